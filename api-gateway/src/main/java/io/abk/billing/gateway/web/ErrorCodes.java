@@ -1,0 +1,27 @@
+package io.abk.billing.gateway.web;
+
+/** The error codes of the gateway's own checks. Aggregates' rejection codes arrive as data in a Change. */
+public final class ErrorCodes {
+
+    private ErrorCodes() {
+    }
+
+    public static final String VALIDATION_ERROR = "validation_error";
+    public static final String INVALID_JSON = "invalid_json";
+    public static final String PAYLOAD_TOO_LARGE = "payload_too_large";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type";
+    public static final String AUTHENTICATION_ERROR = "authentication_error";
+    public static final String PERMISSION_DENIED = "permission_denied";
+    public static final String RESOURCE_MISSING = "resource_missing";
+    public static final String ROUTE_NOT_FOUND = "route_not_found";
+    public static final String METHOD_NOT_ALLOWED = "method_not_allowed";
+    public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
+    public static final String IDEMPOTENCY_ERROR = "idempotency_error";
+    public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";
+    public static final String RATE_LIMITED = "rate_limited";
+    public static final String PROCESSING_TIMEOUT = "processing_timeout";
+    public static final String PAYOUT_ADDRESS_REQUIRED = "payout_address_required";
+    public static final String PRICE_INACTIVE = "price_inactive";
+    public static final String INTERNAL_ERROR = "internal_error";
+    public static final String SERVICE_UNAVAILABLE = "service_unavailable";
+}

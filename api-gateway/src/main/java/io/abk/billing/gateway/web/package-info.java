@@ -1,0 +1,8 @@
+/**
+ * The HTTP conventions every route shares (DESIGN section 8): the error body and codes, request ids, the
+ * {@code Service-Version} header, body limits.
+ */
+@NullMarked
+package io.abk.billing.gateway.web;
+
+import org.jspecify.annotations.NullMarked;

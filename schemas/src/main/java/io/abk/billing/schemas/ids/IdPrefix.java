@@ -1,0 +1,30 @@
+package io.abk.billing.schemas.ids;
+
+/** The type prefix of every id the platform mints (DESIGN section 5). */
+public enum IdPrefix {
+    MERCHANT("mer"),
+    API_KEY("key"),
+    SUBSCRIPTION("sub"),
+    INVOICE("inv"),
+    PAYMENT("pay"),
+    PAYMENT_LINK("plink"),
+    PRODUCT("prod"),
+    PRICE("price"),
+    EVENT("evt"),
+    WEBHOOK_ENDPOINT("we"),
+    CUSTOMER("cus"),
+    COMMAND("cmd"),
+    REQUEST("req"),
+    AUDIT_ENTRY("aud");
+
+    private final String prefix;
+
+    IdPrefix(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /** The prefix with its separator, e.g. {@code sub_}. */
+    public String withSeparator() {
+        return prefix + "_";
+    }
+}

@@ -1,0 +1,26 @@
+package io.abk.billing.schemas.release;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import java.util.List;
+import org.apache.avro.Schema;
+
+/**
+ * Every top-level schema that is written to Kafka (topic values and state-store values). Each must have its
+ * current version in the schema store and stay backward compatible with all its released versions.
+ */
+public final class MessageSchemas {
+
+    private MessageSchemas() {
+    }
+
+    public static List<Schema> current() {
+        return List.of(
+                SubscriptionCommand.getClassSchema(),
+                Change.getClassSchema(),
+                BillingEvent.getClassSchema(),
+                SubscriptionAggregate.getClassSchema());
+    }
+}

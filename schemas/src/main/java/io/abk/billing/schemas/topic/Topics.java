@@ -1,0 +1,53 @@
+package io.abk.billing.schemas.topic;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Topic.Cleanup;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+
+/**
+ * The catalog of every topic the platform owns (DESIGN section 3). No topic name appears anywhere else in the
+ * code. Keys are strings; values are Avro envelopes in single-object encoding.
+ */
+public final class Topics {
+
+    private Topics() {
+    }
+
+    public static final Topic<String, SubscriptionCommand> SUBSCRIPTION_COMMANDS = new Topic<>(
+            "billing.subscription-commands",
+            Serdes.String(), AvroSerde.of(SubscriptionCommand.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "api-gateway", "billing-streams");
+
+    public static final Topic<String, Change> CHANGES = new Topic<>(
+            "billing.changes",
+            Serdes.String(), AvroSerde.of(Change.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "billing-streams", "api-gateway (read-model projector)");
+
+    public static final Topic<String, BillingEvent> EVENTS = new Topic<>(
+            "billing.events",
+            Serdes.String(), AvroSerde.of(BillingEvent.class),
+            Cleanup.DELETE, Duration.ofDays(30),
+            "billing-streams", "webhook-sender, analytics");
+
+    /**
+     * Records a billing-streams processor failed on with an exception (a bug, never a business rejection):
+     * the original key and value bytes, with the exception and source in headers.
+     */
+    public static final Topic<byte[], byte[]> STREAMS_DEAD_LETTERS = new Topic<>(
+            "billing.streams-dlt",
+            Serdes.ByteArray(), Serdes.ByteArray(),
+            Cleanup.DELETE, Duration.ofDays(30),
+            "billing-streams (processing exception handler)", "operators");
+
+    /** Every topic, for the creator that provisions them. */
+    public static List<Topic<?, ?>> all() {
+        return List.of(SUBSCRIPTION_COMMANDS, CHANGES, EVENTS, STREAMS_DEAD_LETTERS);
+    }
+}
