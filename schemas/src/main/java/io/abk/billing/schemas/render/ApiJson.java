@@ -36,6 +36,7 @@ public final class ApiJson {
         json.put("planId", s.getPlanId());
         json.put("currentPeriodStart", timestamp(s.getCurrentPeriodStart()));
         json.put("currentPeriodEnd", timestamp(s.getCurrentPeriodEnd()));
+        json.put("billingCycleAnchor", timestamp(s.getBillingCycleAnchor()));
         json.put("trialEnd", timestamp(s.getTrialEnd()));
         json.put("cancelAtPeriodEnd", s.getCancelAtPeriodEnd());
         json.put("canceledAt", timestamp(s.getCanceledAt()));

@@ -1,0 +1,18 @@
+package io.abk.billing.gateway.web;
+
+/**
+ * The order of the gateway's web filters, lowest first: every request gets its id and version check before
+ * it is authenticated, rate limited, and finally checked for an idempotent replay.
+ */
+public final class FilterOrder {
+
+    private FilterOrder() {
+    }
+
+    public static final int REQUEST_ID = -300;
+    public static final int SERVICE_VERSION = -250;
+    public static final int BODY_LIMIT = -240;
+    public static final int AUTHENTICATION = -200;
+    public static final int RATE_LIMIT = -150;
+    public static final int IDEMPOTENCY = -100;
+}
