@@ -91,9 +91,12 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         // The stream thread blocks in poll() for up to poll.ms when idle and only commits after it returns, so
         // the default 100 ms would stretch the commit interval of a lightly loaded thread to ~100 ms.
         props.put(StreamsConfig.POLL_MS_CONFIG, "10");
-        // Transactions already batch everything up to each commit; lingering more only adds latency.
+        // The commit flushes the producer anyway; a short linger keeps records streaming to the broker during
+        // the interval, so the flush at commit (on every create's critical path) has little left to send.
         props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), "1");
-        // Bounds how long an idle fetch waits at the broker before new commands are seen (default 500 ms).
+        // A fetch that finds nothing waits at the broker up to this long. New data normally completes it at once,
+        // but a wake-up the broker does not get (visibility moved by a transaction marker, say) costs up to this
+        // much, so keep it far below the 200 ms budget rather than at the 500 ms default.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), "20");
         props.putAll(overrides);
         return props;

@@ -7,11 +7,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a stream thread does when an exception escapes it (record-level failures never get here: they go to the
- * dead-letter handlers). The app does not create topics; when a source topic does not exist yet (ops or the
- * launcher have not created it), Kafka Streams fails the thread at its rebalance, so the thread is replaced and
- * rejoins until the topic appears, rather than the app dying. Anything else is an infrastructure failure the app
- * cannot fix by itself: shut the client down (state ERROR, so health checks report it) and let the supervisor
- * restart the process.
+ * dead-letter handlers). The app starts only once its topics exist, but a source topic can still vanish while it
+ * runs (deleted by ops); Kafka Streams then fails the thread at the next rebalance, so the thread is replaced and
+ * rejoins until the topic is back, rather than the app dying (each retry waits out the dead member's session
+ * timeout, 45 s by default). Anything else is an infrastructure failure the app cannot fix by itself: shut the
+ * client down (state ERROR, so health checks report it) and let the supervisor restart the process.
  */
 public final class StreamThreadFailureHandler implements StreamsUncaughtExceptionHandler {
 

@@ -2,9 +2,11 @@ package io.abk.billing.streams.topology;
 
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.subscription.SubscriptionCommandProcessor;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.Topology;
@@ -32,6 +34,11 @@ public final class BillingTopology {
     static final String SUBSCRIPTION_EVENTS_SINK = "subscription-events-sink";
 
     private BillingTopology() {
+    }
+
+    /** Every topic the topology reads or writes (its internal changelogs aside): all must exist before it runs. */
+    public static List<Topic<?, ?>> topics() {
+        return List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.CHANGES, Topics.EVENTS, Topics.STREAMS_DEAD_LETTERS);
     }
 
     public static Topology build() {
