@@ -42,6 +42,10 @@ final class CommandHandler {
     static Handled handle(SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue) {
         var command = CommandMapper.toCommand(envelope);
         var stored = storedValue == null ? null : AggregateMapper.read(storedValue);
+        if (stored != null && !stored.state().id().equals(envelope.getSubscriptionId())) {
+            throw new IllegalStateException("the store holds subscription " + stored.state().id() + " under key "
+                    + envelope.getSubscriptionId());
+        }
         SubscriptionState before = stored == null ? new Absent() : stored.state();
         return switch (SubscriptionDecider.decide(before, command)) {
             case Rejected rejected -> new Handled(null, rejectedChange(envelope, rejected), List.of());

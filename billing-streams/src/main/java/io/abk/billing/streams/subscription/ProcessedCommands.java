@@ -27,10 +27,16 @@ final class ProcessedCommands {
     static final int SWEEP_BATCH = 10_000;
 
     private final KeyValueStore<String, Long> store;
+    private final int sweepBatch;
     private @Nullable String cursor;
 
     ProcessedCommands(KeyValueStore<String, Long> store) {
+        this(store, SWEEP_BATCH);
+    }
+
+    ProcessedCommands(KeyValueStore<String, Long> store, int sweepBatch) {
         this.store = store;
+        this.sweepBatch = sweepBatch;
     }
 
     boolean contains(String commandId) {
@@ -41,14 +47,17 @@ final class ProcessedCommands {
         store.put(commandId, processedAtMs);
     }
 
-    /** Deletes expired entries among the next slice of keys; returns how many it deleted. */
+    /**
+     * Deletes expired entries among the next slice of keys, continuing after the previous slice and wrapping
+     * around at the end; returns how many it deleted.
+     */
     int sweep(long nowMs) {
         long cutoff = nowMs - RETENTION.toMillis();
         var expired = new ArrayList<String>();
         int seen = 0;
         String last = null;
         try (var entries = cursor == null ? store.all() : store.range(cursor, null)) {
-            while (seen < SWEEP_BATCH && entries.hasNext()) {
+            while (seen < sweepBatch && entries.hasNext()) {
                 var entry = entries.next();
                 seen++;
                 last = entry.key;
@@ -57,7 +66,7 @@ final class ProcessedCommands {
                 }
             }
             // A full slice means there may be more: the next sweep starts at the last key seen (range is inclusive).
-            cursor = seen == SWEEP_BATCH && entries.hasNext() ? last : null;
+            cursor = seen == sweepBatch && entries.hasNext() ? last : null;
         }
         expired.forEach(store::delete);
         return expired.size();

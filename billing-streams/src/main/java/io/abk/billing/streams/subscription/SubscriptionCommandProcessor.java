@@ -57,7 +57,7 @@ public final class SubscriptionCommandProcessor implements Processor<String, Sub
         }
         var commandId = envelope.getCommandId();
         if (processed.contains(commandId)) {
-            log.debug("event=command_duplicate commandId={} subscriptionId={}", commandId, record.key());
+            log.info("event=command_duplicate_skipped commandId={} subscriptionId={}", commandId, record.key());
             return;
         }
         var aggregates = required(this.aggregates);
@@ -72,10 +72,10 @@ public final class SubscriptionCommandProcessor implements Processor<String, Sub
             context.forward(new Record<String, SpecificRecord>(record.key(), event, record.timestamp()),
                     nodes.eventsSink());
         }
-        log(envelope, handled);
+        logOutcome(envelope, handled);
     }
 
-    private static void log(SubscriptionCommand envelope, CommandHandler.Handled handled) {
+    private static void logOutcome(SubscriptionCommand envelope, CommandHandler.Handled handled) {
         var rejection = handled.change().getRejection();
         if (rejection != null) {
             log.info("event=command_rejected commandId={} subscriptionId={} merchantId={} mode={} requestId={} code={}",
