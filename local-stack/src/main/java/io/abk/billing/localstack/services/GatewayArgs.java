@@ -49,10 +49,8 @@ public record GatewayArgs(
         add(args, "billing.rate-limits.enabled", rateLimitsEnabled);
         add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
         add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
-        // The stack stops the gateway itself, first and within a bounded time; logback must outlive it so the
-        // shutdown of the other parts is still logged.
+        // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
-        add(args, "logging.register-shutdown-hook", false);
         return List.copyOf(args);
     }
 

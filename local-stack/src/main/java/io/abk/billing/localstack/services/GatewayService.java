@@ -3,6 +3,7 @@ package io.abk.billing.localstack.services;
 import io.abk.billing.gateway.GatewayApplication;
 import java.util.List;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -21,10 +22,23 @@ public final class GatewayService implements AutoCloseable {
 
     /** Starts the gateway with {@code --key=value} arguments; returns once its web server listens. */
     public static GatewayService start(List<String> args) {
+        // Logging is configured once, by local-stack's logback.xml, before the broker starts. Spring Boot would
+        // reset logback while the broker's threads are logging (and drop their lines); "none" keeps it as is.
+        setIfAbsent(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
+        // Reactor Netty waits 2 s of quiet on its event loops before they stop; nothing follows a local stop.
+        setIfAbsent("reactor.netty.ioShutdownQuietPeriod", "0");
         var context = new SpringApplicationBuilder(GatewayApplication.class)
+                // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
+                .main(GatewayApplication.class)
                 .registerShutdownHook(false)
                 .run(args.toArray(String[]::new));
         return new GatewayService(context);
+    }
+
+    private static void setIfAbsent(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
+        }
     }
 
     /** The port the gateway's web server listens on. */

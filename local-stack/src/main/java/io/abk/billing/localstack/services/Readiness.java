@@ -43,7 +43,7 @@ public final class Readiness {
                     throw new IllegalStateException("billing-streams stopped before the stack was ready; see its log above");
                 }
                 var report = probe(http, request);
-                if (!report.describe().equals(last.get().describe())) {
+                if (!report.isUp() && !report.describe().equals(last.get().describe())) {
                     log.info("waiting for readiness: {}", report.describe());
                 }
                 last.set(report);
