@@ -98,8 +98,7 @@ public final class LocalStack implements AutoCloseable {
             var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
                     PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
                     DEMO_MERCHANT_NAME, DEMO_PAYOUT_ADDRESS, secrets.demoTestKey(), secrets.demoLiveKey(),
-                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute())
-                    .toArgs());
+                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute()));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
             var baseUrl = "http://localhost:" + gateway.port();

@@ -1,10 +1,13 @@
 package io.abk.billing.localstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -77,6 +80,27 @@ class LocalStackIT {
             assertThat(stack.demoTestKey()).isEqualTo(first.demoTestKey());
             assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
             assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
+        }
+    }
+
+    @Test
+    void shouldStopWhatHadStartedAndNameTheCauseWhenTheHttpPortIsTaken() throws Exception {
+        // given something already listening on the HTTP port
+        try (var taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            var busyPort = taken.getLocalPort();
+            var kafkaPort = FreePorts.pick();
+            var postgresPort = FreePorts.pick();
+            var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
+                    false, null, null, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+
+            // when the stack starts, then it fails naming the port
+            assertThatThrownBy(() -> LocalStack.start(config))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("api-gateway did not start")
+                    .hasMessageContaining(Integer.toString(busyPort));
+            // and the broker and PostgreSQL it had started are stopped again
+            assertThat(FreePorts.isListening(kafkaPort)).as("kafka port").isFalse();
+            assertThat(FreePorts.isListening(postgresPort)).as("postgres port").isFalse();
         }
     }
 

@@ -1,7 +1,6 @@
 package io.abk.billing.localstack.services;
 
 import io.abk.billing.gateway.GatewayApplication;
-import java.util.List;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -20,19 +19,32 @@ public final class GatewayService implements AutoCloseable {
         this.context = context;
     }
 
-    /** Starts the gateway with {@code --key=value} arguments; returns once its web server listens. */
-    public static GatewayService start(List<String> args) {
+    /** Starts the gateway with {@code settings} as arguments; returns once its web server listens. */
+    public static GatewayService start(GatewayArgs settings) {
         // Logging is configured once, by local-stack's logback.xml, before the broker starts. Spring Boot would
         // reset logback while the broker's threads are logging (and drop their lines); "none" keeps it as is.
         setIfAbsent(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
         // Reactor Netty waits 2 s of quiet on its event loops before they stop; nothing follows a local stop.
         setIfAbsent("reactor.netty.ioShutdownQuietPeriod", "0");
-        var context = new SpringApplicationBuilder(GatewayApplication.class)
-                // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
-                .main(GatewayApplication.class)
-                .registerShutdownHook(false)
-                .run(args.toArray(String[]::new));
-        return new GatewayService(context);
+        try {
+            var context = new SpringApplicationBuilder(GatewayApplication.class)
+                    // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
+                    .main(GatewayApplication.class)
+                    .registerShutdownHook(false)
+                    .run(settings.toArgs().toArray(String[]::new));
+            return new GatewayService(context);
+        } catch (RuntimeException e) {
+            // Spring wraps the cause in layers of "failed to start bean"; the innermost message says what is wrong.
+            throw new IllegalStateException("api-gateway did not start on port " + settings.httpPort() + ": " + rootMessage(e), e);
+        }
+    }
+
+    private static String rootMessage(Throwable error) {
+        var root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
     private static void setIfAbsent(String property, String value) {
