@@ -53,7 +53,11 @@ public final class KafkaBroker implements AutoCloseable {
             server.startup();
             broker.awaitServing(timeout);
         } catch (RuntimeException e) {
-            broker.close();
+            try {
+                broker.close();
+            } catch (RuntimeException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
             throw new IllegalStateException("Kafka broker did not start on " + settings.bootstrapServers() + ": " + e.getMessage(), e);
         }
         log.info("kafka broker started bootstrap={} dir={} formatted={}", settings.bootstrapServers(), logDir, formattedNow);

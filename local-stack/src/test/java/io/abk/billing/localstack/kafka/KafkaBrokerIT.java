@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -120,6 +119,6 @@ class KafkaBrokerIT {
                 }
             }
         }
-        return values.stream().collect(Collectors.toList());
+        return values;
     }
 }
