@@ -62,6 +62,7 @@ class LocalStackIT {
             assertThat(stack.demoLiveKey()).startsWith("abk_live_");
             assertThat(stack.dataDir()).isEqualTo(dataDir.toAbsolutePath());
             assertThat(stack.startDuration()).isPositive();
+            assertSecretsAccepted(stack);
             httpPort = URI.create(stack.baseUrl()).getPort();
             kafkaPort = URI.create("kafka://" + stack.kafkaBootstrapServers()).getPort();
             postgresPort = URI.create(stack.jdbcUrl().substring("jdbc:".length())).getPort();
@@ -80,7 +81,18 @@ class LocalStackIT {
             assertThat(stack.demoTestKey()).isEqualTo(first.demoTestKey());
             assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
             assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
+            assertSecretsAccepted(stack);
         }
+    }
+
+    /**
+     * The gateway takes the stack's admin token and demo keys (it registers the demo keys with exactly these
+     * values). Before the gateway's routes exist these answer 404, never 401/403, so the check holds either way.
+     */
+    private static void assertSecretsAccepted(LocalStack stack) throws Exception {
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoTestKey()).statusCode()).as("demo test key").isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoLiveKey()).statusCode()).as("demo live key").isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/admin/v1/audit_log", stack.adminToken()).statusCode()).as("admin token").isNotIn(401, 403);
     }
 
     @Test
@@ -105,9 +117,16 @@ class LocalStackIT {
     }
 
     private static HttpResponse<String> get(String url) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(url)));
+    }
+
+    private static HttpResponse<String> get(String url, String bearer) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + bearer));
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
         try (var http = HttpClient.newHttpClient()) {
-            return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            return http.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         }
     }
 }
