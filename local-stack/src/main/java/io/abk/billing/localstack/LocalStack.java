@@ -102,7 +102,7 @@ public final class LocalStack implements AutoCloseable {
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
             var baseUrl = "http://localhost:" + gateway.port();
-            Readiness.awaitUp(baseUrl, deadline.remaining(), streams::isRunning);
+            Readiness.awaitUp(baseUrl, deadline.remaining(), streams::isAlive);
 
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),

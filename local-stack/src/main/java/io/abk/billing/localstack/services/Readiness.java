@@ -30,16 +30,16 @@ public final class Readiness {
     /**
      * Polls {@code baseUrl/actuator/health} until UP.
      *
-     * @param streamsRunning checked on every poll, so a streams app that died fails the start at once
+     * @param streamsAlive checked on every poll, so a streams app that died fails the start at once
      * @throws IllegalStateException when the deadline passes or the streams app stopped
      */
-    public static HealthReport awaitUp(String baseUrl, Duration timeout, BooleanSupplier streamsRunning) {
+    public static HealthReport awaitUp(String baseUrl, Duration timeout, BooleanSupplier streamsAlive) {
         var uri = URI.create(baseUrl + "/actuator/health");
         var last = new AtomicReference<>(new HealthReport(0, "UNKNOWN", List.of("no answer yet")));
         try (var http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build()) {
             var request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json").GET().build();
             return Deadline.in(timeout).poll(POLL_INTERVAL, () -> {
-                if (!streamsRunning.getAsBoolean()) {
+                if (!streamsAlive.getAsBoolean()) {
                     throw new IllegalStateException("billing-streams stopped before the stack was ready; see its log above");
                 }
                 var report = probe(http, request);

@@ -3,7 +3,6 @@ package io.abk.billing.localstack.services;
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsConfig;
 import java.nio.file.Path;
-import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,24 +14,28 @@ public final class StreamsService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
 
-    private final AutoCloseable handle;
-    private final BooleanSupplier running;
+    private final BillingStreamsApp handle;
 
-    private StreamsService(AutoCloseable handle, BooleanSupplier running) {
+    private StreamsService(BillingStreamsApp handle) {
         this.handle = handle;
-        this.running = running;
     }
 
     public static StreamsService start(String bootstrapServers, Path stateDir) {
         var config = BillingStreamsConfig.defaults(bootstrapServers, stateDir);
         var handle = BillingStreamsApp.start(config);
         log.info("billing-streams started applicationId={} stateDir={}", config.applicationId(), stateDir);
-        return new StreamsService(handle, handle::isRunning);
+        return new StreamsService(handle);
     }
 
-    /** False once the app stopped, e.g. after a fatal error: the stack will not become ready then. */
-    public boolean isRunning() {
-        return running.getAsBoolean();
+    /**
+     * False once the app stopped or failed: the stack will not become ready then. Waiting for topics (CREATED)
+     * and rebalancing count as alive.
+     */
+    public boolean isAlive() {
+        return switch (handle.state()) {
+            case CREATED, REBALANCING, RUNNING -> true;
+            case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> false;
+        };
     }
 
     @Override
