@@ -17,7 +17,8 @@ public class ServiceVersionFilter implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        var values = exchange.getRequest().getHeaders().getValuesAsList(ApiHeaders.SERVICE_VERSION);
+        // Raw values: an empty header or a comma-separated list is "another value", not "absent".
+        var values = exchange.getRequest().getHeaders().getOrEmpty(ApiHeaders.SERVICE_VERSION);
         for (var value : values) {
             if (!ApiHeaders.SUPPORTED_VERSION.equals(value.strip())) {
                 return Mono.error(new ApiException(400, ErrorCodes.UNSUPPORTED_API_VERSION,
