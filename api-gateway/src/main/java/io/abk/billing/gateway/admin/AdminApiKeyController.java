@@ -1,9 +1,9 @@
 package io.abk.billing.gateway.admin;
 
-import io.abk.billing.gateway.audit.AuditEntry;
 import io.abk.billing.gateway.auth.ApiKeyFormat;
 import io.abk.billing.gateway.auth.ApiKeyJson;
 import io.abk.billing.gateway.auth.ApiKeyService;
+import io.abk.billing.gateway.auth.Operator;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
@@ -38,17 +38,17 @@ public class AdminApiKeyController {
     }
 
     @PostMapping("/admin/v1/merchants/{merchantId}/api_keys")
-    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(@PathVariable String merchantId,
+    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(Operator operator, @PathVariable String merchantId,
             @RequestBody(required = false) @Nullable JsonNode body) {
         var fields = RequestFields.of(body);
         var mode = fields.optionalOneOf("mode", Set.of("test", "live"))
                 .orElseThrow(() -> ApiException.invalid("mode", "mode is required: test or live"));
-        return keys.create(AuditEntry.ADMIN, merchantId, ApiKeyFormat.parseMode(mode))
+        return keys.create(operator.actor(), merchantId, ApiKeyFormat.parseMode(mode))
                 .map(issued -> ResponseEntity.status(HttpStatus.CREATED).body(ApiKeyJson.issued(issued, clock.instant())));
     }
 
     @GetMapping("/admin/v1/merchants/{merchantId}/api_keys")
-    public Mono<Map<String, Object>> list(@PathVariable String merchantId, @RequestParam MultiValueMap<String, String> query) {
+    public Mono<Map<String, Object>> list(Operator operator, @PathVariable String merchantId, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.API_KEY);
         return keys.list(merchantId, page).map(found -> {
             var now = clock.instant();
@@ -60,14 +60,14 @@ public class AdminApiKeyController {
     }
 
     @PostMapping("/admin/v1/api_keys/{id}/rotate")
-    public Mono<Map<String, @Nullable Object>> rotate(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, @Nullable Object>> rotate(Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var grace = RequestFields.of(body).optionalInt("graceSeconds", 0, ApiKeyService.MAX_GRACE_SECONDS)
                 .orElse(ApiKeyService.DEFAULT_GRACE_SECONDS);
-        return keys.rotate(AuditEntry.ADMIN, id, grace).map(issued -> ApiKeyJson.issued(issued, clock.instant()));
+        return keys.rotate(operator.actor(), id, grace).map(issued -> ApiKeyJson.issued(issued, clock.instant()));
     }
 
     @PostMapping("/admin/v1/api_keys/{id}/revoke")
-    public Mono<Map<String, Object>> revoke(@PathVariable String id) {
-        return keys.revoke(AuditEntry.ADMIN, id).map(key -> Map.of("apiKey", ApiKeyJson.apiKey(key, clock.instant())));
+    public Mono<Map<String, Object>> revoke(Operator operator, @PathVariable String id) {
+        return keys.revoke(operator.actor(), id).map(key -> Map.of("apiKey", ApiKeyJson.apiKey(key, clock.instant())));
     }
 }

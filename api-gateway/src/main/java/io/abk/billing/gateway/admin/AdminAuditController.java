@@ -2,6 +2,7 @@ package io.abk.billing.gateway.admin;
 
 import io.abk.billing.gateway.audit.AuditJson;
 import io.abk.billing.gateway.audit.AuditLog;
+import io.abk.billing.gateway.auth.Operator;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -25,7 +26,7 @@ public class AdminAuditController {
     }
 
     @GetMapping("/admin/v1/audit_log")
-    public Mono<Map<String, Object>> list(@RequestParam MultiValueMap<String, String> query) {
+    public Mono<Map<String, Object>> list(Operator operator, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.AUDIT_ENTRY);
         var merchantId = query.getFirst("merchantId");
         if (merchantId != null && !Ids.isWellFormed(IdPrefix.MERCHANT, merchantId)) {

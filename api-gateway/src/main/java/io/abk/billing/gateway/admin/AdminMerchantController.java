@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.admin;
 
-import io.abk.billing.gateway.audit.AuditEntry;
+import io.abk.billing.gateway.auth.Operator;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.merchant.Merchant;
 import io.abk.billing.gateway.merchant.MerchantJson;
@@ -33,21 +33,21 @@ public class AdminMerchantController {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(@RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(Operator operator, @RequestBody(required = false) @Nullable JsonNode body) {
         var request = MerchantRequest.parse(RequestFields.of(body));
-        return merchants.create(AuditEntry.ADMIN, request)
+        return merchants.create(operator.actor(), request)
                 .map(merchant -> ResponseEntity.status(HttpStatus.CREATED).body(wrap(merchant)));
     }
 
     @GetMapping("/{id}")
-    public Mono<Map<String, Object>> get(@PathVariable String id) {
+    public Mono<Map<String, Object>> get(Operator operator, @PathVariable String id) {
         return merchants.get(id).map(AdminMerchantController::wrap);
     }
 
     @PatchMapping("/{id}")
-    public Mono<Map<String, Object>> update(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, Object>> update(Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = MerchantPatch.parse(RequestFields.of(body));
-        return merchants.update(AuditEntry.ADMIN, id, patch).map(AdminMerchantController::wrap);
+        return merchants.update(operator.actor(), id, patch).map(AdminMerchantController::wrap);
     }
 
     private static Map<String, Object> wrap(Merchant merchant) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.audit;
 
+import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.gateway.ids.IdGenerator;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
@@ -10,7 +11,6 @@ import java.time.Instant;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,8 +45,8 @@ public class AuditLog {
                 .bind("at", at)
                 .bind("actor", actor)
                 .bind("action", action)
-                .bind("merchantId", Parameter.fromOrEmpty(target.merchantId(), String.class))
-                .bind("mode", Parameter.fromOrEmpty(target.mode(), String.class))
+                .bind("merchantId", SqlValues.nullable(target.merchantId(), String.class))
+                .bind("mode", SqlValues.nullable(target.mode(), String.class))
                 .bind("targetType", target.type())
                 .bind("targetId", target.id())
                 .bind("details", Json.of(json.writeValueAsBytes(details)))

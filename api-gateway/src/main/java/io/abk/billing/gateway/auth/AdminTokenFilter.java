@@ -31,7 +31,7 @@ public class AdminTokenFilter implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!ApiKeyFilter.isUnder(exchange.getRequest(), "/admin/v1")) {
+        if (!RequestPaths.isUnder(exchange.getRequest(), "admin", "v1")) {
             return chain.filter(exchange);
         }
         var presented = ApiKeyFilter.bearerToken(exchange.getRequest());
@@ -39,6 +39,7 @@ public class AdminTokenFilter implements WebFilter {
             return Mono.error(new ApiException(401, ErrorCodes.AUTHENTICATION_ERROR,
                     presented == null ? "The operator API needs Authorization: Bearer <admin token>" : "Invalid admin token"));
         }
+        exchange.getAttributes().put(Operator.ATTRIBUTE, Operator.ADMIN);
         return chain.filter(exchange);
     }
 

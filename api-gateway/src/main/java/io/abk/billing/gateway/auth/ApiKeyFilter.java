@@ -29,7 +29,7 @@ public class ApiKeyFilter implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!isUnder(exchange.getRequest(), "/v1")) {
+        if (!RequestPaths.isUnder(exchange.getRequest(), "v1")) {
             return chain.filter(exchange);
         }
         return authenticator.authenticate(presentedKey(exchange.getRequest()))
@@ -37,11 +37,6 @@ public class ApiKeyFilter implements WebFilter {
                     exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
                     return chain.filter(exchange);
                 });
-    }
-
-    static boolean isUnder(ServerHttpRequest request, String prefix) {
-        var path = request.getPath().pathWithinApplication().value();
-        return path.equals(prefix) || path.startsWith(prefix + "/");
     }
 
     private static @Nullable String presentedKey(ServerHttpRequest request) {

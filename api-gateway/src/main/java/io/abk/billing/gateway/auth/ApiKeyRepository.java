@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.auth;
 
+import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -46,8 +46,8 @@ public class ApiKeyRepository {
                 .bind("mode", ApiKeyFormat.modeText(key.mode()))
                 .bind("hash", ByteBuffer.wrap(key.keyHash())).bind("hint", key.hint())
                 .bind("createdAt", key.createdAt())
-                .bind("expiresAt", Parameter.fromOrEmpty(key.expiresAt(), Instant.class))
-                .bind("rotatedFrom", Parameter.fromOrEmpty(key.rotatedFromId(), String.class))
+                .bind("expiresAt", SqlValues.nullable(key.expiresAt(), Instant.class))
+                .bind("rotatedFrom", SqlValues.nullable(key.rotatedFromId(), String.class))
                 .map(StoredApiKey::from).one();
     }
 

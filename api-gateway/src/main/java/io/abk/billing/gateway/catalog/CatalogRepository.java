@@ -2,13 +2,13 @@ package io.abk.billing.gateway.catalog;
 
 import static io.abk.billing.gateway.auth.ApiKeyFormat.modeText;
 
+import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -32,7 +32,7 @@ public class CatalogRepository {
         return db.sql("INSERT INTO products (" + Product.COLUMNS + ") VALUES (:id, :merchantId, :mode, :name, :description,"
                         + " :active, :at, :at) RETURNING " + Product.COLUMNS)
                 .bind("id", p.id()).bind("merchantId", p.merchantId()).bind("mode", modeText(p.mode()))
-                .bind("name", p.name()).bind("description", Parameter.fromOrEmpty(p.description(), String.class))
+                .bind("name", p.name()).bind("description", SqlValues.nullable(p.description(), String.class))
                 .bind("active", p.active()).bind("at", p.createdAt())
                 .map(Product::from).one();
     }
@@ -98,7 +98,7 @@ public class CatalogRepository {
         return db.sql("UPDATE products SET name = :name, description = :description, active = :active, updated_at = :at"
                         + " WHERE id = :id AND" + SCOPE + " RETURNING " + Product.COLUMNS)
                 .bind("id", p.id()).bind("merchantId", p.merchantId()).bind("mode", modeText(p.mode()))
-                .bind("name", p.name()).bind("description", Parameter.fromOrEmpty(p.description(), String.class))
+                .bind("name", p.name()).bind("description", SqlValues.nullable(p.description(), String.class))
                 .bind("active", p.active()).bind("at", at)
                 .map(Product::from).one();
     }

@@ -2,8 +2,8 @@ package io.abk.billing.gateway.json;
 
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.money.UsdcAmount.InvalidAmountException;
+import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;

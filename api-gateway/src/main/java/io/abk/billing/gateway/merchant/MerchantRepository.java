@@ -1,9 +1,9 @@
 package io.abk.billing.gateway.merchant;
 
+import io.abk.billing.gateway.db.SqlValues;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.r2dbc.core.Parameter;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -37,8 +37,8 @@ public class MerchantRepository {
         return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS + ") VALUES (:id, :name, :displayName, :payout, :at, :at)"
                         + " RETURNING " + Merchant.COLUMNS)
                 .bind("id", m.id()).bind("name", m.name())
-                .bind("displayName", Parameter.fromOrEmpty(m.displayName(), String.class))
-                .bind("payout", Parameter.fromOrEmpty(m.payoutAddressEvm(), String.class))
+                .bind("displayName", SqlValues.nullable(m.displayName(), String.class))
+                .bind("payout", SqlValues.nullable(m.payoutAddressEvm(), String.class))
                 .bind("at", m.createdAt())
                 .map(Merchant::from).one();
     }
@@ -52,7 +52,7 @@ public class MerchantRepository {
                         + " VALUES (:id, :name, NULL, :payout, :at, :at, :tag)"
                         + " ON CONFLICT (bootstrap_tag) DO NOTHING RETURNING " + Merchant.COLUMNS)
                 .bind("id", m.id()).bind("name", m.name())
-                .bind("payout", Parameter.fromOrEmpty(m.payoutAddressEvm(), String.class))
+                .bind("payout", SqlValues.nullable(m.payoutAddressEvm(), String.class))
                 .bind("at", m.createdAt()).bind("tag", tag)
                 .map(Merchant::from).one();
     }
@@ -61,8 +61,8 @@ public class MerchantRepository {
         return db.sql("UPDATE merchants SET name = :name, display_name = :displayName, payout_address_evm = :payout,"
                         + " updated_at = :at WHERE id = :id RETURNING " + Merchant.COLUMNS)
                 .bind("id", id).bind("name", name)
-                .bind("displayName", Parameter.fromOrEmpty(displayName, String.class))
-                .bind("payout", Parameter.fromOrEmpty(payout, String.class))
+                .bind("displayName", SqlValues.nullable(displayName, String.class))
+                .bind("payout", SqlValues.nullable(payout, String.class))
                 .bind("at", at)
                 .map(Merchant::from).one();
     }

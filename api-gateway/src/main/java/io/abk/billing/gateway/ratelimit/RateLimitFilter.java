@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.ratelimit;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.auth.RequestPaths;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
@@ -63,8 +64,7 @@ public class RateLimitFilter implements WebFilter {
 
     private static boolean isCheckoutMutation(ServerWebExchange exchange) {
         var request = exchange.getRequest();
-        var path = request.getPath().pathWithinApplication().value();
-        return request.getMethod() == HttpMethod.POST && path.startsWith("/checkout/");
+        return request.getMethod() == HttpMethod.POST && RequestPaths.isUnder(request, "checkout");
     }
 
     private static String clientIp(ServerWebExchange exchange) {

@@ -87,10 +87,10 @@ class CatalogIT extends GatewayIT {
         assertThat(listedIds(liveKey)).containsExactly(liveProduct);
         get(liveKey, "/v1/products/" + testProduct).expectStatus().isNotFound()
                 .expectBody().jsonPath("$.code").isEqualTo("resource_missing");
-        get(testKey, "/v1/products/" + liveProduct).expectStatus().isNotFound();
-        patch(liveKey, "/v1/products/" + testProduct, Map.of("active", false)).expectStatus().isNotFound();
+        get(testKey, "/v1/products/" + liveProduct).expectStatus().isNotFound().expectBody().returnResult();
+        patch(liveKey, "/v1/products/" + testProduct, Map.of("active", false)).expectStatus().isNotFound().expectBody().returnResult();
         post(liveKey, "/v1/products/" + testProduct + "/prices", Map.of("amountUsdc", 1, "interval", "month"))
-                .expectStatus().isNotFound();
+                .expectStatus().isNotFound().expectBody().returnResult();
     }
 
     @Test
@@ -104,7 +104,7 @@ class CatalogIT extends GatewayIT {
 
         get(mine, "/v1/products/" + product).expectStatus().isNotFound()
                 .expectBody().jsonPath("$.code").isEqualTo("resource_missing");
-        patch(mine, "/v1/prices/" + priceId, Map.of("active", false)).expectStatus().isNotFound();
+        patch(mine, "/v1/prices/" + priceId, Map.of("active", false)).expectStatus().isNotFound().expectBody().returnResult();
         assertThat(listedIds(mine)).isEmpty();
         get(theirs, "/v1/products/" + product).expectStatus().isOk()
                 .expectBody().jsonPath("$.product.prices[0].active").isEqualTo(true);
@@ -116,7 +116,7 @@ class CatalogIT extends GatewayIT {
         var issued = createKey(merchantId, "test");
         var key = issued.get("secret").stringValue();
         var product = createProduct(key, "Audited product");
-        patch(key, "/v1/products/" + product, Map.of("description", "now described")).expectStatus().isOk();
+        patch(key, "/v1/products/" + product, Map.of("description", "now described")).expectStatus().isOk().expectBody().returnResult();
         var entries = admin(http.get().uri("/admin/v1/audit_log?merchantId={id}&limit=2", merchantId)).exchange()
                 .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody().get("entries");
         assertThat(entries.get(0).get("action").stringValue()).isEqualTo("product.updated");

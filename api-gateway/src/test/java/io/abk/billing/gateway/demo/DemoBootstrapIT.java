@@ -36,8 +36,8 @@ class DemoBootstrapIT extends GatewayIT {
         assertThat(again.payoutAddressEvm()).isEqualTo(PAYOUT);
         assertThat(auditActions(first.id())).as("a restart with the same configuration changes nothing").isEqualTo(auditBefore);
         assertThat(auditBefore).contains("merchant.created", "api_key.created");
-        http.get().uri("/v1/products").header("x-service-api-key", TEST_KEY).exchange().expectStatus().isOk();
-        http.get().uri("/v1/products").headers(h -> h.setBearerAuth(LIVE_KEY)).exchange().expectStatus().isOk();
+        http.get().uri("/v1/products").header("x-service-api-key", TEST_KEY).exchange().expectStatus().isOk().expectBody().returnResult();
+        http.get().uri("/v1/products").headers(h -> h.setBearerAuth(LIVE_KEY)).exchange().expectStatus().isOk().expectBody().returnResult();
 
         // A new payout address in the configuration wins; no address keeps the current one.
         var other = "0x2222222222222222222222222222222222222222";
@@ -64,7 +64,7 @@ class DemoBootstrapIT extends GatewayIT {
                 .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody()
                 .get("apiKeys").valueStream().filter(k -> k.get("hint").stringValue().endsWith("ed01"))
                 .findFirst().orElseThrow().get("id").stringValue();
-        admin(http.post().uri("/admin/v1/api_keys/{id}/revoke", keyId)).exchange().expectStatus().isOk();
+        admin(http.post().uri("/admin/v1/api_keys/{id}/revoke", keyId)).exchange().expectStatus().isOk().expectBody().returnResult();
 
         assertThatThrownBy(() -> bootstrap.ensure(new Demo(true, "Demo Merchant", null, null, key)).block())
                 .hasMessageContaining("billing.demo.live-key (BILLING_DEMO_LIVE_KEY)")
