@@ -2,8 +2,10 @@ package io.abk.billing.gateway.config;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
@@ -17,8 +19,10 @@ public record BillingProperties(
         @DefaultValue("10s") Duration requestTimeout,
         @DefaultValue Kafka kafka,
         @DefaultValue RateLimits rateLimits,
-        @DefaultValue Demo demo) {
+        @DefaultValue Demo demo,
+        @DefaultValue Auth auth) {
 
+    @ConstructorBinding
     public BillingProperties {
         if (adminToken.isBlank()) {
             throw new IllegalArgumentException("billing.admin-token (BILLING_ADMIN_TOKEN) must be set: it protects /admin/v1");
@@ -32,6 +36,12 @@ public record BillingProperties(
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("billing.request-timeout must be positive, got " + requestTimeout);
         }
+    }
+
+    /** The constructor before {@link Auth} was added, so code that builds properties by hand keeps compiling. */
+    public BillingProperties(String adminToken, URI publicUrl, Duration requestTimeout, Kafka kafka,
+            RateLimits rateLimits, Demo demo) {
+        this(adminToken, publicUrl, requestTimeout, kafka, rateLimits, demo, Auth.DEFAULTS);
     }
 
     /** The base for hosted checkout links, without a trailing slash. */
@@ -67,7 +77,7 @@ public record BillingProperties(
 
     /**
      * A demo merchant to make sure of at start (local stack): created when missing, and its keys registered
-     * with exactly these values when given.
+     * with exactly these values when given. Blank values (an unset environment variable) count as absent.
      */
     public record Demo(
             @DefaultValue("false") boolean enabled,
@@ -75,5 +85,59 @@ public record BillingProperties(
             @Nullable String payoutAddress,
             @Nullable String testKey,
             @Nullable String liveKey) {
+
+        private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
+        // Same shape as auth.ApiKeyFormat; repeated here so a bad value fails at binding, before any bean starts.
+        private static final Pattern KEY = Pattern.compile("^abk_(test|live)_[A-Za-z0-9]{32,}$");
+
+        public Demo {
+            payoutAddress = blankToNull(payoutAddress);
+            testKey = blankToNull(testKey);
+            liveKey = blankToNull(liveKey);
+            if (merchantName.isBlank()) {
+                throw new IllegalArgumentException("billing.demo.merchant-name (BILLING_DEMO_MERCHANT_NAME) must not be blank");
+            }
+            if (payoutAddress != null && !EVM_ADDRESS.matcher(payoutAddress).matches()) {
+                throw new IllegalArgumentException("billing.demo.payout-address (BILLING_DEMO_PAYOUT_ADDRESS) must be 0x"
+                        + " followed by 40 hexadecimal digits, got '" + payoutAddress + "'");
+            }
+            checkKey("billing.demo.test-key (BILLING_DEMO_TEST_KEY)", "abk_test_", testKey);
+            checkKey("billing.demo.live-key (BILLING_DEMO_LIVE_KEY)", "abk_live_", liveKey);
+        }
+
+        private static void checkKey(String setting, String prefix, @Nullable String key) {
+            if (key == null) {
+                return;
+            }
+            // Never echo the key itself: it is a secret.
+            if (!key.startsWith(prefix)) {
+                throw new IllegalArgumentException(setting + " must start with '" + prefix + "'");
+            }
+            if (!KEY.matcher(key).matches()) {
+                throw new IllegalArgumentException(setting + " must be '" + prefix
+                        + "' followed by at least 32 letters or digits (A-Z, a-z, 0-9)");
+            }
+        }
+
+        private static @Nullable String blankToNull(@Nullable String value) {
+            return value == null || value.isBlank() ? null : value.strip();
+        }
+    }
+
+    /**
+     * API key authentication. Looked-up keys are cached in each gateway process for {@code keyCacheTtl}: a
+     * rotation or revocation is immediate on the replica that served it and reaches the others within that
+     * time (the bound on cross-replica staleness). Expiry of a rotated key is checked on every request.
+     */
+    public record Auth(@DefaultValue("5s") Duration keyCacheTtl) {
+
+        public static final Auth DEFAULTS = new Auth(Duration.ofSeconds(5));
+
+        public Auth {
+            if (keyCacheTtl.isNegative() || keyCacheTtl.compareTo(Duration.ofMinutes(5)) > 0) {
+                throw new IllegalArgumentException("billing.auth.key-cache-ttl (BILLING_AUTH_KEY_CACHE_TTL) must be between"
+                        + " 0s (no cache) and 5m, got " + keyCacheTtl);
+            }
+        }
     }
 }

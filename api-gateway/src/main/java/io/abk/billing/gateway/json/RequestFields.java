@@ -2,16 +2,19 @@ package io.abk.billing.gateway.json;
 
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.money.UsdcAmount.InvalidAmountException;
+import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -35,21 +38,73 @@ public final class RequestFields {
     public static final int DEFAULT_MAX_STRING_LENGTH = 500;
 
     private final JsonNode body;
+    /** The path of this object inside the request body, e.g. {@code prices[1].}; empty at the top level. */
+    private final String path;
 
-    private RequestFields(JsonNode body) {
+    private RequestFields(JsonNode body, String path) {
         this.body = body;
+        this.path = path;
     }
 
     /** The fields of a body that must be a JSON object; no body at all reads as an empty object. */
     public static RequestFields of(@Nullable JsonNode body) {
         if (body == null || body.isMissingNode() || body.isNull()) {
-            return new RequestFields(JsonNodeFactory.instance.objectNode());
+            return new RequestFields(JsonNodeFactory.instance.objectNode(), "");
         }
         if (!body.isObject()) {
             throw new ApiException(400, ErrorCodes.VALIDATION_ERROR,
                     "The request body must be a JSON object", null, null);
         }
-        return new RequestFields(body);
+        return new RequestFields(body, "");
+    }
+
+    /**
+     * The elements of an array of objects, each readable like a body whose errors name their full path
+     * ({@code prices[1].interval}). Absent reads as an empty list.
+     */
+    public List<RequestFields> optionalObjectList(String field, int maxItems) {
+        var node = node(field);
+        if (node == null) {
+            return List.of();
+        }
+        var name = param(field);
+        if (!node.isArray()) {
+            throw ApiException.invalid(name, name + " must be an array of objects");
+        }
+        if (node.size() > maxItems) {
+            throw ApiException.invalid(name, name + " can have at most " + maxItems + " items");
+        }
+        var items = new ArrayList<RequestFields>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            var element = node.get(i);
+            var elementPath = name + "[" + i + "]";
+            if (!element.isObject()) {
+                throw ApiException.invalid(elementPath, elementPath + " must be an object");
+            }
+            items.add(new RequestFields(element, elementPath + "."));
+        }
+        return items;
+    }
+
+    /** The full path of a field of this object, as error bodies name it in {@code param}. */
+    public String param(String field) {
+        return path + field;
+    }
+
+    /** True when the field is present, even with a {@code null} value (PATCH: null clears). */
+    public boolean isPresent(String field) {
+        return body.has(field);
+    }
+
+    /**
+     * A PATCH field: absent is {@link FieldChange#unchanged()}, {@code null} is {@link FieldChange#cleared()},
+     * anything else is read by {@code reader} (which validates it).
+     */
+    public <T> FieldChange<T> change(String field, Supplier<Optional<T>> reader) {
+        if (!body.has(field)) {
+            return FieldChange.unchanged();
+        }
+        return reader.get().map(FieldChange::setTo).orElseGet(FieldChange::cleared);
     }
 
     /** True when the field is present with a non-null value. */
@@ -73,14 +128,17 @@ public final class RequestFields {
             return Optional.empty();
         }
         if (!node.isString()) {
-            throw ApiException.invalid(field, field + " must be a string");
+            throw ApiException.invalid(param(field), param(field) + " must be a string");
         }
         var value = node.stringValue();
+        if (value.indexOf('\u0000') >= 0) {
+            throw ApiException.invalid(param(field), param(field) + " must not contain NUL characters");
+        }
         if (value.isBlank()) {
-            throw ApiException.invalid(field, field + " must not be empty");
+            throw ApiException.invalid(param(field), param(field) + " must not be empty");
         }
         if (value.length() > maxLength) {
-            throw ApiException.invalid(field, field + " must be at most " + maxLength + " characters");
+            throw ApiException.invalid(param(field), param(field) + " must be at most " + maxLength + " characters");
         }
         return Optional.of(value);
     }
@@ -93,7 +151,7 @@ public final class RequestFields {
     public Optional<String> optionalEvmAddress(String field) {
         return optionalString(field, 42).map(value -> {
             if (!EVM_ADDRESS.matcher(value).matches()) {
-                throw ApiException.invalid(field, field + " must be an EVM address: 0x followed by 40 hexadecimal digits");
+                throw ApiException.invalid(param(field), param(field) + " must be an EVM address: 0x followed by 40 hexadecimal digits");
             }
             return value;
         });
@@ -109,7 +167,7 @@ public final class RequestFields {
             try {
                 return UsdcAmount.parsePositive(value);
             } catch (InvalidAmountException e) {
-                throw ApiException.invalid(field, field + " " + e.problem().sentence());
+                throw ApiException.invalid(param(field), param(field) + " " + e.problem().sentence());
             }
         });
     }
@@ -120,7 +178,7 @@ public final class RequestFields {
             return Optional.empty();
         }
         if (!node.isNumber()) {
-            throw ApiException.invalid(field, field + " must be a JSON number (in USDC, e.g. 9.99)");
+            throw ApiException.invalid(param(field), param(field) + " must be a JSON number (in USDC, e.g. 9.99)");
         }
         if (node.isFloatingPointNumber() && !node.isBigDecimal()) {
             // A double here would mean the mapper lost exactness before we saw the number: a bug, not input.
@@ -136,11 +194,11 @@ public final class RequestFields {
             return Optional.empty();
         }
         if (!node.isIntegralNumber()) {
-            throw ApiException.invalid(field, field + " must be an integer");
+            throw ApiException.invalid(param(field), param(field) + " must be an integer");
         }
         var value = node.bigIntegerValue();
         if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw ApiException.invalid(field, field + " must be between " + min + " and " + max);
+            throw ApiException.invalid(param(field), param(field) + " must be between " + min + " and " + max);
         }
         return Optional.of(value.intValueExact());
     }
@@ -151,7 +209,7 @@ public final class RequestFields {
             return Optional.empty();
         }
         if (!node.isBoolean()) {
-            throw ApiException.invalid(field, field + " must be true or false");
+            throw ApiException.invalid(param(field), param(field) + " must be true or false");
         }
         return Optional.of(node.booleanValue());
     }
@@ -160,7 +218,7 @@ public final class RequestFields {
     public Optional<String> optionalOneOf(String field, Set<String> allowed) {
         return optionalString(field, 100).map(value -> {
             if (!allowed.contains(value)) {
-                throw ApiException.invalid(field, field + " must be one of " + String.join(", ", allowed.stream().sorted().toList()));
+                throw ApiException.invalid(param(field), param(field) + " must be one of " + String.join(", ", allowed.stream().sorted().toList()));
             }
             return value;
         });
@@ -174,11 +232,11 @@ public final class RequestFields {
                 var scheme = uri.getScheme();
                 if (!uri.isAbsolute() || uri.getHost() == null
                         || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
-                    throw ApiException.invalid(field, field + " must be an absolute http or https URL");
+                    throw ApiException.invalid(param(field), param(field) + " must be an absolute http or https URL");
                 }
                 return uri;
             } catch (URISyntaxException e) {
-                throw ApiException.invalid(field, field + " must be an absolute http or https URL");
+                throw ApiException.invalid(param(field), param(field) + " must be an absolute http or https URL");
             }
         });
     }
@@ -193,23 +251,29 @@ public final class RequestFields {
             return Map.of();
         }
         if (!node.isObject()) {
-            throw ApiException.invalid(field, field + " must be an object of string keys to string values");
+            throw ApiException.invalid(param(field), param(field) + " must be an object of string keys to string values");
         }
         if (node.size() > MAX_METADATA_KEYS) {
-            throw ApiException.invalid(field, field + " can have at most " + MAX_METADATA_KEYS + " keys");
+            throw ApiException.invalid(param(field), param(field) + " can have at most " + MAX_METADATA_KEYS + " keys");
         }
         var result = new LinkedHashMap<String, String>();
         for (var entry : node.properties()) {
             var key = entry.getKey();
             if (key.isEmpty() || key.length() > MAX_METADATA_KEY_LENGTH) {
-                throw ApiException.invalid(field, field + " keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
+                throw ApiException.invalid(param(field), param(field) + " keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
             }
             var value = entry.getValue();
+            if (key.indexOf('\u0000') >= 0) {
+                throw ApiException.invalid(param(field), param(field) + " keys must not contain NUL characters");
+            }
             if (!value.isString()) {
-                throw ApiException.invalid(field, field + "." + key + " must be a string");
+                throw ApiException.invalid(param(field), param(field) + "." + key + " must be a string");
+            }
+            if (value.stringValue().indexOf('\u0000') >= 0) {
+                throw ApiException.invalid(param(field), param(field) + "." + key + " must not contain NUL characters");
             }
             if (value.stringValue().length() > MAX_METADATA_VALUE_LENGTH) {
-                throw ApiException.invalid(field, field + "." + key + " must be at most " + MAX_METADATA_VALUE_LENGTH + " characters");
+                throw ApiException.invalid(param(field), param(field) + "." + key + " must be at most " + MAX_METADATA_VALUE_LENGTH + " characters");
             }
             result.put(key, value.stringValue());
         }
@@ -221,7 +285,7 @@ public final class RequestFields {
         return node == null || node.isNull() ? null : node;
     }
 
-    private static ApiException missing(String field) {
-        return ApiException.invalid(field, field + " is required");
+    private ApiException missing(String field) {
+        return ApiException.invalid(param(field), param(field) + " is required");
     }
 }

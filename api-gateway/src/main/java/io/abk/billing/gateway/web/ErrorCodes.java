@@ -15,6 +15,11 @@ public final class ErrorCodes {
     public static final String RESOURCE_MISSING = "resource_missing";
     public static final String ROUTE_NOT_FOUND = "route_not_found";
     public static final String METHOD_NOT_ALLOWED = "method_not_allowed";
+    public static final String NOT_ACCEPTABLE = "not_acceptable";
+    /** A framework 4xx without a more specific code (rare: a malformed request line or header). */
+    public static final String INVALID_REQUEST = "invalid_request";
+    /** Rotating an API key that is already revoked or expired. */
+    public static final String API_KEY_INACTIVE = "api_key_inactive";
     public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
     public static final String IDEMPOTENCY_ERROR = "idempotency_error";
     public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";

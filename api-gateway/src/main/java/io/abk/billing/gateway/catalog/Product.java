@@ -1,0 +1,21 @@
+package io.abk.billing.gateway.catalog;
+
+import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.schemas.avro.Mode;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/** A product row; its prices are loaded separately. */
+public record Product(String id, String merchantId, Mode mode, String name, @Nullable String description, boolean active,
+        Instant createdAt, Instant updatedAt) {
+
+    static final String COLUMNS = "id, merchant_id, mode, name, description, active, created_at, updated_at";
+
+    static Product from(Readable row) {
+        return new Product(row.get("id", String.class), row.get("merchant_id", String.class),
+                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("name", String.class),
+                row.get("description", String.class), Boolean.TRUE.equals(row.get("active", Boolean.class)),
+                row.get("created_at", Instant.class), row.get("updated_at", Instant.class));
+    }
+}

@@ -1,0 +1,86 @@
+package io.abk.billing.gateway.catalog;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.catalog.CatalogService.ProductView;
+import io.abk.billing.gateway.json.RequestFields;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/** The catalog routes of the merchant API: products and their prices, in the API key's mode. */
+@RestController
+public class ProductController {
+
+    private final CatalogService catalog;
+
+    public ProductController(CatalogService catalog) {
+        this.catalog = catalog;
+    }
+
+    @GetMapping("/v1/products")
+    public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        var page = PageRequest.from(query, IdPrefix.PRODUCT);
+        return catalog.listActive(caller, page).map(found -> {
+            var json = new LinkedHashMap<String, Object>();
+            json.put("products", found.items().stream().map(ProductController::render).toList());
+            json.put("hasMore", found.hasMore());
+            return json;
+        });
+    }
+
+    @PostMapping("/v1/products")
+    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
+        var request = ProductRequest.parse(RequestFields.of(body));
+        return catalog.createProduct(caller, request)
+                .map(view -> ResponseEntity.status(HttpStatus.CREATED).body(wrap(view)));
+    }
+
+    @GetMapping("/v1/products/{id}")
+    public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
+        return catalog.getProduct(caller, id).map(ProductController::wrap);
+    }
+
+    @PatchMapping("/v1/products/{id}")
+    public Mono<Map<String, Object>> update(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+        var patch = ProductPatch.parse(RequestFields.of(body));
+        return catalog.updateProduct(caller, id, patch).map(ProductController::wrap);
+    }
+
+    @PostMapping("/v1/products/{id}/prices")
+    public Mono<ResponseEntity<Map<String, Object>>> createPrice(Caller caller, @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body) {
+        var request = PriceRequest.parse(RequestFields.of(body));
+        return catalog.createPrice(caller, id, request)
+                .map(price -> ResponseEntity.status(HttpStatus.CREATED).body(Map.of("price", CatalogJson.price(price))));
+    }
+
+    @PatchMapping("/v1/prices/{id}")
+    public Mono<Map<String, Object>> updatePrice(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+        var active = RequestFields.of(body).optionalBoolean("active")
+                .orElseThrow(() -> ApiException.invalid("active", "active is required: true or false"));
+        return catalog.setPriceActive(caller, id, active).map(price -> Map.of("price", CatalogJson.price(price)));
+    }
+
+    private static Map<String, Object> wrap(ProductView view) {
+        return Map.of("product", render(view));
+    }
+
+    private static Map<String, @Nullable Object> render(ProductView view) {
+        return CatalogJson.product(view.product(), view.prices());
+    }
+}

@@ -1,0 +1,75 @@
+package io.abk.billing.gateway.web;
+
+import java.util.LinkedHashMap;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The one place errors become responses: {@code {error, code, param?, requestId}} with the status of the
+ * error, for failures in filters, handlers and the framework alike. Ordered before Spring Boot's own error
+ * handler (order -1) so no framework-shaped error body ever leaves the gateway. 5xx are logged with their
+ * stack; 4xx are the client's business and only logged at debug.
+ */
+@Component
+@Order(-2)
+public class ApiErrorHandler implements WebExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+
+    private final JsonMapper json;
+
+    public ApiErrorHandler(JsonMapper json) {
+        this.json = json;
+    }
+
+    @Override
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
+        var error = ErrorClassifier.classify(thrown);
+        var request = exchange.getRequest();
+        var requestId = RequestIds.of(exchange);
+        if (error.isServerError()) {
+            log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),
+                    request.getPath().value(), error.status(), error.code(), thrown);
+        } else {
+            log.debug("request refused requestId={} method={} path={} status={} code={} message=\"{}\"", requestId,
+                    request.getMethod(), request.getPath().value(), error.status(), error.code(), error.message());
+        }
+        var response = exchange.getResponse();
+        if (response.isCommitted()) {
+            // Headers and perhaps part of a body are already on the wire: nothing sane can be written now.
+            return Mono.error(thrown);
+        }
+        var headers = response.getHeaders();
+        headers.clearContentHeaders();
+        RequestIdFilter.stampHeaders(exchange);
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        var retryAfter = error.retryAfterSeconds();
+        if (retryAfter != null) {
+            headers.set(ApiHeaders.RETRY_AFTER, Long.toString(retryAfter));
+        }
+        error.headers().forEach(headers::put);
+        response.setStatusCode(HttpStatusCode.valueOf(error.status()));
+        var bytes = json.writeValueAsBytes(body(error, requestId));
+        return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
+    }
+
+    private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {
+        var body = new LinkedHashMap<String, @Nullable Object>();
+        body.put("error", error.message());
+        body.put("code", error.code());
+        if (error.param() != null) {
+            body.put("param", error.param());
+        }
+        body.put("requestId", requestId);
+        return body;
+    }
+}
