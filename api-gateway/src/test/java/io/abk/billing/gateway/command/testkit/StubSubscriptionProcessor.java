@@ -15,6 +15,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.WakeupException;
 import org.springframework.context.SmartLifecycle;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * Stands in for billing-streams (another module) in the gateway's tests: consumes the real command topic,
  * applies each command id once (as the real processor does), and writes the {@code Change} a create makes to the
@@ -25,12 +27,16 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
     private final Set<String> applied = ConcurrentHashMap.newKeySet();
     private final AtomicLong duplicates = new AtomicLong();
     private volatile boolean paused;
+    /** The consuming thread's view of {@link #paused}, set after it paused or resumed its consumer. */
+    private volatile boolean pauseApplied;
     private volatile boolean running;
     private volatile KafkaConsumer<String, SubscriptionCommand> consumer;
     private Thread thread;
 
+    /** Holds every command not yet consumed; returns once the consuming thread has paused. */
     public void pause() {
         paused = true;
+        await().atMost(Duration.ofSeconds(30)).until(() -> pauseApplied);
     }
 
     public void resume() {
@@ -74,6 +80,7 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
                     } else {
                         consumer.resume(consumer.assignment());
                     }
+                    pauseApplied = wasPaused;
                 }
                 for (var record : consumer.poll(Duration.ofMillis(50))) {
                     var command = record.value();
