@@ -1,18 +1,13 @@
 package io.abk.billing.gateway.projection;
 
-import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.topic.Topics;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
@@ -27,12 +22,13 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Projects {@code billing.changes} into the read model on a dedicated thread. Each polled batch is applied in
  * one PostgreSQL transaction together with the consumer positions ({@link ProjectionWriter}), so the stored
- * offsets, not Kafka's committed ones, say where to resume: a change is never lost (positions advance only with
- * the data) and never applied twice in effect (snapshots carry versions, outcomes are keyed by command id).
+ * offsets, not Kafka's committed ones, say where to resume ({@link PartitionPositions}): a change is never lost
+ * (positions advance only with the data) and never applied twice in effect (snapshots carry versions, outcomes
+ * are keyed by command id). After each commit the outcomes go to the {@link OutcomeListener} (the in-process
+ * fast path); other replicas hear of them through the batch's NOTIFY.
  *
- * <p>On assignment, partitions are paused until they have been positioned at their stored offsets; after a
- * database failure every partition goes back to that state, so the batch that failed is read again. Revocation
- * needs no work: batches are applied between polls, and rebalance callbacks only run inside {@code poll()}.
+ * <p>Kafka or PostgreSQL being down, at start or later, is a state to wait out with backoff, logged once per
+ * change of state; the thread only ends on {@link #stop()}.
  */
 public final class ChangeProjector implements SmartLifecycle {
 
@@ -40,7 +36,7 @@ public final class ChangeProjector implements SmartLifecycle {
     private static final String TOPIC = Topics.CHANGES.name();
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
 
-    /** Where the projector stands; it logs each change of state once. */
+    /** Where the projector stands. */
     public enum State { STARTING, JOINING, RUNNING, KAFKA_UNAVAILABLE, DATABASE_UNAVAILABLE, STOPPED }
 
     /** The Kafka side of the projector. */
@@ -52,16 +48,12 @@ public final class ChangeProjector implements SmartLifecycle {
     private final OutcomeListener listener;
     private final ProjectorStats stats = new ProjectorStats();
     private final Object sleeper = new Object();
-    private final Set<TopicPartition> awaitingPosition = new HashSet<>();
-    private final Map<TopicPartition, Long> undecodable = new HashMap<>();
 
     private volatile boolean running;
-    /** The group has assigned this member its partitions (possibly none) since the consumer was created. */
-    private volatile boolean joined;
     private volatile State state = State.STOPPED;
     private volatile @Nullable String lastError;
-    private volatile Set<TopicPartition> assigned = Set.of();
     private volatile @Nullable KafkaConsumer<String, byte[]> consumer;
+    private volatile @Nullable PartitionPositions positions;
     private @Nullable Thread thread;
 
     public ChangeProjector(Settings settings, JdbcSettings jdbc, OutcomeListener listener) {
@@ -124,14 +116,14 @@ public final class ChangeProjector implements SmartLifecycle {
     }
 
     public Set<TopicPartition> assignment() {
-        return assigned;
+        var current = positions;
+        return current == null ? Set.of() : current.assigned();
     }
 
     /** Partitions held at an offset whose record cannot be decoded (a schema this build does not know). */
     public Map<TopicPartition, Long> undecodablePositions() {
-        synchronized (undecodable) {
-            return Map.copyOf(undecodable);
-        }
+        var current = positions;
+        return current == null ? Map.of() : current.held();
     }
 
     public ProjectorStats stats() {
@@ -144,14 +136,15 @@ public final class ChangeProjector implements SmartLifecycle {
             while (running) {
                 try {
                     var kafka = consumer != null ? consumer : connect();
-                    if (!awaitingPosition.isEmpty()) {
-                        positionFromStore(kafka);
+                    var partitions = positions;
+                    if (partitions != null && partitions.needsPositioning()) {
+                        partitions.positionAt(writer.storedOffsets(TOPIC));
                     }
                     var records = kafka.poll(settings.pollTimeout());
                     if (!records.isEmpty()) {
-                        apply(kafka, records);
+                        apply(records);
                     }
-                    if (state != State.RUNNING && joined && awaitingPosition.isEmpty()) {
+                    if (state != State.RUNNING && partitions != null && partitions.joined() && !partitions.needsPositioning()) {
                         transition(State.RUNNING, null);
                     }
                     backoff = FIRST_BACKOFF;
@@ -159,7 +152,10 @@ public final class ChangeProjector implements SmartLifecycle {
                     // stop() woke the poll; the loop condition decides.
                 } catch (SQLException e) {
                     transition(State.DATABASE_UNAVAILABLE, e);
-                    rewindToStore();
+                    var partitions = positions;
+                    if (partitions != null) {
+                        partitions.rewind();
+                    }
                     backoff = sleep(backoff);
                 } catch (KafkaException e) {
                     transition(State.KAFKA_UNAVAILABLE, e);
@@ -179,9 +175,10 @@ public final class ChangeProjector implements SmartLifecycle {
 
     private KafkaConsumer<String, byte[]> connect() {
         var created = new KafkaConsumer<>(consumerConfig(), Topics.CHANGES.keySerde().deserializer(), new ByteArrayDeserializer());
+        var createdPositions = new PartitionPositions(created, settings.groupId());
         consumer = created;
-        joined = false;
-        created.subscribe(List.of(TOPIC), new Rebalance(created));
+        positions = createdPositions;
+        created.subscribe(List.of(TOPIC), createdPositions);
         transition(State.JOINING, null);
         return created;
     }
@@ -200,83 +197,30 @@ public final class ChangeProjector implements SmartLifecycle {
         return config;
     }
 
-    private void positionFromStore(KafkaConsumer<String, byte[]> kafka) throws SQLException {
-        var stored = writer.storedOffsets(TOPIC);
-        var partitions = List.copyOf(awaitingPosition);
-        for (var partition : partitions) {
-            var offset = stored.get(partition);
-            if (offset != null) {
-                kafka.seek(partition, offset);
-            } else {
-                kafka.seekToBeginning(List.of(partition));
-            }
-        }
-        var resumable = new ArrayList<>(partitions);
-        synchronized (undecodable) {
-            resumable.removeAll(undecodable.keySet());
-        }
-        kafka.resume(resumable);
-        awaitingPosition.clear();
-        log.info("projector positioned group={} partitions={} fromStoredOffsets={}", settings.groupId(), partitions.size(),
-                partitions.stream().filter(stored::containsKey).count());
-    }
-
-    private void apply(KafkaConsumer<String, byte[]> kafka, ConsumerRecords<String, byte[]> records) throws SQLException {
+    private void apply(ConsumerRecords<String, byte[]> records) throws SQLException {
         long started = System.nanoTime();
-        var changes = new ArrayList<Change>(records.count());
-        var nextOffsets = new HashMap<TopicPartition, Long>();
-        var blocked = new HashMap<TopicPartition, Long>();
-        var deserializer = Topics.CHANGES.valueSerde().deserializer();
-        for (var partition : records.partitions()) {
-            for (var record : records.records(partition)) {
-                try {
-                    changes.add(deserializer.deserialize(TOPIC, record.value()));
-                } catch (RuntimeException e) {
-                    // Skipping would lose a change for good; hold the partition here until a build that can read
-                    // the record is deployed, and apply what came before it.
-                    log.error("cannot decode change topic={} partition={} offset={}: partition held", TOPIC,
-                            partition.partition(), record.offset(), e);
-                    blocked.put(partition, record.offset());
-                    break;
-                }
-                nextOffsets.put(partition, record.offset() + 1);
-            }
-        }
-        var batch = ProjectionBatch.of(changes, nextOffsets);
+        var polled = PolledChanges.decode(records);
+        var batch = ProjectionBatch.of(polled.changes(), polled.nextOffsets());
         writer.apply(batch);
-        if (!blocked.isEmpty()) {
-            synchronized (undecodable) {
-                undecodable.putAll(blocked);
+        if (!polled.undecodable().isEmpty()) {
+            lastError = "undecodable change at " + polled.undecodable();
+            var partitions = positions;
+            if (partitions != null) {
+                partitions.hold(polled.undecodable());
             }
-            blocked.forEach(kafka::seek);
-            kafka.pause(blocked.keySet());
-            lastError = "undecodable change at " + blocked;
         }
         stats.recordBatch(batch.changeCount(), System.nanoTime() - started);
         try {
             listener.projected(batch.outcomes());
         } catch (RuntimeException e) {
-            log.warn("outcome listener failed; waiters will still hear of the outcomes through NOTIFY", e);
+            log.warn("outcome listener failed; waiters still hear of the outcomes through NOTIFY", e);
         }
-    }
-
-    /** After a failed transaction, every partition waits to be positioned again from what was committed. */
-    private void rewindToStore() {
-        var kafka = consumer;
-        if (kafka == null) {
-            return;
-        }
-        var partitions = kafka.assignment();
-        kafka.pause(partitions);
-        awaitingPosition.addAll(partitions);
     }
 
     private void closeConsumer() {
         var current = consumer;
         consumer = null;
-        awaitingPosition.clear();
-        assigned = Set.of();
-        joined = false;
+        positions = null;
         if (current != null) {
             try {
                 current.close(Duration.ofSeconds(5));
@@ -314,43 +258,6 @@ public final class ChangeProjector implements SmartLifecycle {
             log.warn("projector state={} previous={} group={} error=\"{}\"", next, previous, settings.groupId(), cause.toString());
         } else {
             log.info("projector state={} previous={} group={}", next, previous, settings.groupId());
-        }
-    }
-
-    /** Pauses newly assigned partitions until the loop has positioned them at their stored offsets. */
-    private final class Rebalance implements ConsumerRebalanceListener {
-        private final KafkaConsumer<String, byte[]> kafka;
-
-        Rebalance(KafkaConsumer<String, byte[]> kafka) {
-            this.kafka = kafka;
-        }
-
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            kafka.pause(partitions);
-            awaitingPosition.addAll(partitions);
-            assigned = Set.copyOf(kafka.assignment());
-            // A member given nothing (more replicas than partitions) has joined all the same and is healthy.
-            joined = true;
-            log.info("projector assigned group={} partitions={}", settings.groupId(), partitions);
-        }
-
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            forget(partitions);
-        }
-
-        @Override
-        public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            forget(partitions);
-        }
-
-        private void forget(Collection<TopicPartition> partitions) {
-            awaitingPosition.removeAll(partitions);
-            synchronized (undecodable) {
-                undecodable.keySet().removeAll(partitions);
-            }
-            assigned = Set.copyOf(kafka.assignment().stream().filter(p -> !partitions.contains(p)).toList());
         }
     }
 }

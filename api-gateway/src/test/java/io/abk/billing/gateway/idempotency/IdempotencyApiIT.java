@@ -33,7 +33,7 @@ class IdempotencyApiIT extends GatewayTestSupport {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** What a test needs of a response. */
-    record Answer(int status, @Nullable String replayed, String body) {
+    record Answer(int status, @Nullable String replayed, String body, @Nullable String retryAfter) {
         String code() {
             return JSON.readTree(body).path("code").asString();
         }
@@ -180,8 +180,10 @@ class IdempotencyApiIT extends GatewayTestSupport {
 
         assertThat(timedOut.status()).isEqualTo(503);
         assertThat(timedOut.code()).isEqualTo("processing_timeout");
+        assertThat(timedOut.retryAfter()).isEqualTo("1");
         assertThat(whileWaiting.status()).isEqualTo(409);
         assertThat(whileWaiting.code()).isEqualTo("idempotency_in_progress");
+        assertThat(whileWaiting.retryAfter()).isEqualTo("1");
         assertThat(resumed.status()).isEqualTo(201);
         assertThat(resumed.replayed()).isEqualTo("true");
         assertThat(replayed.status()).isEqualTo(201);
@@ -247,6 +249,6 @@ class IdempotencyApiIT extends GatewayTestSupport {
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
                 .expectBody(String.class).returnResult();
         return new Answer(result.getStatus().value(), result.getResponseHeaders().getFirst(IdempotencyFilter.REPLAYED_HEADER),
-                result.getResponseBody() == null ? "" : result.getResponseBody());
+                result.getResponseBody() == null ? "" : result.getResponseBody(), result.getResponseHeaders().getFirst("Retry-After"));
     }
 }

@@ -178,12 +178,45 @@ class ChangeProjectorIT {
             assertThat(outcome.accepted()).isTrue();
             assertThat(outcome.aggregateId()).isEqualTo(change.getAggregateId());
             assertThat(JSON.readTree(outcome.snapshotsJson()).get(0).get("id").asString()).isEqualTo(change.getAggregateId());
-            assertThat(waiter.pendingCount()).isZero();
+            // A waiter unregisters when its request ends (just after the outcome is handed over).
+            await().atMost(Duration.ofSeconds(10)).until(() -> waiter.pendingCount() == 0);
             var recorded = waiter.await(change.getCommandId(), Mono.empty(), true, Duration.ofSeconds(5)).block();
             assertThat(recorded).as("a retry finds a recorded outcome without any notification").isEqualTo(outcome);
         } finally {
             notifications.stop();
             pool.dispose();
+        }
+    }
+
+    @Test
+    void shouldWakeWaitersWhenListeningResumesAfterAGapOrALostConnection() {
+        var merchant = newMerchant();
+        var listenerFactory = new io.r2dbc.postgresql.PostgresqlConnectionFactory(
+                io.r2dbc.postgresql.PostgresqlConnectionConfiguration.builder().host("localhost").port(db.port()).database(db.name())
+                        .username(TestDatabase.USER).applicationName("outcome-listener-it").build());
+        var waiter = new OutcomeWaiter(new OutcomeQueries(db.databaseClient()));
+        var notifications = new OutcomeNotifications(listenerFactory, waiter, Duration.ofMillis(500));
+        var group = newGroup();
+        start(group, db, OutcomeListener.NONE);
+        var missed = accepted(merchant, 1, "incomplete");
+        var waiting = waiter.await(missed.getCommandId(), Mono.empty(), false, Duration.ofSeconds(30)).toFuture();
+        try {
+            // Nobody listens while the change is projected: its NOTIFY is gone for good.
+            TestKafka.send(producer, List.of(missed));
+            awaitCaughtUp(group, db);
+            assertThat(waiting).isNotDone();
+
+            notifications.start();
+
+            assertThat(waiting.join().commandId()).as("re-checked once listening").isEqualTo(missed.getCommandId());
+            await().atMost(Duration.ofSeconds(30)).until(notifications::isListening);
+            db.count("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'outcome-listener-it'");
+            var afterLoss = accepted(merchant, 1, "incomplete");
+            var outcome = waiter.await(afterLoss.getCommandId(), Mono.fromRunnable(() -> TestKafka.send(producer, List.of(afterLoss))),
+                    false, Duration.ofSeconds(30)).block();
+            assertThat(outcome.commandId()).as("woken after the LISTEN connection was re-opened").isEqualTo(afterLoss.getCommandId());
+        } finally {
+            notifications.stop();
         }
     }
 

@@ -223,6 +223,16 @@ class SubscriptionApiIT extends GatewayTestSupport {
         assertThat(payload.getPayoutAddress()).isEqualTo(PAYOUT);
     }
 
+    @Test
+    void shouldReportTheProjectorUpInHealthWhenItRuns() {
+        var health = body(http.get().uri("/actuator/health").exchange().expectStatus().isOk());
+
+        var projector = health.get("components").get("projector");
+        assertThat(projector.get("status").stringValue()).isEqualTo("UP");
+        assertThat(projector.get("details").get("state").stringValue()).isEqualTo("RUNNING");
+        assertThat(projector.get("details").get("listening").booleanValue()).isTrue();
+    }
+
     static Map<String, Object> adHoc(String merchantRef) {
         return Map.of("merchantRef", merchantRef, "customerWallet", WALLET, "payoutAddressEvm", PAYOUT,
                 "amountUsdc", new java.math.BigDecimal("9.99"), "interval", "month");
