@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
@@ -121,23 +122,23 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
     }
 
     private Mono<Void> proceed(ServerWebExchange exchange, WebFilterChain chain, Caller caller, String key, byte[] body,
-            CommandIdentity context) {
-        var commandId = context.commandId();
+            CommandIdentity identity) {
+        var commandId = identity.commandId();
         var captured = new CapturingResponse(exchange.getResponse(),
-                (status, responseBody) -> store(caller, key, context, status, responseBody));
-        if (context.claim() == Claim.RESUME) {
+                (status, responseBody) -> store(caller, key, identity, status, responseBody));
+        if (identity.claim() == Claim.RESUME) {
             captured.getHeaders().set(REPLAYED_HEADER, "true");
         }
         var replayableRequest = new ServerHttpRequestDecorator(exchange.getRequest()) {
             @Override
-            public Flux<org.springframework.core.io.buffer.DataBuffer> getBody() {
+            public Flux<DataBuffer> getBody() {
                 return Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
             }
         };
         var mutated = exchange.mutate().request(replayableRequest).response(captured).build();
-        mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, context);
+        mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, identity);
         log.debug("idempotency key claimed merchantId={} mode={} commandId={} claim={}", caller.merchantId(), caller.mode(),
-                commandId, context.claim());
+                commandId, identity.claim());
         return chain.filter(mutated)
                 .onErrorResume(error -> renderError(mutated, error))
                 .then(Mono.defer(() -> captured.wasCaptured() ? Mono.<Void>empty() : store.release(caller, key, commandId)))
@@ -158,21 +159,21 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         return rendered;
     }
 
-    private Mono<Void> store(Caller caller, String key, CommandIdentity context, int status, byte[] body) {
+    private Mono<Void> store(Caller caller, String key, CommandIdentity identity, int status, byte[] body) {
         Mono<Void> write;
         if (status < 500) {
-            write = store.complete(caller, key, context.commandId(), status, new String(body, StandardCharsets.UTF_8));
+            write = store.complete(caller, key, identity.commandId(), status, new String(body, StandardCharsets.UTF_8));
         } else if (status == 503 && ResponseCodes.codeOf(body).filter(ErrorCodes.PROCESSING_TIMEOUT::equals).isPresent()) {
             // The command was sent and will be applied: a repeat must wait for (then replay) its outcome.
             write = Mono.empty();
         } else {
-            write = store.release(caller, key, context.commandId());
+            write = store.release(caller, key, identity.commandId());
         }
         // A response the client should get is never held back by a failure to record it: the row stays in flight
         // and a repeat resumes from the recorded outcome instead.
         return write.onErrorResume(error -> {
             log.warn("cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"", caller.merchantId(),
-                    context.commandId(), status, error.toString());
+                    identity.commandId(), status, error.toString());
             return Mono.empty();
         });
     }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
@@ -129,13 +130,18 @@ class SubscriptionApiIT extends GatewayTestSupport {
     @Test
     void shouldSeeEveryCreateInGetAndListRightAfterIts201() {
         var merchant = newMerchant();
+        var millis = new ArrayList<Long>();
         for (int i = 0; i < 15; i++) {
+            var began = System.nanoTime();
             var id = created(post(merchant, "test", adHoc("ryw-" + i))).get("subscription").get("id").stringValue();
+            millis.add((System.nanoTime() - began) / 1_000_000);
 
             get(merchant, "test", "/v1/subscriptions/" + id).expectStatus().isOk();
             var newest = body(get(merchant, "test", "/v1/subscriptions?limit=1").expectStatus().isOk()).get("subscriptions");
             assertThat(newest.get(0).get("id").stringValue()).as("create %d is first in the list", i).isEqualTo(id);
         }
+        LoggerFactory.getLogger(SubscriptionApiIT.class).info("measured sequential create latency (stand-in processor):"
+                + " p50={} ms max={} ms", millis.stream().sorted().toList().get(7), millis.stream().max(Long::compare).orElseThrow());
     }
 
     @Test
