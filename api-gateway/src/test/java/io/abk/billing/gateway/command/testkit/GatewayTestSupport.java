@@ -1,6 +1,17 @@
 package io.abk.billing.gateway.command.testkit;
 
+import io.abk.billing.gateway.command.CommandsConfiguration;
+import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.idempotency.IdempotencyConfiguration;
+import io.abk.billing.gateway.json.JsonConfig;
+import io.abk.billing.gateway.projection.ProjectionConfiguration;
+import io.abk.billing.gateway.subscription.SubscriptionConfiguration;
+import io.abk.billing.gateway.subscription.SubscriptionRoutes;
 import java.util.UUID;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Import;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -12,13 +23,26 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * Base of the HTTP tests of this branch: one shared context (the same configuration in every subclass, so Spring
  * caches it) on the shared broker and a database of its own, with the stand-in processor running.
  */
-@SpringBootTest(classes = CommandsTestApplication.class, properties = {
+@SpringBootTest(classes = GatewayTestSupport.CommandsTestApplication.class, properties = {
         "billing.admin-token=test-admin-token-0123456789",
         "billing.public-url=https://pay.example.test",
         "billing.request-timeout=4s",
         "billing.rate-limits.enabled=false"})
 @AutoConfigureWebTestClient(timeout = "30s")
 public abstract class GatewayTestSupport {
+
+    /**
+     * A gateway of just the write path, read model and subscription routes, with {@link TestPlatform} in place
+     * of the platform packages. Nested in this test class so the application's own component scan (in the
+     * platform's tests) never picks it up (Spring Boot's test type filter skips test classes and their members).
+     */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @EnableConfigurationProperties(BillingProperties.class)
+    @Import({JsonConfig.class, CommandsConfiguration.class, ProjectionConfiguration.class, IdempotencyConfiguration.class,
+            SubscriptionConfiguration.class, SubscriptionRoutes.class, TestPlatform.class})
+    static class CommandsTestApplication {
+    }
 
     private static final String PROJECTOR_GROUP = "gateway-it-" + UUID.randomUUID();
     private static TestDatabase database;

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatusCode;
@@ -37,9 +37,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The platform seams this branch relies on, in their simplest form for tests: a request id, a caller from test
  * headers ({@code x-test-merchant}, {@code x-test-mode}), the {@link Caller} argument, an error handler with the
- * API's error body, and in-memory price and merchant lookups.
+ * API's error body, and in-memory price and merchant lookups. A {@code @TestConfiguration}, so the application's
+ * component scan in other tests leaves it out.
  */
-@Configuration(proxyBeanMethods = false)
+@TestConfiguration(proxyBeanMethods = false)
 public class TestPlatform implements WebFluxConfigurer {
 
     public static final String MERCHANT_HEADER = "x-test-merchant";
