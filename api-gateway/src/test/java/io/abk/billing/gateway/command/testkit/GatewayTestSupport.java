@@ -11,7 +11,9 @@ import java.util.UUID;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.context.annotation.Import;
+import org.springframework.test.context.junit.jupiter.SpringExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -29,12 +31,15 @@ import org.springframework.test.web.reactive.server.WebTestClient;
         "billing.request-timeout=4s",
         "billing.rate-limits.enabled=false"})
 @AutoConfigureWebTestClient(timeout = "30s")
+// @SpringBootTest already extends with Spring; saying it directly marks this class as a test class for Spring Boot's
+// test type filter, which then keeps the nested configuration below out of the application's component scan.
+@ExtendWith(SpringExtension.class)
 public abstract class GatewayTestSupport {
 
     /**
      * A gateway of just the write path, read model and subscription routes, with {@link TestPlatform} in place
      * of the platform packages. Nested in this test class so the application's own component scan (in the
-     * platform's tests) never picks it up (Spring Boot's test type filter skips test classes and their members).
+     * platform's tests) never picks it up: Spring Boot's test type filter skips members of test classes.
      */
     @SpringBootConfiguration
     @EnableAutoConfiguration
