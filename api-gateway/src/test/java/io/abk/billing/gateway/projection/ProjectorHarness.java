@@ -18,11 +18,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Starts projectors on the shared broker for a test and stops them after it; produces changes; waits for catch-up. */
 final class ProjectorHarness implements AutoCloseable {
@@ -74,12 +77,19 @@ final class ProjectorHarness implements AutoCloseable {
     }
 
     private static Map<TopicPartition, Long> endOffsets() {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            var partitions = consumer.partitionsFor(Topics.CHANGES.name()).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            return new HashMap<>(consumer.endOffsets(partitions));
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap()))) {
+            var topic = admin.describeTopics(List.of(Topics.CHANGES.name())).allTopicNames().get().get(Topics.CHANGES.name());
+            var request = new HashMap<TopicPartition, OffsetSpec>();
+            topic.partitions().forEach(p -> request.put(new TopicPartition(Topics.CHANGES.name(), p.partition()), OffsetSpec.latest()));
+            var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
+            var result = new HashMap<TopicPartition, Long>();
+            ends.forEach((partition, info) -> result.put(partition, info.offset()));
+            return result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the end offsets of " + Topics.CHANGES.name(), e);
         }
     }
 
