@@ -1,0 +1,65 @@
+package io.abk.billing.gateway.command;
+
+import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.projection.OutcomeWaiter;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * Sends a command and waits for its outcome, within the request timeout (DESIGN section 4). The waiter is
+ * registered before the command is produced. No outcome in time is a 503 {@code processing_timeout}: the command
+ * is still applied exactly once, and a retry with the same Idempotency-Key gets its result. A command that could
+ * not be handed to Kafka is a 503 {@code service_unavailable}.
+ */
+public final class CommandDispatcher {
+
+    private static final Logger log = LoggerFactory.getLogger(CommandDispatcher.class);
+
+    private final SubscriptionCommandProducer producer;
+    private final OutcomeWaiter waiter;
+    private final Duration requestTimeout;
+    private final Duration retryAfter;
+
+    public CommandDispatcher(SubscriptionCommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter) {
+        this.producer = producer;
+        this.waiter = waiter;
+        this.requestTimeout = requestTimeout;
+        this.retryAfter = retryAfter;
+    }
+
+    /** Produces the command (again, for a takeover: the processor deduplicates by command id) and awaits its outcome. */
+    public Mono<CommandOutcome> send(SubscriptionCommand command, CommandIdentity identity) {
+        var send = producer.send(command)
+                .doOnNext(metadata -> log.debug("command sent commandId={} subscriptionId={} partition={} offset={} requestId={}",
+                        command.getCommandId(), command.getSubscriptionId(), metadata.partition(), metadata.offset(),
+                        command.getRequestId()))
+                .onErrorMap(error -> !(error instanceof ApiException), error -> {
+                    log.warn("command not sent commandId={} merchantId={} mode={} requestId={} error=\"{}\"", command.getCommandId(),
+                            command.getMerchantId(), command.getMode(), command.getRequestId(), error.toString());
+                    return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
+                            "The command could not be queued for processing; retry shortly", null, retryAfter);
+                });
+        return await(command.getCommandId(), send, identity.claim().isRetry());
+    }
+
+    /** The outcome of a command that was sent before and is already recorded (a resumed idempotent retry). */
+    public Mono<CommandOutcome> recorded(CommandIdentity identity) {
+        return await(identity.commandId(), Mono.empty(), true);
+    }
+
+    private Mono<CommandOutcome> await(String commandId, Mono<?> send, boolean mayBeRecorded) {
+        return waiter.await(commandId, send, mayBeRecorded, requestTimeout)
+                .onErrorMap(TimeoutException.class, timeout -> {
+                    log.warn("command outcome timed out commandId={} timeout={}", commandId, requestTimeout);
+                    return new ApiException(503, ErrorCodes.PROCESSING_TIMEOUT,
+                            "The request was accepted but its result was not ready within " + requestTimeout.toSeconds()
+                                    + " s; retry with the same Idempotency-Key to get it", null, retryAfter);
+                });
+    }
+}

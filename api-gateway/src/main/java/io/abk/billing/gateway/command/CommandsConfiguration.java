@@ -1,0 +1,37 @@
+package io.abk.billing.gateway.command;
+
+import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.projection.OutcomeWaiter;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the write path: the command producer, the envelope stamper and the dispatcher. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(CommandsProperties.class)
+public class CommandsConfiguration {
+
+    @Bean(destroyMethod = "close")
+    SubscriptionCommandProducer subscriptionCommandProducer(BillingProperties billing, CommandsProperties commands) {
+        commands.checkLeaseCovers(billing.requestTimeout());
+        var kafka = billing.kafka();
+        var producer = SubscriptionCommandProducer.create(kafka.bootstrapServers(), kafka.producerLinger(),
+                commands.deliveryTimeout(billing.requestTimeout()));
+        producer.warmUp();
+        return producer;
+    }
+
+    /** Uses the application's {@link Clock} bean when there is one (tests pin it), else the system clock. */
+    @Bean
+    CommandStamper commandStamper(ObjectProvider<Clock> clock) {
+        return new CommandStamper(clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    CommandDispatcher commandDispatcher(SubscriptionCommandProducer producer, OutcomeWaiter waiter, BillingProperties billing,
+            CommandsProperties commands) {
+        return new CommandDispatcher(producer, waiter, billing.requestTimeout(), commands.retryAfter());
+    }
+}

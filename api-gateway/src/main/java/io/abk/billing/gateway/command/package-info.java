@@ -1,0 +1,9 @@
+/**
+ * The write path's machinery: the command producer to Kafka, the stamping of every command envelope
+ * (command id, merchant, mode, requestedAt, Idempotency-Key, request id), and dispatching a command to wait for
+ * its outcome with the request timeout. Settings live in {@link io.abk.billing.gateway.command.CommandsProperties}.
+ */
+@NullMarked
+package io.abk.billing.gateway.command;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,189 @@
+package io.abk.billing.gateway.idempotency;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.command.CommandIdentity;
+import io.abk.billing.gateway.command.CommandIdentity.Claim;
+import io.abk.billing.gateway.idempotency.IdempotencyStore.InProgress;
+import io.abk.billing.gateway.idempotency.IdempotencyStore.Mismatch;
+import io.abk.billing.gateway.idempotency.IdempotencyStore.Proceed;
+import io.abk.billing.gateway.idempotency.IdempotencyStore.Replay;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.web.FilterOrder;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.core.Ordered;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebExceptionHandler;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code Idempotency-Key} on every POST under {@code /v1} (DESIGN section 8), after authentication (it needs the
+ * {@link Caller}). A request with a key claims the key's record ({@link IdempotencyStore#claim}); when it may
+ * run, the handler finds an {@link CommandIdentity} in the exchange, and the response, error responses
+ * included, is captured and stored before it is sent: 2xx and 4xx become the record's replay, a 503
+ * {@code processing_timeout} leaves the record in flight (its outcome is still coming), and any other 5xx ends
+ * the lease so a retry can take over at once with the same command.
+ */
+public final class IdempotencyFilter implements WebFilter, Ordered {
+
+    public static final String KEY_HEADER = "Idempotency-Key";
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    static final int MAX_KEY_LENGTH = 255;
+    /** The API's body limit (64 KiB, DESIGN section 8): the body is read here, before any codec limits it. */
+    static final int MAX_BODY_BYTES = 64 * 1024;
+
+    private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
+
+    private final IdempotencyStore store;
+    private final Clock clock;
+    private final Duration retryAfter;
+    private final ObjectProvider<WebExceptionHandler> exceptionHandlers;
+    private volatile @Nullable List<WebExceptionHandler> handlers;
+
+    public IdempotencyFilter(IdempotencyStore store, Clock clock, Duration retryAfter,
+            ObjectProvider<WebExceptionHandler> exceptionHandlers) {
+        this.store = store;
+        this.clock = clock;
+        this.retryAfter = retryAfter;
+        this.exceptionHandlers = exceptionHandlers;
+    }
+
+    @Override
+    public int getOrder() {
+        return FilterOrder.IDEMPOTENCY;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        var request = exchange.getRequest();
+        var path = request.getPath().pathWithinApplication().value();
+        var keys = request.getHeaders().get(KEY_HEADER);
+        if (request.getMethod() != HttpMethod.POST || !path.startsWith("/v1/") || keys == null
+                || !(exchange.getAttribute(Caller.ATTRIBUTE) instanceof Caller caller)) {
+            return chain.filter(exchange);
+        }
+        var key = keys.getFirst();
+        if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+        }
+        return DataBufferUtils.join(request.getBody(), MAX_BODY_BYTES)
+                .map(buffer -> {
+                    var bytes = new byte[buffer.readableByteCount()];
+                    buffer.read(bytes);
+                    DataBufferUtils.release(buffer);
+                    return bytes;
+                })
+                .defaultIfEmpty(new byte[0])
+                .flatMap(body -> {
+                    var fingerprint = RequestFingerprint.of(HttpMethod.POST.name(), path, body);
+                    var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+                    return store.claim(caller, key, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
+                            .flatMap(decision -> switch (decision) {
+                                case Replay replay -> replay(exchange, replay);
+                                case Mismatch mismatch -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_ERROR,
+                                        "This Idempotency-Key was already used for a different request (another route or body);"
+                                                + " use a new key for a new request"));
+                                case InProgress inProgress -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_IN_PROGRESS,
+                                        "A request with this Idempotency-Key is still being processed; retry shortly", null, retryAfter));
+                                case Proceed proceed -> proceed(exchange, chain, caller, key, body, proceed.identity());
+                            });
+                });
+    }
+
+    private Mono<Void> replay(ServerWebExchange exchange, Replay replay) {
+        var response = exchange.getResponse();
+        response.setStatusCode(HttpStatusCode.valueOf(replay.status()));
+        response.getHeaders().set(REPLAYED_HEADER, "true");
+        if (replay.body().isEmpty()) {
+            return response.setComplete();
+        }
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        var bytes = replay.body().getBytes(StandardCharsets.UTF_8);
+        return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
+    }
+
+    private Mono<Void> proceed(ServerWebExchange exchange, WebFilterChain chain, Caller caller, String key, byte[] body,
+            CommandIdentity identity) {
+        var commandId = identity.commandId();
+        var captured = new CapturingResponse(exchange.getResponse(),
+                (status, responseBody) -> store(caller, key, identity, status, responseBody));
+        if (identity.claim() == Claim.RESUME) {
+            captured.getHeaders().set(REPLAYED_HEADER, "true");
+        }
+        var replayableRequest = new ServerHttpRequestDecorator(exchange.getRequest()) {
+            @Override
+            public Flux<DataBuffer> getBody() {
+                return Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
+            }
+        };
+        var mutated = exchange.mutate().request(replayableRequest).response(captured).build();
+        mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, identity);
+        log.debug("idempotency key claimed merchantId={} mode={} commandId={} claim={}", caller.merchantId(), caller.mode(),
+                commandId, identity.claim());
+        return chain.filter(mutated)
+                .onErrorResume(error -> renderError(mutated, error))
+                .then(Mono.defer(() -> captured.wasCaptured() ? Mono.<Void>empty() : store.release(caller, key, commandId)))
+                .onErrorResume(error -> store.release(caller, key, commandId).onErrorComplete().then(Mono.error(error)))
+                .doOnCancel(() -> store.release(caller, key, commandId).subscribe(null,
+                        error -> log.warn("cannot release idempotency key commandId={} error=\"{}\"", commandId, error.toString())));
+    }
+
+    /**
+     * Renders an error through the application's exception handlers into the capturing response, as the web
+     * handler would outside the filter chain, so an error response is stored and replayed like any other.
+     */
+    private Mono<Void> renderError(ServerWebExchange exchange, Throwable error) {
+        Mono<Void> rendered = Mono.error(error);
+        for (var handler : exceptionHandlers()) {
+            rendered = rendered.onErrorResume(failure -> handler.handle(exchange, failure));
+        }
+        return rendered;
+    }
+
+    private Mono<Void> store(Caller caller, String key, CommandIdentity identity, int status, byte[] body) {
+        Mono<Void> write;
+        if (status < 500) {
+            write = store.complete(caller, key, identity.commandId(), status, new String(body, StandardCharsets.UTF_8));
+        } else if (status == 503 && ResponseCodes.codeOf(body).filter(ErrorCodes.PROCESSING_TIMEOUT::equals).isPresent()) {
+            // The command was sent and will be applied: a repeat must wait for (then replay) its outcome.
+            write = Mono.empty();
+        } else {
+            write = store.release(caller, key, identity.commandId());
+        }
+        // A response the client should get is never held back by a failure to record it: the row stays in flight
+        // and a repeat resumes from the recorded outcome instead.
+        return write.onErrorResume(error -> {
+            log.warn("cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"", caller.merchantId(),
+                    identity.commandId(), status, error.toString());
+            return Mono.empty();
+        });
+    }
+
+    private List<WebExceptionHandler> exceptionHandlers() {
+        var current = handlers;
+        if (current == null) {
+            current = exceptionHandlers.orderedStream().toList();
+            handlers = current;
+        }
+        return current;
+    }
+}

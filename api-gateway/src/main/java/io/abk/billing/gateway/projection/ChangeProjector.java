@@ -1,0 +1,263 @@
+package io.abk.billing.gateway.projection;
+
+import io.abk.billing.schemas.topic.Topics;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Projects {@code billing.changes} into the read model on a dedicated thread. Each polled batch is applied in
+ * one PostgreSQL transaction together with the consumer positions ({@link ProjectionWriter}), so the stored
+ * offsets, not Kafka's committed ones, say where to resume ({@link PartitionPositions}): a change is never lost
+ * (positions advance only with the data) and never applied twice in effect (snapshots carry versions, outcomes
+ * are keyed by command id). After each commit the outcomes go to the {@link OutcomeListener} (the in-process
+ * fast path); other replicas hear of them through the batch's NOTIFY.
+ *
+ * <p>Kafka or PostgreSQL being down, at start or later, is a state to wait out with backoff, logged once per
+ * change of state; the thread only ends on {@link #stop()}.
+ */
+public final class ChangeProjector implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(ChangeProjector.class);
+    private static final String TOPIC = Topics.CHANGES.name();
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+
+    /** Where the projector stands. */
+    public enum State { STARTING, JOINING, RUNNING, KAFKA_UNAVAILABLE, DATABASE_UNAVAILABLE, STOPPED }
+
+    /** The Kafka side of the projector. */
+    public record Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
+    }
+
+    private final Settings settings;
+    private final ProjectionWriter writer;
+    private final OutcomeListener listener;
+    private final ProjectorStats stats = new ProjectorStats();
+    private final Object sleeper = new Object();
+
+    private volatile boolean running;
+    private volatile State state = State.STOPPED;
+    private volatile @Nullable String lastError;
+    private volatile @Nullable KafkaConsumer<String, byte[]> consumer;
+    private volatile @Nullable PartitionPositions positions;
+    private @Nullable Thread thread;
+
+    public ChangeProjector(Settings settings, JdbcSettings jdbc, OutcomeListener listener) {
+        this.settings = settings;
+        this.writer = new ProjectionWriter(jdbc, settings.groupId());
+        this.listener = listener;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        state = State.STARTING;
+        var worker = new Thread(this::run, "read-model-projector");
+        worker.setDaemon(true);
+        thread = worker;
+        worker.start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        running = false;
+        var current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        synchronized (sleeper) {
+            sleeper.notifyAll();
+        }
+        var worker = thread;
+        if (worker != null) {
+            try {
+                worker.join(Duration.ofSeconds(15));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        thread = null;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Starts before the web server and stops after it, so requests still waiting for outcomes get them. */
+    @Override
+    public int getPhase() {
+        return 0;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public @Nullable String lastError() {
+        return lastError;
+    }
+
+    public Set<TopicPartition> assignment() {
+        var current = positions;
+        return current == null ? Set.of() : current.assigned();
+    }
+
+    /** Partitions held at an offset whose record cannot be decoded (a schema this build does not know). */
+    public Map<TopicPartition, Long> undecodablePositions() {
+        var current = positions;
+        return current == null ? Map.of() : current.held();
+    }
+
+    public ProjectorStats stats() {
+        return stats;
+    }
+
+    private void run() {
+        var backoff = FIRST_BACKOFF;
+        try {
+            while (running) {
+                try {
+                    var kafka = consumer != null ? consumer : connect();
+                    var partitions = positions;
+                    if (partitions != null && partitions.needsPositioning()) {
+                        partitions.positionAt(writer.storedOffsets(TOPIC));
+                    }
+                    var records = kafka.poll(settings.pollTimeout());
+                    if (!records.isEmpty()) {
+                        apply(records);
+                    }
+                    if (state != State.RUNNING && partitions != null && partitions.joined() && !partitions.needsPositioning()) {
+                        transition(State.RUNNING, null);
+                    }
+                    backoff = FIRST_BACKOFF;
+                } catch (WakeupException e) {
+                    // stop() woke the poll; the loop condition decides.
+                } catch (SQLException e) {
+                    transition(State.DATABASE_UNAVAILABLE, e);
+                    var partitions = positions;
+                    if (partitions != null) {
+                        partitions.rewind();
+                    }
+                    backoff = sleep(backoff);
+                } catch (KafkaException e) {
+                    transition(State.KAFKA_UNAVAILABLE, e);
+                    closeConsumer();
+                    backoff = sleep(backoff);
+                }
+            }
+        } catch (RuntimeException e) {
+            log.error("read-model projector stopped by an unexpected error", e);
+            lastError = e.toString();
+        } finally {
+            closeConsumer();
+            writer.close();
+            transition(State.STOPPED, null);
+        }
+    }
+
+    private KafkaConsumer<String, byte[]> connect() {
+        var created = new KafkaConsumer<>(consumerConfig(), Topics.CHANGES.keySerde().deserializer(), new ByteArrayDeserializer());
+        var createdPositions = new PartitionPositions(created, settings.groupId());
+        consumer = created;
+        positions = createdPositions;
+        created.subscribe(List.of(TOPIC), createdPositions);
+        transition(State.JOINING, null);
+        return created;
+    }
+
+    private Map<String, Object> consumerConfig() {
+        var config = new HashMap<String, Object>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-gateway-projector");
+        // Positions live in PostgreSQL with the data; Kafka's committed offsets are never written or read.
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // Changes are written in the processors' transactions: never project an aborted one.
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatch());
+        return config;
+    }
+
+    private void apply(ConsumerRecords<String, byte[]> records) throws SQLException {
+        long started = System.nanoTime();
+        var polled = PolledChanges.decode(records);
+        var batch = ProjectionBatch.of(polled.changes(), polled.nextOffsets());
+        writer.apply(batch);
+        if (!polled.undecodable().isEmpty()) {
+            lastError = "undecodable change at " + polled.undecodable();
+            var partitions = positions;
+            if (partitions != null) {
+                partitions.hold(polled.undecodable());
+            }
+        }
+        stats.recordBatch(batch.changeCount(), System.nanoTime() - started);
+        try {
+            listener.projected(batch.outcomes());
+        } catch (RuntimeException e) {
+            log.warn("outcome listener failed; waiters still hear of the outcomes through NOTIFY", e);
+        }
+    }
+
+    private void closeConsumer() {
+        var current = consumer;
+        consumer = null;
+        positions = null;
+        if (current != null) {
+            try {
+                current.close(Duration.ofSeconds(5));
+            } catch (RuntimeException e) {
+                log.debug("projector consumer close failed", e);
+            }
+        }
+    }
+
+    private Duration sleep(Duration backoff) {
+        synchronized (sleeper) {
+            if (running) {
+                try {
+                    sleeper.wait(backoff.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    running = false;
+                }
+            }
+        }
+        var doubled = backoff.multipliedBy(2);
+        return doubled.compareTo(settings.maxBackoff()) > 0 ? settings.maxBackoff() : doubled;
+    }
+
+    private void transition(State next, @Nullable Throwable cause) {
+        if (cause != null) {
+            lastError = cause.toString();
+        }
+        if (state == next) {
+            return;
+        }
+        var previous = state;
+        state = next;
+        if (cause != null) {
+            log.warn("projector state={} previous={} group={} error=\"{}\"", next, previous, settings.groupId(), cause.toString());
+        } else {
+            log.info("projector state={} previous={} group={}", next, previous, settings.groupId());
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.abk.billing.gateway.projection;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What became of one command, as recorded in {@code command_outcomes}: accepted with the rendered snapshots of
+ * every resource it changed (a JSON array of API objects, each with its {@code object} type), or rejected with
+ * the aggregate's code and sentence (snapshots {@code []}).
+ */
+public record CommandOutcome(
+        String commandId,
+        String merchantId,
+        String mode,
+        String aggregateType,
+        String aggregateId,
+        boolean accepted,
+        @Nullable String rejectionCode,
+        @Nullable String rejectionMessage,
+        String snapshotsJson) {
+}

@@ -1,0 +1,41 @@
+package io.abk.billing.gateway.projection;
+
+import java.util.Collection;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Flux;
+
+/** Reads recorded command outcomes by command id (any merchant: a command id is random and never shown to others). */
+public final class OutcomeQueries {
+
+    static final String FIND = """
+            SELECT command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome, rejection_code,
+                   rejection_message, snapshots::text AS snapshots
+              FROM command_outcomes
+             WHERE command_id = ANY(:ids)""";
+
+    private final DatabaseClient db;
+
+    public OutcomeQueries(DatabaseClient db) {
+        this.db = db;
+    }
+
+    public Flux<CommandOutcome> find(Collection<String> commandIds) {
+        if (commandIds.isEmpty()) {
+            return Flux.empty();
+        }
+        // An array binds as one text[] parameter (a Collection would be expanded into a list of parameters).
+        return db.sql(FIND)
+                .bind("ids", commandIds.toArray(String[]::new))
+                .map((row, metadata) -> new CommandOutcome(
+                        row.get("command_id", String.class),
+                        row.get("merchant_id", String.class),
+                        row.get("mode", String.class),
+                        row.get("aggregate_type", String.class),
+                        row.get("aggregate_id", String.class),
+                        "accepted".equals(row.get("outcome", String.class)),
+                        row.get("rejection_code", String.class),
+                        row.get("rejection_message", String.class),
+                        row.get("snapshots", String.class)))
+                .all();
+    }
+}

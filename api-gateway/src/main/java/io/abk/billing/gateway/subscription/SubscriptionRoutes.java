@@ -1,0 +1,118 @@
+package io.abk.billing.gateway.subscription;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.catalog.PriceLookup;
+import io.abk.billing.gateway.command.CommandDispatcher;
+import io.abk.billing.gateway.command.CommandIdentity;
+import io.abk.billing.gateway.command.CommandStamper;
+import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.json.RequestFields;
+import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
+ * next read sees it), get and list (from the read model, DESIGN section 8 shapes).
+ */
+@RestController
+@RequestMapping("/v1/subscriptions")
+public class SubscriptionRoutes {
+
+    private final CommandDispatcher dispatcher;
+    private final CommandStamper stamper;
+    private final PriceLookup prices;
+    private final MerchantLookup merchants;
+    private final SubscriptionReadModel readModel;
+    private final String checkoutBase;
+
+    public SubscriptionRoutes(CommandDispatcher dispatcher, CommandStamper stamper, PriceLookup prices, MerchantLookup merchants,
+            SubscriptionReadModel readModel, BillingProperties billing) {
+        this.dispatcher = dispatcher;
+        this.stamper = stamper;
+        this.prices = prices;
+        this.merchants = merchants;
+        this.readModel = readModel;
+        this.checkoutBase = billing.checkoutBase();
+    }
+
+    @PostMapping
+    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return Mono.defer(() -> {
+            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.now(caller)));
+            var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
+            var invoiceId = identity.derivedId(IdPrefix.INVOICE);
+            Mono<CommandOutcome> outcome;
+            if (identity.answerFromRecord()) {
+                outcome = dispatcher.recorded(identity);
+            } else {
+                var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
+                outcome = SubscriptionTerms.resolve(caller, request, prices, merchants)
+                        .flatMap(terms -> dispatcher.send(stamper.subscriptionCommand(caller, identity, subscriptionId,
+                                payload(request, terms, invoiceId), exchange), identity));
+            }
+            return outcome.map(recorded -> ResponseEntity.status(HttpStatus.CREATED)
+                    .body(CreatedSubscription.body(recorded, subscriptionId, invoiceId, checkoutBase)));
+        });
+    }
+
+    @GetMapping("/{id}")
+    public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
+        if (!Ids.isWellFormed(IdPrefix.SUBSCRIPTION, id)) {
+            return Mono.error(ApiException.notFound("subscription", id));
+        }
+        return readModel.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+    }
+
+    @GetMapping
+    public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        return Mono.defer(() -> {
+            var status = SubscriptionStatuses.filter(query.getFirst("status"));
+            var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
+            return readModel.list(caller, status, page).map(found -> {
+                var body = new LinkedHashMap<String, Object>();
+                body.put("subscriptions", found.subscriptions());
+                body.put("hasMore", found.hasMore());
+                return body;
+            });
+        });
+    }
+
+    private static CreateSubscription payload(CreateSubscriptionRequest request, SubscriptionTerms terms, String invoiceId) {
+        return CreateSubscription.newBuilder()
+                .setInvoiceId(invoiceId)
+                .setAmountMicros(terms.amountMicros())
+                .setInterval(terms.interval())
+                .setTrialDays(terms.trialDays())
+                .setPriceId(terms.priceId())
+                .setPlanId(request.planId())
+                .setWalletAddress(request.customerWallet())
+                .setPayoutAddress(terms.payoutAddress())
+                .setMerchantRef(request.merchantRef())
+                .setMetadata(Map.copyOf(request.metadata()))
+                .setSuccessUrl(request.successUrl() == null ? null : request.successUrl().toString())
+                .setCancelUrl(request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .build();
+    }
+}

@@ -1,0 +1,69 @@
+package io.abk.billing.gateway.subscription;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.catalog.PriceLookup;
+import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.merchant.MerchantProfile;
+import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.AdHoc;
+import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.ByPrice;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+/**
+ * What a create resolves to once its references are looked up: the billing terms (from the price or the
+ * request) and the payout address (from the request or the merchant's default), DESIGN section 5.
+ */
+public record SubscriptionTerms(long amountMicros, String interval, int trialDays, @Nullable String priceId, String payoutAddress) {
+
+    /** Looks up the price and the merchant as needed, with the caller's merchant and mode. */
+    public static Mono<SubscriptionTerms> resolve(Caller caller, CreateSubscriptionRequest request, PriceLookup prices,
+            MerchantLookup merchants) {
+        // One after the other, so a request with several problems always gets the same error.
+        return billing(caller, request, prices).flatMap(billing -> payout(caller, request, merchants)
+                .map(payout -> new SubscriptionTerms(billing.amountMicros, billing.interval, billing.trialDays, billing.priceId, payout)));
+    }
+
+    private record Billing(long amountMicros, String interval, int trialDays, @Nullable String priceId) {
+    }
+
+    private static Mono<Billing> billing(Caller caller, CreateSubscriptionRequest request, PriceLookup prices) {
+        return switch (request.form()) {
+            case AdHoc adHoc -> Mono.just(new Billing(adHoc.amount().micros(), adHoc.interval(), 0, null));
+            case ByPrice byPrice -> {
+                var priceId = byPrice.priceId();
+                var missing = new ApiException(400, ErrorCodes.RESOURCE_MISSING, "No such price: '" + priceId + "'", "priceId", null);
+                if (!Ids.isWellFormed(IdPrefix.PRICE, priceId)) {
+                    yield Mono.error(missing);
+                }
+                yield prices.find(caller.merchantId(), caller.mode(), priceId)
+                        .switchIfEmpty(Mono.error(missing))
+                        .map(price -> {
+                            if (!price.active()) {
+                                throw new ApiException(400, ErrorCodes.PRICE_INACTIVE,
+                                        "Price '" + priceId + "' is archived (inactive) and cannot start new subscriptions", "priceId", null);
+                            }
+                            if (!price.isRecurring()) {
+                                throw ApiException.invalid("priceId", "Price '" + priceId + "' is a one-time price;"
+                                        + " a subscription needs a month or year price");
+                            }
+                            return new Billing(price.amountMicros(), price.interval(), price.trialDays(), price.id());
+                        });
+            }
+        };
+    }
+
+    private static Mono<String> payout(Caller caller, CreateSubscriptionRequest request, MerchantLookup merchants) {
+        if (request.payoutAddressEvm() != null) {
+            return Mono.just(request.payoutAddressEvm());
+        }
+        return merchants.find(caller.merchantId())
+                .mapNotNull(MerchantProfile::payoutAddressEvm)
+                .switchIfEmpty(Mono.error(new ApiException(400, ErrorCodes.PAYOUT_ADDRESS_REQUIRED,
+                        "payoutAddressEvm is required: the request has none and the merchant has no default payout address",
+                        "payoutAddressEvm", null)));
+    }
+}

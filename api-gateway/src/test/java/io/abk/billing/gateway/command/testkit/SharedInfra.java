@@ -1,0 +1,112 @@
+package io.abk.billing.gateway.command.testkit;
+
+import io.abk.billing.schemas.topic.Topics;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.flywaydb.core.Flyway;
+import org.jspecify.annotations.Nullable;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, started on first use
+ * and stopped at exit. Each test class takes its own database ({@link #newDatabase}); topics are the real ones
+ * of the catalog, created up front with their partitions' leaders awaited (the produce-after-create flake).
+ */
+public final class SharedInfra {
+
+    public static final int PARTITIONS = 3;
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static @Nullable EmbeddedPostgres postgres;
+    private static @Nullable EmbeddedKafkaKraftBroker kafka;
+
+    private SharedInfra() {
+    }
+
+    public static synchronized EmbeddedPostgres postgres() {
+        if (postgres == null) {
+            try {
+                var started = EmbeddedPostgres.builder().start();
+                postgres = started;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    try {
+                        started.close();
+                    } catch (IOException ignored) {
+                        // The JVM is exiting.
+                    }
+                }));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start embedded PostgreSQL", e);
+            }
+        }
+        return postgres;
+    }
+
+    public static synchronized String kafkaBootstrap() {
+        if (kafka == null) {
+            var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+            broker.brokerProperties(Map.of(
+                    "transaction.state.log.replication.factor", "1",
+                    "transaction.state.log.min.isr", "1",
+                    "offsets.topic.replication.factor", "1",
+                    "offsets.topic.num.partitions", "3",
+                    "group.initial.rebalance.delay.ms", "0"));
+            broker.afterPropertiesSet();
+            awaitLeaders(broker.getBrokersAsString());
+            kafka = broker;
+            Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+        }
+        return kafka.getBrokersAsString();
+    }
+
+    private static void awaitLeaders(String bootstrap) {
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            var names = List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+            await().atMost(Duration.ofSeconds(60)).until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
+                    .map(TopicDescription::partitions)
+                    .allMatch(partitions -> partitions.size() == PARTITIONS && partitions.stream().allMatch(p -> p.leader() != null)));
+        }
+    }
+
+    /** A fresh database on the shared server with the gateway's migrations applied. */
+    public static TestDatabase newDatabase(String prefix) {
+        var name = prefix + "_" + DATABASES.incrementAndGet();
+        var server = postgres();
+        try (var connection = DriverManager.getConnection(server.getJdbcUrl("postgres", "postgres"));
+                var statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + name, e);
+        }
+        var database = new TestDatabase(name, server.getPort());
+        Flyway.configure().dataSource(database.jdbcUrl(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+        return database;
+    }
+
+    /** A database name that does not exist yet (for start-before-the-database tests). */
+    public static TestDatabase futureDatabase(String prefix) {
+        return new TestDatabase(prefix + "_" + DATABASES.incrementAndGet(), postgres().getPort());
+    }
+
+    /** Creates and migrates a database handed out by {@link #futureDatabase}. */
+    public static void create(TestDatabase database) {
+        try (var connection = DriverManager.getConnection(postgres().getJdbcUrl("postgres", "postgres"));
+                var statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + database.name());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + database.name(), e);
+        }
+        Flyway.configure().dataSource(database.jdbcUrl(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+    }
+}

@@ -1,0 +1,242 @@
+package io.abk.billing.gateway.projection;
+
+import static io.abk.billing.gateway.projection.ProjectorHarness.accepted;
+import static io.abk.billing.gateway.projection.ProjectorHarness.awaitCaughtUp;
+import static io.abk.billing.gateway.projection.ProjectorHarness.newGroup;
+import static io.abk.billing.gateway.projection.ProjectorHarness.newId;
+import static io.abk.billing.gateway.projection.ProjectorHarness.newMerchant;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.abk.billing.gateway.command.testkit.ChangeFixtures;
+import io.abk.billing.gateway.command.testkit.SharedInfra;
+import io.abk.billing.gateway.command.testkit.TestDatabase;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.render.ApiJson;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The projector against the real {@code billing.changes} topic and PostgreSQL: rows, versions, outcomes and
+ * offsets in one transaction, restarts from stored offsets, late or lost databases, an unreachable broker, bursts.
+ */
+class ChangeProjectorIT {
+
+    private static final Logger log = LoggerFactory.getLogger(ChangeProjectorIT.class);
+    private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static TestDatabase db;
+    private ProjectorHarness harness;
+
+    @BeforeAll
+    static void database() {
+        db = SharedInfra.newDatabase("projector_it");
+    }
+
+    @BeforeEach
+    void harness() {
+        harness = new ProjectorHarness(db);
+    }
+
+    @AfterEach
+    void stopProjectors() {
+        harness.close();
+    }
+
+    @Test
+    void shouldProjectRowsOutcomesAndOffsetsInOneGoWhenChangesArrive() {
+        var merchant = newMerchant();
+        var heard = new CopyOnWriteArrayList<CommandOutcome>();
+        var group = newGroup();
+        harness.start(group, db, heard::addAll);
+        var changes = new ArrayList<Change>();
+        for (int i = 0; i < 25; i++) {
+            changes.add(accepted(merchant, 1, "incomplete"));
+        }
+        for (int i = 0; i < 5; i++) {
+            changes.add(ChangeFixtures.rejected(newId(IdPrefix.COMMAND), newId(IdPrefix.SUBSCRIPTION), merchant, Mode.LIVE,
+                    "subscription_create_failed", "no such thing"));
+        }
+
+        harness.send(changes);
+        awaitCaughtUp(group, db);
+
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE merchant_id = ?", merchant)).isEqualTo(30);
+        assertThat(db.count("SELECT count(*) FROM subscriptions WHERE merchant_id = ? AND version = 1 AND mode = 'test'", merchant)).isEqualTo(25);
+        assertThat(db.count("SELECT count(*) FROM invoices WHERE merchant_id = ?", merchant)).isEqualTo(25);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE merchant_id = ? AND outcome = 'rejected'"
+                + " AND rejection_code = 'subscription_create_failed' AND snapshots = '[]'", merchant)).isEqualTo(5);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE merchant_id = ? AND outcome = 'accepted'"
+                + " AND jsonb_array_length(snapshots) = 2", merchant)).isEqualTo(25);
+        var first = (SubscriptionSnapshot) changes.getFirst().getSnapshots().getFirst();
+        assertThat(JSON.readTree(body("subscriptions", first.getId()))).isEqualTo(JSON.valueToTree(ApiJson.subscription(first)));
+        assertThat(heard).filteredOn(o -> o.merchantId().equals(merchant)).hasSize(30)
+                .filteredOn(o -> !o.accepted()).allSatisfy(o -> assertThat(o.rejectionCode()).isEqualTo("subscription_create_failed"));
+    }
+
+    @Test
+    void shouldKeepTheNewestVersionWhenAnOlderSnapshotArrivesLaterOrTheSameChangesAreReplayed() {
+        var merchant = newMerchant();
+        var group = newGroup();
+        harness.start(group, db, OutcomeListener.NONE);
+        var subscriptionId = newId(IdPrefix.SUBSCRIPTION);
+        var invoiceId = newId(IdPrefix.INVOICE);
+        var newer = ChangeFixtures.accepted(newId(IdPrefix.COMMAND), subscriptionId, invoiceId, merchant, Mode.TEST, 2, "active");
+        var older = ChangeFixtures.accepted(newId(IdPrefix.COMMAND), subscriptionId, invoiceId, merchant, Mode.TEST, 1, "incomplete");
+
+        harness.send(List.of(newer));
+        awaitCaughtUp(group, db);
+        harness.send(List.of(older));
+        awaitCaughtUp(group, db);
+        harness.send(List.of(newer, older, newer));
+        awaitCaughtUp(group, db);
+
+        assertThat(db.count("SELECT version FROM subscriptions WHERE id = ?", subscriptionId)).isEqualTo(2);
+        assertThat(db.count("SELECT count(*) FROM subscriptions WHERE id = ? AND status = 'active' AND body->>'status' = 'active'",
+                subscriptionId)).isEqualTo(1);
+        assertThat(db.count("SELECT version FROM invoices WHERE id = ?", invoiceId)).isEqualTo(2);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE aggregate_id = ?", subscriptionId)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldResumeFromStoredOffsetsWithoutReapplyingWhenRestarted() throws Exception {
+        var merchant = newMerchant();
+        var group = newGroup();
+        var first = harness.start(group, db, OutcomeListener.NONE);
+        harness.send(List.of(accepted(merchant, 1, "incomplete"), accepted(merchant, 1, "incomplete")));
+        awaitCaughtUp(group, db);
+        first.stop();
+
+        var whileStopped = new ArrayList<Change>();
+        for (int i = 0; i < 7; i++) {
+            whileStopped.add(accepted(merchant, 1, "incomplete"));
+        }
+        harness.send(whileStopped);
+        var second = harness.start(group, db, OutcomeListener.NONE);
+        awaitCaughtUp(group, db);
+
+        assertThat(second.stats().changes()).as("changes applied after the restart").isEqualTo(7);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE merchant_id = ?", merchant)).isEqualTo(9);
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap()))) {
+            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+            assertThat(committed).as("positions live in PostgreSQL, never in Kafka").isEmpty();
+        }
+    }
+
+    @Test
+    void shouldCatchUpWhenTheDatabaseAppearsAfterTheProjectorStarted() {
+        var merchant = newMerchant();
+        var late = SharedInfra.futureDatabase("projector_late");
+        var group = newGroup();
+        var projector = harness.create(SharedInfra.kafkaBootstrap(), group, late, OutcomeListener.NONE);
+        projector.start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> projector.state() == ChangeProjector.State.DATABASE_UNAVAILABLE);
+        harness.send(List.of(accepted(merchant, 1, "incomplete"), accepted(merchant, 1, "incomplete")));
+
+        SharedInfra.create(late);
+
+        awaitCaughtUp(group, late);
+        assertThat(projector.state()).isEqualTo(ChangeProjector.State.RUNNING);
+        assertThat(late.count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldReportKafkaUnavailableAndStopPromptlyWhenTheBrokerCannotBeResolved() {
+        var projector = harness.create("no-such-broker.invalid:9092", newGroup(), db, OutcomeListener.NONE);
+        projector.start();
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> projector.state() == ChangeProjector.State.KAFKA_UNAVAILABLE);
+        var health = new ProjectorHealthIndicator(projector,
+                new OutcomeNotifications(db.r2dbc(), new OutcomeWaiter(new OutcomeQueries(db.databaseClient())), Duration.ofSeconds(1)),
+                new OutcomeWaiter(new OutcomeQueries(db.databaseClient())), "g").health();
+        var stopStarted = System.nanoTime();
+        projector.stop();
+
+        assertThat(health.getStatus().getCode()).isEqualTo("DOWN");
+        assertThat(health.getDetails()).containsKey("lastError");
+        assertThat(Duration.ofNanos(System.nanoTime() - stopStarted)).isLessThan(Duration.ofSeconds(10));
+        assertThat(projector.state()).isEqualTo(ChangeProjector.State.STOPPED);
+    }
+
+    @Test
+    void shouldLoseNothingWhenItsDatabaseConnectionIsKilledBetweenBatches() {
+        var merchant = newMerchant();
+        var group = newGroup();
+        var projector = harness.start(group, db, OutcomeListener.NONE);
+        for (int wave = 0; wave < 3; wave++) {
+            var changes = new ArrayList<Change>();
+            for (int i = 0; i < 100; i++) {
+                changes.add(accepted(merchant, 1, "incomplete"));
+            }
+            harness.send(changes);
+            // Whatever the projector is doing, its connection goes away; the batch in flight must be read again.
+            db.count("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    + " WHERE application_name = 'billing-read-model-projector' AND datname = current_database()");
+        }
+
+        awaitCaughtUp(group, db);
+
+        assertThat(db.count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(300);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE merchant_id = ?", merchant)).isEqualTo(300);
+        await().atMost(Duration.ofSeconds(30)).until(() -> projector.state() == ChangeProjector.State.RUNNING);
+    }
+
+    @Test
+    void shouldApplyABurstOfChangesInFewBatchesWhenTheyArriveFasterThanOneTransaction() {
+        var merchant = newMerchant();
+        var group = newGroup();
+        var projector = harness.start(group, db, OutcomeListener.NONE);
+        awaitCaughtUp(group, db);
+        var before = projector.stats();
+        long changesBefore = before.changes();
+        long batchesBefore = before.batches();
+        var burst = new ArrayList<Change>();
+        for (int i = 0; i < 5000; i++) {
+            burst.add(accepted(merchant, 1, "incomplete"));
+        }
+
+        var began = System.nanoTime();
+        harness.send(burst);
+        var produced = System.nanoTime();
+        awaitCaughtUp(group, db);
+        var projected = System.nanoTime();
+
+        long changes = projector.stats().changes() - changesBefore;
+        long batches = projector.stats().batches() - batchesBefore;
+        log.info("measured projector burst: changes={} batches={} produceMs={} produceToProjectedMs={} applyMsTotal={}"
+                        + " changesPerSecondOfApply={}", changes, batches, (produced - began) / 1_000_000,
+                (projected - began) / 1_000_000, projector.stats().applyMillis(),
+                changes * 1000 / Math.max(1, projector.stats().applyMillis()));
+        assertThat(changes).isEqualTo(5000);
+        assertThat(batches).as("changes are applied in batches, not one transaction each").isLessThan(changes / 10);
+        assertThat(db.count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(5000);
+    }
+
+    private static String body(String table, String id) {
+        try (var connection = db.connect();
+                var statement = connection.prepareStatement("SELECT body::text FROM " + table + " WHERE id = ?")) {
+            statement.setString(1, id);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getString(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
