@@ -5,7 +5,7 @@
 -- Nothing here references the control-plane tables of V1: the read model only ever holds what Kafka says.
 
 -- One row per subscription, the latest snapshot the projector has seen. body is the resource exactly as the API
--- renders it (ApiJson); version is the owning aggregate's sequence at that snapshot, so an older snapshot
+-- renders it (ApiJson), stored as json (not jsonb) so its keys keep the API's reading order; version is the owning aggregate's sequence at that snapshot, so an older snapshot
 -- never overwrites a newer one (the upsert compares versions).
 CREATE TABLE subscriptions (
     id           text COLLATE "C" PRIMARY KEY,
@@ -14,7 +14,7 @@ CREATE TABLE subscriptions (
     status       text NOT NULL,
     version      bigint NOT NULL,
     created_at   timestamptz NOT NULL,
-    body         jsonb NOT NULL,
+    body         json NOT NULL,
     projected_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX subscriptions_by_merchant ON subscriptions (merchant_id, mode, id DESC);
@@ -28,7 +28,7 @@ CREATE TABLE invoices (
     status          text NOT NULL,
     version         bigint NOT NULL,
     created_at      timestamptz NOT NULL,
-    body            jsonb NOT NULL,
+    body            json NOT NULL,
     projected_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX invoices_by_merchant ON invoices (merchant_id, mode, id DESC);
@@ -47,7 +47,7 @@ CREATE TABLE command_outcomes (
     outcome           text NOT NULL CHECK (outcome IN ('accepted', 'rejected')),
     rejection_code    text,
     rejection_message text,
-    snapshots         jsonb NOT NULL DEFAULT '[]',
+    snapshots         json NOT NULL DEFAULT '[]',
     recorded_at       timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX command_outcomes_recorded_at ON command_outcomes (recorded_at);

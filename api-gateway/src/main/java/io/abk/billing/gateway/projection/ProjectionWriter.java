@@ -27,14 +27,14 @@ final class ProjectionWriter implements AutoCloseable {
 
     static final String UPSERT_SUBSCRIPTIONS = """
             INSERT INTO subscriptions AS t (id, merchant_id, mode, status, version, created_at, body)
-            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::jsonb[])
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::json[])
             ON CONFLICT (id) DO UPDATE
                SET status = EXCLUDED.status, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
              WHERE t.version < EXCLUDED.version""";
 
     static final String UPSERT_INVOICES = """
             INSERT INTO invoices AS t (id, subscription_id, merchant_id, mode, status, version, created_at, body)
-            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::jsonb[])
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::json[])
             ON CONFLICT (id) DO UPDATE
                SET status = EXCLUDED.status, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
              WHERE t.version < EXCLUDED.version""";
@@ -42,7 +42,7 @@ final class ProjectionWriter implements AutoCloseable {
     static final String INSERT_OUTCOMES = """
             INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome,
                                           rejection_code, rejection_message, snapshots)
-            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[])
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::json[])
             ON CONFLICT (command_id) DO NOTHING""";
 
     static final String UPSERT_OFFSETS = """

@@ -75,18 +75,17 @@ class ProjectionBatchTest {
     }
 
     @Test
-    void shouldRenderTheApiJsonInJsonbKeyOrderWhenWritingABody() {
+    void shouldRenderTheApiJsonInTheRenderersKeyOrderWhenWritingABody() {
         var snapshot = ChangeFixtures.subscription("sub_a", "mer_1", Mode.TEST, 1, "incomplete");
 
         var body = SnapshotJson.subscription(snapshot);
 
         assertThat(JSON.readTree(body)).isEqualTo(JSON.valueToTree(ApiJson.subscription(snapshot)));
-        assertThat(body).startsWith("{\"id\":\"sub_a\",\"mode\":\"test\",\"object\":\"subscription\"");
+        assertThat(body).startsWith("{\"id\":\"sub_a\",\"object\":\"subscription\",\"status\":\"incomplete\",\"amountUsdc\":9.99,");
         assertThat(body).contains("\"metadata\":{\"a\":\"first\",\"plan\":\"gold\",\"zeta\":\"last\"}");
-        assertThat(body).contains("\"amountUsdc\":9.99,");
         var keys = new ArrayList<String>();
         JSON.readTree(body).propertyNames().forEach(keys::add);
-        assertThat(keys).isSortedAccordingTo(SnapshotJson.JSONB_KEY_ORDER);
+        assertThat(keys).containsExactlyElementsOf(ApiJson.subscription(snapshot).keySet());
     }
 
     @Test
