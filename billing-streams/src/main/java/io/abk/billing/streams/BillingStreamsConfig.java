@@ -1,0 +1,139 @@
+package io.abk.billing.streams;
+
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
+import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * How billing-streams runs: where Kafka is, its application id (the consumer group and the prefix of its internal
+ * topics), its local state directory, threads, commit interval, and raw Kafka Streams properties that override
+ * everything else. {@link #streamsProperties()} turns it into the full Kafka Streams configuration.
+ *
+ * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
+ * {@code BILLING_STREAMS_APPLICATION_ID} (billing-streams), {@code BILLING_STREAMS_STATE_DIR}
+ * (&lt;tmpdir&gt;/billing-streams), {@code BILLING_STREAMS_THREADS} (1), {@code BILLING_STREAMS_COMMIT_INTERVAL_MS}
+ * (50) and {@code BILLING_STREAMS_PROPERTIES}, comma-separated {@code key=value} Kafka Streams properties such as
+ * {@code producer.linger.ms=0,num.standby.replicas=1}.
+ */
+public record BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
+        Duration commitInterval, Map<String, String> overrides) {
+
+    /**
+     * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
+     * the transaction commits, so every create waits up to one commit interval: Kafka's EOS default of 100 ms
+     * would eat half of the 200 ms p99 budget; 50 ms costs about 20 small transactions per second per thread.
+     */
+    public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofMillis(50);
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
+    public static final String DEFAULT_APPLICATION_ID = "billing-streams";
+
+    public BillingStreamsConfig {
+        require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
+        require(!applicationId.isBlank(), "applicationId must not be blank");
+        require(streamThreads >= 1, "streamThreads must be at least 1, was " + streamThreads);
+        require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
+        overrides = Map.copyOf(overrides);
+    }
+
+    public static BillingStreamsConfig fromEnv() {
+        return fromEnv(System.getenv());
+    }
+
+    /** Reads the variables from {@code env}; an unparsable value fails with a message naming the variable. */
+    public static BillingStreamsConfig fromEnv(Map<String, String> env) {
+        return new BillingStreamsConfig(
+                env.getOrDefault("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                env.getOrDefault("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                Path.of(env.getOrDefault("BILLING_STREAMS_STATE_DIR", defaultStateDir().toString())),
+                (int) number(env, "BILLING_STREAMS_THREADS", 1),
+                Duration.ofMillis(number(env, "BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL.toMillis())),
+                properties(env.getOrDefault("BILLING_STREAMS_PROPERTIES", "")));
+    }
+
+    /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
+    public static BillingStreamsConfig defaults(String bootstrapServers, Path stateDir) {
+        return new BillingStreamsConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, 1,
+                DEFAULT_COMMIT_INTERVAL, Map.of());
+    }
+
+    public BillingStreamsConfig withOverrides(Map<String, String> more) {
+        var merged = new LinkedHashMap<>(overrides);
+        merged.putAll(more);
+        return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
+                merged);
+    }
+
+    /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
+    public Properties streamsProperties() {
+        var props = new Properties();
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitInterval.toMillis()));
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterProcessingExceptionHandler.class.getName());
+        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterDeserializationExceptionHandler.class.getName());
+        // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
+        // production errors) at the same place.
+        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name());
+        // The stream thread blocks in poll() for up to poll.ms when idle and only commits after it returns, so
+        // the default 100 ms would stretch the commit interval of a lightly loaded thread to ~100 ms.
+        props.put(StreamsConfig.POLL_MS_CONFIG, "10");
+        // The commit flushes the producer anyway; a short linger keeps records streaming to the broker during
+        // the interval, so the flush at commit (on every create's critical path) has little left to send.
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), "1");
+        // A fetch that finds nothing waits at the broker up to this long. New data normally completes it at once,
+        // but a wake-up the broker does not get (visibility moved by a transaction marker, say) costs up to this
+        // much, so keep it far below the 200 ms budget rather than at the 500 ms default.
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), "20");
+        props.putAll(overrides);
+        return props;
+    }
+
+    private static Path defaultStateDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "billing-streams");
+    }
+
+    private static long number(Map<String, String> env, String name, long fallback) {
+        var value = env.get(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, was '" + value + "'", e);
+        }
+    }
+
+    private static Map<String, String> properties(String list) {
+        var out = new LinkedHashMap<String, String>();
+        for (var entry : list.split(",")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            int eq = entry.indexOf('=');
+            require(eq > 0, "BILLING_STREAMS_PROPERTIES entries must be key=value, was '" + entry.trim() + "'");
+            out.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+        }
+        return out;
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.abk.billing.streams.domain.subscription;
+
+import java.util.Arrays;
+
+/** Invoice statuses (DESIGN section 7): open -> paid | void | uncollectible; uncollectible -> paid; paid -> refunded. */
+public enum InvoiceStatus {
+    OPEN("open"),
+    PAID("paid"),
+    VOID("void"),
+    UNCOLLECTIBLE("uncollectible"),
+    REFUNDED("refunded");
+
+    private final String apiName;
+
+    InvoiceStatus(String apiName) {
+        this.apiName = apiName;
+    }
+
+    public String apiName() {
+        return apiName;
+    }
+
+    public static InvoiceStatus fromApiName(String apiName) {
+        return Arrays.stream(values())
+                .filter(status -> status.apiName.equals(apiName))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown invoice status: " + apiName));
+    }
+}

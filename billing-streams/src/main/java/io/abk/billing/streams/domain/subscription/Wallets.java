@@ -1,0 +1,5 @@
+package io.abk.billing.streams.domain.subscription;
+
+/** The customer's paying wallet and the merchant's payout address (EVM addresses, case as given). */
+public record Wallets(String customer, String payout) {
+}

@@ -1,0 +1,64 @@
+package io.abk.billing.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class BillingStreamsConfigTest {
+
+    @Test
+    void shouldUseDefaultsWhenEnvironmentIsEmpty() {
+        var config = BillingStreamsConfig.fromEnv(Map.of());
+
+        assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
+        assertThat(config.applicationId()).isEqualTo("billing-streams");
+        assertThat(config.streamThreads()).isEqualTo(1);
+        assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(50));
+        assertThat(config.overrides()).isEmpty();
+    }
+
+    @Test
+    void shouldReadEveryVariableWhenSet() {
+        var config = BillingStreamsConfig.fromEnv(Map.of(
+                "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
+                "BILLING_STREAMS_APPLICATION_ID", "billing-streams-b",
+                "BILLING_STREAMS_STATE_DIR", "/var/lib/streams",
+                "BILLING_STREAMS_THREADS", "4",
+                "BILLING_STREAMS_COMMIT_INTERVAL_MS", "20",
+                "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1"));
+
+        assertThat(config).isEqualTo(new BillingStreamsConfig("kafka:9093", "billing-streams-b",
+                Path.of("/var/lib/streams"), 4, Duration.ofMillis(20),
+                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1")));
+    }
+
+    @Test
+    void shouldNameTheVariableWhenANumberIsMalformed() {
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_STREAMS_THREADS", "two")))
+                .hasMessageContaining("BILLING_STREAMS_THREADS");
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_STREAMS_THREADS", "0")))
+                .hasMessageContaining("streamThreads");
+    }
+
+    @Test
+    void shouldRunExactlyOnceWithDeadLetterHandlersAndLetOverridesWinWhenBuildingProperties() {
+        var props = BillingStreamsConfig.defaults("kafka:9092", Path.of("state"))
+                .withOverrides(Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "10"))
+                .streamsProperties();
+
+        assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
+        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
+                .isEqualTo(DeadLetterProcessingExceptionHandler.class.getName());
+        assertThat(props.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("10");
+        assertThat(props.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo(Path.of("state").toAbsolutePath().toString());
+        // Kafka itself accepts the whole set.
+        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(10);
+    }
+}

@@ -1,0 +1,33 @@
+package io.abk.billing.streams.domain.subscription;
+
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import java.time.Instant;
+import java.util.Map;
+
+/** Commands and states for the decider tests, with one pinned instant. */
+final class Fixtures {
+
+    static final Instant NOW = Instant.parse("2026-01-31T10:15:30Z");
+    static final String SUBSCRIPTION_ID = "sub_01jjjjjjjjjjjjjjjjjjjjjjjj";
+    static final String INVOICE_ID = "inv_01jjjjjjjjjjjjjjjjjjjjjjjj";
+    static final Tenant TENANT = new Tenant("mer_01jjjjjjjjjjjjjjjjjjjjjjjj", Mode.TEST);
+    static final Wallets WALLETS = new Wallets("0x00000000000000000000000000000000000000aA",
+            "0x00000000000000000000000000000000000000bB");
+    static final UsdcAmount AMOUNT = UsdcAmount.ofMicros(9_990_000);
+
+    private Fixtures() {
+    }
+
+    static Create create(Interval interval, int trialDays) {
+        return new Create(SUBSCRIPTION_ID, TENANT, NOW, INVOICE_ID, new Plan(AMOUNT, interval, "price_1", "plan_1"),
+                trialDays, WALLETS, "order-42", Map.of("customer", "c-7"), "https://shop.example/ok",
+                "https://shop.example/cancel");
+    }
+
+    static SubscriptionState created(Interval interval, int trialDays) {
+        var decision = (Decision.Accepted) SubscriptionDecider.decide(new SubscriptionState.Absent(),
+                create(interval, trialDays));
+        return SubscriptionDecider.evolveAll(new SubscriptionState.Absent(), decision.events());
+    }
+}

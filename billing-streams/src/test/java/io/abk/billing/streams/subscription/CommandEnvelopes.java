@@ -1,0 +1,44 @@
+package io.abk.billing.streams.subscription;
+
+import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import java.time.Instant;
+import java.util.Map;
+
+/** Command envelopes as the gateway produces them, for tests. */
+public final class CommandEnvelopes {
+
+    public static final String MERCHANT_ID = "mer_01jq0000000000000000000000";
+
+    private CommandEnvelopes() {
+    }
+
+    /** A monthly ad hoc create of 9.99 USDC, its invoice id derived from the subscription id. */
+    public static SubscriptionCommand create(String commandId, String subscriptionId, Instant requestedAt) {
+        return SubscriptionCommand.newBuilder()
+                .setCommandId(commandId)
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(MERCHANT_ID)
+                .setMode(Mode.TEST)
+                .setRequestedAt(requestedAt)
+                .setIdempotencyKey("idem-" + commandId)
+                .setRequestId("req-" + commandId)
+                .setPayload(CreateSubscription.newBuilder()
+                        .setInvoiceId(subscriptionId.replace("sub_", "inv_"))
+                        .setAmountMicros(9_990_000)
+                        .setInterval("month")
+                        .setWalletAddress("0x1111111111111111111111111111111111111111")
+                        .setPayoutAddress("0x2222222222222222222222222222222222222222")
+                        .setMerchantRef("order-" + commandId)
+                        .setMetadata(Map.of("source", "test"))
+                        .build())
+                .build();
+    }
+
+    /** The same create with another interval string (the gateway only sends month or year). */
+    public static SubscriptionCommand withInterval(SubscriptionCommand create, String interval) {
+        var payload = CreateSubscription.newBuilder((CreateSubscription) create.getPayload()).setInterval(interval);
+        return SubscriptionCommand.newBuilder(create).setPayload(payload.build()).build();
+    }
+}

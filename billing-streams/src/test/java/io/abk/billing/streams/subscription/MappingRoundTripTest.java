@@ -1,0 +1,150 @@
+package io.abk.billing.streams.subscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.BillingCycle;
+import io.abk.billing.streams.domain.subscription.BillingReason;
+import io.abk.billing.streams.domain.subscription.ChargeFailure;
+import io.abk.billing.streams.domain.subscription.Interval;
+import io.abk.billing.streams.domain.subscription.Invoice;
+import io.abk.billing.streams.domain.subscription.InvoiceStatus;
+import io.abk.billing.streams.domain.subscription.Mandate;
+import io.abk.billing.streams.domain.subscription.MandateStatus;
+import io.abk.billing.streams.domain.subscription.Mode;
+import io.abk.billing.streams.domain.subscription.Period;
+import io.abk.billing.streams.domain.subscription.Plan;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.PastDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
+import io.abk.billing.streams.domain.subscription.Tenant;
+import io.abk.billing.streams.domain.subscription.Wallets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class MappingRoundTripTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-31T08:00:00Z");
+    private static final AvroSerde<SubscriptionAggregate> SERDE = AvroSerde.of(SubscriptionAggregate.class);
+
+    static Stream<Existing> states() {
+        var trialing = details(Mode.TEST, new Plan(UsdcAmount.ofMicros(1), Interval.YEAR, null, null), Map.of(),
+                new BillingCycle(new Period(T0, T0.plusSeconds(86_400)), T0.plusSeconds(86_400),
+                        T0.plusSeconds(86_400), false),
+                new Mandate(MandateStatus.PENDING, null), List.of(openInvoice("inv_a")), "inv_a");
+        var busy = details(Mode.LIVE, new Plan(UsdcAmount.ofMicros(1_000_000_000_000_000L), Interval.MONTH,
+                        "price_9", "plan_9"), Map.of("k", "v", "empty", ""),
+                new BillingCycle(new Period(T0, Instant.parse("2026-04-30T08:00:00Z")), T0, null, true),
+                new Mandate(MandateStatus.ACTIVE, "42"),
+                List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")), "inv_c");
+        return Stream.of(
+                new Incomplete(trialing),
+                new Active(busy),
+                new PastDue(busy),
+                new Paused(busy, T0.plusSeconds(5)),
+                new Canceled(busy.withNewInvoice(openInvoice("inv_d")), T0.plusSeconds(9)),
+                new Incomplete(details(Mode.TEST, trialing.plan(), Map.of(), trialing.cycle(),
+                        new Mandate(MandateStatus.REVOKED, "7"), List.of(), null)));
+    }
+
+    @ParameterizedTest(name = "{index}: {0}")
+    @MethodSource("states")
+    void shouldReadBackTheSameStateWhenStoredAndLoaded(Existing state) {
+        var stored = AggregateMapper.write(new AggregateMapper.Stored(17, state));
+
+        var loaded = AggregateMapper.read(SERDE.decode(SERDE.encode(stored)));
+
+        assertThat(loaded).isEqualTo(new AggregateMapper.Stored(17, state));
+        assertThat(stored.getSubscription().getVersion()).isEqualTo(17);
+        assertThat(stored.getInvoices()).allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
+    }
+
+    @Test
+    void shouldRefuseToLoadWhenAnActiveSnapshotCarriesPausedAt() {
+        var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setPausedAt(T0));
+
+        assertThatThrownBy(() -> AggregateMapper.read(stored))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot have pausedAt");
+    }
+
+    @Test
+    void shouldRefuseToLoadWhenStatusIsUnknown() {
+        var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setStatus("trialing"));
+
+        assertThatThrownBy(() -> AggregateMapper.read(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldMapEveryFieldWhenCommandIsCreate() {
+        var envelope = CommandEnvelopes.create("cmd_1", "sub_1", T0);
+
+        var command = (Create) CommandMapper.toCommand(envelope);
+
+        var payload = (CreateSubscription) envelope.getPayload();
+        assertThat(command).isEqualTo(new Create("sub_1", new Tenant(CommandEnvelopes.MERCHANT_ID, Mode.TEST), T0,
+                payload.getInvoiceId(), new Plan(UsdcAmount.ofMicros(payload.getAmountMicros()), Interval.MONTH,
+                        null, null),
+                0, new Wallets(payload.getWalletAddress(), payload.getPayoutAddress()), payload.getMerchantRef(),
+                Map.of("source", "test"), null, null));
+    }
+
+    @Test
+    void shouldThrowWhenIntervalIsUnknown() {
+        var envelope = CommandEnvelopes.withInterval(CommandEnvelopes.create("cmd_1", "sub_1", T0), "weekly");
+
+        assertThatThrownBy(() -> CommandMapper.toCommand(envelope))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("weekly");
+    }
+
+    private static SubscriptionAggregate withSubscription(Existing state,
+            UnaryOperator<SubscriptionSnapshot.Builder> change) {
+        var stored = AggregateMapper.write(new AggregateMapper.Stored(1, state));
+        return SubscriptionAggregate.newBuilder(stored)
+                .setSubscription(change.apply(SubscriptionSnapshot.newBuilder(stored.getSubscription())).build())
+                .build();
+    }
+
+    private static SubscriptionDetails details(Mode mode, Plan plan, Map<String, String> metadata,
+            BillingCycle cycle, Mandate mandate, List<Invoice> invoices, String latestInvoiceId) {
+        return new SubscriptionDetails("sub_x", new Tenant("mer_x", mode), plan,
+                new Wallets("0xAbC0000000000000000000000000000000000001", "0xaBc0000000000000000000000000000000000002"),
+                "ref-1", metadata, mode == Mode.LIVE ? "https://ok.example" : null,
+                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0);
+    }
+
+    private static Invoice openInvoice(String id) {
+        return Invoice.open(id, UsdcAmount.ofMicros(5_000_000), BillingReason.SUBSCRIPTION_CYCLE,
+                new Period(T0, T0.plusSeconds(60)), T0, T0);
+    }
+
+    private static Invoice paidAndPartlyRefunded(String id) {
+        return new Invoice(id, InvoiceStatus.PAID, UsdcAmount.ofMicros(5_000_000), UsdcAmount.ofMicros(1_500_000),
+                BillingReason.SUBSCRIPTION_CREATE, new Period(T0, T0.plusSeconds(60)), T0, 1, null, null,
+                T0.plusSeconds(1), "0x" + "ab".repeat(32), "0x" + "cd".repeat(32), T0.plusSeconds(2), null, T0);
+    }
+
+    private static Invoice failedWithRetry(String id) {
+        return new Invoice(id, InvoiceStatus.OPEN, UsdcAmount.ofMicros(5_000_000), UsdcAmount.ZERO,
+                BillingReason.SUBSCRIPTION_RESUME, new Period(T0, T0.plusSeconds(60)), T0, 2,
+                T0.plusSeconds(172_800), new ChargeFailure("INSUFFICIENT_BALANCE", "balance too low"), null, null,
+                null, null, null, T0);
+    }
+}

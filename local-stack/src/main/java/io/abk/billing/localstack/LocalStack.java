@@ -1,0 +1,181 @@
+package io.abk.billing.localstack;
+
+import io.abk.billing.localstack.bootstrap.LocalSecrets;
+import io.abk.billing.localstack.kafka.KafkaBroker;
+import io.abk.billing.localstack.lifecycle.BoundedClose;
+import io.abk.billing.localstack.lifecycle.Deadline;
+import io.abk.billing.localstack.lifecycle.FreePorts;
+import io.abk.billing.localstack.postgres.PostgresServer;
+import io.abk.billing.localstack.services.DemoMerchantLookup;
+import io.abk.billing.localstack.services.GatewayArgs;
+import io.abk.billing.localstack.services.GatewayService;
+import io.abk.billing.localstack.services.Readiness;
+import io.abk.billing.localstack.services.StreamsService;
+import io.abk.billing.localstack.topics.TopicCreator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole platform in this process: PostgreSQL, a Kafka broker, the catalog topics, billing-streams and the
+ * api-gateway, started in that order and closed in the reverse one. {@link #start} returns only once the
+ * gateway reports UP, i.e. every part is ready.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    /** Name of the merchant the gateway bootstraps for the local stack. */
+    public static final String DEMO_MERCHANT_NAME = "Demo Merchant";
+    /**
+     * Default payout address of the demo merchant: the well-known "dead" burn address, valid EVM syntax that
+     * nobody controls, so a local or test-chain payment can never reach a real wallet by accident.
+     */
+    public static final String DEMO_PAYOUT_ADDRESS = "0x000000000000000000000000000000000000dEaD";
+
+    private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
+
+    private final Info info;
+    private final Deque<Part> parts;
+    private boolean closed;
+
+    private LocalStack(Info info, Deque<Part> parts) {
+        this.info = info;
+        this.parts = parts;
+    }
+
+    /** What a started stack offers: where to reach it and with which secrets. */
+    public record Info(
+            String baseUrl,
+            String publicUrl,
+            String adminToken,
+            String demoTestKey,
+            String demoLiveKey,
+            Optional<String> demoMerchantId,
+            String kafkaBootstrapServers,
+            String jdbcUrl,
+            Path dataDir,
+            boolean coldStart,
+            Duration startDuration) {
+    }
+
+    /** A started part and how long its close may take. */
+    private record Part(String name, Duration closeTimeout, AutoCloseable closer) {
+    }
+
+    /**
+     * Starts every part and waits until the gateway is UP.
+     *
+     * @throws IllegalStateException naming what did not become ready; whatever had started is stopped again
+     */
+    public static LocalStack start(LocalStackConfig config) {
+        var startedAt = System.nanoTime();
+        var deadline = Deadline.in(config.readyTimeout());
+        var parts = new ArrayDeque<Part>();
+        try {
+            var dataDir = config.dataDir();
+            Files.createDirectories(dataDir);
+            var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey());
+
+            var postgres = PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort());
+            parts.push(new Part("postgres", Duration.ofSeconds(30), postgres));
+
+            var kafka = KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining());
+            parts.push(new Part("kafka", Duration.ofSeconds(60), kafka));
+
+            TopicCreator.ensureTopics(kafka.bootstrapServers(), config.partitions(), deadline.remaining());
+
+            var streams = StreamsService.start(kafka.bootstrapServers(), dataDir.resolve("streams"));
+            parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
+
+            var httpPort = FreePorts.resolve(config.httpPort());
+            var publicUrl = config.publicUrlFor(httpPort);
+            var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
+                    PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
+                    DEMO_MERCHANT_NAME, DEMO_PAYOUT_ADDRESS, secrets.demoTestKey(), secrets.demoLiveKey(),
+                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute()));
+            parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
+
+            var baseUrl = "http://localhost:" + gateway.port();
+            Readiness.awaitUp(baseUrl, deadline.remaining(), streams::isAlive);
+
+            var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
+                    DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
+                    postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt));
+            log.info("local stack ready baseUrl={} startMs={} cold={}", baseUrl, info.startDuration().toMillis(), info.coldStart());
+            return new LocalStack(info, parts);
+        } catch (IOException e) {
+            closeAll(parts);
+            throw new UncheckedIOException("could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeAll(parts);
+            throw e;
+        }
+    }
+
+    public Info info() {
+        return info;
+    }
+
+    public String baseUrl() {
+        return info.baseUrl();
+    }
+
+    public String adminToken() {
+        return info.adminToken();
+    }
+
+    public String demoTestKey() {
+        return info.demoTestKey();
+    }
+
+    public String demoLiveKey() {
+        return info.demoLiveKey();
+    }
+
+    /** The demo merchant's id, when the gateway's control plane could be read for it. */
+    public Optional<String> demoMerchantId() {
+        return info.demoMerchantId();
+    }
+
+    public String kafkaBootstrapServers() {
+        return info.kafkaBootstrapServers();
+    }
+
+    public String jdbcUrl() {
+        return info.jdbcUrl();
+    }
+
+    public Path dataDir() {
+        return info.dataDir();
+    }
+
+    /** From the call to {@link #start} until the gateway reported UP. */
+    public Duration startDuration() {
+        return info.startDuration();
+    }
+
+    /** Stops the gateway, the streams app, the broker and PostgreSQL, in that order, each within a time limit. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        var stoppedAt = System.nanoTime();
+        closeAll(parts);
+        log.info("local stack stopped stopMs={}", Duration.ofNanos(System.nanoTime() - stoppedAt).toMillis());
+    }
+
+    private static void closeAll(Deque<Part> parts) {
+        while (!parts.isEmpty()) {
+            var part = parts.pop();
+            BoundedClose.close(part.name(), part.closeTimeout(), part.closer());
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.abk.billing.localstack;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How the local stack runs, from {@code BILLING_*} environment variables. A port of 0 means "pick a free port"
+ * (tests). Secrets left null are generated once and kept in the data directory; the rate-limit settings are
+ * passed to the gateway only when given, so the gateway's own defaults apply otherwise.
+ *
+ * @param httpPort                   {@code BILLING_HTTP_PORT}, default 8080
+ * @param adminToken                 {@code BILLING_ADMIN_TOKEN}, generated when absent
+ * @param demoTestKey                {@code BILLING_DEMO_TEST_KEY}, generated when absent
+ * @param demoLiveKey                {@code BILLING_DEMO_LIVE_KEY}, generated when absent
+ * @param dataDir                    {@code BILLING_DATA_DIR}, default {@code .billing/data} under the current directory
+ * @param publicUrl                  {@code BILLING_PUBLIC_URL}, default {@code http://localhost:<http port>}
+ * @param kafkaPort                  {@code BILLING_KAFKA_PORT}, default 19092
+ * @param postgresPort               {@code BILLING_POSTGRES_PORT}, default 15432
+ * @param partitions                 {@code BILLING_PARTITIONS}, default 12: partitions of each topic created
+ * @param rateLimitsEnabled          {@code BILLING_RATE_LIMITS_ENABLED}
+ * @param rateLimitPerKeyPerSecond   {@code BILLING_RATE_LIMIT_PER_KEY_PER_SECOND}
+ * @param rateLimitCheckoutPerMinute {@code BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE}
+ * @param readyTimeout               how long the start may take before it fails, naming what is not ready
+ */
+public record LocalStackConfig(
+        int httpPort,
+        @Nullable String adminToken,
+        @Nullable String demoTestKey,
+        @Nullable String demoLiveKey,
+        Path dataDir,
+        @Nullable String publicUrl,
+        int kafkaPort,
+        int postgresPort,
+        int partitions,
+        @Nullable Boolean rateLimitsEnabled,
+        @Nullable Integer rateLimitPerKeyPerSecond,
+        @Nullable Integer rateLimitCheckoutPerMinute,
+        Duration readyTimeout) {
+
+    public static final int DEFAULT_HTTP_PORT = 8080;
+    public static final int DEFAULT_KAFKA_PORT = 19092;
+    public static final int DEFAULT_POSTGRES_PORT = 15432;
+    public static final int DEFAULT_PARTITIONS = 12;
+    /** Cold starts on a busy 2-core machine take 20-40 s (PostgreSQL initdb, broker format, Streams rebalance). */
+    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(3);
+
+    public LocalStackConfig {
+        checkPort("BILLING_HTTP_PORT", httpPort);
+        checkPort("BILLING_KAFKA_PORT", kafkaPort);
+        checkPort("BILLING_POSTGRES_PORT", postgresPort);
+        if (partitions < 1 || partitions > 1000) {
+            throw new IllegalArgumentException("BILLING_PARTITIONS must be between 1 and 1000, got " + partitions);
+        }
+        dataDir = dataDir.toAbsolutePath().normalize();
+        if (readyTimeout.isNegative() || readyTimeout.isZero()) {
+            throw new IllegalArgumentException("readyTimeout must be positive, got " + readyTimeout);
+        }
+    }
+
+    /** The configuration from this process's environment, relative to the current directory. */
+    public static LocalStackConfig fromEnv() {
+        return fromEnv(System.getenv(), Path.of("").toAbsolutePath());
+    }
+
+    /** The configuration from {@code env}; {@code workingDir} anchors the default data directory. */
+    public static LocalStackConfig fromEnv(Map<String, String> env, Path workingDir) {
+        var vars = new EnvVars(env);
+        return new LocalStackConfig(
+                vars.integer("BILLING_HTTP_PORT").orElse(DEFAULT_HTTP_PORT),
+                vars.text("BILLING_ADMIN_TOKEN").orElse(null),
+                vars.text("BILLING_DEMO_TEST_KEY").orElse(null),
+                vars.text("BILLING_DEMO_LIVE_KEY").orElse(null),
+                vars.text("BILLING_DATA_DIR").map(workingDir::resolve).orElse(workingDir.resolve(".billing/data")),
+                vars.text("BILLING_PUBLIC_URL").orElse(null),
+                vars.integer("BILLING_KAFKA_PORT").orElse(DEFAULT_KAFKA_PORT),
+                vars.integer("BILLING_POSTGRES_PORT").orElse(DEFAULT_POSTGRES_PORT),
+                vars.integer("BILLING_PARTITIONS").orElse(DEFAULT_PARTITIONS),
+                vars.bool("BILLING_RATE_LIMITS_ENABLED").orElse(null),
+                vars.integer("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND").orElse(null),
+                vars.integer("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE").orElse(null),
+                DEFAULT_READY_TIMEOUT);
+    }
+
+    /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
+    public static LocalStackConfig forTest(Path dataDir, int partitions) {
+        return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
+                false, null, null, DEFAULT_READY_TIMEOUT);
+    }
+
+    /** The same configuration with the given secrets fixed, as if they came from the environment. */
+    public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
+        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
+                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
+                readyTimeout);
+    }
+
+    /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */
+    public String publicUrlFor(int boundHttpPort) {
+        return Optional.ofNullable(publicUrl).orElse("http://localhost:" + boundHttpPort);
+    }
+
+    private static void checkPort(String name, int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException(name + " must be a TCP port (0 picks a free one), got " + port);
+        }
+    }
+
+    /** Reads typed values from the environment, naming the variable when one does not parse. */
+    private record EnvVars(Map<String, String> env) {
+
+        Optional<String> text(String name) {
+            return Optional.ofNullable(env.get(name)).map(String::strip).filter(value -> !value.isEmpty());
+        }
+
+        Optional<Integer> integer(String name) {
+            return text(name).map(value -> {
+                try {
+                    return Integer.valueOf(value);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(name + " must be a whole number, got '" + value + "'");
+                }
+            });
+        }
+
+        Optional<Boolean> bool(String name) {
+            return text(name).map(value -> switch (value.toLowerCase(Locale.ROOT)) {
+                case "true" -> Boolean.TRUE;
+                case "false" -> Boolean.FALSE;
+                default -> throw new IllegalArgumentException(name + " must be true or false, got '" + value + "'");
+            });
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.abk.billing.localstack.services;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The settings the stack hands the in-process gateway, as {@code --key=value} arguments. Keys are the
+ * gateway's documented configuration ({@code application.yml} and {@code BillingProperties}).
+ *
+ * @param rateLimitsEnabled          passed only when given, else the gateway's default applies
+ * @param rateLimitPerKeyPerSecond   passed only when given
+ * @param rateLimitCheckoutPerMinute passed only when given
+ */
+public record GatewayArgs(
+        int httpPort,
+        String publicUrl,
+        String r2dbcUrl,
+        String jdbcUrl,
+        String dbUser,
+        String dbPassword,
+        String kafkaBootstrapServers,
+        String adminToken,
+        String demoMerchantName,
+        String demoPayoutAddress,
+        String demoTestKey,
+        String demoLiveKey,
+        @Nullable Boolean rateLimitsEnabled,
+        @Nullable Integer rateLimitPerKeyPerSecond,
+        @Nullable Integer rateLimitCheckoutPerMinute) {
+
+    public List<String> toArgs() {
+        var args = new ArrayList<String>();
+        add(args, "server.port", httpPort);
+        add(args, "spring.r2dbc.url", r2dbcUrl);
+        add(args, "spring.r2dbc.username", dbUser);
+        add(args, "spring.r2dbc.password", dbPassword);
+        add(args, "spring.flyway.url", jdbcUrl);
+        add(args, "spring.flyway.user", dbUser);
+        add(args, "spring.flyway.password", dbPassword);
+        add(args, "billing.admin-token", adminToken);
+        add(args, "billing.public-url", publicUrl);
+        add(args, "billing.kafka.bootstrap-servers", kafkaBootstrapServers);
+        add(args, "billing.demo.enabled", true);
+        add(args, "billing.demo.merchant-name", demoMerchantName);
+        add(args, "billing.demo.payout-address", demoPayoutAddress);
+        add(args, "billing.demo.test-key", demoTestKey);
+        add(args, "billing.demo.live-key", demoLiveKey);
+        add(args, "billing.rate-limits.enabled", rateLimitsEnabled);
+        add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
+        add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
+        // The stack stops the gateway itself, first and within a bounded time.
+        add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
+        return List.copyOf(args);
+    }
+
+    private static void add(List<String> args, String key, @Nullable Object value) {
+        if (value != null) {
+            args.add("--" + key + "=" + value);
+        }
+    }
+
+    /** Never prints the secrets. */
+    @Override
+    public String toString() {
+        return "GatewayArgs[httpPort=" + httpPort + ", publicUrl=" + publicUrl + ", jdbcUrl=" + jdbcUrl
+                + ", kafka=" + kafkaBootstrapServers + "]";
+    }
+}

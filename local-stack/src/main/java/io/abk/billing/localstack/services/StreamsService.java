@@ -1,0 +1,46 @@
+package io.abk.billing.localstack.services;
+
+import io.abk.billing.streams.BillingStreamsApp;
+import io.abk.billing.streams.BillingStreamsConfig;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * billing-streams, run in-process through its public entry point with its state under the data directory, so
+ * a restart reuses the local RocksDB stores instead of restoring them from the changelogs.
+ */
+public final class StreamsService implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
+
+    private final BillingStreamsApp handle;
+
+    private StreamsService(BillingStreamsApp handle) {
+        this.handle = handle;
+    }
+
+    public static StreamsService start(String bootstrapServers, Path stateDir) {
+        var config = BillingStreamsConfig.defaults(bootstrapServers, stateDir);
+        var handle = BillingStreamsApp.start(config);
+        log.info("billing-streams started applicationId={} stateDir={}", config.applicationId(), stateDir);
+        return new StreamsService(handle);
+    }
+
+    /**
+     * False once the app stopped or failed: the stack will not become ready then. Waiting for topics (CREATED)
+     * and rebalancing count as alive.
+     */
+    public boolean isAlive() {
+        return switch (handle.state()) {
+            case CREATED, REBALANCING, RUNNING -> true;
+            case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> false;
+        };
+    }
+
+    @Override
+    public void close() throws Exception {
+        handle.close();
+        log.info("billing-streams stopped");
+    }
+}

@@ -1,0 +1,93 @@
+package io.abk.billing.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class LocalStackConfigTest {
+
+    private static final Path WORKING_DIR = Path.of("/work/project");
+
+    @Test
+    void shouldUseDocumentedDefaultsWhenNothingIsSet() {
+        var config = LocalStackConfig.fromEnv(Map.of(), WORKING_DIR);
+
+        assertThat(config.httpPort()).isEqualTo(8080);
+        assertThat(config.kafkaPort()).isEqualTo(19092);
+        assertThat(config.postgresPort()).isEqualTo(15432);
+        assertThat(config.partitions()).isEqualTo(12);
+        assertThat(config.dataDir()).isEqualTo(Path.of("/work/project/.billing/data"));
+        assertThat(config.adminToken()).isNull();
+        assertThat(config.demoTestKey()).isNull();
+        assertThat(config.demoLiveKey()).isNull();
+        assertThat(config.rateLimitsEnabled()).isNull();
+        assertThat(config.rateLimitPerKeyPerSecond()).isNull();
+        assertThat(config.rateLimitCheckoutPerMinute()).isNull();
+        assertThat(config.publicUrlFor(8080)).isEqualTo("http://localhost:8080");
+    }
+
+    @Test
+    void shouldReadEveryVariableWhenSet() {
+        var config = LocalStackConfig.fromEnv(Map.ofEntries(
+                Map.entry("BILLING_HTTP_PORT", "9090"),
+                Map.entry("BILLING_ADMIN_TOKEN", "admin-token-of-sixteen"),
+                Map.entry("BILLING_DEMO_TEST_KEY", "abk_test_x"),
+                Map.entry("BILLING_DEMO_LIVE_KEY", "abk_live_y"),
+                Map.entry("BILLING_DATA_DIR", "state"),
+                Map.entry("BILLING_PUBLIC_URL", "https://pay.example.com"),
+                Map.entry("BILLING_KAFKA_PORT", "29092"),
+                Map.entry("BILLING_POSTGRES_PORT", "25432"),
+                Map.entry("BILLING_PARTITIONS", "3"),
+                Map.entry("BILLING_RATE_LIMITS_ENABLED", "FALSE"),
+                Map.entry("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", "500"),
+                Map.entry("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", "60")), WORKING_DIR);
+
+        assertThat(config.httpPort()).isEqualTo(9090);
+        assertThat(config.adminToken()).isEqualTo("admin-token-of-sixteen");
+        assertThat(config.demoTestKey()).isEqualTo("abk_test_x");
+        assertThat(config.demoLiveKey()).isEqualTo("abk_live_y");
+        assertThat(config.dataDir()).isEqualTo(Path.of("/work/project/state"));
+        assertThat(config.publicUrlFor(9090)).isEqualTo("https://pay.example.com");
+        assertThat(config.kafkaPort()).isEqualTo(29092);
+        assertThat(config.postgresPort()).isEqualTo(25432);
+        assertThat(config.partitions()).isEqualTo(3);
+        assertThat(config.rateLimitsEnabled()).isFalse();
+        assertThat(config.rateLimitPerKeyPerSecond()).isEqualTo(500);
+        assertThat(config.rateLimitCheckoutPerMinute()).isEqualTo(60);
+    }
+
+    @Test
+    void shouldKeepAnAbsoluteDataDirWhenGivenOne() {
+        var config = LocalStackConfig.fromEnv(Map.of("BILLING_DATA_DIR", "/var/billing"), WORKING_DIR);
+
+        assertThat(config.dataDir()).isEqualTo(Path.of("/var/billing"));
+    }
+
+    @Test
+    void shouldTreatBlankValuesAsUnsetWhenReading() {
+        var config = LocalStackConfig.fromEnv(Map.of("BILLING_ADMIN_TOKEN", "  ", "BILLING_HTTP_PORT", ""), WORKING_DIR);
+
+        assertThat(config.adminToken()).isNull();
+        assertThat(config.httpPort()).isEqualTo(8080);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "BILLING_HTTP_PORT, eighty, BILLING_HTTP_PORT must be a whole number",
+            "BILLING_HTTP_PORT, 70000, BILLING_HTTP_PORT must be a TCP port",
+            "BILLING_KAFKA_PORT, -1, BILLING_KAFKA_PORT must be a TCP port",
+            "BILLING_POSTGRES_PORT, 5432x, BILLING_POSTGRES_PORT must be a whole number",
+            "BILLING_PARTITIONS, 0, BILLING_PARTITIONS must be between 1 and 1000",
+            "BILLING_RATE_LIMITS_ENABLED, yes, BILLING_RATE_LIMITS_ENABLED must be true or false",
+            "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND, many, BILLING_RATE_LIMIT_PER_KEY_PER_SECOND must be a whole number"})
+    void shouldNameTheVariableWhenAValueIsInvalid(String name, String value, String message) {
+        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(name, value), WORKING_DIR))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message);
+    }
+}

@@ -1,0 +1,132 @@
+package io.abk.billing.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.localstack.lifecycle.FreePorts;
+import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Topics;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole stack in one process: starts on free ports, reports UP, serves the catalog topics and the billing
+ * database, stops cleanly (every port released), and starts again on the same data directory with the same
+ * secrets. One test, because each start of the whole stack costs many seconds on a 2-core machine.
+ */
+class LocalStackIT {
+
+    private static final int PARTITIONS = 2;
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void shouldStartReadyAndStopCleanlyAndRestartWithTheSameSecretsWhenGivenTheSameDataDir() throws Exception {
+        LocalStack.Info first;
+        int httpPort;
+        int kafkaPort;
+        int postgresPort;
+        // given a stack started on an empty data directory
+        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS))) {
+            first = stack.info();
+            System.out.printf("local stack cold start: %d ms%n", stack.startDuration().toMillis());
+            System.out.println(Banner.render(first));
+
+            // then it is UP, with every catalog topic and the billing database
+            assertThat(first.coldStart()).isTrue();
+            assertThat(get(stack.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
+            try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
+                var names = Topics.all().stream().map(Topic::name).toList();
+                var descriptions = admin.describeTopics(names).allTopicNames().get();
+                assertThat(descriptions.keySet()).containsExactlyInAnyOrderElementsOf(names);
+                assertThat(descriptions.values()).allSatisfy(description -> assertThat(description.partitions()).hasSize(PARTITIONS));
+            }
+            try (var connection = DriverManager.getConnection(stack.jdbcUrl(), "billing", "billing")) {
+                assertThat(connection.isValid(5)).isTrue();
+            }
+            assertThat(stack.adminToken()).hasSizeGreaterThanOrEqualTo(32);
+            assertThat(stack.demoTestKey()).startsWith("abk_test_");
+            assertThat(stack.demoLiveKey()).startsWith("abk_live_");
+            assertThat(stack.dataDir()).isEqualTo(dataDir.toAbsolutePath());
+            assertThat(stack.startDuration()).isPositive();
+            assertSecretsAccepted(stack);
+            httpPort = URI.create(stack.baseUrl()).getPort();
+            kafkaPort = URI.create("kafka://" + stack.kafkaBootstrapServers()).getPort();
+            postgresPort = URI.create(stack.jdbcUrl().substring("jdbc:".length())).getPort();
+        }
+
+        // when it is closed, then nothing listens on its ports any more
+        assertThat(FreePorts.isListening(httpPort)).as("gateway port").isFalse();
+        assertThat(FreePorts.isListening(kafkaPort)).as("kafka port").isFalse();
+        assertThat(FreePorts.isListening(postgresPort)).as("postgres port").isFalse();
+
+        // when it starts again on the same data directory, it keeps its secrets and its data
+        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS))) {
+            System.out.printf("local stack warm start: %d ms%n", stack.startDuration().toMillis());
+            assertThat(stack.info().coldStart()).isFalse();
+            assertThat(stack.adminToken()).isEqualTo(first.adminToken());
+            assertThat(stack.demoTestKey()).isEqualTo(first.demoTestKey());
+            assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
+            assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
+            assertSecretsAccepted(stack);
+        }
+    }
+
+    /**
+     * The gateway takes the stack's admin token and demo keys (it registers the demo keys with exactly these
+     * values). Before the gateway's routes exist these answer 404, never 401/403, so the check holds either way.
+     */
+    private static void assertSecretsAccepted(LocalStack stack) throws Exception {
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoTestKey()).statusCode()).as("demo test key").isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoLiveKey()).statusCode()).as("demo live key").isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/admin/v1/audit_log", stack.adminToken()).statusCode()).as("admin token").isNotIn(401, 403);
+    }
+
+    @Test
+    void shouldStopWhatHadStartedAndNameTheCauseWhenTheHttpPortIsTaken() throws Exception {
+        // given something already listening on the HTTP port
+        try (var taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            var busyPort = taken.getLocalPort();
+            var kafkaPort = FreePorts.pick();
+            var postgresPort = FreePorts.pick();
+            var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
+                    false, null, null, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+
+            // when the stack starts, then it fails naming the port
+            assertThatThrownBy(() -> LocalStack.start(config))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("api-gateway did not start")
+                    .hasMessageContaining(Integer.toString(busyPort));
+            // and the broker and PostgreSQL it had started are stopped again
+            assertThat(FreePorts.isListening(kafkaPort)).as("kafka port").isFalse();
+            assertThat(FreePorts.isListening(postgresPort)).as("postgres port").isFalse();
+        }
+    }
+
+    private static HttpResponse<String> get(String url) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(url)));
+    }
+
+    private static HttpResponse<String> get(String url, String bearer) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + bearer));
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        try (var http = HttpClient.newHttpClient()) {
+            return http.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.abk.billing.localstack.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.util.List;
+
+/**
+ * The project's dependency rules (DESIGN section 1, STYLE "dependencies point one way"), as functions of the
+ * packages they apply to, so the same rule runs against the real code and against fixtures that break it.
+ */
+final class ArchitectureRules {
+
+    /** Package roots of the service modules, present and planned (DESIGN section 2). */
+    static final List<String> SERVICE_ROOTS = List.of(
+            "io.abk.billing.gateway",
+            "io.abk.billing.streams",
+            "io.abk.billing.webhooks",
+            "io.abk.billing.scheduler",
+            "io.abk.billing.chain",
+            "io.abk.billing.usdt");
+
+    /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
+    static final List<String> DOMAIN_PACKAGES = List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");
+
+    /** Frameworks and wire formats a domain class may not touch. */
+    static final List<String> FRAMEWORKS = List.of(
+            "org.springframework..", "org.apache.kafka..", "io.r2dbc..", "org.web3j..", "reactor..",
+            "org.apache.avro..", "tools.jackson..", "com.fasterxml.jackson..");
+
+    private ArchitectureRules() {
+    }
+
+    /** No class under one service root depends on a class under another service root. */
+    static ArchRule servicesAreIsolated(List<String> serviceRoots) {
+        List<ArchRule> rules = serviceRoots.stream()
+                .map(root -> {
+                    var others = serviceRoots.stream().filter(other -> !other.equals(root)).map(other -> other + "..").toArray(String[]::new);
+                    return noClasses().that().resideInAPackage(root + "..")
+                            .should().dependOnClassesThat().resideInAnyPackage(others)
+                            .because("services talk through topics and the schemas module only (DESIGN 1.5)")
+                            // Planned services have no classes yet; their rule must not fail for being empty.
+                            .allowEmptyShould(true);
+                })
+                .toList();
+        return CompositeArchRule.of(rules);
+    }
+
+    /** Domain classes import no framework. */
+    static ArchRule domainIsFrameworkFree(List<String> domainPackages) {
+        return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
+                .because("the domain is pure: adapters depend on it, never the reverse (STYLE)")
+                .allowEmptyShould(true);
+    }
+
+    /** Domain classes never read the clock: time is an input (DESIGN 1.4, STYLE 7). */
+    static ArchRule domainReadsNoClock(List<String> domainPackages) {
+        return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
+                .should().callMethod(Instant.class, "now")
+                .orShould().callMethod(System.class, "currentTimeMillis")
+                .orShould().callMethod(Clock.class, "systemUTC")
+                .orShould().callMethod(Clock.class, "systemDefaultZone")
+                .orShould().callMethod(LocalDate.class, "now")
+                .orShould().callMethod(LocalDateTime.class, "now")
+                .orShould().callMethod(OffsetDateTime.class, "now")
+                .orShould().callMethod(ZonedDateTime.class, "now")
+                .because("time is an input: commands carry their own now, processors inject a Clock")
+                .allowEmptyShould(true);
+    }
+}

@@ -1,0 +1,139 @@
+package io.abk.billing.localstack.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue item 7: a service module never depends on another one (neither in code nor in its pom), and a domain
+ * package imports no framework and reads no clock. local-stack runs the check because it is the one module
+ * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
+ * that silently matches nothing cannot pass unnoticed.
+ */
+class ArchitectureTest {
+
+    private static final String FIXTURE = "io.abk.billing.localstack.architecture.fixture";
+
+    private static JavaClasses production;
+    private static JavaClasses fixtures;
+
+    @BeforeAll
+    static void importClasses() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.abk.billing");
+        fixtures = new ClassFileImporter().importPackages(FIXTURE);
+    }
+
+    @Test
+    void shouldSeeEveryModuleWhenImportingTheProductionClasses() {
+        // Guards the checks below against passing on an empty import.
+        assertThat(production.contain("io.abk.billing.gateway.GatewayApplication")).isTrue();
+        assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
+        assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
+    }
+
+    @Test
+    void shouldFindNoDependencyBetweenServicesWhenCheckingTheProductionClasses() {
+        ArchitectureRules.servicesAreIsolated(ArchitectureRules.SERVICE_ROOTS).check(production);
+    }
+
+    @Test
+    void shouldFindNoFrameworkInTheDomainWhenCheckingTheProductionClasses() {
+        ArchitectureRules.domainIsFrameworkFree(ArchitectureRules.DOMAIN_PACKAGES).check(production);
+    }
+
+    @Test
+    void shouldFindNoClockReadInTheDomainWhenCheckingTheProductionClasses() {
+        ArchitectureRules.domainReadsNoClock(ArchitectureRules.DOMAIN_PACKAGES).check(production);
+    }
+
+    @Test
+    void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
+        var poms = new ModulePoms(buildRoot());
+
+        assertThat(poms.modules()).contains("api-gateway", "billing-streams");
+        assertThat(poms.violations()).isEmpty();
+    }
+
+    @Test
+    void shouldFailWhenOneServiceUsesAnotherServicesClass() {
+        var rule = ArchitectureRules.servicesAreIsolated(List.of(FIXTURE + ".alpha", FIXTURE + ".beta"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("AlphaHandler")
+                .hasMessageContaining("BetaStore");
+    }
+
+    @Test
+    void shouldFailWhenADomainClassDependsOnAFramework() {
+        var rule = ArchitectureRules.domainIsFrameworkFree(ArchitectureRules.DOMAIN_PACKAGES);
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("KafkaAwareDecider")
+                .hasMessageContaining("org.apache.kafka.common.header.Headers")
+                .hasMessageNotContaining("PureDecider");
+    }
+
+    @Test
+    void shouldFailWhenADomainClassReadsTheClock() {
+        var rule = ArchitectureRules.domainReadsNoClock(ArchitectureRules.DOMAIN_PACKAGES);
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("ClockReadingDecider")
+                .hasMessageContaining("Instant.now()")
+                .hasMessageContaining("System.currentTimeMillis()")
+                .hasMessageNotContaining("PureDecider");
+    }
+
+    @Test
+    void shouldFailWhenAServiceModulePomDependsOnAnotherServiceModule(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modules><module>schemas</module><module>alpha</module><module>beta</module><module>local-stack</module></modules>
+                </project>""");
+        writeModule(root, "alpha", """
+                <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
+                <dependency><groupId>${project.groupId}</groupId><artifactId>beta</artifactId></dependency>""");
+        writeModule(root, "beta", """
+                <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
+                <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId></dependency>""");
+        // The launcher may depend on every service: it is not a service.
+        writeModule(root, "local-stack", """
+                <dependency><groupId>io.abk.billing</groupId><artifactId>alpha</artifactId></dependency>""");
+
+        assertThat(new ModulePoms(root).violations()).containsExactly("alpha -> beta");
+    }
+
+    private static void writeModule(Path root, String module, String dependencies) throws Exception {
+        Files.createDirectories(root.resolve(module));
+        Files.writeString(root.resolve(module).resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <dependencyManagement><dependencies>
+                    <dependency><groupId>io.abk.billing</groupId><artifactId>pinned-only</artifactId></dependency>
+                  </dependencies></dependencyManagement>
+                  <dependencies>%s</dependencies>
+                </project>""".formatted(dependencies));
+    }
+
+    /** The build's root: the parent of local-stack, where surefire runs the tests. */
+    private static Path buildRoot() {
+        var moduleDir = Path.of(System.getProperty("basedir", "")).toAbsolutePath();
+        var root = moduleDir.getParent();
+        assertThat(root.resolve("local-stack").resolve("pom.xml")).as("build root found from " + moduleDir).exists();
+        return root;
+    }
+}

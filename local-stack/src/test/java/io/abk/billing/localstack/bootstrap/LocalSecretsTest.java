@@ -1,0 +1,81 @@
+package io.abk.billing.localstack.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalSecretsTest {
+
+    private static final String TEST_KEY = "abk_test_" + "a".repeat(40);
+    private static final String LIVE_KEY = "abk_live_" + "b".repeat(40);
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void shouldGenerateWellFormedSecretsWhenNoneAreGiven() {
+        var secrets = LocalSecrets.resolve(dataDir, null, null, null);
+
+        assertThat(secrets.adminToken()).matches("[A-Za-z0-9]{40}");
+        assertThat(secrets.demoTestKey()).matches("abk_test_[A-Za-z0-9]{40}");
+        assertThat(secrets.demoLiveKey()).matches("abk_live_[A-Za-z0-9]{40}");
+        assertThat(secrets.demoTestKey()).isNotEqualTo(secrets.demoLiveKey());
+    }
+
+    @Test
+    void shouldReturnTheSameSecretsWhenResolvedAgainOnTheSameDataDir() throws Exception {
+        var first = LocalSecrets.resolve(dataDir, null, null, null);
+
+        var second = LocalSecrets.resolve(dataDir, null, null, null);
+
+        assertThat(second).isEqualTo(first);
+        var file = dataDir.resolve(LocalSecrets.FILE_NAME);
+        assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    }
+
+    @Test
+    void shouldPreferTheEnvironmentWhenAValueIsGivenAndKeepTheStoredOnesForTheRest() {
+        var stored = LocalSecrets.resolve(dataDir, null, null, null);
+
+        var secrets = LocalSecrets.resolve(dataDir, "given-admin-token-1234", TEST_KEY, null);
+
+        assertThat(secrets.adminToken()).isEqualTo("given-admin-token-1234");
+        assertThat(secrets.demoTestKey()).isEqualTo(TEST_KEY);
+        assertThat(secrets.demoLiveKey()).isEqualTo(stored.demoLiveKey());
+        // the given values are not written over the stored ones: without the variables, the old ones come back
+        assertThat(LocalSecrets.resolve(dataDir, null, null, null)).isEqualTo(stored);
+    }
+
+    @Test
+    void shouldNotWriteAFileWhenEverySecretIsGiven() {
+        LocalSecrets.resolve(dataDir, "given-admin-token-1234", TEST_KEY, LIVE_KEY);
+
+        assertThat(dataDir.resolve(LocalSecrets.FILE_NAME)).doesNotExist();
+    }
+
+    @Test
+    void shouldRejectAGivenKeyWhenItHasTheWrongModePrefix() {
+        assertThatThrownBy(() -> LocalSecrets.resolve(dataDir, null, LIVE_KEY, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("BILLING_DEMO_TEST_KEY must be abk_test_");
+    }
+
+    @Test
+    void shouldRejectAGivenAdminTokenWhenItIsTooShort() {
+        assertThatThrownBy(() -> LocalSecrets.resolve(dataDir, "short", null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("BILLING_ADMIN_TOKEN must be at least 16 characters");
+    }
+
+    @Test
+    void shouldNotRevealSecretsWhenPrinted() {
+        var secrets = LocalSecrets.resolve(dataDir, null, null, null);
+
+        assertThat(secrets.toString()).doesNotContain(secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey());
+    }
+}

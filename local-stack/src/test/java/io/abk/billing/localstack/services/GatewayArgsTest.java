@@ -1,0 +1,51 @@
+package io.abk.billing.localstack.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class GatewayArgsTest {
+
+    private static GatewayArgs args(Boolean rateLimitsEnabled, Integer perKey, Integer checkout) {
+        return new GatewayArgs(8080, "http://localhost:8080", "r2dbc:postgresql://127.0.0.1:15432/billing",
+                "jdbc:postgresql://127.0.0.1:15432/billing", "billing", "billing", "127.0.0.1:19092", "admin-token-secret",
+                "Demo Merchant", "0x000000000000000000000000000000000000dEaD", "abk_test_T", "abk_live_L",
+                rateLimitsEnabled, perKey, checkout);
+    }
+
+    @Test
+    void shouldPassEveryStackSettingAsAnArgumentWhenBuilt() {
+        assertThat(args(null, null, null).toArgs()).contains(
+                "--server.port=8080",
+                "--spring.r2dbc.url=r2dbc:postgresql://127.0.0.1:15432/billing",
+                "--spring.r2dbc.username=billing",
+                "--spring.flyway.url=jdbc:postgresql://127.0.0.1:15432/billing",
+                "--spring.flyway.user=billing",
+                "--billing.admin-token=admin-token-secret",
+                "--billing.public-url=http://localhost:8080",
+                "--billing.kafka.bootstrap-servers=127.0.0.1:19092",
+                "--billing.demo.enabled=true",
+                "--billing.demo.merchant-name=Demo Merchant",
+                "--billing.demo.payout-address=0x000000000000000000000000000000000000dEaD",
+                "--billing.demo.test-key=abk_test_T",
+                "--billing.demo.live-key=abk_live_L");
+    }
+
+    @Test
+    void shouldLeaveRateLimitsToTheGatewayDefaultsWhenNotGiven() {
+        assertThat(args(null, null, null).toArgs()).noneMatch(arg -> arg.startsWith("--billing.rate-limits"));
+    }
+
+    @Test
+    void shouldPassRateLimitsWhenGiven() {
+        assertThat(args(false, 500, 60).toArgs()).contains(
+                "--billing.rate-limits.enabled=false",
+                "--billing.rate-limits.per-key-per-second=500",
+                "--billing.rate-limits.checkout-per-minute=60");
+    }
+
+    @Test
+    void shouldNotRevealSecretsWhenPrinted() {
+        assertThat(args(null, null, null).toString()).doesNotContain("admin-token-secret", "abk_test_T", "abk_live_L");
+    }
+}
