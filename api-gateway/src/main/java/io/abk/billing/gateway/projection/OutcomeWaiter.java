@@ -65,7 +65,8 @@ public final class OutcomeWaiter implements OutcomeListener {
 
     /** A {@code NOTIFY} payload arrived: comma-separated command ids, of which some may be waited for here. */
     public void notified(String payload) {
-        var waitedFor = Arrays.stream(payload.split(",")).filter(pending::containsKey).toList();
+        // Skip ids this process's projector has already answered: the NOTIFY of its own commit arrives too.
+        var waitedFor = Arrays.stream(payload.split(",")).filter(this::stillWaiting).toList();
         if (waitedFor.isEmpty()) {
             return;
         }
@@ -81,6 +82,11 @@ public final class OutcomeWaiter implements OutcomeListener {
             chunks.add(ids.subList(from, Math.min(ids.size(), from + LOOKUP_CHUNK)));
         }
         return Flux.fromIterable(chunks).concatMap(this::lookUp).then();
+    }
+
+    private boolean stillWaiting(String commandId) {
+        var waiter = pending.get(commandId);
+        return waiter != null && !waiter.outcome.isDone();
     }
 
     public int pendingCount() {
