@@ -36,6 +36,10 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (java.util.Arrays.asList(args).contains("--help") || java.util.Arrays.asList(args).contains("-h")) {
+            System.out.print(BenchOptions.USAGE);
+            return;
+        }
         BenchOptions options;
         try {
             options = BenchOptions.parse(args);
