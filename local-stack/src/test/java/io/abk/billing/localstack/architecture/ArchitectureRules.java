@@ -30,10 +30,14 @@ final class ArchitectureRules {
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
     static final List<String> DOMAIN_PACKAGES = List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");
 
-    /** Frameworks and wire formats a domain class may not touch. */
+    /**
+     * Frameworks and wire formats a domain class may not touch, including the generated Avro classes, the serdes
+     * and the topic catalog of schemas: mapping to and from the wire happens in adapters.
+     */
     static final List<String> FRAMEWORKS = List.of(
             "org.springframework..", "org.apache.kafka..", "io.r2dbc..", "org.web3j..", "reactor..",
-            "org.apache.avro..", "tools.jackson..", "com.fasterxml.jackson..");
+            "org.apache.avro..", "tools.jackson..", "com.fasterxml.jackson..",
+            "io.abk.billing.schemas.avro..", "io.abk.billing.schemas.serde..", "io.abk.billing.schemas.topic..");
 
     private ArchitectureRules() {
     }
