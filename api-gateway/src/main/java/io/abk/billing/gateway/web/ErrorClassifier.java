@@ -67,6 +67,10 @@ public final class ErrorClassifier {
         if (status == 413) {
             return ApiError.from(RequestBodyFilter.payloadTooLarge());
         }
+        if (status == 415) {
+            // Spring answers a form-encoded body to a JSON route with a bare 415 ResponseStatusException.
+            return ApiError.of(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type: send application/json");
+        }
         if (status >= 400 && status < 500) {
             return ApiError.of(status, ErrorCodes.INVALID_REQUEST, reason == null ? "The request is malformed" : reason);
         }

@@ -1,0 +1,110 @@
+package io.abk.billing.localstack.system;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/** One HTTP request being built: {@code api.post("/v1/subscriptions").key(k).json(body).send()}. */
+final class Call {
+
+    /** Far above a healthy answer; the gateway itself answers 503 after its own request timeout (10 s). */
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private @Nullable HttpClient http;
+    private final String method;
+    private final String path;
+    private final HttpRequest.Builder request;
+    private BodyPublisher body = BodyPublishers.noBody();
+    private @Nullable String bodyText;
+
+    Call(String baseUrl, String method, String path) {
+        this.method = method;
+        this.path = path;
+        this.request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT);
+    }
+
+    /** Authenticates with {@code key} in the {@code x-service-api-key} header. */
+    Call key(String key) {
+        return header("x-service-api-key", key);
+    }
+
+    /** Authenticates with {@code Authorization: Bearer <token>}. */
+    Call bearer(String token) {
+        return header("Authorization", "Bearer " + token);
+    }
+
+    Call idempotencyKey(String key) {
+        return header("Idempotency-Key", key);
+    }
+
+    Call header(String name, String value) {
+        request.header(name, value);
+        return this;
+    }
+
+    /** A JSON body written from {@code value} (maps, lists, strings, {@code BigDecimal}s). */
+    Call json(Object value) {
+        return body(Json.write(value), "application/json");
+    }
+
+    /** A body sent exactly as given, with the given content type. */
+    Call body(String text, String contentType) {
+        header("Content-Type", contentType);
+        return rawBody(text);
+    }
+
+    /** A body sent exactly as given, without a content type. */
+    Call rawBody(String text) {
+        this.bodyText = text;
+        this.body = BodyPublishers.ofString(text);
+        return this;
+    }
+
+    /** A shorter limit than the default, where a healthy answer takes milliseconds. */
+    Call timeout(Duration limit) {
+        request.timeout(limit);
+        return this;
+    }
+
+    /**
+     * Sends on {@code client}'s kept-alive connections instead of a connection of its own (see {@link Api#newClient}).
+     */
+    Call via(HttpClient client) {
+        this.http = client;
+        return this;
+    }
+
+    Reply send() {
+        try {
+            return sendAsync().join();
+        } catch (RuntimeException e) {
+            throw new AssertionError(describe() + " failed: " + e, e);
+        }
+    }
+
+    CompletableFuture<Reply> sendAsync() {
+        var built = request.method(method, body).build();
+        var description = describe();
+        var shared = http;
+        var client = shared != null ? shared : Api.newClient();
+        return client.sendAsync(built, BodyHandlers.ofString())
+                .whenComplete((response, error) -> {
+                    if (shared == null) {
+                        // Not close(): that waits for the client's own threads, and this may run on one of them.
+                        client.shutdown();
+                    }
+                })
+                .thenApply(response -> new Reply(description, response.statusCode(), response.headers(), response.body()));
+    }
+
+    private String describe() {
+        var shown = bodyText == null ? "" : " " + (bodyText.length() > 300 ? bodyText.substring(0, 300) + "..." : bodyText);
+        return method + " " + path + shown;
+    }
+}

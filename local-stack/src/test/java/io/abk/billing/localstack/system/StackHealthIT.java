@@ -1,0 +1,27 @@
+package io.abk.billing.localstack.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The running stack's health: UP, because every part it depends on is UP. */
+@ExtendWith(SharedStack.class)
+@Order(SharedStack.ORDER)
+class StackHealthIT {
+
+    @Test
+    void shouldReportUpWithKafkaStreamsPostgresAndProjectorUpWhenTheStackIsRunning(Api api) {
+        // when the health endpoint is asked, without any credentials
+        var health = api.get("/actuator/health").send().expect(200).json();
+
+        // then it is UP, and so is each part the gateway depends on
+        assertThat(health.path("status").asString()).isEqualTo("UP");
+        var components = health.path("components");
+        for (var name : List.of("kafka", "billingStreams", "postgres", "projector")) {
+            assertThat(components.path(name).path("status").asString()).as(name + " in " + health).isEqualTo("UP");
+        }
+    }
+}
