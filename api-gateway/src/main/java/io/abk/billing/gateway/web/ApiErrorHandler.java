@@ -1,10 +1,15 @@
 package io.abk.billing.gateway.web;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
@@ -24,6 +29,10 @@ import tools.jackson.databind.json.JsonMapper;
 public class ApiErrorHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+
+    /** Past this, an unread body is not worth receiving just to keep the connection: close it instead. */
+    private static final long MAX_DRAINED_BYTES = 1024 * 1024;
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
     private final JsonMapper json;
 
@@ -59,7 +68,44 @@ public class ApiErrorHandler implements WebExceptionHandler {
         error.headers().forEach(headers::put);
         response.setStatusCode(HttpStatusCode.valueOf(error.status()));
         var bytes = json.writeValueAsBytes(body(error, requestId));
-        return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
+        return drainRequestBody(exchange)
+                .then(response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes))));
+    }
+
+    /**
+     * Reads what is left of the request body before answering. An error found before the body was read (a bad
+     * key, version or length) would otherwise be answered while the body is still arriving, and Reactor Netty
+     * then leaves that kept-alive connection unable to serve the client's next request (it hangs until the
+     * client times out). Bodies too large to be worth reading close the connection instead.
+     */
+    private static Mono<Void> drainRequestBody(ServerWebExchange exchange) {
+        var request = exchange.getRequest();
+        var responseHeaders = exchange.getResponse().getHeaders();
+        if (request.getHeaders().getContentLength() > MAX_DRAINED_BYTES) {
+            responseHeaders.set(HttpHeaders.CONNECTION, "close");
+            return Mono.empty();
+        }
+        var seen = new AtomicLong();
+        return request.getBody()
+                .doOnNext(buffer -> {
+                    seen.addAndGet(buffer.readableByteCount());
+                    DataBufferUtils.release(buffer);
+                })
+                .takeUntil(buffer -> seen.get() > MAX_DRAINED_BYTES)
+                .then()
+                .timeout(DRAIN_TIMEOUT)
+                // Already read by the handler (the usual case), or the client stopped sending: nothing to drain.
+                .onErrorResume(error -> {
+                    if (error instanceof TimeoutException) {
+                        responseHeaders.set(HttpHeaders.CONNECTION, "close");
+                    }
+                    return Mono.empty();
+                })
+                .doOnSuccess(done -> {
+                    if (seen.get() > MAX_DRAINED_BYTES) {
+                        responseHeaders.set(HttpHeaders.CONNECTION, "close");
+                    }
+                });
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {

@@ -39,11 +39,12 @@ final class Api {
     }
 
     /**
-     * A client for one request (or, through {@link Call#via}, for a test that wants kept-alive connections).
-     * Each call gets its own connection because the gateway can leave a kept-alive connection unanswered after
-     * refusing a request before reading its body (see {@code KeepAliveIT}): with a shared pool that one hang
-     * would surface as a random timeout in whichever test reuses the connection next.
+     * The client every call shares, so connections are kept alive and reused across requests and tests, as a
+     * merchant's SDK would (this also guards the fix that {@code KeepAliveIT} pins down).
      */
+    static final HttpClient SHARED = newClient();
+
+    /** A client with its own connection pool. */
     static HttpClient newClient() {
         return HttpClient.newBuilder()
                 // Plain HTTP/1.1: the JDK client would otherwise try an h2c upgrade on every new connection.

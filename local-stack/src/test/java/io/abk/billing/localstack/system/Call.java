@@ -72,9 +72,7 @@ final class Call {
         return this;
     }
 
-    /**
-     * Sends on {@code client}'s kept-alive connections instead of a connection of its own (see {@link Api#newClient}).
-     */
+    /** Sends on {@code client}'s connections instead of the shared client's. */
     Call via(HttpClient client) {
         this.http = client;
         return this;
@@ -91,15 +89,8 @@ final class Call {
     CompletableFuture<Reply> sendAsync() {
         var built = request.method(method, body).build();
         var description = describe();
-        var shared = http;
-        var client = shared != null ? shared : Api.newClient();
+        var client = http != null ? http : Api.SHARED;
         return client.sendAsync(built, BodyHandlers.ofString())
-                .whenComplete((response, error) -> {
-                    if (shared == null) {
-                        // Not close(): that waits for the client's own threads, and this may run on one of them.
-                        client.shutdown();
-                    }
-                })
                 .thenApply(response -> new Reply(description, response.statusCode(), response.headers(), response.body()));
     }
 
