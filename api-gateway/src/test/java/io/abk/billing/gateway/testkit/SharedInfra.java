@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.command.testkit;
+package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.topic.Topics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -20,9 +20,10 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import static org.awaitility.Awaitility.await;
 
 /**
- * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, started on first use
- * and stopped at exit. Each test class takes its own database ({@link #newDatabase}); topics are the real ones
- * of the catalog, created up front with their partitions' leaders awaited (the produce-after-create flake).
+ * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, each started on first
+ * use (a run of tests that never asks for Kafka never starts the broker) and stopped at exit. Each user takes its
+ * own database ({@link #newDatabase}); topics are the real ones of the catalog, created up front with their
+ * partitions' leaders awaited (the produce-after-create flake).
  */
 public final class SharedInfra {
 
@@ -81,16 +82,8 @@ public final class SharedInfra {
 
     /** A fresh database on the shared server with the gateway's migrations applied. */
     public static TestDatabase newDatabase(String prefix) {
-        var name = prefix + "_" + DATABASES.incrementAndGet();
-        var server = postgres();
-        try (var connection = DriverManager.getConnection(server.getJdbcUrl("postgres", "postgres"));
-                var statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create database " + name, e);
-        }
-        var database = new TestDatabase(name, server.getPort());
-        Flyway.configure().dataSource(database.jdbcUrl(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+        var database = futureDatabase(prefix);
+        create(database);
         return database;
     }
 
