@@ -68,6 +68,22 @@ class SubscriptionApiIT extends GatewayIT {
     }
 
     @Test
+    void shouldUseTheNewDefaultPayoutRightAfterTheOperatorChangesIt() {
+        // Protects against the merchant cache serving the old address on the replica that made the change.
+        var merchant = newMerchant("0x3333333333333333333333333333333333333333");
+        var request = Map.<String, Object>of("merchantRef", "order-2b", "customerWallet", WALLET, "amountUsdc", 5, "interval", "month");
+        var before = created(post(merchant, "test", request)).get("subscription");
+
+        admin(http.patch().uri("/admin/v1/merchants/{id}", merchant.id())
+                .bodyValue(Map.of("payoutAddressEvm", "0x4444444444444444444444444444444444444444")))
+                .exchange().expectStatus().isOk().expectBody().returnResult();
+        var after = created(post(merchant, "test", request)).get("subscription");
+
+        assertThat(before.get("payoutAddressEvm").stringValue()).isEqualTo("0x3333333333333333333333333333333333333333");
+        assertThat(after.get("payoutAddressEvm").stringValue()).isEqualTo("0x4444444444444444444444444444444444444444");
+    }
+
+    @Test
     void shouldAnswerPayoutAddressRequiredWhenNeitherRequestNorMerchantHasOne() {
         var merchant = newMerchant();
 
