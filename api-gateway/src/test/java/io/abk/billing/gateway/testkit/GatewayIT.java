@@ -32,6 +32,7 @@ public abstract class GatewayIT extends GatewayTestBase {
 
     @DynamicPropertySource
     static void kafka(DynamicPropertyRegistry registry) {
+        SharedInfra.startKafka();
         registry.add("billing.kafka.bootstrap-servers", SharedInfra::kafkaBootstrap);
         registry.add("billing.kafka.projector-group-id", () -> PROJECTOR_GROUP);
     }

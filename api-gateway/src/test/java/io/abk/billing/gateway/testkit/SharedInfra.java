@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -29,13 +30,20 @@ public final class SharedInfra {
 
     public static final int PARTITIONS = 3;
     private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static final Object POSTGRES_LOCK = new Object();
     private static @Nullable EmbeddedPostgres postgres;
-    private static @Nullable EmbeddedKafkaKraftBroker kafka;
+    private static @Nullable CompletableFuture<String> kafka;
 
     private SharedInfra() {
     }
 
-    public static synchronized EmbeddedPostgres postgres() {
+    public static EmbeddedPostgres postgres() {
+        synchronized (POSTGRES_LOCK) {
+            return startedPostgres();
+        }
+    }
+
+    private static EmbeddedPostgres startedPostgres() {
         if (postgres == null) {
             try {
                 var started = EmbeddedPostgres.builder().start();
@@ -54,21 +62,38 @@ public final class SharedInfra {
         return postgres;
     }
 
-    public static synchronized String kafkaBootstrap() {
+    /** The broker's bootstrap servers, once it is up (started now if nobody started it). */
+    public static String kafkaBootstrap() {
+        return startKafka().join();
+    }
+
+    /**
+     * Starts the broker on a thread of its own unless it was started already, so that it comes up while the
+     * caller starts something else (PostgreSQL, a Spring context): about two seconds less on a cold start.
+     */
+    public static synchronized CompletableFuture<String> startKafka() {
         if (kafka == null) {
-            var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
-            broker.brokerProperties(Map.of(
-                    "transaction.state.log.replication.factor", "1",
-                    "transaction.state.log.min.isr", "1",
-                    "offsets.topic.replication.factor", "1",
-                    "offsets.topic.num.partitions", "3",
-                    "group.initial.rebalance.delay.ms", "0"));
-            broker.afterPropertiesSet();
-            awaitLeaders(broker.getBrokersAsString());
-            kafka = broker;
-            Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+            kafka = CompletableFuture.supplyAsync(SharedInfra::startBroker, task -> {
+                var thread = new Thread(task, "test-kafka-start");
+                thread.setDaemon(true);
+                thread.start();
+            });
         }
-        return kafka.getBrokersAsString();
+        return kafka;
+    }
+
+    private static String startBroker() {
+        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+        broker.brokerProperties(Map.of(
+                "transaction.state.log.replication.factor", "1",
+                "transaction.state.log.min.isr", "1",
+                "offsets.topic.replication.factor", "1",
+                "offsets.topic.num.partitions", "3",
+                "group.initial.rebalance.delay.ms", "0"));
+        broker.afterPropertiesSet();
+        Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+        awaitLeaders(broker.getBrokersAsString());
+        return broker.getBrokersAsString();
     }
 
     private static void awaitLeaders(String bootstrap) {
