@@ -1,10 +1,12 @@
 package io.abk.billing.gateway.auth;
 
+import io.abk.billing.gateway.cache.ExpiringCache;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.util.HexFormat;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -16,13 +18,20 @@ import reactor.core.publisher.Mono;
 @Component
 public class ApiKeyAuthenticator {
 
+    /** Far above the keys one replica serves within a few seconds. */
+    static final int CACHE_MAX_ENTRIES = 10_000;
+
     private final ApiKeyRepository keys;
-    private final ApiKeyCache cache;
+    /**
+     * Found keys by hex hash, for {@code billing.auth.key-cache-ttl}: rotation and revocation here invalidate at
+     * once, on other replicas within the TTL. Expiry is not cached state: it is checked on every request.
+     */
+    private final ExpiringCache<String, StoredApiKey> cache;
     private final Clock clock;
 
     public ApiKeyAuthenticator(ApiKeyRepository keys, BillingProperties properties, Clock clock) {
         this.keys = keys;
-        this.cache = new ApiKeyCache(properties.auth().keyCacheTtl(), System::nanoTime);
+        this.cache = new ExpiringCache<>(properties.auth().keyCacheTtl(), CACHE_MAX_ENTRIES, System::nanoTime);
         this.clock = clock;
     }
 
@@ -34,16 +43,14 @@ public class ApiKeyAuthenticator {
             return Mono.error(refused("Malformed API key: keys look like abk_test_... or abk_live_... followed by at least 32 letters or digits"));
         }
         var hash = ApiKeyFormat.hash(presented);
-        var cached = cache.get(hash);
-        var stored = cached != null ? Mono.just(cached) : keys.findByHash(hash).doOnNext(cache::put);
-        return stored
+        return cache.get(HexFormat.of().formatHex(hash), () -> keys.findByHash(hash))
                 .switchIfEmpty(Mono.error(() -> refused("Invalid API key")))
                 .flatMap(key -> check(key, hash, presented));
     }
 
     /** Forgets what this process cached about a key, after it was rotated or revoked here. */
     public void invalidate(String keyId) {
-        cache.invalidate(keyId);
+        cache.invalidateIf(key -> key.id().equals(keyId));
     }
 
     private Mono<Caller> check(StoredApiKey key, byte[] hash, String presented) {

@@ -28,18 +28,20 @@ public class CatalogRepository {
         this.db = db;
     }
 
+    /** Inserts the product; empty when a product with its id exists already (the request ran before). */
     public Mono<Product> insertProduct(Product p) {
         return db.sql("INSERT INTO products (" + Product.COLUMNS + ") VALUES (:id, :merchantId, :mode, :name, :description,"
-                        + " :active, :at, :at) RETURNING " + Product.COLUMNS)
+                        + " :active, :at, :at) ON CONFLICT (id) DO NOTHING RETURNING " + Product.COLUMNS)
                 .bind("id", p.id()).bind("merchantId", p.merchantId()).bind("mode", modeText(p.mode()))
                 .bind("name", p.name()).bind("description", SqlValues.nullable(p.description(), String.class))
                 .bind("active", p.active()).bind("at", p.createdAt())
                 .map(Product::from).one();
     }
 
+    /** Inserts the price; empty when a price with its id exists already (the request ran before). */
     public Mono<Price> insertPrice(Price p) {
         return db.sql("INSERT INTO prices (" + Price.COLUMNS + ") VALUES (:id, :merchantId, :mode, :productId, :amount,"
-                        + " :interval, :trialDays, :active, :at, :at) RETURNING " + Price.COLUMNS)
+                        + " :interval, :trialDays, :active, :at, :at) ON CONFLICT (id) DO NOTHING RETURNING " + Price.COLUMNS)
                 .bind("id", p.id()).bind("merchantId", p.merchantId()).bind("mode", modeText(p.mode()))
                 .bind("productId", p.productId()).bind("amount", p.amountMicros()).bind("interval", p.interval())
                 .bind("trialDays", p.trialDays()).bind("active", p.active()).bind("at", p.createdAt())

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.catalog;
 import io.abk.billing.gateway.audit.AuditLog;
 import io.abk.billing.gateway.auth.ApiKeyFormat;
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.ids.IdGenerator;
 import io.abk.billing.gateway.web.ApiException;
@@ -25,7 +26,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * The merchant's catalog, scoped by the caller's merchant and mode. Each write and its audit entry (actor:
- * the API key id) commit together.
+ * the API key id) commit together. A create that carries an Idempotency-Key ({@link CommandIdentity}) mints the
+ * ids of its rows from it and inserts them only if absent: run again (a retry that took over the key's expired
+ * lease after the first gateway died), it answers with the rows the first run stored and creates nothing.
  */
 @Service
 public class CatalogService {
@@ -48,24 +51,30 @@ public class CatalogService {
         this.clock = clock;
     }
 
-    public Mono<ProductView> createProduct(Caller caller, ProductRequest request) {
+    public Mono<ProductView> createProduct(Caller caller, ProductRequest request, @Nullable CommandIdentity identity) {
         var now = Now.of(clock);
-        var product = new Product(ids.next(IdPrefix.PRODUCT), caller.merchantId(), caller.mode(), request.name(),
+        var newIds = ids.forRequest(identity);
+        var product = new Product(newIds.next(IdPrefix.PRODUCT), caller.merchantId(), caller.mode(), request.name(),
                 request.description(), true, now, now);
         return catalog.insertProduct(product)
                 .flatMap(created -> Flux.fromIterable(request.prices())
-                        .concatMap(price -> insertPrice(caller, created.id(), price, now))
+                        .concatMap(price -> insertPrice(caller, created.id(), price, newIds.next(IdPrefix.PRICE), now))
                         .collectList()
                         .flatMap(prices -> audit.record(now, caller.apiKeyId(), "product.created", target(caller, "product", created.id()),
                                         Map.of("name", created.name(), "priceIds", prices.stream().map(Price::id).toList()))
                                 .thenReturn(new ProductView(created, prices))))
+                // Stored by an earlier run of this request, prices included (one transaction): answer with it.
+                .switchIfEmpty(Mono.defer(() -> getProduct(caller, product.id())))
                 .as(tx::transactional);
     }
 
-    public Mono<Price> createPrice(Caller caller, String productId, PriceRequest request) {
+    public Mono<Price> createPrice(Caller caller, String productId, PriceRequest request, @Nullable CommandIdentity identity) {
         var now = Now.of(clock);
+        var priceId = ids.forRequest(identity).next(IdPrefix.PRICE);
         return product(caller, productId, true)
-                .flatMap(product -> insertPrice(caller, product.id(), request, now))
+                .flatMap(product -> insertPrice(caller, product.id(), request, priceId, now)
+                        // Stored by an earlier run of this request: answer with it.
+                        .switchIfEmpty(Mono.defer(() -> catalog.findPrice(caller.merchantId(), caller.mode(), priceId, false))))
                 .as(tx::transactional);
     }
 
@@ -114,8 +123,9 @@ public class CatalogService {
         });
     }
 
-    private Mono<Price> insertPrice(Caller caller, String productId, PriceRequest request, Instant now) {
-        var price = new Price(ids.next(IdPrefix.PRICE), caller.merchantId(), caller.mode(), productId,
+    /** Inserts the price with its audit entry; empty (and nothing audited) when the price exists already. */
+    private Mono<Price> insertPrice(Caller caller, String productId, PriceRequest request, String priceId, Instant now) {
+        var price = new Price(priceId, caller.merchantId(), caller.mode(), productId,
                 request.amount().micros(), request.interval(), request.trialDays(), true, now, now);
         return catalog.insertPrice(price).flatMap(created -> audit.record(now, caller.apiKeyId(), "price.created",
                 target(caller, "price", created.id()), Map.of("productId", productId, "amountMicros", created.amountMicros(),

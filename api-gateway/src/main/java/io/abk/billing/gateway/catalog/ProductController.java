@@ -2,6 +2,7 @@ package io.abk.billing.gateway.catalog;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.catalog.CatalogService.ProductView;
+import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
@@ -19,10 +20,14 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
-/** The catalog routes of the merchant API: products and their prices, in the API key's mode. */
+/**
+ * The catalog routes of the merchant API: products and their prices, in the API key's mode. The creates hand the
+ * request's idempotency identity (if it has an Idempotency-Key) to the service, which mints their ids from it.
+ */
 @RestController
 public class ProductController {
 
@@ -44,9 +49,10 @@ public class ProductController {
     }
 
     @PostMapping("/v1/products")
-    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         var request = ProductRequest.parse(RequestFields.of(body));
-        return catalog.createProduct(caller, request)
+        return catalog.createProduct(caller, request, CommandIdentity.of(exchange).orElse(null))
                 .map(view -> ResponseEntity.status(HttpStatus.CREATED).body(wrap(view)));
     }
 
@@ -63,9 +69,9 @@ public class ProductController {
 
     @PostMapping("/v1/products/{id}/prices")
     public Mono<ResponseEntity<Map<String, Object>>> createPrice(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body) {
+            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         var request = PriceRequest.parse(RequestFields.of(body));
-        return catalog.createPrice(caller, id, request)
+        return catalog.createPrice(caller, id, request, CommandIdentity.of(exchange).orElse(null))
                 .map(price -> ResponseEntity.status(HttpStatus.CREATED).body(Map.of("price", CatalogJson.price(price))));
     }
 

@@ -9,7 +9,8 @@ import org.springframework.web.server.ServerWebExchange;
 
 /**
  * The identity of the command a request sends: its id, the instant that seeds the ids it mints, the
- * Idempotency-Key it came with, and how the request came to send it. For a request with a key the idempotency
+ * Idempotency-Key it came with, and how the request came to send it. Requests that write PostgreSQL directly (the
+ * catalog) use it the same way: the ids of the rows they create are derived from it, so a run again is a no-op. For a request with a key the idempotency
  * filter puts one in the exchange ({@link #ATTRIBUTE}) with the id stored in the key's record; a request
  * without a key gets a fresh one.
  */
@@ -49,6 +50,18 @@ public record CommandIdentity(String commandId, Instant seedTime, @Nullable Stri
      */
     public String derivedId(IdPrefix prefix) {
         return Ids.derivedId(prefix, seedTime, commandId);
+    }
+
+    /**
+     * The id of the {@code ordinal}-th resource of one kind the request creates ({@code 0} is {@link #derivedId(IdPrefix)}),
+     * stamped {@code ordinal} ms after the seed time so that several of a kind (the prices of one product) sort in
+     * the order they were minted, as ids from the {@code IdGenerator} do.
+     */
+    public String derivedId(IdPrefix prefix, int ordinal) {
+        if (ordinal < 0) {
+            throw new IllegalArgumentException("ordinal must not be negative, got " + ordinal);
+        }
+        return ordinal == 0 ? derivedId(prefix) : Ids.derivedId(prefix, seedTime.plusMillis(ordinal), commandId + "#" + ordinal);
     }
 
     /** True when only the recorded outcome is needed: the command was sent and its outcome is in. */

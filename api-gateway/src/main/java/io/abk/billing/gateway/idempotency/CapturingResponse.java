@@ -3,7 +3,6 @@ package io.abk.billing.gateway.idempotency;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import reactor.core.publisher.Flux;
@@ -36,14 +35,8 @@ final class CapturingResponse extends ServerHttpResponseDecorator {
 
     @Override
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
-        return DataBufferUtils.join(Flux.from(body))
-                .map(buffer -> {
-                    var bytes = new byte[buffer.readableByteCount()];
-                    buffer.read(bytes);
-                    DataBufferUtils.release(buffer);
-                    return bytes;
-                })
-                .defaultIfEmpty(new byte[0])
+        // No limit: this gateway's own responses are small JSON documents (see above).
+        return Bodies.read(body, -1)
                 .flatMap(bytes -> capture(bytes).then(super.writeWith(Mono.fromSupplier(() -> bufferFactory().wrap(bytes)))));
     }
 

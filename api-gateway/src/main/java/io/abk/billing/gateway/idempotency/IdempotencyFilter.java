@@ -8,6 +8,7 @@ import io.abk.billing.gateway.idempotency.IdempotencyStore.Mismatch;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Proceed;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Replay;
 import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ApiHeaders;
 import io.abk.billing.gateway.web.ErrorCodes;
 import io.abk.billing.gateway.web.FilterOrder;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -23,7 +24,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -48,8 +48,6 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
     public static final String KEY_HEADER = "Idempotency-Key";
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
     static final int MAX_KEY_LENGTH = 255;
-    /** The API's body limit (64 KiB, DESIGN section 8): the body is read here, before any codec limits it. */
-    static final int MAX_BODY_BYTES = 64 * 1024;
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
@@ -85,14 +83,8 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
             return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
         }
-        return DataBufferUtils.join(request.getBody(), MAX_BODY_BYTES)
-                .map(buffer -> {
-                    var bytes = new byte[buffer.readableByteCount()];
-                    buffer.read(bytes);
-                    DataBufferUtils.release(buffer);
-                    return bytes;
-                })
-                .defaultIfEmpty(new byte[0])
+        // The API's body limit, applied here since the body is read before any codec limits it.
+        return Bodies.read(request.getBody(), ApiHeaders.MAX_BODY_BYTES)
                 .flatMap(body -> {
                     var fingerprint = RequestFingerprint.of(HttpMethod.POST.name(), path, body);
                     var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);

@@ -1,10 +1,12 @@
 package io.abk.billing.gateway.ids;
 
+import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 /**
@@ -15,7 +17,7 @@ import org.springframework.stereotype.Component;
  * Across replicas, ids are ordered by time to the millisecond only.
  */
 @Component
-public class IdGenerator {
+public class IdGenerator implements NewIds {
 
     private final Clock clock;
     private final AtomicLong lastMillis = new AtomicLong();
@@ -24,9 +26,18 @@ public class IdGenerator {
         this.clock = clock;
     }
 
+    @Override
     public String next(IdPrefix prefix) {
         long now = clock.millis();
         long stamp = lastMillis.updateAndGet(last -> Math.max(now, last + 1));
         return Ids.newId(prefix, Instant.ofEpochMilli(stamp));
+    }
+
+    /**
+     * The ids for the rows of one request: derived from its idempotency identity when it has one (a retry that runs
+     * it again mints the same ids), else fresh from this generator.
+     */
+    public NewIds forRequest(@Nullable CommandIdentity identity) {
+        return identity == null ? this : new DerivedIds(identity);
     }
 }

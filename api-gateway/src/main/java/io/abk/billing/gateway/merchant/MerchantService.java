@@ -17,18 +17,24 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
-/** Creating and changing merchants, each change audited in its own transaction. */
+/**
+ * Creating and changing merchants, each change audited in its own transaction and, once committed, dropped from
+ * this process's merchant cache ({@link DbMerchantLookup}).
+ */
 @Service
 public class MerchantService {
 
     private final MerchantRepository merchants;
+    private final DbMerchantLookup lookup;
     private final AuditLog audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public MerchantService(MerchantRepository merchants, AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
+    public MerchantService(MerchantRepository merchants, DbMerchantLookup lookup, AuditLog audit, IdGenerator ids,
+            TransactionalOperator tx, Clock clock) {
         this.merchants = merchants;
+        this.lookup = lookup;
         this.audit = audit;
         this.ids = ids;
         this.tx = tx;
@@ -60,7 +66,8 @@ public class MerchantService {
                     var payout = patch.payoutAddressEvm().applyTo(current.payoutAddressEvm());
                     return apply(actor, current, name, displayName, payout, now);
                 })
-                .as(tx::transactional);
+                .as(tx::transactional)
+                .doOnSuccess(updated -> lookup.invalidate(id));
     }
 
     /**
@@ -77,7 +84,12 @@ public class MerchantService {
                         // No configured address keeps whatever the operator set; a configured one wins.
                         .flatMap(existing -> apply(actor(), existing, name, existing.displayName(),
                                 payout != null ? payout : existing.payoutAddressEvm(), now))))
-                .as(tx::transactional);
+                .as(tx::transactional)
+                .doOnSuccess(merchant -> {
+                    if (merchant != null) {
+                        lookup.invalidate(merchant.id());
+                    }
+                });
     }
 
     private static String actor() {

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayIT;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayIT;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayIT;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

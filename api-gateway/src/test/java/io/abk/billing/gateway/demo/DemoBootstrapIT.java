@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.gateway.config.BillingProperties.Demo;
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayIT;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayWithoutKafkaIT;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
  * Health against a real PostgreSQL and no Kafka at all: DOWN overall, with the database UP and the two Kafka
  * checks DOWN, answered quickly (the checks time out after about two seconds instead of hanging).
  */
-class HealthIT extends GatewayIT {
+class HealthIT extends GatewayWithoutKafkaIT {
 
     @Test
     void shouldBeDownWithPostgresUpWhenKafkaIsUnreachable() {

@@ -3,9 +3,9 @@ package io.abk.billing.gateway.idempotency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.gateway.command.testkit.GatewayTestSupport;
-import io.abk.billing.gateway.command.testkit.TestKafka;
-import io.abk.billing.gateway.command.testkit.TestPlatform;
+import io.abk.billing.gateway.testkit.GatewayIT;
+import io.abk.billing.gateway.testkit.TestKafka;
+import io.abk.billing.gateway.testkit.TestMerchant;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Duration;
@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
  * conflicts, scope, concurrency, and the two ways a retry carries on a request that did not finish: resuming from
  * an outcome that arrived after a 503 timeout, and taking over an expired lease by re-sending the same command.
  */
-class IdempotencyApiIT extends GatewayTestSupport {
+class IdempotencyApiIT extends GatewayIT {
 
     private static final String WALLET = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
     private static final String PAYOUT = "0x2222222222222222222222222222222222222222";
@@ -154,7 +154,7 @@ class IdempotencyApiIT extends GatewayTestSupport {
         assertThat(results.stream().filter(a -> a.status() == 201).map(Answer::body).distinct()).hasSize(1);
         assertThat(commandsWithKey(key)).hasSize(1);
         assertThat(database().count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key)).isEqualTo(1);
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(1);
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isEqualTo(1);
     }
 
     @Test
@@ -220,7 +220,7 @@ class IdempotencyApiIT extends GatewayTestSupport {
                 .containsOnly(((CreateSubscription) commands.getFirst().getPayload()).getInvoiceId());
         assertThat(JSON.readTree(taken.body()).get("subscription").get("id").asString()).isEqualTo(commands.getFirst().getSubscriptionId());
         assertThat(processor.duplicatesIgnored()).isPositive();
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(1);
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isEqualTo(1);
         assertThat(post(merchant, "test", key, body).replayed()).isEqualTo("true");
     }
 
@@ -238,13 +238,13 @@ class IdempotencyApiIT extends GatewayTestSupport {
         return TestKafka.commands(command -> key.equals(command.getIdempotencyKey()));
     }
 
-    private Answer post(String merchant, String mode, String key, String body) {
+    private Answer post(TestMerchant merchant, String mode, String key, String body) {
         return post(merchant, mode, key, "/v1/subscriptions", body);
     }
 
-    private Answer post(String merchant, String mode, String key, String path, String body) {
+    private Answer post(TestMerchant merchant, String mode, String key, String path, String body) {
         EntityExchangeResult<String> result = http.post().uri(path)
-                .header(TestPlatform.MERCHANT_HEADER, merchant).header(TestPlatform.MODE_HEADER, mode)
+                .header("x-service-api-key", merchant.key(mode))
                 .header(IdempotencyFilter.KEY_HEADER, key)
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
                 .expectBody(String.class).returnResult();

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
-import io.abk.billing.gateway.command.testkit.SharedInfra;
-import io.abk.billing.gateway.command.testkit.TestDatabase;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Decision;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.InProgress;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Mismatch;

@@ -8,9 +8,9 @@ import static io.abk.billing.gateway.projection.ProjectorHarness.newMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.gateway.command.testkit.ChangeFixtures;
-import io.abk.billing.gateway.command.testkit.SharedInfra;
-import io.abk.billing.gateway.command.testkit.TestDatabase;
+import io.abk.billing.gateway.testkit.ChangeFixtures;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
@@ -23,10 +23,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.DeserializationFeature;
@@ -40,23 +38,10 @@ class ChangeProjectorIT {
 
     private static final Logger log = LoggerFactory.getLogger(ChangeProjectorIT.class);
     private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
-    private static TestDatabase db;
-    private ProjectorHarness harness;
 
-    @BeforeAll
-    static void database() {
-        db = SharedInfra.newDatabase("projector_it");
-    }
-
-    @BeforeEach
-    void harness() {
-        harness = new ProjectorHarness(db);
-    }
-
-    @AfterEach
-    void stopProjectors() {
-        harness.close();
-    }
+    @RegisterExtension
+    static final ProjectorHarness harness = new ProjectorHarness("projector_it");
+    private final TestDatabase db = harness.db();
 
     @Test
     void shouldProjectRowsOutcomesAndOffsetsInOneGoWhenChangesArrive() {
@@ -227,7 +212,7 @@ class ChangeProjectorIT {
         assertThat(db.count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isEqualTo(5000);
     }
 
-    private static String body(String table, String id) {
+    private String body(String table, String id) {
         try (var connection = db.connect();
                 var statement = connection.prepareStatement("SELECT body::text FROM " + table + " WHERE id = ?")) {
             statement.setString(1, id);

@@ -7,17 +7,15 @@ import static io.abk.billing.gateway.projection.ProjectorHarness.newMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.gateway.command.testkit.SharedInfra;
-import io.abk.billing.gateway.command.testkit.TestDatabase;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.schemas.avro.Change;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -32,23 +30,10 @@ class OutcomeWakeUpIT {
 
     private static final Logger log = LoggerFactory.getLogger(OutcomeWakeUpIT.class);
     private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
-    private static TestDatabase db;
-    private ProjectorHarness harness;
 
-    @BeforeAll
-    static void database() {
-        db = SharedInfra.newDatabase("wakeup_it");
-    }
-
-    @BeforeEach
-    void harness() {
-        harness = new ProjectorHarness(db);
-    }
-
-    @AfterEach
-    void stopProjectors() {
-        harness.close();
-    }
+    @RegisterExtension
+    static final ProjectorHarness harness = new ProjectorHarness("wakeup_it");
+    private final TestDatabase db = harness.db();
 
     @Test
     void shouldWakeAListeningWaiterWhenTheChangeIsProjectedByAnotherProjector() {

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.projection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.command.testkit.ChangeFixtures;
+import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;

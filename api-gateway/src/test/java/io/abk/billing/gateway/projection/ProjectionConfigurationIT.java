@@ -3,8 +3,8 @@ package io.abk.billing.gateway.projection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.command.CommandsProperties;
-import io.abk.billing.gateway.command.testkit.SharedInfra;
-import io.abk.billing.gateway.command.testkit.TestDatabase;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.r2dbc.spi.ConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,10 +2,10 @@ package io.abk.billing.gateway.projection;
 
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.gateway.command.testkit.ChangeFixtures;
-import io.abk.billing.gateway.command.testkit.SharedInfra;
-import io.abk.billing.gateway.command.testkit.TestDatabase;
-import io.abk.billing.gateway.command.testkit.TestKafka;
+import io.abk.billing.gateway.testkit.ChangeFixtures;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
+import io.abk.billing.gateway.testkit.TestKafka;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
@@ -26,16 +27,50 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Starts projectors on the shared broker for a test and stops them after it; produces changes; waits for catch-up. */
-final class ProjectorHarness implements AutoCloseable {
+/**
+ * The projector tests' set-up, registered as a static extension: a database of the test class's own (made before
+ * its first test), projectors on the shared broker that are stopped after each test, a producer of changes, and
+ * waiting for a group to catch up.
+ */
+final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
-    final TestDatabase db;
-    final KafkaProducer<String, Change> producer = TestKafka.changeProducer();
+    private final String databasePrefix;
     private final List<ChangeProjector> started = new ArrayList<>();
+    private @Nullable TestDatabase db;
+    private @Nullable KafkaProducer<String, Change> producer;
 
-    ProjectorHarness(TestDatabase db) {
-        this.db = db;
+    ProjectorHarness(String databasePrefix) {
+        this.databasePrefix = databasePrefix;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        db = SharedInfra.newDatabase(databasePrefix);
+        producer = TestKafka.changeProducer();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        started.forEach(ChangeProjector::stop);
+        started.clear();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (producer != null) {
+            producer.close();
+        }
+    }
+
+    /** The test class's database (there from its first test on). */
+    TestDatabase db() {
+        return Objects.requireNonNull(db, "the harness is registered with @RegisterExtension on a static field");
     }
 
     /** Starts a projector and waits until it is positioned. */
@@ -55,7 +90,7 @@ final class ProjectorHarness implements AutoCloseable {
     }
 
     void send(List<Change> changes) {
-        TestKafka.send(producer, changes);
+        TestKafka.send(Objects.requireNonNull(producer), changes);
     }
 
     /** Waits until the stored offsets of the group reach the end of every partition of the changes topic. */
@@ -108,11 +143,5 @@ final class ProjectorHarness implements AutoCloseable {
 
     static String newGroup() {
         return "projector-it-" + UUID.randomUUID();
-    }
-
-    @Override
-    public void close() {
-        started.forEach(ChangeProjector::stop);
-        producer.close();
     }
 }

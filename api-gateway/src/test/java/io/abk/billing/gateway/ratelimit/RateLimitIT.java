@@ -2,41 +2,14 @@ package io.abk.billing.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayWithoutKafkaIT;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.web.reactive.function.server.RouterFunction;
-import org.springframework.web.reactive.function.server.RouterFunctions;
-import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * Rate limits over HTTP, in a context of their own with tiny limits: per API key on /v1 and per client IP on
- * checkout POSTs (a stand-in checkout route, since the real ones come later).
+ * Rate limits over HTTP, in the context with tiny limits ({@link GatewayWithoutKafkaIT}): per API key on /v1 and per
+ * client IP on checkout POSTs (its stand-in checkout route, since the real ones come later).
  */
-@Import(RateLimitIT.CheckoutStandIn.class)
-class RateLimitIT extends GatewayIT {
-
-    @DynamicPropertySource
-    static void tinyLimits(DynamicPropertyRegistry registry) {
-        registry.add("billing.rate-limits.enabled", () -> "true");
-        registry.add("billing.rate-limits.per-key-per-second", () -> "2");
-        registry.add("billing.rate-limits.checkout-per-minute", () -> "2");
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class CheckoutStandIn {
-        @Bean
-        RouterFunction<ServerResponse> checkoutStandInRoutes() {
-            return RouterFunctions.route()
-                    .POST("/checkout/test/{id}/confirm", request -> ServerResponse.ok().bodyValue("{}"))
-                    .GET("/checkout/test/{id}/status", request -> ServerResponse.ok().bodyValue("{}"))
-                    .build();
-        }
-    }
+class RateLimitIT extends GatewayWithoutKafkaIT {
 
     @Test
     void shouldAnswer429WithRetryAfterWhenAKeyExceedsItsPerSecondLimit() {

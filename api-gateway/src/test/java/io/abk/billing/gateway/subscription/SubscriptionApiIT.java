@@ -2,9 +2,9 @@ package io.abk.billing.gateway.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.command.testkit.GatewayTestSupport;
-import io.abk.billing.gateway.command.testkit.TestKafka;
-import io.abk.billing.gateway.command.testkit.TestPlatform;
+import io.abk.billing.gateway.testkit.GatewayIT;
+import io.abk.billing.gateway.testkit.TestKafka;
+import io.abk.billing.gateway.testkit.TestMerchant;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Instant;
@@ -18,10 +18,10 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The subscription routes over HTTP, through the real producer, the real projector and PostgreSQL (the
- * processor is a stand-in; the streams app joins in the local-stack tests).
+ * The subscription routes over HTTP, through the real authentication, catalog, producer, projector and
+ * PostgreSQL (the processor is a stand-in; the streams app joins in the local-stack tests).
  */
-class SubscriptionApiIT extends GatewayTestSupport {
+class SubscriptionApiIT extends GatewayIT {
 
     static final String WALLET = BadCreateRequests.WALLET;
     static final String PAYOUT = BadCreateRequests.PAYOUT;
@@ -29,10 +29,10 @@ class SubscriptionApiIT extends GatewayTestSupport {
     @Test
     void shouldCreateByPriceAndReadItBackWhenThePriceIsRecurring() {
         var merchant = newMerchant();
-        var price = catalog.addPrice(merchant, Mode.TEST, 19_990_000L, "year", 14, true);
+        var price = price(merchant, "test", "19.99", "year", 14, true);
 
         var created = created(post(merchant, "test", Map.of("merchantRef", "order-1", "customerWallet", WALLET,
-                "payoutAddressEvm", PAYOUT, "priceId", price.id(), "metadata", Map.of("plan", "gold"))));
+                "payoutAddressEvm", PAYOUT, "priceId", price, "metadata", Map.of("plan", "gold"))));
 
         var subscription = created.get("subscription");
         var id = subscription.get("id").stringValue();
@@ -42,7 +42,7 @@ class SubscriptionApiIT extends GatewayTestSupport {
         assertThat(subscription.get("interval").stringValue()).isEqualTo("year");
         assertThat(subscription.get("walletAddress").stringValue()).isEqualTo(WALLET);
         assertThat(subscription.get("payoutAddressEvm").stringValue()).isEqualTo(PAYOUT);
-        assertThat(subscription.get("priceId").stringValue()).isEqualTo(price.id());
+        assertThat(subscription.get("priceId").stringValue()).isEqualTo(price);
         assertThat(subscription.get("metadata").get("plan").stringValue()).isEqualTo("gold");
         assertThat(subscription.get("mode").stringValue()).isEqualTo("test");
         assertThat(subscription.get("trialEnd").isNull()).as("trial from the price").isFalse();
@@ -56,8 +56,7 @@ class SubscriptionApiIT extends GatewayTestSupport {
 
     @Test
     void shouldUseTheMerchantsDefaultPayoutWhenTheRequestHasNone() {
-        var merchant = newMerchant();
-        catalog.addMerchant(merchant, "0x3333333333333333333333333333333333333333");
+        var merchant = newMerchant("0x3333333333333333333333333333333333333333");
 
         var created = created(post(merchant, "live", Map.of("merchantRef", "order-2", "customerWallet", WALLET,
                 "amountUsdc", new java.math.BigDecimal("9.990"), "interval", "month")));
@@ -69,32 +68,47 @@ class SubscriptionApiIT extends GatewayTestSupport {
     }
 
     @Test
+    void shouldUseTheNewDefaultPayoutRightAfterTheOperatorChangesIt() {
+        // Protects against the merchant cache serving the old address on the replica that made the change.
+        var merchant = newMerchant("0x3333333333333333333333333333333333333333");
+        var request = Map.<String, Object>of("merchantRef", "order-2b", "customerWallet", WALLET, "amountUsdc", 5, "interval", "month");
+        var before = created(post(merchant, "test", request)).get("subscription");
+
+        admin(http.patch().uri("/admin/v1/merchants/{id}", merchant.id())
+                .bodyValue(Map.of("payoutAddressEvm", "0x4444444444444444444444444444444444444444")))
+                .exchange().expectStatus().isOk().expectBody().returnResult();
+        var after = created(post(merchant, "test", request)).get("subscription");
+
+        assertThat(before.get("payoutAddressEvm").stringValue()).isEqualTo("0x3333333333333333333333333333333333333333");
+        assertThat(after.get("payoutAddressEvm").stringValue()).isEqualTo("0x4444444444444444444444444444444444444444");
+    }
+
+    @Test
     void shouldAnswerPayoutAddressRequiredWhenNeitherRequestNorMerchantHasOne() {
         var merchant = newMerchant();
-        catalog.addMerchant(merchant, null);
 
         var error = body(post(merchant, "test", Map.of("merchantRef", "order-3", "customerWallet", WALLET,
                 "amountUsdc", 5, "interval", "month")).expectStatus().isBadRequest());
 
         assertThat(error.get("code").stringValue()).isEqualTo("payout_address_required");
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant))).isEmpty();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).isEmpty();
     }
 
     @Test
     void shouldRefuseThePriceWhenItIsUnknownForeignArchivedOrOneTime() {
         var merchant = newMerchant();
         var other = newMerchant();
-        var foreign = catalog.addPrice(other, Mode.TEST, 1_000_000L, "month", 0, true);
-        var liveOnly = catalog.addPrice(merchant, Mode.LIVE, 1_000_000L, "month", 0, true);
-        var archived = catalog.addPrice(merchant, Mode.TEST, 1_000_000L, "month", 0, false);
-        var once = catalog.addPrice(merchant, Mode.TEST, 1_000_000L, "once", 0, true);
+        var foreign = price(other, "test", "1", "month", 0, true);
+        var liveOnly = price(merchant, "live", "1", "month", 0, true);
+        var archived = price(merchant, "test", "1", "month", 0, false);
+        var once = price(merchant, "test", "1", "once", 0, true);
         var cases = Map.of(
                 "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "resource_missing",
                 "not-a-price-id", "resource_missing",
-                foreign.id(), "resource_missing",
-                liveOnly.id(), "resource_missing",
-                archived.id(), "price_inactive",
-                once.id(), "validation_error");
+                foreign, "resource_missing",
+                liveOnly, "resource_missing",
+                archived, "price_inactive",
+                once, "validation_error");
 
         cases.forEach((priceId, code) -> {
             var error = body(post(merchant, "test", Map.of("merchantRef", "order-4", "customerWallet", WALLET,
@@ -102,7 +116,7 @@ class SubscriptionApiIT extends GatewayTestSupport {
             assertThat(error.get("code").stringValue()).as(priceId).isEqualTo(code);
             assertThat(error.get("param").stringValue()).as(priceId).isEqualTo("priceId");
         });
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant))).isEmpty();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).isEmpty();
     }
 
     @Test
@@ -113,7 +127,7 @@ class SubscriptionApiIT extends GatewayTestSupport {
 
         for (var bad : cases) {
             var error = body(http.post().uri("/v1/subscriptions")
-                    .header(TestPlatform.MERCHANT_HEADER, merchant).header(TestPlatform.MODE_HEADER, "test")
+                    .header("x-service-api-key", merchant.testKey())
                     .contentType(MediaType.APPLICATION_JSON).bodyValue(bad.body()).exchange()
                     .expectStatus().isBadRequest());
             assertThat(error.get("code").stringValue()).as(bad.name()).isEqualTo(bad.code());
@@ -123,8 +137,8 @@ class SubscriptionApiIT extends GatewayTestSupport {
             }
         }
         assertThat(cases).hasSizeGreaterThanOrEqualTo(40);
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant))).as("commands produced").isEmpty();
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant)).isZero();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).as("commands produced").isEmpty();
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isZero();
     }
 
     @Test
@@ -185,10 +199,12 @@ class SubscriptionApiIT extends GatewayTestSupport {
         var merchant = newMerchant();
         var id = created(post(merchant, "test", adHoc("tenancy"))).get("subscription").get("id").stringValue();
 
-        for (var probe : List.of(new String[] {newMerchant(), "test", id}, new String[] {merchant, "live", id},
-                new String[] {merchant, "test", "sub_01jcrgx3b2m0x9k8d7f6e5a4s3"}, new String[] {merchant, "test", "not-an-id"},
-                new String[] {merchant, "test", id.replace("sub_", "inv_")})) {
-            var error = body(get(probe[0], probe[1], "/v1/subscriptions/" + probe[2]).expectStatus().isNotFound());
+        record Probe(TestMerchant merchant, String mode, String id) {
+        }
+        for (var probe : List.of(new Probe(newMerchant(), "test", id), new Probe(merchant, "live", id),
+                new Probe(merchant, "test", "sub_01jcrgx3b2m0x9k8d7f6e5a4s3"), new Probe(merchant, "test", "not-an-id"),
+                new Probe(merchant, "test", id.replace("sub_", "inv_")))) {
+            var error = body(get(probe.merchant(), probe.mode(), "/v1/subscriptions/" + probe.id()).expectStatus().isNotFound());
             assertThat(error.get("code").stringValue()).isEqualTo("resource_missing");
         }
     }
@@ -214,7 +230,7 @@ class SubscriptionApiIT extends GatewayTestSupport {
                 .expectBody(JsonNode.class).returnResult();
         var subscriptionId = result.getResponseBody().get("subscription").get("id").stringValue();
 
-        var commands = TestKafka.commands(c -> c.getMerchantId().equals(merchant));
+        var commands = TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()));
         assertThat(commands).hasSize(1);
         var command = commands.getFirst();
         assertThat(command.getSubscriptionId()).isEqualTo(subscriptionId);
@@ -237,6 +253,8 @@ class SubscriptionApiIT extends GatewayTestSupport {
         assertThat(projector.get("status").stringValue()).isEqualTo("UP");
         assertThat(projector.get("details").get("state").stringValue()).isEqualTo("RUNNING");
         assertThat(projector.get("details").get("listening").booleanValue()).isTrue();
+        assertThat(health.get("components").get("billingStreams").get("status").stringValue())
+                .as("the stand-in processor is in billing-streams' consumer group").isEqualTo("UP");
     }
 
     static Map<String, Object> adHoc(String merchantRef) {
@@ -250,21 +268,33 @@ class SubscriptionApiIT extends GatewayTestSupport {
         return ids;
     }
 
-    WebTestClient.ResponseSpec post(String merchant, String mode, Object body) {
-        return http.post().uri("/v1/subscriptions")
-                .header(TestPlatform.MERCHANT_HEADER, merchant).header(TestPlatform.MODE_HEADER, mode)
+    /** A price made through the catalog API (archived afterwards when not {@code active}); returns its id. */
+    String price(TestMerchant merchant, String mode, String amountUsdc, String interval, int trialDays, boolean active) {
+        var product = body(http.post().uri("/v1/products").header("x-service-api-key", merchant.key(mode))
+                .bodyValue(Map.of("name", "Plan", "prices", List.of(Map.of("amountUsdc", new java.math.BigDecimal(amountUsdc),
+                        "interval", interval, "trialDays", trialDays))))
+                .exchange().expectStatus().isCreated());
+        var priceId = product.get("product").get("prices").get(0).get("id").stringValue();
+        if (!active) {
+            http.patch().uri("/v1/prices/{id}", priceId).header("x-service-api-key", merchant.key(mode))
+                    .bodyValue(Map.of("active", false)).exchange().expectStatus().isOk().expectBody().returnResult();
+        }
+        return priceId;
+    }
+
+    WebTestClient.ResponseSpec post(TestMerchant merchant, String mode, Object body) {
+        return http.post().uri("/v1/subscriptions").header("x-service-api-key", merchant.key(mode))
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
     }
 
-    WebTestClient.ResponseSpec post(String merchant, String mode, Object body, String key) {
-        return http.post().uri("/v1/subscriptions")
-                .header(TestPlatform.MERCHANT_HEADER, merchant).header(TestPlatform.MODE_HEADER, mode)
+    WebTestClient.ResponseSpec post(TestMerchant merchant, String mode, Object body, String key) {
+        return http.post().uri("/v1/subscriptions").header("x-service-api-key", merchant.key(mode))
                 .header("Idempotency-Key", key)
                 .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
     }
 
-    WebTestClient.ResponseSpec get(String merchant, String mode, String path) {
-        return http.get().uri(path).header(TestPlatform.MERCHANT_HEADER, merchant).header(TestPlatform.MODE_HEADER, mode).exchange();
+    WebTestClient.ResponseSpec get(TestMerchant merchant, String mode, String path) {
+        return http.get().uri(path).header("x-service-api-key", merchant.key(mode)).exchange();
     }
 
     static JsonNode created(WebTestClient.ResponseSpec response) {

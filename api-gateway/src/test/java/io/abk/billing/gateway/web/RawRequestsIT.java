@@ -2,7 +2,7 @@ package io.abk.billing.gateway.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.support.GatewayIT;
+import io.abk.billing.gateway.testkit.GatewayIT;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.Socket;

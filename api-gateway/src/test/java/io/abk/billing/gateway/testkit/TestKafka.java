@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.command.testkit;
+package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;

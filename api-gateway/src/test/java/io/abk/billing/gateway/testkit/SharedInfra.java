@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.command.testkit;
+package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.topic.Topics;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -20,21 +21,29 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import static org.awaitility.Awaitility.await;
 
 /**
- * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, started on first use
- * and stopped at exit. Each test class takes its own database ({@link #newDatabase}); topics are the real ones
- * of the catalog, created up front with their partitions' leaders awaited (the produce-after-create flake).
+ * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, each started on first
+ * use (a run of tests that never asks for Kafka never starts the broker) and stopped at exit. Each user takes its
+ * own database ({@link #newDatabase}); topics are the real ones of the catalog, created up front with their
+ * partitions' leaders awaited (the produce-after-create flake).
  */
 public final class SharedInfra {
 
     public static final int PARTITIONS = 3;
     private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static final Object POSTGRES_LOCK = new Object();
     private static @Nullable EmbeddedPostgres postgres;
-    private static @Nullable EmbeddedKafkaKraftBroker kafka;
+    private static @Nullable CompletableFuture<String> kafka;
 
     private SharedInfra() {
     }
 
-    public static synchronized EmbeddedPostgres postgres() {
+    public static EmbeddedPostgres postgres() {
+        synchronized (POSTGRES_LOCK) {
+            return startedPostgres();
+        }
+    }
+
+    private static EmbeddedPostgres startedPostgres() {
         if (postgres == null) {
             try {
                 var started = EmbeddedPostgres.builder().start();
@@ -53,21 +62,38 @@ public final class SharedInfra {
         return postgres;
     }
 
-    public static synchronized String kafkaBootstrap() {
+    /** The broker's bootstrap servers, once it is up (started now if nobody started it). */
+    public static String kafkaBootstrap() {
+        return startKafka().join();
+    }
+
+    /**
+     * Starts the broker on a thread of its own unless it was started already, so that it comes up while the
+     * caller starts something else (PostgreSQL, a Spring context): about two seconds less on a cold start.
+     */
+    public static synchronized CompletableFuture<String> startKafka() {
         if (kafka == null) {
-            var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
-            broker.brokerProperties(Map.of(
-                    "transaction.state.log.replication.factor", "1",
-                    "transaction.state.log.min.isr", "1",
-                    "offsets.topic.replication.factor", "1",
-                    "offsets.topic.num.partitions", "3",
-                    "group.initial.rebalance.delay.ms", "0"));
-            broker.afterPropertiesSet();
-            awaitLeaders(broker.getBrokersAsString());
-            kafka = broker;
-            Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+            kafka = CompletableFuture.supplyAsync(SharedInfra::startBroker, task -> {
+                var thread = new Thread(task, "test-kafka-start");
+                thread.setDaemon(true);
+                thread.start();
+            });
         }
-        return kafka.getBrokersAsString();
+        return kafka;
+    }
+
+    private static String startBroker() {
+        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+        broker.brokerProperties(Map.of(
+                "transaction.state.log.replication.factor", "1",
+                "transaction.state.log.min.isr", "1",
+                "offsets.topic.replication.factor", "1",
+                "offsets.topic.num.partitions", "3",
+                "group.initial.rebalance.delay.ms", "0"));
+        broker.afterPropertiesSet();
+        Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
+        awaitLeaders(broker.getBrokersAsString());
+        return broker.getBrokersAsString();
     }
 
     private static void awaitLeaders(String bootstrap) {
@@ -81,16 +107,8 @@ public final class SharedInfra {
 
     /** A fresh database on the shared server with the gateway's migrations applied. */
     public static TestDatabase newDatabase(String prefix) {
-        var name = prefix + "_" + DATABASES.incrementAndGet();
-        var server = postgres();
-        try (var connection = DriverManager.getConnection(server.getJdbcUrl("postgres", "postgres"));
-                var statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create database " + name, e);
-        }
-        var database = new TestDatabase(name, server.getPort());
-        Flyway.configure().dataSource(database.jdbcUrl(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+        var database = futureDatabase(prefix);
+        create(database);
         return database;
     }
 

@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.support;
+package io.abk.billing.gateway.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

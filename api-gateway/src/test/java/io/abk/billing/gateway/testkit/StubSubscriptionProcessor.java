@@ -1,12 +1,12 @@
-package io.abk.billing.gateway.command.testkit;
+package io.abk.billing.gateway.testkit;
 
+import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -18,12 +18,19 @@ import org.springframework.context.SmartLifecycle;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Stands in for billing-streams (another module) in the gateway's tests: consumes the real command topic,
- * applies each command id once (as the real processor does), and writes the {@code Change} a create makes to the
- * real changes topic. It can be paused, to hold outcomes back (timeouts, lease takeovers).
+ * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
+ * another (local-stack's ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
+ * gateway's create answers only once a {@code Change} for its command is projected, so something must turn the
+ * commands on the real command topic into Changes on the real changes topic: this does, applying each command id
+ * once (as the real processor deduplicates) and making the Change with {@link ChangeFixtures#created}. It joins the
+ * consumer group of billing-streams, so the gateway's health sees billing-streams up. It can be paused to hold
+ * outcomes back (timeouts, lease takeovers). It decides nothing: the real path, gateway to billing-streams and back
+ * through the projector, is covered by local-stack's end-to-end tests ({@code io.abk.billing.localstack.system}).
  */
 public final class StubSubscriptionProcessor implements SmartLifecycle {
 
+    private final String bootstrap;
+    private final String groupId;
     private final Set<String> applied = ConcurrentHashMap.newKeySet();
     private final AtomicLong duplicates = new AtomicLong();
     private volatile boolean paused;
@@ -32,6 +39,11 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
     private volatile boolean running;
     private volatile KafkaConsumer<String, SubscriptionCommand> consumer;
     private Thread thread;
+
+    public StubSubscriptionProcessor(BillingProperties billing) {
+        this.bootstrap = billing.kafka().bootstrapServers();
+        this.groupId = billing.kafka().streamsApplicationId();
+    }
 
     /** Holds every command not yet consumed; returns once the consuming thread has paused. */
     public void pause() {
@@ -52,8 +64,8 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
     public synchronized void start() {
         var topic = Topics.SUBSCRIPTION_COMMANDS;
         consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, "stub-processor-" + UUID.randomUUID(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, groupId,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 topic.keySerde().deserializer(), topic.valueSerde().deserializer());

@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.command.testkit;
+package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.gateway.projection.JdbcSettings;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;

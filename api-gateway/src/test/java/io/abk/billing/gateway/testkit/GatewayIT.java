@@ -1,0 +1,39 @@
+package io.abk.billing.gateway.testkit;
+
+import java.util.UUID;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Base of the gateway's HTTP tests: the whole application on a random port against the shared embedded
+ * PostgreSQL and the shared KRaft broker, with {@link StubSubscriptionProcessor} answering commands, and rate
+ * limits off. Every subclass declares nothing of its own that shapes the context, so Spring's context cache
+ * starts one context for all of them; the few tests that need other settings use {@link GatewayWithoutKafkaIT}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
+        "billing.public-url=https://pay.example.test",
+        // Short, so the tests of a command that times out (processor paused) answer within seconds.
+        "billing.request-timeout=4s",
+        "billing.rate-limits.enabled=false",
+})
+@AutoConfigureWebTestClient(timeout = "30s")
+@Import(StubSubscriptionProcessor.class)
+public abstract class GatewayIT extends GatewayTestBase {
+
+    private static final String PROJECTOR_GROUP = "gateway-it-" + UUID.randomUUID();
+
+    @Autowired
+    protected StubSubscriptionProcessor processor;
+
+    @DynamicPropertySource
+    static void kafka(DynamicPropertyRegistry registry) {
+        SharedInfra.startKafka();
+        registry.add("billing.kafka.bootstrap-servers", SharedInfra::kafkaBootstrap);
+        registry.add("billing.kafka.projector-group-id", () -> PROJECTOR_GROUP);
+    }
+}
