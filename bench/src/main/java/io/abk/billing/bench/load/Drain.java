@@ -5,17 +5,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-/** Waiting for a phase to end: the harness paces wall-clock time, it is not a test waiting on a condition. */
+/** Waiting for a phase's last answers: the harness paces wall-clock time, it is not a test waiting on a condition. */
 final class Drain {
 
     private Drain() {
-    }
-
-    static void awaitTime(long nanoTime) {
-        long wait;
-        while ((wait = nanoTime - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(100)));
-        }
     }
 
     static void await(AtomicLong inFlight, Duration limit) {
