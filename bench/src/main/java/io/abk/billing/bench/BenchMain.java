@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -70,27 +71,15 @@ public final class BenchMain {
                 jdbc = options.jdbcUrl();
             }
             var sequence = new AtomicLong(System.currentTimeMillis() * 1000);
-            var system = measure(options, sequence, () -> new CreateSubscriptionWorkload(URI.create(url), key));
-            var kafka = measure(options, sequence, () -> new KafkaRoundTripWorkload(bootstrap, options.partitions()));
-            var postgres = measure(options, sequence,
-                    () -> new PostgresInsertWorkload(jdbc, options.dbUser(), options.dbPassword(), 16));
-
-            var settings = List.of(
-                    "stack: " + (options.startsOwnStack() ? "in-process local stack, rate limits off, "
-                            + options.partitions() + " partitions" : url),
-                    "phases per workload: " + options.warmup().toSeconds() + " s warm-up (8 clients, not measured);"
-                            + " then fixed rate " + options.rate() + "/s and closed loop with " + options.clients()
-                            + " clients, each " + options.warmup().toSeconds() + " s ramp then "
-                            + options.duration().toSeconds() + " s measured (fixed-rate latency from the intended start)",
-                    "payload: ad hoc monthly subscription, 9.99 USDC, distinct reference and wallet per operation",
-                    "JVM options: " + String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
-            var markdown = Report.markdown(settings, system, kafka, postgres) + "\n"
-                    + Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS) + "\n";
-            System.out.println();
-            System.out.println(markdown);
-            var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
-            write(reportPath, markdown);
-            System.out.println("bench: report written to " + reportPath.toAbsolutePath());
+            var system = measure(options, options.warmup(), sequence, () -> new CreateSubscriptionWorkload(URI.create(url), key));
+            if (!options.baselines()) {
+                system.forEach(r -> System.out.printf("bench: %s | %s | %.0f/s p50 %.1f p95 %.1f p99 %.1f max %.1f ms, %d failed%n",
+                        r.workload(), r.load(), r.throughputPerSecond(), r.p50Millis(), r.p95Millis(), r.p99Millis(),
+                        r.maxMillis(), r.failed()));
+                System.out.println(Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS));
+            } else {
+                baselinesAndReport(options, sequence, url, bootstrap, jdbc, system);
+            }
         } finally {
             if (stack != null) {
                 stack.close();
@@ -102,18 +91,48 @@ public final class BenchMain {
         System.exit(0);
     }
 
-    /** One workload at the fixed rate, then at saturation. */
-    private static List<Result> measure(BenchOptions options, AtomicLong sequence, Supplier<Workload> factory) {
+    private static void baselinesAndReport(BenchOptions options, AtomicLong sequence, String url, String bootstrap,
+            String jdbc, List<Result> system) throws IOException {
+        var kafka = measure(options, BASELINE_WARMUP, sequence, () -> new KafkaRoundTripWorkload(bootstrap, options.partitions()));
+        var postgres = measure(options, BASELINE_WARMUP, sequence,
+                () -> new PostgresInsertWorkload(jdbc, options.dbUser(), options.dbPassword(), 16));
+
+        var settings = List.of(
+                "stack: " + (options.startsOwnStack() ? "in-process local stack, rate limits off, "
+                        + options.partitions() + " partitions" : url),
+                "phases: warm-up with 8 clients, not measured (" + options.warmup().toSeconds() + " s for the system, "
+                        + BASELINE_WARMUP.toSeconds() + " s for each baseline); then fixed rate " + options.rate()
+                        + "/s and closed loop with " + options.clients() + " clients, each " + RAMP.toSeconds()
+                        + " s ramp then " + options.duration().toSeconds()
+                        + " s measured (fixed-rate latency from the intended start)",
+                "payload: ad hoc monthly subscription, 9.99 USDC, distinct reference and wallet per operation",
+                "JVM options: " + String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        var markdown = Report.markdown(settings, system, kafka, postgres) + "\n"
+                + Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS) + "\n";
+        System.out.println();
+        System.out.println(markdown);
+        var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
+        write(reportPath, markdown);
+        System.out.println("bench: report written to " + reportPath.toAbsolutePath());
+    }
+
+    /** Each measured phase starts with this much unmeasured load, so it begins in its own steady state. */
+    private static final Duration RAMP = Duration.ofSeconds(5);
+    /** The baselines run on a JVM the system phases have already warmed. */
+    private static final Duration BASELINE_WARMUP = Duration.ofSeconds(10);
+
+    /** One workload: warmed up, then at the fixed rate, then at saturation. */
+    private static List<Result> measure(BenchOptions options, Duration warmup, AtomicLong sequence, Supplier<Workload> factory) {
         var results = new ArrayList<Result>();
         try (var workload = factory.get()) {
-            // Warm every path (JIT, connection pools, page cache) before anything is measured: a cold JVM's
-            // first seconds would otherwise leave a backlog that the fixed-rate phase then carries.
-            System.out.printf("bench: %s warming up ...%n", workload.name());
-            ClosedLoopLoad.run(workload, 8, java.time.Duration.ZERO, options.warmup(), sequence);
+            // Warm every path first: with the broker, Streams, Spring, Netty and R2DBC in one JVM on 2 cores, the
+            // JIT compilers are still busy for about a minute, and measuring earlier measures the compilers.
+            System.out.printf("bench: %s warming up for %d s ...%n", workload.name(), warmup.toSeconds());
+            ClosedLoopLoad.run(workload, 8, Duration.ZERO, warmup, sequence);
             System.out.printf("bench: %s at %d/s ...%n", workload.name(), options.rate());
-            results.add(FixedRateLoad.run(workload, options.rate(), options.warmup(), options.duration(), sequence));
+            results.add(FixedRateLoad.run(workload, options.rate(), RAMP, options.duration(), sequence));
             System.out.printf("bench: %s with %d clients ...%n", workload.name(), options.clients());
-            results.add(ClosedLoopLoad.run(workload, options.clients(), options.warmup(), options.duration(), sequence));
+            results.add(ClosedLoopLoad.run(workload, options.clients(), RAMP, options.duration(), sequence));
         }
         return results;
     }

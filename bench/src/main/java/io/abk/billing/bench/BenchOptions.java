@@ -22,11 +22,12 @@ record BenchOptions(
         @Nullable String jdbcUrl,
         String dbUser,
         String dbPassword,
-        @Nullable String report) {
+        @Nullable String report,
+        boolean baselines) {
 
     static final String USAGE = """
-            usage: ./billing bench [--rate 500] [--warmup 10] [--duration 30] [--clients 64] [--partitions 12]
-                                   [--report path.md]
+            usage: ./billing bench [--rate 500] [--warmup 60] [--duration 30] [--clients 64] [--partitions 12]
+                                   [--report path.md] [--baselines true|false]
                    against a running stack instead of one started in-process:
                                    --url http://localhost:8080 --key abk_test_... --bootstrap 127.0.0.1:19092
                                    --jdbc jdbc:postgresql://127.0.0.1:15432/billing [--db-user billing --db-password billing]
@@ -42,13 +43,14 @@ record BenchOptions(
         }
         var options = new BenchOptions(
                 integer(values, "rate", 500),
-                Duration.ofSeconds(integer(values, "warmup", 10)),
+                Duration.ofSeconds(integer(values, "warmup", 60)),
                 Duration.ofSeconds(integer(values, "duration", 30)),
                 integer(values, "clients", 64),
                 integer(values, "partitions", 12),
                 values.remove("url"), values.remove("key"), values.remove("bootstrap"), values.remove("jdbc"),
                 values.getOrDefault("db-user", "billing"), values.getOrDefault("db-password", "billing"),
-                values.remove("report"));
+                values.remove("report"),
+                !"false".equals(values.remove("baselines")));
         values.remove("db-user");
         values.remove("db-password");
         if (!values.isEmpty()) {

@@ -19,7 +19,7 @@ class BillingStreamsConfigTest {
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.applicationId()).isEqualTo("billing-streams");
         assertThat(config.streamThreads()).isEqualTo(1);
-        assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(50));
+        assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.overrides()).isEmpty();
     }
 

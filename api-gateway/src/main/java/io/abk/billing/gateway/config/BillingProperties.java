@@ -57,8 +57,12 @@ public record BillingProperties(
             @DefaultValue("billing-streams") String streamsApplicationId,
             /** Consumer group of the read-model projector (one group across gateway replicas). */
             @DefaultValue("billing-gateway-projector") String projectorGroupId,
-            /** Producer linger: a few ms batches concurrent commands without hurting latency. */
-            @DefaultValue("2ms") Duration producerLinger) {
+            /**
+             * Producer linger: batches concurrent commands into one request. Every create waits it out, but a
+             * command then usually waits for the streams commit (30 ms) anyway; bench at 500 creates/s: 5 ms
+             * gave a lower p99 than 2 ms by sparing the broker a request per command.
+             */
+            @DefaultValue("5ms") Duration producerLinger) {
     }
 
     /** Per-key and per-IP request limits (DESIGN section 8); can be switched off for load tests. */

@@ -29,6 +29,8 @@ public final class FixedRateLoad {
         long start = System.nanoTime();
         long windowStart = start + warmup.toNanos();
         long windowEnd = windowStart + measured.toNanos();
+        // The worst latency of each measured second, to tell a steady queue from a few stalls.
+        var worstPerSecond = new java.util.concurrent.atomic.AtomicLongArray((int) measured.toSeconds() + 1);
         for (long i = 0; ; i++) {
             long intended = start + i * periodNanos;
             if (intended >= windowEnd) {
@@ -53,11 +55,18 @@ public final class FixedRateLoad {
                 if (error != null) {
                     failed.incrementAndGet();
                 } else {
-                    latencies.recordValue(Math.max(1, (System.nanoTime() - intended) / 1000));
+                    long micros = Math.max(1, (System.nanoTime() - intended) / 1000);
+                    latencies.recordValue(micros);
+                    worstPerSecond.accumulateAndGet((int) ((intended - windowStart) / 1_000_000_000L), micros, Math::max);
                 }
             });
         }
         Drain.await(inFlight, Duration.ofSeconds(60));
+        var seconds = new StringBuilder();
+        for (int second = 0; second < worstPerSecond.length(); second++) {
+            seconds.append(second == 0 ? "" : " ").append(worstPerSecond.get(second) / 1000);
+        }
+        System.out.printf("bench: %s at %d/s, worst latency (ms) of each measured second: %s%n", workload.name(), perSecond, seconds);
         return Result.of(workload.name(), "fixed " + perSecond + "/s", latencies, failed.get(), measured);
     }
 }

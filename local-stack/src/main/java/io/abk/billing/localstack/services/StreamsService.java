@@ -21,7 +21,11 @@ public final class StreamsService implements AutoCloseable {
     }
 
     public static StreamsService start(String bootstrapServers, Path stateDir) {
-        var config = BillingStreamsConfig.defaults(bootstrapServers, stateDir);
+        // The BILLING_STREAMS_* tuning variables (threads, commit interval, properties) apply here too; the broker
+        // and the state directory are the local stack's own.
+        var fromEnv = BillingStreamsConfig.fromEnv(System.getenv());
+        var config = new BillingStreamsConfig(bootstrapServers, fromEnv.applicationId(), stateDir,
+                fromEnv.streamThreads(), fromEnv.commitInterval(), fromEnv.overrides());
         var handle = BillingStreamsApp.start(config);
         log.info("billing-streams started applicationId={} stateDir={}", config.applicationId(), stateDir);
         return new StreamsService(handle);
