@@ -3,6 +3,7 @@ package io.abk.billing.localstack;
 import io.abk.billing.localstack.bootstrap.LocalSecrets;
 import io.abk.billing.localstack.kafka.KafkaBroker;
 import io.abk.billing.localstack.lifecycle.BoundedClose;
+import io.abk.billing.localstack.lifecycle.DataDirLock;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.localstack.postgres.PostgresServer;
@@ -80,6 +81,7 @@ public final class LocalStack implements AutoCloseable {
         try {
             var dataDir = config.dataDir();
             Files.createDirectories(dataDir);
+            parts.push(new Part("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir)));
             var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey());
 
             var postgres = PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort());
