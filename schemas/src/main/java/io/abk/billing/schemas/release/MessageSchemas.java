@@ -1,6 +1,7 @@
 package io.abk.billing.schemas.release;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -21,6 +22,7 @@ public final class MessageSchemas {
                 SubscriptionCommand.getClassSchema(),
                 Change.getClassSchema(),
                 BillingEvent.getClassSchema(),
-                SubscriptionAggregate.getClassSchema());
+                SubscriptionAggregate.getClassSchema(),
+                ChainRequest.getClassSchema());
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.schemas.topic;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -22,7 +23,7 @@ public final class Topics {
             "billing.subscription-commands",
             Serdes.String(), AvroSerde.of(SubscriptionCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway", "billing-streams");
+            "api-gateway; chain-indexer (settlement results)", "billing-streams");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
             "billing.changes",
@@ -36,6 +37,13 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(30),
             "billing-streams", "webhook-sender, analytics");
 
+    /** Charges and refunds asked of settlement (the sandbox now, the chain relayer later), keyed by invoice id. */
+    public static final Topic<String, ChainRequest> CHAIN_REQUESTS = new Topic<>(
+            "chain.requests",
+            Serdes.String(), AvroSerde.of(ChainRequest.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "billing-streams", "chain-indexer (sandbox settlement, relayer)");
+
     /**
      * Records a billing-streams processor failed on with an exception (a bug, never a business rejection):
      * the original key and value bytes, with the exception and source in headers.
@@ -48,6 +56,6 @@ public final class Topics {
 
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
-        return List.of(SUBSCRIPTION_COMMANDS, CHANGES, EVENTS, STREAMS_DEAD_LETTERS);
+        return List.of(SUBSCRIPTION_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, STREAMS_DEAD_LETTERS);
     }
 }
