@@ -1,0 +1,106 @@
+package io.abk.billing.chain;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.streams.KafkaStreams;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts Kafka Streams once every topic the topology reads or writes exists. The app never creates topics (the
+ * launcher or ops do). Starting without them would make Kafka Streams fail its threads at the first rebalance
+ * (missing source topic) or block its producer (missing sink), and each thread replacement then waits out a
+ * consumer session timeout; checking first with an admin client costs one metadata request a second while
+ * waiting and nothing once the topics are there.
+ */
+final class TopicsReadiness implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(TopicsReadiness.class);
+    private static final Duration RETRY_EVERY = Duration.ofSeconds(1);
+    /** Log the wait about once every half minute, not every second. */
+    private static final int LOG_EVERY_ATTEMPTS = 30;
+
+    private final KafkaStreams streams;
+    private final Admin admin;
+    private final Set<String> topics;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private volatile Set<String> missing;
+
+    /** Creates the admin client at once, so a bad client configuration fails the caller, not a thread. */
+    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, Set<String> topics) {
+        this.streams = streams;
+        var config = new HashMap<>(adminConfig);
+        // Bound each check, so a cancelled wait ends within seconds even when the broker is unreachable.
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        this.admin = Admin.create(config);
+        this.topics = Set.copyOf(topics);
+        this.missing = this.topics;
+    }
+
+    /** The topics not seen yet (empty once Kafka Streams has been started). */
+    Set<String> missing() {
+        return missing;
+    }
+
+    void cancel() {
+        cancelled.countDown();
+    }
+
+    @Override
+    public void run() {
+        try (admin) {
+            for (long attempt = 0; cancelled.getCount() > 0; attempt++) {
+                missing = checkMissing();
+                if (missing.isEmpty()) {
+                    startUnlessCancelled();
+                    return;
+                }
+                if (attempt % LOG_EVERY_ATTEMPTS == 0) {
+                    log.warn("event=topics_missing action=wait_before_start topics={}", missing);
+                }
+                if (cancelled.await(RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("event=streams_start_failed exception={}", e.toString(), e);
+        }
+    }
+
+    private Set<String> checkMissing() throws InterruptedException {
+        try {
+            var existing = admin.listTopics().names().get(10, TimeUnit.SECONDS);
+            var absent = new TreeSet<>(topics);
+            absent.removeAll(existing);
+            return absent;
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception unreachable) {
+            log.debug("event=topics_check_failed exception={}", unreachable.toString());
+            return topics;
+        }
+    }
+
+    private void startUnlessCancelled() {
+        if (cancelled.getCount() == 0) {
+            return;
+        }
+        try {
+            streams.start();
+        } catch (IllegalStateException closedMeanwhile) {
+            if (cancelled.getCount() > 0) {
+                throw closedMeanwhile;
+            }
+        }
+    }
+}

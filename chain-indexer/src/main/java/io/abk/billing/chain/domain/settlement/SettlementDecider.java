@@ -1,0 +1,96 @@
+package io.abk.billing.chain.domain.settlement;
+
+import io.abk.billing.chain.domain.settlement.Settlement.Failed;
+import io.abk.billing.chain.domain.settlement.Settlement.Succeeded;
+import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
+import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Decides how a request is settled (issue 3 contract, "Settlement"):
+ * <ul>
+ *   <li>a charge with an explicit {@code sandboxMode} is simulated with that outcome, in test mode only;</li>
+ *   <li>else a test-mode charge with no test chain configured is simulated with the subscription's default
+ *       outcome ({@code success} when it has none), and such a refund is simulated as a success;</li>
+ *   <li>else the request needs a chain: none configured for its mode fails with {@code RELAYER_ERROR}
+ *       "No &lt;mode&gt; chain is configured for settlement"; a configured one also fails with {@code RELAYER_ERROR}
+ *       for now, because the relayer that would settle on it is a later issue.</li>
+ * </ul>
+ * A request this service cannot make sense of (blank id, non-positive amount, an outcome name it does not know) is
+ * answered with {@code RELAYER_ERROR} too, so every request gets exactly one answer and nothing waits forever. An
+ * unknown {@code metadata.sandboxRenewalOutcome} fails rather than falling back to success, so a merchant's typo
+ * shows up on the invoice instead of silently paying it.
+ */
+public final class SettlementDecider {
+
+    static final String NOT_IMPLEMENTED = "Chain settlement is not implemented yet";
+    static final String LIVE_SANDBOX = "sandboxMode is for test mode only; a live charge is never simulated";
+
+    private SettlementDecider() {
+    }
+
+    public static Settlement decide(SettlementRequest request, ChainConfiguration chains) {
+        if (request.requestId().isBlank()) {
+            return malformed("requestId is blank");
+        }
+        if (request.amountMicros() <= 0) {
+            return malformed("amountMicros must be positive, was " + request.amountMicros());
+        }
+        var sandbox = request.mode() == Mode.TEST && !chains.configured(Mode.TEST);
+        return switch (request) {
+            case Charge charge when present(charge.sandboxMode()) -> explicit(charge);
+            case Charge charge when sandbox -> simulate(charge.requestId(), charge.sandboxDefaultOutcome(),
+                    "metadata.sandboxRenewalOutcome");
+            case Refund refund when sandbox -> new Succeeded(SandboxTxHash.of(refund.requestId()));
+            case Charge charge -> onChain(charge.mode(), chains);
+            case Refund refund -> onChain(refund.mode(), chains);
+        };
+    }
+
+    /**
+     * A live charge is never simulated, whatever it asks: the gateway already refuses {@code sandboxMode} with a
+     * live key, and a simulated success here would mark a live invoice paid with no money moved.
+     */
+    private static Settlement explicit(Charge charge) {
+        if (charge.mode() == Mode.LIVE) {
+            return new Failed(FailureCode.RELAYER_ERROR, LIVE_SANDBOX);
+        }
+        return simulate(charge.requestId(), charge.sandboxMode(), "sandboxMode");
+    }
+
+    private static Settlement simulate(String requestId, @Nullable String outcomeName, String source) {
+        if (!present(outcomeName)) {
+            return new Succeeded(SandboxTxHash.of(requestId));
+        }
+        return SandboxOutcome.parse(outcomeName)
+                .map(outcome -> simulated(requestId, outcome))
+                .orElseGet(() -> new Failed(FailureCode.RELAYER_ERROR, "Unknown " + source + " '" + outcomeName
+                        + "'; expected " + SandboxOutcome.names()));
+    }
+
+    private static Settlement simulated(String requestId, SandboxOutcome outcome) {
+        return switch (outcome) {
+            case SUCCESS -> new Succeeded(SandboxTxHash.of(requestId));
+            case INSUFFICIENT_BALANCE -> new Failed(FailureCode.INSUFFICIENT_BALANCE,
+                    "The customer's wallet does not hold enough USDC");
+            case ALLOWANCE_REVOKED -> new Failed(FailureCode.ALLOWANCE_REVOKED,
+                    "The customer revoked the vault's USDC allowance");
+        };
+    }
+
+    /** Settling on a chain is the relayer's job (a later issue); until it exists, every such request fails. */
+    private static Settlement onChain(Mode mode, ChainConfiguration chains) {
+        if (chains.configured(mode)) {
+            return new Failed(FailureCode.RELAYER_ERROR, NOT_IMPLEMENTED);
+        }
+        return new Failed(FailureCode.RELAYER_ERROR, "No " + mode.label() + " chain is configured for settlement");
+    }
+
+    private static Settlement malformed(String reason) {
+        return new Failed(FailureCode.RELAYER_ERROR, "Malformed settlement request: " + reason);
+    }
+
+    private static boolean present(@Nullable String value) {
+        return value != null && !value.isBlank();
+    }
+}

@@ -1,0 +1,72 @@
+package io.abk.billing.chain.settlement;
+
+import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Writes a settlement as the command the requesting aggregate expects: {@code SettleCharge} or
+ * {@code SettleRefund} with the request's {@code resultCommandId} as command id (so the aggregate applies it once),
+ * the request's {@code requestedAt} (the sandbox settles at the instant the charge was asked for, which keeps test
+ * clocks meaningful), and its merchant and mode. It carries no HTTP request id: no HTTP request sent it.
+ */
+final class ResultMapper {
+
+    private ResultMapper() {
+    }
+
+    /** The result command of an addressable request (see {@link RequestMapper#addressable}). */
+    static SubscriptionCommand toCommand(ChainRequest request, Settlement settlement) {
+        Object payload = request.getPayload() instanceof ChargeRequest
+                ? charge(request, settlement) : refund(request, settlement);
+        return SubscriptionCommand.newBuilder()
+                .setCommandId(request.getResultCommandId())
+                .setSubscriptionId(request.getSubscriptionId())
+                .setMerchantId(request.getMerchantId())
+                .setMode(request.getMode())
+                .setRequestedAt(request.getRequestedAt())
+                .setIdempotencyKey(null)
+                .setRequestId(null)
+                .setPayload(payload)
+                .build();
+    }
+
+    private static SettleCharge charge(ChainRequest request, Settlement settlement) {
+        return SettleCharge.newBuilder()
+                .setAttemptId(request.getRequestId())
+                .setInvoiceId(request.getInvoiceId())
+                .setSucceeded(settlement instanceof Settlement.Succeeded)
+                .setTxHash(txHash(settlement))
+                .setFailureCode(failureCode(settlement))
+                .setFailureMessage(failureMessage(settlement))
+                .build();
+    }
+
+    private static SettleRefund refund(ChainRequest request, Settlement settlement) {
+        return SettleRefund.newBuilder()
+                .setRefundId(request.getRequestId())
+                .setInvoiceId(request.getInvoiceId())
+                .setAmountMicros(request.getAmountMicros())
+                .setSucceeded(settlement instanceof Settlement.Succeeded)
+                .setTxHash(txHash(settlement))
+                .setFailureCode(failureCode(settlement))
+                .setFailureMessage(failureMessage(settlement))
+                .build();
+    }
+
+    private static @Nullable String txHash(Settlement settlement) {
+        return settlement instanceof Settlement.Succeeded succeeded ? succeeded.txHash() : null;
+    }
+
+    private static @Nullable String failureCode(Settlement settlement) {
+        return settlement instanceof Settlement.Failed failed ? failed.code().name() : null;
+    }
+
+    private static @Nullable String failureMessage(Settlement settlement) {
+        return settlement instanceof Settlement.Failed failed ? failed.message() : null;
+    }
+}
