@@ -1,0 +1,81 @@
+package io.abk.billing.chain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.errors.UnexpectedFailureHandler;
+import io.abk.billing.chain.errors.UnreadableRequestHandler;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class ChainIndexerConfigTest {
+
+    private static final String KEYED_URL = "https://base-sepolia.example.com/v2/secret-api-key";
+
+    @Test
+    void shouldUseTheSandboxDefaultsWhenTheEnvironmentIsEmpty() {
+        var config = ChainIndexerConfig.fromEnv(Map.of());
+
+        assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
+        assertThat(config.applicationId()).isEqualTo("chain-indexer");
+        assertThat(config.stateDir().getFileName()).hasToString("chain-indexer");
+        assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
+        assertThat(config.chains()).isEqualTo(ChainConfiguration.NONE);
+    }
+
+    @Test
+    void shouldReadEveryVariableWhenSet() {
+        var config = ChainIndexerConfig.fromEnv(Map.of(
+                "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
+                "BILLING_CHAIN_INDEXER_APPLICATION_ID", "chain-indexer-b",
+                "BILLING_CHAIN_INDEXER_STATE_DIR", "/var/lib/chain-indexer",
+                "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
+                "BILLING_TEST_CHAIN_RPC_URL", " " + KEYED_URL + " ",
+                "BILLING_LIVE_CHAIN_RPC_URL", ""));
+
+        assertThat(config).isEqualTo(new ChainIndexerConfig("kafka:9093", "chain-indexer-b",
+                Path.of("/var/lib/chain-indexer"), Duration.ofMillis(20), KEYED_URL, ""));
+        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false));
+    }
+
+    @Test
+    void shouldNameTheVariableWithoutEchoingTheUrlWhenAnRpcUrlIsUnusable() {
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_LIVE_CHAIN_RPC_URL", "ftp://secret-host/x")))
+                .hasMessageContaining("BILLING_LIVE_CHAIN_RPC_URL")
+                .hasMessageNotContaining("secret");
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_TEST_CHAIN_RPC_URL", "secret key")))
+                .hasMessageContaining("BILLING_TEST_CHAIN_RPC_URL")
+                .hasMessageNotContaining("secret");
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "soon")))
+                .hasMessageContaining("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS");
+    }
+
+    @Test
+    void shouldNeverShowAnRpcUrlWhenPrinted() {
+        // An RPC URL often carries the provider's API key, and configs end up in logs.
+        var config = new ChainIndexerConfig("kafka:9092", "chain-indexer", Path.of("state"), Duration.ofMillis(30),
+                KEYED_URL, KEYED_URL);
+
+        assertThat(config.toString()).doesNotContain("secret-api-key").contains("testChainConfigured=true");
+    }
+
+    @Test
+    void shouldRunExactlyOnceWithExplicitNamesAndHandlersWhenBuildingProperties() {
+        var props = ChainIndexerConfig.defaults("kafka:9092", Path.of("state")).streamsProperties();
+
+        assertThat(props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("chain-indexer");
+        assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
+        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
+                .isEqualTo(UnexpectedFailureHandler.class.getName());
+        assertThat(props.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
+                .isEqualTo(UnreadableRequestHandler.class.getName());
+        assertThat(props.getProperty(StreamsConfig.producerPrefix("linger.ms"))).isEqualTo("25");
+        // Kafka itself accepts the whole set.
+        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(30);
+    }
+}

@@ -1,0 +1,59 @@
+package io.abk.billing.chain;
+
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/** Chain requests as billing-streams writes them (issue 3 contract: ids, keys, result command ids). */
+public final class ChainRequests {
+
+    public static final Instant REQUESTED_AT = Instant.parse("2026-05-01T09:30:00Z");
+    public static final String SUB = "sub_01jvqz0000000000000000000a";
+    public static final String INVOICE = "inv_01jvqz0000000000000000000a";
+    public static final String MERCHANT = "mer_01jvqz0000000000000000000a";
+    public static final long AMOUNT = 9_990_000;
+
+    private ChainRequests() {
+    }
+
+    /** Charge attempt {@code attempt} of {@link #INVOICE}. */
+    public static ChainRequest charge(int attempt, Mode mode, @Nullable String sandboxMode,
+            @Nullable String sandboxDefaultOutcome) {
+        return base(INVOICE + ":" + attempt, mode)
+                .setPayload(new ChargeRequest(sandboxMode, sandboxDefaultOutcome))
+                .build();
+    }
+
+    /** Refund {@code refund} of {@link #INVOICE}, of {@code amountMicros}. */
+    public static ChainRequest refund(int refund, Mode mode, long amountMicros) {
+        return base(INVOICE + ":refund:" + refund, mode)
+                .setAmountMicros(amountMicros)
+                .setPayload(new RefundRequest("0x" + "ab".repeat(32)))
+                .build();
+    }
+
+    /** The command id the aggregate expects for the result of {@code requestId}. */
+    public static String resultCommandId(String requestId) {
+        return Ids.derivedId(IdPrefix.COMMAND, REQUESTED_AT, "settle:" + requestId);
+    }
+
+    private static ChainRequest.Builder base(String requestId, Mode mode) {
+        return ChainRequest.newBuilder()
+                .setRequestId(requestId)
+                .setResultCommandId(resultCommandId(requestId))
+                .setSubscriptionId(SUB)
+                .setInvoiceId(INVOICE)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setRequestedAt(REQUESTED_AT)
+                .setAmountMicros(AMOUNT)
+                .setWalletAddress("0x1111111111111111111111111111111111111111")
+                .setPayoutAddress("0x000000000000000000000000000000000000dEaD")
+                .setOnChainSubscriptionId(null);
+    }
+}

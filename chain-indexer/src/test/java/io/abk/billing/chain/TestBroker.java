@@ -1,0 +1,115 @@
+package io.abk.billing.chain;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+
+/**
+ * One real Kafka broker (KRaft, broker and controller in one node) inside the test JVM, on free loopback ports,
+ * with its log in a temporary directory.
+ */
+final class TestBroker implements AutoCloseable {
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+
+    private TestBroker(KafkaRaftServer server, String bootstrapServers) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    static TestBroker start(Path logDir) throws Exception {
+        int port = freePort();
+        int controllerPort = freePort();
+        new Formatter()
+                .setPrintStream(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                .setNodeId(1)
+                .setClusterId(Uuid.randomUuid().toString())
+                .setControllerListenerName("CONTROLLER")
+                .setMetadataLogDirectory(logDir.toString())
+                .addDirectory(logDir.toString())
+                .run();
+        var props = Map.ofEntries(
+                Map.entry("process.roles", "broker,controller"),
+                Map.entry("node.id", "1"),
+                Map.entry("controller.quorum.voters", "1@127.0.0.1:" + controllerPort),
+                Map.entry("controller.listener.names", "CONTROLLER"),
+                Map.entry("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort),
+                Map.entry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port),
+                Map.entry("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"),
+                Map.entry("log.dirs", logDir.toString()),
+                Map.entry("offsets.topic.replication.factor", "1"),
+                Map.entry("offsets.topic.num.partitions", "1"),
+                Map.entry("transaction.state.log.replication.factor", "1"),
+                Map.entry("transaction.state.log.min.isr", "1"),
+                Map.entry("transaction.state.log.num.partitions", "1"),
+                Map.entry("share.coordinator.state.topic.replication.factor", "1"),
+                Map.entry("share.coordinator.state.topic.min.isr", "1"),
+                Map.entry("group.initial.rebalance.delay.ms", "0"),
+                Map.entry("auto.create.topics.enable", "false"));
+        var server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
+        server.startup();
+        var broker = new TestBroker(server, "127.0.0.1:" + port);
+        broker.awaitServing(Duration.ofSeconds(60));
+        return broker;
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+    }
+
+    private void awaitServing(Duration timeout) throws Exception {
+        var deadline = Instant.now().plus(timeout);
+        try (var admin = admin()) {
+            // Metadata lists the broker once the controller has unfenced it: then it accepts writes.
+            while (true) {
+                try {
+                    if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
+                        return;
+                    }
+                } catch (Exception notYet) {
+                    if (Instant.now().isAfter(deadline)) {
+                        throw notYet;
+                    }
+                }
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("broker not serving after " + timeout);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    private static int freePort() {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
