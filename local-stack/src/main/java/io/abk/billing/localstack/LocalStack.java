@@ -11,6 +11,7 @@ import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
+import io.abk.billing.localstack.services.SettlementService;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.topics.TopicCreator;
 import java.io.IOException;
@@ -20,14 +21,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole platform in this process: PostgreSQL, a Kafka broker, the catalog topics, billing-streams and the
- * api-gateway, started in that order and closed in the reverse one. {@link #start} returns only once the
- * gateway reports UP, i.e. every part is ready.
+ * The whole platform in this process: PostgreSQL, a Kafka broker, the catalog topics, billing-streams,
+ * chain-indexer (sandbox settlement) and the api-gateway, started in that order and closed in the reverse one.
+ * {@link #start} returns only once the gateway reports UP, i.e. every part is ready.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -95,6 +98,12 @@ public final class LocalStack implements AutoCloseable {
             var streams = StreamsService.start(kafka.bootstrapServers(), dataDir.resolve("streams"));
             parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
 
+            // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
+            // billing-streams' lifetime: started after it and closed before it, which lets the last results it
+            // commits while closing still be applied before billing-streams stops.
+            var settlement = SettlementService.start(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"));
+            parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
+
             var httpPort = FreePorts.resolve(config.httpPort());
             var publicUrl = config.publicUrlFor(httpPort);
             var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
@@ -104,7 +113,15 @@ public final class LocalStack implements AutoCloseable {
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
             var baseUrl = "http://localhost:" + gateway.port();
-            Readiness.awaitUp(baseUrl, deadline.remaining(), streams::isAlive);
+            var alive = new LinkedHashMap<String, BooleanSupplier>();
+            alive.put("billing-streams", streams::isAlive);
+            alive.put("chain-indexer", settlement::isAlive);
+            Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
+            // The gateway's health does not watch settlement yet (its consumer group check comes with the gateway's
+            // settlement component); until then the stack waits here, so a first charge never waits on a rebalance.
+            deadline.poll(Duration.ofMillis(100), () -> settlement.isRunning() ? Optional.of(true) : Optional.empty())
+                    .orElseThrow(() -> new IllegalStateException("chain-indexer was not running within "
+                            + config.readyTimeout().toSeconds() + " s; state: " + (settlement.isAlive() ? "starting" : "stopped")));
 
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
@@ -162,7 +179,10 @@ public final class LocalStack implements AutoCloseable {
         return info.startDuration();
     }
 
-    /** Stops the gateway, the streams app, the broker and PostgreSQL, in that order, each within a time limit. */
+    /**
+     * Stops the gateway, chain-indexer, billing-streams, the broker and PostgreSQL, in that order, each within a
+     * time limit.
+     */
     @Override
     public synchronized void close() {
         if (closed) {

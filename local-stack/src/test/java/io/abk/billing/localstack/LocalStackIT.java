@@ -15,15 +15,18 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.GroupState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole stack in one process: starts on free ports, reports UP, serves the catalog topics and the billing
- * database, stops cleanly (every port released), and starts again on the same data directory with the same
+ * database, runs settlement, stops cleanly (every port released), and starts again on the same data directory with the same
  * secrets. One test, because each start of the whole stack costs many seconds on a 2-core machine.
  */
 class LocalStackIT {
@@ -57,6 +60,7 @@ class LocalStackIT {
             try (var connection = DriverManager.getConnection(stack.jdbcUrl(), "billing", "billing")) {
                 assertThat(connection.isValid(5)).isTrue();
             }
+            assertSettlementRunning(stack);
             assertThat(stack.adminToken()).hasSizeGreaterThanOrEqualTo(32);
             assertThat(stack.demoTestKey()).startsWith("abk_test_");
             assertThat(stack.demoLiveKey()).startsWith("abk_live_");
@@ -82,6 +86,19 @@ class LocalStackIT {
             assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
             assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
             assertSecretsAccepted(stack);
+        }
+    }
+
+    /**
+     * Settlement (chain-indexer) runs in the stack as the consumer group {@code chain-indexer}, the exact name the
+     * gateway's settlement health checks.
+     */
+    private static void assertSettlementRunning(LocalStack stack) throws Exception {
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
+            var group = admin.describeConsumerGroups(List.of("chain-indexer")).describedGroups().get("chain-indexer")
+                    .get(30, TimeUnit.SECONDS);
+            assertThat(group.groupState()).as("chain-indexer group").isEqualTo(GroupState.STABLE);
+            assertThat(group.members()).as("chain-indexer members").isNotEmpty();
         }
     }
 

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Waits until the gateway reports {@code UP} on {@code /actuator/health}, which it does only once PostgreSQL,
- * Kafka and the streams app are all ready. On timeout the error names every component still not UP.
+ * Kafka and the streams apps are all ready, while checking that the in-process services are still alive. On
+ * timeout the error names every component still not UP.
  */
 public final class Readiness {
 
@@ -34,14 +36,27 @@ public final class Readiness {
      * @throws IllegalStateException when the deadline passes or the streams app stopped
      */
     public static HealthReport awaitUp(String baseUrl, Duration timeout, BooleanSupplier streamsAlive) {
+        return awaitUp(baseUrl, timeout, Map.of("billing-streams", streamsAlive));
+    }
+
+    /**
+     * Polls {@code baseUrl/actuator/health} until UP.
+     *
+     * @param alive the in-process services by name, each checked on every poll, so one that died fails the start
+     *     at once, naming it (the gateway's health may not watch every one of them)
+     * @throws IllegalStateException when the deadline passes or a service stopped
+     */
+    public static HealthReport awaitUp(String baseUrl, Duration timeout, Map<String, BooleanSupplier> alive) {
         var uri = URI.create(baseUrl + "/actuator/health");
         var last = new AtomicReference<>(new HealthReport(0, "UNKNOWN", List.of("no answer yet")));
         try (var http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build()) {
             var request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json").GET().build();
             return Deadline.in(timeout).poll(POLL_INTERVAL, () -> {
-                if (!streamsAlive.getAsBoolean()) {
-                    throw new IllegalStateException("billing-streams stopped before the stack was ready; see its log above");
-                }
+                alive.forEach((service, isAlive) -> {
+                    if (!isAlive.getAsBoolean()) {
+                        throw new IllegalStateException(service + " stopped before the stack was ready; see its log above");
+                    }
+                });
                 var report = probe(http, request);
                 if (!report.isUp() && !report.describe().equals(last.get().describe())) {
                     log.info("waiting for readiness: {}", report.describe());

@@ -39,6 +39,8 @@ class ArchitectureTest {
         // Guards the checks below against passing on an empty import.
         assertThat(production.contain("io.abk.billing.gateway.GatewayApplication")).isTrue();
         assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.chain.ChainIndexerApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider")).isTrue();
         assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
         assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
     }
@@ -62,7 +64,7 @@ class ArchitectureTest {
     void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
         var poms = new ModulePoms(buildRoot());
 
-        assertThat(poms.modules()).contains("api-gateway", "billing-streams");
+        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer");
         assertThat(poms.violations()).isEmpty();
     }
 

@@ -8,7 +8,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,19 @@ class ReadinessTest {
         assertThatThrownBy(() -> Readiness.awaitUp(baseUrl, Duration.ofSeconds(60), () -> false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("billing-streams stopped");
+    }
+
+    @Test
+    void shouldFailAtOnceNamingTheServiceWhenSettlementStopped() {
+        downAnswersLeft.set(Integer.MAX_VALUE);
+        var alive = new LinkedHashMap<String, BooleanSupplier>();
+        alive.put("billing-streams", () -> true);
+        alive.put("chain-indexer", () -> false);
+
+        assertThatThrownBy(() -> Readiness.awaitUp(baseUrl, Duration.ofSeconds(60), alive))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("chain-indexer stopped")
+                .hasMessageNotContaining("billing-streams");
     }
 
     @Test
