@@ -19,6 +19,7 @@ import io.abk.billing.streams.domain.subscription.MandateStatus;
 import io.abk.billing.streams.domain.subscription.Mode;
 import io.abk.billing.streams.domain.subscription.Period;
 import io.abk.billing.streams.domain.subscription.Plan;
+import io.abk.billing.streams.domain.subscription.Settlements;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
 import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
@@ -127,7 +128,8 @@ class MappingRoundTripTest {
         return new SubscriptionDetails("sub_x", new Tenant("mer_x", mode), plan,
                 new Wallets("0xAbC0000000000000000000000000000000000001", "0xaBc0000000000000000000000000000000000002"),
                 "ref-1", metadata, mode == Mode.LIVE ? "https://ok.example" : null,
-                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0);
+                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0,
+                Settlements.NONE);
     }
 
     private static Invoice openInvoice(String id) {

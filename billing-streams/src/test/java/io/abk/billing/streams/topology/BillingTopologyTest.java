@@ -13,6 +13,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetters;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +60,7 @@ class BillingTopologyTest {
     private void openDriver(Map<String, String> overrides) {
         var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
                 .streamsProperties();
-        driver = new TopologyTestDriver(BillingTopology.build(), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT), props, WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
         commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
                 commandTopic.valueSerde().serializer());
