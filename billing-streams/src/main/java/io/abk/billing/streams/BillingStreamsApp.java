@@ -38,7 +38,7 @@ public final class BillingStreamsApp implements AutoCloseable {
 
     public static BillingStreamsApp start(BillingStreamsConfig config) {
         var props = config.streamsProperties();
-        var topology = BillingTopology.build();
+        var topology = BillingTopology.build(config.dunning());
         log.info("event=streams_topology applicationId={} topology={}", config.applicationId(), topology.describe());
         var streams = new KafkaStreams(topology, props);
         var topics = BillingTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());

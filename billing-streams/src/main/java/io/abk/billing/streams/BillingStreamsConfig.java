@@ -1,16 +1,20 @@
 package io.abk.billing.streams;
 
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How billing-streams runs: where Kafka is, its application id (the consumer group and the prefix of its internal
@@ -21,10 +25,12 @@ import org.apache.kafka.streams.StreamsConfig;
  * {@code BILLING_STREAMS_APPLICATION_ID} (billing-streams), {@code BILLING_STREAMS_STATE_DIR}
  * (&lt;tmpdir&gt;/billing-streams), {@code BILLING_STREAMS_THREADS} (1), {@code BILLING_STREAMS_COMMIT_INTERVAL_MS}
  * (30) and {@code BILLING_STREAMS_PROPERTIES}, comma-separated {@code key=value} Kafka Streams properties such as
- * {@code producer.linger.ms=0,num.standby.replicas=1}.
+ * {@code producer.linger.ms=0,num.standby.replicas=1}, and {@code BILLING_DUNNING_RETRY_DELAYS}
+ * (P1D,P2D,P4D), the ISO-8601 durations after the 1st, 2nd, ... failed charge attempt of an invoice until the next
+ * one; the attempt after the last delay is the last, so the default allows four.
  */
 public record BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
-        Duration commitInterval, Map<String, String> overrides) {
+        Duration commitInterval, Map<String, String> overrides, DunningPolicy dunning) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -44,6 +50,13 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         overrides = Map.copyOf(overrides);
     }
 
+    /** The settings with the default dunning schedule. */
+    public BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
+            Duration commitInterval, Map<String, String> overrides) {
+        this(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, overrides,
+                DunningPolicy.DEFAULT);
+    }
+
     public static BillingStreamsConfig fromEnv() {
         return fromEnv(System.getenv());
     }
@@ -56,7 +69,8 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
                 Path.of(env.getOrDefault("BILLING_STREAMS_STATE_DIR", defaultStateDir().toString())),
                 (int) number(env, "BILLING_STREAMS_THREADS", 1),
                 Duration.ofMillis(number(env, "BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL.toMillis())),
-                properties(env.getOrDefault("BILLING_STREAMS_PROPERTIES", "")));
+                properties(env.getOrDefault("BILLING_STREAMS_PROPERTIES", "")),
+                dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")));
     }
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
@@ -69,7 +83,13 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
         return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
-                merged);
+                merged, dunning);
+    }
+
+    /** The same settings against another broker and state directory (for a launcher that owns both). */
+    public BillingStreamsConfig at(String bootstrapServers, Path stateDir) {
+        return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
+                overrides, dunning);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
@@ -119,6 +139,26 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a whole number, was '" + value + "'", e);
+        }
+    }
+
+    private static DunningPolicy dunning(@Nullable String list) {
+        if (list == null || list.isBlank()) {
+            return DunningPolicy.DEFAULT;
+        }
+        var delays = new ArrayList<Duration>();
+        for (var entry : list.split(",")) {
+            try {
+                delays.add(Duration.parse(entry.trim()));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("BILLING_DUNNING_RETRY_DELAYS must be ISO-8601 durations such as"
+                        + " P1D,P2D,P4D, was '" + list + "'", e);
+            }
+        }
+        try {
+            return new DunningPolicy(delays);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("BILLING_DUNNING_RETRY_DELAYS: " + e.getMessage(), e);
         }
     }
 

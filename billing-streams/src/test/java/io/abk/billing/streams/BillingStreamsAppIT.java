@@ -52,7 +52,8 @@ class BillingStreamsAppIT {
             var config = BillingStreamsConfig.defaults(broker.bootstrapServers(), dir.resolve("streams"));
             try (var app = BillingStreamsApp.start(config)) {
                 // Given no topics yet: the app waits for them instead of failing.
-                await().atMost(PATIENCE).until(() -> app.missingTopics().contains(Topics.SUBSCRIPTION_COMMANDS.name()));
+                await().atMost(PATIENCE).until(() -> app.missingTopics().containsAll(
+                        List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHAIN_REQUESTS.name())));
                 assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
                 createTopics(broker);
                 await().atMost(PATIENCE).until(app::isRunning);

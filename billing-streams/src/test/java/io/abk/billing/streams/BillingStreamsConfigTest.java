@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,23 @@ class BillingStreamsConfigTest {
         assertThat(config.streamThreads()).isEqualTo(1);
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.overrides()).isEmpty();
+        assertThat(config.dunning()).isEqualTo(DunningPolicy.DEFAULT);
+        assertThat(config.dunning().retryDelays())
+                .containsExactly(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4));
+    }
+
+    @Test
+    void shouldReadTheDunningScheduleWhenSetAndNameTheVariableWhenItIsMalformed() {
+        var config = BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "PT6H, P1D"));
+
+        assertThat(config.dunning().retryDelays()).containsExactly(Duration.ofHours(6), Duration.ofDays(1));
+        assertThat(config.dunning().maxAttempts()).isEqualTo(3);
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "1 day")))
+                .hasMessageContaining("BILLING_DUNNING_RETRY_DELAYS");
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "P1D,PT0S")))
+                .hasMessageContaining("BILLING_DUNNING_RETRY_DELAYS");
+        // A launcher moving the app to its own broker and directory keeps the schedule.
+        assertThat(config.at("kafka:1", Path.of("x")).dunning()).isEqualTo(config.dunning());
     }
 
     @Test
@@ -35,7 +53,7 @@ class BillingStreamsConfigTest {
 
         assertThat(config).isEqualTo(new BillingStreamsConfig("kafka:9093", "billing-streams-b",
                 Path.of("/var/lib/streams"), 4, Duration.ofMillis(20),
-                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1")));
+                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT));
     }
 
     @Test

@@ -1,18 +1,38 @@
 package io.abk.billing.streams.subscription;
 
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChargeInvoice;
+import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.RefundInvoice;
+import io.abk.billing.schemas.avro.ResumeSubscription;
+import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.ChargeFailure;
 import io.abk.billing.streams.domain.subscription.Interval;
 import io.abk.billing.streams.domain.subscription.Plan;
+import io.abk.billing.streams.domain.subscription.SettlementResult;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
 import io.abk.billing.streams.domain.subscription.Tenant;
 import io.abk.billing.streams.domain.subscription.Wallets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A command envelope from {@code billing.subscription-commands} to a domain command. Each payload branch of the
- * Avro union maps to one domain command record; a payload this code does not know throws (a producer newer
- * than this processor, or a bug), so the record goes to the dead-letter topic instead of being dropped.
+ * Avro union maps to one domain command record; a payload this code does not know, or one that breaks the
+ * contract (a settled charge without its transaction), throws (a producer newer than this processor, or a bug),
+ * so the record goes to the dead-letter topic instead of being dropped.
  */
 final class CommandMapper {
 
@@ -20,12 +40,11 @@ final class CommandMapper {
     }
 
     static SubscriptionCommand toCommand(io.abk.billing.schemas.avro.SubscriptionCommand envelope) {
+        var id = envelope.getSubscriptionId();
         var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
+        var at = envelope.getRequestedAt();
         return switch (envelope.getPayload()) {
-            case CreateSubscription create -> new Create(
-                    envelope.getSubscriptionId(),
-                    tenant,
-                    envelope.getRequestedAt(),
+            case CreateSubscription create -> new Create(id, tenant, at,
                     create.getInvoiceId(),
                     new Plan(UsdcAmount.ofMicros(create.getAmountMicros()), Interval.fromApiName(create.getInterval()),
                             create.getPriceId(), create.getPlanId()),
@@ -35,8 +54,48 @@ final class CommandMapper {
                     create.getMetadata(),
                     create.getSuccessUrl(),
                     create.getCancelUrl());
+            case ActivateSubscription activate -> new Activate(id, tenant, at, activate.getOnChainSubscriptionId());
+            case CompleteSubscription complete -> new Complete(id, tenant, at, complete.getOnChainSubscriptionId());
+            case CancelSubscription cancel -> new Cancel(id, tenant, at, cancel.getImmediate());
+            case ResumeSubscription resume -> new Resume(id, tenant, at, envelope.getCommandId());
+            case PauseSubscription pause -> new Pause(id, tenant, at);
+            case UpdateSubscription update -> new Update(id, tenant, at,
+                    update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
+                    update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
+                    update.getPlanId(), update.getMetadata());
+            case io.abk.billing.schemas.avro.RevokeMandate revoke -> new SubscriptionCommand.RevokeMandate(id, tenant, at);
+            case ChargeInvoice charge -> new Charge(id, tenant, at, charge.getInvoiceId(), charge.getSandboxMode());
+            case RefundInvoice refund -> new Refund(id, tenant, at, refund.getInvoiceId(),
+                    refund.getAmountMicros() == null ? null : UsdcAmount.ofMicros(refund.getAmountMicros()));
+            case io.abk.billing.schemas.avro.VoidInvoice voided ->
+                    new SubscriptionCommand.VoidInvoice(id, tenant, at, voided.getInvoiceId());
+            case io.abk.billing.schemas.avro.SettleCharge settle -> new SubscriptionCommand.SettleCharge(id, tenant, at,
+                    settle.getInvoiceId(), settle.getAttemptId(), result(envelope, settle.getSucceeded(),
+                            settle.getTxHash(), settle.getFailureCode(), settle.getFailureMessage()));
+            case io.abk.billing.schemas.avro.SettleRefund settle -> new SubscriptionCommand.SettleRefund(id, tenant, at,
+                    settle.getInvoiceId(), settle.getRefundId(), UsdcAmount.ofMicros(settle.getAmountMicros()),
+                    result(envelope, settle.getSucceeded(), settle.getTxHash(), settle.getFailureCode(),
+                            settle.getFailureMessage()));
             default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
                     + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
         };
+    }
+
+    /** A success names its transaction; a failure its code (the message defaults to the code). */
+    private static SettlementResult result(io.abk.billing.schemas.avro.SubscriptionCommand envelope, boolean succeeded,
+            @Nullable String txHash, @Nullable String failureCode, @Nullable String failureMessage) {
+        if (succeeded) {
+            if (txHash == null) {
+                throw new IllegalArgumentException("settlement result " + envelope.getCommandId()
+                        + " succeeded without a txHash");
+            }
+            return new SettlementResult.Succeeded(txHash);
+        }
+        if (failureCode == null) {
+            throw new IllegalArgumentException("settlement result " + envelope.getCommandId()
+                    + " failed without a failureCode");
+        }
+        return new SettlementResult.Failed(new ChargeFailure(failureCode,
+                failureMessage != null ? failureMessage : failureCode));
     }
 }

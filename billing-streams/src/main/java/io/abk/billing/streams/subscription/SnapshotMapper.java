@@ -3,12 +3,10 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.streams.domain.subscription.Invoice;
+import io.abk.billing.streams.domain.subscription.Statuses;
 import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.PastDue;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -85,13 +83,7 @@ final class SnapshotMapper {
 
     /** The API name of a state's status; {@link SnapshotReader} reads it back. */
     static String status(Existing state) {
-        return switch (state) {
-            case Incomplete s -> "incomplete";
-            case Active s -> "active";
-            case PastDue s -> "past_due";
-            case Paused s -> "paused";
-            case Canceled s -> "canceled";
-        };
+        return Statuses.name(state);
     }
 
     private static @Nullable Instant canceledAt(Existing state) {

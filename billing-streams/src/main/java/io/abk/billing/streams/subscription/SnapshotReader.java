@@ -13,6 +13,7 @@ import io.abk.billing.streams.domain.subscription.Mandate;
 import io.abk.billing.streams.domain.subscription.MandateStatus;
 import io.abk.billing.streams.domain.subscription.Period;
 import io.abk.billing.streams.domain.subscription.Plan;
+import io.abk.billing.streams.domain.subscription.Settlements;
 import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
@@ -36,7 +37,7 @@ final class SnapshotReader {
     private SnapshotReader() {
     }
 
-    static Existing state(SubscriptionSnapshot s, List<InvoiceSnapshot> invoiceSnapshots) {
+    static Existing state(SubscriptionSnapshot s, List<InvoiceSnapshot> invoiceSnapshots, Settlements settlements) {
         var tenant = new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode()));
         var invoices = invoiceSnapshots.stream().map(i -> invoice(i, s)).toList();
         var details = new SubscriptionDetails(
@@ -54,7 +55,8 @@ final class SnapshotReader {
                 new Mandate(MandateStatus.fromApiName(s.getMandateStatus()), s.getOnChainSubscriptionId()),
                 invoices,
                 s.getLatestInvoiceId(),
-                s.getCreatedAt());
+                s.getCreatedAt(),
+                settlements);
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);

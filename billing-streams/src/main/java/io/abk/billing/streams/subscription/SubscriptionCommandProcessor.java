@@ -2,6 +2,7 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -14,8 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The single writer of every subscription aggregate: for each command, skip it if its id was applied already,
- * else load the aggregate, decide, store the new state, and forward one {@code Change} and the events, all in
- * the task's exactly-once transaction. A thrown exception (a bug) reaches the processing exception handler
+ * else load the aggregate, decide, store the new state, and forward one {@code Change}, the events and the
+ * settlement requests it started, all in the task's exactly-once transaction. A thrown exception (a bug) reaches the processing exception handler
  * with nothing written, since {@link CommandHandler} computes every output first.
  */
 public final class SubscriptionCommandProcessor implements Processor<String, SubscriptionCommand, String, SpecificRecord> {
@@ -23,12 +24,14 @@ public final class SubscriptionCommandProcessor implements Processor<String, Sub
     private static final Logger log = LoggerFactory.getLogger(SubscriptionCommandProcessor.class);
 
     private final SubscriptionNodes nodes;
+    private final DunningPolicy dunning;
     private @Nullable ProcessorContext<String, SpecificRecord> context;
     private @Nullable KeyValueStore<String, SubscriptionAggregate> aggregates;
     private @Nullable ProcessedCommands processed;
 
-    public SubscriptionCommandProcessor(SubscriptionNodes nodes) {
+    public SubscriptionCommandProcessor(SubscriptionNodes nodes, DunningPolicy dunning) {
         this.nodes = nodes;
+        this.dunning = dunning;
     }
 
     @Override
@@ -61,7 +64,7 @@ public final class SubscriptionCommandProcessor implements Processor<String, Sub
             return;
         }
         var aggregates = required(this.aggregates);
-        var handled = CommandHandler.handle(envelope, aggregates.get(record.key()));
+        var handled = CommandHandler.handle(envelope, aggregates.get(record.key()), dunning);
         if (handled.aggregate() != null) {
             aggregates.put(record.key(), handled.aggregate());
         }
@@ -71,6 +74,10 @@ public final class SubscriptionCommandProcessor implements Processor<String, Sub
         for (var event : handled.events()) {
             context.forward(new Record<String, SpecificRecord>(record.key(), event, record.timestamp()),
                     nodes.eventsSink());
+        }
+        for (var request : handled.chainRequests()) {
+            context.forward(new Record<String, SpecificRecord>(request.getInvoiceId(), request, record.timestamp()),
+                    nodes.chainRequestsSink());
         }
         logOutcome(envelope, handled);
     }

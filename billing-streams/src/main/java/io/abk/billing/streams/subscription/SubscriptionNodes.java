@@ -5,5 +5,5 @@ package io.abk.billing.streams.subscription;
  * and the processor that uses them. Renaming a store is a migration: its changelog topic carries the name.
  */
 public record SubscriptionNodes(String aggregateStore, String processedCommandStore, String changesSink,
-        String eventsSink) {
+        String eventsSink, String chainRequestsSink) {
 }

@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.subscription.SubscriptionCommandProcessor;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
 import java.util.List;
@@ -20,7 +21,8 @@ import org.apache.kafka.streams.state.Stores;
  * <pre>
  * billing.subscription-commands -> subscription-commands-source -> subscription-command-processor
  *     [subscription-aggregates, subscription-processed-commands]
- *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events)
+ *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events),
+ *        subscription-chain-requests-sink (chain.requests, keyed by invoice id)
  * </pre>
  */
 public final class BillingTopology {
@@ -32,28 +34,31 @@ public final class BillingTopology {
     static final String SUBSCRIPTION_COMMAND_PROCESSOR = "subscription-command-processor";
     static final String SUBSCRIPTION_CHANGES_SINK = "subscription-changes-sink";
     static final String SUBSCRIPTION_EVENTS_SINK = "subscription-events-sink";
+    static final String SUBSCRIPTION_CHAIN_REQUESTS_SINK = "subscription-chain-requests-sink";
 
     private BillingTopology() {
     }
 
     /** Every topic the topology reads or writes (its internal changelogs aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.CHANGES, Topics.EVENTS, Topics.STREAMS_DEAD_LETTERS);
+        return List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS,
+                Topics.STREAMS_DEAD_LETTERS);
     }
 
-    public static Topology build() {
+    /** The topology, its deciders retrying failed charges by {@code dunning}. */
+    public static Topology build(DunningPolicy dunning) {
         var topology = new Topology();
-        addSubscriptions(topology);
+        addSubscriptions(topology, dunning);
         return topology;
     }
 
-    private static void addSubscriptions(Topology topology) {
+    private static void addSubscriptions(Topology topology, DunningPolicy dunning) {
         var nodes = new SubscriptionNodes(SUBSCRIPTION_AGGREGATES_STORE, SUBSCRIPTION_PROCESSED_COMMANDS_STORE,
-                SUBSCRIPTION_CHANGES_SINK, SUBSCRIPTION_EVENTS_SINK);
+                SUBSCRIPTION_CHANGES_SINK, SUBSCRIPTION_EVENTS_SINK, SUBSCRIPTION_CHAIN_REQUESTS_SINK);
         var commands = Topics.SUBSCRIPTION_COMMANDS;
         topology.addSource(SUBSCRIPTION_COMMANDS_SOURCE, commands.keySerde().deserializer(),
                 commands.valueSerde().deserializer(), commands.name());
-        topology.addProcessor(SUBSCRIPTION_COMMAND_PROCESSOR, () -> new SubscriptionCommandProcessor(nodes),
+        topology.addProcessor(SUBSCRIPTION_COMMAND_PROCESSOR, () -> new SubscriptionCommandProcessor(nodes, dunning),
                 SUBSCRIPTION_COMMANDS_SOURCE);
         // Caching off: outputs are forwarded explicitly, so a cache would only delay changelog writes, and under
         // exactly-once everything is flushed at each (frequent) commit anyway.
@@ -71,5 +76,8 @@ public final class BillingTopology {
                 Topics.CHANGES.valueSerde().serializer(), SUBSCRIPTION_COMMAND_PROCESSOR);
         topology.addSink(SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS.name(), Topics.EVENTS.keySerde().serializer(),
                 Topics.EVENTS.valueSerde().serializer(), SUBSCRIPTION_COMMAND_PROCESSOR);
+        topology.addSink(SUBSCRIPTION_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS.name(),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer(),
+                SUBSCRIPTION_COMMAND_PROCESSOR);
     }
 }

@@ -1,7 +1,11 @@
 package io.abk.billing.streams.subscription;
 
+import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Instant;
 import java.util.Map;
@@ -33,6 +37,38 @@ public final class CommandEnvelopes {
                         .setMerchantRef("order-" + commandId)
                         .setMetadata(Map.of("source", "test"))
                         .build())
+                .build();
+    }
+
+    /** An envelope of the test merchant in test mode around {@code payload}. */
+    public static SubscriptionCommand command(String commandId, String subscriptionId, Instant requestedAt,
+            Object payload) {
+        return SubscriptionCommand.newBuilder()
+                .setCommandId(commandId)
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(MERCHANT_ID)
+                .setMode(Mode.TEST)
+                .setRequestedAt(requestedAt)
+                .setRequestId("req-" + commandId)
+                .setPayload(payload)
+                .build();
+    }
+
+    /** The result the sandbox settlement answers {@code request} with, as the settlement service produces it. */
+    public static SubscriptionCommand settled(ChainRequest request, boolean succeeded) {
+        var txHash = succeeded ? "0x" + "ab".repeat(32) : null;
+        var code = succeeded ? null : "INSUFFICIENT_BALANCE";
+        var message = succeeded ? null : "The customer's wallet does not hold enough USDC";
+        Object payload = switch (request.getPayload()) {
+            case RefundRequest refund -> new SettleRefund(request.getRequestId(), request.getInvoiceId(),
+                    request.getAmountMicros(), succeeded, txHash, code, message);
+            default -> new SettleCharge(request.getRequestId(), request.getInvoiceId(), succeeded, txHash, code,
+                    message);
+        };
+        return SubscriptionCommand.newBuilder(command(request.getResultCommandId(), request.getSubscriptionId(),
+                        request.getRequestedAt(), payload))
+                .setMerchantId(request.getMerchantId())
+                .setMode(request.getMode())
                 .build();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -19,6 +20,9 @@ import io.abk.billing.streams.domain.subscription.MandateStatus;
 import io.abk.billing.streams.domain.subscription.Mode;
 import io.abk.billing.streams.domain.subscription.Period;
 import io.abk.billing.streams.domain.subscription.Plan;
+import io.abk.billing.streams.domain.subscription.Settlement;
+import io.abk.billing.streams.domain.subscription.SettlementKind;
+import io.abk.billing.streams.domain.subscription.Settlements;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
 import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
@@ -53,8 +57,16 @@ class MappingRoundTripTest {
                 new BillingCycle(new Period(T0, Instant.parse("2026-04-30T08:00:00Z")), T0, null, true),
                 new Mandate(MandateStatus.ACTIVE, "42"),
                 List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")), "inv_c");
+        // A charge of inv_c and a refund of inv_a in flight, after two refunds were asked for.
+        var settling = busy.withSettlements(new Settlements(List.of(
+                new Settlement(SettlementKind.CHARGE, "inv_c:3", "inv_c", UsdcAmount.ofMicros(5_000_000), "cmd_r1",
+                        T0.plusSeconds(3)),
+                new Settlement(SettlementKind.REFUND, "inv_a:refund:2", "inv_a", UsdcAmount.ofMicros(500_000),
+                        "cmd_r2", T0.plusSeconds(4))), 2));
         return Stream.of(
                 new Incomplete(trialing),
+                new Active(settling),
+                new Canceled(settling, T0.plusSeconds(8)),
                 new Active(busy),
                 new PastDue(busy),
                 new Paused(busy, T0.plusSeconds(5)),
@@ -73,6 +85,27 @@ class MappingRoundTripTest {
         assertThat(loaded).isEqualTo(new AggregateMapper.Stored(17, state));
         assertThat(stored.getSubscription().getVersion()).isEqualTo(17);
         assertThat(stored.getInvoices()).allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
+        assertThat(stored.getRefundCount()).isEqualTo(state.details().settlements().refundCount());
+        assertThat(stored.getInFlight()).hasSameSizeAs(state.details().settlements().inFlight());
+    }
+
+    @Test
+    void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
+        // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
+        var stored = AggregateMapper.write(new AggregateMapper.Stored(3, states().toList().get(1)));
+        var legacy = SubscriptionAggregate.newBuilder(stored).setInFlight(List.of()).setRefundCount(0).build();
+
+        assertThat(AggregateMapper.read(legacy).state().details().settlements()).isEqualTo(Settlements.NONE);
+    }
+
+    @Test
+    void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
+        var stored = AggregateMapper.write(new AggregateMapper.Stored(1, states().toList().get(1)));
+        var broken = SubscriptionAggregate.newBuilder(stored).setInFlight(List.of(
+                new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0))).build();
+
+        assertThatThrownBy(() -> AggregateMapper.read(broken)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("inv_zz");
     }
 
     @Test
@@ -127,7 +160,8 @@ class MappingRoundTripTest {
         return new SubscriptionDetails("sub_x", new Tenant("mer_x", mode), plan,
                 new Wallets("0xAbC0000000000000000000000000000000000001", "0xaBc0000000000000000000000000000000000002"),
                 "ref-1", metadata, mode == Mode.LIVE ? "https://ok.example" : null,
-                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0);
+                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0,
+                Settlements.NONE);
     }
 
     private static Invoice openInvoice(String id) {

@@ -12,7 +12,6 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.streams.BillingStreamsConfig;
 import io.abk.billing.streams.errors.DeadLetters;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -37,13 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** The production topology with the production Streams settings, driven with pinned record and wall-clock time. */
 class BillingTopologyTest {
 
-    private static final Instant WALL_CLOCK = Instant.parse("2026-05-01T00:00:00Z");
     private static final Instant REQUESTED_AT = Instant.parse("2026-05-01T09:30:00Z");
     private static final String SUB = "sub_01jvqz0000000000000000000a";
 
     @TempDir
     Path stateDir;
 
+    private TopologyHarness harness;
     private TopologyTestDriver driver;
     private TestInputTopic<String, SubscriptionCommand> commands;
     private TestInputTopic<byte[], byte[]> rawCommands;
@@ -57,24 +53,18 @@ class BillingTopologyTest {
     }
 
     private void openDriver(Map<String, String> overrides) {
-        var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
-                .streamsProperties();
-        driver = new TopologyTestDriver(BillingTopology.build(), props, WALL_CLOCK);
-        var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
-        commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
-                commandTopic.valueSerde().serializer());
-        rawCommands = driver.createInputTopic(commandTopic.name(), new ByteArraySerializer(), new ByteArraySerializer());
-        changes = driver.createOutputTopic(Topics.CHANGES.name(), Topics.CHANGES.keySerde().deserializer(),
-                Topics.CHANGES.valueSerde().deserializer());
-        events = driver.createOutputTopic(Topics.EVENTS.name(), Topics.EVENTS.keySerde().deserializer(),
-                Topics.EVENTS.valueSerde().deserializer());
-        deadLetters = driver.createOutputTopic(Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        harness = new TopologyHarness(stateDir, overrides);
+        driver = harness.driver;
+        commands = harness.commands;
+        rawCommands = harness.rawCommands;
+        changes = harness.changes;
+        events = harness.events;
+        deadLetters = harness.deadLetters;
     }
 
     @AfterEach
     void closeDriver() {
-        driver.close();
+        harness.close();
     }
 
     @Test
@@ -182,7 +172,7 @@ class BillingTopologyTest {
         // The driver decodes a record as it is enqueued and then clears its mock producer before the first
         // commit, which drops anything sent inside the still-open transaction under exactly-once. The app sends
         // the dead letter in the task's transaction like any output, so only this test runs at-least-once.
-        driver.close();
+        harness.close();
         openDriver(Map.of(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE));
         var garbage = "{\"not\":\"avro\"}".getBytes(StandardCharsets.UTF_8);
         rawCommands.pipeInput(SUB.getBytes(StandardCharsets.UTF_8), garbage);
@@ -212,13 +202,11 @@ class BillingTopologyTest {
     }
 
     private KeyValueStore<String, SubscriptionAggregate> aggregates() {
-        return driver.getKeyValueStore(BillingTopology.SUBSCRIPTION_AGGREGATES_STORE);
+        return harness.aggregates();
     }
 
     private static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {
-        var records = topic.readRecordsToList();
-        assertThat(records).hasSize(1);
-        return records.getFirst();
+        return TopologyHarness.single(topic);
     }
 
     private static String header(TestRecord<byte[], byte[]> record, String name) {

@@ -8,4 +8,16 @@ import org.jspecify.annotations.Nullable;
  * never from the previous end, so a month anchored on the 31st returns to the 31st after a short month.
  */
 public record BillingCycle(Period currentPeriod, Instant anchor, @Nullable Instant trialEnd, boolean cancelAtPeriodEnd) {
+
+    public BillingCycle withCancelAtPeriodEnd(boolean cancelAtPeriodEnd) {
+        return new BillingCycle(currentPeriod, anchor, trialEnd, cancelAtPeriodEnd);
+    }
+
+    public BillingCycle withPeriod(Period currentPeriod) {
+        return new BillingCycle(currentPeriod, anchor, trialEnd, cancelAtPeriodEnd);
+    }
+
+    public BillingCycle withAnchor(Instant anchor) {
+        return new BillingCycle(currentPeriod, anchor, trialEnd, cancelAtPeriodEnd);
+    }
 }

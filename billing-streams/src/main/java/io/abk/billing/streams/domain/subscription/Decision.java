@@ -2,21 +2,39 @@ package io.abk.billing.streams.domain.subscription;
 
 import java.util.List;
 
-/** The decider's answer to one command: the events that follow from it, or why it is refused. */
+/**
+ * The decider's answer to one command: the events that follow from it, or why it is refused. Every decision
+ * reads as accepted or rejected from outside; {@link Failed} is a rejection that still changes the aggregate's
+ * own bookkeeping.
+ */
 public sealed interface Decision {
 
-    /** The command is valid; these events, in order, record what it changed. Never empty. */
+    /**
+     * The command is valid; these events, in order, record what it changed. May be empty: a command asking for
+     * what is already so (cancel at period end twice) is accepted and changes nothing.
+     */
     record Accepted(List<SubscriptionEvent> events) implements Decision {
         public Accepted {
             events = List.copyOf(events);
-            if (events.isEmpty()) {
-                throw new IllegalArgumentException("an accepted command changes something");
-            }
         }
     }
 
     /** The command breaks a rule; nothing changes. */
     record Rejected(RejectionReason reason, String message) implements Decision {
+    }
+
+    /**
+     * The command's outcome is a refusal the caller must see (a refund the chain did not make), but the
+     * aggregate still records {@code events}, none of them {@link SubscriptionEvent.Published} (the refund's
+     * reservation is released).
+     */
+    record Failed(List<SubscriptionEvent> events, RejectionReason reason, String message) implements Decision {
+        public Failed {
+            events = List.copyOf(events);
+            if (events.stream().anyMatch(SubscriptionEvent.Published.class::isInstance)) {
+                throw new IllegalArgumentException("a failed command publishes nothing");
+            }
+        }
     }
 
     static Decision accept(SubscriptionEvent... events) {

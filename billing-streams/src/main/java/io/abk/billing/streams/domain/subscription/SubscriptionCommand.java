@@ -1,19 +1,28 @@
 package io.abk.billing.streams.domain.subscription;
 
+import io.abk.billing.schemas.money.UsdcAmount;
 import java.time.Instant;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a subscription aggregate can be asked to do. Each command carries {@code requestedAt}, the effective now
- * of its mode when it was issued: the decider's only clock. Later commands (activate, cancel, charge, ...) join
- * as new records here; the compiler then points at every switch that must handle them.
+ * of its mode when it was issued: the decider's only clock, and its {@link Tenant}: every command but create
+ * must name the aggregate's own merchant and mode. A new command is a new record here; the compiler then points
+ * at every switch that must handle it.
  */
 public sealed interface SubscriptionCommand {
 
     String subscriptionId();
 
+    Tenant tenant();
+
     Instant requestedAt();
+
+    /** A command about one invoice of the subscription: it must be one of the aggregate's invoices. */
+    sealed interface InvoiceCommand extends SubscriptionCommand {
+        String invoiceId();
+    }
 
     /**
      * Create an incomplete subscription with its first, open invoice. The gateway has validated the request,
@@ -38,5 +47,74 @@ public sealed interface SubscriptionCommand {
             }
             metadata = Map.copyOf(metadata);
         }
+    }
+
+    /** Set up the mandate and charge the first invoice. */
+    record Activate(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable String onChainSubscriptionId)
+            implements SubscriptionCommand {
+    }
+
+    /** Set up the mandate without charging: the scheduler charges the first invoice. */
+    record Complete(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable String onChainSubscriptionId)
+            implements SubscriptionCommand {
+    }
+
+    /** Cancel now ({@code immediate}) or at the end of the current period. */
+    record Cancel(String subscriptionId, Tenant tenant, Instant requestedAt, boolean immediate)
+            implements SubscriptionCommand {
+    }
+
+    /**
+     * Resume a paused subscription, or undo a cancel at period end. {@code commandId} seeds the id of the invoice
+     * a resume from pause mints, so a reprocessed command mints the same one.
+     */
+    record Resume(String subscriptionId, Tenant tenant, Instant requestedAt, String commandId)
+            implements SubscriptionCommand {
+    }
+
+    /** Pause an active subscription. */
+    record Pause(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    }
+
+    /**
+     * Change the plan from the next renewal on; null fields stay. {@code metadata} is merged key by key, an empty
+     * value removing its key.
+     */
+    record Update(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable UsdcAmount amount,
+            @Nullable Interval interval, @Nullable String planId, Map<String, String> metadata)
+            implements SubscriptionCommand {
+
+        public Update {
+            metadata = Map.copyOf(metadata);
+        }
+    }
+
+    /** The customer revoked the mandate on chain: the subscription ends at its period end. */
+    record RevokeMandate(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    }
+
+    /** Charge an open or uncollectible invoice now; {@code sandboxMode} decides it in the simulator. */
+    record Charge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
+            @Nullable String sandboxMode) implements InvoiceCommand {
+    }
+
+    /** Refund {@code amount} of a paid invoice, or all that is left when null. */
+    record Refund(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
+            @Nullable UsdcAmount amount) implements InvoiceCommand {
+    }
+
+    /** Void an open invoice. */
+    record VoidInvoice(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId)
+            implements InvoiceCommand {
+    }
+
+    /** Settlement's answer to charge attempt {@code attemptId}; {@code requestedAt} is the request's. */
+    record SettleCharge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
+            String attemptId, SettlementResult result) implements InvoiceCommand {
+    }
+
+    /** Settlement's answer to refund {@code refundId} of {@code amount}. */
+    record SettleRefund(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
+            String refundId, UsdcAmount amount, SettlementResult result) implements InvoiceCommand {
     }
 }

@@ -1,41 +1,71 @@
 package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.InvoiceCommand;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionCreated;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * The subscription aggregate's rules (DESIGN section 7) as two pure functions: {@link #decide} answers a command
- * with events or a rejection, {@link #evolve} applies one event to a state. No I/O and no clock: time comes
- * from the command's {@code requestedAt}. A new command is a new case in {@link #decide}; a new event a new case
- * in {@link #evolve}.
+ * with events or a rejection, {@link #evolve} applies one event to a state. No I/O and no clock: time comes from
+ * the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy} given. This class checks
+ * what every command shares (the aggregate exists, is the caller's, holds the invoice named) and hands each
+ * command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules}, {@link UpdateRules},
+ * {@link InvoiceRules}, {@link SettlementRules}.
  */
 public final class SubscriptionDecider {
 
     private SubscriptionDecider() {
     }
 
-    public static Decision decide(SubscriptionState state, SubscriptionCommand command) {
+    public static Decision decide(SubscriptionState state, SubscriptionCommand command, DunningPolicy dunning) {
+        if (command instanceof Create create) {
+            return create(state, create);
+        }
+        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+            // Another merchant's or mode's subscription is indistinguishable from a missing one (DESIGN 5).
+            return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such subscription: " + command.subscriptionId());
+        }
+        if (command instanceof InvoiceCommand invoiceCommand
+                && existing.details().invoice(invoiceCommand.invoiceId()).isEmpty()) {
+            return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such invoice: " + invoiceCommand.invoiceId());
+        }
         return switch (command) {
-            case Create create -> create(state, create);
+            case Create create -> throw new IllegalStateException("create is decided above");
+            case Activate activate -> ActivationRules.activate(existing, activate, dunning);
+            case Complete complete -> ActivationRules.complete(existing, complete);
+            case Cancel cancel -> LifecycleRules.cancel(existing, cancel);
+            case Resume resume -> LifecycleRules.resume(existing, resume, dunning);
+            case Pause pause -> LifecycleRules.pause(existing, pause);
+            case RevokeMandate revoke -> LifecycleRules.revokeMandate(existing, revoke);
+            case Update update -> UpdateRules.update(existing, update);
+            case Charge charge -> InvoiceRules.charge(existing, charge, dunning);
+            case Refund refund -> InvoiceRules.refund(existing, refund);
+            case VoidInvoice voidInvoice -> InvoiceRules.voidInvoice(existing, voidInvoice);
+            case SettleCharge settle -> SettlementRules.settleCharge(existing, settle, dunning);
+            case SettleRefund settle -> SettlementRules.settleRefund(existing, settle);
         };
     }
 
     public static SubscriptionState evolve(SubscriptionState state, SubscriptionEvent event) {
-        return switch (event) {
-            case SubscriptionCreated created -> switch (state) {
-                case Absent absent -> new Incomplete(created.subscription());
-                case Existing existing -> throw new IllegalStateException(
-                        "subscription " + existing.id() + " exists and cannot be created again");
-            };
-            case InvoiceCreated added -> existing(state, event).mapDetails(d -> d.withNewInvoice(added.invoice()));
-        };
+        return SubscriptionEvolver.evolve(state, event);
     }
 
     /** Applies {@code events} in order. */
@@ -65,20 +95,13 @@ public final class SubscriptionDecider {
                 var subscription = new SubscriptionDetails(command.subscriptionId(), command.tenant(),
                         command.plan(), command.wallets(), command.merchantRef(), command.metadata(),
                         command.successUrl(), command.cancelUrl(),
-                        new BillingCycle(period, anchor, trialEnd, false), Mandate.pending(), List.of(), null, now);
+                        new BillingCycle(period, anchor, trialEnd, false), Mandate.pending(), List.of(), null, now,
+                        Settlements.NONE);
                 var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
                 var invoice = Invoice.open(command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE,
                         period, now, now);
                 yield Decision.accept(new SubscriptionCreated(subscription), new InvoiceCreated(invoice));
             }
-        };
-    }
-
-    private static Existing existing(SubscriptionState state, SubscriptionEvent event) {
-        return switch (state) {
-            case Existing existing -> existing;
-            case Absent absent -> throw new IllegalStateException(
-                    event.getClass().getSimpleName() + " on a subscription that does not exist");
         };
     }
 }

@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What every existing subscription has, whatever its status: the data shared by the status records of
- * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first; {@code latestInvoiceId} names one of
- * them. Immutable: changes return a copy.
+ * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
+ * them), and the settlements in flight for them. Immutable: changes return a copy.
  */
 public record SubscriptionDetails(
         String id,
@@ -25,7 +26,8 @@ public record SubscriptionDetails(
         Mandate mandate,
         List<Invoice> invoices,
         @Nullable String latestInvoiceId,
-        Instant createdAt) {
+        Instant createdAt,
+        Settlements settlements) {
 
     public SubscriptionDetails {
         metadata = Map.copyOf(metadata);
@@ -40,6 +42,16 @@ public record SubscriptionDetails(
             throw new IllegalArgumentException("subscription " + id + ": latest invoice " + latestInvoiceId
                     + " is not one of its invoices");
         }
+        for (var settlement : settlements.inFlight()) {
+            if (!ids.contains(settlement.invoiceId())) {
+                throw new IllegalArgumentException("subscription " + id + ": settlement " + settlement.requestId()
+                        + " is for an invoice it does not hold");
+            }
+        }
+    }
+
+    public Optional<Invoice> invoice(String invoiceId) {
+        return invoices.stream().filter(invoice -> invoice.id().equals(invoiceId)).findFirst();
     }
 
     /** A copy with {@code invoice} appended as the latest invoice. */
@@ -47,6 +59,35 @@ public record SubscriptionDetails(
         var all = new ArrayList<>(invoices);
         all.add(invoice);
         return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, all, invoice.id(), createdAt);
+                cycle, mandate, all, invoice.id(), createdAt, settlements);
+    }
+
+    /** A copy with the invoice of the same id replaced by {@code invoice}. */
+    public SubscriptionDetails withInvoice(Invoice invoice) {
+        if (invoice(invoice.id()).isEmpty()) {
+            throw new IllegalStateException("subscription " + id + " holds no invoice " + invoice.id());
+        }
+        var all = invoices.stream().map(old -> old.id().equals(invoice.id()) ? invoice : old).toList();
+        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
+                cycle, mandate, all, latestInvoiceId, createdAt, settlements);
+    }
+
+    /** A copy with what an update (PATCH), a cancel at period end or a mandate change may touch. */
+    public SubscriptionDetails with(Plan plan, BillingCycle cycle, Map<String, String> metadata, Mandate mandate) {
+        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
+                cycle, mandate, invoices, latestInvoiceId, createdAt, settlements);
+    }
+
+    public SubscriptionDetails withCycle(BillingCycle cycle) {
+        return with(plan, cycle, metadata, mandate);
+    }
+
+    public SubscriptionDetails withMandate(Mandate mandate) {
+        return with(plan, cycle, metadata, mandate);
+    }
+
+    public SubscriptionDetails withSettlements(Settlements settlements) {
+        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
+                cycle, mandate, invoices, latestInvoiceId, createdAt, settlements);
     }
 }

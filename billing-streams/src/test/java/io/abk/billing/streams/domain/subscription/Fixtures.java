@@ -19,6 +19,11 @@ final class Fixtures {
     private Fixtures() {
     }
 
+    /** The decider with the default dunning schedule (1 d, 2 d, 4 d; four attempts). */
+    static Decision decide(SubscriptionState state, SubscriptionCommand command) {
+        return SubscriptionDecider.decide(state, command, DunningPolicy.DEFAULT);
+    }
+
     static Create create(Interval interval, int trialDays) {
         return new Create(SUBSCRIPTION_ID, TENANT, NOW, INVOICE_ID, new Plan(AMOUNT, interval, "price_1", "plan_1"),
                 trialDays, WALLETS, "order-42", Map.of("customer", "c-7"), "https://shop.example/ok",
@@ -26,8 +31,7 @@ final class Fixtures {
     }
 
     static SubscriptionState created(Interval interval, int trialDays) {
-        var decision = (Decision.Accepted) SubscriptionDecider.decide(new SubscriptionState.Absent(),
-                create(interval, trialDays));
+        var decision = (Decision.Accepted) decide(new SubscriptionState.Absent(), create(interval, trialDays));
         return SubscriptionDecider.evolveAll(new SubscriptionState.Absent(), decision.events());
     }
 }

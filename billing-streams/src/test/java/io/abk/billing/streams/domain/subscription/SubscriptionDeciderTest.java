@@ -29,7 +29,7 @@ class SubscriptionDeciderTest {
 
     @Test
     void shouldCreateIncompleteSubscriptionWithOpenFirstInvoiceWhenAbsent() {
-        var decision = SubscriptionDecider.decide(new Absent(), Fixtures.create(Interval.MONTH, 0));
+        var decision = Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 0));
 
         var events = ((Accepted) decision).events();
         assertThat(events).hasSize(2);
@@ -43,7 +43,7 @@ class SubscriptionDeciderTest {
                 new Plan(AMOUNT, Interval.MONTH, "price_1", "plan_1"), WALLETS, "order-42",
                 Map.of("customer", "c-7"), "https://shop.example/ok", "https://shop.example/cancel",
                 new BillingCycle(period, NOW, null, false), new Mandate(MandateStatus.PENDING, null),
-                List.of(invoice), INVOICE_ID, NOW));
+                List.of(invoice), INVOICE_ID, NOW, Settlements.NONE));
         assertThat(SubscriptionDecider.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }
@@ -91,7 +91,7 @@ class SubscriptionDeciderTest {
     void shouldRejectWithResourceAlreadyExistsWhenSubscriptionExists() {
         var existing = Fixtures.created(Interval.MONTH, 0);
 
-        var decision = SubscriptionDecider.decide(existing, Fixtures.create(Interval.YEAR, 7));
+        var decision = Fixtures.decide(existing, Fixtures.create(Interval.YEAR, 7));
 
         assertThat(decision).isEqualTo(new Rejected(RejectionReason.SUBSCRIPTION_EXISTS,
                 "Subscription " + SUBSCRIPTION_ID + " already exists"));
@@ -100,7 +100,7 @@ class SubscriptionDeciderTest {
 
     @Test
     void shouldGiveSameStateWhenEventsAreFoldedOneByOneOrAllAtOnce() {
-        var events = ((Accepted) SubscriptionDecider.decide(new Absent(), Fixtures.create(Interval.MONTH, 3)))
+        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 3)))
                 .events();
 
         SubscriptionState stepwise = new Absent();
@@ -118,7 +118,7 @@ class SubscriptionDeciderTest {
     @Test
     void shouldRefuseToCreateTwiceWhenEvolvingAnExistingState() {
         var existing = Fixtures.created(Interval.MONTH, 0);
-        var events = ((Accepted) SubscriptionDecider.decide(new Absent(), Fixtures.create(Interval.MONTH, 0)))
+        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 0)))
                 .events();
 
         // A second SubscriptionCreated can only come from a bug (decide rejects it), so evolve throws.

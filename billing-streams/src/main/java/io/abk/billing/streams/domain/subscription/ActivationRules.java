@@ -1,0 +1,65 @@
+package io.abk.billing.streams.domain.subscription;
+
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionActivated;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Activate and complete: the customer sets up the mandate of an incomplete subscription. Only the first of any
+ * number of concurrent activations finds the mandate pending, so a subscription is activated once.
+ */
+final class ActivationRules {
+
+    private ActivationRules() {
+    }
+
+    /**
+     * Mandate active, then the first invoice charged: a 0 USDC one (a trial) is paid at once and the subscription
+     * is active; otherwise it stays incomplete until settlement answers. A voided first invoice is not charged.
+     */
+    static Decision activate(Existing state, Activate command, DunningPolicy dunning) {
+        var refusal = refusal(state);
+        if (refusal != null) {
+            return refusal;
+        }
+        var t = setUp(state, command.onChainSubscriptionId());
+        var firstId = t.details().latestInvoiceId();
+        var first = firstId == null ? null : t.details().invoice(firstId).orElse(null);
+        if (first != null && first.status() == InvoiceStatus.OPEN) {
+            Charging.attempt(t, first, null, command.requestedAt(), dunning);
+        }
+        return t.accept();
+    }
+
+    /** Mandate active and nothing charged: the scheduler charges the first invoice, which is due already. */
+    static Decision complete(Existing state, Complete command) {
+        var refusal = refusal(state);
+        return refusal != null ? refusal : setUp(state, command.onChainSubscriptionId()).accept();
+    }
+
+    private static Transition setUp(Existing state, @Nullable String onChainSubscriptionId) {
+        var mandate = state.details().mandate().activated(onChainSubscriptionId);
+        return new Transition(state).apply(new SubscriptionActivated(mandate));
+    }
+
+    private static @Nullable Decision refusal(Existing state) {
+        var id = state.id();
+        var mandate = state.details().mandate().status();
+        if (state instanceof Canceled) {
+            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " is canceled; canceled is final");
+        }
+        if (!(state instanceof Incomplete)) {
+            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " is "
+                    + Statuses.name(state) + "; only an incomplete subscription can be activated");
+        }
+        if (mandate != MandateStatus.PENDING) {
+            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " has a mandate that is "
+                    + mandate.apiName() + "; only a pending mandate can be set up");
+        }
+        return null;
+    }
+}

@@ -1,0 +1,25 @@
+package io.abk.billing.streams.domain.subscription;
+
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.PastDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
+
+/** The API name of a subscription's status, for rejection messages ("Subscription sub_x is past_due; ..."). */
+public final class Statuses {
+
+    private Statuses() {
+    }
+
+    public static String name(Existing state) {
+        return switch (state) {
+            case Incomplete s -> "incomplete";
+            case Active s -> "active";
+            case PastDue s -> "past_due";
+            case Paused s -> "paused";
+            case Canceled s -> "canceled";
+        };
+    }
+}

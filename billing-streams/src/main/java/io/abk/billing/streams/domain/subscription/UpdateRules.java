@@ -1,0 +1,57 @@
+package io.abk.billing.streams.domain.subscription;
+
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionUpdated;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * PATCH of a subscription: the plan changes at once and bills from the next renewal (the current invoice keeps its
+ * amount); metadata is merged key by key. An update that changes nothing is accepted without an event.
+ */
+final class UpdateRules {
+
+    private UpdateRules() {
+    }
+
+    /**
+     * A new interval re-anchors the cycle at the current period's end, so the current period is billed as it was
+     * and the first renewal under the new interval starts where it ends.
+     */
+    static Decision update(Existing state, Update command) {
+        if (state instanceof Canceled) {
+            return Decision.reject(RejectionReason.UPDATE_FAILED, LifecycleRules.finalMessage(state));
+        }
+        var amount = command.amount();
+        if (amount != null && amount.isZero()) {
+            return Decision.reject(RejectionReason.UPDATE_FAILED, "A subscription amount must be positive");
+        }
+        var d = state.details();
+        var old = d.plan();
+        var interval = command.interval() != null ? command.interval() : old.interval();
+        var plan = new Plan(amount != null ? amount : old.amount(), interval, old.priceId(),
+                command.planId() != null ? command.planId() : old.planId());
+        var cycle = interval == old.interval() ? d.cycle() : d.cycle().withAnchor(d.cycle().currentPeriod().end());
+        var metadata = merged(d.metadata(), command.metadata());
+        var t = new Transition(state);
+        if (plan.equals(old) && cycle.equals(d.cycle()) && metadata.equals(d.metadata())) {
+            return t.accept();
+        }
+        return t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate())).accept();
+    }
+
+    /** {@code changes} over {@code metadata}; an empty value removes its key. */
+    static Map<String, String> merged(Map<String, String> metadata, Map<String, String> changes) {
+        var out = new HashMap<>(metadata);
+        changes.forEach((key, value) -> {
+            if (value.isEmpty()) {
+                out.remove(key);
+            } else {
+                out.put(key, value);
+            }
+        });
+        return Map.copyOf(out);
+    }
+}

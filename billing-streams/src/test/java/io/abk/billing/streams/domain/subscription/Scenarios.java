@@ -1,0 +1,215 @@
+package io.abk.billing.streams.domain.subscription;
+
+import static io.abk.billing.streams.domain.subscription.Fixtures.AMOUNT;
+import static io.abk.billing.streams.domain.subscription.Fixtures.INVOICE_ID;
+import static io.abk.billing.streams.domain.subscription.Fixtures.NOW;
+import static io.abk.billing.streams.domain.subscription.Fixtures.SUBSCRIPTION_ID;
+import static io.abk.billing.streams.domain.subscription.Fixtures.TENANT;
+
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.SettlementResult.Failed;
+import io.abk.billing.streams.domain.subscription.SettlementResult.Succeeded;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Commands at {@link #LATER} and the subscription states of DESIGN section 7, each reached through the real
+ * decider (never built by hand), so a state here is one the system can be in. The "charging" variants have a
+ * charge in flight, the "refunding" ones a refund, for the settlement triggers.
+ */
+final class Scenarios {
+
+    static final Instant LATER = NOW.plus(Duration.ofHours(1));
+    static final String RENEWAL_ID = "inv_01jjjjjjjjjjjjjjjjjjjjjjjr";
+    static final ChargeFailure DECLINED = new ChargeFailure("INSUFFICIENT_BALANCE",
+            "The customer's wallet does not hold enough USDC");
+
+    private Scenarios() {
+    }
+
+    // --- commands ---
+
+    static Activate activate() {
+        return new Activate(SUBSCRIPTION_ID, TENANT, LATER, "42");
+    }
+
+    static Complete complete() {
+        return new Complete(SUBSCRIPTION_ID, TENANT, LATER, "42");
+    }
+
+    static Cancel cancel(boolean immediate) {
+        return new Cancel(SUBSCRIPTION_ID, TENANT, LATER, immediate);
+    }
+
+    static Resume resume() {
+        return new Resume(SUBSCRIPTION_ID, TENANT, LATER, "cmd_resume");
+    }
+
+    static Pause pause() {
+        return new Pause(SUBSCRIPTION_ID, TENANT, LATER);
+    }
+
+    static Update update(@Nullable UsdcAmount amount, @Nullable Interval interval, Map<String, String> metadata) {
+        return new Update(SUBSCRIPTION_ID, TENANT, LATER, amount, interval, null, metadata);
+    }
+
+    static RevokeMandate revoke() {
+        return new RevokeMandate(SUBSCRIPTION_ID, TENANT, LATER);
+    }
+
+    static Charge charge(String invoiceId, Instant at) {
+        return new Charge(SUBSCRIPTION_ID, TENANT, at, invoiceId, null);
+    }
+
+    static Refund refund(String invoiceId, @Nullable UsdcAmount amount) {
+        return new Refund(SUBSCRIPTION_ID, TENANT, LATER, invoiceId, amount);
+    }
+
+    static VoidInvoice voidInvoice(String invoiceId) {
+        return new VoidInvoice(SUBSCRIPTION_ID, TENANT, LATER, invoiceId);
+    }
+
+    /** Settlement's answer to the charge of {@code invoiceId} in flight, as the settlement service sends it. */
+    static SettleCharge settleCharge(Existing state, String invoiceId, boolean succeeded) {
+        var settlement = inFlight(state, SettlementKind.CHARGE, invoiceId);
+        return new SettleCharge(SUBSCRIPTION_ID, TENANT, settlement.requestedAt(), invoiceId, settlement.requestId(),
+                succeeded ? new Succeeded(txHash(settlement.requestId())) : new Failed(DECLINED));
+    }
+
+    /** An answer for a charge that was never asked for. */
+    static SettleCharge strayCharge(boolean succeeded) {
+        return new SettleCharge(SUBSCRIPTION_ID, TENANT, LATER, INVOICE_ID, INVOICE_ID + ":9",
+                succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED));
+    }
+
+    static SettleRefund settleRefund(Existing state, String invoiceId, boolean succeeded) {
+        var settlement = inFlight(state, SettlementKind.REFUND, invoiceId);
+        return new SettleRefund(SUBSCRIPTION_ID, TENANT, settlement.requestedAt(), invoiceId, settlement.requestId(),
+                settlement.amount(), succeeded ? new Succeeded(txHash(settlement.requestId()))
+                        : new Failed(new ChargeFailure("RELAYER_ERROR", "No live chain is configured for settlement")));
+    }
+
+    static SettleRefund strayRefund(boolean succeeded) {
+        return new SettleRefund(SUBSCRIPTION_ID, TENANT, LATER, INVOICE_ID, INVOICE_ID + ":refund:9", AMOUNT,
+                succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED));
+    }
+
+    static String txHash(String requestId) {
+        return "0x%064x".formatted(Math.abs((long) requestId.hashCode()));
+    }
+
+    // --- states ---
+
+    static Existing incompletePending() {
+        return (Existing) Fixtures.created(Interval.MONTH, 0);
+    }
+
+    static Existing incompleteActiveMandate() {
+        return apply(incompletePending(), complete());
+    }
+
+    /** Activated and its first invoice paid. */
+    static Existing active() {
+        var activating = apply(incompletePending(), activate());
+        return apply(activating, settleCharge(activating, INVOICE_ID, true));
+    }
+
+    static Existing activeCancelingAtPeriodEnd() {
+        return apply(active(), cancel(false));
+    }
+
+    /** Mandate set up, then four declined charges of the first invoice: uncollectible. */
+    static Existing pastDue() {
+        var state = incompleteActiveMandate();
+        var at = LATER;
+        for (int attempt = 1; attempt <= 4; attempt++) {
+            state = apply(state, charge(INVOICE_ID, at));
+            state = apply(state, settleCharge(state, INVOICE_ID, false));
+            at = at.plus(Duration.ofDays(1));
+        }
+        return state;
+    }
+
+    static Existing paused() {
+        return apply(active(), pause());
+    }
+
+    static Existing canceled() {
+        return apply(active(), cancel(true));
+    }
+
+    /** {@code state} with a renewal invoice for the period after the current one, as the scheduler will add it. */
+    static Existing withRenewal(Existing state) {
+        var d = state.details();
+        var end = d.cycle().currentPeriod().end();
+        var period = BillingPeriods.periodFrom(end, d.cycle().anchor(), d.plan().interval());
+        var renewal = Invoice.open(RENEWAL_ID, d.plan().amount(), BillingReason.SUBSCRIPTION_CYCLE, period, end, end);
+        return (Existing) SubscriptionDecider.evolve(state, new InvoiceCreated(renewal));
+    }
+
+    /** Active with its renewal being charged. */
+    static Existing activeCharging() {
+        var state = withRenewal(active());
+        return apply(state, charge(RENEWAL_ID, state.details().cycle().currentPeriod().end()));
+    }
+
+    static Existing incompleteCharging() {
+        return apply(incompleteActiveMandate(), charge(INVOICE_ID, LATER));
+    }
+
+    static Existing pastDueCharging() {
+        return apply(pastDue(), charge(INVOICE_ID, LATER.plus(Duration.ofDays(10))));
+    }
+
+    /** The latest invoice's id: the one a charge in flight is for in the "charging" states. */
+    static String latestInvoice(Existing state) {
+        var id = state.details().latestInvoiceId();
+        if (id == null) {
+            throw new IllegalStateException("no invoice");
+        }
+        return id;
+    }
+
+    /** {@code state} with a refund of 4 USDC of the first invoice in flight. */
+    static Existing refunding(Existing state) {
+        return apply(state, refund(INVOICE_ID, UsdcAmount.ofMicros(4_000_000)));
+    }
+
+    // --- plumbing ---
+
+    /** Decides {@code command} on {@code state}, which must accept it, and returns the state it leads to. */
+    static Existing apply(Existing state, SubscriptionCommand command) {
+        return switch (Fixtures.decide(state, command)) {
+            case Decision.Accepted accepted -> (Existing) SubscriptionDecider.evolveAll(state, accepted.events());
+            case Decision.Failed failed -> (Existing) SubscriptionDecider.evolveAll(state, failed.events());
+            case Decision.Rejected rejected -> throw new AssertionError(command + " was rejected: " + rejected);
+        };
+    }
+
+    static Settlement inFlight(Existing state, SettlementKind kind, String invoiceId) {
+        return state.details().settlements().inFlight().stream()
+                .filter(s -> s.kind() == kind && s.invoiceId().equals(invoiceId))
+                .reduce((first, second) -> second)
+                .orElseThrow(() -> new AssertionError("no " + kind + " of " + invoiceId + " in flight"));
+    }
+
+    static Invoice invoice(Existing state, String invoiceId) {
+        return state.details().invoice(invoiceId).orElseThrow();
+    }
+}

@@ -1,0 +1,88 @@
+package io.abk.billing.streams.subscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChargeInvoice;
+import io.abk.billing.schemas.avro.CompleteSubscription;
+import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.RefundInvoice;
+import io.abk.billing.schemas.avro.ResumeSubscription;
+import io.abk.billing.schemas.avro.RevokeMandate;
+import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.UpdateSubscription;
+import io.abk.billing.schemas.avro.VoidInvoice;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.subscription.ChargeFailure;
+import io.abk.billing.streams.domain.subscription.Interval;
+import io.abk.billing.streams.domain.subscription.Mode;
+import io.abk.billing.streams.domain.subscription.SettlementResult;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand;
+import io.abk.billing.streams.domain.subscription.Tenant;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every payload of the command topic to its domain command, field by field. */
+class CommandMapperTest {
+
+    private static final Instant AT = Instant.parse("2026-04-01T12:00:00Z");
+    private static final String SUB = "sub_1";
+    private static final Tenant TENANT = new Tenant(CommandEnvelopes.MERCHANT_ID, Mode.TEST);
+    private static final String TX = "0x" + "cd".repeat(32);
+
+    static Stream<Arguments> payloads() {
+        return Stream.of(
+                Arguments.of(new ActivateSubscription("77"), new SubscriptionCommand.Activate(SUB, TENANT, AT, "77")),
+                Arguments.of(new CompleteSubscription(null), new SubscriptionCommand.Complete(SUB, TENANT, AT, null)),
+                Arguments.of(new CancelSubscription(true), new SubscriptionCommand.Cancel(SUB, TENANT, AT, true)),
+                Arguments.of(new ResumeSubscription(), new SubscriptionCommand.Resume(SUB, TENANT, AT, "cmd_m")),
+                Arguments.of(new PauseSubscription(), new SubscriptionCommand.Pause(SUB, TENANT, AT)),
+                Arguments.of(new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", "")),
+                        new SubscriptionCommand.Update(SUB, TENANT, AT, UsdcAmount.ofMicros(5_000_000),
+                                Interval.YEAR, "plan_2", Map.of("a", ""))),
+                Arguments.of(new UpdateSubscription(null, null, null, Map.of()),
+                        new SubscriptionCommand.Update(SUB, TENANT, AT, null, null, null, Map.of())),
+                Arguments.of(new RevokeMandate("chain"), new SubscriptionCommand.RevokeMandate(SUB, TENANT, AT)),
+                Arguments.of(new ChargeInvoice("inv_1", "allowance_revoked"),
+                        new SubscriptionCommand.Charge(SUB, TENANT, AT, "inv_1", "allowance_revoked")),
+                Arguments.of(new RefundInvoice("inv_1", null), new SubscriptionCommand.Refund(SUB, TENANT, AT, "inv_1", null)),
+                Arguments.of(new RefundInvoice("inv_1", 1L),
+                        new SubscriptionCommand.Refund(SUB, TENANT, AT, "inv_1", UsdcAmount.ofMicros(1))),
+                Arguments.of(new VoidInvoice("inv_1"), new SubscriptionCommand.VoidInvoice(SUB, TENANT, AT, "inv_1")),
+                Arguments.of(new SettleCharge("inv_1:2", "inv_1", true, TX, null, null),
+                        new SubscriptionCommand.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
+                                new SettlementResult.Succeeded(TX))),
+                Arguments.of(new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked"),
+                        new SubscriptionCommand.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
+                                new SettlementResult.Failed(new ChargeFailure("ALLOWANCE_REVOKED", "revoked")))),
+                Arguments.of(new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
+                        new SubscriptionCommand.SettleRefund(SUB, TENANT, AT, "inv_1", "inv_1:refund:1",
+                                UsdcAmount.ofMicros(7), new SettlementResult.Failed(
+                                        new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("payloads")
+    void shouldMapEveryFieldWhenThePayloadIsKnown(Object payload, SubscriptionCommand expected) {
+        var envelope = CommandEnvelopes.command("cmd_m", SUB, AT, payload);
+
+        assertThat(CommandMapper.toCommand(envelope)).isEqualTo(expected);
+    }
+
+    @Test
+    void shouldThrowWhenASuccessfulSettlementHasNoTransaction() {
+        var envelope = CommandEnvelopes.command("cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null,
+                null, null));
+
+        assertThatThrownBy(() -> CommandMapper.toCommand(envelope)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("without a txHash");
+    }
+}

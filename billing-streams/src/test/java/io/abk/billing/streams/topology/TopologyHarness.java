@@ -1,0 +1,86 @@
+package io.abk.billing.streams.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.domain.subscription.DunningPolicy;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * The production topology with the production Streams settings in a {@link TopologyTestDriver} with a pinned wall
+ * clock, and typed handles on every topic it reads or writes.
+ */
+final class TopologyHarness implements AutoCloseable {
+
+    static final Instant WALL_CLOCK = Instant.parse("2026-05-01T00:00:00Z");
+
+    final TopologyTestDriver driver;
+    final TestInputTopic<String, SubscriptionCommand> commands;
+    final TestInputTopic<byte[], byte[]> rawCommands;
+    final TestOutputTopic<String, Change> changes;
+    final TestOutputTopic<String, BillingEvent> events;
+    final TestOutputTopic<String, ChainRequest> chainRequests;
+    final TestOutputTopic<byte[], byte[]> deadLetters;
+
+    TopologyHarness(Path stateDir, Map<String, String> overrides) {
+        var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
+                .streamsProperties();
+        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT), props, WALL_CLOCK);
+        var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
+        commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
+                commandTopic.valueSerde().serializer());
+        rawCommands = driver.createInputTopic(commandTopic.name(), new ByteArraySerializer(), new ByteArraySerializer());
+        changes = driver.createOutputTopic(Topics.CHANGES.name(), Topics.CHANGES.keySerde().deserializer(),
+                Topics.CHANGES.valueSerde().deserializer());
+        events = driver.createOutputTopic(Topics.EVENTS.name(), Topics.EVENTS.keySerde().deserializer(),
+                Topics.EVENTS.valueSerde().deserializer());
+        chainRequests = driver.createOutputTopic(Topics.CHAIN_REQUESTS.name(),
+                Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+    }
+
+    KeyValueStore<String, SubscriptionAggregate> aggregates() {
+        return driver.getKeyValueStore(BillingTopology.SUBSCRIPTION_AGGREGATES_STORE);
+    }
+
+    /** Sends {@code command} keyed by its subscription and returns the one Change it produced. */
+    Change send(SubscriptionCommand command) {
+        commands.pipeInput(command.getSubscriptionId(), command);
+        return single(changes).value();
+    }
+
+    /** Reads and forgets everything written so far. */
+    void drain() {
+        changes.readRecordsToList();
+        events.readRecordsToList();
+        chainRequests.readRecordsToList();
+    }
+
+    static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {
+        var records = topic.readRecordsToList();
+        assertThat(records).hasSize(1);
+        return records.getFirst();
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
