@@ -21,11 +21,9 @@ public final class StreamsService implements AutoCloseable {
     }
 
     public static StreamsService start(String bootstrapServers, Path stateDir) {
-        // The BILLING_STREAMS_* tuning variables (threads, commit interval, properties) apply here too; the broker
-        // and the state directory are the local stack's own.
-        var fromEnv = BillingStreamsConfig.fromEnv(System.getenv());
-        var config = new BillingStreamsConfig(bootstrapServers, fromEnv.applicationId(), stateDir,
-                fromEnv.streamThreads(), fromEnv.commitInterval(), fromEnv.overrides());
+        // The BILLING_STREAMS_* and BILLING_DUNNING_* variables apply here too; the broker and the state directory
+        // are the local stack's own.
+        var config = BillingStreamsConfig.fromEnv(System.getenv()).at(bootstrapServers, stateDir);
         var handle = BillingStreamsApp.start(config);
         log.info("billing-streams started applicationId={} stateDir={}", config.applicationId(), stateDir);
         return new StreamsService(handle);
