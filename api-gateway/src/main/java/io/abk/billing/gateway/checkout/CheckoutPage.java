@@ -89,7 +89,7 @@ final class CheckoutPage {
 
     private static String amount(@Nullable Object amount) {
         if (amount instanceof JsonNode node && node.isNumber()) {
-            return node.decimalValue().toPlainString();
+            return node.decimalValue().stripTrailingZeros().toPlainString();
         }
         return amount instanceof BigDecimal decimal ? decimal.toPlainString() : text(amount);
     }

@@ -69,6 +69,10 @@ public record BillingProperties(
              */
             @DefaultValue("chain-indexer") String settlementApplicationId) {
 
+        @ConstructorBinding
+        public Kafka {
+        }
+
         /** The constructor before the settlement service existed, so code that builds properties by hand keeps compiling. */
         public Kafka(String bootstrapServers, String streamsApplicationId, String projectorGroupId, Duration producerLinger) {
             this(bootstrapServers, streamsApplicationId, projectorGroupId, producerLinger, "chain-indexer");

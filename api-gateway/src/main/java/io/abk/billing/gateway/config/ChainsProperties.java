@@ -22,8 +22,6 @@ public record ChainsProperties(Chain test, Chain live) {
     public static final Chain BASE = new Chain("Base", 8453L, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", null, null);
     public static final ChainsProperties DEFAULTS = new ChainsProperties(null, null);
 
-    private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
-
     public ChainsProperties(@Nullable Chain test, @Nullable Chain live) {
         this.test = Chain.withDefaults("billing.chains.test (BILLING_CHAINS_TEST_*)", test, BASE_SEPOLIA);
         this.live = Chain.withDefaults("billing.chains.live (BILLING_CHAINS_LIVE_*)", live, BASE);
@@ -49,6 +47,8 @@ public record ChainsProperties(Chain test, Chain live) {
      */
     public record Chain(@Nullable String name, @Nullable Long chainId, @Nullable String usdcAddress, @Nullable String vaultAddress,
             @Nullable String rpcUrl) {
+
+        private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
 
         public Chain {
             name = blankToNull(name);
