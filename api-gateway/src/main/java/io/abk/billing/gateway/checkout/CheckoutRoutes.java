@@ -10,6 +10,7 @@ import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel.Owned;
 import io.abk.billing.gateway.subscription.SubscriptionActivation;
 import io.abk.billing.gateway.web.ApiException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -98,7 +99,8 @@ public class CheckoutRoutes {
         Mono<Optional<JsonNode>> latestInvoice = invoiceId == null ? Mono.just(Optional.empty())
                 : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
         return Mono.zip(latestInvoice, displayName(owned))
-                .map(found -> CheckoutSession.of(owned.body(), found.getT1().orElse(null), owned.mode(), found.getT2().orElse(null), chains));
+                .map(found -> CheckoutSession.of(owned.body(), found.getT1().orElse(null), owned.mode(),
+                        found.getT2().orElse(null), chains));
     }
 
     private Mono<Optional<String>> displayName(Owned owned) {
@@ -112,7 +114,7 @@ public class CheckoutRoutes {
 
     private static ResponseEntity<String> html(HttpStatus status, String page) {
         return ResponseEntity.status(status)
-                .contentType(new MediaType(MediaType.TEXT_HTML, java.nio.charset.StandardCharsets.UTF_8))
+                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
                 .cacheControl(CacheControl.noStore())
                 .header("Content-Security-Policy", CheckoutPage.CONTENT_SECURITY_POLICY)
                 .header("X-Content-Type-Options", "nosniff")
