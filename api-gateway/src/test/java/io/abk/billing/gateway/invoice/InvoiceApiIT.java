@@ -9,6 +9,9 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +81,31 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(charges).allSatisfy(c -> assertThat(c.getSubscriptionId()).as("keyed by the invoice's subscription")
                 .isEqualTo(created.subscriptionId()));
         assertThat(((ChargeInvoice) charges.getFirst().getPayload()).getSandboxMode()).isEqualTo("success");
+    }
+
+    @Test
+    void shouldAnswerEveryOneOfFiftyConcurrentChargesWithOnePaidAndTheRestRefused() throws Exception {
+        var merchant = newMerchant();
+        var created = subscribe(merchant, "test");
+        post(merchant, "test", "/v1/subscriptions/" + created.subscriptionId() + "/complete", null);
+        var start = new CountDownLatch(1);
+        var replies = new ArrayList<CompletableFuture<Reply>>();
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 50; i++) {
+                replies.add(CompletableFuture.supplyAsync(() -> {
+                    awaitQuietly(start);
+                    return post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of());
+                }, pool));
+            }
+            start.countDown();
+        }
+        var answers = replies.stream().map(CompletableFuture::join).toList();
+
+        assertThat(answers.stream().filter(a -> a.status() == 200)).singleElement()
+                .satisfies(paid -> assertThat(paid.body().get("ok").booleanValue()).isTrue());
+        assertThat(answers.stream().filter(a -> a.status() != 200)).hasSize(49)
+                .allSatisfy(refused -> assertThat(refused.code()).isEqualTo("invoice_not_chargeable"));
+        assertThat(lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof ChargeInvoice)).hasSize(50);
     }
 
     @Test
@@ -158,6 +186,15 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.code()).isEqualTo("invoice_not_voidable");
         assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body()).isEqualTo(voided.body().get("invoice"));
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static List<String> ids(Reply list) {

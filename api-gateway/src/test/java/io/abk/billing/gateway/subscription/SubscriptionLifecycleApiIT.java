@@ -97,10 +97,12 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         var canceledAtEnd = post(merchant, "test", path(created, "cancel"), Map.of());
         var resumed = post(merchant, "test", path(created, "resume"), null);
         var updated = call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(),
-                Map.of("amountUsdc", new BigDecimal("19.5"), "interval", "year", "planId", "gold", "metadata", Map.of("tier", "2")), null);
+                Map.of("amountUsdc", new BigDecimal("19.5"), "interval", "year", "planId", "gold", "metadata", Map.of("tier", "2", "gone", "")),
+                null);
+        var emptyPatch = call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(), null, null);
         var activateAfterComplete = post(merchant, "test", path(created, "activate"), null);
 
-        for (var reply : List.of(completed, canceledAtEnd, resumed, updated)) {
+        for (var reply : List.of(completed, canceledAtEnd, resumed, updated, emptyPatch)) {
             assertThat(reply.status()).as(reply.text()).isEqualTo(200);
             assertThat(fieldNames(reply.body())).containsExactly("subscription");
             assertThat(reply.body().get("subscription").get("id").stringValue()).isEqualTo(created.subscriptionId());
@@ -120,7 +122,8 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         var update = (UpdateSubscription) lifecycleCommands(merchant).stream()
                 .filter(c -> c.getPayload() instanceof UpdateSubscription).findFirst().orElseThrow().getPayload();
         assertThat(update.getAmountMicros()).isEqualTo(19_500_000L);
-        assertThat(update.getMetadata()).containsEntry("tier", "2");
+        assertThat(update.getMetadata()).containsEntry("tier", "2").as("an empty value removes the key").containsEntry("gone", "");
+        assertThat(emptyPatch.body().get("subscription")).as("an empty PATCH changes nothing").isEqualTo(subscription);
     }
 
     @Test
