@@ -16,6 +16,10 @@ import reactor.core.publisher.Mono;
  * registered before the command is produced. No outcome in time is a 503 {@code processing_timeout}: the command
  * is still applied exactly once, and a retry with the same Idempotency-Key gets its result. A command that could
  * not be handed to Kafka is a 503 {@code service_unavailable}.
+ *
+ * <p>A request that answers with a settlement's result (activate, charge, refund) {@linkplain #sendAndSettle
+ * settles}: when the accepted outcome names a follow-up command, it waits for that one's outcome too, within
+ * what is left of the same request timeout.
  */
 public final class CommandDispatcher {
 
@@ -45,21 +49,52 @@ public final class CommandDispatcher {
                     return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
                             "The command could not be queued for processing; retry shortly", null, retryAfter);
                 });
-        return await(command.getCommandId(), send, identity.claim().isRetry());
+        return await(command.getCommandId(), send, identity.claim().isRetry(), requestTimeout);
     }
 
     /** The outcome of a command that was sent before and is already recorded (a resumed idempotent retry). */
     public Mono<CommandOutcome> recorded(CommandIdentity identity) {
-        return await(identity.commandId(), Mono.empty(), true);
+        return await(identity.commandId(), Mono.empty(), true, requestTimeout);
     }
 
-    private Mono<CommandOutcome> await(String commandId, Mono<?> send, boolean mayBeRecorded) {
-        return waiter.await(commandId, send, mayBeRecorded, requestTimeout)
-                .onErrorMap(TimeoutException.class, timeout -> {
-                    log.warn("command outcome timed out commandId={} timeout={}", commandId, requestTimeout);
-                    return new ApiException(503, ErrorCodes.PROCESSING_TIMEOUT,
-                            "The request was accepted but its result was not ready within " + requestTimeout.toSeconds()
-                                    + " s; retry with the same Idempotency-Key to get it", null, retryAfter);
-                });
+    /** {@link #send}, then the follow-up's outcome when the accepted outcome names one; one timeout for both. */
+    public Mono<Settled> sendAndSettle(SubscriptionCommand command, CommandIdentity identity) {
+        return Mono.defer(() -> {
+            long started = System.nanoTime();
+            return send(command, identity).flatMap(outcome -> followUp(outcome, started));
+        });
+    }
+
+    /** {@link #recorded}, then the follow-up's outcome, which may still be coming (a retry after a 503). */
+    public Mono<Settled> recordedAndSettled(CommandIdentity identity) {
+        return Mono.defer(() -> {
+            long started = System.nanoTime();
+            return recorded(identity).flatMap(outcome -> followUp(outcome, started));
+        });
+    }
+
+    private Mono<Settled> followUp(CommandOutcome outcome, long startedNanos) {
+        var followUpId = outcome.followUpCommandId();
+        if (!outcome.accepted() || followUpId == null) {
+            return Mono.just(new Settled(outcome, null));
+        }
+        var left = requestTimeout.minusNanos(System.nanoTime() - startedNanos);
+        if (left.isNegative() || left.isZero()) {
+            return Mono.error(timedOut(followUpId));
+        }
+        // Registered first, then looked up: the result may have been recorded before this request heard of it.
+        return await(followUpId, Mono.empty(), true, left).map(result -> new Settled(outcome, result));
+    }
+
+    private Mono<CommandOutcome> await(String commandId, Mono<?> send, boolean mayBeRecorded, Duration timeout) {
+        return waiter.await(commandId, send, mayBeRecorded, timeout)
+                .onErrorMap(TimeoutException.class, expired -> timedOut(commandId));
+    }
+
+    private ApiException timedOut(String commandId) {
+        log.warn("command outcome timed out commandId={} timeout={}", commandId, requestTimeout);
+        return new ApiException(503, ErrorCodes.PROCESSING_TIMEOUT,
+                "The request was accepted but its result was not ready within " + requestTimeout.toSeconds()
+                        + " s; retry with the same Idempotency-Key to get it", null, retryAfter);
     }
 }

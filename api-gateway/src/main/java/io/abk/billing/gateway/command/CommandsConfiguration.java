@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wires the write path: the command producer, the envelope stamper and the dispatcher. */
+/** Wires the write path: the command producer, the envelope stamper, the dispatcher and the command runner of the routes. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(CommandsProperties.class)
 public class CommandsConfiguration {
@@ -27,6 +27,11 @@ public class CommandsConfiguration {
     @Bean
     CommandStamper commandStamper(ObjectProvider<Clock> clock) {
         return new CommandStamper(clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    @Bean
+    SubscriptionCommands subscriptionCommands(CommandDispatcher dispatcher, CommandStamper stamper) {
+        return new SubscriptionCommands(dispatcher, stamper);
     }
 
     @Bean

@@ -36,7 +36,9 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code Idempotency-Key} on every POST under {@code /v1} (DESIGN section 8), after authentication (it needs the
+ * {@code Idempotency-Key} on every POST and PATCH under {@code /v1} (DESIGN section 8 names POST; a PATCH of a
+ * subscription is a command too, whose 503 {@code processing_timeout} a retry with the key must resume rather
+ * than send again; a catalog PATCH simply gets its response replayed), after authentication (it needs the
  * {@link Caller}). A request with a key claims the key's record ({@link IdempotencyStore#claim}); when it may
  * run, the handler finds an {@link CommandIdentity} in the exchange, and the response, error responses
  * included, is captured and stored before it is sent: 2xx and 4xx become the record's replay, a 503
@@ -75,7 +77,8 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         var request = exchange.getRequest();
         var path = request.getPath().pathWithinApplication().value();
         var keys = request.getHeaders().get(KEY_HEADER);
-        if (request.getMethod() != HttpMethod.POST || !path.startsWith("/v1/") || keys == null
+        var method = request.getMethod();
+        if (!(method == HttpMethod.POST || method == HttpMethod.PATCH) || !path.startsWith("/v1/") || keys == null
                 || !(exchange.getAttribute(Caller.ATTRIBUTE) instanceof Caller caller)) {
             return chain.filter(exchange);
         }
@@ -86,7 +89,7 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         // The API's body limit, applied here since the body is read before any codec limits it.
         return Bodies.read(request.getBody(), ApiHeaders.MAX_BODY_BYTES)
                 .flatMap(body -> {
-                    var fingerprint = RequestFingerprint.of(HttpMethod.POST.name(), path, body);
+                    var fingerprint = RequestFingerprint.of(method.name(), path, body);
                     var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
                     return store.claim(caller, key, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
                             .flatMap(decision -> switch (decision) {

@@ -5,7 +5,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What became of one command, as recorded in {@code command_outcomes}: accepted with the rendered snapshots of
  * every resource it changed (a JSON array of API objects, each with its {@code object} type), or rejected with
- * the aggregate's code and sentence (snapshots {@code []}).
+ * the aggregate's code and sentence (snapshots {@code []}). {@code followUpCommandId} names the command that
+ * will carry the result of a settlement this command started (a charge or a refund), when it started one.
  */
 public record CommandOutcome(
         String commandId,
@@ -16,5 +17,6 @@ public record CommandOutcome(
         boolean accepted,
         @Nullable String rejectionCode,
         @Nullable String rejectionMessage,
-        String snapshotsJson) {
+        String snapshotsJson,
+        @Nullable String followUpCommandId) {
 }

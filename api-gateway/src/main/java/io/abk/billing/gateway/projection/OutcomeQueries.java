@@ -9,7 +9,7 @@ public final class OutcomeQueries {
 
     static final String FIND = """
             SELECT command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome, rejection_code,
-                   rejection_message, snapshots::text AS snapshots
+                   rejection_message, snapshots::text AS snapshots, follow_up_command_id
               FROM command_outcomes
              WHERE command_id = ANY(:ids)""";
 
@@ -35,7 +35,8 @@ public final class OutcomeQueries {
                         "accepted".equals(row.get("outcome", String.class)),
                         row.get("rejection_code", String.class),
                         row.get("rejection_message", String.class),
-                        row.get("snapshots", String.class)))
+                        row.get("snapshots", String.class),
+                        row.get("follow_up_command_id", String.class)))
                 .all();
     }
 }

@@ -84,6 +84,11 @@ public final class OutcomeWaiter implements OutcomeListener {
         return Flux.fromIterable(chunks).concatMap(this::lookUp).then();
     }
 
+    /** Whether a request in this process waits for the command's outcome (diagnostics and tests). */
+    public boolean isWaitingFor(String commandId) {
+        return stillWaiting(commandId);
+    }
+
     private boolean stillWaiting(String commandId) {
         var waiter = pending.get(commandId);
         return waiter != null && !waiter.outcome.isDone();

@@ -68,7 +68,7 @@ public record ProjectionBatch(
                     ApiJson.mode(change.getMode()), change.getAggregateType(), change.getAggregateId(),
                     change.getOutcome() == Outcome.ACCEPTED,
                     rejection == null ? null : rejection.getCode(), rejection == null ? null : rejection.getMessage(),
-                    "[" + String.join(",", rendered) + "]"));
+                    "[" + String.join(",", rendered) + "]", change.getFollowUpCommandId()));
         }
         return new ProjectionBatch(List.copyOf(subscriptions.values()), List.copyOf(invoices.values()),
                 List.copyOf(outcomes.values()), Map.copyOf(nextOffsets), notifyPayloads(outcomes.keySet()), changes.size());

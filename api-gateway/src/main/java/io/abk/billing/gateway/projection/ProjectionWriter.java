@@ -41,8 +41,9 @@ final class ProjectionWriter implements AutoCloseable {
 
     static final String INSERT_OUTCOMES = """
             INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome,
-                                          rejection_code, rejection_message, snapshots)
-            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::json[])
+                                          rejection_code, rejection_message, snapshots, follow_up_command_id)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::json[],
+                                 ?::text[])
             ON CONFLICT (command_id) DO NOTHING""";
 
     static final String UPSERT_OFFSETS = """
@@ -135,6 +136,7 @@ final class ProjectionWriter implements AutoCloseable {
             statement.setArray(7, texts(connection, outcomes, CommandOutcome::rejectionCode));
             statement.setArray(8, texts(connection, outcomes, CommandOutcome::rejectionMessage));
             statement.setArray(9, texts(connection, outcomes, CommandOutcome::snapshotsJson));
+            statement.setArray(10, texts(connection, outcomes, CommandOutcome::followUpCommandId));
             statement.executeUpdate();
         }
     }

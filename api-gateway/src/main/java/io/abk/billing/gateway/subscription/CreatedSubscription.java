@@ -1,12 +1,11 @@
 package io.abk.billing.gateway.subscription;
 
+import io.abk.billing.gateway.command.Rejections;
 import io.abk.billing.gateway.projection.CommandOutcome;
-import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.readmodel.Snapshots;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The answer to a create, from its command's outcome: 201 {@code {subscription, invoice, checkoutUrl}} built from
@@ -18,39 +17,18 @@ final class CreatedSubscription {
     }
 
     static Map<String, Object> body(CommandOutcome outcome, String subscriptionId, String invoiceId, String checkoutBase) {
-        if (!outcome.accepted()) {
-            var code = outcome.rejectionCode() != null ? outcome.rejectionCode() : ErrorCodes.VALIDATION_ERROR;
-            var message = outcome.rejectionMessage() != null ? outcome.rejectionMessage() : "The subscription could not be created";
-            throw new ApiException(ErrorCodes.RESOURCE_MISSING.equals(code) ? 404 : 400, code, message);
-        }
-        var snapshots = ResourceJson.parse(outcome.snapshotsJson());
-        var subscription = find(snapshots, "subscription", subscriptionId);
-        var invoice = find(snapshots, "invoice", invoiceId);
-        if (invoice == null) {
-            invoice = find(snapshots, "invoice", null);
-        }
-        if (subscription == null || invoice == null) {
+        Rejections.throwIfRejected(outcome);
+        var subscription = Snapshots.find(List.of(outcome), "subscription", subscriptionId);
+        var invoice = Snapshots.find(List.of(outcome), "invoice", invoiceId).or(() -> Snapshots.first(outcome, "invoice"));
+        if (subscription.isEmpty() || invoice.isEmpty()) {
             // The processor accepted a create without the resources it must have made: a bug, not input.
             throw new IllegalStateException("accepted create of " + subscriptionId + " (command " + outcome.commandId()
                     + ") recorded without its subscription and invoice snapshots");
         }
         var body = new LinkedHashMap<String, Object>();
-        body.put("subscription", subscription);
-        body.put("invoice", invoice);
+        body.put("subscription", subscription.get());
+        body.put("invoice", invoice.get());
         body.put("checkoutUrl", checkoutBase + "/checkout/subscribe/" + subscriptionId);
         return body;
-    }
-
-    /** The snapshot of the given type and id ({@code null} id: the first of the type). */
-    private static @Nullable JsonNode find(JsonNode snapshots, String type, @Nullable String id) {
-        for (var snapshot : snapshots) {
-            var object = snapshot.get("object");
-            var snapshotId = snapshot.get("id");
-            if (object != null && type.equals(object.stringValue())
-                    && (id == null || snapshotId != null && id.equals(snapshotId.stringValue()))) {
-                return snapshot;
-            }
-        }
-        return null;
     }
 }

@@ -9,11 +9,11 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.merchant.MerchantLookup;
 import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -79,9 +79,6 @@ public class SubscriptionRoutes {
 
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
-        if (!Ids.isWellFormed(IdPrefix.SUBSCRIPTION, id)) {
-            return Mono.error(ApiException.notFound("subscription", id));
-        }
         return readModel.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
     }
 
@@ -92,7 +89,7 @@ public class SubscriptionRoutes {
             var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
             return readModel.list(caller, status, page).map(found -> {
                 var body = new LinkedHashMap<String, Object>();
-                body.put("subscriptions", found.subscriptions());
+                body.put("subscriptions", found.items());
                 body.put("hasMore", found.hasMore());
                 return body;
             });

@@ -27,6 +27,10 @@ public final class ErrorCodes {
     public static final String PROCESSING_TIMEOUT = "processing_timeout";
     public static final String PAYOUT_ADDRESS_REQUIRED = "payout_address_required";
     public static final String PRICE_INACTIVE = "price_inactive";
+    /** A {@code sandboxMode} sent with a live key: the sandbox is test mode's only. */
+    public static final String SANDBOX_NOT_ALLOWED = "sandbox_not_allowed";
+    /** A refund whose settlement failed: nothing was refunded. */
+    public static final String REFUND_FAILED = "refund_failed";
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
 }

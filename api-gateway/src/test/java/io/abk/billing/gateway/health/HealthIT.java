@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Health against a real PostgreSQL and no Kafka at all: DOWN overall, with the database UP and the two Kafka
+ * Health against a real PostgreSQL and no Kafka at all: DOWN overall, with the database UP and the three Kafka
  * checks DOWN, answered quickly (the checks time out after about two seconds instead of hanging).
  */
 class HealthIT extends GatewayWithoutKafkaIT {
@@ -27,6 +27,8 @@ class HealthIT extends GatewayWithoutKafkaIT {
         assertThat(components.get("kafka").get("status").stringValue()).isEqualTo("DOWN");
         assertThat(components.get("billingStreams").get("status").stringValue()).isEqualTo("DOWN");
         assertThat(components.get("billingStreams").get("details").get("groupId").stringValue()).isEqualTo("billing-streams");
+        assertThat(components.get("settlement").get("status").stringValue()).isEqualTo("DOWN");
+        assertThat(components.get("settlement").get("details").get("groupId").stringValue()).isEqualTo("chain-indexer");
         assertThat(components.has("r2dbc")).as("the built-in R2DBC check is replaced by postgres").isFalse();
         assertThat(millis).as("health must not hang while Kafka is away").isLessThan(15_000);
     }

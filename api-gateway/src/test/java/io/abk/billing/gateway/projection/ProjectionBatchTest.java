@@ -3,6 +3,7 @@ package io.abk.billing.gateway.projection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.ChangeFixtures;
+import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,17 @@ class ProjectionBatchTest {
         assertThat(second.rejectionMessage()).isEqualTo("already canceled");
         assertThat(second.snapshotsJson()).isEqualTo("[]");
         assertThat(second.mode()).isEqualTo("live");
+        assertThat(first.followUpCommandId()).isNull();
+    }
+
+    @Test
+    void shouldKeepTheFollowUpCommandIdWhenTheChangeStartedASettlement() {
+        var charge = Change.newBuilder(ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.TEST, 1, "incomplete"))
+                .setFollowUpCommandId("cmd_settle").build();
+
+        var batch = ProjectionBatch.of(List.of(charge), Map.of(P0, 1L));
+
+        assertThat(batch.outcomes()).singleElement().satisfies(outcome -> assertThat(outcome.followUpCommandId()).isEqualTo("cmd_settle"));
     }
 
     @Test

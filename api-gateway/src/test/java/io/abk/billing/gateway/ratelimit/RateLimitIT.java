@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rate limits over HTTP, in the context with tiny limits ({@link GatewayWithoutKafkaIT}): per API key on /v1 and per
- * client IP on checkout POSTs (its stand-in checkout route, since the real ones come later).
+ * client IP on checkout POSTs.
  */
 class RateLimitIT extends GatewayWithoutKafkaIT {
 
@@ -37,16 +37,19 @@ class RateLimitIT extends GatewayWithoutKafkaIT {
 
     @Test
     void shouldLimitCheckoutPostsPerClientIp() {
-        http.post().uri("/checkout/test/a/confirm").exchange().expectStatus().isOk().expectBody().returnResult();
-        http.post().uri("/checkout/test/b/confirm").exchange().expectStatus().isOk().expectBody().returnResult();
-        http.post().uri("/checkout/test/c/confirm").exchange()
+        // Unknown subscriptions: a 404 costs a token all the same, and needs no Kafka.
+        var path = "/checkout/subscribe/sub_01jcrgx3b2m0x9k8d7f6e5a4s3";
+        http.post().uri(path + "/activate").exchange().expectStatus().isNotFound().expectBody().returnResult();
+        http.post().uri(path + "/activate").exchange().expectStatus().isNotFound().expectBody().returnResult();
+        http.post().uri(path + "/activate").exchange()
                 .expectStatus().isEqualTo(429)
                 // Refill is 2 a minute: the next token is up to 30 s away.
                 .expectHeader().valueMatches("Retry-After", "([1-9]|[1-2][0-9]|30)")
                 .expectBody().jsonPath("$.code").isEqualTo("rate_limited");
         // Reads of checkout pages are not limited.
         for (int i = 0; i < 5; i++) {
-            http.get().uri("/checkout/test/a/status").exchange().expectStatus().isOk().expectBody().returnResult();
+            http.get().uri(path + ".json").exchange().expectStatus().isNotFound().expectBody().returnResult();
+            http.get().uri(path).exchange().expectStatus().isNotFound().expectBody().returnResult();
         }
     }
 }

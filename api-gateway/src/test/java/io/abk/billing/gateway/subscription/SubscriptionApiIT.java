@@ -255,6 +255,9 @@ class SubscriptionApiIT extends GatewayIT {
         assertThat(projector.get("details").get("listening").booleanValue()).isTrue();
         assertThat(health.get("components").get("billingStreams").get("status").stringValue())
                 .as("the stand-in processor is in billing-streams' consumer group").isEqualTo("UP");
+        assertThat(health.get("components").get("settlement").get("status").stringValue())
+                .as("the stand-in processor is in the settlement service's consumer group").isEqualTo("UP");
+        assertThat(health.get("status").stringValue()).isEqualTo("UP");
     }
 
     static Map<String, Object> adHoc(String merchantRef) {

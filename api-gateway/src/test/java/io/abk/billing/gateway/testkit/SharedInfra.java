@@ -29,6 +29,9 @@ import static org.awaitility.Awaitility.await;
 public final class SharedInfra {
 
     public static final int PARTITIONS = 3;
+    /** The topics the gateway uses, and chain.requests, whose group the stand-in joins for the settlement health. */
+    private static final List<String> TOPICS = List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name(),
+            Topics.CHAIN_REQUESTS.name());
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final Object POSTGRES_LOCK = new Object();
     private static @Nullable EmbeddedPostgres postgres;
@@ -83,7 +86,7 @@ public final class SharedInfra {
     }
 
     private static String startBroker() {
-        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+        var broker = new EmbeddedKafkaKraftBroker(1, PARTITIONS, TOPICS.toArray(String[]::new));
         broker.brokerProperties(Map.of(
                 "transaction.state.log.replication.factor", "1",
                 "transaction.state.log.min.isr", "1",
@@ -98,7 +101,7 @@ public final class SharedInfra {
 
     private static void awaitLeaders(String bootstrap) {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            var names = List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHANGES.name());
+            var names = TOPICS;
             await().atMost(Duration.ofSeconds(60)).until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
                     .map(TopicDescription::partitions)
                     .allMatch(partitions -> partitions.size() == PARTITIONS && partitions.stream().allMatch(p -> p.leader() != null)));

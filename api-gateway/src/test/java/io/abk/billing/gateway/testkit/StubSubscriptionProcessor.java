@@ -1,16 +1,21 @@
 package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.WakeupException;
 import org.springframework.context.SmartLifecycle;
@@ -20,17 +25,26 @@ import static org.awaitility.Awaitility.await;
 /**
  * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
  * another (local-stack's ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
- * gateway's create answers only once a {@code Change} for its command is projected, so something must turn the
- * commands on the real command topic into Changes on the real changes topic: this does, applying each command id
- * once (as the real processor deduplicates) and making the Change with {@link ChangeFixtures#created}. It joins the
- * consumer group of billing-streams, so the gateway's health sees billing-streams up. It can be paused to hold
- * outcomes back (timeouts, lease takeovers). It decides nothing: the real path, gateway to billing-streams and back
- * through the projector, is covered by local-stack's end-to-end tests ({@code io.abk.billing.localstack.system}).
+ * gateway answers only once a {@code Change} for its command is projected, so something must turn the commands on
+ * the real command topic into Changes on the real changes topic: this does, applying each command id once (as the
+ * real processor deduplicates), making creates with {@link ChangeFixtures#created} and the lifecycle with
+ * {@link StubLifecycle}, which settles charges and refunds at once (a second Change for the follow-up command)
+ * instead of through {@code chain.requests}. It joins the consumer groups of billing-streams and of the settlement
+ * service, so the gateway's health sees both up. It can be paused to hold outcomes back (timeouts, lease
+ * takeovers), can hold settlement results back, or publish them before the command's own Change. It decides
+ * nothing for real: the real path, gateway to billing-streams and settlement and back through the projector, is
+ * covered by local-stack's end-to-end tests ({@code io.abk.billing.localstack.system}).
  */
 public final class StubSubscriptionProcessor implements SmartLifecycle {
 
     private final String bootstrap;
     private final String groupId;
+    private final String settlementGroupId;
+    private final StubLifecycle lifecycle = new StubLifecycle();
+    private final Queue<Change> heldSettlements = new ConcurrentLinkedQueue<>();
+    private volatile boolean holdSettlements;
+    private volatile boolean settlementsFirst;
+    private volatile KafkaConsumer<String, ChainRequest> settlementMember;
     private final Set<String> applied = ConcurrentHashMap.newKeySet();
     private final AtomicLong duplicates = new AtomicLong();
     private volatile boolean paused;
@@ -43,6 +57,22 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
     public StubSubscriptionProcessor(BillingProperties billing) {
         this.bootstrap = billing.kafka().bootstrapServers();
         this.groupId = billing.kafka().streamsApplicationId();
+        this.settlementGroupId = billing.kafka().settlementApplicationId();
+    }
+
+    /** Keeps settlement results (the follow-up Changes) back until {@link #releaseSettlements()}. */
+    public void holdSettlements() {
+        holdSettlements = true;
+    }
+
+    /** Publishes the held settlement results, and those to come at once. */
+    public void releaseSettlements() {
+        holdSettlements = false;
+    }
+
+    /** Publishes a settlement's result before the Change of the command that started it (recorded first). */
+    public void publishSettlementsFirst(boolean first) {
+        settlementsFirst = first;
     }
 
     /** Holds every command not yet consumed; returns once the consuming thread has paused. */
@@ -75,6 +105,7 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
             consumer.poll(Duration.ofMillis(100));
         }
         consumer.assignment().forEach(consumer::position);
+        settlementMember = joinSettlementGroup();
         running = true;
         thread = new Thread(this::run, "stub-subscription-processor");
         thread.setDaemon(true);
@@ -100,16 +131,51 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
                         duplicates.incrementAndGet();
                         continue;
                     }
-                    var change = ChangeFixtures.created(command);
-                    producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change));
+                    var decision = lifecycle.decide(command);
+                    var settlement = decision.settlement();
+                    if (settlement != null && settlementsFirst) {
+                        send(producer, settlement);
+                        settlement = null;
+                    }
+                    send(producer, decision.outcome());
+                    if (settlement != null) {
+                        heldSettlements.add(settlement);
+                    }
+                }
+                while (!holdSettlements && !heldSettlements.isEmpty()) {
+                    send(producer, heldSettlements.remove());
                 }
                 producer.flush();
+                // Membership only: the settlement group's heartbeat runs in the background, a poll keeps it in the group.
+                settlementMember.poll(Duration.ZERO);
             }
         } catch (WakeupException e) {
             // Stopping.
         } finally {
             consumer.close(Duration.ofSeconds(2));
+            settlementMember.close(Duration.ofSeconds(2));
         }
+    }
+
+    private static void send(KafkaProducer<String, Change> producer, Change change) {
+        producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change));
+    }
+
+    /** A member of the settlement service's group (subscribed to chain.requests, which it never reads). */
+    private KafkaConsumer<String, ChainRequest> joinSettlementGroup() {
+        var topic = Topics.CHAIN_REQUESTS;
+        var member = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.GROUP_ID_CONFIG, settlementGroupId,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        member.subscribe(List.of(topic.name()));
+        while (member.assignment().isEmpty()) {
+            member.poll(Duration.ofMillis(100));
+        }
+        member.pause(member.assignment());
+        return member;
     }
 
     @Override
@@ -117,6 +183,9 @@ public final class StubSubscriptionProcessor implements SmartLifecycle {
         running = false;
         if (consumer != null) {
             consumer.wakeup();
+        }
+        if (settlementMember != null) {
+            settlementMember.wakeup();
         }
         if (thread != null) {
             try {

@@ -1,29 +1,32 @@
-package io.abk.billing.gateway.subscription;
+package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.render.ApiJson;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
-/** Reads subscriptions from the read model, always within the caller's merchant and mode. */
-public final class SubscriptionReadModel {
-
-    /** One page, newest first, and whether more follow. */
-    public record Page(List<JsonNode> subscriptions, boolean hasMore) {
-    }
+/** Reads invoices from the read model, always within the caller's merchant and mode. A malformed id finds nothing. */
+@Component
+public final class InvoiceReadModel {
 
     private final DatabaseClient db;
 
-    public SubscriptionReadModel(DatabaseClient db) {
+    public InvoiceReadModel(DatabaseClient db) {
         this.db = db;
     }
 
     public Mono<JsonNode> find(Caller caller, String id) {
-        return db.sql("SELECT body::text AS body FROM subscriptions WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
+        if (!Ids.isWellFormed(IdPrefix.INVOICE, id)) {
+            return Mono.empty();
+        }
+        return db.sql("SELECT body::text AS body FROM invoices WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
                 .bind("id", id)
                 .bind("merchantId", caller.merchantId())
                 .bind("mode", ApiJson.mode(caller.mode()))
@@ -31,11 +34,14 @@ public final class SubscriptionReadModel {
                 .first();
     }
 
-    /** A page of subscriptions, optionally of one status; the index (merchant, mode[, status], id DESC) serves each shape. */
-    public Mono<Page> list(Caller caller, @Nullable String status, PageRequest page) {
-        var sql = new StringBuilder("SELECT body::text AS body FROM subscriptions WHERE merchant_id = :merchantId AND mode = :mode");
-        if (status != null) {
-            sql.append(" AND status = :status");
+    /**
+     * A page of invoices, newest first, optionally of one subscription; the indexes (merchant, mode[,
+     * subscription], id DESC) serve each shape.
+     */
+    public Mono<Page<JsonNode>> list(Caller caller, @Nullable String subscriptionId, PageRequest page) {
+        var sql = new StringBuilder("SELECT body::text AS body FROM invoices WHERE merchant_id = :merchantId AND mode = :mode");
+        if (subscriptionId != null) {
+            sql.append(" AND subscription_id = :subscriptionId");
         }
         if (page.startingAfter() != null) {
             sql.append(" AND id < :startingAfter");
@@ -45,8 +51,8 @@ public final class SubscriptionReadModel {
         var spec = db.sql(sql.toString())
                 .bind("merchantId", caller.merchantId())
                 .bind("mode", ApiJson.mode(caller.mode()));
-        if (status != null) {
-            spec = spec.bind("status", status);
+        if (subscriptionId != null) {
+            spec = spec.bind("subscriptionId", subscriptionId);
         }
         if (page.startingAfter() != null) {
             spec = spec.bind("startingAfter", page.startingAfter());
@@ -54,8 +60,6 @@ public final class SubscriptionReadModel {
         return spec.map((row, metadata) -> ResourceJson.parse(row.get("body", String.class)))
                 .all()
                 .collectList()
-                .map(rows -> rows.size() > page.limit()
-                        ? new Page(List.copyOf(rows.subList(0, page.limit())), true)
-                        : new Page(List.copyOf(rows), false));
+                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
     }
 }

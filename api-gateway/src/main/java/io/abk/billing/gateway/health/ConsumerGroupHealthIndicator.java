@@ -1,30 +1,27 @@
 package io.abk.billing.gateway.health;
 
-import io.abk.billing.gateway.config.BillingProperties;
 import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
 import org.apache.kafka.common.GroupState;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
-import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code billingStreams}: UP when the billing-streams application is processing, seen from Kafka: its consumer
- * group ({@code billing.kafka.streams-application-id}) is STABLE with at least one member. Commands sent before
- * that would only wait. Assumes the classic rebalance protocol of Kafka Streams (the default).
+ * UP when a Kafka Streams application the gateway relies on is processing, seen from Kafka: its consumer group
+ * (the application id) is STABLE with at least one member. Commands that need it would only wait otherwise.
+ * Assumes the classic rebalance protocol of Kafka Streams (the default). {@link ConsumerGroupHealthConfig} names
+ * one per application.
  */
-@Component
-public class BillingStreamsHealthIndicator implements ReactiveHealthIndicator {
+public final class ConsumerGroupHealthIndicator implements ReactiveHealthIndicator {
 
     private final Admin admin;
     private final String groupId;
 
-    public BillingStreamsHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties properties) {
+    public ConsumerGroupHealthIndicator(Admin admin, String groupId) {
         this.admin = admin;
-        this.groupId = properties.kafka().streamsApplicationId();
+        this.groupId = groupId;
     }
 
     @Override

@@ -1,0 +1,124 @@
+package io.abk.billing.gateway.checkout;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.config.ChainsProperties;
+import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.merchant.MerchantProfile;
+import io.abk.billing.gateway.readmodel.InvoiceReadModel;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel.Owned;
+import io.abk.billing.gateway.subscription.SubscriptionActivation;
+import io.abk.billing.gateway.web.ApiException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /checkout/subscribe/{id}}: the public face of one subscription, no API key, the subscription id being
+ * the capability (it is unguessable). The session JSON and the page show only what {@link CheckoutSession}
+ * picks; the activate acts as the merchant's own activate for that subscription alone, in the merchant and mode
+ * the read model says it belongs to. Unknown ids are 404: a JSON error, or an HTML page for the page. POSTs are
+ * limited per client IP (the rate-limit filter).
+ */
+@RestController
+@RequestMapping("/checkout/subscribe")
+public class CheckoutRoutes {
+
+    /** Stands in for an API key id on the caller checkout builds: commands and logs show where they came from. */
+    static final String CHECKOUT_CALLER = "checkout";
+
+    private final SubscriptionReadModel subscriptions;
+    private final InvoiceReadModel invoices;
+    private final MerchantLookup merchants;
+    private final SubscriptionActivation activation;
+    private final ChainsProperties chains;
+
+    public CheckoutRoutes(SubscriptionReadModel subscriptions, InvoiceReadModel invoices, MerchantLookup merchants,
+            SubscriptionActivation activation, ChainsProperties chains) {
+        this.subscriptions = subscriptions;
+        this.invoices = invoices;
+        this.merchants = merchants;
+        this.activation = activation;
+        this.chains = chains;
+    }
+
+    @GetMapping("/{id}.json")
+    public Mono<Map<String, @Nullable Object>> session(@PathVariable String id) {
+        return owned(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id))).flatMap(this::session);
+    }
+
+    @GetMapping("/{id}")
+    public Mono<ResponseEntity<String>> page(@PathVariable String id) {
+        return owned(id).flatMap(this::session)
+                .map(session -> html(HttpStatus.OK, CheckoutPage.render(session)))
+                .defaultIfEmpty(html(HttpStatus.NOT_FOUND, CheckoutPage.notFound()));
+    }
+
+    /**
+     * {@code {onChainSubscriptionId?}}: answers {@code {subscription, invoice, charge}} as the API's activate does,
+     * but {@code subscription} is the checkout session and {@code invoice} only its payment fields: the customer
+     * gets no more of the merchant's objects than the session shows.
+     */
+    @PostMapping("/{id}/activate")
+    public Mono<Map<String, @Nullable Object>> activate(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return owned(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .flatMap(owned -> activation.activate(caller(owned), id, body, exchange)
+                        .flatMap(activated -> displayName(owned).map(name -> {
+                            var answer = new LinkedHashMap<String, @Nullable Object>();
+                            answer.put("subscription", CheckoutSession.of(activated.subscription(), activated.invoice(), owned.mode(),
+                                    name.orElse(null), chains));
+                            answer.put("invoice", activated.invoice() == null ? null : CheckoutSession.invoice(activated.invoice()));
+                            answer.put("charge", activated.charge());
+                            return answer;
+                        })));
+    }
+
+    private Mono<Owned> owned(String id) {
+        return subscriptions.findForCheckout(id);
+    }
+
+    private Mono<Map<String, @Nullable Object>> session(Owned owned) {
+        var invoiceId = ResourceJson.text(owned.body(), "latestInvoiceId");
+        Mono<Optional<JsonNode>> latestInvoice = invoiceId == null ? Mono.just(Optional.empty())
+                : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
+        return Mono.zip(latestInvoice, displayName(owned))
+                .map(found -> CheckoutSession.of(owned.body(), found.getT1().orElse(null), owned.mode(),
+                        found.getT2().orElse(null), chains));
+    }
+
+    private Mono<Optional<String>> displayName(Owned owned) {
+        return merchants.find(owned.merchantId()).map(MerchantProfile::displayNameOrName).map(Optional::of)
+                .defaultIfEmpty(Optional.empty());
+    }
+
+    private static Caller caller(Owned owned) {
+        return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);
+    }
+
+    private static ResponseEntity<String> html(HttpStatus status, String page) {
+        return ResponseEntity.status(status)
+                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                .cacheControl(CacheControl.noStore())
+                .header("Content-Security-Policy", CheckoutPage.CONTENT_SECURITY_POLICY)
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Referrer-Policy", "no-referrer")
+                .body(page);
+    }
+}

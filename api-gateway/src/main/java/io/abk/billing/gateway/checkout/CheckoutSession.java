@@ -1,0 +1,72 @@
+package io.abk.billing.gateway.checkout;
+
+import io.abk.billing.gateway.config.ChainsProperties;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.schemas.avro.Mode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What checkout shows of a subscription (DESIGN section 8, {@code GET /checkout/subscribe/{id}.json}): the terms,
+ * the chain to pay on, the two wallets, the merchant's display name and where to go afterwards. Built field by
+ * field from the API object, so nothing else of it (metadata, merchant reference, price and plan ids) can leak.
+ */
+final class CheckoutSession {
+
+    private CheckoutSession() {
+    }
+
+    /**
+     * @param subscription the subscription as the API renders it
+     * @param latestInvoice its latest invoice (the first one while incomplete), or null when unknown
+     */
+    static Map<String, @Nullable Object> of(JsonNode subscription, @Nullable JsonNode latestInvoice, Mode mode,
+            @Nullable String merchantDisplayName, ChainsProperties chains) {
+        var chain = chains.of(mode);
+        var session = new LinkedHashMap<String, @Nullable Object>();
+        session.put("subscriptionId", ResourceJson.text(subscription, "id"));
+        session.put("status", ResourceJson.text(subscription, "status"));
+        session.put("amountUsdc", subscription.get("amountUsdc"));
+        session.put("interval", ResourceJson.text(subscription, "interval"));
+        session.put("network", chain.name());
+        session.put("chainId", chain.chainId());
+        session.put("usdcAddress", chain.usdcAddress());
+        session.put("vaultAddress", chain.vaultAddress());
+        session.put("merchantPayout", ResourceJson.text(subscription, "payoutAddressEvm"));
+        session.put("customerWallet", ResourceJson.text(subscription, "walletAddress"));
+        session.put("merchantDisplayName", merchantDisplayName);
+        session.put("successUrl", ResourceJson.text(subscription, "successUrl"));
+        session.put("cancelUrl", ResourceJson.text(subscription, "cancelUrl"));
+        session.put("nextPaymentAt", nextPaymentAt(subscription, latestInvoice));
+        session.put("sandbox", chains.isSandbox(mode));
+        return session;
+    }
+
+    /**
+     * When the customer pays next: the first invoice's due time while incomplete, the period end while active and
+     * renewing, else nothing is scheduled (past due, paused, canceled, or ending at the period end).
+     */
+    static @Nullable String nextPaymentAt(JsonNode subscription, @Nullable JsonNode latestInvoice) {
+        return switch (String.valueOf(ResourceJson.text(subscription, "status"))) {
+            case "incomplete" -> latestInvoice == null ? null : ResourceJson.text(latestInvoice, "dueAt");
+            case "active" -> subscription.path("cancelAtPeriodEnd").asBoolean(false) ? null
+                    : ResourceJson.text(subscription, "currentPeriodEnd");
+            default -> null;
+        };
+    }
+
+    /** The invoice as checkout shows it after an activation: how much, and how its payment went. */
+    static Map<String, @Nullable Object> invoice(JsonNode invoice) {
+        var shown = new LinkedHashMap<String, @Nullable Object>();
+        shown.put("status", ResourceJson.text(invoice, "status"));
+        shown.put("amountUsdc", invoice.get("amountUsdc"));
+        shown.put("dueAt", ResourceJson.text(invoice, "dueAt"));
+        shown.put("paidAt", ResourceJson.text(invoice, "paidAt"));
+        shown.put("txHash", ResourceJson.text(invoice, "txHash"));
+        shown.put("failureCode", ResourceJson.text(invoice, "failureCode"));
+        shown.put("failureMessage", ResourceJson.text(invoice, "failureMessage"));
+        return shown;
+    }
+}

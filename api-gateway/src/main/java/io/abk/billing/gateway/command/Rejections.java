@@ -1,0 +1,27 @@
+package io.abk.billing.gateway.command;
+
+import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ErrorCodes;
+
+/**
+ * An aggregate's rejection as the API answers it: 404 for {@code resource_missing} (what another merchant's or
+ * mode's resource looks like), else 400, with the aggregate's code and sentence.
+ */
+public final class Rejections {
+
+    private Rejections() {
+    }
+
+    public static void throwIfRejected(CommandOutcome outcome) {
+        if (!outcome.accepted()) {
+            throw of(outcome);
+        }
+    }
+
+    public static ApiException of(CommandOutcome outcome) {
+        var code = outcome.rejectionCode() != null ? outcome.rejectionCode() : ErrorCodes.VALIDATION_ERROR;
+        var message = outcome.rejectionMessage() != null ? outcome.rejectionMessage() : "The request was refused";
+        return new ApiException(ErrorCodes.RESOURCE_MISSING.equals(code) ? 404 : 400, code, message);
+    }
+}

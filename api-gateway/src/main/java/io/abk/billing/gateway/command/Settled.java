@@ -1,0 +1,24 @@
+package io.abk.billing.gateway.command;
+
+import io.abk.billing.gateway.projection.CommandOutcome;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A command's outcome and, when it started a settlement that the request answers with, the outcome of the
+ * settlement's result command ({@code followUp}); {@code followUp} is null when the command started none, was
+ * rejected, or the route does not wait for it.
+ */
+public record Settled(CommandOutcome outcome, @Nullable CommandOutcome followUp) {
+
+    /** The outcomes newest first: where the latest snapshot of a resource is found first. */
+    public List<CommandOutcome> newestFirst() {
+        return followUp == null ? List.of(outcome) : List.of(followUp, outcome);
+    }
+
+    /** The command's outcome when it was accepted; its rejection as the API error otherwise. */
+    public Settled requireAccepted() {
+        Rejections.throwIfRejected(outcome);
+        return this;
+    }
+}

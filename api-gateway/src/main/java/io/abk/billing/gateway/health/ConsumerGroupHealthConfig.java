@@ -1,0 +1,25 @@
+package io.abk.billing.gateway.health;
+
+import io.abk.billing.gateway.config.BillingProperties;
+import org.apache.kafka.clients.admin.Admin;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The health components of the stream applications behind the command path, each named by its bean:
+ * {@code billingStreams} (decides every command) and {@code settlement} (settles charges and refunds).
+ */
+@Configuration(proxyBeanMethods = false)
+public class ConsumerGroupHealthConfig {
+
+    @Bean
+    ConsumerGroupHealthIndicator billingStreamsHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
+        return new ConsumerGroupHealthIndicator(admin, billing.kafka().streamsApplicationId());
+    }
+
+    @Bean
+    ConsumerGroupHealthIndicator settlementHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
+        return new ConsumerGroupHealthIndicator(admin, billing.kafka().settlementApplicationId());
+    }
+}

@@ -1,0 +1,37 @@
+package io.abk.billing.gateway.readmodel;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.web.ApiException;
+import java.util.List;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A resource as a command left it, for the command's response: its snapshot in the command's outcomes (the
+ * follow-up's first), else, when the command did not change it, the read model's row.
+ */
+@Component
+public final class LatestResources {
+
+    private final SubscriptionReadModel subscriptions;
+    private final InvoiceReadModel invoices;
+
+    public LatestResources(SubscriptionReadModel subscriptions, InvoiceReadModel invoices) {
+        this.subscriptions = subscriptions;
+        this.invoices = invoices;
+    }
+
+    public Mono<JsonNode> subscription(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "subscription", id).map(Mono::just)
+                .orElseGet(() -> subscriptions.find(caller, id))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+    }
+
+    public Mono<JsonNode> invoice(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "invoice", id).map(Mono::just)
+                .orElseGet(() -> invoices.find(caller, id))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
+    }
+}
