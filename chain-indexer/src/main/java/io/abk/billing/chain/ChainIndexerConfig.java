@@ -23,7 +23,7 @@ import org.apache.kafka.streams.StreamsConfig;
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_CHAIN_INDEXER_APPLICATION_ID} (chain-indexer), {@code BILLING_CHAIN_INDEXER_STATE_DIR}
  * (&lt;tmpdir&gt;/chain-indexer), {@code BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS} (30),
- * {@code BILLING_TEST_CHAIN_RPC_URL} and {@code BILLING_LIVE_CHAIN_RPC_URL} (both empty).
+ * {@code BILLING_CHAINS_TEST_RPC_URL} and {@code BILLING_CHAINS_LIVE_RPC_URL} (both empty).
  *
  * <p>An RPC URL often carries a provider's API key, so {@link #toString()} and the logs only say whether a chain
  * is configured, never the URL.
@@ -48,8 +48,8 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
         require(!applicationId.isBlank(), "applicationId must not be blank");
         require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
-        testChainRpcUrl = rpcUrl("BILLING_TEST_CHAIN_RPC_URL", testChainRpcUrl);
-        liveChainRpcUrl = rpcUrl("BILLING_LIVE_CHAIN_RPC_URL", liveChainRpcUrl);
+        testChainRpcUrl = rpcUrl("BILLING_CHAINS_TEST_RPC_URL", testChainRpcUrl);
+        liveChainRpcUrl = rpcUrl("BILLING_CHAINS_LIVE_RPC_URL", liveChainRpcUrl);
     }
 
     public static ChainIndexerConfig fromEnv() {
@@ -64,8 +64,8 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 Path.of(env.getOrDefault("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir().toString())),
                 Duration.ofMillis(number(env, "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS",
                         DEFAULT_COMMIT_INTERVAL.toMillis())),
-                env.getOrDefault("BILLING_TEST_CHAIN_RPC_URL", ""),
-                env.getOrDefault("BILLING_LIVE_CHAIN_RPC_URL", ""));
+                env.getOrDefault("BILLING_CHAINS_TEST_RPC_URL", ""),
+                env.getOrDefault("BILLING_CHAINS_LIVE_RPC_URL", ""));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */

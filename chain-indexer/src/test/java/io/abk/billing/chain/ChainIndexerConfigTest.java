@@ -34,8 +34,8 @@ class ChainIndexerConfigTest {
                 "BILLING_CHAIN_INDEXER_APPLICATION_ID", "chain-indexer-b",
                 "BILLING_CHAIN_INDEXER_STATE_DIR", "/var/lib/chain-indexer",
                 "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
-                "BILLING_TEST_CHAIN_RPC_URL", " " + KEYED_URL + " ",
-                "BILLING_LIVE_CHAIN_RPC_URL", ""));
+                "BILLING_CHAINS_TEST_RPC_URL", " " + KEYED_URL + " ",
+                "BILLING_CHAINS_LIVE_RPC_URL", ""));
 
         assertThat(config).isEqualTo(new ChainIndexerConfig("kafka:9093", "chain-indexer-b",
                 Path.of("/var/lib/chain-indexer"), Duration.ofMillis(20), KEYED_URL, ""));
@@ -44,11 +44,11 @@ class ChainIndexerConfigTest {
 
     @Test
     void shouldNameTheVariableWithoutEchoingTheUrlWhenAnRpcUrlIsUnusable() {
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_LIVE_CHAIN_RPC_URL", "ftp://secret-host/x")))
-                .hasMessageContaining("BILLING_LIVE_CHAIN_RPC_URL")
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_LIVE_RPC_URL", "ftp://secret-host/x")))
+                .hasMessageContaining("BILLING_CHAINS_LIVE_RPC_URL")
                 .hasMessageNotContaining("secret");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_TEST_CHAIN_RPC_URL", "secret key")))
-                .hasMessageContaining("BILLING_TEST_CHAIN_RPC_URL")
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", "secret key")))
+                .hasMessageContaining("BILLING_CHAINS_TEST_RPC_URL")
                 .hasMessageNotContaining("secret");
         assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "soon")))
                 .hasMessageContaining("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS");

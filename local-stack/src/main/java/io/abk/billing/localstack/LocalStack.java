@@ -116,13 +116,8 @@ public final class LocalStack implements AutoCloseable {
             var alive = new LinkedHashMap<String, BooleanSupplier>();
             alive.put("billing-streams", streams::isAlive);
             alive.put("chain-indexer", settlement::isAlive);
+            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
             Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
-            // The gateway's health does not watch settlement yet (its consumer group check comes with the gateway's
-            // settlement component); until then the stack waits here, so a first charge never waits on a rebalance.
-            deadline.poll(Duration.ofMillis(100), () -> settlement.isRunning() ? Optional.of(true) : Optional.empty())
-                    .orElseThrow(() -> new IllegalStateException("chain-indexer was not running within "
-                            + config.readyTimeout().toSeconds() + " s; state: " + (settlement.isAlive() ? "starting" : "stopped")));
-
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
                     postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt));
