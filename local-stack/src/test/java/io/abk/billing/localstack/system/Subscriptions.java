@@ -75,6 +75,20 @@ final class Subscriptions {
         }
     }
 
+    /**
+     * {@code POST /v1/subscriptions/{id}/<action>} (activate, complete, cancel, resume, pause) with {@code body}
+     * (null for none).
+     */
+    static Reply action(Api api, String key, String id, String action, @Nullable Object body) {
+        var call = api.post(PATH + "/" + id + "/" + action).key(key);
+        return (body == null ? call : call.json(body)).send();
+    }
+
+    /** {@code PATCH /v1/subscriptions/{id}}. */
+    static Reply update(Api api, String key, String id, Object body) {
+        return api.patch(PATH + "/" + id).key(key).json(body).send();
+    }
+
     /** A product with the given prices, created through {@code POST /v1/products}; returns {@code product}. */
     static JsonNode createProduct(Api api, String key, String name, List<Map<String, Object>> prices) {
         return api.post("/v1/products").key(key).json(Map.of("name", name, "prices", prices)).send().expect(201).json().path("product");
