@@ -143,6 +143,23 @@ class CheckoutSubscribeIT {
     }
 
     @Test
+    void shouldTellNoNextPaymentWhenTheActiveSubscriptionEndsAtItsPeriodEnd() {
+        // given a subscription activated at checkout, then set by the merchant to cancel at its period end
+        var id = create(merchant.testKey(), "12.5").at("/subscription/id").asString();
+        api.post("/checkout/subscribe/" + id + "/activate").json(Map.of()).send().expect(200);
+        Subscriptions.action(api, merchant.testKey(), id, "cancel", Map.of("immediate", false)).expect(200);
+
+        // when its session and page are read
+        var session = api.get("/checkout/subscribe/" + id + ".json").send().expect(200).json();
+        var page = api.get("/checkout/subscribe/" + id).send().expect(200).body();
+
+        // then it is still active, but no payment is coming
+        assertThat(session.path("status").asString()).isEqualTo("active");
+        assertThat(session.path("nextPaymentAt").isNull()).isTrue();
+        assertThat(page).contains(">Active<").doesNotContain("Next payment");
+    }
+
+    @Test
     void shouldAnswer404OnEveryCheckoutRouteWhenTheIdNamesNoSubscription() {
         // given ids that name no subscription: unknown, malformed, and an invoice's
         var invoiceId = create(merchant.testKey(), "12.5").at("/invoice/id").asString();

@@ -64,6 +64,7 @@ class SubscriptionJourneyIT {
         var uncollectible = chargeByHandUntilUncollectible(dunned);
         var recovered = recoverByManualCharge(uncollectible);
         refundPartlyThenTheRest(recovered);
+        cancelAtPeriodEnd();
         var voided = voidAnOpenInvoice();
         var open = pauseThenResumeWithAFailingCharge();
         cancelAtPeriodEndThenResume(open);
@@ -158,7 +159,7 @@ class SubscriptionJourneyIT {
         // and resumes it
         var resumed = Subscriptions.action(api, key(), id, "resume", null).expect(200).json().path("subscription");
 
-        // then it is active in a new period anchored now, with a new invoice for that period
+        // then it is active in a new period anchored now (a pending cancel at period end dropped), with a new invoice
         assertThat(text(resumed, "status")).isEqualTo("active");
         assertThat(resumed.path("pausedAt").isNull()).isTrue();
         assertThat(resumed.path("cancelAtPeriodEnd").asBoolean(true)).isFalse();
@@ -286,7 +287,21 @@ class SubscriptionJourneyIT {
         assertThat(Subscriptions.get(api, key(), id).expect(200).json()).isEqualTo(subscription);
     }
 
-    /** An open invoice (a failed resume charge waiting for its retry) voided; void is final. */
+    /** Cancel at period end: the flag is set and nothing else changes. */
+    private JsonNode cancelAtPeriodEnd() {
+        var before = Subscriptions.get(api, key(), id).expect(200).json();
+
+        var canceling = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", false)).expect(200).json().path("subscription");
+
+        assertThat(canceling).isEqualTo(with(before, "cancelAtPeriodEnd", true));
+        events.expect("subscription.updated", canceling);
+        return canceling;
+    }
+
+    /**
+     * An open invoice (a failed resume charge waiting for its retry) voided; void is final. The subscription is set
+     * to cancel at its period end here, which the resume from pause clears.
+     */
     private JsonNode voidAnOpenInvoice() {
         var open = pauseThenResumeWithAFailingCharge();
         var invoiceId = idOf(open);
@@ -309,16 +324,12 @@ class SubscriptionJourneyIT {
         return voided;
     }
 
-    /** Cancel at period end sets the flag and nothing else; resume clears it, with no new period or invoice. */
+    /** Cancel at period end, then resume: the flag is cleared, with no new period or invoice. */
     private void cancelAtPeriodEndThenResume(JsonNode open) {
-        var before = Subscriptions.get(api, key(), id).expect(200).json();
-
-        var canceling = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", false)).expect(200).json().path("subscription");
-        assertThat(canceling).isEqualTo(with(before, "cancelAtPeriodEnd", true));
-        events.expect("subscription.updated", canceling);
+        var before = cancelAtPeriodEnd();
 
         var resumed = Subscriptions.action(api, key(), id, "resume", null).expect(200).json().path("subscription");
-        assertThat(resumed).isEqualTo(before);
+        assertThat(resumed).isEqualTo(with(before, "cancelAtPeriodEnd", false));
         assertThat(text(resumed, "latestInvoiceId")).isEqualTo(idOf(open));
         events.expect("subscription.updated", resumed);
     }
