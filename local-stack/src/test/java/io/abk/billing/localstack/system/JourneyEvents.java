@@ -8,6 +8,8 @@ import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -68,6 +70,42 @@ final class JourneyEvents {
             }
         }
         return events;
+    }
+
+    /**
+     * Every time the platform records is its command's {@code requestedAt}, which each event carries as
+     * {@code createdAt} (a settlement result carries its request's): paid, refunded, voided, paused, resumed (the
+     * new period's start) and canceled at it, and a failed attempt n retried exactly {@code retryDelays[n-1]} later.
+     */
+    static void assertTimesAreTheCommandsTimes(List<BillingEvent> published, List<Duration> retryDelays) {
+        for (var event : published) {
+            var at = event.getCreatedAt();
+            var what = event.getType() + " " + event.getEventId();
+            switch (event.getType()) {
+                case "invoice.paid" -> assertThat(instant(invoice(event), "paidAt")).as(what).isEqualTo(at);
+                case "invoice.refunded" -> assertThat(instant(invoice(event), "refundedAt")).as(what).isEqualTo(at);
+                case "invoice.voided" -> assertThat(instant(invoice(event), "voidedAt")).as(what).isEqualTo(at);
+                case "invoice.payment_failed" -> {
+                    var attempt = event.getData().getInvoice().getAttemptCount();
+                    var next = invoice(event).path("nextAttemptAt");
+                    if (attempt <= retryDelays.size()) {
+                        assertThat(Instant.parse(next.asString())).as(what).isEqualTo(at.plus(retryDelays.get(attempt - 1)));
+                    } else {
+                        assertThat(next.isNull()).as("%s: no retry after the last attempt", what).isTrue();
+                    }
+                }
+                case "subscription.paused" -> assertThat(instant(subscription(event), "pausedAt")).as(what).isEqualTo(at);
+                case "subscription.resumed" -> assertThat(instant(subscription(event), "currentPeriodStart")).as(what).isEqualTo(at);
+                case "subscription.canceled" -> assertThat(instant(subscription(event), "canceledAt")).as(what).isEqualTo(at);
+                default -> {
+                    // created, activated, updated, past_due: no time of their own
+                }
+            }
+        }
+    }
+
+    private static Instant instant(JsonNode object, String field) {
+        return Instant.parse(object.path(field).asString());
     }
 
     /** The event's subscription snapshot as the API renders it. */

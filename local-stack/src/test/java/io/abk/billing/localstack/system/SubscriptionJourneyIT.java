@@ -72,7 +72,15 @@ class SubscriptionJourneyIT {
 
         // then billing.events holds every step of the subscription, in order, with the API's objects as snapshots
         var published = events.assertPublished(api, id);
-        assertTimesAreTheCommandsTimes(published);
+        JourneyEvents.assertTimesAreTheCommandsTimes(published, RETRY_DELAYS);
+        assertThat(published).filteredOn(event -> event.getType().equals("invoice.payment_failed"))
+                .as("failed attempts: the first resume's 1 to 4, then each later resume's 1")
+                .extracting(event -> event.getData().getInvoice().getAttemptCount()).containsExactly(1, 2, 3, 4, 1, 1);
+        assertThat(published).filteredOn(event -> event.getType().equals("invoice.payment_failed"))
+                .allSatisfy(event -> assertThat(List.of(event.getData().getFailureCode(), event.getData().getFailureMessage()))
+                        .containsExactly(INSUFFICIENT_BALANCE, INSUFFICIENT_BALANCE_MESSAGE));
+        assertThat(published).filteredOn(event -> event.getType().equals("invoice.refunded"))
+                .extracting(event -> event.getData().getRefundAmountMicros()).containsExactly(4_000_000L, 5_990_000L);
         assertThat(Subscriptions.get(api, key(), id).expect(200).json())
                 .as("GET equals the last event's subscription").isEqualTo(JourneyEvents.subscription(published.getLast()));
         assertInvoicesListedNewestFirst(published, List.of(open, voided, recovered, first).stream().map(SubscriptionJourneyIT::idOf).toList());
@@ -351,46 +359,6 @@ class SubscriptionJourneyIT {
         assertThat(resumed.status()).isEqualTo(400);
         assertThat(resumed.code()).isEqualTo("subscription_resume_failed");
         assertThat(Subscriptions.get(api, key(), id).expect(200).json()).isEqualTo(canceled);
-    }
-
-    /**
-     * Every time the platform records is its command's {@code requestedAt}, which the event carries as
-     * {@code createdAt} (a settlement result carries its request's): paid, refunded, voided, canceled, paused and
-     * resumed at it, and each retry due exactly 1 d, 2 d, 4 d after the failed attempt.
-     */
-    private static void assertTimesAreTheCommandsTimes(List<BillingEvent> published) {
-        var failures = new ArrayList<Integer>();
-        var refunds = new ArrayList<Long>();
-        for (var event : published) {
-            var at = event.getCreatedAt();
-            switch (event.getType()) {
-                case "invoice.paid" -> assertThat(instant(JourneyEvents.invoice(event), "paidAt")).isEqualTo(at);
-                case "invoice.refunded" -> {
-                    assertThat(instant(JourneyEvents.invoice(event), "refundedAt")).isEqualTo(at);
-                    refunds.add(event.getData().getRefundAmountMicros());
-                }
-                case "invoice.voided" -> assertThat(instant(JourneyEvents.invoice(event), "voidedAt")).isEqualTo(at);
-                case "invoice.payment_failed" -> {
-                    var invoice = JourneyEvents.invoice(event);
-                    var attempt = invoice.path("attemptCount").asInt();
-                    failures.add(attempt);
-                    assertThat(event.getData().getFailureCode()).isEqualTo(INSUFFICIENT_BALANCE);
-                    assertThat(event.getData().getFailureMessage()).isEqualTo(INSUFFICIENT_BALANCE_MESSAGE);
-                    if (attempt < 4) {
-                        assertThat(instant(invoice, "nextAttemptAt")).as("retry after attempt %d", attempt)
-                                .isEqualTo(at.plus(RETRY_DELAYS.get(attempt - 1)));
-                    }
-                }
-                case "subscription.paused" -> assertThat(instant(JourneyEvents.subscription(event), "pausedAt")).isEqualTo(at);
-                case "subscription.resumed" -> assertThat(instant(JourneyEvents.subscription(event), "currentPeriodStart")).isEqualTo(at);
-                case "subscription.canceled" -> assertThat(instant(JourneyEvents.subscription(event), "canceledAt")).isEqualTo(at);
-                default -> {
-                    // created, activated, updated, past_due: no time of their own to check
-                }
-            }
-        }
-        assertThat(failures).containsExactly(1, 2, 3, 4, 1, 1);
-        assertThat(refunds).containsExactly(4_000_000L, 5_990_000L);
     }
 
     /** The list of the subscription's invoices: all of them, newest first, each as GET and its last event show it. */
