@@ -107,6 +107,7 @@ class ArchitectureTest {
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modules><module>schemas</module><module>alpha</module><module>beta</module><module>local-stack</module></modules>
                 </project>""");
+        writeModule(root, "schemas", "");
         writeModule(root, "alpha", """
                 <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
                 <dependency><groupId>${project.groupId}</groupId><artifactId>beta</artifactId></dependency>""");
