@@ -4,6 +4,8 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
+import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -11,8 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.jspecify.annotations.Nullable;
 
@@ -63,13 +63,14 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
 
     /** Reads the variables from {@code env}; an unparsable value fails with a message naming the variable. */
     public static BillingStreamsConfig fromEnv(Map<String, String> env) {
+        var vars = new Env(env);
         return new BillingStreamsConfig(
-                env.getOrDefault("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                env.getOrDefault("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID),
-                Path.of(env.getOrDefault("BILLING_STREAMS_STATE_DIR", defaultStateDir().toString())),
-                (int) number(env, "BILLING_STREAMS_THREADS", 1),
-                Duration.ofMillis(number(env, "BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL.toMillis())),
-                properties(env.getOrDefault("BILLING_STREAMS_PROPERTIES", "")),
+                vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                vars.text("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                vars.path("BILLING_STREAMS_STATE_DIR", defaultStateDir()),
+                (int) vars.number("BILLING_STREAMS_THREADS", 1),
+                vars.millis("BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
+                vars.keyValues("BILLING_STREAMS_PROPERTIES"),
                 dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")));
     }
 
@@ -94,14 +95,8 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
     public Properties streamsProperties() {
-        var props = new Properties();
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
+        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitInterval.toMillis()));
-        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
                 DeadLetterProcessingExceptionHandler.class.getName());
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
@@ -109,37 +104,12 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
         // production errors) at the same place.
         props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name());
-        // The stream thread blocks in poll() for up to poll.ms when idle and only commits after it returns, so
-        // the default 100 ms would stretch the commit interval of a lightly loaded thread to ~100 ms.
-        props.put(StreamsConfig.POLL_MS_CONFIG, "10");
-        // Output is invisible to read_committed readers until the commit, which flushes the producer, so lingering
-        // up to just before the commit costs no visible latency and turns one produce request per command into
-        // one per commit: at 500 evenly spread creates/s this halved the stack's CPU per create (bench: p99 from
-        // ~200 ms to ~80 ms). A 1 ms linger sent every command's outputs as their own requests.
-        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG),
-                Long.toString(Math.max(1, commitInterval.toMillis() - 5)));
-        // A fetch that finds nothing waits at the broker up to this long. New data normally completes it at once,
-        // but a wake-up the broker does not get (visibility moved by a transaction marker, say) costs up to this
-        // much, so keep it far below the 200 ms budget rather than at the 500 ms default.
-        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), "20");
         props.putAll(overrides);
         return props;
     }
 
     private static Path defaultStateDir() {
         return Path.of(System.getProperty("java.io.tmpdir"), "billing-streams");
-    }
-
-    private static long number(Map<String, String> env, String name, long fallback) {
-        var value = env.get(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number, was '" + value + "'", e);
-        }
     }
 
     private static DunningPolicy dunning(@Nullable String list) {
@@ -160,19 +130,6 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("BILLING_DUNNING_RETRY_DELAYS: " + e.getMessage(), e);
         }
-    }
-
-    private static Map<String, String> properties(String list) {
-        var out = new LinkedHashMap<String, String>();
-        for (var entry : list.split(",")) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            int eq = entry.indexOf('=');
-            require(eq > 0, "BILLING_STREAMS_PROPERTIES entries must be key=value, was '" + entry.trim() + "'");
-            out.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
-        }
-        return out;
     }
 
     private static void require(boolean condition, String message) {

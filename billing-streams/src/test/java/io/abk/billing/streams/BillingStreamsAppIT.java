@@ -3,10 +3,10 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.nio.charset.StandardCharsets;
@@ -97,16 +97,9 @@ class BillingStreamsAppIT {
     }
 
     private static void createTopics(TestBroker broker) throws Exception {
-        try (var admin = broker.admin()) {
-            var topics = Topics.all().stream()
-                    .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
-                    .toList();
-            admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
-            // Producing right after creation can strand a batch until every partition has a leader.
-            await().atMost(PATIENCE).until(() -> admin.describeTopics(Topics.all().stream().map(Topic::name).toList())
-                    .allTopicNames().get().values().stream()
-                    .allMatch(description -> description.partitions().stream().allMatch(p -> p.leader() != null)));
-        }
+        broker.createTopics(Topics.all().stream()
+                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
+                .toList());
     }
 
     private static KafkaProducer<String, byte[]> producer(TestBroker broker) {

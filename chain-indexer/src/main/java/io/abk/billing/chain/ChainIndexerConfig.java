@@ -3,6 +3,8 @@ package io.abk.billing.chain;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
+import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.streamskit.config.StreamsProperties;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -11,8 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -58,14 +58,14 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
 
     /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
     public static ChainIndexerConfig fromEnv(Map<String, String> env) {
+        var vars = new Env(env);
         return new ChainIndexerConfig(
-                env.getOrDefault("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                env.getOrDefault("BILLING_CHAIN_INDEXER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
-                Path.of(env.getOrDefault("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir().toString())),
-                Duration.ofMillis(number(env, "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS",
-                        DEFAULT_COMMIT_INTERVAL.toMillis())),
-                env.getOrDefault("BILLING_CHAINS_TEST_RPC_URL", ""),
-                env.getOrDefault("BILLING_CHAINS_LIVE_RPC_URL", ""));
+                vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                vars.text("BILLING_CHAIN_INDEXER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                vars.path("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir()),
+                vars.millis("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
+                vars.text("BILLING_CHAINS_TEST_RPC_URL", ""),
+                vars.text("BILLING_CHAINS_LIVE_RPC_URL", ""));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
@@ -81,26 +81,9 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
-        var props = new Properties();
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitInterval.toMillis()));
-        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
-        // The stream thread blocks in poll() for up to poll.ms when idle and only commits after it returns, so
-        // the default 100 ms would stretch the commit interval of a lightly loaded thread to ~100 ms.
-        props.put(StreamsConfig.POLL_MS_CONFIG, "10");
-        // Output is invisible to read_committed readers until the commit, which flushes the producer, so lingering
-        // up to just before the commit costs no visible latency and sends one produce request per commit instead of
-        // one per result (billing-streams measured this halving CPU per command at 500/s).
-        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG),
-                Long.toString(Math.max(1, commitInterval.toMillis() - 5)));
-        // A fetch that finds nothing waits at the broker up to this long; a wake-up the broker misses (visibility
-        // moved by billing-streams' transaction marker) would cost the 500 ms default on the charge's latency.
-        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), "20");
         return props;
     }
 
@@ -131,18 +114,6 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
             throw new IllegalArgumentException(variable + " is not a valid URL: " + e.getReason());
         }
         return url;
-    }
-
-    private static long number(Map<String, String> env, String name, long fallback) {
-        var value = env.get(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number, was '" + value + "'", e);
-        }
     }
 
     private static void require(boolean condition, String message) {

@@ -5,12 +5,12 @@ import static io.abk.billing.chain.ChainRequests.SUB;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,16 +98,9 @@ class ChainIndexerAppIT {
     }
 
     private static void createTopics(TestBroker broker) throws Exception {
-        try (var admin = broker.admin()) {
-            var topics = Topics.all().stream()
-                    .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
-                    .toList();
-            admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
-            // Producing right after creation can strand a batch until every partition has a leader.
-            await().atMost(PATIENCE).until(() -> admin.describeTopics(Topics.all().stream().map(Topic::name).toList())
-                    .allTopicNames().get().values().stream()
-                    .allMatch(description -> description.partitions().stream().allMatch(p -> p.leader() != null)));
-        }
+        broker.createTopics(Topics.all().stream()
+                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .toList());
     }
 
     private static KafkaProducer<String, ChainRequest> producer(TestBroker broker) {

@@ -1,7 +1,8 @@
 /**
  * What happens to a record chain-indexer cannot handle. It has no dead-letter topic of its own (the catalog's
  * {@code billing.streams-dlt} belongs to billing-streams): such a record is logged at ERROR with where it came
- * from and skipped, its offset committed; a failing stream thread shuts the app down so health reports it.
+ * from and skipped, its offset committed. A failing stream thread is streams-kit's concern (it shuts the app down
+ * so health reports it).
  */
 @NullMarked
 package io.abk.billing.chain.errors;

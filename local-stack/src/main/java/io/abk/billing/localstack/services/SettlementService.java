@@ -2,6 +2,7 @@ package io.abk.billing.localstack.services;
 
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,9 +15,9 @@ public final class SettlementService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(SettlementService.class);
 
-    private final ChainIndexerApp handle;
+    private final StreamsApp handle;
 
-    private SettlementService(ChainIndexerApp handle) {
+    private SettlementService(StreamsApp handle) {
         this.handle = handle;
     }
 

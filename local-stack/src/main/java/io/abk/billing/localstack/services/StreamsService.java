@@ -2,6 +2,7 @@ package io.abk.billing.localstack.services;
 
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,9 +15,9 @@ public final class StreamsService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
 
-    private final BillingStreamsApp handle;
+    private final StreamsApp handle;
 
-    private StreamsService(BillingStreamsApp handle) {
+    private StreamsService(StreamsApp handle) {
         this.handle = handle;
     }
 

@@ -27,6 +27,14 @@ final class ArchitectureRules {
             "io.abk.billing.chain",
             "io.abk.billing.usdt");
 
+    /**
+     * Package roots of the library modules services may share besides {@code schemas}: generic plumbing with no
+     * domain (streams-kit; kafka-test-kit, for tests only).
+     */
+    static final List<String> LIBRARY_ROOTS = List.of(
+            "io.abk.billing.streamskit",
+            "io.abk.billing.kafkatestkit");
+
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
     static final List<String> DOMAIN_PACKAGES = List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");
 
@@ -46,15 +54,26 @@ final class ArchitectureRules {
     static ArchRule servicesAreIsolated(List<String> serviceRoots) {
         List<ArchRule> rules = serviceRoots.stream()
                 .map(root -> {
-                    var others = serviceRoots.stream().filter(other -> !other.equals(root)).map(other -> other + "..").toArray(String[]::new);
+                    var others = serviceRoots.stream().filter(other -> !other.equals(root)).toList();
                     return noClasses().that().resideInAPackage(root + "..")
-                            .should().dependOnClassesThat().resideInAnyPackage(others)
-                            .because("services talk through topics and the schemas module only (DESIGN 1.5)")
+                            .should().dependOnClassesThat().resideInAnyPackage(packagesUnder(others))
+                            .because("services talk through topics and the schemas module only (DESIGN 1.5); "
+                                    + "the libraries they share carry no domain")
                             // Planned services have no classes yet; their rule must not fail for being empty.
                             .allowEmptyShould(true);
                 })
                 .toList();
         return CompositeArchRule.of(rules);
+    }
+
+    /**
+     * No class under a library root depends on a class under a service root: services share a library, so a
+     * library that used one service would carry it into all the others.
+     */
+    static ArchRule librariesUseNoService(List<String> libraryRoots, List<String> serviceRoots) {
+        return noClasses().that().resideInAnyPackage(packagesUnder(libraryRoots))
+                .should().dependOnClassesThat().resideInAnyPackage(packagesUnder(serviceRoots))
+                .because("libraries are plumbing shared by services: a service depends on them, never the reverse");
     }
 
     /** Domain classes import no framework. */
@@ -78,5 +97,13 @@ final class ArchitectureRules {
                 .orShould().callMethod(ZonedDateTime.class, "now")
                 .because("time is an input: commands carry their own now, processors inject a Clock")
                 .allowEmptyShould(true);
+    }
+
+    /**
+     * {@code root..} for each root: the root package and its subpackages. ArchUnit matches whole package names, so
+     * {@code io.abk.billing.streams..} does not take in {@code io.abk.billing.streamskit}.
+     */
+    private static String[] packagesUnder(List<String> roots) {
+        return roots.stream().map(root -> root + "..").toArray(String[]::new);
     }
 }

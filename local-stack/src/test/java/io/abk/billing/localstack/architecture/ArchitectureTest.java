@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue item 7: a service module never depends on another one (neither in code nor in its pom), and a domain
- * package imports no framework and reads no clock. local-stack runs the check because it is the one module
+ * Issue item 7: a service module never depends on another one (neither in code nor in its pom), the libraries
+ * services share (streams-kit, kafka-test-kit) never depend on a service, and a domain package imports no
+ * framework and reads no clock. local-stack runs the check because it is the one module
  * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
@@ -42,12 +43,20 @@ class ArchitectureTest {
         assertThat(production.contain("io.abk.billing.chain.ChainIndexerApp")).isTrue();
         assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider")).isTrue();
         assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
+        assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.kafkatestkit.TestBroker")).isTrue();
         assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
     }
 
     @Test
     void shouldFindNoDependencyBetweenServicesWhenCheckingTheProductionClasses() {
         ArchitectureRules.servicesAreIsolated(ArchitectureRules.SERVICE_ROOTS).check(production);
+    }
+
+    @Test
+    void shouldFindNoServiceInTheLibrariesWhenCheckingTheProductionClasses() {
+        ArchitectureRules.librariesUseNoService(ArchitectureRules.LIBRARY_ROOTS, ArchitectureRules.SERVICE_ROOTS)
+                .check(production);
     }
 
     @Test
@@ -64,7 +73,8 @@ class ArchitectureTest {
     void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
         var poms = new ModulePoms(buildRoot());
 
-        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer");
+        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "streams-kit",
+                "kafka-test-kit");
         assertThat(poms.violations()).isEmpty();
     }
 
@@ -75,7 +85,20 @@ class ArchitectureTest {
         assertThatThrownBy(() -> rule.check(fixtures))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("AlphaHandler")
-                .hasMessageContaining("BetaStore");
+                .hasMessageContaining("BetaStore")
+                .as("using a library is no service dependency").hasMessageNotContaining("KitFormat");
+    }
+
+    @Test
+    void shouldFailWhenALibraryUsesAServicesClass() {
+        var rule = ArchitectureRules.librariesUseNoService(List.of(FIXTURE + ".kit"),
+                List.of(FIXTURE + ".alpha", FIXTURE + ".beta"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("LeakyKit")
+                .hasMessageContaining("BetaStore")
+                .hasMessageNotContaining("KitFormat");
     }
 
     @Test
@@ -107,8 +130,11 @@ class ArchitectureTest {
                 <project xmlns="http://maven.apache.org/POM/4.0.0">
                   <modules><module>schemas</module><module>alpha</module><module>beta</module><module>local-stack</module></modules>
                 </project>""");
+        writeModule(root, "schemas", "");
         writeModule(root, "alpha", """
                 <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
+                <dependency><groupId>io.abk.billing</groupId><artifactId>streams-kit</artifactId></dependency>
+                <dependency><groupId>io.abk.billing</groupId><artifactId>kafka-test-kit</artifactId><scope>test</scope></dependency>
                 <dependency><groupId>${project.groupId}</groupId><artifactId>beta</artifactId></dependency>""");
         writeModule(root, "beta", """
                 <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
@@ -118,6 +144,28 @@ class ArchitectureTest {
                 <dependency><groupId>io.abk.billing</groupId><artifactId>alpha</artifactId></dependency>""");
 
         assertThat(new ModulePoms(root).violations()).containsExactly("alpha -> beta");
+    }
+
+    @Test
+    void shouldFailWhenALibraryPomDependsOnAServiceOrAServiceShipsTheTestKit(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modules><module>schemas</module><module>streams-kit</module><module>kafka-test-kit</module><module>alpha</module></modules>
+                </project>""");
+        writeModule(root, "schemas", "");
+        // A library may build on another library, but not on a service: every service would then carry it.
+        writeModule(root, "streams-kit", """
+                <dependency><groupId>io.abk.billing</groupId><artifactId>schemas</artifactId></dependency>
+                <dependency><groupId>io.abk.billing</groupId><artifactId>alpha</artifactId></dependency>""");
+        writeModule(root, "kafka-test-kit", """
+                <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-server</artifactId></dependency>""");
+        // The test broker in compile scope would ship the Kafka server inside the service.
+        writeModule(root, "alpha", """
+                <dependency><groupId>io.abk.billing</groupId><artifactId>streams-kit</artifactId></dependency>
+                <dependency><groupId>io.abk.billing</groupId><artifactId>kafka-test-kit</artifactId></dependency>""");
+
+        assertThat(new ModulePoms(root).violations())
+                .containsExactly("streams-kit -> alpha", "alpha -> kafka-test-kit (scope compile, test only)");
     }
 
     private static void writeModule(Path root, String module, String dependencies) throws Exception {

@@ -12,46 +12,83 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * Reads the module poms of the build rooted at {@code root} and finds service modules that declare a
- * dependency on another of the project's modules. Only {@code schemas} may be shared; the launcher and harness
- * modules (local-stack, bench, ...) may depend on anything and are not services.
+ * Reads the module poms of the build rooted at {@code root} and finds dependencies between the project's modules
+ * that the architecture forbids. A service may depend on the shared libraries only ({@code schemas},
+ * {@code streams-kit}, and {@code kafka-test-kit} in test scope), never on another service; a library may depend
+ * on other libraries only, never on a service. The launcher and harness modules (local-stack, bench, ...) may
+ * depend on anything and are not services.
  */
 record ModulePoms(Path root) {
 
     static final String GROUP_ID = "io.abk.billing";
-    static final String SHARED_MODULE = "schemas";
-    /** Modules that are not deployable services (DESIGN section 2). */
-    static final Set<String> NOT_SERVICES = Set.of("schemas", "local-stack", "bench", "system-tests", "contracts");
+    /** Libraries a service may use at run time. */
+    static final Set<String> SHARED_MODULES = Set.of("schemas", "streams-kit");
+    /** Libraries a service may use in its tests only: they would put test machinery on its runtime class path. */
+    static final Set<String> TEST_ONLY_MODULES = Set.of("kafka-test-kit");
+    /** Modules that neither are services nor are shared by them (DESIGN section 2). */
+    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests", "contracts");
 
     /** The modules listed in the root pom. */
     List<String> modules() throws Exception {
         return texts(root.resolve("pom.xml"), "/project/modules/module");
     }
 
-    /** One line per forbidden dependency: {@code api-gateway -> billing-streams}. */
+    /**
+     * One line per forbidden dependency: {@code api-gateway -> billing-streams}, or
+     * {@code chain-indexer -> kafka-test-kit (scope compile, test only)}.
+     */
     List<String> violations() throws Exception {
         var found = new ArrayList<String>();
         for (var module : modules()) {
-            if (NOT_SERVICES.contains(module)) {
+            if (LAUNCHERS.contains(module)) {
                 continue;
             }
-            var pom = root.resolve(module).resolve("pom.xml");
-            if (!Files.exists(pom)) {
-                throw new IllegalStateException("module " + module + " has no pom at " + pom);
-            }
-            // Direct and profile dependencies count; dependencyManagement only pins versions.
-            var dependencies = nodes(pom, "/project/dependencies/dependency | /project/profiles/profile/dependencies/dependency");
-            for (int i = 0; i < dependencies.getLength(); i++) {
-                var dependency = (Element) dependencies.item(i);
-                var groupId = child(dependency, "groupId");
-                var artifactId = child(dependency, "artifactId");
-                var inHouse = GROUP_ID.equals(groupId) || "${project.groupId}".equals(groupId);
-                if (inHouse && !SHARED_MODULE.equals(artifactId)) {
-                    found.add(module + " -> " + artifactId);
+            var library = isLibrary(module);
+            for (var dependency : inHouseDependencies(module)) {
+                var allowed = library ? isLibrary(dependency.artifactId()) : dependency.allowedInAService();
+                if (!allowed) {
+                    found.add(module + " -> " + dependency);
                 }
             }
         }
         return found;
+    }
+
+    private static boolean isLibrary(String module) {
+        return SHARED_MODULES.contains(module) || TEST_ONLY_MODULES.contains(module);
+    }
+
+    private List<Dependency> inHouseDependencies(String module) throws Exception {
+        var pom = root.resolve(module).resolve("pom.xml");
+        if (!Files.exists(pom)) {
+            throw new IllegalStateException("module " + module + " has no pom at " + pom);
+        }
+        // Direct and profile dependencies count; dependencyManagement only pins versions.
+        var nodes = nodes(pom, "/project/dependencies/dependency | /project/profiles/profile/dependencies/dependency");
+        var out = new ArrayList<Dependency>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            var dependency = (Element) nodes.item(i);
+            var groupId = child(dependency, "groupId");
+            if (GROUP_ID.equals(groupId) || "${project.groupId}".equals(groupId)) {
+                var scope = child(dependency, "scope");
+                out.add(new Dependency(child(dependency, "artifactId"), scope.isEmpty() ? "compile" : scope));
+            }
+        }
+        return out;
+    }
+
+    /** A dependency on one of the project's own modules. */
+    private record Dependency(String artifactId, String scope) {
+
+        /** A shared library in any scope, or a test-only one in test scope. */
+        boolean allowedInAService() {
+            return SHARED_MODULES.contains(artifactId) || TEST_ONLY_MODULES.contains(artifactId) && "test".equals(scope);
+        }
+
+        @Override
+        public String toString() {
+            return TEST_ONLY_MODULES.contains(artifactId) ? artifactId + " (scope " + scope + ", test only)" : artifactId;
+        }
     }
 
     private static String child(Element element, String name) {

@@ -1,4 +1,4 @@
-package io.abk.billing.chain.errors;
+package io.abk.billing.streamskit.lifecycle;
 
 import org.apache.kafka.streams.errors.MissingSourceTopicException;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -6,12 +6,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a stream thread does when an exception escapes it (record-level failures never get here). A source topic
- * deleted while the app runs fails the thread at the next rebalance: replace the thread so it rejoins once the
- * topic is back, rather than the app dying. Anything else is an infrastructure failure the app cannot fix by
- * itself: shut the client down (state ERROR, so health checks report it) and let the supervisor restart it.
+ * What a stream thread does when an exception escapes it (record-level failures never get here: they go to the
+ * app's processing and deserialization exception handlers). The app starts only once its topics exist
+ * ({@link TopicsReadiness}), but a source topic can still vanish while it runs (deleted by ops); Kafka Streams
+ * then fails the thread at the next rebalance, so the thread is replaced and rejoins until the topic is back,
+ * rather than the app dying (each retry waits out the dead member's session timeout, 45 s by default). Anything
+ * else is an infrastructure failure the app cannot fix by itself: shut the client down (state ERROR, so health
+ * checks report it) and let the supervisor restart the process.
  */
-public final class StreamThreadFailureHandler implements StreamsUncaughtExceptionHandler {
+final class StreamThreadFailureHandler implements StreamsUncaughtExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(StreamThreadFailureHandler.class);
 

@@ -1,4 +1,4 @@
-package io.abk.billing.chain;
+package io.abk.billing.streamskit.lifecycle;
 
 import java.time.Duration;
 import java.util.HashMap;

@@ -1,0 +1,45 @@
+package io.abk.billing.streamskit.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * The Kafka Streams settings every billing Streams service runs with: exactly-once, explicitly named internal
+ * resources, and polling and batching tuned so a record's output becomes visible within about one commit interval,
+ * since an HTTP request of the gateway waits for it (the project's budget is 200 ms at p99). Each service adds its
+ * own exception handlers, thread count and overrides on top.
+ */
+public final class StreamsProperties {
+
+    private StreamsProperties() {
+    }
+
+    public static Properties exactlyOnce(String bootstrapServers, String applicationId, Path stateDir,
+            Duration commitInterval) {
+        var props = new Properties();
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitInterval.toMillis()));
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        // The stream thread blocks in poll() for up to poll.ms when idle and only commits after it returns, so
+        // the default 100 ms would stretch the commit interval of a lightly loaded thread to ~100 ms.
+        props.put(StreamsConfig.POLL_MS_CONFIG, "10");
+        // Output is invisible to read_committed readers until the commit, which flushes the producer, so lingering
+        // up to just before the commit costs no visible latency and turns one produce request per record into
+        // one per commit: in billing-streams at 500 evenly spread creates/s this halved the stack's CPU per create
+        // (bench: p99 from ~200 ms to ~80 ms). A 1 ms linger sent every record's outputs as their own requests.
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG),
+                Long.toString(Math.max(1, commitInterval.toMillis() - 5)));
+        // A fetch that finds nothing waits at the broker up to this long. New data normally completes it at once,
+        // but a wake-up the broker does not get (visibility moved by another app's transaction marker, say) costs
+        // up to this much, so keep it far below the 200 ms budget rather than at the 500 ms default.
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), "20");
+        return props;
+    }
+}

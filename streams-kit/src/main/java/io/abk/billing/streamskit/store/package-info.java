@@ -1,0 +1,5 @@
+/** State store helpers of the Streams services: expiring old entries of a dedup store without stalling a task. */
+@NullMarked
+package io.abk.billing.streamskit.store;
+
+import org.jspecify.annotations.NullMarked;

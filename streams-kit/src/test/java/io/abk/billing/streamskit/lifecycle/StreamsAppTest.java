@@ -1,0 +1,49 @@
+package io.abk.billing.streamskit.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.abk.billing.streamskit.config.StreamsProperties;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The lifecycle without a broker; the services' integration tests run it against a real one. */
+class StreamsAppTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void shouldWaitInCreatedAndTerminateOnCloseWhenTheBrokerNeverAnswers() throws Exception {
+        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
+        var props = StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir,
+                Duration.ofMillis(30));
+        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+
+        app.startWhenTopicsExist();
+
+        // Nothing is known to exist, so Kafka Streams is never started.
+        assertThat(app.missingTopics()).containsExactlyInAnyOrder("kit.in", "kit.out");
+        assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
+        assertThat(app.isRunning()).isFalse();
+        app.close();
+        // A main blocked in awaitTermination must return once the app is closed.
+        assertTimeoutPreemptively(Duration.ofSeconds(30), app::awaitTermination);
+        assertThat(app.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
+    }
+
+    /** A loopback port nobody listens on: the socket is closed again before the app connects. */
+    private static int closedPort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
