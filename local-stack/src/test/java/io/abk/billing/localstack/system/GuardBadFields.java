@@ -50,6 +50,9 @@ final class GuardBadFields {
         cases.add(gateway("PATCH with a body over 64 KiB", 413, "payload_too_large", Fixtures::active,
                 fx -> subscription(fx, fx.testKey(), fx.active().subscriptionId(), "PATCH")
                         .body("{\"metadata\":{\"note\":\"" + "n".repeat(70_000) + "\"}}", "application/json")));
+        cases.add(gateway("refund with a body over 64 KiB and an Idempotency-Key", 413, "payload_too_large", Fixtures::active,
+                fx -> invoice(fx, fx.testKey(), fx.active().invoiceId(), "refund").idempotencyKey("big-" + fx.active().invoiceId())
+                        .body("{\"amountUsdc\":1,\"note\":\"" + "n".repeat(70_000) + "\"}", "application/json")));
         for (var value : List.of("\"explode\"", "\"SUCCESS\"", "\"Success\"", "\"\"", "5", "true", "[\"success\"]", "{}")) {
             cases.add(field("charge", Fixtures::completed, "sandboxMode", value));
         }

@@ -66,6 +66,7 @@ final class GuardBadRequests {
         cases.addAll(GuardBadFields.cases());
         cases.addAll(reads());
         cases.addAll(checkout());
+        cases.addAll(callers());
         cases.addAll(GuardBadStates.cases());
         return cases;
     }
@@ -163,9 +164,45 @@ final class GuardBadRequests {
         }
         cases.addAll(bodies("checkout activate", Fixtures::incomplete,
                 (fx, body, type) -> checkoutActivate(fx, fx.incomplete().subscriptionId()).body(body, type)));
+        cases.add(gateway("checkout activate with a body over 64 KiB", 413, "payload_too_large", Fixtures::incomplete,
+                fx -> checkoutActivate(fx, fx.incomplete().subscriptionId()).body("{\"note\":\"" + "n".repeat(70_000) + "\"}", "application/json")));
         for (var value : List.of("42", "\"\"", "true", "{}", "[\"0x1\"]", "\"" + "x".repeat(256) + "\"")) {
             cases.add(gateway("checkout activate onChainSubscriptionId " + shorten(value), 400, "validation_error", Fixtures::incomplete,
                     fx -> checkoutActivate(fx, fx.incomplete().subscriptionId()).body("{\"onChainSubscriptionId\":" + value + "}", "application/json")));
+        }
+        return cases;
+    }
+
+    /**
+     * Requests that never reach a route's rules: no key or an unknown one, an unsupported {@code Service-Version},
+     * or a method the route does not have.
+     */
+    private static List<Bad> callers() {
+        var cases = new ArrayList<Bad>();
+        var routes = List.<Map.Entry<String, Function<Fixtures, Call>>>of(
+                Map.entry("activate", fx -> fx.api().post(Subscriptions.PATH + "/" + fx.incomplete().subscriptionId() + "/activate")),
+                Map.entry("PATCH", fx -> fx.api().patch(Subscriptions.PATH + "/" + fx.incomplete().subscriptionId()).json(Map.of("planId", "gold"))),
+                Map.entry("charge", fx -> fx.api().post(Invoices.PATH + "/" + fx.incomplete().invoiceId() + "/charge")),
+                Map.entry("refund", fx -> fx.api().post(Invoices.PATH + "/" + fx.incomplete().invoiceId() + "/refund")),
+                Map.entry("void", fx -> fx.api().post(Invoices.PATH + "/" + fx.incomplete().invoiceId() + "/void")),
+                Map.entry("GET invoice", fx -> fx.api().get(Invoices.PATH + "/" + fx.incomplete().invoiceId())),
+                Map.entry("GET invoices", fx -> fx.api().get(Invoices.PATH + "?subscriptionId=" + fx.incomplete().subscriptionId())));
+        for (var route : routes) {
+            var call = route.getValue();
+            cases.add(gateway(route.getKey() + " without a key", 401, "authentication_error", Fixtures::incomplete, call));
+            cases.add(gateway(route.getKey() + " with an unknown key", 401, "authentication_error", Fixtures::incomplete,
+                    fx -> call.apply(fx).key("abk_test_" + "0".repeat(40))));
+            cases.add(gateway(route.getKey() + " with Service-Version 2025-01-01", 400, "unsupported_api_version", Fixtures::incomplete,
+                    fx -> call.apply(fx).key(fx.testKey()).header("Service-Version", "2025-01-01")));
+        }
+        for (var wrong : List.<Map.Entry<String, Function<Fixtures, String>>>of(
+                Map.entry("GET", fx -> Invoices.PATH + "/" + fx.incomplete().invoiceId() + "/charge"),
+                Map.entry("PUT", fx -> Subscriptions.PATH + "/" + fx.incomplete().subscriptionId()),
+                Map.entry("DELETE", fx -> Invoices.PATH + "/" + fx.incomplete().invoiceId()),
+                Map.entry("PATCH", fx -> Invoices.PATH + "/" + fx.incomplete().invoiceId()),
+                Map.entry("GET", fx -> Subscriptions.PATH + "/" + fx.incomplete().subscriptionId() + "/activate"))) {
+            cases.add(gateway(wrong.getKey() + " on a route without it", 405, "method_not_allowed", Fixtures::incomplete,
+                    fx -> new Call(fx.api().info().baseUrl(), wrong.getKey(), wrong.getValue().apply(fx)).key(fx.testKey())));
         }
         return cases;
     }

@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.Outcome;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -133,6 +134,64 @@ class LifecycleBadInputIT {
     }
 
     @Test
+    void shouldReplayTheRejectionAndSendNoSecondCommandWhenARefusedChargeIsRepeatedWithItsKey() {
+        // given a charge of a paid invoice, refused by the processor, sent with an Idempotency-Key
+        var key = "refused-" + UUID.randomUUID();
+        var mark = topics.mark();
+        var first = charge(key);
+        assertThat(first.status()).as(first.toString()).isEqualTo(400);
+        assertThat(first.code()).isEqualTo("invoice_not_chargeable");
+
+        // when the same request is repeated with the key
+        var again = charge(key);
+
+        // then the refusal is replayed as it was, and only the first one reached the processor
+        assertThat(again.status()).isEqualTo(400);
+        assertThat(again.header("Idempotent-Replayed")).contains("true");
+        assertThat(again.body()).isEqualTo(first.body());
+        var since = topics.since(mark);
+        assertThat(since.commandsOf(f.active().subscriptionId())).hasSize(1);
+        assertThat(since.changesOf(f.active().subscriptionId())).singleElement()
+                .satisfies(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.REJECTED));
+    }
+
+    @Test
+    void shouldRefuseAPatchThatWouldGrowMetadataPastFiftyKeysWhileReplacingStaysAllowed() {
+        // given a subscription already holding fifty keys of 500 characters (the most one PATCH may send)
+        var made = GuardFixtures.incomplete(api, merchant.testKey(), "bad-metadata-growth", "10");
+        var full = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", metadata("a", 50, "v".repeat(500))))
+                .expect(200).json();
+        assertThat(full.at("/subscription/metadata").size()).isEqualTo(50);
+        var before = state(made);
+        var mark = topics.mark();
+
+        // when fifty more keys, or just one, are merged in
+        var fifty = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", metadata("b", 50, "v".repeat(500))));
+        var one = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", Map.of("extra", "v")));
+
+        // then both are refused by the processor with subscription_update_failed, and nothing changed
+        for (var reply : List.of(fifty, one)) {
+            assertThat(reply.status()).as(reply.body()).isEqualTo(400);
+            assertThat(reply.code()).isEqualTo("subscription_update_failed");
+            assertThat(reply.json().path("error").asString()).contains("at most 50 metadata keys");
+        }
+        assertThat(state(made)).isEqualTo(before);
+        var since = topics.since(mark);
+        assertThat(since.changesOf(made.subscriptionId())).hasSize(2)
+                .allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.REJECTED));
+        assertThat(since.eventsOf(made.subscriptionId())).isEmpty();
+
+        // and replacing keys within the fifty is still an update (before the limit, ~40 such PATCHes of new keys
+        // grew one aggregate past Kafka's 1 MB record limit and stopped billing-streams for every merchant)
+        var changes = new LinkedHashMap<String, String>();
+        changes.put("a0", "");
+        changes.put("extra", "v");
+        var replaced = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", changes)).expect(200).json();
+        assertThat(replaced.at("/subscription/metadata").size()).isEqualTo(50);
+        assertThat(replaced.at("/subscription/metadata/extra").asString()).isEqualTo("v");
+    }
+
+    @Test
     void shouldListNoInvoiceWhenTheSubscriptionFilterNamesAnotherMerchantsOrModesSubscription() {
         // when the list is filtered by a subscription the key may not see, then it is empty, not an error
         for (var filter : List.of(f.foreign().subscriptionId(), f.live().subscriptionId())) {
@@ -155,6 +214,20 @@ class LifecycleBadInputIT {
             assertThat(reply.header("Content-Type").orElse("")).startsWith("text/html");
             assertThat(reply.body()).doesNotContain("bad-");
         }
+    }
+
+    private static Reply charge(String idempotencyKey) {
+        return api.post(Invoices.PATH + "/" + f.active().invoiceId() + "/charge").key(merchant.testKey())
+                .idempotencyKey(idempotencyKey).json(Map.of("sandboxMode", "success")).send();
+    }
+
+    /** {@code count} keys {@code <prefix>0..}, each with {@code value}. */
+    private static Map<String, String> metadata(String prefix, int count, String value) {
+        var metadata = new LinkedHashMap<String, String>();
+        for (int i = 0; i < count; i++) {
+            metadata.put(prefix + i, value);
+        }
+        return metadata;
     }
 
     private static boolean ours(String merchantId) {

@@ -4,20 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ChargeInvoice;
 import io.abk.billing.schemas.avro.ChargeRequest;
-import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.SettleCharge;
-import io.abk.billing.schemas.avro.SettleRefund;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +21,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Races on one subscription through the whole stack (issue 3, "Concurrency"): fifty requests at once, and what
@@ -66,7 +60,7 @@ class LifecycleConcurrencyIT {
                 .json(Map.of("sandboxMode", "success")));
 
         // then exactly one is answered paid, with the first attempt's sandbox hash
-        var paid = withStatus(replies, 200);
+        var paid = GuardRace.withStatus(replies, 200);
         assertThat(paid).as("200 answers").hasSize(1);
         var answer = paid.getFirst().json();
         assertThat(answer.path("ok").asBoolean(false)).isTrue();
@@ -76,7 +70,7 @@ class LifecycleConcurrencyIT {
         assertThat(invoice.path("txHash").asString()).isEqualTo(GuardFixtures.sandboxTxHash(made.invoiceId() + ":1"));
         assertThat(answer.at("/subscription/status").asString()).isEqualTo("active");
         // and the forty-nine others are 400 invoice_not_chargeable: in flight, then paid, an invoice is not chargeable
-        assertRefused(replies, 49, "invoice_not_chargeable");
+        GuardRace.assertRefused(replies, 49, "invoice_not_chargeable");
         // and the invoice reads paid once, attempt 1, as the answer showed it
         assertThat(GuardFixtures.invoice(api, made)).isEqualTo(invoice);
 
@@ -90,7 +84,7 @@ class LifecycleConcurrencyIT {
         assertThat(commands).filteredOn(command -> command.getPayload() instanceof ChargeInvoice).hasSize(RACERS);
         assertThat(commands).filteredOn(command -> command.getPayload() instanceof SettleCharge).hasSize(1);
         assertThat(commands).hasSize(RACERS + 1);
-        assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "invoice_not_chargeable");
+        GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "invoice_not_chargeable");
         assertThat(since.eventsOf(made.subscriptionId())).extracting(BillingEvent::getType).containsExactly("invoice.paid");
         assertThat(since.eventsOf(made.subscriptionId()).getFirst().getData().getInvoice().getId()).isEqualTo(made.invoiceId());
     }
@@ -105,7 +99,7 @@ class LifecycleConcurrencyIT {
         var replies = race(i -> api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/activate").key(merchant.testKey()));
 
         // then exactly one is 200, active, with its first invoice paid by the sandbox
-        var activated = withStatus(replies, 200);
+        var activated = GuardRace.withStatus(replies, 200);
         assertThat(activated).as("200 answers").hasSize(1);
         var answer = activated.getFirst().json();
         assertThat(answer.propertyNames()).containsExactly("subscription", "invoice", "charge");
@@ -116,7 +110,7 @@ class LifecycleConcurrencyIT {
         assertThat(answer.path("charge")).isEqualTo(Json.parse(
                 "{\"ok\":true,\"failureCode\":null,\"failureMessage\":null,\"txHash\":\"" + txHash + "\"}"));
         // and the forty-nine others are 400 subscription_activate_failed
-        assertRefused(replies, 49, "subscription_activate_failed");
+        GuardRace.assertRefused(replies, 49, "subscription_activate_failed");
         assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId()).expect(200).json())
                 .isEqualTo(answer.path("subscription"));
 
@@ -126,7 +120,7 @@ class LifecycleConcurrencyIT {
                 .containsExactly("subscription.activated", "invoice.paid");
         assertThat(since.chainRequestsOf(made.invoiceId())).extracting(ChainRequest::getRequestId)
                 .containsExactly(made.invoiceId() + ":1");
-        assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "subscription_activate_failed");
+        GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "subscription_activate_failed");
     }
 
     @Test
@@ -140,9 +134,9 @@ class LifecycleConcurrencyIT {
         var replies = race(i -> refund(made, piece));
 
         // then 33 are refunded (9.90) and 17 refused as too large: never more than the 0.10 left
-        var accepted = withStatus(replies, 200);
+        var accepted = GuardRace.withStatus(replies, 200);
         assertThat(accepted).hasSize(33);
-        assertRefused(replies, 17, "amount_too_large");
+        GuardRace.assertRefused(replies, 17, "amount_too_large");
         // and each answer shows the total after its own refund: 0.30, 0.60, ... 9.90, each step one refund
         var totals = accepted.stream().map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc"))).sorted().toList();
         assertThat(totals).containsExactlyElementsOf(IntStream.rangeClosed(1, 33).mapToObj(k -> k * 300_000L).toList());
@@ -152,7 +146,7 @@ class LifecycleConcurrencyIT {
 
         // and the pipeline settled 33 refunds of 0.30 each, with events summing to 9.90
         var since = topics.since(mark);
-        assertThat(refundAmounts(since.eventsOf(made.subscriptionId()))).hasSize(33).containsOnly(300_000L);
+        assertThat(GuardRace.refundAmounts(since.eventsOf(made.subscriptionId()))).hasSize(33).containsOnly(300_000L);
         assertThat(since.chainRequestsOf(made.invoiceId())).extracting(ChainRequest::getRequestId)
                 .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 33).mapToObj(k -> made.invoiceId() + ":refund:" + k).toList());
         assertThat(since.chainRequestsOf(made.invoiceId())).allSatisfy(request -> {
@@ -200,7 +194,7 @@ class LifecycleConcurrencyIT {
             }
         }
         // and the refunded total is exactly the sum of the settled steps the answers show, never above 10
-        var totals = withStatus(replies, 200).stream().map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc")))
+        var totals = GuardRace.withStatus(replies, 200).stream().map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc")))
                 .sorted().toList();
         assertThat(totals).doesNotHaveDuplicates();
         var steps = new ArrayList<Long>();
@@ -220,7 +214,7 @@ class LifecycleConcurrencyIT {
         }
 
         // and the invoice.refunded events are the same steps, summing to the same total
-        var events = refundAmounts(topics.since(mark).eventsOf(made.subscriptionId()));
+        var events = GuardRace.refundAmounts(topics.since(mark).eventsOf(made.subscriptionId()));
         assertThat(events).containsExactlyInAnyOrderElementsOf(steps);
         assertThat(events.stream().mapToLong(Long::longValue).sum()).isEqualTo(refunded);
     }
@@ -236,7 +230,7 @@ class LifecycleConcurrencyIT {
         var replies = race(i -> charge(made, key));
 
         // then the answers are the one paid charge (first or replayed) or 409 in progress, never anything else
-        var answered = withStatus(replies, 200);
+        var answered = GuardRace.withStatus(replies, 200);
         assertThat(answered).isNotEmpty();
         assertThat(answered).extracting(Reply::body).containsOnly(answered.getFirst().body());
         assertThat(answered.getFirst().json().path("ok").asBoolean(false)).isTrue();
@@ -256,8 +250,62 @@ class LifecycleConcurrencyIT {
                 .filter(command -> command.getPayload() instanceof ChargeInvoice).map(command -> command.getCommandId()).distinct())
                 .hasSize(1);
         assertThat(since.chainRequestsOf(made.invoiceId())).hasSize(1);
-        assertChanges(since.changesOf(made.subscriptionId()), 2, 0, "none");
+        GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 0, "none");
         assertThat(since.eventsOf(made.subscriptionId())).extracting(BillingEvent::getType).containsExactly("invoice.paid");
+    }
+
+    @Test
+    void shouldEndPaidOnceOrVoidOnceNeverBothWhenChargesVoidsAndACancelRaceOnOneOpenInvoice() {
+        // given an open 10 USDC invoice whose mandate is active
+        var made = GuardFixtures.completed(api, merchant.testKey(), "race-charge-void-cancel", "10");
+        var mark = topics.mark();
+
+        // when 25 charges, 24 voids and one immediate cancel arrive at once
+        var cancelAt = 25;
+        var replies = race(i -> i == cancelAt
+                ? api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/cancel").key(merchant.testKey()).json(Map.of("immediate", true))
+                : api.post(Invoices.PATH + "/" + made.invoiceId() + (i % 2 == 0 ? "/charge" : "/void")).key(merchant.testKey())
+                        .json(i % 2 == 0 ? Map.of("sandboxMode", "success") : Map.of()));
+
+        // then the cancel is accepted, and every charge and void is done or refused as not chargeable / voidable
+        assertThat(replies.get(cancelAt).expect(200).json().at("/subscription/status").asString()).isEqualTo("canceled");
+        var charged = new ArrayList<Reply>();
+        var voided = new ArrayList<Reply>();
+        for (int i = 0; i < RACERS; i++) {
+            var reply = replies.get(i);
+            if (i == cancelAt) {
+                continue;
+            }
+            var isCharge = i % 2 == 0;
+            if (reply.status() == 200) {
+                (isCharge ? charged : voided).add(reply);
+            } else {
+                GuardRace.assertRefusal(reply, isCharge ? "invoice_not_chargeable" : "invoice_not_voidable");
+            }
+        }
+        // and the invoice ended paid (by exactly one charge, the money kept even though the cancel came) or void
+        var invoice = GuardFixtures.invoice(api, made);
+        var since = topics.since(mark);
+        var events = since.eventsOf(made.subscriptionId()).stream().map(BillingEvent::getType).toList();
+        var requests = since.chainRequestsOf(made.invoiceId());
+        assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId()).expect(200).json().path("status").asString())
+                .isEqualTo("canceled");
+        assertThat(events).containsOnlyOnce("subscription.canceled");
+        if (invoice.path("status").asString().equals("paid")) {
+            assertThat(charged).hasSize(1);
+            assertThat(charged.getFirst().json().path("ok").asBoolean(false)).isTrue();
+            assertThat(charged.getFirst().json().path("invoice")).isEqualTo(invoice);
+            assertThat(voided).isEmpty();
+            assertThat(requests).hasSize(1);
+            assertThat(events).containsOnlyOnce("invoice.paid").doesNotContain("invoice.voided");
+        } else {
+            assertThat(invoice.path("status").asString()).isEqualTo("void");
+            assertThat(charged).isEmpty();
+            assertThat(voided).hasSizeLessThanOrEqualTo(1);
+            assertThat(requests).isEmpty();
+            assertThat(events).containsOnlyOnce("invoice.voided").doesNotContain("invoice.paid");
+        }
+        assertThat(invoice.path("attemptCount").asInt()).isEqualTo(charged.size());
     }
 
     private static Call refund(GuardFixtures.Made made, @Nullable BigDecimal amountUsdc) {
@@ -270,46 +318,7 @@ class LifecycleConcurrencyIT {
                 .idempotencyKey(idempotencyKey).json(Map.of("sandboxMode", "success"));
     }
 
-    /** Sends {@link #RACERS} calls at once (all built first, then sent together) and returns their answers in order. */
     private static List<Reply> race(IntFunction<Call> call) {
-        var calls = IntStream.range(0, RACERS).mapToObj(call).toList();
-        var sent = calls.stream().map(Call::sendAsync).toList();
-        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
-        return sent.stream().map(CompletableFuture::join).toList();
-    }
-
-    private static List<Reply> withStatus(List<Reply> replies, int status) {
-        return replies.stream().filter(reply -> reply.status() == status).toList();
-    }
-
-    /** Exactly {@code count} answers are 400 with {@code code} and an error sentence; every answer is 200 or one of them. */
-    private static void assertRefused(List<Reply> replies, int count, String code) {
-        var refused = replies.stream().filter(reply -> reply.status() != 200).toList();
-        assertThat(refused).hasSize(count).allSatisfy(reply -> {
-            assertThat(reply.status()).as(reply.toString()).isEqualTo(400);
-            assertThat(reply.code()).as(reply.toString()).isEqualTo(code);
-            assertThat(reply.json().path("error").asString()).isNotBlank();
-        });
-    }
-
-    /** The aggregate's changes: {@code accepted} accepted (each with snapshots), {@code rejected} rejected with {@code code} and nothing else. */
-    private static void assertChanges(List<Change> changes, int accepted, int rejected, String code) {
-        assertThat(changes).filteredOn(change -> change.getOutcome() == Outcome.ACCEPTED).hasSize(accepted)
-                .allSatisfy(change -> assertThat(change.getSnapshots()).isNotEmpty());
-        assertThat(changes).filteredOn(change -> change.getOutcome() == Outcome.REJECTED).hasSize(rejected).allSatisfy(change -> {
-            assertThat(change.getRejection().getCode()).isEqualTo(code);
-            assertThat(change.getSnapshots()).isEmpty();
-            assertThat(change.getEventIds()).isEmpty();
-        });
-        assertThat(changes).hasSize(accepted + rejected);
-    }
-
-    /** The refunded amount (micro-USDC) of each {@code invoice.refunded} event; no other event may be there. */
-    private static List<Long> refundAmounts(List<BillingEvent> events) {
-        assertThat(events).extracting(BillingEvent::getType).containsOnly("invoice.refunded");
-        var amounts = new ArrayList<Long>();
-        events.forEach(event -> amounts.add(event.getData().getRefundAmountMicros()));
-        assertThat(amounts).doesNotContainNull();
-        return Collections.unmodifiableList(amounts);
+        return GuardRace.race(RACERS, call);
     }
 }
