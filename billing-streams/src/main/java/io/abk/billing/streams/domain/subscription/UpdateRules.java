@@ -13,6 +13,14 @@ import java.util.Map;
  */
 final class UpdateRules {
 
+    /**
+     * The most metadata keys a subscription holds: as many as a create may carry (the gateway's request limit).
+     * Merging is otherwise unbounded, and every key lives in the aggregate, its changelog and each snapshot: about
+     * forty PATCHes of fifty new 500-character values once grew one subscription past Kafka's 1 MB record limit,
+     * and the failed changelog write stopped billing-streams for every merchant.
+     */
+    static final int MAX_METADATA_KEYS = 50;
+
     private UpdateRules() {
     }
 
@@ -35,6 +43,12 @@ final class UpdateRules {
                 command.planId() != null ? command.planId() : old.planId());
         var cycle = interval == old.interval() ? d.cycle() : d.cycle().withAnchor(d.cycle().currentPeriod().end());
         var metadata = merged(d.metadata(), command.metadata());
+        // Only growth past the limit is refused, so an update can still shrink a subscription that holds more.
+        if (metadata.size() > MAX_METADATA_KEYS && metadata.size() > d.metadata().size()) {
+            return Decision.reject(RejectionReason.UPDATE_FAILED, "Subscription " + state.id() + " can hold at most "
+                    + MAX_METADATA_KEYS + " metadata keys and this update would leave " + metadata.size()
+                    + "; an empty value removes a key");
+        }
         var t = new Transition(state);
         if (plan.equals(old) && cycle.equals(d.cycle()) && metadata.equals(d.metadata())) {
             return t.accept();
