@@ -3,6 +3,10 @@ package io.abk.billing.schemas.release;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkAggregate;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.util.List;
@@ -23,6 +27,10 @@ public final class MessageSchemas {
                 Change.getClassSchema(),
                 BillingEvent.getClassSchema(),
                 SubscriptionAggregate.getClassSchema(),
-                ChainRequest.getClassSchema());
+                ChainRequest.getClassSchema(),
+                PaymentCommand.getClassSchema(),
+                PaymentLinkCommand.getClassSchema(),
+                PaymentAggregate.getClassSchema(),
+                PaymentLinkAggregate.getClassSchema());
     }
 }

@@ -2,6 +2,8 @@ package io.abk.billing.schemas.render;
 
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
@@ -75,6 +77,62 @@ public final class ApiJson {
         json.put("voidedAt", timestamp(i.getVoidedAt()));
         json.put("mode", mode(i.getMode()));
         json.put("createdAt", timestamp(i.getCreatedAt()));
+        return json;
+    }
+
+    /** A one-time payment; {@code amountReceivedUsdc} is null while unpaid. */
+    public static Map<String, @Nullable Object> payment(PaymentSnapshot p) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", p.getId());
+        json.put("object", "payment");
+        json.put("status", p.getStatus());
+        json.put("amountUsdc", amount(p.getAmountMicros()));
+        json.put("amountReceivedUsdc", p.getAmountReceivedMicros() == null ? null : amount(p.getAmountReceivedMicros()));
+        json.put("customerWallet", p.getCustomerWallet());
+        json.put("payoutAddressEvm", p.getPayoutAddress());
+        json.put("merchantRef", p.getMerchantRef());
+        json.put("priceId", p.getPriceId());
+        json.put("paymentLinkId", p.getPaymentLinkId());
+        json.put("description", p.getDescription());
+        json.put("checkoutUrl", p.getCheckoutUrl());
+        json.put("successUrl", p.getSuccessUrl());
+        json.put("cancelUrl", p.getCancelUrl());
+        json.put("customerEmail", p.getCustomerEmail());
+        json.put("customerName", p.getCustomerName());
+        json.put("metadata", new TreeMap<>(p.getMetadata()));
+        json.put("expiresAt", timestamp(p.getExpiresAt()));
+        json.put("paidAt", timestamp(p.getPaidAt()));
+        json.put("paidLate", p.getPaidLate());
+        json.put("txHash", p.getTxHash());
+        json.put("mode", mode(p.getMode()));
+        json.put("createdAt", timestamp(p.getCreatedAt()));
+        return json;
+    }
+
+    /** A payment link; its public URL is rendered beside it ({@code {paymentLink, url}}) and inside as {@code url}. */
+    public static Map<String, @Nullable Object> paymentLink(PaymentLinkSnapshot l) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", l.getId());
+        json.put("object", "payment_link");
+        json.put("status", l.getStatus());
+        json.put("amountUsdc", amount(l.getAmountMicros()));
+        json.put("description", l.getDescription());
+        json.put("useCount", l.getUseCount());
+        json.put("maxUses", l.getMaxUses());
+        json.put("paidCount", l.getPaidCount());
+        json.put("expiresAt", timestamp(l.getExpiresAt()));
+        json.put("merchantRefPrefix", l.getMerchantRefPrefix());
+        json.put("payoutAddressEvm", l.getPayoutAddress());
+        json.put("priceId", l.getPriceId());
+        json.put("url", l.getUrl());
+        json.put("successUrl", l.getSuccessUrl());
+        json.put("cancelUrl", l.getCancelUrl());
+        json.put("collectEmail", l.getCollectEmail());
+        json.put("collectName", l.getCollectName());
+        json.put("metadata", new TreeMap<>(l.getMetadata()));
+        json.put("disabledAt", timestamp(l.getDisabledAt()));
+        json.put("mode", mode(l.getMode()));
+        json.put("createdAt", timestamp(l.getCreatedAt()));
         return json;
     }
 

@@ -3,6 +3,8 @@ package io.abk.billing.schemas.topic;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic.Cleanup;
@@ -25,6 +27,18 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(7),
             "api-gateway; chain-indexer (settlement results)", "billing-streams");
 
+    public static final Topic<String, PaymentCommand> PAYMENT_COMMANDS = new Topic<>(
+            "billing.payment-commands",
+            Serdes.String(), AvroSerde.of(PaymentCommand.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "api-gateway; billing-streams (payment link opens); chain-indexer (verification results)", "billing-streams");
+
+    public static final Topic<String, PaymentLinkCommand> PAYMENT_LINK_COMMANDS = new Topic<>(
+            "billing.payment-link-commands",
+            Serdes.String(), AvroSerde.of(PaymentLinkCommand.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "api-gateway; billing-streams (paid minted payments)", "billing-streams");
+
     public static final Topic<String, Change> CHANGES = new Topic<>(
             "billing.changes",
             Serdes.String(), AvroSerde.of(Change.class),
@@ -37,7 +51,10 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(30),
             "billing-streams", "webhook-sender, analytics");
 
-    /** Charges and refunds asked of settlement (the sandbox now, the chain relayer later), keyed by invoice id. */
+    /**
+     * Charges and refunds (keyed by invoice id) and payment verifications (keyed by payment id) asked of
+     * settlement: the sandbox now, the chain relayer and verifier later.
+     */
     public static final Topic<String, ChainRequest> CHAIN_REQUESTS = new Topic<>(
             "chain.requests",
             Serdes.String(), AvroSerde.of(ChainRequest.class),
@@ -56,6 +73,6 @@ public final class Topics {
 
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
-        return List.of(SUBSCRIPTION_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, STREAMS_DEAD_LETTERS);
+        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, STREAMS_DEAD_LETTERS);
     }
 }
