@@ -2,6 +2,7 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.streams.command.ProcessedCommands;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.processor.PunctuationType;

@@ -16,6 +16,8 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.Subscription
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionBecameActive;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.tenant.Tenant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
