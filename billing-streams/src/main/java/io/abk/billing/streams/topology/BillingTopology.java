@@ -4,8 +4,10 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.command.CommandNodes;
+import io.abk.billing.streams.command.CommandProcessor;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
-import io.abk.billing.streams.subscription.SubscriptionCommandProcessor;
+import io.abk.billing.streams.subscription.SubscriptionHandler;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
 import java.util.List;
 import java.util.Map;
@@ -53,12 +55,13 @@ public final class BillingTopology {
     }
 
     private static void addSubscriptions(Topology topology, DunningPolicy dunning) {
-        var nodes = new SubscriptionNodes(SUBSCRIPTION_AGGREGATES_STORE, SUBSCRIPTION_PROCESSED_COMMANDS_STORE,
-                SUBSCRIPTION_CHANGES_SINK, SUBSCRIPTION_EVENTS_SINK, SUBSCRIPTION_CHAIN_REQUESTS_SINK);
+        var nodes = new SubscriptionNodes(new CommandNodes(SUBSCRIPTION_AGGREGATES_STORE,
+                SUBSCRIPTION_PROCESSED_COMMANDS_STORE, SUBSCRIPTION_CHANGES_SINK), SUBSCRIPTION_EVENTS_SINK,
+                SUBSCRIPTION_CHAIN_REQUESTS_SINK);
         var commands = Topics.SUBSCRIPTION_COMMANDS;
         topology.addSource(SUBSCRIPTION_COMMANDS_SOURCE, commands.keySerde().deserializer(),
                 commands.valueSerde().deserializer(), commands.name());
-        topology.addProcessor(SUBSCRIPTION_COMMAND_PROCESSOR, () -> new SubscriptionCommandProcessor(nodes, dunning),
+        topology.addProcessor(SUBSCRIPTION_COMMAND_PROCESSOR, () -> new CommandProcessor<>(nodes.command(), new SubscriptionHandler(nodes, dunning)),
                 SUBSCRIPTION_COMMANDS_SOURCE);
         // Caching off: outputs are forwarded explicitly, so a cache would only delay changelog writes, and under
         // exactly-once everything is flushed at each (frequent) commit anyway.
