@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
 import java.nio.file.Path;
@@ -53,7 +54,8 @@ class BillingStreamsConfigTest {
 
         assertThat(config).isEqualTo(new BillingStreamsConfig("kafka:9093", "billing-streams-b",
                 Path.of("/var/lib/streams"), 4, Duration.ofMillis(20),
-                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT));
+                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT,
+                PaymentPolicy.DEFAULT));
     }
 
     @Test

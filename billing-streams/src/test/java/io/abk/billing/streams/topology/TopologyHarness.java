@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,7 +42,7 @@ final class TopologyHarness implements AutoCloseable {
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
         var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
                 .streamsProperties();
-        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT), props, WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
         commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
                 commandTopic.valueSerde().serializer());
