@@ -26,6 +26,21 @@ class BillingStreamsConfigTest {
         assertThat(config.dunning()).isEqualTo(DunningPolicy.DEFAULT);
         assertThat(config.dunning().retryDelays())
                 .containsExactly(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4));
+        assertThat(config.payments().expiry()).isEqualTo(Duration.ofHours(24));
+    }
+
+    @Test
+    void shouldReadThePaymentExpiryWhenSetAndNameTheVariableWhenItIsMalformed() {
+        var config = BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", " PT30M "));
+
+        assertThat(config.payments()).isEqualTo(new PaymentPolicy(Duration.ofMinutes(30)));
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "24h")))
+                .hasMessageContaining("BILLING_PAYMENT_EXPIRY");
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "-PT1H")))
+                .hasMessageContaining("BILLING_PAYMENT_EXPIRY").hasMessageContaining("positive");
+        // A launcher moving the app to its own broker and directory, or adding overrides, keeps the expiry.
+        assertThat(config.at("kafka:1", Path.of("x")).payments()).isEqualTo(config.payments());
+        assertThat(config.withOverrides(Map.of("a", "b")).payments()).isEqualTo(config.payments());
     }
 
     @Test

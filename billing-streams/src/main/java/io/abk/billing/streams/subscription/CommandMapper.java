@@ -25,8 +25,8 @@ import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
-import io.abk.billing.streams.domain.tenant.Tenant;
 import io.abk.billing.streams.domain.subscription.Wallets;
+import io.abk.billing.streams.domain.tenant.Tenant;
 import org.jspecify.annotations.Nullable;
 
 /**
