@@ -53,10 +53,15 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         var context = required(this.context);
         var processed = required(this.processed);
         var envelope = record.value();
-        var header = envelope == null ? null : handler.header(envelope);
-        if (envelope == null || header == null || record.key() == null || !record.key().equals(header.aggregateId())) {
+        if (envelope == null) {
+            throw new IllegalArgumentException("a command record without a value: key=" + record.key()
+                    + " store=" + nodes.aggregateStore());
+        }
+        var header = handler.header(envelope);
+        if (record.key() == null || !record.key().equals(header.aggregateId())) {
+            // The single-writer rule: a command on another aggregate's partition must not touch the store there.
             throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()
-                    + " command=" + (header == null ? "null" : header.commandId()) + " node=" + nodes.changesSink());
+                    + " aggregateId=" + header.aggregateId() + " command=" + header.commandId());
         }
         if (processed.contains(header.commandId())) {
             log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());

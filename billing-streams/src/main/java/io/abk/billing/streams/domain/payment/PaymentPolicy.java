@@ -16,6 +16,10 @@ public record PaymentPolicy(Duration expiry) {
         if (!expiry.isPositive()) {
             throw new IllegalArgumentException("the payment expiry must be positive, was " + expiry);
         }
+        if (expiry.getNano() % 1_000_000 != 0) {
+            // Times travel as milliseconds (Avro timestamp-millis): a finer expiry would not survive the store.
+            throw new IllegalArgumentException("the payment expiry must be whole milliseconds, was " + expiry);
+        }
     }
 
     /** When a payment created at {@code createdAt} expires. */

@@ -36,6 +36,7 @@ class PaymentRulesTest {
         var created = (PaymentState.Existing) PaymentDecider.evolveAll(new Absent(), decision.events());
         assertThat(created.details().expiresAt()).isEqualTo(NOW.plus(Duration.ofMinutes(30)));
         assertThatThrownBy(() -> new PaymentPolicy(Duration.ZERO)).hasMessageContaining("positive");
+        assertThatThrownBy(() -> new PaymentPolicy(Duration.ofNanos(1_500_000))).hasMessageContaining("milliseconds");
     }
 
     @Test
