@@ -1,21 +1,21 @@
-package io.abk.billing.streams.subscription;
+package io.abk.billing.streams.command;
 
-import io.abk.billing.streams.domain.subscription.Mode;
+import io.abk.billing.streams.domain.tenant.Mode;
 
 /** The domain's mode and the wire's mode are two enums on purpose: the domain imports nothing generated. */
-final class ModeMapper {
+public final class ModeMapper {
 
     private ModeMapper() {
     }
 
-    static Mode toDomain(io.abk.billing.schemas.avro.Mode mode) {
+    public static Mode toDomain(io.abk.billing.schemas.avro.Mode mode) {
         return switch (mode) {
             case TEST -> Mode.TEST;
             case LIVE -> Mode.LIVE;
         };
     }
 
-    static io.abk.billing.schemas.avro.Mode toAvro(Mode mode) {
+    public static io.abk.billing.schemas.avro.Mode toAvro(Mode mode) {
         return switch (mode) {
             case TEST -> io.abk.billing.schemas.avro.Mode.TEST;
             case LIVE -> io.abk.billing.schemas.avro.Mode.LIVE;

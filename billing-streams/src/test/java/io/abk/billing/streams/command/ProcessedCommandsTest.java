@@ -1,4 +1,4 @@
-package io.abk.billing.streams.subscription;
+package io.abk.billing.streams.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
