@@ -85,7 +85,7 @@ class PaymentTopologyTest {
 
         var again = harness.send(PaymentEnvelopes.create("cmd_pc2", PAY, CREATED_AT));
         assertThat(again.getOutcome()).isEqualTo(Outcome.REJECTED);
-        assertThat(again.getRejection().getCode()).isEqualTo("resource_exists");
+        assertThat(again.getRejection().getCode()).isEqualTo("resource_already_exists");
         assertThat(again.getAggregateType()).isEqualTo("payment");
         assertThat(harness.payments().get(PAY).getSequence()).isEqualTo(1);
     }

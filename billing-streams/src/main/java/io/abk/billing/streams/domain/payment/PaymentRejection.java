@@ -3,7 +3,7 @@ package io.abk.billing.streams.domain.payment;
 /** Why a payment command was refused, with the API error code the gateway answers with. */
 public enum PaymentRejection {
     /** Create under an id that is already taken. */
-    RESOURCE_EXISTS("resource_exists"),
+    RESOURCE_EXISTS("resource_already_exists"),
     /** No such payment, or another merchant's or mode's. */
     RESOURCE_MISSING("resource_missing"),
     /** Confirm of a canceled payment. */

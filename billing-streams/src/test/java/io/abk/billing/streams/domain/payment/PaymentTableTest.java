@@ -76,7 +76,7 @@ class PaymentTableTest {
             rows.add(new Row("absent: " + command.apply(new Absent()).getClass().getSimpleName()
                     + " -> rejected resource_missing", new Absent(), command, rejects("resource_missing")));
         }
-        rows.addAll(each("create again", s -> PaymentFixtures.create(), Map.of(), rejects("resource_exists")));
+        rows.addAll(each("create again", s -> PaymentFixtures.create(), Map.of(), rejects("resource_already_exists")));
         rows.addAll(each("confirm of another mode", s -> new PaymentCommand.Confirm(PAYMENT_ID,
                 PaymentFixtures.OTHER_TENANT, LATER, null), Map.of(), rejects("resource_missing")));
         rows.addAll(each("confirm", s -> PaymentFixtures.confirm(CONFIRMED_AT), Map.of(

@@ -81,7 +81,7 @@ class PaymentLinkTableTest {
             rows.add(new Row("absent: " + command.getClass().getSimpleName() + " -> rejected resource_missing",
                     new Absent(), command, rejects("resource_missing")));
         }
-        rows.addAll(each("create again", LinkFixtures.create(null, null), Map.of(), rejects("resource_exists")));
+        rows.addAll(each("create again", LinkFixtures.create(null, null), Map.of(), rejects("resource_already_exists")));
         rows.addAll(each("disable by the other mode", new Disable(LINK_ID, new Tenant(TENANT.merchantId(), Mode.LIVE),
                 LATER), Map.of(), rejects("resource_missing")));
         rows.addAll(each("open", LinkFixtures.open(9, OPENED_AT), Map.of(
