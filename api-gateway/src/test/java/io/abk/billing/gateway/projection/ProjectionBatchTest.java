@@ -34,7 +34,7 @@ class ProjectionBatchTest {
             assertThat(row.status()).isEqualTo("past_due");
             assertThat(row.mode()).isEqualTo("test");
         });
-        assertThat(batch.invoices()).singleElement().satisfies(row -> assertThat(row.subscriptionId()).isEqualTo("sub_a"));
+        assertThat(batch.invoices()).singleElement().satisfies(row -> assertThat(row.parentId()).isEqualTo("sub_a"));
         assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_2", "cmd_1", "cmd_3");
         assertThat(batch.nextOffsets()).containsEntry(P0, 42L);
         assertThat(batch.changeCount()).isEqualTo(3);
