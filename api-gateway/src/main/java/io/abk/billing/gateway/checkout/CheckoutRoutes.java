@@ -7,7 +7,7 @@ import io.abk.billing.gateway.merchant.MerchantProfile;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
-import io.abk.billing.gateway.readmodel.SubscriptionReadModel.Owned;
+import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.subscription.SubscriptionActivation;
 import io.abk.billing.gateway.web.ApiException;
 import java.nio.charset.StandardCharsets;
@@ -90,11 +90,11 @@ public class CheckoutRoutes {
                         })));
     }
 
-    private Mono<Owned> owned(String id) {
+    private Mono<OwnedResource> owned(String id) {
         return subscriptions.findForCheckout(id);
     }
 
-    private Mono<Map<String, @Nullable Object>> session(Owned owned) {
+    private Mono<Map<String, @Nullable Object>> session(OwnedResource owned) {
         var invoiceId = ResourceJson.text(owned.body(), "latestInvoiceId");
         Mono<Optional<JsonNode>> latestInvoice = invoiceId == null ? Mono.just(Optional.empty())
                 : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
@@ -103,12 +103,12 @@ public class CheckoutRoutes {
                         found.getT2().orElse(null), chains));
     }
 
-    private Mono<Optional<String>> displayName(Owned owned) {
+    private Mono<Optional<String>> displayName(OwnedResource owned) {
         return merchants.find(owned.merchantId()).map(MerchantProfile::displayNameOrName).map(Optional::of)
                 .defaultIfEmpty(Optional.empty());
     }
 
-    private static Caller caller(Owned owned) {
+    private static Caller caller(OwnedResource owned) {
         return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);
     }
 
