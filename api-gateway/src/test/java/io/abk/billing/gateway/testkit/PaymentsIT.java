@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.util.LinkedMultiValueMap;
@@ -23,6 +24,35 @@ import tools.jackson.databind.json.JsonMapper;
 public abstract class PaymentsIT extends LifecycleIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** One bad request: who sends it ({@code key}, null for checkout), where, with what body, and the error it must get. */
+    public record BadRequest(String name, @Nullable String key, HttpMethod method, String path, @Nullable String body, int status,
+            String code, @Nullable String param) {
+    }
+
+    /** Sends each request and checks its 4xx {@code {error, code}} (and {@code param} when one is expected). */
+    protected void assertRefused(List<BadRequest> requests) {
+        for (var bad : requests) {
+            var reply = call(bad.method(), bad.path(), bad.key(), bad.body(), null);
+            assertThat(reply.status()).as(bad.name() + ": " + reply.text()).isEqualTo(bad.status());
+            assertThat(reply.code()).as(bad.name() + ": " + reply.text()).isEqualTo(bad.code());
+            assertThat(reply.body().get("error").stringValue()).as(bad.name()).isNotBlank();
+            if (bad.param() != null) {
+                assertThat(reply.body().path("param").stringValue()).as(bad.name() + ": " + reply.text()).isEqualTo(bad.param());
+            }
+        }
+    }
+
+    /** {@code body} as JSON text with {@code field} set to the raw JSON {@code value} (or left out when null). */
+    protected static String withField(Map<String, Object> body, String field, @Nullable String value) {
+        var rest = new HashMap<>(body);
+        rest.remove(field);
+        var json = JSON.writeValueAsString(rest);
+        if (value == null) {
+            return json;
+        }
+        return json.substring(0, json.length() - 1) + (rest.isEmpty() ? "" : ",") + "\"" + field + "\":" + value + "}";
+    }
 
     /** A valid ad hoc {@code POST /v1/payments} body of {@code amountUsdc}. */
     protected static Map<String, Object> paymentBody(String amountUsdc) {
