@@ -96,6 +96,19 @@ public abstract class PaymentsIT extends LifecycleIT {
         return reply.body().get("product").get("prices").get(0).get("id").stringValue();
     }
 
+    /** A merchant whose checkout display name is {@code displayName}, with a key in each mode. */
+    protected TestMerchant merchantNamed(String displayName) {
+        var created = admin(http.post().uri("/admin/v1/merchants").bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
+                .exchange().expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var id = created.get("merchant").get("id").stringValue();
+        return new TestMerchant(id, createKey(id, "test").get("secret").stringValue(), createKey(id, "live").get("secret").stringValue());
+    }
+
+    /** The hash the sandbox pays a hash-less confirm of {@code paymentId} with (issue 4 contract). */
+    protected static String sandboxHash(String paymentId) {
+        return StubLifecycle.txHash(paymentId);
+    }
+
     /** A public checkout request (no key). */
     protected Reply checkout(HttpMethod method, String path, Object body) {
         return call(method, path, null, body, null);
