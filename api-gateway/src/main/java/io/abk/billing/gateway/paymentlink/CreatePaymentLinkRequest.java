@@ -37,6 +37,11 @@ record CreatePaymentLinkRequest(
     static final int MAX_DESCRIPTION_LENGTH = 500;
     static final int MAX_PREFIX_LENGTH = 100;
     static final int MAX_TIMESTAMP_LENGTH = 64;
+    /**
+     * The latest expiry accepted: ISO-8601 parses years far beyond what PostgreSQL's timestamptz (294276 AD) and
+     * epoch milliseconds hold, and such a row would stop the read-model projector, so four-digit years only.
+     */
+    static final Instant LATEST_EXPIRY = Instant.parse("9999-12-31T23:59:59.999Z");
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]+");
 
     static CreatePaymentLinkRequest parse(RequestFields fields, Instant now) {
@@ -74,6 +79,9 @@ record CreatePaymentLinkRequest(
         }
         if (!expiresAt.isAfter(now)) {
             throw ApiException.invalid("expiresAt", "expiresAt must be in the future");
+        }
+        if (expiresAt.isAfter(LATEST_EXPIRY)) {
+            throw ApiException.invalid("expiresAt", "expiresAt must be before the year 10000");
         }
         return expiresAt;
     }

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.gateway.testkit.PaymentsIT;
 import io.abk.billing.gateway.testkit.TestKafka;
-import io.abk.billing.gateway.testkit.TestMerchant;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.avro.Mode;

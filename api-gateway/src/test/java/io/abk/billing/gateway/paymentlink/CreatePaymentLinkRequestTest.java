@@ -37,6 +37,10 @@ class CreatePaymentLinkRequestTest {
         assertThat(parse("{\"amountUsdc\":1,\"expiresAt\":null}").expiresAt()).isNull();
         assertRefused("{\"amountUsdc\":1,\"expiresAt\":\"2026-05-01T12:00:00Z\"}", "expiresAt");
         assertRefused("{\"amountUsdc\":1,\"expiresAt\":\"2026-05-01T12:00:00.0009Z\"}", "expiresAt");
+        assertThat(parse("{\"amountUsdc\":1,\"expiresAt\":\"9999-12-31T23:59:59.999Z\"}").expiresAt()).isEqualTo(CreatePaymentLinkRequest.LATEST_EXPIRY);
+        // Would overflow epoch milliseconds, or PostgreSQL's timestamptz, and stop the projector.
+        assertRefused("{\"amountUsdc\":1,\"expiresAt\":\"+10000-01-01T00:00:00Z\"}", "expiresAt");
+        assertRefused("{\"amountUsdc\":1,\"expiresAt\":\"+300000000-01-01T00:00:00Z\"}", "expiresAt");
     }
 
     @Test

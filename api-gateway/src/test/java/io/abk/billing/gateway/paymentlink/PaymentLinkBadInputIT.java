@@ -39,7 +39,7 @@ class PaymentLinkBadInputIT extends PaymentsIT {
         field(requests, key, valid, "maxUses", "0", "-1", "1.5", "\"3\"", "1000001", "true", "[]");
         var past = Instant.now().minus(1, ChronoUnit.MINUTES).toString();
         field(requests, key, valid, "expiresAt", "\"" + past + "\"", "\"2020-01-01T00:00:00Z\"", "\"tomorrow\"", "\"2099-01-01\"",
-                "\"2099-13-01T00:00:00Z\"", "\"2099-01-01T00:00:00\"", "1893456000", "\"\"");
+                "\"2099-13-01T00:00:00Z\"", "\"2099-01-01T00:00:00\"", "1893456000", "\"\"", "\"+300000-01-01T00:00:00Z\"");
         field(requests, key, valid, "merchantRefPrefix", "\"\"", "\"a b\"", "\"caf\u00e9\"", "\"x/y\"", "\"" + "p".repeat(101) + "\"", "5");
         field(requests, key, valid, "description", "\"" + "d".repeat(501) + "\"", "7", "\"\"");
         field(requests, key, valid, "collectEmail", "\"yes\"", "1");
