@@ -20,12 +20,12 @@ public final class BillingStreamsApp {
     }
 
     public static StreamsApp start(BillingStreamsConfig config) {
-        var topology = BillingTopology.build(config.dunning());
+        var topology = BillingTopology.build(config.dunning(), config.payments());
         var topics = BillingTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
         var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
-        log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} threads={} commitIntervalMs={}",
-                config.applicationId(), config.bootstrapServers(), config.stateDir(), config.streamThreads(),
-                config.commitInterval().toMillis());
+        log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} threads={} commitIntervalMs={}"
+                        + " paymentExpiry={}", config.applicationId(), config.bootstrapServers(), config.stateDir(),
+                config.streamThreads(), config.commitInterval().toMillis(), config.payments().expiry());
         app.startWhenTopicsExist();
         return app;
     }

@@ -1,6 +1,7 @@
 package io.abk.billing.streams;
 
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
@@ -27,10 +28,11 @@ import org.jspecify.annotations.Nullable;
  * (30) and {@code BILLING_STREAMS_PROPERTIES}, comma-separated {@code key=value} Kafka Streams properties such as
  * {@code producer.linger.ms=0,num.standby.replicas=1}, and {@code BILLING_DUNNING_RETRY_DELAYS}
  * (P1D,P2D,P4D), the ISO-8601 durations after the 1st, 2nd, ... failed charge attempt of an invoice until the next
- * one; the attempt after the last delay is the last, so the default allows four.
+ * one; the attempt after the last delay is the last, so the default allows four; and {@code BILLING_PAYMENT_EXPIRY}
+ * (PT24H), the ISO-8601 duration after which an open one-time payment expires.
  */
 public record BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
-        Duration commitInterval, Map<String, String> overrides, DunningPolicy dunning) {
+        Duration commitInterval, Map<String, String> overrides, DunningPolicy dunning, PaymentPolicy payments) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -50,11 +52,11 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         overrides = Map.copyOf(overrides);
     }
 
-    /** The settings with the default dunning schedule. */
+    /** The settings with the default dunning schedule and payment expiry. */
     public BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
             Duration commitInterval, Map<String, String> overrides) {
         this(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, overrides,
-                DunningPolicy.DEFAULT);
+                DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT);
     }
 
     public static BillingStreamsConfig fromEnv() {
@@ -71,7 +73,8 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
                 (int) vars.number("BILLING_STREAMS_THREADS", 1),
                 vars.millis("BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 vars.keyValues("BILLING_STREAMS_PROPERTIES"),
-                dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")));
+                dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")),
+                payments(env.get("BILLING_PAYMENT_EXPIRY")));
     }
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
@@ -84,13 +87,13 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
         return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
-                merged, dunning);
+                merged, dunning, payments);
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
     public BillingStreamsConfig at(String bootstrapServers, Path stateDir) {
         return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
-                overrides, dunning);
+                overrides, dunning, payments);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
@@ -129,6 +132,20 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
             return new DunningPolicy(delays);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("BILLING_DUNNING_RETRY_DELAYS: " + e.getMessage(), e);
+        }
+    }
+
+    private static PaymentPolicy payments(@Nullable String expiry) {
+        if (expiry == null || expiry.isBlank()) {
+            return PaymentPolicy.DEFAULT;
+        }
+        try {
+            return new PaymentPolicy(Duration.parse(expiry.trim()));
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("BILLING_PAYMENT_EXPIRY must be an ISO-8601 duration such as PT24H, was '"
+                    + expiry + "'", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("BILLING_PAYMENT_EXPIRY: " + e.getMessage(), e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
 import java.nio.file.Path;
@@ -25,6 +26,21 @@ class BillingStreamsConfigTest {
         assertThat(config.dunning()).isEqualTo(DunningPolicy.DEFAULT);
         assertThat(config.dunning().retryDelays())
                 .containsExactly(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4));
+        assertThat(config.payments().expiry()).isEqualTo(Duration.ofHours(24));
+    }
+
+    @Test
+    void shouldReadThePaymentExpiryWhenSetAndNameTheVariableWhenItIsMalformed() {
+        var config = BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", " PT30M "));
+
+        assertThat(config.payments()).isEqualTo(new PaymentPolicy(Duration.ofMinutes(30)));
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "24h")))
+                .hasMessageContaining("BILLING_PAYMENT_EXPIRY");
+        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "-PT1H")))
+                .hasMessageContaining("BILLING_PAYMENT_EXPIRY").hasMessageContaining("positive");
+        // A launcher moving the app to its own broker and directory, or adding overrides, keeps the expiry.
+        assertThat(config.at("kafka:1", Path.of("x")).payments()).isEqualTo(config.payments());
+        assertThat(config.withOverrides(Map.of("a", "b")).payments()).isEqualTo(config.payments());
     }
 
     @Test
@@ -53,7 +69,8 @@ class BillingStreamsConfigTest {
 
         assertThat(config).isEqualTo(new BillingStreamsConfig("kafka:9093", "billing-streams-b",
                 Path.of("/var/lib/streams"), 4, Duration.ofMillis(20),
-                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT));
+                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT,
+                PaymentPolicy.DEFAULT));
     }
 
     @Test

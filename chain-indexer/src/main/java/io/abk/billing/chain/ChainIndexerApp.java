@@ -8,7 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the chain-indexer topology: today the sandbox settlement of charge and refund requests. {@link #start}
+ * Runs the chain-indexer topology: today the sandbox settlement of charge and refund requests and the sandbox
+ * verification of one-time payments. {@link #start}
  * returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as soon as every
  * topic of the topology exists (the app creates none), and closing leaves the consumer group and keeps the local
  * state; see {@link StreamsApp} for the whole lifecycle.
@@ -21,7 +22,7 @@ public final class ChainIndexerApp {
     }
 
     public static StreamsApp start(ChainIndexerConfig config) {
-        var topology = ChainTopology.build(config.chains());
+        var topology = ChainTopology.build(config.chains(), config.streamsProperties());
         var topics = ChainTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
         var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
         var chains = config.chains();
@@ -30,9 +31,11 @@ public final class ChainIndexerApp {
                 config.applicationId(), config.bootstrapServers(), config.stateDir(), config.commitInterval().toMillis(),
                 chains.testChainConfigured(), chains.liveChainConfigured());
         if (chains.testChainConfigured() || chains.liveChainConfigured()) {
-            // The relayer is a later issue: until then a request that needs a chain is answered RELAYER_ERROR.
-            log.warn("event=chain_settlement_not_implemented action=answer_relayer_error testChainConfigured={} "
-                    + "liveChainConfigured={}", chains.testChainConfigured(), chains.liveChainConfigured());
+            // The relayer and the chain reader are a later issue: until then a charge or refund that needs a chain is
+            // answered RELAYER_ERROR, and a payment is verified as in the sandbox (test) or CHAIN_UNAVAILABLE (live).
+            log.warn("event=chain_settlement_not_implemented action=answer_relayer_error_and_verify_as_sandbox "
+                    + "testChainConfigured={} liveChainConfigured={}", chains.testChainConfigured(),
+                    chains.liveChainConfigured());
         }
         app.startWhenTopicsExist();
         return app;

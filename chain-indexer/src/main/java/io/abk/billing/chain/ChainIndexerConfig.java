@@ -18,18 +18,21 @@ import org.apache.kafka.streams.StreamsConfig;
 /**
  * How chain-indexer runs: where Kafka is, its application id (the consumer group, which the gateway's health
  * watches, and the prefix of its internal topics), its local state directory, its commit interval, and the
- * chains it may settle on (an RPC URL per mode; empty = no chain, so test mode is the sandbox).
+ * chains it may settle on (an RPC URL per mode; empty = no chain, so test mode is the sandbox) and their names.
  *
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_CHAIN_INDEXER_APPLICATION_ID} (chain-indexer), {@code BILLING_CHAIN_INDEXER_STATE_DIR}
  * (&lt;tmpdir&gt;/chain-indexer), {@code BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS} (30),
- * {@code BILLING_CHAINS_TEST_RPC_URL} and {@code BILLING_CHAINS_LIVE_RPC_URL} (both empty).
+ * {@code BILLING_CHAINS_TEST_RPC_URL} and {@code BILLING_CHAINS_LIVE_RPC_URL} (both empty),
+ * {@code BILLING_CHAINS_TEST_NAME} (Base Sepolia) and {@code BILLING_CHAINS_LIVE_NAME} (Base): the same variables
+ * the gateway's checkout shows, so messages name the chain the customer was shown.
  *
  * <p>An RPC URL often carries a provider's API key, so {@link #toString()} and the logs only say whether a chain
  * is configured, never the URL.
  */
 public record ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir,
-        Duration commitInterval, String testChainRpcUrl, String liveChainRpcUrl) {
+        Duration commitInterval, String testChainRpcUrl, String liveChainRpcUrl, String testChainName,
+        String liveChainName) {
 
     /**
      * A result becomes visible to billing-streams (a read_committed reader) only when the transaction commits,
@@ -50,6 +53,10 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
         testChainRpcUrl = rpcUrl("BILLING_CHAINS_TEST_RPC_URL", testChainRpcUrl);
         liveChainRpcUrl = rpcUrl("BILLING_CHAINS_LIVE_RPC_URL", liveChainRpcUrl);
+        testChainName = testChainName.strip();
+        liveChainName = liveChainName.strip();
+        require(!testChainName.isEmpty(), "testChainName must not be blank");
+        require(!liveChainName.isEmpty(), "liveChainName must not be blank");
     }
 
     public static ChainIndexerConfig fromEnv() {
@@ -65,18 +72,27 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 vars.path("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir()),
                 vars.millis("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 vars.text("BILLING_CHAINS_TEST_RPC_URL", ""),
-                vars.text("BILLING_CHAINS_LIVE_RPC_URL", ""));
+                vars.text("BILLING_CHAINS_LIVE_RPC_URL", ""),
+                name(vars, "BILLING_CHAINS_TEST_NAME", ChainConfiguration.DEFAULT_TEST_CHAIN_NAME),
+                name(vars, "BILLING_CHAINS_LIVE_NAME", ChainConfiguration.DEFAULT_LIVE_CHAIN_NAME));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
     public static ChainIndexerConfig defaults(String bootstrapServers, Path stateDir) {
         return new ChainIndexerConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, DEFAULT_COMMIT_INTERVAL,
-                "", "");
+                "", "", ChainConfiguration.DEFAULT_TEST_CHAIN_NAME, ChainConfiguration.DEFAULT_LIVE_CHAIN_NAME);
+    }
+
+    /** These settings with another broker and state directory (a launcher's own), everything else kept. */
+    public ChainIndexerConfig withKafka(String bootstrapServers, Path stateDir) {
+        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChainRpcUrl,
+                liveChainRpcUrl, testChainName, liveChainName);
     }
 
     /** Which chains are configured, as the settlement decision sees it. */
     public ChainConfiguration chains() {
-        return new ChainConfiguration(!testChainRpcUrl.isEmpty(), !liveChainRpcUrl.isEmpty());
+        return new ChainConfiguration(!testChainRpcUrl.isEmpty(), !liveChainRpcUrl.isEmpty(), testChainName,
+                liveChainName);
     }
 
     /** The complete Kafka Streams configuration. */
@@ -91,11 +107,18 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     public String toString() {
         return "ChainIndexerConfig[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
                 + ", stateDir=" + stateDir + ", commitInterval=" + commitInterval + ", testChainConfigured="
-                + !testChainRpcUrl.isEmpty() + ", liveChainConfigured=" + !liveChainRpcUrl.isEmpty() + "]";
+                + !testChainRpcUrl.isEmpty() + ", liveChainConfigured=" + !liveChainRpcUrl.isEmpty()
+                + ", testChainName=" + testChainName + ", liveChainName=" + liveChainName + "]";
     }
 
     private static Path defaultStateDir() {
         return Path.of(System.getProperty("java.io.tmpdir"), "chain-indexer");
+    }
+
+    /** Unset or blank means the default name (a compose file often passes an empty variable through). */
+    private static String name(Env vars, String variable, String fallback) {
+        var value = vars.text(variable, fallback);
+        return value.isBlank() ? fallback : value;
     }
 
     /** Empty stays empty (no chain); anything else must be an absolute http(s) or ws(s) URL. */

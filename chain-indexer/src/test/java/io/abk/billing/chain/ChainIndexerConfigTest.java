@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import java.nio.file.Path;
@@ -25,6 +26,16 @@ class ChainIndexerConfigTest {
         assertThat(config.stateDir().getFileName()).hasToString("chain-indexer");
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.chains()).isEqualTo(ChainConfiguration.NONE);
+        assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
+        assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
+    }
+
+    @Test
+    void shouldUseTheDefaultChainNameWhenTheVariableIsBlank() {
+        var config = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_NAME", " ", "BILLING_CHAINS_LIVE_NAME", ""));
+
+        assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
+        assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
     }
 
     @Test
@@ -35,11 +46,24 @@ class ChainIndexerConfigTest {
                 "BILLING_CHAIN_INDEXER_STATE_DIR", "/var/lib/chain-indexer",
                 "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
                 "BILLING_CHAINS_TEST_RPC_URL", " " + KEYED_URL + " ",
-                "BILLING_CHAINS_LIVE_RPC_URL", ""));
+                "BILLING_CHAINS_LIVE_RPC_URL", "",
+                "BILLING_CHAINS_TEST_NAME", "Anvil",
+                "BILLING_CHAINS_LIVE_NAME", "Base mainnet"));
 
         assertThat(config).isEqualTo(new ChainIndexerConfig("kafka:9093", "chain-indexer-b",
-                Path.of("/var/lib/chain-indexer"), Duration.ofMillis(20), KEYED_URL, ""));
-        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false));
+                Path.of("/var/lib/chain-indexer"), Duration.ofMillis(20), KEYED_URL, "", "Anvil", "Base mainnet"));
+        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base mainnet"));
+    }
+
+    @Test
+    void shouldKeepEverythingButTheBrokerAndStateDirWhenALauncherSetsItsOwn() {
+        var fromEnv = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,
+                "BILLING_CHAINS_TEST_NAME", "Anvil", "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20"));
+
+        var config = fromEnv.withKafka("localhost:19092", Path.of("/data/chain-indexer"));
+
+        assertThat(config).isEqualTo(new ChainIndexerConfig("localhost:19092", "chain-indexer",
+                Path.of("/data/chain-indexer"), Duration.ofMillis(20), KEYED_URL, "", "Anvil", "Base"));
     }
 
     @Test
@@ -58,7 +82,7 @@ class ChainIndexerConfigTest {
     void shouldNeverShowAnRpcUrlWhenPrinted() {
         // An RPC URL often carries the provider's API key, and configs end up in logs.
         var config = new ChainIndexerConfig("kafka:9092", "chain-indexer", Path.of("state"), Duration.ofMillis(30),
-                KEYED_URL, KEYED_URL);
+                KEYED_URL, KEYED_URL, "Base Sepolia", "Base");
 
         assertThat(config.toString()).doesNotContain("secret-api-key").contains("testChainConfigured=true");
     }

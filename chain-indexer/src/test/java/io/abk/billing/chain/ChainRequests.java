@@ -4,12 +4,13 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/** Chain requests as billing-streams writes them (issue 3 contract: ids, keys, result command ids). */
+/** Chain requests as billing-streams writes them (issue 3 and 4 contracts: ids, keys, result command ids). */
 public final class ChainRequests {
 
     public static final Instant REQUESTED_AT = Instant.parse("2026-05-01T09:30:00Z");
@@ -17,6 +18,9 @@ public final class ChainRequests {
     public static final String INVOICE = "inv_01jvqz0000000000000000000a";
     public static final String MERCHANT = "mer_01jvqz0000000000000000000a";
     public static final long AMOUNT = 9_990_000;
+    public static final String PAYMENT = "pay_01jvqz0000000000000000000a";
+    public static final String OTHER_PAYMENT = "pay_01jvqz0000000000000000000b";
+    public static final String PAYOUT = "0x000000000000000000000000000000000000dEaD";
 
     private ChainRequests() {
     }
@@ -37,6 +41,26 @@ public final class ChainRequests {
                 .build();
     }
 
+    /** Verification {@code n} of {@code paymentId} (its n-th confirm), of the hash given or none. */
+    public static ChainRequest verify(String paymentId, int n, Mode mode, @Nullable String txHash) {
+        var requestId = paymentId + ":verify:" + n;
+        return ChainRequest.newBuilder()
+                .setRequestId(requestId)
+                .setResultCommandId(resultCommandId(requestId))
+                .setSubscriptionId(null)
+                .setInvoiceId(null)
+                .setPaymentId(paymentId)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setRequestedAt(REQUESTED_AT)
+                .setAmountMicros(AMOUNT)
+                .setWalletAddress(null)
+                .setPayoutAddress(PAYOUT)
+                .setOnChainSubscriptionId(null)
+                .setPayload(new VerifyPaymentRequest(txHash))
+                .build();
+    }
+
     /** The command id the aggregate expects for the result of {@code requestId}. */
     public static String resultCommandId(String requestId) {
         return Ids.derivedId(IdPrefix.COMMAND, REQUESTED_AT, "settle:" + requestId);
@@ -53,7 +77,7 @@ public final class ChainRequests {
                 .setRequestedAt(REQUESTED_AT)
                 .setAmountMicros(AMOUNT)
                 .setWalletAddress("0x1111111111111111111111111111111111111111")
-                .setPayoutAddress("0x000000000000000000000000000000000000dEaD")
+                .setPayoutAddress(PAYOUT)
                 .setOnChainSubscriptionId(null);
     }
 }

@@ -3,21 +3,17 @@ package io.abk.billing.gateway.checkout;
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.merchant.MerchantLookup;
-import io.abk.billing.gateway.merchant.MerchantProfile;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
-import io.abk.billing.gateway.readmodel.SubscriptionReadModel.Owned;
+import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.subscription.SubscriptionActivation;
 import io.abk.billing.gateway.web.ApiException;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -39,9 +35,6 @@ import tools.jackson.databind.JsonNode;
 @RestController
 @RequestMapping("/checkout/subscribe")
 public class CheckoutRoutes {
-
-    /** Stands in for an API key id on the caller checkout builds: commands and logs show where they came from. */
-    static final String CHECKOUT_CALLER = "checkout";
 
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
@@ -90,11 +83,11 @@ public class CheckoutRoutes {
                         })));
     }
 
-    private Mono<Owned> owned(String id) {
+    private Mono<OwnedResource> owned(String id) {
         return subscriptions.findForCheckout(id);
     }
 
-    private Mono<Map<String, @Nullable Object>> session(Owned owned) {
+    private Mono<Map<String, @Nullable Object>> session(OwnedResource owned) {
         var invoiceId = ResourceJson.text(owned.body(), "latestInvoiceId");
         Mono<Optional<JsonNode>> latestInvoice = invoiceId == null ? Mono.just(Optional.empty())
                 : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
@@ -103,22 +96,15 @@ public class CheckoutRoutes {
                         found.getT2().orElse(null), chains));
     }
 
-    private Mono<Optional<String>> displayName(Owned owned) {
-        return merchants.find(owned.merchantId()).map(MerchantProfile::displayNameOrName).map(Optional::of)
-                .defaultIfEmpty(Optional.empty());
+    private Mono<Optional<String>> displayName(OwnedResource owned) {
+        return CheckoutSupport.displayName(merchants, owned);
     }
 
-    private static Caller caller(Owned owned) {
-        return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);
+    private static Caller caller(OwnedResource owned) {
+        return CheckoutSupport.caller(owned);
     }
 
     private static ResponseEntity<String> html(HttpStatus status, String page) {
-        return ResponseEntity.status(status)
-                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
-                .cacheControl(CacheControl.noStore())
-                .header("Content-Security-Policy", CheckoutPage.CONTENT_SECURITY_POLICY)
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Referrer-Policy", "no-referrer")
-                .body(page);
+        return CheckoutSupport.html(status, page);
     }
 }

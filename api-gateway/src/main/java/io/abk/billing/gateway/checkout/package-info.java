@@ -1,7 +1,9 @@
 /**
- * Hosted checkout of subscriptions (DESIGN section 9): public routes, no API key, found by the subscription's own
- * id: the session JSON, the activate the customer's page posts, and the server-rendered page. They show only what
- * the customer needs; nothing of the merchant's account (ids, metadata, references) leaves through them.
+ * Hosted checkout (DESIGN section 9): public routes, no API key, each found by its resource's own id
+ * ({@code /checkout/subscribe/sub_...}, {@code /checkout/pay/pay_...}, {@code /checkout/link/plink_...}): the JSON
+ * the customer's page reads, the POSTs it makes (activate a subscription, confirm a payment, open a link, also as a
+ * plain form), and the server-rendered, escaped pages. They show only what the customer needs; nothing of the
+ * merchant's account (ids, metadata, references) leaves through them.
  */
 @NullMarked
 package io.abk.billing.gateway.checkout;

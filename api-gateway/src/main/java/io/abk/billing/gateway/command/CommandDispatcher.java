@@ -4,7 +4,6 @@ import io.abk.billing.gateway.projection.CommandOutcome;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -17,20 +16,21 @@ import reactor.core.publisher.Mono;
  * is still applied exactly once, and a retry with the same Idempotency-Key gets its result. A command that could
  * not be handed to Kafka is a 503 {@code service_unavailable}.
  *
- * <p>A request that answers with a settlement's result (activate, charge, refund) {@linkplain #sendAndSettle
- * settles}: when the accepted outcome names a follow-up command, it waits for that one's outcome too, within
+ * <p>A request that answers with what a follow-up command made of its command (a settlement's result for
+ * activate, charge, refund and a payment's confirm; the payment a link's open minted) {@linkplain #sendAndFollowUp
+ * follows up}: when the accepted outcome names a follow-up command, it waits for that one's outcome too, within
  * what is left of the same request timeout.
  */
 public final class CommandDispatcher {
 
     private static final Logger log = LoggerFactory.getLogger(CommandDispatcher.class);
 
-    private final SubscriptionCommandProducer producer;
+    private final CommandProducer producer;
     private final OutcomeWaiter waiter;
     private final Duration requestTimeout;
     private final Duration retryAfter;
 
-    public CommandDispatcher(SubscriptionCommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter) {
+    public CommandDispatcher(CommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter) {
         this.producer = producer;
         this.waiter = waiter;
         this.requestTimeout = requestTimeout;
@@ -38,18 +38,19 @@ public final class CommandDispatcher {
     }
 
     /** Produces the command (again, for a takeover: the processor deduplicates by command id) and awaits its outcome. */
-    public Mono<CommandOutcome> send(SubscriptionCommand command, CommandIdentity identity) {
+    public Mono<CommandOutcome> send(StampedCommand command, CommandIdentity identity) {
+        var stamp = command.stamp();
         var send = producer.send(command)
-                .doOnNext(metadata -> log.debug("command sent commandId={} subscriptionId={} partition={} offset={} requestId={}",
-                        command.getCommandId(), command.getSubscriptionId(), metadata.partition(), metadata.offset(),
-                        command.getRequestId()))
+                .doOnNext(metadata -> log.debug("command sent commandId={} aggregate={} aggregateId={} partition={} offset={} requestId={}",
+                        stamp.commandId(), command.aggregate(), command.aggregateId(), metadata.partition(), metadata.offset(),
+                        stamp.requestId()))
                 .onErrorMap(error -> !(error instanceof ApiException), error -> {
-                    log.warn("command not sent commandId={} merchantId={} mode={} requestId={} error=\"{}\"", command.getCommandId(),
-                            command.getMerchantId(), command.getMode(), command.getRequestId(), error.toString());
+                    log.warn("command not sent commandId={} aggregate={} merchantId={} mode={} requestId={} error=\"{}\"", stamp.commandId(),
+                            command.aggregate(), stamp.merchantId(), stamp.mode(), stamp.requestId(), error.toString());
                     return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
                             "The command could not be queued for processing; retry shortly", null, retryAfter);
                 });
-        return await(command.getCommandId(), send, identity.claim().isRetry(), requestTimeout);
+        return await(command.commandId(), send, identity.claim().isRetry(), requestTimeout);
     }
 
     /** The outcome of a command that was sent before and is already recorded (a resumed idempotent retry). */
@@ -58,7 +59,7 @@ public final class CommandDispatcher {
     }
 
     /** {@link #send}, then the follow-up's outcome when the accepted outcome names one; one timeout for both. */
-    public Mono<Settled> sendAndSettle(SubscriptionCommand command, CommandIdentity identity) {
+    public Mono<Settled> sendAndFollowUp(StampedCommand command, CommandIdentity identity) {
         return Mono.defer(() -> {
             long started = System.nanoTime();
             return send(command, identity).flatMap(outcome -> followUp(outcome, started));
@@ -66,7 +67,7 @@ public final class CommandDispatcher {
     }
 
     /** {@link #recorded}, then the follow-up's outcome, which may still be coming (a retry after a 503). */
-    public Mono<Settled> recordedAndSettled(CommandIdentity identity) {
+    public Mono<Settled> recordedAndFollowedUp(CommandIdentity identity) {
         return Mono.defer(() -> {
             long started = System.nanoTime();
             return recorded(identity).flatMap(outcome -> followUp(outcome, started));

@@ -1,16 +1,15 @@
 package io.abk.billing.gateway.command;
 
 import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Builds command envelopes with what DESIGN section 4 has the gateway stamp on every command: command id,
- * merchant, mode, {@code requestedAt} (the mode's effective now: the wall clock until test clocks exist),
- * Idempotency-Key and request id.
+ * Builds command envelopes of any {@link Aggregate} with what DESIGN section 4 has the gateway stamp on every
+ * command ({@link Stamp}): command id, merchant, mode, {@code requestedAt} (the mode's effective now: the wall
+ * clock until test clocks exist), Idempotency-Key and request id.
  */
 public final class CommandStamper {
 
@@ -29,18 +28,12 @@ public final class CommandStamper {
         return clock.instant().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    public SubscriptionCommand subscriptionCommand(Caller caller, CommandIdentity identity, String subscriptionId,
-            Object payload, ServerWebExchange exchange) {
-        return SubscriptionCommand.newBuilder()
-                .setCommandId(identity.commandId())
-                .setSubscriptionId(subscriptionId)
-                .setMerchantId(caller.merchantId())
-                .setMode(caller.mode())
-                .setRequestedAt(now(caller))
-                .setIdempotencyKey(identity.idempotencyKey())
-                .setRequestId(requestId(exchange))
-                .setPayload(payload)
-                .build();
+    /** The command of {@code payload} to the aggregate {@code aggregateId}, stamped for this request. */
+    public StampedCommand stamp(Aggregate<?> aggregate, Caller caller, CommandIdentity identity, String aggregateId, Object payload,
+            ServerWebExchange exchange) {
+        var stamp = new Stamp(identity.commandId(), caller.merchantId(), caller.mode(), now(caller), identity.idempotencyKey(),
+                requestId(exchange));
+        return aggregate.stamp(stamp, aggregateId, payload);
     }
 
     /** The request's id: the request-id filter's attribute, else the response header it sets, else none. */

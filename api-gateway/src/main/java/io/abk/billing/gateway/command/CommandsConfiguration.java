@@ -14,10 +14,10 @@ import org.springframework.context.annotation.Configuration;
 public class CommandsConfiguration {
 
     @Bean(destroyMethod = "close")
-    SubscriptionCommandProducer subscriptionCommandProducer(BillingProperties billing, CommandsProperties commands) {
+    CommandProducer commandProducer(BillingProperties billing, CommandsProperties commands) {
         commands.checkLeaseCovers(billing.requestTimeout());
         var kafka = billing.kafka();
-        var producer = SubscriptionCommandProducer.create(kafka.bootstrapServers(), kafka.producerLinger(),
+        var producer = CommandProducer.create(kafka.bootstrapServers(), kafka.producerLinger(),
                 commands.deliveryTimeout(billing.requestTimeout()));
         producer.warmUp();
         return producer;
@@ -30,12 +30,12 @@ public class CommandsConfiguration {
     }
 
     @Bean
-    SubscriptionCommands subscriptionCommands(CommandDispatcher dispatcher, CommandStamper stamper) {
-        return new SubscriptionCommands(dispatcher, stamper);
+    Commands commands(CommandDispatcher dispatcher, CommandStamper stamper) {
+        return new Commands(dispatcher, stamper);
     }
 
     @Bean
-    CommandDispatcher commandDispatcher(SubscriptionCommandProducer producer, OutcomeWaiter waiter, BillingProperties billing,
+    CommandDispatcher commandDispatcher(CommandProducer producer, OutcomeWaiter waiter, BillingProperties billing,
             CommandsProperties commands) {
         return new CommandDispatcher(producer, waiter, billing.requestTimeout(), commands.retryAfter());
     }

@@ -5,9 +5,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A command's outcome and, when it started a settlement that the request answers with, the outcome of the
- * settlement's result command ({@code followUp}); {@code followUp} is null when the command started none, was
- * rejected, or the route does not wait for it.
+ * A command's outcome and, when it named a follow-up command that the request answers with (a settlement's
+ * result, a link's minted payment), the outcome of that command ({@code followUp}); {@code followUp} is null when
+ * the command named none, was rejected, or the route does not wait for it.
  */
 public record Settled(CommandOutcome outcome, @Nullable CommandOutcome followUp) {
 

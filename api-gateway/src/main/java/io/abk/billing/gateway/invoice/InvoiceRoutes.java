@@ -2,9 +2,10 @@ package io.abk.billing.gateway.invoice;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.Settled;
-import io.abk.billing.gateway.command.SubscriptionCommands;
-import io.abk.billing.gateway.command.SubscriptionCommands.Target;
-import io.abk.billing.gateway.command.SubscriptionCommands.Wait;
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.LatestResources;
@@ -43,11 +44,11 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/invoices")
 public class InvoiceRoutes {
 
-    private final SubscriptionCommands commands;
+    private final Commands commands;
     private final InvoiceReadModel invoices;
     private final LatestResources latest;
 
-    public InvoiceRoutes(SubscriptionCommands commands, InvoiceReadModel invoices, LatestResources latest) {
+    public InvoiceRoutes(Commands commands, InvoiceReadModel invoices, LatestResources latest) {
         this.commands = commands;
         this.invoices = invoices;
         this.latest = latest;
@@ -78,7 +79,7 @@ public class InvoiceRoutes {
     @PostMapping("/{id}/charge")
     public Mono<Map<String, Object>> charge(Caller caller, @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, Wait.SETTLEMENT,
+        return act(caller, id, body, exchange, Wait.FOLLOW_UP,
                 fields -> new ChargeInvoice(id, InvoiceRequests.sandboxMode(caller, fields)))
                 .flatMap(settled -> latest.invoice(caller, id, settled.newestFirst())
                         .zipWith(latest.subscription(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -94,7 +95,7 @@ public class InvoiceRoutes {
     @PostMapping("/{id}/refund")
     public Mono<Map<String, Object>> refund(Caller caller, @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, Wait.SETTLEMENT, fields -> new RefundInvoice(id, InvoiceRequests.refundMicros(fields)))
+        return act(caller, id, body, exchange, Wait.FOLLOW_UP, fields -> new RefundInvoice(id, InvoiceRequests.refundMicros(fields)))
                 .flatMap(settled -> {
                     var result = settled.followUp();
                     if (result != null && !result.accepted()) {
@@ -119,7 +120,7 @@ public class InvoiceRoutes {
      */
     private Mono<Settled> act(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange, Wait wait,
             Function<RequestFields, Object> payload) {
-        return commands.run(caller, exchange, wait, () -> {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, wait, identity -> {
                     var command = payload.apply(RequestFields.of(body));
                     return invoices.find(caller, id)
                             .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)))

@@ -3,6 +3,8 @@ package io.abk.billing.gateway.projection;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +24,8 @@ import org.jspecify.annotations.Nullable;
 public record ProjectionBatch(
         List<SnapshotRow> subscriptions,
         List<SnapshotRow> invoices,
+        List<SnapshotRow> payments,
+        List<SnapshotRow> paymentLinks,
         List<CommandOutcome> outcomes,
         Map<TopicPartition, Long> nextOffsets,
         List<String> notifyPayloads,
@@ -30,9 +34,13 @@ public record ProjectionBatch(
     /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay well under with room for the encoding. */
     static final int MAX_NOTIFY_PAYLOAD_BYTES = 7900;
 
-    /** A resource's row in the read model; {@code subscriptionId} only for invoices. */
-    public record SnapshotRow(String id, @Nullable String subscriptionId, String merchantId, String mode, String status,
-            long version, Instant createdAt, String body) {
+    /**
+     * A resource's row in the read model. {@code parentId} is what the resource belongs to: an invoice's
+     * subscription, a payment's link (null for a payment made without one). {@code expiresAt} only for payments
+     * and links.
+     */
+    public record SnapshotRow(String id, @Nullable String parentId, String merchantId, String mode, String status,
+            long version, Instant createdAt, @Nullable Instant expiresAt, String body) {
     }
 
     /**
@@ -42,6 +50,8 @@ public record ProjectionBatch(
     public static ProjectionBatch of(List<Change> changes, Map<TopicPartition, Long> nextOffsets) {
         var subscriptions = new LinkedHashMap<String, SnapshotRow>();
         var invoices = new LinkedHashMap<String, SnapshotRow>();
+        var payments = new LinkedHashMap<String, SnapshotRow>();
+        var paymentLinks = new LinkedHashMap<String, SnapshotRow>();
         var outcomes = new LinkedHashMap<String, CommandOutcome>();
         for (var change : changes) {
             var rendered = new ArrayList<String>();
@@ -49,14 +59,26 @@ public record ProjectionBatch(
                 switch (snapshot) {
                     case SubscriptionSnapshot s -> {
                         var row = new SnapshotRow(s.getId(), null, s.getMerchantId(), ApiJson.mode(s.getMode()), s.getStatus(),
-                                s.getVersion(), s.getCreatedAt(), SnapshotJson.subscription(s));
+                                s.getVersion(), s.getCreatedAt(), null, SnapshotJson.subscription(s));
                         keepNewest(subscriptions, row);
                         rendered.add(row.body());
                     }
                     case InvoiceSnapshot i -> {
                         var row = new SnapshotRow(i.getId(), i.getSubscriptionId(), i.getMerchantId(), ApiJson.mode(i.getMode()),
-                                i.getStatus(), i.getVersion(), i.getCreatedAt(), SnapshotJson.invoice(i));
+                                i.getStatus(), i.getVersion(), i.getCreatedAt(), null, SnapshotJson.invoice(i));
                         keepNewest(invoices, row);
+                        rendered.add(row.body());
+                    }
+                    case PaymentSnapshot p -> {
+                        var row = new SnapshotRow(p.getId(), p.getPaymentLinkId(), p.getMerchantId(), ApiJson.mode(p.getMode()),
+                                p.getStatus(), p.getVersion(), p.getCreatedAt(), p.getExpiresAt(), SnapshotJson.payment(p));
+                        keepNewest(payments, row);
+                        rendered.add(row.body());
+                    }
+                    case PaymentLinkSnapshot l -> {
+                        var row = new SnapshotRow(l.getId(), null, l.getMerchantId(), ApiJson.mode(l.getMode()), l.getStatus(),
+                                l.getVersion(), l.getCreatedAt(), l.getExpiresAt(), SnapshotJson.paymentLink(l));
+                        keepNewest(paymentLinks, row);
                         rendered.add(row.body());
                     }
                     default -> throw new IllegalArgumentException("unknown snapshot type " + snapshot.getClass().getName()
@@ -71,7 +93,7 @@ public record ProjectionBatch(
                     "[" + String.join(",", rendered) + "]", change.getFollowUpCommandId()));
         }
         return new ProjectionBatch(List.copyOf(subscriptions.values()), List.copyOf(invoices.values()),
-                List.copyOf(outcomes.values()), Map.copyOf(nextOffsets), notifyPayloads(outcomes.keySet()), changes.size());
+                List.copyOf(payments.values()), List.copyOf(paymentLinks.values()), List.copyOf(outcomes.values()), Map.copyOf(nextOffsets), notifyPayloads(outcomes.keySet()), changes.size());
     }
 
     private static void keepNewest(Map<String, SnapshotRow> rows, SnapshotRow row) {

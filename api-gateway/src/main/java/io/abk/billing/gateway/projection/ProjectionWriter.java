@@ -39,6 +39,39 @@ final class ProjectionWriter implements AutoCloseable {
                SET status = EXCLUDED.status, version = EXCLUDED.version, body = EXCLUDED.body, projected_at = now()
              WHERE t.version < EXCLUDED.version""";
 
+    static final String UPSERT_PAYMENTS = """
+            INSERT INTO payments AS t (id, payment_link_id, merchant_id, mode, status, version, created_at, expires_at, body)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[],
+                                 ?::timestamptz[], ?::json[])
+            ON CONFLICT (id) DO UPDATE
+               SET status = EXCLUDED.status, version = EXCLUDED.version, expires_at = EXCLUDED.expires_at, body = EXCLUDED.body,
+                   projected_at = now()
+             WHERE t.version < EXCLUDED.version""";
+
+    static final String UPSERT_PAYMENT_LINKS = """
+            INSERT INTO payment_links AS t (id, merchant_id, mode, status, version, created_at, expires_at, body)
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::timestamptz[], ?::timestamptz[], ?::json[])
+            ON CONFLICT (id) DO UPDATE
+               SET status = EXCLUDED.status, version = EXCLUDED.version, expires_at = EXCLUDED.expires_at, body = EXCLUDED.body,
+                   projected_at = now()
+             WHERE t.version < EXCLUDED.version""";
+
+    /** Which optional columns an upsert statement has, in the order of its parameters. */
+    private enum Columns {
+        PLAIN(false, false),
+        WITH_PARENT(true, false),
+        WITH_EXPIRY(false, true),
+        WITH_PARENT_AND_EXPIRY(true, true);
+
+        final boolean parent;
+        final boolean expiry;
+
+        Columns(boolean parent, boolean expiry) {
+            this.parent = parent;
+            this.expiry = expiry;
+        }
+    }
+
     static final String INSERT_OUTCOMES = """
             INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome,
                                           rejection_code, rejection_message, snapshots, follow_up_command_id)
@@ -89,8 +122,10 @@ final class ProjectionWriter implements AutoCloseable {
     void apply(ProjectionBatch batch) throws SQLException {
         var connection = connection();
         try {
-            upsert(connection, UPSERT_SUBSCRIPTIONS, batch.subscriptions(), false);
-            upsert(connection, UPSERT_INVOICES, batch.invoices(), true);
+            upsert(connection, UPSERT_SUBSCRIPTIONS, batch.subscriptions(), Columns.PLAIN);
+            upsert(connection, UPSERT_INVOICES, batch.invoices(), Columns.WITH_PARENT);
+            upsert(connection, UPSERT_PAYMENTS, batch.payments(), Columns.WITH_PARENT_AND_EXPIRY);
+            upsert(connection, UPSERT_PAYMENT_LINKS, batch.paymentLinks(), Columns.WITH_EXPIRY);
             insertOutcomes(connection, batch.outcomes());
             storeOffsets(connection, batch.nextOffsets());
             notify(connection, batch.notifyPayloads());
@@ -101,22 +136,24 @@ final class ProjectionWriter implements AutoCloseable {
         }
     }
 
-    private static void upsert(Connection connection, String sql, List<SnapshotRow> rows, boolean withSubscriptionId)
-            throws SQLException {
+    private static void upsert(Connection connection, String sql, List<SnapshotRow> rows, Columns columns) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
         try (var statement = connection.prepareStatement(sql)) {
             int i = 1;
             statement.setArray(i++, texts(connection, rows, SnapshotRow::id));
-            if (withSubscriptionId) {
-                statement.setArray(i++, texts(connection, rows, SnapshotRow::subscriptionId));
+            if (columns.parent) {
+                statement.setArray(i++, texts(connection, rows, SnapshotRow::parentId));
             }
             statement.setArray(i++, texts(connection, rows, SnapshotRow::merchantId));
             statement.setArray(i++, texts(connection, rows, SnapshotRow::mode));
             statement.setArray(i++, texts(connection, rows, SnapshotRow::status));
             statement.setArray(i++, connection.createArrayOf("bigint", rows.stream().map(SnapshotRow::version).toArray(Long[]::new)));
             statement.setArray(i++, texts(connection, rows, row -> row.createdAt().toString()));
+            if (columns.expiry) {
+                statement.setArray(i++, texts(connection, rows, row -> row.expiresAt() == null ? null : row.expiresAt().toString()));
+            }
             statement.setArray(i, texts(connection, rows, SnapshotRow::body));
             statement.executeUpdate();
         }

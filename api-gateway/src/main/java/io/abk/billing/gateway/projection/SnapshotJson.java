@@ -1,6 +1,8 @@
 package io.abk.billing.gateway.projection;
 
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.util.Map;
@@ -30,6 +32,14 @@ public final class SnapshotJson {
 
     public static String invoice(InvoiceSnapshot snapshot) {
         return write(ApiJson.invoice(snapshot));
+    }
+
+    public static String payment(PaymentSnapshot snapshot) {
+        return write(ApiJson.payment(snapshot));
+    }
+
+    public static String paymentLink(PaymentLinkSnapshot snapshot) {
+        return write(ApiJson.paymentLink(snapshot));
     }
 
     static String write(Map<String, @Nullable Object> object) {

@@ -10,17 +10,23 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A resource as a command left it, for the command's response: its snapshot in the command's outcomes (the
- * follow-up's first), else, when the command did not change it, the read model's row.
+ * follow-up's first), else, when the command did not change it, the read model's row. Payments and links are
+ * shown as at the mode's now ({@link ExpiryDisplay}), like every read of them.
  */
 @Component
 public final class LatestResources {
 
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
+    private final PaymentReadModel payments;
+    private final PaymentLinkReadModel paymentLinks;
 
-    public LatestResources(SubscriptionReadModel subscriptions, InvoiceReadModel invoices) {
+    public LatestResources(SubscriptionReadModel subscriptions, InvoiceReadModel invoices, PaymentReadModel payments,
+            PaymentLinkReadModel paymentLinks) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
+        this.payments = payments;
+        this.paymentLinks = paymentLinks;
     }
 
     public Mono<JsonNode> subscription(Caller caller, String id, List<CommandOutcome> newestFirst) {
@@ -33,5 +39,17 @@ public final class LatestResources {
         return Snapshots.find(newestFirst, "invoice", id).map(Mono::just)
                 .orElseGet(() -> invoices.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
+    }
+
+    public Mono<JsonNode> payment(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "payment", id).map(found -> Mono.just(ExpiryDisplay.payment(found, payments.now())))
+                .orElseGet(() -> payments.find(caller, id))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
+    }
+
+    public Mono<JsonNode> paymentLink(Caller caller, String id, List<CommandOutcome> newestFirst) {
+        return Snapshots.find(newestFirst, "payment_link", id).map(found -> Mono.just(ExpiryDisplay.paymentLink(found, paymentLinks.now())))
+                .orElseGet(() -> paymentLinks.find(caller, id))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
     }
 }

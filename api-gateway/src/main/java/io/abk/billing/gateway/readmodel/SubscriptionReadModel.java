@@ -21,10 +21,6 @@ import tools.jackson.databind.JsonNode;
 @Component
 public final class SubscriptionReadModel {
 
-    /** A subscription with the merchant and mode it belongs to. */
-    public record Owned(String merchantId, Mode mode, JsonNode body) {
-    }
-
     private final DatabaseClient db;
 
     public SubscriptionReadModel(DatabaseClient db) {
@@ -44,13 +40,13 @@ public final class SubscriptionReadModel {
     }
 
     /** Any merchant's subscription by id: for the checkout routes, which have no API key to scope by. */
-    public Mono<Owned> findForCheckout(String id) {
+    public Mono<OwnedResource> findForCheckout(String id) {
         if (!Ids.isWellFormed(IdPrefix.SUBSCRIPTION, id)) {
             return Mono.empty();
         }
         return db.sql("SELECT merchant_id, mode, body::text AS body FROM subscriptions WHERE id = :id")
                 .bind("id", id)
-                .map((row, metadata) -> new Owned(row.get("merchant_id", String.class),
+                .map((row, metadata) -> new OwnedResource(row.get("merchant_id", String.class),
                         "live".equals(row.get("mode", String.class)) ? Mode.LIVE : Mode.TEST,
                         ResourceJson.parse(row.get("body", String.class))))
                 .first();

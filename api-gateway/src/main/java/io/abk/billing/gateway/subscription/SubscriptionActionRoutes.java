@@ -2,9 +2,10 @@ package io.abk.billing.gateway.subscription;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.Settled;
-import io.abk.billing.gateway.command.SubscriptionCommands;
-import io.abk.billing.gateway.command.SubscriptionCommands.Target;
-import io.abk.billing.gateway.command.SubscriptionCommands.Wait;
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
@@ -35,12 +36,12 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/subscriptions/{id}")
 public class SubscriptionActionRoutes {
 
-    private final SubscriptionCommands commands;
+    private final Commands commands;
     private final SubscriptionReadModel subscriptions;
     private final LatestResources latest;
     private final SubscriptionActivation activation;
 
-    public SubscriptionActionRoutes(SubscriptionCommands commands, SubscriptionReadModel subscriptions, LatestResources latest,
+    public SubscriptionActionRoutes(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest,
             SubscriptionActivation activation) {
         this.commands = commands;
         this.subscriptions = subscriptions;
@@ -87,7 +88,7 @@ public class SubscriptionActionRoutes {
     /** Validates the body into a payload, resolves the subscription, sends, and answers {@code {subscription}}. */
     private Mono<Map<String, Object>> act(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange,
             Function<RequestFields, Object> payload) {
-        return commands.run(caller, exchange, Wait.OUTCOME, () -> {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.OUTCOME, identity -> {
                     var command = payload.apply(RequestFields.of(body));
                     return subscriptions.find(caller, id)
                             .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))

@@ -2,9 +2,10 @@ package io.abk.billing.gateway.subscription;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.Settled;
-import io.abk.billing.gateway.command.SubscriptionCommands;
-import io.abk.billing.gateway.command.SubscriptionCommands.Target;
-import io.abk.billing.gateway.command.SubscriptionCommands.Wait;
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -44,18 +45,18 @@ public final class SubscriptionActivation {
         }
     }
 
-    private final SubscriptionCommands commands;
+    private final Commands commands;
     private final SubscriptionReadModel subscriptions;
     private final LatestResources latest;
 
-    public SubscriptionActivation(SubscriptionCommands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
+    public SubscriptionActivation(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
         this.commands = commands;
         this.subscriptions = subscriptions;
         this.latest = latest;
     }
 
     public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
-        return commands.run(caller, exchange, Wait.SETTLEMENT, () -> {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.FOLLOW_UP, identity -> {
                     var payload = LifecycleRequests.activate(RequestFields.of(body));
                     return subscriptions.find(caller, id)
                             .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.subscription;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.catalog.PriceLookup;
+import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.CommandDispatcher;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.command.CommandStamper;
@@ -69,7 +70,7 @@ public class SubscriptionRoutes {
             } else {
                 var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
                 outcome = SubscriptionTerms.resolve(caller, request, prices, merchants)
-                        .flatMap(terms -> dispatcher.send(stamper.subscriptionCommand(caller, identity, subscriptionId,
+                        .flatMap(terms -> dispatcher.send(stamper.stamp(Aggregate.SUBSCRIPTION, caller, identity, subscriptionId,
                                 payload(request, terms, invoiceId), exchange), identity));
             }
             return outcome.map(recorded -> ResponseEntity.status(HttpStatus.CREATED)

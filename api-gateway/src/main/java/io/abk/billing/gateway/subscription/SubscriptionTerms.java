@@ -3,7 +3,7 @@ package io.abk.billing.gateway.subscription;
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.catalog.PriceLookup;
 import io.abk.billing.gateway.merchant.MerchantLookup;
-import io.abk.billing.gateway.merchant.MerchantProfile;
+import io.abk.billing.gateway.merchant.PayoutAddresses;
 import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.AdHoc;
 import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.ByPrice;
 import io.abk.billing.gateway.web.ApiException;
@@ -57,13 +57,6 @@ public record SubscriptionTerms(long amountMicros, String interval, int trialDay
     }
 
     private static Mono<String> payout(Caller caller, CreateSubscriptionRequest request, MerchantLookup merchants) {
-        if (request.payoutAddressEvm() != null) {
-            return Mono.just(request.payoutAddressEvm());
-        }
-        return merchants.find(caller.merchantId())
-                .mapNotNull(MerchantProfile::payoutAddressEvm)
-                .switchIfEmpty(Mono.error(new ApiException(400, ErrorCodes.PAYOUT_ADDRESS_REQUIRED,
-                        "payoutAddressEvm is required: the request has none and the merchant has no default payout address",
-                        "payoutAddressEvm", null)));
+        return PayoutAddresses.resolve(caller.merchantId(), request.payoutAddressEvm(), merchants);
     }
 }

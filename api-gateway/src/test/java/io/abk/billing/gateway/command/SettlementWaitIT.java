@@ -11,7 +11,6 @@ import io.abk.billing.schemas.avro.ChargeInvoice;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -101,18 +100,5 @@ class SettlementWaitIT extends LifecycleIT {
 
     private Reply activate(TestMerchant merchant, String path) {
         return call(HttpMethod.POST, path, merchant.testKey(), Map.of("onChainSubscriptionId", "9"), "activate-" + merchant.id());
-    }
-
-    /** The follow-up command id recorded with the outcome, or null while none is recorded. */
-    private static @Nullable String followUpOf(String commandId) {
-        try (var connection = database().connect();
-                var statement = connection.prepareStatement("SELECT follow_up_command_id FROM command_outcomes WHERE command_id = ?")) {
-            statement.setString(1, commandId);
-            try (var rows = statement.executeQuery()) {
-                return rows.next() ? rows.getString(1) : null;
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -13,10 +13,12 @@ import io.abk.billing.gateway.testkit.SharedInfra;
 import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.render.ApiJson;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,6 +98,37 @@ class ChangeProjectorIT {
                 subscriptionId)).isEqualTo(1);
         assertThat(db.count("SELECT version FROM invoices WHERE id = ?", invoiceId)).isEqualTo(2);
         assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE aggregate_id = ?", subscriptionId)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldUpsertPaymentsAndLinksByVersionWithTheirExpiryAndLink() {
+        var merchant = newMerchant();
+        var group = newGroup();
+        harness.start(group, db, OutcomeListener.NONE);
+        var created = Instant.parse("2026-03-01T10:00:00Z");
+        var expires = created.plus(Duration.ofHours(24));
+        var linkId = newId(IdPrefix.PAYMENT_LINK);
+        var paymentId = newId(IdPrefix.PAYMENT);
+        var open = PaymentSnapshot.newBuilder(ChangeFixtures.payment(paymentId, merchant, Mode.LIVE, 1, "open", created, expires))
+                .setPaymentLinkId(linkId).build();
+        var paid = PaymentSnapshot.newBuilder(open).setVersion(2).setStatus("paid").setTxHash("0xabc").build();
+        var link = ChangeFixtures.paymentLink(linkId, merchant, Mode.LIVE, 3, "active", created, null);
+
+        harness.send(List.of(change(paymentId, "payment", merchant, paid), change(linkId, "payment_link", merchant, link)));
+        awaitCaughtUp(group, db);
+        harness.send(List.of(change(paymentId, "payment", merchant, open)));
+        awaitCaughtUp(group, db);
+
+        assertThat(db.count("SELECT version FROM payments WHERE id = ?", paymentId)).isEqualTo(2);
+        assertThat(db.count("SELECT count(*) FROM payments WHERE id = ? AND status = 'paid' AND mode = 'live' AND payment_link_id = ?"
+                + " AND expires_at = '2026-03-02T10:00:00Z' AND body->>'txHash' = '0xabc'", paymentId, linkId)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM payment_links WHERE id = ? AND version = 3 AND expires_at IS NULL"
+                + " AND body->>'object' = 'payment_link'", linkId)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM command_outcomes WHERE aggregate_id IN (?, ?)", paymentId, linkId)).isEqualTo(3);
+    }
+
+    private static Change change(String aggregateId, String type, String merchant, Object snapshot) {
+        return ChangeFixtures.acceptedOf(newId(IdPrefix.COMMAND), type, aggregateId, merchant, Mode.LIVE, List.of(snapshot));
     }
 
     @Test

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,7 @@ class ProjectionBatchTest {
             assertThat(row.status()).isEqualTo("past_due");
             assertThat(row.mode()).isEqualTo("test");
         });
-        assertThat(batch.invoices()).singleElement().satisfies(row -> assertThat(row.subscriptionId()).isEqualTo("sub_a"));
+        assertThat(batch.invoices()).singleElement().satisfies(row -> assertThat(row.parentId()).isEqualTo("sub_a"));
         assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_2", "cmd_1", "cmd_3");
         assertThat(batch.nextOffsets()).containsEntry(P0, 42L);
         assertThat(batch.changeCount()).isEqualTo(3);
@@ -69,6 +71,38 @@ class ProjectionBatchTest {
         var batch = ProjectionBatch.of(List.of(charge), Map.of(P0, 1L));
 
         assertThat(batch.outcomes()).singleElement().satisfies(outcome -> assertThat(outcome.followUpCommandId()).isEqualTo("cmd_settle"));
+    }
+
+    @Test
+    void shouldRowPaymentsWithTheirLinkAndExpiryAndLinksApartWhenChangesHoldThem() {
+        var created = Instant.parse("2026-03-01T10:00:00Z");
+        var expires = Instant.parse("2026-03-02T10:00:00Z");
+        var v1 = PaymentSnapshot.newBuilder(ChangeFixtures.payment("pay_a", "mer_1", Mode.LIVE, 1, "open", created, expires))
+                .setPaymentLinkId("plink_a").build();
+        var v2 = PaymentSnapshot.newBuilder(v1).setVersion(2).setStatus("paid").build();
+        var link = ChangeFixtures.paymentLink("plink_a", "mer_1", Mode.LIVE, 4, "active", created, null);
+
+        var batch = ProjectionBatch.of(List.of(
+                ChangeFixtures.acceptedOf("cmd_2", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v2)),
+                ChangeFixtures.acceptedOf("cmd_1", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v1)),
+                ChangeFixtures.acceptedOf("cmd_3", "payment_link", "plink_a", "mer_1", Mode.LIVE, List.of(link))), Map.of(P0, 3L));
+
+        assertThat(batch.payments()).singleElement().satisfies(row -> {
+            assertThat(row.version()).isEqualTo(2);
+            assertThat(row.status()).isEqualTo("paid");
+            assertThat(row.parentId()).isEqualTo("plink_a");
+            assertThat(row.expiresAt()).isEqualTo(expires);
+            assertThat(row.mode()).isEqualTo("live");
+            assertThat(JSON.readTree(row.body())).isEqualTo(JSON.readTree(JSON.writeValueAsString(ApiJson.payment(v2))));
+        });
+        assertThat(batch.paymentLinks()).singleElement().satisfies(row -> {
+            assertThat(row.parentId()).isNull();
+            assertThat(row.expiresAt()).isNull();
+            assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("payment_link");
+        });
+        assertThat(batch.subscriptions()).isEmpty();
+        assertThat(batch.outcomes()).extracting(CommandOutcome::aggregateType).containsExactly("payment", "payment", "payment_link");
+        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson()).get(0).get("status").stringValue()).isEqualTo("paid");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.GatewayWithoutKafkaIT;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.MediaType;
 
 /**
  * Rate limits over HTTP, in the context with tiny limits ({@link GatewayWithoutKafkaIT}): per API key on /v1 and per
@@ -46,10 +47,19 @@ class RateLimitIT extends GatewayWithoutKafkaIT {
                 // Refill is 2 a minute: the next token is up to 30 s away.
                 .expectHeader().valueMatches("Retry-After", "([1-9]|[1-2][0-9]|30)")
                 .expectBody().jsonPath("$.code").isEqualTo("rate_limited");
+        // The same address's bucket covers every checkout POST: a payment's confirm, a link's open (JSON and form).
+        http.post().uri("/checkout/pay/pay_01jcrgx3b2m0x9k8d7f6e5a4s3/confirm").exchange().expectStatus().isEqualTo(429)
+                .expectBody().jsonPath("$.code").isEqualTo("rate_limited");
+        http.post().uri("/checkout/link/plink_01jcrgx3b2m0x9k8d7f6e5a4s3/open").contentType(MediaType.APPLICATION_JSON).bodyValue("{}")
+                .exchange().expectStatus().isEqualTo(429).expectBody().returnResult();
+        http.post().uri("/checkout/link/plink_01jcrgx3b2m0x9k8d7f6e5a4s3/open").contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .bodyValue("email=a%40b.io").exchange().expectStatus().isEqualTo(429).expectBody().returnResult();
         // Reads of checkout pages are not limited.
         for (int i = 0; i < 5; i++) {
             http.get().uri(path + ".json").exchange().expectStatus().isNotFound().expectBody().returnResult();
             http.get().uri(path).exchange().expectStatus().isNotFound().expectBody().returnResult();
+            http.get().uri("/checkout/pay/pay_01jcrgx3b2m0x9k8d7f6e5a4s3/status").exchange().expectStatus().isNotFound().expectBody().returnResult();
+            http.get().uri("/checkout/link/plink_01jcrgx3b2m0x9k8d7f6e5a4s3").exchange().expectStatus().isNotFound().expectBody().returnResult();
         }
     }
 }

@@ -5,6 +5,8 @@ import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.Rejection;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** Changes as billing-streams writes them, built by hand for tests. */
 public final class ChangeFixtures {
@@ -44,6 +47,39 @@ public final class ChangeFixtures {
                 .setStatus(status).setAmountMicros(9_990_000L).setBillingReason("subscription_create")
                 .setPeriodStart(created).setPeriodEnd(Instant.parse("2026-02-28T10:00:00Z")).setDueAt(created)
                 .setCreatedAt(created)
+                .build();
+    }
+
+    /** A 10 USDC payment created at {@code createdAt}, expiring at {@code expiresAt}. */
+    public static PaymentSnapshot payment(String id, String merchantId, Mode mode, long version, String status, Instant createdAt,
+            Instant expiresAt) {
+        return PaymentSnapshot.newBuilder()
+                .setId(id).setMerchantId(merchantId).setMode(mode).setVersion(version).setStatus(status)
+                .setAmountMicros(10_000_000L).setCustomerWallet("0xAbCdEf0123456789aBcDeF0123456789AbCdEf01")
+                .setPayoutAddress("0x1111111111111111111111111111111111111111").setMerchantRef("order-" + version)
+                .setCheckoutUrl("https://pay.example.test/checkout/pay/" + id).setMetadata(Map.of("b", "2", "a", "1"))
+                .setExpiresAt(expiresAt).setCreatedAt(createdAt)
+                .build();
+    }
+
+    /** A 5 USDC active link created at {@code createdAt}, expiring at {@code expiresAt} (null: never). */
+    public static PaymentLinkSnapshot paymentLink(String id, String merchantId, Mode mode, long version, String status, Instant createdAt,
+            @Nullable Instant expiresAt) {
+        return PaymentLinkSnapshot.newBuilder()
+                .setId(id).setMerchantId(merchantId).setMode(mode).setVersion(version).setStatus(status)
+                .setAmountMicros(5_000_000L).setMerchantRefPrefix(id).setPayoutAddress("0x1111111111111111111111111111111111111111")
+                .setMaxUses(3).setUseCount(1).setExpiresAt(expiresAt).setUrl("https://pay.example.test/checkout/link/" + id)
+                .setCreatedAt(createdAt)
+                .build();
+    }
+
+    /** An accepted change of the payment or link aggregate ({@code aggregateType}) with these snapshots. */
+    public static Change acceptedOf(String commandId, String aggregateType, String aggregateId, String merchantId, Mode mode,
+            List<?> snapshots) {
+        return Change.newBuilder()
+                .setCommandId(commandId).setAggregateType(aggregateType).setAggregateId(aggregateId)
+                .setMerchantId(merchantId).setMode(mode).setRequestedAt(Instant.now().truncatedTo(ChronoUnit.MILLIS))
+                .setOutcome(Outcome.ACCEPTED).setSnapshots(List.copyOf(snapshots))
                 .build();
     }
 

@@ -10,7 +10,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Base of the gateway's HTTP tests: the whole application on a random port against the shared embedded
- * PostgreSQL and the shared KRaft broker, with {@link StubSubscriptionProcessor} answering commands, and rate
+ * PostgreSQL and the shared KRaft broker, with {@link StubProcessor} answering commands, and rate
  * limits off. Every subclass declares nothing of its own that shapes the context, so Spring's context cache
  * starts one context for all of them; the few tests that need other settings use {@link GatewayWithoutKafkaIT}.
  */
@@ -22,13 +22,13 @@ import org.springframework.test.context.DynamicPropertySource;
         "billing.rate-limits.enabled=false",
 })
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(StubSubscriptionProcessor.class)
+@Import(StubProcessor.class)
 public abstract class GatewayIT extends GatewayTestBase {
 
     private static final String PROJECTOR_GROUP = "gateway-it-" + UUID.randomUUID();
 
     @Autowired
-    protected StubSubscriptionProcessor processor;
+    protected StubProcessor processor;
 
     @DynamicPropertySource
     static void kafka(DynamicPropertyRegistry registry) {

@@ -110,4 +110,17 @@ public abstract class LifecycleIT extends GatewayIT {
         return TestKafka.commands(command -> command.getMerchantId().equals(merchant.id())
                 && !(command.getPayload() instanceof CreateSubscription));
     }
+
+    /** The follow-up command id recorded with the outcome, or null while none is recorded. */
+    protected static @Nullable String followUpOf(String commandId) {
+        try (var connection = database().connect();
+                var statement = connection.prepareStatement("SELECT follow_up_command_id FROM command_outcomes WHERE command_id = ?")) {
+            statement.setString(1, commandId);
+            try (var rows = statement.executeQuery()) {
+                return rows.next() ? rows.getString(1) : null;
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

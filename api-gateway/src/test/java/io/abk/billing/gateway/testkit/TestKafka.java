@@ -2,6 +2,7 @@ package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,9 +48,13 @@ public final class TestKafka {
         }
     }
 
-    /** Every command on the command topic (from the beginning) that matches. */
+    /** Every command on the subscription command topic (from the beginning) that matches. */
     public static List<SubscriptionCommand> commands(Predicate<SubscriptionCommand> filter) {
-        var topic = Topics.SUBSCRIPTION_COMMANDS;
+        return records(Topics.SUBSCRIPTION_COMMANDS, filter);
+    }
+
+    /** Every record of {@code topic} (from the beginning) whose value matches. */
+    public static <V> List<V> records(Topic<String, V> topic, Predicate<V> filter) {
         try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
                 ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
@@ -60,11 +65,11 @@ public final class TestKafka {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             var end = consumer.endOffsets(partitions);
-            var found = new ArrayList<SubscriptionCommand>();
+            var found = new ArrayList<V>();
             var deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("command topic not read to its end within 30 s");
+                    throw new IllegalStateException(topic.name() + " not read to its end within 30 s");
                 }
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     if (filter.test(record.value())) {

@@ -1,5 +1,7 @@
 package io.abk.billing.streams.errors;
 
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A processor threw (KIP-1033): a bug, such as a stored or incoming record the mappers cannot represent. Logs at
  * ERROR with the ids, sends the original bytes to the dead-letter topic and lets the task carry on with the next
- * record, so one poison record cannot stop every subscription on its partition. The failed record has written
+ * record, so one poison record cannot stop every aggregate on its partition. The failed record has written
  * nothing (the processor computes every output before writing), and it is not marked processed, so it can be
  * replayed from the dead-letter topic once fixed.
  */
@@ -28,8 +30,7 @@ public final class DeadLetterProcessingExceptionHandler implements ProcessingExc
 
     @Override
     public Response handleError(ErrorHandlerContext context, @Nullable Record<?, ?> record, Exception exception) {
-        var commandId = record != null && record.value() instanceof SubscriptionCommand command
-                ? command.getCommandId() : null;
+        var commandId = record == null ? null : commandId(record.value());
         log.error("event=processing_failed_dead_lettered node={} task={} topic={} partition={} offset={} key={} "
                         + "commandId={} exception={}",
                 context.processorNodeId(), context.taskId(), context.topic(), context.partition(), context.offset(),
@@ -40,5 +41,14 @@ public final class DeadLetterProcessingExceptionHandler implements ProcessingExc
         }
         return Response.resume(List.of(DeadLetters.record(context, context.sourceRawKey(), context.sourceRawValue(),
                 exception, context.processorNodeId())));
+    }
+
+    private static @Nullable String commandId(@Nullable Object value) {
+        return switch (value) {
+            case SubscriptionCommand command -> command.getCommandId();
+            case PaymentCommand command -> command.getCommandId();
+            case PaymentLinkCommand command -> command.getCommandId();
+            case null, default -> null;
+        };
     }
 }

@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.RefundInvoice;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.subscription.ChargeFailure;
 import io.abk.billing.streams.domain.subscription.Interval;
 import io.abk.billing.streams.domain.subscription.Plan;
@@ -24,8 +25,8 @@ import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
-import io.abk.billing.streams.domain.subscription.Tenant;
 import io.abk.billing.streams.domain.subscription.Wallets;
+import io.abk.billing.streams.domain.tenant.Tenant;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -2,8 +2,7 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.EventData;
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.domain.subscription.Invoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
@@ -78,7 +77,7 @@ final class EventMapper {
 
     /** The id of the {@code index}-th published event (from 0) of a command. */
     static String eventId(io.abk.billing.schemas.avro.SubscriptionCommand envelope, int index) {
-        return Ids.derivedId(IdPrefix.EVENT, envelope.getRequestedAt(), envelope.getCommandId() + ":" + index);
+        return EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index);
     }
 
     private static String invoice(EventData.Builder data, Existing after, Invoice invoice, long version, String type) {

@@ -1,9 +1,10 @@
 package io.abk.billing.streams.subscription;
 
+import io.abk.billing.streams.command.CommandNodes;
+
 /**
  * The names of the subscription topology's stateful and output nodes, shared by the topology that declares them
- * and the processor that uses them. Renaming a store is a migration: its changelog topic carries the name.
+ * and the handler that routes to them.
  */
-public record SubscriptionNodes(String aggregateStore, String processedCommandStore, String changesSink,
-        String eventsSink, String chainRequestsSink) {
+public record SubscriptionNodes(CommandNodes command, String eventsSink, String chainRequestsSink) {
 }

@@ -1,7 +1,7 @@
 /**
- * The Kafka adapter of the subscription aggregate: the stream processor that dedupes, loads, decides, stores
- * and forwards (changes, events, chain requests), and the mappers between the Avro records on the wire and the
- * domain's records.
+ * The Kafka adapter of the subscription aggregate: its handler for the shared command processor (decide, then
+ * route changes, events and chain requests), and the mappers between the Avro records on the wire and the domain's
+ * records.
  */
 @NullMarked
 package io.abk.billing.streams.subscription;

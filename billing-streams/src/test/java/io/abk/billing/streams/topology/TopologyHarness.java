@@ -5,13 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkAggregate;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -37,11 +43,17 @@ final class TopologyHarness implements AutoCloseable {
     final TestOutputTopic<String, BillingEvent> events;
     final TestOutputTopic<String, ChainRequest> chainRequests;
     final TestOutputTopic<byte[], byte[]> deadLetters;
+    final TestInputTopic<String, PaymentCommand> paymentCommands;
+    final TestInputTopic<String, PaymentLinkCommand> linkCommands;
+    /** What the topology writes to the payment topic (minted payments); the driver also feeds it back in. */
+    final TestOutputTopic<String, PaymentCommand> paymentCommandsOut;
+    /** What the topology writes to the link topic (conversions); the driver also feeds it back in. */
+    final TestOutputTopic<String, PaymentLinkCommand> linkCommandsOut;
 
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
         var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
                 .streamsProperties();
-        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT), props, WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
         commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
                 commandTopic.valueSerde().serializer());
@@ -54,6 +66,38 @@ final class TopologyHarness implements AutoCloseable {
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
         deadLetters = driver.createOutputTopic(Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
+        var payments = Topics.PAYMENT_COMMANDS;
+        paymentCommands = driver.createInputTopic(payments.name(), new StringSerializer(),
+                payments.valueSerde().serializer());
+        paymentCommandsOut = driver.createOutputTopic(payments.name(), payments.keySerde().deserializer(),
+                payments.valueSerde().deserializer());
+        var links = Topics.PAYMENT_LINK_COMMANDS;
+        linkCommands = driver.createInputTopic(links.name(), new StringSerializer(), links.valueSerde().serializer());
+        linkCommandsOut = driver.createOutputTopic(links.name(), links.keySerde().deserializer(),
+                links.valueSerde().deserializer());
+    }
+
+    KeyValueStore<String, PaymentAggregate> payments() {
+        return driver.getKeyValueStore(BillingTopology.PAYMENT_AGGREGATES_STORE);
+    }
+
+    KeyValueStore<String, PaymentLinkAggregate> links() {
+        return driver.getKeyValueStore(BillingTopology.PAYMENT_LINK_AGGREGATES_STORE);
+    }
+
+    /** Sends {@code command} keyed by its payment and returns the one Change it produced. */
+    Change send(PaymentCommand command) {
+        paymentCommands.pipeInput(command.getPaymentId(), command);
+        return single(changes).value();
+    }
+
+    /**
+     * Sends {@code command} keyed by its link and returns every Change that followed: the link's, then those of the
+     * commands it led to, which the driver feeds back through their topics at once (an open's minted payment).
+     */
+    List<Change> send(PaymentLinkCommand command) {
+        linkCommands.pipeInput(command.getPaymentLinkId(), command);
+        return changes.readValuesToList();
     }
 
     KeyValueStore<String, SubscriptionAggregate> aggregates() {
@@ -71,6 +115,8 @@ final class TopologyHarness implements AutoCloseable {
         changes.readRecordsToList();
         events.readRecordsToList();
         chainRequests.readRecordsToList();
+        paymentCommandsOut.readRecordsToList();
+        linkCommandsOut.readRecordsToList();
     }
 
     static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {

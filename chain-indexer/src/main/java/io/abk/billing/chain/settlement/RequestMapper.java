@@ -2,42 +2,91 @@ package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.domain.settlement.SettlementRequest;
+import io.abk.billing.chain.domain.verification.VerificationRequest;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import org.jspecify.annotations.Nullable;
 
-/** Reads a {@code ChainRequest} from the wire into the domain's request, and says whether it can be answered. */
+/** Reads a {@code ChainRequest} from the wire into the domain's requests, and says whom its answer goes to. */
 final class RequestMapper {
+
+    /** Who answers a request and where the answer goes. */
+    enum Addressee {
+        /** A charge or refund: answered with a {@code SubscriptionCommand} keyed by its subscription. */
+        SUBSCRIPTION,
+        /** A payment verification: answered with a {@code PaymentCommand} keyed by its payment. */
+        PAYMENT,
+        /** An answer could not reach anyone: the request is logged and skipped. */
+        NOBODY
+    }
 
     private RequestMapper() {
     }
 
     /**
-     * True when an answer can reach the aggregate that asked: the result command needs the subscription (its
-     * topic key), the command id the aggregate waits for, and the kind of request (charge or refund). Anything
-     * else wrong with a request is answered with a failure instead.
+     * Where the answer goes: it needs the aggregate's id (its topic key), the command id the aggregate waits for,
+     * and, for a charge or refund, the invoice settled. Anything else wrong with a request is answered with a
+     * failure instead.
      */
-    static boolean addressable(ChainRequest request) {
-        return present(request.getSubscriptionId()) && present(request.getResultCommandId())
-                && (request.getPayload() instanceof ChargeRequest || request.getPayload() instanceof RefundRequest);
+    static Addressee addressee(ChainRequest request) {
+        if (!present(request.getResultCommandId())) {
+            return Addressee.NOBODY;
+        }
+        return switch (request.getPayload()) {
+            case ChargeRequest charge when forSubscription(request) -> Addressee.SUBSCRIPTION;
+            case RefundRequest refund when forSubscription(request) -> Addressee.SUBSCRIPTION;
+            case VerifyPaymentRequest verify when present(request.getPaymentId()) -> Addressee.PAYMENT;
+            default -> Addressee.NOBODY;
+        };
     }
 
-    /** The domain request; only for an {@link #addressable} request. */
-    static SettlementRequest toDomain(ChainRequest request) {
-        var mode = switch (request.getMode()) {
-            case TEST -> Mode.TEST;
-            case LIVE -> Mode.LIVE;
-        };
+    /** The domain's charge or refund; only for an {@link Addressee#SUBSCRIPTION} request. */
+    static SettlementRequest toSettlement(ChainRequest request) {
         return switch (request.getPayload()) {
-            case ChargeRequest charge -> new SettlementRequest.Charge(request.getRequestId(), mode,
+            case ChargeRequest charge -> new SettlementRequest.Charge(request.getRequestId(), mode(request),
                     request.getAmountMicros(), charge.getSandboxMode(), charge.getSandboxDefaultOutcome());
-            case RefundRequest refund -> new SettlementRequest.Refund(request.getRequestId(), mode,
+            case RefundRequest refund -> new SettlementRequest.Refund(request.getRequestId(), mode(request),
                     request.getAmountMicros());
             default -> throw new IllegalArgumentException("not a charge or refund request: " + request.getPayload());
         };
     }
 
-    private static boolean present(String value) {
+    /** The domain's verification; only for an {@link Addressee#PAYMENT} request. */
+    static VerificationRequest toVerification(ChainRequest request) {
+        if (!(request.getPayload() instanceof VerifyPaymentRequest verify)) {
+            throw new IllegalArgumentException("not a verify request: " + request.getPayload());
+        }
+        return new VerificationRequest(request.getRequestId(), request.getPaymentId(), mode(request),
+                request.getAmountMicros(), request.getPayoutAddress(), verify.getTxHash());
+    }
+
+    /** Who claims a transaction hash with this request: the payment verified, or the invoice charged. */
+    static String claimant(ChainRequest request) {
+        return request.getPayload() instanceof VerifyPaymentRequest ? request.getPaymentId() : request.getInvoiceId();
+    }
+
+    /**
+     * True for a verification naming a hash: its answer depends on the hash's claim. A settled charge or a
+     * hash-less sandbox payment is already answered and only records its claim.
+     */
+    static boolean awaitsClaim(ChainRequest request) {
+        return request.getPayload() instanceof VerifyPaymentRequest verify && present(verify.getTxHash());
+    }
+
+    private static boolean forSubscription(ChainRequest request) {
+        return present(request.getSubscriptionId()) && present(request.getInvoiceId());
+    }
+
+    private static Mode mode(ChainRequest request) {
+        return switch (request.getMode()) {
+            case TEST -> Mode.TEST;
+            case LIVE -> Mode.LIVE;
+        };
+    }
+
+    private static boolean present(@Nullable String value) {
         return value != null && !value.isBlank();
     }
 }

@@ -4,7 +4,15 @@ import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.settlement.Settlement;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
+import io.abk.billing.chain.domain.verification.TxHash;
+import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.verification.VerificationDecider;
+import io.abk.billing.chain.domain.verification.VerificationFailure;
+import io.abk.billing.chain.settlement.SettlementOutput.PaymentResult;
+import io.abk.billing.chain.settlement.SettlementOutput.SubscriptionResult;
+import io.abk.billing.chain.settlement.SettlementOutput.TxClaim;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -16,23 +24,32 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers every chain request exactly once, in the task's exactly-once transaction: a request id answered before
- * gets the stored answer again (same command id, which the aggregate dedups); a new one is decided, stored and
- * forwarded to the subscription's command topic.
+ * Answers every chain request exactly once, in the task's exactly-once transaction.
+ * <ul>
+ *   <li>Charges and refunds: a request id answered before gets the stored answer again (same command id, which
+ *       the aggregate dedups); a new one is decided, stored and forwarded to the subscription's command topic. A
+ *       successful charge also claims its tx hash for its invoice, so no payment can be confirmed with it.</li>
+ *   <li>Payment verifications: decided and answered to the payment's command topic, except a transfer that pays
+ *       only if its hash is unclaimed, which goes to the {@code tx-claims} repartition to be answered there. No
+ *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
+ * </ul>
  *
- * <p>Total by design, since an unanswered request would leave a charge or refund in flight forever: a request
- * that can be addressed is always answered, with {@code RELAYER_ERROR} when it is malformed or when settling it
- * failed unexpectedly (a bug, logged at ERROR). Only a request that names no subscription, no result command id or
- * no known kind cannot be answered; it is logged at ERROR and skipped, its offset committed with the task.
+ * <p>Total by design, since an unanswered request would leave a charge, refund or confirm in flight forever: a
+ * request that can be addressed is always answered, with {@code RELAYER_ERROR} or {@code CHAIN_UNAVAILABLE} when it
+ * is malformed or when deciding failed unexpectedly (a bug, logged at ERROR). Only a request whose answer could
+ * reach nobody (see {@link RequestMapper#addressee}) is logged at ERROR and skipped, its offset committed with the
+ * task.
  */
-public final class SettlementProcessor implements Processor<String, ChainRequest, String, SubscriptionCommand> {
+public final class SettlementProcessor implements Processor<String, ChainRequest, String, SettlementOutput> {
 
     private static final Logger log = LoggerFactory.getLogger(SettlementProcessor.class);
     static final String UNEXPECTED_FAILURE = "Settlement failed unexpectedly; the settlement service logged why";
+    static final String UNEXPECTED_VERIFICATION_FAILURE =
+            "Verification failed unexpectedly; the settlement service logged why";
 
     private final SettlementNodes nodes;
     private final ChainConfiguration chains;
-    private @Nullable ProcessorContext<String, SubscriptionCommand> context;
+    private @Nullable ProcessorContext<String, SettlementOutput> context;
     private @Nullable SettledRequests settled;
 
     public SettlementProcessor(SettlementNodes nodes, ChainConfiguration chains) {
@@ -41,7 +58,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     }
 
     @Override
-    public void init(ProcessorContext<String, SubscriptionCommand> context) {
+    public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
         TimestampedKeyValueStore<String, SubscriptionCommand> store = context.getStateStore(nodes.settledRequestsStore());
         var settledRequests = new SettledRequests(store);
@@ -57,14 +74,20 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     @Override
     public void process(Record<String, ChainRequest> record) {
         var context = required(this.context);
-        var settled = required(this.settled);
         var request = record.value();
-        if (request == null || !RequestMapper.addressable(request)) {
-            log.error("event=settlement_request_unaddressable action=skip key={} topic={} partition={} offset={} "
-                            + "request={}", record.key(), topicOf(context), partitionOf(context), offsetOf(context),
-                    request);
-            return;
+        var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
+        switch (addressee) {
+            case SUBSCRIPTION -> settleForSubscription(context, request, record.timestamp());
+            case PAYMENT -> verify(context, request, record.timestamp());
+            case NOBODY -> log.error("event=settlement_request_unaddressable action=skip key={} topic={} partition={} "
+                            + "offset={} request={}", record.key(), RecordPosition.topic(context),
+                    RecordPosition.partition(context), RecordPosition.offset(context), request);
         }
+    }
+
+    private void settleForSubscription(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
+            long timestamp) {
+        var settled = required(this.settled);
         var requestId = request.getRequestId();
         var keyed = requestId != null && !requestId.isBlank();
         var previous = keyed ? settled.answerTo(requestId) : null;
@@ -72,58 +95,70 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             log.info("event=settlement_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
                     + "merchantId={} mode={}", requestId, previous.getCommandId(), previous.getSubscriptionId(),
                     previous.getMerchantId(), previous.getMode());
-            forward(context, previous, record);
+            answerSubscription(context, request, previous, timestamp);
             return;
         }
         var answer = ResultMapper.toCommand(request, settle(request));
         if (keyed) {
             settled.record(requestId, answer, context.currentSystemTimeMs());
         }
-        forward(context, answer, record);
+        answerSubscription(context, request, answer, timestamp);
+    }
+
+    /** Forwards the answer and, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent). */
+    private static void answerSubscription(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
+            SubscriptionCommand answer, long timestamp) {
+        context.forward(new Record<>(answer.getSubscriptionId(), new SubscriptionResult(answer), timestamp));
+        if (answer.getPayload() instanceof SettleCharge charge && charge.getSucceeded() && charge.getTxHash() != null) {
+            claim(context, charge.getTxHash(), request, timestamp);
+        }
     }
 
     private Settlement settle(ChainRequest request) {
         try {
-            var settlement = SettlementDecider.decide(RequestMapper.toDomain(request), chains);
-            logSettled(request, settlement);
+            var settlement = SettlementDecider.decide(RequestMapper.toSettlement(request), chains);
+            SettlementLog.settled(request, settlement);
             return settlement;
         } catch (RuntimeException bug) {
-            log.error("event=settlement_failed_unexpectedly chainRequestId={} subscriptionId={} merchantId={} mode={} "
-                            + "exception={}", request.getRequestId(), request.getSubscriptionId(),
-                    request.getMerchantId(), request.getMode(), bug.toString(), bug);
+            SettlementLog.unexpected(request, bug);
             return new Settlement.Failed(FailureCode.RELAYER_ERROR, UNEXPECTED_FAILURE);
         }
     }
 
-    private void forward(ProcessorContext<String, SubscriptionCommand> context, SubscriptionCommand answer,
-            Record<String, ChainRequest> request) {
-        context.forward(new Record<>(answer.getSubscriptionId(), answer, request.timestamp()), nodes.resultsSink());
-    }
-
-    private static void logSettled(ChainRequest request, Settlement settlement) {
-        switch (settlement) {
-            case Settlement.Succeeded succeeded -> log.info("event=settled outcome=succeeded chainRequestId={} "
-                            + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
-                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
-                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), succeeded.txHash());
-            case Settlement.Failed failed -> log.info("event=settled outcome=failed chainRequestId={} invoiceId={} "
-                            + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
-                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
-                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), failed.code(),
-                    failed.message());
+    private void verify(ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+        var verification = decideVerification(request);
+        switch (verification) {
+            case Verification.Paid paid -> {
+                answerPayment(context, request, paid, timestamp);
+                // The sandbox hash of a hash-less confirm is this payment's: no other payment may use it.
+                claim(context, paid.txHash(), request, timestamp);
+            }
+            case Verification.Failed failed -> answerPayment(context, request, failed, timestamp);
+            case Verification.PaidIfUnclaimed transfer -> claim(context, transfer.txHash(), request, timestamp);
         }
     }
 
-    private static @Nullable String topicOf(ProcessorContext<?, ?> context) {
-        return context.recordMetadata().map(metadata -> metadata.topic()).orElse(null);
+    private Verification decideVerification(ChainRequest request) {
+        try {
+            var verification = VerificationDecider.decide(RequestMapper.toVerification(request), chains);
+            SettlementLog.verified(request, verification);
+            return verification;
+        } catch (RuntimeException bug) {
+            SettlementLog.unexpected(request, bug);
+            return new Verification.Failed(VerificationFailure.CHAIN_UNAVAILABLE, UNEXPECTED_VERIFICATION_FAILURE);
+        }
     }
 
-    private static int partitionOf(ProcessorContext<?, ?> context) {
-        return context.recordMetadata().map(metadata -> metadata.partition()).orElse(-1);
+    private static void answerPayment(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
+            Verification.Answer answer, long timestamp) {
+        var command = PaymentResultMapper.toCommand(request, answer);
+        context.forward(new Record<>(command.getPaymentId(), new PaymentResult(command), timestamp));
     }
 
-    private static long offsetOf(ProcessorContext<?, ?> context) {
-        return context.recordMetadata().map(metadata -> metadata.offset()).orElse(-1L);
+    /** Sends {@code request} to the claims of {@code txHash}, keyed by the hash so one task holds each hash. */
+    private static void claim(ProcessorContext<String, SettlementOutput> context, String txHash, ChainRequest request,
+            long timestamp) {
+        context.forward(new Record<>(TxHash.canonical(txHash), new TxClaim(request), timestamp));
     }
 
     private static <T> T required(@Nullable T initialised) {

@@ -2,64 +2,108 @@ package io.abk.billing.chain.topology;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.settlement.SettlementNodes;
+import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.chain.settlement.SettlementProcessor;
+import io.abk.billing.chain.settlement.TxClaimProcessor;
+import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The chain-indexer topology, used as is by the app and by the TopologyTestDriver test. Processor API with every
- * node, store and changelog named explicitly (the app also sets {@code ensure.explicit.internal.resource.naming}),
- * so a rename can only happen on purpose.
+ * The chain-indexer topology, used as is by the app and by the TopologyTestDriver test. Every node, store,
+ * changelog and the repartition topic are named explicitly, and it is built with the app's settings, whose
+ * {@code ensure.explicit.internal.resource.naming} makes a generated name fail the build: a rename can only happen
+ * on purpose. The DSL is there for one reason: only it has Kafka Streams create an internal repartition topic.
  *
  * <pre>
  * chain.requests -> chain-requests-source -> settlement-processor [settled-requests]
- *     -> settlement-results-sink (billing.subscription-commands)
+ *     -> select-subscription-results -> settlement-results-sink (billing.subscription-commands)
+ *     -> select-payment-results -> verification-results-sink (billing.payment-commands)
+ *     -> select-tx-claims -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition)
+ *         -> tx-claims-processor [tx-claims] -> claim-results-sink (billing.payment-commands)
  * </pre>
  */
 public final class ChainTopology {
 
     public static final String SETTLED_REQUESTS_STORE = "settled-requests";
+    public static final String TX_CLAIMS_STORE = "tx-claims";
+    /** The repartition topic is {@code <application id>-tx-claims-repartition}. */
+    public static final String TX_CLAIMS_REPARTITION = "tx-claims";
 
     static final String CHAIN_REQUESTS_SOURCE = "chain-requests-source";
     static final String SETTLEMENT_PROCESSOR = "settlement-processor";
     static final String SETTLEMENT_RESULTS_SINK = "settlement-results-sink";
+    static final String VERIFICATION_RESULTS_SINK = "verification-results-sink";
+    static final String TX_CLAIMS_PROCESSOR = "tx-claims-processor";
+    static final String CLAIM_RESULTS_SINK = "claim-results-sink";
 
     private ChainTopology() {
     }
 
-    /** Every topic the topology reads or writes (its internal changelog aside): all must exist before it runs. */
+    /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.CHAIN_REQUESTS, Topics.SUBSCRIPTION_COMMANDS);
+        return List.of(Topics.CHAIN_REQUESTS, Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS);
     }
 
-    public static Topology build(ChainConfiguration chains) {
-        var topology = new Topology();
-        addSettlement(topology, chains);
-        return topology;
-    }
-
-    private static void addSettlement(Topology topology, ChainConfiguration chains) {
-        var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, SETTLEMENT_RESULTS_SINK);
+    /** The topology, checked against {@code streamsProperties} (the app's). */
+    public static Topology build(ChainConfiguration chains, Properties streamsProperties) {
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
+        var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
+        addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
-        topology.addSource(CHAIN_REQUESTS_SOURCE, requests.keySerde().deserializer(),
-                requests.valueSerde().deserializer(), requests.name());
-        topology.addProcessor(SETTLEMENT_PROCESSOR, () -> new SettlementProcessor(nodes, chains), CHAIN_REQUESTS_SOURCE);
-        // Caching off: answers are forwarded explicitly, so a cache would only delay changelog writes, and under
-        // exactly-once everything is flushed at each (frequent) commit anyway.
-        topology.addStateStore(Stores.timestampedKeyValueStoreBuilder(
-                        Stores.persistentTimestampedKeyValueStore(SETTLED_REQUESTS_STORE),
+        KStream<String, SettlementOutput> outputs = builder
+                .stream(requests.name(), Consumed.with(requests.keySerde(), requests.valueSerde())
+                        .withName(CHAIN_REQUESTS_SOURCE))
+                .process(() -> new SettlementProcessor(nodes, chains), Named.as(SETTLEMENT_PROCESSOR),
+                        nodes.settledRequestsStore());
+        outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
+                .to(Topics.SUBSCRIPTION_COMMANDS.name(), produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
+        outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))
+                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, VERIFICATION_RESULTS_SINK));
+        outputs.flatMapValues(SettlementOutput::txClaims, Named.as("select-tx-claims"))
+                // Partitions: as many as chain.requests (Kafka Streams' default for a repartition).
+                .repartition(Repartitioned.<String, ChainRequest>as(TX_CLAIMS_REPARTITION)
+                        .withKeySerde(Serdes.String())
+                        .withValueSerde(requests.valueSerde()))
+                .process(() -> new TxClaimProcessor(nodes), Named.as(TX_CLAIMS_PROCESSOR), nodes.txClaimsStore())
+                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, CLAIM_RESULTS_SINK));
+        return builder.build();
+    }
+
+    /**
+     * Caching off: answers are forwarded explicitly, so a cache would only delay changelog writes, and under
+     * exactly-once everything is flushed at each (frequent) commit anyway. Claims never expire: a hash that paid
+     * once can never pay again, and an entry is about a hundred bytes.
+     */
+    private static void addStores(StreamsBuilder builder, SettlementNodes nodes) {
+        builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
+                        Stores.persistentTimestampedKeyValueStore(nodes.settledRequestsStore()),
                         Serdes.String(), AvroSerde.of(SubscriptionCommand.class))
                 .withCachingDisabled()
-                .withLoggingEnabled(Map.of()), SETTLEMENT_PROCESSOR);
-        var results = Topics.SUBSCRIPTION_COMMANDS;
-        topology.addSink(SETTLEMENT_RESULTS_SINK, results.name(), results.keySerde().serializer(),
-                results.valueSerde().serializer(), SETTLEMENT_PROCESSOR);
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(nodes.txClaimsStore()), Serdes.String(), Serdes.String())
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+    }
+
+    private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {
+        return Produced.with(topic.keySerde(), topic.valueSerde()).withName(sinkName);
     }
 }

@@ -15,17 +15,12 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ValueAndTimestamp;
 import org.apache.kafka.streams.test.TestRecord;
@@ -35,38 +30,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The production topology with the production Streams settings and no chain configured (the sandbox), driven
- * with pinned wall-clock time: requests in on {@code chain.requests}, result commands out on
- * {@code billing.subscription-commands}.
+ * Charges and refunds through the production topology with no chain configured (the sandbox): requests in on
+ * {@code chain.requests}, result commands out on {@code billing.subscription-commands}.
  */
 class ChainTopologyTest {
-
-    private static final Instant WALL_CLOCK = Instant.parse("2026-05-01T09:30:01Z");
-    private static final String TX_HASH = "0x[0-9a-f]{64}";
 
     @TempDir
     Path stateDir;
 
-    private TopologyTestDriver driver;
+    private ChainTopologyDriver topology;
     private TestInputTopic<String, ChainRequest> requests;
     private TestInputTopic<String, byte[]> rawRequests;
     private TestOutputTopic<String, SubscriptionCommand> results;
 
     @BeforeEach
     void startDriver() {
-        var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
-        driver = new TopologyTestDriver(ChainTopology.build(ChainConfiguration.NONE), props, WALL_CLOCK);
-        var topic = Topics.CHAIN_REQUESTS;
-        requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
-        rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
-        results = driver.createOutputTopic(Topics.SUBSCRIPTION_COMMANDS.name(),
-                Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
-                Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
+        topology = new ChainTopologyDriver(stateDir, ChainConfiguration.NONE);
+        requests = topology.requests;
+        rawRequests = topology.rawRequests;
+        results = topology.subscriptionResults;
     }
 
     @AfterEach
     void closeDriver() {
-        driver.close();
+        topology.close();
     }
 
     @Test
@@ -89,10 +76,13 @@ class ChainTopologyTest {
         assertThat(charge.getAttemptId()).isEqualTo(INVOICE + ":1");
         assertThat(charge.getInvoiceId()).isEqualTo(INVOICE);
         assertThat(charge.getSucceeded()).isTrue();
-        assertThat(charge.getTxHash()).matches(TX_HASH);
+        assertThat(charge.getTxHash()).matches(ChainTopologyDriver.TX_HASH);
         assertThat(charge.getFailureCode()).isNull();
         assertThat(charge.getFailureMessage()).isNull();
         assertThat(settled().get(INVOICE + ":1").value()).isEqualTo(command);
+        // The charge's hash is claimed by its invoice, so no payment can be confirmed with it.
+        assertThat(topology.claims().get(charge.getTxHash())).isEqualTo(INVOICE);
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
     }
 
     @Test
@@ -121,7 +111,7 @@ class ChainTopologyTest {
         assertThat(refund.getInvoiceId()).isEqualTo(INVOICE);
         assertThat(refund.getAmountMicros()).isEqualTo(2_500_000);
         assertThat(refund.getSucceeded()).isTrue();
-        assertThat(refund.getTxHash()).matches(TX_HASH);
+        assertThat(refund.getTxHash()).matches(ChainTopologyDriver.TX_HASH);
         assertThat(refund.getFailureCode()).isNull();
     }
 
@@ -148,6 +138,7 @@ class ChainTopologyTest {
         assertThat(answers).extracting(SubscriptionCommand::getMode).containsExactly(Mode.LIVE, Mode.LIVE);
         var charge = (SettleCharge) answers.get(0).getPayload();
         assertThat(charge.getSucceeded()).isFalse();
+        assertThat(topology.claimedHashes()).isEmpty();
         assertThat(charge.getFailureCode()).isEqualTo("RELAYER_ERROR");
         assertThat(charge.getFailureMessage()).isEqualTo("No live chain is configured for settlement");
         var refund = (SettleRefund) answers.get(1).getPayload();
@@ -162,6 +153,11 @@ class ChainTopologyTest {
         var nobodyToAnswer = ChainRequest.newBuilder(ChainRequests.charge(1, Mode.TEST, null, null))
                 .setSubscriptionId(" ").build();
         requests.pipeInput(INVOICE, nobodyToAnswer);
+        // subscriptionId and invoiceId became optional for payments; a charge or refund without them reaches nobody
+        requests.pipeInput(INVOICE, ChainRequest.newBuilder(ChainRequests.charge(1, Mode.TEST, null, null))
+                .setInvoiceId(null).build());
+        requests.pipeInput(INVOICE, ChainRequest.newBuilder(ChainRequests.refund(1, Mode.TEST, AMOUNT))
+                .setSubscriptionId(null).build());
         var zeroAmount = ChainRequest.newBuilder(ChainRequests.charge(2, Mode.TEST, null, null))
                 .setAmountMicros(0).build();
         requests.pipeInput(INVOICE, zeroAmount);
@@ -174,21 +170,36 @@ class ChainTopologyTest {
         assertThat(answers.get(0).getFailureMessage())
                 .isEqualTo("Malformed settlement request: amountMicros must be positive, was 0");
         assertThat(answers.get(1).getSucceeded()).isTrue();
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
     }
 
     @Test
     void shouldForgetAnAnswerWhenItIsOlderThanTheRetention() {
         requests.pipeInput(INVOICE, ChainRequests.charge(1, Mode.TEST, null, null));
-        driver.advanceWallClockTime(Duration.ofDays(7));
+        topology.driver.advanceWallClockTime(Duration.ofDays(7));
         requests.pipeInput(INVOICE, ChainRequests.charge(2, Mode.TEST, null, null));
         assertThat(settled().get(INVOICE + ":1")).isNotNull();
 
         // Eight days after the first answer (plus a sweep interval), only the younger one is left.
-        driver.advanceWallClockTime(Duration.ofDays(1).plusMinutes(2));
+        topology.driver.advanceWallClockTime(Duration.ofDays(1).plusMinutes(2));
 
         assertThat(settled().get(INVOICE + ":1")).isNull();
         assertThat(settled().get(INVOICE + ":2")).isNotNull();
         assertThat(results.readValuesToList()).hasSize(2);
+    }
+
+    @Test
+    void shouldNameEveryNodeStoreAndInternalTopicWhenDescribed() {
+        var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+
+        var description = ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+
+        // A generated name (KSTREAM-...-0000000003) changes when the topology does, renaming stores and topics.
+        assertThat(description).doesNotContain("KSTREAM-", "KTABLE-")
+                .contains("chain-requests-source", "settlement-processor", "stores: [settled-requests]",
+                        "settlement-results-sink", "verification-results-sink", "tx-claims-repartition-sink",
+                        "tx-claims-repartition-source", "tx-claims-processor", "stores: [tx-claims]",
+                        "claim-results-sink");
     }
 
     private TestRecord<String, SubscriptionCommand> single() {
@@ -198,6 +209,6 @@ class ChainTopologyTest {
     }
 
     private KeyValueStore<String, ValueAndTimestamp<SubscriptionCommand>> settled() {
-        return driver.getTimestampedKeyValueStore(ChainTopology.SETTLED_REQUESTS_STORE);
+        return topology.settled();
     }
 }

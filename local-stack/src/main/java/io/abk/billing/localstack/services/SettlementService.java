@@ -8,8 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * chain-indexer (today: the sandbox settlement of charges and refunds), run in-process through its public entry
- * point with its state under the data directory, so a restart still knows which requests it has answered.
+ * chain-indexer (today: the sandbox settlement of charges and refunds, and the sandbox verification of payments),
+ * run in-process through its public entry point with its state under the data directory, so a restart still knows
+ * which requests it has answered and which transaction hashes are claimed.
  */
 public final class SettlementService implements AutoCloseable {
 
@@ -22,11 +23,9 @@ public final class SettlementService implements AutoCloseable {
     }
 
     public static SettlementService start(String bootstrapServers, Path stateDir) {
-        // The BILLING_CHAIN_INDEXER_* and BILLING_*_CHAIN_RPC_URL variables apply here too (no RPC URL, the
-        // default, keeps test mode in the sandbox); the broker and the state directory are the local stack's own.
-        var fromEnv = ChainIndexerConfig.fromEnv(System.getenv());
-        var config = new ChainIndexerConfig(bootstrapServers, fromEnv.applicationId(), stateDir,
-                fromEnv.commitInterval(), fromEnv.testChainRpcUrl(), fromEnv.liveChainRpcUrl());
+        // The BILLING_CHAIN_INDEXER_* and BILLING_CHAINS_* variables apply here too (no RPC URL, the default, keeps
+        // test mode in the sandbox); the broker and the state directory are the local stack's own.
+        var config = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
         var handle = ChainIndexerApp.start(config);
         log.info("chain-indexer started applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
                 config.applicationId(), stateDir, config.chains().testChainConfigured(),

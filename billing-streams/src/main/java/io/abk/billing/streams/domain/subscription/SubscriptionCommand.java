@@ -1,6 +1,7 @@
 package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,6 @@
 package io.abk.billing.streams.domain.subscription;
 
+import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;

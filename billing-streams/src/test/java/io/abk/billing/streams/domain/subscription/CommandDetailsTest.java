@@ -16,12 +16,14 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.Subscription
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionBecameActive;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
+import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.tenant.Tenant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The details of single commands the tables only touch: ids, trials, tenancy, what an update merges. */
 class CommandDetailsTest {

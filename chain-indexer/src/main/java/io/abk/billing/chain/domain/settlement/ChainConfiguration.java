@@ -1,18 +1,43 @@
 package io.abk.billing.chain.domain.settlement;
 
 /**
- * Which chains this deployment settles on, per mode. A configured test chain turns the sandbox off for test-mode
- * charges that name no explicit {@code sandboxMode}; nothing else about a chain matters to the decision.
+ * Which chains this deployment settles on, per mode, and their names for messages. A configured test chain turns
+ * the sandbox off for test-mode charges that name no explicit {@code sandboxMode}; nothing else about a chain
+ * matters to the decisions.
  */
-public record ChainConfiguration(boolean testChainConfigured, boolean liveChainConfigured) {
+public record ChainConfiguration(boolean testChainConfigured, boolean liveChainConfigured, String testChainName,
+        String liveChainName) {
+
+    /** The names checkout shows by default (the gateway reads the same variables), Base Sepolia for test, Base for live. */
+    public static final String DEFAULT_TEST_CHAIN_NAME = "Base Sepolia";
+    public static final String DEFAULT_LIVE_CHAIN_NAME = "Base";
 
     /** No chain at all: every test-mode request is simulated, every live one refused. */
     public static final ChainConfiguration NONE = new ChainConfiguration(false, false);
+
+    public ChainConfiguration {
+        if (testChainName.isBlank() || liveChainName.isBlank()) {
+            throw new IllegalArgumentException("chain names must not be blank");
+        }
+    }
+
+    /** Which chains are configured, with the default names. */
+    public ChainConfiguration(boolean testChainConfigured, boolean liveChainConfigured) {
+        this(testChainConfigured, liveChainConfigured, DEFAULT_TEST_CHAIN_NAME, DEFAULT_LIVE_CHAIN_NAME);
+    }
 
     public boolean configured(Mode mode) {
         return switch (mode) {
             case TEST -> testChainConfigured;
             case LIVE -> liveChainConfigured;
+        };
+    }
+
+    /** The chain's name for messages ("Base Sepolia"), whether or not it is configured. */
+    public String name(Mode mode) {
+        return switch (mode) {
+            case TEST -> testChainName;
+            case LIVE -> liveChainName;
         };
     }
 }

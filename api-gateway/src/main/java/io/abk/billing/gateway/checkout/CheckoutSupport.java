@@ -1,0 +1,48 @@
+package io.abk.billing.gateway.checkout;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.merchant.MerchantProfile;
+import io.abk.billing.gateway.readmodel.OwnedResource;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.springframework.http.CacheControl;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import reactor.core.publisher.Mono;
+
+/**
+ * What every checkout route does the same way: act as the merchant and mode a resource belongs to (checkout has
+ * no API key), name the merchant as its customers see it, and send a page with headers that keep it inert.
+ */
+final class CheckoutSupport {
+
+    /** Stands in for an API key id on the caller checkout builds: commands and logs show where they came from. */
+    static final String CHECKOUT_CALLER = "checkout";
+
+    private CheckoutSupport() {
+    }
+
+    /** The caller of a checkout request about {@code owned}: its merchant and mode, no key. */
+    static Caller caller(OwnedResource owned) {
+        return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);
+    }
+
+    /** The merchant's display name (else its name); empty when the merchant is gone. */
+    static Mono<Optional<String>> displayName(MerchantLookup merchants, OwnedResource owned) {
+        return merchants.find(owned.merchantId()).map(MerchantProfile::displayNameOrName).map(Optional::of)
+                .defaultIfEmpty(Optional.empty());
+    }
+
+    /** A checkout page: never cached, inert ({@link PageFrame#CONTENT_SECURITY_POLICY}), not sniffed, no referrer. */
+    static ResponseEntity<String> html(HttpStatusCode status, String page) {
+        return ResponseEntity.status(status)
+                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
+                .cacheControl(CacheControl.noStore())
+                .header("Content-Security-Policy", PageFrame.CONTENT_SECURITY_POLICY)
+                .header("X-Content-Type-Options", "nosniff")
+                .header("Referrer-Policy", "no-referrer")
+                .body(page);
+    }
+}

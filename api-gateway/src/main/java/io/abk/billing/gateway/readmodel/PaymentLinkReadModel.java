@@ -1,0 +1,60 @@
+package io.abk.billing.gateway.readmodel;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
+import io.abk.billing.gateway.web.Page;
+import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Reads payment links from the read model, always within the caller's merchant and mode (checkout alone finds one
+ * by its id), each shown as at the mode's now: an active link past its {@code expiresAt} reads {@code expired}
+ * ({@link ExpiryDisplay}), in a list's status filter too.
+ */
+@Component
+public final class PaymentLinkReadModel {
+
+    private final ResourceTable table;
+    private final Clock clock;
+
+    public PaymentLinkReadModel(DatabaseClient db, Clock clock) {
+        this.table = new ResourceTable(db, "payment_links", IdPrefix.PAYMENT_LINK);
+        this.clock = clock;
+    }
+
+    public Mono<JsonNode> find(Caller caller, String id) {
+        return table.find(caller, id).map(link -> ExpiryDisplay.paymentLink(link, now()));
+    }
+
+    /** Any merchant's link by id: for checkout, which has no API key to scope by. */
+    public Mono<OwnedResource> findForCheckout(String id) {
+        return table.findOwned(id).map(owned -> new OwnedResource(owned.merchantId(), owned.mode(),
+                ExpiryDisplay.paymentLink(owned.body(), now())));
+    }
+
+    /** A page of links, optionally of one status as shown ({@code active}, {@code disabled}, {@code expired}). */
+    public Mono<Page<JsonNode>> list(Caller caller, @Nullable String status, PageRequest page) {
+        var now = now();
+        var conditions = switch (status == null ? "" : status) {
+            case "" -> List.<Condition>of();
+            case "active" -> List.of(new Condition("status = 'active' AND (expires_at IS NULL OR expires_at > :now)", Map.of("now", now)));
+            case "expired" -> List.of(new Condition("(status = 'expired' OR (status = 'active' AND expires_at <= :now))", Map.of("now", now)));
+            default -> List.of(new Condition("status = :status", Map.of("status", status)));
+        };
+        return table.list(caller, conditions, page).map(found -> found.map(link -> ExpiryDisplay.paymentLink(link, now)));
+    }
+
+    /** The mode's effective now: the wall clock until test clocks exist. */
+    Instant now() {
+        return clock.instant();
+    }
+}

@@ -1,0 +1,87 @@
+package io.abk.billing.gateway.readmodel;
+
+import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.web.Page;
+import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.render.ApiJson;
+import java.util.List;
+import java.util.Map;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The reads every read-model table of rendered resources ({@code id, merchant_id, mode, body, ...}) answers: one
+ * by id within the caller's merchant and mode, one by id alone for checkout, and a newest-first page with extra
+ * conditions. A malformed id finds nothing, without a query. The table name is a constant of the caller, never
+ * input.
+ */
+final class ResourceTable {
+
+    /** An extra {@code WHERE} condition of a list, with the values of its named parameters. */
+    record Condition(String sql, Map<String, Object> binds) {
+    }
+
+    private final DatabaseClient db;
+    private final String table;
+    private final IdPrefix prefix;
+
+    ResourceTable(DatabaseClient db, String table, IdPrefix prefix) {
+        this.db = db;
+        this.table = table;
+        this.prefix = prefix;
+    }
+
+    Mono<JsonNode> find(Caller caller, String id) {
+        if (!Ids.isWellFormed(prefix, id)) {
+            return Mono.empty();
+        }
+        return db.sql("SELECT body::text AS body FROM " + table + " WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
+                .bind("id", id)
+                .bind("merchantId", caller.merchantId())
+                .bind("mode", ApiJson.mode(caller.mode()))
+                .map((row, metadata) -> ResourceJson.parse(row.get("body", String.class)))
+                .first();
+    }
+
+    Mono<OwnedResource> findOwned(String id) {
+        if (!Ids.isWellFormed(prefix, id)) {
+            return Mono.empty();
+        }
+        return db.sql("SELECT merchant_id, mode, body::text AS body FROM " + table + " WHERE id = :id")
+                .bind("id", id)
+                .map((row, metadata) -> new OwnedResource(row.get("merchant_id", String.class),
+                        "live".equals(row.get("mode", String.class)) ? Mode.LIVE : Mode.TEST,
+                        ResourceJson.parse(row.get("body", String.class))))
+                .first();
+    }
+
+    /** A page newest first; the indexes (merchant, mode[, status], id DESC) serve it. */
+    Mono<Page<JsonNode>> list(Caller caller, List<Condition> conditions, PageRequest page) {
+        var sql = new StringBuilder("SELECT body::text AS body FROM " + table + " WHERE merchant_id = :merchantId AND mode = :mode");
+        conditions.forEach(condition -> sql.append(" AND ").append(condition.sql()));
+        if (page.startingAfter() != null) {
+            sql.append(" AND id < :startingAfter");
+        }
+        // One more than asked tells whether another page follows.
+        sql.append(" ORDER BY id DESC LIMIT ").append(page.limit() + 1);
+        var spec = db.sql(sql.toString())
+                .bind("merchantId", caller.merchantId())
+                .bind("mode", ApiJson.mode(caller.mode()));
+        for (var condition : conditions) {
+            for (var bind : condition.binds().entrySet()) {
+                spec = spec.bind(bind.getKey(), bind.getValue());
+            }
+        }
+        if (page.startingAfter() != null) {
+            spec = spec.bind("startingAfter", page.startingAfter());
+        }
+        return spec.map((row, metadata) -> ResourceJson.parse(row.get("body", String.class)))
+                .all()
+                .collectList()
+                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+    }
+}

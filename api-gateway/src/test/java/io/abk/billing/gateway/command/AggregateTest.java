@@ -1,0 +1,50 @@
+package io.abk.billing.gateway.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.schemas.avro.ConfirmPayment;
+import io.abk.billing.schemas.avro.DisablePaymentLink;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.topic.Topics;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** One stamp fills each aggregate's own envelope, encoded for its own topic. */
+class AggregateTest {
+
+    private static final Stamp STAMP = new Stamp("cmd_1", "mer_1", Mode.LIVE, Instant.parse("2026-05-01T12:00:00.123Z"), "key-1", "req_1");
+
+    @Test
+    void shouldFillEachAggregatesEnvelopeFromTheStampForItsTopic() {
+        var payment = Aggregate.PAYMENT.stamp(STAMP, "pay_1", new ConfirmPayment("0xabc"));
+        var link = Aggregate.PAYMENT_LINK.stamp(STAMP, "plink_1", new DisablePaymentLink());
+        var subscription = Aggregate.SUBSCRIPTION.stamp(STAMP, "sub_1", new PauseSubscription());
+
+        var paymentCommand = Topics.PAYMENT_COMMANDS.valueSerde().deserializer().deserialize("t", payment.value());
+        assertThat(paymentCommand.getPaymentId()).isEqualTo("pay_1");
+        assertThat(paymentCommand.getCommandId()).isEqualTo("cmd_1");
+        assertThat(paymentCommand.getMerchantId()).isEqualTo("mer_1");
+        assertThat(paymentCommand.getMode()).isEqualTo(Mode.LIVE);
+        assertThat(paymentCommand.getRequestedAt()).isEqualTo(STAMP.requestedAt());
+        assertThat(paymentCommand.getIdempotencyKey()).isEqualTo("key-1");
+        assertThat(paymentCommand.getRequestId()).isEqualTo("req_1");
+        assertThat(paymentCommand.getPayload()).isEqualTo(new ConfirmPayment("0xabc"));
+        var linkCommand = Topics.PAYMENT_LINK_COMMANDS.valueSerde().deserializer().deserialize("t", link.value());
+        assertThat(linkCommand.getPaymentLinkId()).isEqualTo("plink_1");
+        assertThat(linkCommand.getPayload()).isInstanceOf(DisablePaymentLink.class);
+        var subscriptionCommand = Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
+        assertThat(subscriptionCommand.getSubscriptionId()).isEqualTo("sub_1");
+        assertThat(payment.aggregate().topic().name()).isEqualTo("billing.payment-commands");
+        assertThat(link.aggregateId()).isEqualTo("plink_1");
+        assertThat(Aggregate.all()).extracting(Aggregate::type).containsExactly("subscription", "payment", "payment_link");
+    }
+
+    @Test
+    void shouldFailInTheRequestWhenAPayloadIsNotOneOfTheTopicsCommands() {
+        // A bug (a payment payload sent to a link) must be a 500 in the request, never reach Kafka as a 503.
+        assertThatThrownBy(() -> Aggregate.PAYMENT_LINK.stamp(STAMP, "plink_1", new ConfirmPayment("0xabc")))
+                .isNotInstanceOf(io.abk.billing.gateway.web.ApiException.class);
+    }
+}

@@ -1,0 +1,36 @@
+package io.abk.billing.streams.command;
+
+import io.abk.billing.schemas.avro.Change;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One aggregate type's part of {@link CommandProcessor}: reads the common header of its command envelopes, and
+ * turns one command and the stored aggregate into everything to write. No Kafka here, and {@link #handle} computes
+ * every output before the processor writes any, so a command that throws leaves nothing half-applied behind.
+ *
+ * @param <C> the command envelope on the aggregate's command topic
+ * @param <A> the aggregate's store value
+ */
+public interface AggregateHandler<C, A> {
+
+    CommandHeader header(C command);
+
+    /** Decides {@code command} against {@code stored} (null: no aggregate under this key yet). */
+    Handled<A> handle(C command, @Nullable A stored);
+
+    /**
+     * What one command produces: {@code aggregate} is the new store value, or null when the store keeps its value
+     * (a rejection); {@code change} is written always, keyed by the aggregate id; {@code forwards} go out in order.
+     */
+    record Handled<A>(@Nullable A aggregate, Change change, List<Forward> forwards) {
+        public Handled {
+            forwards = List.copyOf(forwards);
+        }
+    }
+
+    /** A record for the sink node {@code sink} (an event, a chain request, a command to another aggregate). */
+    record Forward(String sink, String key, SpecificRecord value) {
+    }
+}

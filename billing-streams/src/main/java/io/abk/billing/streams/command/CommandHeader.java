@@ -1,0 +1,13 @@
+package io.abk.billing.streams.command;
+
+import io.abk.billing.schemas.avro.Mode;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The fields every command envelope carries whatever its aggregate: what the processor needs to check the record's
+ * key, dedupe and log, and what every {@code Change} and event of the command repeats.
+ */
+public record CommandHeader(String commandId, String aggregateId, String merchantId, Mode mode, Instant requestedAt,
+        @Nullable String requestId) {
+}

@@ -1,0 +1,105 @@
+package io.abk.billing.streams.command;
+
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single writer of one aggregate type (subscriptions, payments or payment links): for each command, skip it if
+ * its id was applied already, else load the aggregate, let the {@link AggregateHandler} decide, store the new
+ * state, and forward one {@code Change} and whatever else the command produced (events, chain requests, commands
+ * for another aggregate), all in the task's exactly-once transaction. A thrown exception (a bug) reaches the
+ * processing exception handler with nothing written, since the handler computes every output first.
+ */
+public final class CommandProcessor<C, A> implements Processor<String, C, String, SpecificRecord> {
+
+    private static final Logger log = LoggerFactory.getLogger(CommandProcessor.class);
+
+    private final CommandNodes nodes;
+    private final AggregateHandler<C, A> handler;
+    private @Nullable ProcessorContext<String, SpecificRecord> context;
+    private @Nullable KeyValueStore<String, A> aggregates;
+    private @Nullable ProcessedCommands processed;
+
+    public CommandProcessor(CommandNodes nodes, AggregateHandler<C, A> handler) {
+        this.nodes = nodes;
+        this.handler = handler;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SpecificRecord> context) {
+        this.context = context;
+        this.aggregates = context.getStateStore(nodes.aggregateStore());
+        KeyValueStore<String, Long> processedStore = context.getStateStore(nodes.processedCommandStore());
+        var processedCommands = new ProcessedCommands(processedStore);
+        this.processed = processedCommands;
+        context.schedule(ProcessedCommands.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
+            int deleted = processedCommands.sweep(now);
+            if (deleted > 0) {
+                log.info("event=processed_commands_expired store={} task={} deleted={}",
+                        nodes.processedCommandStore(), context.taskId(), deleted);
+            }
+        });
+    }
+
+    @Override
+    public void process(Record<String, C> record) {
+        var context = required(this.context);
+        var processed = required(this.processed);
+        var envelope = record.value();
+        if (envelope == null) {
+            throw new IllegalArgumentException("a command record without a value: key=" + record.key()
+                    + " store=" + nodes.aggregateStore());
+        }
+        var header = handler.header(envelope);
+        if (record.key() == null || !record.key().equals(header.aggregateId())) {
+            // The single-writer rule: a command on another aggregate's partition must not touch the store there.
+            throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()
+                    + " aggregateId=" + header.aggregateId() + " command=" + header.commandId());
+        }
+        if (processed.contains(header.commandId())) {
+            log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());
+            return;
+        }
+        var aggregates = required(this.aggregates);
+        var handled = handler.handle(envelope, aggregates.get(record.key()));
+        if (handled.aggregate() != null) {
+            aggregates.put(record.key(), handled.aggregate());
+        }
+        processed.markProcessed(header.commandId(), context.currentSystemTimeMs());
+        context.forward(new Record<String, SpecificRecord>(record.key(), handled.change(), record.timestamp()),
+                nodes.changesSink());
+        for (var out : handled.forwards()) {
+            context.forward(new Record<>(out.key(), out.value(), record.timestamp()), out.sink());
+        }
+        logOutcome(header, handled);
+    }
+
+    private static void logOutcome(CommandHeader header, AggregateHandler.Handled<?> handled) {
+        var change = handled.change();
+        var rejection = change.getRejection();
+        if (rejection != null) {
+            log.info("event=command_rejected commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
+                            + " requestId={} code={}", header.commandId(), change.getAggregateType(),
+                    header.aggregateId(), header.merchantId(), header.mode(), header.requestId(), rejection.getCode());
+        } else if (log.isDebugEnabled()) {
+            log.debug("event=command_accepted commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
+                            + " requestId={} forwards={}", header.commandId(), change.getAggregateType(),
+                    header.aggregateId(), header.merchantId(), header.mode(), header.requestId(),
+                    handled.forwards().size());
+        }
+    }
+
+    private static <T> T required(@Nullable T initialised) {
+        if (initialised == null) {
+            throw new IllegalStateException("process() before init()");
+        }
+        return initialised;
+    }
+}

@@ -1,0 +1,37 @@
+package io.abk.billing.streams.domain.payment;
+
+import io.abk.billing.streams.domain.tenant.Tenant;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a payment aggregate can be asked to do. Each command carries {@code requestedAt}, the effective now of its
+ * mode when it was issued (the decider's only clock), and its {@link Tenant}: every command but create must name
+ * the payment's own merchant and mode.
+ */
+public sealed interface PaymentCommand {
+
+    String paymentId();
+
+    Tenant tenant();
+
+    Instant requestedAt();
+
+    /** Create an open payment; the gateway (or a payment link's open) resolved the terms and minted the id. */
+    record Create(String paymentId, Tenant tenant, Instant requestedAt, PaymentTerms terms) implements PaymentCommand {
+    }
+
+    /** The customer says the transfer was sent: verify {@code txHash} (none: the sandbox pays with its own). */
+    record Confirm(String paymentId, Tenant tenant, Instant requestedAt, @Nullable String txHash)
+            implements PaymentCommand {
+    }
+
+    /** The chain side's answer to verification {@code requestId}; {@code requestedAt} is the request's. */
+    record Settle(String paymentId, Tenant tenant, Instant requestedAt, String requestId, VerificationResult result)
+            implements PaymentCommand {
+    }
+
+    /** The payment's expiry is due (the scheduler). */
+    record Expire(String paymentId, Tenant tenant, Instant requestedAt) implements PaymentCommand {
+    }
+}

@@ -1,0 +1,174 @@
+package io.abk.billing.streams.domain.payment;
+
+import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Expire;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Failed;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Rejected;
+import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentCreated;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentExpired;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationClosed;
+import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationRequested;
+import io.abk.billing.streams.domain.payment.PaymentState.Absent;
+import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
+import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import io.abk.billing.streams.domain.payment.PaymentState.Expired;
+import io.abk.billing.streams.domain.payment.PaymentState.Open;
+import io.abk.billing.streams.domain.payment.PaymentState.Paid;
+import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
+import io.abk.billing.streams.domain.payment.VerificationResult.Verified;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one-time payment's rules (DESIGN section 7, PAYMENTS.md) as pure functions: {@link #decide} answers a command
+ * with events or a rejection, {@link #evolve} applies one event. Time comes from the command's {@code requestedAt},
+ * the expiry from the {@link PaymentPolicy}. The transfer itself is verified on the chain side: confirm asks for a
+ * verification, and its answer comes back as {@link Settle}.
+ */
+public final class PaymentDecider {
+
+    private PaymentDecider() {
+    }
+
+    public static PaymentDecision decide(PaymentState state, PaymentCommand command, PaymentPolicy policy) {
+        if (command instanceof Create create) {
+            return create(state, create, policy);
+        }
+        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+            // Another merchant's or mode's payment is indistinguishable from a missing one (DESIGN 5).
+            return new Rejected(PaymentRejection.RESOURCE_MISSING, "No such payment: " + command.paymentId());
+        }
+        return switch (command) {
+            case Create create -> throw new IllegalStateException("create is decided above");
+            case Confirm confirm -> confirm(existing, confirm);
+            case Settle settle -> settle(existing, settle);
+            case Expire expire -> expire(existing, expire);
+        };
+    }
+
+    private static PaymentDecision create(PaymentState state, Create command, PaymentPolicy policy) {
+        if (state instanceof Existing existing) {
+            return new Rejected(PaymentRejection.RESOURCE_EXISTS, "Payment " + existing.id() + " already exists");
+        }
+        var now = command.requestedAt();
+        var details = new PaymentDetails(command.paymentId(), command.tenant(), command.terms(), now,
+                policy.expiresAt(now), Verifications.NONE);
+        return new Accepted(List.of(new PaymentCreated(details)), null);
+    }
+
+    /**
+     * Paid: nothing to do (the caller learns it was paid already). Canceled: refused. A verification in flight:
+     * this confirm waits for the same answer. Open or expired: a new verification (an expired payment can still be
+     * paid, late).
+     */
+    private static PaymentDecision confirm(Existing state, Confirm command) {
+        return switch (state) {
+            case Paid paid -> new Accepted(List.of(), null);
+            case Canceled canceled -> new Rejected(PaymentRejection.NOT_CONFIRMABLE,
+                    "Payment " + state.id() + " is canceled; a canceled payment cannot be confirmed");
+            case Open open -> verify(open, command);
+            case Expired expired -> verify(expired, command);
+        };
+    }
+
+    private static PaymentDecision verify(Existing state, Confirm command) {
+        var verifications = state.details().verifications();
+        var inFlight = verifications.inFlight();
+        if (inFlight != null) {
+            return new Accepted(List.of(), inFlight.resultCommandId());
+        }
+        var verification = Verification.of(state.id(), verifications.count() + 1, command.txHash(),
+                command.requestedAt());
+        return new Accepted(List.of(new VerificationRequested(verification)), verification.resultCommandId());
+    }
+
+    /**
+     * Answers exactly the verification in flight (anything else is refused, so an answer applies once even if its
+     * command id was forgotten). Verified: paid at the verification's time, late if the payment had expired by
+     * then; a payment a link minted reports the conversion to its link. Refused: the caller sees why, the
+     * payment stays as it was.
+     */
+    private static PaymentDecision settle(Existing state, Settle command) {
+        var inFlight = state.details().verifications().inFlight();
+        if (inFlight == null || !inFlight.requestId().equals(command.requestId())) {
+            return new Rejected(PaymentRejection.SETTLEMENT_UNKNOWN, "No verification " + command.requestId()
+                    + " of payment " + state.id() + " is in flight");
+        }
+        var closed = new VerificationClosed(inFlight.requestId());
+        return switch (command.result()) {
+            case Refused refused -> new Failed(List.of(closed), refused.code(), refused.message());
+            case Verified verified -> {
+                if (state instanceof Paid) {
+                    // A paid payment never starts a verification: a second payment is a bug to look at.
+                    throw new IllegalStateException("payment " + state.id() + " is paid and verification "
+                            + command.requestId() + " paid it again");
+                }
+                var d = state.details();
+                var paidAt = command.requestedAt();
+                var late = state instanceof Expired || paidAt.isAfter(d.expiresAt());
+                var events = new ArrayList<PaymentEvent>(List.of(closed,
+                        new PaymentPaid(new Receipt(paidAt, verified.txHash(), verified.amountReceived(), late))));
+                var linkId = d.terms().paymentLinkId();
+                if (linkId != null) {
+                    events.add(new LinkConversionReported(LinkConversion.of(linkId, state.id(), paidAt)));
+                }
+                yield new Accepted(events, null);
+            }
+        };
+    }
+
+    /** Open and due: expired. Anything else (paid, already expired, not due yet): nothing to do. */
+    private static PaymentDecision expire(Existing state, Expire command) {
+        if (state instanceof Open && !command.requestedAt().isBefore(state.details().expiresAt())) {
+            return new Accepted(List.of(new PaymentExpired()), null);
+        }
+        return new Accepted(List.of(), null);
+    }
+
+    public static PaymentState evolve(PaymentState state, PaymentEvent event) {
+        if (event instanceof PaymentCreated created) {
+            if (!(state instanceof Absent)) {
+                throw new IllegalStateException("payment " + created.payment().id() + " is created twice");
+            }
+            return new Open(created.payment());
+        }
+        if (!(state instanceof Existing existing)) {
+            throw new IllegalStateException(event + " before the payment was created");
+        }
+        return switch (event) {
+            case PaymentCreated created -> throw new IllegalStateException("created is applied above");
+            case VerificationRequested requested -> existing.mapDetails(d ->
+                    d.withVerifications(d.verifications().started(requested.verification())));
+            case VerificationClosed closed -> existing.mapDetails(d ->
+                    d.withVerifications(d.verifications().closed(closed.requestId())));
+            case PaymentPaid paid -> {
+                if (existing instanceof Paid) {
+                    throw new IllegalStateException("payment " + existing.id() + " is paid twice");
+                }
+                yield new Paid(existing.details(), paid.receipt());
+            }
+            case PaymentExpired expired -> {
+                if (!(existing instanceof Open)) {
+                    throw new IllegalStateException("payment " + existing.id() + " is " + existing.status()
+                            + "; only an open payment expires");
+                }
+                yield new Expired(existing.details());
+            }
+            case LinkConversionReported reported -> existing;
+        };
+    }
+
+    /** Applies {@code events} in order. */
+    public static PaymentState evolveAll(PaymentState state, List<PaymentEvent> events) {
+        var current = state;
+        for (var event : events) {
+            current = evolve(current, event);
+        }
+        return current;
+    }
+}

@@ -1,0 +1,36 @@
+package io.abk.billing.streams.domain.payment;
+
+/**
+ * What happened to a payment, in order. {@link PaymentDecider#evolve} folds them into the state. {@link Published}
+ * events become public events ({@code payment.created}, {@code payment.paid}); the others are the aggregate's own
+ * bookkeeping, or, for {@link LinkConversionReported}, a message to the payment link that minted it.
+ */
+public sealed interface PaymentEvent {
+
+    /** An event the outside world sees on {@code billing.events}. */
+    sealed interface Published extends PaymentEvent {
+    }
+
+    /** A payment came to be, open, with these details. */
+    record PaymentCreated(PaymentDetails payment) implements Published {
+    }
+
+    /** A verification went to the chain side. */
+    record VerificationRequested(Verification verification) implements PaymentEvent {
+    }
+
+    /** The chain side answered {@code requestId}: it is no longer in flight. */
+    record VerificationClosed(String requestId) implements PaymentEvent {
+    }
+
+    record PaymentPaid(Receipt receipt) implements Published {
+    }
+
+    /** An open payment's expiry passed (no public event: DESIGN section 11 has none). */
+    record PaymentExpired() implements PaymentEvent {
+    }
+
+    /** The paid payment tells its link; the payment itself does not change. */
+    record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {
+    }
+}

@@ -1,0 +1,40 @@
+package io.abk.billing.streams.domain.paymentlink;
+
+import io.abk.billing.streams.domain.tenant.Tenant;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a payment link aggregate can be asked to do. Each command carries {@code requestedAt} (the decider's only
+ * clock) and its {@link Tenant}: every command but create must name the link's own merchant and mode.
+ */
+public sealed interface PaymentLinkCommand {
+
+    String paymentLinkId();
+
+    Tenant tenant();
+
+    Instant requestedAt();
+
+    /** Create an active link; the gateway resolved the terms and minted the id and URL. */
+    record Create(String paymentLinkId, Tenant tenant, Instant requestedAt, PaymentLinkTerms terms,
+            @Nullable Integer maxUses, @Nullable Instant expiresAt) implements PaymentLinkCommand {
+    }
+
+    /** A customer opens the link: mint payment {@code paymentId} (id and checkout URL minted by the gateway). */
+    record Open(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId, String checkoutUrl,
+            Customer customer) implements PaymentLinkCommand {
+    }
+
+    record Disable(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {
+    }
+
+    /** Payment {@code paymentId}, minted by this link, was paid. */
+    record RecordPayment(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId)
+            implements PaymentLinkCommand {
+    }
+
+    /** The link's {@code expiresAt} is due (the scheduler). */
+    record Expire(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {
+    }
+}

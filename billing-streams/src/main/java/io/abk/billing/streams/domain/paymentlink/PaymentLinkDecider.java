@@ -1,0 +1,169 @@
+package io.abk.billing.streams.domain.paymentlink;
+
+import io.abk.billing.streams.domain.payment.PaymentTerms;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Create;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Disable;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Expire;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPayment;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkDecision.Accepted;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkDecision.Rejected;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.LinkPaymentRecorded;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkCreated;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkDisabled;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkExpired;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkOpened;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Absent;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Active;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Expired;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The payment link's rules (DESIGN section 7, PAYMENTS.md) as pure functions: {@link #decide} answers a command
+ * with events or a rejection, {@link #evolve} applies one event. An open counts the use and mints the payment in
+ * the same decision, so the link's processor, the single writer of its count, holds {@code maxUses} exactly.
+ */
+public final class PaymentLinkDecider {
+
+    /** The metadata key that ties a minted payment to its link (DESIGN section 7). */
+    public static final String PAYMENT_LINK_ID_KEY = "paymentLinkId";
+
+    private PaymentLinkDecider() {
+    }
+
+    public static PaymentLinkDecision decide(PaymentLinkState state, PaymentLinkCommand command) {
+        if (command instanceof Create create) {
+            return create(state, create);
+        }
+        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+            // Another merchant's or mode's link is indistinguishable from a missing one (DESIGN 5).
+            return new Rejected(PaymentLinkRejection.RESOURCE_MISSING,
+                    "No such payment link: " + command.paymentLinkId());
+        }
+        return switch (command) {
+            case Create create -> throw new IllegalStateException("create is decided above");
+            case Open open -> open(existing, open);
+            case Disable disable -> existing instanceof Disabled ? accept()
+                    : accept(new PaymentLinkDisabled(disable.requestedAt()));
+            // Counted in any status: the payment was minted while the link could be opened. The result command's
+            // id dedups a repeat.
+            case RecordPayment record -> accept(new LinkPaymentRecorded(record.paymentId()));
+            case Expire expire -> existing instanceof Active && existing.details().expiredAt(expire.requestedAt())
+                    ? accept(new PaymentLinkExpired()) : accept();
+        };
+    }
+
+    private static PaymentLinkDecision create(PaymentLinkState state, Create command) {
+        if (state instanceof Existing existing) {
+            return new Rejected(PaymentLinkRejection.RESOURCE_EXISTS, "Payment link " + existing.id() + " already exists");
+        }
+        var link = new PaymentLinkDetails(command.paymentLinkId(), command.tenant(), command.terms(), command.maxUses(),
+                command.expiresAt(), 0, 0, command.requestedAt());
+        return accept(new PaymentLinkCreated(link));
+    }
+
+    /**
+     * One more use and the payment it mints: the link's terms, the customer's details, {@code merchantRef}
+     * {@code <prefix>_<useCount>} (the first open is {@code _1}) and the link's metadata plus
+     * {@code paymentLinkId}. The open that takes the last use expires the link.
+     */
+    private static PaymentLinkDecision open(Existing state, Open command) {
+        var refusal = refusal(state, command);
+        if (refusal != null) {
+            return new Rejected(PaymentLinkRejection.PAYMENT_LINK_ERROR, refusal);
+        }
+        var opened = state.details().opened();
+        var link = opened.terms();
+        var customer = command.customer();
+        var metadata = new HashMap<>(link.metadata());
+        metadata.put(PAYMENT_LINK_ID_KEY, state.id());
+        var terms = new PaymentTerms(link.amount(), customer.wallet(), link.payoutAddress(),
+                link.merchantRefPrefix() + "_" + opened.useCount(), link.priceId(), state.id(), link.description(),
+                command.checkoutUrl(), link.successUrl(), link.cancelUrl(), customer.email(), customer.name(), metadata);
+        var minted = MintedPayment.of(command.paymentId(), command.requestedAt(), terms);
+        var events = new ArrayList<PaymentLinkEvent>(List.of(new PaymentLinkOpened(minted)));
+        if (opened.usedUp()) {
+            events.add(new PaymentLinkExpired());
+        }
+        return new Accepted(events, minted.commandId());
+    }
+
+    /** Why the link cannot be opened now, in a sentence naming the rule; null when it can. */
+    private static @Nullable String refusal(Existing state, Open command) {
+        var d = state.details();
+        var link = "Payment link " + d.id();
+        if (state instanceof Disabled) {
+            return link + " is disabled";
+        }
+        if (d.expiredAt(command.requestedAt())) {
+            return link + " expired at " + d.expiresAt();
+        }
+        if (d.usedUp()) {
+            return link + " has been used " + d.useCount() + " of " + d.maxUses() + " times";
+        }
+        if (state instanceof Expired) {
+            // Expired by the scheduler at a time after this open's (clocks of two producers): still expired.
+            return link + (d.expiresAt() != null ? " expired at " + d.expiresAt() : " has expired");
+        }
+        if (d.terms().collectEmail() && blank(command.customer().email())) {
+            return link + " collects the customer's email";
+        }
+        if (d.terms().collectName() && blank(command.customer().name())) {
+            return link + " collects the customer's name";
+        }
+        return null;
+    }
+
+    public static PaymentLinkState evolve(PaymentLinkState state, PaymentLinkEvent event) {
+        if (event instanceof PaymentLinkCreated created) {
+            if (!(state instanceof Absent)) {
+                throw new IllegalStateException("payment link " + created.link().id() + " is created twice");
+            }
+            return new Active(created.link());
+        }
+        if (!(state instanceof Existing existing)) {
+            throw new IllegalStateException(event + " before the payment link was created");
+        }
+        return switch (event) {
+            case PaymentLinkCreated created -> throw new IllegalStateException("created is applied above");
+            case PaymentLinkOpened opened -> new Active(active(existing, event).details().opened());
+            case PaymentLinkExpired expired -> new Expired(active(existing, event).details());
+            case PaymentLinkDisabled disabled -> {
+                if (existing instanceof Disabled) {
+                    throw new IllegalStateException("payment link " + existing.id() + " is disabled twice");
+                }
+                yield new Disabled(existing.details(), disabled.disabledAt());
+            }
+            case LinkPaymentRecorded recorded -> existing.withDetails(existing.details().paymentPaid());
+        };
+    }
+
+    /** Applies {@code events} in order. */
+    public static PaymentLinkState evolveAll(PaymentLinkState state, List<PaymentLinkEvent> events) {
+        var current = state;
+        for (var event : events) {
+            current = evolve(current, event);
+        }
+        return current;
+    }
+
+    private static Active active(Existing state, PaymentLinkEvent event) {
+        if (!(state instanceof Active active)) {
+            throw new IllegalStateException(event + " on payment link " + state.id() + ", which is " + state.status());
+        }
+        return active;
+    }
+
+    private static boolean blank(@Nullable String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static PaymentLinkDecision accept(PaymentLinkEvent... events) {
+        return new Accepted(List.of(events), null);
+    }
+}

@@ -1,0 +1,29 @@
+package io.abk.billing.streams.domain.paymentlink;
+
+import java.time.Instant;
+
+/**
+ * What happened to a payment link, in order; {@link PaymentLinkDecider#evolve} folds them into the state. None is
+ * public (DESIGN section 11 lists no link events): the outside learns from the link's snapshot, and from the
+ * {@code payment.created} of the payment an open mints.
+ */
+public sealed interface PaymentLinkEvent {
+
+    record PaymentLinkCreated(PaymentLinkDetails link) implements PaymentLinkEvent {
+    }
+
+    /** One more use, minting {@code payment}. */
+    record PaymentLinkOpened(MintedPayment payment) implements PaymentLinkEvent {
+    }
+
+    /** Its {@code expiresAt} passed, or the open just recorded took its last use. */
+    record PaymentLinkExpired() implements PaymentLinkEvent {
+    }
+
+    record PaymentLinkDisabled(Instant disabledAt) implements PaymentLinkEvent {
+    }
+
+    /** A payment it minted was paid. */
+    record LinkPaymentRecorded(String paymentId) implements PaymentLinkEvent {
+    }
+}

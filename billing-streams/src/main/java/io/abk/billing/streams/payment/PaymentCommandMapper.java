@@ -1,0 +1,60 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.schemas.avro.ConfirmPayment;
+import io.abk.billing.schemas.avro.CreatePayment;
+import io.abk.billing.schemas.avro.ExpirePayment;
+import io.abk.billing.schemas.avro.SettlePayment;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.ModeMapper;
+import io.abk.billing.streams.domain.payment.PaymentCommand;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Expire;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
+import io.abk.billing.streams.domain.payment.VerificationResult;
+import io.abk.billing.streams.domain.tenant.Tenant;
+
+/**
+ * A command envelope from {@code billing.payment-commands} to a domain command. A payload this code does not know,
+ * or one that breaks the contract (a verified transfer without its hash or amount, a failure without its code),
+ * throws, so the record goes to the dead-letter topic instead of being dropped.
+ */
+final class PaymentCommandMapper {
+
+    private PaymentCommandMapper() {
+    }
+
+    static PaymentCommand toCommand(io.abk.billing.schemas.avro.PaymentCommand envelope) {
+        var id = envelope.getPaymentId();
+        var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
+        var at = envelope.getRequestedAt();
+        return switch (envelope.getPayload()) {
+            case CreatePayment create -> new Create(id, tenant, at, CreatePaymentMapper.terms(create));
+            case ConfirmPayment confirm -> new Confirm(id, tenant, at, confirm.getTxHash());
+            case SettlePayment settle -> new Settle(id, tenant, at, settle.getRequestId(), result(envelope, settle));
+            case ExpirePayment expire -> new Expire(id, tenant, at);
+            default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
+                    + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
+        };
+    }
+
+    /** A success names its transaction and what it moved; a failure its code (the message defaults to the code). */
+    private static VerificationResult result(io.abk.billing.schemas.avro.PaymentCommand envelope, SettlePayment settle) {
+        if (settle.getSucceeded()) {
+            var txHash = settle.getTxHash();
+            var received = settle.getAmountReceivedMicros();
+            if (txHash == null || received == null) {
+                throw new IllegalArgumentException("verification result " + envelope.getCommandId()
+                        + " succeeded without " + (txHash == null ? "a txHash" : "amountReceivedMicros"));
+            }
+            return new VerificationResult.Verified(txHash, UsdcAmount.ofMicros(received));
+        }
+        var code = settle.getFailureCode();
+        if (code == null) {
+            throw new IllegalArgumentException("verification result " + envelope.getCommandId()
+                    + " failed without a failureCode");
+        }
+        var message = settle.getFailureMessage();
+        return new VerificationResult.Refused(code, message != null ? message : code);
+    }
+}

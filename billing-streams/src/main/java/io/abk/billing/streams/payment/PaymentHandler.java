@@ -1,0 +1,90 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.streams.command.AggregateHandler;
+import io.abk.billing.streams.command.Changes;
+import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.domain.payment.PaymentDecider;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Failed;
+import io.abk.billing.streams.domain.payment.PaymentDecision.Rejected;
+import io.abk.billing.streams.domain.payment.PaymentPolicy;
+import io.abk.billing.streams.domain.payment.PaymentState;
+import io.abk.billing.streams.domain.payment.PaymentState.Absent;
+import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import java.util.ArrayList;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The payment aggregate's part of the command processor: map the envelope, decide, and compute everything to write.
+ * Every accepted command bumps the sequence (the snapshot's version) and writes the payment's snapshot, even when
+ * nothing changed (a confirm of a paid payment), so the caller always gets the payment back; a refused verification
+ * is a rejected change whose code is the verification's failure code, and it still stores the answered
+ * verification without a new version.
+ */
+public final class PaymentHandler implements AggregateHandler<PaymentCommand, PaymentAggregate> {
+
+    public static final String AGGREGATE_TYPE = "payment";
+
+    private final PaymentNodes nodes;
+    private final PaymentPolicy policy;
+
+    public PaymentHandler(PaymentNodes nodes, PaymentPolicy policy) {
+        this.nodes = nodes;
+        this.policy = policy;
+    }
+
+    @Override
+    public CommandHeader header(PaymentCommand command) {
+        return new CommandHeader(command.getCommandId(), command.getPaymentId(), command.getMerchantId(),
+                command.getMode(), command.getRequestedAt(), command.getRequestId());
+    }
+
+    @Override
+    public Handled<PaymentAggregate> handle(PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
+        var header = header(envelope);
+        var command = PaymentCommandMapper.toCommand(envelope);
+        var stored = storedValue == null ? null : PaymentAggregateMapper.read(storedValue);
+        if (stored != null && !stored.state().id().equals(envelope.getPaymentId())) {
+            throw new IllegalStateException("the store holds payment " + stored.state().id() + " under key "
+                    + envelope.getPaymentId());
+        }
+        PaymentState before = stored == null ? new Absent() : stored.state();
+        long sequence = stored == null ? 0 : stored.sequence();
+        return switch (PaymentDecider.decide(before, command, policy)) {
+            case Rejected rejected -> new Handled<>(null,
+                    Changes.rejected(header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()), List.of());
+            case Failed failed -> {
+                var after = existing(PaymentDecider.evolveAll(before, failed.events()), envelope);
+                yield new Handled<>(PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence, after)),
+                        Changes.rejected(header, AGGREGATE_TYPE, failed.code(), failed.message()), List.of());
+            }
+            case Accepted accepted -> {
+                var after = existing(PaymentDecider.evolveAll(before, accepted.events()), envelope);
+                var snapshot = PaymentSnapshots.snapshot(after, sequence + 1);
+                var events = PaymentOutputs.events(envelope, accepted.events(), snapshot);
+                var forwards = new ArrayList<Forward>();
+                events.forEach(event -> forwards.add(new Forward(nodes.eventsSink(), envelope.getPaymentId(), event)));
+                PaymentOutputs.verifications(accepted.events(), after).forEach(request ->
+                        forwards.add(new Forward(nodes.chainRequestsSink(), envelope.getPaymentId(), request)));
+                PaymentOutputs.linkConversions(envelope, accepted.events()).forEach(record ->
+                        forwards.add(new Forward(nodes.linkConversionsSink(), record.getPaymentLinkId(), record)));
+                var change = Changes.accepted(header, AGGREGATE_TYPE, List.of(snapshot),
+                        events.stream().map(BillingEvent::getEventId).toList(), accepted.followUpCommandId());
+                yield new Handled<>(PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence + 1, after)),
+                        change, forwards);
+            }
+        };
+    }
+
+    private static Existing existing(PaymentState state, PaymentCommand envelope) {
+        return switch (state) {
+            case Absent absent -> throw new IllegalStateException(
+                    "command " + envelope.getCommandId() + " was decided but left no payment");
+            case Existing existing -> existing;
+        };
+    }
+}

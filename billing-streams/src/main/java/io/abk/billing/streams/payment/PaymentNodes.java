@@ -1,0 +1,11 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.streams.command.CommandNodes;
+
+/**
+ * The names of the payment topology's stateful and output nodes, shared by the topology that declares them and the
+ * handler that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands}.
+ */
+public record PaymentNodes(CommandNodes command, String eventsSink, String chainRequestsSink,
+        String linkConversionsSink) {
+}

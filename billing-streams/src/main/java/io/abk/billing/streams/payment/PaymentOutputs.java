@@ -1,0 +1,108 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.EventData;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.RecordLinkPayment;
+import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.command.ModeMapper;
+import io.abk.billing.streams.domain.payment.LinkConversion;
+import io.abk.billing.streams.domain.payment.PaymentEvent;
+import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentCreated;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.domain.payment.PaymentEvent.Published;
+import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationRequested;
+import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import io.abk.billing.streams.domain.payment.Verification;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an accepted payment command sends out besides its change: the public events ({@code payment.created},
+ * {@code payment.paid}, with the payment after the whole command), the verification it asked for (a
+ * {@link ChainRequest} keyed by payment id), and the conversion a paid link-minted payment reports to its link.
+ */
+final class PaymentOutputs {
+
+    private PaymentOutputs() {
+    }
+
+    static List<BillingEvent> events(io.abk.billing.schemas.avro.PaymentCommand envelope, List<PaymentEvent> events,
+            PaymentSnapshot after) {
+        var published = events.stream().filter(Published.class::isInstance).map(Published.class::cast).toList();
+        var out = new ArrayList<BillingEvent>(published.size());
+        for (int index = 0; index < published.size(); index++) {
+            var type = switch (published.get(index)) {
+                case PaymentCreated e -> "payment.created";
+                case PaymentPaid e -> "payment.paid";
+            };
+            out.add(BillingEvent.newBuilder()
+                    .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
+                    .setType(type)
+                    .setCreatedAt(envelope.getRequestedAt())
+                    .setMerchantId(envelope.getMerchantId())
+                    .setMode(envelope.getMode())
+                    .setAggregateId(envelope.getPaymentId())
+                    .setCommandId(envelope.getCommandId())
+                    .setData(EventData.newBuilder().setPayment(after).build())
+                    .build());
+        }
+        return out;
+    }
+
+    /**
+     * The verification asked for: the transfer must carry at least the payment's amount to its payout address; the
+     * customer's wallet is the payer if known.
+     */
+    static List<ChainRequest> verifications(List<PaymentEvent> events, Existing after) {
+        var d = after.details();
+        var out = new ArrayList<ChainRequest>();
+        for (var event : events) {
+            if (event instanceof VerificationRequested requested) {
+                Verification v = requested.verification();
+                out.add(ChainRequest.newBuilder()
+                        .setRequestId(v.requestId())
+                        .setResultCommandId(v.resultCommandId())
+                        .setSubscriptionId(null)
+                        .setInvoiceId(null)
+                        .setPaymentId(d.id())
+                        .setMerchantId(d.tenant().merchantId())
+                        .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                        .setRequestedAt(v.requestedAt())
+                        .setAmountMicros(d.terms().amount().micros())
+                        .setWalletAddress(d.terms().customerWallet())
+                        .setPayoutAddress(d.terms().payoutAddress())
+                        .setOnChainSubscriptionId(null)
+                        .setPayload(new VerifyPaymentRequest(v.txHash()))
+                        .build());
+            }
+        }
+        return out;
+    }
+
+    /** {@code RecordLinkPayment} for the link that minted the paid payment, keyed by link id. */
+    static List<PaymentLinkCommand> linkConversions(io.abk.billing.schemas.avro.PaymentCommand envelope,
+            List<PaymentEvent> events) {
+        var out = new ArrayList<PaymentLinkCommand>();
+        for (var event : events) {
+            if (event instanceof LinkConversionReported reported) {
+                LinkConversion conversion = reported.conversion();
+                out.add(PaymentLinkCommand.newBuilder()
+                        .setCommandId(conversion.commandId())
+                        .setPaymentLinkId(conversion.paymentLinkId())
+                        .setMerchantId(envelope.getMerchantId())
+                        .setMode(envelope.getMode())
+                        .setRequestedAt(conversion.requestedAt())
+                        .setIdempotencyKey(null)
+                        .setRequestId(envelope.getRequestId())
+                        .setPayload(new RecordLinkPayment(conversion.paymentId()))
+                        .build());
+            }
+        }
+        return out;
+    }
+}

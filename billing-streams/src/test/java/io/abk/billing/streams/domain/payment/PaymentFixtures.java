@@ -1,0 +1,117 @@
+package io.abk.billing.streams.domain.payment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Expire;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
+import io.abk.billing.streams.domain.payment.PaymentState.Absent;
+import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
+import io.abk.billing.streams.domain.payment.VerificationResult.Verified;
+import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.tenant.Tenant;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Commands and states of one payment for the decider tests, with pinned instants: created at {@link #NOW}, expiring
+ * 24 h later at {@link #EXPIRES_AT}; {@link #LATER} is within that window, {@link #AFTER_EXPIRY} past it.
+ */
+final class PaymentFixtures {
+
+    static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+    static final Instant LATER = NOW.plus(Duration.ofHours(1));
+    static final Instant EXPIRES_AT = NOW.plus(Duration.ofHours(24));
+    static final Instant AFTER_EXPIRY = EXPIRES_AT.plusSeconds(1);
+    static final String PAYMENT_ID = "pay_01jjjjjjjjjjjjjjjjjjjjjjjj";
+    static final Tenant TENANT = new Tenant("mer_01jjjjjjjjjjjjjjjjjjjjjjjj", Mode.TEST);
+    static final Tenant OTHER_TENANT = new Tenant("mer_01jjjjjjjjjjjjjjjjjjjjjjjj", Mode.LIVE);
+    static final UsdcAmount AMOUNT = UsdcAmount.ofMicros(25_000_000);
+    static final String TX_HASH = "0x" + "ab".repeat(32);
+
+    private PaymentFixtures() {
+    }
+
+    static PaymentTerms terms(@Nullable String paymentLinkId) {
+        return new PaymentTerms(AMOUNT, "0x00000000000000000000000000000000000000aA",
+                "0x00000000000000000000000000000000000000bB", "order-7", null, paymentLinkId, "Blue mug",
+                "https://pay.example/checkout/pay/" + PAYMENT_ID, "https://shop.example/ok",
+                "https://shop.example/cancel", null, null, Map.of("cart", "c-9"));
+    }
+
+    static Create create() {
+        return new Create(PAYMENT_ID, TENANT, NOW, terms(null));
+    }
+
+    static Confirm confirm(Instant at) {
+        return new Confirm(PAYMENT_ID, TENANT, at, TX_HASH);
+    }
+
+    static Expire expire(Instant at) {
+        return new Expire(PAYMENT_ID, TENANT, at);
+    }
+
+    /** The chain side's success for the verification in flight of {@code state}, at that verification's time. */
+    static Settle verified(PaymentState state) {
+        var inFlight = inFlight(state);
+        return new Settle(PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(),
+                new Verified(TX_HASH, AMOUNT));
+    }
+
+    static Settle refused(PaymentState state) {
+        var inFlight = inFlight(state);
+        return new Settle(PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(),
+                new Refused("PAYMENT_TX_ALREADY_USED", "Transaction " + TX_HASH + " has already paid another payment"));
+    }
+
+    static Verification inFlight(PaymentState state) {
+        var verification = ((Existing) state).details().verifications().inFlight();
+        assertThat(verification).as("a verification in flight").isNotNull();
+        return verification;
+    }
+
+    static PaymentDecision decide(PaymentState state, PaymentCommand command) {
+        return PaymentDecider.decide(state, command, PaymentPolicy.DEFAULT);
+    }
+
+    /** {@code state} after {@code command}, which must be accepted (or failed: its bookkeeping applies). */
+    static Existing apply(PaymentState state, PaymentCommand command) {
+        var events = switch (decide(state, command)) {
+            case PaymentDecision.Accepted accepted -> accepted.events();
+            case PaymentDecision.Failed failed -> failed.events();
+            case PaymentDecision.Rejected rejected -> throw new AssertionError(command + " was rejected: " + rejected);
+        };
+        return (Existing) PaymentDecider.evolveAll(state, events);
+    }
+
+    static Existing open() {
+        return apply(new Absent(), create());
+    }
+
+    static Existing openVerifying() {
+        return apply(open(), confirm(LATER));
+    }
+
+    static Existing expired() {
+        return apply(open(), expire(EXPIRES_AT));
+    }
+
+    static Existing expiredVerifying() {
+        return apply(expired(), confirm(AFTER_EXPIRY));
+    }
+
+    static Existing paid() {
+        var verifying = openVerifying();
+        return apply(verifying, verified(verifying));
+    }
+
+    /** No command cancels a payment yet (no route does), so the state is built directly. */
+    static Existing canceled() {
+        return new PaymentState.Canceled(open().details());
+    }
+}

@@ -1,0 +1,114 @@
+package io.abk.billing.streams.payment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.SettlePayment;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
+import io.abk.billing.streams.domain.payment.PaymentDetails;
+import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
+import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import io.abk.billing.streams.domain.payment.PaymentState.Expired;
+import io.abk.billing.streams.domain.payment.PaymentState.Open;
+import io.abk.billing.streams.domain.payment.PaymentState.Paid;
+import io.abk.billing.streams.domain.payment.PaymentTerms;
+import io.abk.billing.streams.domain.payment.Receipt;
+import io.abk.billing.streams.domain.payment.Verification;
+import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
+import io.abk.billing.streams.domain.payment.Verifications;
+import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.tenant.Tenant;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The payment's store value and wire commands to and from the domain, with every optional field set and unset. */
+class PaymentMappingTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-31T08:00:00Z");
+    private static final AvroSerde<PaymentAggregate> SERDE = AvroSerde.of(PaymentAggregate.class);
+
+    static Stream<Existing> states() {
+        var full = new PaymentTerms(UsdcAmount.ofMicros(1_000_000_000_000_000L), "0xaA", "0xbB", "order-1", "price_1",
+                "plink_1", "Mug", "https://x/checkout/pay/pay_1", "https://ok", "https://cancel", "a@b.example", "Ada",
+                Map.of("k", "v", "paymentLinkId", "plink_1"));
+        var bare = new PaymentTerms(UsdcAmount.ofMicros(1), null, "0xbB", "order-2", null, null, null,
+                "https://x/checkout/pay/pay_1", null, null, null, null, Map.of());
+        var verifying = new Verifications(new Verification("pay_1:verify:3", "cmd_r", "0xabc", T0.plusSeconds(5)), 3);
+        var afterFailure = new Verifications(Verification.of("pay_1", 2, null, T0.plusSeconds(9)), 2);
+        return Stream.of(
+                new Open(details(Mode.TEST, bare, Verifications.NONE)),
+                new Open(details(Mode.LIVE, full, verifying)),
+                new Expired(details(Mode.TEST, full, afterFailure)),
+                new Paid(details(Mode.LIVE, full, new Verifications(null, 1)),
+                        new Receipt(T0.plusSeconds(7), "0x" + "ab".repeat(32), UsdcAmount.ofMicros(3), true)),
+                new Canceled(details(Mode.TEST, bare, Verifications.NONE)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("states")
+    void shouldReadBackTheSameStateWhenStoredAndSerialized(Existing state) {
+        var written = PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(7, state));
+        var bytes = SERDE.serializer().serialize("payment-aggregates", written);
+
+        var read = PaymentAggregateMapper.read(SERDE.deserializer().deserialize("payment-aggregates", bytes));
+
+        assertThat(read.sequence()).isEqualTo(7);
+        assertThat(read.state()).isEqualTo(state);
+        assertThat(written.getPayment().getVersion()).isEqualTo(7);
+        assertThat(written.getPayment().getStatus()).isEqualTo(state.status());
+    }
+
+    @Test
+    void shouldRefuseASnapshotWhenItsPaymentFieldsContradictItsStatus() {
+        var paid = PaymentSnapshots.snapshot(states().filter(Paid.class::isInstance).findFirst().orElseThrow(), 1);
+        var open = PaymentSnapshots.snapshot(states().findFirst().orElseThrow(), 1);
+
+        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(paid).setTxHash(null).build(),
+                Verifications.NONE)).hasMessageContaining("txHash=null");
+        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(),
+                Verifications.NONE)).hasMessageContaining("status open");
+        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(open).setStatus("pending").build(),
+                Verifications.NONE)).hasMessageContaining("unknown status pending");
+    }
+
+    @Test
+    void shouldMapEveryCreateFieldWhenReadingACreateCommand() {
+        var envelope = PaymentEnvelopes.create("cmd_1", "pay_1", T0);
+
+        var command = (Create) PaymentCommandMapper.toCommand(envelope);
+
+        assertThat(command.tenant()).isEqualTo(new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST));
+        assertThat(command.requestedAt()).isEqualTo(T0);
+        assertThat(CreatePaymentMapper.createPayment(command.terms())).isEqualTo(envelope.getPayload());
+    }
+
+    @Test
+    void shouldRefuseAVerificationResultWhenItBreaksTheContract() {
+        // A success must name its transaction and amount, a failure its code: else the record goes to dead letters.
+        assertThatThrownBy(() -> settle(new SettlePayment("r", true, null, 5L, null, null)))
+                .hasMessageContaining("without a txHash");
+        assertThatThrownBy(() -> settle(new SettlePayment("r", true, "0xab", null, null, null)))
+                .hasMessageContaining("without amountReceivedMicros");
+        assertThatThrownBy(() -> settle(new SettlePayment("r", false, null, null, null, "boom")))
+                .hasMessageContaining("without a failureCode");
+        assertThat(settle(new SettlePayment("r", false, null, null, "PAYMENT_TX_NOT_FOUND", null)).result())
+                .isEqualTo(new Refused("PAYMENT_TX_NOT_FOUND", "PAYMENT_TX_NOT_FOUND"));
+    }
+
+    private static Settle settle(SettlePayment payload) {
+        return (Settle) PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_s", "pay_1", T0, payload));
+    }
+
+    private static PaymentDetails details(Mode mode, PaymentTerms terms, Verifications verifications) {
+        return new PaymentDetails("pay_1", new Tenant("mer_1", mode), terms, T0, T0.plusSeconds(86_400), verifications);
+    }
+}

@@ -1,0 +1,82 @@
+package io.abk.billing.streams.paymentlink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.abk.billing.schemas.avro.OpenPaymentLink;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.domain.paymentlink.Customer;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Create;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkDetails;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Active;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Expired;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkTerms;
+import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.tenant.Tenant;
+import io.abk.billing.streams.payment.PaymentEnvelopes;
+import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The payment link's snapshot (its whole stored state) and wire commands to and from the domain. */
+class PaymentLinkMappingTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-31T08:00:00Z");
+
+    static Stream<Existing> states() {
+        var full = new PaymentLinkTerms(UsdcAmount.ofMicros(12_500_000), "Ticket", "ticket", "0xbB", "price_1",
+                "https://x/checkout/link/plink_1", "https://ok", "https://cancel", true, true, Map.of("k", "v"));
+        var bare = new PaymentLinkTerms(UsdcAmount.ofMicros(1), null, "plink_1", "0xbB", null,
+                "https://x/checkout/link/plink_1", null, null, false, false, Map.of());
+        return Stream.of(
+                new Active(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), bare, null, null, 0, 0, T0)),
+                new Expired(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.LIVE), full, 25, T0.plusSeconds(60),
+                        25, 7, T0)),
+                new Disabled(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), full, 3, null, 1, 1, T0),
+                        T0.plusSeconds(5)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("states")
+    void shouldReadBackTheSameStateWhenStored(Existing state) {
+        var snapshot = PaymentLinkSnapshots.snapshot(state, 4);
+
+        assertThat(PaymentLinkSnapshots.state(snapshot)).isEqualTo(state);
+        assertThat(snapshot.getVersion()).isEqualTo(4);
+        assertThat(snapshot.getStatus()).isEqualTo(state.status());
+    }
+
+    @Test
+    void shouldRefuseASnapshotWhenDisabledAtContradictsItsStatus() {
+        var disabled = PaymentLinkSnapshots.snapshot(states().skip(2).findFirst().orElseThrow(), 1);
+
+        assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
+                .setDisabledAt(null).build())).hasMessageContaining("status disabled");
+        assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
+                .setStatus("active").build())).hasMessageContaining("status active");
+    }
+
+    @Test
+    void shouldMapEveryFieldWhenReadingCreateAndOpenCommands() {
+        var create = (Create) PaymentLinkCommandMapper.toCommand(
+                PaymentEnvelopes.createLink("cmd_1", "plink_1", T0, 25, T0.plusSeconds(3600)));
+        var open = (Open) PaymentLinkCommandMapper.toCommand(PaymentEnvelopes.link("cmd_2", "plink_1", T0,
+                new OpenPaymentLink("pay_1", "https://x/checkout/pay/pay_1", "0xaA", "a@b.example", "Ada")));
+
+        assertThat(create.maxUses()).isEqualTo(25);
+        assertThat(create.expiresAt()).isEqualTo(T0.plusSeconds(3600));
+        assertThat(create.terms()).isEqualTo(new PaymentLinkTerms(UsdcAmount.ofMicros(12_500_000), "Concert ticket",
+                "ticket", PaymentEnvelopes.PAYOUT, "price_01jq0000000000000000000000",
+                PaymentEnvelopes.PUBLIC_URL + "/checkout/link/plink_1", "https://shop.example/ok",
+                "https://shop.example/cancel", true, false, Map.of("event", "e-1")));
+        assertThat(open).isEqualTo(new Open("plink_1", new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST), T0,
+                "pay_1", "https://x/checkout/pay/pay_1", new Customer("0xaA", "a@b.example", "Ada")));
+    }
+}

@@ -1,0 +1,85 @@
+package io.abk.billing.chain.domain.verification;
+
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.chain.domain.settlement.SandboxTxHash;
+import io.abk.billing.chain.domain.verification.Verification.Failed;
+import io.abk.billing.chain.domain.verification.Verification.Paid;
+import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.schemas.money.UsdcAmount;
+
+/**
+ * Decides whether a payment's transaction pays it (issue 4 contract, "Settlement (chain-indexer)"):
+ * <ul>
+ *   <li>live mode: {@code CHAIN_UNAVAILABLE}, since no live chain can verify transactions yet;</li>
+ *   <li>test mode is the sandbox, also with a test chain configured (until the chain issue), except that with a
+ *       chain a confirm without a hash fails {@code PAYMENT_TX_NOT_FOUND};</li>
+ *   <li>sandbox, no hash: paid with the payment's sandbox hash ({@link SandboxTxHash} of the payment id) and
+ *       exactly its amount;</li>
+ *   <li>sandbox, a magic hash ({@link SandboxScenario}): its failure;</li>
+ *   <li>sandbox, any other hash: paid with exactly the amount, if the hash is not claimed by another payment or
+ *       invoice ({@link PaidIfUnclaimed}, settled by {@link TxClaims}).</li>
+ * </ul>
+ * A request this service cannot make sense of (blank id, non-positive amount) fails {@code CHAIN_UNAVAILABLE} and
+ * a hash that is not {@code 0x} and 64 hex digits fails {@code PAYMENT_TX_NOT_FOUND}: every request gets exactly
+ * one answer, so no confirm waits forever.
+ */
+public final class VerificationDecider {
+
+    static final String NO_LIVE_CHAIN = "No live chain is configured to verify transactions";
+
+    private VerificationDecider() {
+    }
+
+    public static Verification decide(VerificationRequest request, ChainConfiguration chains) {
+        if (request.requestId().isBlank()) {
+            return malformed("requestId is blank");
+        }
+        if (request.amountMicros() <= 0) {
+            return malformed("amountMicros must be positive, was " + request.amountMicros());
+        }
+        if (request.mode() == Mode.LIVE) {
+            return new Failed(VerificationFailure.CHAIN_UNAVAILABLE, NO_LIVE_CHAIN);
+        }
+        var given = request.txHash();
+        if (given == null || given.isBlank()) {
+            return withoutHash(request, chains);
+        }
+        var txHash = TxHash.canonical(given);
+        if (!TxHash.wellFormed(txHash)) {
+            return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
+                    "A transaction hash is 0x and 64 hex digits; the one given is not");
+        }
+        return SandboxScenario.of(txHash)
+                .<Verification>map(scenario -> scenario(scenario, txHash, request))
+                .orElseGet(() -> new PaidIfUnclaimed(txHash, request.amountMicros()));
+    }
+
+    private static Verification withoutHash(VerificationRequest request, ChainConfiguration chains) {
+        if (chains.configured(Mode.TEST)) {
+            return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
+                    "A transaction hash is required to verify a payment on " + chains.name(Mode.TEST));
+        }
+        return new Paid(SandboxTxHash.of(request.paymentId()), request.amountMicros());
+    }
+
+    private static Failed scenario(SandboxScenario scenario, String txHash, VerificationRequest request) {
+        var transaction = "Transaction " + txHash;
+        var message = switch (scenario) {
+            case NOT_FOUND -> transaction + " was not found";
+            case REVERTED -> transaction + " reverted";
+            case NO_TRANSFER -> transaction + " does not transfer USDC";
+            case WRONG_RECIPIENT -> transaction + " does not pay the merchant's payout address "
+                    + request.payoutAddress();
+            // The sandbox's short transfer carries half the amount (rounded down to a micro-USDC).
+            case SHORT -> transaction + " pays less than the payment: expected "
+                    + UsdcAmount.ofMicros(request.amountMicros()) + ", received "
+                    + UsdcAmount.ofMicros(request.amountMicros() / 2);
+        };
+        return new Failed(scenario.failure(), message);
+    }
+
+    private static Failed malformed(String reason) {
+        return new Failed(VerificationFailure.CHAIN_UNAVAILABLE, "Malformed verification request: " + reason);
+    }
+}

@@ -1,0 +1,74 @@
+package io.abk.billing.chain.settlement;
+
+import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.schemas.avro.ChainRequest;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The settlement processors' log lines: one per decision, key=value with the request's ids, merchant and mode. */
+final class SettlementLog {
+
+    private static final Logger log = LoggerFactory.getLogger(SettlementLog.class);
+
+    private SettlementLog() {
+    }
+
+    static void settled(ChainRequest request, Settlement settlement) {
+        switch (settlement) {
+            case Settlement.Succeeded succeeded -> log.info("event=settled outcome=succeeded chainRequestId={} "
+                            + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
+                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
+                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), succeeded.txHash());
+            case Settlement.Failed failed -> log.info("event=settled outcome=failed chainRequestId={} invoiceId={} "
+                            + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
+                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
+                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), failed.code(),
+                    failed.message());
+        }
+    }
+
+    static void verified(ChainRequest request, Verification verification) {
+        switch (verification) {
+            case Verification.Paid paid -> log.info("event=verified outcome=paid chainRequestId={} paymentId={} "
+                            + "merchantId={} mode={} amountMicros={} txHash={}", request.getRequestId(),
+                    request.getPaymentId(), request.getMerchantId(), request.getMode(), request.getAmountMicros(),
+                    paid.txHash());
+            case Verification.Failed failed -> log.info("event=verified outcome=failed chainRequestId={} paymentId={} "
+                            + "merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
+                    request.getRequestId(), request.getPaymentId(), request.getMerchantId(), request.getMode(),
+                    request.getAmountMicros(), failed.code(), failed.message());
+            case Verification.PaidIfUnclaimed transfer -> log.info("event=verified outcome=claiming chainRequestId={} "
+                            + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}", request.getRequestId(),
+                    request.getPaymentId(), request.getMerchantId(), request.getMode(), request.getAmountMicros(),
+                    transfer.txHash());
+        }
+    }
+
+    /** Logs carry the holder of a refused hash for operators; the customer's message never names it. */
+    static void claimed(ChainRequest request, String txHash, @Nullable String holder, Verification.Answer answer) {
+        switch (answer) {
+            case Verification.Paid paid -> log.info("event=tx_claimed outcome=paid chainRequestId={} paymentId={} "
+                    + "merchantId={} mode={} txHash={}", request.getRequestId(), request.getPaymentId(),
+                    request.getMerchantId(), request.getMode(), txHash);
+            case Verification.Failed failed -> log.info("event=tx_claimed outcome=already_used chainRequestId={} "
+                            + "paymentId={} merchantId={} mode={} txHash={} holder={} failureCode={}",
+                    request.getRequestId(), request.getPaymentId(), request.getMerchantId(), request.getMode(), txHash,
+                    holder, failed.code());
+        }
+    }
+
+    /** A claim that is only recorded (a paid charge, a hash-less sandbox payment) found its hash held by another. */
+    static void claimConflict(ChainRequest request, String txHash, String claimant, String holder) {
+        log.warn("event=tx_claim_conflict action=keep_holder chainRequestId={} claimant={} holder={} merchantId={} "
+                + "mode={} txHash={}", request.getRequestId(), claimant, holder, request.getMerchantId(),
+                request.getMode(), txHash);
+    }
+
+    static void unexpected(ChainRequest request, RuntimeException bug) {
+        log.error("event=settlement_failed_unexpectedly chainRequestId={} subscriptionId={} paymentId={} merchantId={} "
+                        + "mode={} exception={}", request.getRequestId(), request.getSubscriptionId(),
+                request.getPaymentId(), request.getMerchantId(), request.getMode(), bug.toString(), bug);
+    }
+}

@@ -1,0 +1,69 @@
+package io.abk.billing.chain.settlement;
+
+import io.abk.billing.chain.domain.verification.TxClaims;
+import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Holds the claims of transaction hashes ({@code tx-claims}: lower-case hash -> the payment or invoice id it paid)
+ * behind the repartition by hash, so every claim of one hash meets the same task, one after the other, whichever
+ * partition its request came from. The first claimant keeps the hash for good; the same claimant is granted
+ * again (a replay).
+ *
+ * <p>Records arrive keyed by the hash with the request that claims it. A verification naming that hash is
+ * answered here: paid with the request's amount when granted, else {@code PAYMENT_TX_ALREADY_USED}. Any other
+ * request (a paid charge, a hash-less sandbox payment) was answered before and only records its claim; if another
+ * holds the hash already, the holder keeps it and a warning is logged.
+ */
+public final class TxClaimProcessor implements Processor<String, ChainRequest, String, PaymentCommand> {
+
+    private final SettlementNodes nodes;
+    private @Nullable ProcessorContext<String, PaymentCommand> context;
+    private @Nullable KeyValueStore<String, String> claims;
+
+    public TxClaimProcessor(SettlementNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, PaymentCommand> context) {
+        this.context = context;
+        this.claims = context.getStateStore(nodes.txClaimsStore());
+    }
+
+    @Override
+    public void process(Record<String, ChainRequest> record) {
+        var context = required(this.context);
+        var claims = required(this.claims);
+        var txHash = record.key();
+        var request = record.value();
+        var claimant = RequestMapper.claimant(request);
+        var holder = claims.get(txHash);
+        if (holder == null) {
+            claims.put(txHash, claimant);
+        }
+        if (RequestMapper.awaitsClaim(request)) {
+            // In the sandbox a transfer carries exactly the payment's amount; the chain issue will carry the amount
+            // the transfer was seen with.
+            var answer = TxClaims.settle(new PaidIfUnclaimed(txHash, request.getAmountMicros()), holder, claimant);
+            SettlementLog.claimed(request, txHash, holder, answer);
+            var command = PaymentResultMapper.toCommand(request, answer);
+            context.forward(new Record<>(command.getPaymentId(), command, record.timestamp()));
+        } else if (!TxClaims.grants(holder, claimant)) {
+            SettlementLog.claimConflict(request, txHash, claimant, holder);
+        }
+    }
+
+    private static <T> T required(@Nullable T initialised) {
+        if (initialised == null) {
+            throw new IllegalStateException("process() before init()");
+        }
+        return initialised;
+    }
+}

@@ -1,0 +1,71 @@
+package io.abk.billing.chain.topology;
+
+import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Topics;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ValueAndTimestamp;
+
+/**
+ * The production topology with the production Streams settings, in a TopologyTestDriver with pinned wall-clock
+ * time: requests in on {@code chain.requests}, results out on the subscription and payment command topics (the
+ * driver runs the {@code tx-claims} repartition in between).
+ */
+final class ChainTopologyDriver implements AutoCloseable {
+
+    static final Instant WALL_CLOCK = Instant.parse("2026-05-01T09:30:01Z");
+    static final String TX_HASH = "0x[0-9a-f]{64}";
+
+    final TopologyTestDriver driver;
+    final TestInputTopic<String, ChainRequest> requests;
+    final TestInputTopic<String, byte[]> rawRequests;
+    final TestOutputTopic<String, SubscriptionCommand> subscriptionResults;
+    final TestOutputTopic<String, PaymentCommand> paymentResults;
+
+    ChainTopologyDriver(Path stateDir, ChainConfiguration chains) {
+        var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        driver = new TopologyTestDriver(ChainTopology.build(chains, props), props, WALL_CLOCK);
+        var topic = Topics.CHAIN_REQUESTS;
+        requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
+        rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
+        subscriptionResults = driver.createOutputTopic(Topics.SUBSCRIPTION_COMMANDS.name(),
+                Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
+                Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
+        paymentResults = driver.createOutputTopic(Topics.PAYMENT_COMMANDS.name(),
+                Topics.PAYMENT_COMMANDS.keySerde().deserializer(), Topics.PAYMENT_COMMANDS.valueSerde().deserializer());
+    }
+
+    KeyValueStore<String, ValueAndTimestamp<SubscriptionCommand>> settled() {
+        return driver.getTimestampedKeyValueStore(ChainTopology.SETTLED_REQUESTS_STORE);
+    }
+
+    KeyValueStore<String, String> claims() {
+        return driver.getKeyValueStore(ChainTopology.TX_CLAIMS_STORE);
+    }
+
+    /** Every claim held, hash -> claimant. */
+    Map<String, String> claimedHashes() {
+        var all = new HashMap<String, String>();
+        try (var iterator = claims().all()) {
+            iterator.forEachRemaining(entry -> all.put(entry.key, entry.value));
+        }
+        return all;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
