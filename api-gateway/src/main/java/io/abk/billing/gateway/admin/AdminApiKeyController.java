@@ -9,7 +9,6 @@ import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -52,10 +51,7 @@ public class AdminApiKeyController {
         var page = PageRequest.from(query, IdPrefix.API_KEY);
         return keys.list(merchantId, page).map(found -> {
             var now = clock.instant();
-            var json = new LinkedHashMap<String, Object>();
-            json.put("apiKeys", found.items().stream().map(key -> ApiKeyJson.apiKey(key, now)).toList());
-            json.put("hasMore", found.hasMore());
-            return json;
+            return found.map(key -> ApiKeyJson.apiKey(key, now)).body("apiKeys");
         });
     }
 

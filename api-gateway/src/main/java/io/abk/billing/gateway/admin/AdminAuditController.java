@@ -7,7 +7,6 @@ import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,11 +31,6 @@ public class AdminAuditController {
         if (merchantId != null && !Ids.isWellFormed(IdPrefix.MERCHANT, merchantId)) {
             throw ApiException.invalid("merchantId", "merchantId must be a mer_ id");
         }
-        return audit.list(merchantId, page).map(found -> {
-            var json = new LinkedHashMap<String, Object>();
-            json.put("entries", found.items().stream().map(AuditJson::entry).toList());
-            json.put("hasMore", found.hasMore());
-            return json;
-        });
+        return audit.list(merchantId, page).map(found -> found.map(AuditJson::entry).body("entries"));
     }
 }

@@ -7,7 +7,6 @@ import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -40,12 +39,7 @@ public class ProductController {
     @GetMapping("/v1/products")
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.PRODUCT);
-        return catalog.listActive(caller, page).map(found -> {
-            var json = new LinkedHashMap<String, Object>();
-            json.put("products", found.items().stream().map(ProductController::render).toList());
-            json.put("hasMore", found.hasMore());
-            return json;
-        });
+        return catalog.listActive(caller, page).map(found -> found.map(ProductController::render).body("products"));
     }
 
     @PostMapping("/v1/products")

@@ -67,12 +67,7 @@ public class InvoiceRoutes {
                 throw ApiException.invalid("subscriptionId", "subscriptionId must be a sub_ id");
             }
             var page = PageRequest.from(query, IdPrefix.INVOICE);
-            return invoices.list(caller, subscriptionId, page).map(found -> {
-                var body = new LinkedHashMap<String, Object>();
-                body.put("invoices", found.items());
-                body.put("hasMore", found.hasMore());
-                return body;
-            });
+            return invoices.list(caller, subscriptionId, page).map(found -> found.body("invoices"));
         });
     }
 

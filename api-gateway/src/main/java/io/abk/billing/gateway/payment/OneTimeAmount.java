@@ -4,9 +4,6 @@ import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.catalog.PriceLookup;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.money.UsdcAmount;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -53,17 +50,8 @@ public sealed interface OneTimeAmount {
             case AdHoc adHoc -> Mono.just(new Resolved(adHoc.amount().micros(), null));
             case ByPrice byPrice -> {
                 var priceId = byPrice.priceId();
-                var missing = new ApiException(400, ErrorCodes.RESOURCE_MISSING, "No such price: '" + priceId + "'", "priceId", null);
-                if (!Ids.isWellFormed(IdPrefix.PRICE, priceId)) {
-                    yield Mono.error(missing);
-                }
-                yield prices.find(caller.merchantId(), caller.mode(), priceId)
-                        .switchIfEmpty(Mono.error(missing))
+                yield prices.findSellable(caller.merchantId(), caller.mode(), priceId, "be sold")
                         .map(price -> {
-                            if (!price.active()) {
-                                throw new ApiException(400, ErrorCodes.PRICE_INACTIVE,
-                                        "Price '" + priceId + "' is archived (inactive) and cannot be sold", "priceId", null);
-                            }
                             if (price.isRecurring()) {
                                 throw ApiException.invalid("priceId", "Price '" + priceId + "' is a " + price.interval()
                                         + " price; " + what + " needs a one-time (once) price");

@@ -105,12 +105,7 @@ public class PaymentRoutes {
                 throw ApiException.invalid("status", "status must be one of " + String.join(", ", STATUSES));
             }
             var page = PageRequest.from(query, IdPrefix.PAYMENT);
-            return payments.list(caller, status, page).map(found -> {
-                var answer = new LinkedHashMap<String, Object>();
-                answer.put("payments", found.items());
-                answer.put("hasMore", found.hasMore());
-                return answer;
-            });
+            return payments.list(caller, status, page).map(found -> found.body("payments"));
         });
     }
 

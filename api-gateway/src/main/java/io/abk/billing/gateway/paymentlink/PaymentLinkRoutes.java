@@ -99,12 +99,7 @@ public class PaymentLinkRoutes {
                 throw ApiException.invalid("status", "status must be one of " + String.join(", ", STATUSES));
             }
             var page = PageRequest.from(query, IdPrefix.PAYMENT_LINK);
-            return links.list(caller, status, page).map(found -> {
-                var answer = new LinkedHashMap<String, Object>();
-                answer.put("paymentLinks", found.items());
-                answer.put("hasMore", found.hasMore());
-                return answer;
-            });
+            return links.list(caller, status, page).map(found -> found.body("paymentLinks"));
         });
     }
 

@@ -15,7 +15,6 @@ import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -88,12 +87,7 @@ public class SubscriptionRoutes {
         return Mono.defer(() -> {
             var status = SubscriptionStatuses.filter(query.getFirst("status"));
             var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
-            return readModel.list(caller, status, page).map(found -> {
-                var body = new LinkedHashMap<String, Object>();
-                body.put("subscriptions", found.items());
-                body.put("hasMore", found.hasMore());
-                return body;
-            });
+            return readModel.list(caller, status, page).map(found -> found.body("subscriptions"));
         });
     }
 

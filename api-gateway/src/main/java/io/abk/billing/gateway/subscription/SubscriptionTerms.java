@@ -7,9 +7,6 @@ import io.abk.billing.gateway.merchant.PayoutAddresses;
 import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.AdHoc;
 import io.abk.billing.gateway.subscription.CreateSubscriptionRequest.ByPrice;
 import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -35,17 +32,8 @@ public record SubscriptionTerms(long amountMicros, String interval, int trialDay
             case AdHoc adHoc -> Mono.just(new Billing(adHoc.amount().micros(), adHoc.interval(), 0, null));
             case ByPrice byPrice -> {
                 var priceId = byPrice.priceId();
-                var missing = new ApiException(400, ErrorCodes.RESOURCE_MISSING, "No such price: '" + priceId + "'", "priceId", null);
-                if (!Ids.isWellFormed(IdPrefix.PRICE, priceId)) {
-                    yield Mono.error(missing);
-                }
-                yield prices.find(caller.merchantId(), caller.mode(), priceId)
-                        .switchIfEmpty(Mono.error(missing))
+                yield prices.findSellable(caller.merchantId(), caller.mode(), priceId, "start new subscriptions")
                         .map(price -> {
-                            if (!price.active()) {
-                                throw new ApiException(400, ErrorCodes.PRICE_INACTIVE,
-                                        "Price '" + priceId + "' is archived (inactive) and cannot start new subscriptions", "priceId", null);
-                            }
                             if (!price.isRecurring()) {
                                 throw ApiException.invalid("priceId", "Price '" + priceId + "' is a one-time price;"
                                         + " a subscription needs a month or year price");
