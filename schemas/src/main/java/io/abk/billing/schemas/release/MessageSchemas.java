@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.TestClock;
 import java.util.List;
 import org.apache.avro.Schema;
 
@@ -31,6 +32,7 @@ public final class MessageSchemas {
                 PaymentCommand.getClassSchema(),
                 PaymentLinkCommand.getClassSchema(),
                 PaymentAggregate.getClassSchema(),
-                PaymentLinkAggregate.getClassSchema());
+                PaymentLinkAggregate.getClassSchema(),
+                TestClock.getClassSchema());
     }
 }

@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic.Cleanup;
 import java.time.Duration;
@@ -61,6 +62,13 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(7),
             "billing-streams", "chain-indexer (sandbox settlement, relayer)");
 
+    /** Each merchant's test clock, the latest per merchant (compacted): the gateway writes, the scheduler reads. */
+    public static final Topic<String, TestClock> TEST_CLOCKS = new Topic<>(
+            "billing.test-clocks",
+            Serdes.String(), AvroSerde.of(TestClock.class),
+            Cleanup.COMPACT, Duration.ZERO, // compacted: kept by key, no time retention
+            "api-gateway", "renewal-scheduler");
+
     /**
      * Records a billing-streams processor failed on with an exception (a bug, never a business rejection):
      * the original key and value bytes, with the exception and source in headers.
@@ -73,6 +81,6 @@ public final class Topics {
 
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
-        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, STREAMS_DEAD_LETTERS);
+        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS);
     }
 }
