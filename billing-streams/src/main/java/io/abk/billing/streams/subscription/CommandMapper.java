@@ -2,11 +2,14 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ChargeInvoice;
 import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.RefundInvoice;
+import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.money.UsdcAmount;
@@ -19,10 +22,13 @@ import io.abk.billing.streams.domain.subscription.SubscriptionCommand;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
 import io.abk.billing.streams.domain.subscription.Wallets;
@@ -77,6 +83,9 @@ final class CommandMapper {
                     settle.getInvoiceId(), settle.getRefundId(), UsdcAmount.ofMicros(settle.getAmountMicros()),
                     result(envelope, settle.getSucceeded(), settle.getTxHash(), settle.getFailureCode(),
                             settle.getFailureMessage()));
+            case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
+            case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
+            case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
             default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
                     + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
         };

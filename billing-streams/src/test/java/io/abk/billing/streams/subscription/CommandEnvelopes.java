@@ -54,6 +54,17 @@ public final class CommandEnvelopes {
                 .build();
     }
 
+    /**
+     * A command the renewal scheduler fires for an item due at {@code dueAt}: stamped with the due time, no
+     * idempotency key, no HTTP request id.
+     */
+    public static SubscriptionCommand scheduled(String commandId, String subscriptionId, Instant dueAt,
+            Object payload) {
+        return SubscriptionCommand.newBuilder(command(commandId, subscriptionId, dueAt, payload))
+                .setRequestId(null)
+                .build();
+    }
+
     /** The result the sandbox settlement answers {@code request} with, as the settlement service produces it. */
     public static SubscriptionCommand settled(ChainRequest request, boolean succeeded) {
         var txHash = succeeded ? "0x" + "ab".repeat(32) : null;

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ChargeInvoice;
 import io.abk.billing.schemas.avro.CompleteSubscription;
+import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.RefundInvoice;
+import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
@@ -37,6 +40,7 @@ class CommandMapperTest {
     private static final String SUB = "sub_1";
     private static final Tenant TENANT = new Tenant(CommandEnvelopes.MERCHANT_ID, Mode.TEST);
     private static final String TX = "0x" + "cd".repeat(32);
+    private static final Instant PERIOD_END = Instant.parse("2026-03-31T00:00:00Z");
 
     static Stream<Arguments> payloads() {
         return Stream.of(
@@ -66,7 +70,14 @@ class CommandMapperTest {
                 Arguments.of(new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
                         new SubscriptionCommand.SettleRefund(SUB, TENANT, AT, "inv_1", "inv_1:refund:1",
                                 UsdcAmount.ofMicros(7), new SettlementResult.Failed(
-                                        new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))));
+                                        new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))),
+                // The renewal invoice's id is seeded by the command id, as a resume's is.
+                Arguments.of(new RenewSubscription(PERIOD_END),
+                        new SubscriptionCommand.Renew(SUB, TENANT, AT, PERIOD_END, "cmd_m")),
+                Arguments.of(new ChargeDueInvoice("inv_1", 3), new SubscriptionCommand.ChargeDue(SUB, TENANT, AT,
+                        "inv_1", 3)),
+                Arguments.of(new ExpireIncompleteSubscription(),
+                        new SubscriptionCommand.ExpireIncomplete(SUB, TENANT, AT)));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -16,6 +16,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
+import java.time.Instant;
 
 /**
  * Cancel, resume, pause and the on-chain mandate revocation: the subscription's moves between its statuses
@@ -34,16 +35,11 @@ final class LifecycleRules {
         if (state instanceof Canceled) {
             return Decision.reject(RejectionReason.CANCEL_FAILED, finalMessage(state));
         }
+        if (command.immediate()) {
+            return cancelNow(state, command.requestedAt());
+        }
         var t = new Transition(state);
         var d = state.details();
-        if (command.immediate()) {
-            for (var invoice : d.invoices()) {
-                if (invoice.status() == InvoiceStatus.OPEN && !d.settlements().chargeInFlight(invoice.id())) {
-                    t.apply(new InvoiceVoided(invoice.voided(command.requestedAt())));
-                }
-            }
-            return t.apply(new SubscriptionCanceled(command.requestedAt())).accept();
-        }
         if (d.cycle().cancelAtPeriodEnd()) {
             return t.accept();
         }
@@ -103,6 +99,22 @@ final class LifecycleRules {
             return t.accept();
         }
         return t.apply(new SubscriptionUpdated(d.plan(), cycle, d.metadata(), mandate)).accept();
+    }
+
+    /**
+     * Canceled at {@code at} (the state is not canceled yet): every open invoice voided except one whose charge is
+     * in flight, then the subscription canceled with its mandate. Shared by an immediate cancel, a cancel at period
+     * end reached and an incomplete subscription's expiry.
+     */
+    static Decision cancelNow(Existing state, Instant at) {
+        var t = new Transition(state);
+        var d = state.details();
+        for (var invoice : d.invoices()) {
+            if (invoice.status() == InvoiceStatus.OPEN && !d.settlements().chargeInFlight(invoice.id())) {
+                t.apply(new InvoiceVoided(invoice.voided(at)));
+            }
+        }
+        return t.apply(new SubscriptionCanceled(at)).accept();
     }
 
     static String finalMessage(Existing state) {

@@ -118,4 +118,31 @@ public sealed interface SubscriptionCommand {
     record SettleRefund(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
             String refundId, UsdcAmount amount, SettlementResult result) implements InvoiceCommand {
     }
+
+    /**
+     * The renewal scheduler found the period ending at {@code periodEnd} over: renew, or cancel when set to cancel
+     * at period end. {@code commandId} seeds the renewal invoice's id, so a reprocessed command mints the same one.
+     */
+    record Renew(String subscriptionId, Tenant tenant, Instant requestedAt, Instant periodEnd, String commandId)
+            implements SubscriptionCommand {
+    }
+
+    /**
+     * The renewal scheduler found attempt {@code attempt} (from 1) of {@code invoiceId} due: the first invoice
+     * after complete, or a retry at its {@code nextAttemptAt}. A system charge: the subscription's metadata decides
+     * the simulated outcome.
+     */
+    record ChargeDue(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId, int attempt)
+            implements InvoiceCommand {
+
+        public ChargeDue {
+            if (attempt < 1) {
+                throw new IllegalArgumentException("attempts count from 1, was " + attempt);
+            }
+        }
+    }
+
+    /** The renewal scheduler found an incomplete subscription's setup window (24 h after creation) over. */
+    record ExpireIncomplete(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    }
 }

@@ -4,11 +4,14 @@ import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.InvoiceCommand;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
@@ -28,7 +31,7 @@ import java.util.List;
  * the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy} given. This class checks
  * what every command shares (the aggregate exists, is the caller's, holds the invoice named) and hands each
  * command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules}, {@link UpdateRules},
- * {@link InvoiceRules}, {@link SettlementRules}.
+ * {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires, {@link RenewalRules}.
  */
 public final class SubscriptionDecider {
 
@@ -61,6 +64,9 @@ public final class SubscriptionDecider {
             case VoidInvoice voidInvoice -> InvoiceRules.voidInvoice(existing, voidInvoice);
             case SettleCharge settle -> SettlementRules.settleCharge(existing, settle, dunning);
             case SettleRefund settle -> SettlementRules.settleRefund(existing, settle);
+            case Renew renew -> RenewalRules.renew(existing, renew, dunning);
+            case ChargeDue due -> RenewalRules.chargeDue(existing, due, dunning);
+            case ExpireIncomplete expire -> RenewalRules.expireIncomplete(existing, expire);
         };
     }
 

@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of the decider tables: given a state (reached through the decider), when a trigger arrives, then the
- * decision is a rejection with a code, a failure with a code, or an acceptance whose events (by type, in order)
- * lead to a status, plus whatever else the row checks on the state after.
+ * decision is a rejection with a code, a failure with a code, an acceptance that changes nothing, or an acceptance
+ * whose events (by type, in order) lead to a status, plus whatever else the row checks on the state after.
  */
 final class DeciderTable {
 
@@ -37,6 +37,10 @@ final class DeciderTable {
         }
 
         void verify(Existing before, Decision decision) {
+            if (refusal == null && !stateChanges) {
+                assertThat(decision).as("expected an accepted no-op").isEqualTo(new Decision.Accepted(List.of()));
+                return;
+            }
             if (refusal != null && !stateChanges) {
                 assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class, rejected -> {
                     assertThat(rejected.reason()).isEqualTo(refusal);
@@ -73,6 +77,11 @@ final class DeciderTable {
     /** A refusal the caller sees that still records bookkeeping; the status stays {@code status}. */
     static Expect fails(RejectionReason reason, String status, List<Class<? extends SubscriptionEvent>> events) {
         return new Expect(reason, true, status, events, after -> { });
+    }
+
+    /** Accepted and nothing changes: no event (a stale or not applicable scheduler command). */
+    static Expect ignores() {
+        return new Expect(null, false, null, List.of(), after -> { });
     }
 
     @SafeVarargs

@@ -108,6 +108,46 @@ class DunningTest {
     }
 
     @Test
+    void shouldRetryARenewalOnScheduleThenGoPastDueOnceAndMoveThePeriodWhenItIsPaidManually() {
+        var active = Scenarios.active();
+        var events = new ArrayList<SubscriptionEvent>();
+        var state = decideAndApply(active, Scenarios.renew(active), events);
+        var renewalId = Scenarios.RENEWAL_ID;
+        var dueAt = Scenarios.FIRST_PERIOD_END;
+        var retries = new ArrayList<Instant>();
+        for (int attempt = 1; attempt <= 4; attempt++) {
+            if (attempt > 1) {
+                state = decideAndApply(state, Scenarios.chargeDue(renewalId, attempt, dueAt), events);
+            }
+            state = decideAndApply(state, Scenarios.settleCharge(state, renewalId, false), events);
+            var next = Scenarios.invoice(state, renewalId).nextAttemptAt();
+            retries.add(next);
+            dueAt = next != null ? next : dueAt;
+            // The renewal fired again (a newer snapshot of the same period) bills nothing twice.
+            assertThat(Fixtures.decide(state, Scenarios.renew(state))).isEqualTo(new Decision.Accepted(List.of()));
+        }
+
+        var day1 = Scenarios.FIRST_PERIOD_END.plus(Duration.ofDays(1));
+        var day3 = day1.plus(Duration.ofDays(2));
+        assertThat(retries).containsExactly(day1, day3, day3.plus(Duration.ofDays(4)), null);
+        assertThat(Scenarios.invoice(state, renewalId).status()).isEqualTo(InvoiceStatus.UNCOLLECTIBLE);
+        assertThat(Statuses.name(state)).isEqualTo("past_due");
+        assertThat(events).filteredOn(SubscriptionPastDue.class::isInstance).hasSize(1);
+        assertThat(state.details().cycle()).isEqualTo(active.details().cycle());
+
+        var paidAt = day3.plus(Duration.ofDays(10));
+        var charged = Scenarios.apply(state, Scenarios.charge(renewalId, paidAt));
+        var recovered = Scenarios.apply(charged, Scenarios.settleCharge(charged, renewalId, true));
+
+        assertThat(Statuses.name(recovered)).isEqualTo("active");
+        var cycle = recovered.details().cycle();
+        assertThat(cycle.currentPeriod()).isEqualTo(new Period(Scenarios.FIRST_PERIOD_END,
+                Instant.parse("2026-03-31T10:15:30Z")));
+        assertThat(cycle.anchor()).isEqualTo(active.details().cycle().anchor());
+        assertThat(Scenarios.invoice(recovered, renewalId).paidAt()).isEqualTo(paidAt);
+    }
+
+    @Test
     void shouldFollowTheConfiguredScheduleWhenThePolicyIsNotTheDefault() {
         var policy = new DunningPolicy(List.of(Duration.ofHours(6)));
         var state = Scenarios.incompleteActiveMandate();

@@ -27,7 +27,11 @@ final class Fixtures {
     }
 
     static Create create(Interval interval, int trialDays) {
-        return new Create(SUBSCRIPTION_ID, TENANT, NOW, INVOICE_ID, new Plan(AMOUNT, interval, "price_1", "plan_1"),
+        return create(interval, trialDays, NOW);
+    }
+
+    static Create create(Interval interval, int trialDays, Instant at) {
+        return new Create(SUBSCRIPTION_ID, TENANT, at, INVOICE_ID, new Plan(AMOUNT, interval, "price_1", "plan_1"),
                 trialDays, WALLETS, "order-42", Map.of("customer", "c-7"), "https://shop.example/ok",
                 "https://shop.example/cancel");
     }

@@ -6,22 +6,26 @@ import static io.abk.billing.streams.domain.subscription.Fixtures.NOW;
 import static io.abk.billing.streams.domain.subscription.Fixtures.SUBSCRIPTION_ID;
 import static io.abk.billing.streams.domain.subscription.Fixtures.TENANT;
 
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Failed;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Succeeded;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
-import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +40,11 @@ import org.jspecify.annotations.Nullable;
 final class Scenarios {
 
     static final Instant LATER = NOW.plus(Duration.ofHours(1));
-    static final String RENEWAL_ID = "inv_01jjjjjjjjjjjjjjjjjjjjjjjr";
+    /** Where the first period of {@link Fixtures#create} (monthly, Jan 31) ends: the month's end, Feb 28. */
+    static final Instant FIRST_PERIOD_END = Instant.parse("2026-02-28T10:15:30Z");
+    static final String RENEW_COMMAND_ID = "cmd_renew";
+    /** The invoice the renewal at the end of the first period mints (seeded by the renewal's command id). */
+    static final String RENEWAL_ID = Ids.derivedId(IdPrefix.INVOICE, FIRST_PERIOD_END, RENEW_COMMAND_ID);
     static final ChargeFailure DECLINED = new ChargeFailure("INSUFFICIENT_BALANCE",
             "The customer's wallet does not hold enough USDC");
 
@@ -83,6 +91,22 @@ final class Scenarios {
 
     static VoidInvoice voidInvoice(String invoiceId) {
         return new VoidInvoice(SUBSCRIPTION_ID, TENANT, LATER, invoiceId);
+    }
+
+    /** The scheduler's renewal at the end of {@code state}'s current period, fired on time. */
+    static Renew renew(Existing state) {
+        var end = state.details().cycle().currentPeriod().end();
+        return new Renew(SUBSCRIPTION_ID, TENANT, end, end, RENEW_COMMAND_ID);
+    }
+
+    /** The scheduler's attempt {@code attempt} of {@code invoiceId}, fired at {@code at}. */
+    static ChargeDue chargeDue(String invoiceId, int attempt, Instant at) {
+        return new ChargeDue(SUBSCRIPTION_ID, TENANT, at, invoiceId, attempt);
+    }
+
+    /** The scheduler's expiry, 24 h after the subscription was created. */
+    static ExpireIncomplete expire() {
+        return new ExpireIncomplete(SUBSCRIPTION_ID, TENANT, NOW.plus(Duration.ofDays(1)));
     }
 
     /** Settlement's answer to the charge of {@code invoiceId} in flight, as the settlement service sends it. */
@@ -154,19 +178,16 @@ final class Scenarios {
         return apply(active(), cancel(true));
     }
 
-    /** {@code state} with a renewal invoice for the period after the current one, as the scheduler will add it. */
-    static Existing withRenewal(Existing state) {
-        var d = state.details();
-        var end = d.cycle().currentPeriod().end();
-        var period = BillingPeriods.periodFrom(end, d.cycle().anchor(), d.plan().interval());
-        var renewal = Invoice.open(RENEWAL_ID, d.plan().amount(), BillingReason.SUBSCRIPTION_CYCLE, period, end, end);
-        return (Existing) SubscriptionDecider.evolve(state, new InvoiceCreated(renewal));
+    /** Active and renewed at the end of its first period: the renewal invoice is being charged. */
+    static Existing activeCharging() {
+        var active = active();
+        return apply(active, renew(active));
     }
 
-    /** Active with its renewal being charged. */
-    static Existing activeCharging() {
-        var state = withRenewal(active());
-        return apply(state, charge(RENEWAL_ID, state.details().cycle().currentPeriod().end()));
+    /** Active, the first charge of its renewal declined: the retry is due a day later. */
+    static Existing activeRetryDue() {
+        var charging = activeCharging();
+        return apply(charging, settleCharge(charging, RENEWAL_ID, false));
     }
 
     static Existing incompleteCharging() {
