@@ -78,11 +78,9 @@ class DueItemsTest {
                         invoice("open", "subscription_create", 0, null), subscription("incomplete", false, "active"),
                         new Expected(DueKind.CHARGE_DUE, CREATED, INV + ":1", new ChargeDue(INV, 1))),
                 row("first invoice while the mandate is pending waits",
-                        invoice("open", "subscription_create", 0, null), subscription("incomplete", false, "pending"),
-                        null),
+                        invoice("open", "subscription_create", 0, null), subscription("incomplete", false, "pending")),
                 row("first invoice already attempted without a retry (MANDATE_INACTIVE) waits",
-                        invoice("open", "subscription_create", 1, null), subscription("incomplete", false, "active"),
-                        null),
+                        invoice("open", "subscription_create", 1, null), subscription("incomplete", false, "active")),
                 row("first invoice of an unknown subscription waits",
                         invoice("open", "subscription_create", 0, null), null),
                 row("a renewal invoice in flight (no retry yet) waits", invoice("open", "subscription_cycle", 0, null),
@@ -102,8 +100,8 @@ class DueItemsTest {
     }
 
     private static Arguments row(String name, Resource resource, @Nullable Subscription owner,
-            Expected @Nullable ... expected) {
-        return Arguments.of(name, resource, owner, expected == null ? List.of() : List.of(expected));
+            Expected... expected) {
+        return Arguments.of(name, resource, owner, List.of(expected));
     }
 
     @ParameterizedTest(name = "{0}")
