@@ -76,6 +76,13 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         Resource.Subscription owner = null;
         for (var snapshot : change.getSnapshots()) {
             var resource = SnapshotReader.read(snapshot);
+            if (resource != null && !resource.aggregateId().equals(change.getAggregateId())) {
+                // Its items would live on another aggregate's partition, where a second copy could also fire.
+                log.warn("event=foreign_snapshot_skipped resourceId={} aggregateId={} changeAggregateId={} "
+                        + "commandId={}", resource.id(), resource.aggregateId(), change.getAggregateId(),
+                        change.getCommandId());
+                continue;
+            }
             if (resource != null) {
                 resources.add(resource);
                 if (resource instanceof Resource.Subscription subscription) {
