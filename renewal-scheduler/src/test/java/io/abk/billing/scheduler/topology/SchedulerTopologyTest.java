@@ -22,7 +22,6 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -217,6 +216,18 @@ class SchedulerTopologyTest {
     }
 
     @Test
+    void shouldSkipASnapshotOfAnotherAggregateWhenAChangeCarriesOne() {
+        // Its item would live on the link's partition while the payment's own partition may hold it too.
+        var expires = WALL_CLOCK.plus(Duration.ofMinutes(1));
+        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
+                payment(PAY, Mode.LIVE, 1, "open", expires).build()));
+
+        scheduler.advanceTo(expires);
+
+        assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+    }
+
+    @Test
     void shouldIgnoreTestClocksWhenTheItemIsLive() {
         var periodEnd = WALL_CLOCK.plus(Duration.ofDays(5));
         scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
@@ -237,9 +248,5 @@ class SchedulerTopologyTest {
                 io.abk.billing.schemas.avro.SubscriptionSnapshot snapshot) {
             return io.abk.billing.schemas.avro.SubscriptionSnapshot.newBuilder(snapshot);
         }
-    }
-
-    static Instant at(String instant) {
-        return Instant.parse(instant);
     }
 }
