@@ -18,6 +18,7 @@ import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -77,8 +78,7 @@ class RenewalSchedulerAppIT {
                             clock(MERCHANT, yearAhead, 1))).get(30, TimeUnit.SECONDS);
                     await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 2);
                     assertThat(seen.get(1).key()).isEqualTo("pay_test");
-                    assertThat(seen.get(1).value().getRequestedAt()).isEqualTo(yearAhead.truncatedTo(
-                            java.time.temporal.ChronoUnit.MILLIS));
+                    assertThat(seen.get(1).value().getRequestedAt()).isEqualTo(yearAhead.truncatedTo(ChronoUnit.MILLIS));
 
                     try (var second = RenewalSchedulerApp.start(config(broker, "second"))) {
                         await().atMost(PATIENCE).until(() -> first.isRunning() && second.isRunning()

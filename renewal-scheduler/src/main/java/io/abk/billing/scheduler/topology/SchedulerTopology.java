@@ -1,6 +1,7 @@
 package io.abk.billing.scheduler.topology;
 
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -104,7 +105,7 @@ public final class SchedulerTopology {
                 .withLoggingEnabled(Map.of()));
         var clocks = Topics.TEST_CLOCKS;
         builder.addGlobalStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.testClocksStore()),
-                                Serdes.String(), AvroSerde.of(io.abk.billing.schemas.avro.TestClock.class))
+                                Serdes.String(), AvroSerde.of(TestClock.class))
                         .withLoggingDisabled(),
                 clocks.name(),
                 Consumed.with(clocks.keySerde(), clocks.valueSerde()).withName(TEST_CLOCKS_SOURCE),

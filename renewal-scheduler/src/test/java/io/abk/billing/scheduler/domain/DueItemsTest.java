@@ -1,6 +1,7 @@
 package io.abk.billing.scheduler.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -111,7 +112,7 @@ class DueItemsTest {
         var items = DueItems.of(resource, owner);
 
         assertThat(items).extracting(DueItem::kind, DueItem::dueAt, DueItem::commandId, DueItem::action)
-                .containsExactlyElementsOf(expected.stream().map(e -> org.assertj.core.groups.Tuple.tuple(e.kind(),
+                .containsExactlyElementsOf(expected.stream().map(e -> tuple(e.kind(),
                         e.dueAt(), Ids.derivedId(IdPrefix.COMMAND, e.dueAt(), e.seed()), e.action())).toList());
         assertThat(items).allSatisfy(item -> {
             assertThat(item.resourceId()).isEqualTo(resource.id());

@@ -18,6 +18,7 @@ import io.abk.billing.schemas.avro.ExpirePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.file.Path;
@@ -144,7 +145,7 @@ class SchedulerTopologyTest {
         assertThat(scheduler.subscriptionCommands.isEmpty()).as("mandate still pending").isTrue();
 
         // complete: only the subscription changes (the invoice is untouched, so not in the change).
-        var completed = SubscriptionSnapshotCopy.of(pending).setVersion(2).setMandateStatus("active").build();
+        var completed = SubscriptionSnapshot.newBuilder(pending).setVersion(2).setMandateStatus("active").build();
         scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, completed));
         scheduler.tick();
 
@@ -240,13 +241,5 @@ class SchedulerTopologyTest {
 
         scheduler.advanceTo(periodEnd);
         assertThat(scheduler.subscriptionCommands.readValue().getRequestedAt()).isEqualTo(periodEnd);
-    }
-
-    /** Avro builders copy a record; named so the test reads as the change it makes. */
-    private static final class SubscriptionSnapshotCopy {
-        static io.abk.billing.schemas.avro.SubscriptionSnapshot.Builder of(
-                io.abk.billing.schemas.avro.SubscriptionSnapshot snapshot) {
-            return io.abk.billing.schemas.avro.SubscriptionSnapshot.newBuilder(snapshot);
-        }
     }
 }
