@@ -11,6 +11,7 @@ import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
+import io.abk.billing.localstack.services.SchedulerService;
 import io.abk.billing.localstack.services.SettlementService;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.topics.TopicCreator;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The whole platform in this process: PostgreSQL, a Kafka broker, the catalog topics, billing-streams,
- * chain-indexer (sandbox settlement) and the api-gateway, started in that order and closed in the reverse one.
+ * chain-indexer (sandbox settlement), renewal-scheduler and the api-gateway, started in that order and closed in
+ * the reverse one.
  * {@link #start} returns only once the gateway reports UP, i.e. every part is ready.
  */
 public final class LocalStack implements AutoCloseable {
@@ -104,6 +106,12 @@ public final class LocalStack implements AutoCloseable {
             var settlement = SettlementService.start(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"));
             parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
 
+            // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
+            // it runs inside their lifetime: started after them and closed first, so that what it commits while
+            // closing is still applied.
+            var scheduler = SchedulerService.start(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
+            parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
+
             var httpPort = FreePorts.resolve(config.httpPort());
             var publicUrl = config.publicUrlFor(httpPort);
             var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
@@ -116,8 +124,11 @@ public final class LocalStack implements AutoCloseable {
             var alive = new LinkedHashMap<String, BooleanSupplier>();
             alive.put("billing-streams", streams::isAlive);
             alive.put("chain-indexer", settlement::isAlive);
-            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
+            alive.put("renewal-scheduler", scheduler::isAlive);
+            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running;
+            // the scheduler is waited for here too, whether or not this gateway's health watches its group yet.
             Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
+            Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
                     postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt));
@@ -175,8 +186,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Stops the gateway, chain-indexer, billing-streams, the broker and PostgreSQL, in that order, each within a
-     * time limit.
+     * Stops the gateway, renewal-scheduler, chain-indexer, billing-streams, the broker and PostgreSQL, in that
+     * order, each within a time limit.
      */
     @Override
     public synchronized void close() {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole stack in one process: starts on free ports, reports UP, serves the catalog topics and the billing
- * database, runs settlement, stops cleanly (every port released), and starts again on the same data directory with the same
+ * database, runs settlement and the scheduler, stops cleanly (every port released), and starts again on the same data directory with the same
  * secrets. One test, because each start of the whole stack costs many seconds on a 2-core machine.
  */
 class LocalStackIT {
@@ -60,7 +60,8 @@ class LocalStackIT {
             try (var connection = DriverManager.getConnection(stack.jdbcUrl(), "billing", "billing")) {
                 assertThat(connection.isValid(5)).isTrue();
             }
-            assertSettlementRunning(stack);
+            assertGroupRunning(stack, "chain-indexer");
+            assertGroupRunning(stack, "renewal-scheduler");
             assertThat(stack.adminToken()).hasSizeGreaterThanOrEqualTo(32);
             assertThat(stack.demoTestKey()).startsWith("abk_test_");
             assertThat(stack.demoLiveKey()).startsWith("abk_live_");
@@ -90,15 +91,15 @@ class LocalStackIT {
     }
 
     /**
-     * Settlement (chain-indexer) runs in the stack as the consumer group {@code chain-indexer}, the exact name the
-     * gateway's settlement health checks.
+     * Settlement (chain-indexer) and the scheduler (renewal-scheduler) run in the stack as consumer groups of
+     * exactly these names, which the gateway's {@code settlement} and {@code scheduler} health components check.
      */
-    private static void assertSettlementRunning(LocalStack stack) throws Exception {
+    private static void assertGroupRunning(LocalStack stack, String groupId) throws Exception {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
-            var group = admin.describeConsumerGroups(List.of("chain-indexer")).describedGroups().get("chain-indexer")
+            var group = admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
                     .get(30, TimeUnit.SECONDS);
-            assertThat(group.groupState()).as("chain-indexer group").isEqualTo(GroupState.STABLE);
-            assertThat(group.members()).as("chain-indexer members").isNotEmpty();
+            assertThat(group.groupState()).as(groupId + " group").isEqualTo(GroupState.STABLE);
+            assertThat(group.members()).as(groupId + " members").isNotEmpty();
         }
     }
 

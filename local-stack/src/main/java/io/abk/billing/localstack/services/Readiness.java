@@ -68,6 +68,18 @@ public final class Readiness {
         }
     }
 
+    /**
+     * Waits until the in-process service {@code name} runs (every task assigned and restored), for a service that
+     * the gateway's health does not watch, or not yet.
+     *
+     * @throws IllegalStateException naming the service when the deadline passes
+     */
+    public static void awaitRunning(String name, Duration timeout, BooleanSupplier running) {
+        Deadline.in(timeout).poll(POLL_INTERVAL, () -> running.getAsBoolean() ? Optional.of(true) : Optional.empty())
+                .orElseThrow(() -> new IllegalStateException("the local stack was not ready within "
+                        + timeout.toSeconds() + " s; not running: " + name));
+    }
+
     private static HealthReport probe(HttpClient http, HttpRequest request) {
         try {
             var response = http.send(request, HttpResponse.BodyHandlers.ofString());

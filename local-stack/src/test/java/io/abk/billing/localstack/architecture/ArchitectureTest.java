@@ -42,6 +42,8 @@ class ArchitectureTest {
         assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp")).isTrue();
         assertThat(production.contain("io.abk.billing.chain.ChainIndexerApp")).isTrue();
         assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider")).isTrue();
+        assertThat(production.contain("io.abk.billing.scheduler.RenewalSchedulerApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.scheduler.domain.DueItems")).isTrue();
         assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
         assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp")).isTrue();
         assertThat(production.contain("io.abk.billing.kafkatestkit.TestBroker")).isTrue();
@@ -73,8 +75,8 @@ class ArchitectureTest {
     void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
         var poms = new ModulePoms(buildRoot());
 
-        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "streams-kit",
-                "kafka-test-kit");
+        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "renewal-scheduler",
+                "streams-kit", "kafka-test-kit");
         assertThat(poms.violations()).isEmpty();
     }
 

@@ -99,4 +99,20 @@ class ReadinessTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("gateway not answering");
     }
+
+    @Test
+    void shouldReturnOnceTheServiceRunsWhenItWasStartingAtFirst() {
+        var checksLeft = new AtomicInteger(3);
+
+        Readiness.awaitRunning("renewal-scheduler", Duration.ofSeconds(30), () -> checksLeft.getAndDecrement() <= 0);
+
+        assertThat(checksLeft.get()).isNegative();
+    }
+
+    @Test
+    void shouldNameTheServiceWhenItNeverRunsBeforeTheDeadline() {
+        assertThatThrownBy(() -> Readiness.awaitRunning("renewal-scheduler", Duration.ofMillis(300), () -> false))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("not running: renewal-scheduler");
+    }
 }

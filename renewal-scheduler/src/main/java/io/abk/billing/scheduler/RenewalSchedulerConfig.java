@@ -1,0 +1,100 @@
+package io.abk.billing.scheduler;
+
+import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
+import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
+import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.streamskit.config.StreamsProperties;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * How renewal-scheduler runs: where Kafka is, its application id (the consumer group, which the gateway's health
+ * watches, and the prefix of its internal topics), its local state directory, and how often it looks for due
+ * items.
+ *
+ * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
+ * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
+ * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S).
+ */
+public record RenewalSchedulerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
+
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
+    /** Also the consumer group id that the gateway's {@code scheduler} health component checks. */
+    public static final String DEFAULT_APPLICATION_ID = "renewal-scheduler";
+    /**
+     * A test clock's advance replays one step of a subscription per change round trip plus up to one tick (the
+     * next renewal is only known once the previous one's invoice is paid), so a year of monthly renewals takes
+     * about twelve ticks: half a second keeps that within seconds at two idle commits a second per task.
+     */
+    public static final Duration DEFAULT_TICK = Duration.ofMillis(500);
+    /**
+     * Fired commands become visible to billing-streams at the commit. Nothing waits on them over HTTP, but a test
+     * clock's chain of renewals waits on each one, so well below the tick.
+     */
+    public static final Duration COMMIT_INTERVAL = Duration.ofMillis(50);
+
+    public RenewalSchedulerConfig {
+        require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
+        require(!applicationId.isBlank(), "applicationId must not be blank");
+        require(tick.isPositive(), "BILLING_SCHEDULER_TICK must be positive, was " + tick);
+    }
+
+    public static RenewalSchedulerConfig fromEnv() {
+        return fromEnv(System.getenv());
+    }
+
+    /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
+    public static RenewalSchedulerConfig fromEnv(Map<String, String> env) {
+        var vars = new Env(env);
+        return new RenewalSchedulerConfig(
+                vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                vars.text("BILLING_SCHEDULER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                vars.path("BILLING_SCHEDULER_STATE_DIR", defaultStateDir()),
+                duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK));
+    }
+
+    /** The production settings, for a launcher that knows only where Kafka and its data are. */
+    public static RenewalSchedulerConfig defaults(String bootstrapServers, Path stateDir) {
+        return new RenewalSchedulerConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, DEFAULT_TICK);
+    }
+
+    /** These settings with another broker and state directory (a launcher's own), everything else kept. */
+    public RenewalSchedulerConfig withKafka(String bootstrapServers, Path stateDir) {
+        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick);
+    }
+
+    /** The complete Kafka Streams configuration. */
+    public Properties streamsProperties() {
+        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, COMMIT_INTERVAL);
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
+        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
+        return props;
+    }
+
+    private static Path defaultStateDir() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "renewal-scheduler");
+    }
+
+    /** Unset or blank means {@code fallback}; else an ISO-8601 duration such as PT0.5S or PT2S. */
+    private static Duration duration(String value, String variable, Duration fallback) {
+        if (value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Duration.parse(value.strip());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(variable + " must be an ISO-8601 duration such as PT0.5S, was '"
+                    + value + "'", e);
+        }
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

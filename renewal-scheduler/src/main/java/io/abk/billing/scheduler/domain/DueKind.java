@@ -1,0 +1,23 @@
+package io.abk.billing.scheduler.domain;
+
+/**
+ * The kinds of due item (SCHEDULER.md, "Due items"). The {@code code} is part of the {@code due-index} key, so it
+ * must never change for a kind: renaming one is a store migration.
+ */
+public enum DueKind {
+    RENEWAL("renewal"),
+    CHARGE_DUE("charge"),
+    INCOMPLETE_EXPIRY("expire-incomplete"),
+    PAYMENT_EXPIRY("expire-payment"),
+    LINK_EXPIRY("expire-link");
+
+    private final String code;
+
+    DueKind(String code) {
+        this.code = code;
+    }
+
+    public String code() {
+        return code;
+    }
+}

@@ -1,0 +1,75 @@
+package io.abk.billing.scheduler.schedule;
+
+import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
+import io.abk.billing.schemas.avro.ExpirePayment;
+import io.abk.billing.schemas.avro.ExpirePaymentLink;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.scheduler.domain.DueAction;
+import io.abk.billing.scheduler.domain.DueItem;
+import io.abk.billing.scheduler.domain.Mode;
+
+/**
+ * A due item to the command its aggregate receives: the item's command id, merchant and mode, {@code requestedAt}
+ * = the due time (so a test clock's large advance replays each step at its own time), no idempotency key and no
+ * request id (no HTTP request is behind it).
+ */
+final class CommandMapper {
+
+    private CommandMapper() {
+    }
+
+    static DueCommand toCommand(DueItem item) {
+        return switch (item.action()) {
+            case DueAction.Renew renew -> subscription(item,
+                    RenewSubscription.newBuilder().setPeriodEnd(renew.periodEnd()).build());
+            case DueAction.ChargeDue charge -> subscription(item, ChargeDueInvoice.newBuilder()
+                    .setInvoiceId(charge.invoiceId()).setAttempt(charge.attempt()).build());
+            case DueAction.ExpireIncomplete expire -> subscription(item,
+                    ExpireIncompleteSubscription.newBuilder().build());
+            case DueAction.ExpirePayment expire -> new DueCommand.ForPayment(PaymentCommand.newBuilder()
+                    .setCommandId(item.commandId())
+                    .setPaymentId(item.aggregateId())
+                    .setMerchantId(item.merchantId())
+                    .setMode(mode(item.mode()))
+                    .setRequestedAt(item.dueAt())
+                    .setIdempotencyKey(null)
+                    .setRequestId(null)
+                    .setPayload(ExpirePayment.newBuilder().build())
+                    .build());
+            case DueAction.ExpireLink expire -> new DueCommand.ForPaymentLink(PaymentLinkCommand.newBuilder()
+                    .setCommandId(item.commandId())
+                    .setPaymentLinkId(item.aggregateId())
+                    .setMerchantId(item.merchantId())
+                    .setMode(mode(item.mode()))
+                    .setRequestedAt(item.dueAt())
+                    .setIdempotencyKey(null)
+                    .setRequestId(null)
+                    .setPayload(ExpirePaymentLink.newBuilder().build())
+                    .build());
+        };
+    }
+
+    private static DueCommand subscription(DueItem item, Object payload) {
+        return new DueCommand.ForSubscription(SubscriptionCommand.newBuilder()
+                .setCommandId(item.commandId())
+                .setSubscriptionId(item.aggregateId())
+                .setMerchantId(item.merchantId())
+                .setMode(mode(item.mode()))
+                .setRequestedAt(item.dueAt())
+                .setIdempotencyKey(null)
+                .setRequestId(null)
+                .setPayload(payload)
+                .build());
+    }
+
+    private static io.abk.billing.schemas.avro.Mode mode(Mode mode) {
+        return switch (mode) {
+            case TEST -> io.abk.billing.schemas.avro.Mode.TEST;
+            case LIVE -> io.abk.billing.schemas.avro.Mode.LIVE;
+        };
+    }
+}

@@ -1,0 +1,245 @@
+package io.abk.billing.scheduler.topology;
+
+import static io.abk.billing.scheduler.Snapshots.MERCHANT;
+import static io.abk.billing.scheduler.Snapshots.accepted;
+import static io.abk.billing.scheduler.Snapshots.clock;
+import static io.abk.billing.scheduler.Snapshots.invoice;
+import static io.abk.billing.scheduler.Snapshots.link;
+import static io.abk.billing.scheduler.Snapshots.payment;
+import static io.abk.billing.scheduler.Snapshots.rejected;
+import static io.abk.billing.scheduler.Snapshots.subscription;
+import static io.abk.billing.scheduler.topology.SchedulerDriver.WALL_CLOCK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
+import io.abk.billing.schemas.avro.ExpirePayment;
+import io.abk.billing.schemas.avro.ExpirePaymentLink;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Live-mode scheduling through the production topology: due, not yet due, rescheduled, ignored. */
+class SchedulerTopologyTest {
+
+    static final String SUB = "sub_01jvqz00000000000000000001";
+    static final String INV = "inv_01jvqz00000000000000000001";
+    static final String PAY = "pay_01jvqz00000000000000000001";
+    static final String LINK = "plink_01jvqz0000000000000000001";
+
+    @TempDir
+    Path stateDir;
+
+    private SchedulerDriver scheduler;
+
+    @BeforeEach
+    void startDriver() {
+        scheduler = new SchedulerDriver(stateDir);
+    }
+
+    @AfterEach
+    void closeDriver() {
+        scheduler.close();
+    }
+
+    @Test
+    void shouldFireARenewalOnlyOnceItsPeriodEndHasPassedWhenLive() {
+        var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+
+        scheduler.advanceTo(periodEnd.minusMillis(1));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("not yet due").isTrue();
+
+        scheduler.advanceTo(periodEnd);
+        var fired = scheduler.subscriptionCommands.readRecord();
+        assertThat(fired.key()).isEqualTo(SUB);
+        var command = fired.value();
+        assertThat(command.getCommandId())
+                .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, periodEnd, SUB + ":" + periodEnd + ":renew"));
+        assertThat(command.getSubscriptionId()).isEqualTo(SUB);
+        assertThat(command.getMerchantId()).isEqualTo(MERCHANT);
+        assertThat(command.getMode()).isEqualTo(Mode.LIVE);
+        assertThat(command.getRequestedAt()).isEqualTo(periodEnd);
+        assertThat(command.getIdempotencyKey()).isNull();
+        assertThat(command.getRequestId()).isNull();
+        assertThat(command.getPayload()).isEqualTo(new RenewSubscription(periodEnd));
+
+        // Firing removed it: later ticks send nothing more.
+        scheduler.tick();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldReplaceTheOldItemWhenANewerChangeReschedulesIt() {
+        var first = WALL_CLOCK.plus(Duration.ofHours(1));
+        var second = WALL_CLOCK.plus(Duration.ofHours(3));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", first).build()));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 2, "active", second).build()));
+        // An older version arriving again (a replay) changes nothing.
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", first).build()));
+
+        scheduler.advanceTo(first.plus(Duration.ofMinutes(1)));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("the first period end was replaced").isTrue();
+
+        scheduler.advanceTo(second);
+        assertThat(scheduler.subscriptionCommands.readValuesToList()).extracting(SubscriptionCommand::getPayload)
+                .containsExactly(new RenewSubscription(second));
+    }
+
+    @Test
+    void shouldRemoveAnItemWhenANewerChangeNoLongerImpliesIt() {
+        var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 2, "paused", periodEnd).build()));
+        scheduler.changes.pipeInput(SUB, rejected("subscription", SUB, Mode.LIVE));
+
+        scheduler.advanceTo(periodEnd.plus(Duration.ofDays(1)));
+
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+        assertThat(scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE).approximateNumEntries())
+                .isZero();
+    }
+
+    @Test
+    void shouldNotFireAgainWhenTheAnswerToAFiredRenewalStillImpliesIt() {
+        // Protects against a loop: billing-streams answers the renewal with a new version, period not moved yet.
+        var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.advanceTo(periodEnd);
+        assertThat(scheduler.subscriptionCommands.readValuesToList()).hasSize(1);
+
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 2, "active", periodEnd).build(),
+                invoice(INV, SUB, Mode.LIVE, 2, "open", periodEnd).setBillingReason("subscription_cycle").build()));
+        scheduler.tick();
+        scheduler.tick();
+
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldChargeTheFirstInvoiceAtOnceWhenCompleteActivatesTheMandate() {
+        var created = WALL_CLOCK.minus(Duration.ofMinutes(5));
+        var periodEnd = created.plus(Duration.ofDays(28));
+        var pending = subscription(SUB, Mode.LIVE, 1, "incomplete", periodEnd).setMandateStatus("pending")
+                .setCreatedAt(created).setLatestInvoiceId(INV).build();
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, pending,
+                invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
+        scheduler.tick();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("mandate still pending").isTrue();
+
+        // complete: only the subscription changes (the invoice is untouched, so not in the change).
+        var completed = SubscriptionSnapshot.newBuilder(pending).setVersion(2).setMandateStatus("active").build();
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, completed));
+        scheduler.tick();
+
+        var command = scheduler.subscriptionCommands.readValue();
+        assertThat(command.getPayload()).isEqualTo(new ChargeDueInvoice(INV, 1));
+        assertThat(command.getCommandId()).isEqualTo(Ids.derivedId(IdPrefix.COMMAND, created, INV + ":1"));
+        assertThat(command.getRequestedAt()).isEqualTo(created);
+        // The 24 h expiry is gone with the pending mandate.
+        scheduler.advanceTo(created.plus(Duration.ofDays(2)));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldExpireAnAbandonedIncompleteSubscriptionADayAfterCreation() {
+        var created = WALL_CLOCK;
+        var pending = subscription(SUB, Mode.LIVE, 1, "incomplete", created.plus(Duration.ofDays(28)))
+                .setMandateStatus("pending").setCreatedAt(created).setLatestInvoiceId(INV).build();
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, pending,
+                invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
+
+        scheduler.advanceTo(created.plus(Duration.ofHours(23)));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+        scheduler.advanceTo(created.plus(Duration.ofHours(24)));
+
+        var command = scheduler.subscriptionCommands.readValue();
+        assertThat(command.getPayload()).isEqualTo(new ExpireIncompleteSubscription());
+        assertThat(command.getRequestedAt()).isEqualTo(created.plus(Duration.ofHours(24)));
+    }
+
+    @Test
+    void shouldSendPaymentAndLinkExpiriesToTheirOwnTopicsWhenDue() {
+        var expires = WALL_CLOCK.plus(Duration.ofHours(2));
+        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE,
+                payment(PAY, Mode.LIVE, 1, "open", expires).build()));
+        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
+                link(LINK, Mode.LIVE, 1, "active", expires.plusSeconds(1)).build()));
+
+        scheduler.advanceTo(expires.plusSeconds(1));
+
+        var payment = scheduler.paymentCommands.readRecord();
+        assertThat(payment.key()).isEqualTo(PAY);
+        assertThat(payment.value().getPaymentId()).isEqualTo(PAY);
+        assertThat(payment.value().getPayload()).isEqualTo(new ExpirePayment());
+        assertThat(payment.value().getCommandId()).isEqualTo(Ids.derivedId(IdPrefix.COMMAND, expires, PAY + ":expire"));
+        var link = scheduler.linkCommands.readRecord();
+        assertThat(link.key()).isEqualTo(LINK);
+        assertThat(link.value().getPaymentLinkId()).isEqualTo(LINK);
+        assertThat(link.value().getPayload()).isEqualTo(new ExpirePaymentLink());
+        assertThat(link.value().getRequestedAt()).isEqualTo(expires.plusSeconds(1));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldFireInDueOrderWithinTheCapWhenABacklogIsDue() throws Exception {
+        scheduler.close();
+        scheduler = new SchedulerDriver(stateDir.resolve("capped"), 2);
+        for (int i = 3; i >= 1; i--) {
+            var id = "pay_0" + i;
+            scheduler.changes.pipeInput(id, accepted("payment", id, Mode.LIVE,
+                    payment(id, Mode.LIVE, 1, "open", WALL_CLOCK.plus(Duration.ofMinutes(i))).build()));
+        }
+
+        scheduler.advanceTo(WALL_CLOCK.plus(Duration.ofHours(1)));
+        assertThat(scheduler.paymentCommands.readKeyValuesToList()).extracting(kv -> kv.key)
+                .containsExactly("pay_01", "pay_02");
+        scheduler.tick();
+        assertThat(scheduler.paymentCommands.readKeyValuesToList()).extracting(kv -> kv.key)
+                .containsExactly("pay_03");
+    }
+
+    @Test
+    void shouldSkipASnapshotOfAnotherAggregateWhenAChangeCarriesOne() {
+        // Its item would live on the link's partition while the payment's own partition may hold it too.
+        var expires = WALL_CLOCK.plus(Duration.ofMinutes(1));
+        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
+                payment(PAY, Mode.LIVE, 1, "open", expires).build()));
+
+        scheduler.advanceTo(expires);
+
+        assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldIgnoreTestClocksWhenTheItemIsLive() {
+        var periodEnd = WALL_CLOCK.plus(Duration.ofDays(5));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, WALL_CLOCK.plus(Duration.ofDays(365)), 1));
+
+        scheduler.tick();
+        scheduler.tick();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("the merchant's test clock is a year ahead").isTrue();
+
+        scheduler.advanceTo(periodEnd);
+        assertThat(scheduler.subscriptionCommands.readValue().getRequestedAt()).isEqualTo(periodEnd);
+    }
+}
