@@ -51,9 +51,11 @@ public final class DueItems {
         var items = new ArrayList<DueItem>(2);
         var status = subscription.status();
         // Active renews; any other live status with cancelAtPeriodEnd is canceled by the same command at the end.
+        // The cancel has its own id: set after this period's renewal fired (during its retries), it must still fire.
         if ("active".equals(status) || !"canceled".equals(status) && subscription.cancelAtPeriodEnd()) {
             var periodEnd = subscription.currentPeriodEnd();
-            items.add(item(subscription, periodEnd, subscription.id() + ":" + periodEnd + ":renew",
+            var purpose = subscription.cancelAtPeriodEnd() ? ":cancel" : ":renew";
+            items.add(item(subscription, periodEnd, subscription.id() + ":" + periodEnd + purpose,
                     new Renew(periodEnd)));
         }
         if ("incomplete".equals(status) && "pending".equals(subscription.mandateStatus())) {

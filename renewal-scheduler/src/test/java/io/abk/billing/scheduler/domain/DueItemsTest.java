@@ -51,25 +51,26 @@ class DueItemsTest {
 
     static Stream<Arguments> rows() {
         var renew = new Expected(DueKind.RENEWAL, PERIOD_END, SUB + ":" + PERIOD_END + ":renew", new Renew(PERIOD_END));
+        var cancel = new Expected(DueKind.RENEWAL, PERIOD_END, SUB + ":" + PERIOD_END + ":cancel", new Renew(PERIOD_END));
         var expireIncomplete = new Expected(DueKind.INCOMPLETE_EXPIRY, AFTER_A_DAY, SUB + ":expire-incomplete",
                 new ExpireIncomplete());
         return Stream.of(
                 row("active renews at the period end", subscription("active", false, "active"), null, renew),
-                row("active with cancelAtPeriodEnd: the same command cancels", subscription("active", true, "active"),
-                        null, renew),
+                row("active with cancelAtPeriodEnd: the same command cancels, under its own id",
+                        subscription("active", true, "active"), null, cancel),
                 row("past_due with cancelAtPeriodEnd cancels at the period end",
-                        subscription("past_due", true, "active"), null, renew),
+                        subscription("past_due", true, "active"), null, cancel),
                 row("paused with cancelAtPeriodEnd cancels at the period end", subscription("paused", true, "active"),
-                        null, renew),
+                        null, cancel),
                 row("incomplete with cancelAtPeriodEnd and a revoked mandate",
-                        subscription("incomplete", true, "revoked"), null, renew),
+                        subscription("incomplete", true, "revoked"), null, cancel),
                 row("past_due does not renew", subscription("past_due", false, "active"), null),
                 row("paused does not renew", subscription("paused", false, "active"), null),
                 row("canceled is final, even with cancelAtPeriodEnd", subscription("canceled", true, "revoked"), null),
                 row("incomplete with a pending mandate expires a day after creation",
                         subscription("incomplete", false, "pending"), null, expireIncomplete),
                 row("incomplete pending with cancelAtPeriodEnd: both", subscription("incomplete", true, "pending"),
-                        null, renew, expireIncomplete),
+                        null, cancel, expireIncomplete),
                 row("incomplete after complete (mandate active) waits for its first charge",
                         subscription("incomplete", false, "active"), null),
                 row("open invoice with a retry is charged then, attempt = count + 1",
