@@ -6,8 +6,10 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
+import org.awaitility.Awaitility;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,13 +32,24 @@ final class GuardFixtures {
         return new Made(key, created.at("/subscription/id").asString(), created.at("/invoice/id").asString());
     }
 
-    /** Incomplete with the mandate active and the first invoice still open: complete charges nothing. */
+    /**
+     * Incomplete with the mandate active and the first invoice open after one failed charge: complete leaves the
+     * first charge to the scheduler, which runs it at once; the subscription's {@code sandboxRenewalOutcome} makes
+     * it fail, and its retry is a day away, so the fixture holds still while a test runs.
+     */
     static Made completed(Api api, String key, String merchantRef, String amountUsdc) {
-        var made = incomplete(api, key, merchantRef, amountUsdc);
+        var body = Subscriptions.adHoc(merchantRef, new BigDecimal(amountUsdc), "month");
+        body.put("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance"));
+        var created = api.post(Subscriptions.PATH).key(key).json(body).send().expect(201).json();
+        var made = new Made(key, created.at("/subscription/id").asString(), created.at("/invoice/id").asString());
         var subscription = Subscriptions.action(api, key, made.subscriptionId(), "complete", null).expect(200).json().path("subscription");
         assertThat(subscription.path("status").asString()).isEqualTo("incomplete");
         assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
-        assertThat(invoice(api, made).path("status").asString()).isEqualTo("open");
+        Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                .until(() -> invoice(api, made).path("attemptCount").asInt() == 1);
+        var invoice = invoice(api, made);
+        assertThat(invoice.path("status").asString()).isEqualTo("open");
+        assertThat(invoice.path("failureCode").asString()).isEqualTo("INSUFFICIENT_BALANCE");
         return made;
     }
 

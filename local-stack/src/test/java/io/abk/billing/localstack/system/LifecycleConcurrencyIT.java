@@ -51,7 +51,7 @@ class LifecycleConcurrencyIT {
 
     @Test
     void shouldPayOnceAndRefuseTheOtherFortyNineWhenFiftyChargesHitOneOpenInvoice() {
-        // given an open 10 USDC invoice whose mandate is active (complete charges nothing)
+        // given an open 10 USDC invoice whose mandate is active (the scheduler's first charge after complete failed)
         var made = GuardFixtures.completed(api, merchant.testKey(), "race-charge", "10");
         var mark = topics.mark();
 
@@ -59,27 +59,27 @@ class LifecycleConcurrencyIT {
         var replies = race(i -> api.post(Invoices.PATH + "/" + made.invoiceId() + "/charge").key(merchant.testKey())
                 .json(Map.of("sandboxMode", "success")));
 
-        // then exactly one is answered paid, with the first attempt's sandbox hash
+        // then exactly one is answered paid, with the second attempt's sandbox hash (the scheduler's first failed)
         var paid = GuardRace.withStatus(replies, 200);
         assertThat(paid).as("200 answers").hasSize(1);
         var answer = paid.getFirst().json();
         assertThat(answer.path("ok").asBoolean(false)).isTrue();
         var invoice = answer.path("invoice");
         assertThat(invoice.path("status").asString()).isEqualTo("paid");
-        assertThat(invoice.path("attemptCount").asInt()).isEqualTo(1);
-        assertThat(invoice.path("txHash").asString()).isEqualTo(GuardFixtures.sandboxTxHash(made.invoiceId() + ":1"));
+        assertThat(invoice.path("attemptCount").asInt()).isEqualTo(2);
+        assertThat(invoice.path("txHash").asString()).isEqualTo(GuardFixtures.sandboxTxHash(made.invoiceId() + ":2"));
         assertThat(answer.at("/subscription/status").asString()).isEqualTo("active");
         // and the forty-nine others are 400 invoice_not_chargeable: in flight, then paid, an invoice is not chargeable
         GuardRace.assertRefused(replies, 49, "invoice_not_chargeable");
-        // and the invoice reads paid once, attempt 1, as the answer showed it
+        // and the invoice reads paid once, attempt 2, as the answer showed it
         assertThat(GuardFixtures.invoice(api, made)).isEqualTo(invoice);
 
         // and the pipeline made one attempt: one charge request, one result, one invoice.paid, 49 rejections
         var since = topics.since(mark);
         var requests = since.chainRequestsOf(made.invoiceId());
         assertThat(requests).hasSize(1);
-        assertThat(requests.getFirst().getRequestId()).isEqualTo(made.invoiceId() + ":1");
-        assertThat(requests.getFirst().getPayload()).isEqualTo(new ChargeRequest("success", null));
+        assertThat(requests.getFirst().getRequestId()).isEqualTo(made.invoiceId() + ":2");
+        assertThat(requests.getFirst().getPayload()).isEqualTo(new ChargeRequest("success", "insufficient_balance"));
         var commands = since.commandsOf(made.subscriptionId());
         assertThat(commands).filteredOn(command -> command.getPayload() instanceof ChargeInvoice).hasSize(RACERS);
         assertThat(commands).filteredOn(command -> command.getPayload() instanceof SettleCharge).hasSize(1);
@@ -243,8 +243,8 @@ class LifecycleConcurrencyIT {
         assertThat(later.header("Idempotent-Replayed")).contains("true");
         assertThat(later.body()).isEqualTo(answered.getFirst().body());
 
-        // and one attempt was made: one charge command id, one chain request, attempt 1, nothing refused
-        assertThat(GuardFixtures.invoice(api, made).path("attemptCount").asInt()).isEqualTo(1);
+        // and one attempt was made: one charge command id, one chain request, attempt 2 (after the scheduler's), nothing refused
+        assertThat(GuardFixtures.invoice(api, made).path("attemptCount").asInt()).isEqualTo(2);
         var since = topics.since(mark);
         assertThat(since.commandsOf(made.subscriptionId()).stream()
                 .filter(command -> command.getPayload() instanceof ChargeInvoice).map(command -> command.getCommandId()).distinct())
@@ -305,7 +305,7 @@ class LifecycleConcurrencyIT {
             assertThat(requests).isEmpty();
             assertThat(events).containsOnlyOnce("invoice.voided").doesNotContain("invoice.paid");
         }
-        assertThat(invoice.path("attemptCount").asInt()).isEqualTo(charged.size());
+        assertThat(invoice.path("attemptCount").asInt()).isEqualTo(1 + charged.size());
     }
 
     private static Call refund(GuardFixtures.Made made, @Nullable BigDecimal amountUsdc) {
