@@ -167,6 +167,28 @@ class TestClockApiIT extends PaymentsIT {
     }
 
     @Test
+    void shouldValidateStampAndShowLinksAndTheirCheckoutByTheMerchantsClock() {
+        var merchant = newMerchant();
+        var frozenAt = Instant.now().plus(10, ChronoUnit.DAYS).truncatedTo(ChronoUnit.MILLIS);
+        assertThat(post(merchant, "test", CLOCK, Map.of("frozenAt", frozenAt.toString())).status()).isEqualTo(200);
+
+        var pastForTheClock = post(merchant, "test", "/v1/payment-links", Map.of("amountUsdc", 4, "payoutAddressEvm", PAYOUT,
+                "expiresAt", frozenAt.minus(1, ChronoUnit.DAYS).toString()));
+        var link = createLink(merchant, "test", "4", Map.of("expiresAt", frozenAt.plusSeconds(3_600).toString()));
+        var linkId = link.get("id").stringValue();
+        var opened = checkout(HttpMethod.POST, "/checkout/link/" + linkId + "/open", Map.of("customerWallet", WALLET));
+
+        assertThat(pastForTheClock.status()).as("expiresAt is checked against the clock: " + pastForTheClock.text()).isEqualTo(400);
+        assertThat(opened.status()).as(opened.text()).isEqualTo(200);
+        assertThat(linkCommands(merchant)).extracting(command -> command.getRequestedAt()).as("create and checkout's open")
+                .hasSize(2).containsOnly(frozenAt);
+        assertThat(post(merchant, "test", CLOCK, Map.of("advanceBySeconds", 3_600)).status()).isEqualTo(200);
+        assertThat(get(merchant, "test", "/v1/payment-links/" + linkId).body().get("paymentLink").get("status").stringValue())
+                .isEqualTo("expired");
+        assertThat(checkoutGet("/checkout/link/" + linkId + "/status").body().get("status").stringValue()).isEqualTo("expired");
+    }
+
+    @Test
     void shouldSumConcurrentAdvancesExactly() throws Exception {
         var merchant = newMerchant();
         var start = Instant.now().plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
