@@ -36,6 +36,14 @@ public final class TestClockService {
         this.retryAfter = retryAfter;
     }
 
+    /**
+     * The stored clock (never set: version 0), read from PostgreSQL rather than the cache so that a change made
+     * through another replica shows at once; this replica's cache learns it on the way.
+     */
+    public Mono<ClockState> current(String merchantId) {
+        return store.find(merchantId).defaultIfEmpty(ClockState.never(merchantId)).map(clock::remember);
+    }
+
     public Mono<ClockState> change(String merchantId, ClockChange change) {
         return store.lock(merchantId, clock.wallNow())
                 .flatMap(current -> {

@@ -148,6 +148,20 @@ class TestClockApiIT extends PaymentsIT {
     }
 
     @Test
+    void shouldLoadAClockChangedThroughAnotherReplicaBeforeStampingACommand() {
+        var merchant = newMerchant();
+        var frozenAt = Instant.now().plus(90, ChronoUnit.DAYS).truncatedTo(ChronoUnit.MILLIS);
+        // As another gateway replica leaves it: a row this replica never cached (no test-mode request yet).
+        database().execute("INSERT INTO test_clocks (merchant_id, frozen_at, version, created_at, updated_at) VALUES (?, ?, 1, now(), now())",
+                merchant.id(), java.sql.Timestamp.from(frozenAt));
+
+        var payment = createPayment(merchant, "test", "3");
+
+        assertThat(Instant.parse(payment.get("createdAt").stringValue())).isEqualTo(frozenAt);
+        assertThat(instant(get(merchant, "test", CLOCK), "frozenAt")).isEqualTo(frozenAt);
+    }
+
+    @Test
     void shouldShowAPaymentExpiredOnceTheClockIsAdvancedPastItsExpiry() {
         var merchant = newMerchant();
         var payment = createPayment(merchant, "test", "7");
