@@ -1,15 +1,15 @@
 package io.abk.billing.gateway.command;
 
 import io.abk.billing.gateway.auth.Caller;
-import java.time.Clock;
-import java.time.temporal.ChronoUnit;
+import io.abk.billing.gateway.testclock.EffectiveClock;
+import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
  * Builds command envelopes of any {@link Aggregate} with what DESIGN section 4 has the gateway stamp on every
- * command ({@link Stamp}): command id, merchant, mode, {@code requestedAt} (the mode's effective now: the wall
- * clock until test clocks exist), Idempotency-Key and request id.
+ * command ({@link Stamp}): command id, merchant, mode, {@code requestedAt} (the mode's effective now: in test mode
+ * the merchant's test clock, DESIGN section 13), Idempotency-Key and request id.
  */
 public final class CommandStamper {
 
@@ -17,15 +17,27 @@ public final class CommandStamper {
     static final String REQUEST_ID_ATTRIBUTE = "io.abk.billing.gateway.web.RequestIds.requestId";
     static final String REQUEST_ID_HEADER = "x-request-id";
 
-    private final Clock clock;
+    private final EffectiveClock clock;
 
-    public CommandStamper(Clock clock) {
+    public CommandStamper(EffectiveClock clock) {
         this.clock = clock;
     }
 
-    /** The effective now of the caller's mode, to the millisecond (commands carry timestamp-millis). */
-    public java.time.Instant now(Caller caller) {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    /**
+     * The effective now of the caller's mode, to the millisecond (commands carry timestamp-millis): the wall clock
+     * in live mode, the merchant's test clock in test mode.
+     */
+    public Instant now(Caller caller) {
+        return clock.now(caller);
+    }
+
+    /**
+     * The wall clock, to the millisecond: the seed of the ids a request mints. Ids sort by their time, and lists
+     * go newest first by id; a frozen test clock would give every id of a frozen instant the same time, and the
+     * idempotency filter seeds keyed requests from the wall clock already.
+     */
+    public Instant idSeedTime() {
+        return clock.wallNow();
     }
 
     /** The command of {@code payload} to the aggregate {@code aggregateId}, stamped for this request. */

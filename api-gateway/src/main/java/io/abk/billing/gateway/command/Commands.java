@@ -46,7 +46,7 @@ public final class Commands {
     public Mono<Settled> run(Aggregate<?> aggregate, Caller caller, ServerWebExchange exchange, Wait wait,
             Function<CommandIdentity, Mono<Target>> resolve) {
         return Mono.defer(() -> {
-            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.now(caller)));
+            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.idSeedTime()));
             if (identity.answerFromRecord()) {
                 return wait == Wait.FOLLOW_UP
                         ? dispatcher.recordedAndFollowedUp(identity)

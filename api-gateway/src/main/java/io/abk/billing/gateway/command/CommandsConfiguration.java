@@ -2,8 +2,7 @@ package io.abk.billing.gateway.command;
 
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
-import java.time.Clock;
-import org.springframework.beans.factory.ObjectProvider;
+import io.abk.billing.gateway.testclock.EffectiveClock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,10 +22,10 @@ public class CommandsConfiguration {
         return producer;
     }
 
-    /** Uses the application's {@link Clock} bean when there is one (tests pin it), else the system clock. */
+    /** Stamps with each merchant's and mode's effective now (test clocks). */
     @Bean
-    CommandStamper commandStamper(ObjectProvider<Clock> clock) {
-        return new CommandStamper(clock.getIfAvailable(Clock::systemUTC));
+    CommandStamper commandStamper(EffectiveClock clock) {
+        return new CommandStamper(clock);
     }
 
     @Bean

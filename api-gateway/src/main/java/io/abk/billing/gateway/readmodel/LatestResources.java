@@ -42,13 +42,13 @@ public final class LatestResources {
     }
 
     public Mono<JsonNode> payment(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "payment", id).map(found -> Mono.just(ExpiryDisplay.payment(found, payments.now())))
+        return Snapshots.find(newestFirst, "payment", id).map(found -> payments.now(caller).map(now -> ExpiryDisplay.payment(found, now)))
                 .orElseGet(() -> payments.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
     }
 
     public Mono<JsonNode> paymentLink(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "payment_link", id).map(found -> Mono.just(ExpiryDisplay.paymentLink(found, paymentLinks.now())))
+        return Snapshots.find(newestFirst, "payment_link", id).map(found -> paymentLinks.now(caller).map(now -> ExpiryDisplay.paymentLink(found, now)))
                 .orElseGet(() -> paymentLinks.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
     }

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
+import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -22,18 +23,23 @@ import tools.jackson.databind.JsonNode;
 public final class SubscriptionReadModel {
 
     private final ResourceTable table;
+    private final EffectiveClock clock;
 
-    public SubscriptionReadModel(DatabaseClient db) {
+    public SubscriptionReadModel(DatabaseClient db, EffectiveClock clock) {
         this.table = new ResourceTable(db, "subscriptions", IdPrefix.SUBSCRIPTION);
+        this.clock = clock;
     }
 
     public Mono<JsonNode> find(Caller caller, String id) {
         return table.find(caller, id);
     }
 
-    /** Any merchant's subscription by id: for the checkout routes, which have no API key to scope by. */
+    /**
+     * Any merchant's subscription by id: for the checkout routes, which have no API key to scope by. Loads the
+     * owner's test clock on the way, which the commands checkout then sends are stamped with.
+     */
     public Mono<OwnedResource> findForCheckout(String id) {
-        return table.findOwned(id);
+        return table.findOwned(id).flatMap(owned -> clock.now(owned.merchantId(), owned.mode()).thenReturn(owned));
     }
 
     /** A page of subscriptions, optionally of one status; the index (merchant, mode[, status], id DESC) serves each shape. */

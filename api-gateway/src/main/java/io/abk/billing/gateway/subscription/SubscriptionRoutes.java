@@ -60,7 +60,7 @@ public class SubscriptionRoutes {
     public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
         return Mono.defer(() -> {
-            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.now(caller)));
+            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.idSeedTime()));
             var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
             var invoiceId = identity.derivedId(IdPrefix.INVOICE);
             Mono<CommandOutcome> outcome;

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.web;
 
 /**
  * The order of the gateway's web filters, lowest first: every request gets its id and version check before
- * it is authenticated, rate limited, and finally checked for an idempotent replay.
+ * it is authenticated, rate limited, given its test clock (test mode), and finally checked for an idempotent replay.
  */
 public final class FilterOrder {
 
@@ -14,5 +14,7 @@ public final class FilterOrder {
     public static final int BODY_LIMIT = -240;
     public static final int AUTHENTICATION = -200;
     public static final int RATE_LIMIT = -150;
+    /** Loads the test-mode caller's test clock, after the rate limit so a refused request costs no lookup. */
+    public static final int TEST_CLOCK = -120;
     public static final int IDEMPOTENCY = -100;
 }

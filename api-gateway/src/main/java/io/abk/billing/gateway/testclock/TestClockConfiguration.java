@@ -1,0 +1,43 @@
+package io.abk.billing.gateway.testclock;
+
+import io.abk.billing.gateway.config.BillingProperties;
+import java.time.Clock;
+import java.time.Duration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.transaction.reactive.TransactionalOperator;
+
+/** Wires test clocks: the store, the publisher, the effective clock (cached for the key cache's TTL) and its filter. */
+@Configuration(proxyBeanMethods = false)
+public class TestClockConfiguration {
+
+    /** The {@code Retry-After} of a 503 when the clock could not be published. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+
+    @Bean
+    TestClockStore testClockStore(DatabaseClient db) {
+        return new TestClockStore(db);
+    }
+
+    @Bean
+    EffectiveClock effectiveClock(Clock clock, TestClockStore store, BillingProperties billing) {
+        return new EffectiveClock(clock, store::find, billing.auth().keyCacheTtl(), System::nanoTime);
+    }
+
+    @Bean
+    TestClockFilter testClockFilter(EffectiveClock clock) {
+        return new TestClockFilter(clock);
+    }
+
+    /** Gives up on a publish within half the request timeout, so a broker outage is a 503 before the request times out. */
+    @Bean(destroyMethod = "close")
+    TestClockPublisher testClockPublisher(BillingProperties billing) {
+        return TestClockPublisher.create(billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+    }
+
+    @Bean
+    TestClockService testClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx) {
+        return new TestClockService(store, publisher, clock, tx, RETRY_AFTER);
+    }
+}

@@ -1,0 +1,73 @@
+package io.abk.billing.gateway.testclock;
+
+import io.abk.billing.gateway.testclock.TestClockRules.Backwards;
+import io.abk.billing.gateway.testclock.TestClockRules.Moved;
+import io.abk.billing.gateway.testclock.TestClockRules.TooFar;
+import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.web.ErrorCodes;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * Applies a change to a merchant's test clock: in one transaction, lock the row, decide by the rules, write the
+ * next version, and publish it to {@code billing.test-clocks} before the commit. Holding the row lock across the
+ * publish keeps the topic in version order per merchant (a compacted topic keeps the last record of a key, which
+ * must be the newest version); a publish that fails rolls the change back (503, nothing changed here).
+ */
+public final class TestClockService {
+
+    private static final Logger log = LoggerFactory.getLogger(TestClockService.class);
+
+    private final TestClockStore store;
+    private final TestClockPublisher publisher;
+    private final EffectiveClock clock;
+    private final TransactionalOperator tx;
+    private final Duration retryAfter;
+
+    public TestClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx,
+            Duration retryAfter) {
+        this.store = store;
+        this.publisher = publisher;
+        this.clock = clock;
+        this.tx = tx;
+        this.retryAfter = retryAfter;
+    }
+
+    /**
+     * The stored clock (never set: version 0), read from PostgreSQL rather than the cache so that a change made
+     * through another replica shows at once; this replica's cache learns it on the way.
+     */
+    public Mono<ClockState> current(String merchantId) {
+        return store.find(merchantId).defaultIfEmpty(ClockState.never(merchantId)).map(clock::remember);
+    }
+
+    public Mono<ClockState> change(String merchantId, ClockChange change) {
+        return store.lock(merchantId, clock.wallNow())
+                .flatMap(current -> {
+                    // Read under the lock: the change before this one is committed, and the wall clock is past it.
+                    var now = clock.wallNow();
+                    return switch (TestClockRules.decide(current, change, now)) {
+                        case Backwards backwards -> Mono.error(ApiException.badRequest(ErrorCodes.TEST_CLOCK_BACKWARDS, backwards.reason()));
+                        case TooFar tooFar -> Mono.error(ApiException.invalid("advanceBySeconds", tooFar.reason()));
+                        case Moved moved -> store.update(current, moved.frozenAt(), now)
+                                .flatMap(next -> publisher.publish(next)
+                                        .onErrorMap(error -> unavailable(merchantId, error))
+                                        .thenReturn(next));
+                    };
+                })
+                .as(tx::transactional)
+                .map(next -> {
+                    log.info("test clock changed merchantId={} version={} frozenAt={}", merchantId, next.version(), next.frozenAt());
+                    return clock.remember(next);
+                });
+    }
+
+    private ApiException unavailable(String merchantId, Throwable error) {
+        log.warn("test clock not published merchantId={} error=\"{}\"", merchantId, error.toString());
+        return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, "The test clock could not be changed; retry shortly", null,
+                retryAfter);
+    }
+}
