@@ -125,8 +125,9 @@ public final class LocalStack implements AutoCloseable {
             alive.put("billing-streams", streams::isAlive);
             alive.put("chain-indexer", settlement::isAlive);
             alive.put("renewal-scheduler", scheduler::isAlive);
-            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running;
-            // the scheduler is waited for here too, whether or not this gateway's health watches its group yet.
+            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
+            // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
+            // waits for the scheduler here, and a first due item never waits on a rebalance.
             Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
             Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
