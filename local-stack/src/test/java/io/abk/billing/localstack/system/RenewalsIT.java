@@ -2,6 +2,9 @@ package io.abk.billing.localstack.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.avro.ExpirePayment;
+import io.abk.billing.schemas.avro.ExpirePaymentLink;
+import io.abk.billing.schemas.topic.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,7 +105,7 @@ class RenewalsIT {
         assertThat(renewal.path("status").asString()).isEqualTo("uncollectible");
         assertThat(renewal.path("attemptCount").asInt()).isEqualTo(4);
         assertThat(renewal.path("failureCode").asString()).isEqualTo("INSUFFICIENT_BALANCE");
-        var failures = api.topics().values(io.abk.billing.schemas.topic.Topics.EVENTS, event -> event.getAggregateId().equals(id)
+        var failures = api.topics().values(Topics.EVENTS, event -> event.getAggregateId().equals(id)
                 && event.getType().equals("invoice.payment_failed")
                 && event.getData().getInvoice().getId().equals(renewal.path("id").asString()));
         assertThat(failures).extracting(event -> event.getCreatedAt()).containsExactly(
@@ -171,6 +174,34 @@ class RenewalsIT {
         awaitSubscription(merchant.testKey(), test, subscription -> subscription.path("status").asString().equals("canceled"));
         assertThat(Subscriptions.get(api, merchant.liveKey(), live).expect(200).json()).isEqualTo(liveBefore);
         assertThat(invoicesOldestFirst(merchant.liveKey(), live)).isEqualTo(liveInvoiceBefore);
+    }
+
+    @Test
+    void shouldRecordThePaymentAndLinkExpiriesWhenTheClockPassesThem() {
+        // given an open payment (expires in 24 h) and a link expiring in an hour, made at a frozen clock
+        var merchant = api.newMerchant("renew-expiries");
+        var key = merchant.testKey();
+        Clocks.freeze(api, key, Instant.parse("2027-09-01T00:00:00Z"));
+        var payment = Payments.create(api, key, "expiring", "3").at("/payment/id").asString();
+        var link = Payments.createLink(api, key, Payments.link("3", Map.of("expiresAt", "2027-09-01T01:00:00Z")))
+                .at("/paymentLink/id").asString();
+
+        // when the clock moves two days
+        Clocks.advance(api, key, 2 * DAY);
+
+        // then the scheduler sent each its expiry, stamped with the due time, and both read expired
+        var paymentExpiry = api.topics().awaitValues(Topics.PAYMENT_COMMANDS,
+                command -> command.getPaymentId().equals(payment)
+                        && command.getPayload() instanceof ExpirePayment, 1);
+        assertThat(paymentExpiry).extracting(command -> command.getRequestedAt()).containsExactly(Instant.parse("2027-09-02T00:00:00Z"));
+        var linkExpiry = api.topics().awaitValues(Topics.PAYMENT_LINK_COMMANDS,
+                command -> command.getPaymentLinkId().equals(link)
+                        && command.getPayload() instanceof ExpirePaymentLink, 1);
+        assertThat(linkExpiry).extracting(command -> command.getRequestedAt()).containsExactly(Instant.parse("2027-09-01T01:00:00Z"));
+        assertThat(api.get(Payments.PAYMENTS + "/" + payment).key(key).send().expect(200).json().at("/payment/status").asString())
+                .isEqualTo("expired");
+        assertThat(api.get(Payments.LINKS + "/" + link).key(key).send().expect(200).json().at("/paymentLink/status").asString())
+                .isEqualTo("expired");
     }
 
     /** Creates and activates an ad hoc subscription at the key's effective now; returns its id. */
