@@ -10,8 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the global {@code test-clocks} store: merchant id -> its newest clock. Gateway replicas may publish two
- * changes of one clock out of order, so an older version never replaces a newer one (a clock never goes back).
+ * Keeps the global {@code test-clocks} store: merchant id -> its newest clock. An older version never replaces a
+ * newer one (a clock never goes back). An equal version does, as compaction would: the gateway reuses a version
+ * whose publish went out but whose database commit failed, and the later record is the one that counts.
  */
 final class TestClockUpdater implements Processor<String, TestClock, Void, Void> {
 
@@ -37,7 +38,7 @@ final class TestClockUpdater implements Processor<String, TestClock, Void, Void>
             return;
         }
         var known = clocks.get(record.key());
-        if (known != null && known.getVersion() >= clock.getVersion()) {
+        if (known != null && known.getVersion() > clock.getVersion()) {
             return;
         }
         clocks.put(record.key(), clock);
