@@ -11,8 +11,6 @@ import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
-import io.abk.billing.localstack.services.SchedulerService;
-import io.abk.billing.localstack.services.SettlementService;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.topics.TopicCreator;
 import java.io.IOException;
@@ -97,19 +95,19 @@ public final class LocalStack implements AutoCloseable {
 
             TopicCreator.ensureTopics(kafka.bootstrapServers(), config.partitions(), deadline.remaining());
 
-            var streams = StreamsService.start(kafka.bootstrapServers(), dataDir.resolve("streams"));
+            var streams = StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams"));
             parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
 
             // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
             // billing-streams' lifetime: started after it and closed before it, which lets the last results it
             // commits while closing still be applied before billing-streams stops.
-            var settlement = SettlementService.start(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"));
+            var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"));
             parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
 
             // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
             // it runs inside their lifetime: started after them and closed first, so that what it commits while
             // closing is still applied.
-            var scheduler = SchedulerService.start(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
+            var scheduler = StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
             parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
 
             var httpPort = FreePorts.resolve(config.httpPort());

@@ -1,5 +1,9 @@
 package io.abk.billing.localstack.services;
 
+import io.abk.billing.chain.ChainIndexerApp;
+import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.scheduler.RenewalSchedulerApp;
+import io.abk.billing.scheduler.RenewalSchedulerConfig;
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsConfig;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -8,26 +12,51 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * billing-streams, run in-process through its public entry point with its state under the data directory, so
- * a restart reuses the local RocksDB stores instead of restoring them from the changelogs.
+ * One of the stack's Kafka Streams services (billing-streams, chain-indexer, renewal-scheduler), run in-process
+ * through its public entry point with its state under the data directory, so a restart reuses the local stores
+ * (aggregates, answered requests and claimed hashes, due items) instead of restoring them from the changelogs.
+ * Each reads its own {@code BILLING_*} variables too; the broker and the state directory are the stack's own.
  */
 public final class StreamsService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
 
+    private final String name;
     private final StreamsApp handle;
 
-    private StreamsService(StreamsApp handle) {
+    private StreamsService(String name, StreamsApp handle) {
+        this.name = name;
         this.handle = handle;
     }
 
-    public static StreamsService start(String bootstrapServers, Path stateDir) {
-        // The BILLING_STREAMS_* and BILLING_DUNNING_* variables apply here too; the broker and the state directory
-        // are the local stack's own.
+    /** billing-streams: the subscription, payment and payment-link aggregates. */
+    public static StreamsService billingStreams(String bootstrapServers, Path stateDir) {
         var config = BillingStreamsConfig.fromEnv(System.getenv()).at(bootstrapServers, stateDir);
-        var handle = BillingStreamsApp.start(config);
-        log.info("billing-streams started applicationId={} stateDir={}", config.applicationId(), stateDir);
-        return new StreamsService(handle);
+        log.info("billing-streams starting applicationId={} stateDir={}", config.applicationId(), stateDir);
+        return new StreamsService("billing-streams", BillingStreamsApp.start(config));
+    }
+
+    /** chain-indexer: the sandbox settlement of charges and refunds and the verification of payments. */
+    public static StreamsService settlement(String bootstrapServers, Path stateDir) {
+        // Without an RPC URL (the default) test mode stays in the sandbox.
+        var config = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        log.info("chain-indexer starting applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
+                config.applicationId(), stateDir, config.chains().testChainConfigured(),
+                config.chains().liveChainConfigured());
+        return new StreamsService("chain-indexer", ChainIndexerApp.start(config));
+    }
+
+    /** renewal-scheduler: fires renewals, due charges and expiries. */
+    public static StreamsService scheduler(String bootstrapServers, Path stateDir) {
+        var config = RenewalSchedulerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        log.info("renewal-scheduler starting applicationId={} stateDir={} tickMs={}", config.applicationId(), stateDir,
+                config.tick().toMillis());
+        return new StreamsService("renewal-scheduler", RenewalSchedulerApp.start(config));
+    }
+
+    /** True once every task is assigned and restored: the app is processing. */
+    public boolean isRunning() {
+        return handle.isRunning();
     }
 
     /**
@@ -42,8 +71,8 @@ public final class StreamsService implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         handle.close();
-        log.info("billing-streams stopped");
+        log.info("{} stopped", name);
     }
 }
