@@ -25,7 +25,7 @@ import org.springframework.http.HttpMethod;
  * code, versions published to {@code billing.test-clocks} in order, and the clock's effect on test-mode commands
  * and on the expiry display.
  */
-class TestClockApiIT extends PaymentsIT {
+class ClockRoutesIT extends PaymentsIT {
 
     private static final String CLOCK = "/v1/test_clock";
 
