@@ -29,10 +29,11 @@ final class ArchitectureRules {
 
     /**
      * Package roots of the library modules services may share besides {@code schemas}: generic plumbing with no
-     * domain (streams-kit; kafka-test-kit, for tests only).
+     * domain (streams-kit; webhook-verify, the webhook signature scheme; kafka-test-kit, for tests only).
      */
     static final List<String> LIBRARY_ROOTS = List.of(
             "io.abk.billing.streamskit",
+            "io.abk.billing.webhookverify",
             "io.abk.billing.kafkatestkit");
 
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */

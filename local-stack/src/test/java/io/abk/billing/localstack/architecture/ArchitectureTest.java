@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue item 7: a service module never depends on another one (neither in code nor in its pom), the libraries
- * services share (streams-kit, kafka-test-kit) never depend on a service, and a domain package imports no
+ * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, and a domain package imports no
  * framework and reads no clock. local-stack runs the check because it is the one module
  * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
@@ -47,6 +47,7 @@ class ArchitectureTest {
         assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
         assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp")).isTrue();
         assertThat(production.contain("io.abk.billing.kafkatestkit.TestBroker")).isTrue();
+        assertThat(production.contain("io.abk.billing.webhookverify.WebhookVerifier")).isTrue();
         assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
     }
 
@@ -76,7 +77,7 @@ class ArchitectureTest {
         var poms = new ModulePoms(buildRoot());
 
         assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "renewal-scheduler",
-                "streams-kit", "kafka-test-kit");
+                "streams-kit", "kafka-test-kit", "webhook-verify");
         assertThat(poms.violations()).isEmpty();
     }
 
