@@ -74,7 +74,12 @@ public class WebhookEndpointRoutes {
 
     @DeleteMapping("/v1/webhook_endpoints/{id}")
     public Mono<Map<String, Object>> delete(Caller caller, @PathVariable String id) {
-        return service.delete(caller, id).then(Mono.fromSupplier(() -> Map.of("id", id, "deleted", true)));
+        return service.delete(caller, id).then(Mono.fromSupplier(() -> {
+            var json = new LinkedHashMap<String, Object>();
+            json.put("id", id);
+            json.put("deleted", true);
+            return json;
+        }));
     }
 
     @PostMapping("/v1/webhook_endpoints/{id}/rotate_secret")
