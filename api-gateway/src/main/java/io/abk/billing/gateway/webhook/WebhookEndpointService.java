@@ -17,6 +17,7 @@ import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -89,7 +90,7 @@ public class WebhookEndpointService {
             var now = Now.of(clock);
             boolean disabled = Objects.requireNonNull(patch.disabled().applyTo(current.disabled()));
             var events = patch.enabledEvents().given() ? Objects.requireNonNullElse(patch.enabledEvents().value(),
-                    java.util.List.<String>of()) : current.enabledEvents();
+                    List.<String>of()) : current.enabledEvents();
             var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(),
                     newUrl == null ? current.url() : checked, events, patch.description().applyTo(current.description()),
                     disabled, !disabled ? null : current.disabled() ? current.disabledReason() : DISABLED_BY_MERCHANT,

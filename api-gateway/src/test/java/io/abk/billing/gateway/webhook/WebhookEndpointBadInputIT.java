@@ -3,6 +3,8 @@ package io.abk.billing.gateway.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.GatewayIT;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,9 +27,9 @@ class WebhookEndpointBadInputIT extends GatewayIT {
     private static final String ENDPOINT = "{endpoint}";
     private static final String LIST = "/v1/webhook_endpoints";
 
-    private final java.util.Map<String, String> keys = new java.util.HashMap<>();
-    private final java.util.Map<String, String> endpoints = new java.util.HashMap<>();
-    private final java.util.Map<String, JsonNode> before = new java.util.HashMap<>();
+    private final Map<String, String> keys = new HashMap<>();
+    private final Map<String, String> endpoints = new HashMap<>();
+    private final Map<String, JsonNode> before = new HashMap<>();
 
     @BeforeAll
     void createEndpoints() {

@@ -3,12 +3,14 @@ package io.abk.billing.gateway.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.GatewayIT;
+import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -21,6 +23,9 @@ import tools.jackson.databind.JsonNode;
  * merchants and modes. URLs are literal public addresses so no test depends on DNS.
  */
 class WebhookEndpointsIT extends GatewayIT {
+
+    @Autowired
+    private WebhookEndpointRepository repository;
 
     private static final String URL = "https://93.184.215.14/hooks/billing";
     private static final String SECRET = "^whsec_[A-Za-z0-9+/]{43}=$";
@@ -105,7 +110,8 @@ class WebhookEndpointsIT extends GatewayIT {
 
     @Test
     void shouldRotateSecretKeepingTheOldOneForTheOverlap() {
-        var key = newMerchantKey("test");
+        var merchant = newMerchant();
+        var key = merchant.testKey();
         var created = create(key, Map.of("url", URL));
         var id = created.get("webhookEndpoint").get("id").stringValue();
         var before = Instant.now();
@@ -115,6 +121,12 @@ class WebhookEndpointsIT extends GatewayIT {
         assertThat(rotated.get("secret").stringValue()).matches(SECRET).isNotEqualTo(created.get("secret").stringValue());
         var until = Instant.parse(rotated.get("webhookEndpoint").get("previousSecretExpiresAt").stringValue());
         assertThat(until).isBetween(before.plus(Duration.ofHours(24)).minusSeconds(5), Instant.now().plus(Duration.ofHours(24)).plusSeconds(5));
+
+        // The sender signs with both: the stored row keeps the new secret and the old one as previous.
+        var stored = repository.find(merchant.id(), Mode.TEST, id, false).block();
+        assertThat(stored.secret()).isEqualTo(rotated.get("secret").stringValue());
+        assertThat(stored.previousSecret()).isEqualTo(created.get("secret").stringValue());
+        assertThat(stored.previousSecretExpiresAt()).isEqualTo(until);
 
         var short_ = post(key, "/v1/webhook_endpoints/" + id + "/rotate_secret", Map.of("overlapSeconds", 60))
                 .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody();
