@@ -107,6 +107,31 @@ public final class RequestFields {
         return reader.get().map(FieldChange::setTo).orElseGet(FieldChange::cleared);
     }
 
+    /** An array of non-empty strings: at most {@code maxItems}, each at most {@code maxLength} characters. */
+    public Optional<List<String>> optionalStringList(String field, int maxItems, int maxLength) {
+        var node = node(field);
+        if (node == null) {
+            return Optional.empty();
+        }
+        var name = param(field);
+        if (!node.isArray()) {
+            throw ApiException.invalid(name, name + " must be an array of strings");
+        }
+        if (node.size() > maxItems) {
+            throw ApiException.invalid(name, name + " can have at most " + maxItems + " items");
+        }
+        var items = new ArrayList<String>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            var element = node.get(i);
+            if (!element.isString() || element.stringValue().isBlank() || element.stringValue().length() > maxLength
+                    || element.stringValue().indexOf('\u0000') >= 0) {
+                throw ApiException.invalid(name, name + "[" + i + "] must be a non-empty string of at most " + maxLength + " characters");
+            }
+            items.add(element.stringValue());
+        }
+        return Optional.of(items);
+    }
+
     /** True when the field is present with a non-null value. */
     public boolean has(String field) {
         var node = body.get(field);

@@ -1,0 +1,35 @@
+package io.abk.billing.gateway.webhook;
+
+import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.schemas.avro.Mode;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A webhook endpoint row. {@code enabledEvents} empty means all events. The secrets never leave through
+ * {@link WebhookJson}; they are shown only by the create and rotate responses.
+ */
+public record WebhookEndpoint(String id, String merchantId, Mode mode, String url, List<String> enabledEvents,
+        @Nullable String description, boolean disabled, @Nullable String disabledReason, String secret,
+        @Nullable String previousSecret, @Nullable Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
+
+    static final String COLUMNS = "id, merchant_id, mode, url, enabled_events, description, disabled, disabled_reason,"
+            + " secret, previous_secret, previous_secret_expires_at, created_at, updated_at";
+
+    public WebhookEndpoint {
+        enabledEvents = List.copyOf(enabledEvents);
+    }
+
+    static WebhookEndpoint from(Readable row) {
+        var events = row.get("enabled_events", String[].class);
+        return new WebhookEndpoint(row.get("id", String.class), row.get("merchant_id", String.class),
+                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("url", String.class),
+                events == null ? List.of() : List.of(events), row.get("description", String.class),
+                Boolean.TRUE.equals(row.get("disabled", Boolean.class)), row.get("disabled_reason", String.class),
+                row.get("secret", String.class), row.get("previous_secret", String.class),
+                row.get("previous_secret_expires_at", Instant.class), row.get("created_at", Instant.class),
+                row.get("updated_at", Instant.class));
+    }
+}
