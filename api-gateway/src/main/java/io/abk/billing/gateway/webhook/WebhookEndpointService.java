@@ -14,6 +14,7 @@ import io.abk.billing.gateway.webhook.guard.EndpointUrlGuard.Verdict;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.webhookverify.WebhookSecrets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ public class WebhookEndpointService {
         return checkedUrl(request.url(), caller.mode()).flatMap(url -> {
             var now = Now.of(clock);
             var endpoint = new WebhookEndpoint(id, caller.merchantId(), caller.mode(), url, request.enabledEvents(),
-                    request.description(), false, null, WebhookSecrets.next(), null, null, now, now);
+                    request.description(), false, null, WebhookSecrets.generate(), null, null, now, now);
             return endpoints.insert(endpoint)
                     .flatMap(created -> audit.record(now, caller.apiKeyId(), "webhook_endpoint.created", target(caller, id),
                             Map.of("url", url, "enabledEvents", created.enabledEvents())).thenReturn(created))
@@ -118,7 +119,7 @@ public class WebhookEndpointService {
     public Mono<WithSecret> rotateSecret(Caller caller, String id, Duration overlap) {
         return endpoint(caller, id, true).flatMap(current -> {
             var now = Now.of(clock);
-            var secret = WebhookSecrets.next();
+            var secret = WebhookSecrets.generate();
             boolean keepOld = !overlap.isZero();
             var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(), current.url(),
                     current.enabledEvents(), current.description(), current.disabled(), current.disabledReason(), secret,
