@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  */
 class ExecutableJarIT {
 
-    private static final List<String> MODULES = List.of("schemas", "streams-kit", "webhook-verify", "billing-streams",
+    private static final List<String> MODULES = List.of("schemas", "streams-kit", "webhook-verify", "endpoint-guard",
+            "control-plane-db", "billing-streams",
             "chain-indexer", "renewal-scheduler", "api-gateway");
 
     @Test

@@ -3,7 +3,7 @@ package io.abk.billing.gateway.webhook;
 import io.abk.billing.gateway.json.FieldChange;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.webhook.guard.EndpointUrlGuard;
+import io.abk.billing.endpointguard.EndpointUrlGuard;
 import java.util.List;
 
 /**

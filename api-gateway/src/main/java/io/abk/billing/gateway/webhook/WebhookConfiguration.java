@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.webhook;
 
-import io.abk.billing.gateway.webhook.guard.EndpointUrlGuard;
+import io.abk.billing.endpointguard.EndpointUrlGuard;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

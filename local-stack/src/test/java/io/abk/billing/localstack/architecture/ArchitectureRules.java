@@ -34,6 +34,7 @@ final class ArchitectureRules {
     static final List<String> LIBRARY_ROOTS = List.of(
             "io.abk.billing.streamskit",
             "io.abk.billing.webhookverify",
+            "io.abk.billing.endpointguard",
             "io.abk.billing.kafkatestkit");
 
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */

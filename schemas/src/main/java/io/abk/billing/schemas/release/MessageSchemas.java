@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.util.List;
 import org.apache.avro.Schema;
 
@@ -33,6 +34,7 @@ public final class MessageSchemas {
                 PaymentLinkCommand.getClassSchema(),
                 PaymentAggregate.getClassSchema(),
                 PaymentLinkAggregate.getClassSchema(),
-                TestClock.getClassSchema());
+                TestClock.getClassSchema(),
+                WebhookDelivery.getClassSchema());
     }
 }

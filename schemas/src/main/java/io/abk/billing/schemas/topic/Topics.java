@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic.Cleanup;
 import java.time.Duration;
@@ -70,6 +71,24 @@ public final class Topics {
             "api-gateway", "renewal-scheduler");
 
     /**
+     * One delivery of an event to one endpoint, keyed by endpoint id (DESIGN section 11). A failed attempt moves
+     * the record to the retry topic of its next delay ({@link #WEBHOOK_DELIVERIES_RETRY_SUFFIX}) and, once the
+     * schedule is spent, to the dead-letter topic ({@link #WEBHOOK_DELIVERIES_DLT_SUFFIX}); the sender creates
+     * those, since their number follows its configured schedule.
+     */
+    public static final Topic<String, WebhookDelivery> WEBHOOK_DELIVERIES = new Topic<>(
+            "webhooks.deliveries",
+            Serdes.String(), AvroSerde.of(WebhookDelivery.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "webhook-sender (fan-out of billing.events); api-gateway (redeliveries)", "webhook-sender");
+
+    /** Retry topics are {@code webhooks.deliveries-retry-<n>}, n = 0 for the first retry's delay. */
+    public static final String WEBHOOK_DELIVERIES_RETRY_SUFFIX = "-retry";
+
+    /** The dead-letter topic, {@code webhooks.deliveries-dlt}: deliveries whose retries are spent. */
+    public static final String WEBHOOK_DELIVERIES_DLT_SUFFIX = "-dlt";
+
+    /**
      * Records a billing-streams processor failed on with an exception (a bug, never a business rejection):
      * the original key and value bytes, with the exception and source in headers.
      */
@@ -81,6 +100,7 @@ public final class Topics {
 
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
-        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS);
+        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
+                WEBHOOK_DELIVERIES);
     }
 }

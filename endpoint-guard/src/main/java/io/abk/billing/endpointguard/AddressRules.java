@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.webhook.guard;
+package io.abk.billing.endpointguard;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;

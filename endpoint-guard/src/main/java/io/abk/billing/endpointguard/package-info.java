@@ -3,6 +3,6 @@
  * future sender can run the same check at delivery time.
  */
 @NullMarked
-package io.abk.billing.gateway.webhook.guard;
+package io.abk.billing.endpointguard;
 
 import org.jspecify.annotations.NullMarked;

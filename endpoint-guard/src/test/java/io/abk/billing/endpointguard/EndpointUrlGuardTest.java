@@ -1,8 +1,8 @@
-package io.abk.billing.gateway.webhook.guard;
+package io.abk.billing.endpointguard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.webhook.guard.EndpointUrlGuard.Verdict;
+import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

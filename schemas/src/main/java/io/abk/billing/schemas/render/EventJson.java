@@ -1,0 +1,52 @@
+package io.abk.billing.schemas.render;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Renders a {@link BillingEvent} as the webhook payload and the event API show it (DESIGN section 11):
+ * {@code {id, type, createdAt, mode, data}}, {@code data} holding the snapshots as the API renders them.
+ * {@code subscription.*} carries {@code {subscription}}; {@code invoice.*} {@code {invoice, subscription}}, plus
+ * {@code failureCode} and {@code failureMessage} for {@code invoice.payment_failed} and {@code refundAmountUsdc}
+ * for {@code invoice.refunded}; {@code payment.*} {@code {payment}}.
+ */
+public final class EventJson {
+
+    private EventJson() {
+    }
+
+    public static Map<String, @Nullable Object> event(BillingEvent event) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", event.getEventId());
+        json.put("type", event.getType());
+        json.put("createdAt", ApiJson.timestamp(event.getCreatedAt()));
+        json.put("mode", ApiJson.mode(event.getMode()));
+        json.put("data", data(event));
+        return json;
+    }
+
+    private static Map<String, @Nullable Object> data(BillingEvent event) {
+        var source = event.getData();
+        var data = new LinkedHashMap<String, @Nullable Object>();
+        if (source.getInvoice() != null) {
+            data.put("invoice", ApiJson.invoice(source.getInvoice()));
+        }
+        if (source.getSubscription() != null) {
+            data.put("subscription", ApiJson.subscription(source.getSubscription()));
+        }
+        if (source.getPayment() != null) {
+            data.put("payment", ApiJson.payment(source.getPayment()));
+        }
+        if (event.getType().equals("invoice.payment_failed")) {
+            data.put("failureCode", source.getFailureCode());
+            data.put("failureMessage", source.getFailureMessage());
+        }
+        if (event.getType().equals("invoice.refunded")) {
+            var refunded = source.getRefundAmountMicros();
+            data.put("refundAmountUsdc", refunded == null ? null : ApiJson.amount(refunded));
+        }
+        return data;
+    }
+}

@@ -1,0 +1,25 @@
+package io.abk.billing.webhooks.attempt;
+
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One attempt to deliver one event to one endpoint: read the endpoint (URL, secrets, disabled), sign, POST,
+ * log the attempt in PostgreSQL and update the endpoint's health (a success clears its failing streak, a 410 or
+ * a failing streak past the limit disables it). The Kafka side (retry topics, dead letters) decides what happens
+ * next from the result; this side never blocks the calling thread on the network.
+ */
+public interface DeliveryAttempts {
+
+    /**
+     * @param delivery    what to deliver
+     * @param attempt     1 for the first attempt, 2 for the first retry, ...
+     * @param nextRetryAt when the next attempt will be due if this one fails, null when this is the last one;
+     *                    only recorded in the delivery log
+     * @return completes once the attempt is logged; it completes exceptionally only when the attempt could not
+     *         be logged (PostgreSQL down), never for an endpoint's fault
+     */
+    CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt);
+}
