@@ -21,6 +21,8 @@ public class DeadDeliveries {
             return;
         }
         log.warn("delivery={} event={} endpoint={} merchant={} attempts={} outcome=dead_letter", delivery.getDeliveryId(),
-                delivery.getEventId(), delivery.getEndpointId(), delivery.getMerchantId(), AttemptNumber.of(record.headers()));
+                delivery.getEventId(), delivery.getEndpointId(), delivery.getMerchantId(),
+                // The header counts the attempt the record was forwarded for: one past the last made.
+                AttemptNumber.of(record.headers()) - 1);
     }
 }

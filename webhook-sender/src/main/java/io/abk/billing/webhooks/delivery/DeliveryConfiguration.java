@@ -20,7 +20,9 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.retrytopic.DeadLetterPublishingRecovererFactory;
+import org.springframework.kafka.retrytopic.ListenerContainerFactoryConfigurer;
 import org.springframework.kafka.retrytopic.RetryTopicConfiguration;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationBuilder;
 import org.springframework.kafka.retrytopic.RetryTopicConfigurationSupport;
@@ -38,6 +40,7 @@ public class DeliveryConfiguration extends RetryTopicConfigurationSupport {
 
     /** A record may wait on a retry topic as long as its delay; a week on top covers an outage of the sender. */
     private static final Duration RETENTION_MARGIN = Duration.ofDays(7);
+    private static final Duration RETRY_PRECISION = Duration.ofSeconds(1);
 
     @Bean
     RetrySchedule retrySchedule(SenderProperties properties) {
@@ -54,6 +57,9 @@ public class DeliveryConfiguration extends RetryTopicConfigurationSupport {
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(configs, Topics.WEBHOOK_DELIVERIES.keySerde().deserializer(),
                 new ErrorHandlingDeserializer<>(Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer())));
         factory.setConcurrency(properties.webhooks().concurrency());
+        // A paused retry partition is resumed when its head record is due, but the consumer only notices after its
+        // current poll returns: the poll timeout bounds how late a retry starts (spring-kafka's default is 5 s).
+        factory.getContainerProperties().setPollTimeout(RETRY_PRECISION.toMillis());
         return factory;
     }
 
@@ -112,5 +118,11 @@ public class DeliveryConfiguration extends RetryTopicConfigurationSupport {
         // Every attempt is logged (PostgreSQL and the listener's own line): spring-kafka's per-failure stack traces
         // would only repeat it.
         return DeadLetterPublishingRecovererFactory::neverLogListenerException;
+    }
+
+    @Override
+    protected Consumer<ListenerContainerFactoryConfigurer> configureListenerContainerFactoryConfigurer() {
+        // The listener logs each failed attempt with its ids; the error handler's own line per failure says less.
+        return configurer -> configurer.setErrorHandlerCustomizer(handler -> handler.setLogLevel(KafkaException.Level.DEBUG));
     }
 }

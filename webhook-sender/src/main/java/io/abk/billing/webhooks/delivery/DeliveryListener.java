@@ -58,8 +58,13 @@ public class DeliveryListener {
                         delivery.getEndpointId(), attempt, error.getMessage());
                 throw error instanceof CompletionException completion ? completion : new CompletionException(error);
             }
-            log.debug("delivery={} endpoint={} attempt={} result={}", delivery.getDeliveryId(), delivery.getEndpointId(),
-                    attempt, result);
+            if (result == AttemptResult.FAILED) {
+                log.info("delivery={} endpoint={} merchant={} attempt={} result=failed nextRetryAt={}", delivery.getDeliveryId(),
+                        delivery.getEndpointId(), delivery.getMerchantId(), attempt, nextRetryAt == null ? "none" : nextRetryAt);
+            } else {
+                log.debug("delivery={} endpoint={} attempt={} result={}", delivery.getDeliveryId(), delivery.getEndpointId(),
+                        attempt, result);
+            }
             return switch (result) {
                 case DELIVERED, DROPPED -> null;
                 case FAILED -> throw new CompletionException(new DeliveryFailedException("delivery " + delivery.getDeliveryId()
