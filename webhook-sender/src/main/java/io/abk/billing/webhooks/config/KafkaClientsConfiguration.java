@@ -5,26 +5,21 @@ import io.abk.billing.schemas.topic.Topics;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafka;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.support.serializer.DelegatingByTypeSerializer;
-import org.springframework.scheduling.TaskScheduler;
-import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * The Kafka clients shared by fan-out and delivery, declared explicitly (no auto-configuration: the local stack's
- * class path also holds the gateway's). One idempotent producer writes deliveries, both from fan-out and when
- * spring-kafka forwards a failed delivery to a retry topic or the dead-letter topic.
+ * The spring-kafka side of the sender, declared explicitly (no auto-configuration: the local stack's class path also
+ * holds the gateway's): listener support for fan-out and the idempotent producer fan-out queues deliveries with.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableKafka
 public class KafkaClientsConfiguration {
 
-    /** The consumer settings both listeners start from; each adds its deserializers. */
+    /** The consumer settings the fan-out listener starts from. */
     public static Map<String, Object> consumerConfigs(SenderProperties properties) {
         return Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
@@ -35,7 +30,7 @@ public class KafkaClientsConfiguration {
     }
 
     @Bean
-    DefaultKafkaProducerFactory<String, Object> deliveryProducerFactory(SenderProperties properties) {
+    DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(SenderProperties properties) {
         Map<String, Object> configs = Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all",
@@ -43,29 +38,12 @@ public class KafkaClientsConfiguration {
                 // Fan-out sends a batch of deliveries at once and waits for all of them: a short linger packs them.
                 ProducerConfig.LINGER_MS_CONFIG, 5,
                 ProducerConfig.CLIENT_ID_CONFIG, "webhook-sender-deliveries");
-        // Deliveries are WebhookDelivery records; a record that could not be deserialized goes to the dead-letter
-        // topic as the raw bytes it arrived with.
-        var values = new DelegatingByTypeSerializer(Map.of(
-                WebhookDelivery.class, Topics.WEBHOOK_DELIVERIES.valueSerde().serializer(),
-                byte[].class, new ByteArraySerializer()));
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        var factory = new DefaultKafkaProducerFactory<String, Object>(configs,
-                Topics.WEBHOOK_DELIVERIES.keySerde().serializer(), (org.apache.kafka.common.serialization.Serializer) values);
-        return factory;
+        return new DefaultKafkaProducerFactory<>(configs,
+                Topics.WEBHOOK_DELIVERIES.keySerde().serializer(), Topics.WEBHOOK_DELIVERIES.valueSerde().serializer());
     }
 
     @Bean
-    KafkaTemplate<String, Object> deliveryTemplate(DefaultKafkaProducerFactory<String, Object> deliveryProducerFactory) {
+    KafkaTemplate<String, WebhookDelivery> deliveryTemplate(DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory) {
         return new KafkaTemplate<>(deliveryProducerFactory);
-    }
-
-    /** Resumes retry topic partitions when their head record is due (spring-kafka's back-off manager needs one). */
-    @Bean(destroyMethod = "shutdown")
-    TaskScheduler taskScheduler() {
-        var scheduler = new ThreadPoolTaskScheduler();
-        scheduler.setPoolSize(2);
-        scheduler.setThreadNamePrefix("webhook-sender-scheduler-");
-        scheduler.initialize();
-        return scheduler;
     }
 }

@@ -2,9 +2,10 @@ package io.abk.billing.webhooks.delivery;
 
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Bounds the attempts in flight (BILLING_WEBHOOKS_MAX_IN_FLIGHT): the listener takes a permit before it starts an
+ * Bounds the attempts in flight (BILLING_WEBHOOKS_MAX_IN_FLIGHT): a delivery loop takes a permit before it starts an
  * attempt and the attempt gives it back when it completes, so a flood of slow endpoints holds at most this many
  * records (and connections) in memory; past it the consumer threads wait.
  */
@@ -18,8 +19,9 @@ public final class InFlightLimit {
         this.permits = new Semaphore(max);
     }
 
-    public void acquire() throws InterruptedException {
-        permits.acquire();
+    /** Takes a permit, waiting at most {@code patience}; false when none came free in time. */
+    public boolean tryAcquire(Duration patience) throws InterruptedException {
+        return permits.tryAcquire(patience.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     public void release() {
@@ -30,15 +32,4 @@ public final class InFlightLimit {
         return max - permits.availablePermits();
     }
 
-    /** Waits until no attempt is in flight or {@code patience} has passed; true when none is. */
-    public boolean awaitIdle(Duration patience) throws InterruptedException {
-        var deadline = System.nanoTime() + patience.toNanos();
-        while (inFlight() > 0) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.sleep(20); // a poll, not synchronisation between tests: shutdown has nothing to wait on
-        }
-        return true;
-    }
 }

@@ -5,14 +5,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.springframework.util.backoff.BackOff;
-import org.springframework.util.backoff.BackOffExecution;
 
 /**
  * When the attempts of one delivery happen (DESIGN section 11, flow point 3): the configured delays, then one
  * retry every {@code every} as long as it falls within {@code retryFor} of the first attempt, then the dead-letter
  * topic. Delay {@code i} (0-based) is the wait before attempt {@code i + 2}, and the retry topic
- * {@code webhooks.deliveries-retry-i} holds the deliveries waiting for it.
+ * {@code webhooks.deliveries-retry-i} holds the deliveries waiting for it ({@link RetryTopics}).
  */
 public record RetrySchedule(List<Duration> delays) {
 
@@ -43,17 +41,5 @@ public record RetrySchedule(List<Duration> delays) {
 
     public Duration longestDelay() {
         return delays.stream().max(Duration::compareTo).orElse(Duration.ZERO);
-    }
-
-    /** The schedule as spring-kafka's retry topic configuration reads it: one value per retry topic, in order. */
-    public BackOff backOff() {
-        return () -> new BackOffExecution() {
-            private int next;
-
-            @Override
-            public long nextBackOff() {
-                return next < delays.size() ? delays.get(next++).toMillis() : STOP;
-            }
-        };
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.fanout;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -50,7 +51,7 @@ public class FanOutConfiguration {
     }
 
     @Bean
-    FanOutListener fanOutListener(EventLog eventLog, KafkaTemplate<String, Object> deliveryTemplate, JsonMapper payloadJson) {
+    FanOutListener fanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveryTemplate, JsonMapper payloadJson) {
         return new FanOutListener(eventLog, deliveryTemplate, payloadJson, Clock.systemUTC());
     }
 }

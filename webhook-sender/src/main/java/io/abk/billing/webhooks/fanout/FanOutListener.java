@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.fanout;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.render.EventJson;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.fanout.EventLog.RenderedEvent;
@@ -33,11 +34,11 @@ public class FanOutListener {
     private static final long SEND_PATIENCE_SECONDS = 150;
 
     private final EventLog eventLog;
-    private final KafkaTemplate<String, Object> deliveries;
+    private final KafkaTemplate<String, WebhookDelivery> deliveries;
     private final JsonMapper json;
     private final Clock clock;
 
-    public FanOutListener(EventLog eventLog, KafkaTemplate<String, Object> deliveries, JsonMapper json, Clock clock) {
+    public FanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveries, JsonMapper json, Clock clock) {
         this.eventLog = eventLog;
         this.deliveries = deliveries;
         this.json = json;

@@ -57,7 +57,7 @@ class RetryIT {
             var deliveryId = event.getEventId() + ":" + endpoint;
             var dead = new ArrayList<WebhookDelivery>();
             try (var consumer = deadLetters()) {
-                consumer.subscribe(List.of(Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_DLT_SUFFIX));
+                consumer.subscribe(List.of(RetryTopics.deadLetters()));
                 await().atMost(Duration.ofSeconds(90)).until(() -> {
                     consumer.poll(Duration.ofMillis(200)).forEach(record -> dead.add(record.value()));
                     return dead.stream().anyMatch(delivery -> delivery.getDeliveryId().equals(deliveryId));

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.backoff.BackOffExecution;
 
 class RetryScheduleTest {
 
@@ -42,15 +40,13 @@ class RetryScheduleTest {
     }
 
     @Test
-    void shouldHandSpringKafkaOneValuePerRetryTopicWhenItReadsTheBackOff() {
-        var schedule = new RetrySchedule(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
-        var execution = schedule.backOff().start();
+    void shouldRouteAFailedAttemptToTheRetryTopicOfItsNextDelayThenToTheDeadLettersWhenTheScheduleIsSpent() {
+        var topics = new RetryTopics(new RetrySchedule(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2))));
 
-        var values = new ArrayList<Long>();
-        for (int i = 0; i < 3; i++) {
-            values.add(execution.nextBackOff());
-        }
-
-        assertThat(values).containsExactly(1_000L, 2_000L, BackOffExecution.STOP);
+        assertThat(topics.after(1)).isEqualTo("webhooks.deliveries-retry-0");
+        assertThat(topics.after(2)).isEqualTo("webhooks.deliveries-retry-1");
+        assertThat(topics.after(3)).isEqualTo("webhooks.deliveries-dlt");
+        assertThat(topics.stages()).containsExactly("webhooks.deliveries", "webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1");
+        assertThat(topics.owned()).containsExactly("webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1", "webhooks.deliveries-dlt");
     }
 }
