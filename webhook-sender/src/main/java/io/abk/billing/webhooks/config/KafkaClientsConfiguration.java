@@ -26,7 +26,8 @@ public class KafkaClientsConfiguration {
                 // A group's first start reads what is already there: deliveries queued (or events produced) before
                 // the sender first ran are delivered, not skipped.
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
     }
 
     @Bean

@@ -25,11 +25,20 @@ public record SenderProperties(
         }
     }
 
-    public record Kafka(@DefaultValue("localhost:9092") String bootstrapServers) {
+    public record Kafka(
+            @DefaultValue("localhost:9092") String bootstrapServers,
+            /**
+             * How long the group waits for a consumer that stopped heartbeating (a killed sender) before its
+             * partitions move to the others (BILLING_KAFKA_SESSION_TIMEOUT); Kafka's default.
+             */
+            @DefaultValue("45s") Duration sessionTimeout) {
 
         public Kafka {
             if (bootstrapServers.isBlank()) {
                 throw new IllegalArgumentException("billing.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS) must be set");
+            }
+            if (sessionTimeout.toMillis() < 1_000) {
+                throw new IllegalArgumentException("billing.kafka.session-timeout (BILLING_KAFKA_SESSION_TIMEOUT) must be at least 1s");
             }
         }
     }

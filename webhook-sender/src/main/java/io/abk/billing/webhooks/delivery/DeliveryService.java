@@ -157,6 +157,7 @@ public final class DeliveryService implements SmartLifecycle {
         configs.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // Deliveries queued before the group's first start are delivered, not skipped.
         configs.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        configs.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
         return configs;
     }
 
