@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -22,7 +23,7 @@ public final class WebhookSenderApplication {
 
     public static void main(String[] args) {
         // Runs until the JVM is asked to stop; Spring's shutdown hook closes it gracefully (drains attempts).
-        start(Map.of());
+        launch(Map.of(), true, new Class<?>[0]);
     }
 
     /**
@@ -38,9 +39,19 @@ public final class WebhookSenderApplication {
 
     /** As {@link #start(Map)}, with more configuration classes (tests add stand-ins with them). */
     public static Running start(Map<String, String> settings, Class<?>... moreConfiguration) {
+        return launch(settings, false, moreConfiguration);
+    }
+
+    private static Running launch(Map<String, String> settings, boolean ownProcess, Class<?>... moreConfiguration) {
         var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration)).toArray(Class<?>[]::new);
         var application = new SpringApplication(sources);
         application.setWebApplicationType(WebApplicationType.NONE);
+        if (!ownProcess) {
+            // Inside another application (the local stack's JVM), logging is the host's: Boot would otherwise reset
+            // the shared logback configuration to the sender's.
+            application.setListeners(application.getListeners().stream()
+                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
+        }
         var environment = new StandardEnvironment();
         var first = new HashMap<String, Object>(settings);
         // Not application.yml: the gateway's file is on the same class path in the local stack.

@@ -18,14 +18,24 @@ public final class DeliveryHeaders {
     private DeliveryHeaders() {
     }
 
+    /** 1 when absent or unreadable (the worst a garbled header can do is restart the count). */
     public static int attempt(Headers headers) {
         var text = text(headers, ATTEMPT);
-        return text == null ? 1 : Integer.parseInt(text);
+        try {
+            return text == null ? 1 : Math.max(1, Integer.parseInt(text));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
     }
 
+    /** Null (due now) when absent or unreadable. */
     public static @Nullable Instant dueAt(Headers headers) {
         var text = text(headers, DUE_AT);
-        return text == null ? null : Instant.ofEpochMilli(Long.parseLong(text));
+        try {
+            return text == null ? null : Instant.ofEpochMilli(Long.parseLong(text));
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Sets the headers of a forwarded copy (replacing the ones it had). */

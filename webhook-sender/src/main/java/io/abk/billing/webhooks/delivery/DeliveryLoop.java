@@ -68,11 +68,18 @@ final class DeliveryLoop implements Runnable {
         try {
             consumer.subscribe(topics, new Rebalance());
             while (running) {
-                commitSettled(false);
-                resumeDue();
-                var records = consumer.poll(POLL);
-                for (var partition : records.partitions()) {
-                    start(partition, records.records(partition));
+                try {
+                    commitSettled(false);
+                    resumeDue();
+                    var records = consumer.poll(POLL);
+                    for (var partition : records.partitions()) {
+                        start(partition, records.records(partition));
+                    }
+                } catch (RuntimeException e) {
+                    // A poll or commit failure (a rebalance under way, the broker away): records are started only
+                    // after a successful poll, so nothing is skipped; try again shortly rather than stop delivering.
+                    log.warn("loop=delivery outcome=retrying error=\"{}\"", e.toString());
+                    LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
                 }
             }
             drain();
