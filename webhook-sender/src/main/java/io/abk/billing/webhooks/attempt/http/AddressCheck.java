@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.attempt.http;
 
 import io.abk.billing.endpointguard.AddressRules;
+import io.netty.util.NetUtil;
 import java.net.InetAddress;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -26,7 +27,7 @@ public final class AddressCheck {
             }
             var why = AddressRules.whyNotPublic(address);
             if (why != null) {
-                return "url's host '" + host + "' resolves to " + address.getHostAddress() + ", which " + why
+                return "url's host '" + host + "' resolves to " + NetUtil.toAddressString(address) + ", which " + why
                         + "; webhooks are only sent to public addresses";
             }
         }
