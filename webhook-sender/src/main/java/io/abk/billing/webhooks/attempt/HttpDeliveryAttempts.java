@@ -24,6 +24,7 @@ import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * The attempt of WEBHOOKS.md flow 4: read the endpoint, sign, POST through the guarded client, then log the attempt
@@ -147,10 +148,12 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
                 delivery.getEventId(), delivery.getEventType(), attempt, delivery.getRedelivery(), outcome.outcome(),
                 outcome.statusCode(), outcome.latencyMs(), outcome.error(), outcome.excerpt(), retryAt, now);
         var result = outcome.result(log.record(row, outcome.health(), settings.disableAfter()));
-        LOG.info("webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={} outcome={} status={}"
-                        + " latencyMs={} result={} error=\"{}\"", endpoint.id(), endpoint.merchantId(), endpoint.mode(),
-                delivery.getEventId(), delivery.getDeliveryId(), attempt, outcome.outcome(), outcome.statusCode(),
-                outcome.latencyMs(), result, outcome.error());
+        // Successes are the bulk at DEBUG; failures and skips are what an operator looks for.
+        var level = outcome.outcome().equals(AttemptOutcome.SUCCEEDED) ? Level.DEBUG : Level.INFO;
+        LOG.atLevel(level).log("webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={}"
+                        + " outcome={} status={} latencyMs={} result={} error=\"{}\"", endpoint.id(), endpoint.merchantId(),
+                endpoint.mode(), delivery.getEventId(), delivery.getDeliveryId(), attempt, outcome.outcome(),
+                outcome.statusCode(), outcome.latencyMs(), result, outcome.error());
         return result;
     }
 

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 /** A slow endpoint holds a connection, never a thread: attempts to other endpoints go on meanwhile. */
 class AttemptConcurrencyIT {
 
+    /** Well past the per-host connection limit (64). */
+    private static final int BURST = 300;
+
     @Test
     void shouldDeliverToFastEndpointWhileSlowEndpointsHoldTheirRequests() throws Exception {
         // One JDBC thread and one DNS thread: if an attempt held a thread while waiting for its answer, the fast
@@ -41,6 +44,25 @@ class AttemptConcurrencyIT {
                 assertThat(slowAttempt.get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
             }
             assertThat(TestDb.attempts(slowEndpoints.getFirst().id()).getFirst()).containsEntry("response_excerpt", "slow");
+        }
+    }
+
+    @Test
+    void shouldDeliverEveryAttemptWhenABurstTargetsOneEndpoint() throws Exception {
+        // Protects against a per-host connection pool that refuses waiters: a backlog after an outage is a burst.
+        try (var receiver = Receiver.answering(200);
+             var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+            var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
+            var started = System.nanoTime();
+
+            var burst = IntStream.range(0, BURST).mapToObj(i -> attempts.attempt(Deliveries.to(endpoint), 1, null)).toList();
+            CompletableFuture.allOf(burst.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+
+            assertThat(burst).allSatisfy(attempt -> assertThat(attempt.get()).isEqualTo(AttemptResult.DELIVERED));
+            assertThat(receiver.requests()).hasSize(BURST);
+            assertThat(TestDb.attempts(endpoint.id())).hasSize(BURST);
+            var seconds = (System.nanoTime() - started) / 1e9;
+            System.out.printf("webhook burst: %d attempts to one local receiver in %.2f s (%.0f/s)%n", BURST, seconds, BURST / seconds);
         }
     }
 }

@@ -101,12 +101,15 @@ class AttemptSsrfIT {
             var byLiteral = TestDb.endpoint(merchant, "test", receiver.url());
             var byName = TestDb.endpoint(merchant, "test", "http://rebind-loopback.example:" + receiver.port() + "/hook");
             var privateName = TestDb.endpoint(merchant, "test", "http://rebind-private.example:" + receiver.port() + "/hook");
+            var lookupsBefore = DNS.lookups("rebind-loopback.example");
 
             assertThat(attempts.attempt(Deliveries.to(byLiteral), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
             assertThat(attempts.attempt(Deliveries.to(byName), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
             assertThat(attempts.attempt(Deliveries.to(privateName), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
 
             assertThat(receiver.requests()).hasSize(2);
+            // One lookup, checked and connected to: no second resolution a rebinding DNS could answer differently.
+            assertThat(DNS.lookups("rebind-loopback.example") - lookupsBefore).isEqualTo(1);
             assertThat((String) TestDb.attempts(privateName.id()).getFirst().get("error")).contains("resolves to 10.0.0.5");
         }
     }

@@ -25,10 +25,18 @@ public final class WebhookPoster implements AutoCloseable {
     /** Idle connections are dropped before typical server keep-alive limits, so reuse rarely races a close. */
     private static final Duration MAX_IDLE = Duration.ofSeconds(20);
 
+    /**
+     * Connections to one host at a time: enough for a burst to one endpoint (a backlog after an outage) without
+     * opening hundreds of sockets to one merchant. Attempts beyond it wait for a connection within their timeout;
+     * how many wait is bounded by the caller's in-flight limit, so the wait queue is not.
+     */
+    static final int MAX_CONNECTIONS_PER_HOST = 64;
+
     private final Duration timeout;
     private final boolean allowLoopbackInTest;
     private final LoopResources loops;
-    private final ConnectionProvider connections;
+    private final ConnectionProvider strictConnections;
+    private final ConnectionProvider relaxedConnections;
     private final GuardedResolverGroup strictResolver;
     private final GuardedResolverGroup relaxedResolver;
     private final HttpClient strict;
@@ -39,15 +47,21 @@ public final class WebhookPoster implements AutoCloseable {
         this.timeout = timeout;
         this.allowLoopbackInTest = allowLoopbackInTest;
         this.loops = LoopResources.create("webhook-http", LoopResources.DEFAULT_IO_WORKER_COUNT, true);
-        // Pools are keyed by the remote address and the client's configuration, so the two clients never share one.
-        this.connections = ConnectionProvider.builder("webhook-http").maxIdleTime(MAX_IDLE).build();
         this.strictResolver = new GuardedResolverGroup(dns, false, blocking);
         this.relaxedResolver = new GuardedResolverGroup(dns, allowLoopbackInTest, blocking);
-        this.strict = client(strictResolver);
-        this.relaxed = client(relaxedResolver);
+        // A pool per client: a connection the relaxed client opened to loopback is never lent to the strict one.
+        this.strictConnections = pool("webhook-http-strict");
+        this.relaxedConnections = pool("webhook-http-relaxed");
+        this.strict = client(strictConnections, strictResolver);
+        this.relaxed = client(relaxedConnections, relaxedResolver);
     }
 
-    private HttpClient client(GuardedResolverGroup resolver) {
+    private ConnectionProvider pool(String name) {
+        return ConnectionProvider.builder(name).maxIdleTime(MAX_IDLE).maxConnections(MAX_CONNECTIONS_PER_HOST)
+                .pendingAcquireMaxCount(-1).pendingAcquireTimeout(timeout).build();
+    }
+
+    private HttpClient client(ConnectionProvider connections, GuardedResolverGroup resolver) {
         return HttpClient.create(connections)
                 .runOn(loops)
                 .resolver(resolver)
@@ -95,7 +109,8 @@ public final class WebhookPoster implements AutoCloseable {
 
     @Override
     public void close() {
-        connections.disposeLater().block(Duration.ofSeconds(10));
+        strictConnections.disposeLater().block(Duration.ofSeconds(10));
+        relaxedConnections.disposeLater().block(Duration.ofSeconds(10));
         loops.disposeLater(Duration.ZERO, Duration.ofSeconds(5)).block(Duration.ofSeconds(10));
         strictResolver.close();
         relaxedResolver.close();
