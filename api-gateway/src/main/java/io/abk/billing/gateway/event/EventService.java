@@ -38,7 +38,7 @@ import reactor.core.publisher.Mono;
 @Service
 public class EventService {
 
-    /** The events to redeliver and where they were queued. */
+    /** The event redelivered and the deliveries queued (none when no endpoint takes it). */
     public record Redelivery(StoredEvent event, List<WebhookDelivery> deliveries) {
     }
 
