@@ -115,7 +115,8 @@ public final class LocalStack implements AutoCloseable {
             var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
                     PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
                     DEMO_MERCHANT_NAME, DEMO_PAYOUT_ADDRESS, secrets.demoTestKey(), secrets.demoLiveKey(),
-                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute()));
+                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
+                    config.webhooksAllowLoopbackInTest()));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
             var baseUrl = "http://localhost:" + gateway.port();

@@ -24,6 +24,9 @@ import org.jspecify.annotations.Nullable;
  * @param rateLimitsEnabled          {@code BILLING_RATE_LIMITS_ENABLED}
  * @param rateLimitPerKeyPerSecond   {@code BILLING_RATE_LIMIT_PER_KEY_PER_SECOND}
  * @param rateLimitCheckoutPerMinute {@code BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE}
+ * @param webhooksAllowLoopbackInTest {@code BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST}, default true here (a deployed
+ *                                    gateway and sender default to false): test-mode endpoints may be {@code http} to
+ *                                    a receiver on this machine; live ones never may
  * @param readyTimeout               how long the start may take before it fails, naming what is not ready
  */
 public record LocalStackConfig(
@@ -39,6 +42,7 @@ public record LocalStackConfig(
         @Nullable Boolean rateLimitsEnabled,
         @Nullable Integer rateLimitPerKeyPerSecond,
         @Nullable Integer rateLimitCheckoutPerMinute,
+        boolean webhooksAllowLoopbackInTest,
         Duration readyTimeout) {
 
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -82,20 +86,21 @@ public record LocalStackConfig(
                 vars.bool("BILLING_RATE_LIMITS_ENABLED").orElse(null),
                 vars.integer("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND").orElse(null),
                 vars.integer("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE").orElse(null),
+                vars.bool("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST").orElse(true),
                 DEFAULT_READY_TIMEOUT);
     }
 
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
     public static LocalStackConfig forTest(Path dataDir, int partitions) {
         return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
-                false, null, null, DEFAULT_READY_TIMEOUT);
+                false, null, null, true, DEFAULT_READY_TIMEOUT);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                readyTimeout);
+                webhooksAllowLoopbackInTest, readyTimeout);
     }
 
     /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */

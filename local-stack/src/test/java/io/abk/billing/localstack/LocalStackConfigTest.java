@@ -28,6 +28,7 @@ class LocalStackConfigTest {
         assertThat(config.rateLimitsEnabled()).isNull();
         assertThat(config.rateLimitPerKeyPerSecond()).isNull();
         assertThat(config.rateLimitCheckoutPerMinute()).isNull();
+        assertThat(config.webhooksAllowLoopbackInTest()).as("local receivers work out of the box").isTrue();
         assertThat(config.publicUrlFor(8080)).isEqualTo("http://localhost:8080");
     }
 
@@ -45,7 +46,8 @@ class LocalStackConfigTest {
                 Map.entry("BILLING_PARTITIONS", "3"),
                 Map.entry("BILLING_RATE_LIMITS_ENABLED", "FALSE"),
                 Map.entry("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", "500"),
-                Map.entry("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", "60")), WORKING_DIR);
+                Map.entry("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", "60"),
+                Map.entry("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "false")), WORKING_DIR);
 
         assertThat(config.httpPort()).isEqualTo(9090);
         assertThat(config.adminToken()).isEqualTo("admin-token-of-sixteen");
@@ -59,6 +61,7 @@ class LocalStackConfigTest {
         assertThat(config.rateLimitsEnabled()).isFalse();
         assertThat(config.rateLimitPerKeyPerSecond()).isEqualTo(500);
         assertThat(config.rateLimitCheckoutPerMinute()).isEqualTo(60);
+        assertThat(config.webhooksAllowLoopbackInTest()).isFalse();
     }
 
     @Test

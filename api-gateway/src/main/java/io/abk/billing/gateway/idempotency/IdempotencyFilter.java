@@ -127,7 +127,10 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         var replayableRequest = new ServerHttpRequestDecorator(exchange.getRequest()) {
             @Override
             public Flux<DataBuffer> getBody() {
-                return Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
+                // No body stays no body: one empty buffer would reach the JSON decoder as malformed JSON (400
+                // invalid_json for a body-less POST with a key, where the same POST without one is fine).
+                return body.length == 0 ? Flux.empty()
+                        : Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
             }
         };
         var mutated = exchange.mutate().request(replayableRequest).response(captured).build();

@@ -35,6 +35,8 @@ public final class ErrorCodes {
     public static final String TEST_CLOCK_BACKWARDS = "test_clock_backwards";
     /** A live key on a test-only route (the test clock): 403. */
     public static final String TEST_MODE_ONLY = "test_mode_only";
+    /** A redelivery asked of a disabled webhook endpoint: enable it first. */
+    public static final String ENDPOINT_DISABLED = "endpoint_disabled";
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
 }

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.web;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.MultiValueMap;
 
@@ -16,6 +17,14 @@ public record PageRequest(int limit, @Nullable String startingAfter) {
 
     /** Reads {@code limit} and {@code startingAfter} from a query; {@code prefix} is the listed resource's id type. */
     public static PageRequest from(MultiValueMap<String, String> query, IdPrefix prefix) {
+        return from(query, id -> Ids.isWellFormed(prefix, id), prefix.withSeparator());
+    }
+
+    /**
+     * Reads {@code limit} and {@code startingAfter} from a query whose ids are not minted by {@link Ids} (the
+     * delivery log's {@code wha_} ids); {@code idKind} names them in the error.
+     */
+    public static PageRequest from(MultiValueMap<String, String> query, Predicate<String> isWellFormed, String idKind) {
         int limit = MAX_LIMIT;
         var limitText = query.getFirst("limit");
         if (limitText != null) {
@@ -29,8 +38,8 @@ public record PageRequest(int limit, @Nullable String startingAfter) {
             }
         }
         var startingAfter = query.getFirst("startingAfter");
-        if (startingAfter != null && !Ids.isWellFormed(prefix, startingAfter)) {
-            throw ApiException.invalid("startingAfter", "startingAfter must be a " + prefix.withSeparator() + " id from a previous page");
+        if (startingAfter != null && !isWellFormed.test(startingAfter)) {
+            throw ApiException.invalid("startingAfter", "startingAfter must be a " + idKind + " id from a previous page");
         }
         return new PageRequest(limit, startingAfter);
     }

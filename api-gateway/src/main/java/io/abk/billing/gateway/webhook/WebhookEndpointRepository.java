@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.Mode;
 import java.time.Instant;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -57,9 +58,25 @@ public class WebhookEndpointRepository {
         return spec.map(WebhookEndpoint::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
     }
 
-    /** Writes every changeable field of {@code e} (settings and secrets). */
+    /**
+     * The enabled endpoints an event of {@code type} goes to: those listing it, and those with no list (all events).
+     * The sender's fan-out selects the same way.
+     */
+    public Flux<WebhookEndpoint> subscribedTo(String merchantId, Mode mode, String type) {
+        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE + " AND NOT disabled"
+                        + " AND (cardinality(enabled_events) = 0 OR :type = ANY (enabled_events)) ORDER BY id")
+                .bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("type", type)
+                .map(WebhookEndpoint::from).all();
+    }
+
+    /**
+     * Writes every changeable field of {@code e} (settings and secrets). Re-enabling a disabled endpoint also clears
+     * {@code failing_since} (the sender's failure clock): otherwise an endpoint disabled for failing 5 days would be
+     * disabled again by its first failure. On the right of SET, {@code disabled} is the row's value before the update.
+     */
     public Mono<WebhookEndpoint> update(WebhookEndpoint e, Instant at) {
         return db.sql("UPDATE webhook_endpoints SET url = :url, enabled_events = :events, description = :description,"
+                        + " failing_since = CASE WHEN disabled AND NOT :disabled THEN NULL ELSE failing_since END,"
                         + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
                         + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE id = :id AND" + SCOPE
                         + " RETURNING " + WebhookEndpoint.COLUMNS)

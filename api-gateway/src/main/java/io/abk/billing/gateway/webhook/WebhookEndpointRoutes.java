@@ -66,6 +66,13 @@ public class WebhookEndpointRoutes {
         return service.get(caller, id).map(this::wrap);
     }
 
+    /** The endpoint's delivery attempts, newest first, in pages of {@code wha_} ids. */
+    @GetMapping("/v1/webhook_endpoints/{id}/deliveries")
+    public Mono<Map<String, Object>> deliveries(Caller caller, @PathVariable String id, @RequestParam MultiValueMap<String, String> query) {
+        var page = PageRequest.from(query, DeliveryAttempt::isWellFormedId, DeliveryAttempt.ID_PREFIX);
+        return service.deliveries(caller, id, page).map(found -> found.map(WebhookJson::attempt).body("deliveries"));
+    }
+
     @PatchMapping("/v1/webhook_endpoints/{id}")
     public Mono<Map<String, Object>> update(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = EndpointPatch.parse(RequestFields.of(body));

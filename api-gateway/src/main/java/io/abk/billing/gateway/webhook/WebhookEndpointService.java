@@ -43,15 +43,17 @@ public class WebhookEndpointService {
     static final String DISABLED_BY_MERCHANT = "disabled_by_merchant";
 
     private final WebhookEndpointRepository endpoints;
+    private final DeliveryAttemptRepository attempts;
     private final EndpointUrlGuard guard;
     private final AuditLog audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public WebhookEndpointService(WebhookEndpointRepository endpoints, EndpointUrlGuard guard, AuditLog audit, IdGenerator ids,
-            TransactionalOperator tx, Clock clock) {
+    public WebhookEndpointService(WebhookEndpointRepository endpoints, DeliveryAttemptRepository attempts, EndpointUrlGuard guard,
+            AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
         this.endpoints = endpoints;
+        this.attempts = attempts;
         this.guard = guard;
         this.audit = audit;
         this.ids = ids;
@@ -81,6 +83,11 @@ public class WebhookEndpointService {
 
     public Mono<Page<WebhookEndpoint>> list(Caller caller, PageRequest page) {
         return endpoints.list(caller.merchantId(), caller.mode(), page);
+    }
+
+    /** The endpoint's delivery log, newest first; 404 unless the endpoint is the caller's and not deleted. */
+    public Mono<Page<DeliveryAttempt>> deliveries(Caller caller, String id, PageRequest page) {
+        return endpoint(caller, id, false).flatMap(endpoint -> attempts.list(endpoint.id(), page));
     }
 
     public Mono<WebhookEndpoint> update(Caller caller, String id, EndpointPatch patch) {

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** A webhook endpoint as the API shows it: never its secrets; all events read {@code ["*"]}. */
+/**
+ * A webhook endpoint as the API shows it (never its secrets; all events read {@code ["*"]}), and one attempt of
+ * its delivery log.
+ */
 public final class WebhookJson {
 
     private WebhookJson() {
@@ -27,6 +30,27 @@ public final class WebhookJson {
         json.put("mode", ApiJson.mode(e.mode()));
         json.put("createdAt", ApiJson.timestamp(e.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(e.updatedAt()));
+        return json;
+    }
+
+    /** One attempt: {@code outcome} is {@code succeeded}, {@code failed} or {@code skipped}, as the sender logged it. */
+    public static Map<String, @Nullable Object> attempt(DeliveryAttempt a) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", a.id());
+        json.put("object", "webhook_delivery_attempt");
+        json.put("endpointId", a.endpointId());
+        json.put("eventId", a.eventId());
+        json.put("eventType", a.eventType());
+        json.put("deliveryId", a.deliveryId());
+        json.put("attempt", a.attempt());
+        json.put("redelivery", a.redelivery());
+        json.put("outcome", a.outcome());
+        json.put("statusCode", a.statusCode());
+        json.put("latencyMs", a.latencyMs());
+        json.put("error", a.error());
+        json.put("responseExcerpt", a.responseExcerpt());
+        json.put("nextRetryAt", ApiJson.timestamp(a.nextRetryAt()));
+        json.put("attemptedAt", ApiJson.timestamp(a.attemptedAt()));
         return json;
     }
 }

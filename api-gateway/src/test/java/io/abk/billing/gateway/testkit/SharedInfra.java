@@ -29,9 +29,13 @@ import static org.awaitility.Awaitility.await;
 public final class SharedInfra {
 
     public static final int PARTITIONS = 3;
-    /** The topics the gateway uses (billing.test-clocks included), and chain.requests, whose group the stand-in joins for the settlement health. */
+    /**
+     * The topics the gateway uses (billing.test-clocks and webhooks.deliveries included), and chain.requests, whose
+     * group the stand-in joins for the settlement health.
+     */
     private static final List<String> TOPICS = List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.PAYMENT_COMMANDS.name(),
-            Topics.PAYMENT_LINK_COMMANDS.name(), Topics.CHANGES.name(), Topics.CHAIN_REQUESTS.name(), Topics.TEST_CLOCKS.name());
+            Topics.PAYMENT_LINK_COMMANDS.name(), Topics.CHANGES.name(), Topics.CHAIN_REQUESTS.name(), Topics.TEST_CLOCKS.name(),
+            Topics.WEBHOOK_DELIVERIES.name());
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final Object POSTGRES_LOCK = new Object();
     private static @Nullable EmbeddedPostgres postgres;

@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Producing changes and reading commands the way the real topics are used, for assertions. */
 public final class TestKafka {
@@ -53,8 +55,25 @@ public final class TestKafka {
         return records(Topics.SUBSCRIPTION_COMMANDS, filter);
     }
 
+    /** How many records {@code topic} holds: the sum of its partitions' end offsets. */
+    public static long endOffsetSum(Topic<?, ?> topic) {
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            var partitions = consumer.partitionsFor(topic.name()).stream()
+                    .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
+            return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
     /** Every record of {@code topic} (from the beginning) whose value matches. */
     public static <V> List<V> records(Topic<String, V> topic, Predicate<V> filter) {
+        return keyedRecords(topic, filter).stream().map(ConsumerRecord::value).toList();
+    }
+
+    /** Every record of {@code topic} (from the beginning) whose value matches, with its key and partition. */
+    public static <V> List<ConsumerRecord<String, V>> keyedRecords(Topic<String, V> topic, Predicate<V> filter) {
         try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
                 ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
@@ -65,7 +84,7 @@ public final class TestKafka {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             var end = consumer.endOffsets(partitions);
-            var found = new ArrayList<V>();
+            var found = new ArrayList<ConsumerRecord<String, V>>();
             var deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
@@ -73,7 +92,7 @@ public final class TestKafka {
                 }
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     if (filter.test(record.value())) {
-                        found.add(record.value());
+                        found.add(record);
                     }
                 }
             }

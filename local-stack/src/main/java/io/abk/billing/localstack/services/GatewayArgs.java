@@ -27,7 +27,8 @@ public record GatewayArgs(
         String demoLiveKey,
         @Nullable Boolean rateLimitsEnabled,
         @Nullable Integer rateLimitPerKeyPerSecond,
-        @Nullable Integer rateLimitCheckoutPerMinute) {
+        @Nullable Integer rateLimitCheckoutPerMinute,
+        boolean webhooksAllowLoopbackInTest) {
 
     public List<String> toArgs() {
         var args = new ArrayList<String>();
@@ -49,6 +50,7 @@ public record GatewayArgs(
         add(args, "billing.rate-limits.enabled", rateLimitsEnabled);
         add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
         add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
+        add(args, "billing.webhooks.allow-loopback-in-test", webhooksAllowLoopbackInTest);
         // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
         return List.copyOf(args);

@@ -10,7 +10,7 @@ class GatewayArgsTest {
         return new GatewayArgs(8080, "http://localhost:8080", "r2dbc:postgresql://127.0.0.1:15432/billing",
                 "jdbc:postgresql://127.0.0.1:15432/billing", "billing", "billing", "127.0.0.1:19092", "admin-token-secret",
                 "Demo Merchant", "0x000000000000000000000000000000000000dEaD", "abk_test_T", "abk_live_L",
-                rateLimitsEnabled, perKey, checkout);
+                rateLimitsEnabled, perKey, checkout, true);
     }
 
     @Test
@@ -28,7 +28,8 @@ class GatewayArgsTest {
                 "--billing.demo.merchant-name=Demo Merchant",
                 "--billing.demo.payout-address=0x000000000000000000000000000000000000dEaD",
                 "--billing.demo.test-key=abk_test_T",
-                "--billing.demo.live-key=abk_live_L");
+                "--billing.demo.live-key=abk_live_L",
+                "--billing.webhooks.allow-loopback-in-test=true");
     }
 
     @Test

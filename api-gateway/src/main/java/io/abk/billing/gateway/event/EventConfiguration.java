@@ -1,0 +1,16 @@
+package io.abk.billing.gateway.event;
+
+import io.abk.billing.gateway.config.BillingProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wires the redelivery producer. */
+@Configuration(proxyBeanMethods = false)
+public class EventConfiguration {
+
+    /** Gives up on a send within half the request timeout, so a broker outage is a 503 before the request times out. */
+    @Bean(destroyMethod = "close")
+    DeliveryPublisher deliveryPublisher(BillingProperties billing) {
+        return DeliveryPublisher.create(billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+    }
+}

@@ -1,0 +1,122 @@
+package io.abk.billing.webhooks.attempt.endpoint;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reads endpoints and writes attempts. The log row and the health change are one transaction, and the health
+ * change locks the endpoint's row, so concurrent attempts to one endpoint apply their changes one after another.
+ */
+public final class DeliveryLog {
+
+    private static final String ENDPOINT_COLUMNS = "id, merchant_id, mode, url, secret, previous_secret,"
+            + " previous_secret_expires_at, disabled, disabled_reason, deleted_at";
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
+
+    public DeliveryLog(DataSource dataSource) {
+        this.jdbc = new NamedParameterJdbcTemplate(dataSource);
+        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+
+    public Optional<EndpointRow> find(String endpointId) {
+        return jdbc.query("SELECT " + ENDPOINT_COLUMNS + " FROM webhook_endpoints WHERE id = :id",
+                new MapSqlParameterSource("id", endpointId), DeliveryLog::endpoint).stream().findFirst();
+    }
+
+    /**
+     * Applies {@code change} to the endpoint and logs {@code row}; true when the endpoint is disabled afterwards
+     * (by this attempt or before it), in which case no retry follows and the row's next retry time is dropped.
+     */
+    public boolean record(AttemptRow row, HealthChange change, Duration disableAfter) {
+        var disabled = transactions.execute(status -> {
+            var off = applyHealth(row.endpointId(), change, row.attemptedAt(), disableAfter);
+            insert(row, off);
+            return off;
+        });
+        return Boolean.TRUE.equals(disabled);
+    }
+
+    private boolean applyHealth(String endpointId, HealthChange change, Instant now, Duration disableAfter) {
+        var params = new MapSqlParameterSource("id", endpointId).addValue("now", at(now));
+        return switch (change) {
+            case NONE -> false;
+            case SUCCEEDED -> {
+                jdbc.update("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = :id AND failing_since IS NOT NULL", params);
+                yield false;
+            }
+            case GONE -> {
+                jdbc.update("UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'gone', updated_at = :now"
+                        + " WHERE id = :id AND NOT disabled", params);
+                yield true;
+            }
+            case FAILED -> failed(params, now, disableAfter);
+        };
+    }
+
+    private boolean failed(MapSqlParameterSource params, Instant now, Duration disableAfter) {
+        var streak = jdbc.query("UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, :now) WHERE id = :id"
+                + " RETURNING failing_since, disabled", params, (rs, n) -> new Streak(instant(rs, "failing_since"), rs.getBoolean("disabled")));
+        if (streak.isEmpty()) {
+            return true;
+        }
+        var current = streak.getFirst();
+        if (current.disabled()) {
+            return true;
+        }
+        if (current.since() != null && HealthChange.failingTooLong(current.since(), now, disableAfter)) {
+            jdbc.update("UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'failing_for_5_days',"
+                    + " updated_at = :now WHERE id = :id", params);
+            return true;
+        }
+        return false;
+    }
+
+    private record Streak(@Nullable Instant since, boolean disabled) {
+    }
+
+    private void insert(AttemptRow row, boolean endpointDisabled) {
+        var params = new MapSqlParameterSource()
+                .addValue("endpointId", row.endpointId()).addValue("merchantId", row.merchantId())
+                .addValue("mode", row.mode()).addValue("deliveryId", row.deliveryId()).addValue("eventId", row.eventId())
+                .addValue("eventType", row.eventType()).addValue("attempt", row.attempt())
+                .addValue("redelivery", row.redelivery()).addValue("outcome", row.outcome())
+                .addValue("statusCode", row.statusCode(), Types.INTEGER).addValue("latencyMs", row.latencyMs(), Types.INTEGER)
+                .addValue("error", row.error(), Types.VARCHAR).addValue("excerpt", row.responseExcerpt(), Types.VARCHAR)
+                .addValue("nextRetryAt", endpointDisabled || row.nextRetryAt() == null ? null : at(row.nextRetryAt()),
+                        Types.TIMESTAMP_WITH_TIMEZONE)
+                .addValue("attemptedAt", at(row.attemptedAt()));
+        jdbc.update("INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id, event_id, event_type,"
+                + " attempt, redelivery, outcome, status_code, latency_ms, error, response_excerpt, next_retry_at, attempted_at)"
+                + " VALUES (:endpointId, :merchantId, :mode, :deliveryId, :eventId, :eventType, :attempt, :redelivery, :outcome,"
+                + " :statusCode, :latencyMs, :error, :excerpt, :nextRetryAt, :attemptedAt)", params);
+    }
+
+    private static EndpointRow endpoint(ResultSet rs, int rowNum) throws SQLException {
+        return new EndpointRow(rs.getString("id"), rs.getString("merchant_id"), rs.getString("mode"), rs.getString("url"),
+                rs.getString("secret"), rs.getString("previous_secret"), instant(rs, "previous_secret_expires_at"),
+                rs.getBoolean("disabled"), rs.getString("disabled_reason"), instant(rs, "deleted_at"));
+    }
+
+    private static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {
+        var value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime at(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+}
