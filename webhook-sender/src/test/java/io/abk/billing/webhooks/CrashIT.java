@@ -7,7 +7,6 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
-import io.abk.billing.webhooks.testkit.SenderLauncher;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -77,7 +76,7 @@ class CrashIT {
         command.add("-Xmx512m");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(SenderLauncher.class.getName());
+        command.add(WebhookSenderApplication.class.getName());
         var builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(new File("target/crash-it-" + name + "-sender.log"));
         builder.environment().putAll(settings);

@@ -74,8 +74,9 @@ final class AttemptRouter {
             log.warn("delivery={} event={} endpoint={} merchant={} attempts={} outcome=dead_letter", delivery.getDeliveryId(),
                     delivery.getEventId(), delivery.getEndpointId(), delivery.getMerchantId(), attempt);
         } else {
-            log.info("delivery={} endpoint={} merchant={} attempt={} outcome=failed nextRetryAt={}", delivery.getDeliveryId(),
-                    delivery.getEndpointId(), delivery.getMerchantId(), attempt, nextRetryAt);
+            // The attempt itself is logged (INFO) by the HTTP side; this only adds where the delivery went.
+            log.debug("delivery={} endpoint={} merchant={} attempt={} forwardedTo={} dueAt={}", delivery.getDeliveryId(),
+                    delivery.getEndpointId(), delivery.getMerchantId(), attempt, topic, nextRetryAt);
         }
         return send(copy);
     }

@@ -49,8 +49,8 @@ class RetryIT {
     void shouldPutTheDeliveryOnTheDeadLetterTopicWhenEveryAttemptFails() {
         try (var receiver = Receiver.start(n -> 503)) {
             var merchant = Fixtures.merchant(sender.jdbc());
-            var endpoint = Fixtures.endpoint(sender.jdbc(), merchant, Mode.LIVE, receiver.url());
-            var event = Fixtures.event(merchant, Mode.LIVE, "invoice.created");
+            var endpoint = Fixtures.endpoint(sender.jdbc(), merchant, Mode.TEST, receiver.url());
+            var event = Fixtures.event(merchant, Mode.TEST, "invoice.created");
 
             Fixtures.produce(sender.bootstrapServers(), List.of(event));
 

@@ -125,7 +125,7 @@ public final class SenderInfra {
         if (sender == null) {
             var bootstrap = broker().bootstrapServers();
             var jdbcUrl = newDatabase();
-            var running = SenderLauncher.start(settings(bootstrap, jdbcUrl));
+            var running = WebhookSenderApplication.start(settings(bootstrap, jdbcUrl));
             Runtime.getRuntime().addShutdownHook(new Thread(running::close));
             sender = new Sender(running, jdbcUrl, jdbc(jdbcUrl), bootstrap);
         }
