@@ -9,6 +9,7 @@ import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,6 +65,8 @@ class CrashIT {
                     second.destroyForcibly();
                 }
             }
+            assertThat(Files.readString(Path.of("target/crash-it-second-sender.log")))
+                    .as("a stop (SIGTERM) drains the attempts in flight").contains("shutdown=drained");
         }
     }
 
