@@ -26,6 +26,12 @@ import org.slf4j.LoggerFactory;
  * never the partition. A retry topic's partition whose next record is not due yet is paused until it is (its
  * records come due in order: one delay per topic). Stopping lets the attempts in flight finish (within a patience)
  * and commits what they settled; what did not finish stays uncommitted and is redelivered.
+ *
+ * <p>Why not spring-kafka's async listener with retry topics (tried first, on 4.1.0): with asynchronous acks its
+ * container pauses the whole consumer until every record of the previous poll is acked ("Incomplete out of order
+ * acks"), so one 15 s endpoint held back every later delivery on the consumer; and the error path
+ * ({@code removeOffsetsInBatch}, consumer thread) races the acks ({@code ackInOrder}, completing threads) on the same
+ * lists: a ConcurrentModificationException under load, after which a partition's commits stalled.
  */
 final class DeliveryLoop implements Runnable {
 

@@ -50,7 +50,7 @@ public class FanOutListener {
             topics = "#{T(io.abk.billing.schemas.topic.Topics).EVENTS.name()}",
             concurrency = "${billing.webhooks.concurrency:2}")
     public void fanOut(List<ConsumerRecord<String, @Nullable BillingEvent>> records) throws InterruptedException {
-        long t0 = System.nanoTime();
+        long started = System.nanoTime();
         var rendered = new ArrayList<RenderedEvent>(records.size());
         for (var record : records) {
             var event = record.value();
@@ -62,9 +62,9 @@ public class FanOutListener {
             }
             rendered.add(new RenderedEvent(event, json.writeValueAsString(EventJson.event(event))));
         }
-        long t1 = System.nanoTime();
+        long renderedAt = System.nanoTime();
         eventLog.record(rendered);
-        long t2 = System.nanoTime();
+        long loggedAt = System.nanoTime();
         var now = clock.instant();
         var subscribers = new HashMap<Tenant, List<Subscriber>>();
         var sends = new ArrayList<CompletableFuture<?>>();
@@ -75,11 +75,12 @@ public class FanOutListener {
                 sends.add(deliveries.send(Topics.WEBHOOK_DELIVERIES.name(), delivery.getEndpointId(), delivery));
             }
         }
-        long t3 = System.nanoTime();
+        long sentAt = System.nanoTime();
         awaitAll(sends);
-        long t4 = System.nanoTime();
+        long ackedAt = System.nanoTime();
         log.debug("fanout=done events={} deliveries={} renderMs={} insertMs={} selectSendMs={} ackMs={}", rendered.size(), sends.size(),
-                (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000, (t4 - t3) / 1_000_000);
+                (renderedAt - started) / 1_000_000, (loggedAt - renderedAt) / 1_000_000, (sentAt - loggedAt) / 1_000_000,
+                (ackedAt - sentAt) / 1_000_000);
     }
 
     private static void awaitAll(List<CompletableFuture<?>> sends) throws InterruptedException {
