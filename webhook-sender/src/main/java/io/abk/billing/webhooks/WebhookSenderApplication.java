@@ -1,0 +1,87 @@
+package io.abk.billing.webhooks;
+
+import io.abk.billing.webhooks.config.SenderConfiguration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.context.logging.LoggingApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+/**
+ * Starts the webhook sender: {@link #main} as its own process, {@link #start} inside another JVM (the local stack).
+ * Settings are the {@code BILLING_*} names of {@code webhook-sender.yml}; the map given to {@link #start} overrides
+ * the environment.
+ */
+public final class WebhookSenderApplication {
+
+    private WebhookSenderApplication() {
+    }
+
+    public static void main(String[] args) {
+        // Runs until the JVM is asked to stop; Spring's shutdown hook closes it gracefully (drains attempts).
+        launch(Map.of(), true, new Class<?>[0]);
+    }
+
+    /**
+     * Starts the sender and returns once its listeners are started.
+     *
+     * @param settings {@code BILLING_*} settings (e.g. {@code BILLING_KAFKA_BOOTSTRAP_SERVERS}, {@code BILLING_JDBC_URL},
+     *                 {@code BILLING_DB_USER}, {@code BILLING_DB_PASSWORD}, {@code BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST})
+     *                 that win over the environment
+     */
+    public static Running start(Map<String, String> settings) {
+        return start(settings, new Class<?>[0]);
+    }
+
+    /** As {@link #start(Map)}, with more configuration classes (tests add stand-ins with them). */
+    public static Running start(Map<String, String> settings, Class<?>... moreConfiguration) {
+        return launch(settings, false, moreConfiguration);
+    }
+
+    private static Running launch(Map<String, String> settings, boolean ownProcess, Class<?>... moreConfiguration) {
+        var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration)).toArray(Class<?>[]::new);
+        var application = new SpringApplication(sources);
+        application.setWebApplicationType(WebApplicationType.NONE);
+        if (!ownProcess) {
+            // Inside another application (the local stack's JVM), logging is the host's: Boot would otherwise reset
+            // the shared logback configuration to the sender's.
+            application.setListeners(application.getListeners().stream()
+                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
+        }
+        var environment = new StandardEnvironment();
+        var first = new HashMap<String, Object>(settings);
+        // Not application.yml: the gateway's file is on the same class path in the local stack.
+        first.put("spring.config.name", "webhook-sender");
+        environment.getPropertySources().addFirst(new MapPropertySource("webhookSenderSettings", first));
+        application.setEnvironment(environment);
+        return new Running(application.run());
+    }
+
+    /** The running sender; closing it drains the attempts in flight and stops the listeners. */
+    public static final class Running implements AutoCloseable {
+
+        private final ConfigurableApplicationContext context;
+
+        Running(ConfigurableApplicationContext context) {
+            this.context = context;
+        }
+
+        public boolean isRunning() {
+            return context.isRunning();
+        }
+
+        /** The Spring context, for tests and for the local stack's health checks. */
+        public ConfigurableApplicationContext context() {
+            return context;
+        }
+
+        @Override
+        public void close() {
+            context.close();
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.abk.billing.webhooks.config;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The control-plane database: a pool, migrated by Flyway before anything reads it (the migrations live in the
+ * {@code control-plane-db} module; the gateway migrates the same way, and Flyway's lock makes the two safe).
+ */
+@Configuration(proxyBeanMethods = false)
+public class DatabaseConfiguration {
+
+    @Bean(destroyMethod = "close")
+    HikariDataSource dataSource(SenderProperties properties) {
+        var db = properties.db();
+        var config = new HikariConfig();
+        config.setPoolName("webhook-sender");
+        config.setJdbcUrl(db.url());
+        config.setUsername(db.user());
+        config.setPassword(db.password());
+        // Attempts log a row each and fan-out writes in batches: a few connections keep up with both.
+        config.setMaximumPoolSize(10);
+        var dataSource = new HikariDataSource(config);
+        try {
+            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+        return dataSource;
+    }
+
+    @Bean
+    JdbcTemplate jdbcTemplate(DataSource dataSource) {
+        return new JdbcTemplate(dataSource);
+    }
+}

@@ -1,0 +1,54 @@
+package io.abk.billing.webhooks.config;
+
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Topics;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.annotation.EnableKafka;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/**
+ * The spring-kafka side of the sender, declared explicitly (no auto-configuration: the local stack's class path also
+ * holds the gateway's): listener support for fan-out and the idempotent producer fan-out queues deliveries with.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableKafka
+public class KafkaClientsConfiguration {
+
+    /** The consumer settings the fan-out listener starts from. */
+    public static Map<String, Object> consumerConfigs(SenderProperties properties) {
+        return Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
+                // A group's first start reads what is already there: deliveries queued (or events produced) before
+                // the sender first ran are delivered, not skipped.
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
+    }
+
+    @Bean
+    DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(SenderProperties properties) {
+        Map<String, Object> configs = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                // Fan-out sends a batch of deliveries at once and waits for all of them: a short linger packs them.
+                ProducerConfig.LINGER_MS_CONFIG, 5,
+                // A fan-out batch is up to 500 deliveries of ~1.5 KB each: 16 KB producer batches made its sends wait
+                // on dozens of round trips (300-400 ms a batch, measured); larger, compressed batches take a few.
+                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4",
+                ProducerConfig.CLIENT_ID_CONFIG, "webhook-sender-deliveries");
+        return new DefaultKafkaProducerFactory<>(configs,
+                Topics.WEBHOOK_DELIVERIES.keySerde().serializer(), Topics.WEBHOOK_DELIVERIES.valueSerde().serializer());
+    }
+
+    @Bean
+    KafkaTemplate<String, WebhookDelivery> deliveryTemplate(DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory) {
+        return new KafkaTemplate<>(deliveryProducerFactory);
+    }
+}

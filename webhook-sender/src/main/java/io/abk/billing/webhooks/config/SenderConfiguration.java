@@ -1,0 +1,26 @@
+package io.abk.billing.webhooks.config;
+
+import io.abk.billing.webhooks.delivery.DeliveryConfiguration;
+import io.abk.billing.webhooks.fanout.FanOutConfiguration;
+import io.abk.billing.webhooks.retention.EventLogPurge;
+import java.time.Clock;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The whole sender, bean by bean: no auto-configuration, because the local stack runs it on a class path that also
+ * holds the gateway's (WebFlux, R2DBC, ...), which Boot would otherwise start here too.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SenderProperties.class)
+@Import({DatabaseConfiguration.class, KafkaClientsConfiguration.class, FanOutConfiguration.class, DeliveryConfiguration.class})
+public class SenderConfiguration {
+
+    @Bean
+    EventLogPurge eventLogPurge(JdbcTemplate jdbc, SenderProperties properties) {
+        return new EventLogPurge(jdbc, properties.webhooks().eventRetention(), Clock.systemUTC());
+    }
+}

@@ -1,0 +1,108 @@
+package io.abk.billing.webhooks.config;
+
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Everything the sender is configured with under {@code billing.*}; {@code webhook-sender.yml} maps the
+ * {@code BILLING_*} environment variables (and the settings given to
+ * {@link io.abk.billing.webhooks.WebhookSenderApplication#start}) onto it. Checked at start so a bad value fails
+ * with a clear message.
+ */
+@ConfigurationProperties("billing")
+public record SenderProperties(
+        @DefaultValue Kafka kafka,
+        @DefaultValue Db db,
+        /** Partitions of the retry and dead-letter topics the sender creates (BILLING_PARTITIONS). */
+        @DefaultValue("12") int partitions,
+        @DefaultValue Webhooks webhooks) {
+
+    public SenderProperties {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("billing.partitions (BILLING_PARTITIONS) must be at least 1, got " + partitions);
+        }
+    }
+
+    public record Kafka(
+            @DefaultValue("localhost:9092") String bootstrapServers,
+            /**
+             * How long the group waits for a consumer that stopped heartbeating (a killed sender) before its
+             * partitions move to the others (BILLING_KAFKA_SESSION_TIMEOUT); Kafka's default.
+             */
+            @DefaultValue("45s") Duration sessionTimeout) {
+
+        public Kafka {
+            if (bootstrapServers.isBlank()) {
+                throw new IllegalArgumentException("billing.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS) must be set");
+            }
+            if (sessionTimeout.toMillis() < 1_000) {
+                throw new IllegalArgumentException("billing.kafka.session-timeout (BILLING_KAFKA_SESSION_TIMEOUT) must be at least 1s");
+            }
+        }
+    }
+
+    public record Db(
+            @DefaultValue("jdbc:postgresql://localhost:5432/billing") String url,
+            @DefaultValue("billing") String user,
+            @DefaultValue("billing") String password) {
+
+        public Db {
+            if (!url.startsWith("jdbc:postgresql:")) {
+                throw new IllegalArgumentException("billing.db.url (BILLING_JDBC_URL) must be a jdbc:postgresql: URL");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "Db[url=" + url + ", user=" + user + "]";
+        }
+    }
+
+    /** The webhook settings (DESIGN section 11); durations like {@code 5s}, {@code 30m}, {@code 12h}, {@code 3d}. */
+    public record Webhooks(
+            /** The first retries' delays, in order (BILLING_WEBHOOKS_RETRY_DELAYS). */
+            @DefaultValue({"5s", "5m", "30m", "2h", "5h", "10h", "10h"}) List<Duration> retryDelays,
+            /** Then one retry this often (BILLING_WEBHOOKS_RETRY_EVERY) ... */
+            @DefaultValue("12h") Duration retryEvery,
+            /** ... as long as it falls within this long after the first attempt (BILLING_WEBHOOKS_RETRY_FOR). */
+            @DefaultValue("3d") Duration retryFor,
+            /** One attempt's HTTP timeout (BILLING_WEBHOOKS_TIMEOUT). */
+            @DefaultValue("15s") Duration timeout,
+            /** An endpoint failing continuously this long is disabled (BILLING_WEBHOOKS_DISABLE_AFTER). */
+            @DefaultValue("5d") Duration disableAfter,
+            /** Event log rows older than this are deleted (BILLING_WEBHOOKS_EVENT_RETENTION). */
+            @DefaultValue("30d") Duration eventRetention,
+            /** Test-mode endpoints may be http and loopback (BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST). */
+            @DefaultValue("false") boolean allowLoopbackInTest,
+            /** Attempts in flight at once across the delivery listeners (BILLING_WEBHOOKS_MAX_IN_FLIGHT). */
+            @DefaultValue("1000") int maxInFlight,
+            /** Consumer threads of each delivery listener container (BILLING_WEBHOOKS_CONCURRENCY). */
+            @DefaultValue("2") int concurrency) {
+
+        public Webhooks {
+            retryDelays = List.copyOf(retryDelays);
+            for (var delay : retryDelays) {
+                positive("retry-delays (BILLING_WEBHOOKS_RETRY_DELAYS)", delay);
+            }
+            positive("retry-every (BILLING_WEBHOOKS_RETRY_EVERY)", retryEvery);
+            if (retryFor.isNegative()) {
+                throw new IllegalArgumentException("billing.webhooks.retry-for (BILLING_WEBHOOKS_RETRY_FOR) must not be negative");
+            }
+            positive("timeout (BILLING_WEBHOOKS_TIMEOUT)", timeout);
+            positive("disable-after (BILLING_WEBHOOKS_DISABLE_AFTER)", disableAfter);
+            positive("event-retention (BILLING_WEBHOOKS_EVENT_RETENTION)", eventRetention);
+            if (maxInFlight < 1 || concurrency < 1) {
+                throw new IllegalArgumentException("billing.webhooks.max-in-flight and concurrency (BILLING_WEBHOOKS_MAX_IN_FLIGHT,"
+                        + " BILLING_WEBHOOKS_CONCURRENCY) must be at least 1, got " + maxInFlight + " and " + concurrency);
+            }
+        }
+
+        private static void positive(String setting, Duration value) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException("billing.webhooks." + setting + " must be positive, got " + value);
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.abk.billing.webhooks.delivery;
+
+import io.abk.billing.webhooks.attempt.DeliveryAttempts;
+import io.abk.billing.webhooks.attempt.HttpDeliveryAttempts;
+import io.abk.billing.webhooks.config.SenderProperties;
+import java.time.Clock;
+import javax.sql.DataSource;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Wiring of delivery: the schedule, the in-flight bound, the HTTP attempts and the delivery loops. */
+@Configuration(proxyBeanMethods = false)
+public class DeliveryConfiguration {
+
+    @Bean
+    RetrySchedule retrySchedule(SenderProperties properties) {
+        var webhooks = properties.webhooks();
+        return RetrySchedule.of(webhooks.retryDelays(), webhooks.retryEvery(), webhooks.retryFor());
+    }
+
+    @Bean
+    InFlightLimit inFlightLimit(SenderProperties properties) {
+        return new InFlightLimit(properties.webhooks().maxInFlight());
+    }
+
+    /** The HTTP side (package attempt); closed after the delivery loops have drained (it is one of their dependencies). */
+    @Bean(destroyMethod = "close")
+    HttpDeliveryAttempts deliveryAttempts(DataSource dataSource, SenderProperties properties) {
+        var webhooks = properties.webhooks();
+        return new HttpDeliveryAttempts(dataSource, HttpDeliveryAttempts.Settings.defaults(webhooks.allowLoopbackInTest())
+                .withTimeout(webhooks.timeout())
+                .withDisableAfter(webhooks.disableAfter()));
+    }
+
+    @Bean
+    DeliveryService deliveryService(SenderProperties properties, RetrySchedule retrySchedule, DeliveryAttempts attempts,
+            InFlightLimit inFlightLimit) {
+        return new DeliveryService(properties, retrySchedule, attempts, inFlightLimit, Clock.systemUTC());
+    }
+}

@@ -1,0 +1,247 @@
+package io.abk.billing.webhooks.delivery;
+
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One delivery consumer (group {@code webhook-sender}) over the main topic and every retry topic. Its thread only
+ * polls and starts attempts; attempts complete on other threads, and their offsets are committed per partition up
+ * to the lowest one still in flight ({@link PartitionOffsets}), so a slow endpoint holds its own record and a permit,
+ * never the partition. A retry topic's partition whose next record is not due yet is paused until it is (its
+ * records come due in order: one delay per topic). Stopping lets the attempts in flight finish (within a patience)
+ * and commits what they settled; what did not finish stays uncommitted and is redelivered.
+ *
+ * <p>Why not spring-kafka's async listener with retry topics (tried first, on 4.1.0): with asynchronous acks its
+ * container pauses the whole consumer until every record of the previous poll is acked ("Incomplete out of order
+ * acks"), so one 15 s endpoint held back every later delivery on the consumer; and the error path
+ * ({@code removeOffsetsInBatch}, consumer thread) races the acks ({@code ackInOrder}, completing threads) on the same
+ * lists: a ConcurrentModificationException under load, after which a partition's commits stalled.
+ */
+final class DeliveryLoop implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(DeliveryLoop.class);
+    /** Bounds how late a due retry starts, and how long a settled attempt waits for its commit. */
+    static final Duration POLL = Duration.ofMillis(200);
+
+    private record Settled(PartitionOffsets partition, long offset) {
+    }
+
+    private final Consumer<String, byte[]> consumer;
+    private final Collection<String> topics;
+    private final Deserializer<WebhookDelivery> values;
+    private final AttemptRouter router;
+    private final InFlightLimit limit;
+    private final Duration drainPatience;
+    private final Clock clock;
+    private final Map<TopicPartition, PartitionOffsets> partitions = new HashMap<>();
+    private final Map<TopicPartition, Instant> waiting = new HashMap<>();
+    private final ConcurrentLinkedQueue<Settled> settled = new ConcurrentLinkedQueue<>();
+    private volatile boolean running = true;
+
+    DeliveryLoop(Consumer<String, byte[]> consumer, Collection<String> topics, Deserializer<WebhookDelivery> values,
+            AttemptRouter router, InFlightLimit limit, Duration drainPatience, Clock clock) {
+        this.consumer = consumer;
+        this.topics = List.copyOf(topics);
+        this.values = values;
+        this.router = router;
+        this.limit = limit;
+        this.drainPatience = drainPatience;
+        this.clock = clock;
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    @Override
+    public void run() {
+        try {
+            consumer.subscribe(topics, new Rebalance());
+            while (running) {
+                try {
+                    commitSettled(false);
+                    resumeDue();
+                    var records = consumer.poll(POLL);
+                    for (var partition : records.partitions()) {
+                        start(partition, records.records(partition));
+                    }
+                } catch (RuntimeException e) {
+                    // A poll or commit failure (a rebalance under way, the broker away): records are started only
+                    // after a successful poll, so nothing is skipped; try again shortly rather than stop delivering.
+                    log.warn("loop=delivery outcome=retrying error=\"{}\"", e.toString());
+                    LockSupport.parkNanos(Duration.ofSeconds(1).toNanos());
+                }
+            }
+            drain();
+        } catch (RuntimeException e) {
+            log.error("loop=delivery outcome=crashed error=\"{}\"", e.toString(), e);
+        } finally {
+            try {
+                commitSettled(true);
+            } catch (RuntimeException e) {
+                log.warn("loop=delivery commit=final outcome=failed error=\"{}\"", e.getMessage());
+            }
+            consumer.close();
+        }
+    }
+
+    private void start(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records) {
+        var offsets = partitions.computeIfAbsent(partition, p -> new PartitionOffsets());
+        for (var record : records) {
+            var due = DeliveryHeaders.dueAt(record.headers());
+            if (!running || (due != null && due.isAfter(clock.instant()))) {
+                rewind(partition, offsets, record.offset());
+                if (running && due != null) {
+                    consumer.pause(List.of(partition));
+                    waiting.put(partition, due);
+                }
+                return;
+            }
+            WebhookDelivery delivery;
+            try {
+                delivery = values.deserialize(record.topic(), record.headers(), record.value());
+            } catch (RuntimeException e) {
+                offsets.started(record.offset());
+                settleWhenDone(offsets, record.offset(), router.unreadable(record, e));
+                continue;
+            }
+            if (!takePermit()) {
+                rewind(partition, offsets, record.offset());
+                return;
+            }
+            offsets.started(record.offset());
+            var attempt = router.attempt(record, delivery, DeliveryHeaders.attempt(record.headers()));
+            attempt.whenComplete((done, error) -> limit.release());
+            settleWhenDone(offsets, record.offset(), attempt);
+        }
+    }
+
+    private void settleWhenDone(PartitionOffsets offsets, long offset, java.util.concurrent.CompletableFuture<Void> attempt) {
+        attempt.whenComplete((done, error) -> {
+            if (error == null) {
+                settled.add(new Settled(offsets, offset));
+            } else {
+                // Not settled: the offset stays uncommitted (this partition's commits wait at it) and the record is
+                // read again after a restart or a rebalance. Only a Kafka failure to take the forwarded copy gets here.
+                log.error("delivery=forward offset={} outcome=unsettled error=\"{}\"", offset, error.toString());
+            }
+        });
+    }
+
+    /** Waits for a permit while running; false when asked to stop first. */
+    private boolean takePermit() {
+        try {
+            while (running) {
+                if (limit.tryAcquire(POLL)) {
+                    return true;
+                }
+                commitSettled(false);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+        return false;
+    }
+
+    private void rewind(TopicPartition partition, PartitionOffsets offsets, long offset) {
+        consumer.seek(partition, offset);
+        offsets.rewoundTo(offset);
+    }
+
+    private void resumeDue() {
+        var now = clock.instant();
+        var due = waiting.entrySet().stream().filter(entry -> !entry.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
+        if (!due.isEmpty()) {
+            consumer.resume(due);
+            due.forEach(waiting::remove);
+        }
+    }
+
+    /** Lets the attempts in flight finish (no new record is started) so their offsets can be committed. */
+    private void drain() {
+        var deadline = System.nanoTime() + drainPatience.toNanos();
+        while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0) && System.nanoTime() - deadline < 0) {
+            applySettled();
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos()); // shutdown waits on other threads' attempts
+        }
+        applySettled();
+        long left = partitions.values().stream().mapToLong(PartitionOffsets::inFlight).sum();
+        log.info("loop=delivery shutdown=drained inFlight={}", left);
+    }
+
+    private void applySettled() {
+        Settled each;
+        while ((each = settled.poll()) != null) {
+            each.partition().settled(each.offset());
+        }
+    }
+
+    private void commitSettled(boolean sync) {
+        applySettled();
+        var commits = new HashMap<TopicPartition, OffsetAndMetadata>();
+        partitions.forEach((partition, offsets) -> {
+            long offset = offsets.toCommit();
+            if (offset >= 0) {
+                commits.put(partition, new OffsetAndMetadata(offset));
+                offsets.committed(offset);
+            }
+        });
+        if (commits.isEmpty()) {
+            return;
+        }
+        if (sync) {
+            consumer.commitSync(commits);
+        } else {
+            consumer.commitAsync(commits, (offsets, error) -> {
+                if (error != null) {
+                    // The next commit of a partition carries a later offset and supersedes this one.
+                    log.warn("loop=delivery commit=async outcome=failed error=\"{}\"", error.getMessage());
+                }
+            });
+        }
+    }
+
+    /** Keeps the per-partition state in step with the assignment. */
+    private final class Rebalance implements ConsumerRebalanceListener {
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+            commitSettled(true);
+            revoked.forEach(partition -> {
+                partitions.remove(partition);
+                waiting.remove(partition);
+            });
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
+            assigned.forEach(partition -> partitions.put(partition, new PartitionOffsets()));
+            consumer.resume(assigned);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> lost) {
+            lost.forEach(partition -> {
+                partitions.remove(partition);
+                waiting.remove(partition);
+            });
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.abk.billing.webhooks.delivery;
+
+import io.abk.billing.schemas.topic.Topics;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The topics a delivery moves through: {@code webhooks.deliveries} for attempt 1, {@code webhooks.deliveries-retry-<i>}
+ * for attempt {@code i + 2} (each holds the deliveries waiting for one delay of the schedule, so a topic's records
+ * come due in the order they arrived), and {@code webhooks.deliveries-dlt} once the schedule is spent.
+ */
+public record RetryTopics(RetrySchedule schedule) {
+
+    public static String main() {
+        return Topics.WEBHOOK_DELIVERIES.name();
+    }
+
+    public static String retry(int index) {
+        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_RETRY_SUFFIX + "-" + index;
+    }
+
+    public static String deadLetters() {
+        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_DLT_SUFFIX;
+    }
+
+    /** Where a delivery goes after attempt {@code attempt} failed: the next retry topic, or the dead letters. */
+    public String after(int attempt) {
+        return attempt < schedule.maxAttempts() ? retry(attempt - 1) : deadLetters();
+    }
+
+    /** The retry topics and the dead-letter topic, which the sender creates (their number follows the schedule). */
+    public List<String> owned() {
+        var names = new ArrayList<String>();
+        for (int i = 0; i < schedule.delays().size(); i++) {
+            names.add(retry(i));
+        }
+        names.add(deadLetters());
+        return names;
+    }
+
+    /** Every topic an attempt is read from: the main topic, then the retry topics in order. */
+    public List<String> stages() {
+        var names = new ArrayList<String>();
+        names.add(main());
+        for (int i = 0; i < schedule.delays().size(); i++) {
+            names.add(retry(i));
+        }
+        return names;
+    }
+}

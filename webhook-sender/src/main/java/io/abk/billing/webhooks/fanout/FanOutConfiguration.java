@@ -1,0 +1,57 @@
+package io.abk.billing.webhooks.fanout;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
+import io.abk.billing.webhooks.config.SenderProperties;
+import java.time.Clock;
+import java.util.HashMap;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+import org.springframework.util.backoff.ExponentialBackOff;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Wiring of the fan-out: its batch listener container and what it writes with. */
+@Configuration(proxyBeanMethods = false)
+public class FanOutConfiguration {
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(SenderProperties properties) {
+        var configs = new HashMap<>(KafkaClientsConfiguration.consumerConfigs(properties));
+        configs.put(ConsumerConfig.CLIENT_ID_CONFIG, "webhook-sender-fanout");
+        var factory = new ConcurrentKafkaListenerContainerFactory<String, BillingEvent>();
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(configs, Topics.EVENTS.keySerde().deserializer(),
+                new ErrorHandlingDeserializer<>(Topics.EVENTS.valueSerde().deserializer())));
+        factory.setBatchListener(true);
+        // PostgreSQL or Kafka unavailable: retry the batch until they are back (1 s doubling to 30 s), never skip it.
+        var backOff = new ExponentialBackOff(1_000, 2.0);
+        backOff.setMaxInterval(30_000);
+        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
+        return factory;
+    }
+
+    @Bean
+    JsonMapper payloadJson() {
+        // Amounts are BigDecimal: written as plain JSON numbers (10.5, never 1.05E+1).
+        return JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+    }
+
+    @Bean
+    EventLog eventLog(JdbcTemplate jdbc) {
+        return new EventLog(jdbc);
+    }
+
+    @Bean
+    FanOutListener fanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveryTemplate, JsonMapper payloadJson) {
+        return new FanOutListener(eventLog, deliveryTemplate, payloadJson, Clock.systemUTC());
+    }
+}

@@ -1,0 +1,95 @@
+package io.abk.billing.webhooks.fanout;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.render.EventJson;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.webhooks.fanout.EventLog.RenderedEvent;
+import io.abk.billing.webhooks.fanout.EventLog.Tenant;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.core.KafkaTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Flow point 1: reads billing.events in batches, records them in the event log, and queues one delivery per
+ * subscribed endpoint on webhooks.deliveries. The batch's offsets are committed only after every send of the
+ * batch is acknowledged, so a crash repeats a fan-out (the same delivery ids and event ids) rather than losing one.
+ */
+public class FanOutListener {
+
+    private static final Logger log = LoggerFactory.getLogger(FanOutListener.class);
+    /** Past the producer's own delivery timeout (120 s): a send that has not failed by then is stuck. */
+    private static final long SEND_PATIENCE_SECONDS = 150;
+
+    private final EventLog eventLog;
+    private final KafkaTemplate<String, WebhookDelivery> deliveries;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    public FanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveries, JsonMapper json, Clock clock) {
+        this.eventLog = eventLog;
+        this.deliveries = deliveries;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @KafkaListener(id = "webhook-fanout", groupId = "webhook-sender-fanout", batch = "true",
+            containerFactory = "fanOutContainerFactory",
+            topics = "#{T(io.abk.billing.schemas.topic.Topics).EVENTS.name()}",
+            concurrency = "${billing.webhooks.concurrency:2}")
+    public void fanOut(List<ConsumerRecord<String, @Nullable BillingEvent>> records) throws InterruptedException {
+        long started = System.nanoTime();
+        var rendered = new ArrayList<RenderedEvent>(records.size());
+        for (var record : records) {
+            var event = record.value();
+            if (event == null) {
+                // The error-handling deserializer hands over what it could not read as null: a bug upstream, not
+                // an event to deliver; skipping it keeps every other merchant's webhooks flowing.
+                log.error("event=unreadable topic={} partition={} offset={}", record.topic(), record.partition(), record.offset());
+                continue;
+            }
+            rendered.add(new RenderedEvent(event, json.writeValueAsString(EventJson.event(event))));
+        }
+        long renderedAt = System.nanoTime();
+        eventLog.record(rendered);
+        long loggedAt = System.nanoTime();
+        var now = clock.instant();
+        var subscribers = new HashMap<Tenant, List<Subscriber>>();
+        var sends = new ArrayList<CompletableFuture<?>>();
+        for (var each : rendered) {
+            var event = each.event();
+            var endpoints = subscribers.computeIfAbsent(Tenant.of(event), t -> eventLog.subscribers(t.merchantId(), t.mode()));
+            for (var delivery : FanOut.deliveries(event, each.payload(), endpoints, now)) {
+                sends.add(deliveries.send(Topics.WEBHOOK_DELIVERIES.name(), delivery.getEndpointId(), delivery));
+            }
+        }
+        long sentAt = System.nanoTime();
+        awaitAll(sends);
+        long ackedAt = System.nanoTime();
+        log.debug("fanout=done events={} deliveries={} renderMs={} insertMs={} selectSendMs={} ackMs={}", rendered.size(), sends.size(),
+                (renderedAt - started) / 1_000_000, (loggedAt - renderedAt) / 1_000_000, (sentAt - loggedAt) / 1_000_000,
+                (ackedAt - sentAt) / 1_000_000);
+    }
+
+    private static void awaitAll(List<CompletableFuture<?>> sends) throws InterruptedException {
+        try {
+            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // Thrown: the container's error handler retries the whole batch (deliveries already sent are sent
+            // again with the same ids; receivers dedupe on the event id).
+            throw new IllegalStateException("fan-out sends failed", e);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.abk.billing.webhooks.testkit;
+
+import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.webhooks.WebhookSenderApplication;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * What the sender's integration tests share in one JVM: one embedded PostgreSQL server, one in-process broker
+ * with the two topics the sender reads, and one running sender (its own database) with a short retry schedule.
+ * Test classes tell their data apart by merchant and endpoint ids.
+ */
+public final class SenderInfra {
+
+    /** billing.events and webhooks.deliveries get this many partitions, as do the retry topics the sender creates. */
+    public static final int PARTITIONS = 2;
+    /**
+     * 1s, 1s, 2s, then every 3s up to 20s after the first attempt: 9 attempts, dead letter after about 19 s. Long
+     * enough for a receiver to come back, short enough to watch the dead-letter topic fill.
+     */
+    public static final Map<String, String> SCHEDULE = Map.of(
+            "BILLING_WEBHOOKS_RETRY_DELAYS", "1s,1s,2s",
+            "BILLING_WEBHOOKS_RETRY_EVERY", "3s",
+            "BILLING_WEBHOOKS_RETRY_FOR", "20s");
+    public static final int MAX_ATTEMPTS = 9;
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static @Nullable EmbeddedPostgres postgres;
+    private static @Nullable TestBroker broker;
+    private static @Nullable Sender sender;
+
+    private SenderInfra() {
+    }
+
+    /** The running sender and its database. */
+    public record Sender(WebhookSenderApplication.Running running, String jdbcUrl, JdbcTemplate jdbc, String bootstrapServers) {
+    }
+
+    public static synchronized EmbeddedPostgres postgres() {
+        if (postgres == null) {
+            try {
+                var started = EmbeddedPostgres.builder().start();
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    try {
+                        started.close();
+                    } catch (IOException ignored) {
+                        // The JVM is exiting.
+                    }
+                }));
+                postgres = started;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start embedded PostgreSQL", e);
+            }
+        }
+        return postgres;
+    }
+
+    public static synchronized TestBroker broker() {
+        if (broker == null) {
+            var started = newBroker();
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close));
+            broker = started;
+        }
+        return broker;
+    }
+
+    /** A broker of its own (the caller closes it), with billing.events and webhooks.deliveries created. */
+    public static TestBroker newBroker() {
+        try {
+            var started = TestBroker.start(Files.createTempDirectory("sender-kafka"));
+            started.createTopics(List.of(
+                    new NewTopic(Topics.EVENTS.name(), PARTITIONS, (short) 1).configs(Topics.EVENTS.configs()),
+                    new NewTopic(Topics.WEBHOOK_DELIVERIES.name(), PARTITIONS, (short) 1).configs(Topics.WEBHOOK_DELIVERIES.configs())));
+            return started;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the test broker", e);
+        }
+    }
+
+    /** A new empty database on the shared server (the sender migrates it when it starts). */
+    public static String newDatabase() {
+        var name = "sender_" + DATABASES.incrementAndGet();
+        try (var connection = DriverManager.getConnection(postgres().getJdbcUrl("postgres", "postgres"));
+                var statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + name, e);
+        }
+        return postgres().getJdbcUrl("postgres", name);
+    }
+
+    public static JdbcTemplate jdbc(String jdbcUrl) {
+        return new JdbcTemplate(new DriverManagerDataSource(jdbcUrl, "postgres", ""));
+    }
+
+    /** The settings a test sender runs with: the short schedule, loopback receivers allowed. */
+    public static Map<String, String> settings(String bootstrapServers, String jdbcUrl) {
+        var settings = new HashMap<>(SCHEDULE);
+        settings.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers);
+        settings.put("BILLING_JDBC_URL", jdbcUrl);
+        settings.put("BILLING_DB_USER", "postgres");
+        settings.put("BILLING_DB_PASSWORD", "");
+        settings.put("BILLING_PARTITIONS", Integer.toString(PARTITIONS));
+        settings.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "true");
+        // Longer than the slow receiver's 15 s, so its request is held rather than timed out.
+        settings.put("BILLING_WEBHOOKS_TIMEOUT", "20s");
+        return settings;
+    }
+
+    /** The shared sender, started on first use and closed at exit. */
+    public static synchronized Sender sender() {
+        if (sender == null) {
+            var bootstrap = broker().bootstrapServers();
+            var jdbcUrl = newDatabase();
+            var running = WebhookSenderApplication.start(settings(bootstrap, jdbcUrl));
+            Runtime.getRuntime().addShutdownHook(new Thread(running::close));
+            sender = new Sender(running, jdbcUrl, jdbc(jdbcUrl), bootstrap);
+        }
+        return sender;
+    }
+}
