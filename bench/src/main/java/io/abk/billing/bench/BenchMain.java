@@ -4,6 +4,7 @@ import io.abk.billing.bench.load.ClosedLoopLoad;
 import io.abk.billing.bench.load.FixedRateLoad;
 import io.abk.billing.bench.report.Report;
 import io.abk.billing.bench.report.Result;
+import io.abk.billing.bench.webhook.WebhookThroughput;
 import io.abk.billing.bench.workload.CreateSubscriptionWorkload;
 import io.abk.billing.bench.workload.KafkaRoundTripWorkload;
 import io.abk.billing.bench.workload.PostgresInsertWorkload;
@@ -72,13 +73,18 @@ public final class BenchMain {
             }
             var sequence = new AtomicLong(System.currentTimeMillis() * 1000);
             var system = measure(options, options.warmup(), sequence, () -> new CreateSubscriptionWorkload(URI.create(url), key));
+            var webhooks = options.webhookEvents() == 0 ? null : WebhookThroughput.run(url, key, bootstrap, jdbc,
+                    options.dbUser(), options.dbPassword(), options.webhookEvents(), WEBHOOK_DEADLINE);
+            if (webhooks != null) {
+                System.out.println("bench: " + webhooks.line());
+            }
             if (!options.baselines()) {
                 system.forEach(r -> System.out.printf("bench: %s | %s | %.0f/s p50 %.1f p95 %.1f p99 %.1f max %.1f ms, %d failed%n",
                         r.workload(), r.load(), r.throughputPerSecond(), r.p50Millis(), r.p95Millis(), r.p99Millis(),
                         r.maxMillis(), r.failed()));
                 System.out.println(Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS));
             } else {
-                baselinesAndReport(options, sequence, url, bootstrap, jdbc, system);
+                baselinesAndReport(options, sequence, url, bootstrap, jdbc, system, webhooks);
             }
         } finally {
             if (stack != null) {
@@ -92,7 +98,7 @@ public final class BenchMain {
     }
 
     private static void baselinesAndReport(BenchOptions options, AtomicLong sequence, String url, String bootstrap,
-            String jdbc, List<Result> system) throws IOException {
+            String jdbc, List<Result> system, WebhookThroughput.@Nullable Result webhooks) throws IOException {
         var kafka = measure(options, BASELINE_WARMUP, sequence, () -> new KafkaRoundTripWorkload(bootstrap, options.partitions()));
         var postgres = measure(options, BASELINE_WARMUP, sequence,
                 () -> new PostgresInsertWorkload(jdbc, options.dbUser(), options.dbPassword(), 16));
@@ -108,13 +114,17 @@ public final class BenchMain {
                 "payload: ad hoc monthly subscription, 9.99 USDC, distinct reference and wallet per operation",
                 "JVM options: " + String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
         var markdown = Report.markdown(settings, system, kafka, postgres) + "\n"
-                + Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS) + "\n";
+                + Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS) + "\n"
+                + (webhooks == null ? "" : "\n" + webhooks.line() + "\n");
         System.out.println();
         System.out.println(markdown);
         var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
         write(reportPath, markdown);
         System.out.println("bench: report written to " + reportPath.toAbsolutePath());
     }
+
+    /** How long the webhook phase may take before it reports what arrived. */
+    private static final Duration WEBHOOK_DEADLINE = Duration.ofMinutes(5);
 
     /** Each measured phase starts with this much unmeasured load, so it begins in its own steady state. */
     private static final Duration RAMP = Duration.ofSeconds(5);

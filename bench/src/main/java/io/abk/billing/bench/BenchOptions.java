@@ -23,11 +23,12 @@ record BenchOptions(
         String dbUser,
         String dbPassword,
         @Nullable String report,
-        boolean baselines) {
+        boolean baselines,
+        int webhookEvents) {
 
     static final String USAGE = """
             usage: ./billing bench [--rate 500] [--warmup 60] [--duration 30] [--clients 64] [--partitions 12]
-                                   [--report path.md] [--baselines true|false]
+                                   [--report path.md] [--baselines true|false] [--webhook-events 5000 (0: skip)]
                    against a running stack instead of one started in-process:
                                    --url http://localhost:8080 --key abk_test_... --bootstrap 127.0.0.1:19092
                                    --jdbc jdbc:postgresql://127.0.0.1:15432/billing [--db-user billing --db-password billing]
@@ -50,7 +51,8 @@ record BenchOptions(
                 values.remove("url"), values.remove("key"), values.remove("bootstrap"), values.remove("jdbc"),
                 values.getOrDefault("db-user", "billing"), values.getOrDefault("db-password", "billing"),
                 values.remove("report"),
-                !"false".equals(values.remove("baselines")));
+                !"false".equals(values.remove("baselines")),
+                "0".equals(values.get("webhook-events")) ? zero(values, "webhook-events") : integer(values, "webhook-events", 5000));
         values.remove("db-user");
         values.remove("db-password");
         if (!values.isEmpty()) {
@@ -65,6 +67,11 @@ record BenchOptions(
 
     boolean startsOwnStack() {
         return url == null;
+    }
+
+    private static int zero(Map<String, String> values, String name) {
+        values.remove(name);
+        return 0;
     }
 
     private static int integer(Map<String, String> values, String name, int defaultValue) {

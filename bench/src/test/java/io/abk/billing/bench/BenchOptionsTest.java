@@ -15,6 +15,14 @@ class BenchOptionsTest {
         assertThat(options.rate()).isEqualTo(500);
         assertThat(options.duration()).isEqualTo(Duration.ofSeconds(30));
         assertThat(options.startsOwnStack()).isTrue();
+        assertThat(options.webhookEvents()).isEqualTo(5000);
+    }
+
+    @Test
+    void shouldSkipTheWebhookPhaseWhenAskedForNoEvents() {
+        assertThat(BenchOptions.parse(new String[] {"--webhook-events", "0"}).webhookEvents()).isZero();
+        assertThat(BenchOptions.parse(new String[] {"--webhook-events", "200"}).webhookEvents()).isEqualTo(200);
+        assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--webhook-events", "-1"})).hasMessageContaining("positive");
     }
 
     @Test

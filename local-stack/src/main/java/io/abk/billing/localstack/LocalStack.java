@@ -10,6 +10,7 @@ import io.abk.billing.localstack.postgres.PostgresServer;
 import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
+import io.abk.billing.localstack.services.WebhookSenderService;
 import io.abk.billing.localstack.services.Readiness;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.topics.TopicCreator;
@@ -119,11 +120,18 @@ public final class LocalStack implements AutoCloseable {
                     config.webhooksAllowLoopbackInTest()));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
+            // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
+            // database; it is closed first, so attempts in flight drain before anything they need stops.
+            var webhooks = WebhookSenderService.start(kafka.bootstrapServers(), postgres.jdbcUrl(), PostgresServer.USER,
+                    PostgresServer.PASSWORD, config.partitions(), config.webhooksAllowLoopbackInTest());
+            parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
+
             var baseUrl = "http://localhost:" + gateway.port();
             var alive = new LinkedHashMap<String, BooleanSupplier>();
             alive.put("billing-streams", streams::isAlive);
             alive.put("chain-indexer", settlement::isAlive);
             alive.put("renewal-scheduler", scheduler::isAlive);
+            alive.put("webhook-sender", webhooks::isRunning);
             // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
             // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
             // waits for the scheduler here, and a first due item never waits on a rebalance.
@@ -186,8 +194,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Stops the gateway, renewal-scheduler, chain-indexer, billing-streams, the broker and PostgreSQL, in that
-     * order, each within a time limit.
+     * Stops the webhook sender, the gateway, renewal-scheduler, chain-indexer, billing-streams, the broker and
+     * PostgreSQL, in that order, each within a time limit.
      */
     @Override
     public synchronized void close() {

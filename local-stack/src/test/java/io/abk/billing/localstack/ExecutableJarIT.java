@@ -18,7 +18,7 @@ class ExecutableJarIT {
 
     private static final List<String> MODULES = List.of("schemas", "streams-kit", "webhook-verify", "endpoint-guard",
             "control-plane-db", "billing-streams",
-            "chain-indexer", "renewal-scheduler", "api-gateway");
+            "chain-indexer", "renewal-scheduler", "webhook-sender", "api-gateway");
 
     @Test
     void shouldPackageEveryModuleOfTheStackInTheExecutableJar() throws IOException {
