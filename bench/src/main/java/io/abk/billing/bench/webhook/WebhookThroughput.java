@@ -62,7 +62,10 @@ public final class WebhookThroughput {
             }
             var complete = receiver.distinctEvents() >= count;
             var end = complete ? receiver.lastDistinctAtNanos() : System.nanoTime();
-            return new Result(receiver.distinctEvents(), Duration.ofNanos(end - started), receiver.requests(), complete);
+            var result = new Result(receiver.distinctEvents(), Duration.ofNanos(end - started), receiver.requests(), complete);
+            // Once this receiver is gone the endpoint would only fail; a later run must not pay for its retries.
+            delete(baseUrl, testKey, endpointId);
+            return result;
         }
     }
 
@@ -79,6 +82,17 @@ public final class WebhookThroughput {
             var body = response.body();
             var at = body.indexOf("\"id\":\"we_");
             return body.substring(at + 6, body.indexOf('"', at + 6));
+        }
+    }
+
+    private static void delete(String baseUrl, String testKey, String endpointId) throws IOException, InterruptedException {
+        try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            var request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/webhook_endpoints/" + endpointId))
+                    .header("authorization", "Bearer " + testKey).DELETE().build();
+            var response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                System.err.println("bench: deleting the bench endpoint answered " + response.statusCode() + ": " + response.body());
+            }
         }
     }
 
