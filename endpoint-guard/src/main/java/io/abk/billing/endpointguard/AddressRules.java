@@ -15,6 +15,43 @@ public final class AddressRules {
     private AddressRules() {
     }
 
+    /** The address as people write it: dotted IPv4, or IPv6 with its longest run of zero groups as {@code ::}. */
+    public static String display(InetAddress address) {
+        if (!(address instanceof Inet6Address)) {
+            return address.getHostAddress();
+        }
+        var bytes = address.getAddress();
+        var groups = new int[8];
+        for (int i = 0; i < 8; i++) {
+            groups[i] = ((bytes[2 * i] & 0xff) << 8) | (bytes[2 * i + 1] & 0xff);
+        }
+        int bestStart = -1;
+        int bestLength = 1; // RFC 5952: a single zero group is not shortened
+        for (int i = 0; i < 8; i++) {
+            int length = 0;
+            while (i + length < 8 && groups[i + length] == 0) {
+                length++;
+            }
+            if (length > bestLength) {
+                bestStart = i;
+                bestLength = length;
+            }
+        }
+        var text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                text.append("::");
+                i += bestLength - 1;
+                continue;
+            }
+            if (text.length() > 0 && text.charAt(text.length() - 1) != ':') {
+                text.append(':');
+            }
+            text.append(Integer.toHexString(groups[i]));
+        }
+        return text.toString();
+    }
+
     /** Why {@code address} is not a public unicast address, or null when it is one. */
     public static @Nullable String whyNotPublic(InetAddress address) {
         if (address instanceof Inet6Address v6) {

@@ -4,7 +4,9 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SSRF guard of webhook URLs (DESIGN section 11). A live endpoint must be an absolute {@code https} URL
@@ -46,6 +48,27 @@ public final class EndpointUrlGuard {
 
     public Verdict check(String url, boolean live) {
         boolean relaxed = !live && allowLoopbackInTest;
+        var shape = checkShape(url, live, relaxed);
+        if (!(shape instanceof Verdict.Allowed allowed)) {
+            return shape;
+        }
+        var host = allowed.url().getHost();
+        InetAddress[] addresses;
+        try {
+            addresses = resolver.resolve(bare(host));
+        } catch (UnknownHostException e) {
+            return new Verdict.Refused(unresolved(host));
+        }
+        var refusal = addressRefusal(host, List.of(addresses), relaxed);
+        return refusal == null ? shape : new Verdict.Refused(refusal);
+    }
+
+    /**
+     * The rules on the URL itself, no DNS: at most {@link #MAX_URL_LENGTH} characters, absolute, {@code https} (or
+     * {@code http} when {@code relaxed}), a host, no user info. The sender applies them again at delivery time,
+     * before its own (single) lookup.
+     */
+    public static Verdict checkShape(String url, boolean live, boolean relaxed) {
         if (url.length() > MAX_URL_LENGTH) {
             return new Verdict.Refused("url must be at most " + MAX_URL_LENGTH + " characters");
         }
@@ -65,16 +88,16 @@ public final class EndpointUrlGuard {
         if (uri.getRawUserInfo() != null) {
             return new Verdict.Refused("url must not contain a user name or password");
         }
-        var host = uri.getHost();
-        var bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        InetAddress[] addresses;
-        try {
-            addresses = resolver.resolve(bare);
-        } catch (UnknownHostException e) {
-            return new Verdict.Refused("url's host '" + host + "' does not resolve to an address");
-        }
-        if (addresses.length == 0) {
-            return new Verdict.Refused("url's host '" + host + "' does not resolve to an address");
+        return new Verdict.Allowed(uri);
+    }
+
+    /**
+     * Why {@code host} may not be connected to through {@code addresses} (every one must be public: a client could
+     * pick any of them), or null when it may; {@code relaxed} lets loopback addresses pass.
+     */
+    public static @Nullable String addressRefusal(String host, List<InetAddress> addresses, boolean relaxed) {
+        if (addresses.isEmpty()) {
+            return unresolved(host);
         }
         for (var address : addresses) {
             if (relaxed && address.isLoopbackAddress()) {
@@ -82,10 +105,19 @@ public final class EndpointUrlGuard {
             }
             var why = AddressRules.whyNotPublic(address);
             if (why != null) {
-                return new Verdict.Refused("url's host '" + host + "' resolves to " + address.getHostAddress() + ", which " + why
-                        + "; webhooks are only sent to public addresses");
+                return "url's host '" + host + "' resolves to " + AddressRules.display(address) + ", which " + why
+                        + "; webhooks are only sent to public addresses";
             }
         }
-        return new Verdict.Allowed(uri);
+        return null;
+    }
+
+    public static String unresolved(String host) {
+        return "url's host '" + host + "' does not resolve to an address";
+    }
+
+    /** The host of a URL without the brackets of an IPv6 literal. */
+    public static String bare(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 }

@@ -136,4 +136,27 @@ class EndpointUrlGuardTest {
     void shouldRefuseNonLoopbackPrivateWhenTestModeIsRelaxed(String url) {
         assertThat(relaxed.check(url, false)).isInstanceOf(Verdict.Refused.class);
     }
+
+    @ParameterizedTest
+    @CsvSource({
+            "::1, ::1",
+            "0:0:0:0:0:0:0:0, ::",
+            "fe80:0:0:0:0:0:0:1, fe80::1",
+            "2001:db8:0:0:1:0:0:1, 2001:db8::1:0:0:1",
+            "2001:db8:0:1:1:1:1:1, 2001:db8:0:1:1:1:1:1",
+            "fd00:0:0:0:0:0:0:0, fd00::",
+            "10.0.0.5, 10.0.0.5"})
+    void shouldWriteAnAddressTheShortWayWhenDisplayingIt(String literal, String expected) throws UnknownHostException {
+        assertThat(AddressRules.display(InetAddress.getByName(literal))).isEqualTo(expected);
+    }
+
+    @Test
+    void shouldNameTheShortFormOfAnIpv6AddressWhenRefusingIt() {
+        assertThat(EndpointUrlGuard.addressRefusal("[::1]", java.util.List.of(InetAddress.getLoopbackAddress()), false))
+                .isNotNull();
+        var refused = new EndpointUrlGuard(host -> new InetAddress[] {Inet6Address.getByName("fd00::7")}, false)
+                .check("https://hooks.example.com/x", true);
+        assertThat(refused).isEqualTo(new Verdict.Refused("url's host 'hooks.example.com' resolves to fd00::7, which is a"
+                + " unique-local address (fc00::/7); webhooks are only sent to public addresses"));
+    }
 }

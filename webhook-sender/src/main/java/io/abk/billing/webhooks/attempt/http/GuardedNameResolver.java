@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 
 /**
  * Resolves a host once, off the event loop (the JDK lookup blocks), and answers only addresses that pass
- * {@link AddressCheck}: the connection goes to exactly the addresses checked, so a DNS answer that changes between
+ * {@link EndpointUrlGuard#addressRefusal}: the connection goes to exactly the addresses checked, so a DNS answer that changes between
  * the check and the connect (rebinding) cannot slip a private address in.
  */
 final class GuardedNameResolver extends InetNameResolver {
@@ -45,14 +45,14 @@ final class GuardedNameResolver extends InetNameResolver {
             blocking.execute(() -> {
                 try {
                     var addresses = List.of(dns.resolve(host));
-                    var refusal = AddressCheck.refusal(host, addresses, allowLoopback);
+                    var refusal = EndpointUrlGuard.addressRefusal(host, addresses, allowLoopback);
                     if (refusal == null) {
                         ok.accept(addresses);
                     } else {
                         failed.accept(new RefusedAddressException(refusal));
                     }
                 } catch (UnknownHostException unknown) {
-                    failed.accept(new RefusedAddressException(AddressCheck.unresolved(host)));
+                    failed.accept(new RefusedAddressException(EndpointUrlGuard.unresolved(host)));
                 } catch (RuntimeException bug) {
                     failed.accept(bug);
                 }

@@ -77,9 +77,9 @@ public final class WebhookPoster implements AutoCloseable {
     public CompletableFuture<HttpExchange> post(String url, boolean live, Map<String, String> headers, byte[] body) {
         var relax = !live && allowLoopbackInTest;
         return switch (DeliveryUrl.check(url, live, relax)) {
-            case DeliveryUrl.Verdict.Refused refused ->
+            case EndpointUrlGuard.Verdict.Refused refused ->
                     CompletableFuture.completedFuture(new HttpExchange.NoAnswer(refused.reason(), null));
-            case DeliveryUrl.Verdict.Allowed allowed -> exchange(relax ? relaxed : strict, allowed.url(), headers, body).toFuture();
+            case EndpointUrlGuard.Verdict.Allowed allowed -> exchange(relax ? relaxed : strict, allowed.url(), headers, body).toFuture();
         };
     }
 

@@ -2,6 +2,8 @@ package io.abk.billing.webhooks.attempt.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.endpointguard.EndpointUrlGuard;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,8 +30,8 @@ class DeliveryUrlTest {
         var verdict = DeliveryUrl.check(url, live, relaxed);
 
         var actual = switch (verdict) {
-            case DeliveryUrl.Verdict.Allowed allowed -> "allowed";
-            case DeliveryUrl.Verdict.Refused refused -> refused.reason();
+            case EndpointUrlGuard.Verdict.Allowed allowed -> "allowed";
+            case EndpointUrlGuard.Verdict.Refused refused -> refused.reason();
         };
         assertThat(actual).isEqualTo(expected);
     }
