@@ -5,17 +5,24 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,6 +68,13 @@ class EndpointLimitIT {
             assertThat(slow.requestCount()).as("the slow endpoint never had more than its bound in flight")
                     .isEqualTo(SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
             assertThat(fast.deliveredIds()).isEqualTo(ids(fastEvents));
+            // Held past their patience, the slow endpoint's other deliveries go through Kafka as deferred copies.
+            var deferred = deferredCopies(slowEndpoint, SLOW_EVENTS - SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
+            assertThat(deferred).allSatisfy(copy -> {
+                assertThat(DeliveryHeaders.attempt(copy.headers())).as("a deferral is not an attempt").isEqualTo(1);
+                assertThat(DeliveryHeaders.dueAt(copy.headers())).isNotNull();
+            });
+            assertThat(slowAnswered).as("still held while its deliveries were deferred").hasValue(0);
 
             release.countDown();
             await().atMost(Duration.ofSeconds(90)).until(() -> slow.deliveredCount() == SLOW_EVENTS);
@@ -76,6 +90,27 @@ class EndpointLimitIT {
                     });
             assertThat(attempts(fastEndpoint)).allSatisfy(row -> assertThat(row.get("attempt")).isEqualTo(1));
         }
+    }
+
+    /** The copies on retry topic 0 for {@code endpoint}, read until they cover {@code distinct} deliveries. */
+    private List<ConsumerRecord<String, WebhookDelivery>> deferredCopies(String endpoint, int distinct) {
+        var copies = new ArrayList<ConsumerRecord<String, WebhookDelivery>>();
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, sender.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "deferral-reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                Topics.WEBHOOK_DELIVERIES.keySerde().deserializer(), Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer())) {
+            consumer.subscribe(List.of(RetryTopics.retry(0)));
+            await().atMost(Duration.ofSeconds(12)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (endpoint.equals(record.key())) {
+                        copies.add(record);
+                    }
+                });
+                return copies.stream().map(copy -> copy.value().getDeliveryId()).distinct().count() >= distinct;
+            });
+        }
+        return copies;
     }
 
     private int logged(String merchant) {
