@@ -78,6 +78,11 @@ public record SenderProperties(
             @DefaultValue("false") boolean allowLoopbackInTest,
             /** Attempts in flight at once across the delivery listeners (BILLING_WEBHOOKS_MAX_IN_FLIGHT). */
             @DefaultValue("1000") int maxInFlight,
+            /**
+             * Attempts in flight at once to one endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT); a delivery to an
+             * endpoint at this bound is deferred a second on a retry topic, so a slow endpoint cannot take every permit.
+             */
+            @DefaultValue("20") int maxInFlightPerEndpoint,
             /** Consumer threads of each delivery listener container (BILLING_WEBHOOKS_CONCURRENCY). */
             @DefaultValue("2") int concurrency) {
 
@@ -96,6 +101,10 @@ public record SenderProperties(
             if (maxInFlight < 1 || concurrency < 1) {
                 throw new IllegalArgumentException("billing.webhooks.max-in-flight and concurrency (BILLING_WEBHOOKS_MAX_IN_FLIGHT,"
                         + " BILLING_WEBHOOKS_CONCURRENCY) must be at least 1, got " + maxInFlight + " and " + concurrency);
+            }
+            if (maxInFlightPerEndpoint < 1) {
+                throw new IllegalArgumentException("billing.webhooks.max-in-flight-per-endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT)"
+                        + " must be at least 1, got " + maxInFlightPerEndpoint);
             }
         }
 

@@ -27,6 +27,7 @@ final class AttemptRouter {
     private final RetryTopics topics;
     private final Producer<String, byte[]> producer;
     private final Clock clock;
+    private final Deferrals deferrals = new Deferrals();
 
     AttemptRouter(DeliveryAttempts attempts, RetryTopics topics, Producer<String, byte[]> producer, Clock clock) {
         this.attempts = attempts;
@@ -56,6 +57,15 @@ final class AttemptRouter {
                 case FAILED -> forward(record, delivery, attempt, nextRetryAt);
             };
         }).thenCompose(settled -> settled);
+    }
+
+    /**
+     * The record's endpoint is at its in-flight bound: no attempt, a copy due shortly on retry topic 0 instead
+     * ({@link Deferrals}); settles like a forwarded failure, once Kafka has the copy.
+     */
+    CompletableFuture<Void> defer(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
+        deferrals.deferred(record, delivery, attempt, bound);
+        return send(Deferrals.copy(record, attempt, clock.instant()));
     }
 
     /** A record whose value cannot be read: straight to the dead letters, bytes as they came. */

@@ -8,7 +8,7 @@ import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Wiring of delivery: the schedule, the in-flight bound, the HTTP attempts and the delivery loops. */
+/** Wiring of delivery: the schedule, the in-flight bounds, the HTTP attempts and the delivery loops. */
 @Configuration(proxyBeanMethods = false)
 public class DeliveryConfiguration {
 
@@ -23,6 +23,11 @@ public class DeliveryConfiguration {
         return new InFlightLimit(properties.webhooks().maxInFlight());
     }
 
+    @Bean
+    EndpointLimit endpointLimit(SenderProperties properties) {
+        return new EndpointLimit(properties.webhooks().maxInFlightPerEndpoint());
+    }
+
     /** The HTTP side (package attempt); closed after the delivery loops have drained (it is one of their dependencies). */
     @Bean(destroyMethod = "close")
     HttpDeliveryAttempts deliveryAttempts(DataSource dataSource, SenderProperties properties) {
@@ -34,7 +39,7 @@ public class DeliveryConfiguration {
 
     @Bean
     DeliveryService deliveryService(SenderProperties properties, RetrySchedule retrySchedule, DeliveryAttempts attempts,
-            InFlightLimit inFlightLimit) {
-        return new DeliveryService(properties, retrySchedule, attempts, inFlightLimit, Clock.systemUTC());
+            InFlightLimit inFlightLimit, EndpointLimit endpointLimit) {
+        return new DeliveryService(properties, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
     }
 }

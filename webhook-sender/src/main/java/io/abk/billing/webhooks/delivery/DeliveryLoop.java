@@ -6,8 +6,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -22,10 +24,15 @@ import org.slf4j.LoggerFactory;
 /**
  * One delivery consumer (group {@code webhook-sender}) over the main topic and every retry topic. Its thread only
  * polls and starts attempts; attempts complete on other threads, and their offsets are committed per partition up
- * to the lowest one still in flight ({@link PartitionOffsets}), so a slow endpoint holds its own record and a permit,
- * never the partition. A retry topic's partition whose next record is not due yet is paused until it is (its
- * records come due in order: one delay per topic). Stopping lets the attempts in flight finish (within a patience)
- * and commits what they settled; what did not finish stays uncommitted and is redelivered.
+ * to the lowest one still in flight ({@link PartitionOffsets}), so a slow endpoint holds its own records and permits,
+ * never the partition. An endpoint holds at most its own bound of attempts ({@link EndpointLimit}); a delivery to an
+ * endpoint at that bound is held in memory for a moment ({@link HeldDeliveries}: the loop keeps polling) and then
+ * deferred to a retry topic ({@link Deferrals}) instead of waited for, so the global bound
+ * ({@link InFlightLimit}, which the loop does wait on) is only reached by many endpoints together. A retry topic's
+ * partition whose next record is not due yet is rewound to that record and paused until it is due (its records come
+ * due nearly in order: one delay per topic; a deferred copy, due sooner, may sit behind a head due later and then
+ * waits for it, late by at most that topic's delay, never skipped). Stopping lets the attempts in flight finish
+ * (within a patience) and commits what they settled; what did not finish stays uncommitted and is redelivered.
  *
  * <p>Why not spring-kafka's async listener with retry topics (tried first, on 4.1.0): with asynchronous acks its
  * container pauses the whole consumer until every record of the previous poll is acked ("Incomplete out of order
@@ -38,6 +45,8 @@ final class DeliveryLoop implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(DeliveryLoop.class);
     /** Bounds how late a due retry starts, and how long a settled attempt waits for its commit. */
     static final Duration POLL = Duration.ofMillis(200);
+    /** While deliveries are held for a slot of their endpoint: how soon they are looked at again. */
+    static final Duration HELD_POLL = Duration.ofMillis(5);
 
     private record Settled(PartitionOffsets partition, long offset) {
     }
@@ -47,20 +56,23 @@ final class DeliveryLoop implements Runnable {
     private final Deserializer<WebhookDelivery> values;
     private final AttemptRouter router;
     private final InFlightLimit limit;
+    private final EndpointLimit endpoints;
     private final Duration drainPatience;
     private final Clock clock;
     private final Map<TopicPartition, PartitionOffsets> partitions = new HashMap<>();
     private final Map<TopicPartition, Instant> waiting = new HashMap<>();
     private final ConcurrentLinkedQueue<Settled> settled = new ConcurrentLinkedQueue<>();
+    private final HeldDeliveries held = new HeldDeliveries();
     private volatile boolean running = true;
 
     DeliveryLoop(Consumer<String, byte[]> consumer, Collection<String> topics, Deserializer<WebhookDelivery> values,
-            AttemptRouter router, InFlightLimit limit, Duration drainPatience, Clock clock) {
+            AttemptRouter router, InFlightLimit limit, EndpointLimit endpoints, Duration drainPatience, Clock clock) {
         this.consumer = consumer;
         this.topics = List.copyOf(topics);
         this.values = values;
         this.router = router;
         this.limit = limit;
+        this.endpoints = endpoints;
         this.drainPatience = drainPatience;
         this.clock = clock;
     }
@@ -77,7 +89,8 @@ final class DeliveryLoop implements Runnable {
                 try {
                     commitSettled(false);
                     resumeDue();
-                    var records = consumer.poll(POLL);
+                    startHeld();
+                    var records = consumer.poll(held.isEmpty() ? POLL : HELD_POLL);
                     for (var partition : records.partitions()) {
                         start(partition, records.records(partition));
                     }
@@ -121,18 +134,71 @@ final class DeliveryLoop implements Runnable {
                 settleWhenDone(offsets, record.offset(), router.unreadable(record, e));
                 continue;
             }
+            var attemptNumber = DeliveryHeaders.attempt(record.headers());
+            var endpointId = delivery.getEndpointId();
+            if (!endpoints.tryAcquire(endpointId)) {
+                // Its endpoint is saturated (slow or dead): waiting here would hold every other endpoint behind it.
+                offsets.started(record.offset());
+                var waiting = new HeldDeliveries.Held(partition, offsets, record, delivery, attemptNumber, System.nanoTime());
+                if (!held.hold(waiting)) {
+                    defer(waiting);
+                }
+                continue;
+            }
             if (!takePermit()) {
+                endpoints.release(endpointId);
                 rewind(partition, offsets, record.offset());
                 return;
             }
             offsets.started(record.offset());
-            var attempt = router.attempt(record, delivery, DeliveryHeaders.attempt(record.headers()));
-            attempt.whenComplete((done, error) -> limit.release());
-            settleWhenDone(offsets, record.offset(), attempt);
+            launch(offsets, record, delivery, attemptNumber);
         }
     }
 
-    private void settleWhenDone(PartitionOffsets offsets, long offset, java.util.concurrent.CompletableFuture<Void> attempt) {
+    /** Starts the held deliveries whose endpoint has room now; defers those held past their patience. */
+    private void startHeld() {
+        if (held.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        var full = new HashSet<String>();
+        for (var each = held.iterator(); each.hasNext() && running; ) {
+            var waiting = each.next();
+            var endpointId = waiting.delivery().getEndpointId();
+            if (!full.contains(endpointId) && endpoints.tryAcquire(endpointId)) {
+                if (!takePermit()) {
+                    endpoints.release(endpointId);
+                    return;
+                }
+                each.remove();
+                launch(waiting.offsets(), waiting.record(), waiting.delivery(), waiting.attempt());
+            } else {
+                full.add(endpointId);
+                if (waiting.overdue(now)) {
+                    each.remove();
+                    defer(waiting);
+                }
+            }
+        }
+    }
+
+    /** The record is started in its offsets and holds a slot of its endpoint and a global permit, both given back at the end. */
+    private void launch(PartitionOffsets offsets, ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attemptNumber) {
+        var endpointId = delivery.getEndpointId();
+        var attempt = router.attempt(record, delivery, attemptNumber);
+        attempt.whenComplete((done, error) -> {
+            limit.release();
+            endpoints.release(endpointId);
+        });
+        settleWhenDone(offsets, record.offset(), attempt);
+    }
+
+    private void defer(HeldDeliveries.Held waiting) {
+        settleWhenDone(waiting.offsets(), waiting.record().offset(),
+                router.defer(waiting.record(), waiting.delivery(), waiting.attempt(), endpoints.max()));
+    }
+
+    private void settleWhenDone(PartitionOffsets offsets, long offset, CompletableFuture<Void> attempt) {
         attempt.whenComplete((done, error) -> {
             if (error == null) {
                 settled.add(new Settled(offsets, offset));
@@ -176,6 +242,7 @@ final class DeliveryLoop implements Runnable {
 
     /** Lets the attempts in flight finish (no new record is started) so their offsets can be committed. */
     private void drain() {
+        held.abandonAll();
         var deadline = System.nanoTime() + drainPatience.toNanos();
         while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0) && System.nanoTime() - deadline < 0) {
             applySettled();
@@ -224,6 +291,7 @@ final class DeliveryLoop implements Runnable {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
             commitSettled(true);
+            held.forget(revoked);
             revoked.forEach(partition -> {
                 partitions.remove(partition);
                 waiting.remove(partition);
@@ -238,6 +306,7 @@ final class DeliveryLoop implements Runnable {
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> lost) {
+            held.forget(lost);
             lost.forEach(partition -> {
                 partitions.remove(partition);
                 waiting.remove(partition);

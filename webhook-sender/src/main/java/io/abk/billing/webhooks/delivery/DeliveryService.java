@@ -33,7 +33,8 @@ import org.springframework.context.SmartLifecycle;
 /**
  * Delivery (flow points 2 and 3): creates the retry and dead-letter topics of the schedule, then runs
  * {@code BILLING_WEBHOOKS_CONCURRENCY} delivery loops in consumer group {@code webhook-sender}, sharing one
- * in-flight bound and one producer for forwarded deliveries. Stopping drains the loops before closing the producer.
+ * in-flight bound, one per-endpoint bound and one producer for forwarded and deferred deliveries. Stopping drains the
+ * loops before closing the producer.
  */
 public final class DeliveryService implements SmartLifecycle {
 
@@ -47,17 +48,19 @@ public final class DeliveryService implements SmartLifecycle {
     private final RetryTopics topics;
     private final DeliveryAttempts attempts;
     private final InFlightLimit limit;
+    private final EndpointLimit endpoints;
     private final Clock clock;
     private final List<DeliveryLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private @Nullable KafkaProducer<String, byte[]> producer;
 
     public DeliveryService(SenderProperties properties, RetrySchedule schedule, DeliveryAttempts attempts, InFlightLimit limit,
-            Clock clock) {
+            EndpointLimit endpoints, Clock clock) {
         this.properties = properties;
         this.topics = new RetryTopics(schedule);
         this.attempts = attempts;
         this.limit = limit;
+        this.endpoints = endpoints;
         this.clock = clock;
     }
 
@@ -72,13 +75,14 @@ public final class DeliveryService implements SmartLifecycle {
         for (int i = 0; i < properties.webhooks().concurrency(); i++) {
             var consumer = new KafkaConsumer<>(consumerConfigs(i), new StringDeserializer(), new ByteArrayDeserializer());
             var loop = new DeliveryLoop(consumer, topics.stages(), Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer(),
-                    router, limit, patience, clock);
+                    router, limit, endpoints, patience, clock);
             var thread = new Thread(loop, "webhook-deliveries-" + i);
             loops.add(loop);
             threads.add(thread);
             thread.start();
         }
-        log.info("delivery=started loops={} topics={} maxAttempts={}", loops.size(), topics.stages(), topics.schedule().maxAttempts());
+        log.info("delivery=started loops={} topics={} maxAttempts={} maxInFlight={} maxInFlightPerEndpoint={}", loops.size(),
+                topics.stages(), topics.schedule().maxAttempts(), properties.webhooks().maxInFlight(), endpoints.max());
     }
 
     @Override

@@ -7,7 +7,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Bounds the attempts in flight (BILLING_WEBHOOKS_MAX_IN_FLIGHT): a delivery loop takes a permit before it starts an
  * attempt and the attempt gives it back when it completes, so a flood of slow endpoints holds at most this many
- * records (and connections) in memory; past it the consumer threads wait.
+ * records (and connections) in memory; past it the consumer threads wait. One endpoint alone cannot get here when
+ * its own bound ({@link EndpointLimit}) is lower: its excess deliveries are deferred, not waited for.
  */
 public final class InFlightLimit {
 

@@ -13,6 +13,8 @@ final class PartitionOffsets {
     /** The offset of the next record not started yet; -1 before the first. */
     private long next = -1;
     private long committed = -1;
+    /** The lowest offset given up on without settling (stopping); commits never pass it. */
+    private long floor = Long.MAX_VALUE;
 
     void started(long offset) {
         inFlight.add(offset);
@@ -28,13 +30,19 @@ final class PartitionOffsets {
         inFlight.remove(offset);
     }
 
+    /** The record will not be settled by this consumer (it is stopping): no longer waited for, never committed past. */
+    void abandoned(long offset) {
+        inFlight.remove(offset);
+        floor = Math.min(floor, offset);
+    }
+
     int inFlight() {
         return inFlight.size();
     }
 
     /** The offset to commit if it moved since the last commit, else -1. */
     long toCommit() {
-        long position = inFlight.isEmpty() ? next : inFlight.first();
+        long position = Math.min(inFlight.isEmpty() ? next : inFlight.first(), floor);
         return position > committed ? position : -1;
     }
 

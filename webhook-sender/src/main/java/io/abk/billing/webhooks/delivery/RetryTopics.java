@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The topics a delivery moves through: {@code webhooks.deliveries} for attempt 1, {@code webhooks.deliveries-retry-<i>}
  * for attempt {@code i + 2} (each holds the deliveries waiting for one delay of the schedule, so a topic's records
- * come due in the order they arrived), and {@code webhooks.deliveries-dlt} once the schedule is spent.
+ * come due in the order they arrived), and {@code webhooks.deliveries-dlt} once the schedule is spent. Retry topic 0
+ * exists even with no retries scheduled: deferred deliveries wait there ({@link Deferrals}).
  */
 public record RetryTopics(RetrySchedule schedule) {
 
@@ -31,7 +32,7 @@ public record RetryTopics(RetrySchedule schedule) {
     /** The retry topics and the dead-letter topic, which the sender creates (their number follows the schedule). */
     public List<String> owned() {
         var names = new ArrayList<String>();
-        for (int i = 0; i < schedule.delays().size(); i++) {
+        for (int i = 0; i < retryTopics(); i++) {
             names.add(retry(i));
         }
         names.add(deadLetters());
@@ -42,9 +43,13 @@ public record RetryTopics(RetrySchedule schedule) {
     public List<String> stages() {
         var names = new ArrayList<String>();
         names.add(main());
-        for (int i = 0; i < schedule.delays().size(); i++) {
+        for (int i = 0; i < retryTopics(); i++) {
             names.add(retry(i));
         }
         return names;
+    }
+
+    private int retryTopics() {
+        return Math.max(1, schedule.delays().size());
     }
 }

@@ -36,6 +36,22 @@ class PartitionOffsetsTest {
     }
 
     @Test
+    void shouldNeverCommitPastAnAbandonedRecordWhenLaterOnesSettle() {
+        // Protects a delivery held for its endpoint when the loop stops: it is read again after a restart, not lost.
+        var offsets = new PartitionOffsets();
+        offsets.started(20);
+        offsets.started(21);
+        offsets.started(22);
+
+        offsets.abandoned(21);
+        offsets.settled(20);
+        offsets.settled(22);
+
+        assertThat(offsets.inFlight()).isZero();
+        assertThat(offsets.toCommit()).isEqualTo(21);
+    }
+
+    @Test
     void shouldCommitNothingWhenNoRecordWasRead() {
         assertThat(new PartitionOffsets().toCommit()).isEqualTo(-1);
     }

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.topic.Topics;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.utils.Utils;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Merchants and endpoints as rows (as the gateway writes them), and billing events as billing-streams writes them. */
@@ -53,6 +55,22 @@ public final class Fixtures {
                 endpointId, merchantId, mode.name().toLowerCase(Locale.ROOT), url, enabledEvents,
                 "whsec_" + Base64.getEncoder().encodeToString(secret));
         return endpointId;
+    }
+
+    /** A new endpoint id that webhooks.deliveries puts on the same partition as {@code endpointId} (its key). */
+    public static String endpointIdOnSamePartitionAs(String endpointId) {
+        int partition = partition(endpointId);
+        while (true) {
+            var candidate = id("we");
+            if (partition(candidate) == partition) {
+                return candidate;
+            }
+        }
+    }
+
+    /** Kafka's default partitioner for a keyed record, over the test topics' partitions. */
+    private static int partition(String key) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % SenderInfra.PARTITIONS;
     }
 
     public static BillingEvent event(String merchantId, Mode mode, String type) {

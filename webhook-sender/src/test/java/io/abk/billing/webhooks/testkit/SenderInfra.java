@@ -36,6 +36,12 @@ public final class SenderInfra {
             "BILLING_WEBHOOKS_RETRY_EVERY", "3s",
             "BILLING_WEBHOOKS_RETRY_FOR", "20s");
     public static final int MAX_ATTEMPTS = 9;
+    /**
+     * The shared sender's in-flight bounds: per endpoint well below the global one, and the global one below what a
+     * test queues for one endpoint, so a test can tell that one endpoint cannot take every permit.
+     */
+    public static final int MAX_IN_FLIGHT = 50;
+    public static final int MAX_IN_FLIGHT_PER_ENDPOINT = 5;
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static @Nullable EmbeddedPostgres postgres;
@@ -125,7 +131,10 @@ public final class SenderInfra {
         if (sender == null) {
             var bootstrap = broker().bootstrapServers();
             var jdbcUrl = newDatabase();
-            var running = WebhookSenderApplication.start(settings(bootstrap, jdbcUrl));
+            var settings = settings(bootstrap, jdbcUrl);
+            settings.put("BILLING_WEBHOOKS_MAX_IN_FLIGHT", Integer.toString(MAX_IN_FLIGHT));
+            settings.put("BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT", Integer.toString(MAX_IN_FLIGHT_PER_ENDPOINT));
+            var running = WebhookSenderApplication.start(settings);
             Runtime.getRuntime().addShutdownHook(new Thread(running::close));
             sender = new Sender(running, jdbcUrl, jdbc(jdbcUrl), bootstrap);
         }
