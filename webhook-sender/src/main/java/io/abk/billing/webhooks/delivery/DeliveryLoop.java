@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * polls and starts attempts; attempts complete on other threads, and their offsets are committed per partition up
  * to the lowest one still in flight ({@link PartitionOffsets}), so a slow endpoint holds its own records and permits,
  * never the partition. An endpoint holds at most its own bound of attempts ({@link EndpointLimit}); a delivery to an
- * endpoint at that bound is held in memory for a moment ({@link HeldDeliveries}: the loop keeps polling) and then
- * deferred to a retry topic ({@link Deferrals}) instead of waited for, so the global bound
+ * endpoint at that bound is held in memory while the endpoint keeps finishing attempts ({@link HeldDeliveries}: the
+ * loop keeps polling), and deferred to a retry topic ({@link Deferrals}) once the endpoint stalls (nothing finished
+ * for a second) instead of waited for, so the global bound
  * ({@link InFlightLimit}, which the loop does wait on) is only reached by many endpoints together. A retry topic's
  * partition whose next record is not due yet is rewound to that record and paused until it is due (its records come
  * due nearly in order: one delay per topic; a deferred copy, due sooner, may sit behind a head due later and then
@@ -63,6 +65,7 @@ final class DeliveryLoop implements Runnable {
     private final Map<TopicPartition, Instant> waiting = new HashMap<>();
     private final ConcurrentLinkedQueue<Settled> settled = new ConcurrentLinkedQueue<>();
     private final HeldDeliveries held = new HeldDeliveries();
+    private boolean pausedForHeld;
     private volatile boolean running = true;
 
     DeliveryLoop(Consumer<String, byte[]> consumer, Collection<String> topics, Deserializer<WebhookDelivery> values,
@@ -137,12 +140,21 @@ final class DeliveryLoop implements Runnable {
             var attemptNumber = DeliveryHeaders.attempt(record.headers());
             var endpointId = delivery.getEndpointId();
             if (!endpoints.tryAcquire(endpointId)) {
-                // Its endpoint is saturated (slow or dead): waiting here would hold every other endpoint behind it.
-                offsets.started(record.offset());
-                var waiting = new HeldDeliveries.Held(partition, offsets, record, delivery, attemptNumber, System.nanoTime());
-                if (!held.hold(waiting)) {
+                var waiting = new HeldDeliveries.Held(partition, offsets, record, delivery, attemptNumber);
+                if (endpoints.stalled(endpointId, System.nanoTime(), HeldDeliveries.PATIENCE)) {
+                    // Slow or black-holed: waiting here would hold every other endpoint of the partition behind it.
+                    offsets.started(record.offset());
                     defer(waiting);
+                    continue;
                 }
+                if (held.isFull()) {
+                    // Busy endpoints, and this loop holds all it may: read no further until held deliveries start.
+                    rewind(partition, offsets, record.offset());
+                    pauseWhileHeldIsFull();
+                    return;
+                }
+                offsets.started(record.offset());
+                held.hold(waiting);
                 continue;
             }
             if (!takePermit()) {
@@ -155,9 +167,10 @@ final class DeliveryLoop implements Runnable {
         }
     }
 
-    /** Starts the held deliveries whose endpoint has room now; defers those held past their patience. */
+    /** Starts the held deliveries whose endpoint has room now; defers those whose endpoint has stalled. */
     private void startHeld() {
         if (held.isEmpty()) {
+            resumeAfterHeld();
             return;
         }
         long now = System.nanoTime();
@@ -174,11 +187,30 @@ final class DeliveryLoop implements Runnable {
                 launch(waiting.offsets(), waiting.record(), waiting.delivery(), waiting.attempt());
             } else {
                 full.add(endpointId);
-                if (waiting.overdue(now)) {
+                if (endpoints.stalled(endpointId, now, HeldDeliveries.PATIENCE)) {
                     each.remove();
                     defer(waiting);
                 }
             }
+        }
+        resumeAfterHeld();
+    }
+
+    /** Stops reading (keeps polling, so the group keeps this consumer) while the held deliveries are at their bound. */
+    private void pauseWhileHeldIsFull() {
+        if (!pausedForHeld) {
+            consumer.pause(consumer.assignment());
+            pausedForHeld = true;
+        }
+    }
+
+    /** Reads again once there is room, except the retry partitions still waiting for their head to come due. */
+    private void resumeAfterHeld() {
+        if (pausedForHeld && !held.isFull()) {
+            var resumable = new ArrayList<>(consumer.assignment());
+            resumable.removeAll(waiting.keySet());
+            consumer.resume(resumable);
+            pausedForHeld = false;
         }
     }
 
@@ -232,6 +264,9 @@ final class DeliveryLoop implements Runnable {
     }
 
     private void resumeDue() {
+        if (pausedForHeld) {
+            return; // resumeAfterHeld leaves the ones not yet due paused; this resumes them when due
+        }
         var now = clock.instant();
         var due = waiting.entrySet().stream().filter(entry -> !entry.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
         if (!due.isEmpty()) {
@@ -302,6 +337,7 @@ final class DeliveryLoop implements Runnable {
         public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
             assigned.forEach(partition -> partitions.put(partition, new PartitionOffsets()));
             consumer.resume(assigned);
+            pausedForHeld = false; // re-paused on the next read if the held deliveries are still at their bound
         }
 
         @Override

@@ -1,18 +1,25 @@
 package io.abk.billing.webhooks.delivery;
 
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Bounds the attempts in flight to ONE endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT), counted across every
- * delivery loop. A loop never waits on it: a delivery whose endpoint is at its bound is deferred instead
- * ({@link Deferrals}), so a slow or dead endpoint holds at most this many attempts, and the global
- * {@link InFlightLimit} (the memory bound) cannot be filled by one endpoint alone. An endpoint with nothing in flight
- * has no entry, so the map holds only the endpoints being delivered to.
+ * delivery loop, and tells a busy endpoint from a stalled one: an endpoint at its bound whose attempts keep finishing
+ * is busy (its next slot is milliseconds away, so a delivery to it is held); one at its bound with no attempt
+ * finished for a while is stalled (slow or black-holed: a delivery to it is deferred through Kafka, see
+ * {@link Deferrals}). So a slow endpoint holds at most this many attempts, and the global {@link InFlightLimit} (the
+ * memory bound) cannot be filled by one endpoint alone. An endpoint with nothing in flight has no entry, so the map
+ * holds only the endpoints being delivered to.
  */
 public final class EndpointLimit {
 
+    /** In flight to one endpoint, and when it last made progress: its first attempt started or one finished. */
+    private record Busy(int count, long progressNanos) {
+    }
+
     private final int max;
-    private final ConcurrentHashMap<String, Integer> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Busy> inFlight = new ConcurrentHashMap<>();
 
     public EndpointLimit(int max) {
         if (max < 1) {
@@ -23,26 +30,44 @@ public final class EndpointLimit {
 
     /** Counts one more attempt to {@code endpointId} unless it already has {@code max}; false then (nothing counted). */
     public boolean tryAcquire(String endpointId) {
+        return tryAcquire(endpointId, System.nanoTime());
+    }
+
+    boolean tryAcquire(String endpointId, long nowNanos) {
         var taken = new boolean[1];
         // compute is atomic per key: two loops racing for the last slot of one endpoint cannot both get it.
-        inFlight.compute(endpointId, (id, count) -> {
-            int current = count == null ? 0 : count;
-            if (current >= max) {
-                return count;
+        inFlight.compute(endpointId, (id, busy) -> {
+            if (busy == null) {
+                taken[0] = true;
+                return new Busy(1, nowNanos);
+            }
+            if (busy.count() >= max) {
+                return busy;
             }
             taken[0] = true;
-            return current + 1;
+            return new Busy(busy.count() + 1, busy.progressNanos());
         });
         return taken[0];
     }
 
     /** One attempt to {@code endpointId} is over (however it ended). */
     public void release(String endpointId) {
-        inFlight.computeIfPresent(endpointId, (id, count) -> count <= 1 ? null : count - 1);
+        release(endpointId, System.nanoTime());
+    }
+
+    void release(String endpointId, long nowNanos) {
+        inFlight.computeIfPresent(endpointId, (id, busy) -> busy.count() <= 1 ? null : new Busy(busy.count() - 1, nowNanos));
+    }
+
+    /** At its bound with no attempt finished for {@code patience}: waiting for a slot would take long. */
+    public boolean stalled(String endpointId, long nowNanos, Duration patience) {
+        var busy = inFlight.get(endpointId);
+        return busy != null && busy.count() >= max && nowNanos - busy.progressNanos() >= patience.toNanos();
     }
 
     public int inFlight(String endpointId) {
-        return inFlight.getOrDefault(endpointId, 0);
+        var busy = inFlight.get(endpointId);
+        return busy == null ? 0 : busy.count();
     }
 
     /** How many endpoints have an attempt in flight. */

@@ -9,38 +9,38 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Deliveries a loop read while their endpoint was at its bound ({@link EndpointLimit}), held in memory for a moment
- * before they are deferred through Kafka ({@link Deferrals}): a busy but fast endpoint frees a slot within
- * milliseconds, and deferring every delivery past its bound made such an endpoint (5,000 queued at once) go at its
- * bound per deferral delay, about 5 a second instead of hundreds. The loop keeps polling meanwhile, so nothing waits
- * behind a held delivery; the holding is bounded in count ({@link #MAX}) and time ({@link #PATIENCE}), past which a
- * delivery is deferred at once. A held record counts as started in its partition's offsets, so it is never committed
- * before it settles. Used by the consumer's thread only.
+ * Deliveries a loop read while their endpoint was at its bound but still making progress ({@link EndpointLimit}: a
+ * busy endpoint frees a slot within milliseconds), held in memory until a slot frees. Deferring every delivery past
+ * the bound instead sent a fast endpoint's burst round through Kafka again and again (5,000 queued at once went at
+ * about 5 a second). A delivery to a stalled endpoint (at its bound, nothing finished for {@link #PATIENCE}) is
+ * deferred through Kafka ({@link Deferrals}), held or not, so nothing waits behind it. The holding is bounded
+ * ({@link #MAX}); when it is full the loop reads no more records until it has room. A held record counts as started
+ * in its partition's offsets, so it is never committed before it settles. Used by the consumer's thread only.
  */
 final class HeldDeliveries implements Iterable<HeldDeliveries.Held> {
 
-    /** Per loop; beyond it a delivery to a saturated endpoint is deferred straight away. */
+    /** Per loop; when reached, the loop pauses its partitions until held deliveries start or are deferred. */
     static final int MAX = 1_000;
-    /** How long a delivery is held for a slot before it is deferred instead. */
+    /** An endpoint at its bound with no attempt finished for this long is stalled: its deliveries are deferred. */
     static final Duration PATIENCE = Duration.ofSeconds(1);
 
     record Held(TopicPartition partition, PartitionOffsets offsets, ConsumerRecord<String, byte[]> record, WebhookDelivery delivery,
-            int attempt, long heldSinceNanos) {
-
-        boolean overdue(long nowNanos) {
-            return nowNanos - heldSinceNanos >= PATIENCE.toNanos();
-        }
+            int attempt) {
     }
 
     private final ArrayDeque<Held> held = new ArrayDeque<>();
 
-    /** False when full (the caller defers the delivery instead). */
+    /** False when full (the caller reads no further until there is room). */
     boolean hold(Held delivery) {
         if (held.size() >= MAX) {
             return false;
         }
         held.add(delivery);
         return true;
+    }
+
+    boolean isFull() {
+        return held.size() >= MAX;
     }
 
     boolean isEmpty() {

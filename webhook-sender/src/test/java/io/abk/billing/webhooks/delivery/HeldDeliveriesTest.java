@@ -16,30 +16,24 @@ class HeldDeliveriesTest {
 
     @Test
     void shouldRefuseToHoldMoreWhenTheBoundIsReached() {
-        // Protects memory: past the bound a delivery to a saturated endpoint is deferred through Kafka instead.
+        // Protects memory: past the bound the loop stops reading until held deliveries start (or are deferred).
         var held = new HeldDeliveries();
         var offsets = new PartitionOffsets();
         for (int i = 0; i < HeldDeliveries.MAX; i++) {
-            assertThat(held.hold(held(MAIN_0, offsets, i, 0))).isTrue();
+            assertThat(held.isFull()).isFalse();
+            assertThat(held.hold(held(MAIN_0, offsets, i))).isTrue();
         }
 
-        assertThat(held.hold(held(MAIN_0, offsets, HeldDeliveries.MAX, 0))).isFalse();
+        assertThat(held.isFull()).isTrue();
+        assertThat(held.hold(held(MAIN_0, offsets, HeldDeliveries.MAX))).isFalse();
         assertThat(held.size()).isEqualTo(HeldDeliveries.MAX);
-    }
-
-    @Test
-    void shouldBeOverdueOnlyOnceHeldForItsPatience() {
-        var waiting = held(MAIN_0, new PartitionOffsets(), 1, 1_000L);
-
-        assertThat(waiting.overdue(1_000L + HeldDeliveries.PATIENCE.toNanos() - 1)).isFalse();
-        assertThat(waiting.overdue(1_000L + HeldDeliveries.PATIENCE.toNanos())).isTrue();
     }
 
     @Test
     void shouldForgetOnlyTheRevokedPartitionsDeliveriesWhenARebalanceTakesThem() {
         var held = new HeldDeliveries();
-        held.hold(held(MAIN_0, new PartitionOffsets(), 1, 0));
-        held.hold(held(RETRY_1, new PartitionOffsets(), 2, 0));
+        held.hold(held(MAIN_0, new PartitionOffsets(), 1));
+        held.hold(held(RETRY_1, new PartitionOffsets(), 2));
 
         held.forget(List.of(MAIN_0));
 
@@ -53,7 +47,7 @@ class HeldDeliveriesTest {
         var offsets = new PartitionOffsets();
         offsets.started(40);
         offsets.started(41);
-        held.hold(held(MAIN_0, offsets, 41, 0));
+        held.hold(held(MAIN_0, offsets, 41));
         offsets.started(42);
         offsets.settled(40);
         offsets.settled(42);
@@ -65,8 +59,8 @@ class HeldDeliveriesTest {
         assertThat(offsets.toCommit()).isEqualTo(41);
     }
 
-    private static HeldDeliveries.Held held(TopicPartition partition, PartitionOffsets offsets, long offset, long since) {
+    private static HeldDeliveries.Held held(TopicPartition partition, PartitionOffsets offsets, long offset) {
         var record = new ConsumerRecord<String, byte[]>(partition.topic(), partition.partition(), offset, "we_1", new byte[0]);
-        return new HeldDeliveries.Held(partition, offsets, record, DELIVERY, 1, since);
+        return new HeldDeliveries.Held(partition, offsets, record, DELIVERY, 1);
     }
 }
