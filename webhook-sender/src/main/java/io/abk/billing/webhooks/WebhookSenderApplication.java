@@ -46,6 +46,8 @@ public final class WebhookSenderApplication {
         var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration)).toArray(Class<?>[]::new);
         var application = new SpringApplication(sources);
         application.setWebApplicationType(WebApplicationType.NONE);
+        // Named explicitly: inside another JVM Spring Boot would report that JVM's main class as the app.
+        application.setMainApplicationClass(WebhookSenderApplication.class);
         if (!ownProcess) {
             // Inside another application (the local stack's JVM), logging is the host's: Boot would otherwise reset
             // the shared logback configuration to the sender's.
