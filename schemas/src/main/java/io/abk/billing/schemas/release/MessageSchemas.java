@@ -2,6 +2,7 @@ package io.abk.billing.schemas.release;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
@@ -10,6 +11,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.util.List;
 import org.apache.avro.Schema;
@@ -35,6 +37,8 @@ public final class MessageSchemas {
                 PaymentAggregate.getClassSchema(),
                 PaymentLinkAggregate.getClassSchema(),
                 TestClock.getClassSchema(),
-                WebhookDelivery.getClassSchema());
+                WebhookDelivery.getClassSchema(),
+                ChainTransfer.getClassSchema(),
+                WatchedAddress.getClassSchema());
     }
 }

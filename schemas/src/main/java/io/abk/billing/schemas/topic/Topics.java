@@ -2,11 +2,13 @@ package io.abk.billing.schemas.topic;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic.Cleanup;
@@ -63,6 +65,24 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(7),
             "billing-streams", "chain-indexer (sandbox settlement, relayer)");
 
+    /**
+     * Confirmed logs of the followed chains (token transfers to or from watched addresses, vault events) and their
+     * retractions, keyed {@code chainId:txHash:logIndex}: the indexer publishes a log once it is deeper than the
+     * chain's confirmation depth, in the same Kafka transaction as its cursor.
+     */
+    public static final Topic<String, ChainTransfer> CHAIN_TRANSFERS = new Topic<>(
+            "chain.transfers",
+            Serdes.String(), AvroSerde.of(ChainTransfer.class),
+            Cleanup.DELETE, Duration.ofDays(30),
+            "chain-indexer (chain follower)", "chain-indexer (auto-settlement), analytics");
+
+    /** Payout addresses whose incoming transfers the indexer follows, keyed {@code <mode>:<lower-case address>}. */
+    public static final Topic<String, WatchedAddress> CHAIN_WATCHED_ADDRESSES = new Topic<>(
+            "chain.watched-addresses",
+            Serdes.String(), AvroSerde.of(WatchedAddress.class),
+            Cleanup.COMPACT, Duration.ZERO, // compacted: an address once watched stays watched
+            "billing-streams (payment creations)", "chain-indexer (chain follower)");
+
     /** Each merchant's test clock, the latest per merchant (compacted): the gateway writes, the scheduler reads. */
     public static final Topic<String, TestClock> TEST_CLOCKS = new Topic<>(
             "billing.test-clocks",
@@ -101,6 +121,6 @@ public final class Topics {
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
-                WEBHOOK_DELIVERIES);
+                WEBHOOK_DELIVERIES, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES);
     }
 }
