@@ -50,8 +50,12 @@ class ChainIndexerConfigTest {
                 "BILLING_CHAINS_TEST_NAME", "Anvil",
                 "BILLING_CHAINS_LIVE_NAME", "Base mainnet"));
 
-        assertThat(config).isEqualTo(new ChainIndexerConfig("kafka:9093", "chain-indexer-b",
-                Path.of("/var/lib/chain-indexer"), Duration.ofMillis(20), KEYED_URL, "", "Anvil", "Base mainnet"));
+        assertThat(config.bootstrapServers()).isEqualTo("kafka:9093");
+        assertThat(config.applicationId()).isEqualTo("chain-indexer-b");
+        assertThat(config.stateDir()).isEqualTo(Path.of("/var/lib/chain-indexer"));
+        assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(20));
+        assertThat(config.testChain().rpcUrls()).containsExactly(KEYED_URL);
+        assertThat(config.liveChain().rpcUrls()).isEmpty();
         assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base mainnet"));
     }
 
@@ -63,7 +67,8 @@ class ChainIndexerConfigTest {
         var config = fromEnv.withKafka("localhost:19092", Path.of("/data/chain-indexer"));
 
         assertThat(config).isEqualTo(new ChainIndexerConfig("localhost:19092", "chain-indexer",
-                Path.of("/data/chain-indexer"), Duration.ofMillis(20), KEYED_URL, "", "Anvil", "Base"));
+                Path.of("/data/chain-indexer"), Duration.ofMillis(20), fromEnv.testChain(), fromEnv.liveChain()));
+        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base"));
     }
 
     @Test
@@ -81,10 +86,12 @@ class ChainIndexerConfigTest {
     @Test
     void shouldNeverShowAnRpcUrlWhenPrinted() {
         // An RPC URL often carries the provider's API key, and configs end up in logs.
-        var config = new ChainIndexerConfig("kafka:9092", "chain-indexer", Path.of("state"), Duration.ofMillis(30),
-                KEYED_URL, KEYED_URL, "Base Sepolia", "Base");
+        var config = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,
+                "BILLING_CHAINS_LIVE_RPC_URL", KEYED_URL + "," + KEYED_URL,
+                "BILLING_CHAINS_LIVE_RELAYER_KEY", "0x" + "ab".repeat(32)));
 
-        assertThat(config.toString()).doesNotContain("secret-api-key").contains("testChainConfigured=true");
+        assertThat(config.toString()).doesNotContain("secret-api-key").doesNotContain("abab")
+                .contains("testChainConfigured=true").contains("relayerKey=set (hidden)");
     }
 
     @Test

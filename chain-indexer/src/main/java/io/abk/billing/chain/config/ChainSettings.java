@@ -1,0 +1,190 @@
+package io.abk.billing.chain.config;
+
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.streamskit.config.Env;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The chain one mode settles on ({@code BILLING_CHAINS_TEST_*} or {@code BILLING_CHAINS_LIVE_*}). Without an RPC URL
+ * the mode has no chain: test mode is then the sandbox, and live mode refuses to settle.
+ *
+ * <p>Confirmation depth, the number of blocks on top of a transfer's block before it counts (the block itself
+ * counts as one):
+ * <ul>
+ *   <li>Base (live, {@value #BASE_CONFIRMATIONS}): Base is an OP Stack rollup with a single sequencer. Its blocks
+ *       (one every 2 s) can only be reorganised before their batch is posted to Ethereum, which happens within
+ *       minutes, and in practice only when the sequencer itself fails over; such reorgs have touched the few newest
+ *       blocks. Ten blocks (20 s) is past every sequencer reorg seen so far while keeping checkout under half a
+ *       minute; a deeper reorg is still caught and retracted, never silently kept.</li>
+ *   <li>Base Sepolia (test, {@value #BASE_SEPOLIA_CONFIRMATIONS}): the same rollup with worthless money, so speed
+ *       wins: three blocks (6 s).</li>
+ * </ul>
+ *
+ * <p>The relayer key and the RPC URLs are secrets (a URL often carries a provider's key): {@link #toString()} shows
+ * neither.
+ */
+public record ChainSettings(Mode mode, String name, long chainId, List<String> rpcUrls, int confirmations,
+        String usdcAddress, int usdcDecimals, @Nullable String vaultAddress, @Nullable RelayerKey relayerKey,
+        FeeCaps feeCaps, @Nullable Long startBlock, Duration pollInterval, Duration receiptTimeout,
+        boolean timeTravel) {
+
+    public static final int BASE_CONFIRMATIONS = 10;
+    public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
+    public static final String BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+    public static final String BASE_SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+    /**
+     * Base's fees are a small fraction of a gwei; these caps leave room for spikes of a hundred times while bounding
+     * one charge (about 100,000 gas) to well under a dollar.
+     */
+    public static final FeeCaps BASE_FEE_CAPS = FeeCaps.of("1", "0.1", "0.0005");
+    /** Test ether is free, so the test caps only stop a runaway loop. */
+    public static final FeeCaps TEST_FEE_CAPS = FeeCaps.of("50", "2", "0.01");
+    /** Base makes a block every 2 s: polling at half that finds a new block within a second of its arrival. */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
+    /** A charge not mined in 2 minutes is stuck (Base includes within seconds): the relayer bumps its fee. */
+    public static final Duration DEFAULT_RECEIPT_TIMEOUT = Duration.ofMinutes(2);
+
+    private static final Pattern EVM_ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
+    private static final Set<String> RPC_SCHEMES = Set.of("http", "https", "ws", "wss");
+
+    public ChainSettings {
+        var setting = prefix(mode);
+        rpcUrls = List.copyOf(rpcUrls);
+        require(!name.isBlank(), setting + "NAME must not be blank");
+        require(chainId > 0, setting + "CHAIN_ID must be a positive number, was " + chainId);
+        for (var url : rpcUrls) {
+            requireRpcUrl(setting + "RPC_URL", url);
+        }
+        require(confirmations >= 1 && confirmations <= 1000,
+                setting + "CONFIRMATIONS must be between 1 and 1000, was " + confirmations);
+        require(EVM_ADDRESS.matcher(usdcAddress).matches(), setting + "USDC_ADDRESS must be 0x and 40 hex digits");
+        require(usdcDecimals >= 0 && usdcDecimals <= 36, setting + "USDC_DECIMALS must be between 0 and 36");
+        require(vaultAddress == null || EVM_ADDRESS.matcher(vaultAddress).matches(),
+                setting + "VAULT_ADDRESS must be 0x and 40 hex digits");
+        require(startBlock == null || startBlock >= 0, setting + "START_BLOCK cannot be negative");
+        require(pollInterval.isPositive(), setting + "POLL_INTERVAL_MS must be positive");
+        require(receiptTimeout.isPositive(), setting + "RECEIPT_TIMEOUT_MS must be positive");
+    }
+
+    /** True when an RPC URL is configured: the mode settles on this chain. */
+    public boolean configured() {
+        return !rpcUrls.isEmpty();
+    }
+
+    /** The mode's defaults with no RPC URL: Base Sepolia for test, Base for live. */
+    public static ChainSettings unconfigured(Mode mode) {
+        return fromEnv(mode, new Env(java.util.Map.of()));
+    }
+
+    /** Reads {@code BILLING_CHAINS_<MODE>_*}; an unusable value fails naming the variable, never echoing a secret. */
+    public static ChainSettings fromEnv(Mode mode, Env vars) {
+        var p = prefix(mode);
+        var live = mode == Mode.LIVE;
+        var caps = live ? BASE_FEE_CAPS : TEST_FEE_CAPS;
+        return new ChainSettings(mode,
+                orDefault(vars.text(p + "NAME", ""), live ? "Base" : "Base Sepolia"),
+                vars.number(p + "CHAIN_ID", live ? 8453 : 84532),
+                rpcUrls(vars.text(p + "RPC_URL", "")),
+                (int) vars.number(p + "CONFIRMATIONS", live ? BASE_CONFIRMATIONS : BASE_SEPOLIA_CONFIRMATIONS),
+                orDefault(vars.text(p + "USDC_ADDRESS", ""), live ? BASE_USDC : BASE_SEPOLIA_USDC),
+                (int) vars.number(p + "USDC_DECIMALS", 6),
+                blankToNull(vars.text(p + "VAULT_ADDRESS", "")),
+                relayerKey(vars, p),
+                feeCaps(vars, p, caps),
+                startBlock(p + "START_BLOCK", vars.text(p + "START_BLOCK", "")),
+                vars.millis(p + "POLL_INTERVAL_MS", DEFAULT_POLL_INTERVAL),
+                vars.millis(p + "RECEIPT_TIMEOUT_MS", DEFAULT_RECEIPT_TIMEOUT),
+                Boolean.parseBoolean(vars.text(p + "TIME_TRAVEL", "false").strip()));
+    }
+
+    /** The prefix of this mode's variables, {@code BILLING_CHAINS_TEST_}. */
+    public static String prefix(Mode mode) {
+        return "BILLING_CHAINS_" + mode.name() + "_";
+    }
+
+    @Override
+    public String toString() {
+        return "ChainSettings[mode=" + mode.label() + ", name=" + name + ", chainId=" + chainId + ", rpcUrls="
+                + rpcUrls.size() + " (hidden), confirmations=" + confirmations + ", usdcAddress=" + usdcAddress
+                + ", vaultAddress=" + vaultAddress + ", relayerKey=" + (relayerKey == null ? "none" : "set (hidden)")
+                + ", feeCaps=" + feeCaps + ", startBlock=" + startBlock + ", timeTravel=" + timeTravel + "]";
+    }
+
+    private static @Nullable RelayerKey relayerKey(Env vars, String p) {
+        var key = vars.text(p + "RELAYER_KEY", "");
+        var file = vars.text(p + "RELAYER_KEY_FILE", "");
+        require(key.isBlank() || file.isBlank(), p + "RELAYER_KEY and " + p + "RELAYER_KEY_FILE cannot both be set");
+        if (!key.isBlank()) {
+            return RelayerKey.of(key, p + "RELAYER_KEY");
+        }
+        return file.isBlank() ? null : RelayerKey.fromFile(Path.of(file.strip()), p + "RELAYER_KEY_FILE");
+    }
+
+    private static FeeCaps feeCaps(Env vars, String p, FeeCaps defaults) {
+        var fee = vars.text(p + "MAX_FEE_PER_GAS_GWEI", "");
+        var tip = vars.text(p + "MAX_PRIORITY_FEE_GWEI", "");
+        var cost = vars.text(p + "MAX_TX_COST_ETH", "");
+        try {
+            return new FeeCaps(
+                    fee.isBlank() ? defaults.maxFeePerGasWei() : FeeCaps.of(fee, "0", "1").maxFeePerGasWei(),
+                    tip.isBlank() ? defaults.maxPriorityFeePerGasWei() : FeeCaps.of("1000000", tip, "1").maxPriorityFeePerGasWei(),
+                    cost.isBlank() ? defaults.maxCostPerTxWei() : FeeCaps.of("1", "0", cost).maxCostPerTxWei());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(p + "MAX_FEE_PER_GAS_GWEI, " + p + "MAX_PRIORITY_FEE_GWEI and " + p
+                    + "MAX_TX_COST_ETH must be positive decimal numbers: " + e.getMessage(), e);
+        }
+    }
+
+    /** A block number, or blank / {@code latest}: start at the chain's head on the very first start. */
+    private static @Nullable Long startBlock(String variable, String value) {
+        var text = value.strip();
+        if (text.isEmpty() || text.equalsIgnoreCase("latest")) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(variable + " must be a block number or 'latest', was '" + text + "'", e);
+        }
+    }
+
+    /** Comma-separated, blanks dropped: several URLs are tried in order when one fails. */
+    private static List<String> rpcUrls(String value) {
+        return Arrays.stream(value.split(",")).map(String::strip).filter(url -> !url.isEmpty()).toList();
+    }
+
+    private static void requireRpcUrl(String variable, String url) {
+        try {
+            var uri = new URI(url);
+            var scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            // The value itself stays out of the message: it may carry an API key.
+            require(RPC_SCHEMES.contains(scheme) && uri.getHost() != null,
+                    variable + " must be http(s) or ws(s) URLs with a host, comma-separated, or empty for no chain");
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(variable + " is not a valid URL: " + e.getReason());
+        }
+    }
+
+    private static String orDefault(String value, String fallback) {
+        return value.isBlank() ? fallback : value.strip();
+    }
+
+    private static @Nullable String blankToNull(String value) {
+        return value.isBlank() ? null : value.strip();
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}
