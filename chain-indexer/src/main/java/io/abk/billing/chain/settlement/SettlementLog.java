@@ -26,6 +26,10 @@ final class SettlementLog {
                     request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
                     request.getMerchantId(), request.getMode(), request.getAmountMicros(), failed.code(),
                     failed.message());
+            case Settlement.Relayed relayed -> log.info("event=settlement_relayed chainRequestId={} invoiceId={} "
+                            + "subscriptionId={} merchantId={} mode={} amountMicros={}", request.getRequestId(),
+                    request.getInvoiceId(), request.getSubscriptionId(), request.getMerchantId(), request.getMode(),
+                    request.getAmountMicros());
         }
     }
 
@@ -43,7 +47,17 @@ final class SettlementLog {
                             + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}", request.getRequestId(),
                     request.getPaymentId(), request.getMerchantId(), request.getMode(), request.getAmountMicros(),
                     transfer.txHash());
+            case Verification.Relayed relayed -> log.info("event=verification_relayed chainRequestId={} paymentId={} "
+                    + "merchantId={} mode={} amountMicros={}", request.getRequestId(), request.getPaymentId(),
+                    request.getMerchantId(), request.getMode(), request.getAmountMicros());
         }
+    }
+
+    /** One line per relayer result read from chain.results. */
+    static void relayed(ChainRequest request, Object outcome) {
+        log.info("event=relayer_result chainRequestId={} invoiceId={} paymentId={} merchantId={} mode={} outcome={}",
+                request.getRequestId(), request.getInvoiceId(), request.getPaymentId(), request.getMerchantId(),
+                request.getMode(), outcome);
     }
 
     /** Logs carry the holder of a refused hash for operators; the customer's message never names it. */

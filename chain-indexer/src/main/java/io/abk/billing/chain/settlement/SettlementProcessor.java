@@ -4,15 +4,14 @@ import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.settlement.Settlement;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
-import io.abk.billing.chain.domain.verification.TxHash;
 import io.abk.billing.chain.domain.verification.Verification;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
-import io.abk.billing.chain.settlement.SettlementOutput.PaymentResult;
-import io.abk.billing.chain.settlement.SettlementOutput.SubscriptionResult;
-import io.abk.billing.chain.settlement.SettlementOutput.TxClaim;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
+import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
+
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -98,20 +97,16 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             answerSubscription(context, request, previous, timestamp);
             return;
         }
-        var answer = ResultMapper.toCommand(request, settle(request));
+        var settlement = settle(request);
+        if (settlement instanceof Settlement.Relayed) {
+            // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
+            return;
+        }
+        var answer = ResultMapper.toCommand(request, settlement);
         if (keyed) {
             settled.record(requestId, answer, context.currentSystemTimeMs());
         }
         answerSubscription(context, request, answer, timestamp);
-    }
-
-    /** Forwards the answer and, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent). */
-    private static void answerSubscription(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
-            SubscriptionCommand answer, long timestamp) {
-        context.forward(new Record<>(answer.getSubscriptionId(), new SubscriptionResult(answer), timestamp));
-        if (answer.getPayload() instanceof SettleCharge charge && charge.getSucceeded() && charge.getTxHash() != null) {
-            claim(context, charge.getTxHash(), request, timestamp);
-        }
     }
 
     private Settlement settle(ChainRequest request) {
@@ -135,6 +130,9 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             }
             case Verification.Failed failed -> answerPayment(context, request, failed, timestamp);
             case Verification.PaidIfUnclaimed transfer -> claim(context, transfer.txHash(), request, timestamp);
+            case Verification.Relayed relayed -> {
+                // The relayer reads the transaction on chain and answers on chain.results.
+            }
         }
     }
 
@@ -147,18 +145,6 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             SettlementLog.unexpected(request, bug);
             return new Verification.Failed(VerificationFailure.CHAIN_UNAVAILABLE, UNEXPECTED_VERIFICATION_FAILURE);
         }
-    }
-
-    private static void answerPayment(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
-            Verification.Answer answer, long timestamp) {
-        var command = PaymentResultMapper.toCommand(request, answer);
-        context.forward(new Record<>(command.getPaymentId(), new PaymentResult(command), timestamp));
-    }
-
-    /** Sends {@code request} to the claims of {@code txHash}, keyed by the hash so one task holds each hash. */
-    private static void claim(ProcessorContext<String, SettlementOutput> context, String txHash, ChainRequest request,
-            long timestamp) {
-        context.forward(new Record<>(TxHash.canonical(txHash), new TxClaim(request), timestamp));
     }
 
     private static <T> T required(@Nullable T initialised) {

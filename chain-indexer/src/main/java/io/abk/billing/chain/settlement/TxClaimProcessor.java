@@ -49,9 +49,10 @@ public final class TxClaimProcessor implements Processor<String, ChainRequest, S
             claims.put(txHash, claimant);
         }
         if (RequestMapper.awaitsClaim(request)) {
-            // In the sandbox a transfer carries exactly the payment's amount; the chain issue will carry the amount
-            // the transfer was seen with.
-            var answer = TxClaims.settle(new PaidIfUnclaimed(txHash, request.getAmountMicros()), holder, claimant);
+            // A transfer verified on chain carries the amount it was seen with; in the sandbox exactly the payment's.
+            var received = request.getClaimAmountMicros() != null ? request.getClaimAmountMicros()
+                    : request.getAmountMicros();
+            var answer = TxClaims.settle(new PaidIfUnclaimed(txHash, received), holder, claimant);
             SettlementLog.claimed(request, txHash, holder, answer);
             var command = PaymentResultMapper.toCommand(request, answer);
             context.forward(new Record<>(command.getPaymentId(), command, record.timestamp()));

@@ -1,6 +1,7 @@
 package io.abk.billing.chain.topology;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.settlement.RelayedResultProcessor;
 import io.abk.billing.chain.settlement.SettlementNodes;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.chain.settlement.SettlementProcessor;
@@ -32,7 +33,8 @@ import org.apache.kafka.streams.state.Stores;
  * on purpose. The DSL is there for one reason: only it has Kafka Streams create an internal repartition topic.
  *
  * <pre>
- * chain.requests -> chain-requests-source -> settlement-processor [settled-requests]
+ * chain.requests -> chain-requests-source -> settlement-processor [settled-requests] --+
+ * chain.results -> chain-results-source -> relayed-results-processor [settled-requests] --+-> merge-settlement-outputs
  *     -> select-subscription-results -> settlement-results-sink (billing.subscription-commands)
  *     -> select-payment-results -> verification-results-sink (billing.payment-commands)
  *     -> select-tx-claims -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition)
@@ -48,6 +50,8 @@ public final class ChainTopology {
 
     static final String CHAIN_REQUESTS_SOURCE = "chain-requests-source";
     static final String SETTLEMENT_PROCESSOR = "settlement-processor";
+    static final String CHAIN_RESULTS_SOURCE = "chain-results-source";
+    static final String RELAYED_RESULTS_PROCESSOR = "relayed-results-processor";
     static final String SETTLEMENT_RESULTS_SINK = "settlement-results-sink";
     static final String VERIFICATION_RESULTS_SINK = "verification-results-sink";
     static final String TX_CLAIMS_PROCESSOR = "tx-claims-processor";
@@ -58,7 +62,8 @@ public final class ChainTopology {
 
     /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.CHAIN_REQUESTS, Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS);
+        return List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.SUBSCRIPTION_COMMANDS,
+                Topics.PAYMENT_COMMANDS);
     }
 
     /** The topology, checked against {@code streamsProperties} (the app's). */
@@ -67,11 +72,20 @@ public final class ChainTopology {
         var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
-        KStream<String, SettlementOutput> outputs = builder
+        KStream<String, SettlementOutput> decided = builder
                 .stream(requests.name(), Consumed.with(requests.keySerde(), requests.valueSerde())
                         .withName(CHAIN_REQUESTS_SOURCE))
                 .process(() -> new SettlementProcessor(nodes, chains), Named.as(SETTLEMENT_PROCESSOR),
                         nodes.settledRequestsStore());
+        // The relayer's results share the store of answers given, so chain.results must be co-partitioned with
+        // chain.requests (same key, same partition count); Kafka Streams checks it at start.
+        var results = Topics.CHAIN_RESULTS;
+        KStream<String, SettlementOutput> relayed = builder
+                .stream(results.name(), Consumed.with(results.keySerde(), results.valueSerde())
+                        .withName(CHAIN_RESULTS_SOURCE))
+                .process(() -> new RelayedResultProcessor(nodes), Named.as(RELAYED_RESULTS_PROCESSOR),
+                        nodes.settledRequestsStore());
+        var outputs = decided.merge(relayed, Named.as("merge-settlement-outputs"));
         outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
                 .to(Topics.SUBSCRIPTION_COMMANDS.name(), produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))

@@ -3,6 +3,7 @@ package io.abk.billing.chain.topology;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
@@ -20,8 +21,8 @@ import org.apache.kafka.streams.state.ValueAndTimestamp;
 
 /**
  * The production topology with the production Streams settings, in a TopologyTestDriver with pinned wall-clock
- * time: requests in on {@code chain.requests}, results out on the subscription and payment command topics (the
- * driver runs the {@code tx-claims} repartition in between).
+ * time: requests in on {@code chain.requests} and relayer results on {@code chain.results}, answers out on the
+ * subscription and payment command topics (the driver runs the {@code tx-claims} repartition in between).
  */
 final class ChainTopologyDriver implements AutoCloseable {
 
@@ -31,6 +32,7 @@ final class ChainTopologyDriver implements AutoCloseable {
     final TopologyTestDriver driver;
     final TestInputTopic<String, ChainRequest> requests;
     final TestInputTopic<String, byte[]> rawRequests;
+    final TestInputTopic<String, ChainResult> relayerResults;
     final TestOutputTopic<String, SubscriptionCommand> subscriptionResults;
     final TestOutputTopic<String, PaymentCommand> paymentResults;
 
@@ -40,6 +42,8 @@ final class ChainTopologyDriver implements AutoCloseable {
         var topic = Topics.CHAIN_REQUESTS;
         requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
         rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
+        relayerResults = driver.createInputTopic(Topics.CHAIN_RESULTS.name(), new StringSerializer(),
+                Topics.CHAIN_RESULTS.valueSerde().serializer());
         subscriptionResults = driver.createOutputTopic(Topics.SUBSCRIPTION_COMMANDS.name(),
                 Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());

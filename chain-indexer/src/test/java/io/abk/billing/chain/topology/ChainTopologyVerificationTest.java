@@ -167,17 +167,18 @@ class ChainTopologyVerificationTest {
     }
 
     @Test
-    void shouldRequireAHashButVerifyAsTheSandboxWhenATestChainIsConfigured() {
+    void shouldRequireAHashAndLeaveTheRestToTheRelayerWhenATestChainIsConfigured() {
         try (var withChain = new ChainTopologyDriver(stateDir.resolve("test-chain"), new ChainConfiguration(true, false))) {
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, null));
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, HASH));
 
+            // Only the hash-less confirm is answered here; the relayer reads the other on chain.
             var results = withChain.paymentResults.readValuesToList().stream().map(PaymentCommand::getPayload)
                     .map(SettlePayment.class::cast).toList();
             assertThat(results).containsExactly(
                     new SettlePayment(PAYMENT + ":verify:1", false, null, null, "PAYMENT_TX_NOT_FOUND",
-                            "A transaction hash is required to verify a payment on Base Sepolia"),
-                    new SettlePayment(PAYMENT + ":verify:2", true, HASH, AMOUNT, null, null));
+                            "A transaction hash is required to verify a payment on Base Sepolia"));
+            assertThat(withChain.claimedHashes()).isEmpty();
         }
     }
 

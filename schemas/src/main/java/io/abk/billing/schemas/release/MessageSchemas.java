@@ -2,6 +2,7 @@ package io.abk.billing.schemas.release;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentAggregate;
@@ -39,6 +40,7 @@ public final class MessageSchemas {
                 TestClock.getClassSchema(),
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),
-                WatchedAddress.getClassSchema());
+                WatchedAddress.getClassSchema(),
+                ChainResult.getClassSchema());
     }
 }

@@ -2,6 +2,7 @@ package io.abk.billing.schemas.topic;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
@@ -57,13 +58,23 @@ public final class Topics {
 
     /**
      * Charges and refunds (keyed by invoice id) and payment verifications (keyed by payment id) asked of
-     * settlement: the sandbox now, the chain relayer and verifier later.
+     * settlement: simulated in the sandbox, or executed and verified on the mode's chain by the relayer.
      */
     public static final Topic<String, ChainRequest> CHAIN_REQUESTS = new Topic<>(
             "chain.requests",
             Serdes.String(), AvroSerde.of(ChainRequest.class),
             Cleanup.DELETE, Duration.ofDays(7),
             "billing-streams", "chain-indexer (sandbox settlement, relayer)");
+
+    /**
+     * What the relayer did with the requests that needed a chain (charges, refunds, verifications by hash), keyed
+     * like {@link #CHAIN_REQUESTS} and with as many partitions, so each result meets its request's settlement task.
+     */
+    public static final Topic<String, ChainResult> CHAIN_RESULTS = new Topic<>(
+            "chain.results",
+            Serdes.String(), AvroSerde.of(ChainResult.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "chain-indexer (relayer)", "chain-indexer (settlement)");
 
     /**
      * Confirmed logs of the followed chains (token transfers to or from watched addresses, vault events) and their
@@ -121,6 +132,6 @@ public final class Topics {
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
-                WEBHOOK_DELIVERIES, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES);
+                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES);
     }
 }

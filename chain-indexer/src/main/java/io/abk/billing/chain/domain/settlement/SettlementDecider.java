@@ -7,14 +7,14 @@ import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides how a request is settled (issue 3 contract, "Settlement"):
+ * Decides how a request is settled:
  * <ul>
  *   <li>a charge with an explicit {@code sandboxMode} is simulated with that outcome, in test mode only;</li>
  *   <li>else a test-mode charge with no test chain configured is simulated with the subscription's default
  *       outcome ({@code success} when it has none), and such a refund is simulated as a success;</li>
  *   <li>else the request needs a chain: none configured for its mode fails with {@code RELAYER_ERROR}
- *       "No &lt;mode&gt; chain is configured for settlement"; a configured one also fails with {@code RELAYER_ERROR}
- *       for now, because the relayer that would settle on it is a later issue.</li>
+ *       "No &lt;mode&gt; chain is configured for settlement"; a configured one is {@link Settlement.Relayed}: the
+ *       relayer executes it on that chain and answers on {@code chain.results}.</li>
  * </ul>
  * A request this service cannot make sense of (blank id, non-positive amount, an outcome name it does not know) is
  * answered with {@code RELAYER_ERROR} too, so every request gets exactly one answer and nothing waits forever. An
@@ -23,7 +23,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SettlementDecider {
 
-    static final String NOT_IMPLEMENTED = "Chain settlement is not implemented yet";
     static final String LIVE_SANDBOX = "sandboxMode is for test mode only; a live charge is never simulated";
 
     private SettlementDecider() {
@@ -78,10 +77,10 @@ public final class SettlementDecider {
         };
     }
 
-    /** Settling on a chain is the relayer's job (a later issue); until it exists, every such request fails. */
+    /** Settling on a chain is the relayer's job; without a chain for the mode nothing can settle. */
     private static Settlement onChain(Mode mode, ChainConfiguration chains) {
         if (chains.configured(mode)) {
-            return new Failed(FailureCode.RELAYER_ERROR, NOT_IMPLEMENTED);
+            return new Settlement.Relayed();
         }
         return new Failed(FailureCode.RELAYER_ERROR, "No " + mode.label() + " chain is configured for settlement");
     }

@@ -25,4 +25,8 @@ public sealed interface Verification {
     /** The transfer pays the payment, unless its hash has already paid another payment or invoice. */
     record PaidIfUnclaimed(String txHash, long amountReceivedMicros) implements Verification {
     }
+
+    /** The transaction is verified on the mode's chain by the relayer, which answers on {@code chain.results}. */
+    record Relayed() implements Verification {
+    }
 }

@@ -9,11 +9,12 @@ import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
 import io.abk.billing.schemas.money.UsdcAmount;
 
 /**
- * Decides whether a payment's transaction pays it (issue 4 contract, "Settlement (chain-indexer)"):
+ * Decides whether a payment's transaction pays it:
  * <ul>
- *   <li>live mode: {@code CHAIN_UNAVAILABLE}, since no live chain can verify transactions yet;</li>
- *   <li>test mode is the sandbox, also with a test chain configured (until the chain issue), except that with a
- *       chain a confirm without a hash fails {@code PAYMENT_TX_NOT_FOUND};</li>
+ *   <li>a mode with a chain configured: {@link Verification.Relayed}, the relayer reads the transaction on that
+ *       chain; a confirm without a hash there fails {@code PAYMENT_TX_NOT_FOUND} (there is nothing to read);</li>
+ *   <li>live mode without a chain: {@code CHAIN_UNAVAILABLE};</li>
+ *   <li>test mode without a chain is the sandbox:</li>
  *   <li>sandbox, no hash: paid with the payment's sandbox hash ({@link SandboxTxHash} of the payment id) and
  *       exactly its amount;</li>
  *   <li>sandbox, a magic hash ({@link SandboxScenario}): its failure;</li>
@@ -38,7 +39,8 @@ public final class VerificationDecider {
         if (request.amountMicros() <= 0) {
             return malformed("amountMicros must be positive, was " + request.amountMicros());
         }
-        if (request.mode() == Mode.LIVE) {
+        var onChain = chains.configured(request.mode());
+        if (request.mode() == Mode.LIVE && !onChain) {
             return new Failed(VerificationFailure.CHAIN_UNAVAILABLE, NO_LIVE_CHAIN);
         }
         var given = request.txHash();
@@ -50,15 +52,18 @@ public final class VerificationDecider {
             return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
                     "A transaction hash is 0x and 64 hex digits; the one given is not");
         }
+        if (onChain) {
+            return new Verification.Relayed();
+        }
         return SandboxScenario.of(txHash)
                 .<Verification>map(scenario -> scenario(scenario, txHash, request))
                 .orElseGet(() -> new PaidIfUnclaimed(txHash, request.amountMicros()));
     }
 
     private static Verification withoutHash(VerificationRequest request, ChainConfiguration chains) {
-        if (chains.configured(Mode.TEST)) {
+        if (chains.configured(request.mode())) {
             return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
-                    "A transaction hash is required to verify a payment on " + chains.name(Mode.TEST));
+                    "A transaction hash is required to verify a payment on " + chains.name(request.mode()));
         }
         return new Paid(SandboxTxHash.of(request.paymentId()), request.amountMicros());
     }

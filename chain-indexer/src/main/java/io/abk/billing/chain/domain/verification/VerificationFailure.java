@@ -5,13 +5,22 @@ package io.abk.billing.chain.domain.verification;
  * payment"): the gateway answers 400 with this code and the message.
  */
 public enum VerificationFailure {
-    /** No chain can verify the transaction (live mode today), or the request could not be verified at all. */
+    /** No chain can verify the transaction (no chain configured for the mode), or the chain could not be reached. */
     CHAIN_UNAVAILABLE,
     PAYMENT_TX_NOT_FOUND,
     PAYMENT_TX_REVERTED,
     PAYMENT_TX_NO_TRANSFER,
     PAYMENT_WRONG_RECIPIENT,
     PAYMENT_SHORT,
+    /** The transfer comes from another wallet than the payment's customer wallet. */
+    PAYMENT_WRONG_SENDER,
+    /** The transaction is mined but not yet as deep as the chain's confirmation depth: confirm again shortly. */
+    PAYMENT_PENDING_CONFIRMATIONS,
     /** The transaction already paid another payment or an invoice. */
-    PAYMENT_TX_ALREADY_USED
+    PAYMENT_TX_ALREADY_USED;
+
+    /** The failure named {@code name} exactly, if this enum has it. */
+    public static java.util.Optional<VerificationFailure> parse(String name) {
+        return java.util.Arrays.stream(values()).filter(code -> code.name().equals(name)).findFirst();
+    }
 }

@@ -39,7 +39,7 @@ class SettlementDeciderTest {
             "The customer's wallet does not hold enough USDC");
     private static final Settlement REVOKED = new Failed(ALLOWANCE_REVOKED,
             "The customer revoked the vault's USDC allowance");
-    private static final Settlement NOT_IMPLEMENTED = new Failed(RELAYER_ERROR, "Chain settlement is not implemented yet");
+    private static final Settlement RELAYED = new Settlement.Relayed();
     private static final Settlement NO_LIVE_CHAIN = new Failed(RELAYER_ERROR, "No live chain is configured for settlement");
     private static final Settlement LIVE_SANDBOX = new Failed(RELAYER_ERROR,
             "sandboxMode is for test mode only; a live charge is never simulated");
@@ -67,12 +67,12 @@ class SettlementDeciderTest {
                         "Unknown metadata.sandboxRenewalOutcome 'Success'; expected success, insufficient_balance or "
                                 + "allowance_revoked")),
                 // a chain is needed: none configured, or one configured without the relayer yet
-                row("test chain configured is not implemented yet", TEST, TEST_CHAIN, null, "insufficient_balance", NOT_IMPLEMENTED),
-                row("test chain configured is not implemented yet without a default", TEST, BOTH_CHAINS, null, null, NOT_IMPLEMENTED),
+                row("a configured test chain settles on chain, whatever the default outcome", TEST, TEST_CHAIN, null, "insufficient_balance", RELAYED),
+                row("a configured test chain settles on chain without a default", TEST, BOTH_CHAINS, null, null, RELAYED),
                 row("live without a live chain fails", LIVE, NO_CHAIN, null, null, NO_LIVE_CHAIN),
                 row("live ignores the default outcome", LIVE, NO_CHAIN, null, "success", NO_LIVE_CHAIN),
                 row("a test chain does not serve live mode", LIVE, TEST_CHAIN, null, null, NO_LIVE_CHAIN),
-                row("live chain configured is not implemented yet", LIVE, LIVE_CHAIN, null, null, NOT_IMPLEMENTED));
+                row("a configured live chain settles on chain", LIVE, LIVE_CHAIN, null, null, RELAYED));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -86,10 +86,10 @@ class SettlementDeciderTest {
         return Stream.of(
                 arguments("test refund without a test chain is simulated", TEST, NO_CHAIN, REFUNDED),
                 arguments("a live chain alone leaves test refunds in the sandbox", TEST, LIVE_CHAIN, REFUNDED),
-                arguments("test refund on a configured test chain is not implemented yet", TEST, TEST_CHAIN, NOT_IMPLEMENTED),
+                arguments("a test refund on a configured test chain settles on chain", TEST, TEST_CHAIN, RELAYED),
                 arguments("live refund without a live chain fails", LIVE, NO_CHAIN, NO_LIVE_CHAIN),
                 arguments("live refund with only a test chain fails", LIVE, TEST_CHAIN, NO_LIVE_CHAIN),
-                arguments("live refund on a configured live chain is not implemented yet", LIVE, BOTH_CHAINS, NOT_IMPLEMENTED));
+                arguments("a live refund on a configured live chain settles on chain", LIVE, BOTH_CHAINS, RELAYED));
     }
 
     @ParameterizedTest(name = "{0}")

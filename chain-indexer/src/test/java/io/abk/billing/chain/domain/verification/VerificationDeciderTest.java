@@ -48,17 +48,22 @@ class VerificationDeciderTest {
             "No live chain is configured to verify transactions");
     private static final Verification HASH_REQUIRED = new Failed(PAYMENT_TX_NOT_FOUND,
             "A transaction hash is required to verify a payment on Base Sepolia");
+    private static final Verification RELAYED = new Verification.Relayed();
+    private static final Verification HASH_REQUIRED_ON_BASE = new Failed(PAYMENT_TX_NOT_FOUND,
+            "A transaction hash is required to verify a payment on Base");
     private static final Verification NOT_A_HASH = new Failed(PAYMENT_TX_NOT_FOUND,
             "A transaction hash is 0x and 64 hex digits; the one given is not");
 
     static Stream<Arguments> verifications() {
         return Stream.of(
-                // live mode: nothing verifies a transaction yet, whatever the hash and the chains
+                // live mode: only a live chain verifies, and only a hash it can read
                 row("live without a hash", LIVE, NO_CHAIN, null, NO_LIVE_CHAIN),
                 row("live with a hash", LIVE, NO_CHAIN, HASH, NO_LIVE_CHAIN),
-                row("live with a live chain configured", LIVE, LIVE_CHAIN, HASH, NO_LIVE_CHAIN),
-                row("live never plays a magic hash", LIVE, BOTH_CHAINS, MAGIC + "4", NO_LIVE_CHAIN),
-                row("live with both chains and no hash", LIVE, BOTH_CHAINS, null, NO_LIVE_CHAIN),
+                row("a test chain does not verify live payments", LIVE, TEST_CHAIN, HASH, NO_LIVE_CHAIN),
+                row("live with a live chain configured is read on chain", LIVE, LIVE_CHAIN, HASH, RELAYED),
+                row("live never plays a magic hash", LIVE, BOTH_CHAINS, MAGIC + "4", RELAYED),
+                row("live with a chain needs a hash", LIVE, BOTH_CHAINS, null, HASH_REQUIRED_ON_BASE),
+                row("live with a chain still refuses what is no hash", LIVE, LIVE_CHAIN, "0x12", NOT_A_HASH),
                 // test mode without a hash: the sandbox pays with the payment's own hash, a chain needs a hash
                 row("sandbox without a hash pays with the sandbox hash", TEST, NO_CHAIN, null, SANDBOX_PAID),
                 row("a blank hash counts as none", TEST, NO_CHAIN, "  ", SANDBOX_PAID),
@@ -67,7 +72,7 @@ class VerificationDeciderTest {
                 row("a test chain needs a hash with both chains", TEST, BOTH_CHAINS, null, HASH_REQUIRED),
                 row("the message names the configured chain", TEST, ANVIL, null, new Failed(PAYMENT_TX_NOT_FOUND,
                         "A transaction hash is required to verify a payment on Anvil")),
-                // test mode, magic hashes: every failure, also with a test chain (verified as the sandbox for now)
+                // test mode, magic hashes: every failure in the sandbox; a test chain reads them like any other hash
                 row("magic 0 is not found", TEST, NO_CHAIN, MAGIC + "0", new Failed(PAYMENT_TX_NOT_FOUND,
                         "Transaction " + MAGIC + "0 was not found")),
                 row("magic 1 reverted", TEST, NO_CHAIN, MAGIC + "1", new Failed(PAYMENT_TX_REVERTED,
@@ -78,8 +83,7 @@ class VerificationDeciderTest {
                         "Transaction " + MAGIC + "3 does not pay the merchant's payout address " + PAYOUT)),
                 row("magic 4 pays half", TEST, NO_CHAIN, MAGIC + "4", new Failed(PAYMENT_SHORT,
                         "Transaction " + MAGIC + "4 pays less than the payment: expected 10 USDC, received 5 USDC")),
-                row("magic hashes play with a test chain too", TEST, TEST_CHAIN, MAGIC + "1", new Failed(
-                        PAYMENT_TX_REVERTED, "Transaction " + MAGIC + "1 reverted")),
+                row("magic hashes do not play on a test chain", TEST, TEST_CHAIN, MAGIC + "1", RELAYED),
                 row("a magic hash is compared lower-case", TEST, NO_CHAIN, "0X" + "0".repeat(63) + "2",
                         new Failed(PAYMENT_TX_NO_TRANSFER, "Transaction " + MAGIC + "2 does not transfer USDC")),
                 row("digit 5 is no magic", TEST, NO_CHAIN, MAGIC + "5", new PaidIfUnclaimed(MAGIC + "5", TEN_USDC)),
@@ -87,7 +91,7 @@ class VerificationDeciderTest {
                 row("another hash is claimed", TEST, NO_CHAIN, HASH, CLAIM),
                 row("another hash is claimed in lower case", TEST, NO_CHAIN, HASH.toUpperCase().replace("0X", "0x"),
                         CLAIM),
-                row("another hash is claimed with a test chain", TEST, TEST_CHAIN, HASH, CLAIM),
+                row("another hash is read on the test chain", TEST, TEST_CHAIN, HASH, RELAYED),
                 // a hash that is not one
                 row("too short", TEST, NO_CHAIN, "0x" + "ab".repeat(31), NOT_A_HASH),
                 row("not hex", TEST, NO_CHAIN, "0x" + "zz".repeat(32), NOT_A_HASH),

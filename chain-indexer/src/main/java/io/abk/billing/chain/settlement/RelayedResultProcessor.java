@@ -1,0 +1,120 @@
+package io.abk.billing.chain.settlement;
+
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
+import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
+
+import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.verification.VerificationFailure;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.TransferVerified;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.TimestampedKeyValueStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns what the relayer did on chain ({@code chain.results}) into the request's one answer, in the same task and
+ * with the same store as {@link SettlementProcessor}: the relayer writes at least once, so a result for a request
+ * answered before re-emits the stored answer (same command id, applied once by the aggregate), never a second
+ * decision. A charge's or refund's outcome is recorded and forwarded like a sandbox settlement; a verified transfer
+ * goes to the claims of its hash (it pays only if no other payment or invoice used it); a verification failure is
+ * answered as it is.
+ */
+public final class RelayedResultProcessor implements Processor<String, ChainResult, String, SettlementOutput> {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayedResultProcessor.class);
+
+    private final SettlementNodes nodes;
+    private @Nullable ProcessorContext<String, SettlementOutput> context;
+    private @Nullable SettledRequests settled;
+
+    public RelayedResultProcessor(SettlementNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SettlementOutput> context) {
+        this.context = context;
+        TimestampedKeyValueStore<String, SubscriptionCommand> store = context.getStateStore(nodes.settledRequestsStore());
+        this.settled = new SettledRequests(store);
+    }
+
+    @Override
+    public void process(Record<String, ChainResult> record) {
+        var context = required(this.context);
+        var result = record.value();
+        var request = result == null ? null : result.getRequest();
+        var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
+        switch (addressee) {
+            case SUBSCRIPTION -> settleForSubscription(context, result, record.timestamp());
+            case PAYMENT -> answerVerification(context, result, record.timestamp());
+            case NOBODY -> log.error("event=relayer_result_unaddressable action=skip key={} topic={} partition={} "
+                            + "offset={} result={}", record.key(), RecordPosition.topic(context),
+                    RecordPosition.partition(context), RecordPosition.offset(context), result);
+        }
+    }
+
+    private void settleForSubscription(ProcessorContext<String, SettlementOutput> context, ChainResult result,
+            long timestamp) {
+        var settled = required(this.settled);
+        var request = result.getRequest();
+        var previous = settled.answerTo(request.getRequestId());
+        if (previous != null) {
+            log.info("event=relayer_result_repeated action=reemit chainRequestId={} commandId={}",
+                    request.getRequestId(), previous.getCommandId());
+            answerSubscription(context, request, previous, timestamp);
+            return;
+        }
+        SettlementLog.relayed(request, result.getOutcome());
+        var answer = ResultMapper.toCommand(request, settlement(result.getOutcome()));
+        settled.record(request.getRequestId(), answer, context.currentSystemTimeMs());
+        answerSubscription(context, request, answer, timestamp);
+    }
+
+    private static void answerVerification(ProcessorContext<String, SettlementOutput> context, ChainResult result,
+            long timestamp) {
+        var request = result.getRequest();
+        SettlementLog.relayed(request, result.getOutcome());
+        switch (result.getOutcome()) {
+            case TransferVerified verified ->
+                    claim(context, verified.getTxHash(), request, verified.getAmountReceivedMicros(), timestamp);
+            case NotExecuted failed -> answerPayment(context, request, verificationFailure(failed), timestamp);
+            default -> answerPayment(context, request, new Verification.Failed(VerificationFailure.CHAIN_UNAVAILABLE,
+                    "The relayer answered a verification with " + result.getOutcome()), timestamp);
+        }
+    }
+
+    private static Settlement settlement(Object outcome) {
+        return switch (outcome) {
+            case Executed executed -> new Settlement.Succeeded(executed.getTxHash());
+            case NotExecuted failed -> new Settlement.Failed(
+                    FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
+                    failed.getFailureMessage());
+            default -> new Settlement.Failed(FailureCode.RELAYER_ERROR,
+                    "The relayer answered a charge or refund with " + outcome);
+        };
+    }
+
+    private static Verification.Failed verificationFailure(NotExecuted failed) {
+        return new Verification.Failed(
+                VerificationFailure.parse(failed.getFailureCode()).orElse(VerificationFailure.CHAIN_UNAVAILABLE),
+                failed.getFailureMessage());
+    }
+
+    private static <T> T required(@Nullable T initialised) {
+        if (initialised == null) {
+            throw new IllegalStateException("process() before init()");
+        }
+        return initialised;
+    }
+}
