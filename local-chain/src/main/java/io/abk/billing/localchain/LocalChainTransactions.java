@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.RawTransaction;
@@ -29,6 +31,7 @@ public final class LocalChainTransactions {
     /** Receipts arrive at once with automine; the bound covers interval mining with a few seconds' block time. */
     private static final long RECEIPT_POLL_MILLIS = 20;
     private static final int RECEIPT_POLL_ATTEMPTS = 1_500;
+    private static final Pattern REVERT_DATA = Pattern.compile("0x[0-9a-fA-F]*");
 
     private final Web3j web3j;
     private final long chainId;
@@ -100,8 +103,10 @@ public final class LocalChainTransactions {
     }
 
     private static TransactionRevertedException reverted(String method, Response.Error error) {
+        // web3j keeps the error's data as JSON text: a quoted hex string from anvil and most nodes.
         String data = error.getData();
-        String revertData = data != null && data.startsWith("0x") ? data : "0x";
+        Matcher hex = data == null ? null : REVERT_DATA.matcher(data);
+        String revertData = hex != null && hex.find() ? hex.group() : "0x";
         return new TransactionRevertedException(method + " refused: " + error.getMessage(), revertData);
     }
 }
