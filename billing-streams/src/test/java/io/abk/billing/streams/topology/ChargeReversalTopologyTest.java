@@ -36,7 +36,8 @@ class ChargeReversalTopologyTest {
     private static final Instant NEXT_END = Instant.parse("2027-03-31T09:30:00Z");
     private static final Instant REVERSED_AT = PERIOD_END.plus(Duration.ofMinutes(20));
     private static final String SUB = "sub_01jvqz0000000000000000000r";
-    private static final String RENEW_ID = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, SUB + ":" + PERIOD_END + ":renew");
+    private static final String RENEW_ID = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END,
+            SUB + ":" + PERIOD_END + ":renew");
     private static final String RENEWAL = Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, RENEW_ID);
 
     @TempDir
@@ -69,7 +70,8 @@ class ChargeReversalTopologyTest {
         assertThat(reversed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(reversed.getSnapshots()).hasSize(2);
         assertThat(subscription(reversed).getStatus()).isEqualTo("past_due");
-        assertThat(subscription(reversed).getCurrentPeriodEnd()).as("the period does not move back").isEqualTo(NEXT_END);
+        assertThat(subscription(reversed).getCurrentPeriodEnd()).as("the period does not move back")
+                .isEqualTo(NEXT_END);
         var reopened = invoice(reversed);
         assertThat(reopened.getId()).isEqualTo(RENEWAL);
         assertThat(reopened.getStatus()).isEqualTo("open");
@@ -79,13 +81,15 @@ class ChargeReversalTopologyTest {
         assertThat(reopened.getAttemptCount()).isEqualTo(1);
         assertThat(reopened.getFailureCode()).isEqualTo("CHARGE_REVERSED");
         var events = harness.events.readValuesToList();
-        assertThat(events).extracting(BillingEvent::getType).containsExactly("invoice.reopened", "subscription.past_due");
+        assertThat(events).extracting(BillingEvent::getType)
+                .containsExactly("invoice.reopened", "subscription.past_due");
         var event = events.getFirst();
         assertThat(event.getData().getInvoice()).isEqualTo(reopened);
         assertThat(event.getData().getSubscription()).isEqualTo(subscription(reversed));
         assertThat(event.getData().getFailureCode()).isEqualTo("CHARGE_REVERSED");
         assertThat(event.getData().getFailureMessage()).contains(paidBy).contains("no longer on the chain");
-        assertThat(reversed.getEventIds()).containsExactlyElementsOf(events.stream().map(BillingEvent::getEventId).toList());
+        assertThat(reversed.getEventIds())
+                .containsExactlyElementsOf(events.stream().map(BillingEvent::getEventId).toList());
         assertThat(harness.chainRequests.isEmpty()).as("the scheduler charges it, at nextAttemptAt").isTrue();
 
         // The scheduler's ChargeDueInvoice for attempt = attemptCount + 1, due at nextAttemptAt; settlement pays it.

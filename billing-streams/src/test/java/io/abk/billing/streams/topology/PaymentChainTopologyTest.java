@@ -145,7 +145,8 @@ class PaymentChainTopologyTest {
 
     private static PaymentCommand withPayout(PaymentCommand create, String payout) {
         return PaymentCommand.newBuilder(create)
-                .setPayload(CreatePayment.newBuilder((CreatePayment) create.getPayload()).setPayoutAddress(payout).build())
+                .setPayload(CreatePayment.newBuilder((CreatePayment) create.getPayload()).setPayoutAddress(payout)
+                        .build())
                 .build();
     }
 

@@ -2,8 +2,9 @@ package io.abk.billing.streams.domain.payment;
 
 /**
  * What happened to a payment, in order. {@link PaymentDecider#evolve} folds them into the state. {@link Published}
- * events become public events ({@code payment.created}, {@code payment.paid}, {@code payment.reopened}); the others are the aggregate's own
- * bookkeeping, or, for {@link LinkConversionReported}, a message to the payment link that minted it.
+ * events become public events ({@code payment.created}, {@code payment.paid}, {@code payment.reopened}); the
+ * others are the aggregate's own bookkeeping, or, for {@link LinkConversionReported}, a message to the payment
+ * link that minted it.
  */
 public sealed interface PaymentEvent {
 

@@ -53,7 +53,8 @@ class ChainPaymentRulesTest {
     @Test
     void shouldReportTheConversionToItsLinkWhenALinkMintedPaymentIsPaidFromChain() {
         var linkId = "plink_01jjjjjjjjjjjjjjjjjjjjjjjj";
-        var open = PaymentFixtures.apply(new Absent(), new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
+        var open = PaymentFixtures.apply(new Absent(),
+                new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
 
         var decision = (Accepted) PaymentFixtures.decide(open, PaymentFixtures.payFromChain(LATER));
 

@@ -143,7 +143,8 @@ class ChargeReversalTest {
         var reopened = Scenarios.apply(renewed, reverseWhatPaid(renewed, RENEWAL_ID));
         var charging = Scenarios.apply(reopened, Scenarios.chargeDue(RENEWAL_ID, 2, REVERSED_AT));
 
-        var decision = (Decision.Accepted) Fixtures.decide(charging, Scenarios.settleCharge(charging, RENEWAL_ID, false));
+        var decision = (Decision.Accepted) Fixtures.decide(charging,
+                Scenarios.settleCharge(charging, RENEWAL_ID, false));
 
         assertThat(decision.events()).extracting(Object::getClass)
                 .containsExactly(SettlementClosed.class, InvoicePaymentFailed.class);
