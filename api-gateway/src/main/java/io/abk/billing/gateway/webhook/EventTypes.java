@@ -16,7 +16,8 @@ public final class EventTypes {
             "subscription.created", "subscription.activated", "subscription.updated", "subscription.past_due",
             "subscription.canceled", "subscription.paused", "subscription.resumed",
             "invoice.created", "invoice.paid", "invoice.payment_failed", "invoice.refunded", "invoice.voided",
-            "payment.created", "payment.paid", "payment.confirmed");
+            "invoice.reopened",
+            "payment.created", "payment.paid", "payment.confirmed", "payment.reopened");
 
     private EventTypes() {
     }

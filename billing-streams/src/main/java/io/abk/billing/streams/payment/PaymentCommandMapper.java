@@ -3,6 +3,8 @@ package io.abk.billing.streams.payment;
 import io.abk.billing.schemas.avro.ConfirmPayment;
 import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.avro.ExpirePayment;
+import io.abk.billing.schemas.avro.PayFromChain;
+import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.ModeMapper;
@@ -33,6 +35,10 @@ final class PaymentCommandMapper {
             case ConfirmPayment confirm -> new Confirm(id, tenant, at, confirm.getTxHash());
             case SettlePayment settle -> new Settle(id, tenant, at, settle.getRequestId(), result(envelope, settle));
             case ExpirePayment expire -> new Expire(id, tenant, at);
+            case PayFromChain pay -> new PaymentCommand.PayFromChain(id, tenant, at, pay.getTransferId(),
+                    pay.getTxHash(), pay.getFromAddress(), UsdcAmount.ofMicros(pay.getAmountReceivedMicros()));
+            case ReversePayment reverse -> new PaymentCommand.ReversePayment(id, tenant, at, reverse.getTransferId(),
+                    reverse.getTxHash());
             default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
                     + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
         };

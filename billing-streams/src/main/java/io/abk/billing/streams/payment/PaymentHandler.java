@@ -6,28 +6,36 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.streams.command.AggregateHandler;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
 import io.abk.billing.streams.domain.payment.PaymentDecider;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Failed;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Rejected;
+import io.abk.billing.streams.domain.payment.PaymentEvent;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentReopened;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.payment.PaymentState;
 import io.abk.billing.streams.domain.payment.PaymentState.Absent;
 import io.abk.billing.streams.domain.payment.PaymentState.Existing;
+import io.abk.billing.streams.domain.payment.PaymentState.Paid;
+import io.abk.billing.streams.domain.payment.VerificationResult.Verified;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The payment aggregate's part of the command processor: map the envelope, decide, and compute everything to write.
  * Every accepted command bumps the sequence (the snapshot's version) and writes the payment's snapshot, even when
  * nothing changed (a confirm of a paid payment), so the caller always gets the payment back; a refused verification
  * is a rejected change whose code is the verification's failure code, and it still stores the answered
- * verification without a new version.
+ * verification without a new version. A created payment also puts its payout address on the indexer's watch list.
  */
 public final class PaymentHandler implements AggregateHandler<PaymentCommand, PaymentAggregate> {
 
     public static final String AGGREGATE_TYPE = "payment";
+    private static final Logger log = LoggerFactory.getLogger(PaymentHandler.class);
 
     private final PaymentNodes nodes;
     private final PaymentPolicy policy;
@@ -72,12 +80,38 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
                         forwards.add(new Forward(nodes.chainRequestsSink(), envelope.getPaymentId(), request)));
                 PaymentOutputs.linkConversions(envelope, accepted.events()).forEach(record ->
                         forwards.add(new Forward(nodes.linkConversionsSink(), record.getPaymentLinkId(), record)));
+                PaymentOutputs.watchedAddresses(accepted.events()).forEach(address -> forwards.add(new Forward(
+                        nodes.watchedAddressesSink(), PaymentOutputs.watchedAddressKey(address), address)));
+                warnAboutChainSurprises(envelope, command, before, accepted.events());
                 var change = Changes.accepted(header, AGGREGATE_TYPE, List.of(snapshot),
                         events.stream().map(BillingEvent::getEventId).toList(), accepted.followUpCommandId());
                 yield new Handled<>(PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence + 1, after)),
                         change, forwards);
             }
         };
+    }
+
+    /**
+     * Never silent: a payment reopened because the transfer that paid it left the chain, and a second transfer
+     * verified for a payment a transfer seen on chain had paid already (the customer paid twice), need a person.
+     */
+    private static void warnAboutChainSurprises(PaymentCommand envelope,
+            io.abk.billing.streams.domain.payment.PaymentCommand command, PaymentState before,
+            List<PaymentEvent> events) {
+        for (var event : events) {
+            if (event instanceof PaymentReopened reopened) {
+                log.warn("event=payment_reopened paymentId={} merchantId={} mode={} commandId={} txHash={} code={}",
+                        envelope.getPaymentId(), envelope.getMerchantId(), envelope.getMode(),
+                        envelope.getCommandId(), reopened.txHash(), reopened.failureCode());
+            }
+        }
+        if (command instanceof Settle settle && settle.result() instanceof Verified verified
+                && before instanceof Paid paid && !paid.receipt().txHash().equalsIgnoreCase(verified.txHash())) {
+            log.warn("event=payment_paid_twice paymentId={} merchantId={} mode={} commandId={} paidByTxHash={}"
+                            + " verifiedTxHash={} amountReceivedMicros={}", envelope.getPaymentId(),
+                    envelope.getMerchantId(), envelope.getMode(), envelope.getCommandId(), paid.receipt().txHash(),
+                    verified.txHash(), verified.amountReceived().micros());
+        }
     }
 
     private static Existing existing(PaymentState state, PaymentCommand envelope) {

@@ -4,8 +4,9 @@ import io.abk.billing.streams.command.CommandNodes;
 
 /**
  * The names of the payment topology's stateful and output nodes, shared by the topology that declares them and the
- * handler that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands}.
+ * handler that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands},
+ * {@code watchedAddressesSink} to {@code chain.watched-addresses}.
  */
 public record PaymentNodes(CommandNodes command, String eventsSink, String chainRequestsSink,
-        String linkConversionsSink) {
+        String linkConversionsSink, String watchedAddressesSink) {
 }

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.payment.LinkConversion;
@@ -14,17 +15,20 @@ import io.abk.billing.streams.domain.payment.PaymentEvent;
 import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentReopened;
 import io.abk.billing.streams.domain.payment.PaymentEvent.Published;
 import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationRequested;
 import io.abk.billing.streams.domain.payment.PaymentState.Existing;
 import io.abk.billing.streams.domain.payment.Verification;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What an accepted payment command sends out besides its change: the public events ({@code payment.created},
- * {@code payment.paid}, with the payment after the whole command), the verification it asked for (a
- * {@link ChainRequest} keyed by payment id), and the conversion a paid link-minted payment reports to its link.
+ * {@code payment.paid}, {@code payment.reopened}, with the payment after the whole command), the verification it
+ * asked for (a {@link ChainRequest} keyed by payment id), the conversion a paid link-minted payment reports to its
+ * link, and the payout address a new payment makes the chain indexer watch.
  */
 final class PaymentOutputs {
 
@@ -36,9 +40,14 @@ final class PaymentOutputs {
         var published = events.stream().filter(Published.class::isInstance).map(Published.class::cast).toList();
         var out = new ArrayList<BillingEvent>(published.size());
         for (int index = 0; index < published.size(); index++) {
+            var data = EventData.newBuilder().setPayment(after);
             var type = switch (published.get(index)) {
                 case PaymentCreated e -> "payment.created";
                 case PaymentPaid e -> "payment.paid";
+                case PaymentReopened e -> {
+                    data.setFailureCode(e.failureCode()).setFailureMessage(e.failureMessage());
+                    yield "payment.reopened";
+                }
             };
             out.add(BillingEvent.newBuilder()
                     .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
@@ -48,7 +57,7 @@ final class PaymentOutputs {
                     .setMode(envelope.getMode())
                     .setAggregateId(envelope.getPaymentId())
                     .setCommandId(envelope.getCommandId())
-                    .setData(EventData.newBuilder().setPayment(after).build())
+                    .setData(data.build())
                     .build());
         }
         return out;
@@ -104,5 +113,26 @@ final class PaymentOutputs {
             }
         }
         return out;
+    }
+
+    /**
+     * The payout address of a created payment, for {@code chain.watched-addresses} keyed
+     * {@code <mode>:<address>}, both lower-case: the indexer follows transfers to it from the payment's creation on.
+     */
+    static List<WatchedAddress> watchedAddresses(List<PaymentEvent> events) {
+        var out = new ArrayList<WatchedAddress>();
+        for (var event : events) {
+            if (event instanceof PaymentCreated created) {
+                var d = created.payment();
+                out.add(new WatchedAddress(ModeMapper.toAvro(d.tenant().mode()),
+                        d.terms().payoutAddress().toLowerCase(Locale.ROOT), d.createdAt()));
+            }
+        }
+        return out;
+    }
+
+    /** The key of {@code address} on {@code chain.watched-addresses}, e.g. {@code test:0xabc...}. */
+    static String watchedAddressKey(WatchedAddress address) {
+        return address.getMode().name().toLowerCase(Locale.ROOT) + ":" + address.getAddress();
     }
 }

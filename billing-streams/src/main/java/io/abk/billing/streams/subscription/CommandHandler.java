@@ -17,6 +17,7 @@ import io.abk.billing.streams.domain.subscription.RejectionReason;
 import io.abk.billing.streams.domain.subscription.SubscriptionDecider;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.domain.subscription.SubscriptionState;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
@@ -130,9 +131,18 @@ final class CommandHandler {
                 .setFollowUpCommandId(null);
     }
 
-    /** Money that arrived for an invoice voided meanwhile is recorded (paid), but someone should look at it. */
+    /**
+     * Money that arrived for an invoice voided meanwhile is recorded (paid), but someone should look at it; so is a
+     * paid invoice reopened because its charge left the chain (never silent).
+     */
     private static void warnAboutLateMoney(SubscriptionCommand envelope, List<SubscriptionEvent> events) {
         for (var event : events) {
+            if (event instanceof InvoiceReopened reopened) {
+                log.warn("event=invoice_reopened invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
+                                + " code={} nextAttemptAt={}", reopened.invoice().id(), envelope.getSubscriptionId(),
+                        envelope.getMerchantId(), envelope.getMode(), envelope.getCommandId(),
+                        reopened.failure().code(), reopened.invoice().nextAttemptAt());
+            }
             if (event instanceof InvoicePaid paid && paid.previousStatus() == InvoiceStatus.VOID) {
                 log.warn("event=voided_invoice_paid invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
                                 + " txHash={}", paid.invoice().id(), envelope.getSubscriptionId(),

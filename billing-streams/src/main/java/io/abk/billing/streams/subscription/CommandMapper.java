@@ -86,6 +86,8 @@ final class CommandMapper {
             case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
             case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
             case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
+            case io.abk.billing.schemas.avro.ReverseCharge reverse -> new SubscriptionCommand.ReverseCharge(id, tenant,
+                    at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
             default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
                     + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
         };

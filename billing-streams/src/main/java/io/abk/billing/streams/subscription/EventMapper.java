@@ -9,6 +9,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreat
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceRefunded;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.Published;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionActivated;
@@ -25,8 +26,8 @@ import java.util.List;
 /**
  * Domain events to public {@link BillingEvent}s (DESIGN section 11); the aggregate's own bookkeeping events are
  * not published. The data holds snapshots of the aggregate after the whole command, so every event of one
- * command shows the same version; invoice events carry their invoice too, a failed payment its failure and a
- * refund its amount. Event ids derive from the command id and the published event's position, so a reprocessed
+ * command shows the same version; invoice events carry their invoice too, a failed payment or a reopened invoice
+ * its failure and a refund its amount. Event ids derive from the command id and the published event's position, so a reprocessed
  * command mints the same ids and receivers can dedupe.
  */
 final class EventMapper {
@@ -55,6 +56,10 @@ final class EventMapper {
                 case InvoicePaymentFailed e -> {
                     data.setFailureCode(e.failure().code()).setFailureMessage(e.failure().message());
                     yield invoice(data, after, e.invoice(), version, "invoice.payment_failed");
+                }
+                case InvoiceReopened e -> {
+                    data.setFailureCode(e.failure().code()).setFailureMessage(e.failure().message());
+                    yield invoice(data, after, e.invoice(), version, "invoice.reopened");
                 }
                 case InvoiceRefunded e -> {
                     data.setRefundAmountMicros(e.refundAmount().micros());

@@ -41,7 +41,8 @@ import org.apache.kafka.streams.state.Stores;
  *     [payment-aggregates, payment-processed-commands]
  *     -> payment-changes-sink (billing.changes), payment-events-sink (billing.events),
  *        payment-chain-requests-sink (chain.requests, keyed by payment id),
- *        payment-link-conversions-sink (billing.payment-link-commands, keyed by link id)
+ *        payment-link-conversions-sink (billing.payment-link-commands, keyed by link id),
+ *        payment-watched-addresses-sink (chain.watched-addresses, keyed mode:payout address)
  * billing.payment-link-commands -> payment-link-commands-source -> payment-link-command-processor
  *     [payment-link-aggregates, payment-link-processed-commands]
  *     -> payment-link-changes-sink (billing.changes),
@@ -68,6 +69,7 @@ public final class BillingTopology {
     static final String PAYMENT_EVENTS_SINK = "payment-events-sink";
     static final String PAYMENT_CHAIN_REQUESTS_SINK = "payment-chain-requests-sink";
     static final String PAYMENT_LINK_CONVERSIONS_SINK = "payment-link-conversions-sink";
+    static final String PAYMENT_WATCHED_ADDRESSES_SINK = "payment-watched-addresses-sink";
     static final String PAYMENT_LINK_COMMANDS_SOURCE = "payment-link-commands-source";
     static final String PAYMENT_LINK_COMMAND_PROCESSOR = "payment-link-command-processor";
     static final String PAYMENT_LINK_CHANGES_SINK = "payment-link-changes-sink";
@@ -79,7 +81,8 @@ public final class BillingTopology {
     /** Every topic the topology reads or writes (its internal changelogs aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
         return List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS, Topics.PAYMENT_LINK_COMMANDS,
-                Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS, Topics.STREAMS_DEAD_LETTERS);
+                Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS, Topics.CHAIN_WATCHED_ADDRESSES,
+                Topics.STREAMS_DEAD_LETTERS);
     }
 
     /** The topology, its deciders retrying failed charges by {@code dunning} and expiring payments by {@code payments}. */
@@ -95,12 +98,14 @@ public final class BillingTopology {
         addSink(topology, SUBSCRIPTION_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, SUBSCRIPTION_COMMAND_PROCESSOR);
 
         var paymentNodes = new PaymentNodes(new CommandNodes(PAYMENT_AGGREGATES_STORE, PAYMENT_PROCESSED_COMMANDS_STORE,
-                PAYMENT_CHANGES_SINK), PAYMENT_EVENTS_SINK, PAYMENT_CHAIN_REQUESTS_SINK, PAYMENT_LINK_CONVERSIONS_SINK);
+                PAYMENT_CHANGES_SINK), PAYMENT_EVENTS_SINK, PAYMENT_CHAIN_REQUESTS_SINK, PAYMENT_LINK_CONVERSIONS_SINK,
+                PAYMENT_WATCHED_ADDRESSES_SINK);
         addAggregate(topology, Topics.PAYMENT_COMMANDS, PAYMENT_COMMANDS_SOURCE, PAYMENT_COMMAND_PROCESSOR,
                 paymentNodes.command(), PaymentAggregate.class, () -> new PaymentHandler(paymentNodes, payments));
         addSink(topology, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, PAYMENT_LINK_CONVERSIONS_SINK, Topics.PAYMENT_LINK_COMMANDS, PAYMENT_COMMAND_PROCESSOR);
+        addSink(topology, PAYMENT_WATCHED_ADDRESSES_SINK, Topics.CHAIN_WATCHED_ADDRESSES, PAYMENT_COMMAND_PROCESSOR);
 
         var linkNodes = new PaymentLinkNodes(new CommandNodes(PAYMENT_LINK_AGGREGATES_STORE,
                 PAYMENT_LINK_PROCESSED_COMMANDS_STORE, PAYMENT_LINK_CHANGES_SINK), PAYMENT_LINK_MINTS_SINK);

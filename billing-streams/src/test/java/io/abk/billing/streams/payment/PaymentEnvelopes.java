@@ -6,8 +6,10 @@ import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.avro.CreatePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.OpenPaymentLink;
+import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
 import java.time.Instant;
 import java.util.Map;
@@ -42,6 +44,18 @@ public final class PaymentEnvelopes {
     public static PaymentCommand confirm(String commandId, String paymentId, Instant requestedAt,
             @Nullable String txHash) {
         return payment(commandId, paymentId, requestedAt, new ConfirmPayment(txHash));
+    }
+
+    /** The chain-indexer matched transfer {@code txHash} of exactly 25 USDC from the customer's wallet. */
+    public static PaymentCommand payFromChain(String commandId, String paymentId, Instant requestedAt, String txHash) {
+        return payment(commandId, paymentId, requestedAt,
+                new PayFromChain("84532:" + txHash + ":0", txHash, WALLET, 25_000_000L));
+    }
+
+    /** The chain-indexer retracted transfer {@code txHash}. */
+    public static PaymentCommand reversePayment(String commandId, String paymentId, Instant requestedAt,
+            String txHash) {
+        return payment(commandId, paymentId, requestedAt, new ReversePayment("84532:" + txHash + ":0", txHash));
     }
 
     /** An envelope of the test merchant in test mode around {@code payload}. */

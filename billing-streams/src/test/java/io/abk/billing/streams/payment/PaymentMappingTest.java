@@ -9,6 +9,8 @@ import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
+import io.abk.billing.streams.domain.payment.PaymentCommand.PayFromChain;
+import io.abk.billing.streams.domain.payment.PaymentCommand.ReversePayment;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
 import io.abk.billing.streams.domain.payment.PaymentDetails;
 import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
@@ -102,6 +104,19 @@ class PaymentMappingTest {
                 .hasMessageContaining("without a failureCode");
         assertThat(settle(new SettlePayment("r", false, null, null, "PAYMENT_TX_NOT_FOUND", null)).result())
                 .isEqualTo(new Refused("PAYMENT_TX_NOT_FOUND", "PAYMENT_TX_NOT_FOUND"));
+    }
+
+    @Test
+    void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
+        var pay = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_c", "pay_1", T0,
+                new io.abk.billing.schemas.avro.PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
+        var reverse = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_r", "pay_1", T0,
+                new io.abk.billing.schemas.avro.ReversePayment("84532:0xab:2", "0xab")));
+
+        var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
+        assertThat(pay).isEqualTo(new PayFromChain("pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa",
+                UsdcAmount.ofMicros(25_000_001L)));
+        assertThat(reverse).isEqualTo(new ReversePayment("pay_1", tenant, T0, "84532:0xab:2", "0xab"));
     }
 
     private static Settle settle(SettlePayment payload) {

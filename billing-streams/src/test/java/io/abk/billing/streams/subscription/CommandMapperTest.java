@@ -77,7 +77,9 @@ class CommandMapperTest {
                 Arguments.of(new ChargeDueInvoice("inv_1", 3), new SubscriptionCommand.ChargeDue(SUB, TENANT, AT,
                         "inv_1", 3)),
                 Arguments.of(new ExpireIncompleteSubscription(),
-                        new SubscriptionCommand.ExpireIncomplete(SUB, TENANT, AT)));
+                        new SubscriptionCommand.ExpireIncomplete(SUB, TENANT, AT)),
+                Arguments.of(new io.abk.billing.schemas.avro.ReverseCharge("inv_1", "0xab", "84532:0xab:4"),
+                        new SubscriptionCommand.ReverseCharge(SUB, TENANT, AT, "inv_1", "0xab", "84532:0xab:4")));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsConfig;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
@@ -49,6 +50,7 @@ final class TopologyHarness implements AutoCloseable {
     final TestOutputTopic<String, PaymentCommand> paymentCommandsOut;
     /** What the topology writes to the link topic (conversions); the driver also feeds it back in. */
     final TestOutputTopic<String, PaymentLinkCommand> linkCommandsOut;
+    final TestOutputTopic<String, WatchedAddress> watchedAddresses;
 
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
         var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
@@ -75,6 +77,9 @@ final class TopologyHarness implements AutoCloseable {
         linkCommands = driver.createInputTopic(links.name(), new StringSerializer(), links.valueSerde().serializer());
         linkCommandsOut = driver.createOutputTopic(links.name(), links.keySerde().deserializer(),
                 links.valueSerde().deserializer());
+        var watched = Topics.CHAIN_WATCHED_ADDRESSES;
+        watchedAddresses = driver.createOutputTopic(watched.name(), watched.keySerde().deserializer(),
+                watched.valueSerde().deserializer());
     }
 
     KeyValueStore<String, PaymentAggregate> payments() {
@@ -117,6 +122,7 @@ final class TopologyHarness implements AutoCloseable {
         chainRequests.readRecordsToList();
         paymentCommandsOut.readRecordsToList();
         linkCommandsOut.readRecordsToList();
+        watchedAddresses.readRecordsToList();
     }
 
     static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {

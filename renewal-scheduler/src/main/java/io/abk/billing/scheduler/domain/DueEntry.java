@@ -54,9 +54,11 @@ public record DueEntry(Resource resource, List<DueItem> pending, Set<String> fir
     }
 
     /**
-     * True when the resource is in a final state that can imply nothing ever again, so the entry can be deleted:
-     * a canceled subscription, an invoice no longer open (paid, void, refunded; an uncollectible one waits for a
-     * manual charge, which needs no scheduler), a payment no longer open, a link no longer active.
+     * True when the resource is in a state that implies nothing, so the entry can be deleted: a canceled
+     * subscription, an invoice no longer open (paid, void, refunded; an uncollectible one waits for a manual charge,
+     * which needs no scheduler), a payment no longer open, a link no longer active. A paid invoice or payment
+     * reopened because the transfer that paid it left the chain comes back as a newer version and is scheduled
+     * anew, as a resource seen for the first time.
      */
     public boolean isFinal() {
         return switch (resource) {

@@ -3,16 +3,22 @@ package io.abk.billing.schemas.render;
 import io.abk.billing.schemas.avro.BillingEvent;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Renders a {@link BillingEvent} as the webhook payload and the event API show it (DESIGN section 11):
  * {@code {id, type, createdAt, mode, data}}, {@code data} holding the snapshots as the API renders them.
  * {@code subscription.*} carries {@code {subscription}}; {@code invoice.*} {@code {invoice, subscription}}, plus
- * {@code failureCode} and {@code failureMessage} for {@code invoice.payment_failed} and {@code refundAmountUsdc}
- * for {@code invoice.refunded}; {@code payment.*} {@code {payment}}.
+ * {@code failureCode} and {@code failureMessage} for {@code invoice.payment_failed} and {@code invoice.reopened}
+ * and {@code refundAmountUsdc} for {@code invoice.refunded}; {@code payment.*} {@code {payment}}, plus
+ * {@code failureCode} and {@code failureMessage} for {@code payment.reopened}.
  */
 public final class EventJson {
+
+    /** The event types whose data says why: a charge that failed, a payment that left the chain. */
+    private static final Set<String> WITH_FAILURE = Set.of("invoice.payment_failed", "invoice.reopened",
+            "payment.reopened");
 
     private EventJson() {
     }
@@ -39,7 +45,7 @@ public final class EventJson {
         if (source.getPayment() != null) {
             data.put("payment", ApiJson.payment(source.getPayment()));
         }
-        if (event.getType().equals("invoice.payment_failed")) {
+        if (WITH_FAILURE.contains(event.getType())) {
             data.put("failureCode", source.getFailureCode());
             data.put("failureMessage", source.getFailureMessage());
         }

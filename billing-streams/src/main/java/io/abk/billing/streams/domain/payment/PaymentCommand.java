@@ -1,5 +1,6 @@
 package io.abk.billing.streams.domain.payment;
 
+import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -33,5 +34,18 @@ public sealed interface PaymentCommand {
 
     /** The payment's expiry is due (the scheduler). */
     record Expire(String paymentId, Tenant tenant, Instant requestedAt) implements PaymentCommand {
+    }
+
+    /**
+     * The chain side saw a confirmed transfer {@code transferId} ({@code chainId:txHash:logIndex}) that matches this
+     * payment, and pays it without a confirm; {@code requestedAt} is the time the match was made.
+     */
+    record PayFromChain(String paymentId, Tenant tenant, Instant requestedAt, String transferId, String txHash,
+            String fromAddress, UsdcAmount amountReceived) implements PaymentCommand {
+    }
+
+    /** The confirmed transfer {@code txHash} was reorged out of the chain: what it paid is no longer paid. */
+    record ReversePayment(String paymentId, Tenant tenant, Instant requestedAt, String transferId, String txHash)
+            implements PaymentCommand {
     }
 }

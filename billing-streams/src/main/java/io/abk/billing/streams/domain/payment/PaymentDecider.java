@@ -1,8 +1,11 @@
 package io.abk.billing.streams.domain.payment;
 
+import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Expire;
+import io.abk.billing.streams.domain.payment.PaymentCommand.PayFromChain;
+import io.abk.billing.streams.domain.payment.PaymentCommand.ReversePayment;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Failed;
@@ -11,6 +14,7 @@ import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentExpired;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentReopened;
 import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationClosed;
 import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationRequested;
 import io.abk.billing.streams.domain.payment.PaymentState.Absent;
@@ -21,6 +25,7 @@ import io.abk.billing.streams.domain.payment.PaymentState.Open;
 import io.abk.billing.streams.domain.payment.PaymentState.Paid;
 import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
 import io.abk.billing.streams.domain.payment.VerificationResult.Verified;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +33,8 @@ import java.util.List;
  * The one-time payment's rules (DESIGN section 7, PAYMENTS.md) as pure functions: {@link #decide} answers a command
  * with events or a rejection, {@link #evolve} applies one event. Time comes from the command's {@code requestedAt},
  * the expiry from the {@link PaymentPolicy}. The transfer itself is verified on the chain side: confirm asks for a
- * verification, and its answer comes back as {@link Settle}.
+ * verification, and its answer comes back as {@link Settle}; a transfer the chain side matched by itself, and its
+ * retraction, follow {@link ChainPaymentRules}.
  */
 public final class PaymentDecider {
 
@@ -48,6 +54,8 @@ public final class PaymentDecider {
             case Confirm confirm -> confirm(existing, confirm);
             case Settle settle -> settle(existing, settle);
             case Expire expire -> expire(existing, expire);
+            case PayFromChain pay -> ChainPaymentRules.payFromChain(existing, pay);
+            case ReversePayment reverse -> ChainPaymentRules.reverse(existing, reverse);
         };
     }
 
@@ -89,9 +97,9 @@ public final class PaymentDecider {
 
     /**
      * Answers exactly the verification in flight (anything else is refused, so an answer applies once even if its
-     * command id was forgotten). Verified: paid at the verification's time, late if the payment had expired by
-     * then; a payment a link minted reports the conversion to its link. Refused: the caller sees why, the
-     * payment stays as it was.
+     * command id was forgotten). Verified: paid at the verification's time ({@link #paid}). Refused: the caller sees
+     * why, the payment stays as it was. Either answer for a payment that a transfer seen on chain paid meanwhile
+     * only closes the verification.
      */
     private static PaymentDecision settle(Existing state, Settle command) {
         var inFlight = state.details().verifications().inFlight();
@@ -100,26 +108,34 @@ public final class PaymentDecider {
                     + " of payment " + state.id() + " is in flight");
         }
         var closed = new VerificationClosed(inFlight.requestId());
+        if (state instanceof Paid) {
+            // Paid meanwhile by a transfer seen on chain: the answer, whatever it says, only closes its verification,
+            // and the confirm waiting for it gets the paid payment back (the adapter warns of a second transfer).
+            return new Accepted(List.of(closed), null);
+        }
         return switch (command.result()) {
             case Refused refused -> new Failed(List.of(closed), refused.code(), refused.message());
             case Verified verified -> {
-                if (state instanceof Paid) {
-                    // A paid payment never starts a verification: a second payment is a bug to look at.
-                    throw new IllegalStateException("payment " + state.id() + " is paid and verification "
-                            + command.requestId() + " paid it again");
-                }
-                var d = state.details();
-                var paidAt = command.requestedAt();
-                var late = state instanceof Expired || paidAt.isAfter(d.expiresAt());
-                var events = new ArrayList<PaymentEvent>(List.of(closed,
-                        new PaymentPaid(new Receipt(paidAt, verified.txHash(), verified.amountReceived(), late))));
-                var linkId = d.terms().paymentLinkId();
-                if (linkId != null) {
-                    events.add(new LinkConversionReported(LinkConversion.of(linkId, state.id(), paidAt)));
-                }
+                var events = new ArrayList<PaymentEvent>(List.of(closed));
+                events.addAll(paid(state, command.requestedAt(), verified.txHash(), verified.amountReceived()));
                 yield new Accepted(events, null);
             }
         };
+    }
+
+    /**
+     * An open, expired (or, for a verification asked before a cancel, canceled) payment paid at {@code paidAt} by
+     * {@code txHash}: late when it had expired by then; a payment a link minted reports the conversion to its link.
+     */
+    static List<PaymentEvent> paid(Existing state, Instant paidAt, String txHash, UsdcAmount received) {
+        var d = state.details();
+        var late = state instanceof Expired || paidAt.isAfter(d.expiresAt());
+        var events = new ArrayList<PaymentEvent>(List.of(new PaymentPaid(new Receipt(paidAt, txHash, received, late))));
+        var linkId = d.terms().paymentLinkId();
+        if (linkId != null) {
+            events.add(new LinkConversionReported(LinkConversion.of(linkId, state.id(), paidAt)));
+        }
+        return events;
     }
 
     /** Open and due: expired. Anything else (paid, already expired, not due yet): nothing to do. */
@@ -151,6 +167,13 @@ public final class PaymentDecider {
                     throw new IllegalStateException("payment " + existing.id() + " is paid twice");
                 }
                 yield new Paid(existing.details(), paid.receipt());
+            }
+            case PaymentReopened reopened -> {
+                if (!(existing instanceof Paid)) {
+                    throw new IllegalStateException("payment " + existing.id() + " is " + existing.status()
+                            + "; only a paid payment is reopened");
+                }
+                yield new Open(existing.details());
             }
             case PaymentExpired expired -> {
                 if (!(existing instanceof Open)) {

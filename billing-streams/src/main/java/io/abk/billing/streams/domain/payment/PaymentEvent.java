@@ -2,8 +2,9 @@ package io.abk.billing.streams.domain.payment;
 
 /**
  * What happened to a payment, in order. {@link PaymentDecider#evolve} folds them into the state. {@link Published}
- * events become public events ({@code payment.created}, {@code payment.paid}); the others are the aggregate's own
- * bookkeeping, or, for {@link LinkConversionReported}, a message to the payment link that minted it.
+ * events become public events ({@code payment.created}, {@code payment.paid}, {@code payment.reopened}); the
+ * others are the aggregate's own bookkeeping, or, for {@link LinkConversionReported}, a message to the payment
+ * link that minted it.
  */
 public sealed interface PaymentEvent {
 
@@ -24,6 +25,13 @@ public sealed interface PaymentEvent {
     }
 
     record PaymentPaid(Receipt receipt) implements Published {
+    }
+
+    /**
+     * The transfer that paid the payment is no longer on the chain (a reorganisation): open again, its receipt
+     * gone. {@code failureCode} and {@code failureMessage} tell the merchant why.
+     */
+    record PaymentReopened(String txHash, String failureCode, String failureMessage) implements Published {
     }
 
     /** An open payment's expiry passed (no public event: DESIGN section 11 has none). */

@@ -53,16 +53,15 @@ final class Charging {
 
     /**
      * {@code invoice} is paid at {@code paidAt}. An incomplete subscription becomes active (its period stays: the
-     * first invoice pays the period it started with); a past-due one becomes active once nothing it holds is
-     * uncollectible. A paid renewal moves the period on, once: only while the renewal's period lies beyond the
-     * current one.
+     * first invoice pays the period it started with); a past-due one becomes active once it owes nothing
+     * ({@link #owesNothing}). A paid renewal moves the period on, once: only while the renewal's period lies beyond
+     * the current one (a reopened renewal paid again does not move it twice).
      */
     static void paid(Transition t, Invoice invoice, Instant paidAt, @Nullable String txHash) {
         t.apply(new InvoicePaid(invoice.paid(paidAt, txHash), invoice.status()));
         var becomesActive = switch (t.state()) {
             case Incomplete incomplete -> true;
-            case PastDue pastDue -> pastDue.details().invoices().stream()
-                    .noneMatch(i -> i.status() == InvoiceStatus.UNCOLLECTIBLE);
+            case PastDue pastDue -> owesNothing(pastDue.details());
             default -> false;
         };
         if (becomesActive) {
@@ -75,6 +74,18 @@ final class Charging {
             t.apply(new PeriodAdvanced(BillingPeriods.periodFrom(current.end(), cycle.anchor(),
                     t.details().plan().interval())));
         }
+    }
+
+    /**
+     * Nothing uncollectible, and nothing open for a period already under way: a subscription goes past due through
+     * an invoice turning uncollectible, or through a paid invoice reopened because its charge left the chain (its
+     * period began before the current one ends). A renewal still in its retries bills the next period and is not
+     * owed yet, as while the subscription was active.
+     */
+    static boolean owesNothing(SubscriptionDetails details) {
+        var currentEnd = details.cycle().currentPeriod().end();
+        return details.invoices().stream().noneMatch(i -> i.status() == InvoiceStatus.UNCOLLECTIBLE
+                || (i.status() == InvoiceStatus.OPEN && i.period().start().isBefore(currentEnd)));
     }
 
     /**

@@ -70,6 +70,15 @@ public record Invoice(
                 refundedAt, voidedAt, createdAt);
     }
 
+    /**
+     * The charge that paid it is no longer on the chain: open again, without its payment, its next attempt due at
+     * {@code nextAttemptAt}; the attempts made so far still count, and refunds already made stay recorded.
+     */
+    public Invoice reopened(ChargeFailure failure, Instant nextAttemptAt) {
+        return new Invoice(id, InvoiceStatus.OPEN, amount, amountRefunded, billingReason, period, dueAt,
+                attemptCount, nextAttemptAt, failure, null, null, refundTxHash, refundedAt, voidedAt, createdAt);
+    }
+
     /** Voided at {@code voidedAt}: nothing more is due. */
     public Invoice voided(Instant voidedAt) {
         return new Invoice(id, InvoiceStatus.VOID, amount, amountRefunded, billingReason, period, dueAt,

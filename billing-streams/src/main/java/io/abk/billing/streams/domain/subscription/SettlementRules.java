@@ -2,18 +2,27 @@ package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.streams.domain.subscription.SettlementResult.Failed;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Succeeded;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceRefunded;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SettlementClosed;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionPastDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
+import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 
 /**
  * Settlement's answers. Each closes exactly the request it answers (a result for nothing in flight is refused, so
  * an answer is applied once even if its command id was forgotten), then applies the outcome to the invoice. The
- * time of the outcome is the request's {@code requestedAt}, which the result command carries.
+ * time of the outcome is the request's {@code requestedAt}, which the result command carries. A charge that
+ * settled on chain and was later reorged out is undone by {@link #reverseCharge}.
  */
 final class SettlementRules {
+
+    /** The failure code of {@code invoice.reopened}: the charge that paid it is no longer on the chain. */
+    static final String CHARGE_REVERSED = "CHARGE_REVERSED";
 
     private SettlementRules() {
     }
@@ -64,5 +73,30 @@ final class SettlementRules {
     private static Decision unknown(String requestId, String invoiceId) {
         return Decision.reject(RejectionReason.SETTLEMENT_UNKNOWN, "No settlement " + requestId + " of invoice "
                 + invoiceId + " is in flight");
+    }
+
+    /**
+     * The charge {@code txHash} that paid the invoice left the chain: a paid invoice (partly refunded or not) of a
+     * subscription that is not canceled, paid by that transaction (compared without case), is open again with the
+     * reason, and due at once so the scheduler charges it again ({@link Invoice#reopened}); an active subscription
+     * is past due until it is paid ({@link Charging#paid}). The period stays where it is: the renewal's payment
+     * moved it, and paying the renewal again pays the same period. Anything else is accepted and changes nothing:
+     * the chain side sends retractions without knowing what they paid.
+     */
+    static Decision reverseCharge(Existing state, ReverseCharge command) {
+        var invoice = state.details().invoice(command.invoiceId()).orElse(null);
+        var paidBy = invoice == null ? null : invoice.txHash();
+        if (state instanceof Canceled || invoice == null || invoice.status() != InvoiceStatus.PAID || paidBy == null
+                || !paidBy.equalsIgnoreCase(command.txHash())) {
+            return Decision.accept();
+        }
+        var failure = new ChargeFailure(CHARGE_REVERSED, "The charge " + paidBy + " that paid invoice " + invoice.id()
+                + " is no longer on the chain (reorganisation); the invoice is open and will be charged again");
+        var t = new Transition(state).apply(new InvoiceReopened(invoice.reopened(failure, command.requestedAt()),
+                failure));
+        if (t.state() instanceof Active) {
+            t.apply(new SubscriptionPastDue());
+        }
+        return t.accept();
     }
 }

@@ -145,4 +145,13 @@ public sealed interface SubscriptionCommand {
     /** The renewal scheduler found an incomplete subscription's setup window (24 h after creation) over. */
     record ExpireIncomplete(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
     }
+
+    /**
+     * The on-chain charge {@code txHash} that paid {@code invoiceId} was reorged out of the chain (the retraction of
+     * {@code transferId}, {@code chainId:txHash:logIndex}). Not an {@link InvoiceCommand}: the chain side sends it
+     * without knowing the invoice, so an invoice the subscription does not hold is no reason to refuse it.
+     */
+    record ReverseCharge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId, String txHash,
+            String transferId) implements SubscriptionCommand {
+    }
 }

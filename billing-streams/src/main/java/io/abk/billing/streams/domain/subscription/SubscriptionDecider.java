@@ -13,6 +13,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
@@ -67,6 +68,7 @@ public final class SubscriptionDecider {
             case Renew renew -> RenewalRules.renew(existing, renew, dunning);
             case ChargeDue due -> RenewalRules.chargeDue(existing, due, dunning);
             case ExpireIncomplete expire -> RenewalRules.expireIncomplete(existing, expire);
+            case ReverseCharge reverse -> SettlementRules.reverseCharge(existing, reverse);
         };
     }
 

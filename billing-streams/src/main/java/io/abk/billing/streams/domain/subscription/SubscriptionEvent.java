@@ -70,6 +70,13 @@ public sealed interface SubscriptionEvent {
     record InvoicePaymentFailed(Invoice invoice, ChargeFailure failure) implements Published, InvoiceChanged {
     }
 
+    /**
+     * The charge that paid the invoice is no longer on the chain: open again and due at once; {@code failure} says
+     * why ({@code CHARGE_REVERSED}).
+     */
+    record InvoiceReopened(Invoice invoice, ChargeFailure failure) implements Published, InvoiceChanged {
+    }
+
     record InvoiceRefunded(Invoice invoice, UsdcAmount refundAmount) implements Published, InvoiceChanged {
     }
 

@@ -5,6 +5,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreat
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceRefunded;
+import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.PeriodAdvanced;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.RefundRequested;
@@ -72,6 +73,7 @@ final class SubscriptionEvolver {
             case InvoicePaid paid -> state.mapDetails(d -> d.withInvoice(paid.invoice()));
             case InvoicePaymentFailed failed -> state.mapDetails(d -> d.withInvoice(failed.invoice()));
             case InvoiceRefunded refunded -> state.mapDetails(d -> d.withInvoice(refunded.invoice()));
+            case InvoiceReopened reopened -> state.mapDetails(d -> d.withInvoice(reopened.invoice()));
             case InvoiceVoided voided -> state.mapDetails(d -> d.withInvoice(voided.invoice()));
         };
     }

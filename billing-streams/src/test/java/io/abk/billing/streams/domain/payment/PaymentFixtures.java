@@ -6,6 +6,8 @@ import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Expire;
+import io.abk.billing.streams.domain.payment.PaymentCommand.PayFromChain;
+import io.abk.billing.streams.domain.payment.PaymentCommand.ReversePayment;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
 import io.abk.billing.streams.domain.payment.PaymentState.Absent;
 import io.abk.billing.streams.domain.payment.PaymentState.Existing;
@@ -33,6 +35,10 @@ final class PaymentFixtures {
     static final Tenant OTHER_TENANT = new Tenant("mer_01jjjjjjjjjjjjjjjjjjjjjjjj", Mode.LIVE);
     static final UsdcAmount AMOUNT = UsdcAmount.ofMicros(25_000_000);
     static final String TX_HASH = "0x" + "ab".repeat(32);
+    /** The transaction of a transfer the chain side matched by itself (not the one a confirm named). */
+    static final String CHAIN_TX_HASH = "0x" + "ef".repeat(32);
+    static final String CHAIN_TRANSFER_ID = "84532:" + CHAIN_TX_HASH + ":3";
+    static final String SENDER = "0x00000000000000000000000000000000000000aa";
 
     private PaymentFixtures() {
     }
@@ -54,6 +60,16 @@ final class PaymentFixtures {
 
     static Expire expire(Instant at) {
         return new Expire(PAYMENT_ID, TENANT, at);
+    }
+
+    /** The chain side matched transfer {@link #CHAIN_TX_HASH} of exactly the amount to the payment at {@code at}. */
+    static PayFromChain payFromChain(Instant at) {
+        return new PayFromChain(PAYMENT_ID, TENANT, at, CHAIN_TRANSFER_ID, CHAIN_TX_HASH, SENDER, AMOUNT);
+    }
+
+    /** The chain side retracted the transfer of {@code txHash} at {@code at}. */
+    static ReversePayment reverse(Instant at, String txHash) {
+        return new ReversePayment(PAYMENT_ID, TENANT, at, "84532:" + txHash + ":3", txHash);
     }
 
     /** The chain side's success for the verification in flight of {@code state}, at that verification's time. */
@@ -108,6 +124,11 @@ final class PaymentFixtures {
     static Existing paid() {
         var verifying = openVerifying();
         return apply(verifying, verified(verifying));
+    }
+
+    /** Confirmed with a hash, then paid by a transfer the chain side matched before the verification answered. */
+    static Existing paidByChainVerifying() {
+        return apply(openVerifying(), payFromChain(LATER.plusSeconds(30)));
     }
 
     /** No command cancels a payment yet (no route does), so the state is built directly. */

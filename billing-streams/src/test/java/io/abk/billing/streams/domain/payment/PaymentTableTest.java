@@ -12,6 +12,7 @@ import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentExpired;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentReopened;
 import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationClosed;
 import io.abk.billing.streams.domain.payment.PaymentEvent.VerificationRequested;
 import io.abk.billing.streams.domain.payment.PaymentState.Absent;
@@ -32,17 +33,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * DESIGN section 7's one-time payment with PAYMENTS.md's decisions: every payment command (create, confirm, the
- * verification's success and failure, expiry when due and before) in every state, allowed or rejected.
+ * verification's success and failure, expiry when due and before, a transfer the chain side matched, and the
+ * retraction of a transfer) in every state, allowed or rejected.
  */
 class PaymentTableTest {
 
     private static final java.time.Instant CONFIRMED_AT = LATER.plusSeconds(60);
+    private static final String OTHER_TX_HASH = "0x" + "99".repeat(32);
 
     /** Each state with its name in the table. */
     private static final Map<String, Existing> STATES = ordered(
             "open", PaymentFixtures.open(), "open+verifying", PaymentFixtures.openVerifying(),
             "expired", PaymentFixtures.expired(), "expired+verifying", PaymentFixtures.expiredVerifying(),
-            "paid", PaymentFixtures.paid(), "canceled", PaymentFixtures.canceled());
+            "paid", PaymentFixtures.paid(), "paid-by-chain+verifying", PaymentFixtures.paidByChainVerifying(),
+            "canceled", PaymentFixtures.canceled());
 
     record Row(String name, PaymentState given, Function<PaymentState, PaymentCommand> when, Expect then) {
         @Override
@@ -84,14 +88,41 @@ class PaymentTableTest {
                 "open+verifying", joinsVerificationInFlight("open"),
                 "expired", startsVerification("expired"),
                 "expired+verifying", joinsVerificationInFlight("expired"),
-                "paid", accepts("paid").and(o -> assertThat(o.followUp()).isNull())),
+                "paid", accepts("paid").and(o -> assertThat(o.followUp()).isNull()),
+                "paid-by-chain+verifying", accepts("paid").and(o -> assertThat(o.followUp()).isNull())),
                 rejects("payment_not_confirmable")));
         rows.addAll(each("verification succeeds", s -> settle(s, true), Map.of(
                 "open+verifying", paid(false),
-                "expired+verifying", paid(true)), rejects("settlement_unknown")));
+                "expired+verifying", paid(true),
+                "paid-by-chain+verifying", closesAndStaysPaid()), rejects("settlement_unknown")));
         rows.addAll(each("verification fails", s -> settle(s, false), Map.of(
                 "open+verifying", failsAndStays("open"),
-                "expired+verifying", failsAndStays("expired")), rejects("settlement_unknown")));
+                "expired+verifying", failsAndStays("expired"),
+                "paid-by-chain+verifying", closesAndStaysPaid()), rejects("settlement_unknown")));
+        rows.addAll(each("transfer matched on chain", s -> PaymentFixtures.payFromChain(CONFIRMED_AT), Map.of(
+                "open", paidByChain(false, false),
+                "open+verifying", paidByChain(false, true),
+                "expired", paidByChain(true, false),
+                "expired+verifying", paidByChain(true, true),
+                "paid", accepts("paid").and(unchanged()),
+                "paid-by-chain+verifying", accepts("paid").and(unchanged())), rejects("payment_not_confirmable")));
+        rows.addAll(each("the transfer that paid it retracted", s -> PaymentFixtures.reverse(CONFIRMED_AT,
+                s instanceof Paid paid ? paid.receipt().txHash() : TX_HASH), Map.of(
+                "open", accepts("open").and(unchanged()),
+                "open+verifying", accepts("open").and(unchanged()),
+                "expired", accepts("expired").and(unchanged()),
+                "expired+verifying", accepts("expired").and(unchanged()),
+                "paid", reopened(false),
+                "paid-by-chain+verifying", reopened(true),
+                "canceled", accepts("canceled").and(unchanged())), rejects("none")));
+        rows.addAll(each("another transfer retracted", s -> PaymentFixtures.reverse(CONFIRMED_AT, OTHER_TX_HASH),
+                Map.of("open", accepts("open").and(unchanged()),
+                        "open+verifying", accepts("open").and(unchanged()),
+                        "expired", accepts("expired").and(unchanged()),
+                        "expired+verifying", accepts("expired").and(unchanged()),
+                        "paid", accepts("paid").and(unchanged()),
+                        "paid-by-chain+verifying", accepts("paid").and(unchanged()),
+                        "canceled", accepts("canceled").and(unchanged())), rejects("none")));
         rows.addAll(each("expire when due", s -> PaymentFixtures.expire(AFTER_EXPIRY), Map.of(
                 "open", accepts("expired", PaymentExpired.class).and(noVerification()),
                 "open+verifying", accepts("expired", PaymentExpired.class)
@@ -99,6 +130,7 @@ class PaymentTableTest {
                 "expired", accepts("expired"),
                 "expired+verifying", accepts("expired"),
                 "paid", accepts("paid"),
+                "paid-by-chain+verifying", accepts("paid"),
                 "canceled", accepts("canceled")), rejects("none")));
         rows.addAll(each("expire before due", s -> PaymentFixtures.expire(LATER), Map.of(
                 "open", accepts("open"),
@@ -106,6 +138,7 @@ class PaymentTableTest {
                 "expired", accepts("expired"),
                 "expired+verifying", accepts("expired"),
                 "paid", accepts("paid"),
+                "paid-by-chain+verifying", accepts("paid"),
                 "canceled", accepts("canceled")), rejects("none")));
         return rows.stream();
     }
@@ -186,6 +219,43 @@ class PaymentTableTest {
                     AMOUNT, late));
             assertThat(o.followUp()).isNull();
         });
+    }
+
+    /** A verification answered after a transfer seen on chain paid the payment: closed, nothing else changes. */
+    private static Expect closesAndStaysPaid() {
+        return accepts("paid", VerificationClosed.class).and(noVerification()).and(o -> {
+            assertThat(((Paid) o.after()).receipt()).isEqualTo(((Paid) o.before()).receipt());
+            assertThat(((Paid) o.after()).receipt().txHash()).isEqualTo(PaymentFixtures.CHAIN_TX_HASH);
+            assertThat(o.followUp()).isNull();
+        });
+    }
+
+    /** Paid by the matched transfer at the match's time; a verification in flight is left to its answer. */
+    private static Expect paidByChain(boolean late, boolean verifying) {
+        return accepts("paid", PaymentPaid.class).and(o -> {
+            assertThat(((Paid) o.after()).receipt()).isEqualTo(new Receipt(CONFIRMED_AT,
+                    PaymentFixtures.CHAIN_TX_HASH, AMOUNT, late));
+            assertThat(o.after().details().verifications())
+                    .isEqualTo(((Existing) o.before()).details().verifications());
+            assertThat(o.after().details().verifications().inFlight() != null).isEqualTo(verifying);
+            assertThat(o.followUp()).isNull();
+        });
+    }
+
+    /** Open again, the receipt gone, with the reason for the merchant; the bookkeeping stays. */
+    private static Expect reopened(boolean verifying) {
+        return accepts("open", PaymentReopened.class).and(o -> {
+            assertThat(o.after().details()).isEqualTo(((Existing) o.before()).details());
+            assertThat(o.after().details().verifications().inFlight() != null).isEqualTo(verifying);
+            assertThat(o.followUp()).isNull();
+        });
+    }
+
+    private static Consumer<Outcome> unchanged() {
+        return o -> {
+            assertThat(o.after()).isEqualTo(o.before());
+            assertThat(o.followUp()).isNull();
+        };
     }
 
     private static Expect failsAndStays(String status) {
