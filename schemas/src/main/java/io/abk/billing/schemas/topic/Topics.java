@@ -30,13 +30,14 @@ public final class Topics {
             "billing.subscription-commands",
             Serdes.String(), AvroSerde.of(SubscriptionCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; chain-indexer (settlement results)", "billing-streams");
+            "api-gateway; chain-indexer (settlement results, retracted charges)", "billing-streams");
 
     public static final Topic<String, PaymentCommand> PAYMENT_COMMANDS = new Topic<>(
             "billing.payment-commands",
             Serdes.String(), AvroSerde.of(PaymentCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; billing-streams (payment link opens); chain-indexer (verification results)", "billing-streams");
+            "api-gateway; billing-streams (payment link opens); chain-indexer (verification results, transfers seen and"
+                    + " retracted)", "billing-streams");
 
     public static final Topic<String, PaymentLinkCommand> PAYMENT_LINK_COMMANDS = new Topic<>(
             "billing.payment-link-commands",
