@@ -1,10 +1,12 @@
 package io.abk.billing.chain;
 
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.topology.ChainTopology;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
+import org.web3j.crypto.Credentials;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -22,7 +24,9 @@ public final class ChainIndexerApp {
     }
 
     public static StreamsApp start(ChainIndexerConfig config) {
-        var topology = ChainTopology.build(config.chains(), config.streamsProperties());
+        var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
+                chain -> Credentials.create(chain.relayerKey().hex()).getAddress());
+        var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
         var topics = ChainTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
         var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
         var chains = config.chains();

@@ -67,6 +67,13 @@ final class RequestMapper {
         return request.getPayload() instanceof VerifyPaymentRequest ? request.getPaymentId() : request.getInvoiceId();
     }
 
+    /** The claim this request holds on a hash: its claimant, and whom a retraction of the hash reopens. */
+    static ClaimHolder claimHolder(ChainRequest request) {
+        var aggregate = request.getPayload() instanceof VerifyPaymentRequest
+                ? request.getPaymentId() : request.getSubscriptionId();
+        return ClaimHolder.of(claimant(request), aggregate, request.getMerchantId(), request.getMode());
+    }
+
     /**
      * True for a verification naming a hash: its answer depends on the hash's claim. A settled charge or a
      * hash-less sandbox payment is already answered and only records its claim.

@@ -6,8 +6,8 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.util.List;
 
 /**
- * What the settlement processor forwards, one record per output: the topology sends each kind where it belongs.
- * Never serialised: it lives between the processor and the next nodes of the same task.
+ * What the settlement and auto-settlement processors forward, one record per output: the topology sends each kind
+ * where it belongs. Never serialised: it lives between a processor and the next nodes of the same task.
  */
 public sealed interface SettlementOutput {
 
@@ -27,15 +27,15 @@ public sealed interface SettlementOutput {
     record TxClaim(ChainRequest claimant) implements SettlementOutput {
     }
 
-    static List<SubscriptionCommand> subscriptionCommands(SettlementOutput output) {
+    public static List<SubscriptionCommand> subscriptionCommands(SettlementOutput output) {
         return output instanceof SubscriptionResult result ? List.of(result.command()) : List.of();
     }
 
-    static List<PaymentCommand> paymentCommands(SettlementOutput output) {
+    public static List<PaymentCommand> paymentCommands(SettlementOutput output) {
         return output instanceof PaymentResult result ? List.of(result.command()) : List.of();
     }
 
-    static List<ChainRequest> txClaims(SettlementOutput output) {
+    public static List<ChainRequest> txClaims(SettlementOutput output) {
         return output instanceof TxClaim claim ? List.of(claim.claimant()) : List.of();
     }
 }

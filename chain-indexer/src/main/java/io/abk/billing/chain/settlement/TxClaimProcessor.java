@@ -11,7 +11,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Holds the claims of transaction hashes ({@code tx-claims}: lower-case hash -> the payment or invoice id it paid)
+ * Holds the claims of transaction hashes ({@code tx-claims}: lower-case hash -> the payment or invoice it paid, as a
+ * {@link ClaimHolder})
  * behind the repartition by hash, so every claim of one hash meets the same task, one after the other, whichever
  * partition its request came from. The first claimant keeps the hash for good; the same claimant is granted
  * again (a replay).
@@ -44,9 +45,10 @@ public final class TxClaimProcessor implements Processor<String, ChainRequest, S
         var txHash = record.key();
         var request = record.value();
         var claimant = RequestMapper.claimant(request);
-        var holder = claims.get(txHash);
-        if (holder == null) {
-            claims.put(txHash, claimant);
+        var held = ClaimHolder.parse(claims.get(txHash));
+        var holder = held == null ? null : held.claimantId();
+        if (held == null) {
+            claims.put(txHash, RequestMapper.claimHolder(request).stored());
         }
         if (RequestMapper.awaitsClaim(request)) {
             // A transfer verified on chain carries the amount it was seen with; in the sandbox exactly the payment's.

@@ -1,5 +1,7 @@
 package io.abk.billing.chain.topology;
 
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
+import io.abk.billing.chain.autosettle.AutoSettlementTopology;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.settlement.RelayedResultProcessor;
 import io.abk.billing.chain.settlement.SettlementNodes;
@@ -39,6 +41,7 @@ import org.apache.kafka.streams.state.Stores;
  *     -> select-payment-results -> verification-results-sink (billing.payment-commands)
  *     -> select-tx-claims -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition)
  *         -> tx-claims-processor [tx-claims] -> claim-results-sink (billing.payment-commands)
+ * chain.transfers, billing.changes -> auto-settlement (see {@link AutoSettlementTopology}) -> the same command sinks
  * </pre>
  */
 public final class ChainTopology {
@@ -63,11 +66,17 @@ public final class ChainTopology {
     /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
         return List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.SUBSCRIPTION_COMMANDS,
-                Topics.PAYMENT_COMMANDS);
+                Topics.PAYMENT_COMMANDS, Topics.CHANGES, Topics.CHAIN_TRANSFERS);
+    }
+
+    /** The topology with the default chains' auto-settlement settings (Base's USDC, no relayer). */
+    public static Topology build(ChainConfiguration chains, Properties streamsProperties) {
+        return build(chains, AutoSettlementSettings.DEFAULTS, streamsProperties);
     }
 
     /** The topology, checked against {@code streamsProperties} (the app's). */
-    public static Topology build(ChainConfiguration chains, Properties streamsProperties) {
+    public static Topology build(ChainConfiguration chains, AutoSettlementSettings autoSettlement,
+            Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
         addStores(builder, nodes);
@@ -86,6 +95,14 @@ public final class ChainTopology {
                 .process(() -> new RelayedResultProcessor(nodes), Named.as(RELAYED_RESULTS_PROCESSOR),
                         nodes.settledRequestsStore());
         var outputs = decided.merge(relayed, Named.as("merge-settlement-outputs"));
+        // Auto-settlement has sinks of its own: merging its commands into the ones above would join its
+        // subtopologies with settlement's into one, and force all their inputs to be co-partitioned.
+        var automatic = AutoSettlementTopology.add(builder, autoSettlement, TX_CLAIMS_STORE);
+        automatic.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-auto-subscription-commands"))
+                .to(Topics.SUBSCRIPTION_COMMANDS.name(),
+                        produced(Topics.SUBSCRIPTION_COMMANDS, "auto-settlement-subscription-sink"));
+        automatic.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
+                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, "auto-settlement-payment-sink"));
         outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
                 .to(Topics.SUBSCRIPTION_COMMANDS.name(), produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))

@@ -1,9 +1,13 @@
 package io.abk.billing.chain.topology;
 
 import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.settlement.ClaimHolder;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topics;
@@ -33,17 +37,27 @@ final class ChainTopologyDriver implements AutoCloseable {
     final TestInputTopic<String, ChainRequest> requests;
     final TestInputTopic<String, byte[]> rawRequests;
     final TestInputTopic<String, ChainResult> relayerResults;
+    final TestInputTopic<String, Change> changes;
+    final TestInputTopic<String, ChainTransfer> transfers;
     final TestOutputTopic<String, SubscriptionCommand> subscriptionResults;
     final TestOutputTopic<String, PaymentCommand> paymentResults;
 
     ChainTopologyDriver(Path stateDir, ChainConfiguration chains) {
+        this(stateDir, chains, AutoSettlementSettings.DEFAULTS);
+    }
+
+    ChainTopologyDriver(Path stateDir, ChainConfiguration chains, AutoSettlementSettings autoSettlement) {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
-        driver = new TopologyTestDriver(ChainTopology.build(chains, props), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(ChainTopology.build(chains, autoSettlement, props), props, WALL_CLOCK);
         var topic = Topics.CHAIN_REQUESTS;
         requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
         rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
         relayerResults = driver.createInputTopic(Topics.CHAIN_RESULTS.name(), new StringSerializer(),
                 Topics.CHAIN_RESULTS.valueSerde().serializer());
+        changes = driver.createInputTopic(Topics.CHANGES.name(), new StringSerializer(),
+                Topics.CHANGES.valueSerde().serializer());
+        transfers = driver.createInputTopic(Topics.CHAIN_TRANSFERS.name(), new StringSerializer(),
+                Topics.CHAIN_TRANSFERS.valueSerde().serializer());
         subscriptionResults = driver.createOutputTopic(Topics.SUBSCRIPTION_COMMANDS.name(),
                 Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
@@ -59,11 +73,11 @@ final class ChainTopologyDriver implements AutoCloseable {
         return driver.getKeyValueStore(ChainTopology.TX_CLAIMS_STORE);
     }
 
-    /** Every claim held, hash -> claimant. */
+    /** Every claim held, hash -> claimant id. */
     Map<String, String> claimedHashes() {
         var all = new HashMap<String, String>();
         try (var iterator = claims().all()) {
-            iterator.forEachRemaining(entry -> all.put(entry.key, entry.value));
+            iterator.forEachRemaining(entry -> all.put(entry.key, ClaimHolder.parse(entry.value).claimantId()));
         }
         return all;
     }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.ChainRequests;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.settlement.ClaimHolder;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
@@ -80,8 +81,10 @@ class ChainTopologyTest {
         assertThat(charge.getFailureCode()).isNull();
         assertThat(charge.getFailureMessage()).isNull();
         assertThat(settled().get(INVOICE + ":1").value()).isEqualTo(command);
-        // The charge's hash is claimed by its invoice, so no payment can be confirmed with it.
-        assertThat(topology.claims().get(charge.getTxHash())).isEqualTo(INVOICE);
+        // The charge's hash is claimed by its invoice, so no payment can be confirmed with it; the claim names the
+        // subscription and tenant, so a retraction of the charge can reopen the invoice.
+        assertThat(ClaimHolder.parse(topology.claims().get(charge.getTxHash())))
+                .isEqualTo(ClaimHolder.of(INVOICE, SUB, MERCHANT, Mode.TEST));
         assertThat(topology.paymentResults.isEmpty()).isTrue();
     }
 

@@ -9,9 +9,12 @@ import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PayoutPayment;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.util.List;
@@ -41,6 +44,9 @@ public final class MessageSchemas {
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),
                 WatchedAddress.getClassSchema(),
-                ChainResult.getClassSchema());
+                ChainResult.getClassSchema(),
+                PayoutPayment.getClassSchema(),
+                VaultMandate.getClassSchema(),
+                TransferClaim.getClassSchema());
     }
 }

@@ -1,0 +1,47 @@
+package io.abk.billing.chain.autosettle;
+
+import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.schemas.avro.Mode;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * What auto-settlement needs of the chains: each mode's USDC address (a vault subscription in another token does
+ * not activate anything) and the relayer addresses (a cancel the relayer itself sent is not the customer revoking).
+ * Addresses are lower-case.
+ */
+public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, Integer> usdcDecimals,
+        Set<String> relayerAddresses) {
+
+    public AutoSettlementSettings {
+        usdcAddresses = usdcAddresses.entrySet().stream()
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().toLowerCase(Locale.ROOT)));
+        relayerAddresses = relayerAddresses.stream().map(a -> a.toLowerCase(Locale.ROOT))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The defaults of an unconfigured deployment: Base Sepolia's and Base's USDC, no relayer. */
+    public static final AutoSettlementSettings DEFAULTS = new AutoSettlementSettings(
+            Map.of(Mode.TEST, ChainSettings.BASE_SEPOLIA_USDC, Mode.LIVE, ChainSettings.BASE_USDC),
+            Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of());
+
+    /** From the two chains' settings; {@code relayerAddress} derives an address from a relayer key. */
+    public static AutoSettlementSettings of(ChainSettings test, ChainSettings live,
+            java.util.function.Function<ChainSettings, String> relayerAddress) {
+        var relayers = Stream.of(test, live).filter(chain -> chain.relayerKey() != null).map(relayerAddress)
+                .collect(Collectors.toSet());
+        return new AutoSettlementSettings(Map.of(Mode.TEST, test.usdcAddress(), Mode.LIVE, live.usdcAddress()),
+                Map.of(Mode.TEST, test.usdcDecimals(), Mode.LIVE, live.usdcDecimals()), relayers);
+    }
+
+    public String usdc(Mode mode) {
+        return usdcAddresses.get(mode);
+    }
+
+    public int decimals(Mode mode) {
+        return usdcDecimals.get(mode);
+    }
+}

@@ -1,0 +1,101 @@
+package io.abk.billing.chain.autosettle;
+
+import io.abk.billing.chain.settlement.SettlementOutput;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.PayoutPayment;
+import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.avro.VaultMandate;
+import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Topics;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The auto-settlement part of the chain-indexer topology. Every repartition is keyed by what its processor's store
+ * is keyed by, so the two inputs of each store meet in one task:
+ *
+ * <pre>
+ * billing.changes -> select-payout-payments -> [payments-by-payout] -> payment-index-processor [payments-by-payout]
+ * chain.transfers -> select-payout-transfers -> [transfers-by-payout] -> transfer-match-processor [payments-by-payout]
+ *     -+-> merge-transfer-claims -> [transfer-claims] -> transfer-claims-processor [tx-claims] -> commands
+ * chain.transfers -> select-retracted-claims -+
+ * billing.changes -> select-vault-mandates -> [mandates-by-ref] -> mandate-index-processor [mandates, pending] -> commands
+ * chain.transfers -> select-vault-events -> [vault-events-by-ref] -> vault-event-processor [mandates, pending] -> commands
+ * </pre>
+ */
+public final class AutoSettlementTopology {
+
+    public static final String PAYMENTS_BY_PAYOUT_STORE = "payments-by-payout";
+    public static final String MANDATES_BY_REF_STORE = "mandates-by-ref";
+    public static final String PENDING_VAULT_EVENTS_STORE = "pending-vault-events";
+
+    private AutoSettlementTopology() {
+    }
+
+    /** Adds the auto-settlement nodes and returns the commands they send, for the topology's command sinks. */
+    public static KStream<String, SettlementOutput> add(StreamsBuilder builder, AutoSettlementSettings settings,
+            String txClaimsStore) {
+        var nodes = new AutoSettlementNodes(PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE,
+                txClaimsStore);
+        addStores(builder, nodes);
+        var changes = builder.stream(Topics.CHANGES.name(), Consumed.with(Topics.CHANGES.keySerde(),
+                Topics.CHANGES.valueSerde()).withName("auto-settlement-changes-source"));
+        var transfers = builder.stream(Topics.CHAIN_TRANSFERS.name(), Consumed.with(
+                Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
+                .withName("auto-settlement-transfers-source"));
+
+        changes.flatMap((key, change) -> ChangeIndexes.payments(change), Named.as("select-payout-payments"))
+                .repartition(repartitioned("payments-by-payout", AvroSerde.of(PayoutPayment.class)))
+                .process(() -> new PaymentIndexProcessor(nodes), Named.as("payment-index-processor"),
+                        nodes.paymentsByPayout());
+
+        KStream<String, TransferClaim> matched = transfers
+                .flatMap((key, transfer) -> TransferRouting.toPayouts(transfer), Named.as("select-payout-transfers"))
+                .repartition(repartitioned("transfers-by-payout", AvroSerde.of(ChainTransfer.class)))
+                .process(() -> new TransferMatchProcessor(nodes), Named.as("transfer-match-processor"),
+                        nodes.paymentsByPayout());
+        KStream<String, TransferClaim> retracted = transfers.flatMap(
+                (key, transfer) -> TransferRouting.toRetractedClaims(transfer), Named.as("select-retracted-claims"));
+        // Keyed by hash like the settlement's tx-claims repartition: Kafka Streams gives both the same partition
+        // count, since their processors share the tx-claims store.
+        KStream<String, SettlementOutput> claimed = matched.merge(retracted, Named.as("merge-transfer-claims"))
+                .repartition(repartitioned("transfer-claims", AvroSerde.of(TransferClaim.class)))
+                .process(() -> new TransferClaimProcessor(nodes), Named.as("transfer-claims-processor"),
+                        nodes.txClaims());
+
+        KStream<String, SettlementOutput> indexed = changes
+                .flatMap((key, change) -> ChangeIndexes.mandates(change), Named.as("select-vault-mandates"))
+                .repartition(repartitioned("mandates-by-ref", AvroSerde.of(VaultMandate.class)))
+                .process(() -> new MandateIndexProcessor(nodes, settings), Named.as("mandate-index-processor"),
+                        nodes.mandatesByRef(), nodes.pendingVaultEvents());
+        KStream<String, SettlementOutput> vaultEvents = transfers
+                .flatMap((key, transfer) -> TransferRouting.toMandates(transfer), Named.as("select-vault-events"))
+                .repartition(repartitioned("vault-events-by-ref", AvroSerde.of(ChainTransfer.class)))
+                .process(() -> new VaultEventProcessor(nodes, settings), Named.as("vault-event-processor"),
+                        nodes.mandatesByRef(), nodes.pendingVaultEvents());
+
+        return claimed.merge(indexed, Named.as("merge-mandate-commands"))
+                .merge(vaultEvents, Named.as("merge-vault-event-commands"));
+    }
+
+    private static <V> Repartitioned<String, V> repartitioned(String name, Serde<V> valueSerde) {
+        return Repartitioned.<String, V>as(name).withKeySerde(Serdes.String()).withValueSerde(valueSerde);
+    }
+
+    /** Caching off, as in settlement: commands are forwarded explicitly and EOS flushes at every commit anyway. */
+    private static void addStores(StreamsBuilder builder, AutoSettlementNodes nodes) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.paymentsByPayout()),
+                Serdes.String(), AvroSerde.of(PayoutPayment.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.mandatesByRef()),
+                Serdes.String(), AvroSerde.of(VaultMandate.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.pendingVaultEvents()),
+                Serdes.String(), AvroSerde.of(ChainTransfer.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+    }
+}

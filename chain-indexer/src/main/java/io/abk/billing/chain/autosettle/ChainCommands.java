@@ -1,0 +1,59 @@
+package io.abk.billing.chain.autosettle;
+
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.time.Instant;
+
+/**
+ * The commands auto-settlement sends to the billing aggregates. Each id derives from the log and the block it was
+ * seen in (and whether it is the retraction), so a repeat is applied once while the same log mined again in
+ * another block after a reorg is a new command.
+ */
+final class ChainCommands {
+
+    private ChainCommands() {
+    }
+
+    static String commandId(ChainTransfer transfer, String action) {
+        var seed = "chain:" + action + ":" + TransferRouting.transferId(transfer) + ":" + transfer.getBlockHash()
+                + (transfer.getRetracted() ? ":retracted" : "");
+        return Ids.derivedId(IdPrefix.COMMAND, transfer.getBlockTimestamp(), seed);
+    }
+
+    static SubscriptionCommand toSubscription(ChainTransfer transfer, String action, String subscriptionId,
+            String merchantId, Mode mode, Instant requestedAt, Object payload) {
+        return SubscriptionCommand.newBuilder()
+                .setCommandId(commandId(transfer, action))
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(merchantId)
+                .setMode(mode)
+                .setRequestedAt(requestedAt)
+                .setIdempotencyKey(null)
+                .setRequestId(null)
+                .setPayload(payload)
+                .build();
+    }
+
+    static PaymentCommand toPayment(ChainTransfer transfer, String action, String paymentId, String merchantId,
+            Mode mode, Instant requestedAt, Object payload) {
+        return PaymentCommand.newBuilder()
+                .setCommandId(commandId(transfer, action))
+                .setPaymentId(paymentId)
+                .setMerchantId(merchantId)
+                .setMode(mode)
+                .setRequestedAt(requestedAt)
+                .setIdempotencyKey(null)
+                .setRequestId(null)
+                .setPayload(payload)
+                .build();
+    }
+
+    /** Live mode: the block's time. Test mode: never before {@code since}, which a test clock may put ahead. */
+    static Instant requestedAt(Mode mode, Instant blockTimestamp, Instant since) {
+        return mode == Mode.TEST && since.isAfter(blockTimestamp) ? since : blockTimestamp;
+    }
+}

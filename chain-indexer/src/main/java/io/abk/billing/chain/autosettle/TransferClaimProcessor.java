@@ -1,0 +1,118 @@
+package io.abk.billing.chain.autosettle;
+
+import io.abk.billing.chain.settlement.ClaimHolder;
+import io.abk.billing.chain.settlement.SettlementOutput;
+import io.abk.billing.schemas.avro.PayFromChain;
+import io.abk.billing.schemas.avro.ReverseCharge;
+import io.abk.billing.schemas.avro.ReversePayment;
+import io.abk.billing.schemas.avro.TokenTransfer;
+import io.abk.billing.schemas.avro.TransferClaim;
+import java.time.Instant;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The claims of transaction hashes (the settlement's {@code tx-claims} store, shared) as auto-settlement uses them,
+ * keyed by hash:
+ * <ul>
+ *   <li>a matched transfer claims its hash for its payment and pays it ({@code PayFromChain}) when granted: nobody
+ *       held the hash, or that payment did already (a repeat). A hash held by something else pays nothing: one
+ *       transaction pays at most one thing, whether it was seen or confirmed first.</li>
+ *   <li>a retracted transfer or vault charge reopens what its hash paid: a payment ({@code ReversePayment}) or an
+ *       invoice ({@code ReverseCharge}). The claim stays: if the same transaction is mined again on the new chain
+ *       it may pay the same thing again, and nothing else.</li>
+ * </ul>
+ */
+final class TransferClaimProcessor implements Processor<String, TransferClaim, String, SettlementOutput> {
+
+    private static final Logger log = LoggerFactory.getLogger(TransferClaimProcessor.class);
+
+    private final AutoSettlementNodes nodes;
+    private @Nullable ProcessorContext<String, SettlementOutput> context;
+    private @Nullable KeyValueStore<String, String> claims;
+
+    TransferClaimProcessor(AutoSettlementNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SettlementOutput> context) {
+        this.context = context;
+        this.claims = context.getStateStore(nodes.txClaims());
+    }
+
+    @Override
+    public void process(Record<String, TransferClaim> record) {
+        var claim = record.value();
+        if (context == null || claims == null || claim == null) {
+            return;
+        }
+        var txHash = record.key();
+        var holder = ClaimHolder.parse(claims.get(txHash));
+        if (claim.getPaymentId() != null) {
+            pay(context, claims, txHash, holder, claim, record.timestamp());
+        } else {
+            reopen(context, txHash, holder, claim, record.timestamp());
+        }
+    }
+
+    private static void pay(ProcessorContext<String, SettlementOutput> context, KeyValueStore<String, String> claims,
+            String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
+        var transfer = claim.getTransfer();
+        var paymentId = claim.getPaymentId();
+        var merchantId = claim.getMerchantId();
+        if (holder != null && !holder.claimantId().equals(paymentId)) {
+            log.warn("event=transfer_claim_refused reason=hash_already_used transferId={} paymentId={} holder={} "
+                    + "txHash={}", TransferRouting.transferId(transfer), paymentId, holder.claimantId(), txHash);
+            return;
+        }
+        if (holder == null) {
+            claims.put(txHash, ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode()).stored());
+        }
+        var token = (TokenTransfer) transfer.getPayload();
+        var command = ChainCommands.toPayment(transfer, "pay", paymentId, merchantId, transfer.getMode(),
+                claim.getRequestedAt(), PayFromChain.newBuilder()
+                        .setTransferId(TransferRouting.transferId(transfer))
+                        .setTxHash(txHash)
+                        .setFromAddress(ChangeIndexes.lower(token.getFrom()))
+                        .setAmountReceivedMicros(claim.getAmountReceivedMicros())
+                        .build());
+        context.forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
+    }
+
+    private static void reopen(ProcessorContext<String, SettlementOutput> context, String txHash,
+            @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
+        var transfer = claim.getTransfer();
+        if (holder == null) {
+            log.info("event=retraction_paid_nothing transferId={} txHash={}", TransferRouting.transferId(transfer),
+                    txHash);
+            return;
+        }
+        if (!holder.addressable()) {
+            log.error("event=retraction_unaddressable action=none transferId={} holder={} txHash={} reason=\"the "
+                    + "claim predates tenant-carrying claims; reopen by hand\"", TransferRouting.transferId(transfer),
+                    holder.claimantId(), txHash);
+            return;
+        }
+        // Retractions are decided at the moment they are published; the record's time is that moment.
+        var at = Instant.ofEpochMilli(timestamp);
+        var transferId = TransferRouting.transferId(transfer);
+        log.warn("event=transfer_retracted action=reopen transferId={} holder={} merchantId={} mode={} txHash={}",
+                transferId, holder.claimantId(), holder.merchantId(), holder.mode(), txHash);
+        if (holder.claimantId().startsWith("pay_")) {
+            var command = ChainCommands.toPayment(transfer, "reverse", holder.aggregateId(), holder.merchantId(),
+                    holder.mode(), at, new ReversePayment(transferId, txHash));
+            context.forward(new Record<>(holder.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
+        } else {
+            var command = ChainCommands.toSubscription(transfer, "reverse", holder.aggregateId(), holder.merchantId(),
+                    holder.mode(), at, new ReverseCharge(holder.claimantId(), txHash, transferId));
+            context.forward(new Record<>(holder.aggregateId(), new SettlementOutput.SubscriptionResult(command),
+                    timestamp));
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package io.abk.billing.chain.domain.autosettle;
+
+import io.abk.billing.chain.domain.settlement.Mode;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A payment a transfer may pay: open or expired (paid late is still paid), with what the transfer must carry.
+ * Addresses are lower-case; {@code customerWallet} null means any sender.
+ */
+public record OpenPayment(String paymentId, String merchantId, Mode mode, String payoutAddress, long amountMicros,
+        @Nullable String customerWallet, Instant createdAt) {
+}

@@ -1,0 +1,42 @@
+package io.abk.billing.chain.domain.autosettle;
+
+import io.abk.billing.chain.domain.settlement.Mode;
+import java.util.Collection;
+import java.util.Comparator;
+
+/**
+ * Which open payment a confirmed transfer to a payout address pays without a confirm (DESIGN section 10): a
+ * payment qualifies when the transfer carries at least its amount, comes from its customer's wallet when that is
+ * known, and (live mode) was mined no earlier than the payment was created. Exactly one qualifying payment is paid;
+ * two or more are ambiguous and none is paid, because guessing could pay the wrong order and leave the right one
+ * open; the customer's confirm with the hash settles it.
+ *
+ * <p>Test mode skips the time rule: a frozen test clock can put a payment's creation ahead of the chain's time.
+ * The rule is a second fence anyway: the indexer publishes a transfer once, in chain order, so a transfer mined
+ * before the payment existed was matched (or not) before the payment entered the index.
+ */
+public final class PaymentMatcher {
+
+    private PaymentMatcher() {
+    }
+
+    public static PaymentMatch match(SeenTransfer transfer, Collection<OpenPayment> candidates) {
+        var qualifying = candidates.stream()
+                .filter(payment -> qualifies(transfer, payment))
+                .sorted(Comparator.comparing(OpenPayment::paymentId))
+                .toList();
+        return switch (qualifying.size()) {
+            case 0 -> new PaymentMatch.None();
+            case 1 -> new PaymentMatch.Pays(qualifying.getFirst());
+            default -> new PaymentMatch.Ambiguous(qualifying.stream().map(OpenPayment::paymentId).toList());
+        };
+    }
+
+    static boolean qualifies(SeenTransfer transfer, OpenPayment payment) {
+        return payment.mode() == transfer.mode()
+                && payment.payoutAddress().equals(transfer.to())
+                && transfer.amountMicros() >= payment.amountMicros()
+                && (payment.customerWallet() == null || payment.customerWallet().equals(transfer.from()))
+                && (transfer.mode() == Mode.TEST || !transfer.blockTimestamp().isBefore(payment.createdAt()));
+    }
+}

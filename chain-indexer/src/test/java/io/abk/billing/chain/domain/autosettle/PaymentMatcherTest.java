@@ -1,0 +1,64 @@
+package io.abk.billing.chain.domain.autosettle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import io.abk.billing.chain.domain.settlement.Mode;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PaymentMatcherTest {
+
+    private static final String PAYOUT = "0xpayout";
+    private static final String WALLET = "0xwallet";
+    private static final Instant CREATED = Instant.parse("2026-05-01T09:00:00Z");
+    private static final long TEN = 10_000_000;
+
+    static Stream<Arguments> matches() {
+        var open = payment("pay_a", Mode.LIVE, TEN, WALLET);
+        var anySender = payment("pay_b", Mode.LIVE, TEN, null);
+        return Stream.of(
+                arguments("pays the one payment it fits", transfer(Mode.LIVE, WALLET, TEN, CREATED), List.of(open),
+                        new PaymentMatch.Pays(open)),
+                arguments("an overpayment pays too", transfer(Mode.LIVE, WALLET, TEN + 1, CREATED), List.of(open),
+                        new PaymentMatch.Pays(open)),
+                arguments("a short transfer pays nothing", transfer(Mode.LIVE, WALLET, TEN - 1, CREATED), List.of(open),
+                        new PaymentMatch.None()),
+                arguments("another sender pays nothing", transfer(Mode.LIVE, "0xother", TEN, CREATED), List.of(open),
+                        new PaymentMatch.None()),
+                arguments("any sender pays a wallet-less payment", transfer(Mode.LIVE, "0xother", TEN, CREATED),
+                        List.of(anySender), new PaymentMatch.Pays(anySender)),
+                arguments("live: mined before creation pays nothing",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED.minusSeconds(1)), List.of(open), new PaymentMatch.None()),
+                arguments("test: a test clock ahead of the chain still matches",
+                        transfer(Mode.TEST, WALLET, TEN, CREATED.minusSeconds(3600)),
+                        List.of(payment("pay_t", Mode.TEST, TEN, WALLET)),
+                        new PaymentMatch.Pays(payment("pay_t", Mode.TEST, TEN, WALLET))),
+                arguments("another mode pays nothing", transfer(Mode.TEST, WALLET, TEN, CREATED), List.of(open),
+                        new PaymentMatch.None()),
+                arguments("two that fit are ambiguous", transfer(Mode.LIVE, WALLET, TEN, CREATED),
+                        List.of(anySender, open), new PaymentMatch.Ambiguous(List.of("pay_a", "pay_b"))),
+                arguments("nothing open, nothing paid", transfer(Mode.LIVE, WALLET, TEN, CREATED), List.of(),
+                        new PaymentMatch.None()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("matches")
+    void shouldMatchAsTheTableSaysWhenGivenATransferAndTheOpenPayments(String behaviour, SeenTransfer transfer,
+            List<OpenPayment> candidates, PaymentMatch expected) {
+        assertThat(PaymentMatcher.match(transfer, candidates)).isEqualTo(expected);
+    }
+
+    private static OpenPayment payment(String id, Mode mode, long micros, @Nullable String wallet) {
+        return new OpenPayment(id, "mer_1", mode, PAYOUT, micros, wallet, CREATED);
+    }
+
+    private static SeenTransfer transfer(Mode mode, String from, long micros, Instant at) {
+        return new SeenTransfer("1:0xtx:0", mode, "0xtx", from, PAYOUT, micros, at);
+    }
+}

@@ -1,0 +1,196 @@
+package io.abk.billing.chain.topology;
+
+import static io.abk.billing.chain.ChainTransfers.BLOCK_TIME;
+import static io.abk.billing.chain.ChainTransfers.CUSTOMER;
+import static io.abk.billing.chain.ChainTransfers.MERCHANT;
+import static io.abk.billing.chain.ChainTransfers.PAYOUT;
+import static io.abk.billing.chain.ChainTransfers.USDC;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.chain.ChainRequests;
+import io.abk.billing.chain.ChainTransfers;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.contracts.SubscriptionRef;
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PayFromChain;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.ReverseCharge;
+import io.abk.billing.schemas.avro.ReversePayment;
+import io.abk.billing.schemas.avro.RevokeMandate;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Auto-settlement through the production topology: confirmed logs on {@code chain.transfers} and snapshots on
+ * {@code billing.changes} in, commands to the billing aggregates out.
+ */
+class AutoSettlementTopologyTest {
+
+    private static final String PAY = "pay_01jvqz0000000000000000000p";
+    private static final String OTHER = "pay_01jvqz0000000000000000000q";
+    private static final String SUB = "sub_01jvqz0000000000000000000s";
+    private static final String TX = "0x" + "a1".repeat(32);
+    private static final String RELAYER = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+    private static final long TEN_USDC = 10_000_000;
+
+    @TempDir
+    Path stateDir;
+
+    private ChainTopologyDriver topology;
+
+    @BeforeEach
+    void startDriver() {
+        var settings = new AutoSettlementSettings(Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
+                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(RELAYER));
+        topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true), settings);
+    }
+
+    @AfterEach
+    void closeDriver() {
+        topology.close();
+    }
+
+    @Test
+    void shouldPayTheOnlyOpenPaymentWhenATransferFromItsWalletCarriesItsAmount() {
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+
+        publish(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC + 1, false));
+
+        var command = topology.paymentResults.readKeyValue();
+        assertThat(command.key).isEqualTo(PAY);
+        assertThat(command.value.getMerchantId()).isEqualTo(MERCHANT);
+        assertThat(command.value.getRequestedAt()).isEqualTo(BLOCK_TIME);
+        assertThat(command.value.getPayload()).isEqualTo(
+                new PayFromChain("31337:" + TX + ":0", TX, CUSTOMER, TEN_USDC + 1));
+        assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, PAY));
+    }
+
+    @Test
+    void shouldPayNothingWhenTheSenderTheAmountOrTheStatusDoesNotFit() {
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+        topology.changes.pipeInput(OTHER, ChainTransfers.paymentChange(OTHER, "paid", TEN_USDC, null, Mode.TEST));
+
+        publish(ChainTransfers.transfer(TX, "0x" + "11".repeat(20), PAYOUT, TEN_USDC, false));
+        publish(ChainTransfers.transfer("0x" + "a2".repeat(32), CUSTOMER, PAYOUT, TEN_USDC - 1, false));
+        publish(ChainTransfers.transfer("0x" + "a3".repeat(32), CUSTOMER, "0x" + "22".repeat(20), TEN_USDC, false));
+
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+        assertThat(topology.claimedHashes()).isEmpty();
+    }
+
+    @Test
+    void shouldPayNoneWhenTwoOpenPaymentsCouldTakeTheTransfer() {
+        // Guards against paying the wrong order of two alike: the customer's confirm with the hash decides.
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, null, Mode.TEST));
+        topology.changes.pipeInput(OTHER, ChainTransfers.paymentChange(OTHER, "expired", TEN_USDC, null, Mode.TEST));
+
+        publish(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false));
+
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldNotPayAPaymentWithAHashThatAlreadyPaidAnInvoice() {
+        topology.relayerResults.pipeInput(ChainRequests.INVOICE, new ChainResult(
+                ChainRequests.charge(1, Mode.TEST, null, null), BLOCK_TIME, new Executed(TX)));
+        topology.subscriptionResults.readValuesToList();
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+
+        publish(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false));
+
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+        assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, ChainRequests.INVOICE));
+    }
+
+    @Test
+    void shouldReopenThePaymentWhenTheTransferThatPaidItIsRetracted() {
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+        var transfer = ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false);
+        publish(transfer);
+        var paid = topology.paymentResults.readValue();
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "paid", TEN_USDC, CUSTOMER, Mode.TEST));
+
+        publish(ChainTransfers.retracted(transfer));
+
+        PaymentCommand reversal = topology.paymentResults.readValue();
+        assertThat(reversal.getPaymentId()).isEqualTo(PAY);
+        assertThat(reversal.getMerchantId()).isEqualTo(MERCHANT);
+        assertThat(reversal.getPayload()).isEqualTo(new ReversePayment("31337:" + TX + ":0", TX));
+        assertThat(reversal.getCommandId()).isNotEqualTo(paid.getCommandId());
+    }
+
+    @Test
+    void shouldReopenTheInvoiceWhenTheVaultChargeThatPaidItIsRetracted() {
+        var charge = ChainRequests.charge(1, Mode.TEST, null, null);
+        topology.relayerResults.pipeInput(ChainRequests.INVOICE, new ChainResult(charge, BLOCK_TIME, new Executed(TX)));
+        topology.subscriptionResults.readValuesToList();
+
+        publish(ChainTransfers.charged(TX, SubscriptionRef.of(ChainRequests.SUB), true));
+
+        SubscriptionCommand reversal = topology.subscriptionResults.readValue();
+        assertThat(reversal.getSubscriptionId()).isEqualTo(ChainRequests.SUB);
+        assertThat(reversal.getPayload()).isEqualTo(new ReverseCharge(ChainRequests.INVOICE, TX, "31337:" + TX + ":1"));
+    }
+
+    @Test
+    void shouldActivateTheSubscriptionWhenTheVaultSubscriptionHasItsTerms() {
+        var ref = SubscriptionRef.of(SUB);
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+
+        publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
+
+        var command = topology.subscriptionResults.readKeyValue();
+        assertThat(command.key).isEqualTo(SUB);
+        assertThat(command.value.getPayload()).isEqualTo(new ActivateSubscription(ref));
+    }
+
+    @Test
+    void shouldActivateOnceTheSubscriptionIsKnownWhenTheVaultEventCameFirst() {
+        var ref = SubscriptionRef.of(SUB);
+        publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+
+        assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new ActivateSubscription(ref));
+    }
+
+    @Test
+    void shouldNotActivateWhenTheVaultSubscriptionHasOtherTerms() {
+        var ref = SubscriptionRef.of(SUB);
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+
+        publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC - 1, 1));
+        publish(ChainTransfers.subscribed("0x" + "a2".repeat(32), ref, CUSTOMER, TEN_USDC, 1));
+        publish(ChainTransfers.subscribed("0x" + "a3".repeat(32), ref, PAYOUT, TEN_USDC, 12));
+
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldRevokeTheMandateWhenTheCustomerCancelsInTheVaultButNotWhenTheRelayerDoes() {
+        var ref = SubscriptionRef.of(SUB);
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "active", "active", TEN_USDC, "month"));
+
+        publish(ChainTransfers.canceled("0x" + "a2".repeat(32), ref, RELAYER));
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+        publish(ChainTransfers.canceled(TX, ref, CUSTOMER));
+
+        assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new RevokeMandate("chain"));
+    }
+
+    private void publish(ChainTransfer transfer) {
+        topology.transfers.pipeInput(ChainTransfers.key(transfer), transfer);
+    }
+}
