@@ -1,7 +1,7 @@
 package io.abk.billing.chain.domain.follow;
 
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
-import io.abk.billing.chain.domain.follow.SelectedLog.VaultEvent;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,15 +71,15 @@ public final class LogSelection {
                 : Optional.empty();
     }
 
-    private Optional<VaultEvent> vaultEvent(String topic0) {
+    private Optional<VaultLogKind> vaultEvent(String topic0) {
         if (topic0.equals(topics.subscribed())) {
-            return Optional.of(VaultEvent.SUBSCRIBED);
+            return Optional.of(VaultLogKind.SUBSCRIBED);
         } else if (topic0.equals(topics.charged())) {
-            return Optional.of(VaultEvent.CHARGED);
+            return Optional.of(VaultLogKind.CHARGED);
         } else if (topic0.equals(topics.canceled())) {
-            return Optional.of(VaultEvent.CANCELED);
+            return Optional.of(VaultLogKind.CANCELED);
         } else if (topic0.equals(topics.refunded())) {
-            return Optional.of(VaultEvent.REFUNDED);
+            return Optional.of(VaultLogKind.REFUNDED);
         }
         // Any other vault log has no shape on chain.transfers; the eth_getLogs filter does not ask for one anyway.
         return Optional.empty();

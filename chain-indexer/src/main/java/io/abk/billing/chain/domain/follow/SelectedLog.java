@@ -10,11 +10,11 @@ public sealed interface SelectedLog {
     }
 
     /** One of the vault's events. */
-    record VaultLog(ChainLog log, VaultEvent event) implements SelectedLog {
+    record VaultLog(ChainLog log, VaultLogKind kind) implements SelectedLog {
     }
 
-    /** The vault events the follower publishes. */
-    enum VaultEvent {
+    /** Which of the vault's events a vault log is. */
+    enum VaultLogKind {
         SUBSCRIBED,
         CHARGED,
         CANCELED,

@@ -3,7 +3,7 @@ package io.abk.billing.chain.domain.follow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
-import io.abk.billing.chain.domain.follow.SelectedLog.VaultEvent;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +48,7 @@ class LogSelectionTest {
 
         var kind = selected.map(s -> switch (s) {
             case TokenTransferLog token -> "token";
-            case VaultLog vault -> vault.event().name();
+            case VaultLog vault -> vault.kind().name();
         }).orElse("none");
         assertThat(kind).isEqualTo(expected);
     }
