@@ -154,6 +154,7 @@ class ChainFollowerIT {
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
         int transfers = 60;
+        int later = 10;
         try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId)) {
             for (int i = 0; i < transfers; i++) {
                 chain.transfer(i % 2 == 0 ? chain.customer : chain.stranger, payee, 1_000 + i);
@@ -173,14 +174,20 @@ class ChainFollowerIT {
             await().atMost(PATIENCE).until(() -> log.values().size() >= 35);
             try (var third = ChainFollower.create(settings, broker.bootstrapServers())) {
                 third.start();
+                // An idle fenced follower learns it was fenced at its next transaction: give both new blocks.
+                for (int i = 0; i < later; i++) {
+                    chain.transfer(chain.customer, payee, 2_000 + i);
+                }
+                chain.node.mine(1);
                 await().atMost(PATIENCE).until(() -> !second.isRunning());
                 assertThat(second.failure()).hasValueSatisfying(reason -> assertThat(reason).contains("took over"));
                 second.close();
 
                 // Then every transfer is on the topic exactly once
-                await().atMost(PATIENCE).until(() -> log.values().size() >= transfers);
-                await().during(Duration.ofMillis(500)).atMost(PATIENCE).until(() -> log.values().size() == transfers);
-                assertThat(log.records()).extracting(r -> r.key()).doesNotHaveDuplicates().hasSize(transfers);
+                await().atMost(PATIENCE).until(() -> log.values().size() >= transfers + later);
+                await().during(Duration.ofMillis(500)).atMost(PATIENCE)
+                        .until(() -> log.values().size() == transfers + later);
+                assertThat(log.records()).extracting(r -> r.key()).doesNotHaveDuplicates().hasSize(transfers + later);
             }
         }
     }
@@ -200,6 +207,30 @@ class ChainFollowerIT {
 
             await().atMost(PATIENCE).until(() -> log.values().size() == 1);
             assertThat(log.values().getFirst().getTxHash()).isEqualTo(paid.getTransactionHash());
+        }
+    }
+
+    @Test
+    void shouldShrinkTheRangeWhenTheProviderRefusesItAsTooLarge() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var proxy = new RangeLimitingProxy(chain.node.rpcUrl(), 3)) {
+            // Given a provider that answers eth_getLogs over 3 blocks at most, and a follower starting at 8
+            var paid = List.of(chain.transfer(chain.customer, payee, 1), chain.transfer(chain.customer, payee, 2));
+            chain.node.mine(12);
+            try (var follower = ChainFollower.create(chain.settings(chainId, 1, List.of(proxy.url())),
+                    broker.bootstrapServers())) {
+                follower.start();
+
+                // Then it halves its range until the provider answers, and still publishes everything
+                await().atMost(PATIENCE).until(() -> log.values().size() == 2);
+                assertThat(log.values()).extracting(ChainTransfer::getTxHash).containsExactlyInAnyOrderElementsOf(
+                        paid.stream().map(r -> r.getTransactionHash()).toList());
+                assertThat(proxy.refused()).isPositive();
+                assertThat(follower.isRunning()).isTrue();
+            }
         }
     }
 
