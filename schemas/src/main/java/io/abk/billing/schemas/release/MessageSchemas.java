@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
@@ -47,6 +48,7 @@ public final class MessageSchemas {
                 ChainResult.getClassSchema(),
                 PayoutPayment.getClassSchema(),
                 VaultMandate.getClassSchema(),
-                TransferClaim.getClassSchema());
+                TransferClaim.getClassSchema(),
+                IndexerCheckpoint.getClassSchema());
     }
 }

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -95,6 +96,18 @@ public final class Topics {
             Cleanup.COMPACT, Duration.ZERO, // compacted: an address once watched stays watched
             "billing-streams (payment creations)", "chain-indexer (chain follower)");
 
+    /**
+     * The chain follower's cursor and window per chain (key {@code <chainId>}) and the records it published from
+     * each block still in its window (key {@code <chainId>:<blockNumber>:<part>}, tombstoned when the block leaves
+     * the window), written in the same transaction as {@link #CHAIN_TRANSFERS}: a restarted follower resumes from
+     * the last committed transaction and can still retract what it published.
+     */
+    public static final Topic<String, IndexerCheckpoint> CHAIN_INDEXER_CHECKPOINTS = new Topic<>(
+            "chain.indexer-checkpoints",
+            Serdes.String(), AvroSerde.of(IndexerCheckpoint.class),
+            Cleanup.COMPACT, Duration.ZERO, // compacted: only the latest cursor and the window's blocks matter
+            "chain-indexer (chain follower)", "chain-indexer (chain follower, on start)");
+
     /** Each merchant's test clock, the latest per merchant (compacted): the gateway writes, the scheduler reads. */
     public static final Topic<String, TestClock> TEST_CLOCKS = new Topic<>(
             "billing.test-clocks",
@@ -133,6 +146,6 @@ public final class Topics {
     /** Every topic, for the creator that provisions them. */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
-                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES);
+                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS);
     }
 }

@@ -1,0 +1,77 @@
+package io.abk.billing.chain.follow;
+
+import io.abk.billing.chain.domain.follow.EventTopics;
+import io.abk.billing.chain.domain.follow.SelectedLog;
+import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.contracts.VaultEvent;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.TokenTransfer;
+import io.abk.billing.schemas.avro.VaultCanceled;
+import io.abk.billing.schemas.avro.VaultCharged;
+import io.abk.billing.schemas.avro.VaultRefunded;
+import io.abk.billing.schemas.avro.VaultSubscribed;
+import java.time.Instant;
+
+/** Selected logs to {@code chain.transfers} values, decoded with the contracts' ABI; and their retractions. */
+final class TransferRecords {
+
+    /** The topics of the events the follower reads, from the contracts' ABI. */
+    static final EventTopics TOPICS = new EventTopics(Erc20Abi.TRANSFER_TOPIC, SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
+            SubscriptionVaultAbi.CHARGED_TOPIC, SubscriptionVaultAbi.CANCELED_TOPIC, SubscriptionVaultAbi.REFUNDED_TOPIC);
+
+    private TransferRecords() {
+    }
+
+    static ChainTransfer of(long chainId, Mode mode, SelectedLog selected, long blockTimestampSeconds) {
+        var log = selected.log();
+        Object payload = switch (selected) {
+            case TokenTransferLog token -> {
+                var transfer = Erc20Abi.decodeTransfer(log.topics(), log.data()).orElseThrow(
+                        () -> new IllegalStateException("selected Transfer log does not decode: " + log.key(chainId)));
+                yield TokenTransfer.newBuilder().setFrom(token.from()).setTo(token.to())
+                        .setAmountBaseUnits(transfer.amount().toString()).setDecimals(token.token().decimals())
+                        .setSymbol(token.token().symbol()).build();
+            }
+            case VaultLog vault -> vaultPayload(SubscriptionVaultAbi.decodeEvent(log.topics(), log.data()).orElseThrow(
+                    () -> new IllegalStateException("selected vault log does not decode: " + log.key(chainId))));
+        };
+        return ChainTransfer.newBuilder()
+                .setChainId(chainId)
+                .setMode(io.abk.billing.schemas.avro.Mode.valueOf(mode.name()))
+                .setBlockNumber(log.blockNumber())
+                .setBlockHash(log.blockHash())
+                .setBlockTimestamp(Instant.ofEpochSecond(blockTimestampSeconds))
+                .setTxHash(log.txHash())
+                .setLogIndex(log.logIndex())
+                .setContract(log.address())
+                .setRetracted(false)
+                .setPayload(payload)
+                .build();
+    }
+
+    /** The same record, marked as no longer on the canonical chain. */
+    static ChainTransfer retraction(ChainTransfer published) {
+        return ChainTransfer.newBuilder(published).setRetracted(true).build();
+    }
+
+    static String key(ChainTransfer transfer) {
+        return transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex();
+    }
+
+    private static Object vaultPayload(VaultEvent event) {
+        return switch (event) {
+            case VaultEvent.Subscribed s -> VaultSubscribed.newBuilder().setRef(s.ref()).setCustomer(s.customer())
+                    .setMerchant(s.merchant()).setToken(s.token()).setAmountBaseUnits(s.amount().toString())
+                    .setPeriodMonths(s.periodMonths()).setFirstChargeAt(s.firstChargeAt()).build();
+            case VaultEvent.Charged c -> VaultCharged.newBuilder().setRef(c.ref()).setPeriodIndex(c.periodIndex())
+                    .setAmountBaseUnits(c.amount().toString()).setChargeId(c.chargeId()).build();
+            case VaultEvent.Canceled c -> VaultCanceled.newBuilder().setRef(c.ref()).setBy(c.by()).build();
+            case VaultEvent.Refunded r -> VaultRefunded.newBuilder().setRef(r.ref())
+                    .setAmountBaseUnits(r.amount().toString()).setRefundId(r.refundId()).build();
+        };
+    }
+}

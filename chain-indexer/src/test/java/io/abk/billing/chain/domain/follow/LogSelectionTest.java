@@ -1,0 +1,92 @@
+package io.abk.billing.chain.domain.follow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class LogSelectionTest {
+
+    private static final String USDC = "0x" + "u".replace('u', 'a').repeat(40);
+    private static final String VAULT = "0x" + "b".repeat(40);
+    private static final String OTHER_TOKEN = "0x" + "c".repeat(40);
+    private static final String WATCHED = "0x" + "1".repeat(40);
+    private static final String STRANGER = "0x" + "2".repeat(40);
+    private static final String ANOTHER = "0x" + "3".repeat(40);
+    private static final EventTopics TOPICS = new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'));
+    private static final LogSelection SELECTION = new LogSelection(
+            List.of(new FollowedToken("USDC", USDC.toUpperCase().replace("0X", "0x"), 6)), VAULT, TOPICS);
+
+    static Stream<Arguments> logs() {
+        return Stream.of(
+                Arguments.of("transfer to a watched address", transfer(USDC, STRANGER, WATCHED), "token"),
+                Arguments.of("transfer from a watched address", transfer(USDC, WATCHED, STRANGER), "token"),
+                Arguments.of("transfer between unwatched addresses", transfer(USDC, STRANGER, ANOTHER), "none"),
+                Arguments.of("transfer of an unfollowed token", transfer(OTHER_TOKEN, STRANGER, WATCHED), "none"),
+                Arguments.of("approval of the followed token", log(USDC, List.of(topic('9'), pad(WATCHED), pad(STRANGER))), "none"),
+                Arguments.of("ERC-721 shaped transfer", log(USDC, List.of(TOPICS.transfer(), pad(STRANGER), pad(WATCHED), topic('7'))), "none"),
+                Arguments.of("vault Subscribed", log(VAULT, List.of(TOPICS.subscribed(), topic('a'))), "SUBSCRIBED"),
+                Arguments.of("vault Charged", log(VAULT, List.of(TOPICS.charged(), topic('a'))), "CHARGED"),
+                Arguments.of("vault Canceled", log(VAULT, List.of(TOPICS.canceled(), topic('a'))), "CANCELED"),
+                Arguments.of("vault Refunded", log(VAULT, List.of(TOPICS.refunded(), topic('a'))), "REFUNDED"),
+                Arguments.of("unknown vault event", log(VAULT, List.of(topic('8'))), "none"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {2}")
+    @MethodSource("logs")
+    void shouldPublishWatchedTransfersAndVaultEventsOnly(String name, ChainLog log, String expected) {
+        Optional<SelectedLog> selected = SELECTION.select(log, Set.of(WATCHED)::contains);
+
+        var kind = selected.map(s -> switch (s) {
+            case TokenTransferLog token -> "token";
+            case VaultLog vault -> vault.kind().name();
+        }).orElse("none");
+        assertThat(kind).isEqualTo(expected);
+    }
+
+    @Test
+    void shouldDecodeTheTransferPartiesFromTheTopics() {
+        var selected = SELECTION.select(transfer(USDC, STRANGER, WATCHED), Set.of(WATCHED)::contains).orElseThrow();
+
+        assertThat(selected).isInstanceOfSatisfying(TokenTransferLog.class, token -> {
+            assertThat(token.from()).isEqualTo(STRANGER);
+            assertThat(token.to()).isEqualTo(WATCHED);
+            assertThat(token.token().symbol()).isEqualTo("USDC");
+        });
+    }
+
+    @Test
+    void shouldAskTheNodeForTheFollowedContractsAndTheirEventsOnly() {
+        assertThat(SELECTION.addresses()).containsExactly(USDC, VAULT);
+        assertThat(SELECTION.topic0s()).containsExactly(TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(),
+                TOPICS.canceled(), TOPICS.refunded());
+        var tokensOnly = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)), null, TOPICS);
+        assertThat(tokensOnly.topic0s()).containsExactly(TOPICS.transfer());
+        assertThat(tokensOnly.select(log(VAULT, List.of(TOPICS.charged())), a -> true)).isEmpty();
+    }
+
+    private static ChainLog transfer(String token, String from, String to) {
+        return log(token, List.of(TOPICS.transfer(), pad(from), pad(to)));
+    }
+
+    private static ChainLog log(String address, List<String> topics) {
+        return new ChainLog(address, topics, "0x" + "0".repeat(64), 7, topic('e'), topic('f'), 0);
+    }
+
+    private static String pad(String address) {
+        return "0x" + "0".repeat(24) + address.substring(2);
+    }
+
+    private static String topic(char c) {
+        return "0x" + String.valueOf(c).repeat(64);
+    }
+}

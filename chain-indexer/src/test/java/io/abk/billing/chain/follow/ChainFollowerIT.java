@@ -1,0 +1,252 @@
+package io.abk.billing.chain.follow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.TokenTransfer;
+import io.abk.billing.schemas.avro.VaultCanceled;
+import io.abk.billing.schemas.avro.VaultCharged;
+import io.abk.billing.schemas.avro.VaultRefunded;
+import io.abk.billing.schemas.avro.VaultSubscribed;
+import io.abk.billing.schemas.topic.Topics;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The follower against a real anvil and a real broker, read back as downstream reads it (read_committed). Each
+ * test has its own anvil and its own chain id on the shared broker.
+ */
+class ChainFollowerIT {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final AtomicLong CHAIN_IDS = new AtomicLong(31_337_000);
+
+    @TempDir
+    static Path dir;
+    static TestBroker broker;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = TestBroker.start(dir.resolve("kafka"));
+        broker.createTopics(Topics.all().stream()
+                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs())).toList());
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        broker.close();
+    }
+
+    @Test
+    void shouldPublishAWatchedTransferOnlyOnceConfirmedAndEveryVaultEvent() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
+            follower.start();
+            // Given a transfer to the watched payee, one between strangers, and a subscription's whole life
+            var paid = chain.transfer(chain.customer, payee, 5_000_000);
+            chain.transfer(chain.stranger, LocalChain.address(chain.merchant), 7_000_000);
+            chain.vaultLifecycle();
+            long head = chain.node.blockNumber();
+
+            // When the follower has read every block that is 3 deep: the last vault events are not yet
+            await().atMost(PATIENCE).until(() -> follower.nextBlock() == head - 3 + 1);
+            assertThat(kinds(log.values())).doesNotContain(VaultCanceled.class);
+
+            // Then once 3 more blocks are mined, each followed log is there once, and nothing else
+            chain.node.mine(3);
+            await().atMost(PATIENCE).until(() -> log.values().size() >= 5);
+            await().during(Duration.ofMillis(500)).atMost(PATIENCE).until(() -> log.values().size() == 5);
+            var published = log.values();
+            // Two partitions: keys (one per log) spread over them, so only the set is compared.
+            assertThat(kinds(published)).containsExactlyInAnyOrder(TokenTransfer.class, VaultSubscribed.class,
+                    VaultCharged.class, VaultRefunded.class, VaultCanceled.class);
+            var transfer = published.stream().filter(r -> r.getPayload() instanceof TokenTransfer).findFirst().orElseThrow();
+            assertThat(transfer.getTxHash()).isEqualTo(paid.getTransactionHash());
+            assertThat(transfer.getBlockNumber()).isEqualTo(paid.getBlockNumber().longValueExact());
+            assertThat(transfer.getRetracted()).isFalse();
+            var payload = (TokenTransfer) transfer.getPayload();
+            assertThat(payload.getTo()).isEqualTo(payee);
+            assertThat(payload.getFrom()).isEqualTo(LocalChain.address(chain.customer));
+            assertThat(payload.getAmountBaseUnits()).isEqualTo("5000000");
+            assertThat(log.records()).extracting(r -> r.key()).contains(chainId + ":" + paid.getTransactionHash() + ":"
+                    + paid.getLogs().getFirst().getLogIndex());
+            assertThat(published).allMatch(record -> record.getContract().equals(chain.token())
+                    || record.getContract().equals(chain.vault()));
+        }
+    }
+
+    @Test
+    void shouldNeverPublishATransferReorgedOutBeforeItWasDeepEnough() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
+            follower.start();
+            // Given a transfer to the payee, two blocks deep: not confirmed yet
+            var gone = chain.transfer(chain.customer, payee, 1_000_000);
+            chain.node.mine(1);
+            // When the two newest blocks are replaced by empty ones, and the chain grows well past the depth
+            chain.node.reorg(2);
+            long reorgedAt = gone.getBlockNumber().longValueExact();
+            chain.node.mine(6);
+            var kept = chain.transfer(chain.customer, payee, 2_000_000);
+            chain.node.mine(3);
+
+            // Then only the transfer that stayed on the chain is published
+            await().atMost(PATIENCE).until(() -> !log.values().isEmpty());
+            assertThat(follower.nextBlock()).isGreaterThan(reorgedAt);
+            assertThat(log.values()).extracting(ChainTransfer::getTxHash).containsExactly(kept.getTransactionHash());
+        }
+    }
+
+    @Test
+    void shouldRetractATransferReorgedOutAfterItWasPublished() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var follower = ChainFollower.create(chain.settings(chainId, 2), broker.bootstrapServers())) {
+            follower.start();
+            // Given a transfer published once 2 deep
+            var paid = chain.transfer(chain.customer, payee, 3_000_000);
+            chain.node.mine(2);
+            await().atMost(PATIENCE).until(() -> log.values().size() == 1);
+
+            // When a reorg 5 deep replaces its block with an empty one
+            chain.node.reorg(5);
+
+            // Then the same record is published again, retracted, and the follower goes on
+            await().atMost(PATIENCE).until(() -> log.values().size() == 2);
+            var records = log.records();
+            assertThat(records).extracting(r -> r.key()).containsOnly(records.getFirst().key());
+            assertThat(records).extracting(r -> r.value().getRetracted()).containsExactly(false, true);
+            assertThat(records.get(1).value().getTxHash()).isEqualTo(paid.getTransactionHash());
+            assertThat(records.get(1).value().getBlockHash()).isEqualTo(records.get(0).value().getBlockHash());
+            var again = chain.transfer(chain.customer, payee, 4_000_000);
+            chain.node.mine(2);
+            await().atMost(PATIENCE).until(() -> log.values().size() == 3);
+            assertThat(log.values().get(2).getTxHash()).isEqualTo(again.getTransactionHash());
+            assertThat(follower.isRunning()).isTrue();
+        }
+    }
+
+    @Test
+    void shouldPublishEachLogOnceAcrossACloseAndATakeover() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        int transfers = 60;
+        int later = 10;
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId)) {
+            for (int i = 0; i < transfers; i++) {
+                chain.transfer(i % 2 == 0 ? chain.customer : chain.stranger, payee, 1_000 + i);
+            }
+            chain.node.mine(1); // the last transfer's block one deep too
+            // Two blocks per transaction, so that there are many transactions to stop between.
+            var settings = new FollowerSettings(chainId, chain.settings(chainId, 1).mode(), List.of(chain.node.rpcUrl()),
+                    1, chain.settings(chainId, 1).tokens(), chain.vault(), 0, Duration.ofMillis(50), 2, 2, 16);
+            // When a first follower is closed mid-stream
+            try (var first = ChainFollower.create(settings, broker.bootstrapServers())) {
+                first.start();
+                await().atMost(PATIENCE).until(() -> log.values().size() >= 15);
+            }
+            // and a second is taken over by a third while it publishes (fenced: its open transaction is aborted)
+            var second = ChainFollower.create(settings, broker.bootstrapServers());
+            second.start();
+            await().atMost(PATIENCE).until(() -> log.values().size() >= 35);
+            try (var third = ChainFollower.create(settings, broker.bootstrapServers())) {
+                third.start();
+                // An idle fenced follower learns it was fenced at its next transaction: give both new blocks.
+                for (int i = 0; i < later; i++) {
+                    chain.transfer(chain.customer, payee, 2_000 + i);
+                }
+                chain.node.mine(1);
+                await().atMost(PATIENCE).until(() -> !second.isRunning());
+                assertThat(second.failure()).hasValueSatisfying(reason -> assertThat(reason).contains("took over"));
+                second.close();
+
+                // Then every transfer is on the topic exactly once
+                await().atMost(PATIENCE).until(() -> log.values().size() >= transfers + later);
+                await().during(Duration.ofMillis(500)).atMost(PATIENCE)
+                        .until(() -> log.values().size() == transfers + later);
+                assertThat(log.records()).extracting(r -> r.key()).doesNotHaveDuplicates().hasSize(transfers + later);
+            }
+        }
+    }
+
+    @Test
+    void shouldFailOverToTheNextRpcUrlWhenTheFirstIsDown() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var follower = ChainFollower.create(chain.settings(chainId, 1,
+                        List.of("http://127.0.0.1:" + closedPort() + "/v2/secret-key", chain.node.rpcUrl())),
+                        broker.bootstrapServers())) {
+            follower.start();
+            var paid = chain.transfer(chain.customer, payee, 6_000_000);
+            chain.node.mine(1);
+
+            await().atMost(PATIENCE).until(() -> log.values().size() == 1);
+            assertThat(log.values().getFirst().getTxHash()).isEqualTo(paid.getTransactionHash());
+        }
+    }
+
+    @Test
+    void shouldShrinkTheRangeWhenTheProviderRefusesItAsTooLarge() throws Exception {
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = randomAddress();
+        TransferLog.watch(broker, payee);
+        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+                var proxy = new RangeLimitingProxy(chain.node.rpcUrl(), 3)) {
+            // Given a provider that answers eth_getLogs over 3 blocks at most, and a follower starting at 8
+            var paid = List.of(chain.transfer(chain.customer, payee, 1), chain.transfer(chain.customer, payee, 2));
+            chain.node.mine(12);
+            try (var follower = ChainFollower.create(chain.settings(chainId, 1, List.of(proxy.url())),
+                    broker.bootstrapServers())) {
+                follower.start();
+
+                // Then it halves its range until the provider answers, and still publishes everything
+                await().atMost(PATIENCE).until(() -> log.values().size() == 2);
+                assertThat(log.values()).extracting(ChainTransfer::getTxHash).containsExactlyInAnyOrderElementsOf(
+                        paid.stream().map(r -> r.getTransactionHash()).toList());
+                assertThat(proxy.refused()).isPositive();
+                assertThat(follower.isRunning()).isTrue();
+            }
+        }
+    }
+
+    private static List<Class<?>> kinds(List<ChainTransfer> records) {
+        return records.stream().<Class<?>>map(record -> record.getPayload().getClass()).toList();
+    }
+
+    private static String randomAddress() {
+        var bytes = new byte[20];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return "0x" + HexFormat.of().formatHex(bytes);
+    }
+
+    private static int closedPort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

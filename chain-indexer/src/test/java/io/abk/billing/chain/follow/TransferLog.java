@@ -1,0 +1,73 @@
+package io.abk.billing.chain.follow;
+
+import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.topic.Topics;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+/** chain.transfers as a downstream reader sees it (read_committed, from the beginning), for one chain id. */
+final class TransferLog implements AutoCloseable {
+
+    private final long chainId;
+    private final KafkaConsumer<String, ChainTransfer> consumer;
+    private final List<ConsumerRecord<String, ChainTransfer>> seen = new ArrayList<>();
+
+    TransferLog(TestBroker broker, long chainId) {
+        this.chainId = chainId;
+        var topic = Topics.CHAIN_TRANSFERS;
+        consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        var partitions = consumer.partitionsFor(topic.name()).stream()
+                .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+    }
+
+    /** Everything committed for this chain so far, in the order read (one partition keeps a key's order). */
+    List<ConsumerRecord<String, ChainTransfer>> records() {
+        consumer.poll(Duration.ofMillis(100)).forEach(record -> {
+            if (record.value().getChainId() == chainId) {
+                seen.add(record);
+            }
+        });
+        return List.copyOf(seen);
+    }
+
+    List<ChainTransfer> values() {
+        return records().stream().map(ConsumerRecord::value).toList();
+    }
+
+    static void watch(TestBroker broker, String address) throws Exception {
+        var topic = Topics.CHAIN_WATCHED_ADDRESSES;
+        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+            var value = WatchedAddress.newBuilder().setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(address)
+                    .setSince(Instant.parse("2026-01-01T00:00:00Z")).build();
+            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value)).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() {
+        consumer.close();
+    }
+}
