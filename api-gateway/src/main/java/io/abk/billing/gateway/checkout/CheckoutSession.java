@@ -1,16 +1,20 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.Mode;
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
  * What checkout shows of a subscription (DESIGN section 8, {@code GET /checkout/subscribe/{id}.json}): the terms,
- * the chain to pay on, the two wallets, the merchant's display name and where to go afterwards. Built field by
+ * the chain to pay on, the two wallets, the merchant's display name and where to go afterwards; on a mode with a
+ * chain, also the vault's reference for it and the wallet calls that subscribe ({@link WalletCalls}). Built field by
  * field from the API object, so nothing else of it (metadata, merchant reference, price and plan ids) can leak.
  */
 final class CheckoutSession {
@@ -41,7 +45,30 @@ final class CheckoutSession {
         session.put("cancelUrl", ResourceJson.text(subscription, "cancelUrl"));
         session.put("nextPaymentAt", nextPaymentAt(subscription, latestInvoice));
         session.put("sandbox", chains.isSandbox(mode));
+        var onChain = chains.hasChain(mode);
+        var subscriptionId = String.valueOf(ResourceJson.text(subscription, "id"));
+        session.put("onChainSubscriptionId", onChain ? SubscriptionRef.of(subscriptionId) : null);
+        WalletNetwork.put(session, chain);
+        session.put("walletCalls", onChain && awaitsMandate(subscription)
+                ? WalletCalls.subscribe(terms(subscription, merchantDisplayName), WalletNetwork.contracts(chain)) : List.of());
         return session;
+    }
+
+    /** Only a subscription still waiting for its mandate is signed for: once active, a second subscribe would fail. */
+    static boolean awaitsMandate(JsonNode subscription) {
+        return "incomplete".equals(ResourceJson.text(subscription, "status"))
+                && "pending".equals(ResourceJson.text(subscription, "mandateStatus"));
+    }
+
+    private static WalletCalls.SubscribeTerms terms(JsonNode subscription, @Nullable String merchantDisplayName) {
+        return new WalletCalls.SubscribeTerms(
+                String.valueOf(ResourceJson.text(subscription, "id")),
+                WalletCalls.micros(subscription.get("amountUsdc").decimalValue()),
+                String.valueOf(ResourceJson.text(subscription, "interval")),
+                // The period anchor: creation, or the trial's end; periods start there, so the vault's must too.
+                Instant.parse(String.valueOf(ResourceJson.text(subscription, "billingCycleAnchor"))),
+                String.valueOf(ResourceJson.text(subscription, "payoutAddressEvm")),
+                merchantDisplayName);
     }
 
     /**

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.Mode;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -11,7 +12,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * What checkout shows of a one-time payment (DESIGN section 8, {@code GET /checkout/pay/{id}/status}, also the
  * {@code payment} of confirm's and a link open's answers): the amount, the chain and token to pay with, where to,
- * from which wallet, whose, where to go afterwards, and whether it is paid. Built field by field from the API
+ * from which wallet, whose, where to go afterwards, and whether it is paid; on a mode with a chain, the transfer for
+ * the wallet to send while it can still be paid ({@link WalletCalls}). Built field by field from the API
  * object, so nothing else of it (metadata, merchant reference, e-mail, name, price and link ids) can leak.
  */
 final class PayStatus {
@@ -37,6 +39,17 @@ final class PayStatus {
         status.put("paidAt", ResourceJson.text(payment, "paidAt"));
         status.put("txHash", ResourceJson.text(payment, "txHash"));
         status.put("sandbox", chains.isSandbox(mode));
+        WalletNetwork.put(status, chain);
+        status.put("walletCalls", chains.hasChain(mode) && payable(payment)
+                ? WalletCalls.pay(WalletCalls.micros(payment.get("amountUsdc").decimalValue()),
+                        String.valueOf(ResourceJson.text(payment, "payoutAddressEvm")), merchantDisplayName, WalletNetwork.contracts(chain))
+                : List.of());
         return status;
+    }
+
+    /** Open, or expired but still accepted (a transfer after the expiry pays it late); not paid nor canceled. */
+    static boolean payable(JsonNode payment) {
+        var status = ResourceJson.text(payment, "status");
+        return "open".equals(status) || "expired".equals(status);
     }
 }

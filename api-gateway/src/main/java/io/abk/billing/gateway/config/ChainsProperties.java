@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -14,12 +15,29 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * {@code BILLING_CHAINS_LIVE_*}): what hosted checkout tells the customer's wallet. A setting left out takes the
  * mode's default: Base Sepolia for test, Base for live, with Circle's USDC on each, no vault yet and no RPC URL.
  * Test mode without an RPC URL is the sandbox: charges and refunds are simulated.
+ *
+ * <p>The public RPC URLs and the block explorer are what a wallet is told to add ({@code wallet_addEthereumChain});
+ * their defaults are Base's and Base Sepolia's own and apply only while the chain id is that network's: a wallet
+ * given another network's URLs for a local chain would be pointed at the wrong chain. The private {@code rpc-url}
+ * (which may carry a provider's key) is never shown to anyone.
  */
 @ConfigurationProperties("billing.chains")
 public record ChainsProperties(Chain test, Chain live) {
 
-    public static final Chain BASE_SEPOLIA = new Chain("Base Sepolia", 84532L, "0x036CbD53842c5426634e7929541eC2318f3dCF7e", null, null);
-    public static final Chain BASE = new Chain("Base", 8453L, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", null, null);
+    public static final long BASE_SEPOLIA_CHAIN_ID = 84532L;
+    public static final long BASE_CHAIN_ID = 8453L;
+    /** USDC has 6 decimals on every chain Circle issues it on, which is also the API's micro-USDC. */
+    public static final int USDC_DECIMALS = 6;
+    /**
+     * Confirmation depths shown to the customer, the same as chain-indexer's defaults (and variable): three blocks (6 s)
+     * on Base Sepolia, where speed wins, ten (20 s) on Base, past every sequencer reorg seen so far.
+     */
+    public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
+    public static final int BASE_CONFIRMATIONS = 10;
+    public static final Chain BASE_SEPOLIA = new Chain("Base Sepolia", BASE_SEPOLIA_CHAIN_ID, "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+            null, null, USDC_DECIMALS, List.of("https://sepolia.base.org"), "https://sepolia.basescan.org", BASE_SEPOLIA_CONFIRMATIONS);
+    public static final Chain BASE = new Chain("Base", BASE_CHAIN_ID, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            null, null, USDC_DECIMALS, List.of("https://mainnet.base.org"), "https://basescan.org", BASE_CONFIRMATIONS);
     public static final ChainsProperties DEFAULTS = new ChainsProperties(null, null);
 
     public ChainsProperties(@Nullable Chain test, @Nullable Chain live) {
@@ -36,6 +54,11 @@ public record ChainsProperties(Chain test, Chain live) {
         return mode == Mode.TEST && test.rpcUrl() == null;
     }
 
+    /** True when the mode settles on a chain (an RPC URL is configured): checkout then gives the wallet calls to sign. */
+    public boolean hasChain(Mode mode) {
+        return of(mode).rpcUrl() != null;
+    }
+
     /**
      * One chain. Blank values (an unset environment variable) count as absent.
      *
@@ -43,10 +66,15 @@ public record ChainsProperties(Chain test, Chain live) {
      * @param chainId the EIP-155 chain id
      * @param usdcAddress the USDC token contract
      * @param vaultAddress the subscription vault contract; null until it is deployed
-     * @param rpcUrl the JSON-RPC endpoint; null: no chain is configured for this mode
+     * @param rpcUrl the JSON-RPC endpoint; null: no chain is configured for this mode. Private: it may carry a key
+     * @param usdcDecimals the USDC token's decimals ({@code usdc-decimals}, default 6)
+     * @param publicRpcUrls the RPC URLs a customer's wallet may use ({@code public-rpc-urls}, comma-separated)
+     * @param explorerUrl the block explorer ({@code explorer-url}); null: the chain has none (a local chain)
+     * @param confirmations blocks on top of a transfer before it counts ({@code confirmations}), as chain-indexer waits
      */
     public record Chain(@Nullable String name, @Nullable Long chainId, @Nullable String usdcAddress, @Nullable String vaultAddress,
-            @Nullable String rpcUrl) {
+            @Nullable String rpcUrl, @Nullable Integer usdcDecimals, @Nullable List<String> publicRpcUrls,
+            @Nullable String explorerUrl, @Nullable Integer confirmations) {
 
         private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
 
@@ -55,6 +83,9 @@ public record ChainsProperties(Chain test, Chain live) {
             usdcAddress = blankToNull(usdcAddress);
             vaultAddress = blankToNull(vaultAddress);
             rpcUrl = blankToNull(rpcUrl);
+            publicRpcUrls = publicRpcUrls == null ? null
+                    : publicRpcUrls.stream().map(Chain::blankToNull).filter(Objects::nonNull).toList();
+            explorerUrl = blankToNull(explorerUrl);
         }
 
         /** The network's name; never blank once the mode's defaults are applied. */
@@ -63,15 +94,45 @@ public record ChainsProperties(Chain test, Chain live) {
             return name == null ? "" : name;
         }
 
+        /** The USDC token's decimals; never null once the mode's defaults are applied. */
+        @Override
+        public Integer usdcDecimals() {
+            return usdcDecimals == null ? USDC_DECIMALS : usdcDecimals;
+        }
+
+        /** The public RPC URLs, possibly none; never null once the mode's defaults are applied. */
+        @Override
+        public List<String> publicRpcUrls() {
+            return publicRpcUrls == null ? List.of() : publicRpcUrls;
+        }
+
+        /** The confirmation depth; never null once the mode's defaults are applied. */
+        @Override
+        public Integer confirmations() {
+            return confirmations == null ? BASE_CONFIRMATIONS : confirmations;
+        }
+
         static Chain withDefaults(String setting, @Nullable Chain given, Chain defaults) {
-            var chain = given == null ? defaults : new Chain(
-                    given.name != null ? given.name : defaults.name,
-                    given.chainId != null ? given.chainId : defaults.chainId,
-                    given.usdcAddress != null ? given.usdcAddress : defaults.usdcAddress,
-                    given.vaultAddress,
-                    given.rpcUrl);
+            var chain = given == null ? defaults : fill(given, defaults);
             chain.check(setting);
             return chain;
+        }
+
+        private static Chain fill(Chain given, Chain defaults) {
+            var chainId = given.chainId != null ? given.chainId : defaults.chainId;
+            // The network's own URLs only while it is that network: another chain id has no default to borrow.
+            var sameNetwork = Objects.equals(chainId, defaults.chainId);
+            return new Chain(
+                    given.name != null ? given.name : defaults.name,
+                    chainId,
+                    given.usdcAddress != null ? given.usdcAddress : defaults.usdcAddress,
+                    given.vaultAddress,
+                    given.rpcUrl,
+                    given.usdcDecimals != null ? given.usdcDecimals : defaults.usdcDecimals,
+                    given.publicRpcUrls != null && !given.publicRpcUrls.isEmpty() ? given.publicRpcUrls
+                            : sameNetwork ? defaults.publicRpcUrls : List.of(),
+                    given.explorerUrl != null ? given.explorerUrl : sameNetwork ? defaults.explorerUrl : null,
+                    given.confirmations != null ? given.confirmations : defaults.confirmations);
         }
 
         private void check(String setting) {
@@ -89,17 +150,32 @@ public record ChainsProperties(Chain test, Chain live) {
                 throw new IllegalArgumentException(setting + ": vault-address must be 0x followed by 40 hexadecimal digits, got '"
                         + vaultAddress + "'");
             }
-            if (rpcUrl != null && !isHttpUrl(rpcUrl)) {
+            if (rpcUrl != null && !isUrl(rpcUrl, List.of("http", "https", "ws", "wss"))) {
                 // The URL may carry a provider's key: never echo it.
                 throw new IllegalArgumentException(setting + ": rpc-url must be an absolute http(s) or ws(s) URL");
             }
+            // Micro-USDC must convert to base units exactly, so fewer than 6 decimals cannot be served.
+            if (usdcDecimals() < USDC_DECIMALS || usdcDecimals() > 36) {
+                throw new IllegalArgumentException(setting + ": usdc-decimals must be between 6 and 36, got " + usdcDecimals);
+            }
+            for (var url : publicRpcUrls()) {
+                if (!isUrl(url, List.of("http", "https"))) {
+                    throw new IllegalArgumentException(setting + ": public-rpc-urls must be absolute http(s) URLs, got '" + url + "'");
+                }
+            }
+            if (explorerUrl != null && !isUrl(explorerUrl, List.of("http", "https"))) {
+                throw new IllegalArgumentException(setting + ": explorer-url must be an absolute http(s) URL, got '" + explorerUrl + "'");
+            }
+            if (confirmations() < 1 || confirmations() > 1000) {
+                throw new IllegalArgumentException(setting + ": confirmations must be between 1 and 1000, got " + confirmations);
+            }
         }
 
-        private static boolean isHttpUrl(String text) {
+        private static boolean isUrl(String text, List<String> schemes) {
             try {
                 var uri = new URI(text);
                 return uri.isAbsolute() && uri.getHost() != null
-                        && List.of("http", "https", "ws", "wss").contains(uri.getScheme().toLowerCase(Locale.ROOT));
+                        && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT));
             } catch (URISyntaxException e) {
                 return false;
             }

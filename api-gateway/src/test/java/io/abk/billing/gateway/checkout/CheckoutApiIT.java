@@ -19,7 +19,8 @@ class CheckoutApiIT extends LifecycleIT {
 
     static final List<String> SESSION_FIELDS = List.of("subscriptionId", "status", "amountUsdc", "interval", "network", "chainId",
             "usdcAddress", "vaultAddress", "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl",
-            "nextPaymentAt", "sandbox");
+            "nextPaymentAt", "sandbox", "onChainSubscriptionId", "chainIdHex", "rpcUrls", "blockExplorerUrls", "nativeCurrency",
+            "confirmations", "walletCalls");
 
     @Test
     void shouldServeExactlyTheSessionFieldsAndNothingOfTheMerchantsAccount() {
@@ -47,6 +48,13 @@ class CheckoutApiIT extends LifecycleIT {
         assertThat(session.get("cancelUrl").stringValue()).isEqualTo("https://shop.example.test/cart");
         assertThat(session.get("nextPaymentAt").stringValue()).as("the first invoice's due time").isEqualTo(invoice.get("dueAt").stringValue());
         assertThat(session.get("sandbox").booleanValue()).isTrue();
+        assertThat(session.get("onChainSubscriptionId").isNull()).as("nothing on a chain in the sandbox").isTrue();
+        assertThat(session.get("walletCalls").isEmpty()).as("nothing to sign in the sandbox").isTrue();
+        assertThat(session.get("chainIdHex").stringValue()).isEqualTo("0x14a34");
+        assertThat(session.get("rpcUrls").toString()).isEqualTo("[\"https://sepolia.base.org\"]");
+        assertThat(session.get("blockExplorerUrls").toString()).isEqualTo("[\"https://sepolia.basescan.org\"]");
+        assertThat(session.get("nativeCurrency").toString()).isEqualTo("{\"name\":\"Ether\",\"symbol\":\"ETH\",\"decimals\":18}");
+        assertThat(session.get("confirmations").intValue()).isEqualTo(3);
         assertThat(reply.text()).doesNotContain(merchant.id(), "vip-customer-7", "internalNote", created.invoiceId(), "ref-", "mer_");
     }
 
@@ -61,6 +69,11 @@ class CheckoutApiIT extends LifecycleIT {
         assertThat(session.get("chainId").longValue()).isEqualTo(8453L);
         assertThat(session.get("usdcAddress").stringValue()).isEqualTo("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
         assertThat(session.get("sandbox").booleanValue()).isFalse();
+        assertThat(session.get("walletCalls").isEmpty()).as("live mode has no chain configured here").isTrue();
+        assertThat(session.get("onChainSubscriptionId").isNull()).isTrue();
+        assertThat(session.get("chainIdHex").stringValue()).isEqualTo("0x2105");
+        assertThat(session.get("rpcUrls").toString()).isEqualTo("[\"https://mainnet.base.org\"]");
+        assertThat(session.get("confirmations").intValue()).isEqualTo(10);
     }
 
     @Test

@@ -29,7 +29,8 @@ import org.springframework.http.HttpMethod;
 class PayCheckoutIT extends PaymentsIT {
 
     static final List<String> PAY_STATUS_FIELDS = List.of("paymentId", "status", "amountUsdc", "network", "chainId", "usdcAddress",
-            "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl", "paidAt", "txHash", "sandbox");
+            "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl", "paidAt", "txHash", "sandbox",
+            "chainIdHex", "rpcUrls", "blockExplorerUrls", "nativeCurrency", "confirmations", "walletCalls");
 
     @Autowired
     OutcomeWaiter waiter;
@@ -64,6 +65,9 @@ class PayCheckoutIT extends PaymentsIT {
         assertThat(status.get("paidAt").isNull()).isTrue();
         assertThat(status.get("txHash").isNull()).isTrue();
         assertThat(status.get("sandbox").booleanValue()).isTrue();
+        assertThat(status.get("walletCalls").isEmpty()).as("nothing to sign in the sandbox").isTrue();
+        assertThat(status.get("chainIdHex").stringValue()).isEqualTo("0x14a34");
+        assertThat(status.get("rpcUrls").toString()).isEqualTo("[\"https://sepolia.base.org\"]");
         assertThat(reply.text()).doesNotContain(merchant.id(), "orderId", "o-7", payment.get("merchantRef").stringValue(), "mer_");
     }
 
@@ -145,6 +149,7 @@ class PayCheckoutIT extends PaymentsIT {
 
         assertThat(status.body().get("sandbox").booleanValue()).isFalse();
         assertThat(status.body().get("network").stringValue()).isEqualTo("Base");
+        assertThat(status.body().get("walletCalls").isEmpty()).as("live mode has no chain configured here").isTrue();
         assertThat(hashless.status()).isEqualTo(400);
         assertThat(hashless.code()).isEqualTo("validation_error");
         assertThat(hashless.body().get("error").stringValue()).isEqualTo("txHash is required");

@@ -7,18 +7,27 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The second (and last) HTTP test context, for the settings the shared one ({@link GatewayIT}) must not have:
- * Kafka pointed at a port where nothing listens (health while Kafka is away) and tiny rate limits (the limits'
- * own tests, on the real checkout routes, whose unknown ids answer without Kafka). The two needs share one
- * context: neither setting changes what the other's tests look at.
+ * Kafka pointed at a port where nothing listens (health while Kafka is away), tiny rate limits (the limits'
+ * own tests, on the real checkout routes, whose unknown ids answer without Kafka), and a test chain with a vault
+ * (checkout's wallet calls, read from resources written straight to the read model; the gateway never calls the
+ * chain's RPC URL, so it need not answer). The needs share one context: no setting changes what another's tests
+ * look at.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
         "billing.rate-limits.enabled=true",
         "billing.rate-limits.per-key-per-second=2",
         "billing.rate-limits.checkout-per-minute=2",
+        "billing.chains.test.rpc-url=" + GatewayWithoutKafkaIT.PRIVATE_RPC_URL,
+        "billing.chains.test.vault-address=" + GatewayWithoutKafkaIT.VAULT,
+        "billing.chains.test.public-rpc-urls=https://sepolia.base.org, https://base-sepolia.public.example.test",
 })
 @AutoConfigureWebTestClient(timeout = "30s")
 public abstract class GatewayWithoutKafkaIT extends GatewayTestBase {
+
+    /** The test chain's private RPC URL, with a provider key that must never be shown. */
+    public static final String PRIVATE_RPC_URL = "https://base-sepolia.provider.example.test/v2/provider-key-5ecret";
+    public static final String VAULT = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
     @DynamicPropertySource
     static void absentKafka(DynamicPropertyRegistry registry) {
