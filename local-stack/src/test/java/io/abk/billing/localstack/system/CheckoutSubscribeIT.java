@@ -32,10 +32,11 @@ import tools.jackson.databind.JsonNode;
 @Order(SharedStack.ORDER)
 class CheckoutSubscribeIT {
 
-    /** DESIGN section 8, in its order. */
+    /** DESIGN section 8, in its order, then what a wallet needs (empty or null in the sandbox). */
     private static final List<String> SESSION_FIELDS = List.of("subscriptionId", "status", "amountUsdc", "interval", "network",
             "chainId", "usdcAddress", "vaultAddress", "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl",
-            "cancelUrl", "nextPaymentAt", "sandbox");
+            "cancelUrl", "nextPaymentAt", "sandbox", "onChainSubscriptionId", "chainIdHex", "rpcUrls", "blockExplorerUrls",
+            "nativeCurrency", "confirmations", "walletCalls");
     /** Merchant-controlled text that reaches the page: every HTML special character in it must come out escaped. */
     private static final String DISPLAY_NAME = "<script>alert('x')</script> Acme & \"Sons\"";
     private static final String ESCAPED_DISPLAY_NAME = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; Acme &amp; &quot;Sons&quot;";

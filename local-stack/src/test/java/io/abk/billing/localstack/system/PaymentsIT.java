@@ -64,7 +64,8 @@ class PaymentsIT {
         var status = api.get("/checkout/pay/" + id + "/status").send().expect(200).json();
         assertThat(status.propertyNames()).containsExactly("paymentId", "status", "amountUsdc", "network", "chainId",
                 "usdcAddress", "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl",
-                "paidAt", "txHash", "sandbox");
+                "paidAt", "txHash", "sandbox", "chainIdHex", "rpcUrls", "blockExplorerUrls", "nativeCurrency",
+                "confirmations", "walletCalls");
         assertThat(status.path("paymentId").asString()).isEqualTo(id);
         assertThat(status.path("status").asString()).isEqualTo("open");
         assertThat(status.path("sandbox").asBoolean(false)).isTrue();
