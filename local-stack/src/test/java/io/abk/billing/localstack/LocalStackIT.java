@@ -121,7 +121,7 @@ class LocalStackIT {
             var kafkaPort = FreePorts.pick();
             var postgresPort = FreePorts.pick();
             var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
-                    false, null, null, true, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+                    false, null, null, true, false, 0, LocalStackConfig.DEFAULT_READY_TIMEOUT);
 
             // when the stack starts, then it fails naming the port
             assertThatThrownBy(() -> LocalStack.start(config))
