@@ -2,6 +2,7 @@ package io.abk.billing.localstack;
 
 import io.abk.billing.localstack.chain.ChainAccounts;
 import io.abk.billing.localstack.chain.LocalChainInfo;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -39,7 +40,11 @@ final class Banner {
         line(text, "Data dir", info.dataDir() + "  (delete it to start from scratch)");
         info.localChain().ifPresent(chain -> localChain(text, chain));
         text.append("\n Try:\n   curl -s ").append(info.baseUrl()).append("/v1/products -H 'Authorization: Bearer ")
-                .append(info.demoTestKey()).append("'\n\n");
+                .append(info.demoTestKey()).append("'\n");
+        info.localChain().ifPresent(chain -> chain.cast().ifPresent(cast -> text.append("   ").append(cast)
+                .append(" call ").append(chain.tokenAddress()).append(" 'balanceOf(address)(uint256)' ")
+                .append(chain.customers().getFirst().address()).append(" --rpc-url ").append(chain.rpcUrl()).append('\n')));
+        text.append('\n');
         text.append(" Ctrl-C stops everything; all state stays in the data dir.\n");
         text.append(RULE);
         return text.toString();
@@ -57,14 +62,13 @@ final class Banner {
             line(text, "Customer " + (i + 1), customer.address() + "  (anvil account " + (ChainAccounts.FIRST_CUSTOMER + i) + ")");
             line(text, "", "private key " + customer.privateKey());
         }
-        text.append("   Every anvil account holds 1,000,000 test USDC and 10,000 ETH (accounts ")
+        text.append("   Every anvil account holds 1,000,000 test USDC and about 10,000 ETH (accounts ")
                 .append(ChainAccounts.FIRST_CUSTOMER + SHOWN_CUSTOMERS).append('-').append(ChainAccounts.FIRST_CUSTOMER + customers.size() - 1)
                 .append(" are more customers).\n");
         text.append("   These are anvil's PUBLIC test keys, known to everyone: use them on this local chain only and\n");
         text.append("   never send real funds to these addresses on any other chain.\n");
-        line(text, "cast", chain.cast().map(cast -> cast + "  (e.g. " + cast.getFileName() + " call " + chain.tokenAddress()
-                        + " 'balanceOf(address)(uint256)' " + customers.getFirst().address() + " --rpc-url " + chain.rpcUrl() + ")")
-                .orElse("not installed (npm install @foundry-rs/cast-linux-amd64@1.7.1)"));
+        line(text, "cast", chain.cast().map(Path::toString)
+                .orElse("not found (npm install @foundry-rs/cast-linux-amd64@1.7.1 for it)"));
     }
 
     private static void line(StringBuilder text, String label, String value) {
