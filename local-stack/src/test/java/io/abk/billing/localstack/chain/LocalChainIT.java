@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilBinary;
 import io.abk.billing.localchain.AnvilOptions;
 import io.abk.billing.localchain.LocalChainTransactions;
@@ -53,7 +54,7 @@ class LocalChainIT {
             try (var rpc = Rpc.at(chain.rpcUrl())) {
                 assertThat(rpc.code(token)).isNotEqualTo("0x");
                 assertThat(rpc.code(vault)).isNotEqualTo("0x");
-                for (var account : io.abk.billing.localchain.AnvilAccounts.all()) {
+                for (var account : AnvilAccounts.all()) {
                     assertThat(rpc.balance(token, account.getAddress())).isEqualTo(ChainAccounts.FUNDING);
                 }
                 assertThat(rpc.allowance(token, payout, vault)).isEqualTo(Erc20Abi.UNLIMITED);
