@@ -1,6 +1,8 @@
 package io.abk.billing.localstack;
 
 import io.abk.billing.localstack.bootstrap.LocalSecrets;
+import io.abk.billing.localstack.chain.LocalChain;
+import io.abk.billing.localstack.chain.LocalChainInfo;
 import io.abk.billing.localstack.kafka.KafkaBroker;
 import io.abk.billing.localstack.lifecycle.BoundedClose;
 import io.abk.billing.localstack.lifecycle.DataDirLock;
@@ -28,9 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole platform in this process: PostgreSQL, a Kafka broker, the catalog topics, billing-streams,
- * chain-indexer (sandbox settlement), renewal-scheduler and the api-gateway, started in that order and closed in
- * the reverse one.
+ * The whole platform in this process: the local chain (with {@code BILLING_LOCAL_CHAIN=anvil}), PostgreSQL, a Kafka
+ * broker, the catalog topics, billing-streams, chain-indexer (sandbox settlement, or the local chain),
+ * renewal-scheduler, the api-gateway and the webhook sender, started in that order and closed in the reverse one.
  * {@link #start} returns only once the gateway reports UP, i.e. every part is ready.
  */
 public final class LocalStack implements AutoCloseable {
@@ -66,7 +68,13 @@ public final class LocalStack implements AutoCloseable {
             String jdbcUrl,
             Path dataDir,
             boolean coldStart,
-            Duration startDuration) {
+            Duration startDuration,
+            Optional<LocalChainInfo> localChain) {
+
+        /** The demo merchant's payout address: anvil account 2 on the local chain, else the burn address. */
+        public String payoutAddress() {
+            return localChain.map(LocalChainInfo::payoutAddress).orElse(DEMO_PAYOUT_ADDRESS);
+        }
     }
 
     /** A started part and how long its close may take. */
@@ -88,6 +96,14 @@ public final class LocalStack implements AutoCloseable {
             parts.push(new Part("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir)));
             var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey());
 
+            // The chain comes first and stops last: the relayer and the chain follower in chain-indexer talk to it
+            // until they are closed, and a deployment problem shows before the slower parts start.
+            LocalChain chain = null;
+            if (config.localChain()) {
+                chain = LocalChain.start(dataDir, config.localChainPort());
+                parts.push(new Part("local-chain", Duration.ofSeconds(20), chain));
+            }
+
             var postgres = PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort());
             parts.push(new Part("postgres", Duration.ofSeconds(30), postgres));
 
@@ -102,7 +118,8 @@ public final class LocalStack implements AutoCloseable {
             // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
             // billing-streams' lifetime: started after it and closed before it, which lets the last results it
             // commits while closing still be applied before billing-streams stops.
-            var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"));
+            var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"),
+                    chain == null ? null : chain.indexerSettings());
             parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
 
             // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
@@ -115,9 +132,10 @@ public final class LocalStack implements AutoCloseable {
             var publicUrl = config.publicUrlFor(httpPort);
             var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
                     PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
-                    DEMO_MERCHANT_NAME, DEMO_PAYOUT_ADDRESS, secrets.demoTestKey(), secrets.demoLiveKey(),
-                    config.rateLimitsEnabled(), config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
-                    config.webhooksAllowLoopbackInTest()));
+                    DEMO_MERCHANT_NAME, chain == null ? DEMO_PAYOUT_ADDRESS : chain.info().payoutAddress(),
+                    secrets.demoTestKey(), secrets.demoLiveKey(), config.rateLimitsEnabled(),
+                    config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
+                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info())));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
 
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
@@ -139,7 +157,8 @@ public final class LocalStack implements AutoCloseable {
             Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
-                    postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt));
+                    postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt),
+                    Optional.ofNullable(chain).map(LocalChain::info));
             log.info("local stack ready baseUrl={} startMs={} cold={}", baseUrl, info.startDuration().toMillis(), info.coldStart());
             return new LocalStack(info, parts);
         } catch (IOException e) {
@@ -149,6 +168,11 @@ public final class LocalStack implements AutoCloseable {
             closeAll(parts);
             throw e;
         }
+    }
+
+    private static GatewayArgs.TestChain gatewayChain(LocalChainInfo chain) {
+        return new GatewayArgs.TestChain(LocalChain.NAME, chain.chainId(), chain.tokenAddress(), chain.vaultAddress(),
+                chain.rpcUrl());
     }
 
     public Info info() {
@@ -194,8 +218,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Stops the webhook sender, the gateway, renewal-scheduler, chain-indexer, billing-streams, the broker and
-     * PostgreSQL, in that order, each within a time limit.
+     * Stops the webhook sender, the gateway, renewal-scheduler, chain-indexer, billing-streams, the broker,
+     * PostgreSQL and the local chain (when it runs), in that order, each within a time limit.
      */
     @Override
     public synchronized void close() {

@@ -2,6 +2,7 @@ package io.abk.billing.localstack;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,10 @@ import org.jspecify.annotations.Nullable;
  * @param webhooksAllowLoopbackInTest {@code BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST}, default true here (a deployed
  *                                    gateway and sender default to false): test-mode endpoints may be {@code http} to
  *                                    a receiver on this machine; live ones never may
+ * @param localChain                 {@code BILLING_LOCAL_CHAIN=anvil} or the {@code --local-chain} argument: test mode
+ *                                    settles on an anvil chain the stack runs itself instead of the sandbox
+ * @param localChainPort             {@code BILLING_LOCAL_CHAIN_PORT}, default 8545 (anvil's usual port, so wallets and
+ *                                    {@code cast} find it); 0 picks a free one
  * @param readyTimeout               how long the start may take before it fails, naming what is not ready
  */
 public record LocalStackConfig(
@@ -43,12 +48,17 @@ public record LocalStackConfig(
         @Nullable Integer rateLimitPerKeyPerSecond,
         @Nullable Integer rateLimitCheckoutPerMinute,
         boolean webhooksAllowLoopbackInTest,
+        boolean localChain,
+        int localChainPort,
         Duration readyTimeout) {
 
     public static final int DEFAULT_HTTP_PORT = 8080;
     public static final int DEFAULT_KAFKA_PORT = 19092;
     public static final int DEFAULT_POSTGRES_PORT = 15432;
     public static final int DEFAULT_PARTITIONS = 12;
+    public static final int DEFAULT_LOCAL_CHAIN_PORT = 8545;
+    /** The command-line argument that turns the local chain on, like {@code BILLING_LOCAL_CHAIN=anvil}. */
+    public static final String LOCAL_CHAIN_ARGUMENT = "--local-chain";
     /** Cold starts on a busy 2-core machine take 20-40 s (PostgreSQL initdb, broker format, Streams rebalance). */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(3);
 
@@ -56,6 +66,7 @@ public record LocalStackConfig(
         checkPort("BILLING_HTTP_PORT", httpPort);
         checkPort("BILLING_KAFKA_PORT", kafkaPort);
         checkPort("BILLING_POSTGRES_PORT", postgresPort);
+        checkPort("BILLING_LOCAL_CHAIN_PORT", localChainPort);
         if (partitions < 1 || partitions > 1000) {
             throw new IllegalArgumentException("BILLING_PARTITIONS must be between 1 and 1000, got " + partitions);
         }
@@ -65,14 +76,28 @@ public record LocalStackConfig(
         }
     }
 
-    /** The configuration from this process's environment, relative to the current directory. */
-    public static LocalStackConfig fromEnv() {
-        return fromEnv(System.getenv(), Path.of("").toAbsolutePath());
+    /** The configuration from this process's environment and arguments, relative to the current directory. */
+    public static LocalStackConfig fromEnv(List<String> args) {
+        return fromEnv(System.getenv(), args, Path.of("").toAbsolutePath());
     }
 
-    /** The configuration from {@code env}; {@code workingDir} anchors the default data directory. */
+    /** The configuration from {@code env} alone; {@code workingDir} anchors the default data directory. */
     public static LocalStackConfig fromEnv(Map<String, String> env, Path workingDir) {
+        return fromEnv(env, List.of(), workingDir);
+    }
+
+    /**
+     * The configuration from {@code env} and the command-line {@code args} ({@code ./billing run} passes its own);
+     * {@code workingDir} anchors the default data directory.
+     */
+    public static LocalStackConfig fromEnv(Map<String, String> env, List<String> args, Path workingDir) {
         var vars = new EnvVars(env);
+        for (var arg : args) {
+            if (!arg.equals(LOCAL_CHAIN_ARGUMENT)) {
+                throw new IllegalArgumentException("unknown argument '" + arg + "'; the only one is " + LOCAL_CHAIN_ARGUMENT
+                        + " (settle test mode on a local anvil chain)");
+            }
+        }
         return new LocalStackConfig(
                 vars.integer("BILLING_HTTP_PORT").orElse(DEFAULT_HTTP_PORT),
                 vars.text("BILLING_ADMIN_TOKEN").orElse(null),
@@ -87,25 +112,44 @@ public record LocalStackConfig(
                 vars.integer("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND").orElse(null),
                 vars.integer("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE").orElse(null),
                 vars.bool("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST").orElse(true),
+                args.contains(LOCAL_CHAIN_ARGUMENT) || localChain(vars),
+                vars.integer("BILLING_LOCAL_CHAIN_PORT").orElse(DEFAULT_LOCAL_CHAIN_PORT),
                 DEFAULT_READY_TIMEOUT);
     }
 
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
     public static LocalStackConfig forTest(Path dataDir, int partitions) {
         return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
-                false, null, null, true, DEFAULT_READY_TIMEOUT);
+                false, null, null, true, false, 0, DEFAULT_READY_TIMEOUT);
+    }
+
+    /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
+    public LocalStackConfig withLocalChain(int port) {
+        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
+                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest, true, port, readyTimeout);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, readyTimeout);
+                webhooksAllowLoopbackInTest, localChain, localChainPort, readyTimeout);
     }
 
     /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */
     public String publicUrlFor(int boundHttpPort) {
         return Optional.ofNullable(publicUrl).orElse("http://localhost:" + boundHttpPort);
+    }
+
+    /** {@code BILLING_LOCAL_CHAIN}: {@code anvil} runs one; empty, {@code none} or {@code sandbox} leave test mode in the sandbox. */
+    private static boolean localChain(EnvVars vars) {
+        return vars.text("BILLING_LOCAL_CHAIN").map(value -> switch (value.toLowerCase(Locale.ROOT)) {
+            case "anvil" -> Boolean.TRUE;
+            case "none", "sandbox" -> Boolean.FALSE;
+            default -> throw new IllegalArgumentException("BILLING_LOCAL_CHAIN must be 'anvil' (or empty for the sandbox), got '"
+                    + value + "'");
+        }).orElse(false);
     }
 
     private static void checkPort(String name, int port) {

@@ -1,5 +1,6 @@
 package io.abk.billing.localstack;
 
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -7,7 +8,7 @@ import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 /**
- * {@code ./billing run}: starts the stack from the environment, prints the banner and runs until Ctrl-C (or
+ * {@code ./billing run [--local-chain]}: starts the stack from the environment (and that one argument), prints the banner and runs until Ctrl-C (or
  * SIGTERM), then stops every part in order and exits 0. The signals are handled here rather than left to the
  * JVM, whose exit status for them is 130/143 and whose shutdown hooks run in no fixed order. A second Ctrl-C
  * while stopping forces the exit.
@@ -24,7 +25,7 @@ public final class LocalStackMain {
     public static void main(String[] args) {
         LocalStackConfig config;
         try {
-            config = LocalStackConfig.fromEnv();
+            config = LocalStackConfig.fromEnv(List.of(args));
         } catch (IllegalArgumentException e) {
             System.err.println("billing: " + e.getMessage());
             System.exit(2);

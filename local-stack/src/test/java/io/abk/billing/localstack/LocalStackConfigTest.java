@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +31,32 @@ class LocalStackConfigTest {
         assertThat(config.rateLimitCheckoutPerMinute()).isNull();
         assertThat(config.webhooksAllowLoopbackInTest()).as("local receivers work out of the box").isTrue();
         assertThat(config.publicUrlFor(8080)).isEqualTo("http://localhost:8080");
+        assertThat(config.localChain()).as("test mode stays the sandbox").isFalse();
+        assertThat(config.localChainPort()).isEqualTo(8545);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"anvil, true", "ANVIL, true", "none, false", "sandbox, false", "' ', false"})
+    void shouldRunTheLocalChainOnlyWhenAskedForAnvil(String value, boolean expected) {
+        var config = LocalStackConfig.fromEnv(Map.of("BILLING_LOCAL_CHAIN", value, "BILLING_LOCAL_CHAIN_PORT", "18545"),
+                WORKING_DIR);
+
+        assertThat(config.localChain()).isEqualTo(expected);
+        assertThat(config.localChainPort()).isEqualTo(18545);
+    }
+
+    @Test
+    void shouldRunTheLocalChainWhenGivenTheArgument() {
+        var config = LocalStackConfig.fromEnv(Map.of(), List.of("--local-chain"), WORKING_DIR);
+
+        assertThat(config.localChain()).isTrue();
+    }
+
+    @Test
+    void shouldRefuseAnUnknownArgumentNamingTheOneThereIs() {
+        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of("--local-chian"), WORKING_DIR))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--local-chian").hasMessageContaining("--local-chain");
     }
 
     @Test
@@ -86,6 +113,8 @@ class LocalStackConfigTest {
             "BILLING_KAFKA_PORT, -1, BILLING_KAFKA_PORT must be a TCP port",
             "BILLING_POSTGRES_PORT, 5432x, BILLING_POSTGRES_PORT must be a whole number",
             "BILLING_PARTITIONS, 0, BILLING_PARTITIONS must be between 1 and 1000",
+            "BILLING_LOCAL_CHAIN, ganache, BILLING_LOCAL_CHAIN must be 'anvil'",
+            "BILLING_LOCAL_CHAIN_PORT, 65536, BILLING_LOCAL_CHAIN_PORT must be a TCP port",
             "BILLING_RATE_LIMITS_ENABLED, yes, BILLING_RATE_LIMITS_ENABLED must be true or false",
             "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND, many, BILLING_RATE_LIMIT_PER_KEY_PER_SECOND must be a whole number"})
     void shouldNameTheVariableWhenAValueIsInvalid(String name, String value, String message) {

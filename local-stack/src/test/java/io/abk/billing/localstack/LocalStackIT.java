@@ -3,6 +3,7 @@ package io.abk.billing.localstack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.localstack.chain.ChainAccounts;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -23,15 +24,18 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.GroupState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The whole stack in one process: starts on free ports, reports UP, serves the catalog topics and the billing
  * database, runs settlement and the scheduler, stops cleanly (every port released), and starts again on the same data directory with the same
- * secrets. One test, because each start of the whole stack costs many seconds on a 2-core machine.
+ * secrets, this time with the local chain ({@code BILLING_LOCAL_CHAIN=anvil}), which moves test mode out of the sandbox.
+ * One test, because each start of the whole stack costs many seconds on a 2-core machine.
  */
 class LocalStackIT {
 
     private static final int PARTITIONS = 2;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
     Path dataDir;
@@ -78,16 +82,50 @@ class LocalStackIT {
         assertThat(FreePorts.isListening(kafkaPort)).as("kafka port").isFalse();
         assertThat(FreePorts.isListening(postgresPort)).as("postgres port").isFalse();
 
-        // when it starts again on the same data directory, it keeps its secrets and its data
-        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS))) {
-            System.out.printf("local stack warm start: %d ms%n", stack.startDuration().toMillis());
+        // when it starts again on the same data directory, now with the local chain, it keeps its secrets and its data
+        int chainPort;
+        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS).withLocalChain(0))) {
+            System.out.printf("local stack warm start with the local chain: %d ms%n", stack.startDuration().toMillis());
+            System.out.println(Banner.render(stack.info()));
             assertThat(stack.info().coldStart()).isFalse();
             assertThat(stack.adminToken()).isEqualTo(first.adminToken());
             assertThat(stack.demoTestKey()).isEqualTo(first.demoTestKey());
             assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
             assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
             assertSecretsAccepted(stack);
+            chainPort = assertTestModeOnTheLocalChain(stack);
         }
+        assertThat(FreePorts.isListening(chainPort)).as("anvil stopped with the stack").isFalse();
+    }
+
+    /**
+     * anvil answers with chain id 31337, and a test-mode checkout sends the wallet to it and its contracts (not the
+     * sandbox), paying the demo merchant at anvil account 2. Returns anvil's port.
+     */
+    private static int assertTestModeOnTheLocalChain(LocalStack stack) throws Exception {
+        var chain = stack.info().localChain().orElseThrow();
+        var chainId = send(HttpRequest.newBuilder(URI.create(chain.rpcUrl())).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}")));
+        assertThat(JSON.readTree(chainId.body()).path("result").asString()).isEqualTo("0x7a69");
+
+        var created = send(HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/v1/subscriptions"))
+                .header("Authorization", "Bearer " + stack.demoTestKey()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"merchantRef\":\"local-chain-1\",\"customerWallet\":\""
+                        + chain.customers().getFirst().address() + "\",\"amountUsdc\":10,\"interval\":\"month\"}")));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        var id = JSON.readTree(created.body()).at("/subscription/id").asString();
+        var reply = get(stack.baseUrl() + "/checkout/subscribe/" + id + ".json");
+        assertThat(reply.statusCode()).as(reply.body()).isEqualTo(200);
+        var session = JSON.readTree(reply.body());
+        assertThat(session.path("sandbox").asBoolean(true)).isFalse();
+        assertThat(session.path("chainId").asLong()).isEqualTo(31337L);
+        assertThat(session.path("network").asString()).isEqualTo("Anvil (local)");
+        assertThat(session.path("usdcAddress").asString()).isEqualTo(chain.tokenAddress());
+        assertThat(session.path("vaultAddress").asString()).isEqualTo(chain.vaultAddress());
+        assertThat(session.path("merchantPayout").asString())
+                .as("the payout address follows the chain on an existing data dir")
+                .isEqualToIgnoringCase(ChainAccounts.address(ChainAccounts.MERCHANT_PAYOUT));
+        return URI.create(chain.rpcUrl()).getPort();
     }
 
     /**
@@ -115,20 +153,22 @@ class LocalStackIT {
 
     @Test
     void shouldStopWhatHadStartedAndNameTheCauseWhenTheHttpPortIsTaken() throws Exception {
-        // given something already listening on the HTTP port
+        // given something already listening on the HTTP port, and a stack that runs the local chain
         try (var taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             var busyPort = taken.getLocalPort();
             var kafkaPort = FreePorts.pick();
             var postgresPort = FreePorts.pick();
+            var chainPort = FreePorts.pick();
             var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
-                    false, null, null, true, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+                    false, null, null, true, true, chainPort, LocalStackConfig.DEFAULT_READY_TIMEOUT);
 
             // when the stack starts, then it fails naming the port
             assertThatThrownBy(() -> LocalStack.start(config))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("api-gateway did not start")
                     .hasMessageContaining(Integer.toString(busyPort));
-            // and the broker and PostgreSQL it had started are stopped again
+            // and the local chain, the broker and PostgreSQL it had started are stopped again
+            assertThat(FreePorts.isListening(chainPort)).as("anvil port").isFalse();
             assertThat(FreePorts.isListening(kafkaPort)).as("kafka port").isFalse();
             assertThat(FreePorts.isListening(postgresPort)).as("postgres port").isFalse();
         }

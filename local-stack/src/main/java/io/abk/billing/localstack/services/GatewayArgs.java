@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
  * @param rateLimitsEnabled          passed only when given, else the gateway's default applies
  * @param rateLimitPerKeyPerSecond   passed only when given
  * @param rateLimitCheckoutPerMinute passed only when given
+ * @param testChain                  test mode's chain when the stack runs a local one; null leaves the gateway's
+ *                                   own {@code billing.chains.test.*} (the sandbox unless configured)
  */
 public record GatewayArgs(
         int httpPort,
@@ -28,7 +30,15 @@ public record GatewayArgs(
         @Nullable Boolean rateLimitsEnabled,
         @Nullable Integer rateLimitPerKeyPerSecond,
         @Nullable Integer rateLimitCheckoutPerMinute,
-        boolean webhooksAllowLoopbackInTest) {
+        boolean webhooksAllowLoopbackInTest,
+        @Nullable TestChain testChain) {
+
+    /**
+     * What checkout tells a wallet about test mode's chain. The local chain's RPC is public to the browser too
+     * (both run on this machine), and it has no block explorer.
+     */
+    public record TestChain(String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl) {
+    }
 
     public List<String> toArgs() {
         var args = new ArrayList<String>();
@@ -51,6 +61,17 @@ public record GatewayArgs(
         add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
         add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
         add(args, "billing.webhooks.allow-loopback-in-test", webhooksAllowLoopbackInTest);
+        if (testChain != null) {
+            add(args, "billing.chains.test.name", testChain.name());
+            add(args, "billing.chains.test.chain-id", testChain.chainId());
+            add(args, "billing.chains.test.usdc-address", testChain.usdcAddress());
+            add(args, "billing.chains.test.vault-address", testChain.vaultAddress());
+            add(args, "billing.chains.test.rpc-url", testChain.rpcUrl());
+            // For a gateway that tells wallets which RPC to add and where to look transactions up; a gateway without
+            // these settings ignores them.
+            add(args, "billing.chains.test.public-rpc-url", testChain.rpcUrl());
+            add(args, "billing.chains.test.explorer-url", "");
+        }
         // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
         return List.copyOf(args);

@@ -2,12 +2,14 @@ package io.abk.billing.localstack.services;
 
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.scheduler.RenewalSchedulerApp;
 import io.abk.billing.scheduler.RenewalSchedulerConfig;
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsConfig;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,10 +38,14 @@ public final class StreamsService implements AutoCloseable {
         return new StreamsService("billing-streams", BillingStreamsApp.start(config));
     }
 
-    /** chain-indexer: the sandbox settlement of charges and refunds and the verification of payments. */
-    public static StreamsService settlement(String bootstrapServers, Path stateDir) {
+    /**
+     * chain-indexer: the settlement of charges and refunds and the verification of payments, in the sandbox or on
+     * {@code testChain} when the stack runs a local chain (it replaces any {@code BILLING_CHAINS_TEST_*} setting).
+     */
+    public static StreamsService settlement(String bootstrapServers, Path stateDir, @Nullable ChainSettings testChain) {
         // Without an RPC URL (the default) test mode stays in the sandbox.
-        var config = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        var fromEnv = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        var config = testChain == null ? fromEnv : fromEnv.withTestChain(testChain);
         log.info("chain-indexer starting applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
                 config.applicationId(), stateDir, config.chains().testChainConfigured(),
                 config.chains().liveChainConfigured());

@@ -26,8 +26,11 @@ record ModulePoms(Path root) {
             "control-plane-db");
     /** Libraries a service may use in its tests only: they would put test machinery on its runtime class path. */
     static final Set<String> TEST_ONLY_MODULES = Set.of("kafka-test-kit");
-    /** Modules that neither are services nor are shared by them (DESIGN section 2). */
-    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests", "contracts");
+    /**
+     * Modules that neither are services nor are shared by them (DESIGN section 2); local-chain is the development
+     * chain harness (anvil and the deployment of the contracts) that tests and the local stack run.
+     */
+    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests", "contracts", "local-chain");
 
     /** The modules listed in the root pom. */
     List<String> modules() throws Exception {

@@ -10,7 +10,7 @@ class GatewayArgsTest {
         return new GatewayArgs(8080, "http://localhost:8080", "r2dbc:postgresql://127.0.0.1:15432/billing",
                 "jdbc:postgresql://127.0.0.1:15432/billing", "billing", "billing", "127.0.0.1:19092", "admin-token-secret",
                 "Demo Merchant", "0x000000000000000000000000000000000000dEaD", "abk_test_T", "abk_live_L",
-                rateLimitsEnabled, perKey, checkout, true);
+                rateLimitsEnabled, perKey, checkout, true, null);
     }
 
     @Test
@@ -43,6 +43,32 @@ class GatewayArgsTest {
                 "--billing.rate-limits.enabled=false",
                 "--billing.rate-limits.per-key-per-second=500",
                 "--billing.rate-limits.checkout-per-minute=60");
+    }
+
+    @Test
+    void shouldLeaveTheTestChainToTheGatewayWhenNoLocalChainRuns() {
+        assertThat(args(null, null, null).toArgs()).noneMatch(arg -> arg.startsWith("--billing.chains"));
+    }
+
+    @Test
+    void shouldPointTestModeAtTheLocalChainWhenOneRuns() {
+        var plain = args(null, null, null);
+        var withChain = new GatewayArgs(plain.httpPort(), plain.publicUrl(), plain.r2dbcUrl(), plain.jdbcUrl(),
+                plain.dbUser(), plain.dbPassword(), plain.kafkaBootstrapServers(), plain.adminToken(),
+                plain.demoMerchantName(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", plain.demoTestKey(),
+                plain.demoLiveKey(), null, null, null, true, new GatewayArgs.TestChain("Anvil (local)", 31337,
+                        "0x5FbDB2315678afecb367f032d93F642f64180aa3", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                        "http://127.0.0.1:8545"));
+
+        assertThat(withChain.toArgs()).contains(
+                "--billing.demo.payout-address=0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                "--billing.chains.test.name=Anvil (local)",
+                "--billing.chains.test.chain-id=31337",
+                "--billing.chains.test.usdc-address=0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                "--billing.chains.test.vault-address=0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                "--billing.chains.test.rpc-url=http://127.0.0.1:8545",
+                "--billing.chains.test.public-rpc-url=http://127.0.0.1:8545")
+                .noneMatch(arg -> arg.startsWith("--billing.chains.live"));
     }
 
     @Test

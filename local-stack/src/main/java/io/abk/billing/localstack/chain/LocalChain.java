@@ -1,0 +1,125 @@
+package io.abk.billing.localstack.chain;
+
+import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.config.FeeCaps;
+import io.abk.billing.chain.config.RelayerKey;
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.localchain.AnvilNode;
+import io.abk.billing.localchain.AnvilOptions;
+import io.abk.billing.localstack.lifecycle.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.web3j.crypto.Keys;
+
+/**
+ * A development chain for test mode: anvil on a loopback port, mining a block every second, with its whole state
+ * (blocks, contracts, balances) in {@code <data>/chain/anvil-state.json}, loaded at start and written when it stops,
+ * and the test token and the vault deployed once ({@link ContractSetup}). {@link #close()} stops anvil, which writes
+ * the state.
+ */
+public final class LocalChain implements AutoCloseable {
+
+    public static final String NAME = "Anvil (local)";
+    /**
+     * A block every second, so confirmations advance while nobody sends anything (automine would only mine on a
+     * transaction and leave a payment waiting for blocks that never come).
+     */
+    public static final Duration BLOCK_TIME = Duration.ofSeconds(1);
+    /**
+     * Blocks on top of a transfer's block before it counts: two blocks are two seconds here. anvil never reorganises
+     * by itself, so depth protects nothing; two still exercises the pending-confirmations path as on a real chain.
+     */
+    public static final int CONFIRMATIONS = 2;
+    /**
+     * Fee caps far above anvil's fees (1 gwei base fee at genesis, falling while blocks are empty) and its free ether:
+     * they never refuse a local charge, yet a runaway loop is still bounded.
+     */
+    public static final FeeCaps FEE_CAPS = FeeCaps.of("100", "10", "1");
+    /** USDC's decimals; the test token has the same. */
+    static final int USDC_DECIMALS = 6;
+
+    private static final Logger log = LoggerFactory.getLogger(LocalChain.class);
+
+    private final AnvilNode node;
+    private final DeploymentFile deployment;
+    private final LocalChainInfo info;
+
+    private LocalChain(AnvilNode node, DeploymentFile deployment, LocalChainInfo info) {
+        this.node = node;
+        this.deployment = deployment;
+        this.info = info;
+    }
+
+    /**
+     * Finds or installs anvil, starts it on {@code port} (0: a free one) with its state under {@code dataDir}, and
+     * deploys the contracts unless they are already there. On failure anvil is stopped again.
+     */
+    public static LocalChain start(Path dataDir, int port) {
+        var chainDir = dataDir.resolve("chain");
+        try {
+            Files.createDirectories(chainDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create " + chainDir + ": " + e.getMessage(), e);
+        }
+        var tools = ChainTools.locateOrInstall(dataDir.resolve("tools"));
+        var stateFile = chainDir.resolve("anvil-state.json").toAbsolutePath().normalize();
+        StaleAnvil.stopIfRunning(stateFile);
+        if (port != 0 && FreePorts.isListening(port)) {
+            // Checked first: anvil would fail to bind, but until it exits the readiness probe could reach the other node.
+            throw new IllegalStateException("port " + port + " already has a listener (another anvil or node?); stop it "
+                    + "or set BILLING_LOCAL_CHAIN_PORT to a free port");
+        }
+        var node = AnvilNode.start(AnvilOptions.defaults().withBinary(tools.anvil()).withPort(port)
+                .withBlockTime(BLOCK_TIME).withStateFile(stateFile).withLogFile(chainDir.resolve("anvil.log")));
+        try {
+            var setup = ContractSetup.ensure(node, dataDir.resolve(DeploymentFile.FILE_NAME), BLOCK_TIME);
+            var contracts = setup.deployment().deployment();
+            var customers = ChainAccounts.customers().stream()
+                    .map(index -> new LocalChainInfo.Account(ChainAccounts.address(index), ChainAccounts.privateKey(index)))
+                    .toList();
+            var info = new LocalChainInfo(node.rpcUrl(), node.chainId(), Keys.toChecksumAddress(contracts.tokenAddress()),
+                    Keys.toChecksumAddress(contracts.vaultAddress()), Keys.toChecksumAddress(contracts.relayerAddress()),
+                    ChainAccounts.address(ChainAccounts.MERCHANT_PAYOUT), customers, tools.cast(), setup.deployedNow());
+            log.info("event=local_chain_ready port={} chainId={} token={} vault={} deployedNow={}", node.port(),
+                    node.chainId(), info.tokenAddress(), info.vaultAddress(), info.deployedNow());
+            return new LocalChain(node, setup.deployment(), info);
+        } catch (RuntimeException e) {
+            node.close();
+            throw new IllegalStateException("the local chain did not start: " + e.getMessage(), e);
+        }
+    }
+
+    public LocalChainInfo info() {
+        return info;
+    }
+
+    public String rpcUrl() {
+        return node.rpcUrl();
+    }
+
+    /**
+     * Test mode's chain for chain-indexer: this chain's RPC, contracts and relayer key (anvil account 1), time travel
+     * on (a test clock's move is carried to the chain's time when a renewal is charged, which only a development
+     * chain allows), and the follower starting at the block the contracts were deployed in.
+     */
+    public ChainSettings indexerSettings() {
+        var defaults = ChainSettings.unconfigured(Mode.TEST);
+        return new ChainSettings(Mode.TEST, NAME, node.chainId(), List.of(node.rpcUrl()), CONFIRMATIONS,
+                info.tokenAddress(), USDC_DECIMALS, info.vaultAddress(),
+                RelayerKey.of(ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
+                FEE_CAPS, deployment.deployedFrom(), defaults.pollInterval(), defaults.receiptTimeout(), true);
+    }
+
+    /** Stops anvil (SIGTERM), which writes its state file for the next start. */
+    @Override
+    public void close() {
+        node.close();
+        log.info("event=local_chain_stopped");
+    }
+}
