@@ -172,7 +172,7 @@ public final class LocalStack implements AutoCloseable {
 
     private static GatewayArgs.TestChain gatewayChain(LocalChainInfo chain) {
         return new GatewayArgs.TestChain(LocalChain.NAME, chain.chainId(), chain.tokenAddress(), chain.vaultAddress(),
-                chain.rpcUrl());
+                chain.rpcUrl(), LocalChain.CONFIRMATIONS);
     }
 
     public Info info() {

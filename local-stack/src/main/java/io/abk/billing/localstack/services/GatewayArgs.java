@@ -37,7 +37,8 @@ public record GatewayArgs(
      * What checkout tells a wallet about test mode's chain. The local chain's RPC is public to the browser too
      * (both run on this machine), and it has no block explorer.
      */
-    public record TestChain(String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl) {
+    public record TestChain(String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl,
+            int confirmations) {
     }
 
     public List<String> toArgs() {
@@ -67,10 +68,10 @@ public record GatewayArgs(
             add(args, "billing.chains.test.usdc-address", testChain.usdcAddress());
             add(args, "billing.chains.test.vault-address", testChain.vaultAddress());
             add(args, "billing.chains.test.rpc-url", testChain.rpcUrl());
-            // For a gateway that tells wallets which RPC to add and where to look transactions up; a gateway without
-            // these settings ignores them.
-            add(args, "billing.chains.test.public-rpc-url", testChain.rpcUrl());
+            // What checkout tells a wallet to add: the local node itself, and no explorer (a local chain has none).
+            add(args, "billing.chains.test.public-rpc-urls", testChain.rpcUrl());
             add(args, "billing.chains.test.explorer-url", "");
+            add(args, "billing.chains.test.confirmations", testChain.confirmations());
         }
         // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");

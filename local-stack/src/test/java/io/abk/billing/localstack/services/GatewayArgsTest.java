@@ -58,7 +58,7 @@ class GatewayArgsTest {
                 plain.demoMerchantName(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", plain.demoTestKey(),
                 plain.demoLiveKey(), null, null, null, true, new GatewayArgs.TestChain("Anvil (local)", 31337,
                         "0x5FbDB2315678afecb367f032d93F642f64180aa3", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-                        "http://127.0.0.1:8545"));
+                        "http://127.0.0.1:8545", 2));
 
         assertThat(withChain.toArgs()).contains(
                 "--billing.demo.payout-address=0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
@@ -67,7 +67,9 @@ class GatewayArgsTest {
                 "--billing.chains.test.usdc-address=0x5FbDB2315678afecb367f032d93F642f64180aa3",
                 "--billing.chains.test.vault-address=0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
                 "--billing.chains.test.rpc-url=http://127.0.0.1:8545",
-                "--billing.chains.test.public-rpc-url=http://127.0.0.1:8545")
+                "--billing.chains.test.public-rpc-urls=http://127.0.0.1:8545",
+                "--billing.chains.test.explorer-url=",
+                "--billing.chains.test.confirmations=2")
                 .noneMatch(arg -> arg.startsWith("--billing.chains.live"));
     }
 
