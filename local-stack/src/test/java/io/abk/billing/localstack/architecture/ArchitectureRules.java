@@ -29,13 +29,16 @@ final class ArchitectureRules {
 
     /**
      * Package roots of the library modules services may share besides {@code schemas}: generic plumbing with no
-     * domain (streams-kit; webhook-verify, the webhook signature scheme; kafka-test-kit, for tests only).
+     * domain (streams-kit; webhook-verify, the webhook signature scheme; kafka-test-kit, for tests only; contracts,
+     * the vault's ABI; local-chain, anvil for tests and the local stack).
      */
     static final List<String> LIBRARY_ROOTS = List.of(
             "io.abk.billing.streamskit",
             "io.abk.billing.webhookverify",
             "io.abk.billing.endpointguard",
-            "io.abk.billing.kafkatestkit");
+            "io.abk.billing.kafkatestkit",
+            "io.abk.billing.contracts",
+            "io.abk.billing.localchain");
 
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
     static final List<String> DOMAIN_PACKAGES = List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");

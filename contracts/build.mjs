@@ -1,0 +1,39 @@
+// The Maven build's entry point (phase generate-resources): installs the pinned npm packages when
+// package-lock.json changed since the last install, then compiles the contracts.
+// Usage: node build.mjs <outputDir>
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outputDir = process.argv[2];
+if (!outputDir) {
+  console.error('usage: node build.mjs <outputDir>');
+  process.exit(2);
+}
+
+// npm ci wipes and reinstalls node_modules (about 3 s); a hash of the lock file inside node_modules says the
+// installed tree already matches, so repeated builds skip it.
+const lockHash = createHash('sha256').update(readFileSync(join(here, 'package-lock.json'))).digest('hex');
+const marker = join(here, 'node_modules', '.billing-lock-sha256');
+const installed = existsSync(marker) && readFileSync(marker, 'utf8').trim() === lockHash;
+if (!installed) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
+  if (install.error) {
+    console.error(`contracts: cannot run npm (${install.error.message}); install Node.js 20+ with npm`);
+    process.exit(1);
+  }
+  if (install.status !== 0) {
+    console.error(`contracts: npm ci failed with exit code ${install.status}`);
+    process.exit(1);
+  }
+  writeFileSync(marker, lockHash + '\n');
+}
+
+const compile = spawnSync(process.execPath,
+    [join(here, 'compile.mjs'), join(here, 'src', 'main', 'solidity'), outputDir],
+    { cwd: here, stdio: 'inherit' });
+process.exit(compile.status ?? 1);

@@ -1,0 +1,127 @@
+package io.abk.billing.contracts;
+
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.web3j.abi.TypeReference;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Bool;
+import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.generated.Bytes32;
+import org.web3j.abi.datatypes.generated.Uint16;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.abi.datatypes.generated.Uint32;
+import org.web3j.abi.datatypes.generated.Uint64;
+
+/**
+ * Calldata and decoders for {@code SubscriptionVault.sol}. Refs and ids are {@code 0x} + 64 hex digits (see
+ * {@link SubscriptionRef}, {@link ChargeId}, {@link RefundId}); addresses any case in, lower case out; amounts are
+ * token base units; timestamps are whole seconds.
+ */
+public final class SubscriptionVaultAbi {
+
+    public static final String SUBSCRIBED_TOPIC =
+            Abi.topic("Subscribed(bytes32,address,address,address,uint256,uint16,uint64)");
+    public static final String CHARGED_TOPIC = Abi.topic("Charged(bytes32,uint32,uint256,bytes32)");
+    public static final String CANCELED_TOPIC = Abi.topic("Canceled(bytes32,address)");
+    public static final String REFUNDED_TOPIC = Abi.topic("Refunded(bytes32,uint256,bytes32)");
+
+    /** The four topics above, for an {@code eth_getLogs} filter on the vault's address. */
+    public static final List<String> EVENT_TOPICS = List.of(SUBSCRIBED_TOPIC, CHARGED_TOPIC, CANCELED_TOPIC, REFUNDED_TOPIC);
+
+    private SubscriptionVaultAbi() {
+    }
+
+    /** Sent by the customer's wallet after approving the vault on {@code token}. */
+    public static String subscribe(String ref, String merchant, String token, BigInteger amount, int periodMonths,
+            Instant firstChargeAt) {
+        Hex.requireUnsigned(amount, "amount");
+        return Abi.call("subscribe", Hex.bytes32(ref, "ref"), Hex.abiAddress(merchant, "merchant"),
+                Hex.abiAddress(token, "token"), new Uint256(amount), new Uint16(periodMonths),
+                new Uint64(Hex.epochSeconds(firstChargeAt, "firstChargeAt")));
+    }
+
+    /** Sent by the relayer: charges the next period of {@code ref}, once its start has passed. */
+    public static String charge(String ref, BigInteger amount, String chargeId) {
+        Hex.requireUnsigned(amount, "amount");
+        return Abi.call("charge", Hex.bytes32(ref, "ref"), new Uint256(amount), Hex.bytes32(chargeId, "chargeId"));
+    }
+
+    public static String cancel(String ref) {
+        return Abi.call("cancel", Hex.bytes32(ref, "ref"));
+    }
+
+    /** Sent by the relayer or the merchant; the merchant has approved the vault for at least {@code amount}. */
+    public static String refund(String ref, BigInteger amount, String refundId) {
+        Hex.requireUnsigned(amount, "amount");
+        return Abi.call("refund", Hex.bytes32(ref, "ref"), new Uint256(amount), Hex.bytes32(refundId, "refundId"));
+    }
+
+    /** {@code eth_call} data; the result decodes with {@link #decodeSubscription}. */
+    public static String getSubscription(String ref) {
+        return Abi.call("getSubscription", Hex.bytes32(ref, "ref"));
+    }
+
+    /** {@code eth_call} data; the result decodes with {@link #decodeChargeRecord}. */
+    public static String chargeOf(String chargeId) {
+        return Abi.call("chargeOf", Hex.bytes32(chargeId, "chargeId"));
+    }
+
+    /** {@code eth_call} data; the result decodes with {@link #decodeTimestamp} (epoch when canceled). */
+    public static String nextChargeAt(String ref) {
+        return Abi.call("nextChargeAt", Hex.bytes32(ref, "ref"));
+    }
+
+    /** {@code eth_call} data; the result decodes with {@link #decodeTimestamp}. */
+    public static String periodStart(String ref, long periodIndex) {
+        return Abi.call("periodStart", Hex.bytes32(ref, "ref"), new Uint32(periodIndex));
+    }
+
+    /** {@code eth_call} data for the vault's calendar; the result decodes with {@link #decodeTimestamp}. */
+    public static String addMonths(Instant timestamp, long months) {
+        return Abi.call("addMonths", new Uint64(Hex.epochSeconds(timestamp, "timestamp")),
+                new Uint256(BigInteger.valueOf(months)));
+    }
+
+    public static OnChainSubscription decodeSubscription(String returnData) {
+        List<Type> words = Abi.decode(returnData, List.of(
+                new TypeReference<Address>() { }, new TypeReference<Address>() { }, new TypeReference<Address>() { },
+                new TypeReference<Uint256>() { }, new TypeReference<Uint16>() { }, new TypeReference<Uint64>() { },
+                new TypeReference<Uint32>() { }, new TypeReference<Bool>() { }, new TypeReference<Uint256>() { },
+                new TypeReference<Uint256>() { }));
+        return new OnChainSubscription(
+                Hex.of((Address) words.get(0)), Hex.of((Address) words.get(1)), Hex.of((Address) words.get(2)),
+                Abi.value(words.get(3)), Abi.value(words.get(4)).intValueExact(), Hex.instant(Abi.value(words.get(5))),
+                Abi.value(words.get(6)).longValueExact(), (Boolean) words.get(7).getValue(),
+                Abi.value(words.get(8)), Abi.value(words.get(9)));
+    }
+
+    public static ChargeRecord decodeChargeRecord(String returnData) {
+        List<Type> words = Abi.decode(returnData, List.of(new TypeReference<Bytes32>() { },
+                new TypeReference<Uint32>() { }, new TypeReference<Uint64>() { }, new TypeReference<Bool>() { }));
+        return new ChargeRecord(Hex.of((Bytes32) words.get(0)), Abi.value(words.get(1)).longValueExact(),
+                Abi.value(words.get(2)).longValueExact(), (Boolean) words.get(3).getValue());
+    }
+
+    /** A {@code uint64} timestamp result ({@code nextChargeAt}, {@code periodStart}, {@code addMonths}). */
+    public static Instant decodeTimestamp(String returnData) {
+        return Hex.instant(Abi.uint(returnData));
+    }
+
+    /**
+     * The vault event in a log, or empty when topic0 is none of the vault's events. The caller checks that the
+     * log came from the vault's address.
+     *
+     * @param topics the log's topics, topic0 first
+     * @param data the log's data, {@code 0x} hex
+     */
+    public static Optional<VaultEvent> decodeEvent(List<String> topics, String data) {
+        return VaultEventDecoder.decode(topics, data);
+    }
+
+    /** The custom error in revert data ({@code 0x} + selector + arguments), or {@link VaultError.Unknown}. */
+    public static VaultError decodeError(String revertData) {
+        return VaultErrorDecoder.decode(revertData);
+    }
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.24;
+
+/// @title Subscription vault
+/// @notice Recurring USDC mandates: a customer subscribes once; the billing service's relayer then charges at most
+///         one payment per calendar period, never above the signed amount, pulling the token from the customer
+///         straight to the merchant. The vault's rules, not the relayer's good behaviour, bound what a customer
+///         pays. Funds never stay here: every transfer goes from one party to the other.
+/// @dev Billing periods are calendar months counted from the anchor (firstChargeAt) in UTC, the same calendar as
+///      Java's ZonedDateTime.plusMonths in UTC, which the billing service uses.
+contract SubscriptionVault {
+    /// Why subscribe refused its arguments (ABI: uint8, in this order).
+    enum InvalidReason {
+        ZeroMerchant,
+        ZeroToken,
+        ZeroAmount,
+        AmountTooLarge,
+        InvalidPeriod
+    }
+
+    struct Subscription {
+        address customer;
+        address merchant;
+        address token;
+        uint256 amount;
+        uint16 periodMonths;
+        uint64 firstChargeAt;
+        uint32 chargeCount;
+        bool canceled;
+        uint256 totalCharged;
+        uint256 totalRefunded;
+    }
+
+    struct ChargeRecord {
+        bytes32 ref;
+        uint32 periodIndex;
+        uint64 blockNumber;
+        bool exists;
+    }
+
+    /// Longest period: ten years. Longer mandates are more likely mistakes than plans.
+    uint16 public constant MAX_PERIOD_MONTHS = 120;
+
+    address public immutable relayer;
+
+    mapping(bytes32 ref => Subscription) private subscriptions;
+    mapping(bytes32 chargeId => ChargeRecord) private charges;
+    mapping(bytes32 refundId => bool) private refundIds;
+
+    event Subscribed(
+        bytes32 indexed ref,
+        address indexed customer,
+        address indexed merchant,
+        address token,
+        uint256 amount,
+        uint16 periodMonths,
+        uint64 firstChargeAt
+    );
+    event Charged(bytes32 indexed ref, uint32 periodIndex, uint256 amount, bytes32 indexed chargeId);
+    event Canceled(bytes32 indexed ref, address indexed by);
+    event Refunded(bytes32 indexed ref, uint256 amount, bytes32 indexed refundId);
+
+    error NotRelayer();
+    error NotCustomerOrRelayer();
+    error NotMerchantOrRelayer();
+    error RefAlreadyUsed(bytes32 ref);
+    error UnknownSubscription(bytes32 ref);
+    error SubscriptionIsCanceled(bytes32 ref);
+    error PeriodNotStarted(bytes32 ref, uint32 periodIndex, uint64 startsAt);
+    error AmountAboveMandate(uint256 amount, uint256 mandateAmount);
+    error ZeroAmount();
+    error ChargeIdUsed(bytes32 chargeId);
+    error RefundIdUsed(bytes32 refundId);
+    error RefundAboveCharged(uint256 amount, uint256 refundable);
+    error InvalidSubscription(InvalidReason reason);
+    error TokenTransferFailed();
+    error TimestampOutOfRange(uint256 timestamp);
+
+    constructor(address relayer_) {
+        relayer = relayer_;
+    }
+
+    /// @notice Creates a mandate from msg.sender (the customer) to `merchant`. The customer approves this vault
+    ///         on `token` separately; a charge without enough allowance reverts with the token's own error.
+    function subscribe(
+        bytes32 ref,
+        address merchant,
+        address token,
+        uint256 amount,
+        uint16 periodMonths,
+        uint64 firstChargeAt
+    ) external {
+        if (subscriptions[ref].customer != address(0)) revert RefAlreadyUsed(ref);
+        if (merchant == address(0)) revert InvalidSubscription(InvalidReason.ZeroMerchant);
+        if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
+        if (amount == 0) revert InvalidSubscription(InvalidReason.ZeroAmount);
+        // Bounded so that totals over many periods can never overflow.
+        if (amount > type(uint128).max) revert InvalidSubscription(InvalidReason.AmountTooLarge);
+        if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
+            revert InvalidSubscription(InvalidReason.InvalidPeriod);
+        }
+        subscriptions[ref] = Subscription({
+            customer: msg.sender,
+            merchant: merchant,
+            token: token,
+            amount: amount,
+            periodMonths: periodMonths,
+            firstChargeAt: firstChargeAt,
+            chargeCount: 0,
+            canceled: false,
+            totalCharged: 0,
+            totalRefunded: 0
+        });
+        emit Subscribed(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt);
+    }
+
+    /// @notice Charges period `chargeCount` of the subscription, once that period has started. One charge per
+    ///         period: the k-th charge is for period k, so charges never outnumber the periods started, while a
+    ///         late charge (a retry days after the period's start) is still accepted.
+    /// @param amount at most the mandate's amount (a downgrade bills less without a new signature)
+    /// @param chargeId keccak256 of the invoice id; usable once ever, so a retried invoice is never paid twice
+    function charge(bytes32 ref, uint256 amount, bytes32 chargeId) external {
+        if (msg.sender != relayer) revert NotRelayer();
+        Subscription storage s = _existing(ref);
+        if (s.canceled) revert SubscriptionIsCanceled(ref);
+        if (charges[chargeId].exists) revert ChargeIdUsed(chargeId);
+        if (amount == 0) revert ZeroAmount();
+        if (amount > s.amount) revert AmountAboveMandate(amount, s.amount);
+        uint32 periodIndex = s.chargeCount;
+        uint64 startsAt = addMonths(s.firstChargeAt, uint256(periodIndex) * s.periodMonths);
+        if (block.timestamp < startsAt) revert PeriodNotStarted(ref, periodIndex, startsAt);
+
+        s.chargeCount = periodIndex + 1;
+        s.totalCharged += amount;
+        charges[chargeId] = ChargeRecord(ref, periodIndex, uint64(block.number), true);
+        emit Charged(ref, periodIndex, amount, chargeId);
+        _pull(s.token, s.customer, s.merchant, amount);
+    }
+
+    /// @notice Ends the mandate for good; by the customer or the relayer.
+    function cancel(bytes32 ref) external {
+        Subscription storage s = _existing(ref);
+        if (msg.sender != s.customer && msg.sender != relayer) revert NotCustomerOrRelayer();
+        if (s.canceled) revert SubscriptionIsCanceled(ref);
+        s.canceled = true;
+        emit Canceled(ref, msg.sender);
+    }
+
+    /// @notice Pays `amount` back from the merchant to the customer (the merchant approves this vault first).
+    ///         Total refunds never exceed total charges; works after cancel too.
+    /// @param refundId keccak256 of the refund request id; usable once ever
+    function refund(bytes32 ref, uint256 amount, bytes32 refundId) external {
+        Subscription storage s = _existing(ref);
+        if (msg.sender != s.merchant && msg.sender != relayer) revert NotMerchantOrRelayer();
+        if (refundIds[refundId]) revert RefundIdUsed(refundId);
+        if (amount == 0) revert ZeroAmount();
+        uint256 refundable = s.totalCharged - s.totalRefunded;
+        if (amount > refundable) revert RefundAboveCharged(amount, refundable);
+
+        refundIds[refundId] = true;
+        s.totalRefunded += amount;
+        emit Refunded(ref, amount, refundId);
+        _pull(s.token, s.merchant, s.customer, amount);
+    }
+
+    function getSubscription(bytes32 ref) external view returns (Subscription memory) {
+        return _existing(ref);
+    }
+
+    function chargeOf(bytes32 chargeId) external view returns (ChargeRecord memory) {
+        return charges[chargeId];
+    }
+
+    /// @notice Start of period `periodIndex`: the anchor plus periodIndex * periodMonths calendar months.
+    function periodStart(bytes32 ref, uint32 periodIndex) public view returns (uint64) {
+        Subscription storage s = _existing(ref);
+        return addMonths(s.firstChargeAt, uint256(periodIndex) * s.periodMonths);
+    }
+
+    /// @notice When the next charge becomes possible, or 0 once the subscription is canceled.
+    function nextChargeAt(bytes32 ref) external view returns (uint64) {
+        Subscription storage s = _existing(ref);
+        if (s.canceled) return 0;
+        return addMonths(s.firstChargeAt, uint256(s.chargeCount) * s.periodMonths);
+    }
+
+    /// @notice `timestamp` plus `months` calendar months in UTC, keeping the time of day and clamping the day to
+    ///         the target month's length (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year), like Java's
+    ///         ZonedDateTime.plusMonths in UTC.
+    function addMonths(uint64 timestamp, uint256 months) public pure returns (uint64) {
+        uint256 dayNumber = timestamp / 1 days;
+        uint256 timeOfDay = timestamp % 1 days;
+        (uint256 year, uint256 month, uint256 day) = _civilFromDays(dayNumber);
+        uint256 monthIndex = year * 12 + (month - 1) + months;
+        uint256 targetYear = monthIndex / 12;
+        uint256 targetMonth = monthIndex % 12 + 1;
+        uint256 lastDay = _daysInMonth(targetYear, targetMonth);
+        uint256 targetDay = day < lastDay ? day : lastDay;
+        uint256 result = _daysFromCivil(targetYear, targetMonth, targetDay) * 1 days + timeOfDay;
+        if (result > type(uint64).max) revert TimestampOutOfRange(result);
+        return uint64(result);
+    }
+
+    function _existing(bytes32 ref) private view returns (Subscription storage s) {
+        s = subscriptions[ref];
+        if (s.customer == address(0)) revert UnknownSubscription(ref);
+    }
+
+    /// @dev transferFrom that also accepts tokens returning nothing (USDT), and bubbles up the token's own revert
+    ///      data so a caller can decode InsufficientBalance / InsufficientAllowance.
+    function _pull(address token, address from, address to, uint256 amount) private {
+        if (token.code.length == 0) revert TokenTransferFailed();
+        (bool ok, bytes memory returned) =
+            token.call(abi.encodeWithSelector(0x23b872dd, from, to, amount)); // transferFrom(address,address,uint256)
+        if (!ok) {
+            if (returned.length == 0) revert TokenTransferFailed();
+            assembly {
+                revert(add(returned, 32), mload(returned))
+            }
+        }
+        if (returned.length != 0 && (returned.length != 32 || abi.decode(returned, (uint256)) != 1)) {
+            revert TokenTransferFailed();
+        }
+    }
+
+    // Howard Hinnant's days-from-civil and civil-from-days (http://howardhinnant.github.io/date_algorithms.html),
+    // for days since 1970-01-01 >= 0 only: timestamps here are unsigned, so years are >= 1970 and every
+    // intermediate value is non-negative.
+
+    function _daysFromCivil(uint256 year, uint256 month, uint256 day) private pure returns (uint256) {
+        uint256 y = month <= 2 ? year - 1 : year;
+        uint256 era = y / 400;
+        uint256 yearOfEra = y - era * 400;
+        uint256 dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        uint256 dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146097 + dayOfEra - 719468;
+    }
+
+    function _civilFromDays(uint256 dayNumber) private pure returns (uint256 year, uint256 month, uint256 day) {
+        uint256 z = dayNumber + 719468;
+        uint256 era = z / 146097;
+        uint256 dayOfEra = z - era * 146097;
+        uint256 yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
+        uint256 dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        uint256 mp = (5 * dayOfYear + 2) / 153;
+        day = dayOfYear - (153 * mp + 2) / 5 + 1;
+        month = mp < 10 ? mp + 3 : mp - 9;
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+    }
+
+    function _daysInMonth(uint256 year, uint256 month) private pure returns (uint256) {
+        if (month == 2) {
+            bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+            return leap ? 29 : 28;
+        }
+        return (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31;
+    }
+}

@@ -1,0 +1,58 @@
+package io.abk.billing.localchain;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * How to start anvil. {@link #defaults()}: automine (a block per transaction), a free loopback port, anvil's own
+ * clock, no persistence, binary from {@link AnvilBinary#locate()}.
+ *
+ * @param binary the anvil executable; empty to locate it
+ * @param port the port on 127.0.0.1; 0 for a free one
+ * @param blockTime interval mining instead of automine
+ * @param genesisTimestamp the timestamp of block 0 (anvil's {@code --timestamp})
+ * @param stateFile load the chain from this file at start and write it back on close (anvil's {@code --state})
+ * @param logFile where anvil's output goes; empty for a temporary file deleted on a clean close
+ */
+public record AnvilOptions(
+        Optional<Path> binary,
+        int port,
+        Optional<Duration> blockTime,
+        Optional<Instant> genesisTimestamp,
+        Optional<Path> stateFile,
+        Optional<Path> logFile) {
+
+    /** anvil's chain id unless told otherwise; the project's configuration names the local chain by it. */
+    public static final long CHAIN_ID = 31337;
+
+    public static AnvilOptions defaults() {
+        return new AnvilOptions(Optional.empty(), 0, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+    }
+
+    public AnvilOptions withBinary(Path value) {
+        return new AnvilOptions(Optional.of(value), port, blockTime, genesisTimestamp, stateFile, logFile);
+    }
+
+    public AnvilOptions withPort(int value) {
+        return new AnvilOptions(binary, value, blockTime, genesisTimestamp, stateFile, logFile);
+    }
+
+    public AnvilOptions withBlockTime(Duration value) {
+        return new AnvilOptions(binary, port, Optional.of(value), genesisTimestamp, stateFile, logFile);
+    }
+
+    public AnvilOptions withGenesisTimestamp(Instant value) {
+        return new AnvilOptions(binary, port, blockTime, Optional.of(value), stateFile, logFile);
+    }
+
+    public AnvilOptions withStateFile(Path value) {
+        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, Optional.of(value), logFile);
+    }
+
+    public AnvilOptions withLogFile(Path value) {
+        return new AnvilOptions(binary, port, blockTime, genesisTimestamp, stateFile, Optional.of(value));
+    }
+}
