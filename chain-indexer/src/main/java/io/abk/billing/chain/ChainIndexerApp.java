@@ -1,5 +1,7 @@
 package io.abk.billing.chain;
 
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.topology.ChainTopology;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -8,11 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the chain-indexer topology: today the sandbox settlement of charge and refund requests and the sandbox
- * verification of one-time payments. {@link #start}
- * returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as soon as every
- * topic of the topology exists (the app creates none), and closing leaves the consumer group and keeps the local
- * state; see {@link StreamsApp} for the whole lifecycle.
+ * Runs the chain-indexer topology (settlement of charge and refund requests and verification of one-time
+ * payments: simulated in the sandbox, answered from {@code chain.results} on a chain) and, for each configured chain,
+ * a {@link Relayer} that executes that chain's requests and writes {@code chain.results}. {@link #start} returns at
+ * once with the running {@link StreamsApp}: Kafka Streams starts in the background as soon as every topic of the
+ * topology exists (the app creates none), and closing it closes the relayers first, then leaves the consumer group
+ * and keeps the local state; see {@link StreamsApp} for the whole lifecycle.
  */
 public final class ChainIndexerApp {
 
@@ -30,14 +33,14 @@ public final class ChainIndexerApp {
                         + "testChainConfigured={} liveChainConfigured={}",
                 config.applicationId(), config.bootstrapServers(), config.stateDir(), config.commitInterval().toMillis(),
                 chains.testChainConfigured(), chains.liveChainConfigured());
-        if (chains.testChainConfigured() || chains.liveChainConfigured()) {
-            // The relayer and the chain reader are a later issue: until then a charge or refund that needs a chain is
-            // answered RELAYER_ERROR, and a payment is verified as in the sandbox (test) or CHAIN_UNAVAILABLE (live).
-            log.warn("event=chain_settlement_not_implemented action=answer_relayer_error_and_verify_as_sandbox "
-                    + "testChainConfigured={} liveChainConfigured={}", chains.testChainConfigured(),
-                    chains.liveChainConfigured());
-        }
         app.startWhenTopicsExist();
+        // One relayer per configured chain executes what the topology leaves to it; it stops with the app.
+        for (var mode : Mode.values()) {
+            var chain = config.chain(mode);
+            if (chain.configured()) {
+                app.closeWith(Relayer.start(config, chain));
+            }
+        }
         return app;
     }
 
