@@ -27,8 +27,13 @@ final class TransactionSender {
     private static final Logger log = LoggerFactory.getLogger(TransactionSender.class);
     /** Two replacements: a fee spike that outruns two 12.5% raises is past what the caps are there to pay. */
     static final int MAX_REPLACEMENTS = 2;
-    /** Frequent enough to notice a mined transaction within a tenth of a second on a fast chain. */
-    private static final Duration RECEIPT_POLL = Duration.ofMillis(100);
+    /**
+     * The first look for a receipt comes this soon after sending (a development chain mines at once), and each next
+     * one twice as late, up to {@link #RECEIPT_POLL}.
+     */
+    private static final Duration FIRST_RECEIPT_POLL = Duration.ofMillis(20);
+    /** Frequent enough to notice a mined transaction within a quarter of a second on a 2 s chain. */
+    private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
 
     /** The outcome of waiting: a receipt, or nothing after every replacement. */
     sealed interface Awaited {
@@ -139,6 +144,7 @@ final class TransactionSender {
     }
 
     private Optional<MinedReceipt> poll(SentTransaction sent, long deadlineNanos) {
+        var wait = FIRST_RECEIPT_POLL;
         while (true) {
             for (var version : sent.versions()) {
                 var receipt = rpc.receipt(version.txHash());
@@ -150,7 +156,8 @@ final class TransactionSender {
                 return Optional.empty();
             }
             try {
-                Thread.sleep(RECEIPT_POLL);
+                Thread.sleep(wait);
+                wait = wait.multipliedBy(2).compareTo(RECEIPT_POLL) > 0 ? RECEIPT_POLL : wait.multipliedBy(2);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Optional.empty();

@@ -205,9 +205,21 @@ final class RelayerHarness implements AutoCloseable {
         producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request)).get(30, TimeUnit.SECONDS);
     }
 
+    /** Writes every request without waiting for each, so they reach the relayer together. */
+    void sendAll(List<ChainRequest> requests) {
+        for (var request : requests) {
+            var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
+            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request));
+        }
+        producer.flush();
+    }
+
     /** The latest committed result for {@code requestId}, awaited. */
     ChainResult result(String requestId) {
-        await().atMost(PATIENCE).until(() -> {
+        if (seen.containsKey(requestId)) {
+            return seen.get(requestId);
+        }
+        await().atMost(PATIENCE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
             poll();
             return seen.containsKey(requestId);
         });
@@ -216,7 +228,7 @@ final class RelayerHarness implements AutoCloseable {
 
     /** Every result for {@code requestId} seen so far. */
     List<ChainResult> results(String requestId, int atLeast) {
-        await().atMost(PATIENCE).until(() -> {
+        await().atMost(PATIENCE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
             poll();
             return all.stream().filter(r -> r.getRequest().getRequestId().equals(requestId)).count() >= atLeast;
         });
@@ -224,7 +236,7 @@ final class RelayerHarness implements AutoCloseable {
     }
 
     private void poll() {
-        for (var record : results.poll(Duration.ofMillis(100))) {
+        for (var record : results.poll(Duration.ofMillis(20))) {
             seen.put(record.value().getRequest().getRequestId(), record.value());
             all.add(record.value());
         }
