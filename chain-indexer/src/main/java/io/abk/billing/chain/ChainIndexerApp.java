@@ -1,20 +1,29 @@
 package io.abk.billing.chain;
 
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.chain.follow.ChainFollowers;
+import io.abk.billing.chain.follow.FollowerPlan;
+import io.abk.billing.chain.follow.FollowerSettings;
+import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.topology.ChainTopology;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
+import java.util.ArrayList;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
-import org.web3j.crypto.Credentials;
 import org.slf4j.LoggerFactory;
+import org.web3j.crypto.Credentials;
 
 /**
- * Runs the chain-indexer topology: today the sandbox settlement of charge and refund requests and the sandbox
- * verification of one-time payments. {@link #start}
- * returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as soon as every
- * topic of the topology exists (the app creates none), and closing leaves the consumer group and keeps the local
- * state; see {@link StreamsApp} for the whole lifecycle.
+ * Runs chain-indexer: the topology (settlement of charge and refund requests and verification of one-time
+ * payments: simulated in the sandbox, answered from {@code chain.results} on a chain; and auto-settlement from
+ * {@code chain.transfers}) and, for each configured chain, a {@link Relayer} that executes that chain's requests and
+ * writes {@code chain.results}, and a chain follower that publishes its confirmed logs to {@code chain.transfers}.
+ * {@link #start} returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as
+ * soon as every topic of the topology exists (the app creates none), and closing it closes the followers and the
+ * relayers first, then leaves the consumer group and keeps the local state; see {@link StreamsApp} for the whole
+ * lifecycle.
  */
 public final class ChainIndexerApp {
 
@@ -34,14 +43,20 @@ public final class ChainIndexerApp {
                         + "testChainConfigured={} liveChainConfigured={}",
                 config.applicationId(), config.bootstrapServers(), config.stateDir(), config.commitInterval().toMillis(),
                 chains.testChainConfigured(), chains.liveChainConfigured());
-        if (chains.testChainConfigured() || chains.liveChainConfigured()) {
-            // The relayer and the chain reader are a later issue: until then a charge or refund that needs a chain is
-            // answered RELAYER_ERROR, and a payment is verified as in the sandbox (test) or CHAIN_UNAVAILABLE (live).
-            log.warn("event=chain_settlement_not_implemented action=answer_relayer_error_and_verify_as_sandbox "
-                    + "testChainConfigured={} liveChainConfigured={}", chains.testChainConfigured(),
-                    chains.liveChainConfigured());
-        }
         app.startWhenTopicsExist();
+        // One relayer per configured chain executes what the topology leaves to it, and one follower publishes
+        // its confirmed logs; they stop with the app.
+        var followed = new ArrayList<FollowerSettings>();
+        for (var mode : Mode.values()) {
+            var chain = config.chain(mode);
+            if (chain.configured()) {
+                app.closeWith(Relayer.start(config, chain));
+                followed.add(FollowerPlan.of(chain));
+            }
+        }
+        if (!followed.isEmpty()) {
+            app.closeWith(ChainFollowers.start(followed, config.bootstrapServers()));
+        }
         return app;
     }
 

@@ -46,6 +46,10 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         require(!applicationId.isBlank(), "applicationId must not be blank");
         require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
         require(testChain.mode() == Mode.TEST && liveChain.mode() == Mode.LIVE, "testChain and liveChain swapped");
+        // One follower and one checkpoint per chain id: the two modes never share a chain (data never crosses modes).
+        require(!(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
+                "BILLING_CHAINS_TEST_CHAIN_ID and BILLING_CHAINS_LIVE_CHAIN_ID must differ, both were "
+                        + testChain.chainId());
     }
 
     public static ChainIndexerConfig fromEnv() {

@@ -1,8 +1,10 @@
 package io.abk.billing.streamskit.lifecycle;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
@@ -31,6 +33,7 @@ public final class StreamsApp implements AutoCloseable {
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
 
     private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness) {
         this.applicationId = applicationId;
@@ -84,8 +87,25 @@ public final class StreamsApp implements AutoCloseable {
         terminated.await();
     }
 
+    /**
+     * Something that runs beside the topology in the same service (a plain consumer loop) and stops with it:
+     * {@link #close()} closes companions first, newest first, then Kafka Streams.
+     */
+    public void closeWith(AutoCloseable companion) {
+        companions.add(companion);
+    }
+
     @Override
     public void close() {
+        for (int i = companions.size() - 1; i >= 0; i--) {
+            try {
+                companions.get(i).close();
+            } catch (Exception e) {
+                log.warn("event=companion_close_failed applicationId={} companion={}", applicationId,
+                        companions.get(i), e);
+            }
+        }
+        companions.clear();
         readiness.cancel();
         var options = CloseOptions.timeout(CLOSE_TIMEOUT)
                 .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP);

@@ -1,0 +1,103 @@
+package io.abk.billing.chain.relay;
+
+import io.abk.billing.chain.domain.relay.ChargeFacts;
+import io.abk.billing.chain.domain.relay.ChargePreflight;
+import io.abk.billing.chain.domain.relay.FeePolicy;
+import io.abk.billing.chain.domain.relay.Preflight;
+import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.chain.domain.relay.TokenUnits;
+import io.abk.billing.chain.domain.relay.VaultCall;
+import io.abk.billing.chain.domain.relay.VaultRefusals;
+import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
+import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
+import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.SubscriptionRef;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.contracts.VaultError;
+import io.abk.billing.schemas.avro.ChainRequest;
+import java.math.BigInteger;
+import java.time.Instant;
+
+/**
+ * A charge through the vault: reference from the subscription id, charge id from the invoice id (so every attempt
+ * of one invoice shares it and the vault pays an invoice at most once), the preflight ({@link ChargePreflight}) on
+ * what the chain says, a simulation from the relayer's account, then the transaction. An invoice the vault has
+ * charged already, by an earlier attempt or by a relayer that crashed between sending and recording, is answered
+ * with the original transaction.
+ */
+final class ChargeExecutor {
+
+    private final VaultReader vault;
+    private final String relayer;
+    private final int decimals;
+
+    ChargeExecutor(VaultReader vault, String relayer, int decimals) {
+        this.vault = vault;
+        this.relayer = relayer;
+        this.decimals = decimals;
+    }
+
+    Step prepare(ChainRequest request, ChainHead head) {
+        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals);
+        if (amount.isEmpty()) {
+            return refused(FailureCode.RELAYER_ERROR, "The token cannot carry " + request.getAmountMicros()
+                    + " micro-USDC exactly (" + decimals + " decimals)");
+        }
+        var ref = SubscriptionRef.of(request.getSubscriptionId());
+        var chargeId = ChargeId.of(request.getInvoiceId());
+        var record = vault.chargeOf(chargeId);
+        var subscription = record.exists() ? null : vault.subscription(ref).orElse(null);
+        var live = subscription != null && !subscription.canceled();
+        var facts = new ChargeFacts(amount.get(), decimals, record, subscription,
+                live ? vault.periodStart(ref, subscription.chargeCount()) : null,
+                Instant.ofEpochSecond(head.timestamp()),
+                live ? vault.balance(subscription.token(), subscription.customer()) : BigInteger.ZERO,
+                live ? vault.allowanceToVault(subscription.token(), subscription.customer()) : BigInteger.ZERO);
+        return switch (ChargePreflight.decide(facts)) {
+            case Preflight.AlreadyDone done -> new Step.Answered(original(chargeId));
+            case Preflight.Refuse refuse -> refused(refuse.code(), refuse.message());
+            case Preflight.Clear clear -> simulated(SubscriptionVaultAbi.charge(ref, amount.get(), chargeId), chargeId);
+        };
+    }
+
+    /** A mined charge: moved, or (status 0) the reason the vault gives when it is run again. */
+    RelayOutcome mined(ChainRequest request, MinedReceipt receipt) {
+        if (receipt.succeeded()) {
+            return new RelayOutcome.Moved(receipt.txHash());
+        }
+        var chargeId = ChargeId.of(request.getInvoiceId());
+        var ref = SubscriptionRef.of(request.getSubscriptionId());
+        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals).orElseThrow();
+        return vault.simulate(relayer, SubscriptionVaultAbi.charge(ref, amount, chargeId))
+                .map(error -> error instanceof VaultError.ChargeIdUsed ? original(chargeId) : refusal(error))
+                .orElseGet(() -> RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Transaction " + receipt.txHash()
+                        + " reverted on chain for a reason that has passed; a retry may succeed"));
+    }
+
+    private Step simulated(String data, String chargeId) {
+        var error = vault.simulate(relayer, data);
+        if (error.isPresent()) {
+            return new Step.Answered(error.get() instanceof VaultError.ChargeIdUsed ? original(chargeId)
+                    : refusal(error.get()));
+        }
+        return new Step.Send(vault.vault(), data, FeePolicy.gasLimit(vault.estimate(relayer, data)));
+    }
+
+    /** The transaction that used {@code chargeId}: the vault's record names its block, whose logs name it. */
+    private RelayOutcome original(String chargeId) {
+        var record = vault.chargeOf(chargeId);
+        return vault.chargeTransaction(chargeId, record.blockNumber())
+                .<RelayOutcome>map(RelayOutcome.Moved::new)
+                .orElseGet(() -> refusal(new VaultError.ChargeIdUsed(chargeId)));
+    }
+
+    private RelayOutcome refusal(VaultError error) {
+        var refuse = VaultRefusals.of(error, VaultCall.CHARGE, decimals);
+        return RelayOutcome.Refused.of(refuse.code(), refuse.message());
+    }
+
+    private static Step refused(FailureCode code, String message) {
+        return new Step.Answered(RelayOutcome.Refused.of(code, message));
+    }
+}

@@ -1,0 +1,246 @@
+package io.abk.billing.chain.relay;
+
+import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.domain.relay.FeePolicy;
+import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.settlement.RelayedRequests;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.topic.Topics;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.web3j.crypto.Credentials;
+
+/**
+ * The relayer of one chain: a plain Kafka consumer on {@code chain.requests} (group
+ * {@code <applicationId>-relayer-<mode>}, read_committed, offsets committed by hand) that executes the requests the
+ * settlement processor leaves to this chain ({@link RelayedRequests}) and writes a {@code ChainResult} for each to
+ * {@code chain.results}, keyed like the request. Offsets are committed only once every result of a poll is
+ * acknowledged, so a crash repeats work rather than losing it (at least once): the vault's charge and refund ids
+ * make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
+ *
+ * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
+ * other's transactions. Throughput scales with keys and chains, not with instances of one key.
+ */
+public final class Relayer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Relayer.class);
+    /** A short poll keeps the latency of a lone charge low; batches form by themselves under load. */
+    private static final Duration POLL = Duration.ofMillis(100);
+    /** Transient RPC failures are retried this long before a request is answered as failed. */
+    static final Duration RPC_RETRY_BUDGET = Duration.ofSeconds(30);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(60);
+
+    private final ChainSettings chain;
+    private final ChainConfiguration chains;
+    private final KafkaConsumer<String, ChainRequest> consumer;
+    private final KafkaProducer<String, ChainResult> producer;
+    private final RelayerRpc rpc;
+    private final RelayBatch batch;
+    private final Clock clock;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    private Relayer(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc, Clock clock) {
+        this.chain = chain;
+        this.chains = config.chains();
+        this.rpc = rpc;
+        this.clock = clock;
+        this.batch = batch(chain, rpc);
+        this.consumer = new KafkaConsumer<>(consumerProperties(config, chain),
+                Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
+        this.producer = new KafkaProducer<>(producerProperties(config, chain),
+                Topics.CHAIN_RESULTS.keySerde().serializer(), Topics.CHAIN_RESULTS.valueSerde().serializer());
+        this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
+    }
+
+    /** Starts the relayer of {@code chain} (a configured chain of {@code config}) on its own thread. */
+    public static Relayer start(ChainIndexerConfig config, ChainSettings chain) {
+        var rpc = new Web3jRelayerRpc(chain.name(), chain.rpcUrls(), RPC_RETRY_BUDGET);
+        var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
+        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()));
+        relayer.thread.start();
+        log.info("event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",
+                chain.mode().label(), chain.name(), chain.chainId(), chain.vaultAddress(),
+                chain.relayerKey() == null ? "none" : "set", chain.timeTravel());
+        return relayer;
+    }
+
+    public static String groupId(String applicationId, ChainSettings chain) {
+        return applicationId + "-relayer-" + chain.mode().label();
+    }
+
+    private static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
+        var key = chain.relayerKey();
+        if (key == null) {
+            return new RelayBatch(chain, rpc, null, null, null);
+        }
+        var credentials = Credentials.create(key.hex());
+        var caps = chain.feeCaps();
+        var sender = new TransactionSender(rpc, chain.chainId(), credentials, new FeePolicy(caps.maxFeePerGasWei(),
+                caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()), chain.receiptTimeout());
+        var vaultAddress = chain.vaultAddress();
+        if (vaultAddress == null) {
+            return new RelayBatch(chain, rpc, sender, null, null);
+        }
+        var vault = new VaultReader(rpc, vaultAddress);
+        var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
+        return new RelayBatch(chain, rpc, sender, new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
+                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock));
+    }
+
+    private void run() {
+        try {
+            while (running) {
+                var records = consumer.poll(POLL);
+                if (records.isEmpty()) {
+                    continue;
+                }
+                var mine = new ArrayList<ConsumerRecord<String, ChainRequest>>();
+                var items = new ArrayList<RelayBatch.Item>();
+                for (var record : records) {
+                    var request = record.value();
+                    var kind = request == null ? RelayedRequests.Kind.NONE
+                            : RelayedRequests.kind(request, chains, chain.mode());
+                    if (kind != RelayedRequests.Kind.NONE) {
+                        mine.add(record);
+                        items.add(new RelayBatch.Item(request, kind));
+                    }
+                }
+                var outcomes = batch.execute(items);
+                if (publish(mine, outcomes)) {
+                    consumer.commitSync(nextOffsets(records));
+                } else {
+                    rewind(records);
+                }
+            }
+        } catch (WakeupException closing) {
+            if (running) {
+                throw closing;
+            }
+        } catch (RuntimeException e) {
+            log.error("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId(), e);
+        } finally {
+            consumer.close();
+        }
+    }
+
+    /** Writes each result and waits until all are acknowledged; false if any failed. */
+    private boolean publish(List<ConsumerRecord<String, ChainRequest>> records, List<RelayOutcome> outcomes) {
+        var acks = new ArrayList<Future<RecordMetadata>>();
+        var executedAt = clock.instant();
+        for (int i = 0; i < records.size(); i++) {
+            var record = records.get(i);
+            var result = new ChainResult(record.value(), executedAt, wire(outcomes.get(i)));
+            acks.add(producer.send(new ProducerRecord<>(Topics.CHAIN_RESULTS.name(), record.key(), result)));
+        }
+        try {
+            for (var ack : acks) {
+                ack.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            return true;
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            log.error("event=relayer_results_not_written mode={} action=retry_batch count={}", chain.mode().label(),
+                    records.size(), e);
+            return false;
+        }
+    }
+
+    private static Object wire(RelayOutcome outcome) {
+        return switch (outcome) {
+            case RelayOutcome.Moved moved -> new Executed(moved.txHash());
+            case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
+            case RelayOutcome.Verified verified -> new TransferVerified(verified.txHash(),
+                    verified.amountReceivedMicros(), verified.fromAddress());
+        };
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(
+            Iterable<ConsumerRecord<String, ChainRequest>> records) {
+        var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
+        for (var record : records) {
+            offsets.put(new TopicPartition(record.topic(), record.partition()),
+                    new OffsetAndMetadata(record.offset() + 1));
+        }
+        return offsets;
+    }
+
+    /** Reads the batch again from its first record of each partition: results not acknowledged are redone. */
+    private void rewind(Iterable<ConsumerRecord<String, ChainRequest>> records) {
+        var first = new HashMap<TopicPartition, Long>();
+        for (var record : records) {
+            first.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
+        }
+        first.forEach(consumer::seek);
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        consumer.wakeup();
+        try {
+            thread.join(CLOSE_TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        producer.close(CLOSE_TIMEOUT);
+        rpc.close();
+        log.info("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId());
+    }
+
+    private static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain) {
+        // A batch may wait for receipts through every replacement; the poll interval must outlast that.
+        var batchBound = chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
+                .plus(RPC_RETRY_BUDGET.multipliedBy(2));
+        return Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, groupId(config.applicationId(), chain),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
+                ConsumerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain));
+    }
+
+    private static Map<String, Object> producerProperties(ChainIndexerConfig config, ChainSettings chain) {
+        return Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, 0,
+                ProducerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain) + "-results");
+    }
+
+    /** For logs: never the key or an RPC URL. */
+    @Override
+    public String toString() {
+        return "Relayer[mode=" + chain.mode().label() + ", chainId=" + chain.chainId() + "]";
+    }
+}

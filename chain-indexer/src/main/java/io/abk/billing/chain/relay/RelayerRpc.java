@@ -1,0 +1,62 @@
+package io.abk.billing.chain.relay;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The JSON-RPC the relayer needs, and nothing more, so that the transport (one client with URLs tried in order, or
+ * the indexer's failover client) can change without touching the relayer. Reads are at the latest block.
+ * A JSON-RPC error answer throws {@link RpcErrorException} (a revert carries its data); a chain that cannot be
+ * reached, after retries, throws {@link RpcUnavailableException}.
+ */
+public interface RelayerRpc extends AutoCloseable {
+
+    /** The latest block. */
+    ChainHead head();
+
+    /** The hash of canonical block {@code number}, if the chain has it. */
+    Optional<String> blockHash(long number);
+
+    /** {@code eth_getTransactionCount(address, "pending")}: the next nonce, counting the mempool. */
+    BigInteger pendingNonce(String address);
+
+    /** {@code eth_maxPriorityFeePerGas}: the node's suggested tip. */
+    BigInteger suggestedPriorityFee();
+
+    /** {@code eth_call}; the return data, {@code 0x} hex. */
+    String call(@Nullable String from, String to, String data);
+
+    BigInteger estimateGas(String from, String to, String data);
+
+    /** {@code eth_sendRawTransaction}; the node's transaction hash. */
+    String sendRawTransaction(String signedTransaction);
+
+    Optional<MinedReceipt> receipt(String txHash);
+
+    /** {@code eth_getLogs} of {@code address} over {@code [fromBlock, toBlock]}; a null topic matches any. */
+    List<ChainLog> logs(String address, List<@Nullable String> topics, long fromBlock, long toBlock);
+
+    /** A development chain's clock: the next block's timestamp ({@code evm_setNextBlockTimestamp}). */
+    void setNextBlockTimestamp(long epochSeconds);
+
+    /** A development chain: mines one block ({@code evm_mine}). */
+    void mine();
+
+    @Override
+    void close();
+
+    /** The latest block: its number, hash, timestamp (seconds) and base fee (wei per gas). */
+    record ChainHead(long number, String hash, long timestamp, BigInteger baseFeePerGas) {
+    }
+
+    /** A log in a receipt or from {@code eth_getLogs}. Addresses and hashes are lower case. */
+    record ChainLog(String address, List<String> topics, String data, String txHash, long blockNumber) {
+    }
+
+    /** A mined transaction's receipt. */
+    record MinedReceipt(String txHash, long blockNumber, String blockHash, boolean succeeded, BigInteger gasUsed,
+            List<ChainLog> logs) {
+    }
+}

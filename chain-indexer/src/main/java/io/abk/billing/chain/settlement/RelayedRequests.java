@@ -1,0 +1,56 @@
+package io.abk.billing.chain.settlement;
+
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.settlement.SettlementDecider;
+import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.verification.VerificationDecider;
+import io.abk.billing.schemas.avro.ChainRequest;
+
+/**
+ * Which requests the relayer of a chain executes: exactly those the settlement processor leaves to it
+ * ({@link Settlement.Relayed} or {@link Verification.Relayed}), asked of the same deciders with the same chains,
+ * so a request is answered either by the streams side or by the relayer, never both and never neither.
+ */
+public final class RelayedRequests {
+
+    /** What the relayer does with a request. */
+    public enum Kind {
+        CHARGE,
+        REFUND,
+        VERIFY,
+        /** Not the relayer's: answered by the settlement processor, or by nobody. */
+        NONE
+    }
+
+    private RelayedRequests() {
+    }
+
+    /** The kind of {@code request} for the relayer of {@code mode}'s chain. */
+    public static Kind kind(ChainRequest request, ChainConfiguration chains, Mode mode) {
+        var addressee = RequestMapper.addressee(request);
+        try {
+            return switch (addressee) {
+                case SUBSCRIPTION -> {
+                    var settlement = RequestMapper.toSettlement(request);
+                    if (settlement.mode() != mode || !(SettlementDecider.decide(settlement, chains)
+                            instanceof Settlement.Relayed)) {
+                        yield Kind.NONE;
+                    }
+                    yield settlement instanceof io.abk.billing.chain.domain.settlement.SettlementRequest.Charge
+                            ? Kind.CHARGE : Kind.REFUND;
+                }
+                case PAYMENT -> {
+                    var verification = RequestMapper.toVerification(request);
+                    yield verification.mode() == mode && VerificationDecider.decide(verification, chains)
+                            instanceof Verification.Relayed ? Kind.VERIFY : Kind.NONE;
+                }
+                case NOBODY -> Kind.NONE;
+            };
+        } catch (RuntimeException unreadable) {
+            // The settlement processor answers a request it cannot read; the relayer leaves it alone.
+            return Kind.NONE;
+        }
+    }
+}

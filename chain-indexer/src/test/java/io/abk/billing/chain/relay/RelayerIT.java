@@ -1,0 +1,334 @@
+package io.abk.billing.chain.relay;
+
+import static io.abk.billing.chain.relay.RelayerHarness.TEN_USDC;
+import static io.abk.billing.chain.relay.RelayerHarness.charge;
+import static io.abk.billing.chain.relay.RelayerHarness.now;
+import static io.abk.billing.chain.relay.RelayerHarness.refund;
+import static io.abk.billing.chain.relay.RelayerHarness.verify;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.chain.config.FeeCaps;
+import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.SubscriptionRef;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.localchain.AnvilAccounts;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.TransferVerified;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.TransactionEncoder;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.utils.Numeric;
+
+/**
+ * The relayer against a real anvil and the in-process broker: requests written to {@code chain.requests}, results
+ * read back from {@code chain.results} as the settlement side reads them (read_committed), tokens checked on chain.
+ */
+class RelayerIT {
+
+    @TempDir
+    static Path dir;
+
+    private static RelayerHarness chain;
+    private final List<Relayer> relayers = new ArrayList<>();
+    private String snapshot;
+    private String customer;
+    private String merchant;
+
+    @BeforeAll
+    static void startChainAndBroker() throws Exception {
+        chain = new RelayerHarness(dir);
+    }
+
+    @AfterAll
+    static void stop() {
+        chain.close();
+    }
+
+    @BeforeEach
+    void snapshotChain() {
+        snapshot = chain.node.snapshot();
+        customer = chain.customer.getAddress();
+        merchant = chain.merchant.getAddress();
+    }
+
+    @AfterEach
+    void stopRelayersAndRewind() {
+        relayers.forEach(Relayer::close);
+        chain.node.revert(snapshot);
+    }
+
+    @Test
+    void shouldChargeOnceAndAnswerARepeatedRequestWithTheSameTransaction() throws Exception {
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var before = balances();
+        var request = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+
+        chain.send(request);
+        var first = executed(chain.result(request.getRequestId()));
+        chain.send(request);
+        var answers = chain.results(request.getRequestId(), 2);
+
+        assertThat(first).matches("0x[0-9a-f]{64}");
+        assertThat(answers).extracting(result -> executed(result)).containsExactly(first, first);
+        assertMoved(before, TEN_USDC);
+    }
+
+    @Test
+    void shouldRefuseWithTheChainsReasonAndMoveNothing() throws Exception {
+        start(chain.chain());
+        var broke = AnvilAccounts.get(5);
+        var revoked = AnvilAccounts.get(6);
+        var low = AnvilAccounts.get(7);
+        chain.approve(broke, TEN_USDC);
+        chain.mint(revoked.getAddress(), TEN_USDC);
+        chain.mint(low.getAddress(), TEN_USDC);
+        chain.approve(low, TEN_USDC / 2);
+        var brokeSub = chain.subscribe(broke, TEN_USDC);
+        var revokedSub = chain.subscribe(revoked, TEN_USDC);
+        var lowSub = chain.subscribe(low, TEN_USDC);
+        var canceledSub = chain.subscribe(chain.customer, TEN_USDC);
+        chain.tx.send(chain.customer, chain.vault(), SubscriptionVaultAbi.cancel(SubscriptionRef.of(canceledSub)));
+        var paidSub = chain.subscribe(chain.customer, TEN_USDC);
+        var paid = charge(paidSub, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(paid);
+        executed(chain.result(paid.getRequestId()));
+        var before = balances();
+
+        var requests = List.of(
+                charge(brokeSub, newInvoice(), TEN_USDC, now(), broke.getAddress(), merchant),
+                charge(revokedSub, newInvoice(), TEN_USDC, now(), revoked.getAddress(), merchant),
+                charge(lowSub, newInvoice(), TEN_USDC, now(), low.getAddress(), merchant),
+                charge(canceledSub, newInvoice(), TEN_USDC, now(), customer, merchant),
+                charge(paidSub, newInvoice(), TEN_USDC, now(), customer, merchant),
+                charge("sub_never_subscribed", newInvoice(), TEN_USDC, now(), customer, merchant));
+        for (var request : requests) {
+            chain.send(request);
+        }
+
+        assertThat(requests).extracting(request -> code(chain.result(request.getRequestId()))).containsExactly(
+                "INSUFFICIENT_BALANCE", "ALLOWANCE_REVOKED", "ALLOWANCE_TOO_LOW", "MANDATE_INACTIVE",
+                "PERIOD_NOT_STARTED", "MANDATE_INACTIVE");
+        assertThat(chain.balance(low.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
+        assertThat(chain.balance(revoked.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
+        assertMoved(before, 0);
+    }
+
+    // Protects against charging twice when the relayer crashed after sending and before writing its result.
+    @Test
+    void shouldAnswerWithTheOriginalTransactionWhenTheVaultCharged() throws Exception {
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var invoice = newInvoice();
+        var sentBeforeTheCrash = chain.tx.send(chain.relayer, chain.vault(), SubscriptionVaultAbi.charge(
+                SubscriptionRef.of(subscription), BigInteger.valueOf(TEN_USDC), ChargeId.of(invoice)));
+        var before = balances();
+        start(chain.chain());
+
+        var request = charge(subscription, invoice, TEN_USDC, now(), customer, merchant);
+        chain.send(request);
+
+        assertThat(executed(chain.result(request.getRequestId())))
+                .isEqualTo(sentBeforeTheCrash.getTransactionHash().toLowerCase());
+        assertMoved(before, 0);
+    }
+
+    @Test
+    void shouldFindItsNonceAgainWhenTheAccountSentTransactionsElsewhere() throws Exception {
+        start(chain.chain());
+        var first = charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer,
+                merchant);
+        chain.send(first);
+        executed(chain.result(first.getRequestId()));
+        for (int i = 0; i < 3; i++) {
+            chain.tx.send(chain.relayer, chain.token(), Erc20Abi.mint(chain.relayer.getAddress(), BigInteger.ONE));
+        }
+
+        var second = charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer,
+                merchant);
+        chain.send(second);
+
+        assertThat(executed(chain.result(second.getRequestId()))).matches("0x[0-9a-f]{64}");
+    }
+
+    @Test
+    void shouldSendNothingWhenTheBaseFeeIsAboveTheCap() throws Exception {
+        start(RelayerHarness.withCaps(chain.chain(), new FeeCaps(BigInteger.ONE, BigInteger.ZERO,
+                BigInteger.TEN.pow(18))));
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var nonce = nonce(chain.relayer);
+        var request = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+
+        chain.send(request);
+        var result = (NotExecuted) chain.result(request.getRequestId()).getOutcome();
+
+        assertThat(result.getFailureCode()).isEqualTo("RELAYER_ERROR");
+        assertThat(result.getFailureMessage()).contains("max fee per gas cap of 1 wei");
+        assertThat(nonce(chain.relayer)).isEqualTo(nonce);
+    }
+
+    @Test
+    void shouldRefundFromTheMerchantWithinWhatWasCharged() throws Exception {
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var invoice = newInvoice();
+        var paid = charge(subscription, invoice, TEN_USDC, now(), customer, merchant);
+        chain.send(paid);
+        executed(chain.result(paid.getRequestId()));
+        var before = balances();
+
+        var partial = refund(subscription, invoice, 1, 4_000_000, customer, merchant);
+        chain.send(partial);
+        assertThat(executed(chain.result(partial.getRequestId()))).matches("0x[0-9a-f]{64}");
+        assertMoved(before, -4_000_000);
+
+        var tooMuch = refund(subscription, invoice, 2, 7_000_000, customer, merchant);
+        chain.send(tooMuch);
+        assertThat(code(chain.result(tooMuch.getRequestId()))).isEqualTo("RELAYER_ERROR");
+
+        chain.approve(chain.merchant, 0);
+        var unfunded = refund(subscription, invoice, 3, 1_000_000, customer, merchant);
+        chain.send(unfunded);
+        assertThat(code(chain.result(unfunded.getRequestId()))).isEqualTo("MERCHANT_FUNDS_UNAVAILABLE");
+        assertMoved(before, -4_000_000);
+    }
+
+    @Test
+    void shouldVerifyATransferAndSayWhatIsWrongWithOthers() throws Exception {
+        start(chain.chain());
+        var stranger = AnvilAccounts.get(4).getAddress();
+        var right = transfer(chain.customer, merchant, TEN_USDC);
+        var elsewhere = transfer(chain.customer, stranger, TEN_USDC);
+        var half = transfer(chain.customer, merchant, TEN_USDC / 2);
+        var reverted = revertedTransfer(chain.customer, merchant);
+        var cases = List.of(
+                verify(newPayment(), right, TEN_USDC, customer, merchant),
+                verify(newPayment(), right, TEN_USDC, null, merchant),
+                verify(newPayment(), elsewhere, TEN_USDC, customer, merchant),
+                verify(newPayment(), half, TEN_USDC, customer, merchant),
+                verify(newPayment(), reverted, TEN_USDC, customer, merchant),
+                verify(newPayment(), "0x" + "ab".repeat(32), TEN_USDC, customer, merchant),
+                verify(newPayment(), right, TEN_USDC, stranger, merchant));
+        for (var request : cases) {
+            chain.send(request);
+        }
+
+        var verified = (TransferVerified) chain.result(cases.get(0).getRequestId()).getOutcome();
+        assertThat(verified.getTxHash()).isEqualTo(right);
+        assertThat(verified.getAmountReceivedMicros()).isEqualTo(TEN_USDC);
+        assertThat(verified.getFromAddress()).isEqualToIgnoringCase(customer);
+        assertThat(chain.result(cases.get(1).getRequestId()).getOutcome()).isInstanceOf(TransferVerified.class);
+        assertThat(cases.subList(2, cases.size())).extracting(request -> code(chain.result(request.getRequestId())))
+                .containsExactly("PAYMENT_WRONG_RECIPIENT", "PAYMENT_SHORT", "PAYMENT_TX_REVERTED",
+                        "PAYMENT_TX_NOT_FOUND", "PAYMENT_WRONG_SENDER");
+        assertThat(((NotExecuted) chain.result(cases.get(3).getRequestId()).getOutcome()).getFailureMessage())
+                .contains("expected 10 USDC, received 5 USDC");
+    }
+
+    @Test
+    void shouldAskToConfirmAgainWhenTheTransferIsShallowerThanTheDepth() throws Exception {
+        start(RelayerHarness.withConfirmations(chain.chain(), 3));
+        var right = transfer(chain.customer, merchant, TEN_USDC);
+        var request = verify(newPayment(), right, TEN_USDC, customer, merchant);
+
+        chain.send(request);
+        var refused = (NotExecuted) chain.result(request.getRequestId()).getOutcome();
+
+        assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_PENDING_CONFIRMATIONS");
+        assertThat(refused.getFailureMessage()).contains("1 of 3 confirmations");
+    }
+
+    @Test
+    void shouldMoveChainTimeToTheTestClockToChargeTheSecondPeriod() throws Exception {
+        start(RelayerHarness.withTimeTravel(chain.chain()));
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(first);
+        executed(chain.result(first.getRequestId()));
+        var secondPeriod = chain.node.latestBlockTimestamp().atZone(ZoneOffset.UTC).plusMonths(1).plusHours(1)
+                .toInstant();
+
+        var renewal = charge(subscription, newInvoice(), TEN_USDC, secondPeriod, customer, merchant);
+        chain.send(renewal);
+
+        assertThat(executed(chain.result(renewal.getRequestId()))).matches("0x[0-9a-f]{64}");
+        assertThat(chain.node.latestBlockTimestamp()).isAfterOrEqualTo(secondPeriod);
+    }
+
+    private void start(io.abk.billing.chain.config.ChainSettings settings) throws Exception {
+        relayers.add(chain.startRelayer(settings));
+    }
+
+    private record Balances(BigInteger customer, BigInteger merchant) {
+    }
+
+    private Balances balances() {
+        return new Balances(chain.balance(customer), chain.balance(merchant));
+    }
+
+    /** Exactly {@code micros} went from the customer to the merchant since {@code before} (negative: back). */
+    private void assertMoved(Balances before, long micros) {
+        var moved = BigInteger.valueOf(micros);
+        assertThat(chain.balance(customer)).isEqualTo(before.customer().subtract(moved));
+        assertThat(chain.balance(merchant)).isEqualTo(before.merchant().add(moved));
+    }
+
+    private static String executed(ChainResult result) {
+        assertThat(result.getOutcome()).isInstanceOf(Executed.class);
+        return ((Executed) result.getOutcome()).getTxHash();
+    }
+
+    private static String code(ChainResult result) {
+        assertThat(result.getOutcome()).isInstanceOf(NotExecuted.class);
+        return ((NotExecuted) result.getOutcome()).getFailureCode();
+    }
+
+    private String transfer(Credentials from, String to, long micros) {
+        return chain.tx.send(from, chain.token(), Erc20Abi.transfer(to, BigInteger.valueOf(micros)))
+                .getTransactionHash().toLowerCase();
+    }
+
+    /** A transfer above the sender's balance with an explicit gas limit: mined with status 0. */
+    private String revertedTransfer(Credentials from, String to) throws Exception {
+        var web3j = chain.node.web3j();
+        var nonce = nonce(from);
+        var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+        var raw = RawTransaction.createTransaction(nonce, gasPrice, BigInteger.valueOf(100_000), chain.token(),
+                Erc20Abi.transfer(to, RelayerHarness.FUNDS.multiply(BigInteger.TEN)));
+        var hash = web3j.ethSendRawTransaction(Numeric.toHexString(
+                TransactionEncoder.signMessage(raw, chain.node.chainId(), from))).send().getTransactionHash();
+        org.awaitility.Awaitility.await().atMost(RelayerHarness.PATIENCE)
+                .until(() -> web3j.ethGetTransactionReceipt(hash).send().getTransactionReceipt().isPresent());
+        assertThat(web3j.ethGetTransactionReceipt(hash).send().getTransactionReceipt().orElseThrow().isStatusOK())
+                .isFalse();
+        return hash.toLowerCase();
+    }
+
+    private BigInteger nonce(Credentials account) throws Exception {
+        return chain.node.web3j().ethGetTransactionCount(account.getAddress(), DefaultBlockParameterName.PENDING)
+                .send().getTransactionCount();
+    }
+
+    private static String newInvoice() {
+        return "inv_" + UUID.randomUUID();
+    }
+
+    private static String newPayment() {
+        return "pay_" + UUID.randomUUID();
+    }
+}
