@@ -282,8 +282,12 @@ public final class ChainFollower implements AutoCloseable {
         commit(writes);
         state = new FollowerState(to + 1, extension.window(), published);
         nextBlock = to + 1;
-        log.info("event=range_published chainId={} from={} to={} logs={} ms={} nextRange={}", settings.chainId(), from,
-                to, count, (System.nanoTime() - started) / 1_000_000, range.size());
+        // A followed chain makes a block every second or two: an empty range is only worth a DEBUG line.
+        if (count > 0 || log.isDebugEnabled()) {
+            var level = count > 0 ? org.slf4j.event.Level.INFO : org.slf4j.event.Level.DEBUG;
+            log.atLevel(level).log("event=range_published chainId={} from={} to={} logs={} ms={} nextRange={}",
+                    settings.chainId(), from, to, count, (System.nanoTime() - started) / 1_000_000, range.size());
+        }
     }
 
     /** Whether the window's tip is no longer canonical (checked when caught up, so a reorg is seen without new blocks). */
