@@ -23,14 +23,14 @@ record ModulePoms(Path root) {
     static final String GROUP_ID = "io.abk.billing";
     /** Libraries a service may use at run time. */
     static final Set<String> SHARED_MODULES = Set.of("schemas", "streams-kit", "webhook-verify", "endpoint-guard",
-            "control-plane-db");
-    /** Libraries a service may use in its tests only: they would put test machinery on its runtime class path. */
-    static final Set<String> TEST_ONLY_MODULES = Set.of("kafka-test-kit");
+            "control-plane-db", "contracts");
     /**
-     * Modules that neither are services nor are shared by them (DESIGN section 2); local-chain is the development
-     * chain harness (anvil and the deployment of the contracts) that tests and the local stack run.
+     * Libraries a service may use in its tests only: they would put test machinery on its runtime class path
+     * (local-chain runs anvil and deploys the contracts; only the local stack runs it for real).
      */
-    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests", "contracts", "local-chain");
+    static final Set<String> TEST_ONLY_MODULES = Set.of("kafka-test-kit", "local-chain");
+    /** Modules that neither are services nor are shared by them (DESIGN section 2). */
+    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests");
 
     /** The modules listed in the root pom. */
     List<String> modules() throws Exception {
