@@ -5,6 +5,7 @@ import io.abk.billing.localstack.LocalStackConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -24,6 +25,12 @@ public final class ChainStack implements ParameterResolver {
      * before this one starts, so only one stack runs at a time.
      */
     public static final int ORDER = SharedStack.ORDER + 1;
+
+    /**
+     * The longest wait for anything the chain settles: blocks (one a second, two deep) and Kafka round trips take
+     * seconds, more on a loaded 2-core machine, never this long.
+     */
+    static final Duration SETTLES = Duration.ofSeconds(45);
 
     private static final Namespace NAMESPACE = Namespace.create(ChainStack.class);
 

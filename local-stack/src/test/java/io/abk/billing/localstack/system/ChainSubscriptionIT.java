@@ -30,8 +30,6 @@ import tools.jackson.databind.JsonNode;
 @Order(ChainStack.ORDER)
 class ChainSubscriptionIT {
 
-    /** Charging waits for blocks and Kafka round trips; a loaded 2-core machine needs seconds, not minutes. */
-    private static final Duration SETTLES = Duration.ofSeconds(45);
     private static final String AMOUNT = "12.5";
 
     private static Api api;
@@ -84,7 +82,7 @@ class ChainSubscriptionIT {
                 .json();
 
         // then exactly that much goes back from the payout address to the customer, through the vault
-        var refunded = await("refund of " + paidRenewal.path("id").asString()).atMost(SETTLES)
+        var refunded = await("refund of " + paidRenewal.path("id").asString()).atMost(ChainStack.SETTLES)
                 .until(() -> Invoices.get(api, subscribed.merchant().testKey(), paidRenewal.path("id").asString()).expect(200).json(),
                         invoice -> !invoice.path("refundTxHash").isNull());
         assertThat(refunded.path("amountRefundedUsdc").decimalValue()).as("refund answer %s", refund).isEqualByComparingTo("2.25");
@@ -141,7 +139,7 @@ class ChainSubscriptionIT {
         chain.send(customer, chain.info().vaultAddress(), SubscriptionVaultAbi.cancel(SubscriptionRef.of(subscribed.id())));
 
         // then the subscription shows the mandate revoked and ends with its paid period
-        var subscription = await("mandate of " + subscribed.id()).atMost(SETTLES)
+        var subscription = await("mandate of " + subscribed.id()).atMost(ChainStack.SETTLES)
                 .until(() -> Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id()).expect(200).json(),
                         json -> "revoked".equals(json.path("mandateStatus").asString()));
         assertThat(subscription.path("cancelAtPeriodEnd").asBoolean()).isTrue();
@@ -168,7 +166,7 @@ class ChainSubscriptionIT {
         assertThat(session.path("walletCalls")).hasSize(2);
         chain.sendWalletCalls(customer, session.path("walletCalls"));
 
-        await("activation of " + id).atMost(SETTLES)
+        await("activation of " + id).atMost(ChainStack.SETTLES)
                 .until(() -> Subscriptions.get(api, merchant.testKey(), id).expect(200).json().path("status").asString(),
                         "active"::equals);
         var subscribed = new Subscribed(merchant, id, customer, payout, created.path("invoice"));
@@ -182,7 +180,7 @@ class ChainSubscriptionIT {
         var now = Instant.parse(api.get(Clocks.PATH).key(key).send().expect(200).json().path("effectiveNow").asString());
         var periodEnd = Instant.parse(subscription.path("currentPeriodEnd").asString());
         Clocks.advance(api, key, Duration.between(now, periodEnd).toSeconds());
-        return await("renewal of " + subscribed.id()).atMost(SETTLES).until(() -> {
+        return await("renewal of " + subscribed.id()).atMost(ChainStack.SETTLES).until(() -> {
             var latest = Subscriptions.get(api, key, subscribed.id()).expect(200).json().path("latestInvoiceId").asString();
             return Invoices.get(api, key, latest).expect(200).json();
         }, invoice -> "subscription_cycle".equals(invoice.path("billingReason").asString()));
@@ -194,7 +192,7 @@ class ChainSubscriptionIT {
 
     /** Waits until the invoice has {@code status} and (when given) {@code failureCode}. */
     private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status, @Nullable String failureCode) {
-        return await("invoice " + invoiceId + " " + status + " " + failureCode).atMost(SETTLES)
+        return await("invoice " + invoiceId + " " + status + " " + failureCode).atMost(ChainStack.SETTLES)
                 .until(() -> Invoices.get(api, subscribed.merchant().testKey(), invoiceId).expect(200).json(),
                         invoice -> status.equals(invoice.path("status").asString())
                                 && (failureCode == null || failureCode.equals(invoice.path("failureCode").asString())));
