@@ -41,6 +41,17 @@ public final class SharedStack implements ParameterResolver {
         return context.getRoot().getStore(NAMESPACE).computeIfAbsent(Running.class, type -> Running.start(), Running.class).api();
     }
 
+    /**
+     * Closes the shared stack now if this run started it, so that a class with a stack of its own that runs after
+     * every sharing class ({@link ChainStack}) never runs beside it; a sharing class after that would start it again.
+     */
+    static void closeIfRunning(ExtensionContext context) {
+        var running = context.getRoot().getStore(NAMESPACE).remove(Running.class, Running.class);
+        if (running != null) {
+            running.close();
+        }
+    }
+
     /** The started stack, closed by JUnit at the end of the run because it is {@link AutoCloseable}. */
     record Running(LocalStack stack, Api api) implements AutoCloseable {
 

@@ -1,7 +1,8 @@
 /**
- * End-to-end tests of the subscription slice (issue 2) through the HTTP API against the whole stack in one
- * process: the real Kafka broker, the real billing-streams processor and the real PostgreSQL read model. Black box
- * only: HTTP, plus reading the platform's topics and database where a test must prove what did (not) happen.
+ * End-to-end tests through the HTTP API against the whole stack in one process: the real Kafka broker, the real
+ * billing-streams processor and the real PostgreSQL read model, test mode in the sandbox ({@code SharedStack}) or,
+ * for the {@code Chain*} classes, on a local anvil chain ({@code ChainStack}). Black box only: HTTP and the chain,
+ * plus reading the platform's topics and database where a test must prove what did (not) happen.
  */
 @NullMarked
 package io.abk.billing.localstack.system;

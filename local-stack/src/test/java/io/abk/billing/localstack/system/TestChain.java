@@ -1,0 +1,229 @@
+package io.abk.billing.localstack.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.localchain.AnvilAccounts;
+import io.abk.billing.localchain.LocalChainTransactions;
+import io.abk.billing.localstack.chain.LocalChainInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.security.InvalidAlgorithmParameterException;
+import java.security.NoSuchAlgorithmException;
+import java.security.NoSuchProviderException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Keys;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.TransactionEncoder;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameter;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.Request;
+import org.web3j.protocol.core.Response;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.protocol.http.HttpService;
+import org.web3j.utils.Numeric;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The test's own hands on the stack's anvil chain, as a customer's wallet and a node operator would use it: fresh
+ * funded wallets, the checkout's wallet calls sent from them, token balances, and anvil's controls over mining and
+ * reorganisations. Every test makes its own wallets, so balances start known and no test sees another's transfers.
+ */
+final class TestChain implements AutoCloseable {
+
+    /** Anvil's deployer account, which mints test USDC for the fresh wallets (the token's mint is open to anyone). */
+    private static final Credentials MINTER = AnvilAccounts.get(0);
+    /** Ether for a fresh wallet's fees: far more than any test spends at anvil's 1 gwei fees. */
+    private static final BigInteger WALLET_ETHER = BigInteger.TEN.pow(19);
+    /** A plain ERC-20 transfer takes about 35,000 gas; this limit lets one be mined even when it reverts. */
+    static final BigInteger TRANSFER_GAS = BigInteger.valueOf(100_000);
+    /** The stack's block time is one second: a transaction's receipt comes within a few. */
+    private static final Duration RECEIPT_WAIT = Duration.ofSeconds(20);
+
+    private final LocalChainInfo info;
+    private final HttpService http;
+    private final Web3j web3j;
+    private final LocalChainTransactions transactions;
+
+    TestChain(LocalChainInfo info) {
+        this.info = info;
+        this.http = new HttpService(info.rpcUrl());
+        this.web3j = Web3j.build(http);
+        this.transactions = new LocalChainTransactions(web3j, info.chainId());
+    }
+
+    LocalChainInfo info() {
+        return info;
+    }
+
+    /** A wallet with a key of its own. */
+    record Wallet(Credentials credentials) {
+
+        /** The checksummed address, as a wallet shows it. */
+        String address() {
+            return Keys.toChecksumAddress(credentials.getAddress());
+        }
+    }
+
+    /** A new wallet with ether for fees and {@code usdc} test USDC (a decimal amount; zero for none). */
+    Wallet newWallet(String usdc) {
+        Credentials credentials;
+        try {
+            credentials = Credentials.create(Keys.createEcKeyPair());
+        } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | NoSuchProviderException e) {
+            throw new IllegalStateException("cannot make a key", e);
+        }
+        var wallet = new Wallet(credentials);
+        rpc("anvil_setBalance", List.of(wallet.address(), Numeric.encodeQuantity(WALLET_ETHER)));
+        var amount = units(usdc);
+        if (amount.signum() > 0) {
+            mint(wallet.address(), amount);
+        }
+        return wallet;
+    }
+
+    /** A fresh address nobody holds a key of: a payout that only receives. */
+    static String freshAddress() {
+        try {
+            return Keys.toChecksumAddress(Keys.getAddress(Keys.createEcKeyPair()));
+        } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | NoSuchProviderException e) {
+            throw new IllegalStateException("cannot make a key", e);
+        }
+    }
+
+    void mint(String address, BigInteger baseUnits) {
+        transactions.send(MINTER, info.tokenAddress(), Erc20Abi.mint(address, baseUnits));
+    }
+
+    /** Test USDC base units (6 decimals) of a decimal amount such as {@code "12.5"}. */
+    static BigInteger units(String usdc) {
+        return new BigDecimal(usdc).movePointRight(6).toBigIntegerExact();
+    }
+
+    /** Sends {@code data} to {@code to} from the wallet (estimated first, so a revert fails here) and waits for it. */
+    TransactionReceipt send(Wallet from, String to, String data) {
+        return transactions.send(from.credentials(), to, data);
+    }
+
+    /** Sends the checkout's {@code walletCalls} in order, as a wallet would; returns their receipts. */
+    List<TransactionReceipt> sendWalletCalls(Wallet from, JsonNode walletCalls) {
+        assertThat(walletCalls.isArray() && !walletCalls.isEmpty()).as("wallet calls %s", walletCalls).isTrue();
+        var receipts = new ArrayList<TransactionReceipt>();
+        for (var call : walletCalls) {
+            assertThat(call.path("value").asString()).as("ether sent by %s", call).isEqualTo("0x0");
+            var receipt = send(from, call.path("to").asString(), call.path("data").asString());
+            assertThat(receipt.isStatusOK()).as("receipt of %s", call.path("description").asString()).isTrue();
+            receipts.add(receipt);
+        }
+        return receipts;
+    }
+
+    /**
+     * Signs and sends without estimating, with a fixed gas limit, so a transaction that reverts is still mined (with
+     * status 0); returns its hash without waiting.
+     */
+    String sendUnchecked(Wallet from, String to, String data) {
+        try {
+            var nonce = web3j.ethGetTransactionCount(from.credentials().getAddress(), DefaultBlockParameterName.PENDING)
+                    .send().getTransactionCount();
+            var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+            var raw = RawTransaction.createTransaction(nonce, gasPrice, TRANSFER_GAS, to, BigInteger.ZERO, data);
+            var signed = Numeric.toHexString(TransactionEncoder.signMessage(raw, info.chainId(), from.credentials()));
+            var sent = web3j.ethSendRawTransaction(signed).send();
+            assertThat(sent.hasError()).as("eth_sendRawTransaction: %s", sent.getError() == null ? "" : sent.getError().getMessage())
+                    .isFalse();
+            return sent.getTransactionHash();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The receipt of a mined transaction, waited for. */
+    TransactionReceipt awaitReceipt(String txHash) {
+        return await("receipt of " + txHash).atMost(RECEIPT_WAIT).pollInterval(Duration.ofMillis(50))
+                .until(() -> receipt(txHash), Optional::isPresent).orElseThrow();
+    }
+
+    Optional<TransactionReceipt> receipt(String txHash) {
+        try {
+            return web3j.ethGetTransactionReceipt(txHash).send().getTransactionReceipt();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The token balance of {@code address}, in base units. */
+    BigInteger balance(String address) {
+        return Erc20Abi.decodeUint256(transactions.call(info.tokenAddress(), Erc20Abi.balanceOf(address)));
+    }
+
+    BigInteger allowance(String owner, String spender) {
+        return Erc20Abi.decodeUint256(transactions.call(info.tokenAddress(), Erc20Abi.allowance(owner, spender)));
+    }
+
+    long head() {
+        try {
+            return web3j.ethBlockNumber().send().getBlockNumber().longValueExact();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The timestamp of block {@code number}. */
+    Instant blockTime(BigInteger number) {
+        try {
+            var block = web3j.ethGetBlockByNumber(DefaultBlockParameter.valueOf(number), false).send().getBlock();
+            return Instant.ofEpochSecond(block.getTimestamp().longValueExact());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops interval mining: no block comes until {@link #mine()} or {@link #resumeMining()}. */
+    void pauseMining() {
+        rpc("evm_setIntervalMining", List.of(0));
+    }
+
+    /** Interval mining again at the stack's block time of one second. */
+    void resumeMining() {
+        rpc("evm_setIntervalMining", List.of(1));
+    }
+
+    void mine() {
+        rpc("evm_mine", List.of());
+    }
+
+    /** Replaces the newest {@code depth} blocks with empty ones: their transactions are gone from the chain. */
+    void reorg(long depth) {
+        rpc("anvil_reorg", List.of(depth, List.of()));
+    }
+
+    private void rpc(String method, List<?> params) {
+        try {
+            var response = new Request<>(method, params, http, RawResponse.class).send();
+            if (response.hasError()) {
+                throw new IllegalStateException(method + " failed: " + response.getError().getMessage());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(method + " failed", e);
+        }
+    }
+
+    /** Whatever a development-chain method answers; only its error matters here. */
+    public static final class RawResponse extends Response<Object> {
+    }
+
+    @Override
+    public void close() {
+        web3j.shutdown();
+    }
+}
