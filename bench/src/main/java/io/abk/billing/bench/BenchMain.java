@@ -1,5 +1,7 @@
 package io.abk.billing.bench;
 
+import io.abk.billing.bench.chain.ConfirmationLatency;
+import io.abk.billing.bench.chain.FollowerThroughput;
 import io.abk.billing.bench.load.ClosedLoopLoad;
 import io.abk.billing.bench.load.FixedRateLoad;
 import io.abk.billing.bench.report.Report;
@@ -11,6 +13,7 @@ import io.abk.billing.bench.workload.PostgresInsertWorkload;
 import io.abk.billing.bench.workload.Workload;
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.chain.LocalChain;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -60,7 +63,8 @@ public final class BenchMain {
             if (options.startsOwnStack()) {
                 dataDir = Files.createTempDirectory("billing-bench-");
                 System.out.println("bench: starting the local stack in-process (data " + dataDir + ")");
-                stack = LocalStack.start(LocalStackConfig.forTest(dataDir, options.partitions()));
+                var config = LocalStackConfig.forTest(dataDir, options.partitions());
+                stack = LocalStack.start(options.chain() ? config.withLocalChain(0) : config);
                 url = stack.baseUrl();
                 key = stack.demoTestKey();
                 bootstrap = stack.kafkaBootstrapServers();
@@ -78,13 +82,15 @@ public final class BenchMain {
             if (webhooks != null) {
                 System.out.println("bench: " + webhooks.line());
             }
+            var chain = stack == null || !options.chain() ? List.<String>of() : chainPhase(options, stack, dataDir);
             if (!options.baselines()) {
+                chain.forEach(line -> System.out.println("bench: " + line));
                 system.forEach(r -> System.out.printf("bench: %s | %s | %.0f/s p50 %.1f p95 %.1f p99 %.1f max %.1f ms, %d failed%n",
                         r.workload(), r.load(), r.throughputPerSecond(), r.p50Millis(), r.p95Millis(), r.p99Millis(),
                         r.maxMillis(), r.failed()));
                 System.out.println(Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS));
             } else {
-                baselinesAndReport(options, sequence, url, bootstrap, jdbc, system, webhooks);
+                baselinesAndReport(options, sequence, url, bootstrap, jdbc, system, webhooks, chain);
             }
         } finally {
             if (stack != null) {
@@ -98,7 +104,8 @@ public final class BenchMain {
     }
 
     private static void baselinesAndReport(BenchOptions options, AtomicLong sequence, String url, String bootstrap,
-            String jdbc, List<Result> system, WebhookThroughput.@Nullable Result webhooks) throws IOException {
+            String jdbc, List<Result> system, WebhookThroughput.@Nullable Result webhooks, List<String> chain)
+            throws IOException {
         var kafka = measure(options, BASELINE_WARMUP, sequence, () -> new KafkaRoundTripWorkload(bootstrap, options.partitions()));
         var postgres = measure(options, BASELINE_WARMUP, sequence,
                 () -> new PostgresInsertWorkload(jdbc, options.dbUser(), options.dbPassword(), 16));
@@ -115,12 +122,29 @@ public final class BenchMain {
                 "JVM options: " + String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
         var markdown = Report.markdown(settings, system, kafka, postgres) + "\n"
                 + Report.verdict(system.getFirst(), BAR_RATE, BAR_P99_MILLIS) + "\n"
-                + (webhooks == null ? "" : "\n" + webhooks.line() + "\n");
+                + (webhooks == null ? "" : "\n" + webhooks.line() + "\n")
+                + (chain.isEmpty() ? "" : "\n## Chain\n\n" + String.join("\n", chain.stream().map(l -> "- " + l).toList())
+                        + "\n");
         System.out.println();
         System.out.println(markdown);
         var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
         write(reportPath, markdown);
         System.out.println("bench: report written to " + reportPath.toAbsolutePath());
+    }
+
+    /**
+     * The chain phase: the stack's own local chain (a block a second, depth {@link LocalChain#CONFIRMATIONS}) for
+     * confirmation latency, then the follower alone on an anvil and a broker of its own.
+     */
+    private static List<String> chainPhase(BenchOptions options, LocalStack stack, Path dataDir) throws Exception {
+        var chainInfo = stack.info().localChain().orElseThrow();
+        System.out.printf("bench: confirmation latency over %d payments ...%n", options.chainPayments());
+        var latency = ConfirmationLatency.run(stack.baseUrl(), stack.demoTestKey(), chainInfo,
+                LocalChain.CONFIRMATIONS, options.chainPayments());
+        System.out.println("bench: " + latency.line());
+        var follower = FollowerThroughput.run(dataDir, options.chainBlocks(), options.chainTransfersPerBlock());
+        System.out.println("bench: " + follower.line());
+        return List.of(follower.line(), latency.line());
     }
 
     /** How long the webhook phase may take before it reports what arrived. */

@@ -24,11 +24,18 @@ record BenchOptions(
         String dbPassword,
         @Nullable String report,
         boolean baselines,
-        int webhookEvents) {
+        int webhookEvents,
+        boolean chain,
+        int chainBlocks,
+        int chainTransfersPerBlock,
+        int chainPayments) {
 
     static final String USAGE = """
             usage: ./billing bench [--rate 500] [--warmup 60] [--duration 30] [--clients 64] [--partitions 12]
                                    [--report path.md] [--baselines true|false] [--webhook-events 5000 (0: skip)]
+                                   [--chain [--chain-blocks 20] [--chain-transfers-per-block 1000]
+                                            [--chain-payments 20]]  (the stack on a local anvil chain, and the
+                                            chain phase: follower throughput and confirmation latency)
                    against a running stack instead of one started in-process:
                                    --url http://localhost:8080 --key abk_test_... --bootstrap 127.0.0.1:19092
                                    --jdbc jdbc:postgresql://127.0.0.1:15432/billing [--db-user billing --db-password billing]
@@ -36,7 +43,12 @@ record BenchOptions(
 
     static BenchOptions parse(String[] args) {
         var values = new HashMap<String, String>();
+        boolean chain = false;
         for (int i = 0; i < args.length; i++) {
+            if ("--chain".equals(args[i])) {
+                chain = true;
+                continue;
+            }
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("unexpected argument '" + args[i] + "'\n" + USAGE);
             }
@@ -52,7 +64,11 @@ record BenchOptions(
                 values.getOrDefault("db-user", "billing"), values.getOrDefault("db-password", "billing"),
                 values.remove("report"),
                 !"false".equals(values.remove("baselines")),
-                "0".equals(values.get("webhook-events")) ? zero(values, "webhook-events") : integer(values, "webhook-events", 5000));
+                "0".equals(values.get("webhook-events")) ? zero(values, "webhook-events") : integer(values, "webhook-events", 5000),
+                chain,
+                integer(values, "chain-blocks", 20),
+                integer(values, "chain-transfers-per-block", 1000),
+                integer(values, "chain-payments", 20));
         values.remove("db-user");
         values.remove("db-password");
         if (!values.isEmpty()) {
@@ -61,6 +77,9 @@ record BenchOptions(
         boolean external = options.url != null;
         if (external && (options.key == null || options.bootstrap == null || options.jdbcUrl == null)) {
             throw new IllegalArgumentException("--url needs --key, --bootstrap and --jdbc too\n" + USAGE);
+        }
+        if (external && options.chain) {
+            throw new IllegalArgumentException("--chain needs the stack started in-process (no --url)\n" + USAGE);
         }
         return options;
     }

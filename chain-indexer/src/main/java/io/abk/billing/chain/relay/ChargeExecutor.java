@@ -9,6 +9,7 @@ import io.abk.billing.chain.domain.relay.TokenUnits;
 import io.abk.billing.chain.domain.relay.VaultCall;
 import io.abk.billing.chain.domain.relay.VaultRefusals;
 import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.relay.RelayerRpc.Answer;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
 import io.abk.billing.contracts.ChargeId;
@@ -18,6 +19,7 @@ import io.abk.billing.contracts.VaultError;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A charge through the vault: reference from the subscription id, charge id from the invoice id (so every attempt
@@ -46,18 +48,27 @@ final class ChargeExecutor {
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var chargeId = ChargeId.of(request.getInvoiceId());
-        var record = vault.chargeOf(chargeId);
-        var subscription = record.exists() ? null : vault.subscription(ref).orElse(null);
+        var data = SubscriptionVaultAbi.charge(ref, amount.get(), chargeId);
+        // Two round trips instead of seven: what needs nothing but the request (the charge's record, the
+        // subscription, the charge simulated and its gas estimated) at once, then what depends on the subscription.
+        // The simulation and estimate are used only when the preflight clears the charge.
+        var first = vault.read(List.of(vault.chargeOfRead(chargeId), vault.subscriptionRead(ref),
+                vault.simulateRead(relayer, data), vault.estimateRead(relayer, data)));
+        var record = VaultReader.chargeRecord(first.get(0));
+        var subscription = record.exists() ? null : VaultReader.subscription(first.get(1)).orElse(null);
         var live = subscription != null && !subscription.canceled();
+        var second = live ? vault.read(List.of(vault.periodStartRead(ref, subscription.chargeCount()),
+                vault.balanceRead(subscription.token(), subscription.customer()),
+                vault.allowanceRead(subscription.token(), subscription.customer()))) : List.<Answer>of();
         var facts = new ChargeFacts(amount.get(), decimals, record, subscription,
-                live ? vault.periodStart(ref, subscription.chargeCount()) : null,
+                live ? VaultReader.timestamp(second.get(0)) : null,
                 Instant.ofEpochSecond(head.timestamp()),
-                live ? vault.balance(subscription.token(), subscription.customer()) : BigInteger.ZERO,
-                live ? vault.allowanceToVault(subscription.token(), subscription.customer()) : BigInteger.ZERO);
+                live ? VaultReader.uint(second.get(1)) : BigInteger.ZERO,
+                live ? VaultReader.uint(second.get(2)) : BigInteger.ZERO);
         return switch (ChargePreflight.decide(facts)) {
             case Preflight.AlreadyDone done -> new Step.Answered(original(chargeId));
             case Preflight.Refuse refuse -> refused(refuse.code(), refuse.message());
-            case Preflight.Clear clear -> simulated(SubscriptionVaultAbi.charge(ref, amount.get(), chargeId), chargeId);
+            case Preflight.Clear clear -> simulated(first.get(2), first.get(3), data, chargeId);
         };
     }
 
@@ -75,13 +86,13 @@ final class ChargeExecutor {
                         + " reverted on chain for a reason that has passed; a retry may succeed"));
     }
 
-    private Step simulated(String data, String chargeId) {
-        var error = vault.simulate(relayer, data);
+    private Step simulated(Answer simulation, Answer estimate, String data, String chargeId) {
+        var error = VaultReader.simulation(simulation);
         if (error.isPresent()) {
             return new Step.Answered(error.get() instanceof VaultError.ChargeIdUsed ? original(chargeId)
                     : refusal(error.get()));
         }
-        return new Step.Send(vault.vault(), data, FeePolicy.gasLimit(vault.estimate(relayer, data)));
+        return new Step.Send(vault.vault(), data, FeePolicy.gasLimit(VaultReader.gas(estimate)));
     }
 
     /** The transaction that used {@code chargeId}: the vault's record names its block, whose logs name it. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,11 @@ final class RelayBatch {
 
     private static final Logger log = LoggerFactory.getLogger(RelayBatch.class);
     static final String UNEXPECTED = "Relaying failed unexpectedly; the relayer logged why";
+    /**
+     * Preflights run at most this many at once: each is two round trips of reads, so 16 keep a local node and a
+     * provider busy without a poll of 500 requests opening 500 connections and queueing inside the node.
+     */
+    static final int PREFLIGHT_CONCURRENCY = 16;
 
     /** One request of the batch and what it is. */
     record Item(ChainRequest request, Kind kind) {
@@ -59,11 +65,21 @@ final class RelayBatch {
         } catch (RuntimeException unreachable) {
             return items.stream().map(item -> failure(item, unreachable)).toList();
         }
+        long started = System.nanoTime();
+        long sentAt = started;
         var outcomes = new ArrayList<@Nullable RelayOutcome>();
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             var steps = new ArrayList<Future<Step>>();
+            var preflights = new Semaphore(PREFLIGHT_CONCURRENCY, true);
             for (var item : items) {
-                steps.add(pool.submit(() -> prepare(item, head)));
+                steps.add(pool.submit(() -> {
+                    preflights.acquire();
+                    try {
+                        return prepare(item, head);
+                    } finally {
+                        preflights.release();
+                    }
+                }));
             }
             var sent = new ArrayList<@Nullable Future<RelayOutcome>>();
             var priorityFee = (BigInteger) null;
@@ -90,6 +106,7 @@ final class RelayBatch {
                     sent.add(null);
                 }
             }
+            sentAt = System.nanoTime();
             for (int i = 0; i < items.size(); i++) {
                 var pending = sent.get(i);
                 if (pending != null) {
@@ -97,6 +114,9 @@ final class RelayBatch {
                 }
             }
         }
+        long done = System.nanoTime();
+        log.debug("event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}", chain.chainId(),
+                items.size(), (sentAt - started) / 1_000_000, (done - sentAt) / 1_000_000);
         return outcomes.stream().map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome)).toList();
     }
 

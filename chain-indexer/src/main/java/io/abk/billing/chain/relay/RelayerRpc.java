@@ -30,10 +30,19 @@ public interface RelayerRpc extends AutoCloseable {
 
     BigInteger estimateGas(String from, String to, String data);
 
+    /**
+     * Several reads in one JSON-RPC batch (one round trip instead of one each), answered in the order asked. An
+     * error answer to one read is that read's answer; only an unreachable chain throws.
+     */
+    List<Answer> read(List<Read> reads);
+
     /** {@code eth_sendRawTransaction}; the node's transaction hash. */
     String sendRawTransaction(String signedTransaction);
 
     Optional<MinedReceipt> receipt(String txHash);
+
+    /** The receipts of {@code txHashes} in one JSON-RPC batch, in order; empty for one not mined. */
+    List<Optional<MinedReceipt>> receipts(List<String> txHashes);
 
     /** {@code eth_getLogs} of {@code address} over {@code [fromBlock, toBlock]}; a null topic matches any. */
     List<ChainLog> logs(String address, List<@Nullable String> topics, long fromBlock, long toBlock);
@@ -46,6 +55,30 @@ public interface RelayerRpc extends AutoCloseable {
 
     @Override
     void close();
+
+    /** One read of a batch: {@code eth_call}, or {@code eth_estimateGas} when {@code estimate}; null from: none. */
+    record Read(@Nullable String from, String to, String data, boolean estimate) {
+
+        static Read call(@Nullable String from, String to, String data) {
+            return new Read(from, to, data, false);
+        }
+
+        static Read estimate(String from, String to, String data) {
+            return new Read(from, to, data, true);
+        }
+    }
+
+    /** The answer to one read: its value ({@code 0x} hex: return data, or the gas estimate) or the node's error. */
+    record Answer(@Nullable String value, @Nullable RpcErrorException error) {
+
+        /** The value, or the error thrown. */
+        String orThrow() {
+            if (error != null) {
+                throw error;
+            }
+            return java.util.Objects.requireNonNull(value);
+        }
+    }
 
     /** The latest block: its number, hash, timestamp (seconds) and base fee (wei per gas). */
     record ChainHead(long number, String hash, long timestamp, BigInteger baseFeePerGas) {

@@ -48,6 +48,7 @@ final class TransactionSender {
     private final long chainId;
     private final Credentials credentials;
     private final NonceManager nonces;
+    private final ReceiptLookups receipts;
     private final FeePolicy fees;
     private final Duration receiptTimeout;
 
@@ -56,6 +57,7 @@ final class TransactionSender {
         this.chainId = chainId;
         this.credentials = credentials;
         this.nonces = new NonceManager(rpc, credentials.getAddress());
+        this.receipts = new ReceiptLookups(rpc);
         this.fees = fees;
         this.receiptTimeout = receiptTimeout;
     }
@@ -146,11 +148,9 @@ final class TransactionSender {
     private Optional<MinedReceipt> poll(SentTransaction sent, long deadlineNanos) {
         var wait = FIRST_RECEIPT_POLL;
         while (true) {
-            for (var version : sent.versions()) {
-                var receipt = rpc.receipt(version.txHash());
-                if (receipt.isPresent()) {
-                    return receipt;
-                }
+            var receipt = receipts.first(sent.versions().stream().map(SentTransaction.Version::txHash).toList());
+            if (receipt.isPresent()) {
+                return receipt;
             }
             if (System.nanoTime() >= deadlineNanos) {
                 return Optional.empty();

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +20,7 @@ import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
 import org.web3j.protocol.core.methods.request.EthFilter;
 import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.core.methods.response.EthGetTransactionReceipt;
 import org.web3j.protocol.core.methods.response.EthLog;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
@@ -35,6 +38,12 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     /** The first wait after every URL failed; doubled up to {@link #MAX_BACKOFF}. */
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+    /**
+     * Idle connections kept per client: enough for the relayer's bounded concurrent preflights
+     * ({@link RelayBatch#PREFLIGHT_CONCURRENCY}), its receipt waits and sends, so a busy batch reuses connections
+     * instead of opening and closing one per call (OkHttp's default keeps 5).
+     */
+    private static final int IDLE_CONNECTIONS = 64;
 
     private record Endpoint(HttpService http, Web3j web3j) {
     }
@@ -50,8 +59,11 @@ public final class Web3jRelayerRpc implements RelayerRpc {
         }
         this.chainName = chainName;
         this.retryBudget = retryBudget;
+        // One client for every URL: one connection pool and one dispatcher, whatever the number of URLs.
+        var client = HttpService.getOkHttpClientBuilder()
+                .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, 5, TimeUnit.MINUTES)).build();
         this.endpoints = rpcUrls.stream().map(url -> {
-            var http = new HttpService(url);
+            var http = new HttpService(url, client);
             return new Endpoint(http, Web3j.build(http));
         }).toList();
     }
@@ -96,6 +108,52 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     }
 
     @Override
+    public List<Answer> read(List<Read> reads) {
+        if (reads.isEmpty()) {
+            return List.of();
+        }
+        var responses = withFailover("batch", endpoint -> {
+            var batch = endpoint.web3j().newBatch();
+            for (var read : reads) {
+                var transaction = Transaction.createEthCallTransaction(read.from(), read.to(), read.data());
+                batch.add(read.estimate() ? endpoint.web3j().ethEstimateGas(transaction)
+                        : endpoint.web3j().ethCall(transaction, DefaultBlockParameterName.LATEST));
+            }
+            return inRequestOrder(batch.getRequests(), batch.send().getResponses());
+        });
+        var answers = new ArrayList<Answer>(reads.size());
+        for (int i = 0; i < reads.size(); i++) {
+            var response = responses.get(i);
+            var method = reads.get(i).estimate() ? "eth_estimateGas" : "eth_call";
+            answers.add(response.hasError()
+                    ? new Answer(null, new RpcErrorException(method, response.getError().getMessage(),
+                            response.getError().getData()))
+                    : new Answer(String.valueOf(response.getResult()), null));
+        }
+        return answers;
+    }
+
+    /** A JSON-RPC batch may be answered in any order: the answers by the ids of the requests. */
+    private static List<Response<?>> inRequestOrder(List<? extends Request<?, ?>> requests,
+            List<? extends Response<?>> responses) {
+        if (responses.size() != requests.size()) {
+            throw new RpcErrorException("batch", "answered " + responses.size() + " of " + requests.size()
+                    + " calls", null);
+        }
+        var byId = new java.util.HashMap<Long, Response<?>>();
+        responses.forEach(response -> byId.put(response.getId(), response));
+        var ordered = new ArrayList<Response<?>>(requests.size());
+        for (var request : requests) {
+            var response = byId.get(request.getId());
+            if (response == null) {
+                throw new RpcErrorException("batch", "no answer to call " + request.getId(), null);
+            }
+            ordered.add(response);
+        }
+        return ordered;
+    }
+
+    @Override
     public String sendRawTransaction(String signedTransaction) {
         return lower(send("eth_sendRawTransaction", e -> e.web3j().ethSendRawTransaction(signedTransaction))
                 .getTransactionHash());
@@ -105,6 +163,27 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     public Optional<MinedReceipt> receipt(String txHash) {
         return send("eth_getTransactionReceipt", e -> e.web3j().ethGetTransactionReceipt(txHash))
                 .getTransactionReceipt().map(Web3jRelayerRpc::receipt);
+    }
+
+    @Override
+    public List<Optional<MinedReceipt>> receipts(List<String> txHashes) {
+        if (txHashes.isEmpty()) {
+            return List.of();
+        }
+        var responses = withFailover("batch", endpoint -> {
+            var batch = endpoint.web3j().newBatch();
+            txHashes.forEach(hash -> batch.add(endpoint.web3j().ethGetTransactionReceipt(hash)));
+            return inRequestOrder(batch.getRequests(), batch.send().getResponses());
+        });
+        var receipts = new ArrayList<Optional<MinedReceipt>>(txHashes.size());
+        for (var response : responses) {
+            if (response.hasError()) {
+                throw new RpcErrorException("eth_getTransactionReceipt", response.getError().getMessage(),
+                        response.getError().getData());
+            }
+            receipts.add(((EthGetTransactionReceipt) response).getTransactionReceipt().map(Web3jRelayerRpc::receipt));
+        }
+        return receipts;
     }
 
     @Override
@@ -145,6 +224,16 @@ public final class Web3jRelayerRpc implements RelayerRpc {
 
     /** The answer of the first URL that answers, from the preferred one on, retried with backoff within the budget. */
     private <T extends Response<?>> T send(String method, Function<Endpoint, Request<?, T>> request) {
+        var response = withFailover(method, endpoint -> request.apply(endpoint).send());
+        if (response.hasError()) {
+            var error = response.getError();
+            throw new RpcErrorException(method, error.getMessage(), error.getData());
+        }
+        return response;
+    }
+
+    /** What {@code call} gives at the first URL that answers, from the preferred one on, with backoff. */
+    private <T> T withFailover(String method, Call<T> call) {
         long deadline = System.nanoTime() + retryBudget.toNanos();
         var backoff = FIRST_BACKOFF;
         while (true) {
@@ -153,13 +242,9 @@ public final class Web3jRelayerRpc implements RelayerRpc {
             for (int i = 0; i < endpoints.size(); i++) {
                 int index = (start + i) % endpoints.size();
                 try {
-                    T response = request.apply(endpoints.get(index)).send();
+                    T answer = call.on(endpoints.get(index));
                     preferred = index;
-                    if (response.hasError()) {
-                        var error = response.getError();
-                        throw new RpcErrorException(method, error.getMessage(), error.getData());
-                    }
-                    return response;
+                    return answer;
                 } catch (IOException e) {
                     last = e;
                     log.warn("event=rpc_failed chain={} method={} rpcUrlIndex={} error={}", chainName, method, index,
@@ -202,6 +287,12 @@ public final class Web3jRelayerRpc implements RelayerRpc {
 
     private static String lower(@Nullable String hex) {
         return hex == null ? "" : hex.toLowerCase(Locale.ROOT);
+    }
+
+    /** One round trip to one endpoint. */
+    @FunctionalInterface
+    private interface Call<T> {
+        T on(Endpoint endpoint) throws IOException;
     }
 
     /** A JSON-RPC answer whose result is not needed. */
