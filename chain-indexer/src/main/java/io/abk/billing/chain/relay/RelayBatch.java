@@ -11,7 +11,9 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
@@ -23,10 +25,10 @@ import org.slf4j.LoggerFactory;
  * Executes one poll's requests on one chain, pipelined for throughput: every preflight and verification runs
  * concurrently (reads only), then the transactions are signed and sent one after the other with consecutive
  * nonces (sending is fast, and the nonce order must be the send order), then every receipt is awaited
- * concurrently. On a development chain driven by test clocks ({@link ChainSettings#timeTravel()}), chain time is
+ * concurrently, while the relayer may already start the next batch. On a development chain driven by test clocks ({@link ChainSettings#timeTravel()}), chain time is
  * first moved forward to the latest {@code requestedAt} of the batch, never backwards.
  */
-final class RelayBatch {
+final class RelayBatch implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RelayBatch.class);
     static final String UNEXPECTED = "Relaying failed unexpectedly; the relayer logged why";
@@ -46,6 +48,9 @@ final class RelayBatch {
     private final @Nullable TransactionSender sender;
     private final @Nullable ChargeExecutor charges;
     private final @Nullable RefundExecutor refunds;
+    /** Preflights, receipt waits and batch completions: cheap blocking tasks, so virtual threads. */
+    private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+    private final Semaphore preflights = new Semaphore(PREFLIGHT_CONCURRENCY, true);
 
     RelayBatch(ChainSettings chain, RelayerRpc rpc, @Nullable TransactionSender sender,
             @Nullable ChargeExecutor charges, @Nullable RefundExecutor refunds) {
@@ -57,67 +62,79 @@ final class RelayBatch {
         this.refunds = refunds;
     }
 
-    /** The outcome of each item, in order. */
-    List<RelayOutcome> execute(List<Item> items) {
+    /**
+     * Prepares and sends the batch's transactions now, on the calling thread (nonces are handed out in send order);
+     * the outcome of each item, in order, completes once every receipt is in. The caller can meanwhile start the
+     * next batch, so one batch's preflights and sends overlap the previous one's wait for blocks.
+     */
+    CompletableFuture<List<RelayOutcome>> start(List<Item> items) {
         ChainHead head;
         try {
             head = timeTravel(items, rpc.head());
         } catch (RuntimeException unreachable) {
-            return items.stream().map(item -> failure(item, unreachable)).toList();
+            return CompletableFuture.completedFuture(items.stream().map(item -> failure(item, unreachable)).toList());
         }
         long started = System.nanoTime();
-        long sentAt = started;
         var outcomes = new ArrayList<@Nullable RelayOutcome>();
-        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            var steps = new ArrayList<Future<Step>>();
-            var preflights = new Semaphore(PREFLIGHT_CONCURRENCY, true);
-            for (var item : items) {
-                steps.add(pool.submit(() -> {
-                    preflights.acquire();
-                    try {
-                        return prepare(item, head);
-                    } finally {
-                        preflights.release();
-                    }
-                }));
-            }
-            var sent = new ArrayList<@Nullable Future<RelayOutcome>>();
-            var priorityFee = (BigInteger) null;
-            for (int i = 0; i < items.size(); i++) {
-                var item = items.get(i);
-                var step = join(steps.get(i), item);
-                if (step instanceof Step.Answered answered) {
-                    outcomes.add(answered.outcome());
-                    sent.add(null);
-                    logAnswered(item, answered.outcome());
-                    continue;
-                }
-                var send = (Step.Send) step;
+        var steps = new ArrayList<Future<Step>>();
+        for (var item : items) {
+            steps.add(pool.submit(() -> {
+                preflights.acquire();
                 try {
-                    priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
-                    var transaction = send(item, send, head, priorityFee);
-                    outcomes.add(null);
-                    sent.add(transaction == null ? null : pool.submit(() -> mined(item, transaction)));
-                    if (transaction == null) {
-                        outcomes.set(i, refusedOverCap(item, send, head, priorityFee));
-                    }
-                } catch (RuntimeException failed) {
-                    outcomes.add(failure(item, failed));
-                    sent.add(null);
+                    return prepare(item, head);
+                } finally {
+                    preflights.release();
                 }
+            }));
+        }
+        var sent = new ArrayList<@Nullable Future<RelayOutcome>>();
+        var priorityFee = (BigInteger) null;
+        for (int i = 0; i < items.size(); i++) {
+            var item = items.get(i);
+            var step = join(steps.get(i), item);
+            if (step instanceof Step.Answered answered) {
+                outcomes.add(answered.outcome());
+                sent.add(null);
+                logAnswered(item, answered.outcome());
+                continue;
             }
-            sentAt = System.nanoTime();
+            var send = (Step.Send) step;
+            try {
+                priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
+                var transaction = send(item, send, head, priorityFee);
+                outcomes.add(null);
+                sent.add(transaction == null ? null : pool.submit(() -> mined(item, transaction)));
+                if (transaction == null) {
+                    outcomes.set(i, refusedOverCap(item, send, head, priorityFee));
+                }
+            } catch (RuntimeException failed) {
+                outcomes.add(failure(item, failed));
+                sent.add(null);
+            }
+        }
+        long sentAt = System.nanoTime();
+        return CompletableFuture.supplyAsync(() -> {
             for (int i = 0; i < items.size(); i++) {
                 var pending = sent.get(i);
                 if (pending != null) {
                     outcomes.set(i, joinOutcome(pending, items.get(i)));
                 }
             }
-        }
-        long done = System.nanoTime();
-        log.debug("event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}", chain.chainId(),
-                items.size(), (sentAt - started) / 1_000_000, (done - sentAt) / 1_000_000);
-        return outcomes.stream().map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome)).toList();
+            log.debug("event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}", chain.chainId(),
+                    items.size(), (sentAt - started) / 1_000_000, (System.nanoTime() - sentAt) / 1_000_000);
+            return outcomes.stream().map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome)).toList();
+        }, pool);
+    }
+
+    /** The outcome of each item, in order, once all are known. */
+    List<RelayOutcome> execute(List<Item> items) {
+        return start(items).join();
+    }
+
+    /** Stops the threads that wait for receipts; batches still waiting complete with whatever they had. */
+    @Override
+    public void close() {
+        pool.close();
     }
 
     private ChainHead timeTravel(List<Item> items, ChainHead head) {

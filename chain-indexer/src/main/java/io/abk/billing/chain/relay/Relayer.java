@@ -14,14 +14,17 @@ import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -50,6 +53,12 @@ public final class Relayer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Relayer.class);
     /** A short poll keeps the latency of a lone charge low; batches form by themselves under load. */
     private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration POLL_WHILE_WAITING = Duration.ofMillis(5);
+    /**
+     * Batches waiting for their receipts while the next one is prepared and sent. Two keep the node busy during a
+     * block's wait without piling up work that a failure would have to redo.
+     */
+    static final int MAX_BATCHES_WAITING = 2;
     /** Transient RPC failures are retried this long before a request is answered as failed. */
     static final Duration RPC_RETRY_BUDGET = Duration.ofSeconds(30);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
@@ -114,28 +123,17 @@ public final class Relayer implements AutoCloseable {
     }
 
     private void run() {
+        var inFlight = new ArrayDeque<InFlight>();
         try {
             while (running) {
-                var records = consumer.poll(POLL);
-                if (records.isEmpty()) {
-                    continue;
+                // While batches wait for their blocks, poll briefly so a finished one is published soon.
+                var records = consumer.poll(inFlight.isEmpty() ? POLL : POLL_WHILE_WAITING);
+                if (!records.isEmpty()) {
+                    inFlight.add(start(records));
                 }
-                var mine = new ArrayList<ConsumerRecord<String, ChainRequest>>();
-                var items = new ArrayList<RelayBatch.Item>();
-                for (var record : records) {
-                    var request = record.value();
-                    var kind = request == null ? RelayedRequests.Kind.NONE
-                            : RelayedRequests.kind(request, chains, chain.mode());
-                    if (kind != RelayedRequests.Kind.NONE) {
-                        mine.add(record);
-                        items.add(new RelayBatch.Item(request, kind));
-                    }
-                }
-                var outcomes = batch.execute(items);
-                if (publish(mine, outcomes)) {
-                    consumer.commitSync(nextOffsets(records));
-                } else {
-                    rewind(records);
+                while (!inFlight.isEmpty() && (inFlight.peek().outcomes().isDone()
+                        || inFlight.size() > MAX_BATCHES_WAITING)) {
+                    finishOldest(inFlight);
                 }
             }
         } catch (WakeupException closing) {
@@ -147,6 +145,45 @@ public final class Relayer implements AutoCloseable {
         } finally {
             consumer.close();
         }
+    }
+
+    /** One poll's records, the relayed ones among them, and their outcomes to come. */
+    private record InFlight(List<ConsumerRecord<String, ChainRequest>> all,
+            List<ConsumerRecord<String, ChainRequest>> mine, CompletableFuture<List<RelayOutcome>> outcomes) {
+    }
+
+    private InFlight start(ConsumerRecords<String, ChainRequest> records) {
+        var all = new ArrayList<ConsumerRecord<String, ChainRequest>>();
+        var mine = new ArrayList<ConsumerRecord<String, ChainRequest>>();
+        var items = new ArrayList<RelayBatch.Item>();
+        for (var record : records) {
+            all.add(record);
+            var request = record.value();
+            var kind = request == null ? RelayedRequests.Kind.NONE
+                    : RelayedRequests.kind(request, chains, chain.mode());
+            if (kind != RelayedRequests.Kind.NONE) {
+                mine.add(record);
+                items.add(new RelayBatch.Item(request, kind));
+            }
+        }
+        return new InFlight(all, mine, batch.start(items));
+    }
+
+    /**
+     * Publishes the oldest batch's results and commits its offsets: batches finish in poll order, so a committed
+     * offset never passes a request whose result is not written. If its results cannot be written, every batch
+     * after it is let finish unpublished and the consumer goes back to the oldest one's first records: the repeat
+     * answers with the same transactions (the vault's charge and refund ids).
+     */
+    private void finishOldest(ArrayDeque<InFlight> inFlight) {
+        var oldest = inFlight.poll();
+        if (publish(oldest.mine(), oldest.outcomes().join())) {
+            consumer.commitSync(nextOffsets(oldest.all()));
+            return;
+        }
+        inFlight.forEach(later -> later.outcomes().join());
+        inFlight.clear();
+        rewind(oldest.all());
     }
 
     /** Writes each result and waits until all are acknowledged; false if any failed. */
@@ -211,6 +248,7 @@ public final class Relayer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         producer.close(CLOSE_TIMEOUT);
+        batch.close();
         rpc.close();
         log.info("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId());
     }
