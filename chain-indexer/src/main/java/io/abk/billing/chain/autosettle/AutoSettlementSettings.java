@@ -1,6 +1,7 @@
 package io.abk.billing.chain.autosettle;
 
 import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.schemas.avro.Mode;
 import java.util.Locale;
 import java.util.Map;
@@ -14,19 +15,37 @@ import java.util.stream.Stream;
  * Addresses are lower-case.
  */
 public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, Integer> usdcDecimals,
-        Set<String> relayerAddresses) {
+        Set<String> relayerAddresses, Set<Mode> chainModes) {
 
     public AutoSettlementSettings {
         usdcAddresses = usdcAddresses.entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().toLowerCase(Locale.ROOT)));
         relayerAddresses = relayerAddresses.stream().map(a -> a.toLowerCase(Locale.ROOT))
                 .collect(Collectors.toUnmodifiableSet());
+        chainModes = Set.copyOf(chainModes);
+    }
+
+    /** These settings for the modes that have a chain in {@code chains}: only their changes are indexed. */
+    public AutoSettlementSettings forChains(ChainConfiguration chains) {
+        var modes = java.util.EnumSet.noneOf(Mode.class);
+        if (chains.testChainConfigured()) {
+            modes.add(Mode.TEST);
+        }
+        if (chains.liveChainConfigured()) {
+            modes.add(Mode.LIVE);
+        }
+        return new AutoSettlementSettings(usdcAddresses, usdcDecimals, relayerAddresses, modes);
+    }
+
+    /** True when changes of {@code mode} are indexed: the mode has a chain. */
+    public boolean follows(Mode mode) {
+        return chainModes.contains(mode);
     }
 
     /** The defaults of an unconfigured deployment: Base Sepolia's and Base's USDC, no relayer. */
     public static final AutoSettlementSettings DEFAULTS = new AutoSettlementSettings(
             Map.of(Mode.TEST, ChainSettings.BASE_SEPOLIA_USDC, Mode.LIVE, ChainSettings.BASE_USDC),
-            Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of());
+            Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(), Set.of(Mode.TEST, Mode.LIVE));
 
     /** From the two chains' settings; {@code relayerAddress} derives an address from a relayer key. */
     public static AutoSettlementSettings of(ChainSettings test, ChainSettings live,
@@ -34,7 +53,8 @@ public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, 
         var relayers = Stream.of(test, live).filter(chain -> chain.relayerKey() != null).map(relayerAddress)
                 .collect(Collectors.toSet());
         return new AutoSettlementSettings(Map.of(Mode.TEST, test.usdcAddress(), Mode.LIVE, live.usdcAddress()),
-                Map.of(Mode.TEST, test.usdcDecimals(), Mode.LIVE, live.usdcDecimals()), relayers);
+                Map.of(Mode.TEST, test.usdcDecimals(), Mode.LIVE, live.usdcDecimals()), relayers,
+                Set.of(Mode.TEST, Mode.LIVE));
     }
 
     public String usdc(Mode mode) {

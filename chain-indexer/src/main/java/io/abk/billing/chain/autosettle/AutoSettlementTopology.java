@@ -51,7 +51,10 @@ public final class AutoSettlementTopology {
                 Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
                 .withName("auto-settlement-transfers-source"));
 
-        changes.flatMap((key, change) -> ChangeIndexes.payments(change), Named.as("select-payout-payments"))
+        // Only the modes with a chain: the other mode's changes can never meet a transfer.
+        var followed = changes.filter((key, change) -> change != null && settings.follows(change.getMode()),
+                Named.as("select-followed-modes"));
+        followed.flatMap((key, change) -> ChangeIndexes.payments(change), Named.as("select-payout-payments"))
                 .repartition(repartitioned("payments-by-payout", AvroSerde.of(PayoutPayment.class)))
                 .process(() -> new PaymentIndexProcessor(nodes), Named.as("payment-index-processor"),
                         nodes.paymentsByPayout());
@@ -70,7 +73,7 @@ public final class AutoSettlementTopology {
                 .process(() -> new TransferClaimProcessor(nodes), Named.as("transfer-claims-processor"),
                         nodes.txClaims());
 
-        KStream<String, SettlementOutput> indexed = changes
+        KStream<String, SettlementOutput> indexed = followed
                 .flatMap((key, change) -> ChangeIndexes.mandates(change), Named.as("select-vault-mandates"))
                 .repartition(repartitioned("mandates-by-ref", AvroSerde.of(VaultMandate.class)))
                 .process(() -> new MandateIndexProcessor(nodes, settings), Named.as("mandate-index-processor"),

@@ -95,14 +95,20 @@ public final class ChainTopology {
                 .process(() -> new RelayedResultProcessor(nodes), Named.as(RELAYED_RESULTS_PROCESSOR),
                         nodes.settledRequestsStore());
         var outputs = decided.merge(relayed, Named.as("merge-settlement-outputs"));
-        // Auto-settlement has sinks of its own: merging its commands into the ones above would join its
-        // subtopologies with settlement's into one, and force all their inputs to be co-partitioned.
-        var automatic = AutoSettlementTopology.add(builder, autoSettlement, TX_CLAIMS_STORE);
-        automatic.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-auto-subscription-commands"))
-                .to(Topics.SUBSCRIPTION_COMMANDS.name(),
-                        produced(Topics.SUBSCRIPTION_COMMANDS, "auto-settlement-subscription-sink"));
-        automatic.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
-                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, "auto-settlement-payment-sink"));
+        // Auto-settlement only runs for a mode with a chain: in the sandbox nothing is ever published to
+        // chain.transfers, and indexing every change for it would only cost. It has sinks of its own: merging its
+        // commands into the ones below would join its subtopologies with settlement's into one, and force all their
+        // inputs to be co-partitioned.
+        if (chains.testChainConfigured() || chains.liveChainConfigured()) {
+            var automatic = AutoSettlementTopology.add(builder, autoSettlement.forChains(chains), TX_CLAIMS_STORE);
+            automatic.flatMapValues(SettlementOutput::subscriptionCommands,
+                            Named.as("select-auto-subscription-commands"))
+                    .to(Topics.SUBSCRIPTION_COMMANDS.name(),
+                            produced(Topics.SUBSCRIPTION_COMMANDS, "auto-settlement-subscription-sink"));
+            automatic.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
+                    .to(Topics.PAYMENT_COMMANDS.name(),
+                            produced(Topics.PAYMENT_COMMANDS, "auto-settlement-payment-sink"));
+        }
         outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
                 .to(Topics.SUBSCRIPTION_COMMANDS.name(), produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))

@@ -52,7 +52,7 @@ class AutoSettlementTopologyTest {
     @BeforeEach
     void startDriver() {
         var settings = new AutoSettlementSettings(Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
-                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(RELAYER));
+                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(RELAYER), Set.of(Mode.TEST, Mode.LIVE));
         topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true), settings);
     }
 
@@ -188,6 +188,32 @@ class AutoSettlementTopologyTest {
         publish(ChainTransfers.canceled(TX, ref, CUSTOMER));
 
         assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new RevokeMandate("chain"));
+    }
+
+    @Test
+    void shouldIndexNothingOfAModeWithoutAChain() {
+        topology.close();
+        var testOnly = new AutoSettlementSettings(Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
+                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(), Set.of(Mode.TEST, Mode.LIVE));
+        topology = new ChainTopologyDriver(stateDir.resolve("test-only"), new ChainConfiguration(true, false), testOnly);
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.LIVE));
+
+        publish(ChainTransfer.newBuilder(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false))
+                .setMode(Mode.LIVE).build());
+
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+        assertThat(topology.driver.getKeyValueStore("payments-by-payout").approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void shouldLeaveAutoSettlementOutWhenNoChainIsConfigured() {
+        topology.close();
+        var props = io.abk.billing.chain.ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+
+        var description = ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+
+        assertThat(description).doesNotContain("chain.transfers").doesNotContain("payments-by-payout");
+        topology = new ChainTopologyDriver(stateDir.resolve("after"), new ChainConfiguration(true, true));
     }
 
     private void publish(ChainTransfer transfer) {
