@@ -36,6 +36,8 @@ public final class LocalChain implements AutoCloseable {
      * by itself, so depth protects nothing; two still exercises the pending-confirmations path as on a real chain.
      */
     public static final int CONFIRMATIONS = 2;
+    /** Five looks a block: a local node answers in a millisecond, and a payment shows as paid soon after its depth. */
+    static final java.time.Duration POLL_INTERVAL = java.time.Duration.ofMillis(200);
     /**
      * Fee caps far above anvil's fees (1 gwei base fee at genesis, falling while blocks are empty) and its free ether:
      * they never refuse a local charge, yet a runaway loop is still bounded.
@@ -113,7 +115,7 @@ public final class LocalChain implements AutoCloseable {
         return new ChainSettings(Mode.TEST, NAME, node.chainId(), List.of(node.rpcUrl()), CONFIRMATIONS,
                 info.tokenAddress(), USDC_DECIMALS, info.vaultAddress(),
                 RelayerKey.of(ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
-                FEE_CAPS, deployment.deployedFrom(), defaults.pollInterval(), defaults.receiptTimeout(), true);
+                FEE_CAPS, deployment.deployedFrom(), POLL_INTERVAL, defaults.receiptTimeout(), true);
     }
 
     /** Stops anvil (SIGTERM), which writes its state file for the next start. */
