@@ -56,12 +56,12 @@ class ChainFollowerIT {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
             follower.start();
             // Given a transfer to the watched payee, one between strangers, and a subscription's whole life
             var paid = chain.transfer(chain.customer, payee, 5_000_000);
-            chain.transfer(chain.stranger, LocalChain.address(chain.merchant), 7_000_000);
+            chain.transfer(chain.stranger, FollowedChain.address(chain.merchant), 7_000_000);
             chain.vaultLifecycle();
             long head = chain.node.blockNumber();
 
@@ -83,7 +83,7 @@ class ChainFollowerIT {
             assertThat(transfer.getRetracted()).isFalse();
             var payload = (TokenTransfer) transfer.getPayload();
             assertThat(payload.getTo()).isEqualTo(payee);
-            assertThat(payload.getFrom()).isEqualTo(LocalChain.address(chain.customer));
+            assertThat(payload.getFrom()).isEqualTo(FollowedChain.address(chain.customer));
             assertThat(payload.getAmountBaseUnits()).isEqualTo("5000000");
             assertThat(log.records()).extracting(r -> r.key()).contains(chainId + ":" + paid.getTransactionHash() + ":"
                     + paid.getLogs().getFirst().getLogIndex());
@@ -97,7 +97,7 @@ class ChainFollowerIT {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
             follower.start();
             // Given a transfer to the payee, two blocks deep: not confirmed yet
@@ -122,7 +122,7 @@ class ChainFollowerIT {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var follower = ChainFollower.create(chain.settings(chainId, 2), broker.bootstrapServers())) {
             follower.start();
             // Given a transfer published once 2 deep
@@ -155,7 +155,7 @@ class ChainFollowerIT {
         TransferLog.watch(broker, payee);
         int transfers = 60;
         int later = 10;
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId)) {
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId)) {
             for (int i = 0; i < transfers; i++) {
                 chain.transfer(i % 2 == 0 ? chain.customer : chain.stranger, payee, 1_000 + i);
             }
@@ -197,7 +197,7 @@ class ChainFollowerIT {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var follower = ChainFollower.create(chain.settings(chainId, 1,
                         List.of("http://127.0.0.1:" + closedPort() + "/v2/secret-key", chain.node.rpcUrl())),
                         broker.bootstrapServers())) {
@@ -215,7 +215,7 @@ class ChainFollowerIT {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = randomAddress();
         TransferLog.watch(broker, payee);
-        try (var chain = new LocalChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var proxy = new RangeLimitingProxy(chain.node.rpcUrl(), 3)) {
             // Given a provider that answers eth_getLogs over 3 blocks at most, and a follower starting at 8
             var paid = List.of(chain.transfer(chain.customer, payee, 1), chain.transfer(chain.customer, payee, 2));

@@ -21,7 +21,7 @@ import org.web3j.crypto.Credentials;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
 /** One anvil with the test token and vault deployed, funded parties, and the calls the follower tests make. */
-final class LocalChain implements AutoCloseable {
+final class FollowedChain implements AutoCloseable {
 
     static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
 
@@ -33,7 +33,7 @@ final class LocalChain implements AutoCloseable {
     final Credentials merchant = AnvilAccounts.get(3);
     final Credentials stranger = AnvilAccounts.get(4);
 
-    LocalChain() {
+    FollowedChain() {
         var deployer = new LocalChainDeployer(node);
         tx = deployer.transactions();
         deployment = deployer.deploy(AnvilAccounts.get(0), relayer.getAddress());
