@@ -1,9 +1,12 @@
 package io.abk.billing.streams;
 
-import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.topology.BillingTopology;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
-import java.util.stream.Collectors;
+import io.abk.billing.streamskit.lifecycle.StreamsProcess;
+import io.abk.billing.streamskit.lifecycle.TopicRequirements;
+import io.abk.billing.topics.TopicLayout;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,13 +19,17 @@ public final class BillingStreamsApp {
 
     private static final Logger log = LoggerFactory.getLogger(BillingStreamsApp.class);
 
+    /** The default management port: each service has its own, so that several run side by side on one host. */
+    public static final int MANAGEMENT_PORT = 9101;
+
     private BillingStreamsApp() {
     }
 
     public static StreamsApp start(BillingStreamsConfig config) {
         var topology = BillingTopology.build(config.dunning(), config.payments());
-        var topics = BillingTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
+        var layout = TopicLayout.of(BillingTopology.topics());
+        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+                new TopicRequirements(layout.names(), layout::problems));
         log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} threads={} commitIntervalMs={}"
                         + " paymentExpiry={}", config.applicationId(), config.bootstrapServers(), config.stateDir(),
                 config.streamThreads(), config.commitInterval().toMillis(), config.payments().expiry());
@@ -30,7 +37,12 @@ public final class BillingStreamsApp {
         return app;
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        start(BillingStreamsConfig.fromEnv()).runUntilStopped("billing-streams-shutdown");
+    /**
+     * billing-streams as its own process, configured by the environment ({@link BillingStreamsConfig#fromEnv()}),
+     * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
+     */
+    public static void main(String[] args) {
+        StreamsProcess.run("billing-streams", MANAGEMENT_PORT, () -> start(BillingStreamsConfig.fromEnv()),
+                Set.of(Topics.STREAMS_DEAD_LETTERS.name()));
     }
 }

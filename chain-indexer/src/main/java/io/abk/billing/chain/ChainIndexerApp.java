@@ -7,10 +7,14 @@ import io.abk.billing.chain.follow.FollowerPlan;
 import io.abk.billing.chain.follow.FollowerSettings;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.topology.ChainTopology;
-import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
+import io.abk.billing.streamskit.lifecycle.StreamsProcess;
+import io.abk.billing.streamskit.lifecycle.TopicRequirements;
+import io.abk.billing.topics.TopicLayout;
 import java.util.ArrayList;
-import java.util.stream.Collectors;
+import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
@@ -29,6 +33,9 @@ public final class ChainIndexerApp {
 
     private static final Logger log = LoggerFactory.getLogger(ChainIndexerApp.class);
 
+    /** The default management port: each service has its own, so that several run side by side on one host. */
+    public static final int MANAGEMENT_PORT = 9102;
+
     private ChainIndexerApp() {
     }
 
@@ -36,8 +43,11 @@ public final class ChainIndexerApp {
         var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
                 chain -> Credentials.create(chain.relayerKey().hex()).getAddress());
         var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
-        var topics = ChainTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
+        // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
+        // need one partition count.
+        var layout = TopicLayout.of(ChainTopology.topics()).coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
+        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+                new TopicRequirements(layout.names(), layout::problems));
         var chains = config.chains();
         log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} commitIntervalMs={} "
                         + "testChainConfigured={} liveChainConfigured={}",
@@ -51,6 +61,7 @@ public final class ChainIndexerApp {
             var chain = config.chain(mode);
             if (chain.configured()) {
                 app.closeWith(Relayer.start(config, chain));
+                app.consumesAs(Relayer.groupId(config.applicationId(), chain));
                 followed.add(FollowerPlan.of(chain));
             }
         }
@@ -60,7 +71,11 @@ public final class ChainIndexerApp {
         return app;
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        start(ChainIndexerConfig.fromEnv()).runUntilStopped("chain-indexer-shutdown");
+    /**
+     * chain-indexer as its own process, configured by the environment ({@link ChainIndexerConfig#fromEnv()}), with its
+     * management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
+     */
+    public static void main(String[] args) {
+        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()), Set.of());
     }
 }

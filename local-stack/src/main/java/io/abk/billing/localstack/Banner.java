@@ -25,6 +25,9 @@ final class Banner {
         text.append(" USDC billing local stack ready in ").append(seconds).append(" s (")
                 .append(info.coldStart() ? "first start, new data dir" : "restart, data kept").append(")\n\n");
         line(text, "API base URL", info.baseUrl());
+        for (int i = 1; i < info.gatewayUrls().size(); i++) {
+            line(text, "", info.gatewayUrls().get(i) + "  (gateway " + (i + 1) + ")");
+        }
         if (!info.publicUrl().equals(info.baseUrl())) {
             line(text, "Public URL", info.publicUrl() + "  (checkout links)");
         }
@@ -38,6 +41,10 @@ final class Banner {
         line(text, "Kafka", info.kafkaBootstrapServers());
         line(text, "PostgreSQL", info.jdbcUrl() + "  (user billing, password billing)");
         line(text, "Data dir", info.dataDir() + "  (delete it to start from scratch)");
+        if (!info.processes().isEmpty()) {
+            text.append("\n Every service is its own process (logs in ").append(info.dataDir().resolve("logs")).append("):\n");
+            info.processes().forEach(process -> line(text, "", process));
+        }
         info.localChain().ifPresent(chain -> localChain(text, chain));
         text.append("\n Try:\n   curl -s ").append(info.baseUrl()).append("/v1/products -H 'Authorization: Bearer ")
                 .append(info.demoTestKey()).append("'\n");

@@ -9,23 +9,31 @@ import io.abk.billing.localstack.lifecycle.DataDirLock;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.localstack.postgres.PostgresServer;
+import io.abk.billing.localstack.processes.FleetEnvironment;
+import io.abk.billing.localstack.processes.ServiceFleet;
+import io.abk.billing.localstack.processes.ServiceJars;
 import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
-import io.abk.billing.localstack.services.WebhookSenderService;
 import io.abk.billing.localstack.services.Readiness;
 import io.abk.billing.localstack.services.StreamsService;
-import io.abk.billing.localstack.topics.TopicCreator;
+import io.abk.billing.localstack.services.WebhookSenderService;
+import io.abk.billing.localstack.topics.StackTopics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,11 +57,13 @@ public final class LocalStack implements AutoCloseable {
 
     private final Info info;
     private final Deque<Part> parts;
+    private final @Nullable ServiceFleet fleet;
     private boolean closed;
 
-    private LocalStack(Info info, Deque<Part> parts) {
+    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet) {
         this.info = info;
         this.parts = parts;
+        this.fleet = fleet;
     }
 
     /** What a started stack offers: where to reach it and with which secrets. */
@@ -69,7 +79,14 @@ public final class LocalStack implements AutoCloseable {
             Path dataDir,
             boolean coldStart,
             Duration startDuration,
-            Optional<LocalChainInfo> localChain) {
+            Optional<LocalChainInfo> localChain,
+            List<String> gatewayUrls,
+            List<String> processes) {
+
+        public Info {
+            gatewayUrls = List.copyOf(gatewayUrls);
+            processes = List.copyOf(processes);
+        }
 
         /** The demo merchant's payout address: anvil account 2 on the local chain, else the burn address. */
         public String payoutAddress() {
@@ -110,57 +127,35 @@ public final class LocalStack implements AutoCloseable {
             var kafka = KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining());
             parts.push(new Part("kafka", Duration.ofSeconds(60), kafka));
 
-            TopicCreator.ensureTopics(kafka.bootstrapServers(), config.partitions(), deadline.remaining());
+            StackTopics.provision(kafka.bootstrapServers(), config.partitions(), deadline.remaining());
 
-            var streams = StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams"));
-            parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
-
-            // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
-            // billing-streams' lifetime: started after it and closed before it, which lets the last results it
-            // commits while closing still be applied before billing-streams stops.
-            var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"),
-                    chain == null ? null : chain.indexerSettings());
-            parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
-
-            // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
-            // it runs inside their lifetime: started after them and closed first, so that what it commits while
-            // closing is still applied.
-            var scheduler = StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
-            parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
-
-            var httpPort = FreePorts.resolve(config.httpPort());
-            var publicUrl = config.publicUrlFor(httpPort);
-            var gateway = GatewayService.start(new GatewayArgs(httpPort, publicUrl, postgres.r2dbcUrl(), postgres.jdbcUrl(),
+            var httpPort = config.processes() ? config.httpPort() : FreePorts.resolve(config.httpPort());
+            var gatewayArgs = new GatewayArgs(httpPort, config.publicUrlFor(httpPort), postgres.r2dbcUrl(), postgres.jdbcUrl(),
                     PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
                     DEMO_MERCHANT_NAME, chain == null ? DEMO_PAYOUT_ADDRESS : chain.info().payoutAddress(),
                     secrets.demoTestKey(), secrets.demoLiveKey(), config.rateLimitsEnabled(),
                     config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
-                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info())));
-            parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
-
-            // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
-            // database; it is closed first, so attempts in flight drain before anything they need stops.
-            var webhooks = WebhookSenderService.start(kafka.bootstrapServers(), postgres.jdbcUrl(), PostgresServer.USER,
-                    PostgresServer.PASSWORD, config.partitions(), config.webhooksAllowLoopbackInTest());
-            parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
-
-            var baseUrl = "http://localhost:" + gateway.port();
-            var alive = new LinkedHashMap<String, BooleanSupplier>();
-            alive.put("billing-streams", streams::isAlive);
-            alive.put("chain-indexer", settlement::isAlive);
-            alive.put("renewal-scheduler", scheduler::isAlive);
-            alive.put("webhook-sender", webhooks::isRunning);
-            // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
-            // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
-            // waits for the scheduler here, and a first due item never waits on a rebalance.
-            Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
-            Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
+                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()));
+            ServiceFleet fleet = null;
+            String baseUrl;
+            if (config.processes()) {
+                fleet = startProcesses(config, gatewayArgs, chain, deadline);
+                parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
+                baseUrl = fleet.gatewayUrls().getFirst();
+            } else {
+                baseUrl = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline);
+            }
+            var publicUrl = config.publicUrlFor(URI.create(baseUrl).getPort());
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
                     DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
                     postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt),
-                    Optional.ofNullable(chain).map(LocalChain::info));
-            log.info("local stack ready baseUrl={} startMs={} cold={}", baseUrl, info.startDuration().toMillis(), info.coldStart());
-            return new LocalStack(info, parts);
+                    Optional.ofNullable(chain).map(LocalChain::info),
+                    fleet == null ? List.of(baseUrl) : fleet.gatewayUrls(),
+                    fleet == null ? List.of() : fleet.processes().stream()
+                            .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList());
+            log.info("local stack ready baseUrl={} startMs={} cold={} processes={}", baseUrl, info.startDuration().toMillis(),
+                    info.coldStart(), fleet == null ? 0 : fleet.processes().size());
+            return new LocalStack(info, parts, fleet);
         } catch (IOException e) {
             closeAll(parts);
             throw new UncheckedIOException("could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
@@ -170,6 +165,78 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /** Every service inside this JVM, in order; returns the gateway's base URL once the gateway reports UP. */
+    private static String startInProcess(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
+            KafkaBroker kafka, PostgresServer postgres, Deque<Part> parts, Deadline deadline) {
+        var dataDir = config.dataDir();
+        var streams = StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams"));
+        parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
+
+        // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
+        // billing-streams' lifetime: started after it and closed before it, which lets the last results it
+        // commits while closing still be applied before billing-streams stops.
+        var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"),
+                chain == null ? null : chain.indexerSettings());
+        parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
+
+        // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
+        // it runs inside their lifetime: started after them and closed first, so that what it commits while
+        // closing is still applied.
+        var scheduler = StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
+        parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
+
+        var gateway = GatewayService.start(gatewayArgs);
+        parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
+
+        // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
+        // database; it is closed first, so attempts in flight drain before anything they need stops.
+        var webhooks = WebhookSenderService.start(kafka.bootstrapServers(), postgres.jdbcUrl(), PostgresServer.USER,
+                PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest());
+        parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
+
+        var baseUrl = "http://localhost:" + gateway.port();
+        var alive = new LinkedHashMap<String, BooleanSupplier>();
+        alive.put("billing-streams", streams::isAlive);
+        alive.put("chain-indexer", settlement::isAlive);
+        alive.put("renewal-scheduler", scheduler::isAlive);
+        alive.put("webhook-sender", webhooks::isRunning);
+        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
+        // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
+        // waits for the scheduler here, and a first due item never waits on a rebalance.
+        Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
+        Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
+        return baseUrl;
+    }
+
+    /**
+     * Every service as its own process ({@code --processes}), {@code replicas} of each, from the runnable jars of this
+     * repository; returns once every process is ready.
+     */
+    private static ServiceFleet startProcesses(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
+            Deadline deadline) {
+        var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
+        var environment = new FleetEnvironment(gatewayArgs, chain == null ? Map.of() : chain.indexerEnvironment(),
+                config.dataDir().resolve("processes"));
+        return ServiceFleet.start(jars, environment, processJavaOptions(), config.dataDir().resolve("logs"),
+                config.replicas(), config.httpPort(), deadline);
+    }
+
+    /**
+     * The JVM options of each service process: small heaps and the serial collector (a machine running ten of them
+     * has two cores, not twenty), the access Kafka and RocksDB need on JDK 24+, then {@code BILLING_PROCESS_JAVA_OPTS}.
+     */
+    static List<String> processJavaOptions() {
+        var options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1"));
+        if (Runtime.version().feature() >= 24) {
+            options.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        var extra = System.getenv("BILLING_PROCESS_JAVA_OPTS");
+        if (extra != null && !extra.isBlank()) {
+            options.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        return options;
+    }
+
     private static GatewayArgs.TestChain gatewayChain(LocalChainInfo chain) {
         return new GatewayArgs.TestChain(LocalChain.NAME, chain.chainId(), chain.tokenAddress(), chain.vaultAddress(),
                 chain.rpcUrl(), LocalChain.CONFIRMATIONS);
@@ -177,6 +244,11 @@ public final class LocalStack implements AutoCloseable {
 
     public Info info() {
         return info;
+    }
+
+    /** The service processes, when the stack runs them as processes ({@code --processes}). */
+    public Optional<ServiceFleet> processes() {
+        return Optional.ofNullable(fleet);
     }
 
     public String baseUrl() {

@@ -32,6 +32,11 @@ import org.jspecify.annotations.Nullable;
  *                                    settles on an anvil chain the stack runs itself instead of the sandbox
  * @param localChainPort             {@code BILLING_LOCAL_CHAIN_PORT}, default 8545 (anvil's usual port, so wallets and
  *                                    {@code cast} find it); 0 picks a free one
+ * @param processes                  the {@code --processes} argument: every service runs as its own OS process (its
+ *                                    runnable jar) instead of inside this JVM
+ * @param replicas                   the {@code --replicas N} argument (with {@code --processes}; default 1): processes
+ *                                    of each stream service, of the webhook sender and of the gateway (on consecutive
+ *                                    ports from {@code httpPort})
  * @param readyTimeout               how long the start may take before it fails, naming what is not ready
  */
 public record LocalStackConfig(
@@ -50,6 +55,8 @@ public record LocalStackConfig(
         boolean webhooksAllowLoopbackInTest,
         boolean localChain,
         int localChainPort,
+        boolean processes,
+        int replicas,
         Duration readyTimeout) {
 
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -59,6 +66,13 @@ public record LocalStackConfig(
     public static final int DEFAULT_LOCAL_CHAIN_PORT = 8545;
     /** The command-line argument that turns the local chain on, like {@code BILLING_LOCAL_CHAIN=anvil}. */
     public static final String LOCAL_CHAIN_ARGUMENT = "--local-chain";
+    /** Every service as its own OS process. */
+    public static final String PROCESSES_ARGUMENT = "--processes";
+    /** {@code --replicas N}: processes of each scalable service (with {@link #PROCESSES_ARGUMENT}). */
+    public static final String REPLICAS_ARGUMENT = "--replicas";
+    static final String USAGE = "usage: ./billing run [--local-chain] [--processes [--replicas N]]";
+    /** Enough to show the distributed shape; each replica is a JVM of its own on this machine. */
+    static final int MAX_REPLICAS = 8;
     /** Cold starts on a busy 2-core machine take 20-40 s (PostgreSQL initdb, broker format, Streams rebalance). */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(3);
 
@@ -67,6 +81,12 @@ public record LocalStackConfig(
         checkPort("BILLING_KAFKA_PORT", kafkaPort);
         checkPort("BILLING_POSTGRES_PORT", postgresPort);
         checkPort("BILLING_LOCAL_CHAIN_PORT", localChainPort);
+        if (replicas < 1 || replicas > MAX_REPLICAS) {
+            throw new IllegalArgumentException(REPLICAS_ARGUMENT + " must be between 1 and " + MAX_REPLICAS + ", got " + replicas);
+        }
+        if (replicas > 1 && !processes) {
+            throw new IllegalArgumentException(REPLICAS_ARGUMENT + " needs " + PROCESSES_ARGUMENT + "; " + USAGE);
+        }
         if (partitions < 1 || partitions > 1000) {
             throw new IllegalArgumentException("BILLING_PARTITIONS must be between 1 and 1000, got " + partitions);
         }
@@ -92,10 +112,24 @@ public record LocalStackConfig(
      */
     public static LocalStackConfig fromEnv(Map<String, String> env, List<String> args, Path workingDir) {
         var vars = new EnvVars(env);
-        for (var arg : args) {
-            if (!arg.equals(LOCAL_CHAIN_ARGUMENT)) {
-                throw new IllegalArgumentException("unknown argument '" + arg + "'; the only one is " + LOCAL_CHAIN_ARGUMENT
-                        + " (settle test mode on a local anvil chain)");
+        var localChainArgument = false;
+        var processes = false;
+        var replicas = 1;
+        for (int i = 0; i < args.size(); i++) {
+            var arg = args.get(i);
+            if (arg.equals(LOCAL_CHAIN_ARGUMENT)) {
+                localChainArgument = true;
+            } else if (arg.equals(PROCESSES_ARGUMENT)) {
+                processes = true;
+            } else if (arg.equals(REPLICAS_ARGUMENT) || arg.startsWith(REPLICAS_ARGUMENT + "=")) {
+                var value = arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : i + 1 < args.size() ? args.get(++i) : "";
+                try {
+                    replicas = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(REPLICAS_ARGUMENT + " takes a number, got '" + value + "'; " + USAGE);
+                }
+            } else {
+                throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
         return new LocalStackConfig(
@@ -112,29 +146,38 @@ public record LocalStackConfig(
                 vars.integer("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND").orElse(null),
                 vars.integer("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE").orElse(null),
                 vars.bool("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST").orElse(true),
-                args.contains(LOCAL_CHAIN_ARGUMENT) || localChain(vars),
+                localChainArgument || localChain(vars),
                 vars.integer("BILLING_LOCAL_CHAIN_PORT").orElse(DEFAULT_LOCAL_CHAIN_PORT),
+                processes,
+                replicas,
                 DEFAULT_READY_TIMEOUT);
     }
 
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
     public static LocalStackConfig forTest(Path dataDir, int partitions) {
         return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
-                false, null, null, true, false, 0, DEFAULT_READY_TIMEOUT);
+                false, null, null, true, false, 0, false, 1, DEFAULT_READY_TIMEOUT);
     }
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
     public LocalStackConfig withLocalChain(int port) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, true, port, readyTimeout);
+                webhooksAllowLoopbackInTest, true, port, processes, replicas, readyTimeout);
+    }
+
+    /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
+    public LocalStackConfig withProcesses(int replicas) {
+        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
+                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest, localChain, localChainPort, true, replicas, readyTimeout);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, localChain, localChainPort, readyTimeout);
+                webhooksAllowLoopbackInTest, localChain, localChainPort, processes, replicas, readyTimeout);
     }
 
     /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */

@@ -14,7 +14,7 @@ class BannerTest {
     private static final LocalStack.Info INFO = new LocalStack.Info(
             "http://localhost:8080", "http://localhost:8080", "admin-token-0123456789", "abk_test_TTT", "abk_live_LLL",
             Optional.of("mer_01"), "127.0.0.1:19092", "jdbc:postgresql://127.0.0.1:15432/billing", Path.of("/data"),
-            true, Duration.ofMillis(12_345), Optional.empty());
+            true, Duration.ofMillis(12_345), Optional.empty(), List.of("http://localhost:8080"), List.of());
 
     @Test
     void shouldShowEverythingADeveloperNeedsWhenTheStackIsReady() {
@@ -33,7 +33,22 @@ class BannerTest {
                 .contains("/data")
                 .contains("curl -s http://localhost:8080/v1/products -H 'Authorization: Bearer abk_test_TTT'")
                 .doesNotContain("Public URL")
-                .doesNotContain("Local chain");
+                .doesNotContain("Local chain")
+                .doesNotContain("own process");
+    }
+
+    @Test
+    void shouldListEveryGatewayAndProcessWhenTheServicesRunAsProcesses() {
+        var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
+                INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
+                true, INFO.startDuration(), Optional.empty(), List.of("http://localhost:8080", "http://localhost:8081"),
+                List.of("billing-streams-1  pid 101, http://127.0.0.1:40001", "api-gateway-2  pid 107, http://127.0.0.1:8081"));
+
+        assertThat(Banner.render(info))
+                .contains("http://localhost:8081  (gateway 2)")
+                .contains("Every service is its own process (logs in /data/logs)")
+                .contains("billing-streams-1  pid 101, http://127.0.0.1:40001")
+                .contains("api-gateway-2  pid 107");
     }
 
     @Test
@@ -47,7 +62,7 @@ class BannerTest {
                 Optional.of(Path.of("/data/tools/cast")), true);
         var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
-                true, INFO.startDuration(), Optional.of(chain));
+                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of());
 
         var banner = Banner.render(info);
 
@@ -68,7 +83,7 @@ class BannerTest {
     void shouldShowThePublicUrlWhenItDiffersFromTheBaseUrl() {
         var info = new LocalStack.Info(INFO.baseUrl(), "https://pay.example.com", INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), Optional.empty(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(), false,
-                INFO.startDuration(), Optional.empty());
+                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of());
 
         assertThat(Banner.render(info)).contains("Public URL").contains("https://pay.example.com").contains("restart, data kept");
     }

@@ -1,9 +1,11 @@
 package io.abk.billing.scheduler;
 
 import io.abk.billing.scheduler.topology.SchedulerTopology;
-import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
-import java.util.stream.Collectors;
+import io.abk.billing.streamskit.lifecycle.StreamsProcess;
+import io.abk.billing.streamskit.lifecycle.TopicRequirements;
+import io.abk.billing.topics.TopicLayout;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,13 +19,17 @@ public final class RenewalSchedulerApp {
 
     private static final Logger log = LoggerFactory.getLogger(RenewalSchedulerApp.class);
 
+    /** The default management port: each service has its own, so that several run side by side on one host. */
+    public static final int MANAGEMENT_PORT = 9103;
+
     private RenewalSchedulerApp() {
     }
 
     public static StreamsApp start(RenewalSchedulerConfig config) {
         var topology = SchedulerTopology.build(config.tick(), config.streamsProperties());
-        var topics = SchedulerTopology.topics().stream().map(Topic::name).collect(Collectors.toSet());
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(), topics);
+        var layout = TopicLayout.of(SchedulerTopology.topics());
+        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+                new TopicRequirements(layout.names(), layout::problems));
         log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} tickMs={} firesPerTick={}",
                 config.applicationId(), config.bootstrapServers(), config.stateDir(), config.tick().toMillis(),
                 SchedulerTopology.FIRES_PER_TICK);
@@ -31,7 +37,11 @@ public final class RenewalSchedulerApp {
         return app;
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        start(RenewalSchedulerConfig.fromEnv()).runUntilStopped("renewal-scheduler-shutdown");
+    /**
+     * renewal-scheduler as its own process, configured by the environment ({@link RenewalSchedulerConfig#fromEnv()}),
+     * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
+     */
+    public static void main(String[] args) {
+        StreamsProcess.run("renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()), Set.of());
     }
 }

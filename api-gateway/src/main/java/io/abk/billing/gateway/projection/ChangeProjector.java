@@ -32,6 +32,9 @@ import org.springframework.context.SmartLifecycle;
  */
 public final class ChangeProjector implements SmartLifecycle {
 
+    /** How long a silent projector keeps its partitions (see {@link #consumerConfig()}). */
+    static final int SESSION_TIMEOUT_MS = 10_000;
+
     private static final Logger log = LoggerFactory.getLogger(ChangeProjector.class);
     private static final String TOPIC = Topics.CHANGES.name();
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
@@ -194,6 +197,9 @@ public final class ChangeProjector implements SmartLifecycle {
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.maxBatch());
+        // With several gateways, a killed one's partitions move to another projector only once its session expires,
+        // and requests waiting on those partitions' outcomes wait that long: 10 s, not Kafka's 45 s default.
+        config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
         return config;
     }
 

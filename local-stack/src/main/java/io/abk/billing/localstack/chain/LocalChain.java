@@ -12,7 +12,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Keys;
@@ -116,6 +118,30 @@ public final class LocalChain implements AutoCloseable {
                 info.tokenAddress(), USDC_DECIMALS, info.vaultAddress(),
                 RelayerKey.of(ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
                 FEE_CAPS, deployment.deployedFrom(), POLL_INTERVAL, defaults.receiptTimeout(), true);
+    }
+
+    /**
+     * The same settings as {@link #indexerSettings()}, as the {@code BILLING_CHAINS_TEST_*} variables of a chain-indexer
+     * run as its own process. The relayer key is anvil's public test key of account 1.
+     */
+    public Map<String, String> indexerEnvironment() {
+        var p = ChainSettings.prefix(Mode.TEST);
+        var env = new LinkedHashMap<String, String>();
+        env.put(p + "NAME", NAME);
+        env.put(p + "CHAIN_ID", Long.toString(node.chainId()));
+        env.put(p + "RPC_URL", node.rpcUrl());
+        env.put(p + "CONFIRMATIONS", Integer.toString(CONFIRMATIONS));
+        env.put(p + "USDC_ADDRESS", info.tokenAddress());
+        env.put(p + "USDC_DECIMALS", Integer.toString(USDC_DECIMALS));
+        env.put(p + "VAULT_ADDRESS", info.vaultAddress());
+        env.put(p + "RELAYER_KEY", ChainAccounts.privateKey(ChainAccounts.RELAYER));
+        env.put(p + "MAX_FEE_PER_GAS_GWEI", "100");
+        env.put(p + "MAX_PRIORITY_FEE_GWEI", "10");
+        env.put(p + "MAX_TX_COST_ETH", "1");
+        env.put(p + "START_BLOCK", Long.toString(deployment.deployedFrom()));
+        env.put(p + "POLL_INTERVAL_MS", Long.toString(POLL_INTERVAL.toMillis()));
+        env.put(p + "TIME_TRAVEL", "true");
+        return env;
     }
 
     /** Stops anvil (SIGTERM), which writes its state file for the next start. */

@@ -1,7 +1,9 @@
 package io.abk.billing.localstack.services;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -76,6 +78,56 @@ public record GatewayArgs(
         // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
         return List.copyOf(args);
+    }
+
+    /** The same settings on another port (one gateway of several). */
+    public GatewayArgs withHttpPort(int port) {
+        return new GatewayArgs(port, publicUrl, r2dbcUrl, jdbcUrl, dbUser, dbPassword, kafkaBootstrapServers, adminToken,
+                demoMerchantName, demoPayoutAddress, demoTestKey, demoLiveKey, rateLimitsEnabled, rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute, webhooksAllowLoopbackInTest, testChain);
+    }
+
+    /**
+     * The settings as the environment variables the gateway documents (its {@code application.yml}), for a gateway
+     * run as its own process: secrets stay off its command line.
+     */
+    public Map<String, String> toEnvironment() {
+        var env = new LinkedHashMap<String, String>();
+        put(env, "BILLING_HTTP_PORT", httpPort);
+        put(env, "BILLING_R2DBC_URL", r2dbcUrl);
+        put(env, "BILLING_JDBC_URL", jdbcUrl);
+        put(env, "BILLING_DB_USER", dbUser);
+        put(env, "BILLING_DB_PASSWORD", dbPassword);
+        put(env, "BILLING_ADMIN_TOKEN", adminToken);
+        put(env, "BILLING_PUBLIC_URL", publicUrl);
+        put(env, "BILLING_KAFKA_BOOTSTRAP_SERVERS", kafkaBootstrapServers);
+        put(env, "BILLING_DEMO_ENABLED", true);
+        put(env, "BILLING_DEMO_MERCHANT_NAME", demoMerchantName);
+        put(env, "BILLING_DEMO_PAYOUT_ADDRESS", demoPayoutAddress);
+        put(env, "BILLING_DEMO_TEST_KEY", demoTestKey);
+        put(env, "BILLING_DEMO_LIVE_KEY", demoLiveKey);
+        put(env, "BILLING_RATE_LIMITS_ENABLED", rateLimitsEnabled);
+        put(env, "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", rateLimitPerKeyPerSecond);
+        put(env, "BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", rateLimitCheckoutPerMinute);
+        put(env, "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", webhooksAllowLoopbackInTest);
+        if (testChain != null) {
+            put(env, "BILLING_CHAINS_TEST_NAME", testChain.name());
+            put(env, "BILLING_CHAINS_TEST_CHAIN_ID", testChain.chainId());
+            put(env, "BILLING_CHAINS_TEST_USDC_ADDRESS", testChain.usdcAddress());
+            put(env, "BILLING_CHAINS_TEST_VAULT_ADDRESS", testChain.vaultAddress());
+            put(env, "BILLING_CHAINS_TEST_RPC_URL", testChain.rpcUrl());
+            put(env, "BILLING_CHAINS_TEST_PUBLIC_RPC_URLS", testChain.rpcUrl());
+            put(env, "BILLING_CHAINS_TEST_EXPLORER_URL", "");
+            put(env, "BILLING_CHAINS_TEST_CONFIRMATIONS", testChain.confirmations());
+        }
+        put(env, "SPRING_LIFECYCLE_TIMEOUTPERSHUTDOWNPHASE", "10s");
+        return env;
+    }
+
+    private static void put(Map<String, String> env, String name, @Nullable Object value) {
+        if (value != null) {
+            env.put(name, value.toString());
+        }
     }
 
     private static void add(List<String> args, String key, @Nullable Object value) {

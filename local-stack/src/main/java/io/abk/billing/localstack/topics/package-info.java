@@ -1,4 +1,4 @@
-/** Provisions every catalog topic that is missing and waits until each partition has a leader. */
+/** Runs the topics step on the stack's broker before any service starts. */
 @NullMarked
 package io.abk.billing.localstack.topics;
 

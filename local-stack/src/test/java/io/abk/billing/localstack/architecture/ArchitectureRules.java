@@ -29,11 +29,14 @@ final class ArchitectureRules {
 
     /**
      * Package roots of the library modules services may share besides {@code schemas}: generic plumbing with no
-     * domain (streams-kit; webhook-verify, the webhook signature scheme; kafka-test-kit, for tests only; contracts,
-     * the vault's ABI; local-chain, anvil for tests and the local stack).
+     * domain (streams-kit; ops-kit, the management port, metrics and logs of a service process; topics, the topics
+     * step and the layout check; webhook-verify, the webhook signature scheme; kafka-test-kit, for tests only;
+     * contracts, the vault's ABI; local-chain, anvil for tests and the local stack).
      */
     static final List<String> LIBRARY_ROOTS = List.of(
             "io.abk.billing.streamskit",
+            "io.abk.billing.opskit",
+            "io.abk.billing.topics",
             "io.abk.billing.webhookverify",
             "io.abk.billing.endpointguard",
             "io.abk.billing.kafkatestkit",

@@ -77,7 +77,8 @@ class ArchitectureTest {
         var poms = new ModulePoms(buildRoot());
 
         assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "renewal-scheduler",
-                "streams-kit", "kafka-test-kit", "webhook-verify", "endpoint-guard", "control-plane-db", "webhook-sender");
+                "streams-kit", "ops-kit", "topics", "kafka-test-kit", "webhook-verify", "endpoint-guard", "control-plane-db",
+                "webhook-sender");
         assertThat(poms.violations()).isEmpty();
     }
 

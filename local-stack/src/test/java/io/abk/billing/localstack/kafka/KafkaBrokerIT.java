@@ -2,9 +2,12 @@ package io.abk.billing.localstack.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.localstack.topics.TopicCreator;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.topics.ProvisionReport;
+import io.abk.billing.topics.ProvisionReport.Outcome;
+import io.abk.billing.topics.TopicProvisioner;
+import io.abk.billing.topics.TopicSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +43,11 @@ class KafkaBrokerIT {
     @TempDir
     Path dataDir;
 
+    private static ProvisionReport provision(KafkaBroker broker, List<Topic<?, ?>> topics) {
+        var specs = topics.stream().map(topic -> new TopicSpec(topic.name(), PARTITIONS, (short) 1, topic.configs())).toList();
+        return TopicProvisioner.run(broker.bootstrapServers(), specs, TopicProvisioner.Options.apply(TIMEOUT));
+    }
+
     @Test
     void shouldKeepTopicsRecordsAndOffsetsWhenRestartedOnTheSameDirectory() throws Exception {
         var topic = Topics.SUBSCRIPTION_COMMANDS.name();
@@ -50,8 +58,7 @@ class KafkaBrokerIT {
         // given a fresh broker with the topics created and ten records, six of them consumed and committed
         try (var broker = KafkaBroker.start(dataDir.resolve("kafka"), 0, TIMEOUT)) {
             assertThat(broker.formattedNow()).isTrue();
-            assertThat(TopicCreator.ensureTopics(broker.bootstrapServers(), topics, PARTITIONS, TIMEOUT))
-                    .containsExactlyInAnyOrder(topic, compacted.name());
+            assertThat(provision(broker, topics).topics(Outcome.CREATED)).containsExactlyInAnyOrder(topic, compacted.name());
             produce(broker.bootstrapServers(), topic, 10);
             firstRun = consumeAndCommit(broker.bootstrapServers(), topic, 6);
             assertThat(firstRun).hasSize(6);
@@ -61,7 +68,7 @@ class KafkaBrokerIT {
         try (var broker = KafkaBroker.start(dataDir.resolve("kafka"), 0, TIMEOUT)) {
             // then nothing is formatted or created again, and the topics keep their partitions and configs
             assertThat(broker.formattedNow()).isFalse();
-            assertThat(TopicCreator.ensureTopics(broker.bootstrapServers(), topics, PARTITIONS, TIMEOUT)).isEmpty();
+            assertThat(provision(broker, topics).topics(Outcome.UNCHANGED)).containsExactlyInAnyOrder(topic, compacted.name());
             try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
                 var descriptions = admin.describeTopics(List.of(topic, compacted.name())).allTopicNames().get();
                 assertThat(descriptions.get(topic).partitions()).hasSize(PARTITIONS);

@@ -118,8 +118,8 @@ public final class Topics {
     /**
      * One delivery of an event to one endpoint, keyed by endpoint id (DESIGN section 11). A failed attempt moves
      * the record to the retry topic of its next delay ({@link #WEBHOOK_DELIVERIES_RETRY_SUFFIX}) and, once the
-     * schedule is spent, to the dead-letter topic ({@link #WEBHOOK_DELIVERIES_DLT_SUFFIX}); the sender creates
-     * those, since their number follows its configured schedule.
+     * schedule is spent, to the dead-letter topic ({@link #WEBHOOK_DELIVERIES_DLT_SUFFIX}); their number follows the
+     * configured schedule, so {@link WebhookRetryTopics} declares them.
      */
     public static final Topic<String, WebhookDelivery> WEBHOOK_DELIVERIES = new Topic<>(
             "webhooks.deliveries",
@@ -143,7 +143,7 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(30),
             "billing-streams (processing exception handler)", "operators");
 
-    /** Every topic, for the creator that provisions them. */
+    /** Every topic of fixed name, for the topics step that provisions them (with {@link WebhookRetryTopics#topics()}). */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
                 WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS);

@@ -1,7 +1,12 @@
 package io.abk.billing.streamskit.lifecycle;
 
+import io.abk.billing.opskit.http.Health;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,13 +37,16 @@ public final class StreamsApp implements AutoCloseable {
     private final String applicationId;
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
+    private final String bootstrapServers;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
+    private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
 
-    private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness) {
+    private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness, String bootstrapServers) {
         this.applicationId = applicationId;
         this.streams = streams;
         this.readiness = readiness;
+        this.bootstrapServers = bootstrapServers;
     }
 
     /**
@@ -47,11 +55,19 @@ public final class StreamsApp implements AutoCloseable {
      * names of every topic the topology reads or writes. A bad client configuration fails here, in the caller.
      */
     public static StreamsApp create(String applicationId, Topology topology, Properties props, Set<String> topics) {
+        return create(applicationId, topology, props, TopicRequirements.existing(topics));
+    }
+
+    /**
+     * As {@link #create(String, Topology, Properties, Set)}, starting only once the topics also pass the layout
+     * check of {@code requirements}.
+     */
+    public static StreamsApp create(String applicationId, Topology topology, Properties props, TopicRequirements requirements) {
         log.info("event=streams_topology applicationId={} topology={}", applicationId, topology.describe());
         var streams = new KafkaStreams(topology, props);
         var readiness = new TopicsReadiness(streams, new StreamsConfig(props).getAdminConfigs(
-                applicationId + "-topics-check"), topics);
-        var app = new StreamsApp(applicationId, streams, readiness);
+                applicationId + "-topics-check"), requirements);
+        var app = new StreamsApp(applicationId, streams, readiness, props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG));
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
@@ -80,6 +96,75 @@ public final class StreamsApp implements AutoCloseable {
     /** The topology's topics not seen on the broker yet; empty once Kafka Streams was started. */
     public Set<String> missingTopics() {
         return readiness.missing();
+    }
+
+    /** What keeps Kafka Streams from starting (missing topics, a wrong layout), in sentences; empty once started. */
+    public List<String> topicProblems() {
+        return readiness.problems();
+    }
+
+    /** The application id: the consumer group and the prefix of the internal topics. */
+    public String applicationId() {
+        return applicationId;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    /**
+     * The consumer groups of the service: the application id, and those of the plain consumers it runs beside the
+     * topology ({@link #consumesAs}); their lag is what the service reports.
+     */
+    public Set<String> consumerGroups() {
+        var groups = new java.util.LinkedHashSet<String>();
+        groups.add(applicationId);
+        groups.addAll(consumerGroups);
+        return groups;
+    }
+
+    /** Records that a companion of the app consumes in {@code group}. */
+    public void consumesAs(String group) {
+        consumerGroups.add(group);
+    }
+
+    /**
+     * Alive unless Kafka Streams stopped or failed: waiting for topics and rebalancing are alive (a restart would
+     * not help them). The details say the state and, while it has not started, what it waits for.
+     */
+    public Health liveness() {
+        var state = streams.state();
+        var details = details(state);
+        return switch (state) {
+            case CREATED, REBALANCING, RUNNING -> Health.up(details);
+            case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> Health.down(details);
+        };
+    }
+
+    /** Ready once every task is assigned and restored: the app processes its partitions. */
+    public Health readiness() {
+        var state = streams.state();
+        return state == KafkaStreams.State.RUNNING ? Health.up(details(state)) : Health.down(details(state));
+    }
+
+    private Map<String, String> details(KafkaStreams.State state) {
+        var details = new LinkedHashMap<String, String>();
+        details.put("applicationId", applicationId);
+        details.put("state", state.name());
+        if (state == KafkaStreams.State.CREATED && !readiness.problems().isEmpty()) {
+            details.put("waitingFor", String.join("; ", readiness.problems()));
+        }
+        return details;
+    }
+
+    /**
+     * Binds Kafka Streams' own metrics (threads, tasks, state stores, and the embedded clients, consumer lag among
+     * them) to {@code registry}.
+     */
+    public void bindMetrics(MeterRegistry registry) {
+        var metrics = new KafkaStreamsMetrics(streams);
+        metrics.bindTo(registry);
+        closeWith(metrics);
     }
 
     /** Blocks until the app has stopped (closed, or failed into ERROR). */

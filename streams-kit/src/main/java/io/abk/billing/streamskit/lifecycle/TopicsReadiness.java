@@ -2,6 +2,7 @@ package io.abk.billing.streamskit.lifecycle;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -14,11 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts Kafka Streams once every topic the topology reads or writes exists. The app never creates topics (the
- * launcher or ops do). Starting without them would make Kafka Streams fail its threads at the first rebalance
- * (missing source topic) or block its producer (missing sink), and each thread replacement then waits out a
- * consumer session timeout; checking first with an admin client costs one metadata request a second while
- * waiting and nothing once the topics are there.
+ * Starts Kafka Streams once every topic the topology reads or writes exists with a layout it can run on. The app
+ * never creates topics (the topics step does). Starting without them would make Kafka Streams fail its threads at the
+ * first rebalance (missing source topic) or block its producer (missing sink), and each thread replacement then
+ * waits out a consumer session timeout; checking first with an admin client costs one metadata request a second
+ * while waiting and nothing once the topics are there. What it waits for is logged (every half minute) and readable
+ * through {@link #problems()}, so a service never waits silently.
  */
 final class TopicsReadiness implements Runnable {
 
@@ -30,24 +32,32 @@ final class TopicsReadiness implements Runnable {
     private final KafkaStreams streams;
     private final Admin admin;
     private final Set<String> topics;
+    private final TopicRequirements.LayoutCheck layout;
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private volatile Set<String> missing;
+    private volatile List<String> problems = List.of("topics not checked yet");
 
     /** Creates the admin client at once, so a bad client configuration fails the caller, not a thread. */
-    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, Set<String> topics) {
+    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, TopicRequirements requirements) {
         this.streams = streams;
         var config = new HashMap<>(adminConfig);
         // Bound each check, so a cancelled wait ends within seconds even when the broker is unreachable.
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
         this.admin = Admin.create(config);
-        this.topics = Set.copyOf(topics);
+        this.topics = requirements.names();
+        this.layout = requirements.layout();
         this.missing = this.topics;
     }
 
     /** The topics not seen yet (empty once Kafka Streams has been started). */
     Set<String> missing() {
         return missing;
+    }
+
+    /** What keeps Kafka Streams from starting, in sentences; empty once it was started. */
+    List<String> problems() {
+        return problems;
     }
 
     void cancel() {
@@ -58,13 +68,13 @@ final class TopicsReadiness implements Runnable {
     public void run() {
         try (admin) {
             for (long attempt = 0; cancelled.getCount() > 0; attempt++) {
-                missing = checkMissing();
-                if (missing.isEmpty()) {
+                problems = check();
+                if (problems.isEmpty()) {
                     startUnlessCancelled();
                     return;
                 }
                 if (attempt % LOG_EVERY_ATTEMPTS == 0) {
-                    log.warn("event=topics_missing action=wait_before_start topics={}", missing);
+                    log.warn("event=topics_not_ready action=wait_before_start problems=\"{}\"", String.join("; ", problems));
                 }
                 if (cancelled.await(RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
                     return;
@@ -77,17 +87,33 @@ final class TopicsReadiness implements Runnable {
         }
     }
 
-    private Set<String> checkMissing() throws InterruptedException {
+    private List<String> check() throws InterruptedException {
+        Set<String> existing;
         try {
-            var existing = admin.listTopics().names().get(10, TimeUnit.SECONDS);
-            var absent = new TreeSet<>(topics);
-            absent.removeAll(existing);
-            return absent;
+            existing = admin.listTopics().names().get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception unreachable) {
             log.debug("event=topics_check_failed exception={}", unreachable.toString());
-            return topics;
+            return List.of("cannot list the topics (is Kafka reachable?): " + unreachable);
+        }
+        var absent = new TreeSet<>(topics);
+        absent.removeAll(existing);
+        missing = absent;
+        if (!absent.isEmpty()) {
+            return List.of("missing topics " + absent + ": run the topics step (./billing topics, or the topics container)");
+        }
+        return checkLayout();
+    }
+
+    private List<String> checkLayout() throws InterruptedException {
+        try {
+            return List.copyOf(layout.problems(admin));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception unreachable) {
+            log.debug("event=topics_layout_check_failed exception={}", unreachable.toString());
+            return List.of("could not check the topics' layout: " + unreachable);
         }
     }
 

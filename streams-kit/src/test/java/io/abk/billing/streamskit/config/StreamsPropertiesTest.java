@@ -21,6 +21,9 @@ class StreamsPropertiesTest {
         assertThat(props.getProperty(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG))).isEqualTo("25");
         assertThat(props.getProperty(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG)))
                 .isEqualTo("20");
+        // a second instance keeps standbys, and a dead one's tasks move after 10 s, not 45 s
+        assertThat(props.getProperty(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG)).isEqualTo("1");
+        assertThat(props.getProperty(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG))).isEqualTo("10000");
         // Kafka itself accepts the whole set.
         var config = new StreamsConfig(props);
         assertThat(config.getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(30);

@@ -1,7 +1,10 @@
 package io.abk.billing.webhooks.config;
 
 import io.abk.billing.webhooks.delivery.DeliveryConfiguration;
+import io.abk.billing.webhooks.delivery.DeliveryService;
+import io.abk.billing.webhooks.delivery.RetrySchedule;
 import io.abk.billing.webhooks.fanout.FanOutConfiguration;
+import io.abk.billing.webhooks.ops.SenderOperations;
 import io.abk.billing.webhooks.retention.EventLogPurge;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -9,6 +12,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /**
  * The whole sender, bean by bean: no auto-configuration, because the local stack runs it on a class path that also
@@ -22,5 +26,11 @@ public class SenderConfiguration {
     @Bean
     EventLogPurge eventLogPurge(JdbcTemplate jdbc, SenderProperties properties) {
         return new EventLogPurge(jdbc, properties.webhooks().eventRetention(), Clock.systemUTC());
+    }
+
+    @Bean
+    SenderOperations senderOperations(SenderProperties properties, RetrySchedule schedule, DeliveryService delivery,
+            KafkaListenerEndpointRegistry listeners) {
+        return new SenderOperations(properties, schedule, delivery, listeners);
     }
 }

@@ -15,13 +15,21 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record SenderProperties(
         @DefaultValue Kafka kafka,
         @DefaultValue Db db,
-        /** Partitions of the retry and dead-letter topics the sender creates (BILLING_PARTITIONS). */
-        @DefaultValue("12") int partitions,
-        @DefaultValue Webhooks webhooks) {
+        @DefaultValue Webhooks webhooks,
+        @DefaultValue Management management) {
 
-    public SenderProperties {
-        if (partitions < 1) {
-            throw new IllegalArgumentException("billing.partitions (BILLING_PARTITIONS) must be at least 1, got " + partitions);
+    /**
+     * The management port of the sender's own process (BILLING_MANAGEMENT_PORT, 9104; 0 picks a free one):
+     * {@code /health}, {@code /ready}, {@code /metrics}. Off when the sender runs inside another application (the
+     * local stack's single JVM), whose own management routes cover it.
+     */
+    public record Management(@DefaultValue("true") boolean enabled, @DefaultValue("9104") int port) {
+
+        public Management {
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("billing.management.port (BILLING_MANAGEMENT_PORT) must be a port number"
+                        + " (0 picks a free one), got " + port);
+            }
         }
     }
 

@@ -1,6 +1,9 @@
 package io.abk.billing.webhooks.delivery;
 
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
+import io.abk.billing.topics.TopicLayout;
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
 import io.abk.billing.webhooks.config.SenderProperties;
 import java.time.Clock;
@@ -9,18 +12,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -31,7 +28,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Delivery (flow points 2 and 3): creates the retry and dead-letter topics of the schedule, then runs
+ * Delivery (flow points 2 and 3): checks that the retry and dead-letter topics of the schedule exist, then runs
  * {@code BILLING_WEBHOOKS_CONCURRENCY} delivery loops in consumer group {@code webhook-sender}, sharing one
  * in-flight bound, one per-endpoint bound and one producer for forwarded and deferred deliveries. Stopping drains the
  * loops before closing the producer.
@@ -40,8 +37,6 @@ public final class DeliveryService implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryService.class);
     public static final String GROUP = "webhook-sender";
-    /** A record may wait on a retry topic as long as its delay; a week on top covers an outage of the sender. */
-    private static final Duration RETENTION_MARGIN = Duration.ofDays(7);
     private static final Duration TOPIC_PATIENCE = Duration.ofSeconds(60);
 
     private final SenderProperties properties;
@@ -66,7 +61,7 @@ public final class DeliveryService implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
-        createOwnedTopics();
+        requireTopics();
         var forwarder = new KafkaProducer<>(producerConfigs(), new StringSerializer(), new ByteArraySerializer());
         producer = forwarder;
         var router = new AttemptRouter(attempts, topics, forwarder, clock);
@@ -109,48 +104,43 @@ public final class DeliveryService implements SmartLifecycle {
         return producer != null;
     }
 
-    private void createOwnedTopics() {
-        var retention = topics.schedule().longestDelay().plus(RETENTION_MARGIN);
-        var configs = Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-                TopicConfig.RETENTION_MS_CONFIG, Long.toString(retention.toMillis()));
-        var wanted = topics.owned().stream()
-                .map(name -> new NewTopic(name, Optional.of(properties.partitions()), Optional.empty()).configs(configs))
-                .toList();
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers()))) {
-            for (var entry : admin.createTopics(wanted).values().entrySet()) {
-                try {
-                    entry.getValue().get(TOPIC_PATIENCE.toSeconds(), TimeUnit.SECONDS);
-                    log.info("topic={} outcome=created partitions={}", entry.getKey(), properties.partitions());
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topic " + entry.getKey(), e.getCause());
-                    }
-                }
-            }
-            awaitLeaders(admin);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating the retry topics", e);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Kafka did not create the retry topics within " + TOPIC_PATIENCE, e);
-        }
-    }
-
-    /** Producing right after creating a topic can strand a batch until its partitions have leaders. */
-    private void awaitLeaders(Admin admin) throws InterruptedException {
+    /**
+     * The sender creates no topic (the topics step does, with as many retry topics as the schedule has delays); it
+     * waits a while for them and then fails its start with what is missing or laid out wrongly, so a deployment that
+     * skipped the step, or whose schedule changed without it, says so at once instead of delivering into nowhere.
+     */
+    private void requireTopics() {
+        var required = new ArrayList<Topic<?, ?>>();
+        required.add(Topics.EVENTS);
+        required.add(Topics.WEBHOOK_DELIVERIES);
+        required.addAll(new WebhookRetryTopics(topics.schedule().delays()).topics());
+        var layout = TopicLayout.of(required);
         var deadline = System.nanoTime() + TOPIC_PATIENCE.toNanos();
-        while (System.nanoTime() - deadline < 0) {
-            try {
-                var described = admin.describeTopics(topics.owned()).allTopicNames().get(10, TimeUnit.SECONDS);
-                if (described.values().stream().allMatch(topic -> topic.partitions().stream().allMatch(p -> p.leader() != null))) {
+        List<String> problems = List.of("not checked yet");
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000))) {
+            for (int attempt = 0; System.nanoTime() - deadline < 0; attempt++) {
+                try {
+                    problems = layout.problems(admin);
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    problems = List.of("cannot check the topics (is Kafka reachable?): " + e);
+                }
+                if (problems.isEmpty()) {
                     return;
                 }
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-                log.debug("topics=retry leaders=unknown error=\"{}\"", e.getMessage());
+                if (attempt % 10 == 0) {
+                    log.warn("delivery=waiting problems=\"{}\"", String.join("; ", problems));
+                }
+                Thread.sleep(1_000); // start-up only: nothing to wait on but another process's topics step
             }
-            Thread.sleep(100); // start-up only: nothing to wait on but the broker's metadata
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking the delivery topics", e);
         }
-        throw new IllegalStateException("the retry topics have no leaders after " + TOPIC_PATIENCE);
+        throw new IllegalStateException("the webhook sender's topics are not ready after " + TOPIC_PATIENCE.toSeconds()
+                + " s: " + String.join("; ", problems));
     }
 
     private Map<String, Object> consumerConfigs(int index) {

@@ -1,8 +1,8 @@
 package io.abk.billing.webhooks.delivery;
 
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -18,15 +18,13 @@ public record RetrySchedule(List<Duration> delays) {
         delays = List.copyOf(delays);
     }
 
-    /** With the defaults 5s,5m,30m,2h,5h,10h,10h / 12h / 3d: those seven, then 12h three times: 11 attempts. */
+    /**
+     * With the defaults 5s,5m,30m,2h,5h,10h,10h / 12h / 3d: those seven, then 12h three times: 11 attempts. The
+     * catalog expands it ({@link WebhookRetryTopics}), since the number of retry topics the topics step provisions
+     * follows from it.
+     */
     public static RetrySchedule of(List<Duration> first, Duration every, Duration retryFor) {
-        var delays = new ArrayList<>(first);
-        var elapsed = first.stream().reduce(Duration.ZERO, Duration::plus);
-        while (elapsed.plus(every).compareTo(retryFor) <= 0) {
-            delays.add(every);
-            elapsed = elapsed.plus(every);
-        }
-        return new RetrySchedule(delays);
+        return new RetrySchedule(WebhookRetryTopics.of(first, every, retryFor).delays());
     }
 
     /** The first attempt included. */

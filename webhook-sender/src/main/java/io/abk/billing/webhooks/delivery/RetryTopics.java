@@ -1,6 +1,8 @@
 package io.abk.billing.webhooks.delivery;
 
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,11 +19,11 @@ public record RetryTopics(RetrySchedule schedule) {
     }
 
     public static String retry(int index) {
-        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_RETRY_SUFFIX + "-" + index;
+        return WebhookRetryTopics.retry(index);
     }
 
     public static String deadLetters() {
-        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_DLT_SUFFIX;
+        return WebhookRetryTopics.deadLetters();
     }
 
     /** Where a delivery goes after attempt {@code attempt} failed: the next retry topic, or the dead letters. */
@@ -29,14 +31,13 @@ public record RetryTopics(RetrySchedule schedule) {
         return attempt < schedule.maxAttempts() ? retry(attempt - 1) : deadLetters();
     }
 
-    /** The retry topics and the dead-letter topic, which the sender creates (their number follows the schedule). */
+    /**
+     * The retry topics and the dead-letter topic (their number follows the schedule), which the topics step
+     * provisions and the sender checks at start.
+     */
     public List<String> owned() {
-        var names = new ArrayList<String>();
-        for (int i = 0; i < retryTopics(); i++) {
-            names.add(retry(i));
-        }
-        names.add(deadLetters());
-        return names;
+        return new WebhookRetryTopics(schedule.delays()).topics().stream()
+                .map(Topic::name).toList();
     }
 
     /** Every topic an attempt is read from: the main topic, then the retry topics in order. */
@@ -50,6 +51,6 @@ public record RetryTopics(RetrySchedule schedule) {
     }
 
     private int retryTopics() {
-        return Math.max(1, schedule.delays().size());
+        return new WebhookRetryTopics(schedule.delays()).retryTopicCount();
     }
 }

@@ -29,6 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class FanOutListener {
 
+    /** The consumer group of fan-out (billing.events to deliveries). */
+    public static final String GROUP = "webhook-sender-fanout";
+
     private static final Logger log = LoggerFactory.getLogger(FanOutListener.class);
     /** Past the producer's own delivery timeout (120 s): a send that has not failed by then is stuck. */
     private static final long SEND_PATIENCE_SECONDS = 150;
@@ -45,7 +48,7 @@ public class FanOutListener {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "webhook-fanout", groupId = "webhook-sender-fanout", batch = "true",
+    @KafkaListener(id = "webhook-fanout", groupId = GROUP, batch = "true",
             containerFactory = "fanOutContainerFactory",
             topics = "#{T(io.abk.billing.schemas.topic.Topics).EVENTS.name()}",
             concurrency = "${billing.webhooks.concurrency:2}")

@@ -1,7 +1,8 @@
 package io.abk.billing.webhooks.testkit;
 
 import io.abk.billing.kafkatestkit.TestBroker;
-import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.topics.TopicProvisioner;
+import io.abk.billing.topics.TopicsConfig;
 import io.abk.billing.webhooks.WebhookSenderApplication;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -9,11 +10,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -25,7 +25,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  */
 public final class SenderInfra {
 
-    /** billing.events and webhooks.deliveries get this many partitions, as do the retry topics the sender creates. */
+    /** Every topic gets this many partitions. */
     public static final int PARTITIONS = 2;
     /**
      * 1s, 1s, 2s, then every 3s up to 20s after the first attempt: 9 attempts, dead letter after about 19 s. Long
@@ -83,13 +83,20 @@ public final class SenderInfra {
         return broker;
     }
 
-    /** A broker of its own (the caller closes it), with billing.events and webhooks.deliveries created. */
+    /**
+     * A broker of its own (the caller closes it), with every topic provisioned by the topics step, the retry topics
+     * of {@link #SCHEDULE} among them.
+     */
     public static TestBroker newBroker() {
         try {
             var started = TestBroker.start(Files.createTempDirectory("sender-kafka"));
-            started.createTopics(List.of(
-                    new NewTopic(Topics.EVENTS.name(), PARTITIONS, (short) 1).configs(Topics.EVENTS.configs()),
-                    new NewTopic(Topics.WEBHOOK_DELIVERIES.name(), PARTITIONS, (short) 1).configs(Topics.WEBHOOK_DELIVERIES.configs())));
+            var withSchedule = new HashMap<String, String>(SCHEDULE);
+            withSchedule.put("BILLING_PARTITIONS", Integer.toString(PARTITIONS));
+            var report = TopicProvisioner.run(started.bootstrapServers(), TopicsConfig.fromEnv(withSchedule).plan(),
+                    TopicProvisioner.Options.apply(Duration.ofSeconds(60)));
+            if (!report.ok()) {
+                throw new IllegalStateException("topics not provisioned: " + report.problems());
+            }
             return started;
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the test broker", e);
@@ -119,7 +126,7 @@ public final class SenderInfra {
         settings.put("BILLING_JDBC_URL", jdbcUrl);
         settings.put("BILLING_DB_USER", "postgres");
         settings.put("BILLING_DB_PASSWORD", "");
-        settings.put("BILLING_PARTITIONS", Integer.toString(PARTITIONS));
+        settings.put("BILLING_MANAGEMENT_ENABLED", "false");
         settings.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "true");
         // Longer than the slow receiver's 15 s, so its request is held rather than timed out.
         settings.put("BILLING_WEBHOOKS_TIMEOUT", "20s");

@@ -1,0 +1,356 @@
+package io.abk.billing.localstack.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.abk.billing.localstack.LocalStack;
+import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.processes.ServiceFleet;
+import io.abk.billing.localstack.processes.ServiceKind;
+import io.abk.billing.localstack.processes.ServiceProcess;
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.render.ApiJson;
+import io.abk.billing.schemas.topic.Topics;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The distributed shape on one machine: every service as OS processes, two of each (two gateways), on a broker with
+ * six partitions per topic. A mixed workload runs over both gateways; partitions are split between the replicas; a
+ * test clock move makes every active subscription renew; in the middle of it one replica of each service is killed
+ * with SIGKILL, and one more of each is added. Afterwards:
+ * <ul>
+ *   <li>every command was applied exactly once (each command id has one {@code Change}; each create that got a 201
+ *       made one subscription, and no retried create made a second);</li>
+ *   <li>the read model equals the streams' state (each aggregate's newest snapshot on {@code billing.changes}, rendered
+ *       as the API renders it, is what the API answers);</li>
+ *   <li>every event reached the merchant's endpoint at least once;</li>
+ *   <li>no invoice was paid twice, and no subscription renewed twice (nor was a renewal command sent twice).</li>
+ * </ul>
+ * It prints how long each partition took, from the kill, to answer its first command again. It runs its own stack and,
+ * having no {@code @Order}, before the classes that share one.
+ */
+class ScaleOutIT {
+
+    private static final int PARTITIONS = 6;
+    private static final int REPLICAS = 2;
+    private static final int CONCURRENCY = 4;
+    /** Answered operations between the steps: enough to spread over every partition. */
+    private static final int STEP = 60;
+    private static final Duration STEP_LIMIT = Duration.ofMinutes(4);
+    private static final Duration SETTLE_LIMIT = Duration.ofMinutes(3);
+    private static final long MONTH_AND_A_DAY_SECONDS = Duration.ofDays(32).toSeconds();
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void shouldApplyEveryCommandOnceWhenReplicasAreKilledAndAddedUnderLoad() throws Exception {
+        var config = LocalStackConfig.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS);
+        try (var stack = LocalStack.start(config); var receiver = Receiver.start()) {
+            System.out.printf("scale-out: %d processes ready in %d ms%n", stack.processes().orElseThrow().processes().size(),
+                    stack.startDuration().toMillis());
+            var fleet = stack.processes().orElseThrow();
+            var api = new Api(stack.info());
+            var merchant = api.newMerchant("scale-out");
+            var key = merchant.testKey();
+            api.post("/v1/webhook_endpoints").key(key).json(Map.of("url", receiver.url("/hooks"))).send().expect(201);
+            Clocks.freeze(api, key, Instant.now());
+            var link = api.post("/v1/payment-links").key(key).json(Map.of("amountUsdc", 1)).send().expect(201)
+                    .json().at("/paymentLink/id").asString();
+
+            // given a mixed load over both gateways, on partitions split between the replicas of every group
+            try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so")) {
+                load.start(CONCURRENCY);
+                awaitAnswered(load, STEP);
+                assertEveryMemberHasPartitions(stack.kafkaBootstrapServers(), REPLICAS);
+                var activatedBeforeMove = activatedSubscriptions(load);
+
+                // when a month passes on the test clock (every active subscription renews) and, while the renewals
+                // fire, one replica of every service dies without warning
+                Clocks.advance(new Api(infoOf(stack, fleet)), key, MONTH_AND_A_DAY_SECONDS);
+                var killedAt = Instant.now();
+                var killed = new ArrayList<ServiceProcess>();
+                for (var kind : ServiceKind.values()) {
+                    var victim = fleet.of(kind).getFirst();
+                    victim.kill();
+                    killed.add(victim);
+                }
+                System.out.printf("scale-out: killed %s at %s%n", killed.stream().map(ServiceProcess::name).toList(), killedAt);
+                awaitAnswered(load, load.answered() + STEP);
+
+                // and one more replica of every service joins
+                var added = fleet.addAll(List.of(ServiceKind.values()), STEP_LIMIT);
+                System.out.printf("scale-out: added %s%n", added.stream().map(ServiceProcess::name).toList());
+                awaitAnswered(load, load.answered() + STEP);
+                assertEveryMemberHasPartitions(stack.kafkaBootstrapServers(), REPLICAS);
+                load.close();
+
+                // then the outcome is what it would have been without any failure
+                var outcomes = load.outcomes();
+                printRecovery(outcomes, killedAt);
+                var topics = new TopicLog(stack.kafkaBootstrapServers());
+                var live = new Api(infoOf(stack, fleet));
+                awaitRenewals(topics, activatedBeforeMove, merchant.id());
+                assertEachCommandAppliedOnce(topics, merchant.id());
+                assertEachAcceptedCreateMadeOneSubscription(live, key, load, outcomes);
+                var latest = awaitReadModelEqualsStreamsState(topics, live, key, merchant.id());
+                assertNothingPaidOrRenewedTwice(topics, latest, merchant.id());
+                awaitEveryEventDelivered(topics, receiver, merchant.id());
+            }
+        }
+    }
+
+    private static void awaitAnswered(ScaleOutLoad load, int count) {
+        await().atMost(STEP_LIMIT).until(() -> load.answered() >= count);
+    }
+
+    /** The stack's info pointed at a live gateway (the first one may be the killed one). */
+    private static LocalStack.Info infoOf(LocalStack stack, ServiceFleet fleet) {
+        var info = stack.info();
+        var gateway = fleet.gatewayUrls().getFirst();
+        return new LocalStack.Info(gateway, info.publicUrl(), info.adminToken(), info.demoTestKey(), info.demoLiveKey(),
+                info.demoMerchantId(), info.kafkaBootstrapServers(), info.jdbcUrl(), info.dataDir(), info.coldStart(),
+                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes());
+    }
+
+    /** Each consumer group has {@code replicas} live members, and each member owns partitions. */
+    private static void assertEveryMemberHasPartitions(String bootstrapServers, int replicas) {
+        var groups = List.of("billing-streams", "chain-indexer", "renewal-scheduler", "billing-gateway-projector", "webhook-sender");
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+            await().atMost(STEP_LIMIT).ignoreExceptions().untilAsserted(() -> {
+                var described = admin.describeConsumerGroups(groups).all().get();
+                for (var group : groups) {
+                    var members = described.get(group).members();
+                    assertThat(members).as(group + " members").hasSizeGreaterThanOrEqualTo(replicas);
+                    assertThat(members).as(group + ": every member owns partitions")
+                            .allSatisfy(member -> assertThat(member.assignment().topicPartitions()).isNotEmpty());
+                }
+            });
+        }
+    }
+
+    private static Set<String> activatedSubscriptions(ScaleOutLoad load) {
+        return load.outcomes().stream().filter(outcome -> outcome.operation().equals("activate") && outcome.succeeded())
+                .map(outcome -> outcome.body().at("/subscription/id").asString()).collect(Collectors.toSet());
+    }
+
+    /** Per partition, from the kill to the first answer of a command sent after it. */
+    private static void printRecovery(List<ScaleOutLoad.Outcome> outcomes, Instant killedAt) {
+        var firstAfter = new TreeMap<Integer, Duration>();
+        for (var outcome : outcomes) {
+            if (!outcome.succeeded() || outcome.startedAt().isBefore(killedAt) || outcome.body() == null) {
+                continue;
+            }
+            var id = aggregateId(outcome);
+            if (id == null) {
+                continue;
+            }
+            firstAfter.merge(partition(id), Duration.between(killedAt, outcome.answeredAt()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+        }
+        System.out.printf("scale-out: kill to the first command answered on each partition: %s%n", firstAfter.entrySet().stream()
+                .map(entry -> "p" + entry.getKey() + " " + entry.getValue().toMillis() + " ms").toList());
+        assertThat(firstAfter).as("every partition answered again after the kill").hasSize(PARTITIONS);
+    }
+
+    private static String aggregateId(ScaleOutLoad.Outcome outcome) {
+        var body = outcome.body();
+        return switch (outcome.operation()) {
+            case "create", "activate" -> body.at("/subscription/id").asString(null);
+            case "payment", "confirm" -> body.at("/payment/id").asString(null);
+            default -> null;
+        };
+    }
+
+    /** The partition Kafka's default partitioner gives a string key. */
+    private static int partition(String key) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+    }
+
+    /** A processor that failed over must not apply a command twice: one {@code Change} per command id. */
+    private static void assertEachCommandAppliedOnce(TopicLog topics, String merchantId) {
+        var counts = topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId)).stream()
+                .collect(Collectors.groupingBy(Change::getCommandId, Collectors.counting()));
+        var twice = counts.entrySet().stream().filter(entry -> entry.getValue() > 1).map(Map.Entry::getKey).toList();
+        System.out.printf("scale-out: %d commands applied%n", counts.size());
+        assertThat(twice).as("command ids applied more than once").isEmpty();
+    }
+
+    private static void assertEachAcceptedCreateMadeOneSubscription(Api api, String key, ScaleOutLoad load,
+            List<ScaleOutLoad.Outcome> outcomes) {
+        var byRef = new HashMap<String, List<String>>();
+        for (var subscription : allSubscriptions(api, key)) {
+            byRef.computeIfAbsent(subscription.path("merchantRef").asString(), ref -> new ArrayList<>())
+                    .add(subscription.path("id").asString());
+        }
+        var created = outcomes.stream().filter(outcome -> outcome.operation().equals("create") && outcome.status() == 201).toList();
+        assertThat(created).isNotEmpty();
+        for (var outcome : created) {
+            var id = outcome.body().at("/subscription/id").asString();
+            assertThat(byRef.get(load.merchantRef(outcome.number()))).as("subscriptions of create " + outcome.number())
+                    .containsExactly(id);
+        }
+        assertThat(byRef.values()).as("no merchant reference was created twice").allSatisfy(ids -> assertThat(ids).hasSize(1));
+        var unanswered = outcomes.stream().filter(outcome -> outcome.status() == 0 && !outcome.operation().equals("open")).toList();
+        assertThat(unanswered).as("requests that never got an answer").isEmpty();
+    }
+
+    private static List<JsonNode> allSubscriptions(Api api, String key) {
+        var all = new ArrayList<JsonNode>();
+        String after = null;
+        while (true) {
+            var page = api.get(Subscriptions.PATH + "?limit=100" + (after == null ? "" : "&startingAfter=" + after)).key(key)
+                    .send().expect(200).json();
+            page.path("subscriptions").forEach(all::add);
+            if (!page.path("hasMore").asBoolean()) {
+                return all;
+            }
+            after = all.getLast().path("id").asString();
+        }
+    }
+
+    /**
+     * Waits until the API answers, for every aggregate the merchant has, exactly the newest snapshot billing-streams
+     * wrote of it; returns those snapshots by id.
+     */
+    private static Map<String, Object> awaitReadModelEqualsStreamsState(TopicLog topics, Api api, String key, String merchantId) {
+        var latest = new LinkedHashMap<String, Object>();
+        var versions = new HashMap<String, Long>();
+        for (var change : topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))) {
+            for (var snapshot : change.getSnapshots()) {
+                var id = snapshotId(snapshot);
+                var version = snapshotVersion(snapshot);
+                if (versions.getOrDefault(id, -1L) < version) {
+                    versions.put(id, version);
+                    latest.put(id, snapshot);
+                }
+            }
+        }
+        System.out.printf("scale-out: comparing %d aggregates with the read model%n", latest.size());
+        await().atMost(SETTLE_LIMIT).untilAsserted(() -> {
+            var differing = new ArrayList<String>();
+            for (var entry : latest.entrySet()) {
+                var expected = Json.parse(Json.write(rendered(entry.getValue())));
+                var actual = readModel(api, key, entry.getValue());
+                if (!expected.equals(actual)) {
+                    differing.add(entry.getKey() + ": streams " + expected + " read model " + actual);
+                }
+                if (differing.size() >= 5) {
+                    break;
+                }
+            }
+            assertThat(differing).as("aggregates whose read model differs from the streams' state").isEmpty();
+        });
+        return latest;
+    }
+
+    private static Object rendered(Object snapshot) {
+        return switch (snapshot) {
+            case SubscriptionSnapshot s -> ApiJson.subscription(s);
+            case InvoiceSnapshot i -> ApiJson.invoice(i);
+            case PaymentSnapshot p -> ApiJson.payment(p);
+            case PaymentLinkSnapshot l -> ApiJson.paymentLink(l);
+            default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
+        };
+    }
+
+    private static JsonNode readModel(Api api, String key, Object snapshot) {
+        return switch (snapshot) {
+            case SubscriptionSnapshot s -> api.get("/v1/subscriptions/" + s.getId()).key(key).send().expect(200).json();
+            case InvoiceSnapshot i -> api.get("/v1/invoices/" + i.getId()).key(key).send().expect(200).json();
+            case PaymentSnapshot p -> api.get("/v1/payments/" + p.getId()).key(key).send().expect(200).json().path("payment");
+            case PaymentLinkSnapshot l -> api.get("/v1/payment-links/" + l.getId()).key(key).send().expect(200).json()
+                    .path("paymentLink");
+            default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
+        };
+    }
+
+    private static String snapshotId(Object snapshot) {
+        return switch (snapshot) {
+            case SubscriptionSnapshot s -> s.getId();
+            case InvoiceSnapshot i -> i.getId();
+            case PaymentSnapshot p -> p.getId();
+            case PaymentLinkSnapshot l -> l.getId();
+            default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
+        };
+    }
+
+    private static long snapshotVersion(Object snapshot) {
+        return switch (snapshot) {
+            case SubscriptionSnapshot s -> s.getVersion();
+            case InvoiceSnapshot i -> i.getVersion();
+            case PaymentSnapshot p -> p.getVersion();
+            case PaymentLinkSnapshot l -> l.getVersion();
+            default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
+        };
+    }
+
+    /** Every subscription that was active before the month passed gets its renewal invoice. */
+    private static void awaitRenewals(TopicLog topics, Set<String> activatedBeforeMove, String merchantId) {
+        await().atMost(SETTLE_LIMIT).untilAsserted(() -> {
+            var renewed = topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId)).stream()
+                    .flatMap(change -> change.getSnapshots().stream())
+                    .filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
+                    .filter(invoice -> "subscription_cycle".equals(invoice.getBillingReason()))
+                    .map(InvoiceSnapshot::getSubscriptionId).collect(Collectors.toSet());
+            assertThat(renewed).as("subscriptions active before the month passed that renewed").containsAll(activatedBeforeMove);
+        });
+    }
+
+    /**
+     * No invoice was paid twice, no subscription has more than the one renewal a month's move allows, and no renewal
+     * command was sent twice.
+     */
+    private static void assertNothingPaidOrRenewedTwice(TopicLog topics, Map<String, Object> latest, String merchantId) {
+        var events = topics.values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId));
+        var paid = events.stream().filter(event -> event.getType().equals("invoice.paid"))
+                .collect(Collectors.groupingBy(BillingEvent::getAggregateId, Collectors.counting()));
+        assertThat(paid.entrySet()).as("invoices paid more than once").noneMatch(entry -> entry.getValue() > 1);
+        var renewals = latest.values().stream().filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
+                .filter(invoice -> "subscription_cycle".equals(invoice.getBillingReason()))
+                .collect(Collectors.groupingBy(InvoiceSnapshot::getSubscriptionId, Collectors.counting()));
+        System.out.printf("scale-out: %d invoices paid, %d subscriptions renewed%n", paid.size(), renewals.size());
+        assertThat(renewals.entrySet()).as("subscriptions renewed more than once").noneMatch(entry -> entry.getValue() > 1);
+        var renewCommands = topics.values(Topics.SUBSCRIPTION_COMMANDS, command -> command.getMerchantId().equals(merchantId)
+                && command.getCommandId().endsWith(":renew")).stream()
+                .collect(Collectors.groupingBy(command -> command.getCommandId(), Collectors.counting()));
+        assertThat(renewCommands.entrySet()).as("renewal commands sent more than once").noneMatch(entry -> entry.getValue() > 1);
+    }
+
+    private static void awaitEveryEventDelivered(TopicLog topics, Receiver receiver, String merchantId) {
+        var eventIds = topics.values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId)).stream()
+                .map(BillingEvent::getEventId).collect(Collectors.toCollection(HashSet::new));
+        System.out.printf("scale-out: %d events to deliver%n", eventIds.size());
+        await().atMost(SETTLE_LIMIT).untilAsserted(() -> {
+            var delivered = receiver.requests().stream().map(request -> request.header("webhook-id")).collect(Collectors.toSet());
+            var missing = new HashSet<>(eventIds);
+            missing.removeAll(delivered);
+            assertThat(missing).as("events never delivered").isEmpty();
+        });
+        var deliveries = receiver.requests().size();
+        System.out.printf("scale-out: %d deliveries for %d events (%d repeated)%n", deliveries, eventIds.size(),
+                deliveries - eventIds.size());
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * What makes a service process operable, shared by every service: its management HTTP port (health, readiness,
+ * Prometheus metrics), its consumer groups' lag, its logs, and a {@code main} that turns a bad setting into one clear
+ * line and a non-zero exit. Nothing here knows billing.
+ */
+@NullMarked
+package io.abk.billing.opskit;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,49 @@
+package io.abk.billing.streamskit.lifecycle;
+
+import io.abk.billing.opskit.ServiceMain;
+import io.abk.billing.opskit.http.ManagementServer;
+import io.abk.billing.opskit.metrics.KafkaBacklog;
+import io.abk.billing.opskit.metrics.ServiceMetrics;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The {@code main} of a Kafka Streams service run as its own process: reads and checks its settings (a bad one ends
+ * the process with status 2 and a line naming the variable), starts the app, serves the management port
+ * ({@code BILLING_MANAGEMENT_PORT}: {@code /health}, {@code /ready}, {@code /metrics} with the JVM's, Kafka Streams'
+ * and the service's own meters, and the lag of its consumer groups, {@link StreamsApp#consumerGroups()}), and blocks until the JVM is asked to stop or the
+ * app fails (status 1, so the supervisor restarts it).
+ */
+public final class StreamsProcess {
+
+    /** How often the consumer groups' lag is read from the broker: about one Prometheus scrape interval. */
+    static final Duration BACKLOG_EVERY = Duration.ofSeconds(15);
+
+    private StreamsProcess() {
+    }
+
+    /**
+     * Runs {@code service}.
+     *
+     * @param defaultManagementPort the management port when {@code BILLING_MANAGEMENT_PORT} is unset
+     * @param start reads the service's settings from the environment and starts it (throwing
+     *              {@link IllegalArgumentException} for a setting it cannot use)
+     * @param deadLetterTopics topics the service dead-letters to (whose record counts to report)
+     */
+    public static void run(String service, int defaultManagementPort, Supplier<StreamsApp> start,
+            Set<String> deadLetterTopics) {
+        ServiceMain.run(service, () -> {
+            Map<String, String> env = System.getenv();
+            int port = ManagementServer.portFromEnv(env, defaultManagementPort);
+            var app = start.get();
+            var registry = ServiceMetrics.create(service);
+            app.bindMetrics(registry);
+            app.closeWith(KafkaBacklog.start(app.bootstrapServers(), registry, app.consumerGroups(), deadLetterTopics,
+                    BACKLOG_EVERY));
+            app.closeWith(ManagementServer.start(service, port, app::liveness, app::readiness, registry));
+            app.runUntilStopped(service + "-shutdown");
+        });
+    }
+}

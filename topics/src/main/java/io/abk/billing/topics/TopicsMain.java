@@ -1,0 +1,73 @@
+package io.abk.billing.topics;
+
+import io.abk.billing.topics.TopicProvisioner.Mode;
+import io.abk.billing.topics.TopicProvisioner.Options;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The topics step as a program ({@code ./billing topics}, the topics container): {@code apply} (the default) creates
+ * what is missing and sets what differs, {@code check} only compares; {@code --grow-partitions} lets {@code apply}
+ * grow topics to the planned partition count. It prints one line a topic and exits 0 when the layout is right, 1 when
+ * a problem is left (named in the output), 2 on a bad setting or argument.
+ */
+public final class TopicsMain {
+
+    static final String USAGE = "usage: topics [apply|check] [--grow-partitions]";
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private TopicsMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.getenv(), System.out, System.err));
+    }
+
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        Options options;
+        TopicsConfig config;
+        try {
+            options = options(List.of(args));
+            config = TopicsConfig.fromEnv(env);
+        } catch (IllegalArgumentException e) {
+            err.println("topics: " + e.getMessage());
+            return 2;
+        }
+        out.printf("topics: %s on %s (partitions %d, replication factor %d, min.insync.replicas %d, %d retry topics)%n",
+                options.mode().name().toLowerCase(), config.bootstrapServers(), config.partitions(),
+                config.replicationFactor(), config.minInsyncReplicas(), config.webhookRetries().retryTopicCount());
+        ProvisionReport report;
+        try {
+            report = TopicProvisioner.run(config.bootstrapServers(), config.plan(), options);
+        } catch (RuntimeException e) {
+            err.println("topics: " + e.getMessage());
+            return 1;
+        }
+        out.println(report.format());
+        if (!report.ok()) {
+            err.println("topics: " + report.problems().size() + " problem(s) left; see the notes above");
+            return 1;
+        }
+        out.println("topics: layout ok");
+        return 0;
+    }
+
+    static Options options(List<String> args) {
+        var mode = Mode.APPLY;
+        var grow = false;
+        for (var arg : args) {
+            switch (arg) {
+                case "apply" -> mode = Mode.APPLY;
+                case "check" -> mode = Mode.CHECK;
+                case "--grow-partitions" -> grow = true;
+                default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
+            }
+        }
+        if (grow && mode == Mode.CHECK) {
+            throw new IllegalArgumentException("--grow-partitions only goes with apply; " + USAGE);
+        }
+        return new Options(mode, grow, TIMEOUT);
+    }
+}

@@ -1,0 +1,104 @@
+package io.abk.billing.webhooks.ops;
+
+import io.abk.billing.opskit.http.Health;
+import io.abk.billing.opskit.http.ManagementServer;
+import io.abk.billing.opskit.metrics.KafkaBacklog;
+import io.abk.billing.opskit.metrics.ServiceMetrics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
+import io.abk.billing.webhooks.config.SenderProperties;
+import io.abk.billing.webhooks.delivery.DeliveryService;
+import io.abk.billing.webhooks.delivery.RetrySchedule;
+import io.abk.billing.webhooks.fanout.FanOutListener;
+import io.micrometer.core.instrument.Gauge;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+
+/**
+ * The sender's management port ({@code BILLING_MANAGEMENT_PORT}, 9104) when it runs as its own process:
+ * <ul>
+ *   <li>{@code /health} and {@code /ready}: UP while the fan-out listener and the delivery loops run;</li>
+ *   <li>{@code /metrics}: the JVM's meters and the sender's own ({@code billing_webhook_attempts_total} and
+ *       {@code billing_webhook_attempt_seconds}, recorded by the attempts), the lag of both consumer groups,
+ *       {@code billing_webhook_retry_backlog{topic}} (deliveries waiting on each retry topic) and
+ *       {@code billing_dead_letters{topic="webhooks.deliveries-dlt"}}.</li>
+ * </ul>
+ * It starts last and stops first (the highest phase), so the port answers only while the sender works.
+ */
+public final class SenderOperations implements SmartLifecycle {
+
+    private static final String SERVICE = "webhook-sender";
+    /** About one Prometheus scrape interval. */
+    private static final Duration BACKLOG_EVERY = Duration.ofSeconds(15);
+
+    private final SenderProperties properties;
+    private final RetrySchedule schedule;
+    private final DeliveryService delivery;
+    private final KafkaListenerEndpointRegistry listeners;
+    private @Nullable ManagementServer server;
+    private @Nullable KafkaBacklog backlog;
+
+    public SenderOperations(SenderProperties properties, RetrySchedule schedule, DeliveryService delivery,
+            KafkaListenerEndpointRegistry listeners) {
+        this.properties = properties;
+        this.schedule = schedule;
+        this.delivery = delivery;
+        this.listeners = listeners;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!properties.management().enabled()) {
+            return;
+        }
+        var registry = ServiceMetrics.create(SERVICE);
+        var retries = new WebhookRetryTopics(schedule.delays());
+        var started = KafkaBacklog.start(properties.kafka().bootstrapServers(), registry,
+                Set.of(FanOutListener.GROUP, DeliveryService.GROUP), Set.of(WebhookRetryTopics.deadLetters()), BACKLOG_EVERY);
+        for (int i = 0; i < retries.retryTopicCount(); i++) {
+            var topic = WebhookRetryTopics.retry(i);
+            Gauge.builder("billing.webhook.retry.backlog", started, lag -> lag.lag(DeliveryService.GROUP, topic))
+                    .description("deliveries waiting on a retry topic for their next attempt")
+                    .tag("topic", topic).register(registry);
+        }
+        backlog = started;
+        server = ManagementServer.start(SERVICE, properties.management().port(), this::health, this::health, registry);
+    }
+
+    /** The port actually bound (0 in the settings picks one), or -1 when it is off. */
+    public synchronized int port() {
+        return server == null ? -1 : server.port();
+    }
+
+    private Health health() {
+        var fanOut = listeners.getListenerContainers().stream().allMatch(MessageListenerContainer::isRunning);
+        var details = Map.of("fanOut", fanOut ? "running" : "stopped", "delivery", delivery.isRunning() ? "running" : "stopped");
+        return fanOut && delivery.isRunning() ? Health.up(details) : Health.down(details);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+        if (backlog != null) {
+            backlog.close();
+            backlog = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return server != null;
+    }
+
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE;
+    }
+}
