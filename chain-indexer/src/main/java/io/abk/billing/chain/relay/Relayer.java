@@ -103,6 +103,20 @@ public final class Relayer implements AutoCloseable {
         return applicationId + "-relayer-" + chain.mode().label();
     }
 
+    /**
+     * The longest {@link #close()} of {@code chain}'s relayer takes: its thread, its producer, and the transactions
+     * in flight, which it lets be mined or given up (every replacement's receipt timeout) before it returns.
+     */
+    public static Duration closeBound(ChainSettings chain) {
+        return batchBound(chain).plus(CLOSE_TIMEOUT.multipliedBy(2));
+    }
+
+    /** A batch may wait for receipts through every replacement, with RPC retries around it. */
+    private static Duration batchBound(ChainSettings chain) {
+        return chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
+                .plus(RPC_RETRY_BUDGET.multipliedBy(2));
+    }
+
     private static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
         var key = chain.relayerKey();
         if (key == null) {
@@ -254,9 +268,8 @@ public final class Relayer implements AutoCloseable {
     }
 
     private static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain) {
-        // A batch may wait for receipts through every replacement; the poll interval must outlast that.
-        var batchBound = chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
-                .plus(RPC_RETRY_BUDGET.multipliedBy(2));
+        // The poll interval must outlast a batch's wait for its receipts.
+        var batchBound = batchBound(chain);
         return Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, groupId(config.applicationId(), chain),
