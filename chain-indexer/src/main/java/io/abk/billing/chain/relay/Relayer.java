@@ -46,7 +46,8 @@ import org.web3j.crypto.Credentials;
  * make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
  *
  * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
- * other's transactions. Throughput scales with keys and chains, not with instances of one key.
+ * other's transactions, which is why chain-indexer runs it only in the replica that holds the chain's lease.
+ * Throughput scales with keys and chains, not with instances of one key.
  */
 public final class Relayer implements AutoCloseable {
 
@@ -277,6 +278,10 @@ public final class Relayer implements AutoCloseable {
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
+                // The relayer runs where the chain's lease is; after a crash the lease moves once this session
+                // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) config.leaseSessionTimeout().toMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
                 ConsumerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain));
     }
 
