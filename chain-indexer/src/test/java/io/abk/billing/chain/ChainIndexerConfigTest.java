@@ -91,12 +91,13 @@ class ChainIndexerConfigTest {
     @Test
     void shouldRefuseALeaseSessionTimeoutWhenTheBrokerWouldRefuseIt() {
         // The broker refuses a session outside 6 s..30 min by default: the chains would then run nowhere.
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "5999")))
-                .hasMessageContaining("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS").hasMessageContaining("5999");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "1800001")))
-                .hasMessageContaining("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS");
-        assertThat(ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "1800000"))
-                .leaseSessionTimeout()).isEqualTo(Duration.ofMinutes(30));
+        var variable = "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS";
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "5999")))
+                .hasMessageContaining(variable).hasMessageContaining("5999");
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "1800001")))
+                .hasMessageContaining(variable);
+        assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "1800000")).leaseSessionTimeout())
+                .isEqualTo(Duration.ofMinutes(30));
     }
 
     @Test

@@ -3,8 +3,6 @@ package io.abk.billing.chain.lease;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.settlement.Mode;
-import io.abk.billing.schemas.topic.Topics;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,16 +16,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
-import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
-import org.apache.kafka.clients.consumer.GroupProtocol;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,16 +39,17 @@ import org.slf4j.LoggerFactory;
  * assigned a chain's partition starts the chain's workers; a revoked or lost partition stops them.
  *
  * <p>Why two replicas never run a chain's workers at once. The group uses the classic protocol with the
- * cooperative-sticky assignor alone. A partition that changes owner is first taken from its owner only: the assignor
- * gives no member a partition another member still owns, so in that rebalance nobody gets it. The owner then runs
- * {@code onPartitionsRevoked} in its poll thread, which stops the chain's workers and returns once they have stopped,
- * and only then rejoins; the partition goes to its new owner in the rebalance that this rejoin starts. An owner that
- * does not rejoin loses its partitions only when the coordinator drops it: after the session timeout if it died (its
- * workers died with it), or after {@code max.poll.interval.ms} if its poll thread is held up, which is why that
- * interval is set above the longest the workers of every chain may take to stop. Closing the app does the same through
- * {@code onPartitionsRevoked} before the consumer leaves the group. Being sticky, a replica joining or leaving moves
- * only the leases it must; the other chains keep running untouched. (The consumer protocol of KIP-848 would give the
- * same ordering, but its session timeout is the broker's, 45 s by default, not ours to set.)
+ * cooperative-sticky assignor alone. A partition that changes owner is first taken from its owner only: in that
+ * rebalance the assignor gives it to nobody, since it never hands a member a partition that another member still
+ * owns. The owner runs {@code onPartitionsRevoked} in its poll thread, which stops the chain's workers and returns
+ * once they have stopped, and only then rejoins; the partition goes to its new owner in the rebalance that this rejoin
+ * starts. An owner that does not rejoin loses its partitions only when the coordinator drops it: after the session
+ * timeout if it died (its workers died with it), or after {@code max.poll.interval.ms} if its poll thread is held up,
+ * which is why that interval is set above the longest the workers of every chain may take to stop. Closing stops
+ * every worker here first and leaves the group after. Being sticky, a replica joining or leaving moves only the leases
+ * it must; the other chains keep running untouched. (The eager protocol would be as safe, but it stops every chain at
+ * every rebalance; the consumer protocol of KIP-848 orders revocation the same way, but its session timeout is the
+ * broker's, 45 s by default, not ours to set.)
  *
  * <p>A zombie, a replica dropped from the group while it still runs (a GC pause or a network cut longer than the
  * session timeout), runs its workers until its consumer learns it is no longer a member and calls
@@ -62,13 +57,14 @@ import org.slf4j.LoggerFactory;
  * transactional id ({@code chain-indexer-follower-<chainId>}) is fenced by the new follower's
  * {@code initTransactions}, so the zombie's next commit fails and it stops; the transaction it had open is aborted.
  * The relayer is held by the vault: each invoice's charge id and each refund id is executed once whoever sends it, and
- * a repeat is answered with the original transaction; a nonce both relayers hand out is refused by the node to the
- * second sender, whose nonce manager then reads the account's pending count from the chain again.
+ * a repeat is answered with the original transaction. Two relayers handing out the same nonce get one transaction
+ * mined: the node refuses the other ("nonce too low", "replacement transaction underpriced"), and its nonce manager
+ * reads the account's pending count from the chain again, or it is replaced and reported not mined, which is safe to
+ * retry. The zombie's relayer cannot commit its offsets either: its consumer was dropped from its group too.
  */
 public final class ChainLeases implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ChainLeases.class);
-    private static final String TOPIC = Topics.CHAIN_INDEXER_CHECKPOINTS.name();
     /** The poll answers rebalances and close(); with every partition paused it costs no fetch. */
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
@@ -84,22 +80,22 @@ public final class ChainLeases implements AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Thread thread;
     private final CountDownLatch closing = new CountDownLatch(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
     /** The workers of the chains whose lease this replica holds, by chain id. Changed by the poll thread only. */
     private final Map<Long, AutoCloseable> active = new ConcurrentHashMap<>();
     /** The lease partitions this member owns. Poll thread only. */
     private final Set<Integer> owned = new HashSet<>();
     private volatile boolean open = true;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean leaveOnClose = true;
     /** The lease topic's partition count, read once before subscribing. Poll thread only. */
     private int partitions;
 
     private ChainLeases(ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers) {
-        this.groupId = groupId(config.applicationId());
+        this.groupId = LeaseGroup.groupId(config.applicationId());
         this.chains = List.copyOf(chains);
         this.workers = workers;
         this.maxPollInterval = chains.stream().map(workers::closeBound).reduce(CALLBACK_MARGIN, Duration::plus);
-        this.consumer = new KafkaConsumer<>(consumerProperties(config, groupId, maxPollInterval),
+        this.consumer = new KafkaConsumer<>(LeaseGroup.consumerProperties(config, groupId, maxPollInterval),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.thread = Thread.ofPlatform().name(groupId).unstarted(this::run);
     }
@@ -124,23 +120,9 @@ public final class ChainLeases implements AutoCloseable {
         var leases = new ChainLeases(config, chains, workers);
         leases.thread.start();
         log.info("event=chain_leases_started groupId={} topic={} chains={} sessionTimeoutMs={} maxPollIntervalMs={}",
-                leases.groupId, TOPIC, chains.stream().map(ChainSettings::chainId).toList(),
+                leases.groupId, LeaseGroup.TOPIC, chains.stream().map(ChainSettings::chainId).toList(),
                 config.leaseSessionTimeout().toMillis(), leases.maxPollInterval.toMillis());
         return leases;
-    }
-
-    /** The consumer group whose members share the chains' leases. */
-    public static String groupId(String applicationId) {
-        return applicationId + "-chain-workers";
-    }
-
-    /**
-     * The lease partition of {@code chainId} among {@code partitions}: where the producer's default partitioner puts
-     * the key {@code <chainId>}, the chain's cursor on the checkpoint topic.
-     */
-    static int partitionOf(long chainId, int partitions) {
-        var key = Long.toString(chainId).getBytes(StandardCharsets.UTF_8);
-        return Utils.toPositive(Utils.murmur2(key)) % partitions;
     }
 
     /** The ids of the chains whose workers run in this replica now. */
@@ -157,7 +139,7 @@ public final class ChainLeases implements AutoCloseable {
             if (!awaitTopic()) {
                 return;
             }
-            consumer.subscribe(List.of(TOPIC), new Leases());
+            consumer.subscribe(List.of(LeaseGroup.TOPIC), new Leases());
             while (open) {
                 // Nothing comes back: every partition is paused as soon as it is assigned.
                 consumer.poll(POLL);
@@ -181,14 +163,15 @@ public final class ChainLeases implements AutoCloseable {
     private boolean awaitTopic() throws InterruptedException {
         while (open) {
             try {
-                var infos = consumer.partitionsFor(TOPIC);
+                var infos = consumer.partitionsFor(LeaseGroup.TOPIC);
                 if (infos != null && !infos.isEmpty()) {
                     partitions = infos.size();
                     return true;
                 }
-                log.warn("event=chain_lease_topic_missing topic={} retryMs={}", TOPIC, TOPIC_RETRY.toMillis());
+                log.warn("event=chain_lease_topic_missing topic={} retryMs={}", LeaseGroup.TOPIC,
+                        TOPIC_RETRY.toMillis());
             } catch (TimeoutException e) {
-                log.warn("event=chain_lease_topic_unreachable topic={} error={}", TOPIC, e.toString());
+                log.warn("event=chain_lease_topic_unreachable topic={} error={}", LeaseGroup.TOPIC, e.toString());
             }
             closing.await(TOPIC_RETRY.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -204,12 +187,12 @@ public final class ChainLeases implements AutoCloseable {
             for (var partition : assigned) {
                 if (partition.partition() >= partitions) {
                     log.error("event=chain_lease_topic_resized topic={} partitionsAtStart={} assigned={} "
-                            + "action=restart_every_replica", TOPIC, partitions, partition.partition());
+                            + "action=restart_every_replica", LeaseGroup.TOPIC, partitions, partition.partition());
                 }
                 owned.add(partition.partition());
             }
             for (var chain : chains) {
-                if (!active.containsKey(chain.chainId()) && owned.contains(partitionOf(chain.chainId(), partitions))) {
+                if (!active.containsKey(chain.chainId()) && holds(chain)) {
                     startWorkers(chain);
                 }
             }
@@ -227,13 +210,17 @@ public final class ChainLeases implements AutoCloseable {
         }
     }
 
-    private void release(Collection<TopicPartition> partitions, String how) {
-        partitions.forEach(partition -> owned.remove(partition.partition()));
+    private void release(Collection<TopicPartition> released, String how) {
+        released.forEach(partition -> owned.remove(partition.partition()));
         for (var chain : chains) {
-            if (active.containsKey(chain.chainId()) && !owned.contains(partitionOf(chain.chainId(), this.partitions))) {
+            if (active.containsKey(chain.chainId()) && !holds(chain)) {
                 stopWorkers(chain.chainId(), how);
             }
         }
+    }
+
+    private boolean holds(ChainSettings chain) {
+        return owned.contains(LeaseGroup.partitionOf(chain.chainId(), partitions));
     }
 
     private void startWorkers(ChainSettings chain) {
@@ -241,7 +228,7 @@ public final class ChainLeases implements AutoCloseable {
         try {
             active.put(chain.chainId(), workers.start(chain));
             log.info("event=chain_lease_acquired groupId={} chainId={} mode={} partition={} startMs={}", groupId,
-                    chain.chainId(), chain.mode().label(), partitionOf(chain.chainId(), partitions),
+                    chain.chainId(), chain.mode().label(), LeaseGroup.partitionOf(chain.chainId(), partitions),
                     (System.nanoTime() - started) / 1_000_000);
         } catch (RuntimeException e) {
             // Same config in every replica: another would fail the same way, so the lease stays here, said loudly.
@@ -312,25 +299,5 @@ public final class ChainLeases implements AutoCloseable {
     void closeWithoutLeaving() {
         leaveOnClose = false;
         close();
-    }
-
-    private static Map<String, Object> consumerProperties(ChainIndexerConfig config, String groupId,
-            Duration maxPollInterval) {
-        var session = config.leaseSessionTimeout();
-        return Map.ofEntries(
-                Map.entry(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()),
-                Map.entry(ConsumerConfig.GROUP_ID_CONFIG, groupId),
-                Map.entry(ConsumerConfig.CLIENT_ID_CONFIG, groupId),
-                // The classic protocol: the session timeout is then the member's to choose (see the class comment).
-                Map.entry(ConsumerConfig.GROUP_PROTOCOL_CONFIG, GroupProtocol.CLASSIC.name),
-                Map.entry(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName()),
-                Map.entry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) session.toMillis()),
-                // A fifth of the session: a member hears of a rebalance, and so of a lease to take, within 2 s of 10.
-                Map.entry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) session.dividedBy(5).toMillis()),
-                Map.entry(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
-                        (int) Math.min(Integer.MAX_VALUE, maxPollInterval.toMillis())),
-                // Nothing is read, so nothing is committed; a new member's positions cost one cheap look-up.
-                Map.entry(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                Map.entry(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
     }
 }

@@ -105,7 +105,7 @@ class ChainLeaseTakeoverIT {
                     // And a second replica here, which gets no lease: the child keeps the only lease partition
                     var config = ChainIndexerConfig.fromEnv(env(broker, node, deployment, "second"));
                     try (var second = ChainLeases.start(config).orElseThrow(); var admin = broker.admin()) {
-                        await().atMost(PATIENCE).until(() -> members(admin, ChainLeases.groupId(APPLICATION_ID)) == 2);
+                        await().atMost(PATIENCE).until(() -> members(admin, LeaseGroup.groupId(APPLICATION_ID)) == 2);
                         await().during(Duration.ofSeconds(1)).atMost(PATIENCE)
                                 .until(() -> second.activeChains().isEmpty());
                         assertThat(members(admin, Relayer.groupId(APPLICATION_ID, config.testChain()))).isEqualTo(1);
@@ -277,8 +277,8 @@ class ChainLeaseTakeoverIT {
 
         /** A USDC transfer to the watched payee, and a block on top so it is deep enough; its tx hash. */
         String pay(long micros) {
-            var hash = tx.send(CUSTOMER, deployment.tokenAddress(), Erc20Abi.transfer(PAYEE, BigInteger.valueOf(micros)))
-                    .getTransactionHash();
+            var hash = tx.send(CUSTOMER, deployment.tokenAddress(),
+                    Erc20Abi.transfer(PAYEE, BigInteger.valueOf(micros))).getTransactionHash();
             node.mine(1);
             return hash;
         }

@@ -196,7 +196,7 @@ class ChainLeasesIT {
 
     private static long chainIdOn(int partition) {
         long chainId = 31_337;
-        while (ChainLeases.partitionOf(chainId, PARTITIONS) != partition) {
+        while (LeaseGroup.partitionOf(chainId, PARTITIONS) != partition) {
             chainId++;
         }
         return chainId;
