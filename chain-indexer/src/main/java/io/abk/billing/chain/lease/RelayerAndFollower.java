@@ -27,9 +27,9 @@ final class RelayerAndFollower implements ChainWorkers {
     }
 
     /**
-     * Plans each chain's follower now, at the replica's start, as before leases: without a configured start block
-     * the plan reads the chain's confirmed head (used only if the chain has no checkpoint yet), so an unreachable
-     * chain still fails the start with a message that names its variables.
+     * Plans each chain's follower at the replica's start, not at a takeover: without a configured start block the
+     * plan reads the chain's confirmed head (used only while the chain has no checkpoint), so an unreachable chain
+     * fails the start, with a message that names its variables, instead of a takeover minutes later.
      */
     static RelayerAndFollower of(ChainIndexerConfig config, List<ChainSettings> chains) {
         // The config's own check keeps the two modes' chain ids apart.
@@ -66,11 +66,5 @@ final class RelayerAndFollower implements ChainWorkers {
             follower.close();
             relayer.close();
         }
-    }
-
-    /** For logs: never a key or an RPC URL. */
-    @Override
-    public String toString() {
-        return "RelayerAndFollower" + plans.keySet();
     }
 }
