@@ -2,9 +2,7 @@ package io.abk.billing.chain;
 
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.domain.settlement.Mode;
-import io.abk.billing.chain.follow.ChainFollowers;
-import io.abk.billing.chain.follow.FollowerPlan;
-import io.abk.billing.chain.follow.FollowerSettings;
+import io.abk.billing.chain.lease.ChainLeases;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.topology.ChainTopology;
 import io.abk.billing.schemas.topic.Topics;
@@ -12,7 +10,6 @@ import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.StreamsProcess;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -23,7 +20,8 @@ import org.web3j.crypto.Credentials;
  * Runs chain-indexer: the topology (settlement of charge and refund requests and verification of one-time
  * payments: simulated in the sandbox, answered from {@code chain.results} on a chain; and auto-settlement from
  * {@code chain.transfers}) and, for each configured chain, a {@link Relayer} that executes that chain's requests and
- * writes {@code chain.results}, and a chain follower that publishes its confirmed logs to {@code chain.transfers}.
+ * writes {@code chain.results}, and a chain follower that publishes its confirmed logs to {@code chain.transfers}:
+ * those two in one replica at a time, the holder of the chain's lease ({@link ChainLeases}).
  * {@link #start} returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as
  * soon as every topic of the topology exists (the app creates none), and closing it closes the followers and the
  * relayers first, then leaves the consumer group and keeps the local state; see {@link StreamsApp} for the whole
@@ -54,19 +52,15 @@ public final class ChainIndexerApp {
                 config.applicationId(), config.bootstrapServers(), config.stateDir(), config.commitInterval().toMillis(),
                 chains.testChainConfigured(), chains.liveChainConfigured());
         app.startWhenTopicsExist();
-        // One relayer per configured chain executes what the topology leaves to it, and one follower publishes
-        // its confirmed logs; they stop with the app.
-        var followed = new ArrayList<FollowerSettings>();
+        // Each configured chain's relayer executes what the topology leaves to it and its follower publishes its
+        // confirmed logs, in the one replica that holds the chain's lease; they stop with the app. Every replica
+        // reports the lag of the relayers' groups.
+        ChainLeases.start(config).ifPresent(app::closeWith);
         for (var mode : Mode.values()) {
             var chain = config.chain(mode);
             if (chain.configured()) {
-                app.closeWith(Relayer.start(config, chain));
                 app.consumesAs(Relayer.groupId(config.applicationId(), chain));
-                followed.add(FollowerPlan.of(chain));
             }
-        }
-        if (!followed.isEmpty()) {
-            app.closeWith(ChainFollowers.start(followed, config.bootstrapServers()));
         }
         return app;
     }

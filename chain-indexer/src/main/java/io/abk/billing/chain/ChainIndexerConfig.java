@@ -15,12 +15,14 @@ import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * How chain-indexer runs: where Kafka is, its application id (the consumer group, which the gateway's health
- * watches, and the prefix of its internal topics), its local state directory, its commit interval, and the chain
- * of each mode ({@link ChainSettings}: no RPC URL = no chain, so test mode is the sandbox).
+ * watches, and the prefix of its internal topics), its local state directory, its commit interval, the chain of
+ * each mode ({@link ChainSettings}: no RPC URL = no chain, so test mode is the sandbox), and how soon a replica
+ * that vanished loses its chains' leases ({@link io.abk.billing.chain.lease.ChainLeases}).
  *
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_CHAIN_INDEXER_APPLICATION_ID} (chain-indexer), {@code BILLING_CHAIN_INDEXER_STATE_DIR}
- * (&lt;tmpdir&gt;/chain-indexer), {@code BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS} (30), and
+ * (&lt;tmpdir&gt;/chain-indexer), {@code BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS} (30),
+ * {@code BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS} (10000), and
  * {@code BILLING_CHAINS_TEST_*} / {@code BILLING_CHAINS_LIVE_*} for the chains (see {@link ChainSettings}): the same
  * variables the gateway's checkout shows, so messages name the chain the customer was shown.
  *
@@ -28,7 +30,7 @@ import org.apache.kafka.streams.StreamsConfig;
  * logs show neither.
  */
 public record ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir,
-        Duration commitInterval, ChainSettings testChain, ChainSettings liveChain) {
+        Duration commitInterval, ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout) {
 
     /**
      * A result becomes visible to billing-streams (a read_committed reader) only when the transaction commits,
@@ -40,6 +42,16 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code settlement} health component checks. */
     public static final String DEFAULT_APPLICATION_ID = "chain-indexer";
+    /**
+     * A replica killed without leaving the group keeps its chains' relayer and follower leases this long, so it is
+     * also about how long those chains stand still after a crash. Ten seconds rides out a broker's leader move or a
+     * long GC pause without moving the chains, where Kafka's default of 45 s would stop a chain for most of a
+     * minute.
+     */
+    public static final Duration DEFAULT_LEASE_SESSION_TIMEOUT = Duration.ofSeconds(10);
+    /** The session timeouts a broker accepts by default (group.min/max.session.timeout.ms). */
+    private static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(6);
+    private static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
     public ChainIndexerConfig {
         require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
@@ -50,6 +62,18 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         require(!(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
                 "BILLING_CHAINS_TEST_CHAIN_ID and BILLING_CHAINS_LIVE_CHAIN_ID must differ, both were "
                         + testChain.chainId());
+        require(leaseSessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0
+                        && leaseSessionTimeout.compareTo(MAX_SESSION_TIMEOUT) <= 0,
+                "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS must be between 6000 and 1800000 (the broker's "
+                        + "group.min.session.timeout.ms and group.max.session.timeout.ms defaults), was "
+                        + leaseSessionTimeout.toMillis());
+    }
+
+    /** With the default lease session timeout. */
+    public ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
+            ChainSettings testChain, ChainSettings liveChain) {
+        this(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
+                DEFAULT_LEASE_SESSION_TIMEOUT);
     }
 
     public static ChainIndexerConfig fromEnv() {
@@ -65,7 +89,8 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 vars.path("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir()),
                 vars.millis("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 ChainSettings.fromEnv(Mode.TEST, vars),
-                ChainSettings.fromEnv(Mode.LIVE, vars));
+                ChainSettings.fromEnv(Mode.LIVE, vars),
+                vars.millis("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", DEFAULT_LEASE_SESSION_TIMEOUT));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
@@ -76,12 +101,14 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public ChainIndexerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain);
+        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
+                leaseSessionTimeout);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
     public ChainIndexerConfig withTestChain(ChainSettings testChain) {
-        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain);
+        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
+                leaseSessionTimeout);
     }
 
     /** The chain of {@code mode}, configured or not. */
@@ -108,7 +135,7 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         return "ChainIndexerConfig[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
                 + ", stateDir=" + stateDir + ", commitInterval=" + commitInterval + ", testChainConfigured="
                 + testChain.configured() + ", liveChainConfigured=" + liveChain.configured() + ", testChain="
-                + testChain + ", liveChain=" + liveChain + "]";
+                + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout + "]";
     }
 
     private static Path defaultStateDir() {

@@ -25,6 +25,7 @@ class ChainIndexerConfigTest {
         assertThat(config.applicationId()).isEqualTo("chain-indexer");
         assertThat(config.stateDir().getFileName()).hasToString("chain-indexer");
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
+        assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.chains()).isEqualTo(ChainConfiguration.NONE);
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
@@ -45,6 +46,7 @@ class ChainIndexerConfigTest {
                 "BILLING_CHAIN_INDEXER_APPLICATION_ID", "chain-indexer-b",
                 "BILLING_CHAIN_INDEXER_STATE_DIR", "/var/lib/chain-indexer",
                 "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
+                "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "6000",
                 "BILLING_CHAINS_TEST_RPC_URL", " " + KEYED_URL + " ",
                 "BILLING_CHAINS_LIVE_RPC_URL", "",
                 "BILLING_CHAINS_TEST_NAME", "Anvil",
@@ -54,6 +56,7 @@ class ChainIndexerConfigTest {
         assertThat(config.applicationId()).isEqualTo("chain-indexer-b");
         assertThat(config.stateDir()).isEqualTo(Path.of("/var/lib/chain-indexer"));
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(20));
+        assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(6));
         assertThat(config.testChain().rpcUrls()).containsExactly(KEYED_URL);
         assertThat(config.liveChain().rpcUrls()).isEmpty();
         assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base mainnet"));
@@ -62,12 +65,14 @@ class ChainIndexerConfigTest {
     @Test
     void shouldKeepEverythingButTheBrokerAndStateDirWhenALauncherSetsItsOwn() {
         var fromEnv = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,
-                "BILLING_CHAINS_TEST_NAME", "Anvil", "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20"));
+                "BILLING_CHAINS_TEST_NAME", "Anvil", "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
+                "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "7000"));
 
         var config = fromEnv.withKafka("localhost:19092", Path.of("/data/chain-indexer"));
 
         assertThat(config).isEqualTo(new ChainIndexerConfig("localhost:19092", "chain-indexer",
-                Path.of("/data/chain-indexer"), Duration.ofMillis(20), fromEnv.testChain(), fromEnv.liveChain()));
+                Path.of("/data/chain-indexer"), Duration.ofMillis(20), fromEnv.testChain(), fromEnv.liveChain(),
+                Duration.ofSeconds(7)));
         assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base"));
     }
 
@@ -81,6 +86,18 @@ class ChainIndexerConfigTest {
                 .hasMessageNotContaining("secret");
         assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "soon")))
                 .hasMessageContaining("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS");
+    }
+
+    @Test
+    void shouldRefuseALeaseSessionTimeoutWhenTheBrokerWouldRefuseIt() {
+        // The broker refuses a session outside 6 s..30 min by default: the chains would then run nowhere.
+        var variable = "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS";
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "5999")))
+                .hasMessageContaining(variable).hasMessageContaining("5999");
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "1800001")))
+                .hasMessageContaining(variable);
+        assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "1800000")).leaseSessionTimeout())
+                .isEqualTo(Duration.ofMinutes(30));
     }
 
     @Test

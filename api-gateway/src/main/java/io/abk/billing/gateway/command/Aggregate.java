@@ -75,7 +75,8 @@ public final class Aggregate<C extends SpecificRecord> {
      */
     public StampedCommand stamp(Stamp stamp, String aggregateId, Object payload) {
         var record = envelope.build(stamp, aggregateId, payload);
-        return new StampedCommand(this, stamp, aggregateId, topic.valueSerde().serializer().serialize(topic.name(), record));
+        return new StampedCommand(this, stamp, aggregateId, topic.valueSerde().serializer().serialize(topic.name(), record),
+                payload.getClass().getSimpleName());
     }
 
     @Override

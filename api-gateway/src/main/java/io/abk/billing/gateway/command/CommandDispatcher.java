@@ -29,12 +29,15 @@ public final class CommandDispatcher {
     private final OutcomeWaiter waiter;
     private final Duration requestTimeout;
     private final Duration retryAfter;
+    private final CommandMeters meters;
 
-    public CommandDispatcher(CommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter) {
+    public CommandDispatcher(CommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter,
+            CommandMeters meters) {
         this.producer = producer;
         this.waiter = waiter;
         this.requestTimeout = requestTimeout;
         this.retryAfter = retryAfter;
+        this.meters = meters;
     }
 
     /** Produces the command (again, for a takeover: the processor deduplicates by command id) and awaits its outcome. */
@@ -50,7 +53,11 @@ public final class CommandDispatcher {
                     return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
                             "The command could not be queued for processing; retry shortly", null, retryAfter);
                 });
-        return await(command.commandId(), send, identity.claim().isRetry(), requestTimeout);
+        var timing = meters.start(command.type());
+        return await(command.commandId(), send, identity.claim().isRetry(), requestTimeout)
+                .doOnNext(outcome -> timing.stop(outcome.accepted() ? "accepted" : "rejected"))
+                .doOnError(error -> timing.stop(error instanceof ApiException api && ErrorCodes.PROCESSING_TIMEOUT.equals(api.code())
+                        ? "timeout" : "unavailable"));
     }
 
     /** The outcome of a command that was sent before and is already recorded (a resumed idempotent retry). */

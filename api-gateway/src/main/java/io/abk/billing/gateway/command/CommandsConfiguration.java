@@ -3,6 +3,9 @@ package io.abk.billing.gateway.command;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
 import io.abk.billing.gateway.testclock.EffectiveClock;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -35,7 +38,8 @@ public class CommandsConfiguration {
 
     @Bean
     CommandDispatcher commandDispatcher(CommandProducer producer, OutcomeWaiter waiter, BillingProperties billing,
-            CommandsProperties commands) {
-        return new CommandDispatcher(producer, waiter, billing.requestTimeout(), commands.retryAfter());
+            CommandsProperties commands, ObjectProvider<MeterRegistry> registry) {
+        return new CommandDispatcher(producer, waiter, billing.requestTimeout(), commands.retryAfter(),
+                new CommandMeters(registry.getIfAvailable(SimpleMeterRegistry::new)));
     }
 }

@@ -65,6 +65,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         }
         if (processed.contains(header.commandId())) {
             log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());
+            CommandMeters.duplicate(nodes.aggregateStore(), header.type());
             return;
         }
         var aggregates = required(this.aggregates);
@@ -79,6 +80,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             context.forward(new Record<>(out.key(), out.value(), record.timestamp()), out.sink());
         }
         logOutcome(header, handled);
+        CommandMeters.applied(handled.change(), header.type());
     }
 
     private static void logOutcome(CommandHeader header, AggregateHandler.Handled<?> handled) {

@@ -48,7 +48,8 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
     @Override
     public CommandHeader header(PaymentCommand command) {
         return new CommandHeader(command.getCommandId(), command.getPaymentId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt(), command.getRequestId());
+                command.getMode(), command.getRequestedAt(), command.getRequestId(),
+                CommandHeader.typeOf(command.getPayload()));
     }
 
     @Override

@@ -33,7 +33,8 @@ public final class PaymentLinkHandler implements AggregateHandler<PaymentLinkCom
     @Override
     public CommandHeader header(PaymentLinkCommand command) {
         return new CommandHeader(command.getCommandId(), command.getPaymentLinkId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt(), command.getRequestId());
+                command.getMode(), command.getRequestedAt(), command.getRequestId(),
+                CommandHeader.typeOf(command.getPayload()));
     }
 
     @Override

@@ -55,6 +55,8 @@ public final class ChainFollower implements AutoCloseable {
     private static final Duration WATCH_LIST_PATIENCE = Duration.ofSeconds(60);
     /** A step is a few RPC calls and one transaction: 15 s is several times a slow one. */
     private static final Duration CLOSE_PATIENCE = Duration.ofSeconds(15);
+    /** The longest {@link #close()} takes: the step in progress, the interrupted one, then its watch-list reader. */
+    public static final Duration CLOSE_BOUND = CLOSE_PATIENCE.multipliedBy(2).plus(WatchedAddresses.CLOSE_PATIENCE);
 
     private static final Serializer<ChainTransfer> TRANSFERS = Topics.CHAIN_TRANSFERS.valueSerde().serializer();
     private static final Serializer<IndexerCheckpoint> CHECKPOINTS =

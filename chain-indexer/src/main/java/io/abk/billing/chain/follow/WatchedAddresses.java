@@ -30,6 +30,8 @@ public final class WatchedAddresses implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WatchedAddresses.class);
     /** How long to wait between looks when the topic does not exist yet. */
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
+    /** How long {@link #close()} waits for the reading thread; a poll is cut short by the wake-up. */
+    static final Duration CLOSE_PATIENCE = Duration.ofSeconds(10);
 
     private final Map<Mode, Set<String>> byMode = new EnumMap<>(Mode.class);
     private final CountDownLatch loaded = new CountDownLatch(1);
@@ -138,7 +140,7 @@ public final class WatchedAddresses implements AutoCloseable {
         running = false;
         consumer.wakeup();
         try {
-            thread.join(Duration.ofSeconds(10));
+            thread.join(CLOSE_PATIENCE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -46,7 +46,8 @@ import org.web3j.crypto.Credentials;
  * make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
  *
  * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
- * other's transactions. Throughput scales with keys and chains, not with instances of one key.
+ * other's transactions, which is why chain-indexer runs it only in the replica that holds the chain's lease.
+ * Throughput scales with keys and chains, not with instances of one key.
  */
 public final class Relayer implements AutoCloseable {
 
@@ -101,6 +102,20 @@ public final class Relayer implements AutoCloseable {
 
     public static String groupId(String applicationId, ChainSettings chain) {
         return applicationId + "-relayer-" + chain.mode().label();
+    }
+
+    /**
+     * The longest {@link #close()} of {@code chain}'s relayer takes: its thread, its producer, and the transactions
+     * in flight, which it lets be mined or given up (every replacement's receipt timeout) before it returns.
+     */
+    public static Duration closeBound(ChainSettings chain) {
+        return batchBound(chain).plus(CLOSE_TIMEOUT.multipliedBy(2));
+    }
+
+    /** A batch may wait for receipts through every replacement, with RPC retries around it. */
+    private static Duration batchBound(ChainSettings chain) {
+        return chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
+                .plus(RPC_RETRY_BUDGET.multipliedBy(2));
     }
 
     private static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
@@ -254,9 +269,8 @@ public final class Relayer implements AutoCloseable {
     }
 
     private static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain) {
-        // A batch may wait for receipts through every replacement; the poll interval must outlast that.
-        var batchBound = chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
-                .plus(RPC_RETRY_BUDGET.multipliedBy(2));
+        // The poll interval must outlast a batch's wait for its receipts.
+        var batchBound = batchBound(chain);
         return Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, groupId(config.applicationId(), chain),
@@ -264,6 +278,10 @@ public final class Relayer implements AutoCloseable {
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
+                // The relayer runs where the chain's lease is; after a crash the lease moves once this session
+                // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) config.leaseSessionTimeout().toMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
                 ConsumerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain));
     }
 

@@ -78,6 +78,7 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         SettlementLog.relayed(request, result.getOutcome());
         var answer = ResultMapper.toCommand(request, settlement(result.getOutcome()));
         settled.record(request.getRequestId(), answer, context.currentSystemTimeMs());
+        SettlementMeters.settled(request, answer);
         answerSubscription(context, request, answer, timestamp);
     }
 

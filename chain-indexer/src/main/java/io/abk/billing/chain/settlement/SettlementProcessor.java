@@ -106,6 +106,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         if (keyed) {
             settled.record(requestId, answer, context.currentSystemTimeMs());
         }
+        SettlementMeters.settled(request, answer);
         answerSubscription(context, request, answer, timestamp);
     }
 

@@ -40,6 +40,19 @@ final class DueFiring {
         return fired;
     }
 
+    /** How many items are due at {@code wallNowMs} (without firing them), counting no further than {@code limit}. */
+    int countDue(long wallNowMs, int limit) {
+        int[] counted = {0};
+        BiConsumer<String, DueItem> count = (key, item) -> counted[0]++;
+        int found = fireGroup(DueIndexKey.group(Mode.LIVE, ""), wallNowMs, limit, count);
+        var merchant = firstTestMerchant(DueIndexKey.testStart());
+        while (merchant != null && found < limit) {
+            found += fireGroup(DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs), limit - found, count);
+            merchant = firstTestMerchant(DueIndexKey.afterMerchant(merchant));
+        }
+        return found;
+    }
+
     /** The test clock's frozen instant when set, else the wall clock. */
     long effectiveNow(String merchantId, long wallNowMs) {
         var clock = clocks.get(merchantId);

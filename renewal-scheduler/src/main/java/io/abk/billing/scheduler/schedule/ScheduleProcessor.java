@@ -62,6 +62,9 @@ public final class ScheduleProcessor implements Processor<String, Change, String
             if (fired > 0) {
                 log.info("event=due_items_fired task={} count={} budget={}", context.taskId(), fired, firesPerTick);
             }
+            // A tick that used its whole budget left more behind: count (up to a bound) how much is still due.
+            ScheduleMeters.backlog(context.taskId().toString(),
+                    fired < firesPerTick ? 0 : firing.countDue(wallNowMs, ScheduleMeters.BACKLOG_COUNT_LIMIT));
         });
     }
 
@@ -117,9 +120,18 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         var command = CommandMapper.toCommand(item);
         context.forward(new Record<>(item.aggregateId(), command, wallNowMs));
         dueStores.fired(key, item);
+        ScheduleMeters.fired(item.kind());
         log.debug("event=due_item_fired kind={} commandId={} resourceId={} aggregateId={} merchantId={} mode={} "
                 + "dueAt={}", item.kind().code(), item.commandId(), item.resourceId(), item.aggregateId(),
                 item.merchantId(), item.mode(), item.dueAt());
+    }
+
+    @Override
+    public void close() {
+        var context = this.context;
+        if (context != null) {
+            ScheduleMeters.forget(context.taskId().toString());
+        }
     }
 
     private static <T> T required(@Nullable T initialised) {

@@ -38,6 +38,7 @@ final class AttemptRouter {
 
     CompletableFuture<Void> attempt(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt) {
         var nextRetryAt = topics.schedule().nextRetryAt(attempt, clock.instant());
+        long startedNanos = System.nanoTime();
         CompletableFuture<AttemptResult> started;
         try {
             started = attempts.attempt(delivery, attempt, nextRetryAt);
@@ -45,6 +46,8 @@ final class AttemptRouter {
             started = CompletableFuture.failedFuture(e);
         }
         return started.handle((result, error) -> {
+            DeliveryMeters.attempted(error != null ? "error" : result.name().toLowerCase(java.util.Locale.ROOT),
+                    System.nanoTime() - startedNanos);
             if (error != null) {
                 // The attempt could not be logged (PostgreSQL down): counted as failed, so the delivery moves on
                 // through the schedule instead of hammering the endpoint.
@@ -65,6 +68,7 @@ final class AttemptRouter {
      */
     CompletableFuture<Void> defer(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
         deferrals.deferred(record, delivery, attempt, bound);
+        DeliveryMeters.deferred();
         return send(Deferrals.copy(record, attempt, clock.instant()));
     }
 
