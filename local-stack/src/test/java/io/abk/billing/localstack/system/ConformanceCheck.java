@@ -173,7 +173,7 @@ final class ConformanceCheck {
     /** A query value as the JSON its schema speaks of: a number for an integer parameter, else the string. */
     private JsonNode typed(JsonNode parameter, String value) {
         var schema = api.locate(parameter.path("x-schema-pointer").stringValue()).map(ApiDescription.Located::node).orElse(null);
-        if (schema != null && "integer".equals(schema.path("type").stringValue())) {
+        if (schema != null && "integer".equals(schema.path("type").asString(""))) {
             try {
                 return JsonNodeFactory.instance.numberNode(Long.parseLong(value));
             } catch (NumberFormatException notAnInteger) {
