@@ -22,6 +22,7 @@ final class Call {
     private final HttpRequest.Builder request;
     private BodyPublisher body = BodyPublishers.noBody();
     private @Nullable String bodyText;
+    private @Nullable String contentType;
 
     Call(String baseUrl, String method, String path) {
         this.method = method;
@@ -44,6 +45,9 @@ final class Call {
     }
 
     Call header(String name, String value) {
+        if (name.equalsIgnoreCase("Content-Type")) {
+            contentType = value;
+        }
         request.header(name, value);
         return this;
     }
@@ -91,7 +95,12 @@ final class Call {
         var description = describe();
         var client = http != null ? http : Api.SHARED;
         return client.sendAsync(built, BodyHandlers.ofString())
-                .thenApply(response -> new Reply(description, response.statusCode(), response.headers(), response.body()));
+                .thenApply(response -> {
+                    // Every answer is logged for ApiConformanceIT, which checks them against the API description.
+                    ExchangeLog.record(method, path, contentType, bodyText, response.statusCode(),
+                            response.headers().firstValue("Content-Type").orElse(null), response.body());
+                    return new Reply(description, response.statusCode(), response.headers(), response.body());
+                });
     }
 
     private String describe() {
