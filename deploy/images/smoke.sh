@@ -38,7 +38,8 @@ tar -x -f "$TAR" -C "$WORK/image"
 CONFIG="$WORK/image/$(jq -r '.[0].Config' "$WORK/image/manifest.json")"
 NAME="$(jq -r '.[0].RepoTags[0] // "untagged"' "$WORK/image/manifest.json")"
 while read -r layer; do
-  tar -x -f "$WORK/image/$layer" -C "$ROOTFS"   # plain or gzip (Jib's layers); none of ours has whiteouts
+  # Plain or gzip (Jib's, with libarchive's pax keywords); none of these images has whiteout files.
+  tar -x -f "$WORK/image/$layer" -C "$ROOTFS" --warning=no-unknown-keyword
 done < <(jq -r '.[0].Layers[]' "$WORK/image/manifest.json")
 mkdir -p "$ROOTFS/proc" "$ROOTFS/dev"
 
@@ -58,6 +59,7 @@ in_image() {
       for d in null zero random urandom; do touch "$root/dev/$d"; mount --bind "/dev/$d" "$root/dev/$d"; done
       exec env -i "$@"' smoke "$ROOTFS" "${ENV[@]}" /usr/sbin/chroot --userspec="$USER_ID" "$ROOTFS" "$@" \
     >"$WORK/out" 2>&1 || status=$?
+  [ -z "${SMOKE_LOG:-}" ] || cp "$WORK/out" "$SMOKE_LOG"
   return "$status"
 }
 
