@@ -89,5 +89,5 @@ fi
 if [ "$EXPECT" = 0 ] && [ "$status" -ne 0 ]; then
   tail -n 20 "$WORK/out" >&2; die "$NAME: '${*}' exited $status"
 fi
-echo "smoke: $NAME: entrypoint '$*' started and exited $status by itself in ${took}s; its last line:"
-tail -n 1 "$WORK/out" | cut -c1-240 | sed 's/^/  /'
+echo "smoke: $NAME: entrypoint '$*' started and exited $status by itself in ${took}s; its last words:"
+grep -v '^[[:space:]]*$' "$WORK/out" | tail -n 1 | cut -c1-240 | sed 's/^/  /'
