@@ -76,7 +76,9 @@ start=$(date +%s)
 status=0
 in_image "${ENTRYPOINT[@]}" "$@" || status=$?
 took=$(( $(date +%s) - start ))
-if grep -qE 'NoClassDefFoundError|ClassNotFoundException|Could not find or load main class|UnsatisfiedLinkError|Unrecognized option|Error occurred during initialization of VM|java\.lang\.module\.' "$WORK/out"; then
+MISSING='NoClassDefFoundError|ClassNotFoundException|Could not find or load main class|UnsatisfiedLinkError'
+MISSING+='|Unrecognized option|Error occurred during initialization of VM|java\.lang\.module\.'
+if grep -qE "$MISSING" "$WORK/out"; then
   tail -n 40 "$WORK/out" >&2
   die "$NAME: the entrypoint could not start (see above)"
 fi
