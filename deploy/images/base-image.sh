@@ -5,13 +5,13 @@
 #
 #   deploy/images/base-image.sh [--force]     prints the tarball's path (.billing/images/base-image.tar)
 #
-# Two layers, both owned by root unless said otherwise, every file dated 1970-01-01T00:00:01Z:
-#   os    what a JVM needs from a Linux system, from Debian's own packages (`apt-get download`, unpacked with
-#         `dpkg-deb -x`, never installed): libc6, libgcc-s1 and libstdc++6 (RocksDB's JNI library needs both;
-#         gcc-12-base for their copyright file),
-#         zlib1g only when the JDK's native libraries link the system zlib (Temurin bundles its own), and
-#         busybox-static for health checks (`busybox wget`), nothing else; /etc/passwd and /etc/group with the
-#         user nonroot (65532), /tmp, and /var/lib/billing owned by 65532 for the services' state volumes.
+# Two layers, owned by root but for the nonroot user's two directories, every file dated 1970-01-01T00:00:01Z:
+#   os    what a JVM needs from a Linux system, from Debian's own packages (fetched with `apt-get download` and
+#         unpacked with `dpkg-deb -x`, never installed): libc6; libgcc-s1 and libstdc++6, which RocksDB's JNI
+#         library links (and gcc-12-base, their copyright file); zlib1g only when the JDK's native libraries
+#         link the system zlib (Temurin's bundle their own); busybox-static for health checks (`busybox wget`).
+#         Nothing else, but /etc/passwd and /etc/group with the user nonroot (65532), /tmp, and /var/lib/billing,
+#         owned by 65532, where the services' state volumes go.
 #   java  a Java runtime made by jlink from the build's JDK (the one ./billing picks), with only the modules the
 #         services use, in /opt/java/openjdk.
 # The result depends only on its inputs (the package versions, the JDK, this script), which are written beside
@@ -35,7 +35,7 @@ PACKAGES=(libc6 libgcc-s1 libstdc++6 gcc-12-base busybox-static)
 # What the services use, from `jdeps --print-module-deps` over each service's runtime classpath (the union),
 # plus what only reflection or a service loader reaches: jdk.httpserver (the streams services' management
 # server), jdk.zipfs (jar file systems), jdk.crypto.ec (EC TLS on JDK 21; an empty module from JDK 22 on).
-# jdk.jcmd (with jdk.attach) gives `jcmd 1 Thread.print` and JFR dumps through `docker exec`, as no shell exists.
+# jdk.jcmd (with jdk.attach) is for operators: `docker exec <container> jcmd 1 Thread.print`, heap and JFR dumps.
 MODULES=(java.base java.compiler java.desktop java.instrument java.logging java.management java.naming
   java.net.http java.prefs java.rmi java.scripting java.security.jgss java.security.sasl java.sql java.sql.rowset
   jdk.crypto.ec jdk.httpserver jdk.jcmd jdk.jfr jdk.management jdk.unsupported jdk.zipfs)
@@ -75,7 +75,8 @@ if ! VERSIONS="$(package_versions "${PACKAGES[@]}" zlib1g)"; then
     die "apt has no candidate for one of ${PACKAGES[*]}: run 'apt-get update' as root, then this again"
   log "apt's package lists lack ${PACKAGES[*]}: apt-get update"
   apt-get update -qq >/dev/null
-  VERSIONS="$(package_versions "${PACKAGES[@]}" zlib1g)" || die "apt has no candidate for one of ${PACKAGES[*]} zlib1g"
+  VERSIONS="$(package_versions "${PACKAGES[@]}" zlib1g)" ||
+    die "apt has no candidate for one of ${PACKAGES[*]} zlib1g"
 fi
 
 INPUTS="$(
@@ -178,7 +179,8 @@ layer_tar() {
     tar -c -f "$out" "${common[@]}" --sort=name --owner=0 --group=0 "${excludes[@]}" -- *)
   for dir in "${NONROOT_DIRS[@]}"; do
     [ -d "$src/$dir" ] || continue
-    (cd "$src" && tar -r -f "$out" "${common[@]}" --owner="$NONROOT_UID" --group="$NONROOT_UID" --no-recursion "$dir")
+    (cd "$src" &&
+      tar -r -f "$out" "${common[@]}" --owner="$NONROOT_UID" --group="$NONROOT_UID" --no-recursion "$dir")
   done
 }
 
