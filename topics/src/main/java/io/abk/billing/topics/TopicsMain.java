@@ -11,12 +11,14 @@ import java.util.Map;
  * The topics step as a program ({@code ./billing topics}, the topics container): {@code apply} (the default) creates
  * what is missing and sets what differs, {@code check} only compares; {@code --grow-partitions} lets {@code apply}
  * grow topics to the planned partition count. It prints one line a topic and exits 0 when the layout is right, 1 when
- * a problem is left (named in the output), 2 on a bad setting or argument.
+ * a problem is left (named in the output) or Kafka could not be reached within {@code BILLING_TOPICS_TIMEOUT} (60 s,
+ * each call), 2 on a bad setting or argument.
  */
 public final class TopicsMain {
 
     static final String USAGE = "usage: topics [apply|check] [--grow-partitions]";
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** Each admin call, and the wait for new partitions' leaders: a broker being started takes some seconds. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
     private TopicsMain() {
     }
@@ -29,7 +31,7 @@ public final class TopicsMain {
         Options options;
         TopicsConfig config;
         try {
-            options = options(List.of(args));
+            options = options(List.of(args), timeout(env));
             config = TopicsConfig.fromEnv(env);
         } catch (IllegalArgumentException e) {
             err.println("topics: " + e.getMessage());
@@ -54,7 +56,20 @@ public final class TopicsMain {
         return 0;
     }
 
+    static Duration timeout(Map<String, String> env) {
+        var value = env.get("BILLING_TOPICS_TIMEOUT");
+        var timeout = value == null || value.isBlank() ? DEFAULT_TIMEOUT : DurationText.parse("BILLING_TOPICS_TIMEOUT", value);
+        if (timeout.toMillis() < 1_000) {
+            throw new IllegalArgumentException("BILLING_TOPICS_TIMEOUT must be at least 1s, was '" + value + "'");
+        }
+        return timeout;
+    }
+
     static Options options(List<String> args) {
+        return options(args, DEFAULT_TIMEOUT);
+    }
+
+    static Options options(List<String> args, Duration timeout) {
         var mode = Mode.APPLY;
         var grow = false;
         for (var arg : args) {
@@ -68,6 +83,6 @@ public final class TopicsMain {
         if (grow && mode == Mode.CHECK) {
             throw new IllegalArgumentException("--grow-partitions only goes with apply; " + USAGE);
         }
-        return new Options(mode, grow, TIMEOUT);
+        return new Options(mode, grow, timeout);
     }
 }
