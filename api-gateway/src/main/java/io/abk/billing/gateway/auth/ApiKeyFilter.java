@@ -2,6 +2,7 @@ package io.abk.billing.gateway.auth;
 
 import io.abk.billing.gateway.web.ApiHeaders;
 import io.abk.billing.gateway.web.FilterOrder;
+import io.abk.billing.gateway.web.LogContext;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -35,7 +36,8 @@ public class ApiKeyFilter implements WebFilter {
         return authenticator.authenticate(presentedKey(exchange.getRequest()))
                 .flatMap(caller -> {
                     exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
-                    return chain.filter(exchange);
+                    return chain.filter(exchange).contextWrite(LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
+                            .and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT)));
                 });
     }
 

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.projection.CommandOutcome;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.web.LogContext;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -54,7 +55,8 @@ public final class CommandDispatcher {
                             "The command could not be queued for processing; retry shortly", null, retryAfter);
                 });
         var timing = meters.start(command.type());
-        return await(command.commandId(), send, identity.claim().isRetry(), requestTimeout)
+        return await(command.commandId(), send.contextWrite(LogContext.with(LogContext.COMMAND_ID, command.commandId())),
+                identity.claim().isRetry(), requestTimeout)
                 .doOnNext(outcome -> timing.stop(outcome.accepted() ? "accepted" : "rejected"))
                 .doOnError(error -> timing.stop(error instanceof ApiException api && ErrorCodes.PROCESSING_TIMEOUT.equals(api.code())
                         ? "timeout" : "unavailable"));

@@ -63,6 +63,13 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()
                     + " aggregateId=" + header.aggregateId() + " command=" + header.commandId());
         }
+        try (var fields = LogFields.of(header)) {
+            apply(context, processed, record, header, envelope);
+        }
+    }
+
+    private void apply(ProcessorContext<String, SpecificRecord> context, ProcessedCommands processed, Record<String, C> record,
+            CommandHeader header, C envelope) {
         if (processed.contains(header.commandId())) {
             log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());
             CommandMeters.duplicate(nodes.aggregateStore(), header.type());

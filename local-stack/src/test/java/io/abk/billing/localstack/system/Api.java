@@ -23,6 +23,9 @@ final class Api {
 
     Api(LocalStack.Info info) {
         this.info = info;
+        SeenSecrets.add(info.adminToken());
+        SeenSecrets.add(info.demoTestKey());
+        SeenSecrets.add(info.demoLiveKey());
     }
 
     LocalStack.Info info() {

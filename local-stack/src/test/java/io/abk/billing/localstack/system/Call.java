@@ -99,6 +99,8 @@ final class Call {
                     // Every answer is logged for ApiConformanceIT, which checks them against the API description.
                     ExchangeLog.record(method, path, contentType, bodyText, response.statusCode(),
                             response.headers().firstValue("Content-Type").orElse(null), response.body());
+                    // ... and every secret it carried, which LogSecretsIT looks for in the logs of the run.
+                    SeenSecrets.fromAnswer(response.body());
                     return new Reply(description, response.statusCode(), response.headers(), response.body());
                 });
     }
