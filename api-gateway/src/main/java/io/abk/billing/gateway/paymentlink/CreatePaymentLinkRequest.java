@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A validated {@code POST /v1/payment-links} body (spec 4.1, issue 4 contract). No field is required; the amount
+ * A validated {@code POST /v1/payment-links} body (docs/api.md, {@code CreatePaymentLinkRequest}). No field is required; the amount
  * is {@link OneTimeAmount} (so one of {@code amountUsdc} and {@code priceId} must be there). Every field is read
  * through {@link RequestFields}: a wrong type or bad value is a 400 {@code validation_error} naming it.
  *

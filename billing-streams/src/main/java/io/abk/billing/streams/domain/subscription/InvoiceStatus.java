@@ -3,7 +3,7 @@ package io.abk.billing.streams.domain.subscription;
 import java.util.Arrays;
 
 /**
- * Invoice statuses (DESIGN section 7): open -> paid | void | uncollectible; uncollectible -> paid; paid -> refunded;
+ * Invoice statuses (docs/architecture.md, "Invoice"): open -> paid | void | uncollectible; uncollectible -> paid; paid -> refunded;
  * paid -> open when the charge that paid it is reorged out of the chain.
  */
 public enum InvoiceStatus {
