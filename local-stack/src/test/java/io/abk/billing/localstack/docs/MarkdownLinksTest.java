@@ -3,6 +3,7 @@ package io.abk.billing.localstack.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +33,13 @@ class MarkdownLinksTest {
     private static final Set<String> SKIPPED = Set.of("target", "node_modules", ".git", ".billing", ".mvn", ".idea");
     private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
     private static final Pattern LINE_ANCHOR = Pattern.compile("L\\d+(-L\\d+)?");
+    /** {@code docs/x.md} or {@code [module/]README.md}, then {@code #anchor} or {@code , "Heading"} or nothing. */
+    private static final Pattern DOC_POINTER = Pattern.compile(
+            "((?:docs/[a-z0-9-]+|(?:[a-z0-9-]+/)?README)\\.md)(?:#([a-z0-9_-]+)|,\\s*\"([^\"]+)\")?");
+    /** The files whose comments and messages may point at the documentation. */
+    private static final Pattern TEXT_FILE = Pattern.compile(".*\\.(java|ya?ml|xml|sh|sql|properties|mjs|sol)|billing|\\.env\\.example|run");
+    /** Its own fixtures name documents that must not exist. */
+    private static final String THIS_FILE = "MarkdownLinksTest.java";
 
     @Test
     void shouldResolveEveryRelativeLinkAndAnchorWhenReadFromTheRepository() throws IOException {
@@ -62,6 +71,42 @@ class MarkdownLinksTest {
         }
         assertThat(checked).as("included sources (docs/analytics.md quotes the example consumer)").isPositive();
         assertThat(problems).isEmpty();
+    }
+
+    /**
+     * Code, configuration and scripts point readers at the documentation as {@code docs/architecture.md, "Invoice"},
+     * {@code README.md, "Test clocks"} or {@code docs/operations.md#billingdeadletters}: the file must exist and,
+     * when a heading is named, have that heading.
+     */
+    @Test
+    void shouldFindEveryDocumentAndHeadingThatTheCodeNamesWhenReadFromTheRepository() throws IOException {
+        var root = repositoryRoot();
+        var documents = new HashMap<Path, MarkdownFile>();
+        var problems = new ArrayList<String>();
+        int checked = 0;
+        for (var file : textFiles(root)) {
+            var lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                var pointer = DOC_POINTER.matcher(lines.get(i));
+                while (pointer.find()) {
+                    checked++;
+                    var where = root.relativize(file) + ":" + (i + 1) + ": " + pointer.group();
+                    var document = root.resolve(pointer.group(1)).normalize();
+                    if (!Files.isRegularFile(document)) {
+                        problems.add(where + " (no such document)");
+                        continue;
+                    }
+                    var anchor = pointer.group(2) != null ? pointer.group(2)
+                            : pointer.group(3) != null ? MarkdownFile.slug(pointer.group(3)) : null;
+                    if (anchor != null && !documents.computeIfAbsent(document, MarkdownLinksTest::read).anchors()
+                            .contains(anchor)) {
+                        problems.add(where + " (no such heading)");
+                    }
+                }
+            }
+        }
+        assertThat(checked).as("pointers from the code to the documentation").isGreaterThan(50);
+        assertThat(problems).as("pointers to documents or headings that do not exist").isEmpty();
     }
 
     @Test
@@ -144,9 +189,39 @@ class MarkdownLinksTest {
                 : "no such heading in " + root.relativize(resolved).toString().replace('\\', '/');
     }
 
+    private static MarkdownFile read(Path document) {
+        try {
+            return MarkdownFile.read(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The code, configuration and scripts of the repository, outside build output and installed packages. */
+    private static List<Path> textFiles(Path root) throws IOException {
+        var found = new ArrayList<Path>();
+        walk(root, file -> {
+            var name = file.getFileName().toString();
+            if (TEXT_FILE.matcher(name).matches() && !name.equals(THIS_FILE)) {
+                found.add(file);
+            }
+        });
+        return found;
+    }
+
     /** Every Markdown file of the repository, outside build output and installed packages, in path order. */
     private static List<Path> markdownFiles(Path root) throws IOException {
         var found = new ArrayList<Path>();
+        walk(root, file -> {
+            if (file.getFileName().toString().endsWith(".md")) {
+                found.add(file);
+            }
+        });
+        found.sort(null);
+        return found;
+    }
+
+    private static void walk(Path root, Consumer<Path> visitor) throws IOException {
         Files.walkFileTree(root, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
@@ -156,14 +231,10 @@ class MarkdownLinksTest {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                if (file.getFileName().toString().endsWith(".md")) {
-                    found.add(file);
-                }
+                visitor.accept(file);
                 return FileVisitResult.CONTINUE;
             }
         });
-        found.sort(null);
-        return found;
     }
 
     /** The build's root: surefire sets {@code billing.repo.root}; run elsewhere, this module's parent. */
