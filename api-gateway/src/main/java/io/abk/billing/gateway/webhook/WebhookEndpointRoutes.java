@@ -28,8 +28,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The merchant's webhook endpoint routes (shapes in docs/api.md, "Webhook endpoints"), in the API key's mode. The signing secret is
- * in the create and rotate responses only.
+ * The merchant's webhook endpoint routes (shapes in docs/api.md, "Webhook endpoints"), in the API key's mode. The
+ * signing secret is in the create and rotate responses only.
  */
 @RestController
 public class WebhookEndpointRoutes {

@@ -13,8 +13,8 @@ import java.time.ZonedDateTime;
 import java.util.List;
 
 /**
- * The project's dependency rules (docs/architecture.md, "Dependency rules": dependencies point one way), as functions of the
- * packages they apply to, so the same rule runs against the real code and against fixtures that break it.
+ * The project's dependency rules (docs/architecture.md, "Dependency rules": dependencies point one way), as functions
+ * of the packages they apply to, so the same rule runs against the real code and against fixtures that break it.
  */
 final class ArchitectureRules {
 

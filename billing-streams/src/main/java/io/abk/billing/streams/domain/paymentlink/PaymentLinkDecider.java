@@ -30,7 +30,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PaymentLinkDecider {
 
-    /** The metadata key that ties a minted payment to its link ({@code metadata.paymentLinkId} of the minted payment). */
+    /**
+     * The metadata key that ties a minted payment to its link ({@code metadata.paymentLinkId} of the minted payment).
+     */
     public static final String PAYMENT_LINK_ID_KEY = "paymentLinkId";
 
     private PaymentLinkDecider() {

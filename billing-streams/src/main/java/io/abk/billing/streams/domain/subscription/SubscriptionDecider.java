@@ -27,12 +27,13 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The subscription aggregate's rules (docs/architecture.md, "Subscription lifecycle") as two pure functions: {@link #decide} answers a command
- * with events or a rejection, {@link #evolve} applies one event to a state. No I/O and no clock: time comes from
- * the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy} given. This class checks
- * what every command shares (the aggregate exists, is the caller's, holds the invoice named) and hands each
- * command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules}, {@link UpdateRules},
- * {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires, {@link RenewalRules}.
+ * The subscription aggregate's rules (docs/architecture.md, "Subscription lifecycle") as two pure functions:
+ * {@link #decide} answers a command with events or a rejection, {@link #evolve} applies one event to a state. No I/O
+ * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
+ * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
+ * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
+ * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires,
+ * {@link RenewalRules}.
  */
 public final class SubscriptionDecider {
 
