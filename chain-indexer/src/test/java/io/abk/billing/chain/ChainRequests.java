@@ -10,7 +10,10 @@ import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/** Chain requests as billing-streams writes them (issue 3 and 4 contracts: ids, keys, result command ids). */
+/**
+ * Chain requests as billing-streams writes them: ids, keys, result command ids
+ * (docs/architecture.md, "The chain path").
+ */
 public final class ChainRequests {
 
     public static final Instant REQUESTED_AT = Instant.parse("2026-05-01T09:30:00Z");

@@ -9,11 +9,11 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The SSRF guard of webhook URLs (DESIGN section 11). A live endpoint must be an absolute {@code https} URL
- * without userinfo whose host resolves only to public addresses (every address: a name with one public and one
+ * The SSRF guard of webhook URLs (docs/architecture.md, "Webhooks"). A live endpoint must be an absolute {@code https}
+ * URL without userinfo whose host resolves only to public addresses (every address: a name with one public and one
  * private address is refused, as the client could pick either). Test mode follows the same rules unless
- * {@code allowLoopbackInTest}, which also lets it use {@code http} and loopback addresses (local receivers).
- * Resolution blocks: call it off the event loop. The sender must check again at delivery time, since DNS can change.
+ * {@code allowLoopbackInTest}, which also lets it use {@code http} and loopback addresses (local receivers). Resolution
+ * blocks: call it off the event loop. The sender must check again at delivery time, since DNS can change.
  */
 public final class EndpointUrlGuard {
 

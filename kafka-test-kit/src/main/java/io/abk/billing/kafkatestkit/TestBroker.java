@@ -90,7 +90,8 @@ public final class TestBroker implements AutoCloseable {
 
     /**
      * Creates {@code topics} and returns once every partition has a leader: producing right after creation can
-     * strand a batch until then (a known flake, see TOOLCHAIN.md).
+     * strand a batch until it expires (a known flake of a broker just started: a partition without a leader yet
+     * leaves its batch unsent).
      */
     public void createTopics(Collection<NewTopic> topics) throws Exception {
         try (var admin = admin()) {

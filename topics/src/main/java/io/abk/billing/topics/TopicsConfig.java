@@ -36,7 +36,10 @@ public record TopicsConfig(
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     public static final int DEFAULT_PARTITIONS = 12;
-    /** The webhook sender's defaults (DESIGN section 11): these delays, then every 12 h until 3 days have passed. */
+    /**
+     * The webhook sender's defaults (docs/architecture.md, "Webhooks"): these delays, then every 12 h until 3 days have
+     * passed.
+     */
     static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(Duration.ofSeconds(5), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10));
     static final Duration DEFAULT_RETRY_EVERY = Duration.ofHours(12);

@@ -1,6 +1,6 @@
 /**
- * The webhook sender (DESIGN section 11): fans each billing event out to the merchant's endpoints of its mode,
- * signs and POSTs it, retries through Kafka retry topics, and logs every attempt in PostgreSQL.
+ * The webhook sender (docs/architecture.md, "Webhooks"): fans each billing event out to the merchant's endpoints of its
+ * mode, signs and POSTs it, retries through Kafka retry topics, and logs every attempt in PostgreSQL.
  */
 @NullMarked
 package io.abk.billing.webhooks;

@@ -3,7 +3,7 @@ package io.abk.billing.webhookverify;
 import java.security.SecureRandom;
 import java.util.Base64;
 
-/** Makes webhook signing secrets: {@code whsec_} followed by the base64 of 32 random bytes (DESIGN section 11). */
+/** Makes webhook signing secrets: {@code whsec_} followed by the base64 of 32 random bytes. */
 public final class WebhookSecrets {
 
     /** 256 bits: as long as the HMAC-SHA256 output, so the key is never the weaker part. */

@@ -7,7 +7,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Signs a delivery with the scheme of DESIGN section 11; the webhook sender's only implementation of it.
+ * Signs a delivery with the scheme of README.md, "Verifying webhooks"; the webhook sender's only implementation of it.
  * With several secrets (a rotation's overlap) each header carries one signature per secret, in the given order.
  */
 public final class WebhookSigner {

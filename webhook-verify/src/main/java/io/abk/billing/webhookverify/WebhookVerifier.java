@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Checks that a webhook delivery was signed with one of the endpoint's secrets and recently: either its
- * {@code x-service-signature} header or its Standard Webhooks headers (DESIGN section 11). Pass the raw body
- * exactly as received, before any JSON parsing. Immutable and thread-safe; build one per endpoint.
+ * {@code x-service-signature} header or its Standard Webhooks headers (README.md, "Verifying webhooks"). Pass the raw
+ * body exactly as received, before any JSON parsing. Immutable and thread-safe; build one per endpoint.
  *
  * <pre>{@code
  * var verifier = WebhookVerifier.of(System.getenv("WEBHOOK_SECRET"));

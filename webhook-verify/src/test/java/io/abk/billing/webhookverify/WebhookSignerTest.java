@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pins the scheme to fixed vectors computed outside the signer, so neither the sender nor the verifier can drift
- * from DESIGN section 11 together without a test failing.
+ * from the published scheme together without a test failing.
  */
 class WebhookSignerTest {
 

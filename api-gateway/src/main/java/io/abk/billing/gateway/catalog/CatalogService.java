@@ -113,7 +113,7 @@ public class CatalogService {
         return product(caller, productId, false).flatMap(product -> withPrices(caller, product, false));
     }
 
-    /** Active products with their active prices, newest first (spec 4.1). */
+    /** Active products with their active prices, newest first ({@code GET /v1/products}). */
     public Mono<Page<ProductView>> listActive(Caller caller, PageRequest page) {
         return catalog.listActiveProducts(caller.merchantId(), caller.mode(), page).flatMap(products -> {
             var productIds = products.items().stream().map(Product::id).toList();

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What checkout shows of a subscription (DESIGN section 8, {@code GET /checkout/subscribe/{id}.json}): the terms,
+ * What checkout shows of a subscription ({@code GET /checkout/subscribe/{id}.json}, docs/api.md): the terms,
  * the chain to pay on, the two wallets, the merchant's display name and where to go afterwards; on a mode with a
  * chain, also the vault's reference for it and the wallet calls that subscribe ({@link WalletCalls}). Built field by
  * field from the API object, so nothing else of it (metadata, merchant reference, price and plan ids) can leak.

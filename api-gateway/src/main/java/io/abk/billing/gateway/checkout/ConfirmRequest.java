@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The body of {@code POST /checkout/pay/{id}/confirm}: {@code {txHash?}}, a transaction hash {@code 0x} + 64 hex
- * digits (DESIGN section 7). Only the sandbox (test mode without a test chain) pays without one, with a hash it
- * generates; anywhere else a confirm must say which transaction paid.
+ * The body of {@code POST /checkout/pay/{id}/confirm}: {@code {txHash?}}, a transaction hash {@code 0x} + 64 hex digits
+ * (docs/architecture.md, "One-time payment"). Only the sandbox (test mode without a test chain) pays without one, with
+ * a hash it generates; anywhere else a confirm must say which transaction paid.
  */
 final class ConfirmRequest {
 

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What checkout shows of a payment link (DESIGN section 8, {@code GET /checkout/link/{id}/status}, also the
+ * What checkout shows of a payment link ({@code GET /checkout/link/{id}/status} in docs/api.md, also the
  * {@code paymentLink} of an open's answer): the amount and description, what it collects, whether it can be
  * opened, until when and how many more times. Built field by field, so nothing else of the link (metadata, prefix,
  * counts of payments, payout) can leak.

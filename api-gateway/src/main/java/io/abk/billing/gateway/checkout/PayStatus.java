@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What checkout shows of a one-time payment (DESIGN section 8, {@code GET /checkout/pay/{id}/status}, also the
+ * What checkout shows of a one-time payment ({@code GET /checkout/pay/{id}/status} in docs/api.md, also the
  * {@code payment} of confirm's and a link open's answers): the amount, the chain and token to pay with, where to,
  * from which wallet, whose, where to go afterwards, and whether it is paid; on a mode with a chain, the transfer for
  * the wallet to send while it can still be paid ({@link WalletCalls}). Built field by field from the API

@@ -1,5 +1,5 @@
 /**
- * Hosted checkout (DESIGN section 9): public routes, no API key, each found by its resource's own id
+ * Hosted checkout (docs/api.md, "Checkout"): public routes, no API key, each found by its resource's own id
  * ({@code /checkout/subscribe/sub_...}, {@code /checkout/pay/pay_...}, {@code /checkout/link/plink_...}): the JSON
  * the customer's page reads, the POSTs it makes (activate a subscription, confirm a payment, open a link, also as a
  * plain form), and the server-rendered, escaped pages. On a mode with a chain the JSON also carries the wallet calls

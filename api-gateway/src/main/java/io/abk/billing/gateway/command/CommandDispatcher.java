@@ -12,10 +12,10 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * Sends a command and waits for its outcome, within the request timeout (DESIGN section 4). The waiter is
- * registered before the command is produced. No outcome in time is a 503 {@code processing_timeout}: the command
- * is still applied exactly once, and a retry with the same Idempotency-Key gets its result. A command that could
- * not be handed to Kafka is a 503 {@code service_unavailable}.
+ * Sends a command and waits for its outcome, within the request timeout (docs/architecture.md, "The command path"). The
+ * waiter is registered before the command is produced. No outcome in time is a 503 {@code processing_timeout}: the
+ * command is still applied exactly once, and a retry with the same Idempotency-Key gets its result. A command that
+ * could not be handed to Kafka is a 503 {@code service_unavailable}.
  *
  * <p>A request that answers with what a follow-up command made of its command (a settlement's result for
  * activate, charge, refund and a payment's confirm; the payment a link's open minted) {@linkplain #sendAndFollowUp

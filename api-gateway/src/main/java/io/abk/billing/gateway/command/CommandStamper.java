@@ -7,9 +7,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Builds command envelopes of any {@link Aggregate} with what DESIGN section 4 has the gateway stamp on every
+ * Builds command envelopes of any {@link Aggregate} with what the gateway stamps on every
  * command ({@link Stamp}): command id, merchant, mode, {@code requestedAt} (the mode's effective now: in test mode
- * the merchant's test clock, DESIGN section 13), Idempotency-Key and request id.
+ * the merchant's test clock), Idempotency-Key and request id (docs/architecture.md, "The command path").
  */
 public final class CommandStamper {
 

@@ -22,7 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     request timeout, so a broker outage is a 503 {@code service_unavailable} before the request times out
  * @param idempotencyLease how long a request holds its in-flight Idempotency-Key row; past it, a retry may take
  *     the row over (the first gateway is presumed dead). Must exceed the request timeout.
- * @param idempotencyKeyTtl how long an Idempotency-Key is remembered (DESIGN: 24 h)
+ * @param idempotencyKeyTtl how long an Idempotency-Key is remembered (24 h, as the API promises)
  * @param outcomeRetention how long command outcomes are kept (7 days, the retention of the command topics)
  * @param purgeInterval how often expired keys and outcomes are deleted
  * @param retryAfter the {@code Retry-After} of a 503 timeout and of a 409 {@code idempotency_in_progress}

@@ -79,7 +79,7 @@ public record BillingProperties(
         }
     }
 
-    /** Per-key and per-IP request limits (DESIGN section 8); can be switched off for load tests. */
+    /** Per-key and per-IP request limits (429 {@code rate_limited}); can be switched off for load tests. */
     public record RateLimits(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("100") int perKeyPerSecond,

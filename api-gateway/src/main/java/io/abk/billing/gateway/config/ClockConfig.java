@@ -4,7 +4,7 @@ import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The gateway's one source of wall-clock time (STYLE: time is an input; tests can replace this bean). */
+/** The gateway's one source of wall-clock time (time is an input: tests can replace this bean). */
 @Configuration(proxyBeanMethods = false)
 public class ClockConfig {
 

@@ -25,7 +25,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The merchant's event log in the API key's mode (DESIGN section 8 shapes): each event is the stored webhook
+ * The merchant's event log in the API key's mode (shapes in docs/api.md, "Events"): each event is the stored webhook
  * payload, embedded byte for byte, and redeliveries of one to webhook endpoints.
  */
 @RestController

@@ -36,7 +36,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * {@code Idempotency-Key} on every POST and PATCH under {@code /v1} (DESIGN section 8 names POST; a PATCH of a
+ * {@code Idempotency-Key} on every POST and PATCH under {@code /v1} (the API names POST; a PATCH of a
  * subscription is a command too, whose 503 {@code processing_timeout} a retry with the key must resume rather
  * than send again; a catalog PATCH simply gets its response replayed), after authentication (it needs the
  * {@link Caller}). A request with a key claims the key's record ({@link IdempotencyStore#claim}); when it may

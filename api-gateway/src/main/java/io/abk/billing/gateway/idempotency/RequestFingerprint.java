@@ -14,11 +14,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What makes two requests with one Idempotency-Key "the same request" (DESIGN section 8): method, path and body,
- * the body compared as parsed JSON in a canonical form: object keys sorted, no whitespace, strings re-escaped one
- * way, and numbers by value ({@code 1}, {@code 1.0}, {@code 1.00} and {@code 1e0} are equal: the API reads every
- * number exactly, and {@code 9.99} and {@code 9.990} ask for the same amount). Array order matters. An empty body
- * reads as {@code {}} (as the handlers read it); a body that is not JSON is compared byte for byte.
+ * What makes two requests with one Idempotency-Key "the same request" (docs/architecture.md, "Idempotency keys"):
+ * method, path and body, the body compared as parsed JSON in a canonical form: object keys sorted, no whitespace,
+ * strings re-escaped one way, and numbers by value ({@code 1}, {@code 1.0}, {@code 1.00} and {@code 1e0} are equal: the
+ * API reads every number exactly, and {@code 9.99} and {@code 9.990} ask for the same amount). Array order matters. An
+ * empty body reads as {@code {}} (as the handlers read it); a body that is not JSON is compared byte for byte.
  */
 public record RequestFingerprint(String method, String path, String hash) {
 

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 /** The bodies of the invoice actions, validated through {@link RequestFields}; no body reads as {@code {}}. */
 final class InvoiceRequests {
 
-    /** The simulator's outcomes a test-mode charge may ask for (DESIGN section 7). */
+    /** The simulator's outcomes a test-mode charge may ask for (docs/architecture.md, "Charge retries (dunning)"). */
     static final Set<String> SANDBOX_MODES = Set.of("success", "insufficient_balance", "allowance_revoked");
 
     private InvoiceRequests() {

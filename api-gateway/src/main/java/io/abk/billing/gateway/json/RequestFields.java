@@ -23,7 +23,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * Typed, exact access to the fields of a JSON request body. Each reader either returns a valid value or throws
  * a 400 {@code validation_error} whose message and {@code param} name the field. An explicit {@code null}
- * counts as absent. Unknown fields are ignored (DESIGN section 8).
+ * counts as absent. Unknown fields are ignored, as the API promises.
  *
  * <p>Numbers must reach here as exact decimals: the gateway's JSON mapper reads floats as {@link BigDecimal}
  * (see {@link JsonConfig}), so {@code 9.99} is never a {@code double}.

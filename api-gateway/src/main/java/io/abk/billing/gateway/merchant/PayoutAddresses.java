@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
- * Where a subscription, payment or link pays out (DESIGN section 5): the request's {@code payoutAddressEvm}, else
+ * Where a subscription, payment or link pays out: the request's {@code payoutAddressEvm}, else
  * the merchant's default; with neither, 400 {@code payout_address_required}.
  */
 public final class PayoutAddresses {

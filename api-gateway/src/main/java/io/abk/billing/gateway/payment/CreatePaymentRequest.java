@@ -7,11 +7,11 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A validated {@code POST /v1/payments} body (spec 4.1, issue 4 contract): {@code merchantRef} (1-255) and
- * {@code customerWallet} (an EVM address) required, the amount as {@link OneTimeAmount}, and
- * {@code payoutAddressEvm}, {@code metadata}, {@code successUrl}, {@code cancelUrl} as for subscriptions. Every
- * field is read through {@link RequestFields}: a wrong type or bad value is a 400 {@code validation_error} naming
- * it. References (the price, the merchant's payout address) are resolved afterwards.
+ * A validated {@code POST /v1/payments} body (docs/api.md, {@code CreatePaymentRequest}): {@code merchantRef} (1-255)
+ * and {@code customerWallet} (an EVM address) required, the amount as {@link OneTimeAmount}, and
+ * {@code payoutAddressEvm}, {@code metadata}, {@code successUrl}, {@code cancelUrl} as for subscriptions. Every field
+ * is read through {@link RequestFields}: a wrong type or bad value is a 400 {@code validation_error} naming it.
+ * References (the price, the merchant's payout address) are resolved afterwards.
  */
 record CreatePaymentRequest(
         String merchantRef,

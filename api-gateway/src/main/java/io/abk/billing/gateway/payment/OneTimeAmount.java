@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
- * How much a one-time payment or a payment link asks (DESIGN section 5): exactly one of {@code amountUsdc} or
+ * How much a one-time payment or a payment link asks: exactly one of {@code amountUsdc} or
  * {@code priceId}, the price being an active {@code once} price of the caller's merchant and mode. Both, neither,
  * or a recurring price is 400 {@code validation_error}; an unknown price (or another merchant's, or the other
  * mode's) 400 {@code resource_missing}; an archived one 400 {@code price_inactive}.

@@ -37,9 +37,10 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /v1/payments}: create a one-time payment (a {@code CreatePayment} command with the id and checkout URL
- * minted here, answered 201 {@code {payment, checkoutUrl}} from its outcome), get ({@code {payment}}) and list
- * ({@code {payments, hasMore}}, optionally of one status) from the read model (DESIGN sections 7 and 8).
+ * {@code /v1/payments}: create a one-time payment (a {@code CreatePayment} command with the id and checkout URL minted
+ * here, answered 201 {@code {payment, checkoutUrl}} from its outcome), get ({@code {payment}}) and list
+ * ({@code {payments, hasMore}}, optionally of one status) from the read model
+ * (docs/architecture.md, "One-time payment").
  */
 @RestController
 @RequestMapping("/v1/payments")

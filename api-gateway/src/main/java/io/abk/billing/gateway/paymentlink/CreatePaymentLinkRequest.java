@@ -12,9 +12,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A validated {@code POST /v1/payment-links} body (spec 4.1, issue 4 contract). No field is required; the amount
- * is {@link OneTimeAmount} (so one of {@code amountUsdc} and {@code priceId} must be there). Every field is read
- * through {@link RequestFields}: a wrong type or bad value is a 400 {@code validation_error} naming it.
+ * A validated {@code POST /v1/payment-links} body (docs/api.md, {@code CreatePaymentLinkRequest}). No field is
+ * required; the amount is {@link OneTimeAmount} (so one of {@code amountUsdc} and {@code priceId} must be there). Every
+ * field is read through {@link RequestFields}: a wrong type or bad value is a 400 {@code validation_error} naming it.
  *
  * @param merchantRefPrefix null: the link's id (the minted payments' references are {@code <prefix>_<n>})
  * @param maxUses null: unlimited

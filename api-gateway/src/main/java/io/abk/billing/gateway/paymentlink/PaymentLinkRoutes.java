@@ -43,7 +43,7 @@ import tools.jackson.databind.JsonNode;
  * {@code /v1/payment-links}: create (a {@code CreatePaymentLink} command with the id and public URL minted here,
  * 201 {@code {paymentLink, url}}), get ({@code {paymentLink, url}}), list ({@code {paymentLinks, hasMore}},
  * optionally of one status) and disable ({@code {paymentLink, url}}; disabling a disabled link is fine). Opening a
- * link is checkout's (DESIGN sections 7 and 8).
+ * link is checkout's (docs/architecture.md, "Payment link").
  */
 @RestController
 @RequestMapping("/v1/payment-links")
@@ -123,7 +123,7 @@ public class PaymentLinkRoutes {
         return checkoutBase + "/checkout/link/" + linkId;
     }
 
-    /** DESIGN section 8: {@code {paymentLink, url}}. */
+    /** The link's answer everywhere: {@code {paymentLink, url}}. */
     private static Map<String, Object> withUrl(JsonNode link) {
         var answer = new LinkedHashMap<String, Object>();
         answer.put("paymentLink", link);

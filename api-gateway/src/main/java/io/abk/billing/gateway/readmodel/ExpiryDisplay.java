@@ -7,7 +7,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The read side's expiry rule (issue 4 contract): a payment stored {@code open}, or a link stored {@code active},
+ * The read side's expiry rule: a payment stored {@code open}, or a link stored {@code active},
  * whose {@code expiresAt} is at or before the mode's now is shown {@code expired}, as the aggregate will record it
  * once the scheduler fires (its rules use the same boundary: expired when {@code expiresAt <= now}). Until then
  * the stored row still says open/active; nothing else of the resource changes.

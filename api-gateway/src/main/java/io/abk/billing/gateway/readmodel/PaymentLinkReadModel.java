@@ -56,7 +56,7 @@ public final class PaymentLinkReadModel {
         return table.list(caller, conditions, page).map(found -> found.map(link -> ExpiryDisplay.paymentLink(link, now)));
     }
 
-    /** The effective now of the caller's merchant and mode (test clocks, DESIGN section 13). */
+    /** The effective now of the caller's merchant and mode (its test clock in test mode). */
     Mono<Instant> now(Caller caller) {
         return clock.now(caller.merchantId(), caller.mode());
     }

@@ -56,7 +56,7 @@ public final class PaymentReadModel {
         return table.list(caller, conditions, page).map(found -> found.map(payment -> ExpiryDisplay.payment(payment, now)));
     }
 
-    /** The effective now of the caller's merchant and mode (test clocks, DESIGN section 13). */
+    /** The effective now of the caller's merchant and mode (its test clock in test mode). */
     Mono<Instant> now(Caller caller) {
         return clock.now(caller.merchantId(), caller.mode());
     }

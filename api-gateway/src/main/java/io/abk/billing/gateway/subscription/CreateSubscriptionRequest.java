@@ -9,8 +9,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A validated {@code POST /v1/subscriptions} body (spec 4.1, DESIGN section 5). Every field is read through
- * {@link RequestFields}, so a wrong type, a missing field or a bad value is a 400 {@code validation_error}
+ * A validated {@code POST /v1/subscriptions} body (docs/api.md, {@code CreateSubscriptionRequest}). Every field is read
+ * through {@link RequestFields}, so a wrong type, a missing field or a bad value is a 400 {@code validation_error}
  * naming it. References (the price, the merchant's default payout address) are resolved afterwards.
  */
 public record CreateSubscriptionRequest(

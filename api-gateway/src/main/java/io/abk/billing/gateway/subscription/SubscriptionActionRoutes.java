@@ -26,11 +26,11 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The lifecycle of a subscription (DESIGN section 7): activate, complete, cancel, resume, pause and update
- * (PATCH). Each resolves the subscription in the caller's merchant and mode first (else 404, nothing sent),
- * sends its command and answers from the outcome: {@code {subscription}}, or for activate
- * {@code {subscription, invoice, charge}} once the first charge has settled. A rejection is a 400 with the
- * operation's code (for example {@code subscription_activate_failed}).
+ * The lifecycle of a subscription (docs/architecture.md, "Subscription lifecycle"): activate, complete, cancel, resume,
+ * pause and update (PATCH). Each resolves the subscription in the caller's merchant and mode first (else 404, nothing
+ * sent), sends its command and answers from the outcome: {@code {subscription}}, or for activate
+ * {@code {subscription, invoice, charge}} once the first charge has settled. A rejection is a 400 with the operation's
+ * code (for example {@code subscription_activate_failed}).
  */
 @RestController
 @RequestMapping("/v1/subscriptions/{id}")

@@ -35,7 +35,7 @@ public final class SubscriptionActivation {
      */
     public record Activation(JsonNode subscription, @Nullable JsonNode invoice, @Nullable Map<String, @Nullable Object> charge) {
 
-        /** DESIGN section 8: {@code {subscription, invoice, charge}}. */
+        /** The activation's answer: {@code {subscription, invoice, charge}}. */
         public Map<String, @Nullable Object> body() {
             var body = new LinkedHashMap<String, @Nullable Object>();
             body.put("subscription", subscription);

@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
- * next read sees it), get and list (from the read model, DESIGN section 8 shapes).
+ * next read sees it), get and list (from the read model; shapes in docs/api.md).
  */
 @RestController
 @RequestMapping("/v1/subscriptions")

@@ -4,7 +4,10 @@ import io.abk.billing.gateway.web.ApiException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The five subscription statuses (spec section 3); the list filter accepts exactly these. */
+/**
+ * The five subscription statuses (docs/architecture.md, "Subscription lifecycle"); the list filter accepts exactly
+ * these.
+ */
 final class SubscriptionStatuses {
 
     static final List<String> ALL = List.of("incomplete", "active", "past_due", "canceled", "paused");

@@ -12,7 +12,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * What a create resolves to once its references are looked up: the billing terms (from the price or the
- * request) and the payout address (from the request or the merchant's default), DESIGN section 5.
+ * request) and the payout address (from the request or the merchant's default).
  */
 public record SubscriptionTerms(long amountMicros, String interval, int trialDays, @Nullable String priceId, String payoutAddress) {
 

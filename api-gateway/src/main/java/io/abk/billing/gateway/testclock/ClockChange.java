@@ -2,7 +2,7 @@ package io.abk.billing.gateway.testclock;
 
 import java.time.Instant;
 
-/** What a {@code POST /v1/test_clock} asks for (DESIGN section 13). */
+/** What a {@code POST /v1/test_clock} asks for (README.md, "Test clocks"). */
 public sealed interface ClockChange {
 
     /** {@code {frozenAt}}: stop the clock at this instant (never before the current effective now). */

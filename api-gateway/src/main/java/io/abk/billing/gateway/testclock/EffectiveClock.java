@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * The now of a merchant and mode (DESIGN section 13): live is the wall clock; test is the merchant's frozen
+ * The now of a merchant and mode (README.md, "Test clocks"): live is the wall clock; test is the merchant's frozen
  * instant, else the wall clock. Clocks are cached per merchant for {@code billing.auth.key-cache-ttl}, like keys:
  * a change made here is known here at once ({@link #remember}), on other replicas within the TTL.
  *

@@ -17,7 +17,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /v1/test_clock} (DESIGN sections 8 and 13), test keys only (live: 403 {@code test_mode_only}): read the
+ * {@code /v1/test_clock} (README.md, "Test clocks"), test keys only (live: 403 {@code test_mode_only}): read the
  * merchant's clock, or change it ({@code {frozenAt}}, {@code {frozenAt: null}} or {@code {advanceBySeconds}}).
  * Both answer {@code {object: "test_clock", frozenAt, effectiveNow, createdAt, updatedAt}}.
  */

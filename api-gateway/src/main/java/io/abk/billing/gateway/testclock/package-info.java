@@ -1,7 +1,7 @@
 /**
- * Test clocks (DESIGN section 13): the {@code /v1/test_clock} routes of test keys, the rules of a change (forward
- * only), the row and the {@code billing.test-clocks} record of each merchant's clock, and the effective now that
- * stamps test-mode commands and decides what the read model shows as expired.
+ * Test clocks (README.md, "Test clocks"): the {@code /v1/test_clock} routes of test keys, the rules of a change
+ * (forward only), the row and the {@code billing.test-clocks} record of each merchant's clock, and the effective now
+ * that stamps test-mode commands and decides what the read model shows as expired.
  */
 @NullMarked
 package io.abk.billing.gateway.testclock;

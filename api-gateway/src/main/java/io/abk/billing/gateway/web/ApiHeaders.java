@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.web;
 
-/** Header names and values of the API conventions (DESIGN section 8). */
+/** Header names and values of the API conventions (docs/api.md). */
 public final class ApiHeaders {
 
     private ApiHeaders() {

@@ -19,8 +19,8 @@ import reactor.core.Exceptions;
 import tools.jackson.core.JacksonException;
 
 /**
- * Turns anything thrown while serving a request into the API's error: our own {@link ApiException}s as they
- * are, the framework's exceptions into the codes of DESIGN section 8, and everything else into a 500
+ * Turns anything thrown while serving a request into the API's error: our own {@link ApiException}s as they are, the
+ * framework's exceptions into the API's error codes (docs/api.md, "Error codes"), and everything else into a 500
  * {@code internal_error} (a bug, logged by the handler). Input alone must never reach the last case.
  */
 public final class ErrorClassifier {

@@ -31,7 +31,7 @@ public final class ErrorCodes {
     public static final String SANDBOX_NOT_ALLOWED = "sandbox_not_allowed";
     /** A refund whose settlement failed: nothing was refunded. */
     public static final String REFUND_FAILED = "refund_failed";
-    /** A test clock change that would move the merchant's effective now backwards (DESIGN section 13). */
+    /** A test clock change that would move the merchant's effective now backwards: 400. */
     public static final String TEST_CLOCK_BACKWARDS = "test_clock_backwards";
     /** A live key on a test-only route (the test clock): 403. */
     public static final String TEST_MODE_ONLY = "test_mode_only";

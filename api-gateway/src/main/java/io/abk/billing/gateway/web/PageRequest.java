@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.MultiValueMap;
 
 /**
- * Cursor pagination of every list (DESIGN section 8): {@code limit} 1-100 (default 100) and
+ * Cursor pagination of every list: {@code limit} 1-100 (default 100) and
  * {@code startingAfter}, an id from the previous page. Lists are newest first, so the next page holds ids
  * smaller than {@code startingAfter} (ids sort by creation time).
  */

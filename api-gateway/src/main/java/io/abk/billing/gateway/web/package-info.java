@@ -1,5 +1,5 @@
 /**
- * The HTTP conventions every route shares (DESIGN section 8): the error body and codes, request ids, the
+ * The HTTP conventions every route shares (docs/api.md): the error body and codes, request ids, the
  * {@code Service-Version} header, body limits.
  */
 @NullMarked

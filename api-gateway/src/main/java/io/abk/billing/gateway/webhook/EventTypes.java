@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The event types an endpoint can subscribe to (DESIGN section 11), and {@code *} for all of them. */
+/** The event types an endpoint can subscribe to (docs/architecture.md, "Webhooks"), and {@code *} for all of them. */
 public final class EventTypes {
 
     public static final String ALL = "*";

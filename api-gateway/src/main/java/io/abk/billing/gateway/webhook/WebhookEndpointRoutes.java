@@ -28,13 +28,13 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The merchant's webhook endpoint routes (DESIGN section 8 shapes), in the API key's mode. The signing secret is
- * in the create and rotate responses only.
+ * The merchant's webhook endpoint routes (shapes in docs/api.md, "Webhook endpoints"), in the API key's mode. The
+ * signing secret is in the create and rotate responses only.
  */
 @RestController
 public class WebhookEndpointRoutes {
 
-    /** How long a rotated-out secret keeps signing by default (DESIGN section 5's grace period), and at most. */
+    /** How long a rotated-out secret keeps signing by default (the rotation's overlap), and at most. */
     static final int DEFAULT_OVERLAP_SECONDS = 86_400;
     static final int MAX_OVERLAP_SECONDS = 7 * 86_400;
 

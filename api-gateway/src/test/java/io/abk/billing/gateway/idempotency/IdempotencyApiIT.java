@@ -22,9 +22,10 @@ import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code Idempotency-Key} over HTTP (DESIGN section 8) with the real producer, projector and PostgreSQL: replay,
- * conflicts, scope, concurrency, and the two ways a retry carries on a request that did not finish: resuming from
- * an outcome that arrived after a 503 timeout, and taking over an expired lease by re-sending the same command.
+ * {@code Idempotency-Key} over HTTP (docs/architecture.md, "Idempotency keys") with the real producer, projector and
+ * PostgreSQL: replay, conflicts, scope, concurrency, and the two ways a retry carries on a request that did not finish:
+ * resuming from an outcome that arrived after a 503 timeout, and taking over an expired lease by re-sending the same
+ * command.
  */
 class IdempotencyApiIT extends GatewayIT {
 

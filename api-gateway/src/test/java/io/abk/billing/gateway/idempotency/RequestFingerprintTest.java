@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** What counts as "the same request" for an Idempotency-Key (DESIGN section 8). */
+/** What counts as "the same request" for an Idempotency-Key (docs/architecture.md, "Idempotency keys"). */
 class RequestFingerprintTest {
 
     @ParameterizedTest(name = "{0} == {1}")

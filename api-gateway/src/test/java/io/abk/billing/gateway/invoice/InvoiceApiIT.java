@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The invoice routes over HTTP: get and list from the read model, and charge, refund and void as commands to
- * the invoice's subscription, answered in DESIGN section 8's shapes once settled.
+ * the invoice's subscription, answered in the shapes of docs/api.md once settled.
  */
 class InvoiceApiIT extends LifecycleIT {
 

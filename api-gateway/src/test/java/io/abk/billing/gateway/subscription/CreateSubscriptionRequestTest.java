@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The create body's validation, case by case (DESIGN section 5 and 6). */
+/** The create body's validation, case by case (docs/api.md, {@code CreateSubscriptionRequest}). */
 class CreateSubscriptionRequestTest {
 
     /** Read like the gateway reads bodies: decimals exact (JsonConfig). */

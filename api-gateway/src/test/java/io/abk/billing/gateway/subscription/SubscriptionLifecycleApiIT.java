@@ -15,7 +15,7 @@ import org.springframework.http.HttpMethod;
 
 /**
  * The lifecycle routes of a subscription over HTTP (activate, complete, cancel, resume, pause, PATCH): the
- * DESIGN section 8 bodies built from the outcomes, rejections as 400 with the operation's code, and the commands
+ * bodies of docs/api.md built from the outcomes, rejections as 400 with the operation's code, and the commands
  * they send. The stand-in processor applies the commands; the real rules are billing-streams' own tests.
  */
 class SubscriptionLifecycleApiIT extends LifecycleIT {

@@ -16,7 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DESIGN section 13 as a table: the effective now never decreases, whatever the change and the clock's state. */
+/**
+ * The test clock's rules as a table (README.md, "Test clocks"): the effective now never decreases, whatever the change
+ * and the clock's state.
+ */
 class TestClockRulesTest {
 
     private static final Instant WALL = Instant.parse("2026-03-01T12:00:00Z");

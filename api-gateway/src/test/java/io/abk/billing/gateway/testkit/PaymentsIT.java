@@ -104,7 +104,9 @@ public abstract class PaymentsIT extends LifecycleIT {
         return new TestMerchant(id, createKey(id, "test").get("secret").stringValue(), createKey(id, "live").get("secret").stringValue());
     }
 
-    /** The hash the sandbox pays a hash-less confirm of {@code paymentId} with (issue 4 contract). */
+    /**
+     * The hash the sandbox pays a hash-less confirm of {@code paymentId} with (docs/architecture.md, "The chain path").
+     */
     protected static String sandboxHash(String paymentId) {
         return StubLifecycle.txHash(paymentId);
     }

@@ -28,12 +28,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Just enough of the subscription lifecycle for the gateway's tests to see every route's answer: NOT the real
- * decider (billing-streams has it, with every rule of DESIGN section 7). It keeps the latest snapshots in memory,
- * applies each command naively, and settles charges and refunds at once without a {@code ChainRequest}: the
+ * Just enough of the subscription lifecycle for the gateway's tests to see every route's answer: NOT the real decider
+ * (billing-streams has it, with every rule of docs/architecture.md, "State machines"). It keeps the latest snapshots in
+ * memory, applies each command naively, and settles charges and refunds at once without a {@code ChainRequest}: the
  * command's Change names a follow-up command and a second Change, for that id, carries the settlement's result.
- * Simulated outcomes: an explicit {@code sandboxMode}, else metadata {@code sandboxRenewalOutcome}, else success;
- * a refund fails (its result rejected with {@code refund_failed}) when metadata {@code stubRefundOutcome} is
+ * Simulated outcomes: an explicit {@code sandboxMode}, else metadata {@code sandboxRenewalOutcome}, else success; a
+ * refund fails (its result rejected with {@code refund_failed}) when metadata {@code stubRefundOutcome} is
  * {@code fail}. Used by one thread (the stand-in's).
  */
 final class StubLifecycle {
@@ -241,7 +241,10 @@ final class StubLifecycle {
         }
     }
 
-    /** The sandbox's hash of a settlement, as LIFECYCLE.md fixes it. */
+    /**
+     * The sandbox's hash of a settlement: {@code 0x} + hex SHA-256 of {@code sandbox:<requestId>}, as settlement mints
+     * it.
+     */
     static String txHash(String requestId) {
         try {
             var digest = MessageDigest.getInstance("SHA-256").digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
@@ -258,7 +261,10 @@ final class StubLifecycle {
             return command.getRequestedAt();
         }
 
-        /** The settlement's result command: its id derived as LIFECYCLE.md says, one version later. */
+        /**
+         * The settlement's result command: its id derived from {@code settle:<requestId>} as billing-streams derives
+         * it, one version later.
+         */
         Step settlement(String requestId) {
             var resultId = Ids.derivedId(IdPrefix.COMMAND, command.getRequestedAt(), "settle:" + requestId);
             return new Step(SubscriptionCommand.newBuilder(command).setCommandId(resultId).build(), version + 1);

@@ -19,7 +19,10 @@ import org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 
-/** DESIGN section 8 on every kind of response: request ids, Service-Version, and the error body for each failure. */
+/**
+ * The API's conventions (docs/api.md) on every kind of response: request ids, Service-Version, and the error body for
+ * each failure.
+ */
 class ConventionsIT extends GatewayIT {
 
     @LocalServerPort

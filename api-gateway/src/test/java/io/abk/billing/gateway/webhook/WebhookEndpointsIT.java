@@ -18,7 +18,7 @@ import org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The webhook endpoint routes through the merchant API: every shape of DESIGN section 8, the secret shown only on
+ * The webhook endpoint routes through the merchant API: every shape of docs/api.md, the secret shown only on
  * create and rotation, rotation's overlap, soft delete, pagination, idempotent creates, and isolation across
  * merchants and modes. URLs are literal public addresses so no test depends on DNS.
  */

@@ -24,11 +24,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Domain events to public {@link BillingEvent}s (DESIGN section 11); the aggregate's own bookkeeping events are
- * not published. The data holds snapshots of the aggregate after the whole command, so every event of one
- * command shows the same version; invoice events carry their invoice too, a failed payment or a reopened invoice
- * its failure and a refund its amount. Event ids derive from the command id and the published event's position, so a reprocessed
- * command mints the same ids and receivers can dedupe.
+ * Domain events to public {@link BillingEvent}s (docs/architecture.md, "Webhooks"); the aggregate's own bookkeeping
+ * events are not published. The data holds snapshots of the aggregate after the whole command, so every event of one
+ * command shows the same version; invoice events carry their invoice too, a failed payment or a reopened invoice its
+ * failure and a refund its amount. Event ids derive from the command id and the published event's position, so a
+ * reprocessed command mints the same ids and receivers can dedupe.
  */
 final class EventMapper {
 

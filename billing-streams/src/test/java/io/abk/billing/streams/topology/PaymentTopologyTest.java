@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One-time payments through the production topology: create, confirm (a verification on chain.requests with the
- * contract's ids), the chain-indexer's answer fed back as it would produce it, and dedup by command id.
+ * One-time payments through the production topology: create, confirm (a verification on chain.requests with its
+ * derived ids), the chain-indexer's answer fed back as it would produce it, and dedup by command id.
  */
 class PaymentTopologyTest {
 

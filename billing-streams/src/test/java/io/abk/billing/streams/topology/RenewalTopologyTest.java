@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Renewals through the production topology, fed the commands the renewal scheduler fires (ids as SCHEDULER.md
- * derives them, {@code requestedAt} = the due time) and the results settlement answers with. A monthly
- * subscription created on Jan 31 2027, active: its first period ends Feb 28, the next one Mar 31.
+ * Renewals through the production topology, fed the commands the renewal scheduler fires (ids derived as in
+ * docs/architecture.md, "Renewals and other due work", {@code requestedAt} = the due time) and the results settlement
+ * answers with. A monthly subscription created on Jan 31 2027, active: its first period ends Feb 28, the next one Mar
+ * 31.
  */
 class RenewalTopologyTest {
 

@@ -5,7 +5,7 @@ import java.security.SecureRandom;
 /** Random secrets in base62, so they paste into shells and headers without quoting. */
 final class RandomSecrets {
 
-    /** 40 base62 characters carry about 238 bits: far beyond guessing, and DESIGN asks for at least 32. */
+    /** 40 base62 characters carry about 238 bits: far beyond guessing, and API keys need at least 32. */
     static final int LENGTH = 40;
     static final String TEST_KEY_PREFIX = "abk_test_";
     static final String LIVE_KEY_PREFIX = "abk_live_";

@@ -13,12 +13,15 @@ import java.time.ZonedDateTime;
 import java.util.List;
 
 /**
- * The project's dependency rules (DESIGN section 1, STYLE "dependencies point one way"), as functions of the
- * packages they apply to, so the same rule runs against the real code and against fixtures that break it.
+ * The project's dependency rules (docs/architecture.md, "Dependency rules": dependencies point one way), as functions
+ * of the packages they apply to, so the same rule runs against the real code and against fixtures that break it.
  */
 final class ArchitectureRules {
 
-    /** Package roots of the service modules, present and planned (DESIGN section 2). */
+    /**
+     * Package roots of the service modules (docs/architecture.md, "Services and what each owns"), and
+     * {@code io.abk.billing.usdt}, reserved for the companion USDT verifier, which this repository does not contain.
+     */
     static final List<String> SERVICE_ROOTS = List.of(
             "io.abk.billing.gateway",
             "io.abk.billing.streams",
@@ -65,9 +68,9 @@ final class ArchitectureRules {
                     var others = serviceRoots.stream().filter(other -> !other.equals(root)).toList();
                     return noClasses().that().resideInAPackage(root + "..")
                             .should().dependOnClassesThat().resideInAnyPackage(packagesUnder(others))
-                            .because("services talk through topics and the schemas module only (DESIGN 1.5); "
+                            .because("services talk through topics and the schemas module only; "
                                     + "the libraries they share carry no domain")
-                            // Planned services have no classes yet; their rule must not fail for being empty.
+                            // A reserved root has no classes; its rule must not fail for being empty.
                             .allowEmptyShould(true);
                 })
                 .toList();
@@ -88,11 +91,11 @@ final class ArchitectureRules {
     static ArchRule domainIsFrameworkFree(List<String> domainPackages) {
         return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
-                .because("the domain is pure: adapters depend on it, never the reverse (STYLE)")
+                .because("the domain is pure: adapters depend on it, never the reverse")
                 .allowEmptyShould(true);
     }
 
-    /** Domain classes never read the clock: time is an input (DESIGN 1.4, STYLE 7). */
+    /** Domain classes never read the clock: time is an input. */
     static ArchRule domainReadsNoClock(List<String> domainPackages) {
         return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
                 .should().callMethod(Instant.class, "now")

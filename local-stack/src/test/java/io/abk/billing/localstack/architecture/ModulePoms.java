@@ -29,8 +29,11 @@ record ModulePoms(Path root) {
      * (local-chain runs anvil and deploys the contracts; only the local stack runs it for real).
      */
     static final Set<String> TEST_ONLY_MODULES = Set.of("kafka-test-kit", "local-chain");
-    /** Modules that neither are services nor are shared by them (DESIGN section 2). */
-    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "system-tests");
+    /**
+     * Modules that neither are services nor are shared by them: launchers, harnesses and examples
+     * (docs/architecture.md, "Services and what each owns").
+     */
+    static final Set<String> LAUNCHERS = Set.of("local-stack", "bench", "examples/analytics-consumer", "system-tests");
 
     /** The modules listed in the root pom. */
     List<String> modules() throws Exception {

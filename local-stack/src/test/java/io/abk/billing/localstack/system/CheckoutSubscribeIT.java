@@ -32,7 +32,10 @@ import tools.jackson.databind.JsonNode;
 @Order(SharedStack.ORDER)
 class CheckoutSubscribeIT {
 
-    /** DESIGN section 8, in its order, then what a wallet needs (empty or null in the sandbox). */
+    /**
+     * The session's fields (docs/api.md, {@code CheckoutSession}), in order, then what a wallet needs (empty or null in
+     * the sandbox).
+     */
     private static final List<String> SESSION_FIELDS = List.of("subscriptionId", "status", "amountUsdc", "interval", "network",
             "chainId", "usdcAddress", "vaultAddress", "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl",
             "cancelUrl", "nextPaymentAt", "sandbox", "onChainSubscriptionId", "chainIdHex", "rpcUrls", "blockExplorerUrls",

@@ -9,11 +9,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * The table of {@code LifecycleBadInputIT}: bad requests on every route of issue 3, each with the answer it must
- * get and who must refuse it. Gateway refusals: bodies that are not a JSON object or not JSON, wrong types and
+ * The table of {@code LifecycleBadInputIT}: bad requests on every subscription and invoice route, each with the answer
+ * it must get and who must refuse it. Gateway refusals: bodies that are not a JSON object or not JSON, wrong types and
  * bad values (checked in {@code RequestFields} and the route request classes), unknown, malformed, foreign and
- * other-mode ids, {@code sandboxMode} with a live key. Processor refusals: every rule of DESIGN section 7 that a
- * subscription or invoice in the wrong state breaks.
+ * other-mode ids, {@code sandboxMode} with a live key. Processor refusals: every rule of
+ * docs/architecture.md, "State machines" that a subscription or invoice in the wrong state breaks.
  */
 final class GuardBadRequests {
 

@@ -15,9 +15,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Well-formed requests that a subscription or invoice in the wrong state refuses (DESIGN section 7, LIFECYCLE.md
- * "Decider rules"): the gateway sends them, the processor answers each with one REJECTED change carrying the
- * operation's code, and the state stays as it was.
+ * Well-formed requests that a subscription or invoice in the wrong state refuses
+ * (docs/architecture.md, "State machines"): the gateway sends them, the processor answers each with one REJECTED change
+ * carrying the operation's code, and the state stays as it was.
  */
 final class GuardBadStates {
 

@@ -99,7 +99,7 @@ final class GuardFixtures {
         return Invoices.get(api, made.key(), made.invoiceId()).expect(200).json();
     }
 
-    /** DESIGN/LIFECYCLE: the sandbox's tx hash of a settlement request, {@code 0x} + hex SHA-256 of {@code sandbox:<requestId>}. */
+    /** The sandbox's tx hash of a settlement request, {@code 0x} + hex SHA-256 of {@code sandbox:<requestId>}. */
     static String sandboxTxHash(String requestId) {
         try {
             var digest = MessageDigest.getInstance("SHA-256").digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Bad input on every route of issue 3, through the whole stack: each request gets its 4xx with
+ * Bad input on every subscription and invoice route, through the whole stack: each request gets its 4xx with
  * {@code {error, code, requestId}} and changes nothing (the subscription and its invoices read byte-identical
  * before and after). Two kinds of refusal are told apart on the topics: the gateway's own (validation, unknown or
  * foreign ids: nothing is produced at all) and the processor's (a business rule: exactly one command, answered by

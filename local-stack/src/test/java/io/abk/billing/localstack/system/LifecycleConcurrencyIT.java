@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Races on one subscription through the whole stack (issue 3, "Concurrency"): fifty requests at once, and what
+ * Races on one subscription through the whole stack: fifty requests at once, and what
  * the processor, settlement and read model make of them. An invoice is paid once and settled once, a
  * subscription is activated once, and refunds never return more than was paid, to the micro-USDC.
  */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Payment links through the whole stack (issue 4): the link's processor is the single writer of its use count,
+ * Payment links through the whole stack: the link's processor is the single writer of its use count,
  * so {@code maxUses} holds exactly under any number of concurrent opens; an expired or disabled link cannot be
  * opened; disable is idempotent; a paid minted payment counts as a conversion.
  */

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Bad input on every payment and payment-link route, through the whole stack (issue 4): each is a 4xx with
+ * Bad input on every payment and payment-link route, through the whole stack: each is a 4xx with
  * {@code {error, code}}, and nothing is created or changed (the merchant's lists and the fixtures read the same).
  */
 @ExtendWith(SharedStack.class)

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * One-time payments through the whole stack (issue 4): create by amount or by a one-time price, the public
+ * One-time payments through the whole stack: create by amount or by a one-time price, the public
  * status and confirm in the sandbox, confirm twice, one transaction for one payment, and every verification
  * failure reaching the customer as a 400 with its code.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 6's scale check: 10,000 test subscriptions of one merchant, advanced one month by a single test clock
+ * The scale check of renewals: 10,000 test subscriptions of one merchant, advanced one month by a single test clock
  * move, are each renewed exactly once (counted on {@code billing.events}). The count can be lowered with
  * {@code -Dbilling.scale.subscriptions=N} for a quick local run; the time it takes is printed.
  */

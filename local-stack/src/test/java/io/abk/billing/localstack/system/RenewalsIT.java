@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Renewals, retries, expiries and period-end cancels happening by themselves (issue 6), driven through the
+ * Renewals, retries, expiries and period-end cancels happening by themselves, driven through the
  * HTTP API with each test's own merchant and test clock: the scheduler fires what the clock makes due, in
  * order, and billing-streams renews, charges and moves the period.
  */

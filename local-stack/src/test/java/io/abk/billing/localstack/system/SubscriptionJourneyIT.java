@@ -23,12 +23,12 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The whole life of one subscription through the HTTP API of the real stack (gateway, billing-streams, sandbox
- * settlement, read model), as issue 3 asks: create, activate with a sandbox payment, charge failures with their
+ * settlement, read model): create, activate with a sandbox payment, charge failures with their
  * retry bookkeeping up to uncollectible and past_due, recovery by a manual charge, partial and full refunds, void,
  * cancel at period end and its resume, cancel immediately; then every event of the subscription on
- * {@code billing.events}, in order, against what the API answered at each step. The scheduler comes in a later
- * issue, so the open invoices this needs come from pause then resume, whose charge runs at once as a system charge
- * (its outcome set by {@code metadata.sandboxRenewalOutcome}).
+ * {@code billing.events}, in order, against what the API answered at each step. The open invoices this
+ * needs come from pause then resume, whose charge runs at once as a system charge (its outcome set by
+ * {@code metadata.sandboxRenewalOutcome}), so no step waits for a due time.
  */
 @ExtendWith(SharedStack.class)
 @Order(SharedStack.ORDER)

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Tenant and mode isolation (DESIGN section 5): another merchant's or the other mode's subscription is
+ * Tenant and mode isolation: another merchant's or the other mode's subscription is
  * indistinguishable from a missing one, lists never mix them, and a price is only usable by its own merchant
  * and mode.
  */

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code Service-Version} (DESIGN section 8): absent or {@code 2026-01-01} is served, anything else is 400
+ * {@code Service-Version} (docs/api.md): absent or {@code 2026-01-01} is served, anything else is 400
  * {@code unsupported_api_version}, and every response, success or error, carries {@code Service-Version} and a
  * fresh {@code x-request-id}.
  */

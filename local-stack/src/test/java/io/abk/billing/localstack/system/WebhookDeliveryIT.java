@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Webhooks through the whole stack (issue 5): a test-mode endpoint on a receiver of this machine gets the events of
+ * Webhooks through the whole stack: a test-mode endpoint on a receiver of this machine gets the events of
  * the merchant's API calls, signed with its secret; the event log and the delivery log show them; a redelivery
  * sends the same event (same id, same body) again. Nothing of another merchant or of live mode reaches it.
  */

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Webhook endpoints through the stack (issue 5): registering one answers its secret once, and the SSRF guard
+ * Webhook endpoints through the stack: registering one answers its secret once, and the SSRF guard
  * refuses the cloud metadata address.
  */
 @ExtendWith(SharedStack.class)

@@ -18,9 +18,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which items are due for a resource in its latest state (SCHEDULER.md, "Due items"), with their deterministic
- * command ids. Pure: the same resource always gives the same items, so a replay after a crash re-derives the same
- * command ids and the aggregate applies each once.
+ * Which items are due for a resource in its latest state (docs/architecture.md, "Renewals and other due work"), with
+ * their deterministic command ids. Pure: the same resource always gives the same items, so a replay after a crash
+ * re-derives the same command ids and the aggregate applies each once.
  */
 public final class DueItems {
 

@@ -1,8 +1,8 @@
 package io.abk.billing.scheduler.domain;
 
 /**
- * The kinds of due item (SCHEDULER.md, "Due items"). The {@code code} is part of the {@code due-index} key, so it
- * must never change for a kind: renaming one is a store migration.
+ * The kinds of due item (docs/architecture.md, "Renewals and other due work"). The {@code code} is part of the
+ * {@code due-index} key, so it must never change for a kind: renaming one is a store migration.
  */
 public enum DueKind {
     RENEWAL("renewal"),

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The contract's table of due items (SCHEDULER.md), one row per resource state. */
+/** The table of due items (docs/architecture.md, "Renewals and other due work"), one row per resource state. */
 class DueItemsTest {
 
     static final String SUB = "sub_01jvqz00000000000000000001";

@@ -157,7 +157,7 @@ class SchedulerTestClockTest {
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
     }
 
-    /** The anchor plus whole months, clamped to the month's end (DESIGN 6), as billing-streams moves periods. */
+    /** The anchor plus whole months, clamped to the month's end, as billing-streams moves periods. */
     private static Instant monthEnd(Instant anchor, int months) {
         return anchor.atZone(ZoneOffset.UTC).plusMonths(months).toInstant();
     }

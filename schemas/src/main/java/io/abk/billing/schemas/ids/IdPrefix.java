@@ -1,6 +1,6 @@
 package io.abk.billing.schemas.ids;
 
-/** The type prefix of every id the platform mints (DESIGN section 5). */
+/** The type prefix of every id the platform mints. */
 public enum IdPrefix {
     MERCHANT("mer"),
     API_KEY("key"),

@@ -12,7 +12,7 @@ public record UsdcAmount(long micros) implements Comparable<UsdcAmount> {
 
     public static final int DECIMALS = 6;
     public static final long MICROS_PER_USDC = 1_000_000L;
-    /** The largest amount the API accepts (DESIGN section 6): one billion USDC. */
+    /** The largest amount the API accepts: one billion USDC. */
     public static final UsdcAmount MAX = new UsdcAmount(1_000_000_000L * MICROS_PER_USDC);
     public static final UsdcAmount ZERO = new UsdcAmount(0);
 

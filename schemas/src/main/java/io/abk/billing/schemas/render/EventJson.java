@@ -7,7 +7,7 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Renders a {@link BillingEvent} as the webhook payload and the event API show it (DESIGN section 11):
+ * Renders a {@link BillingEvent} as the webhook payload and the event API show it (docs/architecture.md, "Webhooks"):
  * {@code {id, type, createdAt, mode, data}}, {@code data} holding the snapshots as the API renders them.
  * {@code subscription.*} carries {@code {subscription}}; {@code invoice.*} {@code {invoice, subscription}}, plus
  * {@code failureCode} and {@code failureMessage} for {@code invoice.payment_failed} and {@code invoice.reopened}

@@ -19,8 +19,8 @@ import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 
 /**
- * The catalog of every topic the platform owns (DESIGN section 3). No topic name appears anywhere else in the
- * code. Keys are strings; values are Avro envelopes in single-object encoding.
+ * The catalog of every topic the platform owns (docs/architecture.md, "Topics"). No topic name appears anywhere else in
+ * the code. Keys are strings; values are Avro envelopes in single-object encoding.
  */
 public final class Topics {
 
@@ -116,10 +116,10 @@ public final class Topics {
             "api-gateway", "renewal-scheduler");
 
     /**
-     * One delivery of an event to one endpoint, keyed by endpoint id (DESIGN section 11). A failed attempt moves
-     * the record to the retry topic of its next delay ({@link #WEBHOOK_DELIVERIES_RETRY_SUFFIX}) and, once the
-     * schedule is spent, to the dead-letter topic ({@link #WEBHOOK_DELIVERIES_DLT_SUFFIX}); their number follows the
-     * configured schedule, so {@link WebhookRetryTopics} declares them.
+     * One delivery of an event to one endpoint, keyed by endpoint id (docs/architecture.md, "Webhooks"). A failed
+     * attempt moves the record to the retry topic of its next delay ({@link #WEBHOOK_DELIVERIES_RETRY_SUFFIX}) and,
+     * once the schedule is spent, to the dead-letter topic ({@link #WEBHOOK_DELIVERIES_DLT_SUFFIX}); their number
+     * follows the configured schedule, so {@link WebhookRetryTopics} declares them.
      */
     public static final Topic<String, WebhookDelivery> WEBHOOK_DELIVERIES = new Topic<>(
             "webhooks.deliveries",

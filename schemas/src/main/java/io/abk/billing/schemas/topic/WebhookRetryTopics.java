@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The retry topics of webhook deliveries and their dead-letter topic, which follow the retry schedule (DESIGN
- * section 11): retry topic {@code i} ({@code webhooks.deliveries-retry-<i>}) holds the deliveries waiting for the
- * schedule's delay {@code i}, so its records come due in the order they arrived, and
+ * The retry topics of webhook deliveries and their dead-letter topic, which follow the retry schedule
+ * (docs/architecture.md, "Webhook retry topics"): retry topic {@code i} ({@code webhooks.deliveries-retry-<i>}) holds
+ * the deliveries waiting for the schedule's delay {@code i}, so its records come due in the order they arrived, and
  * {@code webhooks.deliveries-dlt} holds those whose schedule is spent. The schedule is configuration, so this is where
  * the catalog turns it into topics: the topics step provisions them and the webhook sender reads and writes them.
  *

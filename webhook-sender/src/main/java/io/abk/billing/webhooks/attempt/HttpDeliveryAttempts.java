@@ -61,9 +61,9 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     public record Settings(Duration timeout, Duration disableAfter, boolean allowLoopbackInTest, Clock clock,
                            EndpointUrlGuard.Resolver resolver, int blockingThreads) {
 
-        /** DESIGN section 11: a receiver has 15 s to answer. */
+        /** A receiver has 15 s to answer (docs/architecture.md, "Webhooks"). */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
-        /** DESIGN section 11: an endpoint failing continuously for 5 days is disabled. */
+        /** An endpoint failing continuously for 5 days is disabled (docs/architecture.md, "Webhooks"). */
         public static final Duration DEFAULT_DISABLE_AFTER = Duration.ofDays(5);
         /** Enough for the JDBC pool of a 2-core host; the HTTP side needs no threads per attempt. */
         public static final int DEFAULT_BLOCKING_THREADS = 8;

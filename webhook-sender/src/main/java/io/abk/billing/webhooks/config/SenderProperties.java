@@ -68,7 +68,10 @@ public record SenderProperties(
         }
     }
 
-    /** The webhook settings (DESIGN section 11); durations like {@code 5s}, {@code 30m}, {@code 12h}, {@code 3d}. */
+    /**
+     * The webhook settings (docs/operations.md, "Configuration"); durations like {@code 5s}, {@code 30m}, {@code 12h},
+     * {@code 3d}.
+     */
     public record Webhooks(
             /** The first retries' delays, in order (BILLING_WEBHOOKS_RETRY_DELAYS). */
             @DefaultValue({"5s", "5m", "30m", "2h", "5h", "10h", "10h"}) List<Duration> retryDelays,

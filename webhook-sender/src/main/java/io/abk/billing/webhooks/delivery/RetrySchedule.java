@@ -7,7 +7,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * When the attempts of one delivery happen (DESIGN section 11, flow point 3): the configured delays, then one
+ * When the attempts of one delivery happen (docs/architecture.md, "Webhooks"): the configured delays, then one
  * retry every {@code every} as long as it falls within {@code retryFor} of the first attempt, then the dead-letter
  * topic. Delay {@code i} (0-based) is the wait before attempt {@code i + 2}, and the retry topic
  * {@code webhooks.deliveries-retry-i} holds the deliveries waiting for it ({@link RetryTopics}).

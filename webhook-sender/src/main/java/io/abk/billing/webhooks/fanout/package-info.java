@@ -1,5 +1,5 @@
 /**
- * Fan-out (DESIGN section 11, flow point 1): each billing event is recorded in the event log and turned into one
+ * Fan-out (docs/architecture.md, "Webhooks"): each billing event is recorded in the event log and turned into one
  * {@code WebhookDelivery} per subscribed endpoint of its merchant and mode.
  */
 @NullMarked

@@ -15,10 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the chain side reports by itself, without a confirm (DESIGN section 10): a confirmed transfer it matched to
- * the payment (sender when known, payout address, at least the amount, after creation) pays it; the retraction of
- * the transfer that paid it (a reorganisation deeper than the confirmation depth) opens it again, never silently.
- * The chain side sends both without knowing the payment's state, so neither is refused for being stale.
+ * What the chain side reports by itself, without a confirm (docs/architecture.md, "The chain path"): a confirmed
+ * transfer it matched to the payment (sender when known, payout address, at least the amount, after creation) pays it;
+ * the retraction of the transfer that paid it (a reorganisation deeper than the confirmation depth) opens it again,
+ * never silently. The chain side sends both without knowing the payment's state, so neither is refused for being stale.
  */
 final class ChainPaymentRules {
 

@@ -30,11 +30,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one-time payment's rules (DESIGN section 7, PAYMENTS.md) as pure functions: {@link #decide} answers a command
- * with events or a rejection, {@link #evolve} applies one event. Time comes from the command's {@code requestedAt},
- * the expiry from the {@link PaymentPolicy}. The transfer itself is verified on the chain side: confirm asks for a
- * verification, and its answer comes back as {@link Settle}; a transfer the chain side matched by itself, and its
- * retraction, follow {@link ChainPaymentRules}.
+ * The one-time payment's rules (docs/architecture.md, "One-time payment") as pure functions: {@link #decide} answers a
+ * command with events or a rejection, {@link #evolve} applies one event. Time comes from the command's
+ * {@code requestedAt}, the expiry from the {@link PaymentPolicy}. The transfer itself is verified on the chain side:
+ * confirm asks for a verification, and its answer comes back as {@link Settle}; a transfer the chain side matched by
+ * itself, and its retraction, follow {@link ChainPaymentRules}.
  */
 public final class PaymentDecider {
 
@@ -46,7 +46,7 @@ public final class PaymentDecider {
             return create(state, create, policy);
         }
         if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
-            // Another merchant's or mode's payment is indistinguishable from a missing one (DESIGN 5).
+            // Another merchant's or mode's payment is indistinguishable from a missing one.
             return new Rejected(PaymentRejection.RESOURCE_MISSING, "No such payment: " + command.paymentId());
         }
         return switch (command) {

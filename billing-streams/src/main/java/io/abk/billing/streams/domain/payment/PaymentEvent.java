@@ -34,7 +34,7 @@ public sealed interface PaymentEvent {
     record PaymentReopened(String txHash, String failureCode, String failureMessage) implements Published {
     }
 
-    /** An open payment's expiry passed (no public event: DESIGN section 11 has none). */
+    /** An open payment's expiry passed (no public event: the webhook event types have none). */
     record PaymentExpired() implements PaymentEvent {
     }
 

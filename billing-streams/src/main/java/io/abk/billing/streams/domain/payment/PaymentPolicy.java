@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How long an open payment waits for its transfer before it expires (DESIGN section 7). Data, not code, so it is
- * configuration ({@code BILLING_PAYMENT_EXPIRY}) and tests can pin it.
+ * How long an open payment waits for its transfer before it expires (docs/architecture.md, "One-time payment"). Data,
+ * not code, so it is configuration ({@code BILLING_PAYMENT_EXPIRY}) and tests can pin it.
  */
 public record PaymentPolicy(Duration expiry) {
 

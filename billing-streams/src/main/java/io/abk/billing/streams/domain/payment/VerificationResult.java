@@ -8,7 +8,10 @@ public sealed interface VerificationResult {
     record Verified(String txHash, UsdcAmount amountReceived) implements VerificationResult {
     }
 
-    /** {@code code} is one of DESIGN section 7's verification failures, e.g. {@code PAYMENT_TX_ALREADY_USED}. */
+    /**
+     * {@code code} is one of the verification failures (docs/architecture.md, "One-time payment"), e.g.
+     * {@code PAYMENT_TX_ALREADY_USED}.
+     */
     record Refused(String code, String message) implements VerificationResult {
     }
 }

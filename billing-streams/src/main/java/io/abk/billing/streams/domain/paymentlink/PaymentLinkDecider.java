@@ -24,13 +24,15 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The payment link's rules (DESIGN section 7, PAYMENTS.md) as pure functions: {@link #decide} answers a command
+ * The payment link's rules (docs/architecture.md, "Payment link") as pure functions: {@link #decide} answers a command
  * with events or a rejection, {@link #evolve} applies one event. An open counts the use and mints the payment in
  * the same decision, so the link's processor, the single writer of its count, holds {@code maxUses} exactly.
  */
 public final class PaymentLinkDecider {
 
-    /** The metadata key that ties a minted payment to its link (DESIGN section 7). */
+    /**
+     * The metadata key that ties a minted payment to its link ({@code metadata.paymentLinkId} of the minted payment).
+     */
     public static final String PAYMENT_LINK_ID_KEY = "paymentLinkId";
 
     private PaymentLinkDecider() {
@@ -41,7 +43,7 @@ public final class PaymentLinkDecider {
             return create(state, create);
         }
         if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
-            // Another merchant's or mode's link is indistinguishable from a missing one (DESIGN 5).
+            // Another merchant's or mode's link is indistinguishable from a missing one.
             return new Rejected(PaymentLinkRejection.RESOURCE_MISSING,
                     "No such payment link: " + command.paymentLinkId());
         }

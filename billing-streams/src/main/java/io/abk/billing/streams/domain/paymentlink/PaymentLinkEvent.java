@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * What happened to a payment link, in order; {@link PaymentLinkDecider#evolve} folds them into the state. None is
- * public (DESIGN section 11 lists no link events): the outside learns from the link's snapshot, and from the
+ * public (the webhook event types have no link events): the outside learns from the link's snapshot, and from the
  * {@code payment.created} of the payment an open mints.
  */
 public sealed interface PaymentLinkEvent {

@@ -6,11 +6,11 @@ import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 
 /**
- * Period arithmetic (DESIGN section 6), in UTC. Period n ends at {@code anchor + n intervals}, computed from the
- * anchor every time rather than by adding one interval to the previous end: adding a month clamps to the
- * month's end, so stepping from the previous end would drift (Jan 31 -> Feb 28 -> Mar 28), while counting from
- * the anchor keeps its day (Jan 31 -> Feb 28/29 -> Mar 31 -> Apr 30). A yearly anchor on Feb 29 ends on Feb 28
- * in common years and on Feb 29 in leap years.
+ * Period arithmetic (docs/architecture.md, "Subscription lifecycle"), in UTC. Period n ends at
+ * {@code anchor + n intervals}, computed from the anchor every time rather than by adding one interval to the
+ * previous end: adding a month clamps to the month's end, so stepping from the previous end would drift
+ * (Jan 31 -> Feb 28 -> Mar 28), while counting from the anchor keeps its day (Jan 31 -> Feb 28/29 -> Mar 31 -> Apr 30).
+ * A yearly anchor on Feb 29 ends on Feb 28 in common years and on Feb 29 in leap years.
  */
 public final class BillingPeriods {
 

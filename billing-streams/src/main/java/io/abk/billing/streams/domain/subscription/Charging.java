@@ -15,9 +15,10 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a charge attempt does and what its outcome does, shared by every command that charges (manual charge,
- * activate, resume from pause) and by the settlement result. Preconditions on the invoice (open or uncollectible,
- * no charge in flight) are the caller's; these steps apply DESIGN section 7's invoice rules and dunning.
+ * What a charge attempt does and what its outcome does, shared by every command that charges (manual charge, activate,
+ * resume from pause) and by the settlement result. Preconditions on the invoice (open or uncollectible, no charge in
+ * flight) are the caller's; these steps apply the invoice rules and dunning (docs/architecture.md, "Invoice" and
+ * "Charge retries (dunning)").
  */
 final class Charging {
 

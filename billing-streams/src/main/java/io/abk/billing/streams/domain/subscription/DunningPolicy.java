@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * When a failed charge is retried (DESIGN section 7, dunning): after the n-th failed attempt the next one is due
- * {@code retryDelays[n-1]} after the failure; the attempt after the last delay is the last one, and its failure
- * makes the invoice uncollectible. Data, not code, so the schedule is configuration and tests can pin it.
+ * When a failed charge is retried (docs/architecture.md, "Charge retries (dunning)"): after the n-th failed attempt the
+ * next one is due {@code retryDelays[n-1]} after the failure; the attempt after the last delay is the last one, and its
+ * failure makes the invoice uncollectible. Data, not code, so the schedule is configuration and tests can pin it.
  */
 public record DunningPolicy(List<Duration> retryDelays) {
 

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * One invoice of a subscription. Its subscription, merchant and mode are those of the aggregate that holds it,
  * so they are not repeated here. Fields a status does not use yet (payment, refund, void data) stay null.
- * Changes return a copy; each names the transition of DESIGN section 7 it makes.
+ * Changes return a copy; each names the transition it makes (docs/architecture.md, "Invoice").
  */
 public record Invoice(
         String id,

@@ -9,7 +9,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 
 /**
- * Commands on one invoice: charge, refund, void (DESIGN section 7, invoice). The decider has checked that the
+ * Commands on one invoice: charge, refund, void (docs/architecture.md, "Invoice"). The decider has checked that the
  * invoice belongs to the subscription. One charge of an invoice runs at a time, so of any number of concurrent
  * charges one attempt is made and the others are refused; refunds in flight count as refunded, so concurrent
  * refunds can never return more than was paid.

@@ -3,8 +3,8 @@ package io.abk.billing.streams.domain.subscription;
 import java.util.Arrays;
 
 /**
- * Invoice statuses (DESIGN section 7): open -> paid | void | uncollectible; uncollectible -> paid; paid -> refunded;
- * paid -> open when the charge that paid it is reorged out of the chain.
+ * Invoice statuses (docs/architecture.md, "Invoice"): open -> paid | void | uncollectible; uncollectible -> paid;
+ * paid -> refunded; paid -> open when the charge that paid it is reorged out of the chain.
  */
 public enum InvoiceStatus {
     OPEN("open"),

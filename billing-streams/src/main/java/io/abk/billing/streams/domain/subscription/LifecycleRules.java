@@ -20,7 +20,8 @@ import java.time.Instant;
 
 /**
  * Cancel, resume, pause and the on-chain mandate revocation: the subscription's moves between its statuses
- * (DESIGN section 7). Canceled is final: every command here refuses a canceled subscription.
+ * (docs/architecture.md, "Subscription lifecycle"). Canceled is final: every command here refuses a canceled
+ * subscription.
  */
 final class LifecycleRules {
 

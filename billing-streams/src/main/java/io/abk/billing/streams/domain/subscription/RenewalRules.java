@@ -13,10 +13,10 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
 import java.time.Instant;
 
 /**
- * What the renewal scheduler fires when a due time is reached (DESIGN sections 4 and 7): the end of a period, a
- * charge attempt's due time, the end of an incomplete subscription's setup window. The scheduler fires from
- * snapshots that may be stale by the time its command arrives, and re-fires after a crash, so none of these is
- * ever refused: a command that no longer applies is accepted and changes nothing.
+ * What the renewal scheduler fires when a due time is reached (docs/architecture.md, "Renewals and other due work"):
+ * the end of a period, a charge attempt's due time, the end of an incomplete subscription's setup window. The scheduler
+ * fires from snapshots that may be stale by the time its command arrives, and re-fires after a crash, so none of these
+ * is ever refused: a command that no longer applies is accepted and changes nothing.
  */
 final class RenewalRules {
 

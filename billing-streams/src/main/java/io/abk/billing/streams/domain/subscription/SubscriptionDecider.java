@@ -27,12 +27,13 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The subscription aggregate's rules (DESIGN section 7) as two pure functions: {@link #decide} answers a command
- * with events or a rejection, {@link #evolve} applies one event to a state. No I/O and no clock: time comes from
- * the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy} given. This class checks
- * what every command shares (the aggregate exists, is the caller's, holds the invoice named) and hands each
- * command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules}, {@link UpdateRules},
- * {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires, {@link RenewalRules}.
+ * The subscription aggregate's rules (docs/architecture.md, "Subscription lifecycle") as two pure functions:
+ * {@link #decide} answers a command with events or a rejection, {@link #evolve} applies one event to a state. No I/O
+ * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
+ * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
+ * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
+ * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires,
+ * {@link RenewalRules}.
  */
 public final class SubscriptionDecider {
 
@@ -44,7 +45,7 @@ public final class SubscriptionDecider {
             return create(state, create);
         }
         if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
-            // Another merchant's or mode's subscription is indistinguishable from a missing one (DESIGN 5).
+            // Another merchant's or mode's subscription is indistinguishable from a missing one.
             return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such subscription: " + command.subscriptionId());
         }
         if (command instanceof InvoiceCommand invoiceCommand

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DESIGN section 7's one-time payment with PAYMENTS.md's decisions: every payment command (create, confirm, the
+ * The one-time payment's rules (docs/architecture.md, "One-time payment"): every payment command (create, confirm, the
  * verification's success and failure, expiry when due and before, a transfer the chain side matched, and the
  * retraction of a transfer) in every state, allowed or rejected.
  */

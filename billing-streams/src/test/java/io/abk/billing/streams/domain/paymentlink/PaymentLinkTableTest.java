@@ -36,7 +36,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DESIGN section 7's payment link with PAYMENTS.md's decisions: every link command (create, open, disable, a paid
+ * The payment link's rules (docs/architecture.md, "Payment link"): every link command (create, open, disable, a paid
  * minted payment, expiry when due and before) in every state, allowed or rejected. The exact sentences of the
  * refusals and the minted payment are in {@link PaymentLinkOpenTest}.
  */

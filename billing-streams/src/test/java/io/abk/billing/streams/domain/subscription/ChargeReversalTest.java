@@ -34,8 +34,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A charge that paid an invoice on chain and was then reorged out (DESIGN section 10): the invoice is open again and
- * due at once, the subscription past due until it is paid again; anything the retraction does not match is ignored.
+ * A charge that paid an invoice on chain and was then reorged out (docs/architecture.md, "The chain path"): the invoice
+ * is open again and due at once, the subscription past due until it is paid again; anything the retraction does not
+ * match is ignored.
  */
 class ChargeReversalTest {
 

@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Charge retries (DESIGN section 7, dunning): attempt ids, the retry schedule, uncollectible, past_due, recovery. */
+/**
+ * Charge retries (docs/architecture.md, "Charge retries (dunning)"): attempt ids, the retry schedule, uncollectible,
+ * past_due, recovery.
+ */
 class DunningTest {
 
     @Test

@@ -32,9 +32,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DESIGN section 7's invoice rules in every subscription state: charge, refund and void of the first invoice, and
- * the settlement results (charge and refund, success and failure). For a result the state has that settlement in
- * flight where it can (the charging variants charge a renewal once the first invoice is paid); where no
+ * The invoice rules (docs/architecture.md, "Invoice") in every subscription state: charge, refund and void of the first
+ * invoice, and the settlement results (charge and refund, success and failure). For a result the state has that
+ * settlement in flight where it can (the charging variants charge a renewal once the first invoice is paid); where no
  * settlement can be in flight, a stray result is refused.
  */
 class InvoiceTableTest {

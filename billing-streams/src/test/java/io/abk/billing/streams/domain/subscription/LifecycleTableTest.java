@@ -30,7 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * DESIGN section 7's subscription table with LIFECYCLE.md's decisions: every subscription command (activate,
+ * The subscription's table (docs/architecture.md, "Subscription lifecycle"): every subscription command (activate,
  * complete, cancel now, cancel at period end, resume, pause, update, on-chain mandate revocation) in every state,
  * allowed or rejected. Invoice commands and settlement results are in {@link InvoiceTableTest}.
  */
@@ -44,7 +44,7 @@ class LifecycleTableTest {
     private static final Existing PAUSED = Scenarios.paused();
     private static final Existing CANCELED = Scenarios.canceled();
 
-    /** Each state with its name in the table, in the order of DESIGN's table. */
+    /** Each state with its name in the table, in the order of the lifecycle table. */
     private static final Map<String, Existing> STATES = ordered(
             "incomplete/pending mandate", INCOMPLETE, "incomplete/active mandate", MANDATED, "active", ACTIVE,
             "active+cancelAtPeriodEnd", CANCELING, "past_due", PAST_DUE, "paused", PAUSED, "canceled", CANCELED);

@@ -16,9 +16,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Period arithmetic as renewals live it (DESIGN section 6): each renewal, once paid, moves the period to start at
- * the old end and end one calendar interval after the anchor's previous end, clamped to the month's end. The ends
- * are counted from the anchor, never from the previous end, so a Jan 31 subscription comes back to the 31st.
+ * Period arithmetic as renewals live it (docs/architecture.md, "Subscription lifecycle"): each renewal, once paid,
+ * moves the period to start at the old end and end one calendar interval after the anchor's previous end, clamped to
+ * the month's end. The ends are counted from the anchor, never from the previous end, so a Jan 31 subscription comes
+ * back to the 31st.
  */
 class RenewalPeriodsTest {
 

@@ -28,10 +28,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What the renewal scheduler fires (SCHEDULER.md, DESIGN section 7), in every state it can meet: the renewal at the
- * period's end (on time and stale), a due charge attempt (the next one and a stale one) and the incomplete expiry.
- * None is ever refused: what no longer applies is accepted and changes nothing, because the scheduler fires from
- * snapshots that may be stale and re-fires after a crash.
+ * What the renewal scheduler fires (docs/architecture.md, "Renewals and other due work"), in every state it can meet:
+ * the renewal at the period's end (on time and stale), a due charge attempt (the next one and a stale one) and the
+ * incomplete expiry. None is ever refused: what no longer applies is accepted and changes nothing, because the
+ * scheduler fires from snapshots that may be stale and re-fires after a crash.
  */
 class RenewalTableTest {
 

@@ -33,9 +33,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Commands at {@link #LATER} and the subscription states of DESIGN section 7, each reached through the real
- * decider (never built by hand), so a state here is one the system can be in. The "charging" variants have a
- * charge in flight, the "refunding" ones a refund, for the settlement triggers.
+ * Commands at {@link #LATER} and the subscription states (docs/architecture.md, "Subscription lifecycle"), each reached
+ * through the real decider (never built by hand), so a state here is one the system can be in. The "charging" variants
+ * have a charge in flight, the "refunding" ones a refund, for the settlement triggers.
  */
 final class Scenarios {
 

@@ -5,11 +5,11 @@ import java.util.Collection;
 import java.util.Comparator;
 
 /**
- * Which open payment a confirmed transfer to a payout address pays without a confirm (DESIGN section 10): a
- * payment qualifies when the transfer carries at least its amount, comes from its customer's wallet when that is
- * known, and (live mode) was mined no earlier than the payment was created. Exactly one qualifying payment is paid;
- * two or more are ambiguous and none is paid, because guessing could pay the wrong order and leave the right one
- * open; the customer's confirm with the hash settles it.
+ * Which open payment a confirmed transfer to a payout address pays without a confirm
+ * (docs/architecture.md, "The chain path"): a payment qualifies when the transfer carries at least its amount, comes
+ * from its customer's wallet when that is known, and (live mode) was mined no earlier than the payment was created.
+ * Exactly one qualifying payment is paid; two or more are ambiguous and none is paid, because guessing could pay the
+ * wrong order and leave the right one open; the customer's confirm with the hash settles it.
  *
  * <p>Test mode skips the time rule: a frozen test clock can put a payment's creation ahead of the chain's time.
  * The rule is a second fence anyway: the indexer publishes a transfer once, in chain order, so a transfer mined

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Why a settlement failed, as the API shows it in {@code invoice.failureCode} (DESIGN section 7). The sandbox
- * simulates the first two; the relayer finds every one of them on chain, before sending (a preflight of the
- * vault's state, the customer's balance and allowance) or from the vault's revert.
+ * Why a settlement failed, as the API shows it in {@code invoice.failureCode}
+ * (docs/architecture.md, "Charge retries (dunning)"). The sandbox simulates the first two; the relayer finds every one
+ * of them on chain, before sending (a preflight of the vault's state, the customer's balance and allowance) or from the
+ * vault's revert.
  */
 public enum FailureCode {
     /** The customer's wallet holds less than the amount. */

@@ -7,9 +7,9 @@ import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One transaction pays at most one payment or invoice (DESIGN section 7): a hash belongs to the first claimant
- * (a payment id, or an invoice id for a settled charge) for good. The same claimant claiming it again is granted
- * again, so a replayed request gets the same answer.
+ * One transaction pays at most one payment or invoice (docs/architecture.md, "One-time payment"): a hash belongs to the
+ * first claimant (a payment id, or an invoice id for a settled charge) for good. The same claimant claiming it again is
+ * granted again, so a replayed request gets the same answer.
  */
 public final class TxClaims {
 

@@ -1,8 +1,8 @@
 package io.abk.billing.chain.domain.verification;
 
 /**
- * Why a payment's transaction does not pay it, as the checkout's confirm shows it (DESIGN section 7, "One-time
- * payment"): the gateway answers 400 with this code and the message.
+ * Why a payment's transaction does not pay it, as the checkout's confirm shows it
+ * (docs/architecture.md, "One-time payment"): the gateway answers 400 with this code and the message.
  */
 public enum VerificationFailure {
     /** No chain can verify the transaction (no chain configured for the mode), or the chain could not be reached. */

@@ -1,6 +1,6 @@
 /**
- * Verification of one-time payments as pure Java (issue 4 contract, "Settlement"): whether a confirmed payment's
- * transaction pays it (in the sandbox, with magic hashes that reach every failure), and the rule that one
+ * Verification of one-time payments as pure Java (docs/architecture.md, "The chain path"): whether a confirmed
+ * payment's transaction pays it (in the sandbox, with magic hashes that reach every failure), and the rule that one
  * transaction hash pays at most one payment or invoice. No framework, no I/O, no clock.
  */
 @NullMarked

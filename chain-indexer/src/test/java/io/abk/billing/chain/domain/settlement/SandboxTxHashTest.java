@@ -16,7 +16,7 @@ class SandboxTxHashTest {
 
     @Test
     void shouldBeTheSha256OfTheSandboxSeedWhenComparedWithAKnownValue() {
-        // Pinned by the issue 3 contract: "0x" + hex SHA-256 of "sandbox:" + requestId (computed independently).
+        // Pinned as the sandbox promises it: "0x" + hex SHA-256 of "sandbox:" + requestId (computed independently).
         assertThat(SandboxTxHash.of(ATTEMPT))
                 .isEqualTo("0x249845fc9e036c087160c45e4c2d363d3e653cbf1bf6e35bef4b05ffd2d29e21");
     }
