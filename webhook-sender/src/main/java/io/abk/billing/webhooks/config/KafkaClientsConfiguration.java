@@ -27,6 +27,9 @@ public class KafkaClientsConfiguration {
                 // the sender first ran are delivered, not skipped.
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                // billing-streams writes events in its transactions: an aborted one's events never happened, so they
+                // must never reach a merchant (or the event log).
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
     }
 

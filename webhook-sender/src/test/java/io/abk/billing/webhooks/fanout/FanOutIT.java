@@ -5,13 +5,18 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
 
 /** Fan-out reaches exactly the enabled, non-deleted endpoints of the event's merchant and mode that want its type. */
@@ -79,6 +84,39 @@ class FanOutIT {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.queryForObject(
                     "SELECT count(*) FROM events WHERE id = ?", Integer.class, unsubscribed.getEventId().toString()))
                     .as("an event no endpoint wants is still logged").isOne());
+        }
+    }
+
+    /** Guards a real bug: fan-out read billing.events read_uncommitted and sent events whose transaction aborted. */
+    @Test
+    void shouldNeverDeliverOrLogAnEventWhoseTransactionAbortedWhenEventsAreProducedInTransactions() throws Exception {
+        var jdbc = sender.jdbc();
+        var merchant = Fixtures.merchant(jdbc);
+        try (var receiver = Receiver.ok()) {
+            Fixtures.endpoint(jdbc, merchant, Mode.TEST, receiver.url());
+            var aborted = Fixtures.event(merchant, Mode.TEST, "invoice.paid");
+            var committed = Fixtures.event(merchant, Mode.TEST, "invoice.voided");
+            var config = new HashMap<String, Object>();
+            config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, sender.bootstrapServers());
+            config.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "fan-out-it-" + merchant);
+            var topic = Topics.EVENTS;
+            try (var producer = new KafkaProducer<>(config, topic.keySerde().serializer(),
+                    topic.valueSerde().serializer())) {
+                producer.initTransactions();
+                // as a billing-streams task whose transaction aborts (it failed over), then one that commits
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>(topic.name(), aborted.getAggregateId().toString(), aborted)).get();
+                producer.flush();
+                producer.abortTransaction();
+                producer.beginTransaction();
+                producer.send(new ProducerRecord<>(topic.name(), committed.getAggregateId().toString(), committed)).get();
+                producer.commitTransaction();
+            }
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> receiver.deliveredCount() >= 1);
+            assertThat(receiver.deliveredIds()).isEqualTo(ids(committed));
+            assertThat(jdbc.queryForObject("SELECT count(*) FROM events WHERE id = ?", Integer.class,
+                    aborted.getEventId().toString())).as("the aborted event is not in the event log").isZero();
         }
     }
 
