@@ -31,26 +31,28 @@ public final class Topics {
             "billing.subscription-commands",
             Serdes.String(), AvroSerde.of(SubscriptionCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; chain-indexer (settlement results, retracted charges)", "billing-streams");
+            "api-gateway; renewal-scheduler (renewals, due charges, expiries); chain-indexer (settlement results, vault"
+                    + " subscriptions and cancels, retracted charges)", "billing-streams");
 
     public static final Topic<String, PaymentCommand> PAYMENT_COMMANDS = new Topic<>(
             "billing.payment-commands",
             Serdes.String(), AvroSerde.of(PaymentCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; billing-streams (payment link opens); chain-indexer (verification results, transfers seen and"
-                    + " retracted)", "billing-streams");
+            "api-gateway; billing-streams (payment link opens); renewal-scheduler (expiries); chain-indexer (verification"
+                    + " results, transfers seen and retracted)", "billing-streams");
 
     public static final Topic<String, PaymentLinkCommand> PAYMENT_LINK_COMMANDS = new Topic<>(
             "billing.payment-link-commands",
             Serdes.String(), AvroSerde.of(PaymentLinkCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; billing-streams (paid minted payments)", "billing-streams");
+            "api-gateway; billing-streams (paid minted payments); renewal-scheduler (expiries)", "billing-streams");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
             "billing.changes",
             Serdes.String(), AvroSerde.of(Change.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "billing-streams", "api-gateway (read-model projector)");
+            "billing-streams", "api-gateway (read-model projector); renewal-scheduler (due items); chain-indexer"
+                    + " (auto-settlement indexes)");
 
     public static final Topic<String, BillingEvent> EVENTS = new Topic<>(
             "billing.events",
