@@ -1,6 +1,8 @@
 package io.abk.billing.gateway.projection;
 
 import io.abk.billing.schemas.topic.Topics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -34,6 +36,8 @@ public final class ChangeProjector implements SmartLifecycle {
 
     /** How long a silent projector keeps its partitions (see {@link #consumerConfig()}). */
     static final int SESSION_TIMEOUT_MS = 10_000;
+    private volatile @Nullable MeterRegistry registry;
+    private volatile @Nullable KafkaClientMetrics clientMetrics;
 
     private static final Logger log = LoggerFactory.getLogger(ChangeProjector.class);
     private static final String TOPIC = Topics.CHANGES.name();
@@ -63,6 +67,15 @@ public final class ChangeProjector implements SmartLifecycle {
         this.settings = settings;
         this.writer = new ProjectionWriter(jdbc, settings.groupId());
         this.listener = listener;
+    }
+
+    /**
+     * Publishes the projector consumer's own metrics to {@code registry} from its next connection on: its fetch lag
+     * above all ({@code kafka_consumer_fetch_manager_records_lag_max}), the one lag the broker cannot tell, since the
+     * projector keeps its positions in PostgreSQL rather than as committed offsets.
+     */
+    public void bindMetrics(MeterRegistry registry) {
+        this.registry = registry;
     }
 
     @Override
@@ -182,6 +195,12 @@ public final class ChangeProjector implements SmartLifecycle {
         consumer = created;
         positions = createdPositions;
         created.subscribe(List.of(TOPIC), createdPositions);
+        var meters = registry;
+        if (meters != null) {
+            var bound = new KafkaClientMetrics(created);
+            bound.bindTo(meters);
+            clientMetrics = bound;
+        }
         transition(State.JOINING, null);
         return created;
     }
@@ -224,6 +243,11 @@ public final class ChangeProjector implements SmartLifecycle {
     }
 
     private void closeConsumer() {
+        var bound = clientMetrics;
+        clientMetrics = null;
+        if (bound != null) {
+            bound.close();
+        }
         var current = consumer;
         consumer = null;
         positions = null;

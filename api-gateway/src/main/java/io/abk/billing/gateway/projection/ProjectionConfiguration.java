@@ -5,6 +5,8 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.r2dbc.spi.ConnectionFactory;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -29,11 +31,13 @@ public class ProjectionConfiguration {
     @Bean
     @ConditionalOnProperty(name = PROJECTOR_ENABLED, havingValue = "true", matchIfMissing = true)
     ChangeProjector changeProjector(BillingProperties billing, CommandsProperties commands, Environment environment,
-            OutcomeWaiter waiter) {
+            OutcomeWaiter waiter, ObjectProvider<MeterRegistry> registry) {
         var kafka = billing.kafka();
         var settings = new ChangeProjector.Settings(kafka.bootstrapServers(), kafka.projectorGroupId(),
                 commands.projectorMaxBatch(), commands.projectorPollTimeout(), commands.maxBackoff());
-        return new ChangeProjector(settings, jdbcSettings(commands, environment), waiter);
+        var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter);
+        registry.ifAvailable(projector::bindMetrics);
+        return projector;
     }
 
     @Bean

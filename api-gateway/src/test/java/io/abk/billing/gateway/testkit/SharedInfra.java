@@ -1,6 +1,8 @@
 package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.topics.TopicProvisioner;
+import io.abk.billing.topics.TopicsConfig;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,6 +102,15 @@ public final class SharedInfra {
         broker.afterPropertiesSet();
         Runtime.getRuntime().addShutdownHook(new Thread(broker::destroy));
         awaitLeaders(broker.getBrokersAsString());
+        // The topics step sets the catalog's configs on them (billing.test-clocks is compacted), as a deployment's
+        // would: the gateway's health checks them.
+        var report = TopicProvisioner.run(broker.getBrokersAsString(),
+                TopicsConfig.singleBroker(broker.getBrokersAsString(), PARTITIONS).plan().stream()
+                        .filter(spec -> TOPICS.contains(spec.name())).toList(),
+                TopicProvisioner.Options.apply(Duration.ofSeconds(60)));
+        if (!report.ok()) {
+            throw new IllegalStateException("the test topics are not laid out as the catalog says: " + report.problems());
+        }
         return broker.getBrokersAsString();
     }
 

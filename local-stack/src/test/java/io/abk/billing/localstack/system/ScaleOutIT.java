@@ -122,11 +122,49 @@ class ScaleOutIT {
                 var latest = awaitReadModelEqualsStreamsState(topics, live, key, merchant.id());
                 assertNothingPaidOrRenewedTwice(topics, latest, merchant.id());
                 awaitEveryEventDelivered(topics, receiver, merchant.id());
+                awaitEachProcessShowsItsMeters(fleet);
             }
         } finally {
             // The processes' logs outlive the data directory for LogSecretsIT (and for a reader of a failed run).
             keepProcessLogs(dataDir.resolve("logs"));
         }
+    }
+
+    /** The meters each kind of service must show on its metrics route once it has worked. */
+    private static final Map<ServiceKind, List<String>> METERS = Map.of(
+            ServiceKind.BILLING_STREAMS, List.of("billing_commands_total{", "billing_consumer_group_lag{", "billing_dead_letters{",
+                    "kafka_stream_thread_", "jvm_memory_used_bytes{"),
+            ServiceKind.CHAIN_INDEXER, List.of("billing_charges_total{", "billing_consumer_group_lag{", "kafka_stream_thread_"),
+            ServiceKind.RENEWAL_SCHEDULER, List.of("billing_scheduler_fired_total{", "billing_scheduler_backlog{",
+                    "billing_consumer_group_lag{"),
+            ServiceKind.API_GATEWAY, List.of("billing_gateway_command_seconds_bucket{", "http_server_requests_seconds_count{",
+                    "kafka_consumer_fetch_manager_records_lag_max{"),
+            ServiceKind.WEBHOOK_SENDER, List.of("billing_webhook_attempts_total{", "billing_webhook_attempt_seconds_bucket{",
+                    "billing_webhook_retry_backlog{", "billing_dead_letters{", "billing_consumer_group_lag{"));
+
+    /**
+     * Each kind of service shows its meters: every live process answers its metrics route with its own
+     * {@code service} tag, and together the processes of a kind show every meter of it (a replica that settled no
+     * charge yet has no charge counter). The Streams services and the sender answer on /metrics, gateways on
+     * /actuator/prometheus.
+     */
+    private static void awaitEachProcessShowsItsMeters(ServiceFleet fleet) {
+        var http = java.net.http.HttpClient.newHttpClient();
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() -> {
+            var shown = new java.util.EnumMap<ServiceKind, StringBuilder>(ServiceKind.class);
+            for (var process : fleet.processes()) {
+                if (!process.isAlive()) {
+                    continue;
+                }
+                var path = process.kind() == ServiceKind.API_GATEWAY ? "/actuator/prometheus" : "/metrics";
+                var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(process.baseUrl() + path)).GET().build();
+                var body = http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                assertThat(body).as(process.name() + path).contains("service=\"" + process.kind().module() + "\"");
+                shown.computeIfAbsent(process.kind(), kind -> new StringBuilder()).append(body);
+            }
+            METERS.forEach((kind, meters) -> assertThat(shown.get(kind)).as(kind.module() + " meters").isNotNull()
+                    .asString().contains(meters));
+        });
     }
 
     private static void keepProcessLogs(Path logs) throws IOException {
