@@ -5,7 +5,7 @@ import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
 import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
-import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;

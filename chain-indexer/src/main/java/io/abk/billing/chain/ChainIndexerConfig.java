@@ -5,7 +5,7 @@ import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
-import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;

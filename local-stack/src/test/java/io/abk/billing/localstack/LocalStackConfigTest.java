@@ -33,6 +33,8 @@ class LocalStackConfigTest {
         assertThat(config.publicUrlFor(8080)).isEqualTo("http://localhost:8080");
         assertThat(config.localChain()).as("test mode stays the sandbox").isFalse();
         assertThat(config.localChainPort()).isEqualTo(8545);
+        assertThat(config.processes()).as("every service in this JVM").isFalse();
+        assertThat(config.replicas()).isEqualTo(1);
     }
 
     @ParameterizedTest
@@ -50,6 +52,32 @@ class LocalStackConfigTest {
         var config = LocalStackConfig.fromEnv(Map.of(), List.of("--local-chain"), WORKING_DIR);
 
         assertThat(config.localChain()).isTrue();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+            "--processes; 1",
+            "--processes --replicas 2; 2",
+            "--replicas=3 --processes; 3",
+            "--local-chain --processes --replicas 8; 8"})
+    void shouldRunEveryServiceAsAProcessWithItsReplicasWhenAsked(String arguments, int replicas) {
+        var config = LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR);
+
+        assertThat(config.processes()).isTrue();
+        assertThat(config.replicas()).isEqualTo(replicas);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+            "--replicas 2; --replicas needs --processes",
+            "--processes --replicas 0; --replicas must be between 1 and 8",
+            "--processes --replicas 9; --replicas must be between 1 and 8",
+            "--processes --replicas two; --replicas takes a number, got 'two'",
+            "--processes --replicas; --replicas takes a number, got ''"})
+    void shouldRefuseReplicasItCannotRun(String arguments, String message) {
+        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message);
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.abk.billing.scheduler;
 
 import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
-import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;

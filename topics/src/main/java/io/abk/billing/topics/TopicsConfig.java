@@ -1,5 +1,6 @@
 package io.abk.billing.topics;
 
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
@@ -76,6 +77,7 @@ public record TopicsConfig(
                 durations(env, "BILLING_WEBHOOKS_RETRY_DELAYS", DEFAULT_RETRY_DELAYS),
                 duration(env, "BILLING_WEBHOOKS_RETRY_EVERY", DEFAULT_RETRY_EVERY),
                 duration(env, "BILLING_WEBHOOKS_RETRY_FOR", DEFAULT_RETRY_FOR));
+        var vars = new Env(env);
         var known = new HashMap<String, String>();
         for (var topic : catalog(retries)) {
             known.put(OVERRIDE_PREFIX + variableSuffix(topic.name()), topic.name());
@@ -87,13 +89,13 @@ public record TopicsConfig(
             }
             var topic = known.get(entry.getKey());
             require(topic != null, entry.getKey() + " names no topic of the catalog (expected one of " + known.keySet().stream().sorted().toList() + ")");
-            overrides.put(topic, keyValues(entry.getKey(), entry.getValue()));
+            overrides.put(topic, vars.keyValues(entry.getKey()));
         }
         return new TopicsConfig(
-                env.getOrDefault("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                (int) number(env, "BILLING_PARTITIONS", DEFAULT_PARTITIONS),
-                (short) number(env, "BILLING_REPLICATION_FACTOR", 1),
-                (int) number(env, "BILLING_MIN_INSYNC_REPLICAS", 1),
+                vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                (int) vars.number("BILLING_PARTITIONS", DEFAULT_PARTITIONS),
+                (short) vars.number("BILLING_REPLICATION_FACTOR", 1),
+                (int) vars.number("BILLING_MIN_INSYNC_REPLICAS", 1),
                 retries,
                 overrides);
     }
@@ -121,18 +123,6 @@ public record TopicsConfig(
         return topics;
     }
 
-    private static long number(Map<String, String> env, String name, long fallback) {
-        var value = env.get(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number, was '" + value + "'", e);
-        }
-    }
-
     private static Duration duration(Map<String, String> env, String name, Duration fallback) {
         var value = env.get(name);
         return value == null || value.isBlank() ? fallback : DurationText.parse(name, value);
@@ -148,19 +138,6 @@ public record TopicsConfig(
             if (!part.isBlank()) {
                 out.add(DurationText.parse(name, part));
             }
-        }
-        return out;
-    }
-
-    private static Map<String, String> keyValues(String name, String value) {
-        var out = new LinkedHashMap<String, String>();
-        for (var entry : value.split(",")) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            int eq = entry.indexOf('=');
-            require(eq > 0, name + " entries must be key=value, was '" + entry.trim() + "'");
-            out.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
         }
         return out;
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.chain.domain.settlement.Mode;
-import io.abk.billing.streamskit.config.Env;
+import io.abk.billing.opskit.config.Env;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,4 @@
-/**
- * Configuration helpers of the Streams services: typed reads of environment variables, and the exactly-once,
- * low-latency Kafka Streams settings they all run with.
- */
+/** The exactly-once, low-latency Kafka Streams settings every Streams service runs with. */
 @NullMarked
 package io.abk.billing.streamskit.config;
 

@@ -1,4 +1,4 @@
-package io.abk.billing.streamskit.config;
+package io.abk.billing.opskit.config;
 
 import java.nio.file.Path;
 import java.time.Duration;

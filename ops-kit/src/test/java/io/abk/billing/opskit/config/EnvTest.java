@@ -1,4 +1,4 @@
-package io.abk.billing.streamskit.config;
+package io.abk.billing.opskit.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
