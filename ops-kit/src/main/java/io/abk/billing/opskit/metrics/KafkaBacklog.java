@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code billing_dead_letters{topic}}: records held by a dead-letter topic (within its retention).</li>
  * </ul>
  * Asking the broker (not the consumers' own fetch metrics) gives the group's lag even for partitions no live member
- * owns, which is exactly when it matters. A failed read keeps the previous values and is retried at the next tick.
+ * owns, which is exactly when it matters. On a topic written in transactions a group at rest can show one record a
+ * partition: the commit marker after its last record, which a consumer only steps over with its next fetch. A
+ * failed read keeps the previous values and is retried at the next tick.
  */
 public final class KafkaBacklog implements AutoCloseable {
 
