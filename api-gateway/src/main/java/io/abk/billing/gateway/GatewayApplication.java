@@ -1,5 +1,6 @@
 package io.abk.billing.gateway;
 
+import io.abk.billing.opskit.logging.EarlyLogging;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,6 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class GatewayApplication {
 
     public static void main(String[] args) {
+        EarlyLogging.quietReplayNote();
         SpringApplication.run(GatewayApplication.class, args);
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks;
 
 import io.abk.billing.opskit.ServiceMain;
+import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.webhooks.config.SenderConfiguration;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,6 +24,7 @@ public final class WebhookSenderApplication {
     }
 
     public static void main(String[] args) {
+        EarlyLogging.quietReplayNote();
         // Runs until the JVM is asked to stop; Spring's shutdown hook closes it gracefully (drains attempts). A setting
         // it cannot use ends the process with status 2 and a line naming the variable.
         ServiceMain.run("webhook-sender", () -> launch(Map.of(), true, new Class<?>[0]));

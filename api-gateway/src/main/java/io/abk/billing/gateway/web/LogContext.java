@@ -2,6 +2,9 @@ package io.abk.billing.gateway.web;
 
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
 import reactor.util.context.Context;
 
 /**
@@ -29,21 +32,41 @@ public final class LogContext {
         registry.registerThreadLocalAccessor(new Slf4jThreadLocalAccessor(REQUEST_ID, MERCHANT_ID, MODE, COMMAND_ID));
     }
 
-    /** A context holding one more log field, for {@code contextWrite}. */
+    /** One more log field, for {@code contextWrite}: merged into the fields already in the context. */
     public static Fields with(String key, String value) {
-        return new Fields(Context.of(key, value));
+        return new Fields(Map.of(key, value));
     }
 
-    /** Log fields to write into a reactive chain's context. */
-    public record Fields(Context context) implements java.util.function.Function<Context, Context> {
+    /**
+     * Log fields to write into a reactive chain's context. They live there as one map under the accessor's key, which
+     * is what it copies into the MDC; fields written further out (the request id) are kept.
+     */
+    public record Fields(Map<String, String> fields) implements Function<Context, Context> {
+
+        public Fields {
+            fields = Map.copyOf(fields);
+        }
 
         public Fields and(String key, String value) {
-            return new Fields(context.put(key, value));
+            var more = new HashMap<>(fields);
+            more.put(key, value);
+            return new Fields(more);
         }
 
         @Override
         public Context apply(Context upstream) {
-            return upstream.putAll(context.readOnly());
+            Map<String, String> existing = upstream.getOrDefault(Slf4jThreadLocalAccessor.KEY, Map.of());
+            var merged = new HashMap<String, String>();
+            // What the accessor captured from a thread holds its keys with null for those that thread had not set.
+            if (existing != null) {
+                existing.forEach((key, value) -> {
+                    if (value != null) {
+                        merged.put(key, value);
+                    }
+                });
+            }
+            merged.putAll(fields);
+            return upstream.put(Slf4jThreadLocalAccessor.KEY, Map.copyOf(merged));
         }
     }
 }

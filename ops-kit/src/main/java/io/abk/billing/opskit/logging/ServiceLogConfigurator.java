@@ -67,7 +67,9 @@ public final class ServiceLogConfigurator extends ContextAwareBase implements Co
             return pattern;
         }
         // Spring Boot's encoder reads its settings (the service name among them) from a Spring Environment in the
-        // logger context; a process without a Spring context gets one made of these properties.
+        // logger context; a process without a Spring context gets one made of these properties (see EarlyLogging for
+        // the note building it would print).
+        EarlyLogging.quietReplayNote();
         var environment = new StandardEnvironment();
         var service = System.getenv("BILLING_SERVICE_NAME");
         if (service != null && !service.isBlank()) {
