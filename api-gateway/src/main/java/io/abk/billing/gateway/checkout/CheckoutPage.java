@@ -2,17 +2,23 @@ package io.abk.billing.gateway.checkout;
 
 import static io.abk.billing.gateway.checkout.PageFrame.amount;
 import static io.abk.billing.gateway.checkout.PageFrame.date;
+import static io.abk.billing.gateway.checkout.PageFrame.flow;
 import static io.abk.billing.gateway.checkout.PageFrame.page;
 import static io.abk.billing.gateway.checkout.PageFrame.row;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
+import io.abk.billing.gateway.checkout.PageFrame.Root;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The server-rendered checkout page of a subscription: who is asking, how much, how often, and where it stands.
- * Every value is HTML-escaped; the page loads nothing from elsewhere (inline style only, no script yet: the wallet
- * step comes with the chain) and reads fine without JavaScript.
+ * The server-rendered checkout page of a subscription: who is asking, how much, how often, and where it stands,
+ * with the block the script drives the signing from ({@link PageFrame#flow}): connect the wallet, switch the
+ * network, send the session's wallet calls (approve, subscribe), then wait for the activation the chain brings by
+ * itself; in the sandbox, simulate it. The first state comes from the session: {@code ready} (waiting for its
+ * mandate), {@code confirming} (signed, waiting for the activation), {@code active}, or {@code unavailable}. Every
+ * value is HTML-escaped ({@link PageFrame}); the page reads fine without JavaScript.
  */
 final class CheckoutPage {
 
@@ -44,15 +50,60 @@ final class CheckoutPage {
         }
         row(body, "Your wallet", "<code>" + Html.escape(text(session.get("customerWallet"))) + "</code>");
         body.append("</dl>\n");
-        if (Boolean.TRUE.equals(session.get("sandbox"))) {
-            body.append("<p class=\"note\">Test mode: payments are simulated and no funds move.</p>\n");
+        var sandbox = Boolean.TRUE.equals(session.get("sandbox"));
+        if (sandbox) {
+            PageFrame.testMode(body);
         }
-        return page("Subscribe to " + merchant, body.toString());
+        var first = firstState(status, sandbox, session.get("walletCalls") instanceof List<?> calls && !calls.isEmpty(),
+                session.get("vaultAddress") != null);
+        var noscript = !"ready".equals(first) ? "" : sandbox ? "Simulating the subscription needs JavaScript."
+                : "Subscribing from this page needs JavaScript and a browser wallet.";
+        flow(body, Html.escape(sentence(first, status, merchant)), false, noscript, "connect", "switch-chain", "subscribe", "simulate");
+        // The merchant's URLs were checked to be absolute http(s) URLs when the subscription was created.
+        var successUrl = text(session.get("successUrl"));
+        var cancelUrl = text(session.get("cancelUrl"));
+        if ("active".equals(first) && !successUrl.isEmpty()) {
+            body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
+                    .append(Html.escape(merchant)).append("</a></p>\n");
+        } else if ("ready".equals(first) && !cancelUrl.isEmpty()) {
+            body.append("<p class=\"note\"><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
+                    .append(Html.escape(merchant)).append("</a></p>\n");
+        }
+        var id = text(session.get("subscriptionId"));
+        return page("Subscribe to " + merchant, new Root(first, "subscribe", "/checkout/subscribe/" + id + ".json",
+                "/checkout/subscribe/" + id + "/activate"), body.toString());
+    }
+
+    /**
+     * The page's first {@code data-state}: an incomplete subscription is signed for in the sandbox or while the session
+     * has wallet calls; without them but with a vault, its mandate is signed and its activation awaited.
+     */
+    static String firstState(String status, boolean sandbox, boolean hasWalletCalls, boolean hasVault) {
+        return switch (status) {
+            case "active" -> "active";
+            case "incomplete" -> sandbox || hasWalletCalls ? "ready" : hasVault ? "confirming" : "unavailable";
+            default -> "unavailable";
+        };
+    }
+
+    private static String sentence(String state, String status, String merchant) {
+        return switch (state) {
+            case "ready" -> "Connect your wallet to subscribe.";
+            case "confirming" -> "Your subscription is signed. Waiting for " + merchant + " to activate it.";
+            case "active" -> "This subscription is active. Nothing more to do.";
+            default -> switch (status) {
+                case "past_due" -> "The latest payment of this subscription failed. Keep enough USDC in your wallet: " + merchant
+                        + " tries again by itself.";
+                case "paused" -> "This subscription is paused by " + merchant + ".";
+                case "canceled" -> "This subscription was canceled. Ask " + merchant + " for a new one.";
+                default -> "Subscribing on this network is not available yet. Ask " + merchant + " for help.";
+            };
+        };
     }
 
     /** The page for an id that names no subscription (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Subscription not found", "<h1>Subscription not found</h1>\n"
+        return page("Subscription not found", Root.inert("unavailable"), "<h1>Subscription not found</h1>\n"
                 + "<p>This checkout link does not name a subscription. Ask the merchant for a new link.</p>\n");
     }
 }

@@ -35,12 +35,16 @@ final class CheckoutSupport {
                 .defaultIfEmpty(Optional.empty());
     }
 
-    /** A checkout page: never cached, inert ({@link PageFrame#CONTENT_SECURITY_POLICY}), not sniffed, no referrer. */
+    /**
+     * A checkout page: never cached, running only its own script ({@link PageFrame#CONTENT_SECURITY_POLICY}), never
+     * framed (also for browsers that predate {@code frame-ancestors}), not sniffed, no referrer.
+     */
     static ResponseEntity<String> html(HttpStatusCode status, String page) {
         return ResponseEntity.status(status)
                 .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
                 .cacheControl(CacheControl.noStore())
                 .header("Content-Security-Policy", PageFrame.CONTENT_SECURITY_POLICY)
+                .header("X-Frame-Options", "DENY")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Referrer-Policy", "no-referrer")
                 .body(page);

@@ -6,17 +6,27 @@ import static io.abk.billing.gateway.checkout.PageFrame.page;
 import static io.abk.billing.gateway.checkout.PageFrame.row;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
+import io.abk.billing.gateway.checkout.PageFrame.Root;
 import io.abk.billing.gateway.readmodel.ResourceJson;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The server-rendered page of a payment link: whom, how much, for what, whether it can be opened, and, when it
- * can, a plain HTML form (no JavaScript) with the fields the link collects, posting to the link's open. After a
- * refused post the page comes back with the error and what the customer entered. Every value is HTML-escaped and
- * the page is inert ({@link PageFrame}).
+ * can, a plain HTML form with the fields the link collects, posting to the link's open: it works without JavaScript
+ * (303 to the minted payment's page), and with it the script posts it as JSON and shows a refusal in place. After a
+ * refused form post the page comes back with the error and what the customer entered. The first state is
+ * {@code ready} (openable), {@code failed} (a refused post of an openable link) or {@code unavailable} (used up,
+ * disabled, expired). Every value is HTML-escaped ({@link PageFrame}).
  */
 final class LinkPage {
+
+    /** What browsers may fill each field with (WCAG 1.3.5: inputs that ask about the user say so). */
+    private static final Map<String, String> AUTOCOMPLETE = Map.of(
+            "email", "autocomplete=\"email\"",
+            "name", "autocomplete=\"name\"",
+            "customerWallet", "autocomplete=\"off\" spellcheck=\"false\"");
 
     private LinkPage() {
     }
@@ -34,9 +44,6 @@ final class LinkPage {
         var remaining = LinkStatus.remainingUses(link);
         var body = new StringBuilder();
         body.append("<h1>Pay ").append(Html.escape(merchant)).append("</h1>\n");
-        if (error != null) {
-            body.append("<p class=\"error\" role=\"alert\">").append(Html.escape(error)).append("</p>\n");
-        }
         body.append("<p class=\"amount\">").append(Html.escape(amount(link.get("amountUsdc")))).append(" USDC</p>\n");
         if (description != null) {
             body.append("<p class=\"interval\">").append(Html.escape(description)).append("</p>\n");
@@ -51,21 +58,28 @@ final class LinkPage {
             row(body, "Payments left", Integer.toString(remaining));
         }
         body.append("</dl>\n");
-        if ("active".equals(status)) {
-            form(body, String.valueOf(ResourceJson.text(link, "id")), link.path("collectEmail").asBoolean(false),
-                    link.path("collectName").asBoolean(false), entered);
-        } else {
-            body.append("<p class=\"note\">").append(Html.escape(unavailable(status, remaining))).append("</p>\n");
-        }
         if (sandbox) {
-            body.append("<p class=\"note\">Test mode: payments are simulated and no funds move.</p>\n");
+            PageFrame.testMode(body);
         }
-        return page("Pay " + merchant, body.toString());
+        var linkId = String.valueOf(ResourceJson.text(link, "id"));
+        var openable = "active".equals(status);
+        var state = !openable ? "unavailable" : error != null ? "failed" : "ready";
+        var sentence = error != null ? error : !openable ? unavailable(status, remaining)
+                : "Continue to the payment page" + (link.path("collectEmail").asBoolean(false) || link.path("collectName").asBoolean(false)
+                        ? " after telling " + (merchant.isEmpty() ? "the merchant" : merchant) + " who you are." : ".");
+        body.append("<div class=\"flow\">\n<p class=\"message").append(error != null ? " error" : "").append("\" data-message role=\"")
+                .append(error != null ? "alert" : "status").append("\">").append(Html.escape(sentence)).append("</p>\n")
+                .append("<p class=\"detail\" data-detail hidden></p>\n</div>\n");
+        if (openable) {
+            form(body, linkId, link.path("collectEmail").asBoolean(false), link.path("collectName").asBoolean(false), entered);
+        }
+        return page("Pay " + merchant, new Root(state, "link", "/checkout/link/" + linkId + "/status", "/checkout/link/" + linkId + "/open"),
+                body.toString());
     }
 
     /** The page for an id that names no payment link (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Payment link not found", "<h1>Payment link not found</h1>\n"
+        return page("Payment link not found", Root.inert("unavailable"), "<h1>Payment link not found</h1>\n"
                 + "<p>This address does not name a payment link. Ask the merchant for a new link.</p>\n");
     }
 
@@ -78,13 +92,13 @@ final class LinkPage {
             input(body, "Your name", "text", "name", "required maxlength=\"" + OpenLinkRequest.MAX_NAME_LENGTH + "\"", entered);
         }
         input(body, "Your wallet address (optional)", "text", "customerWallet", "maxlength=\"42\" placeholder=\"0x...\"", entered);
-        body.append("<button type=\"submit\">Continue to payment</button>\n</form>\n");
+        body.append("<button type=\"submit\" data-action=\"open\">Continue to payment</button>\n</form>\n");
     }
 
     private static void input(StringBuilder body, String label, String type, String name, String attributes, @Nullable JsonNode entered) {
         var value = entered == null ? null : ResourceJson.text(entered, name);
         body.append("<label>").append(label).append("<input type=\"").append(type).append("\" name=\"").append(name).append("\" ")
-                .append(attributes);
+                .append(AUTOCOMPLETE.get(name)).append(' ').append(attributes);
         if (value != null) {
             body.append(" value=\"").append(Html.escape(value)).append("\"");
         }

@@ -2,19 +2,24 @@ package io.abk.billing.gateway.checkout;
 
 import static io.abk.billing.gateway.checkout.PageFrame.amount;
 import static io.abk.billing.gateway.checkout.PageFrame.date;
+import static io.abk.billing.gateway.checkout.PageFrame.flow;
 import static io.abk.billing.gateway.checkout.PageFrame.page;
 import static io.abk.billing.gateway.checkout.PageFrame.row;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
+import io.abk.billing.gateway.checkout.PageFrame.Root;
 import io.abk.billing.gateway.readmodel.ResourceJson;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The server-rendered checkout page of a one-time payment: whom, how much, for what, where it stands, and where
- * the USDC goes. Every value is HTML-escaped and the page is inert ({@link PageFrame}); the wallet step comes with
- * the chain issue, so for now the page reads the payment and links back to the merchant.
+ * the USDC goes, with the block the script drives the payment from ({@link PageFrame#flow}): connect the wallet,
+ * switch the network, send the transfer and confirm it, or, in the sandbox, simulate it. The first state comes from
+ * the payment: {@code ready} (open), {@code expired} (still payable: paid late), {@code paid}, or
+ * {@code unavailable} (canceled, or no chain to pay on). Every value is HTML-escaped ({@link PageFrame}).
  */
 final class PayPage {
 
@@ -34,6 +39,9 @@ final class PayPage {
     static String render(JsonNode payment, Map<String, @Nullable Object> status) {
         var merchant = text(status.get("merchantDisplayName"));
         var state = text(status.get("status"));
+        var id = text(status.get("paymentId"));
+        var sandbox = Boolean.TRUE.equals(status.get("sandbox"));
+        var payable = sandbox || status.get("walletCalls") instanceof List<?> calls && !calls.isEmpty();
         var description = ResourceJson.text(payment, "description");
         var body = new StringBuilder();
         body.append("<h1>Pay ").append(Html.escape(merchant)).append("</h1>\n");
@@ -62,25 +70,60 @@ final class PayPage {
             row(body, "Transaction", "<code>" + Html.escape(txHash) + "</code>");
         }
         body.append("</dl>\n");
+        if (sandbox) {
+            PageFrame.testMode(body);
+        }
+        var first = firstState(state, payable);
+        flow(body, Html.escape(sentence(first, merchant, expiresAt, payment.path("paidLate").asBoolean(false))), false,
+                noscript(first, status, sandbox), "connect", "switch-chain", "pay", "simulate");
         // The merchant's URLs were checked to be absolute http(s) URLs when the payment was created.
         var successUrl = text(status.get("successUrl"));
         var cancelUrl = text(status.get("cancelUrl"));
         if ("paid".equals(state) && !successUrl.isEmpty()) {
             body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
-        } else if ("open".equals(state) && !cancelUrl.isEmpty()) {
+        } else if (("open".equals(state) || "expired".equals(state)) && !cancelUrl.isEmpty()) {
             body.append("<p class=\"note\"><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
         }
-        if (Boolean.TRUE.equals(status.get("sandbox"))) {
-            body.append("<p class=\"note\">Test mode: payments are simulated and no funds move.</p>\n");
+        return page("Pay " + merchant, new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
+                body.toString());
+    }
+
+    /** The page's first {@code data-state}: an open or expired payment is payable only with a chain or in the sandbox. */
+    static String firstState(String status, boolean payable) {
+        return switch (status) {
+            case "paid" -> "paid";
+            case "open" -> payable ? "ready" : "unavailable";
+            case "expired" -> payable ? "expired" : "unavailable";
+            default -> "unavailable";
+        };
+    }
+
+    private static String sentence(String state, String merchant, @Nullable String expiresAt, boolean paidLate) {
+        return switch (state) {
+            case "paid" -> paidLate ? "This payment is already paid. It arrived after the payment had expired, and " + merchant
+                    + " accepted it." : "This payment is already paid. Nothing more to do.";
+            case "ready" -> "Connect your wallet to pay" + (expiresAt == null ? "." : " before " + expiresAt + ".");
+            case "expired" -> "This payment has expired, but " + merchant + " still accepts it: pay now and it counts as paid late.";
+            default -> "This payment cannot be paid here. Ask " + merchant + " for a new payment link.";
+        };
+    }
+
+    private static String noscript(String state, Map<String, @Nullable Object> status, boolean sandbox) {
+        if (!"ready".equals(state) && !"expired".equals(state)) {
+            return "";
         }
-        return page("Pay " + merchant, body.toString());
+        return sandbox ? "Simulating the payment needs JavaScript."
+                : "Paying from this page needs JavaScript and a browser wallet. You can also send "
+                        + Html.escape(amount(status.get("amountUsdc"))) + " USDC on " + Html.escape(text(status.get("network")))
+                        + " to the address above" + (text(status.get("customerWallet")).isEmpty() ? "" : " from the wallet above")
+                        + ": it is recognised by itself.";
     }
 
     /** The page for an id that names no payment (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Payment not found", "<h1>Payment not found</h1>\n"
+        return page("Payment not found", Root.inert("unavailable"), "<h1>Payment not found</h1>\n"
                 + "<p>This checkout link does not name a payment. Ask the merchant for a new link.</p>\n");
     }
 }

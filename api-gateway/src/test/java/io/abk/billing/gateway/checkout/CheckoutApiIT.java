@@ -134,11 +134,12 @@ class CheckoutApiIT extends LifecycleIT {
 
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.header("Content-Type")).startsWith("text/html");
-        assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'");
-        assertThat(page.text())
+        assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+        assertThat(page.header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(PageScripts.withoutTheScript(page.text()))
                 .contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; Sons&#39; &lt;b&gt;")
                 .contains("12.5 USDC", "per month", "Awaiting activation", "Base Sepolia", WALLET)
-                .doesNotContain("<script", "<b>", "src=", "<link", "http://", "https://", merchant.id());
+                .doesNotContain("<script", "<b>", "src=", "<link", "<img", "<iframe", merchant.id());
     }
 
     /** A merchant whose checkout display name is {@code displayName}, with a key in each mode. */

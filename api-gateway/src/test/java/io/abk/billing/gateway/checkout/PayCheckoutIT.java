@@ -232,8 +232,9 @@ class PayCheckoutIT extends PaymentsIT {
 
         assertThat(open.status()).isEqualTo(200);
         assertThat(open.header("Content-Type")).startsWith("text/html");
-        assertThat(open.header("Content-Security-Policy")).contains("default-src 'none'");
-        assertThat(open.text())
+        assertThat(open.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+        assertThat(open.header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(PageScripts.withoutTheScript(open.text()))
                 .contains("Pay &lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; Sons&#39; &lt;b&gt;")
                 .contains("7.25 USDC", "Awaiting payment", "Base Sepolia", PAYOUT, WALLET, "Pay before", "Test mode",
                         "href=\"https://shop.example.test/cart\"")

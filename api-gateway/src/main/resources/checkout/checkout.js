@@ -1,0 +1,550 @@
+// The hosted checkout pages' one script (served as /checkout/assets/checkout.js, no dependencies, no build step).
+// It drives the page's flow with the customer's browser wallet (EIP-1193: window.ethereum.request) and the page's
+// own JSON (data-json on <main>), and shows every step on <main data-state>: ready, connecting, wrong-chain,
+// sending, confirming, paid, active, failed, expired, unavailable. Each state has a sentence ([data-message]) and,
+// where the customer can act, one visible button ([data-action]). The server renders the first state, so the page
+// reads right without JavaScript; this script only moves it on.
+(() => {
+  'use strict';
+
+  const root = document.querySelector('[data-state]');
+  if (!root) {
+    return;
+  }
+  const page = root.dataset.page;
+  const message = root.querySelector('[data-message]');
+  const detail = root.querySelector('[data-detail]');
+  const buttons = Array.from(root.querySelectorAll('[data-action]'));
+  // Polling: the chain makes a block every 1-2 s on the networks checkout supports; a second is responsive enough.
+  const POLL_MS = 1000;
+  // How long the customer watches before the page says it may be closed (activation and payment go on without it).
+  const PATIENCE_MS = 180000;
+  // Time to read "Paid" before the merchant's success page opens.
+  const REDIRECT_MS = 2500;
+  const REJECTED = 4001;
+  const UNKNOWN_CHAIN = 4902;
+  const REQUEST_PENDING = -32002;
+
+  let json = null;
+  let account = null;
+  let busy = false;
+
+  // ---- rendering -------------------------------------------------------------------------------------------------
+
+  function show(state, sentence, options = {}) {
+    root.dataset.state = state;
+    if (options.reason) {
+      root.dataset.reason = options.reason;
+    } else {
+      delete root.dataset.reason;
+    }
+    message.textContent = sentence;
+    message.setAttribute('role', state === 'failed' || state === 'wrong-chain' ? 'alert' : 'status');
+    detail.replaceChildren(...(options.detail || []));
+    detail.hidden = !options.detail || options.detail.length === 0;
+    for (const button of buttons) {
+      const visible = button.dataset.action === options.action;
+      button.hidden = !visible;
+      button.disabled = false;
+      if (visible && options.label) {
+        button.textContent = options.label;
+      }
+    }
+  }
+
+  function link(href, text) {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = text;
+    a.rel = 'noopener noreferrer';
+    return a;
+  }
+
+  function text(value) {
+    return document.createTextNode(value);
+  }
+
+  function short(address) {
+    return address.slice(0, 6) + '\u2026' + address.slice(-4);
+  }
+
+  function explorerLink(hash) {
+    const explorers = json && json.blockExplorerUrls;
+    if (!explorers || explorers.length === 0) {
+      return [text('Transaction ' + short(hash) + '.')];
+    }
+    return [link(explorers[0].replace(/\/+$/, '') + '/tx/' + hash, 'View the transaction ' + short(hash) + ' on the explorer')];
+  }
+
+  function amount() {
+    return String(json.amountUsdc) + ' USDC';
+  }
+
+  function merchant() {
+    return json.merchantDisplayName || 'the merchant';
+  }
+
+  // ---- talking to the service ------------------------------------------------------------------------------------
+
+  async function load() {
+    const response = await fetch(root.dataset.json, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) {
+      throw new ServiceError(await errorSentence(response), response.status);
+    }
+    json = await response.json();
+    return json;
+  }
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      throw new ServiceError(answer.error || 'The checkout service answered ' + response.status + '.', response.status, answer.code);
+    }
+    return answer;
+  }
+
+  async function errorSentence(response) {
+    const answer = await response.json().catch(() => ({}));
+    return answer.error || 'The checkout service answered ' + response.status + '.';
+  }
+
+  class ServiceError extends Error {
+    constructor(sentence, status, code) {
+      super(sentence);
+      this.status = status;
+      this.code = code;
+    }
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // ---- the wallet ------------------------------------------------------------------------------------------------
+
+  function wallet() {
+    return window.ethereum && typeof window.ethereum.request === 'function' ? window.ethereum : null;
+  }
+
+  function rpc(method, params) {
+    return wallet().request(params === undefined ? { method } : { method, params });
+  }
+
+  function sameAddress(a, b) {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+  }
+
+  function word(address) {
+    return address.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+  }
+
+  async function tokenCall(data) {
+    return BigInt(await rpc('eth_call', [{ to: json.usdcAddress, data }, 'latest']));
+  }
+
+  /** The amount in the token's base units, exactly (amounts have at most 6 decimals, the token at least 6). */
+  function baseUnits(decimals) {
+    const [whole, fraction = ''] = String(json.amountUsdc).split('.');
+    return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+  }
+
+  function usdc(units, decimals) {
+    const digits = units.toString().padStart(decimals + 1, '0');
+    const whole = digits.slice(0, digits.length - decimals);
+    const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+    return whole + (fraction ? '.' + fraction : '') + ' USDC';
+  }
+
+  async function connect() {
+    if (!wallet()) {
+      show('failed', 'No browser wallet was found. Install or enable a wallet extension (such as MetaMask or Rabby), '
+          + 'then try again.', { reason: 'no-wallet', action: 'connect', label: 'Try again' });
+      return false;
+    }
+    show('connecting', 'Open your wallet and allow this page to see your account.');
+    let accounts;
+    try {
+      accounts = await rpc('eth_requestAccounts');
+    } catch (error) {
+      if (error && error.code === REJECTED) {
+        show('failed', 'The wallet declined to connect. Connect again and approve the request in your wallet.',
+            { reason: 'rejected', action: 'connect', label: 'Connect wallet' });
+      } else if (error && error.code === REQUEST_PENDING) {
+        show('failed', 'Your wallet already has a request waiting. Open your wallet, answer it, then connect again.',
+            { reason: 'locked', action: 'connect', label: 'Connect wallet' });
+      } else {
+        show('failed', 'The wallet could not connect: ' + walletMessage(error) + ' Unlock your wallet, then connect again.',
+            { reason: 'locked', action: 'connect', label: 'Connect wallet' });
+      }
+      return false;
+    }
+    if (!Array.isArray(accounts) || accounts.length === 0) {
+      show('failed', 'Your wallet is locked or shares no account with this page. Unlock it, then connect again.',
+          { reason: 'locked', action: 'connect', label: 'Connect wallet' });
+      return false;
+    }
+    if (json.customerWallet && !accounts.some((a) => sameAddress(a, json.customerWallet))) {
+      show('failed', 'This payment must come from the wallet ' + json.customerWallet + ', but your wallet is connected with '
+          + accounts[0] + '. Choose that account in your wallet, then connect again.',
+          { reason: 'wrong-account', action: 'connect', label: 'Connect wallet' });
+      return false;
+    }
+    account = json.customerWallet ? accounts.find((a) => sameAddress(a, json.customerWallet)) : accounts[0];
+    return switchChain();
+  }
+
+  function chainName() {
+    return json.network + ' (chain id ' + json.chainId + ')';
+  }
+
+  async function onRightChain() {
+    return BigInt(await rpc('eth_chainId')) === BigInt(json.chainIdHex);
+  }
+
+  /** Asks the wallet for the page's chain, adding it first when the wallet does not know it (EIP-3085, error 4902). */
+  async function switchChain() {
+    if (await onRightChain()) {
+      return true;
+    }
+    show('wrong-chain', 'Your wallet is on another network. Approve the switch to ' + chainName() + ' in your wallet.');
+    try {
+      try {
+        await rpc('wallet_switchEthereumChain', [{ chainId: json.chainIdHex }]);
+      } catch (error) {
+        if (!error || (error.code !== UNKNOWN_CHAIN && !(error.data && error.data.originalError
+            && error.data.originalError.code === UNKNOWN_CHAIN))) {
+          throw error;
+        }
+        const network = { chainId: json.chainIdHex, chainName: json.network, nativeCurrency: json.nativeCurrency,
+          rpcUrls: json.rpcUrls };
+        if (json.blockExplorerUrls && json.blockExplorerUrls.length > 0) {
+          network.blockExplorerUrls = json.blockExplorerUrls;
+        }
+        await rpc('wallet_addEthereumChain', [network]);
+        if (!(await onRightChain())) {
+          await rpc('wallet_switchEthereumChain', [{ chainId: json.chainIdHex }]);
+        }
+      }
+    } catch (error) {
+      show('wrong-chain', 'Your wallet is on another network and did not switch to ' + chainName() + '. Switch it to '
+          + json.network + ' to go on.', { reason: 'switch-refused', action: 'switch-chain', label: 'Switch to ' + json.network });
+      return false;
+    }
+    if (!(await onRightChain())) {
+      show('wrong-chain', 'Your wallet is still on another network. Switch it to ' + chainName() + ' to go on.',
+          { reason: 'switch-refused', action: 'switch-chain', label: 'Switch to ' + json.network });
+      return false;
+    }
+    return true;
+  }
+
+  /** The customer's USDC is checked before anything is signed: a transfer that cannot succeed is never sent. */
+  async function enoughBalance() {
+    const decimals = Number(await tokenCall('0x313ce567'));
+    const balance = await tokenCall('0x70a08231' + word(account));
+    const needed = baseUnits(decimals);
+    if (balance < needed) {
+      show('failed', 'Your wallet ' + short(account) + ' holds ' + usdc(balance, decimals) + ' on ' + json.network
+          + ', less than the ' + amount() + ' needed. Add USDC to it, then try again.',
+          { reason: 'insufficient-balance', action: page, label: 'Check again and ' + (page === 'pay' ? 'pay' : 'subscribe') });
+      return false;
+    }
+    return true;
+  }
+
+  function walletMessage(error) {
+    return error && error.message ? String(error.message).replace(/\.?$/, '.') : 'no reason given.';
+  }
+
+  /** Sends one call and waits for it to be mined; null when the customer rejected it or it failed (state shown). */
+  async function send(call, step) {
+    show('sending', step + call.description + '. Confirm it in your wallet.');
+    let hash;
+    try {
+      hash = await rpc('eth_sendTransaction', [{ from: account, to: call.to, data: call.data, value: call.value }]);
+    } catch (error) {
+      if (error && error.code === REJECTED) {
+        show('failed', 'You rejected the transaction in your wallet, so nothing was sent. Try again when you are ready.',
+            { reason: 'tx-rejected', action: page, label: page === 'pay' ? 'Pay ' + amount() : 'Subscribe' });
+      } else {
+        show('failed', 'The wallet could not send the transaction: ' + walletMessage(error),
+            { reason: 'send-failed', action: page, label: 'Try again' });
+      }
+      return null;
+    }
+    show('confirming', step + 'Sent. Waiting for the network to include it.', { detail: explorerLink(hash) });
+    const receipt = await mined(hash);
+    if (BigInt(receipt.status) !== 1n) {
+      show('failed', 'The transaction failed on ' + json.network + ' and moved no USDC.',
+          { reason: 'reverted', action: page, label: 'Try again', detail: explorerLink(hash) });
+      return null;
+    }
+    return { hash, block: BigInt(receipt.blockNumber) };
+  }
+
+  async function mined(hash) {
+    for (;;) {
+      const receipt = await rpc('eth_getTransactionReceipt', [hash]);
+      if (receipt && receipt.blockNumber) {
+        return receipt;
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Waits until the transaction's block has the chain's confirmations on top (itself included), saying n of d. */
+  async function confirmations(sent, prefix) {
+    const needed = BigInt(json.confirmations || 1);
+    for (;;) {
+      const head = BigInt(await rpc('eth_blockNumber'));
+      const have = head >= sent.block ? head - sent.block + 1n : 0n;
+      if (have >= needed) {
+        return;
+      }
+      show('confirming', prefix + 'Waiting for confirmations: ' + have + ' of ' + needed + '.', { detail: explorerLink(sent.hash) });
+      await sleep(POLL_MS);
+    }
+  }
+
+  // ---- outcomes --------------------------------------------------------------------------------------------------
+
+  function done(state, sentence) {
+    const returning = json.successUrl ? [link(json.successUrl, 'Return to ' + merchant())] : [];
+    show(state, sentence + (json.successUrl ? ' Taking you back to ' + merchant() + '\u2026' : ''), { detail: returning });
+    if (json.successUrl) {
+      setTimeout(() => window.location.assign(json.successUrl), REDIRECT_MS);
+    }
+  }
+
+  function failedService(error) {
+    const sentence = error instanceof ServiceError ? error.message
+        : 'The page could not reach the checkout service. Check your connection, then try again.';
+    show('failed', sentence, { reason: 'service', action: page === 'link' ? 'open' : 'connect', label: 'Try again' });
+  }
+
+  // ---- pay -------------------------------------------------------------------------------------------------------
+
+  async function pay() {
+    const wasExpired = json.status === 'expired';
+    if (!(await switchChain()) || !(await enoughBalance())) {
+      return;
+    }
+    const sent = await send(json.walletCalls[0], '');
+    if (!sent) {
+      return;
+    }
+    await confirmations(sent, '');
+    const started = Date.now();
+    for (;;) {
+      try {
+        const answer = await post(root.dataset.post, { txHash: sent.hash });
+        if (answer.payment && answer.payment.status === 'paid') {
+          json = answer.payment;
+          paid(wasExpired);
+          return;
+        }
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'PAYMENT_PENDING_CONFIRMATIONS') {
+          show('failed', error.message + ' If USDC left your wallet, keep the transaction hash and contact ' + merchant() + '.',
+              { reason: 'confirm-refused', detail: explorerLink(sent.hash) });
+          return;
+        }
+      }
+      if (Date.now() - started > PATIENCE_MS) {
+        show('confirming', 'Your payment is sent and still being confirmed. You can close this page: it will be marked '
+            + 'paid by itself.', { detail: explorerLink(sent.hash) });
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  function paid(late) {
+    done('paid', late ? 'Paid after the payment had expired: ' + merchant() + ' still accepts it, and it is paid.'
+        : 'Paid. ' + merchant() + ' has received ' + amount() + '.');
+  }
+
+  async function simulatePay() {
+    show('sending', 'Simulating the payment (test mode: no funds move).');
+    const answer = await post(root.dataset.post, {});
+    json = answer.payment;
+    paid(false);
+  }
+
+  // ---- subscribe -------------------------------------------------------------------------------------------------
+
+  async function subscribe() {
+    if (!(await switchChain()) || !(await enoughBalance())) {
+      return;
+    }
+    const calls = json.walletCalls;
+    let last = null;
+    for (let i = 0; i < calls.length; i++) {
+      last = await send(calls[i], 'Step ' + (i + 1) + ' of ' + calls.length + ': ');
+      if (!last) {
+        return;
+      }
+    }
+    await confirmations(last, '');
+    await awaitActive();
+  }
+
+  async function awaitActive() {
+    const started = Date.now();
+    for (;;) {
+      await load();
+      if (json.status === 'active') {
+        active();
+        return;
+      }
+      show('confirming', Date.now() - started > PATIENCE_MS
+          ? 'Your subscription is signed and still waiting for its first charge. You can close this page: it activates by itself.'
+          : 'Your subscription is signed. Waiting for ' + merchant() + ' to activate it and collect the first ' + amount() + '.');
+      await sleep(POLL_MS);
+    }
+  }
+
+  function active() {
+    done('active', 'Your subscription is active: ' + amount() + ' every ' + json.interval + ' to ' + merchant() + '.');
+  }
+
+  async function simulateSubscribe() {
+    show('sending', 'Simulating the subscription (test mode: no funds move).');
+    const answer = await post(root.dataset.post, {});
+    json = answer.subscription;
+    if (answer.charge && answer.charge.ok === false) {
+      show('failed', 'The simulated first charge failed: ' + answer.charge.failureMessage,
+          { reason: 'charge-failed', action: 'simulate', label: 'Simulate again' });
+      return;
+    }
+    active();
+  }
+
+  // ---- link ------------------------------------------------------------------------------------------------------
+
+  async function open(form) {
+    const body = {};
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === 'string' && value.trim() !== '') {
+        body[name] = value.trim();
+      }
+    }
+    show('sending', 'Opening your payment\u2026', { action: 'open', label: 'Continue to payment' });
+    buttons.forEach((button) => { button.disabled = true; });
+    try {
+      const answer = await post(root.dataset.post, body);
+      window.location.assign(answer.checkoutUrl);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'payment_link_error') {
+        form.hidden = true;
+        show('unavailable', error.message);
+      } else if (error instanceof ServiceError && error.status < 500) {
+        show('failed', error.message, { reason: 'invalid', action: 'open', label: 'Continue to payment' });
+      } else {
+        failedService(error);
+      }
+    }
+  }
+
+  // ---- wiring ----------------------------------------------------------------------------------------------------
+
+  function ready() {
+    if (json.sandbox) {
+      show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Test mode: the payment is simulated and no '
+          + 'funds move.', { action: 'simulate', label: 'Simulate payment (test mode)' });
+    } else if (account) {
+      show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Connected as ' + short(account) + '.',
+          { action: page, label: page === 'pay' ? 'Pay ' + amount() : 'Subscribe for ' + amount() + ' per ' + json.interval });
+    } else {
+      show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Connect your wallet to go on.',
+          { action: 'connect', label: 'Connect wallet' });
+    }
+  }
+
+  function readySentence() {
+    if (page === 'subscribe') {
+      return 'Subscribe to ' + merchant() + ' for ' + amount() + ' every ' + json.interval + ' on ' + json.network + '.';
+    }
+    if (json.status === 'expired') {
+      return 'This payment has expired, but ' + merchant() + ' still accepts it: pay ' + amount() + ' on ' + json.network
+          + ' and it counts as paid late.';
+    }
+    return 'Pay ' + amount() + ' to ' + merchant() + ' on ' + json.network + '.';
+  }
+
+  const actions = {
+    connect: async () => {
+      if (!json) {
+        await load();
+      }
+      if (await connect()) {
+        ready();
+      }
+    },
+    'switch-chain': async () => {
+      if (await switchChain()) {
+        ready();
+      }
+    },
+    pay: () => pay(),
+    subscribe: () => subscribe(),
+    simulate: () => (page === 'pay' ? simulatePay() : simulateSubscribe()),
+  };
+
+  for (const button of buttons) {
+    const action = actions[button.dataset.action];
+    if (!action || button.type === 'submit') {
+      continue;
+    }
+    button.addEventListener('click', async () => {
+      if (busy) {
+        return;
+      }
+      busy = true;
+      button.disabled = true;
+      try {
+        await action();
+      } catch (error) {
+        failedService(error);
+      } finally {
+        busy = false;
+      }
+    });
+  }
+
+  async function start() {
+    if (page === 'link') {
+      const form = root.querySelector('form');
+      if (form) {
+        form.addEventListener('submit', (event) => {
+          event.preventDefault();
+          if (!busy) {
+            busy = true;
+            open(form).finally(() => { busy = false; });
+          }
+        });
+      }
+      return;
+    }
+    const state = root.dataset.state;
+    if (state !== 'ready' && state !== 'expired' && state !== 'confirming') {
+      return;
+    }
+    try {
+      await load();
+    } catch (error) {
+      failedService(error);
+      return;
+    }
+    if (state === 'confirming') {
+      busy = true;
+      awaitActive().catch(failedService).finally(() => { busy = false; });
+      return;
+    }
+    ready();
+  }
+
+  start();
+})();

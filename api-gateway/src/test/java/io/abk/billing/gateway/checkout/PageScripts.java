@@ -1,0 +1,18 @@
+package io.abk.billing.gateway.checkout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The one script a checkout page may load, taken out so that a test can check the rest holds no other. */
+final class PageScripts {
+
+    static final String TAG = "<script src=\"" + CheckoutScript.src() + "\" defer></script>";
+
+    private PageScripts() {
+    }
+
+    /** The page without its one script tag, which must be there exactly once. */
+    static String withoutTheScript(String page) {
+        assertThat(page.split(java.util.regex.Pattern.quote(TAG), -1)).as("the checkout script tag, once").hasSize(2);
+        return page.replace(TAG, "");
+    }
+}
