@@ -301,17 +301,26 @@
     for (;;) {
       const head = BigInt(await rpc('eth_blockNumber'));
       const have = head >= sent.block ? head - sent.block + 1n : 0n;
+      // Said even when the depth is already there, so the customer always sees where the count stands.
+      show('confirming', prefix + 'Confirmations: ' + (have < needed ? have : needed) + ' of ' + needed + '.'
+          + (have < needed ? ' Waiting for the network.' : ''), { detail: explorerLink(sent.hash) });
       if (have >= needed) {
         return;
       }
-      show('confirming', prefix + 'Waiting for confirmations: ' + have + ' of ' + needed + '.', { detail: explorerLink(sent.hash) });
       await sleep(POLL_MS);
     }
   }
 
   // ---- outcomes --------------------------------------------------------------------------------------------------
 
+  // The status pill's words, as the server renders them (PayPage, CheckoutPage).
+  const STATUS_WORDS = { paid: 'Paid', active: 'Active' };
+
   function done(state, sentence) {
+    const pill = root.querySelector('[data-status]');
+    if (pill && STATUS_WORDS[state]) {
+      pill.textContent = STATUS_WORDS[state];
+    }
     const returning = json.successUrl ? [link(json.successUrl, 'Return to ' + merchant())] : [];
     show(state, sentence + (json.successUrl ? ' Taking you back to ' + merchant() + '\u2026' : ''), { detail: returning });
     if (json.successUrl) {

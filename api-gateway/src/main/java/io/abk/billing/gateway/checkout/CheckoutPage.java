@@ -43,7 +43,7 @@ final class CheckoutPage {
         body.append("<p class=\"amount\">").append(Html.escape(amount(session.get("amountUsdc")))).append(" USDC</p>\n");
         body.append("<p class=\"interval\">per ").append(Html.escape(interval)).append("</p>\n");
         body.append("<dl>\n");
-        row(body, "Status", "<span class=\"status\">" + Html.escape(STATUS.getOrDefault(status, status)) + "</span>");
+        row(body, "Status", "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(status, status)) + "</span>");
         row(body, "Network", Html.escape(text(session.get("network"))));
         if (nextPayment != null) {
             row(body, "Next payment", Html.escape(nextPayment));

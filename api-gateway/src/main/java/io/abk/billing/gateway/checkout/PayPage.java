@@ -50,7 +50,7 @@ final class PayPage {
             body.append("<p class=\"interval\">").append(Html.escape(description)).append("</p>\n");
         }
         body.append("<dl>\n");
-        row(body, "Status", "<span class=\"status\">" + Html.escape(STATUS.getOrDefault(state, state)) + "</span>");
+        row(body, "Status", "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(state, state)) + "</span>");
         row(body, "Network", Html.escape(text(status.get("network"))));
         row(body, "Pay to", "<code>" + Html.escape(text(status.get("merchantPayout"))) + "</code>");
         var wallet = text(status.get("customerWallet"));

@@ -87,6 +87,18 @@ final class Api {
         return new TestMerchant(merchantId, test.secret(), test.id(), live.secret(), live.id());
     }
 
+    /** A new merchant as {@link #newMerchant} does, whose checkout pages show {@code displayName}. */
+    TestMerchant newMerchantDisplayed(String displayName) {
+        var body = new LinkedHashMap<String, Object>();
+        body.put("name", displayName + " " + UUID.randomUUID().toString().substring(0, 8));
+        body.put("displayName", displayName);
+        body.put("payoutAddressEvm", MERCHANT_PAYOUT);
+        var merchantId = admin("POST", "/admin/v1/merchants").json(body).send().expect(201).json().at("/merchant/id").asString();
+        var test = newKey(merchantId, "test");
+        var live = newKey(merchantId, "live");
+        return new TestMerchant(merchantId, test.secret(), test.id(), live.secret(), live.id());
+    }
+
     /** A new key of {@code mode} for the merchant: {@code {id, secret}}. */
     IssuedKey newKey(String merchantId, String mode) {
         var json = admin("POST", "/admin/v1/merchants/" + merchantId + "/api_keys").json(Map.of("mode", mode)).send().expect(201).json();

@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Keys;
 import org.web3j.crypto.RawTransaction;
@@ -89,6 +90,35 @@ final class TestChain implements AutoCloseable {
             mint(wallet.address(), amount);
         }
         return wallet;
+    }
+
+    /**
+     * Fresh addresses that anvil signs for ({@code anvil_impersonateAccount}), as it does for its own accounts: a
+     * browser wallet of the tests sends {@code eth_sendTransaction} from them and holds no key. Each gets ether for fees
+     * and mints itself its test USDC ({@code usdc[i]}, decimal; the token's mint is open), all in parallel, then every
+     * mint is waited for.
+     */
+    List<String> impersonatedWallets(List<String> usdc) {
+        var addresses = new ArrayList<String>();
+        var mints = new ArrayList<String>();
+        for (var amount : usdc) {
+            var address = freshAddress();
+            rpc("anvil_setBalance", List.of(address, Numeric.encodeQuantity(WALLET_ETHER)));
+            rpc("anvil_impersonateAccount", List.of(address));
+            var units = units(amount);
+            if (units.signum() > 0) {
+                var tx = new java.util.LinkedHashMap<String, String>();
+                tx.put("from", address);
+                tx.put("to", info.tokenAddress());
+                tx.put("data", Erc20Abi.mint(address, units));
+                mints.add(String.valueOf(rpcResult("eth_sendTransaction", List.of(tx))));
+            }
+            addresses.add(address);
+        }
+        for (var hash : mints) {
+            assertThat(awaitReceipt(hash).isStatusOK()).as("mint %s", hash).isTrue();
+        }
+        return addresses;
     }
 
     /** A fresh address nobody holds a key of: a payout that only receives. */
@@ -208,11 +238,16 @@ final class TestChain implements AutoCloseable {
     }
 
     private void rpc(String method, List<?> params) {
+        rpcResult(method, params);
+    }
+
+    private @Nullable Object rpcResult(String method, List<?> params) {
         try {
             var response = new Request<>(method, params, http, RawResponse.class).send();
             if (response.hasError()) {
                 throw new IllegalStateException(method + " failed: " + response.getError().getMessage());
             }
+            return response.getResult();
         } catch (IOException e) {
             throw new UncheckedIOException(method + " failed", e);
         }

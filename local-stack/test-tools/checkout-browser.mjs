@@ -1,0 +1,488 @@
+// Drives the hosted checkout pages in Debian's headless Chromium (playwright-core; no browser is downloaded) for the
+// local stack's browser tests (CheckoutBrowserIT, CheckoutSandboxBrowserIT). The Java test makes the fixtures
+// (merchants, payments, links, subscriptions, funded wallets) and checks the API and the chain afterwards; this
+// script plays the customer: each scenario opens a page with a test wallet (wallet.mjs) or none, clicks through it,
+// asserts <main data-state> and the visible sentence at each step, photographs each state at 360 px and checks it
+// with axe-core (no serious or critical violation), and records the states the page went through.
+//
+// Usage: node checkout-browser.mjs <scenarios.json> <results.json>
+// scenarios.json: {chainIdHex?, rpcUrl?, outDir, concurrency?, scenarios: [{name, kind, ...fixture}]}
+// results.json:   {ms, results: [{name, kind, ok, error?, ms, states, screenshots, violations, finalUrl, sent, extra}]}
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { PROVIDER_SHIM, TestWallet } from './wallet.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const CHROMIUM = process.env.BILLING_CHROMIUM || '/usr/bin/chromium';
+// TOOLCHAIN: without the background-networking flags Chromium keeps calling Google hosts this machine cannot reach.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+const WIDTH = 360;
+// A step of the page waits for the chain (blocks every second, two deep) and for Kafka round trips: seconds.
+const STEP_MS = 60000;
+const MERCHANT_SITE = 'https://merchant.example';
+// A whole scenario: a few steps of the above at most; past this it is reported as hanging, and the others go on.
+const SCENARIO_MS = 150000;
+
+// The recorder: every state (and sentence) the page shows, and every Content-Security-Policy violation.
+const RECORDER = `(() => {
+  window.__states = [];
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+  const record = () => {
+    const root = document.querySelector('[data-state]');
+    if (!root) return;
+    const message = root.querySelector('[data-message]');
+    const entry = { state: root.dataset.state, reason: root.dataset.reason || null, message: message ? message.textContent : '' };
+    const last = window.__states[window.__states.length - 1];
+    if (!last || last.state !== entry.state || last.message !== entry.message || last.reason !== entry.reason) {
+      window.__states.push(entry);
+    }
+  };
+  const watch = () => {
+    record();
+    new MutationObserver(record).observe(document.body, { attributes: true, childList: true, subtree: true, characterData: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch); else watch();
+})();`;
+
+const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const outDir = input.outDir;
+mkdirSync(outDir, { recursive: true });
+
+class Scenario {
+  constructor(browser, spec) {
+    this.browser = browser;
+    this.spec = spec;
+    this.states = [];
+    this.screenshots = [];
+    this.violations = [];
+    this.problems = [];
+    this.extra = {};
+    this.wallet = null;
+    this.contexts = [];
+  }
+
+  newWallet(options = {}) {
+    this.wallet = new TestWallet({ rpcUrl: input.rpcUrl, chainIdHex: input.chainIdHex, account: this.spec.account, ...options });
+    return this.wallet;
+  }
+
+  async open(url, { javaScript = true, wallet = this.wallet } = {}) {
+    this.javaScript = javaScript;
+    const context = await this.browser.newContext({ viewport: { width: WIDTH, height: 780 }, javaScriptEnabled: javaScript,
+      deviceScaleFactor: 1, locale: 'en-US' });
+    this.contexts.push(context);
+    // The merchant's site, which the success and cancel URLs name, answered here: no request leaves the machine.
+    await context.route(MERCHANT_SITE + '/**', (route) => route.fulfill({ status: 200, contentType: 'text/html',
+      body: '<!DOCTYPE html><html lang="en"><title>Merchant</title><h1>Back at the merchant</h1></html>' }));
+    if (wallet) {
+      await context.exposeBinding('__testWallet', async (source, request) => JSON.stringify(await wallet.handle(JSON.parse(request))));
+      await context.addInitScript(PROVIDER_SHIM);
+    }
+    await context.addInitScript(RECORDER);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => this.problems.push('page error: ' + error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+        this.problems.push('console error: ' + message.text());
+      }
+    });
+    const response = await page.goto(url);
+    if (!response || response.status() !== 200) {
+      throw new Error(`GET ${url} answered ${response && response.status()}`);
+    }
+    return page;
+  }
+
+  /** Waits for the state, then checks its reason and sentence; returns the sentence. */
+  async expect(page, state, { reason, message, timeout = STEP_MS } = {}) {
+    try {
+      await page.waitForFunction((wanted) => {
+        const root = document.querySelector('[data-state]');
+        return root && root.dataset.state === wanted;
+      }, state, { timeout, polling: 50 });
+    } catch (error) {
+      const now = await page.evaluate(() => {
+        const root = document.querySelector('[data-state]');
+        return root ? root.dataset.state + ' (' + (root.dataset.reason || '') + '): ' + root.querySelector('[data-message]')?.textContent : 'no root';
+      }).catch(() => 'unknown');
+      throw new Error(`${page.url()}: expected data-state=${state}, still ${now}`);
+    }
+    const seen = await page.evaluate(() => {
+      const root = document.querySelector('[data-state]');
+      return { reason: root.dataset.reason || null, message: root.querySelector('[data-message]').textContent, tag: root.tagName,
+        first: document.querySelector('[data-state]') === root };
+    });
+    if (seen.tag !== 'MAIN') {
+      throw new Error(`the element with data-state is <${seen.tag.toLowerCase()}>, not <main>`);
+    }
+    if (reason !== undefined && seen.reason !== reason) {
+      throw new Error(`state ${state}: expected reason ${reason}, got ${seen.reason} (${seen.message})`);
+    }
+    if (message && !message.test(seen.message)) {
+      throw new Error(`state ${state}: the sentence "${seen.message}" does not match ${message}`);
+    }
+    const visible = await page.isVisible('[data-message]');
+    if (!visible) {
+      throw new Error(`state ${state}: the sentence is not visible`);
+    }
+    return seen.message;
+  }
+
+  /** The one visible action button, which must be {@code action}. */
+  async action(page, action) {
+    const shown = await page.$$eval('[data-action]', (buttons) => buttons.filter((b) => !b.hidden && b.offsetParent !== null)
+        .map((b) => b.dataset.action));
+    if (shown.length !== 1 || shown[0] !== action) {
+      throw new Error(`expected the one visible button to be ${action}, got [${shown}]`);
+    }
+    return page.locator(`[data-action="${action}"]`);
+  }
+
+  async click(page, action) {
+    await (await this.action(page, action)).click();
+  }
+
+  /** Photographs the page as it is (full height, 360 px wide) and checks it with axe-core. */
+  async shoot(page, label) {
+    const file = join(outDir, `${this.spec.name}--${label}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    this.screenshots.push(file);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > WIDTH) {
+      this.problems.push(`${label}: the page is ${width} px wide at a ${WIDTH} px viewport`);
+    }
+    if (!this.javaScript) {
+      // axe-core runs on timers, which a page without JavaScript never fires; the same page with it is checked.
+      return;
+    }
+    if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
+      // Evaluated through the DevTools protocol, not as a <script>: the page's CSP rightly refuses inline scripts.
+      await page.evaluate(AXE);
+    }
+    const found = await page.evaluate(async () => {
+      const result = await window.axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    });
+    for (const violation of found) {
+      this.violations.push(`${label}: ${violation}`);
+    }
+  }
+
+  async collect(page) {
+    const recorded = await page.evaluate(() => ({ states: window.__states || [], csp: window.__csp || [] })).catch(() => null);
+    if (recorded) {
+      this.states.push(...recorded.states);
+      for (const violation of recorded.csp) {
+        this.problems.push('Content-Security-Policy violation: ' + violation);
+      }
+    }
+  }
+
+  async close() {
+    for (const context of this.contexts) {
+      for (const page of context.pages()) {
+        await this.collect(page);
+      }
+      await context.close();
+    }
+  }
+}
+
+// ---- scenarios ---------------------------------------------------------------------------------------------------
+
+const ON_ANVIL = { knowsChain: true };
+
+/** Connects an on-chain page whose wallet is already on the right chain; leaves it ready to pay. */
+async function connect(s, page, label) {
+  await s.expect(page, label === 'expired' ? 'expired' : 'ready');
+  await s.click(page, 'connect');
+  await s.expect(page, label === 'expired' ? 'expired' : 'ready', { message: /Connected as 0x/ });
+}
+
+async function payAndConfirm(s, page, { late = false } = {}) {
+  const pause = s.wallet.pause('eth_sendTransaction');
+  await s.click(page, 'pay');
+  await pause;
+  await s.expect(page, 'sending', { message: /Confirm it in your wallet/ });
+  await s.shoot(page, 'sending');
+  s.wallet.resume('eth_sendTransaction');
+  await s.expect(page, 'confirming');
+  await s.shoot(page, 'confirming');
+  const sentence = await s.expect(page, 'paid', { message: late ? /after the payment had expired/ : /^Paid\./ });
+  return sentence;
+}
+
+const scenarios = {
+  async 'subscribe-chain'(s) {
+    // A wallet on another chain that does not know the page's: switch fails with 4902, the chain is added, then used.
+    s.newWallet({ startChainIdHex: '0x1', knowsChain: false });
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Subscribe to .* for 12\.5 USDC every month/ });
+    await s.shoot(page, 'ready');
+    let waiting = s.wallet.pause('eth_requestAccounts');
+    await s.click(page, 'connect');
+    await waiting;
+    await s.expect(page, 'connecting', { message: /Open your wallet/ });
+    await s.shoot(page, 'connecting');
+    waiting = s.wallet.pause('wallet_switchEthereumChain');
+    s.wallet.resume('eth_requestAccounts');
+    await waiting;
+    await s.expect(page, 'wrong-chain', { message: /Approve the switch to/ });
+    await s.shoot(page, 'wrong-chain-switching');
+    s.wallet.resume('wallet_switchEthereumChain');
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    await s.shoot(page, 'ready-connected');
+    waiting = s.wallet.pause('eth_sendTransaction');
+    await s.click(page, 'subscribe');
+    await waiting;
+    await s.expect(page, 'sending', { message: /^Step 1 of 2: Allow the subscription vault/ });
+    await s.shoot(page, 'sending');
+    s.wallet.resume('eth_sendTransaction');
+    await s.expect(page, 'confirming');
+    await s.shoot(page, 'confirming');
+    await s.expect(page, 'active', { message: /Your subscription is active: 12\.5 USDC every month/ });
+    await s.shoot(page, 'active');
+    await page.waitForURL(s.spec.successUrl, { timeout: 10000 });
+    s.extra.redirectedTo = page.url();
+    s.extra.requests = s.wallet.requests;
+    // A reload afterwards: already active.
+    await page.goto(s.spec.url);
+    await s.expect(page, 'active', { message: /already|active/ });
+    await s.shoot(page, 'active-reload');
+  },
+
+  async 'pay-chain'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Pay 25 USDC to/ });
+    await s.shoot(page, 'ready');
+    await connect(s, page);
+    await s.shoot(page, 'ready-connected');
+    await payAndConfirm(s, page);
+    await s.shoot(page, 'paid');
+    await page.waitForURL(s.spec.successUrl, { timeout: 10000 });
+    s.extra.redirectedTo = page.url();
+    await page.goto(s.spec.url);
+    await s.expect(page, 'paid', { message: /already paid/ });
+    await s.shoot(page, 'paid-reload');
+  },
+
+  async 'link-chain'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Continue to the payment page/ });
+    await s.shoot(page, 'ready');
+    // A plausible address to the browser, refused by the server's own check: the refusal is shown in place.
+    await page.getByLabel('Your e-mail').fill('ada@localhost');
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('Your wallet address (optional)').fill(s.spec.account);
+    await s.click(page, 'open');
+    await s.expect(page, 'failed', { reason: 'invalid', message: /e-mail address/ });
+    await s.shoot(page, 'failed-invalid-email');
+    await page.getByLabel('Your e-mail').fill(s.spec.email);
+    await s.click(page, 'open');
+    await page.waitForURL(/\/checkout\/pay\/pay_/, { timeout: STEP_MS });
+    s.extra.paymentUrl = page.url();
+    await connect(s, page);
+    await payAndConfirm(s, page);
+  },
+
+  async 'link-nojs'(s) {
+    const page = await s.open(s.spec.url, { javaScript: false });
+    await s.expect(page, 'ready');
+    await page.getByLabel('Your e-mail').fill(s.spec.email);
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await s.shoot(page, 'ready-nojs');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/checkout\/pay\/pay_/, { timeout: STEP_MS });
+    s.extra.paymentUrl = page.url();
+    await s.expect(page, 'ready');
+    // Chromium with scripting disabled by the DevTools protocol still parses <noscript> as if scripts ran, so the note
+    // is read from the markup rather than from what is painted.
+    const note = await page.locator('noscript').first().textContent();
+    if (!/Paying from this page needs JavaScript/.test(note || '')) {
+      throw new Error('the payment page without JavaScript does not say what else to do: ' + note);
+    }
+    await s.shoot(page, 'pay-nojs');
+  },
+
+  async 'link-unavailable'(s) {
+    const cases = [['used-up', /used as many times as it allows/], ['disabled', /disabled by the merchant/], ['expired', /has expired/]];
+    for (const [which, sentence] of cases) {
+      const page = await s.open(s.spec.urls[which]);
+      await s.expect(page, 'unavailable', { message: sentence });
+      if (await page.locator('form').count() !== 0) {
+        throw new Error(`the ${which} link still offers its form`);
+      }
+      await s.shoot(page, 'unavailable-' + which);
+    }
+  },
+
+  async 'pay-no-wallet'(s) {
+    const page = await s.open(s.spec.url, { wallet: null });
+    await s.expect(page, 'ready');
+    await s.click(page, 'connect');
+    await s.expect(page, 'failed', { reason: 'no-wallet', message: /No browser wallet was found/ });
+    await s.action(page, 'connect');
+    await s.shoot(page, 'failed-no-wallet');
+    // Framed by another site: refused by the browser (frame-ancestors 'none', X-Frame-Options DENY).
+    const framer = await s.contexts[0].newPage();
+    await framer.setContent(`<iframe src="${s.spec.url}" title="framed checkout"></iframe>`);
+    await framer.waitForTimeout(1000);
+    const framed = framer.frames().find((f) => f !== framer.mainFrame());
+    const inside = framed ? await framed.evaluate(() => !!document.querySelector('[data-state]')).catch(() => false) : false;
+    if (inside) {
+      throw new Error('the checkout page loaded inside a frame of another page');
+    }
+    await framer.close();
+  },
+
+  async 'pay-rejected'(s) {
+    s.newWallet(ON_ANVIL).rejectConnect = true;
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await s.click(page, 'connect');
+    await s.expect(page, 'failed', { reason: 'rejected', message: /declined to connect/ });
+    await s.shoot(page, 'failed-rejected');
+    s.wallet.rejectConnect = false;
+    await s.click(page, 'connect');
+    await s.expect(page, 'ready', { message: /Connected as/ });
+  },
+
+  async 'pay-locked'(s) {
+    s.newWallet(ON_ANVIL).locked = true;
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await s.click(page, 'connect');
+    await s.expect(page, 'failed', { reason: 'locked', message: /locked/ });
+    await s.action(page, 'connect');
+    await s.shoot(page, 'failed-locked');
+  },
+
+  async 'pay-wrong-chain'(s) {
+    s.newWallet({ startChainIdHex: '0x1' }).refuseSwitch = true;
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await s.click(page, 'connect');
+    await s.expect(page, 'wrong-chain', { reason: 'switch-refused', message: /did not switch to Anvil/ });
+    await s.shoot(page, 'wrong-chain-refused');
+    s.wallet.refuseSwitch = false;
+    await s.click(page, 'switch-chain');
+    await s.expect(page, 'ready', { message: /Connected as/ });
+  },
+
+  async 'pay-insufficient'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await connect(s, page);
+    await s.click(page, 'pay');
+    await s.expect(page, 'failed', { reason: 'insufficient-balance', message: /holds 5 USDC on Anvil \(local\), less than the 25 USDC needed/ });
+    await s.action(page, 'pay');
+    await s.shoot(page, 'failed-insufficient-balance');
+    if (s.wallet.requests.includes('eth_sendTransaction')) {
+      throw new Error('a transfer was sent from a wallet that could not pay');
+    }
+  },
+
+  async 'pay-tx-rejected'(s) {
+    s.newWallet(ON_ANVIL).rejectTransactions = true;
+    const page = await s.open(s.spec.url);
+    await connect(s, page);
+    await s.click(page, 'pay');
+    await s.expect(page, 'failed', { reason: 'tx-rejected', message: /rejected the transaction in your wallet, so nothing was sent/ });
+    await s.shoot(page, 'failed-tx-rejected');
+    s.wallet.rejectTransactions = false;
+    await payAndConfirm(s, page);
+  },
+
+  async 'pay-expired'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'expired', { message: /has expired, but .* still accepts it/ });
+    await s.shoot(page, 'expired');
+    await connect(s, page, 'expired');
+    await payAndConfirm(s, page, { late: true });
+    await s.shoot(page, 'paid-late');
+  },
+
+  async 'pay-wrong-account'(s) {
+    s.newWallet(ON_ANVIL);
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await s.click(page, 'connect');
+    await s.expect(page, 'failed', { reason: 'wrong-account', message: /must come from the wallet/ });
+    await s.shoot(page, 'failed-wrong-account');
+  },
+
+  async 'pay-simulate'(s) {
+    const page = await s.open(s.spec.url, { wallet: null });
+    await s.expect(page, 'ready', { message: /Test mode/ });
+    if (!(await page.getByText('Test mode: payments are simulated and no funds move.').isVisible())) {
+      throw new Error('the sandbox page is not labelled as test mode');
+    }
+    await s.shoot(page, 'ready-sandbox');
+    await s.click(page, 'simulate');
+    await s.expect(page, 'paid', { message: /^Paid\./ });
+    await s.shoot(page, 'paid-sandbox');
+  },
+
+  async 'subscribe-simulate'(s) {
+    const page = await s.open(s.spec.url, { wallet: null });
+    await s.expect(page, 'ready', { message: /Test mode/ });
+    await s.shoot(page, 'ready-sandbox');
+    await s.click(page, 'simulate');
+    await s.expect(page, 'active', { message: /Your subscription is active/ });
+    await s.shoot(page, 'active-sandbox');
+  },
+};
+
+async function run(browser, spec) {
+  const started = Date.now();
+  const scenario = new Scenario(browser, spec);
+  let error = null;
+  try {
+    const body = scenarios[spec.kind];
+    if (!body) {
+      throw new Error('no scenario ' + spec.kind);
+    }
+    let timer;
+    const limit = new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not finish within ${SCENARIO_MS / 1000} s`)), SCENARIO_MS);
+    });
+    await Promise.race([body(scenario), limit]).finally(() => clearTimeout(timer));
+  } catch (e) {
+    error = e.message;
+  }
+  await scenario.close().catch((e) => { error = error || 'closing: ' + e.message; });
+  const problems = [...scenario.problems, ...scenario.violations];
+  return {
+    name: spec.name, kind: spec.kind, ok: !error && problems.length === 0,
+    error: error || (problems.length ? problems.join('\n') : null),
+    ms: Date.now() - started, states: scenario.states, screenshots: scenario.screenshots, violations: scenario.violations,
+    sent: scenario.wallet ? scenario.wallet.sent : [], extra: scenario.extra,
+  };
+}
+
+const started = Date.now();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+const results = [];
+try {
+  const queue = [...input.scenarios];
+  const workers = Array.from({ length: Math.max(1, input.concurrency || 3) }, async () => {
+    for (let spec = queue.shift(); spec; spec = queue.shift()) {
+      const result = await run(browser, spec);
+      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${spec.name} (${result.ms} ms)${result.ok ? '' : ': ' + result.error}`);
+      results.push(result);
+    }
+  });
+  await Promise.all(workers);
+} finally {
+  await browser.close();
+}
+writeFileSync(process.argv[3], JSON.stringify({ ms: Date.now() - started, results }, null, 2));
