@@ -29,17 +29,16 @@ const SCENARIO_MS = 150000;
 
 // The recorder: every state (and sentence) the page shows, and every Content-Security-Policy violation.
 const RECORDER = `(() => {
-  window.__states = [];
-  window.__csp = [];
-  document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+  let last = null;
+  document.addEventListener('securitypolicyviolation', (e) => window.__record(JSON.stringify({ csp: e.violatedDirective + ' ' + e.blockedURI })));
   const record = () => {
     const root = document.querySelector('[data-state]');
     if (!root) return;
     const message = root.querySelector('[data-message]');
     const entry = { state: root.dataset.state, reason: root.dataset.reason || null, message: message ? message.textContent : '' };
-    const last = window.__states[window.__states.length - 1];
     if (!last || last.state !== entry.state || last.message !== entry.message || last.reason !== entry.reason) {
-      window.__states.push(entry);
+      last = entry;
+      window.__record(JSON.stringify(entry));
     }
   };
   const watch = () => {
@@ -83,9 +82,19 @@ class Scenario {
       await context.exposeBinding('__testWallet', async (source, request) => JSON.stringify(await wallet.handle(JSON.parse(request))));
       await context.addInitScript(PROVIDER_SHIM);
     }
+    // States and policy violations reach Node as they happen, so a navigation loses none.
+    await context.exposeBinding('__record', (source, text) => {
+      const entry = JSON.parse(text);
+      if (entry.csp) {
+        this.problems.push('Content-Security-Policy violation: ' + entry.csp);
+      } else {
+        this.states.push(entry);
+      }
+    });
     await context.addInitScript(RECORDER);
     const page = await context.newPage();
     page.on('pageerror', (error) => this.problems.push('page error: ' + error.message));
+    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`));
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
         this.problems.push('console error: ' + message.text());
@@ -98,19 +107,20 @@ class Scenario {
     return page;
   }
 
-  /** Waits for the state, then checks its reason and sentence; returns the sentence. */
+  /** Waits for the state (with a sentence matching {@code message}), then checks its reason; returns the sentence. */
   async expect(page, state, { reason, message, timeout = STEP_MS } = {}) {
     try {
-      await page.waitForFunction((wanted) => {
+      await page.waitForFunction(([wanted, source, flags]) => {
         const root = document.querySelector('[data-state]');
-        return root && root.dataset.state === wanted;
-      }, state, { timeout, polling: 50 });
+        const sentence = root && root.querySelector('[data-message]');
+        return root && root.dataset.state === wanted && (!source || new RegExp(source, flags).test(sentence.textContent));
+      }, [state, message ? message.source : null, message ? message.flags : ''], { timeout, polling: 50 });
     } catch (error) {
       const now = await page.evaluate(() => {
         const root = document.querySelector('[data-state]');
         return root ? root.dataset.state + ' (' + (root.dataset.reason || '') + '): ' + root.querySelector('[data-message]')?.textContent : 'no root';
       }).catch(() => 'unknown');
-      throw new Error(`${page.url()}: expected data-state=${state}, still ${now}`);
+      throw new Error(`${page.url()}: expected data-state=${state}${message ? ' saying ' + message : ''}, still ${now}`);
     }
     const seen = await page.evaluate(() => {
       const root = document.querySelector('[data-state]');
@@ -174,21 +184,8 @@ class Scenario {
     }
   }
 
-  async collect(page) {
-    const recorded = await page.evaluate(() => ({ states: window.__states || [], csp: window.__csp || [] })).catch(() => null);
-    if (recorded) {
-      this.states.push(...recorded.states);
-      for (const violation of recorded.csp) {
-        this.problems.push('Content-Security-Policy violation: ' + violation);
-      }
-    }
-  }
-
   async close() {
     for (const context of this.contexts) {
-      for (const page of context.pages()) {
-        await this.collect(page);
-      }
       await context.close();
     }
   }
@@ -463,7 +460,7 @@ async function run(browser, spec) {
   const problems = [...scenario.problems, ...scenario.violations];
   return {
     name: spec.name, kind: spec.kind, ok: !error && problems.length === 0,
-    error: error || (problems.length ? problems.join('\n') : null),
+    error: [error, ...problems].filter((e) => e).join('\n') || null,
     ms: Date.now() - started, states: scenario.states, screenshots: scenario.screenshots, violations: scenario.violations,
     sent: scenario.wallet ? scenario.wallet.sent : [], extra: scenario.extra,
   };

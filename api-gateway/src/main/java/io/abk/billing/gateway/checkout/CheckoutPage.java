@@ -58,7 +58,9 @@ final class CheckoutPage {
                 session.get("vaultAddress") != null);
         var noscript = !"ready".equals(first) ? "" : sandbox ? "Simulating the subscription needs JavaScript."
                 : "Subscribing from this page needs JavaScript and a browser wallet.";
-        flow(body, Html.escape(sentence(first, status, merchant)), false, noscript, "connect", "switch-chain", "subscribe", "simulate");
+        var sentence = sandbox && "ready".equals(first) ? "Test mode: simulate the subscription to try the checkout."
+                : sentence(first, status, merchant);
+        flow(body, Html.escape(sentence), false, noscript, "connect", "switch-chain", "subscribe", "simulate");
         // The merchant's URLs were checked to be absolute http(s) URLs when the subscription was created.
         var successUrl = text(session.get("successUrl"));
         var cancelUrl = text(session.get("cancelUrl"));

@@ -74,7 +74,9 @@ final class PayPage {
             PageFrame.testMode(body);
         }
         var first = firstState(state, payable);
-        flow(body, Html.escape(sentence(first, merchant, expiresAt, payment.path("paidLate").asBoolean(false))), false,
+        var sentence = sandbox && "ready".equals(first) ? "Test mode: simulate the payment to try the checkout."
+                : sentence(first, merchant, expiresAt, payment.path("paidLate").asBoolean(false));
+        flow(body, Html.escape(sentence), false,
                 noscript(first, status, sandbox), "connect", "switch-chain", "pay", "simulate");
         // The merchant's URLs were checked to be absolute http(s) URLs when the payment was created.
         var successUrl = text(status.get("successUrl"));
