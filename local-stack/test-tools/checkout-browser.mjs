@@ -143,11 +143,20 @@ class Scenario {
     return seen.message;
   }
 
-  /** The one visible action button, which must be {@code action}. */
+  /**
+   * The one visible action button, which must be {@code action}: waited for a moment, since the server renders the
+   * buttons hidden and the script shows the one that fits once it has read the page's JSON.
+   */
   async action(page, action) {
-    const shown = await page.$$eval('[data-action]', (buttons) => buttons.filter((b) => !b.hidden && b.offsetParent !== null)
-        .map((b) => b.dataset.action));
-    if (shown.length !== 1 || shown[0] !== action) {
+    const visible = (wanted) => {
+      const shown = Array.from(document.querySelectorAll('[data-action]')).filter((b) => !b.hidden && b.offsetParent !== null);
+      return shown.length === 1 && shown[0].dataset.action === wanted;
+    };
+    try {
+      await page.waitForFunction(visible, action, { timeout: 10000, polling: 50 });
+    } catch (error) {
+      const shown = await page.$$eval('[data-action]', (buttons) => buttons.filter((b) => !b.hidden && b.offsetParent !== null)
+          .map((b) => b.dataset.action));
       throw new Error(`expected the one visible button to be ${action}, got [${shown}]`);
     }
     return page.locator(`[data-action="${action}"]`);
