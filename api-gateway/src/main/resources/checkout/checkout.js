@@ -321,6 +321,8 @@
     if (pill && STATUS_WORDS[state]) {
       pill.textContent = STATUS_WORDS[state];
     }
+    // Nothing to cancel any more.
+    root.querySelectorAll('[data-cancel]').forEach((element) => { element.hidden = true; });
     const returning = json.successUrl ? [link(json.successUrl, 'Return to ' + merchant())] : [];
     show(state, sentence + (json.successUrl ? ' Taking you back to ' + merchant() + '\u2026' : ''), { detail: returning });
     if (json.successUrl) {

@@ -68,7 +68,7 @@ final class CheckoutPage {
             body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
         } else if ("ready".equals(first) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
+            body.append("<p class=\"note\" data-cancel><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
         }
         var id = text(session.get("subscriptionId"));

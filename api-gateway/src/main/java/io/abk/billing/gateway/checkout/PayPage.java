@@ -85,7 +85,7 @@ final class PayPage {
             body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
         } else if (("open".equals(state) || "expired".equals(state)) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
+            body.append("<p class=\"note\" data-cancel><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
                     .append(Html.escape(merchant)).append("</a></p>\n");
         }
         return page("Pay " + merchant, new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
