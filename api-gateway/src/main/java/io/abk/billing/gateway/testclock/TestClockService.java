@@ -61,7 +61,11 @@ public final class TestClockService {
                 .as(tx::transactional)
                 .map(next -> {
                     log.info("test clock changed merchantId={} version={} frozenAt={}", merchantId, next.version(), next.frozenAt());
-                    return clock.remember(next);
+                    // The answer is this change's own result: remember() keeps the newest it knows, which a concurrent
+                    // change may already have moved past (ClockRoutesIT's concurrent advances caught a reply showing
+                    // the next one's time).
+                    clock.remember(next);
+                    return next;
                 });
     }
 
