@@ -22,7 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameter;
+import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
+import org.web3j.protocol.core.methods.response.EthBlockNumber;
+import org.web3j.protocol.core.methods.response.EthGetTransactionReceipt;
+import org.web3j.protocol.core.methods.response.EthTransaction;
 import org.web3j.protocol.core.methods.request.EthFilter;
 import org.web3j.protocol.core.methods.response.EthBlock;
 import org.web3j.protocol.core.methods.response.Log;
@@ -86,29 +90,66 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
         });
     }
 
+    /**
+     * The transaction's receipt, the transaction itself (known but unmined: pending) and the head, in one JSON-RPC
+     * batch; then, when mined, its block, to check that the receipt's block is still the canonical one.
+     */
     public TxObservation observe(String txHash) {
-        Optional<TransactionReceipt> receipt = call("eth_getTransactionReceipt",
-                web3j -> Optional.ofNullable(answer(web3j.ethGetTransactionReceipt(txHash).send())));
-        if (receipt.isEmpty()) {
-            boolean known = call("eth_getTransactionByHash",
-                    web3j -> answer(web3j.ethGetTransactionByHash(txHash).send()) != null);
-            return known ? TxObservation.pending(txHash, decimals) : TxObservation.notFound(txHash, decimals);
+        var first = call("eth_getTransactionReceipt", web3j -> {
+            var batch = web3j.newBatch()
+                    .add(web3j.ethGetTransactionReceipt(txHash))
+                    .add(web3j.ethGetTransactionByHash(txHash))
+                    .add(web3j.ethBlockNumber());
+            var answers = inRequestOrder(batch.getRequests(), batch.send().getResponses());
+            return new FirstRead(answer((EthGetTransactionReceipt) answers.get(0)),
+                    answer((EthTransaction) answers.get(1)) != null,
+                    ((EthBlockNumber) checked(answers.get(2))).getBlockNumber().longValueExact());
+        });
+        var mined = first.receipt();
+        if (mined == null) {
+            return first.known() ? TxObservation.pending(txHash, decimals) : TxObservation.notFound(txHash, decimals);
         }
-        var mined = receipt.get();
         long blockNumber = mined.getBlockNumber().longValueExact();
         var block = block(blockNumber);
         if (block == null || !block.getHash().equalsIgnoreCase(mined.getBlockHash())) {
             // A receipt from a block a reorganisation replaced: not a payment, at least not yet.
             return TxObservation.notFound(txHash, decimals);
         }
-        long head = head();
         var transfers = new ArrayList<ObservedTransfer>();
         for (var entry : mined.getLogs()) {
             transfer(entry).ifPresent(transfers::add);
         }
         return new TxObservation(txHash, mined.isStatusOK() ? TxStatus.MINED : TxStatus.REVERTED, blockNumber,
-                Instant.ofEpochSecond(block.getTimestamp().longValueExact()), Math.max(0, head - blockNumber + 1),
-                decimals, transfers);
+                Instant.ofEpochSecond(block.getTimestamp().longValueExact()),
+                Math.max(0, first.head() - blockNumber + 1), decimals, transfers);
+    }
+
+    /** What the first round trip of {@link #observe} read. */
+    private record FirstRead(@Nullable TransactionReceipt receipt, boolean known, long head) {
+    }
+
+    /** A JSON-RPC batch may be answered in any order: the answers by the ids of the requests. */
+    private static List<Response<?>> inRequestOrder(List<? extends Request<?, ?>> requests,
+            List<? extends Response<?>> responses) {
+        if (responses.size() != requests.size()) {
+            throw new RpcError("batch answered " + responses.size() + " of " + requests.size() + " calls");
+        }
+        var byId = new java.util.HashMap<Long, Response<?>>();
+        responses.forEach(response -> byId.put(response.getId(), response));
+        var ordered = new ArrayList<Response<?>>(requests.size());
+        for (var request : requests) {
+            var response = byId.get(request.getId());
+            if (response == null) {
+                throw new RpcError("batch has no answer to call " + request.getId());
+            }
+            ordered.add(response);
+        }
+        return ordered;
+    }
+
+    private static Response<?> checked(Response<?> response) {
+        answer(response);
+        return response;
     }
 
     @Override
@@ -119,7 +160,8 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
                 .addSingleTopic(Erc20Abi.TRANSFER_TOPIC)
                 .addNullTopic()
                 .addSingleTopic("0x" + "0".repeat(24) + payToAddress.substring(2));
-        var logs = call("eth_getLogs", web3j -> answer(web3j.ethGetLogs(filter).send()));
+        var logs = call("eth_getLogs", web3j -> java.util.Objects.requireNonNullElse(answer(web3j.ethGetLogs(filter).send()),
+                List.<org.web3j.protocol.core.methods.response.EthLog.LogResult>of()));
         var byTransaction = new LinkedHashMap<String, List<ObservedTransfer>>();
         var blockOf = new LinkedHashMap<String, Long>();
         for (var result : logs) {
