@@ -1,9 +1,11 @@
 package io.abk.billing.usdt.config;
 
+import io.abk.billing.opskit.metrics.KafkaBacklog;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
-import io.abk.billing.topics.TopicLayout;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
+import io.abk.billing.topics.TopicLayout;
+import io.abk.billing.usdt.chain.ChainUnavailableException;
 import io.abk.billing.usdt.chain.RpcTransactions;
 import io.abk.billing.usdt.chain.SandboxTransactions;
 import io.abk.billing.usdt.chain.TransactionSource;
@@ -18,6 +20,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.slf4j.Logger;
@@ -45,6 +48,8 @@ public class VerifierConfiguration {
     private static final Logger log = LoggerFactory.getLogger(VerifierConfiguration.class);
     /** How long the start waits for the outcome feed to find its topic, before serving 503s until it does. */
     private static final Duration FEED_START_WAIT = Duration.ofSeconds(15);
+    /** How often the group's lag is read from the broker: about one Prometheus scrape interval. */
+    private static final Duration BACKLOG_EVERY = Duration.ofSeconds(15);
 
     @Bean
     Clock clock() {
@@ -81,7 +86,7 @@ public class VerifierConfiguration {
                 throw new IllegalArgumentException("BILLING_USDT_CHAIN_ID is " + chain.chainId() + " but the chain at"
                         + " BILLING_USDT_RPC_URLS answers chain id " + answered);
             }
-        } catch (io.abk.billing.usdt.chain.ChainUnavailableException e) {
+        } catch (ChainUnavailableException e) {
             log.warn("event=chain_unreachable_at_start chainId={} message=\"the chain id is not checked; verify and"
                     + " confirm answer 503 chain_unavailable until the RPC answers\"", chain.chainId());
         }
@@ -122,6 +127,9 @@ public class VerifierConfiguration {
         var app = StreamsApp.create(kafka.applicationId(), topology, props,
                 new TopicRequirements(layout.names(), layout::problems));
         app.bindMetrics(registry);
+        // billing_consumer_group_lag{group="usdt-verifier"}, as every Streams service reports it; no dead-letter topic.
+        app.closeWith(KafkaBacklog.start(kafka.bootstrapServers(), registry, app.consumerGroups(), Set.of(),
+                BACKLOG_EVERY));
         log.info("event=streams_starting applicationId={} stateDir={} commitIntervalMs={}", kafka.applicationId(),
                 kafka.stateDirectory(), kafka.commitInterval().toMillis());
         app.startWhenTopicsExist();

@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -77,8 +78,7 @@ public class VerificationRoutes {
             return evidence(txHash).map(evidence -> {
                 var report = TransferMatcher.match(terms, evidence, policy.match());
                 Timer.builder("usdt_verify_seconds").tag("outcome", report.outcome().wire())
-                        .register(Metrics.globalRegistry).record(System.nanoTime() - started,
-                                java.util.concurrent.TimeUnit.NANOSECONDS);
+                        .register(Metrics.globalRegistry).record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
                 var answer = UsdtJson.report(MatchRecords.report(report));
                 answer.put("payToAddress", terms.payToAddress());
                 answer.put("matchStrategy", terms.strategy().wire());

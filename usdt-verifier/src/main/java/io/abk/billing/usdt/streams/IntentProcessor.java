@@ -112,7 +112,7 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
         }
         if (eventBody == null && next instanceof Confirmed confirmed) {
             // A confirmed intent answers every later confirm with its first confirmation, event included.
-            eventBody = events(confirmed).getBody();
+            eventBody = firstEvent(confirmed).getBody();
         }
         return new Applied(decision, next, eventBody);
     }
@@ -162,7 +162,8 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
         return event.getBody();
     }
 
-    private UsdtEvent events(Confirmed confirmed) {
+    /** The event of a confirmed intent's confirmation, as it was published. */
+    private UsdtEvent firstEvent(Confirmed confirmed) {
         return events.event(confirmed.details(), confirmed.confirmation(), false);
     }
 
