@@ -18,10 +18,7 @@ import java.util.List;
  */
 final class ArchitectureRules {
 
-    /**
-     * Package roots of the service modules (docs/architecture.md, "Services and what each owns"), and
-     * {@code io.abk.billing.usdt}, reserved for the companion USDT verifier, which this repository does not contain.
-     */
+    /** Package roots of the service modules (docs/architecture.md, "Services and what each owns"). */
     static final List<String> SERVICE_ROOTS = List.of(
             "io.abk.billing.gateway",
             "io.abk.billing.streams",

@@ -48,6 +48,8 @@ class ArchitectureTest {
         assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp")).isTrue();
         assertThat(production.contain("io.abk.billing.kafkatestkit.TestBroker")).isTrue();
         assertThat(production.contain("io.abk.billing.webhookverify.WebhookVerifier")).isTrue();
+        assertThat(production.contain("io.abk.billing.usdt.UsdtVerifierApplication")).isTrue();
+        assertThat(production.contain("io.abk.billing.usdt.domain.intent.IntentDecider")).isTrue();
         assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
     }
 
@@ -78,7 +80,7 @@ class ArchitectureTest {
 
         assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "renewal-scheduler",
                 "streams-kit", "ops-kit", "topics", "kafka-test-kit", "webhook-verify", "endpoint-guard", "control-plane-db",
-                "webhook-sender");
+                "webhook-sender", "usdt-verifier");
         assertThat(poms.violations()).isEmpty();
     }
 

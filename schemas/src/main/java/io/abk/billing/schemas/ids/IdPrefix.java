@@ -15,7 +15,9 @@ public enum IdPrefix {
     CUSTOMER("cus"),
     COMMAND("cmd"),
     REQUEST("req"),
-    AUDIT_ENTRY("aud");
+    AUDIT_ENTRY("aud"),
+    /** A USDT payment intent of the companion interface (usdt-verifier). */
+    PAYMENT_INTENT("pi");
 
     private final String prefix;
 

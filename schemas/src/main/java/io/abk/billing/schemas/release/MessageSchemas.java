@@ -15,6 +15,13 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.avro.UsdtAddressBook;
+import io.abk.billing.schemas.avro.UsdtAddressCommand;
+import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIntentAggregate;
+import io.abk.billing.schemas.avro.UsdtIntentCommand;
+import io.abk.billing.schemas.avro.UsdtTxClaim;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
@@ -49,6 +56,13 @@ public final class MessageSchemas {
                 PayoutPayment.getClassSchema(),
                 VaultMandate.getClassSchema(),
                 TransferClaim.getClassSchema(),
-                IndexerCheckpoint.getClassSchema());
+                IndexerCheckpoint.getClassSchema(),
+                UsdtIntentCommand.getClassSchema(),
+                UsdtAddressCommand.getClassSchema(),
+                UsdtCommandOutcome.getClassSchema(),
+                UsdtEvent.getClassSchema(),
+                UsdtIntentAggregate.getClassSchema(),
+                UsdtAddressBook.getClassSchema(),
+                UsdtTxClaim.getClassSchema());
     }
 }

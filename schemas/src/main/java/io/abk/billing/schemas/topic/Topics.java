@@ -10,6 +10,10 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.avro.UsdtAddressCommand;
+import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -145,9 +149,49 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(30),
             "billing-streams (processing exception handler)", "operators");
 
+    /**
+     * Commands of the companion USDT interface's intents, keyed by intent id: creates and confirms from its HTTP
+     * side; the answers of its tx claims, the confirms a poll matched and expiries from its Streams part, the
+     * intents' single writer (docs/architecture.md, "The USDT verifier").
+     */
+    public static final Topic<String, UsdtIntentCommand> USDT_INTENT_COMMANDS = new Topic<>(
+            "usdt.intent-commands",
+            Serdes.String(), AvroSerde.of(UsdtIntentCommand.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "usdt-verifier (HTTP: creates, confirms, test events; streams: tx-claim answers, poll confirms, expiries)",
+            "usdt-verifier (streams)");
+
+    /**
+     * Commands of the pay-to addresses' books of open intents, keyed by the address (0x and 40 lower-case hex
+     * digits): the intents add and remove themselves, and a poll's transfers are matched against the book.
+     */
+    public static final Topic<String, UsdtAddressCommand> USDT_ADDRESS_COMMANDS = new Topic<>(
+            "usdt.address-commands",
+            Serdes.String(), AvroSerde.of(UsdtAddressCommand.class),
+            Cleanup.DELETE, Duration.ofDays(7),
+            "usdt-verifier (HTTP: polls; streams: open intents added and removed)", "usdt-verifier (streams)");
+
+    /**
+     * The outcome of every command of the two topics above, keyed like its command; every HTTP replica of the
+     * verifier reads all of it to answer the requests it holds. A day covers any request's wait many times over.
+     */
+    public static final Topic<String, UsdtCommandOutcome> USDT_COMMAND_OUTCOMES = new Topic<>(
+            "usdt.command-outcomes",
+            Serdes.String(), AvroSerde.of(UsdtCommandOutcome.class),
+            Cleanup.DELETE, Duration.ofDays(1),
+            "usdt-verifier (streams)", "usdt-verifier (HTTP, every replica)");
+
+    /** The companion's public events ({@code payment.confirmed}), keyed by intent id, with the webhook body. */
+    public static final Topic<String, UsdtEvent> USDT_EVENTS = new Topic<>(
+            "usdt.events",
+            Serdes.String(), AvroSerde.of(UsdtEvent.class),
+            Cleanup.DELETE, Duration.ofDays(30),
+            "usdt-verifier (streams)", "webhook-sender, analytics");
+
     /** Every topic of fixed name, for the topics step that provisions them (with {@link WebhookRetryTopics#topics()}). */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
-                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS);
+                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS,
+                USDT_INTENT_COMMANDS, USDT_ADDRESS_COMMANDS, USDT_COMMAND_OUTCOMES, USDT_EVENTS);
     }
 }

@@ -1,0 +1,99 @@
+package io.abk.billing.usdt;
+
+import io.abk.billing.opskit.ServiceMain;
+import io.abk.billing.opskit.logging.EarlyLogging;
+import io.abk.billing.usdt.config.PartsHealth;
+import io.abk.billing.usdt.config.VerifierConfiguration;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.context.logging.LoggingApplicationListener;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+/**
+ * Starts the verifier: {@link #main} as its own process, {@link #start} inside another JVM (a launcher, the tests).
+ * Settings are the {@code BILLING_USDT_*} names of {@code usdt-verifier.yml}; the map given to {@link #start}
+ * overrides the environment. A setting it cannot use (or the sandbox, or the development key, under the production
+ * profile) ends the process with status 2 and one line naming it.
+ */
+public final class UsdtVerifierApplication {
+
+    public static final String SERVICE = "usdt-verifier";
+
+    private UsdtVerifierApplication() {
+    }
+
+    /** The application's own configuration: Spring Boot's auto-configuration (WebFlux, actuator) and our parts. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    @Import({VerifierConfiguration.class, PartsHealth.class})
+    static class Verifier {
+    }
+
+    public static void main(String[] args) {
+        EarlyLogging.quietReplayNote();
+        // Runs until the JVM is asked to stop; Spring's shutdown hook closes the HTTP server, Kafka Streams (leaving
+        // its group) and the clients.
+        ServiceMain.run(SERVICE, () -> launch(Map.of(), true));
+    }
+
+    /**
+     * Starts the verifier and returns once it serves.
+     *
+     * @param settings {@code BILLING_*} settings (e.g. {@code BILLING_KAFKA_BOOTSTRAP_SERVERS}, {@code BILLING_USDT_SANDBOX},
+     *                 {@code BILLING_USDT_HTTP_PORT}, {@code spring.profiles.active}) that win over the environment
+     */
+    public static Running start(Map<String, String> settings) {
+        return launch(settings, false);
+    }
+
+    private static Running launch(Map<String, String> settings, boolean ownProcess) {
+        var application = new SpringApplication(Verifier.class);
+        application.setWebApplicationType(WebApplicationType.REACTIVE);
+        // Named explicitly: inside another JVM Spring Boot would report that JVM's main class as the app.
+        application.setMainApplicationClass(UsdtVerifierApplication.class);
+        if (!ownProcess) {
+            // Inside another application, logging is the host's: Boot would otherwise reset the shared logback set-up.
+            application.setListeners(application.getListeners().stream()
+                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
+        }
+        var environment = new StandardEnvironment();
+        var first = new HashMap<String, Object>(settings);
+        // Not application.yml: a launcher may run the gateway, whose file that is, in the same JVM.
+        first.put("spring.config.name", SERVICE);
+        environment.getPropertySources().addFirst(new MapPropertySource("usdtVerifierSettings", first));
+        application.setEnvironment(environment);
+        return new Running(application.run());
+    }
+
+    /** The running verifier; closing it stops the HTTP server, Kafka Streams and the clients. */
+    public static final class Running implements AutoCloseable {
+
+        private final ConfigurableApplicationContext context;
+
+        Running(ConfigurableApplicationContext context) {
+            this.context = context;
+        }
+
+        /** The HTTP port it listens on (useful with BILLING_USDT_HTTP_PORT=0). */
+        public int port() {
+            return ((WebServerApplicationContext) context).getWebServer().getPort();
+        }
+
+        public ConfigurableApplicationContext context() {
+            return context;
+        }
+
+        @Override
+        public void close() {
+            context.close();
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package io.abk.billing.usdt.chain;
+
+/** No configured RPC URL answered: the request is answered 503 {@code chain_unavailable}, to be retried. */
+public final class ChainUnavailableException extends RuntimeException {
+
+    public ChainUnavailableException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,130 @@
+package io.abk.billing.usdt.command;
+
+import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.topic.Topics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads every partition of usdt.command-outcomes from its end, read_committed, without a consumer group (each
+ * replica needs all of it), and hands what arrives to the {@link OutcomeWaiters}. Commands are only sent once it is
+ * positioned ({@link #isReady()}), so no outcome of a command this replica sent can be before its start.
+ */
+public final class OutcomeFeed implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(OutcomeFeed.class);
+    /** How long an idle fetch waits at the broker: short, since a request waits for the next outcome. */
+    private static final String FETCH_MAX_WAIT_MS = "20";
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration TOPIC_RECHECK = Duration.ofSeconds(1);
+
+    private final KafkaConsumer<String, UsdtCommandOutcome> consumer;
+    private final OutcomeWaiters waiters;
+    private final Thread thread;
+    private final CountDownLatch positioned = new CountDownLatch(1);
+    private volatile boolean running = true;
+
+    private OutcomeFeed(KafkaConsumer<String, UsdtCommandOutcome> consumer, OutcomeWaiters waiters) {
+        this.consumer = consumer;
+        this.waiters = waiters;
+        this.thread = new Thread(this::run, "usdt-outcome-feed");
+        this.thread.setDaemon(true);
+    }
+
+    public static OutcomeFeed start(String bootstrapServers, String clientId, OutcomeWaiters waiters) {
+        var topic = Topics.USDT_COMMAND_OUTCOMES;
+        var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS),
+                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        var feed = new OutcomeFeed(consumer, waiters);
+        feed.thread.start();
+        return feed;
+    }
+
+    /** Positioned at the end of every partition: outcomes of commands sent from now on will be seen. */
+    public boolean isReady() {
+        return positioned.getCount() == 0;
+    }
+
+    public boolean awaitReady(Duration timeout) throws InterruptedException {
+        return positioned.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void run() {
+        var topic = Topics.USDT_COMMAND_OUTCOMES.name();
+        try {
+            var partitions = new ArrayList<TopicPartition>();
+            while (running && partitions.isEmpty()) {
+                consumer.partitionsFor(topic, TOPIC_RECHECK).forEach(p -> partitions.add(new TopicPartition(topic,
+                        p.partition())));
+                if (partitions.isEmpty()) {
+                    log.warn("event=outcome_feed_waiting topic={} message=\"topic missing: run the topics step\"", topic);
+                    Thread.sleep(TOPIC_RECHECK);
+                }
+            }
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            partitions.forEach(consumer::position);
+            positioned.countDown();
+            log.info("event=outcome_feed_ready topic={} partitions={}", topic, partitions.size());
+            while (running) {
+                var records = poll();
+                if (!records.isEmpty()) {
+                    var outcomes = new ArrayList<UsdtCommandOutcome>(records.count());
+                    records.forEach(record -> {
+                        if (record.value() != null) {
+                            outcomes.add(record.value());
+                        }
+                    });
+                    waiters.arrived(outcomes);
+                }
+            }
+        } catch (WakeupException e) {
+            // close() asked it to stop.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.error("event=outcome_feed_failed topic={}", topic, e);
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    /** One poll; a record that cannot be read (a bug upstream) is logged and skipped, never stalls the feed. */
+    private ConsumerRecords<String, UsdtCommandOutcome> poll() {
+        try {
+            return consumer.poll(POLL);
+        } catch (RecordDeserializationException e) {
+            log.error("event=outcome_unreadable topic={} partition={} offset={}", e.topicPartition().topic(),
+                    e.topicPartition().partition(), e.offset(), e);
+            consumer.seek(e.topicPartition(), e.offset() + 1);
+            return ConsumerRecords.empty();
+        }
+    }
+
+    public boolean isAlive() {
+        return thread.isAlive();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        consumer.wakeup();
+        thread.join(Duration.ofSeconds(10).toMillis());
+    }
+}

@@ -1,0 +1,62 @@
+package io.abk.billing.usdt.http.auth;
+
+import io.abk.billing.usdt.config.Deployment;
+import io.abk.billing.usdt.http.error.ErrorCodes;
+import io.abk.billing.usdt.http.error.UsdtApiException;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Every route but {@code GET /health} and {@code /actuator} needs a key, in {@code x-service-api-key} or else
+ * {@code Authorization: Bearer <key>}, the billing API's headers; unknown paths too, so an anonymous caller learns
+ * nothing about which routes exist. Missing or wrong: 401 {@code authentication_error}.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 10)
+public class ServiceKeyFilter implements WebFilter {
+
+    public static final String API_KEY_HEADER = "x-service-api-key";
+
+    private final ServiceKeys keys;
+
+    public ServiceKeyFilter(Deployment deployment) {
+        this.keys = deployment.keys();
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        var path = exchange.getRequest().getPath().pathWithinApplication().value();
+        if (path.equals("/health") || path.equals("/actuator") || path.startsWith("/actuator/")) {
+            return chain.filter(exchange);
+        }
+        var presented = presentedKey(exchange.getRequest());
+        if (presented == null || presented.isEmpty()) {
+            return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "An API key is required in the"
+                    + " x-service-api-key header or as Authorization: Bearer <key>"));
+        }
+        if (!keys.accepts(presented)) {
+            return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "The API key is not valid"));
+        }
+        return chain.filter(exchange);
+    }
+
+    private static @Nullable String presentedKey(ServerHttpRequest request) {
+        var header = request.getHeaders().getFirst(API_KEY_HEADER);
+        if (header != null && !header.isBlank()) {
+            return header.strip();
+        }
+        var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        if (authorization == null || authorization.length() < 7 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        return authorization.substring(7).strip();
+    }
+}

@@ -1,0 +1,90 @@
+package io.abk.billing.usdt.streams;
+
+import io.abk.billing.schemas.avro.UsdtAddressBook;
+import io.abk.billing.schemas.avro.UsdtAddressCommand;
+import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.usdt.domain.addressbook.AddressBookCommand.Poll;
+import io.abk.billing.usdt.domain.addressbook.AddressBookDecider;
+import io.abk.billing.usdt.domain.addressbook.PollMatch;
+import io.abk.billing.usdt.domain.intent.IntentCommand;
+import io.abk.billing.usdt.domain.match.MatchPolicy;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single writer of the address books (store {@code usdt-address-books}, keyed by pay-to address): applies the
+ * intents' additions and removals, and answers a poll with a confirm for each intent a transaction pays
+ * ({@link AddressBookDecider}), sent to the intents on usdt.intent-commands, and an outcome naming those confirms so
+ * the waiting request can wait for them.
+ */
+final class AddressBookProcessor implements Processor<String, UsdtAddressCommand, String, AddressOutputs> {
+
+    private static final Logger log = LoggerFactory.getLogger(AddressBookProcessor.class);
+
+    private final MatchPolicy policy;
+    private @Nullable ProcessorContext<String, AddressOutputs> context;
+    private @Nullable KeyValueStore<String, UsdtAddressBook> books;
+
+    AddressBookProcessor(MatchPolicy policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, AddressOutputs> context) {
+        this.context = context;
+        this.books = context.getStateStore(IntentTopology.ADDRESS_BOOKS_STORE);
+    }
+
+    @Override
+    public void process(Record<String, UsdtAddressCommand> record) {
+        var books = required(this.books);
+        var envelope = record.value();
+        if (envelope == null || !envelope.getPayToAddress().equals(record.key())) {
+            throw new IllegalArgumentException("an address command must be keyed by its address: key=" + record.key()
+                    + " command=" + (envelope == null ? null : envelope.getCommandId()));
+        }
+        var command = AddressBookRecords.command(envelope);
+        var book = AddressBookRecords.book(record.key(), books.get(record.key()));
+        var decision = AddressBookDecider.decide(book, command, policy);
+        if (!decision.book().equals(book)) {
+            books.put(record.key(), AddressBookRecords.book(decision.book()));
+        }
+        if (!(command instanceof Poll poll)) {
+            return;
+        }
+        var outputs = new AddressOutputs();
+        for (var match : decision.matches()) {
+            outputs.confirms().add(KeyValue.pair(match.intentId(), IntentRecords.envelope(confirm(poll, match),
+                    envelope.getRequestId())));
+        }
+        outputs.outcomes().add(KeyValue.pair(record.key(), UsdtCommandOutcome.newBuilder()
+                .setCommandId(poll.commandId())
+                .setAccepted(true)
+                .setIntent(null)
+                .setEventBody(null)
+                .setRejection(null)
+                .setMatch(null)
+                .setFollowUps(decision.matches().stream().map(PollMatch::commandId).toList())
+                .build()));
+        log.info("event=address_polled payToAddress={} commandId={} transactions={} matched={}", record.key(),
+                poll.commandId(), poll.observations().size(), decision.matches().size());
+        required(context).forward(record.withValue(outputs));
+    }
+
+    private static IntentCommand.Confirm confirm(Poll poll, PollMatch match) {
+        return new IntentCommand.Confirm(match.intentId(), match.commandId(), poll.requestedAt(), match.evidence());
+    }
+
+    private static <T> T required(@Nullable T initialised) {
+        if (initialised == null) {
+            throw new IllegalStateException("process() before init()");
+        }
+        return initialised;
+    }
+}

@@ -1,0 +1,177 @@
+package io.abk.billing.usdt;
+
+import static org.awaitility.Awaitility.await;
+
+import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.lifecycle.StreamsApp;
+import io.abk.billing.usdt.render.UsdtJson;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A real verifier for integration tests: an in-process KRaft broker with every catalog topic (3 partitions), the
+ * verifier started on a free port with the given settings, an HTTP client, and readers of what it wrote to Kafka.
+ */
+public final class TestVerifier implements AutoCloseable {
+
+    public static final String KEY = "usdt_test_key_0123456789abcdef";
+    static final int PARTITIONS = 3;
+
+    private final TestBroker broker;
+    private final UsdtVerifierApplication.Running app;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    private TestVerifier(TestBroker broker, UsdtVerifierApplication.Running app) {
+        this.broker = broker;
+        this.app = app;
+        this.base = "http://127.0.0.1:" + app.port();
+    }
+
+    /** Starts the broker and the verifier, and returns once its Kafka Streams part runs. */
+    public static TestVerifier start(Path dir, Map<String, String> settings) throws Exception {
+        var broker = TestBroker.start(dir.resolve("kafka"));
+        broker.createTopics(Topics.all().stream()
+                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs())).toList());
+        var all = new HashMap<String, String>();
+        all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
+        all.put("BILLING_USDT_HTTP_PORT", "0");
+        all.put("BILLING_USDT_KEYS", KEY);
+        all.put("BILLING_USDT_STATE_DIR", dir.resolve("state").toString());
+        all.putAll(settings);
+        var app = UsdtVerifierApplication.start(all);
+        var verifier = new TestVerifier(broker, app);
+        var streams = app.context().getBean(StreamsApp.class);
+        await().atMost(Duration.ofSeconds(90)).until(streams::isRunning);
+        return verifier;
+    }
+
+    public UsdtVerifierApplication.Running app() {
+        return app;
+    }
+
+    public String baseUrl() {
+        return base;
+    }
+
+    /** An answer: its status and JSON body. */
+    public record Answer(int status, JsonNode body) {
+        public String code() {
+            return body.path("code").asString();
+        }
+    }
+
+    public Answer get(String path) {
+        return get(path, KEY);
+    }
+
+    public Answer get(String path, @Nullable String key) {
+        var request = HttpRequest.newBuilder(URI.create(base + path)).GET().timeout(Duration.ofSeconds(30));
+        if (key != null) {
+            request.header("x-service-api-key", key);
+        }
+        return send(request.build());
+    }
+
+    public Answer post(String path, String json) {
+        return send(postRequest(path, json, Map.of("x-service-api-key", KEY)));
+    }
+
+    public Answer post(String path, String json, Map<String, String> headers) {
+        return send(postRequest(path, json, headers));
+    }
+
+    public CompletableFuture<Answer> postAsync(String path, String json) {
+        return http.sendAsync(postRequest(path, json, Map.of("x-service-api-key", KEY)),
+                HttpResponse.BodyHandlers.ofString()).thenApply(TestVerifier::answer);
+    }
+
+    private HttpRequest postRequest(String path, String json, Map<String, String> headers) {
+        var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        var hasType = headers.keySet().stream().anyMatch(name -> name.equalsIgnoreCase("content-type"));
+        if (!hasType) {
+            request.header("content-type", "application/json");
+        }
+        headers.forEach(request::header);
+        return request.build();
+    }
+
+    private Answer send(HttpRequest request) {
+        try {
+            return answer(http.send(request, HttpResponse.BodyHandlers.ofString()));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Answer answer(HttpResponse<String> response) {
+        var body = response.body().isEmpty() ? UsdtJson.object() : UsdtJson.parse(response.body());
+        return new Answer(response.statusCode(), body);
+    }
+
+    /** Every committed event on usdt.events so far (read_committed, up to the end). */
+    public List<UsdtEvent> events() {
+        var topic = Topics.USDT_EVENTS;
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                topic.keySerde().deserializer(), topic.valueSerde().deserializer())) {
+            var partitions = consumer.partitionsFor(topic.name()).stream()
+                    .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            var end = consumer.endOffsets(partitions);
+            var events = new ArrayList<UsdtEvent>();
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> events.add(record.value()));
+            }
+            return events;
+        }
+    }
+
+    /** The sum of the end offsets of a topic's partitions: it moves when anything is written to it. */
+    public long endOffsets(Topic<?, ?> topic) throws Exception {
+        try (var admin = broker.admin()) {
+            var partitions = admin.describeTopics(List.of(topic.name())).allTopicNames().get().get(topic.name())
+                    .partitions().stream().map(p -> new TopicPartition(topic.name(), p.partition())).toList();
+            var request = new HashMap<TopicPartition, OffsetSpec>();
+            partitions.forEach(p -> request.put(p, OffsetSpec.latest()));
+            return admin.listOffsets(request).all().get().values().stream().mapToLong(o -> o.offset()).sum();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            app.close();
+        } finally {
+            broker.close();
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package io.abk.billing.usdt.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.avro.UsdtAddressCommand;
+import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIntentCommand;
+import io.abk.billing.schemas.avro.UsdtPollTransfers;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.config.StreamsProperties;
+import io.abk.billing.usdt.domain.intent.IntentCommand;
+import io.abk.billing.usdt.domain.intent.IntentPolicy;
+import io.abk.billing.usdt.domain.match.IntentTerms;
+import io.abk.billing.usdt.domain.match.MatchPolicy;
+import io.abk.billing.usdt.domain.match.MatchStrategy;
+import io.abk.billing.usdt.domain.match.SandboxScenario;
+import io.abk.billing.usdt.domain.match.TxEvidence;
+import io.abk.billing.usdt.domain.money.UsdtAmount;
+import io.abk.billing.usdt.render.UsdtJson;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The production topology with the production Streams settings in a TopologyTestDriver with a pinned wall clock.
+ * The driver feeds what the topology writes to usdt.intent-commands and usdt.address-commands (claim answers, poll
+ * confirms, address-book changes) and the repartition back in, so a confirm runs its whole path here.
+ */
+class IntentTopologyTest {
+
+    private static final Instant WALL_CLOCK = Instant.parse("2026-05-01T00:00:00Z");
+    private static final long CHAIN_ID = 31337;
+    private static final IntentPolicy POLICY = new IntentPolicy(Duration.ofHours(1),
+            new MatchPolicy(3, new BigDecimal("1")));
+    private static final String PAY_TO = "0x00000000000000000000000000000000000000aa";
+    private static final IntentTerms TERMS = new IntentTerms(UsdtAmount.parsePositive(new BigDecimal("12.5")), PAY_TO,
+            MatchStrategy.EXACT);
+    private static final String TX = "0x" + "ab".repeat(32);
+
+    @TempDir
+    Path stateDir;
+
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, UsdtIntentCommand> commands;
+    private TestInputTopic<String, UsdtAddressCommand> addressCommands;
+    private TestOutputTopic<String, UsdtCommandOutcome> outcomes;
+    private TestOutputTopic<String, UsdtEvent> events;
+    private int sequence;
+
+    @BeforeEach
+    void start() {
+        var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
+        driver = new TopologyTestDriver(IntentTopology.build(new IntentTopology.Settings(POLICY, CHAIN_ID), props),
+                props, WALL_CLOCK);
+        var commandTopic = Topics.USDT_INTENT_COMMANDS;
+        commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
+                commandTopic.valueSerde().serializer());
+        var addressTopic = Topics.USDT_ADDRESS_COMMANDS;
+        addressCommands = driver.createInputTopic(addressTopic.name(), new StringSerializer(),
+                addressTopic.valueSerde().serializer());
+        outcomes = driver.createOutputTopic(Topics.USDT_COMMAND_OUTCOMES.name(),
+                Topics.USDT_COMMAND_OUTCOMES.keySerde().deserializer(),
+                Topics.USDT_COMMAND_OUTCOMES.valueSerde().deserializer());
+        events = driver.createOutputTopic(Topics.USDT_EVENTS.name(), Topics.USDT_EVENTS.keySerde().deserializer(),
+                Topics.USDT_EVENTS.valueSerde().deserializer());
+    }
+
+    @AfterEach
+    void stop() {
+        driver.close();
+    }
+
+    private String send(IntentCommand command) {
+        commands.pipeInput(command.intentId(), IntentRecords.envelope(command, "req_test"));
+        return command.commandId();
+    }
+
+    private String create(String intentId) {
+        return send(new IntentCommand.Create(intentId, "cmd_" + (++sequence), WALL_CLOCK, "order-" + intentId, TERMS));
+    }
+
+    private String confirm(String intentId, String txHash) {
+        return send(new IntentCommand.Confirm(intentId, "cmd_" + (++sequence), WALL_CLOCK.plusSeconds(10),
+                SandboxScenario.evidence(txHash)));
+    }
+
+    private Map<String, UsdtCommandOutcome> outcomes() {
+        return outcomes.readValuesToList().stream()
+                .collect(Collectors.toMap(UsdtCommandOutcome::getCommandId, o -> o, (a, b) -> b));
+    }
+
+    @Test
+    void shouldConfirmThroughTheClaimAndPublishOneEventWhenATransactionMatches() {
+        create("pi_a");
+        var confirmId = confirm("pi_a", TX);
+
+        var seen = outcomes();
+        var pending = seen.get(confirmId);
+        assertThat(pending.getAccepted()).isTrue();
+        assertThat(pending.getFollowUps()).containsExactly(confirmId + ":claim");
+        var answer = seen.get(confirmId + ":claim");
+        assertThat(answer.getAccepted()).isTrue();
+        assertThat(answer.getIntent().getStatus()).isEqualTo("confirmed");
+        assertThat(answer.getIntent().getTxHash()).isEqualTo(TX);
+        var published = events.readKeyValuesToList();
+        assertThat(published).hasSize(1);
+        assertThat(published.getFirst().key).isEqualTo("pi_a");
+        var event = published.getFirst().value;
+        assertThat(answer.getEventBody()).isEqualTo(event.getBody());
+        var body = UsdtJson.parse(event.getBody());
+        assertThat(body.get("type").asString()).isEqualTo("payment.confirmed");
+        assertThat(body.get("data").get("intent").get("amountUsdt").decimalValue()).isEqualByComparingTo("12.5");
+        assertThat(body.get("data").get("transaction").get("chainId").asLong()).isEqualTo(CHAIN_ID);
+    }
+
+    @Test
+    void shouldAnswerWithTheFirstResultAndPublishNothingWhenConfirmedAgain() {
+        create("pi_a");
+        var first = confirm("pi_a", TX);
+        var firstBody = outcomes().get(first + ":claim").getEventBody();
+        events.readValuesToList();
+
+        var again = confirm("pi_a", TX);
+        var other = confirm("pi_a", "0x" + "cd".repeat(32));
+
+        var seen = outcomes();
+        for (var id : List.of(again, other)) {
+            assertThat(seen.get(id).getAccepted()).isTrue();
+            assertThat(seen.get(id).getFollowUps()).isEmpty();
+            assertThat(seen.get(id).getEventBody()).isEqualTo(firstBody);
+        }
+        assertThat(events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldRefuseAsAlreadyUsedWhenTheTransactionConfirmedAnotherIntent() {
+        create("pi_a");
+        create("pi_b");
+        confirm("pi_a", TX);
+        var second = confirm("pi_b", TX);
+
+        var refused = outcomes().get(second + ":claim");
+        assertThat(refused.getAccepted()).isFalse();
+        assertThat(refused.getRejection().getCode()).isEqualTo("tx_already_used");
+        assertThat(refused.getIntent().getStatus()).isEqualTo("open");
+        assertThat(events.readValuesToList()).extracting(UsdtEvent::getIntentId).containsExactly("pi_a");
+
+        // pi_b is open again: another transaction confirms it.
+        var third = confirm("pi_b", "0x" + "ef".repeat(32));
+        assertThat(outcomes().get(third + ":claim").getIntent().getStatus()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void shouldRefuseWithTheOutcomeWhenTheTransactionDoesNotMatch() {
+        create("pi_a");
+        var underpaid = confirm("pi_a", SandboxScenario.UNDERPAID.txHash());
+
+        var refused = outcomes().get(underpaid);
+        assertThat(refused.getAccepted()).isFalse();
+        assertThat(refused.getRejection().getCode()).isEqualTo("amount_too_low");
+        assertThat(refused.getMatch().getOutcome()).isEqualTo("underpaid");
+        assertThat(events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldRefuseAsMissingWhenTheIntentWasNeverCreated() {
+        var id = confirm("pi_nobody", TX);
+
+        assertThat(outcomes().get(id).getRejection().getCode()).isEqualTo("resource_missing");
+    }
+
+    @Test
+    void shouldConfirmTheOpenIntentsOfTheAddressWhenPolledInTheSandbox() {
+        create("pi_a");
+        create("pi_b");
+        confirm("pi_b", TX);
+        outcomes();
+        events.readValuesToList();
+
+        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope("cmd_poll", PAY_TO, WALL_CLOCK.plusSeconds(20),
+                null, UsdtPollTransfers.newBuilder().setSandbox(true).setObservations(List.of()).build()));
+
+        var seen = outcomes();
+        assertThat(seen.get("cmd_poll").getFollowUps()).containsExactly("cmd_poll:pi_a");
+        assertThat(seen.get("cmd_poll:pi_a:claim").getIntent().getStatus()).isEqualTo("confirmed");
+        assertThat(events.readValuesToList()).extracting(UsdtEvent::getIntentId).containsExactly("pi_a");
+    }
+
+    @Test
+    void shouldExpireTheIntentWhenItsLifetimeHasPassedOnTheWallClock() {
+        create("pi_a");
+        outcomes();
+
+        driver.advanceWallClockTime(Duration.ofHours(1).plusSeconds(1));
+        var late = send(new IntentCommand.Confirm("pi_a", "cmd_late", WALL_CLOCK.plusSeconds(30),
+                new TxEvidence.Simulated(TX, SandboxScenario.CONFIRMED)));
+
+        var refused = outcomes().get(late);
+        assertThat(refused.getRejection().getCode()).isEqualTo("intent_expired");
+        assertThat(refused.getIntent().getStatus()).isEqualTo("expired");
+        // Expired, it left its address's book: a poll no longer finds it.
+        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope("cmd_poll", PAY_TO, WALL_CLOCK, null,
+                UsdtPollTransfers.newBuilder().setSandbox(true).setObservations(List.of()).build()));
+        assertThat(outcomes().get("cmd_poll").getFollowUps()).isEmpty();
+    }
+
+    @Test
+    void shouldPublishATestEventWhenTriggered() {
+        var id = send(new IntentCommand.TriggerTestEvent("pi_test", "cmd_test", WALL_CLOCK, "test_event", TERMS,
+                SandboxScenario.CONFIRMED.txHash()));
+
+        var outcome = outcomes().get(id);
+        assertThat(outcome.getAccepted()).isTrue();
+        var event = events.readValuesToList().getFirst();
+        assertThat(event.getTest()).isTrue();
+        assertThat(outcome.getEventBody()).isEqualTo(event.getBody());
+        assertThat(UsdtJson.parse(event.getBody()).get("test").asBoolean()).isTrue();
+    }
+}
