@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks.config;
 
+import io.abk.billing.webhooks.companion.CompanionConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryService;
 import io.abk.billing.webhooks.delivery.RetrySchedule;
@@ -20,7 +21,8 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SenderProperties.class)
-@Import({DatabaseConfiguration.class, KafkaClientsConfiguration.class, FanOutConfiguration.class, DeliveryConfiguration.class})
+@Import({DatabaseConfiguration.class, KafkaClientsConfiguration.class, FanOutConfiguration.class, DeliveryConfiguration.class,
+        CompanionConfiguration.class})
 public class SenderConfiguration {
 
     @Bean

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.config;
 
 import java.time.Duration;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -16,7 +17,61 @@ public record SenderProperties(
         @DefaultValue Kafka kafka,
         @DefaultValue Db db,
         @DefaultValue Webhooks webhooks,
-        @DefaultValue Management management) {
+        @DefaultValue Management management,
+        @DefaultValue Usdt usdt) {
+
+    /**
+     * Where the companion USDT interface's {@code payment.confirmed} events go: the endpoint URLs
+     * (BILLING_USDT_WEBHOOK_URLS, comma-separated; none: the events are only recorded in the event log), the
+     * {@code whsec_} secret they are signed with (BILLING_USDT_WEBHOOK_SECRET) and the mode whose delivery rules apply
+     * (BILLING_USDT_WEBHOOK_MODE: {@code live}, https to public addresses only; {@code test} also allows loopback when
+     * BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST is on).
+     */
+    public record Usdt(@DefaultValue List<String> webhookUrls, @Nullable String webhookSecret,
+            @DefaultValue("live") String webhookMode) {
+
+        public Usdt {
+            webhookUrls = webhookUrls.stream().map(String::strip).filter(url -> !url.isEmpty()).distinct().toList();
+            if (!webhookMode.equals("live") && !webhookMode.equals("test")) {
+                throw new IllegalArgumentException("billing.usdt.webhook-mode (BILLING_USDT_WEBHOOK_MODE) must be live or test, got '"
+                        + webhookMode + "'");
+            }
+            if (!webhookUrls.isEmpty()) {
+                if (webhookSecret == null || webhookSecret.isBlank()) {
+                    throw new IllegalArgumentException("billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be set when"
+                            + " BILLING_USDT_WEBHOOK_URLS is");
+                }
+                if (!isSigningSecret(webhookSecret)) {
+                    throw new IllegalArgumentException("billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be whsec_"
+                            + " followed by the base64 of 32 bytes");
+                }
+            }
+            for (var url : webhookUrls) {
+                if (url.length() > 2048 || !(url.startsWith("https://") || url.startsWith("http://"))) {
+                    throw new IllegalArgumentException("billing.usdt.webhook-urls (BILLING_USDT_WEBHOOK_URLS) must be http(s)"
+                            + " URLs of at most 2048 characters");
+                }
+            }
+        }
+
+        /** {@code whsec_} and the base64 of 32 random bytes, as the platform's own secrets are. */
+        private static boolean isSigningSecret(String secret) {
+            if (!secret.startsWith("whsec_")) {
+                return false;
+            }
+            try {
+                return java.util.Base64.getDecoder().decode(secret.substring("whsec_".length())).length == 32;
+            } catch (IllegalArgumentException notBase64) {
+                return false;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "Usdt[webhookUrls=" + webhookUrls.size() + ", webhookSecret=" + (webhookSecret == null ? "none" : "set (hidden)")
+                    + ", webhookMode=" + webhookMode + "]";
+        }
+    }
 
     /**
      * The management port of the sender's own process (BILLING_MANAGEMENT_PORT, 9104; 0 picks a free one):

@@ -112,6 +112,7 @@ public final class DeliveryService implements SmartLifecycle {
     private void requireTopics() {
         var required = new ArrayList<Topic<?, ?>>();
         required.add(Topics.EVENTS);
+        required.add(Topics.USDT_EVENTS);
         required.add(Topics.WEBHOOK_DELIVERIES);
         required.addAll(new WebhookRetryTopics(topics.schedule().delays()).topics());
         var layout = TopicLayout.of(required);

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.fanout;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.render.ApiJson;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -30,19 +31,28 @@ public final class EventLog {
 
     /** Records the events with their payloads; an event already recorded (a replay after a crash) is left as is. */
     public void record(List<RenderedEvent> events) {
-        if (events.isEmpty()) {
+        recordEntries(events.stream().map(RenderedEvent::entry).toList());
+    }
+
+    /** As {@link #record}, for events of any source (the companion's, say). */
+    public void recordEntries(List<Entry> entries) {
+        if (entries.isEmpty()) {
             return;
         }
-        jdbc.batchUpdate(INSERT, events, events.size(), (statement, rendered) -> {
-            var event = rendered.event();
-            statement.setString(1, event.getEventId());
-            statement.setString(2, event.getMerchantId());
-            statement.setString(3, ApiJson.mode(event.getMode()));
-            statement.setString(4, event.getType());
-            statement.setString(5, event.getAggregateId());
-            statement.setObject(6, OffsetDateTime.ofInstant(event.getCreatedAt(), ZoneOffset.UTC));
-            statement.setString(7, rendered.payload());
+        jdbc.batchUpdate(INSERT, entries, entries.size(), (statement, entry) -> {
+            statement.setString(1, entry.id());
+            statement.setString(2, entry.merchantId());
+            statement.setString(3, entry.mode());
+            statement.setString(4, entry.type());
+            statement.setString(5, entry.aggregateId());
+            statement.setObject(6, OffsetDateTime.ofInstant(entry.createdAt(), ZoneOffset.UTC));
+            statement.setString(7, entry.payload());
         });
+    }
+
+    /** One row of the event log: the event's identity, owner, type and the exact body its webhooks carry. */
+    public record Entry(String id, String merchantId, String mode, String type, String aggregateId, Instant createdAt,
+            String payload) {
     }
 
     /** The enabled, non-deleted endpoints of a merchant's mode. */
@@ -55,6 +65,11 @@ public final class EventLog {
 
     /** An event with its webhook payload, rendered once. */
     public record RenderedEvent(BillingEvent event, String payload) {
+
+        Entry entry() {
+            return new Entry(event.getEventId(), event.getMerchantId(), ApiJson.mode(event.getMode()), event.getType(),
+                    event.getAggregateId(), event.getCreatedAt(), payload);
+        }
     }
 
     /** Keys the per-batch cache of subscribers. */

@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.fanout;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import java.time.Instant;
 import java.util.List;
@@ -16,18 +17,23 @@ public final class FanOut {
      * @param payload     the rendered body, sent unchanged on every attempt
      */
     public static List<WebhookDelivery> deliveries(BillingEvent event, String payload, List<Subscriber> subscribers, Instant now) {
+        return deliveries(new EventLog.RenderedEvent(event, payload).entry(), event.getMode(), subscribers, now);
+    }
+
+    /** The deliveries of an event of any source, recorded in the log as {@code entry}, in {@code mode}. */
+    public static List<WebhookDelivery> deliveries(EventLog.Entry entry, Mode mode, List<Subscriber> subscribers, Instant now) {
         return subscribers.stream()
-                .filter(subscriber -> subscriber.wants(event.getType()))
+                .filter(subscriber -> subscriber.wants(entry.type()))
                 .map(subscriber -> WebhookDelivery.newBuilder()
                         // Deterministic: a fan-out repeated after a crash queues the same delivery id again.
-                        .setDeliveryId(event.getEventId() + ":" + subscriber.endpointId())
-                        .setEventId(event.getEventId())
-                        .setEventType(event.getType())
-                        .setMerchantId(event.getMerchantId())
-                        .setMode(event.getMode())
+                        .setDeliveryId(entry.id() + ":" + subscriber.endpointId())
+                        .setEventId(entry.id())
+                        .setEventType(entry.type())
+                        .setMerchantId(entry.merchantId())
+                        .setMode(mode)
                         .setEndpointId(subscriber.endpointId())
-                        .setPayload(payload)
-                        .setEventCreatedAt(event.getCreatedAt())
+                        .setPayload(entry.payload())
+                        .setEventCreatedAt(entry.createdAt())
                         .setQueuedAt(now)
                         .setRedelivery(false)
                         .build())

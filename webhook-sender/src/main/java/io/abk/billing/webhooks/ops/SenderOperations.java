@@ -5,6 +5,7 @@ import io.abk.billing.opskit.http.ManagementServer;
 import io.abk.billing.opskit.metrics.KafkaBacklog;
 import io.abk.billing.opskit.metrics.ServiceMetrics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
+import io.abk.billing.webhooks.companion.CompanionFanOutListener;
 import io.abk.billing.webhooks.config.SenderProperties;
 import io.abk.billing.webhooks.delivery.DeliveryService;
 import io.abk.billing.webhooks.delivery.RetrySchedule;
@@ -58,7 +59,8 @@ public final class SenderOperations implements SmartLifecycle {
         var registry = ServiceMetrics.create(SERVICE);
         var retries = new WebhookRetryTopics(schedule.delays());
         var started = KafkaBacklog.start(properties.kafka().bootstrapServers(), registry,
-                Set.of(FanOutListener.GROUP, DeliveryService.GROUP), Set.of(WebhookRetryTopics.deadLetters()), BACKLOG_EVERY);
+                Set.of(FanOutListener.GROUP, CompanionFanOutListener.GROUP, DeliveryService.GROUP),
+                Set.of(WebhookRetryTopics.deadLetters()), BACKLOG_EVERY);
         for (int i = 0; i < retries.retryTopicCount(); i++) {
             var topic = WebhookRetryTopics.retry(i);
             Gauge.builder("billing.webhook.retry.backlog", started, lag -> lag.lag(DeliveryService.GROUP, topic))

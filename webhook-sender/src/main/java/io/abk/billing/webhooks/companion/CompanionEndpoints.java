@@ -1,0 +1,76 @@
+package io.abk.billing.webhooks.companion;
+
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.webhooks.config.SenderProperties;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Makes the database hold exactly the companion's configured endpoints, at start and before any event is fanned out:
+ * the internal merchant tagged {@value #TAG} (made once), one endpoint per configured URL in the configured mode with
+ * the configured signing secret (a changed secret replaces the old one), and every endpoint of it no longer
+ * configured deleted. Several senders starting at once converge: the merchant is inserted if absent under its unique
+ * tag, and the endpoints are changed under a lock of that merchant's row.
+ */
+public final class CompanionEndpoints {
+
+    /** The bootstrap tag of the internal merchant that owns the companion's endpoints. */
+    public static final String TAG = "usdt-companion";
+    static final String NAME = "USDT companion";
+
+    private static final Logger log = LoggerFactory.getLogger(CompanionEndpoints.class);
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate tx;
+    private final Clock clock;
+
+    public CompanionEndpoints(JdbcTemplate jdbc, TransactionTemplate tx, Clock clock) {
+        this.jdbc = jdbc;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /** Applies the configuration; returns the companion merchant's id. */
+    public String ensure(SenderProperties.Usdt settings) {
+        return Objects.requireNonNull(tx.execute(status -> {
+            var now = Timestamp.from(clock.instant());
+            jdbc.update("INSERT INTO merchants (id, name, display_name, payout_address_evm, bootstrap_tag, created_at, updated_at)"
+                    + " VALUES (?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (bootstrap_tag) DO NOTHING",
+                    Ids.newId(IdPrefix.MERCHANT, clock.instant()), NAME, NAME, TAG, now, now);
+            var merchantId = jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG);
+            var configured = settings.webhookUrls();
+            var mode = settings.webhookMode();
+            for (var url : configured) {
+                var updated = jdbc.update("UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL,"
+                        + " updated_at = ? WHERE merchant_id = ? AND mode = ? AND url = ? AND deleted_at IS NULL",
+                        settings.webhookSecret(), now, merchantId, mode, url);
+                if (updated == 0) {
+                    jdbc.update("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, description, disabled,"
+                            + " disabled_reason, secret, previous_secret, previous_secret_expires_at, created_at, updated_at)"
+                            + " VALUES (?, ?, ?, ?, '{}', ?, false, NULL, ?, NULL, NULL, ?, ?)",
+                            Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, clock.instant()), merchantId, mode, url,
+                            "the companion USDT interface's payment.confirmed events", settings.webhookSecret(), now, now);
+                }
+            }
+            var removed = jdbc.update("UPDATE webhook_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"
+                    + " AND deleted_at IS NULL AND NOT (mode = ? AND url = ANY (?))",
+                    now, now, merchantId, mode, configured.toArray(String[]::new));
+            log.info("event=companion_endpoints_ready merchantId={} mode={} endpoints={} removed={}", merchantId, mode,
+                    configured.size(), removed);
+            return merchantId;
+        }));
+    }
+
+    /** The configured endpoints as stored, for tests and the log. */
+    public List<String> urls(String merchantId) {
+        return jdbc.queryForList("SELECT url FROM webhook_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
+                String.class, merchantId);
+    }
+}
