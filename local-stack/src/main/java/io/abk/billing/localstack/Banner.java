@@ -38,6 +38,7 @@ final class Banner {
         line(text, "Payout address", info.localChain().isPresent()
                 ? info.payoutAddress() + "  (anvil account 2; approved the vault, which pays refunds from it)"
                 : LocalStack.DEMO_PAYOUT_ADDRESS + "  (burn address: nobody holds its key)");
+        line(text, "USDT verifier", info.usdtUrl() + "  (companion, sandbox; key " + info.usdtKey() + ")");
         line(text, "Kafka", info.kafkaBootstrapServers());
         line(text, "PostgreSQL", info.jdbcUrl() + "  (user billing, password billing)");
         line(text, "Data dir", info.dataDir() + "  (delete it to start from scratch)");

@@ -12,13 +12,16 @@ import io.abk.billing.localstack.postgres.PostgresServer;
 import io.abk.billing.localstack.processes.FleetEnvironment;
 import io.abk.billing.localstack.processes.ServiceFleet;
 import io.abk.billing.localstack.processes.ServiceJars;
+import io.abk.billing.localstack.processes.ServiceKind;
 import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
 import io.abk.billing.localstack.services.StreamsService;
+import io.abk.billing.localstack.services.UsdtVerifierService;
 import io.abk.billing.localstack.services.WebhookSenderService;
 import io.abk.billing.localstack.topics.StackTopics;
+import io.abk.billing.usdt.http.auth.ServiceKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -81,7 +84,9 @@ public final class LocalStack implements AutoCloseable {
             Duration startDuration,
             Optional<LocalChainInfo> localChain,
             List<String> gatewayUrls,
-            List<String> processes) {
+            List<String> processes,
+            String usdtUrl,
+            String usdtKey) {
 
         public Info {
             gatewayUrls = List.copyOf(gatewayUrls);
@@ -138,12 +143,18 @@ public final class LocalStack implements AutoCloseable {
                     config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()));
             ServiceFleet fleet = null;
             String baseUrl;
+            String usdtUrl;
             if (config.processes()) {
                 fleet = startProcesses(config, gatewayArgs, chain, deadline);
                 parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
                 baseUrl = fleet.gatewayUrls().getFirst();
+                usdtUrl = "http://localhost:" + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
             } else {
                 baseUrl = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline);
+                var usdt = UsdtVerifierService.start(kafka.bootstrapServers(), config.usdtHttpPort(), config.usdtKeys(),
+                        config.dataDir().resolve("usdt-verifier"));
+                parts.push(new Part("usdt-verifier", Duration.ofSeconds(30), usdt));
+                usdtUrl = "http://localhost:" + usdt.port();
             }
             var publicUrl = config.publicUrlFor(URI.create(baseUrl).getPort());
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
@@ -152,7 +163,8 @@ public final class LocalStack implements AutoCloseable {
                     Optional.ofNullable(chain).map(LocalChain::info),
                     fleet == null ? List.of(baseUrl) : fleet.gatewayUrls(),
                     fleet == null ? List.of() : fleet.processes().stream()
-                            .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList());
+                            .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList(),
+                    usdtUrl, usdtKey(config));
             log.info("local stack ready baseUrl={} startMs={} cold={} processes={}", baseUrl, info.startDuration().toMillis(),
                     info.coldStart(), fleet == null ? 0 : fleet.processes().size());
             return new LocalStack(info, parts, fleet);
@@ -216,9 +228,10 @@ public final class LocalStack implements AutoCloseable {
             Deadline deadline) {
         var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
         var environment = new FleetEnvironment(gatewayArgs, chain == null ? Map.of() : chain.indexerEnvironment(),
-                config.dataDir().resolve("processes"));
+                config.dataDir().resolve("processes"), config.usdtKeys());
         return ServiceFleet.start(jars, environment, processJavaOptions(), config.dataDir().resolve("logs"),
-                config.replicas(), config.httpPort(), deadline);
+                config.replicas(), Map.of(ServiceKind.API_GATEWAY, config.httpPort(), ServiceKind.USDT_VERIFIER,
+                        config.usdtHttpPort()), deadline);
     }
 
     /**
@@ -235,6 +248,12 @@ public final class LocalStack implements AutoCloseable {
             options.addAll(List.of(extra.trim().split("\\s+")));
         }
         return options;
+    }
+
+    /** The key the banner shows for the verifier: the first one configured, else its development key. */
+    static String usdtKey(LocalStackConfig config) {
+        var configured = config.usdtKeys().split(",")[0].strip();
+        return configured.isEmpty() ? ServiceKeys.DEVELOPMENT_KEY : configured;
     }
 
     private static GatewayArgs.TestChain gatewayChain(LocalChainInfo chain) {

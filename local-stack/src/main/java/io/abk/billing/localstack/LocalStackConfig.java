@@ -32,6 +32,10 @@ import org.jspecify.annotations.Nullable;
  *                                    settles on an anvil chain the stack runs itself instead of the sandbox
  * @param localChainPort             {@code BILLING_LOCAL_CHAIN_PORT}, default 8545 (anvil's usual port, so wallets and
  *                                    {@code cast} find it); 0 picks a free one
+ * @param usdtHttpPort               {@code BILLING_USDT_HTTP_PORT}, default 8787: the companion USDT verifier's port (0 picks
+ *                                    a free one; with several replicas the next ones follow it)
+ * @param usdtKeys                   {@code BILLING_USDT_KEYS}: the verifier's keys, comma-separated; empty accepts its
+ *                                    documented development key
  * @param processes                  the {@code --processes} argument: every service runs as its own OS process (its
  *                                    runnable jar) instead of inside this JVM
  * @param replicas                   the {@code --replicas N} argument (with {@code --processes}; default 1): processes
@@ -55,6 +59,8 @@ public record LocalStackConfig(
         boolean webhooksAllowLoopbackInTest,
         boolean localChain,
         int localChainPort,
+        int usdtHttpPort,
+        String usdtKeys,
         boolean processes,
         int replicas,
         Duration readyTimeout) {
@@ -64,6 +70,7 @@ public record LocalStackConfig(
     public static final int DEFAULT_POSTGRES_PORT = 15432;
     public static final int DEFAULT_PARTITIONS = 12;
     public static final int DEFAULT_LOCAL_CHAIN_PORT = 8545;
+    public static final int DEFAULT_USDT_HTTP_PORT = 8787;
     /** The command-line argument that turns the local chain on, like {@code BILLING_LOCAL_CHAIN=anvil}. */
     public static final String LOCAL_CHAIN_ARGUMENT = "--local-chain";
     /** Every service as its own OS process. */
@@ -81,6 +88,7 @@ public record LocalStackConfig(
         checkPort("BILLING_KAFKA_PORT", kafkaPort);
         checkPort("BILLING_POSTGRES_PORT", postgresPort);
         checkPort("BILLING_LOCAL_CHAIN_PORT", localChainPort);
+        checkPort("BILLING_USDT_HTTP_PORT", usdtHttpPort);
         if (replicas < 1 || replicas > MAX_REPLICAS) {
             throw new IllegalArgumentException(REPLICAS_ARGUMENT + " must be between 1 and " + MAX_REPLICAS + ", got " + replicas);
         }
@@ -148,6 +156,8 @@ public record LocalStackConfig(
                 vars.bool("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST").orElse(true),
                 localChainArgument || localChain(vars),
                 vars.integer("BILLING_LOCAL_CHAIN_PORT").orElse(DEFAULT_LOCAL_CHAIN_PORT),
+                vars.integer("BILLING_USDT_HTTP_PORT").orElse(DEFAULT_USDT_HTTP_PORT),
+                vars.text("BILLING_USDT_KEYS").orElse(""),
                 processes,
                 replicas,
                 DEFAULT_READY_TIMEOUT);
@@ -156,28 +166,28 @@ public record LocalStackConfig(
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
     public static LocalStackConfig forTest(Path dataDir, int partitions) {
         return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
-                false, null, null, true, false, 0, false, 1, DEFAULT_READY_TIMEOUT);
+                false, null, null, true, false, 0, 0, "", false, 1, DEFAULT_READY_TIMEOUT);
     }
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
     public LocalStackConfig withLocalChain(int port) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, true, port, processes, replicas, readyTimeout);
+                webhooksAllowLoopbackInTest, true, port, usdtHttpPort, usdtKeys, processes, replicas, readyTimeout);
     }
 
     /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
     public LocalStackConfig withProcesses(int replicas) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, localChain, localChainPort, true, replicas, readyTimeout);
+                webhooksAllowLoopbackInTest, localChain, localChainPort, usdtHttpPort, usdtKeys, true, replicas, readyTimeout);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
         return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
                 postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, localChain, localChainPort, processes, replicas, readyTimeout);
+                webhooksAllowLoopbackInTest, localChain, localChainPort, usdtHttpPort, usdtKeys, processes, replicas, readyTimeout);
     }
 
     /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */

@@ -14,7 +14,8 @@ class BannerTest {
     private static final LocalStack.Info INFO = new LocalStack.Info(
             "http://localhost:8080", "http://localhost:8080", "admin-token-0123456789", "abk_test_TTT", "abk_live_LLL",
             Optional.of("mer_01"), "127.0.0.1:19092", "jdbc:postgresql://127.0.0.1:15432/billing", Path.of("/data"),
-            true, Duration.ofMillis(12_345), Optional.empty(), List.of("http://localhost:8080"), List.of());
+            true, Duration.ofMillis(12_345), Optional.empty(), List.of("http://localhost:8080"), List.of(),
+            "http://localhost:8787", "usdt_dev_local_only_key");
 
     @Test
     void shouldShowEverythingADeveloperNeedsWhenTheStackIsReady() {
@@ -32,6 +33,7 @@ class BannerTest {
                 .contains("jdbc:postgresql://127.0.0.1:15432/billing")
                 .contains("/data")
                 .contains("curl -s http://localhost:8080/v1/products -H 'Authorization: Bearer abk_test_TTT'")
+                .contains("USDT verifier   http://localhost:8787  (companion, sandbox; key usdt_dev_local_only_key)")
                 .doesNotContain("Public URL")
                 .doesNotContain("Local chain")
                 .doesNotContain("own process");
@@ -42,7 +44,8 @@ class BannerTest {
         var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
                 true, INFO.startDuration(), Optional.empty(), List.of("http://localhost:8080", "http://localhost:8081"),
-                List.of("billing-streams-1  pid 101, http://127.0.0.1:40001", "api-gateway-2  pid 107, http://127.0.0.1:8081"));
+                List.of("billing-streams-1  pid 101, http://127.0.0.1:40001", "api-gateway-2  pid 107, http://127.0.0.1:8081"),
+                INFO.usdtUrl(), INFO.usdtKey());
 
         assertThat(Banner.render(info))
                 .contains("http://localhost:8081  (gateway 2)")
@@ -62,7 +65,7 @@ class BannerTest {
                 Optional.of(Path.of("/data/tools/cast")), true);
         var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
-                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of());
+                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey());
 
         var banner = Banner.render(info);
 
@@ -83,7 +86,7 @@ class BannerTest {
     void shouldShowThePublicUrlWhenItDiffersFromTheBaseUrl() {
         var info = new LocalStack.Info(INFO.baseUrl(), "https://pay.example.com", INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), Optional.empty(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(), false,
-                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of());
+                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey());
 
         assertThat(Banner.render(info)).contains("Public URL").contains("https://pay.example.com").contains("restart, data kept");
     }

@@ -160,7 +160,7 @@ class LocalStackIT {
             var postgresPort = FreePorts.pick();
             var chainPort = FreePorts.pick();
             var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
-                    false, null, null, true, true, chainPort, false, 1, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+                    false, null, null, true, true, chainPort, 0, "", false, 1, LocalStackConfig.DEFAULT_READY_TIMEOUT);
 
             // when the stack starts, then it fails naming the port
             assertThatThrownBy(() -> LocalStack.start(config))

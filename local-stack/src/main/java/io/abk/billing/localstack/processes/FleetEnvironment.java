@@ -13,8 +13,9 @@ import java.util.Map;
  * @param gateway       the gateway settings; each gateway gets its own port and the stack's public URL
  * @param chainIndexer  {@code BILLING_CHAINS_TEST_*} of the local chain, or empty for the sandbox
  * @param stateRoot     the directory under which each stream process keeps its local state, one directory each
+ * @param usdtKeys      the companion verifier's keys ({@code BILLING_USDT_KEYS}; empty: its development key)
  */
-public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainIndexer, Path stateRoot) {
+public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainIndexer, Path stateRoot, String usdtKeys) {
 
     /**
      * Failover settings of the process mode: a killed webhook sender's deliveries move to another one after this
@@ -53,6 +54,13 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
                 env.put("BILLING_DB_PASSWORD", gateway.dbPassword());
                 env.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", Boolean.toString(gateway.webhooksAllowLoopbackInTest()));
                 env.put("BILLING_KAFKA_SESSION_TIMEOUT", SENDER_SESSION_TIMEOUT);
+                env.put("BILLING_USDT_WEBHOOK_MODE", "test");
+            }
+            case USDT_VERIFIER -> {
+                env.put("BILLING_USDT_HTTP_PORT", Integer.toString(port));
+                env.put("BILLING_USDT_SANDBOX", "true");
+                env.put("BILLING_USDT_KEYS", usdtKeys);
+                env.put("BILLING_USDT_STATE_DIR", stateRoot.resolve(name).toString());
             }
         }
         return env;

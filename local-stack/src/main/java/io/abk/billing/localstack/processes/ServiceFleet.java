@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -34,30 +35,31 @@ public final class ServiceFleet implements AutoCloseable {
     private final FleetEnvironment environment;
     private final List<String> javaOptions;
     private final Path logDir;
-    private final int firstHttpPort;
+    private final Map<ServiceKind, Integer> firstPorts;
     private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
     private final EnumMap<ServiceKind, Integer> started = new EnumMap<>(ServiceKind.class);
     private final java.util.Set<Integer> portsGiven = new java.util.HashSet<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
 
     private ServiceFleet(ServiceJars jars, FleetEnvironment environment, List<String> javaOptions, Path logDir,
-            int firstHttpPort) {
+            Map<ServiceKind, Integer> firstPorts) {
         this.jars = jars;
         this.environment = environment;
         this.javaOptions = List.copyOf(javaOptions);
         this.logDir = logDir;
-        this.firstHttpPort = firstHttpPort;
+        this.firstPorts = Map.copyOf(firstPorts);
     }
 
     /**
      * Starts {@code replicas} processes of each service and returns once all are ready.
      *
-     * @param firstHttpPort the first gateway's port (the next ones follow it); 0 gives each gateway a free port
+     * @param firstPorts the first port of the services that serve an API (the gateway, the USDT verifier; the next
+     *                   replicas follow it); 0 or absent gives each process a free port
      * @throws IllegalStateException naming the process that stopped or did not become ready, with its log's tail
      */
     public static ServiceFleet start(ServiceJars jars, FleetEnvironment environment, List<String> javaOptions,
-            Path logDir, int replicas, int firstHttpPort, Deadline deadline) {
-        var fleet = new ServiceFleet(jars, environment, javaOptions, logDir, firstHttpPort);
+            Path logDir, int replicas, Map<ServiceKind, Integer> firstPorts, Deadline deadline) {
+        var fleet = new ServiceFleet(jars, environment, javaOptions, logDir, firstPorts);
         try {
             var all = new ArrayList<ServiceProcess>();
             for (var kind : ServiceKind.values()) {
@@ -155,7 +157,8 @@ public final class ServiceFleet implements AutoCloseable {
     private synchronized ServiceProcess launch(ServiceKind kind) {
         int number = started.merge(kind, 1, Integer::sum);
         var name = kind.module() + "-" + number;
-        int port = kind == ServiceKind.API_GATEWAY && firstHttpPort > 0 ? firstHttpPort + number - 1 : unusedPort();
+        int first = firstPorts.getOrDefault(kind, 0);
+        int port = first > 0 ? first + number - 1 : unusedPort();
         portsGiven.add(port);
         var process = ServiceProcess.start(kind, name, port, jars.jars().get(kind), javaOptions,
                 environment.forProcess(kind, name, port), logDir);

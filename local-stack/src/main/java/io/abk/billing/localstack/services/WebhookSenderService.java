@@ -30,6 +30,8 @@ public final class WebhookSenderService implements AutoCloseable {
                     "BILLING_DB_PASSWORD", password,
                     // Inside the stack's JVM the gateway's management routes cover the sender too.
                     "BILLING_MANAGEMENT_ENABLED", "false",
+                    // The companion's endpoints (BILLING_USDT_WEBHOOK_URLS) may be receivers on this machine.
+                    "BILLING_USDT_WEBHOOK_MODE", "test",
                     "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", Boolean.toString(allowLoopbackInTest)));
             log.info("webhook-sender started allowLoopbackInTest={}", allowLoopbackInTest);
             return new WebhookSenderService(running);

@@ -145,8 +145,7 @@ class ScaleOutIT {
     /**
      * Each kind of service shows its meters: every live process answers its metrics route with its own
      * {@code service} tag, and together the processes of a kind show every meter of it (a replica that settled no
-     * charge yet has no charge counter). The Streams services and the sender answer on /metrics, gateways on
-     * /actuator/prometheus.
+     * charge yet has no charge counter), each on its kind's metrics route.
      */
     private static void awaitEachProcessShowsItsMeters(ServiceFleet fleet) {
         var http = java.net.http.HttpClient.newHttpClient();
@@ -156,7 +155,7 @@ class ScaleOutIT {
                 if (!process.isAlive()) {
                     continue;
                 }
-                var path = process.kind() == ServiceKind.API_GATEWAY ? "/actuator/prometheus" : "/metrics";
+                var path = process.kind().metricsPath();
                 var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(process.baseUrl() + path)).GET().build();
                 var body = http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
                 assertThat(body).as(process.name() + path).contains("service=\"" + process.kind().module() + "\"");
@@ -190,7 +189,7 @@ class ScaleOutIT {
         var gateway = fleet.gatewayUrls().getFirst();
         return new LocalStack.Info(gateway, info.publicUrl(), info.adminToken(), info.demoTestKey(), info.demoLiveKey(),
                 info.demoMerchantId(), info.kafkaBootstrapServers(), info.jdbcUrl(), info.dataDir(), info.coldStart(),
-                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes());
+                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes(), info.usdtUrl(), info.usdtKey());
     }
 
     /** Each consumer group has {@code replicas} live members, and each member owns partitions. */
