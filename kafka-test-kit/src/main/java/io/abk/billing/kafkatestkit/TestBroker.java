@@ -43,7 +43,14 @@ public final class TestBroker implements AutoCloseable {
 
     /** Formats {@code logDir}, starts the broker and returns once it accepts writes. */
     public static TestBroker start(Path logDir) throws Exception {
-        int port = freePort();
+        return start(logDir, freePort());
+    }
+
+    /**
+     * As {@link #start(Path)}, listening on {@code port}: for a test whose client was given the address before the
+     * broker existed.
+     */
+    public static TestBroker start(Path logDir, int port) throws Exception {
         int controllerPort = freePort();
         new Formatter()
                 .setPrintStream(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
@@ -116,7 +123,8 @@ public final class TestBroker implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    private static int freePort() {
+    /** A port nothing listens on now, on the loopback address. */
+    public static int freePort() {
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {

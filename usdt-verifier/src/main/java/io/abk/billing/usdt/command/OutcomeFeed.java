@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RecordDeserializationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,8 @@ public final class OutcomeFeed implements AutoCloseable {
     private static final String FETCH_MAX_WAIT_MS = "20";
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration TOPIC_RECHECK = Duration.ofSeconds(1);
+    /** How long one look for a partition's end may take before the positioning starts again. */
+    private static final Duration POSITION_PATIENCE = Duration.ofSeconds(10);
 
     private final KafkaConsumer<String, UsdtCommandOutcome> consumer;
     private final OutcomeWaiters waiters;
@@ -68,20 +71,10 @@ public final class OutcomeFeed implements AutoCloseable {
     private void run() {
         var topic = Topics.USDT_COMMAND_OUTCOMES.name();
         try {
-            var partitions = new ArrayList<TopicPartition>();
-            while (running && partitions.isEmpty()) {
-                consumer.partitionsFor(topic, TOPIC_RECHECK).forEach(p -> partitions.add(new TopicPartition(topic,
-                        p.partition())));
-                if (partitions.isEmpty()) {
-                    log.warn("event=outcome_feed_waiting topic={} message=\"topic missing: run the topics step\"", topic);
-                    Thread.sleep(TOPIC_RECHECK);
-                }
+            if (!position(topic)) {
+                return;
             }
-            consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            partitions.forEach(consumer::position);
             positioned.countDown();
-            log.info("event=outcome_feed_ready topic={} partitions={}", topic, partitions.size());
             while (running) {
                 var records = poll();
                 if (!records.isEmpty()) {
@@ -103,6 +96,34 @@ public final class OutcomeFeed implements AutoCloseable {
         } finally {
             consumer.close(Duration.ofSeconds(5));
         }
+    }
+
+    /**
+     * Assigns every partition of the topic and takes its end, trying again until it succeeds or the feed closes: a
+     * missing topic, or a broker that is slow or not there yet (a metadata or offset request timing out), only
+     * delays readiness. Returns whether it is positioned.
+     */
+    private boolean position(String topic) throws InterruptedException {
+        while (running) {
+            try {
+                var partitions = consumer.partitionsFor(topic, TOPIC_RECHECK).stream()
+                        .map(p -> new TopicPartition(topic, p.partition())).toList();
+                if (partitions.isEmpty()) {
+                    log.warn("event=outcome_feed_waiting topic={} message=\"topic missing: run the topics step\"", topic);
+                    Thread.sleep(TOPIC_RECHECK);
+                    continue;
+                }
+                consumer.assign(partitions);
+                consumer.seekToEnd(partitions);
+                partitions.forEach(p -> consumer.position(p, POSITION_PATIENCE));
+                log.info("event=outcome_feed_ready topic={} partitions={}", topic, partitions.size());
+                return true;
+            } catch (TimeoutException e) {
+                log.warn("event=outcome_feed_waiting topic={} message=\"Kafka did not answer in time, trying again\" cause=\"{}\"",
+                        topic, e.getMessage());
+            }
+        }
+        return false;
     }
 
     /** One poll; a record that cannot be read (a bug upstream) is logged and skipped, never stalls the feed. */
