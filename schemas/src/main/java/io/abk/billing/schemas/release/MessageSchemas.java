@@ -22,6 +22,7 @@ import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
+import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
@@ -63,6 +64,7 @@ public final class MessageSchemas {
                 UsdtEvent.getClassSchema(),
                 UsdtIntentAggregate.getClassSchema(),
                 UsdtAddressBook.getClassSchema(),
-                UsdtTxClaim.getClassSchema());
+                UsdtTxClaim.getClassSchema(),
+                UsdtWatchedAddress.getClassSchema());
     }
 }

@@ -14,6 +14,7 @@ import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
+import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -93,7 +94,8 @@ public final class Topics {
             "chain.transfers",
             Serdes.String(), AvroSerde.of(ChainTransfer.class),
             Cleanup.DELETE, Duration.ofDays(30),
-            "chain-indexer (chain follower)", "chain-indexer (auto-settlement), analytics");
+            "chain-indexer (chain follower)", "chain-indexer (auto-settlement); usdt-verifier (streams: the USDT"
+                    + " transfers of its chain confirm open intents); analytics");
 
     /** Payout addresses whose incoming transfers the indexer follows, keyed {@code <mode>:<lower-case address>}. */
     public static final Topic<String, WatchedAddress> CHAIN_WATCHED_ADDRESSES = new Topic<>(
@@ -188,10 +190,22 @@ public final class Topics {
             Cleanup.DELETE, Duration.ofDays(30),
             "usdt-verifier (streams)", "webhook-sender, analytics");
 
+    /**
+     * Pay-to addresses with at least one open USDT intent, keyed by the address (0x and 40 lower-case hex digits):
+     * the verifier's address books write one when they get their first open intent and a tombstone when the last
+     * one leaves, and the follower of the chain and token a value names publishes that token's transfers to it.
+     */
+    public static final Topic<String, UsdtWatchedAddress> USDT_WATCHED_ADDRESSES = new Topic<>(
+            "usdt.watched-addresses",
+            Serdes.String(), AvroSerde.of(UsdtWatchedAddress.class),
+            Cleanup.COMPACT, Duration.ZERO, // compacted: only whether an address is watched now matters
+            "usdt-verifier (streams: address books gaining their first open intent, tombstones when none is left)",
+            "chain-indexer (chain follower of the chain and USDT token a value names)");
+
     /** Every topic of fixed name, for the topics step that provisions them (with {@link WebhookRetryTopics#topics()}). */
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
                 WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS,
-                USDT_INTENT_COMMANDS, USDT_ADDRESS_COMMANDS, USDT_COMMAND_OUTCOMES, USDT_EVENTS);
+                USDT_INTENT_COMMANDS, USDT_ADDRESS_COMMANDS, USDT_COMMAND_OUTCOMES, USDT_EVENTS, USDT_WATCHED_ADDRESSES);
     }
 }
