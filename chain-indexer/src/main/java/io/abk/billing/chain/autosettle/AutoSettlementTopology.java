@@ -60,12 +60,14 @@ public final class AutoSettlementTopology {
                         nodes.paymentsByPayout());
 
         KStream<String, TransferClaim> matched = transfers
-                .flatMap((key, transfer) -> TransferRouting.toPayouts(transfer), Named.as("select-payout-transfers"))
+                .flatMap((key, transfer) -> TransferRouting.toPayouts(transfer, settings),
+                        Named.as("select-payout-transfers"))
                 .repartition(repartitioned("transfers-by-payout", AvroSerde.of(ChainTransfer.class)))
                 .process(() -> new TransferMatchProcessor(nodes), Named.as("transfer-match-processor"),
                         nodes.paymentsByPayout());
         KStream<String, TransferClaim> retracted = transfers.flatMap(
-                (key, transfer) -> TransferRouting.toRetractedClaims(transfer), Named.as("select-retracted-claims"));
+                (key, transfer) -> TransferRouting.toRetractedClaims(transfer, settings),
+                Named.as("select-retracted-claims"));
         // Keyed by hash like the settlement's tx-claims repartition: Kafka Streams gives both the same partition
         // count, since their processors share the tx-claims store.
         KStream<String, SettlementOutput> claimed = matched.merge(retracted, Named.as("merge-transfer-claims"))

@@ -11,18 +11,20 @@ import java.util.List;
 import org.apache.kafka.streams.KeyValue;
 
 /**
- * Where each log on {@code chain.transfers} goes: a confirmed token transfer to the open payments of its recipient;
- * a vault subscribe or cancel to the subscription of its reference; a retracted transfer or vault charge to the
+ * Where each log on {@code chain.transfers} goes: a confirmed USDC transfer to the open payments of its recipient;
+ * a vault subscribe or cancel to the subscription of its reference; a retracted USDC transfer or vault charge to the
  * claims of its transaction hash, whose holder it reopens. A confirmed vault charge and a refund need nothing (the
- * relayer answered them already).
+ * relayer answered them already), and neither does a transfer of another token (the USDT the follower publishes for
+ * the USDT verifier): it pays no payment.
  */
 final class TransferRouting {
 
     private TransferRouting() {
     }
 
-    static List<KeyValue<String, ChainTransfer>> toPayouts(ChainTransfer transfer) {
-        if (!transfer.getRetracted() && transfer.getPayload() instanceof TokenTransfer token) {
+    static List<KeyValue<String, ChainTransfer>> toPayouts(ChainTransfer transfer, AutoSettlementSettings settings) {
+        if (!transfer.getRetracted() && transfer.getPayload() instanceof TokenTransfer token
+                && isUsdc(transfer, settings)) {
             return List.of(KeyValue.pair(ChangeIndexes.payoutKey(transfer.getMode().name(), token.getTo()), transfer));
         }
         return List.of();
@@ -36,11 +38,13 @@ final class TransferRouting {
         };
     }
 
-    static List<KeyValue<String, TransferClaim>> toRetractedClaims(ChainTransfer transfer) {
+    static List<KeyValue<String, TransferClaim>> toRetractedClaims(ChainTransfer transfer,
+            AutoSettlementSettings settings) {
         if (!transfer.getRetracted()) {
             return List.of();
         }
-        if (transfer.getPayload() instanceof TokenTransfer || transfer.getPayload() instanceof VaultCharged) {
+        if ((transfer.getPayload() instanceof TokenTransfer && isUsdc(transfer, settings))
+                || transfer.getPayload() instanceof VaultCharged) {
             return List.of(KeyValue.pair(transfer.getTxHash(), TransferClaim.newBuilder()
                     .setTransfer(transfer)
                     .setPaymentId(null)
@@ -50,6 +54,11 @@ final class TransferRouting {
                     .build()));
         }
         return List.of();
+    }
+
+    /** Whether the log is a transfer of its mode's USDC (a USDT transfer to a payout address pays nothing). */
+    static boolean isUsdc(ChainTransfer transfer, AutoSettlementSettings settings) {
+        return transfer.getContract().equalsIgnoreCase(settings.usdc(transfer.getMode()));
     }
 
     /** The transfer's amount in micro-USDC. */

@@ -29,18 +29,26 @@ import org.jspecify.annotations.Nullable;
  *       wins: three blocks (6 s).</li>
  * </ul>
  *
+ * <p>USDT ({@code USDT_ADDRESS}, {@code USDT_DECIMALS}) is optional: when set, the chain's follower also publishes
+ * the token's transfers to the pay-to addresses the USDT verifier watches ({@code usdt.watched-addresses}), with the
+ * same confirmation depth and retractions as USDC's. It must be a contract of its own: readers of
+ * {@code chain.transfers} tell USDT from USDC by the log's contract, so one contract under both names would let a
+ * USDT transfer pay a USDC payment.
+ *
  * <p>The relayer key and the RPC URLs are secrets (a URL often carries a provider's key): {@link #toString()} shows
  * neither.
  */
 public record ChainSettings(Mode mode, String name, long chainId, List<String> rpcUrls, int confirmations,
         String usdcAddress, int usdcDecimals, @Nullable String vaultAddress, @Nullable RelayerKey relayerKey,
         FeeCaps feeCaps, @Nullable Long startBlock, Duration pollInterval, Duration receiptTimeout,
-        boolean timeTravel) {
+        boolean timeTravel, @Nullable String usdtAddress, int usdtDecimals) {
 
     public static final int BASE_CONFIRMATIONS = 10;
     public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
     public static final String BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
     public static final String BASE_SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+    /** USDT has 6 decimals on Tron, Ethereum and most EVM chains (BNB Chain's has 18: set it there). */
+    public static final int DEFAULT_USDT_DECIMALS = 6;
     /**
      * Base's fees are a small fraction of a gwei; these caps leave room for spikes of a hundred times while bounding
      * one charge (about 100,000 gas) to well under a dollar.
@@ -73,9 +81,25 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
         require(usdcDecimals >= 0 && usdcDecimals <= 36, setting + "USDC_DECIMALS must be between 0 and 36");
         require(vaultAddress == null || EVM_ADDRESS.matcher(vaultAddress).matches(),
                 setting + "VAULT_ADDRESS must be 0x and 40 hex digits");
+        require(usdtAddress == null || EVM_ADDRESS.matcher(usdtAddress).matches(),
+                setting + "USDT_ADDRESS must be 0x and 40 hex digits, or empty for no USDT");
+        require(usdtAddress == null || (!usdtAddress.equalsIgnoreCase(usdcAddress)
+                        && !usdtAddress.equalsIgnoreCase(vaultAddress)),
+                setting + "USDT_ADDRESS must be a contract of its own, not " + setting + "USDC_ADDRESS or "
+                        + setting + "VAULT_ADDRESS");
+        require(usdtDecimals >= 0 && usdtDecimals <= 36, setting + "USDT_DECIMALS must be between 0 and 36");
         require(startBlock == null || startBlock >= 0, setting + "START_BLOCK cannot be negative");
         require(pollInterval.isPositive(), setting + "POLL_INTERVAL_MS must be positive");
         require(receiptTimeout.isPositive(), setting + "RECEIPT_TIMEOUT_MS must be positive");
+    }
+
+    /** These settings without USDT: what a chain had before USDT could be followed. */
+    public ChainSettings(Mode mode, String name, long chainId, List<String> rpcUrls, int confirmations,
+            String usdcAddress, int usdcDecimals, @Nullable String vaultAddress, @Nullable RelayerKey relayerKey,
+            FeeCaps feeCaps, @Nullable Long startBlock, Duration pollInterval, Duration receiptTimeout,
+            boolean timeTravel) {
+        this(mode, name, chainId, rpcUrls, confirmations, usdcAddress, usdcDecimals, vaultAddress, relayerKey, feeCaps,
+                startBlock, pollInterval, receiptTimeout, timeTravel, null, DEFAULT_USDT_DECIMALS);
     }
 
     /** True when an RPC URL is configured: the mode settles on this chain. */
@@ -99,14 +123,16 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
                 rpcUrls(vars.text(p + "RPC_URL", "")),
                 (int) vars.number(p + "CONFIRMATIONS", live ? BASE_CONFIRMATIONS : BASE_SEPOLIA_CONFIRMATIONS),
                 orDefault(vars.text(p + "USDC_ADDRESS", ""), live ? BASE_USDC : BASE_SEPOLIA_USDC),
-                (int) vars.number(p + "USDC_DECIMALS", 6),
+                decimals(vars, p + "USDC_DECIMALS", 6),
                 blankToNull(vars.text(p + "VAULT_ADDRESS", "")),
                 relayerKey(vars, p),
                 feeCaps(vars, p, caps),
                 startBlock(p + "START_BLOCK", vars.text(p + "START_BLOCK", "")),
                 vars.millis(p + "POLL_INTERVAL_MS", DEFAULT_POLL_INTERVAL),
                 vars.millis(p + "RECEIPT_TIMEOUT_MS", DEFAULT_RECEIPT_TIMEOUT),
-                Boolean.parseBoolean(vars.text(p + "TIME_TRAVEL", "false").strip()));
+                Boolean.parseBoolean(vars.text(p + "TIME_TRAVEL", "false").strip()),
+                blankToNull(vars.text(p + "USDT_ADDRESS", "")),
+                decimals(vars, p + "USDT_DECIMALS", DEFAULT_USDT_DECIMALS));
     }
 
     /** The prefix of this mode's variables, {@code BILLING_CHAINS_TEST_}. */
@@ -119,7 +145,8 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
         return "ChainSettings[mode=" + mode.label() + ", name=" + name + ", chainId=" + chainId + ", rpcUrls="
                 + rpcUrls.size() + " (hidden), confirmations=" + confirmations + ", usdcAddress=" + usdcAddress
                 + ", vaultAddress=" + vaultAddress + ", relayerKey=" + (relayerKey == null ? "none" : "set (hidden)")
-                + ", feeCaps=" + feeCaps + ", startBlock=" + startBlock + ", timeTravel=" + timeTravel + "]";
+                + ", feeCaps=" + feeCaps + ", startBlock=" + startBlock + ", timeTravel=" + timeTravel
+                + (usdtAddress == null ? "" : ", usdtAddress=" + usdtAddress + ", usdtDecimals=" + usdtDecimals) + "]";
     }
 
     private static @Nullable RelayerKey relayerKey(Env vars, String p) {
@@ -145,6 +172,13 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
             throw new IllegalArgumentException(p + "MAX_FEE_PER_GAS_GWEI, " + p + "MAX_PRIORITY_FEE_GWEI and " + p
                     + "MAX_TX_COST_ETH must be positive decimal numbers: " + e.getMessage(), e);
         }
+    }
+
+    /** A token's decimals: a number that fits an int, so a huge one is refused by the range check, never wrapped. */
+    private static int decimals(Env vars, String variable, int fallback) {
+        long value = vars.number(variable, fallback);
+        require(value >= 0 && value <= 36, variable + " must be between 0 and 36, was " + value);
+        return (int) value;
     }
 
     /** A block number, or blank / {@code latest}: start at the chain's head on the very first start. */

@@ -80,20 +80,29 @@ public final class ChainFollower implements AutoCloseable {
 
     ChainFollower(FollowerSettings settings, String bootstrapServers, WatchedAddresses watched, boolean ownsWatched,
             RpcRetry retry) {
+        if (settings.usdt() != null && !watched.topics().contains(Topics.USDT_WATCHED_ADDRESSES.name())) {
+            throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
+                    + " not read " + Topics.USDT_WATCHED_ADDRESSES.name());
+        }
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
         this.watched = watched;
         this.ownsWatched = ownsWatched;
         this.retry = retry;
-        this.selection = new LogSelection(settings.tokens(), settings.vaultAddress(), TransferRecords.TOPICS);
+        this.selection = new LogSelection(settings.tokens(), settings.usdt(), settings.vaultAddress(),
+                TransferRecords.TOPICS);
         this.state = FollowerState.fresh(settings.startBlock(), settings.windowSize());
         this.range = AdaptiveRange.start(1, settings.maxRange(), settings.initialRange());
         this.thread = Thread.ofPlatform().name("chain-follower-" + settings.chainId()).unstarted(this::run);
     }
 
-    /** A follower of one chain with its own watch-list reader; {@link #start()} it. */
+    /**
+     * A follower of one chain with its own watch-list reader (of the USDT pay-to addresses too when it follows USDT);
+     * {@link #start()} it.
+     */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers) {
-        var watched = WatchedAddresses.start(bootstrapServers, "chain-indexer-watched-" + settings.chainId());
+        var watched = WatchedAddresses.start(bootstrapServers, "chain-indexer-watched-" + settings.chainId(),
+                settings.usdt() != null);
         return new ChainFollower(settings, bootstrapServers, watched, true, RpcRetry.DEFAULT);
     }
 
@@ -129,13 +138,13 @@ public final class ChainFollower implements AutoCloseable {
     private void run() {
         try (var rpc = ChainRpc.connect(settings.chainId(), settings.rpcUrls(), retry)) {
             if (!watched.awaitLoaded(WATCH_LIST_PATIENCE)) {
-                throw new FatalFollowerException("the watch list (" + Topics.CHAIN_WATCHED_ADDRESSES.name()
+                throw new FatalFollowerException("the watch list (" + String.join(", ", watched.topics())
                         + ") did not load within " + WATCH_LIST_PATIENCE);
             }
             resume();
-            log.info("event=follower_started chainId={} mode={} nextBlock={} window={} confirmations={}",
+            log.info("event=follower_started chainId={} mode={} nextBlock={} window={} confirmations={} usdt={}",
                     settings.chainId(), settings.mode().label(), state.nextBlock(), state.window(),
-                    settings.confirmations());
+                    settings.confirmations(), settings.usdt() == null ? "none" : settings.usdt().address());
             while (running) {
                 boolean moved;
                 try {
@@ -240,6 +249,9 @@ public final class ChainFollower implements AutoCloseable {
         headers.forEach(header -> byNumber.put(header.number(), header));
         var records = new TreeMap<Long, List<ChainTransfer>>();
         Predicate<String> watching = watched.of(settings.mode());
+        var usdt = settings.usdt();
+        Predicate<String> usdtPayTo = usdt == null ? address -> false
+                : watched.usdtPayTo(settings.chainId(), usdt.address());
         for (var chainLog : logs) {
             var header = byNumber.get(chainLog.blockNumber());
             if (header == null || !header.hash().equals(chainLog.blockHash())) {
@@ -248,7 +260,7 @@ public final class ChainFollower implements AutoCloseable {
                         chainLog.blockNumber());
                 return false;
             }
-            selection.select(chainLog, watching).ifPresent(selected -> records
+            selection.select(chainLog, watching, usdtPayTo).ifPresent(selected -> records
                     .computeIfAbsent(chainLog.blockNumber(), n -> new ArrayList<>())
                     .add(TransferRecords.of(settings.chainId(), settings.mode(), selected, header.timestampSeconds())));
         }

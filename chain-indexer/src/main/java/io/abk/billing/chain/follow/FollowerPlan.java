@@ -8,8 +8,9 @@ import io.abk.billing.chain.rpc.RpcRetry;
 import java.util.List;
 
 /**
- * How a configured chain is followed: its USDC and vault, its depth and poll interval from the chain's settings,
- * and the block to start at on the very first start (later starts resume from the checkpoint and ignore it).
+ * How a configured chain is followed: its USDC and vault, its USDT when one is configured, its depth and poll
+ * interval from the chain's settings, and the block to start at on the very first start (later starts resume from
+ * the checkpoint and ignore it).
  */
 public final class FollowerPlan {
 
@@ -29,9 +30,11 @@ public final class FollowerPlan {
     /** The follower's settings; without a configured start block, it starts at the chain's confirmed head. */
     public static FollowerSettings of(ChainSettings chain) {
         var token = new FollowedToken("USDC", chain.usdcAddress(), chain.usdcDecimals());
+        var usdt = chain.usdtAddress() == null ? null
+                : new FollowedToken("USDT", chain.usdtAddress(), chain.usdtDecimals());
         return new FollowerSettings(chain.chainId(), chain.mode(), chain.rpcUrls(), chain.confirmations(),
                 List.of(token), chain.vaultAddress(), startBlock(chain), chain.pollInterval(), INITIAL_RANGE,
-                MAX_RANGE, WINDOW);
+                MAX_RANGE, WINDOW, usdt);
     }
 
     private static long startBlock(ChainSettings chain) {

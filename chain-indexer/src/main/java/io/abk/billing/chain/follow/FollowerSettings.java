@@ -22,10 +22,12 @@ import org.jspecify.annotations.Nullable;
  * @param maxRange the largest range the follower grows to
  * @param windowSize how many recent confirmed blocks are remembered: the deepest reorg below the confirmation
  *     depth that can still be retracted
+ * @param usdt the chain's USDT, whose transfers to the addresses the USDT verifier watches for this chain and token
+ *     are published; null when the chain follows no USDT
  */
 public record FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, int confirmations,
         List<FollowedToken> tokens, @Nullable String vaultAddress, long startBlock, Duration pollInterval,
-        int initialRange, int maxRange, int windowSize) {
+        int initialRange, int maxRange, int windowSize, @Nullable FollowedToken usdt) {
 
     /**
      * The window and its hashes are one record on the checkpoint topic: at about 160 bytes a block, 4,096 blocks
@@ -40,7 +42,8 @@ public record FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, in
         require(!rpcUrls.isEmpty() && rpcUrls.stream().noneMatch(String::isBlank),
                 "at least one RPC URL is needed for chain " + chainId + ", and none may be blank");
         require(confirmations >= 0, "confirmations must not be negative, was " + confirmations);
-        require(!tokens.isEmpty() || vaultAddress != null, "chain " + chainId + " follows no token and no vault");
+        require(!tokens.isEmpty() || vaultAddress != null || usdt != null,
+                "chain " + chainId + " follows no token and no vault");
         require(startBlock >= 0, "startBlock must not be negative, was " + startBlock);
         require(pollInterval.isPositive(), "pollInterval must be positive, was " + pollInterval);
         require(initialRange >= 1 && maxRange >= initialRange,
@@ -49,13 +52,28 @@ public record FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, in
                 "windowSize must be within 1.." + MAX_WINDOW + ", was " + windowSize);
     }
 
+    /** Settings that follow no USDT. */
+    public FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, int confirmations,
+            List<FollowedToken> tokens, @Nullable String vaultAddress, long startBlock, Duration pollInterval,
+            int initialRange, int maxRange, int windowSize) {
+        this(chainId, mode, rpcUrls, confirmations, tokens, vaultAddress, startBlock, pollInterval, initialRange,
+                maxRange, windowSize, null);
+    }
+
+    /** The same settings, following {@code token} as the chain's USDT. */
+    public FollowerSettings withUsdt(FollowedToken token) {
+        return new FollowerSettings(chainId, mode, rpcUrls, confirmations, tokens, vaultAddress, startBlock,
+                pollInterval, initialRange, maxRange, windowSize, token);
+    }
+
     /** The URLs stay out: they may carry a provider's API key. */
     @Override
     public String toString() {
         return "FollowerSettings[chainId=" + chainId + ", mode=" + mode.label() + ", rpcUrls=" + rpcUrls.size()
                 + ", confirmations=" + confirmations + ", tokens=" + tokens + ", vaultAddress=" + vaultAddress
                 + ", startBlock=" + startBlock + ", pollInterval=" + pollInterval + ", initialRange=" + initialRange
-                + ", maxRange=" + maxRange + ", windowSize=" + windowSize + "]";
+                + ", maxRange=" + maxRange + ", windowSize=" + windowSize
+                + (usdt == null ? "" : ", usdt=" + usdt) + "]";
     }
 
     private static void require(boolean condition, String message) {

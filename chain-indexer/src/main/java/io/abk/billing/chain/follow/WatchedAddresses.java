@@ -1,9 +1,11 @@
 package io.abk.billing.chain.follow;
 
 import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,50 +16,75 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The addresses the followers watch, per mode: {@code chain.watched-addresses} read from the beginning by a
- * background consumer (the topic is compacted and small; no consumer group, nothing committed) into concurrent
- * sets. {@link #awaitLoaded} returns once everything present at start has been read; later records keep arriving.
+ * The addresses the followers watch: per mode, the payout addresses of {@code chain.watched-addresses}; and, for a
+ * follower of USDT, the pay-to addresses of {@code usdt.watched-addresses} with the chain and token each is watched
+ * on. Both topics are compacted and small, read from the beginning by one background consumer (no consumer group,
+ * nothing committed) into concurrent maps. {@link #awaitLoaded} returns once everything present at start has been
+ * read; later records keep arriving.
  */
 public final class WatchedAddresses implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(WatchedAddresses.class);
-    /** How long to wait between looks when the topic does not exist yet. */
+    /** How long to wait between looks when a topic does not exist yet. */
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for the reading thread; a poll is cut short by the wake-up. */
     static final Duration CLOSE_PATIENCE = Duration.ofSeconds(10);
+    private static final Deserializer<WatchedAddress> PAYOUTS =
+            Topics.CHAIN_WATCHED_ADDRESSES.valueSerde().deserializer();
+    private static final Deserializer<UsdtWatchedAddress> USDT_PAY_TO =
+            Topics.USDT_WATCHED_ADDRESSES.valueSerde().deserializer();
 
     private final Map<Mode, Set<String>> byMode = new EnumMap<>(Mode.class);
+    /** Pay-to address -> the chain and USDT token it is watched on; a tombstone removes it. */
+    private final Map<String, UsdtWatch> usdt = new ConcurrentHashMap<>();
+    private final List<String> topics;
     private final CountDownLatch loaded = new CountDownLatch(1);
-    private final KafkaConsumer<String, WatchedAddress> consumer;
+    private final KafkaConsumer<String, byte[]> consumer;
     private final Thread thread;
     private volatile boolean running = true;
 
-    private WatchedAddresses(String bootstrapServers, String clientId) {
+    private WatchedAddresses(String bootstrapServers, String clientId, boolean withUsdt) {
         for (var mode : Mode.values()) {
             byMode.put(mode, ConcurrentHashMap.newKeySet());
         }
-        var topic = Topics.CHAIN_WATCHED_ADDRESSES;
+        topics = withUsdt ? List.of(Topics.CHAIN_WATCHED_ADDRESSES.name(), Topics.USDT_WATCHED_ADDRESSES.name())
+                : List.of(Topics.CHAIN_WATCHED_ADDRESSES.name());
         consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+                new StringDeserializer(), new ByteArrayDeserializer());
         thread = Thread.ofPlatform().name(clientId).daemon().unstarted(this::run);
     }
 
-    /** Starts reading in the background. */
+    /** Starts reading {@code chain.watched-addresses} in the background. */
     public static WatchedAddresses start(String bootstrapServers, String clientId) {
-        var watched = new WatchedAddresses(bootstrapServers, clientId);
+        return start(bootstrapServers, clientId, false);
+    }
+
+    /** Starts reading in the background; with {@code withUsdt}, {@code usdt.watched-addresses} too. */
+    public static WatchedAddresses start(String bootstrapServers, String clientId, boolean withUsdt) {
+        var watched = new WatchedAddresses(bootstrapServers, clientId, withUsdt);
         watched.thread.start();
         return watched;
+    }
+
+    /** The topics read, for messages. */
+    public List<String> topics() {
+        return topics;
     }
 
     public boolean contains(Mode mode, String address) {
@@ -70,7 +97,19 @@ public final class WatchedAddresses implements AutoCloseable {
         return set::contains;
     }
 
-    /** Whether everything on the topic when reading began has been read, waiting up to {@code timeout}. */
+    /**
+     * Membership for the pay-to addresses the USDT verifier watches on chain {@code chainId} with USDT at
+     * {@code tokenAddress} (lower-case in); an address watched for another chain or token is not one of them.
+     */
+    public Predicate<String> usdtPayTo(long chainId, String tokenAddress) {
+        var token = tokenAddress.toLowerCase(Locale.ROOT);
+        return address -> {
+            var watch = usdt.get(address);
+            return watch != null && watch.chainId() == chainId && watch.tokenAddress().equals(token);
+        };
+    }
+
+    /** Whether everything on the topics when reading began has been read, waiting up to {@code timeout}. */
     public boolean awaitLoaded(Duration timeout) throws InterruptedException {
         return loaded.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
@@ -87,13 +126,13 @@ public final class WatchedAddresses implements AutoCloseable {
             int count = 0;
             while (running) {
                 for (var record : consumer.poll(Duration.ofMillis(500))) {
-                    apply(record.key(), record.value());
+                    apply(record);
                     count++;
                 }
                 if (loaded.getCount() > 0 && partitions.stream().allMatch(p -> consumer.position(p) >= ends.get(p))) {
                     loaded.countDown();
-                    log.info("event=watched_addresses_loaded records={} test={} live={}", count,
-                            byMode.get(Mode.TEST).size(), byMode.get(Mode.LIVE).size());
+                    log.info("event=watched_addresses_loaded records={} test={} live={} usdt={}", count,
+                            byMode.get(Mode.TEST).size(), byMode.get(Mode.LIVE).size(), usdt.size());
                 }
             }
         } catch (WakeupException | InterruptedException e) {
@@ -105,21 +144,35 @@ public final class WatchedAddresses implements AutoCloseable {
         }
     }
 
+    /** Every partition of the topics, once each exists. */
     private List<TopicPartition> partitions() throws InterruptedException {
-        var name = Topics.CHAIN_WATCHED_ADDRESSES.name();
-        while (running) {
-            var infos = consumer.partitionsFor(name);
-            if (infos != null && !infos.isEmpty()) {
-                return infos.stream().map(info -> new TopicPartition(name, info.partition())).toList();
+        var all = new ArrayList<TopicPartition>();
+        for (var name : topics) {
+            while (running) {
+                var infos = consumer.partitionsFor(name);
+                if (infos != null && !infos.isEmpty()) {
+                    infos.forEach(info -> all.add(new TopicPartition(name, info.partition())));
+                    break;
+                }
+                log.warn("event=watched_addresses_topic_missing topic={} retryMs={}", name, TOPIC_RETRY.toMillis());
+                Thread.sleep(TOPIC_RETRY);
             }
-            log.warn("event=watched_addresses_topic_missing topic={} retryMs={}", name, TOPIC_RETRY.toMillis());
-            Thread.sleep(TOPIC_RETRY);
         }
-        return List.of();
+        return running ? all : List.of();
+    }
+
+    /** Each topic's values in its own Avro type; a null value is a tombstone. */
+    private void apply(ConsumerRecord<String, byte[]> record) {
+        var bytes = record.value();
+        if (record.topic().equals(Topics.USDT_WATCHED_ADDRESSES.name())) {
+            applyUsdt(record.key(), bytes == null ? null : USDT_PAY_TO.deserialize(record.topic(), bytes));
+        } else {
+            applyPayout(record.key(), bytes == null ? null : PAYOUTS.deserialize(record.topic(), bytes));
+        }
     }
 
     /** Keyed {@code <mode>:<address>}; a tombstone stops watching the address. */
-    private void apply(String key, WatchedAddress value) {
+    private void applyPayout(String key, @Nullable WatchedAddress value) {
         if (value != null) {
             byMode.get(Mode.valueOf(value.getMode().name())).add(value.getAddress().toLowerCase(Locale.ROOT));
             return;
@@ -135,6 +188,16 @@ public final class WatchedAddresses implements AutoCloseable {
         }
     }
 
+    /** Keyed by the address; a tombstone (no open intent is left) stops watching it. */
+    private void applyUsdt(String key, @Nullable UsdtWatchedAddress value) {
+        var address = key.toLowerCase(Locale.ROOT);
+        if (value == null) {
+            usdt.remove(address);
+        } else {
+            usdt.put(address, new UsdtWatch(value.getChainId(), value.getTokenAddress().toLowerCase(Locale.ROOT)));
+        }
+    }
+
     @Override
     public void close() {
         running = false;
@@ -144,5 +207,9 @@ public final class WatchedAddresses implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Where a pay-to address is watched: the chain and the USDT token. */
+    private record UsdtWatch(long chainId, String tokenAddress) {
     }
 }

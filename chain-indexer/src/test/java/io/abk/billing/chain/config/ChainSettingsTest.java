@@ -98,6 +98,50 @@ class ChainSettingsTest {
     }
 
     @Test
+    void shouldFollowNoUsdtWhenItsAddressIsNotSet() {
+        var settings = ChainSettings.fromEnv(Mode.TEST, new Env(Map.of()));
+
+        assertThat(settings.usdtAddress()).isNull();
+        assertThat(settings.usdtDecimals()).isEqualTo(6);
+    }
+
+    @Test
+    void shouldFollowTheModesUsdtWhenItsAddressIsSet() {
+        var settings = ChainSettings.fromEnv(Mode.LIVE, new Env(Map.of(
+                "BILLING_CHAINS_LIVE_USDT_ADDRESS", " 0xdAC17F958D2ee523a2206206994597C13D831ec7 ",
+                "BILLING_CHAINS_LIVE_USDT_DECIMALS", "18",
+                "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20))));
+
+        assertThat(settings.usdtAddress()).isEqualTo("0xdAC17F958D2ee523a2206206994597C13D831ec7");
+        assertThat(settings.usdtDecimals()).isEqualTo(18);
+        assertThat(settings.toString()).contains("usdtAddress=0xdAC17F958D2ee523a2206206994597C13D831ec7");
+    }
+
+    @Test
+    void shouldNameTheVariableWhenTheUsdtSettingIsUnusable() {
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
+                new Env(Map.of("BILLING_CHAINS_TEST_USDT_ADDRESS", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"))))
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST, new Env(Map.of(
+                "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20),
+                "BILLING_CHAINS_TEST_VAULT_ADDRESS", "0x" + "11".repeat(20)))))
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST, new Env(Map.of(
+                "BILLING_CHAINS_TEST_USDT_ADDRESS", ChainSettings.BASE_SEPOLIA_USDC.toLowerCase()))))
+                .as("USDC's contract under the USDT name").hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
+                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "40"))))
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
+                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "six"))))
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
+        // Protects against a cast that wrapped 2^32 + 6 to 6 decimals.
+        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
+                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "4294967302"))))
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
+    }
+
+    @Test
     void shouldNeverPrintTheRelayerKeyOrTheRpcUrls() {
         var settings = ChainSettings.fromEnv(Mode.LIVE, new Env(Map.of(
                 "BILLING_CHAINS_LIVE_RPC_URL", "https://base.example.com/v2/secret-api-key",

@@ -3,6 +3,7 @@ package io.abk.billing.chain.follow;
 import io.abk.billing.chain.domain.follow.FollowedToken;
 import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.RefundId;
 import io.abk.billing.contracts.SubscriptionRef;
@@ -61,7 +62,18 @@ final class FollowedChain implements AutoCloseable {
     }
 
     TransactionReceipt transfer(Credentials from, String to, long amount) {
-        return tx.send(from, token(), Erc20Abi.transfer(to, BigInteger.valueOf(amount)));
+        return transfer(token(), from, to, amount);
+    }
+
+    TransactionReceipt transfer(String token, Credentials from, String to, long amount) {
+        return tx.send(from, token, Erc20Abi.transfer(to, BigInteger.valueOf(amount)));
+    }
+
+    /** A second 6-decimal token standing for USDT (the same compiled test token), the customer funded with it. */
+    String deployUsdt() {
+        var usdt = tx.deploy(AnvilAccounts.get(0), ContractArtifacts.testUsdcCreationCode()).toLowerCase(Locale.ROOT);
+        tx.send(AnvilAccounts.get(0), usdt, Erc20Abi.mint(customer.getAddress(), FUNDS));
+        return usdt;
     }
 
     /** Subscribes, charges period 0, refunds part of it and cancels: one of each vault event. */

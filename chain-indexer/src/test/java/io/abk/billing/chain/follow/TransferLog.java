@@ -2,7 +2,9 @@ package io.abk.billing.chain.follow;
 
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,6 +65,27 @@ final class TransferLog implements AutoCloseable {
             var value = WatchedAddress.newBuilder().setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(address)
                     .setSince(Instant.parse("2026-01-01T00:00:00Z")).build();
             producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value)).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** What usdt-verifier writes when {@code address} gets its first open intent on chain {@code chainId}. */
+    static void watchUsdt(TestBroker broker, String address, long chainId, String token) throws Exception {
+        send(broker, Topics.USDT_WATCHED_ADDRESSES, address, UsdtWatchedAddress.newBuilder().setAddress(address)
+                .setChainId(chainId).setTokenAddress(token).setSince(Instant.parse("2026-01-01T00:00:00Z")).build());
+    }
+
+    /** What usdt-verifier writes when the last open intent of {@code address} leaves. */
+    static void unwatchUsdt(TestBroker broker, String address) throws Exception {
+        send(broker, Topics.USDT_WATCHED_ADDRESSES, address, null);
+    }
+
+    private static <V> void send(TestBroker broker, Topic<String, V> topic, String key, V value) throws Exception {
+        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
         }
     }
 

@@ -77,6 +77,20 @@ class AutoSettlementTopologyTest {
     }
 
     @Test
+    void shouldPayNothingWhenTheTransferIsOfAnotherTokenThanUsdc() {
+        // Protects against paying a USDC payment with USDT the follower publishes for the USDT verifier.
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+        var usdt = ChainTransfer.newBuilder(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false))
+                .setContract("0x" + "d7".repeat(20)).build();
+
+        publish(usdt);
+        publish(ChainTransfer.newBuilder(usdt).setRetracted(true).build());
+
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+        assertThat(topology.claimedHashes()).isEmpty();
+    }
+
+    @Test
     void shouldPayNothingWhenTheSenderTheAmountOrTheStatusDoesNotFit() {
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
         topology.changes.pipeInput(OTHER, ChainTransfers.paymentChange(OTHER, "paid", TEN_USDC, null, Mode.TEST));

@@ -13,8 +13,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which logs of a chain are published: a followed token's {@code Transfer} whose sender or recipient is a watched
- * address of the follower's mode, and every event of the vault. Also says what to ask {@code eth_getLogs} for
- * (those contracts, those topic-0 hashes), so the node filters most of the rest.
+ * address of the follower's mode, a USDT {@code Transfer} whose recipient is a pay-to address the USDT verifier
+ * watches, and every event of the vault. Also says what to ask {@code eth_getLogs} for (those contracts, those
+ * topic-0 hashes), so the node filters most of the rest.
+ *
+ * <p>USDT has its own list because its addresses mean something else: they are where open USDT intents are paid,
+ * not payout addresses of USDC payments, and only incoming transfers can pay an intent. A USDC transfer is never
+ * published for a USDT pay-to address, nor a USDT transfer for a USDC payout address. USDT is a contract of its
+ * own: readers of {@code chain.transfers} tell the two tokens apart by the log's contract.
  */
 public final class LogSelection {
 
@@ -22,21 +28,36 @@ public final class LogSelection {
     private static final int TRANSFER_TOPICS = 3;
 
     private final Map<String, FollowedToken> tokens = new LinkedHashMap<>();
+    private final @Nullable FollowedToken usdt;
     private final @Nullable String vault;
     private final EventTopics topics;
 
     public LogSelection(List<FollowedToken> tokens, @Nullable String vaultAddress, EventTopics topics) {
+        this(tokens, null, vaultAddress, topics);
+    }
+
+    /** With {@code usdt}, whose transfers to the USDT verifier's pay-to addresses are published too. */
+    public LogSelection(List<FollowedToken> tokens, @Nullable FollowedToken usdt, @Nullable String vaultAddress,
+            EventTopics topics) {
         tokens.forEach(token -> this.tokens.put(token.address(), token));
+        this.usdt = usdt;
         this.vault = vaultAddress == null ? null : Hex.address(vaultAddress, "vault address");
         this.topics = topics;
-        if (this.tokens.isEmpty() && this.vault == null) {
+        if (this.tokens.isEmpty() && usdt == null && this.vault == null) {
             throw new IllegalArgumentException("nothing to follow: no token and no vault");
+        }
+        if (usdt != null && (usdt.address().equals(this.vault) || this.tokens.containsKey(usdt.address()))) {
+            throw new IllegalArgumentException("the USDT address must be a contract of its own, not the vault's or"
+                    + " another followed token's: " + usdt.address());
         }
     }
 
     /** The contracts to ask {@code eth_getLogs} for. */
     public List<String> addresses() {
         var addresses = new ArrayList<>(tokens.keySet());
+        if (usdt != null) {
+            addresses.add(usdt.address());
+        }
         if (vault != null && !tokens.containsKey(vault)) {
             addresses.add(vault);
         }
@@ -46,7 +67,7 @@ public final class LogSelection {
     /** The topic-0 hashes to ask {@code eth_getLogs} for (any of them). */
     public List<String> topic0s() {
         var wanted = new ArrayList<String>();
-        if (!tokens.isEmpty()) {
+        if (!tokens.isEmpty() || usdt != null) {
             wanted.add(topics.transfer());
         }
         if (vault != null) {
@@ -57,18 +78,27 @@ public final class LogSelection {
 
     /** The log as published, or empty when it is not ours to publish; {@code watched} takes lower-case addresses. */
     public Optional<SelectedLog> select(ChainLog log, Predicate<String> watched) {
+        return select(log, watched, address -> false);
+    }
+
+    /**
+     * The log as published, or empty when it is not ours to publish: a followed token's transfer from or to a
+     * {@code watched} address, a USDT transfer to a {@code usdtPayTo} address (both take lower-case addresses), a
+     * vault event.
+     */
+    public Optional<SelectedLog> select(ChainLog log, Predicate<String> watched, Predicate<String> usdtPayTo) {
         if (log.address().equals(vault)) {
             return vaultEvent(log.topic0()).map(event -> new VaultLog(log, event));
         }
-        var token = tokens.get(log.address());
+        var isUsdt = usdt != null && usdt.address().equals(log.address());
+        var token = isUsdt ? usdt : tokens.get(log.address());
         if (token == null || log.topics().size() != TRANSFER_TOPICS || !log.topic0().equals(topics.transfer())) {
             return Optional.empty();
         }
         var from = Hex.addressFromTopic(log.topics().get(1));
         var to = Hex.addressFromTopic(log.topics().get(2));
-        return watched.test(from) || watched.test(to)
-                ? Optional.of(new TokenTransferLog(log, token, from, to))
-                : Optional.empty();
+        var wanted = isUsdt ? usdtPayTo.test(to) : watched.test(from) || watched.test(to);
+        return wanted ? Optional.of(new TokenTransferLog(log, token, from, to)) : Optional.empty();
     }
 
     private Optional<VaultLogKind> vaultEvent(String topic0) {

@@ -1,6 +1,7 @@
 package io.abk.billing.chain.domain.follow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
@@ -22,9 +23,13 @@ class LogSelectionTest {
     private static final String WATCHED = "0x" + "1".repeat(40);
     private static final String STRANGER = "0x" + "2".repeat(40);
     private static final String ANOTHER = "0x" + "3".repeat(40);
+    private static final String USDT = "0x" + "d".repeat(40);
+    private static final String PAY_TO = "0x" + "4".repeat(40);
     private static final EventTopics TOPICS = new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'));
     private static final LogSelection SELECTION = new LogSelection(
             List.of(new FollowedToken("USDC", USDC.toUpperCase().replace("0X", "0x"), 6)), VAULT, TOPICS);
+    private static final LogSelection WITH_USDT = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
+            new FollowedToken("USDT", USDT, 6), VAULT, TOPICS);
 
     static Stream<Arguments> logs() {
         return Stream.of(
@@ -72,6 +77,56 @@ class LogSelectionTest {
         var tokensOnly = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)), null, TOPICS);
         assertThat(tokensOnly.topic0s()).containsExactly(TOPICS.transfer());
         assertThat(tokensOnly.select(log(VAULT, List.of(TOPICS.charged())), a -> true)).isEmpty();
+    }
+
+    static Stream<Arguments> usdtLogs() {
+        return Stream.of(
+                Arguments.of("USDT to a USDT pay-to address", transfer(USDT, STRANGER, PAY_TO), "USDT"),
+                Arguments.of("USDT from a USDT pay-to address", transfer(USDT, PAY_TO, STRANGER), "none"),
+                Arguments.of("USDT to a USDC payout address", transfer(USDT, STRANGER, WATCHED), "none"),
+                Arguments.of("USDT from a USDC payout address", transfer(USDT, WATCHED, STRANGER), "none"),
+                Arguments.of("USDC to a USDT pay-to address", transfer(USDC, STRANGER, PAY_TO), "none"),
+                Arguments.of("USDC to a USDC payout address", transfer(USDC, STRANGER, WATCHED), "USDC"),
+                Arguments.of("USDT between unwatched addresses", transfer(USDT, STRANGER, ANOTHER), "none"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {2}")
+    @MethodSource("usdtLogs")
+    void shouldPublishAUsdtTransferOnlyWhenItPaysAUsdtPayToAddress(String name, ChainLog log, String expected) {
+        var selected = WITH_USDT.select(log, Set.of(WATCHED)::contains, Set.of(PAY_TO)::contains);
+
+        var symbol = selected.map(s -> s instanceof TokenTransferLog token ? token.token().symbol() : "vault")
+                .orElse("none");
+        assertThat(symbol).isEqualTo(expected);
+    }
+
+    @Test
+    void shouldAskTheNodeForUsdtTooWhenItIsFollowed() {
+        assertThat(WITH_USDT.addresses()).containsExactly(USDC, USDT, VAULT);
+        assertThat(WITH_USDT.topic0s()).containsExactly(TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(),
+                TOPICS.canceled(), TOPICS.refunded());
+        var usdtOnly = new LogSelection(List.of(), new FollowedToken("USDT", USDT, 6), null, TOPICS);
+        assertThat(usdtOnly.addresses()).containsExactly(USDT);
+        assertThat(usdtOnly.topic0s()).containsExactly(TOPICS.transfer());
+    }
+
+    @Test
+    void shouldRefuseUsdtAtTheAddressOfUsdcOrOfTheVault() {
+        // Readers tell USDT from USDC by the log's contract: one contract under both names would pay USDC payments.
+        assertThatThrownBy(() -> new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
+                new FollowedToken("USDT", USDC.toUpperCase().replace("0X", "0x"), 6), VAULT, TOPICS))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USDT address");
+        assertThatThrownBy(() -> new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
+                new FollowedToken("USDT", VAULT, 6), VAULT, TOPICS))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USDT address");
+    }
+
+    @Test
+    void shouldPublishNoUsdtWhenTheFollowerHasNoUsdt() {
+        // Without USDT the USDT contract is an unfollowed token, whatever the pay-to list says.
+        assertThat(SELECTION.select(transfer(USDT, STRANGER, PAY_TO), Set.of(WATCHED)::contains,
+                Set.of(PAY_TO)::contains)).isEmpty();
+        assertThat(SELECTION.addresses()).doesNotContain(USDT);
     }
 
     private static ChainLog transfer(String token, String from, String to) {
