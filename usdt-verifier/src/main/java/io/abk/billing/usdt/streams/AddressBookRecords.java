@@ -6,9 +6,11 @@ import io.abk.billing.schemas.avro.UsdtIndexOpenIntent;
 import io.abk.billing.schemas.avro.UsdtOpenIntent;
 import io.abk.billing.schemas.avro.UsdtPollTransfers;
 import io.abk.billing.schemas.avro.UsdtRemoveOpenIntent;
+import io.abk.billing.schemas.avro.UsdtTxOffer;
 import io.abk.billing.usdt.domain.addressbook.AddressBook;
 import io.abk.billing.usdt.domain.addressbook.AddressBookCommand;
 import io.abk.billing.usdt.domain.addressbook.OpenIntent;
+import io.abk.billing.usdt.domain.addressbook.TxOffer;
 import io.abk.billing.usdt.domain.intent.IntentDetails;
 import io.abk.billing.usdt.domain.money.UsdtAmount;
 import java.time.Instant;
@@ -70,7 +72,8 @@ public final class AddressBookRecords {
         }
         return new AddressBook(stored.getPayToAddress(),
                 stored.getOpenIntents().stream().map(AddressBookRecords::openIntent).toList(),
-                List.copyOf(stored.getUsedTxHashes()));
+                List.copyOf(stored.getUsedTxHashes()),
+                stored.getOffers().stream().map(offer -> new TxOffer(offer.getIntentId(), offer.getTxHash())).toList());
     }
 
     static UsdtAddressBook book(AddressBook book) {
@@ -84,6 +87,8 @@ public final class AddressBookRecords {
                         .setExpiresAt(open.expiresAt())
                         .build()).toList())
                 .setUsedTxHashes(book.usedTxHashes())
+                .setOffers(book.offers().stream().map(offer -> new UsdtTxOffer(offer.intentId(), offer.txHash()))
+                        .toList())
                 .build();
     }
 

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * The single writer of the intents (store {@code usdt-intents}, keyed by intent id): for each command, load the
  * intent, let {@link IntentDecider} decide, store the new state and forward, in the task's exactly-once transaction,
  * one outcome for the waiting request, the payment.confirmed event of a confirmation, the claim of a matching
- * transaction's hash, and the intent's changes to its address's book. A wall-clock punctuation expires the open
+ * transaction's hash, and the intent's changes to its address's book (added when created, again when a refused claim
+ * reopens it; removed when confirmed or expired). A wall-clock punctuation expires the open
  * intents that are due ({@link IntentExpiries}).
  */
 final class IntentProcessor implements Processor<String, UsdtIntentCommand, String, IntentOutputs> {
@@ -152,7 +153,12 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
                 yield null;
             }
             case TestPaymentConfirmed test -> publish(test, true, outputs);
-            case IntentEvent.ClaimRefused refused -> null;
+            case IntentEvent.ClaimRefused refused -> {
+                // Open and free again: it joins its book again, which ends the book's offer to it, if any.
+                outputs.addressCommands().add(book(AddressBookRecords.add(command.commandId() + ":book", at,
+                        ((Existing) before).details())));
+                yield null;
+            }
         };
     }
 

@@ -16,9 +16,11 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Keeps an address's book and matches a poll's transactions against it. Transactions are taken in chain order,
@@ -26,6 +28,12 @@ import java.util.List;
  * than the intent was created); one transaction to one intent and one intent to one transaction per poll. A
  * transaction that already confirmed an intent of the address is skipped. The intents decide for themselves in the
  * end: a match only becomes a confirm of the intent, which checks it again and claims the hash.
+ *
+ * <p>A match is remembered as an offer until the intent answers (it is confirmed and leaves, or its claim is refused
+ * and it joins again): a later poll offers that intent no other transaction and that transaction no other intent,
+ * and a poll that sees the offered transaction again asks the same intent again. Without offers, two payments of
+ * one amount polled one after the other (the second before the first intent's answer came back) would both go to the
+ * older intent, and the newer one would never be paid.
  */
 public final class AddressBookDecider {
 
@@ -44,7 +52,8 @@ public final class AddressBookDecider {
         return switch (command) {
             case Add add -> new AddressBookDecision(book.with(add.intent()), List.of());
             case Remove remove -> new AddressBookDecision(book.without(remove.intentId(), remove.txHash()), List.of());
-            case Poll poll -> new AddressBookDecision(book, poll.sandbox() ? sandbox(book, poll) : match(book, poll, policy));
+            case Poll poll -> poll.sandbox() ? new AddressBookDecision(book, sandbox(book, poll))
+                    : match(book, poll, policy);
         };
     }
 
@@ -60,30 +69,47 @@ public final class AddressBookDecider {
                 new Simulated(sandboxHash(intent.intentId()), SandboxScenario.CONFIRMED))).toList();
     }
 
-    private static List<PollMatch> match(AddressBook book, Poll poll, MatchPolicy policy) {
-        var open = new ArrayList<>(candidates(book, poll));
+    private static AddressBookDecision match(AddressBook book, Poll poll, MatchPolicy policy) {
+        var open = candidates(book, poll);
+        var openIds = open.stream().map(OpenIntent::intentId).collect(Collectors.toSet());
+        var offeredTo = new HashMap<String, String>();
+        var busy = new HashSet<String>();
+        for (var offer : book.offers()) {
+            offeredTo.put(offer.txHash(), offer.intentId());
+            busy.add(offer.intentId());
+        }
         var used = new HashSet<>(book.usedTxHashes());
         var matches = new ArrayList<PollMatch>();
+        var offered = new ArrayList<TxOffer>();
         var inChainOrder = poll.observations().stream()
                 .filter(tx -> tx.status() == TxStatus.MINED && !used.contains(tx.txHash()))
                 .sorted(Comparator.comparingLong(TxObservation::blockNumber)
                         .thenComparingInt(TxObservation::firstLogIndex))
                 .toList();
+        var asked = new HashSet<String>();
         for (var tx : inChainOrder) {
+            var holder = offeredTo.get(tx.txHash());
+            if (holder != null) {
+                // Offered before, not answered yet: the same intent is asked again (it answers once), nobody else.
+                if (openIds.contains(holder) && asked.add(holder)) {
+                    matches.add(new PollMatch(holder, PollMatch.commandIdOf(poll.commandId(), holder), new Observed(tx)));
+                }
+                continue;
+            }
             for (var intent : open) {
-                if (minedBefore(tx, intent)) {
+                if (busy.contains(intent.intentId()) || asked.contains(intent.intentId()) || minedBefore(tx, intent)) {
                     continue;
                 }
                 if (TransferMatcher.match(intent.terms(book.payToAddress()), tx, policy).ok()) {
                     matches.add(new PollMatch(intent.intentId(), PollMatch.commandIdOf(poll.commandId(),
                             intent.intentId()), new Observed(tx)));
-                    open.remove(intent);
-                    used.add(tx.txHash());
+                    offered.add(new TxOffer(intent.intentId(), tx.txHash()));
+                    asked.add(intent.intentId());
                     break;
                 }
             }
         }
-        return matches;
+        return new AddressBookDecision(book.offering(offered), matches);
     }
 
     private static boolean minedBefore(TxObservation tx, OpenIntent intent) {

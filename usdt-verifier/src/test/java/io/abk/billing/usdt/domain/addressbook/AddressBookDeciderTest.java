@@ -134,4 +134,58 @@ class AddressBookDeciderTest {
         assertThat(book.usedTxHashes()).hasSize(AddressBook.USED_HASHES_KEPT).doesNotContain(hash(4))
                 .contains(hash(5), hash(AddressBook.USED_HASHES_KEPT + 4));
     }
+
+    @Test
+    void shouldOfferTheNextTransactionToTheNextIntentWhileTheFirstHasNotAnswered() {
+        // Protects against two payments of one amount, polled one after the other before the first intent's answer
+        // came back (the indexer publishes each on its own), both going to the older intent and none to the newer.
+        var book = book(intent("pi_a", "10", MatchStrategy.EXACT, T0),
+                intent("pi_b", "10", MatchStrategy.EXACT, T0.plusSeconds(1)));
+        var first = AddressBookDecider.decide(book, pollOf("cmd_1", tx(hash(1), 10, "10000000", 5, T0)), POLICY);
+
+        var second = AddressBookDecider.decide(first.book(), pollOf("cmd_2", tx(hash(2), 11, "10000000", 5, T0)),
+                POLICY);
+
+        assertThat(first.matches()).extracting(PollMatch::intentId).containsExactly("pi_a");
+        assertThat(second.matches()).extracting(PollMatch::intentId, m -> m.evidence().txHash())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("pi_b", hash(2)));
+        assertThat(second.book().offers()).containsExactly(new TxOffer("pi_a", hash(1)), new TxOffer("pi_b", hash(2)));
+    }
+
+    @Test
+    void shouldAskTheSameIntentAgainWhenAnOfferedTransactionIsPolledAgain() {
+        // A poll and the indexer see one transfer: the second asks the intent the first asked, which answers once.
+        var book = book(intent("pi_a", "10", MatchStrategy.EXACT, T0),
+                intent("pi_b", "10", MatchStrategy.EXACT, T0.plusSeconds(1)));
+        var first = AddressBookDecider.decide(book, pollOf("cmd_1", tx(hash(1), 10, "10000000", 5, T0)), POLICY);
+
+        var again = AddressBookDecider.decide(first.book(), pollOf("cmd_2", tx(hash(1), 10, "10000000", 7, T0)),
+                POLICY);
+
+        assertThat(again.matches()).extracting(PollMatch::intentId, PollMatch::commandId)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("pi_a", "cmd_2:pi_a"));
+        assertThat(again.book().offers()).containsExactly(new TxOffer("pi_a", hash(1)));
+    }
+
+    @Test
+    void shouldEndTheOfferWhenTheIntentIsConfirmedOrReopened() {
+        var book = book(intent("pi_a", "10", MatchStrategy.EXACT, T0));
+        var offered = AddressBookDecider.decide(book, pollOf("cmd_1", tx(hash(1), 10, "10000000", 5, T0)), POLICY)
+                .book();
+
+        var confirmed = AddressBookDecider.decide(offered, new Remove(PAY_TO, "pi_a", hash(1)), POLICY).book();
+        var reopened = AddressBookDecider.decide(offered, new Add(PAY_TO, intent("pi_a", "10", MatchStrategy.EXACT,
+                T0)), POLICY).book();
+
+        assertThat(confirmed.offers()).isEmpty();
+        assertThat(confirmed.usedTxHashes()).containsExactly(hash(1));
+        assertThat(reopened.offers()).isEmpty();
+        assertThat(reopened.usedTxHashes()).isEmpty();
+        assertThat(poll(reopened, T0.plusSeconds(60), tx(hash(2), 11, "10000000", 5, T0)))
+                .extracting(PollMatch::intentId).containsExactly("pi_a");
+    }
+
+    private static Poll pollOf(String commandId, TxObservation... txs) {
+        return new Poll(PAY_TO, commandId, T0.plusSeconds(60), List.of(txs), false);
+    }
 }
