@@ -122,8 +122,9 @@ public class VerifierConfiguration {
             Deployment deployment) {
         var kafka = properties.kafka();
         var props = streamsProperties(properties);
-        var topology = IntentTopology.build(new IntentTopology.Settings(policy, properties.chain().chainId()), props);
-        var layout = TopicLayout.of(IntentTopology.topics());
+        var settings = topologySettings(properties, policy, deployment);
+        var topology = IntentTopology.build(settings, props);
+        var layout = TopicLayout.of(IntentTopology.topics(settings));
         var app = StreamsApp.create(kafka.applicationId(), topology, props,
                 new TopicRequirements(layout.names(), layout::problems));
         app.bindMetrics(registry);
@@ -134,6 +135,17 @@ public class VerifierConfiguration {
                 kafka.stateDirectory(), kafka.commitInterval().toMillis());
         app.startWhenTopicsExist();
         return app;
+    }
+
+    /**
+     * The topology's settings: on a chain, its USDT too, whose transfers chain-indexer publishes to the addresses the
+     * books watch; in the sandbox (no chain) none, so nothing is watched and chain.transfers is not read.
+     */
+    static IntentTopology.Settings topologySettings(UsdtProperties properties, IntentPolicy policy,
+            Deployment deployment) {
+        var chain = properties.chain();
+        return new IntentTopology.Settings(policy, chain.chainId(), deployment.sandbox() ? null
+                : new IntentTopology.ChainToken(chain.tokenAddress(), chain.tokenDecimals()));
     }
 
     /** The Kafka Streams settings of the intents' app: the shared exactly-once set, and its exception handlers. */

@@ -7,7 +7,9 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
@@ -20,6 +22,7 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The intents' topology, used as is by the app and by the TopologyTestDriver test. Every node, store, changelog and
@@ -33,8 +36,16 @@ import org.apache.kafka.streams.state.Stores;
  *     -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition) -> tx-claims-processor [tx-claims]
  *        -> claim-answers-sink (usdt.intent-commands)
  * usdt.address-commands -> address-commands-source -> address-book-processor [address-books]
- *     -> poll-confirms-sink (usdt.intent-commands), poll-outcomes-sink (usdt.command-outcomes)
+ *     -> poll-confirms-sink (usdt.intent-commands), poll-outcomes-sink (usdt.command-outcomes),
+ *        watched-addresses-sink (usdt.watched-addresses; with a chain only)
+ * chain.transfers -> chain-transfers-source -> transfer-poll-processor -> transfer-polls-sink (usdt.address-commands)
+ *     (with a chain only)
  * </pre>
+ *
+ * <p>With a chain (not the sandbox), a book that gets its first open intent asks chain-indexer to watch its address
+ * on usdt.watched-addresses and tombstones it when its last one leaves; each USDT transfer the indexer then publishes
+ * on chain.transfers is a poll of its book, decided like {@code POST /v1/payments/poll}'s. In the sandbox there is
+ * no chain: nothing is watched and chain.transfers is not read.
  *
  * <p>Why it holds under concurrency: an intent's commands all land on its partition and one task applies them in
  * order, so an intent is confirmed once; every claim of a hash lands on the hash's partition of the repartition
@@ -50,17 +61,37 @@ public final class IntentTopology {
     /** The repartition topic is {@code <application id>-tx-claims-repartition}. */
     public static final String TX_CLAIMS_REPARTITION = "tx-claims";
 
-    /** What the processors are configured with: the intents' policy and the chain id events carry. */
-    public record Settings(IntentPolicy policy, long chainId) {
+    /**
+     * What the processors are configured with: the intents' policy, the chain id events carry, and the chain's USDT
+     * whose transfers chain-indexer publishes (null in the sandbox, which has no chain).
+     */
+    public record Settings(IntentPolicy policy, long chainId, @Nullable ChainToken token) {
+
+        /** The sandbox's: no chain, so no token. */
+        public Settings(IntentPolicy policy, long chainId) {
+            this(policy, chainId, null);
+        }
+    }
+
+    /** The verifier's USDT contract on its chain (0x and 40 lower-case hex digits) and its decimals. */
+    public record ChainToken(String address, int decimals) {
+
+        public ChainToken {
+            address = address.toLowerCase(Locale.ROOT);
+        }
     }
 
     private IntentTopology() {
     }
 
     /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
-    public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.USDT_INTENT_COMMANDS, Topics.USDT_ADDRESS_COMMANDS, Topics.USDT_COMMAND_OUTCOMES,
-                Topics.USDT_EVENTS);
+    public static List<Topic<?, ?>> topics(Settings settings) {
+        var topics = new ArrayList<Topic<?, ?>>(List.of(Topics.USDT_INTENT_COMMANDS, Topics.USDT_ADDRESS_COMMANDS,
+                Topics.USDT_COMMAND_OUTCOMES, Topics.USDT_EVENTS));
+        if (settings.token() != null) {
+            topics.addAll(List.of(Topics.CHAIN_TRANSFERS, Topics.USDT_WATCHED_ADDRESSES));
+        }
+        return List.copyOf(topics);
     }
 
     public static Topology build(Settings settings, Properties streamsProperties) {
@@ -90,12 +121,22 @@ public final class IntentTopology {
         var addressOutputs = builder
                 .stream(addressCommands.name(), Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
                         .withName("address-commands-source"))
-                .process(() -> new AddressBookProcessor(settings.policy().match()), Named.as("address-book-processor"),
+                .process(() -> new AddressBookProcessor(settings), Named.as("address-book-processor"),
                         ADDRESS_BOOKS_STORE);
         addressOutputs.flatMap((key, out) -> out.confirms(), Named.as("select-poll-confirms"))
                 .to(commands.name(), produced(commands, "poll-confirms-sink"));
         addressOutputs.flatMap((key, out) -> out.outcomes(), Named.as("select-poll-outcomes"))
                 .to(outcomes.name(), produced(outcomes, "poll-outcomes-sink"));
+        if (settings.token() != null) {
+            var watched = Topics.USDT_WATCHED_ADDRESSES;
+            addressOutputs.flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
+                    .to(watched.name(), produced(watched, "watched-addresses-sink"));
+            var transfers = Topics.CHAIN_TRANSFERS;
+            builder.stream(transfers.name(), Consumed.with(transfers.keySerde(), transfers.valueSerde())
+                            .withName("chain-transfers-source"))
+                    .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
+                    .to(addressCommands.name(), produced(addressCommands, "transfer-polls-sink"));
+        }
         return builder.build();
     }
 

@@ -2,11 +2,14 @@ package io.abk.billing.usdt.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtPollTransfers;
+import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
@@ -35,9 +38,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The production topology with the production Streams settings in a TopologyTestDriver with a pinned wall clock.
- * The driver feeds what the topology writes to usdt.intent-commands and usdt.address-commands (claim answers, poll
- * confirms, address-book changes) and the repartition back in, so a confirm runs its whole path here.
+ * The production topology with the production Streams settings in a TopologyTestDriver with a pinned wall clock, on
+ * a chain (its USDT set, as outside the sandbox). The driver feeds what the topology writes to usdt.intent-commands
+ * and usdt.address-commands (claim answers, poll confirms, address-book changes, polls of published transfers) and
+ * the repartition back in, so a confirm runs its whole path here.
  */
 class IntentTopologyTest {
 
@@ -49,6 +53,9 @@ class IntentTopologyTest {
     private static final IntentTerms TERMS = new IntentTerms(UsdtAmount.parsePositive(new BigDecimal("12.5")), PAY_TO,
             MatchStrategy.EXACT);
     private static final String TX = "0x" + "ab".repeat(32);
+    private static final String USDT = "0x" + "d7".repeat(20);
+    private static final IntentTopology.Settings SETTINGS = new IntentTopology.Settings(POLICY, CHAIN_ID,
+            new IntentTopology.ChainToken(USDT, 6));
 
     @TempDir
     Path stateDir;
@@ -58,13 +65,14 @@ class IntentTopologyTest {
     private TestInputTopic<String, UsdtAddressCommand> addressCommands;
     private TestOutputTopic<String, UsdtCommandOutcome> outcomes;
     private TestOutputTopic<String, UsdtEvent> events;
+    private TestInputTopic<String, ChainTransfer> transfers;
+    private TestOutputTopic<String, UsdtWatchedAddress> watched;
     private int sequence;
 
     @BeforeEach
     void start() {
         var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
-        driver = new TopologyTestDriver(IntentTopology.build(new IntentTopology.Settings(POLICY, CHAIN_ID), props),
-                props, WALL_CLOCK);
+        driver = new TopologyTestDriver(IntentTopology.build(SETTINGS, props), props, WALL_CLOCK);
         var commandTopic = Topics.USDT_INTENT_COMMANDS;
         commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
                 commandTopic.valueSerde().serializer());
@@ -76,6 +84,11 @@ class IntentTopologyTest {
                 Topics.USDT_COMMAND_OUTCOMES.valueSerde().deserializer());
         events = driver.createOutputTopic(Topics.USDT_EVENTS.name(), Topics.USDT_EVENTS.keySerde().deserializer(),
                 Topics.USDT_EVENTS.valueSerde().deserializer());
+        transfers = driver.createInputTopic(Topics.CHAIN_TRANSFERS.name(), new StringSerializer(),
+                Topics.CHAIN_TRANSFERS.valueSerde().serializer());
+        watched = driver.createOutputTopic(Topics.USDT_WATCHED_ADDRESSES.name(),
+                Topics.USDT_WATCHED_ADDRESSES.keySerde().deserializer(),
+                Topics.USDT_WATCHED_ADDRESSES.valueSerde().deserializer());
     }
 
     @AfterEach
@@ -228,5 +241,160 @@ class IntentTopologyTest {
         assertThat(event.getTest()).isTrue();
         assertThat(outcome.getEventBody()).isEqualTo(event.getBody());
         assertThat(UsdtJson.parse(event.getBody()).get("test").asBoolean()).isTrue();
+    }
+
+    @Test
+    void shouldWatchTheAddressWithItsFirstOpenIntentAndTombstoneItWithItsLast() {
+        create("pi_a");
+        var first = watched.readKeyValuesToList();
+        create("pi_b");
+        confirm("pi_a", TX);
+        var whileOneIsOpen = watched.readKeyValuesToList();
+        confirm("pi_b", "0x" + "cd".repeat(32));
+
+        assertThat(first).singleElement().satisfies(watch -> {
+            assertThat(watch.key).isEqualTo(PAY_TO);
+            assertThat(watch.value.getAddress()).isEqualTo(PAY_TO);
+            assertThat(watch.value.getChainId()).isEqualTo(CHAIN_ID);
+            assertThat(watch.value.getTokenAddress()).isEqualTo(USDT);
+            assertThat(watch.value.getSince()).isEqualTo(WALL_CLOCK);
+        });
+        assertThat(whileOneIsOpen).isEmpty();
+        assertThat(watched.readKeyValuesToList()).singleElement().satisfies(tombstone -> {
+            assertThat(tombstone.key).isEqualTo(PAY_TO);
+            assertThat(tombstone.value).isNull();
+        });
+    }
+
+    @Test
+    void shouldConfirmTheIntentWithoutAPollWhenTheIndexerPublishesATransferThatPaysIt() {
+        create("pi_a");
+        outcomes();
+
+        publish(transfer(TX, "12500000"), WALL_CLOCK.plusSeconds(30));
+
+        var published = events.readValuesToList();
+        assertThat(published).singleElement().satisfies(event -> {
+            assertThat(event.getIntentId()).isEqualTo("pi_a");
+            assertThat(event.getIntent().getStatus()).isEqualTo("confirmed");
+            assertThat(event.getIntent().getConfirmedAt()).isEqualTo(WALL_CLOCK.plusSeconds(30));
+            assertThat(event.getTransaction().getTxHash()).isEqualTo(TX);
+            assertThat(event.getTransaction().getReceivedUsdt()).isEqualTo("12.5");
+            assertThat(event.getTransaction().getBlockNumber()).isEqualTo(100);
+        });
+        assertThat(watched.readKeyValuesToList()).extracting(watch -> watch.value).containsExactly(
+                watched(), null);
+    }
+
+    @Test
+    void shouldConfirmOnceWhenAPollAndTheIndexerBothSeeTheTransfer() {
+        // The same transfer read by POST /v1/payments/poll and published by the indexer, in either order.
+        create("pi_a");
+        create("pi_b");
+        var otherTx = "0x" + "ce".repeat(32);
+        poll("cmd_poll_a", TX);
+        publish(transfer(TX, "12500000"), WALL_CLOCK.plusSeconds(30));
+        publish(transfer(otherTx, "12500000"), WALL_CLOCK.plusSeconds(40));
+        poll("cmd_poll_b", otherTx);
+
+        assertThat(events.readValuesToList()).extracting(UsdtEvent::getIntentId, e -> e.getTransaction().getTxHash())
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("pi_a", TX),
+                        org.assertj.core.groups.Tuple.tuple("pi_b", otherTx));
+        var seen = outcomes();
+        assertThat(seen.get("cmd_poll_a").getFollowUps()).containsExactly("cmd_poll_a:pi_a");
+        assertThat(seen.get("cmd_poll_b").getFollowUps()).as("the indexer's poll confirmed it first").isEmpty();
+    }
+
+    @Test
+    void shouldPayEachIntentOfOneAmountWithItsOwnTransferWhenTheIndexerPublishesThemTogether() {
+        create("pi_a");
+        create("pi_b");
+
+        publish(transfer(TX, "12500000"), WALL_CLOCK.plusSeconds(30));
+        publish(transfer("0x" + "ce".repeat(32), "12500000"), WALL_CLOCK.plusSeconds(30));
+
+        assertThat(events.readValuesToList()).extracting(UsdtEvent::getIntentId).containsExactly("pi_a", "pi_b");
+    }
+
+    @Test
+    void shouldConfirmNothingWithARetractionAnotherChainAnotherTokenOrTooLittle() {
+        create("pi_a");
+
+        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setRetracted(true).build(), WALL_CLOCK);
+        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setChainId(CHAIN_ID + 1).build(), WALL_CLOCK);
+        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setContract("0x" + "aa".repeat(20)).build(),
+                WALL_CLOCK);
+        publish(transfer(TX, "12000000"), WALL_CLOCK);
+
+        assertThat(events.isEmpty()).isTrue();
+        assertThat(outcomes().values()).extracting(UsdtCommandOutcome::getFollowUps).containsOnly(List.of());
+    }
+
+    @Test
+    void shouldNeitherWatchNorReadChainTransfersInTheSandbox() {
+        var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
+        var sandbox = new IntentTopology.Settings(POLICY, CHAIN_ID);
+
+        var description = IntentTopology.build(sandbox, props).describe().toString();
+
+        assertThat(description).doesNotContain(Topics.CHAIN_TRANSFERS.name(), Topics.USDT_WATCHED_ADDRESSES.name());
+        assertThat(IntentTopology.topics(sandbox))
+                .doesNotContain(Topics.CHAIN_TRANSFERS, Topics.USDT_WATCHED_ADDRESSES);
+        assertThat(IntentTopology.build(SETTINGS, props).describe().toString())
+                .contains(Topics.CHAIN_TRANSFERS.name(), Topics.USDT_WATCHED_ADDRESSES.name());
+    }
+
+    @Test
+    void shouldOfferAnotherTransactionToAnIntentWhoseClaimOfTheOfferedOneWasRefused() {
+        // Protects against an intent kept from every later transaction by an offer whose claim was refused.
+        send(new IntentCommand.Create("pi_x", "cmd_x", WALL_CLOCK, "order-x", new IntentTerms(TERMS.amount(),
+                "0x00000000000000000000000000000000000000bb", MatchStrategy.EXACT)));
+        confirm("pi_x", TX);
+        create("pi_a");
+        poll("cmd_poll_1", TX);
+        var refused = outcomes().get("cmd_poll_1:pi_a:claim");
+
+        poll("cmd_poll_2", "0x" + "ce".repeat(32));
+
+        assertThat(refused.getRejection().getCode()).isEqualTo("tx_already_used");
+        assertThat(outcomes().get("cmd_poll_2:pi_a:claim").getIntent().getStatus()).isEqualTo("confirmed");
+    }
+
+    /** A USDT transfer of {@code baseUnits} to PAY_TO in block 100, mined 5 s after the wall clock's start. */
+    private static ChainTransfer transfer(String txHash, String baseUnits) {
+        return ChainTransfer.newBuilder()
+                .setChainId(CHAIN_ID)
+                .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                .setBlockNumber(100)
+                .setBlockHash("0x" + "0b".repeat(32))
+                .setBlockTimestamp(WALL_CLOCK.plusSeconds(5))
+                .setTxHash(txHash)
+                .setLogIndex(3)
+                .setContract(USDT)
+                .setRetracted(false)
+                .setPayload(TokenTransfer.newBuilder().setFrom("0x" + "0c".repeat(20)).setTo(PAY_TO)
+                        .setAmountBaseUnits(baseUnits).setDecimals(6).setSymbol("USDT").build())
+                .build();
+    }
+
+    private void publish(ChainTransfer transfer, Instant at) {
+        transfers.pipeInput(transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex(), transfer,
+                at);
+    }
+
+    /** A poll as POST /v1/payments/poll sends it, having read {@code txHash} 5 blocks deep. */
+    private void poll(String commandId, String txHash) {
+        var observation = new io.abk.billing.usdt.domain.match.TxObservation(txHash,
+                io.abk.billing.usdt.domain.match.TxStatus.MINED, 100, WALL_CLOCK.plusSeconds(5), 5, 6,
+                List.of(new io.abk.billing.usdt.domain.match.ObservedTransfer(3, "0x" + "0c".repeat(20), PAY_TO,
+                        java.math.BigInteger.valueOf(12_500_000))));
+        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope(commandId, PAY_TO, WALL_CLOCK.plusSeconds(20),
+                null, UsdtPollTransfers.newBuilder().setSandbox(false).setFromBlock(90).setToBlock(105)
+                        .setObservations(List.of(MatchRecords.observation(observation))).build()));
+    }
+
+    private static UsdtWatchedAddress watched() {
+        return UsdtWatchedAddress.newBuilder().setAddress(PAY_TO).setChainId(CHAIN_ID).setTokenAddress(USDT)
+                .setSince(WALL_CLOCK).build();
     }
 }
