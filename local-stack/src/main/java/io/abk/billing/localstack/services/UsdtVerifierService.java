@@ -16,8 +16,11 @@ public final class UsdtVerifierService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(UsdtVerifierService.class);
 
-    /** Auto-configurations of libraries the verifier does not use but finds on the local stack's class path. */
-    private static final List<String> NOT_HERE = List.of(
+    /**
+     * Auto-configurations of libraries the verifier does not use but finds on the local stack's class path (also for
+     * a test that starts a verifier of its own on this class path).
+     */
+    public static final List<String> NOT_HERE = List.of(
             "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
             "org.springframework.boot.r2dbc.autoconfigure.R2dbcTransactionManagerAutoConfiguration",
             "org.springframework.boot.r2dbc.autoconfigure.R2dbcInitializationAutoConfiguration",
