@@ -165,13 +165,15 @@ public final class Topics {
 
     /**
      * Commands of the pay-to addresses' books of open intents, keyed by the address (0x and 40 lower-case hex
-     * digits): the intents add and remove themselves, and a poll's transfers are matched against the book.
+     * digits): the intents add and remove themselves, and a poll's transfers are matched against the book (an HTTP
+     * poll's, or the one USDT transfer chain-indexer published on chain.transfers).
      */
     public static final Topic<String, UsdtAddressCommand> USDT_ADDRESS_COMMANDS = new Topic<>(
             "usdt.address-commands",
             Serdes.String(), AvroSerde.of(UsdtAddressCommand.class),
             Cleanup.DELETE, Duration.ofDays(7),
-            "usdt-verifier (HTTP: polls; streams: open intents added and removed)", "usdt-verifier (streams)");
+            "usdt-verifier (HTTP: polls; streams: open intents added and removed, polls of the USDT transfers on"
+                    + " chain.transfers)", "usdt-verifier (streams)");
 
     /**
      * The outcome of every command of the two topics above, keyed like its command; every HTTP replica of the
