@@ -1,5 +1,6 @@
 package io.abk.billing.usdt.streams;
 
+import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
@@ -20,6 +21,8 @@ public final class UsdtProcessingFailureHandler extends LogAndSkipProcessingHand
             case UsdtAddressCommand command -> "commandId=" + command.getCommandId() + " payToAddress="
                     + command.getPayToAddress();
             case UsdtTxClaim claim -> "txHash=" + claim.getTxHash() + " intentId=" + claim.getIntentId();
+            case ChainTransfer transfer -> "chainTransfer=" + transfer.getChainId() + ":" + transfer.getTxHash() + ":"
+                    + transfer.getLogIndex();
             case null, default -> "";
         };
     }
