@@ -1,5 +1,7 @@
 package io.abk.billing.usdt.chain;
 
+import static org.awaitility.Awaitility.await;
+
 import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.localchain.AnvilNode;
@@ -7,6 +9,8 @@ import io.abk.billing.localchain.LocalChainTransactions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.util.Optional;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.RawTransaction;
 import org.web3j.crypto.TransactionEncoder;
@@ -18,6 +22,9 @@ import org.web3j.utils.Numeric;
  * verification tests need, each mined at once (anvil mines a block per transaction).
  */
 final class AnvilToken {
+
+    /** How long a mined transaction's receipt may take to show (anvil mines a block per transaction). */
+    private static final Duration RECEIPT_PATIENCE = Duration.ofSeconds(30);
 
     private final AnvilNode node;
     private final LocalChainTransactions transactions;
@@ -63,8 +70,12 @@ final class AnvilToken {
             if (sent.hasError()) {
                 throw new IllegalStateException("anvil refused the transaction: " + sent.getError().getMessage());
             }
-            var receipt = web3j.ethGetTransactionReceipt(sent.getTransactionHash()).send().getTransactionReceipt()
-                    .orElseThrow(() -> new IllegalStateException("no receipt; is anvil automining?"));
+            // Anvil mines it at once, yet may answer the receipt a moment after the hash: wait for it.
+            var receipt = await("the receipt of " + sent.getTransactionHash()).atMost(RECEIPT_PATIENCE)
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> web3j.ethGetTransactionReceipt(sent.getTransactionHash()).send().getTransactionReceipt(),
+                            Optional::isPresent)
+                    .orElseThrow();
             if (receipt.isStatusOK()) {
                 throw new IllegalStateException("the transfer was meant to revert");
             }
