@@ -23,11 +23,21 @@ final class Call {
     private BodyPublisher body = BodyPublishers.noBody();
     private @Nullable String bodyText;
     private @Nullable String contentType;
+    private boolean billingApi = true;
 
     Call(String baseUrl, String method, String path) {
         this.method = method;
         this.path = path;
         this.request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT);
+    }
+
+    /**
+     * A call to another service than the billing API (the companion USDT verifier), so not logged for
+     * {@code ApiConformanceIT}, which checks the exchanges against the billing API's description.
+     */
+    Call toOtherService() {
+        billingApi = false;
+        return this;
     }
 
     /** Authenticates with {@code key} in the {@code x-service-api-key} header. */
@@ -96,9 +106,12 @@ final class Call {
         var client = http != null ? http : Api.SHARED;
         return client.sendAsync(built, BodyHandlers.ofString())
                 .thenApply(response -> {
-                    // Every answer is logged for ApiConformanceIT, which checks them against the API description.
-                    ExchangeLog.record(method, path, contentType, bodyText, response.statusCode(),
-                            response.headers().firstValue("Content-Type").orElse(null), response.body());
+                    // Every answer of the billing API is logged for ApiConformanceIT, which checks them against its
+                    // description.
+                    if (billingApi) {
+                        ExchangeLog.record(method, path, contentType, bodyText, response.statusCode(),
+                                response.headers().firstValue("Content-Type").orElse(null), response.body());
+                    }
                     // ... and every secret it carried, which LogSecretsIT looks for in the logs of the run.
                     SeenSecrets.fromAnswer(response.body());
                     return new Reply(description, response.statusCode(), response.headers(), response.body());

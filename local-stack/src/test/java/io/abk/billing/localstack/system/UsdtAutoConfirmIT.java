@@ -112,7 +112,7 @@ class UsdtAutoConfirmIT {
                 "spring.lifecycle.timeout-per-shutdown-phase", "10s",
                 "spring.autoconfigure.exclude", String.join(",", UsdtVerifierService.NOT_HERE)));
         await("the verifier's streams and outcome feed").atMost(SETTLES).until(() -> new Call(verifierUrl(), "GET",
-                "/actuator/health").send().status() == 200);
+                "/actuator/health").toOtherService().send().status() == 200);
         await("chain-indexer's streams").atMost(SETTLES).until(() -> indexer.readiness().up());
     }
 
@@ -237,7 +237,7 @@ class UsdtAutoConfirmIT {
     }
 
     private static Reply post(String path, Object body) {
-        return new Call(verifierUrl(), "POST", path).key(KEY).json(body).send();
+        return new Call(verifierUrl(), "POST", path).toOtherService().key(KEY).json(body).send();
     }
 
     private static String verifierUrl() {

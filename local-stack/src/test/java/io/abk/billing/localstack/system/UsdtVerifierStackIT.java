@@ -34,16 +34,16 @@ class UsdtVerifierStackIT {
     void shouldConfirmAnIntentOnceAndPublishItsEventOnceWhenTheStacksVerifierIsAsked() {
         var verifier = api.info().usdtUrl();
         assertThat(api.info().usdtKey()).as("no BILLING_USDT_KEYS: the development key").isEqualTo(KEY);
-        assertThat(new Call(verifier, "GET", "/health").send().expect(200).json().path("status").asString()).isEqualTo("ok");
+        assertThat(new Call(verifier, "GET", "/health").toOtherService().send().expect(200).json().path("status").asString()).isEqualTo("ok");
         var ref = "stack-" + UUID.randomUUID();
-        var intent = new Call(verifier, "POST", "/v1/intents").key(KEY)
+        var intent = new Call(verifier, "POST", "/v1/intents").toOtherService().key(KEY)
                 .json(Map.of("merchantRef", ref, "amountUsdt", new BigDecimal("12.5"), "payToAddress", TRON))
                 .send().expect(201).json().at("/intent/id").asString();
         var tx = "0x" + UUID.randomUUID().toString().replace("-", "").repeat(2);
 
-        var first = new Call(verifier, "POST", "/v1/payments/confirm").key(KEY).json(Map.of("intentId", intent, "txHash", tx))
+        var first = new Call(verifier, "POST", "/v1/payments/confirm").toOtherService().key(KEY).json(Map.of("intentId", intent, "txHash", tx))
                 .send().expect(200).json();
-        var again = new Call(verifier, "POST", "/v1/payments/confirm").key(KEY).json(Map.of("intentId", intent, "txHash", tx))
+        var again = new Call(verifier, "POST", "/v1/payments/confirm").toOtherService().key(KEY).json(Map.of("intentId", intent, "txHash", tx))
                 .send().expect(200).json();
 
         assertThat(first.at("/intent/status").asString()).isEqualTo("confirmed");
