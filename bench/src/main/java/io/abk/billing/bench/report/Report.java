@@ -4,22 +4,22 @@ import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * The benchmark report as Markdown: the machine, every phase's figures, and the system's figures as ratios of
- * the baselines measured in the same run on the same payloads.
+ * The benchmark report as Markdown: the machine, one table with a row per measured phase of every scenario and of
+ * the baselines (a Kafka round trip and a PostgreSQL insert, measured in the same run on the same payloads), each
+ * with the stack's CPU and memory while it ran, then each scenario's notes and the creates against the baselines.
  */
 public final class Report {
+
+    /** The scenario column of the baselines' rows. */
+    public static final String BASELINE = "baseline";
 
     private Report() {
     }
 
-    /**
-     * @param system   the system's phases (the first is the fixed-rate phase the bar is judged on)
-     * @param kafka    the Kafka baseline phases, in the same order of load as {@code system}
-     * @param postgres the PostgreSQL baseline phases, in the same order
-     */
-    public static String markdown(List<String> settings, List<Result> system, List<Result> kafka, List<Result> postgres) {
+    public static String markdown(List<String> settings, List<Section> sections, List<Row> baselines) {
         var out = new StringBuilder();
         out.append("# Benchmark report\n\n");
         out.append("- when: ").append(Instant.now()).append('\n');
@@ -31,27 +31,57 @@ public final class Report {
                 .append(String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()))
                 .append('\n');
         settings.forEach(line -> out.append("- ").append(line).append('\n'));
-        out.append("\n| workload | load | ok | failed | ops/s | p50 ms | p95 ms | p99 ms | max ms |\n");
-        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (var phase : List.of(system, kafka, postgres)) {
-            for (var r : phase) {
-                out.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %.1f |%n",
-                        r.workload(), r.load(), r.succeeded(), r.failed(), r.throughputPerSecond(),
-                        r.p50Millis(), r.p95Millis(), r.p99Millis(), r.maxMillis()));
+        out.append("\n| scenario | workload | load | ok | failed | ops/s | p50 ms | p95 ms | p99 ms | max ms | CPU cores | JVM RSS MiB | PostgreSQL RSS MiB |\n");
+        out.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        sections.forEach(section -> section.rows().forEach(row -> out.append(line(row))));
+        baselines.forEach(row -> out.append(line(row)));
+        out.append("\nCPU cores: CPU time of the stack's JVM and PostgreSQL processes over wall time while the row ran (1.00 is one")
+                .append(" core busy); JVM RSS: the largest resident set of the stack's JVM sampled meanwhile; PostgreSQL RSS: the same")
+                .append(" summed over PostgreSQL's server and backends (each counts the shared buffers it touched).\n");
+        for (var section : sections) {
+            if (!section.notes().isEmpty()) {
+                out.append("\n## ").append(section.scenario()).append("\n\n");
+                section.notes().forEach(note -> out.append("- ").append(note).append('\n'));
             }
         }
-        out.append("\n## The system against the machine's baselines\n\n");
+        comparison(sections, baselines).ifPresent(out::append);
+        return out.toString();
+    }
+
+    private static String line(Row row) {
+        var r = row.result();
+        var u = row.usage();
+        return String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %.1f | %s | %s | %s |%n",
+                row.scenario(), r.workload(), r.load(), r.succeeded(), r.failed(), r.throughputPerSecond(),
+                r.p50Millis(), r.p95Millis(), r.p99Millis(), r.maxMillis(), u.cpuText(), u.jvmRssText(), u.postgresRssText());
+    }
+
+    /** The creates' fixed-rate and closed-loop rows against the baseline rows of the same load. */
+    private static Optional<String> comparison(List<Section> sections, List<Row> baselines) {
+        var creates = sections.stream().filter(section -> section.scenario().equals("creates")).findFirst();
+        if (creates.isEmpty() || baselines.isEmpty()) {
+            return Optional.empty();
+        }
+        var out = new StringBuilder("\n## The creates against the machine's baselines\n\n");
         out.append("| load | p99 / Kafka p99 | p99 / PostgreSQL p99 | ops/s / Kafka ops/s | ops/s / PostgreSQL ops/s |\n");
         out.append("|---|---:|---:|---:|---:|\n");
-        for (int i = 0; i < system.size(); i++) {
-            var s = system.get(i);
-            var k = kafka.get(i);
-            var p = postgres.get(i);
-            out.append(String.format(Locale.ROOT, "| %s | %.1fx | %.1fx | %.2f | %.2f |%n", s.load(),
-                    s.p99Millis() / k.p99Millis(), s.p99Millis() / p.p99Millis(),
-                    s.throughputPerSecond() / k.throughputPerSecond(), s.throughputPerSecond() / p.throughputPerSecond()));
+        for (var row : creates.get().rows()) {
+            var s = row.result();
+            var k = sameLoad(baselines, s.load(), "Kafka");
+            var p = sameLoad(baselines, s.load(), "PostgreSQL");
+            if (k.isPresent() && p.isPresent()) {
+                out.append(String.format(Locale.ROOT, "| %s | %.1fx | %.1fx | %.2f | %.2f |%n", s.load(),
+                        s.p99Millis() / k.get().p99Millis(), s.p99Millis() / p.get().p99Millis(),
+                        s.throughputPerSecond() / k.get().throughputPerSecond(),
+                        s.throughputPerSecond() / p.get().throughputPerSecond()));
+            }
         }
-        return out.toString();
+        return Optional.of(out.toString());
+    }
+
+    private static Optional<Result> sameLoad(List<Row> baselines, String load, String workloadPrefix) {
+        return baselines.stream().map(Row::result)
+                .filter(r -> r.load().equals(load) && r.workload().startsWith(workloadPrefix)).findFirst();
     }
 
     /** The first bar: at least {@code minPerSecond} creates per second with p99 under {@code maxP99Millis}. */

@@ -4,18 +4,25 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A local webhook receiver that answers 204 at once and counts deliveries and distinct event ids. */
+/**
+ * A local webhook receiver that answers 204 at once and notes when each delivery first arrived: one delivery is an
+ * event id ({@code webhook-id}) at one path, so many endpoints registered on paths of this one receiver are told
+ * apart.
+ */
 final class CountingReceiver implements AutoCloseable {
+
+    static final String PATH = "/bench-hooks/";
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newFixedThreadPool(16);
-    private final Set<String> eventIds = ConcurrentHashMap.newKeySet();
+    /** {@code "<event id> <path>"} -> first arrival ({@link System#nanoTime}). */
+    private final Map<String, Long> firstArrivals = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong lastDistinctAtNanos = new AtomicLong();
 
@@ -25,10 +32,11 @@ final class CountingReceiver implements AutoCloseable {
         server.createContext("/", exchange -> {
             try (exchange) {
                 exchange.getRequestBody().readAllBytes();
+                long now = System.nanoTime();
                 requests.incrementAndGet();
                 var id = exchange.getRequestHeaders().getFirst("webhook-id");
-                if (id != null && eventIds.add(id)) {
-                    lastDistinctAtNanos.set(System.nanoTime());
+                if (id != null && firstArrivals.putIfAbsent(id + " " + exchange.getRequestURI().getPath(), now) == null) {
+                    lastDistinctAtNanos.accumulateAndGet(now, Math::max);
                 }
                 exchange.sendResponseHeaders(204, -1);
             }
@@ -36,12 +44,18 @@ final class CountingReceiver implements AutoCloseable {
         server.start();
     }
 
-    String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/bench-hooks";
+    /** The URL of endpoint number {@code index} on this receiver. */
+    String url(int index) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH + index;
     }
 
-    int distinctEvents() {
-        return eventIds.size();
+    int distinctDeliveries() {
+        return firstArrivals.size();
+    }
+
+    /** Event id and path of each delivery, and when it first arrived. */
+    Map<String, Long> firstArrivals() {
+        return firstArrivals;
     }
 
     long requests() {

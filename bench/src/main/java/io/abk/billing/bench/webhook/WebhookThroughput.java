@@ -1,5 +1,7 @@
 package io.abk.billing.bench.webhook;
 
+import io.abk.billing.bench.api.StackApi;
+import io.abk.billing.bench.report.Result;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.Mode;
@@ -8,91 +10,112 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Topics;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Delivered webhook events per second to one local receiver: registers a test-mode endpoint for the key's
- * merchant, produces {@code count} {@code subscription.created} events straight onto {@code billing.events}
- * (the sender's input; the API and the processors are not part of this figure), and times from the first
- * produce until the receiver holds every event id. The receiver answers at once, so this is the sender's own
- * rate: fan-out, the delivery log in PostgreSQL, signing and the HTTP round trip.
+ * Delivered webhooks per second to local receivers: registers {@code endpoints} test-mode endpoints for the key's
+ * merchant (paths of one local receiver), produces {@code events} {@code subscription.created} events straight
+ * onto {@code billing.events} (the sender's input; the API and the processors are not part of this figure), and
+ * times from the first produce until the receiver holds every delivery (each event at each endpoint). The receiver
+ * answers at once, so this is the sender's own rate: fan-out, the delivery log in PostgreSQL, signing and the HTTP
+ * round trip. Each delivery's latency runs from its event's produce to its first arrival.
  */
 public final class WebhookThroughput {
 
     /** The figures of one run. */
-    public record Result(int events, Duration elapsed, long requests, boolean complete) {
+    public record Run(int endpoints, int events, int delivered, Duration elapsed, long requests, boolean complete,
+            Histogram latenciesMicros) {
+
+        public int expected() {
+            return endpoints * events;
+        }
 
         public double perSecond() {
-            return events / Math.max(elapsed.toNanos() / 1e9, 1e-9);
+            return delivered / Math.max(elapsed.toNanos() / 1e9, 1e-9);
+        }
+
+        public Result result() {
+            var load = endpoints == 1 ? events + " events to one endpoint"
+                    : events + " events to each of " + endpoints + " endpoints";
+            return Result.of("webhook delivery (billing.events -> sender -> local receiver)", load, latenciesMicros,
+                    expected() - delivered, elapsed);
         }
 
         public String line() {
-            return String.format(Locale.ROOT, "webhook delivery: %d events to one local endpoint in %.1f s = %.0f delivered events/s"
-                    + " (%d requests, %s)", events, elapsed.toNanos() / 1e9, perSecond(), requests,
+            return String.format(Locale.ROOT, "webhook delivery: %d deliveries (%d events x %d endpoints) in %.1f s = %.0f deliveries/s"
+                    + " (%d requests, %s)", delivered, events, endpoints, elapsed.toNanos() / 1e9, perSecond(), requests,
                     complete ? "all delivered" : "NOT all delivered before the deadline");
         }
     }
 
+    /** How often the receiver's count is looked at: it sets the resolution of nothing measured (arrivals are timed). */
+    private static final long CHECK_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     private WebhookThroughput() {
     }
 
-    public static Result run(String baseUrl, String testKey, String bootstrap, String jdbcUrl, String dbUser, String dbPassword,
-            int count, Duration deadline) throws IOException, InterruptedException, SQLException {
-        try (var receiver = new CountingReceiver()) {
-            var endpointId = register(baseUrl, testKey, receiver.url());
-            var merchantId = merchantOf(endpointId, jdbcUrl, dbUser, dbPassword);
-            var started = System.nanoTime();
-            produce(bootstrap, merchantId, count);
-            var until = started + deadline.toNanos();
-            while (receiver.distinctEvents() < count && System.nanoTime() < until) {
-                Thread.sleep(50); // polling a counter for the report, not synchronising a test
+    public static Run run(String baseUrl, String testKey, String jdbcUrl, String dbUser, String dbPassword, String bootstrap,
+            int events, int endpoints, Duration deadline) throws IOException, SQLException {
+        try (var receiver = new CountingReceiver(); var api = new StackApi(baseUrl)) {
+            var endpointIds = new ArrayList<String>();
+            try {
+                for (int i = 0; i < endpoints; i++) {
+                    endpointIds.add(register(api, testKey, receiver.url(i)));
+                }
+                var merchantId = merchantOf(endpointIds.getFirst(), jdbcUrl, dbUser, dbPassword);
+                var started = System.nanoTime();
+                var sentAt = produce(bootstrap, merchantId, events);
+                long expected = (long) events * endpoints;
+                long until = started + deadline.toNanos();
+                while (receiver.distinctDeliveries() < expected && System.nanoTime() < until) {
+                    LockSupport.parkNanos(CHECK_EVERY_NANOS);
+                }
+                var complete = receiver.distinctDeliveries() >= expected;
+                var end = complete ? receiver.lastDistinctAtNanos() : System.nanoTime();
+                return new Run(endpoints, events, receiver.distinctDeliveries(), Duration.ofNanos(end - started), receiver.requests(),
+                        complete, latencies(receiver.firstArrivals(), sentAt));
+            } finally {
+                // Once this receiver is gone the endpoints would only fail; a later run must not pay for their retries.
+                endpointIds.forEach(id -> delete(api, testKey, id));
             }
-            var complete = receiver.distinctEvents() >= count;
-            var end = complete ? receiver.lastDistinctAtNanos() : System.nanoTime();
-            var result = new Result(receiver.distinctEvents(), Duration.ofNanos(end - started), receiver.requests(), complete);
-            // Once this receiver is gone the endpoint would only fail; a later run must not pay for its retries.
-            delete(baseUrl, testKey, endpointId);
-            return result;
         }
     }
 
-    private static String register(String baseUrl, String testKey, String url) throws IOException, InterruptedException {
-        try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            var request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/webhook_endpoints"))
-                    .header("authorization", "Bearer " + testKey).header("content-type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\",\"enabledEvents\":[\"subscription.created\"]}"))
-                    .build();
-            var response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 201) {
-                throw new IllegalStateException("registering the bench endpoint answered " + response.statusCode() + ": " + response.body());
+    private static Histogram latencies(Map<String, Long> firstArrivals, Map<String, Long> sentAt) {
+        var histogram = new Histogram(TimeUnit.MINUTES.toMicros(10), 3);
+        firstArrivals.forEach((delivery, arrived) -> {
+            var sent = sentAt.get(delivery.substring(0, delivery.indexOf(' ')));
+            if (sent != null) {
+                histogram.recordValue(Math.max(1, (arrived - sent) / 1000));
             }
-            var body = response.body();
-            var at = body.indexOf("\"id\":\"we_");
-            return body.substring(at + 6, body.indexOf('"', at + 6));
-        }
+        });
+        return histogram;
     }
 
-    private static void delete(String baseUrl, String testKey, String endpointId) throws IOException, InterruptedException {
-        try (var client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-            var request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/webhook_endpoints/" + endpointId))
-                    .header("authorization", "Bearer " + testKey).DELETE().build();
-            var response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                System.err.println("bench: deleting the bench endpoint answered " + response.statusCode() + ": " + response.body());
-            }
+    private static String register(StackApi api, String testKey, String url) {
+        return api.post("/v1/webhook_endpoints", testKey, Map.of("url", url, "enabledEvents", List.of("subscription.created")))
+                .expect(201).path("webhookEndpoint").path("id").asString();
+    }
+
+    private static void delete(StackApi api, String testKey, String endpointId) {
+        var reply = api.delete("/v1/webhook_endpoints/" + endpointId, testKey);
+        if (reply.status() != 200) {
+            System.err.println("bench: deleting the bench endpoint answered " + reply.status() + ": " + reply.body());
         }
     }
 
@@ -109,18 +132,23 @@ public final class WebhookThroughput {
         }
     }
 
-    private static void produce(String bootstrap, String merchantId, int count) {
+    /** Produces the events; returns when each was handed to the producer, by event id. */
+    private static Map<String, Long> produce(String bootstrap, String merchantId, int count) {
         var props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        var sentAt = new HashMap<String, Long>(count * 2);
         try (var producer = new KafkaProducer<>(props, Topics.EVENTS.keySerde().serializer(), Topics.EVENTS.valueSerde().serializer())) {
             var now = Instant.now();
             for (int i = 0; i < count; i++) {
                 var subscriptionId = Ids.newId(IdPrefix.SUBSCRIPTION, now);
-                producer.send(new ProducerRecord<>(Topics.EVENTS.name(), subscriptionId, event(merchantId, subscriptionId, now, i)));
+                var event = event(merchantId, subscriptionId, now, i);
+                sentAt.put(event.getEventId(), System.nanoTime());
+                producer.send(new ProducerRecord<>(Topics.EVENTS.name(), subscriptionId, event));
             }
             producer.flush();
         }
+        return sentAt;
     }
 
     private static BillingEvent event(String merchantId, String subscriptionId, Instant now, int sequence) {

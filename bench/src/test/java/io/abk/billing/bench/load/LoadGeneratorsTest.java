@@ -47,4 +47,17 @@ class LoadGeneratorsTest {
         assertThat(result.failed()).isPositive();
         assertThat(result.load()).contains("4 clients");
     }
+
+    @Test
+    void shouldReportEachWindowOnItsOwnWhenDrawingAWarmUpCurve() {
+        var sequence = new AtomicLong(1);
+        var results = WindowedLoad.run(new Instant(), 2, Duration.ofMillis(200), 3, sequence);
+
+        assertThat(results).hasSize(3).allSatisfy(result -> {
+            assertThat(result.succeeded()).isPositive();
+            assertThat(result.failed()).isPositive();
+            assertThat(result.window()).isEqualTo(Duration.ofMillis(200));
+        });
+        assertThat(results.get(2).load()).startsWith("warm-up 0.4-0.6 s").contains("2 clients");
+    }
 }
