@@ -48,6 +48,34 @@ public record BrokerSettings(Path logDir, int port, int controllerPort) {
         props.put("group.initial.rebalance.delay.ms", "0");
         // Topics come from the catalog only; a typo in a client must fail, not create a topic.
         props.put("auto.create.topics.enable", "false");
+        fastRestart(props);
         return props;
+    }
+
+    /**
+     * Settings that keep a start after a crash (SIGKILL, a power cut) close to a clean one. Without a clean-shutdown
+     * marker the broker re-reads every partition from its recovery point, and the recovery point only moves when a
+     * partition is flushed: by default never before its 1 GiB segment rolls, so every restart after a crash re-read
+     * every byte ever written (hundreds of MB after 12,000 subscriptions, 5-13 s; it grows with the data). Flushing
+     * every few seconds bounds that to the last seconds of writes. Flushing only makes the log more durable.
+     */
+    private static void fastRestart(Map<String, String> props) {
+        props.put("log.flush.scheduler.interval.ms", "1000");
+        // A partition with unflushed records is flushed (fsync) at most this often: a few fsyncs a second in all.
+        props.put("log.flush.interval.ms", "5000");
+        // How often the recovery points reach their checkpoint file (default 60 s).
+        props.put("log.flush.offset.checkpoint.interval.ms", "5000");
+        // A restarted broker cannot register while the controller still holds its previous incarnation's session,
+        // which a crash leaves open until it expires: 9 s by default, the longest wait of a restart after SIGKILL.
+        // Controller and broker are one process here, so a short session only needs heartbeats on a loopback
+        // connection: 6 of them fit in it.
+        props.put("broker.session.timeout.ms", "3000");
+        props.put("broker.heartbeat.interval.ms", "500");
+        // Each partition costs a directory and files with fsyncs at creation (about 40 a second on a busy 2-core
+        // machine) and a load at every start; one broker's few consumer groups and transactional producers need
+        // far fewer than the 50 + 50 default. Applies when the topics are created: a directory made before keeps
+        // its counts, and the coordinators read the count from the topic's metadata, not from here.
+        props.put("offsets.topic.num.partitions", "4");
+        props.put("transaction.state.log.num.partitions", "4");
     }
 }
