@@ -8,6 +8,7 @@ import io.abk.billing.localstack.lifecycle.BoundedClose;
 import io.abk.billing.localstack.lifecycle.DataDirLock;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
+import io.abk.billing.localstack.lifecycle.StartPhases;
 import io.abk.billing.localstack.postgres.PostgresServer;
 import io.abk.billing.localstack.processes.FleetEnvironment;
 import io.abk.billing.localstack.processes.ServiceFleet;
@@ -110,6 +111,7 @@ public final class LocalStack implements AutoCloseable {
      */
     public static LocalStack start(LocalStackConfig config) {
         var startedAt = System.nanoTime();
+        var phases = new StartPhases();
         var deadline = Deadline.in(config.readyTimeout());
         var parts = new ArrayDeque<Part>();
         try {
@@ -122,17 +124,32 @@ public final class LocalStack implements AutoCloseable {
             // until they are closed, and a deployment problem shows before the slower parts start.
             LocalChain chain = null;
             if (config.localChain()) {
-                chain = LocalChain.start(dataDir, config.localChainPort());
+                chain = phases.timed("local-chain", () -> LocalChain.start(dataDir, config.localChainPort()));
                 parts.push(new Part("local-chain", Duration.ofSeconds(20), chain));
             }
 
-            var postgres = PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort());
+            // PostgreSQL and the broker need nothing of each other: each starts while the other does (after a crash,
+            // stopping the old PostgreSQL and the broker's log recovery are the two longest waits).
+            var postgresStart = phases.inBackground("postgres",
+                    () -> PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort()));
+            KafkaBroker kafka;
+            try {
+                kafka = phases.timed("kafka", () -> KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining()));
+            } catch (RuntimeException e) {
+                postgresStart.closeAfter(e);
+                throw e;
+            }
+            PostgresServer postgres;
+            try {
+                postgres = postgresStart.join();
+            } catch (RuntimeException e) {
+                kafka.close();
+                throw e;
+            }
             parts.push(new Part("postgres", Duration.ofSeconds(30), postgres));
-
-            var kafka = KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining());
             parts.push(new Part("kafka", Duration.ofSeconds(60), kafka));
 
-            StackTopics.provision(kafka.bootstrapServers(), config.partitions(), deadline.remaining());
+            phases.timed("topics", () -> StackTopics.provision(kafka.bootstrapServers(), config.partitions(), deadline.remaining()));
 
             var httpPort = config.processes() ? config.httpPort() : FreePorts.resolve(config.httpPort());
             var gatewayArgs = new GatewayArgs(httpPort, config.publicUrlFor(httpPort), postgres.r2dbcUrl(), postgres.jdbcUrl(),
@@ -145,16 +162,15 @@ public final class LocalStack implements AutoCloseable {
             String baseUrl;
             String usdtUrl;
             if (config.processes()) {
-                fleet = startProcesses(config, gatewayArgs, chain, deadline);
+                var localChain = chain;
+                fleet = phases.timed("service-processes", () -> startProcesses(config, gatewayArgs, localChain, deadline));
                 parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
                 baseUrl = fleet.gatewayUrls().getFirst();
                 usdtUrl = "http://localhost:" + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
             } else {
-                baseUrl = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline);
-                var usdt = UsdtVerifierService.start(kafka.bootstrapServers(), config.usdtHttpPort(), config.usdtKeys(),
-                        config.dataDir().resolve("usdt-verifier"));
-                parts.push(new Part("usdt-verifier", Duration.ofSeconds(30), usdt));
-                usdtUrl = "http://localhost:" + usdt.port();
+                var started = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);
+                baseUrl = started.baseUrl();
+                usdtUrl = started.usdtUrl();
             }
             var publicUrl = config.publicUrlFor(URI.create(baseUrl).getPort());
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
@@ -165,8 +181,9 @@ public final class LocalStack implements AutoCloseable {
                     fleet == null ? List.of() : fleet.processes().stream()
                             .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList(),
                     usdtUrl, usdtKey(config));
-            log.info("local stack ready baseUrl={} startMs={} cold={} processes={}", baseUrl, info.startDuration().toMillis(),
-                    info.coldStart(), fleet == null ? 0 : fleet.processes().size());
+            log.info("local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"", baseUrl,
+                    info.startDuration().toMillis(), info.coldStart(), fleet == null ? 0 : fleet.processes().size(),
+                    phases.summary());
             return new LocalStack(info, parts, fleet);
         } catch (IOException e) {
             closeAll(parts);
@@ -177,34 +194,56 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** Every service inside this JVM, in order; returns the gateway's base URL once the gateway reports UP. */
-    private static String startInProcess(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
-            KafkaBroker kafka, PostgresServer postgres, Deque<Part> parts, Deadline deadline) {
+    /** Where the in-process services answer. */
+    private record InProcess(String baseUrl, String usdtUrl) {
+    }
+
+    /**
+     * Every service inside this JVM; returns once the gateway reports UP and the scheduler runs. The Streams apps start
+     * in the background; the USDT verifier, which needs neither the gateway nor the database, starts on a thread of
+     * its own while the gateway and then the webhook sender start on this one.
+     */
+    private static InProcess startInProcess(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
+            KafkaBroker kafka, PostgresServer postgres, Deque<Part> parts, Deadline deadline, StartPhases phases) {
         var dataDir = config.dataDir();
-        var streams = StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams"));
+        var streams = phases.timed("billing-streams", () -> StreamsService.billingStreams(kafka.bootstrapServers(),
+                dataDir.resolve("streams")));
         parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
 
         // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
         // billing-streams' lifetime: started after it and closed before it, which lets the last results it
         // commits while closing still be applied before billing-streams stops.
-        var settlement = StreamsService.settlement(kafka.bootstrapServers(), dataDir.resolve("chain-indexer"),
-                chain == null ? null : chain.indexerSettings());
+        var settlement = phases.timed("chain-indexer", () -> StreamsService.settlement(kafka.bootstrapServers(),
+                dataDir.resolve("chain-indexer"), chain == null ? null : chain.indexerSettings()));
         parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
 
-        // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so
-        // it runs inside their lifetime: started after them and closed first, so that what it commits while
-        // closing is still applied.
-        var scheduler = StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler"));
+        // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so it
+        // runs inside their lifetime: started after them and closed first, so that what it commits while closing is
+        // still applied.
+        var scheduler = phases.timed("renewal-scheduler", () -> StreamsService.scheduler(kafka.bootstrapServers(),
+                dataDir.resolve("renewal-scheduler")));
         parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
 
-        var gateway = GatewayService.start(gatewayArgs);
-        parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
-
-        // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
-        // database; it is closed first, so attempts in flight drain before anything they need stops.
-        var webhooks = WebhookSenderService.start(kafka.bootstrapServers(), postgres.jdbcUrl(), PostgresServer.USER,
-                PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest());
-        parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
+        // Two Spring applications start at once below: the JVM-wide settings they share are made first.
+        GatewayService.configureJvm();
+        var usdtStart = phases.inBackground("usdt-verifier", () -> UsdtVerifierService.start(kafka.bootstrapServers(),
+                config.usdtHttpPort(), config.usdtKeys(), dataDir.resolve("usdt-verifier")));
+        GatewayService gateway;
+        WebhookSenderService webhooks;
+        try {
+            gateway = phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs));
+            parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
+            // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
+            // database; it is closed first, so attempts in flight drain before anything they need stops.
+            webhooks = phases.timed("webhook-sender", () -> WebhookSenderService.start(kafka.bootstrapServers(),
+                    postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest()));
+            parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
+        } catch (RuntimeException e) {
+            usdtStart.closeAfter(e);
+            throw e;
+        }
+        var usdt = usdtStart.join();
+        parts.push(new Part("usdt-verifier", Duration.ofSeconds(30), usdt));
 
         var baseUrl = "http://localhost:" + gateway.port();
         var alive = new LinkedHashMap<String, BooleanSupplier>();
@@ -215,9 +254,10 @@ public final class LocalStack implements AutoCloseable {
         // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
         // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
         // waits for the scheduler here, and a first due item never waits on a rebalance.
-        Readiness.awaitUp(baseUrl, deadline.remaining(), alive);
-        Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning);
-        return baseUrl;
+        phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
+        phases.timed("scheduler-running", () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(),
+                scheduler::isRunning));
+        return new InProcess(baseUrl, "http://localhost:" + usdt.port());
     }
 
     /**

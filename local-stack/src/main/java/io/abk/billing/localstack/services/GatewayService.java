@@ -21,11 +21,7 @@ public final class GatewayService implements AutoCloseable {
 
     /** Starts the gateway with {@code settings} as arguments; returns once its web server listens. */
     public static GatewayService start(GatewayArgs settings) {
-        // Logging is configured once, by local-stack's logback.xml, before the broker starts. Spring Boot would
-        // reset logback while the broker's threads are logging (and drop their lines); "none" keeps it as is.
-        setIfAbsent(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
-        // Reactor Netty waits 2 s of quiet on its event loops before they stop; nothing follows a local stop.
-        setIfAbsent("reactor.netty.ioShutdownQuietPeriod", "0");
+        configureJvm();
         try {
             var context = new SpringApplicationBuilder(GatewayApplication.class)
                     // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
@@ -39,6 +35,18 @@ public final class GatewayService implements AutoCloseable {
         }
     }
 
+    /**
+     * The JVM-wide settings of the in-process Spring applications, made before the first of them starts (the stack
+     * may start several at once).
+     */
+    public static void configureJvm() {
+        // Logging is configured once, by local-stack's logback.xml, before the broker starts. Spring Boot would
+        // reset logback while the broker's threads are logging (and drop their lines); "none" keeps it as is.
+        setIfAbsent(LoggingSystem.SYSTEM_PROPERTY, LoggingSystem.NONE);
+        // Reactor Netty waits 2 s of quiet on its event loops before they stop; nothing follows a local stop.
+        setIfAbsent("reactor.netty.ioShutdownQuietPeriod", "0");
+    }
+
     private static String rootMessage(Throwable error) {
         var root = error;
         while (root.getCause() != null && root.getCause() != root) {
@@ -47,7 +55,7 @@ public final class GatewayService implements AutoCloseable {
         return root.getMessage() != null ? root.getMessage() : root.toString();
     }
 
-    private static void setIfAbsent(String property, String value) {
+    private static synchronized void setIfAbsent(String property, String value) {
         if (System.getProperty(property) == null) {
             System.setProperty(property, value);
         }
