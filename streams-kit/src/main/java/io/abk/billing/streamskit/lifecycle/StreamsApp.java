@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * replaced or shuts the app down as {@link StreamThreadFailureHandler} says. Closing leaves the consumer group,
  * so a restarted or replacement instance gets the partitions at once instead of after the session timeout, and
  * never wipes local state ({@code cleanUp()}): a restart restores from local RocksDB plus the changelog tail
- * instead of the whole log.
+ * instead of the whole log. Each instance is a static member of its group ({@link StaticMembership}), so after a
+ * crash the same instance gets its tasks back at once rather than once its old session has expired.
  */
 public final class StreamsApp implements AutoCloseable {
 
@@ -64,7 +65,8 @@ public final class StreamsApp implements AutoCloseable {
      */
     public static StreamsApp create(String applicationId, Topology topology, Properties props, TopicRequirements requirements) {
         log.info("event=streams_topology applicationId={} topology={}", applicationId, topology.describe());
-        var streams = new KafkaStreams(topology, props);
+        // A restart after a crash takes the instance's old place in the group instead of waiting out its session.
+        var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
         var readiness = new TopicsReadiness(streams, new StreamsConfig(props).getAdminConfigs(
                 applicationId + "-topics-check"), requirements);
         var app = new StreamsApp(applicationId, streams, readiness, props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG));
