@@ -67,7 +67,15 @@ public record BillingProperties(
              * The Kafka Streams application id of the settlement service (module chain-indexer); health
              * {@code settlement} waits for its group: charges and refunds would only wait without it.
              */
-            @DefaultValue("chain-indexer") String settlementApplicationId) {
+            @DefaultValue("chain-indexer") String settlementApplicationId,
+            /**
+             * The projector's {@code group.instance.id} (static membership), or empty for none. A gateway restarted
+             * after a crash with the same id takes its projector's old place in the group at once, instead of
+             * waiting in health DOWN until the old member's session expires; two gateways running with one id would
+             * fence each other, so it is only for an id that is this gateway's alone (the local stack sets one per
+             * gateway it runs).
+             */
+            @DefaultValue("") String projectorInstanceId) {
 
         @ConstructorBinding
         public Kafka {
@@ -75,7 +83,7 @@ public record BillingProperties(
 
         /** The constructor before the settlement service existed, so code that builds properties by hand keeps compiling. */
         public Kafka(String bootstrapServers, String streamsApplicationId, String projectorGroupId, Duration producerLinger) {
-            this(bootstrapServers, streamsApplicationId, projectorGroupId, producerLinger, "chain-indexer");
+            this(bootstrapServers, streamsApplicationId, projectorGroupId, producerLinger, "chain-indexer", "");
         }
     }
 

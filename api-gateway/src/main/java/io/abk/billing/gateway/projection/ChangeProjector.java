@@ -46,8 +46,18 @@ public final class ChangeProjector implements SmartLifecycle {
     /** Where the projector stands. */
     public enum State { STARTING, JOINING, RUNNING, KAFKA_UNAVAILABLE, DATABASE_UNAVAILABLE, STOPPED }
 
-    /** The Kafka side of the projector. */
-    public record Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
+    /** The Kafka side of the projector; {@code instanceId} empty: dynamic group membership. */
+    public record Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff,
+            String instanceId) {
+
+        public Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
+            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "");
+        }
+
+        /** The same settings as the static member {@code instanceId} of the group (empty: dynamic membership). */
+        public Settings withInstanceId(String instanceId) {
+            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip());
+        }
     }
 
     private final Settings settings;
@@ -219,6 +229,10 @@ public final class ChangeProjector implements SmartLifecycle {
         // With several gateways, a killed one's partitions move to another projector only once its session expires,
         // and requests waiting on those partitions' outcomes wait that long: 10 s, not Kafka's 45 s default.
         config.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
+        // A static member restarted after a crash takes its old place at once instead of waiting out that session.
+        if (!settings.instanceId().isEmpty()) {
+            config.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, settings.instanceId());
+        }
         return config;
     }
 

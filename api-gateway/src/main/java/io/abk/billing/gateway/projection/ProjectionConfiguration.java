@@ -34,7 +34,8 @@ public class ProjectionConfiguration {
             OutcomeWaiter waiter, ObjectProvider<MeterRegistry> registry) {
         var kafka = billing.kafka();
         var settings = new ChangeProjector.Settings(kafka.bootstrapServers(), kafka.projectorGroupId(),
-                commands.projectorMaxBatch(), commands.projectorPollTimeout(), commands.maxBackoff());
+                commands.projectorMaxBatch(), commands.projectorPollTimeout(), commands.maxBackoff())
+                .withInstanceId(kafka.projectorInstanceId());
         var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter);
         registry.ifAvailable(projector::bindMetrics);
         return projector;

@@ -46,7 +46,11 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
                 env.put("BILLING_MANAGEMENT_PORT", Integer.toString(port));
                 env.put("BILLING_SCHEDULER_STATE_DIR", stateRoot.resolve(name).toString());
             }
-            case API_GATEWAY -> env.putAll(gateway.withHttpPort(port).toEnvironment());
+            case API_GATEWAY -> {
+                env.putAll(gateway.withHttpPort(port).toEnvironment());
+                // Each process name is one replica's alone and kept when that replica is started again.
+                env.put("BILLING_KAFKA_PROJECTOR_INSTANCE_ID", name);
+            }
             case WEBHOOK_SENDER -> {
                 env.put("BILLING_MANAGEMENT_PORT", Integer.toString(port));
                 env.put("BILLING_JDBC_URL", gateway.jdbcUrl());

@@ -35,6 +35,9 @@ public record GatewayArgs(
         boolean webhooksAllowLoopbackInTest,
         @Nullable TestChain testChain) {
 
+    /** The in-process gateway's projector's static group member id (see {@code billing.kafka.projector-instance-id}). */
+    static final String IN_PROCESS_PROJECTOR_ID = "local-stack";
+
     /**
      * What checkout tells a wallet about test mode's chain. The local chain's RPC is public to the browser too
      * (both run on this machine), and it has no block explorer.
@@ -75,6 +78,9 @@ public record GatewayArgs(
             add(args, "billing.chains.test.explorer-url", "");
             add(args, "billing.chains.test.confirmations", testChain.confirmations());
         }
+        // The only gateway of its data directory (which one stack holds at a time): after a crash, its projector
+        // takes its old place in the group at once.
+        add(args, "billing.kafka.projector-instance-id", IN_PROCESS_PROJECTOR_ID);
         // The stack stops the gateway itself, first and within a bounded time.
         add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
         return List.copyOf(args);
