@@ -36,8 +36,8 @@ public class ApiKeyFilter implements WebFilter {
         return authenticator.authenticate(presentedKey(exchange.getRequest()))
                 .flatMap(caller -> {
                     exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
-                    return chain.filter(exchange).contextWrite(LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
-                            .and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT)));
+                    return chain.filter(exchange).contextWrite(LogContext.add(exchange, LogContext.with(LogContext.MERCHANT_ID,
+                            caller.merchantId()).and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
                 });
     }
 

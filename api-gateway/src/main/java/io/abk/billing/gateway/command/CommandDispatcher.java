@@ -7,6 +7,7 @@ import io.abk.billing.gateway.web.ErrorCodes;
 import io.abk.billing.gateway.web.LogContext;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -45,15 +46,18 @@ public final class CommandDispatcher {
     public Mono<CommandOutcome> send(StampedCommand command, CommandIdentity identity) {
         var stamp = command.stamp();
         var send = producer.send(command)
-                .doOnNext(metadata -> log.debug("command sent commandId={} aggregate={} aggregateId={} partition={} offset={} requestId={}",
-                        stamp.commandId(), command.aggregate(), command.aggregateId(), metadata.partition(), metadata.offset(),
-                        stamp.requestId()))
-                .onErrorMap(error -> !(error instanceof ApiException), error -> {
+                .<RecordMetadata>handle((metadata, sink) -> {
+                    log.debug("command sent commandId={} aggregate={} aggregateId={} partition={} offset={} requestId={}",
+                            stamp.commandId(), command.aggregate(), command.aggregateId(), metadata.partition(), metadata.offset(),
+                            stamp.requestId());
+                    sink.next(metadata);
+                })
+                .onErrorResume(error -> !(error instanceof ApiException), error -> LogContext.mapError(error, cause -> {
                     log.warn("command not sent commandId={} aggregate={} merchantId={} mode={} requestId={} error=\"{}\"", stamp.commandId(),
-                            command.aggregate(), stamp.merchantId(), stamp.mode(), stamp.requestId(), error.toString());
+                            command.aggregate(), stamp.merchantId(), stamp.mode(), stamp.requestId(), cause.toString());
                     return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
                             "The command could not be queued for processing; retry shortly", null, retryAfter);
-                });
+                }));
         var timing = meters.start(command.type());
         return await(command.commandId(), send.contextWrite(LogContext.with(LogContext.COMMAND_ID, command.commandId())),
                 identity.claim().isRetry(), requestTimeout)
@@ -90,7 +94,7 @@ public final class CommandDispatcher {
         }
         var left = requestTimeout.minusNanos(System.nanoTime() - startedNanos);
         if (left.isNegative() || left.isZero()) {
-            return Mono.error(timedOut(followUpId));
+            return LogContext.mapError(new TimeoutException(), cause -> timedOut(followUpId));
         }
         // Registered first, then looked up: the result may have been recorded before this request heard of it.
         return await(followUpId, Mono.empty(), true, left).map(result -> new Settled(outcome, result));
@@ -98,7 +102,7 @@ public final class CommandDispatcher {
 
     private Mono<CommandOutcome> await(String commandId, Mono<?> send, boolean mayBeRecorded, Duration timeout) {
         return waiter.await(commandId, send, mayBeRecorded, timeout)
-                .onErrorMap(TimeoutException.class, expired -> timedOut(commandId));
+                .onErrorResume(TimeoutException.class, expired -> LogContext.mapError(expired, cause -> timedOut(commandId)));
     }
 
     private ApiException timedOut(String commandId) {

@@ -8,6 +8,7 @@ import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.ids.IdGenerator;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.web.LogContext;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.gateway.webhook.WebhookEndpoint;
@@ -99,11 +100,14 @@ public class EventService {
             var details = Map.of("redeliveryId", redeliveryId,
                     "endpointIds", deliveries.stream().map(WebhookDelivery::getEndpointId).toList());
             return audit.record(now, caller.apiKeyId(), "event.redelivered", target, details)
-                    .then(publisher.publish(deliveries).onErrorMap(error -> unavailable(event, error)))
+                    .then(publisher.publish(deliveries).onErrorResume(error -> LogContext.mapError(error, cause -> unavailable(event, cause))))
                     .as(tx::transactional)
                     .thenReturn(new Redelivery(event, deliveries))
-                    .doOnNext(done -> log.info("event redelivery queued merchantId={} mode={} eventId={} redeliveryId={} endpoints={}",
-                            caller.merchantId(), ApiKeyFormat.modeText(caller.mode()), event.id(), redeliveryId, deliveries.size()));
+                    .<Redelivery>handle((done, sink) -> {
+                        log.info("event redelivery queued merchantId={} mode={} eventId={} redeliveryId={} endpoints={}",
+                                caller.merchantId(), ApiKeyFormat.modeText(caller.mode()), event.id(), redeliveryId, deliveries.size());
+                        sink.next(done);
+                    });
         }));
     }
 

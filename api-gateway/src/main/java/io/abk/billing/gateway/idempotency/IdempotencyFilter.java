@@ -11,6 +11,7 @@ import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ApiHeaders;
 import io.abk.billing.gateway.web.ErrorCodes;
 import io.abk.billing.gateway.web.FilterOrder;
+import io.abk.billing.gateway.web.LogContext;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.charset.StandardCharsets;
@@ -135,8 +136,8 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         };
         var mutated = exchange.mutate().request(replayableRequest).response(captured).build();
         mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, identity);
-        log.debug("idempotency key claimed merchantId={} mode={} commandId={} claim={}", caller.merchantId(), caller.mode(),
-                commandId, identity.claim());
+        LogContext.of(exchange).inMdc(() -> log.debug("idempotency key claimed merchantId={} mode={} commandId={} claim={}",
+                caller.merchantId(), caller.mode(), commandId, identity.claim()));
         return chain.filter(mutated)
                 .onErrorResume(error -> renderError(mutated, error))
                 .then(Mono.defer(() -> captured.wasCaptured() ? Mono.<Void>empty() : store.release(caller, key, commandId)))
@@ -169,11 +170,11 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         }
         // A response the client should get is never held back by a failure to record it: the row stays in flight
         // and a repeat resumes from the recorded outcome instead.
-        return write.onErrorResume(error -> {
-            log.warn("cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"", caller.merchantId(),
-                    identity.commandId(), status, error.toString());
+        return write.onErrorResume(error -> Mono.deferContextual(context -> {
+            LogContext.of(context).inMdc(() -> log.warn("cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"",
+                    caller.merchantId(), identity.commandId(), status, error.toString()));
             return Mono.empty();
-        });
+        }));
     }
 
     private List<WebExceptionHandler> exceptionHandlers() {

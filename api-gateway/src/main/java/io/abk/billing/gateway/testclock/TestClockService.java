@@ -5,6 +5,7 @@ import io.abk.billing.gateway.testclock.TestClockRules.Moved;
 import io.abk.billing.gateway.testclock.TestClockRules.TooFar;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.web.LogContext;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,18 +55,18 @@ public final class TestClockService {
                         case TooFar tooFar -> Mono.error(ApiException.invalid("advanceBySeconds", tooFar.reason()));
                         case Moved moved -> store.update(current, moved.frozenAt(), now)
                                 .flatMap(next -> publisher.publish(next)
-                                        .onErrorMap(error -> unavailable(merchantId, error))
+                                        .onErrorResume(error -> LogContext.mapError(error, cause -> unavailable(merchantId, cause)))
                                         .thenReturn(next));
                     };
                 })
                 .as(tx::transactional)
-                .map(next -> {
+                .<ClockState>handle((next, sink) -> {
                     log.info("test clock changed merchantId={} version={} frozenAt={}", merchantId, next.version(), next.frozenAt());
                     // The answer is this change's own result: remember() keeps the newest it knows, which a concurrent
                     // change may already have moved past (ClockRoutesIT's concurrent advances caught a reply showing
                     // the next one's time).
                     clock.remember(next);
-                    return next;
+                    sink.next(next);
                 });
     }
 

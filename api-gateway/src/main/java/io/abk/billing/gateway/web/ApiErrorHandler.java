@@ -45,13 +45,15 @@ public class ApiErrorHandler implements WebExceptionHandler {
         var error = ErrorClassifier.classify(thrown);
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
-        if (error.isServerError()) {
-            log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),
-                    request.getPath().value(), error.status(), error.code(), thrown);
-        } else {
-            log.debug("request refused requestId={} method={} path={} status={} code={} message=\"{}\"", requestId,
-                    request.getMethod(), request.getPath().value(), error.status(), error.code(), error.message());
-        }
+        LogContext.of(exchange).inMdc(() -> {
+            if (error.isServerError()) {
+                log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),
+                        request.getPath().value(), error.status(), error.code(), thrown);
+            } else {
+                log.debug("request refused requestId={} method={} path={} status={} code={} message=\"{}\"", requestId,
+                        request.getMethod(), request.getPath().value(), error.status(), error.code(), error.message());
+            }
+        });
         var response = exchange.getResponse();
         if (response.isCommitted()) {
             // Headers and perhaps part of a body are already on the wire: nothing sane can be written now.
