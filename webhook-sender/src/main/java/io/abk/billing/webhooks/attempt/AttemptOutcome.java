@@ -6,7 +6,7 @@ import io.abk.billing.webhooks.attempt.http.HttpExchange;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an attempt is logged as and does to its endpoint (WEBHOOKS.md, flow 4): pure rules, no I/O.
+ * What an attempt is logged as and does to its endpoint (docs/architecture.md, "Webhooks"): pure rules, no I/O.
  *
  * @param outcome the log's {@code succeeded}, {@code failed} or {@code skipped}
  */

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.attempt;
 
 import io.abk.billing.endpointguard.EndpointUrlGuard;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.webhooks.attempt.endpoint.AttemptLogWriter;
 import io.abk.billing.webhooks.attempt.endpoint.AttemptRow;
 import io.abk.billing.webhooks.attempt.endpoint.DeliveryLog;
 import io.abk.billing.webhooks.attempt.endpoint.EndpointRow;
@@ -27,17 +28,21 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 
 /**
- * The attempt of WEBHOOKS.md flow 4: read the endpoint, sign, POST through the guarded client, then log the attempt
- * and update the endpoint's health in one transaction. JDBC and DNS run on pools this class owns; the POST runs on
- * Netty's event loops and holds no thread while it waits, so a slow endpoint never delays another.
+ * One webhook attempt (docs/architecture.md, "Webhooks"): read the endpoint, sign, POST through the guarded client,
+ * then log the attempt and update the endpoint's health in one transaction, batched with other attempts' ({@link
+ * AttemptLogWriter}). JDBC and DNS run on pools this class owns; the POST runs on Netty's event loops and holds no
+ * thread while it waits, so a slow endpoint never delays another.
  */
 public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpDeliveryAttempts.class);
     static final String USER_AGENT = "abk-billing-webhooks/1";
+    /** At most this many attempts' rows in one transaction of the attempt log. */
+    static final int ATTEMPT_LOG_BATCH = 256;
 
     private final Settings settings;
     private final DeliveryLog log;
+    private final AttemptLogWriter writer;
     private final ExecutorService db;
     private final ExecutorService dns;
     private final WebhookPoster poster;
@@ -45,6 +50,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     public HttpDeliveryAttempts(DataSource dataSource, Settings settings) {
         this.settings = settings;
         this.log = new DeliveryLog(dataSource);
+        this.writer = new AttemptLogWriter(log, settings.disableAfter(), ATTEMPT_LOG_BATCH, "webhook-attempt-log");
         this.db = pool("webhook-attempt-db", settings.blockingThreads());
         this.dns = pool("webhook-attempt-dns", settings.blockingThreads());
         this.poster = new WebhookPoster(settings.timeout(), settings.allowLoopbackInTest(), settings.resolver(), dns);
@@ -120,8 +126,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         var why = AttemptOutcome.whySkipped(endpoint, delivery.getMerchantId(), delivery.getMode().name().toLowerCase(Locale.ROOT));
         var outcome = why != null ? CompletableFuture.completedFuture(AttemptOutcome.skipped(why))
                 : post(endpoint, delivery, now).thenApply(AttemptOutcome::of);
-        // The POST completes on an event loop: the blocking write hops to the JDBC pool.
-        return outcome.thenApplyAsync(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done), db);
+        return outcome.thenCompose(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done));
     }
 
     private CompletableFuture<HttpExchange> post(EndpointRow endpoint, WebhookDelivery delivery, Instant now) {
@@ -141,20 +146,23 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         return poster.post(endpoint.url(), endpoint.live(), headers, body);
     }
 
-    private AttemptResult write(EndpointRow endpoint, WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt,
-                                Instant now, AttemptOutcome outcome) {
+    /** Queues the attempt's row for the attempt log; what follows its commit runs on the JDBC pool, not the writer's thread. */
+    private CompletableFuture<AttemptResult> write(EndpointRow endpoint, WebhookDelivery delivery, int attempt,
+                                                   @Nullable Instant nextRetryAt, Instant now, AttemptOutcome outcome) {
         var retryAt = outcome.outcome().equals(AttemptOutcome.FAILED) ? nextRetryAt : null;
         var row = new AttemptRow(endpoint.id(), endpoint.merchantId(), endpoint.mode(), delivery.getDeliveryId(),
                 delivery.getEventId(), delivery.getEventType(), attempt, delivery.getRedelivery(), outcome.outcome(),
                 outcome.statusCode(), outcome.latencyMs(), outcome.error(), outcome.excerpt(), retryAt, now);
-        var result = outcome.result(log.record(row, outcome.health(), settings.disableAfter()));
-        // Successes are the bulk at DEBUG; failures and skips are what an operator looks for.
-        var level = outcome.outcome().equals(AttemptOutcome.SUCCEEDED) ? Level.DEBUG : Level.INFO;
-        LOG.atLevel(level).log("webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={}"
-                        + " outcome={} status={} latencyMs={} result={} error=\"{}\"", endpoint.id(), endpoint.merchantId(),
-                endpoint.mode(), delivery.getEventId(), delivery.getDeliveryId(), attempt, outcome.outcome(),
-                outcome.statusCode(), outcome.latencyMs(), result, outcome.error());
-        return result;
+        return writer.record(row, outcome.health()).thenApplyAsync(disabled -> {
+            var result = outcome.result(disabled);
+            // Successes are the bulk at DEBUG; failures and skips are what an operator looks for.
+            var level = outcome.outcome().equals(AttemptOutcome.SUCCEEDED) ? Level.DEBUG : Level.INFO;
+            LOG.atLevel(level).log("webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={}"
+                            + " outcome={} status={} latencyMs={} result={} error=\"{}\"", endpoint.id(), endpoint.merchantId(),
+                    endpoint.mode(), delivery.getEventId(), delivery.getDeliveryId(), attempt, outcome.outcome(),
+                    outcome.statusCode(), outcome.latencyMs(), result, outcome.error());
+            return result;
+        }, db);
     }
 
     /** No row to log: the log's endpoint_id references the endpoint, and endpoints are never hard-deleted. */
@@ -171,6 +179,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     /** Stops taking attempts, lets running writes finish (a few seconds at most), then releases Netty. */
     @Override
     public void close() {
+        writer.close();
         db.shutdown();
         dns.shutdown();
         try {

@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -18,6 +20,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Reads endpoints and writes attempts. The log row and the health change are one transaction, and the health
  * change locks the endpoint's row, so concurrent attempts to one endpoint apply their changes one after another.
+ * {@link #recordAll} writes many attempts in one transaction ({@link AttemptLogWriter} batches them), in their order.
  */
 public final class DeliveryLog {
 
@@ -48,6 +51,51 @@ public final class DeliveryLog {
             return off;
         });
         return Boolean.TRUE.equals(disabled);
+    }
+
+    /** One attempt to log with the change it makes to its endpoint's health. */
+    public record Attempt(AttemptRow row, HealthChange change) {
+    }
+
+    /**
+     * {@link #record} for each attempt in order, all in one transaction; for each, whether its endpoint is disabled
+     * afterwards. Consecutive successes are one statement: each only ends a failing streak, so the endpoints they
+     * touch are cleared together before the next failure (whose streak then starts after them, as in order).
+     */
+    public boolean[] recordAll(List<Attempt> attempts, Duration disableAfter) {
+        var disabled = new boolean[attempts.size()];
+        transactions.executeWithoutResult(status -> {
+            var succeeded = new TreeSet<String>();
+            for (int i = 0; i < attempts.size(); i++) {
+                var attempt = attempts.get(i);
+                switch (attempt.change()) {
+                    case NONE -> disabled[i] = false;
+                    case SUCCEEDED -> succeeded.add(attempt.row().endpointId());
+                    case GONE, FAILED -> {
+                        clearStreaks(succeeded);
+                        disabled[i] = applyHealth(attempt.row().endpointId(), attempt.change(), attempt.row().attemptedAt(),
+                                disableAfter);
+                    }
+                }
+            }
+            clearStreaks(succeeded);
+            var rows = new MapSqlParameterSource[attempts.size()];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = insertParams(attempts.get(i).row(), disabled[i]);
+            }
+            jdbc.batchUpdate(INSERT, rows);
+        });
+        return disabled;
+    }
+
+    /** Ends the failing streak of each endpoint (sorted: concurrent batches lock rows in one order) and empties the set. */
+    private void clearStreaks(TreeSet<String> endpointIds) {
+        if (endpointIds.isEmpty()) {
+            return;
+        }
+        jdbc.update("UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (:ids) AND failing_since IS NOT NULL",
+                new MapSqlParameterSource("ids", List.copyOf(endpointIds)));
+        endpointIds.clear();
     }
 
     private boolean applyHealth(String endpointId, HealthChange change, Instant now, Duration disableAfter) {
@@ -88,8 +136,17 @@ public final class DeliveryLog {
     private record Streak(@Nullable Instant since, boolean disabled) {
     }
 
+    private static final String INSERT = "INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id,"
+            + " event_id, event_type, attempt, redelivery, outcome, status_code, latency_ms, error, response_excerpt, next_retry_at,"
+            + " attempted_at) VALUES (:endpointId, :merchantId, :mode, :deliveryId, :eventId, :eventType, :attempt, :redelivery,"
+            + " :outcome, :statusCode, :latencyMs, :error, :excerpt, :nextRetryAt, :attemptedAt)";
+
     private void insert(AttemptRow row, boolean endpointDisabled) {
-        var params = new MapSqlParameterSource()
+        jdbc.update(INSERT, insertParams(row, endpointDisabled));
+    }
+
+    private static MapSqlParameterSource insertParams(AttemptRow row, boolean endpointDisabled) {
+        return new MapSqlParameterSource()
                 .addValue("endpointId", row.endpointId()).addValue("merchantId", row.merchantId())
                 .addValue("mode", row.mode()).addValue("deliveryId", row.deliveryId()).addValue("eventId", row.eventId())
                 .addValue("eventType", row.eventType()).addValue("attempt", row.attempt())
@@ -99,10 +156,6 @@ public final class DeliveryLog {
                 .addValue("nextRetryAt", endpointDisabled || row.nextRetryAt() == null ? null : at(row.nextRetryAt()),
                         Types.TIMESTAMP_WITH_TIMEZONE)
                 .addValue("attemptedAt", at(row.attemptedAt()));
-        jdbc.update("INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id, event_id, event_type,"
-                + " attempt, redelivery, outcome, status_code, latency_ms, error, response_excerpt, next_retry_at, attempted_at)"
-                + " VALUES (:endpointId, :merchantId, :mode, :deliveryId, :eventId, :eventType, :attempt, :redelivery, :outcome,"
-                + " :statusCode, :latencyMs, :error, :excerpt, :nextRetryAt, :attemptedAt)", params);
     }
 
     private static EndpointRow endpoint(ResultSet rs, int rowNum) throws SQLException {
