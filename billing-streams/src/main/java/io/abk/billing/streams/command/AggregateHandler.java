@@ -3,12 +3,15 @@ package io.abk.billing.streams.command;
 import io.abk.billing.schemas.avro.Change;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One aggregate type's part of {@link CommandProcessor}: reads the common header of its command envelopes, and
- * turns one command and the stored aggregate into everything to write. No Kafka here, and {@link #handle} computes
- * every output before the processor writes any, so a command that throws leaves nothing half-applied behind.
+ * turns one command and the stored aggregate into everything to write. {@link #handle} computes every output
+ * before anything is written, so a command that throws leaves nothing half-applied behind; a handler with a store
+ * of its own besides the aggregate store (the subscription's settled invoices) opens it in {@link #init} and writes
+ * it as the last step of {@link #handle}, after computing.
  *
  * @param <C> the command envelope on the aggregate's command topic
  * @param <A> the aggregate's store value
@@ -16,6 +19,10 @@ import org.jspecify.annotations.Nullable;
 public interface AggregateHandler<C, A> {
 
     CommandHeader header(C command);
+
+    /** Opens the stores the handler keeps beside the processor's two; none by default. */
+    default void init(ProcessorContext<?, ?> context) {
+    }
 
     /** Decides {@code command} against {@code stored} (null: no aggregate under this key yet). */
     Handled<A> handle(C command, @Nullable A stored);

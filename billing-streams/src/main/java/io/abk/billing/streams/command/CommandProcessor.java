@@ -39,6 +39,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         KeyValueStore<String, Long> processedStore = context.getStateStore(nodes.processedCommandStore());
         var processedCommands = new ProcessedCommands(processedStore);
         this.processed = processedCommands;
+        handler.init(context);
         context.schedule(ProcessedCommands.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
             int deleted = processedCommands.sweep(now);
             if (deleted > 0) {

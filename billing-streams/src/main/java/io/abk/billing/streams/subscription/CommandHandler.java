@@ -3,6 +3,7 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.Rejection;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
@@ -12,6 +13,7 @@ import io.abk.billing.streams.domain.subscription.Decision.Failed;
 import io.abk.billing.streams.domain.subscription.Decision.Rejected;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.domain.subscription.Invoice;
+import io.abk.billing.streams.domain.subscription.InvoiceRetention;
 import io.abk.billing.streams.domain.subscription.InvoiceStatus;
 import io.abk.billing.streams.domain.subscription.RejectionReason;
 import io.abk.billing.streams.domain.subscription.SubscriptionDecider;
@@ -46,30 +48,49 @@ final class CommandHandler {
     /**
      * What one command produces. {@code aggregate} is the new store value, or null when the state is unchanged
      * (a rejection). {@code change} is written always; {@code events} in order; {@code chainRequests} are the
-     * settlements it started (keyed by invoice id on {@code chain.requests}).
+     * settlements it started (keyed by invoice id on {@code chain.requests}); {@code settled} is what moves between
+     * the aggregate and the store of settled invoices (nothing for a rejection).
      */
     record Handled(@Nullable SubscriptionAggregate aggregate, Change change, List<BillingEvent> events,
-            List<ChainRequest> chainRequests) {
+            List<ChainRequest> chainRequests, SettledInvoiceStore.Writes settled) {
     }
 
+    /** Where the invoices that left their aggregate are read from: null when {@code invoiceId} is not there. */
+    @FunctionalInterface
+    interface SettledInvoices {
+        @Nullable InvoiceSnapshot find(String subscriptionId, String invoiceId);
+    }
+
+    /**
+     * Decides {@code envelope} against the stored aggregate. A settled invoice the command names is put back into
+     * the state first ({@link InvoiceRetention#named}), so the rules see it as if it had never left; after the
+     * command, the invoices that are settled leave the stored aggregate again ({@link InvoiceRetention}).
+     */
     static Handled handle(SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue,
-            DunningPolicy dunning) {
+            SettledInvoices settledInvoices, DunningPolicy dunning) {
         var command = CommandMapper.toCommand(envelope);
         var stored = storedValue == null ? null : AggregateMapper.read(storedValue);
         if (stored != null && !stored.state().id().equals(envelope.getSubscriptionId())) {
             throw new IllegalStateException("the store holds subscription " + stored.state().id() + " under key "
                     + envelope.getSubscriptionId());
         }
-        SubscriptionState before = stored == null ? new Absent() : stored.state();
+        Restored restored = null;
+        SubscriptionState before = new Absent();
+        if (stored != null && storedValue != null) {
+            restored = restore(stored.state(), storedValue, command, settledInvoices);
+            before = restored != null ? restored.state() : stored.state();
+        }
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (SubscriptionDecider.decide(before, command, dunning)) {
             case Rejected rejected -> new Handled(null, rejectedChange(envelope, rejected.reason(), rejected.message()),
-                    List.of(), List.of());
+                    List.of(), List.of(), SettledInvoiceStore.Writes.NONE);
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
                 var after = existing(SubscriptionDecider.evolveAll(before, failed.events()), envelope);
-                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence, after)),
-                        rejectedChange(envelope, failed.reason(), failed.message()), List.of(), List.of());
+                var kept = keep(after, restored, sequence);
+                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence, kept.state())),
+                        rejectedChange(envelope, failed.reason(), failed.message()), List.of(), List.of(),
+                        kept.writes());
             }
             case Accepted accepted -> {
                 var after = existing(SubscriptionDecider.evolveAll(before, accepted.events()), envelope);
@@ -77,10 +98,53 @@ final class CommandHandler {
                 var events = EventMapper.toBillingEvents(envelope, accepted.events(), after, sequence + 1);
                 var requests = ChainRequestMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(envelope, before, after, sequence + 1, events, requests);
-                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, after)), change,
-                        events, requests);
+                var kept = keep(after, restored, sequence + 1);
+                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, kept.state())), change,
+                        events, requests, kept.writes());
             }
         };
+    }
+
+    /** The state with a settled invoice put back, and that invoice as it was. */
+    private record Restored(Existing state, Invoice invoice) {
+    }
+
+    /** The state to store and what moves to or from the store of settled invoices. */
+    private record Kept(Existing state, SettledInvoiceStore.Writes writes) {
+    }
+
+    /** Puts back the settled invoice {@code command} names, if it names one that the aggregate does not hold. */
+    private static @Nullable Restored restore(Existing state, SubscriptionAggregate storedValue,
+            io.abk.billing.streams.domain.subscription.SubscriptionCommand command, SettledInvoices settledInvoices) {
+        var invoiceId = InvoiceRetention.named(command).orElse(null);
+        if (invoiceId == null || state.details().invoice(invoiceId).isPresent()) {
+            return null;
+        }
+        var snapshot = settledInvoices.find(state.id(), invoiceId);
+        if (snapshot == null) {
+            return null;
+        }
+        var invoice = SnapshotReader.invoice(snapshot, storedValue.getSubscription());
+        return new Restored(state.mapDetails(d -> d.withSettledInvoice(invoice)), invoice);
+    }
+
+    /**
+     * {@code after} without its settled invoices, and the writes that move them: each invoice that leaves is written
+     * unless it is the restored one unchanged; the restored invoice, if it stays (a refund in flight, reopened), is
+     * deleted from the settled store, so every invoice is in one place only.
+     */
+    private static Kept keep(Existing after, @Nullable Restored restored, long sequence) {
+        var left = new ArrayList<InvoiceSnapshot>();
+        for (var invoice : InvoiceRetention.settledInvoices(after.details())) {
+            if (restored == null || !invoice.equals(restored.invoice())) {
+                left.add(SnapshotMapper.invoice(invoice, after.details(), sequence));
+            }
+        }
+        var kept = InvoiceRetention.withoutSettled(after);
+        var returned = restored != null && kept.details().invoice(restored.invoice().id()).isPresent()
+                ? List.of(restored.invoice().id())
+                : List.<String>of();
+        return new Kept(kept, new SettledInvoiceStore.Writes(left, returned));
     }
 
     private static Change rejectedChange(SubscriptionCommand envelope, RejectionReason reason, String message) {

@@ -2,6 +2,7 @@ package io.abk.billing.streams.topology;
 
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
+import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topic;
@@ -34,7 +35,7 @@ import org.apache.kafka.streams.state.Stores;
  *
  * <pre>
  * billing.subscription-commands -> subscription-commands-source -> subscription-command-processor
- *     [subscription-aggregates, subscription-processed-commands]
+ *     [subscription-aggregates, subscription-processed-commands, subscription-settled-invoices]
  *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events),
  *        subscription-chain-requests-sink (chain.requests, keyed by invoice id)
  * billing.payment-commands -> payment-commands-source -> payment-command-processor
@@ -53,6 +54,7 @@ public final class BillingTopology {
 
     public static final String SUBSCRIPTION_AGGREGATES_STORE = "subscription-aggregates";
     public static final String SUBSCRIPTION_PROCESSED_COMMANDS_STORE = "subscription-processed-commands";
+    public static final String SUBSCRIPTION_SETTLED_INVOICES_STORE = "subscription-settled-invoices";
     public static final String PAYMENT_AGGREGATES_STORE = "payment-aggregates";
     public static final String PAYMENT_PROCESSED_COMMANDS_STORE = "payment-processed-commands";
     public static final String PAYMENT_LINK_AGGREGATES_STORE = "payment-link-aggregates";
@@ -89,11 +91,18 @@ public final class BillingTopology {
     public static Topology build(DunningPolicy dunning, PaymentPolicy payments) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(new CommandNodes(SUBSCRIPTION_AGGREGATES_STORE,
-                SUBSCRIPTION_PROCESSED_COMMANDS_STORE, SUBSCRIPTION_CHANGES_SINK), SUBSCRIPTION_EVENTS_SINK,
-                SUBSCRIPTION_CHAIN_REQUESTS_SINK);
+                SUBSCRIPTION_PROCESSED_COMMANDS_STORE, SUBSCRIPTION_CHANGES_SINK), SUBSCRIPTION_SETTLED_INVOICES_STORE,
+                SUBSCRIPTION_EVENTS_SINK, SUBSCRIPTION_CHAIN_REQUESTS_SINK);
         addAggregate(topology, Topics.SUBSCRIPTION_COMMANDS, SUBSCRIPTION_COMMANDS_SOURCE, SUBSCRIPTION_COMMAND_PROCESSOR,
                 subscriptions.command(), SubscriptionAggregate.class,
                 () -> new SubscriptionHandler(subscriptions, dunning));
+        // The invoices that left their aggregate settled, keyed subscriptionId:invoiceId: in the same task as the
+        // aggregates, so co-partitioned with them by subscription id.
+        topology.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(SUBSCRIPTION_SETTLED_INVOICES_STORE),
+                        Serdes.String(), AvroSerde.of(SettledInvoice.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()), SUBSCRIPTION_COMMAND_PROCESSOR);
         addSink(topology, SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS, SUBSCRIPTION_COMMAND_PROCESSOR);
         addSink(topology, SUBSCRIPTION_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, SUBSCRIPTION_COMMAND_PROCESSOR);
 

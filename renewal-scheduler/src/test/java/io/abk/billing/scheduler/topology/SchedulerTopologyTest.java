@@ -11,6 +11,7 @@ import static io.abk.billing.scheduler.Snapshots.subscription;
 import static io.abk.billing.scheduler.topology.SchedulerDriver.WALL_CLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
@@ -23,6 +24,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -113,6 +115,38 @@ class SchedulerTopologyTest {
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
         assertThat(scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE).approximateNumEntries())
                 .isZero();
+    }
+
+    @Test
+    void shouldForgetEveryResourceWhenNothingCanBeDueForItAgain() {
+        // Protects the stores' bound: one entry per resource that can still be due, not one per resource ever seen.
+        var dueAt = WALL_CLOCK.plus(Duration.ofHours(1));
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 1, "active", dueAt).build(),
+                invoice(INV, SUB, Mode.LIVE, 1, "open", dueAt).setNextAttemptAt(dueAt).build()));
+        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE, payment(PAY, Mode.LIVE, 1, "open", dueAt)
+                .build()));
+        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
+                link(LINK, Mode.LIVE, 1, "active", dueAt).build()));
+        assertThat(items().approximateNumEntries()).isEqualTo(4);
+
+        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
+                subscription(SUB, Mode.LIVE, 2, "canceled", dueAt).setCanceledAt(WALL_CLOCK).build(),
+                invoice(INV, SUB, Mode.LIVE, 2, "paid", dueAt).setPaidAt(WALL_CLOCK).build()));
+        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE, payment(PAY, Mode.LIVE, 2, "paid", dueAt)
+                .build()));
+        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
+                link(LINK, Mode.LIVE, 2, "disabled", dueAt).build()));
+
+        for (var id : new String[] {SUB, INV, PAY, LINK}) {
+            assertThat(items().get(id)).as(id).isNull();
+        }
+        assertThat(scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE).approximateNumEntries())
+                .isZero();
+    }
+
+    private KeyValueStore<String, DueEntry> items() {
+        return scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_ITEMS_STORE);
     }
 
     @Test

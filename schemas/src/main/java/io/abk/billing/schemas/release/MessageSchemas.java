@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PayoutPayment;
+import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
@@ -65,6 +66,7 @@ public final class MessageSchemas {
                 UsdtIntentAggregate.getClassSchema(),
                 UsdtAddressBook.getClassSchema(),
                 UsdtTxClaim.getClassSchema(),
-                UsdtWatchedAddress.getClassSchema());
+                UsdtWatchedAddress.getClassSchema(),
+                SettledInvoice.getClassSchema());
     }
 }

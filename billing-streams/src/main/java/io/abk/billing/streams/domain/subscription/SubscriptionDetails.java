@@ -7,12 +7,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What every existing subscription has, whatever its status: the data shared by the status records of
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
- * them), and the settlements in flight for them. Immutable: changes return a copy.
+ * them), and the settlements in flight for them. Settled invoices may leave it and come back when a command names
+ * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
+ * themselves. Immutable: changes return a copy.
  */
 public record SubscriptionDetails(
         String id,
@@ -61,6 +64,37 @@ public record SubscriptionDetails(
         all.add(invoice);
         return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
                 cycle, mandate, all, invoice.id(), createdAt, settlements);
+    }
+
+    /**
+     * A copy holding {@code invoice} again, one that had left the aggregate settled ({@link InvoiceRetention}),
+     * placed among the others by creation time; the latest invoice stays the latest.
+     */
+    public SubscriptionDetails withSettledInvoice(Invoice invoice) {
+        if (invoice(invoice.id()).isPresent()) {
+            throw new IllegalStateException("subscription " + id + " holds invoice " + invoice.id() + " already");
+        }
+        var all = new ArrayList<Invoice>(invoices.size() + 1);
+        var placed = false;
+        for (var held : invoices) {
+            if (!placed && held.createdAt().isAfter(invoice.createdAt())) {
+                all.add(invoice);
+                placed = true;
+            }
+            all.add(held);
+        }
+        if (!placed) {
+            all.add(invoice);
+        }
+        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
+                cycle, mandate, all, latestInvoiceId, createdAt, settlements);
+    }
+
+    /** A copy without the invoices named in {@code invoiceIds} (settled ones leaving the aggregate). */
+    public SubscriptionDetails withoutInvoices(Set<String> invoiceIds) {
+        var kept = invoices.stream().filter(invoice -> !invoiceIds.contains(invoice.id())).toList();
+        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
+                cycle, mandate, kept, latestInvoiceId, createdAt, settlements);
     }
 
     /** A copy with the invoice of the same id replaced by {@code invoice}. */
