@@ -6,6 +6,7 @@ import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,6 +128,9 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
+        // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
+        // production errors) at the same place.
+        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.CHAIN_DEAD_LETTERS.name());
         return props;
     }
 
