@@ -55,9 +55,10 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     private static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
     public ChainIndexerConfig {
-        require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
-        require(!applicationId.isBlank(), "applicationId must not be blank");
-        require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
+        require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
+        require(!applicationId.isBlank(), "BILLING_CHAIN_INDEXER_APPLICATION_ID must not be blank");
+        require(commitInterval.isPositive(), "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was "
+                + commitInterval.toMillis());
         require(testChain.mode() == Mode.TEST && liveChain.mode() == Mode.LIVE, "testChain and liveChain swapped");
         // One follower and one checkpoint per chain id: the two modes never share a chain (data never crosses modes).
         require(!(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
