@@ -70,6 +70,7 @@ public final class ChainIndexerApp {
      * management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()), Set.of());
+        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()),
+                Set.of(Topics.CHAIN_DEAD_LETTERS.name()));
     }
 }

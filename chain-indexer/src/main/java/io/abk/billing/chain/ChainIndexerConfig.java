@@ -6,6 +6,7 @@ import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,9 +55,10 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     private static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
     public ChainIndexerConfig {
-        require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
-        require(!applicationId.isBlank(), "applicationId must not be blank");
-        require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
+        require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
+        require(!applicationId.isBlank(), "BILLING_CHAIN_INDEXER_APPLICATION_ID must not be blank");
+        require(commitInterval.isPositive(), "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was "
+                + commitInterval.toMillis());
         require(testChain.mode() == Mode.TEST && liveChain.mode() == Mode.LIVE, "testChain and liveChain swapped");
         // One follower and one checkpoint per chain id: the two modes never share a chain (data never crosses modes).
         require(!(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
@@ -127,6 +129,9 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
+        // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
+        // production errors) at the same place.
+        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.CHAIN_DEAD_LETTERS.name());
         return props;
     }
 

@@ -1,20 +1,33 @@
 package io.abk.billing.chain.errors;
 
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.streamskit.errors.LogAndSkipProcessingHandler;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.errors.DeadLetterProcessingHandler;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A processor threw. The settlement processor answers every addressable request even when deciding fails, so this
- * is a bug past that point (building or storing the answer): logged with the request's ids and skipped, so one
- * poison record cannot stop settlement for its whole partition.
+ * A processor threw: a bug in chain-indexer, never a chain's refusal or an outage (those are answers). The record
+ * goes to {@code chain.indexer-dlt} with the request's ids in the ERROR line, and nothing is answered for it: a
+ * bug must not reach the customer as a failed charge, refund or confirm. The request stays in flight until the
+ * record is replayed once the bug is fixed.
  */
-public final class UnexpectedFailureHandler extends LogAndSkipProcessingHandler {
+public final class UnexpectedFailureHandler extends DeadLetterProcessingHandler {
+
+    @Override
+    protected String deadLetterTopic() {
+        return Topics.CHAIN_DEAD_LETTERS.name();
+    }
 
     @Override
     protected String describe(@Nullable Object value) {
-        return value instanceof ChainRequest request
-                ? "chainRequestId=" + request.getRequestId() + " resultCommandId=" + request.getResultCommandId()
-                : "chainRequestId=null resultCommandId=null";
+        var request = switch (value) {
+            case ChainRequest chainRequest -> chainRequest;
+            case ChainResult result -> result.getRequest();
+            case null, default -> null;
+        };
+        return request == null ? "chainRequestId=null resultCommandId=null"
+                : "chainRequestId=" + request.getRequestId() + " resultCommandId=" + request.getResultCommandId()
+                        + " merchantId=" + request.getMerchantId() + " mode=" + request.getMode();
     }
 }

@@ -1,8 +1,8 @@
 /**
- * What happens to a record chain-indexer cannot handle. It has no dead-letter topic of its own (the catalog's
- * {@code billing.streams-dlt} belongs to billing-streams): such a record is logged at ERROR with where it came
- * from and skipped, its offset committed. A failing stream thread is streams-kit's concern (it shuts the app down
- * so health reports it).
+ * What happens to a record chain-indexer cannot handle: an exception while processing it, or bytes it cannot
+ * decode, is a bug, never a business answer. The record goes to {@code chain.indexer-dlt} with its original bytes
+ * and the reason in headers, is logged at ERROR, and nothing is answered for it. A failing stream thread is
+ * streams-kit's concern (it shuts the app down so health reports it).
  */
 @NullMarked
 package io.abk.billing.chain.errors;

@@ -31,7 +31,6 @@ import org.slf4j.LoggerFactory;
 final class RelayBatch implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RelayBatch.class);
-    static final String UNEXPECTED = "Relaying failed unexpectedly; the relayer logged why";
     /**
      * Preflights run at most this many at once: each is two round trips of reads, so 16 keep a local node and a
      * provider busy without a poll of 500 requests opening 500 connections and queueing inside the node.
@@ -229,6 +228,9 @@ final class RelayBatch implements AutoCloseable {
                             + "paymentId={} txHash={} amountReceivedMicros={}", chain.chainId(),
                     request.getRequestId(), request.getPaymentId(), verified.txHash(),
                     verified.amountReceivedMicros());
+            case RelayOutcome.Bug bug -> {
+                // Logged at ERROR where it was caught.
+            }
         }
     }
 
@@ -254,17 +256,33 @@ final class RelayBatch implements AutoCloseable {
         }
     }
 
-    /** An RPC outage or a bug: {@code RELAYER_ERROR} for a charge or refund, {@code CHAIN_UNAVAILABLE} for a verify. */
+    /**
+     * What an exception thrown for {@code item} means. The chain's own failures are answers, {@code RELAYER_ERROR}
+     * for a charge or refund and {@code CHAIN_UNAVAILABLE} for a verify: no RPC URL answered within the retry
+     * budget ({@link RpcUnavailableException}), the node answered the call with an error ({@link RpcErrorException}:
+     * a refused transaction, a rate limit, a call it cannot serve), or the relayer was interrupted while closing.
+     * Anything else (a NullPointerException, an IllegalStateException or ArithmeticException of our code, an answer
+     * we fail to decode) is a bug: {@link RelayOutcome.Bug}, dead-lettered by the relayer and never answered.
+     */
     private RelayOutcome failure(Item item, Throwable failure) {
         String message;
-        if (failure instanceof RpcUnavailableException unavailable) {
-            message = unavailable.getMessage();
-            log.warn("event={}_unavailable chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
-                    item.request().getRequestId(), message);
-        } else {
-            message = UNEXPECTED;
-            log.error("event={}_failed chainId={} requestId={}", prefix(item), chain.chainId(),
-                    item.request().getRequestId(), failure);
+        switch (failure) {
+            case RpcUnavailableException unavailable -> {
+                message = unavailable.getMessage();
+                log.warn("event={}_unavailable chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
+                        item.request().getRequestId(), message);
+            }
+            case RpcErrorException refused -> {
+                message = chain.name() + " answered " + refused.getMessage();
+                log.warn("event={}_rpc_error chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
+                        item.request().getRequestId(), refused.getMessage());
+            }
+            case InterruptedException interrupted -> message = "The relayer was stopped before it finished; a retry is safe";
+            default -> {
+                log.error("event={}_failed_unexpectedly action=dead_letter chainId={} requestId={} exception={}",
+                        prefix(item), chain.chainId(), item.request().getRequestId(), failure.toString(), failure);
+                return new RelayOutcome.Bug(failure);
+            }
         }
         return item.kind() == Kind.VERIFY
                 ? RelayOutcome.Refused.of(VerificationFailure.CHAIN_UNAVAILABLE, message)

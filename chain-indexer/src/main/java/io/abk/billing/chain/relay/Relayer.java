@@ -12,6 +12,7 @@ import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
 import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -33,6 +34,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
@@ -41,7 +43,8 @@ import org.web3j.crypto.Credentials;
  * The relayer of one chain: a plain Kafka consumer on {@code chain.requests} (group
  * {@code <applicationId>-relayer-<mode>}, read_committed, offsets committed by hand) that executes the requests the
  * settlement processor leaves to this chain ({@link RelayedRequests}) and writes a {@code ChainResult} for each to
- * {@code chain.results}, keyed like the request. Offsets are committed only once every result of a poll is
+ * {@code chain.results}, keyed like the request (or, for a request whose relaying hit a bug in our code, the request to
+ * {@code chain.indexer-dlt}, unanswered). Offsets are committed only once every result of a poll is
  * acknowledged, so a crash repeats work rather than losing it (at least once): the vault's charge and refund ids
  * make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
  *
@@ -68,7 +71,8 @@ public final class Relayer implements AutoCloseable {
     private final ChainSettings chain;
     private final ChainConfiguration chains;
     private final KafkaConsumer<String, ChainRequest> consumer;
-    private final KafkaProducer<String, ChainResult> producer;
+    /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
+    private final KafkaProducer<byte[], byte[]> producer;
     private final RelayerRpc rpc;
     private final RelayBatch batch;
     private final Clock clock;
@@ -83,14 +87,18 @@ public final class Relayer implements AutoCloseable {
         this.batch = batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(consumerProperties(config, chain),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
-        this.producer = new KafkaProducer<>(producerProperties(config, chain),
-                Topics.CHAIN_RESULTS.keySerde().serializer(), Topics.CHAIN_RESULTS.valueSerde().serializer());
+        this.producer = new KafkaProducer<>(producerProperties(config, chain), new ByteArraySerializer(),
+                new ByteArraySerializer());
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
     }
 
     /** Starts the relayer of {@code chain} (a configured chain of {@code config}) on its own thread. */
     public static Relayer start(ChainIndexerConfig config, ChainSettings chain) {
-        var rpc = new Web3jRelayerRpc(chain.name(), chain.rpcUrls(), RPC_RETRY_BUDGET);
+        return start(config, chain, new Web3jRelayerRpc(chain.name(), chain.rpcUrls(), RPC_RETRY_BUDGET));
+    }
+
+    /** As {@link #start(ChainIndexerConfig, ChainSettings)}, over {@code rpc} (which it closes). */
+    static Relayer start(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc) {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
         relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()));
         relayer.thread.start();
@@ -201,14 +209,19 @@ public final class Relayer implements AutoCloseable {
         rewind(oldest.all());
     }
 
-    /** Writes each result and waits until all are acknowledged; false if any failed. */
+    /**
+     * Writes each result, or the request to the dead-letter topic when relaying it hit a bug
+     * ({@link RelayOutcome.Bug}: nothing is answered for it), and waits until all are acknowledged; false if any
+     * failed.
+     */
     private boolean publish(List<ConsumerRecord<String, ChainRequest>> records, List<RelayOutcome> outcomes) {
         var acks = new ArrayList<Future<RecordMetadata>>();
         var executedAt = clock.instant();
         for (int i = 0; i < records.size(); i++) {
             var record = records.get(i);
-            var result = new ChainResult(record.value(), executedAt, wire(outcomes.get(i)));
-            acks.add(producer.send(new ProducerRecord<>(Topics.CHAIN_RESULTS.name(), record.key(), result)));
+            var outcome = outcomes.get(i);
+            acks.add(producer.send(outcome instanceof RelayOutcome.Bug bug ? deadLetter(record, bug)
+                    : result(record, new ChainResult(record.value(), executedAt, wire(outcome)))));
         }
         try {
             for (var ack : acks) {
@@ -225,10 +238,28 @@ public final class Relayer implements AutoCloseable {
         }
     }
 
+    private static ProducerRecord<byte[], byte[]> result(ConsumerRecord<String, ChainRequest> request,
+            ChainResult result) {
+        var topic = Topics.CHAIN_RESULTS;
+        return new ProducerRecord<>(topic.name(), topic.keySerde().serializer().serialize(topic.name(), request.key()),
+                topic.valueSerde().serializer().serialize(topic.name(), result));
+    }
+
+    /** The request as it was read (encoded again: the consumer decoded it), with the bug in the headers. */
+    private ProducerRecord<byte[], byte[]> deadLetter(ConsumerRecord<String, ChainRequest> request,
+            RelayOutcome.Bug bug) {
+        var topic = Topics.CHAIN_REQUESTS;
+        return DeadLetterRecords.of(Topics.CHAIN_DEAD_LETTERS.name(), request.headers(), request.topic(),
+                request.partition(), request.offset(), topic.keySerde().serializer().serialize(topic.name(),
+                        request.key()), topic.valueSerde().serializer().serialize(topic.name(), request.value()),
+                bug.cause(), "relayer-" + chain.mode().label());
+    }
+
     private static Object wire(RelayOutcome outcome) {
         return switch (outcome) {
             case RelayOutcome.Moved moved -> new Executed(moved.txHash());
             case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
+            case RelayOutcome.Bug bug -> throw new IllegalArgumentException("a bug is dead-lettered, not answered");
             case RelayOutcome.Verified verified -> new TransferVerified(verified.txHash(),
                     verified.amountReceivedMicros(), verified.fromAddress());
         };

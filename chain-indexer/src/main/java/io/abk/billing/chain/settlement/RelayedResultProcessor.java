@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * answered before re-emits the stored answer (same command id, applied once by the aggregate), never a second
  * decision. A charge's or refund's outcome is recorded and forwarded like a sandbox settlement; a verified transfer
  * goes to the claims of its hash (it pays only if no other payment or invoice used it); a verification failure is
- * answered as it is.
+ * answered as it is. An outcome that cannot answer its request (a transfer verified for a charge, say) is the
+ * relayer's bug: it throws, so the result is dead-lettered instead of reaching the customer as a failure.
  */
 public final class RelayedResultProcessor implements Processor<String, ChainResult, String, SettlementOutput> {
 
@@ -75,8 +76,8 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
             answerSubscription(context, request, previous, timestamp);
             return;
         }
+        var answer = ResultMapper.toCommand(request, settlement(request, result.getOutcome()));
         SettlementLog.relayed(request, result.getOutcome());
-        var answer = ResultMapper.toCommand(request, settlement(result.getOutcome()));
         settled.record(request.getRequestId(), answer, context.currentSystemTimeMs());
         SettlementMeters.settled(request, answer);
         answerSubscription(context, request, answer, timestamp);
@@ -90,19 +91,21 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
             case TransferVerified verified ->
                     claim(context, verified.getTxHash(), request, verified.getAmountReceivedMicros(), timestamp);
             case NotExecuted failed -> answerPayment(context, request, verificationFailure(failed), timestamp);
-            default -> answerPayment(context, request, new Verification.Failed(VerificationFailure.CHAIN_UNAVAILABLE,
-                    "The relayer answered a verification with " + result.getOutcome()), timestamp);
+            // The relayer is ours: another outcome for a verification is its bug, for the dead-letter topic.
+            default -> throw new IllegalStateException("the relayer answered verification " + request.getRequestId()
+                    + " with " + result.getOutcome().getClass().getSimpleName());
         }
     }
 
-    private static Settlement settlement(Object outcome) {
+    private static Settlement settlement(ChainRequest request, Object outcome) {
         return switch (outcome) {
             case Executed executed -> new Settlement.Succeeded(executed.getTxHash());
             case NotExecuted failed -> new Settlement.Failed(
                     FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
                     failed.getFailureMessage());
-            default -> new Settlement.Failed(FailureCode.RELAYER_ERROR,
-                    "The relayer answered a charge or refund with " + outcome);
+            // The relayer is ours: another outcome for a charge or refund is its bug, for the dead-letter topic.
+            default -> throw new IllegalStateException("the relayer answered charge or refund "
+                    + request.getRequestId() + " with " + outcome.getClass().getSimpleName());
         };
     }
 

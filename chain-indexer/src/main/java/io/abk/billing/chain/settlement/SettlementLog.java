@@ -80,9 +80,4 @@ final class SettlementLog {
                 request.getMode(), txHash);
     }
 
-    static void unexpected(ChainRequest request, RuntimeException bug) {
-        log.error("event=settlement_failed_unexpectedly chainRequestId={} subscriptionId={} paymentId={} merchantId={} "
-                        + "mode={} exception={}", request.getRequestId(), request.getSubscriptionId(),
-                request.getPaymentId(), request.getMerchantId(), request.getMode(), bug.toString(), bug);
-    }
 }

@@ -1,12 +1,10 @@
 package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.settlement.Settlement;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
 import io.abk.billing.chain.domain.verification.Verification;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
-import io.abk.billing.chain.domain.verification.VerificationFailure;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
@@ -33,18 +31,16 @@ import org.slf4j.LoggerFactory;
  *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
  * </ul>
  *
- * <p>Total by design, since an unanswered request would leave a charge, refund or confirm in flight forever: a
- * request that can be addressed is always answered, with {@code RELAYER_ERROR} or {@code CHAIN_UNAVAILABLE} when it
- * is malformed or when deciding failed unexpectedly (a bug, logged at ERROR). Only a request whose answer could
- * reach nobody (see {@link RequestMapper#addressee}) is logged at ERROR and skipped, its offset committed with the
- * task.
+ * <p>Every request that can be addressed is answered, since an unanswered one would leave a charge, refund or
+ * confirm in flight: a malformed one with {@code RELAYER_ERROR} or {@code CHAIN_UNAVAILABLE} (the deciders say
+ * why). An exception while deciding or answering is a bug, not the customer's failed payment: it propagates to the
+ * processing exception handler, which dead-letters the request ({@code chain.indexer-dlt}) with nothing written
+ * for it, so it can be replayed once fixed. A request whose answer could reach nobody (see
+ * {@link RequestMapper#addressee}) is logged at ERROR and skipped, its offset committed with the task.
  */
 public final class SettlementProcessor implements Processor<String, ChainRequest, String, SettlementOutput> {
 
     private static final Logger log = LoggerFactory.getLogger(SettlementProcessor.class);
-    static final String UNEXPECTED_FAILURE = "Settlement failed unexpectedly; the settlement service logged why";
-    static final String UNEXPECTED_VERIFICATION_FAILURE =
-            "Verification failed unexpectedly; the settlement service logged why";
 
     private final SettlementNodes nodes;
     private final ChainConfiguration chains;
@@ -111,14 +107,9 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     }
 
     private Settlement settle(ChainRequest request) {
-        try {
-            var settlement = SettlementDecider.decide(RequestMapper.toSettlement(request), chains);
-            SettlementLog.settled(request, settlement);
-            return settlement;
-        } catch (RuntimeException bug) {
-            SettlementLog.unexpected(request, bug);
-            return new Settlement.Failed(FailureCode.RELAYER_ERROR, UNEXPECTED_FAILURE);
-        }
+        var settlement = SettlementDecider.decide(RequestMapper.toSettlement(request), chains);
+        SettlementLog.settled(request, settlement);
+        return settlement;
     }
 
     private void verify(ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
@@ -138,14 +129,9 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     }
 
     private Verification decideVerification(ChainRequest request) {
-        try {
-            var verification = VerificationDecider.decide(RequestMapper.toVerification(request), chains);
-            SettlementLog.verified(request, verification);
-            return verification;
-        } catch (RuntimeException bug) {
-            SettlementLog.unexpected(request, bug);
-            return new Verification.Failed(VerificationFailure.CHAIN_UNAVAILABLE, UNEXPECTED_VERIFICATION_FAILURE);
-        }
+        var verification = VerificationDecider.decide(RequestMapper.toVerification(request), chains);
+        SettlementLog.verified(request, verification);
+        return verification;
     }
 
     private static <T> T required(@Nullable T initialised) {

@@ -63,10 +63,13 @@ public final class ChainTopology {
     private ChainTopology() {
     }
 
-    /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
+    /**
+     * Every topic the topology reads or writes (its internal ones aside), the dead-letter topic its exception
+     * handlers write among them: all must exist before it runs.
+     */
     public static List<Topic<?, ?>> topics() {
         return List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.SUBSCRIPTION_COMMANDS,
-                Topics.PAYMENT_COMMANDS, Topics.CHANGES, Topics.CHAIN_TRANSFERS);
+                Topics.PAYMENT_COMMANDS, Topics.CHANGES, Topics.CHAIN_TRANSFERS, Topics.CHAIN_DEAD_LETTERS);
     }
 
     /** The topology with the default chains' auto-settlement settings (Base's USDC, no relayer). */

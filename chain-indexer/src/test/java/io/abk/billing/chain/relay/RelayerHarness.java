@@ -46,7 +46,7 @@ import org.web3j.crypto.Credentials;
 
 /**
  * A real anvil with the token and vault deployed (relayer = anvil account 1), the in-process broker with
- * {@code chain.requests} and {@code chain.results}, and the calls the relayer's tests make: subscribing customers,
+ * {@code chain.requests}, {@code chain.results} and {@code chain.indexer-dlt}, and the calls the relayer's tests make: subscribing customers,
  * writing requests, reading results. Each relayer started here reads only requests written after its start.
  */
 final class RelayerHarness implements AutoCloseable {
@@ -74,7 +74,7 @@ final class RelayerHarness implements AutoCloseable {
     RelayerHarness(Path dir) throws Exception {
         this.dir = dir;
         broker = TestBroker.start(dir.resolve("kafka"));
-        broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS).stream()
+        broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
                 .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs())).toList());
         node = AnvilNode.start();
         var deployer = new LocalChainDeployer(node);

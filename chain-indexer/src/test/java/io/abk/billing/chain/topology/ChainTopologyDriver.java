@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.TestInputTopic;
@@ -26,7 +27,8 @@ import org.apache.kafka.streams.state.ValueAndTimestamp;
 /**
  * The production topology with the production Streams settings, in a TopologyTestDriver with pinned wall-clock
  * time: requests in on {@code chain.requests} and relayer results on {@code chain.results}, answers out on the
- * subscription and payment command topics (the driver runs the {@code tx-claims} repartition in between).
+ * subscription and payment command topics (the driver runs the {@code tx-claims} repartition in between), and what
+ * the exception handlers dead-letter on {@code chain.indexer-dlt}.
  */
 final class ChainTopologyDriver implements AutoCloseable {
 
@@ -41,13 +43,21 @@ final class ChainTopologyDriver implements AutoCloseable {
     final TestInputTopic<String, ChainTransfer> transfers;
     final TestOutputTopic<String, SubscriptionCommand> subscriptionResults;
     final TestOutputTopic<String, PaymentCommand> paymentResults;
+    final TestOutputTopic<byte[], byte[]> deadLetters;
 
     ChainTopologyDriver(Path stateDir, ChainConfiguration chains) {
         this(stateDir, chains, AutoSettlementSettings.DEFAULTS);
     }
 
     ChainTopologyDriver(Path stateDir, ChainConfiguration chains, AutoSettlementSettings autoSettlement) {
+        this(stateDir, chains, autoSettlement, Map.of());
+    }
+
+    /** With {@code overrides} on top of the production Streams settings. */
+    ChainTopologyDriver(Path stateDir, ChainConfiguration chains, AutoSettlementSettings autoSettlement,
+            Map<String, String> overrides) {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        props.putAll(overrides);
         driver = new TopologyTestDriver(ChainTopology.build(chains, autoSettlement, props), props, WALL_CLOCK);
         var topic = Topics.CHAIN_REQUESTS;
         requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
@@ -63,6 +73,8 @@ final class ChainTopologyDriver implements AutoCloseable {
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
         paymentResults = driver.createOutputTopic(Topics.PAYMENT_COMMANDS.name(),
                 Topics.PAYMENT_COMMANDS.keySerde().deserializer(), Topics.PAYMENT_COMMANDS.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(Topics.CHAIN_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
     }
 
     KeyValueStore<String, ValueAndTimestamp<SubscriptionCommand>> settled() {

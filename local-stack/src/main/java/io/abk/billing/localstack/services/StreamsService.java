@@ -66,14 +66,11 @@ public final class StreamsService implements AutoCloseable {
     }
 
     /**
-     * False once the app stopped or failed: the stack will not become ready then. Waiting for topics (CREATED)
-     * and rebalancing count as alive.
+     * False once the app stopped or failed, or gave up waiting for its topics (its log says which were missing): the
+     * stack will not become ready then. Waiting for topics (CREATED) and rebalancing count as alive.
      */
     public boolean isAlive() {
-        return switch (handle.state()) {
-            case CREATED, REBALANCING, RUNNING -> true;
-            case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> false;
-        };
+        return handle.liveness().up();
     }
 
     @Override

@@ -152,6 +152,18 @@ public final class Topics {
             "billing-streams (processing exception handler)", "operators");
 
     /**
+     * Records chain-indexer failed on with an exception (a bug, never a chain's refusal or an outage): chain
+     * requests and results its settlement processor threw on, records it could not decode, and requests its relayer
+     * threw on. The original key and value bytes, with the exception and source in headers; nothing was answered
+     * for them.
+     */
+    public static final Topic<byte[], byte[]> CHAIN_DEAD_LETTERS = new Topic<>(
+            "chain.indexer-dlt",
+            Serdes.ByteArray(), Serdes.ByteArray(),
+            Cleanup.DELETE, Duration.ofDays(30),
+            "chain-indexer (processing and deserialization exception handlers, relayer)", "operators");
+
+    /**
      * Commands of the companion USDT interface's intents, keyed by intent id: creates and confirms from its HTTP
      * side; the answers of its tx claims, the confirms a poll matched and expiries from its Streams part, the
      * intents' single writer (docs/architecture.md, "The USDT verifier").
@@ -208,6 +220,7 @@ public final class Topics {
     public static List<Topic<?, ?>> all() {
         return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
                 WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS,
+                CHAIN_DEAD_LETTERS,
                 USDT_INTENT_COMMANDS, USDT_ADDRESS_COMMANDS, USDT_COMMAND_OUTCOMES, USDT_EVENTS, USDT_WATCHED_ADDRESSES);
     }
 }

@@ -15,13 +15,15 @@ import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One running Kafka Streams topology, from creation to close; every Streams service runs its topology through
  * this. {@link #startWhenTopicsExist()} returns at once: Kafka Streams starts in the background as soon as every
- * topic of the topology exists (the app creates none; until then {@link #state()} stays {@code CREATED}), and
+ * topic of the topology exists (the app creates none; until then {@link #state()} stays {@code CREATED}), or the
+ * start fails once they have been missing for {@link #TOPICS_WAIT} ({@link #startFailure()}), and
  * {@link #isRunning()} turns true once every task is assigned and restored. A stream thread that fails is
  * replaced or shuts the app down as {@link StreamThreadFailureHandler} says. Closing leaves the consumer group,
  * so a restarted or replacement instance gets the partitions at once instead of after the session timeout, and
@@ -32,6 +34,14 @@ import org.slf4j.LoggerFactory;
 public final class StreamsApp implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsApp.class);
+    /**
+     * How long an app waits for its topics before it fails its start ({@link #giveUpOnTopicsAfter}): the topics step
+     * runs before the services (docker-compose orders them, the local stack provisions first), so topics still
+     * missing after two minutes are a deployment that forgot the step or points at the wrong broker, and a start
+     * that fails says so where waiting would not. A broker that is down at start looks the same and gets the same
+     * answer: the supervisor restarts the process.
+     */
+    public static final Duration TOPICS_WAIT = Duration.ofMinutes(2);
     /** Long enough to commit the open transaction and leave the group; bounded so a shutdown never hangs. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -39,12 +49,14 @@ public final class StreamsApp implements AutoCloseable {
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
     private final String bootstrapServers;
-    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
 
-    private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness, String bootstrapServers) {
+    private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness, String bootstrapServers,
+            CountDownLatch terminated) {
         this.applicationId = applicationId;
+        this.terminated = terminated;
         this.streams = streams;
         this.readiness = readiness;
         this.bootstrapServers = bootstrapServers;
@@ -67,9 +79,12 @@ public final class StreamsApp implements AutoCloseable {
         log.info("event=streams_topology applicationId={} topology={}", applicationId, topology.describe());
         // A restart after a crash takes the instance's old place in the group instead of waiting out its session.
         var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
+        // Giving up on the topics ends the app's life as a failure into ERROR would: awaitTermination returns.
+        var terminated = new CountDownLatch(1);
         var readiness = new TopicsReadiness(streams, new StreamsConfig(props).getAdminConfigs(
-                applicationId + "-topics-check"), requirements);
-        var app = new StreamsApp(applicationId, streams, readiness, props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG));
+                applicationId + "-topics-check"), requirements, TOPICS_WAIT, terminated::countDown);
+        var app = new StreamsApp(applicationId, streams, readiness, props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
+                terminated);
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
@@ -85,6 +100,20 @@ public final class StreamsApp implements AutoCloseable {
         var starter = new Thread(readiness, applicationId + "-starter");
         starter.setDaemon(true);
         starter.start();
+    }
+
+    /**
+     * Fails the start when the topics are not ready within {@code timeout} from the start of the wait
+     * ({@link #TOPICS_WAIT} unless set): the app then terminates, its liveness is DOWN and {@link #startFailure()}
+     * says what was missing.
+     */
+    public void giveUpOnTopicsAfter(Duration timeout) {
+        readiness.giveUpAfter(timeout);
+    }
+
+    /** Why the app never started (its topics were not ready in time, naming what was missing), or null. */
+    public @Nullable String startFailure() {
+        return readiness.failure();
     }
 
     public boolean isRunning() {
@@ -137,6 +166,9 @@ public final class StreamsApp implements AutoCloseable {
     public Health liveness() {
         var state = streams.state();
         var details = details(state);
+        if (startFailure() != null) {
+            return Health.down(details);
+        }
         return switch (state) {
             case CREATED, REBALANCING, RUNNING -> Health.up(details);
             case PENDING_SHUTDOWN, NOT_RUNNING, PENDING_ERROR, ERROR -> Health.down(details);
@@ -153,7 +185,10 @@ public final class StreamsApp implements AutoCloseable {
         var details = new LinkedHashMap<String, String>();
         details.put("applicationId", applicationId);
         details.put("state", state.name());
-        if (state == KafkaStreams.State.CREATED && !readiness.problems().isEmpty()) {
+        var failure = startFailure();
+        if (failure != null) {
+            details.put("startFailure", failure);
+        } else if (state == KafkaStreams.State.CREATED && !readiness.problems().isEmpty()) {
             details.put("waitingFor", String.join("; ", readiness.problems()));
         }
         return details;
@@ -169,7 +204,7 @@ public final class StreamsApp implements AutoCloseable {
         closeWith(metrics);
     }
 
-    /** Blocks until the app has stopped (closed, or failed into ERROR). */
+    /** Blocks until the app has stopped (closed, failed into ERROR, or gave up waiting for its topics). */
     public void awaitTermination() throws InterruptedException {
         terminated.await();
     }
@@ -204,10 +239,17 @@ public final class StreamsApp implements AutoCloseable {
     /**
      * The body of a service's {@code main}: closes the app when the JVM shuts down, blocks until it stops, and
      * exits with status 1 if it failed into ERROR, so the supervisor sees the failure and restarts the process.
+     *
+     * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
      */
     public void runUntilStopped(String shutdownThreadName) throws InterruptedException {
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, shutdownThreadName));
         awaitTermination();
+        var failure = startFailure();
+        if (failure != null) {
+            close();
+            throw new IllegalStateException(applicationId + " did not start: " + failure);
+        }
         if (state() == KafkaStreams.State.ERROR) {
             close();
             System.exit(1);

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.KafkaStreams;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * first rebalance (missing source topic) or block its producer (missing sink), and each thread replacement then
  * waits out a consumer session timeout; checking first with an admin client costs one metadata request a second
  * while waiting and nothing once the topics are there. What it waits for is logged (every half minute) and readable
- * through {@link #problems()}, so a service never waits silently.
+ * through {@link #problems()}, so a service never waits silently; and it waits only so long
+ * ({@link #giveUpAfter}): then it logs at ERROR what is still wrong, keeps it as {@link #failure()} and calls back,
+ * so the service fails its start instead of waiting forever.
  */
 final class TopicsReadiness implements Runnable {
 
@@ -36,10 +39,16 @@ final class TopicsReadiness implements Runnable {
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private volatile Set<String> missing;
     private volatile List<String> problems = List.of("topics not checked yet");
+    private volatile Duration giveUpAfter;
+    private volatile @Nullable String failure;
+    private final Runnable onGiveUp;
 
     /** Creates the admin client at once, so a bad client configuration fails the caller, not a thread. */
-    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, TopicRequirements requirements) {
+    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, TopicRequirements requirements,
+            Duration giveUpAfter, Runnable onGiveUp) {
         this.streams = streams;
+        this.giveUpAfter = giveUpAfter;
+        this.onGiveUp = onGiveUp;
         var config = new HashMap<>(adminConfig);
         // Bound each check, so a cancelled wait ends within seconds even when the broker is unreachable.
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
@@ -60,17 +69,33 @@ final class TopicsReadiness implements Runnable {
         return problems;
     }
 
+    /** Waits at most {@code timeout} (from the start of the wait) for the topics before giving up. */
+    void giveUpAfter(Duration timeout) {
+        this.giveUpAfter = timeout;
+    }
+
+    /** Why the wait was given up, naming what is missing or wrong; null unless it was. */
+    @Nullable String failure() {
+        return failure;
+    }
+
     void cancel() {
         cancelled.countDown();
     }
 
     @Override
     public void run() {
+        long started = System.nanoTime();
         try (admin) {
             for (long attempt = 0; cancelled.getCount() > 0; attempt++) {
                 problems = check();
                 if (problems.isEmpty()) {
                     startUnlessCancelled();
+                    return;
+                }
+                var waited = Duration.ofNanos(System.nanoTime() - started);
+                if (waited.compareTo(giveUpAfter) >= 0) {
+                    giveUp(waited);
                     return;
                 }
                 if (attempt % LOG_EVERY_ATTEMPTS == 0) {
@@ -85,6 +110,13 @@ final class TopicsReadiness implements Runnable {
         } catch (RuntimeException e) {
             log.error("event=streams_start_failed exception={}", e.toString(), e);
         }
+    }
+
+    private void giveUp(Duration waited) {
+        failure = "its topics were not ready within " + waited.toSeconds() + " s: " + String.join("; ", problems);
+        log.error("event=streams_start_failed reason=topics_not_ready waitedMs={} problems=\"{}\"", waited.toMillis(),
+                String.join("; ", problems));
+        onGiveUp.run();
     }
 
     private List<String> check() throws InterruptedException {

@@ -40,6 +40,24 @@ class StreamsAppTest {
         assertThat(app.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
     }
 
+    @Test
+    void shouldFailItsStartNamingWhatIsMissingWhenTheTopicsAreNotReadyInTime() throws Exception {
+        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
+        var props = StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir,
+                Duration.ofMillis(30));
+        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+
+        app.startWhenTopicsExist();
+        app.giveUpOnTopicsAfter(Duration.ofMillis(500));
+
+        // Guards against a service that waits for its topics forever, with nothing but a warning every half minute.
+        assertTimeoutPreemptively(Duration.ofSeconds(30), app::awaitTermination);
+        assertThat(app.startFailure()).contains("not ready within").contains("cannot list the topics");
+        assertThat(app.liveness().up()).isFalse();
+        assertThat(app.liveness().details()).containsKey("startFailure");
+        app.close();
+    }
+
     /** A loopback port nobody listens on: the socket is closed again before the app connects. */
     private static int closedPort() throws IOException {
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

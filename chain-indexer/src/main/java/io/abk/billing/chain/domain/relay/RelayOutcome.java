@@ -28,4 +28,11 @@ public sealed interface RelayOutcome {
     /** The payment's transaction is a confirmed transfer of {@code amountReceivedMicros} to the payout address. */
     record Verified(String txHash, long amountReceivedMicros, String fromAddress) implements RelayOutcome {
     }
+
+    /**
+     * The relayer's own code threw: a bug, not an answer of the chain. Nothing is answered for the request (a bug
+     * must not reach the customer as a failed payment); it goes to the dead-letter topic to be replayed once fixed.
+     */
+    record Bug(Throwable cause) implements RelayOutcome {
+    }
 }
