@@ -16,10 +16,12 @@ final class CreatedSubscription {
     private CreatedSubscription() {
     }
 
-    static Map<String, Object> body(CommandOutcome outcome, String subscriptionId, String invoiceId, String checkoutBase) {
+    static Map<String, Object> body(CommandOutcome outcome, String checkoutBase) {
         Rejections.throwIfRejected(outcome);
+        var subscriptionId = outcome.aggregateId();
         var subscription = Snapshots.find(List.of(outcome), "subscription", subscriptionId);
-        var invoice = Snapshots.find(List.of(outcome), "invoice", invoiceId).or(() -> Snapshots.first(outcome, "invoice"));
+        // A create makes one invoice, the first of its subscription.
+        var invoice = Snapshots.first(outcome, "invoice");
         if (subscription.isEmpty() || invoice.isEmpty()) {
             // The processor accepted a create without the resources it must have made: a bug, not input.
             throw new IllegalStateException("accepted create of " + subscriptionId + " (command " + outcome.commandId()

@@ -3,13 +3,10 @@ package io.abk.billing.gateway.subscription;
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.catalog.PriceLookup;
 import io.abk.billing.gateway.command.Aggregate;
-import io.abk.billing.gateway.command.CommandDispatcher;
-import io.abk.billing.gateway.command.CommandIdentity;
-import io.abk.billing.gateway.command.CommandStamper;
+import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.merchant.MerchantLookup;
-import io.abk.billing.gateway.projection.CommandOutcome;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
@@ -39,17 +36,15 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/subscriptions")
 public class SubscriptionRoutes {
 
-    private final CommandDispatcher dispatcher;
-    private final CommandStamper stamper;
+    private final Commands commands;
     private final PriceLookup prices;
     private final MerchantLookup merchants;
     private final SubscriptionReadModel readModel;
     private final String checkoutBase;
 
-    public SubscriptionRoutes(CommandDispatcher dispatcher, CommandStamper stamper, PriceLookup prices, MerchantLookup merchants,
-            SubscriptionReadModel readModel, BillingProperties billing) {
-        this.dispatcher = dispatcher;
-        this.stamper = stamper;
+    public SubscriptionRoutes(Commands commands, PriceLookup prices, MerchantLookup merchants, SubscriptionReadModel readModel,
+            BillingProperties billing) {
+        this.commands = commands;
         this.prices = prices;
         this.merchants = merchants;
         this.readModel = readModel;
@@ -59,22 +54,14 @@ public class SubscriptionRoutes {
     @PostMapping
     public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return Mono.defer(() -> {
-            var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.idSeedTime()));
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Commands.Wait.OUTCOME, identity -> {
+            // The ids derive from the command's identity, so a retry with the same Idempotency-Key names the same ones.
+            var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
             var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
             var invoiceId = identity.derivedId(IdPrefix.INVOICE);
-            Mono<CommandOutcome> outcome;
-            if (identity.answerFromRecord()) {
-                outcome = dispatcher.recorded(identity);
-            } else {
-                var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
-                outcome = SubscriptionTerms.resolve(caller, request, prices, merchants)
-                        .flatMap(terms -> dispatcher.send(stamper.stamp(Aggregate.SUBSCRIPTION, caller, identity, subscriptionId,
-                                payload(request, terms, invoiceId), exchange), identity));
-            }
-            return outcome.map(recorded -> ResponseEntity.status(HttpStatus.CREATED)
-                    .body(CreatedSubscription.body(recorded, subscriptionId, invoiceId, checkoutBase)));
-        });
+            return SubscriptionTerms.resolve(caller, request, prices, merchants)
+                    .map(terms -> new Commands.Target(subscriptionId, payload(request, terms, invoiceId)));
+        }).map(settled -> ResponseEntity.status(HttpStatus.CREATED).body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
     }
 
     @GetMapping("/{id}")
