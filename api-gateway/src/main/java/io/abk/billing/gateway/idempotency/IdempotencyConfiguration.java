@@ -19,8 +19,9 @@ public class IdempotencyConfiguration {
 
     @Bean
     IdempotencyFilter idempotencyFilter(IdempotencyStore store, ObjectProvider<Clock> clock, CommandsProperties commands,
-            ObjectProvider<WebExceptionHandler> exceptionHandlers) {
-        return new IdempotencyFilter(store, clock.getIfAvailable(Clock::systemUTC), commands.retryAfter(), exceptionHandlers);
+            ObjectProvider<WebExceptionHandler> exceptionHandlers, ObjectProvider<PublicRouteScopes> publicScopes) {
+        return new IdempotencyFilter(store, clock.getIfAvailable(Clock::systemUTC), commands.retryAfter(), exceptionHandlers,
+                publicScopes.getIfAvailable(() -> PublicRouteScopes.NONE));
     }
 
     @Bean

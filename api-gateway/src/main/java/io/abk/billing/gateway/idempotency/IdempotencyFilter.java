@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.idempotency;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.auth.RequestPaths;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.InProgress;
@@ -40,7 +41,7 @@ import reactor.core.publisher.Mono;
  * {@code Idempotency-Key} on every POST and PATCH under {@code /v1} (the API names POST; a PATCH of a
  * subscription is a command too, whose 503 {@code processing_timeout} a retry with the key must resume rather
  * than send again; a catalog PATCH simply gets its response replayed), after authentication (it needs the
- * {@link Caller}). A request with a key claims the key's record ({@link IdempotencyStore#claim}); when it may
+ * {@link Caller}), and on the POSTs of hosted checkout, kept per checkout object ({@link PublicRouteScopes}). A request with a key claims the key's record ({@link IdempotencyStore#claim}); when it may
  * run, the handler finds an {@link CommandIdentity} in the exchange, and the response, error responses
  * included, is captured and stored before it is sent: 2xx and 4xx become the record's replay, a 503
  * {@code processing_timeout} leaves the record in flight (its outcome is still coming), and any other 5xx ends
@@ -58,11 +59,13 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
     private final Clock clock;
     private final Duration retryAfter;
     private final ObjectProvider<WebExceptionHandler> exceptionHandlers;
+    private final PublicRouteScopes publicScopes;
     private volatile @Nullable List<WebExceptionHandler> handlers;
 
     public IdempotencyFilter(IdempotencyStore store, Clock clock, Duration retryAfter,
-            ObjectProvider<WebExceptionHandler> exceptionHandlers) {
+            ObjectProvider<WebExceptionHandler> exceptionHandlers, PublicRouteScopes publicScopes) {
         this.store = store;
+        this.publicScopes = publicScopes;
         this.clock = clock;
         this.retryAfter = retryAfter;
         this.exceptionHandlers = exceptionHandlers;
@@ -79,6 +82,9 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         var path = request.getPath().pathWithinApplication().value();
         var keys = request.getHeaders().get(KEY_HEADER);
         var method = request.getMethod();
+        if (RequestPaths.isUnder(request, "checkout")) {
+            return filterPublic(exchange, chain);
+        }
         if (!(method == HttpMethod.POST || method == HttpMethod.PATCH) || !path.startsWith("/v1/") || keys == null
                 || !(exchange.getAttribute(Caller.ATTRIBUTE) instanceof Caller caller)) {
             return chain.filter(exchange);
@@ -87,12 +93,40 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
             return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
         }
+        return claimed(exchange, chain, caller, key);
+    }
+
+    /**
+     * A keyed POST of a public route: the key is kept under the merchant and mode of the object the POST acts on, and
+     * apart from every other object's keys (the stored key is {@code <objectId>/<key>}).
+     */
+    private Mono<Void> filterPublic(ServerWebExchange exchange, WebFilterChain chain) {
+        var request = exchange.getRequest();
+        var keys = request.getHeaders().get(KEY_HEADER);
+        if (request.getMethod() != HttpMethod.POST || keys == null) {
+            return chain.filter(exchange);
+        }
+        var key = keys.getFirst();
+        if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+        }
+        return publicScopes.scopeOf(request)
+                .map(scope -> claimed(exchange, chain, scope.owner(), scope.objectId() + "/" + key))
+                .defaultIfEmpty(Mono.defer(() -> chain.filter(exchange)))
+                .flatMap(run -> run);
+    }
+
+    /** Reads the body and claims the key's record ({@code storedKey}) in the caller's merchant and mode. */
+    private Mono<Void> claimed(ServerWebExchange exchange, WebFilterChain chain, Caller caller, String storedKey) {
+        var request = exchange.getRequest();
+        var method = request.getMethod();
+        var path = request.getPath().pathWithinApplication().value();
         // The API's body limit, applied here since the body is read before any codec limits it.
         return Bodies.read(request.getBody(), ApiHeaders.MAX_BODY_BYTES)
                 .flatMap(body -> {
                     var fingerprint = RequestFingerprint.of(method.name(), path, body);
                     var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-                    return store.claim(caller, key, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
+                    return store.claim(caller, storedKey, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
                             .flatMap(decision -> switch (decision) {
                                 case Replay replay -> replay(exchange, replay);
                                 case Mismatch mismatch -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_ERROR,
@@ -100,7 +134,7 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
                                                 + " use a new key for a new request"));
                                 case InProgress inProgress -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_IN_PROGRESS,
                                         "A request with this Idempotency-Key is still being processed; retry shortly", null, retryAfter));
-                                case Proceed proceed -> proceed(exchange, chain, caller, key, body, proceed.identity());
+                                case Proceed proceed -> proceed(exchange, chain, caller, storedKey, body, proceed.identity());
                             });
                 });
     }

@@ -25,6 +25,8 @@ public final class ErrorCodes {
     public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";
     public static final String RATE_LIMITED = "rate_limited";
     public static final String PROCESSING_TIMEOUT = "processing_timeout";
+    /** A request not answered by its deadline (billing.request-timeout plus a margin): 503, retry it. */
+    public static final String REQUEST_TIMEOUT = "request_timeout";
     public static final String PAYOUT_ADDRESS_REQUIRED = "payout_address_required";
     public static final String PRICE_INACTIVE = "price_inactive";
     /** A {@code sandboxMode} sent with a live key: the sandbox is test mode's only. */

@@ -10,6 +10,8 @@ public final class FilterOrder {
     }
 
     public static final int REQUEST_ID = -300;
+    /** Inside the request id's, so the deadline's answer carries it; around everything else, so it bounds all of it. */
+    public static final int DEADLINE = -280;
     public static final int SERVICE_VERSION = -250;
     public static final int BODY_LIMIT = -240;
     public static final int AUTHENTICATION = -200;

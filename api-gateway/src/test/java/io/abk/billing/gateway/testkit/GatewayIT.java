@@ -10,9 +10,10 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * Base of the gateway's HTTP tests: the whole application on a random port against the shared embedded
- * PostgreSQL and the shared KRaft broker, with {@link StubProcessor} answering commands, and rate
- * limits off. Every subclass declares nothing of its own that shapes the context, so Spring's context cache
- * starts one context for all of them; the few tests that need other settings use {@link GatewayWithoutKafkaIT}.
+ * PostgreSQL and the shared KRaft broker, with {@link StubProcessor} answering commands, the test-only
+ * {@link FaultRoutes}, and rate limits off. Every subclass declares nothing of its own that shapes the context, so
+ * Spring's context cache starts one context for all of them; the few tests that need other settings use
+ * {@link GatewayWithoutKafkaIT}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
@@ -22,7 +23,7 @@ import org.springframework.test.context.DynamicPropertySource;
         "billing.rate-limits.enabled=false",
 })
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(StubProcessor.class)
+@Import({StubProcessor.class, FaultRoutes.class})
 public abstract class GatewayIT extends GatewayTestBase {
 
     private static final String PROJECTOR_GROUP = "gateway-it-" + UUID.randomUUID();

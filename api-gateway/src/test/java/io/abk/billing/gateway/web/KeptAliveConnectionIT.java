@@ -1,0 +1,205 @@
+package io.abk.billing.gateway.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.gateway.testkit.GatewayIT;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * One kept-alive HTTP/1.1 connection, written byte for byte on a socket: a refused request (whose body the gateway
+ * may never have read) and then a GET on the same connection, which must be answered at once. Protects against the
+ * kept-alive connection that stopped answering after a refusal, so a pooling client's next request hung until it
+ * timed out.
+ */
+class KeptAliveConnectionIT extends GatewayIT {
+
+    /** Far below any client's timeout; a served GET takes milliseconds. */
+    private static final Duration PROMPTLY = Duration.ofSeconds(5);
+    private static final String JSON = "{\"name\":\"kept alive\"}";
+
+    @LocalServerPort
+    int port;
+
+    private String key;
+
+    @BeforeEach
+    void key() {
+        key = newMerchantKey("test");
+    }
+
+    enum Refusal {
+        NO_KEY(401, "POST /v1/products", false, "application/json", JSON),
+        NO_KEY_LARGE_BODY(401, "POST /v1/products", false, "application/json", json(60 * 1024)),
+        NO_KEY_CHUNKED_LARGE_BODY(401, "POST /v1/products", false, "application/json", chunked(json(60 * 1024))),
+        BAD_JSON(400, "POST /v1/products", true, "application/json", "{\"name\": "),
+        TOO_LARGE_DECLARED(413, "POST /v1/products", true, "application/json", json(100 * 1024)),
+        TOO_LARGE_CHUNKED(413, "POST /v1/products", true, "application/json", chunked(json(100 * 1024))),
+        TOO_LARGE_WITH_IDEMPOTENCY_KEY(413, "POST /v1/products", true, "application/json", chunked(json(100 * 1024))),
+        WRONG_CONTENT_TYPE(415, "POST /v1/products", true, "text/plain", "name=x"),
+        WRONG_CONTENT_TYPE_LARGE_BODY(415, "POST /v1/products", true, "text/plain", "x".repeat(60 * 1024)),
+        UNKNOWN_ROUTE(404, "POST /v1/nothing-here", true, "application/json", json(30 * 1024)),
+        UNKNOWN_CHECKOUT_LINK(404, "POST /checkout/link/plink_unknown/open", false, "application/json", json(30 * 1024)),
+        METHOD_NOT_ALLOWED(405, "DELETE /v1/products", true, "application/json", json(30 * 1024)),
+        // Expect: 100-continue (curl's way for bodies over 1 KiB): the body is sent only after 100 Continue.
+        NO_KEY_EXPECTING_CONTINUE(401, "POST /v1/products", false, "application/json", expecting(json(30 * 1024))),
+        TOO_LARGE_EXPECTING_CONTINUE(413, "POST /v1/products", true, "application/json", expecting(json(100 * 1024))),
+        WAY_TOO_LARGE_EXPECTING_CONTINUE(413, "POST /v1/products", true, "application/json", expecting(json(2 * 1024 * 1024))),
+        WRONG_CONTENT_TYPE_EXPECTING_CONTINUE(415, "POST /v1/products", true, "text/plain", expecting("x".repeat(30 * 1024)));
+
+        final int status;
+        final String requestLine;
+        final boolean withKey;
+        final String contentType;
+        final String body;
+
+        Refusal(int status, String requestLine, boolean withKey, String contentType, String body) {
+            this.status = status;
+            this.requestLine = requestLine;
+            this.withKey = withKey;
+            this.contentType = contentType;
+            this.body = body;
+        }
+
+        private static String json(int size) {
+            return "{\"name\":\"" + "x".repeat(size) + "\"}";
+        }
+
+        /** Marks a body to be sent only once the server answers {@code Expect: 100-continue} with 100 Continue. */
+        private static String expecting(String body) {
+            return "\1" + body;
+        }
+
+        /** Marks a body to be sent with {@code Transfer-Encoding: chunked} instead of a length. */
+        private static String chunked(String body) {
+            return "\0" + body;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Refusal.class)
+    void shouldAnswerTheNextGetOnTheSameConnectionAfterARefusal(Refusal refusal) throws IOException {
+        try (var socket = new Socket("localhost", port)) {
+            socket.setSoTimeout((int) PROMPTLY.toMillis());
+            var out = socket.getOutputStream();
+            var in = socket.getInputStream();
+
+            var refused = send(out, in, refusal);
+            assertThat(refused.status()).as(refusal + ": " + refused.body()).isEqualTo(refusal.status);
+            if ("close".equalsIgnoreCase(refused.headers().get("connection"))) {
+                // Announced, and done: a client opens a new connection for its next request, so nothing can hang.
+                assertThat(in.read()).as(refusal + ": the connection announced as closed is closed").isEqualTo(-1);
+                return;
+            }
+            long started = System.nanoTime();
+            out.write(("GET /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key + "\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            Response next;
+            try {
+                next = readResponse(in);
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError(refusal + ": the GET after the refusal got no answer within " + PROMPTLY, e);
+            }
+            var took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(next.status()).as(refusal + ": " + next.body()).isEqualTo(200);
+            assertThat(took).isLessThan(PROMPTLY);
+        }
+    }
+
+    /** Sends the refused request; answers its final response. */
+    private Response send(OutputStream out, InputStream in, Refusal refusal) throws IOException {
+        var head = new StringBuilder(refusal.requestLine).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        if (refusal.withKey) {
+            head.append("x-service-api-key: ").append(key).append("\r\n");
+        }
+        if (refusal == Refusal.TOO_LARGE_WITH_IDEMPOTENCY_KEY) {
+            head.append("Idempotency-Key: kept-alive-").append(System.nanoTime()).append("\r\n");
+        }
+        head.append("Content-Type: ").append(refusal.contentType).append("\r\n");
+        var body = refusal.body;
+        if (body.startsWith("\1")) {
+            // As curl does: headers first, the body only after 100 Continue; a final answer instead means it is not sent.
+            var content = body.substring(1);
+            head.append("Expect: 100-continue\r\nContent-Length: ").append(content.length()).append("\r\n\r\n");
+            out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            var first = readResponse(in);
+            if (first.status() != 100) {
+                return first;
+            }
+            out.write(content.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            return readResponse(in);
+        }
+        byte[] bytes;
+        if (body.startsWith("\0")) {
+            head.append("Transfer-Encoding: chunked\r\n\r\n");
+            var chunks = new StringBuilder();
+            var content = body.substring(1);
+            for (int at = 0; at < content.length(); at += 4096) {
+                var chunk = content.substring(at, Math.min(content.length(), at + 4096));
+                chunks.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
+            }
+            chunks.append("0\r\n\r\n");
+            bytes = (head + chunks.toString()).getBytes(StandardCharsets.ISO_8859_1);
+        } else {
+            head.append("Content-Length: ").append(body.length()).append("\r\n\r\n");
+            bytes = (head + body).getBytes(StandardCharsets.ISO_8859_1);
+        }
+        out.write(bytes);
+        out.flush();
+        return readResponse(in);
+    }
+
+    private record Response(int status, Map<String, String> headers, String body) {
+    }
+
+    /** Reads exactly one response (a length or a chunked body), leaving the connection where the next one starts. */
+    private static Response readResponse(InputStream in) throws IOException {
+        var statusLine = readLine(in);
+        var headers = new LinkedHashMap<String, String>();
+        for (var line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+        }
+        var body = new ByteArrayOutputStream();
+        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            for (int size = Integer.parseInt(readLine(in).strip(), 16); size > 0; size = Integer.parseInt(readLine(in).strip(), 16)) {
+                body.write(in.readNBytes(size));
+                readLine(in);
+            }
+            readLine(in);
+        } else if (headers.containsKey("content-length")) {
+            body.write(in.readNBytes(Integer.parseInt(headers.get("content-length"))));
+        }
+        return new Response(Integer.parseInt(statusLine.substring(9, 12)), headers, body.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        var line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new IOException("connection closed after: " + line.toString(StandardCharsets.ISO_8859_1));
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+}
