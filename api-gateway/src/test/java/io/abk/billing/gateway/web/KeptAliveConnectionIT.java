@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,10 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -118,6 +123,84 @@ class KeptAliveConnectionIT extends GatewayIT {
 
             assertThat(next.status()).as(refusal + ": " + next.body()).isEqualTo(200);
             assertThat(took).isLessThan(PROMPTLY);
+        }
+    }
+
+    /**
+     * A client that sends a body too large for the gateway slowly, as over a slow link: the 413 is decided while the
+     * body is still arriving, after the codec stopped reading it. The connection must then either be announced as
+     * closed, or serve the next request once the body is through.
+     */
+    @ParameterizedTest
+    @EnumSource(Pace.class)
+    void shouldAnswerTheNextGetAfterATooLargeBodySentSlowly(Pace pace) throws Exception {
+        try (var socket = new Socket("localhost", port)) {
+            socket.setSoTimeout((int) PROMPTLY.toMillis());
+            var out = socket.getOutputStream();
+            var in = socket.getInputStream();
+            var content = Refusal.json(200 * 1024);
+            var head = "POST /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key
+                    + "\r\nContent-Type: application/json\r\n" + (pace.chunked ? "Transfer-Encoding: chunked\r\n"
+                    : "Content-Length: " + content.length() + "\r\n") + "\r\n";
+            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            var sender = CompletableFuture.runAsync(() -> {
+                try {
+                    for (int at = 0; at < content.length(); at += 4096) {
+                        var chunk = content.substring(at, Math.min(content.length(), at + 4096));
+                        out.write((pace.chunked ? Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n" : chunk)
+                                .getBytes(StandardCharsets.ISO_8859_1));
+                        out.flush();
+                        // A slow link, not a wait for anything: the server sees the body arrive piece by piece.
+                        LockSupport.parkNanos(pace.gap.toNanos());
+                    }
+                    if (pace.chunked) {
+                        out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    }
+                    out.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+
+            var refused = readResponse(in);
+            assertThat(refused.status()).as(refused.body()).isEqualTo(413);
+            try {
+                sender.get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException closedWhileSending) {
+                // The server may close a connection it announced as closed before the client is done sending.
+                assertThat(refused.headers().get("connection")).isEqualToIgnoringCase("close");
+                return;
+            }
+            if ("close".equalsIgnoreCase(refused.headers().get("connection"))) {
+                assertThat(in.read()).as("the connection announced as closed is closed").isEqualTo(-1);
+                return;
+            }
+            out.write(("GET /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key + "\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            Response next;
+            try {
+                next = readResponse(in);
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError(pace + ": the GET after the slow refusal got no answer within " + PROMPTLY, e);
+            }
+            assertThat(next.status()).as(pace + ": " + next.body()).isEqualTo(200);
+        }
+    }
+
+    enum Pace {
+        CHUNKED_2_MS(true, Duration.ofMillis(2)),
+        CHUNKED_20_MS(true, Duration.ofMillis(20)),
+        DECLARED_2_MS(false, Duration.ofMillis(2)),
+        DECLARED_20_MS(false, Duration.ofMillis(20));
+
+        final boolean chunked;
+        final Duration gap;
+
+        Pace(boolean chunked, Duration gap) {
+            this.chunked = chunked;
+            this.gap = gap;
         }
     }
 
