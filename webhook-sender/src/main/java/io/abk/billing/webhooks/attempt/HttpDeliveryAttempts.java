@@ -110,10 +110,11 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     }
 
     @Override
-    public CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt) {
+    public CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt,
+            Runnable exchangeEnded) {
         try {
             return CompletableFuture.supplyAsync(() -> log.find(delivery.getEndpointId()), db)
-                    .thenCompose(found -> found.map(endpoint -> attemptTo(endpoint, delivery, attempt, nextRetryAt))
+                    .thenCompose(found -> found.map(endpoint -> attemptTo(endpoint, delivery, attempt, nextRetryAt, exchangeEnded))
                             .orElseGet(() -> missing(delivery)));
         } catch (RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
@@ -121,12 +122,13 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     }
 
     private CompletableFuture<AttemptResult> attemptTo(EndpointRow endpoint, WebhookDelivery delivery, int attempt,
-                                                       @Nullable Instant nextRetryAt) {
+                                                       @Nullable Instant nextRetryAt, Runnable exchangeEnded) {
         var now = settings.clock().instant();
         var why = AttemptOutcome.whySkipped(endpoint, delivery.getMerchantId(), delivery.getMode().name().toLowerCase(Locale.ROOT));
         var outcome = why != null ? CompletableFuture.completedFuture(AttemptOutcome.skipped(why))
                 : post(endpoint, delivery, now).thenApply(AttemptOutcome::of);
-        return outcome.thenCompose(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done));
+        return outcome.whenComplete((done, error) -> exchangeEnded.run())
+                .thenCompose(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done));
     }
 
     private CompletableFuture<HttpExchange> post(EndpointRow endpoint, WebhookDelivery delivery, Instant now) {

@@ -36,12 +36,14 @@ final class AttemptRouter {
         this.clock = clock;
     }
 
-    CompletableFuture<Void> attempt(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt) {
+    /** Runs the attempt; {@code exchangeEnded} as {@link DeliveryAttempts#attempt(WebhookDelivery, int, Instant, Runnable)}. */
+    CompletableFuture<Void> attempt(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt,
+            Runnable exchangeEnded) {
         var nextRetryAt = topics.schedule().nextRetryAt(attempt, clock.instant());
         long startedNanos = System.nanoTime();
         CompletableFuture<AttemptResult> started;
         try {
-            started = attempts.attempt(delivery, attempt, nextRetryAt);
+            started = attempts.attempt(delivery, attempt, nextRetryAt, exchangeEnded);
         } catch (RuntimeException e) {
             started = CompletableFuture.failedFuture(e);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -214,13 +215,23 @@ final class DeliveryLoop implements Runnable {
         }
     }
 
-    /** The record is started in its offsets and holds a slot of its endpoint and a global permit, both given back at the end. */
+    /**
+     * The record is started in its offsets and holds a slot of its endpoint and a global permit. The slot is given back
+     * as soon as the endpoint is done with the request (the attempt's log is written in a batch after that), else at
+     * the end; the permit at the end.
+     */
     private void launch(PartitionOffsets offsets, ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attemptNumber) {
         var endpointId = delivery.getEndpointId();
-        var attempt = router.attempt(record, delivery, attemptNumber);
+        var slot = new AtomicBoolean(true);
+        Runnable releaseSlot = () -> {
+            if (slot.compareAndSet(true, false)) {
+                endpoints.release(endpointId);
+            }
+        };
+        var attempt = router.attempt(record, delivery, attemptNumber, releaseSlot);
         attempt.whenComplete((done, error) -> {
             limit.release();
-            endpoints.release(endpointId);
+            releaseSlot.run();
         });
         settleWhenDone(offsets, record.offset(), attempt);
     }

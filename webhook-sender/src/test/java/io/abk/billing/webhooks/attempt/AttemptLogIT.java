@@ -89,6 +89,36 @@ class AttemptLogIT {
     }
 
     @Test
+    void shouldTellTheExchangeEndedBeforeTheAttemptIsLogged() throws Exception {
+        var blocker = new TransactionTemplate(new DataSourceTransactionManager(TestDb.dataSource()));
+        var holding = new CompletableFuture<Void>();
+        var release = new CompletableFuture<Void>();
+        try (var receiver = Receiver.answering(500);
+                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+            var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
+            // Given the endpoint's row locked, so the failed attempt's health change (and its log row) must wait
+            var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
+                TestDb.jdbc().queryForList("SELECT id FROM webhook_endpoints WHERE id = ? FOR UPDATE", endpoint.id());
+                holding.complete(null);
+                release.join();
+            }));
+            holding.get(30, TimeUnit.SECONDS);
+            var exchanged = new CompletableFuture<Void>();
+
+            // When the endpoint answers
+            var attempt = attempts.attempt(Deliveries.to(endpoint), 1, RETRY_AT, () -> exchanged.complete(null));
+
+            // Then the exchange is over (the endpoint's slot can serve another request) while the log still waits
+            exchanged.get(30, TimeUnit.SECONDS);
+            assertThat(attempt).isNotDone();
+            release.complete(null);
+            holder.get(30, TimeUnit.SECONDS);
+            assertThat(attempt.get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+            assertThat(TestDb.attempts(endpoint.id())).hasSize(1);
+        }
+    }
+
+    @Test
     void shouldFailOnlyTheRowTheDatabaseRefuses() throws Exception {
         var merchant = TestDb.merchant();
         var endpoint = TestDb.endpoint(merchant, "test", "http://127.0.0.1:1/good");
