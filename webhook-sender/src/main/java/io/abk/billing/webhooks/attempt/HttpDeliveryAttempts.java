@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -43,6 +45,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     private final Settings settings;
     private final DeliveryLog log;
     private final AttemptLogWriter writer;
+    private final ConcurrentHashMap<String, CompletableFuture<Optional<EndpointRow>>> reading = new ConcurrentHashMap<>();
     private final ExecutorService db;
     private final ExecutorService dns;
     private final WebhookPoster poster;
@@ -113,12 +116,40 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     public CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt,
             Runnable exchangeEnded) {
         try {
-            return CompletableFuture.supplyAsync(() -> log.find(delivery.getEndpointId()), db)
+            return endpoint(delivery.getEndpointId())
                     .thenCompose(found -> found.map(endpoint -> attemptTo(endpoint, delivery, attempt, nextRetryAt, exchangeEnded))
                             .orElseGet(() -> missing(delivery)));
         } catch (RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
         }
+    }
+
+    /**
+     * The endpoint's row, read once for all the attempts to it that start while a read of it is under way: a busy
+     * endpoint costs one query per query time instead of one per attempt, and what an attempt sees is never older than
+     * a read that was still running when it started.
+     */
+    private CompletableFuture<Optional<EndpointRow>> endpoint(String endpointId) {
+        var read = new CompletableFuture<Optional<EndpointRow>>();
+        var running = reading.putIfAbsent(endpointId, read);
+        if (running != null) {
+            return running;
+        }
+        try {
+            db.execute(() -> {
+                try {
+                    read.complete(log.find(endpointId));
+                } catch (RuntimeException e) {
+                    read.completeExceptionally(e);
+                } finally {
+                    reading.remove(endpointId, read);
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            reading.remove(endpointId, read);
+            read.completeExceptionally(closed);
+        }
+        return read;
     }
 
     private CompletableFuture<AttemptResult> attemptTo(EndpointRow endpoint, WebhookDelivery delivery, int attempt,

@@ -119,6 +119,43 @@ class AttemptLogIT {
     }
 
     @Test
+    void shouldReadAnEndpointOnceForTheAttemptsThatStartWhileItIsRead() throws Exception {
+        var blocker = new TransactionTemplate(new DataSourceTransactionManager(TestDb.dataSource()));
+        var holding = new CompletableFuture<Void>();
+        var release = new CompletableFuture<Void>();
+        try (var receiver = Receiver.answering(204);
+                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+            var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
+            // Given reads of the endpoints table held back by a lock
+            var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
+                TestDb.jdbc().execute("LOCK TABLE webhook_endpoints IN ACCESS EXCLUSIVE MODE");
+                holding.complete(null);
+                release.join();
+            }));
+            holding.get(30, TimeUnit.SECONDS);
+
+            // When five attempts to one endpoint start meanwhile
+            var started = new ArrayList<CompletableFuture<AttemptResult>>();
+            for (int i = 0; i < 5; i++) {
+                started.add(attempts.attempt(Deliveries.to(endpoint), 1, null));
+            }
+
+            // Then one read of the endpoint waits, and it serves all five
+            String waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    + " AND query LIKE '%FROM webhook_endpoints WHERE id%'";
+            await().atMost(Duration.ofSeconds(30)).until(() -> TestDb.jdbc().queryForObject(waiting, Long.class) == 1);
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30))
+                    .until(() -> TestDb.jdbc().queryForObject(waiting, Long.class) == 1);
+            release.complete(null);
+            holder.get(30, TimeUnit.SECONDS);
+            for (var attempt : started) {
+                assertThat(attempt.get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
+            }
+            assertThat(TestDb.attempts(endpoint.id())).hasSize(5);
+        }
+    }
+
+    @Test
     void shouldFailOnlyTheRowTheDatabaseRefuses() throws Exception {
         var merchant = TestDb.merchant();
         var endpoint = TestDb.endpoint(merchant, "test", "http://127.0.0.1:1/good");
