@@ -87,7 +87,8 @@ public final class LocalStack implements AutoCloseable {
             List<String> gatewayUrls,
             List<String> processes,
             String usdtUrl,
-            String usdtKey) {
+            String usdtKey,
+            String sealingKeys) {
 
         public Info {
             gatewayUrls = List.copyOf(gatewayUrls);
@@ -118,7 +119,9 @@ public final class LocalStack implements AutoCloseable {
             var dataDir = config.dataDir();
             Files.createDirectories(dataDir);
             parts.push(new Part("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir)));
-            var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey());
+            // The sealing keyring's variables are read here, as the services would: a given keyring is used as is.
+            var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey(),
+                    System.getenv("BILLING_SECRETS_KEYS"), System.getenv("BILLING_SECRETS_ACTIVE_KEY"));
 
             // The chain comes first and stops last: the relayer and the chain follower in chain-indexer talk to it
             // until they are closed, and a deployment problem shows before the slower parts start.
@@ -157,7 +160,8 @@ public final class LocalStack implements AutoCloseable {
                     DEMO_MERCHANT_NAME, chain == null ? DEMO_PAYOUT_ADDRESS : chain.info().payoutAddress(),
                     secrets.demoTestKey(), secrets.demoLiveKey(), config.rateLimitsEnabled(),
                     config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
-                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()));
+                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()),
+                    secrets.sealingKeys(), secrets.sealingActiveKey());
             ServiceFleet fleet = null;
             String baseUrl;
             String usdtUrl;
@@ -180,7 +184,7 @@ public final class LocalStack implements AutoCloseable {
                     fleet == null ? List.of(baseUrl) : fleet.gatewayUrls(),
                     fleet == null ? List.of() : fleet.processes().stream()
                             .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList(),
-                    usdtUrl, usdtKey(config));
+                    usdtUrl, usdtKey(config), secrets.sealingKeys());
             log.info("local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"", baseUrl,
                     info.startDuration().toMillis(), info.coldStart(), fleet == null ? 0 : fleet.processes().size(),
                     phases.summary());
@@ -236,7 +240,8 @@ public final class LocalStack implements AutoCloseable {
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
             // database; it is closed first, so attempts in flight drain before anything they need stops.
             webhooks = phases.timed("webhook-sender", () -> WebhookSenderService.start(kafka.bootstrapServers(),
-                    postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest()));
+                    postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest(),
+                    gatewayArgs.sealingEnvironment()));
             parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
         } catch (RuntimeException e) {
             usdtStart.closeAfter(e);

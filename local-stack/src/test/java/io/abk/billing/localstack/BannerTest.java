@@ -15,7 +15,7 @@ class BannerTest {
             "http://localhost:8080", "http://localhost:8080", "admin-token-0123456789", "abk_test_TTT", "abk_live_LLL",
             Optional.of("mer_01"), "127.0.0.1:19092", "jdbc:postgresql://127.0.0.1:15432/billing", Path.of("/data"),
             true, Duration.ofMillis(12_345), Optional.empty(), List.of("http://localhost:8080"), List.of(),
-            "http://localhost:8787", "usdt_dev_local_only_key");
+            "http://localhost:8787", "usdt_dev_local_only_key", "local:c2VhbGluZy1rZXk=");
 
     @Test
     void shouldShowEverythingADeveloperNeedsWhenTheStackIsReady() {
@@ -45,7 +45,7 @@ class BannerTest {
                 INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
                 true, INFO.startDuration(), Optional.empty(), List.of("http://localhost:8080", "http://localhost:8081"),
                 List.of("billing-streams-1  pid 101, http://127.0.0.1:40001", "api-gateway-2  pid 107, http://127.0.0.1:8081"),
-                INFO.usdtUrl(), INFO.usdtKey());
+                INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
 
         assertThat(Banner.render(info))
                 .contains("http://localhost:8081  (gateway 2)")
@@ -65,7 +65,7 @@ class BannerTest {
                 Optional.of(Path.of("/data/tools/cast")), true);
         var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
-                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey());
+                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
 
         var banner = Banner.render(info);
 
@@ -86,7 +86,7 @@ class BannerTest {
     void shouldShowThePublicUrlWhenItDiffersFromTheBaseUrl() {
         var info = new LocalStack.Info(INFO.baseUrl(), "https://pay.example.com", INFO.adminToken(), INFO.demoTestKey(),
                 INFO.demoLiveKey(), Optional.empty(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(), false,
-                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey());
+                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
 
         assertThat(Banner.render(info)).contains("Public URL").contains("https://pay.example.com").contains("restart, data kept");
     }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.idempotency;
 
 import io.abk.billing.gateway.command.CommandsProperties;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -13,8 +14,8 @@ import org.springframework.web.server.WebExceptionHandler;
 public class IdempotencyConfiguration {
 
     @Bean
-    IdempotencyStore idempotencyStore(DatabaseClient db, CommandsProperties commands) {
-        return new IdempotencyStore(db, commands.idempotencyLease(), commands.idempotencyKeyTtl());
+    IdempotencyStore idempotencyStore(DatabaseClient db, CommandsProperties commands, SecretSealer sealer) {
+        return new IdempotencyStore(db, commands.idempotencyLease(), commands.idempotencyKeyTtl(), sealer);
     }
 
     @Bean

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
 import io.abk.billing.schemas.render.ApiJson;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Duration;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +15,10 @@ import reactor.core.publisher.Mono;
  * The {@code idempotency_keys} table. {@link #claim} decides, atomically across requests and replicas, what a
  * request with a key may do: the first one inserts the in-flight row (an {@code INSERT .. ON CONFLICT} that also
  * reclaims an expired row); a repeat is replayed, refused, told to wait, resumed from a recorded outcome, or
- * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins).
+ * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). A stored response
+ * that shows a webhook signing secret (an endpoint's create or rotation) is sealed like the endpoint's own
+ * ({@link SecretSealer}, for this record's merchant, mode and key), so the secret is never at rest in plain text here
+ * either; the record expires with the key's TTL and is not re-sealed by a key rotation.
  */
 public final class IdempotencyStore {
 
@@ -74,8 +78,10 @@ public final class IdempotencyStore {
     private final DatabaseClient db;
     private final Duration lease;
     private final Duration ttl;
+    private final SecretSealer sealer;
 
-    public IdempotencyStore(DatabaseClient db, Duration lease, Duration ttl) {
+    public IdempotencyStore(DatabaseClient db, Duration lease, Duration ttl, SecretSealer sealer) {
+        this.sealer = sealer;
         this.db = db;
         this.lease = lease;
         this.ttl = ttl;
@@ -100,7 +106,7 @@ public final class IdempotencyStore {
         return scoped(db.sql(COMPLETE), caller, key)
                 .bind("commandId", commandId)
                 .bind("status", status)
-                .bind("body", body)
+                .bind("body", body.contains(SECRET_MARK) ? sealer.seal(body, sealingContext(caller, key)) : body)
                 .fetch().rowsUpdated().then();
     }
 
@@ -146,7 +152,9 @@ public final class IdempotencyStore {
             return Mono.just(new Mismatch());
         }
         if (found.done() && found.status() != null) {
-            return Mono.just(new Replay(found.status(), found.body() == null ? "" : found.body()));
+            var body = found.body() == null ? "" : found.body();
+            return Mono.fromCallable(() -> new Replay(found.status(),
+                    body.startsWith(SEALED_MARK) ? sealer.open(body, sealingContext(caller, key)) : body));
         }
         if (found.recorded()) {
             return Mono.just(new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.RESUME)));
@@ -161,6 +169,15 @@ public final class IdempotencyStore {
                 .first()
                 .<Decision>map(taken -> new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.TAKEOVER)))
                 .defaultIfEmpty(new InProgress());
+    }
+
+    /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
+    private static final String SECRET_MARK = "whsec_";
+    private static final String SEALED_MARK = "v1:";
+
+    /** The associated data of a sealed response: the record it belongs to, so it opens for no other. */
+    private static String sealingContext(Caller caller, String key) {
+        return "idempotency:" + caller.merchantId() + ":" + ApiJson.mode(caller.mode()) + ":" + key;
     }
 
     private static DatabaseClient.GenericExecuteSpec scoped(DatabaseClient.GenericExecuteSpec spec, Caller caller, String key) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.testclock;
 
+import io.abk.billing.gateway.audit.AuditLog;
 import io.abk.billing.gateway.config.BillingProperties;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +38,8 @@ public class TestClockConfiguration {
     }
 
     @Bean
-    TestClockService testClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx) {
-        return new TestClockService(store, publisher, clock, tx, RETRY_AFTER);
+    TestClockService testClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx,
+            AuditLog audit) {
+        return new TestClockService(store, publisher, clock, tx, RETRY_AFTER, audit);
     }
 }

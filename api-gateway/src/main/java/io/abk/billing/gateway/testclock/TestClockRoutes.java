@@ -46,7 +46,7 @@ public class TestClockRoutes {
         return Mono.defer(() -> {
             requireTestMode(caller);
             var change = TestClockRequest.parse(RequestFields.of(body));
-            return service.change(caller.merchantId(), change).map(this::body);
+            return service.change(caller, change).map(this::body);
         });
     }
 

@@ -8,12 +8,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A webhook endpoint row. {@code enabledEvents} empty means all events. The secrets never leave through
- * {@link WebhookJson}; they are shown only by the create and rotate responses.
+ * A webhook endpoint row. {@code enabledEvents} empty means all events. The secrets are as stored: sealed for this
+ * endpoint ({@link io.abk.billing.webhookverify.sealing.SecretSealer}), or a plain {@code whsec_} in a row written
+ * before secrets were sealed that the gateway's start has not re-sealed yet. They never leave through
+ * {@link WebhookJson}; the create and rotate responses show the secret they made.
  */
 public record WebhookEndpoint(String id, String merchantId, Mode mode, String url, List<String> enabledEvents,
-        @Nullable String description, boolean disabled, @Nullable String disabledReason, String secret,
-        @Nullable String previousSecret, @Nullable Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
+        @Nullable String description, boolean disabled, @Nullable String disabledReason, String storedSecret,
+        @Nullable String storedPreviousSecret, @Nullable Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
 
     static final String COLUMNS = "id, merchant_id, mode, url, enabled_events, description, disabled, disabled_reason,"
             + " secret, previous_secret, previous_secret_expires_at, created_at, updated_at";

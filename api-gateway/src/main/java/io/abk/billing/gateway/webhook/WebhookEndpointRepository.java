@@ -35,7 +35,7 @@ public class WebhookEndpointRepository {
                 .bind("id", e.id()).bind("merchantId", e.merchantId()).bind("mode", modeText(e.mode()))
                 .bind("url", e.url()).bind("events", e.enabledEvents().toArray(String[]::new))
                 .bind("description", SqlValues.nullable(e.description(), String.class))
-                .bind("secret", e.secret()).bind("at", e.createdAt())
+                .bind("secret", e.storedSecret()).bind("at", e.createdAt())
                 .map(WebhookEndpoint::from).one();
     }
 
@@ -84,7 +84,7 @@ public class WebhookEndpointRepository {
                 .bind("url", e.url()).bind("events", e.enabledEvents().toArray(String[]::new))
                 .bind("description", SqlValues.nullable(e.description(), String.class))
                 .bind("disabled", e.disabled()).bind("reason", SqlValues.nullable(e.disabledReason(), String.class))
-                .bind("secret", e.secret()).bind("previous", SqlValues.nullable(e.previousSecret(), String.class))
+                .bind("secret", e.storedSecret()).bind("previous", SqlValues.nullable(e.storedPreviousSecret(), String.class))
                 .bind("previousUntil", SqlValues.nullable(e.previousSecretExpiresAt(), Instant.class))
                 .bind("at", at)
                 .map(WebhookEndpoint::from).one();

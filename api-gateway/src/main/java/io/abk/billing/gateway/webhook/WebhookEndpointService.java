@@ -15,6 +15,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.webhookverify.WebhookSecrets;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -31,7 +32,9 @@ import reactor.core.scheduler.Schedulers;
  * The merchant's webhook endpoints, scoped by the caller's merchant and mode. Each write and its audit entry
  * (actor: the API key id; never a secret) commit together. URLs pass the SSRF guard before anything is stored.
  * A create with an Idempotency-Key mints its id from the key, so a run of the same request again answers with
- * the stored endpoint (and its secret: same caller, same request) instead of creating a second one.
+ * the stored endpoint (and its secret: same caller, same request) instead of creating a second one. Secrets are
+ * stored sealed for their endpoint's row ({@link SecretSealer}); the plain secret exists only in the create and
+ * rotate answers.
  */
 @Service
 public class WebhookEndpointService {
@@ -49,9 +52,11 @@ public class WebhookEndpointService {
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
+    private final SecretSealer sealer;
 
     public WebhookEndpointService(WebhookEndpointRepository endpoints, DeliveryAttemptRepository attempts, EndpointUrlGuard guard,
-            AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
+            AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock, SecretSealer sealer) {
+        this.sealer = sealer;
         this.endpoints = endpoints;
         this.attempts = attempts;
         this.guard = guard;
@@ -65,14 +70,15 @@ public class WebhookEndpointService {
         var id = ids.forRequest(identity).next(IdPrefix.WEBHOOK_ENDPOINT);
         return checkedUrl(request.url(), caller.mode()).flatMap(url -> {
             var now = Now.of(clock);
+            var secret = WebhookSecrets.generate();
             var endpoint = new WebhookEndpoint(id, caller.merchantId(), caller.mode(), url, request.enabledEvents(),
-                    request.description(), false, null, WebhookSecrets.generate(), null, null, now, now);
+                    request.description(), false, null, sealer.seal(secret, id), null, null, now, now);
             return endpoints.insert(endpoint)
                     .flatMap(created -> audit.record(now, caller.apiKeyId(), "webhook_endpoint.created", target(caller, id),
-                            Map.of("url", url, "enabledEvents", created.enabledEvents())).thenReturn(created))
-                    // Stored by an earlier run of this request: answer with it.
-                    .switchIfEmpty(Mono.defer(() -> endpoints.find(caller.merchantId(), caller.mode(), id, false)))
-                    .map(stored -> new WithSecret(stored, stored.secret()))
+                            Map.of("url", url, "enabledEvents", created.enabledEvents())).thenReturn(new WithSecret(created, secret)))
+                    // Stored by an earlier run of this request: answer with it and the secret it stored.
+                    .switchIfEmpty(Mono.defer(() -> endpoints.find(caller.merchantId(), caller.mode(), id, false)
+                            .map(stored -> new WithSecret(stored, sealer.open(stored.storedSecret(), id)))))
                     .as(tx::transactional);
         });
     }
@@ -102,7 +108,7 @@ public class WebhookEndpointService {
             var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(),
                     newUrl == null ? current.url() : checked, events, patch.description().applyTo(current.description()),
                     disabled, !disabled ? null : current.disabled() ? current.disabledReason() : DISABLED_BY_MERCHANT,
-                    current.secret(), current.previousSecret(), current.previousSecretExpiresAt(), current.createdAt(), now);
+                    current.storedSecret(), current.storedPreviousSecret(), current.previousSecretExpiresAt(), current.createdAt(), now);
             var changed = changes(current, next);
             if (changed.isEmpty()) {
                 return Mono.just(current);
@@ -122,15 +128,20 @@ public class WebhookEndpointService {
                 .as(tx::transactional);
     }
 
-    /** A new secret; the current one keeps signing for {@code overlap} (none when zero). */
+    /**
+     * A new secret; the current one keeps signing for {@code overlap} (none when zero). The current one moves to the
+     * previous column as it is stored (sealed for this same row), sealed again first if it is still plain or under a key
+     * that no longer seals.
+     */
     public Mono<WithSecret> rotateSecret(Caller caller, String id, Duration overlap) {
         return endpoint(caller, id, true).flatMap(current -> {
             var now = Now.of(clock);
             var secret = WebhookSecrets.generate();
             boolean keepOld = !overlap.isZero();
             var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(), current.url(),
-                    current.enabledEvents(), current.description(), current.disabled(), current.disabledReason(), secret,
-                    keepOld ? current.secret() : null, keepOld ? now.plus(overlap) : null, current.createdAt(), now);
+                    current.enabledEvents(), current.description(), current.disabled(), current.disabledReason(),
+                    sealer.seal(secret, id), keepOld ? sealer.resealed(current.storedSecret(), id) : null,
+                    keepOld ? now.plus(overlap) : null, current.createdAt(), now);
             return endpoints.update(next, now).flatMap(updated -> audit.record(now, caller.apiKeyId(),
                             "webhook_endpoint.secret_rotated", target(caller, id), Map.of("overlapSeconds", overlap.toSeconds()))
                     .thenReturn(new WithSecret(updated, secret)));

@@ -14,6 +14,8 @@ import io.abk.billing.gateway.idempotency.IdempotencyStore.Replay;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.webhookverify.sealing.SealingKeys;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +39,8 @@ class IdempotencyStoreIT {
     @BeforeAll
     static void database() {
         db = SharedInfra.newDatabase("idempotency_it");
-        store = new IdempotencyStore(db.databaseClient(), Duration.ofSeconds(30), Duration.ofHours(24));
+        store = new IdempotencyStore(db.databaseClient(), Duration.ofSeconds(30), Duration.ofHours(24),
+                new SecretSealer(SealingKeys.developmentKeyring()));
     }
 
     @Test

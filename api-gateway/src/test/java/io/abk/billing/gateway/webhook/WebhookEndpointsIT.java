@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.GatewayIT;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ class WebhookEndpointsIT extends GatewayIT {
 
     @Autowired
     private WebhookEndpointRepository repository;
+    @Autowired
+    private SecretSealer sealer;
 
     private static final String URL = "https://93.184.215.14/hooks/billing";
     private static final String SECRET = "^whsec_[A-Za-z0-9+/]{43}=$";
@@ -122,10 +125,10 @@ class WebhookEndpointsIT extends GatewayIT {
         var until = Instant.parse(rotated.get("webhookEndpoint").get("previousSecretExpiresAt").stringValue());
         assertThat(until).isBetween(before.plus(Duration.ofHours(24)).minusSeconds(5), Instant.now().plus(Duration.ofHours(24)).plusSeconds(5));
 
-        // The sender signs with both: the stored row keeps the new secret and the old one as previous.
+        // The sender signs with both: the stored row keeps the new secret and the old one as previous, both sealed.
         var stored = repository.find(merchant.id(), Mode.TEST, id, false).block();
-        assertThat(stored.secret()).isEqualTo(rotated.get("secret").stringValue());
-        assertThat(stored.previousSecret()).isEqualTo(created.get("secret").stringValue());
+        assertThat(sealer.open(stored.storedSecret(), id)).isEqualTo(rotated.get("secret").stringValue());
+        assertThat(sealer.open(stored.storedPreviousSecret(), id)).isEqualTo(created.get("secret").stringValue());
         assertThat(stored.previousSecretExpiresAt()).isEqualTo(until);
 
         var short_ = post(key, "/v1/webhook_endpoints/" + id + "/rotate_secret", Map.of("overlapSeconds", 60))

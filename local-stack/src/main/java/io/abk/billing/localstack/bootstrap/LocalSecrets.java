@@ -17,16 +17,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The admin token and the demo merchant's test and live keys. A value given in the environment always wins;
+ * The admin token, the demo merchant's test and live keys, and the keyring that seals webhook signing secrets
+ * ({@code BILLING_SECRETS_KEYS}, {@code BILLING_SECRETS_ACTIVE_KEY}). A value given in the environment always wins;
  * a missing one is generated on first start and kept in {@code <data>/local-stack.properties} (owner-only), so
- * every restart prints, and the gateway accepts, the same ones.
+ * every restart prints, and the services accept, the same ones: the sealing key lives and dies with the data
+ * directory whose secrets it sealed.
  */
-public record LocalSecrets(String adminToken, String demoTestKey, String demoLiveKey) {
+public record LocalSecrets(String adminToken, String demoTestKey, String demoLiveKey, String sealingKeys,
+        String sealingActiveKey) {
 
     public static final String FILE_NAME = "local-stack.properties";
     static final String ADMIN_TOKEN = "admin-token";
     static final String DEMO_TEST_KEY = "demo-test-key";
     static final String DEMO_LIVE_KEY = "demo-live-key";
+    static final String SEALING_KEYS = "secrets-keys";
+    /** The id of the sealing key the stack generates. */
+    static final String LOCAL_KEY_ID = "local";
 
     private static final Logger log = LoggerFactory.getLogger(LocalSecrets.class);
     private static final Pattern KEY_BODY = Pattern.compile("[A-Za-z0-9]{32,}");
@@ -45,13 +51,25 @@ public record LocalSecrets(String adminToken, String demoTestKey, String demoLiv
      */
     public static LocalSecrets resolve(Path dataDir, @Nullable String adminToken, @Nullable String demoTestKey,
             @Nullable String demoLiveKey) {
+        return resolve(dataDir, adminToken, demoTestKey, demoLiveKey, null, null);
+    }
+
+    /**
+     * As {@link #resolve(Path, String, String, String)}, with the sealing keyring: the given one (and its active id, which
+     * may be empty) as is, else the one kept in {@code dataDir}, else a new key {@value #LOCAL_KEY_ID}.
+     */
+    public static LocalSecrets resolve(Path dataDir, @Nullable String adminToken, @Nullable String demoTestKey,
+            @Nullable String demoLiveKey, @Nullable String sealingKeys, @Nullable String sealingActiveKey) {
         var file = dataDir.resolve(FILE_NAME);
         var stored = read(file);
         var storedBefore = Map.copyOf(stored);
+        var keys = sealingKeys == null || sealingKeys.isBlank() ? null : sealingKeys.strip();
         var secrets = new LocalSecrets(
                 pick(adminToken, stored, ADMIN_TOKEN, RandomSecrets::adminToken),
                 pick(demoTestKey, stored, DEMO_TEST_KEY, RandomSecrets::testKey),
-                pick(demoLiveKey, stored, DEMO_LIVE_KEY, RandomSecrets::liveKey));
+                pick(demoLiveKey, stored, DEMO_LIVE_KEY, RandomSecrets::liveKey),
+                pick(keys, stored, SEALING_KEYS, () -> LOCAL_KEY_ID + ":" + RandomSecrets.sealingKey()),
+                keys == null ? "" : sealingActiveKey == null ? "" : sealingActiveKey.strip());
         if (!stored.equals(storedBefore)) {
             write(file, stored);
             log.info("local secrets generated file={}", file);
@@ -113,6 +131,6 @@ public record LocalSecrets(String adminToken, String demoTestKey, String demoLiv
     @Override
     public String toString() {
         return "LocalSecrets[adminToken=***, demoTestKey=" + RandomSecrets.TEST_KEY_PREFIX + "***, demoLiveKey="
-                + RandomSecrets.LIVE_KEY_PREFIX + "***]";
+                + RandomSecrets.LIVE_KEY_PREFIX + "***, sealingKeys=***, sealingActiveKey=" + sealingActiveKey + "]";
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.localstack.bootstrap;
 
 import java.security.SecureRandom;
+import java.util.Base64;
 
 /** Random secrets in base62, so they paste into shells and headers without quoting. */
 final class RandomSecrets {
@@ -26,6 +27,13 @@ final class RandomSecrets {
 
     static String liveKey() {
         return LIVE_KEY_PREFIX + base62(LENGTH);
+    }
+
+    /** A sealing key for BILLING_SECRETS_KEYS: the base64 of 32 random bytes (AES-256). */
+    static String sealingKey() {
+        var key = new byte[32];
+        RANDOM.nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
     }
 
     static String base62(int length) {

@@ -59,6 +59,7 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
                 env.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", Boolean.toString(gateway.webhooksAllowLoopbackInTest()));
                 env.put("BILLING_KAFKA_SESSION_TIMEOUT", SENDER_SESSION_TIMEOUT);
                 env.put("BILLING_USDT_WEBHOOK_MODE", "test");
+                env.putAll(gateway.sealingEnvironment());
             }
             case USDT_VERIFIER -> {
                 env.put("BILLING_USDT_HTTP_PORT", Integer.toString(port));

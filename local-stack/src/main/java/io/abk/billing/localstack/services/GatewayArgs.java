@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param rateLimitCheckoutPerMinute passed only when given
  * @param testChain                  test mode's chain when the stack runs a local one; null leaves the gateway's
  *                                   own {@code billing.chains.test.*} (the sandbox unless configured)
+ * @param sealingKeys                {@code BILLING_SECRETS_KEYS}, for the gateway and the webhook sender alike
+ * @param sealingActiveKey           {@code BILLING_SECRETS_ACTIVE_KEY}; empty when the keyring holds one key
  */
 public record GatewayArgs(
         int httpPort,
@@ -33,7 +35,9 @@ public record GatewayArgs(
         @Nullable Integer rateLimitPerKeyPerSecond,
         @Nullable Integer rateLimitCheckoutPerMinute,
         boolean webhooksAllowLoopbackInTest,
-        @Nullable TestChain testChain) {
+        @Nullable TestChain testChain,
+        String sealingKeys,
+        String sealingActiveKey) {
 
     /** The in-process gateway's projector's static group member id (see {@code billing.kafka.projector-instance-id}). */
     static final String IN_PROCESS_PROJECTOR_ID = "local-stack";
@@ -67,6 +71,8 @@ public record GatewayArgs(
         add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
         add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
         add(args, "billing.webhooks.allow-loopback-in-test", webhooksAllowLoopbackInTest);
+        add(args, "billing.secrets.keys", sealingKeys);
+        add(args, "billing.secrets.active-key", sealingActiveKey);
         if (testChain != null) {
             add(args, "billing.chains.test.name", testChain.name());
             add(args, "billing.chains.test.chain-id", testChain.chainId());
@@ -90,7 +96,12 @@ public record GatewayArgs(
     public GatewayArgs withHttpPort(int port) {
         return new GatewayArgs(port, publicUrl, r2dbcUrl, jdbcUrl, dbUser, dbPassword, kafkaBootstrapServers, adminToken,
                 demoMerchantName, demoPayoutAddress, demoTestKey, demoLiveKey, rateLimitsEnabled, rateLimitPerKeyPerSecond,
-                rateLimitCheckoutPerMinute, webhooksAllowLoopbackInTest, testChain);
+                rateLimitCheckoutPerMinute, webhooksAllowLoopbackInTest, testChain, sealingKeys, sealingActiveKey);
+    }
+
+    /** The sealing keyring as the webhook sender takes it (the same variables, and values, as the gateway's). */
+    public Map<String, String> sealingEnvironment() {
+        return Map.of("BILLING_SECRETS_KEYS", sealingKeys, "BILLING_SECRETS_ACTIVE_KEY", sealingActiveKey);
     }
 
     /**
@@ -116,6 +127,8 @@ public record GatewayArgs(
         put(env, "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", rateLimitPerKeyPerSecond);
         put(env, "BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", rateLimitCheckoutPerMinute);
         put(env, "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", webhooksAllowLoopbackInTest);
+        put(env, "BILLING_SECRETS_KEYS", sealingKeys);
+        put(env, "BILLING_SECRETS_ACTIVE_KEY", sealingActiveKey);
         if (testChain != null) {
             put(env, "BILLING_CHAINS_TEST_NAME", testChain.name());
             put(env, "BILLING_CHAINS_TEST_CHAIN_ID", testChain.chainId());

@@ -1,6 +1,7 @@
 package io.abk.billing.localstack.services;
 
 import io.abk.billing.webhooks.WebhookSenderApplication;
+import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,7 +9,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The webhook sender, run in-process through its public entry point on the stack's broker and database. It
  * starts after the gateway (which has migrated the database by then; the sender migrates too, a no-op) and
- * stops before it. Other {@code BILLING_WEBHOOKS_*} settings come from the environment.
+ * stops before it, with the gateway's sealing keyring. Other {@code BILLING_WEBHOOKS_*} settings come from the environment.
  */
 public final class WebhookSenderService implements AutoCloseable {
 
@@ -21,9 +22,10 @@ public final class WebhookSenderService implements AutoCloseable {
     }
 
     public static WebhookSenderService start(String bootstrapServers, String jdbcUrl, String user, String password,
-            boolean allowLoopbackInTest) {
+            boolean allowLoopbackInTest, Map<String, String> sealing) {
         try {
-            var running = WebhookSenderApplication.start(Map.of(
+            var settings = new HashMap<>(sealing);
+            settings.putAll(Map.of(
                     "BILLING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers,
                     "BILLING_JDBC_URL", jdbcUrl,
                     "BILLING_DB_USER", user,
@@ -33,6 +35,7 @@ public final class WebhookSenderService implements AutoCloseable {
                     // The companion's endpoints (BILLING_USDT_WEBHOOK_URLS) may be receivers on this machine.
                     "BILLING_USDT_WEBHOOK_MODE", "test",
                     "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", Boolean.toString(allowLoopbackInTest)));
+            var running = WebhookSenderApplication.start(settings);
             log.info("webhook-sender started allowLoopbackInTest={}", allowLoopbackInTest);
             return new WebhookSenderService(running);
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.abk.billing.localstack.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.webhookverify.sealing.SealingKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -25,6 +26,22 @@ class LocalSecretsTest {
         assertThat(secrets.demoTestKey()).matches("abk_test_[A-Za-z0-9]{40}");
         assertThat(secrets.demoLiveKey()).matches("abk_live_[A-Za-z0-9]{40}");
         assertThat(secrets.demoTestKey()).isNotEqualTo(secrets.demoLiveKey());
+        // one 32-byte sealing key, the only one of the keyring and so the active one
+        assertThat(secrets.sealingKeys()).matches("local:[A-Za-z0-9+/]{43}=");
+        assertThat(secrets.sealingActiveKey()).isEmpty();
+        assertThat(SealingKeys.of(secrets.sealingKeys(), secrets.sealingActiveKey(), true).activeId()).isEqualTo("local");
+    }
+
+    @Test
+    void shouldUseTheGivenSealingKeyringAndKeepTheStoredOneForLater() {
+        var stored = LocalSecrets.resolve(dataDir, null, null, null);
+        var given = "k1:" + "A".repeat(43) + "=,k2:" + "B".repeat(43) + "=";
+
+        var secrets = LocalSecrets.resolve(dataDir, null, null, null, given, "k2");
+
+        assertThat(secrets.sealingKeys()).isEqualTo(given);
+        assertThat(secrets.sealingActiveKey()).isEqualTo("k2");
+        assertThat(LocalSecrets.resolve(dataDir, null, null, null)).isEqualTo(stored);
     }
 
     @Test
@@ -53,7 +70,7 @@ class LocalSecretsTest {
 
     @Test
     void shouldNotWriteAFileWhenEverySecretIsGiven() {
-        LocalSecrets.resolve(dataDir, "given-admin-token-1234", TEST_KEY, LIVE_KEY);
+        LocalSecrets.resolve(dataDir, "given-admin-token-1234", TEST_KEY, LIVE_KEY, "k1:" + "A".repeat(43) + "=", "");
 
         assertThat(dataDir.resolve(LocalSecrets.FILE_NAME)).doesNotExist();
     }
@@ -76,6 +93,7 @@ class LocalSecretsTest {
     void shouldNotRevealSecretsWhenPrinted() {
         var secrets = LocalSecrets.resolve(dataDir, null, null, null);
 
-        assertThat(secrets.toString()).doesNotContain(secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey());
+        assertThat(secrets.toString()).doesNotContain(secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
+                secrets.sealingKeys().substring("local:".length()));
     }
 }

@@ -10,7 +10,7 @@ class GatewayArgsTest {
         return new GatewayArgs(8080, "http://localhost:8080", "r2dbc:postgresql://127.0.0.1:15432/billing",
                 "jdbc:postgresql://127.0.0.1:15432/billing", "billing", "billing", "127.0.0.1:19092", "admin-token-secret",
                 "Demo Merchant", "0x000000000000000000000000000000000000dEaD", "abk_test_T", "abk_live_L",
-                rateLimitsEnabled, perKey, checkout, true, null);
+                rateLimitsEnabled, perKey, checkout, true, null, "local:c2VhbGluZy1rZXk=", "");
     }
 
     @Test
@@ -29,7 +29,11 @@ class GatewayArgsTest {
                 "--billing.demo.payout-address=0x000000000000000000000000000000000000dEaD",
                 "--billing.demo.test-key=abk_test_T",
                 "--billing.demo.live-key=abk_live_L",
-                "--billing.webhooks.allow-loopback-in-test=true");
+                "--billing.webhooks.allow-loopback-in-test=true",
+                "--billing.secrets.keys=local:c2VhbGluZy1rZXk=");
+        assertThat(args(null, null, null).toEnvironment()).containsEntry("BILLING_SECRETS_KEYS", "local:c2VhbGluZy1rZXk=");
+        assertThat(args(null, null, null).sealingEnvironment()).containsEntry("BILLING_SECRETS_KEYS", "local:c2VhbGluZy1rZXk=")
+                .containsEntry("BILLING_SECRETS_ACTIVE_KEY", "");
     }
 
     @Test
@@ -58,7 +62,7 @@ class GatewayArgsTest {
                 plain.demoMerchantName(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", plain.demoTestKey(),
                 plain.demoLiveKey(), null, null, null, true, new GatewayArgs.TestChain("Anvil (local)", 31337,
                         "0x5FbDB2315678afecb367f032d93F642f64180aa3", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-                        "http://127.0.0.1:8545", 2));
+                        "http://127.0.0.1:8545", 2), plain.sealingKeys(), plain.sealingActiveKey());
 
         assertThat(withChain.toArgs()).contains(
                 "--billing.demo.payout-address=0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
@@ -75,6 +79,7 @@ class GatewayArgsTest {
 
     @Test
     void shouldNotRevealSecretsWhenPrinted() {
-        assertThat(args(null, null, null).toString()).doesNotContain("admin-token-secret", "abk_test_T", "abk_live_L");
+        assertThat(args(null, null, null).toString()).doesNotContain("admin-token-secret", "abk_test_T", "abk_live_L",
+                "c2VhbGluZy1rZXk=");
     }
 }

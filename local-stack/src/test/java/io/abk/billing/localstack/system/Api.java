@@ -26,6 +26,7 @@ final class Api {
         SeenSecrets.add(info.adminToken());
         SeenSecrets.add(info.demoTestKey());
         SeenSecrets.add(info.demoLiveKey());
+        SeenSecrets.addSealingKeys(info.sealingKeys());
     }
 
     LocalStack.Info info() {

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No log line of the whole run holds a key or a secret: not one of those the system tests created or were given
- * ({@link SeenSecrets}: admin tokens, demo keys, API keys issued and rotated, webhook endpoint secrets), and nothing
- * that looks like one ({@code abk_test_}/{@code abk_live_} followed by a key's 32 or more characters, {@code whsec_}
- * followed by a secret). It reads this JVM's log file ({@code target/system-tests.log}, from
+ * ({@link SeenSecrets}: admin tokens, demo keys, sealing keys, API keys issued and rotated, webhook endpoint secrets),
+ * and nothing that looks like one ({@code abk_test_}/{@code abk_live_} followed by a key's 32 or more characters,
+ * {@code whsec_} followed by a secret, a sealing keyring entry: a key id, a colon and the base64 of 32 bytes). It reads this JVM's log file ({@code target/system-tests.log}, from
  * {@code logback-test.xml}) and the logs of the service processes the scale-out test ran ({@code target/process-logs}).
  *
  * <p>It runs after every other class; run alone, no secret was seen in this JVM and it is skipped, saying so.
@@ -30,7 +30,8 @@ class LogSecretsIT {
     static final Path LOG = Path.of("target", "system-tests.log");
     static final Path PROCESS_LOGS = Path.of("target", "process-logs");
     /** A whole key or signing secret, whoever made it (a hint shows only the key's last four characters). */
-    private static final Pattern KEY_OR_SECRET = Pattern.compile("abk_(test|live)_[A-Za-z0-9]{32,}|whsec_[A-Za-z0-9+/=]{20,}");
+    private static final Pattern KEY_OR_SECRET = Pattern.compile("abk_(test|live)_[A-Za-z0-9]{32,}|whsec_[A-Za-z0-9+/=]{20,}"
+            + "|(?<![A-Za-z0-9_:-])[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])");
 
     @Test
     void shouldFindNoKeyOrSecretInAnyLogLineOfTheRun() throws IOException {

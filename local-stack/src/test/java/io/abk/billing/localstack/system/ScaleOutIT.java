@@ -189,7 +189,7 @@ class ScaleOutIT {
         var gateway = fleet.gatewayUrls().getFirst();
         return new LocalStack.Info(gateway, info.publicUrl(), info.adminToken(), info.demoTestKey(), info.demoLiveKey(),
                 info.demoMerchantId(), info.kafkaBootstrapServers(), info.jdbcUrl(), info.dataDir(), info.coldStart(),
-                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes(), info.usdtUrl(), info.usdtKey());
+                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes(), info.usdtUrl(), info.usdtKey(), info.sealingKeys());
     }
 
     /** Each consumer group has {@code replicas} live members, and each member owns partitions. */

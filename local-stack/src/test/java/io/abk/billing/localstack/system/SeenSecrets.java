@@ -5,8 +5,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Every secret the system tests of this JVM saw: the stacks' admin tokens and demo keys, and each {@code secret} an
- * answer carried (API keys issued or rotated, webhook endpoint secrets). {@code LogSecretsIT} looks for each in the
+ * Every secret the system tests of this JVM saw: the stacks' admin tokens, demo keys and sealing keyrings
+ * ({@code BILLING_SECRETS_KEYS}, whole and each key), and each {@code secret} an answer carried (API keys issued or rotated, webhook endpoint secrets). {@code LogSecretsIT} looks for each in the
  * run's logs at the end.
  */
 final class SeenSecrets {
@@ -19,6 +19,15 @@ final class SeenSecrets {
     static void add(String secret) {
         if (secret != null && secret.length() >= 16) {
             SECRETS.add(secret);
+        }
+    }
+
+    /** A sealing keyring ({@code keyId:base64key,...}): the whole text and each key on its own. */
+    static void addSealingKeys(String keyring) {
+        add(keyring);
+        for (var entry : keyring.split(",")) {
+            add(entry.strip());
+            add(entry.substring(entry.indexOf(':') + 1).strip());
         }
     }
 

@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,9 +50,12 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     private final ExecutorService db;
     private final ExecutorService dns;
     private final WebhookPoster poster;
+    private final SecretSealer sealer;
 
-    public HttpDeliveryAttempts(DataSource dataSource, Settings settings) {
+    /** @param sealer opens the endpoints' stored signing secrets (the keyring of {@code BILLING_SECRETS_KEYS}) */
+    public HttpDeliveryAttempts(DataSource dataSource, Settings settings, SecretSealer sealer) {
         this.settings = settings;
+        this.sealer = sealer;
         this.log = new DeliveryLog(dataSource);
         this.writer = new AttemptLogWriter(log, settings.disableAfter(), ATTEMPT_LOG_BATCH, "webhook-attempt-log");
         this.db = pool("webhook-attempt-db", settings.blockingThreads());
@@ -166,9 +170,10 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         var body = delivery.getPayload().getBytes(StandardCharsets.UTF_8);
         WebhookSigner signer;
         try {
-            signer = WebhookSigner.of(endpoint.activeSecrets(now));
+            signer = WebhookSigner.of(endpoint.activeSecrets(now).stream().map(stored -> sealer.open(stored, endpoint.id())).toList());
         } catch (IllegalArgumentException malformed) {
-            // The message never shows the secret; the endpoint needs a rotation, not a crash of the sender.
+            // Malformed, or sealed under a key the keyring lacks or for another row: the message never shows the secret;
+            // the endpoint needs a rotation (or the key back), not a crash of the sender.
             return CompletableFuture.completedFuture(new HttpExchange.NoAnswer(
                     "the endpoint's signing secret is unusable: " + malformed.getMessage(), null));
         }

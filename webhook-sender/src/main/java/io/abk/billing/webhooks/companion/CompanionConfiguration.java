@@ -6,6 +6,7 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
 import io.abk.billing.webhooks.config.SenderProperties;
 import io.abk.billing.webhooks.fanout.EventLog;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import java.util.HashMap;
 import javax.sql.DataSource;
@@ -28,9 +29,9 @@ public class CompanionConfiguration {
 
     /** The companion merchant's id once its endpoints match the configuration; made before any listener starts. */
     @Bean
-    CompanionMerchant companionMerchant(JdbcTemplate jdbc, DataSource dataSource, SenderProperties properties) {
+    CompanionMerchant companionMerchant(JdbcTemplate jdbc, DataSource dataSource, SenderProperties properties, SecretSealer sealer) {
         var endpoints = new CompanionEndpoints(jdbc, new TransactionTemplate(new JdbcTransactionManager(dataSource)),
-                Clock.systemUTC());
+                Clock.systemUTC(), sealer);
         return new CompanionMerchant(endpoints.ensure(properties.usdt()));
     }
 

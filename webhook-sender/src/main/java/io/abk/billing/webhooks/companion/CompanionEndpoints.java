@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.companion;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.webhooks.config.SenderProperties;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Makes the database hold exactly the companion's configured endpoints, at start and before any event is fanned out:
  * the internal merchant tagged {@value #TAG} (made once), one endpoint per configured URL in the configured mode with
- * the configured signing secret (a changed secret replaces the old one), and every endpoint of it no longer
+ * the configured signing secret, sealed for its row (a changed secret replaces the old one), and every endpoint of it no longer
  * configured deleted. Several senders starting at once converge: the merchant is inserted if absent under its unique
  * tag, and the endpoints are changed under a lock of that merchant's row.
  */
@@ -30,8 +31,10 @@ public final class CompanionEndpoints {
     private final JdbcTemplate jdbc;
     private final TransactionTemplate tx;
     private final Clock clock;
+    private final SecretSealer sealer;
 
-    public CompanionEndpoints(JdbcTemplate jdbc, TransactionTemplate tx, Clock clock) {
+    public CompanionEndpoints(JdbcTemplate jdbc, TransactionTemplate tx, Clock clock, SecretSealer sealer) {
+        this.sealer = sealer;
         this.jdbc = jdbc;
         this.tx = tx;
         this.clock = clock;
@@ -47,16 +50,22 @@ public final class CompanionEndpoints {
             var merchantId = jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG);
             var configured = settings.webhookUrls();
             var mode = settings.webhookMode();
+            var secret = Objects.requireNonNull(configured.isEmpty() ? "" : settings.webhookSecret());
             for (var url : configured) {
-                var updated = jdbc.update("UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL,"
-                        + " updated_at = ? WHERE merchant_id = ? AND mode = ? AND url = ? AND deleted_at IS NULL",
-                        settings.webhookSecret(), now, merchantId, mode, url);
-                if (updated == 0) {
+                // Sealed again at every start: for its own row (the id is associated data) and under the active key.
+                var ids = jdbc.queryForList("SELECT id FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
+                        + " AND deleted_at IS NULL", String.class, merchantId, mode, url);
+                for (var id : ids) {
+                    jdbc.update("UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL, updated_at = ?"
+                            + " WHERE id = ?", sealer.seal(secret, id), now, id);
+                }
+                if (ids.isEmpty()) {
+                    var id = Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, clock.instant());
                     jdbc.update("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, description, disabled,"
                             + " disabled_reason, secret, previous_secret, previous_secret_expires_at, created_at, updated_at)"
                             + " VALUES (?, ?, ?, ?, '{}', ?, false, NULL, ?, NULL, NULL, ?, ?)",
-                            Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, clock.instant()), merchantId, mode, url,
-                            "the companion USDT interface's payment.confirmed events", settings.webhookSecret(), now, now);
+                            id, merchantId, mode, url, "the companion USDT interface's payment.confirmed events",
+                            sealer.seal(secret, id), now, now);
                 }
             }
             var removed = jdbc.update("UPDATE webhook_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"

@@ -18,7 +18,22 @@ public record SenderProperties(
         @DefaultValue Db db,
         @DefaultValue Webhooks webhooks,
         @DefaultValue Management management,
-        @DefaultValue Usdt usdt) {
+        @DefaultValue Usdt usdt,
+        @DefaultValue Secrets secrets) {
+
+    /**
+     * The keyring that opens the endpoints' sealed signing secrets and seals the companion's (BILLING_SECRETS_KEYS,
+     * BILLING_SECRETS_ACTIVE_KEY: the gateway's settings, with the same values); checked with the production profile
+     * by {@link io.abk.billing.webhookverify.sealing.SealingKeys#of} when the sealer is made.
+     */
+    public record Secrets(@DefaultValue("") String keys, @DefaultValue("") String activeKey) {
+
+        /** Never shows a key. */
+        @Override
+        public String toString() {
+            return "Secrets[keys=" + (keys.isBlank() ? "none" : "set (hidden)") + ", activeKey=" + activeKey + "]";
+        }
+    }
 
     /**
      * Where the companion USDT interface's {@code payment.confirmed} events go: the endpoint URLs

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.delivery;
 
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
 import io.abk.billing.webhooks.attempt.HttpDeliveryAttempts;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import io.abk.billing.webhooks.config.SenderProperties;
 import java.time.Clock;
 import javax.sql.DataSource;
@@ -30,11 +31,11 @@ public class DeliveryConfiguration {
 
     /** The HTTP side (package attempt); closed after the delivery loops have drained (it is one of their dependencies). */
     @Bean(destroyMethod = "close")
-    HttpDeliveryAttempts deliveryAttempts(DataSource dataSource, SenderProperties properties) {
+    HttpDeliveryAttempts deliveryAttempts(DataSource dataSource, SenderProperties properties, SecretSealer sealer) {
         var webhooks = properties.webhooks();
         return new HttpDeliveryAttempts(dataSource, HttpDeliveryAttempts.Settings.defaults(webhooks.allowLoopbackInTest())
                 .withTimeout(webhooks.timeout())
-                .withDisableAfter(webhooks.disableAfter()));
+                .withDisableAfter(webhooks.disableAfter()), sealer);
     }
 
     @Bean

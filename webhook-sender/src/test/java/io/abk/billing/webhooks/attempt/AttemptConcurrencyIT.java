@@ -26,7 +26,7 @@ class AttemptConcurrencyIT {
                 Clock.systemUTC(), InetAddress::getAllByName, 1);
         try (var slow = Receiver.answering(n -> new Receiver.Answer(200, "slow", true));
              var fast = Receiver.answering(200);
-             var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), settings)) {
+             var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
             var merchant = TestDb.merchant();
             var slowEndpoints = IntStream.range(0, 3).mapToObj(i -> TestDb.endpoint(merchant, "test", slow.url())).toList();
             var fastEndpoint = TestDb.endpoint(merchant, "test", fast.url());
@@ -51,7 +51,7 @@ class AttemptConcurrencyIT {
     void shouldDeliverEveryAttemptWhenABurstTargetsOneEndpoint() throws Exception {
         // Protects against a per-host connection pool that refuses waiters: a backlog after an outage is a burst.
         try (var receiver = Receiver.answering(200);
-             var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+             var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             var started = System.nanoTime();
 

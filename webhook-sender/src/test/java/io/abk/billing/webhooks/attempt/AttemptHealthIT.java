@@ -21,7 +21,7 @@ class AttemptHealthIT {
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true));
+        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
     }
 
     @AfterAll
@@ -66,7 +66,7 @@ class AttemptHealthIT {
     void shouldFailWhenEndpointDoesNotAnswerWithinTimeout() throws Exception {
         var settings = HttpDeliveryAttempts.Settings.defaults(true).withTimeout(Duration.ofSeconds(1));
         try (var receiver = Receiver.answering(n -> new Receiver.Answer(200, "", true));
-             var shortTimeout = new HttpDeliveryAttempts(TestDb.dataSource(), settings)) {
+             var shortTimeout = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
 
             assertThat(attempt(shortTimeout, endpoint, 1)).isEqualTo(AttemptResult.FAILED);
@@ -141,7 +141,7 @@ class AttemptHealthIT {
     void shouldDisableWhenEndpointKeepsFailingForDisableAfter() throws Exception {
         var clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
         var settings = HttpDeliveryAttempts.Settings.defaults(true).withClock(clock);
-        try (var receiver = Receiver.answering(500); var clocked = new HttpDeliveryAttempts(TestDb.dataSource(), settings)) {
+        try (var receiver = Receiver.answering(500); var clocked = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
 
             assertThat(attempt(clocked, endpoint, 1)).isEqualTo(AttemptResult.FAILED);

@@ -14,14 +14,18 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** A delivered request verifies with the published helper, before, during and after a secret rotation. */
+/**
+ * A delivered request verifies with the published helper, before, during and after a secret rotation, whether the row
+ * holds its secrets sealed (under the active key or one that sealed before a key rotation) or, not re-sealed yet, plain;
+ * a sealed secret moved into another endpoint's row signs nothing.
+ */
 class AttemptSigningIT {
 
     private static HttpDeliveryAttempts attempts;
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true));
+        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
     }
 
     @AfterAll
@@ -56,6 +60,43 @@ class AttemptSigningIT {
     }
 
     @Test
+    void shouldSignWithTheSecretWhenTheRowHoldsItSealed() throws Exception {
+        try (var receiver = Receiver.answering(204)) {
+            // given an endpoint whose row holds its secret sealed under the active key, no whsec_ text in it
+            var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url(), TestDb.sealer());
+            assertThat(TestDb.endpointRow(endpoint.id()).get("secret").toString()).startsWith("v1:t2:").doesNotContain("whsec_");
+
+            // when an event is attempted to it
+            var result = attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS);
+
+            // then the request verifies with the secret the merchant was shown
+            assertThat(result).isEqualTo(AttemptResult.DELIVERED);
+            verifiesBoth(WebhookVerifier.of(endpoint.secret()), receiver.requests().getFirst());
+        }
+    }
+
+    @Test
+    void shouldSignNothingWhenTheSealedSecretWasMovedFromAnotherEndpoint() throws Exception {
+        try (var receiver = Receiver.answering(204)) {
+            // given another endpoint's sealed secret copied into this endpoint's row
+            var merchant = TestDb.merchant();
+            var other = TestDb.endpoint(merchant, "test", receiver.url(), TestDb.sealer());
+            var endpoint = TestDb.endpoint(merchant, "test", receiver.url(), TestDb.sealer());
+            TestDb.jdbc().update("UPDATE webhook_endpoints SET secret = (SELECT secret FROM webhook_endpoints WHERE id = ?)"
+                    + " WHERE id = ?", other.id(), endpoint.id());
+
+            // when an event is attempted to it
+            var result = attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS);
+
+            // then nothing is sent, and the attempt log says why without showing a secret
+            assertThat(result).isNotEqualTo(AttemptResult.DELIVERED);
+            assertThat(receiver.requests()).isEmpty();
+            assertThat(TestDb.attempts(endpoint.id()).getFirst().get("error").toString())
+                    .contains("signing secret is unusable").contains("sealed for another endpoint").doesNotContain("whsec_");
+        }
+    }
+
+    @Test
     void shouldSignWithBothSecretsDuringOverlapAndOnlyTheNewOneAfterIt() throws Exception {
         try (var receiver = Receiver.answering(200)) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
@@ -81,10 +122,15 @@ class AttemptSigningIT {
         }
     }
 
-    /** As the gateway's rotate_secret leaves the row: the new secret signs, the old one until the overlap ends. */
+    /**
+     * As the gateway's rotate_secret leaves the row: the new secret, sealed under the active key, signs; the old one,
+     * sealed under the key that sealed before a key rotation (the gateway's start re-seals it later), until the overlap
+     * ends.
+     */
     private static void rotate(TestDb.Endpoint endpoint, String newSecret, Instant previousUntil) {
         TestDb.jdbc().update("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
-                + " WHERE id = ?", newSecret, endpoint.secret(), TestDb.timestamp(previousUntil), endpoint.id());
+                + " WHERE id = ?", TestDb.sealer().seal(newSecret, endpoint.id()),
+                TestDb.BEFORE_ROTATION.seal(endpoint.secret(), endpoint.id()), TestDb.timestamp(previousUntil), endpoint.id());
     }
 
     private static void verifiesBoth(WebhookVerifier verifier, Receiver.Request request) throws WebhookVerificationException {

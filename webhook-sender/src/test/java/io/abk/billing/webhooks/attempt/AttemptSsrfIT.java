@@ -32,7 +32,7 @@ class AttemptSsrfIT {
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true).withResolver(DNS));
+        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true).withResolver(DNS), TestDb.sealer());
         v4 = ConnectionCounter.on(InetAddress.getLoopbackAddress());
         v6 = ConnectionCounter.on(loopbackV6());
     }
@@ -128,7 +128,7 @@ class AttemptSsrfIT {
     @Test
     void shouldRefuseLoopbackInTestModeWhenFlagIsOff() throws Exception {
         var strictSettings = HttpDeliveryAttempts.Settings.defaults(false).withResolver(DNS);
-        try (var receiver = Receiver.answering(200); var strict = new HttpDeliveryAttempts(TestDb.dataSource(), strictSettings)) {
+        try (var receiver = Receiver.answering(200); var strict = new HttpDeliveryAttempts(TestDb.dataSource(), strictSettings, TestDb.sealer())) {
             var plain = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             var tls = TestDb.endpoint(TestDb.merchant(), "test", "https://rebind-loopback.example:" + v4.port() + "/hook");
             var before = v4.accepted();

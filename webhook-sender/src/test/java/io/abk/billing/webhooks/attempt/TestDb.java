@@ -3,11 +3,15 @@ package io.abk.billing.webhooks.attempt;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.abk.billing.webhookverify.WebhookSecrets;
+import io.abk.billing.webhookverify.sealing.SealingKeys;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,6 +27,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class TestDb {
 
     private static @Nullable HikariDataSource dataSource;
+    /** The keyring of the attempt tests: t1 was active before a key rotation, t2 is now. */
+    static final String KEYS = "t1:" + Base64.getEncoder().encodeToString(new byte[32]) + ",t2:"
+            + Base64.getEncoder().encodeToString("attempt-tests-second-sealing-key".getBytes(StandardCharsets.US_ASCII));
+    private static final SecretSealer SEALER = new SecretSealer(SealingKeys.of(KEYS, "t2", false));
+    /** The same keyring before the rotation: t1 seals. */
+    static final SecretSealer BEFORE_ROTATION = new SecretSealer(SealingKeys.of(KEYS, "t1", false));
 
     private TestDb() {
     }
@@ -53,6 +63,11 @@ final class TestDb {
         return dataSource;
     }
 
+    /** What the attempts open the stored secrets with. */
+    static SecretSealer sealer() {
+        return SEALER;
+    }
+
     static JdbcTemplate jdbc() {
         return new JdbcTemplate(dataSource());
     }
@@ -63,12 +78,17 @@ final class TestDb {
         return id;
     }
 
-    /** A new enabled endpoint with a fresh secret; returns its id. */
+    /** A new enabled endpoint with a fresh secret stored plain, as rows written before sealing are; returns it. */
     static Endpoint endpoint(String merchantId, String mode, String url) {
+        return endpoint(merchantId, mode, url, null);
+    }
+
+    /** A new enabled endpoint with a fresh secret sealed by {@code sealer} for its row (plain when null); returns it. */
+    static Endpoint endpoint(String merchantId, String mode, String url, @Nullable SecretSealer sealer) {
         var id = "we_" + UUID.randomUUID().toString().replace("-", "");
         var secret = WebhookSecrets.generate();
         jdbc().update("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, created_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, now(), now())", id, merchantId, mode, url, secret);
+                + " VALUES (?, ?, ?, ?, ?, now(), now())", id, merchantId, mode, url, sealer == null ? secret : sealer.seal(secret, id));
         return new Endpoint(id, merchantId, mode, secret);
     }
 

@@ -77,8 +77,12 @@ class CompanionWebhookIT {
             settings.put("BILLING_USDT_WEBHOOK_SECRET", rotated);
             try (var sender = WebhookSenderApplication.start(settings)) {
                 assertThat(urls(jdbcUrl)).containsExactly("https://hooks.example.com/b", "https://hooks.example.com/c");
-                assertThat(SenderInfra.jdbc(jdbcUrl).queryForList("SELECT DISTINCT secret FROM webhook_endpoints WHERE deleted_at IS NULL",
-                        String.class)).containsExactly(rotated);
+                // each row holds the new secret sealed for it, never in plain text
+                var rows = SenderInfra.jdbc(jdbcUrl).queryForList("SELECT id, secret FROM webhook_endpoints WHERE deleted_at IS NULL");
+                assertThat(rows).hasSize(2).allSatisfy(row -> {
+                    assertThat(row.get("secret").toString()).startsWith("v1:s1:").doesNotContain("whsec_");
+                    assertThat(SenderInfra.sealer().open(row.get("secret").toString(), row.get("id").toString())).isEqualTo(rotated);
+                });
             }
         }
     }

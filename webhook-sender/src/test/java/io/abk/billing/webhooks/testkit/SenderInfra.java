@@ -4,13 +4,17 @@ import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.topics.TopicProvisioner;
 import io.abk.billing.topics.TopicsConfig;
 import io.abk.billing.webhooks.WebhookSenderApplication;
+import io.abk.billing.webhookverify.sealing.SealingKeys;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -119,7 +123,16 @@ public final class SenderInfra {
         return new JdbcTemplate(new DriverManagerDataSource(jdbcUrl, "postgres", ""));
     }
 
-    /** The settings a test sender runs with: the short schedule, loopback receivers allowed. */
+    /** The keyring test senders seal and open signing secrets with (BILLING_SECRETS_KEYS). */
+    public static final String SEALING_KEYS = "s1:" + Base64.getEncoder().encodeToString(
+            "sender-tests-sealing-key-32bytes".getBytes(StandardCharsets.US_ASCII));
+
+    /** What a test sender's secrets open with. */
+    public static SecretSealer sealer() {
+        return new SecretSealer(SealingKeys.of(SEALING_KEYS, "", false));
+    }
+
+    /** The settings a test sender runs with: the short schedule, loopback receivers allowed, the test keyring. */
     public static Map<String, String> settings(String bootstrapServers, String jdbcUrl) {
         var settings = new HashMap<>(SCHEDULE);
         settings.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers);
@@ -128,6 +141,7 @@ public final class SenderInfra {
         settings.put("BILLING_DB_PASSWORD", "");
         settings.put("BILLING_MANAGEMENT_ENABLED", "false");
         settings.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "true");
+        settings.put("BILLING_SECRETS_KEYS", SEALING_KEYS);
         // Longer than the slow receiver's 15 s, so its request is held rather than timed out.
         settings.put("BILLING_WEBHOOKS_TIMEOUT", "20s");
         return settings;
