@@ -94,7 +94,7 @@ class AttemptLogIT {
         var holding = new CompletableFuture<Void>();
         var release = new CompletableFuture<Void>();
         try (var receiver = Receiver.answering(500);
-                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             // Given the endpoint's row locked, so the failed attempt's health change (and its log row) must wait
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
@@ -124,7 +124,7 @@ class AttemptLogIT {
         var holding = new CompletableFuture<Void>();
         var release = new CompletableFuture<Void>();
         try (var receiver = Receiver.answering(204);
-                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true))) {
+                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             // Given reads of the endpoints table held back by a lock
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
