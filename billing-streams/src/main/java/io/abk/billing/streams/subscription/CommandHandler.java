@@ -117,7 +117,7 @@ final class CommandHandler {
 
     /** Puts back the settled invoice {@code command} names, if it names one that the aggregate does not hold. */
     private static @Nullable Restored restore(Existing state, SubscriptionAggregate storedValue,
-            io.abk.billing.streams.domain.subscription.SubscriptionCommand command, SettledInvoices settledInvoices) {
+            io.abk.billing.streams.domain.subscription.SubscriptionInstruction command, SettledInvoices settledInvoices) {
         var invoiceId = InvoiceRetention.named(command).orElse(null);
         if (invoiceId == null || state.details().invoice(invoiceId).isPresent()) {
             return null;
