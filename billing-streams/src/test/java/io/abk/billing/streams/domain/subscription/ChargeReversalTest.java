@@ -11,6 +11,7 @@ import static io.abk.billing.streams.domain.subscription.Scenarios.FIRST_PERIOD_
 import static io.abk.billing.streams.domain.subscription.Scenarios.RENEWAL_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.DeciderTable.Row;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;
@@ -22,7 +23,6 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.Subscription
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionPastDue;
 import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Duration;
 import java.time.Instant;

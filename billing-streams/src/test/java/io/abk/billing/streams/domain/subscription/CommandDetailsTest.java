@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
@@ -16,7 +17,6 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.Subscription
 import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.util.List;
 import java.util.Map;

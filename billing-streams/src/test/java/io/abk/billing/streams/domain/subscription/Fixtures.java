@@ -1,8 +1,8 @@
 package io.abk.billing.streams.domain.subscription;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.Map;
