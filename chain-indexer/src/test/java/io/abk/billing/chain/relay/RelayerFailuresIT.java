@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.lang.reflect.Proxy;
