@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
@@ -18,12 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -121,30 +120,13 @@ class BillingStreamsAppIT {
     }
 
     private static KafkaConsumer<String, Change> changes(TestBroker broker) {
-        var consumer = new KafkaConsumer<>(consumerConfig(broker), new StringDeserializer(),
+        return ReadCommitted.fromStart(broker, Topics.CHANGES.name(), 2, new StringDeserializer(),
                 Topics.CHANGES.valueSerde().deserializer());
-        assignFromStart(consumer, Topics.CHANGES.name());
-        return consumer;
     }
 
     private static KafkaConsumer<byte[], byte[]> deadLetters(TestBroker broker) {
-        var consumer = new KafkaConsumer<>(consumerConfig(broker), new ByteArrayDeserializer(),
+        return ReadCommitted.fromStart(broker, Topics.STREAMS_DEAD_LETTERS.name(), 2, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
-        assignFromStart(consumer, Topics.STREAMS_DEAD_LETTERS.name());
-        return consumer;
-    }
-
-    private static Map<String, Object> consumerConfig(TestBroker broker) {
-        return Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    }
-
-    private static void assignFromStart(KafkaConsumer<?, ?> consumer, String topic) {
-        var partitions = List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1));
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
     }
 
     private static List<Change> poll(KafkaConsumer<String, Change> consumer, List<Change> into) {

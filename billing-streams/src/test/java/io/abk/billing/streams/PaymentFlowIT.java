@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
@@ -21,12 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,15 +124,8 @@ class PaymentFlowIT {
     }
 
     private static <V> KafkaConsumer<String, V> consumer(TestBroker broker, Topic<String, V> topic) {
-        var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
-        var partitions = List.of(new TopicPartition(topic.name(), 0), new TopicPartition(topic.name(), 1));
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        return consumer;
+        return ReadCommitted.fromStart(broker, topic.name(), 2, topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
     }
 
     private static <V> List<V> poll(KafkaConsumer<String, V> consumer, List<V> into) {

@@ -1,10 +1,10 @@
 package io.abk.billing.chain;
 
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.lease.ChainLeases;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.topology.ChainTopology;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.StreamsProcess;

@@ -2,10 +2,10 @@ package io.abk.billing.chain;
 
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;

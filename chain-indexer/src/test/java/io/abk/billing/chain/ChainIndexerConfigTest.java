@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
+import io.abk.billing.schemas.mode.Mode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -7,6 +7,7 @@ import static io.abk.billing.scheduler.Snapshots.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ExpirePayment;
@@ -25,14 +26,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupState;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,18 +151,8 @@ class RenewalSchedulerAppIT {
 
     /** Reads every partition of {@code topic} from the beginning, as billing-streams does: committed records only. */
     private static <V> KafkaConsumer<String, V> committed(TestBroker broker, Topic<String, V> topic) {
-        var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
-        var partitions = new ArrayList<TopicPartition>();
-        for (int partition = 0; partition < PARTITIONS; partition++) {
-            partitions.add(new TopicPartition(topic.name(), partition));
-        }
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
-        return consumer;
+        return ReadCommitted.fromStart(broker, topic.name(), PARTITIONS, topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
     }
 
     private static <V> List<ConsumerRecord<String, V>> poll(KafkaConsumer<String, V> consumer,

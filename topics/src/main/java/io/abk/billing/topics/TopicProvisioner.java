@@ -48,20 +48,20 @@ public final class TopicProvisioner {
     private static final Logger log = LoggerFactory.getLogger(TopicProvisioner.class);
 
     /** Whether to change the broker or only compare. */
-    public enum Mode {
+    public enum Action {
         APPLY,
         CHECK
     }
 
     /** How one run behaves; {@code timeout} bounds each admin call and the wait for leaders. */
-    public record Options(Mode mode, boolean growPartitions, Duration timeout) {
+    public record Options(Action action, boolean growPartitions, Duration timeout) {
 
         public static Options apply(Duration timeout) {
-            return new Options(Mode.APPLY, false, timeout);
+            return new Options(Action.APPLY, false, timeout);
         }
 
         public static Options check(Duration timeout) {
-            return new Options(Mode.CHECK, false, timeout);
+            return new Options(Action.CHECK, false, timeout);
         }
     }
 
@@ -101,7 +101,7 @@ public final class TopicProvisioner {
         var created = new ArrayList<String>();
         var missingProblems = new HashMap<String, String>();
         var toCreate = plan.stream().filter(spec -> !existing.contains(spec.name())).toList();
-        if (options.mode() == Mode.APPLY) {
+        if (options.action() == Action.APPLY) {
             created.addAll(create(toCreate));
             // A topic just created may not be described yet (its metadata still spreads to the brokers).
             awaitLeaders(toCreate.stream().map(TopicSpec::name).toList());
@@ -123,7 +123,7 @@ public final class TopicProvisioner {
             entries.add(compare(spec, descriptions.get(spec.name()), configs.get(spec.name()),
                     created.contains(spec.name()), alterations, growth));
         }
-        if (options.mode() == Mode.APPLY) {
+        if (options.action() == Action.APPLY) {
             if (!alterations.isEmpty()) {
                 admin.incrementalAlterConfigs(alterations).all().get(seconds(), TimeUnit.SECONDS);
             }
@@ -133,7 +133,7 @@ public final class TopicProvisioner {
             }
         }
         var report = new ProvisionReport(entries);
-        log.info("event=topics_{} topics={} created={} updated={} problems={}", options.mode().name().toLowerCase(),
+        log.info("event=topics_{} topics={} created={} updated={} problems={}", options.action().name().toLowerCase(),
                 names.size(), report.topics(Outcome.CREATED).size(), report.topics(Outcome.UPDATED).size(),
                 report.problems().size());
         return report;
@@ -173,7 +173,7 @@ public final class TopicProvisioner {
             notes.add("has " + partitions + " partitions but the plan says " + spec.partitions()
                     + ": Kafka cannot shrink a topic (set BILLING_PARTITIONS=" + partitions + ")");
         } else if (partitions < spec.partitions()) {
-            if (options.mode() == Mode.APPLY && options.growPartitions()) {
+            if (options.action() == Action.APPLY && options.growPartitions()) {
                 growth.put(spec.name(), NewPartitions.increaseTo(spec.partitions()));
                 changed = true;
                 notes.add("partitions " + partitions + " -> " + spec.partitions()
@@ -199,7 +199,7 @@ public final class TopicProvisioner {
                 actual.put(wanted.getKey(), wanted.getValue());
                 continue;
             }
-            if (options.mode() == Mode.APPLY) {
+            if (options.action() == Action.APPLY) {
                 ops.add(new AlterConfigOp(new ConfigEntry(wanted.getKey(), wanted.getValue()), AlterConfigOp.OpType.SET));
                 notes.add(wanted.getKey() + " " + value + " -> " + wanted.getValue());
                 actual.put(wanted.getKey(), wanted.getValue());

@@ -1,6 +1,6 @@
 package io.abk.billing.topics;
 
-import io.abk.billing.topics.TopicProvisioner.Mode;
+import io.abk.billing.topics.TopicProvisioner.Action;
 import io.abk.billing.topics.TopicProvisioner.Options;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -38,7 +38,7 @@ public final class TopicsMain {
             return 2;
         }
         out.printf("topics: %s on %s (partitions %d, replication factor %d, min.insync.replicas %d, %d retry topics)%n",
-                options.mode().name().toLowerCase(), config.bootstrapServers(), config.partitions(),
+                options.action().name().toLowerCase(), config.bootstrapServers(), config.partitions(),
                 config.replicationFactor(), config.minInsyncReplicas(), config.webhookRetries().retryTopicCount());
         ProvisionReport report;
         try {
@@ -70,19 +70,19 @@ public final class TopicsMain {
     }
 
     static Options options(List<String> args, Duration timeout) {
-        var mode = Mode.APPLY;
+        var action = Action.APPLY;
         var grow = false;
         for (var arg : args) {
             switch (arg) {
-                case "apply" -> mode = Mode.APPLY;
-                case "check" -> mode = Mode.CHECK;
+                case "apply" -> action = Action.APPLY;
+                case "check" -> action = Action.CHECK;
                 case "--grow-partitions" -> grow = true;
                 default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
-        if (grow && mode == Mode.CHECK) {
+        if (grow && action == Action.CHECK) {
             throw new IllegalArgumentException("--grow-partitions only goes with apply; " + USAGE);
         }
-        return new Options(mode, grow, timeout);
+        return new Options(action, grow, timeout);
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.ProvisionReport.Outcome;
-import io.abk.billing.topics.TopicProvisioner.Mode;
+import io.abk.billing.topics.TopicProvisioner.Action;
 import io.abk.billing.topics.TopicProvisioner.Options;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +83,7 @@ class TopicProvisionerIT {
         var growUnasked = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)),
                 Options.apply(TIMEOUT));
         var grow = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)),
-                new Options(Mode.APPLY, true, TIMEOUT));
+                new Options(Action.APPLY, true, TIMEOUT));
 
         assertThat(shrink.problems()).singleElement().asString().contains("has 3 partitions but the plan says 2")
                 .contains("cannot shrink");

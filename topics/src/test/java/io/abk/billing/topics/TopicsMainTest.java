@@ -3,7 +3,7 @@ package io.abk.billing.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.abk.billing.topics.TopicProvisioner.Mode;
+import io.abk.billing.topics.TopicProvisioner.Action;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +15,8 @@ class TopicsMainTest {
 
     @Test
     void shouldApplyByDefaultAndCheckOrGrowWhenAsked() {
-        assertThat(TopicsMain.options(List.of()).mode()).isEqualTo(Mode.APPLY);
-        assertThat(TopicsMain.options(List.of("check")).mode()).isEqualTo(Mode.CHECK);
+        assertThat(TopicsMain.options(List.of()).action()).isEqualTo(Action.APPLY);
+        assertThat(TopicsMain.options(List.of("check")).action()).isEqualTo(Action.CHECK);
         assertThat(TopicsMain.options(List.of("apply", "--grow-partitions")).growPartitions()).isTrue();
     }
 

@@ -2,6 +2,7 @@ package io.abk.billing.usdt;
 
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.topic.Topic;
@@ -22,8 +23,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -137,15 +136,9 @@ public final class TestVerifier implements AutoCloseable {
     /** Every committed event on usdt.events so far (read_committed, up to the end). */
     public List<UsdtEvent> events() {
         var topic = Topics.USDT_EVENTS;
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer())) {
-            var partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(p -> new TopicPartition(topic.name(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+        try (var consumer = ReadCommitted.fromStart(broker, topic.name(), topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer())) {
+            var partitions = consumer.assignment();
             var end = consumer.endOffsets(partitions);
             var events = new ArrayList<UsdtEvent>();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {

@@ -16,6 +16,7 @@ import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.gateway.web.StatusFilter;
 import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.LinkedHashMap;
@@ -101,10 +102,7 @@ public class PaymentRoutes {
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = query.getFirst("status");
-            if (status != null && !STATUSES.contains(status)) {
-                throw ApiException.invalid("status", "status must be one of " + String.join(", ", STATUSES));
-            }
+            var status = StatusFilter.from(query, STATUSES);
             var page = PageRequest.from(query, IdPrefix.PAYMENT);
             return payments.list(caller, status, page).map(found -> found.body("payments"));
         });

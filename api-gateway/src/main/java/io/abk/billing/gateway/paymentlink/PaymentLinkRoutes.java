@@ -18,6 +18,7 @@ import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.gateway.web.StatusFilter;
 import io.abk.billing.schemas.avro.CreatePaymentLink;
 import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -94,10 +95,7 @@ public class PaymentLinkRoutes {
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = query.getFirst("status");
-            if (status != null && !STATUSES.contains(status)) {
-                throw ApiException.invalid("status", "status must be one of " + String.join(", ", STATUSES));
-            }
+            var status = StatusFilter.from(query, STATUSES);
             var page = PageRequest.from(query, IdPrefix.PAYMENT_LINK);
             return links.list(caller, status, page).map(found -> found.body("paymentLinks"));
         });

@@ -10,6 +10,7 @@ import io.abk.billing.gateway.merchant.MerchantLookup;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.gateway.web.StatusFilter;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.Map;
@@ -72,7 +73,7 @@ public class SubscriptionRoutes {
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = SubscriptionStatuses.filter(query.getFirst("status"));
+            var status = StatusFilter.from(query, SubscriptionStatuses.ALL);
             var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
             return readModel.list(caller, status, page).map(found -> found.body("subscriptions"));
         });

@@ -1,7 +1,6 @@
 package io.abk.billing.bench.chain;
 
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.follow.ChainFollower;
 import io.abk.billing.chain.follow.FollowerSettings;
 import io.abk.billing.contracts.Erc20Abi;
@@ -10,6 +9,7 @@ import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localstack.kafka.KafkaBroker;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
 import java.nio.file.Path;

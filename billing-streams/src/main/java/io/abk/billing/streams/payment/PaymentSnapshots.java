@@ -1,8 +1,8 @@
 package io.abk.billing.streams.payment;
 
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.payment.PaymentDetails;
 import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
 import io.abk.billing.streams.domain.payment.PaymentState.Existing;

@@ -1,8 +1,8 @@
 package io.abk.billing.streams.paymentlink;
 
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkDetails;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Active;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;

@@ -3,7 +3,7 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
-import io.abk.billing.streams.command.ModeMapper;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.domain.subscription.Settlement;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;

@@ -46,12 +46,14 @@ final class CommandHandler {
     }
 
     /**
-     * What one command produces. {@code aggregate} is the new store value, or null when the state is unchanged
-     * (a rejection). {@code change} is written always; {@code events} in order; {@code chainRequests} are the
-     * settlements it started (keyed by invoice id on {@code chain.requests}); {@code settled} is what moves between
-     * the aggregate and the store of settled invoices (nothing for a rejection).
+     * What one command produces, by kind, before {@link SubscriptionHandler} routes it to sinks (as an
+     * {@link io.abk.billing.streams.command.AggregateHandler.Handled}). {@code aggregate} is the new store value, or
+     * null when the state is unchanged (a rejection). {@code change} is written always; {@code events} in order;
+     * {@code chainRequests} are the settlements it started (keyed by invoice id on {@code chain.requests});
+     * {@code settled} is what moves between the aggregate and the store of settled invoices (nothing for a
+     * rejection).
      */
-    record Handled(@Nullable SubscriptionAggregate aggregate, Change change, List<BillingEvent> events,
+    record Outputs(@Nullable SubscriptionAggregate aggregate, Change change, List<BillingEvent> events,
             List<ChainRequest> chainRequests, SettledInvoiceStore.Writes settled) {
     }
 
@@ -66,7 +68,7 @@ final class CommandHandler {
      * the state first ({@link InvoiceRetention#named}), so the rules see it as if it had never left; after the
      * command, the invoices that are settled leave the stored aggregate again ({@link InvoiceRetention}).
      */
-    static Handled handle(SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue,
+    static Outputs handle(SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue,
             SettledInvoices settledInvoices, DunningPolicy dunning) {
         var command = CommandMapper.toCommand(envelope);
         var stored = storedValue == null ? null : AggregateMapper.read(storedValue);
@@ -82,13 +84,13 @@ final class CommandHandler {
         }
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (SubscriptionDecider.decide(before, command, dunning)) {
-            case Rejected rejected -> new Handled(null, rejectedChange(envelope, rejected.reason(), rejected.message()),
+            case Rejected rejected -> new Outputs(null, rejectedChange(envelope, rejected.reason(), rejected.message()),
                     List.of(), List.of(), SettledInvoiceStore.Writes.NONE);
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
                 var after = existing(SubscriptionDecider.evolveAll(before, failed.events()), envelope);
                 var kept = keep(after, restored, sequence);
-                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence, kept.state())),
+                yield new Outputs(AggregateMapper.write(new AggregateMapper.Stored(sequence, kept.state())),
                         rejectedChange(envelope, failed.reason(), failed.message()), List.of(), List.of(),
                         kept.writes());
             }
@@ -99,7 +101,7 @@ final class CommandHandler {
                 var requests = ChainRequestMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(envelope, before, after, sequence + 1, events, requests);
                 var kept = keep(after, restored, sequence + 1);
-                yield new Handled(AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, kept.state())), change,
+                yield new Outputs(AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, kept.state())), change,
                         events, requests, kept.writes());
             }
         };
@@ -115,7 +117,7 @@ final class CommandHandler {
 
     /** Puts back the settled invoice {@code command} names, if it names one that the aggregate does not hold. */
     private static @Nullable Restored restore(Existing state, SubscriptionAggregate storedValue,
-            io.abk.billing.streams.domain.subscription.SubscriptionCommand command, SettledInvoices settledInvoices) {
+            io.abk.billing.streams.domain.subscription.SubscriptionInstruction command, SettledInvoices settledInvoices) {
         var invoiceId = InvoiceRetention.named(command).orElse(null);
         if (invoiceId == null || state.details().invoice(invoiceId).isPresent()) {
             return null;

@@ -12,25 +12,25 @@ import io.abk.billing.schemas.avro.RefundInvoice;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import io.abk.billing.schemas.avro.UpdateSubscription;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.subscription.ChargeFailure;
 import io.abk.billing.streams.domain.subscription.Interval;
 import io.abk.billing.streams.domain.subscription.Plan;
 import io.abk.billing.streams.domain.subscription.SettlementResult;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Renew;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Update;
 import io.abk.billing.streams.domain.subscription.Wallets;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import org.jspecify.annotations.Nullable;
@@ -46,7 +46,7 @@ final class CommandMapper {
     private CommandMapper() {
     }
 
-    static SubscriptionCommand toCommand(io.abk.billing.schemas.avro.SubscriptionCommand envelope) {
+    static SubscriptionInstruction toCommand(io.abk.billing.schemas.avro.SubscriptionCommand envelope) {
         var id = envelope.getSubscriptionId();
         var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
         var at = envelope.getRequestedAt();
@@ -70,23 +70,23 @@ final class CommandMapper {
                     update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
                     update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
                     update.getPlanId(), update.getMetadata());
-            case io.abk.billing.schemas.avro.RevokeMandate revoke -> new SubscriptionCommand.RevokeMandate(id, tenant, at);
+            case io.abk.billing.schemas.avro.RevokeMandate revoke -> new SubscriptionInstruction.RevokeMandate(id, tenant, at);
             case ChargeInvoice charge -> new Charge(id, tenant, at, charge.getInvoiceId(), charge.getSandboxMode());
             case RefundInvoice refund -> new Refund(id, tenant, at, refund.getInvoiceId(),
                     refund.getAmountMicros() == null ? null : UsdcAmount.ofMicros(refund.getAmountMicros()));
             case io.abk.billing.schemas.avro.VoidInvoice voided ->
-                    new SubscriptionCommand.VoidInvoice(id, tenant, at, voided.getInvoiceId());
-            case io.abk.billing.schemas.avro.SettleCharge settle -> new SubscriptionCommand.SettleCharge(id, tenant, at,
+                    new SubscriptionInstruction.VoidInvoice(id, tenant, at, voided.getInvoiceId());
+            case io.abk.billing.schemas.avro.SettleCharge settle -> new SubscriptionInstruction.SettleCharge(id, tenant, at,
                     settle.getInvoiceId(), settle.getAttemptId(), result(envelope, settle.getSucceeded(),
                             settle.getTxHash(), settle.getFailureCode(), settle.getFailureMessage()));
-            case io.abk.billing.schemas.avro.SettleRefund settle -> new SubscriptionCommand.SettleRefund(id, tenant, at,
+            case io.abk.billing.schemas.avro.SettleRefund settle -> new SubscriptionInstruction.SettleRefund(id, tenant, at,
                     settle.getInvoiceId(), settle.getRefundId(), UsdcAmount.ofMicros(settle.getAmountMicros()),
                     result(envelope, settle.getSucceeded(), settle.getTxHash(), settle.getFailureCode(),
                             settle.getFailureMessage()));
             case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
             case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
             case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
-            case io.abk.billing.schemas.avro.ReverseCharge reverse -> new SubscriptionCommand.ReverseCharge(id, tenant,
+            case io.abk.billing.schemas.avro.ReverseCharge reverse -> new SubscriptionInstruction.ReverseCharge(id, tenant,
                     at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
             default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
                     + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());

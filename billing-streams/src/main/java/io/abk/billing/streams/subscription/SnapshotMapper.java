@@ -2,7 +2,7 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
-import io.abk.billing.streams.command.ModeMapper;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.domain.subscription.Invoice;
 import io.abk.billing.streams.domain.subscription.Statuses;
 import io.abk.billing.streams.domain.subscription.SubscriptionDetails;

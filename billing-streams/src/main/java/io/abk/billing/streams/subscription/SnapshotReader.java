@@ -2,8 +2,8 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.command.ModeMapper;
 import io.abk.billing.streams.domain.subscription.BillingCycle;
 import io.abk.billing.streams.domain.subscription.BillingReason;
 import io.abk.billing.streams.domain.subscription.ChargeFailure;

@@ -51,15 +51,15 @@ public final class SubscriptionHandler implements AggregateHandler<SubscriptionC
         if (settled == null) {
             throw new IllegalStateException("handle() before init()");
         }
-        var handled = CommandHandler.handle(command, stored, settled::find, dunning);
+        var outputs = CommandHandler.handle(command, stored, settled::find, dunning);
         var forwards = new ArrayList<Forward>();
-        for (var event : handled.events()) {
+        for (var event : outputs.events()) {
             forwards.add(new Forward(nodes.eventsSink(), command.getSubscriptionId(), event));
         }
-        for (var request : handled.chainRequests()) {
+        for (var request : outputs.chainRequests()) {
             forwards.add(new Forward(nodes.chainRequestsSink(), request.getInvoiceId(), request));
         }
-        settled.apply(command.getSubscriptionId(), handled.settled());
-        return new Handled<>(handled.aggregate(), handled.change(), forwards);
+        settled.apply(command.getSubscriptionId(), outputs.settled());
+        return new Handled<>(outputs.aggregate(), outputs.change(), forwards);
     }
 }

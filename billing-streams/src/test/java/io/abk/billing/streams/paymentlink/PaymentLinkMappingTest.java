@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.OpenPaymentLink;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.paymentlink.Customer;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Create;
@@ -15,7 +16,6 @@ import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Expired;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkTerms;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
 import java.time.Instant;

@@ -18,12 +18,12 @@ import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.ChargeFailure;
 import io.abk.billing.streams.domain.subscription.Interval;
 import io.abk.billing.streams.domain.subscription.SettlementResult;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand;
-import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.Map;
@@ -44,47 +44,47 @@ class CommandMapperTest {
 
     static Stream<Arguments> payloads() {
         return Stream.of(
-                Arguments.of(new ActivateSubscription("77"), new SubscriptionCommand.Activate(SUB, TENANT, AT, "77")),
-                Arguments.of(new CompleteSubscription(null), new SubscriptionCommand.Complete(SUB, TENANT, AT, null)),
-                Arguments.of(new CancelSubscription(true), new SubscriptionCommand.Cancel(SUB, TENANT, AT, true)),
-                Arguments.of(new ResumeSubscription(), new SubscriptionCommand.Resume(SUB, TENANT, AT, "cmd_m")),
-                Arguments.of(new PauseSubscription(), new SubscriptionCommand.Pause(SUB, TENANT, AT)),
+                Arguments.of(new ActivateSubscription("77"), new SubscriptionInstruction.Activate(SUB, TENANT, AT, "77")),
+                Arguments.of(new CompleteSubscription(null), new SubscriptionInstruction.Complete(SUB, TENANT, AT, null)),
+                Arguments.of(new CancelSubscription(true), new SubscriptionInstruction.Cancel(SUB, TENANT, AT, true)),
+                Arguments.of(new ResumeSubscription(), new SubscriptionInstruction.Resume(SUB, TENANT, AT, "cmd_m")),
+                Arguments.of(new PauseSubscription(), new SubscriptionInstruction.Pause(SUB, TENANT, AT)),
                 Arguments.of(new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", "")),
-                        new SubscriptionCommand.Update(SUB, TENANT, AT, UsdcAmount.ofMicros(5_000_000),
+                        new SubscriptionInstruction.Update(SUB, TENANT, AT, UsdcAmount.ofMicros(5_000_000),
                                 Interval.YEAR, "plan_2", Map.of("a", ""))),
                 Arguments.of(new UpdateSubscription(null, null, null, Map.of()),
-                        new SubscriptionCommand.Update(SUB, TENANT, AT, null, null, null, Map.of())),
-                Arguments.of(new RevokeMandate("chain"), new SubscriptionCommand.RevokeMandate(SUB, TENANT, AT)),
+                        new SubscriptionInstruction.Update(SUB, TENANT, AT, null, null, null, Map.of())),
+                Arguments.of(new RevokeMandate("chain"), new SubscriptionInstruction.RevokeMandate(SUB, TENANT, AT)),
                 Arguments.of(new ChargeInvoice("inv_1", "allowance_revoked"),
-                        new SubscriptionCommand.Charge(SUB, TENANT, AT, "inv_1", "allowance_revoked")),
-                Arguments.of(new RefundInvoice("inv_1", null), new SubscriptionCommand.Refund(SUB, TENANT, AT, "inv_1", null)),
+                        new SubscriptionInstruction.Charge(SUB, TENANT, AT, "inv_1", "allowance_revoked")),
+                Arguments.of(new RefundInvoice("inv_1", null), new SubscriptionInstruction.Refund(SUB, TENANT, AT, "inv_1", null)),
                 Arguments.of(new RefundInvoice("inv_1", 1L),
-                        new SubscriptionCommand.Refund(SUB, TENANT, AT, "inv_1", UsdcAmount.ofMicros(1))),
-                Arguments.of(new VoidInvoice("inv_1"), new SubscriptionCommand.VoidInvoice(SUB, TENANT, AT, "inv_1")),
+                        new SubscriptionInstruction.Refund(SUB, TENANT, AT, "inv_1", UsdcAmount.ofMicros(1))),
+                Arguments.of(new VoidInvoice("inv_1"), new SubscriptionInstruction.VoidInvoice(SUB, TENANT, AT, "inv_1")),
                 Arguments.of(new SettleCharge("inv_1:2", "inv_1", true, TX, null, null),
-                        new SubscriptionCommand.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
+                        new SubscriptionInstruction.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
                                 new SettlementResult.Succeeded(TX))),
                 Arguments.of(new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked"),
-                        new SubscriptionCommand.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
+                        new SubscriptionInstruction.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
                                 new SettlementResult.Failed(new ChargeFailure("ALLOWANCE_REVOKED", "revoked")))),
                 Arguments.of(new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
-                        new SubscriptionCommand.SettleRefund(SUB, TENANT, AT, "inv_1", "inv_1:refund:1",
+                        new SubscriptionInstruction.SettleRefund(SUB, TENANT, AT, "inv_1", "inv_1:refund:1",
                                 UsdcAmount.ofMicros(7), new SettlementResult.Failed(
                                         new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))),
                 // The renewal invoice's id is seeded by the command id, as a resume's is.
                 Arguments.of(new RenewSubscription(PERIOD_END),
-                        new SubscriptionCommand.Renew(SUB, TENANT, AT, PERIOD_END, "cmd_m")),
-                Arguments.of(new ChargeDueInvoice("inv_1", 3), new SubscriptionCommand.ChargeDue(SUB, TENANT, AT,
+                        new SubscriptionInstruction.Renew(SUB, TENANT, AT, PERIOD_END, "cmd_m")),
+                Arguments.of(new ChargeDueInvoice("inv_1", 3), new SubscriptionInstruction.ChargeDue(SUB, TENANT, AT,
                         "inv_1", 3)),
                 Arguments.of(new ExpireIncompleteSubscription(),
-                        new SubscriptionCommand.ExpireIncomplete(SUB, TENANT, AT)),
+                        new SubscriptionInstruction.ExpireIncomplete(SUB, TENANT, AT)),
                 Arguments.of(new io.abk.billing.schemas.avro.ReverseCharge("inv_1", "0xab", "84532:0xab:4"),
-                        new SubscriptionCommand.ReverseCharge(SUB, TENANT, AT, "inv_1", "0xab", "84532:0xab:4")));
+                        new SubscriptionInstruction.ReverseCharge(SUB, TENANT, AT, "inv_1", "0xab", "84532:0xab:4")));
     }
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("payloads")
-    void shouldMapEveryFieldWhenThePayloadIsKnown(Object payload, SubscriptionCommand expected) {
+    void shouldMapEveryFieldWhenThePayloadIsKnown(Object payload, SubscriptionInstruction expected) {
         var envelope = CommandEnvelopes.command("cmd_m", SUB, AT, payload);
 
         assertThat(CommandMapper.toCommand(envelope)).isEqualTo(expected);

@@ -4,11 +4,11 @@ import io.abk.billing.chain.domain.autosettle.OpenPayment;
 import io.abk.billing.chain.domain.autosettle.PaymentMatch;
 import io.abk.billing.chain.domain.autosettle.PaymentMatcher;
 import io.abk.billing.chain.domain.autosettle.SeenTransfer;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.PayoutPayment;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.mode.ModeMapper;
 import java.util.ArrayList;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -50,7 +50,7 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
                 || !(transfer.getPayload() instanceof TokenTransfer token)) {
             return;
         }
-        var seen = new SeenTransfer(TransferRouting.transferId(transfer), mode(transfer.getMode()),
+        var seen = new SeenTransfer(TransferRouting.transferId(transfer), ModeMapper.toDomain(transfer.getMode()),
                 transfer.getTxHash(), ChangeIndexes.lower(token.getFrom()), ChangeIndexes.lower(token.getTo()),
                 TransferRouting.micros(token), transfer.getBlockTimestamp());
         var candidates = new ArrayList<OpenPayment>();
@@ -81,12 +81,8 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
     }
 
     private static OpenPayment openPayment(PayoutPayment payment) {
-        return new OpenPayment(payment.getPaymentId(), payment.getMerchantId(), mode(payment.getMode()),
-                payment.getPayoutAddress(), payment.getAmountMicros(), payment.getCustomerWallet(),
-                payment.getCreatedAt());
-    }
-
-    static Mode mode(io.abk.billing.schemas.avro.Mode mode) {
-        return mode == io.abk.billing.schemas.avro.Mode.LIVE ? Mode.LIVE : Mode.TEST;
+        return new OpenPayment(payment.getPaymentId(), payment.getMerchantId(),
+                ModeMapper.toDomain(payment.getMode()), payment.getPayoutAddress(), payment.getAmountMicros(),
+                payment.getCustomerWallet(), payment.getCreatedAt());
     }
 }

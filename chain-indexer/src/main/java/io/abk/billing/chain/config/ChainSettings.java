@@ -1,7 +1,7 @@
 package io.abk.billing.chain.config;
 
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.mode.Mode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;

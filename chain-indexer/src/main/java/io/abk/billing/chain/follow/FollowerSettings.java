@@ -1,7 +1,7 @@
 package io.abk.billing.chain.follow;
 
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

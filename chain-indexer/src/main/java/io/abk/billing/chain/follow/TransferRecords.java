@@ -4,7 +4,6 @@ import io.abk.billing.chain.domain.follow.EventTopics;
 import io.abk.billing.chain.domain.follow.SelectedLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.VaultEvent;
@@ -14,6 +13,8 @@ import io.abk.billing.schemas.avro.VaultCanceled;
 import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.avro.VaultRefunded;
 import io.abk.billing.schemas.avro.VaultSubscribed;
+import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.mode.ModeMapper;
 import java.time.Instant;
 
 /** Selected logs to {@code chain.transfers} values, decoded with the contracts' ABI; and their retractions. */
@@ -41,7 +42,7 @@ final class TransferRecords {
         };
         return ChainTransfer.newBuilder()
                 .setChainId(chainId)
-                .setMode(io.abk.billing.schemas.avro.Mode.valueOf(mode.name()))
+                .setMode(ModeMapper.toAvro(mode))
                 .setBlockNumber(log.blockNumber())
                 .setBlockHash(log.blockHash())
                 .setBlockTimestamp(Instant.ofEpochSecond(blockTimestampSeconds))

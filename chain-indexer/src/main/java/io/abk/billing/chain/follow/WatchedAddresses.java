@@ -1,8 +1,9 @@
 package io.abk.billing.chain.follow;
 
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -174,7 +175,7 @@ public final class WatchedAddresses implements AutoCloseable {
     /** Keyed {@code <mode>:<address>}; a tombstone stops watching the address. */
     private void applyPayout(String key, @Nullable WatchedAddress value) {
         if (value != null) {
-            byMode.get(Mode.valueOf(value.getMode().name())).add(value.getAddress().toLowerCase(Locale.ROOT));
+            byMode.get(ModeMapper.toDomain(value.getMode())).add(value.getAddress().toLowerCase(Locale.ROOT));
             return;
         }
         int colon = key.indexOf(':');

@@ -2,7 +2,7 @@ package io.abk.billing.chain.lease;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;

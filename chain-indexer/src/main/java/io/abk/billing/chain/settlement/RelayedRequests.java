@@ -1,12 +1,12 @@
 package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.domain.settlement.Settlement;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
 import io.abk.billing.chain.domain.verification.Verification;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.mode.Mode;
 
 /**
  * Which requests the relayer of a chain executes: exactly those the settlement processor leaves to it

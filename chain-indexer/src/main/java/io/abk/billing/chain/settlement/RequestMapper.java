@@ -1,12 +1,12 @@
 package io.abk.billing.chain.settlement;
 
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.domain.settlement.SettlementRequest;
 import io.abk.billing.chain.domain.verification.VerificationRequest;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import io.abk.billing.schemas.mode.ModeMapper;
 import org.jspecify.annotations.Nullable;
 
 /** Reads a {@code ChainRequest} from the wire into the domain's requests, and says whom its answer goes to. */
@@ -45,10 +45,11 @@ final class RequestMapper {
     /** The domain's charge or refund; only for an {@link Addressee#SUBSCRIPTION} request. */
     static SettlementRequest toSettlement(ChainRequest request) {
         return switch (request.getPayload()) {
-            case ChargeRequest charge -> new SettlementRequest.Charge(request.getRequestId(), mode(request),
-                    request.getAmountMicros(), charge.getSandboxMode(), charge.getSandboxDefaultOutcome());
-            case RefundRequest refund -> new SettlementRequest.Refund(request.getRequestId(), mode(request),
-                    request.getAmountMicros());
+            case ChargeRequest charge -> new SettlementRequest.Charge(request.getRequestId(),
+                    ModeMapper.toDomain(request.getMode()), request.getAmountMicros(), charge.getSandboxMode(),
+                    charge.getSandboxDefaultOutcome());
+            case RefundRequest refund -> new SettlementRequest.Refund(request.getRequestId(),
+                    ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
             default -> throw new IllegalArgumentException("not a charge or refund request: " + request.getPayload());
         };
     }
@@ -58,8 +59,9 @@ final class RequestMapper {
         if (!(request.getPayload() instanceof VerifyPaymentRequest verify)) {
             throw new IllegalArgumentException("not a verify request: " + request.getPayload());
         }
-        return new VerificationRequest(request.getRequestId(), request.getPaymentId(), mode(request),
-                request.getAmountMicros(), request.getPayoutAddress(), verify.getTxHash());
+        return new VerificationRequest(request.getRequestId(), request.getPaymentId(),
+                ModeMapper.toDomain(request.getMode()), request.getAmountMicros(), request.getPayoutAddress(),
+                verify.getTxHash());
     }
 
     /** Who claims a transaction hash with this request: the payment verified, or the invoice charged. */
@@ -84,13 +86,6 @@ final class RequestMapper {
 
     private static boolean forSubscription(ChainRequest request) {
         return present(request.getSubscriptionId()) && present(request.getInvoiceId());
-    }
-
-    private static Mode mode(ChainRequest request) {
-        return switch (request.getMode()) {
-            case TEST -> Mode.TEST;
-            case LIVE -> Mode.LIVE;
-        };
     }
 
     private static boolean present(@Nullable String value) {

@@ -3,8 +3,8 @@ package io.abk.billing.chain.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,6 @@
 package io.abk.billing.chain.follow;
 
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.ChargeId;
 import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
@@ -13,6 +12,7 @@ import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localchain.LocalChainDeployment;
 import io.abk.billing.localchain.LocalChainTransactions;
+import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.mode.Mode;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

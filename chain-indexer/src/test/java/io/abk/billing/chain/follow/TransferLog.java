@@ -1,5 +1,6 @@
 package io.abk.billing.chain.follow;
 
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
@@ -12,13 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 
 /** chain.transfers as a downstream reader sees it (read_committed, from the beginning), for one chain id. */
 final class TransferLog implements AutoCloseable {
@@ -30,15 +29,8 @@ final class TransferLog implements AutoCloseable {
     TransferLog(TestBroker broker, long chainId) {
         this.chainId = chainId;
         var topic = Topics.CHAIN_TRANSFERS;
-        consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
-        var partitions = consumer.partitionsFor(topic.name()).stream()
-                .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
-        consumer.assign(partitions);
-        consumer.seekToBeginning(partitions);
+        consumer = ReadCommitted.fromStart(broker, topic.name(), topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
     }
 
     /** Everything committed for this chain so far, in the order read (one partition keeps a key's order). */

@@ -9,6 +9,7 @@ import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilNode;
@@ -42,13 +43,11 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.web3j.crypto.Credentials;
@@ -301,17 +300,8 @@ class ChainLeaseTakeoverIT {
         private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
         Committed(TestBroker broker, Topic<String, V> topic) {
-            consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                    topic.keySerde().deserializer(), topic.valueSerde().deserializer());
-            var partitions = new ArrayList<TopicPartition>();
-            for (int partition = 0; partition < PARTITIONS; partition++) {
-                partitions.add(new TopicPartition(topic.name(), partition));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            consumer = ReadCommitted.fromStart(broker, topic.name(), PARTITIONS, topic.keySerde().deserializer(),
+                    topic.valueSerde().deserializer());
         }
 
         List<ConsumerRecord<String, V>> read() {

@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,11 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.lang.reflect.Proxy;
@@ -24,9 +25,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -167,13 +166,9 @@ class RelayerFailuresIT {
 
     /** Every record of the one-partition {@code topic} up to its end now, as the settlement side reads it. */
     private static List<ConsumerRecord<byte[], byte[]>> readAll(String topic) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (var consumer = ReadCommitted.fromStart(broker, topic, 1, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             var partition = new TopicPartition(topic, 0);
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
             long end = consumer.endOffsets(List.of(partition)).get(partition);
             var records = new ArrayList<ConsumerRecord<byte[], byte[]>>();
             while (consumer.position(partition) < end) {

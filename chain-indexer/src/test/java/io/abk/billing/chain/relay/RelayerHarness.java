@@ -6,10 +6,10 @@ import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.chain.config.RelayerKey;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilNode;
@@ -21,6 +21,7 @@ import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -86,12 +87,8 @@ final class RelayerHarness implements AutoCloseable {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                 ProducerConfig.LINGER_MS_CONFIG, 0),
                 Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer());
-        results = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed", ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+        results = ReadCommitted.fromStart(broker, Topics.CHAIN_RESULTS.name(), PARTITIONS,
                 Topics.CHAIN_RESULTS.keySerde().deserializer(), Topics.CHAIN_RESULTS.valueSerde().deserializer());
-        var partitions = partitions(Topics.CHAIN_RESULTS.name());
-        results.assign(partitions);
-        results.seekToBeginning(partitions);
     }
 
     String token() {

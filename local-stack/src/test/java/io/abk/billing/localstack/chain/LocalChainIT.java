@@ -2,12 +2,12 @@ package io.abk.billing.localstack.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilBinary;
 import io.abk.billing.localchain.AnvilOptions;
 import io.abk.billing.localchain.LocalChainTransactions;
+import io.abk.billing.schemas.mode.Mode;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.kafkatestkit.TestBroker;

@@ -1,5 +1,6 @@
 package io.abk.billing.scheduler.domain;
 
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 

@@ -10,7 +10,7 @@ import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.scheduler.domain.DueAction;
 import io.abk.billing.scheduler.domain.DueItem;
-import io.abk.billing.scheduler.domain.Mode;
+import io.abk.billing.schemas.mode.ModeMapper;
 
 /**
  * A due item to the command its aggregate receives: the item's command id, merchant and mode, {@code requestedAt}
@@ -34,7 +34,7 @@ final class CommandMapper {
                     .setCommandId(item.commandId())
                     .setPaymentId(item.aggregateId())
                     .setMerchantId(item.merchantId())
-                    .setMode(mode(item.mode()))
+                    .setMode(ModeMapper.toAvro(item.mode()))
                     .setRequestedAt(item.dueAt())
                     .setIdempotencyKey(null)
                     .setRequestId(null)
@@ -44,7 +44,7 @@ final class CommandMapper {
                     .setCommandId(item.commandId())
                     .setPaymentLinkId(item.aggregateId())
                     .setMerchantId(item.merchantId())
-                    .setMode(mode(item.mode()))
+                    .setMode(ModeMapper.toAvro(item.mode()))
                     .setRequestedAt(item.dueAt())
                     .setIdempotencyKey(null)
                     .setRequestId(null)
@@ -58,18 +58,11 @@ final class CommandMapper {
                 .setCommandId(item.commandId())
                 .setSubscriptionId(item.aggregateId())
                 .setMerchantId(item.merchantId())
-                .setMode(mode(item.mode()))
+                .setMode(ModeMapper.toAvro(item.mode()))
                 .setRequestedAt(item.dueAt())
                 .setIdempotencyKey(null)
                 .setRequestId(null)
                 .setPayload(payload)
                 .build());
-    }
-
-    private static io.abk.billing.schemas.avro.Mode mode(Mode mode) {
-        return switch (mode) {
-            case TEST -> io.abk.billing.schemas.avro.Mode.TEST;
-            case LIVE -> io.abk.billing.schemas.avro.Mode.LIVE;
-        };
     }
 }

@@ -2,7 +2,7 @@ package io.abk.billing.scheduler.schedule;
 
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.scheduler.domain.DueItem;
-import io.abk.billing.scheduler.domain.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.scheduler.store.DueIndexKey;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.abk.billing.scheduler.store;
 
 import io.abk.billing.scheduler.domain.DueItem;
-import io.abk.billing.scheduler.domain.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.Locale;
 

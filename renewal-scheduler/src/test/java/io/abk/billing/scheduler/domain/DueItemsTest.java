@@ -14,6 +14,7 @@ import io.abk.billing.scheduler.domain.Resource.Invoice;
 import io.abk.billing.scheduler.domain.Resource.Payment;
 import io.abk.billing.scheduler.domain.Resource.PaymentLink;
 import io.abk.billing.scheduler.domain.Resource.Subscription;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;

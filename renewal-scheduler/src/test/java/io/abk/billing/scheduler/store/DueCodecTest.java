@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItems;
-import io.abk.billing.scheduler.domain.Mode;
 import io.abk.billing.scheduler.domain.Resource;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

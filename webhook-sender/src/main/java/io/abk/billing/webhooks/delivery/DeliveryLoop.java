@@ -51,7 +51,7 @@ final class DeliveryLoop implements Runnable {
     /** While deliveries are held for a slot of their endpoint: how soon they are looked at again. */
     static final Duration HELD_POLL = Duration.ofMillis(5);
 
-    private record Settled(PartitionOffsets partition, long offset) {
+    private record SettledOffset(PartitionOffsets partition, long offset) {
     }
 
     private final Consumer<String, byte[]> consumer;
@@ -64,7 +64,7 @@ final class DeliveryLoop implements Runnable {
     private final Clock clock;
     private final Map<TopicPartition, PartitionOffsets> partitions = new HashMap<>();
     private final Map<TopicPartition, Instant> waiting = new HashMap<>();
-    private final ConcurrentLinkedQueue<Settled> settled = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<SettledOffset> settled = new ConcurrentLinkedQueue<>();
     private final HeldDeliveries held = new HeldDeliveries();
     private boolean pausedForHeld;
     private volatile boolean running = true;
@@ -244,7 +244,7 @@ final class DeliveryLoop implements Runnable {
     private void settleWhenDone(PartitionOffsets offsets, long offset, CompletableFuture<Void> attempt) {
         attempt.whenComplete((done, error) -> {
             if (error == null) {
-                settled.add(new Settled(offsets, offset));
+                settled.add(new SettledOffset(offsets, offset));
             } else {
                 // Not settled: the offset stays uncommitted (this partition's commits wait at it) and the record is
                 // read again after a restart or a rebalance. Only a Kafka failure to take the forwarded copy gets here.
@@ -300,7 +300,7 @@ final class DeliveryLoop implements Runnable {
     }
 
     private void applySettled() {
-        Settled each;
+        SettledOffset each;
         while ((each = settled.poll()) != null) {
             each.partition().settled(each.offset());
         }

@@ -1,8 +1,8 @@
 package io.abk.billing.streams.domain.subscription;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionActivated;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Complete;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;

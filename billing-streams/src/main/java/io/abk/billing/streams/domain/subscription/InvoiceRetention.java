@@ -1,7 +1,7 @@
 package io.abk.billing.streams.domain.subscription;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.InvoiceCommand;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.InvoiceInstruction;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.util.List;
 import java.util.Optional;
@@ -58,9 +58,9 @@ public final class InvoiceRetention {
      * The invoice {@code command} names, which must be in the state when it is decided: an invoice command's, and a
      * reversal's (it is not an invoice command, since an invoice it does not find is no reason to refuse it).
      */
-    public static Optional<String> named(SubscriptionCommand command) {
+    public static Optional<String> named(SubscriptionInstruction command) {
         return switch (command) {
-            case InvoiceCommand invoiceCommand -> Optional.of(invoiceCommand.invoiceId());
+            case InvoiceInstruction invoiceCommand -> Optional.of(invoiceCommand.invoiceId());
             case ReverseCharge reverse -> Optional.of(reverse.invoiceId());
             default -> Optional.empty();
         };

@@ -1,10 +1,10 @@
 package io.abk.billing.streams.domain.subscription;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceVoided;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.RefundRequested;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 

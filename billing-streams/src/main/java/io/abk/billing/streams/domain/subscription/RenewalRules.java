@@ -2,10 +2,10 @@ package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Renew;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;

@@ -2,13 +2,13 @@ package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.streams.domain.subscription.SettlementResult.Failed;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Succeeded;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceRefunded;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SettlementClosed;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionPastDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ReverseCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleRefund;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;

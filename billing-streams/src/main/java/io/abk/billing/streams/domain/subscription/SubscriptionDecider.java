@@ -1,26 +1,26 @@
 package io.abk.billing.streams.domain.subscription;
 
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.InvoiceCommand;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionCreated;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.InvoiceInstruction;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Renew;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ReverseCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.RevokeMandate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleRefund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.time.Duration;
@@ -40,7 +40,7 @@ public final class SubscriptionDecider {
     private SubscriptionDecider() {
     }
 
-    public static Decision decide(SubscriptionState state, SubscriptionCommand command, DunningPolicy dunning) {
+    public static Decision decide(SubscriptionState state, SubscriptionInstruction command, DunningPolicy dunning) {
         if (command instanceof Create create) {
             return create(state, create);
         }
@@ -48,7 +48,7 @@ public final class SubscriptionDecider {
             // Another merchant's or mode's subscription is indistinguishable from a missing one.
             return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such subscription: " + command.subscriptionId());
         }
-        if (command instanceof InvoiceCommand invoiceCommand
+        if (command instanceof InvoiceInstruction invoiceCommand
                 && existing.details().invoice(invoiceCommand.invoiceId()).isEmpty()) {
             return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such invoice: " + invoiceCommand.invoiceId());
         }

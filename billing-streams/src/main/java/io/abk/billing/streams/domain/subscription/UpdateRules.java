@@ -1,7 +1,7 @@
 package io.abk.billing.streams.domain.subscription;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionUpdated;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Update;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.util.HashMap;

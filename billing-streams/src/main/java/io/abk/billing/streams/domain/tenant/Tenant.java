@@ -1,5 +1,7 @@
 package io.abk.billing.streams.domain.tenant;
 
+import io.abk.billing.schemas.mode.Mode;
+
 /**
  * Whose aggregate this is: the merchant and the mode of the key that created it. Never changes; every command but
  * a create must name the aggregate's own tenant, or the aggregate is as good as missing (another merchant's or mode's

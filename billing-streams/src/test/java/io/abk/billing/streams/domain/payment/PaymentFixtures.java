@@ -2,6 +2,7 @@ package io.abk.billing.streams.domain.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Confirm;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
@@ -13,7 +14,6 @@ import io.abk.billing.streams.domain.payment.PaymentState.Absent;
 import io.abk.billing.streams.domain.payment.PaymentState.Existing;
 import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
 import io.abk.billing.streams.domain.payment.VerificationResult.Verified;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,11 +1,11 @@
 package io.abk.billing.streams.domain.paymentlink;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Create;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Absent;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Duration;
 import java.time.Instant;

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Disable;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Expire;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPayment;
@@ -21,7 +22,6 @@ import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkOpe
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Absent;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.ArrayList;

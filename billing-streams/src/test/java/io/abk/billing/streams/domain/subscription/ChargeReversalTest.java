@@ -11,9 +11,9 @@ import static io.abk.billing.streams.domain.subscription.Scenarios.FIRST_PERIOD_
 import static io.abk.billing.streams.domain.subscription.Scenarios.RENEWAL_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.DeciderTable.Row;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaymentFailed;
@@ -21,8 +21,8 @@ import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReope
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SettlementClosed;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionBecameActive;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionPastDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ReverseCharge;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Duration;
 import java.time.Instant;

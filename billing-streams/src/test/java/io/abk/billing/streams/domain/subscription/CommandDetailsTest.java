@@ -8,15 +8,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionActivated;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.SubscriptionBecameActive;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Pause;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.tenant.Mode;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.util.List;
 import java.util.Map;
@@ -110,19 +110,19 @@ class CommandDetailsTest {
         assertThat(decision).isEqualTo(new Decision.Accepted(List.of()));
     }
 
-    static Stream<SubscriptionCommand> strangers() {
+    static Stream<SubscriptionInstruction> strangers() {
         var otherMerchant = new Tenant("mer_01other000000000000000000", Mode.TEST);
         var otherMode = new Tenant(TENANT.merchantId(), Mode.LIVE);
         return Stream.of(
                 new Pause(SUBSCRIPTION_ID, otherMerchant, LATER),
                 new Pause(SUBSCRIPTION_ID, otherMode, LATER),
                 Scenarios.voidInvoice("inv_01unknown00000000000000000"),
-                new SubscriptionCommand.Refund(SUBSCRIPTION_ID, otherMerchant, LATER, INVOICE_ID, null));
+                new SubscriptionInstruction.Refund(SUBSCRIPTION_ID, otherMerchant, LATER, INVOICE_ID, null));
     }
 
     @ParameterizedTest
     @MethodSource("strangers")
-    void shouldAnswerResourceMissingWhenTheCallerIsNotTheOwnerOrTheInvoiceIsNotItsOwn(SubscriptionCommand command) {
+    void shouldAnswerResourceMissingWhenTheCallerIsNotTheOwnerOrTheInvoiceIsNotItsOwn(SubscriptionInstruction command) {
         var decision = Fixtures.decide(Scenarios.active(), command);
 
         assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,

@@ -18,7 +18,7 @@ final class DeciderTable {
     private DeciderTable() {
     }
 
-    record Row(String name, Existing given, Function<Existing, SubscriptionCommand> when, Expect then) {
+    record Row(String name, Existing given, Function<Existing, SubscriptionInstruction> when, Expect then) {
         @Override
         public String toString() {
             return name;
@@ -66,7 +66,7 @@ final class DeciderTable {
         }
     }
 
-    static Row row(String name, Existing given, Function<Existing, SubscriptionCommand> when, Expect then) {
+    static Row row(String name, Existing given, Function<Existing, SubscriptionInstruction> when, Expect then) {
         return new Row(name, given, when, then);
     }
 

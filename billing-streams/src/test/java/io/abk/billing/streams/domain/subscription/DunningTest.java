@@ -165,13 +165,13 @@ class DunningTest {
         assertThat(policy.maxAttempts()).isEqualTo(2);
     }
 
-    private static Existing decideAndApply(Existing state, SubscriptionCommand command, List<SubscriptionEvent> into) {
+    private static Existing decideAndApply(Existing state, SubscriptionInstruction command, List<SubscriptionEvent> into) {
         var accepted = (Decision.Accepted) Fixtures.decide(state, command);
         into.addAll(accepted.events());
         return (Existing) SubscriptionDecider.evolveAll(state, accepted.events());
     }
 
-    private static Existing apply(Existing state, SubscriptionCommand command, DunningPolicy policy) {
+    private static Existing apply(Existing state, SubscriptionInstruction command, DunningPolicy policy) {
         var accepted = (Decision.Accepted) SubscriptionDecider.decide(state, command, policy);
         return (Existing) SubscriptionDecider.evolveAll(state, accepted.events());
     }

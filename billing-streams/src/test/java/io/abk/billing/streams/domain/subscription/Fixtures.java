@@ -1,8 +1,8 @@
 package io.abk.billing.streams.domain.subscription;
 
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
-import io.abk.billing.streams.domain.tenant.Mode;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
 import io.abk.billing.streams.domain.tenant.Tenant;
 import java.time.Instant;
 import java.util.Map;
@@ -22,7 +22,7 @@ final class Fixtures {
     }
 
     /** The decider with the default dunning schedule (1 d, 2 d, 4 d; four attempts). */
-    static Decision decide(SubscriptionState state, SubscriptionCommand command) {
+    static Decision decide(SubscriptionState state, SubscriptionInstruction command) {
         return SubscriptionDecider.decide(state, command, DunningPolicy.DEFAULT);
     }
 

@@ -94,7 +94,7 @@ class InvoiceRetentionTest {
         var state = renewedAndPaid();
 
         assertThat(InvoiceRetention.named(Scenarios.refund(INVOICE_ID, null))).contains(INVOICE_ID);
-        assertThat(InvoiceRetention.named(new SubscriptionCommand.ReverseCharge(SUBSCRIPTION_ID, TENANT,
+        assertThat(InvoiceRetention.named(new SubscriptionInstruction.ReverseCharge(SUBSCRIPTION_ID, TENANT,
                 Scenarios.LATER, INVOICE_ID, "0xab", "84532:0xab:1"))).contains(INVOICE_ID);
         assertThat(InvoiceRetention.named(Scenarios.renew(state))).isEqualTo(Optional.empty());
         assertThat(InvoiceRetention.named(Scenarios.cancel(true))).isEqualTo(Optional.empty());

@@ -131,7 +131,7 @@ class InvoiceTableTest {
     }
 
     private static List<Row> rows(String trigger, Function<Variant, Existing> given,
-            Function<Existing, SubscriptionCommand> when, Map<String, Expect> allowed,
+            Function<Existing, SubscriptionInstruction> when, Map<String, Expect> allowed,
             Expect otherwise) {
         return VARIANTS.stream().map(variant -> {
             var expect = allowed.getOrDefault(variant.name(), otherwise);
@@ -142,21 +142,21 @@ class InvoiceTableTest {
         }).toList();
     }
 
-    private static SubscriptionCommand chargeSucceeded(Existing state) {
+    private static SubscriptionInstruction chargeSucceeded(Existing state) {
         return hasCharge(state) ? Scenarios.settleCharge(state, Scenarios.latestInvoice(state), true)
                 : Scenarios.strayCharge(true);
     }
 
-    private static SubscriptionCommand chargeFailed(Existing state) {
+    private static SubscriptionInstruction chargeFailed(Existing state) {
         return hasCharge(state) ? Scenarios.settleCharge(state, Scenarios.latestInvoice(state), false)
                 : Scenarios.strayCharge(false);
     }
 
-    private static SubscriptionCommand refundSucceeded(Existing state) {
+    private static SubscriptionInstruction refundSucceeded(Existing state) {
         return hasRefund(state) ? Scenarios.settleRefund(state, INVOICE_ID, true) : Scenarios.strayRefund(true);
     }
 
-    private static SubscriptionCommand refundFailed(Existing state) {
+    private static SubscriptionInstruction refundFailed(Existing state) {
         return hasRefund(state) ? Scenarios.settleRefund(state, INVOICE_ID, false) : Scenarios.strayRefund(false);
     }
 

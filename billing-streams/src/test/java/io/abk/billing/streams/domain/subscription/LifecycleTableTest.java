@@ -123,7 +123,7 @@ class LifecycleTableTest {
     }
 
     /** One row per state: {@code allowed} where the table allows the trigger, else {@code otherwise}. */
-    static List<Row> each(String trigger, Function<Existing, SubscriptionCommand> when, Map<String, Expect> allowed,
+    static List<Row> each(String trigger, Function<Existing, SubscriptionInstruction> when, Map<String, Expect> allowed,
             Expect otherwise) {
         return STATES.entrySet().stream()
                 .map(state -> {

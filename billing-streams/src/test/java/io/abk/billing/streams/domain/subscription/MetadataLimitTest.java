@@ -6,7 +6,7 @@ import static io.abk.billing.streams.domain.subscription.Fixtures.SUBSCRIPTION_I
 import static io.abk.billing.streams.domain.subscription.Fixtures.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Create;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Absent;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.abk.billing.streams.domain.subscription;
 import static io.abk.billing.streams.domain.subscription.Fixtures.INVOICE_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Activate;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.time.Duration;
 import java.time.Instant;

@@ -105,7 +105,7 @@ class RenewalTableTest {
     }
 
     /** One row per state: {@code allowed} where the trigger applies, else accepted without any change. */
-    private static List<Row> each(String trigger, Function<Existing, SubscriptionCommand> when,
+    private static List<Row> each(String trigger, Function<Existing, SubscriptionInstruction> when,
             Map<String, Expect> allowed) {
         return STATES.entrySet().stream().map(state -> {
             var expect = allowed.getOrDefault(state.getKey(), ignores());
@@ -117,14 +117,14 @@ class RenewalTableTest {
     }
 
     /** A renewal fired from an older snapshot: the period it names has already moved on (or never was). */
-    private static SubscriptionCommand staleRenewal(Existing state) {
+    private static SubscriptionInstruction staleRenewal(Existing state) {
         var current = state.details().cycle().currentPeriod();
         var stale = current.start();
-        return new SubscriptionCommand.Renew(state.id(), state.details().tenant(), current.end(), stale, "cmd_stale");
+        return new SubscriptionInstruction.Renew(state.id(), state.details().tenant(), current.end(), stale, "cmd_stale");
     }
 
     /** Attempt attemptCount + {@code ahead} of the latest invoice, fired at its retry time (or the period end). */
-    private static SubscriptionCommand nextAttempt(Existing state, int ahead) {
+    private static SubscriptionInstruction nextAttempt(Existing state, int ahead) {
         var invoice = Scenarios.invoice(state, Scenarios.latestInvoice(state));
         var at = invoice.nextAttemptAt() != null ? invoice.nextAttemptAt() : Scenarios.LATER;
         return Scenarios.chargeDue(invoice.id(), invoice.attemptCount() + ahead, at);

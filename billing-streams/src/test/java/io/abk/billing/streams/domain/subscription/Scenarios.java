@@ -11,21 +11,21 @@ import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Failed;
 import io.abk.billing.streams.domain.subscription.SettlementResult.Succeeded;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Activate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Cancel;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Charge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ChargeDue;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Complete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.ExpireIncomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Pause;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Refund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Renew;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Resume;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.RevokeMandate;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleCharge;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.SettleRefund;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.Update;
-import io.abk.billing.streams.domain.subscription.SubscriptionCommand.VoidInvoice;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Cancel;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Charge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Complete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Pause;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Refund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Renew;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Resume;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.RevokeMandate;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleCharge;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.SettleRefund;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Update;
+import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.VoidInvoice;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.time.Duration;
 import java.time.Instant;
@@ -215,7 +215,7 @@ final class Scenarios {
     // --- plumbing ---
 
     /** Decides {@code command} on {@code state}, which must accept it, and returns the state it leads to. */
-    static Existing apply(Existing state, SubscriptionCommand command) {
+    static Existing apply(Existing state, SubscriptionInstruction command) {
         return switch (Fixtures.decide(state, command)) {
             case Decision.Accepted accepted -> (Existing) SubscriptionDecider.evolveAll(state, accepted.events());
             case Decision.Failed failed -> (Existing) SubscriptionDecider.evolveAll(state, failed.events());

@@ -1,6 +1,6 @@
 package io.abk.billing.chain.domain.autosettle;
 
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,6 @@
 package io.abk.billing.chain.domain.autosettle;
 
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.util.Collection;
 import java.util.Comparator;
 

@@ -1,5 +1,7 @@
 package io.abk.billing.chain.domain.settlement;
 
+import io.abk.billing.schemas.mode.Mode;
+
 /**
  * Which chains this deployment settles on, per mode, and their names for messages. A configured test chain turns
  * the sandbox off for test-mode charges that name no explicit {@code sandboxMode}; nothing else about a chain

@@ -4,6 +4,7 @@ import io.abk.billing.chain.domain.settlement.Settlement.Failed;
 import io.abk.billing.chain.domain.settlement.Settlement.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
+import io.abk.billing.schemas.mode.Mode;
 import org.jspecify.annotations.Nullable;
 
 /**

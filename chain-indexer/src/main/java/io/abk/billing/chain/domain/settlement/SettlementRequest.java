@@ -1,5 +1,6 @@
 package io.abk.billing.chain.domain.settlement;
 
+import io.abk.billing.schemas.mode.Mode;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,11 +1,11 @@
 package io.abk.billing.chain.domain.verification;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.domain.settlement.SandboxTxHash;
 import io.abk.billing.chain.domain.verification.Verification.Failed;
 import io.abk.billing.chain.domain.verification.Verification.Paid;
 import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 
 /**

@@ -1,6 +1,6 @@
 package io.abk.billing.chain.domain.verification;
 
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import org.jspecify.annotations.Nullable;
 
 /**

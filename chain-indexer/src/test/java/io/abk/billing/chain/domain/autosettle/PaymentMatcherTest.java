@@ -3,7 +3,7 @@ package io.abk.billing.chain.domain.autosettle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.abk.billing.chain.domain.settlement.Mode;
+import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;

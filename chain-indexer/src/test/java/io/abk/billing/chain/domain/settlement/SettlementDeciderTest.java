@@ -3,8 +3,8 @@ package io.abk.billing.chain.domain.settlement;
 import static io.abk.billing.chain.domain.settlement.FailureCode.ALLOWANCE_REVOKED;
 import static io.abk.billing.chain.domain.settlement.FailureCode.INSUFFICIENT_BALANCE;
 import static io.abk.billing.chain.domain.settlement.FailureCode.RELAYER_ERROR;
-import static io.abk.billing.chain.domain.settlement.Mode.LIVE;
-import static io.abk.billing.chain.domain.settlement.Mode.TEST;
+import static io.abk.billing.schemas.mode.Mode.LIVE;
+import static io.abk.billing.schemas.mode.Mode.TEST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -12,6 +12,7 @@ import io.abk.billing.chain.domain.settlement.Settlement.Failed;
 import io.abk.billing.chain.domain.settlement.Settlement.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
+import io.abk.billing.schemas.mode.Mode;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,22 +1,22 @@
 package io.abk.billing.chain.domain.verification;
 
-import static io.abk.billing.chain.domain.settlement.Mode.LIVE;
-import static io.abk.billing.chain.domain.settlement.Mode.TEST;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.CHAIN_UNAVAILABLE;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.PAYMENT_SHORT;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.PAYMENT_TX_NOT_FOUND;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.PAYMENT_TX_NO_TRANSFER;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.PAYMENT_TX_REVERTED;
 import static io.abk.billing.chain.domain.verification.VerificationFailure.PAYMENT_WRONG_RECIPIENT;
+import static io.abk.billing.schemas.mode.Mode.LIVE;
+import static io.abk.billing.schemas.mode.Mode.TEST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Mode;
 import io.abk.billing.chain.domain.settlement.SandboxTxHash;
 import io.abk.billing.chain.domain.verification.Verification.Failed;
 import io.abk.billing.chain.domain.verification.Verification.Paid;
 import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.schemas.mode.Mode;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -10,9 +10,10 @@ import org.jspecify.annotations.Nullable;
  * What a subscription aggregate can be asked to do. Each command carries {@code requestedAt}, the effective now
  * of its mode when it was issued: the decider's only clock, and its {@link Tenant}: every command but create
  * must name the aggregate's own merchant and mode. A new command is a new record here; the compiler then points
- * at every switch that must handle it.
+ * at every switch that must handle it. The name keeps it apart from {@code SubscriptionCommand}, the envelope that
+ * carries one of these on {@code billing.subscription-commands}.
  */
-public sealed interface SubscriptionCommand {
+public sealed interface SubscriptionInstruction {
 
     String subscriptionId();
 
@@ -21,7 +22,7 @@ public sealed interface SubscriptionCommand {
     Instant requestedAt();
 
     /** A command about one invoice of the subscription: it must be one of the aggregate's invoices. */
-    sealed interface InvoiceCommand extends SubscriptionCommand {
+    sealed interface InvoiceInstruction extends SubscriptionInstruction {
         String invoiceId();
     }
 
@@ -40,7 +41,7 @@ public sealed interface SubscriptionCommand {
             String merchantRef,
             Map<String, String> metadata,
             @Nullable String successUrl,
-            @Nullable String cancelUrl) implements SubscriptionCommand {
+            @Nullable String cancelUrl) implements SubscriptionInstruction {
 
         public Create {
             if (trialDays < 0) {
@@ -52,17 +53,17 @@ public sealed interface SubscriptionCommand {
 
     /** Set up the mandate and charge the first invoice. */
     record Activate(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable String onChainSubscriptionId)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
     }
 
     /** Set up the mandate without charging: the scheduler charges the first invoice. */
     record Complete(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable String onChainSubscriptionId)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
     }
 
     /** Cancel now ({@code immediate}) or at the end of the current period. */
     record Cancel(String subscriptionId, Tenant tenant, Instant requestedAt, boolean immediate)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
     }
 
     /**
@@ -70,11 +71,11 @@ public sealed interface SubscriptionCommand {
      * a resume from pause mints, so a reprocessed command mints the same one.
      */
     record Resume(String subscriptionId, Tenant tenant, Instant requestedAt, String commandId)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
     }
 
     /** Pause an active subscription. */
-    record Pause(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    record Pause(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionInstruction {
     }
 
     /**
@@ -83,7 +84,7 @@ public sealed interface SubscriptionCommand {
      */
     record Update(String subscriptionId, Tenant tenant, Instant requestedAt, @Nullable UsdcAmount amount,
             @Nullable Interval interval, @Nullable String planId, Map<String, String> metadata)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
 
         public Update {
             metadata = Map.copyOf(metadata);
@@ -91,32 +92,32 @@ public sealed interface SubscriptionCommand {
     }
 
     /** The customer revoked the mandate on chain: the subscription ends at its period end. */
-    record RevokeMandate(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    record RevokeMandate(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionInstruction {
     }
 
     /** Charge an open or uncollectible invoice now; {@code sandboxMode} decides it in the simulator. */
     record Charge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
-            @Nullable String sandboxMode) implements InvoiceCommand {
+            @Nullable String sandboxMode) implements InvoiceInstruction {
     }
 
     /** Refund {@code amount} of a paid invoice, or all that is left when null. */
     record Refund(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
-            @Nullable UsdcAmount amount) implements InvoiceCommand {
+            @Nullable UsdcAmount amount) implements InvoiceInstruction {
     }
 
     /** Void an open invoice. */
     record VoidInvoice(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId)
-            implements InvoiceCommand {
+            implements InvoiceInstruction {
     }
 
     /** Settlement's answer to charge attempt {@code attemptId}; {@code requestedAt} is the request's. */
     record SettleCharge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
-            String attemptId, SettlementResult result) implements InvoiceCommand {
+            String attemptId, SettlementResult result) implements InvoiceInstruction {
     }
 
     /** Settlement's answer to refund {@code refundId} of {@code amount}. */
     record SettleRefund(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId,
-            String refundId, UsdcAmount amount, SettlementResult result) implements InvoiceCommand {
+            String refundId, UsdcAmount amount, SettlementResult result) implements InvoiceInstruction {
     }
 
     /**
@@ -124,7 +125,7 @@ public sealed interface SubscriptionCommand {
      * at period end. {@code commandId} seeds the renewal invoice's id, so a reprocessed command mints the same one.
      */
     record Renew(String subscriptionId, Tenant tenant, Instant requestedAt, Instant periodEnd, String commandId)
-            implements SubscriptionCommand {
+            implements SubscriptionInstruction {
     }
 
     /**
@@ -133,7 +134,7 @@ public sealed interface SubscriptionCommand {
      * the simulated outcome.
      */
     record ChargeDue(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId, int attempt)
-            implements InvoiceCommand {
+            implements InvoiceInstruction {
 
         public ChargeDue {
             if (attempt < 1) {
@@ -143,15 +144,15 @@ public sealed interface SubscriptionCommand {
     }
 
     /** The renewal scheduler found an incomplete subscription's setup window (24 h after creation) over. */
-    record ExpireIncomplete(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionCommand {
+    record ExpireIncomplete(String subscriptionId, Tenant tenant, Instant requestedAt) implements SubscriptionInstruction {
     }
 
     /**
      * The on-chain charge {@code txHash} that paid {@code invoiceId} was reorged out of the chain (the retraction of
-     * {@code transferId}, {@code chainId:txHash:logIndex}). Not an {@link InvoiceCommand}: the chain side sends it
+     * {@code transferId}, {@code chainId:txHash:logIndex}). Not an {@link InvoiceInstruction}: the chain side sends it
      * without knowing the invoice, so an invoice the subscription does not hold is no reason to refuse it.
      */
     record ReverseCharge(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId, String txHash,
-            String transferId) implements SubscriptionCommand {
+            String transferId) implements SubscriptionInstruction {
     }
 }

@@ -1,8 +1,10 @@
-package io.abk.billing.streams.command;
+package io.abk.billing.schemas.mode;
 
-import io.abk.billing.streams.domain.tenant.Mode;
-
-/** The domain's mode and the wire's mode are two enums on purpose: the domain imports nothing generated. */
+/**
+ * The one mapping between the domain's {@link Mode} and the wire's generated enum. Two enums on purpose: the domain
+ * imports nothing generated. A switch rather than {@code valueOf(name())}, so a new symbol on either side fails to
+ * compile here instead of at run time.
+ */
 public final class ModeMapper {
 
     private ModeMapper() {
