@@ -7,10 +7,8 @@ import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.topic.Topics;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -30,6 +28,11 @@ final class OutageCheck {
      * plus scheduling slack on a busy machine. Anything longer is a hang the deadline should have ended.
      */
     static final Duration ANSWER_BOUND = Duration.ofSeconds(17);
+    /**
+     * How fast a new request during the outage is told to retry: the command producer's delivery timeout (half the
+     * 10 s request timeout) plus slack, since it cannot be queued; a database call fails at once.
+     */
+    static final Duration PROMPT_503 = Duration.ofSeconds(8);
     /** Creates before the outage and after the recovery: the load runs before it and works again after it. */
     private static final int SUBSCRIPTIONS_PER_PHASE = 12;
     /** For the stack to work again after the restart: reconnects, a consumer group's rebalance, a transaction abort. */
@@ -42,6 +45,9 @@ final class OutageCheck {
         void restart();
     }
 
+    private record HealthAnswer(int status, String body, long millis) {
+    }
+
     private OutageCheck() {
     }
 
@@ -51,6 +57,8 @@ final class OutageCheck {
         var load = new OutageLoad(api, merchant.testKey(), name);
         long outageStart;
         long outageEnd;
+        OutageLoad.Attempt probe;
+        HealthAnswer healthDuring;
         try (load) {
             // given a create and charge load that works
             load.start(CLIENTS);
@@ -60,6 +68,16 @@ final class OutageCheck {
             outageStart = System.nanoTime();
             fault.stop();
             System.out.printf("%s: stopped in %d ms%n", name, Duration.ofNanos(System.nanoTime() - outageStart).toMillis());
+            // and a new create meanwhile, of a client that was not waiting on anything
+            probe = load.probe();
+            System.out.printf("%s: a create during the outage answered %d %s in %d ms%n", name, probe.status(), probe.code(),
+                    probe.millis());
+            // and the health endpoint meanwhile
+            var healthStarted = System.nanoTime();
+            var health = api.get("/actuator/health").timeout(OutageLoad.ATTEMPT_LIMIT).send();
+            healthDuring = new HealthAnswer(health.status(), health.body(),
+                    Duration.ofNanos(System.nanoTime() - healthStarted).toMillis());
+            System.out.printf("%s: health during the outage answered %d in %d ms%n", name, health.status(), healthDuring.millis());
             await("answers during the outage").atMost(RECOVERY)
                     .until(() -> System.nanoTime() - outageStart >= OUTAGE.toNanos() && load.answeredSince(outageStart) >= CLIENTS);
             var restartAt = System.nanoTime();
@@ -91,8 +109,13 @@ final class OutageCheck {
         assertThat(attempts).as("answers other than a success or a retryable 503/409 with Retry-After")
                 .filteredOn(a -> !(a.status() == 201 || a.status() == 200 || (a.retryable() && a.retryAfter() != null)))
                 .isEmpty();
-        // and the outage was seen: some request during it was told to retry
-        assertThat(during).as("answers during the outage").anyMatch(OutageLoad.Attempt::retryable);
+        // and the outage was seen: a new request during it was told to retry soon, well before the request deadline
+        assertThat(probe.status()).as("a create during the outage: %s", probe).isEqualTo(503);
+        assertThat(probe.retryAfter()).as("its Retry-After").isNotNull();
+        assertThat(probe.millis()).as("its answer time").isLessThanOrEqualTo(PROMPT_503.toMillis());
+        // and the health endpoint said so, promptly
+        assertThat(healthDuring.status()).as("health during the outage: %s", healthDuring).isEqualTo(503);
+        assertThat(healthDuring.millis()).as("its answer time").isLessThanOrEqualTo(ANSWER_BOUND.toMillis());
         // and every request got its final answer by retrying with its key
         assertThat(load.gaveUp()).as("requests that never got a final answer").isEmpty();
 
@@ -117,12 +140,16 @@ final class OutageCheck {
         // and a create replayed with its key answers the same subscription, creating nothing
         for (var subscription : created.values()) {
             var replay = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(subscription.key())
-                    .json(Map.of("merchantRef", subscription.merchantRef(), "customerWallet", Subscriptions.WALLET,
-                            "amountUsdc", new BigDecimal("4.25"), "interval", "month"))
+                    .json(OutageLoad.createBody(subscription.key()))
                     .send().expect(201).json();
             assertThat(replay.at("/subscription/id").asString()).isEqualTo(subscription.id());
         }
         assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).hasSize(ids.size());
+        // and every part the gateway watches is UP again
+        await("health UP after the recovery").atMost(RECOVERY).untilAsserted(() -> {
+            var health = api.get("/actuator/health").send();
+            assertThat(health.status()).as("health: %s", health.body()).isEqualTo(200);
+        });
         // and the change log holds one change per command, of the created subscriptions only: none was applied twice
         var changes = api.topics().values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
         assertThat(changes).allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));

@@ -49,6 +49,8 @@ final class OutageLoad implements AutoCloseable {
     private final ConcurrentLinkedQueue<Attempt> attempts = new ConcurrentLinkedQueue<>();
     private final Map<String, Created> created = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<String> gaveUp = new ConcurrentLinkedQueue<>();
+    /** Keys of {@link #probe}s, for a client to take up. */
+    private final ConcurrentLinkedQueue<String> probed = new ConcurrentLinkedQueue<>();
     private final List<Thread> workers = new ArrayList<>();
     private volatile boolean running = true;
 
@@ -93,24 +95,43 @@ final class OutageLoad implements AutoCloseable {
         return List.copyOf(gaveUp);
     }
 
+    /**
+     * One create sent once, now, on the calling thread; its key is then taken up by a client of the load, which sends it
+     * again until it succeeds (or creates nothing, if this attempt was refused) and activates what it created.
+     */
+    Attempt probe() {
+        var key = newKey();
+        var attempt = attempt("create", key, Subscriptions.PATH, createBody(key)).recorded();
+        probed.add(key);
+        return attempt;
+    }
+
+    private String newKey() {
+        return run + "-" + UUID.randomUUID();
+    }
+
+    /** The body of the create sent with {@code key}: its merchantRef carries the key. */
+    static Map<String, Object> createBody(String key) {
+        return Map.of("merchantRef", "ref-" + key, "customerWallet", Subscriptions.WALLET, "amountUsdc", new BigDecimal("4.25"),
+                "interval", "month");
+    }
+
     private void work() {
-        while (running) {
-            var key = run + "-" + UUID.randomUUID();
-            var merchantRef = "ref-" + key;
-            var body = Map.<String, Object>of("merchantRef", merchantRef, "customerWallet", Subscriptions.WALLET,
-                    "amountUsdc", new BigDecimal("4.25"), "interval", "month");
-            var create = send("create", key, Subscriptions.PATH, body, 201);
+        while (running || !probed.isEmpty()) {
+            var probedKey = probed.poll();
+            var key = probedKey != null ? probedKey : newKey();
+            var create = send("create", key, Subscriptions.PATH, createBody(key), 201);
             if (create.isEmpty()) {
                 continue;
             }
             var id = create.get().at("/subscription/id").asString();
-            var previous = created.putIfAbsent(key, new Created(key, merchantRef, id, null));
+            var previous = created.putIfAbsent(key, new Created(key, "ref-" + key, id, null));
             if (previous != null) {
                 throw new IllegalStateException("key used twice: " + key);
             }
             var activateKey = key + "-activate";
             send("activate", activateKey, Subscriptions.PATH + "/" + id + "/activate", Map.of("onChainSubscriptionId", ON_CHAIN_ID), 200)
-                    .ifPresent(activated -> created.put(key, new Created(key, merchantRef, id, activated)));
+                    .ifPresent(activated -> created.put(key, new Created(key, "ref-" + key, id, activated)));
         }
     }
 
