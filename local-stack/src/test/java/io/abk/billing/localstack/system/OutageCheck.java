@@ -9,6 +9,8 @@ import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -55,6 +57,10 @@ final class OutageCheck {
         var api = new Api(stack.info());
         var merchant = api.newMerchant(name);
         var load = new OutageLoad(api, merchant.testKey(), name);
+        var receiver = Receiver.start();
+        api.post("/v1/webhook_endpoints").key(merchant.testKey())
+                .json(Map.of("url", receiver.url("/hooks"), "enabledEvents", List.of("subscription.created")))
+                .send().expect(201);
         long outageStart;
         long outageEnd;
         OutageLoad.Attempt probe;
@@ -150,6 +156,12 @@ final class OutageCheck {
             var health = api.get("/actuator/health").send();
             assertThat(health.status()).as("health: %s", health.body()).isEqualTo(200);
         });
+        // and the webhook sender delivered each subscription's creation: it rode out the outage too
+        await("subscription.created delivered for every subscription").atMost(RECOVERY).untilAsserted(() -> {
+            var delivered = receiver.requests().stream().map(Receiver.Request::text).toList();
+            assertThat(ids).allSatisfy(id -> assertThat(delivered).as("deliveries naming %s", id).anyMatch(body -> body.contains(id)));
+        });
+        receiver.close();
         // and the change log holds one change per command, of the created subscriptions only: none was applied twice
         var changes = api.topics().values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
         assertThat(changes).allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));
