@@ -54,10 +54,15 @@ final class OutageCheck {
     }
 
     static void rideOut(LocalStack stack, String name, Fault fault) {
+        try (var receiver = Receiver.start()) {
+            rideOut(stack, name, fault, receiver);
+        }
+    }
+
+    private static void rideOut(LocalStack stack, String name, Fault fault, Receiver receiver) {
         var api = new Api(stack.info());
         var merchant = api.newMerchant(name);
         var load = new OutageLoad(api, merchant.testKey(), name);
-        var receiver = Receiver.start();
         api.post("/v1/webhook_endpoints").key(merchant.testKey())
                 .json(Map.of("url", receiver.url("/hooks"), "enabledEvents", List.of("subscription.created")))
                 .send().expect(201);
@@ -128,6 +133,7 @@ final class OutageCheck {
         // and every created subscription is there exactly once, each key's only one, activated and charged once
         var ids = created.values().stream().map(OutageLoad.Created::id).collect(Collectors.toSet());
         assertThat(ids).hasSize(created.size());
+        assertThat(created.values()).as("subscriptions not activated").filteredOn(c -> c.activated() == null).isEmpty();
         await("the read model lists every created subscription").atMost(RECOVERY).untilAsserted(() -> {
             var listed = Subscriptions.listAllIds(api, merchant.testKey(), 100);
             assertThat(listed).doesNotHaveDuplicates();
@@ -136,9 +142,10 @@ final class OutageCheck {
         for (var subscription : created.values()) {
             var read = Subscriptions.get(api, merchant.testKey(), subscription.id()).expect(200).json();
             assertThat(read.path("merchantRef").asString()).isEqualTo(subscription.merchantRef());
-            if (subscription.activated() != null) {
+            var activated = subscription.activated();
+            if (activated != null) {
                 assertThat(read.path("status").asString()).as("status of %s", subscription.id()).isEqualTo("active");
-                var invoice = subscription.activated().path("invoice");
+                var invoice = activated.path("invoice");
                 assertThat(invoice.path("status").asString()).as("first invoice of %s", subscription.id()).isEqualTo("paid");
                 assertThat(invoice.path("attemptCount").asInt()).as("charges of %s", subscription.id()).isEqualTo(1);
             }
@@ -161,7 +168,6 @@ final class OutageCheck {
             var delivered = receiver.requests().stream().map(Receiver.Request::text).toList();
             assertThat(ids).allSatisfy(id -> assertThat(delivered).as("deliveries naming %s", id).anyMatch(body -> body.contains(id)));
         });
-        receiver.close();
         // and the change log holds one change per command, of the created subscriptions only: none was applied twice
         var changes = api.topics().values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
         assertThat(changes).allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));
