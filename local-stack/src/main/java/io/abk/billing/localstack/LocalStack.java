@@ -62,12 +62,16 @@ public final class LocalStack implements AutoCloseable {
     private final Info info;
     private final Deque<Part> parts;
     private final @Nullable ServiceFleet fleet;
+    private final KafkaBroker kafka;
+    private final PostgresServer postgres;
     private boolean closed;
 
-    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet) {
+    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet, KafkaBroker kafka, PostgresServer postgres) {
         this.info = info;
         this.parts = parts;
         this.fleet = fleet;
+        this.kafka = kafka;
+        this.postgres = postgres;
     }
 
     /** What a started stack offers: where to reach it and with which secrets. */
@@ -188,7 +192,7 @@ public final class LocalStack implements AutoCloseable {
             log.info("local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"", baseUrl,
                     info.startDuration().toMillis(), info.coldStart(), fleet == null ? 0 : fleet.processes().size(),
                     phases.summary());
-            return new LocalStack(info, parts, fleet);
+            return new LocalStack(info, parts, fleet, kafka, postgres);
         } catch (IOException e) {
             closeAll(parts);
             throw new UncheckedIOException("could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
@@ -313,6 +317,19 @@ public final class LocalStack implements AutoCloseable {
     /** The service processes, when the stack runs them as processes ({@code --processes}). */
     public Optional<ServiceFleet> processes() {
         return Optional.ofNullable(fleet);
+    }
+
+    /**
+     * The stack's broker, which a test may {@linkplain KafkaBroker#stop stop} and {@linkplain KafkaBroker#restart start
+     * again} under the running services to see them ride out an outage.
+     */
+    public KafkaBroker kafka() {
+        return kafka;
+    }
+
+    /** The stack's PostgreSQL, which a test may stop and start again as it may {@linkplain #kafka the broker}. */
+    public PostgresServer postgres() {
+        return postgres;
     }
 
     public String baseUrl() {

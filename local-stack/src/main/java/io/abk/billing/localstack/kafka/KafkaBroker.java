@@ -13,25 +13,28 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.common.utils.Time;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A real Kafka broker ({@link KafkaRaftServer}, KRaft combined mode) running inside this JVM, with its log
- * directory under the data directory so a restart keeps every topic and offset.
+ * directory under the data directory so a restart keeps every topic and offset. It can be {@linkplain #stop stopped}
+ * and {@linkplain #restart started again} on the same directory and ports, so that its clients reconnect on their own
+ * (an outage, as the fault tests make one).
  */
 public final class KafkaBroker implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaBroker.class);
 
     private final BrokerSettings settings;
-    private final KafkaRaftServer server;
     private final boolean formattedNow;
-    private volatile boolean closed;
+    /** The running server; a stopped one cannot start again, so a restart makes a new one on the same settings. */
+    private @Nullable KafkaRaftServer server;
+    private boolean closed;
 
-    private KafkaBroker(BrokerSettings settings, KafkaRaftServer server, boolean formattedNow) {
+    private KafkaBroker(BrokerSettings settings, boolean formattedNow) {
         this.settings = settings;
-        this.server = server;
         this.formattedNow = formattedNow;
     }
 
@@ -47,21 +50,53 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("could not format the Kafka log directory " + logDir + ": " + e.getMessage(), e);
         }
-        var server = new KafkaRaftServer(new KafkaConfig(settings.properties(), false), Time.SYSTEM);
-        var broker = new KafkaBroker(settings, server, formattedNow);
+        var broker = new KafkaBroker(settings, formattedNow);
+        broker.startServer(timeout);
+        log.info("kafka broker started bootstrap={} dir={} formatted={}", settings.bootstrapServers(), logDir, formattedNow);
+        return broker;
+    }
+
+    private synchronized void startServer(Duration timeout) {
+        var started = new KafkaRaftServer(new KafkaConfig(settings.properties(), false), Time.SYSTEM);
+        server = started;
         try {
-            server.startup();
-            broker.awaitServing(timeout);
+            started.startup();
+            awaitServing(timeout);
         } catch (RuntimeException e) {
             try {
-                broker.close();
-            } catch (RuntimeException closeFailure) {
-                e.addSuppressed(closeFailure);
+                stop();
+            } catch (RuntimeException stopFailure) {
+                e.addSuppressed(stopFailure);
             }
             throw new IllegalStateException("Kafka broker did not start on " + settings.bootstrapServers() + ": " + e.getMessage(), e);
         }
-        log.info("kafka broker started bootstrap={} dir={} formatted={}", settings.bootstrapServers(), logDir, formattedNow);
-        return broker;
+    }
+
+    /**
+     * Stops the broker as {@link #close} does, but keeps its directory and ports for {@link #restart}: its clients
+     * see it gone until then.
+     */
+    public synchronized void stop() {
+        var running = server;
+        if (running == null) {
+            return;
+        }
+        server = null;
+        running.shutdown();
+        running.awaitShutdown();
+        log.info("kafka broker stopped bootstrap={}", settings.bootstrapServers());
+    }
+
+    /** Starts a {@linkplain #stop stopped} broker again on the same log directory and ports, and waits until it serves. */
+    public synchronized void restart(Duration timeout) {
+        if (closed) {
+            throw new IllegalStateException("the Kafka broker is closed");
+        }
+        if (server != null) {
+            return;
+        }
+        startServer(timeout);
+        log.info("kafka broker restarted bootstrap={} dir={}", settings.bootstrapServers(), settings.logDir());
     }
 
     public String bootstrapServers() {
@@ -97,13 +132,11 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Stops the broker and waits until its log directory is closed cleanly. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        server.shutdown();
-        server.awaitShutdown();
-        log.info("kafka broker stopped bootstrap={}", settings.bootstrapServers());
+        stop();
     }
 }

@@ -9,13 +9,16 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A real PostgreSQL server (zonky's binaries) whose data directory persists between runs, with the
  * {@code billing} role and database the gateway connects to. The server trusts local connections, so the
- * password only has to match what the gateway sends.
+ * password only has to match what the gateway sends. It can be {@linkplain #stop stopped} and {@linkplain #restart started
+ * again} on the same data directory and port, so that its clients reconnect on their own (an outage, as the fault tests
+ * make one).
  */
 public final class PostgresServer implements AutoCloseable {
 
@@ -27,32 +30,21 @@ public final class PostgresServer implements AutoCloseable {
     /** initdb on a busy 2-core machine takes several seconds; zonky's default of 10 s is too tight. */
     private static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
 
-    private final EmbeddedPostgres postgres;
     private final Path dataDir;
+    private final int port;
+    /** The running server, {@code null} while {@linkplain #stop stopped}. */
+    private @Nullable EmbeddedPostgres postgres;
 
-    private PostgresServer(EmbeddedPostgres postgres, Path dataDir) {
+    private PostgresServer(EmbeddedPostgres postgres, Path dataDir, int port) {
         this.postgres = postgres;
         this.dataDir = dataDir;
+        this.port = port;
     }
 
     /** Starts PostgreSQL on {@code port} (0 picks a free one) with its data in {@code dataDir}. */
     public static PostgresServer start(Path dataDir, int port) {
         var resolvedPort = FreePorts.resolve(port);
-        EmbeddedPostgres postgres;
-        try {
-            Files.createDirectories(dataDir);
-            StalePostmaster.stopIfRunning(dataDir);
-            postgres = EmbeddedPostgres.builder()
-                    .setDataDirectory(dataDir)
-                    .setCleanDataDirectory(false)
-                    .setPort(resolvedPort)
-                    .setPGStartupWait(STARTUP_WAIT)
-                    .start();
-        } catch (IOException e) {
-            throw new UncheckedIOException("PostgreSQL did not start on port " + resolvedPort + " with data in " + dataDir
-                    + ": " + e.getMessage(), e);
-        }
-        var server = new PostgresServer(postgres, dataDir);
+        var server = new PostgresServer(launch(dataDir, resolvedPort), dataDir, resolvedPort);
         try {
             server.ensureDatabase();
         } catch (SQLException e) {
@@ -63,8 +55,24 @@ public final class PostgresServer implements AutoCloseable {
         return server;
     }
 
+    private static EmbeddedPostgres launch(Path dataDir, int port) {
+        try {
+            Files.createDirectories(dataDir);
+            StalePostmaster.stopIfRunning(dataDir);
+            return EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDir)
+                    .setCleanDataDirectory(false)
+                    .setPort(port)
+                    .setPGStartupWait(STARTUP_WAIT)
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL did not start on port " + port + " with data in " + dataDir
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
     public int port() {
-        return postgres.getPort();
+        return port;
     }
 
     public String jdbcUrl() {
@@ -76,12 +84,20 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     /** The {@code billing} database as the {@code billing} user. */
-    public DataSource dataSource() {
-        return postgres.getDatabase(USER, DATABASE);
+    public synchronized DataSource dataSource() {
+        return running().getDatabase(USER, DATABASE);
+    }
+
+    private EmbeddedPostgres running() {
+        var running = postgres;
+        if (running == null) {
+            throw new IllegalStateException("PostgreSQL is stopped");
+        }
+        return running;
     }
 
     private void ensureDatabase() throws SQLException {
-        try (var connection = postgres.getPostgresDatabase().getConnection(); var statement = connection.createStatement()) {
+        try (var connection = running().getPostgresDatabase().getConnection(); var statement = connection.createStatement()) {
             try (var roles = statement.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + USER + "'")) {
                 if (!roles.next()) {
                     statement.execute("CREATE ROLE " + USER + " LOGIN PASSWORD '" + PASSWORD + "'");
@@ -96,14 +112,36 @@ public final class PostgresServer implements AutoCloseable {
         }
     }
 
-    /** Stops the server; its data directory stays for the next start. */
-    @Override
-    public void close() {
+    /**
+     * Stops the server as {@link #close} does, keeping its data directory and port for {@link #restart}: its clients
+     * see it gone until then.
+     */
+    public synchronized void stop() {
+        var running = postgres;
+        if (running == null) {
+            return;
+        }
+        postgres = null;
         try {
-            postgres.close();
+            running.close();
             log.info("postgres stopped dir={}", dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException("PostgreSQL did not stop cleanly: " + e.getMessage(), e);
         }
+    }
+
+    /** Starts a {@linkplain #stop stopped} server again on the same data directory and port. */
+    public synchronized void restart() {
+        if (postgres != null) {
+            return;
+        }
+        postgres = launch(dataDir, port);
+        log.info("postgres restarted port={} dir={}", port, dataDir);
+    }
+
+    /** Stops the server; its data directory stays for the next start. */
+    @Override
+    public void close() {
+        stop();
     }
 }

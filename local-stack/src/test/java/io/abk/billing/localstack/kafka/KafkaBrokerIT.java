@@ -89,6 +89,26 @@ class KafkaBrokerIT {
         }
     }
 
+    @Test
+    void shouldServeTheSameAddressWithItsRecordsWhenStoppedAndRestarted() throws Exception {
+        var topic = Topics.SUBSCRIPTION_COMMANDS.name();
+        try (var broker = KafkaBroker.start(dataDir.resolve("kafka"), 0, TIMEOUT)) {
+            // given a broker with a topic and three records
+            provision(broker, List.of(Topics.SUBSCRIPTION_COMMANDS));
+            produce(broker.bootstrapServers(), topic, 3);
+            var address = broker.bootstrapServers();
+
+            // when it stops and starts again
+            broker.stop();
+            broker.restart(TIMEOUT);
+
+            // then it serves on the same address, with the records, and takes new ones
+            assertThat(broker.bootstrapServers()).isEqualTo(address);
+            produce(address, topic, 1);
+            assertThat(consumeAndCommit(address, topic, 4)).containsExactlyInAnyOrder("value-0", "value-1", "value-2", "value-0");
+        }
+    }
+
     private static void produce(String bootstrap, String topic, int count) throws Exception {
         try (var producer = new KafkaProducer<String, String>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
