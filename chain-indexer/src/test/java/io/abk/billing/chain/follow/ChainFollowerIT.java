@@ -175,6 +175,9 @@ class ChainFollowerIT {
             await().atMost(PATIENCE).until(() -> log.values().size() >= 35);
             try (var third = ChainFollower.create(settings, broker.bootstrapServers())) {
                 third.start();
+                // The third has taken over once it has its transactional producer (which fences the second's) and
+                // has read the checkpoint: only blocks mined after that reach the second as a fenced transaction.
+                await().atMost(PATIENCE).until(() -> third.nextBlock() >= 0);
                 // An idle fenced follower learns it was fenced at its next transaction: give both new blocks.
                 for (int i = 0; i < later; i++) {
                     chain.transfer(chain.customer, payee, 2_000 + i);
