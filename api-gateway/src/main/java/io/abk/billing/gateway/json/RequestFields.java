@@ -46,9 +46,13 @@ public final class RequestFields {
         this.path = path;
     }
 
-    /** The fields of a body that must be a JSON object; no body at all reads as an empty object. */
+    /**
+     * The fields of a body that must be a JSON object; no body at all reads as an empty object. A body of JSON
+     * {@code null} is a body that is not an object, refused like {@code []} or {@code 7}: it must not pass for no
+     * body on the routes where the body is optional.
+     */
     public static RequestFields of(@Nullable JsonNode body) {
-        if (body == null || body.isMissingNode() || body.isNull()) {
+        if (body == null || body.isMissingNode()) {
             return new RequestFields(JsonNodeFactory.instance.objectNode(), "");
         }
         if (!body.isObject()) {

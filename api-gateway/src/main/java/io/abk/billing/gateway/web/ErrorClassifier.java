@@ -54,6 +54,10 @@ public final class ErrorClassifier {
                     e.getReason() == null ? "The request is malformed" : e.getReason());
             case ResponseStatusException e -> fromStatus(e.getStatusCode().value(), e.getReason());
             case DecodingException e -> ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+            // The JSON parser throws a bare NumberFormatException (not one of its own exceptions, so no DecodingException
+            // wraps it) for a number past its limits, such as 1E+2147483648: that is the client's input, not a bug.
+            case NumberFormatException e when thrownByJsonParser(e) ->
+                    ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body has a number beyond what can be read");
             case DataAccessResourceFailureException e -> unavailable();
             case TransientDataAccessException e -> unavailable();
             default -> ApiError.of(500, ErrorCodes.INTERNAL_ERROR, "An internal error occurred; it has been logged");
@@ -83,6 +87,11 @@ public final class ErrorClassifier {
     private static ApiError unavailable() {
         return new ApiError(503, ErrorCodes.SERVICE_UNAVAILABLE, "A backing service is unavailable; retry shortly", null,
                 Duration.ofSeconds(1), Map.of());
+    }
+
+    private static boolean thrownByJsonParser(Throwable error) {
+        var stack = error.getStackTrace();
+        return stack.length > 0 && stack[0].getClassName().startsWith("tools.jackson.");
     }
 
     private static boolean hasCause(Throwable error, Class<? extends Throwable> type) {

@@ -39,6 +39,17 @@ class RequestFieldsTest {
     }
 
     @Test
+    void shouldRejectABodyOfJsonNullWhenNoBodyReadsAsAnEmptyObject() {
+        // Guards against a literal null passing for no body: POST .../complete with `null` completed the subscription.
+        assertThat(RequestFields.of(null).optionalString("name")).isEmpty();
+        assertThatThrownBy(() -> RequestFields.of(parse("null")))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.getMessage()).isEqualTo("The request body must be a JSON object");
+                });
+    }
+
+    @Test
     void shouldTellAbsentFromNullForPatchFields() {
         var fields = RequestFields.of(parse("{\"cleared\":null,\"set\":\"x\"}"));
         assertThat(fields.change("absent", () -> fields.optionalString("absent"))).isEqualTo(FieldChange.unchanged());

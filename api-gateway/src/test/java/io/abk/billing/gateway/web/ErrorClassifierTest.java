@@ -33,6 +33,21 @@ class ErrorClassifierTest {
     }
 
     @Test
+    void shouldAnswer400InvalidJsonWhenTheJsonParserCannotReadANumber() {
+        // Guards against a 500: POST /v1/products/{id}/prices with "amountUsdc":1E+2147483648 (found by the fuzz test).
+        var mapper = tools.jackson.databind.json.JsonMapper.builder()
+                .enable(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+        var thrown = org.assertj.core.api.Assertions.catchThrowable(() -> mapper.readTree("{\"amountUsdc\":1E+2147483648}"));
+        assertThat(thrown).isInstanceOf(NumberFormatException.class);
+
+        var error = ErrorClassifier.classify(thrown);
+
+        assertThat(error.status()).isEqualTo(400);
+        assertThat(error.code()).isEqualTo("invalid_json");
+        assertThat(ErrorClassifier.classify(new NumberFormatException("from our own code")).status()).isEqualTo(500);
+    }
+
+    @Test
     void shouldKeepApiExceptionsAndHideBugsBehind500() {
         var invalid = ErrorClassifier.classify(ApiException.invalid("name", "name is required"));
         assertThat(invalid.status()).isEqualTo(400);
