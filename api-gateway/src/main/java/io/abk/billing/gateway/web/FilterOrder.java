@@ -13,6 +13,8 @@ public final class FilterOrder {
     /** Inside the request id's, so the deadline's answer carries it; around everything else, so it bounds all of it. */
     public static final int DEADLINE = -280;
     public static final int SERVICE_VERSION = -250;
+    /** Before any handler runs: a route must not act on a request whose answer the client will not take. */
+    public static final int ACCEPT = -245;
     public static final int BODY_LIMIT = -240;
     public static final int AUTHENTICATION = -200;
     public static final int RATE_LIMIT = -150;
