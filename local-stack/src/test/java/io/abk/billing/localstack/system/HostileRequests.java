@@ -126,6 +126,9 @@ final class HostileRequests {
         private boolean refused;
         /** How many defects that are refused for sure were added (see {@link #LENIENT_UTF8}). */
         private int sureRefusals;
+        /** A body defect was applied; a content-type defect was applied (a later body defect must keep it). */
+        private boolean bodyDefect;
+        private boolean contentTypeDefect;
         private boolean raw;
         private boolean framing;
 
@@ -286,6 +289,7 @@ final class HostileRequests {
                         }
                     }
                     contentType = pick(candidates);
+                    contentTypeDefect = true;
                     if (body.length == 0) {
                         body = bytes(plausibleJson());
                     }
@@ -369,7 +373,15 @@ final class HostileRequests {
         }
 
         private void body() {
-            contentType = route.bodies().containsKey("application/json") ? "application/json" : contentType;
+            if (bodyDefect) {
+                // One body a request: a second body defect would replace the first, whose refusal is already counted.
+                sureRefusals--;
+                return;
+            }
+            bodyDefect = true;
+            if (!contentTypeDefect) {
+                contentType = route.bodies().containsKey("application/json") ? "application/json" : contentType;
+            }
             var properties = route.jsonProperties();
             int kind = random.nextInt(properties.isEmpty() ? 4 : 7);
             switch (kind) {
