@@ -14,7 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
  * The keyring that seals webhook signing secrets: every listed key opens, the active one seals. Configured as
  * {@value #KEYS_VARIABLE} ({@code keyId:base64key}, comma-separated, each key 32 bytes) and {@value #ACTIVE_VARIABLE}
  * (the id new seals use; may be left empty when the ring holds one key). A rotation adds a key, makes it active, lets
- * the gateway re-seal every row at its start, then removes the old key (docs/operations.md, "Rotating the sealing key").
+ * the gateway re-seal every row at its start, then removes the old key (docs/operations.md, "Webhook secrets at rest").
  *
  * <p>Without keys, outside the production profile, the {@linkplain #developmentKeyring() development keyring} applies: its
  * key is written in this file, so it protects nothing and the services warn at start. Under the production profile
