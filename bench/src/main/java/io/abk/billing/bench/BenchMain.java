@@ -1,5 +1,6 @@
 package io.abk.billing.bench;
 
+import java.util.Objects;
 import io.abk.billing.bench.chain.ConfirmationLatency;
 import io.abk.billing.bench.chain.FollowerThroughput;
 import io.abk.billing.bench.probe.StackProbe;
@@ -112,12 +113,14 @@ public final class BenchMain {
                     settings.add("stack: in-process local stack, rate limits off, " + options.partitions() + " partitions, started in "
                             + stack.startDuration().toMillis() + " ms; CPU and RSS of " + probe.description());
                 } else {
-                    target = new Target(options.url(), options.key(), options.bootstrap(), options.jdbcUrl(), options.dbUser(),
+                    // Options are checked when parsed: an external stack comes with all four.
+                    target = new Target(Objects.requireNonNull(options.url()), Objects.requireNonNull(options.key()),
+                            Objects.requireNonNull(options.bootstrap()), Objects.requireNonNull(options.jdbcUrl()), options.dbUser(),
                             options.dbPassword(), options.adminToken(), null, options.partitions());
                     settings.add("stack: " + options.url() + " (run elsewhere: its CPU and RSS are not known here)");
                 }
                 scenarios(target);
-                if (stack != null && options.chain()) {
+                if (stack != null && dataDir != null && options.chain()) {
                     sections.add(new Section("chain", List.of(), chainPhase(options, stack, dataDir)));
                 }
                 baselines(target);

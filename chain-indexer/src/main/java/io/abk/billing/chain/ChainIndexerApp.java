@@ -1,5 +1,6 @@
 package io.abk.billing.chain;
 
+import java.util.Objects;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.lease.ChainLeases;
 import io.abk.billing.chain.relay.Relayer;
@@ -39,7 +40,7 @@ public final class ChainIndexerApp {
 
     public static StreamsApp start(ChainIndexerConfig config) {
         var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
-                chain -> Credentials.create(chain.relayerKey().hex()).getAddress());
+                chain -> Credentials.create(Objects.requireNonNull(chain.relayerKey()).hex()).getAddress());
         var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
         // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
         // need one partition count.

@@ -120,7 +120,7 @@ public final class TopicProvisioner {
                 entries.add(new Entry(spec.name(), Outcome.PROBLEM, 0, 0, Map.of(), List.of(missingProblems.get(spec.name()))));
                 continue;
             }
-            entries.add(compare(spec, descriptions.get(spec.name()), configs.get(spec.name()),
+            entries.add(compare(spec, described(descriptions, spec.name()), described(configs, spec.name()),
                     created.contains(spec.name()), alterations, growth));
         }
         if (options.action() == Action.APPLY) {
@@ -217,6 +217,11 @@ public final class TopicProvisioner {
         }
         var outcome = problem ? Outcome.PROBLEM : createdNow ? Outcome.CREATED : changed ? Outcome.UPDATED : Outcome.UNCHANGED;
         return new Entry(spec.name(), outcome, partitions, replicas, actual, notes);
+    }
+
+    /** What the cluster described of a topic that exists: the broker answers for every topic asked about. */
+    private static <T> T described(Map<String, T> descriptions, String topic) {
+        return Objects.requireNonNull(descriptions.get(topic), () -> "the cluster did not describe " + topic);
     }
 
     private Map<String, Config> describeConfigs(List<String> names)

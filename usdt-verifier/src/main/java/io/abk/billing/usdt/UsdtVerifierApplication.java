@@ -1,5 +1,6 @@
 package io.abk.billing.usdt;
 
+import java.util.Objects;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.usdt.config.PartsHealth;
@@ -84,7 +85,7 @@ public final class UsdtVerifierApplication {
 
         /** The HTTP port it listens on (useful with BILLING_USDT_HTTP_PORT=0). */
         public int port() {
-            return ((WebServerApplicationContext) context).getWebServer().getPort();
+            return Objects.requireNonNull(((WebServerApplicationContext) context).getWebServer()).getPort();
         }
 
         public ConfigurableApplicationContext context() {

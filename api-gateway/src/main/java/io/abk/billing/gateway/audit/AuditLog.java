@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.audit;
 
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.gateway.ids.IdGenerator;
 import io.abk.billing.gateway.web.Page;
@@ -76,9 +77,9 @@ public class AuditLog {
     }
 
     private AuditEntry entry(Readable row) {
-        return new AuditEntry(row.get("id", String.class), row.get("at", Instant.class), row.get("actor", String.class),
-                row.get("action", String.class), row.get("merchant_id", String.class), row.get("mode", String.class),
-                row.get("target_type", String.class), row.get("target_id", String.class),
+        return new AuditEntry(Columns.required(row, "id", String.class), Columns.required(row, "at", Instant.class), Columns.required(row, "actor", String.class),
+                Columns.required(row, "action", String.class), row.get("merchant_id", String.class), row.get("mode", String.class),
+                Columns.required(row, "target_type", String.class), Columns.required(row, "target_id", String.class),
                 json.readTree(row.get("details", String.class)));
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.auth;
 
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.nio.ByteBuffer;
@@ -13,12 +14,12 @@ public record StoredApiKey(String id, String merchantId, Mode mode, byte[] keyHa
     static final String COLUMNS = "id, merchant_id, mode, key_hash, hint, created_at, expires_at, revoked_at, rotated_from_id";
 
     static StoredApiKey from(Readable row) {
-        var hash = row.get("key_hash", ByteBuffer.class);
+        var hash = Columns.required(row, "key_hash", ByteBuffer.class);
         var bytes = new byte[hash.remaining()];
         hash.get(bytes);
-        return new StoredApiKey(row.get("id", String.class), row.get("merchant_id", String.class),
-                ApiKeyFormat.parseMode(row.get("mode", String.class)), bytes, row.get("hint", String.class),
-                row.get("created_at", Instant.class), row.get("expires_at", Instant.class),
+        return new StoredApiKey(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), bytes, Columns.required(row, "hint", String.class),
+                Columns.required(row, "created_at", Instant.class), row.get("expires_at", Instant.class),
                 row.get("revoked_at", Instant.class), row.get("rotated_from_id", String.class));
     }
 

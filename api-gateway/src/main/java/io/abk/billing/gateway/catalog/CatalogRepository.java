@@ -2,6 +2,7 @@ package io.abk.billing.gateway.catalog;
 
 import static io.abk.billing.gateway.auth.ApiKeyFormat.modeText;
 
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
@@ -66,9 +67,9 @@ public class CatalogRepository {
                         + " FROM prices p JOIN products pr ON pr.id = p.product_id"
                         + " WHERE p.id = :id AND p.merchant_id = :merchantId AND p.mode = :mode")
                 .bind("id", id).bind("merchantId", merchantId).bind("mode", modeText(mode))
-                .map(row -> new CatalogPrice(row.get("id", String.class), row.get("product_id", String.class),
-                        row.get("amount_micros", Long.class), row.get("interval", String.class),
-                        row.get("trial_days", Integer.class), Boolean.TRUE.equals(row.get("active", Boolean.class))))
+                .map(row -> new CatalogPrice(Columns.required(row, "id", String.class), Columns.required(row, "product_id", String.class),
+                        Columns.required(row, "amount_micros", Long.class), Columns.required(row, "interval", String.class),
+                        Columns.required(row, "trial_days", Integer.class), Boolean.TRUE.equals(row.get("active", Boolean.class))))
                 .one();
     }
 

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.catalog;
 
 import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -13,10 +14,10 @@ public record Price(String id, String merchantId, Mode mode, String productId, l
             "id, merchant_id, mode, product_id, amount_micros, \"interval\", trial_days, active, created_at, updated_at";
 
     static Price from(Readable row) {
-        return new Price(row.get("id", String.class), row.get("merchant_id", String.class),
-                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("product_id", String.class),
-                row.get("amount_micros", Long.class), row.get("interval", String.class),
-                row.get("trial_days", Integer.class), Boolean.TRUE.equals(row.get("active", Boolean.class)),
-                row.get("created_at", Instant.class), row.get("updated_at", Instant.class));
+        return new Price(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), Columns.required(row, "product_id", String.class),
+                Columns.required(row, "amount_micros", Long.class), Columns.required(row, "interval", String.class),
+                Columns.required(row, "trial_days", Integer.class), Boolean.TRUE.equals(row.get("active", Boolean.class)),
+                Columns.required(row, "created_at", Instant.class), Columns.required(row, "updated_at", Instant.class));
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.catalog;
 
 import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -13,9 +14,9 @@ public record Product(String id, String merchantId, Mode mode, String name, @Nul
     static final String COLUMNS = "id, merchant_id, mode, name, description, active, created_at, updated_at";
 
     static Product from(Readable row) {
-        return new Product(row.get("id", String.class), row.get("merchant_id", String.class),
-                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("name", String.class),
+        return new Product(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), Columns.required(row, "name", String.class),
                 row.get("description", String.class), Boolean.TRUE.equals(row.get("active", Boolean.class)),
-                row.get("created_at", Instant.class), row.get("updated_at", Instant.class));
+                Columns.required(row, "created_at", Instant.class), Columns.required(row, "updated_at", Instant.class));
     }
 }

@@ -94,6 +94,18 @@ public record ChainsProperties(Chain test, Chain live) {
             return name == null ? "" : name;
         }
 
+        /** The chain id; never null once the mode's defaults are applied (they check it). */
+        @Override
+        public Long chainId() {
+            return Objects.requireNonNull(chainId, "chain-id is checked when the mode's defaults are applied");
+        }
+
+        /** The USDC token's address; never null once the mode's defaults are applied (they check it). */
+        @Override
+        public String usdcAddress() {
+            return Objects.requireNonNull(usdcAddress, "usdc-address is checked when the mode's defaults are applied");
+        }
+
         /** The USDC token's decimals; never null once the mode's defaults are applied. */
         @Override
         public Integer usdcDecimals() {

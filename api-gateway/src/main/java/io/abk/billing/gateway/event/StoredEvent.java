@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.event;
 
 import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -20,8 +21,8 @@ public record StoredEvent(String id, String merchantId, Mode mode, String type, 
     }
 
     static StoredEvent from(Readable row) {
-        return new StoredEvent(row.get("id", String.class), row.get("merchant_id", String.class),
-                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("type", String.class),
-                row.get("created_at", Instant.class), row.get("payload", String.class));
+        return new StoredEvent(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), Columns.required(row, "type", String.class),
+                Columns.required(row, "created_at", Instant.class), Columns.required(row, "payload", String.class));
     }
 }

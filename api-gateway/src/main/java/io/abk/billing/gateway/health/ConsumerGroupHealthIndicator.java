@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.health;
 
+import java.util.Objects;
 import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
@@ -29,6 +30,7 @@ public final class ConsumerGroupHealthIndicator implements ReactiveHealthIndicat
         var timeout = KafkaAdminConfig.ADMIN_CALL_TIMEOUT;
         var described = admin.describeConsumerGroups(List.of(groupId),
                 new DescribeConsumerGroupsOptions().timeoutMs((int) timeout.toMillis())).describedGroups().get(groupId);
+        Objects.requireNonNull(described, "the admin client answers for every group it is asked about");
         return Mono.fromCompletionStage(described.toCompletionStage())
                 .timeout(timeout.plusMillis(500))
                 .map(group -> {

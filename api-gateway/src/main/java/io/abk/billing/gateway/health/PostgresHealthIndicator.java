@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.health;
 
 import java.time.Duration;
+import io.abk.billing.gateway.db.Columns;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -21,7 +22,7 @@ public class PostgresHealthIndicator implements ReactiveHealthIndicator {
 
     @Override
     public Mono<Health> health() {
-        return db.sql("SELECT 1 AS ok").map(row -> row.get("ok", Integer.class)).one()
+        return db.sql("SELECT 1 AS ok").map(row -> Columns.required(row, "ok", Integer.class)).one()
                 .timeout(TIMEOUT)
                 .map(ok -> Health.up().build())
                 .onErrorResume(e -> Mono.just(Health.down().withDetail("error", describe(e)).build()));

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.idempotency;
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.render.ApiJson;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Duration;
@@ -135,9 +136,9 @@ public final class IdempotencyStore {
     private Mono<Decision> existing(Caller caller, String key, RequestFingerprint request) {
         return scoped(db.sql(FIND), caller, key)
                 .map((row, metadata) -> new Existing(
-                        row.get("request_hash", String.class),
-                        row.get("command_id", String.class),
-                        row.get("created_at", Instant.class),
+                        Columns.required(row, "request_hash", String.class),
+                        Columns.required(row, "command_id", String.class),
+                        Columns.required(row, "created_at", Instant.class),
                         "done".equals(row.get("state", String.class)),
                         row.get("response_status", Integer.class),
                         row.get("response_body", String.class),
@@ -151,9 +152,10 @@ public final class IdempotencyStore {
         if (!found.hash().equals(request.hash())) {
             return Mono.just(new Mismatch());
         }
-        if (found.done() && found.status() != null) {
+        var status = found.status();
+        if (found.done() && status != null) {
             var body = found.body() == null ? "" : found.body();
-            return Mono.fromCallable(() -> new Replay(found.status(),
+            return Mono.fromCallable(() -> new Replay(status,
                     body.startsWith(SEALED_MARK) ? sealer.open(body, sealingContext(caller, key)) : body));
         }
         if (found.recorded()) {

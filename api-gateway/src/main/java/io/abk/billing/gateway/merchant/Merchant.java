@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.merchant;
 
+import io.abk.billing.gateway.db.Columns;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -11,9 +12,9 @@ public record Merchant(String id, String name, @Nullable String displayName, @Nu
     static final String COLUMNS = "id, name, display_name, payout_address_evm, created_at, updated_at";
 
     static Merchant from(Readable row) {
-        return new Merchant(row.get("id", String.class), row.get("name", String.class),
+        return new Merchant(Columns.required(row, "id", String.class), Columns.required(row, "name", String.class),
                 row.get("display_name", String.class), row.get("payout_address_evm", String.class),
-                row.get("created_at", Instant.class), row.get("updated_at", Instant.class));
+                Columns.required(row, "created_at", Instant.class), Columns.required(row, "updated_at", Instant.class));
     }
 
     public MerchantProfile profile() {

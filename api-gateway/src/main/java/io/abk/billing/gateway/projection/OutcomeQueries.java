@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.projection;
 
+import io.abk.billing.gateway.db.Columns;
 import java.util.Collection;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Flux;
@@ -27,15 +28,15 @@ public final class OutcomeQueries {
         return db.sql(FIND)
                 .bind("ids", commandIds.toArray(String[]::new))
                 .map((row, metadata) -> new CommandOutcome(
-                        row.get("command_id", String.class),
-                        row.get("merchant_id", String.class),
-                        row.get("mode", String.class),
-                        row.get("aggregate_type", String.class),
-                        row.get("aggregate_id", String.class),
+                        Columns.required(row, "command_id", String.class),
+                        Columns.required(row, "merchant_id", String.class),
+                        Columns.required(row, "mode", String.class),
+                        Columns.required(row, "aggregate_type", String.class),
+                        Columns.required(row, "aggregate_id", String.class),
                         "accepted".equals(row.get("outcome", String.class)),
                         row.get("rejection_code", String.class),
                         row.get("rejection_message", String.class),
-                        row.get("snapshots", String.class),
+                        Columns.required(row, "snapshots", String.class),
                         row.get("follow_up_command_id", String.class)))
                 .all();
     }

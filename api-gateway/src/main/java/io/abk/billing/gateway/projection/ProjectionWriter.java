@@ -205,7 +205,7 @@ final class ProjectionWriter implements AutoCloseable {
 
     private static <T> java.sql.Array texts(Connection connection, List<T> rows, Function<T, @Nullable String> field)
             throws SQLException {
-        var values = new String[rows.size()];
+        var values = new @Nullable String[rows.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = field.apply(rows.get(i));
         }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -43,7 +44,7 @@ final class ResourceTable {
                 .bind("id", id)
                 .bind("merchantId", caller.merchantId())
                 .bind("mode", ApiJson.mode(caller.mode()))
-                .map((row, metadata) -> ResourceJson.parse(row.get("body", String.class)))
+                .map((row, metadata) -> ResourceJson.parse(Columns.required(row, "body", String.class)))
                 .first();
     }
 
@@ -53,9 +54,9 @@ final class ResourceTable {
         }
         return db.sql("SELECT merchant_id, mode, body::text AS body FROM " + table + " WHERE id = :id")
                 .bind("id", id)
-                .map((row, metadata) -> new OwnedResource(row.get("merchant_id", String.class),
+                .map((row, metadata) -> new OwnedResource(Columns.required(row, "merchant_id", String.class),
                         "live".equals(row.get("mode", String.class)) ? Mode.LIVE : Mode.TEST,
-                        ResourceJson.parse(row.get("body", String.class))))
+                        ResourceJson.parse(Columns.required(row, "body", String.class))))
                 .first();
     }
 
@@ -79,7 +80,7 @@ final class ResourceTable {
         if (page.startingAfter() != null) {
             spec = spec.bind("startingAfter", page.startingAfter());
         }
-        return spec.map((row, metadata) -> ResourceJson.parse(row.get("body", String.class)))
+        return spec.map((row, metadata) -> ResourceJson.parse(Columns.required(row, "body", String.class)))
                 .all()
                 .collectList()
                 .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));

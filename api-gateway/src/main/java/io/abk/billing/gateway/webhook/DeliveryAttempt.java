@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.webhook;
 
+import io.abk.billing.gateway.db.Columns;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.util.Objects;
@@ -45,11 +46,11 @@ public record DeliveryAttempt(long rowId, String endpointId, String eventId, Str
     }
 
     static DeliveryAttempt from(Readable row) {
-        return new DeliveryAttempt(Objects.requireNonNull(row.get("id", Long.class)), row.get("endpoint_id", String.class),
-                row.get("event_id", String.class), row.get("event_type", String.class), row.get("delivery_id", String.class),
+        return new DeliveryAttempt(Objects.requireNonNull(row.get("id", Long.class)), Columns.required(row, "endpoint_id", String.class),
+                Columns.required(row, "event_id", String.class), Columns.required(row, "event_type", String.class), Columns.required(row, "delivery_id", String.class),
                 Objects.requireNonNull(row.get("attempt", Integer.class)), Boolean.TRUE.equals(row.get("redelivery", Boolean.class)),
-                row.get("outcome", String.class), row.get("status_code", Integer.class), row.get("latency_ms", Integer.class),
+                Columns.required(row, "outcome", String.class), row.get("status_code", Integer.class), row.get("latency_ms", Integer.class),
                 row.get("error", String.class), row.get("response_excerpt", String.class), row.get("next_retry_at", Instant.class),
-                row.get("attempted_at", Instant.class));
+                Columns.required(row, "attempted_at", Instant.class));
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.webhook;
 
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.gateway.db.SqlValues;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import io.abk.billing.webhookverify.sealing.UnopenableSecretException;
@@ -77,7 +78,7 @@ public class SecretReseal implements ApplicationRunner {
                         + " AND (secret NOT LIKE :sealed OR (previous_secret IS NOT NULL AND previous_secret NOT LIKE :sealed))"
                         + " ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED")
                 .bind("after", after).bind("sealed", sealer.activeLikePattern()).bind("limit", BATCH)
-                .map(row -> new Row(row.get("id", String.class), row.get("secret", String.class),
+                .map(row -> new Row(Columns.required(row, "id", String.class), Columns.required(row, "secret", String.class),
                         row.get("previous_secret", String.class)))
                 .all().collectList()
                 .flatMap(rows -> Flux.fromIterable(rows).concatMap(this::reseal).reduce(0, Integer::sum)

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.webhook;
 
 import io.abk.billing.gateway.auth.ApiKeyFormat;
+import io.abk.billing.gateway.db.Columns;
 import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
@@ -26,12 +27,12 @@ public record WebhookEndpoint(String id, String merchantId, Mode mode, String ur
 
     static WebhookEndpoint from(Readable row) {
         var events = row.get("enabled_events", String[].class);
-        return new WebhookEndpoint(row.get("id", String.class), row.get("merchant_id", String.class),
-                ApiKeyFormat.parseMode(row.get("mode", String.class)), row.get("url", String.class),
+        return new WebhookEndpoint(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), Columns.required(row, "url", String.class),
                 events == null ? List.of() : List.of(events), row.get("description", String.class),
                 Boolean.TRUE.equals(row.get("disabled", Boolean.class)), row.get("disabled_reason", String.class),
-                row.get("secret", String.class), row.get("previous_secret", String.class),
-                row.get("previous_secret_expires_at", Instant.class), row.get("created_at", Instant.class),
-                row.get("updated_at", Instant.class));
+                Columns.required(row, "secret", String.class), row.get("previous_secret", String.class),
+                row.get("previous_secret_expires_at", Instant.class), Columns.required(row, "created_at", Instant.class),
+                Columns.required(row, "updated_at", Instant.class));
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.bench.events;
 
+import java.util.Objects;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.scheduler.RenewalSchedulerConfig;
 import io.abk.billing.streams.BillingStreamsConfig;
@@ -70,7 +71,7 @@ public final class Quiescence {
                     if (offset != null) {
                         // The group's name keeps two groups reading one topic apart.
                         offsets.put(new TopicPartition(group + "/" + partition.topic(), partition.partition()),
-                                new long[] {offset.offset(), ends.get(partition).offset()});
+                                new long[] {offset.offset(), Objects.requireNonNull(ends.get(partition)).offset()});
                     }
                 });
             }

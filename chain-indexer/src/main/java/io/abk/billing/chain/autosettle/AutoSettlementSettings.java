@@ -1,5 +1,6 @@
 package io.abk.billing.chain.autosettle;
 
+import java.util.Objects;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.schemas.avro.Mode;
@@ -58,10 +59,10 @@ public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, 
     }
 
     public String usdc(Mode mode) {
-        return usdcAddresses.get(mode);
+        return Objects.requireNonNull(usdcAddresses.get(mode), "every mode has a USDC address");
     }
 
     public int decimals(Mode mode) {
-        return usdcDecimals.get(mode);
+        return Objects.requireNonNull(usdcDecimals.get(mode), "every mode has USDC decimals");
     }
 }

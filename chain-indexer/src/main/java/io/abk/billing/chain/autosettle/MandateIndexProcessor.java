@@ -49,8 +49,10 @@ final class MandateIndexProcessor implements Processor<String, VaultMandate, Str
         }
         for (var entry : waiting) {
             pending.delete(entry.key);
-            VaultEvents.apply(entry.value, mandate, settings).ifPresent(output ->
-                    context.forward(new Record<>(mandate.getSubscriptionId(), output, record.timestamp())));
+            var output = VaultEvents.apply(entry.value, mandate, settings);
+            if (output.isPresent()) {
+                context.forward(new Record<>(mandate.getSubscriptionId(), output.get(), record.timestamp()));
+            }
         }
     }
 }

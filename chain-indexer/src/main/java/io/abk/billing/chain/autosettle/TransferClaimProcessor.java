@@ -93,7 +93,8 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                     txHash);
             return;
         }
-        if (!holder.addressable()) {
+        var address = holder.address();
+        if (address == null) {
             log.error("event=retraction_unaddressable action=none transferId={} holder={} txHash={} reason=\"the "
                     + "claim predates tenant-carrying claims; reopen by hand\"", TransferRouting.transferId(transfer),
                     holder.claimantId(), txHash);
@@ -103,15 +104,15 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
         var at = Instant.ofEpochMilli(timestamp);
         var transferId = TransferRouting.transferId(transfer);
         log.warn("event=transfer_retracted action=reopen transferId={} holder={} merchantId={} mode={} txHash={}",
-                transferId, holder.claimantId(), holder.merchantId(), holder.mode(), txHash);
+                transferId, holder.claimantId(), address.merchantId(), address.mode(), txHash);
         if (holder.claimantId().startsWith("pay_")) {
-            var command = ChainCommands.toPayment(transfer, "reverse", holder.aggregateId(), holder.merchantId(),
-                    holder.mode(), at, new ReversePayment(transferId, txHash));
-            context.forward(new Record<>(holder.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
+            var command = ChainCommands.toPayment(transfer, "reverse", address.aggregateId(), address.merchantId(),
+                    address.mode(), at, new ReversePayment(transferId, txHash));
+            context.forward(new Record<>(address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
         } else {
-            var command = ChainCommands.toSubscription(transfer, "reverse", holder.aggregateId(), holder.merchantId(),
-                    holder.mode(), at, new ReverseCharge(holder.claimantId(), txHash, transferId));
-            context.forward(new Record<>(holder.aggregateId(), new SettlementOutput.SubscriptionResult(command),
+            var command = ChainCommands.toSubscription(transfer, "reverse", address.aggregateId(), address.merchantId(),
+                    address.mode(), at, new ReverseCharge(holder.claimantId(), txHash, transferId));
+            context.forward(new Record<>(address.aggregateId(), new SettlementOutput.SubscriptionResult(command),
                     timestamp));
         }
     }

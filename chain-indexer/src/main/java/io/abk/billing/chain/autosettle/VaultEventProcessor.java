@@ -52,7 +52,9 @@ final class VaultEventProcessor implements Processor<String, ChainTransfer, Stri
             pending.put(record.key() + "|" + TransferRouting.transferId(event) + "|" + event.getRetracted(), event);
             return;
         }
-        VaultEvents.apply(event, mandate, settings).ifPresent(output ->
-                context.forward(new Record<>(mandate.getSubscriptionId(), output, record.timestamp())));
+        var output = VaultEvents.apply(event, mandate, settings);
+        if (output.isPresent()) {
+            context.forward(new Record<>(mandate.getSubscriptionId(), output.get(), record.timestamp()));
+        }
     }
 }

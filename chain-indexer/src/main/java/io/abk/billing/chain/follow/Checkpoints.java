@@ -108,7 +108,7 @@ final class Checkpoints {
             consumer.seekToBeginning(partitions);
             var ends = consumer.endOffsets(partitions, READ_PATIENCE);
             var deadline = Instant.now().plus(READ_PATIENCE);
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.getOrDefault(p, 0L))) {
                 if (Instant.now().isAfter(deadline)) {
                     throw new IllegalStateException("could not read " + TOPIC + " to its end in " + READ_PATIENCE);
                 }

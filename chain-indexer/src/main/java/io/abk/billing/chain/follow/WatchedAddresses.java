@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -89,12 +90,17 @@ public final class WatchedAddresses implements AutoCloseable {
     }
 
     public boolean contains(Mode mode, String address) {
-        return byMode.get(mode).contains(address.toLowerCase(Locale.ROOT));
+        return watched(mode).contains(address.toLowerCase(Locale.ROOT));
+    }
+
+    /** The live set of one mode's addresses: every mode has one from the start. */
+    private Set<String> watched(Mode mode) {
+        return Objects.requireNonNull(byMode.get(mode));
     }
 
     /** Membership for one mode's addresses (lower-case in). */
     public Predicate<String> of(Mode mode) {
-        var set = byMode.get(mode);
+        var set = watched(mode);
         return set::contains;
     }
 
@@ -130,10 +136,10 @@ public final class WatchedAddresses implements AutoCloseable {
                     apply(record);
                     count++;
                 }
-                if (loaded.getCount() > 0 && partitions.stream().allMatch(p -> consumer.position(p) >= ends.get(p))) {
+                if (loaded.getCount() > 0 && partitions.stream().allMatch(p -> consumer.position(p) >= ends.getOrDefault(p, 0L))) {
                     loaded.countDown();
                     log.info("event=watched_addresses_loaded records={} test={} live={} usdt={}", count,
-                            byMode.get(Mode.TEST).size(), byMode.get(Mode.LIVE).size(), usdt.size());
+                            watched(Mode.TEST).size(), watched(Mode.LIVE).size(), usdt.size());
                 }
             }
         } catch (WakeupException | InterruptedException e) {
@@ -175,15 +181,15 @@ public final class WatchedAddresses implements AutoCloseable {
     /** Keyed {@code <mode>:<address>}; a tombstone stops watching the address. */
     private void applyPayout(String key, @Nullable WatchedAddress value) {
         if (value != null) {
-            byMode.get(ModeMapper.toDomain(value.getMode())).add(value.getAddress().toLowerCase(Locale.ROOT));
+            watched(ModeMapper.toDomain(value.getMode())).add(value.getAddress().toLowerCase(Locale.ROOT));
             return;
         }
         int colon = key.indexOf(':');
         if (colon > 0) {
             var address = key.substring(colon + 1).toLowerCase(Locale.ROOT);
             switch (key.substring(0, colon).toLowerCase(Locale.ROOT)) {
-                case "test" -> byMode.get(Mode.TEST).remove(address);
-                case "live" -> byMode.get(Mode.LIVE).remove(address);
+                case "test" -> watched(Mode.TEST).remove(address);
+                case "live" -> watched(Mode.LIVE).remove(address);
                 default -> log.warn("event=watched_address_key_unreadable key={}", key);
             }
         }

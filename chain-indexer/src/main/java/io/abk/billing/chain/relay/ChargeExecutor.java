@@ -57,7 +57,7 @@ final class ChargeExecutor {
         var record = VaultReader.chargeRecord(first.get(0));
         var subscription = record.exists() ? null : VaultReader.subscription(first.get(1)).orElse(null);
         var live = subscription != null && !subscription.canceled();
-        var second = live ? vault.read(List.of(vault.periodStartRead(ref, subscription.chargeCount()),
+        var second = subscription != null && live ? vault.read(List.of(vault.periodStartRead(ref, subscription.chargeCount()),
                 vault.balanceRead(subscription.token(), subscription.customer()),
                 vault.allowanceRead(subscription.token(), subscription.customer()))) : List.<Answer>of();
         var facts = new ChargeFacts(amount.get(), decimals, record, subscription,

@@ -1,5 +1,6 @@
 package io.abk.billing.chain.relay;
 
+import java.util.Objects;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.FeeDecision;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
@@ -238,7 +239,7 @@ final class RelayBatch implements AutoCloseable {
         try {
             return step.get();
         } catch (ExecutionException e) {
-            return new Step.Answered(failure(item, e.getCause()));
+            return new Step.Answered(failure(item, Objects.requireNonNullElse(e.getCause(), e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Step.Answered(failure(item, e));
@@ -249,7 +250,7 @@ final class RelayBatch implements AutoCloseable {
         try {
             return outcome.get();
         } catch (ExecutionException e) {
-            return failure(item, e.getCause());
+            return failure(item, Objects.requireNonNullElse(e.getCause(), e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failure(item, e);
@@ -268,7 +269,7 @@ final class RelayBatch implements AutoCloseable {
         String message;
         switch (failure) {
             case RpcUnavailableException unavailable -> {
-                message = unavailable.getMessage();
+                message = String.valueOf(unavailable.getMessage());
                 log.warn("event={}_unavailable chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
                         item.request().getRequestId(), message);
             }

@@ -1,9 +1,11 @@
 package io.abk.billing.chain.rpc;
 
+import org.jspecify.annotations.Nullable;
+
 /** A JSON-RPC call that did not give an answer. Messages name URLs by position only. */
 public sealed class RpcException extends RuntimeException permits RpcException.Unavailable, RpcException.RangeRefused {
 
-    RpcException(String message, Throwable cause) {
+    RpcException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 
@@ -14,7 +16,7 @@ public sealed class RpcException extends RuntimeException permits RpcException.U
     /** Every URL failed (connection error, HTTP error, timeout, JSON-RPC error) through all retries. */
     public static final class Unavailable extends RpcException {
 
-        Unavailable(String message, Throwable cause) {
+        Unavailable(String message, @Nullable Throwable cause) {
             super(message, cause);
         }
     }

@@ -30,12 +30,23 @@ public record ClaimHolder(String claimantId, @Nullable String aggregateId, @Null
         return new ClaimHolder(parts[0], parts[1], parts[2], Mode.valueOf(parts[3]));
     }
 
+    /** Whom to tell about a retraction: the aggregate the hash paid and its tenant. */
+    public record Address(String aggregateId, String merchantId, Mode mode) {
+    }
+
+    /** Whom to tell about a retraction, or null for a claim that predates tenant-carrying claims. */
+    public @Nullable Address address() {
+        return aggregateId != null && merchantId != null && mode != null ? new Address(aggregateId, merchantId, mode) : null;
+    }
+
     /** True when the holder also says whom to tell about a retraction. */
     public boolean addressable() {
-        return aggregateId != null && merchantId != null && mode != null;
+        return address() != null;
     }
 
     public String stored() {
-        return addressable() ? String.join(SEPARATOR, claimantId, aggregateId, merchantId, mode.name()) : claimantId;
+        var address = address();
+        return address != null ? String.join(SEPARATOR, claimantId, address.aggregateId(), address.merchantId(),
+                address.mode().name()) : claimantId;
     }
 }

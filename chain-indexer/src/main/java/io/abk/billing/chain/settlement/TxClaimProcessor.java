@@ -58,7 +58,7 @@ public final class TxClaimProcessor implements Processor<String, ChainRequest, S
             SettlementLog.claimed(request, txHash, holder, answer);
             var command = PaymentResultMapper.toCommand(request, answer);
             context.forward(new Record<>(command.getPaymentId(), command, record.timestamp()));
-        } else if (!TxClaims.grants(holder, claimant)) {
+        } else if (holder != null && !TxClaims.grants(holder, claimant)) {
             SettlementLog.claimConflict(request, txHash, claimant, holder);
         }
     }

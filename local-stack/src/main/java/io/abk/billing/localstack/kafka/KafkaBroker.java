@@ -119,14 +119,17 @@ public final class KafkaBroker implements AutoCloseable {
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000))) {
             // Metadata lists a broker only once the controller has unfenced it: then it accepts writes.
-            deadline.poll(Duration.ofMillis(100), () -> {
+            var serving = deadline.poll(Duration.ofMillis(100), () -> {
                 try {
                     var nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(2_000)).nodes().get(3, TimeUnit.SECONDS);
                     return nodes.isEmpty() ? Optional.empty() : Optional.of(nodes);
                 } catch (Exception e) {
                     return Optional.empty();
                 }
-            }).orElseThrow(() -> new IllegalStateException("no broker in the cluster metadata after " + timeout.toSeconds() + " s"));
+            });
+            if (serving.isEmpty()) {
+                throw new IllegalStateException("no broker in the cluster metadata after " + timeout.toSeconds() + " s");
+            }
         }
     }
 

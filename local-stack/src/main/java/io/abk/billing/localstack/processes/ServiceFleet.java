@@ -1,5 +1,6 @@
 package io.abk.billing.localstack.processes;
 
+import java.util.Objects;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import java.net.URI;
@@ -160,7 +161,7 @@ public final class ServiceFleet implements AutoCloseable {
         int first = firstPorts.getOrDefault(kind, 0);
         int port = first > 0 ? first + number - 1 : unusedPort();
         portsGiven.add(port);
-        var process = ServiceProcess.start(kind, name, port, jars.jars().get(kind), javaOptions,
+        var process = ServiceProcess.start(kind, name, port, Objects.requireNonNull(jars.jars().get(kind), kind + " has no jar"), javaOptions,
                 environment.forProcess(kind, name, port), logDir);
         processes.add(process);
         return process;

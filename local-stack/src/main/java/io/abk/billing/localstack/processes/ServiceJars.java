@@ -57,7 +57,8 @@ public record ServiceJars(Map<ServiceKind, Path> jars) {
         }
         try {
             var location = Path.of(ServiceJars.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return location.getParent().getParent().getParent();
+            // target/classes (or the jar) -> target -> local-stack -> the repository
+            return location.resolve("../../..").normalize();
         } catch (Exception e) {
             throw new IllegalStateException("cannot tell where the repository is; set -Dbilling.repo.root", e);
         }

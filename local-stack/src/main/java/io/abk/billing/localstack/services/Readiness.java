@@ -75,9 +75,11 @@ public final class Readiness {
      * @throws IllegalStateException naming the service when the deadline passes
      */
     public static void awaitRunning(String name, Duration timeout, BooleanSupplier running) {
-        Deadline.in(timeout).poll(POLL_INTERVAL, () -> running.getAsBoolean() ? Optional.of(true) : Optional.empty())
-                .orElseThrow(() -> new IllegalStateException("the local stack was not ready within "
-                        + timeout.toSeconds() + " s; not running: " + name));
+        var ready = Deadline.in(timeout).poll(POLL_INTERVAL, () -> running.getAsBoolean() ? Optional.of(true) : Optional.empty());
+        if (ready.isEmpty()) {
+            throw new IllegalStateException("the local stack was not ready within " + timeout.toSeconds() + " s; not running: "
+                    + name);
+        }
     }
 
     private static HealthReport probe(HttpClient http, HttpRequest request) {

@@ -1,5 +1,6 @@
 package io.abk.billing.usdt.chain;
 
+import java.util.Objects;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.usdt.domain.match.ObservedTransfer;
 import io.abk.billing.usdt.domain.match.TxEvidence;
@@ -174,7 +175,7 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
         var times = blockTimes(new TreeSet<>(blockOf.values()));
         var transactions = new ArrayList<TxObservation>();
         byTransaction.forEach((hash, transfers) -> {
-            long number = blockOf.get(hash);
+            long number = Objects.requireNonNull(blockOf.get(hash));
             transactions.add(new TxObservation(hash, TxStatus.MINED, number, times.get(number),
                     head - number + 1, decimals, transfers));
         });
@@ -210,7 +211,8 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
 
     private EthBlock.@Nullable Block block(long number) {
         return call("eth_getBlockByNumber",
-                web3j -> answer(web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false).send()));
+                web3j -> Optional.ofNullable(answer(web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false).send())))
+                .orElse(null);
     }
 
     private static DefaultBlockParameter block(BigInteger number) {

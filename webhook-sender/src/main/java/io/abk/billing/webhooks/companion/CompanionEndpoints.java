@@ -47,14 +47,15 @@ public final class CompanionEndpoints {
             jdbc.update("INSERT INTO merchants (id, name, display_name, payout_address_evm, bootstrap_tag, created_at, updated_at)"
                     + " VALUES (?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (bootstrap_tag) DO NOTHING",
                     Ids.newId(IdPrefix.MERCHANT, clock.instant()), NAME, NAME, TAG, now, now);
-            var merchantId = jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG);
+            var merchantId = Objects.requireNonNull(
+                    jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG));
             var configured = settings.webhookUrls();
             var mode = settings.webhookMode();
             var secret = Objects.requireNonNull(configured.isEmpty() ? "" : settings.webhookSecret());
             for (var url : configured) {
                 // Sealed again at every start: for its own row (the id is associated data) and under the active key.
                 var ids = jdbc.queryForList("SELECT id FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
-                        + " AND deleted_at IS NULL", String.class, merchantId, mode, url);
+                        + " AND deleted_at IS NULL", String.class, merchantId, mode, url).stream().map(Objects::requireNonNull).toList();
                 for (var id : ids) {
                     jdbc.update("UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL, updated_at = ?"
                             + " WHERE id = ?", sealer.seal(secret, id), now, id);
@@ -80,6 +81,6 @@ public final class CompanionEndpoints {
     /** The configured endpoints as stored, for tests and the log. */
     public List<String> urls(String merchantId) {
         return jdbc.queryForList("SELECT url FROM webhook_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
-                String.class, merchantId);
+                String.class, merchantId).stream().map(Objects::requireNonNull).toList();
     }
 }

@@ -6,9 +6,11 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The keyring that seals webhook signing secrets: every listed key opens, the active one seals. Configured as
@@ -35,11 +37,13 @@ public final class SealingKeys {
 
     private final Map<String, SecretKey> keys;
     private final String activeId;
+    private final SecretKey activeKey;
     private final boolean development;
 
     private SealingKeys(Map<String, SecretKey> keys, String activeId, boolean development) {
         this.keys = Map.copyOf(keys);
         this.activeId = activeId;
+        this.activeKey = Objects.requireNonNull(keys.get(activeId), () -> "the active key '" + activeId + "' is not in the keyring");
         this.development = development;
     }
 
@@ -129,10 +133,11 @@ public final class SealingKeys {
     }
 
     SecretKey active() {
-        return keys.get(activeId);
+        return activeKey;
     }
 
-    SecretKey key(String id) {
+    /** The key of that id, or null when the keyring does not list it. */
+    @Nullable SecretKey key(String id) {
         return keys.get(id);
     }
 
