@@ -39,7 +39,8 @@ public final class ChainIndexerApp {
 
     public static StreamsApp start(ChainIndexerConfig config) {
         var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
-                chain -> Credentials.create(chain.relayerKey().hex()).getAddress());
+                chain -> Credentials.create(chain.relayerKey().hex()).getAddress())
+                .withPendingVaultEventRetention(config.pendingVaultEventRetention());
         var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
         // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
         // need one partition count.
