@@ -25,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * A dropped event is an event nobody claimed: logged at WARN and counted in
  * {@code billing_vault_events_dropped_total{reason}} ({@code expired} or {@code ref_full}). Expired entries are
- * swept in slices ({@link ExpirySweep}) by a wall-clock punctuation.
+ * swept in slices ({@link ExpirySweep}) by a wall-clock punctuation. An entry restored from the changelog carries
+ * the time it was written; one a local store kept from before entries had times reads as time -1, so it counts as
+ * expired at the first sweep, a minute after the start (a subscription's snapshot that was on its way still finds it
+ * before then).
  */
 final class PendingVaultEvents {
 
