@@ -33,9 +33,10 @@ public final class WebhookSenderService implements AutoCloseable {
 
     private WebhookSenderService(WebhookSenderApplication.Running running) {
         this.running = running;
-        this.watch = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("webhook-sender-watch")
-                .factory());
-        watch.scheduleWithFixedDelay(this::check, WATCH_EVERY.toMillis(), WATCH_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        this.watch = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("webhook-sender-watch").factory());
+        var every = WATCH_EVERY.toMillis();
+        watch.scheduleWithFixedDelay(this::check, every, every, TimeUnit.MILLISECONDS);
     }
 
     public static WebhookSenderService start(String bootstrapServers, String jdbcUrl, String user, String password,

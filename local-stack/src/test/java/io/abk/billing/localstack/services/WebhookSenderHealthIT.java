@@ -37,7 +37,7 @@ class WebhookSenderHealthIT {
     @TempDir
     Path dataDir;
 
-    /** Protects against a real bug: a stopped listener container inside the stack left webhooks unsent with health UP. */
+    /** Protects against a real bug: inside the stack a stopped listener container left webhooks unsent, health UP. */
     @Test
     void shouldReportTheWebhookSenderDownWhenOneOfItsListenerContainersStopsAndUpWhenItRunsAgain() throws Exception {
         var errors = new Collected();
@@ -51,7 +51,8 @@ class WebhookSenderHealthIT {
             assertThat(component(health(http, stack), "webhookSender")).isEqualTo("UP");
 
             // when the fan-out of billing.events stops inside the sender
-            var fanOut = sender.context().getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("webhook-fanout");
+            var listeners = sender.context().getBean(KafkaListenerEndpointRegistry.class);
+            var fanOut = listeners.getListenerContainer("webhook-fanout");
             assertThat(fanOut).isNotNull();
             fanOut.stop();
 
@@ -91,8 +92,8 @@ class WebhookSenderHealthIT {
     }
 
     private static JsonNode health(HttpClient http, LocalStack stack) throws Exception {
-        var request = HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/actuator/health")).timeout(Duration.ofSeconds(10))
-                .GET().build();
+        var request = HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/actuator/health"))
+                .timeout(Duration.ofSeconds(10)).GET().build();
         return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
     }
 

@@ -21,8 +21,11 @@ import io.abk.billing.usdt.domain.intent.IntentEvent.Published;
 import io.abk.billing.usdt.domain.intent.IntentEvent.TestPaymentConfirmed;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
 import io.abk.billing.usdt.domain.intent.IntentState;
+import io.abk.billing.usdt.domain.intent.IntentState.Absent;
 import io.abk.billing.usdt.domain.intent.IntentState.Confirmed;
 import io.abk.billing.usdt.domain.intent.IntentState.Existing;
+import io.abk.billing.usdt.domain.intent.IntentState.Expired;
+import io.abk.billing.usdt.domain.intent.IntentState.Open;
 import io.abk.billing.usdt.domain.match.MatchReport;
 import io.abk.billing.usdt.streams.IntentTopology.Settings;
 import io.micrometer.core.instrument.Metrics;
@@ -44,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * intent, let {@link IntentDecider} decide, store the new state and forward, in the task's exactly-once transaction,
  * one outcome for the waiting request, the payment.confirmed event of a confirmation, the claim of a matching
  * transaction's hash, and the intent's changes to its address's book (added when created, again when a refused claim
- * reopens it; removed when confirmed or expired). A wall-clock punctuation expires the open
- * intents that are due and deletes the expired ones {@link IntentExpiries#FORGET_AFTER} later ({@link IntentExpiries}).
+ * reopens it; removed when confirmed or expired). A wall-clock punctuation expires the open intents that are due
+ * and deletes the expired ones {@link IntentExpiries#FORGET_AFTER} later ({@link IntentExpiries}).
  * A confirmed intent is kept: it answers every later confirm with its first confirmation, and since an intent
  * created from a transaction's fields has an id derived from the transaction, forgetting it would let the same
  * request create it again, be granted its own hash again and publish a second payment.confirmed.
@@ -226,14 +229,14 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
         for (var due : expiries.due(now, EXPIRY_BATCH)) {
             var state = IntentRecords.state(intents.get(due.intentId()));
             switch (state) {
-                case IntentState.Expired expired -> {
+                case Expired expired -> {
                     intents.delete(due.intentId());
                     expiries.remove(due.intentId(), due.at());
                     log.info("event=intent_forgotten intentId={} expiredAt={}", due.intentId(),
                             expired.details().expiresAt());
                 }
-                case IntentState.Absent absent -> expiries.remove(due.intentId(), due.at());
-                case IntentState.Open open ->
+                case Absent absent -> expiries.remove(due.intentId(), due.at());
+                case Open open ->
                         apply(new IntentCommand.Expire(due.intentId(), due.intentId() + ":expire", now), outputs);
                 case Confirmed confirmed -> expiries.remove(due.intentId(), due.at());
             }

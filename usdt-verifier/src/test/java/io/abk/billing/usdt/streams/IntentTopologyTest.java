@@ -292,7 +292,8 @@ class IntentTopologyTest {
         UsdtIntentAggregate stored = driver.<String, UsdtIntentAggregate>getKeyValueStore(IntentTopology.INTENTS_STORE)
                 .get("pi_a");
         // The size the docs state for a kept intent (about 0.4 KB measured).
-        assertThat(AvroSerde.of(UsdtIntentAggregate.class).serializer().serialize("intents", stored)).hasSizeLessThan(1024);
+        assertThat(AvroSerde.of(UsdtIntentAggregate.class).serializer().serialize("intents", stored))
+                .hasSizeLessThan(1024);
     }
 
     @Test
