@@ -1,6 +1,5 @@
 package io.abk.billing.chain;
 
-import java.util.Objects;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.lease.ChainLeases;
 import io.abk.billing.chain.relay.Relayer;
@@ -12,6 +11,7 @@ import io.abk.billing.streamskit.lifecycle.StreamsProcess;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +40,8 @@ public final class ChainIndexerApp {
 
     public static StreamsApp start(ChainIndexerConfig config) {
         var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
-                chain -> Credentials.create(Objects.requireNonNull(chain.relayerKey()).hex()).getAddress());
+                chain -> Credentials.create(Objects.requireNonNull(chain.relayerKey()).hex()).getAddress())
+                .withPendingVaultEventRetention(config.pendingVaultEventRetention());
         var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
         // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
         // need one partition count.

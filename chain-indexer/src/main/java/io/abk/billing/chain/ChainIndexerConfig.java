@@ -1,5 +1,6 @@
 package io.abk.billing.chain;
 
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
@@ -23,7 +24,9 @@ import org.apache.kafka.streams.StreamsConfig;
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_CHAIN_INDEXER_APPLICATION_ID} (chain-indexer), {@code BILLING_CHAIN_INDEXER_STATE_DIR}
  * (&lt;tmpdir&gt;/chain-indexer), {@code BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS} (30),
- * {@code BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS} (10000), and
+ * {@code BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS} (10000),
+ * {@code BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS} (604800000, 7 days: how long a vault event waits
+ * for its subscription before it is dropped, see {@link io.abk.billing.chain.autosettle.AutoSettlementSettings}), and
  * {@code BILLING_CHAINS_TEST_*} / {@code BILLING_CHAINS_LIVE_*} for the chains (see {@link ChainSettings}): the same
  * variables the gateway's checkout shows, so messages name the chain the customer was shown.
  *
@@ -31,7 +34,8 @@ import org.apache.kafka.streams.StreamsConfig;
  * logs show neither.
  */
 public record ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir,
-        Duration commitInterval, ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout) {
+        Duration commitInterval, ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout,
+        Duration pendingVaultEventRetention) {
 
     /**
      * A result becomes visible to billing-streams (a read_committed reader) only when the transaction commits,
@@ -69,6 +73,15 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS must be between 6000 and 1800000 (the broker's "
                         + "group.min.session.timeout.ms and group.max.session.timeout.ms defaults), was "
                         + leaseSessionTimeout.toMillis());
+        require(pendingVaultEventRetention.isPositive(), "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS must "
+                + "be positive, was " + pendingVaultEventRetention.toMillis());
+    }
+
+    /** With the default retention of pending vault events. */
+    public ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
+            ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout) {
+        this(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain, leaseSessionTimeout,
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION);
     }
 
     /** With the default lease session timeout. */
@@ -92,7 +105,9 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 vars.millis("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 ChainSettings.fromEnv(Mode.TEST, vars),
                 ChainSettings.fromEnv(Mode.LIVE, vars),
-                vars.millis("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", DEFAULT_LEASE_SESSION_TIMEOUT));
+                vars.millis("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", DEFAULT_LEASE_SESSION_TIMEOUT),
+                vars.millis("BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS",
+                        AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
@@ -104,13 +119,13 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public ChainIndexerConfig withKafka(String bootstrapServers, Path stateDir) {
         return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
-                leaseSessionTimeout);
+                leaseSessionTimeout, pendingVaultEventRetention);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
     public ChainIndexerConfig withTestChain(ChainSettings testChain) {
         return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
-                leaseSessionTimeout);
+                leaseSessionTimeout, pendingVaultEventRetention);
     }
 
     /** The chain of {@code mode}, configured or not. */
@@ -140,7 +155,8 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
         return "ChainIndexerConfig[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
                 + ", stateDir=" + stateDir + ", commitInterval=" + commitInterval + ", testChainConfigured="
                 + testChain.configured() + ", liveChainConfigured=" + liveChain.configured() + ", testChain="
-                + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout + "]";
+                + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout
+                + ", pendingVaultEventRetention=" + pendingVaultEventRetention + "]";
     }
 
     private static Path defaultStateDir() {

@@ -101,6 +101,15 @@ class ChainIndexerConfigTest {
     }
 
     @Test
+    void shouldReadThePendingVaultEventRetentionAndRefuseOneThatIsNotPositive() {
+        var variable = "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS";
+        assertThat(ChainIndexerConfig.fromEnv(Map.of()).pendingVaultEventRetention()).isEqualTo(Duration.ofDays(7));
+        assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "86400000")).pendingVaultEventRetention())
+                .isEqualTo(Duration.ofDays(1));
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "0"))).hasMessageContaining(variable);
+    }
+
+    @Test
     void shouldNeverShowAnRpcUrlWhenPrinted() {
         // An RPC URL often carries the provider's API key, and configs end up in logs.
         var config = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,

@@ -20,6 +20,7 @@ import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.services.UsdtVerifierService;
+import io.abk.billing.localstack.services.WebhookSenderHealth;
 import io.abk.billing.localstack.services.WebhookSenderService;
 import io.abk.billing.localstack.topics.StackTopics;
 import io.abk.billing.usdt.http.auth.ServiceKeys;
@@ -62,14 +63,17 @@ public final class LocalStack implements AutoCloseable {
     private final Info info;
     private final Deque<Part> parts;
     private final @Nullable ServiceFleet fleet;
+    private final @Nullable WebhookSenderService webhooks;
     private final KafkaBroker kafka;
     private final PostgresServer postgres;
     private boolean closed;
 
-    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet, KafkaBroker kafka, PostgresServer postgres) {
+    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet, @Nullable WebhookSenderService webhooks,
+            KafkaBroker kafka, PostgresServer postgres) {
         this.info = info;
         this.parts = parts;
         this.fleet = fleet;
+        this.webhooks = webhooks;
         this.kafka = kafka;
         this.postgres = postgres;
     }
@@ -167,6 +171,7 @@ public final class LocalStack implements AutoCloseable {
                     config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()),
                     secrets.sealingKeys(), secrets.sealingActiveKey());
             ServiceFleet fleet = null;
+            WebhookSenderService webhooks = null;
             String baseUrl;
             String usdtUrl;
             if (config.processes()) {
@@ -179,6 +184,7 @@ public final class LocalStack implements AutoCloseable {
                 var started = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);
                 baseUrl = started.baseUrl();
                 usdtUrl = started.usdtUrl();
+                webhooks = started.webhooks();
             }
             var publicUrl = config.publicUrlFor(URI.create(baseUrl).getPort());
             var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
@@ -192,7 +198,7 @@ public final class LocalStack implements AutoCloseable {
             log.info("local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"", baseUrl,
                     info.startDuration().toMillis(), info.coldStart(), fleet == null ? 0 : fleet.processes().size(),
                     phases.summary());
-            return new LocalStack(info, parts, fleet, kafka, postgres);
+            return new LocalStack(info, parts, fleet, webhooks, kafka, postgres);
         } catch (IOException e) {
             closeAll(parts);
             throw new UncheckedIOException("could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
@@ -202,8 +208,8 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** Where the in-process services answer. */
-    private record InProcess(String baseUrl, String usdtUrl) {
+    /** Where the in-process services answer, and the webhook sender among them. */
+    private record InProcess(String baseUrl, String usdtUrl, WebhookSenderService webhooks) {
     }
 
     /**
@@ -236,10 +242,11 @@ public final class LocalStack implements AutoCloseable {
         GatewayService.configureJvm();
         var usdtStart = phases.inBackground("usdt-verifier", () -> UsdtVerifierService.start(kafka.bootstrapServers(),
                 config.usdtHttpPort(), config.usdtKeys(), dataDir.resolve("usdt-verifier")));
+        var webhookHealth = new WebhookSenderHealth();
         GatewayService gateway;
         WebhookSenderService webhooks;
         try {
-            gateway = phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs));
+            gateway = phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
             // database; it is closed first, so attempts in flight drain before anything they need stops.
@@ -247,6 +254,7 @@ public final class LocalStack implements AutoCloseable {
                     postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest(),
                     gatewayArgs.sealingEnvironment()));
             parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
+            webhookHealth.watch(webhooks);
         } catch (RuntimeException e) {
             usdtStart.closeAfter(e);
             throw e;
@@ -266,7 +274,7 @@ public final class LocalStack implements AutoCloseable {
         phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
         phases.timed("scheduler-running", () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(),
                 scheduler::isRunning));
-        return new InProcess(baseUrl, "http://localhost:" + usdt.port());
+        return new InProcess(baseUrl, "http://localhost:" + usdt.port(), webhooks);
     }
 
     /**
@@ -312,6 +320,14 @@ public final class LocalStack implements AutoCloseable {
 
     public Info info() {
         return info;
+    }
+
+    /**
+     * The webhook sender running in this JVM (none with {@code --processes}), whose listener containers a test may
+     * stop through its context to see the stack's health report it.
+     */
+    public Optional<WebhookSenderService> webhookSender() {
+        return Optional.ofNullable(webhooks);
     }
 
     /** The service processes, when the stack runs them as processes ({@code --processes}). */

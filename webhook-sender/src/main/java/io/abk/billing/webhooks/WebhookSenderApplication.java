@@ -3,8 +3,12 @@ package io.abk.billing.webhooks;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.webhooks.config.SenderConfiguration;
+import io.abk.billing.webhooks.delivery.DeliveryService;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -12,6 +16,7 @@ import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /**
  * Starts the webhook sender: {@link #main} as its own process, {@link #start} inside another JVM (the local stack).
@@ -78,6 +83,25 @@ public final class WebhookSenderApplication {
 
         public boolean isRunning() {
             return context.isRunning();
+        }
+
+        /**
+         * The parts that have stopped while the sender runs: a Kafka listener container (by its id; the fan-out of
+         * billing.events, the companion's of usdt.events) or {@code delivery} (the delivery loops). Empty while
+         * everything works; what the sender's own {@code /health} watches, for a host that runs it in its JVM.
+         */
+        public List<String> stoppedParts() {
+            var stopped = new ArrayList<String>();
+            for (var container : context.getBean(KafkaListenerEndpointRegistry.class).getListenerContainers()) {
+                if (!container.isRunning()) {
+                    stopped.add(Objects.requireNonNullElse(container.getListenerId(),
+                            "listener of " + container.getGroupId()));
+                }
+            }
+            if (!context.getBean(DeliveryService.class).isRunning()) {
+                stopped.add("delivery");
+            }
+            return List.copyOf(stopped);
         }
 
         /** The Spring context, for tests and for the local stack's health checks. */

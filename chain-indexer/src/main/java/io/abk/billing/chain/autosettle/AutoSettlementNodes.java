@@ -6,7 +6,8 @@ package io.abk.billing.chain.autosettle;
  *
  * @param paymentsByPayout {@code <mode>:<payout>|<payment id>} -> the open or expired payment
  * @param mandatesByRef vault reference -> the subscription it names
- * @param pendingVaultEvents {@code <ref>|<transfer id>} -> a vault event that arrived before its subscription
+ * @param pendingVaultEvents {@code <ref>|<transfer id>|<retracted>} -> a vault event that arrived before its
+ *     subscription, with the time it was put aside ({@link PendingVaultEvents})
  * @param txClaims the settlement's claims of transaction hashes, shared
  */
 public record AutoSettlementNodes(String paymentsByPayout, String mandatesByRef, String pendingVaultEvents,

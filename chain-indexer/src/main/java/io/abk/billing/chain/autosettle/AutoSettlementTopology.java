@@ -100,7 +100,9 @@ public final class AutoSettlementTopology {
                 Serdes.String(), AvroSerde.of(PayoutPayment.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.mandatesByRef()),
                 Serdes.String(), AvroSerde.of(VaultMandate.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.pendingVaultEvents()),
-                Serdes.String(), AvroSerde.of(ChainTransfer.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+        // Timestamped: an entry's time is when it was put aside, which its retention counts from.
+        builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
+                Stores.persistentTimestampedKeyValueStore(nodes.pendingVaultEvents()), Serdes.String(),
+                AvroSerde.of(ChainTransfer.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
     }
 }

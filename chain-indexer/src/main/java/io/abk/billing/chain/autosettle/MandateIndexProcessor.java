@@ -3,13 +3,11 @@ package io.abk.billing.chain.autosettle;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.VaultMandate;
-import java.util.ArrayList;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.TimestampedKeyValueStore;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,7 +20,7 @@ final class MandateIndexProcessor implements Processor<String, VaultMandate, Str
     private final AutoSettlementSettings settings;
     private @Nullable ProcessorContext<String, SettlementOutput> context;
     private @Nullable KeyValueStore<String, VaultMandate> mandates;
-    private @Nullable KeyValueStore<String, ChainTransfer> pending;
+    private @Nullable PendingVaultEvents pending;
 
     MandateIndexProcessor(AutoSettlementNodes nodes, AutoSettlementSettings settings) {
         this.nodes = nodes;
@@ -33,7 +31,8 @@ final class MandateIndexProcessor implements Processor<String, VaultMandate, Str
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
         this.mandates = context.getStateStore(nodes.mandatesByRef());
-        this.pending = context.getStateStore(nodes.pendingVaultEvents());
+        TimestampedKeyValueStore<String, ChainTransfer> store = context.getStateStore(nodes.pendingVaultEvents());
+        this.pending = new PendingVaultEvents(store, settings.pendingVaultEventRetention());
     }
 
     @Override
@@ -43,13 +42,8 @@ final class MandateIndexProcessor implements Processor<String, VaultMandate, Str
             return;
         }
         mandates.put(record.key(), mandate);
-        var waiting = new ArrayList<KeyValue<String, ChainTransfer>>();
-        try (var entries = pending.prefixScan(record.key() + "|", new StringSerializer())) {
-            entries.forEachRemaining(waiting::add);
-        }
-        for (var entry : waiting) {
-            pending.delete(entry.key);
-            var output = VaultEvents.apply(entry.value, mandate, settings);
+        for (var event : pending.take(record.key())) {
+            var output = VaultEvents.apply(event, mandate, settings);
             if (output.isPresent()) {
                 context.forward(new Record<>(mandate.getSubscriptionId(), output.get(), record.timestamp()));
             }

@@ -24,6 +24,7 @@ import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -181,6 +182,50 @@ class AutoSettlementTopologyTest {
     }
 
     @Test
+    void shouldStillActivateWhenTheSubscriptionIsKnownJustWithinTheRetention() {
+        var ref = SubscriptionRef.of(SUB);
+        publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
+
+        topology.driver.advanceWallClockTime(AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION
+                .minusMinutes(2));
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+
+        assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new ActivateSubscription(ref));
+        assertThat(pendingVaultEvents()).isZero();
+    }
+
+    /** Protects against a real bug: a vault event naming no subscription of ours was kept for ever. */
+    @Test
+    void shouldDropAVaultEventWhenNoSubscriptionClaimsItWithinTheRetention() {
+        var ref = SubscriptionRef.of(SUB);
+        publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
+        topology.driver.advanceWallClockTime(AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION
+                .minusMinutes(2));
+        assertThat(pendingVaultEvents()).isEqualTo(1);
+
+        // Past the retention (plus a sweep interval) the event is gone, and a late subscription activates nothing.
+        topology.driver.advanceWallClockTime(Duration.ofMinutes(4));
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+
+        assertThat(pendingVaultEvents()).isZero();
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldKeepAtMostSixteenVaultEventsWaitingUnderOneReference() {
+        var ref = SubscriptionRef.of(SUB);
+
+        for (int i = 0; i < 20; i++) {
+            publish(ChainTransfers.canceled("0x" + "%064x".formatted(i + 1), ref, CUSTOMER));
+        }
+
+        assertThat(pendingVaultEvents()).isEqualTo(16);
+        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "active", "active", TEN_USDC, "month"));
+        assertThat(topology.subscriptionResults.readValuesToList()).hasSize(16);
+        assertThat(pendingVaultEvents()).isZero();
+    }
+
+    @Test
     void shouldNotActivateWhenTheVaultSubscriptionHasOtherTerms() {
         var ref = SubscriptionRef.of(SUB);
         topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
@@ -228,6 +273,17 @@ class AutoSettlementTopologyTest {
 
         assertThat(description).doesNotContain("chain.transfers").doesNotContain("payments-by-payout");
         topology = new ChainTopologyDriver(stateDir.resolve("after"), new ChainConfiguration(true, true));
+    }
+
+    /** Counted one by one: RocksDB's approximate count can be off after deletes. */
+    private long pendingVaultEvents() {
+        try (var entries = topology.driver.getTimestampedKeyValueStore("pending-vault-events").all()) {
+            long count = 0;
+            for (; entries.hasNext(); entries.next()) {
+                count++;
+            }
+            return count;
+        }
     }
 
     private void publish(ChainTransfer transfer) {

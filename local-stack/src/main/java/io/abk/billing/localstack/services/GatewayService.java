@@ -19,14 +19,19 @@ public final class GatewayService implements AutoCloseable {
         this.context = context;
     }
 
-    /** Starts the gateway with {@code settings} as arguments; returns once its web server listens. */
-    public static GatewayService start(GatewayArgs settings) {
+    /**
+     * Starts the gateway with {@code settings} as arguments and {@code webhookSender} among its health components
+     * (the sender that runs in this JVM has no management port of its own); returns once its web server listens.
+     */
+    public static GatewayService start(GatewayArgs settings, WebhookSenderHealth webhookSender) {
         configureJvm();
         try {
             var context = new SpringApplicationBuilder(GatewayApplication.class)
                     // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
                     .main(GatewayApplication.class)
                     .registerShutdownHook(false)
+                    .initializers(app -> app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME,
+                            webhookSender))
                     .run(settings.toArgs().toArray(String[]::new));
             return new GatewayService(context);
         } catch (RuntimeException e) {

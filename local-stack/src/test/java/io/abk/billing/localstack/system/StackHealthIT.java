@@ -20,7 +20,7 @@ class StackHealthIT {
         // then it is UP, and so is each part the gateway depends on
         assertThat(health.path("status").asString()).isEqualTo("UP");
         var components = health.path("components");
-        for (var name : List.of("kafka", "billingStreams", "postgres", "projector")) {
+        for (var name : List.of("kafka", "billingStreams", "postgres", "projector", "webhookSender")) {
             assertThat(components.path(name).path("status").asString()).as(name + " in " + health).isEqualTo("UP");
         }
     }

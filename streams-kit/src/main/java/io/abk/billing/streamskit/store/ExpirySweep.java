@@ -2,7 +2,9 @@ package io.abk.billing.streamskit.store;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jspecify.annotations.Nullable;
 
@@ -38,8 +40,17 @@ public final class ExpirySweep<K, V> {
      * continuing after the previous slice and wrapping around at the end; returns how many it deleted.
      */
     public int sweep(long nowMs) {
+        return sweep(nowMs, (key, value) -> {
+        });
+    }
+
+    /**
+     * As {@link #sweep(long)}, and hands each deleted entry to {@code onExpired} (after it is deleted), for an owner
+     * whose expired entries are worth a log line or a count of their own.
+     */
+    public int sweep(long nowMs, BiConsumer<K, V> onExpired) {
         long cutoff = nowMs - retention.toMillis();
-        var expired = new ArrayList<K>();
+        var expired = new ArrayList<KeyValue<K, V>>();
         int seen = 0;
         @Nullable K last = null;
         try (var entries = cursor == null ? store.all() : store.range(cursor, null)) {
@@ -48,13 +59,16 @@ public final class ExpirySweep<K, V> {
                 seen++;
                 last = entry.key;
                 if (storedAtMs.applyAsLong(entry.value) < cutoff) {
-                    expired.add(entry.key);
+                    expired.add(entry);
                 }
             }
             // A full slice means there may be more: the next sweep starts at the last key seen (range is inclusive).
             cursor = seen == batch && entries.hasNext() ? last : null;
         }
-        expired.forEach(store::delete);
+        for (var entry : expired) {
+            store.delete(entry.key);
+            onExpired.accept(entry.key, entry.value);
+        }
         return expired.size();
     }
 }

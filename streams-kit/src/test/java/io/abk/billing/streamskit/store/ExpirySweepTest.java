@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.stream.IntStream;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
@@ -53,6 +54,19 @@ class ExpirySweepTest {
 
         assertThat(sweep(10).sweep(NOW)).isZero();
         assertThat(store.get("id_edge")).isNotNull();
+    }
+
+    @Test
+    void shouldHandOverEachDeletedEntryWhenTheOwnerAsks() {
+        store.put("id_old", ValueAndTimestamp.make("old", EXPIRED));
+        store.put("id_new", ValueAndTimestamp.make("new", FRESH));
+        var deleted = new ArrayList<String>();
+
+        int count = sweep(10).sweep(NOW, (key, value) -> deleted.add(key + "=" + value.value()));
+
+        assertThat(deleted).containsExactly("id_old=old");
+        assertThat(count).isEqualTo(1);
+        assertThat(store.get("id_old")).isNull();
     }
 
     @Test

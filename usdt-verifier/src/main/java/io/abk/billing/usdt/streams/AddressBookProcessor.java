@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * ({@link AddressBookDecider}), sent to the intents on usdt.intent-commands, and an outcome naming those confirms so
  * the waiting request can wait for them. With a chain, it is also the single writer of usdt.watched-addresses: a book
  * that gets its first open intent has its address watched (with the verifier's chain id and token), and one that
- * loses its last has it tombstoned, in the same transaction as the book.
+ * loses its last has it tombstoned, in the same transaction as the book. A book left empty (every intent expired,
+ * none ever paid) is deleted; one that remembers used hashes is kept.
  */
 final class AddressBookProcessor implements Processor<String, UsdtAddressCommand, String, AddressOutputs> {
 
@@ -55,9 +56,15 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
                     + " command=" + (envelope == null ? null : envelope.getCommandId()));
         }
         var command = AddressBookRecords.command(envelope);
-        var book = AddressBookRecords.book(record.key(), books.get(record.key()));
+        var stored = books.get(record.key());
+        var book = AddressBookRecords.book(record.key(), stored);
         var decision = AddressBookDecider.decide(book, command, settings.policy().match());
-        if (!decision.book().equals(book)) {
+        if (decision.book().equals(AddressBook.empty(record.key()))) {
+            // Nothing to remember (no open intent, offer or used hash): as good as absent, so not kept.
+            if (stored != null) {
+                books.delete(record.key());
+            }
+        } else if (!decision.book().equals(book)) {
             books.put(record.key(), AddressBookRecords.book(decision.book()));
         }
         var outputs = new AddressOutputs();

@@ -21,8 +21,11 @@ import io.abk.billing.usdt.domain.intent.IntentEvent.Published;
 import io.abk.billing.usdt.domain.intent.IntentEvent.TestPaymentConfirmed;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
 import io.abk.billing.usdt.domain.intent.IntentState;
+import io.abk.billing.usdt.domain.intent.IntentState.Absent;
 import io.abk.billing.usdt.domain.intent.IntentState.Confirmed;
 import io.abk.billing.usdt.domain.intent.IntentState.Existing;
+import io.abk.billing.usdt.domain.intent.IntentState.Expired;
+import io.abk.billing.usdt.domain.intent.IntentState.Open;
 import io.abk.billing.usdt.domain.match.MatchReport;
 import io.abk.billing.usdt.streams.IntentTopology.Settings;
 import io.micrometer.core.instrument.Metrics;
@@ -44,8 +47,11 @@ import org.slf4j.LoggerFactory;
  * intent, let {@link IntentDecider} decide, store the new state and forward, in the task's exactly-once transaction,
  * one outcome for the waiting request, the payment.confirmed event of a confirmation, the claim of a matching
  * transaction's hash, and the intent's changes to its address's book (added when created, again when a refused claim
- * reopens it; removed when confirmed or expired). A wall-clock punctuation expires the open
- * intents that are due ({@link IntentExpiries}).
+ * reopens it; removed when confirmed or expired). A wall-clock punctuation expires the open intents that are due
+ * and deletes the expired ones {@link IntentExpiries#FORGET_AFTER} later ({@link IntentExpiries}).
+ * A confirmed intent is kept: it answers every later confirm with its first confirmation, and since an intent
+ * created from a transaction's fields has an id derived from the transaction, forgetting it would let the same
+ * request create it again, be granted its own hash again and publish a second payment.confirmed.
  */
 final class IntentProcessor implements Processor<String, UsdtIntentCommand, String, IntentOutputs> {
 
@@ -148,6 +154,7 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
             case IntentExpired expired -> {
                 var details = ((Existing) before).details();
                 expiries.remove(details.id(), details.expiresAt());
+                expiries.add(details.id(), IntentExpiries.forgetAt(details.expiresAt()));
                 outputs.addressCommands().add(book(AddressBookRecords.remove(command.commandId() + ":book", at, details,
                         null)));
                 yield null;
@@ -210,12 +217,29 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
         return builder.build();
     }
 
-    /** Expires the open intents that are due; a no-op for one whose claim is in flight (its answer decides first). */
+    /**
+     * Expires the open intents that are due (a no-op for one whose claim is in flight: its answer decides first) and
+     * deletes the expired ones due to be forgotten.
+     */
     private void expireDue(Instant now) {
         var context = required(this.context);
+        var intents = required(this.intents);
+        var expiries = required(this.expiries);
         var outputs = new IntentOutputs();
-        for (var intentId : required(expiries).due(now, EXPIRY_BATCH)) {
-            apply(new IntentCommand.Expire(intentId, intentId + ":expire", now), outputs);
+        for (var due : expiries.due(now, EXPIRY_BATCH)) {
+            var state = IntentRecords.state(intents.get(due.intentId()));
+            switch (state) {
+                case Expired expired -> {
+                    intents.delete(due.intentId());
+                    expiries.remove(due.intentId(), due.at());
+                    log.info("event=intent_forgotten intentId={} expiredAt={}", due.intentId(),
+                            expired.details().expiresAt());
+                }
+                case Absent absent -> expiries.remove(due.intentId(), due.at());
+                case Open open ->
+                        apply(new IntentCommand.Expire(due.intentId(), due.intentId() + ":expire", now), outputs);
+                case Confirmed confirmed -> expiries.remove(due.intentId(), due.at());
+            }
         }
         if (!outputs.isEmpty()) {
             context.forward(new Record<>("expiries", outputs, now.toEpochMilli()));

@@ -143,7 +143,8 @@ public final class IntentTopology {
     /**
      * Caching off: outputs are forwarded explicitly, and under exactly-once everything is flushed at each (frequent)
      * commit anyway. Claims never expire: a hash that confirmed an intent can never confirm another, and an entry is
-     * about a hundred bytes. Intents stay too: a confirmed one answers every later confirm with its first result.
+     * about a hundred bytes. Confirmed intents stay too: a confirmed one answers every later confirm with its first
+     * result; an expired one is deleted {@link IntentExpiries#FORGET_AFTER} after its expiry.
      */
     private static void addStores(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INTENTS_STORE),

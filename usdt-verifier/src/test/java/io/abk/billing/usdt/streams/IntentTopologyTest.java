@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
+import io.abk.billing.schemas.avro.UsdtAddressBook;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtPollTransfers;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
+import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
@@ -25,6 +28,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -228,6 +232,68 @@ class IntentTopologyTest {
         addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope("cmd_poll", PAY_TO, WALL_CLOCK, null,
                 UsdtPollTransfers.newBuilder().setSandbox(true).setObservations(List.of()).build()));
         assertThat(outcomes().get("cmd_poll").getFollowUps()).isEmpty();
+    }
+
+    /** Protects against a real bug: every expired intent was kept for ever. */
+    @Test
+    void shouldForgetAnExpiredIntentEightDaysAfterItsExpiry() {
+        create("pi_a");
+        driver.advanceWallClockTime(Duration.ofHours(1).plusSeconds(1));
+        driver.advanceWallClockTime(Duration.ofDays(8).minusMinutes(1));
+        var kept = confirm("pi_a", TX);
+        assertThat(outcomes().get(kept).getRejection().getCode()).isEqualTo("intent_expired");
+
+        driver.advanceWallClockTime(Duration.ofMinutes(2));
+        var forgotten = confirm("pi_a", TX);
+
+        assertThat(outcomes().get(forgotten).getRejection().getCode()).isEqualTo("resource_missing");
+        assertThat(driver.getKeyValueStore(IntentTopology.INTENTS_STORE).get("pi_a")).isNull();
+        try (var due = driver.getKeyValueStore(IntentTopology.EXPIRIES_STORE).all()) {
+            assertThat(due.hasNext()).isFalse();
+        }
+    }
+
+    /** Protects against a real bug: the book of every address ever named by an intent was kept for ever. */
+    @Test
+    void shouldDeleteTheAddressBookWhenItsLastIntentExpiredUnpaidButKeepOneThatRemembersAUsedHash() {
+        var other = "0x00000000000000000000000000000000000000bb";
+        create("pi_a");
+        send(new IntentCommand.Create("pi_b", "cmd_b", WALL_CLOCK, "order-b", new IntentTerms(TERMS.amount(), other,
+                MatchStrategy.EXACT)));
+        confirm("pi_b", TX);
+        assertThat(books()).containsOnlyKeys(PAY_TO, other);
+
+        driver.advanceWallClockTime(Duration.ofHours(1).plusSeconds(1));
+
+        assertThat(books()).containsOnlyKeys(other);
+        assertThat(books().get(other).getUsedTxHashes()).containsExactly(TX);
+    }
+
+    private Map<String, UsdtAddressBook> books() {
+        var all = new HashMap<String, UsdtAddressBook>();
+        try (var entries = driver.<String, UsdtAddressBook>getKeyValueStore(IntentTopology.ADDRESS_BOOKS_STORE).all()) {
+            entries.forEachRemaining(entry -> all.put(entry.key, entry.value));
+        }
+        return all;
+    }
+
+    @Test
+    void shouldKeepAConfirmedIntentAndAnswerWithItsFirstConfirmationLongAfterItsExpiry() {
+        create("pi_a");
+        var first = confirm("pi_a", TX);
+        var firstBody = outcomes().get(first + ":claim").getEventBody();
+        events.readValuesToList();
+
+        driver.advanceWallClockTime(Duration.ofDays(60));
+        var again = confirm("pi_a", TX);
+
+        assertThat(outcomes().get(again).getEventBody()).isEqualTo(firstBody);
+        assertThat(events.isEmpty()).isTrue();
+        UsdtIntentAggregate stored = driver.<String, UsdtIntentAggregate>getKeyValueStore(IntentTopology.INTENTS_STORE)
+                .get("pi_a");
+        // The size the docs state for a kept intent (about 0.4 KB measured).
+        assertThat(AvroSerde.of(UsdtIntentAggregate.class).serializer().serialize("intents", stored))
+                .hasSizeLessThan(1024);
     }
 
     @Test

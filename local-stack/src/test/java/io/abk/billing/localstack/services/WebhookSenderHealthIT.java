@@ -1,0 +1,103 @@
+package io.abk.billing.localstack.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
+import io.abk.billing.localstack.LocalStack;
+import io.abk.billing.localstack.LocalStackConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The webhook sender inside the stack's JVM has no management port: the gateway's health carries its listener
+ * containers. A stack of its own, since the test stops part of it.
+ */
+class WebhookSenderHealthIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Health is computed per request; the deadline covers a slow request on a busy 2-core machine. */
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dataDir;
+
+    /** Protects against a real bug: inside the stack a stopped listener container left webhooks unsent, health UP. */
+    @Test
+    void shouldReportTheWebhookSenderDownWhenOneOfItsListenerContainersStopsAndUpWhenItRunsAgain() throws Exception {
+        var errors = new Collected();
+        errors.start();
+        var watchLog = (Logger) LoggerFactory.getLogger(WebhookSenderService.class);
+        watchLog.addAppender(errors);
+        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, 1));
+                var http = HttpClient.newHttpClient()) {
+            // given a running stack, UP with its webhook sender
+            var sender = stack.webhookSender().orElseThrow();
+            assertThat(component(health(http, stack), "webhookSender")).isEqualTo("UP");
+
+            // when the fan-out of billing.events stops inside the sender
+            var listeners = sender.context().getBean(KafkaListenerEndpointRegistry.class);
+            var fanOut = listeners.getListenerContainer("webhook-fanout");
+            assertThat(fanOut).isNotNull();
+            fanOut.stop();
+
+            // then the stack's health turns DOWN and names the stopped container
+            await().atMost(DEADLINE).untilAsserted(() -> {
+                var health = health(http, stack);
+                assertThat(health.path("status").asString()).isEqualTo("DOWN");
+                assertThat(component(health, "webhookSender")).isEqualTo("DOWN");
+                assertThat(health.path("components").path("webhookSender").path("details").path("stopped").toString())
+                        .contains("webhook-fanout");
+            });
+            assertThat(sender.stoppedParts()).containsExactly("webhook-fanout");
+            // and the stack's log says so at ERROR, for whoever watches the log rather than the health
+            await().atMost(DEADLINE).untilAsserted(() -> assertThat(errors.events).anySatisfy(event -> {
+                assertThat(event.getLevel()).isEqualTo(Level.ERROR);
+                assertThat(event.getFormattedMessage()).contains("event=webhook_sender_part_stopped", "webhook-fanout");
+            }));
+
+            // and once it runs again, UP again
+            fanOut.start();
+            await().atMost(DEADLINE).untilAsserted(() -> assertThat(health(http, stack).path("status").asString())
+                    .isEqualTo("UP"));
+        } finally {
+            watchLog.detachAppender(errors);
+        }
+    }
+
+    /** The events logged, kept safe to read while the sender's watch thread appends. */
+    private static final class Collected extends AppenderBase<ILoggingEvent> {
+
+        final List<ILoggingEvent> events = new CopyOnWriteArrayList<>();
+
+        @Override
+        protected void append(ILoggingEvent event) {
+            events.add(event);
+        }
+    }
+
+    private static JsonNode health(HttpClient http, LocalStack stack) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/actuator/health"))
+                .timeout(Duration.ofSeconds(10)).GET().build();
+        return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    private static String component(JsonNode health, String name) {
+        return health.path("components").path(name).path("status").asString();
+    }
+}
