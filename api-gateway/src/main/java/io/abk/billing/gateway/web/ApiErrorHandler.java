@@ -42,9 +42,15 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
-        var error = ErrorClassifier.classify(thrown);
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
+        if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
+            // The HTTP server answered 400 itself (a body it could not decode) and closed the connection.
+            LogContext.of(exchange).inMdc(() -> log.info("request refused by the HTTP codec requestId={} method={} path={}", requestId,
+                    request.getMethod(), request.getPath().value()));
+            return Mono.empty();
+        }
+        var error = ErrorClassifier.classify(thrown);
         LogContext.of(exchange).inMdc(() -> {
             if (error.isServerError()) {
                 log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),
