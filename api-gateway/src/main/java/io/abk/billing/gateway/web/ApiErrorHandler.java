@@ -12,6 +12,7 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
@@ -22,7 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * The one place errors become responses: {@code {error, code, param?, requestId}} with the status of the
  * error, for failures in filters, handlers and the framework alike. Ordered before Spring Boot's own error
  * handler (order -1) so no framework-shaped error body ever leaves the gateway. 5xx are logged with their
- * stack; 4xx are the client's business and only logged at debug.
+ * stack; 4xx are the client's business and only logged at debug. A client that went away (closed or reset the
+ * connection before it had its answer) is no error of the gateway's: one INFO line, no answer, and the request's
+ * metrics say aborted rather than 500.
  */
 @Component
 @Order(-2)
@@ -42,9 +45,23 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
-        var error = ErrorClassifier.classify(thrown);
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
+        if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
+            // The HTTP server answered 400 itself (a body it could not decode) and closed the connection.
+            LogContext.of(exchange).inMdc(() -> log.info("request refused by the HTTP codec requestId={} method={} path={}", requestId,
+                    request.getMethod(), request.getPath().value()));
+            return Mono.empty();
+        }
+        if (ClientAborts.isClientAbort(thrown)) {
+            // The connection is gone (the client closed or reset it, or the HTTP codec closed it after an answer of its
+            // own): nothing can be sent, and nothing failed on the gateway's side.
+            LogContext.of(exchange).inMdc(() -> log.info("client aborted requestId={} method={} path={} reason=\"{}\"", requestId,
+                    request.getMethod(), request.getPath().value(), ClientAborts.reason(thrown)));
+            ServerRequestObservationContext.findCurrent(exchange.getAttributes()).ifPresent(context -> context.setConnectionAborted(true));
+            return Mono.empty();
+        }
+        var error = ErrorClassifier.classify(thrown);
         LogContext.of(exchange).inMdc(() -> {
             if (error.isServerError()) {
                 log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),

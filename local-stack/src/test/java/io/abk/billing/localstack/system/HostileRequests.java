@@ -65,15 +65,6 @@ final class HostileRequests {
     private static final List<byte[]> INVALID_UTF8 = List.of(new byte[] {(byte) 0xff, (byte) 0xfe}, new byte[] {(byte) 0xc3, 0x28},
             OVERLONG_SLASH, ENCODED_SURROGATE, new byte[] {(byte) 0xe2, (byte) 0x82}, new byte[] {(byte) 0x80},
             new byte[] {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80});
-    /**
-     * KNOWN FAILURE: invalid UTF-8 that the gateway's JSON parser (Jackson) decodes instead of refusing: an overlong
-     * form ({@code C0 AF} reads as {@code /}) and an encoded surrogate. A body carrying them is accepted where its
-     * other fields are valid (seen: {@code POST /v1/payment-links/{id}/disable} with {@code {"a":"a\xc0\xaf"}}
-     * disabled the link), so they are sent as noise only, always beside a defect that is refused for sure. Refusing
-     * them needs a strict UTF-8 check of every JSON body before it is parsed.
-     */
-    private static final List<byte[]> LENIENT_UTF8 = List.of(OVERLONG_SLASH, ENCODED_SURROGATE);
-
     private static final List<String> NON_OBJECT_BODIES = List.of("[]", "[{}]", "\"x\"", "7", "true", "false", "null", "-0", "1e400", "[" + "{}".repeat(0) + "]");
 
     private final List<Route> routes;
@@ -124,7 +115,7 @@ final class HostileRequests {
         private byte[] body = new byte[0];
         private String contentType = "";
         private boolean refused;
-        /** How many defects that are refused for sure were added (see {@link #LENIENT_UTF8}). */
+        /** How many defects that are refused for sure were added. */
         private int sureRefusals;
         /** A body defect was applied; a content-type defect was applied (a later body defect must keep it). */
         private boolean bodyDefect;
@@ -394,15 +385,8 @@ final class HostileRequests {
                     defects.add("refused:body=not-an-object");
                 }
                 case 2 -> {
-                    var bad = pick(INVALID_UTF8);
-                    body = invalidUtf8(properties, bad);
-                    if (LENIENT_UTF8.contains(bad)) {
-                        // Known failure, see LENIENT_UTF8: not counted as a refusal, so another defect is added.
-                        sureRefusals--;
-                        defects.add("body=lenient-invalid-utf-8");
-                    } else {
-                        defects.add("refused:body=invalid-utf-8");
-                    }
+                    body = invalidUtf8(properties, pick(INVALID_UTF8));
+                    defects.add("refused:body=invalid-utf-8");
                 }
                 case 3 -> {
                     int depth = 2_000 + random.nextInt(6_000);

@@ -1,0 +1,39 @@
+package io.abk.billing.gateway.web;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.annotation.Configuration;
+import reactor.core.publisher.Hooks;
+
+/**
+ * Logs the errors Reactor drops (signalled after their sequence had ended, with nobody left to receive them). The
+ * usual one is a client that reset its connection while the gateway still read from it: Reactor Netty's read fails
+ * after the request was cancelled, and Reactor's default logged it as an ERROR with a stack. That is a client abort,
+ * one INFO line; anything else dropped is still an ERROR with its stack, as before.
+ */
+@Configuration(proxyBeanMethods = false)
+public class DroppedErrors implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(DroppedErrors.class);
+
+    public DroppedErrors() {
+        // Reactor's hooks add up: one hook for the JVM however many gateway contexts it starts (tests start several).
+        Hooks.resetOnErrorDropped();
+        Hooks.onErrorDropped(DroppedErrors::log);
+    }
+
+    private static void log(Throwable error) {
+        if (ClientAborts.isClientAbort(error)) {
+            // No request is known here any more: the request it belonged to was cancelled when the connection went.
+            log.info("client aborted reason=\"{}\"", ClientAborts.reason(error));
+        } else {
+            log.error("an error was dropped after its request ended", error);
+        }
+    }
+
+    @Override
+    public void destroy() {
+        Hooks.resetOnErrorDropped();
+    }
+}
