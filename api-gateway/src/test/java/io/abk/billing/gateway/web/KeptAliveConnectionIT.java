@@ -204,6 +204,96 @@ class KeptAliveConnectionIT extends GatewayIT {
         }
     }
 
+    /**
+     * The cause of the kept-alive hang: a request that arrives while the previous one's exchange has not yet ended is
+     * held back by the HTTP server, and when the held-back request was answered at once, the server stopped reading
+     * the connection (Reactor Netty before 1.3.8), so the request after it was never read. A client that sends its
+     * next request the moment it has read an answer hits this whenever the server is still finishing the previous
+     * exchange; two requests written together (pipelined) hit it every time.
+     */
+    @ParameterizedTest
+    @EnumSource(Pipelined.class)
+    void shouldAnswerTheRequestAfterTwoRequestsThatArrivedTogether(Pipelined pipelined) throws IOException {
+        try (var socket = new Socket("localhost", port)) {
+            socket.setSoTimeout((int) PROMPTLY.toMillis());
+            var out = socket.getOutputStream();
+            var in = socket.getInputStream();
+            for (int round = 0; round < ROUNDS; round++) {
+                out.write((request(pipelined.first) + request(pipelined.second)).getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                assertThat(readResponse(in).status()).as("round %d: the first answer", round).isEqualTo(pipelined.firstStatus);
+                assertThat(readResponse(in).status()).as("round %d: the second answer", round).isEqualTo(pipelined.secondStatus);
+
+                out.write(request(Pipelined.LISTED).getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                try {
+                    assertThat(readResponse(in).status()).as("round %d: the request after the pair", round).isEqualTo(200);
+                } catch (SocketTimeoutException e) {
+                    throw new AssertionError("round " + round + ": the request after two pipelined requests (" + pipelined
+                            + ") got no answer within " + PROMPTLY, e);
+                }
+            }
+        }
+    }
+
+    /** Rounds on one connection: each is a chance for the server to stop reading. */
+    private static final int ROUNDS = 20;
+
+    enum Pipelined {
+        LISTED_THEN_NO_KEY(200, 401),
+        NO_KEY_THEN_NO_KEY(401, 401),
+        LISTED_THEN_LISTED(200, 200),
+        CHECKOUT_PAGE_THEN_NO_KEY(404, 401),
+        LISTED_THEN_UNKNOWN(200, 404),
+        LISTED_THEN_NOT_ACCEPTABLE(200, 406),
+        NOT_ACCEPTABLE_THEN_NOT_ACCEPTABLE(406, 406),
+        UNKNOWN_THEN_UNKNOWN(404, 404);
+
+        static final String LISTED = "GET /v1/products?limit=1";
+        static final String NO_KEY = "GET /v1/products?limit=1 nokey";
+        static final String CHECKOUT_PAGE = "GET /checkout/pay/pay_unknown nokey";
+        static final String UNKNOWN = "GET /nothing-here nokey";
+        static final String NOT_ACCEPTABLE = "GET /v1/products?limit=1\r\nAccept: text/plain";
+
+        final String first;
+        final String second;
+        final int firstStatus;
+        final int secondStatus;
+
+        Pipelined(int firstStatus, int secondStatus) {
+            var parts = name().split("_THEN_");
+            this.first = line(parts[0]);
+            this.second = line(parts[1]);
+            this.firstStatus = firstStatus;
+            this.secondStatus = secondStatus;
+        }
+
+        private static String line(String name) {
+            return switch (name) {
+                case "LISTED" -> LISTED;
+                case "NO_KEY" -> NO_KEY;
+                case "CHECKOUT_PAGE" -> CHECKOUT_PAGE;
+                case "UNKNOWN" -> UNKNOWN;
+                case "NOT_ACCEPTABLE" -> NOT_ACCEPTABLE;
+                default -> throw new IllegalArgumentException(name);
+            };
+        }
+    }
+
+    /** A bodyless request; a line ending in " nokey" goes without the merchant's key. */
+    private String request(String line) {
+        var withKey = !line.endsWith(" nokey");
+        var target = withKey ? line : line.substring(0, line.length() - " nokey".length());
+        var header = "";
+        int extra = target.indexOf("\r\n");
+        if (extra >= 0) {
+            header = target.substring(extra + 2) + "\r\n";
+            target = target.substring(0, extra);
+        }
+        return target + " HTTP/1.1\r\nHost: localhost\r\n" + header + (withKey ? "x-service-api-key: " + key + "\r\n" : "")
+                + "\r\n";
+    }
+
     /** Sends the refused request; answers its final response. */
     private Response send(OutputStream out, InputStream in, Refusal refusal) throws IOException {
         var head = new StringBuilder(refusal.requestLine).append(" HTTP/1.1\r\nHost: localhost\r\n");
