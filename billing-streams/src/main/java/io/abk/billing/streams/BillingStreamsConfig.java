@@ -3,8 +3,8 @@ package io.abk.billing.streams;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
-import io.abk.billing.streams.errors.DeadLetterDeserializationExceptionHandler;
-import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
+import io.abk.billing.streams.errors.CommandFailureHandler;
+import io.abk.billing.streams.errors.UnreadableCommandHandler;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
@@ -101,9 +101,9 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-                DeadLetterProcessingExceptionHandler.class.getName());
+                CommandFailureHandler.class.getName());
         props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-                DeadLetterDeserializationExceptionHandler.class.getName());
+                UnreadableCommandHandler.class.getName());
         // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
         // production errors) at the same place.
         props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name());

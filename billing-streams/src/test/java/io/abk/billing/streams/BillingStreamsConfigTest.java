@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
-import io.abk.billing.streams.errors.DeadLetterProcessingExceptionHandler;
+import io.abk.billing.streams.errors.CommandFailureHandler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -90,7 +90,7 @@ class BillingStreamsConfigTest {
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
         assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-                .isEqualTo(DeadLetterProcessingExceptionHandler.class.getName());
+                .isEqualTo(CommandFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("10");
         assertThat(props.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo(Path.of("state").toAbsolutePath().toString());
         // Kafka itself accepts the whole set.

@@ -12,13 +12,14 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.streams.errors.DeadLetters;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
+import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -156,11 +157,18 @@ class BillingTopologyTest {
         assertThat(dead.key()).isEqualTo(SUB.getBytes(StandardCharsets.UTF_8));
         assertThat(Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", dead.value()))
                 .isEqualTo(poison);
-        assertThat(header(dead, DeadLetters.EXCEPTION_HEADER)).isEqualTo(IllegalArgumentException.class.getName());
-        assertThat(header(dead, DeadLetters.MESSAGE_HEADER)).contains("weekly");
-        assertThat(header(dead, DeadLetters.TOPIC_HEADER)).isEqualTo(Topics.SUBSCRIPTION_COMMANDS.name());
-        assertThat(header(dead, DeadLetters.OFFSET_HEADER)).isEqualTo("0");
-        assertThat(header(dead, DeadLetters.NODE_HEADER)).isEqualTo("subscription-command-processor");
+        assertThat(header(dead, DeadLetterRecords.EXCEPTION_HEADER)).isEqualTo(IllegalArgumentException.class.getName());
+        assertThat(header(dead, DeadLetterRecords.MESSAGE_HEADER)).contains("weekly");
+        assertThat(header(dead, DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.SUBSCRIPTION_COMMANDS.name());
+        assertThat(header(dead, DeadLetterRecords.OFFSET_HEADER)).isEqualTo("0");
+        assertThat(header(dead, DeadLetterRecords.NODE_HEADER)).isEqualTo("subscription-command-processor");
+        // The wire names are what operators' tools read: they are pinned here, not taken from the constants.
+        assertThat(dead.headers().toArray()).extracting(Header::key).containsExactly(
+                "__streams.errors.exception", "__streams.errors.message", "__streams.errors.stacktrace",
+                "__streams.errors.topic", "__streams.errors.partition", "__streams.errors.offset",
+                "billing.errors.node");
+        assertThat(header(dead, "__streams.errors.partition")).isEqualTo("0");
+        assertThat(header(dead, "__streams.errors.stacktrace")).startsWith(IllegalArgumentException.class.getName());
         // Nothing of the poison command was written; the next command went through.
         assertThat(aggregates().get(SUB)).isNull();
         assertThat(single(changes).value().getCommandId()).isEqualTo("cmd_good");
@@ -180,8 +188,8 @@ class BillingTopologyTest {
 
         var dead = single(deadLetters);
         assertThat(dead.value()).isEqualTo(garbage);
-        assertThat(header(dead, DeadLetters.NODE_HEADER)).isEqualTo("deserialization");
-        assertThat(header(dead, DeadLetters.EXCEPTION_HEADER)).contains("SerializationException");
+        assertThat(header(dead, DeadLetterRecords.NODE_HEADER)).isEqualTo("deserialization");
+        assertThat(header(dead, DeadLetterRecords.EXCEPTION_HEADER)).contains("SerializationException");
         assertThat(single(changes).value().getOutcome()).isEqualTo(Outcome.ACCEPTED);
     }
 

@@ -12,8 +12,8 @@ import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.command.EventIds;
-import io.abk.billing.streams.errors.DeadLetters;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
+import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -189,7 +189,7 @@ class PaymentTopologyTest {
 
         assertThat(harness.changes.isEmpty()).isTrue();
         var letter = single(harness.deadLetters);
-        assertThat(new String(letter.headers().lastHeader(DeadLetters.NODE_HEADER).value(), StandardCharsets.UTF_8))
+        assertThat(new String(letter.headers().lastHeader(DeadLetterRecords.NODE_HEADER).value(), StandardCharsets.UTF_8))
                 .isEqualTo("payment-command-processor");
         assertThat(harness.payments().get(PAY)).isNull();
     }
