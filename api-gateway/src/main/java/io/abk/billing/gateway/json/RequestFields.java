@@ -2,7 +2,7 @@ package io.abk.billing.gateway.json;
 
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.schemas.money.UsdcAmount.InvalidAmountException;
+import io.abk.billing.schemas.money.InvalidAmountException;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.gateway.web.ApiException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,6 +29,25 @@ class RequestFieldsTest {
                 });
         assertThatThrownBy(() -> prices.get(1).requiredString("interval"))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.param()).isEqualTo("prices[1].interval"));
+    }
+
+    @ParameterizedTest(name = "{0} is refused: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "1.0000001         | amountUsdc must have at most 6 decimal places",
+        "0                 | amountUsdc must be greater than 0",
+        "-1                | amountUsdc must not be negative",
+        "1000000000.000001 | amountUsdc must be at most 1000000000",
+    })
+    void shouldRefuseWithTheDocumentedMessageWhenTheAmountBreaksARule(String json, String message) {
+        var fields = RequestFields.of(parse("{\"amountUsdc\":" + json + "}"));
+
+        assertThatThrownBy(() -> fields.requiredPositiveAmount("amountUsdc"))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.code()).isEqualTo("validation_error");
+                    assertThat(e.param()).isEqualTo("amountUsdc");
+                    assertThat(e.getMessage()).isEqualTo(message);
+                });
     }
 
     @Test

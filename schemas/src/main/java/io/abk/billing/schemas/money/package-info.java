@@ -1,4 +1,7 @@
-/** USDC amounts as exact micro-units: the single home of money arithmetic, parsing and rendering. */
+/**
+ * USDC amounts as exact micro-units, and the exact parsing and rendering every 6-decimal token amount shares: the
+ * single home of money arithmetic, parsing and rendering.
+ */
 @NullMarked
 package io.abk.billing.schemas.money;
 

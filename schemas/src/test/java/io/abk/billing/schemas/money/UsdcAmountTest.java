@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import io.abk.billing.schemas.money.UsdcAmount.InvalidAmountException;
-import io.abk.billing.schemas.money.UsdcAmount.Problem;
+import io.abk.billing.schemas.money.InvalidAmountException.Problem;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -2,12 +2,12 @@ package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.money.InvalidAmountException;
 import io.abk.billing.usdt.address.PayToAddress;
 import io.abk.billing.usdt.address.PayToAddress.InvalidAddressException;
 import io.abk.billing.usdt.domain.match.MatchStrategy;
 import io.abk.billing.usdt.domain.match.TransactionHash;
 import io.abk.billing.usdt.domain.money.UsdtAmount;
-import io.abk.billing.usdt.domain.money.UsdtAmount.InvalidUsdtAmountException;
 import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
 import java.math.BigInteger;
@@ -91,7 +91,7 @@ final class RequestFields {
         }
         try {
             return Optional.of(UsdtAmount.parsePositive(node.decimalValue()));
-        } catch (InvalidUsdtAmountException e) {
+        } catch (InvalidAmountException e) {
             throw UsdtApiException.invalid(field, field + " " + e.problem().sentence());
         }
     }

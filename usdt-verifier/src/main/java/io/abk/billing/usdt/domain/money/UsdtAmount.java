@@ -1,18 +1,20 @@
 package io.abk.billing.usdt.domain.money;
 
+import io.abk.billing.schemas.money.InvalidAmountException;
+import io.abk.billing.schemas.money.SixDecimalAmounts;
 import java.math.BigDecimal;
 
 /**
  * An amount of USDT as an exact count of micro-USDT: the API speaks USDT with at most 6 decimals (USDT's own
- * decimals on Tron and Ethereum), whatever the token's decimals on the configured chain. Parsing takes a
- * {@link BigDecimal} read exactly from JSON (never through {@code double}); rendering gives a plain decimal.
+ * decimals on Tron and Ethereum), whatever the token's decimals on the configured chain. Parsed from and rendered
+ * to exact decimals by {@link SixDecimalAmounts}, like USDC on the billing API.
  */
 public record UsdtAmount(long micros) implements Comparable<UsdtAmount> {
 
-    public static final int DECIMALS = 6;
-    public static final long MICROS_PER_USDT = 1_000_000L;
+    public static final int DECIMALS = SixDecimalAmounts.DECIMALS;
+    public static final long MICROS_PER_USDT = SixDecimalAmounts.MICROS_PER_TOKEN;
     /** The largest amount the API accepts: one billion USDT, as for USDC on the billing API. */
-    public static final UsdtAmount MAX = new UsdtAmount(1_000_000_000L * MICROS_PER_USDT);
+    public static final UsdtAmount MAX = new UsdtAmount(SixDecimalAmounts.MAX_MICROS);
 
     public UsdtAmount {
         if (micros < 0) {
@@ -24,59 +26,22 @@ public record UsdtAmount(long micros) implements Comparable<UsdtAmount> {
         return new UsdtAmount(micros);
     }
 
-    /** Why a decimal is not an acceptable amount; the sentence ends one that starts with the field's name. */
-    public enum Problem {
-        TOO_MANY_DECIMALS("must have at most 6 decimal places"),
-        NOT_POSITIVE("must be greater than 0"),
-        TOO_LARGE("must be at most 1000000000");
-
-        private final String sentence;
-
-        Problem(String sentence) {
-            this.sentence = sentence;
-        }
-
-        public String sentence() {
-            return sentence;
-        }
-    }
-
-    /** Thrown by {@link #parsePositive}; the HTTP edge turns it into a 400 naming the field. */
-    public static final class InvalidUsdtAmountException extends IllegalArgumentException {
-
-        private final Problem problem;
-
-        InvalidUsdtAmountException(Problem problem) {
-            super("amount " + problem.sentence());
-            this.problem = problem;
-        }
-
-        public Problem problem() {
-            return problem;
-        }
-    }
-
-    /** An amount greater than 0, at most {@link #MAX}, with at most 6 decimals once trailing zeros are dropped. */
+    /**
+     * An amount greater than 0, at most {@link #MAX}, with at most 6 decimals once trailing zeros are dropped.
+     *
+     * @throws InvalidAmountException naming the problem; a negative amount is {@code NOT_POSITIVE} here, as this
+     *     API has always said "must be greater than 0" of it
+     */
     public static UsdtAmount parsePositive(BigDecimal value) {
-        if (value.signum() <= 0) {
-            throw new InvalidUsdtAmountException(Problem.NOT_POSITIVE);
+        if (value.signum() < 0) {
+            throw new InvalidAmountException(InvalidAmountException.Problem.NOT_POSITIVE);
         }
-        // 1.1000000 is fine: trailing zeros are not precision. Compare before scaling so that 1e400 is refused
-        // without building a huge number.
-        var stripped = value.stripTrailingZeros();
-        if (stripped.scale() > DECIMALS) {
-            throw new InvalidUsdtAmountException(Problem.TOO_MANY_DECIMALS);
-        }
-        if (stripped.compareTo(MAX.toDecimal()) > 0) {
-            throw new InvalidUsdtAmountException(Problem.TOO_LARGE);
-        }
-        return new UsdtAmount(stripped.movePointRight(DECIMALS).toBigIntegerExact().longValueExact());
+        return new UsdtAmount(SixDecimalAmounts.parsePositiveMicros(value));
     }
 
     /** The amount as a decimal without trailing zeros or exponent ({@code 9.99}, {@code 10}). */
     public BigDecimal toDecimal() {
-        var decimal = BigDecimal.valueOf(micros, DECIMALS).stripTrailingZeros();
-        return decimal.scale() < 0 ? decimal.setScale(0) : decimal;
+        return SixDecimalAmounts.toDecimal(micros);
     }
 
     @Override
