@@ -2,21 +2,18 @@ package io.abk.billing.usdt;
 
 import java.util.Objects;
 import io.abk.billing.opskit.ServiceMain;
+import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.usdt.config.PartsHealth;
 import io.abk.billing.usdt.config.VerifierConfiguration;
-import java.util.HashMap;
 import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.StandardEnvironment;
 
 /**
  * Starts the verifier: {@link #main} as its own process, {@link #start} inside another JVM (a launcher, the tests).
@@ -58,20 +55,7 @@ public final class UsdtVerifierApplication {
     private static Running launch(Map<String, String> settings, boolean ownProcess) {
         var application = new SpringApplication(Verifier.class);
         application.setWebApplicationType(WebApplicationType.REACTIVE);
-        // Named explicitly: inside another JVM Spring Boot would report that JVM's main class as the app.
-        application.setMainApplicationClass(UsdtVerifierApplication.class);
-        if (!ownProcess) {
-            // Inside another application, logging is the host's: Boot would otherwise reset the shared logback set-up.
-            application.setListeners(application.getListeners().stream()
-                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
-        }
-        var environment = new StandardEnvironment();
-        var first = new HashMap<String, Object>(settings);
-        // Not application.yml: a launcher may run the gateway, whose file that is, in the same JVM.
-        first.put("spring.config.name", SERVICE);
-        environment.getPropertySources().addFirst(new MapPropertySource("usdtVerifierSettings", first));
-        application.setEnvironment(environment);
-        return new Running(application.run());
+        return new Running(SpringLaunch.run(application, SERVICE, UsdtVerifierApplication.class, settings, ownProcess));
     }
 
     /** The running verifier; closing it stops the HTTP server, Kafka Streams and the clients. */

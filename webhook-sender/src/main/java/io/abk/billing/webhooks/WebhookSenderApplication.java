@@ -1,21 +1,18 @@
 package io.abk.billing.webhooks;
 
 import io.abk.billing.opskit.ServiceMain;
+import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.webhooks.config.SenderConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryService;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.env.MapPropertySource;
-import org.springframework.core.env.StandardEnvironment;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
 /**
@@ -25,6 +22,8 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
  */
 public final class WebhookSenderApplication {
 
+    public static final String SERVICE = "webhook-sender";
+
     private WebhookSenderApplication() {
     }
 
@@ -32,7 +31,7 @@ public final class WebhookSenderApplication {
         EarlyLogging.quietReplayNote();
         // Runs until the JVM is asked to stop; Spring's shutdown hook closes it gracefully (drains attempts). A setting
         // it cannot use ends the process with status 2 and a line naming the variable.
-        ServiceMain.run("webhook-sender", () -> launch(Map.of(), true, new Class<?>[0]));
+        ServiceMain.run(SERVICE, () -> launch(Map.of(), true, new Class<?>[0]));
     }
 
     /**
@@ -55,21 +54,7 @@ public final class WebhookSenderApplication {
         var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration)).toArray(Class<?>[]::new);
         var application = new SpringApplication(sources);
         application.setWebApplicationType(WebApplicationType.NONE);
-        // Named explicitly: inside another JVM Spring Boot would report that JVM's main class as the app.
-        application.setMainApplicationClass(WebhookSenderApplication.class);
-        if (!ownProcess) {
-            // Inside another application (the local stack's JVM), logging is the host's: Boot would otherwise reset
-            // the shared logback configuration to the sender's.
-            application.setListeners(application.getListeners().stream()
-                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
-        }
-        var environment = new StandardEnvironment();
-        var first = new HashMap<String, Object>(settings);
-        // Not application.yml: the gateway's file is on the same class path in the local stack.
-        first.put("spring.config.name", "webhook-sender");
-        environment.getPropertySources().addFirst(new MapPropertySource("webhookSenderSettings", first));
-        application.setEnvironment(environment);
-        return new Running(application.run());
+        return new Running(SpringLaunch.run(application, SERVICE, WebhookSenderApplication.class, settings, ownProcess));
     }
 
     /** The running sender; closing it drains the attempts in flight and stops the listeners. */

@@ -1,17 +1,11 @@
 package io.abk.billing.gateway.web;
 
-import java.time.Duration;
+import io.abk.billing.opskit.web.JsonErrorAnswers;
 import java.util.LinkedHashMap;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.io.buffer.DataBufferUtils;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.observation.ServerRequestObservationContext;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -21,21 +15,18 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one place errors become responses: {@code {error, code, param?, requestId}} with the status of the
- * error, for failures in filters, handlers and the framework alike. Ordered before Spring Boot's own error
- * handler (order -1) so no framework-shaped error body ever leaves the gateway. 5xx are logged with their
- * stack; 4xx are the client's business and only logged at debug. A client that went away (closed or reset the
- * connection before it had its answer) is no error of the gateway's: one INFO line, no answer, and the request's
- * metrics say aborted rather than 500.
+ * error, for failures in filters, handlers and the framework alike, written by {@link JsonErrorAnswers} once
+ * the unread request body is drained. Ordered before Spring Boot's own error handler (order -1) so no
+ * framework-shaped error body ever leaves the gateway. 5xx are logged with their stack; 4xx are the client's
+ * business and only logged at debug. A client that went away (closed or reset the connection before it had its
+ * answer) is no error of the gateway's: one INFO line, no answer, and the request's metrics say aborted rather
+ * than 500.
  */
 @Component
 @Order(-2)
 public class ApiErrorHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
-
-    /** Past this, an unread body is not worth receiving just to keep the connection: close it instead. */
-    private static final long MAX_DRAINED_BYTES = 1024 * 1024;
-    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
     private final JsonMapper json;
 
@@ -71,69 +62,19 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         request.getMethod(), request.getPath().value(), error.status(), error.code(), error.message());
             }
         });
-        var response = exchange.getResponse();
-        if (response.isCommitted()) {
-            // Headers and perhaps part of a body are already on the wire: nothing sane can be written now.
-            return Mono.error(thrown);
-        }
-        var headers = response.getHeaders();
-        headers.clearContentHeaders();
-        RequestIdFilter.stampHeaders(exchange);
-        headers.setContentType(MediaType.APPLICATION_JSON);
-        var retryAfter = error.retryAfterSeconds();
-        if (retryAfter != null) {
-            headers.set(ApiHeaders.RETRY_AFTER, Long.toString(retryAfter));
-        }
-        error.headers().forEach(headers::put);
-        response.setStatusCode(HttpStatusCode.valueOf(error.status()));
         var bytes = json.writeValueAsBytes(body(error, requestId));
-        return drainRequestBody(exchange)
-                .then(response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes))));
-    }
-
-    /**
-     * Reads what is left of the request body before answering. An error found before the body was read (a bad
-     * key, version or length) would otherwise be answered while the body is still arriving, and Reactor Netty
-     * then leaves that kept-alive connection unable to serve the client's next request (it hangs until the
-     * client times out). Bodies too large to be worth reading close the connection instead.
-     */
-    private static Mono<Void> drainRequestBody(ServerWebExchange exchange) {
-        var request = exchange.getRequest();
-        var responseHeaders = exchange.getResponse().getHeaders();
-        if (request.getHeaders().getContentLength() > MAX_DRAINED_BYTES) {
-            responseHeaders.set(HttpHeaders.CONNECTION, "close");
-            return Mono.empty();
-        }
-        var seen = new AtomicLong();
-        return request.getBody()
-                .doOnNext(buffer -> {
-                    seen.addAndGet(buffer.readableByteCount());
-                    DataBufferUtils.release(buffer);
-                })
-                .takeUntil(buffer -> seen.get() > MAX_DRAINED_BYTES)
-                .then()
-                .timeout(DRAIN_TIMEOUT)
-                // Already read by the handler (the usual case), or the client stopped sending: nothing to drain.
-                .onErrorResume(error -> {
-                    if (error instanceof TimeoutException) {
-                        responseHeaders.set(HttpHeaders.CONNECTION, "close");
-                    }
-                    return Mono.empty();
-                })
-                .doOnSuccess(done -> {
-                    if (seen.get() > MAX_DRAINED_BYTES) {
-                        responseHeaders.set(HttpHeaders.CONNECTION, "close");
-                    }
-                });
+        return JsonErrorAnswers.write(exchange, thrown, error.status(), headers -> {
+            RequestIdFilter.stampHeaders(exchange);
+            var retryAfter = error.retryAfterSeconds();
+            if (retryAfter != null) {
+                headers.set(ApiHeaders.RETRY_AFTER, Long.toString(retryAfter));
+            }
+            error.headers().forEach(headers::put);
+        }, bytes);
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {
-        var body = new LinkedHashMap<String, @Nullable Object>();
-        body.put("error", error.message());
-        body.put("code", error.code());
-        if (error.param() != null) {
-            body.put("param", error.param());
-        }
+        var body = JsonErrorAnswers.body(error.message(), error.code(), error.param());
         body.put("requestId", requestId);
         return body;
     }

@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.web;
 
+import static io.abk.billing.opskit.web.JsonErrorAnswers.hasCause;
+
 import java.time.Duration;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -92,14 +94,5 @@ public final class ErrorClassifier {
     private static boolean thrownByJsonParser(Throwable error) {
         var stack = error.getStackTrace();
         return stack.length > 0 && stack[0].getClassName().startsWith("tools.jackson.");
-    }
-
-    private static boolean hasCause(Throwable error, Class<? extends Throwable> type) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

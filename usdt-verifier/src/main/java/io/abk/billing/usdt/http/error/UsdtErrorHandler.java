@@ -1,19 +1,15 @@
 package io.abk.billing.usdt.http.error;
 
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.concurrent.TimeoutException;
-import org.jspecify.annotations.Nullable;
+import static io.abk.billing.opskit.web.JsonErrorAnswers.hasCause;
+
+import io.abk.billing.opskit.web.JsonErrorAnswers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.InvalidMediaTypeException;
-import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.NotAcceptableStatusException;
@@ -30,17 +26,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one place errors become answers: {@code {error, code}} plus {@code param} or {@code outcome} when they apply,
- * with the error's status, for failures in filters, routes and the framework alike. Ordered before Spring Boot's own
- * handler (order -1) so no framework-shaped body leaves the verifier. 5xx are logged with their stack; 4xx at debug.
+ * with the error's status, for failures in filters, routes and the framework alike, written by {@link JsonErrorAnswers}
+ * once the unread request body is drained. Ordered before Spring Boot's own handler (order -1) so no framework-shaped
+ * body leaves the verifier. 5xx are logged with their stack; 4xx at debug.
  */
 @Component
 @Order(-2)
 public class UsdtErrorHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(UsdtErrorHandler.class);
-    /** Past this, an unread body is not worth receiving just to keep the connection: close it instead. */
-    private static final long MAX_DRAINED_BYTES = 1024 * 1024;
-    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
     private final JsonMapper json;
 
@@ -59,29 +53,16 @@ public class UsdtErrorHandler implements WebExceptionHandler {
             log.debug("event=request_refused method={} path={} status={} code={}", request.getMethod(),
                     request.getPath().value(), error.status(), error.code());
         }
-        var response = exchange.getResponse();
-        if (response.isCommitted()) {
-            return Mono.error(thrown);
-        }
-        var headers = response.getHeaders();
-        headers.clearContentHeaders();
-        headers.setContentType(MediaType.APPLICATION_JSON);
-        if (error.retryAfter() != null) {
-            headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, error.retryAfter().toSeconds())));
-        }
-        response.setStatusCode(HttpStatusCode.valueOf(error.status()));
-        var body = new LinkedHashMap<String, @Nullable Object>();
-        body.put("error", error.getMessage());
-        body.put("code", error.code());
-        if (error.param() != null) {
-            body.put("param", error.param());
-        }
+        var body = JsonErrorAnswers.body(error.getMessage(), error.code(), error.param());
         if (error.outcome() != null) {
             body.put("outcome", error.outcome());
         }
         var bytes = json.writeValueAsBytes(body);
-        return drainRequestBody(exchange)
-                .then(response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes))));
+        return JsonErrorAnswers.write(exchange, thrown, error.status(), headers -> {
+            if (error.retryAfter() != null) {
+                headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, error.retryAfter().toSeconds())));
+            }
+        }, bytes);
     }
 
     /** Our own refusals as they are; the framework's as the API's codes; anything else is a bug: 500. */
@@ -122,37 +103,5 @@ public class UsdtErrorHandler implements WebExceptionHandler {
             default -> new UsdtApiException(500, ErrorCodes.INTERNAL_ERROR,
                     "An internal error occurred; it has been logged");
         };
-    }
-
-    /**
-     * Reads what is left of the request body before answering: an error found before the body was read (a bad key)
-     * would otherwise leave a kept-alive connection unable to serve the client's next request.
-     */
-    private static Mono<Void> drainRequestBody(ServerWebExchange exchange) {
-        var request = exchange.getRequest();
-        var responseHeaders = exchange.getResponse().getHeaders();
-        if (request.getHeaders().getContentLength() > MAX_DRAINED_BYTES) {
-            responseHeaders.set(HttpHeaders.CONNECTION, "close");
-            return Mono.empty();
-        }
-        return request.getBody()
-                .doOnNext(DataBufferUtils::release)
-                .then()
-                .timeout(DRAIN_TIMEOUT)
-                .onErrorResume(error -> {
-                    if (error instanceof TimeoutException) {
-                        responseHeaders.set(HttpHeaders.CONNECTION, "close");
-                    }
-                    return Mono.empty();
-                });
-    }
-
-    private static boolean hasCause(Throwable error, Class<? extends Throwable> type) {
-        for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
