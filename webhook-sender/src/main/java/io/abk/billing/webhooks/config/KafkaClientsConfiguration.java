@@ -1,15 +1,22 @@
 package io.abk.billing.webhooks.config;
 
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafka;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
+import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The spring-kafka side of the sender, declared explicitly (no auto-configuration: the local stack's class path also
@@ -31,6 +38,26 @@ public class KafkaClientsConfiguration {
                 // must never reach a merchant (or the event log).
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
+    }
+
+    /**
+     * The batch listener container of a fan-out (of billing's events, of the companion's) reading {@code topic} as
+     * {@code clientId}: a record that cannot be decoded reaches the listener as a failure to handle instead of stopping
+     * the container, and a batch that fails (PostgreSQL or Kafka unavailable) is retried until they are back (1 s
+     * doubling to 30 s), never skipped.
+     */
+    public static <V> ConcurrentKafkaListenerContainerFactory<String, V> batchContainerFactory(SenderProperties properties,
+            Topic<String, V> topic, String clientId) {
+        var configs = new HashMap<>(consumerConfigs(properties));
+        configs.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
+        var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(configs, topic.keySerde().deserializer(),
+                new ErrorHandlingDeserializer<>(topic.valueSerde().deserializer())));
+        factory.setBatchListener(true);
+        var backOff = new ExponentialBackOff(1_000, 2.0);
+        backOff.setMaxInterval(30_000);
+        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
+        return factory;
     }
 
     @Bean

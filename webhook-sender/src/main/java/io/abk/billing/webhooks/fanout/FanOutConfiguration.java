@@ -6,17 +6,11 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
 import io.abk.billing.webhooks.config.SenderProperties;
 import java.time.Clock;
-import java.util.HashMap;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
-import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.kafka.support.serializer.ErrorHandlingDeserializer;
-import org.springframework.util.backoff.ExponentialBackOff;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,17 +20,7 @@ public class FanOutConfiguration {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(SenderProperties properties) {
-        var configs = new HashMap<>(KafkaClientsConfiguration.consumerConfigs(properties));
-        configs.put(ConsumerConfig.CLIENT_ID_CONFIG, "webhook-sender-fanout");
-        var factory = new ConcurrentKafkaListenerContainerFactory<String, BillingEvent>();
-        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(configs, Topics.EVENTS.keySerde().deserializer(),
-                new ErrorHandlingDeserializer<>(Topics.EVENTS.valueSerde().deserializer())));
-        factory.setBatchListener(true);
-        // PostgreSQL or Kafka unavailable: retry the batch until they are back (1 s doubling to 30 s), never skip it.
-        var backOff = new ExponentialBackOff(1_000, 2.0);
-        backOff.setMaxInterval(30_000);
-        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
-        return factory;
+        return KafkaClientsConfiguration.batchContainerFactory(properties, Topics.EVENTS, "webhook-sender-fanout");
     }
 
     @Bean
