@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.ChainRequests;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
@@ -16,51 +14,28 @@ import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Map;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.StreamsConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A record chain-indexer throws on, or cannot decode, is a bug: it goes to {@code chain.indexer-dlt} with its
  * original bytes and the reason, nothing is answered for it (no customer sees a bug as a failed payment), and the
  * task carries on with the next record.
  */
-class ChainTopologyDeadLetterTest {
-
-    private static final String TX = "0x" + "c0ffee00".repeat(8);
-    private static final Instant EXECUTED_AT = Instant.parse("2026-05-01T09:30:05Z");
-
-    @TempDir
-    Path stateDir;
-
-    private ChainTopologyDriver topology;
-
-    @BeforeEach
-    void startDriver() {
-        topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true));
-    }
-
-    @AfterEach
-    void closeDriver() {
-        topology.close();
-    }
+class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
 
     @Test
     void shouldDeadLetterAndAnswerNothingWhenTheRelayerAnswersAChargeWithATransferVerification() {
         // Given a result no charge can have: the relayer's bug, which used to reach the customer as RELAYER_ERROR
         var charge = ChainRequests.charge(1, Mode.TEST, null, null);
-        var buggy = new ChainResult(charge, EXECUTED_AT, new TransferVerified(TX, 1L, "0xabc"));
+        var buggy = result(charge, new TransferVerified(TX, 1L, "0xabc"));
 
         // When it arrives, followed by a sound result of another charge on the same partition
         topology.relayerResults.pipeInput(INVOICE, buggy);
         var next = ChainRequests.charge(2, Mode.TEST, null, null);
-        topology.relayerResults.pipeInput(INVOICE, new ChainResult(next, EXECUTED_AT, new Executed(TX)));
+        topology.relayerResults.pipeInput(INVOICE, result(next, new Executed(TX)));
 
         // Then the buggy one is dead-lettered as it was read and answered nowhere; the next one is answered
         var deadLetters = topology.deadLetters.readRecordsToList();
@@ -84,7 +59,7 @@ class ChainTopologyDeadLetterTest {
     void shouldDeadLetterAndAnswerNothingWhenTheRelayerAnswersAVerificationWithAnExecution() {
         var verify = ChainRequests.verify(PAYMENT, 1, Mode.TEST, TX);
 
-        topology.relayerResults.pipeInput(PAYMENT, new ChainResult(verify, EXECUTED_AT, new Executed(TX)));
+        topology.relayerResults.pipeInput(PAYMENT, result(verify, new Executed(TX)));
 
         assertThat(topology.deadLetters.readRecordsToList()).hasSize(1);
         assertThat(topology.paymentResults.isEmpty()).isTrue();
@@ -97,7 +72,7 @@ class ChainTopologyDeadLetterTest {
         // which drops anything sent inside the still-open transaction under exactly-once; the app sends the dead
         // letter in the task's transaction like any output, so only this test runs at-least-once.
         topology.close();
-        topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true), AutoSettlementSettings.DEFAULTS,
+        topology = new ChainTopologyDriver(stateDir, BOTH_CHAINS, AutoSettlementSettings.DEFAULTS,
                 Map.of(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE));
         var bytes = "not avro".getBytes(StandardCharsets.UTF_8);
 

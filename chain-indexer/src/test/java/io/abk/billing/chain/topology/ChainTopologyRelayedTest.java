@@ -7,9 +7,6 @@ import static io.abk.billing.chain.ChainRequests.SUB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.ChainRequests;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.NotExecuted;
@@ -19,38 +16,16 @@ import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TransferVerified;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Settlement with both chains configured: requests are left to the relayer, and its results on
  * {@code chain.results} become the requests' one answer each, with the transaction hash claimed.
  */
-class ChainTopologyRelayedTest {
+class ChainTopologyRelayedTest extends RelayedTopologyFixture {
 
-    private static final String TX = "0x" + "c0ffee00".repeat(8);
     private static final String OTHER_TX = "0x" + "beef".repeat(16);
-    private static final Instant EXECUTED_AT = Instant.parse("2026-05-01T09:30:05Z");
-
-    @TempDir
-    Path stateDir;
-
-    private ChainTopologyDriver topology;
-
-    @BeforeEach
-    void startDriver() {
-        topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true));
-    }
-
-    @AfterEach
-    void closeDriver() {
-        topology.close();
-    }
 
     @Test
     void shouldAnswerNothingWhenARequestNeedsTheChain() {
@@ -136,9 +111,5 @@ class ChainTopologyRelayedTest {
         assertThat(answer.getPayload()).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", false, null, null,
                 "PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations"));
         assertThat(topology.claimedHashes()).isEmpty();
-    }
-
-    private static ChainResult result(ChainRequest request, Object outcome) {
-        return new ChainResult(request, EXECUTED_AT, outcome);
     }
 }
