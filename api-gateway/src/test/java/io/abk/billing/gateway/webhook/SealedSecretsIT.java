@@ -38,7 +38,7 @@ class SealedSecretsIT extends GatewayIT {
         var first = created.get("secret").stringValue();
 
         // then its row holds the secret sealed for it under the active key, and nothing in the database shows it
-        var row = secrets(id);
+        var row = StoredSecrets.of(database(), id);
         assertThat(row.getFirst()).startsWith("v1:" + sealer.keys().activeId() + ":");
         assertThat(sealer.open(row.getFirst(), id)).isEqualTo(first);
         assertThat(databaseText(first)).as("rows showing the secret or whsec_ after the create").isEmpty();
@@ -54,7 +54,7 @@ class SealedSecretsIT extends GatewayIT {
 
         // then both columns are sealed and open to the two secrets, the replay still shows the first one, and no row
         // anywhere holds either in plain text
-        row = secrets(id);
+        row = StoredSecrets.of(database(), id);
         assertThat(row).allSatisfy(value -> assertThat(value).startsWith("v1:"));
         assertThat(sealer.open(row.get(0), id)).isEqualTo(second);
         assertThat(sealer.open(row.get(1), id)).isEqualTo(first);
@@ -73,7 +73,7 @@ class SealedSecretsIT extends GatewayIT {
                 one, two);
 
         // then it opens for its own row only
-        var moved = secrets(two).getFirst();
+        var moved = StoredSecrets.of(database(), two).getFirst();
         assertThat(sealer.open(moved, one)).startsWith("whsec_");
         assertThatThrownBy(() -> sealer.open(moved, two)).isInstanceOf(UnopenableSecretException.class)
                 .hasMessageContaining(two);
@@ -83,25 +83,6 @@ class SealedSecretsIT extends GatewayIT {
         return http.post().uri("/v1/webhook_endpoints").header("x-service-api-key", key).bodyValue(Map.of("url", URL)).exchange()
                 .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody()
                 .get("webhookEndpoint").get("id").stringValue();
-    }
-
-    /** The endpoint's stored secret and previous secret (when it has one). */
-    private List<String> secrets(String id) {
-        try (var connection = database().connect();
-                var statement = connection.prepareStatement("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?")) {
-            statement.setString(1, id);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                var values = new ArrayList<String>();
-                values.add(rows.getString(1));
-                if (rows.getString(2) != null) {
-                    values.add(rows.getString(2));
-                }
-                return values;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**

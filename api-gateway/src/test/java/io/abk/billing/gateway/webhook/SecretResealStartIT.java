@@ -13,9 +13,7 @@ import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.webhookverify.WebhookSecrets;
 import io.abk.billing.webhookverify.sealing.SealingKeys;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
-import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +34,7 @@ class SecretResealStartIT {
     private static final String K2 = "k2:" + Base64.getEncoder().encodeToString(bytes(2));
 
     @Test
-    void shouldSealEveryPlainRowAndResealEveryRowOfAnOldKeyWhenStarted() throws SQLException {
+    void shouldSealEveryPlainRowAndResealEveryRowOfAnOldKeyWhenStarted() {
         // given rows written before sealing (plain, with a plain previous secret), rows sealed under k1, more of them
         // than one batch, and one row whose value was sealed for another endpoint
         var database = SharedInfra.newDatabase("reseal");
@@ -60,7 +58,7 @@ class SecretResealStartIT {
             // then every row is sealed under k2 and opens, with k2 alone, to the secrets it held
             var k2Only = new SecretSealer(SealingKeys.of(K2, "", false));
             for (var entry : secrets.entrySet()) {
-                var stored = stored(database, entry.getKey());
+                var stored = StoredSecrets.of(database, entry.getKey());
                 assertThat(stored).allSatisfy(value -> assertThat(value).startsWith("v1:k2:"));
                 assertThat(k2Only.open(stored.get(0), entry.getKey())).isEqualTo(entry.getValue().get(0));
                 assertThat(k2Only.open(stored.get(1), entry.getKey())).isEqualTo(entry.getValue().get(1));
@@ -68,7 +66,7 @@ class SecretResealStartIT {
             assertThat(database.count("SELECT count(*) FROM webhook_endpoints WHERE secret LIKE 'whsec%'"
                     + " OR previous_secret LIKE 'whsec%'")).isZero();
             // the value sealed for another endpoint is left as it was, and a second pass has nothing else to do
-            assertThat(stored(database, strayId)).containsExactly(strayValue);
+            assertThat(StoredSecrets.of(database, strayId)).containsExactly(strayValue);
             assertThat(gateway.getBean(SecretReseal.class).resealAll().block()).isEqualTo(new SecretReseal.Result(0, 1));
         }
     }
@@ -115,22 +113,6 @@ class SecretResealStartIT {
                 + " created_at, updated_at) VALUES (?, ?, 'test', 'https://93.184.215.14/hooks', ?, ?,"
                 + " CASE WHEN ?::text IS NULL THEN NULL ELSE now() + interval '1 day' END, now(), now())",
                 id, merchant, secret, previous, previous);
-    }
-
-    private static List<String> stored(TestDatabase database, String id) throws SQLException {
-        try (var connection = database.connect();
-                var statement = connection.prepareStatement("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?")) {
-            statement.setString(1, id);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                var values = new ArrayList<String>();
-                values.add(rows.getString(1));
-                if (rows.getString(2) != null) {
-                    values.add(rows.getString(2));
-                }
-                return values;
-            }
-        }
     }
 
     private static byte[] bytes(int fill) {

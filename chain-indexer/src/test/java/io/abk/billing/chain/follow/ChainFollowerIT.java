@@ -3,53 +3,27 @@ package io.abk.billing.chain.follow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.VaultCanceled;
 import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.avro.VaultRefunded;
 import io.abk.billing.schemas.avro.VaultSubscribed;
-import io.abk.billing.schemas.topic.Topics;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The follower against a real anvil and a real broker, read back as downstream reads it (read_committed). Each
  * test has its own anvil and its own chain id on the shared broker.
  */
-class ChainFollowerIT {
+class ChainFollowerIT extends FollowerBrokerFixture {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final AtomicLong CHAIN_IDS = new AtomicLong(31_337_000);
-
-    @TempDir
-    static Path dir;
-    static TestBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = TestBroker.start(dir.resolve("kafka"));
-        broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs())).toList());
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
 
     @Test
     void shouldPublishAWatchedTransferOnlyOnceConfirmedAndEveryVaultEvent() throws Exception {
@@ -240,12 +214,6 @@ class ChainFollowerIT {
 
     private static List<Class<?>> kinds(List<ChainTransfer> records) {
         return records.stream().<Class<?>>map(record -> record.getPayload().getClass()).toList();
-    }
-
-    private static String randomAddress() {
-        var bytes = new byte[20];
-        ThreadLocalRandom.current().nextBytes(bytes);
-        return "0x" + HexFormat.of().formatHex(bytes);
     }
 
     private static int closedPort() throws IOException {

@@ -5,48 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The follower of a chain with USDT configured, against a real anvil (a second test token stands for USDT) and a real
  * broker: USDT transfers reach chain.transfers only for the pay-to addresses usdt-verifier watches on that chain and
  * token, beside the USDC ones, with the same depth and retractions. Each test has its own anvil and chain id.
  */
-class UsdtFollowingIT {
+class UsdtFollowingIT extends FollowerBrokerFixture {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final AtomicLong CHAIN_IDS = new AtomicLong(31_338_000);
-
-    @TempDir
-    static Path dir;
-    static TestBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = TestBroker.start(dir.resolve("kafka"));
-        broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs())).toList());
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
 
     @Test
     void shouldPublishUsdtOnlyToThePayToAddressesWatchedForItsChainAndToken() throws Exception {
@@ -159,11 +134,5 @@ class UsdtFollowingIT {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(Topics.USDT_WATCHED_ADDRESSES.name());
         }
-    }
-
-    private static String randomAddress() {
-        var bytes = new byte[20];
-        ThreadLocalRandom.current().nextBytes(bytes);
-        return "0x" + HexFormat.of().formatHex(bytes);
     }
 }
