@@ -19,17 +19,14 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.TestOutputTopic;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The subscription aggregate stays bounded however old a subscription gets: settled invoices leave it for the
@@ -41,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * changelog records the command writes, which is what each command rewrites in RocksDB and sends to the broker,
  * and what a restore replays. A timed assertion would be flaky on a shared machine and say less.
  */
-class BoundedAggregateTopologyTest {
+class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2027-01-31T09:30:00Z");
     private static final String SUB = "sub_01jvqz0000000000000000000b";
@@ -55,16 +52,11 @@ class BoundedAggregateTopologyTest {
      */
     private static final int AGGREGATE_BOUND_BYTES = 4096;
 
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
     private final Map<String, TestOutputTopic<byte[], byte[]>> changelogs = new HashMap<>();
     private final AvroSerde<SubscriptionAggregate> aggregateSerde = AvroSerde.of(SubscriptionAggregate.class);
 
     @BeforeEach
     void createActiveSubscription() {
-        harness = new TopologyHarness(stateDir, Map.of());
         for (var sub : new String[] {SUB, OTHER_SUB}) {
             harness.send(CommandEnvelopes.create("cmd_create_" + sub, sub, CREATED_AT));
             harness.send(CommandEnvelopes.command("cmd_act_" + sub, sub, CREATED_AT, new ActivateSubscription("9")));
@@ -72,11 +64,6 @@ class BoundedAggregateTopologyTest {
         }
         harness.drain();
         changelogBytes();
-    }
-
-    @AfterEach
-    void close() {
-        harness.close();
     }
 
     @Test

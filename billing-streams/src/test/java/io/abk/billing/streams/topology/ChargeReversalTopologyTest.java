@@ -15,21 +15,17 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A renewal charged on chain and then reorged out, through the production topology: the chain-indexer's
  * {@code ReverseCharge} reopens the invoice (due at once) and puts the subscription past due, the scheduler's next
  * attempt charges it again, and its payment makes the subscription active with the period it already had.
  */
-class ChargeReversalTopologyTest {
+class ChargeReversalTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2027-01-31T09:30:00Z");
     private static final Instant PERIOD_END = Instant.parse("2027-02-28T09:30:00Z");
@@ -40,15 +36,10 @@ class ChargeReversalTopologyTest {
             SUB + ":" + PERIOD_END + ":renew");
     private static final String RENEWAL = Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, RENEW_ID);
 
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
     private String paidBy;
 
     @BeforeEach
     void createRenewedSubscription() {
-        harness = new TopologyHarness(stateDir, Map.of());
         harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
         harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("9")));
         harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
@@ -56,11 +47,6 @@ class ChargeReversalTopologyTest {
         var paid = harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
         paidBy = invoice(paid).getTxHash();
         harness.drain();
-    }
-
-    @AfterEach
-    void close() {
-        harness.close();
     }
 
     @Test

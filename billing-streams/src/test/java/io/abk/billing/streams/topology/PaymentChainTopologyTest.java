@@ -11,41 +11,21 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Payments and the chain through the production topology: the payout address a created payment puts on the
  * indexer's watch list, a transfer the indexer matched, the confirm's answer arriving after it, and a retraction.
  */
-class PaymentChainTopologyTest {
+class PaymentChainTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2026-05-01T09:30:00Z");
     private static final Instant MATCHED_AT = CREATED_AT.plus(Duration.ofMinutes(4));
     private static final String PAY = "pay_01jvqz0000000000000000000p";
     private static final String PAY_2 = "pay_01jvqz0000000000000000000q";
     private static final String CHAIN_TX = "0x" + "ef".repeat(32);
-
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
-
-    @BeforeEach
-    void startDriver() {
-        harness = new TopologyHarness(stateDir, Map.of());
-    }
-
-    @AfterEach
-    void closeDriver() {
-        harness.close();
-    }
 
     @Test
     void shouldWatchThePayoutAddressLowerCasedOncePerCreatedPaymentWhenPaymentsAreCreated() {

@@ -16,40 +16,21 @@ import io.abk.billing.schemas.avro.RecordLinkPayment;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Payment links through the production topology: an open mints a payment on the payment topic (the driver feeds
  * it back, as the broker would), a paid minted payment comes back to its link as a conversion, and maxUses holds
  * under more opens than it allows.
  */
-class PaymentLinkTopologyTest {
+class PaymentLinkTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2026-05-01T09:30:00Z");
     private static final Instant OPENED_AT = CREATED_AT.plus(Duration.ofMinutes(10));
     private static final String LINK = "plink_01jvqz0000000000000000000l";
-
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
-
-    @BeforeEach
-    void startDriver() {
-        harness = new TopologyHarness(stateDir, Map.of());
-    }
-
-    @AfterEach
-    void closeDriver() {
-        harness.close();
-    }
 
     @Test
     void shouldMintThePaymentOnThePaymentTopicAndCreateItWhenALinkIsOpened() {

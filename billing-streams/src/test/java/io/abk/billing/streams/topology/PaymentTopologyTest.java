@@ -15,39 +15,19 @@ import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One-time payments through the production topology: create, confirm (a verification on chain.requests with its
  * derived ids), the chain-indexer's answer fed back as it would produce it, and dedup by command id.
  */
-class PaymentTopologyTest {
+class PaymentTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2026-05-01T09:30:00Z");
     private static final Instant CONFIRMED_AT = CREATED_AT.plus(Duration.ofMinutes(3));
     private static final String PAY = "pay_01jvqz0000000000000000000p";
-
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
-
-    @BeforeEach
-    void startDriver() {
-        harness = new TopologyHarness(stateDir, Map.of());
-    }
-
-    @AfterEach
-    void closeDriver() {
-        harness.close();
-    }
 
     @Test
     void shouldWriteOneAcceptedChangeAndPaymentCreatedWhenCreateIsNew() {

@@ -20,16 +20,13 @@ import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Renewals through the production topology, fed the commands the renewal scheduler fires (ids derived as in
@@ -37,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * answers with. A monthly subscription created on Jan 31 2027, active: its first period ends Feb 28, the next one Mar
  * 31.
  */
-class RenewalTopologyTest {
+class RenewalTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2027-01-31T09:30:00Z");
     private static final Instant PERIOD_END = Instant.parse("2027-02-28T09:30:00Z");
@@ -46,23 +43,12 @@ class RenewalTopologyTest {
     private static final String RENEW_ID = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, SUB + ":" + PERIOD_END + ":renew");
     private static final String RENEWAL = Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, RENEW_ID);
 
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
-
     @BeforeEach
     void createActiveSubscription() {
-        harness = new TopologyHarness(stateDir, Map.of());
         harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
         harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("9")));
         harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
         harness.drain();
-    }
-
-    @AfterEach
-    void close() {
-        harness.close();
     }
 
     @Test

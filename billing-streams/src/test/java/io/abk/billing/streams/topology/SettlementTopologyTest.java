@@ -17,42 +17,27 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The settlement round trip through the production topology: a command that starts a charge or refund writes its
  * Change (naming the result command), its events and a ChainRequest on chain.requests in one go; the result
  * command, produced here as the settlement service would, comes back through the command topic.
  */
-class SettlementTopologyTest {
+class SettlementTopologyTest extends HarnessedTopologyTest {
 
     private static final Instant CREATED_AT = Instant.parse("2026-05-01T09:30:00Z");
     private static final Instant ACTIVATED_AT = CREATED_AT.plus(Duration.ofMinutes(5));
     private static final String SUB = "sub_01jvqz0000000000000000000s";
     private static final String INV = "inv_01jvqz0000000000000000000s";
 
-    @TempDir
-    Path stateDir;
-
-    private TopologyHarness harness;
-
     @BeforeEach
     void createSubscription() {
-        harness = new TopologyHarness(stateDir, Map.of());
         harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
         harness.drain();
-    }
-
-    @AfterEach
-    void close() {
-        harness.close();
     }
 
     @Test
