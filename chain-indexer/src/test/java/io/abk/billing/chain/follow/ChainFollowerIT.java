@@ -28,11 +28,9 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldPublishAWatchedTransferOnlyOnceConfirmedAndEveryVaultEvent() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
-                var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
-            follower.start();
+                var follower = startedFollower(chain.settings(chainId, 3))) {
             // Given a transfer to the watched payee, one between strangers, and a subscription's whole life
             var paid = chain.transfer(chain.customer, payee, 5_000_000);
             chain.transfer(chain.stranger, FollowedChain.address(chain.merchant), 7_000_000);
@@ -69,11 +67,9 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldNeverPublishATransferReorgedOutBeforeItWasDeepEnough() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
-                var follower = ChainFollower.create(chain.settings(chainId, 3), broker.bootstrapServers())) {
-            follower.start();
+                var follower = startedFollower(chain.settings(chainId, 3))) {
             // Given a transfer to the payee, two blocks deep: not confirmed yet
             var gone = chain.transfer(chain.customer, payee, 1_000_000);
             chain.node.mine(1);
@@ -95,11 +91,9 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldRetractATransferReorgedOutAfterItWasPublished() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
-                var follower = ChainFollower.create(chain.settings(chainId, 2), broker.bootstrapServers())) {
-            follower.start();
+                var follower = startedFollower(chain.settings(chainId, 2))) {
             // Given a transfer published once 2 deep
             var paid = chain.transfer(chain.customer, payee, 3_000_000);
             chain.node.mine(2);
@@ -109,11 +103,7 @@ class ChainFollowerIT extends FollowerBrokerFixture {
             chain.node.reorg(5);
 
             // Then the same record is published again, retracted, and the follower goes on
-            await().atMost(PATIENCE).until(() -> log.values().size() == 2);
-            var records = log.records();
-            assertThat(records).extracting(r -> r.key()).containsOnly(records.getFirst().key());
-            assertThat(records).extracting(r -> r.value().getRetracted()).containsExactly(false, true);
-            assertThat(records.get(1).value().getTxHash()).isEqualTo(paid.getTransactionHash());
+            var records = awaitRetraction(log, paid);
             assertThat(records.get(1).value().getBlockHash()).isEqualTo(records.get(0).value().getBlockHash());
             var again = chain.transfer(chain.customer, payee, 4_000_000);
             chain.node.mine(2);
@@ -126,8 +116,7 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldPublishEachLogOnceAcrossACloseAndATakeover() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         int transfers = 60;
         int later = 10;
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId)) {
@@ -173,13 +162,10 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldFailOverToTheNextRpcUrlWhenTheFirstIsDown() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
-                var follower = ChainFollower.create(chain.settings(chainId, 1,
-                        List.of("http://127.0.0.1:" + closedPort() + "/v2/secret-key", chain.node.rpcUrl())),
-                        broker.bootstrapServers())) {
-            follower.start();
+                var follower = startedFollower(chain.settings(chainId, 1,
+                        List.of("http://127.0.0.1:" + closedPort() + "/v2/secret-key", chain.node.rpcUrl())))) {
             var paid = chain.transfer(chain.customer, payee, 6_000_000);
             chain.node.mine(1);
 
@@ -191,16 +177,13 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     @Test
     void shouldShrinkTheRangeWhenTheProviderRefusesItAsTooLarge() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        var payee = randomAddress();
-        TransferLog.watch(broker, payee);
+        var payee = watchedPayee();
         try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
                 var proxy = new RangeLimitingProxy(chain.node.rpcUrl(), 3)) {
             // Given a provider that answers eth_getLogs over 3 blocks at most, and a follower starting at 8
             var paid = List.of(chain.transfer(chain.customer, payee, 1), chain.transfer(chain.customer, payee, 2));
             chain.node.mine(12);
-            try (var follower = ChainFollower.create(chain.settings(chainId, 1, List.of(proxy.url())),
-                    broker.bootstrapServers())) {
-                follower.start();
+            try (var follower = startedFollower(chain.settings(chainId, 1, List.of(proxy.url())))) {
 
                 // Then it halves its range until the provider answers, and still publishes everything
                 await().atMost(PATIENCE).until(() -> log.values().size() == 2);

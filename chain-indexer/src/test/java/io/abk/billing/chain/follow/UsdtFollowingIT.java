@@ -39,8 +39,7 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
             TransferLog.watchUsdt(broker, otherToken, chainId, randomAddress());
             TransferLog.watch(broker, payout);
             var settings = chain.settings(chainId, 2).withUsdt(new FollowedToken("USDT", usdt, 6));
-            try (var follower = ChainFollower.create(settings, broker.bootstrapServers())) {
-                follower.start();
+            try (var follower = startedFollower(settings)) {
 
                 // When USDT and USDC go to each of them
                 var paid = chain.transfer(usdt, chain.customer, payTo, 5_000_000);
@@ -97,11 +96,7 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
                 chain.node.reorg(5);
 
                 // Then the same record is published again, retracted, as a USDC one would be
-                await().atMost(PATIENCE).until(() -> log.values().size() == 2);
-                var records = log.records();
-                assertThat(records).extracting(r -> r.key()).containsOnly(records.getFirst().key());
-                assertThat(records).extracting(r -> r.value().getRetracted()).containsExactly(false, true);
-                assertThat(records.get(1).value().getTxHash()).isEqualTo(paid.getTransactionHash());
+                var records = awaitRetraction(log, paid);
                 assertThat(records.get(1).value().getContract()).isEqualTo(usdt);
 
                 // And once the address's last intent left (a tombstone), its transfers are no longer published
