@@ -48,7 +48,7 @@ public final class JsonErrorAnswers {
     }
 
     /** The start of every error body, in this order: {@code error} (the message), {@code code}, {@code param} if any. */
-    public static LinkedHashMap<String, @Nullable Object> body(String message, String code, @Nullable String param) {
+    public static LinkedHashMap<String, @Nullable Object> body(@Nullable String message, String code, @Nullable String param) {
         var body = new LinkedHashMap<String, @Nullable Object>();
         body.put("error", message);
         body.put("code", code);
