@@ -1,6 +1,5 @@
 package io.abk.billing.bench;
 
-import java.util.Objects;
 import io.abk.billing.bench.chain.ConfirmationLatency;
 import io.abk.billing.bench.chain.FollowerThroughput;
 import io.abk.billing.bench.probe.StackProbe;
@@ -25,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -38,8 +38,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class BenchMain {
 
-    private BenchMain() {
-    }
+    private BenchMain() {}
 
     public static void main(String[] args) throws Exception {
         // Exits rather than returns: the in-process stack's libraries may leave non-daemon threads behind.
@@ -61,7 +60,9 @@ public final class BenchMain {
         }
         var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
         var run = new Run(options, reportPath.toAbsolutePath().resolveSibling("bench-stack.log"));
-        run.settings.add("scenarios: " + String.join(", ", options.scenarios().stream().map(Scenario::label).toList()));
+        run.settings.add("scenarios: "
+                + String.join(
+                        ", ", options.scenarios().stream().map(Scenario::label).toList()));
         if (options.stackAsProcess()) {
             run.onChildStack();
         } else {
@@ -72,7 +73,8 @@ public final class BenchMain {
                 run.recoveryOnItsOwnStack();
             }
         }
-        run.settings.add("JVM options: " + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        run.settings.add("JVM options: "
+                + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         var markdown = Report.markdown(run.settings, run.sections, run.baselines);
         System.out.println();
         System.out.println(markdown);
@@ -108,15 +110,31 @@ public final class BenchMain {
                     var config = LocalStackConfig.forTest(dataDir, options.partitions());
                     stack = LocalStack.start(options.chain() ? config.withLocalChain(0) : config);
                     var probe = StackProbe.inProcess(dataDir);
-                    target = new Target(stack.baseUrl(), stack.demoTestKey(), stack.kafkaBootstrapServers(), stack.jdbcUrl(), "billing",
-                            "billing", stack.adminToken(), probe, options.partitions());
-                    settings.add("stack: in-process local stack, rate limits off, " + options.partitions() + " partitions, started in "
-                            + stack.startDuration().toMillis() + " ms; CPU and RSS of " + probe.description());
+                    target = new Target(
+                            stack.baseUrl(),
+                            stack.demoTestKey(),
+                            stack.kafkaBootstrapServers(),
+                            stack.jdbcUrl(),
+                            "billing",
+                            "billing",
+                            stack.adminToken(),
+                            probe,
+                            options.partitions());
+                    settings.add("stack: in-process local stack, rate limits off, " + options.partitions()
+                            + " partitions, started in " + stack.startDuration().toMillis() + " ms; CPU and RSS of "
+                            + probe.description());
                 } else {
                     // Options are checked when parsed: an external stack comes with all four.
-                    target = new Target(Objects.requireNonNull(options.url()), Objects.requireNonNull(options.key()),
-                            Objects.requireNonNull(options.bootstrap()), Objects.requireNonNull(options.jdbcUrl()), options.dbUser(),
-                            options.dbPassword(), options.adminToken(), null, options.partitions());
+                    target = new Target(
+                            Objects.requireNonNull(options.url()),
+                            Objects.requireNonNull(options.key()),
+                            Objects.requireNonNull(options.bootstrap()),
+                            Objects.requireNonNull(options.jdbcUrl()),
+                            options.dbUser(),
+                            options.dbPassword(),
+                            options.adminToken(),
+                            null,
+                            options.partitions());
                     settings.add("stack: " + options.url() + " (run elsewhere: its CPU and RSS are not known here)");
                 }
                 scenarios(target);
@@ -137,14 +155,25 @@ public final class BenchMain {
         /** The recovery scenario on a child-process stack of its own (the baselines too, when no other stack ran them). */
         void recoveryOnItsOwnStack() throws Exception {
             var workDir = Files.createTempDirectory("billing-bench-recovery-");
-            try (var cold = Recovery.coldStart(StackJar.locate(options.stackJar()), workDir.resolve("data"), stackLog,
-                    options.partitions(), sequence)) {
+            try (var cold = Recovery.coldStart(
+                    StackJar.locate(options.stackJar()),
+                    workDir.resolve("data"),
+                    stackLog,
+                    options.partitions(),
+                    sequence)) {
                 if (baselines.isEmpty()) {
                     settings.add("baselines: on the recovery scenario's stack (a child process), freshly started");
                     baselines(cold.target());
                 }
-                timed(Scenario.RECOVERY.label(), () -> Recovery.killAndRestart(cold, false, options.recoverySubscriptions(),
-                        options.duration(), options.clients().getFirst(), sequence));
+                timed(
+                        Scenario.RECOVERY.label(),
+                        () -> Recovery.killAndRestart(
+                                cold,
+                                false,
+                                options.recoverySubscriptions(),
+                                options.duration(),
+                                options.clients().getFirst(),
+                                sequence));
             } finally {
                 deleteRecursively(workDir);
             }
@@ -153,17 +182,32 @@ public final class BenchMain {
         /** {@code --stack process}: every scenario on one child-process stack, which recovery kills and restarts last. */
         void onChildStack() throws Exception {
             var workDir = Files.createTempDirectory("billing-bench-");
-            try (var cold = Recovery.coldStart(StackJar.locate(options.stackJar()), workDir.resolve("data"), stackLog,
-                    options.partitions(), sequence)) {
+            try (var cold = Recovery.coldStart(
+                    StackJar.locate(options.stackJar()),
+                    workDir.resolve("data"),
+                    stackLog,
+                    options.partitions(),
+                    sequence)) {
                 settings.add("stack: the local stack's jar as a child process, rate limits off, " + options.partitions()
-                        + " partitions; cold start: " + cold.start().line() + "; CPU and RSS of " + StackProbe.child(cold.stack().handle(),
-                        cold.stack().setup().dataDir()).description());
+                        + " partitions; cold start: " + cold.start().line() + "; CPU and RSS of "
+                        + StackProbe.child(
+                                        cold.stack().handle(),
+                                        cold.stack().setup().dataDir())
+                                .description());
                 scenarios(cold.target());
                 baselines(cold.target());
                 if (options.runs(Scenario.RECOVERY)) {
-                    boolean usedBefore = options.scenarios().stream().anyMatch(s -> s != Scenario.RECOVERY && options.runs(s));
-                    timed(Scenario.RECOVERY.label(), () -> Recovery.killAndRestart(cold, usedBefore, options.recoverySubscriptions(),
-                            options.duration(), options.clients().getFirst(), sequence));
+                    boolean usedBefore =
+                            options.scenarios().stream().anyMatch(s -> s != Scenario.RECOVERY && options.runs(s));
+                    timed(
+                            Scenario.RECOVERY.label(),
+                            () -> Recovery.killAndRestart(
+                                    cold,
+                                    usedBefore,
+                                    options.recoverySubscriptions(),
+                                    options.duration(),
+                                    options.clients().getFirst(),
+                                    sequence));
                 }
             } finally {
                 deleteRecursively(workDir);
@@ -172,17 +216,29 @@ public final class BenchMain {
 
         private void scenarios(Target target) {
             if (options.runs(Scenario.CREATES)) {
-                timed(Scenario.CREATES.label(), () -> Creates.run(target, options.rate(), options.warmup(), options.window(),
-                        options.duration(), options.clients(), sequence));
+                timed(
+                        Scenario.CREATES.label(),
+                        () -> Creates.run(
+                                target,
+                                options.rate(),
+                                options.warmup(),
+                                options.window(),
+                                options.duration(),
+                                options.clients(),
+                                sequence));
             }
             if (options.runs(Scenario.GETS)) {
-                timed(Scenario.GETS.label(), () -> Gets.run(target, options.getPool(), options.duration(), options.getClients(), sequence));
+                timed(
+                        Scenario.GETS.label(),
+                        () -> Gets.run(target, options.getPool(), options.duration(), options.getClients(), sequence));
             }
             if (options.runs(Scenario.RENEWALS)) {
                 timed(Scenario.RENEWALS.label(), () -> Renewals.run(target, options.renewals()));
             }
             if (options.runs(Scenario.WEBHOOKS)) {
-                timed(Scenario.WEBHOOKS.label(), () -> Webhooks.run(target, options.webhookEvents(), options.webhookEndpoints()));
+                timed(
+                        Scenario.WEBHOOKS.label(),
+                        () -> Webhooks.run(target, options.webhookEvents(), options.webhookEndpoints()));
             }
         }
 
@@ -190,14 +246,17 @@ public final class BenchMain {
         private void timed(String scenario, Supplier<Section> run) {
             long started = System.nanoTime();
             sections.add(run.get());
-            System.out.printf("bench: %s done in %d s%n", scenario, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+            System.out.printf(
+                    "bench: %s done in %d s%n", scenario, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
         }
 
         private void baselines(Target target) {
             if (options.baselines()) {
                 long started = System.nanoTime();
-                baselines.addAll(Baselines.run(target, options.rate(), options.duration(), options.clients(), sequence));
-                System.out.printf("bench: baselines done in %d s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+                baselines.addAll(
+                        Baselines.run(target, options.rate(), options.duration(), options.clients(), sequence));
+                System.out.printf(
+                        "bench: baselines done in %d s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
             }
         }
     }
@@ -209,8 +268,8 @@ public final class BenchMain {
     private static List<String> chainPhase(BenchOptions options, LocalStack stack, Path dataDir) throws Exception {
         var chainInfo = stack.info().localChain().orElseThrow();
         System.out.printf("bench: confirmation latency over %d payments ...%n", options.chainPayments());
-        var latency = ConfirmationLatency.run(stack.baseUrl(), stack.demoTestKey(), chainInfo,
-                LocalChain.CONFIRMATIONS, options.chainPayments());
+        var latency = ConfirmationLatency.run(
+                stack.baseUrl(), stack.demoTestKey(), chainInfo, LocalChain.CONFIRMATIONS, options.chainPayments());
         System.out.println("bench: " + latency.line());
         var follower = FollowerThroughput.run(dataDir, options.chainBlocks(), options.chainTransfersPerBlock());
         System.out.println("bench: " + follower.line());

@@ -97,13 +97,19 @@ record BenchOptions(
                 integers(values, "get-clients", List.of(8, 32)),
                 integer(values, "get-pool", 1000),
                 integer(values, "renewals", 100_000),
-                "0".equals(values.get("webhook-events")) ? zero(values, "webhook-events") : integer(values, "webhook-events", 5000),
+                "0".equals(values.get("webhook-events"))
+                        ? zero(values, "webhook-events")
+                        : integer(values, "webhook-events", 5000),
                 integer(values, "webhook-endpoints", 100),
                 integer(values, "recovery-subscriptions", 100_000),
                 integer(values, "partitions", 12),
                 stackAsProcess(values.remove("stack")),
-                url, values.remove("key"), values.remove("bootstrap"), values.remove("jdbc"),
-                text(values, "db-user", "billing"), text(values, "db-password", "billing"),
+                url,
+                values.remove("key"),
+                values.remove("bootstrap"),
+                values.remove("jdbc"),
+                text(values, "db-user", "billing"),
+                text(values, "db-password", "billing"),
                 values.remove("admin-token"),
                 path(values.remove("stack-jar")),
                 values.remove("report"),
@@ -128,7 +134,8 @@ record BenchOptions(
             throw new IllegalArgumentException("--url needs --key, --bootstrap and --jdbc too");
         }
         if (!external && (key != null || bootstrap != null || jdbcUrl != null || adminToken != null)) {
-            throw new IllegalArgumentException("--key, --bootstrap, --jdbc and --admin-token go with --url (a running stack)");
+            throw new IllegalArgumentException(
+                    "--key, --bootstrap, --jdbc and --admin-token go with --url (a running stack)");
         }
         if (external && stackAsProcess) {
             throw new IllegalArgumentException("--stack process starts a stack of its own: leave out --url");
@@ -140,10 +147,12 @@ record BenchOptions(
             throw new IllegalArgumentException("--chain needs the stack started in-process (no --url)");
         }
         if (external && scenarios.contains(Scenario.RECOVERY)) {
-            throw new IllegalArgumentException("--scenario recovery starts and kills a stack of its own: leave out --url");
+            throw new IllegalArgumentException(
+                    "--scenario recovery starts and kills a stack of its own: leave out --url");
         }
         if (external && scenarios.contains(Scenario.RENEWALS) && adminToken == null) {
-            throw new IllegalArgumentException("--scenario renewals with --url needs --admin-token (it makes a merchant of its own)");
+            throw new IllegalArgumentException(
+                    "--scenario renewals with --url needs --admin-token (it makes a merchant of its own)");
         }
     }
 
@@ -221,8 +230,8 @@ record BenchOptions(
             }
             return value;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a positive integer" + (part.equals(whole) ? "" : " (or a comma-separated list)")
-                    + ", got '" + whole + "'");
+            throw new IllegalArgumentException("--" + name + " must be a positive integer"
+                    + (part.equals(whole) ? "" : " (or a comma-separated list)") + ", got '" + whole + "'");
         }
     }
 }

@@ -32,7 +32,9 @@ enum Scenario {
         }
         var chosen = EnumSet.noneOf(Scenario.class);
         for (var name : text.split(",", -1)) {
-            var scenario = Arrays.stream(values()).filter(s -> s.label().equals(name.strip())).findFirst()
+            var scenario = Arrays.stream(values())
+                    .filter(s -> s.label().equals(name.strip()))
+                    .findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("--scenario takes " + names() + " or " + ALL
                             + " (or a comma-separated list), got '" + text + "'"));
             chosen.add(scenario);

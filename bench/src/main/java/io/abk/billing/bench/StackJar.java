@@ -14,8 +14,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class StackJar {
 
-    private StackJar() {
-    }
+    private StackJar() {}
 
     static Path locate(@Nullable Path given) {
         if (given != null) {
@@ -33,7 +32,8 @@ final class StackJar {
             }
         }
         throw new IllegalStateException("the recovery scenario runs the local stack's runnable jar, and there is no"
-                + " local-stack/target/local-stack-*-exec.jar under " + start + " or its parents: build it (./billing build)"
+                + " local-stack/target/local-stack-*-exec.jar under " + start
+                + " or its parents: build it (./billing build)"
                 + " or give --stack-jar");
     }
 
@@ -42,7 +42,8 @@ final class StackJar {
             return Optional.empty();
         }
         try (var files = Files.list(target)) {
-            return files.filter(path -> path.getFileName().toString().matches("local-stack-.*-exec\\.jar")).findFirst();
+            return files.filter(path -> path.getFileName().toString().matches("local-stack-.*-exec\\.jar"))
+                    .findFirst();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -37,7 +37,8 @@ class BenchOptionsTest {
     @Test
     void shouldRunTheScenariosNamedInTheirOwnOrderWhenGivenAList() {
         assertThat(parse("--scenario", "renewals").scenarios()).containsExactly(Scenario.RENEWALS);
-        assertThat(parse("--scenario", "webhooks,creates").scenarios()).containsExactly(Scenario.CREATES, Scenario.WEBHOOKS);
+        assertThat(parse("--scenario", "webhooks,creates").scenarios())
+                .containsExactly(Scenario.CREATES, Scenario.WEBHOOKS);
         assertThat(parse("--scenario", "all").scenarios()).containsExactly(Scenario.values());
         assertThat(parse("--scenario", "recovery").needsStack()).isFalse();
         assertThat(parse("--scenario", "recovery", "--chain").needsStack()).isTrue();
@@ -45,8 +46,25 @@ class BenchOptionsTest {
 
     @Test
     void shouldReadListsAndSizesWhenGiven() {
-        var options = parse("--clients", "16", "--get-clients", "4,8,16", "--renewals", "1000000", "--webhook-endpoints", "1",
-                "--recovery-subscriptions", "300", "--window", "5", "--warmup", "10", "--baselines", "false", "--stack-jar", "x.jar");
+        var options = parse(
+                "--clients",
+                "16",
+                "--get-clients",
+                "4,8,16",
+                "--renewals",
+                "1000000",
+                "--webhook-endpoints",
+                "1",
+                "--recovery-subscriptions",
+                "300",
+                "--window",
+                "5",
+                "--warmup",
+                "10",
+                "--baselines",
+                "false",
+                "--stack-jar",
+                "x.jar");
 
         assertThat(options.clients()).isEqualTo(List.of(16));
         assertThat(options.getClients()).containsExactly(4, 8, 16);
@@ -68,9 +86,12 @@ class BenchOptionsTest {
 
     @Test
     void shouldLeaveRecoveryOutOfAllWhenTheStackRunsElsewhere() {
-        var external = parse("--url", "http://x", "--key", "k", "--bootstrap", "b", "--jdbc", "j", "--admin-token", "t");
+        var external =
+                parse("--url", "http://x", "--key", "k", "--bootstrap", "b", "--jdbc", "j", "--admin-token", "t");
 
-        assertThat(external.scenarios()).doesNotContain(Scenario.RECOVERY).contains(Scenario.CREATES, Scenario.RENEWALS);
+        assertThat(external.scenarios())
+                .doesNotContain(Scenario.RECOVERY)
+                .contains(Scenario.CREATES, Scenario.RENEWALS);
         assertThat(external.startsOwnStack()).isFalse();
     }
 
@@ -84,12 +105,18 @@ class BenchOptionsTest {
 
     @Test
     void shouldRefuseBadValuesNamingTheOption() {
-        assertThatThrownBy(() -> parse("--scenario", "everything")).hasMessageContaining("--scenario")
+        assertThatThrownBy(() -> parse("--scenario", "everything"))
+                .hasMessageContaining("--scenario")
                 .hasMessageContaining("creates|gets|renewals|webhooks|recovery");
         assertThatThrownBy(() -> parse("--scenario", "creates,,gets")).hasMessageContaining("--scenario");
-        assertThatThrownBy(() -> parse("--renewals", "1000001")).hasMessageContaining("--renewals").hasMessageContaining("1000000");
-        assertThatThrownBy(() -> parse("--renewals", "lots")).hasMessageContaining("--renewals must be a positive integer");
-        assertThatThrownBy(() -> parse("--clients", "64,0")).hasMessageContaining("--clients").hasMessageContaining("'64,0'");
+        assertThatThrownBy(() -> parse("--renewals", "1000001"))
+                .hasMessageContaining("--renewals")
+                .hasMessageContaining("1000000");
+        assertThatThrownBy(() -> parse("--renewals", "lots"))
+                .hasMessageContaining("--renewals must be a positive integer");
+        assertThatThrownBy(() -> parse("--clients", "64,0"))
+                .hasMessageContaining("--clients")
+                .hasMessageContaining("'64,0'");
         assertThatThrownBy(() -> parse("--get-clients", "8,")).hasMessageContaining("--get-clients");
         assertThatThrownBy(() -> parse("--baselines", "maybe")).hasMessageContaining("--baselines takes true or false");
         assertThatThrownBy(() -> parse("--window")).hasMessageContaining("--window");
@@ -99,9 +126,11 @@ class BenchOptionsTest {
     void shouldRefuseScenariosThatCannotRunOnAStackElsewhere() {
         var target = new String[] {"--url", "http://x", "--key", "k", "--bootstrap", "b", "--jdbc", "j"};
 
-        assertThatThrownBy(() -> parse(concat(target, "--scenario", "recovery"))).hasMessageContaining("recovery")
+        assertThatThrownBy(() -> parse(concat(target, "--scenario", "recovery")))
+                .hasMessageContaining("recovery")
                 .hasMessageContaining("--url");
-        assertThatThrownBy(() -> parse(concat(target, "--scenario", "renewals"))).hasMessageContaining("--admin-token");
+        assertThatThrownBy(() -> parse(concat(target, "--scenario", "renewals")))
+                .hasMessageContaining("--admin-token");
         assertThatThrownBy(() -> parse(concat(target, "--chain"))).hasMessageContaining("--chain");
     }
 

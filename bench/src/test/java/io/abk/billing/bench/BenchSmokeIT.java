@@ -26,8 +26,13 @@ class BenchSmokeIT {
 
         static Row parse(String line) {
             var cells = line.substring(1, line.length() - 1).split("\\|");
-            return new Row(cells[0].strip(), cells[1].strip(), cells[2].strip(), Long.parseLong(cells[3].strip()),
-                    Long.parseLong(cells[4].strip()), Double.parseDouble(cells[5].strip()));
+            return new Row(
+                    cells[0].strip(),
+                    cells[1].strip(),
+                    cells[2].strip(),
+                    Long.parseLong(cells[3].strip()),
+                    Long.parseLong(cells[4].strip()),
+                    Double.parseDouble(cells[5].strip()));
         }
     }
 
@@ -35,23 +40,58 @@ class BenchSmokeIT {
     @Timeout(value = 6, unit = TimeUnit.MINUTES)
     void shouldRunEveryScenarioToRowsWithoutFailuresWhenSizesAreTiny() throws Exception {
         // given tiny sizes for every scenario (a rate and client counts a cold stack on 2 busy cores answers in time)
-        String[] args = {"--scenario", "all", "--stack", "process", "--warmup", "2", "--window", "1", "--duration", "1", "--rate", "20",
-                "--clients", "4", "--get-clients", "4", "--get-pool", "50", "--renewals", Integer.toString(RENEWALS),
-                "--webhook-events", "200", "--webhook-endpoints", "10", "--recovery-subscriptions", "300", "--partitions", "3",
-                "--report", REPORT.toString()};
+        String[] args = {
+            "--scenario",
+            "all",
+            "--stack",
+            "process",
+            "--warmup",
+            "2",
+            "--window",
+            "1",
+            "--duration",
+            "1",
+            "--rate",
+            "20",
+            "--clients",
+            "4",
+            "--get-clients",
+            "4",
+            "--get-pool",
+            "50",
+            "--renewals",
+            Integer.toString(RENEWALS),
+            "--webhook-events",
+            "200",
+            "--webhook-endpoints",
+            "10",
+            "--recovery-subscriptions",
+            "300",
+            "--partitions",
+            "3",
+            "--report",
+            REPORT.toString()
+        };
         long started = System.nanoTime();
 
         // when the bench runs them all
         int status = BenchMain.run(args);
-        System.out.printf("bench smoke: every scenario in %d s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
+        System.out.printf(
+                "bench smoke: every scenario in %d s%n", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
 
         // then each scenario and the baselines have rows that did work, and nothing failed
         assertThat(status).isZero();
         var markdown = Files.readString(REPORT);
-        var rows = markdown.lines().dropWhile(line -> !line.startsWith("| scenario |")).skip(2).takeWhile(line -> line.startsWith("| "))
-                .map(Row::parse).toList();
+        var rows = markdown.lines()
+                .dropWhile(line -> !line.startsWith("| scenario |"))
+                .skip(2)
+                .takeWhile(line -> line.startsWith("| "))
+                .map(Row::parse)
+                .toList();
         for (var scenario : List.of("creates", "gets", "renewals", "webhooks", "recovery", "baseline")) {
-            assertThat(rows).as(scenario + " rows of\n" + markdown).anySatisfy(row -> assertThat(row.scenario()).isEqualTo(scenario));
+            assertThat(rows)
+                    .as(scenario + " rows of\n" + markdown)
+                    .anySatisfy(row -> assertThat(row.scenario()).isEqualTo(scenario));
         }
         assertThat(rows).as(markdown).allSatisfy(row -> {
             assertThat(row.ok()).as(row.toString()).isPositive();
@@ -62,12 +102,16 @@ class BenchSmokeIT {
         assertThat(rows).filteredOn(row -> row.load().startsWith("warm-up")).hasSize(2);
         assertThat(rows).filteredOn(row -> row.scenario().equals("webhooks")).hasSize(2);
         // and every renewal was paid exactly once
-        assertThat(markdown).contains("exactly once: " + RENEWALS + " invoice.paid (subscription_cycle) for " + RENEWALS
-                + " subscriptions, " + RENEWALS + " renewed, 0 extra");
+        assertThat(markdown)
+                .contains("exactly once: " + RENEWALS + " invoice.paid (subscription_cycle) for " + RENEWALS
+                        + " subscriptions, " + RENEWALS + " renewed, 0 extra");
         assertThat(markdown).containsPattern("exactly once: .*: yes\\n");
         // and after SIGKILL and restart the stack still had the subscriptions, their aggregates included
-        assertThat(markdown).contains("20 of 20 sampled subscriptions read back active").contains("(its aggregate was restored): yes");
-        assertThat(markdown).containsPattern("cold start \\(new data directory\\): health UP after [0-9.]+ s")
+        assertThat(markdown)
+                .contains("20 of 20 sampled subscriptions read back active")
+                .contains("(its aggregate was restored): yes");
+        assertThat(markdown)
+                .containsPattern("cold start \\(new data directory\\): health UP after [0-9.]+ s")
                 .containsPattern("restart after SIGKILL with 300 subscriptions: health UP after [0-9.]+ s");
     }
 }

@@ -22,17 +22,25 @@ public final class BillingStreamsApp {
     /** The default management port: each service has its own, so that several run side by side on one host. */
     public static final int MANAGEMENT_PORT = 9101;
 
-    private BillingStreamsApp() {
-    }
+    private BillingStreamsApp() {}
 
     public static StreamsApp start(BillingStreamsConfig config) {
         var topology = BillingTopology.build(config.dunning(), config.payments());
         var layout = TopicLayout.of(BillingTopology.topics());
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+        var app = StreamsApp.create(
+                config.applicationId(),
+                topology,
+                config.streamsProperties(),
                 new TopicRequirements(layout.names(), layout::problems));
-        log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} threads={} commitIntervalMs={}"
-                        + " paymentExpiry={}", config.applicationId(), config.bootstrapServers(), config.stateDir(),
-                config.streamThreads(), config.commitInterval().toMillis(), config.payments().expiry());
+        log.info(
+                "event=streams_starting applicationId={} bootstrapServers={} stateDir={} threads={} commitIntervalMs={}"
+                        + " paymentExpiry={}",
+                config.applicationId(),
+                config.bootstrapServers(),
+                config.stateDir(),
+                config.streamThreads(),
+                config.commitInterval().toMillis(),
+                config.payments().expiry());
         app.startWhenTopicsExist();
         return app;
     }
@@ -42,7 +50,10 @@ public final class BillingStreamsApp {
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("billing-streams", MANAGEMENT_PORT, () -> start(BillingStreamsConfig.fromEnv()),
+        StreamsProcess.run(
+                "billing-streams",
+                MANAGEMENT_PORT,
+                () -> start(BillingStreamsConfig.fromEnv()),
                 Set.of(Topics.STREAMS_DEAD_LETTERS.name()));
     }
 }

@@ -1,11 +1,11 @@
 package io.abk.billing.streams;
 
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.CommandFailureHandler;
 import io.abk.billing.streams.errors.UnreadableCommandHandler;
-import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +31,15 @@ import org.jspecify.annotations.Nullable;
  * one; the attempt after the last delay is the last, so the default allows four; and {@code BILLING_PAYMENT_EXPIRY}
  * (PT24H), the ISO-8601 duration after which an open one-time payment expires.
  */
-public record BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
-        Duration commitInterval, Map<String, String> overrides, DunningPolicy dunning, PaymentPolicy payments) {
+public record BillingStreamsConfig(
+        String bootstrapServers,
+        String applicationId,
+        Path stateDir,
+        int streamThreads,
+        Duration commitInterval,
+        Map<String, String> overrides,
+        DunningPolicy dunning,
+        PaymentPolicy payments) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -41,6 +48,7 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
      * gave p50 55-65 ms, 30 ms gave p50 35 ms and the most throughput; 20 ms cost more in commits than it saved.
      */
     public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofMillis(30);
+
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     public static final String DEFAULT_APPLICATION_ID = "billing-streams";
 
@@ -53,10 +61,22 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
     }
 
     /** The settings with the default dunning schedule and payment expiry. */
-    public BillingStreamsConfig(String bootstrapServers, String applicationId, Path stateDir, int streamThreads,
-            Duration commitInterval, Map<String, String> overrides) {
-        this(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, overrides,
-                DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT);
+    public BillingStreamsConfig(
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            int streamThreads,
+            Duration commitInterval,
+            Map<String, String> overrides) {
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                streamThreads,
+                commitInterval,
+                overrides,
+                DunningPolicy.DEFAULT,
+                PaymentPolicy.DEFAULT);
     }
 
     public static BillingStreamsConfig fromEnv() {
@@ -79,31 +99,30 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
     public static BillingStreamsConfig defaults(String bootstrapServers, Path stateDir) {
-        return new BillingStreamsConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, 1,
-                DEFAULT_COMMIT_INTERVAL, Map.of());
+        return new BillingStreamsConfig(
+                bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, 1, DEFAULT_COMMIT_INTERVAL, Map.of());
     }
 
     public BillingStreamsConfig withOverrides(Map<String, String> more) {
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
-        return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
-                merged, dunning, payments);
+        return new BillingStreamsConfig(
+                bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, merged, dunning, payments);
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
     public BillingStreamsConfig at(String bootstrapServers, Path stateDir) {
-        return new BillingStreamsConfig(bootstrapServers, applicationId, stateDir, streamThreads, commitInterval,
-                overrides, dunning, payments);
+        return new BillingStreamsConfig(
+                bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, overrides, dunning, payments);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
     public Properties streamsProperties() {
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
-        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
-                CommandFailureHandler.class.getName());
-        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-                UnreadableCommandHandler.class.getName());
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CommandFailureHandler.class.getName());
+        props.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableCommandHandler.class.getName());
         // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
         // production errors) at the same place.
         props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name());
@@ -124,8 +143,10 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
             try {
                 delays.add(Duration.parse(entry.trim()));
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("BILLING_DUNNING_RETRY_DELAYS must be ISO-8601 durations such as"
-                        + " P1D,P2D,P4D, was '" + list + "'", e);
+                throw new IllegalArgumentException(
+                        "BILLING_DUNNING_RETRY_DELAYS must be ISO-8601 durations such as" + " P1D,P2D,P4D, was '" + list
+                                + "'",
+                        e);
             }
         }
         try {
@@ -142,8 +163,8 @@ public record BillingStreamsConfig(String bootstrapServers, String applicationId
         try {
             return new PaymentPolicy(Duration.parse(expiry.trim()));
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("BILLING_PAYMENT_EXPIRY must be an ISO-8601 duration such as PT24H, was '"
-                    + expiry + "'", e);
+            throw new IllegalArgumentException(
+                    "BILLING_PAYMENT_EXPIRY must be an ISO-8601 duration such as PT24H, was '" + expiry + "'", e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("BILLING_PAYMENT_EXPIRY: " + e.getMessage(), e);
         }

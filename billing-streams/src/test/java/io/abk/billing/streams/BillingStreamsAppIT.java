@@ -51,20 +51,27 @@ class BillingStreamsAppIT {
             var config = BillingStreamsConfig.defaults(broker.bootstrapServers(), dir.resolve("streams"));
             try (var app = BillingStreamsApp.start(config)) {
                 // Given no topics yet: the app waits for them instead of failing.
-                await().atMost(PATIENCE).until(() -> app.missingTopics().containsAll(
-                        List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHAIN_REQUESTS.name())));
+                await().atMost(PATIENCE)
+                        .until(() -> app.missingTopics()
+                                .containsAll(
+                                        List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHAIN_REQUESTS.name())));
                 assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
                 createTopics(broker);
                 await().atMost(PATIENCE).until(app::isRunning);
 
-                try (var producer = producer(broker); var changes = changes(broker); var dead = deadLetters(broker)) {
+                try (var producer = producer(broker);
+                        var changes = changes(broker);
+                        var dead = deadLetters(broker)) {
                     var create = CommandEnvelopes.create("cmd_a", SUB, REQUESTED_AT);
                     send(producer, SUB, "not avro".getBytes(StandardCharsets.UTF_8));
                     send(producer, SUB, create);
                     send(producer, SUB, create);
                     send(producer, SUB, CommandEnvelopes.create("cmd_b", SUB, REQUESTED_AT));
-                    send(producer, OTHER, CommandEnvelopes.withInterval(
-                            CommandEnvelopes.create("cmd_poison", OTHER, REQUESTED_AT), "weekly"));
+                    send(
+                            producer,
+                            OTHER,
+                            CommandEnvelopes.withInterval(
+                                    CommandEnvelopes.create("cmd_poison", OTHER, REQUESTED_AT), "weekly"));
 
                     // One Change per distinct command, in order on the subscription's partition; the duplicate
                     // wrote nothing, and both bad records went to the dead-letter topic.
@@ -73,14 +80,16 @@ class BillingStreamsAppIT {
                     assertThat(seen).extracting(Change::getCommandId).containsExactly("cmd_a", "cmd_b");
                     assertThat(seen).extracting(Change::getOutcome).containsExactly(Outcome.ACCEPTED, Outcome.REJECTED);
                     var letters = new ArrayList<byte[]>();
-                    await().atMost(PATIENCE).until(() -> pollBytes(dead, letters).size() >= 2);
+                    await().atMost(PATIENCE)
+                            .until(() -> pollBytes(dead, letters).size() >= 2);
                     assertThat(letters).hasSize(2);
                     assertThat(app.isRunning()).isTrue();
                 }
             }
 
             try (var app = BillingStreamsApp.start(config);
-                    var producer = producer(broker); var changes = changes(broker)) {
+                    var producer = producer(broker);
+                    var changes = changes(broker)) {
                 // The first instance left the group on close, so this one is assigned without a session timeout.
                 await().atMost(Duration.ofSeconds(20)).until(app::isRunning);
                 // After a restart on the same state, the old command id is still known.
@@ -88,8 +97,9 @@ class BillingStreamsAppIT {
                 send(producer, SUB, CommandEnvelopes.create("cmd_c", SUB, REQUESTED_AT));
 
                 var seen = new ArrayList<Change>();
-                await().atMost(PATIENCE).until(() -> poll(changes, seen).stream()
-                        .anyMatch(change -> change.getCommandId().equals("cmd_c")));
+                await().atMost(PATIENCE)
+                        .until(() -> poll(changes, seen).stream()
+                                .anyMatch(change -> change.getCommandId().equals("cmd_c")));
                 assertThat(seen).extracting(Change::getCommandId).containsExactly("cmd_a", "cmd_b", "cmd_c");
             }
         }
@@ -102,30 +112,44 @@ class BillingStreamsAppIT {
     }
 
     private static KafkaProducer<String, byte[]> producer(TestBroker broker) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                Topics.SUBSCRIPTION_COMMANDS.keySerde().serializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                        ProducerConfig.LINGER_MS_CONFIG, 0),
+                Topics.SUBSCRIPTION_COMMANDS.keySerde().serializer(),
+                new ByteArraySerializer());
     }
 
     private static void send(KafkaProducer<String, byte[]> producer, String key, SubscriptionCommand command)
             throws Exception {
-        send(producer, key, Topics.SUBSCRIPTION_COMMANDS.valueSerde().serializer().serialize("", command));
+        send(
+                producer,
+                key,
+                Topics.SUBSCRIPTION_COMMANDS.valueSerde().serializer().serialize("", command));
     }
 
     private static void send(KafkaProducer<String, byte[]> producer, String key, byte[] value) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.SUBSCRIPTION_COMMANDS.name(), key, value)).get(30, TimeUnit.SECONDS);
+        producer.send(new ProducerRecord<>(Topics.SUBSCRIPTION_COMMANDS.name(), key, value))
+                .get(30, TimeUnit.SECONDS);
     }
 
     private static KafkaConsumer<String, Change> changes(TestBroker broker) {
-        return ReadCommitted.fromStart(broker, Topics.CHANGES.name(), 2, new StringDeserializer(),
+        return ReadCommitted.fromStart(
+                broker,
+                Topics.CHANGES.name(),
+                2,
+                new StringDeserializer(),
                 Topics.CHANGES.valueSerde().deserializer());
     }
 
     private static KafkaConsumer<byte[], byte[]> deadLetters(TestBroker broker) {
-        return ReadCommitted.fromStart(broker, Topics.STREAMS_DEAD_LETTERS.name(), 2, new ByteArrayDeserializer(),
+        return ReadCommitted.fromStart(
+                broker,
+                Topics.STREAMS_DEAD_LETTERS.name(),
+                2,
+                new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
     }
 

@@ -37,7 +37,8 @@ class BillingStreamsConfigTest {
         assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "24h")))
                 .hasMessageContaining("BILLING_PAYMENT_EXPIRY");
         assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "-PT1H")))
-                .hasMessageContaining("BILLING_PAYMENT_EXPIRY").hasMessageContaining("positive");
+                .hasMessageContaining("BILLING_PAYMENT_EXPIRY")
+                .hasMessageContaining("positive");
         // A launcher moving the app to its own broker and directory, or adding overrides, keeps the expiry.
         assertThat(config.at("kafka:1", Path.of("x")).payments()).isEqualTo(config.payments());
         assertThat(config.withOverrides(Map.of("a", "b")).payments()).isEqualTo(config.payments());
@@ -67,10 +68,16 @@ class BillingStreamsConfigTest {
                 "BILLING_STREAMS_COMMIT_INTERVAL_MS", "20",
                 "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1"));
 
-        assertThat(config).isEqualTo(new BillingStreamsConfig("kafka:9093", "billing-streams-b",
-                Path.of("/var/lib/streams"), 4, Duration.ofMillis(20),
-                Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"), DunningPolicy.DEFAULT,
-                PaymentPolicy.DEFAULT));
+        assertThat(config)
+                .isEqualTo(new BillingStreamsConfig(
+                        "kafka:9093",
+                        "billing-streams-b",
+                        Path.of("/var/lib/streams"),
+                        4,
+                        Duration.ofMillis(20),
+                        Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"),
+                        DunningPolicy.DEFAULT,
+                        PaymentPolicy.DEFAULT));
     }
 
     @Test
@@ -88,12 +95,15 @@ class BillingStreamsConfigTest {
                 .streamsProperties();
 
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
-        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
+                .isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(CommandFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("10");
-        assertThat(props.getProperty(StreamsConfig.STATE_DIR_CONFIG)).isEqualTo(Path.of("state").toAbsolutePath().toString());
+        assertThat(props.getProperty(StreamsConfig.STATE_DIR_CONFIG))
+                .isEqualTo(Path.of("state").toAbsolutePath().toString());
         // Kafka itself accepts the whole set.
-        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(10);
+        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
+                .isEqualTo(10);
     }
 }

@@ -61,32 +61,55 @@ class PaymentFlowIT {
                 await().atMost(PATIENCE).until(app::isRunning);
 
                 // Given a link with 3 uses, when it is opened 6 times
-                send(links, Topics.PAYMENT_LINK_COMMANDS, LINK,
+                send(
+                        links,
+                        Topics.PAYMENT_LINK_COMMANDS,
+                        LINK,
                         PaymentEnvelopes.createLink("cmd_lc", LINK, AT, 3, null));
                 for (int n = 1; n <= 6; n++) {
-                    send(links, Topics.PAYMENT_LINK_COMMANDS, LINK,
+                    send(
+                            links,
+                            Topics.PAYMENT_LINK_COMMANDS,
+                            LINK,
                             PaymentEnvelopes.open("cmd_open" + n, LINK, AT.plusSeconds(n), paymentId(n)));
                 }
 
                 // then 3 opens are accepted, 3 refused, and exactly 3 payments exist, each announced once.
                 var seen = new ArrayList<Change>();
                 await().atMost(PATIENCE).until(() -> poll(changes, seen).size() >= 1 + 6 + 3);
-                var linkChanges = seen.stream().filter(c -> c.getAggregateType().equals("payment_link")).toList();
-                assertThat(linkChanges).extracting(Change::getOutcome).containsExactly(Outcome.ACCEPTED,
-                        Outcome.ACCEPTED, Outcome.ACCEPTED, Outcome.ACCEPTED,
-                        Outcome.REJECTED, Outcome.REJECTED, Outcome.REJECTED);
-                var created = seen.stream().filter(c -> c.getAggregateType().equals("payment")).toList();
-                assertThat(created).extracting(c -> ((PaymentSnapshot) c.getSnapshots().getFirst()).getMerchantRef())
+                var linkChanges = seen.stream()
+                        .filter(c -> c.getAggregateType().equals("payment_link"))
+                        .toList();
+                assertThat(linkChanges)
+                        .extracting(Change::getOutcome)
+                        .containsExactly(
+                                Outcome.ACCEPTED,
+                                Outcome.ACCEPTED,
+                                Outcome.ACCEPTED,
+                                Outcome.ACCEPTED,
+                                Outcome.REJECTED,
+                                Outcome.REJECTED,
+                                Outcome.REJECTED);
+                var created = seen.stream()
+                        .filter(c -> c.getAggregateType().equals("payment"))
+                        .toList();
+                assertThat(created)
+                        .extracting(c -> ((PaymentSnapshot) c.getSnapshots().getFirst()).getMerchantRef())
                         .containsExactlyInAnyOrder("ticket_1", "ticket_2", "ticket_3");
-                assertThat(created).extracting(Change::getCommandId)
+                assertThat(created)
+                        .extracting(Change::getCommandId)
                         .containsExactlyInAnyOrderElementsOf(linkChanges.subList(1, 4).stream()
-                                .map(Change::getFollowUpCommandId).toList());
+                                .map(Change::getFollowUpCommandId)
+                                .toList());
                 var published = new ArrayList<BillingEvent>();
                 await().atMost(PATIENCE).until(() -> poll(events, published).size() >= 3);
                 assertThat(published).extracting(BillingEvent::getType).containsOnly("payment.created");
 
                 // When the first payment is confirmed and the chain side verifies the transfer
-                send(payments, Topics.PAYMENT_COMMANDS, paymentId(1),
+                send(
+                        payments,
+                        Topics.PAYMENT_COMMANDS,
+                        paymentId(1),
                         PaymentEnvelopes.confirm("cmd_conf", paymentId(1), AT.plusSeconds(60), null));
                 var asked = new ArrayList<ChainRequest>();
                 await().atMost(PATIENCE).until(() -> poll(requests, asked).size() >= 1);
@@ -94,13 +117,22 @@ class PaymentFlowIT {
                 send(payments, Topics.PAYMENT_COMMANDS, paymentId(1), PaymentEnvelopes.settled(asked.getFirst(), true));
 
                 // then it is paid once and its link counts the conversion.
-                await().atMost(PATIENCE).until(() -> poll(changes, seen).stream().anyMatch(c ->
-                        c.getAggregateType().equals("payment_link") && c.getOutcome() == Outcome.ACCEPTED
-                                && ((PaymentLinkSnapshot) c.getSnapshots().getFirst()).getPaidCount() == 1));
-                await().atMost(PATIENCE).until(() -> poll(events, published).stream()
-                        .anyMatch(e -> e.getType().equals("payment.paid")));
-                assertThat(published).filteredOn(e -> e.getType().equals("payment.paid")).singleElement()
-                        .satisfies(e -> assertThat(e.getData().getPayment().getStatus()).isEqualTo("paid"));
+                await().atMost(PATIENCE)
+                        .until(() -> poll(changes, seen).stream()
+                                .anyMatch(c -> c.getAggregateType().equals("payment_link")
+                                        && c.getOutcome() == Outcome.ACCEPTED
+                                        && ((PaymentLinkSnapshot)
+                                                                c.getSnapshots().getFirst())
+                                                        .getPaidCount()
+                                                == 1));
+                await().atMost(PATIENCE)
+                        .until(() -> poll(events, published).stream()
+                                .anyMatch(e -> e.getType().equals("payment.paid")));
+                assertThat(published)
+                        .filteredOn(e -> e.getType().equals("payment.paid"))
+                        .singleElement()
+                        .satisfies(e ->
+                                assertThat(e.getData().getPayment().getStatus()).isEqualTo("paid"));
             }
         }
     }
@@ -110,12 +142,14 @@ class PaymentFlowIT {
     }
 
     private static <V> KafkaProducer<String, V> producer(TestBroker broker, Topic<String, V> topic) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                new StringSerializer(), topic.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                        ProducerConfig.LINGER_MS_CONFIG, 0),
+                new StringSerializer(),
+                topic.valueSerde().serializer());
     }
 
     private static <V> void send(KafkaProducer<String, V> producer, Topic<String, V> topic, String key, V value)
@@ -124,7 +158,11 @@ class PaymentFlowIT {
     }
 
     private static <V> KafkaConsumer<String, V> consumer(TestBroker broker, Topic<String, V> topic) {
-        return ReadCommitted.fromStart(broker, topic.name(), 2, topic.keySerde().deserializer(),
+        return ReadCommitted.fromStart(
+                broker,
+                topic.name(),
+                2,
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
 

@@ -35,24 +35,36 @@ public final class ChainIndexerApp {
     /** The default management port: each service has its own, so that several run side by side on one host. */
     public static final int MANAGEMENT_PORT = 9102;
 
-    private ChainIndexerApp() {
-    }
+    private ChainIndexerApp() {}
 
     public static StreamsApp start(ChainIndexerConfig config) {
-        var autoSettlement = AutoSettlementSettings.of(config.testChain(), config.liveChain(),
-                chain -> Credentials.create(Objects.requireNonNull(chain.relayerKey()).hex()).getAddress())
+        var autoSettlement = AutoSettlementSettings.of(
+                        config.testChain(),
+                        config.liveChain(),
+                        chain -> Credentials.create(Objects.requireNonNull(chain.relayerKey())
+                                        .hex())
+                                .getAddress())
                 .withPendingVaultEventRetention(config.pendingVaultEventRetention());
         var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
         // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
         // need one partition count.
-        var layout = TopicLayout.of(ChainTopology.topics()).coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+        var layout = TopicLayout.of(ChainTopology.topics())
+                .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
+        var app = StreamsApp.create(
+                config.applicationId(),
+                topology,
+                config.streamsProperties(),
                 new TopicRequirements(layout.names(), layout::problems));
         var chains = config.chains();
-        log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} commitIntervalMs={} "
+        log.info(
+                "event=streams_starting applicationId={} bootstrapServers={} stateDir={} commitIntervalMs={} "
                         + "testChainConfigured={} liveChainConfigured={}",
-                config.applicationId(), config.bootstrapServers(), config.stateDir(), config.commitInterval().toMillis(),
-                chains.testChainConfigured(), chains.liveChainConfigured());
+                config.applicationId(),
+                config.bootstrapServers(),
+                config.stateDir(),
+                config.commitInterval().toMillis(),
+                chains.testChainConfigured(),
+                chains.liveChainConfigured());
         app.startWhenTopicsExist();
         // Each configured chain's relayer executes what the topology leaves to it and its follower publishes its
         // confirmed logs, in the one replica that holds the chain's lease; they stop with the app. Every replica
@@ -72,7 +84,10 @@ public final class ChainIndexerApp {
      * management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()),
+        StreamsProcess.run(
+                "chain-indexer",
+                MANAGEMENT_PORT,
+                () -> start(ChainIndexerConfig.fromEnv()),
                 Set.of(Topics.CHAIN_DEAD_LETTERS.name()));
     }
 }

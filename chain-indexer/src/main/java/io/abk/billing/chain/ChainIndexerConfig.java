@@ -33,8 +33,14 @@ import org.apache.kafka.streams.StreamsConfig;
  * <p>An RPC URL often carries a provider's API key and the relayer key is a secret, so {@link #toString()} and the
  * logs show neither.
  */
-public record ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir,
-        Duration commitInterval, ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout,
+public record ChainIndexerConfig(
+        String bootstrapServers,
+        String applicationId,
+        Path stateDir,
+        Duration commitInterval,
+        ChainSettings testChain,
+        ChainSettings liveChain,
+        Duration leaseSessionTimeout,
         Duration pendingVaultEventRetention) {
 
     /**
@@ -44,6 +50,7 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
      * trade-off on 2 cores.
      */
     public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofMillis(30);
+
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code settlement} health component checks. */
     public static final String DEFAULT_APPLICATION_ID = "chain-indexer";
@@ -56,38 +63,68 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
     public static final Duration DEFAULT_LEASE_SESSION_TIMEOUT = Duration.ofSeconds(10);
     /** The session timeouts a broker accepts by default (group.min/max.session.timeout.ms). */
     private static final Duration MIN_SESSION_TIMEOUT = Duration.ofSeconds(6);
+
     private static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
     public ChainIndexerConfig {
         require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
         require(!applicationId.isBlank(), "BILLING_CHAIN_INDEXER_APPLICATION_ID must not be blank");
-        require(commitInterval.isPositive(), "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was "
-                + commitInterval.toMillis());
+        require(
+                commitInterval.isPositive(),
+                "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was " + commitInterval.toMillis());
         require(testChain.mode() == Mode.TEST && liveChain.mode() == Mode.LIVE, "testChain and liveChain swapped");
         // One follower and one checkpoint per chain id: the two modes never share a chain (data never crosses modes).
-        require(!(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
+        require(
+                !(testChain.configured() && liveChain.configured() && testChain.chainId() == liveChain.chainId()),
                 "BILLING_CHAINS_TEST_CHAIN_ID and BILLING_CHAINS_LIVE_CHAIN_ID must differ, both were "
                         + testChain.chainId());
-        require(leaseSessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0
+        require(
+                leaseSessionTimeout.compareTo(MIN_SESSION_TIMEOUT) >= 0
                         && leaseSessionTimeout.compareTo(MAX_SESSION_TIMEOUT) <= 0,
                 "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS must be between 6000 and 1800000 (the broker's "
                         + "group.min.session.timeout.ms and group.max.session.timeout.ms defaults), was "
                         + leaseSessionTimeout.toMillis());
-        require(pendingVaultEventRetention.isPositive(), "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS must "
-                + "be positive, was " + pendingVaultEventRetention.toMillis());
+        require(
+                pendingVaultEventRetention.isPositive(),
+                "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS must " + "be positive, was "
+                        + pendingVaultEventRetention.toMillis());
     }
 
     /** With the default retention of pending vault events. */
-    public ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
-            ChainSettings testChain, ChainSettings liveChain, Duration leaseSessionTimeout) {
-        this(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain, leaseSessionTimeout,
+    public ChainIndexerConfig(
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            Duration commitInterval,
+            ChainSettings testChain,
+            ChainSettings liveChain,
+            Duration leaseSessionTimeout) {
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                commitInterval,
+                testChain,
+                liveChain,
+                leaseSessionTimeout,
                 AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION);
     }
 
     /** With the default lease session timeout. */
-    public ChainIndexerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval,
-            ChainSettings testChain, ChainSettings liveChain) {
-        this(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
+    public ChainIndexerConfig(
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            Duration commitInterval,
+            ChainSettings testChain,
+            ChainSettings liveChain) {
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                commitInterval,
+                testChain,
+                liveChain,
                 DEFAULT_LEASE_SESSION_TIMEOUT);
     }
 
@@ -106,26 +143,46 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
                 ChainSettings.fromEnv(Mode.TEST, vars),
                 ChainSettings.fromEnv(Mode.LIVE, vars),
                 vars.millis("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", DEFAULT_LEASE_SESSION_TIMEOUT),
-                vars.millis("BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS",
+                vars.millis(
+                        "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS",
                         AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
     public static ChainIndexerConfig defaults(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, DEFAULT_COMMIT_INTERVAL,
-                ChainSettings.unconfigured(Mode.TEST), ChainSettings.unconfigured(Mode.LIVE));
+        return new ChainIndexerConfig(
+                bootstrapServers,
+                DEFAULT_APPLICATION_ID,
+                stateDir,
+                DEFAULT_COMMIT_INTERVAL,
+                ChainSettings.unconfigured(Mode.TEST),
+                ChainSettings.unconfigured(Mode.LIVE));
     }
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public ChainIndexerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
-                leaseSessionTimeout, pendingVaultEventRetention);
+        return new ChainIndexerConfig(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                commitInterval,
+                testChain,
+                liveChain,
+                leaseSessionTimeout,
+                pendingVaultEventRetention);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
     public ChainIndexerConfig withTestChain(ChainSettings testChain) {
-        return new ChainIndexerConfig(bootstrapServers, applicationId, stateDir, commitInterval, testChain, liveChain,
-                leaseSessionTimeout, pendingVaultEventRetention);
+        return new ChainIndexerConfig(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                commitInterval,
+                testChain,
+                liveChain,
+                leaseSessionTimeout,
+                pendingVaultEventRetention);
     }
 
     /** The chain of {@code mode}, configured or not. */
@@ -135,15 +192,16 @@ public record ChainIndexerConfig(String bootstrapServers, String applicationId, 
 
     /** Which chains are configured, as the settlement decision sees it. */
     public ChainConfiguration chains() {
-        return new ChainConfiguration(testChain.configured(), liveChain.configured(), testChain.name(),
-                liveChain.name());
+        return new ChainConfiguration(
+                testChain.configured(), liveChain.configured(), testChain.name(), liveChain.name());
     }
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
-        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
+        props.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
         // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
         // production errors) at the same place.
         props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.CHAIN_DEAD_LETTERS.name());

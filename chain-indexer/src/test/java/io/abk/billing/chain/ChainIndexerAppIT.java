@@ -48,6 +48,7 @@ class ChainIndexerAppIT {
     private static final int PARTITIONS = 2;
     /** On the other partition of two than {@link ChainRequests#PAYMENT} (the test checks it). */
     private static final String OTHER_PAYMENT_ELSEWHERE = "pay_01jvqz0000000000000000000d";
+
     private static final String CLAIMED_HASH = "0x" + "9a".repeat(32);
     private static final String TX_CLAIMS_REPARTITION = "chain-indexer-tx-claims-repartition";
 
@@ -67,7 +68,8 @@ class ChainIndexerAppIT {
                 await().atMost(PATIENCE).until(app::isRunning);
 
                 // When billing-streams asks for a charge, a refund, and the same charge again
-                try (var producer = producer(broker); var results = results(broker)) {
+                try (var producer = producer(broker);
+                        var results = results(broker)) {
                     send(producer, ChainRequests.charge(1, Mode.TEST, null, null));
                     send(producer, ChainRequests.refund(1, Mode.TEST, 1_000_000));
                     send(producer, ChainRequests.charge(1, Mode.TEST, "insufficient_balance", null));
@@ -77,25 +79,33 @@ class ChainIndexerAppIT {
                     await().atMost(PATIENCE).until(() -> poll(results, seen).size() >= 3);
                     assertThat(seen).extracting(ConsumerRecord::key).containsOnly(SUB);
                     firstRun = seen.stream().map(ConsumerRecord::value).toList();
-                    assertThat(firstRun).extracting(SubscriptionCommand::getCommandId).containsExactly(
-                            ChainRequests.resultCommandId(INVOICE + ":1"),
-                            ChainRequests.resultCommandId(INVOICE + ":refund:1"),
-                            ChainRequests.resultCommandId(INVOICE + ":1"));
+                    assertThat(firstRun)
+                            .extracting(SubscriptionCommand::getCommandId)
+                            .containsExactly(
+                                    ChainRequests.resultCommandId(INVOICE + ":1"),
+                                    ChainRequests.resultCommandId(INVOICE + ":refund:1"),
+                                    ChainRequests.resultCommandId(INVOICE + ":1"));
                     assertThat(firstRun.get(2)).isEqualTo(firstRun.get(0));
-                    assertThat(((SettleCharge) firstRun.get(0).getPayload()).getSucceeded()).isTrue();
-                    assertThat(((SettleRefund) firstRun.get(1).getPayload()).getAmountMicros()).isEqualTo(1_000_000);
+                    assertThat(((SettleCharge) firstRun.get(0).getPayload()).getSucceeded())
+                            .isTrue();
+                    assertThat(((SettleRefund) firstRun.get(1).getPayload()).getAmountMicros())
+                            .isEqualTo(1_000_000);
                 }
                 verifyOnePaymentPerHashAcrossPartitions(broker);
                 // The gateway's settlement health checks this group by name.
                 try (var admin = broker.admin()) {
-                    var group = admin.describeConsumerGroups(List.of("chain-indexer")).describedGroups()
-                            .get("chain-indexer").get(30, TimeUnit.SECONDS);
+                    var group = admin.describeConsumerGroups(List.of("chain-indexer"))
+                            .describedGroups()
+                            .get("chain-indexer")
+                            .get(30, TimeUnit.SECONDS);
                     assertThat(group.groupState()).isEqualTo(GroupState.STABLE);
                     assertThat(group.members()).isNotEmpty();
                 }
             }
 
-            try (var app = ChainIndexerApp.start(config); var producer = producer(broker); var results = results(broker)) {
+            try (var app = ChainIndexerApp.start(config);
+                    var producer = producer(broker);
+                    var results = results(broker)) {
                 // The first instance left the group on close, so this one is assigned without a session timeout.
                 await().atMost(Duration.ofSeconds(20)).until(app::isRunning);
                 // After a restart on the same state, the settled attempt is still answered from the store.
@@ -107,16 +117,20 @@ class ChainIndexerAppIT {
 
                 // The claims survived too: the other payment is still refused the hash the first one keeps.
                 try (var payments = paymentResults(broker)) {
-                    send(producer, OTHER_PAYMENT_ELSEWHERE,
+                    send(
+                            producer,
+                            OTHER_PAYMENT_ELSEWHERE,
                             ChainRequests.verify(OTHER_PAYMENT_ELSEWHERE, 2, Mode.TEST, CLAIMED_HASH));
                     send(producer, PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, CLAIMED_HASH));
                     var answers = new ArrayList<ConsumerRecord<String, PaymentCommand>>();
                     await().atMost(PATIENCE).until(() -> poll(payments, answers).size() >= 4);
                     // Partitions are read in no particular order between them: pick the answers by request id.
-                    assertThat(answers).extracting(answer -> (SettlePayment) answer.value().getPayload())
+                    assertThat(answers)
+                            .extracting(answer -> (SettlePayment) answer.value().getPayload())
                             .filteredOn(settle -> settle.getRequestId().endsWith(":verify:2"))
                             .extracting(SettlePayment::getRequestId, SettlePayment::getSucceeded)
-                            .containsExactlyInAnyOrder(tuple(OTHER_PAYMENT_ELSEWHERE + ":verify:2", false),
+                            .containsExactlyInAnyOrder(
+                                    tuple(OTHER_PAYMENT_ELSEWHERE + ":verify:2", false),
                                     tuple(PAYMENT + ":verify:2", true));
                 }
             }
@@ -128,11 +142,14 @@ class ChainIndexerAppIT {
      * because the claims of one hash meet in one task behind the repartition topic Kafka Streams created.
      */
     private static void verifyOnePaymentPerHashAcrossPartitions(TestBroker broker) throws Exception {
-        try (var producer = producer(broker); var results = paymentResults(broker)) {
+        try (var producer = producer(broker);
+                var results = paymentResults(broker)) {
             var first = send(producer, PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, CLAIMED_HASH));
             var seen = new ArrayList<ConsumerRecord<String, PaymentCommand>>();
             await().atMost(PATIENCE).until(() -> poll(results, seen).size() >= 1);
-            var second = send(producer, OTHER_PAYMENT_ELSEWHERE,
+            var second = send(
+                    producer,
+                    OTHER_PAYMENT_ELSEWHERE,
                     ChainRequests.verify(OTHER_PAYMENT_ELSEWHERE, 1, Mode.TEST, CLAIMED_HASH));
             await().atMost(PATIENCE).until(() -> poll(results, seen).size() >= 2);
 
@@ -148,8 +165,10 @@ class ChainIndexerAppIT {
             assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_TX_ALREADY_USED");
         }
         try (var admin = broker.admin()) {
-            var repartition = admin.describeTopics(List.of(TX_CLAIMS_REPARTITION)).allTopicNames()
-                    .get(30, TimeUnit.SECONDS).get(TX_CLAIMS_REPARTITION);
+            var repartition = admin.describeTopics(List.of(TX_CLAIMS_REPARTITION))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(TX_CLAIMS_REPARTITION);
             assertThat(repartition.partitions()).hasSize(PARTITIONS);
         }
     }
@@ -161,12 +180,14 @@ class ChainIndexerAppIT {
     }
 
     private static KafkaProducer<String, ChainRequest> producer(TestBroker broker) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                        ProducerConfig.LINGER_MS_CONFIG, 0),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().serializer());
     }
 
     /** Keyed by invoice id, as billing-streams writes charges and refunds. */
@@ -190,12 +211,16 @@ class ChainIndexerAppIT {
 
     /** Reads every partition of {@code topic} from the beginning, as billing-streams does: committed records only. */
     private static <V> KafkaConsumer<String, V> committed(TestBroker broker, Topic<String, V> topic) {
-        return ReadCommitted.fromStart(broker, topic.name(), PARTITIONS, topic.keySerde().deserializer(),
+        return ReadCommitted.fromStart(
+                broker,
+                topic.name(),
+                PARTITIONS,
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
 
-    private static <V> List<ConsumerRecord<String, V>> poll(KafkaConsumer<String, V> consumer,
-            List<ConsumerRecord<String, V>> into) {
+    private static <V> List<ConsumerRecord<String, V>> poll(
+            KafkaConsumer<String, V> consumer, List<ConsumerRecord<String, V>> into) {
         consumer.poll(Duration.ofMillis(200)).forEach(into::add);
         return into;
     }

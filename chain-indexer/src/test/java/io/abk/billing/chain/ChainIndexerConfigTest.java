@@ -33,7 +33,8 @@ class ChainIndexerConfigTest {
 
     @Test
     void shouldUseTheDefaultChainNameWhenTheVariableIsBlank() {
-        var config = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_NAME", " ", "BILLING_CHAINS_LIVE_NAME", ""));
+        var config =
+                ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_NAME", " ", "BILLING_CHAINS_LIVE_NAME", ""));
 
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
@@ -64,21 +65,34 @@ class ChainIndexerConfigTest {
 
     @Test
     void shouldKeepEverythingButTheBrokerAndStateDirWhenALauncherSetsItsOwn() {
-        var fromEnv = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,
-                "BILLING_CHAINS_TEST_NAME", "Anvil", "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "20",
-                "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", "7000"));
+        var fromEnv = ChainIndexerConfig.fromEnv(Map.of(
+                "BILLING_CHAINS_TEST_RPC_URL",
+                KEYED_URL,
+                "BILLING_CHAINS_TEST_NAME",
+                "Anvil",
+                "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS",
+                "20",
+                "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS",
+                "7000"));
 
         var config = fromEnv.withKafka("localhost:19092", Path.of("/data/chain-indexer"));
 
-        assertThat(config).isEqualTo(new ChainIndexerConfig("localhost:19092", "chain-indexer",
-                Path.of("/data/chain-indexer"), Duration.ofMillis(20), fromEnv.testChain(), fromEnv.liveChain(),
-                Duration.ofSeconds(7)));
+        assertThat(config)
+                .isEqualTo(new ChainIndexerConfig(
+                        "localhost:19092",
+                        "chain-indexer",
+                        Path.of("/data/chain-indexer"),
+                        Duration.ofMillis(20),
+                        fromEnv.testChain(),
+                        fromEnv.liveChain(),
+                        Duration.ofSeconds(7)));
         assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base"));
     }
 
     @Test
     void shouldNameTheVariableWithoutEchoingTheUrlWhenAnRpcUrlIsUnusable() {
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_LIVE_RPC_URL", "ftp://secret-host/x")))
+        assertThatThrownBy(
+                        () -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_LIVE_RPC_URL", "ftp://secret-host/x")))
                 .hasMessageContaining("BILLING_CHAINS_LIVE_RPC_URL")
                 .hasMessageNotContaining("secret");
         assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", "secret key")))
@@ -93,7 +107,8 @@ class ChainIndexerConfigTest {
         // The broker refuses a session outside 6 s..30 min by default: the chains would then run nowhere.
         var variable = "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS";
         assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "5999")))
-                .hasMessageContaining(variable).hasMessageContaining("5999");
+                .hasMessageContaining(variable)
+                .hasMessageContaining("5999");
         assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "1800001")))
                 .hasMessageContaining(variable);
         assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "1800000")).leaseSessionTimeout())
@@ -103,21 +118,30 @@ class ChainIndexerConfigTest {
     @Test
     void shouldReadThePendingVaultEventRetentionAndRefuseOneThatIsNotPositive() {
         var variable = "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS";
-        assertThat(ChainIndexerConfig.fromEnv(Map.of()).pendingVaultEventRetention()).isEqualTo(Duration.ofDays(7));
+        assertThat(ChainIndexerConfig.fromEnv(Map.of()).pendingVaultEventRetention())
+                .isEqualTo(Duration.ofDays(7));
         assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "86400000")).pendingVaultEventRetention())
                 .isEqualTo(Duration.ofDays(1));
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "0"))).hasMessageContaining(variable);
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "0")))
+                .hasMessageContaining(variable);
     }
 
     @Test
     void shouldNeverShowAnRpcUrlWhenPrinted() {
         // An RPC URL often carries the provider's API key, and configs end up in logs.
-        var config = ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", KEYED_URL,
-                "BILLING_CHAINS_LIVE_RPC_URL", KEYED_URL + "," + KEYED_URL,
-                "BILLING_CHAINS_LIVE_RELAYER_KEY", "0x" + "ab".repeat(32)));
+        var config = ChainIndexerConfig.fromEnv(Map.of(
+                "BILLING_CHAINS_TEST_RPC_URL",
+                KEYED_URL,
+                "BILLING_CHAINS_LIVE_RPC_URL",
+                KEYED_URL + "," + KEYED_URL,
+                "BILLING_CHAINS_LIVE_RELAYER_KEY",
+                "0x" + "ab".repeat(32)));
 
-        assertThat(config.toString()).doesNotContain("secret-api-key").doesNotContain("abab")
-                .contains("testChainConfigured=true").contains("relayerKey=set (hidden)");
+        assertThat(config.toString())
+                .doesNotContain("secret-api-key")
+                .doesNotContain("abab")
+                .contains("testChainConfigured=true")
+                .contains("relayerKey=set (hidden)");
     }
 
     @Test
@@ -126,13 +150,15 @@ class ChainIndexerConfigTest {
 
         assertThat(props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("chain-indexer");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
-        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
+                .isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnexpectedFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnreadableRequestHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.producerPrefix("linger.ms"))).isEqualTo("25");
         // Kafka itself accepts the whole set.
-        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(30);
+        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
+                .isEqualTo(30);
     }
 }

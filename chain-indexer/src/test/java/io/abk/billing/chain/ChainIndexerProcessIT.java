@@ -48,9 +48,12 @@ class ChainIndexerProcessIT {
         var exit = run(env, "missing-topics");
 
         assertThat(exit.status()).as(exit.output()).isEqualTo(1);
-        assertThat(exit.output()).contains("chain-indexer: failed to start")
+        assertThat(exit.output())
+                .contains("chain-indexer: failed to start")
                 .contains("its topics were not ready within")
-                .contains("missing topics [").contains("chain.requests").contains("chain.indexer-dlt");
+                .contains("missing topics [")
+                .contains("chain.requests")
+                .contains("chain.indexer-dlt");
     }
 
     @Test
@@ -61,8 +64,9 @@ class ChainIndexerProcessIT {
         var exit = run(env, "bad-commit-interval");
 
         assertThat(exit.status()).as(exit.output()).isEqualTo(2);
-        assertThat(exit.output()).contains("chain-indexer: invalid configuration: "
-                + "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was 0");
+        assertThat(exit.output())
+                .contains("chain-indexer: invalid configuration: "
+                        + "BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS must be positive, was 0");
     }
 
     @Test
@@ -73,12 +77,12 @@ class ChainIndexerProcessIT {
         var exit = run(env, "bad-topics-wait");
 
         assertThat(exit.status()).as(exit.output()).isEqualTo(2);
-        assertThat(exit.output()).contains("chain-indexer: invalid configuration: "
-                + "BILLING_TOPICS_WAIT_TIMEOUT_MS must be a whole number, was 'soon'");
+        assertThat(exit.output())
+                .contains("chain-indexer: invalid configuration: "
+                        + "BILLING_TOPICS_WAIT_TIMEOUT_MS must be a whole number, was 'soon'");
     }
 
-    private record Exit(int status, String output) {
-    }
+    private record Exit(int status, String output) {}
 
     private static Map<String, String> env(String name) {
         var env = new HashMap<String, String>();
@@ -105,8 +109,11 @@ class ChainIndexerProcessIT {
         var process = builder.start();
         try {
             var ended = process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS);
-            assertThat(ended).as("chain-indexer still running after %d s; its output:%n%s", DEADLINE_SECONDS,
-                    Files.readString(output, StandardCharsets.UTF_8)).isTrue();
+            assertThat(ended)
+                    .as(
+                            "chain-indexer still running after %d s; its output:%n%s",
+                            DEADLINE_SECONDS, Files.readString(output, StandardCharsets.UTF_8))
+                    .isTrue();
             return new Exit(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
         } finally {
             process.destroyForcibly();

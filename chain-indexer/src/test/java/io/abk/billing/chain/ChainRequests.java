@@ -25,12 +25,11 @@ public final class ChainRequests {
     public static final String OTHER_PAYMENT = "pay_01jvqz0000000000000000000b";
     public static final String PAYOUT = "0x000000000000000000000000000000000000dEaD";
 
-    private ChainRequests() {
-    }
+    private ChainRequests() {}
 
     /** Charge attempt {@code attempt} of {@link #INVOICE}. */
-    public static ChainRequest charge(int attempt, Mode mode, @Nullable String sandboxMode,
-            @Nullable String sandboxDefaultOutcome) {
+    public static ChainRequest charge(
+            int attempt, Mode mode, @Nullable String sandboxMode, @Nullable String sandboxDefaultOutcome) {
         return base(INVOICE + ":" + attempt, mode)
                 .setPayload(new ChargeRequest(sandboxMode, sandboxDefaultOutcome))
                 .build();

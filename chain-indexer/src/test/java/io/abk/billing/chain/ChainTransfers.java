@@ -27,16 +27,19 @@ public final class ChainTransfers {
     public static final String PAYOUT = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
     public static final String MERCHANT = ChainRequests.MERCHANT;
 
-    private ChainTransfers() {
-    }
+    private ChainTransfers() {}
 
     public static ChainTransfer transfer(String txHash, String from, String to, long micros, boolean retracted) {
         return log(txHash, 0, USDC, retracted, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC"));
     }
 
     public static ChainTransfer subscribed(String txHash, String ref, String merchant, long micros, int periodMonths) {
-        return log(txHash, 1, VAULT, false, new VaultSubscribed(ref, CUSTOMER, merchant, USDC, Long.toString(micros),
-                periodMonths, CREATED_AT));
+        return log(
+                txHash,
+                1,
+                VAULT,
+                false,
+                new VaultSubscribed(ref, CUSTOMER, merchant, USDC, Long.toString(micros), periodMonths, CREATED_AT));
     }
 
     public static ChainTransfer canceled(String txHash, String ref, String by) {
@@ -70,26 +73,44 @@ public final class ChainTransfers {
                 .build();
     }
 
-    public static Change paymentChange(String paymentId, String status, long micros, @Nullable String wallet,
-            Mode mode) {
+    public static Change paymentChange(
+            String paymentId, String status, long micros, @Nullable String wallet, Mode mode) {
         var payment = PaymentSnapshot.newBuilder()
-                .setId(paymentId).setMerchantId(MERCHANT).setMode(mode).setVersion(1).setStatus(status)
-                .setAmountMicros(micros).setCustomerWallet(wallet).setPayoutAddress(PAYOUT.toUpperCase()
-                        .replace("0X", "0x"))
-                .setMerchantRef("order-1").setCheckoutUrl("http://localhost/checkout/pay/" + paymentId)
-                .setExpiresAt(CREATED_AT.plus(Duration.ofDays(1))).setCreatedAt(CREATED_AT)
+                .setId(paymentId)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setVersion(1)
+                .setStatus(status)
+                .setAmountMicros(micros)
+                .setCustomerWallet(wallet)
+                .setPayoutAddress(PAYOUT.toUpperCase().replace("0X", "0x"))
+                .setMerchantRef("order-1")
+                .setCheckoutUrl("http://localhost/checkout/pay/" + paymentId)
+                .setExpiresAt(CREATED_AT.plus(Duration.ofDays(1)))
+                .setCreatedAt(CREATED_AT)
                 .build();
         return change(paymentId, "payment", mode, payment);
     }
 
-    public static Change subscriptionChange(String subscriptionId, String status, String mandateStatus, long micros,
-            String interval) {
+    public static Change subscriptionChange(
+            String subscriptionId, String status, String mandateStatus, long micros, String interval) {
         var subscription = SubscriptionSnapshot.newBuilder()
-                .setId(subscriptionId).setMerchantId(MERCHANT).setMode(Mode.TEST).setVersion(1).setStatus(status)
-                .setAmountMicros(micros).setInterval(interval).setWalletAddress(CUSTOMER).setPayoutAddress(PAYOUT)
-                .setMerchantRef("customer-1").setCurrentPeriodStart(CREATED_AT)
-                .setCurrentPeriodEnd(CREATED_AT.plus(Duration.ofDays(31))).setBillingCycleAnchor(CREATED_AT)
-                .setCancelAtPeriodEnd(false).setMandateStatus(mandateStatus).setCreatedAt(CREATED_AT)
+                .setId(subscriptionId)
+                .setMerchantId(MERCHANT)
+                .setMode(Mode.TEST)
+                .setVersion(1)
+                .setStatus(status)
+                .setAmountMicros(micros)
+                .setInterval(interval)
+                .setWalletAddress(CUSTOMER)
+                .setPayoutAddress(PAYOUT)
+                .setMerchantRef("customer-1")
+                .setCurrentPeriodStart(CREATED_AT)
+                .setCurrentPeriodEnd(CREATED_AT.plus(Duration.ofDays(31)))
+                .setBillingCycleAnchor(CREATED_AT)
+                .setCancelAtPeriodEnd(false)
+                .setMandateStatus(mandateStatus)
+                .setCreatedAt(CREATED_AT)
                 .build();
         return change(subscriptionId, "subscription", Mode.TEST, subscription);
     }

@@ -16,8 +16,7 @@ import org.web3j.utils.Numeric;
 /** Small shared steps over web3j's ABI codec. */
 final class Abi {
 
-    private Abi() {
-    }
+    private Abi() {}
 
     /** Calldata for {@code name(args)}: selector and arguments, {@code 0x} hex. */
     static String call(String name, Type<?>... args) {
@@ -35,7 +34,9 @@ final class Abi {
     }
 
     static BigInteger uint(String data) {
-        return (BigInteger) decode(data, List.of(new TypeReference<Uint256>() { })).getFirst().getValue();
+        return (BigInteger) decode(data, List.of(new TypeReference<Uint256>() {}))
+                .getFirst()
+                .getValue();
     }
 
     /** The 4-byte selector of a function or error signature such as {@code transfer(address,uint256)}. */

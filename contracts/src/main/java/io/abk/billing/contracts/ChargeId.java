@@ -6,8 +6,7 @@ package io.abk.billing.contracts;
  */
 public final class ChargeId {
 
-    private ChargeId() {
-    }
+    private ChargeId() {}
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String invoiceId) {

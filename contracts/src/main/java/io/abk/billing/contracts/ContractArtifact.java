@@ -7,5 +7,4 @@ package io.abk.billing.contracts;
  * @param abiJson its ABI, a JSON array
  * @param bytecode its creation code, {@code 0x} hex, without constructor arguments
  */
-public record ContractArtifact(String name, String abiJson, String bytecode) {
-}
+public record ContractArtifact(String name, String abiJson, String bytecode) {}

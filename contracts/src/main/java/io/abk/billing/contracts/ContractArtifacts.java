@@ -18,8 +18,7 @@ public final class ContractArtifacts {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private ContractArtifacts() {
-    }
+    private ContractArtifacts() {}
 
     public static ContractArtifact vault() {
         return load("SubscriptionVault");
@@ -32,7 +31,8 @@ public final class ContractArtifacts {
     /** Data of the transaction deploying a vault whose only charging account is {@code relayer}. */
     public static String vaultCreationCode(String relayer) {
         return vault().bytecode()
-                + Numeric.cleanHexPrefix(FunctionEncoder.encodeConstructor(List.<Type>of(Hex.abiAddress(relayer, "relayer"))));
+                + Numeric.cleanHexPrefix(
+                        FunctionEncoder.encodeConstructor(List.<Type>of(Hex.abiAddress(relayer, "relayer"))));
     }
 
     /** Data of the transaction deploying the test token (no constructor arguments). */
@@ -44,11 +44,15 @@ public final class ContractArtifacts {
         String resource = name + ".json";
         try (InputStream in = ContractArtifacts.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("no compiled contract " + resource + " next to "
-                        + ContractArtifacts.class.getName() + "; the contracts module's build writes it (needs Node.js)");
+                throw new IllegalStateException(
+                        "no compiled contract " + resource + " next to " + ContractArtifacts.class.getName()
+                                + "; the contracts module's build writes it (needs Node.js)");
             }
             JsonNode artifact = JSON.readTree(in);
-            return new ContractArtifact(name, artifact.get("abi").toString(), artifact.get("bytecode").asString());
+            return new ContractArtifact(
+                    name,
+                    artifact.get("abi").toString(),
+                    artifact.get("bytecode").asString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read compiled contract " + resource, e);
         }

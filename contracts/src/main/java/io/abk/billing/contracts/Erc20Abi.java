@@ -20,8 +20,7 @@ public final class Erc20Abi {
     /** An allowance the test token (like most ERC-20s) never decrements. */
     public static final BigInteger UNLIMITED = BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE);
 
-    private Erc20Abi() {
-    }
+    private Erc20Abi() {}
 
     public static String transfer(String to, BigInteger amount) {
         Hex.requireUnsigned(amount, "amount");
@@ -72,7 +71,9 @@ public final class Erc20Abi {
         if (returnData.equals("0x") || returnData.isEmpty()) {
             return true;
         }
-        return (Boolean) Abi.decode(returnData, List.of(new TypeReference<Bool>() { })).getFirst().getValue();
+        return (Boolean) Abi.decode(returnData, List.of(new TypeReference<Bool>() {}))
+                .getFirst()
+                .getValue();
     }
 
     /**
@@ -83,7 +84,7 @@ public final class Erc20Abi {
         if (topics.size() != 3 || !topics.getFirst().toLowerCase(Locale.ROOT).equals(TRANSFER_TOPIC)) {
             return Optional.empty();
         }
-        return Optional.of(new TokenTransfer(VaultEventDecoder.address(topics, 1), VaultEventDecoder.address(topics, 2),
-                Abi.uint(data)));
+        return Optional.of(new TokenTransfer(
+                VaultEventDecoder.address(topics, 1), VaultEventDecoder.address(topics, 2), Abi.uint(data)));
     }
 }

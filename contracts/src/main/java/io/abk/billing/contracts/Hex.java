@@ -20,8 +20,7 @@ final class Hex {
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
     private static final BigInteger MAX_UINT64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-    private Hex() {
-    }
+    private Hex() {}
 
     /** {@code 0x} and 64 lower-case hex digits of keccak256 over the UTF-8 bytes of {@code text}. */
     static String keccakUtf8(String text) {

@@ -5,8 +5,7 @@ package io.abk.billing.contracts;
  */
 public final class RefundId {
 
-    private RefundId() {
-    }
+    private RefundId() {}
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String refundRequestId) {

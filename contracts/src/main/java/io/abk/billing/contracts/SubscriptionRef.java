@@ -6,8 +6,7 @@ package io.abk.billing.contracts;
  */
 public final class SubscriptionRef {
 
-    private SubscriptionRef() {
-    }
+    private SubscriptionRef() {}
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String subscriptionId) {

@@ -28,17 +28,22 @@ public final class SubscriptionVaultAbi {
     public static final String REFUNDED_TOPIC = Abi.topic("Refunded(bytes32,uint256,bytes32)");
 
     /** The four topics above, for an {@code eth_getLogs} filter on the vault's address. */
-    public static final List<String> EVENT_TOPICS = List.of(SUBSCRIBED_TOPIC, CHARGED_TOPIC, CANCELED_TOPIC, REFUNDED_TOPIC);
+    public static final List<String> EVENT_TOPICS =
+            List.of(SUBSCRIBED_TOPIC, CHARGED_TOPIC, CANCELED_TOPIC, REFUNDED_TOPIC);
 
-    private SubscriptionVaultAbi() {
-    }
+    private SubscriptionVaultAbi() {}
 
     /** Sent by the customer's wallet after approving the vault on {@code token}. */
-    public static String subscribe(String ref, String merchant, String token, BigInteger amount, int periodMonths,
-            Instant firstChargeAt) {
+    public static String subscribe(
+            String ref, String merchant, String token, BigInteger amount, int periodMonths, Instant firstChargeAt) {
         Hex.requireUnsigned(amount, "amount");
-        return Abi.call("subscribe", Hex.bytes32(ref, "ref"), Hex.abiAddress(merchant, "merchant"),
-                Hex.abiAddress(token, "token"), new Uint256(amount), new Uint16(periodMonths),
+        return Abi.call(
+                "subscribe",
+                Hex.bytes32(ref, "ref"),
+                Hex.abiAddress(merchant, "merchant"),
+                Hex.abiAddress(token, "token"),
+                new Uint256(amount),
+                new Uint16(periodMonths),
                 new Uint64(Hex.epochSeconds(firstChargeAt, "firstChargeAt")));
     }
 
@@ -80,28 +85,52 @@ public final class SubscriptionVaultAbi {
 
     /** {@code eth_call} data for the vault's calendar; the result decodes with {@link #decodeTimestamp}. */
     public static String addMonths(Instant timestamp, long months) {
-        return Abi.call("addMonths", new Uint64(Hex.epochSeconds(timestamp, "timestamp")),
+        return Abi.call(
+                "addMonths",
+                new Uint64(Hex.epochSeconds(timestamp, "timestamp")),
                 new Uint256(BigInteger.valueOf(months)));
     }
 
     public static OnChainSubscription decodeSubscription(String returnData) {
-        List<Type> words = Abi.decode(returnData, List.of(
-                new TypeReference<Address>() { }, new TypeReference<Address>() { }, new TypeReference<Address>() { },
-                new TypeReference<Uint256>() { }, new TypeReference<Uint16>() { }, new TypeReference<Uint64>() { },
-                new TypeReference<Uint32>() { }, new TypeReference<Bool>() { }, new TypeReference<Uint256>() { },
-                new TypeReference<Uint256>() { }));
+        List<Type> words = Abi.decode(
+                returnData,
+                List.of(
+                        new TypeReference<Address>() {},
+                        new TypeReference<Address>() {},
+                        new TypeReference<Address>() {},
+                        new TypeReference<Uint256>() {},
+                        new TypeReference<Uint16>() {},
+                        new TypeReference<Uint64>() {},
+                        new TypeReference<Uint32>() {},
+                        new TypeReference<Bool>() {},
+                        new TypeReference<Uint256>() {},
+                        new TypeReference<Uint256>() {}));
         return new OnChainSubscription(
-                Hex.of((Address) words.get(0)), Hex.of((Address) words.get(1)), Hex.of((Address) words.get(2)),
-                Abi.value(words.get(3)), Abi.value(words.get(4)).intValueExact(), Hex.instant(Abi.value(words.get(5))),
-                Abi.value(words.get(6)).longValueExact(), (Boolean) words.get(7).getValue(),
-                Abi.value(words.get(8)), Abi.value(words.get(9)));
+                Hex.of((Address) words.get(0)),
+                Hex.of((Address) words.get(1)),
+                Hex.of((Address) words.get(2)),
+                Abi.value(words.get(3)),
+                Abi.value(words.get(4)).intValueExact(),
+                Hex.instant(Abi.value(words.get(5))),
+                Abi.value(words.get(6)).longValueExact(),
+                (Boolean) words.get(7).getValue(),
+                Abi.value(words.get(8)),
+                Abi.value(words.get(9)));
     }
 
     public static ChargeRecord decodeChargeRecord(String returnData) {
-        List<Type> words = Abi.decode(returnData, List.of(new TypeReference<Bytes32>() { },
-                new TypeReference<Uint32>() { }, new TypeReference<Uint64>() { }, new TypeReference<Bool>() { }));
-        return new ChargeRecord(Hex.of((Bytes32) words.get(0)), Abi.value(words.get(1)).longValueExact(),
-                Abi.value(words.get(2)).longValueExact(), (Boolean) words.get(3).getValue());
+        List<Type> words = Abi.decode(
+                returnData,
+                List.of(
+                        new TypeReference<Bytes32>() {},
+                        new TypeReference<Uint32>() {},
+                        new TypeReference<Uint64>() {},
+                        new TypeReference<Bool>() {}));
+        return new ChargeRecord(
+                Hex.of((Bytes32) words.get(0)),
+                Abi.value(words.get(1)).longValueExact(),
+                Abi.value(words.get(2)).longValueExact(),
+                (Boolean) words.get(3).getValue());
     }
 
     /** A {@code uint64} timestamp result ({@code nextChargeAt}, {@code periodStart}, {@code addMonths}). */

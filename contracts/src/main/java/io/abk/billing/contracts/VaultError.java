@@ -10,70 +10,51 @@ import java.time.Instant;
  */
 public sealed interface VaultError {
 
-    record NotRelayer() implements VaultError {
-    }
+    record NotRelayer() implements VaultError {}
 
-    record NotCustomerOrRelayer() implements VaultError {
-    }
+    record NotCustomerOrRelayer() implements VaultError {}
 
-    record NotMerchantOrRelayer() implements VaultError {
-    }
+    record NotMerchantOrRelayer() implements VaultError {}
 
-    record RefAlreadyUsed(String ref) implements VaultError {
-    }
+    record RefAlreadyUsed(String ref) implements VaultError {}
 
-    record UnknownSubscription(String ref) implements VaultError {
-    }
+    record UnknownSubscription(String ref) implements VaultError {}
 
-    record SubscriptionIsCanceled(String ref) implements VaultError {
-    }
+    record SubscriptionIsCanceled(String ref) implements VaultError {}
 
     /** The next charge is for period {@code periodIndex}, which starts at {@code startsAt}. */
-    record PeriodNotStarted(String ref, long periodIndex, Instant startsAt) implements VaultError {
-    }
+    record PeriodNotStarted(String ref, long periodIndex, Instant startsAt) implements VaultError {}
 
-    record AmountAboveMandate(BigInteger amount, BigInteger mandateAmount) implements VaultError {
-    }
+    record AmountAboveMandate(BigInteger amount, BigInteger mandateAmount) implements VaultError {}
 
     /** A charge or refund of zero. */
-    record ZeroAmount() implements VaultError {
-    }
+    record ZeroAmount() implements VaultError {}
 
-    record ChargeIdUsed(String chargeId) implements VaultError {
-    }
+    record ChargeIdUsed(String chargeId) implements VaultError {}
 
-    record RefundIdUsed(String refundId) implements VaultError {
-    }
+    record RefundIdUsed(String refundId) implements VaultError {}
 
-    record RefundAboveCharged(BigInteger amount, BigInteger refundable) implements VaultError {
-    }
+    record RefundAboveCharged(BigInteger amount, BigInteger refundable) implements VaultError {}
 
-    record InvalidSubscription(InvalidSubscriptionReason reason) implements VaultError {
-    }
+    record InvalidSubscription(InvalidSubscriptionReason reason) implements VaultError {}
 
     /** The token returned false or is not a contract. */
-    record TokenTransferFailed() implements VaultError {
-    }
+    record TokenTransferFailed() implements VaultError {}
 
     /** {@code addMonths} past the uint64 range. */
-    record TimestampOutOfRange(BigInteger timestamp) implements VaultError {
-    }
+    record TimestampOutOfRange(BigInteger timestamp) implements VaultError {}
 
     /** The token's error: {@code account} holds {@code balance}, less than {@code needed}. */
-    record InsufficientBalance(String account, BigInteger balance, BigInteger needed) implements VaultError {
-    }
+    record InsufficientBalance(String account, BigInteger balance, BigInteger needed) implements VaultError {}
 
     /** The token's error: {@code spender} (the vault) may move {@code allowance}, less than {@code needed}. */
-    record InsufficientAllowance(String spender, BigInteger allowance, BigInteger needed) implements VaultError {
-    }
+    record InsufficientAllowance(String spender, BigInteger allowance, BigInteger needed) implements VaultError {}
 
     /** The token's error for a transfer or mint to the zero address. */
-    record InvalidReceiver(String receiver) implements VaultError {
-    }
+    record InvalidReceiver(String receiver) implements VaultError {}
 
     /** Revert data matching none of the above, kept as it came. */
-    record Unknown(String data) implements VaultError {
-    }
+    record Unknown(String data) implements VaultError {}
 
     /** Why {@code subscribe} refused its arguments; the ordinal is the Solidity enum's value. */
     enum InvalidSubscriptionReason {

@@ -18,52 +18,72 @@ import org.web3j.abi.datatypes.generated.Uint8;
 /** Revert data into {@link VaultError}: a table from each custom error's selector to its argument types and record. */
 final class VaultErrorDecoder {
 
-    private record Spec(String signature, List<TypeReference<?>> types, Function<List<Type>, VaultError> build) {
-    }
+    private record Spec(String signature, List<TypeReference<?>> types, Function<List<Type>, VaultError> build) {}
 
-    private static final TypeReference<Bytes32> BYTES32 = new TypeReference<>() { };
-    private static final TypeReference<Uint256> UINT256 = new TypeReference<>() { };
-    private static final TypeReference<Address> ADDRESS = new TypeReference<>() { };
+    private static final TypeReference<Bytes32> BYTES32 = new TypeReference<>() {};
+    private static final TypeReference<Uint256> UINT256 = new TypeReference<>() {};
+    private static final TypeReference<Address> ADDRESS = new TypeReference<>() {};
 
     private static final List<Spec> SPECS = List.of(
             new Spec("NotRelayer()", List.of(), args -> new VaultError.NotRelayer()),
             new Spec("NotCustomerOrRelayer()", List.of(), args -> new VaultError.NotCustomerOrRelayer()),
             new Spec("NotMerchantOrRelayer()", List.of(), args -> new VaultError.NotMerchantOrRelayer()),
             new Spec("RefAlreadyUsed(bytes32)", List.of(BYTES32), args -> new VaultError.RefAlreadyUsed(word(args, 0))),
-            new Spec("UnknownSubscription(bytes32)", List.of(BYTES32),
+            new Spec(
+                    "UnknownSubscription(bytes32)",
+                    List.of(BYTES32),
                     args -> new VaultError.UnknownSubscription(word(args, 0))),
-            new Spec("SubscriptionIsCanceled(bytes32)", List.of(BYTES32),
+            new Spec(
+                    "SubscriptionIsCanceled(bytes32)",
+                    List.of(BYTES32),
                     args -> new VaultError.SubscriptionIsCanceled(word(args, 0))),
-            new Spec("PeriodNotStarted(bytes32,uint32,uint64)",
-                    List.of(BYTES32, new TypeReference<Uint32>() { }, new TypeReference<Uint64>() { }),
-                    args -> new VaultError.PeriodNotStarted(word(args, 0), Abi.value(args.get(1)).longValueExact(),
+            new Spec(
+                    "PeriodNotStarted(bytes32,uint32,uint64)",
+                    List.of(BYTES32, new TypeReference<Uint32>() {}, new TypeReference<Uint64>() {}),
+                    args -> new VaultError.PeriodNotStarted(
+                            word(args, 0),
+                            Abi.value(args.get(1)).longValueExact(),
                             Hex.instant(Abi.value(args.get(2))))),
-            new Spec("AmountAboveMandate(uint256,uint256)", List.of(UINT256, UINT256),
+            new Spec(
+                    "AmountAboveMandate(uint256,uint256)",
+                    List.of(UINT256, UINT256),
                     args -> new VaultError.AmountAboveMandate(Abi.value(args.get(0)), Abi.value(args.get(1)))),
             new Spec("ZeroAmount()", List.of(), args -> new VaultError.ZeroAmount()),
             new Spec("ChargeIdUsed(bytes32)", List.of(BYTES32), args -> new VaultError.ChargeIdUsed(word(args, 0))),
             new Spec("RefundIdUsed(bytes32)", List.of(BYTES32), args -> new VaultError.RefundIdUsed(word(args, 0))),
-            new Spec("RefundAboveCharged(uint256,uint256)", List.of(UINT256, UINT256),
+            new Spec(
+                    "RefundAboveCharged(uint256,uint256)",
+                    List.of(UINT256, UINT256),
                     args -> new VaultError.RefundAboveCharged(Abi.value(args.get(0)), Abi.value(args.get(1)))),
-            new Spec("InvalidSubscription(uint8)", List.of(new TypeReference<Uint8>() { }),
-                    args -> new VaultError.InvalidSubscription(reason(Abi.value(args.get(0)).intValueExact()))),
+            new Spec(
+                    "InvalidSubscription(uint8)",
+                    List.of(new TypeReference<Uint8>() {}),
+                    args -> new VaultError.InvalidSubscription(
+                            reason(Abi.value(args.get(0)).intValueExact()))),
             new Spec("TokenTransferFailed()", List.of(), args -> new VaultError.TokenTransferFailed()),
-            new Spec("TimestampOutOfRange(uint256)", List.of(UINT256),
+            new Spec(
+                    "TimestampOutOfRange(uint256)",
+                    List.of(UINT256),
                     args -> new VaultError.TimestampOutOfRange(Abi.value(args.get(0)))),
-            new Spec("InsufficientBalance(address,uint256,uint256)", List.of(ADDRESS, UINT256, UINT256),
-                    args -> new VaultError.InsufficientBalance(Hex.of((Address) args.get(0)), Abi.value(args.get(1)),
-                            Abi.value(args.get(2)))),
-            new Spec("InsufficientAllowance(address,uint256,uint256)", List.of(ADDRESS, UINT256, UINT256),
-                    args -> new VaultError.InsufficientAllowance(Hex.of((Address) args.get(0)),
-                            Abi.value(args.get(1)), Abi.value(args.get(2)))),
-            new Spec("InvalidReceiver(address)", List.of(ADDRESS),
+            new Spec(
+                    "InsufficientBalance(address,uint256,uint256)",
+                    List.of(ADDRESS, UINT256, UINT256),
+                    args -> new VaultError.InsufficientBalance(
+                            Hex.of((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
+            new Spec(
+                    "InsufficientAllowance(address,uint256,uint256)",
+                    List.of(ADDRESS, UINT256, UINT256),
+                    args -> new VaultError.InsufficientAllowance(
+                            Hex.of((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
+            new Spec(
+                    "InvalidReceiver(address)",
+                    List.of(ADDRESS),
                     args -> new VaultError.InvalidReceiver(Hex.of((Address) args.get(0)))));
 
-    private static final Map<String, Spec> BY_SELECTOR = SPECS.stream()
-            .collect(Collectors.toUnmodifiableMap(spec -> Abi.selector(spec.signature()), spec -> spec));
+    private static final Map<String, Spec> BY_SELECTOR =
+            SPECS.stream().collect(Collectors.toUnmodifiableMap(spec -> Abi.selector(spec.signature()), spec -> spec));
 
-    private VaultErrorDecoder() {
-    }
+    private VaultErrorDecoder() {}
 
     static VaultError decode(String revertData) {
         String data = revertData.strip().toLowerCase(Locale.ROOT);

@@ -16,16 +16,13 @@ public sealed interface VaultEvent {
             String token,
             BigInteger amount,
             int periodMonths,
-            Instant firstChargeAt) implements VaultEvent {
-    }
+            Instant firstChargeAt)
+            implements VaultEvent {}
 
-    record Charged(String ref, long periodIndex, BigInteger amount, String chargeId) implements VaultEvent {
-    }
+    record Charged(String ref, long periodIndex, BigInteger amount, String chargeId) implements VaultEvent {}
 
     /** @param by the customer or the relayer */
-    record Canceled(String ref, String by) implements VaultEvent {
-    }
+    record Canceled(String ref, String by) implements VaultEvent {}
 
-    record Refunded(String ref, BigInteger amount, String refundId) implements VaultEvent {
-    }
+    record Refunded(String ref, BigInteger amount, String refundId) implements VaultEvent {}
 }

@@ -15,8 +15,7 @@ import org.web3j.abi.datatypes.generated.Uint64;
 /** Logs of the vault into {@link VaultEvent}s; indexed values come from the topics, the others from the data. */
 final class VaultEventDecoder {
 
-    private VaultEventDecoder() {
-    }
+    private VaultEventDecoder() {}
 
     static Optional<VaultEvent> decode(List<String> topics, String data) {
         if (topics.isEmpty()) {
@@ -25,18 +24,31 @@ final class VaultEventDecoder {
         String topic0 = topics.getFirst().toLowerCase(Locale.ROOT);
         if (topic0.equals(SubscriptionVaultAbi.SUBSCRIBED_TOPIC)) {
             requireTopics(topics, 4, "Subscribed");
-            List<Type> words = Abi.decode(data, List.of(new TypeReference<Address>() { },
-                    new TypeReference<Uint256>() { }, new TypeReference<Uint16>() { }, new TypeReference<Uint64>() { }));
-            return Optional.of(new VaultEvent.Subscribed(word(topics, 1), address(topics, 2), address(topics, 3),
-                    Hex.of((Address) words.get(0)), Abi.value(words.get(1)), Abi.value(words.get(2)).intValueExact(),
+            List<Type> words = Abi.decode(
+                    data,
+                    List.of(
+                            new TypeReference<Address>() {},
+                            new TypeReference<Uint256>() {},
+                            new TypeReference<Uint16>() {},
+                            new TypeReference<Uint64>() {}));
+            return Optional.of(new VaultEvent.Subscribed(
+                    word(topics, 1),
+                    address(topics, 2),
+                    address(topics, 3),
+                    Hex.of((Address) words.get(0)),
+                    Abi.value(words.get(1)),
+                    Abi.value(words.get(2)).intValueExact(),
                     Hex.instant(Abi.value(words.get(3)))));
         }
         if (topic0.equals(SubscriptionVaultAbi.CHARGED_TOPIC)) {
             requireTopics(topics, 3, "Charged");
-            List<Type> words = Abi.decode(data, List.of(new TypeReference<Uint32>() { },
-                    new TypeReference<Uint256>() { }));
-            return Optional.of(new VaultEvent.Charged(word(topics, 1), Abi.value(words.get(0)).longValueExact(),
-                    Abi.value(words.get(1)), word(topics, 2)));
+            List<Type> words =
+                    Abi.decode(data, List.of(new TypeReference<Uint32>() {}, new TypeReference<Uint256>() {}));
+            return Optional.of(new VaultEvent.Charged(
+                    word(topics, 1),
+                    Abi.value(words.get(0)).longValueExact(),
+                    Abi.value(words.get(1)),
+                    word(topics, 2)));
         }
         if (topic0.equals(SubscriptionVaultAbi.CANCELED_TOPIC)) {
             requireTopics(topics, 3, "Canceled");

@@ -29,17 +29,32 @@ class ContractArtifactsTest {
 
     @Test
     void shouldMatchTheCompiledFunctionsAndEvents() {
-        assertThat(signatures(ContractArtifacts.vault(), "function")).contains(
-                "subscribe(bytes32,address,address,uint256,uint16,uint64)", "charge(bytes32,uint256,bytes32)",
-                "cancel(bytes32)", "refund(bytes32,uint256,bytes32)", "getSubscription(bytes32)", "chargeOf(bytes32)",
-                "nextChargeAt(bytes32)", "periodStart(bytes32,uint32)", "addMonths(uint64,uint256)");
-        assertThat(signatures(ContractArtifacts.vault(), "event")).containsExactlyInAnyOrder(
-                "Subscribed(bytes32,address,address,address,uint256,uint16,uint64)",
-                "Charged(bytes32,uint32,uint256,bytes32)", "Canceled(bytes32,address)",
-                "Refunded(bytes32,uint256,bytes32)");
-        assertThat(signatures(ContractArtifacts.testUsdc(), "function")).contains("mint(address,uint256)",
-                "transfer(address,uint256)", "approve(address,uint256)", "transferFrom(address,address,uint256)",
-                "balanceOf(address)", "allowance(address,address)", "decimals()");
+        assertThat(signatures(ContractArtifacts.vault(), "function"))
+                .contains(
+                        "subscribe(bytes32,address,address,uint256,uint16,uint64)",
+                        "charge(bytes32,uint256,bytes32)",
+                        "cancel(bytes32)",
+                        "refund(bytes32,uint256,bytes32)",
+                        "getSubscription(bytes32)",
+                        "chargeOf(bytes32)",
+                        "nextChargeAt(bytes32)",
+                        "periodStart(bytes32,uint32)",
+                        "addMonths(uint64,uint256)");
+        assertThat(signatures(ContractArtifacts.vault(), "event"))
+                .containsExactlyInAnyOrder(
+                        "Subscribed(bytes32,address,address,address,uint256,uint16,uint64)",
+                        "Charged(bytes32,uint32,uint256,bytes32)",
+                        "Canceled(bytes32,address)",
+                        "Refunded(bytes32,uint256,bytes32)");
+        assertThat(signatures(ContractArtifacts.testUsdc(), "function"))
+                .contains(
+                        "mint(address,uint256)",
+                        "transfer(address,uint256)",
+                        "approve(address,uint256)",
+                        "transferFrom(address,address,uint256)",
+                        "balanceOf(address)",
+                        "allowance(address,address)",
+                        "decimals()");
     }
 
     private static List<String> signatures(ContractArtifact artifact, String kind) {

@@ -44,17 +44,22 @@ class SubscriptionVaultAbiTest {
     void shouldEncodeArgumentsAsAbiWords() {
         String calldata = SubscriptionVaultAbi.charge(REF, BigInteger.valueOf(10_000_000), CHARGE_ID);
 
-        assertThat(calldata).isEqualTo(selector("charge(bytes32,uint256,bytes32)")
-                + REF.substring(2) + "%064x".formatted(10_000_000) + CHARGE_ID.substring(2));
+        assertThat(calldata)
+                .isEqualTo(selector("charge(bytes32,uint256,bytes32)")
+                        + REF.substring(2)
+                        + "%064x".formatted(10_000_000)
+                        + CHARGE_ID.substring(2));
     }
 
     @Test
     void shouldRefuseMalformedIdsAddressesAndTimes() {
         assertThatThrownBy(() -> SubscriptionVaultAbi.cancel("0x1234")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SubscriptionVaultAbi.subscribe(REF, "0xnot-an-address", TOKEN, BigInteger.ONE, 1,
-                ANCHOR)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> SubscriptionVaultAbi.subscribe(REF, MERCHANT, TOKEN, BigInteger.ONE, 1,
-                ANCHOR.plusMillis(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(
+                        () -> SubscriptionVaultAbi.subscribe(REF, "0xnot-an-address", TOKEN, BigInteger.ONE, 1, ANCHOR))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        SubscriptionVaultAbi.subscribe(REF, MERCHANT, TOKEN, BigInteger.ONE, 1, ANCHOR.plusMillis(1)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> SubscriptionVaultAbi.charge(REF, BigInteger.ONE.negate(), CHARGE_ID))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -67,32 +72,52 @@ class SubscriptionVaultAbiTest {
 
     @Test
     void shouldDecodeASubscriptionWithLowerCaseAddresses() {
-        String returned = encode(new Address(MERCHANT), new Address(MERCHANT), new Address(TOKEN),
-                new Uint256(10), new Uint16(12), new Uint64(ANCHOR.getEpochSecond()), new Uint256(2),
-                new org.web3j.abi.datatypes.Bool(true), new Uint256(20), new Uint256(5));
+        String returned = encode(
+                new Address(MERCHANT),
+                new Address(MERCHANT),
+                new Address(TOKEN),
+                new Uint256(10),
+                new Uint16(12),
+                new Uint64(ANCHOR.getEpochSecond()),
+                new Uint256(2),
+                new org.web3j.abi.datatypes.Bool(true),
+                new Uint256(20),
+                new Uint256(5));
 
-        assertThat(SubscriptionVaultAbi.decodeSubscription(returned)).isEqualTo(new OnChainSubscription(
-                MERCHANT.toLowerCase(), MERCHANT.toLowerCase(), TOKEN.toLowerCase(), BigInteger.TEN, 12, ANCHOR, 2,
-                true, BigInteger.valueOf(20), BigInteger.valueOf(5)));
+        assertThat(SubscriptionVaultAbi.decodeSubscription(returned))
+                .isEqualTo(new OnChainSubscription(
+                        MERCHANT.toLowerCase(),
+                        MERCHANT.toLowerCase(),
+                        TOKEN.toLowerCase(),
+                        BigInteger.TEN,
+                        12,
+                        ANCHOR,
+                        2,
+                        true,
+                        BigInteger.valueOf(20),
+                        BigInteger.valueOf(5)));
     }
 
     @Test
     void shouldDecodeAChargeRecordAndATimestamp() {
-        String returned = encode(new Bytes32(hexBytes(REF)), new Uint256(3), new Uint256(99),
-                new org.web3j.abi.datatypes.Bool(true));
+        String returned = encode(
+                new Bytes32(hexBytes(REF)), new Uint256(3), new Uint256(99), new org.web3j.abi.datatypes.Bool(true));
 
         assertThat(SubscriptionVaultAbi.decodeChargeRecord(returned)).isEqualTo(new ChargeRecord(REF, 3, 99, true));
-        assertThat(SubscriptionVaultAbi.decodeTimestamp(encode(new Uint64(ANCHOR.getEpochSecond())))).isEqualTo(ANCHOR);
+        assertThat(SubscriptionVaultAbi.decodeTimestamp(encode(new Uint64(ANCHOR.getEpochSecond()))))
+                .isEqualTo(ANCHOR);
     }
 
     @Test
     void shouldFailLoudlyOnShortReturnData() {
-        assertThatThrownBy(() -> SubscriptionVaultAbi.decodeSubscription("0x")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SubscriptionVaultAbi.decodeSubscription("0x"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void shouldDeriveIdsFromKeccakOfUtf8() {
-        assertThat(SubscriptionRef.of("")).isEqualTo("0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
+        assertThat(SubscriptionRef.of(""))
+                .isEqualTo("0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
         assertThat(ChargeId.of("inv_é")).isEqualTo(Hash.sha3String("inv_é"));
         assertThat(RefundId.of("re_1")).isEqualTo(Hash.sha3String("re_1")).matches("0x[0-9a-f]{64}");
     }

@@ -31,10 +31,10 @@ class VaultErrorsTest {
     void shouldDecodeErrorArguments() {
         Instant startsAt = Instant.parse("2027-02-28T09:15:00Z");
         assertThat(SubscriptionVaultAbi.decodeError(selector("PeriodNotStarted(bytes32,uint32,uint64)")
-                + args(new Bytes32(hexBytes(REF)), new Uint256(1), new Uint256(startsAt.getEpochSecond()))))
+                        + args(new Bytes32(hexBytes(REF)), new Uint256(1), new Uint256(startsAt.getEpochSecond()))))
                 .isEqualTo(new VaultError.PeriodNotStarted(REF, 1, startsAt));
-        assertThat(SubscriptionVaultAbi.decodeError(selector("AmountAboveMandate(uint256,uint256)")
-                + args(new Uint256(11), new Uint256(10))))
+        assertThat(SubscriptionVaultAbi.decodeError(
+                        selector("AmountAboveMandate(uint256,uint256)") + args(new Uint256(11), new Uint256(10))))
                 .isEqualTo(new VaultError.AmountAboveMandate(BigInteger.valueOf(11), BigInteger.TEN));
         assertThat(SubscriptionVaultAbi.decodeError(selector("InvalidSubscription(uint8)") + args(new Uint256(4))))
                 .isEqualTo(new VaultError.InvalidSubscription(InvalidSubscriptionReason.INVALID_PERIOD));
@@ -45,10 +45,10 @@ class VaultErrorsTest {
     @Test
     void shouldDecodeTheTokensErrors() {
         assertThat(SubscriptionVaultAbi.decodeError(selector("InsufficientBalance(address,uint256,uint256)")
-                + args(new Address(ACCOUNT.toUpperCase().replace("0X", "0x")), new Uint256(1), new Uint256(2))))
+                        + args(new Address(ACCOUNT.toUpperCase().replace("0X", "0x")), new Uint256(1), new Uint256(2))))
                 .isEqualTo(new VaultError.InsufficientBalance(ACCOUNT, BigInteger.ONE, BigInteger.TWO));
         assertThat(SubscriptionVaultAbi.decodeError(selector("InsufficientAllowance(address,uint256,uint256)")
-                + args(new Address(ACCOUNT), new Uint256(0), new Uint256(2))))
+                        + args(new Address(ACCOUNT), new Uint256(0), new Uint256(2))))
                 .isEqualTo(new VaultError.InsufficientAllowance(ACCOUNT, BigInteger.ZERO, BigInteger.TWO));
     }
 

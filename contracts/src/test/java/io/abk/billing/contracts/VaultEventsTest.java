@@ -26,7 +26,8 @@ class VaultEventsTest {
     void shouldNameTopicsAfterTheEventSignatures() {
         assertThat(SubscriptionVaultAbi.SUBSCRIBED_TOPIC)
                 .isEqualTo(Hash.sha3String("Subscribed(bytes32,address,address,address,uint256,uint16,uint64)"));
-        assertThat(SubscriptionVaultAbi.CHARGED_TOPIC).isEqualTo(Hash.sha3String("Charged(bytes32,uint32,uint256,bytes32)"));
+        assertThat(SubscriptionVaultAbi.CHARGED_TOPIC)
+                .isEqualTo(Hash.sha3String("Charged(bytes32,uint32,uint256,bytes32)"));
         assertThat(SubscriptionVaultAbi.CANCELED_TOPIC).isEqualTo(Hash.sha3String("Canceled(bytes32,address)"));
         assertThat(SubscriptionVaultAbi.REFUNDED_TOPIC).isEqualTo(Hash.sha3String("Refunded(bytes32,uint256,bytes32)"));
         assertThat(Erc20Abi.TRANSFER_TOPIC)
@@ -36,12 +37,17 @@ class VaultEventsTest {
     @Test
     void shouldDecodeSubscribed() {
         Instant anchor = Instant.parse("2028-02-29T00:00:00Z");
-        var topics = List.of(SubscriptionVaultAbi.SUBSCRIBED_TOPIC, REF, word(CUSTOMER), word(MERCHANT.toUpperCase()
-                .replace("0X", "0x")));
-        String data = encode(new Address(TOKEN), new Uint256(10_000_000), new Uint16(12), new Uint64(anchor.getEpochSecond()));
+        var topics = List.of(
+                SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
+                REF,
+                word(CUSTOMER),
+                word(MERCHANT.toUpperCase().replace("0X", "0x")));
+        String data = encode(
+                new Address(TOKEN), new Uint256(10_000_000), new Uint16(12), new Uint64(anchor.getEpochSecond()));
 
-        assertThat(SubscriptionVaultAbi.decodeEvent(topics, data)).contains(new VaultEvent.Subscribed(REF, CUSTOMER,
-                MERCHANT, TOKEN, BigInteger.valueOf(10_000_000), 12, anchor));
+        assertThat(SubscriptionVaultAbi.decodeEvent(topics, data))
+                .contains(new VaultEvent.Subscribed(
+                        REF, CUSTOMER, MERCHANT, TOKEN, BigInteger.valueOf(10_000_000), 12, anchor));
     }
 
     @Test
@@ -49,20 +55,26 @@ class VaultEventsTest {
         String chargeId = ChargeId.of("inv_1");
         String refundId = RefundId.of("re_1");
 
-        assertThat(SubscriptionVaultAbi.decodeEvent(List.of(SubscriptionVaultAbi.CHARGED_TOPIC, REF, chargeId),
-                encode(new Uint32(4), new Uint256(7)))).contains(new VaultEvent.Charged(REF, 4, BigInteger.valueOf(7), chargeId));
-        assertThat(SubscriptionVaultAbi.decodeEvent(List.of(SubscriptionVaultAbi.CANCELED_TOPIC, REF, word(CUSTOMER)), "0x"))
+        assertThat(SubscriptionVaultAbi.decodeEvent(
+                        List.of(SubscriptionVaultAbi.CHARGED_TOPIC, REF, chargeId),
+                        encode(new Uint32(4), new Uint256(7))))
+                .contains(new VaultEvent.Charged(REF, 4, BigInteger.valueOf(7), chargeId));
+        assertThat(SubscriptionVaultAbi.decodeEvent(
+                        List.of(SubscriptionVaultAbi.CANCELED_TOPIC, REF, word(CUSTOMER)), "0x"))
                 .contains(new VaultEvent.Canceled(REF, CUSTOMER));
-        assertThat(SubscriptionVaultAbi.decodeEvent(List.of(SubscriptionVaultAbi.REFUNDED_TOPIC, REF, refundId),
-                encode(new Uint256(3)))).contains(new VaultEvent.Refunded(REF, BigInteger.valueOf(3), refundId));
+        assertThat(SubscriptionVaultAbi.decodeEvent(
+                        List.of(SubscriptionVaultAbi.REFUNDED_TOPIC, REF, refundId), encode(new Uint256(3))))
+                .contains(new VaultEvent.Refunded(REF, BigInteger.valueOf(3), refundId));
     }
 
     @Test
     void shouldIgnoreOtherEventsAndRefuseMalformedOnes() {
-        assertThat(SubscriptionVaultAbi.decodeEvent(List.of(Erc20Abi.TRANSFER_TOPIC, word(CUSTOMER), word(MERCHANT)),
-                encode(new Uint256(1)))).isEmpty();
+        assertThat(SubscriptionVaultAbi.decodeEvent(
+                        List.of(Erc20Abi.TRANSFER_TOPIC, word(CUSTOMER), word(MERCHANT)), encode(new Uint256(1))))
+                .isEmpty();
         assertThat(SubscriptionVaultAbi.decodeEvent(List.of(), "0x")).isEmpty();
-        assertThatThrownBy(() -> SubscriptionVaultAbi.decodeEvent(List.of(SubscriptionVaultAbi.CANCELED_TOPIC, REF), "0x"))
+        assertThatThrownBy(
+                        () -> SubscriptionVaultAbi.decodeEvent(List.of(SubscriptionVaultAbi.CANCELED_TOPIC, REF), "0x"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -72,7 +84,8 @@ class VaultEventsTest {
 
         assertThat(Erc20Abi.decodeTransfer(topics, encode(new Uint256(10_000_000))))
                 .contains(new TokenTransfer(CUSTOMER, MERCHANT, BigInteger.valueOf(10_000_000)));
-        assertThat(Erc20Abi.decodeTransfer(List.of(SubscriptionVaultAbi.CHARGED_TOPIC, REF, REF), "0x")).isEmpty();
+        assertThat(Erc20Abi.decodeTransfer(List.of(SubscriptionVaultAbi.CHARGED_TOPIC, REF, REF), "0x"))
+                .isEmpty();
     }
 
     @Test
@@ -83,7 +96,8 @@ class VaultEventsTest {
         assertThat(Erc20Abi.allowance(CUSTOMER, MERCHANT)).startsWith("0xdd62ed3e");
         assertThat(Erc20Abi.transferFrom(CUSTOMER, MERCHANT, BigInteger.ONE)).startsWith("0x23b872dd");
         assertThat(Erc20Abi.decimals()).isEqualTo("0x313ce567");
-        assertThat(Erc20Abi.mint(CUSTOMER, BigInteger.ONE)).startsWith(SubscriptionVaultAbiTest.selector("mint(address,uint256)"));
+        assertThat(Erc20Abi.mint(CUSTOMER, BigInteger.ONE))
+                .startsWith(SubscriptionVaultAbiTest.selector("mint(address,uint256)"));
         assertThat(Erc20Abi.decodeDecimals(encode(new Uint256(6)))).isEqualTo(6);
         assertThat(Erc20Abi.decodeBool("0x")).isTrue();
         assertThat(Erc20Abi.decodeBool(encode(new Uint256(0)))).isFalse();

@@ -12,8 +12,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class AddressRules {
 
-    private AddressRules() {
-    }
+    private AddressRules() {}
 
     /** The address as people write it: dotted IPv4, or IPv6 with its longest run of zero groups as {@code ::}. */
     public static String display(InetAddress address) {
@@ -76,7 +75,9 @@ public final class AddressRules {
         if (address.isMulticastAddress()) {
             return "is a multicast address";
         }
-        return address instanceof Inet4Address ? whyNotPublicV4(address.getAddress()) : whyNotPublicV6(address.getAddress());
+        return address instanceof Inet4Address
+                ? whyNotPublicV4(address.getAddress())
+                : whyNotPublicV6(address.getAddress());
     }
 
     /** Also catches what {@link InetAddress}'s own predicates do not: CGNAT, "this network", reserved and broadcast. */
@@ -123,7 +124,8 @@ public final class AddressRules {
         var tail = Arrays.copyOfRange(a, 12, 16);
         boolean zeros10 = Arrays.equals(Arrays.copyOfRange(a, 0, 10), new byte[10]);
         boolean mapped = zeros10 && (a[10] & 0xff) == 0xff && (a[11] & 0xff) == 0xff;
-        boolean compatible = Arrays.equals(head, new byte[12]) && !Arrays.equals(tail, new byte[4])
+        boolean compatible = Arrays.equals(head, new byte[12])
+                && !Arrays.equals(tail, new byte[4])
                 && !Arrays.equals(tail, new byte[] {0, 0, 0, 1});
         boolean nat64 = Arrays.equals(head, new byte[] {0, 0x64, (byte) 0xff, (byte) 0x9b, 0, 0, 0, 0, 0, 0, 0, 0});
         return mapped || compatible || nat64 ? tail : null;

@@ -27,11 +27,9 @@ public final class EndpointUrlGuard {
 
     /** The outcome: rejections are data, with a sentence for the API's error body. */
     public sealed interface Verdict {
-        record Allowed(URI url) implements Verdict {
-        }
+        record Allowed(URI url) implements Verdict {}
 
-        record Refused(String reason) implements Verdict {
-        }
+        record Refused(String reason) implements Verdict {}
     }
 
     private final Resolver resolver;
@@ -79,7 +77,10 @@ public final class EndpointUrlGuard {
             return new Verdict.Refused("url is not a valid URL");
         }
         var scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!uri.isAbsolute() || uri.isOpaque() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+        if (!uri.isAbsolute()
+                || uri.isOpaque()
+                || uri.getHost() == null
+                || !(scheme.equals("https") || scheme.equals("http"))) {
             return new Verdict.Refused("url must be an absolute https URL with a host");
         }
         if (scheme.equals("http") && !relaxed) {

@@ -43,18 +43,60 @@ class EndpointUrlGuardTest {
     private final EndpointUrlGuard relaxed = new EndpointUrlGuard(EndpointUrlGuardTest::resolve, true);
 
     @ParameterizedTest
-    @ValueSource(strings = {"0.0.0.0", "0.1.2.3", "127.0.0.1", "127.255.0.9", "10.0.0.1", "10.255.255.255", "172.16.0.1",
-            "172.31.255.254", "192.168.0.1", "169.254.169.254", "169.254.0.1", "100.64.0.1", "100.127.255.254", "224.0.0.1",
-            "239.1.1.1", "240.0.0.1", "255.255.255.255", "::", "::1", "fc00::1", "fd12:3456::1", "fe80::1", "ff02::1",
-            "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "::10.0.0.1", "64:ff9b::a00:1", "64:ff9b::7f00:1"})
+    @ValueSource(
+            strings = {
+                "0.0.0.0",
+                "0.1.2.3",
+                "127.0.0.1",
+                "127.255.0.9",
+                "10.0.0.1",
+                "10.255.255.255",
+                "172.16.0.1",
+                "172.31.255.254",
+                "192.168.0.1",
+                "169.254.169.254",
+                "169.254.0.1",
+                "100.64.0.1",
+                "100.127.255.254",
+                "224.0.0.1",
+                "239.1.1.1",
+                "240.0.0.1",
+                "255.255.255.255",
+                "::",
+                "::1",
+                "fc00::1",
+                "fd12:3456::1",
+                "fe80::1",
+                "ff02::1",
+                "::ffff:127.0.0.1",
+                "::ffff:10.0.0.1",
+                "::ffff:169.254.169.254",
+                "::10.0.0.1",
+                "64:ff9b::a00:1",
+                "64:ff9b::7f00:1"
+            })
     void shouldRefuseAddressWhenNotPublic(String literal) throws Exception {
         assertThat(AddressRules.whyNotPublic(InetAddress.getByName(literal))).isNotNull();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"93.184.215.14", "8.8.8.8", "1.1.1.1", "172.15.255.255", "172.32.0.1", "100.63.255.255",
-            "100.128.0.1", "169.253.1.1", "192.167.1.1", "11.0.0.1", "2606:4700:4700::1111", "2001:4860:4860::8888",
-            "::ffff:8.8.8.8", "64:ff9b::808:808"})
+    @ValueSource(
+            strings = {
+                "93.184.215.14",
+                "8.8.8.8",
+                "1.1.1.1",
+                "172.15.255.255",
+                "172.32.0.1",
+                "100.63.255.255",
+                "100.128.0.1",
+                "169.253.1.1",
+                "192.167.1.1",
+                "11.0.0.1",
+                "2606:4700:4700::1111",
+                "2001:4860:4860::8888",
+                "::ffff:8.8.8.8",
+                "64:ff9b::808:808"
+            })
     void shouldAllowAddressWhenPublic(String literal) throws Exception {
         assertThat(AddressRules.whyNotPublic(InetAddress.getByName(literal))).isNull();
     }
@@ -67,7 +109,8 @@ class EndpointUrlGuardTest {
         bytes[11] = (byte) 0xff;
         bytes[12] = 10;
         bytes[15] = 1;
-        assertThat(AddressRules.whyNotPublic(Inet6Address.getByAddress(null, bytes, null))).contains("private");
+        assertThat(AddressRules.whyNotPublic(Inet6Address.getByAddress(null, bytes, null)))
+                .contains("private");
     }
 
     @ParameterizedTest
@@ -98,13 +141,20 @@ class EndpointUrlGuardTest {
             mailto:someone@public.example           | true  | absolute https
             """)
     void shouldRefuseUrlWhenStrict(String url, boolean live, String why) {
-        assertThat(strict.check(url, live)).isInstanceOfSatisfying(Verdict.Refused.class,
-                refused -> assertThat(refused.reason()).contains(why));
+        assertThat(strict.check(url, live))
+                .isInstanceOfSatisfying(
+                        Verdict.Refused.class,
+                        refused -> assertThat(refused.reason()).contains(why));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"https://public.example/hook", "https://93.184.215.14:8443/a?b=c", "HTTPS://public.example",
-            "https://[2606:4700:4700::1111]/hook"})
+    @ValueSource(
+            strings = {
+                "https://public.example/hook",
+                "https://93.184.215.14:8443/a?b=c",
+                "HTTPS://public.example",
+                "https://[2606:4700:4700::1111]/hook"
+            })
     void shouldAllowUrlWhenHttpsToPublicAddresses(String url) {
         assertThat(strict.check(url, true)).isInstanceOf(Verdict.Allowed.class);
         assertThat(strict.check(url, false)).isInstanceOf(Verdict.Allowed.class);
@@ -117,35 +167,53 @@ class EndpointUrlGuardTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "http://[::1]/hook",
-            "https://localhost/hook", "http://public.example/hook"})
+    @ValueSource(
+            strings = {
+                "http://127.0.0.1:9000/hook",
+                "http://localhost:9000/hook",
+                "http://[::1]/hook",
+                "https://localhost/hook",
+                "http://public.example/hook"
+            })
     void shouldAllowHttpAndLoopbackWhenTestModeIsRelaxed(String url) {
         assertThat(relaxed.check(url, false)).isInstanceOf(Verdict.Allowed.class);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://127.0.0.1:9000/hook", "https://localhost/hook", "http://10.0.0.1/hook",
-            "http://169.254.169.254/", "http://private.example/hook"})
+    @ValueSource(
+            strings = {
+                "http://127.0.0.1:9000/hook",
+                "https://localhost/hook",
+                "http://10.0.0.1/hook",
+                "http://169.254.169.254/",
+                "http://private.example/hook"
+            })
     void shouldRefuseWhenLiveEvenIfTestModeIsRelaxed(String url) {
         assertThat(relaxed.check(url, true)).isInstanceOf(Verdict.Refused.class);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"http://10.0.0.1/hook", "http://169.254.169.254/", "http://rebind.example/hook",
-            "http://user@localhost/hook"})
+    @ValueSource(
+            strings = {
+                "http://10.0.0.1/hook",
+                "http://169.254.169.254/",
+                "http://rebind.example/hook",
+                "http://user@localhost/hook"
+            })
     void shouldRefuseNonLoopbackPrivateWhenTestModeIsRelaxed(String url) {
         assertThat(relaxed.check(url, false)).isInstanceOf(Verdict.Refused.class);
     }
 
     @ParameterizedTest
     @CsvSource({
-            "::1, ::1",
-            "0:0:0:0:0:0:0:0, ::",
-            "fe80:0:0:0:0:0:0:1, fe80::1",
-            "2001:db8:0:0:1:0:0:1, 2001:db8::1:0:0:1",
-            "2001:db8:0:1:1:1:1:1, 2001:db8:0:1:1:1:1:1",
-            "fd00:0:0:0:0:0:0:0, fd00::",
-            "10.0.0.5, 10.0.0.5"})
+        "::1, ::1",
+        "0:0:0:0:0:0:0:0, ::",
+        "fe80:0:0:0:0:0:0:1, fe80::1",
+        "2001:db8:0:0:1:0:0:1, 2001:db8::1:0:0:1",
+        "2001:db8:0:1:1:1:1:1, 2001:db8:0:1:1:1:1:1",
+        "fd00:0:0:0:0:0:0:0, fd00::",
+        "10.0.0.5, 10.0.0.5"
+    })
     void shouldWriteAnAddressTheShortWayWhenDisplayingIt(String literal, String expected) throws UnknownHostException {
         assertThat(AddressRules.display(InetAddress.getByName(literal))).isEqualTo(expected);
     }
@@ -156,7 +224,8 @@ class EndpointUrlGuardTest {
                 .isNotNull();
         var refused = new EndpointUrlGuard(host -> new InetAddress[] {Inet6Address.getByName("fd00::7")}, false)
                 .check("https://hooks.example.com/x", true);
-        assertThat(refused).isEqualTo(new Verdict.Refused("url's host 'hooks.example.com' resolves to fd00::7, which is a"
-                + " unique-local address (fc00::/7); webhooks are only sent to public addresses"));
+        assertThat(refused)
+                .isEqualTo(new Verdict.Refused("url's host 'hooks.example.com' resolves to fd00::7, which is a"
+                        + " unique-local address (fc00::/7); webhooks are only sent to public addresses"));
     }
 }

@@ -104,16 +104,22 @@ public final class TestBroker implements AutoCloseable {
         try (var admin = admin()) {
             admin.createTopics(topics).all().get(30, TimeUnit.SECONDS);
             var names = topics.stream().map(NewTopic::name).toList();
-            await().atMost(PATIENCE).until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
-                    .allMatch(description -> description.partitions().stream().allMatch(p -> p.leader() != null)));
+            await().atMost(PATIENCE)
+                    .until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
+                            .allMatch(description ->
+                                    description.partitions().stream().allMatch(p -> p.leader() != null)));
         }
     }
 
     private void awaitServing() {
         try (var admin = admin()) {
             // Metadata lists the broker once the controller has unfenced it: then it accepts writes.
-            await().atMost(PATIENCE).ignoreExceptions()
-                    .until(() -> !admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty());
+            await().atMost(PATIENCE)
+                    .ignoreExceptions()
+                    .until(() -> !admin.describeCluster()
+                            .nodes()
+                            .get(2, TimeUnit.SECONDS)
+                            .isEmpty());
         }
     }
 

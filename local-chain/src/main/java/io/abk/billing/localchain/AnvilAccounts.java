@@ -22,10 +22,10 @@ public final class AnvilAccounts {
             "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
             "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6");
 
-    private static final List<Credentials> ALL = PUBLIC_TEST_KEYS.stream().map(Credentials::create).toList();
+    private static final List<Credentials> ALL =
+            PUBLIC_TEST_KEYS.stream().map(Credentials::create).toList();
 
-    private AnvilAccounts() {
-    }
+    private AnvilAccounts() {}
 
     /** The ten accounts in anvil's order (index 0 is anvil's usual deployer). */
     public static List<Credentials> all() {

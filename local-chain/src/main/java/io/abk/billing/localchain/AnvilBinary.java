@@ -18,6 +18,7 @@ public final class AnvilBinary {
 
     /** The anvil release the project is tested with; the contracts module's package-lock.json pins the same. */
     public static final String VERSION = "1.7.1";
+
     public static final String NPM_PACKAGE = "@foundry-rs/anvil-linux-amd64";
 
     static final String PROPERTY = "billing.anvil";
@@ -27,15 +28,17 @@ public final class AnvilBinary {
     /** npm install of one package takes about 3 s; two minutes covers a slow registry. */
     private static final long INSTALL_TIMEOUT_SECONDS = 120;
 
-    private AnvilBinary() {
-    }
+    private AnvilBinary() {}
 
     /** The anvil executable, or an exception listing every place looked at and how to get one. */
     public static Path locate() {
         List<String> tried = new ArrayList<>();
-        return find(tried).orElseThrow(() -> new IllegalStateException("anvil not found; looked at: "
-                + String.join(", ", tried) + ". Run `npm ci` in contracts/ (the Maven build of the contracts module "
-                + "does it), or set -D" + PROPERTY + " or " + ENVIRONMENT + " to an anvil " + VERSION + " binary"));
+        return find(tried)
+                .orElseThrow(() -> new IllegalStateException("anvil not found; looked at: "
+                        + String.join(", ", tried)
+                        + ". Run `npm ci` in contracts/ (the Maven build of the contracts module "
+                        + "does it), or set -D" + PROPERTY + " or " + ENVIRONMENT + " to an anvil " + VERSION
+                        + " binary"));
     }
 
     public static Optional<Path> find() {
@@ -59,15 +62,24 @@ public final class AnvilBinary {
         try {
             Files.createDirectories(dir);
             Path log = Files.createTempFile("anvil-npm-install", ".log");
-            Process npm = new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--prefix",
-                    dir.toAbsolutePath().toString(), NPM_PACKAGE + "@" + VERSION)
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process npm = new ProcessBuilder(
+                            "npm",
+                            "install",
+                            "--no-audit",
+                            "--no-fund",
+                            "--prefix",
+                            dir.toAbsolutePath().toString(),
+                            NPM_PACKAGE + "@" + VERSION)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!npm.waitFor(INSTALL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 npm.destroyForcibly();
                 throw new IllegalStateException("npm install of anvil timed out; see " + log);
             }
             if (npm.exitValue() != 0 || !Files.isExecutable(binary)) {
-                throw new IllegalStateException("npm install of anvil failed (exit " + npm.exitValue() + "); see " + log);
+                throw new IllegalStateException(
+                        "npm install of anvil failed (exit " + npm.exitValue() + "); see " + log);
             }
             return binary;
         } catch (IOException e) {

@@ -30,6 +30,7 @@ public final class AnvilNode implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AnvilNode.class);
     /** anvil answers about 0.1 s after start; ten seconds covers a loaded CI machine. */
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
+
     private static final Duration READY_POLL = Duration.ofMillis(25);
     /** Graceful stop lets anvil write its --state file; five seconds is ample for a development chain. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
@@ -74,15 +75,23 @@ public final class AnvilNode implements AutoCloseable {
     }
 
     private static AnvilNode launch(Path binary, int port, AnvilOptions options) {
-        List<String> command = new ArrayList<>(List.of(binary.toString(), "--host", "127.0.0.1",
-                "--port", Integer.toString(port), "--chain-id", Long.toString(AnvilOptions.CHAIN_ID), "--silent"));
+        List<String> command = new ArrayList<>(List.of(
+                binary.toString(),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port),
+                "--chain-id",
+                Long.toString(AnvilOptions.CHAIN_ID),
+                "--silent"));
         options.blockTime().ifPresent(blockTime -> command.addAll(List.of("--block-time", seconds(blockTime))));
-        options.genesisTimestamp().ifPresent(at -> command.addAll(List.of("--timestamp",
-                Long.toString(at.getEpochSecond()))));
+        options.genesisTimestamp()
+                .ifPresent(at -> command.addAll(List.of("--timestamp", Long.toString(at.getEpochSecond()))));
         options.stateFile().ifPresent(state -> command.addAll(List.of("--state", state.toString())));
         Path logFile;
         try {
-            logFile = options.logFile().isPresent() ? options.logFile().get()
+            logFile = options.logFile().isPresent()
+                    ? options.logFile().get()
                     : Files.createTempFile("anvil-" + port + "-", ".log");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create anvil's log file", e);
@@ -90,8 +99,10 @@ public final class AnvilNode implements AutoCloseable {
         Process process;
         try {
             // Output goes to a file: a pipe nobody reads would fill up and block anvil.
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start anvil at " + binary, e);
         }
@@ -106,7 +117,8 @@ public final class AnvilNode implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 stopProcess();
-                throw new IllegalStateException("anvil exited with " + process.exitValue() + " at start; see " + logFile);
+                throw new IllegalStateException(
+                        "anvil exited with " + process.exitValue() + " at start; see " + logFile);
             }
             try {
                 if (web3j.ethChainId().send().getChainId() != null) {
@@ -193,7 +205,9 @@ public final class AnvilNode implements AutoCloseable {
 
     public Instant latestBlockTimestamp() {
         try {
-            var block = web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false).send().getBlock();
+            var block = web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false)
+                    .send()
+                    .getBlock();
             return Instant.ofEpochSecond(block.getTimestamp().longValueExact());
         } catch (IOException e) {
             throw new UncheckedIOException("eth_getBlockByNumber failed", e);
@@ -217,7 +231,8 @@ public final class AnvilNode implements AutoCloseable {
         try {
             RawResponse response = new Request<>(method, List.of(params), http, RawResponse.class).send();
             if (response.hasError()) {
-                throw new IllegalStateException(method + " failed: " + response.getError().getMessage());
+                throw new IllegalStateException(
+                        method + " failed: " + response.getError().getMessage());
             }
             return response.getResult();
         } catch (IOException e) {
@@ -261,11 +276,11 @@ public final class AnvilNode implements AutoCloseable {
     }
 
     private static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? Long.toString(duration.toSeconds())
+        return duration.toMillis() % 1000 == 0
+                ? Long.toString(duration.toSeconds())
                 : java.math.BigDecimal.valueOf(duration.toMillis(), 3).toPlainString();
     }
 
     /** A JSON-RPC response whose result is left as plain JSON values. */
-    public static final class RawResponse extends Response<Object> {
-    }
+    public static final class RawResponse extends Response<Object> {}
 }

@@ -28,8 +28,8 @@ public record AnvilOptions(
     public static final long CHAIN_ID = 31337;
 
     public static AnvilOptions defaults() {
-        return new AnvilOptions(Optional.empty(), 0, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+        return new AnvilOptions(
+                Optional.empty(), 0, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     public AnvilOptions withBinary(Path value) {

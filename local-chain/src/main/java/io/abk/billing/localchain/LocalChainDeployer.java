@@ -35,8 +35,12 @@ public final class LocalChainDeployer {
         String token = transactions.deploy(deployer, ContractArtifacts.testUsdcCreationCode());
         String vault = transactions.deploy(deployer, ContractArtifacts.vaultCreationCode(relayerAddress));
         var deployment = new LocalChainDeployment(chainId, token, vault, relayerAddress.toLowerCase(Locale.ROOT));
-        LOG.info("event=local_chain_deployed chainId={} token={} vault={} relayer={}",
-                chainId, token, vault, deployment.relayerAddress());
+        LOG.info(
+                "event=local_chain_deployed chainId={} token={} vault={} relayer={}",
+                chainId,
+                token,
+                vault,
+                deployment.relayerAddress());
         return deployment;
     }
 

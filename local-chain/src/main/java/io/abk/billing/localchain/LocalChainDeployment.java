@@ -5,5 +5,4 @@ package io.abk.billing.localchain;
  *
  * @param relayerAddress the only account the vault accepts charges from
  */
-public record LocalChainDeployment(long chainId, String tokenAddress, String vaultAddress, String relayerAddress) {
-}
+public record LocalChainDeployment(long chainId, String tokenAddress, String vaultAddress, String relayerAddress) {}

@@ -30,6 +30,7 @@ public final class LocalChainTransactions {
 
     /** Receipts arrive at once with automine; the bound covers interval mining with a few seconds' block time. */
     private static final long RECEIPT_POLL_MILLIS = 20;
+
     private static final int RECEIPT_POLL_ATTEMPTS = 1_500;
     private static final Pattern REVERT_DATA = Pattern.compile("0x[0-9a-fA-F]*");
 
@@ -59,8 +60,9 @@ public final class LocalChainTransactions {
     /** {@code eth_call} at the latest block; the raw return data, {@code 0x} hex. */
     public String call(String to, String data) {
         try {
-            var result = web3j.ethCall(Transaction.createEthCallTransaction(null, to, data),
-                    DefaultBlockParameterName.LATEST).send();
+            var result = web3j.ethCall(
+                            Transaction.createEthCallTransaction(null, to, data), DefaultBlockParameterName.LATEST)
+                    .send();
             if (result.hasError()) {
                 throw reverted("eth_call", result.getError());
             }
@@ -78,9 +80,11 @@ public final class LocalChainTransactions {
                 throw reverted("eth_estimateGas", estimate.getError());
             }
             // A quarter more than estimated: estimates are exact on anvil, the margin covers state moving in between.
-            BigInteger gasLimit = estimate.getAmountUsed().multiply(BigInteger.valueOf(5)).divide(BigInteger.valueOf(4));
+            BigInteger gasLimit =
+                    estimate.getAmountUsed().multiply(BigInteger.valueOf(5)).divide(BigInteger.valueOf(4));
             BigInteger nonce = web3j.ethGetTransactionCount(from.getAddress(), DefaultBlockParameterName.PENDING)
-                    .send().getTransactionCount();
+                    .send()
+                    .getTransactionCount();
             BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice();
             RawTransaction raw = to == null
                     ? RawTransaction.createContractTransaction(nonce, gasPrice, gasLimit, BigInteger.ZERO, data)
@@ -92,7 +96,8 @@ public final class LocalChainTransactions {
             }
             TransactionReceipt receipt = receipts.waitForTransactionReceipt(sent.getTransactionHash());
             if (!receipt.isStatusOK()) {
-                throw new TransactionRevertedException("transaction failed txHash=" + receipt.getTransactionHash(), "0x");
+                throw new TransactionRevertedException(
+                        "transaction failed txHash=" + receipt.getTransactionHash(), "0x");
             }
             return receipt;
         } catch (IOException e) {

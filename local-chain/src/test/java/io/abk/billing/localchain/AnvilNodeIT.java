@@ -35,7 +35,9 @@ class AnvilNodeIT {
     void shouldServeAnvilsDefaultAccountsOnChain31337() throws IOException {
         assertThat(node.web3j().ethChainId().send().getChainId()).isEqualTo(BigInteger.valueOf(31337));
         assertThat((List<String>) node.rpc("eth_accounts"))
-                .containsExactlyElementsOf(node.accounts().stream().map(account -> account.getAddress()).toList());
+                .containsExactlyElementsOf(node.accounts().stream()
+                        .map(account -> account.getAddress())
+                        .toList());
         assertThat(node.rpcUrl()).isEqualTo("http://127.0.0.1:" + node.port());
     }
 
@@ -73,13 +75,21 @@ class AnvilNodeIT {
     @Test
     void shouldHoldTransactionsWhileAutomineIsOff() throws IOException {
         var deployer = new LocalChainDeployer(node);
-        var deployment = deployer.deploy(node.accounts().get(0), node.accounts().get(1).getAddress());
+        var deployment =
+                deployer.deploy(node.accounts().get(0), node.accounts().get(1).getAddress());
         long height = node.blockNumber();
         node.setAutomine(false);
         try {
-            node.web3j().ethSendTransaction(org.web3j.protocol.core.methods.request.Transaction.createFunctionCallTransaction(
-                    node.accounts().get(0).getAddress(), null, null, BigInteger.valueOf(100_000),
-                    deployment.tokenAddress(), Erc20Abi.mint(node.accounts().get(2).getAddress(), BigInteger.ONE))).send();
+            node.web3j()
+                    .ethSendTransaction(
+                            org.web3j.protocol.core.methods.request.Transaction.createFunctionCallTransaction(
+                                    node.accounts().get(0).getAddress(),
+                                    null,
+                                    null,
+                                    BigInteger.valueOf(100_000),
+                                    deployment.tokenAddress(),
+                                    Erc20Abi.mint(node.accounts().get(2).getAddress(), BigInteger.ONE)))
+                    .send();
             assertThat(node.blockNumber()).isEqualTo(height);
             node.mine(1);
             assertThat(node.blockNumber()).isEqualTo(height + 1);
@@ -108,7 +118,10 @@ class AnvilNodeIT {
     }
 
     private static String hashAt(long number) throws IOException {
-        return node.web3j().ethGetBlockByNumber(DefaultBlockParameter.valueOf(BigInteger.valueOf(number)), false).send()
-                .getBlock().getHash();
+        return node.web3j()
+                .ethGetBlockByNumber(DefaultBlockParameter.valueOf(BigInteger.valueOf(number)), false)
+                .send()
+                .getBlock()
+                .getHash();
     }
 }

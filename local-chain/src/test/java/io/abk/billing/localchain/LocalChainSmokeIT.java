@@ -12,8 +12,10 @@ class LocalChainSmokeIT {
     void shouldStartAnvilWithItsDefaultAccountsAndDeployTheContracts() {
         try (var fixture = new VaultFixture()) {
             var anvilAccounts = (List<String>) fixture.node.rpc("eth_accounts");
-            assertThat(anvilAccounts).containsExactlyElementsOf(
-                    fixture.node.accounts().stream().map(c -> c.getAddress()).toList());
+            assertThat(anvilAccounts)
+                    .containsExactlyElementsOf(fixture.node.accounts().stream()
+                            .map(c -> c.getAddress())
+                            .toList());
             assertThat(fixture.node.latestBlockTimestamp()).isAfterOrEqualTo(VaultFixture.GENESIS);
             assertThat(fixture.balance(fixture.customer.getAddress())).isEqualTo(VaultFixture.FUNDS);
         }

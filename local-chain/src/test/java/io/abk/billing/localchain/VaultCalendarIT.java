@@ -63,23 +63,32 @@ class VaultCalendarIT {
             long end = Instant.parse("2100-12-31T23:59:59Z").getEpochSecond();
             anchors.add(Instant.ofEpochSecond(start + (long) (random.nextDouble() * (end - start))));
         }
-        List<Long> monthCounts = new ArrayList<>(List.of(0L, 1L, 2L, 3L, 11L, 12L, 13L, 24L, 48L, 120L, 121L, 240L,
-                1200L));
+        List<Long> monthCounts =
+                new ArrayList<>(List.of(0L, 1L, 2L, 3L, 11L, 12L, 13L, 24L, 48L, 120L, 121L, 240L, 1200L));
         for (int i = 0; i < 5; i++) {
             monthCounts.add((long) random.nextInt(1_000));
         }
         for (Instant anchor : anchors) {
             for (long months : monthCounts) {
-                Instant expected = ZonedDateTime.ofInstant(anchor, ZoneOffset.UTC).plusMonths(months).toInstant();
-                assertThat(chain.addMonths(anchor, months)).as("%s + %d months", anchor, months).isEqualTo(expected);
+                Instant expected = ZonedDateTime.ofInstant(anchor, ZoneOffset.UTC)
+                        .plusMonths(months)
+                        .toInstant();
+                assertThat(chain.addMonths(anchor, months))
+                        .as("%s + %d months", anchor, months)
+                        .isEqualTo(expected);
             }
         }
     }
 
     @Test
     void shouldRenewAMonthlySubscriptionAnchoredOnJanuary31AtEachMonthsEnd() {
-        assertRenewals(1, "2027-01-31T09:15:00Z",
-                "2027-02-28T09:15:00Z", "2027-03-31T09:15:00Z", "2027-04-30T09:15:00Z", "2027-05-31T09:15:00Z");
+        assertRenewals(
+                1,
+                "2027-01-31T09:15:00Z",
+                "2027-02-28T09:15:00Z",
+                "2027-03-31T09:15:00Z",
+                "2027-04-30T09:15:00Z",
+                "2027-05-31T09:15:00Z");
     }
 
     @Test
@@ -89,8 +98,13 @@ class VaultCalendarIT {
 
     @Test
     void shouldRenewAYearlySubscriptionAnchoredOnFebruary29() {
-        assertRenewals(12, "2028-02-29T00:00:00Z",
-                "2029-02-28T00:00:00Z", "2030-02-28T00:00:00Z", "2031-02-28T00:00:00Z", "2032-02-29T00:00:00Z");
+        assertRenewals(
+                12,
+                "2028-02-29T00:00:00Z",
+                "2029-02-28T00:00:00Z",
+                "2030-02-28T00:00:00Z",
+                "2031-02-28T00:00:00Z",
+                "2032-02-29T00:00:00Z");
     }
 
     /** Each period start: refused one second before, accepted exactly at it. */
@@ -104,8 +118,10 @@ class VaultCalendarIT {
         }
         for (int period = 0; period < starts.size(); period++) {
             Instant start = starts.get(period);
-            assertThat(ZonedDateTime.ofInstant(first, ZoneOffset.UTC).plusMonths((long) period * periodMonths)
-                    .toInstant()).isEqualTo(start);
+            assertThat(ZonedDateTime.ofInstant(first, ZoneOffset.UTC)
+                            .plusMonths((long) period * periodMonths)
+                            .toInstant())
+                    .isEqualTo(start);
             chain.nextTransactionAt(start.minusSeconds(1));
             var notYet = new VaultError.PeriodNotStarted(ref, period, start);
             assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()), notYet);

@@ -56,8 +56,10 @@ class VaultChargeIT {
     void shouldAcceptChargesOnlyFromTheRelayer() {
         chain.timeIs(ANCHOR);
         for (Credentials caller : new Credentials[] {chain.customer, chain.merchant, chain.stranger, chain.deployer}) {
-            assertRefused(() -> chain.tx.send(caller, chain.vault(), SubscriptionVaultAbi.charge(ref, TEN_USDC,
-                    newChargeId())), new VaultError.NotRelayer());
+            assertRefused(
+                    () -> chain.tx.send(
+                            caller, chain.vault(), SubscriptionVaultAbi.charge(ref, TEN_USDC, newChargeId())),
+                    new VaultError.NotRelayer());
         }
         chain.charge(ref, TEN_USDC, newChargeId());
     }
@@ -65,8 +67,8 @@ class VaultChargeIT {
     @Test
     void shouldRefuseAChargeBeforeTheFirstPeriodStarts() {
         chain.nextTransactionAt(ANCHOR.minusSeconds(1));
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
-                new VaultError.PeriodNotStarted(ref, 0, ANCHOR));
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()), new VaultError.PeriodNotStarted(ref, 0, ANCHOR));
         chain.nextTransactionAt(ANCHOR);
         chain.charge(ref, TEN_USDC, newChargeId());
     }
@@ -77,17 +79,23 @@ class VaultChargeIT {
         chain.timeIs(ANCHOR);
         chain.charge(ref, TEN_USDC, newChargeId());
 
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()),
                 new VaultError.PeriodNotStarted(ref, 1, SECOND_PERIOD));
         chain.timeIs(SECOND_PERIOD.minus(Duration.ofHours(1)));
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()),
                 new VaultError.PeriodNotStarted(ref, 1, SECOND_PERIOD));
 
         chain.timeIs(SECOND_PERIOD);
         var receipt = chain.charge(ref, TEN_USDC, newChargeId());
-        assertThat(chain.events(receipt)).singleElement()
-                .isInstanceOfSatisfying(VaultEvent.Charged.class, charged -> assertThat(charged.periodIndex()).isEqualTo(1));
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
+        assertThat(chain.events(receipt))
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        VaultEvent.Charged.class,
+                        charged -> assertThat(charged.periodIndex()).isEqualTo(1));
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()),
                 new VaultError.PeriodNotStarted(ref, 2, Instant.parse("2026-09-15T10:00:00Z")));
     }
 
@@ -96,8 +104,9 @@ class VaultChargeIT {
         chain.timeIs(ANCHOR.plus(Duration.ofDays(9)));
         chain.charge(ref, TEN_USDC, newChargeId());
         // The late first charge does not move the calendar: the second period still starts on the anchor's day.
-        assertThat(SubscriptionVaultAbi.decodeTimestamp(chain.tx.call(chain.vault(),
-                SubscriptionVaultAbi.nextChargeAt(ref)))).isEqualTo(SECOND_PERIOD);
+        assertThat(SubscriptionVaultAbi.decodeTimestamp(
+                        chain.tx.call(chain.vault(), SubscriptionVaultAbi.nextChargeAt(ref))))
+                .isEqualTo(SECOND_PERIOD);
     }
 
     @Test
@@ -122,11 +131,13 @@ class VaultChargeIT {
 
         chain.timeIs(SECOND_PERIOD);
         assertRefused(() -> chain.charge(ref, TEN_USDC, chargeId), new VaultError.ChargeIdUsed(chargeId));
-        assertThat(SubscriptionVaultAbi.decodeChargeRecord(chain.tx.call(chain.vault(),
-                SubscriptionVaultAbi.chargeOf(chargeId))))
+        assertThat(SubscriptionVaultAbi.decodeChargeRecord(
+                        chain.tx.call(chain.vault(), SubscriptionVaultAbi.chargeOf(chargeId))))
                 .isEqualTo(new ChargeRecord(ref, 0, receipt.getBlockNumber().longValueExact(), true));
-        assertThat(SubscriptionVaultAbi.decodeChargeRecord(chain.tx.call(chain.vault(),
-                SubscriptionVaultAbi.chargeOf(newChargeId()))).exists()).isFalse();
+        assertThat(SubscriptionVaultAbi.decodeChargeRecord(
+                                chain.tx.call(chain.vault(), SubscriptionVaultAbi.chargeOf(newChargeId())))
+                        .exists())
+                .isFalse();
     }
 
     @Test
@@ -152,14 +163,21 @@ class VaultChargeIT {
         chain.timeIs(ANCHOR);
         String customer = chain.customer.getAddress().toLowerCase();
         BigInteger balance = chain.balance(customer);
-        chain.tx.send(chain.customer, chain.token(), io.abk.billing.contracts.Erc20Abi.transfer(
-                chain.stranger.getAddress(), balance.subtract(BigInteger.ONE)));
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
+        chain.tx.send(
+                chain.customer,
+                chain.token(),
+                io.abk.billing.contracts.Erc20Abi.transfer(
+                        chain.stranger.getAddress(), balance.subtract(BigInteger.ONE)));
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()),
                 new VaultError.InsufficientBalance(customer, BigInteger.ONE, TEN_USDC));
 
-        chain.tx.send(chain.customer, chain.token(), io.abk.billing.contracts.Erc20Abi.approve(chain.vault(),
-                BigInteger.valueOf(5)));
-        assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()),
+        chain.tx.send(
+                chain.customer,
+                chain.token(),
+                io.abk.billing.contracts.Erc20Abi.approve(chain.vault(), BigInteger.valueOf(5)));
+        assertRefused(
+                () -> chain.charge(ref, TEN_USDC, newChargeId()),
                 new VaultError.InsufficientAllowance(chain.vault(), BigInteger.valueOf(5), TEN_USDC));
         // A refused charge uses up neither the period nor anything else.
         assertThat(chain.subscription(ref).chargeCount()).isZero();
@@ -168,6 +186,7 @@ class VaultChargeIT {
     @Test
     void shouldRefuseChargesOfAnUnknownSubscription() {
         String unknown = newRef();
-        assertRefused(() -> chain.charge(unknown, TEN_USDC, newChargeId()), new VaultError.UnknownSubscription(unknown));
+        assertRefused(
+                () -> chain.charge(unknown, TEN_USDC, newChargeId()), new VaultError.UnknownSubscription(unknown));
     }
 }

@@ -27,6 +27,7 @@ final class VaultFixture implements AutoCloseable {
     static final Instant GENESIS = Instant.parse("2026-06-01T00:00:00Z");
     /** 1,000 USDC in micro-USDC, the customers' starting balance. */
     static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
+
     static final BigInteger TEN_USDC = BigInteger.valueOf(10_000_000L);
 
     final AnvilNode node;
@@ -68,8 +69,11 @@ final class VaultFixture implements AutoCloseable {
     }
 
     TransactionReceipt subscribe(String ref, BigInteger amount, int periodMonths, Instant firstChargeAt) {
-        return tx.send(customer, vault(), SubscriptionVaultAbi.subscribe(ref, merchant.getAddress(), token(), amount,
-                periodMonths, firstChargeAt));
+        return tx.send(
+                customer,
+                vault(),
+                SubscriptionVaultAbi.subscribe(
+                        ref, merchant.getAddress(), token(), amount, periodMonths, firstChargeAt));
     }
 
     TransactionReceipt charge(String ref, BigInteger amount, String chargeId) {
@@ -109,8 +113,10 @@ final class VaultFixture implements AutoCloseable {
 
     static void assertRefused(Runnable call, VaultError expected) {
         assertThatThrownBy(call::run)
-                .isInstanceOfSatisfying(TransactionRevertedException.class,
-                        reverted -> org.assertj.core.api.Assertions.assertThat(reverted.vaultError()).isEqualTo(expected));
+                .isInstanceOfSatisfying(
+                        TransactionRevertedException.class,
+                        reverted -> org.assertj.core.api.Assertions.assertThat(reverted.vaultError())
+                                .isEqualTo(expected));
     }
 
     @Override

@@ -58,12 +58,24 @@ class VaultLifecycleIT {
 
         String customer = lower(chain.customer);
         String merchant = lower(chain.merchant);
-        assertThat(chain.events(receipt)).containsExactly(
-                new VaultEvent.Subscribed(ref, customer, merchant, chain.token(), TEN_USDC, 12, ANCHOR));
-        assertThat(chain.subscription(ref)).isEqualTo(new OnChainSubscription(customer, merchant, chain.token(),
-                TEN_USDC, 12, ANCHOR, 0, false, BigInteger.ZERO, BigInteger.ZERO));
-        assertThat(SubscriptionVaultAbi.decodeTimestamp(chain.tx.call(chain.vault(),
-                SubscriptionVaultAbi.periodStart(ref, 2)))).isEqualTo(Instant.parse("2028-07-15T10:00:00Z"));
+        assertThat(chain.events(receipt))
+                .containsExactly(
+                        new VaultEvent.Subscribed(ref, customer, merchant, chain.token(), TEN_USDC, 12, ANCHOR));
+        assertThat(chain.subscription(ref))
+                .isEqualTo(new OnChainSubscription(
+                        customer,
+                        merchant,
+                        chain.token(),
+                        TEN_USDC,
+                        12,
+                        ANCHOR,
+                        0,
+                        false,
+                        BigInteger.ZERO,
+                        BigInteger.ZERO));
+        assertThat(SubscriptionVaultAbi.decodeTimestamp(
+                        chain.tx.call(chain.vault(), SubscriptionVaultAbi.periodStart(ref, 2))))
+                .isEqualTo(Instant.parse("2028-07-15T10:00:00Z"));
     }
 
     @Test
@@ -73,17 +85,23 @@ class VaultLifecycleIT {
         assertRefused(() -> chain.subscribe(ref, TEN_USDC, 1, ANCHOR), new VaultError.RefAlreadyUsed(ref));
 
         String zero = "0x" + "0".repeat(40);
-        assertRefused(() -> subscribe(zero, chain.token(), TEN_USDC, 1),
+        assertRefused(
+                () -> subscribe(zero, chain.token(), TEN_USDC, 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.ZERO_MERCHANT));
-        assertRefused(() -> subscribe(lower(chain.merchant), zero, TEN_USDC, 1),
+        assertRefused(
+                () -> subscribe(lower(chain.merchant), zero, TEN_USDC, 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.ZERO_TOKEN));
-        assertRefused(() -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ZERO, 1),
+        assertRefused(
+                () -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ZERO, 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.ZERO_AMOUNT));
-        assertRefused(() -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ONE.shiftLeft(128), 1),
+        assertRefused(
+                () -> subscribe(lower(chain.merchant), chain.token(), BigInteger.ONE.shiftLeft(128), 1),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.AMOUNT_TOO_LARGE));
-        assertRefused(() -> subscribe(lower(chain.merchant), chain.token(), TEN_USDC, 0),
+        assertRefused(
+                () -> subscribe(lower(chain.merchant), chain.token(), TEN_USDC, 0),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.INVALID_PERIOD));
-        assertRefused(() -> subscribe(lower(chain.merchant), chain.token(), TEN_USDC, 121),
+        assertRefused(
+                () -> subscribe(lower(chain.merchant), chain.token(), TEN_USDC, 121),
                 new VaultError.InvalidSubscription(InvalidSubscriptionReason.INVALID_PERIOD));
     }
 
@@ -101,8 +119,9 @@ class VaultLifecycleIT {
         assertThat(chain.subscription(ref).canceled()).isTrue();
         assertRefused(() -> chain.charge(ref, TEN_USDC, newChargeId()), new VaultError.SubscriptionIsCanceled(ref));
         assertRefused(() -> cancel(chain.customer, ref), new VaultError.SubscriptionIsCanceled(ref));
-        assertThat(SubscriptionVaultAbi.decodeTimestamp(chain.tx.call(chain.vault(),
-                SubscriptionVaultAbi.nextChargeAt(ref)))).isEqualTo(Instant.EPOCH);
+        assertThat(SubscriptionVaultAbi.decodeTimestamp(
+                        chain.tx.call(chain.vault(), SubscriptionVaultAbi.nextChargeAt(ref))))
+                .isEqualTo(Instant.EPOCH);
     }
 
     @Test
@@ -122,7 +141,8 @@ class VaultLifecycleIT {
         String ref = newRef();
         chain.subscribe(ref, TEN_USDC, 1, ANCHOR);
         chain.timeIs(ANCHOR);
-        assertRefused(() -> refund(chain.relayer, ref, BigInteger.ONE, newRefundId()),
+        assertRefused(
+                () -> refund(chain.relayer, ref, BigInteger.ONE, newRefundId()),
                 new VaultError.RefundAboveCharged(BigInteger.ONE, BigInteger.ZERO));
         chain.charge(ref, TEN_USDC, newChargeId());
         BigInteger customerBefore = chain.balance(lower(chain.customer));
@@ -139,11 +159,14 @@ class VaultLifecycleIT {
         assertRefused(() -> refund(chain.relayer, ref, part, refundId), new VaultError.RefundIdUsed(refundId));
         BigInteger rest = TEN_USDC.subtract(part);
         BigInteger tooMuch = rest.add(BigInteger.ONE);
-        assertRefused(() -> refund(chain.relayer, ref, tooMuch, newRefundId()),
+        assertRefused(
+                () -> refund(chain.relayer, ref, tooMuch, newRefundId()),
                 new VaultError.RefundAboveCharged(tooMuch, rest));
-        assertRefused(() -> refund(chain.stranger, ref, BigInteger.ONE, newRefundId()),
+        assertRefused(
+                () -> refund(chain.stranger, ref, BigInteger.ONE, newRefundId()),
                 new VaultError.NotMerchantOrRelayer());
-        assertRefused(() -> refund(chain.customer, ref, BigInteger.ONE, newRefundId()),
+        assertRefused(
+                () -> refund(chain.customer, ref, BigInteger.ONE, newRefundId()),
                 new VaultError.NotMerchantOrRelayer());
 
         // Refunds outlive the mandate: the rest can still be paid back after cancel.
@@ -160,24 +183,29 @@ class VaultLifecycleIT {
         chain.subscribe(ref, TEN_USDC, 1, ANCHOR);
         chain.timeIs(ANCHOR);
         chain.charge(ref, TEN_USDC, newChargeId());
-        chain.tx.send(chain.merchant, chain.token(), io.abk.billing.contracts.Erc20Abi.approve(chain.vault(),
-                BigInteger.ZERO));
+        chain.tx.send(
+                chain.merchant,
+                chain.token(),
+                io.abk.billing.contracts.Erc20Abi.approve(chain.vault(), BigInteger.ZERO));
 
-        assertRefused(() -> refund(chain.relayer, ref, TEN_USDC, newRefundId()),
+        assertRefused(
+                () -> refund(chain.relayer, ref, TEN_USDC, newRefundId()),
                 new VaultError.InsufficientAllowance(chain.vault(), BigInteger.ZERO, TEN_USDC));
     }
 
     private void subscribe(String merchant, String token, BigInteger amount, int periodMonths) {
-        chain.tx.send(chain.customer, chain.vault(), SubscriptionVaultAbi.subscribe(newRef(), merchant, token, amount,
-                periodMonths, ANCHOR));
+        chain.tx.send(
+                chain.customer,
+                chain.vault(),
+                SubscriptionVaultAbi.subscribe(newRef(), merchant, token, amount, periodMonths, ANCHOR));
     }
 
     private static org.web3j.protocol.core.methods.response.TransactionReceipt cancel(Credentials by, String ref) {
         return chain.tx.send(by, chain.vault(), SubscriptionVaultAbi.cancel(ref));
     }
 
-    private static org.web3j.protocol.core.methods.response.TransactionReceipt refund(Credentials by, String ref,
-            BigInteger amount, String refundId) {
+    private static org.web3j.protocol.core.methods.response.TransactionReceipt refund(
+            Credentials by, String ref, BigInteger amount, String refundId) {
         return chain.tx.send(by, chain.vault(), SubscriptionVaultAbi.refund(ref, amount, refundId));
     }
 

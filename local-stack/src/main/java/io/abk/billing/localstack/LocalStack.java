@@ -68,8 +68,13 @@ public final class LocalStack implements AutoCloseable {
     private final PostgresServer postgres;
     private boolean closed;
 
-    private LocalStack(Info info, Deque<Part> parts, @Nullable ServiceFleet fleet, @Nullable WebhookSenderService webhooks,
-            KafkaBroker kafka, PostgresServer postgres) {
+    private LocalStack(
+            Info info,
+            Deque<Part> parts,
+            @Nullable ServiceFleet fleet,
+            @Nullable WebhookSenderService webhooks,
+            KafkaBroker kafka,
+            PostgresServer postgres) {
         this.info = info;
         this.parts = parts;
         this.fleet = fleet;
@@ -110,8 +115,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** A started part and how long its close may take. */
-    private record Part(String name, Duration closeTimeout, AutoCloseable closer) {
-    }
+    private record Part(String name, Duration closeTimeout, AutoCloseable closer) {}
 
     /**
      * Starts every part and waits until the gateway is UP.
@@ -128,8 +132,13 @@ public final class LocalStack implements AutoCloseable {
             Files.createDirectories(dataDir);
             parts.push(new Part("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir)));
             // The sealing keyring's variables are read here, as the services would: a given keyring is used as is.
-            var secrets = LocalSecrets.resolve(dataDir, config.adminToken(), config.demoTestKey(), config.demoLiveKey(),
-                    System.getenv("BILLING_SECRETS_KEYS"), System.getenv("BILLING_SECRETS_ACTIVE_KEY"));
+            var secrets = LocalSecrets.resolve(
+                    dataDir,
+                    config.adminToken(),
+                    config.demoTestKey(),
+                    config.demoLiveKey(),
+                    System.getenv("BILLING_SECRETS_KEYS"),
+                    System.getenv("BILLING_SECRETS_ACTIVE_KEY"));
 
             // The chain comes first and stops last: the relayer and the chain follower in chain-indexer talk to it
             // until they are closed, and a deployment problem shows before the slower parts start.
@@ -141,11 +150,13 @@ public final class LocalStack implements AutoCloseable {
 
             // PostgreSQL and the broker need nothing of each other: each starts while the other does (after a crash,
             // stopping the old PostgreSQL and the broker's log recovery are the two longest waits).
-            var postgresStart = phases.inBackground("postgres",
-                    () -> PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort()));
+            var postgresStart = phases.inBackground(
+                    "postgres", () -> PostgresServer.start(dataDir.resolve("postgres"), config.postgresPort()));
             KafkaBroker kafka;
             try {
-                kafka = phases.timed("kafka", () -> KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining()));
+                kafka = phases.timed(
+                        "kafka",
+                        () -> KafkaBroker.start(dataDir.resolve("kafka"), config.kafkaPort(), deadline.remaining()));
             } catch (RuntimeException e) {
                 postgresStart.closeAfter(e);
                 throw e;
@@ -160,26 +171,43 @@ public final class LocalStack implements AutoCloseable {
             parts.push(new Part("postgres", Duration.ofSeconds(30), postgres));
             parts.push(new Part("kafka", Duration.ofSeconds(60), kafka));
 
-            phases.timed("topics", () -> StackTopics.provision(kafka.bootstrapServers(), config.partitions(), deadline.remaining()));
+            phases.timed(
+                    "topics",
+                    () -> StackTopics.provision(kafka.bootstrapServers(), config.partitions(), deadline.remaining()));
 
             var httpPort = config.processes() ? config.httpPort() : FreePorts.resolve(config.httpPort());
-            var gatewayArgs = new GatewayArgs(httpPort, config.publicUrlFor(httpPort), postgres.r2dbcUrl(), postgres.jdbcUrl(),
-                    PostgresServer.USER, PostgresServer.PASSWORD, kafka.bootstrapServers(), secrets.adminToken(),
-                    DEMO_MERCHANT_NAME, chain == null ? DEMO_PAYOUT_ADDRESS : chain.info().payoutAddress(),
-                    secrets.demoTestKey(), secrets.demoLiveKey(), config.rateLimitsEnabled(),
-                    config.rateLimitPerKeyPerSecond(), config.rateLimitCheckoutPerMinute(),
-                    config.webhooksAllowLoopbackInTest(), chain == null ? null : gatewayChain(chain.info()),
-                    secrets.sealingKeys(), secrets.sealingActiveKey());
+            var gatewayArgs = new GatewayArgs(
+                    httpPort,
+                    config.publicUrlFor(httpPort),
+                    postgres.r2dbcUrl(),
+                    postgres.jdbcUrl(),
+                    PostgresServer.USER,
+                    PostgresServer.PASSWORD,
+                    kafka.bootstrapServers(),
+                    secrets.adminToken(),
+                    DEMO_MERCHANT_NAME,
+                    chain == null ? DEMO_PAYOUT_ADDRESS : chain.info().payoutAddress(),
+                    secrets.demoTestKey(),
+                    secrets.demoLiveKey(),
+                    config.rateLimitsEnabled(),
+                    config.rateLimitPerKeyPerSecond(),
+                    config.rateLimitCheckoutPerMinute(),
+                    config.webhooksAllowLoopbackInTest(),
+                    chain == null ? null : gatewayChain(chain.info()),
+                    secrets.sealingKeys(),
+                    secrets.sealingActiveKey());
             ServiceFleet fleet = null;
             WebhookSenderService webhooks = null;
             String baseUrl;
             String usdtUrl;
             if (config.processes()) {
                 var localChain = chain;
-                fleet = phases.timed("service-processes", () -> startProcesses(config, gatewayArgs, localChain, deadline));
+                fleet = phases.timed(
+                        "service-processes", () -> startProcesses(config, gatewayArgs, localChain, deadline));
                 parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
                 baseUrl = fleet.gatewayUrls().getFirst();
-                usdtUrl = "http://localhost:" + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
+                usdtUrl = "http://localhost:"
+                        + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
             } else {
                 var started = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);
                 baseUrl = started.baseUrl();
@@ -187,21 +215,41 @@ public final class LocalStack implements AutoCloseable {
                 webhooks = started.webhooks();
             }
             var publicUrl = config.publicUrlFor(URI.create(baseUrl).getPort());
-            var info = new Info(baseUrl, publicUrl, secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
-                    DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME), kafka.bootstrapServers(),
-                    postgres.jdbcUrl(), dataDir, kafka.formattedNow(), Duration.ofNanos(System.nanoTime() - startedAt),
+            var info = new Info(
+                    baseUrl,
+                    publicUrl,
+                    secrets.adminToken(),
+                    secrets.demoTestKey(),
+                    secrets.demoLiveKey(),
+                    DemoMerchantLookup.find(postgres.dataSource(), DEMO_MERCHANT_NAME),
+                    kafka.bootstrapServers(),
+                    postgres.jdbcUrl(),
+                    dataDir,
+                    kafka.formattedNow(),
+                    Duration.ofNanos(System.nanoTime() - startedAt),
                     Optional.ofNullable(chain).map(LocalChain::info),
                     fleet == null ? List.of(baseUrl) : fleet.gatewayUrls(),
-                    fleet == null ? List.of() : fleet.processes().stream()
-                            .map(process -> process.name() + "  pid " + process.pid() + ", " + process.baseUrl()).toList(),
-                    usdtUrl, usdtKey(config), secrets.sealingKeys());
-            log.info("local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"", baseUrl,
-                    info.startDuration().toMillis(), info.coldStart(), fleet == null ? 0 : fleet.processes().size(),
+                    fleet == null
+                            ? List.of()
+                            : fleet.processes().stream()
+                                    .map(process ->
+                                            process.name() + "  pid " + process.pid() + ", " + process.baseUrl())
+                                    .toList(),
+                    usdtUrl,
+                    usdtKey(config),
+                    secrets.sealingKeys());
+            log.info(
+                    "local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"",
+                    baseUrl,
+                    info.startDuration().toMillis(),
+                    info.coldStart(),
+                    fleet == null ? 0 : fleet.processes().size(),
                     phases.summary());
             return new LocalStack(info, parts, fleet, webhooks, kafka, postgres);
         } catch (IOException e) {
             closeAll(parts);
-            throw new UncheckedIOException("could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             closeAll(parts);
             throw e;
@@ -209,39 +257,56 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** Where the in-process services answer, and the webhook sender among them. */
-    private record InProcess(String baseUrl, String usdtUrl, WebhookSenderService webhooks) {
-    }
+    private record InProcess(String baseUrl, String usdtUrl, WebhookSenderService webhooks) {}
 
     /**
      * Every service inside this JVM; returns once the gateway reports UP and the scheduler runs. The Streams apps start
      * in the background; the USDT verifier, which needs neither the gateway nor the database, starts on a thread of
      * its own while the gateway and then the webhook sender start on this one.
      */
-    private static InProcess startInProcess(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
-            KafkaBroker kafka, PostgresServer postgres, Deque<Part> parts, Deadline deadline, StartPhases phases) {
+    private static InProcess startInProcess(
+            LocalStackConfig config,
+            GatewayArgs gatewayArgs,
+            @Nullable LocalChain chain,
+            KafkaBroker kafka,
+            PostgresServer postgres,
+            Deque<Part> parts,
+            Deadline deadline,
+            StartPhases phases) {
         var dataDir = config.dataDir();
-        var streams = phases.timed("billing-streams", () -> StreamsService.billingStreams(kafka.bootstrapServers(),
-                dataDir.resolve("streams")));
+        var streams = phases.timed(
+                "billing-streams",
+                () -> StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams")));
         parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
 
         // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
         // billing-streams' lifetime: started after it and closed before it, which lets the last results it
         // commits while closing still be applied before billing-streams stops.
-        var settlement = phases.timed("chain-indexer", () -> StreamsService.settlement(kafka.bootstrapServers(),
-                dataDir.resolve("chain-indexer"), chain == null ? null : chain.indexerSettings()));
+        var settlement = phases.timed(
+                "chain-indexer",
+                () -> StreamsService.settlement(
+                        kafka.bootstrapServers(),
+                        dataDir.resolve("chain-indexer"),
+                        chain == null ? null : chain.indexerSettings()));
         parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
 
         // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so it
         // runs inside their lifetime: started after them and closed first, so that what it commits while closing is
         // still applied.
-        var scheduler = phases.timed("renewal-scheduler", () -> StreamsService.scheduler(kafka.bootstrapServers(),
-                dataDir.resolve("renewal-scheduler")));
+        var scheduler = phases.timed(
+                "renewal-scheduler",
+                () -> StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler")));
         parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
 
         // Two Spring applications start at once below: the JVM-wide settings they share are made first.
         GatewayService.configureJvm();
-        var usdtStart = phases.inBackground("usdt-verifier", () -> UsdtVerifierService.start(kafka.bootstrapServers(),
-                config.usdtHttpPort(), config.usdtKeys(), dataDir.resolve("usdt-verifier")));
+        var usdtStart = phases.inBackground(
+                "usdt-verifier",
+                () -> UsdtVerifierService.start(
+                        kafka.bootstrapServers(),
+                        config.usdtHttpPort(),
+                        config.usdtKeys(),
+                        dataDir.resolve("usdt-verifier")));
         var webhookHealth = new WebhookSenderHealth();
         GatewayService gateway;
         WebhookSenderService webhooks;
@@ -250,9 +315,15 @@ public final class LocalStack implements AutoCloseable {
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
             // database; it is closed first, so attempts in flight drain before anything they need stops.
-            webhooks = phases.timed("webhook-sender", () -> WebhookSenderService.start(kafka.bootstrapServers(),
-                    postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD, config.webhooksAllowLoopbackInTest(),
-                    gatewayArgs.sealingEnvironment()));
+            webhooks = phases.timed(
+                    "webhook-sender",
+                    () -> WebhookSenderService.start(
+                            kafka.bootstrapServers(),
+                            postgres.jdbcUrl(),
+                            PostgresServer.USER,
+                            PostgresServer.PASSWORD,
+                            config.webhooksAllowLoopbackInTest(),
+                            gatewayArgs.sealingEnvironment()));
             parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
             webhookHealth.watch(webhooks);
         } catch (RuntimeException e) {
@@ -272,8 +343,9 @@ public final class LocalStack implements AutoCloseable {
         // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
         // waits for the scheduler here, and a first due item never waits on a rebalance.
         phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
-        phases.timed("scheduler-running", () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(),
-                scheduler::isRunning));
+        phases.timed(
+                "scheduler-running",
+                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning));
         return new InProcess(baseUrl, "http://localhost:" + usdt.port(), webhooks);
     }
 
@@ -281,14 +353,22 @@ public final class LocalStack implements AutoCloseable {
      * Every service as its own process ({@code --processes}), {@code replicas} of each, from the runnable jars of this
      * repository; returns once every process is ready.
      */
-    private static ServiceFleet startProcesses(LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain,
-            Deadline deadline) {
+    private static ServiceFleet startProcesses(
+            LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain, Deadline deadline) {
         var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
-        var environment = new FleetEnvironment(gatewayArgs, chain == null ? Map.of() : chain.indexerEnvironment(),
-                config.dataDir().resolve("processes"), config.usdtKeys());
-        return ServiceFleet.start(jars, environment, processJavaOptions(), config.dataDir().resolve("logs"),
-                config.replicas(), Map.of(ServiceKind.API_GATEWAY, config.httpPort(), ServiceKind.USDT_VERIFIER,
-                        config.usdtHttpPort()), deadline);
+        var environment = new FleetEnvironment(
+                gatewayArgs,
+                chain == null ? Map.of() : chain.indexerEnvironment(),
+                config.dataDir().resolve("processes"),
+                config.usdtKeys());
+        return ServiceFleet.start(
+                jars,
+                environment,
+                processJavaOptions(),
+                config.dataDir().resolve("logs"),
+                config.replicas(),
+                Map.of(ServiceKind.API_GATEWAY, config.httpPort(), ServiceKind.USDT_VERIFIER, config.usdtHttpPort()),
+                deadline);
     }
 
     /**
@@ -314,8 +394,13 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private static GatewayArgs.TestChain gatewayChain(LocalChainInfo chain) {
-        return new GatewayArgs.TestChain(LocalChain.NAME, chain.chainId(), chain.tokenAddress(), chain.vaultAddress(),
-                chain.rpcUrl(), LocalChain.CONFIRMATIONS);
+        return new GatewayArgs.TestChain(
+                LocalChain.NAME,
+                chain.chainId(),
+                chain.tokenAddress(),
+                chain.vaultAddress(),
+                chain.rpcUrl(),
+                LocalChain.CONFIRMATIONS);
     }
 
     public Info info() {
@@ -398,7 +483,9 @@ public final class LocalStack implements AutoCloseable {
         closed = true;
         var stoppedAt = System.nanoTime();
         closeAll(parts);
-        log.info("local stack stopped stopMs={}", Duration.ofNanos(System.nanoTime() - stoppedAt).toMillis());
+        log.info(
+                "local stack stopped stopMs={}",
+                Duration.ofNanos(System.nanoTime() - stoppedAt).toMillis());
     }
 
     private static void closeAll(Deque<Part> parts) {

@@ -77,6 +77,7 @@ public record LocalStackConfig(
     public static final String PROCESSES_ARGUMENT = "--processes";
     /** {@code --replicas N}: processes of each scalable service (with {@link #PROCESSES_ARGUMENT}). */
     public static final String REPLICAS_ARGUMENT = "--replicas";
+
     static final String USAGE = "usage: ./billing run [--local-chain] [--processes [--replicas N]]";
     /** Enough to show the distributed shape; each replica is a JVM of its own on this machine. */
     static final int MAX_REPLICAS = 8;
@@ -90,7 +91,8 @@ public record LocalStackConfig(
         checkPort("BILLING_LOCAL_CHAIN_PORT", localChainPort);
         checkPort("BILLING_USDT_HTTP_PORT", usdtHttpPort);
         if (replicas < 1 || replicas > MAX_REPLICAS) {
-            throw new IllegalArgumentException(REPLICAS_ARGUMENT + " must be between 1 and " + MAX_REPLICAS + ", got " + replicas);
+            throw new IllegalArgumentException(
+                    REPLICAS_ARGUMENT + " must be between 1 and " + MAX_REPLICAS + ", got " + replicas);
         }
         if (replicas > 1 && !processes) {
             throw new IllegalArgumentException(REPLICAS_ARGUMENT + " needs " + PROCESSES_ARGUMENT + "; " + USAGE);
@@ -130,11 +132,14 @@ public record LocalStackConfig(
             } else if (arg.equals(PROCESSES_ARGUMENT)) {
                 processes = true;
             } else if (arg.equals(REPLICAS_ARGUMENT) || arg.startsWith(REPLICAS_ARGUMENT + "=")) {
-                var value = arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : i + 1 < args.size() ? args.get(++i) : "";
+                var value = arg.contains("=")
+                        ? arg.substring(arg.indexOf('=') + 1)
+                        : i + 1 < args.size() ? args.get(++i) : "";
                 try {
                     replicas = Integer.parseInt(value);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(REPLICAS_ARGUMENT + " takes a number, got '" + value + "'; " + USAGE);
+                    throw new IllegalArgumentException(
+                            REPLICAS_ARGUMENT + " takes a number, got '" + value + "'; " + USAGE);
                 }
             } else {
                 throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
@@ -165,29 +170,103 @@ public record LocalStackConfig(
 
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
     public static LocalStackConfig forTest(Path dataDir, int partitions) {
-        return new LocalStackConfig(0, null, null, null, dataDir, null, 0, 0, partitions,
-                false, null, null, true, false, 0, 0, "", false, 1, DEFAULT_READY_TIMEOUT);
+        return new LocalStackConfig(
+                0,
+                null,
+                null,
+                null,
+                dataDir,
+                null,
+                0,
+                0,
+                partitions,
+                false,
+                null,
+                null,
+                true,
+                false,
+                0,
+                0,
+                "",
+                false,
+                1,
+                DEFAULT_READY_TIMEOUT);
     }
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
     public LocalStackConfig withLocalChain(int port) {
-        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
-                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, true, port, usdtHttpPort, usdtKeys, processes, replicas, readyTimeout);
+        return new LocalStackConfig(
+                httpPort,
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                dataDir,
+                publicUrl,
+                kafkaPort,
+                postgresPort,
+                partitions,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest,
+                true,
+                port,
+                usdtHttpPort,
+                usdtKeys,
+                processes,
+                replicas,
+                readyTimeout);
     }
 
     /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
     public LocalStackConfig withProcesses(int replicas) {
-        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
-                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, localChain, localChainPort, usdtHttpPort, usdtKeys, true, replicas, readyTimeout);
+        return new LocalStackConfig(
+                httpPort,
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                dataDir,
+                publicUrl,
+                kafkaPort,
+                postgresPort,
+                partitions,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest,
+                localChain,
+                localChainPort,
+                usdtHttpPort,
+                usdtKeys,
+                true,
+                replicas,
+                readyTimeout);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
-    public LocalStackConfig withSecrets(@Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
-        return new LocalStackConfig(httpPort, adminToken, demoTestKey, demoLiveKey, dataDir, publicUrl, kafkaPort,
-                postgresPort, partitions, rateLimitsEnabled, rateLimitPerKeyPerSecond, rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest, localChain, localChainPort, usdtHttpPort, usdtKeys, processes, replicas, readyTimeout);
+    public LocalStackConfig withSecrets(
+            @Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
+        return new LocalStackConfig(
+                httpPort,
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                dataDir,
+                publicUrl,
+                kafkaPort,
+                postgresPort,
+                partitions,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest,
+                localChain,
+                localChainPort,
+                usdtHttpPort,
+                usdtKeys,
+                processes,
+                replicas,
+                readyTimeout);
     }
 
     /** The public URL given, or {@code http://localhost:<port>} for the port the gateway really listens on. */
@@ -197,12 +276,15 @@ public record LocalStackConfig(
 
     /** {@code BILLING_LOCAL_CHAIN}: {@code anvil} runs one; empty, {@code none} or {@code sandbox} leave test mode in the sandbox. */
     private static boolean localChain(EnvVars vars) {
-        return vars.text("BILLING_LOCAL_CHAIN").map(value -> switch (value.toLowerCase(Locale.ROOT)) {
-            case "anvil" -> Boolean.TRUE;
-            case "none", "sandbox" -> Boolean.FALSE;
-            default -> throw new IllegalArgumentException("BILLING_LOCAL_CHAIN must be 'anvil' (or empty for the sandbox), got '"
-                    + value + "'");
-        }).orElse(false);
+        return vars.text("BILLING_LOCAL_CHAIN")
+                .map(value -> switch (value.toLowerCase(Locale.ROOT)) {
+                    case "anvil" -> Boolean.TRUE;
+                    case "none", "sandbox" -> Boolean.FALSE;
+                    default ->
+                        throw new IllegalArgumentException(
+                                "BILLING_LOCAL_CHAIN must be 'anvil' (or empty for the sandbox), got '" + value + "'");
+                })
+                .orElse(false);
     }
 
     private static void checkPort(String name, int port) {

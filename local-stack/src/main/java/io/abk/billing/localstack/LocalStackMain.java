@@ -19,8 +19,7 @@ public final class LocalStackMain {
     private static final CountDownLatch STOP_REQUESTED = new CountDownLatch(1);
     private static final AtomicReference<LocalStack> STACK = new AtomicReference<>();
 
-    private LocalStackMain() {
-    }
+    private LocalStackMain() {}
 
     public static void main(String[] args) {
         LocalStackConfig config;
@@ -34,7 +33,9 @@ public final class LocalStackMain {
         handleSignal("INT");
         handleSignal("TERM");
         // For exits that are not a handled signal (SIGHUP, System.exit elsewhere): still stop in order.
-        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("local-stack-shutdown").unstarted(LocalStackMain::closeStack));
+        Runtime.getRuntime()
+                .addShutdownHook(
+                        Thread.ofPlatform().name("local-stack-shutdown").unstarted(LocalStackMain::closeStack));
 
         try {
             STACK.set(LocalStack.start(config));
@@ -71,9 +72,10 @@ public final class LocalStackMain {
                     System.err.println("\nForced exit: parts may not have stopped cleanly.");
                     Runtime.getRuntime().halt(1);
                 }
-                System.out.println(STACK.get() == null
-                        ? "\nStopping once the start completes (Ctrl-C again to force)..."
-                        : "\nStopping the local stack (Ctrl-C again to force)...");
+                System.out.println(
+                        STACK.get() == null
+                                ? "\nStopping once the start completes (Ctrl-C again to force)..."
+                                : "\nStopping the local stack (Ctrl-C again to force)...");
                 STOP_REQUESTED.countDown();
             });
         } catch (IllegalArgumentException e) {

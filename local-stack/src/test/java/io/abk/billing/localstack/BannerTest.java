@@ -2,8 +2,8 @@ package io.abk.billing.localstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import io.abk.billing.localstack.chain.LocalChainInfo;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -12,10 +12,23 @@ import org.junit.jupiter.api.Test;
 class BannerTest {
 
     private static final LocalStack.Info INFO = new LocalStack.Info(
-            "http://localhost:8080", "http://localhost:8080", "admin-token-0123456789", "abk_test_TTT", "abk_live_LLL",
-            Optional.of("mer_01"), "127.0.0.1:19092", "jdbc:postgresql://127.0.0.1:15432/billing", Path.of("/data"),
-            true, Duration.ofMillis(12_345), Optional.empty(), List.of("http://localhost:8080"), List.of(),
-            "http://localhost:8787", "usdt_dev_local_only_key", "local:c2VhbGluZy1rZXk=");
+            "http://localhost:8080",
+            "http://localhost:8080",
+            "admin-token-0123456789",
+            "abk_test_TTT",
+            "abk_live_LLL",
+            Optional.of("mer_01"),
+            "127.0.0.1:19092",
+            "jdbc:postgresql://127.0.0.1:15432/billing",
+            Path.of("/data"),
+            true,
+            Duration.ofMillis(12_345),
+            Optional.empty(),
+            List.of("http://localhost:8080"),
+            List.of(),
+            "http://localhost:8787",
+            "usdt_dev_local_only_key",
+            "local:c2VhbGluZy1rZXk=");
 
     @Test
     void shouldShowEverythingADeveloperNeedsWhenTheStackIsReady() {
@@ -41,11 +54,26 @@ class BannerTest {
 
     @Test
     void shouldListEveryGatewayAndProcessWhenTheServicesRunAsProcesses() {
-        var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
-                INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
-                true, INFO.startDuration(), Optional.empty(), List.of("http://localhost:8080", "http://localhost:8081"),
-                List.of("billing-streams-1  pid 101, http://127.0.0.1:40001", "api-gateway-2  pid 107, http://127.0.0.1:8081"),
-                INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
+        var info = new LocalStack.Info(
+                INFO.baseUrl(),
+                INFO.publicUrl(),
+                INFO.adminToken(),
+                INFO.demoTestKey(),
+                INFO.demoLiveKey(),
+                INFO.demoMerchantId(),
+                INFO.kafkaBootstrapServers(),
+                INFO.jdbcUrl(),
+                INFO.dataDir(),
+                true,
+                INFO.startDuration(),
+                Optional.empty(),
+                List.of("http://localhost:8080", "http://localhost:8081"),
+                List.of(
+                        "billing-streams-1  pid 101, http://127.0.0.1:40001",
+                        "api-gateway-2  pid 107, http://127.0.0.1:8081"),
+                INFO.usdtUrl(),
+                INFO.usdtKey(),
+                INFO.sealingKeys());
 
         assertThat(Banner.render(info))
                 .contains("http://localhost:8081  (gateway 2)")
@@ -56,16 +84,37 @@ class BannerTest {
 
     @Test
     void shouldShowTheLocalChainAndLabelItsKeysAsPublicWhenItRuns() {
-        var chain = new LocalChainInfo("http://127.0.0.1:8545", 31337, "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-                "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-                "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", List.of(
+        var chain = new LocalChainInfo(
+                "http://127.0.0.1:8545",
+                31337,
+                "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+                "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+                "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                List.of(
                         new LocalChainInfo.Account("0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0xkey3"),
                         new LocalChainInfo.Account("0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0xkey4"),
                         new LocalChainInfo.Account("0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0xkey5")),
-                Optional.of(Path.of("/data/tools/cast")), true);
-        var info = new LocalStack.Info(INFO.baseUrl(), INFO.publicUrl(), INFO.adminToken(), INFO.demoTestKey(),
-                INFO.demoLiveKey(), INFO.demoMerchantId(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(),
-                true, INFO.startDuration(), Optional.of(chain), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
+                Optional.of(Path.of("/data/tools/cast")),
+                true);
+        var info = new LocalStack.Info(
+                INFO.baseUrl(),
+                INFO.publicUrl(),
+                INFO.adminToken(),
+                INFO.demoTestKey(),
+                INFO.demoLiveKey(),
+                INFO.demoMerchantId(),
+                INFO.kafkaBootstrapServers(),
+                INFO.jdbcUrl(),
+                INFO.dataDir(),
+                true,
+                INFO.startDuration(),
+                Optional.of(chain),
+                INFO.gatewayUrls(),
+                List.of(),
+                INFO.usdtUrl(),
+                INFO.usdtKey(),
+                INFO.sealingKeys());
 
         var banner = Banner.render(info);
 
@@ -84,10 +133,28 @@ class BannerTest {
 
     @Test
     void shouldShowThePublicUrlWhenItDiffersFromTheBaseUrl() {
-        var info = new LocalStack.Info(INFO.baseUrl(), "https://pay.example.com", INFO.adminToken(), INFO.demoTestKey(),
-                INFO.demoLiveKey(), Optional.empty(), INFO.kafkaBootstrapServers(), INFO.jdbcUrl(), INFO.dataDir(), false,
-                INFO.startDuration(), Optional.empty(), INFO.gatewayUrls(), List.of(), INFO.usdtUrl(), INFO.usdtKey(), INFO.sealingKeys());
+        var info = new LocalStack.Info(
+                INFO.baseUrl(),
+                "https://pay.example.com",
+                INFO.adminToken(),
+                INFO.demoTestKey(),
+                INFO.demoLiveKey(),
+                Optional.empty(),
+                INFO.kafkaBootstrapServers(),
+                INFO.jdbcUrl(),
+                INFO.dataDir(),
+                false,
+                INFO.startDuration(),
+                Optional.empty(),
+                INFO.gatewayUrls(),
+                List.of(),
+                INFO.usdtUrl(),
+                INFO.usdtKey(),
+                INFO.sealingKeys());
 
-        assertThat(Banner.render(info)).contains("Public URL").contains("https://pay.example.com").contains("restart, data kept");
+        assertThat(Banner.render(info))
+                .contains("Public URL")
+                .contains("https://pay.example.com")
+                .contains("restart, data kept");
     }
 }

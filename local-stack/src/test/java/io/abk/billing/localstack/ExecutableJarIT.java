@@ -16,24 +16,38 @@ import org.junit.jupiter.api.Test;
  */
 class ExecutableJarIT {
 
-    private static final List<String> MODULES = List.of("schemas", "streams-kit", "webhook-verify", "endpoint-guard",
-            "control-plane-db", "billing-streams",
-            "chain-indexer", "renewal-scheduler", "webhook-sender", "api-gateway");
+    private static final List<String> MODULES = List.of(
+            "schemas",
+            "streams-kit",
+            "webhook-verify",
+            "endpoint-guard",
+            "control-plane-db",
+            "billing-streams",
+            "chain-indexer",
+            "renewal-scheduler",
+            "webhook-sender",
+            "api-gateway");
 
     @Test
     void shouldPackageEveryModuleOfTheStackInTheExecutableJar() throws IOException {
         // given the executable jar of this build
         Path jar;
         try (var files = Files.list(Path.of("target"))) {
-            jar = files.filter(path -> path.getFileName().toString().matches("local-stack-.*-exec\\.jar")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no target/local-stack-*-exec.jar: the package phase runs before the ITs"));
+            jar = files.filter(path -> path.getFileName().toString().matches("local-stack-.*-exec\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(
+                            "no target/local-stack-*-exec.jar: the package phase runs before the ITs"));
         }
 
         // then it holds a library jar of each module the stack runs
         try (var file = new JarFile(jar.toFile())) {
-            var libraries = file.stream().map(entry -> entry.getName()).filter(name -> name.startsWith("BOOT-INF/lib/")).toList();
+            var libraries = file.stream()
+                    .map(entry -> entry.getName())
+                    .filter(name -> name.startsWith("BOOT-INF/lib/"))
+                    .toList();
             for (var module : MODULES) {
-                assertThat(libraries).as("BOOT-INF/lib of " + jar.getFileName())
+                assertThat(libraries)
+                        .as("BOOT-INF/lib of " + jar.getFileName())
                         .anySatisfy(name -> assertThat(name).matches("BOOT-INF/lib/" + module + "-[0-9].*\\.jar"));
             }
         }

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class LocalStackConfigTest {
 
@@ -29,7 +29,9 @@ class LocalStackConfigTest {
         assertThat(config.rateLimitsEnabled()).isNull();
         assertThat(config.rateLimitPerKeyPerSecond()).isNull();
         assertThat(config.rateLimitCheckoutPerMinute()).isNull();
-        assertThat(config.webhooksAllowLoopbackInTest()).as("local receivers work out of the box").isTrue();
+        assertThat(config.webhooksAllowLoopbackInTest())
+                .as("local receivers work out of the box")
+                .isTrue();
         assertThat(config.publicUrlFor(8080)).isEqualTo("http://localhost:8080");
         assertThat(config.localChain()).as("test mode stays the sandbox").isFalse();
         assertThat(config.localChainPort()).isEqualTo(8545);
@@ -40,8 +42,8 @@ class LocalStackConfigTest {
     @ParameterizedTest
     @CsvSource({"anvil, true", "ANVIL, true", "none, false", "sandbox, false", "' ', false"})
     void shouldRunTheLocalChainOnlyWhenAskedForAnvil(String value, boolean expected) {
-        var config = LocalStackConfig.fromEnv(Map.of("BILLING_LOCAL_CHAIN", value, "BILLING_LOCAL_CHAIN_PORT", "18545"),
-                WORKING_DIR);
+        var config = LocalStackConfig.fromEnv(
+                Map.of("BILLING_LOCAL_CHAIN", value, "BILLING_LOCAL_CHAIN_PORT", "18545"), WORKING_DIR);
 
         assertThat(config.localChain()).isEqualTo(expected);
         assertThat(config.localChainPort()).isEqualTo(18545);
@@ -55,11 +57,14 @@ class LocalStackConfigTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-            "--processes; 1",
-            "--processes --replicas 2; 2",
-            "--replicas=3 --processes; 3",
-            "--local-chain --processes --replicas 8; 8"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "--processes; 1",
+                "--processes --replicas 2; 2",
+                "--replicas=3 --processes; 3",
+                "--local-chain --processes --replicas 8; 8"
+            })
     void shouldRunEveryServiceAsAProcessWithItsReplicasWhenAsked(String arguments, int replicas) {
         var config = LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR);
 
@@ -68,12 +73,15 @@ class LocalStackConfigTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = ';', value = {
-            "--replicas 2; --replicas needs --processes",
-            "--processes --replicas 0; --replicas must be between 1 and 8",
-            "--processes --replicas 9; --replicas must be between 1 and 8",
-            "--processes --replicas two; --replicas takes a number, got 'two'",
-            "--processes --replicas; --replicas takes a number, got ''"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "--replicas 2; --replicas needs --processes",
+                "--processes --replicas 0; --replicas must be between 1 and 8",
+                "--processes --replicas 9; --replicas must be between 1 and 8",
+                "--processes --replicas two; --replicas takes a number, got 'two'",
+                "--processes --replicas; --replicas takes a number, got ''"
+            })
     void shouldRefuseReplicasItCannotRun(String arguments, String message) {
         assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -84,25 +92,28 @@ class LocalStackConfigTest {
     void shouldRefuseAnUnknownArgumentNamingTheOneThereIs() {
         assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of("--local-chian"), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("--local-chian").hasMessageContaining("--local-chain");
+                .hasMessageContaining("--local-chian")
+                .hasMessageContaining("--local-chain");
     }
 
     @Test
     void shouldReadEveryVariableWhenSet() {
-        var config = LocalStackConfig.fromEnv(Map.ofEntries(
-                Map.entry("BILLING_HTTP_PORT", "9090"),
-                Map.entry("BILLING_ADMIN_TOKEN", "admin-token-of-sixteen"),
-                Map.entry("BILLING_DEMO_TEST_KEY", "abk_test_x"),
-                Map.entry("BILLING_DEMO_LIVE_KEY", "abk_live_y"),
-                Map.entry("BILLING_DATA_DIR", "state"),
-                Map.entry("BILLING_PUBLIC_URL", "https://pay.example.com"),
-                Map.entry("BILLING_KAFKA_PORT", "29092"),
-                Map.entry("BILLING_POSTGRES_PORT", "25432"),
-                Map.entry("BILLING_PARTITIONS", "3"),
-                Map.entry("BILLING_RATE_LIMITS_ENABLED", "FALSE"),
-                Map.entry("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", "500"),
-                Map.entry("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", "60"),
-                Map.entry("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "false")), WORKING_DIR);
+        var config = LocalStackConfig.fromEnv(
+                Map.ofEntries(
+                        Map.entry("BILLING_HTTP_PORT", "9090"),
+                        Map.entry("BILLING_ADMIN_TOKEN", "admin-token-of-sixteen"),
+                        Map.entry("BILLING_DEMO_TEST_KEY", "abk_test_x"),
+                        Map.entry("BILLING_DEMO_LIVE_KEY", "abk_live_y"),
+                        Map.entry("BILLING_DATA_DIR", "state"),
+                        Map.entry("BILLING_PUBLIC_URL", "https://pay.example.com"),
+                        Map.entry("BILLING_KAFKA_PORT", "29092"),
+                        Map.entry("BILLING_POSTGRES_PORT", "25432"),
+                        Map.entry("BILLING_PARTITIONS", "3"),
+                        Map.entry("BILLING_RATE_LIMITS_ENABLED", "FALSE"),
+                        Map.entry("BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", "500"),
+                        Map.entry("BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", "60"),
+                        Map.entry("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", "false")),
+                WORKING_DIR);
 
         assertThat(config.httpPort()).isEqualTo(9090);
         assertThat(config.adminToken()).isEqualTo("admin-token-of-sixteen");
@@ -128,7 +139,8 @@ class LocalStackConfigTest {
 
     @Test
     void shouldTreatBlankValuesAsUnsetWhenReading() {
-        var config = LocalStackConfig.fromEnv(Map.of("BILLING_ADMIN_TOKEN", "  ", "BILLING_HTTP_PORT", ""), WORKING_DIR);
+        var config =
+                LocalStackConfig.fromEnv(Map.of("BILLING_ADMIN_TOKEN", "  ", "BILLING_HTTP_PORT", ""), WORKING_DIR);
 
         assertThat(config.adminToken()).isNull();
         assertThat(config.httpPort()).isEqualTo(8080);
@@ -136,15 +148,16 @@ class LocalStackConfigTest {
 
     @ParameterizedTest
     @CsvSource({
-            "BILLING_HTTP_PORT, eighty, BILLING_HTTP_PORT must be a whole number",
-            "BILLING_HTTP_PORT, 70000, BILLING_HTTP_PORT must be a TCP port",
-            "BILLING_KAFKA_PORT, -1, BILLING_KAFKA_PORT must be a TCP port",
-            "BILLING_POSTGRES_PORT, 5432x, BILLING_POSTGRES_PORT must be a whole number",
-            "BILLING_PARTITIONS, 0, BILLING_PARTITIONS must be between 1 and 1000",
-            "BILLING_LOCAL_CHAIN, ganache, BILLING_LOCAL_CHAIN must be 'anvil'",
-            "BILLING_LOCAL_CHAIN_PORT, 65536, BILLING_LOCAL_CHAIN_PORT must be a TCP port",
-            "BILLING_RATE_LIMITS_ENABLED, yes, BILLING_RATE_LIMITS_ENABLED must be true or false",
-            "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND, many, BILLING_RATE_LIMIT_PER_KEY_PER_SECOND must be a whole number"})
+        "BILLING_HTTP_PORT, eighty, BILLING_HTTP_PORT must be a whole number",
+        "BILLING_HTTP_PORT, 70000, BILLING_HTTP_PORT must be a TCP port",
+        "BILLING_KAFKA_PORT, -1, BILLING_KAFKA_PORT must be a TCP port",
+        "BILLING_POSTGRES_PORT, 5432x, BILLING_POSTGRES_PORT must be a whole number",
+        "BILLING_PARTITIONS, 0, BILLING_PARTITIONS must be between 1 and 1000",
+        "BILLING_LOCAL_CHAIN, ganache, BILLING_LOCAL_CHAIN must be 'anvil'",
+        "BILLING_LOCAL_CHAIN_PORT, 65536, BILLING_LOCAL_CHAIN_PORT must be a TCP port",
+        "BILLING_RATE_LIMITS_ENABLED, yes, BILLING_RATE_LIMITS_ENABLED must be true or false",
+        "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND, many, BILLING_RATE_LIMIT_PER_KEY_PER_SECOND must be a whole number"
+    })
     void shouldNameTheVariableWhenAValueIsInvalid(String name, String value, String message) {
         assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(name, value), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)

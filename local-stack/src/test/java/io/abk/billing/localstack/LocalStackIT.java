@@ -49,17 +49,21 @@ class LocalStackIT {
         // given a stack started on an empty data directory
         try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS))) {
             first = stack.info();
-            System.out.printf("local stack cold start: %d ms%n", stack.startDuration().toMillis());
+            System.out.printf(
+                    "local stack cold start: %d ms%n", stack.startDuration().toMillis());
             System.out.println(Banner.render(first));
 
             // then it is UP, with every catalog topic and the billing database
             assertThat(first.coldStart()).isTrue();
             assertThat(get(stack.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
-            try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
+            try (var admin =
+                    Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
                 var names = Topics.all().stream().map(Topic::name).toList();
                 var descriptions = admin.describeTopics(names).allTopicNames().get();
                 assertThat(descriptions.keySet()).containsExactlyInAnyOrderElementsOf(names);
-                assertThat(descriptions.values()).allSatisfy(description -> assertThat(description.partitions()).hasSize(PARTITIONS));
+                assertThat(descriptions.values())
+                        .allSatisfy(description ->
+                                assertThat(description.partitions()).hasSize(PARTITIONS));
             }
             try (var connection = DriverManager.getConnection(stack.jdbcUrl(), "billing", "billing")) {
                 assertThat(connection.isValid(5)).isTrue();
@@ -74,7 +78,8 @@ class LocalStackIT {
             assertSecretsAccepted(stack);
             httpPort = URI.create(stack.baseUrl()).getPort();
             kafkaPort = URI.create("kafka://" + stack.kafkaBootstrapServers()).getPort();
-            postgresPort = URI.create(stack.jdbcUrl().substring("jdbc:".length())).getPort();
+            postgresPort =
+                    URI.create(stack.jdbcUrl().substring("jdbc:".length())).getPort();
         }
 
         // when it is closed, then nothing listens on its ports any more
@@ -84,8 +89,11 @@ class LocalStackIT {
 
         // when it starts again on the same data directory, now with the local chain, it keeps its secrets and its data
         int chainPort;
-        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS).withLocalChain(0))) {
-            System.out.printf("local stack warm start with the local chain: %d ms%n", stack.startDuration().toMillis());
+        try (var stack =
+                LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS).withLocalChain(0))) {
+            System.out.printf(
+                    "local stack warm start with the local chain: %d ms%n",
+                    stack.startDuration().toMillis());
             System.out.println(Banner.render(stack.info()));
             assertThat(stack.info().coldStart()).isFalse();
             assertThat(stack.adminToken()).isEqualTo(first.adminToken());
@@ -95,7 +103,9 @@ class LocalStackIT {
             assertSecretsAccepted(stack);
             chainPort = assertTestModeOnTheLocalChain(stack);
         }
-        assertThat(FreePorts.isListening(chainPort)).as("anvil stopped with the stack").isFalse();
+        assertThat(FreePorts.isListening(chainPort))
+                .as("anvil stopped with the stack")
+                .isFalse();
     }
 
     /**
@@ -104,12 +114,15 @@ class LocalStackIT {
      */
     private static int assertTestModeOnTheLocalChain(LocalStack stack) throws Exception {
         var chain = stack.info().localChain().orElseThrow();
-        var chainId = send(HttpRequest.newBuilder(URI.create(chain.rpcUrl())).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}")));
+        var chainId = send(HttpRequest.newBuilder(URI.create(chain.rpcUrl()))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}")));
         assertThat(JSON.readTree(chainId.body()).path("result").asString()).isEqualTo("0x7a69");
 
         var created = send(HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/v1/subscriptions"))
-                .header("Authorization", "Bearer " + stack.demoTestKey()).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + stack.demoTestKey())
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"merchantRef\":\"local-chain-1\",\"customerWallet\":\""
                         + chain.customers().getFirst().address() + "\",\"amountUsdc\":10,\"interval\":\"month\"}")));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
@@ -133,8 +146,11 @@ class LocalStackIT {
      * exactly these names, which the gateway's {@code settlement} and {@code scheduler} health components check.
      */
     private static void assertGroupRunning(LocalStack stack, String groupId) throws Exception {
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
-            var group = admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
+        try (var admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
+            var group = admin.describeConsumerGroups(List.of(groupId))
+                    .describedGroups()
+                    .get(groupId)
                     .get(30, TimeUnit.SECONDS);
             assertThat(group.groupState()).as(groupId + " group").isEqualTo(GroupState.STABLE);
             assertThat(group.members()).as(groupId + " members").isNotEmpty();
@@ -146,9 +162,16 @@ class LocalStackIT {
      * values). Before the gateway's routes exist these answer 404, never 401/403, so the check holds either way.
      */
     private static void assertSecretsAccepted(LocalStack stack) throws Exception {
-        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoTestKey()).statusCode()).as("demo test key").isNotIn(401, 403);
-        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoLiveKey()).statusCode()).as("demo live key").isNotIn(401, 403);
-        assertThat(get(stack.baseUrl() + "/admin/v1/audit_log", stack.adminToken()).statusCode()).as("admin token").isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoTestKey()).statusCode())
+                .as("demo test key")
+                .isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/v1/products", stack.demoLiveKey()).statusCode())
+                .as("demo live key")
+                .isNotIn(401, 403);
+        assertThat(get(stack.baseUrl() + "/admin/v1/audit_log", stack.adminToken())
+                        .statusCode())
+                .as("admin token")
+                .isNotIn(401, 403);
     }
 
     @Test
@@ -159,8 +182,27 @@ class LocalStackIT {
             var kafkaPort = FreePorts.pick();
             var postgresPort = FreePorts.pick();
             var chainPort = FreePorts.pick();
-            var config = new LocalStackConfig(busyPort, null, null, null, dataDir, null, kafkaPort, postgresPort, PARTITIONS,
-                    false, null, null, true, true, chainPort, 0, "", false, 1, LocalStackConfig.DEFAULT_READY_TIMEOUT);
+            var config = new LocalStackConfig(
+                    busyPort,
+                    null,
+                    null,
+                    null,
+                    dataDir,
+                    null,
+                    kafkaPort,
+                    postgresPort,
+                    PARTITIONS,
+                    false,
+                    null,
+                    null,
+                    true,
+                    true,
+                    chainPort,
+                    0,
+                    "",
+                    false,
+                    1,
+                    LocalStackConfig.DEFAULT_READY_TIMEOUT);
 
             // when the stack starts, then it fails naming the port
             assertThatThrownBy(() -> LocalStack.start(config))

@@ -21,8 +21,7 @@ public final class ServiceMain {
         void run() throws Exception;
     }
 
-    private ServiceMain() {
-    }
+    private ServiceMain() {}
 
     /**
      * The {@link IllegalArgumentException} that names a bad setting, also when a framework wrapped it (Spring's

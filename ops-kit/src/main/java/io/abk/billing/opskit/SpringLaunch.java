@@ -16,8 +16,7 @@ import org.springframework.core.env.StandardEnvironment;
  */
 public final class SpringLaunch {
 
-    private SpringLaunch() {
-    }
+    private SpringLaunch() {}
 
     /**
      * Runs {@code application} and returns its context once it has started.
@@ -27,12 +26,17 @@ public final class SpringLaunch {
      * @param settings   settings (e.g. {@code BILLING_KAFKA_BOOTSTRAP_SERVERS}) that win over the environment
      * @param ownProcess whether the service is the process; if not, Boot must not reset the host's logback set-up
      */
-    public static ConfigurableApplicationContext run(SpringApplication application, String service, Class<?> mainClass,
-            Map<String, String> settings, boolean ownProcess) {
+    public static ConfigurableApplicationContext run(
+            SpringApplication application,
+            String service,
+            Class<?> mainClass,
+            Map<String, String> settings,
+            boolean ownProcess) {
         application.setMainApplicationClass(mainClass);
         if (!ownProcess) {
             application.setListeners(application.getListeners().stream()
-                    .filter(listener -> !(listener instanceof LoggingApplicationListener)).toList());
+                    .filter(listener -> !(listener instanceof LoggingApplicationListener))
+                    .toList());
         }
         var environment = new StandardEnvironment();
         var first = new HashMap<String, Object>(settings);

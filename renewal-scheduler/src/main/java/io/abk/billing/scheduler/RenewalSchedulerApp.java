@@ -22,16 +22,22 @@ public final class RenewalSchedulerApp {
     /** The default management port: each service has its own, so that several run side by side on one host. */
     public static final int MANAGEMENT_PORT = 9103;
 
-    private RenewalSchedulerApp() {
-    }
+    private RenewalSchedulerApp() {}
 
     public static StreamsApp start(RenewalSchedulerConfig config) {
         var topology = SchedulerTopology.build(config.tick(), config.streamsProperties());
         var layout = TopicLayout.of(SchedulerTopology.topics());
-        var app = StreamsApp.create(config.applicationId(), topology, config.streamsProperties(),
+        var app = StreamsApp.create(
+                config.applicationId(),
+                topology,
+                config.streamsProperties(),
                 new TopicRequirements(layout.names(), layout::problems));
-        log.info("event=streams_starting applicationId={} bootstrapServers={} stateDir={} tickMs={} firesPerTick={}",
-                config.applicationId(), config.bootstrapServers(), config.stateDir(), config.tick().toMillis(),
+        log.info(
+                "event=streams_starting applicationId={} bootstrapServers={} stateDir={} tickMs={} firesPerTick={}",
+                config.applicationId(),
+                config.bootstrapServers(),
+                config.stateDir(),
+                config.tick().toMillis(),
                 SchedulerTopology.FIRES_PER_TICK);
         app.startWhenTopicsExist();
         return app;
@@ -42,6 +48,7 @@ public final class RenewalSchedulerApp {
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()), Set.of());
+        StreamsProcess.run(
+                "renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()), Set.of());
     }
 }

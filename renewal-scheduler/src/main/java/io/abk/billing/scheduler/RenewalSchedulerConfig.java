@@ -1,8 +1,8 @@
 package io.abk.billing.scheduler;
 
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
-import io.abk.billing.opskit.config.Env;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -71,7 +71,8 @@ public record RenewalSchedulerConfig(String bootstrapServers, String application
     public Properties streamsProperties() {
         var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, COMMIT_INTERVAL);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
-        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
+        props.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
         return props;
     }
 
@@ -87,8 +88,8 @@ public record RenewalSchedulerConfig(String bootstrapServers, String application
         try {
             return Duration.parse(value.strip());
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(variable + " must be an ISO-8601 duration such as PT0.5S, was '"
-                    + value + "'", e);
+            throw new IllegalArgumentException(
+                    variable + " must be an ISO-8601 duration such as PT0.5S, was '" + value + "'", e);
         }
     }
 

@@ -13,7 +13,6 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
-import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
@@ -55,7 +54,8 @@ class RenewalSchedulerAppIT {
             broker.createTopics(Topics.all().stream()
                     .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
                     .toList());
-            try (var changes = producer(broker, Topics.CHANGES); var clocks = producer(broker, Topics.TEST_CLOCKS);
+            try (var changes = producer(broker, Topics.CHANGES);
+                    var clocks = producer(broker, Topics.TEST_CLOCKS);
                     var commands = committed(broker, Topics.PAYMENT_COMMANDS)) {
                 var seen = new ArrayList<ConsumerRecord<String, PaymentCommand>>();
                 try (var first = RenewalSchedulerApp.start(config(broker, "first"))) {
@@ -63,28 +63,44 @@ class RenewalSchedulerAppIT {
 
                     // Given a live payment already past its expiry, and a test one due a year from now
                     var due = Instant.now().minusSeconds(1);
-                    send(changes, accepted("payment", "pay_live", Mode.LIVE,
-                            payment("pay_live", Mode.LIVE, 1, "open", due).build()));
+                    send(
+                            changes,
+                            accepted(
+                                    "payment",
+                                    "pay_live",
+                                    Mode.LIVE,
+                                    payment("pay_live", Mode.LIVE, 1, "open", due)
+                                            .build()));
                     var yearAhead = Instant.now().plus(Duration.ofDays(365));
-                    send(changes, accepted("payment", "pay_test", Mode.TEST,
-                            payment("pay_test", Mode.TEST, 1, "open", yearAhead).build()));
+                    send(
+                            changes,
+                            accepted(
+                                    "payment",
+                                    "pay_test",
+                                    Mode.TEST,
+                                    payment("pay_test", Mode.TEST, 1, "open", yearAhead)
+                                            .build()));
 
                     // Then the live one fires at once, the test one only once its merchant's clock gets there
                     await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 1);
                     assertThat(seen.getFirst().key()).isEqualTo("pay_live");
                     assertThat(seen.getFirst().value().getPayload()).isEqualTo(new ExpirePayment());
-                    clocks.send(new ProducerRecord<>(Topics.TEST_CLOCKS.name(), MERCHANT,
-                            clock(MERCHANT, yearAhead, 1))).get(30, TimeUnit.SECONDS);
+                    clocks.send(new ProducerRecord<>(
+                                    Topics.TEST_CLOCKS.name(), MERCHANT, clock(MERCHANT, yearAhead, 1)))
+                            .get(30, TimeUnit.SECONDS);
                     await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 2);
                     assertThat(seen.get(1).key()).isEqualTo("pay_test");
-                    assertThat(seen.get(1).value().getRequestedAt()).isEqualTo(yearAhead.truncatedTo(ChronoUnit.MILLIS));
+                    assertThat(seen.get(1).value().getRequestedAt())
+                            .isEqualTo(yearAhead.truncatedTo(ChronoUnit.MILLIS));
 
                     try (var second = RenewalSchedulerApp.start(config(broker, "second"))) {
-                        await().atMost(PATIENCE).until(() -> first.isRunning() && second.isRunning()
-                                && membersWithPartitions(broker) == 2);
+                        await().atMost(PATIENCE)
+                                .until(() ->
+                                        first.isRunning() && second.isRunning() && membersWithPartitions(broker) == 2);
                         // When items on both partitions fall due while two instances share the work
                         sendPayments(changes, "pay_two_", Instant.now().plusSeconds(2));
-                        await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 2 + ITEMS);
+                        await().atMost(PATIENCE)
+                                .until(() -> poll(commands, seen).size() >= 2 + ITEMS);
                     }
                     // And after the second one left, the first takes its partitions over
                     await().atMost(PATIENCE).until(first::isRunning);
@@ -92,8 +108,11 @@ class RenewalSchedulerAppIT {
                     await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 2 + 2 * ITEMS);
                     // Sentinels due after everything else: a re-fire would come before them in its partition.
                     sendPayments(changes, "pay_last_", Instant.now().plusSeconds(3));
-                    await().atMost(PATIENCE).until(() -> poll(commands, seen).stream()
-                            .filter(record -> record.key().startsWith("pay_last_")).count() == ITEMS);
+                    await().atMost(PATIENCE)
+                            .until(() -> poll(commands, seen).stream()
+                                            .filter(record -> record.key().startsWith("pay_last_"))
+                                            .count()
+                                    == ITEMS);
                 }
                 // Then nothing fired twice: every command id is unique.
                 var ids = new HashSet<String>();
@@ -108,15 +127,20 @@ class RenewalSchedulerAppIT {
     }
 
     private RenewalSchedulerConfig config(TestBroker broker, String instance) {
-        return new RenewalSchedulerConfig(broker.bootstrapServers(), RenewalSchedulerConfig.DEFAULT_APPLICATION_ID,
-                dir.resolve(instance), Duration.ofMillis(200));
+        return new RenewalSchedulerConfig(
+                broker.bootstrapServers(),
+                RenewalSchedulerConfig.DEFAULT_APPLICATION_ID,
+                dir.resolve(instance),
+                Duration.ofMillis(200));
     }
 
     /** Members of the scheduler's group that own at least one partition. */
     private static long membersWithPartitions(TestBroker broker) throws Exception {
         try (var admin = broker.admin()) {
             var group = admin.describeConsumerGroups(List.of(RenewalSchedulerConfig.DEFAULT_APPLICATION_ID))
-                    .describedGroups().get(RenewalSchedulerConfig.DEFAULT_APPLICATION_ID).get(30, TimeUnit.SECONDS);
+                    .describedGroups()
+                    .get(RenewalSchedulerConfig.DEFAULT_APPLICATION_ID)
+                    .get(30, TimeUnit.SECONDS);
             if (group.groupState() != GroupState.STABLE) {
                 return 0;
             }
@@ -131,7 +155,13 @@ class RenewalSchedulerAppIT {
             throws Exception {
         for (int i = 0; i < ITEMS; i++) {
             var id = prefix + i;
-            send(changes, accepted("payment", id, Mode.LIVE, payment(id, Mode.LIVE, 1, "open", expiresAt).build()));
+            send(
+                    changes,
+                    accepted(
+                            "payment",
+                            id,
+                            Mode.LIVE,
+                            payment(id, Mode.LIVE, 1, "open", expiresAt).build()));
         }
     }
 
@@ -141,22 +171,28 @@ class RenewalSchedulerAppIT {
     }
 
     private static <V> KafkaProducer<String, V> producer(TestBroker broker, Topic<String, V> topic) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                topic.keySerde().serializer(), topic.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                        ProducerConfig.LINGER_MS_CONFIG, 0),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer());
     }
 
     /** Reads every partition of {@code topic} from the beginning, as billing-streams does: committed records only. */
     private static <V> KafkaConsumer<String, V> committed(TestBroker broker, Topic<String, V> topic) {
-        return ReadCommitted.fromStart(broker, topic.name(), PARTITIONS, topic.keySerde().deserializer(),
+        return ReadCommitted.fromStart(
+                broker,
+                topic.name(),
+                PARTITIONS,
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
 
-    private static <V> List<ConsumerRecord<String, V>> poll(KafkaConsumer<String, V> consumer,
-            List<ConsumerRecord<String, V>> into) {
+    private static <V> List<ConsumerRecord<String, V>> poll(
+            KafkaConsumer<String, V> consumer, List<ConsumerRecord<String, V>> into) {
         consumer.poll(Duration.ofMillis(200)).forEach(into::add);
         return into;
     }

@@ -31,8 +31,12 @@ class RenewalSchedulerConfigTest {
                 "BILLING_SCHEDULER_STATE_DIR", "/var/lib/renewal-scheduler",
                 "BILLING_SCHEDULER_TICK", " PT2S "));
 
-        assertThat(config).isEqualTo(new RenewalSchedulerConfig("kafka:9093", "renewal-scheduler-b",
-                Path.of("/var/lib/renewal-scheduler"), Duration.ofSeconds(2)));
+        assertThat(config)
+                .isEqualTo(new RenewalSchedulerConfig(
+                        "kafka:9093",
+                        "renewal-scheduler-b",
+                        Path.of("/var/lib/renewal-scheduler"),
+                        Duration.ofSeconds(2)));
     }
 
     @Test
@@ -50,21 +54,28 @@ class RenewalSchedulerConfigTest {
         var config = RenewalSchedulerConfig.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT1S"))
                 .withKafka("localhost:19092", Path.of("/data/renewal-scheduler"));
 
-        assertThat(config).isEqualTo(new RenewalSchedulerConfig("localhost:19092", "renewal-scheduler",
-                Path.of("/data/renewal-scheduler"), Duration.ofSeconds(1)));
+        assertThat(config)
+                .isEqualTo(new RenewalSchedulerConfig(
+                        "localhost:19092",
+                        "renewal-scheduler",
+                        Path.of("/data/renewal-scheduler"),
+                        Duration.ofSeconds(1)));
     }
 
     @Test
     void shouldRunExactlyOnceWithExplicitNamesAndHandlersWhenBuildingProperties() {
-        var props = RenewalSchedulerConfig.defaults("kafka:9092", Path.of("state")).streamsProperties();
+        var props =
+                RenewalSchedulerConfig.defaults("kafka:9092", Path.of("state")).streamsProperties();
 
         assertThat(props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("renewal-scheduler");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
-        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
+                .isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnexpectedFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnreadableRecordHandler.class.getName());
-        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(50);
+        assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
+                .isEqualTo(50);
     }
 }

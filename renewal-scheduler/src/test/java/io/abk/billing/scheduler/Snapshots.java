@@ -21,43 +21,75 @@ public final class Snapshots {
     public static final String OTHER_MERCHANT = "mer_01jvqz00000000000000000002";
     private static final String WALLET = "0x00000000000000000000000000000000000000aa";
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
-    public static SubscriptionSnapshot.Builder subscription(String id, Mode mode, long version, String status,
-            Instant periodEnd) {
+    public static SubscriptionSnapshot.Builder subscription(
+            String id, Mode mode, long version, String status, Instant periodEnd) {
         return SubscriptionSnapshot.newBuilder()
-                .setId(id).setMerchantId(MERCHANT).setMode(mode).setVersion(version).setStatus(status)
-                .setAmountMicros(9_990_000).setInterval("month").setWalletAddress(WALLET).setPayoutAddress(WALLET)
-                .setMerchantRef("ref").setCurrentPeriodStart(periodEnd.minusSeconds(86_400 * 28))
-                .setCurrentPeriodEnd(periodEnd).setBillingCycleAnchor(periodEnd).setCancelAtPeriodEnd(false)
-                .setMandateStatus("active").setCreatedAt(periodEnd.minusSeconds(86_400 * 28));
+                .setId(id)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setVersion(version)
+                .setStatus(status)
+                .setAmountMicros(9_990_000)
+                .setInterval("month")
+                .setWalletAddress(WALLET)
+                .setPayoutAddress(WALLET)
+                .setMerchantRef("ref")
+                .setCurrentPeriodStart(periodEnd.minusSeconds(86_400 * 28))
+                .setCurrentPeriodEnd(periodEnd)
+                .setBillingCycleAnchor(periodEnd)
+                .setCancelAtPeriodEnd(false)
+                .setMandateStatus("active")
+                .setCreatedAt(periodEnd.minusSeconds(86_400 * 28));
     }
 
-    public static InvoiceSnapshot.Builder invoice(String id, String subscriptionId, Mode mode, long version,
-            String status, Instant dueAt) {
+    public static InvoiceSnapshot.Builder invoice(
+            String id, String subscriptionId, Mode mode, long version, String status, Instant dueAt) {
         return InvoiceSnapshot.newBuilder()
-                .setId(id).setSubscriptionId(subscriptionId).setMerchantId(MERCHANT).setMode(mode).setVersion(version)
-                .setStatus(status).setAmountMicros(9_990_000).setBillingReason("subscription_create")
-                .setPeriodStart(dueAt).setPeriodEnd(dueAt.plusSeconds(86_400 * 30)).setDueAt(dueAt)
+                .setId(id)
+                .setSubscriptionId(subscriptionId)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setVersion(version)
+                .setStatus(status)
+                .setAmountMicros(9_990_000)
+                .setBillingReason("subscription_create")
+                .setPeriodStart(dueAt)
+                .setPeriodEnd(dueAt.plusSeconds(86_400 * 30))
+                .setDueAt(dueAt)
                 .setCreatedAt(dueAt);
     }
 
-    public static PaymentSnapshot.Builder payment(String id, Mode mode, long version, String status,
-            Instant expiresAt) {
+    public static PaymentSnapshot.Builder payment(
+            String id, Mode mode, long version, String status, Instant expiresAt) {
         return PaymentSnapshot.newBuilder()
-                .setId(id).setMerchantId(MERCHANT).setMode(mode).setVersion(version).setStatus(status)
-                .setAmountMicros(1_000_000).setPayoutAddress(WALLET).setMerchantRef("ref")
-                .setCheckoutUrl("http://localhost/checkout/pay/" + id).setExpiresAt(expiresAt)
+                .setId(id)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setVersion(version)
+                .setStatus(status)
+                .setAmountMicros(1_000_000)
+                .setPayoutAddress(WALLET)
+                .setMerchantRef("ref")
+                .setCheckoutUrl("http://localhost/checkout/pay/" + id)
+                .setExpiresAt(expiresAt)
                 .setCreatedAt(expiresAt.minusSeconds(86_400));
     }
 
-    public static PaymentLinkSnapshot.Builder link(String id, Mode mode, long version, String status,
-            @Nullable Instant expiresAt) {
+    public static PaymentLinkSnapshot.Builder link(
+            String id, Mode mode, long version, String status, @Nullable Instant expiresAt) {
         return PaymentLinkSnapshot.newBuilder()
-                .setId(id).setMerchantId(MERCHANT).setMode(mode).setVersion(version).setStatus(status)
-                .setAmountMicros(1_000_000).setMerchantRefPrefix("ref").setPayoutAddress(WALLET)
-                .setUrl("http://localhost/checkout/link/" + id).setExpiresAt(expiresAt)
+                .setId(id)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setVersion(version)
+                .setStatus(status)
+                .setAmountMicros(1_000_000)
+                .setMerchantRefPrefix("ref")
+                .setPayoutAddress(WALLET)
+                .setUrl("http://localhost/checkout/link/" + id)
+                .setExpiresAt(expiresAt)
                 .setCreatedAt(Instant.parse("2026-01-01T00:00:00Z"));
     }
 
@@ -67,23 +99,45 @@ public final class Snapshots {
     }
 
     public static Change rejected(String aggregateType, String aggregateId, Mode mode) {
-        return change(aggregateType, aggregateId, mode, Outcome.REJECTED,
-                new Rejection("subscription_cancel_failed", "no"), List.of());
+        return change(
+                aggregateType,
+                aggregateId,
+                mode,
+                Outcome.REJECTED,
+                new Rejection("subscription_cancel_failed", "no"),
+                List.of());
     }
 
     public static TestClock clock(String merchantId, @Nullable Instant frozenAt, long version) {
         var at = Instant.parse("2026-01-01T00:00:00Z");
-        return TestClock.newBuilder().setMerchantId(merchantId).setFrozenAt(frozenAt).setVersion(version)
-                .setCreatedAt(at).setUpdatedAt(at).build();
+        return TestClock.newBuilder()
+                .setMerchantId(merchantId)
+                .setFrozenAt(frozenAt)
+                .setVersion(version)
+                .setCreatedAt(at)
+                .setUpdatedAt(at)
+                .build();
     }
 
-    private static Change change(String aggregateType, String aggregateId, Mode mode, Outcome outcome,
-            @Nullable Rejection rejection, List<Object> snapshots) {
+    private static Change change(
+            String aggregateType,
+            String aggregateId,
+            Mode mode,
+            Outcome outcome,
+            @Nullable Rejection rejection,
+            List<Object> snapshots) {
         return Change.newBuilder()
                 .setCommandId("cmd_" + UUID.randomUUID())
-                .setAggregateType(aggregateType).setAggregateId(aggregateId).setMerchantId(MERCHANT).setMode(mode)
-                .setRequestedAt(Instant.parse("2026-01-01T00:00:00Z")).setOutcome(outcome).setRejection(rejection)
-                .setSnapshots(snapshots).setEventIds(List.of()).setFollowUpCommandId(null)
+                .setAggregateType(aggregateType)
+                .setAggregateId(aggregateId)
+                .setMerchantId(MERCHANT)
+                .setMode(mode)
+                .setRequestedAt(Instant.parse("2026-01-01T00:00:00Z"))
+                .setOutcome(outcome)
+                .setRejection(rejection)
+                .setSnapshots(snapshots)
+                .setEventIds(List.of())
+                .setFollowUpCommandId(null)
                 .build();
     }
 }

@@ -13,8 +13,7 @@ final class DurationText {
 
     private static final Pattern SIMPLE = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     static Duration parse(String variable, String text) {
         var trimmed = text.trim();
@@ -32,8 +31,8 @@ final class DurationText {
         try {
             return Duration.parse(trimmed);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(variable + " must be a duration such as 5s, 30m, 12h, 3d or PT5S, was '"
-                    + text + "'", e);
+            throw new IllegalArgumentException(
+                    variable + " must be a duration such as 5s, 30m, 12h, 3d or PT5S, was '" + text + "'", e);
         }
     }
 }

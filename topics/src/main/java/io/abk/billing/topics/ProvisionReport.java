@@ -20,8 +20,13 @@ public record ProvisionReport(List<Entry> entries) {
      * One topic: its outcome, its layout as the broker has it now, and sentences saying what was changed or what
      * is wrong.
      */
-    public record Entry(String topic, Outcome outcome, int partitions, int replicationFactor,
-            Map<String, String> configs, List<String> notes) {
+    public record Entry(
+            String topic,
+            Outcome outcome,
+            int partitions,
+            int replicationFactor,
+            Map<String, String> configs,
+            List<String> notes) {
 
         public Entry {
             configs = Map.copyOf(configs);
@@ -39,13 +44,17 @@ public record ProvisionReport(List<Entry> entries) {
 
     /** Every problem as one sentence naming its topic. */
     public List<String> problems() {
-        return entries.stream().filter(entry -> entry.outcome() == Outcome.PROBLEM)
+        return entries.stream()
+                .filter(entry -> entry.outcome() == Outcome.PROBLEM)
                 .flatMap(entry -> entry.notes().stream().map(note -> entry.topic() + ": " + note))
                 .toList();
     }
 
     public List<String> topics(Outcome outcome) {
-        return entries.stream().filter(entry -> entry.outcome() == outcome).map(Entry::topic).toList();
+        return entries.stream()
+                .filter(entry -> entry.outcome() == outcome)
+                .map(Entry::topic)
+                .toList();
     }
 
     /** A plain-text table for an operator's terminal: one line a topic, then its notes indented. */
@@ -53,10 +62,17 @@ public record ProvisionReport(List<Entry> entries) {
         var lines = new ArrayList<String>();
         lines.add(String.format("%-42s %-9s %10s %3s  %s", "topic", "outcome", "partitions", "rf", "configs"));
         for (var entry : entries) {
-            var configs = entry.configs().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .map(config -> config.getKey() + "=" + config.getValue()).collect(Collectors.joining(" "));
-            lines.add(String.format("%-42s %-9s %10d %3d  %s", entry.topic(), entry.outcome().name().toLowerCase(),
-                    entry.partitions(), entry.replicationFactor(), configs));
+            var configs = entry.configs().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .map(config -> config.getKey() + "=" + config.getValue())
+                    .collect(Collectors.joining(" "));
+            lines.add(String.format(
+                    "%-42s %-9s %10d %3d  %s",
+                    entry.topic(),
+                    entry.outcome().name().toLowerCase(),
+                    entry.partitions(),
+                    entry.replicationFactor(),
+                    configs));
             entry.notes().forEach(note -> lines.add("    " + note));
         }
         return String.join(System.lineSeparator(), lines);

@@ -60,13 +60,16 @@ public final class TopicLayout {
         var missing = new TreeSet<>(names());
         missing.removeAll(existing);
         if (!missing.isEmpty()) {
-            problems.add("missing topics " + missing + ": run the topics step (./billing topics, or the topics container)");
+            problems.add(
+                    "missing topics " + missing + ": run the topics step (./billing topics, or the topics container)");
         }
         var present = names().stream().filter(existing::contains).toList();
         if (present.isEmpty()) {
             return problems;
         }
-        var resources = present.stream().map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name)).toList();
+        var resources = present.stream()
+                .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
+                .toList();
         var configs = admin.describeConfigs(resources).all().get(CALL_SECONDS, TimeUnit.SECONDS);
         for (var topic : topics) {
             var config = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, topic.name()));
@@ -80,11 +83,17 @@ public final class TopicLayout {
                 problems.add("topic " + topic.name() + " has cleanup.policy=" + actual + " but must be " + wanted);
             }
         }
-        var together = coPartitioned.stream().map(Topic::name).filter(existing::contains).toList();
+        var together = coPartitioned.stream()
+                .map(Topic::name)
+                .filter(existing::contains)
+                .toList();
         if (together.size() > 1) {
             var counts = new TreeMap<String, Integer>();
-            admin.describeTopics(together).allTopicNames().get(CALL_SECONDS, TimeUnit.SECONDS)
-                    .forEach((name, description) -> counts.put(name, description.partitions().size()));
+            admin.describeTopics(together)
+                    .allTopicNames()
+                    .get(CALL_SECONDS, TimeUnit.SECONDS)
+                    .forEach((name, description) ->
+                            counts.put(name, description.partitions().size()));
             if (counts.values().stream().distinct().count() > 1) {
                 problems.add("topics " + counts.keySet() + " must have the same number of partitions, have " + counts);
             }

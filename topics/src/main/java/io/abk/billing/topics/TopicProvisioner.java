@@ -76,8 +76,10 @@ public final class TopicProvisioner {
     /** Runs the step against {@code bootstrapServers} with an admin client of its own. */
     public static ProvisionReport run(String bootstrapServers, List<TopicSpec> plan, Options options) {
         var settings = Map.<String, Object>of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) options.timeout().toMillis());
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) options.timeout().toMillis());
         try (var admin = Admin.create(settings)) {
             return run(admin, plan, options);
         }
@@ -95,12 +97,14 @@ public final class TopicProvisioner {
         }
     }
 
-    private ProvisionReport reconcile(List<TopicSpec> plan) throws InterruptedException, ExecutionException, TimeoutException {
+    private ProvisionReport reconcile(List<TopicSpec> plan)
+            throws InterruptedException, ExecutionException, TimeoutException {
         var names = plan.stream().map(TopicSpec::name).toList();
         var existing = admin.listTopics().names().get(seconds(), TimeUnit.SECONDS);
         var created = new ArrayList<String>();
         var missingProblems = new HashMap<String, String>();
-        var toCreate = plan.stream().filter(spec -> !existing.contains(spec.name())).toList();
+        var toCreate =
+                plan.stream().filter(spec -> !existing.contains(spec.name())).toList();
         if (options.action() == Action.APPLY) {
             created.addAll(create(toCreate));
             // A topic just created may not be described yet (its metadata still spreads to the brokers).
@@ -108,8 +112,11 @@ public final class TopicProvisioner {
         } else {
             toCreate.forEach(spec -> missingProblems.put(spec.name(), "does not exist"));
         }
-        var present = names.stream().filter(name -> !missingProblems.containsKey(name)).toList();
-        var descriptions = present.isEmpty() ? Map.<String, TopicDescription>of()
+        var present = names.stream()
+                .filter(name -> !missingProblems.containsKey(name))
+                .toList();
+        var descriptions = present.isEmpty()
+                ? Map.<String, TopicDescription>of()
                 : admin.describeTopics(present).allTopicNames().get(seconds(), TimeUnit.SECONDS);
         var configs = describeConfigs(present);
         var entries = new ArrayList<Entry>();
@@ -117,11 +124,17 @@ public final class TopicProvisioner {
         var growth = new LinkedHashMap<String, NewPartitions>();
         for (var spec : plan) {
             if (missingProblems.containsKey(spec.name())) {
-                entries.add(new Entry(spec.name(), Outcome.PROBLEM, 0, 0, Map.of(), List.of(missingProblems.get(spec.name()))));
+                entries.add(new Entry(
+                        spec.name(), Outcome.PROBLEM, 0, 0, Map.of(), List.of(missingProblems.get(spec.name()))));
                 continue;
             }
-            entries.add(compare(spec, described(descriptions, spec.name()), described(configs, spec.name()),
-                    created.contains(spec.name()), alterations, growth));
+            entries.add(compare(
+                    spec,
+                    described(descriptions, spec.name()),
+                    described(configs, spec.name()),
+                    created.contains(spec.name()),
+                    alterations,
+                    growth));
         }
         if (options.action() == Action.APPLY) {
             if (!alterations.isEmpty()) {
@@ -133,19 +146,25 @@ public final class TopicProvisioner {
             }
         }
         var report = new ProvisionReport(entries);
-        log.info("event=topics_{} topics={} created={} updated={} problems={}", options.action().name().toLowerCase(),
-                names.size(), report.topics(Outcome.CREATED).size(), report.topics(Outcome.UPDATED).size(),
+        log.info(
+                "event=topics_{} topics={} created={} updated={} problems={}",
+                options.action().name().toLowerCase(),
+                names.size(),
+                report.topics(Outcome.CREATED).size(),
+                report.topics(Outcome.UPDATED).size(),
                 report.problems().size());
         return report;
     }
 
-    private List<String> create(List<TopicSpec> specs) throws InterruptedException, TimeoutException, ExecutionException {
+    private List<String> create(List<TopicSpec> specs)
+            throws InterruptedException, TimeoutException, ExecutionException {
         var created = new ArrayList<String>();
         if (specs.isEmpty()) {
             return created;
         }
         var topics = specs.stream()
-                .map(spec -> new NewTopic(spec.name(), spec.partitions(), spec.replicationFactor()).configs(spec.configs()))
+                .map(spec ->
+                        new NewTopic(spec.name(), spec.partitions(), spec.replicationFactor()).configs(spec.configs()))
                 .toList();
         for (var result : admin.createTopics(topics).values().entrySet()) {
             try {
@@ -161,8 +180,13 @@ public final class TopicProvisioner {
         return created;
     }
 
-    private Entry compare(TopicSpec spec, TopicDescription description, Config config, boolean createdNow,
-            Map<ConfigResource, Collection<AlterConfigOp>> alterations, Map<String, NewPartitions> growth) {
+    private Entry compare(
+            TopicSpec spec,
+            TopicDescription description,
+            Config config,
+            boolean createdNow,
+            Map<ConfigResource, Collection<AlterConfigOp>> alterations,
+            Map<String, NewPartitions> growth) {
         var notes = new ArrayList<String>();
         var problem = false;
         var changed = false;
@@ -200,7 +224,8 @@ public final class TopicProvisioner {
                 continue;
             }
             if (options.action() == Action.APPLY) {
-                ops.add(new AlterConfigOp(new ConfigEntry(wanted.getKey(), wanted.getValue()), AlterConfigOp.OpType.SET));
+                ops.add(new AlterConfigOp(
+                        new ConfigEntry(wanted.getKey(), wanted.getValue()), AlterConfigOp.OpType.SET));
                 notes.add(wanted.getKey() + " " + value + " -> " + wanted.getValue());
                 actual.put(wanted.getKey(), wanted.getValue());
                 changed = true;
@@ -215,7 +240,9 @@ public final class TopicProvisioner {
         if (!ops.isEmpty()) {
             alterations.put(new ConfigResource(ConfigResource.Type.TOPIC, spec.name()), ops);
         }
-        var outcome = problem ? Outcome.PROBLEM : createdNow ? Outcome.CREATED : changed ? Outcome.UPDATED : Outcome.UNCHANGED;
+        var outcome = problem
+                ? Outcome.PROBLEM
+                : createdNow ? Outcome.CREATED : changed ? Outcome.UPDATED : Outcome.UNCHANGED;
         return new Entry(spec.name(), outcome, partitions, replicas, actual, notes);
     }
 
@@ -229,7 +256,9 @@ public final class TopicProvisioner {
         if (names.isEmpty()) {
             return Map.of();
         }
-        var resources = names.stream().map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name)).toList();
+        var resources = names.stream()
+                .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
+                .toList();
         var described = admin.describeConfigs(resources).all().get(seconds(), TimeUnit.SECONDS);
         var out = new HashMap<String, Config>();
         described.forEach((resource, config) -> out.put(resource.name(), config));
@@ -244,12 +273,13 @@ public final class TopicProvisioner {
         var lastProblem = "not described yet";
         while (System.nanoTime() - deadline < 0) {
             try {
-                var withoutLeader = admin.describeTopics(names).allTopicNames().get(seconds(), TimeUnit.SECONDS)
-                        .values().stream()
-                        .flatMap(description -> description.partitions().stream()
-                                .filter(partition -> partition.leader() == null || partition.leader().isEmpty())
-                                .map(partition -> description.name() + "-" + partition.partition()))
-                        .toList();
+                var withoutLeader =
+                        admin.describeTopics(names).allTopicNames().get(seconds(), TimeUnit.SECONDS).values().stream()
+                                .flatMap(description -> description.partitions().stream()
+                                        .filter(partition -> partition.leader() == null
+                                                || partition.leader().isEmpty())
+                                        .map(partition -> description.name() + "-" + partition.partition()))
+                                .toList();
                 if (withoutLeader.isEmpty()) {
                     return;
                 }
@@ -260,7 +290,8 @@ public final class TopicProvisioner {
             // Start-up only, on the broker's metadata: there is nothing to wait on but time.
             Thread.sleep(100);
         }
-        throw new IllegalStateException("topics not ready after " + options.timeout().toSeconds() + " s: " + lastProblem);
+        throw new IllegalStateException(
+                "topics not ready after " + options.timeout().toSeconds() + " s: " + lastProblem);
     }
 
     private long seconds() {

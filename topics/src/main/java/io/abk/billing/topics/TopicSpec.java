@@ -14,8 +14,8 @@ public record TopicSpec(String name, int partitions, short replicationFactor, Ma
             throw new IllegalArgumentException("topic " + name + " needs at least one partition, got " + partitions);
         }
         if (replicationFactor < 1) {
-            throw new IllegalArgumentException("topic " + name + " needs a replication factor of at least 1, got "
-                    + replicationFactor);
+            throw new IllegalArgumentException(
+                    "topic " + name + " needs a replication factor of at least 1, got " + replicationFactor);
         }
         // Sorted, so reports and logs list the configs in a stable order.
         configs = Map.copyOf(new TreeMap<>(configs));

@@ -41,19 +41,27 @@ public record TopicsConfig(
      * The webhook sender's defaults (docs/architecture.md, "Webhooks"): these delays, then every 12 h until 3 days have
      * passed.
      */
-    static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(Duration.ofSeconds(5), Duration.ofMinutes(5),
-            Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10));
+    static final List<Duration> DEFAULT_RETRY_DELAYS = List.of(
+            Duration.ofSeconds(5),
+            Duration.ofMinutes(5),
+            Duration.ofMinutes(30),
+            Duration.ofHours(2),
+            Duration.ofHours(5),
+            Duration.ofHours(10),
+            Duration.ofHours(10));
+
     static final Duration DEFAULT_RETRY_EVERY = Duration.ofHours(12);
     static final Duration DEFAULT_RETRY_FOR = Duration.ofDays(3);
-    public static final WebhookRetryTopics DEFAULT_WEBHOOK_RETRIES = WebhookRetryTopics.of(DEFAULT_RETRY_DELAYS,
-            DEFAULT_RETRY_EVERY, DEFAULT_RETRY_FOR);
+    public static final WebhookRetryTopics DEFAULT_WEBHOOK_RETRIES =
+            WebhookRetryTopics.of(DEFAULT_RETRY_DELAYS, DEFAULT_RETRY_EVERY, DEFAULT_RETRY_FOR);
     private static final String OVERRIDE_PREFIX = "BILLING_TOPIC_CONFIG_";
 
     public TopicsConfig {
         require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
         require(partitions >= 1, "BILLING_PARTITIONS must be at least 1, was " + partitions);
         require(replicationFactor >= 1, "BILLING_REPLICATION_FACTOR must be at least 1, was " + replicationFactor);
-        require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor,
+        require(
+                minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor,
                 "BILLING_MIN_INSYNC_REPLICAS must be between 1 and BILLING_REPLICATION_FACTOR (" + replicationFactor
                         + "), was " + minInsyncReplicas);
         var copy = new LinkedHashMap<String, Map<String, String>>();
@@ -88,7 +96,10 @@ public record TopicsConfig(
                 continue;
             }
             var topic = known.get(entry.getKey());
-            require(topic != null, entry.getKey() + " names no topic of the catalog (expected one of " + known.keySet().stream().sorted().toList() + ")");
+            require(
+                    topic != null,
+                    entry.getKey() + " names no topic of the catalog (expected one of "
+                            + known.keySet().stream().sorted().toList() + ")");
             overrides.put(topic, vars.keyValues(entry.getKey()));
         }
         return new TopicsConfig(

@@ -20,8 +20,7 @@ public final class TopicsMain {
     /** Each admin call, and the wait for new partitions' leaders: a broker being started takes some seconds. */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
 
-    private TopicsMain() {
-    }
+    private TopicsMain() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.getenv(), System.out, System.err));
@@ -37,9 +36,14 @@ public final class TopicsMain {
             err.println("topics: " + e.getMessage());
             return 2;
         }
-        out.printf("topics: %s on %s (partitions %d, replication factor %d, min.insync.replicas %d, %d retry topics)%n",
-                options.action().name().toLowerCase(), config.bootstrapServers(), config.partitions(),
-                config.replicationFactor(), config.minInsyncReplicas(), config.webhookRetries().retryTopicCount());
+        out.printf(
+                "topics: %s on %s (partitions %d, replication factor %d, min.insync.replicas %d, %d retry topics)%n",
+                options.action().name().toLowerCase(),
+                config.bootstrapServers(),
+                config.partitions(),
+                config.replicationFactor(),
+                config.minInsyncReplicas(),
+                config.webhookRetries().retryTopicCount());
         ProvisionReport report;
         try {
             report = TopicProvisioner.run(config.bootstrapServers(), config.plan(), options);
@@ -58,7 +62,9 @@ public final class TopicsMain {
 
     static Duration timeout(Map<String, String> env) {
         var value = env.get("BILLING_TOPICS_TIMEOUT");
-        var timeout = value == null || value.isBlank() ? DEFAULT_TIMEOUT : DurationText.parse("BILLING_TOPICS_TIMEOUT", value);
+        var timeout = value == null || value.isBlank()
+                ? DEFAULT_TIMEOUT
+                : DurationText.parse("BILLING_TOPICS_TIMEOUT", value);
         if (timeout.toMillis() < 1_000) {
             throw new IllegalArgumentException("BILLING_TOPICS_TIMEOUT must be at least 1s, was '" + value + "'");
         }

@@ -22,33 +22,47 @@ class TopicLayoutIT {
 
     @Test
     void shouldNameMissingTopicsWrongCleanupPoliciesAndUnequalPartitionCounts() throws Exception {
-        try (var broker = TestBroker.start(logDir); var admin = broker.admin()) {
-            var layout = TopicLayout.of(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.TEST_CLOCKS,
-                    Topics.CHAIN_WATCHED_ADDRESSES)).coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
-            TopicProvisioner.run(admin, List.of(
-                    new TopicSpec(Topics.CHAIN_REQUESTS.name(), 3, (short) 1, Topics.CHAIN_REQUESTS.configs()),
-                    new TopicSpec(Topics.CHAIN_RESULTS.name(), 2, (short) 1, Topics.CHAIN_RESULTS.configs()),
-                    // a compacted topic created with the delete policy loses its state once retention passes
-                    new TopicSpec(Topics.TEST_CLOCKS.name(), 1, (short) 1, Map.of("cleanup.policy", "delete"))),
+        try (var broker = TestBroker.start(logDir);
+                var admin = broker.admin()) {
+            var layout = TopicLayout.of(List.of(
+                            Topics.CHAIN_REQUESTS,
+                            Topics.CHAIN_RESULTS,
+                            Topics.TEST_CLOCKS,
+                            Topics.CHAIN_WATCHED_ADDRESSES))
+                    .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
+            TopicProvisioner.run(
+                    admin,
+                    List.of(
+                            new TopicSpec(Topics.CHAIN_REQUESTS.name(), 3, (short) 1, Topics.CHAIN_REQUESTS.configs()),
+                            new TopicSpec(Topics.CHAIN_RESULTS.name(), 2, (short) 1, Topics.CHAIN_RESULTS.configs()),
+                            // a compacted topic created with the delete policy loses its state once retention passes
+                            new TopicSpec(Topics.TEST_CLOCKS.name(), 1, (short) 1, Map.of("cleanup.policy", "delete"))),
                     Options.apply(TIMEOUT));
 
             var problems = layout.problems(admin);
 
-            assertThat(problems).containsExactly(
-                    "missing topics [chain.watched-addresses]: run the topics step (./billing topics, or the topics container)",
-                    "topic billing.test-clocks has cleanup.policy=delete but must be compact",
-                    "topics [chain.requests, chain.results] must have the same number of partitions, have"
-                            + " {chain.requests=3, chain.results=2}");
+            assertThat(problems)
+                    .containsExactly(
+                            "missing topics [chain.watched-addresses]: run the topics step (./billing topics, or the topics container)",
+                            "topic billing.test-clocks has cleanup.policy=delete but must be compact",
+                            "topics [chain.requests, chain.results] must have the same number of partitions, have"
+                                    + " {chain.requests=3, chain.results=2}");
         }
     }
 
     @Test
     void shouldFindNothingWrongOnceTheTopicsStepRan() throws Exception {
-        try (var broker = TestBroker.start(logDir); var admin = broker.admin()) {
-            TopicProvisioner.run(admin, TopicsConfig.singleBroker(broker.bootstrapServers(), 2).plan(), Options.apply(TIMEOUT));
+        try (var broker = TestBroker.start(logDir);
+                var admin = broker.admin()) {
+            TopicProvisioner.run(
+                    admin,
+                    TopicsConfig.singleBroker(broker.bootstrapServers(), 2).plan(),
+                    Options.apply(TIMEOUT));
 
-            assertThat(TopicLayout.of(Topics.all()).coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS))
-                    .problems(admin)).isEmpty();
+            assertThat(TopicLayout.of(Topics.all())
+                            .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS))
+                            .problems(admin))
+                    .isEmpty();
         }
     }
 }

@@ -24,6 +24,7 @@ class TopicProvisionerIT {
 
     @TempDir
     static Path logDir;
+
     static TestBroker broker;
 
     @BeforeAll
@@ -48,7 +49,9 @@ class TopicProvisionerIT {
         assertThat(first.topics(Outcome.CREATED)).hasSize(plan.size());
         assertThat(second.topics(Outcome.UNCHANGED)).hasSize(plan.size());
         assertThat(check.ok()).as(check.format()).isTrue();
-        assertThat(first.entries()).filteredOn(entry -> entry.topic().equals(Topics.TEST_CLOCKS.name())).singleElement()
+        assertThat(first.entries())
+                .filteredOn(entry -> entry.topic().equals(Topics.TEST_CLOCKS.name()))
+                .singleElement()
                 .satisfies(entry -> assertThat(entry.configs()).containsEntry("cleanup.policy", "compact"));
     }
 
@@ -66,8 +69,12 @@ class TopicProvisionerIT {
         assertThat(apply.topics(Outcome.UPDATED)).containsExactly(name);
         assertThat(apply.entries().getFirst().notes()).containsExactly("retention.ms 60000 -> 120000");
         try (var admin = broker.admin()) {
-            var config = admin.describeConfigs(List.of(new ConfigResource(ConfigResource.Type.TOPIC, name))).all().get()
-                    .values().iterator().next();
+            var config = admin.describeConfigs(List.of(new ConfigResource(ConfigResource.Type.TOPIC, name)))
+                    .all()
+                    .get()
+                    .values()
+                    .iterator()
+                    .next();
             assertThat(config.get("retention.ms").value()).isEqualTo("120000");
         }
     }
@@ -76,22 +83,28 @@ class TopicProvisionerIT {
     void shouldNeverShrinkAndGrowOnlyWhenAsked() {
         var name = "provisioner-it.partitions";
         var configs = Map.of("cleanup.policy", "delete");
-        TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 3, (short) 1, configs)), Options.apply(TIMEOUT));
+        TopicProvisioner.run(
+                broker.bootstrapServers(), List.of(new TopicSpec(name, 3, (short) 1, configs)), Options.apply(TIMEOUT));
 
-        var shrink = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 2, (short) 1, configs)),
-                Options.apply(TIMEOUT));
-        var growUnasked = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)),
-                Options.apply(TIMEOUT));
-        var grow = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)),
+        var shrink = TopicProvisioner.run(
+                broker.bootstrapServers(), List.of(new TopicSpec(name, 2, (short) 1, configs)), Options.apply(TIMEOUT));
+        var growUnasked = TopicProvisioner.run(
+                broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)), Options.apply(TIMEOUT));
+        var grow = TopicProvisioner.run(
+                broker.bootstrapServers(),
+                List.of(new TopicSpec(name, 4, (short) 1, configs)),
                 new Options(Action.APPLY, true, TIMEOUT));
 
-        assertThat(shrink.problems()).singleElement().asString().contains("has 3 partitions but the plan says 2")
+        assertThat(shrink.problems())
+                .singleElement()
+                .asString()
+                .contains("has 3 partitions but the plan says 2")
                 .contains("cannot shrink");
         assertThat(growUnasked.problems()).singleElement().asString().contains("growing moves keys");
         assertThat(grow.ok()).isTrue();
         assertThat(grow.entries().getFirst().partitions()).isEqualTo(4);
-        var again = TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)),
-                Options.check(TIMEOUT));
+        var again = TopicProvisioner.run(
+                broker.bootstrapServers(), List.of(new TopicSpec(name, 4, (short) 1, configs)), Options.check(TIMEOUT));
         assertThat(again.ok()).as(again.format()).isTrue();
     }
 
@@ -99,14 +112,20 @@ class TopicProvisionerIT {
     void shouldReportMissingTopicsAndAReplicationFactorItCannotChange() {
         var missing = new TopicSpec("provisioner-it.missing", 1, (short) 1, Map.of());
         var name = "provisioner-it.replicas";
-        TopicProvisioner.run(broker.bootstrapServers(), List.of(new TopicSpec(name, 1, (short) 1, Map.of())), Options.apply(TIMEOUT));
+        TopicProvisioner.run(
+                broker.bootstrapServers(),
+                List.of(new TopicSpec(name, 1, (short) 1, Map.of())),
+                Options.apply(TIMEOUT));
 
-        var check = TopicProvisioner.run(broker.bootstrapServers(),
-                List.of(missing, new TopicSpec(name, 1, (short) 3, Map.of())), Options.check(TIMEOUT));
+        var check = TopicProvisioner.run(
+                broker.bootstrapServers(),
+                List.of(missing, new TopicSpec(name, 1, (short) 3, Map.of())),
+                Options.check(TIMEOUT));
 
-        assertThat(check.problems()).containsExactly(
-                "provisioner-it.missing: does not exist",
-                name + ": has replication factor 1 but the plan says 3: change it with a partition reassignment"
-                        + " (kafka-reassign-partitions)");
+        assertThat(check.problems())
+                .containsExactly(
+                        "provisioner-it.missing: does not exist",
+                        name + ": has replication factor 1 but the plan says 3: change it with a partition reassignment"
+                                + " (kafka-reassign-partitions)");
     }
 }

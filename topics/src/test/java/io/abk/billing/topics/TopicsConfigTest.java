@@ -30,7 +30,8 @@ class TopicsConfigTest {
         assertThat(spec(config, "billing.events").configs())
                 .containsEntry("cleanup.policy", "delete")
                 .containsEntry("retention.ms", Long.toString(Duration.ofDays(30).toMillis()));
-        assertThat(spec(config, "billing.test-clocks").configs()).containsEntry("cleanup.policy", "compact")
+        assertThat(spec(config, "billing.test-clocks").configs())
+                .containsEntry("cleanup.policy", "compact")
                 .doesNotContainKey("retention.ms");
     }
 
@@ -47,28 +48,36 @@ class TopicsConfigTest {
                 "BILLING_TOPIC_CONFIG_BILLING_EVENTS", "retention.ms=7776000000, segment.bytes=1048576"));
 
         assertThat(config.bootstrapServers()).isEqualTo("kafka-1:9092,kafka-2:9092");
-        assertThat(config.webhookRetries()).isEqualTo(new WebhookRetryTopics(java.util.List.of(
-                Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofMinutes(1))));
+        assertThat(config.webhookRetries())
+                .isEqualTo(new WebhookRetryTopics(java.util.List.of(
+                        Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofMinutes(1))));
         var events = spec(config, "billing.events");
         assertThat(events.partitions()).isEqualTo(24);
         assertThat(events.replicationFactor()).isEqualTo((short) 3);
-        assertThat(events.configs()).containsEntry("retention.ms", "7776000000").containsEntry("segment.bytes", "1048576")
+        assertThat(events.configs())
+                .containsEntry("retention.ms", "7776000000")
+                .containsEntry("segment.bytes", "1048576")
                 .containsEntry("min.insync.replicas", "2");
-        assertThat(config.plan()).extracting(TopicSpec::name).contains("webhooks.deliveries-retry-3")
+        assertThat(config.plan())
+                .extracting(TopicSpec::name)
+                .contains("webhooks.deliveries-retry-3")
                 .doesNotContain("webhooks.deliveries-retry-4");
     }
 
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource(delimiter = ';', value = {
-            "BILLING_PARTITIONS;0;BILLING_PARTITIONS must be at least 1",
-            "BILLING_PARTITIONS;many;BILLING_PARTITIONS must be a whole number",
-            "BILLING_REPLICATION_FACTOR;0;BILLING_REPLICATION_FACTOR must be at least 1",
-            "BILLING_MIN_INSYNC_REPLICAS;2;BILLING_MIN_INSYNC_REPLICAS must be between 1 and BILLING_REPLICATION_FACTOR",
-            "BILLING_WEBHOOKS_RETRY_DELAYS;5 seconds;BILLING_WEBHOOKS_RETRY_DELAYS must be a duration",
-            "BILLING_WEBHOOKS_RETRY_EVERY;0s;the repeated retry delay must be positive",
-            "BILLING_TOPIC_CONFIG_BILLING_EVENTZ;retention.ms=1;BILLING_TOPIC_CONFIG_BILLING_EVENTZ names no topic",
-            "BILLING_TOPIC_CONFIG_BILLING_EVENTS;retention.ms;BILLING_TOPIC_CONFIG_BILLING_EVENTS entries must be key=value",
-            "BILLING_KAFKA_BOOTSTRAP_SERVERS;' ';BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank"})
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "BILLING_PARTITIONS;0;BILLING_PARTITIONS must be at least 1",
+                "BILLING_PARTITIONS;many;BILLING_PARTITIONS must be a whole number",
+                "BILLING_REPLICATION_FACTOR;0;BILLING_REPLICATION_FACTOR must be at least 1",
+                "BILLING_MIN_INSYNC_REPLICAS;2;BILLING_MIN_INSYNC_REPLICAS must be between 1 and BILLING_REPLICATION_FACTOR",
+                "BILLING_WEBHOOKS_RETRY_DELAYS;5 seconds;BILLING_WEBHOOKS_RETRY_DELAYS must be a duration",
+                "BILLING_WEBHOOKS_RETRY_EVERY;0s;the repeated retry delay must be positive",
+                "BILLING_TOPIC_CONFIG_BILLING_EVENTZ;retention.ms=1;BILLING_TOPIC_CONFIG_BILLING_EVENTZ names no topic",
+                "BILLING_TOPIC_CONFIG_BILLING_EVENTS;retention.ms;BILLING_TOPIC_CONFIG_BILLING_EVENTS entries must be key=value",
+                "BILLING_KAFKA_BOOTSTRAP_SERVERS;' ';BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank"
+            })
     void shouldNameTheVariableWhenASettingCannotBeUsed(String variable, String value, String message) {
         assertThatThrownBy(() -> TopicsConfig.fromEnv(Map.of(variable, value)))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -77,11 +86,15 @@ class TopicsConfigTest {
 
     @Test
     void shouldNameOverrideVariablesAfterTheTopic() {
-        assertThat(TopicsConfig.variableSuffix("billing.subscription-commands")).isEqualTo("BILLING_SUBSCRIPTION_COMMANDS");
+        assertThat(TopicsConfig.variableSuffix("billing.subscription-commands"))
+                .isEqualTo("BILLING_SUBSCRIPTION_COMMANDS");
         assertThat(TopicsConfig.variableSuffix("webhooks.deliveries-retry-0")).isEqualTo("WEBHOOKS_DELIVERIES_RETRY_0");
     }
 
     private static TopicSpec spec(TopicsConfig config, String name) {
-        return config.plan().stream().filter(spec -> spec.name().equals(name)).findFirst().orElseThrow();
+        return config.plan().stream()
+                .filter(spec -> spec.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -1,12 +1,12 @@
 package io.abk.billing.usdt;
 
-import java.util.Objects;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.usdt.config.PartsHealth;
 import io.abk.billing.usdt.config.VerifierConfiguration;
 import java.util.Map;
+import java.util.Objects;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -25,15 +25,13 @@ public final class UsdtVerifierApplication {
 
     public static final String SERVICE = "usdt-verifier";
 
-    private UsdtVerifierApplication() {
-    }
+    private UsdtVerifierApplication() {}
 
     /** The application's own configuration: Spring Boot's auto-configuration (WebFlux, actuator) and our parts. */
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     @Import({VerifierConfiguration.class, PartsHealth.class})
-    static class Verifier {
-    }
+    static class Verifier {}
 
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
@@ -69,7 +67,8 @@ public final class UsdtVerifierApplication {
 
         /** The HTTP port it listens on (useful with BILLING_USDT_HTTP_PORT=0). */
         public int port() {
-            return Objects.requireNonNull(((WebServerApplicationContext) context).getWebServer()).getPort();
+            return Objects.requireNonNull(((WebServerApplicationContext) context).getWebServer())
+                    .getPort();
         }
 
         public ConfigurableApplicationContext context() {

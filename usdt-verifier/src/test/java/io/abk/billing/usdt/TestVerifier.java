@@ -38,8 +38,10 @@ public final class TestVerifier implements AutoCloseable {
 
     private final TestBroker broker;
     private final UsdtVerifierApplication.Running app;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final String base;
 
     private TestVerifier(TestBroker broker, UsdtVerifierApplication.Running app) {
@@ -52,7 +54,8 @@ public final class TestVerifier implements AutoCloseable {
     public static TestVerifier start(Path dir, Map<String, String> settings) throws Exception {
         var broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs())).toList());
+                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .toList());
         var all = new HashMap<String, String>();
         all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
         all.put("BILLING_USDT_HTTP_PORT", "0");
@@ -102,12 +105,14 @@ public final class TestVerifier implements AutoCloseable {
     }
 
     public CompletableFuture<Answer> postAsync(String path, String json) {
-        return http.sendAsync(postRequest(path, json, Map.of("x-service-api-key", KEY)),
-                HttpResponse.BodyHandlers.ofString()).thenApply(TestVerifier::answer);
+        return http.sendAsync(
+                        postRequest(path, json, Map.of("x-service-api-key", KEY)), HttpResponse.BodyHandlers.ofString())
+                .thenApply(TestVerifier::answer);
     }
 
     private HttpRequest postRequest(String path, String json, Map<String, String> headers) {
-        var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+        var request = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(30))
                 .POST(HttpRequest.BodyPublishers.ofString(json));
         var hasType = headers.keySet().stream().anyMatch(name -> name.equalsIgnoreCase("content-type"));
         if (!hasType) {
@@ -136,7 +141,10 @@ public final class TestVerifier implements AutoCloseable {
     /** Every committed event on usdt.events so far (read_committed, up to the end). */
     public List<UsdtEvent> events() {
         var topic = Topics.USDT_EVENTS;
-        try (var consumer = ReadCommitted.fromStart(broker, topic.name(), topic.keySerde().deserializer(),
+        try (var consumer = ReadCommitted.fromStart(
+                broker,
+                topic.name(),
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer())) {
             var partitions = consumer.assignment();
             var end = consumer.endOffsets(partitions);
@@ -151,11 +159,21 @@ public final class TestVerifier implements AutoCloseable {
     /** The sum of the end offsets of a topic's partitions: it moves when anything is written to it. */
     public long endOffsets(Topic<?, ?> topic) throws Exception {
         try (var admin = broker.admin()) {
-            var partitions = admin.describeTopics(List.of(topic.name())).allTopicNames().get().get(topic.name())
-                    .partitions().stream().map(p -> new TopicPartition(topic.name(), p.partition())).toList();
+            var partitions =
+                    admin
+                            .describeTopics(List.of(topic.name()))
+                            .allTopicNames()
+                            .get()
+                            .get(topic.name())
+                            .partitions()
+                            .stream()
+                            .map(p -> new TopicPartition(topic.name(), p.partition()))
+                            .toList();
             var request = new HashMap<TopicPartition, OffsetSpec>();
             partitions.forEach(p -> request.put(p, OffsetSpec.latest()));
-            return admin.listOffsets(request).all().get().values().stream().mapToLong(o -> o.offset()).sum();
+            return admin.listOffsets(request).all().get().values().stream()
+                    .mapToLong(o -> o.offset())
+                    .sum();
         }
     }
 

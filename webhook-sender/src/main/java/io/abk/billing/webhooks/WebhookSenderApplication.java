@@ -24,8 +24,7 @@ public final class WebhookSenderApplication {
 
     public static final String SERVICE = "webhook-sender";
 
-    private WebhookSenderApplication() {
-    }
+    private WebhookSenderApplication() {}
 
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
@@ -51,10 +50,12 @@ public final class WebhookSenderApplication {
     }
 
     private static Running launch(Map<String, String> settings, boolean ownProcess, Class<?>... moreConfiguration) {
-        var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration)).toArray(Class<?>[]::new);
+        var sources = Stream.concat(Stream.of(SenderConfiguration.class), Stream.of(moreConfiguration))
+                .toArray(Class<?>[]::new);
         var application = new SpringApplication(sources);
         application.setWebApplicationType(WebApplicationType.NONE);
-        return new Running(SpringLaunch.run(application, SERVICE, WebhookSenderApplication.class, settings, ownProcess));
+        return new Running(
+                SpringLaunch.run(application, SERVICE, WebhookSenderApplication.class, settings, ownProcess));
     }
 
     /** The running sender; closing it drains the attempts in flight and stops the listeners. */
@@ -77,10 +78,11 @@ public final class WebhookSenderApplication {
          */
         public List<String> stoppedParts() {
             var stopped = new ArrayList<String>();
-            for (var container : context.getBean(KafkaListenerEndpointRegistry.class).getListenerContainers()) {
+            for (var container :
+                    context.getBean(KafkaListenerEndpointRegistry.class).getListenerContainers()) {
                 if (!container.isRunning()) {
-                    stopped.add(Objects.requireNonNullElse(container.getListenerId(),
-                            "listener of " + container.getGroupId()));
+                    stopped.add(Objects.requireNonNullElse(
+                            container.getListenerId(), "listener of " + container.getGroupId()));
                 }
             }
             if (!context.getBean(DeliveryService.class).isRunning()) {

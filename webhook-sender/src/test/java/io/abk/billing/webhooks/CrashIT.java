@@ -33,7 +33,11 @@ class CrashIT {
                     return 200;
                 })) {
             var jdbcUrl = SenderInfra.newDatabase();
-            Flyway.configure().dataSource(jdbcUrl, "postgres", "").locations("classpath:db/migration").load().migrate();
+            Flyway.configure()
+                    .dataSource(jdbcUrl, "postgres", "")
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
             var jdbc = SenderInfra.jdbc(jdbcUrl);
             var merchant = Fixtures.merchant(jdbc);
             Fixtures.endpoint(jdbc, merchant, Mode.TEST, receiver.url());
@@ -43,11 +47,14 @@ class CrashIT {
             // The broker's minimum: the killed sender's partitions move to the restarted one after 6 s, not 45 s.
             settings.put("BILLING_KAFKA_SESSION_TIMEOUT", "6s");
             var events = Fixtures.events(1_000, merchant, Mode.TEST, "invoice.created");
-            var ids = events.stream().map(event -> event.getEventId().toString()).collect(Collectors.toSet());
+            var ids =
+                    events.stream().map(event -> event.getEventId().toString()).collect(Collectors.toSet());
 
             var first = child(settings, "first");
             Fixtures.produce(broker.bootstrapServers(), events);
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(10)).until(() -> receiver.deliveredCount() >= 200);
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(() -> receiver.deliveredCount() >= 200);
             first.destroyForcibly();
             assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
             int deliveredBeforeRestart = receiver.deliveredCount();
@@ -57,7 +64,8 @@ class CrashIT {
             try {
                 await().atMost(Duration.ofSeconds(120)).until(() -> receiver.deliveredCount() == 1_000);
                 assertThat(receiver.deliveredIds()).isEqualTo(ids);
-                System.out.printf("crash: delivered before the kill=%d, requests in all=%d, distinct events=%d%n",
+                System.out.printf(
+                        "crash: delivered before the kill=%d, requests in all=%d, distinct events=%d%n",
                         deliveredBeforeRestart, receiver.requestCount(), receiver.deliveredCount());
             } finally {
                 second.destroy();
@@ -66,7 +74,8 @@ class CrashIT {
                 }
             }
             assertThat(Files.readString(Path.of("target/crash-it-second-sender.log")))
-                    .as("a stop (SIGTERM) drains the attempts in flight").contains("shutdown=drained");
+                    .as("a stop (SIGTERM) drains the attempts in flight")
+                    .contains("shutdown=drained");
         }
     }
 
@@ -80,7 +89,8 @@ class CrashIT {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(WebhookSenderApplication.class.getName());
-        var builder = new ProcessBuilder(command).redirectErrorStream(true)
+        var builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(new File("target/crash-it-" + name + "-sender.log"));
         builder.environment().putAll(settings);
         return builder.start();

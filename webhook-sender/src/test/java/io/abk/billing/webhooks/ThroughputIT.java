@@ -26,15 +26,24 @@ class ThroughputIT {
             long started = System.nanoTime();
             Fixtures.produce(sender.bootstrapServers(), events);
             long produced = System.nanoTime();
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).until(() -> sender.jdbc().queryForObject(
-                    "SELECT count(*) FROM events WHERE merchant_id = ?", Integer.class, merchant) == EVENTS);
+            await().atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> sender.jdbc()
+                                    .queryForObject(
+                                            "SELECT count(*) FROM events WHERE merchant_id = ?",
+                                            Integer.class,
+                                            merchant)
+                            == EVENTS);
             long logged = System.nanoTime();
-            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).until(() -> receiver.deliveredCount() == EVENTS);
+            await().atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> receiver.deliveredCount() == EVENTS);
             long delivered = System.nanoTime();
 
             double seconds = (delivered - started) / 1e9;
-            System.out.printf("throughput: events=%d produced_in=%.2fs all_in_event_log_in=%.2fs delivered_in=%.2fs"
-                    + " rate=%.0f events/s (produce to last delivery)%n",
+            System.out.printf(
+                    "throughput: events=%d produced_in=%.2fs all_in_event_log_in=%.2fs delivered_in=%.2fs"
+                            + " rate=%.0f events/s (produce to last delivery)%n",
                     EVENTS, (produced - started) / 1e9, (logged - started) / 1e9, seconds, EVENTS / seconds);
             assertThat(receiver.requestCount()).isGreaterThanOrEqualTo(EVENTS);
         }

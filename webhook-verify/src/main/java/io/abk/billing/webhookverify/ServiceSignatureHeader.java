@@ -17,6 +17,7 @@ record ServiceSignatureHeader(long timestamp, List<byte[]> signatures) {
     static final int MAC_BYTES = 32;
     /** Up to 12 digits: any real unix time in seconds, far from the overflow of a long. */
     private static final int MAX_SECONDS_DIGITS = 12;
+
     private static final HexFormat HEX = HexFormat.of();
 
     static ServiceSignatureHeader parse(String header) throws WebhookVerificationException {
@@ -48,12 +49,15 @@ record ServiceSignatureHeader(long timestamp, List<byte[]> signatures) {
         if (signatures.isEmpty()) {
             throw malformed(WebhookHeaders.SERVICE_SIGNATURE, "has no v1");
         }
-        return new ServiceSignatureHeader(seconds(WebhookHeaders.SERVICE_SIGNATURE, timestamp), List.copyOf(signatures));
+        return new ServiceSignatureHeader(
+                seconds(WebhookHeaders.SERVICE_SIGNATURE, timestamp), List.copyOf(signatures));
     }
 
     /** Unix seconds written as plain digits, as both schemes send them. */
     static long seconds(String header, String value) throws WebhookVerificationException {
-        if (value.isEmpty() || value.length() > MAX_SECONDS_DIGITS || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (value.isEmpty()
+                || value.length() > MAX_SECONDS_DIGITS
+                || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw malformed(header, "has a timestamp that is not unix seconds");
         }
         return Long.parseLong(value);

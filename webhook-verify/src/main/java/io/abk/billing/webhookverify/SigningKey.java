@@ -42,7 +42,8 @@ final class SigningKey {
         if (standard.length == 0) {
             throw new IllegalArgumentException("the part of a webhook secret after " + PREFIX + " is empty");
         }
-        return new SigningKey(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM),
+        return new SigningKey(
+                new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM),
                 new SecretKeySpec(standard, ALGORITHM));
     }
 

@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class StandardSignatureHeader {
 
-    private StandardSignatureHeader() {
-    }
+    private StandardSignatureHeader() {}
 
     static List<byte[]> parse(String header) throws WebhookVerificationException {
         var signatures = new ArrayList<byte[]>();

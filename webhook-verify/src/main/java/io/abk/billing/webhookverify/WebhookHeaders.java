@@ -8,8 +8,8 @@ import java.util.SequencedMap;
  * The signature headers of one delivery: {@code x-service-signature}, and the Standard Webhooks
  * {@code webhook-id}, {@code webhook-timestamp} and {@code webhook-signature}. Every delivery carries all four.
  */
-public record WebhookHeaders(String serviceSignature, String webhookId, String webhookTimestamp,
-                             String webhookSignature) {
+public record WebhookHeaders(
+        String serviceSignature, String webhookId, String webhookTimestamp, String webhookSignature) {
 
     public static final String SERVICE_SIGNATURE = "x-service-signature";
     public static final String WEBHOOK_ID = "webhook-id";

@@ -11,8 +11,7 @@ public final class WebhookSecrets {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private WebhookSecrets() {
-    }
+    private WebhookSecrets() {}
 
     /** A new secret from a shared {@link SecureRandom} (thread-safe). */
     public static String generate() {

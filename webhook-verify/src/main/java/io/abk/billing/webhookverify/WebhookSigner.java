@@ -36,7 +36,10 @@ public final class WebhookSigner {
     /** The four headers for {@code rawBody} of event {@code eventId} sent at {@code now} (whole seconds). */
     public WebhookHeaders sign(String eventId, byte[] rawBody, Instant now) {
         var timestamp = now.getEpochSecond();
-        return new WebhookHeaders(serviceSignature(timestamp, rawBody), eventId, Long.toString(timestamp),
+        return new WebhookHeaders(
+                serviceSignature(timestamp, rawBody),
+                eventId,
+                Long.toString(timestamp),
                 standardSignature(eventId, timestamp, rawBody));
     }
 
@@ -61,7 +64,8 @@ public final class WebhookSigner {
             if (!header.isEmpty()) {
                 header.append(' ');
             }
-            header.append("v1,").append(Base64.getEncoder().encodeToString(key.standardMac(eventId, timestamp, rawBody)));
+            header.append("v1,")
+                    .append(Base64.getEncoder().encodeToString(key.standardMac(eventId, timestamp, rawBody)));
         }
         return header.toString();
     }

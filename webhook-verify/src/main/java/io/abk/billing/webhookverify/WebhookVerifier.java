@@ -69,7 +69,8 @@ public final class WebhookVerifier {
      */
     public Instant verify(byte[] rawBody, @Nullable String signatureHeader) throws WebhookVerificationException {
         var header = ServiceSignatureHeader.parse(present(WebhookHeaders.SERVICE_SIGNATURE, signatureHeader));
-        var matched = keys.stream().anyMatch(key -> anyEqual(header.signatures(), key.serviceMac(header.timestamp(), rawBody)));
+        var matched = keys.stream()
+                .anyMatch(key -> anyEqual(header.signatures(), key.serviceMac(header.timestamp(), rawBody)));
         return recent(matched, header.timestamp(), WebhookHeaders.SERVICE_SIGNATURE);
     }
 
@@ -82,19 +83,27 @@ public final class WebhookVerifier {
      * Verifies the Standard Webhooks headers {@code webhook-id}, {@code webhook-timestamp} and
      * {@code webhook-signature: v1,<base64>[ v1,<base64>...]}. Returns the signed time.
      */
-    public Instant verifyStandard(byte[] rawBody, @Nullable String webhookId, @Nullable String webhookTimestamp,
-                                  @Nullable String webhookSignature) throws WebhookVerificationException {
+    public Instant verifyStandard(
+            byte[] rawBody,
+            @Nullable String webhookId,
+            @Nullable String webhookTimestamp,
+            @Nullable String webhookSignature)
+            throws WebhookVerificationException {
         var id = present(WebhookHeaders.WEBHOOK_ID, webhookId);
-        var timestamp = ServiceSignatureHeader.seconds(WebhookHeaders.WEBHOOK_TIMESTAMP,
-                present(WebhookHeaders.WEBHOOK_TIMESTAMP, webhookTimestamp));
+        var timestamp = ServiceSignatureHeader.seconds(
+                WebhookHeaders.WEBHOOK_TIMESTAMP, present(WebhookHeaders.WEBHOOK_TIMESTAMP, webhookTimestamp));
         var signatures = StandardSignatureHeader.parse(present(WebhookHeaders.WEBHOOK_SIGNATURE, webhookSignature));
         var matched = keys.stream().anyMatch(key -> anyEqual(signatures, key.standardMac(id, timestamp, rawBody)));
         return recent(matched, timestamp, WebhookHeaders.WEBHOOK_SIGNATURE);
     }
 
     /** See {@link #verifyStandard(byte[], String, String, String)}; the body is encoded back to UTF-8. */
-    public Instant verifyStandard(String rawBody, @Nullable String webhookId, @Nullable String webhookTimestamp,
-                                  @Nullable String webhookSignature) throws WebhookVerificationException {
+    public Instant verifyStandard(
+            String rawBody,
+            @Nullable String webhookId,
+            @Nullable String webhookTimestamp,
+            @Nullable String webhookSignature)
+            throws WebhookVerificationException {
         return verifyStandard(rawBody.getBytes(StandardCharsets.UTF_8), webhookId, webhookTimestamp, webhookSignature);
     }
 
@@ -104,13 +113,15 @@ public final class WebhookVerifier {
      */
     private Instant recent(boolean matched, long timestamp, String header) throws WebhookVerificationException {
         if (!matched) {
-            throw new WebhookVerificationException(NO_MATCHING_SIGNATURE,
-                    header + " has no signature matching the body under the configured secrets");
+            throw new WebhookVerificationException(
+                    NO_MATCHING_SIGNATURE, header + " has no signature matching the body under the configured secrets");
         }
         var skew = Math.abs(clock.instant().getEpochSecond() - timestamp);
         if (skew > tolerance.toSeconds()) {
-            throw new WebhookVerificationException(TIMESTAMP_OUT_OF_TOLERANCE,
-                    "signed at " + timestamp + ", " + skew + " s from now, beyond the tolerance of " + tolerance.toSeconds() + " s");
+            throw new WebhookVerificationException(
+                    TIMESTAMP_OUT_OF_TOLERANCE,
+                    "signed at " + timestamp + ", " + skew + " s from now, beyond the tolerance of "
+                            + tolerance.toSeconds() + " s");
         }
         return Instant.ofEpochSecond(timestamp);
     }

@@ -34,7 +34,8 @@ class ServiceSignatureVerificationTest {
         var header = sign(SECRET, NOW.minusSeconds(12));
 
         assertThat(verifier.verify(BODY, header)).isEqualTo(NOW.minusSeconds(12));
-        assertThat(verifier.verify(BODY.getBytes(StandardCharsets.UTF_8), header)).isEqualTo(NOW.minusSeconds(12));
+        assertThat(verifier.verify(BODY.getBytes(StandardCharsets.UTF_8), header))
+                .isEqualTo(NOW.minusSeconds(12));
     }
 
     @Test
@@ -76,7 +77,8 @@ class ServiceSignatureVerificationTest {
 
         assertFails(() -> strict.verify(BODY, header), TIMESTAMP_OUT_OF_TOLERANCE);
         assertThat(lenient.verify(BODY, header)).isEqualTo(NOW.minusSeconds(60));
-        assertThatThrownBy(() -> verifier.withTolerance(Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> verifier.withTolerance(Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -92,7 +94,8 @@ class ServiceSignatureVerificationTest {
 
     @Test
     void shouldAcceptWhenTheReceiverKnowsTheNewAndOldSecretAndTheSenderSignsWithOne() throws Exception {
-        var receiver = WebhookVerifier.of(WebhookSecrets.generate(), SECRET).withClock(Clock.fixed(NOW, ZoneOffset.UTC));
+        var receiver =
+                WebhookVerifier.of(WebhookSecrets.generate(), SECRET).withClock(Clock.fixed(NOW, ZoneOffset.UTC));
 
         assertThat(receiver.verify(BODY, sign(SECRET, NOW))).isEqualTo(NOW);
     }
@@ -112,20 +115,21 @@ class ServiceSignatureVerificationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=1795359600",
-            "t=1795359600,v2=00",
-            "t=,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=-5,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=+1795359600,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=99999999999999999999,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=1795359600,t=1795359600,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "t=1795359600,v1=zz00000000000000000000000000000000000000000000000000000000000000",
-            "t=1795359600,v1=00",
-            "t=1795359600,,v1=0000000000000000000000000000000000000000000000000000000000000000",
-            "garbage",
-    })
+    @ValueSource(
+            strings = {
+                "v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=1795359600",
+                "t=1795359600,v2=00",
+                "t=,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=-5,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=+1795359600,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=99999999999999999999,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=1795359600,t=1795359600,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "t=1795359600,v1=zz00000000000000000000000000000000000000000000000000000000000000",
+                "t=1795359600,v1=00",
+                "t=1795359600,,v1=0000000000000000000000000000000000000000000000000000000000000000",
+                "garbage",
+            })
     void shouldFailAsMalformedWhenTheHeaderDoesNotHaveTheSchemesShape(String header) {
         assertFails(() -> verifier.verify(BODY, header), MALFORMED_HEADER).hasMessageContaining("x-service-signature");
     }
@@ -133,7 +137,8 @@ class ServiceSignatureVerificationTest {
     @Test
     void shouldAcceptUpperCaseHexAndSpacesAroundPartsWhenTheSignatureMatches() throws Exception {
         var header = sign(SECRET, NOW);
-        var relaxed = " t=" + NOW.getEpochSecond() + " , v1=" + header.substring(header.indexOf("v1=") + 3).toUpperCase() + " ";
+        var relaxed = " t=" + NOW.getEpochSecond() + " , v1="
+                + header.substring(header.indexOf("v1=") + 3).toUpperCase() + " ";
 
         assertThat(verifier.verify(BODY, relaxed)).isEqualTo(NOW);
     }
@@ -141,7 +146,8 @@ class ServiceSignatureVerificationTest {
     @Test
     void shouldRefuseToBuildWhenNoSecretOrAMalformedOneIsGiven() {
         assertThatThrownBy(() -> WebhookVerifier.of(List.of())).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> WebhookVerifier.of(SECRET, "whsec_")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> WebhookVerifier.of(SECRET, "whsec_"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining(SECRET);
     }
 
@@ -153,9 +159,11 @@ class ServiceSignatureVerificationTest {
         void run() throws WebhookVerificationException;
     }
 
-    static AbstractThrowableAssert<?, ? extends Throwable> assertFails(Verification verification,
-                                                                       WebhookVerificationException.Reason reason) {
+    static AbstractThrowableAssert<?, ? extends Throwable> assertFails(
+            Verification verification, WebhookVerificationException.Reason reason) {
         return assertThatThrownBy(verification::run)
-                .isInstanceOfSatisfying(WebhookVerificationException.class, e -> assertThat(e.reason()).isEqualTo(reason));
+                .isInstanceOfSatisfying(
+                        WebhookVerificationException.class,
+                        e -> assertThat(e.reason()).isEqualTo(reason));
     }
 }

@@ -29,15 +29,20 @@ class StandardWebhooksVerificationTest {
         var published = WebhookVerifier.of(WebhookSignerTest.SECRET)
                 .withClock(Clock.fixed(WebhookSignerTest.SENT_AT, ZoneOffset.UTC));
 
-        assertThat(published.verifyStandard(WebhookSignerTest.BODY, WebhookSignerTest.ID, "1614265330",
-                WebhookSignerTest.STANDARD_SIGNATURE)).isEqualTo(WebhookSignerTest.SENT_AT);
+        assertThat(published.verifyStandard(
+                        WebhookSignerTest.BODY,
+                        WebhookSignerTest.ID,
+                        "1614265330",
+                        WebhookSignerTest.STANDARD_SIGNATURE))
+                .isEqualTo(WebhookSignerTest.SENT_AT);
     }
 
     @Test
     void shouldReturnTheSignedTimeWhenTheHeadersMatch() throws Exception {
         var headers = WebhookSigner.of(SECRET).sign(ID, BODY, NOW.minusSeconds(3));
 
-        assertThat(verifier.verifyStandard(BODY, headers.webhookId(), headers.webhookTimestamp(), headers.webhookSignature()))
+        assertThat(verifier.verifyStandard(
+                        BODY, headers.webhookId(), headers.webhookTimestamp(), headers.webhookSignature()))
                 .isEqualTo(NOW.minusSeconds(3));
     }
 
@@ -46,11 +51,16 @@ class StandardWebhooksVerificationTest {
         var headers = WebhookSigner.of(SECRET).sign(ID, BODY, NOW);
         var stranger = WebhookSigner.of(WebhookSecrets.generate()).sign(ID, BODY, NOW);
 
-        assertFails(() -> verifier.verifyStandard(BODY + "x", ID, headers.webhookTimestamp(), headers.webhookSignature()),
-                NO_MATCHING_SIGNATURE).satisfies(e -> assertThat(e.getMessage()).doesNotContain("="));
-        assertFails(() -> verifier.verifyStandard(BODY, "evt_2", headers.webhookTimestamp(), headers.webhookSignature()),
+        assertFails(
+                        () -> verifier.verifyStandard(
+                                BODY + "x", ID, headers.webhookTimestamp(), headers.webhookSignature()),
+                        NO_MATCHING_SIGNATURE)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("="));
+        assertFails(
+                () -> verifier.verifyStandard(BODY, "evt_2", headers.webhookTimestamp(), headers.webhookSignature()),
                 NO_MATCHING_SIGNATURE);
-        assertFails(() -> verifier.verifyStandard(BODY, ID, stranger.webhookTimestamp(), stranger.webhookSignature()),
+        assertFails(
+                () -> verifier.verifyStandard(BODY, ID, stranger.webhookTimestamp(), stranger.webhookSignature()),
                 NO_MATCHING_SIGNATURE);
     }
 
@@ -59,9 +69,11 @@ class StandardWebhooksVerificationTest {
         var old = WebhookSigner.of(SECRET).sign(ID, BODY, NOW.minusSeconds(301));
         var future = WebhookSigner.of(SECRET).sign(ID, BODY, NOW.plusSeconds(301));
 
-        assertFails(() -> verifier.verifyStandard(BODY, ID, old.webhookTimestamp(), old.webhookSignature()),
+        assertFails(
+                () -> verifier.verifyStandard(BODY, ID, old.webhookTimestamp(), old.webhookSignature()),
                 TIMESTAMP_OUT_OF_TOLERANCE);
-        assertFails(() -> verifier.verifyStandard(BODY, ID, future.webhookTimestamp(), future.webhookSignature()),
+        assertFails(
+                () -> verifier.verifyStandard(BODY, ID, future.webhookTimestamp(), future.webhookSignature()),
                 TIMESTAMP_OUT_OF_TOLERANCE);
     }
 
@@ -70,7 +82,8 @@ class StandardWebhooksVerificationTest {
         var headers = WebhookSigner.of(WebhookSecrets.generate(), SECRET).sign(ID, BODY, NOW);
 
         assertThat(headers.webhookSignature().split(" ")).hasSize(2);
-        assertThat(verifier.verifyStandard(BODY, ID, headers.webhookTimestamp(), "v1a,ignored " + headers.webhookSignature()))
+        assertThat(verifier.verifyStandard(
+                        BODY, ID, headers.webhookTimestamp(), "v1a,ignored " + headers.webhookSignature()))
                 .isEqualTo(NOW);
     }
 
@@ -78,8 +91,11 @@ class StandardWebhooksVerificationTest {
     void shouldFailAsMissingAndNameTheHeaderWhenOneIsAbsent() {
         var headers = WebhookSigner.of(SECRET).sign(ID, BODY, NOW);
 
-        assertFails(() -> verifier.verifyStandard(BODY, null, headers.webhookTimestamp(), headers.webhookSignature()),
-                MISSING_HEADER).hasMessageContaining("webhook-id");
+        assertFails(
+                        () -> verifier.verifyStandard(
+                                BODY, null, headers.webhookTimestamp(), headers.webhookSignature()),
+                        MISSING_HEADER)
+                .hasMessageContaining("webhook-id");
         assertFails(() -> verifier.verifyStandard(BODY, ID, "", headers.webhookSignature()), MISSING_HEADER)
                 .hasMessageContaining("webhook-timestamp");
         assertFails(() -> verifier.verifyStandard(BODY, ID, headers.webhookTimestamp(), null), MISSING_HEADER)
@@ -87,10 +103,19 @@ class StandardWebhooksVerificationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"v1", "g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=", "v2,abc", "v1,not*base64", "v1,AAAA",
-            ",g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="})
+    @ValueSource(
+            strings = {
+                "v1",
+                "g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+                "v2,abc",
+                "v1,not*base64",
+                "v1,AAAA",
+                ",g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
+            })
     void shouldFailAsMalformedWhenTheSignatureHeaderHasNoUsableV1(String signature) {
-        assertFails(() -> verifier.verifyStandard(BODY, ID, Long.toString(NOW.getEpochSecond()), signature), MALFORMED_HEADER)
+        assertFails(
+                        () -> verifier.verifyStandard(BODY, ID, Long.toString(NOW.getEpochSecond()), signature),
+                        MALFORMED_HEADER)
                 .hasMessageContaining("webhook-signature");
     }
 

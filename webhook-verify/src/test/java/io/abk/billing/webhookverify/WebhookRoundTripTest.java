@@ -37,7 +37,9 @@ class WebhookRoundTripTest {
         var random = new Random(seed);
         var body = new byte[random.nextInt(4_096)];
         random.nextBytes(body);
-        var secrets = IntStream.range(0, 1 + random.nextInt(2)).mapToObj(i -> secret(random)).toList();
+        var secrets = IntStream.range(0, 1 + random.nextInt(2))
+                .mapToObj(i -> secret(random))
+                .toList();
         var sentAt = Instant.ofEpochSecond(1_600_000_000L + random.nextInt(400_000_000));
         return new Delivery(seed, body, secrets, "evt_" + Long.toHexString(random.nextLong()), sentAt);
     }
@@ -53,13 +55,19 @@ class WebhookRoundTripTest {
     @MethodSource("deliveries")
     void shouldVerifyBothSchemesWithEachSecretWhenSignedAndReceivedWithinTolerance(Delivery delivery) throws Exception {
         var headers = WebhookSigner.of(delivery.secrets()).sign(delivery.id(), delivery.body(), delivery.sentAt());
-        var receivedAt = Clock.fixed(delivery.sentAt().plusSeconds(new Random(delivery.seed()).nextInt(601) - 300), ZoneOffset.UTC);
+        var receivedAt = Clock.fixed(
+                delivery.sentAt().plusSeconds(new Random(delivery.seed()).nextInt(601) - 300), ZoneOffset.UTC);
 
         for (var secret : delivery.secrets()) {
             var verifier = WebhookVerifier.of(secret).withClock(receivedAt);
-            assertThat(verifier.verify(delivery.body(), headers.serviceSignature())).isEqualTo(delivery.sentAt());
-            assertThat(verifier.verifyStandard(delivery.body(), headers.webhookId(), headers.webhookTimestamp(),
-                    headers.webhookSignature())).isEqualTo(delivery.sentAt());
+            assertThat(verifier.verify(delivery.body(), headers.serviceSignature()))
+                    .isEqualTo(delivery.sentAt());
+            assertThat(verifier.verifyStandard(
+                            delivery.body(),
+                            headers.webhookId(),
+                            headers.webhookTimestamp(),
+                            headers.webhookSignature()))
+                    .isEqualTo(delivery.sentAt());
         }
     }
 
@@ -71,8 +79,10 @@ class WebhookRoundTripTest {
         var verifier = WebhookVerifier.of(delivery.secrets()).withClock(Clock.fixed(delivery.sentAt(), ZoneOffset.UTC));
 
         assertFails(() -> verifier.verify(tampered, headers.serviceSignature()), NO_MATCHING_SIGNATURE);
-        assertFails(() -> verifier.verifyStandard(tampered, headers.webhookId(), headers.webhookTimestamp(),
-                headers.webhookSignature()), NO_MATCHING_SIGNATURE);
+        assertFails(
+                () -> verifier.verifyStandard(
+                        tampered, headers.webhookId(), headers.webhookTimestamp(), headers.webhookSignature()),
+                NO_MATCHING_SIGNATURE);
     }
 
     /** One byte changed (or one appended to an empty body). */

@@ -14,7 +14,8 @@ class WebhookSecretsTest {
         var secret = WebhookSecrets.generate();
 
         assertThat(secret).startsWith("whsec_");
-        assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
+        assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length())))
+                .hasSize(32);
     }
 
     @Test

@@ -21,12 +21,14 @@ class WebhookSignerTest {
 
     /** The Standard Webhooks specification's own example: secret, id, timestamp, body and signature. */
     static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
     static final String ID = "msg_p5jXN8AQM9LWM0D4loKWxJek";
     static final Instant SENT_AT = Instant.ofEpochSecond(1614265330);
     static final String BODY = "{\"test\": 2432232314}";
     static final String STANDARD_SIGNATURE = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=";
     /** HMAC-SHA256(key = the whole secret as UTF-8, "1614265330." + BODY), computed with Python's hmac module. */
-    static final String SERVICE_SIGNATURE = "t=1614265330,v1=2e37df5d4a028c51a7f3133d64ae1e300d2c2c900f1b1d49d4369ad2530f8964";
+    static final String SERVICE_SIGNATURE =
+            "t=1614265330,v1=2e37df5d4a028c51a7f3133d64ae1e300d2c2c900f1b1d49d4369ad2530f8964";
 
     @Test
     void shouldMatchThePublishedVectorsWhenSigningTheReferenceDelivery() {
@@ -47,10 +49,13 @@ class WebhookSignerTest {
         var headers = WebhookSigner.of(secret).sign("evt_1", body, Instant.ofEpochSecond(t, 999_000_000));
 
         var serviceMac = hmac(secret.getBytes(StandardCharsets.UTF_8), t + "." + body);
-        var standardMac = hmac(Base64.getDecoder().decode(secret.substring("whsec_".length())), "evt_1." + t + "." + body);
-        assertThat(headers.serviceSignature()).as("sub-second part dropped")
+        var standardMac =
+                hmac(Base64.getDecoder().decode(secret.substring("whsec_".length())), "evt_1." + t + "." + body);
+        assertThat(headers.serviceSignature())
+                .as("sub-second part dropped")
                 .isEqualTo("t=" + t + ",v1=" + HexFormat.of().formatHex(serviceMac));
-        assertThat(headers.webhookSignature()).isEqualTo("v1," + Base64.getEncoder().encodeToString(standardMac));
+        assertThat(headers.webhookSignature())
+                .isEqualTo("v1," + Base64.getEncoder().encodeToString(standardMac));
     }
 
     @Test
@@ -62,8 +67,9 @@ class WebhookSignerTest {
         var oldOnly = WebhookSigner.of(old).sign(ID, BODY, SENT_AT);
         var nextOnly = WebhookSigner.of(next).sign(ID, BODY, SENT_AT);
 
-        assertThat(both.serviceSignature()).isEqualTo(oldOnly.serviceSignature() + ","
-                + nextOnly.serviceSignature().substring("t=1614265330,".length()));
+        assertThat(both.serviceSignature())
+                .isEqualTo(oldOnly.serviceSignature() + ","
+                        + nextOnly.serviceSignature().substring("t=1614265330,".length()));
         assertThat(both.webhookSignature()).isEqualTo(oldOnly.webhookSignature() + " " + nextOnly.webhookSignature());
     }
 
@@ -71,18 +77,21 @@ class WebhookSignerTest {
     void shouldListTheFourHeadersWhenCopyingThemOntoARequest() {
         var headers = WebhookSigner.of(SECRET).sign(ID, BODY, SENT_AT);
 
-        assertThat(headers.asMap()).containsExactly(
-                entry("x-service-signature", SERVICE_SIGNATURE),
-                entry("webhook-id", ID),
-                entry("webhook-timestamp", "1614265330"),
-                entry("webhook-signature", STANDARD_SIGNATURE));
+        assertThat(headers.asMap())
+                .containsExactly(
+                        entry("x-service-signature", SERVICE_SIGNATURE),
+                        entry("webhook-id", ID),
+                        entry("webhook-timestamp", "1614265330"),
+                        entry("webhook-signature", STANDARD_SIGNATURE));
     }
 
     @Test
     void shouldRefuseWithoutShowingTheSecretWhenASecretIsNotWhsec() {
-        assertThatThrownBy(() -> WebhookSigner.of("sk_test_leaky")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> WebhookSigner.of("sk_test_leaky"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("leaky");
-        assertThatThrownBy(() -> WebhookSigner.of("whsec_not*base64")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> WebhookSigner.of("whsec_not*base64"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("not*base64");
         assertThatThrownBy(() -> WebhookSigner.of(List.of())).isInstanceOf(IllegalArgumentException.class);
     }

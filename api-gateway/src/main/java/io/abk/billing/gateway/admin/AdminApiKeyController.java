@@ -37,17 +37,21 @@ public class AdminApiKeyController {
     }
 
     @PostMapping("/admin/v1/merchants/{merchantId}/api_keys")
-    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(Operator operator, @PathVariable String merchantId,
+    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(
+            Operator operator,
+            @PathVariable String merchantId,
             @RequestBody(required = false) @Nullable JsonNode body) {
         var fields = RequestFields.of(body);
         var mode = fields.optionalOneOf("mode", Set.of("test", "live"))
                 .orElseThrow(() -> ApiException.invalid("mode", "mode is required: test or live"));
         return keys.create(operator.actor(), merchantId, ApiKeyFormat.parseMode(mode))
-                .map(issued -> ResponseEntity.status(HttpStatus.CREATED).body(ApiKeyJson.issued(issued, clock.instant())));
+                .map(issued ->
+                        ResponseEntity.status(HttpStatus.CREATED).body(ApiKeyJson.issued(issued, clock.instant())));
     }
 
     @GetMapping("/admin/v1/merchants/{merchantId}/api_keys")
-    public Mono<Map<String, Object>> list(Operator operator, @PathVariable String merchantId, @RequestParam MultiValueMap<String, String> query) {
+    public Mono<Map<String, Object>> list(
+            Operator operator, @PathVariable String merchantId, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.API_KEY);
         return keys.list(merchantId, page).map(found -> {
             var now = clock.instant();
@@ -56,8 +60,10 @@ public class AdminApiKeyController {
     }
 
     @PostMapping("/admin/v1/api_keys/{id}/rotate")
-    public Mono<Map<String, @Nullable Object>> rotate(Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
-        var grace = RequestFields.of(body).optionalInt("graceSeconds", 0, ApiKeyService.MAX_GRACE_SECONDS)
+    public Mono<Map<String, @Nullable Object>> rotate(
+            Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+        var grace = RequestFields.of(body)
+                .optionalInt("graceSeconds", 0, ApiKeyService.MAX_GRACE_SECONDS)
                 .orElse(ApiKeyService.DEFAULT_GRACE_SECONDS);
         return keys.rotate(operator.actor(), id, grace).map(issued -> ApiKeyJson.issued(issued, clock.instant()));
     }

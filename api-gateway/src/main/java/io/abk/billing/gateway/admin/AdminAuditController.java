@@ -31,6 +31,7 @@ public class AdminAuditController {
         if (merchantId != null && !Ids.isWellFormed(IdPrefix.MERCHANT, merchantId)) {
             throw ApiException.invalid("merchantId", "merchantId must be a mer_ id");
         }
-        return audit.list(merchantId, page).map(found -> found.map(AuditJson::entry).body("entries"));
+        return audit.list(merchantId, page)
+                .map(found -> found.map(AuditJson::entry).body("entries"));
     }
 }

@@ -33,9 +33,11 @@ public class AdminMerchantController {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(Operator operator, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Operator operator, @RequestBody(required = false) @Nullable JsonNode body) {
         var request = MerchantRequest.parse(RequestFields.of(body));
-        return merchants.create(operator.actor(), request)
+        return merchants
+                .create(operator.actor(), request)
                 .map(merchant -> ResponseEntity.status(HttpStatus.CREATED).body(wrap(merchant)));
     }
 
@@ -45,7 +47,8 @@ public class AdminMerchantController {
     }
 
     @PatchMapping("/{id}")
-    public Mono<Map<String, Object>> update(Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, Object>> update(
+            Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = MerchantPatch.parse(RequestFields.of(body));
         return merchants.update(operator.actor(), id, patch).map(AdminMerchantController::wrap);
     }

@@ -8,8 +8,7 @@ import org.jspecify.annotations.Nullable;
 /** An audit entry as the operator API shows it. */
 public final class AuditJson {
 
-    private AuditJson() {
-    }
+    private AuditJson() {}
 
     public static Map<String, @Nullable Object> entry(AuditEntry e) {
         var json = new LinkedHashMap<String, @Nullable Object>();

@@ -35,8 +35,11 @@ public class AuditLog {
     }
 
     /** The target of an entry: its type ({@code merchant}, {@code api_key}, ...), id, merchant and mode. */
-    public record Target(String type, String id, @Nullable String merchantId, @Nullable String mode) {
-    }
+    public record Target(
+            String type,
+            String id,
+            @Nullable String merchantId,
+            @Nullable String mode) {}
 
     public Mono<Void> record(Instant at, String actor, String action, Target target, Map<String, ?> details) {
         return db.sql("""
@@ -77,9 +80,15 @@ public class AuditLog {
     }
 
     private AuditEntry entry(Readable row) {
-        return new AuditEntry(Columns.required(row, "id", String.class), Columns.required(row, "at", Instant.class), Columns.required(row, "actor", String.class),
-                Columns.required(row, "action", String.class), row.get("merchant_id", String.class), row.get("mode", String.class),
-                Columns.required(row, "target_type", String.class), Columns.required(row, "target_id", String.class),
+        return new AuditEntry(
+                Columns.required(row, "id", String.class),
+                Columns.required(row, "at", Instant.class),
+                Columns.required(row, "actor", String.class),
+                Columns.required(row, "action", String.class),
+                row.get("merchant_id", String.class),
+                row.get("mode", String.class),
+                Columns.required(row, "target_type", String.class),
+                Columns.required(row, "target_id", String.class),
                 json.readTree(row.get("details", String.class)));
     }
 }

@@ -36,8 +36,12 @@ public class AdminTokenFilter implements WebFilter {
         }
         var presented = ApiKeyFilter.bearerToken(exchange.getRequest());
         if (presented == null || !MessageDigest.isEqual(tokenDigest, sha256(presented))) {
-            return Mono.error(new ApiException(401, ErrorCodes.AUTHENTICATION_ERROR,
-                    presented == null ? "The operator API needs Authorization: Bearer <admin token>" : "Invalid admin token"));
+            return Mono.error(new ApiException(
+                    401,
+                    ErrorCodes.AUTHENTICATION_ERROR,
+                    presented == null
+                            ? "The operator API needs Authorization: Bearer <admin token>"
+                            : "Invalid admin token"));
         }
         exchange.getAttributes().put(Operator.ATTRIBUTE, Operator.ADMIN);
         return chain.filter(exchange);

@@ -27,6 +27,7 @@ public class ApiKeyAuthenticator {
      * once, on other replicas within the TTL. Expiry is not cached state: it is checked on every request.
      */
     private final ExpiringCache<String, StoredApiKey> cache;
+
     private final Clock clock;
 
     public ApiKeyAuthenticator(ApiKeyRepository keys, BillingProperties properties, Clock clock) {
@@ -37,10 +38,13 @@ public class ApiKeyAuthenticator {
 
     public Mono<Caller> authenticate(@Nullable String presented) {
         if (presented == null || presented.isBlank()) {
-            return Mono.error(refused("No API key provided: send it in the x-service-api-key header or as Authorization: Bearer <key>"));
+            return Mono.error(refused(
+                    "No API key provided: send it in the x-service-api-key header or as Authorization: Bearer <key>"));
         }
         if (!ApiKeyFormat.isWellFormed(presented)) {
-            return Mono.error(refused("Malformed API key: keys look like abk_test_... or abk_live_... followed by at least 32 letters or digits"));
+            return Mono.error(
+                    refused(
+                            "Malformed API key: keys look like abk_test_... or abk_live_... followed by at least 32 letters or digits"));
         }
         var hash = ApiKeyFormat.hash(presented);
         return cache.get(HexFormat.of().formatHex(hash), () -> keys.findByHash(hash))

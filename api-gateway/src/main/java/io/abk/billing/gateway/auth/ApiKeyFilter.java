@@ -33,12 +33,14 @@ public class ApiKeyFilter implements WebFilter {
         if (!RequestPaths.isUnder(exchange.getRequest(), "v1")) {
             return chain.filter(exchange);
         }
-        return authenticator.authenticate(presentedKey(exchange.getRequest()))
-                .flatMap(caller -> {
-                    exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
-                    return chain.filter(exchange).contextWrite(LogContext.add(exchange, LogContext.with(LogContext.MERCHANT_ID,
-                            caller.merchantId()).and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
-                });
+        return authenticator.authenticate(presentedKey(exchange.getRequest())).flatMap(caller -> {
+            exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
+            return chain.filter(exchange)
+                    .contextWrite(LogContext.add(
+                            exchange,
+                            LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
+                                    .and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
+        });
     }
 
     private static @Nullable String presentedKey(ServerHttpRequest request) {
@@ -52,7 +54,9 @@ public class ApiKeyFilter implements WebFilter {
     /** The token of {@code Authorization: Bearer <token>} (scheme case-insensitive), or null. */
     static @Nullable String bearerToken(ServerHttpRequest request) {
         var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-        if (authorization == null || authorization.length() < 7 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        if (authorization == null
+                || authorization.length() < 7
+                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return null;
         }
         return authorization.substring(7).strip();

@@ -20,8 +20,7 @@ public final class ApiKeyFormat {
     private static final int RANDOM_CHARS = 40;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ApiKeyFormat() {
-    }
+    private ApiKeyFormat() {}
 
     public static boolean isWellFormed(String key) {
         return KEY.matcher(key).matches();

@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
 /** An API key as the operator API shows it: never its hash, and its secret only right after issuing. */
 public final class ApiKeyJson {
 
-    private ApiKeyJson() {
-    }
+    private ApiKeyJson() {}
 
     public static Map<String, @Nullable Object> apiKey(StoredApiKey k, Instant now) {
         var json = new LinkedHashMap<String, @Nullable Object>();

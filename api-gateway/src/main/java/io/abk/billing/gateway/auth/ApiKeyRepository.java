@@ -23,11 +23,17 @@ public class ApiKeyRepository {
 
     /** The authentication lookup: by the unique hash index. */
     public Mono<StoredApiKey> findByHash(byte[] hash) {
-        return db.sql(SELECT + " WHERE key_hash = :hash").bind("hash", ByteBuffer.wrap(hash)).map(StoredApiKey::from).one();
+        return db.sql(SELECT + " WHERE key_hash = :hash")
+                .bind("hash", ByteBuffer.wrap(hash))
+                .map(StoredApiKey::from)
+                .one();
     }
 
     public Mono<StoredApiKey> findForUpdate(String id) {
-        return db.sql(SELECT + " WHERE id = :id FOR UPDATE").bind("id", id).map(StoredApiKey::from).one();
+        return db.sql(SELECT + " WHERE id = :id FOR UPDATE")
+                .bind("id", id)
+                .map(StoredApiKey::from)
+                .one();
     }
 
     public Mono<StoredApiKey> insert(StoredApiKey key) {
@@ -40,22 +46,28 @@ public class ApiKeyRepository {
     }
 
     private Mono<StoredApiKey> insertSql(StoredApiKey key, String onConflict) {
-        return db.sql("INSERT INTO api_keys (" + StoredApiKey.COLUMNS + ") VALUES (:id, :merchantId, :mode, :hash, :hint,"
-                        + " :createdAt, :expiresAt, NULL, :rotatedFrom)" + onConflict + " RETURNING " + StoredApiKey.COLUMNS)
-                .bind("id", key.id()).bind("merchantId", key.merchantId())
+        return db.sql("INSERT INTO api_keys (" + StoredApiKey.COLUMNS
+                        + ") VALUES (:id, :merchantId, :mode, :hash, :hint,"
+                        + " :createdAt, :expiresAt, NULL, :rotatedFrom)" + onConflict + " RETURNING "
+                        + StoredApiKey.COLUMNS)
+                .bind("id", key.id())
+                .bind("merchantId", key.merchantId())
                 .bind("mode", ApiKeyFormat.modeText(key.mode()))
-                .bind("hash", ByteBuffer.wrap(key.keyHash())).bind("hint", key.hint())
+                .bind("hash", ByteBuffer.wrap(key.keyHash()))
+                .bind("hint", key.hint())
                 .bind("createdAt", key.createdAt())
                 .bind("expiresAt", SqlValues.nullable(key.expiresAt(), Instant.class))
                 .bind("rotatedFrom", SqlValues.nullable(key.rotatedFromId(), String.class))
-                .map(StoredApiKey::from).one();
+                .map(StoredApiKey::from)
+                .one();
     }
 
     /** Keys of a merchant, both modes, newest first. */
     public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
         var after = page.startingAfter() == null ? "" : " AND id < :after";
         var spec = db.sql(SELECT + " WHERE merchant_id = :merchantId" + after + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId).bind("limit", page.limit() + 1);
+                .bind("merchantId", merchantId)
+                .bind("limit", page.limit() + 1);
         if (page.startingAfter() != null) {
             spec = spec.bind("after", page.startingAfter());
         }
@@ -64,11 +76,17 @@ public class ApiKeyRepository {
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {
         return db.sql("UPDATE api_keys SET expires_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
-                .bind("id", id).bind("at", expiresAt).map(StoredApiKey::from).one();
+                .bind("id", id)
+                .bind("at", expiresAt)
+                .map(StoredApiKey::from)
+                .one();
     }
 
     public Mono<StoredApiKey> revoke(String id, Instant at) {
         return db.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
-                .bind("id", id).bind("at", at).map(StoredApiKey::from).one();
+                .bind("id", id)
+                .bind("at", at)
+                .map(StoredApiKey::from)
+                .one();
     }
 }

@@ -31,6 +31,7 @@ public class ApiKeyService {
 
     /** The longest grace period a rotation may give the old key: one week. */
     public static final int MAX_GRACE_SECONDS = 7 * 24 * 3600;
+
     public static final int DEFAULT_GRACE_SECONDS = 24 * 3600;
 
     private final ApiKeyRepository keys;
@@ -41,8 +42,14 @@ public class ApiKeyService {
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public ApiKeyService(ApiKeyRepository keys, MerchantService merchants, AuditLog audit, ApiKeyAuthenticator authenticator,
-            IdGenerator ids, TransactionalOperator tx, Clock clock) {
+    public ApiKeyService(
+            ApiKeyRepository keys,
+            MerchantService merchants,
+            AuditLog audit,
+            ApiKeyAuthenticator authenticator,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock) {
         this.keys = keys;
         this.merchants = merchants;
         this.audit = audit;
@@ -54,7 +61,8 @@ public class ApiKeyService {
 
     public Mono<IssuedApiKey> create(String actor, String merchantId, Mode mode) {
         var now = Now.of(clock);
-        return merchants.get(merchantId)
+        return merchants
+                .get(merchantId)
                 .flatMap(merchant -> issue(actor, merchant.id(), mode, ApiKeyFormat.generate(mode), null, now))
                 .as(tx::transactional);
     }
@@ -73,15 +81,26 @@ public class ApiKeyService {
         return findForUpdate(keyId)
                 .flatMap(old -> {
                     if (!old.isUsableAt(now)) {
-                        return Mono.error(ApiException.badRequest(ErrorCodes.API_KEY_INACTIVE,
+                        return Mono.error(ApiException.badRequest(
+                                ErrorCodes.API_KEY_INACTIVE,
                                 "API key " + keyId + " is " + old.status(now) + " and cannot be rotated"));
                     }
-                    var expiresAt = old.expiresAt() != null && old.expiresAt().isBefore(graceEnd) ? old.expiresAt() : graceEnd;
+                    var expiresAt =
+                            old.expiresAt() != null && old.expiresAt().isBefore(graceEnd) ? old.expiresAt() : graceEnd;
                     return issue(actor, old.merchantId(), old.mode(), ApiKeyFormat.generate(old.mode()), old.id(), now)
                             .flatMap(fresh -> keys.setExpiry(old.id(), expiresAt)
-                                    .flatMap(expiring -> audit.record(now, actor, "api_key.rotated", target(expiring),
-                                            Map.of("replacedBy", fresh.key().id(), "graceSeconds", graceSeconds,
-                                                    "expiresAt", ApiJson.timestamp(expiresAt))))
+                                    .flatMap(expiring -> audit.record(
+                                            now,
+                                            actor,
+                                            "api_key.rotated",
+                                            target(expiring),
+                                            Map.of(
+                                                    "replacedBy",
+                                                    fresh.key().id(),
+                                                    "graceSeconds",
+                                                    graceSeconds,
+                                                    "expiresAt",
+                                                    ApiJson.timestamp(expiresAt))))
                                     .thenReturn(fresh));
                 })
                 .as(tx::transactional)
@@ -92,9 +111,16 @@ public class ApiKeyService {
     public Mono<StoredApiKey> revoke(String actor, String keyId) {
         var now = Now.of(clock);
         return findForUpdate(keyId)
-                .flatMap(key -> key.revokedAt() != null ? Mono.just(key)
-                        : keys.revoke(key.id(), now).flatMap(revoked -> audit.record(now, actor, "api_key.revoked",
-                                target(revoked), Map.of("hint", revoked.hint())).thenReturn(revoked)))
+                .flatMap(key -> key.revokedAt() != null
+                        ? Mono.just(key)
+                        : keys.revoke(key.id(), now)
+                                .flatMap(revoked -> audit.record(
+                                                now,
+                                                actor,
+                                                "api_key.revoked",
+                                                target(revoked),
+                                                Map.of("hint", revoked.hint()))
+                                        .thenReturn(revoked)))
                 .as(tx::transactional)
                 .doOnSuccess(revoked -> authenticator.invalidate(keyId));
     }
@@ -106,10 +132,19 @@ public class ApiKeyService {
     public Mono<StoredApiKey> ensureConfigured(String actor, String merchantId, String key, String setting) {
         var now = Now.of(clock);
         var mode = ApiKeyFormat.modeOf(key);
-        var row = new StoredApiKey(ids.next(IdPrefix.API_KEY), merchantId, mode, ApiKeyFormat.hash(key),
-                ApiKeyFormat.hint(key), now, null, null, null);
+        var row = new StoredApiKey(
+                ids.next(IdPrefix.API_KEY),
+                merchantId,
+                mode,
+                ApiKeyFormat.hash(key),
+                ApiKeyFormat.hint(key),
+                now,
+                null,
+                null,
+                null);
         return keys.insertIfAbsent(row)
-                .flatMap(inserted -> audit.record(now, actor, "api_key.created", target(inserted), created(inserted)).thenReturn(inserted))
+                .flatMap(inserted -> audit.record(now, actor, "api_key.created", target(inserted), created(inserted))
+                        .thenReturn(inserted))
                 .switchIfEmpty(Mono.defer(() -> keys.findByHash(row.keyHash())))
                 .flatMap(existing -> {
                     if (!existing.merchantId().equals(merchantId)) {
@@ -117,18 +152,26 @@ public class ApiKeyService {
                                 + " of another merchant (" + existing.merchantId() + "); configure a different key"));
                     }
                     if (!existing.isUsableAt(now)) {
-                        return Mono.error(new IllegalStateException(setting + " is the key " + existing.id() + ", which is "
-                                + existing.status(now) + "; configure a new key"));
+                        return Mono.error(new IllegalStateException(setting + " is the key " + existing.id()
+                                + ", which is " + existing.status(now) + "; configure a new key"));
                     }
                     return Mono.just(existing);
                 })
                 .as(tx::transactional);
     }
 
-    private Mono<IssuedApiKey> issue(String actor, String merchantId, Mode mode, String secret, @Nullable String rotatedFrom,
-            Instant now) {
-        var row = new StoredApiKey(ids.next(IdPrefix.API_KEY), merchantId, mode, ApiKeyFormat.hash(secret),
-                ApiKeyFormat.hint(secret), now, null, null, rotatedFrom);
+    private Mono<IssuedApiKey> issue(
+            String actor, String merchantId, Mode mode, String secret, @Nullable String rotatedFrom, Instant now) {
+        var row = new StoredApiKey(
+                ids.next(IdPrefix.API_KEY),
+                merchantId,
+                mode,
+                ApiKeyFormat.hash(secret),
+                ApiKeyFormat.hint(secret),
+                now,
+                null,
+                null,
+                rotatedFrom);
         return keys.insert(row)
                 .flatMap(inserted -> audit.record(now, actor, "api_key.created", target(inserted), created(inserted))
                         .thenReturn(new IssuedApiKey(inserted, secret)));

@@ -31,8 +31,11 @@ final class AttributeArgumentResolver implements HandlerMethodArgumentResolver {
     }
 
     @Override
-    public Mono<Object> resolveArgument(MethodParameter parameter, BindingContext bindingContext, ServerWebExchange exchange) {
+    public Mono<Object> resolveArgument(
+            MethodParameter parameter, BindingContext bindingContext, ServerWebExchange exchange) {
         Object value = exchange.getAttribute(attribute);
-        return value != null ? Mono.just(value) : Mono.error(new ApiException(401, ErrorCodes.AUTHENTICATION_ERROR, refusal));
+        return value != null
+                ? Mono.just(value)
+                : Mono.error(new ApiException(401, ErrorCodes.AUTHENTICATION_ERROR, refusal));
     }
 }

@@ -10,8 +10,9 @@ public class AuthWebConfig implements WebFluxConfigurer {
 
     @Override
     public void configureArgumentResolvers(ArgumentResolverConfigurer configurer) {
-        configurer.addCustomResolver(new AttributeArgumentResolver(Caller.class, Caller.ATTRIBUTE, "This route needs an API key"));
-        configurer.addCustomResolver(new AttributeArgumentResolver(Operator.class, Operator.ATTRIBUTE,
-                "The operator API needs Authorization: Bearer <admin token>"));
+        configurer.addCustomResolver(
+                new AttributeArgumentResolver(Caller.class, Caller.ATTRIBUTE, "This route needs an API key"));
+        configurer.addCustomResolver(new AttributeArgumentResolver(
+                Operator.class, Operator.ATTRIBUTE, "The operator API needs Authorization: Bearer <admin token>"));
     }
 }

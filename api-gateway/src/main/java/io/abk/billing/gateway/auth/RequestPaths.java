@@ -12,8 +12,7 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
  */
 public final class RequestPaths {
 
-    private RequestPaths() {
-    }
+    private RequestPaths() {}
 
     /** True when the request's first path segments are {@code prefix} (empty segments ignored). */
     public static boolean isUnder(ServerHttpRequest request, String... prefix) {
@@ -32,7 +31,8 @@ public final class RequestPaths {
     private static List<String> segments(PathContainer path) {
         var segments = new ArrayList<String>();
         for (var element : path.elements()) {
-            if (element instanceof PathContainer.PathSegment segment && !segment.valueToMatch().isEmpty()) {
+            if (element instanceof PathContainer.PathSegment segment
+                    && !segment.valueToMatch().isEmpty()) {
                 segments.add(segment.valueToMatch());
             }
         }

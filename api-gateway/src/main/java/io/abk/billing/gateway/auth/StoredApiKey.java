@@ -8,19 +8,34 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /** An {@code api_keys} row: everything about a key except the key itself, which is never stored. */
-public record StoredApiKey(String id, String merchantId, Mode mode, byte[] keyHash, String hint, Instant createdAt,
-        @Nullable Instant expiresAt, @Nullable Instant revokedAt, @Nullable String rotatedFromId) {
+public record StoredApiKey(
+        String id,
+        String merchantId,
+        Mode mode,
+        byte[] keyHash,
+        String hint,
+        Instant createdAt,
+        @Nullable Instant expiresAt,
+        @Nullable Instant revokedAt,
+        @Nullable String rotatedFromId) {
 
-    static final String COLUMNS = "id, merchant_id, mode, key_hash, hint, created_at, expires_at, revoked_at, rotated_from_id";
+    static final String COLUMNS =
+            "id, merchant_id, mode, key_hash, hint, created_at, expires_at, revoked_at, rotated_from_id";
 
     static StoredApiKey from(Readable row) {
         var hash = Columns.required(row, "key_hash", ByteBuffer.class);
         var bytes = new byte[hash.remaining()];
         hash.get(bytes);
-        return new StoredApiKey(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
-                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), bytes, Columns.required(row, "hint", String.class),
-                Columns.required(row, "created_at", Instant.class), row.get("expires_at", Instant.class),
-                row.get("revoked_at", Instant.class), row.get("rotated_from_id", String.class));
+        return new StoredApiKey(
+                Columns.required(row, "id", String.class),
+                Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)),
+                bytes,
+                Columns.required(row, "hint", String.class),
+                Columns.required(row, "created_at", Instant.class),
+                row.get("expires_at", Instant.class),
+                row.get("revoked_at", Instant.class),
+                row.get("rotated_from_id", String.class));
     }
 
     /** {@code active}, {@code expiring} (rotated, still in its grace period), {@code expired} or {@code revoked}. */

@@ -18,19 +18,20 @@ import reactor.core.publisher.Mono;
  */
 public final class ExpiringCache<K, V> {
 
-    private record Entry<V>(V value, long loadedAtNanos) {
-    }
+    private record Entry<V>(V value, long loadedAtNanos) {}
 
     private final ConcurrentHashMap<K, Entry<V>> entries = new ConcurrentHashMap<>();
     /** Counts invalidations, so a value loaded while one ran (it may predate the change) is not kept. */
     private final AtomicLong invalidations = new AtomicLong();
+
     private final long ttlNanos;
     private final int maxEntries;
     private final LongSupplier nanoTime;
 
     public ExpiringCache(Duration ttl, int maxEntries, LongSupplier nanoTime) {
         if (ttl.isNegative() || maxEntries < 1) {
-            throw new IllegalArgumentException("ttl must not be negative and maxEntries positive, got " + ttl + " and " + maxEntries);
+            throw new IllegalArgumentException(
+                    "ttl must not be negative and maxEntries positive, got " + ttl + " and " + maxEntries);
         }
         this.ttlNanos = ttl.toNanos();
         this.maxEntries = maxEntries;
@@ -96,8 +97,11 @@ public final class ExpiringCache<K, V> {
         }
         // Checked under the key's lock: an invalidation counts first and removes after, so either it sees this
         // entry and removes it, or this sees its count and keeps nothing.
-        entries.compute(key, (k, current) -> invalidations.get() == invalidationsBefore
-                ? new Entry<>(value, nanoTime.getAsLong()) : current);
+        entries.compute(
+                key,
+                (k, current) -> invalidations.get() == invalidationsBefore
+                        ? new Entry<>(value, nanoTime.getAsLong())
+                        : current);
     }
 
     private void evictStale() {

@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
 /** Products and prices as the API shows them; amounts are exact JSON numbers ({@code 9.99}, {@code 10}). */
 public final class CatalogJson {
 
-    private CatalogJson() {
-    }
+    private CatalogJson() {}
 
     public static Map<String, @Nullable Object> product(Product p, List<Price> prices) {
         var json = new LinkedHashMap<String, @Nullable Object>();

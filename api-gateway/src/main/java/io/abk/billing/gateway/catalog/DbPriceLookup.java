@@ -21,6 +21,8 @@ public class DbPriceLookup implements PriceLookup {
 
     @Override
     public Mono<CatalogPrice> find(String merchantId, Mode mode, String priceId) {
-        return Ids.isWellFormed(IdPrefix.PRICE, priceId) ? catalog.findCatalogPrice(merchantId, mode, priceId) : Mono.empty();
+        return Ids.isWellFormed(IdPrefix.PRICE, priceId)
+                ? catalog.findCatalogPrice(merchantId, mode, priceId)
+                : Mono.empty();
     }
 }

@@ -17,7 +17,8 @@ public interface PriceLookup {
      * {@code resource_missing}, an archived price 400 {@code price_inactive} ("... and cannot {@code <sale>}").
      */
     default Mono<CatalogPrice> findSellable(String merchantId, Mode mode, String priceId, String sale) {
-        var missing = new ApiException(400, ErrorCodes.RESOURCE_MISSING, "No such price: '" + priceId + "'", "priceId", null);
+        var missing =
+                new ApiException(400, ErrorCodes.RESOURCE_MISSING, "No such price: '" + priceId + "'", "priceId", null);
         if (!Ids.isWellFormed(IdPrefix.PRICE, priceId)) {
             return Mono.error(missing);
         }
@@ -25,8 +26,12 @@ public interface PriceLookup {
                 .switchIfEmpty(Mono.error(missing))
                 .map(price -> {
                     if (!price.active()) {
-                        throw new ApiException(400, ErrorCodes.PRICE_INACTIVE,
-                                "Price '" + priceId + "' is archived (inactive) and cannot " + sale, "priceId", null);
+                        throw new ApiException(
+                                400,
+                                ErrorCodes.PRICE_INACTIVE,
+                                "Price '" + priceId + "' is archived (inactive) and cannot " + sale,
+                                "priceId",
+                                null);
                     }
                     return price;
                 });

@@ -15,11 +15,12 @@ public record PriceRequest(UsdcAmount amount, String interval, int trialDays) {
     public static PriceRequest parse(RequestFields fields) {
         var amount = fields.requiredPositiveAmount("amountUsdc");
         var interval = fields.optionalOneOf("interval", INTERVALS)
-                .orElseThrow(() -> ApiException.invalid(fields.param("interval"),
-                        fields.param("interval") + " is required: month, year or once"));
+                .orElseThrow(() -> ApiException.invalid(
+                        fields.param("interval"), fields.param("interval") + " is required: month, year or once"));
         int trialDays = fields.optionalInt("trialDays", 0, MAX_TRIAL_DAYS).orElse(0);
         if (interval.equals("once") && trialDays > 0) {
-            throw ApiException.invalid(fields.param("trialDays"),
+            throw ApiException.invalid(
+                    fields.param("trialDays"),
                     fields.param("trialDays") + " is only allowed for month and year prices, not once");
         }
         return new PriceRequest(amount, interval, trialDays);

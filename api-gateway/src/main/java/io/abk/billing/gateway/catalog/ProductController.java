@@ -39,14 +39,16 @@ public class ProductController {
     @GetMapping("/v1/products")
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.PRODUCT);
-        return catalog.listActive(caller, page).map(found -> found.map(ProductController::render).body("products"));
+        return catalog.listActive(caller, page)
+                .map(found -> found.map(ProductController::render).body("products"));
     }
 
     @PostMapping("/v1/products")
-    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         var request = ProductRequest.parse(RequestFields.of(body));
-        return catalog.createProduct(caller, request, CommandIdentity.of(exchange).orElse(null))
+        return catalog.createProduct(
+                        caller, request, CommandIdentity.of(exchange).orElse(null))
                 .map(view -> ResponseEntity.status(HttpStatus.CREATED).body(wrap(view)));
     }
 
@@ -56,22 +58,30 @@ public class ProductController {
     }
 
     @PatchMapping("/v1/products/{id}")
-    public Mono<Map<String, Object>> update(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, Object>> update(
+            Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = ProductPatch.parse(RequestFields.of(body));
         return catalog.updateProduct(caller, id, patch).map(ProductController::wrap);
     }
 
     @PostMapping("/v1/products/{id}/prices")
-    public Mono<ResponseEntity<Map<String, Object>>> createPrice(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> createPrice(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         var request = PriceRequest.parse(RequestFields.of(body));
-        return catalog.createPrice(caller, id, request, CommandIdentity.of(exchange).orElse(null))
-                .map(price -> ResponseEntity.status(HttpStatus.CREATED).body(Map.of("price", CatalogJson.price(price))));
+        return catalog.createPrice(
+                        caller, id, request, CommandIdentity.of(exchange).orElse(null))
+                .map(price ->
+                        ResponseEntity.status(HttpStatus.CREATED).body(Map.of("price", CatalogJson.price(price))));
     }
 
     @PatchMapping("/v1/prices/{id}")
-    public Mono<Map<String, Object>> updatePrice(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
-        var active = RequestFields.of(body).optionalBoolean("active")
+    public Mono<Map<String, Object>> updatePrice(
+            Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+        var active = RequestFields.of(body)
+                .optionalBoolean("active")
                 .orElseThrow(() -> ApiException.invalid("active", "active is required: true or false"));
         return catalog.setPriceActive(caller, id, active).map(price -> Map.of("price", CatalogJson.price(price)));
     }

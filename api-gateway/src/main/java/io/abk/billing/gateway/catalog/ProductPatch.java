@@ -16,8 +16,8 @@ public record ProductPatch(FieldChange<Boolean> active, FieldChange<String> name
         if (name.given() && name.value() == null) {
             throw ApiException.invalid("name", "name cannot be cleared; give a new name or leave it out");
         }
-        var description = fields.change("description",
-                () -> fields.optionalString("description", ProductRequest.MAX_DESCRIPTION_LENGTH));
+        var description = fields.change(
+                "description", () -> fields.optionalString("description", ProductRequest.MAX_DESCRIPTION_LENGTH));
         return new ProductPatch(active, name, description);
     }
 }

@@ -16,8 +16,11 @@ public record ProductRequest(String name, @Nullable String description, List<Pri
     public static ProductRequest parse(RequestFields fields) {
         var name = fields.optionalString("name", MAX_NAME_LENGTH)
                 .orElseThrow(() -> ApiException.invalid("name", "name is required"));
-        var description = fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
-        var prices = fields.optionalObjectList("prices", MAX_PRICES).stream().map(PriceRequest::parse).toList();
+        var description =
+                fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
+        var prices = fields.optionalObjectList("prices", MAX_PRICES).stream()
+                .map(PriceRequest::parse)
+                .toList();
         return new ProductRequest(name, description, prices);
     }
 }

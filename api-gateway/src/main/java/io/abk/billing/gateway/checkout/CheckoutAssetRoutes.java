@@ -22,6 +22,7 @@ public class CheckoutAssetRoutes {
 
     /** A year: the longest lifetime caches honour, and a new version has a new address anyway. */
     static final Duration VERSIONED_MAX_AGE = Duration.ofDays(365);
+
     static final MediaType JAVASCRIPT = MediaType.parseMediaType("text/javascript;charset=UTF-8");
 
     @GetMapping("/checkout.js")

@@ -25,7 +25,8 @@ final class CheckoutIdempotencyScopes implements PublicRouteScopes {
     private final PaymentReadModel payments;
     private final SubscriptionReadModel subscriptions;
 
-    CheckoutIdempotencyScopes(PaymentLinkReadModel links, PaymentReadModel payments, SubscriptionReadModel subscriptions) {
+    CheckoutIdempotencyScopes(
+            PaymentLinkReadModel links, PaymentReadModel payments, SubscriptionReadModel subscriptions) {
         this.links = links;
         this.payments = payments;
         this.subscriptions = subscriptions;
@@ -39,7 +40,8 @@ final class CheckoutIdempotencyScopes implements PublicRouteScopes {
         }
         var segments = new ArrayList<String>();
         for (var element : request.getPath().pathWithinApplication().elements()) {
-            if (element instanceof PathContainer.PathSegment segment && !segment.valueToMatch().isEmpty()) {
+            if (element instanceof PathContainer.PathSegment segment
+                    && !segment.valueToMatch().isEmpty()) {
                 segments.add(segment.valueToMatch());
             }
         }

@@ -29,8 +29,7 @@ final class CheckoutPage {
             "canceled", "Canceled",
             "paused", "Paused");
 
-    private CheckoutPage() {
-    }
+    private CheckoutPage() {}
 
     /** The page of a session as {@link CheckoutSession#of} builds it. */
     static String render(Map<String, @Nullable Object> session) {
@@ -40,10 +39,15 @@ final class CheckoutPage {
         var nextPayment = date(text(session.get("nextPaymentAt")));
         var body = new StringBuilder();
         body.append("<h1>Subscribe to ").append(Html.escape(merchant)).append("</h1>\n");
-        body.append("<p class=\"amount\">").append(Html.escape(amount(session.get("amountUsdc")))).append(" USDC</p>\n");
+        body.append("<p class=\"amount\">")
+                .append(Html.escape(amount(session.get("amountUsdc"))))
+                .append(" USDC</p>\n");
         body.append("<p class=\"interval\">per ").append(Html.escape(interval)).append("</p>\n");
         body.append("<dl>\n");
-        row(body, "Status", "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(status, status)) + "</span>");
+        row(
+                body,
+                "Status",
+                "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(status, status)) + "</span>");
         row(body, "Network", Html.escape(text(session.get("network"))));
         if (nextPayment != null) {
             row(body, "Next payment", Html.escape(nextPayment));
@@ -54,26 +58,45 @@ final class CheckoutPage {
         if (sandbox) {
             PageFrame.testMode(body);
         }
-        var first = firstState(status, sandbox, session.get("walletCalls") instanceof List<?> calls && !calls.isEmpty(),
+        var first = firstState(
+                status,
+                sandbox,
+                session.get("walletCalls") instanceof List<?> calls && !calls.isEmpty(),
                 session.get("vaultAddress") != null);
-        var noscript = !"ready".equals(first) ? "" : sandbox ? "Simulating the subscription needs JavaScript."
-                : "Subscribing from this page needs JavaScript and a browser wallet.";
-        var sentence = sandbox && "ready".equals(first) ? "Test mode: simulate the subscription to try the checkout."
+        var noscript = !"ready".equals(first)
+                ? ""
+                : sandbox
+                        ? "Simulating the subscription needs JavaScript."
+                        : "Subscribing from this page needs JavaScript and a browser wallet.";
+        var sentence = sandbox && "ready".equals(first)
+                ? "Test mode: simulate the subscription to try the checkout."
                 : sentence(first, status, merchant);
         flow(body, Html.escape(sentence), false, noscript, "connect", "switch-chain", "subscribe", "simulate");
         // The merchant's URLs were checked to be absolute http(s) URLs when the subscription was created.
         var successUrl = text(session.get("successUrl"));
         var cancelUrl = text(session.get("cancelUrl"));
         if ("active".equals(first) && !successUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
-                    .append(Html.escape(merchant)).append("</a></p>\n");
+            body.append("<p class=\"note\"><a href=\"")
+                    .append(Html.escape(successUrl))
+                    .append("\">Return to ")
+                    .append(Html.escape(merchant))
+                    .append("</a></p>\n");
         } else if ("ready".equals(first) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\" data-cancel><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
-                    .append(Html.escape(merchant)).append("</a></p>\n");
+            body.append("<p class=\"note\" data-cancel><a href=\"")
+                    .append(Html.escape(cancelUrl))
+                    .append("\">Cancel and return to ")
+                    .append(Html.escape(merchant))
+                    .append("</a></p>\n");
         }
         var id = text(session.get("subscriptionId"));
-        return page("Subscribe to " + merchant, new Root(first, "subscribe", "/checkout/subscribe/" + id + ".json",
-                "/checkout/subscribe/" + id + "/activate"), body.toString());
+        return page(
+                "Subscribe to " + merchant,
+                new Root(
+                        first,
+                        "subscribe",
+                        "/checkout/subscribe/" + id + ".json",
+                        "/checkout/subscribe/" + id + "/activate"),
+                body.toString());
     }
 
     /**
@@ -93,19 +116,24 @@ final class CheckoutPage {
             case "ready" -> "Connect your wallet to subscribe.";
             case "confirming" -> "Your subscription is signed. Waiting for " + merchant + " to activate it.";
             case "active" -> "This subscription is active. Nothing more to do.";
-            default -> switch (status) {
-                case "past_due" -> "The latest payment of this subscription failed. Keep enough USDC in your wallet: " + merchant
-                        + " tries again by itself.";
-                case "paused" -> "This subscription is paused by " + merchant + ".";
-                case "canceled" -> "This subscription was canceled. Ask " + merchant + " for a new one.";
-                default -> "Subscribing on this network is not available yet. Ask " + merchant + " for help.";
-            };
+            default ->
+                switch (status) {
+                    case "past_due" ->
+                        "The latest payment of this subscription failed. Keep enough USDC in your wallet: " + merchant
+                                + " tries again by itself.";
+                    case "paused" -> "This subscription is paused by " + merchant + ".";
+                    case "canceled" -> "This subscription was canceled. Ask " + merchant + " for a new one.";
+                    default -> "Subscribing on this network is not available yet. Ask " + merchant + " for help.";
+                };
         };
     }
 
     /** The page for an id that names no subscription (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Subscription not found", Root.inert("unavailable"), "<h1>Subscription not found</h1>\n"
-                + "<p>This checkout link does not name a subscription. Ask the merchant for a new link.</p>\n");
+        return page(
+                "Subscription not found",
+                Root.inert("unavailable"),
+                "<h1>Subscription not found</h1>\n"
+                        + "<p>This checkout link does not name a subscription. Ask the merchant for a new link.</p>\n");
     }
 }

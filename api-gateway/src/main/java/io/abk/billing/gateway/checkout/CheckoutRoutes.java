@@ -4,9 +4,9 @@ import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.merchant.MerchantLookup;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
+import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
-import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.subscription.SubscriptionActivation;
 import io.abk.billing.gateway.web.ApiException;
 import java.util.LinkedHashMap;
@@ -42,8 +42,12 @@ public class CheckoutRoutes {
     private final SubscriptionActivation activation;
     private final ChainsProperties chains;
 
-    public CheckoutRoutes(SubscriptionReadModel subscriptions, InvoiceReadModel invoices, MerchantLookup merchants,
-            SubscriptionActivation activation, ChainsProperties chains) {
+    public CheckoutRoutes(
+            SubscriptionReadModel subscriptions,
+            InvoiceReadModel invoices,
+            MerchantLookup merchants,
+            SubscriptionActivation activation,
+            ChainsProperties chains) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.merchants = merchants;
@@ -53,12 +57,15 @@ public class CheckoutRoutes {
 
     @GetMapping("/{id}.json")
     public Mono<Map<String, @Nullable Object>> session(@PathVariable String id) {
-        return owned(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id))).flatMap(this::session);
+        return owned(id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .flatMap(this::session);
     }
 
     @GetMapping("/{id}")
     public Mono<ResponseEntity<String>> page(@PathVariable String id) {
-        return owned(id).flatMap(this::session)
+        return owned(id)
+                .flatMap(this::session)
                 .map(session -> html(HttpStatus.OK, CheckoutPage.render(session)))
                 .defaultIfEmpty(html(HttpStatus.NOT_FOUND, CheckoutPage.notFound()));
     }
@@ -69,15 +76,27 @@ public class CheckoutRoutes {
      * gets no more of the merchant's objects than the session shows.
      */
     @PostMapping("/{id}/activate")
-    public Mono<Map<String, @Nullable Object>> activate(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body,
+    public Mono<Map<String, @Nullable Object>> activate(
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return owned(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                .flatMap(owned -> activation.activate(caller(owned), id, body, exchange)
+        return owned(id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .flatMap(owned -> activation
+                        .activate(caller(owned), id, body, exchange)
                         .flatMap(activated -> displayName(owned).map(name -> {
                             var answer = new LinkedHashMap<String, @Nullable Object>();
-                            answer.put("subscription", CheckoutSession.of(activated.subscription(), activated.invoice(), owned.mode(),
-                                    name.orElse(null), chains));
-                            answer.put("invoice", activated.invoice() == null ? null : CheckoutSession.invoice(activated.invoice()));
+                            answer.put(
+                                    "subscription",
+                                    CheckoutSession.of(
+                                            activated.subscription(),
+                                            activated.invoice(),
+                                            owned.mode(),
+                                            name.orElse(null),
+                                            chains));
+                            answer.put(
+                                    "invoice",
+                                    activated.invoice() == null ? null : CheckoutSession.invoice(activated.invoice()));
                             answer.put("charge", activated.charge());
                             return answer;
                         })));
@@ -89,11 +108,16 @@ public class CheckoutRoutes {
 
     private Mono<Map<String, @Nullable Object>> session(OwnedResource owned) {
         var invoiceId = ResourceJson.text(owned.body(), "latestInvoiceId");
-        Mono<Optional<JsonNode>> latestInvoice = invoiceId == null ? Mono.just(Optional.empty())
+        Mono<Optional<JsonNode>> latestInvoice = invoiceId == null
+                ? Mono.just(Optional.empty())
                 : invoices.find(caller(owned), invoiceId).map(Optional::of).defaultIfEmpty(Optional.empty());
         return Mono.zip(latestInvoice, displayName(owned))
-                .map(found -> CheckoutSession.of(owned.body(), found.getT1().orElse(null), owned.mode(),
-                        found.getT2().orElse(null), chains));
+                .map(found -> CheckoutSession.of(
+                        owned.body(),
+                        found.getT1().orElse(null),
+                        owned.mode(),
+                        found.getT2().orElse(null),
+                        chains));
     }
 
     private Mono<Optional<String>> displayName(OwnedResource owned) {

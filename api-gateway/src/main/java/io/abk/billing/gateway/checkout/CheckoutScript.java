@@ -21,8 +21,7 @@ final class CheckoutScript {
     static final byte[] BYTES = load();
     static final String VERSION = version(BYTES);
 
-    private CheckoutScript() {
-    }
+    private CheckoutScript() {}
 
     /** The address the pages load it from. */
     static String src() {
@@ -39,7 +38,9 @@ final class CheckoutScript {
 
     private static String version(byte[] bytes) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)).substring(0, 16);
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes))
+                    .substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

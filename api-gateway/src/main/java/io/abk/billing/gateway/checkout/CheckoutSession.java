@@ -19,15 +19,18 @@ import tools.jackson.databind.JsonNode;
  */
 final class CheckoutSession {
 
-    private CheckoutSession() {
-    }
+    private CheckoutSession() {}
 
     /**
      * @param subscription the subscription as the API renders it
      * @param latestInvoice its latest invoice (the first one while incomplete), or null when unknown
      */
-    static Map<String, @Nullable Object> of(JsonNode subscription, @Nullable JsonNode latestInvoice, Mode mode,
-            @Nullable String merchantDisplayName, ChainsProperties chains) {
+    static Map<String, @Nullable Object> of(
+            JsonNode subscription,
+            @Nullable JsonNode latestInvoice,
+            Mode mode,
+            @Nullable String merchantDisplayName,
+            ChainsProperties chains) {
         var chain = chains.of(mode);
         var session = new LinkedHashMap<String, @Nullable Object>();
         session.put("subscriptionId", ResourceJson.text(subscription, "id"));
@@ -49,8 +52,12 @@ final class CheckoutSession {
         var subscriptionId = String.valueOf(ResourceJson.text(subscription, "id"));
         session.put("onChainSubscriptionId", onChain ? SubscriptionRef.of(subscriptionId) : null);
         WalletNetwork.put(session, chain);
-        session.put("walletCalls", onChain && awaitsMandate(subscription)
-                ? WalletCalls.subscribe(terms(subscription, merchantDisplayName), WalletNetwork.contracts(chain)) : List.of());
+        session.put(
+                "walletCalls",
+                onChain && awaitsMandate(subscription)
+                        ? WalletCalls.subscribe(
+                                terms(subscription, merchantDisplayName), WalletNetwork.contracts(chain))
+                        : List.of());
         return session;
     }
 
@@ -78,8 +85,10 @@ final class CheckoutSession {
     static @Nullable String nextPaymentAt(JsonNode subscription, @Nullable JsonNode latestInvoice) {
         return switch (String.valueOf(ResourceJson.text(subscription, "status"))) {
             case "incomplete" -> latestInvoice == null ? null : ResourceJson.text(latestInvoice, "dueAt");
-            case "active" -> subscription.path("cancelAtPeriodEnd").asBoolean(false) ? null
-                    : ResourceJson.text(subscription, "currentPeriodEnd");
+            case "active" ->
+                subscription.path("cancelAtPeriodEnd").asBoolean(false)
+                        ? null
+                        : ResourceJson.text(subscription, "currentPeriodEnd");
             default -> null;
         };
     }

@@ -21,8 +21,7 @@ final class CheckoutSupport {
     /** Stands in for an API key id on the caller checkout builds: commands and logs show where they came from. */
     static final String CHECKOUT_CALLER = "checkout";
 
-    private CheckoutSupport() {
-    }
+    private CheckoutSupport() {}
 
     /** The caller of a checkout request about {@code owned}: its merchant and mode, no key. */
     static Caller caller(OwnedResource owned) {
@@ -31,7 +30,10 @@ final class CheckoutSupport {
 
     /** The merchant's display name (else its name); empty when the merchant is gone. */
     static Mono<Optional<String>> displayName(MerchantLookup merchants, OwnedResource owned) {
-        return merchants.find(owned.merchantId()).map(MerchantProfile::displayNameOrName).map(Optional::of)
+        return merchants
+                .find(owned.merchantId())
+                .map(MerchantProfile::displayNameOrName)
+                .map(Optional::of)
                 .defaultIfEmpty(Optional.empty());
     }
 

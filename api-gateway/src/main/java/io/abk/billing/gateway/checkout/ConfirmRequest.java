@@ -14,17 +14,18 @@ final class ConfirmRequest {
 
     private static final Pattern TX_HASH = Pattern.compile("^0x[0-9a-fA-F]{64}$");
 
-    private ConfirmRequest() {
-    }
+    private ConfirmRequest() {}
 
     /** The hash to verify, or null for a sandbox confirm without one. */
     static @Nullable String txHash(RequestFields fields, boolean sandbox) {
-        var hash = fields.optionalString("txHash").map(value -> {
-            if (!TX_HASH.matcher(value).matches()) {
-                throw ApiException.invalid("txHash", "txHash must be 0x followed by 64 hexadecimal digits");
-            }
-            return value;
-        }).orElse(null);
+        var hash = fields.optionalString("txHash")
+                .map(value -> {
+                    if (!TX_HASH.matcher(value).matches()) {
+                        throw ApiException.invalid("txHash", "txHash must be 0x followed by 64 hexadecimal digits");
+                    }
+                    return value;
+                })
+                .orElse(null);
         if (hash == null && !sandbox) {
             throw ApiException.invalid("txHash", "txHash is required");
         }

@@ -5,8 +5,7 @@ import org.jspecify.annotations.Nullable;
 /** Escaping for text placed in HTML element content and quoted attribute values. */
 final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     /** The text with {@code & < > " '} as character references; null reads as empty. */
     static String escape(@Nullable String text) {

@@ -40,7 +40,8 @@ public class LinkCheckoutRoutes {
     private final LinkOpening opening;
     private final ChainsProperties chains;
 
-    LinkCheckoutRoutes(PaymentLinkReadModel links, MerchantLookup merchants, LinkOpening opening, ChainsProperties chains) {
+    LinkCheckoutRoutes(
+            PaymentLinkReadModel links, MerchantLookup merchants, LinkOpening opening, ChainsProperties chains) {
         this.links = links;
         this.merchants = merchants;
         this.opening = opening;
@@ -54,16 +55,22 @@ public class LinkCheckoutRoutes {
 
     /** {@code {customerWallet?, email?, name?}} as JSON: answers {@code {payment, paymentLink, checkoutUrl}}. */
     @PostMapping(path = "/{id}/open", consumes = MediaType.APPLICATION_JSON_VALUE)
-    public Mono<Map<String, @Nullable Object>> open(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body,
+    public Mono<Map<String, @Nullable Object>> open(
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return owned(id).flatMap(owned -> opening.open(owned, RequestFields.of(body), exchange)
-                .flatMap(opened -> CheckoutSupport.displayName(merchants, owned).map(name -> {
-                    var answer = new LinkedHashMap<String, @Nullable Object>();
-                    answer.put("payment", PayStatus.of(opened.payment(), owned.mode(), name.orElse(null), chains));
-                    answer.put("paymentLink", LinkStatus.of(opened.paymentLink()));
-                    answer.put("checkoutUrl", opened.checkoutUrl());
-                    return answer;
-                })));
+        return owned(id)
+                .flatMap(owned -> opening.open(owned, RequestFields.of(body), exchange)
+                        .flatMap(opened -> CheckoutSupport.displayName(merchants, owned)
+                                .map(name -> {
+                                    var answer = new LinkedHashMap<String, @Nullable Object>();
+                                    answer.put(
+                                            "payment",
+                                            PayStatus.of(opened.payment(), owned.mode(), name.orElse(null), chains));
+                                    answer.put("paymentLink", LinkStatus.of(opened.paymentLink()));
+                                    answer.put("checkoutUrl", opened.checkoutUrl());
+                                    return answer;
+                                })));
     }
 
     /**
@@ -72,16 +79,23 @@ public class LinkCheckoutRoutes {
      */
     @PostMapping(path = "/{id}/open", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
     public Mono<ResponseEntity<String>> openFromForm(@PathVariable String id, ServerWebExchange exchange) {
-        return exchange.getFormData().flatMap(form -> links.findForCheckout(id)
-                .flatMap(owned -> {
-                    var entered = OpenLinkRequest.fromForm(form);
-                    return opening.open(owned, RequestFields.of(entered), exchange)
-                            .map(opened -> ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create(opened.checkoutUrl()))
-                                    .<String>build())
-                            .onErrorResume(ApiException.class, refused -> page(owned, HttpStatusCode.valueOf(refused.status()),
-                                    formError(refused), entered));
-                })
-                .defaultIfEmpty(CheckoutSupport.html(HttpStatus.NOT_FOUND, LinkPage.notFound())));
+        return exchange.getFormData()
+                .flatMap(form -> links.findForCheckout(id)
+                        .flatMap(owned -> {
+                            var entered = OpenLinkRequest.fromForm(form);
+                            return opening.open(owned, RequestFields.of(entered), exchange)
+                                    .map(opened -> ResponseEntity.status(HttpStatus.SEE_OTHER)
+                                            .location(URI.create(opened.checkoutUrl()))
+                                            .<String>build())
+                                    .onErrorResume(
+                                            ApiException.class,
+                                            refused -> page(
+                                                    owned,
+                                                    HttpStatusCode.valueOf(refused.status()),
+                                                    formError(refused),
+                                                    entered));
+                        })
+                        .defaultIfEmpty(CheckoutSupport.html(HttpStatus.NOT_FOUND, LinkPage.notFound())));
     }
 
     @GetMapping("/{id}")
@@ -91,16 +105,19 @@ public class LinkCheckoutRoutes {
                 .defaultIfEmpty(CheckoutSupport.html(HttpStatus.NOT_FOUND, LinkPage.notFound()));
     }
 
-    private Mono<ResponseEntity<String>> page(OwnedResource owned, HttpStatusCode status, @Nullable String error,
-            @Nullable JsonNode entered) {
+    private Mono<ResponseEntity<String>> page(
+            OwnedResource owned, HttpStatusCode status, @Nullable String error, @Nullable JsonNode entered) {
         return CheckoutSupport.displayName(merchants, owned)
-                .map(name -> CheckoutSupport.html(status, LinkPage.render(owned.body(), name.orElse(null), chains.isSandbox(owned.mode()),
-                        error, entered)));
+                .map(name -> CheckoutSupport.html(
+                        status,
+                        LinkPage.render(
+                                owned.body(), name.orElse(null), chains.isSandbox(owned.mode()), error, entered)));
     }
 
     /** The sentence the form shows: the refusal's own, but a customer cannot act on a timeout's advice to API clients. */
     private static String formError(ApiException refused) {
-        return refused.status() >= 500 ? "Opening this link is taking longer than usual. Please try again in a moment."
+        return refused.status() >= 500
+                ? "Opening this link is taking longer than usual. Please try again in a moment."
                 : String.valueOf(refused.getMessage());
     }
 

@@ -51,11 +51,19 @@ final class LinkOpening {
         var caller = CheckoutSupport.caller(link);
         var linkId = String.valueOf(ResourceJson.text(link.body(), "id"));
         return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.FOLLOW_UP, identity -> {
-                    var request = OpenLinkRequest.parse(fields, link.body().path("collectEmail").asBoolean(false),
+                    var request = OpenLinkRequest.parse(
+                            fields,
+                            link.body().path("collectEmail").asBoolean(false),
                             link.body().path("collectName").asBoolean(false));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
-                    return Mono.just(new Target(linkId, new OpenPaymentLink(paymentId, PaymentRoutes.checkoutUrl(checkoutBase, paymentId),
-                            request.customerWallet(), request.email(), request.name())));
+                    return Mono.just(new Target(
+                            linkId,
+                            new OpenPaymentLink(
+                                    paymentId,
+                                    PaymentRoutes.checkoutUrl(checkoutBase, paymentId),
+                                    request.customerWallet(),
+                                    request.email(),
+                                    request.name())));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> {

@@ -28,15 +28,18 @@ final class LinkPage {
             "name", "autocomplete=\"name\"",
             "customerWallet", "autocomplete=\"off\" spellcheck=\"false\"");
 
-    private LinkPage() {
-    }
+    private LinkPage() {}
 
     /**
      * @param link the link as the API shows it (expiry display rule applied)
      * @param error the sentence of a refused open, or null
      * @param entered the form's fields as posted ({@link OpenLinkRequest#fromForm}), or null
      */
-    static String render(JsonNode link, @Nullable String merchantDisplayName, boolean sandbox, @Nullable String error,
+    static String render(
+            JsonNode link,
+            @Nullable String merchantDisplayName,
+            boolean sandbox,
+            @Nullable String error,
             @Nullable JsonNode entered) {
         var merchant = text(merchantDisplayName);
         var status = String.valueOf(ResourceJson.text(link, "status"));
@@ -44,9 +47,13 @@ final class LinkPage {
         var remaining = LinkStatus.remainingUses(link);
         var body = new StringBuilder();
         body.append("<h1>Pay ").append(Html.escape(merchant)).append("</h1>\n");
-        body.append("<p class=\"amount\">").append(Html.escape(amount(link.get("amountUsdc")))).append(" USDC</p>\n");
+        body.append("<p class=\"amount\">")
+                .append(Html.escape(amount(link.get("amountUsdc"))))
+                .append(" USDC</p>\n");
         if (description != null) {
-            body.append("<p class=\"interval\">").append(Html.escape(description)).append("</p>\n");
+            body.append("<p class=\"interval\">")
+                    .append(Html.escape(description))
+                    .append("</p>\n");
         }
         body.append("<dl>\n");
         row(body, "Status", "<span class=\"status\">" + Html.escape(statusText(status, remaining)) + "</span>");
@@ -64,41 +71,93 @@ final class LinkPage {
         var linkId = String.valueOf(ResourceJson.text(link, "id"));
         var openable = "active".equals(status);
         var state = !openable ? "unavailable" : error != null ? "failed" : "ready";
-        var sentence = error != null ? error : !openable ? unavailable(status, remaining)
-                : "Continue to the payment page" + (link.path("collectEmail").asBoolean(false) || link.path("collectName").asBoolean(false)
-                        ? " after telling " + (merchant.isEmpty() ? "the merchant" : merchant) + " who you are." : ".");
-        body.append("<div class=\"flow\">\n<p class=\"message").append(error != null ? " error" : "").append("\" data-message role=\"")
-                .append(error != null ? "alert" : "status").append("\">").append(Html.escape(sentence)).append("</p>\n")
+        var sentence = error != null
+                ? error
+                : !openable
+                        ? unavailable(status, remaining)
+                        : "Continue to the payment page"
+                                + (link.path("collectEmail").asBoolean(false)
+                                                || link.path("collectName").asBoolean(false)
+                                        ? " after telling " + (merchant.isEmpty() ? "the merchant" : merchant)
+                                                + " who you are."
+                                        : ".");
+        body.append("<div class=\"flow\">\n<p class=\"message")
+                .append(error != null ? " error" : "")
+                .append("\" data-message role=\"")
+                .append(error != null ? "alert" : "status")
+                .append("\">")
+                .append(Html.escape(sentence))
+                .append("</p>\n")
                 .append("<p class=\"detail\" data-detail hidden></p>\n</div>\n");
         if (openable) {
-            form(body, linkId, link.path("collectEmail").asBoolean(false), link.path("collectName").asBoolean(false), entered);
+            form(
+                    body,
+                    linkId,
+                    link.path("collectEmail").asBoolean(false),
+                    link.path("collectName").asBoolean(false),
+                    entered);
         }
-        return page("Pay " + merchant, new Root(state, "link", "/checkout/link/" + linkId + "/status", "/checkout/link/" + linkId + "/open"),
+        return page(
+                "Pay " + merchant,
+                new Root(state, "link", "/checkout/link/" + linkId + "/status", "/checkout/link/" + linkId + "/open"),
                 body.toString());
     }
 
     /** The page for an id that names no payment link (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Payment link not found", Root.inert("unavailable"), "<h1>Payment link not found</h1>\n"
-                + "<p>This address does not name a payment link. Ask the merchant for a new link.</p>\n");
+        return page(
+                "Payment link not found",
+                Root.inert("unavailable"),
+                "<h1>Payment link not found</h1>\n"
+                        + "<p>This address does not name a payment link. Ask the merchant for a new link.</p>\n");
     }
 
-    private static void form(StringBuilder body, String linkId, boolean collectEmail, boolean collectName, @Nullable JsonNode entered) {
-        body.append("<form method=\"post\" action=\"/checkout/link/").append(Html.escape(linkId)).append("/open\">\n");
+    private static void form(
+            StringBuilder body, String linkId, boolean collectEmail, boolean collectName, @Nullable JsonNode entered) {
+        body.append("<form method=\"post\" action=\"/checkout/link/")
+                .append(Html.escape(linkId))
+                .append("/open\">\n");
         if (collectEmail) {
-            input(body, "Your e-mail", "email", "email", "required maxlength=\"" + OpenLinkRequest.MAX_EMAIL_LENGTH + "\"", entered);
+            input(
+                    body,
+                    "Your e-mail",
+                    "email",
+                    "email",
+                    "required maxlength=\"" + OpenLinkRequest.MAX_EMAIL_LENGTH + "\"",
+                    entered);
         }
         if (collectName) {
-            input(body, "Your name", "text", "name", "required maxlength=\"" + OpenLinkRequest.MAX_NAME_LENGTH + "\"", entered);
+            input(
+                    body,
+                    "Your name",
+                    "text",
+                    "name",
+                    "required maxlength=\"" + OpenLinkRequest.MAX_NAME_LENGTH + "\"",
+                    entered);
         }
-        input(body, "Your wallet address (optional)", "text", "customerWallet", "maxlength=\"42\" placeholder=\"0x...\"", entered);
+        input(
+                body,
+                "Your wallet address (optional)",
+                "text",
+                "customerWallet",
+                "maxlength=\"42\" placeholder=\"0x...\"",
+                entered);
         body.append("<button type=\"submit\" data-action=\"open\">Continue to payment</button>\n</form>\n");
     }
 
-    private static void input(StringBuilder body, String label, String type, String name, String attributes, @Nullable JsonNode entered) {
+    private static void input(
+            StringBuilder body, String label, String type, String name, String attributes, @Nullable JsonNode entered) {
         var value = entered == null ? null : ResourceJson.text(entered, name);
-        body.append("<label>").append(label).append("<input type=\"").append(type).append("\" name=\"").append(name).append("\" ")
-                .append(AUTOCOMPLETE.get(name)).append(' ').append(attributes);
+        body.append("<label>")
+                .append(label)
+                .append("<input type=\"")
+                .append(type)
+                .append("\" name=\"")
+                .append(name)
+                .append("\" ")
+                .append(AUTOCOMPLETE.get(name))
+                .append(' ')
+                .append(attributes);
         if (value != null) {
             body.append(" value=\"").append(Html.escape(value)).append("\"");
         }
@@ -117,8 +176,10 @@ final class LinkPage {
     private static String unavailable(String status, @Nullable Integer remaining) {
         return switch (status) {
             case "disabled" -> "This payment link has been disabled by the merchant.";
-            case "expired" -> remaining != null && remaining == 0 ? "This payment link has been used as many times as it allows."
-                    : "This payment link has expired.";
+            case "expired" ->
+                remaining != null && remaining == 0
+                        ? "This payment link has been used as many times as it allows."
+                        : "This payment link has expired.";
             default -> "This payment link cannot be opened.";
         };
     }

@@ -14,8 +14,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class LinkStatus {
 
-    private LinkStatus() {
-    }
+    private LinkStatus() {}
 
     /** @param link the link as the API shows it (expiry display rule applied) */
     static Map<String, @Nullable Object> of(JsonNode link) {

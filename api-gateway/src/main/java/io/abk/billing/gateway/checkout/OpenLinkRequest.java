@@ -14,7 +14,10 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code name} (required when collected; 1-200 characters). A missing or bad field is 400 {@code validation_error}
  * naming it. A field the link does not collect is still checked when given, and passed on as given.
  */
-record OpenLinkRequest(@Nullable String customerWallet, @Nullable String email, @Nullable String name) {
+record OpenLinkRequest(
+        @Nullable String customerWallet,
+        @Nullable String email,
+        @Nullable String name) {
 
     static final List<String> FIELDS = List.of("customerWallet", "email", "name");
     static final int MAX_EMAIL_LENGTH = 254;
@@ -22,14 +25,17 @@ record OpenLinkRequest(@Nullable String customerWallet, @Nullable String email, 
 
     static OpenLinkRequest parse(RequestFields fields, boolean collectEmail, boolean collectName) {
         var wallet = fields.optionalEvmAddress("customerWallet").orElse(null);
-        var email = fields.optionalString("email", MAX_EMAIL_LENGTH).map(value -> {
-            if (!isPlausibleEmail(value)) {
-                throw ApiException.invalid("email", "email must be an e-mail address such as name@example.com");
-            }
-            return value;
-        }).orElse(null);
+        var email = fields.optionalString("email", MAX_EMAIL_LENGTH)
+                .map(value -> {
+                    if (!isPlausibleEmail(value)) {
+                        throw ApiException.invalid("email", "email must be an e-mail address such as name@example.com");
+                    }
+                    return value;
+                })
+                .orElse(null);
         if (email == null && collectEmail) {
-            throw ApiException.invalid("email", "email is required: this payment link collects the customer's e-mail address");
+            throw ApiException.invalid(
+                    "email", "email is required: this payment link collects the customer's e-mail address");
         }
         var name = fields.optionalString("name", MAX_NAME_LENGTH).orElse(null);
         if (name == null && collectName) {

@@ -23,7 +23,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class PageFrame {
 
-    private static final String STYLE = String.join("",
+    private static final String STYLE = String.join(
+            "",
             "body{margin:0;font:16px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;background:#f4f5f7;color:#1d2330}",
             "main{max-width:26rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.08)}",
             "@media (max-width:30rem){main{margin:0;padding:1.25rem;border-radius:0;box-shadow:none}}",
@@ -57,8 +58,9 @@ final class PageFrame {
      * sheet (by its hash), no frames and never framed, forms post only here: whatever a merchant put in the page
      * stays text.
      */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '"
-            + sha256(STYLE) + "'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    static final String CONTENT_SECURITY_POLICY =
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '" + sha256(STYLE)
+                    + "'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     /** The buttons' names; the script shows one at a time and may rename it for the step. */
     private static final Map<String, String> ACTIONS = Map.of(
@@ -71,9 +73,7 @@ final class PageFrame {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
 
-
-    private PageFrame() {
-    }
+    private PageFrame() {}
 
     /**
      * The root of a page's state: what {@code <main>} carries.
@@ -83,7 +83,11 @@ final class PageFrame {
      * @param json the JSON the script reads; null with no page
      * @param post where the script posts (confirm, activate, open); null with no page
      */
-    record Root(String state, @Nullable String page, @Nullable String json, @Nullable String post) {
+    record Root(
+            String state,
+            @Nullable String page,
+            @Nullable String json,
+            @Nullable String post) {
 
         static Root inert(String state) {
             return new Root(state, null, null, null);
@@ -92,11 +96,20 @@ final class PageFrame {
 
     /** The whole document; {@code main} is already escaped markup. */
     static String page(String title, Root root, String main) {
-        var attributes = new StringBuilder(" data-state=\"").append(Html.escape(root.state())).append('"');
+        var attributes = new StringBuilder(" data-state=\"")
+                .append(Html.escape(root.state()))
+                .append('"');
         if (root.page() != null) {
-            attributes.append(" data-page=\"").append(Html.escape(root.page())).append('"')
-                    .append(" data-json=\"").append(Html.escape(root.json())).append('"')
-                    .append(" data-post=\"").append(Html.escape(root.post())).append('"');
+            attributes
+                    .append(" data-page=\"")
+                    .append(Html.escape(root.page()))
+                    .append('"')
+                    .append(" data-json=\"")
+                    .append(Html.escape(root.json()))
+                    .append('"')
+                    .append(" data-post=\"")
+                    .append(Html.escape(root.post()))
+                    .append('"');
         }
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -114,12 +127,18 @@ final class PageFrame {
      */
     static void flow(StringBuilder body, String escapedSentence, boolean alert, String noscript, String... actions) {
         body.append("<div class=\"flow\">\n");
-        body.append("<p class=\"message\" data-message role=\"").append(alert ? "alert" : "status").append("\">")
-                .append(escapedSentence).append("</p>\n");
+        body.append("<p class=\"message\" data-message role=\"")
+                .append(alert ? "alert" : "status")
+                .append("\">")
+                .append(escapedSentence)
+                .append("</p>\n");
         body.append("<p class=\"detail\" data-detail hidden></p>\n");
         for (var action : actions) {
-            body.append("<button type=\"button\" data-action=\"").append(action).append("\" hidden>")
-                    .append(ACTIONS.get(action)).append("</button>\n");
+            body.append("<button type=\"button\" data-action=\"")
+                    .append(action)
+                    .append("\" hidden>")
+                    .append(ACTIONS.get(action))
+                    .append("</button>\n");
         }
         if (!noscript.isEmpty()) {
             body.append("<noscript><p class=\"note\">").append(noscript).append("</p></noscript>\n");
@@ -134,8 +153,10 @@ final class PageFrame {
 
     static String sha256(String text) {
         try {
-            return "sha256-" + Base64.getEncoder().encodeToString(
-                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return "sha256-"
+                    + Base64.getEncoder()
+                            .encodeToString(
+                                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
@@ -143,7 +164,11 @@ final class PageFrame {
 
     /** One row of a definition list; the value is already escaped markup. */
     static void row(StringBuilder body, String term, String escapedValue) {
-        body.append("<dt>").append(term).append("</dt><dd>").append(escapedValue).append("</dd>\n");
+        body.append("<dt>")
+                .append(term)
+                .append("</dt><dd>")
+                .append(escapedValue)
+                .append("</dd>\n");
     }
 
     /** An amount of USDC as plain decimal text, without trailing zeros. */

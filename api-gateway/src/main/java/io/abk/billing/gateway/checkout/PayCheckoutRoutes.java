@@ -47,7 +47,11 @@ public class PayCheckoutRoutes {
     private final LatestResources latest;
     private final ChainsProperties chains;
 
-    public PayCheckoutRoutes(PaymentReadModel payments, MerchantLookup merchants, Commands commands, LatestResources latest,
+    public PayCheckoutRoutes(
+            PaymentReadModel payments,
+            MerchantLookup merchants,
+            Commands commands,
+            LatestResources latest,
             ChainsProperties chains) {
         this.payments = payments;
         this.merchants = merchants;
@@ -66,25 +70,39 @@ public class PayCheckoutRoutes {
      * {@code alreadyPaid} when the payment was paid before this confirm (nothing was verified again).
      */
     @PostMapping("/{id}/confirm")
-    public Mono<Map<String, @Nullable Object>> confirm(@PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body,
+    public Mono<Map<String, @Nullable Object>> confirm(
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
         return owned(id).flatMap(owned -> {
             var caller = CheckoutSupport.caller(owned);
-            return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.FOLLOW_UP, identity -> Mono.just(new Target(id,
-                            new ConfirmPayment(ConfirmRequest.txHash(RequestFields.of(body), chains.isSandbox(owned.mode()))))))
+            return commands.run(
+                            Aggregate.PAYMENT,
+                            caller,
+                            exchange,
+                            Wait.FOLLOW_UP,
+                            identity -> Mono.just(new Target(
+                                    id,
+                                    new ConfirmPayment(ConfirmRequest.txHash(
+                                            RequestFields.of(body), chains.isSandbox(owned.mode()))))))
                     .map(Settled::requireAccepted)
                     .flatMap(settled -> {
                         var verification = settled.followUp();
                         if (verification != null) {
-                            // A failed verification is the result command's rejection, with PAYMENT_TX_* or CHAIN_UNAVAILABLE.
+                            // A failed verification is the result command's rejection, with PAYMENT_TX_* or
+                            // CHAIN_UNAVAILABLE.
                             Rejections.throwIfRejected(verification);
                         }
-                        return latest.payment(caller, id, settled.newestFirst()).flatMap(payment -> status(owned, payment).map(status -> {
-                            var answer = new LinkedHashMap<String, @Nullable Object>();
-                            answer.put("payment", status);
-                            answer.put("alreadyPaid", verification == null && "paid".equals(ResourceJson.text(payment, "status")));
-                            return answer;
-                        }));
+                        return latest.payment(caller, id, settled.newestFirst())
+                                .flatMap(payment -> status(owned, payment).map(status -> {
+                                    var answer = new LinkedHashMap<String, @Nullable Object>();
+                                    answer.put("payment", status);
+                                    answer.put(
+                                            "alreadyPaid",
+                                            verification == null
+                                                    && "paid".equals(ResourceJson.text(payment, "status")));
+                                    return answer;
+                                }));
                     });
         });
     }
@@ -102,6 +120,7 @@ public class PayCheckoutRoutes {
     }
 
     private Mono<Map<String, @Nullable Object>> status(OwnedResource owned, JsonNode payment) {
-        return CheckoutSupport.displayName(merchants, owned).map(name -> PayStatus.of(payment, owned.mode(), name.orElse(null), chains));
+        return CheckoutSupport.displayName(merchants, owned)
+                .map(name -> PayStatus.of(payment, owned.mode(), name.orElse(null), chains));
     }
 }

@@ -29,8 +29,7 @@ final class PayPage {
             "canceled", "Canceled",
             "expired", "Expired");
 
-    private PayPage() {
-    }
+    private PayPage() {}
 
     /**
      * @param payment the payment as the API shows it (for its description and expiry)
@@ -45,12 +44,19 @@ final class PayPage {
         var description = ResourceJson.text(payment, "description");
         var body = new StringBuilder();
         body.append("<h1>Pay ").append(Html.escape(merchant)).append("</h1>\n");
-        body.append("<p class=\"amount\">").append(Html.escape(amount(status.get("amountUsdc")))).append(" USDC</p>\n");
+        body.append("<p class=\"amount\">")
+                .append(Html.escape(amount(status.get("amountUsdc"))))
+                .append(" USDC</p>\n");
         if (description != null) {
-            body.append("<p class=\"interval\">").append(Html.escape(description)).append("</p>\n");
+            body.append("<p class=\"interval\">")
+                    .append(Html.escape(description))
+                    .append("</p>\n");
         }
         body.append("<dl>\n");
-        row(body, "Status", "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(state, state)) + "</span>");
+        row(
+                body,
+                "Status",
+                "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(state, state)) + "</span>");
         row(body, "Network", Html.escape(text(status.get("network"))));
         row(body, "Pay to", "<code>" + Html.escape(text(status.get("merchantPayout"))) + "</code>");
         var wallet = text(status.get("customerWallet"));
@@ -74,21 +80,37 @@ final class PayPage {
             PageFrame.testMode(body);
         }
         var first = firstState(state, payable);
-        var sentence = sandbox && "ready".equals(first) ? "Test mode: simulate the payment to try the checkout."
+        var sentence = sandbox && "ready".equals(first)
+                ? "Test mode: simulate the payment to try the checkout."
                 : sentence(first, merchant, expiresAt, payment.path("paidLate").asBoolean(false));
-        flow(body, Html.escape(sentence), false,
-                noscript(first, status, sandbox), "connect", "switch-chain", "pay", "simulate");
+        flow(
+                body,
+                Html.escape(sentence),
+                false,
+                noscript(first, status, sandbox),
+                "connect",
+                "switch-chain",
+                "pay",
+                "simulate");
         // The merchant's URLs were checked to be absolute http(s) URLs when the payment was created.
         var successUrl = text(status.get("successUrl"));
         var cancelUrl = text(status.get("cancelUrl"));
         if ("paid".equals(state) && !successUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"").append(Html.escape(successUrl)).append("\">Return to ")
-                    .append(Html.escape(merchant)).append("</a></p>\n");
+            body.append("<p class=\"note\"><a href=\"")
+                    .append(Html.escape(successUrl))
+                    .append("\">Return to ")
+                    .append(Html.escape(merchant))
+                    .append("</a></p>\n");
         } else if (("open".equals(state) || "expired".equals(state)) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\" data-cancel><a href=\"").append(Html.escape(cancelUrl)).append("\">Cancel and return to ")
-                    .append(Html.escape(merchant)).append("</a></p>\n");
+            body.append("<p class=\"note\" data-cancel><a href=\"")
+                    .append(Html.escape(cancelUrl))
+                    .append("\">Cancel and return to ")
+                    .append(Html.escape(merchant))
+                    .append("</a></p>\n");
         }
-        return page("Pay " + merchant, new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
+        return page(
+                "Pay " + merchant,
+                new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
                 body.toString());
     }
 
@@ -104,10 +126,14 @@ final class PayPage {
 
     private static String sentence(String state, String merchant, @Nullable String expiresAt, boolean paidLate) {
         return switch (state) {
-            case "paid" -> paidLate ? "This payment is already paid. It arrived after the payment had expired, and " + merchant
-                    + " accepted it." : "This payment is already paid. Nothing more to do.";
+            case "paid" ->
+                paidLate
+                        ? "This payment is already paid. It arrived after the payment had expired, and " + merchant
+                                + " accepted it."
+                        : "This payment is already paid. Nothing more to do.";
             case "ready" -> "Connect your wallet to pay" + (expiresAt == null ? "." : " before " + expiresAt + ".");
-            case "expired" -> "This payment has expired, but " + merchant + " still accepts it: pay now and it counts as paid late.";
+            case "expired" ->
+                "This payment has expired, but " + merchant + " still accepts it: pay now and it counts as paid late.";
             default -> "This payment cannot be paid here. Ask " + merchant + " for a new payment link.";
         };
     }
@@ -116,16 +142,22 @@ final class PayPage {
         if (!"ready".equals(state) && !"expired".equals(state)) {
             return "";
         }
-        return sandbox ? "Simulating the payment needs JavaScript."
+        return sandbox
+                ? "Simulating the payment needs JavaScript."
                 : "Paying from this page needs JavaScript and a browser wallet. You can also send "
-                        + Html.escape(amount(status.get("amountUsdc"))) + " USDC on " + Html.escape(text(status.get("network")))
-                        + " to the address above" + (text(status.get("customerWallet")).isEmpty() ? "" : " from the wallet above")
+                        + Html.escape(amount(status.get("amountUsdc"))) + " USDC on "
+                        + Html.escape(text(status.get("network")))
+                        + " to the address above"
+                        + (text(status.get("customerWallet")).isEmpty() ? "" : " from the wallet above")
                         + ": it is recognised by itself.";
     }
 
     /** The page for an id that names no payment (unknown, malformed, or gone). */
     static String notFound() {
-        return page("Payment not found", Root.inert("unavailable"), "<h1>Payment not found</h1>\n"
-                + "<p>This checkout link does not name a payment. Ask the merchant for a new link.</p>\n");
+        return page(
+                "Payment not found",
+                Root.inert("unavailable"),
+                "<h1>Payment not found</h1>\n"
+                        + "<p>This checkout link does not name a payment. Ask the merchant for a new link.</p>\n");
     }
 }

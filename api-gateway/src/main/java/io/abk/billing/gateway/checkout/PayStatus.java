@@ -18,11 +18,11 @@ import tools.jackson.databind.JsonNode;
  */
 final class PayStatus {
 
-    private PayStatus() {
-    }
+    private PayStatus() {}
 
     /** @param payment the payment as the API shows it (expiry display rule applied) */
-    static Map<String, @Nullable Object> of(JsonNode payment, Mode mode, @Nullable String merchantDisplayName, ChainsProperties chains) {
+    static Map<String, @Nullable Object> of(
+            JsonNode payment, Mode mode, @Nullable String merchantDisplayName, ChainsProperties chains) {
         var chain = chains.of(mode);
         var status = new LinkedHashMap<String, @Nullable Object>();
         status.put("paymentId", ResourceJson.text(payment, "id"));
@@ -40,10 +40,15 @@ final class PayStatus {
         status.put("txHash", ResourceJson.text(payment, "txHash"));
         status.put("sandbox", chains.isSandbox(mode));
         WalletNetwork.put(status, chain);
-        status.put("walletCalls", chains.hasChain(mode) && payable(payment)
-                ? WalletCalls.pay(WalletCalls.micros(payment.get("amountUsdc").decimalValue()),
-                        String.valueOf(ResourceJson.text(payment, "payoutAddressEvm")), merchantDisplayName, WalletNetwork.contracts(chain))
-                : List.of());
+        status.put(
+                "walletCalls",
+                chains.hasChain(mode) && payable(payment)
+                        ? WalletCalls.pay(
+                                WalletCalls.micros(payment.get("amountUsdc").decimalValue()),
+                                String.valueOf(ResourceJson.text(payment, "payoutAddressEvm")),
+                                merchantDisplayName,
+                                WalletNetwork.contracts(chain))
+                        : List.of());
         return status;
     }
 

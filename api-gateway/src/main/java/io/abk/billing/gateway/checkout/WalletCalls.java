@@ -28,17 +28,20 @@ final class WalletCalls {
      */
     static final int ALLOWANCE_PERIODS = 12;
 
-    private WalletCalls() {
-    }
+    private WalletCalls() {}
 
     /** What a subscription's wallet calls are made of; the amount is per period, in micro-USDC. */
-    record SubscribeTerms(String subscriptionId, long amountMicros, String interval, Instant anchor, String payoutAddress,
-            @Nullable String merchantDisplayName) {
-    }
+    record SubscribeTerms(
+            String subscriptionId,
+            long amountMicros,
+            String interval,
+            Instant anchor,
+            String payoutAddress,
+            @Nullable String merchantDisplayName) {}
 
     /** The chain's side: the token and its decimals, and the vault (null when none is deployed). */
-    record Contracts(String usdcAddress, int usdcDecimals, @Nullable String vaultAddress) {
-    }
+    record Contracts(
+            String usdcAddress, int usdcDecimals, @Nullable String vaultAddress) {}
 
     /**
      * Approve, then subscribe with {@code firstChargeAt} = the anchor (whole seconds, rounded down: the chain counts
@@ -53,19 +56,31 @@ final class WalletCalls {
         var cap = baseUnits(Math.multiplyExact(terms.amountMicros(), ALLOWANCE_PERIODS), chain.usdcDecimals());
         var merchant = terms.merchantDisplayName() != null ? terms.merchantDisplayName() : terms.payoutAddress();
         return List.of(
-                WalletCall.of(chain.usdcAddress(), Erc20Abi.approve(chain.vaultAddress(), cap),
+                WalletCall.of(
+                        chain.usdcAddress(),
+                        Erc20Abi.approve(chain.vaultAddress(), cap),
                         "Allow the subscription vault to collect up to " + usdc(cap, chain.usdcDecimals()) + " USDC"),
-                WalletCall.of(chain.vaultAddress(), SubscriptionVaultAbi.subscribe(SubscriptionRef.of(terms.subscriptionId()),
-                                terms.payoutAddress(), chain.usdcAddress(), amount, periodMonths(terms.interval()),
+                WalletCall.of(
+                        chain.vaultAddress(),
+                        SubscriptionVaultAbi.subscribe(
+                                SubscriptionRef.of(terms.subscriptionId()),
+                                terms.payoutAddress(),
+                                chain.usdcAddress(),
+                                amount,
+                                periodMonths(terms.interval()),
                                 terms.anchor().truncatedTo(ChronoUnit.SECONDS)),
-                        "Subscribe: " + usdc(amount, chain.usdcDecimals()) + " USDC every " + terms.interval() + " to " + merchant));
+                        "Subscribe: " + usdc(amount, chain.usdcDecimals()) + " USDC every " + terms.interval() + " to "
+                                + merchant));
     }
 
     /** One USDC transfer of the payment's amount to the payout address. */
-    static List<WalletCall> pay(long amountMicros, String payoutAddress, @Nullable String merchantDisplayName, Contracts chain) {
+    static List<WalletCall> pay(
+            long amountMicros, String payoutAddress, @Nullable String merchantDisplayName, Contracts chain) {
         var amount = baseUnits(amountMicros, chain.usdcDecimals());
         var merchant = merchantDisplayName != null ? merchantDisplayName : payoutAddress;
-        return List.of(WalletCall.of(chain.usdcAddress(), Erc20Abi.transfer(payoutAddress, amount),
+        return List.of(WalletCall.of(
+                chain.usdcAddress(),
+                Erc20Abi.transfer(payoutAddress, amount),
                 "Pay " + usdc(amount, chain.usdcDecimals()) + " USDC to " + merchant));
     }
 

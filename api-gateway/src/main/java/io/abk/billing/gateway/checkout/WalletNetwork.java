@@ -13,8 +13,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class WalletNetwork {
 
-    private WalletNetwork() {
-    }
+    private WalletNetwork() {}
 
     static void put(Map<String, @Nullable Object> json, Chain chain) {
         json.put("chainIdHex", "0x" + Long.toHexString(chain.chainId()));

@@ -27,10 +27,14 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
         this.producer = producer;
     }
 
-    public static <K, V> AcknowledgedProducer<K, V> create(Topic<K, V> topic, String clientId, String bootstrapServers,
-            Duration deliveryTimeout) {
-        return new AcknowledgedProducer<>(topic, new KafkaProducer<>(config(clientId, bootstrapServers, deliveryTimeout),
-                topic.keySerde().serializer(), topic.valueSerde().serializer()));
+    public static <K, V> AcknowledgedProducer<K, V> create(
+            Topic<K, V> topic, String clientId, String bootstrapServers, Duration deliveryTimeout) {
+        return new AcknowledgedProducer<>(
+                topic,
+                new KafkaProducer<>(
+                        config(clientId, bootstrapServers, deliveryTimeout),
+                        topic.keySerde().serializer(),
+                        topic.valueSerde().serializer()));
     }
 
     static Map<String, Object> config(String clientId, String bootstrapServers, Duration deliveryTimeout) {
@@ -51,12 +55,13 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
     public Mono<RecordMetadata> send(K key, V value) {
         var record = new ProducerRecord<>(topic.name(), key, value);
         return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
-            if (error != null) {
-                sink.error(error);
-            } else {
-                sink.success(metadata);
-            }
-        })).subscribeOn(Schedulers.boundedElastic());
+                    if (error != null) {
+                        sink.error(error);
+                    } else {
+                        sink.success(metadata);
+                    }
+                }))
+                .subscribeOn(Schedulers.boundedElastic());
     }
 
     @Override

@@ -19,25 +19,49 @@ import org.apache.avro.specific.SpecificRecord;
 public final class Aggregate<C extends SpecificRecord> {
 
     /** Subscriptions and their invoices, keyed by subscription id. */
-    public static final Aggregate<SubscriptionCommand> SUBSCRIPTION = new Aggregate<>("subscription", Topics.SUBSCRIPTION_COMMANDS,
+    public static final Aggregate<SubscriptionCommand> SUBSCRIPTION = new Aggregate<>(
+            "subscription",
+            Topics.SUBSCRIPTION_COMMANDS,
             (stamp, id, payload) -> SubscriptionCommand.newBuilder()
-                    .setCommandId(stamp.commandId()).setSubscriptionId(id).setMerchantId(stamp.merchantId()).setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt()).setIdempotencyKey(stamp.idempotencyKey()).setRequestId(stamp.requestId())
-                    .setPayload(payload).build());
+                    .setCommandId(stamp.commandId())
+                    .setSubscriptionId(id)
+                    .setMerchantId(stamp.merchantId())
+                    .setMode(stamp.mode())
+                    .setRequestedAt(stamp.requestedAt())
+                    .setIdempotencyKey(stamp.idempotencyKey())
+                    .setRequestId(stamp.requestId())
+                    .setPayload(payload)
+                    .build());
 
     /** One-time payments, keyed by payment id. */
-    public static final Aggregate<PaymentCommand> PAYMENT = new Aggregate<>("payment", Topics.PAYMENT_COMMANDS,
+    public static final Aggregate<PaymentCommand> PAYMENT = new Aggregate<>(
+            "payment",
+            Topics.PAYMENT_COMMANDS,
             (stamp, id, payload) -> PaymentCommand.newBuilder()
-                    .setCommandId(stamp.commandId()).setPaymentId(id).setMerchantId(stamp.merchantId()).setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt()).setIdempotencyKey(stamp.idempotencyKey()).setRequestId(stamp.requestId())
-                    .setPayload(payload).build());
+                    .setCommandId(stamp.commandId())
+                    .setPaymentId(id)
+                    .setMerchantId(stamp.merchantId())
+                    .setMode(stamp.mode())
+                    .setRequestedAt(stamp.requestedAt())
+                    .setIdempotencyKey(stamp.idempotencyKey())
+                    .setRequestId(stamp.requestId())
+                    .setPayload(payload)
+                    .build());
 
     /** Payment links, keyed by link id. */
-    public static final Aggregate<PaymentLinkCommand> PAYMENT_LINK = new Aggregate<>("payment_link", Topics.PAYMENT_LINK_COMMANDS,
+    public static final Aggregate<PaymentLinkCommand> PAYMENT_LINK = new Aggregate<>(
+            "payment_link",
+            Topics.PAYMENT_LINK_COMMANDS,
             (stamp, id, payload) -> PaymentLinkCommand.newBuilder()
-                    .setCommandId(stamp.commandId()).setPaymentLinkId(id).setMerchantId(stamp.merchantId()).setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt()).setIdempotencyKey(stamp.idempotencyKey()).setRequestId(stamp.requestId())
-                    .setPayload(payload).build());
+                    .setCommandId(stamp.commandId())
+                    .setPaymentLinkId(id)
+                    .setMerchantId(stamp.merchantId())
+                    .setMode(stamp.mode())
+                    .setRequestedAt(stamp.requestedAt())
+                    .setIdempotencyKey(stamp.idempotencyKey())
+                    .setRequestId(stamp.requestId())
+                    .setPayload(payload)
+                    .build());
 
     /** Fills one aggregate's envelope. */
     @FunctionalInterface
@@ -75,7 +99,11 @@ public final class Aggregate<C extends SpecificRecord> {
      */
     public StampedCommand stamp(Stamp stamp, String aggregateId, Object payload) {
         var record = envelope.build(stamp, aggregateId, payload);
-        return new StampedCommand(this, stamp, aggregateId, topic.valueSerde().serializer().serialize(topic.name(), record),
+        return new StampedCommand(
+                this,
+                stamp,
+                aggregateId,
+                topic.valueSerde().serializer().serialize(topic.name(), record),
                 payload.getClass().getSimpleName());
     }
 

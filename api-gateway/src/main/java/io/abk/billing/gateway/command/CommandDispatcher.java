@@ -33,7 +33,11 @@ public final class CommandDispatcher {
     private final Duration retryAfter;
     private final CommandMeters meters;
 
-    public CommandDispatcher(CommandProducer producer, OutcomeWaiter waiter, Duration requestTimeout, Duration retryAfter,
+    public CommandDispatcher(
+            CommandProducer producer,
+            OutcomeWaiter waiter,
+            Duration requestTimeout,
+            Duration retryAfter,
             CommandMeters meters) {
         this.producer = producer;
         this.waiter = waiter;
@@ -47,23 +51,45 @@ public final class CommandDispatcher {
         var stamp = command.stamp();
         var send = producer.send(command)
                 .<RecordMetadata>handle((metadata, sink) -> {
-                    log.debug("command sent commandId={} aggregate={} aggregateId={} partition={} offset={} requestId={}",
-                            stamp.commandId(), command.aggregate(), command.aggregateId(), metadata.partition(), metadata.offset(),
+                    log.debug(
+                            "command sent commandId={} aggregate={} aggregateId={} partition={} offset={} requestId={}",
+                            stamp.commandId(),
+                            command.aggregate(),
+                            command.aggregateId(),
+                            metadata.partition(),
+                            metadata.offset(),
                             stamp.requestId());
                     sink.next(metadata);
                 })
-                .onErrorResume(error -> !(error instanceof ApiException), error -> LogContext.mapError(error, cause -> {
-                    log.warn("command not sent commandId={} aggregate={} merchantId={} mode={} requestId={} error=\"{}\"", stamp.commandId(),
-                            command.aggregate(), stamp.merchantId(), stamp.mode(), stamp.requestId(), cause.toString());
-                    return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
-                            "The command could not be queued for processing; retry shortly", null, retryAfter);
-                }));
+                .onErrorResume(
+                        error -> !(error instanceof ApiException),
+                        error -> LogContext.mapError(error, cause -> {
+                            log.warn(
+                                    "command not sent commandId={} aggregate={} merchantId={} mode={} requestId={} error=\"{}\"",
+                                    stamp.commandId(),
+                                    command.aggregate(),
+                                    stamp.merchantId(),
+                                    stamp.mode(),
+                                    stamp.requestId(),
+                                    cause.toString());
+                            return new ApiException(
+                                    503,
+                                    ErrorCodes.SERVICE_UNAVAILABLE,
+                                    "The command could not be queued for processing; retry shortly",
+                                    null,
+                                    retryAfter);
+                        }));
         var timing = meters.start(command.type());
-        return await(command.commandId(), send.contextWrite(LogContext.with(LogContext.COMMAND_ID, command.commandId())),
-                identity.claim().isRetry(), requestTimeout)
+        return await(
+                        command.commandId(),
+                        send.contextWrite(LogContext.with(LogContext.COMMAND_ID, command.commandId())),
+                        identity.claim().isRetry(),
+                        requestTimeout)
                 .doOnNext(outcome -> timing.stop(outcome.accepted() ? "accepted" : "rejected"))
-                .doOnError(error -> timing.stop(error instanceof ApiException api && ErrorCodes.PROCESSING_TIMEOUT.equals(api.code())
-                        ? "timeout" : "unavailable"));
+                .doOnError(error -> timing.stop(
+                        error instanceof ApiException api && ErrorCodes.PROCESSING_TIMEOUT.equals(api.code())
+                                ? "timeout"
+                                : "unavailable"));
     }
 
     /** The outcome of a command that was sent before and is already recorded (a resumed idempotent retry). */
@@ -102,13 +128,18 @@ public final class CommandDispatcher {
 
     private Mono<CommandOutcome> await(String commandId, Mono<?> send, boolean mayBeRecorded, Duration timeout) {
         return waiter.await(commandId, send, mayBeRecorded, timeout)
-                .onErrorResume(TimeoutException.class, expired -> LogContext.mapError(expired, cause -> timedOut(commandId)));
+                .onErrorResume(
+                        TimeoutException.class, expired -> LogContext.mapError(expired, cause -> timedOut(commandId)));
     }
 
     private ApiException timedOut(String commandId) {
         log.warn("command outcome timed out commandId={} timeout={}", commandId, requestTimeout);
-        return new ApiException(503, ErrorCodes.PROCESSING_TIMEOUT,
+        return new ApiException(
+                503,
+                ErrorCodes.PROCESSING_TIMEOUT,
                 "The request was accepted but its result was not ready within " + requestTimeout.toSeconds()
-                        + " s; retry with the same Idempotency-Key to get it", null, retryAfter);
+                        + " s; retry with the same Idempotency-Key to get it",
+                null,
+                retryAfter);
     }
 }

@@ -14,7 +14,8 @@ import org.springframework.web.server.ServerWebExchange;
  * filter puts one in the exchange ({@link #ATTRIBUTE}) with the id stored in the key's record; a request
  * without a key gets a fresh one.
  */
-public record CommandIdentity(String commandId, Instant seedTime, @Nullable String idempotencyKey, Claim claim) {
+public record CommandIdentity(
+        String commandId, Instant seedTime, @Nullable String idempotencyKey, Claim claim) {
 
     /** The exchange attribute under which the idempotency filter stores the identity of a keyed request. */
     public static final String ATTRIBUTE = CommandIdentity.class.getName();
@@ -61,7 +62,9 @@ public record CommandIdentity(String commandId, Instant seedTime, @Nullable Stri
         if (ordinal < 0) {
             throw new IllegalArgumentException("ordinal must not be negative, got " + ordinal);
         }
-        return ordinal == 0 ? derivedId(prefix) : Ids.derivedId(prefix, seedTime.plusMillis(ordinal), commandId + "#" + ordinal);
+        return ordinal == 0
+                ? derivedId(prefix)
+                : Ids.derivedId(prefix, seedTime.plusMillis(ordinal), commandId + "#" + ordinal);
     }
 
     /** True when only the recorded outcome is needed: the command was sent and its outcome is in. */

@@ -29,8 +29,11 @@ public final class CommandMeters {
         }
 
         public void stop(String outcome) {
-            sample.stop(Timer.builder("billing.gateway.command").tag("type", type).tag("outcome", outcome)
-                    .publishPercentileHistogram().register(registry));
+            sample.stop(Timer.builder("billing.gateway.command")
+                    .tag("type", type)
+                    .tag("outcome", outcome)
+                    .publishPercentileHistogram()
+                    .register(registry));
         }
     }
 

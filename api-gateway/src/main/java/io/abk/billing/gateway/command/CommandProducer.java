@@ -33,8 +33,8 @@ public final class CommandProducer implements AutoCloseable {
     }
 
     public static CommandProducer create(String bootstrapServers, Duration linger, Duration deliveryTimeout) {
-        return new CommandProducer(new KafkaProducer<>(config(bootstrapServers, linger, deliveryTimeout),
-                new StringSerializer(), new ByteArraySerializer()));
+        return new CommandProducer(new KafkaProducer<>(
+                config(bootstrapServers, linger, deliveryTimeout), new StringSerializer(), new ByteArraySerializer()));
     }
 
     static Map<String, Object> config(String bootstrapServers, Duration linger, Duration deliveryTimeout) {
@@ -62,12 +62,13 @@ public final class CommandProducer implements AutoCloseable {
     public Mono<RecordMetadata> send(StampedCommand command) {
         var record = new ProducerRecord<>(command.aggregate().topic().name(), command.aggregateId(), command.value());
         return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
-            if (error != null) {
-                sink.error(error);
-            } else {
-                sink.success(metadata);
-            }
-        })).subscribeOn(Schedulers.boundedElastic());
+                    if (error != null) {
+                        sink.error(error);
+                    } else {
+                        sink.success(metadata);
+                    }
+                }))
+                .subscribeOn(Schedulers.boundedElastic());
     }
 
     /** Fetches every command topic's metadata in the background so the first request does not pay for it. */
@@ -76,8 +77,13 @@ public final class CommandProducer implements AutoCloseable {
             var topic = aggregate.topic().name();
             Mono.fromCallable(() -> producer.partitionsFor(topic))
                     .subscribeOn(Schedulers.boundedElastic())
-                    .subscribe(partitions -> log.info("command producer ready topic={} partitions={}", topic, partitions.size()),
-                            error -> log.warn("command producer could not fetch metadata yet topic={} error=\"{}\"", topic, error.toString()));
+                    .subscribe(
+                            partitions ->
+                                    log.info("command producer ready topic={} partitions={}", topic, partitions.size()),
+                            error -> log.warn(
+                                    "command producer could not fetch metadata yet topic={} error=\"{}\"",
+                                    topic,
+                                    error.toString()));
         }
     }
 

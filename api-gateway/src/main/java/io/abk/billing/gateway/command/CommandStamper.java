@@ -15,6 +15,7 @@ public final class CommandStamper {
 
     /** The request-id filter's exchange attribute (web.RequestIds); read by name so this package needs no import. */
     static final String REQUEST_ID_ATTRIBUTE = "io.abk.billing.gateway.web.RequestIds.requestId";
+
     static final String REQUEST_ID_HEADER = "x-request-id";
 
     private final EffectiveClock clock;
@@ -41,9 +42,19 @@ public final class CommandStamper {
     }
 
     /** The command of {@code payload} to the aggregate {@code aggregateId}, stamped for this request. */
-    public StampedCommand stamp(Aggregate<?> aggregate, Caller caller, CommandIdentity identity, String aggregateId, Object payload,
+    public StampedCommand stamp(
+            Aggregate<?> aggregate,
+            Caller caller,
+            CommandIdentity identity,
+            String aggregateId,
+            Object payload,
             ServerWebExchange exchange) {
-        var stamp = new Stamp(identity.commandId(), caller.merchantId(), caller.mode(), now(caller), identity.idempotencyKey(),
+        var stamp = new Stamp(
+                identity.commandId(),
+                caller.merchantId(),
+                caller.mode(),
+                now(caller),
+                identity.idempotencyKey(),
                 requestId(exchange));
         return aggregate.stamp(stamp, aggregateId, payload);
     }

@@ -16,8 +16,7 @@ import reactor.core.publisher.Mono;
 public final class Commands {
 
     /** Where the command goes (its aggregate's id, the Kafka key) and what it says. */
-    public record Target(String aggregateId, Object payload) {
-    }
+    public record Target(String aggregateId, Object payload) {}
 
     /** Whether the route answers with what a follow-up command made of the command. */
     public enum Wait {
@@ -43,7 +42,11 @@ public final class Commands {
      *     derives the id of what it creates); runs only when a command is to be sent, and may fail with the
      *     request's 4xx
      */
-    public Mono<Settled> run(Aggregate<?> aggregate, Caller caller, ServerWebExchange exchange, Wait wait,
+    public Mono<Settled> run(
+            Aggregate<?> aggregate,
+            Caller caller,
+            ServerWebExchange exchange,
+            Wait wait,
             Function<CommandIdentity, Mono<Target>> resolve) {
         return Mono.defer(() -> {
             var identity = CommandIdentity.of(exchange).orElseGet(() -> CommandIdentity.fresh(stamper.idSeedTime()));
@@ -53,7 +56,8 @@ public final class Commands {
                         : dispatcher.recorded(identity).map(outcome -> new Settled(outcome, null));
             }
             return resolve.apply(identity).flatMap(target -> {
-                var command = stamper.stamp(aggregate, caller, identity, target.aggregateId(), target.payload(), exchange);
+                var command =
+                        stamper.stamp(aggregate, caller, identity, target.aggregateId(), target.payload(), exchange);
                 return wait == Wait.FOLLOW_UP
                         ? dispatcher.sendAndFollowUp(command, identity)
                         : dispatcher.send(command, identity).map(outcome -> new Settled(outcome, null));

@@ -19,8 +19,8 @@ public class CommandsConfiguration {
     CommandProducer commandProducer(BillingProperties billing, CommandsProperties commands) {
         commands.checkLeaseCovers(billing.requestTimeout());
         var kafka = billing.kafka();
-        var producer = CommandProducer.create(kafka.bootstrapServers(), kafka.producerLinger(),
-                commands.deliveryTimeout(billing.requestTimeout()));
+        var producer = CommandProducer.create(
+                kafka.bootstrapServers(), kafka.producerLinger(), commands.deliveryTimeout(billing.requestTimeout()));
         producer.warmUp();
         return producer;
     }
@@ -37,9 +37,17 @@ public class CommandsConfiguration {
     }
 
     @Bean
-    CommandDispatcher commandDispatcher(CommandProducer producer, OutcomeWaiter waiter, BillingProperties billing,
-            CommandsProperties commands, ObjectProvider<MeterRegistry> registry) {
-        return new CommandDispatcher(producer, waiter, billing.requestTimeout(), commands.retryAfter(),
+    CommandDispatcher commandDispatcher(
+            CommandProducer producer,
+            OutcomeWaiter waiter,
+            BillingProperties billing,
+            CommandsProperties commands,
+            ObjectProvider<MeterRegistry> registry) {
+        return new CommandDispatcher(
+                producer,
+                waiter,
+                billing.requestTimeout(),
+                commands.retryAfter(),
                 new CommandMeters(registry.getIfAvailable(SimpleMeterRegistry::new)));
     }
 }

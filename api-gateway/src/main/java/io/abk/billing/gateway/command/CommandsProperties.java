@@ -46,7 +46,8 @@ public record CommandsProperties(
 
     public CommandsProperties {
         if (projectorMaxBatch < 1 || projectorMaxBatch > 10_000) {
-            throw new IllegalArgumentException("billing.commands.projector-max-batch must be 1..10000, got " + projectorMaxBatch);
+            throw new IllegalArgumentException(
+                    "billing.commands.projector-max-batch must be 1..10000, got " + projectorMaxBatch);
         }
         requirePositive("projector-poll-timeout", projectorPollTimeout);
         requirePositive("idempotency-lease", idempotencyLease);

@@ -10,8 +10,7 @@ import io.abk.billing.gateway.web.ErrorCodes;
  */
 public final class Rejections {
 
-    private Rejections() {
-    }
+    private Rejections() {}
 
     public static void throwIfRejected(CommandOutcome outcome) {
         if (!outcome.accepted()) {

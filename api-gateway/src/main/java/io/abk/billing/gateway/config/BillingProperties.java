@@ -25,13 +25,18 @@ public record BillingProperties(
     @ConstructorBinding
     public BillingProperties {
         if (adminToken.isBlank()) {
-            throw new IllegalArgumentException("billing.admin-token (BILLING_ADMIN_TOKEN) must be set: it protects /admin/v1");
+            throw new IllegalArgumentException(
+                    "billing.admin-token (BILLING_ADMIN_TOKEN) must be set: it protects /admin/v1");
         }
         if (adminToken.length() < 16) {
-            throw new IllegalArgumentException("billing.admin-token (BILLING_ADMIN_TOKEN) must be at least 16 characters");
+            throw new IllegalArgumentException(
+                    "billing.admin-token (BILLING_ADMIN_TOKEN) must be at least 16 characters");
         }
-        if (!publicUrl.isAbsolute() || !(publicUrl.getScheme().equals("http") || publicUrl.getScheme().equals("https"))) {
-            throw new IllegalArgumentException("billing.public-url (BILLING_PUBLIC_URL) must be an absolute http(s) URL, got " + publicUrl);
+        if (!publicUrl.isAbsolute()
+                || !(publicUrl.getScheme().equals("http")
+                        || publicUrl.getScheme().equals("https"))) {
+            throw new IllegalArgumentException(
+                    "billing.public-url (BILLING_PUBLIC_URL) must be an absolute http(s) URL, got " + publicUrl);
         }
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("billing.request-timeout must be positive, got " + requestTimeout);
@@ -39,8 +44,8 @@ public record BillingProperties(
     }
 
     /** The constructor before {@link Auth} was added, so code that builds properties by hand keeps compiling. */
-    public BillingProperties(String adminToken, URI publicUrl, Duration requestTimeout, Kafka kafka,
-            RateLimits rateLimits, Demo demo) {
+    public BillingProperties(
+            String adminToken, URI publicUrl, Duration requestTimeout, Kafka kafka, RateLimits rateLimits, Demo demo) {
         this(adminToken, publicUrl, requestTimeout, kafka, rateLimits, demo, Auth.DEFAULTS);
     }
 
@@ -78,11 +83,14 @@ public record BillingProperties(
             @DefaultValue("") String projectorInstanceId) {
 
         @ConstructorBinding
-        public Kafka {
-        }
+        public Kafka {}
 
         /** The constructor before the settlement service existed, so code that builds properties by hand keeps compiling. */
-        public Kafka(String bootstrapServers, String streamsApplicationId, String projectorGroupId, Duration producerLinger) {
+        public Kafka(
+                String bootstrapServers,
+                String streamsApplicationId,
+                String projectorGroupId,
+                Duration producerLinger) {
             this(bootstrapServers, streamsApplicationId, projectorGroupId, producerLinger, "chain-indexer", "");
         }
     }
@@ -95,8 +103,8 @@ public record BillingProperties(
 
         public RateLimits {
             if (perKeyPerSecond < 1 || checkoutPerMinute < 1) {
-                throw new IllegalArgumentException("rate limits must be at least 1, got perKeyPerSecond=" + perKeyPerSecond
-                        + " checkoutPerMinute=" + checkoutPerMinute);
+                throw new IllegalArgumentException("rate limits must be at least 1, got perKeyPerSecond="
+                        + perKeyPerSecond + " checkoutPerMinute=" + checkoutPerMinute);
             }
         }
     }
@@ -121,11 +129,13 @@ public record BillingProperties(
             testKey = blankToNull(testKey);
             liveKey = blankToNull(liveKey);
             if (merchantName.isBlank()) {
-                throw new IllegalArgumentException("billing.demo.merchant-name (BILLING_DEMO_MERCHANT_NAME) must not be blank");
+                throw new IllegalArgumentException(
+                        "billing.demo.merchant-name (BILLING_DEMO_MERCHANT_NAME) must not be blank");
             }
             if (payoutAddress != null && !EVM_ADDRESS.matcher(payoutAddress).matches()) {
-                throw new IllegalArgumentException("billing.demo.payout-address (BILLING_DEMO_PAYOUT_ADDRESS) must be 0x"
-                        + " followed by 40 hexadecimal digits, got '" + payoutAddress + "'");
+                throw new IllegalArgumentException(
+                        "billing.demo.payout-address (BILLING_DEMO_PAYOUT_ADDRESS) must be 0x"
+                                + " followed by 40 hexadecimal digits, got '" + payoutAddress + "'");
             }
             checkKey("billing.demo.test-key (BILLING_DEMO_TEST_KEY)", "abk_test_", testKey);
             checkKey("billing.demo.live-key (BILLING_DEMO_LIVE_KEY)", "abk_live_", liveKey);
@@ -161,8 +171,9 @@ public record BillingProperties(
 
         public Auth {
             if (keyCacheTtl.isNegative() || keyCacheTtl.compareTo(Duration.ofMinutes(5)) > 0) {
-                throw new IllegalArgumentException("billing.auth.key-cache-ttl (BILLING_AUTH_KEY_CACHE_TTL) must be between"
-                        + " 0s (no cache) and 5m, got " + keyCacheTtl);
+                throw new IllegalArgumentException(
+                        "billing.auth.key-cache-ttl (BILLING_AUTH_KEY_CACHE_TTL) must be between"
+                                + " 0s (no cache) and 5m, got " + keyCacheTtl);
             }
         }
     }

@@ -33,11 +33,28 @@ public record ChainsProperties(Chain test, Chain live) {
      * on Base Sepolia, where speed wins, ten (20 s) on Base, past every sequencer reorg seen so far.
      */
     public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
+
     public static final int BASE_CONFIRMATIONS = 10;
-    public static final Chain BASE_SEPOLIA = new Chain("Base Sepolia", BASE_SEPOLIA_CHAIN_ID, "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-            null, null, USDC_DECIMALS, List.of("https://sepolia.base.org"), "https://sepolia.basescan.org", BASE_SEPOLIA_CONFIRMATIONS);
-    public static final Chain BASE = new Chain("Base", BASE_CHAIN_ID, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-            null, null, USDC_DECIMALS, List.of("https://mainnet.base.org"), "https://basescan.org", BASE_CONFIRMATIONS);
+    public static final Chain BASE_SEPOLIA = new Chain(
+            "Base Sepolia",
+            BASE_SEPOLIA_CHAIN_ID,
+            "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+            null,
+            null,
+            USDC_DECIMALS,
+            List.of("https://sepolia.base.org"),
+            "https://sepolia.basescan.org",
+            BASE_SEPOLIA_CONFIRMATIONS);
+    public static final Chain BASE = new Chain(
+            "Base",
+            BASE_CHAIN_ID,
+            "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            null,
+            null,
+            USDC_DECIMALS,
+            List.of("https://mainnet.base.org"),
+            "https://basescan.org",
+            BASE_CONFIRMATIONS);
     public static final ChainsProperties DEFAULTS = new ChainsProperties(null, null);
 
     public ChainsProperties(@Nullable Chain test, @Nullable Chain live) {
@@ -72,9 +89,16 @@ public record ChainsProperties(Chain test, Chain live) {
      * @param explorerUrl the block explorer ({@code explorer-url}); null: the chain has none (a local chain)
      * @param confirmations blocks on top of a transfer before it counts ({@code confirmations}), as chain-indexer waits
      */
-    public record Chain(@Nullable String name, @Nullable Long chainId, @Nullable String usdcAddress, @Nullable String vaultAddress,
-            @Nullable String rpcUrl, @Nullable Integer usdcDecimals, @Nullable List<String> publicRpcUrls,
-            @Nullable String explorerUrl, @Nullable Integer confirmations) {
+    public record Chain(
+            @Nullable String name,
+            @Nullable Long chainId,
+            @Nullable String usdcAddress,
+            @Nullable String vaultAddress,
+            @Nullable String rpcUrl,
+            @Nullable Integer usdcDecimals,
+            @Nullable List<String> publicRpcUrls,
+            @Nullable String explorerUrl,
+            @Nullable Integer confirmations) {
 
         private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
 
@@ -83,8 +107,12 @@ public record ChainsProperties(Chain test, Chain live) {
             usdcAddress = blankToNull(usdcAddress);
             vaultAddress = blankToNull(vaultAddress);
             rpcUrl = blankToNull(rpcUrl);
-            publicRpcUrls = publicRpcUrls == null ? null
-                    : publicRpcUrls.stream().map(Chain::blankToNull).filter(Objects::nonNull).toList();
+            publicRpcUrls = publicRpcUrls == null
+                    ? null
+                    : publicRpcUrls.stream()
+                            .map(Chain::blankToNull)
+                            .filter(Objects::nonNull)
+                            .toList();
             explorerUrl = blankToNull(explorerUrl);
         }
 
@@ -141,7 +169,8 @@ public record ChainsProperties(Chain test, Chain live) {
                     given.vaultAddress,
                     given.rpcUrl,
                     given.usdcDecimals != null ? given.usdcDecimals : defaults.usdcDecimals,
-                    given.publicRpcUrls != null && !given.publicRpcUrls.isEmpty() ? given.publicRpcUrls
+                    given.publicRpcUrls != null && !given.publicRpcUrls.isEmpty()
+                            ? given.publicRpcUrls
                             : sameNetwork ? defaults.publicRpcUrls : List.of(),
                     given.explorerUrl != null ? given.explorerUrl : sameNetwork ? defaults.explorerUrl : null,
                     given.confirmations != null ? given.confirmations : defaults.confirmations);
@@ -155,12 +184,12 @@ public record ChainsProperties(Chain test, Chain live) {
                 throw new IllegalArgumentException(setting + ": chain-id must be a positive number, got " + chainId);
             }
             if (usdcAddress == null || !EVM_ADDRESS.matcher(usdcAddress).matches()) {
-                throw new IllegalArgumentException(setting + ": usdc-address must be 0x followed by 40 hexadecimal digits, got '"
-                        + usdcAddress + "'");
+                throw new IllegalArgumentException(setting
+                        + ": usdc-address must be 0x followed by 40 hexadecimal digits, got '" + usdcAddress + "'");
             }
             if (vaultAddress != null && !EVM_ADDRESS.matcher(vaultAddress).matches()) {
-                throw new IllegalArgumentException(setting + ": vault-address must be 0x followed by 40 hexadecimal digits, got '"
-                        + vaultAddress + "'");
+                throw new IllegalArgumentException(setting
+                        + ": vault-address must be 0x followed by 40 hexadecimal digits, got '" + vaultAddress + "'");
             }
             if (rpcUrl != null && !isUrl(rpcUrl, List.of("http", "https", "ws", "wss"))) {
                 // The URL may carry a provider's key: never echo it.
@@ -168,25 +197,30 @@ public record ChainsProperties(Chain test, Chain live) {
             }
             // Micro-USDC must convert to base units exactly, so fewer than 6 decimals cannot be served.
             if (usdcDecimals() < USDC_DECIMALS || usdcDecimals() > 36) {
-                throw new IllegalArgumentException(setting + ": usdc-decimals must be between 6 and 36, got " + usdcDecimals);
+                throw new IllegalArgumentException(
+                        setting + ": usdc-decimals must be between 6 and 36, got " + usdcDecimals);
             }
             for (var url : publicRpcUrls()) {
                 if (!isUrl(url, List.of("http", "https"))) {
-                    throw new IllegalArgumentException(setting + ": public-rpc-urls must be absolute http(s) URLs, got '" + url + "'");
+                    throw new IllegalArgumentException(
+                            setting + ": public-rpc-urls must be absolute http(s) URLs, got '" + url + "'");
                 }
             }
             if (explorerUrl != null && !isUrl(explorerUrl, List.of("http", "https"))) {
-                throw new IllegalArgumentException(setting + ": explorer-url must be an absolute http(s) URL, got '" + explorerUrl + "'");
+                throw new IllegalArgumentException(
+                        setting + ": explorer-url must be an absolute http(s) URL, got '" + explorerUrl + "'");
             }
             if (confirmations() < 1 || confirmations() > 1000) {
-                throw new IllegalArgumentException(setting + ": confirmations must be between 1 and 1000, got " + confirmations);
+                throw new IllegalArgumentException(
+                        setting + ": confirmations must be between 1 and 1000, got " + confirmations);
             }
         }
 
         private static boolean isUrl(String text, List<String> schemes) {
             try {
                 var uri = new URI(text);
-                return uri.isAbsolute() && uri.getHost() != null
+                return uri.isAbsolute()
+                        && uri.getHost() != null
                         && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT));
             } catch (URISyntaxException e) {
                 return false;

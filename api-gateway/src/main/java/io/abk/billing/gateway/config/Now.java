@@ -7,8 +7,7 @@ import java.time.temporal.ChronoUnit;
 /** Timestamps as the control plane stores and renders them: UTC, to the millisecond. */
 public final class Now {
 
-    private Now() {
-    }
+    private Now() {}
 
     /**
      * The current instant truncated to milliseconds, so what a write returns equals what a later read of the

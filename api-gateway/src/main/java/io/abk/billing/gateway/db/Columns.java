@@ -8,8 +8,7 @@ import io.r2dbc.spi.Readable;
  */
 public final class Columns {
 
-    private Columns() {
-    }
+    private Columns() {}
 
     public static <T> T required(Readable row, String column, Class<T> type) {
         var value = row.get(column, type);

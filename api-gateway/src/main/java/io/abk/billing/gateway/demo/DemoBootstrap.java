@@ -48,12 +48,18 @@ public class DemoBootstrap implements ApplicationRunner {
 
     /** The demo merchant after making sure of it and its configured keys. */
     public Mono<Merchant> ensure(BillingProperties.Demo demo) {
-        return merchants.ensureTagged(TAG, demo.merchantName(), demo.payoutAddress())
-                .flatMap(merchant -> ensureKey(merchant, demo.testKey(), "billing.demo.test-key (BILLING_DEMO_TEST_KEY)")
+        return merchants
+                .ensureTagged(TAG, demo.merchantName(), demo.payoutAddress())
+                .flatMap(merchant -> ensureKey(
+                                merchant, demo.testKey(), "billing.demo.test-key (BILLING_DEMO_TEST_KEY)")
                         .then(ensureKey(merchant, demo.liveKey(), "billing.demo.live-key (BILLING_DEMO_LIVE_KEY)"))
                         .thenReturn(merchant))
-                .doOnNext(merchant -> log.info("demo merchant ready merchantId={} payoutAddressEvm={} testKeyConfigured={}"
-                                + " liveKeyConfigured={}", merchant.id(), merchant.payoutAddressEvm(), demo.testKey() != null,
+                .doOnNext(merchant -> log.info(
+                        "demo merchant ready merchantId={} payoutAddressEvm={} testKeyConfigured={}"
+                                + " liveKeyConfigured={}",
+                        merchant.id(),
+                        merchant.payoutAddressEvm(),
+                        demo.testKey() != null,
                         demo.liveKey() != null));
     }
 
@@ -62,8 +68,12 @@ public class DemoBootstrap implements ApplicationRunner {
             return Mono.empty();
         }
         return keys.ensureConfigured(AuditEntry.BOOTSTRAP, merchant.id(), key, setting)
-                .doOnNext(stored -> log.info("demo key ready merchantId={} keyId={} mode={} hint={}", merchant.id(),
-                        stored.id(), stored.mode(), stored.hint()))
+                .doOnNext(stored -> log.info(
+                        "demo key ready merchantId={} keyId={} mode={} hint={}",
+                        merchant.id(),
+                        stored.id(),
+                        stored.mode(),
+                        stored.hint()))
                 .then();
     }
 }

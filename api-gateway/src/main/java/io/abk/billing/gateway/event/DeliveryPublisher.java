@@ -21,8 +21,8 @@ public final class DeliveryPublisher implements AutoCloseable {
     }
 
     public static DeliveryPublisher create(String bootstrapServers, Duration deliveryTimeout) {
-        return new DeliveryPublisher(AcknowledgedProducer.create(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries",
-                bootstrapServers, deliveryTimeout));
+        return new DeliveryPublisher(AcknowledgedProducer.create(
+                Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", bootstrapServers, deliveryTimeout));
     }
 
     /**

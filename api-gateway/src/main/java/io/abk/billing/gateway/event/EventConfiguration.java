@@ -11,6 +11,7 @@ public class EventConfiguration {
     /** Gives up on a send within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
     DeliveryPublisher deliveryPublisher(BillingProperties billing) {
-        return DeliveryPublisher.create(billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+        return DeliveryPublisher.create(
+                billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
     }
 }

@@ -29,8 +29,12 @@ public class EventRepository {
 
     public Mono<StoredEvent> find(String merchantId, Mode mode, String id, Instant since) {
         return db.sql("SELECT " + StoredEvent.COLUMNS + " FROM events WHERE id = :id AND" + SCOPE)
-                .bind("id", id).bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("since", since)
-                .map(StoredEvent::from).one();
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("since", since)
+                .map(StoredEvent::from)
+                .one();
     }
 
     /**
@@ -38,13 +42,20 @@ public class EventRepository {
      * {@code startingAfter} continues below that event's position, so the cursor must be an event of the same
      * merchant and mode: empty when it is not (or when it has expired meanwhile), which the caller reports.
      */
-    public Mono<Page<StoredEvent>> list(String merchantId, Mode mode, Instant since, @Nullable String type, PageRequest page) {
+    public Mono<Page<StoredEvent>> list(
+            String merchantId, Mode mode, Instant since, @Nullable String type, PageRequest page) {
         var after = page.startingAfter();
-        var sql = "SELECT " + StoredEvent.COLUMNS + " FROM events WHERE" + SCOPE + (type == null ? "" : " AND type = :type")
-                + (after == null ? "" : " AND (created_at, id) < (SELECT created_at, id FROM events WHERE id = :after"
-                        + " AND merchant_id = :merchantId AND mode = :mode)")
+        var sql = "SELECT " + StoredEvent.COLUMNS + " FROM events WHERE" + SCOPE
+                + (type == null ? "" : " AND type = :type")
+                + (after == null
+                        ? ""
+                        : " AND (created_at, id) < (SELECT created_at, id FROM events WHERE id = :after"
+                                + " AND merchant_id = :merchantId AND mode = :mode)")
                 + " ORDER BY created_at DESC, id DESC LIMIT :limit";
-        var spec = db.sql(sql).bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("since", since)
+        var spec = db.sql(sql)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("since", since)
                 .bind("limit", page.limit() + 1);
         if (type != null) {
             spec = spec.bind("type", type);
@@ -58,7 +69,11 @@ public class EventRepository {
     /** True when {@code id} is an event of this merchant and mode still stored (the list's cursor check). */
     public Mono<Boolean> exists(String merchantId, Mode mode, String id) {
         return db.sql("SELECT 1 FROM events WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
-                .bind("id", id).bind("merchantId", merchantId).bind("mode", modeText(mode))
-                .map(row -> true).one().defaultIfEmpty(false);
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(row -> true)
+                .one()
+                .defaultIfEmpty(false);
     }
 }

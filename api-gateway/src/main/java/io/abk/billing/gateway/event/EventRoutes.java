@@ -43,9 +43,14 @@ public class EventRoutes {
         var page = PageRequest.from(query, IdPrefix.EVENT);
         var type = query.getFirst("type");
         if (type != null && !EventTypes.KNOWN.contains(type)) {
-            throw ApiException.invalid("type", "type must be one of " + String.join(", ", EventTypes.KNOWN.stream().sorted().toList()));
+            throw ApiException.invalid(
+                    "type",
+                    "type must be one of "
+                            + String.join(
+                                    ", ", EventTypes.KNOWN.stream().sorted().toList()));
         }
-        return service.list(caller, type, page).map(found -> found.map(StoredEvent::payloadJson).body("events"));
+        return service.list(caller, type, page)
+                .map(found -> found.map(StoredEvent::payloadJson).body("events"));
     }
 
     @GetMapping("/v1/events/{id}")
@@ -55,15 +60,22 @@ public class EventRoutes {
 
     /** 202: the deliveries are on the topic (acknowledged), not yet attempted. */
     @PostMapping("/v1/events/{id}/redeliver")
-    public Mono<ResponseEntity<Map<String, Object>>> redeliver(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> redeliver(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         var request = RedeliverRequest.parse(RequestFields.of(body));
-        return service.redeliver(caller, id, request, CommandIdentity.of(exchange).orElse(null)).map(done -> {
-            var json = new LinkedHashMap<String, Object>();
-            json.put("event", done.event().payloadJson());
-            json.put("deliveries", done.deliveries().stream().map(EventRoutes::queued).toList());
-            return ResponseEntity.status(HttpStatus.ACCEPTED).body(json);
-        });
+        return service.redeliver(
+                        caller, id, request, CommandIdentity.of(exchange).orElse(null))
+                .map(done -> {
+                    var json = new LinkedHashMap<String, Object>();
+                    json.put("event", done.event().payloadJson());
+                    json.put(
+                            "deliveries",
+                            done.deliveries().stream().map(EventRoutes::queued).toList());
+                    return ResponseEntity.status(HttpStatus.ACCEPTED).body(json);
+                });
     }
 
     private static Map<String, Object> queued(WebhookDelivery delivery) {

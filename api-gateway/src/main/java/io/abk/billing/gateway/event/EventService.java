@@ -40,8 +40,7 @@ import reactor.core.publisher.Mono;
 public class EventService {
 
     /** The event redelivered and the deliveries queued (none when no endpoint takes it). */
-    public record Redelivery(StoredEvent event, List<WebhookDelivery> deliveries) {
-    }
+    public record Redelivery(StoredEvent event, List<WebhookDelivery> deliveries) {}
 
     private static final Logger log = LoggerFactory.getLogger(EventService.class);
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
@@ -55,8 +54,15 @@ public class EventService {
     private final Clock clock;
     private final Duration retention;
 
-    public EventService(EventRepository events, WebhookEndpointRepository endpoints, DeliveryPublisher publisher, AuditLog audit,
-            IdGenerator ids, TransactionalOperator tx, Clock clock, WebhooksProperties properties) {
+    public EventService(
+            EventRepository events,
+            WebhookEndpointRepository endpoints,
+            DeliveryPublisher publisher,
+            AuditLog audit,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock,
+            WebhooksProperties properties) {
         this.events = events;
         this.endpoints = endpoints;
         this.publisher = publisher;
@@ -72,12 +78,15 @@ public class EventService {
         var cursorChecked = after == null ? Mono.just(true) : events.exists(caller.merchantId(), caller.mode(), after);
         return cursorChecked.flatMap(known -> known
                 ? events.list(caller.merchantId(), caller.mode(), since(), type, page)
-                : Mono.error(ApiException.invalid("startingAfter",
-                        "startingAfter must be the id of an event of this list from a previous page; '" + after + "' is not")));
+                : Mono.error(ApiException.invalid(
+                        "startingAfter",
+                        "startingAfter must be the id of an event of this list from a previous page; '" + after
+                                + "' is not")));
     }
 
     public Mono<StoredEvent> get(Caller caller, String id) {
-        return (Ids.isWellFormed(IdPrefix.EVENT, id) ? events.find(caller.merchantId(), caller.mode(), id, since())
+        return (Ids.isWellFormed(IdPrefix.EVENT, id)
+                        ? events.find(caller.merchantId(), caller.mode(), id, since())
                         : Mono.<StoredEvent>empty())
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("event", id)));
     }
@@ -88,27 +97,47 @@ public class EventService {
      * request, derived from its Idempotency-Key when it has one, so a run again of the same request queues the same
      * delivery ids.
      */
-    public Mono<Redelivery> redeliver(Caller caller, String eventId, RedeliverRequest request, @Nullable CommandIdentity identity) {
-        return get(caller, eventId).flatMap(event -> targets(caller, event, request.endpointId()).collectList().flatMap(targets -> {
-            if (targets.isEmpty()) {
-                return Mono.just(new Redelivery(event, List.of()));
-            }
-            var now = Now.of(clock);
-            var redeliveryId = ids.forRequest(identity).next(IdPrefix.COMMAND);
-            var deliveries = targets.stream().map(endpoint -> delivery(event, endpoint, redeliveryId, now)).toList();
-            var target = new AuditLog.Target("event", event.id(), caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
-            var details = Map.of("redeliveryId", redeliveryId,
-                    "endpointIds", deliveries.stream().map(WebhookDelivery::getEndpointId).toList());
-            return audit.record(now, caller.apiKeyId(), "event.redelivered", target, details)
-                    .then(publisher.publish(deliveries).onErrorResume(error -> LogContext.mapError(error, cause -> unavailable(event, cause))))
-                    .as(tx::transactional)
-                    .thenReturn(new Redelivery(event, deliveries))
-                    .<Redelivery>handle((done, sink) -> {
-                        log.info("event redelivery queued merchantId={} mode={} eventId={} redeliveryId={} endpoints={}",
-                                caller.merchantId(), ApiKeyFormat.modeText(caller.mode()), event.id(), redeliveryId, deliveries.size());
-                        sink.next(done);
-                    });
-        }));
+    public Mono<Redelivery> redeliver(
+            Caller caller, String eventId, RedeliverRequest request, @Nullable CommandIdentity identity) {
+        return get(caller, eventId)
+                .flatMap(event -> targets(caller, event, request.endpointId())
+                        .collectList()
+                        .flatMap(targets -> {
+                            if (targets.isEmpty()) {
+                                return Mono.just(new Redelivery(event, List.of()));
+                            }
+                            var now = Now.of(clock);
+                            var redeliveryId = ids.forRequest(identity).next(IdPrefix.COMMAND);
+                            var deliveries = targets.stream()
+                                    .map(endpoint -> delivery(event, endpoint, redeliveryId, now))
+                                    .toList();
+                            var target = new AuditLog.Target(
+                                    "event", event.id(), caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
+                            var details = Map.of(
+                                    "redeliveryId",
+                                    redeliveryId,
+                                    "endpointIds",
+                                    deliveries.stream()
+                                            .map(WebhookDelivery::getEndpointId)
+                                            .toList());
+                            return audit.record(now, caller.apiKeyId(), "event.redelivered", target, details)
+                                    .then(publisher
+                                            .publish(deliveries)
+                                            .onErrorResume(error ->
+                                                    LogContext.mapError(error, cause -> unavailable(event, cause))))
+                                    .as(tx::transactional)
+                                    .thenReturn(new Redelivery(event, deliveries))
+                                    .<Redelivery>handle((done, sink) -> {
+                                        log.info(
+                                                "event redelivery queued merchantId={} mode={} eventId={} redeliveryId={} endpoints={}",
+                                                caller.merchantId(),
+                                                ApiKeyFormat.modeText(caller.mode()),
+                                                event.id(),
+                                                redeliveryId,
+                                                deliveries.size());
+                                        sink.next(done);
+                                    });
+                        }));
     }
 
     private Flux<WebhookEndpoint> targets(Caller caller, StoredEvent event, @Nullable String endpointId) {
@@ -116,16 +145,20 @@ public class EventService {
             return endpoints.subscribedTo(caller.merchantId(), caller.mode(), event.type());
         }
         return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, endpointId)
-                        ? endpoints.find(caller.merchantId(), caller.mode(), endpointId, false) : Mono.<WebhookEndpoint>empty())
+                        ? endpoints.find(caller.merchantId(), caller.mode(), endpointId, false)
+                        : Mono.<WebhookEndpoint>empty())
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint", endpointId)))
                 .flatMap(endpoint -> endpoint.disabled()
-                        ? Mono.error(ApiException.badRequest(ErrorCodes.ENDPOINT_DISABLED, "Webhook endpoint '" + endpointId
-                                + "' is disabled (" + endpoint.disabledReason() + "); enable it with PATCH {\"disabled\": false} first"))
+                        ? Mono.error(ApiException.badRequest(
+                                ErrorCodes.ENDPOINT_DISABLED,
+                                "Webhook endpoint '" + endpointId + "' is disabled (" + endpoint.disabledReason()
+                                        + "); enable it with PATCH {\"disabled\": false} first"))
                         : Mono.just(endpoint))
                 .flux();
     }
 
-    private static WebhookDelivery delivery(StoredEvent event, WebhookEndpoint endpoint, String redeliveryId, Instant now) {
+    private static WebhookDelivery delivery(
+            StoredEvent event, WebhookEndpoint endpoint, String redeliveryId, Instant now) {
         return WebhookDelivery.newBuilder()
                 .setDeliveryId(event.id() + ":" + endpoint.id() + ":" + redeliveryId)
                 .setEventId(event.id())
@@ -145,8 +178,16 @@ public class EventService {
     }
 
     private static ApiException unavailable(StoredEvent event, Throwable error) {
-        log.warn("event redelivery not queued merchantId={} eventId={} error=\"{}\"", event.merchantId(), event.id(), error.toString());
-        return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, "The redelivery could not be queued; retry shortly", null,
+        log.warn(
+                "event redelivery not queued merchantId={} eventId={} error=\"{}\"",
+                event.merchantId(),
+                event.id(),
+                error.toString());
+        return new ApiException(
+                503,
+                ErrorCodes.SERVICE_UNAVAILABLE,
+                "The redelivery could not be queued; retry shortly",
+                null,
                 RETRY_AFTER);
     }
 }

@@ -13,6 +13,7 @@ public record RedeliverRequest(@Nullable String endpointId) {
     static final int MAX_ENDPOINT_ID_LENGTH = 100;
 
     public static RedeliverRequest parse(RequestFields fields) {
-        return new RedeliverRequest(fields.optionalString("endpointId", MAX_ENDPOINT_ID_LENGTH).orElse(null));
+        return new RedeliverRequest(
+                fields.optionalString("endpointId", MAX_ENDPOINT_ID_LENGTH).orElse(null));
     }
 }

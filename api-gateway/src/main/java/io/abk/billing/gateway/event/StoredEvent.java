@@ -21,8 +21,12 @@ public record StoredEvent(String id, String merchantId, Mode mode, String type, 
     }
 
     static StoredEvent from(Readable row) {
-        return new StoredEvent(Columns.required(row, "id", String.class), Columns.required(row, "merchant_id", String.class),
-                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)), Columns.required(row, "type", String.class),
-                Columns.required(row, "created_at", Instant.class), Columns.required(row, "payload", String.class));
+        return new StoredEvent(
+                Columns.required(row, "id", String.class),
+                Columns.required(row, "merchant_id", String.class),
+                ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)),
+                Columns.required(row, "type", String.class),
+                Columns.required(row, "created_at", Instant.class),
+                Columns.required(row, "payload", String.class));
     }
 }

@@ -14,12 +14,14 @@ import org.springframework.context.annotation.Configuration;
 public class ConsumerGroupHealthConfig {
 
     @Bean
-    ConsumerGroupHealthIndicator billingStreamsHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
+    ConsumerGroupHealthIndicator billingStreamsHealthIndicator(
+            @Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
         return new ConsumerGroupHealthIndicator(admin, billing.kafka().streamsApplicationId());
     }
 
     @Bean
-    ConsumerGroupHealthIndicator settlementHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
+    ConsumerGroupHealthIndicator settlementHealthIndicator(
+            @Qualifier("gatewayKafkaAdmin") Admin admin, BillingProperties billing) {
         return new ConsumerGroupHealthIndicator(admin, billing.kafka().settlementApplicationId());
     }
 }

@@ -1,7 +1,7 @@
 package io.abk.billing.gateway.health;
 
-import java.util.Objects;
 import java.util.List;
+import java.util.Objects;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
 import org.apache.kafka.common.GroupState;
@@ -28,8 +28,10 @@ public final class ConsumerGroupHealthIndicator implements ReactiveHealthIndicat
     @Override
     public Mono<Health> health() {
         var timeout = KafkaAdminConfig.ADMIN_CALL_TIMEOUT;
-        var described = admin.describeConsumerGroups(List.of(groupId),
-                new DescribeConsumerGroupsOptions().timeoutMs((int) timeout.toMillis())).describedGroups().get(groupId);
+        var described = admin.describeConsumerGroups(
+                        List.of(groupId), new DescribeConsumerGroupsOptions().timeoutMs((int) timeout.toMillis()))
+                .describedGroups()
+                .get(groupId);
         Objects.requireNonNull(described, "the admin client answers for every group it is asked about");
         return Mono.fromCompletionStage(described.toCompletionStage())
                 .timeout(timeout.plusMillis(500))
@@ -37,10 +39,14 @@ public final class ConsumerGroupHealthIndicator implements ReactiveHealthIndicat
                     var state = group.groupState();
                     int members = group.members().size();
                     var health = state == GroupState.STABLE && members > 0 ? Health.up() : Health.down();
-                    return health.withDetail("groupId", groupId).withDetail("state", String.valueOf(state))
-                            .withDetail("members", members).build();
+                    return health.withDetail("groupId", groupId)
+                            .withDetail("state", String.valueOf(state))
+                            .withDetail("members", members)
+                            .build();
                 })
-                .onErrorResume(e -> Mono.just(Health.down().withDetail("groupId", groupId)
-                        .withDetail("error", PostgresHealthIndicator.describe(e)).build()));
+                .onErrorResume(e -> Mono.just(Health.down()
+                        .withDetail("groupId", groupId)
+                        .withDetail("error", PostgresHealthIndicator.describe(e))
+                        .build()));
     }
 }

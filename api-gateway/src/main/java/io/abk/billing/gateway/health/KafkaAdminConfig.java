@@ -19,19 +19,27 @@ public class KafkaAdminConfig {
     Admin gatewayKafkaAdmin(BillingProperties properties) {
         int timeoutMs = (int) ADMIN_CALL_TIMEOUT.toMillis();
         return Admin.create(Map.<String, Object>of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                AdminClientConfig.CLIENT_ID_CONFIG, "billing-gateway-admin",
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, timeoutMs,
-                AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MAX_MS_CONFIG, timeoutMs,
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                properties.kafka().bootstrapServers(),
+                AdminClientConfig.CLIENT_ID_CONFIG,
+                "billing-gateway-admin",
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MAX_MS_CONFIG,
+                timeoutMs,
                 // Back off up to 5 s between reconnects while the broker is away, instead of 1 s of log noise.
-                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 5_000,
+                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG,
+                5_000,
                 // With the default ("rebootstrap") a 4.2 admin client whose brokers are all down re-bootstraps in a
                 // tight loop: a busy thread and thousands of log lines a second while Kafka is away. Retrying the
                 // bootstrap servers with backoff is all a health check needs. Cost: if every broker changes its
                 // address while the gateway runs, this client only recovers through the bootstrap list.
-                AdminClientConfig.METADATA_RECOVERY_STRATEGY_CONFIG, "none"));
+                AdminClientConfig.METADATA_RECOVERY_STRATEGY_CONFIG,
+                "none"));
     }
 
     /** Closes the admin client without waiting past one call timeout (the default close waits indefinitely). */

@@ -22,10 +22,16 @@ public class KafkaHealthIndicator implements ReactiveHealthIndicator {
     public Mono<Health> health() {
         var timeout = KafkaAdminConfig.ADMIN_CALL_TIMEOUT;
         var cluster = admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) timeout.toMillis()));
-        return Mono.zip(Mono.fromCompletionStage(cluster.clusterId().toCompletionStage()),
+        return Mono.zip(
+                        Mono.fromCompletionStage(cluster.clusterId().toCompletionStage()),
                         Mono.fromCompletionStage(cluster.nodes().toCompletionStage()))
                 .timeout(timeout.plusMillis(500))
-                .map(found -> Health.up().withDetail("clusterId", found.getT1()).withDetail("brokers", found.getT2().size()).build())
-                .onErrorResume(e -> Mono.just(Health.down().withDetail("error", PostgresHealthIndicator.describe(e)).build()));
+                .map(found -> Health.up()
+                        .withDetail("clusterId", found.getT1())
+                        .withDetail("brokers", found.getT2().size())
+                        .build())
+                .onErrorResume(e -> Mono.just(Health.down()
+                        .withDetail("error", PostgresHealthIndicator.describe(e))
+                        .build()));
     }
 }

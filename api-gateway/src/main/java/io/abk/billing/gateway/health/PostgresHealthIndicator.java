@@ -1,7 +1,7 @@
 package io.abk.billing.gateway.health;
 
-import java.time.Duration;
 import io.abk.billing.gateway.db.Columns;
+import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -22,10 +22,13 @@ public class PostgresHealthIndicator implements ReactiveHealthIndicator {
 
     @Override
     public Mono<Health> health() {
-        return db.sql("SELECT 1 AS ok").map(row -> Columns.required(row, "ok", Integer.class)).one()
+        return db.sql("SELECT 1 AS ok")
+                .map(row -> Columns.required(row, "ok", Integer.class))
+                .one()
                 .timeout(TIMEOUT)
                 .map(ok -> Health.up().build())
-                .onErrorResume(e -> Mono.just(Health.down().withDetail("error", describe(e)).build()));
+                .onErrorResume(e ->
+                        Mono.just(Health.down().withDetail("error", describe(e)).build()));
     }
 
     static String describe(Throwable e) {

@@ -19,8 +19,13 @@ import reactor.core.scheduler.Schedulers;
 @Component
 public class TopicsHealthIndicator implements ReactiveHealthIndicator {
 
-    private static final TopicLayout LAYOUT = TopicLayout.of(List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS,
-            Topics.PAYMENT_LINK_COMMANDS, Topics.CHANGES, Topics.TEST_CLOCKS, Topics.WEBHOOK_DELIVERIES));
+    private static final TopicLayout LAYOUT = TopicLayout.of(List.of(
+            Topics.SUBSCRIPTION_COMMANDS,
+            Topics.PAYMENT_COMMANDS,
+            Topics.PAYMENT_LINK_COMMANDS,
+            Topics.CHANGES,
+            Topics.TEST_CLOCKS,
+            Topics.WEBHOOK_DELIVERIES));
 
     private final Admin admin;
 
@@ -33,7 +38,11 @@ public class TopicsHealthIndicator implements ReactiveHealthIndicator {
         return Mono.fromCallable(() -> LAYOUT.problems(admin))
                 .subscribeOn(Schedulers.boundedElastic())
                 .timeout(KafkaAdminConfig.ADMIN_CALL_TIMEOUT.multipliedBy(2))
-                .map(problems -> problems.isEmpty() ? Health.up().build() : Health.down().withDetail("problems", problems).build())
-                .onErrorResume(e -> Mono.just(Health.down().withDetail("error", PostgresHealthIndicator.describe(e)).build()));
+                .map(problems -> problems.isEmpty()
+                        ? Health.up().build()
+                        : Health.down().withDetail("problems", problems).build())
+                .onErrorResume(e -> Mono.just(Health.down()
+                        .withDetail("error", PostgresHealthIndicator.describe(e))
+                        .build()));
     }
 }

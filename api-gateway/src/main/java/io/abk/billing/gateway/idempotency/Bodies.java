@@ -8,8 +8,7 @@ import reactor.core.publisher.Mono;
 /** Whole request and response bodies as bytes: the filter fingerprints the one and stores the other. */
 final class Bodies {
 
-    private Bodies() {
-    }
+    private Bodies() {}
 
     /**
      * All of {@code body} as one array (empty for no body), its buffers released.

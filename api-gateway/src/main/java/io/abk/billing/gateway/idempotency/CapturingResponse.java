@@ -37,7 +37,9 @@ final class CapturingResponse extends ServerHttpResponseDecorator {
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
         // No limit: this gateway's own responses are small JSON documents (see above).
         return Bodies.read(body, -1)
-                .flatMap(bytes -> capture(bytes).then(super.writeWith(Mono.fromSupplier(() -> bufferFactory().wrap(bytes)))));
+                .flatMap(bytes -> capture(bytes)
+                        .then(super.writeWith(
+                                Mono.fromSupplier(() -> bufferFactory().wrap(bytes)))));
     }
 
     @Override

@@ -23,8 +23,7 @@ public final class ExpiredRecordsPurge implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(ExpiredRecordsPurge.class);
 
     /** What one purge deleted. */
-    public record Purged(long keys, long outcomes) {
-    }
+    public record Purged(long keys, long outcomes) {}
 
     private final DatabaseClient db;
     private final Duration interval;
@@ -38,8 +37,13 @@ public final class ExpiredRecordsPurge implements SmartLifecycle {
     }
 
     public Mono<Purged> purgeOnce() {
-        return db.sql(DELETE_KEYS).fetch().rowsUpdated()
-                .zipWith(db.sql(DELETE_OUTCOMES).bind("retentionMillis", outcomeRetention.toMillis()).fetch().rowsUpdated())
+        return db.sql(DELETE_KEYS)
+                .fetch()
+                .rowsUpdated()
+                .zipWith(db.sql(DELETE_OUTCOMES)
+                        .bind("retentionMillis", outcomeRetention.toMillis())
+                        .fetch()
+                        .rowsUpdated())
                 .map(counts -> new Purged(counts.getT1(), counts.getT2()));
     }
 
@@ -53,11 +57,17 @@ public final class ExpiredRecordsPurge implements SmartLifecycle {
                 .concatMap(tick -> purgeOnce()
                         .doOnNext(purged -> {
                             if (purged.keys() + purged.outcomes() > 0) {
-                                log.info("purged expired records idempotencyKeys={} commandOutcomes={}", purged.keys(), purged.outcomes());
+                                log.info(
+                                        "purged expired records idempotencyKeys={} commandOutcomes={}",
+                                        purged.keys(),
+                                        purged.outcomes());
                             }
                         })
                         .onErrorResume(error -> {
-                            log.warn("purge of expired records failed; next try in {} error=\"{}\"", interval, error.toString());
+                            log.warn(
+                                    "purge of expired records failed; next try in {} error=\"{}\"",
+                                    interval,
+                                    error.toString());
                             return Mono.empty();
                         }))
                 .subscribe();

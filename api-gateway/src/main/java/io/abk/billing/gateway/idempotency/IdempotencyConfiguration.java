@@ -19,9 +19,17 @@ public class IdempotencyConfiguration {
     }
 
     @Bean
-    IdempotencyFilter idempotencyFilter(IdempotencyStore store, ObjectProvider<Clock> clock, CommandsProperties commands,
-            ObjectProvider<WebExceptionHandler> exceptionHandlers, ObjectProvider<PublicRouteScopes> publicScopes) {
-        return new IdempotencyFilter(store, clock.getIfAvailable(Clock::systemUTC), commands.retryAfter(), exceptionHandlers,
+    IdempotencyFilter idempotencyFilter(
+            IdempotencyStore store,
+            ObjectProvider<Clock> clock,
+            CommandsProperties commands,
+            ObjectProvider<WebExceptionHandler> exceptionHandlers,
+            ObjectProvider<PublicRouteScopes> publicScopes) {
+        return new IdempotencyFilter(
+                store,
+                clock.getIfAvailable(Clock::systemUTC),
+                commands.retryAfter(),
+                exceptionHandlers,
                 publicScopes.getIfAvailable(() -> PublicRouteScopes.NONE));
     }
 

@@ -62,8 +62,12 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
     private final PublicRouteScopes publicScopes;
     private volatile @Nullable List<WebExceptionHandler> handlers;
 
-    public IdempotencyFilter(IdempotencyStore store, Clock clock, Duration retryAfter,
-            ObjectProvider<WebExceptionHandler> exceptionHandlers, PublicRouteScopes publicScopes) {
+    public IdempotencyFilter(
+            IdempotencyStore store,
+            Clock clock,
+            Duration retryAfter,
+            ObjectProvider<WebExceptionHandler> exceptionHandlers,
+            PublicRouteScopes publicScopes) {
         this.store = store;
         this.publicScopes = publicScopes;
         this.clock = clock;
@@ -85,13 +89,16 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         if (RequestPaths.isUnder(request, "checkout")) {
             return filterPublic(exchange, chain);
         }
-        if (!(method == HttpMethod.POST || method == HttpMethod.PATCH) || !path.startsWith("/v1/") || keys == null
+        if (!(method == HttpMethod.POST || method == HttpMethod.PATCH)
+                || !path.startsWith("/v1/")
+                || keys == null
                 || !(exchange.getAttribute(Caller.ATTRIBUTE) instanceof Caller caller)) {
             return chain.filter(exchange);
         }
         var key = keys.getFirst();
         if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+            return Mono.error(ApiException.invalid(
+                    KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
         }
         return claimed(exchange, chain, caller, key);
     }
@@ -108,9 +115,11 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         }
         var key = keys.getFirst();
         if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(ApiException.invalid(KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+            return Mono.error(ApiException.invalid(
+                    KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
         }
-        return publicScopes.scopeOf(request)
+        return publicScopes
+                .scopeOf(request)
                 .map(scope -> claimed(exchange, chain, scope.owner(), scope.objectId() + "/" + key))
                 .defaultIfEmpty(Mono.defer(() -> chain.filter(exchange)))
                 .flatMap(run -> run);
@@ -122,21 +131,28 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         var method = request.getMethod();
         var path = request.getPath().pathWithinApplication().value();
         // The API's body limit, applied here since the body is read before any codec limits it.
-        return Bodies.read(request.getBody(), ApiHeaders.MAX_BODY_BYTES)
-                .flatMap(body -> {
-                    var fingerprint = RequestFingerprint.of(method.name(), path, body);
-                    var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-                    return store.claim(caller, storedKey, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
-                            .flatMap(decision -> switch (decision) {
-                                case Replay replay -> replay(exchange, replay);
-                                case Mismatch mismatch -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_ERROR,
-                                        "This Idempotency-Key was already used for a different request (another route or body);"
-                                                + " use a new key for a new request"));
-                                case InProgress inProgress -> Mono.error(new ApiException(409, ErrorCodes.IDEMPOTENCY_IN_PROGRESS,
-                                        "A request with this Idempotency-Key is still being processed; retry shortly", null, retryAfter));
-                                case Proceed proceed -> proceed(exchange, chain, caller, storedKey, body, proceed.identity());
-                            });
-                });
+        return Bodies.read(request.getBody(), ApiHeaders.MAX_BODY_BYTES).flatMap(body -> {
+            var fingerprint = RequestFingerprint.of(method.name(), path, body);
+            var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+            return store.claim(caller, storedKey, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
+                    .flatMap(decision -> switch (decision) {
+                        case Replay replay -> replay(exchange, replay);
+                        case Mismatch mismatch ->
+                            Mono.error(new ApiException(
+                                    409,
+                                    ErrorCodes.IDEMPOTENCY_ERROR,
+                                    "This Idempotency-Key was already used for a different request (another route or body);"
+                                            + " use a new key for a new request"));
+                        case InProgress inProgress ->
+                            Mono.error(new ApiException(
+                                    409,
+                                    ErrorCodes.IDEMPOTENCY_IN_PROGRESS,
+                                    "A request with this Idempotency-Key is still being processed; retry shortly",
+                                    null,
+                                    retryAfter));
+                        case Proceed proceed -> proceed(exchange, chain, caller, storedKey, body, proceed.identity());
+                    });
+        });
     }
 
     private Mono<Void> replay(ServerWebExchange exchange, Replay replay) {
@@ -148,14 +164,20 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         }
         response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
         var bytes = replay.body().getBytes(StandardCharsets.UTF_8);
-        return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
+        return response.writeWith(
+                Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
     }
 
-    private Mono<Void> proceed(ServerWebExchange exchange, WebFilterChain chain, Caller caller, String key, byte[] body,
+    private Mono<Void> proceed(
+            ServerWebExchange exchange,
+            WebFilterChain chain,
+            Caller caller,
+            String key,
+            byte[] body,
             CommandIdentity identity) {
         var commandId = identity.commandId();
-        var captured = new CapturingResponse(exchange.getResponse(),
-                (status, responseBody) -> store(caller, key, identity, status, responseBody));
+        var captured = new CapturingResponse(
+                exchange.getResponse(), (status, responseBody) -> store(caller, key, identity, status, responseBody));
         if (identity.claim() == Claim.RESUME) {
             captured.getHeaders().set(REPLAYED_HEADER, "true");
         }
@@ -164,20 +186,35 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
             public Flux<DataBuffer> getBody() {
                 // No body stays no body: one empty buffer would reach the JSON decoder as malformed JSON (400
                 // invalid_json for a body-less POST with a key, where the same POST without one is fine).
-                return body.length == 0 ? Flux.empty()
-                        : Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
+                return body.length == 0
+                        ? Flux.empty()
+                        : Flux.defer(() ->
+                                Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
             }
         };
-        var mutated = exchange.mutate().request(replayableRequest).response(captured).build();
+        var mutated =
+                exchange.mutate().request(replayableRequest).response(captured).build();
         mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, identity);
-        LogContext.of(exchange).inMdc(() -> log.debug("idempotency key claimed merchantId={} mode={} commandId={} claim={}",
-                caller.merchantId(), caller.mode(), commandId, identity.claim()));
+        LogContext.of(exchange)
+                .inMdc(() -> log.debug(
+                        "idempotency key claimed merchantId={} mode={} commandId={} claim={}",
+                        caller.merchantId(),
+                        caller.mode(),
+                        commandId,
+                        identity.claim()));
         return chain.filter(mutated)
                 .onErrorResume(error -> renderError(mutated, error))
-                .then(Mono.defer(() -> captured.wasCaptured() ? Mono.<Void>empty() : store.release(caller, key, commandId)))
-                .onErrorResume(error -> store.release(caller, key, commandId).onErrorComplete().then(Mono.error(error)))
-                .doOnCancel(() -> store.release(caller, key, commandId).subscribe(null,
-                        error -> log.warn("cannot release idempotency key commandId={} error=\"{}\"", commandId, error.toString())));
+                .then(Mono.defer(
+                        () -> captured.wasCaptured() ? Mono.<Void>empty() : store.release(caller, key, commandId)))
+                .onErrorResume(error ->
+                        store.release(caller, key, commandId).onErrorComplete().then(Mono.error(error)))
+                .doOnCancel(() -> store.release(caller, key, commandId)
+                        .subscribe(
+                                null,
+                                error -> log.warn(
+                                        "cannot release idempotency key commandId={} error=\"{}\"",
+                                        commandId,
+                                        error.toString())));
     }
 
     /**
@@ -196,7 +233,10 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         Mono<Void> write;
         if (status < 500) {
             write = store.complete(caller, key, identity.commandId(), status, new String(body, StandardCharsets.UTF_8));
-        } else if (status == 503 && ResponseCodes.codeOf(body).filter(ErrorCodes.PROCESSING_TIMEOUT::equals).isPresent()) {
+        } else if (status == 503
+                && ResponseCodes.codeOf(body)
+                        .filter(ErrorCodes.PROCESSING_TIMEOUT::equals)
+                        .isPresent()) {
             // The command was sent and will be applied: a repeat must wait for (then replay) its outcome.
             write = Mono.empty();
         } else {
@@ -205,8 +245,13 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         // A response the client should get is never held back by a failure to record it: the row stays in flight
         // and a repeat resumes from the recorded outcome instead.
         return write.onErrorResume(error -> Mono.deferContextual(context -> {
-            LogContext.of(context).inMdc(() -> log.warn("cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"",
-                    caller.merchantId(), identity.commandId(), status, error.toString()));
+            LogContext.of(context)
+                    .inMdc(() -> log.warn(
+                            "cannot record idempotent response merchantId={} commandId={} status={} error=\"{}\"",
+                            caller.merchantId(),
+                            identity.commandId(),
+                            status,
+                            error.toString()));
             return Mono.empty();
         }));
     }

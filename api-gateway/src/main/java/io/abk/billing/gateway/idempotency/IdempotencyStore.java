@@ -57,24 +57,19 @@ public final class IdempotencyStore {
              WHERE merchant_id = :merchantId AND mode = :mode AND key = :key AND command_id = :commandId AND state = 'in_flight'""";
 
     /** What a request with a key may do. */
-    public sealed interface Decision {
-    }
+    public sealed interface Decision {}
 
     /** The request holds the key's record and runs, with this context. */
-    public record Proceed(CommandIdentity identity) implements Decision {
-    }
+    public record Proceed(CommandIdentity identity) implements Decision {}
 
     /** The same request was answered before: send the stored response again. */
-    public record Replay(int status, String body) implements Decision {
-    }
+    public record Replay(int status, String body) implements Decision {}
 
     /** The key was used for a different request: 409 {@code idempotency_error}. */
-    public record Mismatch() implements Decision {
-    }
+    public record Mismatch() implements Decision {}
 
     /** The first request with the key is still running: 409 {@code idempotency_in_progress}. */
-    public record InProgress() implements Decision {
-    }
+    public record InProgress() implements Decision {}
 
     private final DatabaseClient db;
     private final Duration lease;
@@ -92,13 +87,16 @@ public final class IdempotencyStore {
      * @param freshCommandId the command id for the request if it is the first with this key
      * @param firstSeenAt the request's arrival, to the millisecond, stored with a first request
      */
-    public Mono<Decision> claim(Caller caller, String key, RequestFingerprint request, String freshCommandId, Instant firstSeenAt) {
+    public Mono<Decision> claim(
+            Caller caller, String key, RequestFingerprint request, String freshCommandId, Instant firstSeenAt) {
         return insert(caller, key, request, freshCommandId, firstSeenAt)
-                .<Decision>map(inserted -> new Proceed(new CommandIdentity(freshCommandId, firstSeenAt, key, Claim.FIRST)))
+                .<Decision>map(
+                        inserted -> new Proceed(new CommandIdentity(freshCommandId, firstSeenAt, key, Claim.FIRST)))
                 .switchIfEmpty(Mono.defer(() -> existing(caller, key, request)))
                 // The row can vanish between the insert and the read (purged on expiry): claim again, once more.
                 .switchIfEmpty(Mono.defer(() -> insert(caller, key, request, freshCommandId, firstSeenAt)
-                        .<Decision>map(inserted -> new Proceed(new CommandIdentity(freshCommandId, firstSeenAt, key, Claim.FIRST)))
+                        .<Decision>map(inserted ->
+                                new Proceed(new CommandIdentity(freshCommandId, firstSeenAt, key, Claim.FIRST)))
                         .defaultIfEmpty(new InProgress())));
     }
 
@@ -108,15 +106,22 @@ public final class IdempotencyStore {
                 .bind("commandId", commandId)
                 .bind("status", status)
                 .bind("body", body.contains(SECRET_MARK) ? sealer.seal(body, sealingContext(caller, key)) : body)
-                .fetch().rowsUpdated().then();
+                .fetch()
+                .rowsUpdated()
+                .then();
     }
 
     /** Ends the holder's lease at once (it failed without a result), so a retry can take over right away. */
     public Mono<Void> release(Caller caller, String key, String commandId) {
-        return scoped(db.sql(RELEASE), caller, key).bind("commandId", commandId).fetch().rowsUpdated().then();
+        return scoped(db.sql(RELEASE), caller, key)
+                .bind("commandId", commandId)
+                .fetch()
+                .rowsUpdated()
+                .then();
     }
 
-    private Mono<String> insert(Caller caller, String key, RequestFingerprint request, String commandId, Instant firstSeenAt) {
+    private Mono<String> insert(
+            Caller caller, String key, RequestFingerprint request, String commandId, Instant firstSeenAt) {
         return scoped(db.sql(INSERT), caller, key)
                 .bind("method", request.method())
                 .bind("path", request.path())
@@ -129,9 +134,15 @@ public final class IdempotencyStore {
                 .first();
     }
 
-    private record Existing(String hash, String commandId, Instant firstSeenAt, boolean done, @Nullable Integer status,
-            @Nullable String body, boolean leaseExpired, boolean recorded) {
-    }
+    private record Existing(
+            String hash,
+            String commandId,
+            Instant firstSeenAt,
+            boolean done,
+            @Nullable Integer status,
+            @Nullable String body,
+            boolean leaseExpired,
+            boolean recorded) {}
 
     private Mono<Decision> existing(Caller caller, String key, RequestFingerprint request) {
         return scoped(db.sql(FIND), caller, key)
@@ -155,11 +166,12 @@ public final class IdempotencyStore {
         var status = found.status();
         if (found.done() && status != null) {
             var body = found.body() == null ? "" : found.body();
-            return Mono.fromCallable(() -> new Replay(status,
-                    body.startsWith(SEALED_MARK) ? sealer.open(body, sealingContext(caller, key)) : body));
+            return Mono.fromCallable(() -> new Replay(
+                    status, body.startsWith(SEALED_MARK) ? sealer.open(body, sealingContext(caller, key)) : body));
         }
         if (found.recorded()) {
-            return Mono.just(new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.RESUME)));
+            return Mono.just(
+                    new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.RESUME)));
         }
         if (!found.leaseExpired()) {
             return Mono.just(new InProgress());
@@ -169,12 +181,14 @@ public final class IdempotencyStore {
                 .bind("leaseMillis", lease.toMillis())
                 .map((row, metadata) -> row.get("command_id", String.class))
                 .first()
-                .<Decision>map(taken -> new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.TAKEOVER)))
+                .<Decision>map(taken ->
+                        new Proceed(new CommandIdentity(found.commandId(), found.firstSeenAt(), key, Claim.TAKEOVER)))
                 .defaultIfEmpty(new InProgress());
     }
 
     /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
     private static final String SECRET_MARK = "whsec_";
+
     private static final String SEALED_MARK = "v1:";
 
     /** The associated data of a sealed response: the record it belongs to, so it opens for no other. */
@@ -182,7 +196,10 @@ public final class IdempotencyStore {
         return "idempotency:" + caller.merchantId() + ":" + ApiJson.mode(caller.mode()) + ":" + key;
     }
 
-    private static DatabaseClient.GenericExecuteSpec scoped(DatabaseClient.GenericExecuteSpec spec, Caller caller, String key) {
-        return spec.bind("merchantId", caller.merchantId()).bind("mode", ApiJson.mode(caller.mode())).bind("key", key);
+    private static DatabaseClient.GenericExecuteSpec scoped(
+            DatabaseClient.GenericExecuteSpec spec, Caller caller, String key) {
+        return spec.bind("merchantId", caller.merchantId())
+                .bind("mode", ApiJson.mode(caller.mode()))
+                .bind("key", key);
     }
 }

@@ -14,8 +14,7 @@ public interface PublicRouteScopes {
     Mono<Scope> scopeOf(ServerHttpRequest request);
 
     /** The merchant and mode the key's record is kept under, and the object id that keeps keys of other objects apart. */
-    record Scope(Caller owner, String objectId) {
-    }
+    record Scope(Caller owner, String objectId) {}
 
     /** No public route takes a key. */
     PublicRouteScopes NONE = request -> Mono.empty();

@@ -59,7 +59,9 @@ public record RequestFingerprint(String method, String path, String hash) {
         if (node.isObject()) {
             out.append('{');
             var first = true;
-            var sorted = node.properties().stream().sorted(Map.Entry.comparingByKey()).toList();
+            var sorted = node.properties().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .toList();
             for (var property : sorted) {
                 if (!first) {
                     out.append(',');

@@ -9,8 +9,7 @@ final class ResponseCodes {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    private ResponseCodes() {
-    }
+    private ResponseCodes() {}
 
     static Optional<String> codeOf(byte[] body) {
         try {

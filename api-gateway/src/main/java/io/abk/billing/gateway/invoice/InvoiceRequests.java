@@ -14,8 +14,7 @@ final class InvoiceRequests {
     /** The simulator's outcomes a test-mode charge may ask for (docs/architecture.md, "Charge retries (dunning)"). */
     static final Set<String> SANDBOX_MODES = Set.of("success", "insufficient_balance", "allowance_revoked");
 
-    private InvoiceRequests() {
-    }
+    private InvoiceRequests() {}
 
     /**
      * {@code {sandboxMode?}}: test mode only. Any {@code sandboxMode} with a live key is 400
@@ -23,14 +22,20 @@ final class InvoiceRequests {
      */
     static @Nullable String sandboxMode(Caller caller, RequestFields fields) {
         if (!caller.isTest() && fields.has("sandboxMode")) {
-            throw new ApiException(400, ErrorCodes.SANDBOX_NOT_ALLOWED,
-                    "sandboxMode is for test mode only: a live charge always runs on chain", "sandboxMode", null);
+            throw new ApiException(
+                    400,
+                    ErrorCodes.SANDBOX_NOT_ALLOWED,
+                    "sandboxMode is for test mode only: a live charge always runs on chain",
+                    "sandboxMode",
+                    null);
         }
         return fields.optionalOneOf("sandboxMode", SANDBOX_MODES).orElse(null);
     }
 
     /** {@code {amountUsdc?}}: positive with at most 6 decimals; absent refunds all that is left. */
     static @Nullable Long refundMicros(RequestFields fields) {
-        return fields.optionalPositiveAmount("amountUsdc").map(UsdcAmount::micros).orElse(null);
+        return fields.optionalPositiveAmount("amountUsdc")
+                .map(UsdcAmount::micros)
+                .orElse(null);
     }
 }

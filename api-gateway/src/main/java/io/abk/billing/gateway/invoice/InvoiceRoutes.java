@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.invoice;
 
 import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.LatestResources;
@@ -72,10 +72,18 @@ public class InvoiceRoutes {
     }
 
     @PostMapping("/{id}/charge")
-    public Mono<Map<String, Object>> charge(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, Wait.FOLLOW_UP,
-                fields -> new ChargeInvoice(id, InvoiceRequests.sandboxMode(caller, fields)))
+    public Mono<Map<String, Object>> charge(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(
+                        caller,
+                        id,
+                        body,
+                        exchange,
+                        Wait.FOLLOW_UP,
+                        fields -> new ChargeInvoice(id, InvoiceRequests.sandboxMode(caller, fields)))
                 .flatMap(settled -> latest.invoice(caller, id, settled.newestFirst())
                         .zipWith(latest.subscription(caller, settled.outcome().aggregateId(), settled.newestFirst()))
                         .map(found -> {
@@ -88,14 +96,25 @@ public class InvoiceRoutes {
     }
 
     @PostMapping("/{id}/refund")
-    public Mono<Map<String, Object>> refund(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, Wait.FOLLOW_UP, fields -> new RefundInvoice(id, InvoiceRequests.refundMicros(fields)))
+    public Mono<Map<String, Object>> refund(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(
+                        caller,
+                        id,
+                        body,
+                        exchange,
+                        Wait.FOLLOW_UP,
+                        fields -> new RefundInvoice(id, InvoiceRequests.refundMicros(fields)))
                 .flatMap(settled -> {
                     var result = settled.followUp();
                     if (result != null && !result.accepted()) {
                         // The aggregate records a failed refund settlement as its result command's rejection.
-                        var message = result.rejectionMessage() != null ? result.rejectionMessage() : "The refund could not be settled";
+                        var message = result.rejectionMessage() != null
+                                ? result.rejectionMessage()
+                                : "The refund could not be settled";
                         return Mono.error(ApiException.badRequest(ErrorCodes.REFUND_FAILED, message));
                     }
                     return invoiceBody(caller, id, settled);
@@ -103,8 +122,11 @@ public class InvoiceRoutes {
     }
 
     @PostMapping("/{id}/void")
-    public Mono<Map<String, Object>> voidInvoice(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> voidInvoice(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, Wait.OUTCOME, fields -> new VoidInvoice(id))
                 .flatMap(settled -> invoiceBody(caller, id, settled));
     }
@@ -113,7 +135,12 @@ public class InvoiceRoutes {
      * Validates the body into a payload, finds the invoice's subscription (the command's aggregate and key), sends
      * and awaits; a rejection is the API error.
      */
-    private Mono<Settled> act(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange, Wait wait,
+    private Mono<Settled> act(
+            Caller caller,
+            String id,
+            @Nullable JsonNode body,
+            ServerWebExchange exchange,
+            Wait wait,
             Function<RequestFields, Object> payload) {
         return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, wait, identity -> {
                     var command = payload.apply(RequestFields.of(body));
@@ -131,7 +158,8 @@ public class InvoiceRoutes {
     private static String subscriptionOf(JsonNode invoice) {
         var subscriptionId = ResourceJson.text(invoice, "subscriptionId");
         if (subscriptionId == null) {
-            throw new IllegalStateException("invoice " + ResourceJson.text(invoice, "id") + " in the read model has no subscriptionId");
+            throw new IllegalStateException(
+                    "invoice " + ResourceJson.text(invoice, "id") + " in the read model has no subscriptionId");
         }
         return subscriptionId;
     }

@@ -15,8 +15,7 @@ public class JsonConfig {
 
     @Bean
     JsonMapperBuilderCustomizer exactNumbers() {
-        return builder -> builder
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        return builder -> builder.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN);
     }

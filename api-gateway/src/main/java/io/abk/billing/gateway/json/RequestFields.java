@@ -56,8 +56,8 @@ public final class RequestFields {
             return new RequestFields(JsonNodeFactory.instance.objectNode(), "");
         }
         if (!body.isObject()) {
-            throw new ApiException(400, ErrorCodes.VALIDATION_ERROR,
-                    "The request body must be a JSON object", null, null);
+            throw new ApiException(
+                    400, ErrorCodes.VALIDATION_ERROR, "The request body must be a JSON object", null, null);
         }
         return new RequestFields(body, "");
     }
@@ -127,9 +127,12 @@ public final class RequestFields {
         var items = new ArrayList<String>(node.size());
         for (int i = 0; i < node.size(); i++) {
             var element = node.get(i);
-            if (!element.isString() || element.stringValue().isBlank() || element.stringValue().length() > maxLength
+            if (!element.isString()
+                    || element.stringValue().isBlank()
+                    || element.stringValue().length() > maxLength
                     || element.stringValue().indexOf('\u0000') >= 0) {
-                throw ApiException.invalid(name, name + "[" + i + "] must be a non-empty string of at most " + maxLength + " characters");
+                throw ApiException.invalid(
+                        name, name + "[" + i + "] must be a non-empty string of at most " + maxLength + " characters");
             }
             items.add(element.stringValue());
         }
@@ -180,7 +183,8 @@ public final class RequestFields {
     public Optional<String> optionalEvmAddress(String field) {
         return optionalString(field, 42).map(value -> {
             if (!EVM_ADDRESS.matcher(value).matches()) {
-                throw ApiException.invalid(param(field), param(field) + " must be an EVM address: 0x followed by 40 hexadecimal digits");
+                throw ApiException.invalid(
+                        param(field), param(field) + " must be an EVM address: 0x followed by 40 hexadecimal digits");
             }
             return value;
         });
@@ -196,7 +200,8 @@ public final class RequestFields {
             try {
                 return UsdcAmount.parsePositive(value);
             } catch (InvalidAmountException e) {
-                throw ApiException.invalid(param(field), param(field) + " " + e.problem().sentence());
+                throw ApiException.invalid(
+                        param(field), param(field) + " " + e.problem().sentence());
             }
         });
     }
@@ -247,7 +252,10 @@ public final class RequestFields {
     public Optional<String> optionalOneOf(String field, Set<String> allowed) {
         return optionalString(field, 100).map(value -> {
             if (!allowed.contains(value)) {
-                throw ApiException.invalid(param(field), param(field) + " must be one of " + String.join(", ", allowed.stream().sorted().toList()));
+                throw ApiException.invalid(
+                        param(field),
+                        param(field) + " must be one of "
+                                + String.join(", ", allowed.stream().sorted().toList()));
             }
             return value;
         });
@@ -259,7 +267,8 @@ public final class RequestFields {
             try {
                 var uri = new URI(value);
                 var scheme = uri.getScheme();
-                if (!uri.isAbsolute() || uri.getHost() == null
+                if (!uri.isAbsolute()
+                        || uri.getHost() == null
                         || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
                     throw ApiException.invalid(param(field), param(field) + " must be an absolute http or https URL");
                 }
@@ -280,7 +289,8 @@ public final class RequestFields {
             return Map.of();
         }
         if (!node.isObject()) {
-            throw ApiException.invalid(param(field), param(field) + " must be an object of string keys to string values");
+            throw ApiException.invalid(
+                    param(field), param(field) + " must be an object of string keys to string values");
         }
         if (node.size() > MAX_METADATA_KEYS) {
             throw ApiException.invalid(param(field), param(field) + " can have at most " + MAX_METADATA_KEYS + " keys");
@@ -289,7 +299,8 @@ public final class RequestFields {
         for (var entry : node.properties()) {
             var key = entry.getKey();
             if (key.isEmpty() || key.length() > MAX_METADATA_KEY_LENGTH) {
-                throw ApiException.invalid(param(field), param(field) + " keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
+                throw ApiException.invalid(
+                        param(field), param(field) + " keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
             }
             var value = entry.getValue();
             if (key.indexOf('\u0000') >= 0) {
@@ -302,7 +313,9 @@ public final class RequestFields {
                 throw ApiException.invalid(param(field), param(field) + "." + key + " must not contain NUL characters");
             }
             if (value.stringValue().length() > MAX_METADATA_VALUE_LENGTH) {
-                throw ApiException.invalid(param(field), param(field) + "." + key + " must be at most " + MAX_METADATA_VALUE_LENGTH + " characters");
+                throw ApiException.invalid(
+                        param(field),
+                        param(field) + "." + key + " must be at most " + MAX_METADATA_VALUE_LENGTH + " characters");
             }
             result.put(key, value.stringValue());
         }

@@ -20,7 +20,8 @@ public class DbMerchantLookup implements MerchantLookup {
     static final int MAX_ENTRIES = 10_000;
 
     private final MerchantRepository merchants;
-    private final ExpiringCache<String, MerchantProfile> profiles = new ExpiringCache<>(TTL, MAX_ENTRIES, System::nanoTime);
+    private final ExpiringCache<String, MerchantProfile> profiles =
+            new ExpiringCache<>(TTL, MAX_ENTRIES, System::nanoTime);
 
     public DbMerchantLookup(MerchantRepository merchants) {
         this.merchants = merchants;

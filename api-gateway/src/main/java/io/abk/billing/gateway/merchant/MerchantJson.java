@@ -8,8 +8,7 @@ import org.jspecify.annotations.Nullable;
 /** A merchant as the operator API shows it. */
 public final class MerchantJson {
 
-    private MerchantJson() {
-    }
+    private MerchantJson() {}
 
     public static Map<String, @Nullable Object> merchant(Merchant m) {
         var json = new LinkedHashMap<String, @Nullable Object>();

@@ -19,28 +19,36 @@ public class MerchantRepository {
 
     public Mono<Merchant> find(String id) {
         return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE id = :id")
-                .bind("id", id).map(Merchant::from).one();
+                .bind("id", id)
+                .map(Merchant::from)
+                .one();
     }
 
     /** Locks the row for a read-modify-write inside the caller's transaction. */
     public Mono<Merchant> findForUpdate(String id) {
         return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE id = :id FOR UPDATE")
-                .bind("id", id).map(Merchant::from).one();
+                .bind("id", id)
+                .map(Merchant::from)
+                .one();
     }
 
     public Mono<Merchant> findByBootstrapTag(String tag) {
         return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE bootstrap_tag = :tag FOR UPDATE")
-                .bind("tag", tag).map(Merchant::from).one();
+                .bind("tag", tag)
+                .map(Merchant::from)
+                .one();
     }
 
     public Mono<Merchant> insert(Merchant m) {
-        return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS + ") VALUES (:id, :name, :displayName, :payout, :at, :at)"
-                        + " RETURNING " + Merchant.COLUMNS)
-                .bind("id", m.id()).bind("name", m.name())
+        return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS
+                        + ") VALUES (:id, :name, :displayName, :payout, :at, :at)" + " RETURNING " + Merchant.COLUMNS)
+                .bind("id", m.id())
+                .bind("name", m.name())
                 .bind("displayName", SqlValues.nullable(m.displayName(), String.class))
                 .bind("payout", SqlValues.nullable(m.payoutAddressEvm(), String.class))
                 .bind("at", m.createdAt())
-                .map(Merchant::from).one();
+                .map(Merchant::from)
+                .one();
     }
 
     /**
@@ -51,19 +59,25 @@ public class MerchantRepository {
         return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS + ", bootstrap_tag)"
                         + " VALUES (:id, :name, NULL, :payout, :at, :at, :tag)"
                         + " ON CONFLICT (bootstrap_tag) DO NOTHING RETURNING " + Merchant.COLUMNS)
-                .bind("id", m.id()).bind("name", m.name())
+                .bind("id", m.id())
+                .bind("name", m.name())
                 .bind("payout", SqlValues.nullable(m.payoutAddressEvm(), String.class))
-                .bind("at", m.createdAt()).bind("tag", tag)
-                .map(Merchant::from).one();
+                .bind("at", m.createdAt())
+                .bind("tag", tag)
+                .map(Merchant::from)
+                .one();
     }
 
-    public Mono<Merchant> update(String id, String name, @Nullable String displayName, @Nullable String payout, Instant at) {
+    public Mono<Merchant> update(
+            String id, String name, @Nullable String displayName, @Nullable String payout, Instant at) {
         return db.sql("UPDATE merchants SET name = :name, display_name = :displayName, payout_address_evm = :payout,"
                         + " updated_at = :at WHERE id = :id RETURNING " + Merchant.COLUMNS)
-                .bind("id", id).bind("name", name)
+                .bind("id", id)
+                .bind("name", name)
                 .bind("displayName", SqlValues.nullable(displayName, String.class))
                 .bind("payout", SqlValues.nullable(payout, String.class))
                 .bind("at", at)
-                .map(Merchant::from).one();
+                .map(Merchant::from)
+                .one();
     }
 }

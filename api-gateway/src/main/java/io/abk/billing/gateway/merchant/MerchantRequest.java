@@ -5,12 +5,14 @@ import io.abk.billing.gateway.web.ApiException;
 import org.jspecify.annotations.Nullable;
 
 /** A validated {@code POST /admin/v1/merchants} body. */
-public record MerchantRequest(String name, @Nullable String displayName, @Nullable String payoutAddressEvm) {
+public record MerchantRequest(
+        String name, @Nullable String displayName, @Nullable String payoutAddressEvm) {
 
     static final int MAX_NAME_LENGTH = 200;
 
     public static MerchantRequest parse(RequestFields fields) {
-        return new MerchantRequest(fields.optionalString("name", MAX_NAME_LENGTH)
+        return new MerchantRequest(
+                fields.optionalString("name", MAX_NAME_LENGTH)
                         .orElseThrow(() -> ApiException.invalid("name", "name is required")),
                 fields.optionalString("displayName", MAX_NAME_LENGTH).orElse(null),
                 fields.optionalEvmAddress("payoutAddressEvm").orElse(null));

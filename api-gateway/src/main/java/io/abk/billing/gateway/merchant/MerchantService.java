@@ -31,8 +31,13 @@ public class MerchantService {
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public MerchantService(MerchantRepository merchants, DbMerchantLookup lookup, AuditLog audit, IdGenerator ids,
-            TransactionalOperator tx, Clock clock) {
+    public MerchantService(
+            MerchantRepository merchants,
+            DbMerchantLookup lookup,
+            AuditLog audit,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock) {
         this.merchants = merchants;
         this.lookup = lookup;
         this.audit = audit;
@@ -43,9 +48,15 @@ public class MerchantService {
 
     public Mono<Merchant> create(String actor, MerchantRequest request) {
         var now = Now.of(clock);
-        var merchant = new Merchant(ids.next(IdPrefix.MERCHANT), request.name(), request.displayName(),
-                request.payoutAddressEvm(), now, now);
-        return merchants.insert(merchant)
+        var merchant = new Merchant(
+                ids.next(IdPrefix.MERCHANT),
+                request.name(),
+                request.displayName(),
+                request.payoutAddressEvm(),
+                now,
+                now);
+        return merchants
+                .insert(merchant)
                 .flatMap(created -> audit.record(now, actor, "merchant.created", target(created), fields(created))
                         .thenReturn(created))
                 .as(tx::transactional);
@@ -53,12 +64,15 @@ public class MerchantService {
 
     /** The merchant, or 404 {@code resource_missing}. */
     public Mono<Merchant> get(String id) {
-        return wellFormed(id).flatMap(merchants::find).switchIfEmpty(Mono.error(() -> ApiException.notFound("merchant", id)));
+        return wellFormed(id)
+                .flatMap(merchants::find)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("merchant", id)));
     }
 
     public Mono<Merchant> update(String actor, String id, MerchantPatch patch) {
         var now = Now.of(clock);
-        return wellFormed(id).flatMap(merchants::findForUpdate)
+        return wellFormed(id)
+                .flatMap(merchants::findForUpdate)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("merchant", id)))
                 .flatMap(current -> {
                     var name = Objects.requireNonNull(patch.name().applyTo(current.name()));
@@ -77,13 +91,25 @@ public class MerchantService {
     public Mono<Merchant> ensureTagged(String tag, String name, @Nullable String payout) {
         var now = Now.of(clock);
         var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, now, now);
-        return merchants.insertTaggedIfAbsent(fresh, tag)
-                .flatMap(created -> audit.record(now, actor(), "merchant.created", target(created),
-                        Map.of("bootstrapTag", tag, "name", name)).thenReturn(created))
-                .switchIfEmpty(Mono.defer(() -> merchants.findByBootstrapTag(tag)
+        return merchants
+                .insertTaggedIfAbsent(fresh, tag)
+                .flatMap(created -> audit.record(
+                                now,
+                                actor(),
+                                "merchant.created",
+                                target(created),
+                                Map.of("bootstrapTag", tag, "name", name))
+                        .thenReturn(created))
+                .switchIfEmpty(Mono.defer(() -> merchants
+                        .findByBootstrapTag(tag)
                         // No configured address keeps whatever the operator set; a configured one wins.
-                        .flatMap(existing -> apply(actor(), existing, name, existing.displayName(),
-                                payout != null ? payout : existing.payoutAddressEvm(), now))))
+                        .flatMap(existing -> apply(
+                                actor(),
+                                existing,
+                                name,
+                                existing.displayName(),
+                                payout != null ? payout : existing.payoutAddressEvm(),
+                                now))))
                 .as(tx::transactional)
                 .doOnSuccess(merchant -> {
                     if (merchant != null) {
@@ -96,8 +122,13 @@ public class MerchantService {
         return AuditEntry.BOOTSTRAP;
     }
 
-    private Mono<Merchant> apply(String actor, Merchant current, String name, @Nullable String displayName,
-            @Nullable String payout, Instant now) {
+    private Mono<Merchant> apply(
+            String actor,
+            Merchant current,
+            String name,
+            @Nullable String displayName,
+            @Nullable String payout,
+            Instant now) {
         var changed = new LinkedHashMap<String, @Nullable Object>();
         if (!name.equals(current.name())) {
             changed.put("name", name);
@@ -111,8 +142,10 @@ public class MerchantService {
         if (changed.isEmpty()) {
             return Mono.just(current);
         }
-        return merchants.update(current.id(), name, displayName, payout, now)
-                .flatMap(updated -> audit.record(now, actor, "merchant.updated", target(updated), changed).thenReturn(updated));
+        return merchants
+                .update(current.id(), name, displayName, payout, now)
+                .flatMap(updated -> audit.record(now, actor, "merchant.updated", target(updated), changed)
+                        .thenReturn(updated));
     }
 
     private static Mono<String> wellFormed(String id) {

@@ -11,17 +11,20 @@ import reactor.core.publisher.Mono;
  */
 public final class PayoutAddresses {
 
-    private PayoutAddresses() {
-    }
+    private PayoutAddresses() {}
 
     public static Mono<String> resolve(String merchantId, @Nullable String requested, MerchantLookup merchants) {
         if (requested != null) {
             return Mono.just(requested);
         }
-        return merchants.find(merchantId)
+        return merchants
+                .find(merchantId)
                 .mapNotNull(MerchantProfile::payoutAddressEvm)
-                .switchIfEmpty(Mono.error(() -> new ApiException(400, ErrorCodes.PAYOUT_ADDRESS_REQUIRED,
+                .switchIfEmpty(Mono.error(() -> new ApiException(
+                        400,
+                        ErrorCodes.PAYOUT_ADDRESS_REQUIRED,
                         "payoutAddressEvm is required: the request has none and the merchant has no default payout address",
-                        "payoutAddressEvm", null)));
+                        "payoutAddressEvm",
+                        null)));
     }
 }

@@ -30,7 +30,10 @@ public class OpenApiDocumentRoute {
     @GetMapping("/openapi.json")
     public ResponseEntity<byte[]> document() {
         // no-cache, not no-store: a client may keep it, but asks again after a deployment that may have changed it.
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).cacheControl(CacheControl.noCache()).body(document);
+        return ResponseEntity.ok()
+                .contentType(MediaType.APPLICATION_JSON)
+                .cacheControl(CacheControl.noCache())
+                .body(document);
     }
 
     /** Reads the document once at start; one that is not JSON stops the start rather than being served broken. */

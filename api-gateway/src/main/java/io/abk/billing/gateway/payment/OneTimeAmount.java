@@ -19,29 +19,29 @@ public sealed interface OneTimeAmount {
     int MAX_PRICE_ID_LENGTH = 255;
 
     /** The amount of a catalog price. */
-    record ByPrice(String priceId) implements OneTimeAmount {
-    }
+    record ByPrice(String priceId) implements OneTimeAmount {}
 
     /** The amount given in the request. */
-    record AdHoc(UsdcAmount amount) implements OneTimeAmount {
-    }
+    record AdHoc(UsdcAmount amount) implements OneTimeAmount {}
 
     /** The amount found, with the price it came from (null when given ad hoc). */
-    record Resolved(long amountMicros, @Nullable String priceId) {
-    }
+    record Resolved(long amountMicros, @Nullable String priceId) {}
 
     /** Reads {@code amountUsdc} and {@code priceId}; {@code what} names the resource in messages ("a payment"). */
     static OneTimeAmount parse(RequestFields fields, String what) {
         var amount = fields.optionalPositiveAmount("amountUsdc");
         var priceId = fields.optionalString("priceId", MAX_PRICE_ID_LENGTH);
         if (amount.isPresent() && priceId.isPresent()) {
-            throw ApiException.invalid("priceId", "Give either amountUsdc or priceId, not both: the price sets the amount of " + what);
+            throw ApiException.invalid(
+                    "priceId", "Give either amountUsdc or priceId, not both: the price sets the amount of " + what);
         }
         if (priceId.isPresent()) {
             return new ByPrice(priceId.get());
         }
-        return new AdHoc(amount.orElseThrow(() -> ApiException.invalid("amountUsdc",
-                "amountUsdc is required (or give priceId, a one-time price of your catalog): " + what + " needs an amount")));
+        return new AdHoc(amount.orElseThrow(() -> ApiException.invalid(
+                "amountUsdc",
+                "amountUsdc is required (or give priceId, a one-time price of your catalog): " + what
+                        + " needs an amount")));
     }
 
     /** Looks the price up in the caller's merchant and mode, when there is one. */
@@ -53,8 +53,10 @@ public sealed interface OneTimeAmount {
                 yield prices.findSellable(caller.merchantId(), caller.mode(), priceId, "be sold")
                         .map(price -> {
                             if (price.isRecurring()) {
-                                throw ApiException.invalid("priceId", "Price '" + priceId + "' is a " + price.interval()
-                                        + " price; " + what + " needs a one-time (once) price");
+                                throw ApiException.invalid(
+                                        "priceId",
+                                        "Price '" + priceId + "' is a " + price.interval() + " price; " + what
+                                                + " needs a one-time (once) price");
                             }
                             return new Resolved(price.amountMicros(), price.id());
                         });

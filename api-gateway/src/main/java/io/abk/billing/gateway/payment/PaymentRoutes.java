@@ -56,8 +56,13 @@ public class PaymentRoutes {
     private final LatestResources latest;
     private final String checkoutBase;
 
-    public PaymentRoutes(Commands commands, PriceLookup prices, MerchantLookup merchants, PaymentReadModel payments,
-            LatestResources latest, BillingProperties billing) {
+    public PaymentRoutes(
+            Commands commands,
+            PriceLookup prices,
+            MerchantLookup merchants,
+            PaymentReadModel payments,
+            LatestResources latest,
+            BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
         this.merchants = merchants;
@@ -72,15 +77,18 @@ public class PaymentRoutes {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentRequest.parse(RequestFields.of(body));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
                     // One after the other, so a request with several problems always gets the same error.
                     return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment")
-                            .flatMap(amount -> PayoutAddresses.resolve(caller.merchantId(), request.payoutAddressEvm(), merchants)
-                                    .map(payout -> new Target(paymentId, payload(request, amount, payout, checkoutUrl(checkoutBase, paymentId)))));
+                            .flatMap(amount -> PayoutAddresses.resolve(
+                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
+                                    .map(payout -> new Target(
+                                            paymentId,
+                                            payload(request, amount, payout, checkoutUrl(checkoutBase, paymentId)))));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> latest.payment(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -108,7 +116,8 @@ public class PaymentRoutes {
         });
     }
 
-    private static CreatePayment payload(CreatePaymentRequest request, OneTimeAmount.Resolved amount, String payout, String checkoutUrl) {
+    private static CreatePayment payload(
+            CreatePaymentRequest request, OneTimeAmount.Resolved amount, String payout, String checkoutUrl) {
         return CreatePayment.newBuilder()
                 .setAmountMicros(amount.amountMicros())
                 .setCustomerWallet(request.customerWallet())
@@ -116,8 +125,12 @@ public class PaymentRoutes {
                 .setMerchantRef(request.merchantRef())
                 .setPriceId(amount.priceId())
                 .setCheckoutUrl(checkoutUrl)
-                .setSuccessUrl(request.successUrl() == null ? null : request.successUrl().toString())
-                .setCancelUrl(request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(
+                        request.successUrl() == null
+                                ? null
+                                : request.successUrl().toString())
+                .setCancelUrl(
+                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
                 .setMetadata(Map.copyOf(request.metadata()))
                 .build();
     }

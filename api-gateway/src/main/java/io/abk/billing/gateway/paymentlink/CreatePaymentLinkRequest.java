@@ -42,17 +42,22 @@ record CreatePaymentLinkRequest(
      * epoch milliseconds hold, and such a row would stop the read-model projector, so four-digit years only.
      */
     static final Instant LATEST_EXPIRY = Instant.parse("9999-12-31T23:59:59.999Z");
+
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]+");
 
     static CreatePaymentLinkRequest parse(RequestFields fields, Instant now) {
         var amount = OneTimeAmount.parse(fields, "a payment link");
-        var description = fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
-        var prefix = fields.optionalString("merchantRefPrefix", MAX_PREFIX_LENGTH).map(value -> {
-            if (!PREFIX.matcher(value).matches()) {
-                throw ApiException.invalid("merchantRefPrefix", "merchantRefPrefix may only hold letters, digits, _ and -");
-            }
-            return value;
-        }).orElse(null);
+        var description =
+                fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
+        var prefix = fields.optionalString("merchantRefPrefix", MAX_PREFIX_LENGTH)
+                .map(value -> {
+                    if (!PREFIX.matcher(value).matches()) {
+                        throw ApiException.invalid(
+                                "merchantRefPrefix", "merchantRefPrefix may only hold letters, digits, _ and -");
+                    }
+                    return value;
+                })
+                .orElse(null);
         var payout = fields.optionalEvmAddress("payoutAddressEvm").orElse(null);
         var maxUses = fields.optionalInt("maxUses", 1, MAX_USES).orElse(null);
         var expiresAt = expiresAt(fields, now);
@@ -61,8 +66,18 @@ record CreatePaymentLinkRequest(
         var metadata = fields.optionalMetadata("metadata");
         var successUrl = fields.optionalHttpUrl("successUrl").orElse(null);
         var cancelUrl = fields.optionalHttpUrl("cancelUrl").orElse(null);
-        return new CreatePaymentLinkRequest(amount, description, prefix, payout, maxUses, expiresAt, collectEmail, collectName,
-                metadata, successUrl, cancelUrl);
+        return new CreatePaymentLinkRequest(
+                amount,
+                description,
+                prefix,
+                payout,
+                maxUses,
+                expiresAt,
+                collectEmail,
+                collectName,
+                metadata,
+                successUrl,
+                cancelUrl);
     }
 
     /** An ISO-8601 date-time with a zone ({@code Z} or an offset), after {@code now}; null or absent: never expires. */
@@ -75,7 +90,8 @@ record CreatePaymentLinkRequest(
         try {
             expiresAt = Instant.parse(text).truncatedTo(ChronoUnit.MILLIS);
         } catch (DateTimeParseException e) {
-            throw ApiException.invalid("expiresAt", "expiresAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
+            throw ApiException.invalid(
+                    "expiresAt", "expiresAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
         }
         if (!expiresAt.isAfter(now)) {
             throw ApiException.invalid("expiresAt", "expiresAt must be in the future");

@@ -60,8 +60,14 @@ public class PaymentLinkRoutes {
     private final LatestResources latest;
     private final String checkoutBase;
 
-    public PaymentLinkRoutes(Commands commands, CommandStamper stamper, PriceLookup prices, MerchantLookup merchants,
-            PaymentLinkReadModel links, LatestResources latest, BillingProperties billing) {
+    public PaymentLinkRoutes(
+            Commands commands,
+            CommandStamper stamper,
+            PriceLookup prices,
+            MerchantLookup merchants,
+            PaymentLinkReadModel links,
+            LatestResources latest,
+            BillingProperties billing) {
         this.commands = commands;
         this.stamper = stamper;
         this.prices = prices;
@@ -72,14 +78,15 @@ public class PaymentLinkRoutes {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentLinkRequest.parse(RequestFields.of(body), stamper.now(caller));
                     var linkId = identity.derivedId(IdPrefix.PAYMENT_LINK);
                     // One after the other, so a request with several problems always gets the same error.
                     return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment link")
-                            .flatMap(amount -> PayoutAddresses.resolve(caller.merchantId(), request.payoutAddressEvm(), merchants)
+                            .flatMap(amount -> PayoutAddresses.resolve(
+                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
                                     .map(payout -> new Target(linkId, payload(request, amount, payout, linkId))));
                 })
                 .map(Settled::requireAccepted)
@@ -89,7 +96,9 @@ public class PaymentLinkRoutes {
 
     @GetMapping("/{id}")
     public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
-        return links.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id))).map(PaymentLinkRoutes::withUrl);
+        return links.find(caller, id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                .map(PaymentLinkRoutes::withUrl);
     }
 
     @GetMapping
@@ -103,7 +112,10 @@ public class PaymentLinkRoutes {
 
     /** Disables the link (the aggregate accepts a disabled link again, changing nothing). */
     @PostMapping("/{id}/disable")
-    public Mono<Map<String, Object>> disable(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body,
+    public Mono<Map<String, Object>> disable(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
         return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.OUTCOME, identity -> {
                     RequestFields.of(body);
@@ -129,7 +141,8 @@ public class PaymentLinkRoutes {
         return answer;
     }
 
-    private CreatePaymentLink payload(CreatePaymentLinkRequest request, OneTimeAmount.Resolved amount, String payout, String linkId) {
+    private CreatePaymentLink payload(
+            CreatePaymentLinkRequest request, OneTimeAmount.Resolved amount, String payout, String linkId) {
         return CreatePaymentLink.newBuilder()
                 .setAmountMicros(amount.amountMicros())
                 .setDescription(request.description())
@@ -139,8 +152,12 @@ public class PaymentLinkRoutes {
                 .setMaxUses(request.maxUses())
                 .setExpiresAt(request.expiresAt())
                 .setUrl(linkUrl(checkoutBase, linkId))
-                .setSuccessUrl(request.successUrl() == null ? null : request.successUrl().toString())
-                .setCancelUrl(request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(
+                        request.successUrl() == null
+                                ? null
+                                : request.successUrl().toString())
+                .setCancelUrl(
+                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
                 .setCollectEmail(request.collectEmail())
                 .setCollectName(request.collectName())
                 .setMetadata(Map.copyOf(request.metadata()))

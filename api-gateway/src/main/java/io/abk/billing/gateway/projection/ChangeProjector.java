@@ -36,6 +36,7 @@ public final class ChangeProjector implements SmartLifecycle {
 
     /** How long a silent projector keeps its partitions (see {@link #consumerConfig()}). */
     static final int SESSION_TIMEOUT_MS = 10_000;
+
     private volatile @Nullable MeterRegistry registry;
     private volatile @Nullable KafkaClientMetrics clientMetrics;
 
@@ -44,13 +45,26 @@ public final class ChangeProjector implements SmartLifecycle {
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
 
     /** Where the projector stands. */
-    public enum State { STARTING, JOINING, RUNNING, KAFKA_UNAVAILABLE, DATABASE_UNAVAILABLE, STOPPED }
+    public enum State {
+        STARTING,
+        JOINING,
+        RUNNING,
+        KAFKA_UNAVAILABLE,
+        DATABASE_UNAVAILABLE,
+        STOPPED
+    }
 
     /** The Kafka side of the projector; {@code instanceId} empty: dynamic group membership. */
-    public record Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff,
+    public record Settings(
+            String bootstrapServers,
+            String groupId,
+            int maxBatch,
+            Duration pollTimeout,
+            Duration maxBackoff,
             String instanceId) {
 
-        public Settings(String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
+        public Settings(
+                String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
             this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "");
         }
 
@@ -170,7 +184,10 @@ public final class ChangeProjector implements SmartLifecycle {
                     if (!records.isEmpty()) {
                         apply(records);
                     }
-                    if (state != State.RUNNING && partitions != null && partitions.joined() && !partitions.needsPositioning()) {
+                    if (state != State.RUNNING
+                            && partitions != null
+                            && partitions.joined()
+                            && !partitions.needsPositioning()) {
                         transition(State.RUNNING, null);
                     }
                     backoff = FIRST_BACKOFF;
@@ -200,7 +217,8 @@ public final class ChangeProjector implements SmartLifecycle {
     }
 
     private KafkaConsumer<String, byte[]> connect() {
-        var created = new KafkaConsumer<>(consumerConfig(), Topics.CHANGES.keySerde().deserializer(), new ByteArrayDeserializer());
+        var created = new KafkaConsumer<>(
+                consumerConfig(), Topics.CHANGES.keySerde().deserializer(), new ByteArrayDeserializer());
         var createdPositions = new PartitionPositions(created, settings.groupId());
         consumer = created;
         positions = createdPositions;
@@ -299,7 +317,12 @@ public final class ChangeProjector implements SmartLifecycle {
         var previous = state;
         state = next;
         if (cause != null) {
-            log.warn("projector state={} previous={} group={} error=\"{}\"", next, previous, settings.groupId(), cause.toString());
+            log.warn(
+                    "projector state={} previous={} group={} error=\"{}\"",
+                    next,
+                    previous,
+                    settings.groupId(),
+                    cause.toString());
         } else {
             log.info("projector state={} previous={} group={}", next, previous, settings.groupId());
         }

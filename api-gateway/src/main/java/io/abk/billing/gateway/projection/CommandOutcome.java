@@ -18,5 +18,4 @@ public record CommandOutcome(
         @Nullable String rejectionCode,
         @Nullable String rejectionMessage,
         String snapshotsJson,
-        @Nullable String followUpCommandId) {
-}
+        @Nullable String followUpCommandId) {}

@@ -3,7 +3,8 @@ package io.abk.billing.gateway.projection;
 import org.jspecify.annotations.Nullable;
 
 /** Where the projector's dedicated JDBC connection goes. */
-public record JdbcSettings(String url, @Nullable String username, @Nullable String password) {
+public record JdbcSettings(
+        String url, @Nullable String username, @Nullable String password) {
 
     @Override
     public String toString() {

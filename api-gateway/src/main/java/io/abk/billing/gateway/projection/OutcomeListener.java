@@ -10,8 +10,7 @@ import java.util.List;
 @FunctionalInterface
 public interface OutcomeListener {
 
-    OutcomeListener NONE = outcomes -> {
-    };
+    OutcomeListener NONE = outcomes -> {};
 
     void projected(List<CommandOutcome> outcomes);
 }

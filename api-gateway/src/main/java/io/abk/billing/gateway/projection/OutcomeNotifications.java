@@ -32,7 +32,13 @@ public final class OutcomeNotifications implements SmartLifecycle {
     /** Finds a half-open connection (no RST ever arrives) within seconds rather than at TCP keepalive's pace. */
     private static final Duration VALIDATION_INTERVAL = Duration.ofSeconds(10);
 
-    private enum State { STOPPED, CONNECTING, UNAVAILABLE, LISTENING, RECONNECTING }
+    private enum State {
+        STOPPED,
+        CONNECTING,
+        UNAVAILABLE,
+        LISTENING,
+        RECONNECTING
+    }
 
     private final PostgresqlConnectionFactory factory;
     private final OutcomeWaiter waiter;
@@ -58,8 +64,8 @@ public final class OutcomeNotifications implements SmartLifecycle {
             }
             current = wrapped.unwrap();
         }
-        throw new IllegalStateException("the R2DBC ConnectionFactory is not PostgreSQL (" + factory.getClass().getName()
-                + "): outcome notifications need LISTEN on a PostgreSQL connection");
+        throw new IllegalStateException("the R2DBC ConnectionFactory is not PostgreSQL ("
+                + factory.getClass().getName() + "): outcome notifications need LISTEN on a PostgreSQL connection");
     }
 
     public boolean isListening() {
@@ -102,7 +108,8 @@ public final class OutcomeNotifications implements SmartLifecycle {
 
     /** Emits once when listening (which resets the backoff), then runs until the connection fails. */
     private Flux<Boolean> listenOn(PostgresqlConnection connection) {
-        var notifications = connection.getNotifications()
+        var notifications = connection
+                .getNotifications()
                 .doOnNext(notification -> {
                     var payload = notification.getParameter();
                     if (payload != null) {
@@ -114,7 +121,8 @@ public final class OutcomeNotifications implements SmartLifecycle {
                 .concatMap(tick -> connection.validate(ValidationDepth.REMOTE))
                 .filter(valid -> !valid)
                 .take(1)
-                .flatMap(invalid -> Flux.<Boolean>error(new IllegalStateException("LISTEN connection failed validation")));
+                .flatMap(invalid ->
+                        Flux.<Boolean>error(new IllegalStateException("LISTEN connection failed validation")));
         var listening = Mono.defer(() -> {
             listened();
             return waiter.recheckAll()
@@ -124,7 +132,9 @@ public final class OutcomeNotifications implements SmartLifecycle {
                     })
                     .thenReturn(true);
         });
-        return connection.createStatement("LISTEN " + CHANNEL).execute()
+        return connection
+                .createStatement("LISTEN " + CHANNEL)
+                .execute()
                 .flatMap(PostgresqlResult::getRowsUpdated)
                 .thenMany(Flux.merge(notifications, health, listening));
     }
@@ -142,10 +152,15 @@ public final class OutcomeNotifications implements SmartLifecycle {
         if (previous == State.STOPPED) {
             return;
         }
-        var next = previous == State.LISTENING || previous == State.RECONNECTING ? State.RECONNECTING : State.UNAVAILABLE;
+        var next =
+                previous == State.LISTENING || previous == State.RECONNECTING ? State.RECONNECTING : State.UNAVAILABLE;
         state = next;
         if (next != previous) {
-            log.warn("outcome notifications not listening channel={} state={} error=\"{}\"", CHANNEL, next, error.toString());
+            log.warn(
+                    "outcome notifications not listening channel={} state={} error=\"{}\"",
+                    CHANNEL,
+                    next,
+                    error.toString());
         }
     }
 }

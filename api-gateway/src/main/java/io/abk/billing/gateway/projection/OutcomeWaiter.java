@@ -42,11 +42,13 @@ public final class OutcomeWaiter implements OutcomeListener {
      * command), then, when the outcome may already be recorded (a retry), looks it up once. Errors with a
      * {@link java.util.concurrent.TimeoutException} when nothing arrives within {@code timeout}.
      */
-    public Mono<CommandOutcome> await(String commandId, Mono<?> afterRegistering, boolean mayBeRecorded, Duration timeout) {
+    public Mono<CommandOutcome> await(
+            String commandId, Mono<?> afterRegistering, boolean mayBeRecorded, Duration timeout) {
         return Mono.defer(() -> {
             var waiter = register(commandId);
             Mono<Void> lookUp = mayBeRecorded ? lookUp(List.of(commandId)) : Mono.empty();
-            return afterRegistering.then(lookUp)
+            return afterRegistering
+                    .then(lookUp)
                     .then(Mono.fromFuture(waiter.outcome, true))
                     // Completion may come on the projector's thread: hand over at once, never work there.
                     .publishOn(Schedulers.parallel())
@@ -66,12 +68,18 @@ public final class OutcomeWaiter implements OutcomeListener {
     /** A {@code NOTIFY} payload arrived: comma-separated command ids, of which some may be waited for here. */
     public void notified(String payload) {
         // Skip ids this process's projector has already answered: the NOTIFY of its own commit arrives too.
-        var waitedFor = Arrays.stream(payload.split(",")).filter(this::stillWaiting).toList();
+        var waitedFor =
+                Arrays.stream(payload.split(",")).filter(this::stillWaiting).toList();
         if (waitedFor.isEmpty()) {
             return;
         }
-        lookUp(waitedFor).subscribe(null, error -> log.warn("cannot read notified outcomes count={} error=\"{}\"",
-                waitedFor.size(), error.toString()));
+        lookUp(waitedFor)
+                .subscribe(
+                        null,
+                        error -> log.warn(
+                                "cannot read notified outcomes count={} error=\"{}\"",
+                                waitedFor.size(),
+                                error.toString()));
     }
 
     /** Looks up every pending command once (after the {@code LISTEN} connection was re-established). */

@@ -67,7 +67,10 @@ final class PartitionPositions implements ConsumerRebalanceListener {
         resumable.removeAll(held.keySet());
         consumer.resume(resumable);
         awaitingPosition.clear();
-        log.info("projector positioned group={} partitions={} fromStoredOffsets={}", groupId, partitions.size(),
+        log.info(
+                "projector positioned group={} partitions={} fromStoredOffsets={}",
+                groupId,
+                partitions.size(),
                 partitions.stream().filter(stored::containsKey).count());
     }
 
@@ -115,6 +118,8 @@ final class PartitionPositions implements ConsumerRebalanceListener {
         var remaining = new HashMap<>(held);
         remaining.keySet().removeAll(partitions);
         held = Map.copyOf(remaining);
-        assigned = Set.copyOf(consumer.assignment().stream().filter(p -> !partitions.contains(p)).toList());
+        assigned = Set.copyOf(consumer.assignment().stream()
+                .filter(p -> !partitions.contains(p))
+                .toList());
     }
 }

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * does not know) ends its partition's share of the batch: what came before it is applied, and the partition is
  * held at that offset ({@code undecodable}), because skipping it would lose a change for good.
  */
-record PolledChanges(List<Change> changes, Map<TopicPartition, Long> nextOffsets, Map<TopicPartition, Long> undecodable) {
+record PolledChanges(
+        List<Change> changes, Map<TopicPartition, Long> nextOffsets, Map<TopicPartition, Long> undecodable) {
 
     private static final Logger log = LoggerFactory.getLogger(PolledChanges.class);
 
@@ -30,8 +31,13 @@ record PolledChanges(List<Change> changes, Map<TopicPartition, Long> nextOffsets
                 try {
                     changes.add(deserializer.deserialize(record.topic(), record.value()));
                 } catch (RuntimeException e) {
-                    log.error("cannot decode change topic={} partition={} offset={}: partition held until a build that"
-                            + " reads it is deployed", record.topic(), partition.partition(), record.offset(), e);
+                    log.error(
+                            "cannot decode change topic={} partition={} offset={}: partition held until a build that"
+                                    + " reads it is deployed",
+                            record.topic(),
+                            partition.partition(),
+                            record.offset(),
+                            e);
                     undecodable.put(partition, record.offset());
                     break;
                 }

@@ -39,9 +39,16 @@ public record ProjectionBatch(
      * subscription, a payment's link (null for a payment made without one). {@code expiresAt} only for payments
      * and links.
      */
-    public record SnapshotRow(String id, @Nullable String parentId, String merchantId, String mode, String status,
-            long version, Instant createdAt, @Nullable Instant expiresAt, String body) {
-    }
+    public record SnapshotRow(
+            String id,
+            @Nullable String parentId,
+            String merchantId,
+            String mode,
+            String status,
+            long version,
+            Instant createdAt,
+            @Nullable Instant expiresAt,
+            String body) {}
 
     /**
      * @param changes the decoded changes in partition order
@@ -58,42 +65,90 @@ public record ProjectionBatch(
             for (var snapshot : change.getSnapshots()) {
                 switch (snapshot) {
                     case SubscriptionSnapshot s -> {
-                        var row = new SnapshotRow(s.getId(), null, s.getMerchantId(), ApiJson.mode(s.getMode()), s.getStatus(),
-                                s.getVersion(), s.getCreatedAt(), null, SnapshotJson.subscription(s));
+                        var row = new SnapshotRow(
+                                s.getId(),
+                                null,
+                                s.getMerchantId(),
+                                ApiJson.mode(s.getMode()),
+                                s.getStatus(),
+                                s.getVersion(),
+                                s.getCreatedAt(),
+                                null,
+                                SnapshotJson.subscription(s));
                         keepNewest(subscriptions, row);
                         rendered.add(row.body());
                     }
                     case InvoiceSnapshot i -> {
-                        var row = new SnapshotRow(i.getId(), i.getSubscriptionId(), i.getMerchantId(), ApiJson.mode(i.getMode()),
-                                i.getStatus(), i.getVersion(), i.getCreatedAt(), null, SnapshotJson.invoice(i));
+                        var row = new SnapshotRow(
+                                i.getId(),
+                                i.getSubscriptionId(),
+                                i.getMerchantId(),
+                                ApiJson.mode(i.getMode()),
+                                i.getStatus(),
+                                i.getVersion(),
+                                i.getCreatedAt(),
+                                null,
+                                SnapshotJson.invoice(i));
                         keepNewest(invoices, row);
                         rendered.add(row.body());
                     }
                     case PaymentSnapshot p -> {
-                        var row = new SnapshotRow(p.getId(), p.getPaymentLinkId(), p.getMerchantId(), ApiJson.mode(p.getMode()),
-                                p.getStatus(), p.getVersion(), p.getCreatedAt(), p.getExpiresAt(), SnapshotJson.payment(p));
+                        var row = new SnapshotRow(
+                                p.getId(),
+                                p.getPaymentLinkId(),
+                                p.getMerchantId(),
+                                ApiJson.mode(p.getMode()),
+                                p.getStatus(),
+                                p.getVersion(),
+                                p.getCreatedAt(),
+                                p.getExpiresAt(),
+                                SnapshotJson.payment(p));
                         keepNewest(payments, row);
                         rendered.add(row.body());
                     }
                     case PaymentLinkSnapshot l -> {
-                        var row = new SnapshotRow(l.getId(), null, l.getMerchantId(), ApiJson.mode(l.getMode()), l.getStatus(),
-                                l.getVersion(), l.getCreatedAt(), l.getExpiresAt(), SnapshotJson.paymentLink(l));
+                        var row = new SnapshotRow(
+                                l.getId(),
+                                null,
+                                l.getMerchantId(),
+                                ApiJson.mode(l.getMode()),
+                                l.getStatus(),
+                                l.getVersion(),
+                                l.getCreatedAt(),
+                                l.getExpiresAt(),
+                                SnapshotJson.paymentLink(l));
                         keepNewest(paymentLinks, row);
                         rendered.add(row.body());
                     }
-                    default -> throw new IllegalArgumentException("unknown snapshot type " + snapshot.getClass().getName()
-                            + " in change of command " + change.getCommandId());
+                    default ->
+                        throw new IllegalArgumentException("unknown snapshot type "
+                                + snapshot.getClass().getName() + " in change of command " + change.getCommandId());
                 }
             }
             var rejection = change.getRejection();
-            outcomes.putIfAbsent(change.getCommandId(), new CommandOutcome(change.getCommandId(), change.getMerchantId(),
-                    ApiJson.mode(change.getMode()), change.getAggregateType(), change.getAggregateId(),
-                    change.getOutcome() == Outcome.ACCEPTED,
-                    rejection == null ? null : rejection.getCode(), rejection == null ? null : rejection.getMessage(),
-                    "[" + String.join(",", rendered) + "]", change.getFollowUpCommandId()));
+            outcomes.putIfAbsent(
+                    change.getCommandId(),
+                    new CommandOutcome(
+                            change.getCommandId(),
+                            change.getMerchantId(),
+                            ApiJson.mode(change.getMode()),
+                            change.getAggregateType(),
+                            change.getAggregateId(),
+                            change.getOutcome() == Outcome.ACCEPTED,
+                            rejection == null ? null : rejection.getCode(),
+                            rejection == null ? null : rejection.getMessage(),
+                            "[" + String.join(",", rendered) + "]",
+                            change.getFollowUpCommandId()));
         }
-        return new ProjectionBatch(List.copyOf(subscriptions.values()), List.copyOf(invoices.values()),
-                List.copyOf(payments.values()), List.copyOf(paymentLinks.values()), List.copyOf(outcomes.values()), Map.copyOf(nextOffsets), notifyPayloads(outcomes.keySet()), changes.size());
+        return new ProjectionBatch(
+                List.copyOf(subscriptions.values()),
+                List.copyOf(invoices.values()),
+                List.copyOf(payments.values()),
+                List.copyOf(paymentLinks.values()),
+                List.copyOf(outcomes.values()),
+                Map.copyOf(nextOffsets),
+                notifyPayloads(outcomes.keySet()),
+                changes.size());
     }
 
     private static void keepNewest(Map<String, SnapshotRow> rows, SnapshotRow row) {

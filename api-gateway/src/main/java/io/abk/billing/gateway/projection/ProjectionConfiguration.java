@@ -2,11 +2,11 @@ package io.abk.billing.gateway.projection;
 
 import io.abk.billing.gateway.command.CommandsProperties;
 import io.abk.billing.gateway.config.BillingProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 import org.jspecify.annotations.Nullable;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -24,17 +24,27 @@ public class ProjectionConfiguration {
     }
 
     @Bean
-    OutcomeNotifications outcomeNotifications(ConnectionFactory connectionFactory, OutcomeWaiter waiter, CommandsProperties commands) {
-        return new OutcomeNotifications(OutcomeNotifications.postgresFactory(connectionFactory), waiter, commands.maxBackoff());
+    OutcomeNotifications outcomeNotifications(
+            ConnectionFactory connectionFactory, OutcomeWaiter waiter, CommandsProperties commands) {
+        return new OutcomeNotifications(
+                OutcomeNotifications.postgresFactory(connectionFactory), waiter, commands.maxBackoff());
     }
 
     @Bean
     @ConditionalOnProperty(name = PROJECTOR_ENABLED, havingValue = "true", matchIfMissing = true)
-    ChangeProjector changeProjector(BillingProperties billing, CommandsProperties commands, Environment environment,
-            OutcomeWaiter waiter, ObjectProvider<MeterRegistry> registry) {
+    ChangeProjector changeProjector(
+            BillingProperties billing,
+            CommandsProperties commands,
+            Environment environment,
+            OutcomeWaiter waiter,
+            ObjectProvider<MeterRegistry> registry) {
         var kafka = billing.kafka();
-        var settings = new ChangeProjector.Settings(kafka.bootstrapServers(), kafka.projectorGroupId(),
-                commands.projectorMaxBatch(), commands.projectorPollTimeout(), commands.maxBackoff())
+        var settings = new ChangeProjector.Settings(
+                        kafka.bootstrapServers(),
+                        kafka.projectorGroupId(),
+                        commands.projectorMaxBatch(),
+                        commands.projectorPollTimeout(),
+                        commands.maxBackoff())
                 .withInstanceId(kafka.projectorInstanceId());
         var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter);
         registry.ifAvailable(projector::bindMetrics);
@@ -43,9 +53,13 @@ public class ProjectionConfiguration {
 
     @Bean
     @ConditionalOnProperty(name = PROJECTOR_ENABLED, havingValue = "true", matchIfMissing = true)
-    ProjectorHealthIndicator projectorHealthIndicator(ChangeProjector projector, OutcomeNotifications notifications,
-            OutcomeWaiter waiter, BillingProperties billing) {
-        return new ProjectorHealthIndicator(projector, notifications, waiter, billing.kafka().projectorGroupId());
+    ProjectorHealthIndicator projectorHealthIndicator(
+            ChangeProjector projector,
+            OutcomeNotifications notifications,
+            OutcomeWaiter waiter,
+            BillingProperties billing) {
+        return new ProjectorHealthIndicator(
+                projector, notifications, waiter, billing.kafka().projectorGroupId());
     }
 
     /**
@@ -53,15 +67,21 @@ public class ProjectionConfiguration {
      * same database the migrations ran on), else derived from the R2DBC URL.
      */
     static JdbcSettings jdbcSettings(CommandsProperties commands, Environment environment) {
-        var url = first(commands.jdbcUrl(), environment.getProperty("spring.flyway.url"),
+        var url = first(
+                commands.jdbcUrl(),
+                environment.getProperty("spring.flyway.url"),
                 jdbcUrlOf(environment.getProperty("spring.r2dbc.url")));
         if (url == null) {
             throw new IllegalStateException("the read-model projector needs a JDBC URL: set billing.commands.jdbc-url"
                     + " (or spring.flyway.url / spring.r2dbc.url)");
         }
-        var username = first(commands.jdbcUsername(), environment.getProperty("spring.flyway.user"),
+        var username = first(
+                commands.jdbcUsername(),
+                environment.getProperty("spring.flyway.user"),
                 environment.getProperty("spring.r2dbc.username"));
-        var password = first(commands.jdbcPassword(), environment.getProperty("spring.flyway.password"),
+        var password = first(
+                commands.jdbcPassword(),
+                environment.getProperty("spring.flyway.password"),
                 environment.getProperty("spring.r2dbc.password"));
         return new JdbcSettings(url, username, password);
     }

@@ -87,7 +87,8 @@ final class ProjectionWriter implements AutoCloseable {
 
     static final String NOTIFY = "SELECT pg_notify(?, payload) FROM unnest(?::text[]) AS payload";
 
-    static final String STORED_OFFSETS = "SELECT partition, next_offset FROM projector_offsets WHERE consumer_group = ? AND topic = ?";
+    static final String STORED_OFFSETS =
+            "SELECT partition, next_offset FROM projector_offsets WHERE consumer_group = ? AND topic = ?";
 
     private final JdbcSettings settings;
     private final String consumerGroup;
@@ -136,7 +137,8 @@ final class ProjectionWriter implements AutoCloseable {
         }
     }
 
-    private static void upsert(Connection connection, String sql, List<SnapshotRow> rows, Columns columns) throws SQLException {
+    private static void upsert(Connection connection, String sql, List<SnapshotRow> rows, Columns columns)
+            throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
@@ -149,10 +151,21 @@ final class ProjectionWriter implements AutoCloseable {
             statement.setArray(i++, texts(connection, rows, SnapshotRow::merchantId));
             statement.setArray(i++, texts(connection, rows, SnapshotRow::mode));
             statement.setArray(i++, texts(connection, rows, SnapshotRow::status));
-            statement.setArray(i++, connection.createArrayOf("bigint", rows.stream().map(SnapshotRow::version).toArray(Long[]::new)));
-            statement.setArray(i++, texts(connection, rows, row -> row.createdAt().toString()));
+            statement.setArray(
+                    i++,
+                    connection.createArrayOf(
+                            "bigint", rows.stream().map(SnapshotRow::version).toArray(Long[]::new)));
+            statement.setArray(
+                    i++, texts(connection, rows, row -> row.createdAt().toString()));
             if (columns.expiry) {
-                statement.setArray(i++, texts(connection, rows, row -> row.expiresAt() == null ? null : row.expiresAt().toString()));
+                statement.setArray(
+                        i++,
+                        texts(
+                                connection,
+                                rows,
+                                row -> row.expiresAt() == null
+                                        ? null
+                                        : row.expiresAt().toString()));
             }
             statement.setArray(i, texts(connection, rows, SnapshotRow::body));
             statement.executeUpdate();
@@ -186,8 +199,15 @@ final class ProjectionWriter implements AutoCloseable {
         try (var statement = connection.prepareStatement(UPSERT_OFFSETS)) {
             statement.setString(1, consumerGroup);
             statement.setArray(2, texts(connection, entries, e -> e.getKey().topic()));
-            statement.setArray(3, connection.createArrayOf("integer", entries.stream().map(e -> e.getKey().partition()).toArray(Integer[]::new)));
-            statement.setArray(4, connection.createArrayOf("bigint", entries.stream().map(Map.Entry::getValue).toArray(Long[]::new)));
+            statement.setArray(
+                    3,
+                    connection.createArrayOf(
+                            "integer",
+                            entries.stream().map(e -> e.getKey().partition()).toArray(Integer[]::new)));
+            statement.setArray(
+                    4,
+                    connection.createArrayOf(
+                            "bigint", entries.stream().map(Map.Entry::getValue).toArray(Long[]::new)));
             statement.executeUpdate();
         }
     }

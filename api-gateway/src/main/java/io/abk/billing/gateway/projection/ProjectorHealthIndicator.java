@@ -17,7 +17,8 @@ public final class ProjectorHealthIndicator implements HealthIndicator {
     private final OutcomeWaiter waiter;
     private final String groupId;
 
-    public ProjectorHealthIndicator(ChangeProjector projector, OutcomeNotifications notifications, OutcomeWaiter waiter, String groupId) {
+    public ProjectorHealthIndicator(
+            ChangeProjector projector, OutcomeNotifications notifications, OutcomeWaiter waiter, String groupId) {
         this.projector = projector;
         this.notifications = notifications;
         this.waiter = waiter;
@@ -32,7 +33,9 @@ public final class ProjectorHealthIndicator implements HealthIndicator {
         var details = new LinkedHashMap<String, Object>();
         details.put("state", state.name());
         details.put("group", groupId);
-        details.put("partitions", projector.assignment().stream().map(p -> p.partition()).sorted().toList());
+        details.put(
+                "partitions",
+                projector.assignment().stream().map(p -> p.partition()).sorted().toList());
         details.put("changesApplied", stats.changes());
         details.put("batches", stats.batches());
         details.put("lastBatchSize", stats.lastBatchSize());
@@ -40,8 +43,10 @@ public final class ProjectorHealthIndicator implements HealthIndicator {
         details.put("listening", notifications.isListening());
         details.put("waitingRequests", waiter.pendingCount());
         if (!undecodable.isEmpty()) {
-            details.put("heldAtUndecodableChange", undecodable.entrySet().stream()
-                    .collect(Collectors.toMap(e -> e.getKey().toString(), e -> e.getValue())));
+            details.put(
+                    "heldAtUndecodableChange",
+                    undecodable.entrySet().stream()
+                            .collect(Collectors.toMap(e -> e.getKey().toString(), e -> e.getValue())));
         }
         var lastError = projector.lastError();
         if (lastError != null) {

@@ -23,8 +23,7 @@ public final class SnapshotJson {
             .disable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .build();
 
-    private SnapshotJson() {
-    }
+    private SnapshotJson() {}
 
     public static String subscription(SubscriptionSnapshot snapshot) {
         return write(ApiJson.subscription(snapshot));

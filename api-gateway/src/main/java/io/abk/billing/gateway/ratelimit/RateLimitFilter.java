@@ -38,7 +38,8 @@ public class RateLimitFilter implements WebFilter {
         var limits = properties.rateLimits();
         this.enabled = limits.enabled();
         this.perKey = new RateLimiter(limits.perKeyPerSecond(), Duration.ofSeconds(1), MAX_BUCKETS, System::nanoTime);
-        this.checkoutPerIp = new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
+        this.checkoutPerIp =
+                new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
     }
 
     @Override
@@ -76,7 +77,11 @@ public class RateLimitFilter implements WebFilter {
     }
 
     private static ApiException limited(String what, Duration wait) {
-        return new ApiException(429, ErrorCodes.RATE_LIMITED, "Too many requests for " + what + "; retry after the"
-                + " time in the Retry-After header", null, wait);
+        return new ApiException(
+                429,
+                ErrorCodes.RATE_LIMITED,
+                "Too many requests for " + what + "; retry after the" + " time in the Retry-After header",
+                null,
+                wait);
     }
 }

@@ -41,7 +41,8 @@ public final class RateLimiter {
         if (calls.incrementAndGet() % SWEEP_EVERY == 0 || buckets.size() >= maxBuckets) {
             sweep(now);
         }
-        long wait = buckets.computeIfAbsent(key, k -> new TokenBucket(limit, periodNanos, now)).tryTake(now);
+        long wait = buckets.computeIfAbsent(key, k -> new TokenBucket(limit, periodNanos, now))
+                .tryTake(now);
         return wait == 0 ? null : Duration.ofNanos(wait);
     }
 

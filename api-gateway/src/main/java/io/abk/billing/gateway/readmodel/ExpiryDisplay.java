@@ -14,8 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ExpiryDisplay {
 
-    private ExpiryDisplay() {
-    }
+    private ExpiryDisplay() {}
 
     /** The payment as shown at {@code now}. */
     public static JsonNode payment(JsonNode payment, Instant now) {
@@ -40,7 +39,8 @@ public final class ExpiryDisplay {
     }
 
     private static JsonNode showExpired(JsonNode resource, String liveStatus, Instant now) {
-        if (!liveStatus.equals(ResourceJson.text(resource, "status")) || !hasPassed(ResourceJson.text(resource, "expiresAt"), now)) {
+        if (!liveStatus.equals(ResourceJson.text(resource, "status"))
+                || !hasPassed(ResourceJson.text(resource, "expiresAt"), now)) {
             return resource;
         }
         var shown = (ObjectNode) resource.deepCopy();

@@ -21,7 +21,10 @@ public final class LatestResources {
     private final PaymentReadModel payments;
     private final PaymentLinkReadModel paymentLinks;
 
-    public LatestResources(SubscriptionReadModel subscriptions, InvoiceReadModel invoices, PaymentReadModel payments,
+    public LatestResources(
+            SubscriptionReadModel subscriptions,
+            InvoiceReadModel invoices,
+            PaymentReadModel payments,
             PaymentLinkReadModel paymentLinks) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
@@ -30,25 +33,29 @@ public final class LatestResources {
     }
 
     public Mono<JsonNode> subscription(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "subscription", id).map(Mono::just)
+        return Snapshots.find(newestFirst, "subscription", id)
+                .map(Mono::just)
                 .orElseGet(() -> subscriptions.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
     }
 
     public Mono<JsonNode> invoice(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "invoice", id).map(Mono::just)
+        return Snapshots.find(newestFirst, "invoice", id)
+                .map(Mono::just)
                 .orElseGet(() -> invoices.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
     }
 
     public Mono<JsonNode> payment(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "payment", id).map(found -> payments.now(caller).map(now -> ExpiryDisplay.payment(found, now)))
+        return Snapshots.find(newestFirst, "payment", id)
+                .map(found -> payments.now(caller).map(now -> ExpiryDisplay.payment(found, now)))
                 .orElseGet(() -> payments.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
     }
 
     public Mono<JsonNode> paymentLink(Caller caller, String id, List<CommandOutcome> newestFirst) {
-        return Snapshots.find(newestFirst, "payment_link", id).map(found -> paymentLinks.now(caller).map(now -> ExpiryDisplay.paymentLink(found, now)))
+        return Snapshots.find(newestFirst, "payment_link", id)
+                .map(found -> paymentLinks.now(caller).map(now -> ExpiryDisplay.paymentLink(found, now)))
                 .orElseGet(() -> paymentLinks.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
     }

@@ -2,10 +2,10 @@ package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
+import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.gateway.testclock.EffectiveClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +37,10 @@ public final class PaymentLinkReadModel {
 
     /** Any merchant's link by id: for checkout, which has no API key to scope by. */
     public Mono<OwnedResource> findForCheckout(String id) {
-        return table.findOwned(id).flatMap(owned -> clock.now(owned.merchantId(), owned.mode())
-                .map(now -> new OwnedResource(owned.merchantId(), owned.mode(), ExpiryDisplay.paymentLink(owned.body(), now))));
+        return table.findOwned(id)
+                .flatMap(owned -> clock.now(owned.merchantId(), owned.mode())
+                        .map(now -> new OwnedResource(
+                                owned.merchantId(), owned.mode(), ExpiryDisplay.paymentLink(owned.body(), now))));
     }
 
     /** A page of links, optionally of one status as shown ({@code active}, {@code disabled}, {@code expired}). */
@@ -49,11 +51,16 @@ public final class PaymentLinkReadModel {
     private Mono<Page<JsonNode>> list(Caller caller, @Nullable String status, PageRequest page, Instant now) {
         var conditions = switch (status == null ? "" : status) {
             case "" -> List.<Condition>of();
-            case "active" -> List.of(new Condition("status = 'active' AND (expires_at IS NULL OR expires_at > :now)", Map.of("now", now)));
-            case "expired" -> List.of(new Condition("(status = 'expired' OR (status = 'active' AND expires_at <= :now))", Map.of("now", now)));
+            case "active" ->
+                List.of(new Condition(
+                        "status = 'active' AND (expires_at IS NULL OR expires_at > :now)", Map.of("now", now)));
+            case "expired" ->
+                List.of(new Condition(
+                        "(status = 'expired' OR (status = 'active' AND expires_at <= :now))", Map.of("now", now)));
             default -> List.of(new Condition("status = :status", Map.of("status", status)));
         };
-        return table.list(caller, conditions, page).map(found -> found.map(link -> ExpiryDisplay.paymentLink(link, now)));
+        return table.list(caller, conditions, page)
+                .map(found -> found.map(link -> ExpiryDisplay.paymentLink(link, now)));
     }
 
     /** The effective now of the caller's merchant and mode (its test clock in test mode). */

@@ -15,8 +15,7 @@ public final class ResourceJson {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    private ResourceJson() {
-    }
+    private ResourceJson() {}
 
     public static JsonNode parse(String json) {
         return MAPPER.readTree(json);

@@ -23,8 +23,7 @@ import tools.jackson.databind.JsonNode;
 final class ResourceTable {
 
     /** An extra {@code WHERE} condition of a list, with the values of its named parameters. */
-    record Condition(String sql, Map<String, Object> binds) {
-    }
+    record Condition(String sql, Map<String, Object> binds) {}
 
     private final DatabaseClient db;
     private final String table;
@@ -40,7 +39,8 @@ final class ResourceTable {
         if (!Ids.isWellFormed(prefix, id)) {
             return Mono.empty();
         }
-        return db.sql("SELECT body::text AS body FROM " + table + " WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
+        return db.sql("SELECT body::text AS body FROM " + table
+                        + " WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
                 .bind("id", id)
                 .bind("merchantId", caller.merchantId())
                 .bind("mode", ApiJson.mode(caller.mode()))
@@ -54,7 +54,8 @@ final class ResourceTable {
         }
         return db.sql("SELECT merchant_id, mode, body::text AS body FROM " + table + " WHERE id = :id")
                 .bind("id", id)
-                .map((row, metadata) -> new OwnedResource(Columns.required(row, "merchant_id", String.class),
+                .map((row, metadata) -> new OwnedResource(
+                        Columns.required(row, "merchant_id", String.class),
                         "live".equals(row.get("mode", String.class)) ? Mode.LIVE : Mode.TEST,
                         ResourceJson.parse(Columns.required(row, "body", String.class))))
                 .first();
@@ -62,7 +63,8 @@ final class ResourceTable {
 
     /** A page newest first; the indexes (merchant, mode[, status], id DESC) serve it. */
     Mono<Page<JsonNode>> list(Caller caller, List<Condition> conditions, PageRequest page) {
-        var sql = new StringBuilder("SELECT body::text AS body FROM " + table + " WHERE merchant_id = :merchantId AND mode = :mode");
+        var sql = new StringBuilder(
+                "SELECT body::text AS body FROM " + table + " WHERE merchant_id = :merchantId AND mode = :mode");
         conditions.forEach(condition -> sql.append(" AND ").append(condition.sql()));
         if (page.startingAfter() != null) {
             sql.append(" AND id < :startingAfter");

@@ -11,14 +11,14 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Snapshots {
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     /** The resource of {@code type} ({@code subscription}, {@code invoice}) and {@code id} in the first outcome that has it. */
     public static Optional<JsonNode> find(Iterable<CommandOutcome> newestFirst, String type, String id) {
         for (var outcome : newestFirst) {
             for (var snapshot : ResourceJson.parse(outcome.snapshotsJson())) {
-                if (type.equals(ResourceJson.text(snapshot, "object")) && id.equals(ResourceJson.text(snapshot, "id"))) {
+                if (type.equals(ResourceJson.text(snapshot, "object"))
+                        && id.equals(ResourceJson.text(snapshot, "id"))) {
                     return Optional.of(snapshot);
                 }
             }

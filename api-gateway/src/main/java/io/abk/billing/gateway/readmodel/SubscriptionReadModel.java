@@ -39,12 +39,15 @@ public final class SubscriptionReadModel {
      * owner's test clock on the way, which the commands checkout then sends are stamped with.
      */
     public Mono<OwnedResource> findForCheckout(String id) {
-        return table.findOwned(id).flatMap(owned -> clock.now(owned.merchantId(), owned.mode()).thenReturn(owned));
+        return table.findOwned(id)
+                .flatMap(owned -> clock.now(owned.merchantId(), owned.mode()).thenReturn(owned));
     }
 
     /** A page of subscriptions, optionally of one status; the index (merchant, mode[, status], id DESC) serves each shape. */
     public Mono<Page<JsonNode>> list(Caller caller, @Nullable String status, PageRequest page) {
-        var conditions = status == null ? List.<Condition>of() : List.of(new Condition("status = :status", Map.of("status", status)));
+        var conditions = status == null
+                ? List.<Condition>of()
+                : List.of(new Condition("status = :status", Map.of("status", status)));
         return table.list(caller, conditions, page);
     }
 }

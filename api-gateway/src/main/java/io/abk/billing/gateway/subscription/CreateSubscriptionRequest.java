@@ -27,19 +27,17 @@ public record CreateSubscriptionRequest(
     static final Set<String> INTERVALS = Set.of("month", "year");
 
     /** How the amount and interval are given: by a catalog price, or ad hoc. */
-    public sealed interface Form {
-    }
+    public sealed interface Form {}
 
     /** Amount, interval and trial come from the price. */
-    public record ByPrice(String priceId) implements Form {
-    }
+    public record ByPrice(String priceId) implements Form {}
 
     /** Amount and interval given in the request. */
-    public record AdHoc(UsdcAmount amount, String interval) implements Form {
-    }
+    public record AdHoc(UsdcAmount amount, String interval) implements Form {}
 
     public static CreateSubscriptionRequest parse(RequestFields fields) {
-        var merchantRef = fields.optionalString("merchantRef", MAX_REF_LENGTH).orElseThrow(() -> required("merchantRef"));
+        var merchantRef =
+                fields.optionalString("merchantRef", MAX_REF_LENGTH).orElseThrow(() -> required("merchantRef"));
         var customerWallet = fields.requiredEvmAddress("customerWallet");
         var payout = fields.optionalEvmAddress("payoutAddressEvm").orElse(null);
         var form = form(fields);
@@ -47,7 +45,8 @@ public record CreateSubscriptionRequest(
         var metadata = fields.optionalMetadata("metadata");
         var successUrl = fields.optionalHttpUrl("successUrl").orElse(null);
         var cancelUrl = fields.optionalHttpUrl("cancelUrl").orElse(null);
-        return new CreateSubscriptionRequest(merchantRef, customerWallet, payout, form, planId, metadata, successUrl, cancelUrl);
+        return new CreateSubscriptionRequest(
+                merchantRef, customerWallet, payout, form, planId, metadata, successUrl, cancelUrl);
     }
 
     private static Form form(RequestFields fields) {
@@ -55,8 +54,10 @@ public record CreateSubscriptionRequest(
         if (priceId.isPresent()) {
             for (var conflicting : new String[] {"amountUsdc", "interval"}) {
                 if (fields.has(conflicting)) {
-                    throw ApiException.invalid(conflicting, conflicting + " cannot be given with priceId: the price sets the amount"
-                            + " and interval. Send priceId alone, or amountUsdc and interval without priceId");
+                    throw ApiException.invalid(
+                            conflicting,
+                            conflicting + " cannot be given with priceId: the price sets the amount"
+                                    + " and interval. Send priceId alone, or amountUsdc and interval without priceId");
                 }
             }
             return new ByPrice(priceId.get());
@@ -64,14 +65,17 @@ public record CreateSubscriptionRequest(
         var amount = fields.optionalPositiveAmount("amountUsdc");
         var interval = fields.optionalOneOf("interval", INTERVALS);
         if (amount.isEmpty() && interval.isEmpty()) {
-            throw ApiException.invalid("priceId", "Give either priceId (a month or year price of your catalog),"
-                    + " or amountUsdc and interval (month or year)");
+            throw ApiException.invalid(
+                    "priceId",
+                    "Give either priceId (a month or year price of your catalog),"
+                            + " or amountUsdc and interval (month or year)");
         }
         if (amount.isEmpty()) {
             throw ApiException.invalid("amountUsdc", "amountUsdc is required with interval (or give priceId instead)");
         }
         if (interval.isEmpty()) {
-            throw ApiException.invalid("interval", "interval (month or year) is required with amountUsdc (or give priceId instead)");
+            throw ApiException.invalid(
+                    "interval", "interval (month or year) is required with amountUsdc (or give priceId instead)");
         }
         return new AdHoc(amount.get(), interval.get());
     }

@@ -13,8 +13,7 @@ import java.util.Map;
  */
 final class CreatedSubscription {
 
-    private CreatedSubscription() {
-    }
+    private CreatedSubscription() {}
 
     static Map<String, Object> body(CommandOutcome outcome, String checkoutBase) {
         Rejections.throwIfRejected(outcome);

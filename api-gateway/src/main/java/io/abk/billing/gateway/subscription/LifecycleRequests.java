@@ -16,16 +16,17 @@ final class LifecycleRequests {
 
     static final int MAX_ID_LENGTH = 255;
 
-    private LifecycleRequests() {
-    }
+    private LifecycleRequests() {}
 
     /** {@code {onChainSubscriptionId?}}: the vault's id of the mandate the customer's wallet set up. */
     static ActivateSubscription activate(RequestFields fields) {
-        return new ActivateSubscription(fields.optionalString("onChainSubscriptionId", MAX_ID_LENGTH).orElse(null));
+        return new ActivateSubscription(
+                fields.optionalString("onChainSubscriptionId", MAX_ID_LENGTH).orElse(null));
     }
 
     static CompleteSubscription complete(RequestFields fields) {
-        return new CompleteSubscription(fields.optionalString("onChainSubscriptionId", MAX_ID_LENGTH).orElse(null));
+        return new CompleteSubscription(
+                fields.optionalString("onChainSubscriptionId", MAX_ID_LENGTH).orElse(null));
     }
 
     /** {@code {immediate?}}: false (the default) cancels at the period end. */
@@ -40,9 +41,13 @@ final class LifecycleRequests {
      */
     static UpdateSubscription update(RequestFields fields) {
         return UpdateSubscription.newBuilder()
-                .setAmountMicros(fields.optionalPositiveAmount("amountUsdc").map(amount -> amount.micros()).orElse(null))
-                .setInterval(fields.optionalOneOf("interval", CreateSubscriptionRequest.INTERVALS).orElse(null))
-                .setPlanId(fields.optionalString("planId", CreateSubscriptionRequest.MAX_REF_LENGTH).orElse(null))
+                .setAmountMicros(fields.optionalPositiveAmount("amountUsdc")
+                        .map(amount -> amount.micros())
+                        .orElse(null))
+                .setInterval(fields.optionalOneOf("interval", CreateSubscriptionRequest.INTERVALS)
+                        .orElse(null))
+                .setPlanId(fields.optionalString("planId", CreateSubscriptionRequest.MAX_REF_LENGTH)
+                        .orElse(null))
                 .setMetadata(Map.copyOf(fields.optionalMetadata("metadata")))
                 .build();
     }

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.subscription;
 
 import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
@@ -41,7 +41,10 @@ public class SubscriptionActionRoutes {
     private final LatestResources latest;
     private final SubscriptionActivation activation;
 
-    public SubscriptionActionRoutes(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest,
+    public SubscriptionActionRoutes(
+            Commands commands,
+            SubscriptionReadModel subscriptions,
+            LatestResources latest,
             SubscriptionActivation activation) {
         this.commands = commands;
         this.subscriptions = subscriptions;
@@ -50,47 +53,70 @@ public class SubscriptionActionRoutes {
     }
 
     @PostMapping("/activate")
-    public Mono<Map<String, @Nullable Object>> activate(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, @Nullable Object>> activate(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return activation.activate(caller, id, body, exchange).map(SubscriptionActivation.Activation::body);
     }
 
     @PostMapping("/complete")
-    public Mono<Map<String, Object>> complete(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> complete(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, LifecycleRequests::complete);
     }
 
     @PostMapping("/cancel")
-    public Mono<Map<String, Object>> cancel(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> cancel(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, LifecycleRequests::cancel);
     }
 
     @PostMapping("/resume")
-    public Mono<Map<String, Object>> resume(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> resume(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, fields -> new ResumeSubscription());
     }
 
     @PostMapping("/pause")
-    public Mono<Map<String, Object>> pause(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> pause(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, fields -> new PauseSubscription());
     }
 
     @PatchMapping
-    public Mono<Map<String, Object>> update(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+    public Mono<Map<String, Object>> update(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
         return act(caller, id, body, exchange, LifecycleRequests::update);
     }
 
     /** Validates the body into a payload, resolves the subscription, sends, and answers {@code {subscription}}. */
-    private Mono<Map<String, Object>> act(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange,
+    private Mono<Map<String, Object>> act(
+            Caller caller,
+            String id,
+            @Nullable JsonNode body,
+            ServerWebExchange exchange,
             Function<RequestFields, Object> payload) {
         return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.OUTCOME, identity -> {
                     var command = payload.apply(RequestFields.of(body));
-                    return subscriptions.find(caller, id)
+                    return subscriptions
+                            .find(caller, id)
                             .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
                             .thenReturn(new Target(id, command));
                 })

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.subscription;
 
 import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -33,7 +33,10 @@ public final class SubscriptionActivation {
      * @param charge {@code {ok, failureCode, failureMessage, txHash}} of the settled first charge, or null when no
      *     charge ran (a free trial invoice is paid at once; a voided one is not charged)
      */
-    public record Activation(JsonNode subscription, @Nullable JsonNode invoice, @Nullable Map<String, @Nullable Object> charge) {
+    public record Activation(
+            JsonNode subscription,
+            @Nullable JsonNode invoice,
+            @Nullable Map<String, @Nullable Object> charge) {
 
         /** The activation's answer: {@code {subscription, invoice, charge}}. */
         public Map<String, @Nullable Object> body() {
@@ -58,7 +61,8 @@ public final class SubscriptionActivation {
     public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
         return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.FOLLOW_UP, identity -> {
                     var payload = LifecycleRequests.activate(RequestFields.of(body));
-                    return subscriptions.find(caller, id)
+                    return subscriptions
+                            .find(caller, id)
                             .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
                             .thenReturn(new Target(id, payload));
                 })
@@ -74,7 +78,8 @@ public final class SubscriptionActivation {
                 return Mono.just(new Activation(subscription, null, null));
             }
             return latest.invoice(caller, invoiceId, outcomes)
-                    .map(invoice -> new Activation(subscription, invoice, settled.followUp() == null ? null : charge(invoice)));
+                    .map(invoice ->
+                            new Activation(subscription, invoice, settled.followUp() == null ? null : charge(invoice)));
         });
     }
 

@@ -43,7 +43,11 @@ public class SubscriptionRoutes {
     private final SubscriptionReadModel readModel;
     private final String checkoutBase;
 
-    public SubscriptionRoutes(Commands commands, PriceLookup prices, MerchantLookup merchants, SubscriptionReadModel readModel,
+    public SubscriptionRoutes(
+            Commands commands,
+            PriceLookup prices,
+            MerchantLookup merchants,
+            SubscriptionReadModel readModel,
             BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
@@ -53,16 +57,19 @@ public class SubscriptionRoutes {
     }
 
     @PostMapping
-    public Mono<ResponseEntity<Map<String, Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Commands.Wait.OUTCOME, identity -> {
-            // The ids derive from the command's identity, so a retry with the same Idempotency-Key names the same ones.
-            var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
-            var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
-            var invoiceId = identity.derivedId(IdPrefix.INVOICE);
-            return SubscriptionTerms.resolve(caller, request, prices, merchants)
-                    .map(terms -> new Commands.Target(subscriptionId, payload(request, terms, invoiceId)));
-        }).map(settled -> ResponseEntity.status(HttpStatus.CREATED).body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
+                    // The ids derive from the command's identity, so a retry with the same Idempotency-Key names the
+                    // same ones.
+                    var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
+                    var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
+                    var invoiceId = identity.derivedId(IdPrefix.INVOICE);
+                    return SubscriptionTerms.resolve(caller, request, prices, merchants)
+                            .map(terms -> new Commands.Target(subscriptionId, payload(request, terms, invoiceId)));
+                })
+                .map(settled -> ResponseEntity.status(HttpStatus.CREATED)
+                        .body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
     }
 
     @GetMapping("/{id}")
@@ -79,7 +86,8 @@ public class SubscriptionRoutes {
         });
     }
 
-    private static CreateSubscription payload(CreateSubscriptionRequest request, SubscriptionTerms terms, String invoiceId) {
+    private static CreateSubscription payload(
+            CreateSubscriptionRequest request, SubscriptionTerms terms, String invoiceId) {
         return CreateSubscription.newBuilder()
                 .setInvoiceId(invoiceId)
                 .setAmountMicros(terms.amountMicros())
@@ -91,8 +99,12 @@ public class SubscriptionRoutes {
                 .setPayoutAddress(terms.payoutAddress())
                 .setMerchantRef(request.merchantRef())
                 .setMetadata(Map.copyOf(request.metadata()))
-                .setSuccessUrl(request.successUrl() == null ? null : request.successUrl().toString())
-                .setCancelUrl(request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(
+                        request.successUrl() == null
+                                ? null
+                                : request.successUrl().toString())
+                .setCancelUrl(
+                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
                 .build();
     }
 }

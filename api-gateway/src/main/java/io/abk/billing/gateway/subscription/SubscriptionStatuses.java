@@ -10,6 +10,5 @@ final class SubscriptionStatuses {
 
     static final List<String> ALL = List.of("incomplete", "active", "past_due", "canceled", "paused");
 
-    private SubscriptionStatuses() {
-    }
+    private SubscriptionStatuses() {}
 }

@@ -7,7 +7,11 @@ import org.jspecify.annotations.Nullable;
  * A merchant's test clock as stored: {@code frozenAt} null follows the wall clock. A clock never set is version 0
  * with no timestamps ({@link #never}).
  */
-public record ClockState(String merchantId, @Nullable Instant frozenAt, long version, @Nullable Instant createdAt,
+public record ClockState(
+        String merchantId,
+        @Nullable Instant frozenAt,
+        long version,
+        @Nullable Instant createdAt,
         @Nullable Instant updatedAt) {
 
     public static ClockState never(String merchantId) {

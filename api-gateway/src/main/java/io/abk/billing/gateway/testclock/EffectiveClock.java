@@ -30,8 +30,7 @@ public final class EffectiveClock {
     /** Entries younger than this are never evicted: a request may still read the clock it loaded. */
     static final Duration KEEP_AT_LEAST = Duration.ofMinutes(5);
 
-    private record Known(ClockState state, long loadedAtNanos) {
-    }
+    private record Known(ClockState state, long loadedAtNanos) {}
 
     private final ConcurrentHashMap<String, Known> known = new ConcurrentHashMap<>();
     private final Clock wall;
@@ -56,7 +55,9 @@ public final class EffectiveClock {
 
     /** The now of this merchant and mode, loading the merchant's test clock when the cached one is older than the TTL. */
     public Mono<Instant> now(String merchantId, Mode mode) {
-        return mode == Mode.LIVE ? Mono.fromSupplier(this::wallNow) : testClock(merchantId).map(clock -> clock.effectiveNow(wallNow()));
+        return mode == Mode.LIVE
+                ? Mono.fromSupplier(this::wallNow)
+                : testClock(merchantId).map(clock -> clock.effectiveNow(wallNow()));
     }
 
     /** The merchant's test clock (never set: version 0), from the cache while younger than the TTL. */
@@ -66,7 +67,9 @@ public final class EffectiveClock {
             if (cached != null && nanoTime.getAsLong() - cached.loadedAtNanos() < ttlNanos) {
                 return Mono.just(cached.state());
             }
-            return load.apply(merchantId).defaultIfEmpty(ClockState.never(merchantId)).map(this::remember);
+            return load.apply(merchantId)
+                    .defaultIfEmpty(ClockState.never(merchantId))
+                    .map(this::remember);
         });
     }
 
@@ -82,7 +85,10 @@ public final class EffectiveClock {
         var cached = known.get(caller.merchantId());
         if (cached == null) {
             // A bug (a path that stamps test-mode commands without loading the clock first), not input.
-            log.warn("test clock not loaded merchantId={} keyId={}: using the wall clock", caller.merchantId(), caller.apiKeyId());
+            log.warn(
+                    "test clock not loaded merchantId={} keyId={}: using the wall clock",
+                    caller.merchantId(),
+                    caller.apiKeyId());
             return wallNow;
         }
         return cached.state().effectiveNow(wallNow);
@@ -95,8 +101,12 @@ public final class EffectiveClock {
             long keep = KEEP_AT_LEAST.toNanos() + ttlNanos;
             known.values().removeIf(entry -> now - entry.loadedAtNanos() >= keep);
         }
-        var kept = known.merge(state.merchantId(), new Known(state, now), (old, fresh) ->
-                fresh.state().version() >= old.state().version() ? fresh : new Known(old.state(), fresh.loadedAtNanos()));
+        var kept = known.merge(
+                state.merchantId(),
+                new Known(state, now),
+                (old, fresh) -> fresh.state().version() >= old.state().version()
+                        ? fresh
+                        : new Known(old.state(), fresh.loadedAtNanos()));
         return kept.state();
     }
 }

@@ -34,11 +34,16 @@ public class TestClockConfiguration {
     /** Gives up on a publish within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
     TestClockPublisher testClockPublisher(BillingProperties billing) {
-        return TestClockPublisher.create(billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+        return TestClockPublisher.create(
+                billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
     }
 
     @Bean
-    TestClockService testClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx,
+    TestClockService testClockService(
+            TestClockStore store,
+            TestClockPublisher publisher,
+            EffectiveClock clock,
+            TransactionalOperator tx,
             AuditLog audit) {
         return new TestClockService(store, publisher, clock, tx, RETRY_AFTER, audit);
     }

@@ -21,8 +21,8 @@ public final class TestClockPublisher implements AutoCloseable {
     }
 
     public static TestClockPublisher create(String bootstrapServers, Duration deliveryTimeout) {
-        return new TestClockPublisher(AcknowledgedProducer.create(Topics.TEST_CLOCKS, "api-gateway-test-clocks",
-                bootstrapServers, deliveryTimeout));
+        return new TestClockPublisher(AcknowledgedProducer.create(
+                Topics.TEST_CLOCKS, "api-gateway-test-clocks", bootstrapServers, deliveryTimeout));
     }
 
     /** Sends the clock's version; completes when the broker acknowledged it. */

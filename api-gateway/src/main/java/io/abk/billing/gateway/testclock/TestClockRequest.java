@@ -17,20 +17,22 @@ public final class TestClockRequest {
      * Ten years as {@link ChronoUnit#DECADES} counts them (365.2425-day years): a sanity bound far above any
      * scenario (a year's advance walks a monthly subscription through twelve renewals).
      */
-    public static final long MAX_ADVANCE_SECONDS = ChronoUnit.DECADES.getDuration().getSeconds();
+    public static final long MAX_ADVANCE_SECONDS =
+            ChronoUnit.DECADES.getDuration().getSeconds();
     /** As for payment link expiries: four-digit years only, which PostgreSQL and epoch milliseconds hold. */
     static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+
     private static final int MAX_TIMESTAMP_LENGTH = 64;
 
-    private TestClockRequest() {
-    }
+    private TestClockRequest() {}
 
     public static ClockChange parse(RequestFields fields) {
         // frozenAt: null is a request of its own (back to the wall clock), so presence decides, not the value.
         var freezes = fields.isPresent("frozenAt");
         var advances = fields.has("advanceBySeconds");
         if (freezes == advances) {
-            throw ApiException.invalid(freezes ? "advanceBySeconds" : "frozenAt",
+            throw ApiException.invalid(
+                    freezes ? "advanceBySeconds" : "frozenAt",
                     "Send exactly one of frozenAt (an ISO-8601 time, or null for the wall clock) and advanceBySeconds");
         }
         if (advances) {
@@ -46,7 +48,8 @@ public final class TestClockRequest {
             // Commands and records carry milliseconds: the clock holds no finer time.
             at = Instant.parse(text).truncatedTo(ChronoUnit.MILLIS);
         } catch (DateTimeParseException e) {
-            throw ApiException.invalid("frozenAt", "frozenAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
+            throw ApiException.invalid(
+                    "frozenAt", "frozenAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
         }
         if (at.isAfter(LATEST) || at.isBefore(Instant.EPOCH)) {
             throw ApiException.invalid("frozenAt", "frozenAt must be between 1970 and the year 9999");
@@ -55,6 +58,7 @@ public final class TestClockRequest {
     }
 
     private static long advanceBySeconds(RequestFields fields) {
-        return fields.optionalInt("advanceBySeconds", 1, (int) MAX_ADVANCE_SECONDS).orElseThrow();
+        return fields.optionalInt("advanceBySeconds", 1, (int) MAX_ADVANCE_SECONDS)
+                .orElseThrow();
     }
 }

@@ -42,7 +42,8 @@ public class TestClockRoutes {
     }
 
     @PostMapping
-    public Mono<Map<String, @Nullable Object>> change(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, @Nullable Object>> change(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {
             requireTestMode(caller);
             var change = TestClockRequest.parse(RequestFields.of(body));
@@ -62,7 +63,10 @@ public class TestClockRoutes {
 
     private static void requireTestMode(Caller caller) {
         if (!caller.isTest()) {
-            throw new ApiException(403, ErrorCodes.TEST_MODE_ONLY, "Test clocks are for test mode only: use a test key (abk_test_...)");
+            throw new ApiException(
+                    403,
+                    ErrorCodes.TEST_MODE_ONLY,
+                    "Test clocks are for test mode only: use a test key (abk_test_...)");
         }
     }
 }

@@ -13,33 +13,31 @@ import org.jspecify.annotations.Nullable;
 public final class TestClockRules {
 
     /** A change's result: the clock's new frozen instant (null: the wall clock), or why it would go backwards. */
-    public sealed interface Decision {
-    }
+    public sealed interface Decision {}
 
-    public record Moved(@Nullable Instant frozenAt) implements Decision {
-    }
+    public record Moved(@Nullable Instant frozenAt) implements Decision {}
 
-    public record Backwards(String reason) implements Decision {
-    }
+    public record Backwards(String reason) implements Decision {}
 
     /** An advance that would carry the clock past {@link TestClockRequest#LATEST} (stores and records hold no later). */
-    public record TooFar(String reason) implements Decision {
-    }
+    public record TooFar(String reason) implements Decision {}
 
-    private TestClockRules() {
-    }
+    private TestClockRules() {}
 
     public static Decision decide(ClockState current, ClockChange change, Instant wallNow) {
         var effectiveNow = current.effectiveNow(wallNow);
         return switch (change) {
-            case FreezeAt freeze -> freeze.at().isBefore(effectiveNow)
-                    ? new Backwards("frozenAt " + freeze.at() + " is before the clock's current time " + effectiveNow
-                            + ": a test clock only moves forward")
-                    : new Moved(freeze.at());
-            case Unfreeze unfreeze -> current.frozenAt() != null && current.frozenAt().isAfter(wallNow)
-                    ? new Backwards("The clock is frozen at " + current.frozenAt() + ", ahead of the wall clock (" + wallNow
-                            + "): returning to the wall clock would move it backwards; wait until then or keep it frozen")
-                    : new Moved(null);
+            case FreezeAt freeze ->
+                freeze.at().isBefore(effectiveNow)
+                        ? new Backwards("frozenAt " + freeze.at() + " is before the clock's current time "
+                                + effectiveNow + ": a test clock only moves forward")
+                        : new Moved(freeze.at());
+            case Unfreeze unfreeze ->
+                current.frozenAt() != null && current.frozenAt().isAfter(wallNow)
+                        ? new Backwards(
+                                "The clock is frozen at " + current.frozenAt() + ", ahead of the wall clock (" + wallNow
+                                        + "): returning to the wall clock would move it backwards; wait until then or keep it frozen")
+                        : new Moved(null);
             case AdvanceBy advance -> {
                 var to = effectiveNow.plusSeconds(advance.seconds());
                 yield to.isAfter(TestClockRequest.LATEST)

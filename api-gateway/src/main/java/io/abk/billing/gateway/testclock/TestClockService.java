@@ -36,8 +36,13 @@ public final class TestClockService {
     private final Duration retryAfter;
     private final AuditLog audit;
 
-    public TestClockService(TestClockStore store, TestClockPublisher publisher, EffectiveClock clock, TransactionalOperator tx,
-            Duration retryAfter, AuditLog audit) {
+    public TestClockService(
+            TestClockStore store,
+            TestClockPublisher publisher,
+            EffectiveClock clock,
+            TransactionalOperator tx,
+            Duration retryAfter,
+            AuditLog audit) {
         this.audit = audit;
         this.store = store;
         this.publisher = publisher;
@@ -51,7 +56,9 @@ public final class TestClockService {
      * through another replica shows at once; this replica's cache learns it on the way.
      */
     public Mono<ClockState> current(String merchantId) {
-        return store.find(merchantId).defaultIfEmpty(ClockState.never(merchantId)).map(clock::remember);
+        return store.find(merchantId)
+                .defaultIfEmpty(ClockState.never(merchantId))
+                .map(clock::remember);
     }
 
     public Mono<ClockState> change(Caller caller, ClockChange change) {
@@ -61,20 +68,32 @@ public final class TestClockService {
                     // Read under the lock: the change before this one is committed, and the wall clock is past it.
                     var now = clock.wallNow();
                     return switch (TestClockRules.decide(current, change, now)) {
-                        case Backwards backwards -> Mono.error(ApiException.badRequest(ErrorCodes.TEST_CLOCK_BACKWARDS, backwards.reason()));
+                        case Backwards backwards ->
+                            Mono.error(ApiException.badRequest(ErrorCodes.TEST_CLOCK_BACKWARDS, backwards.reason()));
                         case TooFar tooFar -> Mono.error(ApiException.invalid("advanceBySeconds", tooFar.reason()));
-                        case Moved moved -> store.update(current, moved.frozenAt(), now)
-                                .flatMap(next -> audit.record(now, caller.apiKeyId(), "test_clock.changed",
-                                        new AuditLog.Target("test_clock", merchantId, merchantId, "test"),
-                                        details(change, current, next)).thenReturn(next))
-                                .flatMap(next -> publisher.publish(next)
-                                        .onErrorResume(error -> LogContext.mapError(error, cause -> unavailable(merchantId, cause)))
-                                        .thenReturn(next));
+                        case Moved moved ->
+                            store.update(current, moved.frozenAt(), now)
+                                    .flatMap(next -> audit.record(
+                                                    now,
+                                                    caller.apiKeyId(),
+                                                    "test_clock.changed",
+                                                    new AuditLog.Target("test_clock", merchantId, merchantId, "test"),
+                                                    details(change, current, next))
+                                            .thenReturn(next))
+                                    .flatMap(next -> publisher
+                                            .publish(next)
+                                            .onErrorResume(error ->
+                                                    LogContext.mapError(error, cause -> unavailable(merchantId, cause)))
+                                            .thenReturn(next));
                     };
                 })
                 .as(tx::transactional)
                 .<ClockState>handle((next, sink) -> {
-                    log.info("test clock changed merchantId={} version={} frozenAt={}", merchantId, next.version(), next.frozenAt());
+                    log.info(
+                            "test clock changed merchantId={} version={} frozenAt={}",
+                            merchantId,
+                            next.version(),
+                            next.frozenAt());
                     // The answer is this change's own result: remember() keeps the newest it knows, which a concurrent
                     // change may already have moved past (ClockRoutesIT's concurrent advances caught a reply showing
                     // the next one's time).
@@ -99,7 +118,11 @@ public final class TestClockService {
 
     private ApiException unavailable(String merchantId, Throwable error) {
         log.warn("test clock not published merchantId={} error=\"{}\"", merchantId, error.toString());
-        return new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, "The test clock could not be changed; retry shortly", null,
+        return new ApiException(
+                503,
+                ErrorCodes.SERVICE_UNAVAILABLE,
+                "The test clock could not be changed; retry shortly",
+                null,
                 retryAfter);
     }
 }

@@ -25,7 +25,9 @@ public final class TestClockStore {
     /** The merchant's clock; empty when it was never set. */
     public Mono<ClockState> find(String merchantId) {
         return db.sql("SELECT " + COLUMNS + " FROM test_clocks WHERE merchant_id = :merchantId AND version > 0")
-                .bind("merchantId", merchantId).map(TestClockStore::state).one();
+                .bind("merchantId", merchantId)
+                .map(TestClockStore::state)
+                .one();
     }
 
     /**
@@ -35,9 +37,14 @@ public final class TestClockStore {
     public Mono<ClockState> lock(String merchantId, Instant now) {
         return db.sql("INSERT INTO test_clocks (" + COLUMNS + ") VALUES (:merchantId, NULL, 0, :now, :now)"
                         + " ON CONFLICT (merchant_id) DO NOTHING")
-                .bind("merchantId", merchantId).bind("now", now).fetch().rowsUpdated()
+                .bind("merchantId", merchantId)
+                .bind("now", now)
+                .fetch()
+                .rowsUpdated()
                 .then(db.sql("SELECT " + COLUMNS + " FROM test_clocks WHERE merchant_id = :merchantId FOR UPDATE")
-                        .bind("merchantId", merchantId).map(TestClockStore::state).one());
+                        .bind("merchantId", merchantId)
+                        .map(TestClockStore::state)
+                        .one());
     }
 
     /** Writes the clock's next version; the row must be locked by this transaction. */
@@ -45,16 +52,23 @@ public final class TestClockStore {
         return db.sql("UPDATE test_clocks SET frozen_at = :frozenAt, version = version + 1, updated_at = :now,"
                         + " created_at = CASE WHEN version = 0 THEN :now ELSE created_at END"
                         + " WHERE merchant_id = :merchantId AND version = :version RETURNING " + COLUMNS)
-                .bind("frozenAt", SqlValues.nullable(frozenAt, Instant.class)).bind("now", now)
-                .bind("merchantId", current.merchantId()).bind("version", current.version())
-                .map(TestClockStore::state).one()
+                .bind("frozenAt", SqlValues.nullable(frozenAt, Instant.class))
+                .bind("now", now)
+                .bind("merchantId", current.merchantId())
+                .bind("version", current.version())
+                .map(TestClockStore::state)
+                .one()
                 .switchIfEmpty(Mono.error(() -> new IllegalStateException("test clock of " + current.merchantId()
                         + " changed under its row lock (version " + current.version() + ")")));
     }
 
     private static ClockState state(Readable row) {
         var version = Objects.requireNonNull(row.get("version", Long.class));
-        return new ClockState(Objects.requireNonNull(row.get("merchant_id", String.class)), row.get("frozen_at", Instant.class),
-                version, version == 0 ? null : row.get("created_at", Instant.class), version == 0 ? null : row.get("updated_at", Instant.class));
+        return new ClockState(
+                Objects.requireNonNull(row.get("merchant_id", String.class)),
+                row.get("frozen_at", Instant.class),
+                version,
+                version == 0 ? null : row.get("created_at", Instant.class),
+                version == 0 ? null : row.get("updated_at", Instant.class));
     }
 }

@@ -42,7 +42,8 @@ public class AcceptFilter implements WebFilter {
             return false;
         }
         try {
-            return MediaType.APPLICATION_JSON.isCompatibleWith(request.getHeaders().getContentType());
+            return MediaType.APPLICATION_JSON.isCompatibleWith(
+                    request.getHeaders().getContentType());
         } catch (InvalidMediaTypeException unparsable) {
             // The route refuses the body (415) without acting on it.
             return false;
@@ -55,7 +56,8 @@ public class AcceptFilter implements WebFilter {
             return true;
         }
         try {
-            return request.getHeaders().getAccept().stream().anyMatch(type -> type.isCompatibleWith(MediaType.APPLICATION_JSON));
+            return request.getHeaders().getAccept().stream()
+                    .anyMatch(type -> type.isCompatibleWith(MediaType.APPLICATION_JSON));
         } catch (InvalidMediaTypeException unparsable) {
             return true;
         }

@@ -9,7 +9,12 @@ import org.jspecify.annotations.Nullable;
  * An error response before rendering: status, {@code code}, the human sentence, the field it is about, and
  * extra headers ({@code Retry-After}, {@code Allow}).
  */
-public record ApiError(int status, String code, String message, @Nullable String param, @Nullable Duration retryAfter,
+public record ApiError(
+        int status,
+        String code,
+        String message,
+        @Nullable String param,
+        @Nullable Duration retryAfter,
         Map<String, List<String>> headers) {
 
     public static ApiError of(int status, String code, String message) {
@@ -17,8 +22,13 @@ public record ApiError(int status, String code, String message, @Nullable String
     }
 
     public static ApiError from(ApiException e) {
-        return new ApiError(e.status(), e.code(), e.getMessage() == null ? e.code() : e.getMessage(), e.param(),
-                e.retryAfter(), Map.of());
+        return new ApiError(
+                e.status(),
+                e.code(),
+                e.getMessage() == null ? e.code() : e.getMessage(),
+                e.param(),
+                e.retryAfter(),
+                Map.of());
     }
 
     public ApiError withHeader(String name, List<String> values) {

@@ -40,37 +40,64 @@ public class ApiErrorHandler implements WebExceptionHandler {
         var requestId = RequestIds.of(exchange);
         if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
             // The HTTP server answered 400 itself (a body it could not decode) and closed the connection.
-            LogContext.of(exchange).inMdc(() -> log.info("request refused by the HTTP codec requestId={} method={} path={}", requestId,
-                    request.getMethod(), request.getPath().value()));
+            LogContext.of(exchange)
+                    .inMdc(() -> log.info(
+                            "request refused by the HTTP codec requestId={} method={} path={}",
+                            requestId,
+                            request.getMethod(),
+                            request.getPath().value()));
             return Mono.empty();
         }
         if (ClientAborts.isClientAbort(thrown)) {
             // The connection is gone (the client closed or reset it, or the HTTP codec closed it after an answer of its
             // own): nothing can be sent, and nothing failed on the gateway's side.
-            LogContext.of(exchange).inMdc(() -> log.info("client aborted requestId={} method={} path={} reason=\"{}\"", requestId,
-                    request.getMethod(), request.getPath().value(), ClientAborts.reason(thrown)));
-            ServerRequestObservationContext.findCurrent(exchange.getAttributes()).ifPresent(context -> context.setConnectionAborted(true));
+            LogContext.of(exchange)
+                    .inMdc(() -> log.info(
+                            "client aborted requestId={} method={} path={} reason=\"{}\"",
+                            requestId,
+                            request.getMethod(),
+                            request.getPath().value(),
+                            ClientAborts.reason(thrown)));
+            ServerRequestObservationContext.findCurrent(exchange.getAttributes())
+                    .ifPresent(context -> context.setConnectionAborted(true));
             return Mono.empty();
         }
         var error = ErrorClassifier.classify(thrown);
         LogContext.of(exchange).inMdc(() -> {
             if (error.isServerError()) {
-                log.error("request failed requestId={} method={} path={} status={} code={}", requestId, request.getMethod(),
-                        request.getPath().value(), error.status(), error.code(), thrown);
+                log.error(
+                        "request failed requestId={} method={} path={} status={} code={}",
+                        requestId,
+                        request.getMethod(),
+                        request.getPath().value(),
+                        error.status(),
+                        error.code(),
+                        thrown);
             } else {
-                log.debug("request refused requestId={} method={} path={} status={} code={} message=\"{}\"", requestId,
-                        request.getMethod(), request.getPath().value(), error.status(), error.code(), error.message());
+                log.debug(
+                        "request refused requestId={} method={} path={} status={} code={} message=\"{}\"",
+                        requestId,
+                        request.getMethod(),
+                        request.getPath().value(),
+                        error.status(),
+                        error.code(),
+                        error.message());
             }
         });
         var bytes = json.writeValueAsBytes(body(error, requestId));
-        return JsonErrorAnswers.write(exchange, thrown, error.status(), headers -> {
-            RequestIdFilter.stampHeaders(exchange);
-            var retryAfter = error.retryAfterSeconds();
-            if (retryAfter != null) {
-                headers.set(ApiHeaders.RETRY_AFTER, Long.toString(retryAfter));
-            }
-            error.headers().forEach(headers::put);
-        }, bytes);
+        return JsonErrorAnswers.write(
+                exchange,
+                thrown,
+                error.status(),
+                headers -> {
+                    RequestIdFilter.stampHeaders(exchange);
+                    var retryAfter = error.retryAfterSeconds();
+                    if (retryAfter != null) {
+                        headers.set(ApiHeaders.RETRY_AFTER, Long.toString(retryAfter));
+                    }
+                    error.headers().forEach(headers::put);
+                },
+                bytes);
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {

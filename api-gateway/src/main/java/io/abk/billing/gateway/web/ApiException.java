@@ -15,7 +15,8 @@ public final class ApiException extends RuntimeException {
     private final @Nullable String param;
     private final @Nullable Duration retryAfter;
 
-    public ApiException(int status, String code, String message, @Nullable String param, @Nullable Duration retryAfter) {
+    public ApiException(
+            int status, String code, String message, @Nullable String param, @Nullable Duration retryAfter) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;

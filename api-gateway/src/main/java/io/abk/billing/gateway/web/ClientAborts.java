@@ -13,8 +13,7 @@ import reactor.netty.channel.AbortedException;
  */
 final class ClientAborts {
 
-    private ClientAborts() {
-    }
+    private ClientAborts() {}
 
     static boolean isClientAbort(Throwable thrown) {
         if (DisconnectedClientHelper.isClientDisconnectedException(thrown)) {

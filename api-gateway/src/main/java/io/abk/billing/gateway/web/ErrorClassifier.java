@@ -27,8 +27,7 @@ import tools.jackson.core.JacksonException;
  */
 public final class ErrorClassifier {
 
-    private ErrorClassifier() {
-    }
+    private ErrorClassifier() {}
 
     public static ApiError classify(Throwable thrown) {
         var error = Exceptions.unwrap(thrown);
@@ -39,27 +38,47 @@ public final class ErrorClassifier {
             return ApiError.from(RequestBodyFilter.payloadTooLarge());
         }
         if (hasCause(error, InvalidMediaTypeException.class)) {
-            return ApiError.of(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "The Content-Type header is malformed; send application/json");
+            return ApiError.of(
+                    415,
+                    ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+                    "The Content-Type header is malformed; send application/json");
         }
         return switch (error) {
-            case MethodNotAllowedException e -> ApiError.of(405, ErrorCodes.METHOD_NOT_ALLOWED,
-                            "Method " + e.getHttpMethod() + " is not allowed on this route")
-                    .withHeader("Allow", e.getSupportedMethods().stream().map(HttpMethod::name).sorted().toList());
-            case UnsupportedMediaTypeStatusException e -> ApiError.of(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
-                    "Unsupported Content-Type" + (e.getContentType() == null ? "" : " '" + e.getContentType() + "'")
-                            + ": send application/json");
-            case NotAcceptableStatusException e -> ApiError.of(406, ErrorCodes.NOT_ACCEPTABLE,
-                    "The response is only available as application/json");
-            case ServerWebInputException e when hasCause(e, DecodingException.class) || hasCause(e, JacksonException.class) ->
-                    ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
-            case ServerWebInputException e -> ApiError.of(400, ErrorCodes.INVALID_REQUEST,
-                    e.getReason() == null ? "The request is malformed" : e.getReason());
+            case MethodNotAllowedException e ->
+                ApiError.of(
+                                405,
+                                ErrorCodes.METHOD_NOT_ALLOWED,
+                                "Method " + e.getHttpMethod() + " is not allowed on this route")
+                        .withHeader(
+                                "Allow",
+                                e.getSupportedMethods().stream()
+                                        .map(HttpMethod::name)
+                                        .sorted()
+                                        .toList());
+            case UnsupportedMediaTypeStatusException e ->
+                ApiError.of(
+                        415,
+                        ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+                        "Unsupported Content-Type" + (e.getContentType() == null ? "" : " '" + e.getContentType() + "'")
+                                + ": send application/json");
+            case NotAcceptableStatusException e ->
+                ApiError.of(406, ErrorCodes.NOT_ACCEPTABLE, "The response is only available as application/json");
+            case ServerWebInputException e
+            when hasCause(e, DecodingException.class) || hasCause(e, JacksonException.class) ->
+                ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+            case ServerWebInputException e ->
+                ApiError.of(
+                        400,
+                        ErrorCodes.INVALID_REQUEST,
+                        e.getReason() == null ? "The request is malformed" : e.getReason());
             case ResponseStatusException e -> fromStatus(e.getStatusCode().value(), e.getReason());
             case DecodingException e -> ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
-            // The JSON parser throws a bare NumberFormatException (not one of its own exceptions, so no DecodingException
+            // The JSON parser throws a bare NumberFormatException (not one of its own exceptions, so no
+            // DecodingException
             // wraps it) for a number past its limits, such as 1E+2147483648: that is the client's input, not a bug.
-            case NumberFormatException e when thrownByJsonParser(e) ->
-                    ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body has a number beyond what can be read");
+            case NumberFormatException e
+            when thrownByJsonParser(e) ->
+                ApiError.of(400, ErrorCodes.INVALID_JSON, "The request body has a number beyond what can be read");
             case DataAccessResourceFailureException e -> unavailable();
             case TransientDataAccessException e -> unavailable();
             default -> ApiError.of(500, ErrorCodes.INTERNAL_ERROR, "An internal error occurred; it has been logged");
@@ -75,10 +94,12 @@ public final class ErrorClassifier {
         }
         if (status == 415) {
             // Spring answers a form-encoded body to a JSON route with a bare 415 ResponseStatusException.
-            return ApiError.of(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type: send application/json");
+            return ApiError.of(
+                    415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type: send application/json");
         }
         if (status >= 400 && status < 500) {
-            return ApiError.of(status, ErrorCodes.INVALID_REQUEST, reason == null ? "The request is malformed" : reason);
+            return ApiError.of(
+                    status, ErrorCodes.INVALID_REQUEST, reason == null ? "The request is malformed" : reason);
         }
         if (status == 503) {
             return unavailable();
@@ -87,8 +108,13 @@ public final class ErrorClassifier {
     }
 
     private static ApiError unavailable() {
-        return new ApiError(503, ErrorCodes.SERVICE_UNAVAILABLE, "A backing service is unavailable; retry shortly", null,
-                Duration.ofSeconds(1), Map.of());
+        return new ApiError(
+                503,
+                ErrorCodes.SERVICE_UNAVAILABLE,
+                "A backing service is unavailable; retry shortly",
+                null,
+                Duration.ofSeconds(1),
+                Map.of());
     }
 
     private static boolean thrownByJsonParser(Throwable error) {

@@ -3,8 +3,7 @@ package io.abk.billing.gateway.web;
 /** The error codes of the gateway's own checks. Aggregates' rejection codes arrive as data in a Change. */
 public final class ErrorCodes {
 
-    private ErrorCodes() {
-    }
+    private ErrorCodes() {}
 
     public static final String VALIDATION_ERROR = "validation_error";
     public static final String INVALID_JSON = "invalid_json";
@@ -20,6 +19,7 @@ public final class ErrorCodes {
     public static final String INVALID_REQUEST = "invalid_request";
     /** Rotating an API key that is already revoked or expired. */
     public static final String API_KEY_INACTIVE = "api_key_inactive";
+
     public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
     public static final String IDEMPOTENCY_ERROR = "idempotency_error";
     public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";
@@ -27,6 +27,7 @@ public final class ErrorCodes {
     public static final String PROCESSING_TIMEOUT = "processing_timeout";
     /** A request not answered by its deadline (billing.request-timeout plus a margin): 503, retry it. */
     public static final String REQUEST_TIMEOUT = "request_timeout";
+
     public static final String PAYOUT_ADDRESS_REQUIRED = "payout_address_required";
     public static final String PRICE_INACTIVE = "price_inactive";
     /** A {@code sandboxMode} sent with a live key: the sandbox is test mode's only. */
@@ -39,6 +40,7 @@ public final class ErrorCodes {
     public static final String TEST_MODE_ONLY = "test_mode_only";
     /** A redelivery asked of a disabled webhook endpoint: enable it first. */
     public static final String ENDPOINT_DISABLED = "endpoint_disabled";
+
     public static final String INTERNAL_ERROR = "internal_error";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
 }

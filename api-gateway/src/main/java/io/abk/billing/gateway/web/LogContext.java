@@ -35,8 +35,7 @@ public final class LogContext {
     /** Exchange attribute holding the {@link Fields} known so far, for code that runs outside the filters' context. */
     private static final String ATTRIBUTE = LogContext.class.getName() + ".fields";
 
-    private LogContext() {
-    }
+    private LogContext() {}
 
     /** Makes the four keys travel from Reactor's context into the MDC of {@code handle} and {@code tap}; idempotent. */
     public static synchronized void register() {
@@ -107,7 +106,8 @@ public final class LogContext {
 
         @Override
         public Context apply(Context upstream) {
-            return upstream.put(Slf4jThreadLocalAccessor.KEY, of(upstream).and(this).fields());
+            return upstream.put(
+                    Slf4jThreadLocalAccessor.KEY, of(upstream).and(this).fields());
         }
 
         /** Runs {@code logging} with these fields in the MDC, then puts back what the thread had there. */

@@ -12,7 +12,9 @@ public record Page<T>(List<T> items, boolean hasMore) {
      * Builds a page from rows fetched with {@code LIMIT limit + 1}: the extra row only says that more follow.
      */
     public static <T> Page<T> fromRowsPlusOne(List<T> rows, int limit) {
-        return rows.size() > limit ? new Page<>(List.copyOf(rows.subList(0, limit)), true) : new Page<>(List.copyOf(rows), false);
+        return rows.size() > limit
+                ? new Page<>(List.copyOf(rows.subList(0, limit)), true)
+                : new Page<>(List.copyOf(rows), false);
     }
 
     /** The list's response body: {@code {<listName>: items, hasMore}}, in that order. */

@@ -39,7 +39,8 @@ public record PageRequest(int limit, @Nullable String startingAfter) {
         }
         var startingAfter = query.getFirst("startingAfter");
         if (startingAfter != null && !isWellFormed.test(startingAfter)) {
-            throw ApiException.invalid("startingAfter", "startingAfter must be a " + idKind + " id from a previous page");
+            throw ApiException.invalid(
+                    "startingAfter", "startingAfter must be a " + idKind + " id from a previous page");
         }
         return new PageRequest(limit, startingAfter);
     }

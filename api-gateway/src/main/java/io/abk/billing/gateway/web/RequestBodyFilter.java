@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.web;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.InvalidMediaTypeException;
@@ -48,35 +48,44 @@ public class RequestBodyFilter implements WebFilter {
         boolean mayHaveBody = method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH;
         ServerHttpRequest typed = request;
         if (mayHaveBody && request.getHeaders().getContentType() == null) {
-            typed = request.mutate().headers(headers -> headers.setContentType(MediaType.APPLICATION_JSON)).build();
+            typed = request.mutate()
+                    .headers(headers -> headers.setContentType(MediaType.APPLICATION_JSON))
+                    .build();
         }
         var body = checked(exchange, typed.getBody(), isJson(typed.getHeaders()));
-        return chain.filter(exchange.mutate().request(new ServerHttpRequestDecorator(typed) {
-            @Override
-            public Flux<DataBuffer> getBody() {
-                return body;
-            }
-        }).build());
+        return chain.filter(exchange.mutate()
+                .request(new ServerHttpRequestDecorator(typed) {
+                    @Override
+                    public Flux<DataBuffer> getBody() {
+                        return body;
+                    }
+                })
+                .build());
     }
 
     /** The body as it arrives, ending in an error instead of completing when it is broken (see the class comment). */
     private static Flux<DataBuffer> checked(ServerWebExchange exchange, Flux<DataBuffer> body, boolean json) {
         return Flux.defer(() -> {
             var utf8 = json ? new Utf8Check() : null;
-            var checkedBody = utf8 == null ? body : body.doOnNext(buffer -> {
-                for (int at = buffer.readPosition(); at < buffer.writePosition(); at++) {
-                    if (!utf8.accept(buffer.getByte(at))) {
-                        // The rest is still read and passed on, so the connection stays as after any other bad body.
-                        break;
-                    }
-                }
-            });
+            var checkedBody = utf8 == null
+                    ? body
+                    : body.doOnNext(buffer -> {
+                        for (int at = buffer.readPosition(); at < buffer.writePosition(); at++) {
+                            if (!utf8.accept(buffer.getByte(at))) {
+                                // The rest is still read and passed on, so the connection stays as after any other bad
+                                // body.
+                                break;
+                            }
+                        }
+                    });
             return checkedBody.concatWith(Mono.defer(() -> {
                 if (answeredByHttpCodec(exchange)) {
-                    return Mono.error(new ApiException(400, ErrorCodes.INVALID_REQUEST, "The request body's framing is malformed"));
+                    return Mono.error(new ApiException(
+                            400, ErrorCodes.INVALID_REQUEST, "The request body's framing is malformed"));
                 }
                 if (utf8 != null && !utf8.complete()) {
-                    return Mono.error(new ApiException(400, ErrorCodes.INVALID_JSON, "The request body is not well-formed UTF-8"));
+                    return Mono.error(new ApiException(
+                            400, ErrorCodes.INVALID_JSON, "The request body is not well-formed UTF-8"));
                 }
                 return Mono.empty();
             }));
@@ -91,7 +100,8 @@ public class RequestBodyFilter implements WebFilter {
             // Refused with 415 where a route reads the body; a route that reads none answers as it would anyway.
             return false;
         }
-        return type != null && (MediaType.APPLICATION_JSON.isCompatibleWith(type) || "json".equals(type.getSubtypeSuffix()));
+        return type != null
+                && (MediaType.APPLICATION_JSON.isCompatibleWith(type) || "json".equals(type.getSubtypeSuffix()));
     }
 
     /**
@@ -106,7 +116,8 @@ public class RequestBodyFilter implements WebFilter {
         while (response instanceof ServerHttpResponseDecorator decorator) {
             response = decorator.getDelegate();
         }
-        return response instanceof AbstractServerHttpResponse framework && framework.getNativeResponse() instanceof HttpServerResponse server
+        return response instanceof AbstractServerHttpResponse framework
+                && framework.getNativeResponse() instanceof HttpServerResponse server
                 && server.hasSentHeaders();
     }
 
@@ -123,7 +134,9 @@ public class RequestBodyFilter implements WebFilter {
     }
 
     public static ApiException payloadTooLarge() {
-        return new ApiException(413, ErrorCodes.PAYLOAD_TOO_LARGE,
+        return new ApiException(
+                413,
+                ErrorCodes.PAYLOAD_TOO_LARGE,
                 "The request body is larger than the limit of " + ApiHeaders.MAX_BODY_BYTES + " bytes (64 KiB)");
     }
 }

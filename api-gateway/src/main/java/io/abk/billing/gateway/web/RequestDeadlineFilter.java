@@ -44,7 +44,8 @@ public class RequestDeadlineFilter implements WebFilter {
      * Signals every error an operator's function throws (as Reactor does for all but fatal ones) and cancels upstream;
      * never drops a value ({@code null} would make the operator continue, as {@code onErrorContinue} does).
      */
-    private static final BiFunction<Throwable, @Nullable Object, Throwable> SIGNAL_EVERY_ERROR = (error, value) -> error;
+    private static final BiFunction<Throwable, @Nullable Object, Throwable> SIGNAL_EVERY_ERROR =
+            (error, value) -> error;
 
     private static final Logger log = LoggerFactory.getLogger(RequestDeadlineFilter.class);
 
@@ -59,15 +60,24 @@ public class RequestDeadlineFilter implements WebFilter {
         return chain.filter(exchange)
                 .timeout(deadline, Mono.defer(() -> {
                     var request = exchange.getRequest();
-                    log.warn("request deadline passed requestId={} method={} path={} deadline={}", RequestIds.of(exchange),
-                            request.getMethod(), request.getPath().value(), deadline);
+                    log.warn(
+                            "request deadline passed requestId={} method={} path={} deadline={}",
+                            RequestIds.of(exchange),
+                            request.getMethod(),
+                            request.getPath().value(),
+                            deadline);
                     return Mono.error(timedOut());
                 }))
                 .contextWrite(context -> context.put(ON_NEXT_ERROR_STRATEGY, SIGNAL_EVERY_ERROR));
     }
 
     private ApiException timedOut() {
-        return new ApiException(503, ErrorCodes.REQUEST_TIMEOUT, "The request could not be completed within " + deadline.toSeconds()
-                + " s; retry shortly (with the same Idempotency-Key for a POST)", null, Duration.ofSeconds(1));
+        return new ApiException(
+                503,
+                ErrorCodes.REQUEST_TIMEOUT,
+                "The request could not be completed within " + deadline.toSeconds()
+                        + " s; retry shortly (with the same Idempotency-Key for a POST)",
+                null,
+                Duration.ofSeconds(1));
     }
 }

@@ -32,7 +32,8 @@ public class RequestIdFilter implements WebFilter {
         // Spring's own log lines about this exchange are prefixed with the log id: make it ours.
         exchange.getAttributes().put(ServerWebExchange.LOG_ID_ATTRIBUTE, requestId);
         stampHeaders(exchange);
-        return chain.filter(exchange).contextWrite(LogContext.add(exchange, LogContext.with(LogContext.REQUEST_ID, requestId)));
+        return chain.filter(exchange)
+                .contextWrite(LogContext.add(exchange, LogContext.with(LogContext.REQUEST_ID, requestId)));
     }
 
     /** Sets the headers every response carries; the error handler calls it again after resetting a response. */

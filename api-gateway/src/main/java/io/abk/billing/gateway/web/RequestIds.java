@@ -5,8 +5,7 @@ import org.springframework.web.server.ServerWebExchange;
 /** Where a request's id lives during its exchange: logs and error bodies read it from here. */
 public final class RequestIds {
 
-    private RequestIds() {
-    }
+    private RequestIds() {}
 
     /** Exchange attribute holding the {@code req_...} id of the request (a String). */
     public static final String ATTRIBUTE = RequestIds.class.getName() + ".requestId";

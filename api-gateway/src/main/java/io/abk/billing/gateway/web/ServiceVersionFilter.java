@@ -21,7 +21,9 @@ public class ServiceVersionFilter implements WebFilter {
         var values = exchange.getRequest().getHeaders().getOrEmpty(ApiHeaders.SERVICE_VERSION);
         for (var value : values) {
             if (!ApiHeaders.SUPPORTED_VERSION.equals(value.strip())) {
-                return Mono.error(new ApiException(400, ErrorCodes.UNSUPPORTED_API_VERSION,
+                return Mono.error(new ApiException(
+                        400,
+                        ErrorCodes.UNSUPPORTED_API_VERSION,
                         "Unsupported Service-Version '" + abbreviate(value) + "': the supported version is "
                                 + ApiHeaders.SUPPORTED_VERSION + " (also the default when the header is absent)"));
             }

@@ -7,8 +7,7 @@ import org.springframework.util.MultiValueMap;
 /** The {@code status} filter of a list: absent, or one of the listed resource's statuses. */
 public final class StatusFilter {
 
-    private StatusFilter() {
-    }
+    private StatusFilter() {}
 
     /** Reads {@code status} from a query: null when absent, else one of {@code statuses}, else 400 naming it. */
     public static @Nullable String from(MultiValueMap<String, String> query, List<String> statuses) {

@@ -12,6 +12,7 @@ final class Utf8Check {
     private int pending;
     /** The bounds of the next continuation byte: narrower than 80..BF right after some lead bytes. */
     private int low = 0x80;
+
     private int high = 0xbf;
     private boolean broken;
 

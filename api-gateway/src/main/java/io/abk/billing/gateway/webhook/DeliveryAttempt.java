@@ -12,9 +12,21 @@ import org.jspecify.annotations.Nullable;
  * one delivery, or one skipped because the endpoint was disabled, deleted or its URL refused. Its API id is
  * {@code wha_<row id>}; the row id is a bigserial, so ids order the log newest first.
  */
-public record DeliveryAttempt(long rowId, String endpointId, String eventId, String eventType, String deliveryId,
-        int attempt, boolean redelivery, String outcome, @Nullable Integer statusCode, @Nullable Integer latencyMs,
-        @Nullable String error, @Nullable String responseExcerpt, @Nullable Instant nextRetryAt, Instant attemptedAt) {
+public record DeliveryAttempt(
+        long rowId,
+        String endpointId,
+        String eventId,
+        String eventType,
+        String deliveryId,
+        int attempt,
+        boolean redelivery,
+        String outcome,
+        @Nullable Integer statusCode,
+        @Nullable Integer latencyMs,
+        @Nullable String error,
+        @Nullable String responseExcerpt,
+        @Nullable Instant nextRetryAt,
+        Instant attemptedAt) {
 
     static final String ID_PREFIX = "wha_";
     static final String COLUMNS = "id, endpoint_id, event_id, event_type, delivery_id, attempt, redelivery, outcome,"
@@ -46,11 +58,20 @@ public record DeliveryAttempt(long rowId, String endpointId, String eventId, Str
     }
 
     static DeliveryAttempt from(Readable row) {
-        return new DeliveryAttempt(Objects.requireNonNull(row.get("id", Long.class)), Columns.required(row, "endpoint_id", String.class),
-                Columns.required(row, "event_id", String.class), Columns.required(row, "event_type", String.class), Columns.required(row, "delivery_id", String.class),
-                Objects.requireNonNull(row.get("attempt", Integer.class)), Boolean.TRUE.equals(row.get("redelivery", Boolean.class)),
-                Columns.required(row, "outcome", String.class), row.get("status_code", Integer.class), row.get("latency_ms", Integer.class),
-                row.get("error", String.class), row.get("response_excerpt", String.class), row.get("next_retry_at", Instant.class),
+        return new DeliveryAttempt(
+                Objects.requireNonNull(row.get("id", Long.class)),
+                Columns.required(row, "endpoint_id", String.class),
+                Columns.required(row, "event_id", String.class),
+                Columns.required(row, "event_type", String.class),
+                Columns.required(row, "delivery_id", String.class),
+                Objects.requireNonNull(row.get("attempt", Integer.class)),
+                Boolean.TRUE.equals(row.get("redelivery", Boolean.class)),
+                Columns.required(row, "outcome", String.class),
+                row.get("status_code", Integer.class),
+                row.get("latency_ms", Integer.class),
+                row.get("error", String.class),
+                row.get("response_excerpt", String.class),
+                row.get("next_retry_at", Instant.class),
                 Columns.required(row, "attempted_at", Instant.class));
     }
 }

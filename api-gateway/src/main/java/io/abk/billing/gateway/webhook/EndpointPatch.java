@@ -1,9 +1,9 @@
 package io.abk.billing.gateway.webhook;
 
+import io.abk.billing.endpointguard.EndpointUrlGuard;
 import io.abk.billing.gateway.json.FieldChange;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.endpointguard.EndpointUrlGuard;
 import java.util.List;
 
 /**
@@ -11,7 +11,10 @@ import java.util.List;
  * {@code description} clears it; a null {@code enabledEvents} means all events again; {@code url} and
  * {@code disabled} cannot be null.
  */
-public record EndpointPatch(FieldChange<String> url, FieldChange<List<String>> enabledEvents, FieldChange<String> description,
+public record EndpointPatch(
+        FieldChange<String> url,
+        FieldChange<List<String>> enabledEvents,
+        FieldChange<String> description,
         FieldChange<Boolean> disabled) {
 
     public static EndpointPatch parse(RequestFields fields) {
@@ -20,8 +23,8 @@ public record EndpointPatch(FieldChange<String> url, FieldChange<List<String>> e
             throw ApiException.invalid("url", "url cannot be cleared; give a new URL or leave it out");
         }
         var events = fields.change("enabledEvents", () -> EventTypes.parse(fields, "enabledEvents"));
-        var description = fields.change("description",
-                () -> fields.optionalString("description", EndpointRequest.MAX_DESCRIPTION_LENGTH));
+        var description = fields.change(
+                "description", () -> fields.optionalString("description", EndpointRequest.MAX_DESCRIPTION_LENGTH));
         var disabled = fields.change("disabled", () -> fields.optionalBoolean("disabled"));
         if (disabled.given() && disabled.value() == null) {
             throw ApiException.invalid("disabled", "disabled must be true or false");

@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.webhook;
 
+import io.abk.billing.endpointguard.EndpointUrlGuard;
 import io.abk.billing.gateway.json.RequestFields;
 import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.endpointguard.EndpointUrlGuard;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * A {@code POST /v1/webhook_endpoints} body {@code {url, enabledEvents?, description?}}, checked for shape only;
  * the URL's SSRF check (which resolves DNS) is the service's.
  */
-public record EndpointRequest(String url, List<String> enabledEvents, @Nullable String description) {
+public record EndpointRequest(
+        String url, List<String> enabledEvents, @Nullable String description) {
 
     static final int MAX_DESCRIPTION_LENGTH = 1000;
 
@@ -18,7 +19,8 @@ public record EndpointRequest(String url, List<String> enabledEvents, @Nullable 
         var url = fields.optionalString("url", EndpointUrlGuard.MAX_URL_LENGTH)
                 .orElseThrow(() -> ApiException.invalid("url", "url is required"));
         var events = EventTypes.parse(fields, "enabledEvents").orElse(List.of());
-        var description = fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
+        var description =
+                fields.optionalString("description", MAX_DESCRIPTION_LENGTH).orElse(null);
         return new EndpointRequest(url, events, description);
     }
 }

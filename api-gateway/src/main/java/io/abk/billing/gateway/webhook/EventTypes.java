@@ -13,14 +13,25 @@ public final class EventTypes {
     public static final String ALL = "*";
 
     public static final Set<String> KNOWN = Set.of(
-            "subscription.created", "subscription.activated", "subscription.updated", "subscription.past_due",
-            "subscription.canceled", "subscription.paused", "subscription.resumed",
-            "invoice.created", "invoice.paid", "invoice.payment_failed", "invoice.refunded", "invoice.voided",
+            "subscription.created",
+            "subscription.activated",
+            "subscription.updated",
+            "subscription.past_due",
+            "subscription.canceled",
+            "subscription.paused",
+            "subscription.resumed",
+            "invoice.created",
+            "invoice.paid",
+            "invoice.payment_failed",
+            "invoice.refunded",
+            "invoice.voided",
             "invoice.reopened",
-            "payment.created", "payment.paid", "payment.confirmed", "payment.reopened");
+            "payment.created",
+            "payment.paid",
+            "payment.confirmed",
+            "payment.reopened");
 
-    private EventTypes() {
-    }
+    private EventTypes() {}
 
     /**
      * The {@code enabledEvents} field: an array of known types or {@code *}, duplicates dropped. Empty or
@@ -32,8 +43,10 @@ public final class EventTypes {
             for (int i = 0; i < given.size(); i++) {
                 var type = given.get(i);
                 if (!type.equals(ALL) && !KNOWN.contains(type)) {
-                    throw ApiException.invalid(fields.param(field), fields.param(field) + "[" + i + "] '" + type
-                            + "' is not an event type; use '*' or one of " + String.join(", ", KNOWN.stream().sorted().toList()));
+                    throw ApiException.invalid(
+                            fields.param(field),
+                            fields.param(field) + "[" + i + "] '" + type + "' is not an event type; use '*' or one of "
+                                    + String.join(", ", KNOWN.stream().sorted().toList()));
                 }
                 types.add(type);
             }

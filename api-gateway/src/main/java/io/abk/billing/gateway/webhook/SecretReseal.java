@@ -31,6 +31,7 @@ public class SecretReseal implements ApplicationRunner {
     static final int BATCH = 100;
     /** Sealing is microseconds a row; this bounds a pass over a table far larger than any real one. */
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+
     private static final Logger log = LoggerFactory.getLogger(SecretReseal.class);
 
     private final DatabaseClient db;
@@ -51,18 +52,19 @@ public class SecretReseal implements ApplicationRunner {
         }
     }
 
-    private record Batch(@Nullable String lastId, int rows, int resealed, int unopenable) {
-    }
+    private record Batch(@Nullable String lastId, int rows, int resealed, int unopenable) {}
 
-    private record Row(String id, String secret, @Nullable String previous) {
-    }
+    private record Row(String id, String secret, @Nullable String previous) {}
 
     @Override
     public void run(ApplicationArguments args) {
         var result = resealAll().block(TIMEOUT);
         if (result != null) {
-            log.info("event=webhook_secrets_resealed activeKey={} resealed={} unopenable={}", sealer.keys().activeId(),
-                    result.resealed(), result.unopenable());
+            log.info(
+                    "event=webhook_secrets_resealed activeKey={} resealed={} unopenable={}",
+                    sealer.keys().activeId(),
+                    result.resealed(),
+                    result.unopenable());
         }
     }
 
@@ -77,12 +79,22 @@ public class SecretReseal implements ApplicationRunner {
         return db.sql("SELECT id, secret, previous_secret FROM webhook_endpoints WHERE id > :after"
                         + " AND (secret NOT LIKE :sealed OR (previous_secret IS NOT NULL AND previous_secret NOT LIKE :sealed))"
                         + " ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED")
-                .bind("after", after).bind("sealed", sealer.activeLikePattern()).bind("limit", BATCH)
-                .map(row -> new Row(Columns.required(row, "id", String.class), Columns.required(row, "secret", String.class),
+                .bind("after", after)
+                .bind("sealed", sealer.activeLikePattern())
+                .bind("limit", BATCH)
+                .map(row -> new Row(
+                        Columns.required(row, "id", String.class),
+                        Columns.required(row, "secret", String.class),
                         row.get("previous_secret", String.class)))
-                .all().collectList()
-                .flatMap(rows -> Flux.fromIterable(rows).concatMap(this::reseal).reduce(0, Integer::sum)
-                        .map(resealed -> new Batch(rows.isEmpty() ? null : rows.getLast().id(), rows.size(), resealed,
+                .all()
+                .collectList()
+                .flatMap(rows -> Flux.fromIterable(rows)
+                        .concatMap(this::reseal)
+                        .reduce(0, Integer::sum)
+                        .map(resealed -> new Batch(
+                                rows.isEmpty() ? null : rows.getLast().id(),
+                                rows.size(),
+                                resealed,
                                 rows.size() - resealed)))
                 .as(tx::transactional);
     }
@@ -95,11 +107,16 @@ public class SecretReseal implements ApplicationRunner {
             secret = sealer.resealed(row.secret(), row.id());
             previous = row.previous() == null ? null : sealer.resealed(row.previous(), row.id());
         } catch (UnopenableSecretException unopenable) {
-            log.error("event=webhook_secret_unopenable endpointId={} message=\"{}\"", row.id(), unopenable.getMessage());
+            log.error(
+                    "event=webhook_secret_unopenable endpointId={} message=\"{}\"", row.id(), unopenable.getMessage());
             return Mono.just(0);
         }
         return db.sql("UPDATE webhook_endpoints SET secret = :secret, previous_secret = :previous WHERE id = :id")
-                .bind("secret", secret).bind("previous", SqlValues.nullable(previous, String.class)).bind("id", row.id())
-                .fetch().rowsUpdated().thenReturn(1);
+                .bind("secret", secret)
+                .bind("previous", SqlValues.nullable(previous, String.class))
+                .bind("id", row.id())
+                .fetch()
+                .rowsUpdated()
+                .thenReturn(1);
     }
 }

@@ -10,11 +10,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@link io.abk.billing.webhookverify.sealing.SealingKeys#of} when the sealer is made.
  */
 @ConfigurationProperties("billing.secrets")
-public record SecretsProperties(@DefaultValue("") String keys, @DefaultValue("") String activeKey) {
+public record SecretsProperties(
+        @DefaultValue("") String keys, @DefaultValue("") String activeKey) {
 
     /** Never shows a key. */
     @Override
     public String toString() {
-        return "SecretsProperties[keys=" + (keys.isBlank() ? "none" : "set (hidden)") + ", activeKey=" + activeKey + "]";
+        return "SecretsProperties[keys=" + (keys.isBlank() ? "none" : "set (hidden)") + ", activeKey=" + activeKey
+                + "]";
     }
 }

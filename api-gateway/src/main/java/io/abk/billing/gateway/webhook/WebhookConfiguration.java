@@ -30,10 +30,13 @@ public class WebhookConfiguration {
 
     @Bean
     SecretSealer secretSealer(SecretsProperties properties, Environment environment) {
-        var keys = SealingKeys.of(properties.keys(), properties.activeKey(),
+        var keys = SealingKeys.of(
+                properties.keys(),
+                properties.activeKey(),
                 environment.acceptsProfiles(Profiles.of(PRODUCTION_PROFILE)));
         if (keys.isDevelopment()) {
-            log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE + " is empty: webhook signing"
+            log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE
+                    + " is empty: webhook signing"
                     + " secrets are sealed with the documented development key, which protects nothing; never run like this"
                     + " in production\"");
         } else {

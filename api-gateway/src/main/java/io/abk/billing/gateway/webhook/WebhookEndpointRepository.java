@@ -29,21 +29,30 @@ public class WebhookEndpointRepository {
 
     /** Inserts the endpoint; empty when one with its id exists already (the request ran before). */
     public Mono<WebhookEndpoint> insert(WebhookEndpoint e) {
-        return db.sql("INSERT INTO webhook_endpoints (" + WebhookEndpoint.COLUMNS + ") VALUES (:id, :merchantId, :mode, :url,"
+        return db.sql("INSERT INTO webhook_endpoints (" + WebhookEndpoint.COLUMNS
+                        + ") VALUES (:id, :merchantId, :mode, :url,"
                         + " :events, :description, false, NULL, :secret, NULL, NULL, :at, :at) ON CONFLICT (id) DO NOTHING"
                         + " RETURNING " + WebhookEndpoint.COLUMNS)
-                .bind("id", e.id()).bind("merchantId", e.merchantId()).bind("mode", modeText(e.mode()))
-                .bind("url", e.url()).bind("events", e.enabledEvents().toArray(String[]::new))
+                .bind("id", e.id())
+                .bind("merchantId", e.merchantId())
+                .bind("mode", modeText(e.mode()))
+                .bind("url", e.url())
+                .bind("events", e.enabledEvents().toArray(String[]::new))
                 .bind("description", SqlValues.nullable(e.description(), String.class))
-                .bind("secret", e.storedSecret()).bind("at", e.createdAt())
-                .map(WebhookEndpoint::from).one();
+                .bind("secret", e.storedSecret())
+                .bind("at", e.createdAt())
+                .map(WebhookEndpoint::from)
+                .one();
     }
 
     public Mono<WebhookEndpoint> find(String merchantId, Mode mode, String id, boolean forUpdate) {
         return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE id = :id AND" + SCOPE
                         + (forUpdate ? " FOR UPDATE" : ""))
-                .bind("id", id).bind("merchantId", merchantId).bind("mode", modeText(mode))
-                .map(WebhookEndpoint::from).one();
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(WebhookEndpoint::from)
+                .one();
     }
 
     /** Endpoints not deleted, newest first. */
@@ -51,11 +60,16 @@ public class WebhookEndpointRepository {
         var after = page.startingAfter() == null ? "" : " AND id < :after";
         var spec = db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE + after
                         + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("limit", page.limit() + 1);
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("limit", page.limit() + 1);
         if (page.startingAfter() != null) {
             spec = spec.bind("after", page.startingAfter());
         }
-        return spec.map(WebhookEndpoint::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return spec.map(WebhookEndpoint::from)
+                .all()
+                .collectList()
+                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
     }
 
     /**
@@ -63,10 +77,14 @@ public class WebhookEndpointRepository {
      * The sender's fan-out selects the same way.
      */
     public Flux<WebhookEndpoint> subscribedTo(String merchantId, Mode mode, String type) {
-        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE + " AND NOT disabled"
+        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE
+                        + " AND NOT disabled"
                         + " AND (cardinality(enabled_events) = 0 OR :type = ANY (enabled_events)) ORDER BY id")
-                .bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("type", type)
-                .map(WebhookEndpoint::from).all();
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("type", type)
+                .map(WebhookEndpoint::from)
+                .all();
     }
 
     /**
@@ -80,21 +98,32 @@ public class WebhookEndpointRepository {
                         + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
                         + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE id = :id AND" + SCOPE
                         + " RETURNING " + WebhookEndpoint.COLUMNS)
-                .bind("id", e.id()).bind("merchantId", e.merchantId()).bind("mode", modeText(e.mode()))
-                .bind("url", e.url()).bind("events", e.enabledEvents().toArray(String[]::new))
+                .bind("id", e.id())
+                .bind("merchantId", e.merchantId())
+                .bind("mode", modeText(e.mode()))
+                .bind("url", e.url())
+                .bind("events", e.enabledEvents().toArray(String[]::new))
                 .bind("description", SqlValues.nullable(e.description(), String.class))
-                .bind("disabled", e.disabled()).bind("reason", SqlValues.nullable(e.disabledReason(), String.class))
-                .bind("secret", e.storedSecret()).bind("previous", SqlValues.nullable(e.storedPreviousSecret(), String.class))
+                .bind("disabled", e.disabled())
+                .bind("reason", SqlValues.nullable(e.disabledReason(), String.class))
+                .bind("secret", e.storedSecret())
+                .bind("previous", SqlValues.nullable(e.storedPreviousSecret(), String.class))
                 .bind("previousUntil", SqlValues.nullable(e.previousSecretExpiresAt(), Instant.class))
                 .bind("at", at)
-                .map(WebhookEndpoint::from).one();
+                .map(WebhookEndpoint::from)
+                .one();
     }
 
     /** Marks the endpoint deleted and drops its previous secret; true when it existed. */
     public Mono<Boolean> delete(String merchantId, Mode mode, String id, Instant at) {
         return db.sql("UPDATE webhook_endpoints SET deleted_at = :at, updated_at = :at, previous_secret = NULL,"
                         + " previous_secret_expires_at = NULL WHERE id = :id AND" + SCOPE)
-                .bind("id", id).bind("merchantId", merchantId).bind("mode", modeText(mode)).bind("at", at)
-                .fetch().rowsUpdated().map(count -> count > 0);
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("at", at)
+                .fetch()
+                .rowsUpdated()
+                .map(count -> count > 0);
     }
 }

@@ -36,6 +36,7 @@ public class WebhookEndpointRoutes {
 
     /** How long a rotated-out secret keeps signing by default (the rotation's overlap), and at most. */
     static final int DEFAULT_OVERLAP_SECONDS = 86_400;
+
     static final int MAX_OVERLAP_SECONDS = 7 * 86_400;
 
     private final WebhookEndpointService service;
@@ -47,8 +48,8 @@ public class WebhookEndpointRoutes {
     }
 
     @PostMapping("/v1/webhook_endpoints")
-    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(Caller caller, @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
+    public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         var request = EndpointRequest.parse(RequestFields.of(body));
         return service.create(caller, request, CommandIdentity.of(exchange).orElse(null))
                 .map(created -> ResponseEntity.status(HttpStatus.CREATED).body(withSecret(created)));
@@ -58,7 +59,8 @@ public class WebhookEndpointRoutes {
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.WEBHOOK_ENDPOINT);
         var now = Now.of(clock);
-        return service.list(caller, page).map(found -> found.map(e -> WebhookJson.endpoint(e, now)).body("webhookEndpoints"));
+        return service.list(caller, page)
+                .map(found -> found.map(e -> WebhookJson.endpoint(e, now)).body("webhookEndpoints"));
     }
 
     @GetMapping("/v1/webhook_endpoints/{id}")
@@ -68,13 +70,16 @@ public class WebhookEndpointRoutes {
 
     /** The endpoint's delivery attempts, newest first, in pages of {@code wha_} ids. */
     @GetMapping("/v1/webhook_endpoints/{id}/deliveries")
-    public Mono<Map<String, Object>> deliveries(Caller caller, @PathVariable String id, @RequestParam MultiValueMap<String, String> query) {
+    public Mono<Map<String, Object>> deliveries(
+            Caller caller, @PathVariable String id, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, DeliveryAttempt::isWellFormedId, DeliveryAttempt.ID_PREFIX);
-        return service.deliveries(caller, id, page).map(found -> found.map(WebhookJson::attempt).body("deliveries"));
+        return service.deliveries(caller, id, page)
+                .map(found -> found.map(WebhookJson::attempt).body("deliveries"));
     }
 
     @PatchMapping("/v1/webhook_endpoints/{id}")
-    public Mono<Map<String, Object>> update(Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<Map<String, Object>> update(
+            Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = EndpointPatch.parse(RequestFields.of(body));
         return service.update(caller, id, patch).map(this::wrap);
     }
@@ -90,9 +95,11 @@ public class WebhookEndpointRoutes {
     }
 
     @PostMapping("/v1/webhook_endpoints/{id}/rotate_secret")
-    public Mono<Map<String, @Nullable Object>> rotateSecret(Caller caller, @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body) {
-        int overlap = RequestFields.of(body).optionalInt("overlapSeconds", 0, MAX_OVERLAP_SECONDS).orElse(DEFAULT_OVERLAP_SECONDS);
+    public Mono<Map<String, @Nullable Object>> rotateSecret(
+            Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
+        int overlap = RequestFields.of(body)
+                .optionalInt("overlapSeconds", 0, MAX_OVERLAP_SECONDS)
+                .orElse(DEFAULT_OVERLAP_SECONDS);
         return service.rotateSecret(caller, id, Duration.ofSeconds(overlap)).map(this::withSecret);
     }
 

@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.webhook;
 
+import io.abk.billing.endpointguard.EndpointUrlGuard;
+import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
 import io.abk.billing.gateway.audit.AuditLog;
 import io.abk.billing.gateway.auth.ApiKeyFormat;
 import io.abk.billing.gateway.auth.Caller;
@@ -9,8 +11,6 @@ import io.abk.billing.gateway.ids.IdGenerator;
 import io.abk.billing.gateway.web.ApiException;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
-import io.abk.billing.endpointguard.EndpointUrlGuard;
-import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -40,8 +40,7 @@ import reactor.core.scheduler.Schedulers;
 public class WebhookEndpointService {
 
     /** An endpoint with the secret to show once (create and rotation). */
-    public record WithSecret(WebhookEndpoint endpoint, String secret) {
-    }
+    public record WithSecret(WebhookEndpoint endpoint, String secret) {}
 
     static final String DISABLED_BY_MERCHANT = "disabled_by_merchant";
 
@@ -54,8 +53,15 @@ public class WebhookEndpointService {
     private final Clock clock;
     private final SecretSealer sealer;
 
-    public WebhookEndpointService(WebhookEndpointRepository endpoints, DeliveryAttemptRepository attempts, EndpointUrlGuard guard,
-            AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock, SecretSealer sealer) {
+    public WebhookEndpointService(
+            WebhookEndpointRepository endpoints,
+            DeliveryAttemptRepository attempts,
+            EndpointUrlGuard guard,
+            AuditLog audit,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock,
+            SecretSealer sealer) {
         this.sealer = sealer;
         this.endpoints = endpoints;
         this.attempts = attempts;
@@ -71,13 +77,32 @@ public class WebhookEndpointService {
         return checkedUrl(request.url(), caller.mode()).flatMap(url -> {
             var now = Now.of(clock);
             var secret = WebhookSecrets.generate();
-            var endpoint = new WebhookEndpoint(id, caller.merchantId(), caller.mode(), url, request.enabledEvents(),
-                    request.description(), false, null, sealer.seal(secret, id), null, null, now, now);
-            return endpoints.insert(endpoint)
-                    .flatMap(created -> audit.record(now, caller.apiKeyId(), "webhook_endpoint.created", target(caller, id),
-                            Map.of("url", url, "enabledEvents", created.enabledEvents())).thenReturn(new WithSecret(created, secret)))
+            var endpoint = new WebhookEndpoint(
+                    id,
+                    caller.merchantId(),
+                    caller.mode(),
+                    url,
+                    request.enabledEvents(),
+                    request.description(),
+                    false,
+                    null,
+                    sealer.seal(secret, id),
+                    null,
+                    null,
+                    now,
+                    now);
+            return endpoints
+                    .insert(endpoint)
+                    .flatMap(created -> audit.record(
+                                    now,
+                                    caller.apiKeyId(),
+                                    "webhook_endpoint.created",
+                                    target(caller, id),
+                                    Map.of("url", url, "enabledEvents", created.enabledEvents()))
+                            .thenReturn(new WithSecret(created, secret)))
                     // Stored by an earlier run of this request: answer with it and the secret it stored.
-                    .switchIfEmpty(Mono.defer(() -> endpoints.find(caller.merchantId(), caller.mode(), id, false)
+                    .switchIfEmpty(Mono.defer(() -> endpoints
+                            .find(caller.merchantId(), caller.mode(), id, false)
                             .map(stored -> new WithSecret(stored, sealer.open(stored.storedSecret(), id)))))
                     .as(tx::transactional);
         });
@@ -100,28 +125,49 @@ public class WebhookEndpointService {
         var newUrl = patch.url().value();
         // Checked before the transaction: resolving a name must not hold a row lock.
         var url = newUrl == null ? Mono.<String>just("") : checkedUrl(newUrl, caller.mode());
-        return url.flatMap(checked -> endpoint(caller, id, true).flatMap(current -> {
-            var now = Now.of(clock);
-            boolean disabled = Objects.requireNonNull(patch.disabled().applyTo(current.disabled()));
-            var events = patch.enabledEvents().given() ? Objects.requireNonNullElse(patch.enabledEvents().value(),
-                    List.<String>of()) : current.enabledEvents();
-            var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(),
-                    newUrl == null ? current.url() : checked, events, patch.description().applyTo(current.description()),
-                    disabled, !disabled ? null : current.disabled() ? current.disabledReason() : DISABLED_BY_MERCHANT,
-                    current.storedSecret(), current.storedPreviousSecret(), current.previousSecretExpiresAt(), current.createdAt(), now);
-            var changed = changes(current, next);
-            if (changed.isEmpty()) {
-                return Mono.just(current);
-            }
-            return endpoints.update(next, now).flatMap(updated -> audit.record(now, caller.apiKeyId(),
-                    "webhook_endpoint.updated", target(caller, id), changed).thenReturn(updated));
-        }).as(tx::transactional));
+        return url.flatMap(checked -> endpoint(caller, id, true)
+                .flatMap(current -> {
+                    var now = Now.of(clock);
+                    boolean disabled = Objects.requireNonNull(patch.disabled().applyTo(current.disabled()));
+                    var events = patch.enabledEvents().given()
+                            ? Objects.requireNonNullElse(patch.enabledEvents().value(), List.<String>of())
+                            : current.enabledEvents();
+                    var next = new WebhookEndpoint(
+                            current.id(),
+                            current.merchantId(),
+                            current.mode(),
+                            newUrl == null ? current.url() : checked,
+                            events,
+                            patch.description().applyTo(current.description()),
+                            disabled,
+                            !disabled ? null : current.disabled() ? current.disabledReason() : DISABLED_BY_MERCHANT,
+                            current.storedSecret(),
+                            current.storedPreviousSecret(),
+                            current.previousSecretExpiresAt(),
+                            current.createdAt(),
+                            now);
+                    var changed = changes(current, next);
+                    if (changed.isEmpty()) {
+                        return Mono.just(current);
+                    }
+                    return endpoints
+                            .update(next, now)
+                            .flatMap(updated -> audit.record(
+                                            now,
+                                            caller.apiKeyId(),
+                                            "webhook_endpoint.updated",
+                                            target(caller, id),
+                                            changed)
+                                    .thenReturn(updated));
+                })
+                .as(tx::transactional));
     }
 
     public Mono<Void> delete(Caller caller, String id) {
         var now = Now.of(clock);
         return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, id)
-                        ? endpoints.delete(caller.merchantId(), caller.mode(), id, now) : Mono.just(false))
+                        ? endpoints.delete(caller.merchantId(), caller.mode(), id, now)
+                        : Mono.just(false))
                 .flatMap(deleted -> deleted
                         ? audit.record(now, caller.apiKeyId(), "webhook_endpoint.deleted", target(caller, id), Map.of())
                         : Mono.error(ApiException.notFound("webhook endpoint", id)))
@@ -134,18 +180,36 @@ public class WebhookEndpointService {
      * that no longer seals.
      */
     public Mono<WithSecret> rotateSecret(Caller caller, String id, Duration overlap) {
-        return endpoint(caller, id, true).flatMap(current -> {
-            var now = Now.of(clock);
-            var secret = WebhookSecrets.generate();
-            boolean keepOld = !overlap.isZero();
-            var next = new WebhookEndpoint(current.id(), current.merchantId(), current.mode(), current.url(),
-                    current.enabledEvents(), current.description(), current.disabled(), current.disabledReason(),
-                    sealer.seal(secret, id), keepOld ? sealer.resealed(current.storedSecret(), id) : null,
-                    keepOld ? now.plus(overlap) : null, current.createdAt(), now);
-            return endpoints.update(next, now).flatMap(updated -> audit.record(now, caller.apiKeyId(),
-                            "webhook_endpoint.secret_rotated", target(caller, id), Map.of("overlapSeconds", overlap.toSeconds()))
-                    .thenReturn(new WithSecret(updated, secret)));
-        }).as(tx::transactional);
+        return endpoint(caller, id, true)
+                .flatMap(current -> {
+                    var now = Now.of(clock);
+                    var secret = WebhookSecrets.generate();
+                    boolean keepOld = !overlap.isZero();
+                    var next = new WebhookEndpoint(
+                            current.id(),
+                            current.merchantId(),
+                            current.mode(),
+                            current.url(),
+                            current.enabledEvents(),
+                            current.description(),
+                            current.disabled(),
+                            current.disabledReason(),
+                            sealer.seal(secret, id),
+                            keepOld ? sealer.resealed(current.storedSecret(), id) : null,
+                            keepOld ? now.plus(overlap) : null,
+                            current.createdAt(),
+                            now);
+                    return endpoints
+                            .update(next, now)
+                            .flatMap(updated -> audit.record(
+                                            now,
+                                            caller.apiKeyId(),
+                                            "webhook_endpoint.secret_rotated",
+                                            target(caller, id),
+                                            Map.of("overlapSeconds", overlap.toSeconds()))
+                                    .thenReturn(new WithSecret(updated, secret)));
+                })
+                .as(tx::transactional);
     }
 
     /** The URL as given, once the guard allows it; DNS resolution runs off the event loop. */
@@ -160,7 +224,8 @@ public class WebhookEndpointService {
 
     private Mono<WebhookEndpoint> endpoint(Caller caller, String id, boolean forUpdate) {
         return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, id)
-                        ? endpoints.find(caller.merchantId(), caller.mode(), id, forUpdate) : Mono.<WebhookEndpoint>empty())
+                        ? endpoints.find(caller.merchantId(), caller.mode(), id, forUpdate)
+                        : Mono.<WebhookEndpoint>empty())
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint", id)));
     }
 

@@ -13,8 +13,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class WebhookJson {
 
-    private WebhookJson() {
-    }
+    private WebhookJson() {}
 
     public static Map<String, @Nullable Object> endpoint(WebhookEndpoint e, Instant now) {
         var json = new LinkedHashMap<String, @Nullable Object>();
@@ -26,7 +25,9 @@ public final class WebhookJson {
         json.put("disabledReason", e.disabledReason());
         var previousUntil = e.previousSecretExpiresAt();
         // When the rotated-out secret stops signing; null once it has.
-        json.put("previousSecretExpiresAt", previousUntil != null && previousUntil.isAfter(now) ? ApiJson.timestamp(previousUntil) : null);
+        json.put(
+                "previousSecretExpiresAt",
+                previousUntil != null && previousUntil.isAfter(now) ? ApiJson.timestamp(previousUntil) : null);
         json.put("mode", ApiJson.mode(e.mode()));
         json.put("createdAt", ApiJson.timestamp(e.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(e.updatedAt()));

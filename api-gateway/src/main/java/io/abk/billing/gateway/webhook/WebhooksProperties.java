@@ -12,11 +12,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * the event API reads: the sender deletes older events hourly, so the API hides them before they are gone.
  */
 @ConfigurationProperties("billing.webhooks")
-public record WebhooksProperties(@DefaultValue("false") boolean allowLoopbackInTest, @DefaultValue("30d") Duration eventRetention) {
+public record WebhooksProperties(
+        @DefaultValue("false") boolean allowLoopbackInTest,
+        @DefaultValue("30d") Duration eventRetention) {
 
     public WebhooksProperties {
         if (eventRetention.isNegative() || eventRetention.isZero()) {
-            throw new IllegalArgumentException("billing.webhooks.event-retention must be positive, got " + eventRetention);
+            throw new IllegalArgumentException(
+                    "billing.webhooks.event-retention must be positive, got " + eventRetention);
         }
     }
 }

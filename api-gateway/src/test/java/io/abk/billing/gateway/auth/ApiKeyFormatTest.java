@@ -23,9 +23,17 @@ class ApiKeyFormatTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "abk_test_", "abk_test_0123456789012345678901234567890", "abk_prod_01234567890123456789012345678901",
-            "ABK_TEST_01234567890123456789012345678901", "abk_test_0123456789012345678901234567890!", " abk_test_01234567890123456789012345678901",
-            "abk_test_01234567890123456789012345678901\n"})
+    @ValueSource(
+            strings = {
+                "",
+                "abk_test_",
+                "abk_test_0123456789012345678901234567890",
+                "abk_prod_01234567890123456789012345678901",
+                "ABK_TEST_01234567890123456789012345678901",
+                "abk_test_0123456789012345678901234567890!",
+                " abk_test_01234567890123456789012345678901",
+                "abk_test_01234567890123456789012345678901\n"
+            })
     void shouldRejectMalformedKeys(String key) {
         assertThat(ApiKeyFormat.isWellFormed(key)).isFalse();
     }

@@ -28,8 +28,12 @@ class ExpiringCacheTest {
     void shouldLoadOnceAndCacheOnlyFoundValuesWhenLoadingThroughIt() {
         var loads = new AtomicInteger();
 
-        assertThat(cache.get("a", () -> Mono.fromSupplier(() -> "loaded " + loads.incrementAndGet())).block()).isEqualTo("loaded 1");
-        assertThat(cache.get("a", () -> Mono.fromSupplier(() -> "loaded " + loads.incrementAndGet())).block()).isEqualTo("loaded 1");
+        assertThat(cache.get("a", () -> Mono.fromSupplier(() -> "loaded " + loads.incrementAndGet()))
+                        .block())
+                .isEqualTo("loaded 1");
+        assertThat(cache.get("a", () -> Mono.fromSupplier(() -> "loaded " + loads.incrementAndGet()))
+                        .block())
+                .isEqualTo("loaded 1");
         assertThat(cache.get("missing", Mono::<String>empty).block()).isNull();
 
         assertThat(cache.size()).as("misses are not cached").isEqualTo(1);
@@ -50,10 +54,13 @@ class ExpiringCacheTest {
     @Test
     void shouldNotKeepAValueLoadedWhileAnInvalidationRan() {
         // Protects the in-process invalidation: a read that started before a change must not re-cache the old row.
-        var loaded = cache.get("a", () -> Mono.fromSupplier(() -> {
-            cache.invalidate("a");
-            return "read before the change";
-        })).block();
+        var loaded = cache.get(
+                        "a",
+                        () -> Mono.fromSupplier(() -> {
+                            cache.invalidate("a");
+                            return "read before the change";
+                        }))
+                .block();
 
         assertThat(loaded).isEqualTo("read before the change");
         assertThat(cache.get("a")).isNull();

@@ -17,11 +17,31 @@ class CatalogIT extends GatewayIT {
     @Test
     void shouldCreateProductWithPricesInOrderAndExactAmounts() {
         var key = newMerchantKey("test");
-        var product = post(key, "/v1/products", Map.of("name", "Pro", "description", "The pro plan", "prices", List.of(
-                Map.of("amountUsdc", new BigDecimal("9.99"), "interval", "month", "trialDays", 14),
-                Map.of("amountUsdc", 100, "interval", "year"),
-                Map.of("amountUsdc", new BigDecimal("0.000001"), "interval", "once"))))
-                .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody().get("product");
+        var product = post(
+                        key,
+                        "/v1/products",
+                        Map.of(
+                                "name",
+                                "Pro",
+                                "description",
+                                "The pro plan",
+                                "prices",
+                                List.of(
+                                        Map.of(
+                                                "amountUsdc",
+                                                new BigDecimal("9.99"),
+                                                "interval",
+                                                "month",
+                                                "trialDays",
+                                                14),
+                                        Map.of("amountUsdc", 100, "interval", "year"),
+                                        Map.of("amountUsdc", new BigDecimal("0.000001"), "interval", "once"))))
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("product");
         assertThat(product.get("id").stringValue()).startsWith("prod_");
         assertThat(product.get("active").booleanValue()).isTrue();
         assertThat(product.get("mode").stringValue()).isEqualTo("test");
@@ -33,10 +53,16 @@ class CatalogIT extends GatewayIT {
         assertThat(prices.get(1).get("amountUsdc").toString()).isEqualTo("100");
         assertThat(prices.get(1).get("interval").stringValue()).isEqualTo("year");
         assertThat(prices.get(2).get("amountUsdc").toString()).isEqualTo("0.000001");
-        assertThat(prices.get(2).get("productId").stringValue()).isEqualTo(product.get("id").stringValue());
+        assertThat(prices.get(2).get("productId").stringValue())
+                .isEqualTo(product.get("id").stringValue());
 
-        var read = get(key, "/v1/products/" + product.get("id").stringValue()).expectStatus().isOk()
-                .expectBody(JsonNode.class).returnResult().getResponseBody().get("product");
+        var read = get(key, "/v1/products/" + product.get("id").stringValue())
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("product");
         assertThat(read).isEqualTo(product);
     }
 
@@ -47,30 +73,61 @@ class CatalogIT extends GatewayIT {
         var second = createProduct(key, "Second");
         var archived = createProduct(key, "Archived");
         var price = post(key, "/v1/products/" + second + "/prices", Map.of("amountUsdc", 5, "interval", "month"))
-                .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody().get("price");
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("price");
         var priceId = price.get("id").stringValue();
         assertThat(price.get("trialDays").intValue()).isZero();
 
-        patch(key, "/v1/products/" + archived, Map.of("active", false)).expectStatus().isOk()
-                .expectBody().jsonPath("$.product.active").isEqualTo(false);
+        patch(key, "/v1/products/" + archived, Map.of("active", false))
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.product.active")
+                .isEqualTo(false);
         assertThat(listedIds(key)).containsExactly(second, first);
         assertThat(listedPriceCount(key, second)).isEqualTo(2);
 
-        patch(key, "/v1/prices/" + priceId, Map.of("active", false)).expectStatus().isOk()
-                .expectBody().jsonPath("$.price.active").isEqualTo(false);
+        patch(key, "/v1/prices/" + priceId, Map.of("active", false))
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.price.active")
+                .isEqualTo(false);
         assertThat(listedPriceCount(key, second)).isEqualTo(1);
         // GET by id shows every price, archived ones too.
-        get(key, "/v1/products/" + second).expectStatus().isOk().expectBody().jsonPath("$.product.prices.length()").isEqualTo(2);
+        get(key, "/v1/products/" + second)
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.product.prices.length()")
+                .isEqualTo(2);
 
-        patch(key, "/v1/products/" + archived, Map.of("active", true, "name", "Back")).expectStatus().isOk()
-                .expectBody().jsonPath("$.product.name").isEqualTo("Back");
+        patch(key, "/v1/products/" + archived, Map.of("active", true, "name", "Back"))
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.product.name")
+                .isEqualTo("Back");
         assertThat(listedIds(key)).containsExactly(archived, second, first);
 
-        var page = get(key, "/v1/products?limit=2").expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var page = get(key, "/v1/products?limit=2")
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         assertThat(page.get("products")).hasSize(2);
         assertThat(page.get("hasMore").booleanValue()).isTrue();
-        var next = get(key, "/v1/products?limit=2&startingAfter=" + second).expectStatus().isOk()
-                .expectBody(JsonNode.class).returnResult().getResponseBody();
+        var next = get(key, "/v1/products?limit=2&startingAfter=" + second)
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         assertThat(next.get("products").get(0).get("id").stringValue()).isEqualTo(first);
         assertThat(next.get("hasMore").booleanValue()).isFalse();
     }
@@ -85,12 +142,27 @@ class CatalogIT extends GatewayIT {
 
         assertThat(listedIds(testKey)).containsExactly(testProduct);
         assertThat(listedIds(liveKey)).containsExactly(liveProduct);
-        get(liveKey, "/v1/products/" + testProduct).expectStatus().isNotFound()
-                .expectBody().jsonPath("$.code").isEqualTo("resource_missing");
-        get(testKey, "/v1/products/" + liveProduct).expectStatus().isNotFound().expectBody().returnResult();
-        patch(liveKey, "/v1/products/" + testProduct, Map.of("active", false)).expectStatus().isNotFound().expectBody().returnResult();
+        get(liveKey, "/v1/products/" + testProduct)
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("resource_missing");
+        get(testKey, "/v1/products/" + liveProduct)
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .returnResult();
+        patch(liveKey, "/v1/products/" + testProduct, Map.of("active", false))
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .returnResult();
         post(liveKey, "/v1/products/" + testProduct + "/prices", Map.of("amountUsdc", 1, "interval", "month"))
-                .expectStatus().isNotFound().expectBody().returnResult();
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .returnResult();
     }
 
     @Test
@@ -99,15 +171,33 @@ class CatalogIT extends GatewayIT {
         var theirs = newMerchantKey("test");
         var product = createProduct(theirs, "Theirs");
         var priceId = post(theirs, "/v1/products/" + product + "/prices", Map.of("amountUsdc", 1, "interval", "once"))
-                .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody()
-                .get("price").get("id").stringValue();
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("price")
+                .get("id")
+                .stringValue();
 
-        get(mine, "/v1/products/" + product).expectStatus().isNotFound()
-                .expectBody().jsonPath("$.code").isEqualTo("resource_missing");
-        patch(mine, "/v1/prices/" + priceId, Map.of("active", false)).expectStatus().isNotFound().expectBody().returnResult();
+        get(mine, "/v1/products/" + product)
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("resource_missing");
+        patch(mine, "/v1/prices/" + priceId, Map.of("active", false))
+                .expectStatus()
+                .isNotFound()
+                .expectBody()
+                .returnResult();
         assertThat(listedIds(mine)).isEmpty();
-        get(theirs, "/v1/products/" + product).expectStatus().isOk()
-                .expectBody().jsonPath("$.product.prices[0].active").isEqualTo(true);
+        get(theirs, "/v1/products/" + product)
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.product.prices[0].active")
+                .isEqualTo(true);
     }
 
     @Test
@@ -116,37 +206,70 @@ class CatalogIT extends GatewayIT {
         var issued = createKey(merchantId, "test");
         var key = issued.get("secret").stringValue();
         var product = createProduct(key, "Audited product");
-        patch(key, "/v1/products/" + product, Map.of("description", "now described")).expectStatus().isOk().expectBody().returnResult();
-        var entries = admin(http.get().uri("/admin/v1/audit_log?merchantId={id}&limit=2", merchantId)).exchange()
-                .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody().get("entries");
+        patch(key, "/v1/products/" + product, Map.of("description", "now described"))
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult();
+        var entries = admin(http.get().uri("/admin/v1/audit_log?merchantId={id}&limit=2", merchantId))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("entries");
         assertThat(entries.get(0).get("action").stringValue()).isEqualTo("product.updated");
-        assertThat(entries.get(0).get("actor").stringValue()).isEqualTo(issued.get("apiKey").get("id").stringValue());
+        assertThat(entries.get(0).get("actor").stringValue())
+                .isEqualTo(issued.get("apiKey").get("id").stringValue());
         assertThat(entries.get(0).get("mode").stringValue()).isEqualTo("test");
-        assertThat(entries.get(0).get("details").get("description").stringValue()).isEqualTo("now described");
+        assertThat(entries.get(0).get("details").get("description").stringValue())
+                .isEqualTo("now described");
         assertThat(entries.get(1).get("action").stringValue()).isEqualTo("product.created");
     }
 
     private String createProduct(String key, String name) {
-        return post(key, "/v1/products", Map.of("name", name, "prices", List.of(Map.of("amountUsdc", 1, "interval", "month"))))
-                .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody()
-                .get("product").get("id").stringValue();
+        return post(
+                        key,
+                        "/v1/products",
+                        Map.of("name", name, "prices", List.of(Map.of("amountUsdc", 1, "interval", "month"))))
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("product")
+                .get("id")
+                .stringValue();
     }
 
     private List<String> listedIds(String key) {
-        var products = get(key, "/v1/products").expectStatus().isOk().expectBody(JsonNode.class).returnResult()
-                .getResponseBody().get("products");
+        var products = get(key, "/v1/products")
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("products");
         var ids = new ArrayList<String>();
         products.forEach(p -> {
             assertThat(p.get("active").booleanValue()).isTrue();
-            p.get("prices").forEach(price -> assertThat(price.get("active").booleanValue()).isTrue());
+            p.get("prices")
+                    .forEach(price ->
+                            assertThat(price.get("active").booleanValue()).isTrue());
             ids.add(p.get("id").stringValue());
         });
         return ids;
     }
 
     private int listedPriceCount(String key, String productId) {
-        var products = get(key, "/v1/products").expectStatus().isOk().expectBody(JsonNode.class).returnResult()
-                .getResponseBody().get("products");
+        var products = get(key, "/v1/products")
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("products");
         for (var p : products) {
             if (p.get("id").stringValue().equals(productId)) {
                 return p.get("prices").size();
@@ -160,10 +283,18 @@ class CatalogIT extends GatewayIT {
     }
 
     private ResponseSpec post(String key, String uri, Object body) {
-        return http.post().uri(uri).header("x-service-api-key", key).bodyValue(body).exchange();
+        return http.post()
+                .uri(uri)
+                .header("x-service-api-key", key)
+                .bodyValue(body)
+                .exchange();
     }
 
     private ResponseSpec patch(String key, String uri, Object body) {
-        return http.patch().uri(uri).header("x-service-api-key", key).bodyValue(body).exchange();
+        return http.patch()
+                .uri(uri)
+                .header("x-service-api-key", key)
+                .bodyValue(body)
+                .exchange();
     }
 }

@@ -17,16 +17,36 @@ import tools.jackson.databind.JsonNode;
  */
 class CheckoutApiIT extends LifecycleIT {
 
-    static final List<String> SESSION_FIELDS = List.of("subscriptionId", "status", "amountUsdc", "interval", "network", "chainId",
-            "usdcAddress", "vaultAddress", "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl",
-            "nextPaymentAt", "sandbox", "onChainSubscriptionId", "chainIdHex", "rpcUrls", "blockExplorerUrls", "nativeCurrency",
-            "confirmations", "walletCalls");
+    static final List<String> SESSION_FIELDS = List.of(
+            "subscriptionId",
+            "status",
+            "amountUsdc",
+            "interval",
+            "network",
+            "chainId",
+            "usdcAddress",
+            "vaultAddress",
+            "merchantPayout",
+            "customerWallet",
+            "merchantDisplayName",
+            "successUrl",
+            "cancelUrl",
+            "nextPaymentAt",
+            "sandbox",
+            "onChainSubscriptionId",
+            "chainIdHex",
+            "rpcUrls",
+            "blockExplorerUrls",
+            "nativeCurrency",
+            "confirmations",
+            "walletCalls");
 
     @Test
     void shouldServeExactlyTheSessionFieldsAndNothingOfTheMerchantsAccount() {
         var merchant = merchantNamed("Acme Shop");
         var created = subscribe(merchant, "test", "9.99", Map.of("internalNote", "vip-customer-7"));
-        var invoice = get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body();
+        var invoice =
+                get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body();
 
         var reply = call(HttpMethod.GET, "/checkout/subscribe/" + created.subscriptionId() + ".json", null, null, null);
 
@@ -46,16 +66,24 @@ class CheckoutApiIT extends LifecycleIT {
         assertThat(session.get("merchantDisplayName").stringValue()).isEqualTo("Acme Shop");
         assertThat(session.get("successUrl").stringValue()).isEqualTo("https://shop.example.test/thanks");
         assertThat(session.get("cancelUrl").stringValue()).isEqualTo("https://shop.example.test/cart");
-        assertThat(session.get("nextPaymentAt").stringValue()).as("the first invoice's due time").isEqualTo(invoice.get("dueAt").stringValue());
+        assertThat(session.get("nextPaymentAt").stringValue())
+                .as("the first invoice's due time")
+                .isEqualTo(invoice.get("dueAt").stringValue());
         assertThat(session.get("sandbox").booleanValue()).isTrue();
-        assertThat(session.get("onChainSubscriptionId").isNull()).as("nothing on a chain in the sandbox").isTrue();
-        assertThat(session.get("walletCalls").isEmpty()).as("nothing to sign in the sandbox").isTrue();
+        assertThat(session.get("onChainSubscriptionId").isNull())
+                .as("nothing on a chain in the sandbox")
+                .isTrue();
+        assertThat(session.get("walletCalls").isEmpty())
+                .as("nothing to sign in the sandbox")
+                .isTrue();
         assertThat(session.get("chainIdHex").stringValue()).isEqualTo("0x14a34");
         assertThat(session.get("rpcUrls").toString()).isEqualTo("[\"https://sepolia.base.org\"]");
         assertThat(session.get("blockExplorerUrls").toString()).isEqualTo("[\"https://sepolia.basescan.org\"]");
-        assertThat(session.get("nativeCurrency").toString()).isEqualTo("{\"name\":\"Ether\",\"symbol\":\"ETH\",\"decimals\":18}");
+        assertThat(session.get("nativeCurrency").toString())
+                .isEqualTo("{\"name\":\"Ether\",\"symbol\":\"ETH\",\"decimals\":18}");
         assertThat(session.get("confirmations").intValue()).isEqualTo(3);
-        assertThat(reply.text()).doesNotContain(merchant.id(), "vip-customer-7", "internalNote", created.invoiceId(), "ref-", "mer_");
+        assertThat(reply.text())
+                .doesNotContain(merchant.id(), "vip-customer-7", "internalNote", created.invoiceId(), "ref-", "mer_");
     }
 
     @Test
@@ -63,13 +91,17 @@ class CheckoutApiIT extends LifecycleIT {
         var merchant = merchantNamed("Live Co");
         var created = subscribe(merchant, "live");
 
-        var session = call(HttpMethod.GET, "/checkout/subscribe/" + created.subscriptionId() + ".json", null, null, null).body();
+        var session = call(
+                        HttpMethod.GET, "/checkout/subscribe/" + created.subscriptionId() + ".json", null, null, null)
+                .body();
 
         assertThat(session.get("network").stringValue()).isEqualTo("Base");
         assertThat(session.get("chainId").longValue()).isEqualTo(8453L);
         assertThat(session.get("usdcAddress").stringValue()).isEqualTo("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
         assertThat(session.get("sandbox").booleanValue()).isFalse();
-        assertThat(session.get("walletCalls").isEmpty()).as("live mode has no chain configured here").isTrue();
+        assertThat(session.get("walletCalls").isEmpty())
+                .as("live mode has no chain configured here")
+                .isTrue();
         assertThat(session.get("onChainSubscriptionId").isNull()).isTrue();
         assertThat(session.get("chainIdHex").stringValue()).isEqualTo("0x2105");
         assertThat(session.get("rpcUrls").toString()).isEqualTo("[\"https://mainnet.base.org\"]");
@@ -94,10 +126,12 @@ class CheckoutApiIT extends LifecycleIT {
         assertThat(activated.body().get("invoice").has("id")).isFalse();
         assertThat(activated.body().get("charge").get("ok").booleanValue()).isTrue();
         assertThat(activated.text()).doesNotContain(merchant.id(), "vip-customer-7", created.invoiceId());
-        var seenByTheMerchant = get(merchant, "test", "/v1/subscriptions/" + created.subscriptionId()).body();
+        var seenByTheMerchant = get(merchant, "test", "/v1/subscriptions/" + created.subscriptionId())
+                .body();
         assertThat(seenByTheMerchant.get("status").stringValue()).isEqualTo("active");
         assertThat(seenByTheMerchant.get("onChainSubscriptionId").stringValue()).isEqualTo("77");
-        assertThat(subscription.get("nextPaymentAt").stringValue()).isEqualTo(seenByTheMerchant.get("currentPeriodEnd").stringValue());
+        assertThat(subscription.get("nextPaymentAt").stringValue())
+                .isEqualTo(seenByTheMerchant.get("currentPeriodEnd").stringValue());
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.code()).isEqualTo("subscription_activate_failed");
         assertThat(lifecycleCommands(merchant)).hasSize(2).allSatisfy(command -> {
@@ -115,12 +149,20 @@ class CheckoutApiIT extends LifecycleIT {
             var json = call(HttpMethod.GET, "/checkout/subscribe/" + id + ".json", null, null, null);
             var activate = call(HttpMethod.POST, "/checkout/subscribe/" + id + "/activate", null, Map.of(), null);
             var page = call(HttpMethod.GET, "/checkout/subscribe/" + id, null, null, null);
-            assertThat(List.of(json.status(), activate.status(), page.status())).as(id).containsOnly(404);
+            assertThat(List.of(json.status(), activate.status(), page.status()))
+                    .as(id)
+                    .containsOnly(404);
             assertThat(List.of(json.code(), activate.code())).as(id).containsOnly("resource_missing");
             assertThat(page.header("Content-Type")).startsWith("text/html");
             assertThat(page.text()).contains("Subscription not found").doesNotContain(id);
         }
-        assertThat(call(HttpMethod.POST, "/checkout/subscribe/" + created.subscriptionId() + "/activate", null, "[1]", null).code())
+        assertThat(call(
+                                HttpMethod.POST,
+                                "/checkout/subscribe/" + created.subscriptionId() + "/activate",
+                                null,
+                                "[1]",
+                                null)
+                        .code())
                 .isEqualTo("validation_error");
         assertThat(lifecycleCommands(merchant)).isEmpty();
     }
@@ -134,7 +176,8 @@ class CheckoutApiIT extends LifecycleIT {
 
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.header("Content-Type")).startsWith("text/html");
-        assertThat(page.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+        assertThat(page.header("Content-Security-Policy"))
+                .contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
         assertThat(page.header("X-Frame-Options")).isEqualTo("DENY");
         assertThat(PageScripts.withoutTheScript(page.text()))
                 .contains("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; Sons&#39; &lt;b&gt;")
@@ -144,9 +187,19 @@ class CheckoutApiIT extends LifecycleIT {
 
     /** A merchant whose checkout display name is {@code displayName}, with a key in each mode. */
     private TestMerchant merchantNamed(String displayName) {
-        var created = admin(http.post().uri("/admin/v1/merchants").bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
-                .exchange().expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var created = admin(http.post()
+                        .uri("/admin/v1/merchants")
+                        .bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         var id = created.get("merchant").get("id").stringValue();
-        return new TestMerchant(id, createKey(id, "test").get("secret").stringValue(), createKey(id, "live").get("secret").stringValue());
+        return new TestMerchant(
+                id,
+                createKey(id, "test").get("secret").stringValue(),
+                createKey(id, "live").get("secret").stringValue());
     }
 }

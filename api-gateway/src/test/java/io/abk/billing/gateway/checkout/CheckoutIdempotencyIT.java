@@ -22,7 +22,9 @@ class CheckoutIdempotencyIT extends PaymentsIT {
     @Test
     void shouldUseOneUseOfTheLinkWhenTheSameOpenIsSentTwiceWithOneKey() {
         var merchant = newMerchant();
-        var linkId = createLink(merchant, "test", "5", Map.of("maxUses", 3)).get("id").stringValue();
+        var linkId = createLink(merchant, "test", "5", Map.of("maxUses", 3))
+                .get("id")
+                .stringValue();
         var key = "open-" + UUID.randomUUID();
         var body = Map.of("customerWallet", WALLET);
 
@@ -48,7 +50,9 @@ class CheckoutIdempotencyIT extends PaymentsIT {
     @Test
     void shouldAnswerTheFirstOpenWhenRetriedWithItsKeyAfterA503() {
         var merchant = newMerchant();
-        var linkId = createLink(merchant, "test", "5", Map.of("maxUses", 2)).get("id").stringValue();
+        var linkId = createLink(merchant, "test", "5", Map.of("maxUses", 2))
+                .get("id")
+                .stringValue();
         var key = "open-" + UUID.randomUUID();
         var body = Map.of("customerWallet", WALLET);
         Reply timedOut;
@@ -68,7 +72,11 @@ class CheckoutIdempotencyIT extends PaymentsIT {
         assertThat(retried.headers().getFirst("Idempotent-Replayed")).isEqualTo("true");
         assertThat(useCount(merchant, linkId)).isEqualTo(1);
         assertThat(opens(merchant)).isEqualTo(1);
-        assertThat(checkoutGet("/checkout/link/" + linkId + "/status").body().get("remainingUses").intValue()).isEqualTo(1);
+        assertThat(checkoutGet("/checkout/link/" + linkId + "/status")
+                        .body()
+                        .get("remainingUses")
+                        .intValue())
+                .isEqualTo(1);
     }
 
     @Test
@@ -92,12 +100,18 @@ class CheckoutIdempotencyIT extends PaymentsIT {
     }
 
     private int useCount(TestMerchant merchant, String linkId) {
-        return get(merchant, "test", "/v1/payment-links/" + linkId).body().get("paymentLink").get("useCount").intValue();
+        return get(merchant, "test", "/v1/payment-links/" + linkId)
+                .body()
+                .get("paymentLink")
+                .get("useCount")
+                .intValue();
     }
 
     /** The opens sent to the merchant's links (a retry that resumes sends none). */
     private static long opens(TestMerchant merchant) {
-        return linkCommands(merchant).stream().filter(command -> command.getPayload() instanceof OpenPaymentLink).count();
+        return linkCommands(merchant).stream()
+                .filter(command -> command.getPayload() instanceof OpenPaymentLink)
+                .count();
     }
 
     private static String paymentId(Reply reply) {

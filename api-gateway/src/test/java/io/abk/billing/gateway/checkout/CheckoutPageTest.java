@@ -12,7 +12,9 @@ import tools.jackson.databind.json.JsonMapper;
 /** The session fields and the page built from them: when the next payment is due, and every value escaped. */
 class CheckoutPageTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
     private static final String INVOICE = "{\"dueAt\":\"2026-01-31T10:00:00Z\"}";
 
     @Test
@@ -23,17 +25,23 @@ class CheckoutPageTest {
         for (var status : new String[] {"past_due", "paused", "canceled"}) {
             assertThat(next(status, false)).as(status).isNull();
         }
-        assertThat(CheckoutSession.nextPaymentAt(subscription("incomplete", false, "<x>"), null)).isNull();
+        assertThat(CheckoutSession.nextPaymentAt(subscription("incomplete", false, "<x>"), null))
+                .isNull();
     }
 
     @Test
     void shouldEscapeEveryValueWhenRenderingThePage() {
-        var session = CheckoutSession.of(subscription("active", false, "0x<img src=x onerror=alert(1)>"), json(INVOICE), Mode.TEST,
-                "Tom & Jerry's \"<Shop>\"", ChainsProperties.DEFAULTS);
+        var session = CheckoutSession.of(
+                subscription("active", false, "0x<img src=x onerror=alert(1)>"),
+                json(INVOICE),
+                Mode.TEST,
+                "Tom & Jerry's \"<Shop>\"",
+                ChainsProperties.DEFAULTS);
 
         var page = CheckoutPage.render(session);
 
-        assertThat(PageScripts.withoutTheScript(page)).contains("Subscribe to Tom &amp; Jerry&#39;s &quot;&lt;Shop&gt;&quot;")
+        assertThat(PageScripts.withoutTheScript(page))
+                .contains("Subscribe to Tom &amp; Jerry&#39;s &quot;&lt;Shop&gt;&quot;")
                 .contains("0x&lt;img src=x onerror=alert(1)&gt;")
                 .contains("9.5 USDC", "per month", "Active", "28 Feb 2026, 10:00 UTC", "Test mode")
                 .doesNotContain("<img", "<Shop>", "<script");
@@ -43,48 +51,75 @@ class CheckoutPageTest {
 
     @Test
     void shouldRunOnlyItsOwnScriptAndStyleWhenTheBrowserEnforcesThePolicy() {
-        var page = CheckoutPage.render(CheckoutSession.of(subscription("incomplete", false, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"),
-                json(INVOICE), Mode.TEST, "Shop", ChainsProperties.DEFAULTS));
+        var page = CheckoutPage.render(CheckoutSession.of(
+                subscription("incomplete", false, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"),
+                json(INVOICE),
+                Mode.TEST,
+                "Shop",
+                ChainsProperties.DEFAULTS));
 
         // one external script, no inline script, no event-handler attribute
         var rest = PageScripts.withoutTheScript(page);
         assertThat(rest).doesNotContain("<script").doesNotContainPattern("\\son[a-z]+\\s*=");
         // the style sheet is the one the policy names by its hash
         var style = page.substring(page.indexOf("<style>") + "<style>".length(), page.indexOf("</style>"));
-        assertThat(PageFrame.CONTENT_SECURITY_POLICY).contains("style-src '" + PageFrame.sha256(style) + "'", "script-src 'self'",
-                "connect-src 'self'", "frame-ancestors 'none'").doesNotContain("unsafe");
+        assertThat(PageFrame.CONTENT_SECURITY_POLICY)
+                .contains(
+                        "style-src '" + PageFrame.sha256(style) + "'",
+                        "script-src 'self'",
+                        "connect-src 'self'",
+                        "frame-ancestors 'none'")
+                .doesNotContain("unsafe");
         // the root of state is <main>, the first element with data-state, and every action button is named
-        assertThat(page.indexOf("data-state=", page.indexOf("<body>"))).isEqualTo(page.indexOf("<main data-state=\"ready\"") + "<main ".length());
-        assertThat(page).contains("data-page=\"subscribe\"", "data-json=\"/checkout/subscribe/sub_a.json\"",
-                "data-post=\"/checkout/subscribe/sub_a/activate\"", "<button type=\"button\" data-action=\"simulate\" hidden>Simulate payment",
-                "<button type=\"button\" data-action=\"connect\" hidden>Connect wallet</button>", "data-message role=\"status\"");
+        assertThat(page.indexOf("data-state=", page.indexOf("<body>")))
+                .isEqualTo(page.indexOf("<main data-state=\"ready\"") + "<main ".length());
+        assertThat(page)
+                .contains(
+                        "data-page=\"subscribe\"",
+                        "data-json=\"/checkout/subscribe/sub_a.json\"",
+                        "data-post=\"/checkout/subscribe/sub_a/activate\"",
+                        "<button type=\"button\" data-action=\"simulate\" hidden>Simulate payment",
+                        "<button type=\"button\" data-action=\"connect\" hidden>Connect wallet</button>",
+                        "data-message role=\"status\"");
     }
 
     @Test
     void shouldStartInTheStateTheSubscriptionIsIn() {
         assertThat(CheckoutPage.firstState("incomplete", true, false, false)).isEqualTo("ready");
         assertThat(CheckoutPage.firstState("incomplete", false, true, true)).isEqualTo("ready");
-        assertThat(CheckoutPage.firstState("incomplete", false, false, true)).as("signed, awaiting activation").isEqualTo("confirming");
-        assertThat(CheckoutPage.firstState("incomplete", false, false, false)).as("no vault on this chain").isEqualTo("unavailable");
+        assertThat(CheckoutPage.firstState("incomplete", false, false, true))
+                .as("signed, awaiting activation")
+                .isEqualTo("confirming");
+        assertThat(CheckoutPage.firstState("incomplete", false, false, false))
+                .as("no vault on this chain")
+                .isEqualTo("unavailable");
         assertThat(CheckoutPage.firstState("active", false, false, true)).isEqualTo("active");
         for (var status : new String[] {"past_due", "paused", "canceled"}) {
-            assertThat(CheckoutPage.firstState(status, false, false, true)).as(status).isEqualTo("unavailable");
+            assertThat(CheckoutPage.firstState(status, false, false, true))
+                    .as(status)
+                    .isEqualTo("unavailable");
         }
         assertThat(PayPage.firstState("open", true)).isEqualTo("ready");
-        assertThat(PayPage.firstState("open", false)).as("no chain and no sandbox").isEqualTo("unavailable");
-        assertThat(PayPage.firstState("expired", true)).as("still payable, late").isEqualTo("expired");
+        assertThat(PayPage.firstState("open", false))
+                .as("no chain and no sandbox")
+                .isEqualTo("unavailable");
+        assertThat(PayPage.firstState("expired", true))
+                .as("still payable, late")
+                .isEqualTo("expired");
         assertThat(PayPage.firstState("paid", true)).isEqualTo("paid");
         assertThat(PayPage.firstState("canceled", true)).isEqualTo("unavailable");
     }
 
     @Test
     void shouldRenderANotFoundPageThatNamesNothing() {
-        assertThat(CheckoutPage.notFound()).contains("<title>Subscription not found</title>").doesNotContain("sub_");
+        assertThat(CheckoutPage.notFound())
+                .contains("<title>Subscription not found</title>")
+                .doesNotContain("sub_");
     }
 
     private static String next(String status, boolean cancelAtPeriodEnd) {
-        return CheckoutSession.nextPaymentAt(subscription(status, cancelAtPeriodEnd, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"),
-                json(INVOICE));
+        return CheckoutSession.nextPaymentAt(
+                subscription(status, cancelAtPeriodEnd, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"), json(INVOICE));
     }
 
     private static JsonNode subscription(String status, boolean cancelAtPeriodEnd, String wallet) {

@@ -11,24 +11,40 @@ class CheckoutScriptIT extends GatewayIT {
 
     @Test
     void shouldServeTheScriptCachedForAYearWhenAskedForItsCurrentVersion() {
-        var body = http.get().uri(CheckoutScript.src()).exchange()
-                .expectStatus().isOk()
-                .expectHeader().contentTypeCompatibleWith("text/javascript")
-                .expectHeader().valueEquals("Cache-Control", "max-age=31536000, public, immutable")
-                .expectHeader().valueEquals("ETag", "\"" + CheckoutScript.VERSION + "\"")
-                .expectHeader().valueEquals("X-Content-Type-Options", "nosniff")
-                .expectBody(byte[].class).returnResult().getResponseBody();
+        var body = http.get()
+                .uri(CheckoutScript.src())
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .contentTypeCompatibleWith("text/javascript")
+                .expectHeader()
+                .valueEquals("Cache-Control", "max-age=31536000, public, immutable")
+                .expectHeader()
+                .valueEquals("ETag", "\"" + CheckoutScript.VERSION + "\"")
+                .expectHeader()
+                .valueEquals("X-Content-Type-Options", "nosniff")
+                .expectBody(byte[].class)
+                .returnResult()
+                .getResponseBody();
 
-        assertThat(new String(body, StandardCharsets.UTF_8)).isEqualTo(CheckoutScript.text()).contains("data-state", "eth_requestAccounts");
+        assertThat(new String(body, StandardCharsets.UTF_8))
+                .isEqualTo(CheckoutScript.text())
+                .contains("data-state", "eth_requestAccounts");
     }
 
     @Test
     void shouldServeTheCurrentScriptUncachedWhenAskedForAnotherVersionOrNone() {
         for (var uri : new String[] {CheckoutScript.PATH, CheckoutScript.PATH + "?v=0123456789abcdef"}) {
-            http.get().uri(uri).exchange()
-                    .expectStatus().isOk()
-                    .expectHeader().valueEquals("Cache-Control", "no-cache")
-                    .expectBody(byte[].class).isEqualTo(CheckoutScript.BYTES);
+            http.get()
+                    .uri(uri)
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectHeader()
+                    .valueEquals("Cache-Control", "no-cache")
+                    .expectBody(byte[].class)
+                    .isEqualTo(CheckoutScript.BYTES);
         }
     }
 }

@@ -19,8 +19,20 @@ class OpenLinkRequestTest {
         for (var good : new String[] {"ada@example.test", "a.b+c@sub.example.io", "x@y.z", "o'neil@example.com"}) {
             assertThat(OpenLinkRequest.isPlausibleEmail(good)).as(good).isTrue();
         }
-        for (var bad : new String[] {"ada", "ada@example", "@example.test", "ada@@example.test", "a@b@c.d", "ada @example.test",
-                "ada@example .test", "ada@example.test.", "ada@.test", "ada@example..test", "ada\t@x.y", "a@" + "b".repeat(251) + ".io"}) {
+        for (var bad : new String[] {
+            "ada",
+            "ada@example",
+            "@example.test",
+            "ada@@example.test",
+            "a@b@c.d",
+            "ada @example.test",
+            "ada@example .test",
+            "ada@example.test.",
+            "ada@.test",
+            "ada@example..test",
+            "ada\t@x.y",
+            "a@" + "b".repeat(251) + ".io"
+        }) {
             assertThat(OpenLinkRequest.isPlausibleEmail(bad)).as(bad).isFalse();
         }
     }
@@ -30,14 +42,19 @@ class OpenLinkRequestTest {
         var empty = RequestFields.of(JSON.readTree("{}"));
 
         assertThat(OpenLinkRequest.parse(empty, false, false)).isEqualTo(new OpenLinkRequest(null, null, null));
-        assertThatThrownBy(() -> OpenLinkRequest.parse(empty, true, false)).isInstanceOfSatisfying(ApiException.class,
-                refused -> assertThat(refused.param()).isEqualTo("email"));
-        assertThatThrownBy(() -> OpenLinkRequest.parse(empty, false, true)).isInstanceOfSatisfying(ApiException.class,
-                refused -> assertThat(refused.param()).isEqualTo("name"));
+        assertThatThrownBy(() -> OpenLinkRequest.parse(empty, true, false))
+                .isInstanceOfSatisfying(
+                        ApiException.class,
+                        refused -> assertThat(refused.param()).isEqualTo("email"));
+        assertThatThrownBy(() -> OpenLinkRequest.parse(empty, false, true))
+                .isInstanceOfSatisfying(
+                        ApiException.class,
+                        refused -> assertThat(refused.param()).isEqualTo("name"));
         var full = RequestFields.of(JSON.readTree("{\"customerWallet\":\"0xAbCdEf0123456789aBcDeF0123456789AbCdEf01\","
                 + "\"email\":\"ada@example.test\",\"name\":\"Ada\",\"other\":1}"));
         assertThat(OpenLinkRequest.parse(full, true, true))
-                .isEqualTo(new OpenLinkRequest("0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "ada@example.test", "Ada"));
+                .isEqualTo(
+                        new OpenLinkRequest("0xAbCdEf0123456789aBcDeF0123456789AbCdEf01", "ada@example.test", "Ada"));
     }
 
     @Test

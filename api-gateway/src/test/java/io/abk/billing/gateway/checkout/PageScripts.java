@@ -7,12 +7,13 @@ final class PageScripts {
 
     static final String TAG = "<script src=\"" + CheckoutScript.src() + "\" defer></script>";
 
-    private PageScripts() {
-    }
+    private PageScripts() {}
 
     /** The page without its one script tag, which must be there exactly once. */
     static String withoutTheScript(String page) {
-        assertThat(page.split(java.util.regex.Pattern.quote(TAG), -1)).as("the checkout script tag, once").hasSize(2);
+        assertThat(page.split(java.util.regex.Pattern.quote(TAG), -1))
+                .as("the checkout script tag, once")
+                .hasSize(2);
         return page.replace(TAG, "");
     }
 }

@@ -28,9 +28,27 @@ import org.springframework.http.HttpMethod;
  */
 class PayCheckoutIT extends PaymentsIT {
 
-    static final List<String> PAY_STATUS_FIELDS = List.of("paymentId", "status", "amountUsdc", "network", "chainId", "usdcAddress",
-            "merchantPayout", "customerWallet", "merchantDisplayName", "successUrl", "cancelUrl", "paidAt", "txHash", "sandbox",
-            "chainIdHex", "rpcUrls", "blockExplorerUrls", "nativeCurrency", "confirmations", "walletCalls");
+    static final List<String> PAY_STATUS_FIELDS = List.of(
+            "paymentId",
+            "status",
+            "amountUsdc",
+            "network",
+            "chainId",
+            "usdcAddress",
+            "merchantPayout",
+            "customerWallet",
+            "merchantDisplayName",
+            "successUrl",
+            "cancelUrl",
+            "paidAt",
+            "txHash",
+            "sandbox",
+            "chainIdHex",
+            "rpcUrls",
+            "blockExplorerUrls",
+            "nativeCurrency",
+            "confirmations",
+            "walletCalls");
 
     @Autowired
     OutcomeWaiter waiter;
@@ -65,10 +83,18 @@ class PayCheckoutIT extends PaymentsIT {
         assertThat(status.get("paidAt").isNull()).isTrue();
         assertThat(status.get("txHash").isNull()).isTrue();
         assertThat(status.get("sandbox").booleanValue()).isTrue();
-        assertThat(status.get("walletCalls").isEmpty()).as("nothing to sign in the sandbox").isTrue();
+        assertThat(status.get("walletCalls").isEmpty())
+                .as("nothing to sign in the sandbox")
+                .isTrue();
         assertThat(status.get("chainIdHex").stringValue()).isEqualTo("0x14a34");
         assertThat(status.get("rpcUrls").toString()).isEqualTo("[\"https://sepolia.base.org\"]");
-        assertThat(reply.text()).doesNotContain(merchant.id(), "orderId", "o-7", payment.get("merchantRef").stringValue(), "mer_");
+        assertThat(reply.text())
+                .doesNotContain(
+                        merchant.id(),
+                        "orderId",
+                        "o-7",
+                        payment.get("merchantRef").stringValue(),
+                        "mer_");
     }
 
     @Test
@@ -91,13 +117,20 @@ class PayCheckoutIT extends PaymentsIT {
         assertThat(second.status()).as(second.text()).isEqualTo(200);
         assertThat(second.body().get("alreadyPaid").booleanValue()).isTrue();
         assertThat(second.body().get("payment")).isEqualTo(paid);
-        var seenByTheMerchant = get(merchant, "test", "/v1/payments/" + id).body().get("payment");
+        var seenByTheMerchant =
+                get(merchant, "test", "/v1/payments/" + id).body().get("payment");
         assertThat(seenByTheMerchant.get("status").stringValue()).isEqualTo("paid");
         assertThat(seenByTheMerchant.get("amountReceivedUsdc").toString()).isEqualTo("20");
         var commands = paymentCommands(merchant);
-        assertThat(commands).filteredOn(c -> c.getPayload() instanceof ConfirmPayment).hasSize(2)
-                .allSatisfy(c -> assertThat(((ConfirmPayment) c.getPayload()).getTxHash()).isNull());
-        assertThat(commands).filteredOn(c -> c.getPayload() instanceof SettlePayment).as("one verification").hasSize(1);
+        assertThat(commands)
+                .filteredOn(c -> c.getPayload() instanceof ConfirmPayment)
+                .hasSize(2)
+                .allSatisfy(c -> assertThat(((ConfirmPayment) c.getPayload()).getTxHash())
+                        .isNull());
+        assertThat(commands)
+                .filteredOn(c -> c.getPayload() instanceof SettlePayment)
+                .as("one verification")
+                .hasSize(1);
     }
 
     @Test
@@ -108,32 +141,51 @@ class PayCheckoutIT extends PaymentsIT {
         var hash = randomHash();
 
         var paid = checkout(HttpMethod.POST, "/checkout/pay/" + first + "/confirm", Map.of("txHash", hash));
-        var reused = checkout(HttpMethod.POST, "/checkout/pay/" + second + "/confirm", Map.of("txHash", hash.toUpperCase().replace("0X", "0x")));
+        var reused = checkout(
+                HttpMethod.POST,
+                "/checkout/pay/" + second + "/confirm",
+                Map.of("txHash", hash.toUpperCase().replace("0X", "0x")));
 
         assertThat(paid.status()).as(paid.text()).isEqualTo(200);
         assertThat(paid.body().get("payment").get("txHash").stringValue()).isEqualTo(hash);
         assertThat(reused.status()).as(reused.text()).isEqualTo(400);
         assertThat(reused.code()).isEqualTo("PAYMENT_TX_ALREADY_USED");
         assertThat(reused.body().get("error").stringValue()).contains(hash).doesNotContain(first);
-        assertThat(checkoutGet("/checkout/pay/" + second + "/status").body().get("status").stringValue()).isEqualTo("open");
+        assertThat(checkoutGet("/checkout/pay/" + second + "/status")
+                        .body()
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("open");
     }
 
     @Test
     void shouldAnswer400WithTheVerificationsCodeAndLeaveThePaymentOpenWhenItFails() {
         var merchant = newMerchant();
-        var codes = List.of("PAYMENT_TX_NOT_FOUND", "PAYMENT_TX_REVERTED", "PAYMENT_TX_NO_TRANSFER", "PAYMENT_WRONG_RECIPIENT", "PAYMENT_SHORT");
+        var codes = List.of(
+                "PAYMENT_TX_NOT_FOUND",
+                "PAYMENT_TX_REVERTED",
+                "PAYMENT_TX_NO_TRANSFER",
+                "PAYMENT_WRONG_RECIPIENT",
+                "PAYMENT_SHORT");
         var id = createPayment(merchant, "test", "5").get("id").stringValue();
 
         for (int d = 0; d < codes.size(); d++) {
-            var reply = checkout(HttpMethod.POST, "/checkout/pay/" + id + "/confirm", Map.of("txHash", "0x" + "0".repeat(63) + d));
+            var reply = checkout(
+                    HttpMethod.POST, "/checkout/pay/" + id + "/confirm", Map.of("txHash", "0x" + "0".repeat(63) + d));
             assertThat(reply.status()).as(reply.text()).isEqualTo(400);
             assertThat(reply.code()).isEqualTo(codes.get(d));
             assertThat(reply.body().get("error").stringValue()).isNotBlank();
         }
 
-        assertThat(checkoutGet("/checkout/pay/" + id + "/status").body().get("status").stringValue()).isEqualTo("open");
+        assertThat(checkoutGet("/checkout/pay/" + id + "/status")
+                        .body()
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("open");
         var retried = checkout(HttpMethod.POST, "/checkout/pay/" + id + "/confirm", Map.of());
-        assertThat(retried.body().get("payment").get("status").stringValue()).as("a later good confirm still pays").isEqualTo("paid");
+        assertThat(retried.body().get("payment").get("status").stringValue())
+                .as("a later good confirm still pays")
+                .isEqualTo("paid");
     }
 
     @Test
@@ -149,7 +201,9 @@ class PayCheckoutIT extends PaymentsIT {
 
         assertThat(status.body().get("sandbox").booleanValue()).isFalse();
         assertThat(status.body().get("network").stringValue()).isEqualTo("Base");
-        assertThat(status.body().get("walletCalls").isEmpty()).as("live mode has no chain configured here").isTrue();
+        assertThat(status.body().get("walletCalls").isEmpty())
+                .as("live mode has no chain configured here")
+                .isTrue();
         assertThat(hashless.status()).isEqualTo(400);
         assertThat(hashless.code()).isEqualTo("validation_error");
         assertThat(hashless.body().get("error").stringValue()).isEqualTo("txHash is required");
@@ -168,7 +222,8 @@ class PayCheckoutIT extends PaymentsIT {
 
         var timedOut = checkout(HttpMethod.POST, path, Map.of());
         var firstConfirm = confirms(merchant).getFirst();
-        var verification = await().atMost(Duration.ofSeconds(30)).until(() -> followUpOf(firstConfirm), found -> found != null);
+        var verification =
+                await().atMost(Duration.ofSeconds(30)).until(() -> followUpOf(firstConfirm), found -> found != null);
         var retry = CompletableFuture.supplyAsync(() -> checkout(HttpMethod.POST, path, Map.of()));
         await().atMost(Duration.ofSeconds(30)).until(() -> waiter.isWaitingFor(verification));
         processor.releaseSettlements();
@@ -180,8 +235,12 @@ class PayCheckoutIT extends PaymentsIT {
         assertThat(answer.body().get("alreadyPaid").booleanValue()).isFalse();
         assertThat(answer.body().get("payment").get("status").stringValue()).isEqualTo("paid");
         assertThat(confirms(merchant)).hasSize(2);
-        assertThat(followUpOf(confirms(merchant).get(1))).as("the retry waited for the same verification").isEqualTo(verification);
-        assertThat(paymentCommands(merchant)).filteredOn(c -> c.getPayload() instanceof SettlePayment).hasSize(1);
+        assertThat(followUpOf(confirms(merchant).get(1)))
+                .as("the retry waited for the same verification")
+                .isEqualTo(verification);
+        assertThat(paymentCommands(merchant))
+                .filteredOn(c -> c.getPayload() instanceof SettlePayment)
+                .hasSize(1);
     }
 
     @Test
@@ -190,15 +249,31 @@ class PayCheckoutIT extends PaymentsIT {
         var id = createPayment(merchant, "test", "5").get("id").stringValue();
         var path = "/checkout/pay/" + id + "/confirm";
         var requests = new ArrayList<BadRequest>();
-        for (var value : List.of("\"0x123\"", "\"0x" + "g".repeat(64) + "\"", "\"" + "a".repeat(64) + "\"", "\"0x" + "a".repeat(65) + "\"",
-                "5", "\"\"", "true", "[]")) {
-            requests.add(new BadRequest("txHash " + value, null, HttpMethod.POST, path, "{\"txHash\":" + value + "}", 400, "validation_error",
+        for (var value : List.of(
+                "\"0x123\"",
+                "\"0x" + "g".repeat(64) + "\"",
+                "\"" + "a".repeat(64) + "\"",
+                "\"0x" + "a".repeat(65) + "\"",
+                "5",
+                "\"\"",
+                "true",
+                "[]")) {
+            requests.add(new BadRequest(
+                    "txHash " + value,
+                    null,
+                    HttpMethod.POST,
+                    path,
+                    "{\"txHash\":" + value + "}",
+                    400,
+                    "validation_error",
                     "txHash"));
         }
         for (var body : List.of("[1]", "\"x\"", "3")) {
-            requests.add(new BadRequest("body " + body, null, HttpMethod.POST, path, body, 400, "validation_error", null));
+            requests.add(
+                    new BadRequest("body " + body, null, HttpMethod.POST, path, body, 400, "validation_error", null));
         }
-        requests.add(new BadRequest("malformed JSON", null, HttpMethod.POST, path, "{\"txHash\":", 400, "invalid_json", null));
+        requests.add(new BadRequest(
+                "malformed JSON", null, HttpMethod.POST, path, "{\"txHash\":", 400, "invalid_json", null));
 
         assertRefused(requests);
 
@@ -214,7 +289,9 @@ class PayCheckoutIT extends PaymentsIT {
             var status = checkoutGet("/checkout/pay/" + id + "/status");
             var confirm = checkout(HttpMethod.POST, "/checkout/pay/" + id + "/confirm", Map.of());
             var page = checkoutGet("/checkout/pay/" + id);
-            assertThat(List.of(status.status(), confirm.status(), page.status())).as(id).containsOnly(404);
+            assertThat(List.of(status.status(), confirm.status(), page.status()))
+                    .as(id)
+                    .containsOnly(404);
             assertThat(List.of(status.code(), confirm.code())).as(id).containsOnly("resource_missing");
             assertThat(page.header("Content-Type")).startsWith("text/html");
             assertThat(page.text()).contains("Payment not found").doesNotContain(id);
@@ -232,18 +309,31 @@ class PayCheckoutIT extends PaymentsIT {
 
         assertThat(open.status()).isEqualTo(200);
         assertThat(open.header("Content-Type")).startsWith("text/html");
-        assertThat(open.header("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+        assertThat(open.header("Content-Security-Policy"))
+                .contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
         assertThat(open.header("X-Frame-Options")).isEqualTo("DENY");
         assertThat(PageScripts.withoutTheScript(open.text()))
                 .contains("Pay &lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; Sons&#39; &lt;b&gt;")
-                .contains("7.25 USDC", "Awaiting payment", "Base Sepolia", PAYOUT, WALLET, "Pay before", "Test mode",
+                .contains(
+                        "7.25 USDC",
+                        "Awaiting payment",
+                        "Base Sepolia",
+                        PAYOUT,
+                        WALLET,
+                        "Pay before",
+                        "Test mode",
                         "href=\"https://shop.example.test/cart\"")
                 .doesNotContain("<script", "<b>", "src=", "<link", merchant.id(), "orderId");
-        assertThat(paid.text()).contains("Paid", sandboxHash(id), "href=\"https://shop.example.test/thanks\"").doesNotContain("Awaiting payment");
+        assertThat(paid.text())
+                .contains("Paid", sandboxHash(id), "href=\"https://shop.example.test/thanks\"")
+                .doesNotContain("Awaiting payment");
     }
 
     private static List<String> confirms(TestMerchant merchant) {
-        return paymentCommands(merchant).stream().filter(c -> c.getPayload() instanceof ConfirmPayment).map(c -> c.getCommandId()).toList();
+        return paymentCommands(merchant).stream()
+                .filter(c -> c.getPayload() instanceof ConfirmPayment)
+                .map(c -> c.getCommandId())
+                .toList();
     }
 
     private static String randomHash() {

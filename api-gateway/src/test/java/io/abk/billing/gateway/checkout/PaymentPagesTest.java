@@ -19,7 +19,8 @@ class PaymentPagesTest {
         assertThat(LinkStatus.of(link("active", 25, 3)).get("openable")).isEqualTo(true);
         assertThat(LinkStatus.of(link("expired", 25, 25)).get("remainingUses")).isEqualTo(0);
         assertThat(LinkStatus.of(link("expired", 25, 25)).get("openable")).isEqualTo(false);
-        assertThat(LinkStatus.of(link("disabled", null, 3)).get("remainingUses")).isNull();
+        assertThat(LinkStatus.of(link("disabled", null, 3)).get("remainingUses"))
+                .isNull();
         assertThat(LinkStatus.of(link("disabled", null, 3)).get("openable")).isEqualTo(false);
     }
 
@@ -36,10 +37,17 @@ class PaymentPagesTest {
     @Test
     void shouldEscapeEveryValueOfThePaymentPage() {
         var payment = payment("open");
-        var page = PayPage.render(payment, PayStatus.of(payment, Mode.TEST, "Tom & \"Jerry\"", ChainsProperties.DEFAULTS));
+        var page =
+                PayPage.render(payment, PayStatus.of(payment, Mode.TEST, "Tom & \"Jerry\"", ChainsProperties.DEFAULTS));
 
-        assertThat(page).contains("Pay Tom &amp; &quot;Jerry&quot;", "&lt;img src=x onerror=alert(1)&gt;", "9.9 USDC", "Awaiting payment",
-                        "Pay before", "href=\"https://shop.example.test/cart?a=1&amp;b=&quot;2&quot;\"")
+        assertThat(page)
+                .contains(
+                        "Pay Tom &amp; &quot;Jerry&quot;",
+                        "&lt;img src=x onerror=alert(1)&gt;",
+                        "9.9 USDC",
+                        "Awaiting payment",
+                        "Pay before",
+                        "href=\"https://shop.example.test/cart?a=1&amp;b=&quot;2&quot;\"")
                 .doesNotContain("<img", "\"Jerry\"");
     }
 
@@ -47,13 +55,28 @@ class PaymentPagesTest {
     void shouldOfferTheFormOnlyForAnOpenableLinkAndSayWhyNotOtherwise() {
         var active = LinkPage.render(link("active", 25, 3), "Shop", true, null, null);
         var usedUp = LinkPage.render(link("expired", 25, 25), "Shop", false, null, null);
-        var refused = LinkPage.render(link("active", 25, 3), "Shop", false, "email " + EVIL,
+        var refused = LinkPage.render(
+                link("active", 25, 3),
+                "Shop",
+                false,
+                "email " + EVIL,
                 ResourceJson.parse("{\"email\":\"" + "x\\\"><script>" + "\"}"));
 
-        assertThat(active).contains("<form method=\"post\" action=\"/checkout/link/plink_x/open\">", "name=\"email\"",
-                "name=\"customerWallet\"", "Payments left", "22", "&lt;img src=x onerror=alert(1)&gt;").doesNotContain("name=\"name\"", "<img");
-        assertThat(usedUp).contains("Used up", "used as many times as it allows").doesNotContain("<form");
-        assertThat(PageScripts.withoutTheScript(refused)).contains("class=\"message error\"", "email &lt;img", "value=\"x&quot;&gt;&lt;script&gt;\"").doesNotContain("<script", "<img");
+        assertThat(active)
+                .contains(
+                        "<form method=\"post\" action=\"/checkout/link/plink_x/open\">",
+                        "name=\"email\"",
+                        "name=\"customerWallet\"",
+                        "Payments left",
+                        "22",
+                        "&lt;img src=x onerror=alert(1)&gt;")
+                .doesNotContain("name=\"name\"", "<img");
+        assertThat(usedUp)
+                .contains("Used up", "used as many times as it allows")
+                .doesNotContain("<form");
+        assertThat(PageScripts.withoutTheScript(refused))
+                .contains("class=\"message error\"", "email &lt;img", "value=\"x&quot;&gt;&lt;script&gt;\"")
+                .doesNotContain("<script", "<img");
     }
 
     private static JsonNode link(String status, Integer maxUses, int useCount) {

@@ -39,6 +39,7 @@ class WalletCallsAnvilIT {
 
     /** Chain time starts after the anchor below, so the first period has started and can be charged. */
     static final Instant GENESIS = Instant.parse("2026-06-01T00:00:00Z");
+
     static final Instant ANCHOR = Instant.parse("2026-05-31T10:00:00.789Z");
     static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -56,9 +57,23 @@ class WalletCallsAnvilIT {
         var deployer = new LocalChainDeployer(node);
         tx = deployer.transactions();
         deployment = deployer.deploy(AnvilAccounts.get(0), RELAYER.getAddress());
-        deployer.mint(AnvilAccounts.get(0), deployment.tokenAddress(), List.of(CUSTOMER.getAddress()), BigInteger.valueOf(1_000_000_000L));
-        chains = new ChainsProperties(new Chain("Local", node.chainId(), deployment.tokenAddress(), deployment.vaultAddress(), node.rpcUrl(),
-                null, List.of(node.rpcUrl()), null, 1), null);
+        deployer.mint(
+                AnvilAccounts.get(0),
+                deployment.tokenAddress(),
+                List.of(CUSTOMER.getAddress()),
+                BigInteger.valueOf(1_000_000_000L));
+        chains = new ChainsProperties(
+                new Chain(
+                        "Local",
+                        node.chainId(),
+                        deployment.tokenAddress(),
+                        deployment.vaultAddress(),
+                        node.rpcUrl(),
+                        null,
+                        List.of(node.rpcUrl()),
+                        null,
+                        1),
+                null);
     }
 
     @AfterAll
@@ -77,7 +92,8 @@ class WalletCallsAnvilIT {
 
         var ref = session.get("onChainSubscriptionId").stringValue();
         assertThat(ref).isEqualTo(SubscriptionRef.of(id));
-        var held = SubscriptionVaultAbi.decodeSubscription(tx.call(deployment.vaultAddress(), SubscriptionVaultAbi.getSubscription(ref)));
+        var held = SubscriptionVaultAbi.decodeSubscription(
+                tx.call(deployment.vaultAddress(), SubscriptionVaultAbi.getSubscription(ref)));
         assertThat(held.customer()).isEqualToIgnoringCase(CUSTOMER.getAddress());
         assertThat(held.merchant()).isEqualToIgnoringCase(MERCHANT.getAddress());
         assertThat(held.token()).isEqualToIgnoringCase(deployment.tokenAddress());
@@ -85,8 +101,12 @@ class WalletCallsAnvilIT {
         assertThat(held.periodMonths()).isEqualTo(1);
         assertThat(held.firstChargeAt()).isEqualTo(Instant.parse("2026-05-31T10:00:00Z"));
         assertThat(allowance()).isEqualTo(BigInteger.valueOf(119_880_000L));
-        tx.send(RELAYER, deployment.vaultAddress(), SubscriptionVaultAbi.charge(ref, held.amount(), ChargeId.of("inv_first")));
-        assertThat(balanceOf(MERCHANT.getAddress())).as("the first period charged through the approved allowance")
+        tx.send(
+                RELAYER,
+                deployment.vaultAddress(),
+                SubscriptionVaultAbi.charge(ref, held.amount(), ChargeId.of("inv_first")));
+        assertThat(balanceOf(MERCHANT.getAddress()))
+                .as("the first period charged through the approved allowance")
                 .isEqualTo(BigInteger.valueOf(9_990_000L));
         assertThat(allowance()).isEqualTo(BigInteger.valueOf(119_880_000L - 9_990_000L));
     }
@@ -111,7 +131,8 @@ class WalletCallsAnvilIT {
     }
 
     private static BigInteger allowance() {
-        return Erc20Abi.decodeUint256(tx.call(deployment.tokenAddress(), Erc20Abi.allowance(CUSTOMER.getAddress(), deployment.vaultAddress())));
+        return Erc20Abi.decodeUint256(tx.call(
+                deployment.tokenAddress(), Erc20Abi.allowance(CUSTOMER.getAddress(), deployment.vaultAddress())));
     }
 
     private static BigInteger balanceOf(String owner) {
@@ -126,8 +147,7 @@ class WalletCallsAnvilIT {
     private static JsonNode subscription(String id, String amountUsdc) {
         return ResourceJson.parse("""
                 {"id":"%s","status":"incomplete","amountUsdc":%s,"interval":"month","walletAddress":"%s","payoutAddressEvm":"%s",
-                 "billingCycleAnchor":"%s","mandateStatus":"pending","cancelAtPeriodEnd":false,"successUrl":null,"cancelUrl":null}"""
-                .formatted(id, amountUsdc, CUSTOMER.getAddress(), MERCHANT.getAddress(), ANCHOR));
+                 "billingCycleAnchor":"%s","mandateStatus":"pending","cancelAtPeriodEnd":false,"successUrl":null,"cancelUrl":null}""".formatted(id, amountUsdc, CUSTOMER.getAddress(), MERCHANT.getAddress(), ANCHOR));
     }
 
     private static JsonNode payment(String payout, String amountUsdc) {

@@ -36,8 +36,10 @@ class WalletCallsTest {
 
     @Test
     void shouldApproveTheVaultForTwelvePeriodsThenSubscribeAtTheAnchorWhenTheTermsAreMonthly() {
-        var calls = WalletCalls.subscribe(new SubscribeTerms("sub_a", WalletCalls.micros(new BigDecimal("9.99")), "month", ANCHOR, PAYOUT,
-                "Acme Shop"), CHAIN);
+        var calls = WalletCalls.subscribe(
+                new SubscribeTerms(
+                        "sub_a", WalletCalls.micros(new BigDecimal("9.99")), "month", ANCHOR, PAYOUT, "Acme Shop"),
+                CHAIN);
 
         assertThat(calls).hasSize(2).allSatisfy(call -> assertThat(call.value()).isEqualTo("0x0"));
         var approve = calls.getFirst();
@@ -47,19 +49,40 @@ class WalletCallsTest {
         assertThat(approve.description()).isEqualTo("Allow the subscription vault to collect up to 119.88 USDC");
         var subscribe = calls.get(1);
         assertThat(subscribe.to()).isEqualTo(VAULT);
-        assertThat(decode(subscribe.data(), "subscribe(bytes32,address,address,uint256,uint16,uint64)",
-                Bytes32.class, Address.class, Address.class, Uint256.class, Uint16.class, Uint64.class))
-                .containsExactly(SubscriptionRef.of("sub_a"), PAYOUT, USDC.toLowerCase(), BigInteger.valueOf(9_990_000L),
-                        BigInteger.ONE, BigInteger.valueOf(Instant.parse("2026-01-31T10:00:00Z").getEpochSecond()));
+        assertThat(decode(
+                        subscribe.data(),
+                        "subscribe(bytes32,address,address,uint256,uint16,uint64)",
+                        Bytes32.class,
+                        Address.class,
+                        Address.class,
+                        Uint256.class,
+                        Uint16.class,
+                        Uint64.class))
+                .containsExactly(
+                        SubscriptionRef.of("sub_a"),
+                        PAYOUT,
+                        USDC.toLowerCase(),
+                        BigInteger.valueOf(9_990_000L),
+                        BigInteger.ONE,
+                        BigInteger.valueOf(Instant.parse("2026-01-31T10:00:00Z").getEpochSecond()));
         assertThat(subscribe.description()).isEqualTo("Subscribe: 9.99 USDC every month to Acme Shop");
     }
 
     @Test
     void shouldSubscribeForTwelveMonthPeriodsAndNameThePayoutWhenYearlyAndTheMerchantHasNoName() {
-        var calls = WalletCalls.subscribe(new SubscribeTerms("sub_b", 10_000_000L, "year", ANCHOR, PAYOUT, null), CHAIN);
+        var calls =
+                WalletCalls.subscribe(new SubscribeTerms("sub_b", 10_000_000L, "year", ANCHOR, PAYOUT, null), CHAIN);
 
-        assertThat(decode(calls.get(1).data(), "subscribe(bytes32,address,address,uint256,uint16,uint64)",
-                Bytes32.class, Address.class, Address.class, Uint256.class, Uint16.class, Uint64.class).get(4))
+        assertThat(decode(
+                                calls.get(1).data(),
+                                "subscribe(bytes32,address,address,uint256,uint16,uint64)",
+                                Bytes32.class,
+                                Address.class,
+                                Address.class,
+                                Uint256.class,
+                                Uint16.class,
+                                Uint64.class)
+                        .get(4))
                 .isEqualTo(BigInteger.valueOf(12));
         assertThat(calls.getFirst().description()).isEqualTo("Allow the subscription vault to collect up to 120 USDC");
         assertThat(calls.get(1).description()).isEqualTo("Subscribe: 10 USDC every year to " + PAYOUT);
@@ -71,17 +94,28 @@ class WalletCallsTest {
 
         var calls = WalletCalls.subscribe(new SubscribeTerms("sub_c", 1L, "month", ANCHOR, PAYOUT, "Shop"), eighteen);
 
-        assertThat(decode(calls.get(1).data(), "subscribe(bytes32,address,address,uint256,uint16,uint64)",
-                Bytes32.class, Address.class, Address.class, Uint256.class, Uint16.class, Uint64.class).get(3))
-                .as("one micro-USDC").isEqualTo(BigInteger.TEN.pow(12));
+        assertThat(decode(
+                                calls.get(1).data(),
+                                "subscribe(bytes32,address,address,uint256,uint16,uint64)",
+                                Bytes32.class,
+                                Address.class,
+                                Address.class,
+                                Uint256.class,
+                                Uint16.class,
+                                Uint64.class)
+                        .get(3))
+                .as("one micro-USDC")
+                .isEqualTo(BigInteger.TEN.pow(12));
         assertThat(calls.get(1).description()).isEqualTo("Subscribe: 0.000001 USDC every month to Shop");
-        assertThat(WalletCalls.baseUnits(1_000_000_000_000_000L, 6)).isEqualTo(BigInteger.valueOf(1_000_000_000_000_000L));
+        assertThat(WalletCalls.baseUnits(1_000_000_000_000_000L, 6))
+                .isEqualTo(BigInteger.valueOf(1_000_000_000_000_000L));
         assertThat(WalletCalls.micros(new BigDecimal("1.1000000"))).isEqualTo(1_100_000L);
     }
 
     @Test
     void shouldOfferNoSubscribeWhenNoVaultIsDeployed() {
-        assertThat(WalletCalls.subscribe(new SubscribeTerms("sub_d", 1L, "month", ANCHOR, PAYOUT, null), new Contracts(USDC, 6, null)))
+        assertThat(WalletCalls.subscribe(
+                        new SubscribeTerms("sub_d", 1L, "month", ANCHOR, PAYOUT, null), new Contracts(USDC, 6, null)))
                 .isEmpty();
     }
 
@@ -104,8 +138,12 @@ class WalletCallsTest {
      */
     @SafeVarargs
     static List<Object> decode(String data, String signature, Class<? extends Type>... types) {
-        assertThat(data.substring(0, 10)).as("selector of " + signature).isEqualTo(Hash.sha3String(signature).substring(0, 10));
-        List<TypeReference<?>> references = java.util.Arrays.stream(types).<TypeReference<?>>map(type -> TypeReference.create(type)).toList();
+        assertThat(data.substring(0, 10))
+                .as("selector of " + signature)
+                .isEqualTo(Hash.sha3String(signature).substring(0, 10));
+        List<TypeReference<?>> references = java.util.Arrays.stream(types)
+                .<TypeReference<?>>map(type -> TypeReference.create(type))
+                .toList();
         return FunctionReturnDecoder.decode(data.substring(10), Utils.convert(references)).stream()
                 .map(value -> switch (value) {
                     case Bytes32 word -> (Object) Numeric.toHexString(word.getValue());

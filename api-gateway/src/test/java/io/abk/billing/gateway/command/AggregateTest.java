@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** One stamp fills each aggregate's own envelope, encoded for its own topic. */
 class AggregateTest {
 
-    private static final Stamp STAMP = new Stamp("cmd_1", "mer_1", Mode.LIVE, Instant.parse("2026-05-01T12:00:00.123Z"), "key-1", "req_1");
+    private static final Stamp STAMP =
+            new Stamp("cmd_1", "mer_1", Mode.LIVE, Instant.parse("2026-05-01T12:00:00.123Z"), "key-1", "req_1");
 
     @Test
     void shouldFillEachAggregatesEnvelopeFromTheStampForItsTopic() {
@@ -31,14 +32,18 @@ class AggregateTest {
         assertThat(paymentCommand.getIdempotencyKey()).isEqualTo("key-1");
         assertThat(paymentCommand.getRequestId()).isEqualTo("req_1");
         assertThat(paymentCommand.getPayload()).isEqualTo(new ConfirmPayment("0xabc"));
-        var linkCommand = Topics.PAYMENT_LINK_COMMANDS.valueSerde().deserializer().deserialize("t", link.value());
+        var linkCommand =
+                Topics.PAYMENT_LINK_COMMANDS.valueSerde().deserializer().deserialize("t", link.value());
         assertThat(linkCommand.getPaymentLinkId()).isEqualTo("plink_1");
         assertThat(linkCommand.getPayload()).isInstanceOf(DisablePaymentLink.class);
-        var subscriptionCommand = Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
+        var subscriptionCommand =
+                Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
         assertThat(subscriptionCommand.getSubscriptionId()).isEqualTo("sub_1");
         assertThat(payment.aggregate().topic().name()).isEqualTo("billing.payment-commands");
         assertThat(link.aggregateId()).isEqualTo("plink_1");
-        assertThat(Aggregate.all()).extracting(Aggregate::type).containsExactly("subscription", "payment", "payment_link");
+        assertThat(Aggregate.all())
+                .extracting(Aggregate::type)
+                .containsExactly("subscription", "payment", "payment_link");
     }
 
     @Test

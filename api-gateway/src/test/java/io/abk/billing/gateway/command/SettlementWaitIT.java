@@ -54,10 +54,19 @@ class SettlementWaitIT extends LifecycleIT {
         post(merchant, "test", "/v1/subscriptions/" + created.subscriptionId() + "/complete", Map.of());
         processor.holdSettlements();
 
-        var reply = CompletableFuture.supplyAsync(() -> post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge",
+        var reply = CompletableFuture.supplyAsync(() -> post(
+                merchant,
+                "test",
+                "/v1/invoices/" + created.invoiceId() + "/charge",
                 Map.of("sandboxMode", "allowance_revoked")));
-        var commandId = await().atMost(Duration.ofSeconds(30)).until(() -> lifecycleCommands(merchant).stream()
-                .filter(c -> c.getPayload() instanceof ChargeInvoice).map(c -> c.getCommandId()).findFirst(), found -> found.isPresent()).get();
+        var commandId = await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> lifecycleCommands(merchant).stream()
+                                .filter(c -> c.getPayload() instanceof ChargeInvoice)
+                                .map(c -> c.getCommandId())
+                                .findFirst(),
+                        found -> found.isPresent())
+                .get();
         var followUp = await().atMost(Duration.ofSeconds(30)).until(() -> followUpOf(commandId), id -> id != null);
         await().atMost(Duration.ofSeconds(30)).until(() -> waiter.isWaitingFor(followUp));
         assertThat(reply).isNotDone();
@@ -66,7 +75,8 @@ class SettlementWaitIT extends LifecycleIT {
         var answer = reply.join();
         assertThat(answer.status()).as(answer.text()).isEqualTo(200);
         assertThat(answer.body().get("ok").booleanValue()).isFalse();
-        assertThat(answer.body().get("invoice").get("failureCode").stringValue()).isEqualTo("ALLOWANCE_REVOKED");
+        assertThat(answer.body().get("invoice").get("failureCode").stringValue())
+                .isEqualTo("ALLOWANCE_REVOKED");
         assertThat(answer.body().get("invoice").get("attemptCount").intValue()).isEqualTo(1);
     }
 
@@ -86,11 +96,14 @@ class SettlementWaitIT extends LifecycleIT {
         assertThat(timedOut.status()).isEqualTo(503);
         assertThat(timedOut.code()).isEqualTo("processing_timeout");
         assertThat(timedOut.header("Retry-After")).isEqualTo("1");
-        assertThat(stillWaiting.status()).as("the retry waits for the settlement again, not answering half the story").isEqualTo(503);
+        assertThat(stillWaiting.status())
+                .as("the retry waits for the settlement again, not answering half the story")
+                .isEqualTo(503);
         assertThat(resumed.status()).as(resumed.text()).isEqualTo(200);
         assertThat(resumed.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(resumed.body().get("charge").get("ok").booleanValue()).isTrue();
-        assertThat(resumed.body().get("subscription").get("status").stringValue()).isEqualTo("active");
+        assertThat(resumed.body().get("subscription").get("status").stringValue())
+                .isEqualTo("active");
         assertThat(replayed.text()).isEqualTo(resumed.text());
         var commands = lifecycleCommands(merchant);
         assertThat(commands).hasSize(1);
@@ -99,6 +112,11 @@ class SettlementWaitIT extends LifecycleIT {
     }
 
     private Reply activate(TestMerchant merchant, String path) {
-        return call(HttpMethod.POST, path, merchant.testKey(), Map.of("onChainSubscriptionId", "9"), "activate-" + merchant.id());
+        return call(
+                HttpMethod.POST,
+                path,
+                merchant.testKey(),
+                Map.of("onChainSubscriptionId", "9"),
+                "activate-" + merchant.id());
     }
 }

@@ -23,24 +23,33 @@ class BillingPropertiesTest {
     @Test
     void shouldRefuseAKeyInTheWrongSlot() {
         assertThatThrownBy(() -> new Demo(true, "Demo", null, LIVE_KEY, null))
-                .hasMessageContaining("BILLING_DEMO_TEST_KEY").hasMessageContaining("abk_test_").hasMessageNotContaining(LIVE_KEY);
+                .hasMessageContaining("BILLING_DEMO_TEST_KEY")
+                .hasMessageContaining("abk_test_")
+                .hasMessageNotContaining(LIVE_KEY);
         assertThatThrownBy(() -> new Demo(true, "Demo", null, null, TEST_KEY))
-                .hasMessageContaining("BILLING_DEMO_LIVE_KEY").hasMessageNotContaining(TEST_KEY);
+                .hasMessageContaining("BILLING_DEMO_LIVE_KEY")
+                .hasMessageNotContaining(TEST_KEY);
     }
 
     @Test
     void shouldRefuseMalformedKeysAndAddresses() {
         assertThatThrownBy(() -> new Demo(true, "Demo", null, "abk_test_short", null))
-                .hasMessageContaining("at least 32").hasMessageNotContaining("abk_test_short");
-        assertThatThrownBy(() -> new Demo(true, "Demo", "0x123", null, null)).hasMessageContaining("BILLING_DEMO_PAYOUT_ADDRESS");
+                .hasMessageContaining("at least 32")
+                .hasMessageNotContaining("abk_test_short");
+        assertThatThrownBy(() -> new Demo(true, "Demo", "0x123", null, null))
+                .hasMessageContaining("BILLING_DEMO_PAYOUT_ADDRESS");
         assertThat(new Demo(true, "Demo", null, TEST_KEY, LIVE_KEY).testKey()).isEqualTo(TEST_KEY);
     }
 
     @Test
     void shouldKeepTheOlderConstructorWithDefaultAuth() {
-        var properties = new BillingProperties("0123456789abcdef", java.net.URI.create("http://localhost:8080/"),
-                java.time.Duration.ofSeconds(10), new BillingProperties.Kafka("localhost:9092", "billing-streams", "p",
-                java.time.Duration.ofMillis(2)), new BillingProperties.RateLimits(true, 100, 30), new Demo(false, "Demo", null, null, null));
+        var properties = new BillingProperties(
+                "0123456789abcdef",
+                java.net.URI.create("http://localhost:8080/"),
+                java.time.Duration.ofSeconds(10),
+                new BillingProperties.Kafka("localhost:9092", "billing-streams", "p", java.time.Duration.ofMillis(2)),
+                new BillingProperties.RateLimits(true, 100, 30),
+                new Demo(false, "Demo", null, null, null));
         assertThat(properties.auth()).isEqualTo(BillingProperties.Auth.DEFAULTS);
         assertThat(properties.checkoutBase()).isEqualTo("http://localhost:8080");
     }

@@ -32,7 +32,8 @@ class ChainsPropertiesTest {
 
     @Test
     void shouldFillLeftOutSettingsAndReadBlanksAsAbsentWhenPartlySet() {
-        var chains = new ChainsProperties(chain(" ", null, "", "0x1111111111111111111111111111111111111111", "http://127.0.0.1:8545"),
+        var chains = new ChainsProperties(
+                chain(" ", null, "", "0x1111111111111111111111111111111111111111", "http://127.0.0.1:8545"),
                 chain("Base mainnet", null, null, "", " "));
 
         assertThat(chains.test().name()).isEqualTo("Base Sepolia");
@@ -47,13 +48,16 @@ class ChainsPropertiesTest {
     @Test
     void shouldRefuseBadValuesNamingTheSettingWithoutEchoingTheRpcUrl() {
         assertThatThrownBy(() -> new ChainsProperties(chain(null, 0L, null, null, null), null))
-                .hasMessageContaining("billing.chains.test").hasMessageContaining("chain-id");
+                .hasMessageContaining("billing.chains.test")
+                .hasMessageContaining("chain-id");
         assertThatThrownBy(() -> new ChainsProperties(null, chain(null, null, "0x12", null, null)))
-                .hasMessageContaining("BILLING_CHAINS_LIVE_").hasMessageContaining("usdc-address");
+                .hasMessageContaining("BILLING_CHAINS_LIVE_")
+                .hasMessageContaining("usdc-address");
         assertThatThrownBy(() -> new ChainsProperties(chain(null, null, null, "vault", null), null))
                 .hasMessageContaining("vault-address");
         assertThatThrownBy(() -> new ChainsProperties(chain(null, null, null, null, "ftp://key-abc123@rpc"), null))
-                .hasMessageContaining("rpc-url").hasMessageNotContaining("key-abc123");
+                .hasMessageContaining("rpc-url")
+                .hasMessageNotContaining("key-abc123");
     }
 
     @Test
@@ -74,14 +78,25 @@ class ChainsPropertiesTest {
     @Test
     void shouldLendNoBaseUrlsToALocalChainAndKeepTheOnesGiven() {
         var local = new Chain("Local", 31337L, null, null, "http://127.0.0.1:8545", null, List.of(), null, 1);
-        var given = new Chain(null, null, null, null, "https://base-sepolia.example/v2/secret-key", 18,
-                List.of("https://rpc-a.example", " ", "https://rpc-b.example"), "https://explorer.example", null);
+        var given = new Chain(
+                null,
+                null,
+                null,
+                null,
+                "https://base-sepolia.example/v2/secret-key",
+                18,
+                List.of("https://rpc-a.example", " ", "https://rpc-b.example"),
+                "https://explorer.example",
+                null);
 
-        assertThat(new ChainsProperties(local, null).test().publicRpcUrls()).as("a local chain has no public RPC by default").isEmpty();
+        assertThat(new ChainsProperties(local, null).test().publicRpcUrls())
+                .as("a local chain has no public RPC by default")
+                .isEmpty();
         assertThat(new ChainsProperties(local, null).test().explorerUrl()).isNull();
         assertThat(new ChainsProperties(local, null).test().confirmations()).isEqualTo(1);
         assertThat(new ChainsProperties(local, null).hasChain(Mode.TEST)).isTrue();
-        assertThat(new ChainsProperties(given, null).test().publicRpcUrls()).containsExactly("https://rpc-a.example", "https://rpc-b.example");
+        assertThat(new ChainsProperties(given, null).test().publicRpcUrls())
+                .containsExactly("https://rpc-a.example", "https://rpc-b.example");
         assertThat(new ChainsProperties(given, null).test().explorerUrl()).isEqualTo("https://explorer.example");
         assertThat(new ChainsProperties(given, null).test().usdcDecimals()).isEqualTo(18);
         assertThat(new ChainsProperties(given, null).test().confirmations()).isEqualTo(3);
@@ -89,18 +104,27 @@ class ChainsPropertiesTest {
 
     @Test
     void shouldRefuseWalletSettingsThatCannotBeServed() {
-        assertThatThrownBy(() -> new ChainsProperties(new Chain(null, null, null, null, null, 2, null, null, null), null))
-                .as("micro-USDC cannot convert exactly to fewer decimals").hasMessageContaining("usdc-decimals");
-        assertThatThrownBy(() -> new ChainsProperties(null, new Chain(null, null, null, null, null, null, List.of("wss://rpc"), null, null)))
+        assertThatThrownBy(
+                        () -> new ChainsProperties(new Chain(null, null, null, null, null, 2, null, null, null), null))
+                .as("micro-USDC cannot convert exactly to fewer decimals")
+                .hasMessageContaining("usdc-decimals");
+        assertThatThrownBy(() -> new ChainsProperties(
+                        null, new Chain(null, null, null, null, null, null, List.of("wss://rpc"), null, null)))
                 .hasMessageContaining("public-rpc-urls");
-        assertThatThrownBy(() -> new ChainsProperties(null, new Chain(null, null, null, null, null, null, null, "basescan.org", null)))
+        assertThatThrownBy(() -> new ChainsProperties(
+                        null, new Chain(null, null, null, null, null, null, null, "basescan.org", null)))
                 .hasMessageContaining("explorer-url");
-        assertThatThrownBy(() -> new ChainsProperties(new Chain(null, null, null, null, null, null, null, null, 0), null))
+        assertThatThrownBy(
+                        () -> new ChainsProperties(new Chain(null, null, null, null, null, null, null, null, 0), null))
                 .hasMessageContaining("confirmations");
     }
 
     /** A chain with only the first five settings; the rest take the mode's defaults. */
-    private static Chain chain(@Nullable String name, @Nullable Long chainId, @Nullable String usdcAddress, @Nullable String vaultAddress,
+    private static Chain chain(
+            @Nullable String name,
+            @Nullable Long chainId,
+            @Nullable String usdcAddress,
+            @Nullable String vaultAddress,
             @Nullable String rpcUrl) {
         return new Chain(name, chainId, usdcAddress, vaultAddress, rpcUrl, null, null, null, null);
     }

@@ -34,23 +34,50 @@ class DemoBootstrapIT extends GatewayIT {
 
         assertThat(again.id()).isEqualTo(first.id());
         assertThat(again.payoutAddressEvm()).isEqualTo(PAYOUT);
-        assertThat(auditActions(first.id())).as("a restart with the same configuration changes nothing").isEqualTo(auditBefore);
+        assertThat(auditActions(first.id()))
+                .as("a restart with the same configuration changes nothing")
+                .isEqualTo(auditBefore);
         assertThat(auditBefore).contains("merchant.created", "api_key.created");
-        http.get().uri("/v1/products").header("x-service-api-key", TEST_KEY).exchange().expectStatus().isOk().expectBody().returnResult();
-        http.get().uri("/v1/products").headers(h -> h.setBearerAuth(LIVE_KEY)).exchange().expectStatus().isOk().expectBody().returnResult();
+        http.get()
+                .uri("/v1/products")
+                .header("x-service-api-key", TEST_KEY)
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult();
+        http.get()
+                .uri("/v1/products")
+                .headers(h -> h.setBearerAuth(LIVE_KEY))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult();
 
         // A new payout address in the configuration wins; no address keeps the current one.
         var other = "0x2222222222222222222222222222222222222222";
-        assertThat(bootstrap.ensure(new Demo(true, "Demo Merchant", other, null, null)).block().payoutAddressEvm()).isEqualTo(other);
-        assertThat(bootstrap.ensure(new Demo(true, "Demo Merchant", null, null, null)).block().payoutAddressEvm()).isEqualTo(other);
+        assertThat(bootstrap
+                        .ensure(new Demo(true, "Demo Merchant", other, null, null))
+                        .block()
+                        .payoutAddressEvm())
+                .isEqualTo(other);
+        assertThat(bootstrap
+                        .ensure(new Demo(true, "Demo Merchant", null, null, null))
+                        .block()
+                        .payoutAddressEvm())
+                .isEqualTo(other);
         assertThat(auditActions(first.id()).getFirst()).isEqualTo("merchant.updated");
         bootstrap.ensure(demo).block();
     }
 
     @Test
     void shouldRefuseToStartWhenAConfiguredKeyBelongsToAnotherMerchant() {
-        var stranger = createKey(createMerchant("Stranger"), "test").get("secret").stringValue();
-        assertThatThrownBy(() -> bootstrap.ensure(new Demo(true, "Demo Merchant", null, stranger, null)).block())
+        var stranger =
+                createKey(createMerchant("Stranger"), "test").get("secret").stringValue();
+        assertThatThrownBy(() -> bootstrap
+                        .ensure(new Demo(true, "Demo Merchant", null, stranger, null))
+                        .block())
                 .hasMessageContaining("billing.demo.test-key (BILLING_DEMO_TEST_KEY)")
                 .hasMessageContaining("another merchant")
                 .hasMessageNotContaining(stranger);
@@ -59,21 +86,46 @@ class DemoBootstrapIT extends GatewayIT {
     @Test
     void shouldRefuseToStartWhenAConfiguredKeyWasRevoked() {
         var key = "abk_live_RevokedRevokedRevokedRevokedRevoked01";
-        var merchant = bootstrap.ensure(new Demo(true, "Demo Merchant", null, null, key)).block();
-        var keyId = admin(http.get().uri("/admin/v1/merchants/{id}/api_keys", merchant.id())).exchange()
-                .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody()
-                .get("apiKeys").valueStream().filter(k -> k.get("hint").stringValue().endsWith("ed01"))
-                .findFirst().orElseThrow().get("id").stringValue();
-        admin(http.post().uri("/admin/v1/api_keys/{id}/revoke", keyId)).exchange().expectStatus().isOk().expectBody().returnResult();
+        var merchant = bootstrap
+                .ensure(new Demo(true, "Demo Merchant", null, null, key))
+                .block();
+        var keyId = admin(http.get().uri("/admin/v1/merchants/{id}/api_keys", merchant.id()))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("apiKeys")
+                .valueStream()
+                .filter(k -> k.get("hint").stringValue().endsWith("ed01"))
+                .findFirst()
+                .orElseThrow()
+                .get("id")
+                .stringValue();
+        admin(http.post().uri("/admin/v1/api_keys/{id}/revoke", keyId))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult();
 
-        assertThatThrownBy(() -> bootstrap.ensure(new Demo(true, "Demo Merchant", null, null, key)).block())
+        assertThatThrownBy(() -> bootstrap
+                        .ensure(new Demo(true, "Demo Merchant", null, null, key))
+                        .block())
                 .hasMessageContaining("billing.demo.live-key (BILLING_DEMO_LIVE_KEY)")
                 .hasMessageContaining("revoked");
     }
 
     private List<String> auditActions(String merchantId) {
-        var entries = admin(http.get().uri("/admin/v1/audit_log?merchantId={id}", merchantId)).exchange()
-                .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody().get("entries");
+        var entries = admin(http.get().uri("/admin/v1/audit_log?merchantId={id}", merchantId))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("entries");
         var actions = new ArrayList<String>();
         entries.forEach(e -> {
             assertThat(e.get("actor").stringValue()).isIn("bootstrap", "admin");

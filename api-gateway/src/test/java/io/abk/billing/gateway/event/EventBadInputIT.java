@@ -33,6 +33,7 @@ class EventBadInputIT extends GatewayIT {
 
     /** Placeholders in paths and bodies, replaced by the ids of the mode under test. */
     private static final String EVENT = "{event}";
+
     private static final String ENDPOINT = "{endpoint}";
     private static final String DISABLED = "{disabled}";
     private static final String DELETED = "{deleted}";
@@ -52,16 +53,32 @@ class EventBadInputIT extends GatewayIT {
         var byMode = new HashMap<String, Map<String, String>>();
         for (var mode : new String[] {"test", "live"}) {
             var own = new HashMap<String, String>();
-            own.put(EVENT, EventRows.event(database(), merchant.id(), mode, "invoice.paid", now).id());
+            own.put(
+                    EVENT,
+                    EventRows.event(database(), merchant.id(), mode, "invoice.paid", now)
+                            .id());
             own.put(ENDPOINT, endpoint(merchant.key(mode)));
             own.put(DISABLED, endpoint(merchant.key(mode)));
-            http.method(HttpMethod.PATCH).uri("/v1/webhook_endpoints/" + own.get(DISABLED)).header("x-service-api-key", merchant.key(mode))
-                    .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"disabled\":true}").exchange().expectStatus().isOk();
+            http.method(HttpMethod.PATCH)
+                    .uri("/v1/webhook_endpoints/" + own.get(DISABLED))
+                    .header("x-service-api-key", merchant.key(mode))
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue("{\"disabled\":true}")
+                    .exchange()
+                    .expectStatus()
+                    .isOk();
             own.put(DELETED, endpoint(merchant.key(mode)));
-            http.delete().uri("/v1/webhook_endpoints/" + own.get(DELETED)).header("x-service-api-key", merchant.key(mode))
-                    .exchange().expectStatus().isOk();
+            http.delete()
+                    .uri("/v1/webhook_endpoints/" + own.get(DELETED))
+                    .header("x-service-api-key", merchant.key(mode))
+                    .exchange()
+                    .expectStatus()
+                    .isOk();
             own.put(OTHER_MERCHANT_ENDPOINT, endpoint(other.key(mode)));
-            own.put(OTHER_MERCHANT_EVENT, EventRows.event(database(), other.id(), mode, "invoice.paid", now).id());
+            own.put(
+                    OTHER_MERCHANT_EVENT,
+                    EventRows.event(database(), other.id(), mode, "invoice.paid", now)
+                            .id());
             byMode.put(mode, own);
         }
         for (var mode : new String[] {"test", "live"}) {
@@ -82,30 +99,85 @@ class EventBadInputIT extends GatewayIT {
                 cases.add(bad(mode, "GET", "/v1/events?" + query, "", 400, "validation_error", "limit"));
                 cases.add(bad(mode, "GET", deliveries + "?" + query, "", 400, "validation_error", "limit"));
             }
-            for (var cursor : new String[] {"", "garbage", UNKNOWN_ENDPOINT, "wha_1", UNKNOWN_EVENT, OTHER_MERCHANT_EVENT, OTHER_MODE_EVENT}) {
-                cases.add(bad(mode, "GET", "/v1/events?startingAfter=" + cursor, "", 400, "validation_error", "startingAfter"));
+            for (var cursor : new String[] {
+                "", "garbage", UNKNOWN_ENDPOINT, "wha_1", UNKNOWN_EVENT, OTHER_MERCHANT_EVENT, OTHER_MODE_EVENT
+            }) {
+                cases.add(bad(
+                        mode,
+                        "GET",
+                        "/v1/events?startingAfter=" + cursor,
+                        "",
+                        400,
+                        "validation_error",
+                        "startingAfter"));
             }
-            for (var cursor : new String[] {"", "wha_", "wha_0", "wha_01", "wha_-1", "wha_1a", "wha_99999999999999999999", UNKNOWN_EVENT, "1"}) {
-                cases.add(bad(mode, "GET", deliveries + "?startingAfter=" + cursor, "", 400, "validation_error", "startingAfter"));
+            for (var cursor : new String[] {
+                "", "wha_", "wha_0", "wha_01", "wha_-1", "wha_1a", "wha_99999999999999999999", UNKNOWN_EVENT, "1"
+            }) {
+                cases.add(bad(
+                        mode,
+                        "GET",
+                        deliveries + "?startingAfter=" + cursor,
+                        "",
+                        400,
+                        "validation_error",
+                        "startingAfter"));
             }
             for (var type : new String[] {"", "invoice.unknown", "INVOICE.PAID", "*"}) {
                 cases.add(bad(mode, "GET", "/v1/events?type=" + type, "", 400, "validation_error", "type"));
             }
-            for (var event : new String[] {UNKNOWN_EVENT, "evt_x", "not-an-id", OTHER_MERCHANT_EVENT, OTHER_MODE_EVENT}) {
+            for (var event :
+                    new String[] {UNKNOWN_EVENT, "evt_x", "not-an-id", OTHER_MERCHANT_EVENT, OTHER_MODE_EVENT}) {
                 cases.add(bad(mode, "GET", "/v1/events/" + event, "", 404, "resource_missing", null));
                 cases.add(bad(mode, "POST", "/v1/events/" + event + "/redeliver", "", 404, "resource_missing", null));
-                cases.add(bad(mode, "POST", "/v1/events/" + event + "/redeliver", "{\"endpointId\":\"" + ENDPOINT + "\"}", 404,
-                        "resource_missing", null));
+                cases.add(bad(
+                        mode,
+                        "POST",
+                        "/v1/events/" + event + "/redeliver",
+                        "{\"endpointId\":\"" + ENDPOINT + "\"}",
+                        404,
+                        "resource_missing",
+                        null));
             }
-            for (var endpoint : new String[] {UNKNOWN_ENDPOINT, "we_x", DELETED, OTHER_MODE_ENDPOINT, OTHER_MERCHANT_ENDPOINT}) {
-                cases.add(bad(mode, "GET", "/v1/webhook_endpoints/" + endpoint + "/deliveries", "", 404, "resource_missing", null));
-                cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":\"" + endpoint + "\"}", 404, "resource_missing", null));
+            for (var endpoint :
+                    new String[] {UNKNOWN_ENDPOINT, "we_x", DELETED, OTHER_MODE_ENDPOINT, OTHER_MERCHANT_ENDPOINT}) {
+                cases.add(bad(
+                        mode,
+                        "GET",
+                        "/v1/webhook_endpoints/" + endpoint + "/deliveries",
+                        "",
+                        404,
+                        "resource_missing",
+                        null));
+                cases.add(bad(
+                        mode,
+                        "POST",
+                        redeliver,
+                        "{\"endpointId\":\"" + endpoint + "\"}",
+                        404,
+                        "resource_missing",
+                        null));
             }
-            cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":\"" + DISABLED + "\"}", 400, "endpoint_disabled", null));
+            cases.add(bad(
+                    mode, "POST", redeliver, "{\"endpointId\":\"" + DISABLED + "\"}", 400, "endpoint_disabled", null));
             cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":5}", 400, "validation_error", "endpointId"));
             cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":\"\"}", 400, "validation_error", "endpointId"));
-            cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":[\"" + ENDPOINT + "\"]}", 400, "validation_error", "endpointId"));
-            cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":\"" + "w".repeat(101) + "\"}", 400, "validation_error", "endpointId"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    redeliver,
+                    "{\"endpointId\":[\"" + ENDPOINT + "\"]}",
+                    400,
+                    "validation_error",
+                    "endpointId"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    redeliver,
+                    "{\"endpointId\":\"" + "w".repeat(101) + "\"}",
+                    400,
+                    "validation_error",
+                    "endpointId"));
             cases.add(bad(mode, "POST", redeliver, "[]", 400, "validation_error", null));
             cases.add(bad(mode, "POST", redeliver, "\"" + ENDPOINT + "\"", 400, "validation_error", null));
             cases.add(bad(mode, "POST", redeliver, "{\"endpointId\":", 400, "invalid_json", null));
@@ -115,20 +187,38 @@ class EventBadInputIT extends GatewayIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badRequests")
-    void shouldRefuseAndQueueNothingWhenInputIsBad(String label, String mode, String method, String path, String body, int status,
-            String code, @Nullable String param) {
+    void shouldRefuseAndQueueNothingWhenInputIsBad(
+            String label,
+            String mode,
+            String method,
+            String path,
+            String body,
+            int status,
+            String code,
+            @Nullable String param) {
         long queuedBefore = TestKafka.endOffsetSum(Topics.WEBHOOK_DELIVERIES);
-        var request = http.method(HttpMethod.valueOf(method)).uri(fill(mode, path)).header("x-service-api-key", merchant.key(mode));
-        var spec = body.isEmpty() ? request : request.contentType(MediaType.APPLICATION_JSON).bodyValue(fill(mode, body));
+        var request = http.method(HttpMethod.valueOf(method))
+                .uri(fill(mode, path))
+                .header("x-service-api-key", merchant.key(mode));
+        var spec = body.isEmpty()
+                ? request
+                : request.contentType(MediaType.APPLICATION_JSON).bodyValue(fill(mode, body));
 
-        var response = spec.exchange().expectStatus().isEqualTo(status).expectBody(JsonNode.class).returnResult().getResponseBody();
+        var response = spec.exchange()
+                .expectStatus()
+                .isEqualTo(status)
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
 
         assertThat(response.get("error").stringValue()).isNotBlank();
         assertThat(response.get("code").stringValue()).isEqualTo(code);
         if (param != null) {
             assertThat(response.get("param").stringValue()).isEqualTo(param);
         }
-        assertThat(TestKafka.endOffsetSum(Topics.WEBHOOK_DELIVERIES)).as("nothing queued").isEqualTo(queuedBefore);
+        assertThat(TestKafka.endOffsetSum(Topics.WEBHOOK_DELIVERIES))
+                .as("nothing queued")
+                .isEqualTo(queuedBefore);
     }
 
     private String fill(String mode, String text) {
@@ -140,12 +230,25 @@ class EventBadInputIT extends GatewayIT {
     }
 
     private String endpoint(String key) {
-        return http.post().uri("/v1/webhook_endpoints").header("x-service-api-key", key).contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"url\":\"https://93.184.215.14/hook\"}").exchange().expectStatus().isCreated()
-                .expectBody(JsonNode.class).returnResult().getResponseBody().get("webhookEndpoint").get("id").stringValue();
+        return http.post()
+                .uri("/v1/webhook_endpoints")
+                .header("x-service-api-key", key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"url\":\"https://93.184.215.14/hook\"}")
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("webhookEndpoint")
+                .get("id")
+                .stringValue();
     }
 
-    private static Arguments bad(String mode, String method, String path, String body, int status, String code, @Nullable String param) {
-        return Arguments.of(mode + " " + method + " " + path + " " + body, mode, method, path, body, status, code, param);
+    private static Arguments bad(
+            String mode, String method, String path, String body, int status, String code, @Nullable String param) {
+        return Arguments.of(
+                mode + " " + method + " " + path + " " + body, mode, method, path, body, status, code, param);
     }
 }

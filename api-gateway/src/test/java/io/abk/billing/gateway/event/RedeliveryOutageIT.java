@@ -19,17 +19,33 @@ class RedeliveryOutageIT extends GatewayWithoutKafkaIT {
     void shouldAnswer503AndRecordNothingWhenTheDeliveriesCannotBeQueued() {
         var merchant = newMerchant();
         var now = Instant.now();
-        // Written with SQL: this context's per-key rate limit allows two requests a second, kept for the one under test.
-        database().execute("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, created_at, updated_at)"
-                        + " VALUES (?, ?, 'test', 'https://93.184.215.14/hook', 'whsec_x', ?, ?)",
-                Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, now), merchant.id(), Timestamp.from(now), Timestamp.from(now));
+        // Written with SQL: this context's per-key rate limit allows two requests a second, kept for the one under
+        // test.
+        database()
+                .execute(
+                        "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, created_at, updated_at)"
+                                + " VALUES (?, ?, 'test', 'https://93.184.215.14/hook', 'whsec_x', ?, ?)",
+                        Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, now),
+                        merchant.id(),
+                        Timestamp.from(now),
+                        Timestamp.from(now));
         var event = EventRows.event(database(), merchant.id(), "test", "invoice.paid", now);
 
-        http.post().uri("/v1/events/" + event.id() + "/redeliver").header("x-service-api-key", merchant.testKey()).exchange()
-                .expectStatus().isEqualTo(503)
-                .expectHeader().valueMatches("Retry-After", "[1-9][0-9]*")
-                .expectBody().jsonPath("$.code").isEqualTo("service_unavailable").jsonPath("$.error").isNotEmpty();
+        http.post()
+                .uri("/v1/events/" + event.id() + "/redeliver")
+                .header("x-service-api-key", merchant.testKey())
+                .exchange()
+                .expectStatus()
+                .isEqualTo(503)
+                .expectHeader()
+                .valueMatches("Retry-After", "[1-9][0-9]*")
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("service_unavailable")
+                .jsonPath("$.error")
+                .isNotEmpty();
 
-        assertThat(database().count("SELECT count(*) FROM audit_log WHERE target_id = ?", event.id())).isZero();
+        assertThat(database().count("SELECT count(*) FROM audit_log WHERE target_id = ?", event.id()))
+                .isZero();
     }
 }

@@ -15,10 +15,16 @@ class HealthIT extends GatewayWithoutKafkaIT {
     @Test
     void shouldBeDownWithPostgresUpWhenKafkaIsUnreachable() {
         long start = System.nanoTime();
-        var health = http.get().uri("/actuator/health").exchange()
-                .expectStatus().isEqualTo(503)
-                .expectHeader().valueEquals("Service-Version", "2026-01-01")
-                .expectBody(JsonNode.class).returnResult().getResponseBody();
+        var health = http.get()
+                .uri("/actuator/health")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(503)
+                .expectHeader()
+                .valueEquals("Service-Version", "2026-01-01")
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         long millis = (System.nanoTime() - start) / 1_000_000;
 
         assertThat(health.get("status").stringValue()).isEqualTo("DOWN");
@@ -26,10 +32,18 @@ class HealthIT extends GatewayWithoutKafkaIT {
         assertThat(components.get("postgres").get("status").stringValue()).isEqualTo("UP");
         assertThat(components.get("kafka").get("status").stringValue()).isEqualTo("DOWN");
         assertThat(components.get("billingStreams").get("status").stringValue()).isEqualTo("DOWN");
-        assertThat(components.get("billingStreams").get("details").get("groupId").stringValue()).isEqualTo("billing-streams");
+        assertThat(components
+                        .get("billingStreams")
+                        .get("details")
+                        .get("groupId")
+                        .stringValue())
+                .isEqualTo("billing-streams");
         assertThat(components.get("settlement").get("status").stringValue()).isEqualTo("DOWN");
-        assertThat(components.get("settlement").get("details").get("groupId").stringValue()).isEqualTo("chain-indexer");
-        assertThat(components.has("r2dbc")).as("the built-in R2DBC check is replaced by postgres").isFalse();
+        assertThat(components.get("settlement").get("details").get("groupId").stringValue())
+                .isEqualTo("chain-indexer");
+        assertThat(components.has("r2dbc"))
+                .as("the built-in R2DBC check is replaced by postgres")
+                .isFalse();
         assertThat(millis).as("health must not hang while Kafka is away").isLessThan(15_000);
     }
 }

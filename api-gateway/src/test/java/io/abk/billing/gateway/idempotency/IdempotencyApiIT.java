@@ -34,7 +34,11 @@ class IdempotencyApiIT extends GatewayIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** What a test needs of a response. */
-    record Answer(int status, @Nullable String replayed, String body, @Nullable String retryAfter) {
+    record Answer(
+            int status,
+            @Nullable String replayed,
+            String body,
+            @Nullable String retryAfter) {
         String code() {
             return JSON.readTree(body).path("code").asString();
         }
@@ -65,7 +69,8 @@ class IdempotencyApiIT extends GatewayIT {
     void shouldRefuseWithIdempotencyErrorWhenTheKeyComesWithAnotherBodyOrRoute() {
         var merchant = newMerchant();
         var key = newKey();
-        assertThat(post(merchant, "test", key, adHoc("idem-2", "9.99")).status()).isEqualTo(201);
+        assertThat(post(merchant, "test", key, adHoc("idem-2", "9.99")).status())
+                .isEqualTo(201);
 
         var otherBody = post(merchant, "test", key, adHoc("idem-2", "10"));
         var otherRoute = post(merchant, "test", key, "/v1/subscriptions/sub_01jcrgx3b2m0x9k8d7f6e5a4s3/cancel", "{}");
@@ -106,7 +111,10 @@ class IdempotencyApiIT extends GatewayIT {
             assertThat(answer.status()).isEqualTo(201);
             assertThat(answer.replayed()).isNull();
         });
-        assertThat(commandsWithKey(key)).extracting(SubscriptionCommand::getSubscriptionId).doesNotHaveDuplicates().hasSize(3);
+        assertThat(commandsWithKey(key))
+                .extracting(SubscriptionCommand::getSubscriptionId)
+                .doesNotHaveDuplicates()
+                .hasSize(3);
     }
 
     @Test
@@ -134,28 +142,42 @@ class IdempotencyApiIT extends GatewayIT {
         var answers = new ArrayList<CompletableFuture<Answer>>();
         try (var pool = Executors.newFixedThreadPool(20)) {
             for (int i = 0; i < 20; i++) {
-                answers.add(CompletableFuture.supplyAsync(() -> {
-                    try {
-                        start.await();
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    return post(merchant, "test", key, body);
-                }, pool));
+                answers.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                start.await();
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            return post(merchant, "test", key, body);
+                        },
+                        pool));
             }
             start.countDown();
         }
         var results = answers.stream().map(CompletableFuture::join).toList();
 
-        var ran = results.stream().filter(a -> a.status() == 201 && a.replayed() == null).toList();
+        var ran = results.stream()
+                .filter(a -> a.status() == 201 && a.replayed() == null)
+                .toList();
         assertThat(ran).hasSize(1);
         var others = results.stream().filter(a -> a != ran.getFirst()).toList();
-        assertThat(others).hasSize(19).allSatisfy(answer -> assertThat(answer.status() == 201 && "true".equals(answer.replayed())
-                || answer.status() == 409 && answer.code().equals("idempotency_in_progress")).as("status %d", answer.status()).isTrue());
-        assertThat(results.stream().filter(a -> a.status() == 201).map(Answer::body).distinct()).hasSize(1);
+        assertThat(others)
+                .hasSize(19)
+                .allSatisfy(answer -> assertThat(answer.status() == 201 && "true".equals(answer.replayed())
+                                || answer.status() == 409 && answer.code().equals("idempotency_in_progress"))
+                        .as("status %d", answer.status())
+                        .isTrue());
+        assertThat(results.stream()
+                        .filter(a -> a.status() == 201)
+                        .map(Answer::body)
+                        .distinct())
+                .hasSize(1);
         assertThat(commandsWithKey(key)).hasSize(1);
-        assertThat(database().count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key)).isEqualTo(1);
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isEqualTo(1);
+        assertThat(database().count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key))
+                .isEqualTo(1);
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id()))
+                .isEqualTo(1);
     }
 
     @Test
@@ -173,8 +195,9 @@ class IdempotencyApiIT extends GatewayIT {
             processor.resume();
         }
         var commandId = commandsWithKey(key).getFirst().getCommandId();
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                database().count("SELECT count(*) FROM command_outcomes WHERE command_id = ?", commandId) == 1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        database().count("SELECT count(*) FROM command_outcomes WHERE command_id = ?", commandId) == 1);
 
         var resumed = post(merchant, "test", key, body);
         var replayed = post(merchant, "test", key, body);
@@ -202,10 +225,14 @@ class IdempotencyApiIT extends GatewayIT {
         try {
             assertThat(post(merchant, "test", key, body).status()).isEqualTo(503);
             // The first gateway is presumed dead once its lease runs out.
-            assertThat(database().execute("UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = ?", key))
+            assertThat(database()
+                            .execute(
+                                    "UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = ?",
+                                    key))
                     .isEqualTo(1);
             var retry = CompletableFuture.supplyAsync(() -> post(merchant, "test", key, body));
-            await().atMost(Duration.ofSeconds(30)).until(() -> commandsWithKey(key).size() == 2);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> commandsWithKey(key).size() == 2);
             processor.resume();
             taken = retry.join();
         } finally {
@@ -215,13 +242,20 @@ class IdempotencyApiIT extends GatewayIT {
         var commands = commandsWithKey(key);
         assertThat(taken.status()).isEqualTo(201);
         assertThat(taken.replayed()).isNull();
-        assertThat(commands).extracting(SubscriptionCommand::getCommandId).containsOnly(commands.getFirst().getCommandId());
-        assertThat(commands).extracting(SubscriptionCommand::getSubscriptionId).containsOnly(commands.getFirst().getSubscriptionId());
-        assertThat(commands).extracting(c -> ((CreateSubscription) c.getPayload()).getInvoiceId())
+        assertThat(commands)
+                .extracting(SubscriptionCommand::getCommandId)
+                .containsOnly(commands.getFirst().getCommandId());
+        assertThat(commands)
+                .extracting(SubscriptionCommand::getSubscriptionId)
+                .containsOnly(commands.getFirst().getSubscriptionId());
+        assertThat(commands)
+                .extracting(c -> ((CreateSubscription) c.getPayload()).getInvoiceId())
                 .containsOnly(((CreateSubscription) commands.getFirst().getPayload()).getInvoiceId());
-        assertThat(JSON.readTree(taken.body()).get("subscription").get("id").asString()).isEqualTo(commands.getFirst().getSubscriptionId());
+        assertThat(JSON.readTree(taken.body()).get("subscription").get("id").asString())
+                .isEqualTo(commands.getFirst().getSubscriptionId());
         assertThat(processor.duplicatesIgnored()).isPositive();
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isEqualTo(1);
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id()))
+                .isEqualTo(1);
         assertThat(post(merchant, "test", key, body).replayed()).isEqualTo("true");
     }
 
@@ -231,8 +265,7 @@ class IdempotencyApiIT extends GatewayIT {
 
     private static String adHoc(String merchantRef, String amount) {
         return """
-                {"merchantRef":"%s","customerWallet":"%s","payoutAddressEvm":"%s","amountUsdc":%s,"interval":"month"}"""
-                .formatted(merchantRef, WALLET, PAYOUT, amount);
+                {"merchantRef":"%s","customerWallet":"%s","payoutAddressEvm":"%s","amountUsdc":%s,"interval":"month"}""".formatted(merchantRef, WALLET, PAYOUT, amount);
     }
 
     private static List<SubscriptionCommand> commandsWithKey(String key) {
@@ -244,12 +277,19 @@ class IdempotencyApiIT extends GatewayIT {
     }
 
     private Answer post(TestMerchant merchant, String mode, String key, String path, String body) {
-        EntityExchangeResult<String> result = http.post().uri(path)
+        EntityExchangeResult<String> result = http.post()
+                .uri(path)
                 .header("x-service-api-key", merchant.key(mode))
                 .header(IdempotencyFilter.KEY_HEADER, key)
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
-                .expectBody(String.class).returnResult();
-        return new Answer(result.getStatus().value(), result.getResponseHeaders().getFirst(IdempotencyFilter.REPLAYED_HEADER),
-                result.getResponseBody() == null ? "" : result.getResponseBody(), result.getResponseHeaders().getFirst("Retry-After"));
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange()
+                .expectBody(String.class)
+                .returnResult();
+        return new Answer(
+                result.getStatus().value(),
+                result.getResponseHeaders().getFirst(IdempotencyFilter.REPLAYED_HEADER),
+                result.getResponseBody() == null ? "" : result.getResponseBody(),
+                result.getResponseHeaders().getFirst("Retry-After"));
     }
 }

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
-import io.abk.billing.gateway.testkit.SharedInfra;
-import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Decision;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.InProgress;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Mismatch;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Proceed;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Replay;
+import io.abk.billing.gateway.testkit.SharedInfra;
+import io.abk.billing.gateway.testkit.TestDatabase;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -31,15 +31,18 @@ class IdempotencyStoreIT {
 
     private static TestDatabase db;
     private static IdempotencyStore store;
-    private static final RequestFingerprint REQUEST = RequestFingerprint.of("POST", "/v1/subscriptions",
-            "{\"merchantRef\":\"a\"}".getBytes(StandardCharsets.UTF_8));
-    private static final RequestFingerprint OTHER_REQUEST = RequestFingerprint.of("POST", "/v1/subscriptions",
-            "{\"merchantRef\":\"b\"}".getBytes(StandardCharsets.UTF_8));
+    private static final RequestFingerprint REQUEST = RequestFingerprint.of(
+            "POST", "/v1/subscriptions", "{\"merchantRef\":\"a\"}".getBytes(StandardCharsets.UTF_8));
+    private static final RequestFingerprint OTHER_REQUEST = RequestFingerprint.of(
+            "POST", "/v1/subscriptions", "{\"merchantRef\":\"b\"}".getBytes(StandardCharsets.UTF_8));
 
     @BeforeAll
     static void database() {
         db = SharedInfra.newDatabase("idempotency_it");
-        store = new IdempotencyStore(db.databaseClient(), Duration.ofSeconds(30), Duration.ofHours(24),
+        store = new IdempotencyStore(
+                db.databaseClient(),
+                Duration.ofSeconds(30),
+                Duration.ofHours(24),
                 new SecretSealer(SealingKeys.developmentKeyring()));
     }
 
@@ -50,12 +53,16 @@ class IdempotencyStoreIT {
 
         var decisions = Flux.range(0, 20)
                 .flatMap(i -> claim(caller, key, REQUEST).subscribeOn(Schedulers.parallel()), 20)
-                .collectList().block();
+                .collectList()
+                .block();
 
-        assertThat(decisions).filteredOn(Proceed.class::isInstance).hasSize(1)
+        assertThat(decisions)
+                .filteredOn(Proceed.class::isInstance)
+                .hasSize(1)
                 .allSatisfy(d -> assertThat(((Proceed) d).identity().claim()).isEqualTo(Claim.FIRST));
         assertThat(decisions).filteredOn(InProgress.class::isInstance).hasSize(19);
-        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ? AND state = 'in_flight'", key)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ? AND state = 'in_flight'", key))
+                .isEqualTo(1);
     }
 
     @Test
@@ -63,12 +70,15 @@ class IdempotencyStoreIT {
         var caller = newCaller();
         var key = newKey();
         var first = (Proceed) claim(caller, key, REQUEST).block();
-        store.complete(caller, key, first.identity().commandId(), 201, "{\"ok\":true}").block();
+        store.complete(caller, key, first.identity().commandId(), 201, "{\"ok\":true}")
+                .block();
 
         assertThat(claim(caller, key, REQUEST).block()).isEqualTo(new Replay(201, "{\"ok\":true}"));
         assertThat(claim(caller, key, OTHER_REQUEST).block()).isInstanceOf(Mismatch.class);
         var otherMode = new Caller(caller.merchantId(), Mode.LIVE, "key_x");
-        assertThat(claim(otherMode, key, OTHER_REQUEST).block()).as("keys are scoped by mode").isInstanceOf(Proceed.class);
+        assertThat(claim(otherMode, key, OTHER_REQUEST).block())
+                .as("keys are scoped by mode")
+                .isInstanceOf(Proceed.class);
     }
 
     @Test
@@ -79,9 +89,15 @@ class IdempotencyStoreIT {
         assertThat(claim(caller, key, REQUEST).block()).isInstanceOf(InProgress.class);
 
         db.execute("UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE key = ?", key);
-        var retries = Flux.range(0, 5).flatMap(i -> claim(caller, key, REQUEST).subscribeOn(Schedulers.parallel())).collectList().block();
+        var retries = Flux.range(0, 5)
+                .flatMap(i -> claim(caller, key, REQUEST).subscribeOn(Schedulers.parallel()))
+                .collectList()
+                .block();
 
-        var takeovers = retries.stream().filter(Proceed.class::isInstance).map(d -> ((Proceed) d).identity()).toList();
+        var takeovers = retries.stream()
+                .filter(Proceed.class::isInstance)
+                .map(d -> ((Proceed) d).identity())
+                .toList();
         assertThat(takeovers).hasSize(1);
         assertThat(takeovers.getFirst().claim()).isEqualTo(Claim.TAKEOVER);
         assertThat(takeovers.getFirst().commandId()).isEqualTo(first.identity().commandId());
@@ -94,8 +110,11 @@ class IdempotencyStoreIT {
         var caller = newCaller();
         var key = newKey();
         var first = (Proceed) claim(caller, key, REQUEST).block();
-        db.execute("INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome)"
-                + " VALUES (?, ?, 'test', 'subscription', 'sub_x', 'accepted')", first.identity().commandId(), caller.merchantId());
+        db.execute(
+                "INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome)"
+                        + " VALUES (?, ?, 'test', 'subscription', 'sub_x', 'accepted')",
+                first.identity().commandId(),
+                caller.merchantId());
 
         var retry = (Proceed) claim(caller, key, REQUEST).block();
 
@@ -111,7 +130,8 @@ class IdempotencyStoreIT {
 
         store.release(caller, key, first.identity().commandId()).block();
 
-        assertThat(((Proceed) claim(caller, key, REQUEST).block()).identity().claim()).isEqualTo(Claim.TAKEOVER);
+        assertThat(((Proceed) claim(caller, key, REQUEST).block()).identity().claim())
+                .isEqualTo(Claim.TAKEOVER);
     }
 
     @Test
@@ -129,14 +149,19 @@ class IdempotencyStoreIT {
         var expiredKey = newKey();
         claim(caller, expiredKey, REQUEST).block();
         db.execute("UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ?", expiredKey);
-        db.execute("INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome, recorded_at)"
-                + " VALUES (?, ?, 'test', 'subscription', 'sub_x', 'accepted', now() - interval '8 days')", newKey(), caller.merchantId());
+        db.execute(
+                "INSERT INTO command_outcomes (command_id, merchant_id, mode, aggregate_type, aggregate_id, outcome, recorded_at)"
+                        + " VALUES (?, ?, 'test', 'subscription', 'sub_x', 'accepted', now() - interval '8 days')",
+                newKey(),
+                caller.merchantId());
         var purge = new ExpiredRecordsPurge(db.databaseClient(), Duration.ofMinutes(10), Duration.ofDays(7));
         var purged = purge.purgeOnce().block();
         assertThat(purged.keys()).isGreaterThanOrEqualTo(1);
         assertThat(purged.outcomes()).isGreaterThanOrEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ?", expiredKey)).isZero();
-        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ?", expiredKey))
+                .isZero();
+        assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key))
+                .isEqualTo(1);
     }
 
     private static reactor.core.publisher.Mono<Decision> claim(Caller caller, String key, RequestFingerprint request) {

@@ -32,17 +32,22 @@ class IdGeneratorTest {
     @Test
     void shouldMintTheSameSortedIdsWhenARequestWithAKeyRunsAgain() {
         var generator = new IdGenerator(Clock.systemUTC());
-        var identity = new CommandIdentity("cmd_01jcrgx3b2m0x9k8d7f6e5a4s3", Instant.parse("2026-01-01T00:00:00Z"), "key-1",
+        var identity = new CommandIdentity(
+                "cmd_01jcrgx3b2m0x9k8d7f6e5a4s3",
+                Instant.parse("2026-01-01T00:00:00Z"),
+                "key-1",
                 CommandIdentity.Claim.TAKEOVER);
 
         var first = mint(generator.forRequest(identity));
         var again = mint(generator.forRequest(identity));
-        var otherRequest = mint(generator.forRequest(new CommandIdentity("cmd_01jcrgx3b2m0x9k8d7f6e5a4s4",
-                identity.seedTime(), "key-2", CommandIdentity.Claim.FIRST)));
+        var otherRequest = mint(generator.forRequest(new CommandIdentity(
+                "cmd_01jcrgx3b2m0x9k8d7f6e5a4s4", identity.seedTime(), "key-2", CommandIdentity.Claim.FIRST)));
 
         assertThat(again).isEqualTo(first);
         assertThat(first.getFirst()).isEqualTo(identity.derivedId(IdPrefix.PRODUCT));
-        assertThat(first.subList(1, first.size())).isSorted().doesNotHaveDuplicates()
+        assertThat(first.subList(1, first.size()))
+                .isSorted()
+                .doesNotHaveDuplicates()
                 .allMatch(id -> Ids.isWellFormed(IdPrefix.PRICE, id));
         assertThat(otherRequest).doesNotContainAnyElementsOf(first);
         assertThat(generator.forRequest(null)).as("no key: fresh ids").isSameAs(generator);

@@ -29,7 +29,11 @@ class InvoiceApiIT extends LifecycleIT {
 
         var one = get(merchant, "test", "/v1/invoices/" + first.invoiceId());
         var page1 = get(merchant, "test", "/v1/invoices?limit=2");
-        var page2 = get(merchant, "test", "/v1/invoices?limit=2&startingAfter=" + page1.body().get("invoices").get(1).get("id").stringValue());
+        var page2 = get(
+                merchant,
+                "test",
+                "/v1/invoices?limit=2&startingAfter="
+                        + page1.body().get("invoices").get(1).get("id").stringValue());
         var ofSecond = get(merchant, "test", "/v1/invoices?subscriptionId=" + second.subscriptionId());
 
         assertThat(one.status()).isEqualTo(200);
@@ -43,19 +47,28 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(page2.body().get("hasMore").booleanValue()).isFalse();
         assertThat(ids(ofSecond)).containsExactly(second.invoiceId());
         assertThat(ids(get(merchant, "live", "/v1/invoices"))).as("other mode").isEmpty();
-        assertThat(ids(get(newMerchant(), "test", "/v1/invoices?subscriptionId=" + first.subscriptionId()))).as("other merchant").isEmpty();
-        assertThat(get(merchant, "live", "/v1/invoices/" + first.invoiceId()).status()).isEqualTo(404);
+        assertThat(ids(get(newMerchant(), "test", "/v1/invoices?subscriptionId=" + first.subscriptionId())))
+                .as("other merchant")
+                .isEmpty();
+        assertThat(get(merchant, "live", "/v1/invoices/" + first.invoiceId()).status())
+                .isEqualTo(404);
     }
 
     @Test
     void shouldRefuseTheInvoiceListWhenItsQueryIsInvalid() {
         var merchant = newMerchant();
-        for (var query : List.of("subscriptionId=inv_01jcrgx3b2m0x9k8d7f6e5a4s3", "subscriptionId=", "limit=0", "limit=101",
+        for (var query : List.of(
+                "subscriptionId=inv_01jcrgx3b2m0x9k8d7f6e5a4s3",
+                "subscriptionId=",
+                "limit=0",
+                "limit=101",
                 "startingAfter=sub_01jcrgx3b2m0x9k8d7f6e5a4s3")) {
             var reply = get(merchant, "test", "/v1/invoices?" + query);
             assertThat(reply.status()).as(query).isEqualTo(400);
             assertThat(reply.code()).as(query).isEqualTo("validation_error");
-            assertThat(reply.body().get("param").stringValue()).as(query).isEqualTo(query.substring(0, query.indexOf('=')));
+            assertThat(reply.body().get("param").stringValue())
+                    .as(query)
+                    .isEqualTo(query.substring(0, query.indexOf('=')));
         }
     }
 
@@ -65,7 +78,8 @@ class InvoiceApiIT extends LifecycleIT {
         var created = subscribe(merchant, "test");
         post(merchant, "test", "/v1/subscriptions/" + created.subscriptionId() + "/complete", null);
 
-        var paid = post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of("sandboxMode", "success"));
+        var paid = post(
+                merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of("sandboxMode", "success"));
         var again = post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of());
 
         assertThat(paid.status()).as(paid.text()).isEqualTo(200);
@@ -77,10 +91,15 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(paid.body().get("subscription").get("status").stringValue()).isEqualTo("active");
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.code()).isEqualTo("invoice_not_chargeable");
-        var charges = lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof ChargeInvoice).toList();
-        assertThat(charges).allSatisfy(c -> assertThat(c.getSubscriptionId()).as("keyed by the invoice's subscription")
-                .isEqualTo(created.subscriptionId()));
-        assertThat(((ChargeInvoice) charges.getFirst().getPayload()).getSandboxMode()).isEqualTo("success");
+        var charges = lifecycleCommands(merchant).stream()
+                .filter(c -> c.getPayload() instanceof ChargeInvoice)
+                .toList();
+        assertThat(charges)
+                .allSatisfy(c -> assertThat(c.getSubscriptionId())
+                        .as("keyed by the invoice's subscription")
+                        .isEqualTo(created.subscriptionId()));
+        assertThat(((ChargeInvoice) charges.getFirst().getPayload()).getSandboxMode())
+                .isEqualTo("success");
     }
 
     @Test
@@ -92,20 +111,26 @@ class InvoiceApiIT extends LifecycleIT {
         var replies = new ArrayList<CompletableFuture<Reply>>();
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < 50; i++) {
-                replies.add(CompletableFuture.supplyAsync(() -> {
-                    awaitQuietly(start);
-                    return post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of());
-                }, pool));
+                replies.add(CompletableFuture.supplyAsync(
+                        () -> {
+                            awaitQuietly(start);
+                            return post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of());
+                        },
+                        pool));
             }
             start.countDown();
         }
         var answers = replies.stream().map(CompletableFuture::join).toList();
 
-        assertThat(answers.stream().filter(a -> a.status() == 200)).singleElement()
-                .satisfies(paid -> assertThat(paid.body().get("ok").booleanValue()).isTrue());
-        assertThat(answers.stream().filter(a -> a.status() != 200)).hasSize(49)
+        assertThat(answers.stream().filter(a -> a.status() == 200))
+                .singleElement()
+                .satisfies(
+                        paid -> assertThat(paid.body().get("ok").booleanValue()).isTrue());
+        assertThat(answers.stream().filter(a -> a.status() != 200))
+                .hasSize(49)
                 .allSatisfy(refused -> assertThat(refused.code()).isEqualTo("invoice_not_chargeable"));
-        assertThat(lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof ChargeInvoice)).hasSize(50);
+        assertThat(lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof ChargeInvoice))
+                .hasSize(50);
     }
 
     @Test
@@ -115,15 +140,23 @@ class InvoiceApiIT extends LifecycleIT {
 
         var noMandate = post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", null);
         post(merchant, "test", "/v1/subscriptions/" + created.subscriptionId() + "/complete", null);
-        var declined = post(merchant, "test", "/v1/invoices/" + created.invoiceId() + "/charge", Map.of("sandboxMode", "insufficient_balance"));
+        var declined = post(
+                merchant,
+                "test",
+                "/v1/invoices/" + created.invoiceId() + "/charge",
+                Map.of("sandboxMode", "insufficient_balance"));
 
         assertThat(noMandate.status()).as(noMandate.text()).isEqualTo(200);
         assertThat(noMandate.body().get("ok").booleanValue()).isFalse();
-        assertThat(noMandate.body().get("invoice").get("failureCode").stringValue()).isEqualTo("MANDATE_INACTIVE");
-        assertThat(noMandate.body().get("subscription").get("status").stringValue()).isEqualTo("incomplete");
+        assertThat(noMandate.body().get("invoice").get("failureCode").stringValue())
+                .isEqualTo("MANDATE_INACTIVE");
+        assertThat(noMandate.body().get("subscription").get("status").stringValue())
+                .isEqualTo("incomplete");
         assertThat(declined.body().get("ok").booleanValue()).isFalse();
-        assertThat(declined.body().get("invoice").get("failureCode").stringValue()).isEqualTo("INSUFFICIENT_BALANCE");
-        assertThat(declined.body().get("invoice").get("attemptCount").intValue()).isEqualTo(2);
+        assertThat(declined.body().get("invoice").get("failureCode").stringValue())
+                .isEqualTo("INSUFFICIENT_BALANCE");
+        assertThat(declined.body().get("invoice").get("attemptCount").intValue())
+                .isEqualTo(2);
         assertThat(declined.body().get("invoice").get("status").stringValue()).isEqualTo("open");
     }
 
@@ -134,7 +167,8 @@ class InvoiceApiIT extends LifecycleIT {
         var path = "/v1/invoices/" + created.invoiceId() + "/refund";
 
         var tooMuch = post(merchant, "test", path, Map.of("amountUsdc", new BigDecimal("10.000001")));
-        var unchanged = get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body();
+        var unchanged =
+                get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body();
         var partial = post(merchant, "test", path, Map.of("amountUsdc", new BigDecimal("4.25")));
         var rest = post(merchant, "test", path, null);
         var nothingLeft = post(merchant, "test", path, Map.of());
@@ -144,15 +178,19 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(unchanged.get("amountRefundedUsdc").decimalValue()).isEqualByComparingTo("0");
         assertThat(partial.status()).as(partial.text()).isEqualTo(200);
         assertThat(fieldNames(partial.body())).containsExactly("invoice");
-        assertThat(partial.body().get("invoice").get("amountRefundedUsdc").decimalValue()).isEqualByComparingTo("4.25");
+        assertThat(partial.body().get("invoice").get("amountRefundedUsdc").decimalValue())
+                .isEqualByComparingTo("4.25");
         assertThat(partial.body().get("invoice").get("status").stringValue()).isEqualTo("paid");
-        assertThat(partial.body().get("invoice").get("refundTxHash").stringValue()).matches("0x[0-9a-f]{64}");
-        assertThat(rest.body().get("invoice").get("amountRefundedUsdc").decimalValue()).isEqualByComparingTo("10");
+        assertThat(partial.body().get("invoice").get("refundTxHash").stringValue())
+                .matches("0x[0-9a-f]{64}");
+        assertThat(rest.body().get("invoice").get("amountRefundedUsdc").decimalValue())
+                .isEqualByComparingTo("10");
         assertThat(rest.body().get("invoice").get("status").stringValue()).isEqualTo("refunded");
         assertThat(nothingLeft.status()).isEqualTo(400);
         assertThat(nothingLeft.code()).isEqualTo("invoice_not_refundable");
-        assertThat(lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof RefundInvoice)
-                .map(c -> ((RefundInvoice) c.getPayload()).getAmountMicros()))
+        assertThat(lifecycleCommands(merchant).stream()
+                        .filter(c -> c.getPayload() instanceof RefundInvoice)
+                        .map(c -> ((RefundInvoice) c.getPayload()).getAmountMicros()))
                 .containsExactly(10_000_001L, 4_250_000L, null, null);
     }
 
@@ -167,7 +205,10 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(failed.status()).isEqualTo(400);
         assertThat(failed.code()).isEqualTo("refund_failed");
         assertThat(failed.body().get("error").stringValue()).contains("does not hold enough USDC");
-        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body().get("amountRefundedUsdc").decimalValue())
+        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId())
+                        .body()
+                        .get("amountRefundedUsdc")
+                        .decimalValue())
                 .isEqualByComparingTo("0");
     }
 
@@ -185,7 +226,8 @@ class InvoiceApiIT extends LifecycleIT {
         assertThat(voided.body().get("invoice").get("voidedAt").isNull()).isFalse();
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.code()).isEqualTo("invoice_not_voidable");
-        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body()).isEqualTo(voided.body().get("invoice"));
+        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body())
+                .isEqualTo(voided.body().get("invoice"));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -37,7 +37,8 @@ final class ApiReference {
         this.api = api;
         this.root = api.root();
         this.words = new SchemaWords(api);
-        for (var code : root.path("components").path("schemas").path("ErrorCode").path("enum")) {
+        for (var code :
+                root.path("components").path("schemas").path("ErrorCode").path("enum")) {
             errorCodes.add(code.stringValue());
         }
     }
@@ -49,12 +50,16 @@ final class ApiReference {
     private String render() {
         var out = new StringBuilder();
         var info = root.path("info");
-        out.append("<!-- Generated from api-gateway/src/main/resources/openapi/openapi.json by ApiReference (api-gateway's\n")
-                .append("     tests). Do not edit: change openapi.json, then regenerate (see \"About this file\"). -->\n\n");
+        out.append(
+                        "<!-- Generated from api-gateway/src/main/resources/openapi/openapi.json by ApiReference (api-gateway's\n")
+                .append(
+                        "     tests). Do not edit: change openapi.json, then regenerate (see \"About this file\"). -->\n\n");
         out.append("# API reference\n\n");
         out.append(info.path("summary").stringValue()).append("\n\n");
         out.append(info.path("description").stringValue()).append("\n\n");
-        out.append("API version `").append(info.path("version").stringValue()).append("` (OpenAPI ")
+        out.append("API version `")
+                .append(info.path("version").stringValue())
+                .append("` (OpenAPI ")
                 .append(root.path("openapi").stringValue())
                 .append("). The gateway serves the description itself at `GET /openapi.json`.\n\n");
         authentication(out);
@@ -62,7 +67,8 @@ final class ApiReference {
         contents(out);
         for (var tag : tags()) {
             out.append("## ").append(tag).append("\n\n");
-            forEachOperation(tag, (method, path, operation, pathItem) -> operation(out, method, path, operation, pathItem));
+            forEachOperation(
+                    tag, (method, path, operation, pathItem) -> operation(out, method, path, operation, pathItem));
         }
         schemas(out);
         codes(out);
@@ -78,8 +84,13 @@ final class ApiReference {
             var how = "apiKey".equals(scheme.path("type").stringValue())
                     ? "`" + scheme.path("name").stringValue() + ": <key>`"
                     : "`Authorization: Bearer <" + scheme.path("bearerFormat").stringValue() + ">`";
-            out.append("- `").append(entry.getKey()).append("`: ").append(how).append(". ")
-                    .append(oneLine(scheme.path("description").stringValue())).append('\n');
+            out.append("- `")
+                    .append(entry.getKey())
+                    .append("`: ")
+                    .append(how)
+                    .append(". ")
+                    .append(oneLine(scheme.path("description").stringValue()))
+                    .append('\n');
         }
         out.append("\nOperations marked *none* are public; the operator API (`/admin/v1`) takes the operator token"
                 + " (`adminToken`) instead of a key.\n\n");
@@ -102,19 +113,32 @@ final class ApiReference {
         out.append("## Operations\n\n");
         out.append("| tag | operation | summary |\n|---|---|---|\n");
         for (var tag : tags()) {
-            forEachOperation(tag, (method, path, operation, pathItem) -> out.append("| ").append(tag).append(" | [`")
-                    .append(method.toUpperCase(Locale.ROOT)).append(' ').append(path).append("`](#")
-                    .append(slug(heading(method, path))).append(") | ").append(cell(operation.path("summary").stringValue()))
-                    .append(" |\n"));
+            forEachOperation(
+                    tag,
+                    (method, path, operation, pathItem) -> out.append("| ")
+                            .append(tag)
+                            .append(" | [`")
+                            .append(method.toUpperCase(Locale.ROOT))
+                            .append(' ')
+                            .append(path)
+                            .append("`](#")
+                            .append(slug(heading(method, path)))
+                            .append(") | ")
+                            .append(cell(operation.path("summary").stringValue()))
+                            .append(" |\n"));
         }
         out.append("\nThen: [Schemas](#schemas), [Error codes](#error-codes).\n\n");
     }
 
     private void operation(StringBuilder out, String method, String path, JsonNode operation, JsonNode pathItem) {
         out.append("### ").append(heading(method, path)).append("\n\n");
-        out.append("**").append(operation.path("summary").stringValue()).append("** (`")
-                .append(operation.path("operationId").stringValue()).append("`). Authentication: ")
-                .append(security(operation)).append(".\n\n");
+        out.append("**")
+                .append(operation.path("summary").stringValue())
+                .append("** (`")
+                .append(operation.path("operationId").stringValue())
+                .append("`). Authentication: ")
+                .append(security(operation))
+                .append(".\n\n");
         var description = operation.path("description");
         if (description.isString()) {
             out.append(description.stringValue()).append("\n\n");
@@ -124,7 +148,9 @@ final class ApiReference {
         responses(out, operation);
         var codes = codesOf(operation);
         if (!codes.isEmpty()) {
-            out.append("Error codes: ").append(String.join(", ", codes.stream().map(code -> "`" + code + "`").toList()))
+            out.append("Error codes: ")
+                    .append(String.join(
+                            ", ", codes.stream().map(code -> "`" + code + "`").toList()))
                     .append(".\n\n");
         }
     }
@@ -153,11 +179,17 @@ final class ApiReference {
         }
         out.append("Parameters:\n\n| name | in | required | type | description |\n|---|---|---|---|---|\n");
         for (var parameter : rows) {
-            out.append("| `").append(parameter.path("name").stringValue()).append("` | ")
-                    .append(parameter.path("in").stringValue()).append(" | ")
-                    .append(parameter.path("required").asBoolean(false) ? "yes" : "no").append(" | ")
-                    .append(cell(words.of(parameter.path("schema")))).append(" | ")
-                    .append(cell(parameter.path("description").asString(""))).append(" |\n");
+            out.append("| `")
+                    .append(parameter.path("name").stringValue())
+                    .append("` | ")
+                    .append(parameter.path("in").stringValue())
+                    .append(" | ")
+                    .append(parameter.path("required").asBoolean(false) ? "yes" : "no")
+                    .append(" | ")
+                    .append(cell(words.of(parameter.path("schema"))))
+                    .append(" | ")
+                    .append(cell(parameter.path("description").asString("")))
+                    .append(" |\n");
         }
         out.append('\n');
     }
@@ -169,9 +201,13 @@ final class ApiReference {
         }
         for (var content : body.path("content").properties()) {
             var schema = content.getValue().path("schema");
-            out.append("Request body (`").append(content.getKey()).append("`, ")
-                    .append(body.path("required").asBoolean(false) ? "required" : "optional").append("): ")
-                    .append(words.of(schema)).append('\n');
+            out.append("Request body (`")
+                    .append(content.getKey())
+                    .append("`, ")
+                    .append(body.path("required").asBoolean(false) ? "required" : "optional")
+                    .append("): ")
+                    .append(words.of(schema))
+                    .append('\n');
             var resolved = required(api.deref(schema));
             if (resolved.has("properties") || resolved.has("oneOf")) {
                 out.append('\n');
@@ -188,10 +224,16 @@ final class ApiReference {
             var response = required(api.deref(entry.getValue()));
             var bodies = new ArrayList<String>();
             for (var content : response.path("content").properties()) {
-                bodies.add("`" + content.getKey() + "`: " + bodySummary(content.getValue().path("schema")));
+                bodies.add("`" + content.getKey() + "`: "
+                        + bodySummary(content.getValue().path("schema")));
             }
-            out.append("| ").append(entry.getKey()).append(" | ").append(cell(response.path("description").asString("")))
-                    .append(" | ").append(bodies.isEmpty() ? "none" : cell(String.join("; ", bodies))).append(" |\n");
+            out.append("| ")
+                    .append(entry.getKey())
+                    .append(" | ")
+                    .append(cell(response.path("description").asString("")))
+                    .append(" | ")
+                    .append(bodies.isEmpty() ? "none" : cell(String.join("; ", bodies)))
+                    .append(" |\n");
         }
         out.append('\n');
     }
@@ -203,7 +245,9 @@ final class ApiReference {
         if (fields.isEmpty()) {
             return words.of(schema);
         }
-        return words.of(schema) + " {" + String.join(", ", fields.stream().map(name -> "`" + name + "`").toList()) + "}";
+        return words.of(schema) + " {"
+                + String.join(
+                        ", ", fields.stream().map(name -> "`" + name + "`").toList()) + "}";
     }
 
     /** Every error code the operation's own text and its responses' texts name, in order of first mention. */
@@ -212,7 +256,11 @@ final class ApiReference {
         collectCodes(operation.path("description").asString(""), found);
         for (var entry : operation.path("responses").properties()) {
             if (!entry.getKey().startsWith("2") && !entry.getKey().startsWith("3")) {
-                collectCodes(required(api.deref(entry.getValue())).path("description").asString(""), found);
+                collectCodes(
+                        required(api.deref(entry.getValue()))
+                                .path("description")
+                                .asString(""),
+                        found);
             }
         }
         return List.copyOf(found);
@@ -259,11 +307,18 @@ final class ApiReference {
         schema.path("required").forEach(name -> required.add(name.stringValue()));
         out.append("| field | type | required | description |\n|---|---|---|---|\n");
         for (var property : schema.path("properties").properties()) {
-            out.append("| `").append(property.getKey()).append("` | ").append(cell(words.of(property.getValue())))
-                    .append(" | ").append(required.contains(property.getKey()) ? "yes" : "no").append(" | ")
-                    .append(cell(property.getValue().path("description").asString(""))).append(" |\n");
+            out.append("| `")
+                    .append(property.getKey())
+                    .append("` | ")
+                    .append(cell(words.of(property.getValue())))
+                    .append(" | ")
+                    .append(required.contains(property.getKey()) ? "yes" : "no")
+                    .append(" | ")
+                    .append(cell(property.getValue().path("description").asString("")))
+                    .append(" |\n");
         }
-        if (schema.path("additionalProperties").isBoolean() && !schema.path("additionalProperties").asBoolean()) {
+        if (schema.path("additionalProperties").isBoolean()
+                && !schema.path("additionalProperties").asBoolean()) {
             out.append("\nNo other fields.\n");
         }
         out.append('\n');
@@ -271,14 +326,21 @@ final class ApiReference {
 
     private void codes(StringBuilder out) {
         out.append("## Error codes\n\n");
-        out.append(root.path("components").path("schemas").path("ErrorCode").path("description").asString(""))
+        out.append(root.path("components")
+                        .path("schemas")
+                        .path("ErrorCode")
+                        .path("description")
+                        .asString(""))
                 .append("\n\n");
         out.append("| code | status, where an operation names it |\n|---|---|\n");
         var statuses = statusesByCode();
         for (var code : errorCodes) {
             var seen = statuses.getOrDefault(code, Set.of());
-            out.append("| `").append(code).append("` | ")
-                    .append(seen.isEmpty() ? "not tied to one operation" : String.join(", ", seen)).append(" |\n");
+            out.append("| `")
+                    .append(code)
+                    .append("` | ")
+                    .append(seen.isEmpty() ? "not tied to one operation" : String.join(", ", seen))
+                    .append(" |\n");
         }
         out.append('\n');
     }
@@ -298,11 +360,16 @@ final class ApiReference {
                         continue;
                     }
                     var found = new LinkedHashSet<String>();
-                    collectCodes(required(api.deref(response.getValue())).path("description").asString(""), found);
+                    collectCodes(
+                            required(api.deref(response.getValue()))
+                                    .path("description")
+                                    .asString(""),
+                            found);
                     if (status.equals("400")) {
                         collectCodes(operation.path("description").asString(""), found);
                     }
-                    found.forEach(code -> statuses.computeIfAbsent(code, c -> new TreeSet<>()).add(status));
+                    found.forEach(code ->
+                            statuses.computeIfAbsent(code, c -> new TreeSet<>()).add(status));
                 }
             }
         }

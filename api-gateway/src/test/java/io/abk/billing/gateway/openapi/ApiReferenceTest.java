@@ -29,12 +29,15 @@ class ApiReferenceTest {
             Files.createDirectories(file.getParent());
             Files.writeString(file, rendered, StandardCharsets.UTF_8);
         }
-        assertThat(Files.exists(file)).as("%s is missing; write it with:%n  %s", ApiReference.FILE, ApiReference.REGENERATE)
+        assertThat(Files.exists(file))
+                .as("%s is missing; write it with:%n  %s", ApiReference.FILE, ApiReference.REGENERATE)
                 .isTrue();
         var committed = Files.readString(file, StandardCharsets.UTF_8);
         if (!committed.equals(rendered)) {
-            fail("%s differs from what openapi.json renders now (first at line %d); write it again with:%n  %s%n"
-                    + "and commit it", ApiReference.FILE, firstDifferentLine(committed, rendered), ApiReference.REGENERATE);
+            fail(
+                    "%s differs from what openapi.json renders now (first at line %d); write it again with:%n  %s%n"
+                            + "and commit it",
+                    ApiReference.FILE, firstDifferentLine(committed, rendered), ApiReference.REGENERATE);
         }
     }
 
@@ -60,8 +63,9 @@ class ApiReferenceTest {
     void shouldLinkOnlyToHeadingsItHasWhenRendered() {
         var rendered = ApiReference.render(API);
         var headings = new HashSet<String>();
-        rendered.lines().filter(line -> line.startsWith("#")).forEach(line ->
-                headings.add(ApiReference.slug(line.replaceFirst("^#+ ", ""))));
+        rendered.lines()
+                .filter(line -> line.startsWith("#"))
+                .forEach(line -> headings.add(ApiReference.slug(line.replaceFirst("^#+ ", ""))));
         var links = Pattern.compile("\\]\\(#([^)]+)\\)").matcher(rendered);
         var broken = new TreeSet<String>();
         while (links.find()) {
@@ -69,7 +73,9 @@ class ApiReferenceTest {
                 broken.add(links.group(1));
             }
         }
-        assertThat(broken).as("anchors the reference links to but does not have").isEmpty();
+        assertThat(broken)
+                .as("anchors the reference links to but does not have")
+                .isEmpty();
     }
 
     private static boolean writeRequested() {
@@ -80,7 +86,8 @@ class ApiReferenceTest {
     /** The build's root: surefire sets {@code billing.repo.root}; run elsewhere, the module's parent. */
     private static Path repositoryRoot() {
         var configured = System.getProperty("billing.repo.root");
-        return configured != null && !configured.isBlank() ? Path.of(configured)
+        return configured != null && !configured.isBlank()
+                ? Path.of(configured)
                 : Path.of("").toAbsolutePath().getParent();
     }
 }

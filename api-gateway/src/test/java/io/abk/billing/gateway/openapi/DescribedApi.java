@@ -87,7 +87,8 @@ final class DescribedApi {
     }
 
     /** The node a local {@code $ref} ({@code #/components/...}) points at, or null when nothing is there. */
-    @Nullable JsonNode resolve(String ref) {
+    @Nullable
+    JsonNode resolve(String ref) {
         if (!ref.startsWith("#")) {
             throw new IllegalArgumentException("only local references are used in this document: " + ref);
         }
@@ -96,7 +97,8 @@ final class DescribedApi {
     }
 
     /** The node itself, or what its {@code $ref} points at (one level: the document never chains references). */
-    @Nullable JsonNode deref(JsonNode node) {
+    @Nullable
+    JsonNode deref(JsonNode node) {
         var ref = node.path("$ref");
         return ref.isString() ? resolve(ref.stringValue()) : node;
     }

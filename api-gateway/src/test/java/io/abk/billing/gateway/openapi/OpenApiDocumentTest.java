@@ -73,16 +73,19 @@ class OpenApiDocumentTest {
                 for (var level : new JsonNode[] {path.getValue(), entry.getValue()}) {
                     for (var parameter : level.path("parameters")) {
                         var resolved = API.deref(parameter);
-                        if (resolved != null && "path".equals(resolved.path("in").stringValue())) {
+                        if (resolved != null
+                                && "path".equals(resolved.path("in").stringValue())) {
                             declared.add(resolved.path("name").stringValue());
                             if (!resolved.path("required").asBoolean(false)) {
-                                problems.add(entry.getKey() + " " + path.getKey() + ": path parameter " + resolved.path("name") + " not required");
+                                problems.add(entry.getKey() + " " + path.getKey() + ": path parameter "
+                                        + resolved.path("name") + " not required");
                             }
                         }
                     }
                 }
                 if (!declared.equals(inTemplate)) {
-                    problems.add(entry.getKey() + " " + path.getKey() + ": template has " + inTemplate + ", parameters " + declared);
+                    problems.add(entry.getKey() + " " + path.getKey() + ": template has " + inTemplate + ", parameters "
+                            + declared);
                 }
             }
         }
@@ -98,7 +101,9 @@ class OpenApiDocumentTest {
             if (id == null || !ids.add(id)) {
                 problems.add(route + ": operationId " + id + " missing or repeated");
             }
-            var successes = operation.path("responses").propertyNames().stream().filter(status -> status.startsWith("2") || status.startsWith("3")).count();
+            var successes = operation.path("responses").propertyNames().stream()
+                    .filter(status -> status.startsWith("2") || status.startsWith("3"))
+                    .count();
             if (successes == 0) {
                 problems.add(route + ": no 2xx or 3xx response");
             }

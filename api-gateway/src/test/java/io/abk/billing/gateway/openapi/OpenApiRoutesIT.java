@@ -41,10 +41,16 @@ class OpenApiRoutesIT extends GatewayIT {
         var unserved = new TreeSet<>(described);
         unserved.removeAll(served);
 
-        assertThat(undescribed).as("routes the gateway serves that openapi.json lacks").isEmpty();
-        assertThat(unserved).as("operations in openapi.json that the gateway does not serve").isEmpty();
+        assertThat(undescribed)
+                .as("routes the gateway serves that openapi.json lacks")
+                .isEmpty();
+        assertThat(unserved)
+                .as("operations in openapi.json that the gateway does not serve")
+                .isEmpty();
         // The /{id}.json route is told apart from /{id} by its suffix, not lost in the normalisation.
-        assertThat(served).contains(Route.of("GET", "/checkout/subscribe/{id}.json"), Route.of("GET", "/checkout/subscribe/{id}"));
+        assertThat(served)
+                .contains(
+                        Route.of("GET", "/checkout/subscribe/{id}.json"), Route.of("GET", "/checkout/subscribe/{id}"));
     }
 
     @Test
@@ -69,25 +75,43 @@ class OpenApiRoutesIT extends GatewayIT {
 
     @Test
     void shouldServeTheDocumentWithoutAKeyWhenAskedWithTheCommonHeaders() {
-        var result = documentClient().get().uri("/openapi.json").exchange()
-                .expectStatus().isOk()
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_JSON)
-                .expectHeader().valueMatches("x-request-id", "req_[0-9a-z]{26}")
-                .expectHeader().valueEquals("Service-Version", "2026-01-01")
-                .expectBody(byte[].class).returnResult();
-        assertThat(new String(result.getResponseBody(), StandardCharsets.UTF_8)).isEqualTo(DescribedApi.load().text());
+        var result = documentClient()
+                .get()
+                .uri("/openapi.json")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_JSON)
+                .expectHeader()
+                .valueMatches("x-request-id", "req_[0-9a-z]{26}")
+                .expectHeader()
+                .valueEquals("Service-Version", "2026-01-01")
+                .expectBody(byte[].class)
+                .returnResult();
+        assertThat(new String(result.getResponseBody(), StandardCharsets.UTF_8))
+                .isEqualTo(DescribedApi.load().text());
     }
 
     @Test
     void shouldRefuseAnUnsupportedVersionWhenTheDocumentIsAskedForOne() {
-        documentClient().get().uri("/openapi.json").header("Service-Version", "2025-01-01").exchange()
-                .expectStatus().isBadRequest()
-                .expectBody().jsonPath("$.code").isEqualTo("unsupported_api_version");
+        documentClient()
+                .get()
+                .uri("/openapi.json")
+                .header("Service-Version", "2025-01-01")
+                .exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("unsupported_api_version");
     }
 
     /** The document is larger than the 64 KiB the test client's codecs (the API's body limit) read by default. */
     private WebTestClient documentClient() {
-        return http.mutate().codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(1024 * 1024)).build();
+        return http.mutate()
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(1024 * 1024))
+                .build();
     }
 
     /**
@@ -98,7 +122,9 @@ class OpenApiRoutesIT extends GatewayIT {
         var routes = new TreeMap<Route, Set<String>>();
         mappings.getHandlerMethods().forEach((info, handler) -> {
             var methods = info.getMethodsCondition().getMethods();
-            assertThat(methods).as("%s serves every method: name them so the document can describe it", handler).isNotEmpty();
+            assertThat(methods)
+                    .as("%s serves every method: name them so the document can describe it", handler)
+                    .isNotEmpty();
             var bodies = new TreeSet<String>();
             info.getConsumesCondition().getConsumableMediaTypes().forEach(type -> bodies.add(type.toString()));
             for (var parameter : handler.getMethodParameters()) {
@@ -108,7 +134,9 @@ class OpenApiRoutesIT extends GatewayIT {
             }
             for (var pattern : info.getPatternsCondition().getPatterns()) {
                 for (var method : methods) {
-                    routes.computeIfAbsent(Route.of(method.name(), pattern.getPatternString()), route -> new TreeSet<>()).addAll(bodies);
+                    routes.computeIfAbsent(
+                                    Route.of(method.name(), pattern.getPatternString()), route -> new TreeSet<>())
+                            .addAll(bodies);
                 }
             }
         });

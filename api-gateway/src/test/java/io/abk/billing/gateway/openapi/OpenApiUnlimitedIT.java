@@ -15,14 +15,23 @@ class OpenApiUnlimitedIT extends GatewayWithoutKafkaIT {
     void shouldServeTheDocumentEveryTimeWhenAskedMoreOftenThanAnyLimitAllows() {
         var key = newMerchantKey("test");
         for (int i = 0; i < 10; i++) {
-            documentClient().get().uri("/openapi.json").header("x-service-api-key", key).exchange()
-                    .expectStatus().isOk()
-                    .expectBody().jsonPath("$.openapi").isEqualTo("3.1.0");
+            documentClient()
+                    .get()
+                    .uri("/openapi.json")
+                    .header("x-service-api-key", key)
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectBody()
+                    .jsonPath("$.openapi")
+                    .isEqualTo("3.1.0");
         }
     }
 
     /** The document is larger than the 64 KiB the test client's codecs (the API's body limit) read by default. */
     private WebTestClient documentClient() {
-        return http.mutate().codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(1024 * 1024)).build();
+        return http.mutate()
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(1024 * 1024))
+                .build();
     }
 }

@@ -26,7 +26,8 @@ final class SchemaWords {
             var name = ref.startsWith(SCHEMAS) ? ref.substring(SCHEMAS.length()) : ref;
             var target = required(api.resolve(ref));
             var link = "[" + name + "](#" + ApiReference.slug(name) + ")";
-            var named = target.has("properties") || target.has("oneOf")
+            var named = target.has("properties")
+                    || target.has("oneOf")
                     || !target.has("type") && !target.has("const") && !target.has("anyOf");
             return named ? link : of(target) + " (" + link + ")";
         }
@@ -39,7 +40,8 @@ final class SchemaWords {
             base = "one of " + String.join(", ", values);
         } else if (schema.has("anyOf") || schema.has("oneOf")) {
             var alternatives = new ArrayList<String>();
-            schema.path(schema.has("anyOf") ? "anyOf" : "oneOf").forEach(alternative -> alternatives.add(of(alternative)));
+            schema.path(schema.has("anyOf") ? "anyOf" : "oneOf")
+                    .forEach(alternative -> alternatives.add(of(alternative)));
             base = String.join(" or ", alternatives);
         } else {
             base = typeName(schema);
@@ -81,12 +83,18 @@ final class SchemaWords {
         }
         var described = new ArrayList<String>();
         for (var name : names) {
-            described.add(switch (name) {
-                case "array" -> "array of " + (schema.has("items") ? nested(schema.path("items")) : "any");
-                case "object" -> schema.path("additionalProperties").isObject()
-                        ? "map of string to " + nested(schema.path("additionalProperties")) : "object";
-                default -> schema.has("format") ? name + " (" + schema.path("format").stringValue() + ")" : name;
-            });
+            described.add(
+                    switch (name) {
+                        case "array" -> "array of " + (schema.has("items") ? nested(schema.path("items")) : "any");
+                        case "object" ->
+                            schema.path("additionalProperties").isObject()
+                                    ? "map of string to " + nested(schema.path("additionalProperties"))
+                                    : "object";
+                        default ->
+                            schema.has("format")
+                                    ? name + " (" + schema.path("format").stringValue() + ")"
+                                    : name;
+                    });
         }
         return String.join(" or ", described);
     }

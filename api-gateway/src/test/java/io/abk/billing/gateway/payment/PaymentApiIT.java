@@ -29,9 +29,30 @@ import tools.jackson.databind.JsonNode;
  */
 class PaymentApiIT extends PaymentsIT {
 
-    static final List<String> PAYMENT_FIELDS = List.of("id", "object", "status", "amountUsdc", "amountReceivedUsdc", "customerWallet",
-            "payoutAddressEvm", "merchantRef", "priceId", "paymentLinkId", "description", "checkoutUrl", "successUrl", "cancelUrl",
-            "customerEmail", "customerName", "metadata", "expiresAt", "paidAt", "paidLate", "txHash", "mode", "createdAt");
+    static final List<String> PAYMENT_FIELDS = List.of(
+            "id",
+            "object",
+            "status",
+            "amountUsdc",
+            "amountReceivedUsdc",
+            "customerWallet",
+            "payoutAddressEvm",
+            "merchantRef",
+            "priceId",
+            "paymentLinkId",
+            "description",
+            "checkoutUrl",
+            "successUrl",
+            "cancelUrl",
+            "customerEmail",
+            "customerName",
+            "metadata",
+            "expiresAt",
+            "paidAt",
+            "paidLate",
+            "txHash",
+            "mode",
+            "createdAt");
 
     @Test
     void shouldCreateAnOpenPaymentWithItsCheckoutUrlWhenTheAmountIsGiven() {
@@ -89,13 +110,18 @@ class PaymentApiIT extends PaymentsIT {
         var merchant = newMerchant("0x3333333333333333333333333333333333333333");
         var priceId = oncePrice(merchant, "live", "49.99");
 
-        var reply = post(merchant, "live", "/v1/payments", Map.of("merchantRef", "inv-1", "customerWallet", WALLET, "priceId", priceId));
+        var reply = post(
+                merchant,
+                "live",
+                "/v1/payments",
+                Map.of("merchantRef", "inv-1", "customerWallet", WALLET, "priceId", priceId));
 
         assertThat(reply.status()).as(reply.text()).isEqualTo(201);
         var payment = reply.body().get("payment");
         assertThat(payment.get("amountUsdc").toString()).isEqualTo("49.99");
         assertThat(payment.get("priceId").stringValue()).isEqualTo(priceId);
-        assertThat(payment.get("payoutAddressEvm").stringValue()).isEqualTo("0x3333333333333333333333333333333333333333");
+        assertThat(payment.get("payoutAddressEvm").stringValue())
+                .isEqualTo("0x3333333333333333333333333333333333333333");
         assertThat(payment.get("mode").stringValue()).isEqualTo("live");
         assertThat(payment.get("metadata").isEmpty()).isTrue();
     }
@@ -110,7 +136,10 @@ class PaymentApiIT extends PaymentsIT {
         assertThat(paid.status()).as(paid.text()).isEqualTo(200);
 
         var page1 = get(merchant, "test", "/v1/payments?limit=2");
-        var page2 = get(merchant, "test", "/v1/payments?limit=2&startingAfter=" + ids(page1).get(1));
+        var page2 = get(
+                merchant,
+                "test",
+                "/v1/payments?limit=2&startingAfter=" + ids(page1).get(1));
 
         assertThat(fieldNames(page1.body())).containsExactly("payments", "hasMore");
         assertThat(ids(page1)).containsExactly(third, second);
@@ -120,8 +149,12 @@ class PaymentApiIT extends PaymentsIT {
         assertThat(ids(get(merchant, "test", "/v1/payments?status=open"))).containsExactly(third, first);
         assertThat(ids(get(merchant, "test", "/v1/payments?status=paid"))).containsExactly(second);
         assertThat(ids(get(merchant, "test", "/v1/payments?status=expired"))).isEmpty();
-        assertThat(ids(get(merchant, "live", "/v1/payments"))).as("the other mode").isEmpty();
-        assertThat(ids(get(newMerchant(), "test", "/v1/payments"))).as("another merchant").isEmpty();
+        assertThat(ids(get(merchant, "live", "/v1/payments")))
+                .as("the other mode")
+                .isEmpty();
+        assertThat(ids(get(newMerchant(), "test", "/v1/payments")))
+                .as("another merchant")
+                .isEmpty();
     }
 
     @Test
@@ -137,7 +170,8 @@ class PaymentApiIT extends PaymentsIT {
         assertThat(again.status()).isEqualTo(201);
         assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(again.text()).isEqualTo(first.text());
-        assertThat(paymentCommands(merchant)).singleElement()
+        assertThat(paymentCommands(merchant))
+                .singleElement()
                 .satisfies(command -> assertThat(command.getIdempotencyKey()).isEqualTo(key));
     }
 
@@ -154,8 +188,9 @@ class PaymentApiIT extends PaymentsIT {
             processor.resume();
         }
         var commandId = paymentCommands(merchant).getFirst().getCommandId();
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                database().count("SELECT count(*) FROM command_outcomes WHERE command_id = ?", commandId) == 1);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        database().count("SELECT count(*) FROM command_outcomes WHERE command_id = ?", commandId) == 1);
 
         var resumed = call(HttpMethod.POST, "/v1/payments", merchant.testKey(), body, key);
 
@@ -175,20 +210,61 @@ class PaymentApiIT extends PaymentsIT {
         var paidLate = Ids.newId(IdPrefix.PAYMENT, created.plusMillis(1));
         var current = Ids.newId(IdPrefix.PAYMENT, created.plusMillis(2));
         try (var producer = TestKafka.changeProducer()) {
-            TestKafka.send(producer, List.of(
-                    change(lapsed, ChangeFixtures.payment(lapsed, merchant.id(), Mode.TEST, 1, "open", created, created.plus(1, ChronoUnit.DAYS))),
-                    change(paidLate, ChangeFixtures.payment(paidLate, merchant.id(), Mode.TEST, 2, "paid", created, created.plus(1, ChronoUnit.DAYS))),
-                    change(current, ChangeFixtures.payment(current, merchant.id(), Mode.TEST, 1, "open", created, Instant.now().plus(1, ChronoUnit.DAYS)))));
+            TestKafka.send(
+                    producer,
+                    List.of(
+                            change(
+                                    lapsed,
+                                    ChangeFixtures.payment(
+                                            lapsed,
+                                            merchant.id(),
+                                            Mode.TEST,
+                                            1,
+                                            "open",
+                                            created,
+                                            created.plus(1, ChronoUnit.DAYS))),
+                            change(
+                                    paidLate,
+                                    ChangeFixtures.payment(
+                                            paidLate,
+                                            merchant.id(),
+                                            Mode.TEST,
+                                            2,
+                                            "paid",
+                                            created,
+                                            created.plus(1, ChronoUnit.DAYS))),
+                            change(
+                                    current,
+                                    ChangeFixtures.payment(
+                                            current,
+                                            merchant.id(),
+                                            Mode.TEST,
+                                            1,
+                                            "open",
+                                            created,
+                                            Instant.now().plus(1, ChronoUnit.DAYS)))));
         }
-        await().atMost(Duration.ofSeconds(30)).until(() -> get(merchant, "test", "/v1/payments/" + current).status() == 200);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> get(merchant, "test", "/v1/payments/" + current).status() == 200);
 
-        assertThat(status(get(merchant, "test", "/v1/payments/" + lapsed).body().get("payment"))).isEqualTo("expired");
-        assertThat(status(get(merchant, "test", "/v1/payments/" + paidLate).body().get("payment"))).isEqualTo("paid");
-        assertThat(status(get(merchant, "test", "/v1/payments/" + current).body().get("payment"))).isEqualTo("open");
+        assertThat(status(get(merchant, "test", "/v1/payments/" + lapsed).body().get("payment")))
+                .isEqualTo("expired");
+        assertThat(status(
+                        get(merchant, "test", "/v1/payments/" + paidLate).body().get("payment")))
+                .isEqualTo("paid");
+        assertThat(status(
+                        get(merchant, "test", "/v1/payments/" + current).body().get("payment")))
+                .isEqualTo("open");
         assertThat(ids(get(merchant, "test", "/v1/payments?status=expired"))).containsExactly(lapsed);
         assertThat(ids(get(merchant, "test", "/v1/payments?status=open"))).containsExactly(current);
-        assertThat(checkoutGet("/checkout/pay/" + lapsed + "/status").body().get("status").stringValue()).isEqualTo("expired");
-        assertThat(database().count("SELECT count(*) FROM payments WHERE id = ? AND status = 'open'", lapsed)).as("the stored row").isEqualTo(1);
+        assertThat(checkoutGet("/checkout/pay/" + lapsed + "/status")
+                        .body()
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("expired");
+        assertThat(database().count("SELECT count(*) FROM payments WHERE id = ? AND status = 'open'", lapsed))
+                .as("the stored row")
+                .isEqualTo(1);
     }
 
     @Test
@@ -196,15 +272,23 @@ class PaymentApiIT extends PaymentsIT {
         var merchant = newMerchant();
         var id = createPayment(merchant, "test", "3").get("id").stringValue();
 
-        for (var reply : List.of(get(merchant, "live", "/v1/payments/" + id), get(newMerchant(), "test", "/v1/payments/" + id),
-                get(merchant, "test", "/v1/payments/pay_01jcrgx3b2m0x9k8d7f6e5a4s3"), get(merchant, "test", "/v1/payments/not-an-id"))) {
+        for (var reply : List.of(
+                get(merchant, "live", "/v1/payments/" + id),
+                get(newMerchant(), "test", "/v1/payments/" + id),
+                get(merchant, "test", "/v1/payments/pay_01jcrgx3b2m0x9k8d7f6e5a4s3"),
+                get(merchant, "test", "/v1/payments/not-an-id"))) {
             assertThat(reply.status()).as(reply.text()).isEqualTo(404);
             assertThat(reply.code()).isEqualTo("resource_missing");
         }
     }
 
     private static Change change(String id, PaymentSnapshot snapshot) {
-        return ChangeFixtures.acceptedOf(Ids.newId(IdPrefix.COMMAND, Instant.now()), "payment", id, snapshot.getMerchantId(), Mode.TEST,
+        return ChangeFixtures.acceptedOf(
+                Ids.newId(IdPrefix.COMMAND, Instant.now()),
+                "payment",
+                id,
+                snapshot.getMerchantId(),
+                Mode.TEST,
                 List.of(snapshot));
     }
 
@@ -213,6 +297,10 @@ class PaymentApiIT extends PaymentsIT {
     }
 
     private static List<String> ids(Reply list) {
-        return list.body().get("payments").valueStream().map(payment -> payment.get("id").stringValue()).toList();
+        return list.body()
+                .get("payments")
+                .valueStream()
+                .map(payment -> payment.get("id").stringValue())
+                .toList();
     }
 }

@@ -26,9 +26,28 @@ import org.springframework.http.HttpMethod;
  */
 class PaymentLinkApiIT extends PaymentsIT {
 
-    static final List<String> LINK_FIELDS = List.of("id", "object", "status", "amountUsdc", "description", "useCount", "maxUses",
-            "paidCount", "expiresAt", "merchantRefPrefix", "payoutAddressEvm", "priceId", "url", "successUrl", "cancelUrl", "collectEmail",
-            "collectName", "metadata", "disabledAt", "mode", "createdAt");
+    static final List<String> LINK_FIELDS = List.of(
+            "id",
+            "object",
+            "status",
+            "amountUsdc",
+            "description",
+            "useCount",
+            "maxUses",
+            "paidCount",
+            "expiresAt",
+            "merchantRefPrefix",
+            "payoutAddressEvm",
+            "priceId",
+            "url",
+            "successUrl",
+            "cancelUrl",
+            "collectEmail",
+            "collectName",
+            "metadata",
+            "disabledAt",
+            "mode",
+            "createdAt");
 
     @Test
     void shouldCreateAnActiveLinkWithEveryFieldAndItsUrl() {
@@ -95,7 +114,8 @@ class PaymentLinkApiIT extends PaymentsIT {
 
         assertThat(reply.status()).as(reply.text()).isEqualTo(201);
         var link = reply.body().get("paymentLink");
-        assertThat(link.get("merchantRefPrefix").stringValue()).isEqualTo(link.get("id").stringValue());
+        assertThat(link.get("merchantRefPrefix").stringValue())
+                .isEqualTo(link.get("id").stringValue());
         assertThat(link.get("amountUsdc").toString()).isEqualTo("3.5");
         assertThat(link.get("priceId").stringValue()).isEqualTo(priceId);
         assertThat(link.get("payoutAddressEvm").stringValue()).isEqualTo("0x4444444444444444444444444444444444444444");
@@ -118,12 +138,15 @@ class PaymentLinkApiIT extends PaymentsIT {
         assertThat(first.status()).as(first.text()).isEqualTo(200);
         assertThat(fieldNames(first.body())).containsExactly("paymentLink", "url");
         assertThat(first.body().get("paymentLink").get("status").stringValue()).isEqualTo("disabled");
-        assertThat(first.body().get("paymentLink").get("disabledAt").stringValue()).isNotBlank();
+        assertThat(first.body().get("paymentLink").get("disabledAt").stringValue())
+                .isNotBlank();
         assertThat(first.body().get("url").stringValue()).endsWith("/checkout/link/" + id);
         assertThat(second.status()).as(second.text()).isEqualTo(200);
         assertThat(second.body()).isEqualTo(first.body());
         assertThat(get(merchant, "test", "/v1/payment-links/" + id).body()).isEqualTo(first.body());
-        assertThat(linkCommands(merchant)).filteredOn(command -> command.getPayload() instanceof DisablePaymentLink).hasSize(2);
+        assertThat(linkCommands(merchant))
+                .filteredOn(command -> command.getPayload() instanceof DisablePaymentLink)
+                .hasSize(2);
     }
 
     @Test
@@ -142,24 +165,40 @@ class PaymentLinkApiIT extends PaymentsIT {
         assertThat(page1.body().get("hasMore").booleanValue()).isTrue();
         assertThat(ids(page2)).containsExactly(second, first);
         assertThat(page2.body().get("hasMore").booleanValue()).isFalse();
-        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=active"))).containsExactly(third, first);
-        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=disabled"))).containsExactly(second);
-        assertThat(ids(get(merchant, "live", "/v1/payment-links"))).as("the other mode").isEmpty();
-        assertThat(ids(get(newMerchant(), "test", "/v1/payment-links"))).as("another merchant").isEmpty();
+        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=active")))
+                .containsExactly(third, first);
+        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=disabled")))
+                .containsExactly(second);
+        assertThat(ids(get(merchant, "live", "/v1/payment-links")))
+                .as("the other mode")
+                .isEmpty();
+        assertThat(ids(get(newMerchant(), "test", "/v1/payment-links")))
+                .as("another merchant")
+                .isEmpty();
     }
 
     @Test
     void shouldShowAnActiveLinkPastItsExpiresAtAsExpired() {
         var merchant = newMerchant();
         var expiresAt = Instant.now().plusMillis(3000);
-        var id = createLink(merchant, "test", "5", Map.of("expiresAt", expiresAt.toString())).get("id").stringValue();
+        var id = createLink(merchant, "test", "5", Map.of("expiresAt", expiresAt.toString()))
+                .get("id")
+                .stringValue();
 
         await().atMost(Duration.ofSeconds(30)).until(() -> Instant.now().isAfter(expiresAt.plusMillis(1)));
 
-        assertThat(get(merchant, "test", "/v1/payment-links/" + id).body().get("paymentLink").get("status").stringValue()).isEqualTo("expired");
-        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=expired"))).containsExactly(id);
-        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=active"))).isEmpty();
-        assertThat(database().count("SELECT count(*) FROM payment_links WHERE id = ? AND status = 'active'", id)).as("the stored row")
+        assertThat(get(merchant, "test", "/v1/payment-links/" + id)
+                        .body()
+                        .get("paymentLink")
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("expired");
+        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=expired")))
+                .containsExactly(id);
+        assertThat(ids(get(merchant, "test", "/v1/payment-links?status=active")))
+                .isEmpty();
+        assertThat(database().count("SELECT count(*) FROM payment_links WHERE id = ? AND status = 'active'", id))
+                .as("the stored row")
                 .isEqualTo(1);
     }
 
@@ -179,6 +218,10 @@ class PaymentLinkApiIT extends PaymentsIT {
     }
 
     private static List<String> ids(Reply list) {
-        return list.body().get("paymentLinks").valueStream().map(link -> link.get("id").stringValue()).toList();
+        return list.body()
+                .get("paymentLinks")
+                .valueStream()
+                .map(link -> link.get("id").stringValue())
+                .toList();
     }
 }

@@ -20,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 /** Turning a polled batch into the rows of one transaction. */
 class ProjectionBatchTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
     private static final TopicPartition P0 = new TopicPartition("billing.changes", 0);
 
     @Test
@@ -36,7 +38,9 @@ class ProjectionBatchTest {
             assertThat(row.status()).isEqualTo("past_due");
             assertThat(row.mode()).isEqualTo("test");
         });
-        assertThat(batch.invoices()).singleElement().satisfies(row -> assertThat(row.parentId()).isEqualTo("sub_a"));
+        assertThat(batch.invoices())
+                .singleElement()
+                .satisfies(row -> assertThat(row.parentId()).isEqualTo("sub_a"));
         assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_2", "cmd_1", "cmd_3");
         assertThat(batch.nextOffsets()).containsEntry(P0, 42L);
         assertThat(batch.changeCount()).isEqualTo(3);
@@ -45,7 +49,8 @@ class ProjectionBatchTest {
     @Test
     void shouldRecordEachCommandOnceWithItsOwnSnapshotsWhenAChangeIsRepeated() {
         var accepted = ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.LIVE, 1, "incomplete");
-        var rejected = ChangeFixtures.rejected("cmd_2", "sub_b", "mer_1", Mode.LIVE, "subscription_cancel_failed", "already canceled");
+        var rejected = ChangeFixtures.rejected(
+                "cmd_2", "sub_b", "mer_1", Mode.LIVE, "subscription_cancel_failed", "already canceled");
 
         var batch = ProjectionBatch.of(List.of(accepted, rejected, accepted), Map.of(P0, 3L));
 
@@ -53,7 +58,8 @@ class ProjectionBatchTest {
         var first = batch.outcomes().getFirst();
         assertThat(first.accepted()).isTrue();
         assertThat(JSON.readTree(first.snapshotsJson())).hasSize(2);
-        assertThat(JSON.readTree(first.snapshotsJson()).get(1).get("object").asString()).isEqualTo("invoice");
+        assertThat(JSON.readTree(first.snapshotsJson()).get(1).get("object").asString())
+                .isEqualTo("invoice");
         var second = batch.outcomes().get(1);
         assertThat(second.accepted()).isFalse();
         assertThat(second.rejectionCode()).isEqualTo("subscription_cancel_failed");
@@ -65,27 +71,36 @@ class ProjectionBatchTest {
 
     @Test
     void shouldKeepTheFollowUpCommandIdWhenTheChangeStartedASettlement() {
-        var charge = Change.newBuilder(ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.TEST, 1, "incomplete"))
-                .setFollowUpCommandId("cmd_settle").build();
+        var charge = Change.newBuilder(
+                        ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.TEST, 1, "incomplete"))
+                .setFollowUpCommandId("cmd_settle")
+                .build();
 
         var batch = ProjectionBatch.of(List.of(charge), Map.of(P0, 1L));
 
-        assertThat(batch.outcomes()).singleElement().satisfies(outcome -> assertThat(outcome.followUpCommandId()).isEqualTo("cmd_settle"));
+        assertThat(batch.outcomes())
+                .singleElement()
+                .satisfies(outcome -> assertThat(outcome.followUpCommandId()).isEqualTo("cmd_settle"));
     }
 
     @Test
     void shouldRowPaymentsWithTheirLinkAndExpiryAndLinksApartWhenChangesHoldThem() {
         var created = Instant.parse("2026-03-01T10:00:00Z");
         var expires = Instant.parse("2026-03-02T10:00:00Z");
-        var v1 = PaymentSnapshot.newBuilder(ChangeFixtures.payment("pay_a", "mer_1", Mode.LIVE, 1, "open", created, expires))
-                .setPaymentLinkId("plink_a").build();
+        var v1 = PaymentSnapshot.newBuilder(
+                        ChangeFixtures.payment("pay_a", "mer_1", Mode.LIVE, 1, "open", created, expires))
+                .setPaymentLinkId("plink_a")
+                .build();
         var v2 = PaymentSnapshot.newBuilder(v1).setVersion(2).setStatus("paid").build();
         var link = ChangeFixtures.paymentLink("plink_a", "mer_1", Mode.LIVE, 4, "active", created, null);
 
-        var batch = ProjectionBatch.of(List.of(
-                ChangeFixtures.acceptedOf("cmd_2", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v2)),
-                ChangeFixtures.acceptedOf("cmd_1", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v1)),
-                ChangeFixtures.acceptedOf("cmd_3", "payment_link", "plink_a", "mer_1", Mode.LIVE, List.of(link))), Map.of(P0, 3L));
+        var batch = ProjectionBatch.of(
+                List.of(
+                        ChangeFixtures.acceptedOf("cmd_2", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v2)),
+                        ChangeFixtures.acceptedOf("cmd_1", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v1)),
+                        ChangeFixtures.acceptedOf(
+                                "cmd_3", "payment_link", "plink_a", "mer_1", Mode.LIVE, List.of(link))),
+                Map.of(P0, 3L));
 
         assertThat(batch.payments()).singleElement().satisfies(row -> {
             assertThat(row.version()).isEqualTo(2);
@@ -93,7 +108,8 @@ class ProjectionBatchTest {
             assertThat(row.parentId()).isEqualTo("plink_a");
             assertThat(row.expiresAt()).isEqualTo(expires);
             assertThat(row.mode()).isEqualTo("live");
-            assertThat(JSON.readTree(row.body())).isEqualTo(JSON.readTree(JSON.writeValueAsString(ApiJson.payment(v2))));
+            assertThat(JSON.readTree(row.body()))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(ApiJson.payment(v2))));
         });
         assertThat(batch.paymentLinks()).singleElement().satisfies(row -> {
             assertThat(row.parentId()).isNull();
@@ -101,8 +117,14 @@ class ProjectionBatchTest {
             assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("payment_link");
         });
         assertThat(batch.subscriptions()).isEmpty();
-        assertThat(batch.outcomes()).extracting(CommandOutcome::aggregateType).containsExactly("payment", "payment", "payment_link");
-        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson()).get(0).get("status").stringValue()).isEqualTo("paid");
+        assertThat(batch.outcomes())
+                .extracting(CommandOutcome::aggregateType)
+                .containsExactly("payment", "payment", "payment_link");
+        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson())
+                        .get(0)
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("paid");
     }
 
     @Test
@@ -114,8 +136,10 @@ class ProjectionBatchTest {
 
         var payloads = ProjectionBatch.notifyPayloads(ids);
 
-        assertThat(payloads).hasSizeGreaterThan(1)
-                .allSatisfy(p -> assertThat(p.getBytes(StandardCharsets.UTF_8).length).isLessThan(8000));
+        assertThat(payloads)
+                .hasSizeGreaterThan(1)
+                .allSatisfy(p ->
+                        assertThat(p.getBytes(StandardCharsets.UTF_8).length).isLessThan(8000));
         assertThat(String.join(",", payloads).split(",")).containsExactlyElementsOf(ids);
         assertThat(ProjectionBatch.notifyPayloads(List.of())).isEmpty();
     }
@@ -127,18 +151,22 @@ class ProjectionBatchTest {
         var body = SnapshotJson.subscription(snapshot);
 
         assertThat(JSON.readTree(body)).isEqualTo(JSON.valueToTree(ApiJson.subscription(snapshot)));
-        assertThat(body).startsWith("{\"id\":\"sub_a\",\"object\":\"subscription\",\"status\":\"incomplete\",\"amountUsdc\":9.99,");
+        assertThat(body)
+                .startsWith(
+                        "{\"id\":\"sub_a\",\"object\":\"subscription\",\"status\":\"incomplete\",\"amountUsdc\":9.99,");
         assertThat(body).contains("\"metadata\":{\"a\":\"first\",\"plan\":\"gold\",\"zeta\":\"last\"}");
         var keys = new ArrayList<String>();
         JSON.readTree(body).propertyNames().forEach(keys::add);
-        assertThat(keys).containsExactlyElementsOf(ApiJson.subscription(snapshot).keySet());
+        assertThat(keys)
+                .containsExactlyElementsOf(ApiJson.subscription(snapshot).keySet());
     }
 
     @Test
     void shouldDeriveTheJdbcUrlFromTheR2dbcUrlWhenNoneIsConfigured() {
         assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:postgresql://db:5432/billing?sslMode=require"))
                 .isEqualTo("jdbc:postgresql://db:5432/billing");
-        assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:pool:postgresql://localhost/billing")).isEqualTo("jdbc:postgresql://localhost/billing");
+        assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:pool:postgresql://localhost/billing"))
+                .isEqualTo("jdbc:postgresql://localhost/billing");
         assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:h2:mem:///x")).isNull();
         assertThat(ProjectionConfiguration.jdbcUrlOf(null)).isNull();
     }

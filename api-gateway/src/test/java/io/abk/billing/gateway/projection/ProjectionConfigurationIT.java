@@ -3,9 +3,9 @@ package io.abk.billing.gateway.projection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.command.CommandsProperties;
+import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.testkit.SharedInfra;
 import io.abk.billing.gateway.testkit.TestDatabase;
-import io.abk.billing.gateway.config.BillingProperties;
 import io.r2dbc.spi.ConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,8 @@ class ProjectionConfigurationIT {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withUserConfiguration(Database.class, ProjectionConfiguration.class)
-            .withPropertyValues("billing.admin-token=test-admin-token-0123456789",
+            .withPropertyValues(
+                    "billing.admin-token=test-admin-token-0123456789",
                     "billing.kafka.bootstrap-servers=" + SharedInfra.kafkaBootstrap(),
                     "billing.commands.jdbc-url=jdbc:postgresql://localhost:1/none");
 

@@ -83,8 +83,10 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
 
     /** A projector that is stopped with the harness but not started yet. */
     ChangeProjector create(String bootstrap, String group, TestDatabase database, OutcomeListener listener) {
-        var projector = new ChangeProjector(new ChangeProjector.Settings(bootstrap, group, 1000, Duration.ofMillis(100), Duration.ofSeconds(1)),
-                database.jdbcSettings(), listener);
+        var projector = new ChangeProjector(
+                new ChangeProjector.Settings(bootstrap, group, 1000, Duration.ofMillis(100), Duration.ofSeconds(1)),
+                database.jdbcSettings(),
+                listener);
         started.add(projector);
         return projector;
     }
@@ -96,27 +98,41 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
     /** Waits until the stored offsets of the group reach the end of every partition of the changes topic. */
     static void awaitCaughtUp(String group, TestDatabase database) {
         var ends = endOffsets();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            for (var end : ends.entrySet()) {
-                if (end.getValue() == 0) {
-                    continue;
-                }
-                var stored = database.count("SELECT coalesce(max(next_offset), -1) FROM projector_offsets WHERE consumer_group = ?"
-                        + " AND topic = ? AND partition = ?", group, end.getKey().topic(), end.getKey().partition());
-                if (stored < end.getValue()) {
-                    return false;
-                }
-            }
-            return true;
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    for (var end : ends.entrySet()) {
+                        if (end.getValue() == 0) {
+                            continue;
+                        }
+                        var stored = database.count(
+                                "SELECT coalesce(max(next_offset), -1) FROM projector_offsets WHERE consumer_group = ?"
+                                        + " AND topic = ? AND partition = ?",
+                                group,
+                                end.getKey().topic(),
+                                end.getKey().partition());
+                        if (stored < end.getValue()) {
+                            return false;
+                        }
+                    }
+                    return true;
+                });
     }
 
     private static Map<TopicPartition, Long> endOffsets() {
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap()))) {
-            var topic = admin.describeTopics(List.of(Topics.CHANGES.name())).allTopicNames().get().get(Topics.CHANGES.name());
+        try (var admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap()))) {
+            var topic = admin.describeTopics(List.of(Topics.CHANGES.name()))
+                    .allTopicNames()
+                    .get()
+                    .get(Topics.CHANGES.name());
             var request = new HashMap<TopicPartition, OffsetSpec>();
-            topic.partitions().forEach(p -> request.put(new TopicPartition(Topics.CHANGES.name(), p.partition()), OffsetSpec.latest()));
-            var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get();
+            topic.partitions()
+                    .forEach(p ->
+                            request.put(new TopicPartition(Topics.CHANGES.name(), p.partition()), OffsetSpec.latest()));
+            var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                    .all()
+                    .get();
             var result = new HashMap<TopicPartition, Long>();
             ends.forEach((partition, info) -> result.put(partition, info.offset()));
             return result;
@@ -129,8 +145,14 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
     }
 
     static Change accepted(String merchant, long version, String status) {
-        return ChangeFixtures.accepted(newId(IdPrefix.COMMAND), newId(IdPrefix.SUBSCRIPTION), newId(IdPrefix.INVOICE), merchant,
-                Mode.TEST, version, status);
+        return ChangeFixtures.accepted(
+                newId(IdPrefix.COMMAND),
+                newId(IdPrefix.SUBSCRIPTION),
+                newId(IdPrefix.INVOICE),
+                merchant,
+                Mode.TEST,
+                version,
+                status);
     }
 
     static String newId(IdPrefix prefix) {

@@ -20,15 +20,15 @@ final class BadCreateRequests {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** One bad request: its JSON text, and the code and param of the answer (param null: none). */
-    record Case(String name, String body, String code, @Nullable String param) {
+    record Case(
+            String name, String body, String code, @Nullable String param) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    private BadCreateRequests() {
-    }
+    private BadCreateRequests() {}
 
     /** A valid ad hoc body. */
     static Map<String, @Nullable Object> valid() {
@@ -52,7 +52,11 @@ final class BadCreateRequests {
         cases.add(with("merchantRef over 255 characters", "merchantRef", "r".repeat(256), "merchantRef"));
         // customerWallet
         cases.add(without("customerWallet missing", "customerWallet"));
-        cases.add(with("customerWallet without 0x", "customerWallet", "AbCdEf0123456789aBcDeF0123456789AbCdEf0123", "customerWallet"));
+        cases.add(with(
+                "customerWallet without 0x",
+                "customerWallet",
+                "AbCdEf0123456789aBcDeF0123456789AbCdEf0123",
+                "customerWallet"));
         cases.add(with("customerWallet 39 hex digits", "customerWallet", "0x" + "a".repeat(39), "customerWallet"));
         cases.add(with("customerWallet 41 hex digits", "customerWallet", "0x" + "a".repeat(41), "customerWallet"));
         cases.add(with("customerWallet not hex", "customerWallet", "0x" + "g".repeat(40), "customerWallet"));
@@ -82,8 +86,14 @@ final class BadCreateRequests {
         cases.add(without("amountUsdc without interval", "interval", "interval"));
         cases.add(without("interval without amountUsdc", "amountUsdc", "amountUsdc"));
         cases.add(form("neither priceId nor amount", Map.of(), "priceId"));
-        cases.add(form("priceId with amountUsdc", Map.of("priceId", "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "amountUsdc", 9.99), "amountUsdc"));
-        cases.add(form("priceId with interval", Map.of("priceId", "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "interval", "month"), "interval"));
+        cases.add(form(
+                "priceId with amountUsdc",
+                Map.of("priceId", "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "amountUsdc", 9.99),
+                "amountUsdc"));
+        cases.add(form(
+                "priceId with interval",
+                Map.of("priceId", "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "interval", "month"),
+                "interval"));
         cases.add(form("priceId a number", Map.of("priceId", 7), "priceId"));
         cases.add(form("priceId empty", Map.of("priceId", ""), "priceId"));
         // planId, metadata, URLs
@@ -93,8 +103,11 @@ final class BadCreateRequests {
         cases.add(with("metadata a string", "metadata", "plan=gold", "metadata"));
         cases.add(with("metadata value a number", "metadata", Map.of("seats", 3), "metadata"));
         cases.add(with("metadata value null", "metadata", nullValued("plan"), "metadata"));
-        cases.add(with("metadata 51 keys", "metadata", IntStream.range(0, 51).boxed()
-                .collect(Collectors.toMap(i -> "k" + i, i -> "v")), "metadata"));
+        cases.add(with(
+                "metadata 51 keys",
+                "metadata",
+                IntStream.range(0, 51).boxed().collect(Collectors.toMap(i -> "k" + i, i -> "v")),
+                "metadata"));
         cases.add(with("metadata value over 500 characters", "metadata", Map.of("note", "n".repeat(501)), "metadata"));
         cases.add(with("metadata key over 40 characters", "metadata", Map.of("k".repeat(41), "v"), "metadata"));
         cases.add(with("successUrl relative", "successUrl", "/done", "successUrl"));

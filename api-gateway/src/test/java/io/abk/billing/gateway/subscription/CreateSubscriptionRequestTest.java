@@ -18,7 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 class CreateSubscriptionRequestTest {
 
     /** Read like the gateway reads bodies: decimals exact (JsonConfig). */
-    private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
 
     static List<BadCreateRequests.Case> badRequests() {
         return BadCreateRequests.cases();
@@ -27,8 +29,8 @@ class CreateSubscriptionRequestTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("badRequests")
     void shouldRefuseWithCodeAndParamWhenTheBodyIsMalformed(BadCreateRequests.Case bad) {
-        var error = catchThrowableOfType(ApiException.class,
-                () -> CreateSubscriptionRequest.parse(RequestFields.of(JSON.readTree(bad.body()))));
+        var error = catchThrowableOfType(
+                ApiException.class, () -> CreateSubscriptionRequest.parse(RequestFields.of(JSON.readTree(bad.body()))));
 
         assertThat(error).as(bad.name()).isNotNull();
         assertThat(error.status()).isEqualTo(400);
@@ -46,12 +48,12 @@ class CreateSubscriptionRequestTest {
     void shouldReadAdHocFormExactlyWhenAmountHasTrailingZeros() {
         var body = JSON.readTree("""
                 {"merchantRef":"o-1","customerWallet":"%s","amountUsdc":1.1000000,"interval":"year",
-                 "successUrl":"https://shop.example/ok","metadata":{"plan":"gold"},"unknownField":[1,2]}"""
-                .formatted(BadCreateRequests.WALLET));
+                 "successUrl":"https://shop.example/ok","metadata":{"plan":"gold"},"unknownField":[1,2]}""".formatted(BadCreateRequests.WALLET));
 
         var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
 
-        assertThat(request.form()).isEqualTo(new AdHoc(io.abk.billing.schemas.money.UsdcAmount.ofMicros(1_100_000), "year"));
+        assertThat(request.form())
+                .isEqualTo(new AdHoc(io.abk.billing.schemas.money.UsdcAmount.ofMicros(1_100_000), "year"));
         assertThat(request.customerWallet()).isEqualTo(BadCreateRequests.WALLET);
         assertThat(request.payoutAddressEvm()).isNull();
         assertThat(request.metadata()).containsEntry("plan", "gold");
@@ -61,8 +63,7 @@ class CreateSubscriptionRequestTest {
     @Test
     void shouldReadPriceFormWhenOnlyPriceIdIsGiven() {
         var body = JSON.readTree("""
-                {"merchantRef":"o-1","customerWallet":"%s","priceId":"price_01jcrgx3b2m0x9k8d7f6e5a4s3","planId":"gold"}"""
-                .formatted(BadCreateRequests.WALLET));
+                {"merchantRef":"o-1","customerWallet":"%s","priceId":"price_01jcrgx3b2m0x9k8d7f6e5a4s3","planId":"gold"}""".formatted(BadCreateRequests.WALLET));
 
         var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
 

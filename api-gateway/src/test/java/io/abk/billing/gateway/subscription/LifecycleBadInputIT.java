@@ -20,13 +20,20 @@ class LifecycleBadInputIT extends LifecycleIT {
 
     private static final String UNKNOWN_SUBSCRIPTION = "sub_01jcrgx3b2m0x9k8d7f6e5a4s3";
     private static final String UNKNOWN_INVOICE = "inv_01jcrgx3b2m0x9k8d7f6e5a4s3";
-    private static final List<String> SUBSCRIPTION_ACTIONS = List.of("activate", "complete", "cancel", "resume", "pause");
+    private static final List<String> SUBSCRIPTION_ACTIONS =
+            List.of("activate", "complete", "cancel", "resume", "pause");
     private static final List<String> INVOICE_ACTIONS = List.of("charge", "refund", "void");
 
     /** One bad request: who sends it ({@code key}), where, with what body, and the error it must get. */
-    record Case(String name, String key, HttpMethod method, String path, @Nullable String body, int status, String code,
-            @Nullable String param) {
-    }
+    record Case(
+            String name,
+            String key,
+            HttpMethod method,
+            String path,
+            @Nullable String body,
+            int status,
+            String code,
+            @Nullable String param) {}
 
     @Test
     void shouldAnswer4xxWithErrorAndCodeAndSendNothingWhenALifecycleRequestIsBad() {
@@ -37,7 +44,9 @@ class LifecycleBadInputIT extends LifecycleIT {
         var live = subscribe(merchant, "live");
         var cases = cases(merchant, other, open, paid, live);
         var commandsBefore = lifecycleCommands(merchant).size();
-        var before = List.of(get(merchant, "test", "/v1/subscriptions/" + open.subscriptionId()).body(),
+        var before = List.of(
+                get(merchant, "test", "/v1/subscriptions/" + open.subscriptionId())
+                        .body(),
                 get(merchant, "test", "/v1/invoices/" + paid.invoiceId()).body());
 
         for (var bad : cases) {
@@ -46,27 +55,36 @@ class LifecycleBadInputIT extends LifecycleIT {
             assertThat(reply.code()).as(bad.name()).isEqualTo(bad.code());
             assertThat(reply.body().get("error").stringValue()).as(bad.name()).isNotBlank();
             if (bad.param() != null) {
-                assertThat(reply.body().get("param").stringValue()).as(bad.name()).isEqualTo(bad.param());
+                assertThat(reply.body().get("param").stringValue())
+                        .as(bad.name())
+                        .isEqualTo(bad.param());
             }
         }
 
         assertThat(cases).hasSizeGreaterThanOrEqualTo(80);
         assertThat(lifecycleCommands(merchant)).as("commands produced").hasSize(commandsBefore);
         assertThat(lifecycleCommands(other)).isEmpty();
-        assertThat(List.of(get(merchant, "test", "/v1/subscriptions/" + open.subscriptionId()).body(),
-                get(merchant, "test", "/v1/invoices/" + paid.invoiceId()).body())).isEqualTo(before);
+        assertThat(List.of(
+                        get(merchant, "test", "/v1/subscriptions/" + open.subscriptionId())
+                                .body(),
+                        get(merchant, "test", "/v1/invoices/" + paid.invoiceId())
+                                .body()))
+                .isEqualTo(before);
     }
 
-    private static List<Case> cases(TestMerchant merchant, TestMerchant other, Created open, Created paid, Created live) {
+    private static List<Case> cases(
+            TestMerchant merchant, TestMerchant other, Created open, Created paid, Created live) {
         var cases = new ArrayList<Case>();
         var test = merchant.testKey();
         var post = HttpMethod.POST;
         var patch = HttpMethod.PATCH;
         // Every action: bodies that are not a JSON object, and ids that name nothing this key may touch.
         var routes = new ArrayList<String[]>();
-        SUBSCRIPTION_ACTIONS.forEach(action -> routes.add(new String[] {"POST", "/v1/subscriptions/%s/" + action, open.subscriptionId()}));
+        SUBSCRIPTION_ACTIONS.forEach(
+                action -> routes.add(new String[] {"POST", "/v1/subscriptions/%s/" + action, open.subscriptionId()}));
         routes.add(new String[] {"PATCH", "/v1/subscriptions/%s", open.subscriptionId()});
-        INVOICE_ACTIONS.forEach(action -> routes.add(new String[] {"POST", "/v1/invoices/%s/" + action, paid.invoiceId()}));
+        INVOICE_ACTIONS.forEach(
+                action -> routes.add(new String[] {"POST", "/v1/invoices/%s/" + action, paid.invoiceId()}));
         for (var route : routes) {
             var method = HttpMethod.valueOf(route[0]);
             var path = route[1];
@@ -74,24 +92,52 @@ class LifecycleBadInputIT extends LifecycleIT {
             var isInvoice = path.startsWith("/v1/invoices");
             var name = route[0] + " " + path.formatted("{id}");
             for (var body : List.of("[1]", "\"text\"", "7", "true")) {
-                cases.add(new Case(name + " body " + body, test, method, path.formatted(id), body, 400, "validation_error", null));
+                cases.add(new Case(
+                        name + " body " + body, test, method, path.formatted(id), body, 400, "validation_error", null));
             }
-            cases.add(new Case(name + " malformed JSON", test, method, path.formatted(id), "{\"a\":", 400, "invalid_json", null));
+            cases.add(new Case(
+                    name + " malformed JSON", test, method, path.formatted(id), "{\"a\":", 400, "invalid_json", null));
             var unknown = isInvoice ? UNKNOWN_INVOICE : UNKNOWN_SUBSCRIPTION;
             var wrongType = isInvoice ? open.subscriptionId() : paid.invoiceId();
             for (var missing : List.of(unknown, "not-an-id", wrongType)) {
-                cases.add(new Case(name + " id " + missing, test, method, path.formatted(missing), "{}", 404, "resource_missing", null));
+                cases.add(new Case(
+                        name + " id " + missing,
+                        test,
+                        method,
+                        path.formatted(missing),
+                        "{}",
+                        404,
+                        "resource_missing",
+                        null));
             }
-            cases.add(new Case(name + " other merchant", other.testKey(), method, path.formatted(id), "{}", 404, "resource_missing", null));
-            cases.add(new Case(name + " other mode", merchant.liveKey(), method, path.formatted(id), "{}", 404, "resource_missing", null));
+            cases.add(new Case(
+                    name + " other merchant",
+                    other.testKey(),
+                    method,
+                    path.formatted(id),
+                    "{}",
+                    404,
+                    "resource_missing",
+                    null));
+            cases.add(new Case(
+                    name + " other mode",
+                    merchant.liveKey(),
+                    method,
+                    path.formatted(id),
+                    "{}",
+                    404,
+                    "resource_missing",
+                    null));
         }
         var activate = "/v1/subscriptions/" + open.subscriptionId() + "/activate";
         var complete = "/v1/subscriptions/" + open.subscriptionId() + "/complete";
         var cancel = "/v1/subscriptions/" + open.subscriptionId() + "/cancel";
         var update = "/v1/subscriptions/" + open.subscriptionId();
         for (var value : List.of("42", "\"\"", "true", "{}", "\"" + "x".repeat(256) + "\"")) {
-            cases.add(field("activate onChainSubscriptionId " + value, test, post, activate, "onChainSubscriptionId", value));
-            cases.add(field("complete onChainSubscriptionId " + value, test, post, complete, "onChainSubscriptionId", value));
+            cases.add(field(
+                    "activate onChainSubscriptionId " + value, test, post, activate, "onChainSubscriptionId", value));
+            cases.add(field(
+                    "complete onChainSubscriptionId " + value, test, post, complete, "onChainSubscriptionId", value));
         }
         for (var value : List.of("\"yes\"", "1", "[]")) {
             cases.add(field("cancel immediate " + value, test, post, cancel, "immediate", value));
@@ -114,8 +160,15 @@ class LifecycleBadInputIT extends LifecycleIT {
         }
         var liveCharge = "/v1/invoices/" + live.invoiceId() + "/charge";
         for (var value : List.of("\"success\"", "\"insufficient_balance\"", "\"explode\"")) {
-            cases.add(new Case("live charge sandboxMode " + value, merchant.liveKey(), post, liveCharge,
-                    "{\"sandboxMode\":" + value + "}", 400, "sandbox_not_allowed", "sandboxMode"));
+            cases.add(new Case(
+                    "live charge sandboxMode " + value,
+                    merchant.liveKey(),
+                    post,
+                    liveCharge,
+                    "{\"sandboxMode\":" + value + "}",
+                    400,
+                    "sandbox_not_allowed",
+                    "sandboxMode"));
         }
         var refund = "/v1/invoices/" + paid.invoiceId() + "/refund";
         for (var value : List.of("-1", "0", "-0.5", "1.1234567", "0.0000001", "\"5\"", "true", "1e10")) {

@@ -31,8 +31,20 @@ class SubscriptionApiIT extends GatewayIT {
         var merchant = newMerchant();
         var price = price(merchant, "test", "19.99", "year", 14, true);
 
-        var created = created(post(merchant, "test", Map.of("merchantRef", "order-1", "customerWallet", WALLET,
-                "payoutAddressEvm", PAYOUT, "priceId", price, "metadata", Map.of("plan", "gold"))));
+        var created = created(post(
+                merchant,
+                "test",
+                Map.of(
+                        "merchantRef",
+                        "order-1",
+                        "customerWallet",
+                        WALLET,
+                        "payoutAddressEvm",
+                        PAYOUT,
+                        "priceId",
+                        price,
+                        "metadata",
+                        Map.of("plan", "gold"))));
 
         var subscription = created.get("subscription");
         var id = subscription.get("id").stringValue();
@@ -45,12 +57,16 @@ class SubscriptionApiIT extends GatewayIT {
         assertThat(subscription.get("priceId").stringValue()).isEqualTo(price);
         assertThat(subscription.get("metadata").get("plan").stringValue()).isEqualTo("gold");
         assertThat(subscription.get("mode").stringValue()).isEqualTo("test");
-        assertThat(subscription.get("trialEnd").isNull()).as("trial from the price").isFalse();
+        assertThat(subscription.get("trialEnd").isNull())
+                .as("trial from the price")
+                .isFalse();
         assertThat(created.get("invoice").get("subscriptionId").stringValue()).isEqualTo(id);
         assertThat(created.get("invoice").get("id").stringValue()).startsWith("inv_");
-        assertThat(created.get("checkoutUrl").stringValue()).isEqualTo("https://pay.example.test/checkout/subscribe/" + id);
+        assertThat(created.get("checkoutUrl").stringValue())
+                .isEqualTo("https://pay.example.test/checkout/subscribe/" + id);
 
-        var read = body(get(merchant, "test", "/v1/subscriptions/" + id).expectStatus().isOk());
+        var read = body(
+                get(merchant, "test", "/v1/subscriptions/" + id).expectStatus().isOk());
         assertThat(read).isEqualTo(subscription);
     }
 
@@ -58,11 +74,22 @@ class SubscriptionApiIT extends GatewayIT {
     void shouldUseTheMerchantsDefaultPayoutWhenTheRequestHasNone() {
         var merchant = newMerchant("0x3333333333333333333333333333333333333333");
 
-        var created = created(post(merchant, "live", Map.of("merchantRef", "order-2", "customerWallet", WALLET,
-                "amountUsdc", new java.math.BigDecimal("9.990"), "interval", "month")));
+        var created = created(post(
+                merchant,
+                "live",
+                Map.of(
+                        "merchantRef",
+                        "order-2",
+                        "customerWallet",
+                        WALLET,
+                        "amountUsdc",
+                        new java.math.BigDecimal("9.990"),
+                        "interval",
+                        "month")));
 
         var subscription = created.get("subscription");
-        assertThat(subscription.get("payoutAddressEvm").stringValue()).isEqualTo("0x3333333333333333333333333333333333333333");
+        assertThat(subscription.get("payoutAddressEvm").stringValue())
+                .isEqualTo("0x3333333333333333333333333333333333333333");
         assertThat(subscription.get("amountUsdc").toString()).isEqualTo("9.99");
         assertThat(subscription.get("mode").stringValue()).isEqualTo("live");
     }
@@ -71,15 +98,22 @@ class SubscriptionApiIT extends GatewayIT {
     void shouldUseTheNewDefaultPayoutRightAfterTheOperatorChangesIt() {
         // Protects against the merchant cache serving the old address on the replica that made the change.
         var merchant = newMerchant("0x3333333333333333333333333333333333333333");
-        var request = Map.<String, Object>of("merchantRef", "order-2b", "customerWallet", WALLET, "amountUsdc", 5, "interval", "month");
+        var request = Map.<String, Object>of(
+                "merchantRef", "order-2b", "customerWallet", WALLET, "amountUsdc", 5, "interval", "month");
         var before = created(post(merchant, "test", request)).get("subscription");
 
-        admin(http.patch().uri("/admin/v1/merchants/{id}", merchant.id())
-                .bodyValue(Map.of("payoutAddressEvm", "0x4444444444444444444444444444444444444444")))
-                .exchange().expectStatus().isOk().expectBody().returnResult();
+        admin(http.patch()
+                        .uri("/admin/v1/merchants/{id}", merchant.id())
+                        .bodyValue(Map.of("payoutAddressEvm", "0x4444444444444444444444444444444444444444")))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult();
         var after = created(post(merchant, "test", request)).get("subscription");
 
-        assertThat(before.get("payoutAddressEvm").stringValue()).isEqualTo("0x3333333333333333333333333333333333333333");
+        assertThat(before.get("payoutAddressEvm").stringValue())
+                .isEqualTo("0x3333333333333333333333333333333333333333");
         assertThat(after.get("payoutAddressEvm").stringValue()).isEqualTo("0x4444444444444444444444444444444444444444");
     }
 
@@ -87,11 +121,24 @@ class SubscriptionApiIT extends GatewayIT {
     void shouldAnswerPayoutAddressRequiredWhenNeitherRequestNorMerchantHasOne() {
         var merchant = newMerchant();
 
-        var error = body(post(merchant, "test", Map.of("merchantRef", "order-3", "customerWallet", WALLET,
-                "amountUsdc", 5, "interval", "month")).expectStatus().isBadRequest());
+        var error = body(post(
+                        merchant,
+                        "test",
+                        Map.of(
+                                "merchantRef",
+                                "order-3",
+                                "customerWallet",
+                                WALLET,
+                                "amountUsdc",
+                                5,
+                                "interval",
+                                "month"))
+                .expectStatus()
+                .isBadRequest());
 
         assertThat(error.get("code").stringValue()).isEqualTo("payout_address_required");
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).isEmpty();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id())))
+                .isEmpty();
     }
 
     @Test
@@ -103,20 +150,39 @@ class SubscriptionApiIT extends GatewayIT {
         var archived = price(merchant, "test", "1", "month", 0, false);
         var once = price(merchant, "test", "1", "once", 0, true);
         var cases = Map.of(
-                "price_01jcrgx3b2m0x9k8d7f6e5a4s3", "resource_missing",
-                "not-a-price-id", "resource_missing",
-                foreign, "resource_missing",
-                liveOnly, "resource_missing",
-                archived, "price_inactive",
-                once, "validation_error");
+                "price_01jcrgx3b2m0x9k8d7f6e5a4s3",
+                "resource_missing",
+                "not-a-price-id",
+                "resource_missing",
+                foreign,
+                "resource_missing",
+                liveOnly,
+                "resource_missing",
+                archived,
+                "price_inactive",
+                once,
+                "validation_error");
 
         cases.forEach((priceId, code) -> {
-            var error = body(post(merchant, "test", Map.of("merchantRef", "order-4", "customerWallet", WALLET,
-                    "payoutAddressEvm", PAYOUT, "priceId", priceId)).expectStatus().isBadRequest());
+            var error = body(post(
+                            merchant,
+                            "test",
+                            Map.of(
+                                    "merchantRef",
+                                    "order-4",
+                                    "customerWallet",
+                                    WALLET,
+                                    "payoutAddressEvm",
+                                    PAYOUT,
+                                    "priceId",
+                                    priceId))
+                    .expectStatus()
+                    .isBadRequest());
             assertThat(error.get("code").stringValue()).as(priceId).isEqualTo(code);
             assertThat(error.get("param").stringValue()).as(priceId).isEqualTo("priceId");
         });
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).isEmpty();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id())))
+                .isEmpty();
     }
 
     @Test
@@ -126,10 +192,14 @@ class SubscriptionApiIT extends GatewayIT {
         cases.addAll(BadCreateRequests.undecodable());
 
         for (var bad : cases) {
-            var error = body(http.post().uri("/v1/subscriptions")
+            var error = body(http.post()
+                    .uri("/v1/subscriptions")
                     .header("x-service-api-key", merchant.testKey())
-                    .contentType(MediaType.APPLICATION_JSON).bodyValue(bad.body()).exchange()
-                    .expectStatus().isBadRequest());
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue(bad.body())
+                    .exchange()
+                    .expectStatus()
+                    .isBadRequest());
             assertThat(error.get("code").stringValue()).as(bad.name()).isEqualTo(bad.code());
             assertThat(error.get("error").stringValue()).as(bad.name()).isNotBlank();
             if (bad.param() != null) {
@@ -137,8 +207,11 @@ class SubscriptionApiIT extends GatewayIT {
             }
         }
         assertThat(cases).hasSizeGreaterThanOrEqualTo(40);
-        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()))).as("commands produced").isEmpty();
-        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id())).isZero();
+        assertThat(TestKafka.commands(c -> c.getMerchantId().equals(merchant.id())))
+                .as("commands produced")
+                .isEmpty();
+        assertThat(database().count("SELECT count(*) FROM subscriptions WHERE merchant_id = ?", merchant.id()))
+                .isZero();
     }
 
     @Test
@@ -147,15 +220,26 @@ class SubscriptionApiIT extends GatewayIT {
         var millis = new ArrayList<Long>();
         for (int i = 0; i < 15; i++) {
             var began = System.nanoTime();
-            var id = created(post(merchant, "test", adHoc("ryw-" + i))).get("subscription").get("id").stringValue();
+            var id = created(post(merchant, "test", adHoc("ryw-" + i)))
+                    .get("subscription")
+                    .get("id")
+                    .stringValue();
             millis.add((System.nanoTime() - began) / 1_000_000);
 
             get(merchant, "test", "/v1/subscriptions/" + id).expectStatus().isOk();
-            var newest = body(get(merchant, "test", "/v1/subscriptions?limit=1").expectStatus().isOk()).get("subscriptions");
-            assertThat(newest.get(0).get("id").stringValue()).as("create %d is first in the list", i).isEqualTo(id);
+            var newest = body(get(merchant, "test", "/v1/subscriptions?limit=1")
+                            .expectStatus()
+                            .isOk())
+                    .get("subscriptions");
+            assertThat(newest.get(0).get("id").stringValue())
+                    .as("create %d is first in the list", i)
+                    .isEqualTo(id);
         }
-        LoggerFactory.getLogger(SubscriptionApiIT.class).info("measured sequential create latency (stand-in processor):"
-                + " p50={} ms max={} ms", millis.stream().sorted().toList().get(7), millis.stream().max(Long::compare).orElseThrow());
+        LoggerFactory.getLogger(SubscriptionApiIT.class)
+                .info(
+                        "measured sequential create latency (stand-in processor):" + " p50={} ms max={} ms",
+                        millis.stream().sorted().toList().get(7),
+                        millis.stream().max(Long::compare).orElseThrow());
     }
 
     @Test
@@ -163,32 +247,66 @@ class SubscriptionApiIT extends GatewayIT {
         var merchant = newMerchant();
         var ids = new ArrayList<String>();
         for (int i = 0; i < 5; i++) {
-            ids.add(created(post(merchant, "test", adHoc("list-" + i))).get("subscription").get("id").stringValue());
+            ids.add(created(post(merchant, "test", adHoc("list-" + i)))
+                    .get("subscription")
+                    .get("id")
+                    .stringValue());
         }
         var newestFirst = ids.reversed();
 
-        var first = body(get(merchant, "test", "/v1/subscriptions?status=incomplete&limit=2").expectStatus().isOk());
-        var second = body(get(merchant, "test", "/v1/subscriptions?status=incomplete&limit=2&startingAfter="
-                + first.get("subscriptions").get(1).get("id").stringValue()).expectStatus().isOk());
-        var last = body(get(merchant, "test", "/v1/subscriptions?limit=2&startingAfter="
-                + second.get("subscriptions").get(1).get("id").stringValue()).expectStatus().isOk());
+        var first = body(get(merchant, "test", "/v1/subscriptions?status=incomplete&limit=2")
+                .expectStatus()
+                .isOk());
+        var second = body(get(
+                        merchant,
+                        "test",
+                        "/v1/subscriptions?status=incomplete&limit=2&startingAfter="
+                                + first.get("subscriptions").get(1).get("id").stringValue())
+                .expectStatus()
+                .isOk());
+        var last = body(get(
+                        merchant,
+                        "test",
+                        "/v1/subscriptions?limit=2&startingAfter="
+                                + second.get("subscriptions").get(1).get("id").stringValue())
+                .expectStatus()
+                .isOk());
 
         assertThat(idsOf(first)).containsExactlyElementsOf(newestFirst.subList(0, 2));
         assertThat(first.get("hasMore").booleanValue()).isTrue();
         assertThat(idsOf(second)).containsExactlyElementsOf(newestFirst.subList(2, 4));
         assertThat(idsOf(last)).containsExactly(newestFirst.get(4));
         assertThat(last.get("hasMore").booleanValue()).isFalse();
-        assertThat(idsOf(body(get(merchant, "test", "/v1/subscriptions?status=active").expectStatus().isOk()))).isEmpty();
-        assertThat(idsOf(body(get(merchant, "live", "/v1/subscriptions").expectStatus().isOk()))).as("other mode").isEmpty();
-        assertThat(idsOf(body(get(newMerchant(), "test", "/v1/subscriptions").expectStatus().isOk()))).as("other merchant").isEmpty();
+        assertThat(idsOf(body(get(merchant, "test", "/v1/subscriptions?status=active")
+                        .expectStatus()
+                        .isOk())))
+                .isEmpty();
+        assertThat(idsOf(body(get(merchant, "live", "/v1/subscriptions")
+                        .expectStatus()
+                        .isOk())))
+                .as("other mode")
+                .isEmpty();
+        assertThat(idsOf(body(get(newMerchant(), "test", "/v1/subscriptions")
+                        .expectStatus()
+                        .isOk())))
+                .as("other merchant")
+                .isEmpty();
     }
 
     @Test
     void shouldRefuseTheListWhenStatusOrPagingIsInvalid() {
         var merchant = newMerchant();
-        for (var query : List.of("status=trialing", "status=", "status=ACTIVE", "limit=0", "limit=101", "limit=ten",
+        for (var query : List.of(
+                "status=trialing",
+                "status=",
+                "status=ACTIVE",
+                "limit=0",
+                "limit=101",
+                "limit=ten",
                 "startingAfter=inv_01jcrgx3b2m0x9k8d7f6e5a4s3")) {
-            var error = body(get(merchant, "test", "/v1/subscriptions?" + query).expectStatus().isBadRequest());
+            var error = body(get(merchant, "test", "/v1/subscriptions?" + query)
+                    .expectStatus()
+                    .isBadRequest());
             assertThat(error.get("code").stringValue()).as(query).isEqualTo("validation_error");
             assertThat(error.get("param").stringValue()).as(query).isEqualTo(query.substring(0, query.indexOf('=')));
         }
@@ -197,14 +315,21 @@ class SubscriptionApiIT extends GatewayIT {
     @Test
     void shouldAnswer404WhenTheSubscriptionIsAnotherMerchantsOrModesOrMalformed() {
         var merchant = newMerchant();
-        var id = created(post(merchant, "test", adHoc("tenancy"))).get("subscription").get("id").stringValue();
+        var id = created(post(merchant, "test", adHoc("tenancy")))
+                .get("subscription")
+                .get("id")
+                .stringValue();
 
-        record Probe(TestMerchant merchant, String mode, String id) {
-        }
-        for (var probe : List.of(new Probe(newMerchant(), "test", id), new Probe(merchant, "live", id),
-                new Probe(merchant, "test", "sub_01jcrgx3b2m0x9k8d7f6e5a4s3"), new Probe(merchant, "test", "not-an-id"),
+        record Probe(TestMerchant merchant, String mode, String id) {}
+        for (var probe : List.of(
+                new Probe(newMerchant(), "test", id),
+                new Probe(merchant, "live", id),
+                new Probe(merchant, "test", "sub_01jcrgx3b2m0x9k8d7f6e5a4s3"),
+                new Probe(merchant, "test", "not-an-id"),
                 new Probe(merchant, "test", id.replace("sub_", "inv_")))) {
-            var error = body(get(probe.merchant(), probe.mode(), "/v1/subscriptions/" + probe.id()).expectStatus().isNotFound());
+            var error = body(get(probe.merchant(), probe.mode(), "/v1/subscriptions/" + probe.id())
+                    .expectStatus()
+                    .isNotFound());
             assertThat(error.get("code").stringValue()).isEqualTo("resource_missing");
         }
     }
@@ -213,8 +338,12 @@ class SubscriptionApiIT extends GatewayIT {
     void shouldAnswerTheProcessorsRejectionWhenTheCommandIsRejected() {
         var merchant = newMerchant();
 
-        var refused = body(post(merchant, "test", adHoc("reject:subscription_create_failed")).expectStatus().isBadRequest());
-        var missing = body(post(merchant, "test", adHoc("reject:resource_missing")).expectStatus().isNotFound());
+        var refused = body(post(merchant, "test", adHoc("reject:subscription_create_failed"))
+                .expectStatus()
+                .isBadRequest());
+        var missing = body(post(merchant, "test", adHoc("reject:resource_missing"))
+                .expectStatus()
+                .isNotFound());
 
         assertThat(refused.get("code").stringValue()).isEqualTo("subscription_create_failed");
         assertThat(refused.get("error").stringValue()).isEqualTo("refused by the test processor");
@@ -226,9 +355,13 @@ class SubscriptionApiIT extends GatewayIT {
         var merchant = newMerchant();
         var before = Instant.now().minusMillis(1);
 
-        var result = post(merchant, "live", adHoc("stamped"), "stamp-key-1").expectStatus().isCreated()
-                .expectBody(JsonNode.class).returnResult();
-        var subscriptionId = result.getResponseBody().get("subscription").get("id").stringValue();
+        var result = post(merchant, "live", adHoc("stamped"), "stamp-key-1")
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult();
+        var subscriptionId =
+                result.getResponseBody().get("subscription").get("id").stringValue();
 
         var commands = TestKafka.commands(c -> c.getMerchantId().equals(merchant.id()));
         assertThat(commands).hasSize(1);
@@ -241,28 +374,41 @@ class SubscriptionApiIT extends GatewayIT {
         assertThat(command.getRequestedAt()).isBetween(before, Instant.now());
         var payload = (CreateSubscription) command.getPayload();
         assertThat(payload.getAmountMicros()).isEqualTo(9_990_000L);
-        assertThat(payload.getInvoiceId()).isEqualTo(result.getResponseBody().get("invoice").get("id").stringValue());
+        assertThat(payload.getInvoiceId())
+                .isEqualTo(result.getResponseBody().get("invoice").get("id").stringValue());
         assertThat(payload.getPayoutAddress()).isEqualTo(PAYOUT);
     }
 
     @Test
     void shouldReportTheProjectorUpInHealthWhenItRuns() {
-        var health = body(http.get().uri("/actuator/health").exchange().expectStatus().isOk());
+        var health = body(
+                http.get().uri("/actuator/health").exchange().expectStatus().isOk());
 
         var projector = health.get("components").get("projector");
         assertThat(projector.get("status").stringValue()).isEqualTo("UP");
         assertThat(projector.get("details").get("state").stringValue()).isEqualTo("RUNNING");
         assertThat(projector.get("details").get("listening").booleanValue()).isTrue();
         assertThat(health.get("components").get("billingStreams").get("status").stringValue())
-                .as("the stand-in processor is in billing-streams' consumer group").isEqualTo("UP");
+                .as("the stand-in processor is in billing-streams' consumer group")
+                .isEqualTo("UP");
         assertThat(health.get("components").get("settlement").get("status").stringValue())
-                .as("the stand-in processor is in the settlement service's consumer group").isEqualTo("UP");
+                .as("the stand-in processor is in the settlement service's consumer group")
+                .isEqualTo("UP");
         assertThat(health.get("status").stringValue()).isEqualTo("UP");
     }
 
     static Map<String, Object> adHoc(String merchantRef) {
-        return Map.of("merchantRef", merchantRef, "customerWallet", WALLET, "payoutAddressEvm", PAYOUT,
-                "amountUsdc", new java.math.BigDecimal("9.99"), "interval", "month");
+        return Map.of(
+                "merchantRef",
+                merchantRef,
+                "customerWallet",
+                WALLET,
+                "payoutAddressEvm",
+                PAYOUT,
+                "amountUsdc",
+                new java.math.BigDecimal("9.99"),
+                "interval",
+                "month");
     }
 
     static List<String> idsOf(JsonNode list) {
@@ -272,32 +418,64 @@ class SubscriptionApiIT extends GatewayIT {
     }
 
     /** A price made through the catalog API (archived afterwards when not {@code active}); returns its id. */
-    String price(TestMerchant merchant, String mode, String amountUsdc, String interval, int trialDays, boolean active) {
-        var product = body(http.post().uri("/v1/products").header("x-service-api-key", merchant.key(mode))
-                .bodyValue(Map.of("name", "Plan", "prices", List.of(Map.of("amountUsdc", new java.math.BigDecimal(amountUsdc),
-                        "interval", interval, "trialDays", trialDays))))
-                .exchange().expectStatus().isCreated());
+    String price(
+            TestMerchant merchant, String mode, String amountUsdc, String interval, int trialDays, boolean active) {
+        var product = body(http.post()
+                .uri("/v1/products")
+                .header("x-service-api-key", merchant.key(mode))
+                .bodyValue(Map.of(
+                        "name",
+                        "Plan",
+                        "prices",
+                        List.of(Map.of(
+                                "amountUsdc",
+                                new java.math.BigDecimal(amountUsdc),
+                                "interval",
+                                interval,
+                                "trialDays",
+                                trialDays))))
+                .exchange()
+                .expectStatus()
+                .isCreated());
         var priceId = product.get("product").get("prices").get(0).get("id").stringValue();
         if (!active) {
-            http.patch().uri("/v1/prices/{id}", priceId).header("x-service-api-key", merchant.key(mode))
-                    .bodyValue(Map.of("active", false)).exchange().expectStatus().isOk().expectBody().returnResult();
+            http.patch()
+                    .uri("/v1/prices/{id}", priceId)
+                    .header("x-service-api-key", merchant.key(mode))
+                    .bodyValue(Map.of("active", false))
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectBody()
+                    .returnResult();
         }
         return priceId;
     }
 
     WebTestClient.ResponseSpec post(TestMerchant merchant, String mode, Object body) {
-        return http.post().uri("/v1/subscriptions").header("x-service-api-key", merchant.key(mode))
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+        return http.post()
+                .uri("/v1/subscriptions")
+                .header("x-service-api-key", merchant.key(mode))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
     }
 
     WebTestClient.ResponseSpec post(TestMerchant merchant, String mode, Object body, String key) {
-        return http.post().uri("/v1/subscriptions").header("x-service-api-key", merchant.key(mode))
+        return http.post()
+                .uri("/v1/subscriptions")
+                .header("x-service-api-key", merchant.key(mode))
                 .header("Idempotency-Key", key)
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
     }
 
     WebTestClient.ResponseSpec get(TestMerchant merchant, String mode, String path) {
-        return http.get().uri(path).header("x-service-api-key", merchant.key(mode)).exchange();
+        return http.get()
+                .uri(path)
+                .header("x-service-api-key", merchant.key(mode))
+                .exchange();
     }
 
     static JsonNode created(WebTestClient.ResponseSpec response) {

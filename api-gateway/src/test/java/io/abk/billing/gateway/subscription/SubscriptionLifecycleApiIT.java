@@ -3,7 +3,6 @@ package io.abk.billing.gateway.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.LifecycleIT;
-import io.abk.billing.gateway.testkit.TestMerchant;
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.UpdateSubscription;
@@ -42,14 +41,19 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         assertThat(fieldNames(charge)).containsExactly("ok", "failureCode", "failureMessage", "txHash");
         assertThat(charge.get("ok").booleanValue()).isTrue();
         assertThat(charge.get("failureCode").isNull()).isTrue();
-        assertThat(charge.get("txHash").stringValue()).isEqualTo(invoice.get("txHash").stringValue());
+        assertThat(charge.get("txHash").stringValue())
+                .isEqualTo(invoice.get("txHash").stringValue());
         // Read-your-writes covers the settlement's result too.
-        assertThat(get(merchant, "test", "/v1/subscriptions/" + created.subscriptionId()).body()).isEqualTo(subscription);
-        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body()).isEqualTo(invoice);
+        assertThat(get(merchant, "test", "/v1/subscriptions/" + created.subscriptionId())
+                        .body())
+                .isEqualTo(subscription);
+        assertThat(get(merchant, "test", "/v1/invoices/" + created.invoiceId()).body())
+                .isEqualTo(invoice);
         var commands = lifecycleCommands(merchant);
         assertThat(commands).hasSize(1);
         assertThat(commands.getFirst().getSubscriptionId()).isEqualTo(created.subscriptionId());
-        assertThat(((ActivateSubscription) commands.getFirst().getPayload()).getOnChainSubscriptionId()).isEqualTo("42");
+        assertThat(((ActivateSubscription) commands.getFirst().getPayload()).getOnChainSubscriptionId())
+                .isEqualTo("42");
     }
 
     @Test
@@ -72,18 +76,40 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
     @Test
     void shouldAnswerANullChargeWhenActivationRanNoCharge() {
         var merchant = newMerchant();
-        var product = post(merchant, "test", "/v1/products", Map.of("name", "Trial plan", "prices", List.of(
-                Map.of("amountUsdc", new BigDecimal("12"), "interval", "month", "trialDays", 7))));
-        var priceId = product.body().get("product").get("prices").get(0).get("id").stringValue();
-        var created = post(merchant, "test", "/v1/subscriptions", Map.of("merchantRef", "trial", "customerWallet", WALLET,
-                "payoutAddressEvm", PAYOUT, "priceId", priceId)).body();
+        var product = post(
+                merchant,
+                "test",
+                "/v1/products",
+                Map.of(
+                        "name",
+                        "Trial plan",
+                        "prices",
+                        List.of(Map.of("amountUsdc", new BigDecimal("12"), "interval", "month", "trialDays", 7))));
+        var priceId =
+                product.body().get("product").get("prices").get(0).get("id").stringValue();
+        var created = post(
+                        merchant,
+                        "test",
+                        "/v1/subscriptions",
+                        Map.of(
+                                "merchantRef",
+                                "trial",
+                                "customerWallet",
+                                WALLET,
+                                "payoutAddressEvm",
+                                PAYOUT,
+                                "priceId",
+                                priceId))
+                .body();
         var subscriptionId = created.get("subscription").get("id").stringValue();
 
         var reply = post(merchant, "test", "/v1/subscriptions/" + subscriptionId + "/activate", Map.of());
 
         assertThat(reply.status()).as(reply.text()).isEqualTo(200);
         assertThat(reply.body().has("charge")).isTrue();
-        assertThat(reply.body().get("charge").isNull()).as("a trial invoice is paid without a charge").isTrue();
+        assertThat(reply.body().get("charge").isNull())
+                .as("a trial invoice is paid without a charge")
+                .isTrue();
         assertThat(reply.body().get("invoice").get("status").stringValue()).isEqualTo("paid");
         assertThat(reply.body().get("subscription").get("status").stringValue()).isEqualTo("active");
     }
@@ -96,10 +122,22 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         var completed = post(merchant, "test", path(created, "complete"), Map.of("onChainSubscriptionId", "7"));
         var canceledAtEnd = post(merchant, "test", path(created, "cancel"), Map.of());
         var resumed = post(merchant, "test", path(created, "resume"), null);
-        var updated = call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(),
-                Map.of("amountUsdc", new BigDecimal("19.5"), "interval", "year", "planId", "gold", "metadata", Map.of("tier", "2", "gone", "")),
+        var updated = call(
+                HttpMethod.PATCH,
+                "/v1/subscriptions/" + created.subscriptionId(),
+                merchant.testKey(),
+                Map.of(
+                        "amountUsdc",
+                        new BigDecimal("19.5"),
+                        "interval",
+                        "year",
+                        "planId",
+                        "gold",
+                        "metadata",
+                        Map.of("tier", "2", "gone", "")),
                 null);
-        var emptyPatch = call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(), null, null);
+        var emptyPatch =
+                call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(), null, null);
         var activateAfterComplete = post(merchant, "test", path(created, "activate"), null);
 
         for (var reply : List.of(completed, canceledAtEnd, resumed, updated, emptyPatch)) {
@@ -107,10 +145,22 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
             assertThat(fieldNames(reply.body())).containsExactly("subscription");
             assertThat(reply.body().get("subscription").get("id").stringValue()).isEqualTo(created.subscriptionId());
         }
-        assertThat(completed.body().get("subscription").get("mandateStatus").stringValue()).isEqualTo("active");
-        assertThat(completed.body().get("subscription").get("onChainSubscriptionId").stringValue()).isEqualTo("7");
-        assertThat(canceledAtEnd.body().get("subscription").get("cancelAtPeriodEnd").booleanValue()).isTrue();
-        assertThat(resumed.body().get("subscription").get("cancelAtPeriodEnd").booleanValue()).isFalse();
+        assertThat(completed.body().get("subscription").get("mandateStatus").stringValue())
+                .isEqualTo("active");
+        assertThat(completed
+                        .body()
+                        .get("subscription")
+                        .get("onChainSubscriptionId")
+                        .stringValue())
+                .isEqualTo("7");
+        assertThat(canceledAtEnd
+                        .body()
+                        .get("subscription")
+                        .get("cancelAtPeriodEnd")
+                        .booleanValue())
+                .isTrue();
+        assertThat(resumed.body().get("subscription").get("cancelAtPeriodEnd").booleanValue())
+                .isFalse();
         var subscription = updated.body().get("subscription");
         assertThat(subscription.get("amountUsdc").decimalValue()).isEqualByComparingTo("19.5");
         assertThat(subscription.get("interval").stringValue()).isEqualTo("year");
@@ -120,10 +170,18 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         assertThat(activateAfterComplete.code()).isEqualTo("subscription_activate_failed");
         assertThat(activateAfterComplete.body().get("error").stringValue()).isNotBlank();
         var update = (UpdateSubscription) lifecycleCommands(merchant).stream()
-                .filter(c -> c.getPayload() instanceof UpdateSubscription).findFirst().orElseThrow().getPayload();
+                .filter(c -> c.getPayload() instanceof UpdateSubscription)
+                .findFirst()
+                .orElseThrow()
+                .getPayload();
         assertThat(update.getAmountMicros()).isEqualTo(19_500_000L);
-        assertThat(update.getMetadata()).containsEntry("tier", "2").as("an empty value removes the key").containsEntry("gone", "");
-        assertThat(emptyPatch.body().get("subscription")).as("an empty PATCH changes nothing").isEqualTo(subscription);
+        assertThat(update.getMetadata())
+                .containsEntry("tier", "2")
+                .as("an empty value removes the key")
+                .containsEntry("gone", "");
+        assertThat(emptyPatch.body().get("subscription"))
+                .as("an empty PATCH changes nothing")
+                .isEqualTo(subscription);
     }
 
     @Test
@@ -136,22 +194,34 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         var resumed = post(merchant, "test", path(created, "resume"), Map.of());
         var canceled = post(merchant, "test", path(created, "cancel"), Map.of("immediate", true));
         var cancelAgain = post(merchant, "test", path(created, "cancel"), Map.of("immediate", true));
-        var updateCanceled = call(HttpMethod.PATCH, "/v1/subscriptions/" + created.subscriptionId(), merchant.testKey(),
-                Map.of("planId", "x"), null);
+        var updateCanceled = call(
+                HttpMethod.PATCH,
+                "/v1/subscriptions/" + created.subscriptionId(),
+                merchant.testKey(),
+                Map.of("planId", "x"),
+                null);
         var resumeCanceled = post(merchant, "test", path(created, "resume"), null);
 
-        assertThat(paused.body().get("subscription").get("status").stringValue()).isEqualTo("paused");
+        assertThat(paused.body().get("subscription").get("status").stringValue())
+                .isEqualTo("paused");
         assertThat(paused.body().get("subscription").get("pausedAt").isNull()).isFalse();
         assertThat(pausedAgain.status()).isEqualTo(400);
         assertThat(pausedAgain.code()).isEqualTo("subscription_pause_failed");
-        assertThat(resumed.body().get("subscription").get("status").stringValue()).isEqualTo("active");
-        assertThat(canceled.body().get("subscription").get("status").stringValue()).isEqualTo("canceled");
-        assertThat(canceled.body().get("subscription").get("canceledAt").isNull()).isFalse();
+        assertThat(resumed.body().get("subscription").get("status").stringValue())
+                .isEqualTo("active");
+        assertThat(canceled.body().get("subscription").get("status").stringValue())
+                .isEqualTo("canceled");
+        assertThat(canceled.body().get("subscription").get("canceledAt").isNull())
+                .isFalse();
         assertThat(List.of(cancelAgain.code(), updateCanceled.code(), resumeCanceled.code()))
-                .containsExactly("subscription_cancel_failed", "subscription_update_failed", "subscription_resume_failed");
-        assertThat(List.of(cancelAgain.status(), updateCanceled.status(), resumeCanceled.status())).containsOnly(400);
-        assertThat(lifecycleCommands(merchant).stream().filter(c -> c.getPayload() instanceof CancelSubscription)
-                .map(c -> ((CancelSubscription) c.getPayload()).getImmediate())).containsExactly(true, true);
+                .containsExactly(
+                        "subscription_cancel_failed", "subscription_update_failed", "subscription_resume_failed");
+        assertThat(List.of(cancelAgain.status(), updateCanceled.status(), resumeCanceled.status()))
+                .containsOnly(400);
+        assertThat(lifecycleCommands(merchant).stream()
+                        .filter(c -> c.getPayload() instanceof CancelSubscription)
+                        .map(c -> ((CancelSubscription) c.getPayload()).getImmediate()))
+                .containsExactly(true, true);
     }
 
     @Test
@@ -163,7 +233,8 @@ class SubscriptionLifecycleApiIT extends LifecycleIT {
         var first = call(HttpMethod.PATCH, path, merchant.testKey(), Map.of("planId", "silver"), "patch-key");
         var repeat = call(HttpMethod.PATCH, path, merchant.testKey(), Map.of("planId", "silver"), "patch-key");
         var other = call(HttpMethod.PATCH, path, merchant.testKey(), Map.of("planId", "bronze"), "patch-key");
-        var asPost = call(HttpMethod.POST, path + "/pause", merchant.testKey(), Map.of("planId", "silver"), "patch-key");
+        var asPost =
+                call(HttpMethod.POST, path + "/pause", merchant.testKey(), Map.of("planId", "silver"), "patch-key");
 
         assertThat(first.status()).isEqualTo(200);
         assertThat(repeat.status()).isEqualTo(200);

@@ -26,11 +26,14 @@ class EffectiveClockTest {
     private final AtomicLong nanos = new AtomicLong();
     private final AtomicInteger loads = new AtomicInteger();
     private final Map<String, ClockState> stored = new HashMap<>();
-    private final EffectiveClock clock = new EffectiveClock(Clock.fixed(WALL.plusNanos(456_789), ZoneOffset.UTC),
+    private final EffectiveClock clock = new EffectiveClock(
+            Clock.fixed(WALL.plusNanos(456_789), ZoneOffset.UTC),
             merchantId -> Mono.fromSupplier(() -> {
                 loads.incrementAndGet();
                 return stored.get(merchantId);
-            }), Duration.ofSeconds(5), nanos::get);
+            }),
+            Duration.ofSeconds(5),
+            nanos::get);
 
     @Test
     void shouldUseTheWallClockToTheMillisecondWhenLiveOrNeverSet() {
@@ -68,7 +71,9 @@ class EffectiveClockTest {
         assertThat(clock.remember(frozen(2, FROZEN.plusSeconds(60))).version()).isEqualTo(3);
         assertThat(clock.now(TEST)).isEqualTo(FROZEN.plusSeconds(120));
         nanos.addAndGet(Duration.ofSeconds(6).toNanos());
-        assertThat(clock.now("mer_1", Mode.TEST).block()).as("the store still holds version 1").isEqualTo(FROZEN.plusSeconds(120));
+        assertThat(clock.now("mer_1", Mode.TEST).block())
+                .as("the store still holds version 1")
+                .isEqualTo(FROZEN.plusSeconds(120));
     }
 
     @Test

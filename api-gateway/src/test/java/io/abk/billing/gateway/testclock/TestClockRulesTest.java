@@ -33,21 +33,42 @@ class TestClockRulesTest {
                 Arguments.of("freeze exactly at the wall clock (equal is fine)", null, new FreezeAt(WALL), moved(WALL)),
                 Arguments.of("freeze before the wall clock", null, new FreezeAt(WALL.minusMillis(1)), Backwards.class),
                 Arguments.of("freeze at the frozen instant", AHEAD, new FreezeAt(AHEAD), moved(AHEAD)),
-                Arguments.of("freeze before the frozen instant, after the wall", AHEAD, new FreezeAt(AHEAD.minusMillis(1)), Backwards.class),
-                Arguments.of("freeze a lagging clock between it and the wall", BEHIND, new FreezeAt(BEHIND.plusSeconds(1)), moved(BEHIND.plusSeconds(1))),
+                Arguments.of(
+                        "freeze before the frozen instant, after the wall",
+                        AHEAD,
+                        new FreezeAt(AHEAD.minusMillis(1)),
+                        Backwards.class),
+                Arguments.of(
+                        "freeze a lagging clock between it and the wall",
+                        BEHIND,
+                        new FreezeAt(BEHIND.plusSeconds(1)),
+                        moved(BEHIND.plusSeconds(1))),
                 Arguments.of("unfreeze a clock ahead of the wall", AHEAD, new Unfreeze(), Backwards.class),
                 Arguments.of("unfreeze a clock the wall caught up with", BEHIND, new Unfreeze(), moved(null)),
                 Arguments.of("unfreeze a clock at the wall clock exactly", WALL, new Unfreeze(), moved(null)),
                 Arguments.of("unfreeze a clock on the wall already", null, new Unfreeze(), moved(null)),
-                Arguments.of("advance from the wall clock leaves it frozen", null, new AdvanceBy(60), moved(WALL.plusSeconds(60))),
-                Arguments.of("advance from the frozen instant, ahead", AHEAD, new AdvanceBy(60), moved(AHEAD.plusSeconds(60))),
-                Arguments.of("advance from the frozen instant, lagging", BEHIND, new AdvanceBy(1), moved(BEHIND.plusSeconds(1))),
+                Arguments.of(
+                        "advance from the wall clock leaves it frozen",
+                        null,
+                        new AdvanceBy(60),
+                        moved(WALL.plusSeconds(60))),
+                Arguments.of(
+                        "advance from the frozen instant, ahead",
+                        AHEAD,
+                        new AdvanceBy(60),
+                        moved(AHEAD.plusSeconds(60))),
+                Arguments.of(
+                        "advance from the frozen instant, lagging",
+                        BEHIND,
+                        new AdvanceBy(1),
+                        moved(BEHIND.plusSeconds(1))),
                 Arguments.of("advance past the year 9999", TestClockRequest.LATEST, new AdvanceBy(1), TooFar.class));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void shouldMoveForwardOnlyWhenChanged(String name, @Nullable Instant frozenAt, ClockChange change, Object expected) {
+    void shouldMoveForwardOnlyWhenChanged(
+            String name, @Nullable Instant frozenAt, ClockChange change, Object expected) {
         var clock = new ClockState("mer_1", frozenAt, 3, WALL, WALL);
 
         var decision = TestClockRules.decide(clock, change, WALL);

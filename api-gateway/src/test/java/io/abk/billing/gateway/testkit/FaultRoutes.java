@@ -19,19 +19,34 @@ public class FaultRoutes {
     @Bean
     RouterFunction<ServerResponse> faultRoutes() {
         return RouterFunctions.route()
-                .GET(BASE + "runtime-exception", request -> later().<ServerResponse>map(tick -> fail(new IllegalStateException("injected bug"))))
-                .GET(BASE + "assertion-error", request -> later().<ServerResponse>map(tick -> fail(new AssertionError("injected assertion"))))
+                .GET(
+                        BASE + "runtime-exception",
+                        request -> later().<ServerResponse>map(tick -> fail(new IllegalStateException("injected bug"))))
+                .GET(
+                        BASE + "assertion-error",
+                        request -> later().<ServerResponse>map(tick -> fail(new AssertionError("injected assertion"))))
                 // A JVM-fatal Error to Reactor (a VirtualMachineError): thrown up the stack instead of signalled.
-                .GET(BASE + "stack-overflow", request -> later().<ServerResponse>map(tick -> fail(new StackOverflowError("injected"))))
-                .GET(BASE + "stack-overflow-on-event-loop", request -> Mono.just(1).<ServerResponse>map(tick -> fail(new StackOverflowError("injected"))))
+                .GET(
+                        BASE + "stack-overflow",
+                        request -> later().<ServerResponse>map(tick -> fail(new StackOverflowError("injected"))))
+                .GET(
+                        BASE + "stack-overflow-on-event-loop",
+                        request -> Mono.just(1).<ServerResponse>map(tick -> fail(new StackOverflowError("injected"))))
                 // A LinkageError, JVM-fatal too: what a class whose static initialiser failed throws on every use.
-                .GET(BASE + "linkage-error", request -> later().<ServerResponse>map(tick -> fail(new ExceptionInInitializerError("injected"))))
+                .GET(
+                        BASE + "linkage-error",
+                        request ->
+                                later().<ServerResponse>map(tick -> fail(new ExceptionInInitializerError("injected"))))
                 // Mono.flatMap's mapper is one of the places Reactor throws a fatal Error without asking the strategy.
-                .GET(BASE + "linkage-error-in-mono-flat-map", request -> later().<ServerResponse>flatMap(
-                        tick -> fail(new ExceptionInInitializerError("injected"))))
+                .GET(
+                        BASE + "linkage-error-in-mono-flat-map",
+                        request -> later().<ServerResponse>flatMap(
+                                        tick -> fail(new ExceptionInInitializerError("injected"))))
                 // Thrown where Reactor offers no hook to signal it: only the request deadline can answer.
-                .GET(BASE + "stack-overflow-in-callable", request -> later().flatMap(tick -> Mono.<ServerResponse>fromCallable(
-                        () -> fail(new StackOverflowError("injected")))))
+                .GET(
+                        BASE + "stack-overflow-in-callable",
+                        request -> later().flatMap(tick ->
+                                Mono.<ServerResponse>fromCallable(() -> fail(new StackOverflowError("injected")))))
                 .GET(BASE + "never", request -> Mono.<ServerResponse>never())
                 .build();
     }

@@ -7,8 +7,7 @@ import java.net.ServerSocket;
 /** Ports for tests: never fixed, since several test runs share this machine. */
 public final class FreePorts {
 
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     /** A port nothing listens on right now: where an absent Kafka broker "is". */
     public static int unused() {

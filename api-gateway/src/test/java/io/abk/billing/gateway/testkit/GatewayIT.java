@@ -15,13 +15,15 @@ import org.springframework.test.context.DynamicPropertySource;
  * Spring's context cache starts one context for all of them; the few tests that need other settings use
  * {@link GatewayWithoutKafkaIT}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
-        "billing.public-url=https://pay.example.test",
-        // Short, so the tests of a command that times out (processor paused) answer within seconds.
-        "billing.request-timeout=4s",
-        "billing.rate-limits.enabled=false",
-})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
+            "billing.public-url=https://pay.example.test",
+            // Short, so the tests of a command that times out (processor paused) answer within seconds.
+            "billing.request-timeout=4s",
+            "billing.rate-limits.enabled=false",
+        })
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import({StubProcessor.class, FaultRoutes.class})
 public abstract class GatewayIT extends GatewayTestBase {

@@ -59,16 +59,26 @@ public abstract class GatewayTestBase {
             fields.put("payoutAddressEvm", payoutAddress);
         }
         var body = admin(http.post().uri("/admin/v1/merchants").bodyValue(fields))
-                .exchange().expectStatus().isCreated()
-                .expectBody(JsonNode.class).returnResult().getResponseBody();
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         return body.get("merchant").get("id").stringValue();
     }
 
     /** Issues a key through the operator API; returns the {@code {apiKey, secret}} body. */
     protected JsonNode createKey(String merchantId, String mode) {
-        return admin(http.post().uri("/admin/v1/merchants/{id}/api_keys", merchantId).bodyValue(Map.of("mode", mode)))
-                .exchange().expectStatus().isCreated()
-                .expectBody(JsonNode.class).returnResult().getResponseBody();
+        return admin(http.post()
+                        .uri("/admin/v1/merchants/{id}/api_keys", merchantId)
+                        .bodyValue(Map.of("mode", mode)))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
     }
 
     /** A fresh merchant with a key of {@code mode}; returns the key's secret. */
@@ -84,7 +94,10 @@ public abstract class GatewayTestBase {
     /** A fresh merchant with this default payout address (none when null), with a key in each mode. */
     protected TestMerchant newMerchant(@Nullable String payoutAddress) {
         var id = createMerchant("Merchant", payoutAddress);
-        return new TestMerchant(id, createKey(id, "test").get("secret").stringValue(), createKey(id, "live").get("secret").stringValue());
+        return new TestMerchant(
+                id,
+                createKey(id, "test").get("secret").stringValue(),
+                createKey(id, "live").get("secret").stringValue());
     }
 
     protected static HttpHeaders bearer(String key) {

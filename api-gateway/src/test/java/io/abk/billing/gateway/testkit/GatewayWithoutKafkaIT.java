@@ -13,20 +13,23 @@ import org.springframework.test.context.DynamicPropertySource;
  * chain's RPC URL, so it need not answer). The needs share one context: no setting changes what another's tests
  * look at.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
-        "billing.rate-limits.enabled=true",
-        "billing.rate-limits.per-key-per-second=2",
-        "billing.rate-limits.checkout-per-minute=2",
-        "billing.chains.test.rpc-url=" + GatewayWithoutKafkaIT.PRIVATE_RPC_URL,
-        "billing.chains.test.vault-address=" + GatewayWithoutKafkaIT.VAULT,
-        "billing.chains.test.public-rpc-urls=https://sepolia.base.org, https://base-sepolia.public.example.test",
-})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
+            "billing.rate-limits.enabled=true",
+            "billing.rate-limits.per-key-per-second=2",
+            "billing.rate-limits.checkout-per-minute=2",
+            "billing.chains.test.rpc-url=" + GatewayWithoutKafkaIT.PRIVATE_RPC_URL,
+            "billing.chains.test.vault-address=" + GatewayWithoutKafkaIT.VAULT,
+            "billing.chains.test.public-rpc-urls=https://sepolia.base.org, https://base-sepolia.public.example.test",
+        })
 @AutoConfigureWebTestClient(timeout = "30s")
 public abstract class GatewayWithoutKafkaIT extends GatewayTestBase {
 
     /** The test chain's private RPC URL, with a provider key that must never be shown. */
     public static final String PRIVATE_RPC_URL = "https://base-sepolia.provider.example.test/v2/provider-key-5ecret";
+
     public static final String VAULT = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
     @DynamicPropertySource

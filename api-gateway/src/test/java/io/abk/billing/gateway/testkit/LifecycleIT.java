@@ -39,8 +39,7 @@ public abstract class LifecycleIT extends GatewayIT {
     }
 
     /** A subscription made through the API, with its first invoice. */
-    public record Created(String subscriptionId, String invoiceId) {
-    }
+    public record Created(String subscriptionId, String invoiceId) {}
 
     /** Creates a month subscription of {@code amountUsdc} with this metadata in {@code mode}. */
     protected Created subscribe(TestMerchant merchant, String mode, String amountUsdc, Map<String, String> metadata) {
@@ -55,7 +54,9 @@ public abstract class LifecycleIT extends GatewayIT {
         body.put("cancelUrl", "https://shop.example.test/cart");
         var reply = call(HttpMethod.POST, "/v1/subscriptions", merchant.key(mode), body, null);
         assertThat(reply.status()).as(reply.text()).isEqualTo(201);
-        return new Created(reply.body().get("subscription").get("id").stringValue(), reply.body().get("invoice").get("id").stringValue());
+        return new Created(
+                reply.body().get("subscription").get("id").stringValue(),
+                reply.body().get("invoice").get("id").stringValue());
     }
 
     protected Created subscribe(TestMerchant merchant, String mode) {
@@ -85,7 +86,12 @@ public abstract class LifecycleIT extends GatewayIT {
      * @param apiKey the secret to send, or null for a public (checkout) route
      * @param idempotencyKey an Idempotency-Key, or null
      */
-    protected Reply call(HttpMethod method, String path, @Nullable String apiKey, @Nullable Object body, @Nullable String idempotencyKey) {
+    protected Reply call(
+            HttpMethod method,
+            String path,
+            @Nullable String apiKey,
+            @Nullable Object body,
+            @Nullable String idempotencyKey) {
         var request = http.method(method).uri(path);
         if (apiKey != null) {
             request = request.header("x-service-api-key", apiKey);
@@ -93,11 +99,17 @@ public abstract class LifecycleIT extends GatewayIT {
         if (idempotencyKey != null) {
             request = request.header("Idempotency-Key", idempotencyKey);
         }
-        var spec = body == null ? request : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
+        var spec = body == null
+                ? request
+                : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
         var result = spec.exchange().expectBody(String.class).returnResult();
         var text = result.getResponseBody() == null ? "" : result.getResponseBody();
         var isJson = text.startsWith("{") || text.startsWith("[");
-        return new Reply(result.getStatus().value(), isJson ? JSON.readTree(text) : JSON.missingNode(), text, result.getResponseHeaders());
+        return new Reply(
+                result.getStatus().value(),
+                isJson ? JSON.readTree(text) : JSON.missingNode(),
+                text,
+                result.getResponseHeaders());
     }
 
     /** The field names of a JSON object, in order. */
@@ -107,14 +119,15 @@ public abstract class LifecycleIT extends GatewayIT {
 
     /** Every command of the merchant other than its creates: what the lifecycle routes produced. */
     protected static List<SubscriptionCommand> lifecycleCommands(TestMerchant merchant) {
-        return TestKafka.commands(command -> command.getMerchantId().equals(merchant.id())
-                && !(command.getPayload() instanceof CreateSubscription));
+        return TestKafka.commands(command ->
+                command.getMerchantId().equals(merchant.id()) && !(command.getPayload() instanceof CreateSubscription));
     }
 
     /** The follow-up command id recorded with the outcome, or null while none is recorded. */
     protected static @Nullable String followUpOf(String commandId) {
         try (var connection = database().connect();
-                var statement = connection.prepareStatement("SELECT follow_up_command_id FROM command_outcomes WHERE command_id = ?")) {
+                var statement = connection.prepareStatement(
+                        "SELECT follow_up_command_id FROM command_outcomes WHERE command_id = ?")) {
             statement.setString(1, commandId);
             try (var rows = statement.executeQuery()) {
                 return rows.next() ? rows.getString(1) : null;

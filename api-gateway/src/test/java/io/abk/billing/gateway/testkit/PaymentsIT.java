@@ -26,9 +26,15 @@ public abstract class PaymentsIT extends LifecycleIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** One bad request: who sends it ({@code key}, null for checkout), where, with what body, and the error it must get. */
-    public record BadRequest(String name, @Nullable String key, HttpMethod method, String path, @Nullable String body, int status,
-            String code, @Nullable String param) {
-    }
+    public record BadRequest(
+            String name,
+            @Nullable String key,
+            HttpMethod method,
+            String path,
+            @Nullable String body,
+            int status,
+            String code,
+            @Nullable String param) {}
 
     /** Sends each request and checks its 4xx {@code {error, code}} (and {@code param} when one is expected). */
     protected void assertRefused(List<BadRequest> requests) {
@@ -38,7 +44,9 @@ public abstract class PaymentsIT extends LifecycleIT {
             assertThat(reply.code()).as(bad.name() + ": " + reply.text()).isEqualTo(bad.code());
             assertThat(reply.body().get("error").stringValue()).as(bad.name()).isNotBlank();
             if (bad.param() != null) {
-                assertThat(reply.body().path("param").stringValue()).as(bad.name() + ": " + reply.text()).isEqualTo(bad.param());
+                assertThat(reply.body().path("param").stringValue())
+                        .as(bad.name() + ": " + reply.text())
+                        .isEqualTo(bad.param());
             }
         }
     }
@@ -90,18 +98,35 @@ public abstract class PaymentsIT extends LifecycleIT {
     }
 
     protected String price(TestMerchant merchant, String mode, String amountUsdc, String interval) {
-        var reply = post(merchant, mode, "/v1/products", Map.of("name", "Thing", "prices",
-                List.of(Map.of("amountUsdc", new BigDecimal(amountUsdc), "interval", interval))));
+        var reply = post(
+                merchant,
+                mode,
+                "/v1/products",
+                Map.of(
+                        "name",
+                        "Thing",
+                        "prices",
+                        List.of(Map.of("amountUsdc", new BigDecimal(amountUsdc), "interval", interval))));
         assertThat(reply.status()).as(reply.text()).isEqualTo(201);
         return reply.body().get("product").get("prices").get(0).get("id").stringValue();
     }
 
     /** A merchant whose checkout display name is {@code displayName}, with a key in each mode. */
     protected TestMerchant merchantNamed(String displayName) {
-        var created = admin(http.post().uri("/admin/v1/merchants").bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
-                .exchange().expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var created = admin(http.post()
+                        .uri("/admin/v1/merchants")
+                        .bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         var id = created.get("merchant").get("id").stringValue();
-        return new TestMerchant(id, createKey(id, "test").get("secret").stringValue(), createKey(id, "live").get("secret").stringValue());
+        return new TestMerchant(
+                id,
+                createKey(id, "test").get("secret").stringValue(),
+                createKey(id, "live").get("secret").stringValue());
     }
 
     /**
@@ -124,20 +149,30 @@ public abstract class PaymentsIT extends LifecycleIT {
     protected Reply postForm(String path, Map<String, String> fields) {
         var form = new LinkedMultiValueMap<String, String>();
         fields.forEach(form::add);
-        var result = http.post().uri(path).contentType(MediaType.APPLICATION_FORM_URLENCODED).body(BodyInserters.fromFormData(form))
-                .exchange().expectBody(String.class).returnResult();
+        var result = http.post()
+                .uri(path)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData(form))
+                .exchange()
+                .expectBody(String.class)
+                .returnResult();
         var text = result.getResponseBody() == null ? "" : result.getResponseBody();
-        return new Reply(result.getStatus().value(), text.startsWith("{") ? JSON.readTree(text) : JSON.missingNode(), text,
+        return new Reply(
+                result.getStatus().value(),
+                text.startsWith("{") ? JSON.readTree(text) : JSON.missingNode(),
+                text,
                 result.getResponseHeaders());
     }
 
     /** Every command to the merchant's payments: what the payment routes, checkout and the stand-in produced. */
     protected static List<PaymentCommand> paymentCommands(TestMerchant merchant) {
-        return TestKafka.records(Topics.PAYMENT_COMMANDS, command -> command.getMerchantId().equals(merchant.id()));
+        return TestKafka.records(
+                Topics.PAYMENT_COMMANDS, command -> command.getMerchantId().equals(merchant.id()));
     }
 
     /** Every command to the merchant's payment links. */
     protected static List<PaymentLinkCommand> linkCommands(TestMerchant merchant) {
-        return TestKafka.records(Topics.PAYMENT_LINK_COMMANDS, command -> command.getMerchantId().equals(merchant.id()));
+        return TestKafka.records(
+                Topics.PAYMENT_LINK_COMMANDS, command -> command.getMerchantId().equals(merchant.id()));
     }
 }

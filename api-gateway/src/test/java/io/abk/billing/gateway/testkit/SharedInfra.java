@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.testkit;
 
+import static org.awaitility.Awaitility.await;
+
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.TopicProvisioner;
 import io.abk.billing.topics.TopicsConfig;
@@ -20,8 +22,6 @@ import org.flywaydb.core.Flyway;
 import org.jspecify.annotations.Nullable;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
-import static org.awaitility.Awaitility.await;
-
 /**
  * One embedded PostgreSQL server and one in-process KRaft broker for the whole test JVM, each started on first
  * use (a run of tests that never asks for Kafka never starts the broker) and stopped at exit. Each user takes its
@@ -35,16 +35,21 @@ public final class SharedInfra {
      * The topics the gateway uses (billing.test-clocks and webhooks.deliveries included), and chain.requests, whose
      * group the stand-in joins for the settlement health.
      */
-    private static final List<String> TOPICS = List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.PAYMENT_COMMANDS.name(),
-            Topics.PAYMENT_LINK_COMMANDS.name(), Topics.CHANGES.name(), Topics.CHAIN_REQUESTS.name(), Topics.TEST_CLOCKS.name(),
+    private static final List<String> TOPICS = List.of(
+            Topics.SUBSCRIPTION_COMMANDS.name(),
+            Topics.PAYMENT_COMMANDS.name(),
+            Topics.PAYMENT_LINK_COMMANDS.name(),
+            Topics.CHANGES.name(),
+            Topics.CHAIN_REQUESTS.name(),
+            Topics.TEST_CLOCKS.name(),
             Topics.WEBHOOK_DELIVERIES.name());
+
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final Object POSTGRES_LOCK = new Object();
     private static @Nullable EmbeddedPostgres postgres;
     private static @Nullable CompletableFuture<String> kafka;
 
-    private SharedInfra() {
-    }
+    private SharedInfra() {}
 
     public static EmbeddedPostgres postgres() {
         synchronized (POSTGRES_LOCK) {
@@ -104,12 +109,15 @@ public final class SharedInfra {
         awaitLeaders(broker.getBrokersAsString());
         // The topics step sets the catalog's configs on them (billing.test-clocks is compacted), as a deployment's
         // would: the gateway's health checks them.
-        var report = TopicProvisioner.run(broker.getBrokersAsString(),
+        var report = TopicProvisioner.run(
+                broker.getBrokersAsString(),
                 TopicsConfig.singleBroker(broker.getBrokersAsString(), PARTITIONS).plan().stream()
-                        .filter(spec -> TOPICS.contains(spec.name())).toList(),
+                        .filter(spec -> TOPICS.contains(spec.name()))
+                        .toList(),
                 TopicProvisioner.Options.apply(Duration.ofSeconds(60)));
         if (!report.ok()) {
-            throw new IllegalStateException("the test topics are not laid out as the catalog says: " + report.problems());
+            throw new IllegalStateException(
+                    "the test topics are not laid out as the catalog says: " + report.problems());
         }
         return broker.getBrokersAsString();
     }
@@ -117,9 +125,11 @@ public final class SharedInfra {
     private static void awaitLeaders(String bootstrap) {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             var names = TOPICS;
-            await().atMost(Duration.ofSeconds(60)).until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
-                    .map(TopicDescription::partitions)
-                    .allMatch(partitions -> partitions.size() == PARTITIONS && partitions.stream().allMatch(p -> p.leader() != null)));
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> admin.describeTopics(names).allTopicNames().get().values().stream()
+                            .map(TopicDescription::partitions)
+                            .allMatch(partitions -> partitions.size() == PARTITIONS
+                                    && partitions.stream().allMatch(p -> p.leader() != null)));
         }
     }
 
@@ -132,7 +142,8 @@ public final class SharedInfra {
 
     /** A database name that does not exist yet (for start-before-the-database tests). */
     public static TestDatabase futureDatabase(String prefix) {
-        return new TestDatabase(prefix + "_" + DATABASES.incrementAndGet(), postgres().getPort());
+        return new TestDatabase(
+                prefix + "_" + DATABASES.incrementAndGet(), postgres().getPort());
     }
 
     /** Creates and migrates a database handed out by {@link #futureDatabase}. */
@@ -143,6 +154,10 @@ public final class SharedInfra {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create database " + database.name(), e);
         }
-        Flyway.configure().dataSource(database.jdbcUrl(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+        Flyway.configure()
+                .dataSource(database.jdbcUrl(), TestDatabase.USER, "")
+                .locations("classpath:db/migration")
+                .load()
+                .migrate();
     }
 }

@@ -39,8 +39,7 @@ import org.jspecify.annotations.Nullable;
 final class StubLifecycle {
 
     /** The Change of the command and, when it started a settlement, the Change of the settlement's result. */
-    record Decision(Change outcome, @Nullable Change settlement) {
-    }
+    record Decision(Change outcome, @Nullable Change settlement) {}
 
     private final Map<String, SubscriptionSnapshot> subscriptions = new HashMap<>();
     private final Map<String, InvoiceSnapshot> invoices = new HashMap<>();
@@ -55,30 +54,62 @@ final class StubLifecycle {
             return new Decision(created, null);
         }
         var subscription = subscriptions.get(command.getSubscriptionId());
-        if (subscription == null || !subscription.getMerchantId().equals(command.getMerchantId())
+        if (subscription == null
+                || !subscription.getMerchantId().equals(command.getMerchantId())
                 || subscription.getMode() != command.getMode()) {
             return rejected(command, "resource_missing", "No such subscription: '" + command.getSubscriptionId() + "'");
         }
         var next = new Step(command, versions.merge(subscription.getId(), 2L, Long::sum) - 1);
         var decision = switch (command.getPayload()) {
             case ActivateSubscription activate -> activate(next, subscription, activate.getOnChainSubscriptionId());
-            case CompleteSubscription complete -> subscription.getMandateStatus().equals("pending")
-                    ? next.accept(mandate(subscription, next, complete.getOnChainSubscriptionId()).build())
-                    : rejected(command, "subscription_activate_failed", "Subscription is already activated");
+            case CompleteSubscription complete ->
+                subscription.getMandateStatus().equals("pending")
+                        ? next.accept(mandate(subscription, next, complete.getOnChainSubscriptionId())
+                                .build())
+                        : rejected(command, "subscription_activate_failed", "Subscription is already activated");
             case CancelSubscription cancel -> cancel(next, subscription, cancel.getImmediate());
             case ResumeSubscription resume -> resume(next, subscription);
-            case PauseSubscription pause -> subscription.getStatus().equals("active")
-                    ? next.accept(copy(subscription, next).setStatus("paused").setPausedAt(next.now()).build())
-                    : rejected(command, "subscription_pause_failed", "Only an active subscription can be paused");
+            case PauseSubscription pause ->
+                subscription.getStatus().equals("active")
+                        ? next.accept(copy(subscription, next)
+                                .setStatus("paused")
+                                .setPausedAt(next.now())
+                                .build())
+                        : rejected(command, "subscription_pause_failed", "Only an active subscription can be paused");
             case UpdateSubscription update -> update(next, subscription, update);
-            case ChargeInvoice charge -> withInvoice(next, subscription, charge.getInvoiceId(),
-                    invoice -> charge(next, subscription, invoice, charge.getSandboxMode()));
-            case RefundInvoice refund -> withInvoice(next, subscription, refund.getInvoiceId(),
-                    invoice -> refund(next, subscription, invoice, refund.getAmountMicros()));
-            case VoidInvoice voiding -> withInvoice(next, subscription, voiding.getInvoiceId(), invoice -> invoice.getStatus().equals("open")
-                    ? next.accept(InvoiceSnapshot.newBuilder(invoice).setVersion(next.version()).setStatus("void").setVoidedAt(next.now()).build())
-                    : rejected(command, "invoice_not_voidable", "Invoice is " + invoice.getStatus() + "; only an open invoice can be voided"));
-            default -> rejected(command, "validation_error", "The stand-in does not know " + command.getPayload().getClass().getSimpleName());
+            case ChargeInvoice charge ->
+                withInvoice(
+                        next,
+                        subscription,
+                        charge.getInvoiceId(),
+                        invoice -> charge(next, subscription, invoice, charge.getSandboxMode()));
+            case RefundInvoice refund ->
+                withInvoice(
+                        next,
+                        subscription,
+                        refund.getInvoiceId(),
+                        invoice -> refund(next, subscription, invoice, refund.getAmountMicros()));
+            case VoidInvoice voiding ->
+                withInvoice(
+                        next,
+                        subscription,
+                        voiding.getInvoiceId(),
+                        invoice -> invoice.getStatus().equals("open")
+                                ? next.accept(InvoiceSnapshot.newBuilder(invoice)
+                                        .setVersion(next.version())
+                                        .setStatus("void")
+                                        .setVoidedAt(next.now())
+                                        .build())
+                                : rejected(
+                                        command,
+                                        "invoice_not_voidable",
+                                        "Invoice is " + invoice.getStatus() + "; only an open invoice can be voided"));
+            default ->
+                rejected(
+                        command,
+                        "validation_error",
+                        "The stand-in does not know "
+                                + command.getPayload().getClass().getSimpleName());
         };
         remember(decision.outcome());
         if (decision.settlement() != null) {
@@ -88,9 +119,13 @@ final class StubLifecycle {
     }
 
     private Decision activate(Step step, SubscriptionSnapshot subscription, @Nullable String onChainId) {
-        if (!subscription.getMandateStatus().equals("pending") || !subscription.getStatus().equals("incomplete")) {
-            return rejected(step.command(), "subscription_activate_failed", "Subscription is " + subscription.getStatus()
-                    + " with a " + subscription.getMandateStatus() + " mandate; only an incomplete one can be activated");
+        if (!subscription.getMandateStatus().equals("pending")
+                || !subscription.getStatus().equals("incomplete")) {
+            return rejected(
+                    step.command(),
+                    "subscription_activate_failed",
+                    "Subscription is " + subscription.getStatus() + " with a " + subscription.getMandateStatus()
+                            + " mandate; only an incomplete one can be activated");
         }
         var activated = mandate(subscription, step, onChainId);
         var invoice = invoices.get(subscription.getLatestInvoiceId());
@@ -98,45 +133,75 @@ final class StubLifecycle {
             return step.accept(activated.build());
         }
         if (invoice.getAmountMicros() == 0) {
-            return step.accept(activated.setStatus("active").build(), InvoiceSnapshot.newBuilder(invoice).setVersion(step.version())
-                    .setStatus("paid").setPaidAt(step.now()).build());
+            return step.accept(
+                    activated.setStatus("active").build(),
+                    InvoiceSnapshot.newBuilder(invoice)
+                            .setVersion(step.version())
+                            .setStatus("paid")
+                            .setPaidAt(step.now())
+                            .build());
         }
         return charge(step, activated.build(), invoice, null);
     }
 
-    private Decision charge(Step step, SubscriptionSnapshot subscription, InvoiceSnapshot invoice, @Nullable String sandboxMode) {
+    private Decision charge(
+            Step step, SubscriptionSnapshot subscription, InvoiceSnapshot invoice, @Nullable String sandboxMode) {
         if (!invoice.getStatus().equals("open") && !invoice.getStatus().equals("uncollectible")) {
-            return rejected(step.command(), "invoice_not_chargeable", "Invoice is " + invoice.getStatus() + "; it cannot be charged");
+            return rejected(
+                    step.command(),
+                    "invoice_not_chargeable",
+                    "Invoice is " + invoice.getStatus() + "; it cannot be charged");
         }
         int attempt = invoice.getAttemptCount() + 1;
-        var attempted = InvoiceSnapshot.newBuilder(invoice).setVersion(step.version()).setAttemptCount(attempt);
+        var attempted =
+                InvoiceSnapshot.newBuilder(invoice).setVersion(step.version()).setAttemptCount(attempt);
         if (!subscription.getMandateStatus().equals("active")) {
-            return step.accept(subscription, attempted.setFailureCode("MANDATE_INACTIVE")
-                    .setFailureMessage("The customer has not set up the payment mandate").setNextAttemptAt(null).build());
+            return step.accept(
+                    subscription,
+                    attempted
+                            .setFailureCode("MANDATE_INACTIVE")
+                            .setFailureMessage("The customer has not set up the payment mandate")
+                            .setNextAttemptAt(null)
+                            .build());
         }
         var requestId = invoice.getId() + ":" + attempt;
-        var mode = sandboxMode != null ? sandboxMode : subscription.getMetadata().getOrDefault("sandboxRenewalOutcome", "success");
+        var mode = sandboxMode != null
+                ? sandboxMode
+                : subscription.getMetadata().getOrDefault("sandboxRenewalOutcome", "success");
         var result = step.settlement(requestId);
         var settled = InvoiceSnapshot.newBuilder(attempted.build()).setVersion(result.version());
         var settledSubscription = copy(subscription, result);
         if (mode.equals("success")) {
-            settled.setStatus("paid").setPaidAt(step.now()).setTxHash(txHash(requestId)).setFailureCode(null).setFailureMessage(null)
+            settled.setStatus("paid")
+                    .setPaidAt(step.now())
+                    .setTxHash(txHash(requestId))
+                    .setFailureCode(null)
+                    .setFailureMessage(null)
                     .setNextAttemptAt(null);
             settledSubscription.setStatus("active");
         } else {
             var insufficient = mode.equals("insufficient_balance");
             settled.setFailureCode(insufficient ? "INSUFFICIENT_BALANCE" : "ALLOWANCE_REVOKED")
-                    .setFailureMessage(insufficient ? "The customer's wallet does not hold enough USDC"
-                            : "The customer revoked the vault's USDC allowance")
+                    .setFailureMessage(
+                            insufficient
+                                    ? "The customer's wallet does not hold enough USDC"
+                                    : "The customer revoked the vault's USDC allowance")
                     .setNextAttemptAt(step.now().plusSeconds(86_400));
         }
-        return step.settle(result, List.of(subscription, attempted.build()), List.of(settledSubscription.build(), settled.build()));
+        return step.settle(
+                result,
+                List.of(subscription, attempted.build()),
+                List.of(settledSubscription.build(), settled.build()));
     }
 
-    private Decision refund(Step step, SubscriptionSnapshot subscription, InvoiceSnapshot invoice, @Nullable Long amount) {
+    private Decision refund(
+            Step step, SubscriptionSnapshot subscription, InvoiceSnapshot invoice, @Nullable Long amount) {
         long left = invoice.getAmountMicros() - invoice.getAmountRefundedMicros();
         if (!invoice.getStatus().equals("paid") || left == 0) {
-            return rejected(step.command(), "invoice_not_refundable", "Invoice is " + invoice.getStatus() + "; nothing is left to refund");
+            return rejected(
+                    step.command(),
+                    "invoice_not_refundable",
+                    "Invoice is " + invoice.getStatus() + "; nothing is left to refund");
         }
         long refunded = amount == null ? left : amount;
         if (refunded > left) {
@@ -145,45 +210,75 @@ final class StubLifecycle {
         var requestId = invoice.getId() + ":refund:" + step.version();
         var result = step.settlement(requestId);
         if ("fail".equals(subscription.getMetadata().get("stubRefundOutcome"))) {
-            return new Decision(step.acceptedChange(List.of(), result.commandId()), ChangeFixtures.rejected(result.commandId(),
-                    subscription.getId(), subscription.getMerchantId(), subscription.getMode(), "refund_failed",
-                    "The merchant's payout wallet does not hold enough USDC to refund"));
+            return new Decision(
+                    step.acceptedChange(List.of(), result.commandId()),
+                    ChangeFixtures.rejected(
+                            result.commandId(),
+                            subscription.getId(),
+                            subscription.getMerchantId(),
+                            subscription.getMode(),
+                            "refund_failed",
+                            "The merchant's payout wallet does not hold enough USDC to refund"));
         }
         var total = invoice.getAmountRefundedMicros() + refunded;
-        var after = InvoiceSnapshot.newBuilder(invoice).setVersion(result.version()).setAmountRefundedMicros(total)
+        var after = InvoiceSnapshot.newBuilder(invoice)
+                .setVersion(result.version())
+                .setAmountRefundedMicros(total)
                 .setStatus(total == invoice.getAmountMicros() ? "refunded" : "paid")
-                .setRefundTxHash(txHash(requestId)).setRefundedAt(step.now()).build();
+                .setRefundTxHash(txHash(requestId))
+                .setRefundedAt(step.now())
+                .build();
         return step.settle(result, List.of(), List.of(after));
     }
 
     private Decision cancel(Step step, SubscriptionSnapshot subscription, boolean immediate) {
         if (subscription.getStatus().equals("canceled")) {
-            return rejected(step.command(), "subscription_cancel_failed", "Subscription is canceled; canceled is final");
+            return rejected(
+                    step.command(), "subscription_cancel_failed", "Subscription is canceled; canceled is final");
         }
         if (!immediate) {
-            return step.accept(copy(subscription, step).setCancelAtPeriodEnd(true).build());
+            return step.accept(
+                    copy(subscription, step).setCancelAtPeriodEnd(true).build());
         }
         var changed = new ArrayList<Object>();
-        changed.add(copy(subscription, step).setStatus("canceled").setCanceledAt(step.now()).setMandateStatus("revoked").build());
+        changed.add(copy(subscription, step)
+                .setStatus("canceled")
+                .setCanceledAt(step.now())
+                .setMandateStatus("revoked")
+                .build());
         invoices.values().stream()
-                .filter(i -> i.getSubscriptionId().equals(subscription.getId()) && i.getStatus().equals("open"))
-                .forEach(i -> changed.add(InvoiceSnapshot.newBuilder(i).setVersion(step.version()).setStatus("void").setVoidedAt(step.now()).build()));
+                .filter(i -> i.getSubscriptionId().equals(subscription.getId())
+                        && i.getStatus().equals("open"))
+                .forEach(i -> changed.add(InvoiceSnapshot.newBuilder(i)
+                        .setVersion(step.version())
+                        .setStatus("void")
+                        .setVoidedAt(step.now())
+                        .build()));
         return step.accept(changed.toArray());
     }
 
     private Decision resume(Step step, SubscriptionSnapshot subscription) {
         if (subscription.getStatus().equals("paused")) {
-            return step.accept(copy(subscription, step).setStatus("active").setPausedAt(null).setCancelAtPeriodEnd(false).build());
+            return step.accept(copy(subscription, step)
+                    .setStatus("active")
+                    .setPausedAt(null)
+                    .setCancelAtPeriodEnd(false)
+                    .build());
         }
         if (subscription.getCancelAtPeriodEnd() && !subscription.getStatus().equals("canceled")) {
-            return step.accept(copy(subscription, step).setCancelAtPeriodEnd(false).build());
+            return step.accept(
+                    copy(subscription, step).setCancelAtPeriodEnd(false).build());
         }
-        return rejected(step.command(), "subscription_resume_failed", "Subscription is " + subscription.getStatus() + "; nothing to resume");
+        return rejected(
+                step.command(),
+                "subscription_resume_failed",
+                "Subscription is " + subscription.getStatus() + "; nothing to resume");
     }
 
     private Decision update(Step step, SubscriptionSnapshot subscription, UpdateSubscription update) {
         if (subscription.getStatus().equals("canceled")) {
-            return rejected(step.command(), "subscription_update_failed", "Subscription is canceled; canceled is final");
+            return rejected(
+                    step.command(), "subscription_update_failed", "Subscription is canceled; canceled is final");
         }
         var metadata = new HashMap<>(subscription.getMetadata());
         update.getMetadata().forEach((key, value) -> {
@@ -206,7 +301,10 @@ final class StubLifecycle {
         return step.accept(updated.build());
     }
 
-    private Decision withInvoice(Step step, SubscriptionSnapshot subscription, String invoiceId,
+    private Decision withInvoice(
+            Step step,
+            SubscriptionSnapshot subscription,
+            String invoiceId,
             java.util.function.Function<InvoiceSnapshot, Decision> decide) {
         var invoice = invoices.get(invoiceId);
         if (invoice == null || !invoice.getSubscriptionId().equals(subscription.getId())) {
@@ -215,7 +313,8 @@ final class StubLifecycle {
         return decide.apply(invoice);
     }
 
-    private static SubscriptionSnapshot.Builder mandate(SubscriptionSnapshot subscription, Step step, @Nullable String onChainId) {
+    private static SubscriptionSnapshot.Builder mandate(
+            SubscriptionSnapshot subscription, Step step, @Nullable String onChainId) {
         return copy(subscription, step).setMandateStatus("active").setOnChainSubscriptionId(onChainId);
     }
 
@@ -224,8 +323,15 @@ final class StubLifecycle {
     }
 
     private static Decision rejected(SubscriptionCommand command, String code, String message) {
-        return new Decision(ChangeFixtures.rejected(command.getCommandId(), command.getSubscriptionId(), command.getMerchantId(),
-                command.getMode(), code, message), null);
+        return new Decision(
+                ChangeFixtures.rejected(
+                        command.getCommandId(),
+                        command.getSubscriptionId(),
+                        command.getMerchantId(),
+                        command.getMode(),
+                        code,
+                        message),
+                null);
     }
 
     private void remember(Change change) {
@@ -247,7 +353,8 @@ final class StubLifecycle {
      */
     static String txHash(String requestId) {
         try {
-            var digest = MessageDigest.getInstance("SHA-256").digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
+            var digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
             return "0x" + HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -267,7 +374,11 @@ final class StubLifecycle {
          */
         Step settlement(String requestId) {
             var resultId = Ids.derivedId(IdPrefix.COMMAND, command.getRequestedAt(), "settle:" + requestId);
-            return new Step(SubscriptionCommand.newBuilder(command).setCommandId(resultId).build(), version + 1);
+            return new Step(
+                    SubscriptionCommand.newBuilder(command)
+                            .setCommandId(resultId)
+                            .build(),
+                    version + 1);
         }
 
         String commandId() {
@@ -279,14 +390,21 @@ final class StubLifecycle {
         }
 
         Decision settle(Step result, List<Object> snapshots, List<Object> settledSnapshots) {
-            return new Decision(acceptedChange(snapshots, result.commandId()), result.acceptedChange(settledSnapshots, null));
+            return new Decision(
+                    acceptedChange(snapshots, result.commandId()), result.acceptedChange(settledSnapshots, null));
         }
 
         Change acceptedChange(List<Object> snapshots, @Nullable String followUpCommandId) {
             return Change.newBuilder()
-                    .setCommandId(command.getCommandId()).setAggregateType("subscription").setAggregateId(command.getSubscriptionId())
-                    .setMerchantId(command.getMerchantId()).setMode(command.getMode()).setRequestedAt(command.getRequestedAt())
-                    .setOutcome(Outcome.ACCEPTED).setSnapshots(snapshots).setFollowUpCommandId(followUpCommandId)
+                    .setCommandId(command.getCommandId())
+                    .setAggregateType("subscription")
+                    .setAggregateId(command.getSubscriptionId())
+                    .setMerchantId(command.getMerchantId())
+                    .setMode(command.getMode())
+                    .setRequestedAt(command.getRequestedAt())
+                    .setOutcome(Outcome.ACCEPTED)
+                    .setSnapshots(snapshots)
+                    .setFollowUpCommandId(followUpCommandId)
                     .build();
         }
     }

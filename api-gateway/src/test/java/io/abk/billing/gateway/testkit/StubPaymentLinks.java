@@ -32,27 +32,51 @@ final class StubPaymentLinks {
     private final Map<String, PaymentLinkSnapshot> links = new HashMap<>();
 
     Output decide(PaymentLinkCommand command) {
-        var source = new Source(command.getCommandId(), "payment_link", command.getPaymentLinkId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt());
+        var source = new Source(
+                command.getCommandId(),
+                "payment_link",
+                command.getPaymentLinkId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt());
         var link = links.get(command.getPaymentLinkId());
         if (command.getPayload() instanceof CreatePaymentLink create) {
             if (link != null) {
-                return Output.of(source.rejected("resource_exists", "Payment link " + command.getPaymentLinkId() + " already exists"));
+                return Output.of(source.rejected(
+                        "resource_exists", "Payment link " + command.getPaymentLinkId() + " already exists"));
             }
             return Output.of(accept(source, created(command, create), null));
         }
-        if (link == null || !link.getMerchantId().equals(command.getMerchantId()) || link.getMode() != command.getMode()) {
-            return Output.of(source.rejected("resource_missing", "No such payment link: '" + command.getPaymentLinkId() + "'"));
+        if (link == null
+                || !link.getMerchantId().equals(command.getMerchantId())
+                || link.getMode() != command.getMode()) {
+            return Output.of(
+                    source.rejected("resource_missing", "No such payment link: '" + command.getPaymentLinkId() + "'"));
         }
         return switch (command.getPayload()) {
             case OpenPaymentLink open -> open(command, source, link, open);
-            case DisablePaymentLink disable -> link.getStatus().equals("disabled") ? Output.of(source.accepted(List.of(), null))
-                    : Output.of(accept(source, PaymentLinkSnapshot.newBuilder(link).setStatus("disabled").setDisabledAt(source.requestedAt())
-                            .build(), null));
-            case RecordLinkPayment paid -> Output.of(accept(source, PaymentLinkSnapshot.newBuilder(link).setPaidCount(link.getPaidCount() + 1)
-                    .build(), null));
-            default -> Output.of(source.rejected("validation_error", "The stand-in does not know "
-                    + command.getPayload().getClass().getSimpleName()));
+            case DisablePaymentLink disable ->
+                link.getStatus().equals("disabled")
+                        ? Output.of(source.accepted(List.of(), null))
+                        : Output.of(accept(
+                                source,
+                                PaymentLinkSnapshot.newBuilder(link)
+                                        .setStatus("disabled")
+                                        .setDisabledAt(source.requestedAt())
+                                        .build(),
+                                null));
+            case RecordLinkPayment paid ->
+                Output.of(accept(
+                        source,
+                        PaymentLinkSnapshot.newBuilder(link)
+                                .setPaidCount(link.getPaidCount() + 1)
+                                .build(),
+                        null));
+            default ->
+                Output.of(source.rejected(
+                        "validation_error",
+                        "The stand-in does not know "
+                                + command.getPayload().getClass().getSimpleName()));
         };
     }
 
@@ -70,18 +94,30 @@ final class StubPaymentLinks {
         metadata.put("paymentLinkId", link.getId());
         var mint = PaymentCommand.newBuilder()
                 .setCommandId(Ids.derivedId(IdPrefix.COMMAND, source.requestedAt(), "mint:" + open.getPaymentId()))
-                .setPaymentId(open.getPaymentId()).setMerchantId(link.getMerchantId()).setMode(link.getMode())
-                .setRequestedAt(source.requestedAt()).setRequestId(command.getRequestId())
+                .setPaymentId(open.getPaymentId())
+                .setMerchantId(link.getMerchantId())
+                .setMode(link.getMode())
+                .setRequestedAt(source.requestedAt())
+                .setRequestId(command.getRequestId())
                 .setPayload(CreatePayment.newBuilder()
-                        .setAmountMicros(link.getAmountMicros()).setCustomerWallet(open.getCustomerWallet())
-                        .setPayoutAddress(link.getPayoutAddress()).setMerchantRef(link.getMerchantRefPrefix() + "_" + uses)
-                        .setPriceId(link.getPriceId()).setPaymentLinkId(link.getId()).setDescription(link.getDescription())
-                        .setCheckoutUrl(open.getCheckoutUrl()).setSuccessUrl(link.getSuccessUrl()).setCancelUrl(link.getCancelUrl())
-                        .setCustomerEmail(open.getCustomerEmail()).setCustomerName(open.getCustomerName()).setMetadata(metadata)
+                        .setAmountMicros(link.getAmountMicros())
+                        .setCustomerWallet(open.getCustomerWallet())
+                        .setPayoutAddress(link.getPayoutAddress())
+                        .setMerchantRef(link.getMerchantRefPrefix() + "_" + uses)
+                        .setPriceId(link.getPriceId())
+                        .setPaymentLinkId(link.getId())
+                        .setDescription(link.getDescription())
+                        .setCheckoutUrl(open.getCheckoutUrl())
+                        .setSuccessUrl(link.getSuccessUrl())
+                        .setCancelUrl(link.getCancelUrl())
+                        .setCustomerEmail(open.getCustomerEmail())
+                        .setCustomerName(open.getCustomerName())
+                        .setMetadata(metadata)
                         .build())
                 .build();
         var change = accept(source, opened.build(), mint.getCommandId());
-        return new Output(change, List.of(StubChanges.record(Topics.PAYMENT_COMMANDS, open.getPaymentId(), mint)), null);
+        return new Output(
+                change, List.of(StubChanges.record(Topics.PAYMENT_COMMANDS, open.getPaymentId(), mint)), null);
     }
 
     private static @Nullable String refusal(PaymentLinkSnapshot link, OpenPaymentLink open, Source source) {
@@ -92,7 +128,8 @@ final class StubPaymentLinks {
         if (link.getMaxUses() != null && link.getUseCount() >= link.getMaxUses()) {
             return name + " has been used " + link.getUseCount() + " of " + link.getMaxUses() + " times";
         }
-        if (link.getStatus().equals("expired") || link.getExpiresAt() != null && !link.getExpiresAt().isAfter(source.requestedAt())) {
+        if (link.getStatus().equals("expired")
+                || link.getExpiresAt() != null && !link.getExpiresAt().isAfter(source.requestedAt())) {
             return name + " expired at " + link.getExpiresAt();
         }
         if (link.getCollectEmail() && open.getCustomerEmail() == null) {
@@ -106,19 +143,35 @@ final class StubPaymentLinks {
 
     private static PaymentLinkSnapshot created(PaymentLinkCommand command, CreatePaymentLink create) {
         return PaymentLinkSnapshot.newBuilder()
-                .setId(command.getPaymentLinkId()).setMerchantId(command.getMerchantId()).setMode(command.getMode()).setVersion(0)
-                .setStatus("active").setAmountMicros(create.getAmountMicros()).setDescription(create.getDescription())
-                .setMerchantRefPrefix(create.getMerchantRefPrefix()).setPayoutAddress(create.getPayoutAddress())
-                .setPriceId(create.getPriceId()).setUseCount(0).setMaxUses(create.getMaxUses()).setPaidCount(0)
-                .setExpiresAt(create.getExpiresAt()).setUrl(create.getUrl()).setSuccessUrl(create.getSuccessUrl())
-                .setCancelUrl(create.getCancelUrl()).setCollectEmail(create.getCollectEmail()).setCollectName(create.getCollectName())
-                .setMetadata(create.getMetadata()).setCreatedAt(command.getRequestedAt())
+                .setId(command.getPaymentLinkId())
+                .setMerchantId(command.getMerchantId())
+                .setMode(command.getMode())
+                .setVersion(0)
+                .setStatus("active")
+                .setAmountMicros(create.getAmountMicros())
+                .setDescription(create.getDescription())
+                .setMerchantRefPrefix(create.getMerchantRefPrefix())
+                .setPayoutAddress(create.getPayoutAddress())
+                .setPriceId(create.getPriceId())
+                .setUseCount(0)
+                .setMaxUses(create.getMaxUses())
+                .setPaidCount(0)
+                .setExpiresAt(create.getExpiresAt())
+                .setUrl(create.getUrl())
+                .setSuccessUrl(create.getSuccessUrl())
+                .setCancelUrl(create.getCancelUrl())
+                .setCollectEmail(create.getCollectEmail())
+                .setCollectName(create.getCollectName())
+                .setMetadata(create.getMetadata())
+                .setCreatedAt(command.getRequestedAt())
                 .build();
     }
 
     /** Records the link at its next version and writes the accepted Change. */
     private Change accept(Source source, PaymentLinkSnapshot link, @Nullable String followUpCommandId) {
-        var next = PaymentLinkSnapshot.newBuilder(link).setVersion(link.getVersion() + 1).build();
+        var next = PaymentLinkSnapshot.newBuilder(link)
+                .setVersion(link.getVersion() + 1)
+                .build();
         links.put(next.getId(), next);
         return source.accepted(List.of(next), followUpCommandId);
     }

@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.testkit;
 
+import static org.awaitility.Awaitility.await;
+
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.testkit.StubChanges.Output;
 import io.abk.billing.schemas.avro.ChainRequest;
@@ -26,8 +28,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
@@ -62,6 +62,7 @@ public final class StubProcessor implements SmartLifecycle {
     private volatile boolean paused;
     /** The consuming thread's view of {@link #paused}, set after it paused or resumed its consumer. */
     private volatile boolean pauseApplied;
+
     private volatile boolean running;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
@@ -107,13 +108,22 @@ public final class StubProcessor implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
-        consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, groupId,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new ByteArrayDeserializer());
-        consumer.subscribe(List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.PAYMENT_COMMANDS.name(), Topics.PAYMENT_LINK_COMMANDS.name()));
+        consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        groupId,
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "latest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new StringDeserializer(),
+                new ByteArrayDeserializer());
+        consumer.subscribe(List.of(
+                Topics.SUBSCRIPTION_COMMANDS.name(),
+                Topics.PAYMENT_COMMANDS.name(),
+                Topics.PAYMENT_LINK_COMMANDS.name()));
         // Join before any test produces, so "latest" does not skip the first commands.
         while (consumer.assignment().isEmpty()) {
             consumer.poll(Duration.ofMillis(100));
@@ -160,7 +170,8 @@ public final class StubProcessor implements SmartLifecycle {
                     producer.send(heldSettlements.remove());
                 }
                 producer.flush();
-                // Membership only: the settlement group's heartbeat runs in the background, a poll keeps it in the group.
+                // Membership only: the settlement group's heartbeat runs in the background, a poll keeps it in the
+                // group.
                 settlementMember.poll(Duration.ZERO);
             }
         } catch (WakeupException e) {
@@ -175,12 +186,16 @@ public final class StubProcessor implements SmartLifecycle {
     private @Nullable Output decide(ConsumerRecord<String, byte[]> record) {
         var topic = record.topic();
         if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name())) {
-            var command = Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
+            var command =
+                    Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
             if (!applied.add(command.getCommandId())) {
                 return null;
             }
             var decision = lifecycle.decide(command);
-            return new Output(decision.outcome(), List.of(), decision.settlement() == null ? null : change(decision.settlement()));
+            return new Output(
+                    decision.outcome(),
+                    List.of(),
+                    decision.settlement() == null ? null : change(decision.settlement()));
         }
         if (topic.equals(Topics.PAYMENT_COMMANDS.name())) {
             var command = Topics.PAYMENT_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
@@ -195,25 +210,33 @@ public final class StubProcessor implements SmartLifecycle {
     }
 
     private KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 1,
-                // A hang fails fast (the known produce-after-create flake) instead of waiting two minutes.
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                new StringSerializer(), new ByteArraySerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.LINGER_MS_CONFIG, 1,
+                        // A hang fails fast (the known produce-after-create flake) instead of waiting two minutes.
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                new StringSerializer(),
+                new ByteArraySerializer());
     }
 
     /** A member of the settlement service's group (subscribed to chain.requests, which it never reads). */
     private KafkaConsumer<String, ChainRequest> joinSettlementGroup() {
         var topic = Topics.CHAIN_REQUESTS;
-        var member = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.GROUP_ID_CONFIG, settlementGroupId,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        var member = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        settlementGroupId,
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "latest",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
         member.subscribe(List.of(topic.name()));
         while (member.assignment().isEmpty()) {
             member.poll(Duration.ofMillis(100));

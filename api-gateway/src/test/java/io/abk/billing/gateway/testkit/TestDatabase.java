@@ -31,7 +31,11 @@ public record TestDatabase(String name, int port) {
 
     public PostgresqlConnectionFactory r2dbc() {
         return new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
-                .host("localhost").port(port).database(name).username(USER).build());
+                .host("localhost")
+                .port(port)
+                .database(name)
+                .username(USER)
+                .build());
     }
 
     public DatabaseClient databaseClient() {
@@ -40,7 +44,8 @@ public record TestDatabase(String name, int port) {
 
     /** A single number from a query, for assertions. */
     public long count(String sql, Object... parameters) {
-        try (var connection = connect(); var statement = connection.prepareStatement(sql)) {
+        try (var connection = connect();
+                var statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
@@ -55,7 +60,8 @@ public record TestDatabase(String name, int port) {
 
     /** Runs one statement, for arranging a test's state. */
     public int execute(String sql, Object... parameters) {
-        try (var connection = connect(); var statement = connection.prepareStatement(sql)) {
+        try (var connection = connect();
+                var statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }

@@ -22,24 +22,26 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /** Producing changes and reading commands the way the real topics are used, for assertions. */
 public final class TestKafka {
 
-    private TestKafka() {
-    }
+    private TestKafka() {}
 
     public static KafkaProducer<String, Change> changeProducer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 1,
-                // A hang fails fast (the known produce-after-create flake) instead of waiting two minutes.
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                Topics.CHANGES.keySerde().serializer(), Topics.CHANGES.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.LINGER_MS_CONFIG, 1,
+                        // A hang fails fast (the known produce-after-create flake) instead of waiting two minutes.
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 15_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                Topics.CHANGES.keySerde().serializer(),
+                Topics.CHANGES.valueSerde().serializer());
     }
 
     /** Sends changes keyed by aggregate id, in order, and waits until all are acknowledged. */
     public static void send(KafkaProducer<String, Change> producer, List<Change> changes) {
         var futures = changes.stream()
-                .map(change -> producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change)))
+                .map(change ->
+                        producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change)))
                 .toList();
         for (var future : futures) {
             try {
@@ -57,13 +59,20 @@ public final class TestKafka {
 
     /** How many records {@code topic} holds: the sum of its partitions' end offsets. */
     public static long endOffsetSum(Topic<?, ?> topic) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        SharedInfra.kafkaBootstrap(),
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
             var partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
-            return consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
+                    .map(info -> new TopicPartition(topic.name(), info.partition()))
+                    .toList();
+            return consumer.endOffsets(partitions).values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
         }
     }
 
@@ -74,13 +83,19 @@ public final class TestKafka {
 
     /** Every record of {@code topic} (from the beginning) whose value matches, with its key and partition. */
     public static <V> List<ConsumerRecord<String, V>> keyedRecords(Topic<String, V> topic, Predicate<V> filter) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        SharedInfra.kafkaBootstrap(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "test-reader-" + UUID.randomUUID(),
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer())) {
             var partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(info -> new TopicPartition(topic.name(), info.partition())).toList();
+                    .map(info -> new TopicPartition(topic.name(), info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             var end = consumer.endOffsets(partitions);

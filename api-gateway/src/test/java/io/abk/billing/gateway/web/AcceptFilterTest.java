@@ -31,8 +31,8 @@ class AcceptFilterTest {
             GET  | /checkout/pay/pay_1             | text/html                   | -                                 | true
             GET  | /openapi.json                   | text/plain                  | -                                 | true
             """)
-    void shouldLetARequestReachItsHandlerOnlyWhenItsAnswerIsAcceptable(String method, String path, String accept,
-            String contentType, boolean handled) {
+    void shouldLetARequestReachItsHandlerOnlyWhenItsAnswerIsAcceptable(
+            String method, String path, String accept, String contentType, boolean handled) {
         var request = MockServerHttpRequest.method(HttpMethod.valueOf(method), path);
         if (accept != null) {
             request.header("Accept", accept);
@@ -43,10 +43,14 @@ class AcceptFilterTest {
         var reached = new AtomicBoolean();
         var notAcceptable = new AtomicBoolean();
 
-        new AcceptFilter().filter(MockServerWebExchange.from(request), exchange -> {
-            reached.set(true);
-            return Mono.empty();
-        }).onErrorResume(NotAcceptableStatusException.class, e -> Mono.fromRunnable(() -> notAcceptable.set(true))).block();
+        new AcceptFilter()
+                .filter(MockServerWebExchange.from(request), exchange -> {
+                    reached.set(true);
+                    return Mono.empty();
+                })
+                .onErrorResume(
+                        NotAcceptableStatusException.class, e -> Mono.fromRunnable(() -> notAcceptable.set(true)))
+                .block();
 
         assertThat(reached.get()).isEqualTo(handled);
         assertThat(notAcceptable.get()).isEqualTo(!handled);

@@ -67,7 +67,9 @@ class ClientAbortIT extends GatewayIT {
         assertThat(lines).as("log lines of the aborted request").hasSize(1);
         var line = lines.getFirst();
         assertThat(line.getLevel()).isEqualTo(Level.INFO);
-        assertThat(line.getFormattedMessage()).startsWith("client aborted requestId=req_").contains("method=GET", "path=" + path);
+        assertThat(line.getFormattedMessage())
+                .startsWith("client aborted requestId=req_")
+                .contains("method=GET", "path=" + path);
         assertThat(line.getThrowableProxy()).as("a stack trace").isNull();
         // and nothing logged an ERROR, nor counted a 500
         assertThat(events()).as("ERROR lines").noneMatch(event -> event.getLevel() == Level.ERROR);
@@ -84,25 +86,42 @@ class ClientAbortIT extends GatewayIT {
             try (var socket = new Socket("localhost", port)) {
                 socket.setSoLinger(true, 0);
                 var body = "{\"name\":\"" + "x".repeat(60_000) + "\"}";
-                socket.getOutputStream().write(("POST /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + (round % 2 == 0 ? key : "bad")
-                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n" + body.substring(0, 30_000))
-                        .getBytes(StandardCharsets.ISO_8859_1));
+                socket.getOutputStream()
+                        .write(("POST /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: "
+                                        + (round % 2 == 0 ? key : "bad")
+                                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
+                                        + "\r\n\r\n" + body.substring(0, 30_000))
+                                .getBytes(StandardCharsets.ISO_8859_1));
                 socket.getOutputStream().flush();
             }
         }
 
         // then the gateway serves on, and logged no ERROR for them
-        http.get().uri("/v1/products").header("x-service-api-key", key).exchange().expectStatus().isOk();
-        await().atMost(Duration.ofSeconds(10)).until(() -> events().stream().skip(before).anyMatch(event -> event.getFormattedMessage().startsWith("client aborted")));
-        assertThat(events().stream().skip(before)).as("ERROR lines").noneMatch(event -> event.getLevel() == Level.ERROR);
+        http.get()
+                .uri("/v1/products")
+                .header("x-service-api-key", key)
+                .exchange()
+                .expectStatus()
+                .isOk();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> events().stream()
+                        .skip(before)
+                        .anyMatch(event -> event.getFormattedMessage().startsWith("client aborted")));
+        assertThat(events().stream().skip(before))
+                .as("ERROR lines")
+                .noneMatch(event -> event.getLevel() == Level.ERROR);
     }
 
     private List<ILoggingEvent> linesOf(String path) {
-        return events().stream().filter(event -> event.getFormattedMessage().contains("path=" + path)).toList();
+        return events().stream()
+                .filter(event -> event.getFormattedMessage().contains("path=" + path))
+                .toList();
     }
 
     private double serverErrors() {
-        return meters.find("http.server.requests").tag("status", "500").timers().stream().mapToDouble(timer -> timer.count()).sum();
+        return meters.find("http.server.requests").tag("status", "500").timers().stream()
+                .mapToDouble(timer -> timer.count())
+                .sum();
     }
 
     private List<ILoggingEvent> events() {

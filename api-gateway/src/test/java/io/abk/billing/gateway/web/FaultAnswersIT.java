@@ -23,7 +23,14 @@ class FaultAnswersIT extends GatewayIT {
     private static final Duration DEADLINE = Duration.ofSeconds(4).plus(RequestDeadlineFilter.MARGIN);
 
     @ParameterizedTest
-    @ValueSource(strings = {"runtime-exception", "assertion-error", "stack-overflow", "stack-overflow-on-event-loop", "linkage-error"})
+    @ValueSource(
+            strings = {
+                "runtime-exception",
+                "assertion-error",
+                "stack-overflow",
+                "stack-overflow-on-event-loop",
+                "linkage-error"
+            })
     void shouldAnswer500InternalErrorPromptlyWhenTheChainThrows(String fault) {
         long started = System.nanoTime();
 
@@ -32,7 +39,9 @@ class FaultAnswersIT extends GatewayIT {
         var took = Duration.ofNanos(System.nanoTime() - started);
         assertThat(answer.status()).as(fault + " -> " + answer.body()).isEqualTo(500);
         assertThat(answer.body().get("code").stringValue()).isEqualTo("internal_error");
-        assertThat(answer.body().get("requestId").stringValue()).isEqualTo(answer.requestId()).startsWith("req_");
+        assertThat(answer.body().get("requestId").stringValue())
+                .isEqualTo(answer.requestId())
+                .startsWith("req_");
         assertThat(took).as("a bug is answered at once, not by the deadline").isLessThan(Duration.ofSeconds(3));
     }
 
@@ -50,14 +59,20 @@ class FaultAnswersIT extends GatewayIT {
         assertThat(took).isGreaterThanOrEqualTo(DEADLINE.minusMillis(100)).isLessThan(DEADLINE.plusSeconds(3));
     }
 
-    private record Answer(int status, JsonNode body, String requestId) {
-    }
+    private record Answer(int status, JsonNode body, String requestId) {}
 
     private Answer get(String fault) {
-        var result = http.mutate().responseTimeout(DEADLINE.plusSeconds(10)).build()
-                .get().uri(FaultRoutes.BASE + fault).exchange()
-                .expectBody(JsonNode.class).returnResult();
-        return new Answer(result.getStatus().value(), result.getResponseBody(),
+        var result = http.mutate()
+                .responseTimeout(DEADLINE.plusSeconds(10))
+                .build()
+                .get()
+                .uri(FaultRoutes.BASE + fault)
+                .exchange()
+                .expectBody(JsonNode.class)
+                .returnResult();
+        return new Answer(
+                result.getStatus().value(),
+                result.getResponseBody(),
                 String.valueOf(result.getResponseHeaders().getFirst(ApiHeaders.REQUEST_ID)));
     }
 }

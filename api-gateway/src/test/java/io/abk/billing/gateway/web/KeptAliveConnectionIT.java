@@ -34,6 +34,7 @@ class KeptAliveConnectionIT extends GatewayIT {
 
     /** Far below any client's timeout; a served GET takes milliseconds. */
     private static final Duration PROMPTLY = Duration.ofSeconds(5);
+
     private static final String JSON = "{\"name\":\"kept alive\"}";
 
     @LocalServerPort
@@ -57,13 +58,16 @@ class KeptAliveConnectionIT extends GatewayIT {
         WRONG_CONTENT_TYPE(415, "POST /v1/products", true, "text/plain", "name=x"),
         WRONG_CONTENT_TYPE_LARGE_BODY(415, "POST /v1/products", true, "text/plain", "x".repeat(60 * 1024)),
         UNKNOWN_ROUTE(404, "POST /v1/nothing-here", true, "application/json", json(30 * 1024)),
-        UNKNOWN_CHECKOUT_LINK(404, "POST /checkout/link/plink_unknown/open", false, "application/json", json(30 * 1024)),
+        UNKNOWN_CHECKOUT_LINK(
+                404, "POST /checkout/link/plink_unknown/open", false, "application/json", json(30 * 1024)),
         METHOD_NOT_ALLOWED(405, "DELETE /v1/products", true, "application/json", json(30 * 1024)),
         // Expect: 100-continue (curl's way for bodies over 1 KiB): the body is sent only after 100 Continue.
         NO_KEY_EXPECTING_CONTINUE(401, "POST /v1/products", false, "application/json", expecting(json(30 * 1024))),
         TOO_LARGE_EXPECTING_CONTINUE(413, "POST /v1/products", true, "application/json", expecting(json(100 * 1024))),
-        WAY_TOO_LARGE_EXPECTING_CONTINUE(413, "POST /v1/products", true, "application/json", expecting(json(2 * 1024 * 1024))),
-        WRONG_CONTENT_TYPE_EXPECTING_CONTINUE(415, "POST /v1/products", true, "text/plain", expecting("x".repeat(30 * 1024)));
+        WAY_TOO_LARGE_EXPECTING_CONTINUE(
+                413, "POST /v1/products", true, "application/json", expecting(json(2 * 1024 * 1024))),
+        WRONG_CONTENT_TYPE_EXPECTING_CONTINUE(
+                415, "POST /v1/products", true, "text/plain", expecting("x".repeat(30 * 1024)));
 
         final int status;
         final String requestLine;
@@ -106,7 +110,9 @@ class KeptAliveConnectionIT extends GatewayIT {
             assertThat(refused.status()).as(refusal + ": " + refused.body()).isEqualTo(refusal.status);
             if ("close".equalsIgnoreCase(refused.headers().get("connection"))) {
                 // Announced, and done: a client opens a new connection for its next request, so nothing can hang.
-                assertThat(in.read()).as(refusal + ": the connection announced as closed is closed").isEqualTo(-1);
+                assertThat(in.read())
+                        .as(refusal + ": the connection announced as closed is closed")
+                        .isEqualTo(-1);
                 return;
             }
             long started = System.nanoTime();
@@ -140,8 +146,9 @@ class KeptAliveConnectionIT extends GatewayIT {
             var in = socket.getInputStream();
             var content = Refusal.json(200 * 1024);
             var head = "POST /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key
-                    + "\r\nContent-Type: application/json\r\n" + (pace.chunked ? "Transfer-Encoding: chunked\r\n"
-                    : "Content-Length: " + content.length() + "\r\n") + "\r\n";
+                    + "\r\nContent-Type: application/json\r\n"
+                    + (pace.chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: " + content.length() + "\r\n")
+                    + "\r\n";
             out.write(head.getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             var sender = CompletableFuture.runAsync(() -> {
@@ -173,7 +180,9 @@ class KeptAliveConnectionIT extends GatewayIT {
                 return;
             }
             if ("close".equalsIgnoreCase(refused.headers().get("connection"))) {
-                assertThat(in.read()).as("the connection announced as closed is closed").isEqualTo(-1);
+                assertThat(in.read())
+                        .as("the connection announced as closed is closed")
+                        .isEqualTo(-1);
                 return;
             }
             out.write(("GET /v1/products HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key + "\r\n\r\n")
@@ -221,16 +230,24 @@ class KeptAliveConnectionIT extends GatewayIT {
             for (int round = 0; round < ROUNDS; round++) {
                 out.write((request(pipelined.first) + request(pipelined.second)).getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
-                assertThat(readResponse(in).status()).as("round %d: the first answer", round).isEqualTo(pipelined.firstStatus);
-                assertThat(readResponse(in).status()).as("round %d: the second answer", round).isEqualTo(pipelined.secondStatus);
+                assertThat(readResponse(in).status())
+                        .as("round %d: the first answer", round)
+                        .isEqualTo(pipelined.firstStatus);
+                assertThat(readResponse(in).status())
+                        .as("round %d: the second answer", round)
+                        .isEqualTo(pipelined.secondStatus);
 
                 out.write(request(Pipelined.LISTED).getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
                 try {
-                    assertThat(readResponse(in).status()).as("round %d: the request after the pair", round).isEqualTo(200);
+                    assertThat(readResponse(in).status())
+                            .as("round %d: the request after the pair", round)
+                            .isEqualTo(200);
                 } catch (SocketTimeoutException e) {
-                    throw new AssertionError("round " + round + ": the request after two pipelined requests (" + pipelined
-                            + ") got no answer within " + PROMPTLY, e);
+                    throw new AssertionError(
+                            "round " + round + ": the request after two pipelined requests (" + pipelined
+                                    + ") got no answer within " + PROMPTLY,
+                            e);
                 }
             }
         }
@@ -290,8 +307,8 @@ class KeptAliveConnectionIT extends GatewayIT {
             header = target.substring(extra + 2) + "\r\n";
             target = target.substring(0, extra);
         }
-        return target + " HTTP/1.1\r\nHost: localhost\r\n" + header + (withKey ? "x-service-api-key: " + key + "\r\n" : "")
-                + "\r\n";
+        return target + " HTTP/1.1\r\nHost: localhost\r\n" + header
+                + (withKey ? "x-service-api-key: " + key + "\r\n" : "") + "\r\n";
     }
 
     /** Sends the refused request; answers its final response. */
@@ -301,14 +318,19 @@ class KeptAliveConnectionIT extends GatewayIT {
             head.append("x-service-api-key: ").append(key).append("\r\n");
         }
         if (refusal == Refusal.TOO_LARGE_WITH_IDEMPOTENCY_KEY) {
-            head.append("Idempotency-Key: kept-alive-").append(System.nanoTime()).append("\r\n");
+            head.append("Idempotency-Key: kept-alive-")
+                    .append(System.nanoTime())
+                    .append("\r\n");
         }
         head.append("Content-Type: ").append(refusal.contentType).append("\r\n");
         var body = refusal.body;
         if (body.startsWith("\1")) {
-            // As curl does: headers first, the body only after 100 Continue; a final answer instead means it is not sent.
+            // As curl does: headers first, the body only after 100 Continue; a final answer instead means it is not
+            // sent.
             var content = body.substring(1);
-            head.append("Expect: 100-continue\r\nContent-Length: ").append(content.length()).append("\r\n\r\n");
+            head.append("Expect: 100-continue\r\nContent-Length: ")
+                    .append(content.length())
+                    .append("\r\n\r\n");
             out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             var first = readResponse(in);
@@ -326,7 +348,10 @@ class KeptAliveConnectionIT extends GatewayIT {
             var content = body.substring(1);
             for (int at = 0; at < content.length(); at += 4096) {
                 var chunk = content.substring(at, Math.min(content.length(), at + 4096));
-                chunks.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
+                chunks.append(Integer.toHexString(chunk.length()))
+                        .append("\r\n")
+                        .append(chunk)
+                        .append("\r\n");
             }
             chunks.append("0\r\n\r\n");
             bytes = (head + chunks.toString()).getBytes(StandardCharsets.ISO_8859_1);
@@ -339,8 +364,7 @@ class KeptAliveConnectionIT extends GatewayIT {
         return readResponse(in);
     }
 
-    private record Response(int status, Map<String, String> headers, String body) {
-    }
+    private record Response(int status, Map<String, String> headers, String body) {}
 
     /** Reads exactly one response (a length or a chunked body), leaving the connection where the next one starts. */
     private static Response readResponse(InputStream in) throws IOException {
@@ -348,11 +372,15 @@ class KeptAliveConnectionIT extends GatewayIT {
         var headers = new LinkedHashMap<String, String>();
         for (var line = readLine(in); !line.isEmpty(); line = readLine(in)) {
             int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+            headers.put(
+                    line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).strip());
         }
         var body = new ByteArrayOutputStream();
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-            for (int size = Integer.parseInt(readLine(in).strip(), 16); size > 0; size = Integer.parseInt(readLine(in).strip(), 16)) {
+            for (int size = Integer.parseInt(readLine(in).strip(), 16);
+                    size > 0;
+                    size = Integer.parseInt(readLine(in).strip(), 16)) {
                 body.write(in.readNBytes(size));
                 readLine(in);
             }
@@ -360,7 +388,8 @@ class KeptAliveConnectionIT extends GatewayIT {
         } else if (headers.containsKey("content-length")) {
             body.write(in.readNBytes(Integer.parseInt(headers.get("content-length"))));
         }
-        return new Response(Integer.parseInt(statusLine.substring(9, 12)), headers, body.toString(StandardCharsets.UTF_8));
+        return new Response(
+                Integer.parseInt(statusLine.substring(9, 12)), headers, body.toString(StandardCharsets.UTF_8));
     }
 
     private static String readLine(InputStream in) throws IOException {

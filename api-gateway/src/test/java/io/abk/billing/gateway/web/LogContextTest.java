@@ -23,8 +23,9 @@ class LogContextTest {
     }
 
     private static String mdc() {
-        return Thread.currentThread().getName() + " " + MDC.get(LogContext.REQUEST_ID) + " " + MDC.get(LogContext.MERCHANT_ID)
-                + " " + MDC.get(LogContext.MODE) + " " + MDC.get(LogContext.COMMAND_ID);
+        return Thread.currentThread().getName() + " " + MDC.get(LogContext.REQUEST_ID) + " "
+                + MDC.get(LogContext.MERCHANT_ID) + " " + MDC.get(LogContext.MODE) + " "
+                + MDC.get(LogContext.COMMAND_ID);
     }
 
     @Test
@@ -62,7 +63,8 @@ class LogContextTest {
                 .contextWrite(LogContext.with(LogContext.REQUEST_ID, "req_4").and(LogContext.COMMAND_ID, "cmd_4"));
 
         assertThat(mapped.onErrorResume(error -> Mono.just(error.getClass().getSimpleName() + ":" + error.getMessage()))
-                .block()).isEqualTo("IllegalArgumentException:down");
+                        .block())
+                .isEqualTo("IllegalArgumentException:down");
         assertThat(seen.get()).endsWith(" req_4 null null cmd_4");
         assertThat(MDC.get(LogContext.REQUEST_ID)).isNull();
     }
@@ -71,11 +73,13 @@ class LogContextTest {
     void shouldKeepTheFieldsOnTheExchangeForTheErrorHandler() {
         var exchange = MockServerWebExchange.from(MockServerHttpRequest.get("/v1/subscriptions"));
         LogContext.add(exchange, LogContext.with(LogContext.REQUEST_ID, "req_5"));
-        LogContext.add(exchange, LogContext.with(LogContext.MERCHANT_ID, "mer_5").and(LogContext.MODE, "live"));
+        LogContext.add(
+                exchange, LogContext.with(LogContext.MERCHANT_ID, "mer_5").and(LogContext.MODE, "live"));
 
         MDC.put(LogContext.REQUEST_ID, "outer");
         try {
-            assertThat(LogContext.of(exchange).computeInMdc(LogContextTest::mdc)).endsWith(" req_5 mer_5 live null");
+            assertThat(LogContext.of(exchange).computeInMdc(LogContextTest::mdc))
+                    .endsWith(" req_5 mer_5 live null");
             assertThat(MDC.get(LogContext.REQUEST_ID)).isEqualTo("outer");
             assertThat(MDC.get(LogContext.MERCHANT_ID)).isNull();
         } finally {
@@ -85,7 +89,10 @@ class LogContextTest {
 
     @Test
     void shouldLeaveNothingBehindOnTheThreadWhenTheStepIsDone() {
-        Mono.just(1).handle((one, sink) -> sink.next(one)).contextWrite(LogContext.with(LogContext.REQUEST_ID, "req_2")).block();
+        Mono.just(1)
+                .handle((one, sink) -> sink.next(one))
+                .contextWrite(LogContext.with(LogContext.REQUEST_ID, "req_2"))
+                .block();
 
         assertThat(MDC.get(LogContext.REQUEST_ID)).isNull();
     }

@@ -30,15 +30,22 @@ class RawRequestsIT extends GatewayIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "GET /v1/products/%ZZ", "GET /v1/products/%00", "GET /v1/products?limit=%ZZ", "GET /v1/products?startingAfter=%00",
-            "GET /v1/products/prod_%2F..%2F", "GET /v1/prices/x", "PATCH /v1/products/%E2%28%A1", "POST /v1/products/%ZZ/prices",
-            "GET /admin/v1/merchants/%ZZ", "GET /admin/v1/audit_log?merchantId=%00", "BREW /v1/products", "GET /v1/products?limit=99999999999999999999"})
+    @ValueSource(
+            strings = {
+                "GET /v1/products/%ZZ", "GET /v1/products/%00", "GET /v1/products?limit=%ZZ",
+                        "GET /v1/products?startingAfter=%00",
+                "GET /v1/products/prod_%2F..%2F", "GET /v1/prices/x", "PATCH /v1/products/%E2%28%A1",
+                        "POST /v1/products/%ZZ/prices",
+                "GET /admin/v1/merchants/%ZZ", "GET /admin/v1/audit_log?merchantId=%00", "BREW /v1/products",
+                        "GET /v1/products?limit=99999999999999999999"
+            })
     void shouldAnswer4xxWhenTheRequestLineIsOdd(String requestLine) throws IOException {
-        var auth = requestLine.contains("/admin/") ? "Authorization: Bearer " + ADMIN_TOKEN : "x-service-api-key: " + key;
+        var auth =
+                requestLine.contains("/admin/") ? "Authorization: Bearer " + ADMIN_TOKEN : "x-service-api-key: " + key;
         var body = requestLine.startsWith("POST") || requestLine.startsWith("PATCH") ? "{\"active\":true}" : "";
-        var response = send(requestLine + " HTTP/1.1\r\nHost: localhost\r\n" + auth + "\r\nContent-Type: application/json\r\n"
-                + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
+        var response =
+                send(requestLine + " HTTP/1.1\r\nHost: localhost\r\n" + auth + "\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
         var status = Integer.parseInt(response.substring(9, 12));
         assertThat(status).as(requestLine + " -> " + response).isBetween(400, 499);
     }

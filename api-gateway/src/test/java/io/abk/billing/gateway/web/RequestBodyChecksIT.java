@@ -35,8 +35,8 @@ class RequestBodyChecksIT extends GatewayIT {
     int port;
 
     private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    private final List<Logger> watched = List.of((Logger) LoggerFactory.getLogger(ApiErrorHandler.class),
-            (Logger) LoggerFactory.getLogger(HttpWebHandlerAdapter.class));
+    private final List<Logger> watched = List.of((Logger) LoggerFactory.getLogger(ApiErrorHandler.class), (Logger)
+            LoggerFactory.getLogger(HttpWebHandlerAdapter.class));
     private Level errorHandlerLevel;
 
     @BeforeEach
@@ -60,9 +60,14 @@ class RequestBodyChecksIT extends GatewayIT {
         var key = newMerchantKey("test");
 
         // when a create's name holds the bytes
-        var response = http.post().uri("/v1/products").header("x-service-api-key", key).contentType(MediaType.APPLICATION_JSON)
+        var response = http.post()
+                .uri("/v1/products")
+                .header("x-service-api-key", key)
+                .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(concat(bytes("{\"name\":\"plan"), hex(hex), bytes("\"}")))
-                .exchange().expectBody(JsonNode.class).returnResult();
+                .exchange()
+                .expectBody(JsonNode.class)
+                .returnResult();
 
         // then it is refused before the handler acts, and nothing was created
         assertThat(response.getStatus().value()).as(hex).isEqualTo(400);
@@ -71,14 +76,21 @@ class RequestBodyChecksIT extends GatewayIT {
         assertThat(products(key)).as("products after the refused create").isEmpty();
 
         // while the same create with well-formed UTF-8 there is created
-        http.post().uri("/v1/products").header("x-service-api-key", key).contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(concat(bytes("{\"name\":\"plan"), bytes("é€💩"), bytes("\"}"))).exchange().expectStatus().isCreated();
+        http.post()
+                .uri("/v1/products")
+                .header("x-service-api-key", key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(concat(bytes("{\"name\":\"plan"), bytes("é€💩"), bytes("\"}")))
+                .exchange()
+                .expectStatus()
+                .isCreated();
         assertThat(products(key)).hasSize(1);
     }
 
     @Test
     void shouldNotActOnARequestWhoseChunkedBodyTheHttpCodecCannotDecode() throws IOException {
-        // protects against a route with an optional body acting on a broken body as if none was sent: the codec answered
+        // protects against a route with an optional body acting on a broken body as if none was sent: the codec
+        // answered
         // 400, but the request was already dispatched, and a rotation without a body revoked the key at once
         var merchant = createMerchant("broken chunk");
         var issued = createKey(merchant, "test");
@@ -92,11 +104,26 @@ class RequestBodyChecksIT extends GatewayIT {
 
         // then it is refused, and once the gateway is done with it, the key was not rotated and nothing failed
         assertThat(answer).startsWith("HTTP/1.1 400");
-        await().atMost(Duration.ofSeconds(10)).until(() -> events().stream().anyMatch(event -> event.getFormattedMessage().contains(path)));
-        assertThat(events()).as("log lines of the gateway's error handling").noneMatch(event -> event.getLevel() == Level.ERROR);
-        http.get().uri("/v1/products").header("x-service-api-key", secret).exchange().expectStatus().isOk();
-        var keys = admin(http.get().uri("/admin/v1/merchants/{id}/api_keys", merchant)).exchange().expectStatus().isOk()
-                .expectBody(JsonNode.class).returnResult().getResponseBody().path("apiKeys");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> events().stream()
+                        .anyMatch(event -> event.getFormattedMessage().contains(path)));
+        assertThat(events())
+                .as("log lines of the gateway's error handling")
+                .noneMatch(event -> event.getLevel() == Level.ERROR);
+        http.get()
+                .uri("/v1/products")
+                .header("x-service-api-key", secret)
+                .exchange()
+                .expectStatus()
+                .isOk();
+        var keys = admin(http.get().uri("/admin/v1/merchants/{id}/api_keys", merchant))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .path("apiKeys");
         assertThat(keys).as("the merchant's keys: the one issued, not rotated").hasSize(1);
     }
 
@@ -107,8 +134,16 @@ class RequestBodyChecksIT extends GatewayIT {
     }
 
     private JsonNode products(String key) {
-        return http.get().uri("/v1/products").header("x-service-api-key", key).exchange().expectStatus().isOk()
-                .expectBody(JsonNode.class).returnResult().getResponseBody().path("products");
+        return http.get()
+                .uri("/v1/products")
+                .header("x-service-api-key", key)
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .path("products");
     }
 
     private String exchange(String request) throws IOException {

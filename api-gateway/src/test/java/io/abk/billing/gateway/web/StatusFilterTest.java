@@ -27,7 +27,8 @@ class StatusFilterTest {
         assertThatThrownBy(() -> StatusFilter.from(query("PAID"), STATUSES))
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
-                    assertThat(e.code()).isEqualTo(ApiException.invalid("x", "y").code());
+                    assertThat(e.code())
+                            .isEqualTo(ApiException.invalid("x", "y").code());
                     assertThat(e.param()).isEqualTo("status");
                     assertThat(e.getMessage()).isEqualTo("status must be one of open, paid");
                 });

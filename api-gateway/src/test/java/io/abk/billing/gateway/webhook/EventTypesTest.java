@@ -16,8 +16,8 @@ class EventTypesTest {
 
     @Test
     void shouldAcceptTheReopenedTypesWhenAnEndpointSubscribesToThem() {
-        var fields = RequestFields.of(JSON.readTree(
-                "{\"enabledEvents\":[\"payment.reopened\",\"invoice.reopened\",\"payment.reopened\"]}"));
+        var fields = RequestFields.of(
+                JSON.readTree("{\"enabledEvents\":[\"payment.reopened\",\"invoice.reopened\",\"payment.reopened\"]}"));
 
         assertThat(EventTypes.parse(fields, "enabledEvents")).contains(List.of("payment.reopened", "invoice.reopened"));
     }
@@ -26,7 +26,8 @@ class EventTypesTest {
     void shouldRefuseATypeNoOnePublishesWhenAnEndpointSubscribesToIt() {
         var fields = RequestFields.of(JSON.readTree("{\"enabledEvents\":[\"payment.reversed\"]}"));
 
-        assertThatThrownBy(() -> EventTypes.parse(fields, "enabledEvents")).isInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> EventTypes.parse(fields, "enabledEvents"))
+                .isInstanceOf(ApiException.class)
                 .hasMessageContaining("payment.reopened");
     }
 }

@@ -31,9 +31,17 @@ class SealedSecretsIT extends GatewayIT {
     void shouldStoreNoSecretInPlainTextWhenCreatedOrRotated() throws SQLException {
         // given a merchant's endpoint created with an Idempotency-Key (its answer is kept for replay)
         var key = newMerchantKey("test");
-        var created = http.post().uri("/v1/webhook_endpoints").header("x-service-api-key", key).header("Idempotency-Key", "sealed-1")
-                .bodyValue(Map.of("url", URL)).exchange().expectStatus().isCreated().expectBody(JsonNode.class)
-                .returnResult().getResponseBody();
+        var created = http.post()
+                .uri("/v1/webhook_endpoints")
+                .header("x-service-api-key", key)
+                .header("Idempotency-Key", "sealed-1")
+                .bodyValue(Map.of("url", URL))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         var id = created.get("webhookEndpoint").get("id").stringValue();
         var first = created.get("secret").stringValue();
 
@@ -41,16 +49,34 @@ class SealedSecretsIT extends GatewayIT {
         var row = StoredSecrets.of(database(), id);
         assertThat(row.getFirst()).startsWith("v1:" + sealer.keys().activeId() + ":");
         assertThat(sealer.open(row.getFirst(), id)).isEqualTo(first);
-        assertThat(databaseText(first)).as("rows showing the secret or whsec_ after the create").isEmpty();
+        assertThat(databaseText(first))
+                .as("rows showing the secret or whsec_ after the create")
+                .isEmpty();
 
         // when the secret is rotated, keeping the old one for an overlap, and the create is replayed
-        var rotated = http.post().uri("/v1/webhook_endpoints/" + id + "/rotate_secret").header("x-service-api-key", key)
-                .header("Idempotency-Key", "sealed-2").bodyValue(Map.of("overlapSeconds", 3600)).exchange()
-                .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var rotated = http.post()
+                .uri("/v1/webhook_endpoints/" + id + "/rotate_secret")
+                .header("x-service-api-key", key)
+                .header("Idempotency-Key", "sealed-2")
+                .bodyValue(Map.of("overlapSeconds", 3600))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
         var second = rotated.get("secret").stringValue();
-        var replay = http.post().uri("/v1/webhook_endpoints").header("x-service-api-key", key).header("Idempotency-Key", "sealed-1")
-                .bodyValue(Map.of("url", URL)).exchange().expectStatus().isCreated().expectBody(JsonNode.class)
-                .returnResult().getResponseBody();
+        var replay = http.post()
+                .uri("/v1/webhook_endpoints")
+                .header("x-service-api-key", key)
+                .header("Idempotency-Key", "sealed-1")
+                .bodyValue(Map.of("url", URL))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
 
         // then both columns are sealed and open to the two secrets, the replay still shows the first one, and no row
         // anywhere holds either in plain text
@@ -59,8 +85,12 @@ class SealedSecretsIT extends GatewayIT {
         assertThat(sealer.open(row.get(0), id)).isEqualTo(second);
         assertThat(sealer.open(row.get(1), id)).isEqualTo(first);
         assertThat(replay.get("secret").stringValue()).isEqualTo(first);
-        assertThat(databaseText(first)).as("rows showing the first secret or whsec_ after the rotation").isEmpty();
-        assertThat(databaseText(second)).as("rows showing the second secret or whsec_ after the rotation").isEmpty();
+        assertThat(databaseText(first))
+                .as("rows showing the first secret or whsec_ after the rotation")
+                .isEmpty();
+        assertThat(databaseText(second))
+                .as("rows showing the second secret or whsec_ after the rotation")
+                .isEmpty();
     }
 
     @Test
@@ -69,20 +99,34 @@ class SealedSecretsIT extends GatewayIT {
         var key = newMerchantKey("test");
         var one = create(key);
         var two = create(key);
-        database().execute("UPDATE webhook_endpoints SET secret = (SELECT secret FROM webhook_endpoints WHERE id = ?) WHERE id = ?",
-                one, two);
+        database()
+                .execute(
+                        "UPDATE webhook_endpoints SET secret = (SELECT secret FROM webhook_endpoints WHERE id = ?) WHERE id = ?",
+                        one,
+                        two);
 
         // then it opens for its own row only
         var moved = StoredSecrets.of(database(), two).getFirst();
         assertThat(sealer.open(moved, one)).startsWith("whsec_");
-        assertThatThrownBy(() -> sealer.open(moved, two)).isInstanceOf(UnopenableSecretException.class)
+        assertThatThrownBy(() -> sealer.open(moved, two))
+                .isInstanceOf(UnopenableSecretException.class)
                 .hasMessageContaining(two);
     }
 
     private String create(String key) {
-        return http.post().uri("/v1/webhook_endpoints").header("x-service-api-key", key).bodyValue(Map.of("url", URL)).exchange()
-                .expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody()
-                .get("webhookEndpoint").get("id").stringValue();
+        return http.post()
+                .uri("/v1/webhook_endpoints")
+                .header("x-service-api-key", key)
+                .bodyValue(Map.of("url", URL))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody()
+                .get("webhookEndpoint")
+                .get("id")
+                .stringValue();
     }
 
     /**
@@ -99,9 +143,15 @@ class SealedSecretsIT extends GatewayIT {
                         + " OR strpos(response_body, ?) > 0 OR strpos(response_body, 'whsec_') > 0)",
                 "SELECT 'audit_log ' || id FROM audit_log WHERE target_type = ? AND (strpos(details::text, ?) > 0"
                         + " OR strpos(details::text, ?) > 0 OR strpos(details::text, 'whsec_') > 0)")) {
-            try (var connection = database().connect(); var statement = connection.prepareStatement(query)) {
-                statement.setString(1, query.contains("FROM webhook_endpoints") ? URL
-                        : query.contains("FROM idempotency_keys") ? "/v1/webhook_endpoints" : "webhook_endpoint");
+            try (var connection = database().connect();
+                    var statement = connection.prepareStatement(query)) {
+                statement.setString(
+                        1,
+                        query.contains("FROM webhook_endpoints")
+                                ? URL
+                                : query.contains("FROM idempotency_keys")
+                                        ? "/v1/webhook_endpoints"
+                                        : "webhook_endpoint");
                 statement.setString(2, secret);
                 statement.setString(3, body);
                 try (var rows = statement.executeQuery()) {

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -46,7 +45,12 @@ class SecretResealStartIT {
             var secret = WebhookSecrets.generate();
             var previous = WebhookSecrets.generate();
             boolean plain = i % 2 == 0;
-            insert(database, id, merchant, plain ? secret : k1.seal(secret, id), plain ? previous : k1.seal(previous, id));
+            insert(
+                    database,
+                    id,
+                    merchant,
+                    plain ? secret : k1.seal(secret, id),
+                    plain ? previous : k1.seal(previous, id));
             secrets.put(id, List.of(secret, previous));
         }
         var strayId = Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, Instant.now());
@@ -60,14 +64,18 @@ class SecretResealStartIT {
             for (var entry : secrets.entrySet()) {
                 var stored = StoredSecrets.of(database, entry.getKey());
                 assertThat(stored).allSatisfy(value -> assertThat(value).startsWith("v1:k2:"));
-                assertThat(k2Only.open(stored.get(0), entry.getKey())).isEqualTo(entry.getValue().get(0));
-                assertThat(k2Only.open(stored.get(1), entry.getKey())).isEqualTo(entry.getValue().get(1));
+                assertThat(k2Only.open(stored.get(0), entry.getKey()))
+                        .isEqualTo(entry.getValue().get(0));
+                assertThat(k2Only.open(stored.get(1), entry.getKey()))
+                        .isEqualTo(entry.getValue().get(1));
             }
             assertThat(database.count("SELECT count(*) FROM webhook_endpoints WHERE secret LIKE 'whsec%'"
-                    + " OR previous_secret LIKE 'whsec%'")).isZero();
+                            + " OR previous_secret LIKE 'whsec%'"))
+                    .isZero();
             // the value sealed for another endpoint is left as it was, and a second pass has nothing else to do
             assertThat(StoredSecrets.of(database, strayId)).containsExactly(strayValue);
-            assertThat(gateway.getBean(SecretReseal.class).resealAll().block()).isEqualTo(new SecretReseal.Result(0, 1));
+            assertThat(gateway.getBean(SecretReseal.class).resealAll().block())
+                    .isEqualTo(new SecretReseal.Result(0, 1));
         }
     }
 
@@ -75,21 +83,28 @@ class SecretResealStartIT {
     void shouldRefuseToStartNamingTheVariableWhenTheKeyringIsBad() {
         var database = SharedInfra.newDatabase("reseal_bad");
 
-        assertThatThrownBy(() -> start(database, "k1:AAAA", "")).rootCause()
-                .hasMessage("BILLING_SECRETS_KEYS key 'k1' is 3 bytes; it must be 32 (openssl rand -base64 32 makes one)");
-        assertThatThrownBy(() -> start(database, K1, "k9")).rootCause()
+        assertThatThrownBy(() -> start(database, "k1:AAAA", ""))
+                .rootCause()
+                .hasMessage(
+                        "BILLING_SECRETS_KEYS key 'k1' is 3 bytes; it must be 32 (openssl rand -base64 32 makes one)");
+        assertThatThrownBy(() -> start(database, K1, "k9"))
+                .rootCause()
                 .hasMessage("BILLING_SECRETS_ACTIVE_KEY is 'k9', which is not a key of BILLING_SECRETS_KEYS [k1]");
-        assertThatThrownBy(() -> start(database, K1 + ",k2:not-base64!", "k1")).rootCause()
+        assertThatThrownBy(() -> start(database, K1 + ",k2:not-base64!", "k1"))
+                .rootCause()
                 .hasMessage("BILLING_SECRETS_KEYS key 'k2' is not base64");
-        assertThatThrownBy(() -> start(database, "", "", "production")).rootCause()
+        assertThatThrownBy(() -> start(database, "", "", "production"))
+                .rootCause()
                 .hasMessageStartingWith("BILLING_SECRETS_KEYS must be set under the production profile");
     }
 
-    private static ConfigurableApplicationContext start(TestDatabase database, String keys, String active, String... profiles) {
+    private static ConfigurableApplicationContext start(
+            TestDatabase database, String keys, String active, String... profiles) {
         // Command-line arguments: they win over application.yml, as a deployment's environment does.
         return new SpringApplicationBuilder(GatewayApplication.class)
                 .profiles(profiles)
-                .run("--server.port=0",
+                .run(
+                        "--server.port=0",
                         "--billing.admin-token=" + GatewayTestBase.ADMIN_TOKEN,
                         "--billing.kafka.bootstrap-servers=localhost:" + FreePorts.unused(),
                         "--spring.r2dbc.url=" + database.r2dbcUrl(),
@@ -104,15 +119,22 @@ class SecretResealStartIT {
 
     private static String merchant(TestDatabase database) {
         var id = Ids.newId(IdPrefix.MERCHANT, Instant.now());
-        database.execute("INSERT INTO merchants (id, name, display_name, created_at, updated_at) VALUES (?, 'Reseal', 'Reseal', now(), now())", id);
+        database.execute(
+                "INSERT INTO merchants (id, name, display_name, created_at, updated_at) VALUES (?, 'Reseal', 'Reseal', now(), now())",
+                id);
         return id;
     }
 
     private static void insert(TestDatabase database, String id, String merchant, String secret, String previous) {
-        database.execute("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, previous_secret, previous_secret_expires_at,"
-                + " created_at, updated_at) VALUES (?, ?, 'test', 'https://93.184.215.14/hooks', ?, ?,"
-                + " CASE WHEN ?::text IS NULL THEN NULL ELSE now() + interval '1 day' END, now(), now())",
-                id, merchant, secret, previous, previous);
+        database.execute(
+                "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, previous_secret, previous_secret_expires_at,"
+                        + " created_at, updated_at) VALUES (?, ?, 'test', 'https://93.184.215.14/hooks', ?, ?,"
+                        + " CASE WHEN ?::text IS NULL THEN NULL ELSE now() + interval '1 day' END, now(), now())",
+                id,
+                merchant,
+                secret,
+                previous,
+                previous);
     }
 
     private static byte[] bytes(int fill) {

@@ -8,13 +8,13 @@ import java.util.List;
 /** What a webhook endpoint's row holds, read straight from PostgreSQL: the tests of secrets at rest look there. */
 final class StoredSecrets {
 
-    private StoredSecrets() {
-    }
+    private StoredSecrets() {}
 
     /** The endpoint's stored secret, then its previous secret when it has one. */
     static List<String> of(TestDatabase database, String endpointId) {
         try (var connection = database.connect();
-                var statement = connection.prepareStatement("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?")) {
+                var statement = connection.prepareStatement(
+                        "SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?")) {
             statement.setString(1, endpointId);
             try (var rows = statement.executeQuery()) {
                 rows.next();

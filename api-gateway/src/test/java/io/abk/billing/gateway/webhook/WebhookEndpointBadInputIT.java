@@ -36,9 +36,17 @@ class WebhookEndpointBadInputIT extends GatewayIT {
         var merchant = newMerchant();
         for (var mode : new String[] {"test", "live"}) {
             keys.put(mode, merchant.key(mode));
-            var created = http.post().uri(LIST).header("x-service-api-key", merchant.key(mode))
-                    .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"url\":\"https://93.184.215.14/hook\"}")
-                    .exchange().expectStatus().isCreated().expectBody(JsonNode.class).returnResult().getResponseBody();
+            var created = http.post()
+                    .uri(LIST)
+                    .header("x-service-api-key", merchant.key(mode))
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .bodyValue("{\"url\":\"https://93.184.215.14/hook\"}")
+                    .exchange()
+                    .expectStatus()
+                    .isCreated()
+                    .expectBody(JsonNode.class)
+                    .returnResult()
+                    .getResponseBody();
             endpoints.put(mode, created.get("webhookEndpoint").get("id").stringValue());
             before.put(mode, list(mode));
         }
@@ -47,12 +55,30 @@ class WebhookEndpointBadInputIT extends GatewayIT {
     static Stream<Arguments> badRequests() {
         var cases = Stream.<Arguments>builder();
         for (var mode : new String[] {"test", "live"}) {
-            for (var url : new String[] {"http://93.184.215.14/hook", "https://127.0.0.1/hook", "https://127.1.2.3/hook",
-                    "https://localhost/hook", "https://[::1]/hook", "https://[::ffff:127.0.0.1]/hook", "https://0.0.0.0/hook",
-                    "https://10.0.0.1/hook", "https://172.16.5.4/hook", "https://192.168.1.1/hook", "https://169.254.169.254/latest",
-                    "https://100.64.0.1/hook", "https://[fc00::1]/hook", "https://[fe80::1]/hook", "https://224.0.0.1/hook",
-                    "https://[::ffff:10.0.0.1]/hook", "https://nothing-here.invalid/hook", "https://user:pw@93.184.215.14/hook",
-                    "ftp://93.184.215.14/hook", "/relative", "not a url", "https://93.184.215.14/" + "a".repeat(2048)}) {
+            for (var url : new String[] {
+                "http://93.184.215.14/hook",
+                "https://127.0.0.1/hook",
+                "https://127.1.2.3/hook",
+                "https://localhost/hook",
+                "https://[::1]/hook",
+                "https://[::ffff:127.0.0.1]/hook",
+                "https://0.0.0.0/hook",
+                "https://10.0.0.1/hook",
+                "https://172.16.5.4/hook",
+                "https://192.168.1.1/hook",
+                "https://169.254.169.254/latest",
+                "https://100.64.0.1/hook",
+                "https://[fc00::1]/hook",
+                "https://[fe80::1]/hook",
+                "https://224.0.0.1/hook",
+                "https://[::ffff:10.0.0.1]/hook",
+                "https://nothing-here.invalid/hook",
+                "https://user:pw@93.184.215.14/hook",
+                "ftp://93.184.215.14/hook",
+                "/relative",
+                "not a url",
+                "https://93.184.215.14/" + "a".repeat(2048)
+            }) {
                 cases.add(bad(mode, "POST", LIST, "{\"url\":\"" + url + "\"}", "url"));
                 cases.add(bad(mode, "PATCH", "/v1/webhook_endpoints/" + ENDPOINT, "{\"url\":\"" + url + "\"}", "url"));
             }
@@ -60,15 +86,41 @@ class WebhookEndpointBadInputIT extends GatewayIT {
             cases.add(bad(mode, "POST", LIST, "{\"url\":5}", "url"));
             cases.add(bad(mode, "POST", LIST, "{\"url\":\"\"}", "url"));
             cases.add(bad(mode, "POST", LIST, "[]", null));
-            cases.add(bad(mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[\"invoice.unknown\"]}", "enabledEvents"));
-            cases.add(bad(mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[\"INVOICE.PAID\"]}", "enabledEvents"));
-            cases.add(bad(mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":\"invoice.paid\"}", "enabledEvents"));
-            cases.add(bad(mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[1]}", "enabledEvents"));
-            cases.add(bad(mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"description\":true}", "description"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    LIST,
+                    "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[\"invoice.unknown\"]}",
+                    "enabledEvents"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    LIST,
+                    "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[\"INVOICE.PAID\"]}",
+                    "enabledEvents"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    LIST,
+                    "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":\"invoice.paid\"}",
+                    "enabledEvents"));
+            cases.add(bad(
+                    mode,
+                    "POST",
+                    LIST,
+                    "{\"url\":\"https://93.184.215.14/h\",\"enabledEvents\":[1]}",
+                    "enabledEvents"));
+            cases.add(bad(
+                    mode, "POST", LIST, "{\"url\":\"https://93.184.215.14/h\",\"description\":true}", "description"));
             cases.add(bad(mode, "PATCH", "/v1/webhook_endpoints/" + ENDPOINT, "{\"url\":null}", "url"));
             cases.add(bad(mode, "PATCH", "/v1/webhook_endpoints/" + ENDPOINT, "{\"disabled\":\"yes\"}", "disabled"));
             cases.add(bad(mode, "PATCH", "/v1/webhook_endpoints/" + ENDPOINT, "{\"disabled\":null}", "disabled"));
-            cases.add(bad(mode, "PATCH", "/v1/webhook_endpoints/" + ENDPOINT, "{\"enabledEvents\":[\"payment.refunded\"]}", "enabledEvents"));
+            cases.add(bad(
+                    mode,
+                    "PATCH",
+                    "/v1/webhook_endpoints/" + ENDPOINT,
+                    "{\"enabledEvents\":[\"payment.refunded\"]}",
+                    "enabledEvents"));
             var rotate = "/v1/webhook_endpoints/" + ENDPOINT + "/rotate_secret";
             cases.add(bad(mode, "POST", rotate, "{\"overlapSeconds\":-1}", "overlapSeconds"));
             cases.add(bad(mode, "POST", rotate, "{\"overlapSeconds\":604801}", "overlapSeconds"));
@@ -82,12 +134,20 @@ class WebhookEndpointBadInputIT extends GatewayIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badRequests")
-    void shouldRefuseAndStoreNothingWhenInputIsBad(String label, String mode, String method, String path, String body,
-            @Nullable String param) {
-        var request = http.method(HttpMethod.valueOf(method)).uri(path.replace(ENDPOINT, endpoints.get(mode)))
+    void shouldRefuseAndStoreNothingWhenInputIsBad(
+            String label, String mode, String method, String path, String body, @Nullable String param) {
+        var request = http.method(HttpMethod.valueOf(method))
+                .uri(path.replace(ENDPOINT, endpoints.get(mode)))
                 .header("x-service-api-key", keys.get(mode));
-        var spec = body.isEmpty() ? request : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
-        var response = spec.exchange().expectStatus().isBadRequest().expectBody(JsonNode.class).returnResult().getResponseBody();
+        var spec = body.isEmpty()
+                ? request
+                : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
+        var response = spec.exchange()
+                .expectStatus()
+                .isBadRequest()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
 
         assertThat(response.get("error").stringValue()).isNotBlank();
         assertThat(response.get("code").stringValue()).isEqualTo("validation_error");
@@ -98,8 +158,15 @@ class WebhookEndpointBadInputIT extends GatewayIT {
     }
 
     private JsonNode list(String mode) {
-        return http.get().uri(LIST).header("x-service-api-key", keys.get(mode)).exchange()
-                .expectStatus().isOk().expectBody(JsonNode.class).returnResult().getResponseBody();
+        return http.get()
+                .uri(LIST)
+                .header("x-service-api-key", keys.get(mode))
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(JsonNode.class)
+                .returnResult()
+                .getResponseBody();
     }
 
     private static Arguments bad(String mode, String method, String path, String body, @Nullable String param) {

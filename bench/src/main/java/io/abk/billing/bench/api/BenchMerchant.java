@@ -19,19 +19,31 @@ public record BenchMerchant(String id, String testKey, String payoutAddress) {
         var body = new LinkedHashMap<String, Object>();
         body.put("name", "bench " + purpose + " " + Instant.now());
         body.put("payoutAddressEvm", PAYOUT_ADDRESS);
-        var merchantId = api.post("/admin/v1/merchants", adminToken, body).expect(201).path("merchant").path("id").asString();
-        var key = api.post("/admin/v1/merchants/" + merchantId + "/api_keys", adminToken, Map.of("mode", "test")).expect(201)
-                .path("secret").asString();
+        var merchantId = api.post("/admin/v1/merchants", adminToken, body)
+                .expect(201)
+                .path("merchant")
+                .path("id")
+                .asString();
+        var key = api.post("/admin/v1/merchants/" + merchantId + "/api_keys", adminToken, Map.of("mode", "test"))
+                .expect(201)
+                .path("secret")
+                .asString();
         return new BenchMerchant(merchantId, key, PAYOUT_ADDRESS);
     }
 
     /** Freezes the merchant's test clock one second on from now and tells the instant it stands at. */
     public Instant freezeClock(StackApi api) {
-        return Instant.parse(api.post("/v1/test_clock", testKey, Map.of("advanceBySeconds", 1)).expect(200).path("frozenAt").asString());
+        return Instant.parse(api.post("/v1/test_clock", testKey, Map.of("advanceBySeconds", 1))
+                .expect(200)
+                .path("frozenAt")
+                .asString());
     }
 
     /** Moves the merchant's frozen test clock forward; tells the instant it stands at now. */
     public Instant advanceClock(StackApi api, long seconds) {
-        return Instant.parse(api.post("/v1/test_clock", testKey, Map.of("advanceBySeconds", seconds)).expect(200).path("frozenAt").asString());
+        return Instant.parse(api.post("/v1/test_clock", testKey, Map.of("advanceBySeconds", seconds))
+                .expect(200)
+                .path("frozenAt")
+                .asString());
     }
 }

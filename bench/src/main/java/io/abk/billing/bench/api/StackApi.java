@@ -33,7 +33,10 @@ public final class StackApi implements AutoCloseable {
 
     public StackApi(String baseUrl) {
         this.baseUrl = baseUrl;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     public String baseUrl() {
@@ -65,8 +68,11 @@ public final class StackApi implements AutoCloseable {
                 .timeout(Duration.ofSeconds(30))
                 .header("authorization", "Bearer " + bearer)
                 .header("content-type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
                 .build();
         var what = method + " " + path;
         return client.sendAsync(request, HttpResponse.BodyHandlers.ofString())

@@ -31,7 +31,11 @@ final class AnvilBatches {
     void sendAll(String from, String to, String data, long firstNonce, int count) {
         var batch = json.createArrayNode();
         for (int i = 0; i < count; i++) {
-            var tx = json.createObjectNode().put("from", from).put("to", to).put("data", data).put("gas", GAS)
+            var tx = json.createObjectNode()
+                    .put("from", from)
+                    .put("to", to)
+                    .put("data", data)
+                    .put("gas", GAS)
                     .put("nonce", "0x" + Long.toHexString(firstNonce + i));
             batch.add(call(i, "eth_sendTransaction", json.createArrayNode().add(tx)));
         }
@@ -60,14 +64,20 @@ final class AnvilBatches {
     }
 
     private ObjectNode call(int id, String method, ArrayNode params) {
-        return json.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method)
+        return json.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", id)
+                .put("method", method)
                 .set("params", params);
     }
 
     private JsonNode send(JsonNode body) {
         try {
-            var response = http.send(HttpRequest.newBuilder(rpc).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body))).build(),
+            var response = http.send(
+                    HttpRequest.newBuilder(rpc)
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             return json.readTree(response.body());
         } catch (IOException e) {

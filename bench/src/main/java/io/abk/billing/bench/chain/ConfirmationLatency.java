@@ -36,9 +36,16 @@ public final class ConfirmationLatency {
     public record Result(int payments, int depth, double p50Millis, double p99Millis, double maxMillis) {
 
         public String line() {
-            return String.format(Locale.ROOT, "confirmation latency (depth %d, %d payments, from block B+%d mined to"
-                    + " paid in the API): p50 %.0f ms, p99 %.0f ms, max %.0f ms", depth, payments, depth, p50Millis,
-                    p99Millis, maxMillis);
+            return String.format(
+                    Locale.ROOT,
+                    "confirmation latency (depth %d, %d payments, from block B+%d mined to"
+                            + " paid in the API): p50 %.0f ms, p99 %.0f ms, max %.0f ms",
+                    depth,
+                    payments,
+                    depth,
+                    p50Millis,
+                    p99Millis,
+                    maxMillis);
         }
     }
 
@@ -49,6 +56,7 @@ public final class ConfirmationLatency {
     private final LocalChainInfo chain;
     /** When each block number was first seen by the head poller (nanoTime). */
     private final Map<Long, Long> firstSeen = new ConcurrentHashMap<>();
+
     private volatile boolean polling = true;
 
     private ConfirmationLatency(String baseUrl, String key, LocalChainInfo chain) {
@@ -74,7 +82,9 @@ public final class ConfirmationLatency {
                 // Cents apart, so each payment is the one open payment its transfer matches.
                 long amount = ONE_USDC + i;
                 var id = createPayment("bench-chain-" + System.nanoTime(), customer.address(), amount);
-                var receipt = tx.send(credentials, chain.tokenAddress(),
+                var receipt = tx.send(
+                        credentials,
+                        chain.tokenAddress(),
                         Erc20Abi.transfer(chain.payoutAddress(), BigInteger.valueOf(amount)));
                 long deep = receipt.getBlockNumber().longValueExact() + depth;
                 long paidAt = awaitPaid(id);
@@ -84,8 +94,12 @@ public final class ConfirmationLatency {
                 }
                 latencies.recordValue(Math.max(0, (paidAt - deepAt) / 1_000_000));
             }
-            return new Result(payments, depth, latencies.getValueAtPercentile(50),
-                    latencies.getValueAtPercentile(99), latencies.getMaxValue());
+            return new Result(
+                    payments,
+                    depth,
+                    latencies.getValueAtPercentile(50),
+                    latencies.getValueAtPercentile(99),
+                    latencies.getMaxValue());
         } finally {
             polling = false;
             heads.join();
@@ -109,15 +123,20 @@ public final class ConfirmationLatency {
     }
 
     private String createPayment(String reference, String wallet, long amountMicros) throws Exception {
-        var body = json.createObjectNode().put("merchantRef", reference).put("customerWallet", wallet)
+        var body = json.createObjectNode()
+                .put("merchantRef", reference)
+                .put("customerWallet", wallet)
                 .put("amountUsdc", new java.math.BigDecimal(BigInteger.valueOf(amountMicros), 6));
-        var response = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/v1/payments"))
-                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body))).build(),
+        var response = http.send(
+                HttpRequest.newBuilder(URI.create(baseUrl + "/v1/payments"))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 201) {
-            throw new IllegalStateException("POST /v1/payments answered " + response.statusCode() + ": "
-                    + response.body());
+            throw new IllegalStateException(
+                    "POST /v1/payments answered " + response.statusCode() + ": " + response.body());
         }
         return json.readTree(response.body()).at("/payment/id").asString();
     }
@@ -126,7 +145,9 @@ public final class ConfirmationLatency {
     private long awaitPaid(String id) throws Exception {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         var request = HttpRequest.newBuilder(URI.create(baseUrl + "/v1/payments/" + id))
-                .header("Authorization", "Bearer " + key).GET().build();
+                .header("Authorization", "Bearer " + key)
+                .GET()
+                .build();
         while (System.nanoTime() < deadline) {
             var response = http.send(request, HttpResponse.BodyHandlers.ofString());
             long at = System.nanoTime();

@@ -41,6 +41,7 @@ public final class FollowerThroughput {
 
     /** Room for 1,000 transfers and more in one block (anvil's default limit holds about 600). */
     private static final long BLOCK_GAS_LIMIT = 1_000_000_000L;
+
     private static final Duration PATIENCE = Duration.ofMinutes(5);
     private static final int PARTITIONS = 2;
 
@@ -52,18 +53,25 @@ public final class FollowerThroughput {
         }
 
         public String line() {
-            return String.format(Locale.ROOT, "chain follower: %d blocks of %d transfers, %d logs published in %.2f s"
-                    + " = %.0f logs/s", blocks, perBlock, logs, elapsed.toNanos() / 1e9, logsPerSecond());
+            return String.format(
+                    Locale.ROOT,
+                    "chain follower: %d blocks of %d transfers, %d logs published in %.2f s" + " = %.0f logs/s",
+                    blocks,
+                    perBlock,
+                    logs,
+                    elapsed.toNanos() / 1e9,
+                    logsPerSecond());
         }
     }
 
-    private FollowerThroughput() {
-    }
+    private FollowerThroughput() {}
 
     /** The phase on its own: {@code [blocks] [transfers per block]}. */
     public static void main(String[] args) throws Exception {
         var dir = java.nio.file.Files.createTempDirectory("follower-throughput");
-        var result = run(dir, args.length > 0 ? Integer.parseInt(args[0]) : 20,
+        var result = run(
+                dir,
+                args.length > 0 ? Integer.parseInt(args[0]) : 20,
                 args.length > 1 ? Integer.parseInt(args[1]) : 1_000);
         System.out.println(result.line());
         // The in-process broker leaves non-daemon threads behind.
@@ -78,8 +86,7 @@ public final class FollowerThroughput {
             var sender = AnvilAccounts.get(0);
             var deployment = deployer.deploy(sender, AnvilAccounts.get(1).getAddress());
             var token = deployment.tokenAddress();
-            deployer.mint(sender, token, List.of(sender.getAddress()),
-                    BigInteger.valueOf((long) blocks * perBlock));
+            deployer.mint(sender, token, List.of(sender.getAddress()), BigInteger.valueOf((long) blocks * perBlock));
             var payee = AnvilAccounts.get(5).getAddress().toLowerCase(Locale.ROOT);
             watch(broker.bootstrapServers(), payee);
 
@@ -102,8 +109,18 @@ public final class FollowerThroughput {
             node.mine(1);
 
             long expected = (long) blocks * perBlock;
-            var settings = new FollowerSettings(node.chainId(), Mode.TEST, List.of(node.rpcUrl()), 1,
-                    List.of(new FollowedToken("USDC", token, 6)), null, 0, Duration.ofMillis(50), 100, 2_000, 256);
+            var settings = new FollowerSettings(
+                    node.chainId(),
+                    Mode.TEST,
+                    List.of(node.rpcUrl()),
+                    1,
+                    List.of(new FollowedToken("USDC", token, 6)),
+                    null,
+                    0,
+                    Duration.ofMillis(50),
+                    100,
+                    2_000,
+                    256);
             try (var counter = new Counter(broker.bootstrapServers())) {
                 long start = System.nanoTime();
                 try (var follower = ChainFollower.create(settings, broker.bootstrapServers())) {
@@ -112,7 +129,8 @@ public final class FollowerThroughput {
                     while (counter.count() < expected) {
                         if (System.nanoTime() > deadline || !follower.isRunning()) {
                             throw new IllegalStateException("the follower published " + counter.count() + " of "
-                                    + expected + " logs" + follower.failure().map(f -> ": " + f).orElse(""));
+                                    + expected + " logs"
+                                    + follower.failure().map(f -> ": " + f).orElse(""));
                         }
                     }
                     return new Result(blocks, perBlock, counter.count(), Duration.ofNanos(System.nanoTime() - start));
@@ -124,19 +142,26 @@ public final class FollowerThroughput {
     private static void createTopics(String bootstrap) throws Exception {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             admin.createTopics(Topics.all().stream()
-                    .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
-                    .toList()).all().get(1, TimeUnit.MINUTES);
+                            .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                            .toList())
+                    .all()
+                    .get(1, TimeUnit.MINUTES);
         }
     }
 
     private static void watch(String bootstrap, String address) throws Exception {
         var topic = Topics.CHAIN_WATCHED_ADDRESSES;
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
-            var value = WatchedAddress.newBuilder().setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(address)
-                    .setSince(Instant.EPOCH).build();
-            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value)).get(1, TimeUnit.MINUTES);
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
+            var value = WatchedAddress.newBuilder()
+                    .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                    .setAddress(address)
+                    .setSince(Instant.EPOCH)
+                    .build();
+            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value))
+                    .get(1, TimeUnit.MINUTES);
         }
     }
 
@@ -147,15 +172,22 @@ public final class FollowerThroughput {
         private long count;
 
         Counter(String bootstrap) {
-            consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                    ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000),
-                    new StringDeserializer(), new ByteArrayDeserializer());
+            consumer = new KafkaConsumer<>(
+                    Map.<String, Object>of(
+                            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                            bootstrap,
+                            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                            "read_committed",
+                            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                            false,
+                            ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                            5_000),
+                    new StringDeserializer(),
+                    new ByteArrayDeserializer());
             var name = Topics.CHAIN_TRANSFERS.name();
             var partitions = consumer.partitionsFor(name).stream()
-                    .map(info -> new TopicPartition(name, info.partition())).toList();
+                    .map(info -> new TopicPartition(name, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
         }

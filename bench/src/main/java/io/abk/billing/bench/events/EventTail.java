@@ -31,9 +31,13 @@ public final class EventTail implements AutoCloseable {
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "bench-event-tail");
-        consumer = new KafkaConsumer<>(props, Topics.EVENTS.keySerde().deserializer(), Topics.EVENTS.valueSerde().deserializer());
+        consumer = new KafkaConsumer<>(
+                props,
+                Topics.EVENTS.keySerde().deserializer(),
+                Topics.EVENTS.valueSerde().deserializer());
         var partitions = consumer.partitionsFor(Topics.EVENTS.name(), Duration.ofSeconds(30)).stream()
-                .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+                .map(info -> new TopicPartition(info.topic(), info.partition()))
+                .toList();
         consumer.assign(partitions);
     }
 

@@ -1,6 +1,5 @@
 package io.abk.billing.bench.events;
 
-import java.util.Objects;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.scheduler.RenewalSchedulerConfig;
 import io.abk.billing.streams.BillingStreamsConfig;
@@ -8,6 +7,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
@@ -27,14 +27,16 @@ import org.apache.kafka.common.TopicPartition;
 public final class Quiescence {
 
     /** The Kafka Streams applications a command goes through (their application ids are their group ids). */
-    private static final List<String> GROUPS = List.of(BillingStreamsConfig.DEFAULT_APPLICATION_ID,
-            RenewalSchedulerConfig.DEFAULT_APPLICATION_ID, ChainIndexerConfig.DEFAULT_APPLICATION_ID);
+    private static final List<String> GROUPS = List.of(
+            BillingStreamsConfig.DEFAULT_APPLICATION_ID,
+            RenewalSchedulerConfig.DEFAULT_APPLICATION_ID,
+            ChainIndexerConfig.DEFAULT_APPLICATION_ID);
     /** Two commit intervals of every application and a scheduler tick (0.5 s) fit in the span of these reads. */
     private static final int STABLE_READS = 4;
+
     private static final long READ_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
 
-    private Quiescence() {
-    }
+    private Quiescence() {}
 
     /** Returns true once the command path is at rest, false when it still is not by {@code deadline} from now. */
     public static boolean await(String bootstrap, Duration deadline) {
@@ -63,15 +65,22 @@ public final class Quiescence {
         try {
             var offsets = new HashMap<TopicPartition, long[]>();
             for (var group : GROUPS) {
-                var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+                var committed = admin.listConsumerGroupOffsets(group)
+                        .partitionsToOffsetAndMetadata()
+                        .get(10, TimeUnit.SECONDS);
                 var request = new HashMap<TopicPartition, OffsetSpec>();
                 committed.keySet().forEach(partition -> request.put(partition, OffsetSpec.latest()));
-                var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
+                var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                        .all()
+                        .get(10, TimeUnit.SECONDS);
                 committed.forEach((partition, offset) -> {
                     if (offset != null) {
                         // The group's name keeps two groups reading one topic apart.
-                        offsets.put(new TopicPartition(group + "/" + partition.topic(), partition.partition()),
-                                new long[] {offset.offset(), Objects.requireNonNull(ends.get(partition)).offset()});
+                        offsets.put(
+                                new TopicPartition(group + "/" + partition.topic(), partition.partition()), new long[] {
+                                    offset.offset(),
+                                    Objects.requireNonNull(ends.get(partition)).offset()
+                                });
                     }
                 });
             }
@@ -88,6 +97,7 @@ public final class Quiescence {
         if (!a.keySet().equals(b.keySet())) {
             return false;
         }
-        return a.entrySet().stream().allMatch(entry -> java.util.Arrays.equals(entry.getValue(), b.get(entry.getKey())));
+        return a.entrySet().stream()
+                .allMatch(entry -> java.util.Arrays.equals(entry.getValue(), b.get(entry.getKey())));
     }
 }

@@ -36,15 +36,15 @@ public final class RenewalTally {
     }
 
     public void accept(BillingEvent event, long receivedNanos) {
-        if (!event.getMerchantId().equals(merchantId) || event.getData().getInvoice() == null
+        if (!event.getMerchantId().equals(merchantId)
+                || event.getData().getInvoice() == null
                 || !event.getData().getInvoice().getBillingReason().equals("subscription_cycle")) {
             return;
         }
         switch (event.getType()) {
             case "invoice.created" -> created++;
             case "invoice.paid" -> paid(event.getAggregateId(), receivedNanos);
-            default -> {
-            }
+            default -> {}
         }
     }
 

@@ -15,8 +15,7 @@ import org.HdrHistogram.ConcurrentHistogram;
  */
 public final class ClosedLoopLoad {
 
-    private ClosedLoopLoad() {
-    }
+    private ClosedLoopLoad() {}
 
     public static Result run(Workload workload, int clients, Duration warmup, Duration measured, AtomicLong sequence) {
         var latencies = new ConcurrentHistogram(TimeUnit.MINUTES.toMicros(2), 3);
@@ -51,7 +50,8 @@ public final class ClosedLoopLoad {
         for (var thread : threads) {
             try {
                 // An operation started just before the window's end may take up to its own timeout to answer.
-                thread.join(Duration.ofNanos(Math.max(0, windowEnd - System.nanoTime())).plusSeconds(60));
+                thread.join(Duration.ofNanos(Math.max(0, windowEnd - System.nanoTime()))
+                        .plusSeconds(60));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for the clients", e);

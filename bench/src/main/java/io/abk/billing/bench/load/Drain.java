@@ -8,8 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 /** Waiting for a phase's last answers: the harness paces wall-clock time, it is not a test waiting on a condition. */
 final class Drain {
 
-    private Drain() {
-    }
+    private Drain() {}
 
     static void await(AtomicLong inFlight, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();

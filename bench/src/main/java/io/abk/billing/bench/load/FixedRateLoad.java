@@ -18,10 +18,10 @@ public final class FixedRateLoad {
     /** More operations than this in flight means the system cannot keep up; the phase stops offering load. */
     private static final long MAX_IN_FLIGHT = 20_000;
 
-    private FixedRateLoad() {
-    }
+    private FixedRateLoad() {}
 
-    public static Result run(Workload workload, int perSecond, Duration warmup, Duration measured, AtomicLong sequence) {
+    public static Result run(
+            Workload workload, int perSecond, Duration warmup, Duration measured, AtomicLong sequence) {
         var latencies = new ConcurrentHistogram(TimeUnit.MINUTES.toMicros(2), 3);
         var failed = new AtomicLong();
         var inFlight = new AtomicLong();
@@ -41,7 +41,8 @@ public final class FixedRateLoad {
                 LockSupport.parkNanos(wait);
             }
             if (inFlight.get() > MAX_IN_FLIGHT) {
-                System.err.printf("bench: %s cannot keep up with %d/s (%d in flight); stopping this phase%n",
+                System.err.printf(
+                        "bench: %s cannot keep up with %d/s (%d in flight); stopping this phase%n",
                         workload.name(), perSecond, inFlight.get());
                 break;
             }
@@ -57,7 +58,8 @@ public final class FixedRateLoad {
                 } else {
                     long micros = Math.max(1, (System.nanoTime() - intended) / 1000);
                     latencies.recordValue(micros);
-                    worstPerSecond.accumulateAndGet((int) ((intended - windowStart) / 1_000_000_000L), micros, Math::max);
+                    worstPerSecond.accumulateAndGet(
+                            (int) ((intended - windowStart) / 1_000_000_000L), micros, Math::max);
                 }
             });
         }
@@ -66,7 +68,9 @@ public final class FixedRateLoad {
         for (int second = 0; second < worstPerSecond.length(); second++) {
             seconds.append(second == 0 ? "" : " ").append(worstPerSecond.get(second) / 1000);
         }
-        System.out.printf("bench: %s at %d/s, worst latency (ms) of each measured second: %s%n", workload.name(), perSecond, seconds);
+        System.out.printf(
+                "bench: %s at %d/s, worst latency (ms) of each measured second: %s%n",
+                workload.name(), perSecond, seconds);
         return Result.of(workload.name(), "fixed " + perSecond + "/s", latencies, failed.get(), measured);
     }
 }

@@ -19,8 +19,7 @@ import org.HdrHistogram.ConcurrentHistogram;
  */
 public final class WindowedLoad {
 
-    private WindowedLoad() {
-    }
+    private WindowedLoad() {}
 
     public static List<Result> run(Workload workload, int clients, Duration window, int windows, AtomicLong sequence) {
         var latencies = new ArrayList<ConcurrentHistogram>();
@@ -60,7 +59,8 @@ public final class WindowedLoad {
         for (var thread : threads) {
             try {
                 // An operation started just before the end may take up to its own timeout to answer.
-                thread.join(Duration.ofNanos(Math.max(0, end - System.nanoTime())).plusSeconds(60));
+                thread.join(
+                        Duration.ofNanos(Math.max(0, end - System.nanoTime())).plusSeconds(60));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for the clients", e);
@@ -68,15 +68,17 @@ public final class WindowedLoad {
         }
         var results = new ArrayList<Result>();
         for (int i = 0; i < windows; i++) {
-            var load = String.format("warm-up %s-%s s from start, closed loop, %d clients", seconds(window.multipliedBy(i)),
-                    seconds(window.multipliedBy(i + 1L)), clients);
+            var load = String.format(
+                    "warm-up %s-%s s from start, closed loop, %d clients",
+                    seconds(window.multipliedBy(i)), seconds(window.multipliedBy(i + 1L)), clients);
             results.add(Result.of(workload.name(), load, latencies.get(i), failed.get(i), window));
         }
         return results;
     }
 
     private static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? Long.toString(duration.toSeconds())
+        return duration.toMillis() % 1000 == 0
+                ? Long.toString(duration.toSeconds())
                 : String.format(Locale.ROOT, "%.1f", duration.toMillis() / 1000.0);
     }
 }

@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 public final class Postmaster {
 
-    private Postmaster() {
-    }
+    private Postmaster() {}
 
     /** The running server of {@code stackDataDir}, if any. */
     public static Optional<ProcessHandle> of(Path stackDataDir) {

@@ -14,8 +14,7 @@ final class ProcFiles {
      */
     private static final long NANOS_PER_TICK = 10_000_000L;
 
-    private ProcFiles() {
-    }
+    private ProcFiles() {}
 
     /** User plus system CPU time of {@code pid} so far (its own threads, not its children's). */
     static OptionalLong cpuNanos(long pid) {
@@ -29,7 +28,8 @@ final class ProcFiles {
     /** User plus system CPU time from the text of a {@code /proc/<pid>/stat} file. */
     static OptionalLong cpuNanos(String stat) {
         try {
-            // The command name (field 2) is in parentheses and may hold spaces and parentheses: count from its last ')'.
+            // The command name (field 2) is in parentheses and may hold spaces and parentheses: count from its last
+            // ')'.
             var fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             // Fields 14 and 15 of the whole line (utime, stime) are the 12th and 13th after the name.
             long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
@@ -46,7 +46,8 @@ final class ProcFiles {
 
     static OptionalLong rssBytes(Path status) {
         try (var lines = Files.lines(status)) {
-            return lines.filter(line -> line.startsWith("VmRSS:")).findFirst()
+            return lines.filter(line -> line.startsWith("VmRSS:"))
+                    .findFirst()
                     .map(line -> OptionalLong.of(Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024))
                     .orElse(OptionalLong.empty());
         } catch (IOException | RuntimeException e) {

@@ -15,9 +15,12 @@ import java.util.stream.Stream;
 public final class StackProbe {
 
     /** One reading: CPU time so far of the JVM and of each PostgreSQL process by pid, and resident sets. */
-    record Reading(long nanoTime, OptionalLong jvmCpuNanos, Map<Long, Long> postgresCpuNanos, OptionalLong jvmRssBytes,
-            OptionalLong postgresRssBytes) {
-    }
+    record Reading(
+            long nanoTime,
+            OptionalLong jvmCpuNanos,
+            Map<Long, Long> postgresCpuNanos,
+            OptionalLong jvmRssBytes,
+            OptionalLong postgresRssBytes) {}
 
     private final ProcessHandle jvm;
     private final boolean self;
@@ -33,13 +36,20 @@ public final class StackProbe {
 
     /** The stack runs in this JVM on {@code dataDir}, beside the bench's own load generators (their CPU counts too). */
     public static StackProbe inProcess(Path dataDir) {
-        return new StackProbe(ProcessHandle.current(), true, dataDir,
+        return new StackProbe(
+                ProcessHandle.current(),
+                true,
+                dataDir,
                 "the bench's own JVM (the stack runs in it, so the load generators' CPU counts too) and the stack's PostgreSQL processes");
     }
 
     /** The stack is the child process {@code process} (the local-stack jar) on {@code dataDir}. */
     public static StackProbe child(ProcessHandle process, Path dataDir) {
-        return new StackProbe(process, false, dataDir, "the stack's process (pid " + process.pid() + ") and its PostgreSQL processes");
+        return new StackProbe(
+                process,
+                false,
+                dataDir,
+                "the stack's process (pid " + process.pid() + ") and its PostgreSQL processes");
     }
 
     public String description() {
@@ -50,7 +60,9 @@ public final class StackProbe {
         var postgres = new HashMap<Long, Long>();
         long postgresRss = 0;
         boolean anyRss = false;
-        var processes = Postmaster.of(dataDir).stream().flatMap(server -> Stream.concat(Stream.of(server), server.descendants())).toList();
+        var processes = Postmaster.of(dataDir).stream()
+                .flatMap(server -> Stream.concat(Stream.of(server), server.descendants()))
+                .toList();
         for (var process : processes) {
             var cpu = ProcFiles.cpuNanos(process.pid());
             if (cpu.isPresent()) {
@@ -62,12 +74,18 @@ public final class StackProbe {
                 anyRss = true;
             }
         }
-        return new Reading(System.nanoTime(), jvmCpuNanos(), postgres, ProcFiles.rssBytes(jvm.pid()),
+        return new Reading(
+                System.nanoTime(),
+                jvmCpuNanos(),
+                postgres,
+                ProcFiles.rssBytes(jvm.pid()),
                 anyRss ? OptionalLong.of(postgresRss) : OptionalLong.empty());
     }
 
     private OptionalLong jvmCpuNanos() {
-        if (self && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+        if (self
+                && ManagementFactory.getOperatingSystemMXBean()
+                        instanceof com.sun.management.OperatingSystemMXBean os) {
             long nanos = os.getProcessCpuTime();
             return nanos < 0 ? OptionalLong.empty() : OptionalLong.of(nanos);
         }

@@ -83,7 +83,8 @@ public final class UsageSampler implements AutoCloseable {
             first = reading;
         }
         last = reading;
-        reading.postgresCpuNanos().forEach((pid, nanos) -> postgresCpu.computeIfAbsent(pid, p -> new long[] {nanos, nanos})[1] = nanos);
+        reading.postgresCpuNanos()
+                .forEach((pid, nanos) -> postgresCpu.computeIfAbsent(pid, p -> new long[] {nanos, nanos})[1] = nanos);
         reading.jvmRssBytes().ifPresent(rss -> jvmRssMax = Math.max(jvmRssMax, rss));
         reading.postgresRssBytes().ifPresent(rss -> postgresRssMax = Math.max(postgresRssMax, rss));
     }
@@ -109,7 +110,10 @@ public final class UsageSampler implements AutoCloseable {
     private Usage usage() {
         var start = first;
         var end = last;
-        if (start == null || end == null || start.jvmCpuNanos().isEmpty() || end.jvmCpuNanos().isEmpty()) {
+        if (start == null
+                || end == null
+                || start.jvmCpuNanos().isEmpty()
+                || end.jvmCpuNanos().isEmpty()) {
             return new Usage(-1, jvmRssMax, postgresRssMax);
         }
         long cpu = end.jvmCpuNanos().getAsLong() - start.jvmCpuNanos().getAsLong();

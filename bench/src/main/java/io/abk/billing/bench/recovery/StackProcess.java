@@ -32,8 +32,16 @@ import java.util.concurrent.TimeUnit;
 public final class StackProcess implements AutoCloseable {
 
     /** What every start of the stack on one data directory shares. */
-    public record Setup(Path jar, Path dataDir, int httpPort, int kafkaPort, int postgresPort, int partitions, String adminToken,
-            String testKey, Path log) {
+    public record Setup(
+            Path jar,
+            Path dataDir,
+            int httpPort,
+            int kafkaPort,
+            int postgresPort,
+            int partitions,
+            String adminToken,
+            String testKey,
+            Path log) {
 
         public String baseUrl() {
             return "http://localhost:" + httpPort;
@@ -50,6 +58,7 @@ public final class StackProcess implements AutoCloseable {
 
     /** The banner's first line: every part of the stack is ready, the scheduler included. */
     static final String READY_LINE = "USDC billing local stack ready in";
+
     private static final Duration HEALTH_POLL = Duration.ofMillis(100);
 
     private final Setup setup;
@@ -114,23 +123,31 @@ public final class StackProcess implements AutoCloseable {
 
     /** Polls {@code /actuator/health} until UP; returns when that answer came ({@link System#nanoTime}). */
     public long awaitHealthy(Duration timeout) {
-        var request = HttpRequest.newBuilder(URI.create(setup.baseUrl() + "/actuator/health")).timeout(Duration.ofSeconds(5))
-                .header("accept", "application/json").GET().build();
-        try (var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-            return Deadline.in(timeout).poll(HEALTH_POLL, () -> {
-                requireAlive();
-                try {
-                    var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                    return HealthReport.parse(response.statusCode(), response.body()).isUp()
-                            ? Optional.of(System.nanoTime()) : Optional.<Long>empty();
-                } catch (IOException e) {
-                    return Optional.<Long>empty();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while waiting for the stack's health", e);
-                }
-            }).orElseThrow(() -> new IllegalStateException("the stack was not healthy within " + timeout.toSeconds()
-                    + " s; see " + setup.log()));
+        var request = HttpRequest.newBuilder(URI.create(setup.baseUrl() + "/actuator/health"))
+                .timeout(Duration.ofSeconds(5))
+                .header("accept", "application/json")
+                .GET()
+                .build();
+        try (var http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+            return Deadline.in(timeout)
+                    .poll(HEALTH_POLL, () -> {
+                        requireAlive();
+                        try {
+                            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                            return HealthReport.parse(response.statusCode(), response.body())
+                                            .isUp()
+                                    ? Optional.of(System.nanoTime())
+                                    : Optional.<Long>empty();
+                        } catch (IOException e) {
+                            return Optional.<Long>empty();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IllegalStateException("interrupted while waiting for the stack's health", e);
+                        }
+                    })
+                    .orElseThrow(() -> new IllegalStateException(
+                            "the stack was not healthy within " + timeout.toSeconds() + " s; see " + setup.log()));
         }
     }
 
@@ -139,9 +156,11 @@ public final class StackProcess implements AutoCloseable {
         try {
             return bannerNanos.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("the stack printed no ready banner within " + timeout.toSeconds() + " s; see " + setup.log());
+            throw new IllegalStateException(
+                    "the stack printed no ready banner within " + timeout.toSeconds() + " s; see " + setup.log());
         } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException("the stack's output ended before its ready banner; see " + setup.log(), e.getCause());
+            throw new IllegalStateException(
+                    "the stack's output ended before its ready banner; see " + setup.log(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the stack's banner", e);
@@ -151,7 +170,8 @@ public final class StackProcess implements AutoCloseable {
     /** Fails when the process has exited. */
     public void requireAlive() {
         if (!process.isAlive()) {
-            throw new IllegalStateException("the stack process exited with " + process.exitValue() + "; see " + setup.log());
+            throw new IllegalStateException(
+                    "the stack process exited with " + process.exitValue() + "; see " + setup.log());
         }
     }
 
@@ -199,7 +219,8 @@ public final class StackProcess implements AutoCloseable {
 
     private void copyOutput() {
         try (var lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                var log = Files.newBufferedWriter(setup.log(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                var log = Files.newBufferedWriter(
+                        setup.log(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             String line;
             while ((line = lines.readLine()) != null) {
                 if (!bannerNanos.isDone() && line.contains(READY_LINE)) {

@@ -19,7 +19,13 @@ public record Result(
     public static Result of(String workload, String load, Histogram latenciesMicros, long failed, Duration window) {
         long succeeded = latenciesMicros.getTotalCount();
         double seconds = window.toNanos() / 1e9;
-        return new Result(workload, load, succeeded, failed, window, succeeded / seconds,
+        return new Result(
+                workload,
+                load,
+                succeeded,
+                failed,
+                window,
+                succeeded / seconds,
                 latenciesMicros.getValueAtPercentile(50) / 1000.0,
                 latenciesMicros.getValueAtPercentile(95) / 1000.0,
                 latenciesMicros.getValueAtPercentile(99) / 1000.0,

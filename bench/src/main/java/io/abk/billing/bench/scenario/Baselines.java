@@ -22,19 +22,34 @@ public final class Baselines {
     /** The baselines run on a JVM the scenarios have already warmed; a short warm-up fills their own pools. */
     private static final Duration WARMUP = Duration.ofSeconds(10);
 
-    private Baselines() {
-    }
+    private Baselines() {}
 
-    public static List<Row> run(Target target, int rate, Duration duration, List<Integer> clients, AtomicLong sequence) {
+    public static List<Row> run(
+            Target target, int rate, Duration duration, List<Integer> clients, AtomicLong sequence) {
         var rows = new ArrayList<Row>();
-        rows.addAll(measure(target, rate, duration, clients, sequence,
+        rows.addAll(measure(
+                target,
+                rate,
+                duration,
+                clients,
+                sequence,
                 () -> new KafkaRoundTripWorkload(target.bootstrap(), target.partitions())));
-        rows.addAll(measure(target, rate, duration, clients, sequence,
+        rows.addAll(measure(
+                target,
+                rate,
+                duration,
+                clients,
+                sequence,
                 () -> new PostgresInsertWorkload(target.jdbcUrl(), target.dbUser(), target.dbPassword(), 16)));
         return rows;
     }
 
-    private static List<Row> measure(Target target, int rate, Duration duration, List<Integer> clients, AtomicLong sequence,
+    private static List<Row> measure(
+            Target target,
+            int rate,
+            Duration duration,
+            List<Integer> clients,
+            AtomicLong sequence,
             Supplier<Workload> factory) {
         var rows = new ArrayList<Row>();
         var ramp = Phases.ramp(duration);
@@ -43,10 +58,16 @@ public final class Baselines {
             System.out.printf("bench: %s warming up for %d s ...%n", workload.name(), warmup.toSeconds());
             ClosedLoopLoad.run(workload, 8, Duration.ZERO, warmup, sequence);
             System.out.printf("bench: %s at %d/s ...%n", workload.name(), rate);
-            rows.add(Phases.measured(Report.BASELINE, target.probe(), () -> FixedRateLoad.run(workload, rate, ramp, duration, sequence)));
+            rows.add(Phases.measured(
+                    Report.BASELINE,
+                    target.probe(),
+                    () -> FixedRateLoad.run(workload, rate, ramp, duration, sequence)));
             for (var count : clients) {
                 System.out.printf("bench: %s with %d clients ...%n", workload.name(), count);
-                rows.add(Phases.measured(Report.BASELINE, target.probe(), () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
+                rows.add(Phases.measured(
+                        Report.BASELINE,
+                        target.probe(),
+                        () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
             }
         }
         return rows;

@@ -24,18 +24,25 @@ public final class Creates {
     public static final String NAME = "creates";
     /** The foundation issue's first bar on a 2-core machine with everything on it. */
     private static final int BAR_RATE = 500;
+
     private static final double BAR_P99_MILLIS = 200;
 
-    private Creates() {
-    }
+    private Creates() {}
 
-    public static Section run(Target target, int rate, Duration warmup, Duration window, Duration duration, List<Integer> clients,
+    public static Section run(
+            Target target,
+            int rate,
+            Duration warmup,
+            Duration window,
+            Duration duration,
+            List<Integer> clients,
             AtomicLong sequence) {
         var rows = new ArrayList<Row>();
         int windows = (int) Math.max(1, warmup.toSeconds() / window.toSeconds());
         try (var workload = new CreateSubscriptionWorkload(URI.create(target.baseUrl()), target.testKey())) {
-            System.out.printf("bench: creates: warm-up curve, %d windows of %d s with %d clients ...%n", windows, window.toSeconds(),
-                    clients.getFirst());
+            System.out.printf(
+                    "bench: creates: warm-up curve, %d windows of %d s with %d clients ...%n",
+                    windows, window.toSeconds(), clients.getFirst());
             var usages = UsageSampler.windows(target.probe(), window, windows);
             var curve = WindowedLoad.run(workload, clients.getFirst(), window, windows, sequence);
             var windowUsages = usages.join();
@@ -44,16 +51,20 @@ public final class Creates {
             }
             var ramp = Phases.ramp(duration);
             System.out.printf("bench: creates at %d/s ...%n", rate);
-            var fixed = Phases.measured(NAME, target.probe(), () -> FixedRateLoad.run(workload, rate, ramp, duration, sequence));
+            var fixed = Phases.measured(
+                    NAME, target.probe(), () -> FixedRateLoad.run(workload, rate, ramp, duration, sequence));
             rows.add(fixed);
             for (var count : clients) {
                 System.out.printf("bench: creates with %d clients ...%n", count);
-                rows.add(Phases.measured(NAME, target.probe(), () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
+                rows.add(Phases.measured(
+                        NAME, target.probe(), () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
             }
             var notes = List.of(
-                    "warm-up curve: closed loop of " + clients.getFirst() + " clients from the stack's first request, in windows of "
-                            + window.toSeconds() + " s (an operation counts in the window it ends in)",
-                    "fixed rate and closed loops on the warmed stack: " + ramp.toSeconds() + " s ramp, then " + duration.toSeconds()
+                    "warm-up curve: closed loop of " + clients.getFirst()
+                            + " clients from the stack's first request, in windows of " + window.toSeconds()
+                            + " s (an operation counts in the window it ends in)",
+                    "fixed rate and closed loops on the warmed stack: " + ramp.toSeconds() + " s ramp, then "
+                            + duration.toSeconds()
                             + " s measured; fixed-rate latency from each request's intended start (stalls are not hidden)",
                     "payload: ad hoc monthly subscription, 9.99 USDC, distinct reference and wallet per operation",
                     Report.verdict(fixed.result(), BAR_RATE, BAR_P99_MILLIS));

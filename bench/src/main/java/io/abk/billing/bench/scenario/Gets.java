@@ -21,8 +21,7 @@ public final class Gets {
 
     public static final String NAME = "gets";
 
-    private Gets() {
-    }
+    private Gets() {}
 
     public static Section run(Target target, int pool, Duration duration, List<Integer> clients, AtomicLong sequence) {
         System.out.printf("bench: gets: making a pool of %d subscriptions ...%n", pool);
@@ -37,11 +36,15 @@ public final class Gets {
         try (var workload = new GetSubscriptionWorkload(URI.create(target.baseUrl()), target.testKey(), ids)) {
             for (var count : clients) {
                 System.out.printf("bench: gets with %d clients ...%n", count);
-                rows.add(Phases.measured(NAME, target.probe(), () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
+                rows.add(Phases.measured(
+                        NAME, target.probe(), () -> ClosedLoopLoad.run(workload, count, ramp, duration, sequence)));
             }
         }
         var notes = List.of(
-                String.format(Locale.ROOT, "pool: %d subscriptions made through POST /v1/subscriptions in %.1f s, read in turn", pool,
+                String.format(
+                        Locale.ROOT,
+                        "pool: %d subscriptions made through POST /v1/subscriptions in %.1f s, read in turn",
+                        pool,
                         made.toNanos() / 1e9),
                 "each closed loop: " + ramp.toSeconds() + " s ramp, then " + duration.toSeconds() + " s measured");
         return new Section(NAME, rows, notes);

@@ -14,8 +14,7 @@ final class Phases {
     /** Each measured phase starts with this much unmeasured load (or its own length, if shorter), to begin in its steady state. */
     private static final Duration RAMP = Duration.ofSeconds(5);
 
-    private Phases() {
-    }
+    private Phases() {}
 
     static Duration ramp(Duration measured) {
         return measured.compareTo(RAMP) < 0 ? measured : RAMP;

@@ -23,9 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.Optional;
 
 /**
  * The stack as a child process (its runnable jar): a cold start on a new data directory ({@link #coldStart}), then
@@ -41,14 +41,19 @@ public final class Recovery {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
     /** Seeded subscriptions read back after the restart. */
     private static final int SAMPLE = 20;
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** The three moments of one start, each from the process's spawn. */
     public record Start(Duration healthy, Duration banner, Duration firstCreate) {
 
         public String line() {
-            return String.format(Locale.ROOT, "health UP after %.1f s, ready banner after %.1f s, first create answered 201 after %.1f s",
-                    healthy.toNanos() / 1e9, banner.toNanos() / 1e9, firstCreate.toNanos() / 1e9);
+            return String.format(
+                    Locale.ROOT,
+                    "health UP after %.1f s, ready banner after %.1f s, first create answered 201 after %.1f s",
+                    healthy.toNanos() / 1e9,
+                    banner.toNanos() / 1e9,
+                    firstCreate.toNanos() / 1e9);
         }
     }
 
@@ -61,19 +66,34 @@ public final class Recovery {
         }
     }
 
-    private Recovery() {
-    }
+    private Recovery() {}
 
     /** Starts the jar on a new data directory and times the start. */
     public static Cold coldStart(Path jar, Path dataDir, Path log, int partitions, AtomicLong sequence) {
-        var setup = new StackProcess.Setup(jar, dataDir, FreePorts.pick(), FreePorts.pick(), FreePorts.pick(), partitions,
-                secret("", 40), secret("abk_test_", 40), log);
+        var setup = new StackProcess.Setup(
+                jar,
+                dataDir,
+                FreePorts.pick(),
+                FreePorts.pick(),
+                FreePorts.pick(),
+                partitions,
+                secret("", 40),
+                secret("abk_test_", 40),
+                log);
         System.out.printf("bench: cold start of %s as a child process (log %s) ...%n", jar.getFileName(), log);
         var stack = StackProcess.start(setup);
         try {
             var start = timeStart(stack, setup, sequence);
-            var target = new Target(setup.baseUrl(), setup.testKey(), setup.bootstrap(), setup.jdbcUrl(), "billing", "billing",
-                    setup.adminToken(), StackProbe.child(stack.handle(), dataDir), partitions);
+            var target = new Target(
+                    setup.baseUrl(),
+                    setup.testKey(),
+                    setup.bootstrap(),
+                    setup.jdbcUrl(),
+                    "billing",
+                    "billing",
+                    setup.adminToken(),
+                    StackProbe.child(stack.handle(), dataDir),
+                    partitions);
             return new Cold(stack, start, target);
         } catch (RuntimeException e) {
             stack.close();
@@ -87,13 +107,14 @@ public final class Recovery {
      *
      * @param usedBefore whether other scenarios ran on the stack before (it then holds more than the subscriptions)
      */
-    public static Section killAndRestart(Cold cold, boolean usedBefore, int subscriptions, Duration duration, int clients,
-            AtomicLong sequence) {
+    public static Section killAndRestart(
+            Cold cold, boolean usedBefore, int subscriptions, Duration duration, int clients, AtomicLong sequence) {
         var setup = cold.stack().setup();
         var notes = new ArrayList<String>();
         notes.add("cold start (new data directory): " + cold.start().line());
         if (usedBefore) {
-            notes.add("the other scenarios ran on this stack first (--stack process): it also held what they made when killed");
+            notes.add(
+                    "the other scenarios ran on this stack first (--stack process): it also held what they made when killed");
         }
         Optional<ProcessHandle> orphan = Optional.empty();
         try {
@@ -102,27 +123,40 @@ public final class Recovery {
             try (var api = new StackApi(setup.baseUrl())) {
                 merchant = BenchMerchant.create(api, setup.adminToken(), NAME);
             }
-            var seeded = SubscriptionSeeder.seed(setup.bootstrap(), merchant, Instant.now().truncatedTo(ChronoUnit.MILLIS),
-                    subscriptions, Renewals.deadlineFor(subscriptions));
+            var seeded = SubscriptionSeeder.seed(
+                    setup.bootstrap(),
+                    merchant,
+                    Instant.now().truncatedTo(ChronoUnit.MILLIS),
+                    subscriptions,
+                    Renewals.deadlineFor(subscriptions));
             boolean quiet = Quiescence.await(setup.bootstrap(), Duration.ofMinutes(2));
             System.out.println("bench: recovery: SIGKILL, then a restart on the same data directory ...");
             orphan = cold.stack().kill();
-            notes.add(String.format(Locale.ROOT, "%d active subscriptions set up in %.1f s (commands produced onto"
-                    + " billing.subscription-commands), then SIGKILL%s", subscriptions, seeded.took().toNanos() / 1e9,
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%d active subscriptions set up in %.1f s (commands produced onto"
+                            + " billing.subscription-commands), then SIGKILL%s",
+                    subscriptions,
+                    seeded.took().toNanos() / 1e9,
                     quiet ? " with the command path at rest" : " (the command path was still busy)"));
-            try (var restarted = StackProcess.start(setup); var api = new StackApi(setup.baseUrl())) {
+            try (var restarted = StackProcess.start(setup);
+                    var api = new StackApi(setup.baseUrl())) {
                 var restartUsage = UsageSampler.start(StackProbe.child(restarted.handle(), setup.dataDir()));
                 var start = timeStart(restarted, setup, sequence);
                 Usage usage = restartUsage.stop();
-                notes.add("restart after SIGKILL with " + subscriptions + " subscriptions: " + start.line() + "; meanwhile "
-                        + usage.cpuText() + " CPU cores, " + usage.jvmRssText() + " MiB JVM RSS");
+                notes.add("restart after SIGKILL with " + subscriptions + " subscriptions: " + start.line()
+                        + "; meanwhile " + usage.cpuText() + " CPU cores, " + usage.jvmRssText() + " MiB JVM RSS");
                 notes.add(foundAgain(api, merchant, seeded));
                 var probe = StackProbe.child(restarted.handle(), setup.dataDir());
                 Row row;
                 try (var workload = new CreateSubscriptionWorkload(URI.create(setup.baseUrl()), setup.testKey())) {
-                    row = Phases.measured(NAME, probe, () -> ClosedLoopLoad.run(workload, clients, Duration.ZERO, duration, sequence));
+                    row = Phases.measured(
+                            NAME,
+                            probe,
+                            () -> ClosedLoopLoad.run(workload, clients, Duration.ZERO, duration, sequence));
                 }
-                notes.add("the row: creates from the first one answered after the restart, closed loop, " + duration.toSeconds()
+                notes.add("the row: creates from the first one answered after the restart, closed loop, "
+                        + duration.toSeconds()
                         + " s measured at once (no ramp: the restarted JVM is what is measured)");
                 return new Section(NAME, List.of(row), notes);
             }
@@ -137,7 +171,10 @@ public final class Recovery {
         long created = firstCreate(stack, setup, sequence);
         long banner = stack.awaitBanner(START_TIMEOUT);
         long spawned = stack.startedNanos();
-        return new Start(Duration.ofNanos(healthy - spawned), Duration.ofNanos(banner - spawned), Duration.ofNanos(created - spawned));
+        return new Start(
+                Duration.ofNanos(healthy - spawned),
+                Duration.ofNanos(banner - spawned),
+                Duration.ofNanos(created - spawned));
     }
 
     /** Sends creates until one answers 201; returns when it did. */
@@ -151,7 +188,8 @@ public final class Recovery {
                     return System.nanoTime();
                 } catch (CompletionException e) {
                     if (System.nanoTime() > until) {
-                        throw new IllegalStateException("no create answered 201 within " + START_TIMEOUT.toSeconds() + " s of health UP", e);
+                        throw new IllegalStateException(
+                                "no create answered 201 within " + START_TIMEOUT.toSeconds() + " s of health UP", e);
                     }
                 }
             }
@@ -160,15 +198,30 @@ public final class Recovery {
 
     /** Reads a sample of the seeded subscriptions back, and cancels one: only its restored aggregate can accept that. */
     private static String foundAgain(StackApi api, BenchMerchant merchant, SubscriptionSeeder.Seeded seeded) {
-        var ids = new ArrayList<>(seeded.subscriptionIds()).subList(0, Math.min(SAMPLE, seeded.subscriptionIds().size()));
-        long active = ids.stream().filter(id -> {
-            var reply = api.get("/v1/subscriptions/" + id, merchant.testKey());
-            return reply.status() == 200 && "active".equals(reply.expect(200).path("status").asString());
-        }).count();
-        var cancel = api.post("/v1/subscriptions/" + ids.getFirst() + "/cancel", merchant.testKey(), Map.of("immediate", true));
-        boolean canceled = cancel.status() == 200 && "canceled".equals(cancel.expect(200).path("subscription").path("status").asString());
-        return String.format(Locale.ROOT, "after the restart: %d of %d sampled subscriptions read back active; one canceled"
-                + " (its aggregate was restored): %s", active, ids.size(), canceled ? "yes" : "NO (" + cancel.status() + ": " + cancel.body() + ")");
+        var ids = new ArrayList<>(seeded.subscriptionIds())
+                .subList(0, Math.min(SAMPLE, seeded.subscriptionIds().size()));
+        long active = ids.stream()
+                .filter(id -> {
+                    var reply = api.get("/v1/subscriptions/" + id, merchant.testKey());
+                    return reply.status() == 200
+                            && "active".equals(reply.expect(200).path("status").asString());
+                })
+                .count();
+        var cancel = api.post(
+                "/v1/subscriptions/" + ids.getFirst() + "/cancel", merchant.testKey(), Map.of("immediate", true));
+        boolean canceled = cancel.status() == 200
+                && "canceled"
+                        .equals(cancel.expect(200)
+                                .path("subscription")
+                                .path("status")
+                                .asString());
+        return String.format(
+                Locale.ROOT,
+                "after the restart: %d of %d sampled subscriptions read back active; one canceled"
+                        + " (its aggregate was restored): %s",
+                active,
+                ids.size(),
+                canceled ? "yes" : "NO (" + cancel.status() + ": " + cancel.body() + ")");
     }
 
     private static String secret(String prefix, int length) {

@@ -32,10 +32,10 @@ public final class Renewals {
     static final int MILESTONE = 100_000;
     /** The rest of a run waits this long at most for the processors to come to rest. */
     private static final Duration QUIET_WAIT = Duration.ofMinutes(2);
+
     private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private Renewals() {
-    }
+    private Renewals() {}
 
     /** Generous on a busy 2-core machine (set-up ran at 270/s on one): two minutes, and 10 ms a subscription. */
     static Duration deadlineFor(int count) {
@@ -45,16 +45,21 @@ public final class Renewals {
     public static Section run(Target target, int count) {
         var adminToken = target.adminToken();
         if (adminToken == null) {
-            throw new IllegalStateException("the renewals scenario needs the admin token to make a merchant of its own");
+            throw new IllegalStateException(
+                    "the renewals scenario needs the admin token to make a merchant of its own");
         }
         try (var api = new StackApi(target.baseUrl())) {
             var merchant = BenchMerchant.create(api, adminToken, NAME);
             var frozenAt = merchant.freezeClock(api);
-            System.out.printf("bench: renewals: setting up %d active subscriptions (commands produced onto the command topic) ...%n", count);
+            System.out.printf(
+                    "bench: renewals: setting up %d active subscriptions (commands produced onto the command topic) ...%n",
+                    count);
             var seeded = SubscriptionSeeder.seed(target.bootstrap(), merchant, frozenAt, count, deadlineFor(count));
             boolean quietBefore = Quiescence.await(target.bootstrap(), QUIET_WAIT);
             try (var tail = EventTail.fromNow(target.bootstrap())) {
-                System.out.printf("bench: renewals: moving the test clock %d days ...%n", TimeUnit.SECONDS.toDays(ADVANCE_SECONDS));
+                System.out.printf(
+                        "bench: renewals: moving the test clock %d days ...%n",
+                        TimeUnit.SECONDS.toDays(ADVANCE_SECONDS));
                 var sampler = UsageSampler.start(target.probe());
                 long moved = System.nanoTime();
                 merchant.advanceClock(api, ADVANCE_SECONDS);
@@ -77,34 +82,61 @@ public final class Renewals {
                 while (!tail.hasReached(ends) && System.nanoTime() < until + QUIET_WAIT.toNanos()) {
                     tail.poll(Duration.ofMillis(200), tally::accept);
                 }
-                var result = Result.of("renewals (one test-clock move -> scheduler -> streams -> sandbox charge -> invoice.paid)",
-                        count + " subscriptions, clock +32 days", tally.sinceMoveMicros(), (count - tally.renewed()) + tally.extra(),
+                var result = Result.of(
+                        "renewals (one test-clock move -> scheduler -> streams -> sandbox charge -> invoice.paid)",
+                        count + " subscriptions, clock +32 days",
+                        tally.sinceMoveMicros(),
+                        (count - tally.renewed()) + tally.extra(),
                         Duration.ofNanos(Math.max(1, elapsed)));
-                return new Section(NAME, List.of(new Row(NAME, result, usage)),
+                return new Section(
+                        NAME,
+                        List.of(new Row(NAME, result, usage)),
                         notes(count, seeded, quietBefore, quietAfter, tally, elapsed));
             }
         }
     }
 
-    private static List<String> notes(int count, SubscriptionSeeder.Seeded seeded, boolean quietBefore, boolean quietAfter,
-            RenewalTally tally, long elapsedNanos) {
+    private static List<String> notes(
+            int count,
+            SubscriptionSeeder.Seeded seeded,
+            boolean quietBefore,
+            boolean quietAfter,
+            RenewalTally tally,
+            long elapsedNanos) {
         var notes = new ArrayList<String>();
-        notes.add(String.format(Locale.ROOT, "set-up: %d active subscriptions (first invoice paid) of a merchant of the bench's own,"
-                + " CreateSubscription and ActivateSubscription produced onto billing.subscription-commands: %.1f s (%.0f/s)",
-                count, seeded.took().toNanos() / 1e9, seeded.perSecond()));
+        notes.add(String.format(
+                Locale.ROOT,
+                "set-up: %d active subscriptions (first invoice paid) of a merchant of the bench's own,"
+                        + " CreateSubscription and ActivateSubscription produced onto billing.subscription-commands: %.1f s (%.0f/s)",
+                count,
+                seeded.took().toNanos() / 1e9,
+                seeded.perSecond()));
         if (!quietBefore) {
             notes.add("the command path was still busy when the clock moved: the times below include its catch-up");
         }
-        notes.add("measured: from one POST /v1/test_clock {advanceBySeconds: " + ADVANCE_SECONDS + "} to each renewal's invoice.paid"
+        notes.add("measured: from one POST /v1/test_clock {advanceBySeconds: " + ADVANCE_SECONDS
+                + "} to each renewal's invoice.paid"
                 + " read from billing.events (read_committed); the percentiles are of those times");
-        notes.add(String.format(Locale.ROOT, "first renewal after %s, %s renewal after %s, all %d after %s = %.0f renewals/s",
-                seconds(tally.firstNanos()), String.format(Locale.ROOT, "%,d", MILESTONE) + "th",
-                count >= MILESTONE ? seconds(tally.milestoneNanos()) : "n/a (fewer subscriptions)", count,
+        notes.add(String.format(
+                Locale.ROOT,
+                "first renewal after %s, %s renewal after %s, all %d after %s = %.0f renewals/s",
+                seconds(tally.firstNanos()),
+                String.format(Locale.ROOT, "%,d", MILESTONE) + "th",
+                count >= MILESTONE ? seconds(tally.milestoneNanos()) : "n/a (fewer subscriptions)",
+                count,
                 tally.renewed() == count ? seconds(tally.lastNanos()) : "NOT REACHED (" + tally.renewed() + " renewed)",
                 tally.renewed() / Math.max(elapsedNanos / 1e9, 1e-9)));
-        notes.add(String.format(Locale.ROOT, "exactly once: %d invoice.paid (subscription_cycle) for %d subscriptions, %d renewed,"
-                + " %d extra (%d of unknown subscriptions), %d invoice.created: %s%s", tally.paidEvents(), count, tally.renewed(),
-                tally.extra(), tally.strangers(), tally.createdEvents(), tally.exactlyOnce() ? "yes" : "NO",
+        notes.add(String.format(
+                Locale.ROOT,
+                "exactly once: %d invoice.paid (subscription_cycle) for %d subscriptions, %d renewed,"
+                        + " %d extra (%d of unknown subscriptions), %d invoice.created: %s%s",
+                tally.paidEvents(),
+                count,
+                tally.renewed(),
+                tally.extra(),
+                tally.strangers(),
+                tally.createdEvents(),
+                tally.exactlyOnce() ? "yes" : "NO",
                 quietAfter ? "" : " (the command path was still busy when the check read the topic's end)"));
         return notes;
     }

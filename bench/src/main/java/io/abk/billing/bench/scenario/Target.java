@@ -9,6 +9,13 @@ import org.jspecify.annotations.Nullable;
  *
  * @param adminToken for scenarios that make a merchant of their own; null when not given for a stack run elsewhere
  */
-public record Target(String baseUrl, String testKey, String bootstrap, String jdbcUrl, String dbUser, String dbPassword,
-        @Nullable String adminToken, @Nullable StackProbe probe, int partitions) {
-}
+public record Target(
+        String baseUrl,
+        String testKey,
+        String bootstrap,
+        String jdbcUrl,
+        String dbUser,
+        String dbPassword,
+        @Nullable String adminToken,
+        @Nullable StackProbe probe,
+        int partitions) {}

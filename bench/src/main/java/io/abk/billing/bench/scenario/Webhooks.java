@@ -20,21 +20,29 @@ public final class Webhooks {
     /** How long one run may take before it reports what arrived. */
     private static final Duration DEADLINE = Duration.ofMinutes(5);
 
-    private Webhooks() {
-    }
+    private Webhooks() {}
 
     public static Section run(Target target, int events, int endpoints) {
         var rows = new ArrayList<Row>();
         var notes = new ArrayList<String>();
         // The same number of deliveries both times, so the rows compare one endpoint with many.
-        var spread = endpoints == 1 ? List.of(new int[] {events, 1})
+        var spread = endpoints == 1
+                ? List.of(new int[] {events, 1})
                 : List.of(new int[] {events, 1}, new int[] {Math.max(1, events / endpoints), endpoints});
         for (var shape : spread) {
             System.out.printf("bench: webhooks: %d events to %d endpoint(s) ...%n", shape[0], shape[1]);
             var row = Phases.measured(NAME, target.probe(), () -> {
                 try {
-                    var run = WebhookThroughput.run(target.baseUrl(), target.testKey(), target.jdbcUrl(), target.dbUser(),
-                            target.dbPassword(), target.bootstrap(), shape[0], shape[1], DEADLINE);
+                    var run = WebhookThroughput.run(
+                            target.baseUrl(),
+                            target.testKey(),
+                            target.jdbcUrl(),
+                            target.dbUser(),
+                            target.dbPassword(),
+                            target.bootstrap(),
+                            shape[0],
+                            shape[1],
+                            DEADLINE);
                     notes.add(run.line());
                     return run.result();
                 } catch (IOException e) {
@@ -45,8 +53,9 @@ public final class Webhooks {
             });
             rows.add(row);
         }
-        notes.add("events produced straight onto billing.events (the sender's input); latency from an event's produce to its first"
-                + " arrival at the endpoint; the receiver answers 204 at once");
+        notes.add(
+                "events produced straight onto billing.events (the sender's input); latency from an event's produce to its first"
+                        + " arrival at the endpoint; the receiver answers 204 at once");
         return new Section(NAME, rows, notes);
     }
 }

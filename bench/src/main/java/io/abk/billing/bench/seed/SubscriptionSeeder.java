@@ -43,25 +43,33 @@ public final class SubscriptionSeeder {
 
     /** 1 USDC a month: the amount does not change the path a renewal takes. */
     private static final long AMOUNT_MICROS = 1_000_000L;
+
     private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private SubscriptionSeeder() {
-    }
+    private SubscriptionSeeder() {}
 
-    public static Seeded seed(String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Duration deadline) {
+    public static Seeded seed(
+            String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Duration deadline) {
         var started = System.nanoTime();
         var pending = new HashSet<String>(count * 2);
         try (var tail = EventTail.fromNow(bootstrap)) {
             produce(bootstrap, merchant, requestedAt, count, pending);
             var ids = Set.copyOf(pending);
-            System.out.printf(Locale.ROOT, "bench: %d subscriptions' commands produced in %.1f s; awaiting their first invoices paid ...%n",
-                    count, (System.nanoTime() - started) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "bench: %d subscriptions' commands produced in %.1f s; awaiting their first invoices paid ...%n",
+                    count,
+                    (System.nanoTime() - started) / 1e9);
             long until = started + deadline.toNanos();
             long nextProgress = System.nanoTime() + PROGRESS_EVERY_NANOS;
             while (!pending.isEmpty()) {
                 if (System.nanoTime() > until) {
-                    throw new IllegalStateException(String.format(Locale.ROOT, "set-up: %d of %d subscriptions active after %d s",
-                            count - pending.size(), count, deadline.toSeconds()));
+                    throw new IllegalStateException(String.format(
+                            Locale.ROOT,
+                            "set-up: %d of %d subscriptions active after %d s",
+                            count - pending.size(),
+                            count,
+                            deadline.toSeconds()));
                 }
                 tail.poll(Duration.ofMillis(200), (event, received) -> {
                     if (isFirstInvoicePaid(event, merchant.id())) {
@@ -78,11 +86,14 @@ public final class SubscriptionSeeder {
     }
 
     private static boolean isFirstInvoicePaid(BillingEvent event, String merchantId) {
-        return event.getType().equals("invoice.paid") && event.getMerchantId().equals(merchantId)
-                && event.getData().getInvoice() != null && event.getData().getInvoice().getBillingReason().equals("subscription_create");
+        return event.getType().equals("invoice.paid")
+                && event.getMerchantId().equals(merchantId)
+                && event.getData().getInvoice() != null
+                && event.getData().getInvoice().getBillingReason().equals("subscription_create");
     }
 
-    private static void produce(String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Set<String> ids) {
+    private static void produce(
+            String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Set<String> ids) {
         var props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -90,7 +101,8 @@ public final class SubscriptionSeeder {
         props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         var topic = Topics.SUBSCRIPTION_COMMANDS;
-        try (var producer = new KafkaProducer<>(props, topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                props, topic.keySerde().serializer(), topic.valueSerde().serializer())) {
             for (int i = 0; i < count; i++) {
                 var now = Instant.now();
                 var subscriptionId = Ids.newId(IdPrefix.SUBSCRIPTION, now);
@@ -104,17 +116,21 @@ public final class SubscriptionSeeder {
                         .setMerchantRef("bench-seed-" + i)
                         .setMetadata(Map.of("source", "bench"))
                         .build();
-                producer.send(new ProducerRecord<>(topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, create)));
-                var activate = ActivateSubscription.newBuilder().setOnChainSubscriptionId(null).build();
-                producer.send(new ProducerRecord<>(topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, activate)));
+                producer.send(new ProducerRecord<>(
+                        topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, create)));
+                var activate = ActivateSubscription.newBuilder()
+                        .setOnChainSubscriptionId(null)
+                        .build();
+                producer.send(new ProducerRecord<>(
+                        topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, activate)));
             }
             producer.flush();
         }
     }
 
     /** The envelope as the gateway stamps it (api-gateway's {@code Aggregate.SUBSCRIPTION}), without an HTTP request. */
-    private static SubscriptionCommand envelope(BenchMerchant merchant, String subscriptionId, Instant requestedAt, Instant now,
-            Object payload) {
+    private static SubscriptionCommand envelope(
+            BenchMerchant merchant, String subscriptionId, Instant requestedAt, Instant now, Object payload) {
         return SubscriptionCommand.newBuilder()
                 .setCommandId(Ids.newId(IdPrefix.COMMAND, now))
                 .setSubscriptionId(subscriptionId)

@@ -23,6 +23,7 @@ final class CountingReceiver implements AutoCloseable {
     private final ExecutorService executor = Executors.newFixedThreadPool(16);
     /** {@code "<event id> <path>"} -> first arrival ({@link System#nanoTime}). */
     private final Map<String, Long> firstArrivals = new ConcurrentHashMap<>();
+
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong lastDistinctAtNanos = new AtomicLong();
 
@@ -35,7 +36,10 @@ final class CountingReceiver implements AutoCloseable {
                 long now = System.nanoTime();
                 requests.incrementAndGet();
                 var id = exchange.getRequestHeaders().getFirst("webhook-id");
-                if (id != null && firstArrivals.putIfAbsent(id + " " + exchange.getRequestURI().getPath(), now) == null) {
+                if (id != null
+                        && firstArrivals.putIfAbsent(
+                                        id + " " + exchange.getRequestURI().getPath(), now)
+                                == null) {
                     lastDistinctAtNanos.accumulateAndGet(now, Math::max);
                 }
                 exchange.sendResponseHeaders(204, -1);

@@ -38,7 +38,13 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 public final class WebhookThroughput {
 
     /** The figures of one run. */
-    public record Run(int endpoints, int events, int delivered, Duration elapsed, long requests, boolean complete,
+    public record Run(
+            int endpoints,
+            int events,
+            int delivered,
+            Duration elapsed,
+            long requests,
+            boolean complete,
             Histogram latenciesMicros) {
 
         public int expected() {
@@ -50,15 +56,28 @@ public final class WebhookThroughput {
         }
 
         public Result result() {
-            var load = endpoints == 1 ? events + " events to one endpoint"
+            var load = endpoints == 1
+                    ? events + " events to one endpoint"
                     : events + " events to each of " + endpoints + " endpoints";
-            return Result.of("webhook delivery (billing.events -> sender -> local receiver)", load, latenciesMicros,
-                    expected() - delivered, elapsed);
+            return Result.of(
+                    "webhook delivery (billing.events -> sender -> local receiver)",
+                    load,
+                    latenciesMicros,
+                    expected() - delivered,
+                    elapsed);
         }
 
         public String line() {
-            return String.format(Locale.ROOT, "webhook delivery: %d deliveries (%d events x %d endpoints) in %.1f s = %.0f deliveries/s"
-                    + " (%d requests, %s)", delivered, events, endpoints, elapsed.toNanos() / 1e9, perSecond(), requests,
+            return String.format(
+                    Locale.ROOT,
+                    "webhook delivery: %d deliveries (%d events x %d endpoints) in %.1f s = %.0f deliveries/s"
+                            + " (%d requests, %s)",
+                    delivered,
+                    events,
+                    endpoints,
+                    elapsed.toNanos() / 1e9,
+                    perSecond(),
+                    requests,
                     complete ? "all delivered" : "NOT all delivered before the deadline");
         }
     }
@@ -66,12 +85,21 @@ public final class WebhookThroughput {
     /** How often the receiver's count is looked at: it sets the resolution of nothing measured (arrivals are timed). */
     private static final long CHECK_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    private WebhookThroughput() {
-    }
+    private WebhookThroughput() {}
 
-    public static Run run(String baseUrl, String testKey, String jdbcUrl, String dbUser, String dbPassword, String bootstrap,
-            int events, int endpoints, Duration deadline) throws IOException, SQLException {
-        try (var receiver = new CountingReceiver(); var api = new StackApi(baseUrl)) {
+    public static Run run(
+            String baseUrl,
+            String testKey,
+            String jdbcUrl,
+            String dbUser,
+            String dbPassword,
+            String bootstrap,
+            int events,
+            int endpoints,
+            Duration deadline)
+            throws IOException, SQLException {
+        try (var receiver = new CountingReceiver();
+                var api = new StackApi(baseUrl)) {
             var endpointIds = new ArrayList<String>();
             try {
                 for (int i = 0; i < endpoints; i++) {
@@ -87,8 +115,14 @@ public final class WebhookThroughput {
                 }
                 var complete = receiver.distinctDeliveries() >= expected;
                 var end = complete ? receiver.lastDistinctAtNanos() : System.nanoTime();
-                return new Run(endpoints, events, receiver.distinctDeliveries(), Duration.ofNanos(end - started), receiver.requests(),
-                        complete, latencies(receiver.firstArrivals(), sentAt));
+                return new Run(
+                        endpoints,
+                        events,
+                        receiver.distinctDeliveries(),
+                        Duration.ofNanos(end - started),
+                        receiver.requests(),
+                        complete,
+                        latencies(receiver.firstArrivals(), sentAt));
             } finally {
                 // Once this receiver is gone the endpoints would only fail; a later run must not pay for their retries.
                 endpointIds.forEach(id -> delete(api, testKey, id));
@@ -108,8 +142,14 @@ public final class WebhookThroughput {
     }
 
     private static String register(StackApi api, String testKey, String url) {
-        return api.post("/v1/webhook_endpoints", testKey, Map.of("url", url, "enabledEvents", List.of("subscription.created")))
-                .expect(201).path("webhookEndpoint").path("id").asString();
+        return api.post(
+                        "/v1/webhook_endpoints",
+                        testKey,
+                        Map.of("url", url, "enabledEvents", List.of("subscription.created")))
+                .expect(201)
+                .path("webhookEndpoint")
+                .path("id")
+                .asString();
     }
 
     private static void delete(StackApi api, String testKey, String endpointId) {
@@ -119,7 +159,8 @@ public final class WebhookThroughput {
         }
     }
 
-    private static String merchantOf(String endpointId, String jdbcUrl, String user, String password) throws SQLException {
+    private static String merchantOf(String endpointId, String jdbcUrl, String user, String password)
+            throws SQLException {
         try (var connection = DriverManager.getConnection(jdbcUrl, user, password);
                 var statement = connection.prepareStatement("SELECT merchant_id FROM webhook_endpoints WHERE id = ?")) {
             statement.setString(1, endpointId);
@@ -138,7 +179,10 @@ public final class WebhookThroughput {
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         var sentAt = new HashMap<String, Long>(count * 2);
-        try (var producer = new KafkaProducer<>(props, Topics.EVENTS.keySerde().serializer(), Topics.EVENTS.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                props,
+                Topics.EVENTS.keySerde().serializer(),
+                Topics.EVENTS.valueSerde().serializer())) {
             var now = Instant.now();
             for (int i = 0; i < count; i++) {
                 var subscriptionId = Ids.newId(IdPrefix.SUBSCRIPTION, now);
@@ -153,17 +197,31 @@ public final class WebhookThroughput {
 
     private static BillingEvent event(String merchantId, String subscriptionId, Instant now, int sequence) {
         var snapshot = SubscriptionSnapshot.newBuilder()
-                .setId(subscriptionId).setMerchantId(merchantId).setMode(Mode.TEST).setVersion(1).setStatus("incomplete")
-                .setAmountMicros(9_990_000L).setInterval("month")
+                .setId(subscriptionId)
+                .setMerchantId(merchantId)
+                .setMode(Mode.TEST)
+                .setVersion(1)
+                .setStatus("incomplete")
+                .setAmountMicros(9_990_000L)
+                .setInterval("month")
                 .setWalletAddress("0x2222222222222222222222222222222222222222")
                 .setPayoutAddress("0x1111111111111111111111111111111111111111")
-                .setMerchantRef("bench-" + sequence).setMetadata(Map.of())
-                .setCurrentPeriodStart(now).setCurrentPeriodEnd(now.plus(Duration.ofDays(30))).setBillingCycleAnchor(now)
-                .setCancelAtPeriodEnd(false).setMandateStatus("pending").setCreatedAt(now)
+                .setMerchantRef("bench-" + sequence)
+                .setMetadata(Map.of())
+                .setCurrentPeriodStart(now)
+                .setCurrentPeriodEnd(now.plus(Duration.ofDays(30)))
+                .setBillingCycleAnchor(now)
+                .setCancelAtPeriodEnd(false)
+                .setMandateStatus("pending")
+                .setCreatedAt(now)
                 .build();
         return BillingEvent.newBuilder()
-                .setEventId(Ids.newId(IdPrefix.EVENT, now)).setType("subscription.created").setCreatedAt(now)
-                .setMerchantId(merchantId).setMode(Mode.TEST).setAggregateId(subscriptionId)
+                .setEventId(Ids.newId(IdPrefix.EVENT, now))
+                .setType("subscription.created")
+                .setCreatedAt(now)
+                .setMerchantId(merchantId)
+                .setMode(Mode.TEST)
+                .setAggregateId(subscriptionId)
                 .setData(EventData.newBuilder().setSubscription(snapshot).build())
                 .build();
     }

@@ -77,12 +77,13 @@ public final class KafkaRoundTripWorkload implements Workload {
     public CompletableFuture<Void> execute(long sequence) {
         var done = new CompletableFuture<Void>();
         pending.put(sequence, done);
-        producer.send(new ProducerRecord<>(TOPIC, sequence, Payloads.createSubscription(sequence)), (metadata, error) -> {
-            if (error != null) {
-                pending.remove(sequence);
-                done.completeExceptionally(error);
-            }
-        });
+        producer.send(
+                new ProducerRecord<>(TOPIC, sequence, Payloads.createSubscription(sequence)), (metadata, error) -> {
+                    if (error != null) {
+                        pending.remove(sequence);
+                        done.completeExceptionally(error);
+                    }
+                });
         return done;
     }
 
@@ -101,7 +102,9 @@ public final class KafkaRoundTripWorkload implements Workload {
 
     private static void createTopic(String bootstrapServers, int partitions) {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            admin.createTopics(List.of(new NewTopic(TOPIC, partitions, (short) 1)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException("cannot create " + TOPIC, e);

@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Payloads {
 
-    private Payloads() {
-    }
+    private Payloads() {}
 
     public static byte[] createSubscription(long sequence) {
         var wallet = String.format("0x%040x", sequence + 1);

@@ -28,7 +28,8 @@ public final class PostgresInsertWorkload implements Workload {
                 connections.add(DriverManager.getConnection(jdbcUrl, user, password));
             }
             try (var statement = connections.peek().createStatement()) {
-                statement.execute("CREATE TABLE IF NOT EXISTS bench_payloads (id bigint PRIMARY KEY, body jsonb NOT NULL)");
+                statement.execute(
+                        "CREATE TABLE IF NOT EXISTS bench_payloads (id bigint PRIMARY KEY, body jsonb NOT NULL)");
                 statement.execute("TRUNCATE bench_payloads");
             }
         } catch (SQLException e) {
@@ -43,26 +44,30 @@ public final class PostgresInsertWorkload implements Workload {
 
     @Override
     public CompletableFuture<Void> execute(long sequence) {
-        return CompletableFuture.runAsync(() -> {
-            Connection connection = null;
-            try {
-                connection = connections.take();
-                try (var insert = connection.prepareStatement("INSERT INTO bench_payloads (id, body) VALUES (?, ?::jsonb)")) {
-                    insert.setLong(1, sequence);
-                    insert.setString(2, new String(Payloads.createSubscription(sequence), StandardCharsets.UTF_8));
-                    insert.executeUpdate();
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } finally {
-                if (connection != null) {
-                    connections.add(connection);
-                }
-            }
-        }, executor);
+        return CompletableFuture.runAsync(
+                () -> {
+                    Connection connection = null;
+                    try {
+                        connection = connections.take();
+                        try (var insert = connection.prepareStatement(
+                                "INSERT INTO bench_payloads (id, body) VALUES (?, ?::jsonb)")) {
+                            insert.setLong(1, sequence);
+                            insert.setString(
+                                    2, new String(Payloads.createSubscription(sequence), StandardCharsets.UTF_8));
+                            insert.executeUpdate();
+                        }
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    } finally {
+                        if (connection != null) {
+                            connections.add(connection);
+                        }
+                    }
+                },
+                executor);
     }
 
     @Override

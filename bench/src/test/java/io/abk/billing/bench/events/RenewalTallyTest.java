@@ -20,13 +20,27 @@ class RenewalTallyTest {
     private static BillingEvent event(String type, String merchant, String subscription, String billingReason) {
         var at = Instant.parse("2027-02-16T00:00:00Z");
         var invoice = InvoiceSnapshot.newBuilder()
-                .setId("inv_" + subscription).setSubscriptionId(subscription).setMerchantId(merchant).setMode(Mode.TEST).setVersion(3)
-                .setStatus("paid").setAmountMicros(1_000_000).setBillingReason(billingReason)
-                .setPeriodStart(at).setPeriodEnd(at).setDueAt(at).setCreatedAt(at)
+                .setId("inv_" + subscription)
+                .setSubscriptionId(subscription)
+                .setMerchantId(merchant)
+                .setMode(Mode.TEST)
+                .setVersion(3)
+                .setStatus("paid")
+                .setAmountMicros(1_000_000)
+                .setBillingReason(billingReason)
+                .setPeriodStart(at)
+                .setPeriodEnd(at)
+                .setDueAt(at)
+                .setCreatedAt(at)
                 .build();
         return BillingEvent.newBuilder()
-                .setEventId("evt_" + subscription + type).setType(type).setCreatedAt(at).setMerchantId(merchant).setMode(Mode.TEST)
-                .setAggregateId(subscription).setData(EventData.newBuilder().setInvoice(invoice).build())
+                .setEventId("evt_" + subscription + type)
+                .setType(type)
+                .setCreatedAt(at)
+                .setMerchantId(merchant)
+                .setMode(Mode.TEST)
+                .setAggregateId(subscription)
+                .setData(EventData.newBuilder().setInvoice(invoice).build())
                 .build();
     }
 

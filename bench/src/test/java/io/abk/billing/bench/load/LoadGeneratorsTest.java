@@ -19,12 +19,13 @@ class LoadGeneratorsTest {
 
         @Override
         public CompletableFuture<Void> execute(long sequence) {
-            return sequence % 3 == 0 ? CompletableFuture.failedFuture(new IllegalStateException("no")) : CompletableFuture.completedFuture(null);
+            return sequence % 3 == 0
+                    ? CompletableFuture.failedFuture(new IllegalStateException("no"))
+                    : CompletableFuture.completedFuture(null);
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     @Test

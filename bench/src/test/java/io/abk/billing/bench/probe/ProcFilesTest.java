@@ -12,7 +12,8 @@ class ProcFilesTest {
     @Test
     void shouldAddUserAndSystemTicksWhenTheCommandNameHoldsSpacesAndParentheses() {
         // Protects against counting fields from the first ')': a thread or command name may hold both.
-        var stat = "4242 (postgres: billing (idle) x) S 1 4242 4242 0 -1 4194560 1200 0 0 0 250 50 0 0 20 0 1 0 100 0 0";
+        var stat =
+                "4242 (postgres: billing (idle) x) S 1 4242 4242 0 -1 4194560 1200 0 0 0 250 50 0 0 20 0 1 0 100 0 0";
 
         assertThat(ProcFiles.cpuNanos(stat)).hasValue(300 * 10_000_000L);
     }
@@ -24,7 +25,8 @@ class ProcFilesTest {
 
     @Test
     void shouldReadTheResidentSetInBytesWhenGivenAStatusFile(@TempDir Path dir) throws Exception {
-        var status = Files.writeString(dir.resolve("status"), "Name:\tjava\nVmPeak:\t 9000 kB\nVmRSS:\t  123456 kB\nThreads:\t80\n");
+        var status = Files.writeString(
+                dir.resolve("status"), "Name:\tjava\nVmPeak:\t 9000 kB\nVmRSS:\t  123456 kB\nThreads:\t80\n");
 
         assertThat(ProcFiles.rssBytes(status)).hasValue(123_456L * 1024);
         assertThat(ProcFiles.rssBytes(dir.resolve("absent"))).isEmpty();

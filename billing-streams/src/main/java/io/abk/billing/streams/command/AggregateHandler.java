@@ -21,8 +21,7 @@ public interface AggregateHandler<C, A> {
     CommandHeader header(C command);
 
     /** Opens the stores the handler keeps beside the processor's two; none by default. */
-    default void init(ProcessorContext<?, ?> context) {
-    }
+    default void init(ProcessorContext<?, ?> context) {}
 
     /** Decides {@code command} against {@code stored} (null: no aggregate under this key yet). */
     Handled<A> handle(C command, @Nullable A stored);
@@ -38,6 +37,5 @@ public interface AggregateHandler<C, A> {
     }
 
     /** A record for the sink node {@code sink} (an event, a chain request, a command to another aggregate). */
-    record Forward(String sink, String key, SpecificRecord value) {
-    }
+    record Forward(String sink, String key, SpecificRecord value) {}
 }

@@ -9,14 +9,17 @@ import org.jspecify.annotations.Nullable;
 /** The {@link Change} of one command: its outcome, and for an accepted command what it changed and emitted. */
 public final class Changes {
 
-    private Changes() {
-    }
+    private Changes() {}
 
     /**
      * Accepted: the {@code snapshots} of every resource after the command, the ids of the events it emitted, and the
      * command whose outcome answers it too ({@code followUpCommandId}: a settlement's result, a minted payment).
      */
-    public static Change accepted(CommandHeader header, String aggregateType, List<?> snapshots, List<String> eventIds,
+    public static Change accepted(
+            CommandHeader header,
+            String aggregateType,
+            List<?> snapshots,
+            List<String> eventIds,
             @Nullable String followUpCommandId) {
         return builder(header, aggregateType, Outcome.ACCEPTED)
                 .setSnapshots(List.copyOf(snapshots))

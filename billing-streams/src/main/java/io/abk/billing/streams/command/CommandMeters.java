@@ -15,18 +15,38 @@ final class CommandMeters {
     private static final String NAME = "billing.commands";
     private static final String SERVICE = "billing-streams";
 
-    private CommandMeters() {
-    }
+    private CommandMeters() {}
 
     static void applied(Change change, String type) {
         var rejection = change.getRejection();
-        Metrics.counter(NAME, "service", SERVICE, "aggregate", change.getAggregateType(), "type", type,
-                "outcome", rejection == null ? "accepted" : "rejected", "code", rejection == null ? "none" : rejection.getCode())
+        Metrics.counter(
+                        NAME,
+                        "service",
+                        SERVICE,
+                        "aggregate",
+                        change.getAggregateType(),
+                        "type",
+                        type,
+                        "outcome",
+                        rejection == null ? "accepted" : "rejected",
+                        "code",
+                        rejection == null ? "none" : rejection.getCode())
                 .increment();
     }
 
     static void duplicate(String store, String type) {
-        Metrics.counter(NAME, "service", SERVICE, "aggregate", store.replace("-aggregates", ""), "type", type,
-                "outcome", "duplicate", "code", "none").increment();
+        Metrics.counter(
+                        NAME,
+                        "service",
+                        SERVICE,
+                        "aggregate",
+                        store.replace("-aggregates", ""),
+                        "type",
+                        type,
+                        "outcome",
+                        "duplicate",
+                        "code",
+                        "none")
+                .increment();
     }
 }

@@ -43,8 +43,11 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         context.schedule(ProcessedCommands.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
             int deleted = processedCommands.sweep(now);
             if (deleted > 0) {
-                log.info("event=processed_commands_expired store={} task={} deleted={}",
-                        nodes.processedCommandStore(), context.taskId(), deleted);
+                log.info(
+                        "event=processed_commands_expired store={} task={} deleted={}",
+                        nodes.processedCommandStore(),
+                        context.taskId(),
+                        deleted);
             }
         });
     }
@@ -55,8 +58,8 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         var processed = required(this.processed);
         var envelope = record.value();
         if (envelope == null) {
-            throw new IllegalArgumentException("a command record without a value: key=" + record.key()
-                    + " store=" + nodes.aggregateStore());
+            throw new IllegalArgumentException(
+                    "a command record without a value: key=" + record.key() + " store=" + nodes.aggregateStore());
         }
         var header = handler.header(envelope);
         if (record.key() == null || !record.key().equals(header.aggregateId())) {
@@ -69,8 +72,12 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         }
     }
 
-    private void apply(ProcessorContext<String, SpecificRecord> context, ProcessedCommands processed, Record<String, C> record,
-            CommandHeader header, C envelope) {
+    private void apply(
+            ProcessorContext<String, SpecificRecord> context,
+            ProcessedCommands processed,
+            Record<String, C> record,
+            CommandHeader header,
+            C envelope) {
         if (processed.contains(header.commandId())) {
             log.info("event=command_duplicate_skipped commandId={} aggregateId={}", header.commandId(), record.key());
             CommandMeters.duplicate(nodes.aggregateStore(), header.type());
@@ -82,7 +89,8 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             aggregates.put(record.key(), handled.aggregate());
         }
         processed.markProcessed(header.commandId(), context.currentSystemTimeMs());
-        context.forward(new Record<String, SpecificRecord>(record.key(), handled.change(), record.timestamp()),
+        context.forward(
+                new Record<String, SpecificRecord>(record.key(), handled.change(), record.timestamp()),
                 nodes.changesSink());
         for (var out : handled.forwards()) {
             context.forward(new Record<>(out.key(), out.value(), record.timestamp()), out.sink());
@@ -95,13 +103,26 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         var change = handled.change();
         var rejection = change.getRejection();
         if (rejection != null) {
-            log.info("event=command_rejected commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
-                            + " requestId={} code={}", header.commandId(), change.getAggregateType(),
-                    header.aggregateId(), header.merchantId(), header.mode(), header.requestId(), rejection.getCode());
+            log.info(
+                    "event=command_rejected commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
+                            + " requestId={} code={}",
+                    header.commandId(),
+                    change.getAggregateType(),
+                    header.aggregateId(),
+                    header.merchantId(),
+                    header.mode(),
+                    header.requestId(),
+                    rejection.getCode());
         } else if (log.isDebugEnabled()) {
-            log.debug("event=command_accepted commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
-                            + " requestId={} forwards={}", header.commandId(), change.getAggregateType(),
-                    header.aggregateId(), header.merchantId(), header.mode(), header.requestId(),
+            log.debug(
+                    "event=command_accepted commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
+                            + " requestId={} forwards={}",
+                    header.commandId(),
+                    change.getAggregateType(),
+                    header.aggregateId(),
+                    header.merchantId(),
+                    header.mode(),
+                    header.requestId(),
                     handled.forwards().size());
         }
     }

@@ -10,8 +10,7 @@ import java.time.Instant;
  */
 public final class EventIds {
 
-    private EventIds() {
-    }
+    private EventIds() {}
 
     public static String of(String commandId, Instant requestedAt, int index) {
         return Ids.derivedId(IdPrefix.EVENT, requestedAt, commandId + ":" + index);

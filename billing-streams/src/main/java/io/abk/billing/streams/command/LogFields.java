@@ -13,8 +13,7 @@ final class LogFields implements AutoCloseable {
 
     private static final String[] KEYS = {"commandId", "merchantId", "mode", "requestId"};
 
-    private LogFields() {
-    }
+    private LogFields() {}
 
     static LogFields of(CommandHeader header) {
         MDC.put("commandId", header.commandId());

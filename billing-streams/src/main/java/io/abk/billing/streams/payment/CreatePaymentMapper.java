@@ -10,14 +10,23 @@ import io.abk.billing.streams.domain.payment.PaymentTerms;
  */
 public final class CreatePaymentMapper {
 
-    private CreatePaymentMapper() {
-    }
+    private CreatePaymentMapper() {}
 
     public static PaymentTerms terms(CreatePayment create) {
-        return new PaymentTerms(UsdcAmount.ofMicros(create.getAmountMicros()), create.getCustomerWallet(),
-                create.getPayoutAddress(), create.getMerchantRef(), create.getPriceId(), create.getPaymentLinkId(),
-                create.getDescription(), create.getCheckoutUrl(), create.getSuccessUrl(), create.getCancelUrl(),
-                create.getCustomerEmail(), create.getCustomerName(), create.getMetadata());
+        return new PaymentTerms(
+                UsdcAmount.ofMicros(create.getAmountMicros()),
+                create.getCustomerWallet(),
+                create.getPayoutAddress(),
+                create.getMerchantRef(),
+                create.getPriceId(),
+                create.getPaymentLinkId(),
+                create.getDescription(),
+                create.getCheckoutUrl(),
+                create.getSuccessUrl(),
+                create.getCancelUrl(),
+                create.getCustomerEmail(),
+                create.getCustomerName(),
+                create.getMetadata());
     }
 
     public static CreatePayment createPayment(PaymentTerms terms) {

@@ -13,17 +13,20 @@ import io.abk.billing.streams.domain.payment.Verifications;
  */
 final class PaymentAggregateMapper {
 
-    private PaymentAggregateMapper() {
-    }
+    private PaymentAggregateMapper() {}
 
     /** A payment as loaded from the store: the sequence of its last accepted command and its state. */
-    record Stored(long sequence, Existing state) {
-    }
+    record Stored(long sequence, Existing state) {}
 
     static Stored read(PaymentAggregate aggregate) {
         var stored = aggregate.getInFlight();
-        var inFlight = stored == null ? null : new Verification(stored.getRequestId(), stored.getResultCommandId(),
-                stored.getTxHash(), stored.getRequestedAt());
+        var inFlight = stored == null
+                ? null
+                : new Verification(
+                        stored.getRequestId(),
+                        stored.getResultCommandId(),
+                        stored.getTxHash(),
+                        stored.getRequestedAt());
         var verifications = new Verifications(inFlight, aggregate.getVerifyCount());
         return new Stored(aggregate.getSequence(), PaymentSnapshots.state(aggregate.getPayment(), verifications));
     }
@@ -34,8 +37,14 @@ final class PaymentAggregateMapper {
         return PaymentAggregate.newBuilder()
                 .setSequence(stored.sequence())
                 .setPayment(PaymentSnapshots.snapshot(stored.state(), stored.sequence()))
-                .setInFlight(inFlight == null ? null : new PaymentVerification(inFlight.requestId(),
-                        inFlight.resultCommandId(), inFlight.txHash(), inFlight.requestedAt()))
+                .setInFlight(
+                        inFlight == null
+                                ? null
+                                : new PaymentVerification(
+                                        inFlight.requestId(),
+                                        inFlight.resultCommandId(),
+                                        inFlight.txHash(),
+                                        inFlight.requestedAt()))
                 .setVerifyCount(verifications.count())
                 .build();
     }

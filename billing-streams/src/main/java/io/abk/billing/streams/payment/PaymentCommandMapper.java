@@ -23,8 +23,7 @@ import io.abk.billing.streams.domain.tenant.Tenant;
  */
 final class PaymentCommandMapper {
 
-    private PaymentCommandMapper() {
-    }
+    private PaymentCommandMapper() {}
 
     static PaymentCommand toCommand(io.abk.billing.schemas.avro.PaymentCommand envelope) {
         var id = envelope.getPaymentId();
@@ -35,17 +34,27 @@ final class PaymentCommandMapper {
             case ConfirmPayment confirm -> new Confirm(id, tenant, at, confirm.getTxHash());
             case SettlePayment settle -> new Settle(id, tenant, at, settle.getRequestId(), result(envelope, settle));
             case ExpirePayment expire -> new Expire(id, tenant, at);
-            case PayFromChain pay -> new PaymentCommand.PayFromChain(id, tenant, at, pay.getTransferId(),
-                    pay.getTxHash(), pay.getFromAddress(), UsdcAmount.ofMicros(pay.getAmountReceivedMicros()));
-            case ReversePayment reverse -> new PaymentCommand.ReversePayment(id, tenant, at, reverse.getTransferId(),
-                    reverse.getTxHash());
-            default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
-                    + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
+            case PayFromChain pay ->
+                new PaymentCommand.PayFromChain(
+                        id,
+                        tenant,
+                        at,
+                        pay.getTransferId(),
+                        pay.getTxHash(),
+                        pay.getFromAddress(),
+                        UsdcAmount.ofMicros(pay.getAmountReceivedMicros()));
+            case ReversePayment reverse ->
+                new PaymentCommand.ReversePayment(id, tenant, at, reverse.getTransferId(), reverse.getTxHash());
+            default ->
+                throw new IllegalArgumentException(
+                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
+                                + envelope.getPayload().getClass().getName());
         };
     }
 
     /** A success names its transaction and what it moved; a failure its code (the message defaults to the code). */
-    private static VerificationResult result(io.abk.billing.schemas.avro.PaymentCommand envelope, SettlePayment settle) {
+    private static VerificationResult result(
+            io.abk.billing.schemas.avro.PaymentCommand envelope, SettlePayment settle) {
         if (settle.getSucceeded()) {
             var txHash = settle.getTxHash();
             var received = settle.getAmountReceivedMicros();
@@ -57,8 +66,8 @@ final class PaymentCommandMapper {
         }
         var code = settle.getFailureCode();
         if (code == null) {
-            throw new IllegalArgumentException("verification result " + envelope.getCommandId()
-                    + " failed without a failureCode");
+            throw new IllegalArgumentException(
+                    "verification result " + envelope.getCommandId() + " failed without a failureCode");
         }
         var message = settle.getFailureMessage();
         return new VerificationResult.Refused(code, message != null ? message : code);

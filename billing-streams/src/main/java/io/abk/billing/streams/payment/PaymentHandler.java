@@ -47,8 +47,13 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
 
     @Override
     public CommandHeader header(PaymentCommand command) {
-        return new CommandHeader(command.getCommandId(), command.getPaymentId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt(), command.getRequestId(),
+        return new CommandHeader(
+                command.getCommandId(),
+                command.getPaymentId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt(),
+                command.getRequestId(),
                 CommandHeader.typeOf(command.getPayload()));
     }
 
@@ -58,18 +63,24 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
         var command = PaymentCommandMapper.toCommand(envelope);
         var stored = storedValue == null ? null : PaymentAggregateMapper.read(storedValue);
         if (stored != null && !stored.state().id().equals(envelope.getPaymentId())) {
-            throw new IllegalStateException("the store holds payment " + stored.state().id() + " under key "
-                    + envelope.getPaymentId());
+            throw new IllegalStateException(
+                    "the store holds payment " + stored.state().id() + " under key " + envelope.getPaymentId());
         }
         PaymentState before = stored == null ? new Absent() : stored.state();
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (PaymentDecider.decide(before, command, policy)) {
-            case Rejected rejected -> new Handled<>(null,
-                    Changes.rejected(header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()), List.of());
+            case Rejected rejected ->
+                new Handled<>(
+                        null,
+                        Changes.rejected(
+                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
+                        List.of());
             case Failed failed -> {
                 var after = existing(PaymentDecider.evolveAll(before, failed.events()), envelope);
-                yield new Handled<>(PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence, after)),
-                        Changes.rejected(header, AGGREGATE_TYPE, failed.code(), failed.message()), List.of());
+                yield new Handled<>(
+                        PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence, after)),
+                        Changes.rejected(header, AGGREGATE_TYPE, failed.code(), failed.message()),
+                        List.of());
             }
             case Accepted accepted -> {
                 var after = existing(PaymentDecider.evolveAll(before, accepted.events()), envelope);
@@ -77,17 +88,26 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
                 var events = PaymentOutputs.events(envelope, accepted.events(), snapshot);
                 var forwards = new ArrayList<Forward>();
                 events.forEach(event -> forwards.add(new Forward(nodes.eventsSink(), envelope.getPaymentId(), event)));
-                PaymentOutputs.verifications(accepted.events(), after).forEach(request ->
-                        forwards.add(new Forward(nodes.chainRequestsSink(), envelope.getPaymentId(), request)));
-                PaymentOutputs.linkConversions(envelope, accepted.events()).forEach(record ->
-                        forwards.add(new Forward(nodes.linkConversionsSink(), record.getPaymentLinkId(), record)));
-                PaymentOutputs.watchedAddresses(accepted.events()).forEach(address -> forwards.add(new Forward(
-                        nodes.watchedAddressesSink(), PaymentOutputs.watchedAddressKey(address), address)));
+                PaymentOutputs.verifications(accepted.events(), after)
+                        .forEach(request ->
+                                forwards.add(new Forward(nodes.chainRequestsSink(), envelope.getPaymentId(), request)));
+                PaymentOutputs.linkConversions(envelope, accepted.events())
+                        .forEach(record -> forwards.add(
+                                new Forward(nodes.linkConversionsSink(), record.getPaymentLinkId(), record)));
+                PaymentOutputs.watchedAddresses(accepted.events())
+                        .forEach(address -> forwards.add(new Forward(
+                                nodes.watchedAddressesSink(), PaymentOutputs.watchedAddressKey(address), address)));
                 warnAboutChainSurprises(envelope, command, before, accepted.events());
-                var change = Changes.accepted(header, AGGREGATE_TYPE, List.of(snapshot),
-                        events.stream().map(BillingEvent::getEventId).toList(), accepted.followUpCommandId());
-                yield new Handled<>(PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence + 1, after)),
-                        change, forwards);
+                var change = Changes.accepted(
+                        header,
+                        AGGREGATE_TYPE,
+                        List.of(snapshot),
+                        events.stream().map(BillingEvent::getEventId).toList(),
+                        accepted.followUpCommandId());
+                yield new Handled<>(
+                        PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(sequence + 1, after)),
+                        change,
+                        forwards);
             }
         };
     }
@@ -96,29 +116,45 @@ public final class PaymentHandler implements AggregateHandler<PaymentCommand, Pa
      * Never silent: a payment reopened because the transfer that paid it left the chain, and a second transfer
      * verified for a payment a transfer seen on chain had paid already (the customer paid twice), need a person.
      */
-    private static void warnAboutChainSurprises(PaymentCommand envelope,
-            io.abk.billing.streams.domain.payment.PaymentCommand command, PaymentState before,
+    private static void warnAboutChainSurprises(
+            PaymentCommand envelope,
+            io.abk.billing.streams.domain.payment.PaymentCommand command,
+            PaymentState before,
             List<PaymentEvent> events) {
         for (var event : events) {
             if (event instanceof PaymentReopened reopened) {
-                log.warn("event=payment_reopened paymentId={} merchantId={} mode={} commandId={} txHash={} code={}",
-                        envelope.getPaymentId(), envelope.getMerchantId(), envelope.getMode(),
-                        envelope.getCommandId(), reopened.txHash(), reopened.failureCode());
+                log.warn(
+                        "event=payment_reopened paymentId={} merchantId={} mode={} commandId={} txHash={} code={}",
+                        envelope.getPaymentId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getCommandId(),
+                        reopened.txHash(),
+                        reopened.failureCode());
             }
         }
-        if (command instanceof Settle settle && settle.result() instanceof Verified verified
-                && before instanceof Paid paid && !paid.receipt().txHash().equalsIgnoreCase(verified.txHash())) {
-            log.warn("event=payment_paid_twice paymentId={} merchantId={} mode={} commandId={} paidByTxHash={}"
-                            + " verifiedTxHash={} amountReceivedMicros={}", envelope.getPaymentId(),
-                    envelope.getMerchantId(), envelope.getMode(), envelope.getCommandId(), paid.receipt().txHash(),
-                    verified.txHash(), verified.amountReceived().micros());
+        if (command instanceof Settle settle
+                && settle.result() instanceof Verified verified
+                && before instanceof Paid paid
+                && !paid.receipt().txHash().equalsIgnoreCase(verified.txHash())) {
+            log.warn(
+                    "event=payment_paid_twice paymentId={} merchantId={} mode={} commandId={} paidByTxHash={}"
+                            + " verifiedTxHash={} amountReceivedMicros={}",
+                    envelope.getPaymentId(),
+                    envelope.getMerchantId(),
+                    envelope.getMode(),
+                    envelope.getCommandId(),
+                    paid.receipt().txHash(),
+                    verified.txHash(),
+                    verified.amountReceived().micros());
         }
     }
 
     private static Existing existing(PaymentState state, PaymentCommand envelope) {
         return switch (state) {
-            case Absent absent -> throw new IllegalStateException(
-                    "command " + envelope.getCommandId() + " was decided but left no payment");
+            case Absent absent ->
+                throw new IllegalStateException(
+                        "command " + envelope.getCommandId() + " was decided but left no payment");
             case Existing existing -> existing;
         };
     }

@@ -7,6 +7,9 @@ import io.abk.billing.streams.command.CommandNodes;
  * handler that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands},
  * {@code watchedAddressesSink} to {@code chain.watched-addresses}.
  */
-public record PaymentNodes(CommandNodes command, String eventsSink, String chainRequestsSink,
-        String linkConversionsSink, String watchedAddressesSink) {
-}
+public record PaymentNodes(
+        CommandNodes command,
+        String eventsSink,
+        String chainRequestsSink,
+        String linkConversionsSink,
+        String watchedAddressesSink) {}

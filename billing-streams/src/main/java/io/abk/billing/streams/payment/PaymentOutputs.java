@@ -32,12 +32,14 @@ import java.util.Locale;
  */
 final class PaymentOutputs {
 
-    private PaymentOutputs() {
-    }
+    private PaymentOutputs() {}
 
-    static List<BillingEvent> events(io.abk.billing.schemas.avro.PaymentCommand envelope, List<PaymentEvent> events,
-            PaymentSnapshot after) {
-        var published = events.stream().filter(Published.class::isInstance).map(Published.class::cast).toList();
+    static List<BillingEvent> events(
+            io.abk.billing.schemas.avro.PaymentCommand envelope, List<PaymentEvent> events, PaymentSnapshot after) {
+        var published = events.stream()
+                .filter(Published.class::isInstance)
+                .map(Published.class::cast)
+                .toList();
         var out = new ArrayList<BillingEvent>(published.size());
         for (int index = 0; index < published.size(); index++) {
             var data = EventData.newBuilder().setPayment(after);
@@ -94,8 +96,8 @@ final class PaymentOutputs {
     }
 
     /** {@code RecordLinkPayment} for the link that minted the paid payment, keyed by link id. */
-    static List<PaymentLinkCommand> linkConversions(io.abk.billing.schemas.avro.PaymentCommand envelope,
-            List<PaymentEvent> events) {
+    static List<PaymentLinkCommand> linkConversions(
+            io.abk.billing.schemas.avro.PaymentCommand envelope, List<PaymentEvent> events) {
         var out = new ArrayList<PaymentLinkCommand>();
         for (var event : events) {
             if (event instanceof LinkConversionReported reported) {
@@ -124,8 +126,10 @@ final class PaymentOutputs {
         for (var event : events) {
             if (event instanceof PaymentCreated created) {
                 var d = created.payment();
-                out.add(new WatchedAddress(ModeMapper.toAvro(d.tenant().mode()),
-                        d.terms().payoutAddress().toLowerCase(Locale.ROOT), d.createdAt()));
+                out.add(new WatchedAddress(
+                        ModeMapper.toAvro(d.tenant().mode()),
+                        d.terms().payoutAddress().toLowerCase(Locale.ROOT),
+                        d.createdAt()));
             }
         }
         return out;

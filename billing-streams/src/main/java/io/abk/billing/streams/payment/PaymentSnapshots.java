@@ -21,8 +21,7 @@ import io.abk.billing.streams.domain.tenant.Tenant;
  */
 final class PaymentSnapshots {
 
-    private PaymentSnapshots() {
-    }
+    private PaymentSnapshots() {}
 
     static PaymentSnapshot snapshot(Existing state, long version) {
         var d = state.details();
@@ -35,7 +34,8 @@ final class PaymentSnapshots {
                 .setVersion(version)
                 .setStatus(state.status())
                 .setAmountMicros(t.amount().micros())
-                .setAmountReceivedMicros(receipt == null ? null : receipt.amountReceived().micros())
+                .setAmountReceivedMicros(
+                        receipt == null ? null : receipt.amountReceived().micros())
                 .setCustomerWallet(t.customerWallet())
                 .setPayoutAddress(t.payoutAddress())
                 .setMerchantRef(t.merchantRef())
@@ -57,12 +57,27 @@ final class PaymentSnapshots {
     }
 
     static Existing state(PaymentSnapshot s, Verifications verifications) {
-        var terms = new PaymentTerms(UsdcAmount.ofMicros(s.getAmountMicros()), s.getCustomerWallet(),
-                s.getPayoutAddress(), s.getMerchantRef(), s.getPriceId(), s.getPaymentLinkId(), s.getDescription(),
-                s.getCheckoutUrl(), s.getSuccessUrl(), s.getCancelUrl(), s.getCustomerEmail(), s.getCustomerName(),
+        var terms = new PaymentTerms(
+                UsdcAmount.ofMicros(s.getAmountMicros()),
+                s.getCustomerWallet(),
+                s.getPayoutAddress(),
+                s.getMerchantRef(),
+                s.getPriceId(),
+                s.getPaymentLinkId(),
+                s.getDescription(),
+                s.getCheckoutUrl(),
+                s.getSuccessUrl(),
+                s.getCancelUrl(),
+                s.getCustomerEmail(),
+                s.getCustomerName(),
                 s.getMetadata());
-        var details = new PaymentDetails(s.getId(), new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())),
-                terms, s.getCreatedAt(), s.getExpiresAt(), verifications);
+        var details = new PaymentDetails(
+                s.getId(),
+                new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())),
+                terms,
+                s.getCreatedAt(),
+                s.getExpiresAt(),
+                verifications);
         var paid = "paid".equals(s.getStatus());
         var paidAt = s.getPaidAt();
         var txHash = s.getTxHash();
@@ -75,11 +90,12 @@ final class PaymentSnapshots {
         }
         return switch (s.getStatus()) {
             case "open" -> new Open(details);
-            case "paid" -> new Paid(details, new Receipt(paidAt, txHash, UsdcAmount.ofMicros(received), s.getPaidLate()));
+            case "paid" ->
+                new Paid(details, new Receipt(paidAt, txHash, UsdcAmount.ofMicros(received), s.getPaidLate()));
             case "canceled" -> new Canceled(details);
             case "expired" -> new Expired(details);
-            default -> throw new IllegalArgumentException("payment " + s.getId() + " has an unknown status "
-                    + s.getStatus());
+            default ->
+                throw new IllegalArgumentException("payment " + s.getId() + " has an unknown status " + s.getStatus());
         };
     }
 }

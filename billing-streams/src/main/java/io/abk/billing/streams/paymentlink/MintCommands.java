@@ -15,8 +15,7 @@ import java.util.List;
  */
 final class MintCommands {
 
-    private MintCommands() {
-    }
+    private MintCommands() {}
 
     static List<PaymentCommand> of(io.abk.billing.schemas.avro.PaymentLinkCommand open, List<PaymentLinkEvent> events) {
         var out = new ArrayList<PaymentCommand>();

@@ -23,30 +23,45 @@ import io.abk.billing.streams.domain.tenant.Tenant;
  */
 final class PaymentLinkCommandMapper {
 
-    private PaymentLinkCommandMapper() {
-    }
+    private PaymentLinkCommandMapper() {}
 
     static PaymentLinkCommand toCommand(io.abk.billing.schemas.avro.PaymentLinkCommand envelope) {
         var id = envelope.getPaymentLinkId();
         var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
         var at = envelope.getRequestedAt();
         return switch (envelope.getPayload()) {
-            case CreatePaymentLink create -> new Create(id, tenant, at, terms(create), create.getMaxUses(),
-                    create.getExpiresAt());
-            case OpenPaymentLink open -> new Open(id, tenant, at, open.getPaymentId(), open.getCheckoutUrl(),
-                    new Customer(open.getCustomerWallet(), open.getCustomerEmail(), open.getCustomerName()));
+            case CreatePaymentLink create ->
+                new Create(id, tenant, at, terms(create), create.getMaxUses(), create.getExpiresAt());
+            case OpenPaymentLink open ->
+                new Open(
+                        id,
+                        tenant,
+                        at,
+                        open.getPaymentId(),
+                        open.getCheckoutUrl(),
+                        new Customer(open.getCustomerWallet(), open.getCustomerEmail(), open.getCustomerName()));
             case DisablePaymentLink disable -> new Disable(id, tenant, at);
             case RecordLinkPayment record -> new RecordPayment(id, tenant, at, record.getPaymentId());
             case ExpirePaymentLink expire -> new Expire(id, tenant, at);
-            default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
-                    + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
+            default ->
+                throw new IllegalArgumentException(
+                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
+                                + envelope.getPayload().getClass().getName());
         };
     }
 
     private static PaymentLinkTerms terms(CreatePaymentLink create) {
-        return new PaymentLinkTerms(UsdcAmount.ofMicros(create.getAmountMicros()), create.getDescription(),
-                create.getMerchantRefPrefix(), create.getPayoutAddress(), create.getPriceId(), create.getUrl(),
-                create.getSuccessUrl(), create.getCancelUrl(), create.getCollectEmail(), create.getCollectName(),
+        return new PaymentLinkTerms(
+                UsdcAmount.ofMicros(create.getAmountMicros()),
+                create.getDescription(),
+                create.getMerchantRefPrefix(),
+                create.getPayoutAddress(),
+                create.getPriceId(),
+                create.getUrl(),
+                create.getSuccessUrl(),
+                create.getCancelUrl(),
+                create.getCollectEmail(),
+                create.getCollectName(),
                 create.getMetadata());
     }
 }

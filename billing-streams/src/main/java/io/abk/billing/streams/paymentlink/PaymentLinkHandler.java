@@ -32,8 +32,13 @@ public final class PaymentLinkHandler implements AggregateHandler<PaymentLinkCom
 
     @Override
     public CommandHeader header(PaymentLinkCommand command) {
-        return new CommandHeader(command.getCommandId(), command.getPaymentLinkId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt(), command.getRequestId(),
+        return new CommandHeader(
+                command.getCommandId(),
+                command.getPaymentLinkId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt(),
+                command.getRequestId(),
                 CommandHeader.typeOf(command.getPayload()));
     }
 
@@ -43,25 +48,31 @@ public final class PaymentLinkHandler implements AggregateHandler<PaymentLinkCom
         var command = PaymentLinkCommandMapper.toCommand(envelope);
         PaymentLinkState before = stored == null ? new Absent() : PaymentLinkSnapshots.state(stored.getPaymentLink());
         if (before instanceof Existing existing && !existing.id().equals(envelope.getPaymentLinkId())) {
-            throw new IllegalStateException("the store holds payment link " + existing.id() + " under key "
-                    + envelope.getPaymentLinkId());
+            throw new IllegalStateException(
+                    "the store holds payment link " + existing.id() + " under key " + envelope.getPaymentLinkId());
         }
         long sequence = stored == null ? 0 : stored.getSequence();
         return switch (PaymentLinkDecider.decide(before, command)) {
-            case Rejected rejected -> new Handled<>(null,
-                    Changes.rejected(header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()), List.of());
+            case Rejected rejected ->
+                new Handled<>(
+                        null,
+                        Changes.rejected(
+                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
+                        List.of());
             case Accepted accepted -> {
                 if (!(PaymentLinkDecider.evolveAll(before, accepted.events()) instanceof Existing after)) {
-                    throw new IllegalStateException("command " + envelope.getCommandId()
-                            + " was accepted but left no payment link");
+                    throw new IllegalStateException(
+                            "command " + envelope.getCommandId() + " was accepted but left no payment link");
                 }
                 var snapshot = PaymentLinkSnapshots.snapshot(after, sequence + 1);
                 var forwards = MintCommands.of(envelope, accepted.events()).stream()
                         .map(mint -> new Forward(nodes.mintsSink(), mint.getPaymentId(), mint))
                         .toList();
-                yield new Handled<>(new PaymentLinkAggregate(sequence + 1, snapshot),
-                        Changes.accepted(header, AGGREGATE_TYPE, List.of(snapshot), List.of(),
-                                accepted.followUpCommandId()), forwards);
+                yield new Handled<>(
+                        new PaymentLinkAggregate(sequence + 1, snapshot),
+                        Changes.accepted(
+                                header, AGGREGATE_TYPE, List.of(snapshot), List.of(), accepted.followUpCommandId()),
+                        forwards);
             }
         };
     }

@@ -18,8 +18,7 @@ import io.abk.billing.streams.domain.tenant.Tenant;
  */
 final class PaymentLinkSnapshots {
 
-    private PaymentLinkSnapshots() {
-    }
+    private PaymentLinkSnapshots() {}
 
     static PaymentLinkSnapshot snapshot(Existing state, long version) {
         var d = state.details();
@@ -51,22 +50,39 @@ final class PaymentLinkSnapshots {
     }
 
     static Existing state(PaymentLinkSnapshot s) {
-        var terms = new PaymentLinkTerms(UsdcAmount.ofMicros(s.getAmountMicros()), s.getDescription(),
-                s.getMerchantRefPrefix(), s.getPayoutAddress(), s.getPriceId(), s.getUrl(), s.getSuccessUrl(),
-                s.getCancelUrl(), s.getCollectEmail(), s.getCollectName(), s.getMetadata());
-        var details = new PaymentLinkDetails(s.getId(), new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())),
-                terms, s.getMaxUses(), s.getExpiresAt(), s.getUseCount(), s.getPaidCount(), s.getCreatedAt());
+        var terms = new PaymentLinkTerms(
+                UsdcAmount.ofMicros(s.getAmountMicros()),
+                s.getDescription(),
+                s.getMerchantRefPrefix(),
+                s.getPayoutAddress(),
+                s.getPriceId(),
+                s.getUrl(),
+                s.getSuccessUrl(),
+                s.getCancelUrl(),
+                s.getCollectEmail(),
+                s.getCollectName(),
+                s.getMetadata());
+        var details = new PaymentLinkDetails(
+                s.getId(),
+                new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())),
+                terms,
+                s.getMaxUses(),
+                s.getExpiresAt(),
+                s.getUseCount(),
+                s.getPaidCount(),
+                s.getCreatedAt());
         var disabledAt = s.getDisabledAt();
         if ((disabledAt != null) != "disabled".equals(s.getStatus())) {
-            throw new IllegalArgumentException("payment link " + s.getId() + " with status " + s.getStatus()
-                    + " has disabledAt=" + disabledAt);
+            throw new IllegalArgumentException(
+                    "payment link " + s.getId() + " with status " + s.getStatus() + " has disabledAt=" + disabledAt);
         }
         return switch (s.getStatus()) {
             case "active" -> new Active(details);
             case "disabled" -> new Disabled(details, disabledAt);
             case "expired" -> new Expired(details);
-            default -> throw new IllegalArgumentException("payment link " + s.getId() + " has an unknown status "
-                    + s.getStatus());
+            default ->
+                throw new IllegalArgumentException(
+                        "payment link " + s.getId() + " has an unknown status " + s.getStatus());
         };
     }
 }

@@ -16,15 +16,16 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
  */
 final class AggregateMapper {
 
-    private AggregateMapper() {
-    }
+    private AggregateMapper() {}
 
     /** An aggregate as loaded from the store: the sequence of its last accepted command and its state. */
-    record Stored(long sequence, Existing state) {
-    }
+    record Stored(long sequence, Existing state) {}
 
     static Stored read(SubscriptionAggregate aggregate) {
-        var settlements = new Settlements(aggregate.getInFlight().stream().map(AggregateMapper::settlement).toList(),
+        var settlements = new Settlements(
+                aggregate.getInFlight().stream()
+                        .map(AggregateMapper::settlement)
+                        .toList(),
                 aggregate.getRefundCount());
         var state = SnapshotReader.state(aggregate.getSubscription(), aggregate.getInvoices(), settlements);
         return new Stored(aggregate.getSequence(), state);
@@ -38,7 +39,9 @@ final class AggregateMapper {
                 .setInvoices(details.invoices().stream()
                         .map(invoice -> SnapshotMapper.invoice(invoice, details, stored.sequence()))
                         .toList())
-                .setInFlight(details.settlements().inFlight().stream().map(AggregateMapper::inFlight).toList())
+                .setInFlight(details.settlements().inFlight().stream()
+                        .map(AggregateMapper::inFlight)
+                        .toList())
                 .setRefundCount(details.settlements().refundCount())
                 .build();
     }
@@ -55,8 +58,12 @@ final class AggregateMapper {
     }
 
     private static Settlement settlement(InFlightSettlement stored) {
-        return new Settlement(SettlementKind.fromWireName(stored.getKind()), stored.getRequestId(),
-                stored.getInvoiceId(), UsdcAmount.ofMicros(stored.getAmountMicros()), stored.getResultCommandId(),
+        return new Settlement(
+                SettlementKind.fromWireName(stored.getKind()),
+                stored.getRequestId(),
+                stored.getInvoiceId(),
+                UsdcAmount.ofMicros(stored.getAmountMicros()),
+                stored.getResultCommandId(),
                 stored.getRequestedAt());
     }
 }

@@ -19,21 +19,21 @@ import java.util.List;
  */
 final class ChainRequestMapper {
 
-    private ChainRequestMapper() {
-    }
+    private ChainRequestMapper() {}
 
     static List<ChainRequest> toChainRequests(List<SubscriptionEvent> events, Existing after) {
         var out = new ArrayList<ChainRequest>();
         for (var event : events) {
             switch (event) {
-                case ChargeRequested charge -> out.add(request(charge.settlement(), after)
-                        .setPayload(new ChargeRequest(charge.sandboxMode(), charge.sandboxDefaultOutcome()))
-                        .build());
-                case RefundRequested refund -> out.add(request(refund.settlement(), after)
-                        .setPayload(new RefundRequest(refund.originalTxHash()))
-                        .build());
-                default -> {
-                }
+                case ChargeRequested charge ->
+                    out.add(request(charge.settlement(), after)
+                            .setPayload(new ChargeRequest(charge.sandboxMode(), charge.sandboxDefaultOutcome()))
+                            .build());
+                case RefundRequested refund ->
+                    out.add(request(refund.settlement(), after)
+                            .setPayload(new RefundRequest(refund.originalTxHash()))
+                            .build());
+                default -> {}
             }
         }
         return out;

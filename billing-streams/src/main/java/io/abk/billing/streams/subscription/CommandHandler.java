@@ -42,8 +42,7 @@ final class CommandHandler {
     static final String AGGREGATE_TYPE = "subscription";
     private static final Logger log = LoggerFactory.getLogger(CommandHandler.class);
 
-    private CommandHandler() {
-    }
+    private CommandHandler() {}
 
     /**
      * What one command produces, by kind, before {@link SubscriptionHandler} routes it to sinks (as an
@@ -53,14 +52,18 @@ final class CommandHandler {
      * {@code settled} is what moves between the aggregate and the store of settled invoices (nothing for a
      * rejection).
      */
-    record Outputs(@Nullable SubscriptionAggregate aggregate, Change change, List<BillingEvent> events,
-            List<ChainRequest> chainRequests, SettledInvoiceStore.Writes settled) {
-    }
+    record Outputs(
+            @Nullable SubscriptionAggregate aggregate,
+            Change change,
+            List<BillingEvent> events,
+            List<ChainRequest> chainRequests,
+            SettledInvoiceStore.Writes settled) {}
 
     /** Where the invoices that left their aggregate are read from: null when {@code invoiceId} is not there. */
     @FunctionalInterface
     interface SettledInvoices {
-        @Nullable InvoiceSnapshot find(String subscriptionId, String invoiceId);
+        @Nullable
+        InvoiceSnapshot find(String subscriptionId, String invoiceId);
     }
 
     /**
@@ -68,13 +71,16 @@ final class CommandHandler {
      * the state first ({@link InvoiceRetention#named}), so the rules see it as if it had never left; after the
      * command, the invoices that are settled leave the stored aggregate again ({@link InvoiceRetention}).
      */
-    static Outputs handle(SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue,
-            SettledInvoices settledInvoices, DunningPolicy dunning) {
+    static Outputs handle(
+            SubscriptionCommand envelope,
+            @Nullable SubscriptionAggregate storedValue,
+            SettledInvoices settledInvoices,
+            DunningPolicy dunning) {
         var command = CommandMapper.toCommand(envelope);
         var stored = storedValue == null ? null : AggregateMapper.read(storedValue);
         if (stored != null && !stored.state().id().equals(envelope.getSubscriptionId())) {
-            throw new IllegalStateException("the store holds subscription " + stored.state().id() + " under key "
-                    + envelope.getSubscriptionId());
+            throw new IllegalStateException("the store holds subscription "
+                    + stored.state().id() + " under key " + envelope.getSubscriptionId());
         }
         Restored restored = null;
         SubscriptionState before = new Absent();
@@ -84,14 +90,22 @@ final class CommandHandler {
         }
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (SubscriptionDecider.decide(before, command, dunning)) {
-            case Rejected rejected -> new Outputs(null, rejectedChange(envelope, rejected.reason(), rejected.message()),
-                    List.of(), List.of(), SettledInvoiceStore.Writes.NONE);
+            case Rejected rejected ->
+                new Outputs(
+                        null,
+                        rejectedChange(envelope, rejected.reason(), rejected.message()),
+                        List.of(),
+                        List.of(),
+                        SettledInvoiceStore.Writes.NONE);
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
                 var after = existing(SubscriptionDecider.evolveAll(before, failed.events()), envelope);
                 var kept = keep(after, restored, sequence);
-                yield new Outputs(AggregateMapper.write(new AggregateMapper.Stored(sequence, kept.state())),
-                        rejectedChange(envelope, failed.reason(), failed.message()), List.of(), List.of(),
+                yield new Outputs(
+                        AggregateMapper.write(new AggregateMapper.Stored(sequence, kept.state())),
+                        rejectedChange(envelope, failed.reason(), failed.message()),
+                        List.of(),
+                        List.of(),
                         kept.writes());
             }
             case Accepted accepted -> {
@@ -101,23 +115,28 @@ final class CommandHandler {
                 var requests = ChainRequestMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(envelope, before, after, sequence + 1, events, requests);
                 var kept = keep(after, restored, sequence + 1);
-                yield new Outputs(AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, kept.state())), change,
-                        events, requests, kept.writes());
+                yield new Outputs(
+                        AggregateMapper.write(new AggregateMapper.Stored(sequence + 1, kept.state())),
+                        change,
+                        events,
+                        requests,
+                        kept.writes());
             }
         };
     }
 
     /** The state with a settled invoice put back, and that invoice as it was. */
-    private record Restored(Existing state, Invoice invoice) {
-    }
+    private record Restored(Existing state, Invoice invoice) {}
 
     /** The state to store and what moves to or from the store of settled invoices. */
-    private record Kept(Existing state, SettledInvoiceStore.Writes writes) {
-    }
+    private record Kept(Existing state, SettledInvoiceStore.Writes writes) {}
 
     /** Puts back the settled invoice {@code command} names, if it names one that the aggregate does not hold. */
-    private static @Nullable Restored restore(Existing state, SubscriptionAggregate storedValue,
-            io.abk.billing.streams.domain.subscription.SubscriptionInstruction command, SettledInvoices settledInvoices) {
+    private static @Nullable Restored restore(
+            Existing state,
+            SubscriptionAggregate storedValue,
+            io.abk.billing.streams.domain.subscription.SubscriptionInstruction command,
+            SettledInvoices settledInvoices) {
         var invoiceId = InvoiceRetention.named(command).orElse(null);
         if (invoiceId == null || state.details().invoice(invoiceId).isPresent()) {
             return null;
@@ -143,7 +162,8 @@ final class CommandHandler {
             }
         }
         var kept = InvoiceRetention.withoutSettled(after);
-        var returned = restored != null && kept.details().invoice(restored.invoice().id()).isPresent()
+        var returned = restored != null
+                        && kept.details().invoice(restored.invoice().id()).isPresent()
                 ? List.of(restored.invoice().id())
                 : List.<String>of();
         return new Kept(kept, new SettledInvoiceStore.Writes(left, returned));
@@ -161,8 +181,13 @@ final class CommandHandler {
      * commands), then every invoice that is new or different, oldest first. A command that started a settlement
      * names the command its result will come as.
      */
-    private static Change acceptedChange(SubscriptionCommand envelope, SubscriptionState before, Existing after,
-            long sequence, List<BillingEvent> events, List<ChainRequest> requests) {
+    private static Change acceptedChange(
+            SubscriptionCommand envelope,
+            SubscriptionState before,
+            Existing after,
+            long sequence,
+            List<BillingEvent> events,
+            List<ChainRequest> requests) {
         var snapshots = new ArrayList<Object>();
         snapshots.add(SnapshotMapper.subscription(after, sequence));
         var previous = invoicesById(before);
@@ -178,7 +203,8 @@ final class CommandHandler {
         return change(envelope, Outcome.ACCEPTED)
                 .setSnapshots(snapshots)
                 .setEventIds(events.stream().map(BillingEvent::getEventId).toList())
-                .setFollowUpCommandId(requests.isEmpty() ? null : requests.getFirst().getResultCommandId())
+                .setFollowUpCommandId(
+                        requests.isEmpty() ? null : requests.getFirst().getResultCommandId())
                 .build();
     }
 
@@ -204,15 +230,27 @@ final class CommandHandler {
     private static void warnAboutLateMoney(SubscriptionCommand envelope, List<SubscriptionEvent> events) {
         for (var event : events) {
             if (event instanceof InvoiceReopened reopened) {
-                log.warn("event=invoice_reopened invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
-                                + " code={} nextAttemptAt={}", reopened.invoice().id(), envelope.getSubscriptionId(),
-                        envelope.getMerchantId(), envelope.getMode(), envelope.getCommandId(),
-                        reopened.failure().code(), reopened.invoice().nextAttemptAt());
+                log.warn(
+                        "event=invoice_reopened invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
+                                + " code={} nextAttemptAt={}",
+                        reopened.invoice().id(),
+                        envelope.getSubscriptionId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getCommandId(),
+                        reopened.failure().code(),
+                        reopened.invoice().nextAttemptAt());
             }
             if (event instanceof InvoicePaid paid && paid.previousStatus() == InvoiceStatus.VOID) {
-                log.warn("event=voided_invoice_paid invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
-                                + " txHash={}", paid.invoice().id(), envelope.getSubscriptionId(),
-                        envelope.getMerchantId(), envelope.getMode(), envelope.getCommandId(), paid.invoice().txHash());
+                log.warn(
+                        "event=voided_invoice_paid invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
+                                + " txHash={}",
+                        paid.invoice().id(),
+                        envelope.getSubscriptionId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getCommandId(),
+                        paid.invoice().txHash());
             }
         }
     }
@@ -220,15 +258,16 @@ final class CommandHandler {
     private static Map<String, Invoice> invoicesById(SubscriptionState state) {
         return switch (state) {
             case Absent absent -> Map.of();
-            case Existing existing -> existing.details().invoices().stream()
-                    .collect(Collectors.toMap(Invoice::id, Function.identity()));
+            case Existing existing ->
+                existing.details().invoices().stream().collect(Collectors.toMap(Invoice::id, Function.identity()));
         };
     }
 
     private static Existing existing(SubscriptionState state, SubscriptionCommand envelope) {
         return switch (state) {
-            case Absent absent -> throw new IllegalStateException(
-                    "command " + envelope.getCommandId() + " was accepted but left no subscription");
+            case Absent absent ->
+                throw new IllegalStateException(
+                        "command " + envelope.getCommandId() + " was accepted but left no subscription");
             case Existing existing -> existing;
         };
     }

@@ -43,71 +43,115 @@ import org.jspecify.annotations.Nullable;
  */
 final class CommandMapper {
 
-    private CommandMapper() {
-    }
+    private CommandMapper() {}
 
     static SubscriptionInstruction toCommand(io.abk.billing.schemas.avro.SubscriptionCommand envelope) {
         var id = envelope.getSubscriptionId();
         var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
         var at = envelope.getRequestedAt();
         return switch (envelope.getPayload()) {
-            case CreateSubscription create -> new Create(id, tenant, at,
-                    create.getInvoiceId(),
-                    new Plan(UsdcAmount.ofMicros(create.getAmountMicros()), Interval.fromApiName(create.getInterval()),
-                            create.getPriceId(), create.getPlanId()),
-                    create.getTrialDays(),
-                    new Wallets(create.getWalletAddress(), create.getPayoutAddress()),
-                    create.getMerchantRef(),
-                    create.getMetadata(),
-                    create.getSuccessUrl(),
-                    create.getCancelUrl());
+            case CreateSubscription create ->
+                new Create(
+                        id,
+                        tenant,
+                        at,
+                        create.getInvoiceId(),
+                        new Plan(
+                                UsdcAmount.ofMicros(create.getAmountMicros()),
+                                Interval.fromApiName(create.getInterval()),
+                                create.getPriceId(),
+                                create.getPlanId()),
+                        create.getTrialDays(),
+                        new Wallets(create.getWalletAddress(), create.getPayoutAddress()),
+                        create.getMerchantRef(),
+                        create.getMetadata(),
+                        create.getSuccessUrl(),
+                        create.getCancelUrl());
             case ActivateSubscription activate -> new Activate(id, tenant, at, activate.getOnChainSubscriptionId());
             case CompleteSubscription complete -> new Complete(id, tenant, at, complete.getOnChainSubscriptionId());
             case CancelSubscription cancel -> new Cancel(id, tenant, at, cancel.getImmediate());
             case ResumeSubscription resume -> new Resume(id, tenant, at, envelope.getCommandId());
             case PauseSubscription pause -> new Pause(id, tenant, at);
-            case UpdateSubscription update -> new Update(id, tenant, at,
-                    update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
-                    update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
-                    update.getPlanId(), update.getMetadata());
-            case io.abk.billing.schemas.avro.RevokeMandate revoke -> new SubscriptionInstruction.RevokeMandate(id, tenant, at);
+            case UpdateSubscription update ->
+                new Update(
+                        id,
+                        tenant,
+                        at,
+                        update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
+                        update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
+                        update.getPlanId(),
+                        update.getMetadata());
+            case io.abk.billing.schemas.avro.RevokeMandate revoke ->
+                new SubscriptionInstruction.RevokeMandate(id, tenant, at);
             case ChargeInvoice charge -> new Charge(id, tenant, at, charge.getInvoiceId(), charge.getSandboxMode());
-            case RefundInvoice refund -> new Refund(id, tenant, at, refund.getInvoiceId(),
-                    refund.getAmountMicros() == null ? null : UsdcAmount.ofMicros(refund.getAmountMicros()));
+            case RefundInvoice refund ->
+                new Refund(
+                        id,
+                        tenant,
+                        at,
+                        refund.getInvoiceId(),
+                        refund.getAmountMicros() == null ? null : UsdcAmount.ofMicros(refund.getAmountMicros()));
             case io.abk.billing.schemas.avro.VoidInvoice voided ->
-                    new SubscriptionInstruction.VoidInvoice(id, tenant, at, voided.getInvoiceId());
-            case io.abk.billing.schemas.avro.SettleCharge settle -> new SubscriptionInstruction.SettleCharge(id, tenant, at,
-                    settle.getInvoiceId(), settle.getAttemptId(), result(envelope, settle.getSucceeded(),
-                            settle.getTxHash(), settle.getFailureCode(), settle.getFailureMessage()));
-            case io.abk.billing.schemas.avro.SettleRefund settle -> new SubscriptionInstruction.SettleRefund(id, tenant, at,
-                    settle.getInvoiceId(), settle.getRefundId(), UsdcAmount.ofMicros(settle.getAmountMicros()),
-                    result(envelope, settle.getSucceeded(), settle.getTxHash(), settle.getFailureCode(),
-                            settle.getFailureMessage()));
+                new SubscriptionInstruction.VoidInvoice(id, tenant, at, voided.getInvoiceId());
+            case io.abk.billing.schemas.avro.SettleCharge settle ->
+                new SubscriptionInstruction.SettleCharge(
+                        id,
+                        tenant,
+                        at,
+                        settle.getInvoiceId(),
+                        settle.getAttemptId(),
+                        result(
+                                envelope,
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage()));
+            case io.abk.billing.schemas.avro.SettleRefund settle ->
+                new SubscriptionInstruction.SettleRefund(
+                        id,
+                        tenant,
+                        at,
+                        settle.getInvoiceId(),
+                        settle.getRefundId(),
+                        UsdcAmount.ofMicros(settle.getAmountMicros()),
+                        result(
+                                envelope,
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage()));
             case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
             case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
             case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
-            case io.abk.billing.schemas.avro.ReverseCharge reverse -> new SubscriptionInstruction.ReverseCharge(id, tenant,
-                    at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
-            default -> throw new IllegalArgumentException("command " + envelope.getCommandId()
-                    + " has a payload this processor does not know: " + envelope.getPayload().getClass().getName());
+            case io.abk.billing.schemas.avro.ReverseCharge reverse ->
+                new SubscriptionInstruction.ReverseCharge(
+                        id, tenant, at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
+            default ->
+                throw new IllegalArgumentException(
+                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
+                                + envelope.getPayload().getClass().getName());
         };
     }
 
     /** A success names its transaction; a failure its code (the message defaults to the code). */
-    private static SettlementResult result(io.abk.billing.schemas.avro.SubscriptionCommand envelope, boolean succeeded,
-            @Nullable String txHash, @Nullable String failureCode, @Nullable String failureMessage) {
+    private static SettlementResult result(
+            io.abk.billing.schemas.avro.SubscriptionCommand envelope,
+            boolean succeeded,
+            @Nullable String txHash,
+            @Nullable String failureCode,
+            @Nullable String failureMessage) {
         if (succeeded) {
             if (txHash == null) {
-                throw new IllegalArgumentException("settlement result " + envelope.getCommandId()
-                        + " succeeded without a txHash");
+                throw new IllegalArgumentException(
+                        "settlement result " + envelope.getCommandId() + " succeeded without a txHash");
             }
             return new SettlementResult.Succeeded(txHash);
         }
         if (failureCode == null) {
-            throw new IllegalArgumentException("settlement result " + envelope.getCommandId()
-                    + " failed without a failureCode");
+            throw new IllegalArgumentException(
+                    "settlement result " + envelope.getCommandId() + " failed without a failureCode");
         }
-        return new SettlementResult.Failed(new ChargeFailure(failureCode,
-                failureMessage != null ? failureMessage : failureCode));
+        return new SettlementResult.Failed(
+                new ChargeFailure(failureCode, failureMessage != null ? failureMessage : failureCode));
     }
 }

@@ -32,13 +32,18 @@ import java.util.List;
  */
 final class EventMapper {
 
-    private EventMapper() {
-    }
+    private EventMapper() {}
 
-    static List<BillingEvent> toBillingEvents(io.abk.billing.schemas.avro.SubscriptionCommand envelope,
-            List<SubscriptionEvent> events, Existing after, long version) {
+    static List<BillingEvent> toBillingEvents(
+            io.abk.billing.schemas.avro.SubscriptionCommand envelope,
+            List<SubscriptionEvent> events,
+            Existing after,
+            long version) {
         var subscription = SnapshotMapper.subscription(after, version);
-        var published = events.stream().filter(Published.class::isInstance).map(Published.class::cast).toList();
+        var published = events.stream()
+                .filter(Published.class::isInstance)
+                .map(Published.class::cast)
+                .toList();
         var out = new ArrayList<BillingEvent>(published.size());
         for (int index = 0; index < published.size(); index++) {
             var data = EventData.newBuilder().setSubscription(subscription);
@@ -54,11 +59,13 @@ final class EventMapper {
                 case InvoicePaid e -> invoice(data, after, e.invoice(), version, "invoice.paid");
                 case InvoiceVoided e -> invoice(data, after, e.invoice(), version, "invoice.voided");
                 case InvoicePaymentFailed e -> {
-                    data.setFailureCode(e.failure().code()).setFailureMessage(e.failure().message());
+                    data.setFailureCode(e.failure().code())
+                            .setFailureMessage(e.failure().message());
                     yield invoice(data, after, e.invoice(), version, "invoice.payment_failed");
                 }
                 case InvoiceReopened e -> {
-                    data.setFailureCode(e.failure().code()).setFailureMessage(e.failure().message());
+                    data.setFailureCode(e.failure().code())
+                            .setFailureMessage(e.failure().message());
                     yield invoice(data, after, e.invoice(), version, "invoice.reopened");
                 }
                 case InvoiceRefunded e -> {
@@ -92,7 +99,9 @@ final class EventMapper {
 
     /** The invoice as it stands after the command (a later event of the same command may have changed it). */
     private static Invoice invoiceIn(Existing after, Invoice invoice) {
-        return after.details().invoice(invoice.id())
-                .orElseThrow(() -> new IllegalStateException("invoice " + invoice.id() + " vanished from " + after.id()));
+        return after.details()
+                .invoice(invoice.id())
+                .orElseThrow(
+                        () -> new IllegalStateException("invoice " + invoice.id() + " vanished from " + after.id()));
     }
 }

@@ -39,7 +39,8 @@ final class SettledInvoiceStore {
         return subscriptionId + ":" + invoiceId;
     }
 
-    @Nullable InvoiceSnapshot find(String subscriptionId, String invoiceId) {
+    @Nullable
+    InvoiceSnapshot find(String subscriptionId, String invoiceId) {
         var settled = store.get(key(subscriptionId, invoiceId));
         return settled == null ? null : settled.getInvoice();
     }

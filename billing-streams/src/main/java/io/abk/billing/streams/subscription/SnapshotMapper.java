@@ -18,8 +18,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class SnapshotMapper {
 
-    private SnapshotMapper() {
-    }
+    private SnapshotMapper() {}
 
     static SubscriptionSnapshot subscription(Existing state, long version) {
         var d = state.details();

@@ -35,8 +35,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class SnapshotReader {
 
-    private SnapshotReader() {
-    }
+    private SnapshotReader() {}
 
     static Existing state(SubscriptionSnapshot s, List<InvoiceSnapshot> invoiceSnapshots, Settlements settlements) {
         var tenant = new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode()));
@@ -44,15 +43,21 @@ final class SnapshotReader {
         var details = new SubscriptionDetails(
                 s.getId(),
                 tenant,
-                new Plan(UsdcAmount.ofMicros(s.getAmountMicros()), Interval.fromApiName(s.getInterval()),
-                        s.getPriceId(), s.getPlanId()),
+                new Plan(
+                        UsdcAmount.ofMicros(s.getAmountMicros()),
+                        Interval.fromApiName(s.getInterval()),
+                        s.getPriceId(),
+                        s.getPlanId()),
                 new Wallets(s.getWalletAddress(), s.getPayoutAddress()),
                 s.getMerchantRef(),
                 s.getMetadata(),
                 s.getSuccessUrl(),
                 s.getCancelUrl(),
-                new BillingCycle(new Period(s.getCurrentPeriodStart(), s.getCurrentPeriodEnd()),
-                        s.getBillingCycleAnchor(), s.getTrialEnd(), s.getCancelAtPeriodEnd()),
+                new BillingCycle(
+                        new Period(s.getCurrentPeriodStart(), s.getCurrentPeriodEnd()),
+                        s.getBillingCycleAnchor(),
+                        s.getTrialEnd(),
+                        s.getCancelAtPeriodEnd()),
                 new Mandate(MandateStatus.fromApiName(s.getMandateStatus()), s.getOnChainSubscriptionId()),
                 invoices,
                 s.getLatestInvoiceId(),
@@ -67,15 +72,17 @@ final class SnapshotReader {
             case "past_due" -> new PastDue(details);
             case "paused" -> new Paused(details, present(s.getPausedAt()));
             case "canceled" -> new Canceled(details, present(s.getCanceledAt()));
-            default -> throw new IllegalArgumentException("subscription " + s.getId() + " has unknown status " + status);
+            default ->
+                throw new IllegalArgumentException("subscription " + s.getId() + " has unknown status " + status);
         };
     }
 
     static Invoice invoice(InvoiceSnapshot i, SubscriptionSnapshot owner) {
-        if (!i.getSubscriptionId().equals(owner.getId()) || !i.getMerchantId().equals(owner.getMerchantId())
+        if (!i.getSubscriptionId().equals(owner.getId())
+                || !i.getMerchantId().equals(owner.getMerchantId())
                 || i.getMode() != owner.getMode()) {
-            throw new IllegalArgumentException("invoice " + i.getId() + " does not belong to subscription "
-                    + owner.getId());
+            throw new IllegalArgumentException(
+                    "invoice " + i.getId() + " does not belong to subscription " + owner.getId());
         }
         return new Invoice(
                 i.getId(),
@@ -103,7 +110,8 @@ final class SnapshotReader {
             return null;
         }
         if (code == null || message == null) {
-            throw new IllegalArgumentException("invoice " + i.getId() + " has a failure code or message without the other");
+            throw new IllegalArgumentException(
+                    "invoice " + i.getId() + " has a failure code or message without the other");
         }
         return new ChargeFailure(code, message);
     }

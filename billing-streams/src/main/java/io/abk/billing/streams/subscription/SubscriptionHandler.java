@@ -30,8 +30,13 @@ public final class SubscriptionHandler implements AggregateHandler<SubscriptionC
 
     @Override
     public CommandHeader header(SubscriptionCommand command) {
-        return new CommandHeader(command.getCommandId(), command.getSubscriptionId(), command.getMerchantId(),
-                command.getMode(), command.getRequestedAt(), command.getRequestId(),
+        return new CommandHeader(
+                command.getCommandId(),
+                command.getSubscriptionId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt(),
+                command.getRequestId(),
                 CommandHeader.typeOf(command.getPayload()));
     }
 

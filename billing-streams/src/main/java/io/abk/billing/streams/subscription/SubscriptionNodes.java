@@ -6,6 +6,5 @@ import io.abk.billing.streams.command.CommandNodes;
  * The names of the subscription topology's stateful and output nodes, shared by the topology that declares them
  * and the handler that routes to them.
  */
-public record SubscriptionNodes(CommandNodes command, String settledInvoicesStore, String eventsSink,
-        String chainRequestsSink) {
-}
+public record SubscriptionNodes(
+        CommandNodes command, String settledInvoicesStore, String eventsSink, String chainRequestsSink) {}

@@ -77,49 +77,85 @@ public final class BillingTopology {
     static final String PAYMENT_LINK_CHANGES_SINK = "payment-link-changes-sink";
     static final String PAYMENT_LINK_MINTS_SINK = "payment-link-mints-sink";
 
-    private BillingTopology() {
-    }
+    private BillingTopology() {}
 
     /** Every topic the topology reads or writes (its internal changelogs aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS, Topics.PAYMENT_LINK_COMMANDS,
-                Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS, Topics.CHAIN_WATCHED_ADDRESSES,
+        return List.of(
+                Topics.SUBSCRIPTION_COMMANDS,
+                Topics.PAYMENT_COMMANDS,
+                Topics.PAYMENT_LINK_COMMANDS,
+                Topics.CHANGES,
+                Topics.EVENTS,
+                Topics.CHAIN_REQUESTS,
+                Topics.CHAIN_WATCHED_ADDRESSES,
                 Topics.STREAMS_DEAD_LETTERS);
     }
 
     /** The topology, its deciders retrying failed charges by {@code dunning} and expiring payments by {@code payments}. */
     public static Topology build(DunningPolicy dunning, PaymentPolicy payments) {
         var topology = new Topology();
-        var subscriptions = new SubscriptionNodes(new CommandNodes(SUBSCRIPTION_AGGREGATES_STORE,
-                SUBSCRIPTION_PROCESSED_COMMANDS_STORE, SUBSCRIPTION_CHANGES_SINK), SUBSCRIPTION_SETTLED_INVOICES_STORE,
-                SUBSCRIPTION_EVENTS_SINK, SUBSCRIPTION_CHAIN_REQUESTS_SINK);
-        addAggregate(topology, Topics.SUBSCRIPTION_COMMANDS, SUBSCRIPTION_COMMANDS_SOURCE, SUBSCRIPTION_COMMAND_PROCESSOR,
-                subscriptions.command(), SubscriptionAggregate.class,
+        var subscriptions = new SubscriptionNodes(
+                new CommandNodes(
+                        SUBSCRIPTION_AGGREGATES_STORE,
+                        SUBSCRIPTION_PROCESSED_COMMANDS_STORE,
+                        SUBSCRIPTION_CHANGES_SINK),
+                SUBSCRIPTION_SETTLED_INVOICES_STORE,
+                SUBSCRIPTION_EVENTS_SINK,
+                SUBSCRIPTION_CHAIN_REQUESTS_SINK);
+        addAggregate(
+                topology,
+                Topics.SUBSCRIPTION_COMMANDS,
+                SUBSCRIPTION_COMMANDS_SOURCE,
+                SUBSCRIPTION_COMMAND_PROCESSOR,
+                subscriptions.command(),
+                SubscriptionAggregate.class,
                 () -> new SubscriptionHandler(subscriptions, dunning));
         // The invoices that left their aggregate settled, keyed subscriptionId:invoiceId: in the same task as the
         // aggregates, so co-partitioned with them by subscription id.
-        topology.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(SUBSCRIPTION_SETTLED_INVOICES_STORE),
-                        Serdes.String(), AvroSerde.of(SettledInvoice.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()), SUBSCRIPTION_COMMAND_PROCESSOR);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(SUBSCRIPTION_SETTLED_INVOICES_STORE),
+                                Serdes.String(),
+                                AvroSerde.of(SettledInvoice.class))
+                        .withCachingDisabled()
+                        .withLoggingEnabled(Map.of()),
+                SUBSCRIPTION_COMMAND_PROCESSOR);
         addSink(topology, SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS, SUBSCRIPTION_COMMAND_PROCESSOR);
         addSink(topology, SUBSCRIPTION_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, SUBSCRIPTION_COMMAND_PROCESSOR);
 
-        var paymentNodes = new PaymentNodes(new CommandNodes(PAYMENT_AGGREGATES_STORE, PAYMENT_PROCESSED_COMMANDS_STORE,
-                PAYMENT_CHANGES_SINK), PAYMENT_EVENTS_SINK, PAYMENT_CHAIN_REQUESTS_SINK, PAYMENT_LINK_CONVERSIONS_SINK,
+        var paymentNodes = new PaymentNodes(
+                new CommandNodes(PAYMENT_AGGREGATES_STORE, PAYMENT_PROCESSED_COMMANDS_STORE, PAYMENT_CHANGES_SINK),
+                PAYMENT_EVENTS_SINK,
+                PAYMENT_CHAIN_REQUESTS_SINK,
+                PAYMENT_LINK_CONVERSIONS_SINK,
                 PAYMENT_WATCHED_ADDRESSES_SINK);
-        addAggregate(topology, Topics.PAYMENT_COMMANDS, PAYMENT_COMMANDS_SOURCE, PAYMENT_COMMAND_PROCESSOR,
-                paymentNodes.command(), PaymentAggregate.class, () -> new PaymentHandler(paymentNodes, payments));
+        addAggregate(
+                topology,
+                Topics.PAYMENT_COMMANDS,
+                PAYMENT_COMMANDS_SOURCE,
+                PAYMENT_COMMAND_PROCESSOR,
+                paymentNodes.command(),
+                PaymentAggregate.class,
+                () -> new PaymentHandler(paymentNodes, payments));
         addSink(topology, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, PAYMENT_LINK_CONVERSIONS_SINK, Topics.PAYMENT_LINK_COMMANDS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, PAYMENT_WATCHED_ADDRESSES_SINK, Topics.CHAIN_WATCHED_ADDRESSES, PAYMENT_COMMAND_PROCESSOR);
 
-        var linkNodes = new PaymentLinkNodes(new CommandNodes(PAYMENT_LINK_AGGREGATES_STORE,
-                PAYMENT_LINK_PROCESSED_COMMANDS_STORE, PAYMENT_LINK_CHANGES_SINK), PAYMENT_LINK_MINTS_SINK);
-        addAggregate(topology, Topics.PAYMENT_LINK_COMMANDS, PAYMENT_LINK_COMMANDS_SOURCE,
-                PAYMENT_LINK_COMMAND_PROCESSOR, linkNodes.command(), PaymentLinkAggregate.class,
+        var linkNodes = new PaymentLinkNodes(
+                new CommandNodes(
+                        PAYMENT_LINK_AGGREGATES_STORE,
+                        PAYMENT_LINK_PROCESSED_COMMANDS_STORE,
+                        PAYMENT_LINK_CHANGES_SINK),
+                PAYMENT_LINK_MINTS_SINK);
+        addAggregate(
+                topology,
+                Topics.PAYMENT_LINK_COMMANDS,
+                PAYMENT_LINK_COMMANDS_SOURCE,
+                PAYMENT_LINK_COMMAND_PROCESSOR,
+                linkNodes.command(),
+                PaymentLinkAggregate.class,
                 () -> new PaymentLinkHandler(linkNodes));
         addSink(topology, PAYMENT_LINK_MINTS_SINK, Topics.PAYMENT_COMMANDS, PAYMENT_LINK_COMMAND_PROCESSOR);
         return topology;
@@ -130,26 +166,45 @@ public final class BillingTopology {
      * command ids) and the sink of its changes. Caching off: outputs are forwarded explicitly, so a cache would
      * only delay changelog writes, and under exactly-once everything is flushed at each (frequent) commit anyway.
      */
-    private static <C, A extends SpecificRecord> void addAggregate(Topology topology, Topic<String, C> commands,
-            String source, String processor, CommandNodes nodes, Class<A> aggregateType,
+    private static <C, A extends SpecificRecord> void addAggregate(
+            Topology topology,
+            Topic<String, C> commands,
+            String source,
+            String processor,
+            CommandNodes nodes,
+            Class<A> aggregateType,
             Supplier<AggregateHandler<C, A>> handler) {
-        topology.addSource(source, commands.keySerde().deserializer(), commands.valueSerde().deserializer(),
+        topology.addSource(
+                source,
+                commands.keySerde().deserializer(),
+                commands.valueSerde().deserializer(),
                 commands.name());
         topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, handler.get()), source);
-        topology.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.aggregateStore()),
-                        Serdes.String(), AvroSerde.of(aggregateType))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()), processor);
-        topology.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.processedCommandStore()),
-                        Serdes.String(), Serdes.Long())
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()), processor);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(nodes.aggregateStore()),
+                                Serdes.String(),
+                                AvroSerde.of(aggregateType))
+                        .withCachingDisabled()
+                        .withLoggingEnabled(Map.of()),
+                processor);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(nodes.processedCommandStore()),
+                                Serdes.String(),
+                                Serdes.Long())
+                        .withCachingDisabled()
+                        .withLoggingEnabled(Map.of()),
+                processor);
         addSink(topology, nodes.changesSink(), Topics.CHANGES, processor);
     }
 
     private static <V> void addSink(Topology topology, String name, Topic<String, V> topic, String processor) {
-        topology.addSink(name, topic.name(), topic.keySerde().serializer(), topic.valueSerde().serializer(), processor);
+        topology.addSink(
+                name,
+                topic.name(),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer(),
+                processor);
     }
 }

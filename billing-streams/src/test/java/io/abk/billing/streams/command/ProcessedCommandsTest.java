@@ -39,7 +39,8 @@ class ProcessedCommandsTest {
         // ...but the following slices pick up where it stopped, wrapping around at the end.
         int deleted = processed.sweep(NOW) + processed.sweep(NOW) + processed.sweep(NOW) + processed.sweep(NOW);
 
-        IntStream.range(0, 10).forEach(i -> assertThat(processed.contains("cmd_" + i)).isEqualTo(i % 2 == 1));
+        IntStream.range(0, 10)
+                .forEach(i -> assertThat(processed.contains("cmd_" + i)).isEqualTo(i % 2 == 1));
         assertThat(store.approximateNumEntries()).isEqualTo(5);
         assertThat(deleted).isPositive();
     }

@@ -39,18 +39,42 @@ class PaymentMappingTest {
     private static final AvroSerde<PaymentAggregate> SERDE = AvroSerde.of(PaymentAggregate.class);
 
     static Stream<Existing> states() {
-        var full = new PaymentTerms(UsdcAmount.ofMicros(1_000_000_000_000_000L), "0xaA", "0xbB", "order-1", "price_1",
-                "plink_1", "Mug", "https://x/checkout/pay/pay_1", "https://ok", "https://cancel", "a@b.example", "Ada",
+        var full = new PaymentTerms(
+                UsdcAmount.ofMicros(1_000_000_000_000_000L),
+                "0xaA",
+                "0xbB",
+                "order-1",
+                "price_1",
+                "plink_1",
+                "Mug",
+                "https://x/checkout/pay/pay_1",
+                "https://ok",
+                "https://cancel",
+                "a@b.example",
+                "Ada",
                 Map.of("k", "v", "paymentLinkId", "plink_1"));
-        var bare = new PaymentTerms(UsdcAmount.ofMicros(1), null, "0xbB", "order-2", null, null, null,
-                "https://x/checkout/pay/pay_1", null, null, null, null, Map.of());
+        var bare = new PaymentTerms(
+                UsdcAmount.ofMicros(1),
+                null,
+                "0xbB",
+                "order-2",
+                null,
+                null,
+                null,
+                "https://x/checkout/pay/pay_1",
+                null,
+                null,
+                null,
+                null,
+                Map.of());
         var verifying = new Verifications(new Verification("pay_1:verify:3", "cmd_r", "0xabc", T0.plusSeconds(5)), 3);
         var afterFailure = new Verifications(Verification.of("pay_1", 2, null, T0.plusSeconds(9)), 2);
         return Stream.of(
                 new Open(details(Mode.TEST, bare, Verifications.NONE)),
                 new Open(details(Mode.LIVE, full, verifying)),
                 new Expired(details(Mode.TEST, full, afterFailure)),
-                new Paid(details(Mode.LIVE, full, new Verifications(null, 1)),
+                new Paid(
+                        details(Mode.LIVE, full, new Verifications(null, 1)),
                         new Receipt(T0.plusSeconds(7), "0x" + "ab".repeat(32), UsdcAmount.ofMicros(3), true)),
                 new Canceled(details(Mode.TEST, bare, Verifications.NONE)));
     }
@@ -71,15 +95,19 @@ class PaymentMappingTest {
 
     @Test
     void shouldRefuseASnapshotWhenItsPaymentFieldsContradictItsStatus() {
-        var paid = PaymentSnapshots.snapshot(states().filter(Paid.class::isInstance).findFirst().orElseThrow(), 1);
+        var paid = PaymentSnapshots.snapshot(
+                states().filter(Paid.class::isInstance).findFirst().orElseThrow(), 1);
         var open = PaymentSnapshots.snapshot(states().findFirst().orElseThrow(), 1);
 
-        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(paid).setTxHash(null).build(),
-                Verifications.NONE)).hasMessageContaining("txHash=null");
-        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(),
-                Verifications.NONE)).hasMessageContaining("status open");
-        assertThatThrownBy(() -> PaymentSnapshots.state(PaymentSnapshot.newBuilder(open).setStatus("pending").build(),
-                Verifications.NONE)).hasMessageContaining("unknown status pending");
+        assertThatThrownBy(() -> PaymentSnapshots.state(
+                        PaymentSnapshot.newBuilder(paid).setTxHash(null).build(), Verifications.NONE))
+                .hasMessageContaining("txHash=null");
+        assertThatThrownBy(() -> PaymentSnapshots.state(
+                        PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(), Verifications.NONE))
+                .hasMessageContaining("status open");
+        assertThatThrownBy(() -> PaymentSnapshots.state(
+                        PaymentSnapshot.newBuilder(open).setStatus("pending").build(), Verifications.NONE))
+                .hasMessageContaining("unknown status pending");
     }
 
     @Test
@@ -102,20 +130,25 @@ class PaymentMappingTest {
                 .hasMessageContaining("without amountReceivedMicros");
         assertThatThrownBy(() -> settle(new SettlePayment("r", false, null, null, null, "boom")))
                 .hasMessageContaining("without a failureCode");
-        assertThat(settle(new SettlePayment("r", false, null, null, "PAYMENT_TX_NOT_FOUND", null)).result())
+        assertThat(settle(new SettlePayment("r", false, null, null, "PAYMENT_TX_NOT_FOUND", null))
+                        .result())
                 .isEqualTo(new Refused("PAYMENT_TX_NOT_FOUND", "PAYMENT_TX_NOT_FOUND"));
     }
 
     @Test
     void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
-        var pay = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_c", "pay_1", T0,
+        var pay = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment(
+                "cmd_c",
+                "pay_1",
+                T0,
                 new io.abk.billing.schemas.avro.PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
-        var reverse = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_r", "pay_1", T0,
-                new io.abk.billing.schemas.avro.ReversePayment("84532:0xab:2", "0xab")));
+        var reverse = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment(
+                "cmd_r", "pay_1", T0, new io.abk.billing.schemas.avro.ReversePayment("84532:0xab:2", "0xab")));
 
         var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
-        assertThat(pay).isEqualTo(new PayFromChain("pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa",
-                UsdcAmount.ofMicros(25_000_001L)));
+        assertThat(pay)
+                .isEqualTo(new PayFromChain(
+                        "pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa", UsdcAmount.ofMicros(25_000_001L)));
         assertThat(reverse).isEqualTo(new ReversePayment("pay_1", tenant, T0, "84532:0xab:2", "0xab"));
     }
 

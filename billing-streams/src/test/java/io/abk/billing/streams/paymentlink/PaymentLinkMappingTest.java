@@ -31,15 +31,37 @@ class PaymentLinkMappingTest {
     private static final Instant T0 = Instant.parse("2026-03-31T08:00:00Z");
 
     static Stream<Existing> states() {
-        var full = new PaymentLinkTerms(UsdcAmount.ofMicros(12_500_000), "Ticket", "ticket", "0xbB", "price_1",
-                "https://x/checkout/link/plink_1", "https://ok", "https://cancel", true, true, Map.of("k", "v"));
-        var bare = new PaymentLinkTerms(UsdcAmount.ofMicros(1), null, "plink_1", "0xbB", null,
-                "https://x/checkout/link/plink_1", null, null, false, false, Map.of());
+        var full = new PaymentLinkTerms(
+                UsdcAmount.ofMicros(12_500_000),
+                "Ticket",
+                "ticket",
+                "0xbB",
+                "price_1",
+                "https://x/checkout/link/plink_1",
+                "https://ok",
+                "https://cancel",
+                true,
+                true,
+                Map.of("k", "v"));
+        var bare = new PaymentLinkTerms(
+                UsdcAmount.ofMicros(1),
+                null,
+                "plink_1",
+                "0xbB",
+                null,
+                "https://x/checkout/link/plink_1",
+                null,
+                null,
+                false,
+                false,
+                Map.of());
         return Stream.of(
-                new Active(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), bare, null, null, 0, 0, T0)),
-                new Expired(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.LIVE), full, 25, T0.plusSeconds(60),
-                        25, 7, T0)),
-                new Disabled(new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), full, 3, null, 1, 1, T0),
+                new Active(
+                        new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), bare, null, null, 0, 0, T0)),
+                new Expired(new PaymentLinkDetails(
+                        "plink_1", new Tenant("mer_1", Mode.LIVE), full, 25, T0.plusSeconds(60), 25, 7, T0)),
+                new Disabled(
+                        new PaymentLinkDetails("plink_1", new Tenant("mer_1", Mode.TEST), full, 3, null, 1, 1, T0),
                         T0.plusSeconds(5)));
     }
 
@@ -55,28 +77,51 @@ class PaymentLinkMappingTest {
 
     @Test
     void shouldRefuseASnapshotWhenDisabledAtContradictsItsStatus() {
-        var disabled = PaymentLinkSnapshots.snapshot(states().skip(2).findFirst().orElseThrow(), 1);
+        var disabled =
+                PaymentLinkSnapshots.snapshot(states().skip(2).findFirst().orElseThrow(), 1);
 
         assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
-                .setDisabledAt(null).build())).hasMessageContaining("status disabled");
+                        .setDisabledAt(null)
+                        .build()))
+                .hasMessageContaining("status disabled");
         assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
-                .setStatus("active").build())).hasMessageContaining("status active");
+                        .setStatus("active")
+                        .build()))
+                .hasMessageContaining("status active");
     }
 
     @Test
     void shouldMapEveryFieldWhenReadingCreateAndOpenCommands() {
         var create = (Create) PaymentLinkCommandMapper.toCommand(
                 PaymentEnvelopes.createLink("cmd_1", "plink_1", T0, 25, T0.plusSeconds(3600)));
-        var open = (Open) PaymentLinkCommandMapper.toCommand(PaymentEnvelopes.link("cmd_2", "plink_1", T0,
+        var open = (Open) PaymentLinkCommandMapper.toCommand(PaymentEnvelopes.link(
+                "cmd_2",
+                "plink_1",
+                T0,
                 new OpenPaymentLink("pay_1", "https://x/checkout/pay/pay_1", "0xaA", "a@b.example", "Ada")));
 
         assertThat(create.maxUses()).isEqualTo(25);
         assertThat(create.expiresAt()).isEqualTo(T0.plusSeconds(3600));
-        assertThat(create.terms()).isEqualTo(new PaymentLinkTerms(UsdcAmount.ofMicros(12_500_000), "Concert ticket",
-                "ticket", PaymentEnvelopes.PAYOUT, "price_01jq0000000000000000000000",
-                PaymentEnvelopes.PUBLIC_URL + "/checkout/link/plink_1", "https://shop.example/ok",
-                "https://shop.example/cancel", true, false, Map.of("event", "e-1")));
-        assertThat(open).isEqualTo(new Open("plink_1", new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST), T0,
-                "pay_1", "https://x/checkout/pay/pay_1", new Customer("0xaA", "a@b.example", "Ada")));
+        assertThat(create.terms())
+                .isEqualTo(new PaymentLinkTerms(
+                        UsdcAmount.ofMicros(12_500_000),
+                        "Concert ticket",
+                        "ticket",
+                        PaymentEnvelopes.PAYOUT,
+                        "price_01jq0000000000000000000000",
+                        PaymentEnvelopes.PUBLIC_URL + "/checkout/link/plink_1",
+                        "https://shop.example/ok",
+                        "https://shop.example/cancel",
+                        true,
+                        false,
+                        Map.of("event", "e-1")));
+        assertThat(open)
+                .isEqualTo(new Open(
+                        "plink_1",
+                        new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST),
+                        T0,
+                        "pay_1",
+                        "https://x/checkout/pay/pay_1",
+                        new Customer("0xaA", "a@b.example", "Ada")));
     }
 }

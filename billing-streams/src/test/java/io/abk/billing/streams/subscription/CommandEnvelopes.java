@@ -15,8 +15,7 @@ public final class CommandEnvelopes {
 
     public static final String MERCHANT_ID = "mer_01jq0000000000000000000000";
 
-    private CommandEnvelopes() {
-    }
+    private CommandEnvelopes() {}
 
     /** A monthly ad hoc create of 9.99 USDC, its invoice id derived from the subscription id. */
     public static SubscriptionCommand create(String commandId, String subscriptionId, Instant requestedAt) {
@@ -41,8 +40,8 @@ public final class CommandEnvelopes {
     }
 
     /** An envelope of the test merchant in test mode around {@code payload}. */
-    public static SubscriptionCommand command(String commandId, String subscriptionId, Instant requestedAt,
-            Object payload) {
+    public static SubscriptionCommand command(
+            String commandId, String subscriptionId, Instant requestedAt, Object payload) {
         return SubscriptionCommand.newBuilder()
                 .setCommandId(commandId)
                 .setSubscriptionId(subscriptionId)
@@ -58,8 +57,8 @@ public final class CommandEnvelopes {
      * A command the renewal scheduler fires for an item due at {@code dueAt}: stamped with the due time, no
      * idempotency key, no HTTP request id.
      */
-    public static SubscriptionCommand scheduled(String commandId, String subscriptionId, Instant dueAt,
-            Object payload) {
+    public static SubscriptionCommand scheduled(
+            String commandId, String subscriptionId, Instant dueAt, Object payload) {
         return SubscriptionCommand.newBuilder(command(commandId, subscriptionId, dueAt, payload))
                 .setRequestId(null)
                 .build();
@@ -71,13 +70,20 @@ public final class CommandEnvelopes {
         var code = succeeded ? null : "INSUFFICIENT_BALANCE";
         var message = succeeded ? null : "The customer's wallet does not hold enough USDC";
         Object payload = switch (request.getPayload()) {
-            case RefundRequest refund -> new SettleRefund(request.getRequestId(), request.getInvoiceId(),
-                    request.getAmountMicros(), succeeded, txHash, code, message);
-            default -> new SettleCharge(request.getRequestId(), request.getInvoiceId(), succeeded, txHash, code,
-                    message);
+            case RefundRequest refund ->
+                new SettleRefund(
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        request.getAmountMicros(),
+                        succeeded,
+                        txHash,
+                        code,
+                        message);
+            default ->
+                new SettleCharge(request.getRequestId(), request.getInvoiceId(), succeeded, txHash, code, message);
         };
-        return SubscriptionCommand.newBuilder(command(request.getResultCommandId(), request.getSubscriptionId(),
-                        request.getRequestedAt(), payload))
+        return SubscriptionCommand.newBuilder(command(
+                        request.getResultCommandId(), request.getSubscriptionId(), request.getRequestedAt(), payload))
                 .setMerchantId(request.getMerchantId())
                 .setMode(request.getMode())
                 .build();
@@ -85,7 +91,10 @@ public final class CommandEnvelopes {
 
     /** The same create with another interval string (the gateway only sends month or year). */
     public static SubscriptionCommand withInterval(SubscriptionCommand create, String interval) {
-        var payload = CreateSubscription.newBuilder((CreateSubscription) create.getPayload()).setInterval(interval);
-        return SubscriptionCommand.newBuilder(create).setPayload(payload.build()).build();
+        var payload = CreateSubscription.newBuilder((CreateSubscription) create.getPayload())
+                .setInterval(interval);
+        return SubscriptionCommand.newBuilder(create)
+                .setPayload(payload.build())
+                .build();
     }
 }

@@ -44,41 +44,73 @@ class CommandMapperTest {
 
     static Stream<Arguments> payloads() {
         return Stream.of(
-                Arguments.of(new ActivateSubscription("77"), new SubscriptionInstruction.Activate(SUB, TENANT, AT, "77")),
-                Arguments.of(new CompleteSubscription(null), new SubscriptionInstruction.Complete(SUB, TENANT, AT, null)),
+                Arguments.of(
+                        new ActivateSubscription("77"), new SubscriptionInstruction.Activate(SUB, TENANT, AT, "77")),
+                Arguments.of(
+                        new CompleteSubscription(null), new SubscriptionInstruction.Complete(SUB, TENANT, AT, null)),
                 Arguments.of(new CancelSubscription(true), new SubscriptionInstruction.Cancel(SUB, TENANT, AT, true)),
                 Arguments.of(new ResumeSubscription(), new SubscriptionInstruction.Resume(SUB, TENANT, AT, "cmd_m")),
                 Arguments.of(new PauseSubscription(), new SubscriptionInstruction.Pause(SUB, TENANT, AT)),
-                Arguments.of(new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", "")),
-                        new SubscriptionInstruction.Update(SUB, TENANT, AT, UsdcAmount.ofMicros(5_000_000),
-                                Interval.YEAR, "plan_2", Map.of("a", ""))),
-                Arguments.of(new UpdateSubscription(null, null, null, Map.of()),
+                Arguments.of(
+                        new UpdateSubscription(5_000_000L, "year", "plan_2", Map.of("a", "")),
+                        new SubscriptionInstruction.Update(
+                                SUB,
+                                TENANT,
+                                AT,
+                                UsdcAmount.ofMicros(5_000_000),
+                                Interval.YEAR,
+                                "plan_2",
+                                Map.of("a", ""))),
+                Arguments.of(
+                        new UpdateSubscription(null, null, null, Map.of()),
                         new SubscriptionInstruction.Update(SUB, TENANT, AT, null, null, null, Map.of())),
                 Arguments.of(new RevokeMandate("chain"), new SubscriptionInstruction.RevokeMandate(SUB, TENANT, AT)),
-                Arguments.of(new ChargeInvoice("inv_1", "allowance_revoked"),
+                Arguments.of(
+                        new ChargeInvoice("inv_1", "allowance_revoked"),
                         new SubscriptionInstruction.Charge(SUB, TENANT, AT, "inv_1", "allowance_revoked")),
-                Arguments.of(new RefundInvoice("inv_1", null), new SubscriptionInstruction.Refund(SUB, TENANT, AT, "inv_1", null)),
-                Arguments.of(new RefundInvoice("inv_1", 1L),
+                Arguments.of(
+                        new RefundInvoice("inv_1", null),
+                        new SubscriptionInstruction.Refund(SUB, TENANT, AT, "inv_1", null)),
+                Arguments.of(
+                        new RefundInvoice("inv_1", 1L),
                         new SubscriptionInstruction.Refund(SUB, TENANT, AT, "inv_1", UsdcAmount.ofMicros(1))),
-                Arguments.of(new VoidInvoice("inv_1"), new SubscriptionInstruction.VoidInvoice(SUB, TENANT, AT, "inv_1")),
-                Arguments.of(new SettleCharge("inv_1:2", "inv_1", true, TX, null, null),
-                        new SubscriptionInstruction.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
-                                new SettlementResult.Succeeded(TX))),
-                Arguments.of(new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked"),
-                        new SubscriptionInstruction.SettleCharge(SUB, TENANT, AT, "inv_1", "inv_1:2",
+                Arguments.of(
+                        new VoidInvoice("inv_1"), new SubscriptionInstruction.VoidInvoice(SUB, TENANT, AT, "inv_1")),
+                Arguments.of(
+                        new SettleCharge("inv_1:2", "inv_1", true, TX, null, null),
+                        new SubscriptionInstruction.SettleCharge(
+                                SUB, TENANT, AT, "inv_1", "inv_1:2", new SettlementResult.Succeeded(TX))),
+                Arguments.of(
+                        new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked"),
+                        new SubscriptionInstruction.SettleCharge(
+                                SUB,
+                                TENANT,
+                                AT,
+                                "inv_1",
+                                "inv_1:2",
                                 new SettlementResult.Failed(new ChargeFailure("ALLOWANCE_REVOKED", "revoked")))),
-                Arguments.of(new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
-                        new SubscriptionInstruction.SettleRefund(SUB, TENANT, AT, "inv_1", "inv_1:refund:1",
-                                UsdcAmount.ofMicros(7), new SettlementResult.Failed(
-                                        new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))),
+                Arguments.of(
+                        new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
+                        new SubscriptionInstruction.SettleRefund(
+                                SUB,
+                                TENANT,
+                                AT,
+                                "inv_1",
+                                "inv_1:refund:1",
+                                UsdcAmount.ofMicros(7),
+                                new SettlementResult.Failed(new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))),
                 // The renewal invoice's id is seeded by the command id, as a resume's is.
-                Arguments.of(new RenewSubscription(PERIOD_END),
+                Arguments.of(
+                        new RenewSubscription(PERIOD_END),
                         new SubscriptionInstruction.Renew(SUB, TENANT, AT, PERIOD_END, "cmd_m")),
-                Arguments.of(new ChargeDueInvoice("inv_1", 3), new SubscriptionInstruction.ChargeDue(SUB, TENANT, AT,
-                        "inv_1", 3)),
-                Arguments.of(new ExpireIncompleteSubscription(),
+                Arguments.of(
+                        new ChargeDueInvoice("inv_1", 3),
+                        new SubscriptionInstruction.ChargeDue(SUB, TENANT, AT, "inv_1", 3)),
+                Arguments.of(
+                        new ExpireIncompleteSubscription(),
                         new SubscriptionInstruction.ExpireIncomplete(SUB, TENANT, AT)),
-                Arguments.of(new io.abk.billing.schemas.avro.ReverseCharge("inv_1", "0xab", "84532:0xab:4"),
+                Arguments.of(
+                        new io.abk.billing.schemas.avro.ReverseCharge("inv_1", "0xab", "84532:0xab:4"),
                         new SubscriptionInstruction.ReverseCharge(SUB, TENANT, AT, "inv_1", "0xab", "84532:0xab:4")));
     }
 
@@ -92,10 +124,11 @@ class CommandMapperTest {
 
     @Test
     void shouldThrowWhenASuccessfulSettlementHasNoTransaction() {
-        var envelope = CommandEnvelopes.command("cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null,
-                null, null));
+        var envelope = CommandEnvelopes.command(
+                "cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null, null, null));
 
-        assertThatThrownBy(() -> CommandMapper.toCommand(envelope)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> CommandMapper.toCommand(envelope))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("without a txHash");
     }
 }

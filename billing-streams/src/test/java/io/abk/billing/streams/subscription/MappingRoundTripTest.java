@@ -48,21 +48,41 @@ class MappingRoundTripTest {
     private static final AvroSerde<SubscriptionAggregate> SERDE = AvroSerde.of(SubscriptionAggregate.class);
 
     static Stream<Existing> states() {
-        var trialing = details(Mode.TEST, new Plan(UsdcAmount.ofMicros(1), Interval.YEAR, null, null), Map.of(),
-                new BillingCycle(new Period(T0, T0.plusSeconds(86_400)), T0.plusSeconds(86_400),
-                        T0.plusSeconds(86_400), false),
-                new Mandate(MandateStatus.PENDING, null), List.of(openInvoice("inv_a")), "inv_a");
-        var busy = details(Mode.LIVE, new Plan(UsdcAmount.ofMicros(1_000_000_000_000_000L), Interval.MONTH,
-                        "price_9", "plan_9"), Map.of("k", "v", "empty", ""),
+        var trialing = details(
+                Mode.TEST,
+                new Plan(UsdcAmount.ofMicros(1), Interval.YEAR, null, null),
+                Map.of(),
+                new BillingCycle(
+                        new Period(T0, T0.plusSeconds(86_400)), T0.plusSeconds(86_400), T0.plusSeconds(86_400), false),
+                new Mandate(MandateStatus.PENDING, null),
+                List.of(openInvoice("inv_a")),
+                "inv_a");
+        var busy = details(
+                Mode.LIVE,
+                new Plan(UsdcAmount.ofMicros(1_000_000_000_000_000L), Interval.MONTH, "price_9", "plan_9"),
+                Map.of("k", "v", "empty", ""),
                 new BillingCycle(new Period(T0, Instant.parse("2026-04-30T08:00:00Z")), T0, null, true),
                 new Mandate(MandateStatus.ACTIVE, "42"),
-                List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")), "inv_c");
+                List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")),
+                "inv_c");
         // A charge of inv_c and a refund of inv_a in flight, after two refunds were asked for.
-        var settling = busy.withSettlements(new Settlements(List.of(
-                new Settlement(SettlementKind.CHARGE, "inv_c:3", "inv_c", UsdcAmount.ofMicros(5_000_000), "cmd_r1",
-                        T0.plusSeconds(3)),
-                new Settlement(SettlementKind.REFUND, "inv_a:refund:2", "inv_a", UsdcAmount.ofMicros(500_000),
-                        "cmd_r2", T0.plusSeconds(4))), 2));
+        var settling = busy.withSettlements(new Settlements(
+                List.of(
+                        new Settlement(
+                                SettlementKind.CHARGE,
+                                "inv_c:3",
+                                "inv_c",
+                                UsdcAmount.ofMicros(5_000_000),
+                                "cmd_r1",
+                                T0.plusSeconds(3)),
+                        new Settlement(
+                                SettlementKind.REFUND,
+                                "inv_a:refund:2",
+                                "inv_a",
+                                UsdcAmount.ofMicros(500_000),
+                                "cmd_r2",
+                                T0.plusSeconds(4))),
+                2));
         return Stream.of(
                 new Incomplete(trialing),
                 new Active(settling),
@@ -71,8 +91,14 @@ class MappingRoundTripTest {
                 new PastDue(busy),
                 new Paused(busy, T0.plusSeconds(5)),
                 new Canceled(busy.withNewInvoice(openInvoice("inv_d")), T0.plusSeconds(9)),
-                new Incomplete(details(Mode.TEST, trialing.plan(), Map.of(), trialing.cycle(),
-                        new Mandate(MandateStatus.REVOKED, "7"), List.of(), null)));
+                new Incomplete(details(
+                        Mode.TEST,
+                        trialing.plan(),
+                        Map.of(),
+                        trialing.cycle(),
+                        new Mandate(MandateStatus.REVOKED, "7"),
+                        List.of(),
+                        null)));
     }
 
     @ParameterizedTest(name = "{index}: {0}")
@@ -84,27 +110,37 @@ class MappingRoundTripTest {
 
         assertThat(loaded).isEqualTo(new AggregateMapper.Stored(17, state));
         assertThat(stored.getSubscription().getVersion()).isEqualTo(17);
-        assertThat(stored.getInvoices()).allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
-        assertThat(stored.getRefundCount()).isEqualTo(state.details().settlements().refundCount());
-        assertThat(stored.getInFlight()).hasSameSizeAs(state.details().settlements().inFlight());
+        assertThat(stored.getInvoices())
+                .allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
+        assertThat(stored.getRefundCount())
+                .isEqualTo(state.details().settlements().refundCount());
+        assertThat(stored.getInFlight())
+                .hasSameSizeAs(state.details().settlements().inFlight());
     }
 
     @Test
     void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
         // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
-        var stored = AggregateMapper.write(new AggregateMapper.Stored(3, states().toList().get(1)));
-        var legacy = SubscriptionAggregate.newBuilder(stored).setInFlight(List.of()).setRefundCount(0).build();
+        var stored = AggregateMapper.write(
+                new AggregateMapper.Stored(3, states().toList().get(1)));
+        var legacy = SubscriptionAggregate.newBuilder(stored)
+                .setInFlight(List.of())
+                .setRefundCount(0)
+                .build();
 
         assertThat(AggregateMapper.read(legacy).state().details().settlements()).isEqualTo(Settlements.NONE);
     }
 
     @Test
     void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
-        var stored = AggregateMapper.write(new AggregateMapper.Stored(1, states().toList().get(1)));
-        var broken = SubscriptionAggregate.newBuilder(stored).setInFlight(List.of(
-                new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0))).build();
+        var stored = AggregateMapper.write(
+                new AggregateMapper.Stored(1, states().toList().get(1)));
+        var broken = SubscriptionAggregate.newBuilder(stored)
+                .setInFlight(List.of(new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0)))
+                .build();
 
-        assertThatThrownBy(() -> AggregateMapper.read(broken)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> AggregateMapper.read(broken))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("inv_zz");
     }
 
@@ -131,11 +167,19 @@ class MappingRoundTripTest {
         var command = (Create) CommandMapper.toCommand(envelope);
 
         var payload = (CreateSubscription) envelope.getPayload();
-        assertThat(command).isEqualTo(new Create("sub_1", new Tenant(CommandEnvelopes.MERCHANT_ID, Mode.TEST), T0,
-                payload.getInvoiceId(), new Plan(UsdcAmount.ofMicros(payload.getAmountMicros()), Interval.MONTH,
-                        null, null),
-                0, new Wallets(payload.getWalletAddress(), payload.getPayoutAddress()), payload.getMerchantRef(),
-                Map.of("source", "test"), null, null));
+        assertThat(command)
+                .isEqualTo(new Create(
+                        "sub_1",
+                        new Tenant(CommandEnvelopes.MERCHANT_ID, Mode.TEST),
+                        T0,
+                        payload.getInvoiceId(),
+                        new Plan(UsdcAmount.ofMicros(payload.getAmountMicros()), Interval.MONTH, null, null),
+                        0,
+                        new Wallets(payload.getWalletAddress(), payload.getPayoutAddress()),
+                        payload.getMerchantRef(),
+                        Map.of("source", "test"),
+                        null,
+                        null));
     }
 
     @Test
@@ -147,38 +191,87 @@ class MappingRoundTripTest {
                 .hasMessageContaining("weekly");
     }
 
-    private static SubscriptionAggregate withSubscription(Existing state,
-            UnaryOperator<SubscriptionSnapshot.Builder> change) {
+    private static SubscriptionAggregate withSubscription(
+            Existing state, UnaryOperator<SubscriptionSnapshot.Builder> change) {
         var stored = AggregateMapper.write(new AggregateMapper.Stored(1, state));
         return SubscriptionAggregate.newBuilder(stored)
-                .setSubscription(change.apply(SubscriptionSnapshot.newBuilder(stored.getSubscription())).build())
+                .setSubscription(change.apply(SubscriptionSnapshot.newBuilder(stored.getSubscription()))
+                        .build())
                 .build();
     }
 
-    private static SubscriptionDetails details(Mode mode, Plan plan, Map<String, String> metadata,
-            BillingCycle cycle, Mandate mandate, List<Invoice> invoices, String latestInvoiceId) {
-        return new SubscriptionDetails("sub_x", new Tenant("mer_x", mode), plan,
+    private static SubscriptionDetails details(
+            Mode mode,
+            Plan plan,
+            Map<String, String> metadata,
+            BillingCycle cycle,
+            Mandate mandate,
+            List<Invoice> invoices,
+            String latestInvoiceId) {
+        return new SubscriptionDetails(
+                "sub_x",
+                new Tenant("mer_x", mode),
+                plan,
                 new Wallets("0xAbC0000000000000000000000000000000000001", "0xaBc0000000000000000000000000000000000002"),
-                "ref-1", metadata, mode == Mode.LIVE ? "https://ok.example" : null,
-                mode == Mode.LIVE ? "https://cancel.example" : null, cycle, mandate, invoices, latestInvoiceId, T0,
+                "ref-1",
+                metadata,
+                mode == Mode.LIVE ? "https://ok.example" : null,
+                mode == Mode.LIVE ? "https://cancel.example" : null,
+                cycle,
+                mandate,
+                invoices,
+                latestInvoiceId,
+                T0,
                 Settlements.NONE);
     }
 
     private static Invoice openInvoice(String id) {
-        return Invoice.open(id, UsdcAmount.ofMicros(5_000_000), BillingReason.SUBSCRIPTION_CYCLE,
-                new Period(T0, T0.plusSeconds(60)), T0, T0);
+        return Invoice.open(
+                id,
+                UsdcAmount.ofMicros(5_000_000),
+                BillingReason.SUBSCRIPTION_CYCLE,
+                new Period(T0, T0.plusSeconds(60)),
+                T0,
+                T0);
     }
 
     private static Invoice paidAndPartlyRefunded(String id) {
-        return new Invoice(id, InvoiceStatus.PAID, UsdcAmount.ofMicros(5_000_000), UsdcAmount.ofMicros(1_500_000),
-                BillingReason.SUBSCRIPTION_CREATE, new Period(T0, T0.plusSeconds(60)), T0, 1, null, null,
-                T0.plusSeconds(1), "0x" + "ab".repeat(32), "0x" + "cd".repeat(32), T0.plusSeconds(2), null, T0);
+        return new Invoice(
+                id,
+                InvoiceStatus.PAID,
+                UsdcAmount.ofMicros(5_000_000),
+                UsdcAmount.ofMicros(1_500_000),
+                BillingReason.SUBSCRIPTION_CREATE,
+                new Period(T0, T0.plusSeconds(60)),
+                T0,
+                1,
+                null,
+                null,
+                T0.plusSeconds(1),
+                "0x" + "ab".repeat(32),
+                "0x" + "cd".repeat(32),
+                T0.plusSeconds(2),
+                null,
+                T0);
     }
 
     private static Invoice failedWithRetry(String id) {
-        return new Invoice(id, InvoiceStatus.OPEN, UsdcAmount.ofMicros(5_000_000), UsdcAmount.ZERO,
-                BillingReason.SUBSCRIPTION_RESUME, new Period(T0, T0.plusSeconds(60)), T0, 2,
-                T0.plusSeconds(172_800), new ChargeFailure("INSUFFICIENT_BALANCE", "balance too low"), null, null,
-                null, null, null, T0);
+        return new Invoice(
+                id,
+                InvoiceStatus.OPEN,
+                UsdcAmount.ofMicros(5_000_000),
+                UsdcAmount.ZERO,
+                BillingReason.SUBSCRIPTION_RESUME,
+                new Period(T0, T0.plusSeconds(60)),
+                T0,
+                2,
+                T0.plusSeconds(172_800),
+                new ChargeFailure("INSUFFICIENT_BALANCE", "balance too low"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                T0);
     }
 }

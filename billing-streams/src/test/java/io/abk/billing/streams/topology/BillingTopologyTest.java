@@ -91,13 +91,17 @@ class BillingTopologyTest {
 
         var published = events.readKeyValuesToList();
         assertThat(published).extracting(kv -> kv.key).containsExactly(SUB, SUB);
-        assertThat(published).extracting(kv -> kv.value.getType())
+        assertThat(published)
+                .extracting(kv -> kv.value.getType())
                 .containsExactly("subscription.created", "invoice.created");
-        assertThat(published).extracting(kv -> kv.value.getEventId()).containsExactly(
-                Ids.derivedId(IdPrefix.EVENT, REQUESTED_AT, "cmd_a:0"),
-                Ids.derivedId(IdPrefix.EVENT, REQUESTED_AT, "cmd_a:1"));
+        assertThat(published)
+                .extracting(kv -> kv.value.getEventId())
+                .containsExactly(
+                        Ids.derivedId(IdPrefix.EVENT, REQUESTED_AT, "cmd_a:0"),
+                        Ids.derivedId(IdPrefix.EVENT, REQUESTED_AT, "cmd_a:1"));
         assertThat(change.value().getEventIds())
-                .containsExactlyElementsOf(published.stream().map(kv -> kv.value.getEventId()).toList());
+                .containsExactlyElementsOf(
+                        published.stream().map(kv -> kv.value.getEventId()).toList());
         var invoiceCreated = published.get(1).value;
         assertThat(invoiceCreated.getCreatedAt()).isEqualTo(REQUESTED_AT);
         assertThat(invoiceCreated.getCommandId()).isEqualTo("cmd_a");
@@ -157,16 +161,23 @@ class BillingTopologyTest {
         assertThat(dead.key()).isEqualTo(SUB.getBytes(StandardCharsets.UTF_8));
         assertThat(Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", dead.value()))
                 .isEqualTo(poison);
-        assertThat(header(dead, DeadLetterRecords.EXCEPTION_HEADER)).isEqualTo(IllegalArgumentException.class.getName());
+        assertThat(header(dead, DeadLetterRecords.EXCEPTION_HEADER))
+                .isEqualTo(IllegalArgumentException.class.getName());
         assertThat(header(dead, DeadLetterRecords.MESSAGE_HEADER)).contains("weekly");
         assertThat(header(dead, DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.SUBSCRIPTION_COMMANDS.name());
         assertThat(header(dead, DeadLetterRecords.OFFSET_HEADER)).isEqualTo("0");
         assertThat(header(dead, DeadLetterRecords.NODE_HEADER)).isEqualTo("subscription-command-processor");
         // The wire names are what operators' tools read: they are pinned here, not taken from the constants.
-        assertThat(dead.headers().toArray()).extracting(Header::key).containsExactly(
-                "__streams.errors.exception", "__streams.errors.message", "__streams.errors.stacktrace",
-                "__streams.errors.topic", "__streams.errors.partition", "__streams.errors.offset",
-                "billing.errors.node");
+        assertThat(dead.headers().toArray())
+                .extracting(Header::key)
+                .containsExactly(
+                        "__streams.errors.exception",
+                        "__streams.errors.message",
+                        "__streams.errors.stacktrace",
+                        "__streams.errors.topic",
+                        "__streams.errors.partition",
+                        "__streams.errors.offset",
+                        "billing.errors.node");
         assertThat(header(dead, "__streams.errors.partition")).isEqualTo("0");
         assertThat(header(dead, "__streams.errors.stacktrace")).startsWith(IllegalArgumentException.class.getName());
         // Nothing of the poison command was written; the next command went through.

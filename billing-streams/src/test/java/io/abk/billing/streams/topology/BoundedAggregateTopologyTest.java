@@ -80,9 +80,12 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
         // then the aggregate never grows past the bound, and renewal 600 writes at most 1.5x what renewal 10 did
         var largest = Arrays.stream(aggregateBytes).max().orElseThrow();
         assertThat(largest).as("largest aggregate in bytes").isLessThan(AGGREGATE_BOUND_BYTES);
-        assertThat(renewalBytes[RENEWALS]).as("changelog bytes of renewal 600 vs renewal 10 (%d)", renewalBytes[10])
+        assertThat(renewalBytes[RENEWALS])
+                .as("changelog bytes of renewal 600 vs renewal 10 (%d)", renewalBytes[10])
                 .isLessThanOrEqualTo(renewalBytes[10] * 3 / 2);
-        assertThat(harness.aggregates().get(SUB).getInvoices()).as("only the latest invoice is held").hasSize(1);
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .as("only the latest invoice is held")
+                .hasSize(1);
         assertThat(subscription(harness.aggregates().get(SUB)).getCurrentPeriodEnd())
                 .isEqualTo(Instant.parse("2077-02-28T09:30:00Z"));
     }
@@ -94,24 +97,26 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
             renew();
         }
         harness.drain();
-        assertThat(harness.aggregates().get(SUB).getInvoices()).extracting(InvoiceSnapshot::getId)
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .extracting(InvoiceSnapshot::getId)
                 .doesNotContain(FIRST_INVOICE);
         var refundAt = Instant.parse("2027-05-01T00:00:00Z");
 
         // when it is charged again: refused as before, it is paid
-        var charge = harness.send(CommandEnvelopes.command("cmd_charge_old", SUB, refundAt,
-                new ChargeInvoice(FIRST_INVOICE, null)));
+        var charge = harness.send(
+                CommandEnvelopes.command("cmd_charge_old", SUB, refundAt, new ChargeInvoice(FIRST_INVOICE, null)));
         assertThat(charge.getRejection().getCode()).isEqualTo("invoice_not_chargeable");
         assertThat(charge.getRejection().getMessage()).contains("is paid");
 
         // when part of it is refunded: the refund goes out and the invoice is held while it is in flight
-        var refund = harness.send(CommandEnvelopes.command("cmd_refund_old", SUB, refundAt,
-                new RefundInvoice(FIRST_INVOICE, 4_000_000L)));
+        var refund = harness.send(CommandEnvelopes.command(
+                "cmd_refund_old", SUB, refundAt, new RefundInvoice(FIRST_INVOICE, 4_000_000L)));
         assertThat(refund.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         var request = single(harness.chainRequests).value();
         assertThat(request.getRequestId()).isEqualTo(FIRST_INVOICE + ":refund:1");
         assertThat(request.getPayload()).isEqualTo(new RefundRequest("0x" + "ab".repeat(32)));
-        assertThat(harness.aggregates().get(SUB).getInvoices()).extracting(InvoiceSnapshot::getId)
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .extracting(InvoiceSnapshot::getId)
                 .contains(FIRST_INVOICE);
 
         // then its result refunds it, publishes invoice.refunded and the read model gets a newer snapshot of it
@@ -123,12 +128,14 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
         var event = single(harness.events).value();
         assertThat(event.getType()).isEqualTo("invoice.refunded");
         assertThat(event.getData().getInvoice().getId()).isEqualTo(FIRST_INVOICE);
-        assertThat(harness.aggregates().get(SUB).getInvoices()).extracting(InvoiceSnapshot::getId)
-                .as("settled again, it leaves again").doesNotContain(FIRST_INVOICE);
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .extracting(InvoiceSnapshot::getId)
+                .as("settled again, it leaves again")
+                .doesNotContain(FIRST_INVOICE);
 
         // and the rest of it can be refunded later: the refund numbers go on, the amount left is remembered
-        harness.send(CommandEnvelopes.command("cmd_refund_rest", SUB, refundAt.plusSeconds(60),
-                new RefundInvoice(FIRST_INVOICE, null)));
+        harness.send(CommandEnvelopes.command(
+                "cmd_refund_rest", SUB, refundAt.plusSeconds(60), new RefundInvoice(FIRST_INVOICE, null)));
         var rest = single(harness.chainRequests).value();
         assertThat(rest.getRequestId()).isEqualTo(FIRST_INVOICE + ":refund:2");
         assertThat(rest.getAmountMicros()).isEqualTo(9_990_000L - 4_000_000L);
@@ -136,7 +143,10 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
         assertThat(invoice(fully, FIRST_INVOICE).getStatus()).isEqualTo("refunded");
 
         // and another subscription's invoice is still no one's to refund here
-        var foreign = harness.send(CommandEnvelopes.command("cmd_refund_foreign", SUB, refundAt.plusSeconds(90),
+        var foreign = harness.send(CommandEnvelopes.command(
+                "cmd_refund_foreign",
+                SUB,
+                refundAt.plusSeconds(90),
                 new RefundInvoice(OTHER_SUB.replace("sub_", "inv_"), null)));
         assertThat(foreign.getRejection().getCode()).isEqualTo("resource_missing");
     }
@@ -147,18 +157,23 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
         var firstRenewal = renew();
         renew();
         harness.drain();
-        assertThat(harness.aggregates().get(SUB).getInvoices()).extracting(InvoiceSnapshot::getId)
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .extracting(InvoiceSnapshot::getId)
                 .doesNotContain(firstRenewal);
         var txHash = "0x" + "ab".repeat(32);
 
         // when its charge is reorged out of the chain
-        var reversed = harness.send(CommandEnvelopes.command("cmd_reverse_old", SUB,
-                Instant.parse("2027-04-30T10:00:00Z"), new ReverseCharge(firstRenewal, txHash, "84532:" + txHash + ":1")));
+        var reversed = harness.send(CommandEnvelopes.command(
+                "cmd_reverse_old",
+                SUB,
+                Instant.parse("2027-04-30T10:00:00Z"),
+                new ReverseCharge(firstRenewal, txHash, "84532:" + txHash + ":1")));
 
         // then it is open again, held by the aggregate, and the subscription is past due
         assertThat(invoice(reversed, firstRenewal).getStatus()).isEqualTo("open");
         assertThat(subscription(reversed).getStatus()).isEqualTo("past_due");
-        assertThat(harness.aggregates().get(SUB).getInvoices()).extracting(InvoiceSnapshot::getId)
+        assertThat(harness.aggregates().get(SUB).getInvoices())
+                .extracting(InvoiceSnapshot::getId)
                 .contains(firstRenewal);
     }
 
@@ -166,8 +181,8 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
     private String renew() {
         var periodEnd = subscription(harness.aggregates().get(SUB)).getCurrentPeriodEnd();
         var commandId = Ids.derivedId(IdPrefix.COMMAND, periodEnd, SUB + ":" + periodEnd + ":renew");
-        var renewed = harness.send(CommandEnvelopes.scheduled(commandId, SUB, periodEnd,
-                new RenewSubscription(periodEnd)));
+        var renewed =
+                harness.send(CommandEnvelopes.scheduled(commandId, SUB, periodEnd, new RenewSubscription(periodEnd)));
         assertThat(renewed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         ChainRequest charge = single(harness.chainRequests).value();
         var paid = harness.send(CommandEnvelopes.settled(charge, true));
@@ -183,8 +198,10 @@ class BoundedAggregateTopologyTest extends HarnessedTopologyTest {
             if (!topic.endsWith("-changelog")) {
                 continue;
             }
-            var out = changelogs.computeIfAbsent(topic, name -> harness.driver.createOutputTopic(name,
-                    new ByteArrayDeserializer(), new ByteArrayDeserializer()));
+            var out = changelogs.computeIfAbsent(
+                    topic,
+                    name -> harness.driver.createOutputTopic(
+                            name, new ByteArrayDeserializer(), new ByteArrayDeserializer()));
             for (var record : out.readRecordsToList()) {
                 bytes += record.key().length + (record.value() == null ? 0 : record.value().length);
             }

@@ -32,8 +32,8 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
     private static final Instant NEXT_END = Instant.parse("2027-03-31T09:30:00Z");
     private static final Instant REVERSED_AT = PERIOD_END.plus(Duration.ofMinutes(20));
     private static final String SUB = "sub_01jvqz0000000000000000000r";
-    private static final String RENEW_ID = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END,
-            SUB + ":" + PERIOD_END + ":renew");
+    private static final String RENEW_ID =
+            Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, SUB + ":" + PERIOD_END + ":renew");
     private static final String RENEWAL = Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, RENEW_ID);
 
     private String paidBy;
@@ -44,7 +44,8 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
         harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("9")));
         harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
         harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
-        var paid = harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
+        var paid = harness.send(
+                CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
         paidBy = invoice(paid).getTxHash();
         harness.drain();
     }
@@ -56,7 +57,8 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
         assertThat(reversed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(reversed.getSnapshots()).hasSize(2);
         assertThat(subscription(reversed).getStatus()).isEqualTo("past_due");
-        assertThat(subscription(reversed).getCurrentPeriodEnd()).as("the period does not move back")
+        assertThat(subscription(reversed).getCurrentPeriodEnd())
+                .as("the period does not move back")
                 .isEqualTo(NEXT_END);
         var reopened = invoice(reversed);
         assertThat(reopened.getId()).isEqualTo(RENEWAL);
@@ -67,7 +69,8 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
         assertThat(reopened.getAttemptCount()).isEqualTo(1);
         assertThat(reopened.getFailureCode()).isEqualTo("CHARGE_REVERSED");
         var events = harness.events.readValuesToList();
-        assertThat(events).extracting(BillingEvent::getType)
+        assertThat(events)
+                .extracting(BillingEvent::getType)
                 .containsExactly("invoice.reopened", "subscription.past_due");
         var event = events.getFirst();
         assertThat(event.getData().getInvoice()).isEqualTo(reopened);
@@ -75,12 +78,15 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
         assertThat(event.getData().getFailureCode()).isEqualTo("CHARGE_REVERSED");
         assertThat(event.getData().getFailureMessage()).contains(paidBy).contains("no longer on the chain");
         assertThat(reversed.getEventIds())
-                .containsExactlyElementsOf(events.stream().map(BillingEvent::getEventId).toList());
-        assertThat(harness.chainRequests.isEmpty()).as("the scheduler charges it, at nextAttemptAt").isTrue();
+                .containsExactlyElementsOf(
+                        events.stream().map(BillingEvent::getEventId).toList());
+        assertThat(harness.chainRequests.isEmpty())
+                .as("the scheduler charges it, at nextAttemptAt")
+                .isTrue();
 
         // The scheduler's ChargeDueInvoice for attempt = attemptCount + 1, due at nextAttemptAt; settlement pays it.
-        var due = harness.send(CommandEnvelopes.scheduled("cmd_due", SUB, REVERSED_AT,
-                new ChargeDueInvoice(RENEWAL, 2)));
+        var due =
+                harness.send(CommandEnvelopes.scheduled("cmd_due", SUB, REVERSED_AT, new ChargeDueInvoice(RENEWAL, 2)));
         var request = single(harness.chainRequests).value();
         assertThat(request.getRequestId()).isEqualTo(RENEWAL + ":2");
         assertThat(due.getFollowUpCommandId()).isEqualTo(request.getResultCommandId());
@@ -91,13 +97,18 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
         assertThat(subscription(repaid).getCurrentPeriodEnd()).isEqualTo(NEXT_END);
         assertThat(invoice(repaid).getStatus()).isEqualTo("paid");
         assertThat(invoice(repaid).getPaidAt()).isEqualTo(REVERSED_AT);
-        assertThat(harness.events.readValuesToList()).extracting(BillingEvent::getType).containsExactly("invoice.paid");
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType)
+                .containsExactly("invoice.paid");
     }
 
     @Test
     void shouldAcceptAndChangeNothingWhenTheRetractionMatchesNoPaidInvoice() {
         var other = harness.send(reverse("cmd_rev_other", "0x" + "99".repeat(32)));
-        var unknown = harness.send(CommandEnvelopes.command("cmd_rev_unknown", SUB, REVERSED_AT,
+        var unknown = harness.send(CommandEnvelopes.command(
+                "cmd_rev_unknown",
+                SUB,
+                REVERSED_AT,
                 new ReverseCharge("inv_01jvqz0000000000000000000z", paidBy, "84532:" + paidBy + ":4")));
 
         for (var change : new Change[] {other, unknown}) {
@@ -110,8 +121,8 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
     }
 
     private static io.abk.billing.schemas.avro.SubscriptionCommand reverse(String commandId, String txHash) {
-        return CommandEnvelopes.command(commandId, SUB, REVERSED_AT,
-                new ReverseCharge(RENEWAL, txHash, "84532:" + txHash + ":4"));
+        return CommandEnvelopes.command(
+                commandId, SUB, REVERSED_AT, new ReverseCharge(RENEWAL, txHash, "84532:" + txHash + ":4"));
     }
 
     private static SubscriptionSnapshot subscription(Change change) {
@@ -119,7 +130,10 @@ class ChargeReversalTopologyTest extends HarnessedTopologyTest {
     }
 
     private static InvoiceSnapshot invoice(Change change) {
-        return change.getSnapshots().stream().filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
-                .findFirst().orElseThrow();
+        return change.getSnapshots().stream()
+                .filter(InvoiceSnapshot.class::isInstance)
+                .map(InvoiceSnapshot.class::cast)
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -36,8 +36,8 @@ class PaymentChainTopologyTest extends HarnessedTopologyTest {
 
         var watched = single(harness.watchedAddresses);
         assertThat(watched.key()).isEqualTo("test:0xabcdef0000000000000000000000000000000001");
-        assertThat(watched.value()).isEqualTo(new WatchedAddress(Mode.TEST,
-                "0xabcdef0000000000000000000000000000000001", CREATED_AT));
+        assertThat(watched.value())
+                .isEqualTo(new WatchedAddress(Mode.TEST, "0xabcdef0000000000000000000000000000000001", CREATED_AT));
 
         // A redelivered create, a rejected create and a confirm add nothing; a second payment watches again.
         harness.paymentCommands.pipeInput(PAY, create);
@@ -100,14 +100,16 @@ class PaymentChainTopologyTest extends HarnessedTopologyTest {
         harness.send(PaymentEnvelopes.payFromChain("cmd_chain", PAY, MATCHED_AT, CHAIN_TX));
         harness.drain();
 
-        var other = harness.send(PaymentEnvelopes.reversePayment("cmd_rev_other", PAY, MATCHED_AT.plusSeconds(5),
-                "0x" + "99".repeat(32)));
+        var other = harness.send(PaymentEnvelopes.reversePayment(
+                "cmd_rev_other", PAY, MATCHED_AT.plusSeconds(5), "0x" + "99".repeat(32)));
         assertThat(other.getOutcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(payment(other).getStatus()).as("another transfer: nothing to do").isEqualTo("paid");
+        assertThat(payment(other).getStatus())
+                .as("another transfer: nothing to do")
+                .isEqualTo("paid");
         assertThat(harness.events.isEmpty()).isTrue();
 
-        var change = harness.send(PaymentEnvelopes.reversePayment("cmd_rev", PAY, MATCHED_AT.plusSeconds(60),
-                CHAIN_TX));
+        var change =
+                harness.send(PaymentEnvelopes.reversePayment("cmd_rev", PAY, MATCHED_AT.plusSeconds(60), CHAIN_TX));
 
         assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         var reopened = payment(change);
@@ -125,7 +127,8 @@ class PaymentChainTopologyTest extends HarnessedTopologyTest {
 
     private static PaymentCommand withPayout(PaymentCommand create, String payout) {
         return PaymentCommand.newBuilder(create)
-                .setPayload(CreatePayment.newBuilder((CreatePayment) create.getPayload()).setPayoutAddress(payout)
+                .setPayload(CreatePayment.newBuilder((CreatePayment) create.getPayload())
+                        .setPayoutAddress(payout)
                         .build())
                 .build();
     }

@@ -53,24 +53,38 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
         assertThat(link(opened).getVersion()).isEqualTo(2);
         var mint = single(harness.paymentCommandsOut);
         assertThat(mint.key()).isEqualTo(pay);
-        assertThat(mint.value()).isEqualTo(PaymentCommand.newBuilder()
-                .setCommandId(mintCommandId).setPaymentId(pay).setMerchantId(PaymentEnvelopes.MERCHANT_ID)
-                .setMode(Mode.TEST).setRequestedAt(OPENED_AT).setIdempotencyKey(null).setRequestId("req-cmd_open1")
-                .setPayload(CreatePayment.newBuilder()
-                        .setAmountMicros(12_500_000).setCustomerWallet(null).setPayoutAddress(PaymentEnvelopes.PAYOUT)
-                        .setMerchantRef("ticket_1").setPriceId("price_01jq0000000000000000000000")
-                        .setPaymentLinkId(LINK).setDescription("Concert ticket")
-                        .setCheckoutUrl(PaymentEnvelopes.PUBLIC_URL + "/checkout/pay/" + pay)
-                        .setSuccessUrl("https://shop.example/ok").setCancelUrl("https://shop.example/cancel")
-                        .setCustomerEmail("ada@example.com").setCustomerName(null)
-                        .setMetadata(Map.of("event", "e-1", "paymentLinkId", LINK)).build())
-                .build());
+        assertThat(mint.value())
+                .isEqualTo(PaymentCommand.newBuilder()
+                        .setCommandId(mintCommandId)
+                        .setPaymentId(pay)
+                        .setMerchantId(PaymentEnvelopes.MERCHANT_ID)
+                        .setMode(Mode.TEST)
+                        .setRequestedAt(OPENED_AT)
+                        .setIdempotencyKey(null)
+                        .setRequestId("req-cmd_open1")
+                        .setPayload(CreatePayment.newBuilder()
+                                .setAmountMicros(12_500_000)
+                                .setCustomerWallet(null)
+                                .setPayoutAddress(PaymentEnvelopes.PAYOUT)
+                                .setMerchantRef("ticket_1")
+                                .setPriceId("price_01jq0000000000000000000000")
+                                .setPaymentLinkId(LINK)
+                                .setDescription("Concert ticket")
+                                .setCheckoutUrl(PaymentEnvelopes.PUBLIC_URL + "/checkout/pay/" + pay)
+                                .setSuccessUrl("https://shop.example/ok")
+                                .setCancelUrl("https://shop.example/cancel")
+                                .setCustomerEmail("ada@example.com")
+                                .setCustomerName(null)
+                                .setMetadata(Map.of("event", "e-1", "paymentLinkId", LINK))
+                                .build())
+                        .build());
         var payment = (PaymentSnapshot) changes.get(1).getSnapshots().getFirst();
         assertThat(changes.get(1).getAggregateType()).isEqualTo("payment");
         assertThat(payment.getStatus()).isEqualTo("open");
         assertThat(payment.getMerchantRef()).isEqualTo("ticket_1");
         assertThat(payment.getPaymentLinkId()).isEqualTo(LINK);
-        assertThat(harness.events.readValuesToList()).extracting(BillingEvent::getType)
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType)
                 .containsExactly("payment.created");
     }
 
@@ -88,10 +102,14 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
 
         var changes = harness.changes.readValuesToList();
         var conversionId = Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + pay);
-        assertThat(changes).extracting(Change::getCommandId)
+        assertThat(changes)
+                .extracting(Change::getCommandId)
                 .containsExactly(request.getResultCommandId(), conversionId);
-        assertThat(((PaymentSnapshot) changes.getFirst().getSnapshots().getFirst()).getStatus()).isEqualTo("paid");
-        assertThat(harness.events.readValuesToList()).extracting(BillingEvent::getType).containsExactly("payment.paid");
+        assertThat(((PaymentSnapshot) changes.getFirst().getSnapshots().getFirst()).getStatus())
+                .isEqualTo("paid");
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType)
+                .containsExactly("payment.paid");
         var conversion = single(harness.linkCommandsOut);
         assertThat(conversion.key()).isEqualTo(LINK);
         assertThat(conversion.value().getCommandId()).isEqualTo(conversionId);
@@ -113,7 +131,8 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
 
         int accepted = 0;
         for (int n = 1; n <= 10; n++) {
-            var changes = harness.send(PaymentEnvelopes.open("cmd_open" + n, LINK, OPENED_AT.plusMillis(n), paymentId(n)));
+            var changes =
+                    harness.send(PaymentEnvelopes.open("cmd_open" + n, LINK, OPENED_AT.plusMillis(n), paymentId(n)));
             var open = changes.getFirst();
             if (open.getOutcome() == Outcome.ACCEPTED) {
                 accepted++;
@@ -127,7 +146,8 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
         }
 
         assertThat(accepted).isEqualTo(3);
-        assertThat(harness.paymentCommandsOut.readValuesToList()).hasSize(3)
+        assertThat(harness.paymentCommandsOut.readValuesToList())
+                .hasSize(3)
                 .extracting(command -> ((CreatePayment) command.getPayload()).getMerchantRef())
                 .containsExactly("ticket_1", "ticket_2", "ticket_3");
         var stored = harness.links().get(LINK).getPaymentLink();
@@ -155,7 +175,8 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
         harness.send(PaymentEnvelopes.createLink("cmd_lc", LINK, CREATED_AT, null, null));
 
         var first = harness.send(PaymentEnvelopes.link("cmd_d1", LINK, OPENED_AT, new DisablePaymentLink()));
-        var second = harness.send(PaymentEnvelopes.link("cmd_d2", LINK, OPENED_AT.plusSeconds(5), new DisablePaymentLink()));
+        var second =
+                harness.send(PaymentEnvelopes.link("cmd_d2", LINK, OPENED_AT.plusSeconds(5), new DisablePaymentLink()));
 
         assertThat(first).singleElement().extracting(Change::getOutcome).isEqualTo(Outcome.ACCEPTED);
         assertThat(second).singleElement().extracting(Change::getOutcome).isEqualTo(Outcome.ACCEPTED);

@@ -60,7 +60,9 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
         harness.drain();
 
         harness.paymentCommands.pipeInput(PAY, create);
-        assertThat(harness.changes.isEmpty()).as("a redelivered command writes nothing").isTrue();
+        assertThat(harness.changes.isEmpty())
+                .as("a redelivered command writes nothing")
+                .isTrue();
         assertThat(harness.events.isEmpty()).isTrue();
 
         var again = harness.send(PaymentEnvelopes.create("cmd_pc2", PAY, CREATED_AT));
@@ -86,17 +88,29 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
         assertThat(harness.events.isEmpty()).as("a confirm publishes nothing").isTrue();
         var request = single(harness.chainRequests);
         assertThat(request.key()).isEqualTo(PAY);
-        assertThat(request.value()).isEqualTo(ChainRequest.newBuilder()
-                .setRequestId(requestId).setResultCommandId(resultCommandId).setSubscriptionId(null)
-                .setInvoiceId(null).setPaymentId(PAY).setMerchantId(PaymentEnvelopes.MERCHANT_ID).setMode(Mode.TEST)
-                .setRequestedAt(CONFIRMED_AT).setAmountMicros(25_000_000).setWalletAddress(PaymentEnvelopes.WALLET)
-                .setPayoutAddress(PaymentEnvelopes.PAYOUT).setOnChainSubscriptionId(null)
-                .setPayload(new VerifyPaymentRequest(PaymentEnvelopes.TX_HASH)).build());
+        assertThat(request.value())
+                .isEqualTo(ChainRequest.newBuilder()
+                        .setRequestId(requestId)
+                        .setResultCommandId(resultCommandId)
+                        .setSubscriptionId(null)
+                        .setInvoiceId(null)
+                        .setPaymentId(PAY)
+                        .setMerchantId(PaymentEnvelopes.MERCHANT_ID)
+                        .setMode(Mode.TEST)
+                        .setRequestedAt(CONFIRMED_AT)
+                        .setAmountMicros(25_000_000)
+                        .setWalletAddress(PaymentEnvelopes.WALLET)
+                        .setPayoutAddress(PaymentEnvelopes.PAYOUT)
+                        .setOnChainSubscriptionId(null)
+                        .setPayload(new VerifyPaymentRequest(PaymentEnvelopes.TX_HASH))
+                        .build());
         assertThat(harness.payments().get(PAY).getVerifyCount()).isEqualTo(1);
 
         var second = harness.send(PaymentEnvelopes.confirm("cmd_conf2", PAY, CONFIRMED_AT.plusSeconds(1), null));
         assertThat(second.getOutcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(second.getFollowUpCommandId()).as("waits for the same answer").isEqualTo(resultCommandId);
+        assertThat(second.getFollowUpCommandId())
+                .as("waits for the same answer")
+                .isEqualTo(resultCommandId);
         assertThat(harness.chainRequests.isEmpty()).isTrue();
     }
 
@@ -121,7 +135,9 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
         var event = single(harness.events).value();
         assertThat(event.getType()).isEqualTo("payment.paid");
         assertThat(event.getData().getPayment()).isEqualTo(paid);
-        assertThat(harness.linkCommandsOut.isEmpty()).as("no link minted this payment").isTrue();
+        assertThat(harness.linkCommandsOut.isEmpty())
+                .as("no link minted this payment")
+                .isTrue();
         assertThat(harness.payments().get(PAY).getInFlight()).isNull();
 
         // The chain-indexer re-emits a stored answer for a repeated request: the same command id, applied once.
@@ -169,7 +185,11 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
 
         assertThat(harness.changes.isEmpty()).isTrue();
         var letter = single(harness.deadLetters);
-        assertThat(new String(letter.headers().lastHeader(DeadLetterRecords.NODE_HEADER).value(), StandardCharsets.UTF_8))
+        assertThat(new String(
+                        letter.headers()
+                                .lastHeader(DeadLetterRecords.NODE_HEADER)
+                                .value(),
+                        StandardCharsets.UTF_8))
                 .isEqualTo("payment-command-processor");
         assertThat(harness.payments().get(PAY)).isNull();
     }

@@ -40,7 +40,8 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
     private static final Instant PERIOD_END = Instant.parse("2027-02-28T09:30:00Z");
     private static final Instant NEXT_END = Instant.parse("2027-03-31T09:30:00Z");
     private static final String SUB = "sub_01jvqz0000000000000000000r";
-    private static final String RENEW_ID = Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, SUB + ":" + PERIOD_END + ":renew");
+    private static final String RENEW_ID =
+            Ids.derivedId(IdPrefix.COMMAND, PERIOD_END, SUB + ":" + PERIOD_END + ":renew");
     private static final String RENEWAL = Ids.derivedId(IdPrefix.INVOICE, PERIOD_END, RENEW_ID);
 
     @BeforeEach
@@ -58,7 +59,9 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         var renewed = harness.send(renew);
 
         assertThat(renewed.getOutcome()).isEqualTo(Outcome.ACCEPTED);
-        assertThat(subscription(renewed).getCurrentPeriodEnd()).as("moves only once paid").isEqualTo(PERIOD_END);
+        assertThat(subscription(renewed).getCurrentPeriodEnd())
+                .as("moves only once paid")
+                .isEqualTo(PERIOD_END);
         assertThat(subscription(renewed).getLatestInvoiceId()).isEqualTo(RENEWAL);
         var invoice = invoice(renewed);
         assertThat(invoice.getId()).isEqualTo(RENEWAL);
@@ -94,8 +97,8 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         harness.commands.pipeInput(SUB, renew);
         assertThat(harness.changes.isEmpty()).isTrue();
         // A renewal of a period that has moved on (an old snapshot, another id): accepted, changes nothing.
-        var stale = harness.send(CommandEnvelopes.scheduled("cmd_stale", SUB, PERIOD_END.plusSeconds(1),
-                new RenewSubscription(PERIOD_END)));
+        var stale = harness.send(CommandEnvelopes.scheduled(
+                "cmd_stale", SUB, PERIOD_END.plusSeconds(1), new RenewSubscription(PERIOD_END)));
         assertThat(stale.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(stale.getEventIds()).isEmpty();
         assertThat(stale.getSnapshots()).hasSize(1);
@@ -106,14 +109,17 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
 
     @Test
     void shouldRetryAFailingRenewalThenGoPastDueOnceWhenTheFourthAttemptFails() {
-        harness.send(CommandEnvelopes.command("cmd_meta", SUB, CREATED_AT.plusSeconds(60), new UpdateSubscription(
-                null, null, null, Map.of("sandboxRenewalOutcome", "insufficient_balance"))));
+        harness.send(CommandEnvelopes.command(
+                "cmd_meta",
+                SUB,
+                CREATED_AT.plusSeconds(60),
+                new UpdateSubscription(null, null, null, Map.of("sandboxRenewalOutcome", "insufficient_balance"))));
         harness.drain();
         var types = new ArrayList<String>();
         var nextAttempts = new ArrayList<Instant>();
 
-        var renewed = harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END,
-                new RenewSubscription(PERIOD_END)));
+        var renewed =
+                harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
         var request = single(harness.chainRequests).value();
         assertThat(request.getPayload()).isEqualTo(new ChargeRequest(null, "insufficient_balance"));
         assertThat(renewed.getFollowUpCommandId()).isEqualTo(request.getResultCommandId());
@@ -140,13 +146,19 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         assertThat(invoice(failed).getNextAttemptAt()).isNull();
         assertThat(subscription(failed).getStatus()).isEqualTo("past_due");
         assertThat(subscription(failed).getCurrentPeriodEnd()).isEqualTo(PERIOD_END);
-        assertThat(types).containsExactly("invoice.created", "invoice.payment_failed", "invoice.payment_failed",
-                "invoice.payment_failed", "invoice.payment_failed", "subscription.past_due");
+        assertThat(types)
+                .containsExactly(
+                        "invoice.created",
+                        "invoice.payment_failed",
+                        "invoice.payment_failed",
+                        "invoice.payment_failed",
+                        "invoice.payment_failed",
+                        "subscription.past_due");
 
         // Stale scheduler commands of a past-due subscription: accepted, nothing charged or invoiced.
         var fifth = harness.send(chargeDue(RENEWAL, 5, day3.plus(Duration.ofDays(8))));
-        var renewAgain = harness.send(CommandEnvelopes.scheduled("cmd_renew_again", SUB, PERIOD_END,
-                new RenewSubscription(PERIOD_END)));
+        var renewAgain = harness.send(
+                CommandEnvelopes.scheduled("cmd_renew_again", SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
         assertThat(fifth.getEventIds()).isEmpty();
         assertThat(renewAgain.getEventIds()).isEmpty();
         assertThat(harness.chainRequests.isEmpty()).isTrue();
@@ -155,18 +167,20 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
 
     @Test
     void shouldCancelAtThePeriodEndWithoutAnInvoiceWhenSetToCancelAtPeriodEnd() {
-        harness.send(CommandEnvelopes.command("cmd_cancel", SUB, CREATED_AT.plusSeconds(60), new CancelSubscription(false)));
+        harness.send(
+                CommandEnvelopes.command("cmd_cancel", SUB, CREATED_AT.plusSeconds(60), new CancelSubscription(false)));
         harness.drain();
 
-        var canceled = harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END,
-                new RenewSubscription(PERIOD_END)));
+        var canceled =
+                harness.send(CommandEnvelopes.scheduled(RENEW_ID, SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
 
         assertThat(canceled.getSnapshots()).hasSize(1);
         var subscription = subscription(canceled);
         assertThat(subscription.getStatus()).isEqualTo("canceled");
         assertThat(subscription.getCanceledAt()).isEqualTo(PERIOD_END);
         assertThat(subscription.getMandateStatus()).isEqualTo("revoked");
-        assertThat(harness.events.readValuesToList()).extracting(BillingEvent::getType)
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType)
                 .containsExactly("subscription.canceled");
         assertThat(harness.chainRequests.isEmpty()).isTrue();
     }
@@ -177,7 +191,8 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
         var abandoned = "sub_01jvqz0000000000000000000a";
         harness.send(CommandEnvelopes.create("cmd_c1", completed, CREATED_AT));
         harness.send(CommandEnvelopes.create("cmd_a1", abandoned, CREATED_AT));
-        harness.send(CommandEnvelopes.command("cmd_c2", completed, CREATED_AT.plusSeconds(30), new CompleteSubscription("5")));
+        harness.send(CommandEnvelopes.command(
+                "cmd_c2", completed, CREATED_AT.plusSeconds(30), new CompleteSubscription("5")));
         harness.drain();
         var firstInvoice = completed.replace("sub_", "inv_");
         var expiresAt = CREATED_AT.plus(Duration.ofHours(24));
@@ -211,7 +226,9 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
     }
 
     private List<String> eventTypes() {
-        return harness.events.readValuesToList().stream().map(BillingEvent::getType).toList();
+        return harness.events.readValuesToList().stream()
+                .map(BillingEvent::getType)
+                .toList();
     }
 
     private static SubscriptionSnapshot subscription(Change change) {
@@ -219,7 +236,10 @@ class RenewalTopologyTest extends HarnessedTopologyTest {
     }
 
     private static InvoiceSnapshot invoice(Change change) {
-        return change.getSnapshots().stream().filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
-                .findFirst().orElseThrow();
+        return change.getSnapshots().stream()
+                .filter(InvoiceSnapshot.class::isInstance)
+                .map(InvoiceSnapshot.class::cast)
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -42,7 +42,8 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
 
     @Test
     void shouldRequestTheFirstChargeWhenActivatedAndMakeTheSubscriptionActiveWhenItSucceeds() {
-        var activation = harness.send(CommandEnvelopes.command("cmd_act", SUB, ACTIVATED_AT, new ActivateSubscription("77")));
+        var activation =
+                harness.send(CommandEnvelopes.command("cmd_act", SUB, ACTIVATED_AT, new ActivateSubscription("77")));
 
         var resultCommandId = Ids.derivedId(IdPrefix.COMMAND, ACTIVATED_AT, "settle:" + INV + ":1");
         assertThat(activation.getOutcome()).isEqualTo(Outcome.ACCEPTED);
@@ -50,17 +51,26 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
         assertThat(subscription(activation).getStatus()).isEqualTo("incomplete");
         assertThat(subscription(activation).getMandateStatus()).isEqualTo("active");
         assertThat(invoice(activation).getAttemptCount()).isEqualTo(1);
-        assertThat(harness.events.readValuesToList()).extracting(BillingEvent::getType)
+        assertThat(harness.events.readValuesToList())
+                .extracting(BillingEvent::getType)
                 .containsExactly("subscription.activated");
         var request = single(harness.chainRequests);
         assertThat(request.key()).isEqualTo(INV);
-        assertThat(request.value()).isEqualTo(ChainRequest.newBuilder()
-                .setRequestId(INV + ":1").setResultCommandId(resultCommandId).setSubscriptionId(SUB).setInvoiceId(INV)
-                .setMerchantId(CommandEnvelopes.MERCHANT_ID).setMode(io.abk.billing.schemas.avro.Mode.TEST)
-                .setRequestedAt(ACTIVATED_AT).setAmountMicros(9_990_000)
-                .setWalletAddress("0x1111111111111111111111111111111111111111")
-                .setPayoutAddress("0x2222222222222222222222222222222222222222")
-                .setOnChainSubscriptionId("77").setPayload(new ChargeRequest(null, null)).build());
+        assertThat(request.value())
+                .isEqualTo(ChainRequest.newBuilder()
+                        .setRequestId(INV + ":1")
+                        .setResultCommandId(resultCommandId)
+                        .setSubscriptionId(SUB)
+                        .setInvoiceId(INV)
+                        .setMerchantId(CommandEnvelopes.MERCHANT_ID)
+                        .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                        .setRequestedAt(ACTIVATED_AT)
+                        .setAmountMicros(9_990_000)
+                        .setWalletAddress("0x1111111111111111111111111111111111111111")
+                        .setPayoutAddress("0x2222222222222222222222222222222222222222")
+                        .setOnChainSubscriptionId("77")
+                        .setPayload(new ChargeRequest(null, null))
+                        .build());
         assertThat(harness.aggregates().get(SUB).getInFlight()).hasSize(1);
 
         var result = CommandEnvelopes.settled(request.value(), true);
@@ -89,16 +99,19 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
     @Test
     void shouldScheduleARetryWhenAChargeFailsAndRefundPartlyWhenPaid() {
         harness.send(CommandEnvelopes.command("cmd_complete", SUB, ACTIVATED_AT, new CompleteSubscription(null)));
-        assertThat(harness.chainRequests.isEmpty()).as("complete charges nothing").isTrue();
+        assertThat(harness.chainRequests.isEmpty())
+                .as("complete charges nothing")
+                .isTrue();
         harness.drain();
         var chargedAt = ACTIVATED_AT.plusSeconds(60);
-        var charge = harness.send(CommandEnvelopes.command("cmd_charge1", SUB, chargedAt,
-                new ChargeInvoice(INV, "insufficient_balance")));
+        var charge = harness.send(CommandEnvelopes.command(
+                "cmd_charge1", SUB, chargedAt, new ChargeInvoice(INV, "insufficient_balance")));
         var request = single(harness.chainRequests).value();
         assertThat(request.getPayload()).isEqualTo(new ChargeRequest("insufficient_balance", null));
         assertThat(charge.getFollowUpCommandId()).isEqualTo(request.getResultCommandId());
         // A second charge while the first is in flight is refused: one attempt at a time.
-        var concurrent = harness.send(CommandEnvelopes.command("cmd_charge2", SUB, chargedAt, new ChargeInvoice(INV, null)));
+        var concurrent =
+                harness.send(CommandEnvelopes.command("cmd_charge2", SUB, chargedAt, new ChargeInvoice(INV, null)));
         assertThat(concurrent.getRejection().getCode()).isEqualTo("invoice_not_chargeable");
         harness.drain();
 
@@ -111,19 +124,21 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
         assertThat(failure.getData().getFailureMessage()).isEqualTo("The customer's wallet does not hold enough USDC");
         assertThat(failure.getData().getInvoice().getFailureCode()).isEqualTo("INSUFFICIENT_BALANCE");
 
-        harness.send(CommandEnvelopes.command("cmd_charge3", SUB, chargedAt.plusSeconds(60), new ChargeInvoice(INV, null)));
+        harness.send(
+                CommandEnvelopes.command("cmd_charge3", SUB, chargedAt.plusSeconds(60), new ChargeInvoice(INV, null)));
         var retry = single(harness.chainRequests).value();
         assertThat(retry.getRequestId()).isEqualTo(INV + ":2");
         harness.send(CommandEnvelopes.settled(retry, true));
         harness.drain();
 
-        var refund = harness.send(CommandEnvelopes.command("cmd_refund1", SUB, chargedAt.plusSeconds(120),
-                new RefundInvoice(INV, 4_000_000L)));
+        var refund = harness.send(CommandEnvelopes.command(
+                "cmd_refund1", SUB, chargedAt.plusSeconds(120), new RefundInvoice(INV, 4_000_000L)));
         var refundRequest = single(harness.chainRequests);
         assertThat(refundRequest.key()).isEqualTo(INV);
         assertThat(refundRequest.value().getRequestId()).isEqualTo(INV + ":refund:1");
         assertThat(refundRequest.value().getPayload()).isEqualTo(new RefundRequest("0x" + "ab".repeat(32)));
-        assertThat(refund.getFollowUpCommandId()).isEqualTo(refundRequest.value().getResultCommandId());
+        assertThat(refund.getFollowUpCommandId())
+                .isEqualTo(refundRequest.value().getResultCommandId());
         assertThat(harness.aggregates().get(SUB).getRefundCount()).isEqualTo(1);
         harness.drain();
         var refunded = harness.send(CommandEnvelopes.settled(refundRequest.value(), true));
@@ -137,7 +152,8 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
     void shouldAnswerRefundFailedAndReleaseTheReservationWhenTheRefundFails() {
         harness.send(CommandEnvelopes.command("cmd_act", SUB, ACTIVATED_AT, new ActivateSubscription(null)));
         harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
-        harness.send(CommandEnvelopes.command("cmd_refund", SUB, ACTIVATED_AT.plusSeconds(5), new RefundInvoice(INV, null)));
+        harness.send(
+                CommandEnvelopes.command("cmd_refund", SUB, ACTIVATED_AT.plusSeconds(5), new RefundInvoice(INV, null)));
         var request = single(harness.chainRequests).value();
         harness.drain();
         var sequence = harness.aggregates().get(SUB).getSequence();
@@ -153,8 +169,8 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
         assertThat(stored.getInFlight()).isEmpty();
         assertThat(stored.getSequence()).isEqualTo(sequence);
         // Everything can be refunded again.
-        var again = harness.send(CommandEnvelopes.command("cmd_refund2", SUB, ACTIVATED_AT.plusSeconds(9),
-                new RefundInvoice(INV, null)));
+        var again = harness.send(CommandEnvelopes.command(
+                "cmd_refund2", SUB, ACTIVATED_AT.plusSeconds(9), new RefundInvoice(INV, null)));
         assertThat(again.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(single(harness.chainRequests).value().getAmountMicros()).isEqualTo(9_990_000);
     }
@@ -164,7 +180,10 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
     }
 
     private static InvoiceSnapshot invoice(io.abk.billing.schemas.avro.Change change) {
-        return change.getSnapshots().stream().filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
-                .findFirst().orElseThrow();
+        return change.getSnapshots().stream()
+                .filter(InvoiceSnapshot.class::isInstance)
+                .map(InvoiceSnapshot.class::cast)
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -50,35 +50,54 @@ final class TopologyHarness implements AutoCloseable {
     final TestOutputTopic<String, PaymentCommand> paymentCommandsOut;
     /** What the topology writes to the link topic (conversions); the driver also feeds it back in. */
     final TestOutputTopic<String, PaymentLinkCommand> linkCommandsOut;
+
     final TestOutputTopic<String, WatchedAddress> watchedAddresses;
 
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
-        var props = BillingStreamsConfig.defaults("unused:9092", stateDir).withOverrides(overrides)
+        var props = BillingStreamsConfig.defaults("unused:9092", stateDir)
+                .withOverrides(overrides)
                 .streamsProperties();
-        driver = new TopologyTestDriver(BillingTopology.build(DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(
+                BillingTopology.build(DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT), props, WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
-        commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
+        commands = driver.createInputTopic(
+                commandTopic.name(),
+                new StringSerializer(),
                 commandTopic.valueSerde().serializer());
-        rawCommands = driver.createInputTopic(commandTopic.name(), new ByteArraySerializer(), new ByteArraySerializer());
-        changes = driver.createOutputTopic(Topics.CHANGES.name(), Topics.CHANGES.keySerde().deserializer(),
+        rawCommands =
+                driver.createInputTopic(commandTopic.name(), new ByteArraySerializer(), new ByteArraySerializer());
+        changes = driver.createOutputTopic(
+                Topics.CHANGES.name(),
+                Topics.CHANGES.keySerde().deserializer(),
                 Topics.CHANGES.valueSerde().deserializer());
-        events = driver.createOutputTopic(Topics.EVENTS.name(), Topics.EVENTS.keySerde().deserializer(),
+        events = driver.createOutputTopic(
+                Topics.EVENTS.name(),
+                Topics.EVENTS.keySerde().deserializer(),
                 Topics.EVENTS.valueSerde().deserializer());
-        chainRequests = driver.createOutputTopic(Topics.CHAIN_REQUESTS.name(),
-                Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
-        deadLetters = driver.createOutputTopic(Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        chainRequests = driver.createOutputTopic(
+                Topics.CHAIN_REQUESTS.name(),
+                Topics.CHAIN_REQUESTS.keySerde().deserializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(
+                Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         var payments = Topics.PAYMENT_COMMANDS;
-        paymentCommands = driver.createInputTopic(payments.name(), new StringSerializer(),
-                payments.valueSerde().serializer());
-        paymentCommandsOut = driver.createOutputTopic(payments.name(), payments.keySerde().deserializer(),
+        paymentCommands = driver.createInputTopic(
+                payments.name(), new StringSerializer(), payments.valueSerde().serializer());
+        paymentCommandsOut = driver.createOutputTopic(
+                payments.name(),
+                payments.keySerde().deserializer(),
                 payments.valueSerde().deserializer());
         var links = Topics.PAYMENT_LINK_COMMANDS;
-        linkCommands = driver.createInputTopic(links.name(), new StringSerializer(), links.valueSerde().serializer());
-        linkCommandsOut = driver.createOutputTopic(links.name(), links.keySerde().deserializer(),
+        linkCommands = driver.createInputTopic(
+                links.name(), new StringSerializer(), links.valueSerde().serializer());
+        linkCommandsOut = driver.createOutputTopic(
+                links.name(),
+                links.keySerde().deserializer(),
                 links.valueSerde().deserializer());
         var watched = Topics.CHAIN_WATCHED_ADDRESSES;
-        watchedAddresses = driver.createOutputTopic(watched.name(), watched.keySerde().deserializer(),
+        watchedAddresses = driver.createOutputTopic(
+                watched.name(),
+                watched.keySerde().deserializer(),
                 watched.valueSerde().deserializer());
     }
 

@@ -10,6 +10,5 @@ package io.abk.billing.chain.autosettle;
  *     subscription, with the time it was put aside ({@link PendingVaultEvents})
  * @param txClaims the settlement's claims of transaction hashes, shared
  */
-public record AutoSettlementNodes(String paymentsByPayout, String mandatesByRef, String pendingVaultEvents,
-        String txClaims) {
-}
+public record AutoSettlementNodes(
+        String paymentsByPayout, String mandatesByRef, String pendingVaultEvents, String txClaims) {}

@@ -1,12 +1,12 @@
 package io.abk.billing.chain.autosettle;
 
-import java.util.Objects;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -16,8 +16,12 @@ import java.util.stream.Stream;
  * not activate anything) and the relayer addresses (a cancel the relayer itself sent is not the customer revoking).
  * Addresses are lower-case. Also how long a vault event waits for its subscription ({@link PendingVaultEvents}).
  */
-public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, Integer> usdcDecimals,
-        Set<String> relayerAddresses, Set<Mode> chainModes, Duration pendingVaultEventRetention) {
+public record AutoSettlementSettings(
+        Map<Mode, String> usdcAddresses,
+        Map<Mode, Integer> usdcDecimals,
+        Set<String> relayerAddresses,
+        Set<Mode> chainModes,
+        Duration pendingVaultEventRetention) {
 
     /**
      * A subscription's snapshot reaches the index seconds after the subscription is created, and its vault
@@ -28,19 +32,23 @@ public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, 
 
     public AutoSettlementSettings {
         if (!pendingVaultEventRetention.isPositive()) {
-            throw new IllegalArgumentException("pendingVaultEventRetention must be positive, was "
-                    + pendingVaultEventRetention);
+            throw new IllegalArgumentException(
+                    "pendingVaultEventRetention must be positive, was " + pendingVaultEventRetention);
         }
         usdcAddresses = usdcAddresses.entrySet().stream()
-                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().toLowerCase(Locale.ROOT)));
-        relayerAddresses = relayerAddresses.stream().map(a -> a.toLowerCase(Locale.ROOT))
-                .collect(Collectors.toUnmodifiableSet());
+                .collect(Collectors.toUnmodifiableMap(
+                        Map.Entry::getKey, e -> e.getValue().toLowerCase(Locale.ROOT)));
+        relayerAddresses =
+                relayerAddresses.stream().map(a -> a.toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         chainModes = Set.copyOf(chainModes);
     }
 
     /** With the default retention of pending vault events. */
-    public AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, Integer> usdcDecimals,
-            Set<String> relayerAddresses, Set<Mode> chainModes) {
+    public AutoSettlementSettings(
+            Map<Mode, String> usdcAddresses,
+            Map<Mode, Integer> usdcDecimals,
+            Set<String> relayerAddresses,
+            Set<Mode> chainModes) {
         this(usdcAddresses, usdcDecimals, relayerAddresses, chainModes, DEFAULT_PENDING_VAULT_EVENT_RETENTION);
     }
 
@@ -58,8 +66,8 @@ public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, 
         if (chains.liveChainConfigured()) {
             modes.add(Mode.LIVE);
         }
-        return new AutoSettlementSettings(usdcAddresses, usdcDecimals, relayerAddresses, modes,
-                pendingVaultEventRetention);
+        return new AutoSettlementSettings(
+                usdcAddresses, usdcDecimals, relayerAddresses, modes, pendingVaultEventRetention);
     }
 
     /** True when changes of {@code mode} are indexed: the mode has a chain. */
@@ -70,15 +78,21 @@ public record AutoSettlementSettings(Map<Mode, String> usdcAddresses, Map<Mode, 
     /** The defaults of an unconfigured deployment: Base Sepolia's and Base's USDC, no relayer. */
     public static final AutoSettlementSettings DEFAULTS = new AutoSettlementSettings(
             Map.of(Mode.TEST, ChainSettings.BASE_SEPOLIA_USDC, Mode.LIVE, ChainSettings.BASE_USDC),
-            Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(), Set.of(Mode.TEST, Mode.LIVE));
+            Map.of(Mode.TEST, 6, Mode.LIVE, 6),
+            Set.of(),
+            Set.of(Mode.TEST, Mode.LIVE));
 
     /** From the two chains' settings; {@code relayerAddress} derives an address from a relayer key. */
-    public static AutoSettlementSettings of(ChainSettings test, ChainSettings live,
-            java.util.function.Function<ChainSettings, String> relayerAddress) {
-        var relayers = Stream.of(test, live).filter(chain -> chain.relayerKey() != null).map(relayerAddress)
+    public static AutoSettlementSettings of(
+            ChainSettings test, ChainSettings live, java.util.function.Function<ChainSettings, String> relayerAddress) {
+        var relayers = Stream.of(test, live)
+                .filter(chain -> chain.relayerKey() != null)
+                .map(relayerAddress)
                 .collect(Collectors.toSet());
-        return new AutoSettlementSettings(Map.of(Mode.TEST, test.usdcAddress(), Mode.LIVE, live.usdcAddress()),
-                Map.of(Mode.TEST, test.usdcDecimals(), Mode.LIVE, live.usdcDecimals()), relayers,
+        return new AutoSettlementSettings(
+                Map.of(Mode.TEST, test.usdcAddress(), Mode.LIVE, live.usdcAddress()),
+                Map.of(Mode.TEST, test.usdcDecimals(), Mode.LIVE, live.usdcDecimals()),
+                relayers,
                 Set.of(Mode.TEST, Mode.LIVE));
     }
 

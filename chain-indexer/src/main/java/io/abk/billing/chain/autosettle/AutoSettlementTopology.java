@@ -36,34 +36,42 @@ public final class AutoSettlementTopology {
     public static final String MANDATES_BY_REF_STORE = "mandates-by-ref";
     public static final String PENDING_VAULT_EVENTS_STORE = "pending-vault-events";
 
-    private AutoSettlementTopology() {
-    }
+    private AutoSettlementTopology() {}
 
     /** Adds the auto-settlement nodes and returns the commands they send, for the topology's command sinks. */
-    public static KStream<String, SettlementOutput> add(StreamsBuilder builder, AutoSettlementSettings settings,
-            String txClaimsStore) {
-        var nodes = new AutoSettlementNodes(PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE,
-                txClaimsStore);
+    public static KStream<String, SettlementOutput> add(
+            StreamsBuilder builder, AutoSettlementSettings settings, String txClaimsStore) {
+        var nodes = new AutoSettlementNodes(
+                PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE, txClaimsStore);
         addStores(builder, nodes);
-        var changes = builder.stream(Topics.CHANGES.name(), Consumed.with(Topics.CHANGES.keySerde(),
-                Topics.CHANGES.valueSerde()).withName("auto-settlement-changes-source"));
-        var transfers = builder.stream(Topics.CHAIN_TRANSFERS.name(), Consumed.with(
-                Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
-                .withName("auto-settlement-transfers-source"));
+        var changes = builder.stream(
+                Topics.CHANGES.name(),
+                Consumed.with(Topics.CHANGES.keySerde(), Topics.CHANGES.valueSerde())
+                        .withName("auto-settlement-changes-source"));
+        var transfers = builder.stream(
+                Topics.CHAIN_TRANSFERS.name(),
+                Consumed.with(Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
+                        .withName("auto-settlement-transfers-source"));
 
         // Only the modes with a chain: the other mode's changes can never meet a transfer.
-        var followed = changes.filter((key, change) -> change != null && settings.follows(change.getMode()),
+        var followed = changes.filter(
+                (key, change) -> change != null && settings.follows(change.getMode()),
                 Named.as("select-followed-modes"));
         followed.flatMap((key, change) -> ChangeIndexes.payments(change), Named.as("select-payout-payments"))
                 .repartition(repartitioned("payments-by-payout", AvroSerde.of(PayoutPayment.class)))
-                .process(() -> new PaymentIndexProcessor(nodes), Named.as("payment-index-processor"),
+                .process(
+                        () -> new PaymentIndexProcessor(nodes),
+                        Named.as("payment-index-processor"),
                         nodes.paymentsByPayout());
 
         KStream<String, TransferClaim> matched = transfers
-                .flatMap((key, transfer) -> TransferRouting.toPayouts(transfer, settings),
+                .flatMap(
+                        (key, transfer) -> TransferRouting.toPayouts(transfer, settings),
                         Named.as("select-payout-transfers"))
                 .repartition(repartitioned("transfers-by-payout", AvroSerde.of(ChainTransfer.class)))
-                .process(() -> new TransferMatchProcessor(nodes), Named.as("transfer-match-processor"),
+                .process(
+                        () -> new TransferMatchProcessor(nodes),
+                        Named.as("transfer-match-processor"),
                         nodes.paymentsByPayout());
         KStream<String, TransferClaim> retracted = transfers.flatMap(
                 (key, transfer) -> TransferRouting.toRetractedClaims(transfer, settings),
@@ -72,19 +80,27 @@ public final class AutoSettlementTopology {
         // count, since their processors share the tx-claims store.
         KStream<String, SettlementOutput> claimed = matched.merge(retracted, Named.as("merge-transfer-claims"))
                 .repartition(repartitioned("transfer-claims", AvroSerde.of(TransferClaim.class)))
-                .process(() -> new TransferClaimProcessor(nodes), Named.as("transfer-claims-processor"),
+                .process(
+                        () -> new TransferClaimProcessor(nodes),
+                        Named.as("transfer-claims-processor"),
                         nodes.txClaims());
 
-        KStream<String, SettlementOutput> indexed = followed
-                .flatMap((key, change) -> ChangeIndexes.mandates(change), Named.as("select-vault-mandates"))
+        KStream<String, SettlementOutput> indexed = followed.flatMap(
+                        (key, change) -> ChangeIndexes.mandates(change), Named.as("select-vault-mandates"))
                 .repartition(repartitioned("mandates-by-ref", AvroSerde.of(VaultMandate.class)))
-                .process(() -> new MandateIndexProcessor(nodes, settings), Named.as("mandate-index-processor"),
-                        nodes.mandatesByRef(), nodes.pendingVaultEvents());
+                .process(
+                        () -> new MandateIndexProcessor(nodes, settings),
+                        Named.as("mandate-index-processor"),
+                        nodes.mandatesByRef(),
+                        nodes.pendingVaultEvents());
         KStream<String, SettlementOutput> vaultEvents = transfers
                 .flatMap((key, transfer) -> TransferRouting.toMandates(transfer), Named.as("select-vault-events"))
                 .repartition(repartitioned("vault-events-by-ref", AvroSerde.of(ChainTransfer.class)))
-                .process(() -> new VaultEventProcessor(nodes, settings), Named.as("vault-event-processor"),
-                        nodes.mandatesByRef(), nodes.pendingVaultEvents());
+                .process(
+                        () -> new VaultEventProcessor(nodes, settings),
+                        Named.as("vault-event-processor"),
+                        nodes.mandatesByRef(),
+                        nodes.pendingVaultEvents());
 
         return claimed.merge(indexed, Named.as("merge-mandate-commands"))
                 .merge(vaultEvents, Named.as("merge-vault-event-commands"));
@@ -96,13 +112,24 @@ public final class AutoSettlementTopology {
 
     /** Caching off, as in settlement: commands are forwarded explicitly and EOS flushes at every commit anyway. */
     private static void addStores(StreamsBuilder builder, AutoSettlementNodes nodes) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.paymentsByPayout()),
-                Serdes.String(), AvroSerde.of(PayoutPayment.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.mandatesByRef()),
-                Serdes.String(), AvroSerde.of(VaultMandate.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(nodes.paymentsByPayout()),
+                        Serdes.String(),
+                        AvroSerde.of(PayoutPayment.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(nodes.mandatesByRef()),
+                        Serdes.String(),
+                        AvroSerde.of(VaultMandate.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
         // Timestamped: an entry's time is when it was put aside, which its retention counts from.
         builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
-                Stores.persistentTimestampedKeyValueStore(nodes.pendingVaultEvents()), Serdes.String(),
-                AvroSerde.of(ChainTransfer.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+                        Stores.persistentTimestampedKeyValueStore(nodes.pendingVaultEvents()),
+                        Serdes.String(),
+                        AvroSerde.of(ChainTransfer.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
     }
 }

@@ -15,8 +15,7 @@ import java.time.Instant;
  */
 final class ChainCommands {
 
-    private ChainCommands() {
-    }
+    private ChainCommands() {}
 
     static String commandId(ChainTransfer transfer, String action) {
         var seed = "chain:" + action + ":" + TransferRouting.transferId(transfer) + ":" + transfer.getBlockHash()
@@ -24,8 +23,14 @@ final class ChainCommands {
         return Ids.derivedId(IdPrefix.COMMAND, transfer.getBlockTimestamp(), seed);
     }
 
-    static SubscriptionCommand toSubscription(ChainTransfer transfer, String action, String subscriptionId,
-            String merchantId, Mode mode, Instant requestedAt, Object payload) {
+    static SubscriptionCommand toSubscription(
+            ChainTransfer transfer,
+            String action,
+            String subscriptionId,
+            String merchantId,
+            Mode mode,
+            Instant requestedAt,
+            Object payload) {
         return SubscriptionCommand.newBuilder()
                 .setCommandId(commandId(transfer, action))
                 .setSubscriptionId(subscriptionId)
@@ -38,8 +43,14 @@ final class ChainCommands {
                 .build();
     }
 
-    static PaymentCommand toPayment(ChainTransfer transfer, String action, String paymentId, String merchantId,
-            Mode mode, Instant requestedAt, Object payload) {
+    static PaymentCommand toPayment(
+            ChainTransfer transfer,
+            String action,
+            String paymentId,
+            String merchantId,
+            Mode mode,
+            Instant requestedAt,
+            Object payload) {
         return PaymentCommand.newBuilder()
                 .setCommandId(commandId(transfer, action))
                 .setPaymentId(paymentId)

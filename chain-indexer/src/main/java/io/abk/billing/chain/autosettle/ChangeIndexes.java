@@ -16,13 +16,14 @@ import org.apache.kafka.streams.KeyValue;
  */
 final class ChangeIndexes {
 
-    private ChangeIndexes() {
-    }
+    private ChangeIndexes() {}
 
     static List<KeyValue<String, PayoutPayment>> payments(Change change) {
         return change.getSnapshots().stream()
-                .filter(PaymentSnapshot.class::isInstance).map(PaymentSnapshot.class::cast)
-                .map(payment -> KeyValue.pair(payoutKey(payment.getMode().name(), payment.getPayoutAddress()),
+                .filter(PaymentSnapshot.class::isInstance)
+                .map(PaymentSnapshot.class::cast)
+                .map(payment -> KeyValue.pair(
+                        payoutKey(payment.getMode().name(), payment.getPayoutAddress()),
                         PayoutPayment.newBuilder()
                                 .setPaymentId(payment.getId())
                                 .setMerchantId(payment.getMerchantId())
@@ -30,8 +31,8 @@ final class ChangeIndexes {
                                 .setPayoutAddress(lower(payment.getPayoutAddress()))
                                 .setStatus(payment.getStatus())
                                 .setAmountMicros(payment.getAmountMicros())
-                                .setCustomerWallet(payment.getCustomerWallet() == null ? null
-                                        : lower(payment.getCustomerWallet()))
+                                .setCustomerWallet(
+                                        payment.getCustomerWallet() == null ? null : lower(payment.getCustomerWallet()))
                                 .setCreatedAt(payment.getCreatedAt())
                                 .build()))
                 .toList();
@@ -39,21 +40,24 @@ final class ChangeIndexes {
 
     static List<KeyValue<String, VaultMandate>> mandates(Change change) {
         return change.getSnapshots().stream()
-                .filter(SubscriptionSnapshot.class::isInstance).map(SubscriptionSnapshot.class::cast)
+                .filter(SubscriptionSnapshot.class::isInstance)
+                .map(SubscriptionSnapshot.class::cast)
                 .map(subscription -> {
                     var ref = SubscriptionRef.of(subscription.getId());
-                    return KeyValue.pair(ref, VaultMandate.newBuilder()
-                            .setRef(ref)
-                            .setSubscriptionId(subscription.getId())
-                            .setMerchantId(subscription.getMerchantId())
-                            .setMode(subscription.getMode())
-                            .setPayoutAddress(lower(subscription.getPayoutAddress()))
-                            .setAmountMicros(subscription.getAmountMicros())
-                            .setInterval(subscription.getInterval())
-                            .setStatus(subscription.getStatus())
-                            .setMandateStatus(subscription.getMandateStatus())
-                            .setCreatedAt(subscription.getCreatedAt())
-                            .build());
+                    return KeyValue.pair(
+                            ref,
+                            VaultMandate.newBuilder()
+                                    .setRef(ref)
+                                    .setSubscriptionId(subscription.getId())
+                                    .setMerchantId(subscription.getMerchantId())
+                                    .setMode(subscription.getMode())
+                                    .setPayoutAddress(lower(subscription.getPayoutAddress()))
+                                    .setAmountMicros(subscription.getAmountMicros())
+                                    .setInterval(subscription.getInterval())
+                                    .setStatus(subscription.getStatus())
+                                    .setMandateStatus(subscription.getMandateStatus())
+                                    .setCreatedAt(subscription.getCreatedAt())
+                                    .build());
                 })
                 .toList();
     }

@@ -40,6 +40,7 @@ final class PendingVaultEvents {
      * reference stops here.
      */
     static final int PER_REF = 16;
+
     static final Duration SWEEP_INTERVAL = Duration.ofMinutes(1);
     static final int SWEEP_BATCH = 10_000;
 
@@ -55,12 +56,18 @@ final class PendingVaultEvents {
     void add(String ref, ChainTransfer event, long nowMs) {
         var key = prefix(ref) + TransferRouting.transferId(event) + "|" + event.getRetracted();
         if (store.get(key) == null && waiting(ref) >= PER_REF) {
-            log.warn("event=vault_event_dropped reason=ref_full ref={} transferId={} txHash={} limit={}", ref,
-                    TransferRouting.transferId(event), event.getTxHash(), PER_REF);
+            log.warn(
+                    "event=vault_event_dropped reason=ref_full ref={} transferId={} txHash={} limit={}",
+                    ref,
+                    TransferRouting.transferId(event),
+                    event.getTxHash(),
+                    PER_REF);
             dropped("ref_full");
             return;
         }
-        log.info("event=vault_event_pending ref={} transferId={} reason=subscription_unknown", ref,
+        log.info(
+                "event=vault_event_pending ref={} transferId={} reason=subscription_unknown",
+                ref,
                 TransferRouting.transferId(event));
         store.put(key, ValueAndTimestamp.make(event, nowMs));
     }
@@ -83,8 +90,11 @@ final class PendingVaultEvents {
     int sweep(long nowMs) {
         return expiry.sweep(nowMs, (key, stored) -> {
             var event = stored.value();
-            log.warn("event=vault_event_dropped reason=expired key={} txHash={} pendingSince={} ageHours={}", key,
-                    event.getTxHash(), Instant.ofEpochMilli(stored.timestamp()),
+            log.warn(
+                    "event=vault_event_dropped reason=expired key={} txHash={} pendingSince={} ageHours={}",
+                    key,
+                    event.getTxHash(),
+                    Instant.ofEpochMilli(stored.timestamp()),
                     Duration.ofMillis(nowMs - stored.timestamp()).toHours());
             dropped("expired");
         });
@@ -106,6 +116,7 @@ final class PendingVaultEvents {
     }
 
     private static void dropped(String reason) {
-        Metrics.counter("billing.vault_events_dropped", "service", "chain-indexer", "reason", reason).increment();
+        Metrics.counter("billing.vault_events_dropped", "service", "chain-indexer", "reason", reason)
+                .increment();
     }
 }

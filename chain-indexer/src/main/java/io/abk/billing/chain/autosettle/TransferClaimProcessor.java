@@ -61,22 +61,41 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
         }
     }
 
-    private static void pay(ProcessorContext<String, SettlementOutput> context, KeyValueStore<String, String> claims,
-            String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
+    private static void pay(
+            ProcessorContext<String, SettlementOutput> context,
+            KeyValueStore<String, String> claims,
+            String txHash,
+            @Nullable ClaimHolder holder,
+            TransferClaim claim,
+            long timestamp) {
         var transfer = claim.getTransfer();
         var paymentId = claim.getPaymentId();
         var merchantId = claim.getMerchantId();
         if (holder != null && !holder.claimantId().equals(paymentId)) {
-            log.warn("event=transfer_claim_refused reason=hash_already_used transferId={} paymentId={} holder={} "
-                    + "txHash={}", TransferRouting.transferId(transfer), paymentId, holder.claimantId(), txHash);
+            log.warn(
+                    "event=transfer_claim_refused reason=hash_already_used transferId={} paymentId={} holder={} "
+                            + "txHash={}",
+                    TransferRouting.transferId(transfer),
+                    paymentId,
+                    holder.claimantId(),
+                    txHash);
             return;
         }
         if (holder == null) {
-            claims.put(txHash, ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode()).stored());
+            claims.put(
+                    txHash,
+                    ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode())
+                            .stored());
         }
         var token = (TokenTransfer) transfer.getPayload();
-        var command = ChainCommands.toPayment(transfer, "pay", paymentId, merchantId, transfer.getMode(),
-                claim.getRequestedAt(), PayFromChain.newBuilder()
+        var command = ChainCommands.toPayment(
+                transfer,
+                "pay",
+                paymentId,
+                merchantId,
+                transfer.getMode(),
+                claim.getRequestedAt(),
+                PayFromChain.newBuilder()
                         .setTransferId(TransferRouting.transferId(transfer))
                         .setTxHash(txHash)
                         .setFromAddress(ChangeIndexes.lower(token.getFrom()))
@@ -85,35 +104,62 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
         context.forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
     }
 
-    private static void reopen(ProcessorContext<String, SettlementOutput> context, String txHash,
-            @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
+    private static void reopen(
+            ProcessorContext<String, SettlementOutput> context,
+            String txHash,
+            @Nullable ClaimHolder holder,
+            TransferClaim claim,
+            long timestamp) {
         var transfer = claim.getTransfer();
         if (holder == null) {
-            log.info("event=retraction_paid_nothing transferId={} txHash={}", TransferRouting.transferId(transfer),
+            log.info(
+                    "event=retraction_paid_nothing transferId={} txHash={}",
+                    TransferRouting.transferId(transfer),
                     txHash);
             return;
         }
         var address = holder.address();
         if (address == null) {
-            log.error("event=retraction_unaddressable action=none transferId={} holder={} txHash={} reason=\"the "
-                    + "claim predates tenant-carrying claims; reopen by hand\"", TransferRouting.transferId(transfer),
-                    holder.claimantId(), txHash);
+            log.error(
+                    "event=retraction_unaddressable action=none transferId={} holder={} txHash={} reason=\"the "
+                            + "claim predates tenant-carrying claims; reopen by hand\"",
+                    TransferRouting.transferId(transfer),
+                    holder.claimantId(),
+                    txHash);
             return;
         }
         // Retractions are decided at the moment they are published; the record's time is that moment.
         var at = Instant.ofEpochMilli(timestamp);
         var transferId = TransferRouting.transferId(transfer);
-        log.warn("event=transfer_retracted action=reopen transferId={} holder={} merchantId={} mode={} txHash={}",
-                transferId, holder.claimantId(), address.merchantId(), address.mode(), txHash);
+        log.warn(
+                "event=transfer_retracted action=reopen transferId={} holder={} merchantId={} mode={} txHash={}",
+                transferId,
+                holder.claimantId(),
+                address.merchantId(),
+                address.mode(),
+                txHash);
         if (holder.claimantId().startsWith("pay_")) {
-            var command = ChainCommands.toPayment(transfer, "reverse", address.aggregateId(), address.merchantId(),
-                    address.mode(), at, new ReversePayment(transferId, txHash));
-            context.forward(new Record<>(address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
+            var command = ChainCommands.toPayment(
+                    transfer,
+                    "reverse",
+                    address.aggregateId(),
+                    address.merchantId(),
+                    address.mode(),
+                    at,
+                    new ReversePayment(transferId, txHash));
+            context.forward(
+                    new Record<>(address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
         } else {
-            var command = ChainCommands.toSubscription(transfer, "reverse", address.aggregateId(), address.merchantId(),
-                    address.mode(), at, new ReverseCharge(holder.claimantId(), txHash, transferId));
-            context.forward(new Record<>(address.aggregateId(), new SettlementOutput.SubscriptionResult(command),
-                    timestamp));
+            var command = ChainCommands.toSubscription(
+                    transfer,
+                    "reverse",
+                    address.aggregateId(),
+                    address.merchantId(),
+                    address.mode(),
+                    at,
+                    new ReverseCharge(holder.claimantId(), txHash, transferId));
+            context.forward(
+                    new Record<>(address.aggregateId(), new SettlementOutput.SubscriptionResult(command), timestamp));
         }
     }
 }

@@ -46,13 +46,20 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
     @Override
     public void process(Record<String, ChainTransfer> record) {
         var transfer = record.value();
-        if (context == null || index == null || transfer == null
+        if (context == null
+                || index == null
+                || transfer == null
                 || !(transfer.getPayload() instanceof TokenTransfer token)) {
             return;
         }
-        var seen = new SeenTransfer(TransferRouting.transferId(transfer), ModeMapper.toDomain(transfer.getMode()),
-                transfer.getTxHash(), ChangeIndexes.lower(token.getFrom()), ChangeIndexes.lower(token.getTo()),
-                TransferRouting.micros(token), transfer.getBlockTimestamp());
+        var seen = new SeenTransfer(
+                TransferRouting.transferId(transfer),
+                ModeMapper.toDomain(transfer.getMode()),
+                transfer.getTxHash(),
+                ChangeIndexes.lower(token.getFrom()),
+                ChangeIndexes.lower(token.getTo()),
+                TransferRouting.micros(token),
+                transfer.getBlockTimestamp());
         var candidates = new ArrayList<OpenPayment>();
         try (var entries = index.prefixScan(record.key() + "|", new StringSerializer())) {
             entries.forEachRemaining(entry -> candidates.add(openPayment(entry.value)));
@@ -60,29 +67,44 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
         switch (PaymentMatcher.match(seen, candidates)) {
             case PaymentMatch.Pays pays -> {
                 var payment = pays.payment();
-                log.info("event=transfer_matched transferId={} paymentId={} merchantId={} mode={} amountMicros={}",
-                        seen.transferId(), payment.paymentId(), payment.merchantId(), seen.mode().label(),
+                log.info(
+                        "event=transfer_matched transferId={} paymentId={} merchantId={} mode={} amountMicros={}",
+                        seen.transferId(),
+                        payment.paymentId(),
+                        payment.merchantId(),
+                        seen.mode().label(),
                         seen.amountMicros());
-                context.forward(new Record<>(transfer.getTxHash(), TransferClaim.newBuilder()
-                        .setTransfer(transfer)
-                        .setPaymentId(payment.paymentId())
-                        .setMerchantId(payment.merchantId())
-                        .setAmountReceivedMicros(seen.amountMicros())
-                        .setRequestedAt(ChainCommands.requestedAt(transfer.getMode(), transfer.getBlockTimestamp(),
-                                payment.createdAt()))
-                        .build(), record.timestamp()));
+                context.forward(new Record<>(
+                        transfer.getTxHash(),
+                        TransferClaim.newBuilder()
+                                .setTransfer(transfer)
+                                .setPaymentId(payment.paymentId())
+                                .setMerchantId(payment.merchantId())
+                                .setAmountReceivedMicros(seen.amountMicros())
+                                .setRequestedAt(ChainCommands.requestedAt(
+                                        transfer.getMode(), transfer.getBlockTimestamp(), payment.createdAt()))
+                                .build(),
+                        record.timestamp()));
             }
-            case PaymentMatch.Ambiguous ambiguous -> log.info("event=transfer_ambiguous action=wait_for_confirm "
-                    + "transferId={} mode={} candidates={}", seen.transferId(), seen.mode().label(),
-                    ambiguous.paymentIds());
-            case PaymentMatch.None none -> log.debug("event=transfer_unmatched transferId={} candidates={}",
-                    seen.transferId(), candidates.size());
+            case PaymentMatch.Ambiguous ambiguous ->
+                log.info(
+                        "event=transfer_ambiguous action=wait_for_confirm " + "transferId={} mode={} candidates={}",
+                        seen.transferId(),
+                        seen.mode().label(),
+                        ambiguous.paymentIds());
+            case PaymentMatch.None none ->
+                log.debug("event=transfer_unmatched transferId={} candidates={}", seen.transferId(), candidates.size());
         }
     }
 
     private static OpenPayment openPayment(PayoutPayment payment) {
-        return new OpenPayment(payment.getPaymentId(), payment.getMerchantId(),
-                ModeMapper.toDomain(payment.getMode()), payment.getPayoutAddress(), payment.getAmountMicros(),
-                payment.getCustomerWallet(), payment.getCreatedAt());
+        return new OpenPayment(
+                payment.getPaymentId(),
+                payment.getMerchantId(),
+                ModeMapper.toDomain(payment.getMode()),
+                payment.getPayoutAddress(),
+                payment.getAmountMicros(),
+                payment.getCustomerWallet(),
+                payment.getCreatedAt());
     }
 }

@@ -19,13 +19,14 @@ import org.apache.kafka.streams.KeyValue;
  */
 final class TransferRouting {
 
-    private TransferRouting() {
-    }
+    private TransferRouting() {}
 
     static List<KeyValue<String, ChainTransfer>> toPayouts(ChainTransfer transfer, AutoSettlementSettings settings) {
-        if (!transfer.getRetracted() && transfer.getPayload() instanceof TokenTransfer token
+        if (!transfer.getRetracted()
+                && transfer.getPayload() instanceof TokenTransfer token
                 && isUsdc(transfer, settings)) {
-            return List.of(KeyValue.pair(ChangeIndexes.payoutKey(transfer.getMode().name(), token.getTo()), transfer));
+            return List.of(
+                    KeyValue.pair(ChangeIndexes.payoutKey(transfer.getMode().name(), token.getTo()), transfer));
         }
         return List.of();
     }
@@ -38,20 +39,22 @@ final class TransferRouting {
         };
     }
 
-    static List<KeyValue<String, TransferClaim>> toRetractedClaims(ChainTransfer transfer,
-            AutoSettlementSettings settings) {
+    static List<KeyValue<String, TransferClaim>> toRetractedClaims(
+            ChainTransfer transfer, AutoSettlementSettings settings) {
         if (!transfer.getRetracted()) {
             return List.of();
         }
         if ((transfer.getPayload() instanceof TokenTransfer && isUsdc(transfer, settings))
                 || transfer.getPayload() instanceof VaultCharged) {
-            return List.of(KeyValue.pair(transfer.getTxHash(), TransferClaim.newBuilder()
-                    .setTransfer(transfer)
-                    .setPaymentId(null)
-                    .setMerchantId(null)
-                    .setAmountReceivedMicros(0)
-                    .setRequestedAt(transfer.getBlockTimestamp())
-                    .build()));
+            return List.of(KeyValue.pair(
+                    transfer.getTxHash(),
+                    TransferClaim.newBuilder()
+                            .setTransfer(transfer)
+                            .setPaymentId(null)
+                            .setMerchantId(null)
+                            .setAmountReceivedMicros(0)
+                            .setRequestedAt(transfer.getBlockTimestamp())
+                            .build()));
         }
         return List.of();
     }

@@ -29,46 +29,75 @@ final class VaultEvents {
 
     private static final Logger log = LoggerFactory.getLogger(VaultEvents.class);
 
-    private VaultEvents() {
-    }
+    private VaultEvents() {}
 
-    static Optional<SettlementOutput> apply(ChainTransfer event, VaultMandate mandate, AutoSettlementSettings settings) {
+    static Optional<SettlementOutput> apply(
+            ChainTransfer event, VaultMandate mandate, AutoSettlementSettings settings) {
         var command = switch (event.getPayload()) {
-            case VaultSubscribed subscribed when !event.getRetracted() -> activate(event, subscribed, mandate, settings);
+            case VaultSubscribed subscribed
+            when !event.getRetracted() -> activate(event, subscribed, mandate, settings);
             case VaultSubscribed subscribed -> revoke(event, mandate, "chain_reorg");
-            case VaultCanceled canceled when event.getRetracted() -> {
-                log.warn("event=vault_cancel_retracted action=none subscriptionId={} ref={} txHash={}",
-                        mandate.getSubscriptionId(), canceled.getRef(), event.getTxHash());
+            case VaultCanceled canceled
+            when event.getRetracted() -> {
+                log.warn(
+                        "event=vault_cancel_retracted action=none subscriptionId={} ref={} txHash={}",
+                        mandate.getSubscriptionId(),
+                        canceled.getRef(),
+                        event.getTxHash());
                 yield Optional.<SubscriptionCommand>empty();
             }
-            case VaultCanceled canceled when settings.relayerAddresses().contains(ChangeIndexes.lower(canceled.getBy())) ->
-                    Optional.<SubscriptionCommand>empty();
+            case VaultCanceled canceled
+            when settings.relayerAddresses().contains(ChangeIndexes.lower(canceled.getBy())) ->
+                Optional.<SubscriptionCommand>empty();
             case VaultCanceled canceled -> revoke(event, mandate, "chain");
             default -> Optional.<SubscriptionCommand>empty();
         };
         return command.map(SettlementOutput.SubscriptionResult::new);
     }
 
-    private static Optional<SubscriptionCommand> activate(ChainTransfer event, VaultSubscribed subscribed,
-            VaultMandate mandate, AutoSettlementSettings settings) {
-        var problem = MandateTerms.problem(mandate.getPayoutAddress(), mandate.getAmountMicros(), mandate.getInterval(),
-                settings.usdc(event.getMode()), subscribed.getMerchant(), subscribed.getToken(),
-                TokenAmounts.toMicros(subscribed.getAmountBaseUnits(), settings.decimals(event.getMode())), subscribed.getPeriodMonths());
+    private static Optional<SubscriptionCommand> activate(
+            ChainTransfer event, VaultSubscribed subscribed, VaultMandate mandate, AutoSettlementSettings settings) {
+        var problem = MandateTerms.problem(
+                mandate.getPayoutAddress(),
+                mandate.getAmountMicros(),
+                mandate.getInterval(),
+                settings.usdc(event.getMode()),
+                subscribed.getMerchant(),
+                subscribed.getToken(),
+                TokenAmounts.toMicros(subscribed.getAmountBaseUnits(), settings.decimals(event.getMode())),
+                subscribed.getPeriodMonths());
         if (problem.isPresent()) {
-            log.warn("event=vault_subscription_mismatch action=ignore subscriptionId={} merchantId={} ref={} txHash={} "
-                    + "problem=\"{}\"", mandate.getSubscriptionId(), mandate.getMerchantId(), subscribed.getRef(),
-                    event.getTxHash(), problem.get());
+            log.warn(
+                    "event=vault_subscription_mismatch action=ignore subscriptionId={} merchantId={} ref={} txHash={} "
+                            + "problem=\"{}\"",
+                    mandate.getSubscriptionId(),
+                    mandate.getMerchantId(),
+                    subscribed.getRef(),
+                    event.getTxHash(),
+                    problem.get());
             return Optional.empty();
         }
         if (!"pending".equals(mandate.getMandateStatus()) || !"incomplete".equals(mandate.getStatus())) {
-            log.info("event=vault_subscription_seen action=none reason=mandate_{} subscriptionId={} ref={}",
-                    mandate.getMandateStatus(), mandate.getSubscriptionId(), subscribed.getRef());
+            log.info(
+                    "event=vault_subscription_seen action=none reason=mandate_{} subscriptionId={} ref={}",
+                    mandate.getMandateStatus(),
+                    mandate.getSubscriptionId(),
+                    subscribed.getRef());
             return Optional.empty();
         }
-        log.info("event=vault_subscription_seen action=activate subscriptionId={} merchantId={} ref={} txHash={}",
-                mandate.getSubscriptionId(), mandate.getMerchantId(), subscribed.getRef(), event.getTxHash());
-        return Optional.of(ChainCommands.toSubscription(event, "activate", mandate.getSubscriptionId(),
-                mandate.getMerchantId(), mandate.getMode(), requestedAt(event, mandate),
+        log.info(
+                "event=vault_subscription_seen action=activate subscriptionId={} merchantId={} ref={} txHash={}",
+                mandate.getSubscriptionId(),
+                mandate.getMerchantId(),
+                subscribed.getRef(),
+                event.getTxHash());
+        return Optional.of(ChainCommands.toSubscription(
+                event,
+                "activate",
+                mandate.getSubscriptionId(),
+                mandate.getMerchantId(),
+                mandate.getMode(),
+                requestedAt(event, mandate),
                 new ActivateSubscription(subscribed.getRef())));
     }
 
@@ -76,10 +105,20 @@ final class VaultEvents {
         if ("revoked".equals(mandate.getMandateStatus()) || "canceled".equals(mandate.getStatus())) {
             return Optional.empty();
         }
-        log.info("event=vault_mandate_revoked source={} subscriptionId={} merchantId={} txHash={}", source,
-                mandate.getSubscriptionId(), mandate.getMerchantId(), event.getTxHash());
-        return Optional.of(ChainCommands.toSubscription(event, "revoke", mandate.getSubscriptionId(),
-                mandate.getMerchantId(), mandate.getMode(), requestedAt(event, mandate), new RevokeMandate(source)));
+        log.info(
+                "event=vault_mandate_revoked source={} subscriptionId={} merchantId={} txHash={}",
+                source,
+                mandate.getSubscriptionId(),
+                mandate.getMerchantId(),
+                event.getTxHash());
+        return Optional.of(ChainCommands.toSubscription(
+                event,
+                "revoke",
+                mandate.getSubscriptionId(),
+                mandate.getMerchantId(),
+                mandate.getMode(),
+                requestedAt(event, mandate),
+                new RevokeMandate(source)));
     }
 
     private static java.time.Instant requestedAt(ChainTransfer event, VaultMandate mandate) {

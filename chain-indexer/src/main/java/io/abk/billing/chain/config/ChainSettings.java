@@ -38,10 +38,23 @@ import org.jspecify.annotations.Nullable;
  * <p>The relayer key and the RPC URLs are secrets (a URL often carries a provider's key): {@link #toString()} shows
  * neither.
  */
-public record ChainSettings(Mode mode, String name, long chainId, List<String> rpcUrls, int confirmations,
-        String usdcAddress, int usdcDecimals, @Nullable String vaultAddress, @Nullable RelayerKey relayerKey,
-        FeeCaps feeCaps, @Nullable Long startBlock, Duration pollInterval, Duration receiptTimeout,
-        boolean timeTravel, @Nullable String usdtAddress, int usdtDecimals) {
+public record ChainSettings(
+        Mode mode,
+        String name,
+        long chainId,
+        List<String> rpcUrls,
+        int confirmations,
+        String usdcAddress,
+        int usdcDecimals,
+        @Nullable String vaultAddress,
+        @Nullable RelayerKey relayerKey,
+        FeeCaps feeCaps,
+        @Nullable Long startBlock,
+        Duration pollInterval,
+        Duration receiptTimeout,
+        boolean timeTravel,
+        @Nullable String usdtAddress,
+        int usdtDecimals) {
 
     public static final int BASE_CONFIRMATIONS = 10;
     public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
@@ -75,18 +88,22 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
         for (var url : rpcUrls) {
             requireRpcUrl(setting + "RPC_URL", url);
         }
-        require(confirmations >= 1 && confirmations <= 1000,
+        require(
+                confirmations >= 1 && confirmations <= 1000,
                 setting + "CONFIRMATIONS must be between 1 and 1000, was " + confirmations);
         require(EVM_ADDRESS.matcher(usdcAddress).matches(), setting + "USDC_ADDRESS must be 0x and 40 hex digits");
         require(usdcDecimals >= 0 && usdcDecimals <= 36, setting + "USDC_DECIMALS must be between 0 and 36");
-        require(vaultAddress == null || EVM_ADDRESS.matcher(vaultAddress).matches(),
+        require(
+                vaultAddress == null || EVM_ADDRESS.matcher(vaultAddress).matches(),
                 setting + "VAULT_ADDRESS must be 0x and 40 hex digits");
-        require(usdtAddress == null || EVM_ADDRESS.matcher(usdtAddress).matches(),
+        require(
+                usdtAddress == null || EVM_ADDRESS.matcher(usdtAddress).matches(),
                 setting + "USDT_ADDRESS must be 0x and 40 hex digits, or empty for no USDT");
-        require(usdtAddress == null || (!usdtAddress.equalsIgnoreCase(usdcAddress)
-                        && !usdtAddress.equalsIgnoreCase(vaultAddress)),
-                setting + "USDT_ADDRESS must be a contract of its own, not " + setting + "USDC_ADDRESS or "
-                        + setting + "VAULT_ADDRESS");
+        require(
+                usdtAddress == null
+                        || (!usdtAddress.equalsIgnoreCase(usdcAddress) && !usdtAddress.equalsIgnoreCase(vaultAddress)),
+                setting + "USDT_ADDRESS must be a contract of its own, not " + setting + "USDC_ADDRESS or " + setting
+                        + "VAULT_ADDRESS");
         require(usdtDecimals >= 0 && usdtDecimals <= 36, setting + "USDT_DECIMALS must be between 0 and 36");
         require(startBlock == null || startBlock >= 0, setting + "START_BLOCK cannot be negative");
         require(pollInterval.isPositive(), setting + "POLL_INTERVAL_MS must be positive");
@@ -94,12 +111,38 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
     }
 
     /** These settings without USDT: what a chain had before USDT could be followed. */
-    public ChainSettings(Mode mode, String name, long chainId, List<String> rpcUrls, int confirmations,
-            String usdcAddress, int usdcDecimals, @Nullable String vaultAddress, @Nullable RelayerKey relayerKey,
-            FeeCaps feeCaps, @Nullable Long startBlock, Duration pollInterval, Duration receiptTimeout,
+    public ChainSettings(
+            Mode mode,
+            String name,
+            long chainId,
+            List<String> rpcUrls,
+            int confirmations,
+            String usdcAddress,
+            int usdcDecimals,
+            @Nullable String vaultAddress,
+            @Nullable RelayerKey relayerKey,
+            FeeCaps feeCaps,
+            @Nullable Long startBlock,
+            Duration pollInterval,
+            Duration receiptTimeout,
             boolean timeTravel) {
-        this(mode, name, chainId, rpcUrls, confirmations, usdcAddress, usdcDecimals, vaultAddress, relayerKey, feeCaps,
-                startBlock, pollInterval, receiptTimeout, timeTravel, null, DEFAULT_USDT_DECIMALS);
+        this(
+                mode,
+                name,
+                chainId,
+                rpcUrls,
+                confirmations,
+                usdcAddress,
+                usdcDecimals,
+                vaultAddress,
+                relayerKey,
+                feeCaps,
+                startBlock,
+                pollInterval,
+                receiptTimeout,
+                timeTravel,
+                null,
+                DEFAULT_USDT_DECIMALS);
     }
 
     /** True when an RPC URL is configured: the mode settles on this chain. */
@@ -117,7 +160,8 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
         var p = prefix(mode);
         var live = mode == Mode.LIVE;
         var caps = live ? BASE_FEE_CAPS : TEST_FEE_CAPS;
-        return new ChainSettings(mode,
+        return new ChainSettings(
+                mode,
                 orDefault(vars.text(p + "NAME", ""), live ? "Base" : "Base Sepolia"),
                 vars.number(p + "CHAIN_ID", live ? 8453 : 84532),
                 rpcUrls(vars.text(p + "RPC_URL", "")),
@@ -165,12 +209,20 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
         var cost = vars.text(p + "MAX_TX_COST_ETH", "");
         try {
             return new FeeCaps(
-                    fee.isBlank() ? defaults.maxFeePerGasWei() : FeeCaps.of(fee, "0", "1").maxFeePerGasWei(),
-                    tip.isBlank() ? defaults.maxPriorityFeePerGasWei() : FeeCaps.of("1000000", tip, "1").maxPriorityFeePerGasWei(),
-                    cost.isBlank() ? defaults.maxCostPerTxWei() : FeeCaps.of("1", "0", cost).maxCostPerTxWei());
+                    fee.isBlank()
+                            ? defaults.maxFeePerGasWei()
+                            : FeeCaps.of(fee, "0", "1").maxFeePerGasWei(),
+                    tip.isBlank()
+                            ? defaults.maxPriorityFeePerGasWei()
+                            : FeeCaps.of("1000000", tip, "1").maxPriorityFeePerGasWei(),
+                    cost.isBlank()
+                            ? defaults.maxCostPerTxWei()
+                            : FeeCaps.of("1", "0", cost).maxCostPerTxWei());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(p + "MAX_FEE_PER_GAS_GWEI, " + p + "MAX_PRIORITY_FEE_GWEI and " + p
-                    + "MAX_TX_COST_ETH must be positive decimal numbers: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    p + "MAX_FEE_PER_GAS_GWEI, " + p + "MAX_PRIORITY_FEE_GWEI and " + p
+                            + "MAX_TX_COST_ETH must be positive decimal numbers: " + e.getMessage(),
+                    e);
         }
     }
 
@@ -196,7 +248,10 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
 
     /** Comma-separated, blanks dropped: several URLs are tried in order when one fails. */
     private static List<String> rpcUrls(String value) {
-        return Arrays.stream(value.split(",")).map(String::strip).filter(url -> !url.isEmpty()).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::strip)
+                .filter(url -> !url.isEmpty())
+                .toList();
     }
 
     private static void requireRpcUrl(String variable, String url) {
@@ -204,7 +259,8 @@ public record ChainSettings(Mode mode, String name, long chainId, List<String> r
             var uri = new URI(url);
             var scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             // The value itself stays out of the message: it may carry an API key.
-            require(RPC_SCHEMES.contains(scheme) && uri.getHost() != null,
+            require(
+                    RPC_SCHEMES.contains(scheme) && uri.getHost() != null,
                     variable + " must be http(s) or ws(s) URLs with a host, comma-separated, or empty for no chain");
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException(variable + " is not a valid URL: " + e.getReason());

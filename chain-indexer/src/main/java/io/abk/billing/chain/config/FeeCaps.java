@@ -24,7 +24,9 @@ public record FeeCaps(BigInteger maxFeePerGasWei, BigInteger maxPriorityFeePerGa
 
     /** Caps given in gwei per gas and ether per transaction, as an operator writes them ({@code 0.5}, {@code 0.001}). */
     public static FeeCaps of(String maxFeePerGasGwei, String maxPriorityFeePerGasGwei, String maxCostPerTxEther) {
-        return new FeeCaps(wei(maxFeePerGasGwei, WEI_PER_GWEI), wei(maxPriorityFeePerGasGwei, WEI_PER_GWEI),
+        return new FeeCaps(
+                wei(maxFeePerGasGwei, WEI_PER_GWEI),
+                wei(maxPriorityFeePerGasGwei, WEI_PER_GWEI),
                 wei(maxCostPerTxEther, WEI_PER_ETHER));
     }
 

@@ -26,7 +26,8 @@ public final class UnexpectedFailureHandler extends DeadLetterProcessingHandler 
             case ChainResult result -> result.getRequest();
             case null, default -> null;
         };
-        return request == null ? "chainRequestId=null resultCommandId=null"
+        return request == null
+                ? "chainRequestId=null resultCommandId=null"
                 : "chainRequestId=" + request.getRequestId() + " resultCommandId=" + request.getResultCommandId()
                         + " merchantId=" + request.getMerchantId() + " mode=" + request.getMode();
     }

@@ -58,7 +58,8 @@ public final class ChainFollower implements AutoCloseable {
     /** The longest {@link #close()} takes: the step in progress, the interrupted one, then its watch-list reader. */
     public static final Duration CLOSE_BOUND = CLOSE_PATIENCE.multipliedBy(2).plus(WatchedAddresses.CLOSE_PATIENCE);
 
-    private static final Serializer<ChainTransfer> TRANSFERS = Topics.CHAIN_TRANSFERS.valueSerde().serializer();
+    private static final Serializer<ChainTransfer> TRANSFERS =
+            Topics.CHAIN_TRANSFERS.valueSerde().serializer();
     private static final Serializer<IndexerCheckpoint> CHECKPOINTS =
             Topics.CHAIN_INDEXER_CHECKPOINTS.valueSerde().serializer();
 
@@ -71,6 +72,7 @@ public final class ChainFollower implements AutoCloseable {
     private final Thread thread;
     /** Counted down by close(): cuts the wait between polls short. */
     private final CountDownLatch closing = new CountDownLatch(1);
+
     private volatile boolean running;
     private volatile @Nullable String failure;
     private volatile long nextBlock = -1;
@@ -78,7 +80,11 @@ public final class ChainFollower implements AutoCloseable {
     private FollowerState state;
     private AdaptiveRange range;
 
-    ChainFollower(FollowerSettings settings, String bootstrapServers, WatchedAddresses watched, boolean ownsWatched,
+    ChainFollower(
+            FollowerSettings settings,
+            String bootstrapServers,
+            WatchedAddresses watched,
+            boolean ownsWatched,
             RpcRetry retry) {
         if (settings.usdt() != null && !watched.topics().contains(Topics.USDT_WATCHED_ADDRESSES.name())) {
             throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
@@ -89,11 +95,12 @@ public final class ChainFollower implements AutoCloseable {
         this.watched = watched;
         this.ownsWatched = ownsWatched;
         this.retry = retry;
-        this.selection = new LogSelection(settings.tokens(), settings.usdt(), settings.vaultAddress(),
-                TransferRecords.TOPICS);
+        this.selection =
+                new LogSelection(settings.tokens(), settings.usdt(), settings.vaultAddress(), TransferRecords.TOPICS);
         this.state = FollowerState.fresh(settings.startBlock(), settings.windowSize());
         this.range = AdaptiveRange.start(1, settings.maxRange(), settings.initialRange());
-        this.thread = Thread.ofPlatform().name("chain-follower-" + settings.chainId()).unstarted(this::run);
+        this.thread =
+                Thread.ofPlatform().name("chain-follower-" + settings.chainId()).unstarted(this::run);
     }
 
     /**
@@ -101,8 +108,8 @@ public final class ChainFollower implements AutoCloseable {
      * {@link #start()} it.
      */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers) {
-        var watched = WatchedAddresses.start(bootstrapServers, "chain-indexer-watched-" + settings.chainId(),
-                settings.usdt() != null);
+        var watched = WatchedAddresses.start(
+                bootstrapServers, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
         return new ChainFollower(settings, bootstrapServers, watched, true, RpcRetry.DEFAULT);
     }
 
@@ -142,9 +149,14 @@ public final class ChainFollower implements AutoCloseable {
                         + ") did not load within " + WATCH_LIST_PATIENCE);
             }
             resume();
-            log.info("event=follower_started chainId={} mode={} nextBlock={} window={} confirmations={} usdt={}",
-                    settings.chainId(), settings.mode().label(), state.nextBlock(), state.window(),
-                    settings.confirmations(), settings.usdt() == null ? "none" : settings.usdt().address());
+            log.info(
+                    "event=follower_started chainId={} mode={} nextBlock={} window={} confirmations={} usdt={}",
+                    settings.chainId(),
+                    settings.mode().label(),
+                    state.nextBlock(),
+                    state.window(),
+                    settings.confirmations(),
+                    settings.usdt() == null ? "none" : settings.usdt().address());
             while (running) {
                 boolean moved;
                 try {
@@ -162,7 +174,9 @@ public final class ChainFollower implements AutoCloseable {
                     if (!running) {
                         break;
                     }
-                    log.warn("event=publish_failed chainId={} error={} action=reload_checkpoint", settings.chainId(),
+                    log.warn(
+                            "event=publish_failed chainId={} error={} action=reload_checkpoint",
+                            settings.chainId(),
                             e.toString());
                     resume();
                     moved = true;
@@ -191,14 +205,22 @@ public final class ChainFollower implements AutoCloseable {
     /** A new transactional producer (fencing any earlier one), then the state of the last committed transaction. */
     private void resume() {
         closeProducer();
-        var created = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "chain-indexer-follower-" + settings.chainId(),
-                ProducerConfig.CLIENT_ID_CONFIG, "chain-indexer-follower-" + settings.chainId(),
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 5),
-                new StringSerializer(), new ByteArraySerializer());
+        var created = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                        "chain-indexer-follower-" + settings.chainId(),
+                        ProducerConfig.CLIENT_ID_CONFIG,
+                        "chain-indexer-follower-" + settings.chainId(),
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        5),
+                new StringSerializer(),
+                new ByteArraySerializer());
         producer = created;
         created.initTransactions();
         state = Checkpoints.load(bootstrapServers, settings.chainId(), settings.startBlock(), settings.windowSize());
@@ -219,13 +241,13 @@ public final class ChainFollower implements AutoCloseable {
         }
         var refs = headers.stream().map(BlockHeader::ref).toList();
         switch (state.window().check(refs)) {
-            case WindowCheck.Links links -> {
-            }
+            case WindowCheck.Links links -> {}
             case WindowCheck.Fork fork -> {
                 return retractAboveForkPoint(rpc);
             }
             case WindowCheck.Torn torn -> {
-                log.info("event=range_torn chainId={} atBlock={} action=read_again", settings.chainId(), torn.atBlock());
+                log.info(
+                        "event=range_torn chainId={} atBlock={} action=read_again", settings.chainId(), torn.atBlock());
                 return false;
             }
         }
@@ -239,8 +261,12 @@ public final class ChainFollower implements AutoCloseable {
                 throw e;
             }
             range = range.afterRefusal();
-            log.info("event=range_shrunk chainId={} from={} blocks={} reason=\"{}\"", settings.chainId(), from,
-                    range.size(), e.getMessage());
+            log.info(
+                    "event=range_shrunk chainId={} from={} blocks={} reason=\"{}\"",
+                    settings.chainId(),
+                    from,
+                    range.size(),
+                    e.getMessage());
             return true;
         }
         long rpcMillis = (System.nanoTime() - started) / 1_000_000;
@@ -250,27 +276,31 @@ public final class ChainFollower implements AutoCloseable {
         var records = new TreeMap<Long, List<ChainTransfer>>();
         Predicate<String> watching = watched.of(settings.mode());
         var usdt = settings.usdt();
-        Predicate<String> usdtPayTo = usdt == null ? address -> false
-                : watched.usdtPayTo(settings.chainId(), usdt.address());
+        Predicate<String> usdtPayTo =
+                usdt == null ? address -> false : watched.usdtPayTo(settings.chainId(), usdt.address());
         for (var chainLog : logs) {
             var header = byNumber.get(chainLog.blockNumber());
             if (header == null || !header.hash().equals(chainLog.blockHash())) {
                 // The node answered the logs from another version of the chain than the headers: read again.
-                log.info("event=range_torn chainId={} atBlock={} action=read_again", settings.chainId(),
+                log.info(
+                        "event=range_torn chainId={} atBlock={} action=read_again",
+                        settings.chainId(),
                         chainLog.blockNumber());
                 return false;
             }
-            selection.select(chainLog, watching, usdtPayTo).ifPresent(selected -> records
-                    .computeIfAbsent(chainLog.blockNumber(), n -> new ArrayList<>())
-                    .add(TransferRecords.of(settings.chainId(), settings.mode(), selected, header.timestampSeconds())));
+            selection
+                    .select(chainLog, watching, usdtPayTo)
+                    .ifPresent(selected -> records.computeIfAbsent(chainLog.blockNumber(), n -> new ArrayList<>())
+                            .add(TransferRecords.of(
+                                    settings.chainId(), settings.mode(), selected, header.timestampSeconds())));
         }
         publish(from, to, refs, records, started);
         return true;
     }
 
     /** Publishes a range's records, its blocks' checkpoint parts and the new cursor in one transaction. */
-    private void publish(long from, long to, List<BlockRef> refs, TreeMap<Long, List<ChainTransfer>> records,
-            long started) {
+    private void publish(
+            long from, long to, List<BlockRef> refs, TreeMap<Long, List<ChainTransfer>> records, long started) {
         var extension = state.window().extend(refs);
         var published = new TreeMap<>(state.published());
         var writes = new ArrayList<ProducerRecord<String, ?>>();
@@ -281,7 +311,10 @@ public final class ChainFollower implements AutoCloseable {
                 count++;
             }
             var hash = refs.get((int) (block.getKey() - from)).hash();
-            var stored = new PublishedBlock(block.getKey(), hash, block.getValue(),
+            var stored = new PublishedBlock(
+                    block.getKey(),
+                    hash,
+                    block.getValue(),
                     Checkpoints.partsFor(block.getValue().size()));
             published.put(block.getKey(), stored);
             writes.addAll(Checkpoints.parts(settings.chainId(), stored));
@@ -299,8 +332,15 @@ public final class ChainFollower implements AutoCloseable {
         // A followed chain makes a block every second or two: an empty range is only worth a DEBUG line.
         if (count > 0 || log.isDebugEnabled()) {
             var level = count > 0 ? org.slf4j.event.Level.INFO : org.slf4j.event.Level.DEBUG;
-            log.atLevel(level).log("event=range_published chainId={} from={} to={} logs={} ms={} nextRange={}",
-                    settings.chainId(), from, to, count, (System.nanoTime() - started) / 1_000_000, range.size());
+            log.atLevel(level)
+                    .log(
+                            "event=range_published chainId={} from={} to={} logs={} ms={} nextRange={}",
+                            settings.chainId(),
+                            from,
+                            to,
+                            count,
+                            (System.nanoTime() - started) / 1_000_000,
+                            range.size());
         }
     }
 
@@ -328,10 +368,13 @@ public final class ChainFollower implements AutoCloseable {
                 var writes = new ArrayList<ProducerRecord<String, ?>>();
                 for (var record : retractions) {
                     var retraction = TransferRecords.retraction(record);
-                    writes.add(new ProducerRecord<>(Topics.CHAIN_TRANSFERS.name(), TransferRecords.key(retraction),
-                            retraction));
-                    log.warn("event=transfer_retracted chainId={} key={} blockNumber={} blockHash={}",
-                            settings.chainId(), TransferRecords.key(record), record.getBlockNumber(),
+                    writes.add(new ProducerRecord<>(
+                            Topics.CHAIN_TRANSFERS.name(), TransferRecords.key(retraction), retraction));
+                    log.warn(
+                            "event=transfer_retracted chainId={} key={} blockNumber={} blockHash={}",
+                            settings.chainId(),
+                            TransferRecords.key(record),
+                            record.getBlockNumber(),
                             record.getBlockHash());
                 }
                 var published = new TreeMap<>(state.published());
@@ -344,8 +387,12 @@ public final class ChainFollower implements AutoCloseable {
                 commit(writes);
                 state = new FollowerState(forkPoint + 1, rewound, published);
                 nextBlock = forkPoint + 1;
-                log.warn("event=reorg_detected chainId={} forkPoint={} depth={} retracted={}", settings.chainId(),
-                        forkPoint, found.depth(), retractions.size());
+                log.warn(
+                        "event=reorg_detected chainId={} forkPoint={} depth={} retracted={}",
+                        settings.chainId(),
+                        forkPoint,
+                        found.depth(),
+                        retractions.size());
                 return true;
             }
         }
@@ -369,7 +416,9 @@ public final class ChainFollower implements AutoCloseable {
             case null -> null;
             case ChainTransfer transfer -> TRANSFERS.serialize(write.topic(), transfer);
             case IndexerCheckpoint checkpoint -> CHECKPOINTS.serialize(write.topic(), checkpoint);
-            default -> throw new IllegalArgumentException("unexpected record " + write.value().getClass());
+            default ->
+                throw new IllegalArgumentException(
+                        "unexpected record " + write.value().getClass());
         };
     }
 

@@ -33,11 +33,11 @@ final class Checkpoints {
      * with its hashes and addresses), so 500 of them stay near 300 KB, well under Kafka's default 1 MB record limit.
      */
     static final int RECORDS_PER_PART = 500;
+
     private static final Duration READ_PATIENCE = Duration.ofSeconds(60);
     private static final String TOPIC = Topics.CHAIN_INDEXER_CHECKPOINTS.name();
 
-    private Checkpoints() {
-    }
+    private Checkpoints() {}
 
     static String cursorKey(long chainId) {
         return Long.toString(chainId);
@@ -48,11 +48,24 @@ final class Checkpoints {
     }
 
     static ProducerRecord<String, IndexerCheckpoint> cursor(long chainId, long nextBlock, BlockWindow window) {
-        var blocks = window.blocks().stream().map(block -> WindowBlock.newBuilder().setNumber(block.number())
-                .setHash(block.hash()).setParentHash(block.parentHash()).build()).toList();
-        var cursor = FollowerCursor.newBuilder().setNextBlock(nextBlock).setWindow(blocks).build();
-        return new ProducerRecord<>(TOPIC, cursorKey(chainId),
-                IndexerCheckpoint.newBuilder().setChainId(chainId).setPayload(cursor).build());
+        var blocks = window.blocks().stream()
+                .map(block -> WindowBlock.newBuilder()
+                        .setNumber(block.number())
+                        .setHash(block.hash())
+                        .setParentHash(block.parentHash())
+                        .build())
+                .toList();
+        var cursor = FollowerCursor.newBuilder()
+                .setNextBlock(nextBlock)
+                .setWindow(blocks)
+                .build();
+        return new ProducerRecord<>(
+                TOPIC,
+                cursorKey(chainId),
+                IndexerCheckpoint.newBuilder()
+                        .setChainId(chainId)
+                        .setPayload(cursor)
+                        .build());
     }
 
     /** The parts that store {@code block}'s records. */
@@ -60,14 +73,24 @@ final class Checkpoints {
         var serializer = Topics.CHAIN_TRANSFERS.valueSerde().serializer();
         var records = new ArrayList<ProducerRecord<String, IndexerCheckpoint>>();
         for (int part = 0; part < block.parts(); part++) {
-            var slice = block.records().subList(part * RECORDS_PER_PART,
-                    Math.min(block.records().size(), (part + 1) * RECORDS_PER_PART));
-            var bytes = slice.stream().map(r -> ByteBuffer.wrap(serializer.serialize(Topics.CHAIN_TRANSFERS.name(), r)))
+            var slice = block.records()
+                    .subList(part * RECORDS_PER_PART, Math.min(block.records().size(), (part + 1) * RECORDS_PER_PART));
+            var bytes = slice.stream()
+                    .map(r -> ByteBuffer.wrap(serializer.serialize(Topics.CHAIN_TRANSFERS.name(), r)))
                     .toList();
-            var logs = PublishedLogs.newBuilder().setBlockNumber(block.number()).setBlockHash(block.hash())
-                    .setPart(part).setRecords(bytes).build();
-            records.add(new ProducerRecord<>(TOPIC, partKey(chainId, block.number(), part),
-                    IndexerCheckpoint.newBuilder().setChainId(chainId).setPayload(logs).build()));
+            var logs = PublishedLogs.newBuilder()
+                    .setBlockNumber(block.number())
+                    .setBlockHash(block.hash())
+                    .setPart(part)
+                    .setRecords(bytes)
+                    .build();
+            records.add(new ProducerRecord<>(
+                    TOPIC,
+                    partKey(chainId, block.number(), part),
+                    IndexerCheckpoint.newBuilder()
+                            .setChainId(chainId)
+                            .setPayload(logs)
+                            .build()));
         }
         return records;
     }
@@ -93,17 +116,25 @@ final class Checkpoints {
         var topic = Topics.CHAIN_INDEXER_CHECKPOINTS;
         IndexerCheckpoint cursor = null;
         var parts = new HashMap<String, PublishedLogs>();
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.CLIENT_ID_CONFIG, "chain-indexer-checkpoints-" + chainId,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.CLIENT_ID_CONFIG,
+                        "chain-indexer-checkpoints-" + chainId,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer())) {
             var infos = consumer.partitionsFor(TOPIC, READ_PATIENCE);
             if (infos == null || infos.isEmpty()) {
                 throw new IllegalStateException("topic " + TOPIC + " does not exist");
             }
-            var partitions = infos.stream().map(info -> new TopicPartition(TOPIC, info.partition())).toList();
+            var partitions = infos.stream()
+                    .map(info -> new TopicPartition(TOPIC, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             var ends = consumer.endOffsets(partitions, READ_PATIENCE);
@@ -120,7 +151,8 @@ final class Checkpoints {
                         if (record.value() == null) {
                             parts.remove(record.key());
                         } else {
-                            parts.put(record.key(), (PublishedLogs) record.value().getPayload());
+                            parts.put(
+                                    record.key(), (PublishedLogs) record.value().getPayload());
                         }
                     }
                 }
@@ -131,7 +163,8 @@ final class Checkpoints {
         }
         var stored = (FollowerCursor) cursor.getPayload();
         var blocks = stored.getWindow().stream()
-                .map(block -> new BlockRef(block.getNumber(), block.getHash(), block.getParentHash())).toList();
+                .map(block -> new BlockRef(block.getNumber(), block.getHash(), block.getParentHash()))
+                .toList();
         // A smaller window than before keeps the newest blocks.
         var window = BlockWindow.of(windowSize, blocks.subList(Math.max(0, blocks.size() - windowSize), blocks.size()));
         return new FollowerState(stored.getNextBlock(), window, published(window, parts.values()));
@@ -144,19 +177,24 @@ final class Checkpoints {
         for (var part : parts) {
             var block = window.block(part.getBlockNumber());
             if (block.isPresent() && block.get().hash().equals(part.getBlockHash())) {
-                byBlock.computeIfAbsent(part.getBlockNumber(), n -> new TreeMap<>()).put(part.getPart(), part);
+                byBlock.computeIfAbsent(part.getBlockNumber(), n -> new TreeMap<>())
+                        .put(part.getPart(), part);
             }
         }
         var published = new TreeMap<Long, PublishedBlock>();
         byBlock.forEach((number, blockParts) -> {
             var records = new ArrayList<ChainTransfer>();
-            blockParts.values().forEach(part -> part.getRecords().forEach(bytes -> {
-                var array = new byte[bytes.remaining()];
-                bytes.duplicate().get(array);
-                records.add(deserializer.deserialize(Topics.CHAIN_TRANSFERS.name(), array));
-            }));
-            published.put(number, new PublishedBlock(number, blockParts.firstEntry().getValue().getBlockHash(),
-                    records, blockParts.size()));
+            blockParts
+                    .values()
+                    .forEach(part -> part.getRecords().forEach(bytes -> {
+                        var array = new byte[bytes.remaining()];
+                        bytes.duplicate().get(array);
+                        records.add(deserializer.deserialize(Topics.CHAIN_TRANSFERS.name(), array));
+                    }));
+            published.put(
+                    number,
+                    new PublishedBlock(
+                            number, blockParts.firstEntry().getValue().getBlockHash(), records, blockParts.size()));
         });
         return published;
     }

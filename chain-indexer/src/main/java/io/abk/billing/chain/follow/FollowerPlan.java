@@ -24,17 +24,27 @@ public final class FollowerPlan {
      */
     static final int WINDOW = 256;
 
-    private FollowerPlan() {
-    }
+    private FollowerPlan() {}
 
     /** The follower's settings; without a configured start block, it starts at the chain's confirmed head. */
     public static FollowerSettings of(ChainSettings chain) {
         var token = new FollowedToken("USDC", chain.usdcAddress(), chain.usdcDecimals());
-        var usdt = chain.usdtAddress() == null ? null
+        var usdt = chain.usdtAddress() == null
+                ? null
                 : new FollowedToken("USDT", chain.usdtAddress(), chain.usdtDecimals());
-        return new FollowerSettings(chain.chainId(), chain.mode(), chain.rpcUrls(), chain.confirmations(),
-                List.of(token), chain.vaultAddress(), startBlock(chain), chain.pollInterval(), INITIAL_RANGE,
-                MAX_RANGE, WINDOW, usdt);
+        return new FollowerSettings(
+                chain.chainId(),
+                chain.mode(),
+                chain.rpcUrls(),
+                chain.confirmations(),
+                List.of(token),
+                chain.vaultAddress(),
+                startBlock(chain),
+                chain.pollInterval(),
+                INITIAL_RANGE,
+                MAX_RANGE,
+                WINDOW,
+                usdt);
     }
 
     private static long startBlock(ChainSettings chain) {
@@ -44,9 +54,11 @@ public final class FollowerPlan {
         try (var rpc = ChainRpc.connect(chain.chainId(), chain.rpcUrls(), RpcRetry.DEFAULT)) {
             return Math.max(0, rpc.blockNumber() - chain.confirmations() + 1);
         } catch (RpcException e) {
-            throw new IllegalStateException("cannot reach the " + chain.mode().label() + " chain (" + chain.name()
-                    + ") to find where to start following it; set " + ChainSettings.prefix(chain.mode())
-                    + "START_BLOCK or check " + ChainSettings.prefix(chain.mode()) + "RPC_URL", e);
+            throw new IllegalStateException(
+                    "cannot reach the " + chain.mode().label() + " chain (" + chain.name()
+                            + ") to find where to start following it; set " + ChainSettings.prefix(chain.mode())
+                            + "START_BLOCK or check " + ChainSettings.prefix(chain.mode()) + "RPC_URL",
+                    e);
         }
     }
 }

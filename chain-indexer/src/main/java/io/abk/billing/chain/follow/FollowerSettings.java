@@ -25,9 +25,19 @@ import org.jspecify.annotations.Nullable;
  * @param usdt the chain's USDT, whose transfers to the addresses the USDT verifier watches for this chain and token
  *     are published; null when the chain follows no USDT
  */
-public record FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, int confirmations,
-        List<FollowedToken> tokens, @Nullable String vaultAddress, long startBlock, Duration pollInterval,
-        int initialRange, int maxRange, int windowSize, @Nullable FollowedToken usdt) {
+public record FollowerSettings(
+        long chainId,
+        Mode mode,
+        List<String> rpcUrls,
+        int confirmations,
+        List<FollowedToken> tokens,
+        @Nullable String vaultAddress,
+        long startBlock,
+        Duration pollInterval,
+        int initialRange,
+        int maxRange,
+        int windowSize,
+        @Nullable FollowedToken usdt) {
 
     /**
      * The window and its hashes are one record on the checkpoint topic: at about 160 bytes a block, 4,096 blocks
@@ -39,31 +49,66 @@ public record FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, in
         rpcUrls = List.copyOf(rpcUrls);
         tokens = List.copyOf(tokens);
         require(chainId > 0, "chainId must be positive, was " + chainId);
-        require(!rpcUrls.isEmpty() && rpcUrls.stream().noneMatch(String::isBlank),
+        require(
+                !rpcUrls.isEmpty() && rpcUrls.stream().noneMatch(String::isBlank),
                 "at least one RPC URL is needed for chain " + chainId + ", and none may be blank");
         require(confirmations >= 0, "confirmations must not be negative, was " + confirmations);
-        require(!tokens.isEmpty() || vaultAddress != null || usdt != null,
+        require(
+                !tokens.isEmpty() || vaultAddress != null || usdt != null,
                 "chain " + chainId + " follows no token and no vault");
         require(startBlock >= 0, "startBlock must not be negative, was " + startBlock);
         require(pollInterval.isPositive(), "pollInterval must be positive, was " + pollInterval);
-        require(initialRange >= 1 && maxRange >= initialRange,
+        require(
+                initialRange >= 1 && maxRange >= initialRange,
                 "ranges must satisfy 1 <= initialRange <= maxRange, were " + initialRange + ", " + maxRange);
-        require(windowSize >= 1 && windowSize <= MAX_WINDOW,
+        require(
+                windowSize >= 1 && windowSize <= MAX_WINDOW,
                 "windowSize must be within 1.." + MAX_WINDOW + ", was " + windowSize);
     }
 
     /** Settings that follow no USDT. */
-    public FollowerSettings(long chainId, Mode mode, List<String> rpcUrls, int confirmations,
-            List<FollowedToken> tokens, @Nullable String vaultAddress, long startBlock, Duration pollInterval,
-            int initialRange, int maxRange, int windowSize) {
-        this(chainId, mode, rpcUrls, confirmations, tokens, vaultAddress, startBlock, pollInterval, initialRange,
-                maxRange, windowSize, null);
+    public FollowerSettings(
+            long chainId,
+            Mode mode,
+            List<String> rpcUrls,
+            int confirmations,
+            List<FollowedToken> tokens,
+            @Nullable String vaultAddress,
+            long startBlock,
+            Duration pollInterval,
+            int initialRange,
+            int maxRange,
+            int windowSize) {
+        this(
+                chainId,
+                mode,
+                rpcUrls,
+                confirmations,
+                tokens,
+                vaultAddress,
+                startBlock,
+                pollInterval,
+                initialRange,
+                maxRange,
+                windowSize,
+                null);
     }
 
     /** The same settings, following {@code token} as the chain's USDT. */
     public FollowerSettings withUsdt(FollowedToken token) {
-        return new FollowerSettings(chainId, mode, rpcUrls, confirmations, tokens, vaultAddress, startBlock,
-                pollInterval, initialRange, maxRange, windowSize, token);
+        return new FollowerSettings(
+                chainId,
+                mode,
+                rpcUrls,
+                confirmations,
+                tokens,
+                vaultAddress,
+                startBlock,
+                pollInterval,
+                initialRange,
+                maxRange,
+                windowSize,
+                token);
     }
 
     /** The URLs stay out: they may carry a provider's API key. */

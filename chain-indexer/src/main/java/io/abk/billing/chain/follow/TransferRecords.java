@@ -21,24 +21,34 @@ import java.time.Instant;
 final class TransferRecords {
 
     /** The topics of the events the follower reads, from the contracts' ABI. */
-    static final EventTopics TOPICS = new EventTopics(Erc20Abi.TRANSFER_TOPIC, SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
-            SubscriptionVaultAbi.CHARGED_TOPIC, SubscriptionVaultAbi.CANCELED_TOPIC, SubscriptionVaultAbi.REFUNDED_TOPIC);
+    static final EventTopics TOPICS = new EventTopics(
+            Erc20Abi.TRANSFER_TOPIC,
+            SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
+            SubscriptionVaultAbi.CHARGED_TOPIC,
+            SubscriptionVaultAbi.CANCELED_TOPIC,
+            SubscriptionVaultAbi.REFUNDED_TOPIC);
 
-    private TransferRecords() {
-    }
+    private TransferRecords() {}
 
     static ChainTransfer of(long chainId, Mode mode, SelectedLog selected, long blockTimestampSeconds) {
         var log = selected.log();
         Object payload = switch (selected) {
             case TokenTransferLog token -> {
-                var transfer = Erc20Abi.decodeTransfer(log.topics(), log.data()).orElseThrow(
-                        () -> new IllegalStateException("selected Transfer log does not decode: " + log.key(chainId)));
-                yield TokenTransfer.newBuilder().setFrom(token.from()).setTo(token.to())
-                        .setAmountBaseUnits(transfer.amount().toString()).setDecimals(token.token().decimals())
-                        .setSymbol(token.token().symbol()).build();
+                var transfer = Erc20Abi.decodeTransfer(log.topics(), log.data())
+                        .orElseThrow(() -> new IllegalStateException(
+                                "selected Transfer log does not decode: " + log.key(chainId)));
+                yield TokenTransfer.newBuilder()
+                        .setFrom(token.from())
+                        .setTo(token.to())
+                        .setAmountBaseUnits(transfer.amount().toString())
+                        .setDecimals(token.token().decimals())
+                        .setSymbol(token.token().symbol())
+                        .build();
             }
-            case VaultLog vault -> vaultPayload(SubscriptionVaultAbi.decodeEvent(log.topics(), log.data()).orElseThrow(
-                    () -> new IllegalStateException("selected vault log does not decode: " + log.key(chainId))));
+            case VaultLog vault ->
+                vaultPayload(SubscriptionVaultAbi.decodeEvent(log.topics(), log.data())
+                        .orElseThrow(() ->
+                                new IllegalStateException("selected vault log does not decode: " + log.key(chainId))));
         };
         return ChainTransfer.newBuilder()
                 .setChainId(chainId)
@@ -65,14 +75,31 @@ final class TransferRecords {
 
     private static Object vaultPayload(VaultEvent event) {
         return switch (event) {
-            case VaultEvent.Subscribed s -> VaultSubscribed.newBuilder().setRef(s.ref()).setCustomer(s.customer())
-                    .setMerchant(s.merchant()).setToken(s.token()).setAmountBaseUnits(s.amount().toString())
-                    .setPeriodMonths(s.periodMonths()).setFirstChargeAt(s.firstChargeAt()).build();
-            case VaultEvent.Charged c -> VaultCharged.newBuilder().setRef(c.ref()).setPeriodIndex(c.periodIndex())
-                    .setAmountBaseUnits(c.amount().toString()).setChargeId(c.chargeId()).build();
-            case VaultEvent.Canceled c -> VaultCanceled.newBuilder().setRef(c.ref()).setBy(c.by()).build();
-            case VaultEvent.Refunded r -> VaultRefunded.newBuilder().setRef(r.ref())
-                    .setAmountBaseUnits(r.amount().toString()).setRefundId(r.refundId()).build();
+            case VaultEvent.Subscribed s ->
+                VaultSubscribed.newBuilder()
+                        .setRef(s.ref())
+                        .setCustomer(s.customer())
+                        .setMerchant(s.merchant())
+                        .setToken(s.token())
+                        .setAmountBaseUnits(s.amount().toString())
+                        .setPeriodMonths(s.periodMonths())
+                        .setFirstChargeAt(s.firstChargeAt())
+                        .build();
+            case VaultEvent.Charged c ->
+                VaultCharged.newBuilder()
+                        .setRef(c.ref())
+                        .setPeriodIndex(c.periodIndex())
+                        .setAmountBaseUnits(c.amount().toString())
+                        .setChargeId(c.chargeId())
+                        .build();
+            case VaultEvent.Canceled c ->
+                VaultCanceled.newBuilder().setRef(c.ref()).setBy(c.by()).build();
+            case VaultEvent.Refunded r ->
+                VaultRefunded.newBuilder()
+                        .setRef(r.ref())
+                        .setAmountBaseUnits(r.amount().toString())
+                        .setRefundId(r.refundId())
+                        .build();
         };
     }
 }

@@ -43,6 +43,7 @@ public final class WatchedAddresses implements AutoCloseable {
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
     /** How long {@link #close()} waits for the reading thread; a poll is cut short by the wake-up. */
     static final Duration CLOSE_PATIENCE = Duration.ofSeconds(10);
+
     private static final Deserializer<WatchedAddress> PAYOUTS =
             Topics.CHAIN_WATCHED_ADDRESSES.valueSerde().deserializer();
     private static final Deserializer<UsdtWatchedAddress> USDT_PAY_TO =
@@ -51,6 +52,7 @@ public final class WatchedAddresses implements AutoCloseable {
     private final Map<Mode, Set<String>> byMode = new EnumMap<>(Mode.class);
     /** Pay-to address -> the chain and USDT token it is watched on; a tombstone removes it. */
     private final Map<String, UsdtWatch> usdt = new ConcurrentHashMap<>();
+
     private final List<String> topics;
     private final CountDownLatch loaded = new CountDownLatch(1);
     private final KafkaConsumer<String, byte[]> consumer;
@@ -61,14 +63,21 @@ public final class WatchedAddresses implements AutoCloseable {
         for (var mode : Mode.values()) {
             byMode.put(mode, ConcurrentHashMap.newKeySet());
         }
-        topics = withUsdt ? List.of(Topics.CHAIN_WATCHED_ADDRESSES.name(), Topics.USDT_WATCHED_ADDRESSES.name())
+        topics = withUsdt
+                ? List.of(Topics.CHAIN_WATCHED_ADDRESSES.name(), Topics.USDT_WATCHED_ADDRESSES.name())
                 : List.of(Topics.CHAIN_WATCHED_ADDRESSES.name());
-        consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.CLIENT_ID_CONFIG,
+                        clientId,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                new StringDeserializer(),
+                new ByteArrayDeserializer());
         thread = Thread.ofPlatform().name(clientId).daemon().unstarted(this::run);
     }
 
@@ -112,7 +121,9 @@ public final class WatchedAddresses implements AutoCloseable {
         var token = tokenAddress.toLowerCase(Locale.ROOT);
         return address -> {
             var watch = usdt.get(address);
-            return watch != null && watch.chainId() == chainId && watch.tokenAddress().equals(token);
+            return watch != null
+                    && watch.chainId() == chainId
+                    && watch.tokenAddress().equals(token);
         };
     }
 
@@ -136,10 +147,15 @@ public final class WatchedAddresses implements AutoCloseable {
                     apply(record);
                     count++;
                 }
-                if (loaded.getCount() > 0 && partitions.stream().allMatch(p -> consumer.position(p) >= ends.getOrDefault(p, 0L))) {
+                if (loaded.getCount() > 0
+                        && partitions.stream().allMatch(p -> consumer.position(p) >= ends.getOrDefault(p, 0L))) {
                     loaded.countDown();
-                    log.info("event=watched_addresses_loaded records={} test={} live={} usdt={}", count,
-                            watched(Mode.TEST).size(), watched(Mode.LIVE).size(), usdt.size());
+                    log.info(
+                            "event=watched_addresses_loaded records={} test={} live={} usdt={}",
+                            count,
+                            watched(Mode.TEST).size(),
+                            watched(Mode.LIVE).size(),
+                            usdt.size());
                 }
             }
         } catch (WakeupException | InterruptedException e) {
@@ -201,7 +217,9 @@ public final class WatchedAddresses implements AutoCloseable {
         if (value == null) {
             usdt.remove(address);
         } else {
-            usdt.put(address, new UsdtWatch(value.getChainId(), value.getTokenAddress().toLowerCase(Locale.ROOT)));
+            usdt.put(
+                    address,
+                    new UsdtWatch(value.getChainId(), value.getTokenAddress().toLowerCase(Locale.ROOT)));
         }
     }
 
@@ -217,6 +235,5 @@ public final class WatchedAddresses implements AutoCloseable {
     }
 
     /** Where a pay-to address is watched: the chain and the USDT token. */
-    private record UsdtWatch(long chainId, String tokenAddress) {
-    }
+    private record UsdtWatch(long chainId, String tokenAddress) {}
 }

@@ -67,6 +67,7 @@ public final class ChainLeases implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ChainLeases.class);
     /** The poll answers rebalances and close(); with every partition paused it costs no fetch. */
     private static final Duration POLL = Duration.ofMillis(200);
+
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
     /** Over the workers' own bound: a callback that overran it would let the lease move under running workers. */
     private static final Duration CALLBACK_MARGIN = Duration.ofMinutes(1);
@@ -85,6 +86,7 @@ public final class ChainLeases implements AutoCloseable {
     private final Map<Long, AutoCloseable> active = new ConcurrentHashMap<>();
     /** The lease partitions this member owns. Poll thread only. */
     private final Set<Integer> owned = new HashSet<>();
+
     private volatile boolean open = true;
     private volatile boolean leaveOnClose = true;
     /** The lease topic's partition count, read once before subscribing. Poll thread only. */
@@ -95,8 +97,10 @@ public final class ChainLeases implements AutoCloseable {
         this.chains = List.copyOf(chains);
         this.workers = workers;
         this.maxPollInterval = chains.stream().map(workers::closeBound).reduce(CALLBACK_MARGIN, Duration::plus);
-        this.consumer = new KafkaConsumer<>(LeaseGroup.consumerProperties(config, groupId, maxPollInterval),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.consumer = new KafkaConsumer<>(
+                LeaseGroup.consumerProperties(config, groupId, maxPollInterval),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
         this.thread = Thread.ofPlatform().name(groupId).unstarted(this::run);
     }
 
@@ -119,9 +123,13 @@ public final class ChainLeases implements AutoCloseable {
         }
         var leases = new ChainLeases(config, chains, workers);
         leases.thread.start();
-        log.info("event=chain_leases_started groupId={} topic={} chains={} sessionTimeoutMs={} maxPollIntervalMs={}",
-                leases.groupId, LeaseGroup.TOPIC, chains.stream().map(ChainSettings::chainId).toList(),
-                config.leaseSessionTimeout().toMillis(), leases.maxPollInterval.toMillis());
+        log.info(
+                "event=chain_leases_started groupId={} topic={} chains={} sessionTimeoutMs={} maxPollIntervalMs={}",
+                leases.groupId,
+                LeaseGroup.TOPIC,
+                chains.stream().map(ChainSettings::chainId).toList(),
+                config.leaseSessionTimeout().toMillis(),
+                leases.maxPollInterval.toMillis());
         return leases;
     }
 
@@ -131,7 +139,10 @@ public final class ChainLeases implements AutoCloseable {
     }
 
     private static List<ChainSettings> configured(ChainIndexerConfig config) {
-        return Arrays.stream(Mode.values()).map(config::chain).filter(ChainSettings::configured).toList();
+        return Arrays.stream(Mode.values())
+                .map(config::chain)
+                .filter(ChainSettings::configured)
+                .toList();
     }
 
     private void run() {
@@ -149,8 +160,11 @@ public final class ChainLeases implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            log.error("event=chain_leases_failed groupId={} error={} action=release_every_lease", groupId,
-                    e.toString(), e);
+            log.error(
+                    "event=chain_leases_failed groupId={} error={} action=release_every_lease",
+                    groupId,
+                    e.toString(),
+                    e);
         } finally {
             // The workers stop before the consumer closes, so the leases are still this member's while they stop,
             // and the close's own timeout is left for leaving the group.
@@ -168,7 +182,9 @@ public final class ChainLeases implements AutoCloseable {
                     partitions = infos.size();
                     return true;
                 }
-                log.warn("event=chain_lease_topic_missing topic={} retryMs={}", LeaseGroup.TOPIC,
+                log.warn(
+                        "event=chain_lease_topic_missing topic={} retryMs={}",
+                        LeaseGroup.TOPIC,
                         TOPIC_RETRY.toMillis());
             } catch (TimeoutException e) {
                 log.warn("event=chain_lease_topic_unreachable topic={} error={}", LeaseGroup.TOPIC, e.toString());
@@ -186,8 +202,12 @@ public final class ChainLeases implements AutoCloseable {
             consumer.pause(assigned);
             for (var partition : assigned) {
                 if (partition.partition() >= partitions) {
-                    log.error("event=chain_lease_topic_resized topic={} partitionsAtStart={} assigned={} "
-                            + "action=restart_every_replica", LeaseGroup.TOPIC, partitions, partition.partition());
+                    log.error(
+                            "event=chain_lease_topic_resized topic={} partitionsAtStart={} assigned={} "
+                                    + "action=restart_every_replica",
+                            LeaseGroup.TOPIC,
+                            partitions,
+                            partition.partition());
                 }
                 owned.add(partition.partition());
             }
@@ -227,13 +247,22 @@ public final class ChainLeases implements AutoCloseable {
         long started = System.nanoTime();
         try {
             active.put(chain.chainId(), workers.start(chain));
-            log.info("event=chain_lease_acquired groupId={} chainId={} mode={} partition={} startMs={}", groupId,
-                    chain.chainId(), chain.mode().label(), LeaseGroup.partitionOf(chain.chainId(), partitions),
+            log.info(
+                    "event=chain_lease_acquired groupId={} chainId={} mode={} partition={} startMs={}",
+                    groupId,
+                    chain.chainId(),
+                    chain.mode().label(),
+                    LeaseGroup.partitionOf(chain.chainId(), partitions),
                     (System.nanoTime() - started) / 1_000_000);
         } catch (RuntimeException e) {
             // Same config in every replica: another would fail the same way, so the lease stays here, said loudly.
-            log.error("event=chain_workers_not_started groupId={} chainId={} mode={} error={}", groupId,
-                    chain.chainId(), chain.mode().label(), e.toString(), e);
+            log.error(
+                    "event=chain_workers_not_started groupId={} chainId={} mode={} error={}",
+                    groupId,
+                    chain.chainId(),
+                    chain.mode().label(),
+                    e.toString(),
+                    e);
         }
     }
 
@@ -246,10 +275,18 @@ public final class ChainLeases implements AutoCloseable {
         try {
             running.close();
         } catch (Exception e) {
-            log.warn("event=chain_workers_close_failed groupId={} chainId={} error={}", groupId, chainId,
-                    e.toString(), e);
+            log.warn(
+                    "event=chain_workers_close_failed groupId={} chainId={} error={}",
+                    groupId,
+                    chainId,
+                    e.toString(),
+                    e);
         }
-        log.info("event=chain_lease_released groupId={} chainId={} how={} stopMs={}", groupId, chainId, how,
+        log.info(
+                "event=chain_lease_released groupId={} chainId={} how={} stopMs={}",
+                groupId,
+                chainId,
+                how,
                 (System.nanoTime() - started) / 1_000_000);
     }
 
@@ -261,7 +298,8 @@ public final class ChainLeases implements AutoCloseable {
 
     /** Leaves the group, so the leases move at once; or stays in it, as a crash would. */
     private void closeConsumer() {
-        var membership = leaveOnClose ? CloseOptions.GroupMembershipOperation.LEAVE_GROUP
+        var membership = leaveOnClose
+                ? CloseOptions.GroupMembershipOperation.LEAVE_GROUP
                 : CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP;
         try {
             consumer.close(CloseOptions.timeout(CONSUMER_CLOSE_TIMEOUT).withGroupMembershipOperation(membership));
@@ -281,7 +319,9 @@ public final class ChainLeases implements AutoCloseable {
         consumer.wakeup();
         try {
             if (!thread.join(maxPollInterval)) {
-                log.warn("event=chain_leases_close_timeout groupId={} timeoutMs={}", groupId,
+                log.warn(
+                        "event=chain_leases_close_timeout groupId={} timeoutMs={}",
+                        groupId,
                         maxPollInterval.toMillis());
             }
         } catch (InterruptedException e) {

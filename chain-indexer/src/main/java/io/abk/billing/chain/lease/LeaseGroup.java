@@ -19,8 +19,7 @@ final class LeaseGroup {
     /** An existing topic, so the leases need none of their own: its partitions are only counted and assigned. */
     static final String TOPIC = Topics.CHAIN_INDEXER_CHECKPOINTS.name();
 
-    private LeaseGroup() {
-    }
+    private LeaseGroup() {}
 
     /** The consumer group whose members share the chains' leases. */
     static String groupId(String applicationId) {
@@ -36,8 +35,7 @@ final class LeaseGroup {
         return Utils.toPositive(Utils.murmur2(key)) % partitions;
     }
 
-    static Map<String, Object> consumerProperties(ChainIndexerConfig config, String groupId,
-            Duration maxPollInterval) {
+    static Map<String, Object> consumerProperties(ChainIndexerConfig config, String groupId, Duration maxPollInterval) {
         var session = config.leaseSessionTimeout();
         return Map.ofEntries(
                 Map.entry(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()),
@@ -45,13 +43,14 @@ final class LeaseGroup {
                 Map.entry(ConsumerConfig.CLIENT_ID_CONFIG, groupId),
                 // The classic protocol: the session timeout is then the member's to choose (see {@link ChainLeases}).
                 Map.entry(ConsumerConfig.GROUP_PROTOCOL_CONFIG, GroupProtocol.CLASSIC.name),
-                Map.entry(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
-                        CooperativeStickyAssignor.class.getName()),
+                Map.entry(
+                        ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName()),
                 Map.entry(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) session.toMillis()),
                 // A fifth of the session: a member hears of a rebalance, and so of a lease to take, within 2 s of 10.
-                Map.entry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) session.dividedBy(5).toMillis()),
-                Map.entry(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
-                        (int) Math.min(Integer.MAX_VALUE, maxPollInterval.toMillis())),
+                Map.entry(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int)
+                        session.dividedBy(5).toMillis()),
+                Map.entry(ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int)
+                        Math.min(Integer.MAX_VALUE, maxPollInterval.toMillis())),
                 // Nothing is read, so nothing is committed; a new member's positions cost one cheap look-up.
                 Map.entry(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 Map.entry(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));

@@ -33,8 +33,9 @@ final class RelayerAndFollower implements ChainWorkers {
      */
     static RelayerAndFollower of(ChainIndexerConfig config, List<ChainSettings> chains) {
         // The config's own check keeps the two modes' chain ids apart.
-        return new RelayerAndFollower(config, chains.stream()
-                .collect(Collectors.toUnmodifiableMap(ChainSettings::chainId, FollowerPlan::of)));
+        return new RelayerAndFollower(
+                config,
+                chains.stream().collect(Collectors.toUnmodifiableMap(ChainSettings::chainId, FollowerPlan::of)));
     }
 
     @Override

@@ -43,8 +43,10 @@ final class ChargeExecutor {
     Step prepare(ChainRequest request, ChainHead head) {
         var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals);
         if (amount.isEmpty()) {
-            return refused(FailureCode.RELAYER_ERROR, "The token cannot carry " + request.getAmountMicros()
-                    + " micro-USDC exactly (" + decimals + " decimals)");
+            return refused(
+                    FailureCode.RELAYER_ERROR,
+                    "The token cannot carry " + request.getAmountMicros() + " micro-USDC exactly (" + decimals
+                            + " decimals)");
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var chargeId = ChargeId.of(request.getInvoiceId());
@@ -52,15 +54,26 @@ final class ChargeExecutor {
         // Two round trips instead of seven: what needs nothing but the request (the charge's record, the
         // subscription, the charge simulated and its gas estimated) at once, then what depends on the subscription.
         // The simulation and estimate are used only when the preflight clears the charge.
-        var first = vault.read(List.of(vault.chargeOfRead(chargeId), vault.subscriptionRead(ref),
-                vault.simulateRead(relayer, data), vault.estimateRead(relayer, data)));
+        var first = vault.read(List.of(
+                vault.chargeOfRead(chargeId),
+                vault.subscriptionRead(ref),
+                vault.simulateRead(relayer, data),
+                vault.estimateRead(relayer, data)));
         var record = VaultReader.chargeRecord(first.get(0));
-        var subscription = record.exists() ? null : VaultReader.subscription(first.get(1)).orElse(null);
+        var subscription =
+                record.exists() ? null : VaultReader.subscription(first.get(1)).orElse(null);
         var live = subscription != null && !subscription.canceled();
-        var second = subscription != null && live ? vault.read(List.of(vault.periodStartRead(ref, subscription.chargeCount()),
-                vault.balanceRead(subscription.token(), subscription.customer()),
-                vault.allowanceRead(subscription.token(), subscription.customer()))) : List.<Answer>of();
-        var facts = new ChargeFacts(amount.get(), decimals, record, subscription,
+        var second = subscription != null && live
+                ? vault.read(List.of(
+                        vault.periodStartRead(ref, subscription.chargeCount()),
+                        vault.balanceRead(subscription.token(), subscription.customer()),
+                        vault.allowanceRead(subscription.token(), subscription.customer())))
+                : List.<Answer>of();
+        var facts = new ChargeFacts(
+                amount.get(),
+                decimals,
+                record,
+                subscription,
                 live ? VaultReader.timestamp(second.get(0)) : null,
                 Instant.ofEpochSecond(head.timestamp()),
                 live ? VaultReader.uint(second.get(1)) : BigInteger.ZERO,
@@ -82,15 +95,17 @@ final class ChargeExecutor {
         var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals).orElseThrow();
         return vault.simulate(relayer, SubscriptionVaultAbi.charge(ref, amount, chargeId))
                 .map(error -> error instanceof VaultError.ChargeIdUsed ? original(chargeId) : refusal(error))
-                .orElseGet(() -> RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Transaction " + receipt.txHash()
-                        + " reverted on chain for a reason that has passed; a retry may succeed"));
+                .orElseGet(() -> RelayOutcome.Refused.of(
+                        FailureCode.RELAYER_ERROR,
+                        "Transaction " + receipt.txHash()
+                                + " reverted on chain for a reason that has passed; a retry may succeed"));
     }
 
     private Step simulated(Answer simulation, Answer estimate, String data, String chargeId) {
         var error = VaultReader.simulation(simulation);
         if (error.isPresent()) {
-            return new Step.Answered(error.get() instanceof VaultError.ChargeIdUsed ? original(chargeId)
-                    : refusal(error.get()));
+            return new Step.Answered(
+                    error.get() instanceof VaultError.ChargeIdUsed ? original(chargeId) : refusal(error.get()));
         }
         return new Step.Send(vault.vault(), data, FeePolicy.gasLimit(VaultReader.gas(estimate)));
     }

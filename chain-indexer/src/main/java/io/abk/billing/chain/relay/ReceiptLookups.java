@@ -18,8 +18,7 @@ final class ReceiptLookups {
     /** Hashes per batch: large enough for a whole relay batch, small enough for any provider's batch limit. */
     static final int MAX_BATCH = 500;
 
-    private record Lookup(List<String> txHashes, CompletableFuture<Optional<MinedReceipt>> answer) {
-    }
+    private record Lookup(List<String> txHashes, CompletableFuture<Optional<MinedReceipt>> answer) {}
 
     private final RelayerRpc rpc;
     private final Object lock = new Object();
@@ -60,7 +59,8 @@ final class ReceiptLookups {
                 }
                 batch = take();
             }
-            var hashes = batch.stream().flatMap(lookup -> lookup.txHashes().stream()).toList();
+            var hashes =
+                    batch.stream().flatMap(lookup -> lookup.txHashes().stream()).toList();
             try {
                 var receipts = rpc.receipts(hashes);
                 int next = 0;
@@ -80,7 +80,8 @@ final class ReceiptLookups {
     private List<Lookup> take() {
         var batch = new ArrayList<Lookup>();
         int hashes = 0;
-        while (!queued.isEmpty() && (batch.isEmpty() || hashes + queued.getFirst().txHashes().size() <= MAX_BATCH)) {
+        while (!queued.isEmpty()
+                && (batch.isEmpty() || hashes + queued.getFirst().txHashes().size() <= MAX_BATCH)) {
             var lookup = queued.removeFirst();
             hashes += lookup.txHashes().size();
             batch.add(lookup);

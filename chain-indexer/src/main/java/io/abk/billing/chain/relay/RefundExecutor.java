@@ -41,24 +41,33 @@ final class RefundExecutor {
     Step prepare(ChainRequest request, ChainHead head) {
         var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals);
         if (amount.isEmpty()) {
-            return answered(RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "The token cannot carry "
-                    + request.getAmountMicros() + " micro-USDC exactly (" + decimals + " decimals)"));
+            return answered(RelayOutcome.Refused.of(
+                    FailureCode.RELAYER_ERROR,
+                    "The token cannot carry " + request.getAmountMicros() + " micro-USDC exactly (" + decimals
+                            + " decimals)"));
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var refundId = RefundId.of(request.getRequestId());
         var data = SubscriptionVaultAbi.refund(ref, amount.get(), refundId);
         var subscription = vault.subscription(ref).orElse(null);
-        var simulation = subscription == null ? null : vault.simulate(relayer, data).orElse(null);
-        var facts = new RefundFacts(amount.get(), decimals, simulation instanceof VaultError.RefundIdUsed,
+        var simulation =
+                subscription == null ? null : vault.simulate(relayer, data).orElse(null);
+        var facts = new RefundFacts(
+                amount.get(),
+                decimals,
+                simulation instanceof VaultError.RefundIdUsed,
                 subscription,
                 subscription == null ? BigInteger.ZERO : vault.balance(subscription.token(), subscription.merchant()),
-                subscription == null ? BigInteger.ZERO
+                subscription == null
+                        ? BigInteger.ZERO
                         : vault.allowanceToVault(subscription.token(), subscription.merchant()));
         return switch (RefundPreflight.decide(facts)) {
             case Preflight.AlreadyDone done -> answered(original(refundId, head));
             case Preflight.Refuse refuse -> answered(RelayOutcome.Refused.of(refuse.code(), refuse.message()));
-            case Preflight.Clear clear -> simulation != null ? answered(refusal(simulation))
-                    : new Step.Send(vault.vault(), data, FeePolicy.gasLimit(vault.estimate(relayer, data)));
+            case Preflight.Clear clear ->
+                simulation != null
+                        ? answered(refusal(simulation))
+                        : new Step.Send(vault.vault(), data, FeePolicy.gasLimit(vault.estimate(relayer, data)));
         };
     }
 
@@ -71,8 +80,10 @@ final class RefundExecutor {
         var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals).orElseThrow();
         return vault.simulate(relayer, SubscriptionVaultAbi.refund(ref, amount, refundId))
                 .map(error -> error instanceof VaultError.RefundIdUsed ? original(refundId, head) : refusal(error))
-                .orElseGet(() -> RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Transaction " + receipt.txHash()
-                        + " reverted on chain for a reason that has passed; a retry may succeed"));
+                .orElseGet(() -> RelayOutcome.Refused.of(
+                        FailureCode.RELAYER_ERROR,
+                        "Transaction " + receipt.txHash()
+                                + " reverted on chain for a reason that has passed; a retry may succeed"));
     }
 
     private RelayOutcome original(String refundId, ChainHead head) {

@@ -1,6 +1,5 @@
 package io.abk.billing.chain.relay;
 
-import java.util.Objects;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.FeeDecision;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
@@ -12,6 +11,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,8 +39,7 @@ final class RelayBatch implements AutoCloseable {
     static final int PREFLIGHT_CONCURRENCY = 16;
 
     /** One request of the batch and what it is. */
-    record Item(ChainRequest request, Kind kind) {
-    }
+    record Item(ChainRequest request, Kind kind) {}
 
     private final ChainSettings chain;
     private final RelayerRpc rpc;
@@ -50,10 +49,15 @@ final class RelayBatch implements AutoCloseable {
     private final @Nullable RefundExecutor refunds;
     /** Preflights, receipt waits and batch completions: cheap blocking tasks, so virtual threads. */
     private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+
     private final Semaphore preflights = new Semaphore(PREFLIGHT_CONCURRENCY, true);
 
-    RelayBatch(ChainSettings chain, RelayerRpc rpc, @Nullable TransactionSender sender,
-            @Nullable ChargeExecutor charges, @Nullable RefundExecutor refunds) {
+    RelayBatch(
+            ChainSettings chain,
+            RelayerRpc rpc,
+            @Nullable TransactionSender sender,
+            @Nullable ChargeExecutor charges,
+            @Nullable RefundExecutor refunds) {
         this.chain = chain;
         this.rpc = rpc;
         this.verifier = new TransferVerifier(rpc, chain);
@@ -72,7 +76,8 @@ final class RelayBatch implements AutoCloseable {
         try {
             head = timeTravel(items, rpc.head());
         } catch (RuntimeException unreachable) {
-            return CompletableFuture.completedFuture(items.stream().map(item -> failure(item, unreachable)).toList());
+            return CompletableFuture.completedFuture(
+                    items.stream().map(item -> failure(item, unreachable)).toList());
         }
         long started = System.nanoTime();
         var outcomes = new ArrayList<@Nullable RelayOutcome>();
@@ -113,17 +118,25 @@ final class RelayBatch implements AutoCloseable {
             }
         }
         long sentAt = System.nanoTime();
-        return CompletableFuture.supplyAsync(() -> {
-            for (int i = 0; i < items.size(); i++) {
-                var pending = sent.get(i);
-                if (pending != null) {
-                    outcomes.set(i, joinOutcome(pending, items.get(i)));
-                }
-            }
-            log.debug("event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}", chain.chainId(),
-                    items.size(), (sentAt - started) / 1_000_000, (System.nanoTime() - sentAt) / 1_000_000);
-            return outcomes.stream().map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome)).toList();
-        }, pool);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    for (int i = 0; i < items.size(); i++) {
+                        var pending = sent.get(i);
+                        if (pending != null) {
+                            outcomes.set(i, joinOutcome(pending, items.get(i)));
+                        }
+                    }
+                    log.debug(
+                            "event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}",
+                            chain.chainId(),
+                            items.size(),
+                            (sentAt - started) / 1_000_000,
+                            (System.nanoTime() - sentAt) / 1_000_000);
+                    return outcomes.stream()
+                            .map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome))
+                            .toList();
+                },
+                pool);
     }
 
     /** The outcome of each item, in order, once all are known. */
@@ -141,8 +154,11 @@ final class RelayBatch implements AutoCloseable {
         if (!chain.timeTravel()) {
             return head;
         }
-        long target = items.stream().filter(item -> item.kind() != Kind.VERIFY)
-                .mapToLong(item -> item.request().getRequestedAt().getEpochSecond()).max().orElse(0);
+        long target = items.stream()
+                .filter(item -> item.kind() != Kind.VERIFY)
+                .mapToLong(item -> item.request().getRequestedAt().getEpochSecond())
+                .max()
+                .orElse(0);
         if (target <= head.timestamp()) {
             return head;
         }
@@ -163,8 +179,8 @@ final class RelayBatch implements AutoCloseable {
 
     private Step notConfigured() {
         var missing = sender == null ? "no relayer key" : "no vault address";
-        return new Step.Answered(RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR,
-                missing + " configured for " + chain.name()));
+        return new Step.Answered(
+                RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, missing + " configured for " + chain.name()));
     }
 
     /** Sends the transaction of {@code send}, or null when its fees would break a cap. */
@@ -175,16 +191,22 @@ final class RelayBatch implements AutoCloseable {
             return null;
         }
         var transaction = sender.send(send.to(), send.data(), fees);
-        log.info("event={}_sent chainId={} requestId={} invoiceId={} nonce={} txHash={} maxFeePerGas={}", prefix(item),
-                chain.chainId(), item.request().getRequestId(), item.request().getInvoiceId(), transaction.nonce(),
-                transaction.latest().txHash(), fees.maxFeePerGas());
+        log.info(
+                "event={}_sent chainId={} requestId={} invoiceId={} nonce={} txHash={} maxFeePerGas={}",
+                prefix(item),
+                chain.chainId(),
+                item.request().getRequestId(),
+                item.request().getInvoiceId(),
+                transaction.nonce(),
+                transaction.latest().txHash(),
+                fees.maxFeePerGas());
         return transaction;
     }
 
     private RelayOutcome refusedOverCap(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {
         var sender = java.util.Objects.requireNonNull(this.sender);
-        var overCap = (FeeDecision.OverCap) sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(),
-                priorityFee);
+        var overCap =
+                (FeeDecision.OverCap) sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(), priorityFee);
         var outcome = RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Not sent: " + overCap.reason());
         logAnswered(item, outcome);
         return outcome;
@@ -200,9 +222,15 @@ final class RelayBatch implements AutoCloseable {
             }
             case TransactionSender.Awaited.Mined mined -> {
                 var receipt = mined.receipt();
-                log.info("event={}_mined chainId={} requestId={} invoiceId={} txHash={} status={} gasUsed={} ms={}",
-                        prefix(item), chain.chainId(), item.request().getRequestId(), item.request().getInvoiceId(),
-                        receipt.txHash(), receipt.succeeded() ? 1 : 0, receipt.gasUsed(),
+                log.info(
+                        "event={}_mined chainId={} requestId={} invoiceId={} txHash={} status={} gasUsed={} ms={}",
+                        prefix(item),
+                        chain.chainId(),
+                        item.request().getRequestId(),
+                        item.request().getInvoiceId(),
+                        receipt.txHash(),
+                        receipt.succeeded() ? 1 : 0,
+                        receipt.gasUsed(),
                         (System.nanoTime() - transaction.sentAtNanos()) / 1_000_000);
                 var outcome = item.kind() == Kind.CHARGE
                         ? java.util.Objects.requireNonNull(charges).mined(item.request(), receipt)
@@ -218,17 +246,34 @@ final class RelayBatch implements AutoCloseable {
     private void logAnswered(Item item, RelayOutcome outcome) {
         var request = item.request();
         switch (outcome) {
-            case RelayOutcome.Refused refused -> log.info("event={}_refused chainId={} requestId={} invoiceId={} "
-                            + "paymentId={} code={} message=\"{}\"", prefix(item), chain.chainId(),
-                    request.getRequestId(), request.getInvoiceId(), request.getPaymentId(), refused.code(),
-                    refused.message());
-            case RelayOutcome.Moved moved -> log.info("event={}_already_done chainId={} requestId={} invoiceId={} "
-                    + "txHash={}", prefix(item), chain.chainId(), request.getRequestId(), request.getInvoiceId(),
-                    moved.txHash());
-            case RelayOutcome.Verified verified -> log.info("event=transfer_verified chainId={} requestId={} "
-                            + "paymentId={} txHash={} amountReceivedMicros={}", chain.chainId(),
-                    request.getRequestId(), request.getPaymentId(), verified.txHash(),
-                    verified.amountReceivedMicros());
+            case RelayOutcome.Refused refused ->
+                log.info(
+                        "event={}_refused chainId={} requestId={} invoiceId={} "
+                                + "paymentId={} code={} message=\"{}\"",
+                        prefix(item),
+                        chain.chainId(),
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        request.getPaymentId(),
+                        refused.code(),
+                        refused.message());
+            case RelayOutcome.Moved moved ->
+                log.info(
+                        "event={}_already_done chainId={} requestId={} invoiceId={} " + "txHash={}",
+                        prefix(item),
+                        chain.chainId(),
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        moved.txHash());
+            case RelayOutcome.Verified verified ->
+                log.info(
+                        "event=transfer_verified chainId={} requestId={} "
+                                + "paymentId={} txHash={} amountReceivedMicros={}",
+                        chain.chainId(),
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        verified.txHash(),
+                        verified.amountReceivedMicros());
             case RelayOutcome.Bug bug -> {
                 // Logged at ERROR where it was caught.
             }
@@ -270,18 +315,32 @@ final class RelayBatch implements AutoCloseable {
         switch (failure) {
             case RpcUnavailableException unavailable -> {
                 message = String.valueOf(unavailable.getMessage());
-                log.warn("event={}_unavailable chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
-                        item.request().getRequestId(), message);
+                log.warn(
+                        "event={}_unavailable chainId={} requestId={} reason=\"{}\"",
+                        prefix(item),
+                        chain.chainId(),
+                        item.request().getRequestId(),
+                        message);
             }
             case RpcErrorException refused -> {
                 message = chain.name() + " answered " + refused.getMessage();
-                log.warn("event={}_rpc_error chainId={} requestId={} reason=\"{}\"", prefix(item), chain.chainId(),
-                        item.request().getRequestId(), refused.getMessage());
+                log.warn(
+                        "event={}_rpc_error chainId={} requestId={} reason=\"{}\"",
+                        prefix(item),
+                        chain.chainId(),
+                        item.request().getRequestId(),
+                        refused.getMessage());
             }
-            case InterruptedException interrupted -> message = "The relayer was stopped before it finished; a retry is safe";
+            case InterruptedException interrupted ->
+                message = "The relayer was stopped before it finished; a retry is safe";
             default -> {
-                log.error("event={}_failed_unexpectedly action=dead_letter chainId={} requestId={} exception={}",
-                        prefix(item), chain.chainId(), item.request().getRequestId(), failure.toString(), failure);
+                log.error(
+                        "event={}_failed_unexpectedly action=dead_letter chainId={} requestId={} exception={}",
+                        prefix(item),
+                        chain.chainId(),
+                        item.request().getRequestId(),
+                        failure.toString(),
+                        failure);
                 return new RelayOutcome.Bug(failure);
             }
         }

@@ -57,6 +57,7 @@ public final class Relayer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Relayer.class);
     /** A short poll keeps the latency of a lone charge low; batches form by themselves under load. */
     private static final Duration POLL = Duration.ofMillis(100);
+
     private static final Duration POLL_WHILE_WAITING = Duration.ofMillis(5);
     /**
      * Batches waiting for their receipts while the next one is prepared and sent. Two keep the node busy during a
@@ -65,6 +66,7 @@ public final class Relayer implements AutoCloseable {
     static final int MAX_BATCHES_WAITING = 2;
     /** Transient RPC failures are retried this long before a request is answered as failed. */
     static final Duration RPC_RETRY_BUDGET = Duration.ofSeconds(30);
+
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(60);
 
@@ -73,6 +75,7 @@ public final class Relayer implements AutoCloseable {
     private final KafkaConsumer<String, ChainRequest> consumer;
     /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
     private final KafkaProducer<byte[], byte[]> producer;
+
     private final RelayerRpc rpc;
     private final RelayBatch batch;
     private final Clock clock;
@@ -85,10 +88,12 @@ public final class Relayer implements AutoCloseable {
         this.rpc = rpc;
         this.clock = clock;
         this.batch = batch(chain, rpc);
-        this.consumer = new KafkaConsumer<>(consumerProperties(config, chain),
-                Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer());
-        this.producer = new KafkaProducer<>(producerProperties(config, chain), new ByteArraySerializer(),
-                new ByteArraySerializer());
+        this.consumer = new KafkaConsumer<>(
+                consumerProperties(config, chain),
+                Topics.CHAIN_REQUESTS.keySerde().deserializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().deserializer());
+        this.producer = new KafkaProducer<>(
+                producerProperties(config, chain), new ByteArraySerializer(), new ByteArraySerializer());
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
     }
 
@@ -102,9 +107,14 @@ public final class Relayer implements AutoCloseable {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
         relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()));
         relayer.thread.start();
-        log.info("event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",
-                chain.mode().label(), chain.name(), chain.chainId(), chain.vaultAddress(),
-                chain.relayerKey() == null ? "none" : "set", chain.timeTravel());
+        log.info(
+                "event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",
+                chain.mode().label(),
+                chain.name(),
+                chain.chainId(),
+                chain.vaultAddress(),
+                chain.relayerKey() == null ? "none" : "set",
+                chain.timeTravel());
         return relayer;
     }
 
@@ -122,7 +132,8 @@ public final class Relayer implements AutoCloseable {
 
     /** A batch may wait for receipts through every replacement, with RPC retries around it. */
     private static Duration batchBound(ChainSettings chain) {
-        return chain.receiptTimeout().multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
+        return chain.receiptTimeout()
+                .multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
                 .plus(RPC_RETRY_BUDGET.multipliedBy(2));
     }
 
@@ -133,15 +144,23 @@ public final class Relayer implements AutoCloseable {
         }
         var credentials = Credentials.create(key.hex());
         var caps = chain.feeCaps();
-        var sender = new TransactionSender(rpc, chain.chainId(), credentials, new FeePolicy(caps.maxFeePerGasWei(),
-                caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()), chain.receiptTimeout());
+        var sender = new TransactionSender(
+                rpc,
+                chain.chainId(),
+                credentials,
+                new FeePolicy(caps.maxFeePerGasWei(), caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()),
+                chain.receiptTimeout());
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
             return new RelayBatch(chain, rpc, sender, null, null);
         }
         var vault = new VaultReader(rpc, vaultAddress);
         var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
-        return new RelayBatch(chain, rpc, sender, new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
+        return new RelayBatch(
+                chain,
+                rpc,
+                sender,
+                new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
                 new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock));
     }
 
@@ -154,8 +173,8 @@ public final class Relayer implements AutoCloseable {
                 if (!records.isEmpty()) {
                     inFlight.add(start(records));
                 }
-                while (!inFlight.isEmpty() && (inFlight.peek().outcomes().isDone()
-                        || inFlight.size() > MAX_BATCHES_WAITING)) {
+                while (!inFlight.isEmpty()
+                        && (inFlight.peek().outcomes().isDone() || inFlight.size() > MAX_BATCHES_WAITING)) {
                     finishOldest(inFlight);
                 }
             }
@@ -171,9 +190,10 @@ public final class Relayer implements AutoCloseable {
     }
 
     /** One poll's records, the relayed ones among them, and their outcomes to come. */
-    private record InFlight(List<ConsumerRecord<String, ChainRequest>> all,
-            List<ConsumerRecord<String, ChainRequest>> mine, CompletableFuture<List<RelayOutcome>> outcomes) {
-    }
+    private record InFlight(
+            List<ConsumerRecord<String, ChainRequest>> all,
+            List<ConsumerRecord<String, ChainRequest>> mine,
+            CompletableFuture<List<RelayOutcome>> outcomes) {}
 
     private InFlight start(ConsumerRecords<String, ChainRequest> records) {
         var all = new ArrayList<ConsumerRecord<String, ChainRequest>>();
@@ -182,8 +202,8 @@ public final class Relayer implements AutoCloseable {
         for (var record : records) {
             all.add(record);
             var request = record.value();
-            var kind = request == null ? RelayedRequests.Kind.NONE
-                    : RelayedRequests.kind(request, chains, chain.mode());
+            var kind =
+                    request == null ? RelayedRequests.Kind.NONE : RelayedRequests.kind(request, chains, chain.mode());
             if (kind != RelayedRequests.Kind.NONE) {
                 mine.add(record);
                 items.add(new RelayBatch.Item(request, kind));
@@ -220,8 +240,10 @@ public final class Relayer implements AutoCloseable {
         for (int i = 0; i < records.size(); i++) {
             var record = records.get(i);
             var outcome = outcomes.get(i);
-            acks.add(producer.send(outcome instanceof RelayOutcome.Bug bug ? deadLetter(record, bug)
-                    : result(record, new ChainResult(record.value(), executedAt, wire(outcome)))));
+            acks.add(producer.send(
+                    outcome instanceof RelayOutcome.Bug bug
+                            ? deadLetter(record, bug)
+                            : result(record, new ChainResult(record.value(), executedAt, wire(outcome)))));
         }
         try {
             for (var ack : acks) {
@@ -232,27 +254,38 @@ public final class Relayer implements AutoCloseable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            log.error("event=relayer_results_not_written mode={} action=retry_batch count={}", chain.mode().label(),
-                    records.size(), e);
+            log.error(
+                    "event=relayer_results_not_written mode={} action=retry_batch count={}",
+                    chain.mode().label(),
+                    records.size(),
+                    e);
             return false;
         }
     }
 
-    private static ProducerRecord<byte[], byte[]> result(ConsumerRecord<String, ChainRequest> request,
-            ChainResult result) {
+    private static ProducerRecord<byte[], byte[]> result(
+            ConsumerRecord<String, ChainRequest> request, ChainResult result) {
         var topic = Topics.CHAIN_RESULTS;
-        return new ProducerRecord<>(topic.name(), topic.keySerde().serializer().serialize(topic.name(), request.key()),
+        return new ProducerRecord<>(
+                topic.name(),
+                topic.keySerde().serializer().serialize(topic.name(), request.key()),
                 topic.valueSerde().serializer().serialize(topic.name(), result));
     }
 
     /** The request as it was read (encoded again: the consumer decoded it), with the bug in the headers. */
-    private ProducerRecord<byte[], byte[]> deadLetter(ConsumerRecord<String, ChainRequest> request,
-            RelayOutcome.Bug bug) {
+    private ProducerRecord<byte[], byte[]> deadLetter(
+            ConsumerRecord<String, ChainRequest> request, RelayOutcome.Bug bug) {
         var topic = Topics.CHAIN_REQUESTS;
-        return DeadLetterRecords.of(Topics.CHAIN_DEAD_LETTERS.name(), request.headers(), request.topic(),
-                request.partition(), request.offset(), topic.keySerde().serializer().serialize(topic.name(),
-                        request.key()), topic.valueSerde().serializer().serialize(topic.name(), request.value()),
-                bug.cause(), "relayer-" + chain.mode().label());
+        return DeadLetterRecords.of(
+                Topics.CHAIN_DEAD_LETTERS.name(),
+                request.headers(),
+                request.topic(),
+                request.partition(),
+                request.offset(),
+                topic.keySerde().serializer().serialize(topic.name(), request.key()),
+                topic.valueSerde().serializer().serialize(topic.name(), request.value()),
+                bug.cause(),
+                "relayer-" + chain.mode().label());
     }
 
     private static Object wire(RelayOutcome outcome) {
@@ -260,8 +293,8 @@ public final class Relayer implements AutoCloseable {
             case RelayOutcome.Moved moved -> new Executed(moved.txHash());
             case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
             case RelayOutcome.Bug bug -> throw new IllegalArgumentException("a bug is dead-lettered, not answered");
-            case RelayOutcome.Verified verified -> new TransferVerified(verified.txHash(),
-                    verified.amountReceivedMicros(), verified.fromAddress());
+            case RelayOutcome.Verified verified ->
+                new TransferVerified(verified.txHash(), verified.amountReceivedMicros(), verified.fromAddress());
         };
     }
 
@@ -269,8 +302,8 @@ public final class Relayer implements AutoCloseable {
             Iterable<ConsumerRecord<String, ChainRequest>> records) {
         var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
         for (var record : records) {
-            offsets.put(new TopicPartition(record.topic(), record.partition()),
-                    new OffsetAndMetadata(record.offset() + 1));
+            offsets.put(
+                    new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
         }
         return offsets;
     }
@@ -303,26 +336,40 @@ public final class Relayer implements AutoCloseable {
         // The poll interval must outlast a batch's wait for its receipts.
         var batchBound = batchBound(chain);
         return Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, groupId(config.applicationId(), chain),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                config.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                groupId(config.applicationId(), chain),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
+                (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
                 // The relayer runs where the chain's lease is; after a crash the lease moves once this session
                 // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) config.leaseSessionTimeout().toMillis(),
-                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
-                ConsumerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain));
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+                (int) config.leaseSessionTimeout().toMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+                (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                groupId(config.applicationId(), chain));
     }
 
     private static Map<String, Object> producerProperties(ChainIndexerConfig config, ChainSettings chain) {
         return Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.CLIENT_ID_CONFIG, groupId(config.applicationId(), chain) + "-results");
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                config.bootstrapServers(),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.LINGER_MS_CONFIG,
+                0,
+                ProducerConfig.CLIENT_ID_CONFIG,
+                groupId(config.applicationId(), chain) + "-results");
     }
 
     /** For logs: never the key or an RPC URL. */

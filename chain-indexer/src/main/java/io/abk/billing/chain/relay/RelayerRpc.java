@@ -81,15 +81,17 @@ public interface RelayerRpc extends AutoCloseable {
     }
 
     /** The latest block: its number, hash, timestamp (seconds) and base fee (wei per gas). */
-    record ChainHead(long number, String hash, long timestamp, BigInteger baseFeePerGas) {
-    }
+    record ChainHead(long number, String hash, long timestamp, BigInteger baseFeePerGas) {}
 
     /** A log in a receipt or from {@code eth_getLogs}. Addresses and hashes are lower case. */
-    record ChainLog(String address, List<String> topics, String data, String txHash, long blockNumber) {
-    }
+    record ChainLog(String address, List<String> topics, String data, String txHash, long blockNumber) {}
 
     /** A mined transaction's receipt. */
-    record MinedReceipt(String txHash, long blockNumber, String blockHash, boolean succeeded, BigInteger gasUsed,
-            List<ChainLog> logs) {
-    }
+    record MinedReceipt(
+            String txHash,
+            long blockNumber,
+            String blockHash,
+            boolean succeeded,
+            BigInteger gasUsed,
+            List<ChainLog> logs) {}
 }

@@ -34,6 +34,8 @@ public final class RpcErrorException extends RuntimeException {
     /** True for a node that has this very transaction already (a retried send). */
     public boolean alreadyKnown() {
         var text = String.valueOf(getMessage()).toLowerCase(Locale.ROOT);
-        return text.contains("already known") || text.contains("already imported") || text.contains("known transaction");
+        return text.contains("already known")
+                || text.contains("already imported")
+                || text.contains("known transaction");
     }
 }

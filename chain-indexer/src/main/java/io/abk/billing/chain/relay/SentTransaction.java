@@ -10,8 +10,7 @@ import java.util.List;
  */
 record SentTransaction(BigInteger nonce, String to, String data, List<Version> versions, long sentAtNanos) {
 
-    record Version(String txHash, Fees fees) {
-    }
+    record Version(String txHash, Fees fees) {}
 
     SentTransaction {
         versions = List.copyOf(versions);

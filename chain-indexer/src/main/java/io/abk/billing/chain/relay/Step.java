@@ -6,10 +6,8 @@ import java.math.BigInteger;
 /** Where a request stands after its preflight: answered already, or a vault call to send. */
 sealed interface Step {
 
-    record Answered(RelayOutcome outcome) implements Step {
-    }
+    record Answered(RelayOutcome outcome) implements Step {}
 
     /** Send {@code data} to {@code to} with a gas limit of {@code gasLimit}. */
-    record Send(String to, String data, BigInteger gasLimit) implements Step {
-    }
+    record Send(String to, String data, BigInteger gasLimit) implements Step {}
 }

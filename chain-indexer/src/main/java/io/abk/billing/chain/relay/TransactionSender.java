@@ -37,11 +37,9 @@ final class TransactionSender {
 
     /** The outcome of waiting: a receipt, or nothing after every replacement. */
     sealed interface Awaited {
-        record Mined(MinedReceipt receipt) implements Awaited {
-        }
+        record Mined(MinedReceipt receipt) implements Awaited {}
 
-        record NotMined(String reason) implements Awaited {
-        }
+        record NotMined(String reason) implements Awaited {}
     }
 
     private final RelayerRpc rpc;
@@ -117,16 +115,22 @@ final class TransactionSender {
         nonces.invalidate();
         var last = current;
         // A last look: one of the versions may have been mined at the very end.
-        return poll(last, 0).<Awaited>map(Awaited.Mined::new).orElseGet(() -> new Awaited.NotMined(
-                "The transaction was not mined within " + receiptTimeout.multipliedBy(last.versions().size())
-                        .toSeconds() + " s (" + last.versions().size() + " fee levels); a retry is safe"));
+        return poll(last, 0)
+                .<Awaited>map(Awaited.Mined::new)
+                .orElseGet(() -> new Awaited.NotMined("The transaction was not mined within "
+                        + receiptTimeout.multipliedBy(last.versions().size()).toSeconds() + " s ("
+                        + last.versions().size() + " fee levels); a retry is safe"));
     }
 
     private Optional<SentTransaction> replace(SentTransaction current) {
         var bumped = fees.bump(current.latest().fees(), rpc.head().baseFeePerGas());
         if (bumped instanceof FeeDecision.OverCap overCap) {
-            log.warn("event=replacement_refused chainId={} nonce={} txHash={} reason=\"{}\"", chainId, current.nonce(),
-                    current.latest().txHash(), overCap.reason());
+            log.warn(
+                    "event=replacement_refused chainId={} nonce={} txHash={} reason=\"{}\"",
+                    chainId,
+                    current.nonce(),
+                    current.latest().txHash(),
+                    overCap.reason());
             return Optional.empty();
         }
         var raised = (Fees) bumped;
@@ -134,12 +138,20 @@ final class TransactionSender {
             var signed = sign(current.nonce(), current.to(), current.data(), raised);
             submit(signed);
             var version = signed.version();
-            log.info("event=transaction_replaced chainId={} nonce={} txHash={} maxFeePerGas={} maxPriorityFeePerGas={}",
-                    chainId, current.nonce(), version.txHash(), raised.maxFeePerGas(), raised.maxPriorityFeePerGas());
+            log.info(
+                    "event=transaction_replaced chainId={} nonce={} txHash={} maxFeePerGas={} maxPriorityFeePerGas={}",
+                    chainId,
+                    current.nonce(),
+                    version.txHash(),
+                    raised.maxFeePerGas(),
+                    raised.maxPriorityFeePerGas());
             return Optional.of(current.replacedBy(version));
         } catch (RpcErrorException refused) {
             // Nonce too low: one of the versions was mined meanwhile, which the next poll finds.
-            log.info("event=replacement_not_sent chainId={} nonce={} reason=\"{}\"", chainId, current.nonce(),
+            log.info(
+                    "event=replacement_not_sent chainId={} nonce={} reason=\"{}\"",
+                    chainId,
+                    current.nonce(),
                     refused.getMessage());
             return Optional.of(current);
         }
@@ -148,7 +160,9 @@ final class TransactionSender {
     private Optional<MinedReceipt> poll(SentTransaction sent, long deadlineNanos) {
         var wait = FIRST_RECEIPT_POLL;
         while (true) {
-            var receipt = receipts.first(sent.versions().stream().map(SentTransaction.Version::txHash).toList());
+            var receipt = receipts.first(sent.versions().stream()
+                    .map(SentTransaction.Version::txHash)
+                    .toList());
             if (receipt.isPresent()) {
                 return receipt;
             }
@@ -172,15 +186,21 @@ final class TransactionSender {
     }
 
     /** A signed transaction: its hash (computed here, so a send whose answer was lost is still known) and bytes. */
-    private record Signed(SentTransaction.Version version, String raw) {
-    }
+    private record Signed(SentTransaction.Version version, String raw) {}
 
     private Signed sign(BigInteger nonce, String to, String data, Fees fees) {
-        var raw = RawTransaction.createTransaction(chainId, nonce, fees.gasLimit(), to, BigInteger.ZERO, data,
-                fees.maxPriorityFeePerGas(), fees.maxFeePerGas());
+        var raw = RawTransaction.createTransaction(
+                chainId,
+                nonce,
+                fees.gasLimit(),
+                to,
+                BigInteger.ZERO,
+                data,
+                fees.maxPriorityFeePerGas(),
+                fees.maxFeePerGas());
         var bytes = TransactionEncoder.signMessage(raw, credentials);
-        return new Signed(new SentTransaction.Version(Numeric.toHexString(Hash.sha3(bytes)), fees),
-                Numeric.toHexString(bytes));
+        return new Signed(
+                new SentTransaction.Version(Numeric.toHexString(Hash.sha3(bytes)), fees), Numeric.toHexString(bytes));
     }
 
     /** Sends; a node that already has this very transaction (a retried send) counts as sent. */
@@ -191,7 +211,10 @@ final class TransactionSender {
             if (!refused.alreadyKnown()) {
                 throw refused;
             }
-            log.info("event=transaction_already_known chainId={} txHash={}", chainId, signed.version().txHash());
+            log.info(
+                    "event=transaction_already_known chainId={} txHash={}",
+                    chainId,
+                    signed.version().txHash());
         }
     }
 }

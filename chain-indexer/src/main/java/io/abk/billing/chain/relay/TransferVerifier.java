@@ -35,19 +35,31 @@ final class TransferVerifier {
         var receipt = rpc.receipt(txHash);
         // A receipt from a block that a reorg replaced is not a payment (yet): as good as not found.
         var canonical = receipt.filter(found -> rpc.blockHash(found.blockNumber())
-                .filter(hash -> hash.equalsIgnoreCase(found.blockHash())).isPresent());
-        List<TokenTransfer> transfers = canonical.map(found -> found.logs().stream()
-                .filter(log -> log.address().equalsIgnoreCase(chain.usdcAddress()))
-                .map(log -> Erc20Abi.decodeTransfer(log.topics(), log.data()))
-                .flatMap(Optional::stream).toList()).orElse(List.of());
-        return TransferCheck.decide(new TransferFacts(txHash, canonical.isPresent(),
-                canonical.map(RelayerRpc.MinedReceipt::succeeded).orElse(false), transfers,
-                canonical.map(RelayerRpc.MinedReceipt::blockNumber).orElse(0L), head.number(), chain.confirmations(),
-                request.getPayoutAddress(), blankToNull(request.getWalletAddress()), request.getAmountMicros(),
+                .filter(hash -> hash.equalsIgnoreCase(found.blockHash()))
+                .isPresent());
+        List<TokenTransfer> transfers = canonical
+                .map(found -> found.logs().stream()
+                        .filter(log -> log.address().equalsIgnoreCase(chain.usdcAddress()))
+                        .map(log -> Erc20Abi.decodeTransfer(log.topics(), log.data()))
+                        .flatMap(Optional::stream)
+                        .toList())
+                .orElse(List.of());
+        return TransferCheck.decide(new TransferFacts(
+                txHash,
+                canonical.isPresent(),
+                canonical.map(RelayerRpc.MinedReceipt::succeeded).orElse(false),
+                transfers,
+                canonical.map(RelayerRpc.MinedReceipt::blockNumber).orElse(0L),
+                head.number(),
+                chain.confirmations(),
+                request.getPayoutAddress(),
+                blankToNull(request.getWalletAddress()),
+                request.getAmountMicros(),
                 chain.usdcDecimals()));
     }
 
-    private static @org.jspecify.annotations.Nullable String blankToNull(@org.jspecify.annotations.Nullable String value) {
+    private static @org.jspecify.annotations.Nullable String blankToNull(
+            @org.jspecify.annotations.Nullable String value) {
         return value == null || value.isBlank() ? null : value.strip();
     }
 }

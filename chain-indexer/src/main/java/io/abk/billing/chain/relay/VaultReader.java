@@ -115,7 +115,8 @@ final class VaultReader {
     /** A simulation's answer: empty if the call would succeed, else the vault's reason. */
     static Optional<VaultError> simulation(Answer answer) {
         var reverted = answer.error();
-        return reverted == null ? Optional.empty()
+        return reverted == null
+                ? Optional.empty()
                 : Optional.of(SubscriptionVaultAbi.decodeError(reverted.revertData()));
     }
 
@@ -145,6 +146,7 @@ final class VaultReader {
     private Optional<String> firstLog(long from, long to, @Nullable String... topics) {
         return rpc.logs(vault, Arrays.asList(topics), from, to).stream()
                 .filter(log -> log.address().equalsIgnoreCase(vault))
-                .map(RelayerRpc.ChainLog::txHash).findFirst();
+                .map(RelayerRpc.ChainLog::txHash)
+                .findFirst();
     }
 }

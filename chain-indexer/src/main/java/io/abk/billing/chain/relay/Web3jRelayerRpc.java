@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import okhttp3.ConnectionPool;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -37,6 +37,7 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     private static final Logger log = LoggerFactory.getLogger(Web3jRelayerRpc.class);
     /** The first wait after every URL failed; doubled up to {@link #MAX_BACKOFF}. */
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
+
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
     /**
      * Idle connections kept per client: enough for the relayer's bounded concurrent preflights
@@ -45,8 +46,7 @@ public final class Web3jRelayerRpc implements RelayerRpc {
      */
     private static final int IDLE_CONNECTIONS = 64;
 
-    private record Endpoint(HttpService http, Web3j web3j) {
-    }
+    private record Endpoint(HttpService http, Web3j web3j) {}
 
     private final String chainName;
     private final List<Endpoint> endpoints;
@@ -61,50 +61,71 @@ public final class Web3jRelayerRpc implements RelayerRpc {
         this.retryBudget = retryBudget;
         // One client for every URL: one connection pool and one dispatcher, whatever the number of URLs.
         var client = HttpService.getOkHttpClientBuilder()
-                .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, 5, TimeUnit.MINUTES)).build();
-        this.endpoints = rpcUrls.stream().map(url -> {
-            var http = new HttpService(url, client);
-            return new Endpoint(http, Web3j.build(http));
-        }).toList();
+                .connectionPool(new ConnectionPool(IDLE_CONNECTIONS, 5, TimeUnit.MINUTES))
+                .build();
+        this.endpoints = rpcUrls.stream()
+                .map(url -> {
+                    var http = new HttpService(url, client);
+                    return new Endpoint(http, Web3j.build(http));
+                })
+                .toList();
     }
 
     @Override
     public ChainHead head() {
-        var block = send("eth_getBlockByNumber", e -> e.web3j().ethGetBlockByNumber(DefaultBlockParameterName.LATEST,
-                false)).getBlock();
+        var block = send(
+                        "eth_getBlockByNumber",
+                        e -> e.web3j().ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false))
+                .getBlock();
         var baseFee = block.getBaseFeePerGas();
-        return new ChainHead(block.getNumber().longValueExact(), lower(block.getHash()),
-                block.getTimestamp().longValueExact(), baseFee == null ? BigInteger.ZERO : baseFee);
+        return new ChainHead(
+                block.getNumber().longValueExact(),
+                lower(block.getHash()),
+                block.getTimestamp().longValueExact(),
+                baseFee == null ? BigInteger.ZERO : baseFee);
     }
 
     @Override
     public Optional<String> blockHash(long number) {
-        var block = send("eth_getBlockByNumber", e -> e.web3j().ethGetBlockByNumber(
-                DefaultBlockParameter.valueOf(BigInteger.valueOf(number)), false)).getBlock();
+        var block = send(
+                        "eth_getBlockByNumber",
+                        e -> e.web3j()
+                                .ethGetBlockByNumber(DefaultBlockParameter.valueOf(BigInteger.valueOf(number)), false))
+                .getBlock();
         return Optional.ofNullable(block).map(found -> lower(found.getHash()));
     }
 
     @Override
     public BigInteger pendingNonce(String address) {
-        return send("eth_getTransactionCount", e -> e.web3j().ethGetTransactionCount(address,
-                DefaultBlockParameterName.PENDING)).getTransactionCount();
+        return send(
+                        "eth_getTransactionCount",
+                        e -> e.web3j().ethGetTransactionCount(address, DefaultBlockParameterName.PENDING))
+                .getTransactionCount();
     }
 
     @Override
     public BigInteger suggestedPriorityFee() {
-        return send("eth_maxPriorityFeePerGas", e -> e.web3j().ethMaxPriorityFeePerGas()).getMaxPriorityFeePerGas();
+        return send("eth_maxPriorityFeePerGas", e -> e.web3j().ethMaxPriorityFeePerGas())
+                .getMaxPriorityFeePerGas();
     }
 
     @Override
     public String call(@Nullable String from, String to, String data) {
-        return send("eth_call", e -> e.web3j().ethCall(Transaction.createEthCallTransaction(from, to, data),
-                DefaultBlockParameterName.LATEST)).getValue();
+        return send(
+                        "eth_call",
+                        e -> e.web3j()
+                                .ethCall(
+                                        Transaction.createEthCallTransaction(from, to, data),
+                                        DefaultBlockParameterName.LATEST))
+                .getValue();
     }
 
     @Override
     public BigInteger estimateGas(String from, String to, String data) {
-        return send("eth_estimateGas", e -> e.web3j().ethEstimateGas(
-                Transaction.createEthCallTransaction(from, to, data))).getAmountUsed();
+        return send(
+                        "eth_estimateGas",
+                        e -> e.web3j().ethEstimateGas(Transaction.createEthCallTransaction(from, to, data)))
+                .getAmountUsed();
     }
 
     @Override
@@ -116,8 +137,10 @@ public final class Web3jRelayerRpc implements RelayerRpc {
             var batch = endpoint.web3j().newBatch();
             for (var read : reads) {
                 var transaction = Transaction.createEthCallTransaction(read.from(), read.to(), read.data());
-                batch.add(read.estimate() ? endpoint.web3j().ethEstimateGas(transaction)
-                        : endpoint.web3j().ethCall(transaction, DefaultBlockParameterName.LATEST));
+                batch.add(
+                        read.estimate()
+                                ? endpoint.web3j().ethEstimateGas(transaction)
+                                : endpoint.web3j().ethCall(transaction, DefaultBlockParameterName.LATEST));
             }
             return inRequestOrder(batch.getRequests(), batch.send().getResponses());
         });
@@ -125,20 +148,25 @@ public final class Web3jRelayerRpc implements RelayerRpc {
         for (int i = 0; i < reads.size(); i++) {
             var response = responses.get(i);
             var method = reads.get(i).estimate() ? "eth_estimateGas" : "eth_call";
-            answers.add(response.hasError()
-                    ? new Answer(null, new RpcErrorException(method, response.getError().getMessage(),
-                            response.getError().getData()))
-                    : new Answer(String.valueOf(response.getResult()), null));
+            answers.add(
+                    response.hasError()
+                            ? new Answer(
+                                    null,
+                                    new RpcErrorException(
+                                            method,
+                                            response.getError().getMessage(),
+                                            response.getError().getData()))
+                            : new Answer(String.valueOf(response.getResult()), null));
         }
         return answers;
     }
 
     /** A JSON-RPC batch may be answered in any order: the answers by the ids of the requests. */
-    private static List<Response<?>> inRequestOrder(List<? extends Request<?, ?>> requests,
-            List<? extends Response<?>> responses) {
+    private static List<Response<?>> inRequestOrder(
+            List<? extends Request<?, ?>> requests, List<? extends Response<?>> responses) {
         if (responses.size() != requests.size()) {
-            throw new RpcErrorException("batch", "answered " + responses.size() + " of " + requests.size()
-                    + " calls", null);
+            throw new RpcErrorException(
+                    "batch", "answered " + responses.size() + " of " + requests.size() + " calls", null);
         }
         var byId = new java.util.HashMap<Long, Response<?>>();
         responses.forEach(response -> byId.put(response.getId(), response));
@@ -162,7 +190,8 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     @Override
     public Optional<MinedReceipt> receipt(String txHash) {
         return send("eth_getTransactionReceipt", e -> e.web3j().ethGetTransactionReceipt(txHash))
-                .getTransactionReceipt().map(Web3jRelayerRpc::receipt);
+                .getTransactionReceipt()
+                .map(Web3jRelayerRpc::receipt);
     }
 
     @Override
@@ -178,18 +207,24 @@ public final class Web3jRelayerRpc implements RelayerRpc {
         var receipts = new ArrayList<Optional<MinedReceipt>>(txHashes.size());
         for (var response : responses) {
             if (response.hasError()) {
-                throw new RpcErrorException("eth_getTransactionReceipt", response.getError().getMessage(),
+                throw new RpcErrorException(
+                        "eth_getTransactionReceipt",
+                        response.getError().getMessage(),
                         response.getError().getData());
             }
-            receipts.add(((EthGetTransactionReceipt) response).getTransactionReceipt().map(Web3jRelayerRpc::receipt));
+            receipts.add(((EthGetTransactionReceipt) response)
+                    .getTransactionReceipt()
+                    .map(Web3jRelayerRpc::receipt));
         }
         return receipts;
     }
 
     @Override
     public List<ChainLog> logs(String address, List<@Nullable String> topics, long fromBlock, long toBlock) {
-        var filter = new EthFilter(DefaultBlockParameter.valueOf(BigInteger.valueOf(fromBlock)),
-                DefaultBlockParameter.valueOf(BigInteger.valueOf(toBlock)), address);
+        var filter = new EthFilter(
+                DefaultBlockParameter.valueOf(BigInteger.valueOf(fromBlock)),
+                DefaultBlockParameter.valueOf(BigInteger.valueOf(toBlock)),
+                address);
         for (var topic : topics) {
             if (topic == null) {
                 filter.addNullTopic();
@@ -247,13 +282,17 @@ public final class Web3jRelayerRpc implements RelayerRpc {
                     return answer;
                 } catch (IOException e) {
                     last = e;
-                    log.warn("event=rpc_failed chain={} method={} rpcUrlIndex={} error={}", chainName, method, index,
+                    log.warn(
+                            "event=rpc_failed chain={} method={} rpcUrlIndex={} error={}",
+                            chainName,
+                            method,
+                            index,
                             e.getClass().getSimpleName());
                 }
             }
             if (System.nanoTime() + backoff.toNanos() > deadline) {
-                throw new RpcUnavailableException(chainName + " did not answer " + method + " within "
-                        + retryBudget.toSeconds() + " s", last);
+                throw new RpcUnavailableException(
+                        chainName + " did not answer " + method + " within " + retryBudget.toSeconds() + " s", last);
             }
             pause(backoff);
             backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
@@ -274,14 +313,21 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     }
 
     private static MinedReceipt receipt(TransactionReceipt receipt) {
-        return new MinedReceipt(lower(receipt.getTransactionHash()), receipt.getBlockNumber().longValueExact(),
-                lower(receipt.getBlockHash()), receipt.isStatusOK(), receipt.getGasUsed(),
+        return new MinedReceipt(
+                lower(receipt.getTransactionHash()),
+                receipt.getBlockNumber().longValueExact(),
+                lower(receipt.getBlockHash()),
+                receipt.isStatusOK(),
+                receipt.getGasUsed(),
                 receipt.getLogs().stream().map(Web3jRelayerRpc::log).toList());
     }
 
     private static ChainLog log(Log log) {
-        return new ChainLog(lower(log.getAddress()), log.getTopics().stream().map(Web3jRelayerRpc::lower).toList(),
-                log.getData() == null ? "0x" : log.getData(), lower(log.getTransactionHash()),
+        return new ChainLog(
+                lower(log.getAddress()),
+                log.getTopics().stream().map(Web3jRelayerRpc::lower).toList(),
+                log.getData() == null ? "0x" : log.getData(),
+                lower(log.getTransactionHash()),
                 log.getBlockNumber().longValueExact());
     }
 
@@ -296,6 +342,5 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     }
 
     /** A JSON-RPC answer whose result is not needed. */
-    public static final class RawResponse extends Response<Object> {
-    }
+    public static final class RawResponse extends Response<Object> {}
 }

@@ -39,6 +39,7 @@ public final class ChainRpc implements AutoCloseable {
      */
     private static final Pattern RANGE_REFUSAL = Pattern.compile(
             "range|too many|more than|exceed|limit|too large|too wide|response size", Pattern.CASE_INSENSITIVE);
+
     private static final int LIMIT_EXCEEDED = -32005;
 
     private final long chainId;
@@ -60,7 +61,9 @@ public final class ChainRpc implements AutoCloseable {
             throw new IllegalArgumentException("at least one RPC URL is needed for chain " + chainId);
         }
         var http = new OkHttpClient.Builder().callTimeout(retry.callTimeout()).build();
-        var endpoints = urls.stream().map(url -> Web3j.build(new HttpService(url, http))).toList();
+        var endpoints = urls.stream()
+                .map(url -> Web3j.build(new HttpService(url, http)))
+                .toList();
         return new ChainRpc(chainId, http, endpoints, retry);
     }
 
@@ -94,8 +97,13 @@ public final class ChainRpc implements AutoCloseable {
             var logs = new ArrayList<ChainLog>();
             for (var result : answer(answer)) {
                 var entry = (Log) ((EthLog.LogObject) result).get();
-                logs.add(new ChainLog(entry.getAddress(), entry.getTopics(), entry.getData(),
-                        entry.getBlockNumber().longValueExact(), entry.getBlockHash(), entry.getTransactionHash(),
+                logs.add(new ChainLog(
+                        entry.getAddress(),
+                        entry.getTopics(),
+                        entry.getData(),
+                        entry.getBlockNumber().longValueExact(),
+                        entry.getBlockHash(),
+                        entry.getTransactionHash(),
                         entry.getLogIndex().intValueExact()));
             }
             return logs;
@@ -114,8 +122,11 @@ public final class ChainRpc implements AutoCloseable {
                 if (block == null) {
                     break; // not mined yet, or no longer there after the chain shrank
                 }
-                headers.add(new BlockHeader(block.getNumber().longValueExact(), block.getHash().toLowerCase(Locale.ROOT),
-                        block.getParentHash().toLowerCase(Locale.ROOT), block.getTimestamp().longValueExact()));
+                headers.add(new BlockHeader(
+                        block.getNumber().longValueExact(),
+                        block.getHash().toLowerCase(Locale.ROOT),
+                        block.getParentHash().toLowerCase(Locale.ROOT),
+                        block.getTimestamp().longValueExact()));
             }
             return headers;
         });
@@ -129,9 +140,11 @@ public final class ChainRpc implements AutoCloseable {
                 try {
                     return call.on(endpoints.get(index));
                 } catch (JsonRpcError e) {
-                    if (refusesRange && (e.code == LIMIT_EXCEEDED || RANGE_REFUSAL.matcher(e.message).find())) {
-                        throw new RpcException.RangeRefused(method + " refused by rpc=" + position(index) + ": "
-                                + e.code + " " + e.message);
+                    if (refusesRange
+                            && (e.code == LIMIT_EXCEEDED
+                                    || RANGE_REFUSAL.matcher(e.message).find())) {
+                        throw new RpcException.RangeRefused(
+                                method + " refused by rpc=" + position(index) + ": " + e.code + " " + e.message);
                     }
                     last = failed(method, index, round, "json_rpc_error code=" + e.code + " message=" + e.message, e);
                 } catch (InterruptedIOException e) {
@@ -152,15 +165,22 @@ public final class ChainRpc implements AutoCloseable {
                 pause(retry.backoffAfter(round).toMillis(), method);
             }
         }
-        throw new RpcException.Unavailable(method + " failed at every RPC URL of chain " + chainId + " ("
-                + endpoints.size() + ") after " + retry.rounds() + " rounds", last);
+        throw new RpcException.Unavailable(
+                method + " failed at every RPC URL of chain " + chainId + " (" + endpoints.size() + ") after "
+                        + retry.rounds() + " rounds",
+                last);
     }
 
     /** Logs the failure by URL position (never the URL, nor a message that may echo it) and moves to the next URL. */
     private RuntimeException failed(String method, int index, int round, String error, Exception cause) {
         current = (index + 1) % endpoints.size();
-        log.warn("event=rpc_call_failed chainId={} method={} rpc={} round={} error={}", chainId, method,
-                position(index), round, error);
+        log.warn(
+                "event=rpc_call_failed chainId={} method={} rpc={} round={} error={}",
+                chainId,
+                method,
+                position(index),
+                round,
+                error);
         // The cause's message may carry the host or the URL: keep only its type.
         return new RuntimeException(cause.getClass().getName() + (cause instanceof JsonRpcError ? ": " + error : ""));
     }
@@ -180,7 +200,9 @@ public final class ChainRpc implements AutoCloseable {
 
     private static <R> R answer(Response<R> response) {
         if (response.hasError()) {
-            throw new JsonRpcError(response.getError().getCode(), String.valueOf(response.getError().getMessage()));
+            throw new JsonRpcError(
+                    response.getError().getCode(),
+                    String.valueOf(response.getError().getMessage()));
         }
         return response.getResult();
     }

@@ -14,11 +14,14 @@ public record RpcRetry(Duration callTimeout, int rounds, Duration firstBackoff, 
      * Four rounds with 0.5 s, 1 s, 2 s between them ride out a provider's brief outage or rate limit (about 4 s
      * plus the calls) before the follower's own loop takes over and tries again after its poll interval.
      */
-    public static final RpcRetry DEFAULT = new RpcRetry(Duration.ofSeconds(10), 4, Duration.ofMillis(500),
-            Duration.ofSeconds(5));
+    public static final RpcRetry DEFAULT =
+            new RpcRetry(Duration.ofSeconds(10), 4, Duration.ofMillis(500), Duration.ofSeconds(5));
 
     public RpcRetry {
-        if (!callTimeout.isPositive() || rounds < 1 || firstBackoff.isNegative() || maxBackoff.compareTo(firstBackoff) < 0) {
+        if (!callTimeout.isPositive()
+                || rounds < 1
+                || firstBackoff.isNegative()
+                || maxBackoff.compareTo(firstBackoff) < 0) {
             throw new IllegalArgumentException("invalid RPC retry settings: " + callTimeout + ", " + rounds + ", "
                     + firstBackoff + ", " + maxBackoff);
         }

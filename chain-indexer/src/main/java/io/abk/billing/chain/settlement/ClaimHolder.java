@@ -9,7 +9,10 @@ import org.jspecify.annotations.Nullable;
  * so that a retraction of the hash can reopen what it paid. Claims written before they carried them hold the
  * claimant id alone, which still decides who may use the hash.
  */
-public record ClaimHolder(String claimantId, @Nullable String aggregateId, @Nullable String merchantId,
+public record ClaimHolder(
+        String claimantId,
+        @Nullable String aggregateId,
+        @Nullable String merchantId,
         @Nullable Mode mode) {
 
     private static final String SEPARATOR = "|";
@@ -31,12 +34,13 @@ public record ClaimHolder(String claimantId, @Nullable String aggregateId, @Null
     }
 
     /** Whom to tell about a retraction: the aggregate the hash paid and its tenant. */
-    public record Address(String aggregateId, String merchantId, Mode mode) {
-    }
+    public record Address(String aggregateId, String merchantId, Mode mode) {}
 
     /** Whom to tell about a retraction, or null for a claim that predates tenant-carrying claims. */
     public @Nullable Address address() {
-        return aggregateId != null && merchantId != null && mode != null ? new Address(aggregateId, merchantId, mode) : null;
+        return aggregateId != null && merchantId != null && mode != null
+                ? new Address(aggregateId, merchantId, mode)
+                : null;
     }
 
     /** True when the holder also says whom to tell about a retraction. */
@@ -46,7 +50,13 @@ public record ClaimHolder(String claimantId, @Nullable String aggregateId, @Null
 
     public String stored() {
         var address = address();
-        return address != null ? String.join(SEPARATOR, claimantId, address.aggregateId(), address.merchantId(),
-                address.mode().name()) : claimantId;
+        return address != null
+                ? String.join(
+                        SEPARATOR,
+                        claimantId,
+                        address.aggregateId(),
+                        address.merchantId(),
+                        address.mode().name())
+                : claimantId;
     }
 }

@@ -15,23 +15,24 @@ import io.abk.billing.schemas.avro.SettlePayment;
  */
 final class PaymentResultMapper {
 
-    private PaymentResultMapper() {
-    }
+    private PaymentResultMapper() {}
 
     /** The result command of a verify request addressed to a payment (see {@link RequestMapper#addressee}). */
     static PaymentCommand toCommand(ChainRequest request, Verification.Answer answer) {
         var settle = SettlePayment.newBuilder().setRequestId(request.getRequestId());
         switch (answer) {
-            case Paid paid -> settle.setSucceeded(true)
-                    .setTxHash(paid.txHash())
-                    .setAmountReceivedMicros(paid.amountReceivedMicros())
-                    .setFailureCode(null)
-                    .setFailureMessage(null);
-            case Failed failed -> settle.setSucceeded(false)
-                    .setTxHash(null)
-                    .setAmountReceivedMicros(null)
-                    .setFailureCode(failed.code().name())
-                    .setFailureMessage(failed.message());
+            case Paid paid ->
+                settle.setSucceeded(true)
+                        .setTxHash(paid.txHash())
+                        .setAmountReceivedMicros(paid.amountReceivedMicros())
+                        .setFailureCode(null)
+                        .setFailureMessage(null);
+            case Failed failed ->
+                settle.setSucceeded(false)
+                        .setTxHash(null)
+                        .setAmountReceivedMicros(null)
+                        .setFailureCode(failed.code().name())
+                        .setFailureMessage(failed.message());
         }
         return PaymentCommand.newBuilder()
                 .setCommandId(request.getResultCommandId())

@@ -6,8 +6,7 @@ import org.jspecify.annotations.Nullable;
 /** Where the record being processed came from, for logs about a record that is skipped. */
 final class RecordPosition {
 
-    private RecordPosition() {
-    }
+    private RecordPosition() {}
 
     static @Nullable String topic(ProcessorContext<?, ?> context) {
         return context.recordMetadata().map(metadata -> metadata.topic()).orElse(null);

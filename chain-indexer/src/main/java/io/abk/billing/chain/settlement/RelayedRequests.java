@@ -24,8 +24,7 @@ public final class RelayedRequests {
         NONE
     }
 
-    private RelayedRequests() {
-    }
+    private RelayedRequests() {}
 
     /** The kind of {@code request} for the relayer of {@code mode}'s chain. */
     public static Kind kind(ChainRequest request, ChainConfiguration chains, Mode mode) {
@@ -34,17 +33,20 @@ public final class RelayedRequests {
             return switch (addressee) {
                 case SUBSCRIPTION -> {
                     var settlement = RequestMapper.toSettlement(request);
-                    if (settlement.mode() != mode || !(SettlementDecider.decide(settlement, chains)
-                            instanceof Settlement.Relayed)) {
+                    if (settlement.mode() != mode
+                            || !(SettlementDecider.decide(settlement, chains) instanceof Settlement.Relayed)) {
                         yield Kind.NONE;
                     }
                     yield settlement instanceof io.abk.billing.chain.domain.settlement.SettlementRequest.Charge
-                            ? Kind.CHARGE : Kind.REFUND;
+                            ? Kind.CHARGE
+                            : Kind.REFUND;
                 }
                 case PAYMENT -> {
                     var verification = RequestMapper.toVerification(request);
-                    yield verification.mode() == mode && VerificationDecider.decide(verification, chains)
-                            instanceof Verification.Relayed ? Kind.VERIFY : Kind.NONE;
+                    yield verification.mode() == mode
+                                    && VerificationDecider.decide(verification, chains) instanceof Verification.Relayed
+                            ? Kind.VERIFY
+                            : Kind.NONE;
                 }
                 case NOBODY -> Kind.NONE;
             };

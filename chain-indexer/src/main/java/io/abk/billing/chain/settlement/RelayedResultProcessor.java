@@ -46,7 +46,8 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        TimestampedKeyValueStore<String, SubscriptionCommand> store = context.getStateStore(nodes.settledRequestsStore());
+        TimestampedKeyValueStore<String, SubscriptionCommand> store =
+                context.getStateStore(nodes.settledRequestsStore());
         this.settled = new SettledRequests(store);
     }
 
@@ -59,20 +60,28 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         switch (addressee) {
             case SUBSCRIPTION -> settleForSubscription(context, result, record.timestamp());
             case PAYMENT -> answerVerification(context, result, record.timestamp());
-            case NOBODY -> log.error("event=relayer_result_unaddressable action=skip key={} topic={} partition={} "
-                            + "offset={} result={}", record.key(), RecordPosition.topic(context),
-                    RecordPosition.partition(context), RecordPosition.offset(context), result);
+            case NOBODY ->
+                log.error(
+                        "event=relayer_result_unaddressable action=skip key={} topic={} partition={} "
+                                + "offset={} result={}",
+                        record.key(),
+                        RecordPosition.topic(context),
+                        RecordPosition.partition(context),
+                        RecordPosition.offset(context),
+                        result);
         }
     }
 
-    private void settleForSubscription(ProcessorContext<String, SettlementOutput> context, ChainResult result,
-            long timestamp) {
+    private void settleForSubscription(
+            ProcessorContext<String, SettlementOutput> context, ChainResult result, long timestamp) {
         var settled = required(this.settled);
         var request = result.getRequest();
         var previous = settled.answerTo(request.getRequestId());
         if (previous != null) {
-            log.info("event=relayer_result_repeated action=reemit chainRequestId={} commandId={}",
-                    request.getRequestId(), previous.getCommandId());
+            log.info(
+                    "event=relayer_result_repeated action=reemit chainRequestId={} commandId={}",
+                    request.getRequestId(),
+                    previous.getCommandId());
             answerSubscription(context, request, previous, timestamp);
             return;
         }
@@ -83,29 +92,32 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         answerSubscription(context, request, answer, timestamp);
     }
 
-    private static void answerVerification(ProcessorContext<String, SettlementOutput> context, ChainResult result,
-            long timestamp) {
+    private static void answerVerification(
+            ProcessorContext<String, SettlementOutput> context, ChainResult result, long timestamp) {
         var request = result.getRequest();
         SettlementLog.relayed(request, result.getOutcome());
         switch (result.getOutcome()) {
             case TransferVerified verified ->
-                    claim(context, verified.getTxHash(), request, verified.getAmountReceivedMicros(), timestamp);
+                claim(context, verified.getTxHash(), request, verified.getAmountReceivedMicros(), timestamp);
             case NotExecuted failed -> answerPayment(context, request, verificationFailure(failed), timestamp);
             // The relayer is ours: another outcome for a verification is its bug, for the dead-letter topic.
-            default -> throw new IllegalStateException("the relayer answered verification " + request.getRequestId()
-                    + " with " + result.getOutcome().getClass().getSimpleName());
+            default ->
+                throw new IllegalStateException("the relayer answered verification " + request.getRequestId() + " with "
+                        + result.getOutcome().getClass().getSimpleName());
         }
     }
 
     private static Settlement settlement(ChainRequest request, Object outcome) {
         return switch (outcome) {
             case Executed executed -> new Settlement.Succeeded(executed.getTxHash());
-            case NotExecuted failed -> new Settlement.Failed(
-                    FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
-                    failed.getFailureMessage());
+            case NotExecuted failed ->
+                new Settlement.Failed(
+                        FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
+                        failed.getFailureMessage());
             // The relayer is ours: another outcome for a charge or refund is its bug, for the dead-letter topic.
-            default -> throw new IllegalStateException("the relayer answered charge or refund "
-                    + request.getRequestId() + " with " + outcome.getClass().getSimpleName());
+            default ->
+                throw new IllegalStateException("the relayer answered charge or refund " + request.getRequestId()
+                        + " with " + outcome.getClass().getSimpleName());
         };
     }
 

@@ -22,8 +22,7 @@ final class RequestMapper {
         NOBODY
     }
 
-    private RequestMapper() {
-    }
+    private RequestMapper() {}
 
     /**
      * Where the answer goes: it needs the aggregate's id (its topic key), the command id the aggregate waits for,
@@ -45,11 +44,16 @@ final class RequestMapper {
     /** The domain's charge or refund; only for an {@link Addressee#SUBSCRIPTION} request. */
     static SettlementRequest toSettlement(ChainRequest request) {
         return switch (request.getPayload()) {
-            case ChargeRequest charge -> new SettlementRequest.Charge(request.getRequestId(),
-                    ModeMapper.toDomain(request.getMode()), request.getAmountMicros(), charge.getSandboxMode(),
-                    charge.getSandboxDefaultOutcome());
-            case RefundRequest refund -> new SettlementRequest.Refund(request.getRequestId(),
-                    ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
+            case ChargeRequest charge ->
+                new SettlementRequest.Charge(
+                        request.getRequestId(),
+                        ModeMapper.toDomain(request.getMode()),
+                        request.getAmountMicros(),
+                        charge.getSandboxMode(),
+                        charge.getSandboxDefaultOutcome());
+            case RefundRequest refund ->
+                new SettlementRequest.Refund(
+                        request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
             default -> throw new IllegalArgumentException("not a charge or refund request: " + request.getPayload());
         };
     }
@@ -59,8 +63,12 @@ final class RequestMapper {
         if (!(request.getPayload() instanceof VerifyPaymentRequest verify)) {
             throw new IllegalArgumentException("not a verify request: " + request.getPayload());
         }
-        return new VerificationRequest(request.getRequestId(), request.getPaymentId(),
-                ModeMapper.toDomain(request.getMode()), request.getAmountMicros(), request.getPayoutAddress(),
+        return new VerificationRequest(
+                request.getRequestId(),
+                request.getPaymentId(),
+                ModeMapper.toDomain(request.getMode()),
+                request.getAmountMicros(),
+                request.getPayoutAddress(),
                 verify.getTxHash());
     }
 
@@ -72,7 +80,8 @@ final class RequestMapper {
     /** The claim this request holds on a hash: its claimant, and whom a retraction of the hash reopens. */
     static ClaimHolder claimHolder(ChainRequest request) {
         var aggregate = request.getPayload() instanceof VerifyPaymentRequest
-                ? request.getPaymentId() : request.getSubscriptionId();
+                ? request.getPaymentId()
+                : request.getSubscriptionId();
         return ClaimHolder.of(claimant(request), aggregate, request.getMerchantId(), request.getMode());
     }
 

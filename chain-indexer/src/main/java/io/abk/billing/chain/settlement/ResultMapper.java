@@ -16,13 +16,13 @@ import org.jspecify.annotations.Nullable;
  */
 final class ResultMapper {
 
-    private ResultMapper() {
-    }
+    private ResultMapper() {}
 
     /** The result command of an addressable request (see {@link RequestMapper#addressable}). */
     static SubscriptionCommand toCommand(ChainRequest request, Settlement settlement) {
         Object payload = request.getPayload() instanceof ChargeRequest
-                ? charge(request, settlement) : refund(request, settlement);
+                ? charge(request, settlement)
+                : refund(request, settlement);
         return SubscriptionCommand.newBuilder()
                 .setCommandId(request.getResultCommandId())
                 .setSubscriptionId(request.getSubscriptionId())

@@ -36,7 +36,8 @@ final class SettledRequests {
     }
 
     /** The answer given to {@code requestId}, or null when it was never settled (or has expired). */
-    @Nullable SubscriptionCommand answerTo(String requestId) {
+    @Nullable
+    SubscriptionCommand answerTo(String requestId) {
         var stored = store.get(requestId);
         return stored == null ? null : stored.value();
     }

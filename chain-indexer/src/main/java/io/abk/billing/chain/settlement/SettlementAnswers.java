@@ -19,27 +19,32 @@ import org.jspecify.annotations.Nullable;
  */
 final class SettlementAnswers {
 
-    private SettlementAnswers() {
-    }
+    private SettlementAnswers() {}
 
     /** Forwards the answer and, for a paid charge, its tx hash's claim (again on a repeat: claims are idempotent). */
-    static void answerSubscription(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
-            SubscriptionCommand answer, long timestamp) {
+    static void answerSubscription(
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            SubscriptionCommand answer,
+            long timestamp) {
         context.forward(new Record<>(answer.getSubscriptionId(), new SubscriptionResult(answer), timestamp));
         if (answer.getPayload() instanceof SettleCharge charge && charge.getSucceeded() && charge.getTxHash() != null) {
             claim(context, charge.getTxHash(), request, timestamp);
         }
     }
 
-    static void answerPayment(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
-            Verification.Answer answer, long timestamp) {
+    static void answerPayment(
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            Verification.Answer answer,
+            long timestamp) {
         var command = PaymentResultMapper.toCommand(request, answer);
         context.forward(new Record<>(command.getPaymentId(), new PaymentResult(command), timestamp));
     }
 
     /** Sends {@code request} to the claims of {@code txHash}, keyed by the hash so one task holds each hash. */
-    static void claim(ProcessorContext<String, SettlementOutput> context, String txHash, ChainRequest request,
-            long timestamp) {
+    static void claim(
+            ProcessorContext<String, SettlementOutput> context, String txHash, ChainRequest request, long timestamp) {
         claim(context, txHash, request, null, timestamp);
     }
 
@@ -47,10 +52,17 @@ final class SettlementAnswers {
      * As {@link #claim(ProcessorContext, String, ChainRequest, long)}, for a verified transfer that carried
      * {@code amountReceivedMicros} (null: the request's own amount, as in the sandbox).
      */
-    static void claim(ProcessorContext<String, SettlementOutput> context, String txHash, ChainRequest request,
-            @Nullable Long amountReceivedMicros, long timestamp) {
-        var claimant = amountReceivedMicros == null ? request
-                : ChainRequest.newBuilder(request).setClaimAmountMicros(amountReceivedMicros).build();
+    static void claim(
+            ProcessorContext<String, SettlementOutput> context,
+            String txHash,
+            ChainRequest request,
+            @Nullable Long amountReceivedMicros,
+            long timestamp) {
+        var claimant = amountReceivedMicros == null
+                ? request
+                : ChainRequest.newBuilder(request)
+                        .setClaimAmountMicros(amountReceivedMicros)
+                        .build();
         context.forward(new Record<>(TxHash.canonical(txHash), new TxClaim(claimant), timestamp));
     }
 }

@@ -12,72 +12,139 @@ final class SettlementLog {
 
     private static final Logger log = LoggerFactory.getLogger(SettlementLog.class);
 
-    private SettlementLog() {
-    }
+    private SettlementLog() {}
 
     static void settled(ChainRequest request, Settlement settlement) {
         switch (settlement) {
-            case Settlement.Succeeded succeeded -> log.info("event=settled outcome=succeeded chainRequestId={} "
-                            + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
-                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
-                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), succeeded.txHash());
-            case Settlement.Failed failed -> log.info("event=settled outcome=failed chainRequestId={} invoiceId={} "
-                            + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
-                    request.getRequestId(), request.getInvoiceId(), request.getSubscriptionId(),
-                    request.getMerchantId(), request.getMode(), request.getAmountMicros(), failed.code(),
-                    failed.message());
-            case Settlement.Relayed relayed -> log.info("event=settlement_relayed chainRequestId={} invoiceId={} "
-                            + "subscriptionId={} merchantId={} mode={} amountMicros={}", request.getRequestId(),
-                    request.getInvoiceId(), request.getSubscriptionId(), request.getMerchantId(), request.getMode(),
-                    request.getAmountMicros());
+            case Settlement.Succeeded succeeded ->
+                log.info(
+                        "event=settled outcome=succeeded chainRequestId={} "
+                                + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        request.getSubscriptionId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros(),
+                        succeeded.txHash());
+            case Settlement.Failed failed ->
+                log.info(
+                        "event=settled outcome=failed chainRequestId={} invoiceId={} "
+                                + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        request.getSubscriptionId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros(),
+                        failed.code(),
+                        failed.message());
+            case Settlement.Relayed relayed ->
+                log.info(
+                        "event=settlement_relayed chainRequestId={} invoiceId={} "
+                                + "subscriptionId={} merchantId={} mode={} amountMicros={}",
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        request.getSubscriptionId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros());
         }
     }
 
     static void verified(ChainRequest request, Verification verification) {
         switch (verification) {
-            case Verification.Paid paid -> log.info("event=verified outcome=paid chainRequestId={} paymentId={} "
-                            + "merchantId={} mode={} amountMicros={} txHash={}", request.getRequestId(),
-                    request.getPaymentId(), request.getMerchantId(), request.getMode(), request.getAmountMicros(),
-                    paid.txHash());
-            case Verification.Failed failed -> log.info("event=verified outcome=failed chainRequestId={} paymentId={} "
-                            + "merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
-                    request.getRequestId(), request.getPaymentId(), request.getMerchantId(), request.getMode(),
-                    request.getAmountMicros(), failed.code(), failed.message());
-            case Verification.PaidIfUnclaimed transfer -> log.info("event=verified outcome=claiming chainRequestId={} "
-                            + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}", request.getRequestId(),
-                    request.getPaymentId(), request.getMerchantId(), request.getMode(), request.getAmountMicros(),
-                    transfer.txHash());
-            case Verification.Relayed relayed -> log.info("event=verification_relayed chainRequestId={} paymentId={} "
-                    + "merchantId={} mode={} amountMicros={}", request.getRequestId(), request.getPaymentId(),
-                    request.getMerchantId(), request.getMode(), request.getAmountMicros());
+            case Verification.Paid paid ->
+                log.info(
+                        "event=verified outcome=paid chainRequestId={} paymentId={} "
+                                + "merchantId={} mode={} amountMicros={} txHash={}",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros(),
+                        paid.txHash());
+            case Verification.Failed failed ->
+                log.info(
+                        "event=verified outcome=failed chainRequestId={} paymentId={} "
+                                + "merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros(),
+                        failed.code(),
+                        failed.message());
+            case Verification.PaidIfUnclaimed transfer ->
+                log.info(
+                        "event=verified outcome=claiming chainRequestId={} "
+                                + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros(),
+                        transfer.txHash());
+            case Verification.Relayed relayed ->
+                log.info(
+                        "event=verification_relayed chainRequestId={} paymentId={} "
+                                + "merchantId={} mode={} amountMicros={}",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        request.getAmountMicros());
         }
     }
 
     /** One line per relayer result read from chain.results. */
     static void relayed(ChainRequest request, Object outcome) {
-        log.info("event=relayer_result chainRequestId={} invoiceId={} paymentId={} merchantId={} mode={} outcome={}",
-                request.getRequestId(), request.getInvoiceId(), request.getPaymentId(), request.getMerchantId(),
-                request.getMode(), outcome);
+        log.info(
+                "event=relayer_result chainRequestId={} invoiceId={} paymentId={} merchantId={} mode={} outcome={}",
+                request.getRequestId(),
+                request.getInvoiceId(),
+                request.getPaymentId(),
+                request.getMerchantId(),
+                request.getMode(),
+                outcome);
     }
 
     /** Logs carry the holder of a refused hash for operators; the customer's message never names it. */
     static void claimed(ChainRequest request, String txHash, @Nullable String holder, Verification.Answer answer) {
         switch (answer) {
-            case Verification.Paid paid -> log.info("event=tx_claimed outcome=paid chainRequestId={} paymentId={} "
-                    + "merchantId={} mode={} txHash={}", request.getRequestId(), request.getPaymentId(),
-                    request.getMerchantId(), request.getMode(), txHash);
-            case Verification.Failed failed -> log.info("event=tx_claimed outcome=already_used chainRequestId={} "
-                            + "paymentId={} merchantId={} mode={} txHash={} holder={} failureCode={}",
-                    request.getRequestId(), request.getPaymentId(), request.getMerchantId(), request.getMode(), txHash,
-                    holder, failed.code());
+            case Verification.Paid paid ->
+                log.info(
+                        "event=tx_claimed outcome=paid chainRequestId={} paymentId={} "
+                                + "merchantId={} mode={} txHash={}",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        txHash);
+            case Verification.Failed failed ->
+                log.info(
+                        "event=tx_claimed outcome=already_used chainRequestId={} "
+                                + "paymentId={} merchantId={} mode={} txHash={} holder={} failureCode={}",
+                        request.getRequestId(),
+                        request.getPaymentId(),
+                        request.getMerchantId(),
+                        request.getMode(),
+                        txHash,
+                        holder,
+                        failed.code());
         }
     }
 
     /** A claim that is only recorded (a paid charge, a hash-less sandbox payment) found its hash held by another. */
     static void claimConflict(ChainRequest request, String txHash, String claimant, String holder) {
-        log.warn("event=tx_claim_conflict action=keep_holder chainRequestId={} claimant={} holder={} merchantId={} "
-                + "mode={} txHash={}", request.getRequestId(), claimant, holder, request.getMerchantId(),
-                request.getMode(), txHash);
+        log.warn(
+                "event=tx_claim_conflict action=keep_holder chainRequestId={} claimant={} holder={} merchantId={} "
+                        + "mode={} txHash={}",
+                request.getRequestId(),
+                claimant,
+                holder,
+                request.getMerchantId(),
+                request.getMode(),
+                txHash);
     }
-
 }

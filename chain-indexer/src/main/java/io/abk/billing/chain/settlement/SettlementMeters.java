@@ -16,21 +16,28 @@ import org.jspecify.annotations.Nullable;
  */
 final class SettlementMeters {
 
-    private SettlementMeters() {
-    }
+    private SettlementMeters() {}
 
     static void settled(ChainRequest request, SubscriptionCommand answer) {
         var mode = request.getMode().name().toLowerCase(Locale.ROOT);
         switch (answer.getPayload()) {
             case SettleCharge charge -> count("billing.charges", mode, charge.getSucceeded(), charge.getFailureCode());
             case SettleRefund refund -> count("billing.refunds", mode, refund.getSucceeded(), refund.getFailureCode());
-            default -> {
-            }
+            default -> {}
         }
     }
 
     private static void count(String name, String mode, boolean succeeded, @Nullable String code) {
-        Metrics.counter(name, "service", "chain-indexer", "mode", mode, "outcome", succeeded ? "succeeded" : "failed",
-                "code", succeeded || code == null ? "none" : code).increment();
+        Metrics.counter(
+                        name,
+                        "service",
+                        "chain-indexer",
+                        "mode",
+                        mode,
+                        "outcome",
+                        succeeded ? "succeeded" : "failed",
+                        "code",
+                        succeeded || code == null ? "none" : code)
+                .increment();
     }
 }

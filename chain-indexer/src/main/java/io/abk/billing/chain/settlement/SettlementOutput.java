@@ -12,20 +12,17 @@ import java.util.List;
 public sealed interface SettlementOutput {
 
     /** A charge's or refund's result, keyed by subscription id, for {@code billing.subscription-commands}. */
-    record SubscriptionResult(SubscriptionCommand command) implements SettlementOutput {
-    }
+    record SubscriptionResult(SubscriptionCommand command) implements SettlementOutput {}
 
     /** A payment verification's result, keyed by payment id, for {@code billing.payment-commands}. */
-    record PaymentResult(PaymentCommand command) implements SettlementOutput {
-    }
+    record PaymentResult(PaymentCommand command) implements SettlementOutput {}
 
     /**
      * The request that claims a transaction hash (the record's key, lower case), for the {@code tx-claims}
      * repartition: a verify naming that hash waits there for its answer; a settled charge or a hash-less sandbox
      * payment only records its claim.
      */
-    record TxClaim(ChainRequest claimant) implements SettlementOutput {
-    }
+    record TxClaim(ChainRequest claimant) implements SettlementOutput {}
 
     public static List<SubscriptionCommand> subscriptionCommands(SettlementOutput output) {
         return output instanceof SubscriptionResult result ? List.of(result.command()) : List.of();

@@ -1,14 +1,14 @@
 package io.abk.billing.chain.settlement;
 
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
+import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
+
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.domain.settlement.Settlement;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
 import io.abk.billing.chain.domain.verification.Verification;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
-import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
-import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
-import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
-
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -55,7 +55,8 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        TimestampedKeyValueStore<String, SubscriptionCommand> store = context.getStateStore(nodes.settledRequestsStore());
+        TimestampedKeyValueStore<String, SubscriptionCommand> store =
+                context.getStateStore(nodes.settledRequestsStore());
         var settledRequests = new SettledRequests(store);
         this.settled = settledRequests;
         context.schedule(SettledRequests.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
@@ -74,22 +75,33 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         switch (addressee) {
             case SUBSCRIPTION -> settleForSubscription(context, request, record.timestamp());
             case PAYMENT -> verify(context, request, record.timestamp());
-            case NOBODY -> log.error("event=settlement_request_unaddressable action=skip key={} topic={} partition={} "
-                            + "offset={} request={}", record.key(), RecordPosition.topic(context),
-                    RecordPosition.partition(context), RecordPosition.offset(context), request);
+            case NOBODY ->
+                log.error(
+                        "event=settlement_request_unaddressable action=skip key={} topic={} partition={} "
+                                + "offset={} request={}",
+                        record.key(),
+                        RecordPosition.topic(context),
+                        RecordPosition.partition(context),
+                        RecordPosition.offset(context),
+                        request);
         }
     }
 
-    private void settleForSubscription(ProcessorContext<String, SettlementOutput> context, ChainRequest request,
-            long timestamp) {
+    private void settleForSubscription(
+            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
         var settled = required(this.settled);
         var requestId = request.getRequestId();
         var keyed = requestId != null && !requestId.isBlank();
         var previous = keyed ? settled.answerTo(requestId) : null;
         if (previous != null) {
-            log.info("event=settlement_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
-                    + "merchantId={} mode={}", requestId, previous.getCommandId(), previous.getSubscriptionId(),
-                    previous.getMerchantId(), previous.getMode());
+            log.info(
+                    "event=settlement_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
+                            + "merchantId={} mode={}",
+                    requestId,
+                    previous.getCommandId(),
+                    previous.getSubscriptionId(),
+                    previous.getMerchantId(),
+                    previous.getMode());
             answerSubscription(context, request, previous, timestamp);
             return;
         }

@@ -52,8 +52,8 @@ public final class TxClaimProcessor implements Processor<String, ChainRequest, S
         }
         if (RequestMapper.awaitsClaim(request)) {
             // A transfer verified on chain carries the amount it was seen with; in the sandbox exactly the payment's.
-            var received = request.getClaimAmountMicros() != null ? request.getClaimAmountMicros()
-                    : request.getAmountMicros();
+            var received =
+                    request.getClaimAmountMicros() != null ? request.getClaimAmountMicros() : request.getAmountMicros();
             var answer = TxClaims.settle(new PaidIfUnclaimed(txHash, received), holder, claimant);
             SettlementLog.claimed(request, txHash, holder, answer);
             var command = PaymentResultMapper.toCommand(request, answer);

@@ -60,16 +60,21 @@ public final class ChainTopology {
     static final String TX_CLAIMS_PROCESSOR = "tx-claims-processor";
     static final String CLAIM_RESULTS_SINK = "claim-results-sink";
 
-    private ChainTopology() {
-    }
+    private ChainTopology() {}
 
     /**
      * Every topic the topology reads or writes (its internal ones aside), the dead-letter topic its exception
      * handlers write among them: all must exist before it runs.
      */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.SUBSCRIPTION_COMMANDS,
-                Topics.PAYMENT_COMMANDS, Topics.CHANGES, Topics.CHAIN_TRANSFERS, Topics.CHAIN_DEAD_LETTERS);
+        return List.of(
+                Topics.CHAIN_REQUESTS,
+                Topics.CHAIN_RESULTS,
+                Topics.SUBSCRIPTION_COMMANDS,
+                Topics.PAYMENT_COMMANDS,
+                Topics.CHANGES,
+                Topics.CHAIN_TRANSFERS,
+                Topics.CHAIN_DEAD_LETTERS);
     }
 
     /** The topology with the default chains' auto-settlement settings (Base's USDC, no relayer). */
@@ -78,24 +83,29 @@ public final class ChainTopology {
     }
 
     /** The topology, checked against {@code streamsProperties} (the app's). */
-    public static Topology build(ChainConfiguration chains, AutoSettlementSettings autoSettlement,
-            Properties streamsProperties) {
+    public static Topology build(
+            ChainConfiguration chains, AutoSettlementSettings autoSettlement, Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
-        KStream<String, SettlementOutput> decided = builder
-                .stream(requests.name(), Consumed.with(requests.keySerde(), requests.valueSerde())
-                        .withName(CHAIN_REQUESTS_SOURCE))
-                .process(() -> new SettlementProcessor(nodes, chains), Named.as(SETTLEMENT_PROCESSOR),
+        KStream<String, SettlementOutput> decided = builder.stream(
+                        requests.name(),
+                        Consumed.with(requests.keySerde(), requests.valueSerde())
+                                .withName(CHAIN_REQUESTS_SOURCE))
+                .process(
+                        () -> new SettlementProcessor(nodes, chains),
+                        Named.as(SETTLEMENT_PROCESSOR),
                         nodes.settledRequestsStore());
         // The relayer's results share the store of answers given, so chain.results must be co-partitioned with
         // chain.requests (same key, same partition count); Kafka Streams checks it at start.
         var results = Topics.CHAIN_RESULTS;
-        KStream<String, SettlementOutput> relayed = builder
-                .stream(results.name(), Consumed.with(results.keySerde(), results.valueSerde())
-                        .withName(CHAIN_RESULTS_SOURCE))
-                .process(() -> new RelayedResultProcessor(nodes), Named.as(RELAYED_RESULTS_PROCESSOR),
+        KStream<String, SettlementOutput> relayed = builder.stream(
+                        results.name(),
+                        Consumed.with(results.keySerde(), results.valueSerde()).withName(CHAIN_RESULTS_SOURCE))
+                .process(
+                        () -> new RelayedResultProcessor(nodes),
+                        Named.as(RELAYED_RESULTS_PROCESSOR),
                         nodes.settledRequestsStore());
         var outputs = decided.merge(relayed, Named.as("merge-settlement-outputs"));
         // Auto-settlement only runs for a mode with a chain: in the sandbox nothing is ever published to
@@ -104,16 +114,22 @@ public final class ChainTopology {
         // inputs to be co-partitioned.
         if (chains.testChainConfigured() || chains.liveChainConfigured()) {
             var automatic = AutoSettlementTopology.add(builder, autoSettlement.forChains(chains), TX_CLAIMS_STORE);
-            automatic.flatMapValues(SettlementOutput::subscriptionCommands,
-                            Named.as("select-auto-subscription-commands"))
-                    .to(Topics.SUBSCRIPTION_COMMANDS.name(),
+            automatic
+                    .flatMapValues(
+                            SettlementOutput::subscriptionCommands, Named.as("select-auto-subscription-commands"))
+                    .to(
+                            Topics.SUBSCRIPTION_COMMANDS.name(),
                             produced(Topics.SUBSCRIPTION_COMMANDS, "auto-settlement-subscription-sink"));
-            automatic.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
-                    .to(Topics.PAYMENT_COMMANDS.name(),
+            automatic
+                    .flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
+                    .to(
+                            Topics.PAYMENT_COMMANDS.name(),
                             produced(Topics.PAYMENT_COMMANDS, "auto-settlement-payment-sink"));
         }
         outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
-                .to(Topics.SUBSCRIPTION_COMMANDS.name(), produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
+                .to(
+                        Topics.SUBSCRIPTION_COMMANDS.name(),
+                        produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))
                 .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, VERIFICATION_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::txClaims, Named.as("select-tx-claims"))
@@ -134,7 +150,8 @@ public final class ChainTopology {
     private static void addStores(StreamsBuilder builder, SettlementNodes nodes) {
         builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
                         Stores.persistentTimestampedKeyValueStore(nodes.settledRequestsStore()),
-                        Serdes.String(), AvroSerde.of(SubscriptionCommand.class))
+                        Serdes.String(),
+                        AvroSerde.of(SubscriptionCommand.class))
                 .withCachingDisabled()
                 .withLoggingEnabled(Map.of()));
         builder.addStateStore(Stores.keyValueStoreBuilder(

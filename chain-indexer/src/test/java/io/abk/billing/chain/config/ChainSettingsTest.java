@@ -35,20 +35,22 @@ class ChainSettingsTest {
 
     @Test
     void shouldReadEveryVariableOfItsModeWhenSet() {
-        var settings = ChainSettings.fromEnv(Mode.TEST, new Env(Map.ofEntries(
-                Map.entry("BILLING_CHAINS_TEST_NAME", "Anvil"),
-                Map.entry("BILLING_CHAINS_TEST_CHAIN_ID", "31337"),
-                Map.entry("BILLING_CHAINS_TEST_RPC_URL", "http://127.0.0.1:8545, http://127.0.0.1:8546"),
-                Map.entry("BILLING_CHAINS_TEST_CONFIRMATIONS", "2"),
-                Map.entry("BILLING_CHAINS_TEST_USDC_ADDRESS", "0x5FbDB2315678afecb367f032d93F642f64180aa3"),
-                Map.entry("BILLING_CHAINS_TEST_VAULT_ADDRESS", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"),
-                Map.entry("BILLING_CHAINS_TEST_RELAYER_KEY", KEY),
-                Map.entry("BILLING_CHAINS_TEST_MAX_FEE_PER_GAS_GWEI", "2.5"),
-                Map.entry("BILLING_CHAINS_TEST_MAX_PRIORITY_FEE_GWEI", "0.000000001"),
-                Map.entry("BILLING_CHAINS_TEST_MAX_TX_COST_ETH", "0.001"),
-                Map.entry("BILLING_CHAINS_TEST_START_BLOCK", "12"),
-                Map.entry("BILLING_CHAINS_TEST_TIME_TRAVEL", "true"),
-                Map.entry("BILLING_CHAINS_LIVE_CHAIN_ID", "1"))));
+        var settings = ChainSettings.fromEnv(
+                Mode.TEST,
+                new Env(Map.ofEntries(
+                        Map.entry("BILLING_CHAINS_TEST_NAME", "Anvil"),
+                        Map.entry("BILLING_CHAINS_TEST_CHAIN_ID", "31337"),
+                        Map.entry("BILLING_CHAINS_TEST_RPC_URL", "http://127.0.0.1:8545, http://127.0.0.1:8546"),
+                        Map.entry("BILLING_CHAINS_TEST_CONFIRMATIONS", "2"),
+                        Map.entry("BILLING_CHAINS_TEST_USDC_ADDRESS", "0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+                        Map.entry("BILLING_CHAINS_TEST_VAULT_ADDRESS", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"),
+                        Map.entry("BILLING_CHAINS_TEST_RELAYER_KEY", KEY),
+                        Map.entry("BILLING_CHAINS_TEST_MAX_FEE_PER_GAS_GWEI", "2.5"),
+                        Map.entry("BILLING_CHAINS_TEST_MAX_PRIORITY_FEE_GWEI", "0.000000001"),
+                        Map.entry("BILLING_CHAINS_TEST_MAX_TX_COST_ETH", "0.001"),
+                        Map.entry("BILLING_CHAINS_TEST_START_BLOCK", "12"),
+                        Map.entry("BILLING_CHAINS_TEST_TIME_TRAVEL", "true"),
+                        Map.entry("BILLING_CHAINS_LIVE_CHAIN_ID", "1"))));
 
         assertThat(settings.name()).isEqualTo("Anvil");
         assertThat(settings.chainId()).isEqualTo(31337);
@@ -68,32 +70,38 @@ class ChainSettingsTest {
     void shouldReadTheRelayerKeyFromAFileWhenGivenAPath(@TempDir Path dir) throws Exception {
         var file = Files.writeString(dir.resolve("relayer.key"), KEY + "\n");
 
-        var settings = ChainSettings.fromEnv(Mode.LIVE,
-                new Env(Map.of("BILLING_CHAINS_LIVE_RELAYER_KEY_FILE", file.toString())));
+        var settings = ChainSettings.fromEnv(
+                Mode.LIVE, new Env(Map.of("BILLING_CHAINS_LIVE_RELAYER_KEY_FILE", file.toString())));
 
         assertThat(settings.relayerKey().hex()).isEqualTo("5f".repeat(32));
     }
 
     @Test
     void shouldNameTheVariableWithoutEchoingTheSecretWhenAKeyIsUnusable() {
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.LIVE,
-                new Env(Map.of("BILLING_CHAINS_LIVE_RELAYER_KEY", "0xdeadbeefsecret"))))
-                .hasMessageContaining("BILLING_CHAINS_LIVE_RELAYER_KEY").hasMessageNotContaining("deadbeef");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.LIVE, new Env(Map.of(
-                "BILLING_CHAINS_LIVE_RELAYER_KEY", KEY, "BILLING_CHAINS_LIVE_RELAYER_KEY_FILE", "/run/secrets/key"))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.LIVE, new Env(Map.of("BILLING_CHAINS_LIVE_RELAYER_KEY", "0xdeadbeefsecret"))))
+                .hasMessageContaining("BILLING_CHAINS_LIVE_RELAYER_KEY")
+                .hasMessageNotContaining("deadbeef");
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.LIVE,
+                        new Env(Map.of(
+                                "BILLING_CHAINS_LIVE_RELAYER_KEY",
+                                KEY,
+                                "BILLING_CHAINS_LIVE_RELAYER_KEY_FILE",
+                                "/run/secrets/key"))))
                 .hasMessageContaining("cannot both be set");
     }
 
     @Test
     void shouldRefuseAFeeFinerThanOneWeiAndADepthOfZero() {
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_MAX_FEE_PER_GAS_GWEI", "0.0000000001"))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_MAX_FEE_PER_GAS_GWEI", "0.0000000001"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_MAX_FEE_PER_GAS_GWEI");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_CONFIRMATIONS", "0"))))
+        assertThatThrownBy(() ->
+                        ChainSettings.fromEnv(Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_CONFIRMATIONS", "0"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_CONFIRMATIONS");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_START_BLOCK", "genesis"))))
+        assertThatThrownBy(() ->
+                        ChainSettings.fromEnv(Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_START_BLOCK", "genesis"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_START_BLOCK");
     }
 
@@ -107,10 +115,12 @@ class ChainSettingsTest {
 
     @Test
     void shouldFollowTheModesUsdtWhenItsAddressIsSet() {
-        var settings = ChainSettings.fromEnv(Mode.LIVE, new Env(Map.of(
-                "BILLING_CHAINS_LIVE_USDT_ADDRESS", " 0xdAC17F958D2ee523a2206206994597C13D831ec7 ",
-                "BILLING_CHAINS_LIVE_USDT_DECIMALS", "18",
-                "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20))));
+        var settings = ChainSettings.fromEnv(
+                Mode.LIVE,
+                new Env(Map.of(
+                        "BILLING_CHAINS_LIVE_USDT_ADDRESS", " 0xdAC17F958D2ee523a2206206994597C13D831ec7 ",
+                        "BILLING_CHAINS_LIVE_USDT_DECIMALS", "18",
+                        "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20))));
 
         assertThat(settings.usdtAddress()).isEqualTo("0xdAC17F958D2ee523a2206206994597C13D831ec7");
         assertThat(settings.usdtDecimals()).isEqualTo(18);
@@ -119,34 +129,47 @@ class ChainSettingsTest {
 
     @Test
     void shouldNameTheVariableWhenTheUsdtSettingIsUnusable() {
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_USDT_ADDRESS", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.TEST,
+                        new Env(Map.of("BILLING_CHAINS_TEST_USDT_ADDRESS", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST, new Env(Map.of(
-                "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20),
-                "BILLING_CHAINS_TEST_VAULT_ADDRESS", "0x" + "11".repeat(20)))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.TEST,
+                        new Env(Map.of(
+                                "BILLING_CHAINS_TEST_USDT_ADDRESS", "0x" + "11".repeat(20),
+                                "BILLING_CHAINS_TEST_VAULT_ADDRESS", "0x" + "11".repeat(20)))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST, new Env(Map.of(
-                "BILLING_CHAINS_TEST_USDT_ADDRESS", ChainSettings.BASE_SEPOLIA_USDC.toLowerCase()))))
-                .as("USDC's contract under the USDT name").hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "40"))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.TEST,
+                        new Env(Map.of(
+                                "BILLING_CHAINS_TEST_USDT_ADDRESS", ChainSettings.BASE_SEPOLIA_USDC.toLowerCase()))))
+                .as("USDC's contract under the USDT name")
+                .hasMessageContaining("BILLING_CHAINS_TEST_USDT_ADDRESS");
+        assertThatThrownBy(() ->
+                        ChainSettings.fromEnv(Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "40"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "six"))))
+        assertThatThrownBy(() ->
+                        ChainSettings.fromEnv(Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "six"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
         // Protects against a cast that wrapped 2^32 + 6 to 6 decimals.
-        assertThatThrownBy(() -> ChainSettings.fromEnv(Mode.TEST,
-                new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "4294967302"))))
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_USDT_DECIMALS", "4294967302"))))
                 .hasMessageContaining("BILLING_CHAINS_TEST_USDT_DECIMALS");
     }
 
     @Test
     void shouldNeverPrintTheRelayerKeyOrTheRpcUrls() {
-        var settings = ChainSettings.fromEnv(Mode.LIVE, new Env(Map.of(
-                "BILLING_CHAINS_LIVE_RPC_URL", "https://base.example.com/v2/secret-api-key",
-                "BILLING_CHAINS_LIVE_RELAYER_KEY", KEY)));
+        var settings = ChainSettings.fromEnv(
+                Mode.LIVE,
+                new Env(Map.of(
+                        "BILLING_CHAINS_LIVE_RPC_URL",
+                        "https://base.example.com/v2/secret-api-key",
+                        "BILLING_CHAINS_LIVE_RELAYER_KEY",
+                        KEY)));
 
-        assertThat(settings.toString()).doesNotContain("secret-api-key").doesNotContain("5f5f").contains("hidden");
+        assertThat(settings.toString())
+                .doesNotContain("secret-api-key")
+                .doesNotContain("5f5f")
+                .contains("hidden");
     }
 }

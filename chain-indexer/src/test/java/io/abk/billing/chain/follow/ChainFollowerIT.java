@@ -29,7 +29,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     void shouldPublishAWatchedTransferOnlyOnceConfirmedAndEveryVaultEvent() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = watchedPayee();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
                 var follower = startedFollower(chain.settings(chainId, 3))) {
             // Given a transfer to the watched payee, one between strangers, and a subscription's whole life
             var paid = chain.transfer(chain.customer, payee, 5_000_000);
@@ -44,23 +45,37 @@ class ChainFollowerIT extends FollowerBrokerFixture {
             // Then once 3 more blocks are mined, each followed log is there once, and nothing else
             chain.node.mine(3);
             await().atMost(PATIENCE).until(() -> log.values().size() >= 5);
-            await().during(Duration.ofMillis(500)).atMost(PATIENCE).until(() -> log.values().size() == 5);
+            await().during(Duration.ofMillis(500))
+                    .atMost(PATIENCE)
+                    .until(() -> log.values().size() == 5);
             var published = log.values();
             // Two partitions: keys (one per log) spread over them, so only the set is compared.
-            assertThat(kinds(published)).containsExactlyInAnyOrder(TokenTransfer.class, VaultSubscribed.class,
-                    VaultCharged.class, VaultRefunded.class, VaultCanceled.class);
-            var transfer = published.stream().filter(r -> r.getPayload() instanceof TokenTransfer).findFirst().orElseThrow();
+            assertThat(kinds(published))
+                    .containsExactlyInAnyOrder(
+                            TokenTransfer.class,
+                            VaultSubscribed.class,
+                            VaultCharged.class,
+                            VaultRefunded.class,
+                            VaultCanceled.class);
+            var transfer = published.stream()
+                    .filter(r -> r.getPayload() instanceof TokenTransfer)
+                    .findFirst()
+                    .orElseThrow();
             assertThat(transfer.getTxHash()).isEqualTo(paid.getTransactionHash());
-            assertThat(transfer.getBlockNumber()).isEqualTo(paid.getBlockNumber().longValueExact());
+            assertThat(transfer.getBlockNumber())
+                    .isEqualTo(paid.getBlockNumber().longValueExact());
             assertThat(transfer.getRetracted()).isFalse();
             var payload = (TokenTransfer) transfer.getPayload();
             assertThat(payload.getTo()).isEqualTo(payee);
             assertThat(payload.getFrom()).isEqualTo(FollowedChain.address(chain.customer));
             assertThat(payload.getAmountBaseUnits()).isEqualTo("5000000");
-            assertThat(log.records()).extracting(r -> r.key()).contains(chainId + ":" + paid.getTransactionHash() + ":"
-                    + paid.getLogs().getFirst().getLogIndex());
-            assertThat(published).allMatch(record -> record.getContract().equals(chain.token())
-                    || record.getContract().equals(chain.vault()));
+            assertThat(log.records())
+                    .extracting(r -> r.key())
+                    .contains(chainId + ":" + paid.getTransactionHash() + ":"
+                            + paid.getLogs().getFirst().getLogIndex());
+            assertThat(published)
+                    .allMatch(record -> record.getContract().equals(chain.token())
+                            || record.getContract().equals(chain.vault()));
         }
     }
 
@@ -68,7 +83,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     void shouldNeverPublishATransferReorgedOutBeforeItWasDeepEnough() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = watchedPayee();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
                 var follower = startedFollower(chain.settings(chainId, 3))) {
             // Given a transfer to the payee, two blocks deep: not confirmed yet
             var gone = chain.transfer(chain.customer, payee, 1_000_000);
@@ -92,7 +108,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     void shouldRetractATransferReorgedOutAfterItWasPublished() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = watchedPayee();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
                 var follower = startedFollower(chain.settings(chainId, 2))) {
             // Given a transfer published once 2 deep
             var paid = chain.transfer(chain.customer, payee, 3_000_000);
@@ -104,7 +121,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
 
             // Then the same record is published again, retracted, and the follower goes on
             var records = awaitRetraction(log, paid);
-            assertThat(records.get(1).value().getBlockHash()).isEqualTo(records.get(0).value().getBlockHash());
+            assertThat(records.get(1).value().getBlockHash())
+                    .isEqualTo(records.get(0).value().getBlockHash());
             var again = chain.transfer(chain.customer, payee, 4_000_000);
             chain.node.mine(2);
             await().atMost(PATIENCE).until(() -> log.values().size() == 3);
@@ -119,14 +137,25 @@ class ChainFollowerIT extends FollowerBrokerFixture {
         var payee = watchedPayee();
         int transfers = 60;
         int later = 10;
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId)) {
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId)) {
             for (int i = 0; i < transfers; i++) {
                 chain.transfer(i % 2 == 0 ? chain.customer : chain.stranger, payee, 1_000 + i);
             }
             chain.node.mine(1); // the last transfer's block one deep too
             // Two blocks per transaction, so that there are many transactions to stop between.
-            var settings = new FollowerSettings(chainId, chain.settings(chainId, 1).mode(), List.of(chain.node.rpcUrl()),
-                    1, chain.settings(chainId, 1).tokens(), chain.vault(), 0, Duration.ofMillis(50), 2, 2, 16);
+            var settings = new FollowerSettings(
+                    chainId,
+                    chain.settings(chainId, 1).mode(),
+                    List.of(chain.node.rpcUrl()),
+                    1,
+                    chain.settings(chainId, 1).tokens(),
+                    chain.vault(),
+                    0,
+                    Duration.ofMillis(50),
+                    2,
+                    2,
+                    16);
             // When a first follower is closed mid-stream
             try (var first = ChainFollower.create(settings, broker.bootstrapServers())) {
                 first.start();
@@ -147,14 +176,19 @@ class ChainFollowerIT extends FollowerBrokerFixture {
                 }
                 chain.node.mine(1);
                 await().atMost(PATIENCE).until(() -> !second.isRunning());
-                assertThat(second.failure()).hasValueSatisfying(reason -> assertThat(reason).contains("took over"));
+                assertThat(second.failure())
+                        .hasValueSatisfying(reason -> assertThat(reason).contains("took over"));
                 second.close();
 
                 // Then every transfer is on the topic exactly once
                 await().atMost(PATIENCE).until(() -> log.values().size() >= transfers + later);
-                await().during(Duration.ofMillis(500)).atMost(PATIENCE)
+                await().during(Duration.ofMillis(500))
+                        .atMost(PATIENCE)
                         .until(() -> log.values().size() == transfers + later);
-                assertThat(log.records()).extracting(r -> r.key()).doesNotHaveDuplicates().hasSize(transfers + later);
+                assertThat(log.records())
+                        .extracting(r -> r.key())
+                        .doesNotHaveDuplicates()
+                        .hasSize(transfers + later);
             }
         }
     }
@@ -163,8 +197,11 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     void shouldFailOverToTheNextRpcUrlWhenTheFirstIsDown() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = watchedPayee();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
-                var follower = startedFollower(chain.settings(chainId, 1,
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
+                var follower = startedFollower(chain.settings(
+                        chainId,
+                        1,
                         List.of("http://127.0.0.1:" + closedPort() + "/v2/secret-key", chain.node.rpcUrl())))) {
             var paid = chain.transfer(chain.customer, payee, 6_000_000);
             chain.node.mine(1);
@@ -178,7 +215,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     void shouldShrinkTheRangeWhenTheProviderRefusesItAsTooLarge() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
         var payee = watchedPayee();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
                 var proxy = new RangeLimitingProxy(chain.node.rpcUrl(), 3)) {
             // Given a provider that answers eth_getLogs over 3 blocks at most, and a follower starting at 8
             var paid = List.of(chain.transfer(chain.customer, payee, 1), chain.transfer(chain.customer, payee, 2));
@@ -187,8 +225,10 @@ class ChainFollowerIT extends FollowerBrokerFixture {
 
                 // Then it halves its range until the provider answers, and still publishes everything
                 await().atMost(PATIENCE).until(() -> log.values().size() == 2);
-                assertThat(log.values()).extracting(ChainTransfer::getTxHash).containsExactlyInAnyOrderElementsOf(
-                        paid.stream().map(r -> r.getTransactionHash()).toList());
+                assertThat(log.values())
+                        .extracting(ChainTransfer::getTxHash)
+                        .containsExactlyInAnyOrderElementsOf(
+                                paid.stream().map(r -> r.getTransactionHash()).toList());
                 assertThat(proxy.refused()).isPositive();
                 assertThat(follower.isRunning()).isTrue();
             }
@@ -196,7 +236,9 @@ class ChainFollowerIT extends FollowerBrokerFixture {
     }
 
     private static List<Class<?>> kinds(List<ChainTransfer> records) {
-        return records.stream().<Class<?>>map(record -> record.getPayload().getClass()).toList();
+        return records.stream()
+                .<Class<?>>map(record -> record.getPayload().getClass())
+                .toList();
     }
 
     private static int closedPort() throws IOException {

@@ -20,7 +20,10 @@ class CheckpointsTest {
     @ParameterizedTest(name = "{0} records -> {1} parts")
     @CsvSource({"1, 1", "500, 1", "501, 2", "1200, 3"})
     void shouldSplitABlockWithManyLogsIntoPartsUnderTheRecordLimit(int records, int parts) {
-        var block = new PublishedBlock(42, HASH, IntStream.range(0, records).mapToObj(CheckpointsTest::transfer).toList(),
+        var block = new PublishedBlock(
+                42,
+                HASH,
+                IntStream.range(0, records).mapToObj(CheckpointsTest::transfer).toList(),
                 Checkpoints.partsFor(records));
 
         var written = Checkpoints.parts(7, block);
@@ -29,18 +32,35 @@ class CheckpointsTest {
         assertThat(written).extracting(r -> r.key()).startsWith("7:42:0");
         var serializer = Topics.CHAIN_INDEXER_CHECKPOINTS.valueSerde().serializer();
         // Kafka's default max.request.size and message.max.bytes are 1 MB; stay well under it.
-        assertThat(written).allSatisfy(r -> assertThat(serializer.serialize("t", r.value()).length).isLessThan(500_000));
-        assertThat(written.stream().mapToInt(r -> ((PublishedLogs) r.value().getPayload()).getRecords().size()).sum())
+        assertThat(written)
+                .allSatisfy(r ->
+                        assertThat(serializer.serialize("t", r.value()).length).isLessThan(500_000));
+        assertThat(written.stream()
+                        .mapToInt(r -> ((PublishedLogs) r.value().getPayload())
+                                .getRecords()
+                                .size())
+                        .sum())
                 .isEqualTo(records);
-        assertThat(Checkpoints.tombstones(7, block)).extracting(r -> r.key())
+        assertThat(Checkpoints.tombstones(7, block))
+                .extracting(r -> r.key())
                 .containsExactlyElementsOf(written.stream().map(r -> r.key()).toList());
     }
 
     private static ChainTransfer transfer(int logIndex) {
-        return ChainTransfer.newBuilder().setChainId(7).setMode(Mode.TEST).setBlockNumber(42).setBlockHash(HASH)
-                .setBlockTimestamp(Instant.parse("2026-06-01T00:00:00Z")).setTxHash("0x" + "cd".repeat(32))
-                .setLogIndex(logIndex).setContract("0x" + "ef".repeat(20)).setRetracted(false)
-                .setPayload(VaultCanceled.newBuilder().setRef("0x" + "12".repeat(32)).setBy("0x" + "34".repeat(20)).build())
+        return ChainTransfer.newBuilder()
+                .setChainId(7)
+                .setMode(Mode.TEST)
+                .setBlockNumber(42)
+                .setBlockHash(HASH)
+                .setBlockTimestamp(Instant.parse("2026-06-01T00:00:00Z"))
+                .setTxHash("0x" + "cd".repeat(32))
+                .setLogIndex(logIndex)
+                .setContract("0x" + "ef".repeat(20))
+                .setRetracted(false)
+                .setPayload(VaultCanceled.newBuilder()
+                        .setRef("0x" + "12".repeat(32))
+                        .setBy("0x" + "34".repeat(20))
+                        .build())
                 .build();
     }
 }

@@ -38,8 +38,11 @@ final class FollowedChain implements AutoCloseable {
         var deployer = new LocalChainDeployer(node);
         tx = deployer.transactions();
         deployment = deployer.deploy(AnvilAccounts.get(0), relayer.getAddress());
-        deployer.mint(AnvilAccounts.get(0), token(), List.of(customer.getAddress(), merchant.getAddress(),
-                stranger.getAddress()), FUNDS);
+        deployer.mint(
+                AnvilAccounts.get(0),
+                token(),
+                List.of(customer.getAddress(), merchant.getAddress(), stranger.getAddress()),
+                FUNDS);
         deployer.approveVault(deployment, List.of(customer, merchant), Erc20Abi.UNLIMITED);
     }
 
@@ -53,8 +56,18 @@ final class FollowedChain implements AutoCloseable {
 
     /** Settings for this chain under a test's own chain id (so tests sharing a broker keep apart). */
     FollowerSettings settings(long chainId, int confirmations, List<String> rpcUrls) {
-        return new FollowerSettings(chainId, Mode.TEST, rpcUrls, confirmations,
-                List.of(new FollowedToken("USDC", token(), 6)), vault(), 0, Duration.ofMillis(50), 8, 1_000, 64);
+        return new FollowerSettings(
+                chainId,
+                Mode.TEST,
+                rpcUrls,
+                confirmations,
+                List.of(new FollowedToken("USDC", token(), 6)),
+                vault(),
+                0,
+                Duration.ofMillis(50),
+                8,
+                1_000,
+                64);
     }
 
     FollowerSettings settings(long chainId, int confirmations) {
@@ -71,7 +84,8 @@ final class FollowedChain implements AutoCloseable {
 
     /** A second 6-decimal token standing for USDT (the same compiled test token), the customer funded with it. */
     String deployUsdt() {
-        var usdt = tx.deploy(AnvilAccounts.get(0), ContractArtifacts.testUsdcCreationCode()).toLowerCase(Locale.ROOT);
+        var usdt = tx.deploy(AnvilAccounts.get(0), ContractArtifacts.testUsdcCreationCode())
+                .toLowerCase(Locale.ROOT);
         tx.send(AnvilAccounts.get(0), usdt, Erc20Abi.mint(customer.getAddress(), FUNDS));
         return usdt;
     }
@@ -80,11 +94,17 @@ final class FollowedChain implements AutoCloseable {
     void vaultLifecycle() {
         var ref = SubscriptionRef.of("sub_" + UUID.randomUUID());
         var amount = BigInteger.valueOf(10_000_000);
-        tx.send(customer, vault(), SubscriptionVaultAbi.subscribe(ref, merchant.getAddress(), token(), amount, 1,
-                node.latestBlockTimestamp()));
+        tx.send(
+                customer,
+                vault(),
+                SubscriptionVaultAbi.subscribe(
+                        ref, merchant.getAddress(), token(), amount, 1, node.latestBlockTimestamp()));
         tx.send(relayer, vault(), SubscriptionVaultAbi.charge(ref, amount, ChargeId.of("inv_" + UUID.randomUUID())));
-        tx.send(merchant, vault(), SubscriptionVaultAbi.refund(ref, BigInteger.valueOf(1_000_000),
-                RefundId.of("re_" + UUID.randomUUID())));
+        tx.send(
+                merchant,
+                vault(),
+                SubscriptionVaultAbi.refund(
+                        ref, BigInteger.valueOf(1_000_000), RefundId.of("re_" + UUID.randomUUID())));
         tx.send(customer, vault(), SubscriptionVaultAbi.cancel(ref));
     }
 

@@ -29,13 +29,15 @@ abstract class FollowerBrokerFixture {
 
     @TempDir
     static Path dir;
+
     static TestBroker broker;
 
     @BeforeAll
     static void startBroker() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs())).toList());
+                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
+                .toList());
     }
 
     @AfterAll
@@ -69,7 +71,9 @@ abstract class FollowerBrokerFixture {
     static List<ConsumerRecord<String, ChainTransfer>> awaitRetraction(TransferLog log, TransactionReceipt paid) {
         await().atMost(PATIENCE).until(() -> log.values().size() == 2);
         var records = log.records();
-        assertThat(records).extracting(r -> r.key()).containsOnly(records.getFirst().key());
+        assertThat(records)
+                .extracting(r -> r.key())
+                .containsOnly(records.getFirst().key());
         assertThat(records).extracting(r -> r.value().getRetracted()).containsExactly(false, true);
         assertThat(records.get(1).value().getTxHash()).isEqualTo(paid.getTransactionHash());
         return records;

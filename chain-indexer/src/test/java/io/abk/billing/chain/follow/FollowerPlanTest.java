@@ -24,8 +24,8 @@ class FollowerPlanTest {
 
     @Test
     void shouldFollowTheChainsUsdtBesideUsdcWhenItIsConfigured() {
-        var settings = FollowerPlan.of(chain(Map.of("BILLING_CHAINS_TEST_USDT_ADDRESS", USDT,
-                "BILLING_CHAINS_TEST_USDT_DECIMALS", "18")));
+        var settings = FollowerPlan.of(
+                chain(Map.of("BILLING_CHAINS_TEST_USDT_ADDRESS", USDT, "BILLING_CHAINS_TEST_USDT_DECIMALS", "18")));
 
         assertThat(settings.tokens()).extracting(FollowedToken::symbol).containsExactly("USDC");
         assertThat(settings.usdt()).isEqualTo(new FollowedToken("USDT", USDT.toLowerCase(), 18));
@@ -34,8 +34,8 @@ class FollowerPlanTest {
 
     /** A configured test chain with its start block set, so no RPC is asked where to start. */
     private static ChainSettings chain(Map<String, String> extra) {
-        var env = new HashMap<>(Map.of("BILLING_CHAINS_TEST_RPC_URL", "http://127.0.0.1:8545",
-                "BILLING_CHAINS_TEST_START_BLOCK", "7"));
+        var env = new HashMap<>(
+                Map.of("BILLING_CHAINS_TEST_RPC_URL", "http://127.0.0.1:8545", "BILLING_CHAINS_TEST_START_BLOCK", "7"));
         env.putAll(extra);
         return ChainSettings.fromEnv(Mode.TEST, new Env(env));
     }

@@ -31,18 +31,23 @@ final class RangeLimitingProxy implements AutoCloseable {
             var body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             String answer;
             var range = RANGE.matcher(body);
-            if (body.contains("eth_getLogs") && range.find()
+            if (body.contains("eth_getLogs")
+                    && range.find()
                     && Long.parseLong(range.group(2), 16) - Long.parseLong(range.group(1), 16) + 1 > maxBlocks) {
                 refused.incrementAndGet();
                 var id = body.replaceAll("(?s).*\"id\"\\s*:\\s*(\\d+).*", "$1");
                 answer = "{\"jsonrpc\":\"2.0\",\"id\":" + id
-                        + ",\"error\":{\"code\":-32005,\"message\":\"block range too large: at most " + maxBlocks + "\"}}";
+                        + ",\"error\":{\"code\":-32005,\"message\":\"block range too large: at most " + maxBlocks
+                        + "\"}}";
             } else {
                 try {
-                    answer = client.send(HttpRequest.newBuilder(URI.create(upstream))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                            HttpResponse.BodyHandlers.ofString()).body();
+                    answer = client.send(
+                                    HttpRequest.newBuilder(URI.create(upstream))
+                                            .header("Content-Type", "application/json")
+                                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IOException(e);

@@ -29,7 +29,10 @@ final class TransferLog implements AutoCloseable {
     TransferLog(TestBroker broker, long chainId) {
         this.chainId = chainId;
         var topic = Topics.CHAIN_TRANSFERS;
-        consumer = ReadCommitted.fromStart(broker, topic.name(), topic.keySerde().deserializer(),
+        consumer = ReadCommitted.fromStart(
+                broker,
+                topic.name(),
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
 
@@ -49,21 +52,35 @@ final class TransferLog implements AutoCloseable {
 
     static void watch(TestBroker broker, String address) throws Exception {
         var topic = Topics.CHAIN_WATCHED_ADDRESSES;
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
-            var value = WatchedAddress.newBuilder().setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(address)
-                    .setSince(Instant.parse("2026-01-01T00:00:00Z")).build();
-            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value)).get(30, TimeUnit.SECONDS);
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
+            var value = WatchedAddress.newBuilder()
+                    .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                    .setAddress(address)
+                    .setSince(Instant.parse("2026-01-01T00:00:00Z"))
+                    .build();
+            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value))
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 
     /** What usdt-verifier writes when {@code address} gets its first open intent on chain {@code chainId}. */
     static void watchUsdt(TestBroker broker, String address, long chainId, String token) throws Exception {
-        send(broker, Topics.USDT_WATCHED_ADDRESSES, address, UsdtWatchedAddress.newBuilder().setAddress(address)
-                .setChainId(chainId).setTokenAddress(token).setSince(Instant.parse("2026-01-01T00:00:00Z")).build());
+        send(
+                broker,
+                Topics.USDT_WATCHED_ADDRESSES,
+                address,
+                UsdtWatchedAddress.newBuilder()
+                        .setAddress(address)
+                        .setChainId(chainId)
+                        .setTokenAddress(token)
+                        .setSince(Instant.parse("2026-01-01T00:00:00Z"))
+                        .build());
     }
 
     /** What usdt-verifier writes when the last open intent of {@code address} leaves. */
@@ -72,11 +89,13 @@ final class TransferLog implements AutoCloseable {
     }
 
     private static <V> void send(TestBroker broker, Topic<String, V> topic, String key, V value) throws Exception {
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
             producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
         }
     }

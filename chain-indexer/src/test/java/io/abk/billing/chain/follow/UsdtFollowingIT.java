@@ -26,7 +26,8 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
     @Test
     void shouldPublishUsdtOnlyToThePayToAddressesWatchedForItsChainAndToken() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId)) {
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId)) {
             // Given a USDT pay-to address watched for this chain and token, one watched for another chain, one for
             // another token, and a USDC payout address
             var usdt = chain.deployUsdt();
@@ -52,7 +53,9 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
 
                 // Then only USDT to the pay-to address and USDC to the payout address are published
                 await().atMost(PATIENCE).until(() -> log.values().size() >= 2);
-                await().during(Duration.ofMillis(500)).atMost(PATIENCE).until(() -> log.values().size() == 2);
+                await().during(Duration.ofMillis(500))
+                        .atMost(PATIENCE)
+                        .until(() -> log.values().size() == 2);
                 var byHash = log.values().stream()
                         .collect(java.util.stream.Collectors.toMap(ChainTransfer::getTxHash, record -> record));
                 assertThat(byHash).containsOnlyKeys(paid.getTransactionHash(), settled.getTransactionHash());
@@ -66,8 +69,11 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
                     assertThat(token.getAmountBaseUnits()).isEqualTo("5000000");
                     assertThat(token.getDecimals()).isEqualTo(6);
                 });
-                assertThat(byHash.get(settled.getTransactionHash()).getContract()).isEqualTo(chain.token());
-                assertThat(((TokenTransfer) byHash.get(settled.getTransactionHash()).getPayload()).getSymbol())
+                assertThat(byHash.get(settled.getTransactionHash()).getContract())
+                        .isEqualTo(chain.token());
+                assertThat(((TokenTransfer)
+                                        byHash.get(settled.getTransactionHash()).getPayload())
+                                .getSymbol())
                         .isEqualTo("USDC");
             }
         }
@@ -76,7 +82,8 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
     @Test
     void shouldRetractAUsdtTransferReorgedOutAndPublishNoneOnceTheAddressIsNoLongerWatched() throws Exception {
         long chainId = CHAIN_IDS.incrementAndGet();
-        try (var chain = new FollowedChain(); var log = new TransferLog(broker, chainId);
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
                 var watched = WatchedAddresses.start(broker.bootstrapServers(), "usdt-following-it-" + chainId, true)) {
             var usdt = chain.deployUsdt();
             chain.node.mine(5); // so that the reorg below takes back no block of the token's deployment
@@ -108,7 +115,8 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
                 chain.node.mine(2);
                 await().atMost(PATIENCE).until(() -> log.values().size() == 3);
                 assertThat(log.values().get(2).getTxHash()).isEqualTo(marker.getTransactionHash());
-                assertThat(log.values()).extracting(ChainTransfer::getTxHash)
+                assertThat(log.values())
+                        .extracting(ChainTransfer::getTxHash)
                         .doesNotContain(unwatched.getTransactionHash());
                 assertThat(follower.isRunning()).isTrue();
             }
@@ -122,9 +130,19 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
             // A follower without USDT reads chain.watched-addresses alone, as before USDT could be followed
             assertThat(payoutsOnly.topics()).containsExactly(Topics.CHAIN_WATCHED_ADDRESSES.name());
             // and a follower of USDT cannot be given a watch list that does not read the pay-to addresses.
-            var withUsdt = new FollowerSettings(chainId, Mode.TEST, List.of("http://127.0.0.1:9"), 1,
-                    List.of(new FollowedToken("USDC", randomAddress(), 6)), null, 0, Duration.ofMillis(50), 8, 1_000,
-                    64, new FollowedToken("USDT", randomAddress(), 6));
+            var withUsdt = new FollowerSettings(
+                    chainId,
+                    Mode.TEST,
+                    List.of("http://127.0.0.1:9"),
+                    1,
+                    List.of(new FollowedToken("USDC", randomAddress(), 6)),
+                    null,
+                    0,
+                    Duration.ofMillis(50),
+                    8,
+                    1_000,
+                    64,
+                    new FollowedToken("USDT", randomAddress(), 6));
             assertThatThrownBy(() -> ChainFollower.create(withUsdt, broker.bootstrapServers(), payoutsOnly))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(Topics.USDT_WATCHED_ADDRESSES.name());

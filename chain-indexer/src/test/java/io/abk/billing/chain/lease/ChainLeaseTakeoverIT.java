@@ -65,6 +65,7 @@ class ChainLeaseTakeoverIT {
     private static final Duration PATIENCE = Duration.ofSeconds(90);
     /** The broker's minimum: the child's chain moves 6 s after the kill. */
     private static final Duration SESSION = Duration.ofSeconds(6);
+
     private static final String APPLICATION_ID = ChainIndexerConfig.DEFAULT_APPLICATION_ID;
     private static final int PARTITIONS = 2;
     private static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
@@ -79,7 +80,8 @@ class ChainLeaseTakeoverIT {
 
     @Test
     void shouldMoveTheRelayerAndFollowerOnlyOnceTheirKilledReplicaIsGoneAndPublishNothingTwice() throws Exception {
-        try (var broker = TestBroker.start(dir.resolve("kafka")); var node = AnvilNode.start()) {
+        try (var broker = TestBroker.start(dir.resolve("kafka"));
+                var node = AnvilNode.start()) {
             createTopics(broker);
             var deployer = new LocalChainDeployer(node);
             var tx = deployer.transactions();
@@ -103,11 +105,14 @@ class ChainLeaseTakeoverIT {
 
                     // And a second replica here, which gets no lease: the child keeps the only lease partition
                     var config = ChainIndexerConfig.fromEnv(env(broker, node, deployment, "second"));
-                    try (var second = ChainLeases.start(config).orElseThrow(); var admin = broker.admin()) {
+                    try (var second = ChainLeases.start(config).orElseThrow();
+                            var admin = broker.admin()) {
                         await().atMost(PATIENCE).until(() -> members(admin, LeaseGroup.groupId(APPLICATION_ID)) == 2);
-                        await().during(Duration.ofSeconds(1)).atMost(PATIENCE)
+                        await().during(Duration.ofSeconds(1))
+                                .atMost(PATIENCE)
                                 .until(() -> second.activeChains().isEmpty());
-                        assertThat(members(admin, Relayer.groupId(APPLICATION_ID, config.testChain()))).isEqualTo(1);
+                        assertThat(members(admin, Relayer.groupId(APPLICATION_ID, config.testChain())))
+                                .isEqualTo(1);
                         var whileBoth = chain.pay(2_000_000);
                         await().atMost(PATIENCE).until(() -> hashes(transfers).contains(whileBoth));
 
@@ -118,10 +123,12 @@ class ChainLeaseTakeoverIT {
                         assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
                         // Then the second replica runs the chain once the child's session has expired
-                        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+                        await().atMost(PATIENCE)
+                                .pollInterval(Duration.ofMillis(20))
                                 .until(() -> second.activeChains().equals(Set.of(node.chainId())));
                         var takeover = Duration.ofNanos(System.nanoTime() - killed);
-                        System.out.printf("leases: relayer and follower moved %d ms after the kill (session %d ms)%n",
+                        System.out.printf(
+                                "leases: relayer and follower moved %d ms after the kill (session %d ms)%n",
                                 takeover.toMillis(), SESSION.toMillis());
                         assertThat(takeover).isBetween(SESSION.dividedBy(2), SESSION.multipliedBy(3));
 
@@ -131,26 +138,34 @@ class ChainLeaseTakeoverIT {
                         var another = charge(chain.subscribe());
                         send(requests, another);
                         var chargedAfter = executed(resultOf(results, another.getRequestId()));
-                        System.out.printf("leases: the new relayer answered its first charge %d ms after the kill%n",
+                        System.out.printf(
+                                "leases: the new relayer answered its first charge %d ms after the kill%n",
                                 Duration.ofNanos(System.nanoTime() - killed).toMillis());
                         send(requests, charge);
-                        assertThat(executed(resultOf(results, charge.getRequestId(), 2))).isEqualTo(charged);
+                        assertThat(executed(resultOf(results, charge.getRequestId(), 2)))
+                                .isEqualTo(charged);
                         assertThat(chargedAfter).isNotEqualTo(charged);
 
                         // And downstream sees each log once: 4 payments, 2 subscriptions and 2 charges
                         node.mine(1);
                         await().atMost(PATIENCE).until(() -> transfers.read().size() >= 8);
-                        await().during(Duration.ofSeconds(1)).atMost(PATIENCE)
+                        await().during(Duration.ofSeconds(1))
+                                .atMost(PATIENCE)
                                 .until(() -> transfers.read().size() == 8);
                         var published = transfers.read();
                         assertThat(published).extracting(ConsumerRecord::key).doesNotHaveDuplicates();
-                        assertThat(published).extracting(record -> record.value().getPayload().getClass())
-                                .filteredOn(TokenTransfer.class::equals).hasSize(4);
-                        assertThat(published).extracting(record -> record.value().getPayload().getClass())
+                        assertThat(published)
+                                .extracting(
+                                        record -> record.value().getPayload().getClass())
+                                .filteredOn(TokenTransfer.class::equals)
+                                .hasSize(4);
+                        assertThat(published)
+                                .extracting(
+                                        record -> record.value().getPayload().getClass())
                                 .filteredOn(type -> type == VaultSubscribed.class || type == VaultCharged.class)
                                 .hasSize(4);
-                        assertThat(hashes(transfers)).contains(first, whileBoth, duringKill, after, charged,
-                                chargedAfter);
+                        assertThat(hashes(transfers))
+                                .contains(first, whileBoth, duringKill, after, charged, chargedAfter);
                     }
                 } finally {
                     child.destroyForcibly();
@@ -160,8 +175,8 @@ class ChainLeaseTakeoverIT {
     }
 
     /** The settings both replicas read, as a deployment's environment; the anvil chain is test mode's. */
-    private Map<String, String> env(TestBroker broker, AnvilNode node, LocalChainDeployment deployment,
-            String replica) {
+    private Map<String, String> env(
+            TestBroker broker, AnvilNode node, LocalChainDeployment deployment, String replica) {
         var env = new HashMap<String, String>();
         env.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
         env.put("BILLING_CHAIN_INDEXER_STATE_DIR", dir.resolve(replica).toString());
@@ -171,7 +186,8 @@ class ChainLeaseTakeoverIT {
         env.put("BILLING_CHAINS_TEST_RPC_URL", node.rpcUrl());
         env.put("BILLING_CHAINS_TEST_USDC_ADDRESS", deployment.tokenAddress());
         env.put("BILLING_CHAINS_TEST_VAULT_ADDRESS", deployment.vaultAddress());
-        env.put("BILLING_CHAINS_TEST_RELAYER_KEY",
+        env.put(
+                "BILLING_CHAINS_TEST_RELAYER_KEY",
                 Numeric.toHexStringNoPrefixZeroPadded(RELAYER.getEcKeyPair().getPrivateKey(), 64));
         // anvil never reorganises by itself: one block on top is deep enough here.
         env.put("BILLING_CHAINS_TEST_CONFIRMATIONS", "1");
@@ -191,7 +207,8 @@ class ChainLeaseTakeoverIT {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ChainIndexerApp.class.getName());
-        var builder = new ProcessBuilder(command).redirectErrorStream(true)
+        var builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(new File("target/chain-lease-takeover-it-child.log"));
         builder.environment().putAll(env);
         return builder.start();
@@ -200,14 +217,20 @@ class ChainLeaseTakeoverIT {
     private static void createTopics(TestBroker broker) throws Exception {
         // One lease partition: the replica that joins second finds it owned and, the assignment being sticky,
         // leaves it with the child, so the test knows which replica to kill.
-        broker.createTopics(Topics.all().stream().map(topic -> new NewTopic(topic.name(),
-                topic == Topics.CHAIN_INDEXER_CHECKPOINTS ? 1 : PARTITIONS, (short) 1).configs(topic.configs()))
+        broker.createTopics(Topics.all().stream()
+                .map(topic -> new NewTopic(
+                                topic.name(), topic == Topics.CHAIN_INDEXER_CHECKPOINTS ? 1 : PARTITIONS, (short) 1)
+                        .configs(topic.configs()))
                 .toList());
     }
 
     private static int members(org.apache.kafka.clients.admin.Admin admin, String groupId) throws Exception {
-        return admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
-                .get(10, TimeUnit.SECONDS).members().size();
+        return admin.describeConsumerGroups(List.of(groupId))
+                .describedGroups()
+                .get(groupId)
+                .get(10, TimeUnit.SECONDS)
+                .members()
+                .size();
     }
 
     /** The tx hashes on chain.transfers so far. */
@@ -223,10 +246,18 @@ class ChainLeaseTakeoverIT {
 
     /** The {@code nth} result of {@code requestId}, awaited. */
     private static ChainResult resultOf(Committed<ChainResult> results, String requestId, int nth) {
-        await().atMost(PATIENCE).until(() -> results.read().stream()
-                .filter(r -> r.value().getRequest().getRequestId().equals(requestId)).count() >= nth);
-        return results.read().stream().filter(r -> r.value().getRequest().getRequestId().equals(requestId))
-                .skip(nth - 1).findFirst().orElseThrow().value();
+        await().atMost(PATIENCE)
+                .until(() -> results.read().stream()
+                                .filter(r ->
+                                        r.value().getRequest().getRequestId().equals(requestId))
+                                .count()
+                        >= nth);
+        return results.read().stream()
+                .filter(r -> r.value().getRequest().getRequestId().equals(requestId))
+                .skip(nth - 1)
+                .findFirst()
+                .orElseThrow()
+                .value();
     }
 
     private static String executed(ChainResult result) {
@@ -238,19 +269,36 @@ class ChainLeaseTakeoverIT {
     private static ChainRequest charge(String subscriptionId) {
         var invoiceId = "inv_" + UUID.randomUUID();
         var requestId = invoiceId + ":1";
-        return ChainRequest.newBuilder().setRequestId(requestId).setResultCommandId("cmd_" + requestId)
-                .setSubscriptionId(subscriptionId).setInvoiceId(invoiceId).setPaymentId(null)
-                .setMerchantId("mer_lease_it").setMode(io.abk.billing.schemas.avro.Mode.TEST)
-                .setRequestedAt(Instant.now().truncatedTo(ChronoUnit.MILLIS)).setAmountMicros(TEN_USDC)
-                .setWalletAddress(CUSTOMER.getAddress()).setPayoutAddress(MERCHANT.getAddress())
-                .setOnChainSubscriptionId(null).setPayload(new ChargeRequest(null, null)).build();
+        return ChainRequest.newBuilder()
+                .setRequestId(requestId)
+                .setResultCommandId("cmd_" + requestId)
+                .setSubscriptionId(subscriptionId)
+                .setInvoiceId(invoiceId)
+                .setPaymentId(null)
+                .setMerchantId("mer_lease_it")
+                .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                .setRequestedAt(Instant.now().truncatedTo(ChronoUnit.MILLIS))
+                .setAmountMicros(TEN_USDC)
+                .setWalletAddress(CUSTOMER.getAddress())
+                .setPayoutAddress(MERCHANT.getAddress())
+                .setOnChainSubscriptionId(null)
+                .setPayload(new ChargeRequest(null, null))
+                .build();
     }
 
     private static KafkaProducer<String, ChainRequest> requests(TestBroker broker) {
-        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        10_000,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().serializer());
     }
 
     /** Keyed by invoice, as billing-streams keys charges. */
@@ -261,13 +309,23 @@ class ChainLeaseTakeoverIT {
 
     private static void watch(TestBroker broker, String address) throws Exception {
         var topic = Topics.CHAIN_WATCHED_ADDRESSES;
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
-            var value = WatchedAddress.newBuilder().setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(address)
-                    .setSince(Instant.parse("2026-01-01T00:00:00Z")).build();
-            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value)).get(30, TimeUnit.SECONDS);
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        10_000),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
+            var value = WatchedAddress.newBuilder()
+                    .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                    .setAddress(address)
+                    .setSince(Instant.parse("2026-01-01T00:00:00Z"))
+                    .build();
+            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value))
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 
@@ -276,8 +334,9 @@ class ChainLeaseTakeoverIT {
 
         /** A USDC transfer to the watched payee, and a block on top so it is deep enough; its tx hash. */
         String pay(long micros) {
-            var hash = tx.send(CUSTOMER, deployment.tokenAddress(),
-                    Erc20Abi.transfer(PAYEE, BigInteger.valueOf(micros))).getTransactionHash();
+            var hash = tx.send(
+                            CUSTOMER, deployment.tokenAddress(), Erc20Abi.transfer(PAYEE, BigInteger.valueOf(micros)))
+                    .getTransactionHash();
             node.mine(1);
             return hash;
         }
@@ -285,9 +344,16 @@ class ChainLeaseTakeoverIT {
         /** A monthly subscription of ten USDC, its first period begun by the chain's clock; its id. */
         String subscribe() {
             var subscriptionId = "sub_" + UUID.randomUUID();
-            tx.send(CUSTOMER, deployment.vaultAddress(), SubscriptionVaultAbi.subscribe(
-                    SubscriptionRef.of(subscriptionId), MERCHANT.getAddress(), deployment.tokenAddress(),
-                    BigInteger.valueOf(TEN_USDC), 1, node.latestBlockTimestamp()));
+            tx.send(
+                    CUSTOMER,
+                    deployment.vaultAddress(),
+                    SubscriptionVaultAbi.subscribe(
+                            SubscriptionRef.of(subscriptionId),
+                            MERCHANT.getAddress(),
+                            deployment.tokenAddress(),
+                            BigInteger.valueOf(TEN_USDC),
+                            1,
+                            node.latestBlockTimestamp()));
             node.mine(1);
             return subscriptionId;
         }
@@ -300,7 +366,11 @@ class ChainLeaseTakeoverIT {
         private final List<ConsumerRecord<String, V>> seen = new ArrayList<>();
 
         Committed(TestBroker broker, Topic<String, V> topic) {
-            consumer = ReadCommitted.fromStart(broker, topic.name(), PARTITIONS, topic.keySerde().deserializer(),
+            consumer = ReadCommitted.fromStart(
+                    broker,
+                    topic.name(),
+                    PARTITIONS,
+                    topic.keySerde().deserializer(),
                     topic.valueSerde().deserializer());
         }
 

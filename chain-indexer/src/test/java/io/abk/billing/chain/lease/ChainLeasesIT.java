@@ -33,13 +33,16 @@ class ChainLeasesIT {
     private static final int PARTITIONS = 2;
     /** The broker's minimum, so the crash test waits as little as a deployment can. */
     private static final Duration SESSION = Duration.ofSeconds(6);
+
     private static final Duration PATIENCE = Duration.ofSeconds(60);
     /** Two chain ids whose leases are different partitions, so a second replica gets one of them. */
     private static final long CHAIN_A = chainIdOn(0);
+
     private static final long CHAIN_B = chainIdOn(1);
 
     @TempDir
     static Path dir;
+
     static TestBroker broker;
 
     private final String applicationId = "leases-it-" + UUID.randomUUID();
@@ -74,9 +77,13 @@ class ChainLeasesIT {
         var second = replica("second");
 
         // Then one chain moves to it, the other stays put, and no chain ever ran in both
-        await().atMost(PATIENCE).until(() -> second.activeChains().size() == 1 && first.activeChains().size() == 1);
-        await().during(Duration.ofSeconds(1)).atMost(PATIENCE).until(() -> first.activeChains().size() == 1
-                && second.activeChains().size() == 1);
+        await().atMost(PATIENCE)
+                .until(() -> second.activeChains().size() == 1
+                        && first.activeChains().size() == 1);
+        await().during(Duration.ofSeconds(1))
+                .atMost(PATIENCE)
+                .until(() -> first.activeChains().size() == 1
+                        && second.activeChains().size() == 1);
         assertThat(union(first, second)).containsExactlyInAnyOrder(CHAIN_A, CHAIN_B);
         assertThat(overlaps).isEmpty();
     }
@@ -94,7 +101,8 @@ class ChainLeasesIT {
         second.close();
 
         // Then the first runs both again, without waiting for a session timeout
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> first.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
         var takeover = Duration.ofNanos(System.nanoTime() - closing);
         System.out.printf("leases: takeover after a close took %d ms%n", takeover.toMillis());
@@ -115,11 +123,13 @@ class ChainLeasesIT {
         second.closeWithoutLeaving();
 
         // Then its chain moves once the broker gives up on it: a session timeout, give or take a heartbeat
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> first.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
         var takeover = Duration.ofNanos(System.nanoTime() - vanished);
-        System.out.printf("leases: takeover after a crash took %d ms (session timeout %d ms)%n", takeover.toMillis(),
-                SESSION.toMillis());
+        System.out.printf(
+                "leases: takeover after a crash took %d ms (session timeout %d ms)%n",
+                takeover.toMillis(), SESSION.toMillis());
         assertThat(takeover).isBetween(SESSION.dividedBy(2), SESSION.multipliedBy(2));
         assertThat(overlaps).isEmpty();
     }
@@ -136,7 +146,8 @@ class ChainLeasesIT {
         var restarted = replica("restarted");
 
         // Then it gets every lease after the dead member's session timeout, not after the group's rebalance timeout
-        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(20))
+        await().atMost(PATIENCE)
+                .pollInterval(Duration.ofMillis(20))
                 .until(() -> restarted.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
         var takeover = Duration.ofNanos(System.nanoTime() - vanished);
         System.out.printf("leases: a restart after a crash ran the chains after %d ms%n", takeover.toMillis());
@@ -145,8 +156,13 @@ class ChainLeasesIT {
     }
 
     private ChainLeases replica(String name) {
-        var config = new ChainIndexerConfig(broker.bootstrapServers(), applicationId, dir.resolve(name),
-                Duration.ofMillis(30), ChainSettings.unconfigured(Mode.TEST), ChainSettings.unconfigured(Mode.LIVE),
+        var config = new ChainIndexerConfig(
+                broker.bootstrapServers(),
+                applicationId,
+                dir.resolve(name),
+                Duration.ofMillis(30),
+                ChainSettings.unconfigured(Mode.TEST),
+                ChainSettings.unconfigured(Mode.LIVE),
                 SESSION);
         var leases = ChainLeases.start(config, List.of(chain(CHAIN_A), chain(CHAIN_B)), new FakeWorkers(name));
         replicas.add(leases);
@@ -189,9 +205,21 @@ class ChainLeasesIT {
     }
 
     private static ChainSettings chain(long chainId) {
-        return new ChainSettings(Mode.TEST, "chain " + chainId, chainId, List.of("http://127.0.0.1:9"), 1,
-                "0x" + "11".repeat(20), 6, null, null, ChainSettings.TEST_FEE_CAPS, 0L, Duration.ofSeconds(1),
-                Duration.ofSeconds(5), false);
+        return new ChainSettings(
+                Mode.TEST,
+                "chain " + chainId,
+                chainId,
+                List.of("http://127.0.0.1:9"),
+                1,
+                "0x" + "11".repeat(20),
+                6,
+                null,
+                null,
+                ChainSettings.TEST_FEE_CAPS,
+                0L,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                false);
     }
 
     private static long chainIdOn(int partition) {

@@ -59,9 +59,12 @@ class RelayerFailuresIT {
     static void startBroker() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
-                .map(topic -> new NewTopic(topic.name(), 1, (short) 1).configs(topic.configs())).toList());
-        requests = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer());
+                .map(topic -> new NewTopic(topic.name(), 1, (short) 1).configs(topic.configs()))
+                .toList());
+        requests = new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().serializer());
     }
 
     @AfterAll
@@ -86,9 +89,11 @@ class RelayerFailuresIT {
         send(request);
 
         // Then the request is dead-lettered with the bug, and no CHAIN_UNAVAILABLE reaches the customer
-        var deadLetter = await().atMost(PATIENCE).until(() -> deadLettersOf(request.getRequestId()), d -> !d.isEmpty())
+        var deadLetter = await().atMost(PATIENCE)
+                .until(() -> deadLettersOf(request.getRequestId()), d -> !d.isEmpty())
                 .getFirst();
-        assertThat(header(deadLetter, DeadLetterRecords.EXCEPTION_HEADER)).isEqualTo(NullPointerException.class.getName());
+        assertThat(header(deadLetter, DeadLetterRecords.EXCEPTION_HEADER))
+                .isEqualTo(NullPointerException.class.getName());
         assertThat(header(deadLetter, DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.CHAIN_REQUESTS.name());
         assertThat(header(deadLetter, DeadLetterRecords.NODE_HEADER)).isEqualTo("relayer-test");
         assertThat(resultsOf(request.getRequestId())).isEmpty();
@@ -103,7 +108,8 @@ class RelayerFailuresIT {
         send(request);
 
         // Then the outage is the answer, and nothing is dead-lettered
-        var result = await().atMost(PATIENCE).until(() -> resultsOf(request.getRequestId()), r -> !r.isEmpty())
+        var result = await().atMost(PATIENCE)
+                .until(() -> resultsOf(request.getRequestId()), r -> !r.isEmpty())
                 .getFirst();
         assertThat(result.getOutcome()).isInstanceOfSatisfying(NotExecuted.class, refused -> {
             assertThat(refused.getFailureCode()).isEqualTo("CHAIN_UNAVAILABLE");
@@ -113,19 +119,36 @@ class RelayerFailuresIT {
     }
 
     private void start(RelayerRpc rpc) {
-        var chain = new ChainSettings(Mode.TEST, "anvil", 31337, List.of("http://127.0.0.1:8545"), 1,
-                "0x" + "11".repeat(20), 6, null, null, ChainSettings.TEST_FEE_CAPS, null, Duration.ofSeconds(1),
-                Duration.ofSeconds(5), false);
+        var chain = new ChainSettings(
+                Mode.TEST,
+                "anvil",
+                31337,
+                List.of("http://127.0.0.1:8545"),
+                1,
+                "0x" + "11".repeat(20),
+                6,
+                null,
+                null,
+                ChainSettings.TEST_FEE_CAPS,
+                null,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                false);
         var applicationId = "relayer-failures-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(broker.bootstrapServers(), applicationId, dir.resolve(applicationId),
-                Duration.ofMillis(30), chain, ChainSettings.unconfigured(Mode.LIVE));
+        var config = new ChainIndexerConfig(
+                broker.bootstrapServers(),
+                applicationId,
+                dir.resolve(applicationId),
+                Duration.ofMillis(30),
+                chain,
+                ChainSettings.unconfigured(Mode.LIVE));
         relayers.add(Relayer.start(config, chain, rpc));
     }
 
     /** An RPC client whose every call throws {@code bug}. */
     private static RelayerRpc rpc(RuntimeException bug) {
-        return (RelayerRpc) Proxy.newProxyInstance(RelayerRpc.class.getClassLoader(), new Class<?>[] {RelayerRpc.class},
-                (proxy, method, args) -> {
+        return (RelayerRpc) Proxy.newProxyInstance(
+                RelayerRpc.class.getClassLoader(), new Class<?>[] {RelayerRpc.class}, (proxy, method, args) -> {
                     if (method.getName().equals("close")) {
                         return null;
                     }
@@ -136,11 +159,20 @@ class RelayerFailuresIT {
     private static ChainRequest verify() {
         var paymentId = "pay_" + UUID.randomUUID();
         var requestId = paymentId + ":verify:1";
-        return ChainRequest.newBuilder().setRequestId(requestId).setResultCommandId("cmd_" + requestId)
-                .setSubscriptionId(null).setInvoiceId(null).setPaymentId(paymentId).setMerchantId("mer_failures_it")
-                .setMode(io.abk.billing.schemas.avro.Mode.TEST).setRequestedAt(java.time.Instant.EPOCH)
-                .setAmountMicros(1_000_000).setWalletAddress(null).setPayoutAddress(PAYOUT)
-                .setOnChainSubscriptionId(null).setPayload(new io.abk.billing.schemas.avro.VerifyPaymentRequest(TX))
+        return ChainRequest.newBuilder()
+                .setRequestId(requestId)
+                .setResultCommandId("cmd_" + requestId)
+                .setSubscriptionId(null)
+                .setInvoiceId(null)
+                .setPaymentId(paymentId)
+                .setMerchantId("mer_failures_it")
+                .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                .setRequestedAt(java.time.Instant.EPOCH)
+                .setAmountMicros(1_000_000)
+                .setWalletAddress(null)
+                .setPayoutAddress(PAYOUT)
+                .setOnChainSubscriptionId(null)
+                .setPayload(new io.abk.billing.schemas.avro.VerifyPaymentRequest(TX))
                 .build();
     }
 
@@ -153,21 +185,26 @@ class RelayerFailuresIT {
         var topic = Topics.CHAIN_RESULTS;
         return readAll(topic.name()).stream()
                 .map(record -> topic.valueSerde().deserializer().deserialize(topic.name(), record.value()))
-                .filter(result -> result.getRequest().getRequestId().equals(requestId)).toList();
+                .filter(result -> result.getRequest().getRequestId().equals(requestId))
+                .toList();
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> deadLettersOf(String requestId) {
         var requestsTopic = Topics.CHAIN_REQUESTS;
         return readAll(Topics.CHAIN_DEAD_LETTERS.name()).stream()
-                .filter(record -> requestsTopic.valueSerde().deserializer()
-                        .deserialize(requestsTopic.name(), record.value()).getRequestId().equals(requestId))
+                .filter(record -> requestsTopic
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(requestsTopic.name(), record.value())
+                        .getRequestId()
+                        .equals(requestId))
                 .toList();
     }
 
     /** Every record of the one-partition {@code topic} up to its end now, as the settlement side reads it. */
     private static List<ConsumerRecord<byte[], byte[]>> readAll(String topic) {
-        try (var consumer = ReadCommitted.fromStart(broker, topic, 1, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (var consumer =
+                ReadCommitted.fromStart(broker, topic, 1, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             var partition = new TopicPartition(topic, 0);
             long end = consumer.endOffsets(List.of(partition)).get(partition);
             var records = new ArrayList<ConsumerRecord<byte[], byte[]>>();

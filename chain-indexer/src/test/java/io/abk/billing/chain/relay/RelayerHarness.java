@@ -56,6 +56,7 @@ final class RelayerHarness implements AutoCloseable {
     static final Duration PATIENCE = Duration.ofSeconds(60);
     /** 1,000 USDC in micro-USDC. */
     static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
+
     static final long TEN_USDC = 10_000_000L;
 
     final TestBroker broker;
@@ -76,19 +77,32 @@ final class RelayerHarness implements AutoCloseable {
         this.dir = dir;
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
-                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs())).toList());
+                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .toList());
         node = AnvilNode.start();
         var deployer = new LocalChainDeployer(node);
         tx = deployer.transactions();
         deployment = deployer.deploy(this.deployer, relayer.getAddress());
         deployer.mint(this.deployer, token(), List.of(customer.getAddress(), merchant.getAddress()), FUNDS);
         deployer.approveVault(deployment, List.of(customer, merchant), Erc20Abi.UNLIMITED);
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer());
-        results = ReadCommitted.fromStart(broker, Topics.CHAIN_RESULTS.name(), PARTITIONS,
-                Topics.CHAIN_RESULTS.keySerde().deserializer(), Topics.CHAIN_RESULTS.valueSerde().deserializer());
+        producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        10_000,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().serializer());
+        results = ReadCommitted.fromStart(
+                broker,
+                Topics.CHAIN_RESULTS.name(),
+                PARTITIONS,
+                Topics.CHAIN_RESULTS.keySerde().deserializer(),
+                Topics.CHAIN_RESULTS.valueSerde().deserializer());
     }
 
     String token() {
@@ -101,9 +115,21 @@ final class RelayerHarness implements AutoCloseable {
 
     /** The anvil chain as test mode's chain: one confirmation, test caps, receipts within 5 s. */
     ChainSettings chain() {
-        return new ChainSettings(Mode.TEST, "anvil", node.chainId(), List.of(node.rpcUrl()), 1, token(), 6, vault(),
-                RelayerKey.of(Numeric.key(relayer), "test key"), ChainSettings.TEST_FEE_CAPS, null,
-                Duration.ofSeconds(1), Duration.ofSeconds(5), false);
+        return new ChainSettings(
+                Mode.TEST,
+                "anvil",
+                node.chainId(),
+                List.of(node.rpcUrl()),
+                1,
+                token(),
+                6,
+                vault(),
+                RelayerKey.of(Numeric.key(relayer), "test key"),
+                ChainSettings.TEST_FEE_CAPS,
+                null,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(5),
+                false);
     }
 
     ChainSettings chain(UnaryOperator<ChainSettings> change) {
@@ -111,35 +137,79 @@ final class RelayerHarness implements AutoCloseable {
     }
 
     static ChainSettings withCaps(ChainSettings c, FeeCaps caps) {
-        return new ChainSettings(c.mode(), c.name(), c.chainId(), c.rpcUrls(), c.confirmations(), c.usdcAddress(),
-                c.usdcDecimals(), c.vaultAddress(), c.relayerKey(), caps, c.startBlock(), c.pollInterval(),
-                c.receiptTimeout(), c.timeTravel());
+        return new ChainSettings(
+                c.mode(),
+                c.name(),
+                c.chainId(),
+                c.rpcUrls(),
+                c.confirmations(),
+                c.usdcAddress(),
+                c.usdcDecimals(),
+                c.vaultAddress(),
+                c.relayerKey(),
+                caps,
+                c.startBlock(),
+                c.pollInterval(),
+                c.receiptTimeout(),
+                c.timeTravel());
     }
 
     static ChainSettings withConfirmations(ChainSettings c, int confirmations) {
-        return new ChainSettings(c.mode(), c.name(), c.chainId(), c.rpcUrls(), confirmations, c.usdcAddress(),
-                c.usdcDecimals(), c.vaultAddress(), c.relayerKey(), c.feeCaps(), c.startBlock(), c.pollInterval(),
-                c.receiptTimeout(), c.timeTravel());
+        return new ChainSettings(
+                c.mode(),
+                c.name(),
+                c.chainId(),
+                c.rpcUrls(),
+                confirmations,
+                c.usdcAddress(),
+                c.usdcDecimals(),
+                c.vaultAddress(),
+                c.relayerKey(),
+                c.feeCaps(),
+                c.startBlock(),
+                c.pollInterval(),
+                c.receiptTimeout(),
+                c.timeTravel());
     }
 
     static ChainSettings withTimeTravel(ChainSettings c) {
-        return new ChainSettings(c.mode(), c.name(), c.chainId(), c.rpcUrls(), c.confirmations(), c.usdcAddress(),
-                c.usdcDecimals(), c.vaultAddress(), c.relayerKey(), c.feeCaps(), c.startBlock(), c.pollInterval(),
-                c.receiptTimeout(), true);
+        return new ChainSettings(
+                c.mode(),
+                c.name(),
+                c.chainId(),
+                c.rpcUrls(),
+                c.confirmations(),
+                c.usdcAddress(),
+                c.usdcDecimals(),
+                c.vaultAddress(),
+                c.relayerKey(),
+                c.feeCaps(),
+                c.startBlock(),
+                c.pollInterval(),
+                c.receiptTimeout(),
+                true);
     }
 
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
     Relayer startRelayer(ChainSettings chain) throws Exception {
         var applicationId = "relayer-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(broker.bootstrapServers(), applicationId, dir.resolve(applicationId),
-                Duration.ofMillis(30), chain, ChainSettings.unconfigured(Mode.LIVE));
-        try (var admin = broker.admin(); var probe = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                Topics.CHAIN_REQUESTS.keySerde().deserializer(), Topics.CHAIN_REQUESTS.valueSerde().deserializer())) {
+        var config = new ChainIndexerConfig(
+                broker.bootstrapServers(),
+                applicationId,
+                dir.resolve(applicationId),
+                Duration.ofMillis(30),
+                chain,
+                ChainSettings.unconfigured(Mode.LIVE));
+        try (var admin = broker.admin();
+                var probe = new KafkaConsumer<>(
+                        Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                        Topics.CHAIN_REQUESTS.keySerde().deserializer(),
+                        Topics.CHAIN_REQUESTS.valueSerde().deserializer())) {
             var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
             probe.endOffsets(partitions(Topics.CHAIN_REQUESTS.name()))
                     .forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end)));
-            admin.alterConsumerGroupOffsets(Relayer.groupId(applicationId, chain), offsets).all()
+            admin.alterConsumerGroupOffsets(Relayer.groupId(applicationId, chain), offsets)
+                    .all()
                     .get(30, TimeUnit.SECONDS);
         }
         return Relayer.start(config, chain);
@@ -148,8 +218,16 @@ final class RelayerHarness implements AutoCloseable {
     /** A subscription of {@code payer} to the merchant for {@code mandateMicros} a month from the chain's now. */
     String subscribe(Credentials payer, long mandateMicros) {
         var subscriptionId = "sub_" + UUID.randomUUID();
-        tx.send(payer, vault(), SubscriptionVaultAbi.subscribe(SubscriptionRef.of(subscriptionId),
-                merchant.getAddress(), token(), BigInteger.valueOf(mandateMicros), 1, node.latestBlockTimestamp()));
+        tx.send(
+                payer,
+                vault(),
+                SubscriptionVaultAbi.subscribe(
+                        SubscriptionRef.of(subscriptionId),
+                        merchant.getAddress(),
+                        token(),
+                        BigInteger.valueOf(mandateMicros),
+                        1,
+                        node.latestBlockTimestamp()));
         return subscriptionId;
     }
 
@@ -165,41 +243,71 @@ final class RelayerHarness implements AutoCloseable {
         return Erc20Abi.decodeUint256(tx.call(token(), Erc20Abi.balanceOf(address)));
     }
 
-    static ChainRequest charge(String subscriptionId, String invoiceId, long amountMicros, Instant requestedAt,
-            String wallet, String payout) {
-        return base(invoiceId + ":1", requestedAt, amountMicros, wallet, payout).setSubscriptionId(subscriptionId)
-                .setInvoiceId(invoiceId).setPayload(new ChargeRequest(null, null)).build();
-    }
-
-    static ChainRequest refund(String subscriptionId, String invoiceId, int n, long amountMicros, String wallet,
+    static ChainRequest charge(
+            String subscriptionId,
+            String invoiceId,
+            long amountMicros,
+            Instant requestedAt,
+            String wallet,
             String payout) {
-        return base(invoiceId + ":refund:" + n, now(), amountMicros, wallet, payout).setSubscriptionId(subscriptionId)
-                .setInvoiceId(invoiceId).setPayload(new RefundRequest(null)).build();
+        return base(invoiceId + ":1", requestedAt, amountMicros, wallet, payout)
+                .setSubscriptionId(subscriptionId)
+                .setInvoiceId(invoiceId)
+                .setPayload(new ChargeRequest(null, null))
+                .build();
     }
 
-    static ChainRequest verify(String paymentId, String txHash, long amountMicros, @org.jspecify.annotations.Nullable
-            String wallet, String payout) {
-        return base(paymentId + ":verify:1", now(), amountMicros, wallet, payout).setPaymentId(paymentId)
-                .setPayload(new VerifyPaymentRequest(txHash)).build();
+    static ChainRequest refund(
+            String subscriptionId, String invoiceId, int n, long amountMicros, String wallet, String payout) {
+        return base(invoiceId + ":refund:" + n, now(), amountMicros, wallet, payout)
+                .setSubscriptionId(subscriptionId)
+                .setInvoiceId(invoiceId)
+                .setPayload(new RefundRequest(null))
+                .build();
+    }
+
+    static ChainRequest verify(
+            String paymentId,
+            String txHash,
+            long amountMicros,
+            @org.jspecify.annotations.Nullable String wallet,
+            String payout) {
+        return base(paymentId + ":verify:1", now(), amountMicros, wallet, payout)
+                .setPaymentId(paymentId)
+                .setPayload(new VerifyPaymentRequest(txHash))
+                .build();
     }
 
     static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MILLIS);
     }
 
-    private static ChainRequest.Builder base(String requestId, Instant requestedAt, long amountMicros,
-            @org.jspecify.annotations.Nullable String wallet, String payout) {
-        return ChainRequest.newBuilder().setRequestId(requestId).setResultCommandId("cmd_" + requestId)
-                .setSubscriptionId(null).setInvoiceId(null).setPaymentId(null).setMerchantId("mer_relayer_it")
-                .setMode(io.abk.billing.schemas.avro.Mode.TEST).setRequestedAt(requestedAt)
-                .setAmountMicros(amountMicros).setWalletAddress(wallet).setPayoutAddress(payout)
+    private static ChainRequest.Builder base(
+            String requestId,
+            Instant requestedAt,
+            long amountMicros,
+            @org.jspecify.annotations.Nullable String wallet,
+            String payout) {
+        return ChainRequest.newBuilder()
+                .setRequestId(requestId)
+                .setResultCommandId("cmd_" + requestId)
+                .setSubscriptionId(null)
+                .setInvoiceId(null)
+                .setPaymentId(null)
+                .setMerchantId("mer_relayer_it")
+                .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                .setRequestedAt(requestedAt)
+                .setAmountMicros(amountMicros)
+                .setWalletAddress(wallet)
+                .setPayoutAddress(payout)
                 .setOnChainSubscriptionId(null);
     }
 
     /** Writes {@code request} keyed as billing-streams keys it (invoice or payment id). */
     void send(ChainRequest request) throws Exception {
         var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
-        producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request)).get(30, TimeUnit.SECONDS);
+        producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request))
+                .get(30, TimeUnit.SECONDS);
     }
 
     /** Writes every request without waiting for each, so they reach the relayer together. */
@@ -216,20 +324,31 @@ final class RelayerHarness implements AutoCloseable {
         if (seen.containsKey(requestId)) {
             return seen.get(requestId);
         }
-        await().atMost(PATIENCE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
-            poll();
-            return seen.containsKey(requestId);
-        });
+        await().atMost(PATIENCE)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    poll();
+                    return seen.containsKey(requestId);
+                });
         return seen.get(requestId);
     }
 
     /** Every result for {@code requestId} seen so far. */
     List<ChainResult> results(String requestId, int atLeast) {
-        await().atMost(PATIENCE).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).until(() -> {
-            poll();
-            return all.stream().filter(r -> r.getRequest().getRequestId().equals(requestId)).count() >= atLeast;
-        });
-        return all.stream().filter(r -> r.getRequest().getRequestId().equals(requestId)).toList();
+        await().atMost(PATIENCE)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    poll();
+                    return all.stream()
+                                    .filter(r -> r.getRequest().getRequestId().equals(requestId))
+                                    .count()
+                            >= atLeast;
+                });
+        return all.stream()
+                .filter(r -> r.getRequest().getRequestId().equals(requestId))
+                .toList();
     }
 
     private void poll() {

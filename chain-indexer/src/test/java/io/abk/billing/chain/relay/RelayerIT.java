@@ -122,9 +122,15 @@ class RelayerIT {
             chain.send(request);
         }
 
-        assertThat(requests).extracting(request -> code(chain.result(request.getRequestId()))).containsExactly(
-                "INSUFFICIENT_BALANCE", "ALLOWANCE_REVOKED", "ALLOWANCE_TOO_LOW", "MANDATE_INACTIVE",
-                "PERIOD_NOT_STARTED", "MANDATE_INACTIVE");
+        assertThat(requests)
+                .extracting(request -> code(chain.result(request.getRequestId())))
+                .containsExactly(
+                        "INSUFFICIENT_BALANCE",
+                        "ALLOWANCE_REVOKED",
+                        "ALLOWANCE_TOO_LOW",
+                        "MANDATE_INACTIVE",
+                        "PERIOD_NOT_STARTED",
+                        "MANDATE_INACTIVE");
         assertThat(chain.balance(low.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
         assertThat(chain.balance(revoked.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
         assertMoved(before, 0);
@@ -135,8 +141,11 @@ class RelayerIT {
     void shouldAnswerWithTheOriginalTransactionWhenTheVaultCharged() throws Exception {
         var subscription = chain.subscribe(chain.customer, TEN_USDC);
         var invoice = newInvoice();
-        var sentBeforeTheCrash = chain.tx.send(chain.relayer, chain.vault(), SubscriptionVaultAbi.charge(
-                SubscriptionRef.of(subscription), BigInteger.valueOf(TEN_USDC), ChargeId.of(invoice)));
+        var sentBeforeTheCrash = chain.tx.send(
+                chain.relayer,
+                chain.vault(),
+                SubscriptionVaultAbi.charge(
+                        SubscriptionRef.of(subscription), BigInteger.valueOf(TEN_USDC), ChargeId.of(invoice)));
         var before = balances();
         start(chain.chain());
 
@@ -151,16 +160,16 @@ class RelayerIT {
     @Test
     void shouldFindItsNonceAgainWhenTheAccountSentTransactionsElsewhere() throws Exception {
         start(chain.chain());
-        var first = charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer,
-                merchant);
+        var first =
+                charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(first);
         executed(chain.result(first.getRequestId()));
         for (int i = 0; i < 3; i++) {
             chain.tx.send(chain.relayer, chain.token(), Erc20Abi.mint(chain.relayer.getAddress(), BigInteger.ONE));
         }
 
-        var second = charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer,
-                merchant);
+        var second =
+                charge(chain.subscribe(chain.customer, TEN_USDC), newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(second);
 
         assertThat(executed(chain.result(second.getRequestId()))).matches("0x[0-9a-f]{64}");
@@ -168,8 +177,8 @@ class RelayerIT {
 
     @Test
     void shouldSendNothingWhenTheBaseFeeIsAboveTheCap() throws Exception {
-        start(RelayerHarness.withCaps(chain.chain(), new FeeCaps(BigInteger.ONE, BigInteger.ZERO,
-                BigInteger.TEN.pow(18))));
+        start(RelayerHarness.withCaps(
+                chain.chain(), new FeeCaps(BigInteger.ONE, BigInteger.ZERO, BigInteger.TEN.pow(18))));
         var subscription = chain.subscribe(chain.customer, TEN_USDC);
         var nonce = nonce(chain.relayer);
         var request = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
@@ -228,14 +237,20 @@ class RelayerIT {
             chain.send(request);
         }
 
-        var verified = (TransferVerified) chain.result(cases.get(0).getRequestId()).getOutcome();
+        var verified =
+                (TransferVerified) chain.result(cases.get(0).getRequestId()).getOutcome();
         assertThat(verified.getTxHash()).isEqualTo(right);
         assertThat(verified.getAmountReceivedMicros()).isEqualTo(TEN_USDC);
         assertThat(verified.getFromAddress()).isEqualToIgnoringCase(customer);
         assertThat(chain.result(cases.get(1).getRequestId()).getOutcome()).isInstanceOf(TransferVerified.class);
-        assertThat(cases.subList(2, cases.size())).extracting(request -> code(chain.result(request.getRequestId())))
-                .containsExactly("PAYMENT_WRONG_RECIPIENT", "PAYMENT_SHORT", "PAYMENT_TX_REVERTED",
-                        "PAYMENT_TX_NOT_FOUND", "PAYMENT_WRONG_SENDER");
+        assertThat(cases.subList(2, cases.size()))
+                .extracting(request -> code(chain.result(request.getRequestId())))
+                .containsExactly(
+                        "PAYMENT_WRONG_RECIPIENT",
+                        "PAYMENT_SHORT",
+                        "PAYMENT_TX_REVERTED",
+                        "PAYMENT_TX_NOT_FOUND",
+                        "PAYMENT_WRONG_SENDER");
         assertThat(((NotExecuted) chain.result(cases.get(3).getRequestId()).getOutcome()).getFailureMessage())
                 .contains("expected 10 USDC, received 5 USDC");
     }
@@ -260,7 +275,11 @@ class RelayerIT {
         var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(first);
         executed(chain.result(first.getRequestId()));
-        var secondPeriod = chain.node.latestBlockTimestamp().atZone(ZoneOffset.UTC).plusMonths(1).plusHours(1)
+        var secondPeriod = chain.node
+                .latestBlockTimestamp()
+                .atZone(ZoneOffset.UTC)
+                .plusMonths(1)
+                .plusHours(1)
                 .toInstant();
 
         var renewal = charge(subscription, newInvoice(), TEN_USDC, secondPeriod, customer, merchant);
@@ -274,8 +293,7 @@ class RelayerIT {
         relayers.add(chain.startRelayer(settings));
     }
 
-    private record Balances(BigInteger customer, BigInteger merchant) {
-    }
+    private record Balances(BigInteger customer, BigInteger merchant) {}
 
     private Balances balances() {
         return new Balances(chain.balance(customer), chain.balance(merchant));
@@ -299,8 +317,10 @@ class RelayerIT {
     }
 
     private String transfer(Credentials from, String to, long micros) {
-        return chain.tx.send(from, chain.token(), Erc20Abi.transfer(to, BigInteger.valueOf(micros)))
-                .getTransactionHash().toLowerCase();
+        return chain.tx
+                .send(from, chain.token(), Erc20Abi.transfer(to, BigInteger.valueOf(micros)))
+                .getTransactionHash()
+                .toLowerCase();
     }
 
     /** A transfer above the sender's balance with an explicit gas limit: mined with status 0. */
@@ -308,20 +328,37 @@ class RelayerIT {
         var web3j = chain.node.web3j();
         var nonce = nonce(from);
         var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
-        var raw = RawTransaction.createTransaction(nonce, gasPrice, BigInteger.valueOf(100_000), chain.token(),
+        var raw = RawTransaction.createTransaction(
+                nonce,
+                gasPrice,
+                BigInteger.valueOf(100_000),
+                chain.token(),
                 Erc20Abi.transfer(to, RelayerHarness.FUNDS.multiply(BigInteger.TEN)));
-        var hash = web3j.ethSendRawTransaction(Numeric.toHexString(
-                TransactionEncoder.signMessage(raw, chain.node.chainId(), from))).send().getTransactionHash();
-        org.awaitility.Awaitility.await().atMost(RelayerHarness.PATIENCE)
-                .until(() -> web3j.ethGetTransactionReceipt(hash).send().getTransactionReceipt().isPresent());
-        assertThat(web3j.ethGetTransactionReceipt(hash).send().getTransactionReceipt().orElseThrow().isStatusOK())
+        var hash = web3j.ethSendRawTransaction(
+                        Numeric.toHexString(TransactionEncoder.signMessage(raw, chain.node.chainId(), from)))
+                .send()
+                .getTransactionHash();
+        org.awaitility.Awaitility.await()
+                .atMost(RelayerHarness.PATIENCE)
+                .until(() -> web3j.ethGetTransactionReceipt(hash)
+                        .send()
+                        .getTransactionReceipt()
+                        .isPresent());
+        assertThat(web3j.ethGetTransactionReceipt(hash)
+                        .send()
+                        .getTransactionReceipt()
+                        .orElseThrow()
+                        .isStatusOK())
                 .isFalse();
         return hash.toLowerCase();
     }
 
     private BigInteger nonce(Credentials account) throws Exception {
-        return chain.node.web3j().ethGetTransactionCount(account.getAddress(), DefaultBlockParameterName.PENDING)
-                .send().getTransactionCount();
+        return chain.node
+                .web3j()
+                .ethGetTransactionCount(account.getAddress(), DefaultBlockParameterName.PENDING)
+                .send()
+                .getTransactionCount();
     }
 
     private static String newInvoice() {

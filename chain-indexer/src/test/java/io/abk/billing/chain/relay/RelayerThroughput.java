@@ -11,8 +11,7 @@ import java.util.List;
  */
 public final class RelayerThroughput {
 
-    private RelayerThroughput() {
-    }
+    private RelayerThroughput() {}
 
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 500;
@@ -24,8 +23,13 @@ public final class RelayerThroughput {
             var requests = new ArrayList<io.abk.billing.schemas.avro.ChainRequest>();
             for (int i = 0; i <= count; i++) {
                 var subscription = chain.subscribe(chain.customer, RelayerHarness.TEN_USDC);
-                requests.add(RelayerHarness.charge(subscription, "inv_bench_" + i, RelayerHarness.TEN_USDC,
-                        RelayerHarness.now(), chain.customer.getAddress(), chain.merchant.getAddress()));
+                requests.add(RelayerHarness.charge(
+                        subscription,
+                        "inv_bench_" + i,
+                        RelayerHarness.TEN_USDC,
+                        RelayerHarness.now(),
+                        chain.customer.getAddress(),
+                        chain.merchant.getAddress()));
             }
             if (blockSeconds > 0) {
                 chain.node.setAutomine(false);
@@ -37,7 +41,8 @@ public final class RelayerThroughput {
                 var first = requests.removeFirst();
                 chain.sendAll(List.of(first));
                 chain.result(first.getRequestId());
-                System.out.printf("relayer first charge (group join included): %d ms%n",
+                System.out.printf(
+                        "relayer first charge (group join included): %d ms%n",
                         (System.nanoTime() - joining) / 1_000_000);
                 long start = System.nanoTime();
                 chain.sendAll(requests);
@@ -48,8 +53,11 @@ public final class RelayerThroughput {
                     }
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
-                System.out.printf("relayer throughput (%s): %d charges in %.2f s = %.1f charges/s%n",
-                        blockSeconds == 0 ? "automine" : "a block every " + blockSeconds + " s", count, seconds,
+                System.out.printf(
+                        "relayer throughput (%s): %d charges in %.2f s = %.1f charges/s%n",
+                        blockSeconds == 0 ? "automine" : "a block every " + blockSeconds + " s",
+                        count,
+                        seconds,
                         count / seconds);
             }
         }

@@ -52,8 +52,11 @@ class AutoSettlementTopologyTest {
 
     @BeforeEach
     void startDriver() {
-        var settings = new AutoSettlementSettings(Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
-                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(RELAYER), Set.of(Mode.TEST, Mode.LIVE));
+        var settings = new AutoSettlementSettings(
+                Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
+                Map.of(Mode.TEST, 6, Mode.LIVE, 6),
+                Set.of(RELAYER),
+                Set.of(Mode.TEST, Mode.LIVE));
         topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true), settings);
     }
 
@@ -72,8 +75,8 @@ class AutoSettlementTopologyTest {
         assertThat(command.key).isEqualTo(PAY);
         assertThat(command.value.getMerchantId()).isEqualTo(MERCHANT);
         assertThat(command.value.getRequestedAt()).isEqualTo(BLOCK_TIME);
-        assertThat(command.value.getPayload()).isEqualTo(
-                new PayFromChain("31337:" + TX + ":0", TX, CUSTOMER, TEN_USDC + 1));
+        assertThat(command.value.getPayload())
+                .isEqualTo(new PayFromChain("31337:" + TX + ":0", TX, CUSTOMER, TEN_USDC + 1));
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, PAY));
     }
 
@@ -82,7 +85,8 @@ class AutoSettlementTopologyTest {
         // Protects against paying a USDC payment with USDT the follower publishes for the USDT verifier.
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
         var usdt = ChainTransfer.newBuilder(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false))
-                .setContract("0x" + "d7".repeat(20)).build();
+                .setContract("0x" + "d7".repeat(20))
+                .build();
 
         publish(usdt);
         publish(ChainTransfer.newBuilder(usdt).setRetracted(true).build());
@@ -117,8 +121,9 @@ class AutoSettlementTopologyTest {
 
     @Test
     void shouldNotPayAPaymentWithAHashThatAlreadyPaidAnInvoice() {
-        topology.relayerResults.pipeInput(ChainRequests.INVOICE, new ChainResult(
-                ChainRequests.charge(1, Mode.TEST, null, null), BLOCK_TIME, new Executed(TX)));
+        topology.relayerResults.pipeInput(
+                ChainRequests.INVOICE,
+                new ChainResult(ChainRequests.charge(1, Mode.TEST, null, null), BLOCK_TIME, new Executed(TX)));
         topology.subscriptionResults.readValuesToList();
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
 
@@ -161,7 +166,8 @@ class AutoSettlementTopologyTest {
     @Test
     void shouldActivateTheSubscriptionWhenTheVaultSubscriptionHasItsTerms() {
         var ref = SubscriptionRef.of(SUB);
-        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+        topology.changes.pipeInput(
+                SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
 
         publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
 
@@ -176,7 +182,8 @@ class AutoSettlementTopologyTest {
         publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
         assertThat(topology.subscriptionResults.isEmpty()).isTrue();
 
-        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+        topology.changes.pipeInput(
+                SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
 
         assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new ActivateSubscription(ref));
     }
@@ -186,9 +193,10 @@ class AutoSettlementTopologyTest {
         var ref = SubscriptionRef.of(SUB);
         publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
 
-        topology.driver.advanceWallClockTime(AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION
-                .minusMinutes(2));
-        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+        topology.driver.advanceWallClockTime(
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION.minusMinutes(2));
+        topology.changes.pipeInput(
+                SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
 
         assertThat(topology.subscriptionResults.readValue().getPayload()).isEqualTo(new ActivateSubscription(ref));
         assertThat(pendingVaultEvents()).isZero();
@@ -199,13 +207,14 @@ class AutoSettlementTopologyTest {
     void shouldDropAVaultEventWhenNoSubscriptionClaimsItWithinTheRetention() {
         var ref = SubscriptionRef.of(SUB);
         publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC, 1));
-        topology.driver.advanceWallClockTime(AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION
-                .minusMinutes(2));
+        topology.driver.advanceWallClockTime(
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION.minusMinutes(2));
         assertThat(pendingVaultEvents()).isEqualTo(1);
 
         // Past the retention (plus a sweep interval) the event is gone, and a late subscription activates nothing.
         topology.driver.advanceWallClockTime(Duration.ofMinutes(4));
-        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+        topology.changes.pipeInput(
+                SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
 
         assertThat(pendingVaultEvents()).isZero();
         assertThat(topology.subscriptionResults.isEmpty()).isTrue();
@@ -228,7 +237,8 @@ class AutoSettlementTopologyTest {
     @Test
     void shouldNotActivateWhenTheVaultSubscriptionHasOtherTerms() {
         var ref = SubscriptionRef.of(SUB);
-        topology.changes.pipeInput(SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
+        topology.changes.pipeInput(
+                SUB, ChainTransfers.subscriptionChange(SUB, "incomplete", "pending", TEN_USDC, "month"));
 
         publish(ChainTransfers.subscribed(TX, ref, PAYOUT, TEN_USDC - 1, 1));
         publish(ChainTransfers.subscribed("0x" + "a2".repeat(32), ref, CUSTOMER, TEN_USDC, 1));
@@ -252,24 +262,32 @@ class AutoSettlementTopologyTest {
     @Test
     void shouldIndexNothingOfAModeWithoutAChain() {
         topology.close();
-        var testOnly = new AutoSettlementSettings(Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
-                Map.of(Mode.TEST, 6, Mode.LIVE, 6), Set.of(), Set.of(Mode.TEST, Mode.LIVE));
-        topology = new ChainTopologyDriver(stateDir.resolve("test-only"), new ChainConfiguration(true, false), testOnly);
+        var testOnly = new AutoSettlementSettings(
+                Map.of(Mode.TEST, USDC, Mode.LIVE, USDC),
+                Map.of(Mode.TEST, 6, Mode.LIVE, 6),
+                Set.of(),
+                Set.of(Mode.TEST, Mode.LIVE));
+        topology =
+                new ChainTopologyDriver(stateDir.resolve("test-only"), new ChainConfiguration(true, false), testOnly);
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.LIVE));
 
         publish(ChainTransfer.newBuilder(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false))
-                .setMode(Mode.LIVE).build());
+                .setMode(Mode.LIVE)
+                .build());
 
         assertThat(topology.paymentResults.isEmpty()).isTrue();
-        assertThat(topology.driver.getKeyValueStore("payments-by-payout").approximateNumEntries()).isZero();
+        assertThat(topology.driver.getKeyValueStore("payments-by-payout").approximateNumEntries())
+                .isZero();
     }
 
     @Test
     void shouldLeaveAutoSettlementOutWhenNoChainIsConfigured() {
         topology.close();
-        var props = io.abk.billing.chain.ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        var props = io.abk.billing.chain.ChainIndexerConfig.defaults("unused:9092", stateDir)
+                .streamsProperties();
 
-        var description = ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+        var description =
+                ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
 
         assertThat(description).doesNotContain("chain.transfers").doesNotContain("payments-by-payout");
         topology = new ChainTopologyDriver(stateDir.resolve("after"), new ChainConfiguration(true, true));
@@ -277,7 +295,9 @@ class AutoSettlementTopologyTest {
 
     /** Counted one by one: RocksDB's approximate count can be off after deletes. */
     private long pendingVaultEvents() {
-        try (var entries = topology.driver.getTimestampedKeyValueStore("pending-vault-events").all()) {
+        try (var entries = topology.driver
+                .getTimestampedKeyValueStore("pending-vault-events")
+                .all()) {
             long count = 0;
             for (; entries.hasNext(); entries.next()) {
                 count++;

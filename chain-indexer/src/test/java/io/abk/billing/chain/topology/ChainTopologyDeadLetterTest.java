@@ -41,8 +41,11 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
         var deadLetters = topology.deadLetters.readRecordsToList();
         assertThat(deadLetters).hasSize(1);
         var deadLetter = deadLetters.getFirst();
-        assertThat(Topics.CHAIN_RESULTS.valueSerde().deserializer().deserialize(Topics.CHAIN_RESULTS.name(),
-                deadLetter.value())).isEqualTo(buggy);
+        assertThat(Topics.CHAIN_RESULTS
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize(Topics.CHAIN_RESULTS.name(), deadLetter.value()))
+                .isEqualTo(buggy);
         assertThat(new String(deadLetter.key(), StandardCharsets.UTF_8)).isEqualTo(INVOICE);
         assertThat(header(deadLetter.headers(), DeadLetterRecords.EXCEPTION_HEADER))
                 .isEqualTo(IllegalStateException.class.getName());
@@ -50,7 +53,8 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
                 .isEqualTo(ChainTopology.RELAYED_RESULTS_PROCESSOR);
         assertThat(header(deadLetter.headers(), DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.CHAIN_RESULTS.name());
         var answers = topology.subscriptionResults.readValuesToList();
-        assertThat(answers).extracting(answer -> ((SettleCharge) answer.getPayload()).getAttemptId())
+        assertThat(answers)
+                .extracting(answer -> ((SettleCharge) answer.getPayload()).getAttemptId())
                 .containsExactly(next.getRequestId());
         assertThat(topology.settled().get(charge.getRequestId())).isNull();
     }
@@ -72,7 +76,10 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
         // which drops anything sent inside the still-open transaction under exactly-once; the app sends the dead
         // letter in the task's transaction like any output, so only this test runs at-least-once.
         topology.close();
-        topology = new ChainTopologyDriver(stateDir, BOTH_CHAINS, AutoSettlementSettings.DEFAULTS,
+        topology = new ChainTopologyDriver(
+                stateDir,
+                BOTH_CHAINS,
+                AutoSettlementSettings.DEFAULTS,
                 Map.of(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE));
         var bytes = "not avro".getBytes(StandardCharsets.UTF_8);
 
@@ -81,14 +88,16 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
         var deadLetters = topology.deadLetters.readRecordsToList();
         assertThat(deadLetters).hasSize(1);
         assertThat(deadLetters.getFirst().value()).isEqualTo(bytes);
-        assertThat(header(deadLetters.getFirst().headers(), DeadLetterRecords.NODE_HEADER)).isEqualTo("deserialization");
+        assertThat(header(deadLetters.getFirst().headers(), DeadLetterRecords.NODE_HEADER))
+                .isEqualTo("deserialization");
         assertThat(topology.subscriptionResults.isEmpty()).isTrue();
     }
 
     @Test
     void shouldAnswerAMalformedRequestRatherThanDeadLetterIt() {
         // A request that breaks a rule is an answer (the deciders say why), not a bug
-        var zeroAmount = ChainRequest.newBuilder(ChainRequests.charge(1, Mode.LIVE, null, null)).setAmountMicros(0)
+        var zeroAmount = ChainRequest.newBuilder(ChainRequests.charge(1, Mode.LIVE, null, null))
+                .setAmountMicros(0)
                 .build();
 
         topology.requests.pipeInput(INVOICE, zeroAmount);

@@ -54,27 +54,40 @@ final class ChainTopologyDriver implements AutoCloseable {
     }
 
     /** With {@code overrides} on top of the production Streams settings. */
-    ChainTopologyDriver(Path stateDir, ChainConfiguration chains, AutoSettlementSettings autoSettlement,
+    ChainTopologyDriver(
+            Path stateDir,
+            ChainConfiguration chains,
+            AutoSettlementSettings autoSettlement,
             Map<String, String> overrides) {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
         props.putAll(overrides);
         driver = new TopologyTestDriver(ChainTopology.build(chains, autoSettlement, props), props, WALL_CLOCK);
         var topic = Topics.CHAIN_REQUESTS;
-        requests = driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer());
+        requests = driver.createInputTopic(
+                topic.name(), new StringSerializer(), topic.valueSerde().serializer());
         rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
-        relayerResults = driver.createInputTopic(Topics.CHAIN_RESULTS.name(), new StringSerializer(),
+        relayerResults = driver.createInputTopic(
+                Topics.CHAIN_RESULTS.name(),
+                new StringSerializer(),
                 Topics.CHAIN_RESULTS.valueSerde().serializer());
-        changes = driver.createInputTopic(Topics.CHANGES.name(), new StringSerializer(),
+        changes = driver.createInputTopic(
+                Topics.CHANGES.name(),
+                new StringSerializer(),
                 Topics.CHANGES.valueSerde().serializer());
-        transfers = driver.createInputTopic(Topics.CHAIN_TRANSFERS.name(), new StringSerializer(),
+        transfers = driver.createInputTopic(
+                Topics.CHAIN_TRANSFERS.name(),
+                new StringSerializer(),
                 Topics.CHAIN_TRANSFERS.valueSerde().serializer());
-        subscriptionResults = driver.createOutputTopic(Topics.SUBSCRIPTION_COMMANDS.name(),
+        subscriptionResults = driver.createOutputTopic(
+                Topics.SUBSCRIPTION_COMMANDS.name(),
                 Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
-        paymentResults = driver.createOutputTopic(Topics.PAYMENT_COMMANDS.name(),
-                Topics.PAYMENT_COMMANDS.keySerde().deserializer(), Topics.PAYMENT_COMMANDS.valueSerde().deserializer());
-        deadLetters = driver.createOutputTopic(Topics.CHAIN_DEAD_LETTERS.name(), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        paymentResults = driver.createOutputTopic(
+                Topics.PAYMENT_COMMANDS.name(),
+                Topics.PAYMENT_COMMANDS.keySerde().deserializer(),
+                Topics.PAYMENT_COMMANDS.valueSerde().deserializer());
+        deadLetters = driver.createOutputTopic(
+                Topics.CHAIN_DEAD_LETTERS.name(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
     KeyValueStore<String, ValueAndTimestamp<SubscriptionCommand>> settled() {
@@ -89,7 +102,8 @@ final class ChainTopologyDriver implements AutoCloseable {
     Map<String, String> claimedHashes() {
         var all = new HashMap<String, String>();
         try (var iterator = claims().all()) {
-            iterator.forEachRemaining(entry -> all.put(entry.key, ClaimHolder.parse(entry.value).claimantId()));
+            iterator.forEachRemaining(
+                    entry -> all.put(entry.key, ClaimHolder.parse(entry.value).claimantId()));
         }
         return all;
     }

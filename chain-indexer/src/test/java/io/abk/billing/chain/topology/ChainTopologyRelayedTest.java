@@ -50,52 +50,71 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
         assertThat(answers).allSatisfy(answer -> {
             assertThat(answer.key).isEqualTo(SUB);
             assertThat(answer.value.getCommandId()).isEqualTo(charge.getResultCommandId());
-            assertThat(answer.value.getPayload()).isEqualTo(
-                    new SettleCharge(INVOICE + ":1", INVOICE, true, TX, null, null));
+            assertThat(answer.value.getPayload())
+                    .isEqualTo(new SettleCharge(INVOICE + ":1", INVOICE, true, TX, null, null));
         });
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, INVOICE));
     }
 
     @Test
     void shouldCarryTheRelayersFailureCodeAndFallBackToRelayerErrorWhenItIsUnknown() {
-        topology.relayerResults.pipeInput(INVOICE, result(ChainRequests.charge(1, Mode.TEST, null, null),
-                new NotExecuted("ALLOWANCE_TOO_LOW", "The allowance of 5 USDC is below 9.99 USDC")));
-        topology.relayerResults.pipeInput(INVOICE, result(ChainRequests.charge(2, Mode.TEST, null, null),
-                new NotExecuted("SOMETHING_NEW", "what happened")));
+        topology.relayerResults.pipeInput(
+                INVOICE,
+                result(
+                        ChainRequests.charge(1, Mode.TEST, null, null),
+                        new NotExecuted("ALLOWANCE_TOO_LOW", "The allowance of 5 USDC is below 9.99 USDC")));
+        topology.relayerResults.pipeInput(
+                INVOICE,
+                result(
+                        ChainRequests.charge(2, Mode.TEST, null, null),
+                        new NotExecuted("SOMETHING_NEW", "what happened")));
 
-        var payloads = topology.subscriptionResults.readValuesToList().stream().map(SubscriptionCommand::getPayload)
-                .map(SettleCharge.class::cast).toList();
-        assertThat(payloads).extracting(SettleCharge::getFailureCode).containsExactly("ALLOWANCE_TOO_LOW", "RELAYER_ERROR");
-        assertThat(payloads).extracting(SettleCharge::getFailureMessage)
+        var payloads = topology.subscriptionResults.readValuesToList().stream()
+                .map(SubscriptionCommand::getPayload)
+                .map(SettleCharge.class::cast)
+                .toList();
+        assertThat(payloads)
+                .extracting(SettleCharge::getFailureCode)
+                .containsExactly("ALLOWANCE_TOO_LOW", "RELAYER_ERROR");
+        assertThat(payloads)
+                .extracting(SettleCharge::getFailureMessage)
                 .containsExactly("The allowance of 5 USDC is below 9.99 USDC", "what happened");
         assertThat(topology.claimedHashes()).isEmpty();
     }
 
     @Test
     void shouldAnswerARefundWithItsTransaction() {
-        topology.relayerResults.pipeInput(INVOICE, result(ChainRequests.refund(1, Mode.LIVE, 2_500_000), new Executed(TX)));
+        topology.relayerResults.pipeInput(
+                INVOICE, result(ChainRequests.refund(1, Mode.LIVE, 2_500_000), new Executed(TX)));
 
         var answer = topology.subscriptionResults.readValue();
-        assertThat(answer.getPayload()).isEqualTo(new SettleRefund(INVOICE + ":refund:1", INVOICE, 2_500_000L, true, TX,
-                null, null));
+        assertThat(answer.getPayload())
+                .isEqualTo(new SettleRefund(INVOICE + ":refund:1", INVOICE, 2_500_000L, true, TX, null, null));
     }
 
     @Test
     void shouldPayWithTheAmountReceivedWhenAVerifiedTransferIsUnclaimed() {
-        topology.relayerResults.pipeInput(PAYMENT, result(ChainRequests.verify(PAYMENT, 1, Mode.LIVE, TX),
-                new TransferVerified(TX, AMOUNT + 10_000, "0x1111111111111111111111111111111111111111")));
+        topology.relayerResults.pipeInput(
+                PAYMENT,
+                result(
+                        ChainRequests.verify(PAYMENT, 1, Mode.LIVE, TX),
+                        new TransferVerified(TX, AMOUNT + 10_000, "0x1111111111111111111111111111111111111111")));
 
         var answer = topology.paymentResults.readValue();
-        assertThat(answer.getPayload()).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", true, TX, AMOUNT + 10_000,
-                null, null));
+        assertThat(answer.getPayload())
+                .isEqualTo(new SettlePayment(PAYMENT + ":verify:1", true, TX, AMOUNT + 10_000, null, null));
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, PAYMENT));
     }
 
     @Test
     void shouldRefuseAVerifiedTransferWhoseHashPaidAnInvoice() {
-        topology.relayerResults.pipeInput(INVOICE, result(ChainRequests.charge(1, Mode.LIVE, null, null), new Executed(TX)));
-        topology.relayerResults.pipeInput(PAYMENT, result(ChainRequests.verify(PAYMENT, 1, Mode.LIVE, TX),
-                new TransferVerified(TX, AMOUNT, "0x1111111111111111111111111111111111111111")));
+        topology.relayerResults.pipeInput(
+                INVOICE, result(ChainRequests.charge(1, Mode.LIVE, null, null), new Executed(TX)));
+        topology.relayerResults.pipeInput(
+                PAYMENT,
+                result(
+                        ChainRequests.verify(PAYMENT, 1, Mode.LIVE, TX),
+                        new TransferVerified(TX, AMOUNT, "0x1111111111111111111111111111111111111111")));
 
         var answer = (SettlePayment) topology.paymentResults.readValue().getPayload();
         assertThat(answer.getSucceeded()).isFalse();
@@ -104,12 +123,21 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
 
     @Test
     void shouldAnswerAVerificationFailureAsTheRelayerFoundIt() {
-        topology.relayerResults.pipeInput(PAYMENT, result(ChainRequests.verify(PAYMENT, 1, Mode.TEST, OTHER_TX),
-                new NotExecuted("PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations")));
+        topology.relayerResults.pipeInput(
+                PAYMENT,
+                result(
+                        ChainRequests.verify(PAYMENT, 1, Mode.TEST, OTHER_TX),
+                        new NotExecuted("PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations")));
 
         PaymentCommand answer = topology.paymentResults.readValue();
-        assertThat(answer.getPayload()).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", false, null, null,
-                "PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations"));
+        assertThat(answer.getPayload())
+                .isEqualTo(new SettlePayment(
+                        PAYMENT + ":verify:1",
+                        false,
+                        null,
+                        null,
+                        "PAYMENT_PENDING_CONFIRMATIONS",
+                        "1 of 3 confirmations"));
         assertThat(topology.claimedHashes()).isEmpty();
     }
 }

@@ -93,13 +93,19 @@ class ChainTopologyTest {
         requests.pipeInput(INVOICE, ChainRequests.charge(1, Mode.TEST, "insufficient_balance", "success"));
         requests.pipeInput(INVOICE, ChainRequests.charge(2, Mode.TEST, null, "allowance_revoked"));
 
-        var charges = results.readValuesToList().stream().map(command -> (SettleCharge) command.getPayload()).toList();
+        var charges = results.readValuesToList().stream()
+                .map(command -> (SettleCharge) command.getPayload())
+                .toList();
         assertThat(charges).extracting(SettleCharge::getAttemptId).containsExactly(INVOICE + ":1", INVOICE + ":2");
         assertThat(charges).extracting(SettleCharge::getSucceeded).containsExactly(false, false);
-        assertThat(charges).extracting(SettleCharge::getFailureCode)
+        assertThat(charges)
+                .extracting(SettleCharge::getFailureCode)
                 .containsExactly("INSUFFICIENT_BALANCE", "ALLOWANCE_REVOKED");
-        assertThat(charges).extracting(SettleCharge::getFailureMessage).containsExactly(
-                "The customer's wallet does not hold enough USDC", "The customer revoked the vault's USDC allowance");
+        assertThat(charges)
+                .extracting(SettleCharge::getFailureMessage)
+                .containsExactly(
+                        "The customer's wallet does not hold enough USDC",
+                        "The customer revoked the vault's USDC allowance");
         assertThat(charges).extracting(SettleCharge::getTxHash).containsOnlyNulls();
     }
 
@@ -154,20 +160,30 @@ class ChainTopologyTest {
     void shouldAnswerMalformedRequestsWithRelayerErrorAndSkipUnaddressableOnesWhenTheyArrive() {
         rawRequests.pipeInput(INVOICE, "not avro".getBytes(StandardCharsets.UTF_8));
         var nobodyToAnswer = ChainRequest.newBuilder(ChainRequests.charge(1, Mode.TEST, null, null))
-                .setSubscriptionId(" ").build();
+                .setSubscriptionId(" ")
+                .build();
         requests.pipeInput(INVOICE, nobodyToAnswer);
         // subscriptionId and invoiceId became optional for payments; a charge or refund without them reaches nobody
-        requests.pipeInput(INVOICE, ChainRequest.newBuilder(ChainRequests.charge(1, Mode.TEST, null, null))
-                .setInvoiceId(null).build());
-        requests.pipeInput(INVOICE, ChainRequest.newBuilder(ChainRequests.refund(1, Mode.TEST, AMOUNT))
-                .setSubscriptionId(null).build());
+        requests.pipeInput(
+                INVOICE,
+                ChainRequest.newBuilder(ChainRequests.charge(1, Mode.TEST, null, null))
+                        .setInvoiceId(null)
+                        .build());
+        requests.pipeInput(
+                INVOICE,
+                ChainRequest.newBuilder(ChainRequests.refund(1, Mode.TEST, AMOUNT))
+                        .setSubscriptionId(null)
+                        .build());
         var zeroAmount = ChainRequest.newBuilder(ChainRequests.charge(2, Mode.TEST, null, null))
-                .setAmountMicros(0).build();
+                .setAmountMicros(0)
+                .build();
         requests.pipeInput(INVOICE, zeroAmount);
         requests.pipeInput(INVOICE, ChainRequests.charge(3, Mode.TEST, null, null));
 
         // The unreadable and unaddressable records are skipped; the task carries on and answers the rest.
-        var answers = results.readValuesToList().stream().map(command -> (SettleCharge) command.getPayload()).toList();
+        var answers = results.readValuesToList().stream()
+                .map(command -> (SettleCharge) command.getPayload())
+                .toList();
         assertThat(answers).extracting(SettleCharge::getAttemptId).containsExactly(INVOICE + ":2", INVOICE + ":3");
         assertThat(answers.get(0).getFailureCode()).isEqualTo("RELAYER_ERROR");
         assertThat(answers.get(0).getFailureMessage())
@@ -195,13 +211,22 @@ class ChainTopologyTest {
     void shouldNameEveryNodeStoreAndInternalTopicWhenDescribed() {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
 
-        var description = ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+        var description =
+                ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
 
         // A generated name (KSTREAM-...-0000000003) changes when the topology does, renaming stores and topics.
-        assertThat(description).doesNotContain("KSTREAM-", "KTABLE-")
-                .contains("chain-requests-source", "settlement-processor", "stores: [settled-requests]",
-                        "settlement-results-sink", "verification-results-sink", "tx-claims-repartition-sink",
-                        "tx-claims-repartition-source", "tx-claims-processor", "stores: [tx-claims]",
+        assertThat(description)
+                .doesNotContain("KSTREAM-", "KTABLE-")
+                .contains(
+                        "chain-requests-source",
+                        "settlement-processor",
+                        "stores: [settled-requests]",
+                        "settlement-results-sink",
+                        "verification-results-sink",
+                        "tx-claims-repartition-sink",
+                        "tx-claims-repartition-source",
+                        "tx-claims-processor",
+                        "stores: [tx-claims]",
                         "claim-results-sink");
     }
 

@@ -64,13 +64,14 @@ class ChainTopologyVerificationTest {
         assertThat(command.getRequestedAt()).isEqualTo(REQUESTED_AT);
         assertThat(command.getIdempotencyKey()).isNull();
         assertThat(command.getRequestId()).isNull();
-        assertThat(command.getPayload()).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", true,
-                SandboxTxHash.of(PAYMENT), AMOUNT, null, null));
+        assertThat(command.getPayload())
+                .isEqualTo(
+                        new SettlePayment(PAYMENT + ":verify:1", true, SandboxTxHash.of(PAYMENT), AMOUNT, null, null));
         assertThat(topology.subscriptionResults.isEmpty()).isTrue();
         // The generated hash is this payment's: another payment cannot use it.
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(SandboxTxHash.of(PAYMENT), PAYMENT));
-        topology.requests.pipeInput(OTHER_PAYMENT, ChainRequests.verify(OTHER_PAYMENT, 1, Mode.TEST,
-                SandboxTxHash.of(PAYMENT)));
+        topology.requests.pipeInput(
+                OTHER_PAYMENT, ChainRequests.verify(OTHER_PAYMENT, 1, Mode.TEST, SandboxTxHash.of(PAYMENT)));
         assertThat(settle(single(topology)).getFailureCode()).isEqualTo("PAYMENT_TX_ALREADY_USED");
     }
 
@@ -78,15 +79,18 @@ class ChainTopologyVerificationTest {
     void shouldPayOnlyTheFirstPaymentWhenTwoPaymentsConfirmWithTheSameHash() {
         topology.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, HASH));
         // Another payment, the same hash in upper case (hex is case-insensitive: still the same transaction).
-        topology.requests.pipeInput(OTHER_PAYMENT, ChainRequests.verify(OTHER_PAYMENT, 1, Mode.TEST,
-                "0x" + HASH.substring(2).toUpperCase()));
+        topology.requests.pipeInput(
+                OTHER_PAYMENT,
+                ChainRequests.verify(
+                        OTHER_PAYMENT, 1, Mode.TEST, "0x" + HASH.substring(2).toUpperCase()));
 
         var results = topology.paymentResults.readRecordsToList();
         assertThat(results).extracting(TestRecord::key).containsExactly(PAYMENT, OTHER_PAYMENT);
-        assertThat(settle(results.get(0))).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", true, HASH, AMOUNT,
-                null, null));
-        assertThat(settle(results.get(1))).isEqualTo(new SettlePayment(OTHER_PAYMENT + ":verify:1", false, null, null,
-                "PAYMENT_TX_ALREADY_USED", USED));
+        assertThat(settle(results.get(0)))
+                .isEqualTo(new SettlePayment(PAYMENT + ":verify:1", true, HASH, AMOUNT, null, null));
+        assertThat(settle(results.get(1)))
+                .isEqualTo(new SettlePayment(
+                        OTHER_PAYMENT + ":verify:1", false, null, null, "PAYMENT_TX_ALREADY_USED", USED));
         assertThat(results.get(1).value().getCommandId())
                 .isEqualTo(ChainRequests.resultCommandId(OTHER_PAYMENT + ":verify:1"));
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(HASH, PAYMENT));
@@ -99,23 +103,35 @@ class ChainTopologyVerificationTest {
         topology.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, HASH));
 
         var results = topology.paymentResults.readValuesToList();
-        assertThat(results).extracting(PaymentCommand::getCommandId).containsExactly(
-                ChainRequests.resultCommandId(PAYMENT + ":verify:1"), ChainRequests.resultCommandId(PAYMENT + ":verify:2"));
-        assertThat(results).extracting(command -> ((SettlePayment) command.getPayload()).getSucceeded())
+        assertThat(results)
+                .extracting(PaymentCommand::getCommandId)
+                .containsExactly(
+                        ChainRequests.resultCommandId(PAYMENT + ":verify:1"),
+                        ChainRequests.resultCommandId(PAYMENT + ":verify:2"));
+        assertThat(results)
+                .extracting(command -> ((SettlePayment) command.getPayload()).getSucceeded())
                 .containsExactly(true, true);
-        assertThat(results).extracting(command -> ((SettlePayment) command.getPayload()).getTxHash())
+        assertThat(results)
+                .extracting(command -> ((SettlePayment) command.getPayload()).getTxHash())
                 .containsExactly(HASH, HASH);
     }
 
     @Test
     void shouldRefuseAConfirmWhenItsHashPaidACharge() {
         topology.requests.pipeInput(INVOICE, ChainRequests.charge(1, Mode.TEST, null, null));
-        var chargeHash = ((SettleCharge) topology.subscriptionResults.readValue().getPayload()).getTxHash();
+        var chargeHash =
+                ((SettleCharge) topology.subscriptionResults.readValue().getPayload()).getTxHash();
 
         topology.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, chargeHash));
 
-        assertThat(settle(single(topology))).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", false, null, null,
-                "PAYMENT_TX_ALREADY_USED", "Transaction " + chargeHash + " has already paid another payment"));
+        assertThat(settle(single(topology)))
+                .isEqualTo(new SettlePayment(
+                        PAYMENT + ":verify:1",
+                        false,
+                        null,
+                        null,
+                        "PAYMENT_TX_ALREADY_USED",
+                        "Transaction " + chargeHash + " has already paid another payment"));
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(chargeHash, INVOICE));
     }
 
@@ -138,9 +154,15 @@ class ChainTopologyVerificationTest {
         var magic = "0x" + "0".repeat(63) + "4";
         topology.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, magic));
 
-        assertThat(settle(single(topology))).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", false, null, null,
-                "PAYMENT_SHORT", "Transaction " + magic + " pays less than the payment: expected 9.99 USDC, "
-                        + "received 4.995 USDC"));
+        assertThat(settle(single(topology)))
+                .isEqualTo(new SettlePayment(
+                        PAYMENT + ":verify:1",
+                        false,
+                        null,
+                        null,
+                        "PAYMENT_SHORT",
+                        "Transaction " + magic + " pays less than the payment: expected 9.99 USDC, "
+                                + "received 4.995 USDC"));
         assertThat(topology.claimedHashes()).isEmpty();
     }
 
@@ -150,15 +172,24 @@ class ChainTopologyVerificationTest {
 
         var result = single(topology);
         assertThat(result.value().getMode()).isEqualTo(Mode.LIVE);
-        assertThat(settle(result)).isEqualTo(new SettlePayment(PAYMENT + ":verify:1", false, null, null,
-                "CHAIN_UNAVAILABLE", "No live chain is configured to verify transactions"));
+        assertThat(settle(result))
+                .isEqualTo(new SettlePayment(
+                        PAYMENT + ":verify:1",
+                        false,
+                        null,
+                        null,
+                        "CHAIN_UNAVAILABLE",
+                        "No live chain is configured to verify transactions"));
         assertThat(topology.claimedHashes()).isEmpty();
     }
 
     @Test
     void shouldSkipAVerifyRequestWhenItNamesNoPayment() {
-        topology.requests.pipeInput(PAYMENT, ChainRequest.newBuilder(ChainRequests.verify(PAYMENT, 1, Mode.TEST, HASH))
-                .setPaymentId(null).build());
+        topology.requests.pipeInput(
+                PAYMENT,
+                ChainRequest.newBuilder(ChainRequests.verify(PAYMENT, 1, Mode.TEST, HASH))
+                        .setPaymentId(null)
+                        .build());
         topology.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, HASH));
 
         // The request nobody can be answered about is skipped, and claims nothing; the next one is answered.
@@ -168,15 +199,23 @@ class ChainTopologyVerificationTest {
 
     @Test
     void shouldRequireAHashAndLeaveTheRestToTheRelayerWhenATestChainIsConfigured() {
-        try (var withChain = new ChainTopologyDriver(stateDir.resolve("test-chain"), new ChainConfiguration(true, false))) {
+        try (var withChain =
+                new ChainTopologyDriver(stateDir.resolve("test-chain"), new ChainConfiguration(true, false))) {
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, null));
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, HASH));
 
             // Only the hash-less confirm is answered here; the relayer reads the other on chain.
-            var results = withChain.paymentResults.readValuesToList().stream().map(PaymentCommand::getPayload)
-                    .map(SettlePayment.class::cast).toList();
-            assertThat(results).containsExactly(
-                    new SettlePayment(PAYMENT + ":verify:1", false, null, null, "PAYMENT_TX_NOT_FOUND",
+            var results = withChain.paymentResults.readValuesToList().stream()
+                    .map(PaymentCommand::getPayload)
+                    .map(SettlePayment.class::cast)
+                    .toList();
+            assertThat(results)
+                    .containsExactly(new SettlePayment(
+                            PAYMENT + ":verify:1",
+                            false,
+                            null,
+                            null,
+                            "PAYMENT_TX_NOT_FOUND",
                             "A transaction hash is required to verify a payment on Base Sepolia"));
             assertThat(withChain.claimedHashes()).isEmpty();
         }

@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * every restart prints, and the services accept, the same ones: the sealing key lives and dies with the data
  * directory whose secrets it sealed.
  */
-public record LocalSecrets(String adminToken, String demoTestKey, String demoLiveKey, String sealingKeys,
-        String sealingActiveKey) {
+public record LocalSecrets(
+        String adminToken, String demoTestKey, String demoLiveKey, String sealingKeys, String sealingActiveKey) {
 
     public static final String FILE_NAME = "local-stack.properties";
     static final String ADMIN_TOKEN = "admin-token";
@@ -49,8 +49,8 @@ public record LocalSecrets(String adminToken, String demoTestKey, String demoLiv
      * The secrets to run with: each given value as is, else the one kept in {@code dataDir}, else a new one
      * (then written to {@code dataDir} for the next start).
      */
-    public static LocalSecrets resolve(Path dataDir, @Nullable String adminToken, @Nullable String demoTestKey,
-            @Nullable String demoLiveKey) {
+    public static LocalSecrets resolve(
+            Path dataDir, @Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
         return resolve(dataDir, adminToken, demoTestKey, demoLiveKey, null, null);
     }
 
@@ -58,8 +58,13 @@ public record LocalSecrets(String adminToken, String demoTestKey, String demoLiv
      * As {@link #resolve(Path, String, String, String)}, with the sealing keyring: the given one (and its active id, which
      * may be empty) as is, else the one kept in {@code dataDir}, else a new key {@value #LOCAL_KEY_ID}.
      */
-    public static LocalSecrets resolve(Path dataDir, @Nullable String adminToken, @Nullable String demoTestKey,
-            @Nullable String demoLiveKey, @Nullable String sealingKeys, @Nullable String sealingActiveKey) {
+    public static LocalSecrets resolve(
+            Path dataDir,
+            @Nullable String adminToken,
+            @Nullable String demoTestKey,
+            @Nullable String demoLiveKey,
+            @Nullable String sealingKeys,
+            @Nullable String sealingActiveKey) {
         var file = dataDir.resolve(FILE_NAME);
         var stored = read(file);
         var storedBefore = Map.copyOf(stored);
@@ -92,8 +97,10 @@ public record LocalSecrets(String adminToken, String demoTestKey, String demoLiv
     }
 
     private static void checkKey(String name, String prefix, String key) {
-        if (!key.startsWith(prefix) || !KEY_BODY.matcher(key.substring(prefix.length())).matches()) {
-            throw new IllegalArgumentException(name + " must be " + prefix + " followed by at least 32 letters or digits");
+        if (!key.startsWith(prefix)
+                || !KEY_BODY.matcher(key.substring(prefix.length())).matches()) {
+            throw new IllegalArgumentException(
+                    name + " must be " + prefix + " followed by at least 32 letters or digits");
         }
     }
 

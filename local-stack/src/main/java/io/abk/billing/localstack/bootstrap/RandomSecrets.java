@@ -8,14 +8,14 @@ final class RandomSecrets {
 
     /** 40 base62 characters carry about 238 bits: far beyond guessing, and API keys need at least 32. */
     static final int LENGTH = 40;
+
     static final String TEST_KEY_PREFIX = "abk_test_";
     static final String LIVE_KEY_PREFIX = "abk_live_";
 
     private static final char[] BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private RandomSecrets() {
-    }
+    private RandomSecrets() {}
 
     static String adminToken() {
         return base62(LENGTH);

@@ -24,8 +24,7 @@ public final class ChainAccounts {
     /** One million test USDC (6 decimals) per account: more than any local walkthrough or test spends. */
     public static final BigInteger FUNDING = BigInteger.valueOf(1_000_000L).multiply(BigInteger.TEN.pow(6));
 
-    private ChainAccounts() {
-    }
+    private ChainAccounts() {}
 
     public static Credentials get(int index) {
         return AnvilAccounts.get(index);
@@ -42,6 +41,8 @@ public final class ChainAccounts {
     }
 
     public static List<Integer> customers() {
-        return IntStream.range(FIRST_CUSTOMER, AnvilAccounts.all().size()).boxed().toList();
+        return IntStream.range(FIRST_CUSTOMER, AnvilAccounts.all().size())
+                .boxed()
+                .toList();
     }
 }

@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 public record ChainTools(Path anvil, Optional<Path> cast) {
 
     static final String CAST_PACKAGE = "@foundry-rs/cast-linux-amd64";
-    private static final Path ANVIL_IN_TOOLS = Path.of("node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil");
+    private static final Path ANVIL_IN_TOOLS =
+            Path.of("node_modules", "@foundry-rs", "anvil-linux-amd64", "bin", "anvil");
     private static final Path CAST_IN_TOOLS = Path.of("node_modules", "@foundry-rs", "cast-linux-amd64", "bin", "cast");
     /** One npm install of both packages takes 5-10 s; three minutes covers a slow registry. */
     private static final long INSTALL_TIMEOUT_SECONDS = 180;
@@ -33,7 +34,8 @@ public record ChainTools(Path anvil, Optional<Path> cast) {
     /** Finds anvil and cast, installing what is missing into {@code toolsDir}. */
     public static ChainTools locateOrInstall(Path toolsDir) {
         var anvil = AnvilBinary.find().or(() -> executable(toolsDir.resolve(ANVIL_IN_TOOLS)));
-        var cast = anvil.flatMap(ChainTools::castBeside).or(() -> executable(toolsDir.resolve(CAST_IN_TOOLS)))
+        var cast = anvil.flatMap(ChainTools::castBeside)
+                .or(() -> executable(toolsDir.resolve(CAST_IN_TOOLS)))
                 .or(ChainTools::castOnPath);
         if (anvil.isPresent() && cast.isPresent()) {
             return new ChainTools(anvil.get(), cast);
@@ -55,18 +57,22 @@ public record ChainTools(Path anvil, Optional<Path> cast) {
             log.warn("event=cast_install_failed reason={}", e.getMessage());
             return new ChainTools(anvil.get(), Optional.empty());
         }
-        return new ChainTools(anvil.orElseGet(() -> executable(toolsDir.resolve(ANVIL_IN_TOOLS)).orElseThrow(
-                () -> new IllegalStateException("npm installed " + AnvilBinary.NPM_PACKAGE + " but "
-                        + toolsDir.resolve(ANVIL_IN_TOOLS) + " is not there"))),
+        return new ChainTools(
+                anvil.orElseGet(() -> executable(toolsDir.resolve(ANVIL_IN_TOOLS))
+                        .orElseThrow(() -> new IllegalStateException("npm installed " + AnvilBinary.NPM_PACKAGE
+                                + " but " + toolsDir.resolve(ANVIL_IN_TOOLS) + " is not there"))),
                 cast.or(() -> executable(toolsDir.resolve(CAST_IN_TOOLS))));
     }
 
     /** cast from the same npm tree as anvil ({@code node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil}). */
     private static Optional<Path> castBeside(Path anvil) {
-        var foundryRs = anvil.getParent() == null || anvil.getParent().getParent() == null ? null
+        var foundryRs = anvil.getParent() == null || anvil.getParent().getParent() == null
+                ? null
                 : anvil.getParent().getParent().getParent();
-        return foundryRs == null ? Optional.empty()
-                : executable(foundryRs.resolve("cast-linux-amd64").resolve("bin").resolve("cast"));
+        return foundryRs == null
+                ? Optional.empty()
+                : executable(
+                        foundryRs.resolve("cast-linux-amd64").resolve("bin").resolve("cast"));
     }
 
     private static Optional<Path> castOnPath() {
@@ -87,11 +93,18 @@ public record ChainTools(Path anvil, Optional<Path> cast) {
 
     private static Optional<Path> executable(Path candidate) {
         return Files.isRegularFile(candidate) && Files.isExecutable(candidate)
-                ? Optional.of(candidate.toAbsolutePath().normalize()) : Optional.empty();
+                ? Optional.of(candidate.toAbsolutePath().normalize())
+                : Optional.empty();
     }
 
     private static void npmInstall(Path toolsDir, List<String> packages) {
-        var command = new ArrayList<>(List.of("npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix",
+        var command = new ArrayList<>(List.of(
+                "npm",
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--no-save",
+                "--prefix",
                 toolsDir.toAbsolutePath().toString()));
         command.addAll(packages);
         log.info("event=chain_tools_installing packages={} dir={}", packages, toolsDir);
@@ -100,21 +113,27 @@ public record ChainTools(Path anvil, Optional<Path> cast) {
             var logFile = toolsDir.resolve("npm-install.log");
             Process npm;
             try {
-                npm = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
+                npm = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(logFile.toFile())
+                        .start();
             } catch (IOException e) {
-                throw new IllegalStateException("the local chain needs anvil " + AnvilBinary.VERSION + ", which was not "
-                        + "found (contracts/node_modules, " + toolsDir + ", PATH, " + "BILLING_ANVIL_PATH), and npm, "
-                        + "which would install it, is not installed: install Node.js 20 or newer with npm, or set "
-                        + "BILLING_ANVIL_PATH to an anvil binary", e);
+                throw new IllegalStateException(
+                        "the local chain needs anvil " + AnvilBinary.VERSION + ", which was not "
+                                + "found (contracts/node_modules, " + toolsDir + ", PATH, "
+                                + "BILLING_ANVIL_PATH), and npm, "
+                                + "which would install it, is not installed: install Node.js 20 or newer with npm, or set "
+                                + "BILLING_ANVIL_PATH to an anvil binary",
+                        e);
             }
             if (!npm.waitFor(INSTALL_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 npm.destroyForcibly();
-                throw new IllegalStateException("npm install of " + packages + " took over " + INSTALL_TIMEOUT_SECONDS
-                        + " s; see " + logFile);
+                throw new IllegalStateException(
+                        "npm install of " + packages + " took over " + INSTALL_TIMEOUT_SECONDS + " s; see " + logFile);
             }
             if (npm.exitValue() != 0) {
-                throw new IllegalStateException("npm install of " + packages + " failed (exit " + npm.exitValue()
-                        + "); see " + logFile);
+                throw new IllegalStateException(
+                        "npm install of " + packages + " failed (exit " + npm.exitValue() + "); see " + logFile);
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot prepare " + toolsDir + " for npm: " + e.getMessage(), e);

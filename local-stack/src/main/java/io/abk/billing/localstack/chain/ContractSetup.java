@@ -24,17 +24,17 @@ final class ContractSetup {
 
     private static final Logger log = LoggerFactory.getLogger(ContractSetup.class);
 
-    private ContractSetup() {
-    }
+    private ContractSetup() {}
 
     /** What was found or deployed, and whether it is new. */
-    record Outcome(DeploymentFile deployment, boolean deployedNow) {
-    }
+    record Outcome(DeploymentFile deployment, boolean deployedNow) {}
 
     static Outcome ensure(AnvilNode node, Path file, Duration blockTime) {
         var kept = DeploymentFile.read(file).filter(recorded -> stillThere(node, recorded));
         if (kept.isPresent()) {
-            log.info("event=local_chain_contracts_kept token={} vault={}", kept.get().deployment().tokenAddress(),
+            log.info(
+                    "event=local_chain_contracts_kept token={} vault={}",
+                    kept.get().deployment().tokenAddress(),
                     kept.get().deployment().vaultAddress());
             return new Outcome(kept.get(), false);
         }
@@ -45,18 +45,24 @@ final class ContractSetup {
 
     private static boolean stillThere(AnvilNode node, DeploymentFile recorded) {
         var deployment = recorded.deployment();
-        var there = deployment.chainId() == node.chainId() && hasCode(node, deployment.tokenAddress())
+        var there = deployment.chainId() == node.chainId()
+                && hasCode(node, deployment.tokenAddress())
                 && hasCode(node, deployment.vaultAddress());
         if (!there) {
-            log.warn("event=local_chain_contracts_gone token={} vault={} action=deploy_again",
-                    deployment.tokenAddress(), deployment.vaultAddress());
+            log.warn(
+                    "event=local_chain_contracts_gone token={} vault={} action=deploy_again",
+                    deployment.tokenAddress(),
+                    deployment.vaultAddress());
         }
         return there;
     }
 
     private static boolean hasCode(AnvilNode node, String address) {
         try {
-            var code = node.web3j().ethGetCode(address, DefaultBlockParameterName.LATEST).send().getCode();
+            var code = node.web3j()
+                    .ethGetCode(address, DefaultBlockParameterName.LATEST)
+                    .send()
+                    .getCode();
             return code != null && !code.equals("0x") && !code.isEmpty();
         } catch (IOException e) {
             throw new UncheckedIOException("eth_getCode failed", e);
@@ -72,16 +78,23 @@ final class ContractSetup {
         node.setAutomine(true);
         try {
             var deployer = new LocalChainDeployer(node);
-            var deployment = deployer.deploy(ChainAccounts.get(ChainAccounts.DEPLOYER),
+            var deployment = deployer.deploy(
+                    ChainAccounts.get(ChainAccounts.DEPLOYER),
                     ChainAccounts.get(ChainAccounts.RELAYER).getAddress());
-            var everyone = AnvilAccounts.all().stream().map(Credentials::getAddress).toList();
-            deployer.mint(ChainAccounts.get(ChainAccounts.DEPLOYER), deployment.tokenAddress(), everyone,
+            var everyone =
+                    AnvilAccounts.all().stream().map(Credentials::getAddress).toList();
+            deployer.mint(
+                    ChainAccounts.get(ChainAccounts.DEPLOYER),
+                    deployment.tokenAddress(),
+                    everyone,
                     ChainAccounts.FUNDING);
             // Refunds are paid by the merchant through the vault (transferFrom the payout address): unlimited, so a
             // walkthrough never runs into the allowance.
-            deployer.approveVault(deployment, List.of(ChainAccounts.get(ChainAccounts.MERCHANT_PAYOUT)),
-                    Erc20Abi.UNLIMITED);
-            log.info("event=local_chain_funded accounts={} usdcEach={}", everyone.size(),
+            deployer.approveVault(
+                    deployment, List.of(ChainAccounts.get(ChainAccounts.MERCHANT_PAYOUT)), Erc20Abi.UNLIMITED);
+            log.info(
+                    "event=local_chain_funded accounts={} usdcEach={}",
+                    everyone.size(),
                     ChainAccounts.FUNDING.divide(BigInteger.TEN.pow(6)));
             return new DeploymentFile(deployment, from);
         } finally {

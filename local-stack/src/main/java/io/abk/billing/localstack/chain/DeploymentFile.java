@@ -33,11 +33,12 @@ record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
         try {
             var properties = new Properties();
             properties.load(new StringReader(Files.readString(file)));
-            return Optional.of(new DeploymentFile(new LocalChainDeployment(
-                    Long.parseLong(required(properties, "chain-id")),
-                    required(properties, "token-address"),
-                    required(properties, "vault-address"),
-                    required(properties, "relayer-address")),
+            return Optional.of(new DeploymentFile(
+                    new LocalChainDeployment(
+                            Long.parseLong(required(properties, "chain-id")),
+                            required(properties, "token-address"),
+                            required(properties, "vault-address"),
+                            required(properties, "relayer-address")),
                     Long.parseLong(required(properties, "deployed-from-block"))));
         } catch (IOException | IllegalArgumentException e) {
             log.warn("event=local_chain_file_unreadable file={} reason={} action=deploy_again", file, e.getMessage());
@@ -54,7 +55,8 @@ record DeploymentFile(LocalChainDeployment deployment, long deployedFrom) {
         properties.setProperty("deployed-from-block", Long.toString(deployedFrom));
         try {
             var text = new StringWriter();
-            properties.store(text, "The local anvil chain's contracts, deployed once; delete with the chain/ directory");
+            properties.store(
+                    text, "The local anvil chain's contracts, deployed once; delete with the chain/ directory");
             var temp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
             Files.writeString(temp, text.toString());
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

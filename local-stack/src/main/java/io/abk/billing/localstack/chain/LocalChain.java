@@ -75,23 +75,42 @@ public final class LocalChain implements AutoCloseable {
         var stateFile = chainDir.resolve("anvil-state.json").toAbsolutePath().normalize();
         StaleAnvil.stopIfRunning(stateFile);
         if (port != 0 && FreePorts.isListening(port)) {
-            // Checked first: anvil would fail to bind, but until it exits the readiness probe could reach the other node.
-            throw new IllegalStateException("port " + port + " already has a listener (another anvil or node?); stop it "
-                    + "or set BILLING_LOCAL_CHAIN_PORT to a free port");
+            // Checked first: anvil would fail to bind, but until it exits the readiness probe could reach the other
+            // node.
+            throw new IllegalStateException(
+                    "port " + port + " already has a listener (another anvil or node?); stop it "
+                            + "or set BILLING_LOCAL_CHAIN_PORT to a free port");
         }
-        var node = AnvilNode.start(AnvilOptions.defaults().withBinary(tools.anvil()).withPort(port)
-                .withBlockTime(BLOCK_TIME).withStateFile(stateFile).withLogFile(chainDir.resolve("anvil.log")));
+        var node = AnvilNode.start(AnvilOptions.defaults()
+                .withBinary(tools.anvil())
+                .withPort(port)
+                .withBlockTime(BLOCK_TIME)
+                .withStateFile(stateFile)
+                .withLogFile(chainDir.resolve("anvil.log")));
         try {
             var setup = ContractSetup.ensure(node, dataDir.resolve(DeploymentFile.FILE_NAME), BLOCK_TIME);
             var contracts = setup.deployment().deployment();
             var customers = ChainAccounts.customers().stream()
-                    .map(index -> new LocalChainInfo.Account(ChainAccounts.address(index), ChainAccounts.privateKey(index)))
+                    .map(index ->
+                            new LocalChainInfo.Account(ChainAccounts.address(index), ChainAccounts.privateKey(index)))
                     .toList();
-            var info = new LocalChainInfo(node.rpcUrl(), node.chainId(), Keys.toChecksumAddress(contracts.tokenAddress()),
-                    Keys.toChecksumAddress(contracts.vaultAddress()), Keys.toChecksumAddress(contracts.relayerAddress()),
-                    ChainAccounts.address(ChainAccounts.MERCHANT_PAYOUT), customers, tools.cast(), setup.deployedNow());
-            log.info("event=local_chain_ready port={} chainId={} token={} vault={} deployedNow={}", node.port(),
-                    node.chainId(), info.tokenAddress(), info.vaultAddress(), info.deployedNow());
+            var info = new LocalChainInfo(
+                    node.rpcUrl(),
+                    node.chainId(),
+                    Keys.toChecksumAddress(contracts.tokenAddress()),
+                    Keys.toChecksumAddress(contracts.vaultAddress()),
+                    Keys.toChecksumAddress(contracts.relayerAddress()),
+                    ChainAccounts.address(ChainAccounts.MERCHANT_PAYOUT),
+                    customers,
+                    tools.cast(),
+                    setup.deployedNow());
+            log.info(
+                    "event=local_chain_ready port={} chainId={} token={} vault={} deployedNow={}",
+                    node.port(),
+                    node.chainId(),
+                    info.tokenAddress(),
+                    info.vaultAddress(),
+                    info.deployedNow());
             return new LocalChain(node, setup.deployment(), info);
         } catch (RuntimeException e) {
             node.close();
@@ -114,10 +133,22 @@ public final class LocalChain implements AutoCloseable {
      */
     public ChainSettings indexerSettings() {
         var defaults = ChainSettings.unconfigured(Mode.TEST);
-        return new ChainSettings(Mode.TEST, NAME, node.chainId(), List.of(node.rpcUrl()), CONFIRMATIONS,
-                info.tokenAddress(), USDC_DECIMALS, info.vaultAddress(),
-                RelayerKey.of(ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
-                FEE_CAPS, deployment.deployedFrom(), POLL_INTERVAL, defaults.receiptTimeout(), true);
+        return new ChainSettings(
+                Mode.TEST,
+                NAME,
+                node.chainId(),
+                List.of(node.rpcUrl()),
+                CONFIRMATIONS,
+                info.tokenAddress(),
+                USDC_DECIMALS,
+                info.vaultAddress(),
+                RelayerKey.of(
+                        ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
+                FEE_CAPS,
+                deployment.deployedFrom(),
+                POLL_INTERVAL,
+                defaults.receiptTimeout(),
+                true);
     }
 
     /**

@@ -12,14 +12,21 @@ import java.util.Optional;
  * @param cast           the cast executable, when found or installed
  * @param deployedNow    true when the contracts were deployed by this start (first start, or the chain was gone)
  */
-public record LocalChainInfo(String rpcUrl, long chainId, String tokenAddress, String vaultAddress,
-        String relayerAddress, String payoutAddress, List<Account> customers, Optional<Path> cast, boolean deployedNow) {
+public record LocalChainInfo(
+        String rpcUrl,
+        long chainId,
+        String tokenAddress,
+        String vaultAddress,
+        String relayerAddress,
+        String payoutAddress,
+        List<Account> customers,
+        Optional<Path> cast,
+        boolean deployedNow) {
 
     public LocalChainInfo {
         customers = List.copyOf(customers);
     }
 
     /** An anvil account: checksummed address and its public test key. */
-    public record Account(String address, String privateKey) {
-    }
+    public record Account(String address, String privateKey) {}
 }

@@ -22,14 +22,17 @@ final class StaleAnvil {
     /** anvil writes its state and exits within a second; a large state file may take a few. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
 
-    private StaleAnvil() {
-    }
+    private StaleAnvil() {}
 
     static void stopIfRunning(Path stateFile) {
         var state = stateFile.toAbsolutePath().normalize().toString();
         ProcessHandle.allProcesses()
-                .filter(process -> process.info().command().map(command -> command.endsWith("anvil")).orElse(false))
-                .filter(process -> usesState(process.info().arguments().map(Arrays::asList).orElse(List.of()), state))
+                .filter(process -> process.info()
+                        .command()
+                        .map(command -> command.endsWith("anvil"))
+                        .orElse(false))
+                .filter(process ->
+                        usesState(process.info().arguments().map(Arrays::asList).orElse(List.of()), state))
                 .forEach(StaleAnvil::stop);
     }
 

@@ -29,7 +29,9 @@ public record BrokerSettings(Path logDir, int port, int controllerPort) {
         props.put("node.id", Integer.toString(NODE_ID));
         props.put("controller.quorum.voters", NODE_ID + "@" + HOST + ":" + controllerPort);
         props.put("controller.listener.names", CONTROLLER_LISTENER);
-        props.put("listeners", "PLAINTEXT://" + HOST + ":" + port + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+        props.put(
+                "listeners",
+                "PLAINTEXT://" + HOST + ":" + port + "," + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
         props.put("advertised.listeners", "PLAINTEXT://" + HOST + ":" + port);
         props.put("inter.broker.listener.name", "PLAINTEXT");
         props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");

@@ -20,8 +20,7 @@ final class BrokerStorage {
 
     private static final Logger log = LoggerFactory.getLogger(BrokerStorage.class);
 
-    private BrokerStorage() {
-    }
+    private BrokerStorage() {}
 
     /** True when {@code logDir} holds a {@code meta.properties}, i.e. was formatted before. */
     static boolean isFormatted(Path logDir) {
@@ -49,7 +48,8 @@ final class BrokerStorage {
                 .addDirectory(settings.logDir().toString())
                 .run();
         log.info("kafka storage formatted dir={} clusterId={}", settings.logDir(), clusterId);
-        log.debug("formatter output: {}", output.toString(StandardCharsets.UTF_8).strip());
+        log.debug(
+                "formatter output: {}", output.toString(StandardCharsets.UTF_8).strip());
         return true;
     }
 }

@@ -31,6 +31,7 @@ public final class KafkaBroker implements AutoCloseable {
     private final boolean formattedNow;
     /** The running server; a stopped one cannot start again, so a restart makes a new one on the same settings. */
     private @Nullable KafkaRaftServer server;
+
     private boolean closed;
 
     private KafkaBroker(BrokerSettings settings, boolean formattedNow) {
@@ -48,11 +49,16 @@ public final class KafkaBroker implements AutoCloseable {
         try {
             formattedNow = BrokerStorage.formatIfNeeded(settings);
         } catch (Exception e) {
-            throw new IllegalStateException("could not format the Kafka log directory " + logDir + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "could not format the Kafka log directory " + logDir + ": " + e.getMessage(), e);
         }
         var broker = new KafkaBroker(settings, formattedNow);
         broker.startServer(timeout);
-        log.info("kafka broker started bootstrap={} dir={} formatted={}", settings.bootstrapServers(), logDir, formattedNow);
+        log.info(
+                "kafka broker started bootstrap={} dir={} formatted={}",
+                settings.bootstrapServers(),
+                logDir,
+                formattedNow);
         return broker;
     }
 
@@ -68,7 +74,8 @@ public final class KafkaBroker implements AutoCloseable {
             } catch (RuntimeException stopFailure) {
                 e.addSuppressed(stopFailure);
             }
-            throw new IllegalStateException("Kafka broker did not start on " + settings.bootstrapServers() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Kafka broker did not start on " + settings.bootstrapServers() + ": " + e.getMessage(), e);
         }
     }
 
@@ -121,14 +128,17 @@ public final class KafkaBroker implements AutoCloseable {
             // Metadata lists a broker only once the controller has unfenced it: then it accepts writes.
             var serving = deadline.poll(Duration.ofMillis(100), () -> {
                 try {
-                    var nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(2_000)).nodes().get(3, TimeUnit.SECONDS);
+                    var nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(2_000))
+                            .nodes()
+                            .get(3, TimeUnit.SECONDS);
                     return nodes.isEmpty() ? Optional.empty() : Optional.of(nodes);
                 } catch (Exception e) {
                     return Optional.empty();
                 }
             });
             if (serving.isEmpty()) {
-                throw new IllegalStateException("no broker in the cluster metadata after " + timeout.toSeconds() + " s");
+                throw new IllegalStateException(
+                        "no broker in the cluster metadata after " + timeout.toSeconds() + " s");
             }
         }
     }

@@ -13,19 +13,21 @@ public final class BoundedClose {
 
     private static final Logger log = LoggerFactory.getLogger(BoundedClose.class);
 
-    private BoundedClose() {
-    }
+    private BoundedClose() {}
 
     /** Runs {@code close} for at most {@code timeout}; failures and overruns are logged, never thrown. */
     public static void close(String part, Duration timeout, AutoCloseable close) {
         var started = System.nanoTime();
-        var thread = Thread.ofPlatform().daemon().name("local-stack-close-" + part).unstarted(() -> {
-            try {
-                close.close();
-            } catch (Exception e) {
-                log.warn("part={} close failed: {}", part, e.toString());
-            }
-        });
+        var thread = Thread.ofPlatform()
+                .daemon()
+                .name("local-stack-close-" + part)
+                .unstarted(() -> {
+                    try {
+                        close.close();
+                    } catch (Exception e) {
+                        log.warn("part={} close failed: {}", part, e.toString());
+                    }
+                });
         thread.start();
         try {
             if (!thread.join(timeout)) {

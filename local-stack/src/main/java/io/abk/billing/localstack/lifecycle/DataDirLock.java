@@ -30,7 +30,8 @@ public final class DataDirLock implements AutoCloseable {
     /** Takes the lock or fails naming the process that holds it. */
     public static DataDirLock acquire(Path dataDir) throws IOException {
         var file = dataDir.resolve(FILE_NAME);
-        var channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        var channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -40,12 +41,16 @@ public final class DataDirLock implements AutoCloseable {
         if (lock == null) {
             var holder = Files.readString(file, StandardCharsets.UTF_8).strip();
             channel.close();
-            throw new IllegalStateException("the data directory " + dataDir + " is in use by another running local stack"
-                    + (holder.isEmpty() ? "" : " (pid " + holder + ")")
-                    + "; stop it first, or give this one its own BILLING_DATA_DIR");
+            throw new IllegalStateException(
+                    "the data directory " + dataDir + " is in use by another running local stack"
+                            + (holder.isEmpty() ? "" : " (pid " + holder + ")")
+                            + "; stop it first, or give this one its own BILLING_DATA_DIR");
         }
         channel.truncate(0);
-        channel.write(StandardCharsets.UTF_8.encode(Long.toString(ProcessHandle.current().pid())), 0);
+        channel.write(
+                StandardCharsets.UTF_8.encode(
+                        Long.toString(ProcessHandle.current().pid())),
+                0);
         return new DataDirLock(channel, lock);
     }
 

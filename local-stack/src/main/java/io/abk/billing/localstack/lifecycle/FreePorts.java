@@ -14,8 +14,7 @@ import java.net.Socket;
  */
 public final class FreePorts {
 
-    private FreePorts() {
-    }
+    private FreePorts() {}
 
     /** {@code port} itself, or a port free on the loopback interface right now when {@code port} is 0. */
     public static int resolve(int port) {

@@ -66,8 +66,8 @@ public final class PostgresServer implements AutoCloseable {
                     .setPGStartupWait(STARTUP_WAIT)
                     .start();
         } catch (IOException e) {
-            throw new UncheckedIOException("PostgreSQL did not start on port " + port + " with data in " + dataDir
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "PostgreSQL did not start on port " + port + " with data in " + dataDir + ": " + e.getMessage(), e);
         }
     }
 
@@ -97,13 +97,15 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     private void ensureDatabase() throws SQLException {
-        try (var connection = running().getPostgresDatabase().getConnection(); var statement = connection.createStatement()) {
+        try (var connection = running().getPostgresDatabase().getConnection();
+                var statement = connection.createStatement()) {
             try (var roles = statement.executeQuery("SELECT 1 FROM pg_roles WHERE rolname = '" + USER + "'")) {
                 if (!roles.next()) {
                     statement.execute("CREATE ROLE " + USER + " LOGIN PASSWORD '" + PASSWORD + "'");
                 }
             }
-            try (var databases = statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+            try (var databases =
+                    statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
                 if (!databases.next()) {
                     statement.execute("CREATE DATABASE " + DATABASE + " OWNER " + USER);
                     log.info("postgres database created name={}", DATABASE);

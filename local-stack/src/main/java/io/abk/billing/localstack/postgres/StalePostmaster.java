@@ -18,8 +18,7 @@ final class StalePostmaster {
     private static final Logger log = LoggerFactory.getLogger(StalePostmaster.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
-    private StalePostmaster() {
-    }
+    private StalePostmaster() {}
 
     static void stopIfRunning(Path dataDir) throws IOException {
         var pidFile = dataDir.resolve("postmaster.pid");
@@ -33,7 +32,10 @@ final class StalePostmaster {
         var pid = Long.parseLong(lines.getFirst().strip());
         var process = ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
-                .filter(handle -> handle.info().command().map(command -> command.contains("postgres")).orElse(false));
+                .filter(handle -> handle.info()
+                        .command()
+                        .map(command -> command.contains("postgres"))
+                        .orElse(false));
         if (process.isEmpty()) {
             return;
         }

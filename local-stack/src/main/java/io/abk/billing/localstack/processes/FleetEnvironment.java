@@ -39,7 +39,9 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
             }
             case CHAIN_INDEXER -> {
                 env.put("BILLING_MANAGEMENT_PORT", Integer.toString(port));
-                env.put("BILLING_CHAIN_INDEXER_STATE_DIR", stateRoot.resolve(name).toString());
+                env.put(
+                        "BILLING_CHAIN_INDEXER_STATE_DIR",
+                        stateRoot.resolve(name).toString());
                 env.putAll(chainIndexer);
             }
             case RENEWAL_SCHEDULER -> {
@@ -56,7 +58,9 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
                 env.put("BILLING_JDBC_URL", gateway.jdbcUrl());
                 env.put("BILLING_DB_USER", gateway.dbUser());
                 env.put("BILLING_DB_PASSWORD", gateway.dbPassword());
-                env.put("BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", Boolean.toString(gateway.webhooksAllowLoopbackInTest()));
+                env.put(
+                        "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST",
+                        Boolean.toString(gateway.webhooksAllowLoopbackInTest()));
                 env.put("BILLING_KAFKA_SESSION_TIMEOUT", SENDER_SESSION_TIMEOUT);
                 env.put("BILLING_USDT_WEBHOOK_MODE", "test");
                 env.putAll(gateway.sealingEnvironment());

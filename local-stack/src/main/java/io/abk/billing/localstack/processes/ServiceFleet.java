@@ -1,6 +1,5 @@
 package io.abk.billing.localstack.processes;
 
-import java.util.Objects;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import java.net.URI;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -40,9 +40,14 @@ public final class ServiceFleet implements AutoCloseable {
     private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
     private final EnumMap<ServiceKind, Integer> started = new EnumMap<>(ServiceKind.class);
     private final java.util.Set<Integer> portsGiven = new java.util.HashSet<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
 
-    private ServiceFleet(ServiceJars jars, FleetEnvironment environment, List<String> javaOptions, Path logDir,
+    private ServiceFleet(
+            ServiceJars jars,
+            FleetEnvironment environment,
+            List<String> javaOptions,
+            Path logDir,
             Map<ServiceKind, Integer> firstPorts) {
         this.jars = jars;
         this.environment = environment;
@@ -58,8 +63,14 @@ public final class ServiceFleet implements AutoCloseable {
      *                   replicas follow it); 0 or absent gives each process a free port
      * @throws IllegalStateException naming the process that stopped or did not become ready, with its log's tail
      */
-    public static ServiceFleet start(ServiceJars jars, FleetEnvironment environment, List<String> javaOptions,
-            Path logDir, int replicas, Map<ServiceKind, Integer> firstPorts, Deadline deadline) {
+    public static ServiceFleet start(
+            ServiceJars jars,
+            FleetEnvironment environment,
+            List<String> javaOptions,
+            Path logDir,
+            int replicas,
+            Map<ServiceKind, Integer> firstPorts,
+            Deadline deadline) {
         var fleet = new ServiceFleet(jars, environment, javaOptions, logDir, firstPorts);
         try {
             var all = new ArrayList<ServiceProcess>();
@@ -89,8 +100,10 @@ public final class ServiceFleet implements AutoCloseable {
 
     /** The base URL of each live gateway, in start order. */
     public List<String> gatewayUrls() {
-        return of(ServiceKind.API_GATEWAY).stream().filter(ServiceProcess::isAlive)
-                .map(gateway -> "http://localhost:" + gateway.port()).toList();
+        return of(ServiceKind.API_GATEWAY).stream()
+                .filter(ServiceProcess::isAlive)
+                .map(gateway -> "http://localhost:" + gateway.port())
+                .toList();
     }
 
     /** Starts one more process of {@code kind} and returns once it is ready. */
@@ -118,12 +131,16 @@ public final class ServiceFleet implements AutoCloseable {
      * @throws IllegalStateException when it exits first or the timeout passes, with the tail of its log
      */
     public void awaitReady(ServiceProcess process, Duration timeout) {
-        var request = HttpRequest.newBuilder(URI.create(process.baseUrl() + process.kind().readyPath()))
-                .timeout(REQUEST_TIMEOUT).GET().build();
+        var request = HttpRequest.newBuilder(
+                        URI.create(process.baseUrl() + process.kind().readyPath()))
+                .timeout(REQUEST_TIMEOUT)
+                .GET()
+                .build();
         var ready = Deadline.in(timeout).poll(POLL, () -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException(process.name() + " exited with status " + process.process().exitValue()
-                        + " before it was ready; the end of " + process.log() + ":\n" + process.logTail(30));
+                throw new IllegalStateException(process.name() + " exited with status "
+                        + process.process().exitValue() + " before it was ready; the end of " + process.log() + ":\n"
+                        + process.logTail(30));
             }
             try {
                 var response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -136,8 +153,8 @@ public final class ServiceFleet implements AutoCloseable {
             }
         });
         if (ready.isEmpty()) {
-            throw new IllegalStateException(process.name() + " was not ready within " + timeout.toSeconds() + " s; the end of "
-                    + process.log() + ":\n" + process.logTail(30));
+            throw new IllegalStateException(process.name() + " was not ready within " + timeout.toSeconds()
+                    + " s; the end of " + process.log() + ":\n" + process.logTail(30));
         }
         log.info("event=process_ready name={} pid={} port={}", process.name(), process.pid(), process.port());
     }
@@ -161,8 +178,14 @@ public final class ServiceFleet implements AutoCloseable {
         int first = firstPorts.getOrDefault(kind, 0);
         int port = first > 0 ? first + number - 1 : unusedPort();
         portsGiven.add(port);
-        var process = ServiceProcess.start(kind, name, port, Objects.requireNonNull(jars.jars().get(kind), kind + " has no jar"), javaOptions,
-                environment.forProcess(kind, name, port), logDir);
+        var process = ServiceProcess.start(
+                kind,
+                name,
+                port,
+                Objects.requireNonNull(jars.jars().get(kind), kind + " has no jar"),
+                javaOptions,
+                environment.forProcess(kind, name, port),
+                logDir);
         processes.add(process);
         return process;
     }
@@ -174,8 +197,10 @@ public final class ServiceFleet implements AutoCloseable {
             var kind = kinds[k];
             // One kind at a time, its processes together: what a kind commits while it stops is still applied by the
             // kinds after it (the scheduler's commands by billing-streams, say).
-            var stopping = of(kind).stream().filter(ServiceProcess::isAlive)
-                    .map(process -> Thread.ofPlatform().name("stop-" + process.name()).start(() -> process.stop(STOP_PATIENCE)))
+            var stopping = of(kind).stream()
+                    .filter(ServiceProcess::isAlive)
+                    .map(process ->
+                            Thread.ofPlatform().name("stop-" + process.name()).start(() -> process.stop(STOP_PATIENCE)))
                     .toList();
             for (var thread : stopping) {
                 try {

@@ -29,7 +29,10 @@ public record ServiceJars(Map<ServiceKind, Path> jars) {
             var target = repositoryRoot.resolve(kind.module()).resolve("target");
             try (var files = Files.exists(target) ? Files.list(target) : java.util.stream.Stream.<Path>empty()) {
                 files.filter(file -> file.getFileName().toString().matches(kind.module() + "-.*-exec\\.jar"))
-                        .findFirst().ifPresentOrElse(jar -> found.put(kind, jar), () -> missing.append(' ').append(kind.module()));
+                        .findFirst()
+                        .ifPresentOrElse(
+                                jar -> found.put(kind, jar),
+                                () -> missing.append(' ').append(kind.module()));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + target, e);
             }
@@ -56,7 +59,11 @@ public record ServiceJars(Map<ServiceKind, Path> jars) {
             return here;
         }
         try {
-            var location = Path.of(ServiceJars.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            var location = Path.of(ServiceJars.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             // target/classes (or the jar) -> target -> local-stack -> the repository
             return location.resolve("../../..").normalize();
         } catch (Exception e) {

@@ -25,8 +25,14 @@ public record ServiceProcess(ServiceKind kind, String name, int port, Path log, 
     private static final Logger logger = LoggerFactory.getLogger(ServiceProcess.class);
 
     /** Starts {@code java <options> -jar <jar>} with {@code environment} added to this process's own. */
-    static ServiceProcess start(ServiceKind kind, String name, int port, Path jar, List<String> javaOptions,
-            Map<String, String> environment, Path logDir) {
+    static ServiceProcess start(
+            ServiceKind kind,
+            String name,
+            int port,
+            Path jar,
+            List<String> javaOptions,
+            Map<String, String> environment,
+            Path logDir) {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
@@ -35,9 +41,14 @@ public record ServiceProcess(ServiceKind kind, String name, int port, Path log, 
         var log = logDir.resolve(name + ".log");
         try {
             Files.createDirectories(logDir);
-            Files.writeString(log, "---- " + java.time.Instant.now() + " starting " + name + "\n", StandardCharsets.UTF_8,
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-            var builder = new ProcessBuilder(command).redirectErrorStream(true)
+            Files.writeString(
+                    log,
+                    "---- " + java.time.Instant.now() + " starting " + name + "\n",
+                    StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+            var builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             builder.environment().putAll(environment);
             var process = builder.start();
@@ -79,7 +90,8 @@ public record ServiceProcess(ServiceKind kind, String name, int port, Path log, 
         process.destroy();
         try {
             if (!process.waitFor(patience.toMillis(), TimeUnit.MILLISECONDS)) {
-                logger.warn("event=process_stop_timeout name={} pid={} patienceMs={}", name, pid(), patience.toMillis());
+                logger.warn(
+                        "event=process_stop_timeout name={} pid={} patienceMs={}", name, pid(), patience.toMillis());
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

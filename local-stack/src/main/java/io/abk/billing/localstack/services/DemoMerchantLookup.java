@@ -15,12 +15,12 @@ public final class DemoMerchantLookup {
 
     private static final Logger log = LoggerFactory.getLogger(DemoMerchantLookup.class);
 
-    private DemoMerchantLookup() {
-    }
+    private DemoMerchantLookup() {}
 
     public static Optional<String> find(DataSource dataSource, String merchantName) {
         try (var connection = dataSource.getConnection();
-                var statement = connection.prepareStatement("SELECT id FROM merchants WHERE name = ? ORDER BY id LIMIT 1")) {
+                var statement =
+                        connection.prepareStatement("SELECT id FROM merchants WHERE name = ? ORDER BY id LIMIT 1")) {
             statement.setString(1, merchantName);
             try (var rows = statement.executeQuery()) {
                 return rows.next() ? Optional.ofNullable(rows.getString(1)) : Optional.empty();

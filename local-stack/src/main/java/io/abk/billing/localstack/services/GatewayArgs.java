@@ -46,9 +46,8 @@ public record GatewayArgs(
      * What checkout tells a wallet about test mode's chain. The local chain's RPC is public to the browser too
      * (both run on this machine), and it has no block explorer.
      */
-    public record TestChain(String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl,
-            int confirmations) {
-    }
+    public record TestChain(
+            String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl, int confirmations) {}
 
     public List<String> toArgs() {
         var args = new ArrayList<String>();
@@ -94,9 +93,26 @@ public record GatewayArgs(
 
     /** The same settings on another port (one gateway of several). */
     public GatewayArgs withHttpPort(int port) {
-        return new GatewayArgs(port, publicUrl, r2dbcUrl, jdbcUrl, dbUser, dbPassword, kafkaBootstrapServers, adminToken,
-                demoMerchantName, demoPayoutAddress, demoTestKey, demoLiveKey, rateLimitsEnabled, rateLimitPerKeyPerSecond,
-                rateLimitCheckoutPerMinute, webhooksAllowLoopbackInTest, testChain, sealingKeys, sealingActiveKey);
+        return new GatewayArgs(
+                port,
+                publicUrl,
+                r2dbcUrl,
+                jdbcUrl,
+                dbUser,
+                dbPassword,
+                kafkaBootstrapServers,
+                adminToken,
+                demoMerchantName,
+                demoPayoutAddress,
+                demoTestKey,
+                demoLiveKey,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute,
+                webhooksAllowLoopbackInTest,
+                testChain,
+                sealingKeys,
+                sealingActiveKey);
     }
 
     /** The sealing keyring as the webhook sender takes it (the same variables, and values, as the gateway's). */
@@ -158,7 +174,7 @@ public record GatewayArgs(
     /** Never prints the secrets. */
     @Override
     public String toString() {
-        return "GatewayArgs[httpPort=" + httpPort + ", publicUrl=" + publicUrl + ", jdbcUrl=" + jdbcUrl
-                + ", kafka=" + kafkaBootstrapServers + "]";
+        return "GatewayArgs[httpPort=" + httpPort + ", publicUrl=" + publicUrl + ", jdbcUrl=" + jdbcUrl + ", kafka="
+                + kafkaBootstrapServers + "]";
     }
 }

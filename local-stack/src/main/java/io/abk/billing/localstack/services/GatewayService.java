@@ -30,13 +30,14 @@ public final class GatewayService implements AutoCloseable {
                     // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
                     .main(GatewayApplication.class)
                     .registerShutdownHook(false)
-                    .initializers(app -> app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME,
-                            webhookSender))
+                    .initializers(
+                            app -> app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME, webhookSender))
                     .run(settings.toArgs().toArray(String[]::new));
             return new GatewayService(context);
         } catch (RuntimeException e) {
             // Spring wraps the cause in layers of "failed to start bean"; the innermost message says what is wrong.
-            throw new IllegalStateException("api-gateway did not start on port " + settings.httpPort() + ": " + rootMessage(e), e);
+            throw new IllegalStateException(
+                    "api-gateway did not start on port " + settings.httpPort() + ": " + rootMessage(e), e);
         }
     }
 

@@ -53,7 +53,8 @@ public record HealthReport(int httpStatus, String status, List<String> notUp) {
         var status = node.path("status").asString("UNKNOWN");
         if (!path.isEmpty() && !"UP".equals(status)) {
             var details = node.path("details");
-            out.add(path + "=" + status + (details.isObject() && !details.isEmpty() ? " (" + shorten(details.toString()) + ")" : ""));
+            out.add(path + "=" + status
+                    + (details.isObject() && !details.isEmpty() ? " (" + shorten(details.toString()) + ")" : ""));
         }
     }
 

@@ -26,8 +26,7 @@ public final class Readiness {
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
 
-    private Readiness() {
-    }
+    private Readiness() {}
 
     /**
      * Polls {@code baseUrl/actuator/health} until UP.
@@ -50,21 +49,30 @@ public final class Readiness {
         var uri = URI.create(baseUrl + "/actuator/health");
         var last = new AtomicReference<>(new HealthReport(0, "UNKNOWN", List.of("no answer yet")));
         try (var http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build()) {
-            var request = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json").GET().build();
-            return Deadline.in(timeout).poll(POLL_INTERVAL, () -> {
-                alive.forEach((service, isAlive) -> {
-                    if (!isAlive.getAsBoolean()) {
-                        throw new IllegalStateException(service + " stopped before the stack was ready; see its log above");
-                    }
-                });
-                var report = probe(http, request);
-                if (!report.isUp() && !report.describe().equals(last.get().describe())) {
-                    log.info("waiting for readiness: {}", report.describe());
-                }
-                last.set(report);
-                return report.isUp() ? Optional.of(report) : Optional.empty();
-            }).orElseThrow(() -> new IllegalStateException("the local stack was not ready within " + timeout.toSeconds()
-                    + " s; not ready: " + last.get().describe()));
+            var request = HttpRequest.newBuilder(uri)
+                    .timeout(REQUEST_TIMEOUT)
+                    .header("Accept", "application/json")
+                    .GET()
+                    .build();
+            return Deadline.in(timeout)
+                    .poll(POLL_INTERVAL, () -> {
+                        alive.forEach((service, isAlive) -> {
+                            if (!isAlive.getAsBoolean()) {
+                                throw new IllegalStateException(
+                                        service + " stopped before the stack was ready; see its log above");
+                            }
+                        });
+                        var report = probe(http, request);
+                        if (!report.isUp()
+                                && !report.describe().equals(last.get().describe())) {
+                            log.info("waiting for readiness: {}", report.describe());
+                        }
+                        last.set(report);
+                        return report.isUp() ? Optional.of(report) : Optional.empty();
+                    })
+                    .orElseThrow(() ->
+                            new IllegalStateException("the local stack was not ready within " + timeout.toSeconds()
+                                    + " s; not ready: " + last.get().describe()));
         }
     }
 
@@ -75,10 +83,11 @@ public final class Readiness {
      * @throws IllegalStateException naming the service when the deadline passes
      */
     public static void awaitRunning(String name, Duration timeout, BooleanSupplier running) {
-        var ready = Deadline.in(timeout).poll(POLL_INTERVAL, () -> running.getAsBoolean() ? Optional.of(true) : Optional.empty());
+        var ready = Deadline.in(timeout)
+                .poll(POLL_INTERVAL, () -> running.getAsBoolean() ? Optional.of(true) : Optional.empty());
         if (ready.isEmpty()) {
-            throw new IllegalStateException("the local stack was not ready within " + timeout.toSeconds() + " s; not running: "
-                    + name);
+            throw new IllegalStateException(
+                    "the local stack was not ready within " + timeout.toSeconds() + " s; not running: " + name);
         }
     }
 

@@ -46,8 +46,11 @@ public final class StreamsService implements AutoCloseable {
         // Without an RPC URL (the default) test mode stays in the sandbox.
         var fromEnv = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
         var config = testChain == null ? fromEnv : fromEnv.withTestChain(testChain);
-        log.info("chain-indexer starting applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
-                config.applicationId(), stateDir, config.chains().testChainConfigured(),
+        log.info(
+                "chain-indexer starting applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
+                config.applicationId(),
+                stateDir,
+                config.chains().testChainConfigured(),
                 config.chains().liveChainConfigured());
         return new StreamsService("chain-indexer", ChainIndexerApp.start(config));
     }
@@ -55,7 +58,10 @@ public final class StreamsService implements AutoCloseable {
     /** renewal-scheduler: fires renewals, due charges and expiries. */
     public static StreamsService scheduler(String bootstrapServers, Path stateDir) {
         var config = RenewalSchedulerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
-        log.info("renewal-scheduler starting applicationId={} stateDir={} tickMs={}", config.applicationId(), stateDir,
+        log.info(
+                "renewal-scheduler starting applicationId={} stateDir={} tickMs={}",
+                config.applicationId(),
+                stateDir,
                 config.tick().toMillis());
         return new StreamsService("renewal-scheduler", RenewalSchedulerApp.start(config));
     }

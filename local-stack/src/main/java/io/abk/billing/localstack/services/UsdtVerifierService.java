@@ -48,15 +48,22 @@ public final class UsdtVerifierService implements AutoCloseable {
     public static UsdtVerifierService start(String bootstrapServers, int port, String keys, Path stateDir) {
         try {
             var running = UsdtVerifierApplication.start(Map.of(
-                    "BILLING_KAFKA_BOOTSTRAP_SERVERS", bootstrapServers,
-                    "BILLING_USDT_HTTP_PORT", Integer.toString(port),
-                    "BILLING_USDT_SANDBOX", "true",
-                    "BILLING_USDT_KEYS", keys,
-                    "BILLING_USDT_STATE_DIR", stateDir.toString(),
-                    "spring.lifecycle.timeout-per-shutdown-phase", "10s",
+                    "BILLING_KAFKA_BOOTSTRAP_SERVERS",
+                    bootstrapServers,
+                    "BILLING_USDT_HTTP_PORT",
+                    Integer.toString(port),
+                    "BILLING_USDT_SANDBOX",
+                    "true",
+                    "BILLING_USDT_KEYS",
+                    keys,
+                    "BILLING_USDT_STATE_DIR",
+                    stateDir.toString(),
+                    "spring.lifecycle.timeout-per-shutdown-phase",
+                    "10s",
                     // The stack's class path holds the gateway's and the sender's database libraries, which the
                     // verifier's auto-configuration would otherwise try to set up; it uses no database.
-                    "spring.autoconfigure.exclude", String.join(",", NOT_HERE)));
+                    "spring.autoconfigure.exclude",
+                    String.join(",", NOT_HERE)));
             log.info("usdt-verifier started port={} sandbox=true", running.port());
             return new UsdtVerifierService(running);
         } catch (RuntimeException e) {
@@ -65,7 +72,8 @@ public final class UsdtVerifierService implements AutoCloseable {
             while (cause.getCause() != null && cause.getCause() != cause) {
                 cause = cause.getCause();
             }
-            throw new IllegalStateException("usdt-verifier did not start on port " + port + ": " + cause.getMessage(), root);
+            throw new IllegalStateException(
+                    "usdt-verifier did not start on port " + port + ": " + cause.getMessage(), root);
         }
     }
 

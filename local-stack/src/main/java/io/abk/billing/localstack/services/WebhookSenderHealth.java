@@ -34,7 +34,11 @@ public final class WebhookSenderHealth implements HealthIndicator {
             return Health.down().withDetail("sender", "stopped").build();
         }
         var stopped = running.stoppedParts();
-        return stopped.isEmpty() ? Health.up().withDetail("sender", "running").build()
-                : Health.down().withDetail("sender", "running").withDetail("stopped", stopped).build();
+        return stopped.isEmpty()
+                ? Health.up().withDetail("sender", "running").build()
+                : Health.down()
+                        .withDetail("sender", "running")
+                        .withDetail("stopped", stopped)
+                        .build();
     }
 }

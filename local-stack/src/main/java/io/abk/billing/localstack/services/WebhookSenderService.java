@@ -39,8 +39,13 @@ public final class WebhookSenderService implements AutoCloseable {
         watch.scheduleWithFixedDelay(this::check, every, every, TimeUnit.MILLISECONDS);
     }
 
-    public static WebhookSenderService start(String bootstrapServers, String jdbcUrl, String user, String password,
-            boolean allowLoopbackInTest, Map<String, String> sealing) {
+    public static WebhookSenderService start(
+            String bootstrapServers,
+            String jdbcUrl,
+            String user,
+            String password,
+            boolean allowLoopbackInTest,
+            Map<String, String> sealing) {
         try {
             var settings = new HashMap<>(sealing);
             settings.putAll(Map.of(
@@ -90,8 +95,10 @@ public final class WebhookSenderService implements AutoCloseable {
                 if (stopped.isEmpty()) {
                     log.info("event=webhook_sender_running again=true");
                 } else {
-                    log.error("event=webhook_sender_part_stopped stopped={} effect=\"webhooks are not delivered until "
-                            + "it runs again; the gateway's health shows webhookSender DOWN\"", stopped);
+                    log.error(
+                            "event=webhook_sender_part_stopped stopped={} effect=\"webhooks are not delivered until "
+                                    + "it runs again; the gateway's health shows webhookSender DOWN\"",
+                            stopped);
                 }
                 lastStopped = stopped;
             }

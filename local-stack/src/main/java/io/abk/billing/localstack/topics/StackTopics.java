@@ -18,8 +18,7 @@ public final class StackTopics {
 
     private static final Logger log = LoggerFactory.getLogger(StackTopics.class);
 
-    private StackTopics() {
-    }
+    private StackTopics() {}
 
     public static ProvisionReport provision(String bootstrapServers, int partitions, Duration timeout) {
         var env = new HashMap<>(System.getenv());
@@ -27,11 +26,14 @@ public final class StackTopics {
         env.put("BILLING_PARTITIONS", Integer.toString(partitions));
         env.put("BILLING_REPLICATION_FACTOR", "1");
         env.put("BILLING_MIN_INSYNC_REPLICAS", "1");
-        var report = TopicProvisioner.run(bootstrapServers, TopicsConfig.fromEnv(env).plan(),
-                TopicProvisioner.Options.apply(timeout));
+        var report = TopicProvisioner.run(
+                bootstrapServers, TopicsConfig.fromEnv(env).plan(), TopicProvisioner.Options.apply(timeout));
         report.problems().forEach(problem -> log.warn("topic left as is: {}", problem));
-        log.info("topics ready count={} created={} updated={}", report.entries().size(),
-                report.topics(ProvisionReport.Outcome.CREATED).size(), report.topics(ProvisionReport.Outcome.UPDATED).size());
+        log.info(
+                "topics ready count={} created={} updated={}",
+                report.entries().size(),
+                report.topics(ProvisionReport.Outcome.CREATED).size(),
+                report.topics(ProvisionReport.Outcome.UPDATED).size());
         return report;
     }
 }

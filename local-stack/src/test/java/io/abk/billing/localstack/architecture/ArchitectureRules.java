@@ -44,27 +44,41 @@ final class ArchitectureRules {
             "io.abk.billing.localchain");
 
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
-    static final List<String> DOMAIN_PACKAGES = List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");
+    static final List<String> DOMAIN_PACKAGES =
+            List.of("..domain..", "io.abk.billing.schemas.money..", "io.abk.billing.schemas.ids..");
 
     /**
      * Frameworks and wire formats a domain class may not touch, including the generated Avro classes, the serdes
      * and the topic catalog of schemas: mapping to and from the wire happens in adapters.
      */
     static final List<String> FRAMEWORKS = List.of(
-            "org.springframework..", "org.apache.kafka..", "io.r2dbc..", "org.web3j..", "reactor..",
-            "org.apache.avro..", "tools.jackson..", "com.fasterxml.jackson..",
-            "io.abk.billing.schemas.avro..", "io.abk.billing.schemas.serde..", "io.abk.billing.schemas.topic..");
+            "org.springframework..",
+            "org.apache.kafka..",
+            "io.r2dbc..",
+            "org.web3j..",
+            "reactor..",
+            "org.apache.avro..",
+            "tools.jackson..",
+            "com.fasterxml.jackson..",
+            "io.abk.billing.schemas.avro..",
+            "io.abk.billing.schemas.serde..",
+            "io.abk.billing.schemas.topic..");
 
-    private ArchitectureRules() {
-    }
+    private ArchitectureRules() {}
 
     /** No class under one service root depends on a class under another service root. */
     static ArchRule servicesAreIsolated(List<String> serviceRoots) {
         List<ArchRule> rules = serviceRoots.stream()
                 .map(root -> {
-                    var others = serviceRoots.stream().filter(other -> !other.equals(root)).toList();
-                    return noClasses().that().resideInAPackage(root + "..")
-                            .should().dependOnClassesThat().resideInAnyPackage(packagesUnder(others))
+                    var others = serviceRoots.stream()
+                            .filter(other -> !other.equals(root))
+                            .toList();
+                    return noClasses()
+                            .that()
+                            .resideInAPackage(root + "..")
+                            .should()
+                            .dependOnClassesThat()
+                            .resideInAnyPackage(packagesUnder(others))
                             .because("services talk through topics and the schemas module only; "
                                     + "the libraries they share carry no domain")
                             // A reserved root has no classes; its rule must not fail for being empty.
@@ -79,30 +93,48 @@ final class ArchitectureRules {
      * library that used one service would carry it into all the others.
      */
     static ArchRule librariesUseNoService(List<String> libraryRoots, List<String> serviceRoots) {
-        return noClasses().that().resideInAnyPackage(packagesUnder(libraryRoots))
-                .should().dependOnClassesThat().resideInAnyPackage(packagesUnder(serviceRoots))
+        return noClasses()
+                .that()
+                .resideInAnyPackage(packagesUnder(libraryRoots))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(packagesUnder(serviceRoots))
                 .because("libraries are plumbing shared by services: a service depends on them, never the reverse");
     }
 
     /** Domain classes import no framework. */
     static ArchRule domainIsFrameworkFree(List<String> domainPackages) {
-        return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
-                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
+        return noClasses()
+                .that()
+                .resideInAnyPackage(domainPackages.toArray(String[]::new))
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
                 .because("the domain is pure: adapters depend on it, never the reverse")
                 .allowEmptyShould(true);
     }
 
     /** Domain classes never read the clock: time is an input. */
     static ArchRule domainReadsNoClock(List<String> domainPackages) {
-        return noClasses().that().resideInAnyPackage(domainPackages.toArray(String[]::new))
-                .should().callMethod(Instant.class, "now")
-                .orShould().callMethod(System.class, "currentTimeMillis")
-                .orShould().callMethod(Clock.class, "systemUTC")
-                .orShould().callMethod(Clock.class, "systemDefaultZone")
-                .orShould().callMethod(LocalDate.class, "now")
-                .orShould().callMethod(LocalDateTime.class, "now")
-                .orShould().callMethod(OffsetDateTime.class, "now")
-                .orShould().callMethod(ZonedDateTime.class, "now")
+        return noClasses()
+                .that()
+                .resideInAnyPackage(domainPackages.toArray(String[]::new))
+                .should()
+                .callMethod(Instant.class, "now")
+                .orShould()
+                .callMethod(System.class, "currentTimeMillis")
+                .orShould()
+                .callMethod(Clock.class, "systemUTC")
+                .orShould()
+                .callMethod(Clock.class, "systemDefaultZone")
+                .orShould()
+                .callMethod(LocalDate.class, "now")
+                .orShould()
+                .callMethod(LocalDateTime.class, "now")
+                .orShould()
+                .callMethod(OffsetDateTime.class, "now")
+                .orShould()
+                .callMethod(ZonedDateTime.class, "now")
                 .because("time is an input: commands carry their own now, processors inject a Clock")
                 .allowEmptyShould(true);
     }

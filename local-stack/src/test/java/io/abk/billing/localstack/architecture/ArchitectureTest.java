@@ -38,19 +38,31 @@ class ArchitectureTest {
     @Test
     void shouldSeeEveryModuleWhenImportingTheProductionClasses() {
         // Guards the checks below against passing on an empty import.
-        assertThat(production.contain("io.abk.billing.gateway.GatewayApplication")).isTrue();
-        assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.gateway.GatewayApplication"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp"))
+                .isTrue();
         assertThat(production.contain("io.abk.billing.chain.ChainIndexerApp")).isTrue();
-        assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider")).isTrue();
-        assertThat(production.contain("io.abk.billing.scheduler.RenewalSchedulerApp")).isTrue();
-        assertThat(production.contain("io.abk.billing.scheduler.domain.DueItems")).isTrue();
-        assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount")).isTrue();
-        assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp")).isTrue();
+        assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.scheduler.RenewalSchedulerApp"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.scheduler.domain.DueItems"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.schemas.money.UsdcAmount"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.streamskit.lifecycle.StreamsApp"))
+                .isTrue();
         assertThat(production.contain("io.abk.billing.kafkatestkit.TestBroker")).isTrue();
-        assertThat(production.contain("io.abk.billing.webhookverify.WebhookVerifier")).isTrue();
-        assertThat(production.contain("io.abk.billing.usdt.UsdtVerifierApplication")).isTrue();
-        assertThat(production.contain("io.abk.billing.usdt.domain.intent.IntentDecider")).isTrue();
-        assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler")).as("test fixtures stay out").isFalse();
+        assertThat(production.contain("io.abk.billing.webhookverify.WebhookVerifier"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.usdt.UsdtVerifierApplication"))
+                .isTrue();
+        assertThat(production.contain("io.abk.billing.usdt.domain.intent.IntentDecider"))
+                .isTrue();
+        assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler"))
+                .as("test fixtures stay out")
+                .isFalse();
     }
 
     @Test
@@ -66,7 +78,8 @@ class ArchitectureTest {
 
     @Test
     void shouldFindNoFrameworkInTheDomainWhenCheckingTheProductionClasses() {
-        ArchitectureRules.domainIsFrameworkFree(ArchitectureRules.DOMAIN_PACKAGES).check(production);
+        ArchitectureRules.domainIsFrameworkFree(ArchitectureRules.DOMAIN_PACKAGES)
+                .check(production);
     }
 
     @Test
@@ -78,9 +91,21 @@ class ArchitectureTest {
     void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
         var poms = new ModulePoms(buildRoot());
 
-        assertThat(poms.modules()).contains("api-gateway", "billing-streams", "chain-indexer", "renewal-scheduler",
-                "streams-kit", "ops-kit", "topics", "kafka-test-kit", "webhook-verify", "endpoint-guard", "control-plane-db",
-                "webhook-sender", "usdt-verifier");
+        assertThat(poms.modules())
+                .contains(
+                        "api-gateway",
+                        "billing-streams",
+                        "chain-indexer",
+                        "renewal-scheduler",
+                        "streams-kit",
+                        "ops-kit",
+                        "topics",
+                        "kafka-test-kit",
+                        "webhook-verify",
+                        "endpoint-guard",
+                        "control-plane-db",
+                        "webhook-sender",
+                        "usdt-verifier");
         assertThat(poms.violations()).isEmpty();
     }
 
@@ -92,13 +117,14 @@ class ArchitectureTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("AlphaHandler")
                 .hasMessageContaining("BetaStore")
-                .as("using a library is no service dependency").hasMessageNotContaining("KitFormat");
+                .as("using a library is no service dependency")
+                .hasMessageNotContaining("KitFormat");
     }
 
     @Test
     void shouldFailWhenALibraryUsesAServicesClass() {
-        var rule = ArchitectureRules.librariesUseNoService(List.of(FIXTURE + ".kit"),
-                List.of(FIXTURE + ".alpha", FIXTURE + ".beta"));
+        var rule = ArchitectureRules.librariesUseNoService(
+                List.of(FIXTURE + ".kit"), List.of(FIXTURE + ".alpha", FIXTURE + ".beta"));
 
         assertThatThrownBy(() -> rule.check(fixtures))
                 .isInstanceOf(AssertionError.class)
@@ -189,7 +215,9 @@ class ArchitectureTest {
     private static Path buildRoot() {
         var moduleDir = Path.of(System.getProperty("basedir", "")).toAbsolutePath();
         var root = moduleDir.getParent();
-        assertThat(root.resolve("local-stack").resolve("pom.xml")).as("build root found from " + moduleDir).exists();
+        assertThat(root.resolve("local-stack").resolve("pom.xml"))
+                .as("build root found from " + moduleDir)
+                .exists();
         return root;
     }
 }

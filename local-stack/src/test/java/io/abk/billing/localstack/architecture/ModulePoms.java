@@ -22,8 +22,15 @@ record ModulePoms(Path root) {
 
     static final String GROUP_ID = "io.abk.billing";
     /** Libraries a service may use at run time. */
-    static final Set<String> SHARED_MODULES = Set.of("schemas", "streams-kit", "ops-kit", "topics", "webhook-verify",
-            "endpoint-guard", "control-plane-db", "contracts");
+    static final Set<String> SHARED_MODULES = Set.of(
+            "schemas",
+            "streams-kit",
+            "ops-kit",
+            "topics",
+            "webhook-verify",
+            "endpoint-guard",
+            "control-plane-db",
+            "contracts");
     /**
      * Libraries a service may use in its tests only: they would put test machinery on its runtime class path
      * (local-chain runs anvil and deploys the contracts; only the local stack runs it for real).
@@ -89,18 +96,23 @@ record ModulePoms(Path root) {
 
         /** A shared library in any scope, or a test-only one in test scope. */
         boolean allowedInAService() {
-            return SHARED_MODULES.contains(artifactId) || TEST_ONLY_MODULES.contains(artifactId) && "test".equals(scope);
+            return SHARED_MODULES.contains(artifactId)
+                    || TEST_ONLY_MODULES.contains(artifactId) && "test".equals(scope);
         }
 
         @Override
         public String toString() {
-            return TEST_ONLY_MODULES.contains(artifactId) ? artifactId + " (scope " + scope + ", test only)" : artifactId;
+            return TEST_ONLY_MODULES.contains(artifactId)
+                    ? artifactId + " (scope " + scope + ", test only)"
+                    : artifactId;
         }
     }
 
     private static String child(Element element, String name) {
         var children = element.getElementsByTagName(name);
-        return children.getLength() == 0 ? "" : children.item(0).getTextContent().strip();
+        return children.getLength() == 0
+                ? ""
+                : children.item(0).getTextContent().strip();
     }
 
     private static List<String> texts(Path pom, String xpath) throws Exception {

@@ -29,7 +29,9 @@ class LocalSecretsTest {
         // one 32-byte sealing key, the only one of the keyring and so the active one
         assertThat(secrets.sealingKeys()).matches("local:[A-Za-z0-9+/]{43}=");
         assertThat(secrets.sealingActiveKey()).isEmpty();
-        assertThat(SealingKeys.of(secrets.sealingKeys(), secrets.sealingActiveKey(), true).activeId()).isEqualTo("local");
+        assertThat(SealingKeys.of(secrets.sealingKeys(), secrets.sealingActiveKey(), true)
+                        .activeId())
+                .isEqualTo("local");
     }
 
     @Test
@@ -93,7 +95,11 @@ class LocalSecretsTest {
     void shouldNotRevealSecretsWhenPrinted() {
         var secrets = LocalSecrets.resolve(dataDir, null, null, null);
 
-        assertThat(secrets.toString()).doesNotContain(secrets.adminToken(), secrets.demoTestKey(), secrets.demoLiveKey(),
-                secrets.sealingKeys().substring("local:".length()));
+        assertThat(secrets.toString())
+                .doesNotContain(
+                        secrets.adminToken(),
+                        secrets.demoTestKey(),
+                        secrets.demoLiveKey(),
+                        secrets.sealingKeys().substring("local:".length()));
     }
 }

@@ -50,7 +50,9 @@ class LocalChainIT {
                 assertThat(first.address()).isEqualToIgnoringCase(customer.getAddress());
                 assertThat(first.privateKey()).matches("0x[0-9a-f]{64}");
             });
-            assertThat(info.cast()).as("cast beside anvil in contracts/node_modules").isPresent();
+            assertThat(info.cast())
+                    .as("cast beside anvil in contracts/node_modules")
+                    .isPresent();
             try (var rpc = Rpc.at(chain.rpcUrl())) {
                 assertThat(rpc.code(token)).isNotEqualTo("0x");
                 assertThat(rpc.code(vault)).isNotEqualTo("0x");
@@ -64,11 +66,14 @@ class LocalChainIT {
         }
 
         try (var chain = LocalChain.start(dataDir, 0)) {
-            assertThat(chain.info().deployedNow()).as("the contracts were still there").isFalse();
+            assertThat(chain.info().deployedNow())
+                    .as("the contracts were still there")
+                    .isFalse();
             assertThat(chain.info().tokenAddress()).isEqualTo(token);
             assertThat(chain.info().vaultAddress()).isEqualTo(vault);
             try (var rpc = Rpc.at(chain.rpcUrl())) {
-                assertThat(rpc.balance(token, customer.getAddress())).isEqualTo(ChainAccounts.FUNDING.subtract(FIVE_USDC));
+                assertThat(rpc.balance(token, customer.getAddress()))
+                        .isEqualTo(ChainAccounts.FUNDING.subtract(FIVE_USDC));
                 assertThat(rpc.balance(token, payout)).isEqualTo(ChainAccounts.FUNDING.add(FIVE_USDC));
                 assertThat(rpc.allowance(token, payout, vault)).isEqualTo(Erc20Abi.UNLIMITED);
             }
@@ -82,10 +87,12 @@ class LocalChainIT {
         }
         Files.delete(dataDir.resolve("chain").resolve("anvil-state.json"));
 
-        try (var chain = LocalChain.start(dataDir, 0); var rpc = Rpc.at(chain.rpcUrl())) {
+        try (var chain = LocalChain.start(dataDir, 0);
+                var rpc = Rpc.at(chain.rpcUrl())) {
             assertThat(chain.info().deployedNow()).isTrue();
             assertThat(rpc.code(chain.info().vaultAddress())).isNotEqualTo("0x");
-            assertThat(rpc.balance(chain.info().tokenAddress(), chain.info().payoutAddress())).isEqualTo(ChainAccounts.FUNDING);
+            assertThat(rpc.balance(chain.info().tokenAddress(), chain.info().payoutAddress()))
+                    .isEqualTo(ChainAccounts.FUNDING);
         }
     }
 
@@ -106,7 +113,9 @@ class LocalChainIT {
             assertThat("0x" + settings.relayerKey().hex()).isEqualTo(ChainAccounts.privateKey(ChainAccounts.RELAYER));
             assertThat(settings.timeTravel()).isTrue();
             assertThat(settings.startBlock()).isNotNull().isPositive();
-            assertThat(settings.toString()).doesNotContain(settings.relayerKey().hex()).doesNotContain(chain.rpcUrl());
+            assertThat(settings.toString())
+                    .doesNotContain(settings.relayerKey().hex())
+                    .doesNotContain(chain.rpcUrl());
         }
     }
 
@@ -114,13 +123,21 @@ class LocalChainIT {
     void shouldStopAnAnvilLeftBehindOnTheSameStateBeforeStarting() throws Exception {
         var stateFile = dataDir.resolve("chain").resolve("anvil-state.json");
         Files.createDirectories(stateFile.getParent());
-        var orphan = new ProcessBuilder(AnvilBinary.locate().toString(), "--port", "0", "--silent", "--state",
-                stateFile.toAbsolutePath().normalize().toString()).redirectErrorStream(true)
-                .redirectOutput(dataDir.resolve("orphan.log").toFile()).start();
+        var orphan = new ProcessBuilder(
+                        AnvilBinary.locate().toString(),
+                        "--port",
+                        "0",
+                        "--silent",
+                        "--state",
+                        stateFile.toAbsolutePath().normalize().toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dataDir.resolve("orphan.log").toFile())
+                .start();
         try {
             try (var chain = LocalChain.start(dataDir, 0)) {
                 assertThat(orphan.waitFor(Duration.ofSeconds(20).toMillis(), TimeUnit.MILLISECONDS))
-                        .as("the leftover anvil was stopped").isTrue();
+                        .as("the leftover anvil was stopped")
+                        .isTrue();
                 assertThat(chain.info().deployedNow()).isTrue();
             }
         } finally {
@@ -136,7 +153,9 @@ class LocalChainIT {
         }
 
         String code(String address) throws IOException {
-            return web3j.ethGetCode(address, DefaultBlockParameterName.LATEST).send().getCode();
+            return web3j.ethGetCode(address, DefaultBlockParameterName.LATEST)
+                    .send()
+                    .getCode();
         }
 
         BigInteger balance(String token, String owner) {

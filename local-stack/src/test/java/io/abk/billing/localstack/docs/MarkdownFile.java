@@ -21,16 +21,15 @@ import java.util.regex.Pattern;
 record MarkdownFile(Path path, Set<String> anchors, List<Link> links, List<Include> includes) {
 
     /** A link as written, and the line it is on. */
-    record Link(int line, String target) {
-    }
+    record Link(int line, String target) {}
 
     /** A fenced block that must equal the file at {@code source} (relative to the repository root). */
-    record Include(int line, String source, String content) {
-    }
+    record Include(int line, String source, String content) {}
 
     private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
     private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$");
-    private static final Pattern INLINE_LINK = Pattern.compile("!?\\[(?:[^\\[\\]]|\\[[^\\]]*])*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+    private static final Pattern INLINE_LINK =
+            Pattern.compile("!?\\[(?:[^\\[\\]]|\\[[^\\]]*])*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
     private static final Pattern REFERENCE = Pattern.compile("^ {0,3}\\[[^\\]]+]:\\s*<?(\\S+?)>?(?:\\s+.*)?$");
     private static final Pattern CODE_SPAN = Pattern.compile("(`+)(.+?)\\1");
     private static final Pattern HTML_ANCHOR = Pattern.compile("<a\\s+(?:name|id)=\"([^\"]+)\"");
@@ -50,8 +49,10 @@ record MarkdownFile(Path path, Set<String> anchors, List<Link> links, List<Inclu
             var line = lines[i];
             var fenceMatch = FENCE.matcher(line);
             if (fence != null) {
-                if (fenceMatch.find() && fenceMatch.group(1).charAt(0) == fence.charAt(0)
-                        && fenceMatch.group(1).length() >= fence.length() && line.strip().equals(fenceMatch.group(1))) {
+                if (fenceMatch.find()
+                        && fenceMatch.group(1).charAt(0) == fence.charAt(0)
+                        && fenceMatch.group(1).length() >= fence.length()
+                        && line.strip().equals(fenceMatch.group(1))) {
                     if (includeSource != null) {
                         includes.add(new Include(includeLine, includeSource, fenced.toString()));
                         includeSource = null;
@@ -103,13 +104,15 @@ record MarkdownFile(Path path, Set<String> anchors, List<Link> links, List<Inclu
      * digits, {@code _}, {@code -} and spaces, spaces turned into hyphens.
      */
     static String slug(String heading) {
-        var text = heading
-                .replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1")
+        var text = heading.replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1")
                 .replaceAll("<[^>]+>", "")
                 .toLowerCase(Locale.ROOT);
         var out = new StringBuilder();
         text.codePoints().forEach(c -> {
-            if (Character.isLetterOrDigit(c) || c == '_' || c == '-' || Character.getType(c) == Character.NON_SPACING_MARK) {
+            if (Character.isLetterOrDigit(c)
+                    || c == '_'
+                    || c == '-'
+                    || Character.getType(c) == Character.NON_SPACING_MARK) {
                 out.appendCodePoint(c);
             } else if (c == ' ') {
                 out.append('-');

@@ -31,13 +31,15 @@ class MarkdownLinksTest {
 
     /** Directories that hold no documentation of ours: build output, installed packages, local state. */
     private static final Set<String> SKIPPED = Set.of("target", "node_modules", ".git", ".billing", ".mvn", ".idea");
+
     private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
     private static final Pattern LINE_ANCHOR = Pattern.compile("L\\d+(-L\\d+)?");
     /** {@code docs/x.md} or {@code [module/]README.md}, then {@code #anchor} or {@code , "Heading"} or nothing. */
-    private static final Pattern DOC_POINTER = Pattern.compile(
-            "((?:docs/[a-z0-9-]+|(?:[a-z0-9-]+/)?README)\\.md)(?:#([a-z0-9_-]+)|,\\s*\"([^\"]+)\")?");
+    private static final Pattern DOC_POINTER =
+            Pattern.compile("((?:docs/[a-z0-9-]+|(?:[a-z0-9-]+/)?README)\\.md)(?:#([a-z0-9_-]+)|,\\s*\"([^\"]+)\")?");
     /** The files whose comments and messages may point at the documentation. */
-    private static final Pattern TEXT_FILE = Pattern.compile(".*\\.(java|ya?ml|xml|sh|sql|properties|mjs|sol)|billing|\\.env\\.example|run");
+    private static final Pattern TEXT_FILE =
+            Pattern.compile(".*\\.(java|ya?ml|xml|sh|sql|properties|mjs|sol)|billing|\\.env\\.example|run");
     /** Its own fixtures name documents that must not exist. */
     private static final String THIS_FILE = "MarkdownLinksTest.java";
 
@@ -45,9 +47,15 @@ class MarkdownLinksTest {
     void shouldResolveEveryRelativeLinkAndAnchorWhenReadFromTheRepository() throws IOException {
         var root = repositoryRoot();
         var files = markdownFiles(root);
-        assertThat(files).as("Markdown files under %s", root).extracting(root::relativize).extracting(Path::toString)
-                .contains("README.md", "docs/architecture.md", "docs/operations.md", "docs/api.md", "docs/analytics.md");
-        assertThat(broken(root, files)).as("links that do not resolve inside the repository").isEmpty();
+        assertThat(files)
+                .as("Markdown files under %s", root)
+                .extracting(root::relativize)
+                .extracting(Path::toString)
+                .contains(
+                        "README.md", "docs/architecture.md", "docs/operations.md", "docs/api.md", "docs/analytics.md");
+        assertThat(broken(root, files))
+                .as("links that do not resolve inside the repository")
+                .isEmpty();
     }
 
     @Test
@@ -65,11 +73,14 @@ class MarkdownLinksTest {
                 } else if (!source.startsWith(root) || !Files.isRegularFile(source)) {
                     problems.add(where + ": " + include.source() + " is not a file of the repository");
                 } else if (!Files.readString(source, StandardCharsets.UTF_8).equals(include.content())) {
-                    problems.add(where + ": the block differs from " + include.source() + "; copy the file into it again");
+                    problems.add(
+                            where + ": the block differs from " + include.source() + "; copy the file into it again");
                 }
             }
         }
-        assertThat(checked).as("included sources (docs/analytics.md quotes the example consumer)").isPositive();
+        assertThat(checked)
+                .as("included sources (docs/analytics.md quotes the example consumer)")
+                .isPositive();
         assertThat(problems).isEmpty();
     }
 
@@ -96,17 +107,23 @@ class MarkdownLinksTest {
                         problems.add(where + " (no such document)");
                         continue;
                     }
-                    var anchor = pointer.group(2) != null ? pointer.group(2)
+                    var anchor = pointer.group(2) != null
+                            ? pointer.group(2)
                             : pointer.group(3) != null ? MarkdownFile.slug(pointer.group(3)) : null;
-                    if (anchor != null && !documents.computeIfAbsent(document, MarkdownLinksTest::read).anchors()
-                            .contains(anchor)) {
+                    if (anchor != null
+                            && !documents
+                                    .computeIfAbsent(document, MarkdownLinksTest::read)
+                                    .anchors()
+                                    .contains(anchor)) {
                         problems.add(where + " (no such heading)");
                     }
                 }
             }
         }
         assertThat(checked).as("pointers from the code to the documentation").isGreaterThan(50);
-        assertThat(problems).as("pointers to documents or headings that do not exist").isEmpty();
+        assertThat(problems)
+                .as("pointers to documents or headings that do not exist")
+                .isEmpty();
     }
 
     @Test
@@ -129,11 +146,12 @@ class MarkdownLinksTest {
 
         var broken = broken(root, markdownFiles(root));
 
-        assertThat(broken).containsExactly(
-                "README.md:6: docs/none.md (no such file)",
-                "README.md:6: docs/a.md#nope (no such heading in docs/a.md)",
-                "README.md:6: ../x.md (outside the repository)",
-                "README.md:11: docs/gone.md (no such file)");
+        assertThat(broken)
+                .containsExactly(
+                        "README.md:6: docs/none.md (no such file)",
+                        "README.md:6: docs/a.md#nope (no such heading in docs/a.md)",
+                        "README.md:6: ../x.md (outside the repository)",
+                        "README.md:11: docs/gone.md (no such file)");
     }
 
     @Test
@@ -142,7 +160,8 @@ class MarkdownLinksTest {
                 .isEqualTo("replay-a-dead-lettered-command-from-billingstreams-dlt");
         assertThat(MarkdownFile.slug("Charge retries (dunning)")).isEqualTo("charge-retries-dunning");
         assertThat(MarkdownFile.slug("POST /v1/webhook_endpoints/{id}")).isEqualTo("post-v1webhook_endpointsid");
-        assertThat(MarkdownFile.slug("The [API](docs/api.md) in `this` version")).isEqualTo("the-api-in-this-version");
+        assertThat(MarkdownFile.slug("The [API](docs/api.md) in `this` version"))
+                .isEqualTo("the-api-in-this-version");
     }
 
     /** Every broken link as {@code file:line: target (why)}, in file order. */
@@ -164,14 +183,16 @@ class MarkdownLinksTest {
     }
 
     /** Why {@code target}, linked from {@code from}, does not resolve; null when it does. */
-    private static String problem(Path root, Path from, String target, Map<Path, MarkdownFile> parsed) throws IOException {
+    private static String problem(Path root, Path from, String target, Map<Path, MarkdownFile> parsed)
+            throws IOException {
         if (SCHEME.matcher(target).find()) {
             return null;
         }
         int hash = target.indexOf('#');
         var pathPart = URLDecoder.decode(hash < 0 ? target : target.substring(0, hash), StandardCharsets.UTF_8);
         var fragment = hash < 0 ? null : target.substring(hash + 1);
-        var resolved = pathPart.isEmpty() ? from : from.getParent().resolve(pathPart).normalize();
+        var resolved =
+                pathPart.isEmpty() ? from : from.getParent().resolve(pathPart).normalize();
         if (pathPart.startsWith("/") || !resolved.startsWith(root)) {
             return "outside the repository";
         }
@@ -185,7 +206,8 @@ class MarkdownLinksTest {
             return LINE_ANCHOR.matcher(fragment).matches() ? null : "an anchor into a file that has no headings";
         }
         var document = parsed.containsKey(resolved) ? parsed.get(resolved) : MarkdownFile.read(resolved);
-        return document.anchors().contains(fragment) ? null
+        return document.anchors().contains(fragment)
+                ? null
                 : "no such heading in " + root.relativize(resolved).toString().replace('\\', '/');
     }
 
@@ -226,7 +248,8 @@ class MarkdownLinksTest {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
                 return !dir.equals(root) && SKIPPED.contains(dir.getFileName().toString())
-                        ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                        ? FileVisitResult.SKIP_SUBTREE
+                        : FileVisitResult.CONTINUE;
             }
 
             @Override
@@ -240,7 +263,8 @@ class MarkdownLinksTest {
     /** The build's root: surefire sets {@code billing.repo.root}; run elsewhere, this module's parent. */
     private static Path repositoryRoot() {
         var configured = System.getProperty("billing.repo.root");
-        var root = configured != null && !configured.isBlank() ? Path.of(configured)
+        var root = configured != null && !configured.isBlank()
+                ? Path.of(configured)
                 : Path.of(System.getProperty("basedir", "")).toAbsolutePath().getParent();
         return root.toAbsolutePath().normalize();
     }

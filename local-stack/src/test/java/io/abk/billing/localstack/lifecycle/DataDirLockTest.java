@@ -17,7 +17,8 @@ class DataDirLockTest {
     void shouldRefuseASecondStackWhenTheDataDirectoryIsInUse() throws Exception {
         // Protects a running stack: a second start on its directory once stopped its PostgreSQL as "stale".
         try (var first = DataDirLock.acquire(dataDir)) {
-            assertThat(Files.readString(dataDir.resolve(DataDirLock.FILE_NAME))).isEqualTo(Long.toString(ProcessHandle.current().pid()));
+            assertThat(Files.readString(dataDir.resolve(DataDirLock.FILE_NAME)))
+                    .isEqualTo(Long.toString(ProcessHandle.current().pid()));
 
             assertThatThrownBy(() -> DataDirLock.acquire(dataDir))
                     .isInstanceOf(IllegalStateException.class)

@@ -20,7 +20,8 @@ class PostgresServerIT {
         var pgDir = dataDir.resolve("postgres");
         // given a first server with a row written as the billing user
         try (var postgres = PostgresServer.start(pgDir, 0);
-                var connection = DriverManager.getConnection(postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD);
+                var connection =
+                        DriverManager.getConnection(postgres.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD);
                 var statement = connection.createStatement()) {
             statement.execute("CREATE TABLE kept (id text PRIMARY KEY, amount_micros bigint NOT NULL)");
             statement.execute("INSERT INTO kept VALUES ('sub_1', 9990000)");
@@ -53,7 +54,8 @@ class PostgresServerIT {
 
             // when it stops, then a client cannot connect
             postgres.stop();
-            assertThatThrownBy(() -> DriverManager.getConnection(url, PostgresServer.USER, PostgresServer.PASSWORD).close())
+            assertThatThrownBy(() -> DriverManager.getConnection(url, PostgresServer.USER, PostgresServer.PASSWORD)
+                            .close())
                     .isInstanceOf(SQLException.class);
 
             // and when it starts again, the same URL serves the row

@@ -24,8 +24,10 @@ class HealthReportTest {
                   "billing":{"status":"DOWN","components":{"streams":{"status":"OUT_OF_SERVICE"},"projector":{"status":"UP"}}}}}""");
 
         assertThat(report.isUp()).isFalse();
-        assertThat(report.notUp()).containsExactly("kafka=DOWN ({\"error\":\"no broker\"})", "billing.streams=OUT_OF_SERVICE");
-        assertThat(report.describe()).isEqualTo("kafka=DOWN ({\"error\":\"no broker\"}), billing.streams=OUT_OF_SERVICE");
+        assertThat(report.notUp())
+                .containsExactly("kafka=DOWN ({\"error\":\"no broker\"})", "billing.streams=OUT_OF_SERVICE");
+        assertThat(report.describe())
+                .isEqualTo("kafka=DOWN ({\"error\":\"no broker\"}), billing.streams=OUT_OF_SERVICE");
     }
 
     @Test

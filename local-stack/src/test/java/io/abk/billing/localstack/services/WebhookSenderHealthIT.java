@@ -61,20 +61,28 @@ class WebhookSenderHealthIT {
                 var health = health(http, stack);
                 assertThat(health.path("status").asString()).isEqualTo("DOWN");
                 assertThat(component(health, "webhookSender")).isEqualTo("DOWN");
-                assertThat(health.path("components").path("webhookSender").path("details").path("stopped").toString())
+                assertThat(health.path("components")
+                                .path("webhookSender")
+                                .path("details")
+                                .path("stopped")
+                                .toString())
                         .contains("webhook-fanout");
             });
             assertThat(sender.stoppedParts()).containsExactly("webhook-fanout");
             // and the stack's log says so at ERROR, for whoever watches the log rather than the health
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(errors.events).anySatisfy(event -> {
-                assertThat(event.getLevel()).isEqualTo(Level.ERROR);
-                assertThat(event.getFormattedMessage()).contains("event=webhook_sender_part_stopped", "webhook-fanout");
-            }));
+            await().atMost(DEADLINE)
+                    .untilAsserted(() -> assertThat(errors.events).anySatisfy(event -> {
+                        assertThat(event.getLevel()).isEqualTo(Level.ERROR);
+                        assertThat(event.getFormattedMessage())
+                                .contains("event=webhook_sender_part_stopped", "webhook-fanout");
+                    }));
 
             // and once it runs again, UP again
             fanOut.start();
-            await().atMost(DEADLINE).untilAsserted(() -> assertThat(health(http, stack).path("status").asString())
-                    .isEqualTo("UP"));
+            await().atMost(DEADLINE)
+                    .untilAsserted(
+                            () -> assertThat(health(http, stack).path("status").asString())
+                                    .isEqualTo("UP"));
         } finally {
             watchLog.detachAppender(errors);
         }
@@ -93,8 +101,11 @@ class WebhookSenderHealthIT {
 
     private static JsonNode health(HttpClient http, LocalStack stack) throws Exception {
         var request = HttpRequest.newBuilder(URI.create(stack.baseUrl() + "/actuator/health"))
-                .timeout(Duration.ofSeconds(10)).GET().build();
-        return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+                .timeout(Duration.ofSeconds(10))
+                .GET()
+                .build();
+        return JSON.readTree(
+                http.send(request, HttpResponse.BodyHandlers.ofString()).body());
     }
 
     private static String component(JsonNode health, String name) {

@@ -82,7 +82,13 @@ final class Api {
         var body = new LinkedHashMap<String, Object>();
         body.put("name", name + " " + UUID.randomUUID().toString().substring(0, 8));
         body.put("payoutAddressEvm", MERCHANT_PAYOUT);
-        var merchantId = admin("POST", "/admin/v1/merchants").json(body).send().expect(201).json().at("/merchant/id").asString();
+        var merchantId = admin("POST", "/admin/v1/merchants")
+                .json(body)
+                .send()
+                .expect(201)
+                .json()
+                .at("/merchant/id")
+                .asString();
         var test = newKey(merchantId, "test");
         var live = newKey(merchantId, "live");
         return new TestMerchant(merchantId, test.secret(), test.id(), live.secret(), live.id());
@@ -94,7 +100,13 @@ final class Api {
         body.put("name", displayName + " " + UUID.randomUUID().toString().substring(0, 8));
         body.put("displayName", displayName);
         body.put("payoutAddressEvm", MERCHANT_PAYOUT);
-        var merchantId = admin("POST", "/admin/v1/merchants").json(body).send().expect(201).json().at("/merchant/id").asString();
+        var merchantId = admin("POST", "/admin/v1/merchants")
+                .json(body)
+                .send()
+                .expect(201)
+                .json()
+                .at("/merchant/id")
+                .asString();
         var test = newKey(merchantId, "test");
         var live = newKey(merchantId, "live");
         return new TestMerchant(merchantId, test.secret(), test.id(), live.secret(), live.id());
@@ -102,13 +114,17 @@ final class Api {
 
     /** A new key of {@code mode} for the merchant: {@code {id, secret}}. */
     IssuedKey newKey(String merchantId, String mode) {
-        var json = admin("POST", "/admin/v1/merchants/" + merchantId + "/api_keys").json(Map.of("mode", mode)).send().expect(201).json();
-        return new IssuedKey(json.at("/apiKey/id").asString(), json.path("secret").asString());
+        var json = admin("POST", "/admin/v1/merchants/" + merchantId + "/api_keys")
+                .json(Map.of("mode", mode))
+                .send()
+                .expect(201)
+                .json();
+        return new IssuedKey(
+                json.at("/apiKey/id").asString(), json.path("secret").asString());
     }
 
     /** An API key's id and its secret (the full key). */
-    record IssuedKey(String id, String secret) {
-    }
+    record IssuedKey(String id, String secret) {}
 
     TopicLog topics() {
         return new TopicLog(info.kafkaBootstrapServers());

@@ -23,8 +23,10 @@ class ApiConformanceIT {
 
     @Test
     void shouldMatchTheApiDescriptionWhenEveryRecordedExchangeIsChecked() {
-        assumeTrue(ExchangeLog.recordedInThisRun() > 0, "ApiConformanceIT skipped: no system test made a call in this run, so there"
-                + " is nothing to check; run it with them, e.g. -Dit.test='PaymentsIT,ApiConformanceIT'");
+        assumeTrue(
+                ExchangeLog.recordedInThisRun() > 0,
+                "ApiConformanceIT skipped: no system test made a call in this run, so there"
+                        + " is nothing to check; run it with them, e.g. -Dit.test='PaymentsIT,ApiConformanceIT'");
         // given the exchanges of this run and the description
         var exchanges = ExchangeLog.read();
         var check = new ConformanceCheck(ApiDescription.load());
@@ -36,8 +38,12 @@ class ApiConformanceIT {
         System.out.println(check.coverage());
         var mismatches = check.mismatches();
         assertThat(mismatches)
-                .as("%d kinds of mismatch between %d recorded exchanges (%s) and openapi.json:%n%s%n", mismatches.size(), exchanges.size(),
-                        ExchangeLog.FILE.toAbsolutePath(), String.join(System.lineSeparator(), mismatches))
+                .as(
+                        "%d kinds of mismatch between %d recorded exchanges (%s) and openapi.json:%n%s%n",
+                        mismatches.size(),
+                        exchanges.size(),
+                        ExchangeLog.FILE.toAbsolutePath(),
+                        String.join(System.lineSeparator(), mismatches))
                 .isEmpty();
     }
 }

@@ -33,10 +33,19 @@ final class ApiDescription {
 
     /** The base IRI the document is registered under; never fetched. */
     private static final String IRI = "https://openapi.billing.invalid/openapi.json";
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
+
+    private static final Set<String> METHODS =
+            Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
 
     /** One described operation, with what it takes to match a concrete path to its template. */
-    record Operation(String method, String template, Pattern pattern, int variables, int literals, String pointer, JsonNode node) {
+    record Operation(
+            String method,
+            String template,
+            Pattern pattern,
+            int variables,
+            int literals,
+            String pointer,
+            JsonNode node) {
 
         String route() {
             return method + " " + template;
@@ -51,15 +60,20 @@ final class ApiDescription {
     private ApiDescription(String text) {
         this.root = Json.parse(text);
         this.operations = operations(root);
-        var config = SchemaRegistryConfig.builder().formatAssertionsEnabled(true).pathType(PathType.JSON_POINTER).build();
-        this.registry = SchemaRegistry.withDialect(Dialects.getOpenApi31(),
+        var config = SchemaRegistryConfig.builder()
+                .formatAssertionsEnabled(true)
+                .pathType(PathType.JSON_POINTER)
+                .build();
+        this.registry = SchemaRegistry.withDialect(
+                Dialects.getOpenApi31(),
                 builder -> builder.schemas(Map.of(IRI, text)).schemaRegistryConfig(config));
     }
 
     static ApiDescription load() {
         try (var in = ApiDescription.class.getClassLoader().getResourceAsStream(OpenApiDocumentRoute.RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException(OpenApiDocumentRoute.RESOURCE + " is not on the class path (api-gateway's jar)");
+                throw new IllegalStateException(
+                        OpenApiDocumentRoute.RESOURCE + " is not on the class path (api-gateway's jar)");
             }
             return new ApiDescription(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
@@ -77,8 +91,11 @@ final class ApiDescription {
      */
     Optional<Operation> match(String method, String path) {
         return operations.stream()
-                .filter(operation -> operation.method().equalsIgnoreCase(method) && operation.pattern().matcher(path).matches())
-                .min(Comparator.comparingInt(Operation::variables).thenComparing(Comparator.comparingInt(Operation::literals).reversed()));
+                .filter(operation -> operation.method().equalsIgnoreCase(method)
+                        && operation.pattern().matcher(path).matches())
+                .min(Comparator.comparingInt(Operation::variables)
+                        .thenComparing(
+                                Comparator.comparingInt(Operation::literals).reversed()));
     }
 
     /**
@@ -102,15 +119,15 @@ final class ApiDescription {
     }
 
     /** A node of the document and its JSON pointer. */
-    record Located(String pointer, JsonNode node) {
-    }
+    record Located(String pointer, JsonNode node) {}
 
     /**
      * What the schema at {@code pointer} finds wrong with {@code value}: each problem as the instance's JSON pointer
      * and the validator's message; empty when it conforms.
      */
     List<String[]> validate(String pointer, JsonNode value) {
-        var schema = schemas.computeIfAbsent(pointer, at -> registry.getSchema(SchemaLocation.of(IRI + "#" + fragment(at))));
+        var schema =
+                schemas.computeIfAbsent(pointer, at -> registry.getSchema(SchemaLocation.of(IRI + "#" + fragment(at))));
         var problems = new ArrayList<String[]>();
         for (var error : schema.validate(value)) {
             problems.add(new String[] {error.getInstanceLocation().toString(), error.getMessage()});
@@ -124,8 +141,11 @@ final class ApiDescription {
 
     private Located followReference(String pointer, JsonNode node) {
         var current = new Located(pointer, node);
-        // A Reference Object is {"$ref": ...} and nothing that matters beside it; the document never chains more than a few.
-        for (int hops = 0; hops < 5 && current.node().path("$ref").isString() && !isSchemaPointer(current.pointer()); hops++) {
+        // A Reference Object is {"$ref": ...} and nothing that matters beside it; the document never chains more than a
+        // few.
+        for (int hops = 0;
+                hops < 5 && current.node().path("$ref").isString() && !isSchemaPointer(current.pointer());
+                hops++) {
             var target = current.node().path("$ref").stringValue().substring(1);
             current = new Located(target, root.at(JsonPointer.compile(target)));
         }
@@ -134,7 +154,9 @@ final class ApiDescription {
 
     /** Schemas keep their {@code $ref}s: the validator follows those itself. */
     private static boolean isSchemaPointer(String pointer) {
-        return pointer.endsWith("/schema") || pointer.contains("/schema/") || pointer.startsWith("/components/schemas/");
+        return pointer.endsWith("/schema")
+                || pointer.contains("/schema/")
+                || pointer.startsWith("/components/schemas/");
     }
 
     private static String unescape(String token) {
@@ -143,7 +165,10 @@ final class ApiDescription {
 
     /** The pointer as a URI fragment: braces of path templates are not URI characters. */
     private static String fragment(String pointer) {
-        return pointer.replace("%", "%25").replace("{", "%7B").replace("}", "%7D").replace(" ", "%20");
+        return pointer.replace("%", "%25")
+                .replace("{", "%7B")
+                .replace("}", "%7D")
+                .replace(" ", "%20");
     }
 
     private static List<Operation> operations(JsonNode root) {
@@ -165,8 +190,14 @@ final class ApiDescription {
             var pattern = Pattern.compile(regex.append("$").toString());
             for (var entry : path.getValue().properties()) {
                 if (METHODS.contains(entry.getKey())) {
-                    found.add(new Operation(entry.getKey().toUpperCase(Locale.ROOT), template, pattern, variables, literals,
-                            "/paths/" + escape(template) + "/" + entry.getKey(), entry.getValue()));
+                    found.add(new Operation(
+                            entry.getKey().toUpperCase(Locale.ROOT),
+                            template,
+                            pattern,
+                            variables,
+                            literals,
+                            "/paths/" + escape(template) + "/" + entry.getKey(),
+                            entry.getValue()));
                 }
             }
         }
@@ -201,6 +232,8 @@ final class ApiDescription {
             return null;
         }
         int semicolon = contentType.indexOf(';');
-        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+                .strip()
+                .toLowerCase(Locale.ROOT);
     }
 }

@@ -35,14 +35,34 @@ class AuthIT {
     @Test
     void shouldAcceptTheKeyInEitherHeaderFormWhenItIsValid() {
         // when the same key is sent as x-service-api-key and as a Bearer token, then both create and read
-        var viaHeader = api.post(Subscriptions.PATH).key(merchant.testKey()).json(Subscriptions.adHoc("order-header")).send().expect(201);
-        var viaBearer = api.post(Subscriptions.PATH).bearer(merchant.testKey()).json(Subscriptions.adHoc("order-bearer")).send().expect(201);
+        var viaHeader = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(Subscriptions.adHoc("order-header"))
+                .send()
+                .expect(201);
+        var viaBearer = api.post(Subscriptions.PATH)
+                .bearer(merchant.testKey())
+                .json(Subscriptions.adHoc("order-bearer"))
+                .send()
+                .expect(201);
         var id = viaHeader.json().at("/subscription/id").asString();
-        assertThat(api.get(Subscriptions.PATH + "/" + id).bearer(merchant.testKey()).send().status()).isEqualTo(200);
-        assertThat(api.get(Subscriptions.PATH + "/" + viaBearer.json().at("/subscription/id").asString())
-                .key(merchant.testKey()).send().status()).isEqualTo(200);
+        assertThat(api.get(Subscriptions.PATH + "/" + id)
+                        .bearer(merchant.testKey())
+                        .send()
+                        .status())
+                .isEqualTo(200);
+        assertThat(api.get(Subscriptions.PATH + "/"
+                                + viaBearer.json().at("/subscription/id").asString())
+                        .key(merchant.testKey())
+                        .send()
+                        .status())
+                .isEqualTo(200);
         // and the scheme word is case-insensitive
-        assertThat(api.get("/v1/products").header("Authorization", "bearer " + merchant.testKey()).send().status()).isEqualTo(200);
+        assertThat(api.get("/v1/products")
+                        .header("Authorization", "bearer " + merchant.testKey())
+                        .send()
+                        .status())
+                .isEqualTo(200);
     }
 
     static java.util.stream.Stream<Arguments> refusedCredentials() {
@@ -58,7 +78,9 @@ class AuthIT {
                 refused("unknown key in header", call -> call.key(UNKNOWN_KEY)),
                 refused("unknown key as Bearer", call -> call.bearer(UNKNOWN_KEY)),
                 refused("the admin token as an API key", call -> call.bearer(api.adminToken())),
-                refused("a real key with its mode prefix changed", call -> call.key(merchant.testKey().replace("abk_test_", "abk_live_"))));
+                refused(
+                        "a real key with its mode prefix changed",
+                        call -> call.key(merchant.testKey().replace("abk_test_", "abk_live_"))));
     }
 
     private static Arguments refused(String name, UnaryOperator<Call> credentials) {
@@ -67,9 +89,13 @@ class AuthIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("refusedCredentials")
-    void shouldAnswer401AuthenticationErrorWhenTheKeyIsMissingMalformedOrUnknown(String name, UnaryOperator<Call> credentials) {
+    void shouldAnswer401AuthenticationErrorWhenTheKeyIsMissingMalformedOrUnknown(
+            String name, UnaryOperator<Call> credentials) {
         // when a create, a get and a list come with these credentials
-        var create = credentials.apply(api.post(Subscriptions.PATH)).json(Subscriptions.adHoc("order-refused")).send();
+        var create = credentials
+                .apply(api.post(Subscriptions.PATH))
+                .json(Subscriptions.adHoc("order-refused"))
+                .send();
         var list = credentials.apply(api.get(Subscriptions.PATH)).send();
         var unknownRoute = credentials.apply(api.get("/v1/no-such-route")).send();
 
@@ -86,12 +112,18 @@ class AuthIT {
         api.get(Subscriptions.PATH).key(key.secret()).send().expect(200);
 
         // when the operator revokes it
-        var revoked = api.admin("POST", "/admin/v1/api_keys/" + key.id() + "/revoke").send().expect(200).json();
+        var revoked = api.admin("POST", "/admin/v1/api_keys/" + key.id() + "/revoke")
+                .send()
+                .expect(200)
+                .json();
         assertThat(revoked.at("/apiKey/status").asString()).isEqualTo("revoked");
 
         // then the very next request with it is 401, in both header forms
         assertUnauthenticated(api.get(Subscriptions.PATH).key(key.secret()).send());
-        assertUnauthenticated(api.post(Subscriptions.PATH).bearer(key.secret()).json(Subscriptions.adHoc("order-revoked")).send());
+        assertUnauthenticated(api.post(Subscriptions.PATH)
+                .bearer(key.secret())
+                .json(Subscriptions.adHoc("order-revoked"))
+                .send());
         // and the merchant's other keys still work
         api.get(Subscriptions.PATH).key(merchant.testKey()).send().expect(200);
     }
@@ -100,11 +132,19 @@ class AuthIT {
     void shouldAcceptOldAndNewKeyDuringTheGraceThenOnlyTheNewOneWhenRotatedWithoutGrace() {
         // given a working key, rotated with an hour of grace
         var original = api.newKey(merchant.id(), "test");
-        var created = api.post(Subscriptions.PATH).key(original.secret()).json(Subscriptions.adHoc("order-rotate")).send().expect(201);
+        var created = api.post(Subscriptions.PATH)
+                .key(original.secret())
+                .json(Subscriptions.adHoc("order-rotate"))
+                .send()
+                .expect(201);
         var id = created.json().at("/subscription/id").asString();
-        var rotated = api.admin("POST", "/admin/v1/api_keys/" + original.id() + "/rotate").json(Map.of("graceSeconds", 3600))
-                .send().expect(200).json();
-        var successor = new Api.IssuedKey(rotated.at("/apiKey/id").asString(), rotated.path("secret").asString());
+        var rotated = api.admin("POST", "/admin/v1/api_keys/" + original.id() + "/rotate")
+                .json(Map.of("graceSeconds", 3600))
+                .send()
+                .expect(200)
+                .json();
+        var successor = new Api.IssuedKey(
+                rotated.at("/apiKey/id").asString(), rotated.path("secret").asString());
         assertThat(successor.secret()).startsWith("abk_test_").isNotEqualTo(original.secret());
         assertThat(rotated.at("/apiKey/rotatedFromId").asString()).isEqualTo(original.id());
 
@@ -113,15 +153,22 @@ class AuthIT {
         assertThat(Subscriptions.get(api, successor.secret(), id).status()).isEqualTo(200);
 
         // when the new key is rotated again with no grace
-        var next = api.admin("POST", "/admin/v1/api_keys/" + successor.id() + "/rotate").json(Map.of("graceSeconds", 0))
-                .send().expect(200).json().path("secret").asString();
+        var next = api.admin("POST", "/admin/v1/api_keys/" + successor.id() + "/rotate")
+                .json(Map.of("graceSeconds", 0))
+                .send()
+                .expect(200)
+                .json()
+                .path("secret")
+                .asString();
 
         // then the key it replaced is refused at once, the newest works, and the first still has its own grace
         assertUnauthenticated(Subscriptions.get(api, successor.secret(), id));
         assertThat(Subscriptions.get(api, next, id).status()).isEqualTo(200);
         assertThat(Subscriptions.get(api, original.secret(), id).status()).isEqualTo(200);
         // and a key past its grace cannot be rotated again
-        var again = api.admin("POST", "/admin/v1/api_keys/" + successor.id() + "/rotate").json(Map.of("graceSeconds", 0)).send();
+        var again = api.admin("POST", "/admin/v1/api_keys/" + successor.id() + "/rotate")
+                .json(Map.of("graceSeconds", 0))
+                .send();
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.code()).isEqualTo("api_key_inactive");
     }
@@ -129,9 +176,15 @@ class AuthIT {
     @Test
     void shouldKeepTheOperatorApiClosedWhenTheAdminTokenIsMissingOrAMerchantKey() {
         // when the operator API is called without its token or with a merchant's key, then it is 401
-        assertUnauthenticated(api.post("/admin/v1/merchants").json(Map.of("name", "intruder")).send());
-        assertUnauthenticated(api.post("/admin/v1/merchants").bearer(merchant.testKey()).json(Map.of("name", "intruder")).send());
-        assertUnauthenticated(api.get("/admin/v1/audit_log").bearer("not-the-admin-token-but-long-enough").send());
+        assertUnauthenticated(
+                api.post("/admin/v1/merchants").json(Map.of("name", "intruder")).send());
+        assertUnauthenticated(api.post("/admin/v1/merchants")
+                .bearer(merchant.testKey())
+                .json(Map.of("name", "intruder"))
+                .send());
+        assertUnauthenticated(api.get("/admin/v1/audit_log")
+                .bearer("not-the-admin-token-but-long-enough")
+                .send());
     }
 
     private static void assertUnauthenticated(Reply reply) {

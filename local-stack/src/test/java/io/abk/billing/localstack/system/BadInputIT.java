@@ -56,8 +56,11 @@ class BadInputIT {
     static void setUp(Api shared) {
         api = shared;
         merchant = api.newMerchant("bad-input");
-        var product = Subscriptions.createProduct(api, merchant.testKey(), "Catalog", List.of(
-                Subscriptions.price("5", "once", 0), Subscriptions.price("5", "month", 0)));
+        var product = Subscriptions.createProduct(
+                api,
+                merchant.testKey(),
+                "Catalog",
+                List.of(Subscriptions.price("5", "once", 0), Subscriptions.price("5", "month", 0)));
         oncePrice = product.at("/prices/0/id").asString();
         monthlyPrice = product.at("/prices/1/id").asString();
     }
@@ -101,9 +104,18 @@ class BadInputIT {
         rows.add(field("interval once", "interval", "once"));
         rows.add(field("interval upper case", "interval", "MONTH"));
         // the two forms
-        rows.add(byPrice("priceId with amountUsdc", () -> monthlyPrice, Map.of("amountUsdc", new BigDecimal("9.99")), 400, "validation_error"));
-        rows.add(byPrice("priceId with interval", () -> monthlyPrice, Map.of("interval", "month"), 400, "validation_error"));
-        rows.add(new Bad("neither priceId nor amountUsdc and interval", 400, "validation_error",
+        rows.add(byPrice(
+                "priceId with amountUsdc",
+                () -> monthlyPrice,
+                Map.of("amountUsdc", new BigDecimal("9.99")),
+                400,
+                "validation_error"));
+        rows.add(byPrice(
+                "priceId with interval", () -> monthlyPrice, Map.of("interval", "month"), 400, "validation_error"));
+        rows.add(new Bad(
+                "neither priceId nor amountUsdc and interval",
+                400,
+                "validation_error",
                 m -> create(m).json(Map.of("merchantRef", "order-bad", "customerWallet", WALLET))));
         rows.add(without("amountUsdc without interval", "interval"));
         rows.add(without("interval without amountUsdc", "amountUsdc"));
@@ -118,23 +130,46 @@ class BadInputIT {
         // metadata
         rows.add(field("metadata a string", "metadata", "plan=gold"));
         rows.add(field("metadata with a number value", "metadata", Map.of("seats", 3)));
-        rows.add(field("metadata with 51 keys", "metadata",
+        rows.add(field(
+                "metadata with 51 keys",
+                "metadata",
                 IntStream.range(0, 51).boxed().collect(Collectors.toMap(i -> "k" + i, i -> "v"))));
         rows.add(field("metadata with a 501-character value", "metadata", Map.of("note", "n".repeat(501))));
         rows.add(field("metadata with a 41-character key", "metadata", Map.of("k".repeat(41), "v")));
         // the body itself
-        rows.add(body("not JSON at all", "merchantRef=order-bad&amountUsdc=9.99", "application/json", 400, "invalid_json"));
+        rows.add(body(
+                "not JSON at all", "merchantRef=order-bad&amountUsdc=9.99", "application/json", 400, "invalid_json"));
         rows.add(body("truncated JSON", "{\"merchantRef\": \"order-bad\"", "application/json", 400, "invalid_json"));
-        rows.add(body("a JSON array", "[" + Json.write(Subscriptions.adHoc("order-bad")) + "]", "application/json", 400, "validation_error"));
+        rows.add(body(
+                "a JSON array",
+                "[" + Json.write(Subscriptions.adHoc("order-bad")) + "]",
+                "application/json",
+                400,
+                "validation_error"));
         rows.add(body("a JSON string", "\"subscribe me\"", "application/json", 400, "validation_error"));
         rows.add(body("JSON null", "null", "application/json", 400, "validation_error"));
-        rows.add(new Bad("an empty body", 400, "validation_error", m -> create(m).header("Content-Type", "application/json")));
-        rows.add(new Bad("no Content-Type and no merchantRef", 400, "validation_error",
-                m -> create(m).rawBody("{\"customerWallet\":\"" + WALLET + "\",\"amountUsdc\":1,\"interval\":\"month\"}")));
+        rows.add(new Bad(
+                "an empty body", 400, "validation_error", m -> create(m).header("Content-Type", "application/json")));
+        rows.add(new Bad(
+                "no Content-Type and no merchantRef",
+                400,
+                "validation_error",
+                m -> create(m)
+                        .rawBody("{\"customerWallet\":\"" + WALLET + "\",\"amountUsdc\":1,\"interval\":\"month\"}")));
         rows.add(field("a body over 64 KiB", "metadata", Map.of("note", "n".repeat(70_000)), 413, "payload_too_large"));
-        rows.add(body("text/plain", Json.write(Subscriptions.adHoc("order-bad")), "text/plain", 415, "unsupported_media_type"));
+        rows.add(body(
+                "text/plain",
+                Json.write(Subscriptions.adHoc("order-bad")),
+                "text/plain",
+                415,
+                "unsupported_media_type"));
         rows.add(body("application/xml", "<subscription/>", "application/xml", 415, "unsupported_media_type"));
-        rows.add(body("a form post", "merchantRef=order-bad", "application/x-www-form-urlencoded", 415, "unsupported_media_type"));
+        rows.add(body(
+                "a form post",
+                "merchantRef=order-bad",
+                "application/x-www-form-urlencoded",
+                415,
+                "unsupported_media_type"));
         // the list's query
         rows.add(list("status unknown", "status=trialing", 400, "validation_error"));
         rows.add(list("status in upper case", "status=ACTIVE", 400, "validation_error"));
@@ -144,8 +179,16 @@ class BadInputIT {
         rows.add(list("limit abc", "limit=abc", 400, "validation_error"));
         rows.add(list("limit negative", "limit=-1", 400, "validation_error"));
         rows.add(list("startingAfter malformed", "startingAfter=abc", 400, "validation_error"));
-        rows.add(list("startingAfter an invoice id", "startingAfter=inv_01jzzzzzzzzzzzzzzzzzzzzzzz", 400, "validation_error"));
-        rows.add(new Bad("GET a malformed subscription id", 404, "resource_missing", m -> api.get(Subscriptions.PATH + "/not-an-id").key(m.testKey())));
+        rows.add(list(
+                "startingAfter an invoice id",
+                "startingAfter=inv_01jzzzzzzzzzzzzzzzzzzzzzzz",
+                400,
+                "validation_error"));
+        rows.add(new Bad(
+                "GET a malformed subscription id",
+                404,
+                "resource_missing",
+                m -> api.get(Subscriptions.PATH + "/not-an-id").key(m.testKey())));
         return rows;
     }
 
@@ -182,7 +225,10 @@ class BadInputIT {
         assertThat(table()).hasSizeGreaterThanOrEqualTo(40);
 
         // then the whole command topic holds no command of this merchant
-        assertThat(api.topics().values(Topics.SUBSCRIPTION_COMMANDS, (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
+        assertThat(api.topics()
+                        .values(
+                                Topics.SUBSCRIPTION_COMMANDS,
+                                (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
                 .isEmpty();
         // and the read model and the command outcomes have no row of it
         try (var db = api.database()) {
@@ -226,8 +272,8 @@ class BadInputIT {
         return new Bad(name, 400, "validation_error", m -> create(m).body(text, "application/json"));
     }
 
-    private static Bad byPrice(String name, Supplier<String> priceId, Map<String, Object> extra, int status,
-            String code) {
+    private static Bad byPrice(
+            String name, Supplier<String> priceId, Map<String, Object> extra, int status, String code) {
         return new Bad(name, status, code, m -> {
             var body = new LinkedHashMap<String, @Nullable Object>(Subscriptions.byPrice("order-bad", priceId.get()));
             body.putAll(extra);
@@ -240,6 +286,10 @@ class BadInputIT {
     }
 
     private static Bad list(String name, String query, int status, String code) {
-        return new Bad("GET list " + name, status, code, m -> api.get(Subscriptions.PATH + "?" + query).key(m.testKey()));
+        return new Bad(
+                "GET list " + name,
+                status,
+                code,
+                m -> api.get(Subscriptions.PATH + "?" + query).key(m.testKey()));
     }
 }

@@ -104,22 +104,28 @@ final class Call {
         var built = request.method(method, body).build();
         var description = describe();
         var client = http != null ? http : Api.SHARED;
-        return client.sendAsync(built, BodyHandlers.ofString())
-                .thenApply(response -> {
-                    // Every answer of the billing API is logged for ApiConformanceIT, which checks them against its
-                    // description.
-                    if (billingApi) {
-                        ExchangeLog.record(method, path, contentType, bodyText, response.statusCode(),
-                                response.headers().firstValue("Content-Type").orElse(null), response.body());
-                    }
-                    // ... and every secret it carried, which LogSecretsIT looks for in the logs of the run.
-                    SeenSecrets.fromAnswer(response.body());
-                    return new Reply(description, response.statusCode(), response.headers(), response.body());
-                });
+        return client.sendAsync(built, BodyHandlers.ofString()).thenApply(response -> {
+            // Every answer of the billing API is logged for ApiConformanceIT, which checks them against its
+            // description.
+            if (billingApi) {
+                ExchangeLog.record(
+                        method,
+                        path,
+                        contentType,
+                        bodyText,
+                        response.statusCode(),
+                        response.headers().firstValue("Content-Type").orElse(null),
+                        response.body());
+            }
+            // ... and every secret it carried, which LogSecretsIT looks for in the logs of the run.
+            SeenSecrets.fromAnswer(response.body());
+            return new Reply(description, response.statusCode(), response.headers(), response.body());
+        });
     }
 
     private String describe() {
-        var shown = bodyText == null ? "" : " " + (bodyText.length() > 300 ? bodyText.substring(0, 300) + "..." : bodyText);
+        var shown =
+                bodyText == null ? "" : " " + (bodyText.length() > 300 ? bodyText.substring(0, 300) + "..." : bodyText);
         return method + " " + path + shown;
     }
 }

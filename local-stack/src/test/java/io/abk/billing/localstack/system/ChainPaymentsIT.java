@@ -37,7 +37,8 @@ class ChainPaymentsIT {
         var id = ChainPayments.create(api, merchant, customer, payout, "25");
 
         // when the customer sends the checkout's wallet call, and nobody confirms
-        var status = api.get("/checkout/pay/" + id + "/status").send().expect(200).json();
+        var status =
+                api.get("/checkout/pay/" + id + "/status").send().expect(200).json();
         assertThat(status.path("sandbox").asBoolean(true)).isFalse();
         var receipts = chain.sendWalletCalls(customer, status.path("walletCalls"));
         assertThat(receipts).hasSize(1);
@@ -72,7 +73,8 @@ class ChainPaymentsIT {
         long block;
         chain.pauseMining();
         try {
-            txHash = chain.sendUnchecked(customer, call.path("to").asString(), call.path("data").asString());
+            txHash = chain.sendUnchecked(
+                    customer, call.path("to").asString(), call.path("data").asString());
             chain.mine();
             var receipt = chain.awaitReceipt(txHash);
             assertThat(receipt.isStatusOK()).isTrue();
@@ -92,12 +94,16 @@ class ChainPaymentsIT {
         assertThat(confirmed.path("alreadyPaid").asBoolean()).isFalse();
         assertThat(confirmed.at("/payment/status").asString()).isEqualTo("paid");
         assertThat(confirmed.at("/payment/txHash").asString()).isEqualToIgnoringCase(txHash);
-        assertThat(ChainPayments.awaitStatus(api, merchant, first, "paid").path("txHash").asString()).isEqualToIgnoringCase(txHash);
+        assertThat(ChainPayments.awaitStatus(api, merchant, first, "paid")
+                        .path("txHash")
+                        .asString())
+                .isEqualToIgnoringCase(txHash);
 
         // and the same transfer can pay nothing else: the other payment stays open
         var reused = Payments.confirm(api, second, txHash).send().expect(400);
         assertThat(reused.code()).isEqualTo("PAYMENT_TX_ALREADY_USED");
-        assertThat(ChainPayments.get(api, merchant, second).path("status").asString()).isEqualTo("open");
+        assertThat(ChainPayments.get(api, merchant, second).path("status").asString())
+                .isEqualTo("open");
     }
 
     @Test
@@ -116,8 +122,11 @@ class ChainPaymentsIT {
         var shortTransfer = chain.send(customer, token, Erc20Abi.transfer(payout, TestChain.units("4")));
         assertRefused(id, shortTransfer.getTransactionHash(), "PAYMENT_SHORT");
         // and a transfer above the customer's balance, mined with status 0, reverted
-        var reverted = chain.awaitReceipt(chain.sendUnchecked(customer, token, Erc20Abi.transfer(payout, TestChain.units("1000"))));
-        assertThat(reverted.isStatusOK()).as("status of a transfer above the balance").isFalse();
+        var reverted = chain.awaitReceipt(
+                chain.sendUnchecked(customer, token, Erc20Abi.transfer(payout, TestChain.units("1000"))));
+        assertThat(reverted.isStatusOK())
+                .as("status of a transfer above the balance")
+                .isFalse();
         assertRefused(id, reverted.getTransactionHash(), "PAYMENT_TX_REVERTED");
         // and a hash the chain never saw is not found
         assertRefused(id, Payments.freshTxHash(), "PAYMENT_TX_NOT_FOUND");

@@ -46,13 +46,17 @@ class ChainReorgIT {
         // when every block from the transfer's on is replaced by an empty one, more of them than the confirmation
         // depth (mining paused meanwhile, so the depth is exact)
         var block = receipt.getBlockNumber().longValueExact();
-        await("blocks on top of " + block).atMost(ChainStack.SETTLES).until(chain::head, head -> head - block + 1 > CONFIRMATIONS);
+        await("blocks on top of " + block)
+                .atMost(ChainStack.SETTLES)
+                .until(chain::head, head -> head - block + 1 > CONFIRMATIONS);
         chain.pauseMining();
         try {
             var depth = chain.head() - block + 1;
             assertThat(depth).as("deeper than the confirmation depth").isGreaterThan(CONFIRMATIONS);
             chain.reorg(depth);
-            assertThat(chain.receipt(receipt.getTransactionHash())).as("the transfer is off the chain").isEmpty();
+            assertThat(chain.receipt(receipt.getTransactionHash()))
+                    .as("the transfer is off the chain")
+                    .isEmpty();
         } finally {
             chain.resumeMining();
         }
@@ -62,10 +66,16 @@ class ChainReorgIT {
         var reopened = ChainPayments.awaitStatus(api, merchant, id, "open");
         assertThat(reopened.path("txHash").isNull()).isTrue();
         assertThat(reopened.path("paidAt").isNull()).isTrue();
-        var event = await("payment.reopened of " + id).atMost(ChainStack.SETTLES).until(
-                () -> api.get("/v1/events?type=payment.reopened&limit=100").key(merchant.testKey()).send().expect(200).json()
-                        .path("events"),
-                events -> events.size() == 1);
+        var event = await("payment.reopened of " + id)
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> api.get("/v1/events?type=payment.reopened&limit=100")
+                                .key(merchant.testKey())
+                                .send()
+                                .expect(200)
+                                .json()
+                                .path("events"),
+                        events -> events.size() == 1);
         var data = event.get(0).path("data");
         assertThat(data.at("/payment/id").asString()).isEqualTo(id);
         assertThat(data.at("/payment/status").asString()).isEqualTo("open");

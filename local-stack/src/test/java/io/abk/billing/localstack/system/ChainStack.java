@@ -42,10 +42,15 @@ public final class ChainStack implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        var running = context.getRoot().getStore(NAMESPACE).computeIfAbsent(Running.class, type -> {
-            SharedStack.closeIfRunning(context);
-            return Running.start();
-        }, Running.class);
+        var running = context.getRoot()
+                .getStore(NAMESPACE)
+                .computeIfAbsent(
+                        Running.class,
+                        type -> {
+                            SharedStack.closeIfRunning(context);
+                            return Running.start();
+                        },
+                        Running.class);
         return parameter.getParameter().getType() == Api.class ? running.api() : running.chain();
     }
 
@@ -59,11 +64,14 @@ public final class ChainStack implements ParameterResolver {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, SharedStack.PARTITIONS).withLocalChain(0));
-            System.out.printf("local stack with the local chain started in %d ms at %s%n", stack.startDuration().toMillis(),
-                    stack.baseUrl());
+            var stack = LocalStack.start(
+                    LocalStackConfig.forTest(dataDir, SharedStack.PARTITIONS).withLocalChain(0));
+            System.out.printf(
+                    "local stack with the local chain started in %d ms at %s%n",
+                    stack.startDuration().toMillis(), stack.baseUrl());
             var info = stack.info();
-            return new Running(stack, new Api(info), new TestChain(info.localChain().orElseThrow()));
+            return new Running(
+                    stack, new Api(info), new TestChain(info.localChain().orElseThrow()));
         }
 
         @Override

@@ -42,14 +42,17 @@ class ChainSubscriptionIT {
     }
 
     /** One merchant's subscription with its wallets, after the customer sent the checkout's wallet calls. */
-    private record Subscribed(TestMerchant merchant, String id, Wallet customer, String payout, JsonNode firstInvoice) {
-    }
+    private record Subscribed(
+            TestMerchant merchant, String id, Wallet customer, String payout, JsonNode firstInvoice) {}
 
     @Test
     void shouldActivateChargeRenewAndRefundOnChainWhenTheCustomerSendsTheWalletCalls() {
         // given a payout address that approved the vault for refunds, and a customer wallet with 1000 USDC
         var payoutWallet = chain.newWallet("0");
-        chain.send(payoutWallet, chain.info().tokenAddress(), Erc20Abi.approve(chain.info().vaultAddress(), Erc20Abi.UNLIMITED));
+        chain.send(
+                payoutWallet,
+                chain.info().tokenAddress(),
+                Erc20Abi.approve(chain.info().vaultAddress(), Erc20Abi.UNLIMITED));
         var customer = chain.newWallet("1000");
 
         // when the customer subscribes by sending the checkout's wallet calls, and nobody calls activate
@@ -59,11 +62,15 @@ class ChainSubscriptionIT {
         var first = subscribed.firstInvoice();
         assertPaidOnChain(first);
         var amount = TestChain.units(AMOUNT);
-        assertThat(chain.balance(customer.address())).isEqualTo(TestChain.units("1000").subtract(amount));
+        assertThat(chain.balance(customer.address()))
+                .isEqualTo(TestChain.units("1000").subtract(amount));
         assertThat(chain.balance(subscribed.payout())).isEqualTo(amount);
-        var subscription = Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id()).expect(200).json();
+        var subscription = Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id())
+                .expect(200)
+                .json();
         assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
-        assertThat(subscription.path("onChainSubscriptionId").asString()).isEqualToIgnoringCase(SubscriptionRef.of(subscribed.id()));
+        assertThat(subscription.path("onChainSubscriptionId").asString())
+                .isEqualToIgnoringCase(SubscriptionRef.of(subscribed.id()));
 
         // when the merchant's test clock reaches the end of the period
         var renewal = advanceToRenewal(subscribed, subscription);
@@ -74,12 +81,19 @@ class ChainSubscriptionIT {
         assertThat(chain.blockTime(receipt.getBlockNumber()))
                 .as("the chain's time was moved to the renewal")
                 .isAfterOrEqualTo(Instant.parse(paidRenewal.path("periodStart").asString()));
-        assertThat(chain.balance(customer.address())).isEqualTo(TestChain.units("1000").subtract(amount.multiply(BigInteger.TWO)));
+        assertThat(chain.balance(customer.address()))
+                .isEqualTo(TestChain.units("1000").subtract(amount.multiply(BigInteger.TWO)));
         assertThat(chain.balance(subscribed.payout())).isEqualTo(amount.multiply(BigInteger.TWO));
 
         // when the merchant refunds part of the renewal (answered once settled on chain)
-        var refunded = Invoices.refund(api, subscribed.merchant().testKey(), paidRenewal.path("id").asString(), new BigDecimal("2.25"))
-                .expect(200).json().path("invoice");
+        var refunded = Invoices.refund(
+                        api,
+                        subscribed.merchant().testKey(),
+                        paidRenewal.path("id").asString(),
+                        new BigDecimal("2.25"))
+                .expect(200)
+                .json()
+                .path("invoice");
 
         // then exactly that much went back from the payout address to the customer, through the vault
         assertThat(refunded.path("amountRefundedUsdc").decimalValue()).isEqualByComparingTo("2.25");
@@ -87,8 +101,11 @@ class ChainSubscriptionIT {
         var refundReceipt = chain.awaitReceipt(refunded.path("refundTxHash").asString());
         assertThat(refundReceipt.isStatusOK()).isTrue();
         assertThat(chain.balance(customer.address()))
-                .isEqualTo(TestChain.units("1000").subtract(amount.multiply(BigInteger.TWO)).add(TestChain.units("2.25")));
-        assertThat(chain.balance(subscribed.payout())).isEqualTo(amount.multiply(BigInteger.TWO).subtract(TestChain.units("2.25")));
+                .isEqualTo(TestChain.units("1000")
+                        .subtract(amount.multiply(BigInteger.TWO))
+                        .add(TestChain.units("2.25")));
+        assertThat(chain.balance(subscribed.payout()))
+                .isEqualTo(amount.multiply(BigInteger.TWO).subtract(TestChain.units("2.25")));
     }
 
     @Test
@@ -97,12 +114,18 @@ class ChainSubscriptionIT {
         var customer = chain.newWallet("100");
         var subscribed = subscribe("chain dunning", customer, TestChain.freshAddress());
         assertPaidOnChain(subscribed.firstInvoice());
-        var subscription = Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id()).expect(200).json();
+        var subscription = Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id())
+                .expect(200)
+                .json();
 
         // when the customer moves almost all of its USDC away (1 USDC stays, less than the amount)
         var left = TestChain.units("1");
-        chain.send(customer, chain.info().tokenAddress(),
-                Erc20Abi.transfer(TestChain.freshAddress(), chain.balance(customer.address()).subtract(left)));
+        chain.send(
+                customer,
+                chain.info().tokenAddress(),
+                Erc20Abi.transfer(
+                        TestChain.freshAddress(),
+                        chain.balance(customer.address()).subtract(left)));
         // and the renewal falls due
         var renewal = advanceToRenewal(subscribed, subscription);
 
@@ -116,13 +139,17 @@ class ChainSubscriptionIT {
 
         // when the customer has the money again but revokes the vault's allowance, and the retry falls due
         chain.mint(customer.address(), TestChain.units("100"));
-        chain.send(customer, chain.info().tokenAddress(), Erc20Abi.approve(chain.info().vaultAddress(), BigInteger.ZERO));
+        chain.send(
+                customer,
+                chain.info().tokenAddress(),
+                Erc20Abi.approve(chain.info().vaultAddress(), BigInteger.ZERO));
         Clocks.advance(api, subscribed.merchant().testKey(), Duration.ofDays(1).toSeconds());
 
         // then the second attempt fails for the allowance, and nothing moved
         var retried = awaitInvoice(subscribed, renewal.path("id").asString(), "open", "ALLOWANCE_REVOKED");
         assertThat(retried.path("attemptCount").asInt()).isEqualTo(2);
-        assertThat(Instant.parse(retried.path("nextAttemptAt").asString())).isEqualTo(dueAt.plus(Duration.ofDays(1 + 2)));
+        assertThat(Instant.parse(retried.path("nextAttemptAt").asString()))
+                .isEqualTo(dueAt.plus(Duration.ofDays(1 + 2)));
         assertThat(chain.balance(customer.address())).isEqualTo(left.add(TestChain.units("100")));
     }
 
@@ -134,11 +161,18 @@ class ChainSubscriptionIT {
         assertPaidOnChain(subscribed.firstInvoice());
 
         // when the customer cancels the mandate in the vault itself, with no API call
-        chain.send(customer, chain.info().vaultAddress(), SubscriptionVaultAbi.cancel(SubscriptionRef.of(subscribed.id())));
+        chain.send(
+                customer,
+                chain.info().vaultAddress(),
+                SubscriptionVaultAbi.cancel(SubscriptionRef.of(subscribed.id())));
 
         // then the subscription shows the mandate revoked and ends with its paid period
-        var subscription = await("mandate of " + subscribed.id()).atMost(ChainStack.SETTLES)
-                .until(() -> Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id()).expect(200).json(),
+        var subscription = await("mandate of " + subscribed.id())
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id())
+                                .expect(200)
+                                .json(),
                         json -> "revoked".equals(json.path("mandateStatus").asString()));
         assertThat(subscription.path("cancelAtPeriodEnd").asBoolean()).isTrue();
         assertThat(subscription.path("status").asString()).isEqualTo("active");
@@ -153,19 +187,33 @@ class ChainSubscriptionIT {
         var merchant = api.newMerchant(name);
         // Frozen (a second ahead of now), so that the renewal's due time is an exact number of seconds away.
         Clocks.advance(api, merchant.testKey(), 1);
-        var body = new LinkedHashMap<String, @Nullable Object>(Subscriptions.adHoc("chain-" + name.replace(' ', '-'),
-                new BigDecimal(AMOUNT), "month"));
+        var body = new LinkedHashMap<String, @Nullable Object>(
+                Subscriptions.adHoc("chain-" + name.replace(' ', '-'), new BigDecimal(AMOUNT), "month"));
         body.put("customerWallet", customer.address());
         body.put("payoutAddressEvm", payout);
-        var created = api.post(Subscriptions.PATH).key(merchant.testKey()).json(body).send().expect(201).json();
+        var created = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(body)
+                .send()
+                .expect(201)
+                .json();
         var id = created.at("/subscription/id").asString();
-        var session = api.get("/checkout/subscribe/" + id + ".json").send().expect(200).json();
+        var session = api.get("/checkout/subscribe/" + id + ".json")
+                .send()
+                .expect(200)
+                .json();
         assertThat(session.path("sandbox").asBoolean(true)).isFalse();
         assertThat(session.path("walletCalls")).hasSize(2);
         chain.sendWalletCalls(customer, session.path("walletCalls"));
 
-        await("activation of " + id).atMost(ChainStack.SETTLES)
-                .until(() -> Subscriptions.get(api, merchant.testKey(), id).expect(200).json().path("status").asString(),
+        await("activation of " + id)
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> Subscriptions.get(api, merchant.testKey(), id)
+                                .expect(200)
+                                .json()
+                                .path("status")
+                                .asString(),
                         "active"::equals);
         var subscribed = new Subscribed(merchant, id, customer, payout, created.path("invoice"));
         var paid = awaitInvoice(subscribed, created.at("/invoice/id").asString(), "paid");
@@ -175,13 +223,28 @@ class ChainSubscriptionIT {
     /** Moves the merchant's clock by exactly the rest of the current period; returns the renewal invoice. */
     private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {
         var key = subscribed.merchant().testKey();
-        var now = Instant.parse(api.get(Clocks.PATH).key(key).send().expect(200).json().path("effectiveNow").asString());
+        var now = Instant.parse(api.get(Clocks.PATH)
+                .key(key)
+                .send()
+                .expect(200)
+                .json()
+                .path("effectiveNow")
+                .asString());
         var periodEnd = Instant.parse(subscription.path("currentPeriodEnd").asString());
         Clocks.advance(api, key, Duration.between(now, periodEnd).toSeconds());
-        return await("renewal of " + subscribed.id()).atMost(ChainStack.SETTLES).until(() -> {
-            var latest = Subscriptions.get(api, key, subscribed.id()).expect(200).json().path("latestInvoiceId").asString();
-            return Invoices.get(api, key, latest).expect(200).json();
-        }, invoice -> "subscription_cycle".equals(invoice.path("billingReason").asString()));
+        return await("renewal of " + subscribed.id())
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> {
+                            var latest = Subscriptions.get(api, key, subscribed.id())
+                                    .expect(200)
+                                    .json()
+                                    .path("latestInvoiceId")
+                                    .asString();
+                            return Invoices.get(api, key, latest).expect(200).json();
+                        },
+                        invoice -> "subscription_cycle"
+                                .equals(invoice.path("billingReason").asString()));
     }
 
     private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status) {
@@ -189,11 +252,18 @@ class ChainSubscriptionIT {
     }
 
     /** Waits until the invoice has {@code status} and (when given) {@code failureCode}. */
-    private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status, @Nullable String failureCode) {
-        return await("invoice " + invoiceId + " " + status + " " + failureCode).atMost(ChainStack.SETTLES)
-                .until(() -> Invoices.get(api, subscribed.merchant().testKey(), invoiceId).expect(200).json(),
+    private static JsonNode awaitInvoice(
+            Subscribed subscribed, String invoiceId, String status, @Nullable String failureCode) {
+        return await("invoice " + invoiceId + " " + status + " " + failureCode)
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> Invoices.get(api, subscribed.merchant().testKey(), invoiceId)
+                                .expect(200)
+                                .json(),
                         invoice -> status.equals(invoice.path("status").asString())
-                                && (failureCode == null || failureCode.equals(invoice.path("failureCode").asString())));
+                                && (failureCode == null
+                                        || failureCode.equals(
+                                                invoice.path("failureCode").asString())));
     }
 
     /** The invoice's txHash is a successful transaction on the chain; returns its receipt. */

@@ -33,23 +33,29 @@ final class CheckoutBrowser {
     private static final Duration RUN_LIMIT = Duration.ofMinutes(6);
 
     /** One scenario: its name (also the screenshots' prefix), the script's scenario and its fixture. */
-    record Scenario(String name, String kind, Map<String, ?> fixture) {
-    }
+    record Scenario(String name, String kind, Map<String, ?> fixture) {}
 
     /** What the script reports of one scenario. */
     record Result(String name, boolean ok, @Nullable String error, JsonNode json) {
 
         /** The sentences the page showed, in order, as {@code state(reason): sentence}. */
         List<String> states() {
-            return json.path("states").valueStream()
-                    .map(s -> s.path("state").asString() + (s.path("reason").isNull() ? "" : "(" + s.path("reason").asString() + ")")
-                            + ": " + s.path("message").asString())
+            return json.path("states")
+                    .valueStream()
+                    .map(s -> s.path("state").asString()
+                            + (s.path("reason").isNull()
+                                    ? ""
+                                    : "(" + s.path("reason").asString() + ")") + ": "
+                            + s.path("message").asString())
                     .toList();
         }
 
         /** The hashes of the transactions the wallet sent, in order. */
         List<String> sent() {
-            return json.path("sent").valueStream().map(tx -> tx.path("hash").asString()).toList();
+            return json.path("sent")
+                    .valueStream()
+                    .map(tx -> tx.path("hash").asString())
+                    .toList();
         }
 
         String extra(String field) {
@@ -58,20 +64,23 @@ final class CheckoutBrowser {
 
         /** Fails with the script's message (and the states it saw) unless the scenario passed. */
         Result assertPassed() {
-            assertThat(ok).as("browser scenario %s failed: %s%nstates seen:%n  %s%nscreenshots: %s", name, error,
-                    String.join(System.lineSeparator() + "  ", states()), SCREENS.toAbsolutePath()).isTrue();
+            assertThat(ok)
+                    .as(
+                            "browser scenario %s failed: %s%nstates seen:%n  %s%nscreenshots: %s",
+                            name, error, String.join(System.lineSeparator() + "  ", states()), SCREENS.toAbsolutePath())
+                    .isTrue();
             return this;
         }
     }
 
-    private CheckoutBrowser() {
-    }
+    private CheckoutBrowser() {}
 
     /** The Chromium to drive; skips the test (outside CI) when there is none. */
     static Path chromium() {
         var path = Path.of(System.getenv().getOrDefault("BILLING_CHROMIUM", "/usr/bin/chromium"));
         if (!Files.isExecutable(path)) {
-            var message = "no Chromium at " + path + " (install Debian's: apt-get install -y --no-install-recommends chromium,"
+            var message = "no Chromium at " + path
+                    + " (install Debian's: apt-get install -y --no-install-recommends chromium,"
                     + " or set BILLING_CHROMIUM)";
             if ("true".equals(System.getenv("CI"))) {
                 throw new IllegalStateException("the checkout browser tests must run in CI, but there is " + message);
@@ -84,8 +93,9 @@ final class CheckoutBrowser {
     /** Runs the scenarios (at most {@code concurrency} at a time) against the stack; one result per scenario, by name. */
     static Map<String, Result> run(List<Scenario> scenarios, @Nullable TestChain chain, int concurrency) {
         var chromium = chromium();
-        assertThat(TOOLS.resolve("node_modules/playwright-core")).as("playwright-core, installed by the build (npm ci in %s)",
-                TOOLS.toAbsolutePath()).isDirectory();
+        assertThat(TOOLS.resolve("node_modules/playwright-core"))
+                .as("playwright-core, installed by the build (npm ci in %s)", TOOLS.toAbsolutePath())
+                .isDirectory();
         try {
             Files.createDirectories(SCREENS);
             var input = new LinkedHashMap<String, Object>();
@@ -95,17 +105,22 @@ final class CheckoutBrowser {
                 input.put("rpcUrl", chain.info().rpcUrl());
                 input.put("chainIdHex", "0x" + Long.toHexString(chain.info().chainId()));
             }
-            input.put("scenarios", scenarios.stream().map(scenario -> {
-                var spec = new LinkedHashMap<String, Object>(scenario.fixture());
-                spec.put("name", scenario.name());
-                spec.put("kind", scenario.kind());
-                return spec;
-            }).toList());
+            input.put(
+                    "scenarios",
+                    scenarios.stream()
+                            .map(scenario -> {
+                                var spec = new LinkedHashMap<String, Object>(scenario.fixture());
+                                spec.put("name", scenario.name());
+                                spec.put("kind", scenario.kind());
+                                return spec;
+                            })
+                            .toList());
             var in = Files.createTempFile("checkout-browser-", ".json");
             var out = Files.createTempFile("checkout-browser-results-", ".json");
             Files.writeString(in, Json.write(input));
             var log = Path.of("target", "checkout-browser.log");
-            var process = new ProcessBuilder("node", TOOLS.resolve("checkout-browser.mjs").toString(), in.toString(), out.toString())
+            var process = new ProcessBuilder(
+                            "node", TOOLS.resolve("checkout-browser.mjs").toString(), in.toString(), out.toString())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
                     .start();
@@ -113,17 +128,28 @@ final class CheckoutBrowser {
             var started = System.nanoTime();
             if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("the browser scenarios took longer than " + RUN_LIMIT + "; their log: " + Files.readString(log));
+                throw new AssertionError("the browser scenarios took longer than " + RUN_LIMIT + "; their log: "
+                        + Files.readString(log));
             }
             var output = Files.readString(log);
-            System.out.printf("checkout browser (%s): %d scenarios in %d ms%n%s", chromium, scenarios.size(),
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), output);
-            assertThat(process.exitValue()).as("node checkout-browser.mjs exit code; its output:%n%s", output).isZero();
+            System.out.printf(
+                    "checkout browser (%s): %d scenarios in %d ms%n%s",
+                    chromium, scenarios.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), output);
+            assertThat(process.exitValue())
+                    .as("node checkout-browser.mjs exit code; its output:%n%s", output)
+                    .isZero();
             var results = new LinkedHashMap<String, Result>();
             for (var result : Json.parse(Files.readString(out)).path("results")) {
                 var name = result.path("name").asString();
-                results.put(name, new Result(name, result.path("ok").asBoolean(), result.path("error").isNull() ? null
-                        : result.path("error").asString(), result));
+                results.put(
+                        name,
+                        new Result(
+                                name,
+                                result.path("ok").asBoolean(),
+                                result.path("error").isNull()
+                                        ? null
+                                        : result.path("error").asString(),
+                                result));
             }
             Files.deleteIfExists(in);
             Files.deleteIfExists(out);

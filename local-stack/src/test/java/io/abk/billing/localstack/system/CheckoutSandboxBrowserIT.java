@@ -35,20 +35,37 @@ class CheckoutSandboxBrowserIT {
         shop = api.newMerchantDisplayed("Acme Coffee");
         var payment = Payments.create(api, shop.testKey(), "sandbox-browser", "9.99");
         paymentId = payment.at("/payment/id").asString();
-        var subscription = api.post(Subscriptions.PATH).key(shop.testKey())
-                .json(Subscriptions.adHoc("sandbox-browser", new BigDecimal("12.5"), "month")).send().expect(201).json();
+        var subscription = api.post(Subscriptions.PATH)
+                .key(shop.testKey())
+                .json(Subscriptions.adHoc("sandbox-browser", new BigDecimal("12.5"), "month"))
+                .send()
+                .expect(201)
+                .json();
         subscriptionId = subscription.at("/subscription/id").asString();
-        results = CheckoutBrowser.run(List.of(
-                new Scenario("pay-sandbox", "pay-simulate", Map.of("url", payment.path("checkoutUrl").asString())),
-                new Scenario("subscribe-sandbox", "subscribe-simulate", Map.of("url", subscription.path("checkoutUrl").asString()))),
-                null, 2);
+        results = CheckoutBrowser.run(
+                List.of(
+                        new Scenario(
+                                "pay-sandbox",
+                                "pay-simulate",
+                                Map.of("url", payment.path("checkoutUrl").asString())),
+                        new Scenario(
+                                "subscribe-sandbox",
+                                "subscribe-simulate",
+                                Map.of("url", subscription.path("checkoutUrl").asString()))),
+                null,
+                2);
     }
 
     @Test
     void shouldPayThePaymentInTheSandboxWhenTheCustomerSimulatesIt() {
         results.get("pay-sandbox").assertPassed();
 
-        var payment = api.get(Payments.PAYMENTS + "/" + paymentId).key(shop.testKey()).send().expect(200).json().path("payment");
+        var payment = api.get(Payments.PAYMENTS + "/" + paymentId)
+                .key(shop.testKey())
+                .send()
+                .expect(200)
+                .json()
+                .path("payment");
         assertThat(payment.path("status").asString()).isEqualTo("paid");
     }
 
@@ -56,6 +73,11 @@ class CheckoutSandboxBrowserIT {
     void shouldActivateTheSubscriptionInTheSandboxWhenTheCustomerSimulatesIt() {
         results.get("subscribe-sandbox").assertPassed();
 
-        assertThat(Subscriptions.get(api, shop.testKey(), subscriptionId).expect(200).json().path("status").asString()).isEqualTo("active");
+        assertThat(Subscriptions.get(api, shop.testKey(), subscriptionId)
+                        .expect(200)
+                        .json()
+                        .path("status")
+                        .asString())
+                .isEqualTo("active");
     }
 }

@@ -28,8 +28,7 @@ final class ConformanceCheck {
     private static final String FORM = "application/x-www-form-urlencoded";
 
     /** One way the exchanges and the description disagree, with how often and one request that showed it. */
-    record Mismatch(String route, int status, String where, String pointer, String message) {
-    }
+    record Mismatch(String route, int status, String where, String pointer, String message) {}
 
     private final ApiDescription api;
     private final Map<Mismatch, Integer> counts = new LinkedHashMap<>();
@@ -71,19 +70,32 @@ final class ConformanceCheck {
     private void checkUndescribed(Exchange exchange) {
         var route = "(undescribed) " + exchange.method() + " " + exchange.path();
         if (exchange.status() < 400) {
-            add(new Mismatch(route, exchange.status(), "response", "", "served with " + exchange.status()
-                    + " but no operation of the document matches this path and method"), exchange);
+            add(
+                    new Mismatch(
+                            route,
+                            exchange.status(),
+                            "response",
+                            "",
+                            "served with " + exchange.status()
+                                    + " but no operation of the document matches this path and method"),
+                    exchange);
             return;
         }
         if (JSON.equals(ApiDescription.mediaType(exchange.responseContentType()))) {
-            validate(new Mismatch("(undescribed)", exchange.status(), "response", "", ""), ERROR_SCHEMA, parse(exchange.responseBody()), exchange);
+            validate(
+                    new Mismatch("(undescribed)", exchange.status(), "response", "", ""),
+                    ERROR_SCHEMA,
+                    parse(exchange.responseBody()),
+                    exchange);
         }
     }
 
     private void checkResponse(Operation op, Exchange exchange) {
         var status = exchange.status();
         var base = op.pointer() + "/responses/";
-        var response = api.locate(base + status).or(() -> api.locate(base + (status / 100) + "XX")).or(() -> api.locate(base + "default"));
+        var response = api.locate(base + status)
+                .or(() -> api.locate(base + (status / 100) + "XX"))
+                .or(() -> api.locate(base + "default"));
         if (response.isEmpty()) {
             add(new Mismatch(op.route(), status, "response", "", "status " + status + " is not described"), exchange);
             return;
@@ -92,18 +104,36 @@ final class ConformanceCheck {
         var mediaType = ApiDescription.mediaType(exchange.responseContentType());
         if (content.isEmpty()) {
             if (!exchange.responseBody().isEmpty()) {
-                add(new Mismatch(op.route(), status, "response", "", "a body (" + mediaType + ") where none is described"), exchange);
+                add(
+                        new Mismatch(
+                                op.route(),
+                                status,
+                                "response",
+                                "",
+                                "a body (" + mediaType + ") where none is described"),
+                        exchange);
             }
             return;
         }
         if (mediaType == null || !content.has(mediaType)) {
-            add(new Mismatch(op.route(), status, "response", "", "content type " + mediaType + " is not described (described: "
-                    + String.join(", ", content.propertyNames()) + ")"), exchange);
+            add(
+                    new Mismatch(
+                            op.route(),
+                            status,
+                            "response",
+                            "",
+                            "content type " + mediaType + " is not described (described: "
+                                    + String.join(", ", content.propertyNames()) + ")"),
+                    exchange);
             return;
         }
         if (JSON.equals(mediaType)) {
             var schema = response.get().pointer() + "/content/" + ApiDescription.escape(mediaType) + "/schema";
-            validate(new Mismatch(op.route(), status, "response", "", ""), schema, parse(exchange.responseBody()), exchange);
+            validate(
+                    new Mismatch(op.route(), status, "response", "", ""),
+                    schema,
+                    parse(exchange.responseBody()),
+                    exchange);
         }
     }
 
@@ -113,13 +143,23 @@ final class ConformanceCheck {
         boolean hasBody = body != null && !body.isEmpty() || exchange.requestBodyOmitted();
         if (described.isEmpty()) {
             if (hasBody) {
-                add(new Mismatch(op.route(), exchange.status(), "request", "", "accepted a body where none is described"), exchange);
+                add(
+                        new Mismatch(
+                                op.route(),
+                                exchange.status(),
+                                "request",
+                                "",
+                                "accepted a body where none is described"),
+                        exchange);
             }
             return;
         }
         if (!hasBody) {
             if (described.get().node().path("required").asBoolean(false)) {
-                add(new Mismatch(op.route(), exchange.status(), "request", "", "accepted no body where one is required"), exchange);
+                add(
+                        new Mismatch(
+                                op.route(), exchange.status(), "request", "", "accepted no body where one is required"),
+                        exchange);
             }
             return;
         }
@@ -131,7 +171,14 @@ final class ConformanceCheck {
         mediaType = mediaType == null ? JSON : mediaType;
         var content = described.get().node().path("content");
         if (!content.has(mediaType)) {
-            add(new Mismatch(op.route(), exchange.status(), "request", "", "accepted content type " + mediaType + ", not described"), exchange);
+            add(
+                    new Mismatch(
+                            op.route(),
+                            exchange.status(),
+                            "request",
+                            "",
+                            "accepted content type " + mediaType + ", not described"),
+                    exchange);
             return;
         }
         var schema = described.get().pointer() + "/content/" + ApiDescription.escape(mediaType) + "/schema";
@@ -162,17 +209,30 @@ final class ConformanceCheck {
             var value = decode(equals < 0 ? "" : pair.substring(equals + 1));
             var parameter = parameters.get(name);
             if (parameter == null) {
-                add(new Mismatch(op.route(), exchange.status(), "request", "?" + name, "accepted a query parameter that is not described"), exchange);
+                add(
+                        new Mismatch(
+                                op.route(),
+                                exchange.status(),
+                                "request",
+                                "?" + name,
+                                "accepted a query parameter that is not described"),
+                        exchange);
                 continue;
             }
             var schemaPointer = parameter.path("x-schema-pointer").stringValue();
-            validate(new Mismatch(op.route(), exchange.status(), "request", "?" + name, ""), schemaPointer, typed(parameter, value), exchange);
+            validate(
+                    new Mismatch(op.route(), exchange.status(), "request", "?" + name, ""),
+                    schemaPointer,
+                    typed(parameter, value),
+                    exchange);
         }
     }
 
     /** A query value as the JSON its schema speaks of: a number for an integer parameter, else the string. */
     private JsonNode typed(JsonNode parameter, String value) {
-        var schema = api.locate(parameter.path("x-schema-pointer").stringValue()).map(ApiDescription.Located::node).orElse(null);
+        var schema = api.locate(parameter.path("x-schema-pointer").stringValue())
+                .map(ApiDescription.Located::node)
+                .orElse(null);
         if (schema != null && "integer".equals(schema.path("type").asString(""))) {
             try {
                 return JsonNodeFactory.instance.numberNode(Long.parseLong(value));
@@ -197,13 +257,18 @@ final class ConformanceCheck {
 
     private void add(Mismatch mismatch, Exchange exchange) {
         counts.merge(mismatch, 1, Integer::sum);
-        examples.putIfAbsent(mismatch, exchange.request() + " -> " + exchange.status() + " "
-                + abbreviate(exchange.responseBody()) + (exchange.requestBody() == null ? "" : " (request body " + abbreviate(exchange.requestBody()) + ")"));
+        examples.putIfAbsent(
+                mismatch,
+                exchange.request() + " -> " + exchange.status() + " " + abbreviate(exchange.responseBody())
+                        + (exchange.requestBody() == null
+                                ? ""
+                                : " (request body " + abbreviate(exchange.requestBody()) + ")"));
     }
 
     List<String> mismatches() {
         var lines = new ArrayList<String>();
-        counts.forEach((mismatch, count) -> lines.add(mismatch.route() + " " + mismatch.status() + " " + mismatch.where() + " "
+        counts.forEach((mismatch, count) -> lines.add(mismatch.route() + " " + mismatch.status() + " "
+                + mismatch.where() + " "
                 + (mismatch.pointer().isEmpty() ? "(whole body)" : mismatch.pointer()) + ": " + mismatch.message()
                 + "  [" + count + "x, e.g. " + examples.get(mismatch) + "]"));
         return lines;
@@ -217,9 +282,15 @@ final class ConformanceCheck {
             }
         }
         var described = api.operations().size();
-        return String.format("API conformance: %d exchanges checked (%d outside the API), %d of %d described operations exercised%n"
-                + "  statuses seen: %s%n  never exercised: %s", checked, outside, described - unexercised.size(), described,
-                exercised, unexercised.isEmpty() ? "none" : String.join(", ", unexercised));
+        return String.format(
+                "API conformance: %d exchanges checked (%d outside the API), %d of %d described operations exercised%n"
+                        + "  statuses seen: %s%n  never exercised: %s",
+                checked,
+                outside,
+                described - unexercised.size(),
+                described,
+                exercised,
+                unexercised.isEmpty() ? "none" : String.join(", ", unexercised));
     }
 
     private static @Nullable JsonNode parse(String body) {

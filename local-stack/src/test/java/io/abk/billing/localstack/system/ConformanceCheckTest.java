@@ -32,15 +32,21 @@ class ConformanceCheckTest {
 
     @Test
     void shouldNameTheFieldWhenAResponseBodyBreaksItsSchema() {
-        var check = checked(exchange("GET", "/v1/test_clock", null, null, 200, CLOCK.replace("\"test_clock\"", "\"clock\"")));
-        assertThat(check.mismatches()).singleElement().asString().startsWith("GET /v1/test_clock 200 response /object: ");
+        var check = checked(
+                exchange("GET", "/v1/test_clock", null, null, 200, CLOCK.replace("\"test_clock\"", "\"clock\"")));
+        assertThat(check.mismatches())
+                .singleElement()
+                .asString()
+                .startsWith("GET /v1/test_clock 200 response /object: ");
     }
 
     @Test
     void shouldReportAnUndescribedStatusAndContentTypeWhenAnswered() {
-        var check = checked(exchange("GET", "/v1/test_clock", null, null, 418, ERROR),
+        var check = checked(
+                exchange("GET", "/v1/test_clock", null, null, 418, ERROR),
                 new Exchange("GET", "/v1/test_clock", null, null, null, false, 200, "text/html", "<p>"));
-        assertThat(check.mismatches()).hasSize(2)
+        assertThat(check.mismatches())
+                .hasSize(2)
                 .anySatisfy(line -> assertThat(line).contains("status 418 is not described"))
                 .anySatisfy(line -> assertThat(line).contains("content type text/html is not described"));
     }
@@ -49,13 +55,27 @@ class ConformanceCheckTest {
     void shouldCheckAcceptedRequestsButNotRefusedOnesWhenBodiesAndQueriesBreakTheSchema() {
         var check = checked(
                 exchange("POST", "/v1/test_clock", null, "{\"advanceBySeconds\":\"soon\"}", 200, CLOCK),
-                exchange("GET", "/v1/subscriptions", "limit=500&colour=red", null, 200, "{\"subscriptions\":[],\"hasMore\":false}"),
-                exchange("POST", "/v1/test_clock", null, "{\"advanceBySeconds\":\"soon\"}", 400, ERROR.replace("resource_missing", "validation_error")));
+                exchange(
+                        "GET",
+                        "/v1/subscriptions",
+                        "limit=500&colour=red",
+                        null,
+                        200,
+                        "{\"subscriptions\":[],\"hasMore\":false}"),
+                exchange(
+                        "POST",
+                        "/v1/test_clock",
+                        null,
+                        "{\"advanceBySeconds\":\"soon\"}",
+                        400,
+                        ERROR.replace("resource_missing", "validation_error")));
         // The 400 exchange sent the same bad body: a refused request is not held to the schema.
-        assertThat(check.mismatches()).noneSatisfy(line -> assertThat(line).contains(" 400 "))
+        assertThat(check.mismatches())
+                .noneSatisfy(line -> assertThat(line).contains(" 400 "))
                 .anySatisfy(line -> assertThat(line).startsWith("POST /v1/test_clock 200 request /advanceBySeconds: "))
                 .anySatisfy(line -> assertThat(line).startsWith("GET /v1/subscriptions 200 request ?limit: "))
-                .anySatisfy(line -> assertThat(line).contains("?colour: accepted a query parameter that is not described"));
+                .anySatisfy(
+                        line -> assertThat(line).contains("?colour: accepted a query parameter that is not described"));
     }
 
     @Test
@@ -66,9 +86,13 @@ class ConformanceCheckTest {
 
     @Test
     void shouldPreferTheJsonSuffixRouteWhenBothTemplatesMatch() {
-        assertThat(API.match("GET", "/checkout/subscribe/sub_1.json")).get().extracting(ApiDescription.Operation::template)
+        assertThat(API.match("GET", "/checkout/subscribe/sub_1.json"))
+                .get()
+                .extracting(ApiDescription.Operation::template)
                 .isEqualTo("/checkout/subscribe/{id}.json");
-        assertThat(API.match("GET", "/checkout/subscribe/sub_1")).get().extracting(ApiDescription.Operation::template)
+        assertThat(API.match("GET", "/checkout/subscribe/sub_1"))
+                .get()
+                .extracting(ApiDescription.Operation::template)
                 .isEqualTo("/checkout/subscribe/{id}");
     }
 
@@ -78,8 +102,14 @@ class ConformanceCheckTest {
         return check;
     }
 
-    private static Exchange exchange(String method, String path, @Nullable String query, @Nullable String requestBody, int status,
+    private static Exchange exchange(
+            String method,
+            String path,
+            @Nullable String query,
+            @Nullable String requestBody,
+            int status,
             String responseBody) {
-        return new Exchange(method, path, query, requestBody == null ? null : JSON, requestBody, false, status, JSON, responseBody);
+        return new Exchange(
+                method, path, query, requestBody == null ? null : JSON, requestBody, false, status, JSON, responseBody);
     }
 }

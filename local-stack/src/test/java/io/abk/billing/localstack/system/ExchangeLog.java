@@ -29,8 +29,15 @@ final class ExchangeLog {
     static final int MAX_LOGGED_BODY_CHARS = 256 * 1024;
 
     /** One request and its answer. {@code query} is the raw query string, {@code null} without one. */
-    record Exchange(String method, String path, @Nullable String query, @Nullable String requestContentType,
-            @Nullable String requestBody, boolean requestBodyOmitted, int status, @Nullable String responseContentType,
+    record Exchange(
+            String method,
+            String path,
+            @Nullable String query,
+            @Nullable String requestContentType,
+            @Nullable String requestBody,
+            boolean requestBodyOmitted,
+            int status,
+            @Nullable String responseContentType,
             String responseBody) {
 
         String request() {
@@ -41,12 +48,17 @@ final class ExchangeLog {
     private static @Nullable BufferedWriter writer;
     private static int recorded;
 
-    private ExchangeLog() {
-    }
+    private ExchangeLog() {}
 
     /** Appends one exchange; concurrent callers (async sends) are serialised, each line written whole. */
-    static synchronized void record(String method, String pathAndQuery, @Nullable String requestContentType,
-            @Nullable String requestBody, int status, @Nullable String responseContentType, String responseBody) {
+    static synchronized void record(
+            String method,
+            String pathAndQuery,
+            @Nullable String requestContentType,
+            @Nullable String requestBody,
+            int status,
+            @Nullable String responseContentType,
+            String responseBody) {
         int question = pathAndQuery.indexOf('?');
         var line = new LinkedHashMap<String, @Nullable Object>();
         line.put("method", method);
@@ -88,9 +100,16 @@ final class ExchangeLog {
     }
 
     private static Exchange parse(JsonNode line) {
-        return new Exchange(line.path("method").stringValue(), line.path("path").stringValue(), text(line, "query"),
-                text(line, "requestContentType"), text(line, "requestBody"), line.path("requestBodyOmitted").asBoolean(false),
-                line.path("status").intValue(), text(line, "responseContentType"), line.path("responseBody").stringValue(""));
+        return new Exchange(
+                line.path("method").stringValue(),
+                line.path("path").stringValue(),
+                text(line, "query"),
+                text(line, "requestContentType"),
+                text(line, "requestBody"),
+                line.path("requestBodyOmitted").asBoolean(false),
+                line.path("status").intValue(),
+                text(line, "responseContentType"),
+                line.path("responseBody").stringValue(""));
     }
 
     private static @Nullable String text(JsonNode line, String field) {

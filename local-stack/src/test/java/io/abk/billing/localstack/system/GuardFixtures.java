@@ -18,18 +18,23 @@ import tools.jackson.databind.JsonNode;
  */
 final class GuardFixtures {
 
-    private GuardFixtures() {
-    }
+    private GuardFixtures() {}
 
     /** A subscription made for a test: the key that owns it, its id and its first invoice's id. */
-    record Made(String key, String subscriptionId, String invoiceId) {
-    }
+    record Made(String key, String subscriptionId, String invoiceId) {}
 
     /** Incomplete, mandate pending, first invoice open (as created): {@code amountUsdc} a month. */
     static Made incomplete(Api api, String key, String merchantRef, String amountUsdc) {
-        var created = api.post(Subscriptions.PATH).key(key)
-                .json(Subscriptions.adHoc(merchantRef, new BigDecimal(amountUsdc), "month")).send().expect(201).json();
-        return new Made(key, created.at("/subscription/id").asString(), created.at("/invoice/id").asString());
+        var created = api.post(Subscriptions.PATH)
+                .key(key)
+                .json(Subscriptions.adHoc(merchantRef, new BigDecimal(amountUsdc), "month"))
+                .send()
+                .expect(201)
+                .json();
+        return new Made(
+                key,
+                created.at("/subscription/id").asString(),
+                created.at("/invoice/id").asString());
     }
 
     /**
@@ -40,12 +45,25 @@ final class GuardFixtures {
     static Made completed(Api api, String key, String merchantRef, String amountUsdc) {
         var body = Subscriptions.adHoc(merchantRef, new BigDecimal(amountUsdc), "month");
         body.put("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance"));
-        var created = api.post(Subscriptions.PATH).key(key).json(body).send().expect(201).json();
-        var made = new Made(key, created.at("/subscription/id").asString(), created.at("/invoice/id").asString());
-        var subscription = Subscriptions.action(api, key, made.subscriptionId(), "complete", null).expect(200).json().path("subscription");
+        var created = api.post(Subscriptions.PATH)
+                .key(key)
+                .json(body)
+                .send()
+                .expect(201)
+                .json();
+        var made = new Made(
+                key,
+                created.at("/subscription/id").asString(),
+                created.at("/invoice/id").asString());
+        var subscription = Subscriptions.action(api, key, made.subscriptionId(), "complete", null)
+                .expect(200)
+                .json()
+                .path("subscription");
         assertThat(subscription.path("status").asString()).isEqualTo("incomplete");
         assertThat(subscription.path("mandateStatus").asString()).isEqualTo("active");
-        Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> invoice(api, made).path("failureCode").isString());
         var invoice = invoice(api, made);
         assertThat(invoice.path("status").asString()).isEqualTo("open");
@@ -57,8 +75,12 @@ final class GuardFixtures {
     /** Active, its first invoice paid in full by the activation's sandbox charge. */
     static Made active(Api api, String key, String merchantRef, String amountUsdc) {
         var made = incomplete(api, key, merchantRef, amountUsdc);
-        var activated = Subscriptions.action(api, key, made.subscriptionId(), "activate", null).expect(200).json();
-        assertThat(activated.at("/charge/ok").asBoolean()).as(activated.toString()).isTrue();
+        var activated = Subscriptions.action(api, key, made.subscriptionId(), "activate", null)
+                .expect(200)
+                .json();
+        assertThat(activated.at("/charge/ok").asBoolean())
+                .as(activated.toString())
+                .isTrue();
         assertThat(activated.at("/subscription/status").asString()).isEqualTo("active");
         assertThat(activated.at("/invoice/status").asString()).isEqualTo("paid");
         return made;
@@ -66,7 +88,10 @@ final class GuardFixtures {
 
     static Made paused(Api api, String key, String merchantRef) {
         var made = active(api, key, merchantRef, "10");
-        var subscription = Subscriptions.action(api, key, made.subscriptionId(), "pause", null).expect(200).json().path("subscription");
+        var subscription = Subscriptions.action(api, key, made.subscriptionId(), "pause", null)
+                .expect(200)
+                .json()
+                .path("subscription");
         assertThat(subscription.path("status").asString()).isEqualTo("paused");
         return made;
     }
@@ -90,7 +115,10 @@ final class GuardFixtures {
     /** Active, its first invoice paid and then refunded in full. */
     static Made refunded(Api api, String key, String merchantRef) {
         var made = active(api, key, merchantRef, "10");
-        var invoice = Invoices.refund(api, key, made.invoiceId(), null).expect(200).json().path("invoice");
+        var invoice = Invoices.refund(api, key, made.invoiceId(), null)
+                .expect(200)
+                .json()
+                .path("invoice");
         assertThat(invoice.path("status").asString()).isEqualTo("refunded");
         return made;
     }
@@ -102,7 +130,8 @@ final class GuardFixtures {
     /** The sandbox's tx hash of a settlement request, {@code 0x} + hex SHA-256 of {@code sandbox:<requestId>}. */
     static String sandboxTxHash(String requestId) {
         try {
-            var digest = MessageDigest.getInstance("SHA-256").digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
+            var digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
             return "0x" + HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -115,8 +144,11 @@ final class GuardFixtures {
     }
 
     private static void cancelNow(Api api, Made made) {
-        var subscription = Subscriptions.action(api, made.key(), made.subscriptionId(), "cancel", Map.of("immediate", true))
-                .expect(200).json().path("subscription");
+        var subscription = Subscriptions.action(
+                        api, made.key(), made.subscriptionId(), "cancel", Map.of("immediate", true))
+                .expect(200)
+                .json()
+                .path("subscription");
         assertThat(subscription.path("status").asString()).isEqualTo("canceled");
     }
 }

@@ -15,8 +15,7 @@ import java.util.stream.IntStream;
 /** Many requests at once: all built first, then sent together on the shared client, answers kept in order. */
 final class GuardRace {
 
-    private GuardRace() {
-    }
+    private GuardRace() {}
 
     static List<Reply> race(int count, IntFunction<Call> call) {
         var calls = IntStream.range(0, count).mapToObj(call).toList();
@@ -43,13 +42,18 @@ final class GuardRace {
 
     /** The aggregate's changes: {@code accepted} accepted (each with snapshots), {@code rejected} rejected with {@code code} and nothing else. */
     static void assertChanges(List<Change> changes, int accepted, int rejected, String code) {
-        assertThat(changes).filteredOn(change -> change.getOutcome() == Outcome.ACCEPTED).hasSize(accepted)
+        assertThat(changes)
+                .filteredOn(change -> change.getOutcome() == Outcome.ACCEPTED)
+                .hasSize(accepted)
                 .allSatisfy(change -> assertThat(change.getSnapshots()).isNotEmpty());
-        assertThat(changes).filteredOn(change -> change.getOutcome() == Outcome.REJECTED).hasSize(rejected).allSatisfy(change -> {
-            assertThat(change.getRejection().getCode()).isEqualTo(code);
-            assertThat(change.getSnapshots()).isEmpty();
-            assertThat(change.getEventIds()).isEmpty();
-        });
+        assertThat(changes)
+                .filteredOn(change -> change.getOutcome() == Outcome.REJECTED)
+                .hasSize(rejected)
+                .allSatisfy(change -> {
+                    assertThat(change.getRejection().getCode()).isEqualTo(code);
+                    assertThat(change.getSnapshots()).isEmpty();
+                    assertThat(change.getEventIds()).isEmpty();
+                });
         assertThat(changes).hasSize(accepted + rejected);
     }
 

@@ -25,15 +25,17 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 final class GuardTopics implements AutoCloseable {
 
     private static final Duration READ_LIMIT = Duration.ofSeconds(30);
-    private static final List<Topic<String, ?>> WATCHED = List.of(
-            Topics.SUBSCRIPTION_COMMANDS, Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS);
+    private static final List<Topic<String, ?>> WATCHED =
+            List.of(Topics.SUBSCRIPTION_COMMANDS, Topics.CHANGES, Topics.EVENTS, Topics.CHAIN_REQUESTS);
 
     /** End offsets of every partition of the watched topics at one moment. */
-    record Mark(Map<TopicPartition, Long> offsets) {
-    }
+    record Mark(Map<TopicPartition, Long> offsets) {}
 
     /** The records committed after a {@link Mark}, per topic, in offset order within each partition. */
-    record Since(List<SubscriptionCommand> commands, List<Change> changes, List<BillingEvent> events,
+    record Since(
+            List<SubscriptionCommand> commands,
+            List<Change> changes,
+            List<BillingEvent> events,
             List<ChainRequest> chainRequests) {
 
         List<SubscriptionCommand> commandsOf(String subscriptionId) {
@@ -73,14 +75,21 @@ final class GuardTopics implements AutoCloseable {
     private final List<TopicPartition> partitions = new ArrayList<>();
 
     GuardTopics(String bootstrapServers) {
-        consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false,
+                        ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
+                        5_000),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
         for (var topic : WATCHED) {
-            consumer.partitionsFor(topic.name()).forEach(info -> partitions.add(new TopicPartition(topic.name(), info.partition())));
+            consumer.partitionsFor(topic.name())
+                    .forEach(info -> partitions.add(new TopicPartition(topic.name(), info.partition())));
         }
         consumer.assign(partitions);
     }
@@ -100,7 +109,8 @@ final class GuardTopics implements AutoCloseable {
         var deadline = System.nanoTime() + READ_LIMIT.toNanos();
         while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("could not read the watched topics up to " + end + " within " + READ_LIMIT.toSeconds() + " s");
+                throw new AssertionError(
+                        "could not read the watched topics up to " + end + " within " + READ_LIMIT.toSeconds() + " s");
             }
             for (var record : consumer.poll(Duration.ofMillis(200))) {
                 var topic = record.topic();

@@ -64,11 +64,22 @@ class HostileInputFuzzIT {
     private static final Duration DEADLINE = Duration.ofSeconds(15);
     /** Requests in flight at once: enough to keep two cores busy, few enough to measure each answer's time honestly. */
     private static final int CONCURRENCY = 16;
+
     private static final int DEFAULT_REQUESTS = 10_000;
     private static final int SHOWN_FAILURES = 15;
     /** Words that only a stack trace, an exception's class name or a database error would put in an answer. */
-    private static final List<String> INSIDES = List.of("Exception", "\tat ", "org.springframework", "io.abk.billing", "reactor.",
-            "java.lang", "SQLSTATE", "PSQL", "r2dbc", "jackson", "Caused by");
+    private static final List<String> INSIDES = List.of(
+            "Exception",
+            "\tat ",
+            "org.springframework",
+            "io.abk.billing",
+            "reactor.",
+            "java.lang",
+            "SQLSTATE",
+            "PSQL",
+            "r2dbc",
+            "jackson",
+            "Caused by");
     /**
      * A seed every request of which is refused as the checks require. Its run found two gateway bugs the state comparison
      * caught: a 406 decided after the handler had acted, and a chunked body the HTTP codec refused while the handler
@@ -76,7 +87,8 @@ class HostileInputFuzzIT {
      */
     static final long DEFAULT_SEED = 27932344510109L;
     /** Statuses a refusal may have; anything else in 4xx is reported (it is not wrong, but nothing should produce it). */
-    private static final Set<Integer> REFUSALS = Set.of(400, 401, 403, 404, 405, 406, 409, 411, 413, 414, 415, 422, 429, 431);
+    private static final Set<Integer> REFUSALS =
+            Set.of(400, 401, 403, 404, 405, 406, 409, 411, 413, 414, 415, 422, 429, 431);
 
     private static Api api;
     private static Receiver receiver;
@@ -97,16 +109,24 @@ class HostileInputFuzzIT {
     }
 
     @Test
-    void shouldRefuseEveryHostileRequestWithA4xxErrorInTimeAndChangeNothingWhenThousandsAreSentAcrossEveryRoute() throws Exception {
+    void shouldRefuseEveryHostileRequestWithA4xxErrorInTimeAndChangeNothingWhenThousandsAreSentAcrossEveryRoute()
+            throws Exception {
         // given a seed, the generator and the merchant's state before
         var seedProperty = System.getProperty("fuzz.seed", Long.toString(DEFAULT_SEED));
         long seed = seedProperty.equals("random") ? System.nanoTime() : Long.parseLong(seedProperty);
         int count = Integer.getInteger("fuzz.requests", DEFAULT_REQUESTS);
         var only = only(count);
         var base = URI.create(api.info().baseUrl());
-        var generator = new HostileRequests(routes, estate.ids("test"), estate.ids("live"), estate.key("test"), api.adminToken(),
-                base.getHost() + ":" + base.getPort(), seed);
-        System.out.printf("hostile-input fuzz: seed=%d requests=%d (repeat with -Dfuzz.seed=%d)%n", seed, only.size(), seed);
+        var generator = new HostileRequests(
+                routes,
+                estate.ids("test"),
+                estate.ids("live"),
+                estate.key("test"),
+                api.adminToken(),
+                base.getHost() + ":" + base.getPort(),
+                seed);
+        System.out.printf(
+                "hostile-input fuzz: seed=%d requests=%d (repeat with -Dfuzz.seed=%d)%n", seed, only.size(), seed);
         var before = MerchantState.of(api, estate.merchant().id());
         var receivedBefore = receiver.requests().size();
         try (var topics = new GuardTopics(api.info().kafkaBootstrapServers())) {
@@ -121,24 +141,41 @@ class HostileInputFuzzIT {
             // then none failed
             System.out.println(run.summary(elapsed));
             if (!run.failures.isEmpty()) {
-                fail("%d of %d hostile requests failed (seed=%d; repeat one with -Dfuzz.seed=%d -Dfuzz.only=<index>); the first %d:%n%s",
+                fail(
+                        "%d of %d hostile requests failed (seed=%d; repeat one with -Dfuzz.seed=%d -Dfuzz.only=<index>); the first %d:%n%s",
                         run.failures.size(), only.size(), seed, seed, SHOWN_FAILURES, run.shownFailures());
             }
-            assertThat(run.covered.keySet()).as("routes the run reached").hasSizeGreaterThanOrEqualTo(only.size() >= 1_000 ? routes.routes().size() : 0);
+            assertThat(run.covered.keySet())
+                    .as("routes the run reached")
+                    .hasSizeGreaterThanOrEqualTo(
+                            only.size() >= 1_000 ? routes.routes().size() : 0);
 
             // and the merchant's state is as it was: no row, no command, change or event, no webhook
             var since = topics.since(mark);
             var merchantId = estate.merchant().id();
             var state = new org.assertj.core.api.SoftAssertions();
-            state.assertThat(MerchantState.of(api, merchantId)).as("the merchant's rows after the run (seed=%d)", seed).isEqualTo(before);
-            state.assertThat(since.commandsOfMerchant(merchantId)).as("commands of the merchant (seed=%d)", seed).isEmpty();
-            state.assertThat(since.changesOfMerchant(merchantId)).as("changes of the merchant (seed=%d)", seed).isEmpty();
-            state.assertThat(since.eventsOfMerchant(merchantId)).as("events of the merchant (seed=%d)", seed).isEmpty();
-            state.assertThat(receiver.requests()).as("webhooks received (seed=%d)", seed).hasSize(receivedBefore);
+            state.assertThat(MerchantState.of(api, merchantId))
+                    .as("the merchant's rows after the run (seed=%d)", seed)
+                    .isEqualTo(before);
+            state.assertThat(since.commandsOfMerchant(merchantId))
+                    .as("commands of the merchant (seed=%d)", seed)
+                    .isEmpty();
+            state.assertThat(since.changesOfMerchant(merchantId))
+                    .as("changes of the merchant (seed=%d)", seed)
+                    .isEmpty();
+            state.assertThat(since.eventsOfMerchant(merchantId))
+                    .as("events of the merchant (seed=%d)", seed)
+                    .isEmpty();
+            state.assertThat(receiver.requests())
+                    .as("webhooks received (seed=%d)", seed)
+                    .hasSize(receivedBefore);
             state.assertAll();
         }
         // and its keys and resources still serve it
-        api.get("/v1/subscriptions/" + estate.id("test", "sub")).key(estate.key("test")).send().expect(200);
+        api.get("/v1/subscriptions/" + estate.id("test", "sub"))
+                .key(estate.key("test"))
+                .send()
+                .expect(200);
         api.admin("GET", "/admin/v1/merchants/" + estate.merchant().id()).send().expect(200);
     }
 
@@ -148,7 +185,10 @@ class HostileInputFuzzIT {
         if (listed.isEmpty()) {
             return IntStream.range(0, count).boxed().toList();
         }
-        return Arrays.stream(listed.split(",")).map(String::strip).map(Integer::valueOf).toList();
+        return Arrays.stream(listed.split(","))
+                .map(String::strip)
+                .map(Integer::valueOf)
+                .toList();
     }
 
     /** One run: sends, checks each answer, and keeps failures and numbers. */
@@ -186,7 +226,9 @@ class HostileInputFuzzIT {
                     });
                 }
                 pool.shutdown();
-                assertThat(pool.awaitTermination(10, TimeUnit.MINUTES)).as("the run ended").isTrue();
+                assertThat(pool.awaitTermination(10, TimeUnit.MINUTES))
+                        .as("the run ended")
+                        .isTrue();
             }
         }
 
@@ -246,11 +288,13 @@ class HostileInputFuzzIT {
         }
 
         private HttpRequest httpRequest(HostileRequest request) {
-            var builder = HttpRequest.newBuilder(URI.create(base + request.target())).timeout(DEADLINE);
+            var builder =
+                    HttpRequest.newBuilder(URI.create(base + request.target())).timeout(DEADLINE);
             for (var header : request.headers()) {
                 builder.header(header.name(), header.text());
             }
-            var publisher = request.body().length == 0 ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(request.body());
+            var publisher =
+                    request.body().length == 0 ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(request.body());
             return builder.method(request.method(), publisher).build();
         }
 
@@ -292,7 +336,9 @@ class HostileInputFuzzIT {
             } catch (RuntimeException e) {
                 return "a " + status + " whose body is not JSON";
             }
-            if (!json.path("error").isString() || json.path("error").asString().isBlank() || !json.path("code").isString()
+            if (!json.path("error").isString()
+                    || json.path("error").asString().isBlank()
+                    || !json.path("code").isString()
                     || json.path("code").asString().isBlank()) {
                 return "a " + status + " without {error, code}";
             }
@@ -301,8 +347,11 @@ class HostileInputFuzzIT {
 
         /** Whether the request's {@code Accept} leaves JSON out, so an error without a body is all it can get. */
         private static boolean refusesJson(HostileRequest request) {
-            return request.headers().stream().anyMatch(header -> header.name().equalsIgnoreCase("Accept")
-                    && !(header.text().contains("application/json") && !header.text().contains("q=-")) && !header.text().equals("*/*"));
+            return request.headers().stream()
+                    .anyMatch(header -> header.name().equalsIgnoreCase("Accept")
+                            && !(header.text().contains("application/json")
+                                    && !header.text().contains("q=-"))
+                            && !header.text().equals("*/*"));
         }
 
         String shownFailures() {
@@ -315,11 +364,21 @@ class HostileInputFuzzIT {
             long p50 = sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2);
             long p99 = sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, sorted.size() * 99 / 100));
             long max = sorted.isEmpty() ? 0 : sorted.getLast();
-            return String.format("hostile-input fuzz: seed=%d sent=%d (client %d, socket %d) in %d ms; answer ms p50=%d p99=%d max=%d;"
+            return String.format(
+                    "hostile-input fuzz: seed=%d sent=%d (client %d, socket %d) in %d ms; answer ms p50=%d p99=%d max=%d;"
                             + " statuses %s; %d routes reached; %d failures; stalled on the pooled connection, then answered"
                             + " on a new one: " + stalls,
-                    seed, sorted.size(), transports.get(0), transports.get(1), elapsed.toMillis(), p50, p99, max, new TreeMap<>(statuses),
-                    covered.size(), failures.size());
+                    seed,
+                    sorted.size(),
+                    transports.get(0),
+                    transports.get(1),
+                    elapsed.toMillis(),
+                    p50,
+                    p99,
+                    max,
+                    new TreeMap<>(statuses),
+                    covered.size(),
+                    failures.size());
         }
     }
 
@@ -334,8 +393,10 @@ class HostileInputFuzzIT {
             var tables = new TreeMap<String, String>();
             try (var db = api.database()) {
                 var names = new ArrayList<String>();
-                try (var query = db.prepareStatement("SELECT table_name FROM information_schema.columns WHERE column_name = 'merchant_id'"
-                        + " AND table_schema = current_schema() ORDER BY table_name"); var rows = query.executeQuery()) {
+                try (var query = db.prepareStatement(
+                                "SELECT table_name FROM information_schema.columns WHERE column_name = 'merchant_id'"
+                                        + " AND table_schema = current_schema() ORDER BY table_name");
+                        var rows = query.executeQuery()) {
                     while (rows.next()) {
                         names.add(rows.getString(1));
                     }
@@ -352,9 +413,11 @@ class HostileInputFuzzIT {
             return new MerchantState(tables);
         }
 
-        private static String digest(java.sql.Connection db, String select, String merchantId) throws java.sql.SQLException {
+        private static String digest(java.sql.Connection db, String select, String merchantId)
+                throws java.sql.SQLException {
             var row = "(to_jsonb(r) - 'projected_at' - 'recorded_at')::text";
-            var sql = "SELECT count(*), coalesce(md5(string_agg(md5(" + row + "), ',' ORDER BY md5(" + row + "))), '') FROM (" + select + ") r";
+            var sql = "SELECT count(*), coalesce(md5(string_agg(md5(" + row + "), ',' ORDER BY md5(" + row
+                    + "))), '') FROM (" + select + ") r";
             try (var query = db.prepareStatement(sql)) {
                 query.setString(1, merchantId);
                 try (var rows = query.executeQuery()) {

@@ -18,8 +18,19 @@ import java.util.Set;
  *                4xx (or close) before the API sees it
  * @param htmlErrors whether its route refuses with an HTML page (a checkout page), not JSON
  */
-record HostileRequest(int index, String route, List<String> defects, String method, String target, List<Header> headers,
-        byte[] body, byte[] wire, boolean socket, boolean refused, boolean framing, boolean htmlErrors) {
+record HostileRequest(
+        int index,
+        String route,
+        List<String> defects,
+        String method,
+        String target,
+        List<Header> headers,
+        byte[] body,
+        byte[] wire,
+        boolean socket,
+        boolean refused,
+        boolean framing,
+        boolean htmlErrors) {
 
     /** One header as sent: its name and value bytes (ISO-8859-1 for the client, raw on the socket). */
     record Header(String name, byte[] value) {
@@ -39,14 +50,29 @@ record HostileRequest(int index, String route, List<String> defects, String meth
     /** A short, printable description for a failure message: non-printable bytes as {@code \xNN}, long parts cut. */
     String describe() {
         var text = new StringBuilder();
-        text.append('#').append(index).append(' ').append(route).append(" defects=").append(defects).append(socket ? " (raw socket)" : "").append('\n');
+        text.append('#')
+                .append(index)
+                .append(' ')
+                .append(route)
+                .append(" defects=")
+                .append(defects)
+                .append(socket ? " (raw socket)" : "")
+                .append('\n');
         if (socket) {
             text.append("  wire: ").append(printable(wire, 1200));
             return text.toString();
         }
-        text.append("  ").append(method).append(' ').append(shorten(target, 400)).append('\n');
+        text.append("  ")
+                .append(method)
+                .append(' ')
+                .append(shorten(target, 400))
+                .append('\n');
         for (var header : headers) {
-            text.append("  ").append(header.name()).append(": ").append(printable(header.value(), 200)).append('\n');
+            text.append("  ")
+                    .append(header.name())
+                    .append(": ")
+                    .append(printable(header.value(), 200))
+                    .append('\n');
         }
         if (body.length > 0) {
             text.append("  body (").append(body.length).append(" bytes): ").append(printable(body, 600));

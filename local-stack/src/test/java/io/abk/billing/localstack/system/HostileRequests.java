@@ -31,41 +31,142 @@ final class HostileRequests {
 
     /** The ULID alphabet of the platform's ids (Crockford base 32, lower case). */
     private static final String ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
-    private static final List<String> ODD_METHODS = List.of("PUT", "DELETE", "PATCH", "POST", "GET", "PROPFIND", "FOO", "TRACE", "M-SEARCH", "LINK");
+    private static final List<String> ODD_METHODS =
+            List.of("PUT", "DELETE", "PATCH", "POST", "GET", "PROPFIND", "FOO", "TRACE", "M-SEARCH", "LINK");
 
     /** Values no field of the API accepts as a number: out of any range, below a micro-unit, or beyond the parser's limits. */
-    private static final List<String> EXTREME_NUMBERS = List.of("1e400", "-1e400", "1e-400", "1e999999999", "-1e-999999999",
-            "123456789012345678901234567890", "-99999999999999999999999", "0.0000000000000000000000001", "9".repeat(1200),
-            "1" + "0".repeat(40) + ".5", "-0.0000001", "1E+2147483648");
+    private static final List<String> EXTREME_NUMBERS = List.of(
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "1e999999999",
+            "-1e-999999999",
+            "123456789012345678901234567890",
+            "-99999999999999999999999",
+            "0.0000000000000000000000001",
+            "9".repeat(1200),
+            "1" + "0".repeat(40) + ".5",
+            "-0.0000001",
+            "1E+2147483648");
 
     /** Well-typed but strange strings: control characters, NUL, lone surrogates, bidi overrides, huge, SQL and markup. */
-    private static final List<String> ODD_STRINGS = List.of("", " ", "\u0000", "a\u0000b", "\\u0000", "\u0001\u001f", "\ud800", "\udfff\ud800",
-            "\u202e\u202d", "\uffff", "\ufeff", "💩", "é", "' OR '1'='1", "\"; DROP TABLE merchants; --", "<script>alert(1)</script>",
-            "${jndi:ldap://127.0.0.1/a}", "%s%n%x", "../../etc/passwd", "null", "true", "0x", "0x" + "f".repeat(40),
-            "https://", "http://127.0.0.1:1/", "javascript:alert(1)", "\r\nX-Injected: 1");
+    private static final List<String> ODD_STRINGS = List.of(
+            "",
+            " ",
+            "\u0000",
+            "a\u0000b",
+            "\\u0000",
+            "\u0001\u001f",
+            "\ud800",
+            "\udfff\ud800",
+            "\u202e\u202d",
+            "\uffff",
+            "\ufeff",
+            "💩",
+            "é",
+            "' OR '1'='1",
+            "\"; DROP TABLE merchants; --",
+            "<script>alert(1)</script>",
+            "${jndi:ldap://127.0.0.1/a}",
+            "%s%n%x",
+            "../../etc/passwd",
+            "null",
+            "true",
+            "0x",
+            "0x" + "f".repeat(40),
+            "https://",
+            "http://127.0.0.1:1/",
+            "javascript:alert(1)",
+            "\r\nX-Injected: 1");
 
     /** Path ids that are no resource of the caller's: malformed, encoded control bytes, invalid UTF-8, huge. */
-    private static final List<String> MALFORMED_IDS = List.of("not-an-id", "%00", "%FF%FE%FD", "%C3%28", "%E2%82", "%C0%AF", "%ED%A0%80",
-            "%2e%2e", "%2F", "%25", "%20", "%0A", "%F0%9F%92%A9", "%EF%BF%BF", "null", "undefined", "0", "-1", "1e400", "%u0000",
-            "'%20OR%20'1'='1", "%3Cscript%3E", "x".repeat(300), "y".repeat(3000));
+    private static final List<String> MALFORMED_IDS = List.of(
+            "not-an-id",
+            "%00",
+            "%FF%FE%FD",
+            "%C3%28",
+            "%E2%82",
+            "%C0%AF",
+            "%ED%A0%80",
+            "%2e%2e",
+            "%2F",
+            "%25",
+            "%20",
+            "%0A",
+            "%F0%9F%92%A9",
+            "%EF%BF%BF",
+            "null",
+            "undefined",
+            "0",
+            "-1",
+            "1e400",
+            "%u0000",
+            "'%20OR%20'1'='1",
+            "%3Cscript%3E",
+            "x".repeat(300),
+            "y".repeat(3000));
 
-    private static final List<String> BAD_VERSIONS = List.of("2025-01-01", "2026-01-02", "2026-01-01,2026-01-01", "", "latest", "2026-1-1",
-            "9999-99-99", "v".repeat(2000), "2026-01-01x", "0", "2026-01-01;q=1", "%32%30%32%36-01-01");
+    private static final List<String> BAD_VERSIONS = List.of(
+            "2025-01-01",
+            "2026-01-02",
+            "2026-01-01,2026-01-01",
+            "",
+            "latest",
+            "2026-1-1",
+            "9999-99-99",
+            "v".repeat(2000),
+            "2026-01-01x",
+            "0",
+            "2026-01-01;q=1",
+            "%32%30%32%36-01-01");
 
-    private static final List<String> BAD_CONTENT_TYPES = List.of("text/plain", "application/xml", "multipart/form-data; boundary=zz",
-            "application/octet-stream", "application/x-www-form-urlencoded", "text/html; charset=utf-8", "image/png", "*/*", "application/");
+    private static final List<String> BAD_CONTENT_TYPES = List.of(
+            "text/plain",
+            "application/xml",
+            "multipart/form-data; boundary=zz",
+            "application/octet-stream",
+            "application/x-www-form-urlencoded",
+            "text/html; charset=utf-8",
+            "image/png",
+            "*/*",
+            "application/");
 
-    private static final List<String> STRUCTURAL_BODIES = List.of("{\"a\":", "{", "]", "{\"a\":1,}", "{'a':1}", "{\"a\":NaN}", "{\"a\":1} x",
-            "{} {}", "/* c */ {}", "{\"a\" 1}", "{\"a\":01}", "{\"a\":.5}", "{\"a\":\"\\x00\"}", "{\"a\":\"\\ud800\\\"}", "\"unterminated",
-            "{\"a\":tru}", "{\"a\":[1,2}", "{,}", "\u0000", "{\"a\":1}\u0000");
+    private static final List<String> STRUCTURAL_BODIES = List.of(
+            "{\"a\":",
+            "{",
+            "]",
+            "{\"a\":1,}",
+            "{'a':1}",
+            "{\"a\":NaN}",
+            "{\"a\":1} x",
+            "{} {}",
+            "/* c */ {}",
+            "{\"a\" 1}",
+            "{\"a\":01}",
+            "{\"a\":.5}",
+            "{\"a\":\"\\x00\"}",
+            "{\"a\":\"\\ud800\\\"}",
+            "\"unterminated",
+            "{\"a\":tru}",
+            "{\"a\":[1,2}",
+            "{,}",
+            "\u0000",
+            "{\"a\":1}\u0000");
 
     private static final byte[] OVERLONG_SLASH = {(byte) 0xc0, (byte) 0xaf};
     private static final byte[] ENCODED_SURROGATE = {(byte) 0xed, (byte) 0xa0, (byte) 0x80};
-    private static final List<byte[]> INVALID_UTF8 = List.of(new byte[] {(byte) 0xff, (byte) 0xfe}, new byte[] {(byte) 0xc3, 0x28},
-            OVERLONG_SLASH, ENCODED_SURROGATE, new byte[] {(byte) 0xe2, (byte) 0x82}, new byte[] {(byte) 0x80},
+    private static final List<byte[]> INVALID_UTF8 = List.of(
+            new byte[] {(byte) 0xff, (byte) 0xfe},
+            new byte[] {(byte) 0xc3, 0x28},
+            OVERLONG_SLASH,
+            ENCODED_SURROGATE,
+            new byte[] {(byte) 0xe2, (byte) 0x82},
+            new byte[] {(byte) 0x80},
             new byte[] {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80});
-    private static final List<String> NON_OBJECT_BODIES = List.of("[]", "[{}]", "\"x\"", "7", "true", "false", "null", "-0", "1e400", "[" + "{}".repeat(0) + "]");
+    private static final List<String> NON_OBJECT_BODIES =
+            List.of("[]", "[{}]", "\"x\"", "7", "true", "false", "null", "-0", "1e400", "[" + "{}".repeat(0) + "]");
 
     private final List<Route> routes;
     private final RouteTable table;
@@ -80,8 +181,14 @@ final class HostileRequests {
      * @param ownIds       the fuzzed merchant's test-mode ids by prefix, the ids its test key may act on
      * @param otherModeIds its live-mode ids by prefix: with the test key they are someone else's
      */
-    HostileRequests(RouteTable table, Map<String, String> ownIds, Map<String, String> otherModeIds, String testKey, String adminToken,
-            String hostHeader, long seed) {
+    HostileRequests(
+            RouteTable table,
+            Map<String, String> ownIds,
+            Map<String, String> otherModeIds,
+            String testKey,
+            String adminToken,
+            String hostHeader,
+            long seed) {
         this.table = table;
         this.routes = table.routes();
         this.ownIds = ownIds;
@@ -119,6 +226,7 @@ final class HostileRequests {
         private int sureRefusals;
         /** A body defect was applied; a content-type defect was applied (a later body defect must keep it). */
         private boolean bodyDefect;
+
         private boolean contentTypeDefect;
         private boolean raw;
         private boolean framing;
@@ -134,11 +242,14 @@ final class HostileRequests {
             // the request as its caller would send it, at a real id of its own where the route names one
             for (var variable : route.pathVariables()) {
                 var id = ownIds.get(route.idPrefix(variable));
-                pathValues.put(variable, id != null && random.nextInt(10) < 7 ? id : unknownId(route.idPrefix(variable)));
+                pathValues.put(
+                        variable, id != null && random.nextInt(10) < 7 ? id : unknownId(route.idPrefix(variable)));
             }
             authenticate();
             if (route.takesBody() && random.nextInt(10) < 8) {
-                contentType = route.takesJson() ? "application/json" : route.bodies().keySet().iterator().next();
+                contentType = route.takesJson()
+                        ? "application/json"
+                        : route.bodies().keySet().iterator().next();
                 body = bytes(route.takesJson() ? plausibleJson() : "x=1");
             }
             // the defects that make it refused
@@ -166,7 +277,8 @@ final class HostileRequests {
             raw = raw || random.nextInt(8) == 0;
             if (raw && route.access() == Access.MERCHANT && random.nextInt(4) == 0) {
                 // Only a socket sends these: bytes that are no UTF-8 in the key's header.
-                headers.removeIf(header -> header.name().equalsIgnoreCase("x-service-api-key") || header.name().equalsIgnoreCase("Authorization"));
+                headers.removeIf(header -> header.name().equalsIgnoreCase("x-service-api-key")
+                        || header.name().equalsIgnoreCase("Authorization"));
                 var value = bytes("abk_test_");
                 headers.add(new Header("x-service-api-key", java.util.Arrays.copyOf(value, value.length + 2)));
                 headers.getLast().value()[value.length] = (byte) 0xff;
@@ -202,17 +314,32 @@ final class HostileRequests {
                 allHeaders.add(Header.of("Content-Type", contentType));
             }
             byte[] wire = wire(target, allHeaders);
-            return new HostileRequest(index, route.toString(), List.copyOf(defects), method, target, List.copyOf(allHeaders), body, wire, raw,
-                    refused || !HostileRequest.SAFE_METHODS.contains(method), framing,
-                    table.match(method, target.split("[?#]", 2)[0]).map(Route::htmlErrors).orElse(false));
+            return new HostileRequest(
+                    index,
+                    route.toString(),
+                    List.copyOf(defects),
+                    method,
+                    target,
+                    List.copyOf(allHeaders),
+                    body,
+                    wire,
+                    raw,
+                    refused || !HostileRequest.SAFE_METHODS.contains(method),
+                    framing,
+                    table.match(method, target.split("[?#]", 2)[0])
+                            .map(Route::htmlErrors)
+                            .orElse(false));
         }
 
         private void authenticate() {
             switch (route.access()) {
-                case MERCHANT -> headers.add(random.nextBoolean() ? Header.of("x-service-api-key", testKey) : Header.of("Authorization", "Bearer " + testKey));
+                case MERCHANT ->
+                    headers.add(
+                            random.nextBoolean()
+                                    ? Header.of("x-service-api-key", testKey)
+                                    : Header.of("Authorization", "Bearer " + testKey));
                 case ADMIN -> headers.add(Header.of("Authorization", "Bearer " + adminToken));
-                case PUBLIC -> {
-                }
+                case PUBLIC -> {}
             }
         }
 
@@ -296,30 +423,53 @@ final class HostileRequests {
         }
 
         private void auth() {
-            headers.removeIf(header -> header.name().equalsIgnoreCase("x-service-api-key") || header.name().equalsIgnoreCase("Authorization"));
+            headers.removeIf(header -> header.name().equalsIgnoreCase("x-service-api-key")
+                    || header.name().equalsIgnoreCase("Authorization"));
             if (route.access() == Access.ADMIN) {
                 switch (random.nextInt(5)) {
                     case 0 -> defects.add("refused:auth=none");
                     case 1 -> add("refused:auth=merchant-key", "Authorization", "Bearer " + testKey);
                     case 2 -> add("refused:auth=token+x", "Authorization", "Bearer " + adminToken + "x");
                     case 3 -> add("refused:auth=token-as-api-key", "x-service-api-key", adminToken);
-                    default -> add("refused:auth=basic", "Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(("admin:" + adminToken).getBytes(StandardCharsets.UTF_8)));
+                    default ->
+                        add(
+                                "refused:auth=basic",
+                                "Authorization",
+                                "Basic "
+                                        + java.util.Base64.getEncoder()
+                                                .encodeToString(
+                                                        ("admin:" + adminToken).getBytes(StandardCharsets.UTF_8)));
                 }
                 return;
             }
-            var garbage = pick(List.of("", "abk_test_", "abk_test_" + "0".repeat(40), "abk_live_" + randomText(ID_ALPHABET, 40), testKey + "x",
-                    testKey.substring(0, testKey.length() - 1), testKey.toUpperCase(Locale.ROOT), "Bearer " + testKey, adminToken, "k".repeat(5000),
-                    "abk_test_" + randomText(ID_ALPHABET, 200), "%61bk_test_x"));
+            var garbage = pick(List.of(
+                    "",
+                    "abk_test_",
+                    "abk_test_" + "0".repeat(40),
+                    "abk_live_" + randomText(ID_ALPHABET, 40),
+                    testKey + "x",
+                    testKey.substring(0, testKey.length() - 1),
+                    testKey.toUpperCase(Locale.ROOT),
+                    "Bearer " + testKey,
+                    adminToken,
+                    "k".repeat(5000),
+                    "abk_test_" + randomText(ID_ALPHABET, 200),
+                    "%61bk_test_x"));
             switch (random.nextInt(4)) {
                 case 0 -> defects.add("refused:auth=none");
                 case 1 -> add("refused:auth=api-key-garbage", "x-service-api-key", garbage);
                 case 2 -> add("refused:auth=bearer-garbage", "Authorization", "Bearer " + garbage);
-                default -> add("refused:auth=scheme", "Authorization", pick(List.of("Basic " + testKey, "Token " + testKey, "Bearer", "Digest x", testKey)));
+                default ->
+                    add(
+                            "refused:auth=scheme",
+                            "Authorization",
+                            pick(List.of("Basic " + testKey, "Token " + testKey, "Bearer", "Digest x", testKey)));
             }
         }
 
         private void id() {
-            var variable = route.pathVariables().get(random.nextInt(route.pathVariables().size()));
+            var variable = route.pathVariables()
+                    .get(random.nextInt(route.pathVariables().size()));
             var prefix = route.idPrefix(variable);
             String value;
             String what;
@@ -329,7 +479,10 @@ final class HostileRequests {
                     what = "unknown";
                 }
                 case 1 -> {
-                    var others = ownIds.entrySet().stream().filter(e -> !e.getKey().equals(prefix) && !e.getKey().equals("wha")).toList();
+                    var others = ownIds.entrySet().stream()
+                            .filter(e ->
+                                    !e.getKey().equals(prefix) && !e.getKey().equals("wha"))
+                            .toList();
                     value = others.get(random.nextInt(others.size())).getValue();
                     what = "another-kind";
                 }
@@ -392,7 +545,8 @@ final class HostileRequests {
                     int depth = 2_000 + random.nextInt(6_000);
                     var open = random.nextBoolean() ? "[" : "{\"a\":";
                     var close = open.equals("[") ? "]" : "}";
-                    body = bytes("{\"" + anyProperty(properties) + "\":" + open.repeat(depth) + "1" + close.repeat(random.nextInt(3) == 0 ? 0 : depth) + "}");
+                    body = bytes("{\"" + anyProperty(properties) + "\":" + open.repeat(depth) + "1"
+                            + close.repeat(random.nextInt(3) == 0 ? 0 : depth) + "}");
                     defects.add("refused:body=nested-" + depth);
                 }
                 default -> {
@@ -417,7 +571,8 @@ final class HostileRequests {
                 }
             }
             if (random.nextInt(4) == 0 && !fields.isEmpty()) {
-                // A duplicate key, first or last: last-wins parsing, first-wins parsing or refusal all leave it refused.
+                // A duplicate key, first or last: last-wins parsing, first-wins parsing or refusal all leave it
+                // refused.
                 fields.add(random.nextBoolean() ? 0 : fields.size(), fields.get(random.nextInt(fields.size())));
                 defects.add("duplicate-key");
             }
@@ -463,12 +618,19 @@ final class HostileRequests {
         private String oddValue(Set<String> types) {
             var type = pick(new ArrayList<>(types));
             return switch (type) {
-                case "string" -> Json.write(random.nextInt(5) == 0 ? "s".repeat(random.nextInt(20_000)) : pick(ODD_STRINGS));
+                case "string" ->
+                    Json.write(random.nextInt(5) == 0 ? "s".repeat(random.nextInt(20_000)) : pick(ODD_STRINGS));
                 case "number" -> pick(List.of("0", "-0", "1e-7", "0.1234567", "1e3", "-5", "1000000000.000001"));
                 case "integer" -> pick(List.of("0", "-1", "2147483648", "9223372036854775808", "-9223372036854775809"));
                 case "boolean" -> "true";
-                case "object" -> random.nextBoolean() ? "{\"k\":\"" + "v".repeat(600) + "\"}" : "{\"\\u0000\":\"\\u0000\",\"k\":{\"deep\":[1]}}";
-                case "array" -> random.nextBoolean() ? "[\"" + pick(ODD_STRINGS).replace("\"", "") + "\"]" : "[" + "\"a\",".repeat(500) + "\"a\"]";
+                case "object" ->
+                    random.nextBoolean()
+                            ? "{\"k\":\"" + "v".repeat(600) + "\"}"
+                            : "{\"\\u0000\":\"\\u0000\",\"k\":{\"deep\":[1]}}";
+                case "array" ->
+                    random.nextBoolean()
+                            ? "[\"" + pick(ODD_STRINGS).replace("\"", "") + "\"]"
+                            : "[" + "\"a\",".repeat(500) + "\"a\"]";
                 default -> "null";
             };
         }
@@ -507,10 +669,34 @@ final class HostileRequests {
             int count = 1 + random.nextInt(3);
             for (int i = 0; i < count; i++) {
                 var name = pick(names);
-                var value = pick(List.of("0", "-1", "101", "1e400", "99999999999999999999", "1.5", "", "%00", "%FF", "%C3%28", "+5", "05", "NaN",
-                        unknownId(pick(List.of("sub", "inv", "pay", "evt", "we", "prod", "plink", "key", "aud", "mer"))), "wha_0", "wha_99999999999999999999",
-                        "wha_-1", "ACTIVE", "active", "subscription.created", "%27%20OR%201%3D1", "x".repeat(1 + random.nextInt(3000)),
-                        ownIds.values().stream().skip(random.nextInt(ownIds.size())).findFirst().orElse("x")));
+                var value = pick(List.of(
+                        "0",
+                        "-1",
+                        "101",
+                        "1e400",
+                        "99999999999999999999",
+                        "1.5",
+                        "",
+                        "%00",
+                        "%FF",
+                        "%C3%28",
+                        "+5",
+                        "05",
+                        "NaN",
+                        unknownId(
+                                pick(List.of("sub", "inv", "pay", "evt", "we", "prod", "plink", "key", "aud", "mer"))),
+                        "wha_0",
+                        "wha_99999999999999999999",
+                        "wha_-1",
+                        "ACTIVE",
+                        "active",
+                        "subscription.created",
+                        "%27%20OR%201%3D1",
+                        "x".repeat(1 + random.nextInt(3000)),
+                        ownIds.values().stream()
+                                .skip(random.nextInt(ownIds.size()))
+                                .findFirst()
+                                .orElse("x")));
                 query.add(name + (random.nextInt(10) == 0 ? "" : "=" + value));
             }
             defects.add("query");
@@ -518,16 +704,26 @@ final class HostileRequests {
 
         private void oddHeaders() {
             switch (random.nextInt(7)) {
-                case 0 -> headers.add(Header.of("Accept", pick(List.of("text/html", "application/xml", "*/*;q=0", "garbage", "application/json;q=-1"))));
-                case 1 -> headers.add(Header.of("x-request-id", pick(List.of("", "req_x", "r".repeat(3000), "%00", "<script>"))));
-                case 2 -> headers.add(Header.of("X-Forwarded-For", pick(List.of("999.1.1.1", "::::", "x", "127.0.0.1, , ,"))));
+                case 0 ->
+                    headers.add(Header.of(
+                            "Accept",
+                            pick(List.of(
+                                    "text/html", "application/xml", "*/*;q=0", "garbage", "application/json;q=-1"))));
+                case 1 ->
+                    headers.add(
+                            Header.of("x-request-id", pick(List.of("", "req_x", "r".repeat(3000), "%00", "<script>"))));
+                case 2 ->
+                    headers.add(
+                            Header.of("X-Forwarded-For", pick(List.of("999.1.1.1", "::::", "x", "127.0.0.1, , ,"))));
                 case 3 -> {
                     for (int i = 0; i < 60; i++) {
                         headers.add(Header.of("x-h" + i, "v"));
                     }
                 }
                 case 4 -> headers.add(Header.of("x-long", "l".repeat(4000)));
-                case 5 -> headers.add(Header.of("Accept-Encoding", pick(List.of("gzip", "br, zstd", "identity;q=0", "*;q=0"))));
+                case 5 ->
+                    headers.add(
+                            Header.of("Accept-Encoding", pick(List.of("gzip", "br, zstd", "identity;q=0", "*;q=0"))));
                 default -> headers.add(Header.of("Cookie", "SESSION=" + "c".repeat(100)));
             }
             defects.add("headers");
@@ -542,7 +738,8 @@ final class HostileRequests {
             var path = route.path(pathValues);
             if (upperCaseFirstSegment) {
                 int second = path.indexOf('/', 1);
-                path = path.substring(0, second < 0 ? path.length() : second).toUpperCase(Locale.ROOT) + (second < 0 ? "" : path.substring(second));
+                path = path.substring(0, second < 0 ? path.length() : second).toUpperCase(Locale.ROOT)
+                        + (second < 0 ? "" : path.substring(second));
             }
             path = pathPrefix + path + pathSuffix;
             return query.isEmpty() ? path : path + (path.contains("?") ? "&" : "?") + String.join("&", query);
@@ -596,9 +793,16 @@ final class HostileRequests {
                         contentLength = "Transfer-Encoding: chunked";
                         sentBody = bytes("zz" + eol + "abc" + eol + "0" + eol + eol);
                     }
-                    case 8 -> contentLength = pick(List.of("Content-Length: -1", "Content-Length: abc", "Content-Length: 1e3", "Content-Length: 99999999999999999999"));
+                    case 8 ->
+                        contentLength = pick(List.of(
+                                "Content-Length: -1",
+                                "Content-Length: abc",
+                                "Content-Length: 1e3",
+                                "Content-Length: 99999999999999999999"));
                     case 9 -> requestLine = method.toLowerCase(Locale.ROOT) + " " + target + " HTTP/1.1";
-                    case 10 -> requestLine = method + " " + target + " " + pick(List.of("HTTP/1.0", "HTTP/2.0", "HTTP/9.9", "HTTP/1.1 extra", "HTP/1.1", ""));
+                    case 10 ->
+                        requestLine = method + " " + target + " "
+                                + pick(List.of("HTTP/1.0", "HTTP/2.0", "HTTP/9.9", "HTTP/1.1 extra", "HTP/1.1", ""));
                     case 11 -> requestLine = method + " http://evil.invalid" + target + " HTTP/1.1";
                     case 12 -> requestLine = method + "  " + target + "   HTTP/1.1";
                     case 13 -> requestLine = method + " " + target + "/" + "p".repeat(9000) + " HTTP/1.1";

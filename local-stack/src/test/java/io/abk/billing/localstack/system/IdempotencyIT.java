@@ -36,16 +36,25 @@ class IdempotencyIT {
         // given a merchant and a create sent with an Idempotency-Key
         var merchant = api.newMerchant("idempotency-replay");
         var key = newKey();
-        var first = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key)
-                .body("{\"merchantRef\":\"order-1\",\"customerWallet\":\"" + Subscriptions.WALLET
-                        + "\",\"amountUsdc\":9.99,\"interval\":\"month\"}", "application/json")
-                .send().expect(201);
+        var first = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .body(
+                        "{\"merchantRef\":\"order-1\",\"customerWallet\":\"" + Subscriptions.WALLET
+                                + "\",\"amountUsdc\":9.99,\"interval\":\"month\"}",
+                        "application/json")
+                .send()
+                .expect(201);
         assertThat(first.header("Idempotent-Replayed")).isEmpty();
 
         // when the same request comes again with its keys reordered and other whitespace
-        var again = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key)
-                .body("{\n  \"interval\" : \"month\",\n  \"amountUsdc\" : 9.99,\n  \"customerWallet\" : \"" + Subscriptions.WALLET
-                        + "\",\n  \"merchantRef\" : \"order-1\"\n}\n", "application/json")
+        var again = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .body(
+                        "{\n  \"interval\" : \"month\",\n  \"amountUsdc\" : 9.99,\n  \"customerWallet\" : \""
+                                + Subscriptions.WALLET + "\",\n  \"merchantRef\" : \"order-1\"\n}\n",
+                        "application/json")
                 .send();
 
         // then it answers the same status and body, marked as a replay
@@ -55,7 +64,10 @@ class IdempotencyIT {
         // and exactly one subscription (and one command) exists
         var id = first.json().at("/subscription/id").asString();
         assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).containsExactly(id);
-        assertThat(api.topics().values(Topics.SUBSCRIPTION_COMMANDS, (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
+        assertThat(api.topics()
+                        .values(
+                                Topics.SUBSCRIPTION_COMMANDS,
+                                (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
                 .hasSize(1);
     }
 
@@ -64,14 +76,24 @@ class IdempotencyIT {
         // given a create done with a key
         var merchant = api.newMerchant("idempotency-conflict");
         var key = newKey();
-        var first = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key)
-                .json(Subscriptions.adHoc("order-1")).send().expect(201);
+        var first = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(Subscriptions.adHoc("order-1"))
+                .send()
+                .expect(201);
 
         // when the key comes back with a different body, or on another route
-        var otherBody = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key)
-                .json(Subscriptions.adHoc("order-2")).send();
-        var otherRoute = api.post("/v1/products").key(merchant.testKey()).idempotencyKey(key)
-                .json(java.util.Map.of("name", "Gold")).send();
+        var otherBody = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(Subscriptions.adHoc("order-2"))
+                .send();
+        var otherRoute = api.post("/v1/products")
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(java.util.Map.of("name", "Gold"))
+                .send();
 
         // then both are 409 idempotency_error, and still only the first subscription exists
         assertThat(otherBody.status()).isEqualTo(409);
@@ -79,7 +101,8 @@ class IdempotencyIT {
         assertThat(otherBody.json().path("error").asString()).isNotBlank();
         assertThat(otherRoute.status()).isEqualTo(409);
         assertThat(otherRoute.code()).isEqualTo("idempotency_error");
-        assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).containsExactly(first.json().at("/subscription/id").asString());
+        assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100))
+                .containsExactly(first.json().at("/subscription/id").asString());
     }
 
     @Test
@@ -89,7 +112,10 @@ class IdempotencyIT {
         var key = newKey();
         var body = Subscriptions.adHoc("order-concurrent");
         var calls = IntStream.range(0, 20)
-                .mapToObj(i -> api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(body))
+                .mapToObj(i -> api.post(Subscriptions.PATH)
+                        .key(merchant.testKey())
+                        .idempotencyKey(key)
+                        .json(body))
                 .toList();
         var replies = calls.stream().map(Call::sendAsync).toList();
         CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).join();
@@ -111,10 +137,17 @@ class IdempotencyIT {
         // and exactly one subscription exists afterwards, from one command with one accepted change
         var id = ids.iterator().next();
         assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).containsExactly(id);
-        assertThat(api.topics().values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id())))
-                .extracting(Change::getAggregateId).containsExactly(id);
+        assertThat(api.topics()
+                        .values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id())))
+                .extracting(Change::getAggregateId)
+                .containsExactly(id);
         // and a later repeat replays it
-        var later = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(body).send().expect(201);
+        var later = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(body)
+                .send()
+                .expect(201);
         assertThat(later.header("Idempotent-Replayed")).contains("true");
         assertThat(later.json().at("/subscription/id").asString()).isEqualTo(id);
     }
@@ -126,19 +159,30 @@ class IdempotencyIT {
         var key = newKey();
         var bad = Subscriptions.adHoc("order-bad");
         bad.put("interval", "week");
-        var first = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(bad).send();
+        var first = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(bad)
+                .send();
         assertThat(first.status()).isEqualTo(400);
         assertThat(first.code()).isEqualTo("validation_error");
 
         // when it is repeated, then the 400 is replayed as it was (same request id in the body)
-        var again = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(bad).send();
+        var again = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(bad)
+                .send();
         assertThat(again.status()).isEqualTo(400);
         assertThat(again.header("Idempotent-Replayed")).contains("true");
         assertThat(again.json()).isEqualTo(first.json());
 
         // and a corrected request needs a new key: the old one names the refused request
-        var corrected = api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key)
-                .json(Subscriptions.adHoc("order-bad")).send();
+        var corrected = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(Subscriptions.adHoc("order-bad"))
+                .send();
         assertThat(corrected.status()).isEqualTo(409);
         assertThat(corrected.code()).isEqualTo("idempotency_error");
         assertThat(Subscriptions.listAllIds(api, merchant.testKey(), 100)).isEmpty();
@@ -154,10 +198,20 @@ class IdempotencyIT {
 
         // when each sends the same body with it, then each gets its own new subscription
         var answers = List.of(a.testKey(), a.liveKey(), b.testKey()).stream()
-                .map(apiKey -> api.post(Subscriptions.PATH).key(apiKey).idempotencyKey(key).json(body).send().expect(201))
+                .map(apiKey -> api.post(Subscriptions.PATH)
+                        .key(apiKey)
+                        .idempotencyKey(key)
+                        .json(body)
+                        .send()
+                        .expect(201))
                 .toList();
-        assertThat(answers).allSatisfy(reply -> assertThat(reply.header("Idempotent-Replayed")).isEmpty());
-        assertThat(answers.stream().map(reply -> reply.json().at("/subscription/id").asString()).distinct()).hasSize(3);
+        assertThat(answers)
+                .allSatisfy(
+                        reply -> assertThat(reply.header("Idempotent-Replayed")).isEmpty());
+        assertThat(answers.stream()
+                        .map(reply -> reply.json().at("/subscription/id").asString())
+                        .distinct())
+                .hasSize(3);
     }
 
     private static String newKey() {

@@ -9,8 +9,7 @@ final class Invoices {
 
     static final String PATH = "/v1/invoices";
 
-    private Invoices() {
-    }
+    private Invoices() {}
 
     static Reply get(Api api, String key, String id) {
         return api.get(PATH + "/" + id).key(key).send();

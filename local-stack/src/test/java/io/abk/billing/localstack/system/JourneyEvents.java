@@ -32,11 +32,13 @@ final class JourneyEvents {
      * @param subscription the API object its subscription snapshot must equal
      * @param invoice the API object its invoice snapshot must equal; null: the event carries no invoice
      */
-    record Expected(String type, JsonNode subscription, @Nullable JsonNode invoice) {
-    }
+    record Expected(
+            String type, JsonNode subscription, @Nullable JsonNode invoice) {}
 
     /** As the gateway writes snapshots: plain decimals, so a rendered snapshot parses to the same nodes as the API's. */
-    private static final JsonMapper API_JSON = JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+    private static final JsonMapper API_JSON = JsonMapper.builder()
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .build();
 
     private final List<Expected> expected = new ArrayList<>();
 
@@ -55,18 +57,26 @@ final class JourneyEvents {
      * and returns them (in topic order: one key, one partition).
      */
     List<BillingEvent> assertPublished(Api api, String subscriptionId) {
-        var events = api.topics().awaitValues(Topics.EVENTS, (BillingEvent e) -> e.getAggregateId().equals(subscriptionId),
-                expected.size());
-        assertThat(events).extracting(BillingEvent::getType)
+        var events = api.topics()
+                .awaitValues(
+                        Topics.EVENTS, (BillingEvent e) -> e.getAggregateId().equals(subscriptionId), expected.size());
+        assertThat(events)
+                .extracting(BillingEvent::getType)
                 .containsExactlyElementsOf(expected.stream().map(Expected::type).toList());
         for (int i = 0; i < events.size(); i++) {
             var event = events.get(i);
             var want = expected.get(i);
-            assertThat(subscription(event)).as("subscription of event %d (%s)", i, event.getType()).isEqualTo(want.subscription());
+            assertThat(subscription(event))
+                    .as("subscription of event %d (%s)", i, event.getType())
+                    .isEqualTo(want.subscription());
             if (want.invoice() == null) {
-                assertThat(event.getData().getInvoice()).as("invoice of event %d (%s)", i, event.getType()).isNull();
+                assertThat(event.getData().getInvoice())
+                        .as("invoice of event %d (%s)", i, event.getType())
+                        .isNull();
             } else {
-                assertThat(invoice(event)).as("invoice of event %d (%s)", i, event.getType()).isEqualTo(want.invoice());
+                assertThat(invoice(event))
+                        .as("invoice of event %d (%s)", i, event.getType())
+                        .isEqualTo(want.invoice());
             }
         }
         return events;
@@ -82,21 +92,37 @@ final class JourneyEvents {
             var at = event.getCreatedAt();
             var what = event.getType() + " " + event.getEventId();
             switch (event.getType()) {
-                case "invoice.paid" -> assertThat(instant(invoice(event), "paidAt")).as(what).isEqualTo(at);
-                case "invoice.refunded" -> assertThat(instant(invoice(event), "refundedAt")).as(what).isEqualTo(at);
-                case "invoice.voided" -> assertThat(instant(invoice(event), "voidedAt")).as(what).isEqualTo(at);
+                case "invoice.paid" ->
+                    assertThat(instant(invoice(event), "paidAt")).as(what).isEqualTo(at);
+                case "invoice.refunded" ->
+                    assertThat(instant(invoice(event), "refundedAt")).as(what).isEqualTo(at);
+                case "invoice.voided" ->
+                    assertThat(instant(invoice(event), "voidedAt")).as(what).isEqualTo(at);
                 case "invoice.payment_failed" -> {
                     var attempt = event.getData().getInvoice().getAttemptCount();
                     var next = invoice(event).path("nextAttemptAt");
                     if (attempt <= retryDelays.size()) {
-                        assertThat(Instant.parse(next.asString())).as(what).isEqualTo(at.plus(retryDelays.get(attempt - 1)));
+                        assertThat(Instant.parse(next.asString()))
+                                .as(what)
+                                .isEqualTo(at.plus(retryDelays.get(attempt - 1)));
                     } else {
-                        assertThat(next.isNull()).as("%s: no retry after the last attempt", what).isTrue();
+                        assertThat(next.isNull())
+                                .as("%s: no retry after the last attempt", what)
+                                .isTrue();
                     }
                 }
-                case "subscription.paused" -> assertThat(instant(subscription(event), "pausedAt")).as(what).isEqualTo(at);
-                case "subscription.resumed" -> assertThat(instant(subscription(event), "currentPeriodStart")).as(what).isEqualTo(at);
-                case "subscription.canceled" -> assertThat(instant(subscription(event), "canceledAt")).as(what).isEqualTo(at);
+                case "subscription.paused" ->
+                    assertThat(instant(subscription(event), "pausedAt"))
+                            .as(what)
+                            .isEqualTo(at);
+                case "subscription.resumed" ->
+                    assertThat(instant(subscription(event), "currentPeriodStart"))
+                            .as(what)
+                            .isEqualTo(at);
+                case "subscription.canceled" ->
+                    assertThat(instant(subscription(event), "canceledAt"))
+                            .as(what)
+                            .isEqualTo(at);
                 default -> {
                     // created, activated, updated, past_due: no time of their own
                 }
@@ -110,7 +136,8 @@ final class JourneyEvents {
 
     /** The event's subscription snapshot as the API renders it. */
     static JsonNode subscription(BillingEvent event) {
-        return Json.parse(API_JSON.writeValueAsString(ApiJson.subscription(event.getData().getSubscription())));
+        return Json.parse(
+                API_JSON.writeValueAsString(ApiJson.subscription(event.getData().getSubscription())));
     }
 
     /** The event's invoice snapshot as the API renders it. */
@@ -138,7 +165,8 @@ final class JourneyEvents {
     /** The issue-3 contract's sandbox tx hash of a settlement request: {@code 0x} + hex SHA-256 of {@code sandbox:<requestId>}. */
     static String sandboxTxHash(String requestId) {
         try {
-            var digest = MessageDigest.getInstance("SHA-256").digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
+            var digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("sandbox:" + requestId).getBytes(StandardCharsets.UTF_8));
             return "0x" + HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);

@@ -15,8 +15,7 @@ final class Json {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     static JsonNode parse(String text) {
         return MAPPER.readTree(text);

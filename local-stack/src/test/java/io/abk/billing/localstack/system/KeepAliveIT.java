@@ -33,19 +33,42 @@ class KeepAliveIT {
             for (int round = 0; round < ROUNDS; round++) {
                 // given a POST with a body that is refused before the body is read
                 var refused = switch (round % 3) {
-                    case 0 -> api.post(Subscriptions.PATH).key("abk_test_short").json(body).via(client).send();
-                    case 1 -> api.post(Subscriptions.PATH).key(merchant.testKey()).header("Service-Version", "1999-01-01")
-                            .json(body).via(client).send();
-                    default -> api.post(Subscriptions.PATH).key(merchant.testKey()).body("x".repeat(70_000), "application/json")
-                            .via(client).send();
+                    case 0 ->
+                        api.post(Subscriptions.PATH)
+                                .key("abk_test_short")
+                                .json(body)
+                                .via(client)
+                                .send();
+                    case 1 ->
+                        api.post(Subscriptions.PATH)
+                                .key(merchant.testKey())
+                                .header("Service-Version", "1999-01-01")
+                                .json(body)
+                                .via(client)
+                                .send();
+                    default ->
+                        api.post(Subscriptions.PATH)
+                                .key(merchant.testKey())
+                                .body("x".repeat(70_000), "application/json")
+                                .via(client)
+                                .send();
                 };
                 assertThat(refused.status()).as("round %d: %s", round, refused).isIn(400, 401, 413);
 
                 // when the client sends its next request on the same kept-alive connection, then it is answered
-                var next = api.get(Subscriptions.PATH + "?limit=1").key(merchant.testKey()).timeout(ANSWER_LIMIT).via(client).sendAsync()
-                        .handle((reply, error) -> reply).join();
-                assertThat(next).as("round %d: the request after %s got no answer within %s", round, refused, ANSWER_LIMIT).isNotNull();
-                assertThat(next.status()).as("round %d: the request after %s", round, refused).isEqualTo(200);
+                var next = api.get(Subscriptions.PATH + "?limit=1")
+                        .key(merchant.testKey())
+                        .timeout(ANSWER_LIMIT)
+                        .via(client)
+                        .sendAsync()
+                        .handle((reply, error) -> reply)
+                        .join();
+                assertThat(next)
+                        .as("round %d: the request after %s got no answer within %s", round, refused, ANSWER_LIMIT)
+                        .isNotNull();
+                assertThat(next.status())
+                        .as("round %d: the request after %s", round, refused)
+                        .isEqualTo(200);
             }
         }
     }

@@ -47,7 +47,9 @@ class LifecycleBadInputIT {
         merchant = api.newMerchant("lifecycle-bad-input");
         other = api.newMerchant("lifecycle-bad-input-other");
         var key = merchant.testKey();
-        f = new Fixtures(api, merchant,
+        f = new Fixtures(
+                api,
+                merchant,
                 GuardFixtures.incomplete(api, key, "bad-incomplete", "10"),
                 GuardFixtures.completed(api, key, "bad-completed", "10"),
                 GuardFixtures.active(api, key, "bad-active", "10"),
@@ -91,14 +93,24 @@ class LifecycleBadInputIT {
         assertThat(body.path("requestId").asString()).as(reply.toString()).isNotBlank();
 
         // and the subscription and its invoices read byte-identical
-        assertThat(state(target)).as("state of %s after %s", target.subscriptionId(), bad.name()).isEqualTo(before);
+        assertThat(state(target))
+                .as("state of %s after %s", target.subscriptionId(), bad.name())
+                .isEqualTo(before);
 
         // and the topics show who refused: nothing at all, or one command answered by one rejection
         var since = topics.since(mark);
-        var commands = since.commands().stream().filter(command -> ours(command.getMerchantId())).toList();
-        var changes = since.changes().stream().filter(change -> ours(change.getMerchantId())).toList();
-        assertThat(since.events().stream().filter(event -> ours(event.getMerchantId()))).as("events").isEmpty();
-        assertThat(since.chainRequests().stream().filter(request -> ours(request.getMerchantId()))).as("chain requests").isEmpty();
+        var commands = since.commands().stream()
+                .filter(command -> ours(command.getMerchantId()))
+                .toList();
+        var changes = since.changes().stream()
+                .filter(change -> ours(change.getMerchantId()))
+                .toList();
+        assertThat(since.events().stream().filter(event -> ours(event.getMerchantId())))
+                .as("events")
+                .isEmpty();
+        assertThat(since.chainRequests().stream().filter(request -> ours(request.getMerchantId())))
+                .as("chain requests")
+                .isEmpty();
         switch (bad.by()) {
             case GATEWAY -> {
                 assertThat(commands).as("commands produced").isEmpty();
@@ -113,7 +125,8 @@ class LifecycleBadInputIT {
                 assertThat(change.getAggregateId()).isEqualTo(target.subscriptionId());
                 assertThat(change.getOutcome()).isEqualTo(Outcome.REJECTED);
                 assertThat(change.getRejection().getCode()).isEqualTo(bad.code());
-                assertThat(change.getRejection().getMessage()).isEqualTo(body.path("error").asString());
+                assertThat(change.getRejection().getMessage())
+                        .isEqualTo(body.path("error").asString());
                 assertThat(change.getSnapshots()).isEmpty();
                 assertThat(change.getEventIds()).isEmpty();
                 assertThat(change.getFollowUpCommandId()).isNull();
@@ -130,7 +143,8 @@ class LifecycleBadInputIT {
         assertThat(cases).filteredOn(bad -> bad.by() == Refusal.PROCESSOR).hasSizeGreaterThanOrEqualTo(30);
 
         // then every subscription and invoice reads exactly as right after setting up
-        initial.forEach((made, state) -> assertThat(state(made)).as(made.toString()).isEqualTo(state));
+        initial.forEach(
+                (made, state) -> assertThat(state(made)).as(made.toString()).isEqualTo(state));
     }
 
     @Test
@@ -151,7 +165,8 @@ class LifecycleBadInputIT {
         assertThat(again.body()).isEqualTo(first.body());
         var since = topics.since(mark);
         assertThat(since.commandsOf(f.active().subscriptionId())).hasSize(1);
-        assertThat(since.changesOf(f.active().subscriptionId())).singleElement()
+        assertThat(since.changesOf(f.active().subscriptionId()))
+                .singleElement()
                 .satisfies(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.REJECTED));
     }
 
@@ -159,15 +174,22 @@ class LifecycleBadInputIT {
     void shouldRefuseAPatchThatWouldGrowMetadataPastFiftyKeysWhileReplacingStaysAllowed() {
         // given a subscription already holding fifty keys of 500 characters (the most one PATCH may send)
         var made = GuardFixtures.incomplete(api, merchant.testKey(), "bad-metadata-growth", "10");
-        var full = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", metadata("a", 50, "v".repeat(500))))
-                .expect(200).json();
+        var full = Subscriptions.update(
+                        api,
+                        merchant.testKey(),
+                        made.subscriptionId(),
+                        Map.of("metadata", metadata("a", 50, "v".repeat(500))))
+                .expect(200)
+                .json();
         assertThat(full.at("/subscription/metadata").size()).isEqualTo(50);
         var before = state(made);
         var mark = topics.mark();
 
         // when fifty more keys, or just one, are merged in
-        var fifty = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", metadata("b", 50, "v".repeat(500))));
-        var one = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", Map.of("extra", "v")));
+        var fifty = Subscriptions.update(
+                api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", metadata("b", 50, "v".repeat(500))));
+        var one = Subscriptions.update(
+                api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", Map.of("extra", "v")));
 
         // then both are refused by the processor with subscription_update_failed, and nothing changed
         for (var reply : List.of(fifty, one)) {
@@ -177,7 +199,8 @@ class LifecycleBadInputIT {
         }
         assertThat(state(made)).isEqualTo(before);
         var since = topics.since(mark);
-        assertThat(since.changesOf(made.subscriptionId())).hasSize(2)
+        assertThat(since.changesOf(made.subscriptionId()))
+                .hasSize(2)
                 .allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.REJECTED));
         assertThat(since.eventsOf(made.subscriptionId())).isEmpty();
 
@@ -186,7 +209,9 @@ class LifecycleBadInputIT {
         var changes = new LinkedHashMap<String, String>();
         changes.put("a0", "");
         changes.put("extra", "v");
-        var replaced = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", changes)).expect(200).json();
+        var replaced = Subscriptions.update(api, merchant.testKey(), made.subscriptionId(), Map.of("metadata", changes))
+                .expect(200)
+                .json();
         assertThat(replaced.at("/subscription/metadata").size()).isEqualTo(50);
         assertThat(replaced.at("/subscription/metadata/extra").asString()).isEqualTo("v");
     }
@@ -195,13 +220,18 @@ class LifecycleBadInputIT {
     void shouldListNoInvoiceWhenTheSubscriptionFilterNamesAnotherMerchantsOrModesSubscription() {
         // when the list is filtered by a subscription the key may not see, then it is empty, not an error
         for (var filter : List.of(f.foreign().subscriptionId(), f.live().subscriptionId())) {
-            var page = Invoices.list(api, merchant.testKey(), "subscriptionId=" + filter).expect(200).json();
+            var page = Invoices.list(api, merchant.testKey(), "subscriptionId=" + filter)
+                    .expect(200)
+                    .json();
             assertThat(page.path("invoices").isArray()).isTrue();
             assertThat(page.path("invoices")).isEmpty();
             assertThat(page.path("hasMore").asBoolean(true)).isFalse();
         }
         // while the owner sees its one invoice
-        var own = Invoices.list(api, other.testKey(), "subscriptionId=" + f.foreign().subscriptionId()).expect(200).json();
+        var own = Invoices.list(
+                        api, other.testKey(), "subscriptionId=" + f.foreign().subscriptionId())
+                .expect(200)
+                .json();
         assertThat(own.path("invoices")).hasSize(1);
         assertThat(own.at("/invoices/0/id").asString()).isEqualTo(f.foreign().invoiceId());
     }
@@ -211,7 +241,8 @@ class LifecycleBadInputIT {
         // On a connection of its own: once in six runs a page request on the shared kept-alive connection, right
         // after the table's bad requests, got no answer within 30 s (not yet explained; KeepAliveIT covers reuse).
         var client = Api.newClient();
-        for (var id : List.of(GuardBadRequests.UNKNOWN_SUBSCRIPTION, "not-an-id", f.active().invoiceId())) {
+        for (var id : List.of(
+                GuardBadRequests.UNKNOWN_SUBSCRIPTION, "not-an-id", f.active().invoiceId())) {
             var reply = api.get("/checkout/subscribe/" + id).via(client).send();
             assertThat(reply.status()).as(reply.toString()).isEqualTo(404);
             assertThat(reply.header("Content-Type").orElse("")).startsWith("text/html");
@@ -220,8 +251,11 @@ class LifecycleBadInputIT {
     }
 
     private static Reply charge(String idempotencyKey) {
-        return api.post(Invoices.PATH + "/" + f.active().invoiceId() + "/charge").key(merchant.testKey())
-                .idempotencyKey(idempotencyKey).json(Map.of("sandboxMode", "success")).send();
+        return api.post(Invoices.PATH + "/" + f.active().invoiceId() + "/charge")
+                .key(merchant.testKey())
+                .idempotencyKey(idempotencyKey)
+                .json(Map.of("sandboxMode", "success"))
+                .send();
     }
 
     /** {@code count} keys {@code <prefix>0..}, each with {@code value}. */
@@ -239,7 +273,12 @@ class LifecycleBadInputIT {
 
     /** The subscription and the list of its invoices, as its owner's key reads them (exact bodies). */
     private static List<String> state(Made made) {
-        return List.of(Subscriptions.get(api, made.key(), made.subscriptionId()).expect(200).body(),
-                Invoices.list(api, made.key(), "subscriptionId=" + made.subscriptionId()).expect(200).body());
+        return List.of(
+                Subscriptions.get(api, made.key(), made.subscriptionId())
+                        .expect(200)
+                        .body(),
+                Invoices.list(api, made.key(), "subscriptionId=" + made.subscriptionId())
+                        .expect(200)
+                        .body());
     }
 }

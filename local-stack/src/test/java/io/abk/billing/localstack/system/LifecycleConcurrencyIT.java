@@ -56,7 +56,8 @@ class LifecycleConcurrencyIT {
         var mark = topics.mark();
 
         // when fifty charges with sandboxMode success arrive at once
-        var replies = race(i -> api.post(Invoices.PATH + "/" + made.invoiceId() + "/charge").key(merchant.testKey())
+        var replies = race(i -> api.post(Invoices.PATH + "/" + made.invoiceId() + "/charge")
+                .key(merchant.testKey())
                 .json(Map.of("sandboxMode", "success")));
 
         // then exactly one is answered paid, with the second attempt's sandbox hash (the scheduler's first failed)
@@ -81,12 +82,23 @@ class LifecycleConcurrencyIT {
         assertThat(requests.getFirst().getRequestId()).isEqualTo(made.invoiceId() + ":2");
         assertThat(requests.getFirst().getPayload()).isEqualTo(new ChargeRequest("success", "insufficient_balance"));
         var commands = since.commandsOf(made.subscriptionId());
-        assertThat(commands).filteredOn(command -> command.getPayload() instanceof ChargeInvoice).hasSize(RACERS);
-        assertThat(commands).filteredOn(command -> command.getPayload() instanceof SettleCharge).hasSize(1);
+        assertThat(commands)
+                .filteredOn(command -> command.getPayload() instanceof ChargeInvoice)
+                .hasSize(RACERS);
+        assertThat(commands)
+                .filteredOn(command -> command.getPayload() instanceof SettleCharge)
+                .hasSize(1);
         assertThat(commands).hasSize(RACERS + 1);
         GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "invoice_not_chargeable");
-        assertThat(since.eventsOf(made.subscriptionId())).extracting(BillingEvent::getType).containsExactly("invoice.paid");
-        assertThat(since.eventsOf(made.subscriptionId()).getFirst().getData().getInvoice().getId()).isEqualTo(made.invoiceId());
+        assertThat(since.eventsOf(made.subscriptionId()))
+                .extracting(BillingEvent::getType)
+                .containsExactly("invoice.paid");
+        assertThat(since.eventsOf(made.subscriptionId())
+                        .getFirst()
+                        .getData()
+                        .getInvoice()
+                        .getId())
+                .isEqualTo(made.invoiceId());
     }
 
     @Test
@@ -96,7 +108,8 @@ class LifecycleConcurrencyIT {
         var mark = topics.mark();
 
         // when fifty activates arrive at once
-        var replies = race(i -> api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/activate").key(merchant.testKey()));
+        var replies = race(i -> api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/activate")
+                .key(merchant.testKey()));
 
         // then exactly one is 200, active, with its first invoice paid by the sandbox
         var activated = GuardRace.withStatus(replies, 200);
@@ -107,18 +120,23 @@ class LifecycleConcurrencyIT {
         assertThat(answer.at("/subscription/mandateStatus").asString()).isEqualTo("active");
         assertThat(answer.at("/invoice/status").asString()).isEqualTo("paid");
         var txHash = GuardFixtures.sandboxTxHash(made.invoiceId() + ":1");
-        assertThat(answer.path("charge")).isEqualTo(Json.parse(
-                "{\"ok\":true,\"failureCode\":null,\"failureMessage\":null,\"txHash\":\"" + txHash + "\"}"));
+        assertThat(answer.path("charge"))
+                .isEqualTo(Json.parse(
+                        "{\"ok\":true,\"failureCode\":null,\"failureMessage\":null,\"txHash\":\"" + txHash + "\"}"));
         // and the forty-nine others are 400 subscription_activate_failed
         GuardRace.assertRefused(replies, 49, "subscription_activate_failed");
-        assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId()).expect(200).json())
+        assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId())
+                        .expect(200)
+                        .json())
                 .isEqualTo(answer.path("subscription"));
 
         // and the subscription was activated once and its first invoice charged once
         var since = topics.since(mark);
-        assertThat(since.eventsOf(made.subscriptionId())).extracting(BillingEvent::getType)
+        assertThat(since.eventsOf(made.subscriptionId()))
+                .extracting(BillingEvent::getType)
                 .containsExactly("subscription.activated", "invoice.paid");
-        assertThat(since.chainRequestsOf(made.invoiceId())).extracting(ChainRequest::getRequestId)
+        assertThat(since.chainRequestsOf(made.invoiceId()))
+                .extracting(ChainRequest::getRequestId)
                 .containsExactly(made.invoiceId() + ":1");
         GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 49, "subscription_activate_failed");
     }
@@ -138,24 +156,37 @@ class LifecycleConcurrencyIT {
         assertThat(accepted).hasSize(33);
         GuardRace.assertRefused(replies, 17, "amount_too_large");
         // and each answer shows the total after its own refund: 0.30, 0.60, ... 9.90, each step one refund
-        var totals = accepted.stream().map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc"))).sorted().toList();
-        assertThat(totals).containsExactlyElementsOf(IntStream.rangeClosed(1, 33).mapToObj(k -> k * 300_000L).toList());
+        var totals = accepted.stream()
+                .map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc")))
+                .sorted()
+                .toList();
+        assertThat(totals)
+                .containsExactlyElementsOf(
+                        IntStream.rangeClosed(1, 33).mapToObj(k -> k * 300_000L).toList());
         var invoice = GuardFixtures.invoice(api, made);
         assertThat(Json.decimal(invoice.path("amountRefundedUsdc"))).isEqualByComparingTo("9.9");
         assertThat(invoice.path("status").asString()).isEqualTo("paid");
 
         // and the pipeline settled 33 refunds of 0.30 each, with events summing to 9.90
         var since = topics.since(mark);
-        assertThat(GuardRace.refundAmounts(since.eventsOf(made.subscriptionId()))).hasSize(33).containsOnly(300_000L);
-        assertThat(since.chainRequestsOf(made.invoiceId())).extracting(ChainRequest::getRequestId)
-                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 33).mapToObj(k -> made.invoiceId() + ":refund:" + k).toList());
+        assertThat(GuardRace.refundAmounts(since.eventsOf(made.subscriptionId())))
+                .hasSize(33)
+                .containsOnly(300_000L);
+        assertThat(since.chainRequestsOf(made.invoiceId()))
+                .extracting(ChainRequest::getRequestId)
+                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 33)
+                        .mapToObj(k -> made.invoiceId() + ":refund:" + k)
+                        .toList());
         assertThat(since.chainRequestsOf(made.invoiceId())).allSatisfy(request -> {
             assertThat(request.getAmountMicros()).isEqualTo(300_000L);
             assertThat(request.getPayload()).isInstanceOf(RefundRequest.class);
         });
 
         // and what is left (0.10) is refunded by a refund without amount, after which nothing is refundable
-        var rest = Invoices.refund(api, merchant.testKey(), made.invoiceId(), null).expect(200).json().path("invoice");
+        var rest = Invoices.refund(api, merchant.testKey(), made.invoiceId(), null)
+                .expect(200)
+                .json()
+                .path("invoice");
         assertThat(Json.decimal(rest.path("amountRefundedUsdc"))).isEqualByComparingTo("10");
         assertThat(rest.path("status").asString()).isEqualTo("refunded");
         var more = refund(made, new BigDecimal("0.000001")).send();
@@ -194,8 +225,10 @@ class LifecycleConcurrencyIT {
             }
         }
         // and the refunded total is exactly the sum of the settled steps the answers show, never above 10
-        var totals = GuardRace.withStatus(replies, 200).stream().map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc")))
-                .sorted().toList();
+        var totals = GuardRace.withStatus(replies, 200).stream()
+                .map(reply -> GuardFixtures.micros(reply.json().at("/invoice/amountRefundedUsdc")))
+                .sorted()
+                .toList();
         assertThat(totals).doesNotHaveDuplicates();
         var steps = new ArrayList<Long>();
         for (int k = 0; k < totals.size(); k++) {
@@ -206,7 +239,9 @@ class LifecycleConcurrencyIT {
         assertThat(refunded).isLessThanOrEqualTo(10_000_000L).isEqualTo(totals.getLast());
         // every fixed amount that was accepted is one step; what remains are the "all that is left" refunds
         var unexplained = new ArrayList<>(steps);
-        acceptedFixed.forEach(amount -> assertThat(unexplained.remove(amount)).as("a step of %d", amount).isTrue());
+        acceptedFixed.forEach(amount -> assertThat(unexplained.remove(amount))
+                .as("a step of %d", amount)
+                .isTrue());
         assertThat(unexplained).hasSize(acceptedAll);
         assertThat(invoice.path("status").asString()).isEqualTo(refunded == 10_000_000L ? "refunded" : "paid");
         if (acceptedAll > 0) {
@@ -232,7 +267,9 @@ class LifecycleConcurrencyIT {
         // then the answers are the one paid charge (first or replayed) or 409 in progress, never anything else
         var answered = GuardRace.withStatus(replies, 200);
         assertThat(answered).isNotEmpty();
-        assertThat(answered).extracting(Reply::body).containsOnly(answered.getFirst().body());
+        assertThat(answered)
+                .extracting(Reply::body)
+                .containsOnly(answered.getFirst().body());
         assertThat(answered.getFirst().json().path("ok").asBoolean(false)).isTrue();
         assertThat(replies).filteredOn(reply -> reply.status() != 200).allSatisfy(reply -> {
             assertThat(reply.status()).as(reply.toString()).isEqualTo(409);
@@ -243,15 +280,21 @@ class LifecycleConcurrencyIT {
         assertThat(later.header("Idempotent-Replayed")).contains("true");
         assertThat(later.body()).isEqualTo(answered.getFirst().body());
 
-        // and one attempt was made: one charge command id, one chain request, attempt 2 (after the scheduler's), nothing refused
-        assertThat(GuardFixtures.invoice(api, made).path("attemptCount").asInt()).isEqualTo(2);
+        // and one attempt was made: one charge command id, one chain request, attempt 2 (after the scheduler's),
+        // nothing refused
+        assertThat(GuardFixtures.invoice(api, made).path("attemptCount").asInt())
+                .isEqualTo(2);
         var since = topics.since(mark);
         assertThat(since.commandsOf(made.subscriptionId()).stream()
-                .filter(command -> command.getPayload() instanceof ChargeInvoice).map(command -> command.getCommandId()).distinct())
+                        .filter(command -> command.getPayload() instanceof ChargeInvoice)
+                        .map(command -> command.getCommandId())
+                        .distinct())
                 .hasSize(1);
         assertThat(since.chainRequestsOf(made.invoiceId())).hasSize(1);
         GuardRace.assertChanges(since.changesOf(made.subscriptionId()), 2, 0, "none");
-        assertThat(since.eventsOf(made.subscriptionId())).extracting(BillingEvent::getType).containsExactly("invoice.paid");
+        assertThat(since.eventsOf(made.subscriptionId()))
+                .extracting(BillingEvent::getType)
+                .containsExactly("invoice.paid");
     }
 
     @Test
@@ -263,12 +306,20 @@ class LifecycleConcurrencyIT {
         // when 25 charges, 24 voids and one immediate cancel arrive at once
         var cancelAt = 25;
         var replies = race(i -> i == cancelAt
-                ? api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/cancel").key(merchant.testKey()).json(Map.of("immediate", true))
-                : api.post(Invoices.PATH + "/" + made.invoiceId() + (i % 2 == 0 ? "/charge" : "/void")).key(merchant.testKey())
+                ? api.post(Subscriptions.PATH + "/" + made.subscriptionId() + "/cancel")
+                        .key(merchant.testKey())
+                        .json(Map.of("immediate", true))
+                : api.post(Invoices.PATH + "/" + made.invoiceId() + (i % 2 == 0 ? "/charge" : "/void"))
+                        .key(merchant.testKey())
                         .json(i % 2 == 0 ? Map.of("sandboxMode", "success") : Map.of()));
 
         // then the cancel is accepted, and every charge and void is done or refused as not chargeable / voidable
-        assertThat(replies.get(cancelAt).expect(200).json().at("/subscription/status").asString()).isEqualTo("canceled");
+        assertThat(replies.get(cancelAt)
+                        .expect(200)
+                        .json()
+                        .at("/subscription/status")
+                        .asString())
+                .isEqualTo("canceled");
         var charged = new ArrayList<Reply>();
         var voided = new ArrayList<Reply>();
         for (int i = 0; i < RACERS; i++) {
@@ -286,9 +337,15 @@ class LifecycleConcurrencyIT {
         // and the invoice ended paid (by exactly one charge, the money kept even though the cancel came) or void
         var invoice = GuardFixtures.invoice(api, made);
         var since = topics.since(mark);
-        var events = since.eventsOf(made.subscriptionId()).stream().map(BillingEvent::getType).toList();
+        var events = since.eventsOf(made.subscriptionId()).stream()
+                .map(BillingEvent::getType)
+                .toList();
         var requests = since.chainRequestsOf(made.invoiceId());
-        assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId()).expect(200).json().path("status").asString())
+        assertThat(Subscriptions.get(api, merchant.testKey(), made.subscriptionId())
+                        .expect(200)
+                        .json()
+                        .path("status")
+                        .asString())
                 .isEqualTo("canceled");
         assertThat(events).containsOnlyOnce("subscription.canceled");
         if (invoice.path("status").asString().equals("paid")) {
@@ -314,8 +371,10 @@ class LifecycleConcurrencyIT {
     }
 
     private static Call charge(GuardFixtures.Made made, String idempotencyKey) {
-        return api.post(Invoices.PATH + "/" + made.invoiceId() + "/charge").key(merchant.testKey())
-                .idempotencyKey(idempotencyKey).json(Map.of("sandboxMode", "success"));
+        return api.post(Invoices.PATH + "/" + made.invoiceId() + "/charge")
+                .key(merchant.testKey())
+                .idempotencyKey(idempotencyKey)
+                .json(Map.of("sandboxMode", "success"));
     }
 
     private static List<Reply> race(IntFunction<Call> call) {

@@ -30,13 +30,15 @@ class LogSecretsIT {
     static final Path LOG = Path.of("target", "system-tests.log");
     static final Path PROCESS_LOGS = Path.of("target", "process-logs");
     /** A whole key or signing secret, whoever made it (a hint shows only the key's last four characters). */
-    private static final Pattern KEY_OR_SECRET = Pattern.compile("abk_(test|live)_[A-Za-z0-9]{32,}|whsec_[A-Za-z0-9+/=]{20,}"
-            + "|(?<![A-Za-z0-9_:-])[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])");
+    private static final Pattern KEY_OR_SECRET =
+            Pattern.compile("abk_(test|live)_[A-Za-z0-9]{32,}|whsec_[A-Za-z0-9+/=]{20,}"
+                    + "|(?<![A-Za-z0-9_:-])[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])");
 
     @Test
     void shouldFindNoKeyOrSecretInAnyLogLineOfTheRun() throws IOException {
         var secrets = SeenSecrets.all();
-        assumeTrue(!secrets.isEmpty(), "LogSecretsIT skipped: no system test saw a secret in this run; run it with them");
+        assumeTrue(
+                !secrets.isEmpty(), "LogSecretsIT skipped: no system test saw a secret in this run; run it with them");
         // given every log file of the run
         var files = new ArrayList<Path>();
         files.add(LOG);
@@ -68,7 +70,8 @@ class LogSecretsIT {
         }
 
         // then none holds one
-        System.out.printf("log secrets: %d secrets looked for in %d lines of %d files%n", secrets.size(), lines, files.size());
+        System.out.printf(
+                "log secrets: %d secrets looked for in %d lines of %d files%n", secrets.size(), lines, files.size());
         assertThat(lines).as("lines read from %s", files).isPositive();
         assertThat(found).as("log lines with a key or secret").isEmpty();
     }

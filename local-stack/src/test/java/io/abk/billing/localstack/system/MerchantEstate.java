@@ -25,9 +25,11 @@ final class MerchantEstate {
     private final String marker;
     /** Id prefix ({@code sub}, {@code inv}...) to the id of that kind, per mode. */
     private final Map<String, Map<String, String>> ids;
+
     private final List<String> secrets;
 
-    private MerchantEstate(TestMerchant merchant, String marker, Map<String, Map<String, String>> ids, List<String> secrets) {
+    private MerchantEstate(
+            TestMerchant merchant, String marker, Map<String, Map<String, String>> ids, List<String> secrets) {
         this.merchant = merchant;
         this.marker = marker;
         this.ids = ids;
@@ -47,38 +49,79 @@ final class MerchantEstate {
             of.put("key", mode.equals("test") ? merchant.testKeyId() : merchant.liveKeyId());
             if (mode.equals("test")) {
                 // First, so the events of the creates below are delivered to it.
-                var endpoint = api.post("/v1/webhook_endpoints").key(key)
-                        .json(Map.of("url", receiver.url("/" + marker), "description", marker)).send().expect(201).json();
+                var endpoint = api.post("/v1/webhook_endpoints")
+                        .key(key)
+                        .json(Map.of("url", receiver.url("/" + marker), "description", marker))
+                        .send()
+                        .expect(201)
+                        .json();
                 of.put("we", endpoint.at("/webhookEndpoint/id").asString());
                 secrets.add(endpoint.path("secret").asString());
             }
-            var product = api.post("/v1/products").key(key)
-                    .json(Map.of("name", marker + " plan", "description", marker, "prices", List.of(Subscriptions.price("7", "month", 0))))
-                    .send().expect(201).json().path("product");
+            var product = api.post("/v1/products")
+                    .key(key)
+                    .json(Map.of(
+                            "name",
+                            marker + " plan",
+                            "description",
+                            marker,
+                            "prices",
+                            List.of(Subscriptions.price("7", "month", 0))))
+                    .send()
+                    .expect(201)
+                    .json()
+                    .path("product");
             of.put("prod", product.path("id").asString());
             of.put("price", product.at("/prices/0/id").asString());
             var body = Subscriptions.adHoc(marker + "-sub");
             body.put("metadata", Map.of("note", marker));
-            var subscription = api.post(Subscriptions.PATH).key(key).json(body).send().expect(201).json();
+            var subscription = api.post(Subscriptions.PATH)
+                    .key(key)
+                    .json(body)
+                    .send()
+                    .expect(201)
+                    .json();
             of.put("sub", subscription.at("/subscription/id").asString());
             of.put("inv", subscription.at("/invoice/id").asString());
-            of.put("pay", Payments.create(api, key, marker + "-pay", "3").at("/payment/id").asString());
-            of.put("plink", Payments.createLink(api, key, Payments.link("4", Map.of("description", marker))).at("/paymentLink/id").asString());
+            of.put(
+                    "pay",
+                    Payments.create(api, key, marker + "-pay", "3")
+                            .at("/payment/id")
+                            .asString());
+            of.put(
+                    "plink",
+                    Payments.createLink(api, key, Payments.link("4", Map.of("description", marker)))
+                            .at("/paymentLink/id")
+                            .asString());
             ids.put(mode, of);
         }
         // Settled: the events of the creates recorded in each mode (subscription, its invoice, payment), and one
         // delivered to the endpoint (one attempt logged).
         for (var mode : List.of("test", "live")) {
             var key = mode.equals("test") ? merchant.testKey() : merchant.liveKey();
-            var events = await().atMost(SETTLE).pollInterval(Duration.ofMillis(200))
-                    .until(() -> api.get("/v1/events?limit=100").key(key).send().expect(200).json().path("events"),
+            var events = await().atMost(SETTLE)
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(
+                            () -> api.get("/v1/events?limit=100")
+                                    .key(key)
+                                    .send()
+                                    .expect(200)
+                                    .json()
+                                    .path("events"),
                             page -> page.size() >= 3);
             ids.get(mode).put("evt", events.get(0).path("id").asString());
         }
         var test = ids.get("test");
-        var attempt = await().atMost(SETTLE).pollInterval(Duration.ofMillis(200))
-                .until(() -> api.get("/v1/webhook_endpoints/" + test.get("we") + "/deliveries?limit=100").key(merchant.testKey())
-                        .send().expect(200).json().path("deliveries"), page -> !page.isEmpty());
+        var attempt = await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> api.get("/v1/webhook_endpoints/" + test.get("we") + "/deliveries?limit=100")
+                                .key(merchant.testKey())
+                                .send()
+                                .expect(200)
+                                .json()
+                                .path("deliveries"),
+                        page -> !page.isEmpty());
         test.put("wha", attempt.get(0).path("id").asString());
         return new MerchantEstate(merchant, marker, Map.copyOf(ids), List.copyOf(secrets));
     }
@@ -114,11 +157,12 @@ final class MerchantEstate {
     /** Every resource id of both modes, but the merchant's own id (which the operator API is asked about). */
     List<String> resourceIds() {
         var all = new ArrayList<String>();
-        ids.values().forEach(of -> of.forEach((prefix, id) -> {
-            if (!prefix.equals("mer")) {
-                all.add(id);
-            }
-        }));
+        ids.values()
+                .forEach(of -> of.forEach((prefix, id) -> {
+                    if (!prefix.equals("mer")) {
+                        all.add(id);
+                    }
+                }));
         return all;
     }
 }

@@ -23,8 +23,15 @@ import tools.jackson.databind.JsonNode;
 final class OutageLoad implements AutoCloseable {
 
     /** One HTTP attempt; {@code status} 0 when no answer came within {@link #ATTEMPT_LIMIT} (a hang) or the connection broke. */
-    record Attempt(String operation, String key, int status, String code, @Nullable String retryAfter, long startedNanos,
-            long millis, @Nullable String error) {
+    record Attempt(
+            String operation,
+            String key,
+            int status,
+            String code,
+            @Nullable String retryAfter,
+            long startedNanos,
+            long millis,
+            @Nullable String error) {
 
         boolean retryable() {
             return status == 503 || (status == 409 && "idempotency_in_progress".equals(code));
@@ -32,8 +39,11 @@ final class OutageLoad implements AutoCloseable {
     }
 
     /** A subscription the load created, with the key of its create and what its activation answered (null: none yet). */
-    record Created(String key, String merchantRef, String id, @Nullable JsonNode activated) {
-    }
+    record Created(
+            String key,
+            String merchantRef,
+            String id,
+            @Nullable JsonNode activated) {}
 
     /** Far above the gateway's own request deadline (10 s request timeout plus 5 s): an attempt past it hangs. */
     static final Duration ATTEMPT_LIMIT = Duration.ofSeconds(30);
@@ -41,6 +51,7 @@ final class OutageLoad implements AutoCloseable {
     private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(90);
     /** Between retries of one request: a client's back-off (the gateway asks for 1 s in Retry-After). */
     private static final Duration BACK_OFF = Duration.ofMillis(250);
+
     static final String ON_CHAIN_ID = "7";
 
     private final Api api;
@@ -51,6 +62,7 @@ final class OutageLoad implements AutoCloseable {
     private final ConcurrentLinkedQueue<String> gaveUp = new ConcurrentLinkedQueue<>();
     /** Keys of {@link #probe}s, for a client to take up. */
     private final ConcurrentLinkedQueue<String> probed = new ConcurrentLinkedQueue<>();
+
     private final List<Thread> workers = new ArrayList<>();
     private volatile boolean running = true;
 
@@ -78,7 +90,9 @@ final class OutageLoad implements AutoCloseable {
 
     /** Attempts that were answered and had started at or after {@code nanos}. */
     long answeredSince(long nanos) {
-        return attempts.stream().filter(a -> a.startedNanos() - nanos >= 0 && a.status() != 0).count();
+        return attempts.stream()
+                .filter(a -> a.startedNanos() - nanos >= 0 && a.status() != 0)
+                .count();
     }
 
     List<Attempt> attempts() {
@@ -101,7 +115,8 @@ final class OutageLoad implements AutoCloseable {
      */
     Attempt probe() {
         var key = newKey();
-        var attempt = attempt("create", key, Subscriptions.PATH, createBody(key)).recorded();
+        var attempt =
+                attempt("create", key, Subscriptions.PATH, createBody(key)).recorded();
         probed.add(key);
         return attempt;
     }
@@ -112,8 +127,15 @@ final class OutageLoad implements AutoCloseable {
 
     /** The body of the create sent with {@code key}: its merchantRef carries the key. */
     static Map<String, Object> createBody(String key) {
-        return Map.of("merchantRef", "ref-" + key, "customerWallet", Subscriptions.WALLET, "amountUsdc", new BigDecimal("4.25"),
-                "interval", "month");
+        return Map.of(
+                "merchantRef",
+                "ref-" + key,
+                "customerWallet",
+                Subscriptions.WALLET,
+                "amountUsdc",
+                new BigDecimal("4.25"),
+                "interval",
+                "month");
     }
 
     private void work() {
@@ -130,7 +152,12 @@ final class OutageLoad implements AutoCloseable {
                 throw new IllegalStateException("key used twice: " + key);
             }
             var activateKey = key + "-activate";
-            send("activate", activateKey, Subscriptions.PATH + "/" + id + "/activate", Map.of("onChainSubscriptionId", ON_CHAIN_ID), 200)
+            send(
+                            "activate",
+                            activateKey,
+                            Subscriptions.PATH + "/" + id + "/activate",
+                            Map.of("onChainSubscriptionId", ON_CHAIN_ID),
+                            200)
                     .ifPresent(activated -> created.put(key, new Created(key, "ref-" + key, id, activated)));
         }
     }
@@ -152,12 +179,15 @@ final class OutageLoad implements AutoCloseable {
         return Optional.empty();
     }
 
-    private record Sent(Attempt recorded, @Nullable Reply reply) {
-    }
+    private record Sent(Attempt recorded, @Nullable Reply reply) {}
 
     private Sent attempt(String operation, String key, String path, Map<String, Object> body) {
         var started = System.nanoTime();
-        var call = api.post(path).key(apiKey).idempotencyKey(key).timeout(ATTEMPT_LIMIT).json(body);
+        var call = api.post(path)
+                .key(apiKey)
+                .idempotencyKey(key)
+                .timeout(ATTEMPT_LIMIT)
+                .json(body);
         Reply reply = null;
         String error = null;
         try {
@@ -168,8 +198,15 @@ final class OutageLoad implements AutoCloseable {
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         var recorded = reply == null
                 ? new Attempt(operation, key, 0, "", null, started, millis, error)
-                : new Attempt(operation, key, reply.status(), reply.status() >= 400 ? codeOf(reply) : "",
-                        reply.headers().firstValue("Retry-After").orElse(null), started, millis, null);
+                : new Attempt(
+                        operation,
+                        key,
+                        reply.status(),
+                        reply.status() >= 400 ? codeOf(reply) : "",
+                        reply.headers().firstValue("Retry-After").orElse(null),
+                        started,
+                        millis,
+                        null);
         attempts.add(recorded);
         return new Sent(recorded, reply);
     }

@@ -15,8 +15,7 @@ final class Payments {
     /** A well-formed tx hash nobody else uses: {@code 0x} and 64 hex digits from a counter and a random part. */
     private static final AtomicLong HASHES = new AtomicLong();
 
-    private Payments() {
-    }
+    private Payments() {}
 
     /** An ad hoc payment body of {@code amountUsdc}. */
     static Map<String, @Nullable Object> payment(String merchantRef, String amountUsdc) {
@@ -29,7 +28,12 @@ final class Payments {
 
     /** Creates an ad hoc payment; returns the 201 body {@code {payment, checkoutUrl}}. */
     static JsonNode create(Api api, String key, String merchantRef, String amountUsdc) {
-        return api.post(PAYMENTS).key(key).json(payment(merchantRef, amountUsdc)).send().expect(201).json();
+        return api.post(PAYMENTS)
+                .key(key)
+                .json(payment(merchantRef, amountUsdc))
+                .send()
+                .expect(201)
+                .json();
     }
 
     /** A link body of {@code amountUsdc} with the given extra fields. */

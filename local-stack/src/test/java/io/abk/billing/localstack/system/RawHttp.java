@@ -19,11 +19,9 @@ final class RawHttp {
      * What came back: the status (-1 when the server closed without a byte), the body (de-chunked), and whether the
      * deadline passed first.
      */
-    record Answer(int status, String body, boolean timedOut) {
-    }
+    record Answer(int status, String body, boolean timedOut) {}
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static Answer exchange(String host, int port, byte[] request, Duration deadline) throws IOException {
         long end = System.nanoTime() + deadline.toNanos();
@@ -46,7 +44,8 @@ final class RawHttp {
                 } catch (SocketTimeoutException e) {
                     return new Answer(status(received.toByteArray()), "", true);
                 } catch (IOException e) {
-                    // Reset by the server after it answered (it closes on a request it could not parse): keep what came.
+                    // Reset by the server after it answered (it closes on a request it could not parse): keep what
+                    // came.
                     read = -1;
                 }
                 if (read < 0) {
@@ -76,7 +75,8 @@ final class RawHttp {
         int lengthAt = head.indexOf("\ncontent-length:");
         if (lengthAt >= 0) {
             int lineEnd = head.indexOf('\r', lengthAt + 1);
-            var length = Integer.parseInt(head.substring(lengthAt + 16, lineEnd < 0 ? head.length() : lineEnd).strip());
+            var length = Integer.parseInt(head.substring(lengthAt + 16, lineEnd < 0 ? head.length() : lineEnd)
+                    .strip());
             if (rest.length() >= length) {
                 return new Answer(status(bytes), utf8(rest.substring(0, length)), false);
             }
@@ -110,7 +110,8 @@ final class RawHttp {
             if (lineEnd < 0) {
                 break;
             }
-            int size = Integer.parseInt(chunked.substring(at, lineEnd).split(";")[0].strip(), 16);
+            int size = Integer.parseInt(
+                    chunked.substring(at, lineEnd).split(";")[0].strip(), 16);
             if (size == 0) {
                 break;
             }

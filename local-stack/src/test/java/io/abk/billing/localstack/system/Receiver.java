@@ -41,8 +41,11 @@ final class Receiver implements AutoCloseable {
             server.createContext("/", exchange -> {
                 try (exchange) {
                     var headers = new java.util.HashMap<String, String>();
-                    exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
-                    receiver.requests.add(new Request(Map.copyOf(headers), exchange.getRequestBody().readAllBytes()));
+                    exchange.getRequestHeaders()
+                            .forEach((name, values) ->
+                                    headers.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
+                    receiver.requests.add(new Request(
+                            Map.copyOf(headers), exchange.getRequestBody().readAllBytes()));
                     exchange.sendResponseHeaders(200, -1);
                 }
             });
@@ -63,7 +66,9 @@ final class Receiver implements AutoCloseable {
 
     /** The requests whose {@code webhook-id} is {@code eventId}. */
     List<Request> requestsFor(String eventId) {
-        return requests.stream().filter(r -> r.header("webhook-id").equals(eventId)).toList();
+        return requests.stream()
+                .filter(r -> r.header("webhook-id").equals(eventId))
+                .toList();
     }
 
     @Override

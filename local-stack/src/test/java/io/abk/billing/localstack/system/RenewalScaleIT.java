@@ -62,10 +62,16 @@ class RenewalScaleIT {
         assertThat(paid).hasSize(SUBSCRIPTIONS);
         assertThat(subscriptionsOf(created)).isEqualTo(new HashSet<>(ids));
         assertThat(subscriptionsOf(paid)).isEqualTo(new HashSet<>(ids));
-        assertThat(paid).allSatisfy(event -> assertThat(event.getData().getSubscription().getCurrentPeriodStart())
-                .isEqualTo(Instant.parse("2027-02-15T00:00:00Z")));
-        System.out.printf("renewal scale: %d subscriptions set up in %d ms; one month renewed in %d ms (%.0f renewals/s)%n",
-                SUBSCRIPTIONS, setup.toMillis(), took.toMillis(), SUBSCRIPTIONS * 1000.0 / Math.max(1, took.toMillis()));
+        assertThat(paid)
+                .allSatisfy(
+                        event -> assertThat(event.getData().getSubscription().getCurrentPeriodStart())
+                                .isEqualTo(Instant.parse("2027-02-15T00:00:00Z")));
+        System.out.printf(
+                "renewal scale: %d subscriptions set up in %d ms; one month renewed in %d ms (%.0f renewals/s)%n",
+                SUBSCRIPTIONS,
+                setup.toMillis(),
+                took.toMillis(),
+                SUBSCRIPTIONS * 1000.0 / Math.max(1, took.toMillis()));
     }
 
     private static List<String> createAndActivate(String key) {
@@ -74,12 +80,26 @@ class RenewalScaleIT {
         for (int i = 0; i < SUBSCRIPTIONS; i++) {
             permits.acquireUninterruptibly();
             var body = Subscriptions.adHoc("scale-" + i, new BigDecimal("1"), "month");
-            var one = api.post(Subscriptions.PATH).key(key).json(body).sendAsync()
+            var one = api.post(Subscriptions.PATH)
+                    .key(key)
+                    .json(body)
+                    .sendAsync()
                     .thenCompose(created -> {
-                        var id = created.expect(201).json().at("/subscription/id").asString();
-                        return api.post(Subscriptions.PATH + "/" + id + "/activate").key(key).json(Map.of()).sendAsync()
+                        var id = created.expect(201)
+                                .json()
+                                .at("/subscription/id")
+                                .asString();
+                        return api.post(Subscriptions.PATH + "/" + id + "/activate")
+                                .key(key)
+                                .json(Map.of())
+                                .sendAsync()
                                 .thenApply(activated -> {
-                                    assertThat(activated.expect(200).json().at("/subscription/status").asString()).isEqualTo("active");
+                                    assertThat(activated
+                                                    .expect(200)
+                                                    .json()
+                                                    .at("/subscription/status")
+                                                    .asString())
+                                            .isEqualTo("active");
                                     return id;
                                 });
                     })
@@ -91,17 +111,28 @@ class RenewalScaleIT {
 
     private static List<BillingEvent> awaitCycleEvents(String merchantId, String type) {
         var found = new ArrayList<BillingEvent>();
-        Awaitility.await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-            found.clear();
-            found.addAll(cycleEvents(merchantId, type));
-            return found.size() >= SUBSCRIPTIONS;
-        });
+        Awaitility.await()
+                .atMost(Duration.ofMinutes(5))
+                .pollInterval(Duration.ofSeconds(2))
+                .until(() -> {
+                    found.clear();
+                    found.addAll(cycleEvents(merchantId, type));
+                    return found.size() >= SUBSCRIPTIONS;
+                });
         return found;
     }
 
     private static List<BillingEvent> cycleEvents(String merchantId, String type) {
-        return api.topics().values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId) && event.getType().equals(type)
-                && event.getData().getInvoice() != null && event.getData().getInvoice().getBillingReason().equals("subscription_cycle"));
+        return api.topics()
+                .values(
+                        Topics.EVENTS,
+                        event -> event.getMerchantId().equals(merchantId)
+                                && event.getType().equals(type)
+                                && event.getData().getInvoice() != null
+                                && event.getData()
+                                        .getInvoice()
+                                        .getBillingReason()
+                                        .equals("subscription_cycle"));
     }
 
     private static HashSet<String> subscriptionsOf(List<BillingEvent> events) {

@@ -41,13 +41,17 @@ class RestartIT {
 
         // given a stack that accepted N creates of one merchant
         try (var stack = LocalStack.start(config)) {
-            System.out.printf("restart test: first start %d ms%n", stack.startDuration().toMillis());
+            System.out.printf(
+                    "restart test: first start %d ms%n", stack.startDuration().toMillis());
             var api = new Api(stack.info());
             adminToken = api.adminToken();
             merchant = api.newMerchant("restart");
             for (int batch = 0; batch < N; batch += CONCURRENCY) {
                 var replies = IntStream.range(batch, Math.min(N, batch + CONCURRENCY))
-                        .mapToObj(i -> api.post(Subscriptions.PATH).key(merchant.testKey()).json(Subscriptions.adHoc("order-restart-" + i)).sendAsync())
+                        .mapToObj(i -> api.post(Subscriptions.PATH)
+                                .key(merchant.testKey())
+                                .json(Subscriptions.adHoc("order-restart-" + i))
+                                .sendAsync())
                         .toList();
                 for (var reply : replies) {
                     var subscription = reply.join().expect(201).json().path("subscription");
@@ -59,7 +63,8 @@ class RestartIT {
 
         // when the whole stack is closed and started again on the same data directory
         try (var stack = LocalStack.start(config)) {
-            System.out.printf("restart test: second start %d ms%n", stack.startDuration().toMillis());
+            System.out.printf(
+                    "restart test: second start %d ms%n", stack.startDuration().toMillis());
             var api = new Api(stack.info());
             assertThat(stack.info().coldStart()).isFalse();
             assertThat(api.adminToken()).isEqualTo(adminToken);
@@ -71,24 +76,37 @@ class RestartIT {
             // and a sample reads back exactly as it was created
             var ids = new ArrayList<>(accepted.keySet());
             for (var id : List.of(ids.getFirst(), ids.get(N / 3), ids.get(N / 2), ids.get(2 * N / 3), ids.getLast())) {
-                assertThat(Subscriptions.get(api, merchant.testKey(), id).expect(200).json()).isEqualTo(accepted.get(id));
+                assertThat(Subscriptions.get(api, merchant.testKey(), id)
+                                .expect(200)
+                                .json())
+                        .isEqualTo(accepted.get(id));
             }
             // and the change log holds exactly one accepted change per create: nothing was applied twice
             var topics = api.topics();
-            var changes = topics.values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
-            assertThat(changes).hasSize(N).allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));
-            assertThat(changes.stream().map(Change::getAggregateId).distinct()).containsExactlyInAnyOrderElementsOf(accepted.keySet());
+            var changes = topics.values(
+                    Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()));
+            assertThat(changes)
+                    .hasSize(N)
+                    .allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));
+            assertThat(changes.stream().map(Change::getAggregateId).distinct())
+                    .containsExactlyInAnyOrderElementsOf(accepted.keySet());
             assertThat(changes.stream().map(Change::getCommandId).distinct()).hasSize(N);
 
             // when one more subscription is created after the restart
-            var after = Subscriptions.create(api, merchant.testKey(), "order-after-restart").at("/subscription/id").asString();
+            var after = Subscriptions.create(api, merchant.testKey(), "order-after-restart")
+                    .at("/subscription/id")
+                    .asString();
 
             // then it works like any other, and it is the only addition
             assertThat(accepted).doesNotContainKey(after);
             var all = Subscriptions.listAllIds(api, merchant.testKey(), 100);
             assertThat(all).hasSize(N + 1).doesNotHaveDuplicates().startsWith(after);
-            assertThat(topics.values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id()))).hasSize(N + 1);
-            assertThat(topics.values(Topics.SUBSCRIPTION_COMMANDS, (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
+            assertThat(topics.values(
+                            Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchant.id())))
+                    .hasSize(N + 1);
+            assertThat(topics.values(
+                            Topics.SUBSCRIPTION_COMMANDS,
+                            (SubscriptionCommand c) -> c.getMerchantId().equals(merchant.id())))
                     .hasSize(N + 1);
         }
     }

@@ -37,17 +37,34 @@ final class RouteTable {
      * new route whose collection is missing fails {@link #idPrefix} with a message saying so.
      */
     static final Map<String, String> ID_PREFIXES = Map.ofEntries(
-            Map.entry("subscriptions", "sub"), Map.entry("invoices", "inv"), Map.entry("payments", "pay"),
-            Map.entry("payment-links", "plink"), Map.entry("products", "prod"), Map.entry("prices", "price"),
-            Map.entry("webhook_endpoints", "we"), Map.entry("events", "evt"), Map.entry("subscribe", "sub"),
-            Map.entry("pay", "pay"), Map.entry("link", "plink"), Map.entry("merchants", "mer"), Map.entry("api_keys", "key"));
+            Map.entry("subscriptions", "sub"),
+            Map.entry("invoices", "inv"),
+            Map.entry("payments", "pay"),
+            Map.entry("payment-links", "plink"),
+            Map.entry("products", "prod"),
+            Map.entry("prices", "price"),
+            Map.entry("webhook_endpoints", "we"),
+            Map.entry("events", "evt"),
+            Map.entry("subscribe", "sub"),
+            Map.entry("pay", "pay"),
+            Map.entry("link", "plink"),
+            Map.entry("merchants", "mer"),
+            Map.entry("api_keys", "key"));
 
     /**
      * One operation: method, path template and what the description says of its inputs; {@code htmlErrors} when it
      * refuses with an HTML page (a checkout page a browser shows) rather than JSON.
      */
-    record Route(String method, String template, Access access, List<String> pathVariables, List<String> queryParameters,
-            Map<String, Body> bodies, boolean bodyRequired, boolean takesIdempotencyKey, boolean htmlErrors) {
+    record Route(
+            String method,
+            String template,
+            Access access,
+            List<String> pathVariables,
+            List<String> queryParameters,
+            Map<String, Body> bodies,
+            boolean bodyRequired,
+            boolean takesIdempotencyKey,
+            boolean htmlErrors) {
 
         boolean takesBody() {
             return !bodies.isEmpty();
@@ -88,8 +105,9 @@ final class RouteTable {
             var collection = segments[segments.length - 1];
             var prefix = ID_PREFIXES.get(collection);
             if (prefix == null) {
-                throw new AssertionError("the hostile-input tests do not know what resource {" + variable + "} of " + this
-                        + " names: add its collection '" + collection + "' and id prefix to RouteTable.ID_PREFIXES");
+                throw new AssertionError("the hostile-input tests do not know what resource {" + variable + "} of "
+                        + this + " names: add its collection '" + collection
+                        + "' and id prefix to RouteTable.ID_PREFIXES");
             }
             return prefix;
         }
@@ -101,8 +119,7 @@ final class RouteTable {
     }
 
     /** A request body of one media type: its object properties and their JSON types. */
-    record Body(String mediaType, Map<String, Set<String>> properties) {
-    }
+    record Body(String mediaType, Map<String, Set<String>> properties) {}
 
     private static final Pattern VARIABLE = Pattern.compile("\\{([^}]+)}");
 
@@ -128,14 +145,20 @@ final class RouteTable {
 
     /** The route that serves {@code method} on the concrete {@code path} (no query), as the gateway would choose it. */
     java.util.Optional<Route> match(String method, String path) {
-        return description.match(method, path).flatMap(operation -> routes.stream()
-                .filter(route -> route.method().equals(operation.method()) && route.template().equals(operation.template())).findFirst());
+        return description
+                .match(method, path)
+                .flatMap(operation -> routes.stream()
+                        .filter(route -> route.method().equals(operation.method())
+                                && route.template().equals(operation.template()))
+                        .findFirst());
     }
 
     /** The methods the description lists for {@code template}. */
     Set<String> methodsOf(String template) {
         var methods = new TreeSet<String>();
-        routes.stream().filter(route -> route.template().equals(template)).forEach(route -> methods.add(route.method()));
+        routes.stream()
+                .filter(route -> route.template().equals(template))
+                .forEach(route -> methods.add(route.method()));
         return methods;
     }
 
@@ -164,22 +187,39 @@ final class RouteTable {
             required = requestBody.get().node().path("required").asBoolean(false);
             for (var content : requestBody.get().node().path("content").properties()) {
                 var mediaType = content.getKey();
-                bodies.put(mediaType, new Body(mediaType, properties(resolve(content.getValue().path("schema")))));
+                bodies.put(
+                        mediaType,
+                        new Body(
+                                mediaType, properties(resolve(content.getValue().path("schema")))));
             }
         }
         boolean html = false;
         for (var response : node.path("responses").properties()) {
             if (response.getKey().startsWith("4")) {
                 var located = description.locate(operation.pointer() + "/responses/" + response.getKey());
-                html |= located.isPresent() && located.get().node().path("content").has("text/html");
+                html |= located.isPresent()
+                        && located.get().node().path("content").has("text/html");
             }
         }
-        return new Route(operation.method(), operation.template(), access(node), List.copyOf(variables), List.copyOf(query),
-                Map.copyOf(bodies), required, idempotency, html);
+        return new Route(
+                operation.method(),
+                operation.template(),
+                access(node),
+                List.copyOf(variables),
+                List.copyOf(query),
+                Map.copyOf(bodies),
+                required,
+                idempotency,
+                html);
     }
 
     private Access access(JsonNode operation) {
-        var security = operation.has("security") ? operation.path("security") : description.locate("/security").map(ApiDescription.Located::node).orElse(null);
+        var security = operation.has("security")
+                ? operation.path("security")
+                : description
+                        .locate("/security")
+                        .map(ApiDescription.Located::node)
+                        .orElse(null);
         var schemes = new LinkedHashSet<String>();
         if (security != null) {
             security.forEach(requirement -> requirement.propertyNames().forEach(schemes::add));
@@ -216,8 +256,11 @@ final class RouteTable {
     private JsonNode resolve(JsonNode schema) {
         var current = schema;
         for (int hops = 0; hops < 5 && current.path("$ref").isString(); hops++) {
-            @Nullable JsonNode target = description.locate(current.path("$ref").asString().substring(1))
-                    .map(ApiDescription.Located::node).orElse(null);
+            @Nullable
+            JsonNode target = description
+                    .locate(current.path("$ref").asString().substring(1))
+                    .map(ApiDescription.Located::node)
+                    .orElse(null);
             if (target == null) {
                 return current;
             }

@@ -62,6 +62,7 @@ class ScaleOutIT {
     private static final int CONCURRENCY = 4;
     /** Answered operations between the steps: enough to spread over every partition. */
     private static final int STEP = 60;
+
     private static final Duration STEP_LIMIT = Duration.ofMinutes(4);
     private static final Duration SETTLE_LIMIT = Duration.ofMinutes(3);
     private static final long MONTH_AND_A_DAY_SECONDS = Duration.ofDays(32).toSeconds();
@@ -72,17 +73,30 @@ class ScaleOutIT {
     @Test
     void shouldApplyEveryCommandOnceWhenReplicasAreKilledAndAddedUnderLoad() throws Exception {
         var config = LocalStackConfig.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS);
-        try (var stack = LocalStack.start(config); var receiver = Receiver.start()) {
-            System.out.printf("scale-out: %d processes ready in %d ms%n", stack.processes().orElseThrow().processes().size(),
+        try (var stack = LocalStack.start(config);
+                var receiver = Receiver.start()) {
+            System.out.printf(
+                    "scale-out: %d processes ready in %d ms%n",
+                    stack.processes().orElseThrow().processes().size(),
                     stack.startDuration().toMillis());
             var fleet = stack.processes().orElseThrow();
             var api = new Api(stack.info());
             var merchant = api.newMerchant("scale-out");
             var key = merchant.testKey();
-            api.post("/v1/webhook_endpoints").key(key).json(Map.of("url", receiver.url("/hooks"))).send().expect(201);
+            api.post("/v1/webhook_endpoints")
+                    .key(key)
+                    .json(Map.of("url", receiver.url("/hooks")))
+                    .send()
+                    .expect(201);
             Clocks.advance(api, key, 60); // frozen a minute ahead: renewals then follow this clock only
-            var link = api.post("/v1/payment-links").key(key).json(Map.of("amountUsdc", 1)).send().expect(201)
-                    .json().at("/paymentLink/id").asString();
+            var link = api.post("/v1/payment-links")
+                    .key(key)
+                    .json(Map.of("amountUsdc", 1))
+                    .send()
+                    .expect(201)
+                    .json()
+                    .at("/paymentLink/id")
+                    .asString();
 
             // given a mixed load over both gateways, on partitions split between the replicas of every group
             try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so")) {
@@ -101,12 +115,16 @@ class ScaleOutIT {
                     victim.kill();
                     killed.add(victim);
                 }
-                System.out.printf("scale-out: killed %s at %s%n", killed.stream().map(ServiceProcess::name).toList(), killedAt);
+                System.out.printf(
+                        "scale-out: killed %s at %s%n",
+                        killed.stream().map(ServiceProcess::name).toList(), killedAt);
                 awaitAnswered(load, load.answered() + STEP);
 
                 // and one more replica of every service joins
                 var added = fleet.addAll(List.of(ServiceKind.values()), STEP_LIMIT);
-                System.out.printf("scale-out: added %s%n", added.stream().map(ServiceProcess::name).toList());
+                System.out.printf(
+                        "scale-out: added %s%n",
+                        added.stream().map(ServiceProcess::name).toList());
                 awaitAnswered(load, load.answered() + STEP);
                 assertEveryMemberHasPartitions(stack.kafkaBootstrapServers(), REPLICAS);
                 load.close();
@@ -132,15 +150,32 @@ class ScaleOutIT {
 
     /** The meters each kind of service must show on its metrics route once it has worked. */
     private static final Map<ServiceKind, List<String>> METERS = Map.of(
-            ServiceKind.BILLING_STREAMS, List.of("billing_commands_total{", "billing_consumer_group_lag{", "billing_dead_letters{",
-                    "kafka_stream_thread_", "jvm_memory_used_bytes{"),
-            ServiceKind.CHAIN_INDEXER, List.of("billing_charges_total{", "billing_consumer_group_lag{", "kafka_stream_thread_"),
-            ServiceKind.RENEWAL_SCHEDULER, List.of("billing_scheduler_fired_total{", "billing_scheduler_backlog{",
-                    "billing_consumer_group_lag{"),
-            ServiceKind.API_GATEWAY, List.of("billing_gateway_command_seconds_bucket{", "http_server_requests_seconds_count{",
-                    "kafka_consumer_fetch_manager_records_lag_max{"),
-            ServiceKind.WEBHOOK_SENDER, List.of("billing_webhook_attempts_total{", "billing_webhook_attempt_seconds_bucket{",
-                    "billing_webhook_retry_backlog{", "billing_dead_letters{", "billing_consumer_group_lag{"));
+            ServiceKind.BILLING_STREAMS,
+                    List.of(
+                            "billing_commands_total{",
+                            "billing_consumer_group_lag{",
+                            "billing_dead_letters{",
+                            "kafka_stream_thread_",
+                            "jvm_memory_used_bytes{"),
+            ServiceKind.CHAIN_INDEXER,
+                    List.of("billing_charges_total{", "billing_consumer_group_lag{", "kafka_stream_thread_"),
+            ServiceKind.RENEWAL_SCHEDULER,
+                    List.of(
+                            "billing_scheduler_fired_total{",
+                            "billing_scheduler_backlog{",
+                            "billing_consumer_group_lag{"),
+            ServiceKind.API_GATEWAY,
+                    List.of(
+                            "billing_gateway_command_seconds_bucket{",
+                            "http_server_requests_seconds_count{",
+                            "kafka_consumer_fetch_manager_records_lag_max{"),
+            ServiceKind.WEBHOOK_SENDER,
+                    List.of(
+                            "billing_webhook_attempts_total{",
+                            "billing_webhook_attempt_seconds_bucket{",
+                            "billing_webhook_retry_backlog{",
+                            "billing_dead_letters{",
+                            "billing_consumer_group_lag{"));
 
     /**
      * Each kind of service shows its meters: every live process answers its metrics route with its own
@@ -156,13 +191,22 @@ class ScaleOutIT {
                     continue;
                 }
                 var path = process.kind().metricsPath();
-                var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(process.baseUrl() + path)).GET().build();
-                var body = http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-                assertThat(body).as(process.name() + path).contains("service=\"" + process.kind().module() + "\"");
-                shown.computeIfAbsent(process.kind(), kind -> new StringBuilder()).append(body);
+                var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(process.baseUrl() + path))
+                        .GET()
+                        .build();
+                var body = http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString())
+                        .body();
+                assertThat(body)
+                        .as(process.name() + path)
+                        .contains("service=\"" + process.kind().module() + "\"");
+                shown.computeIfAbsent(process.kind(), kind -> new StringBuilder())
+                        .append(body);
             }
-            METERS.forEach((kind, meters) -> assertThat(shown.get(kind)).as(kind.module() + " meters").isNotNull()
-                    .asString().contains(meters));
+            METERS.forEach((kind, meters) -> assertThat(shown.get(kind))
+                    .as(kind.module() + " meters")
+                    .isNotNull()
+                    .asString()
+                    .contains(meters));
         });
     }
 
@@ -173,7 +217,9 @@ class ScaleOutIT {
         Files.createDirectories(LogSecretsIT.PROCESS_LOGS);
         try (var files = Files.list(logs)) {
             for (var file : files.toList()) {
-                Files.copy(file, LogSecretsIT.PROCESS_LOGS.resolve("scale-out-" + file.getFileName()),
+                Files.copy(
+                        file,
+                        LogSecretsIT.PROCESS_LOGS.resolve("scale-out-" + file.getFileName()),
                         StandardCopyOption.REPLACE_EXISTING);
             }
         }
@@ -187,30 +233,50 @@ class ScaleOutIT {
     private static LocalStack.Info infoOf(LocalStack stack, ServiceFleet fleet) {
         var info = stack.info();
         var gateway = fleet.gatewayUrls().getFirst();
-        return new LocalStack.Info(gateway, info.publicUrl(), info.adminToken(), info.demoTestKey(), info.demoLiveKey(),
-                info.demoMerchantId(), info.kafkaBootstrapServers(), info.jdbcUrl(), info.dataDir(), info.coldStart(),
-                info.startDuration(), info.localChain(), fleet.gatewayUrls(), info.processes(), info.usdtUrl(), info.usdtKey(), info.sealingKeys());
+        return new LocalStack.Info(
+                gateway,
+                info.publicUrl(),
+                info.adminToken(),
+                info.demoTestKey(),
+                info.demoLiveKey(),
+                info.demoMerchantId(),
+                info.kafkaBootstrapServers(),
+                info.jdbcUrl(),
+                info.dataDir(),
+                info.coldStart(),
+                info.startDuration(),
+                info.localChain(),
+                fleet.gatewayUrls(),
+                info.processes(),
+                info.usdtUrl(),
+                info.usdtKey(),
+                info.sealingKeys());
     }
 
     /** Each consumer group has {@code replicas} live members, and each member owns partitions. */
     private static void assertEveryMemberHasPartitions(String bootstrapServers, int replicas) {
-        var groups = List.of("billing-streams", "chain-indexer", "renewal-scheduler", "billing-gateway-projector", "webhook-sender");
+        var groups = List.of(
+                "billing-streams", "chain-indexer", "renewal-scheduler", "billing-gateway-projector", "webhook-sender");
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             await().atMost(STEP_LIMIT).ignoreExceptions().untilAsserted(() -> {
                 var described = admin.describeConsumerGroups(groups).all().get();
                 for (var group : groups) {
                     var members = described.get(group).members();
                     assertThat(members).as(group + " members").hasSizeGreaterThanOrEqualTo(replicas);
-                    assertThat(members).as(group + ": every member owns partitions")
-                            .allSatisfy(member -> assertThat(member.assignment().topicPartitions()).isNotEmpty());
+                    assertThat(members)
+                            .as(group + ": every member owns partitions")
+                            .allSatisfy(member -> assertThat(member.assignment().topicPartitions())
+                                    .isNotEmpty());
                 }
             });
         }
     }
 
     private static Set<String> activatedSubscriptions(ScaleOutLoad load) {
-        return load.outcomes().stream().filter(outcome -> outcome.operation().equals("activate") && outcome.succeeded())
-                .map(outcome -> outcome.body().at("/subscription/id").asString()).collect(Collectors.toSet());
+        return load.outcomes().stream()
+                .filter(outcome -> outcome.operation().equals("activate") && outcome.succeeded())
+                .map(outcome -> outcome.body().at("/subscription/id").asString())
+                .collect(Collectors.toSet());
     }
 
     /** Per partition, from the kill to the first answer of a command sent after it. */
@@ -224,11 +290,20 @@ class ScaleOutIT {
             if (id == null) {
                 continue;
             }
-            firstAfter.merge(partition(id), Duration.between(killedAt, outcome.answeredAt()), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+            firstAfter.merge(
+                    partition(id),
+                    Duration.between(killedAt, outcome.answeredAt()),
+                    (a, b) -> a.compareTo(b) <= 0 ? a : b);
         }
-        System.out.printf("scale-out: kill to the first command answered on each partition: %s%n", firstAfter.entrySet().stream()
-                .map(entry -> "p" + entry.getKey() + " " + entry.getValue().toMillis() + " ms").toList());
-        assertThat(firstAfter).as("every partition answered again after the kill").hasSize(PARTITIONS);
+        System.out.printf(
+                "scale-out: kill to the first command answered on each partition: %s%n",
+                firstAfter.entrySet().stream()
+                        .map(entry ->
+                                "p" + entry.getKey() + " " + entry.getValue().toMillis() + " ms")
+                        .toList());
+        assertThat(firstAfter)
+                .as("every partition answered again after the kill")
+                .hasSize(PARTITIONS);
     }
 
     private static String aggregateId(ScaleOutLoad.Outcome outcome) {
@@ -247,29 +322,41 @@ class ScaleOutIT {
 
     /** A processor that failed over must not apply a command twice: one {@code Change} per command id. */
     private static void assertEachCommandAppliedOnce(TopicLog topics, String merchantId) {
-        var counts = topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId)).stream()
+        var counts = topics
+                .values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))
+                .stream()
                 .collect(Collectors.groupingBy(Change::getCommandId, Collectors.counting()));
-        var twice = counts.entrySet().stream().filter(entry -> entry.getValue() > 1).map(Map.Entry::getKey).toList();
+        var twice = counts.entrySet().stream()
+                .filter(entry -> entry.getValue() > 1)
+                .map(Map.Entry::getKey)
+                .toList();
         System.out.printf("scale-out: %d commands applied%n", counts.size());
         assertThat(twice).as("command ids applied more than once").isEmpty();
     }
 
-    private static void assertEachAcceptedCreateMadeOneSubscription(Api api, String key, ScaleOutLoad load,
-            List<ScaleOutLoad.Outcome> outcomes) {
+    private static void assertEachAcceptedCreateMadeOneSubscription(
+            Api api, String key, ScaleOutLoad load, List<ScaleOutLoad.Outcome> outcomes) {
         var byRef = new HashMap<String, List<String>>();
         for (var subscription : allSubscriptions(api, key)) {
             byRef.computeIfAbsent(subscription.path("merchantRef").asString(), ref -> new ArrayList<>())
                     .add(subscription.path("id").asString());
         }
-        var created = outcomes.stream().filter(outcome -> outcome.operation().equals("create") && outcome.status() == 201).toList();
+        var created = outcomes.stream()
+                .filter(outcome -> outcome.operation().equals("create") && outcome.status() == 201)
+                .toList();
         assertThat(created).isNotEmpty();
         for (var outcome : created) {
             var id = outcome.body().at("/subscription/id").asString();
-            assertThat(byRef.get(load.merchantRef(outcome.number()))).as("subscriptions of create " + outcome.number())
+            assertThat(byRef.get(load.merchantRef(outcome.number())))
+                    .as("subscriptions of create " + outcome.number())
                     .containsExactly(id);
         }
-        assertThat(byRef.values()).as("no merchant reference was created twice").allSatisfy(ids -> assertThat(ids).hasSize(1));
-        var unanswered = outcomes.stream().filter(outcome -> outcome.status() == 0 && !outcome.operation().equals("open")).toList();
+        assertThat(byRef.values())
+                .as("no merchant reference was created twice")
+                .allSatisfy(ids -> assertThat(ids).hasSize(1));
+        var unanswered = outcomes.stream()
+                .filter(outcome -> outcome.status() == 0 && !outcome.operation().equals("open"))
+                .toList();
         assertThat(unanswered).as("requests that never got an answer").isEmpty();
     }
 
@@ -277,8 +364,11 @@ class ScaleOutIT {
         var all = new ArrayList<JsonNode>();
         String after = null;
         while (true) {
-            var page = api.get(Subscriptions.PATH + "?limit=100" + (after == null ? "" : "&startingAfter=" + after)).key(key)
-                    .send().expect(200).json();
+            var page = api.get(Subscriptions.PATH + "?limit=100" + (after == null ? "" : "&startingAfter=" + after))
+                    .key(key)
+                    .send()
+                    .expect(200)
+                    .json();
             page.path("subscriptions").forEach(all::add);
             if (!page.path("hasMore").asBoolean()) {
                 return all;
@@ -291,10 +381,12 @@ class ScaleOutIT {
      * Waits until the API answers, for every aggregate the merchant has, exactly the newest snapshot billing-streams
      * wrote of it; returns those snapshots by id.
      */
-    private static Map<String, Object> awaitReadModelEqualsStreamsState(TopicLog topics, Api api, String key, String merchantId) {
+    private static Map<String, Object> awaitReadModelEqualsStreamsState(
+            TopicLog topics, Api api, String key, String merchantId) {
         var latest = new LinkedHashMap<String, Object>();
         var versions = new HashMap<String, Long>();
-        for (var change : topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))) {
+        for (var change :
+                topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))) {
             for (var snapshot : change.getSnapshots()) {
                 var id = snapshotId(snapshot);
                 var version = snapshotVersion(snapshot);
@@ -317,7 +409,9 @@ class ScaleOutIT {
                     break;
                 }
             }
-            assertThat(differing).as("aggregates whose read model differs from the streams' state").isEmpty();
+            assertThat(differing)
+                    .as("aggregates whose read model differs from the streams' state")
+                    .isEmpty();
         });
         return latest;
     }
@@ -334,11 +428,28 @@ class ScaleOutIT {
 
     private static JsonNode readModel(Api api, String key, Object snapshot) {
         return switch (snapshot) {
-            case SubscriptionSnapshot s -> api.get("/v1/subscriptions/" + s.getId()).key(key).send().expect(200).json();
-            case InvoiceSnapshot i -> api.get("/v1/invoices/" + i.getId()).key(key).send().expect(200).json();
-            case PaymentSnapshot p -> api.get("/v1/payments/" + p.getId()).key(key).send().expect(200).json().path("payment");
-            case PaymentLinkSnapshot l -> api.get("/v1/payment-links/" + l.getId()).key(key).send().expect(200).json()
-                    .path("paymentLink");
+            case SubscriptionSnapshot s ->
+                api.get("/v1/subscriptions/" + s.getId())
+                        .key(key)
+                        .send()
+                        .expect(200)
+                        .json();
+            case InvoiceSnapshot i ->
+                api.get("/v1/invoices/" + i.getId()).key(key).send().expect(200).json();
+            case PaymentSnapshot p ->
+                api.get("/v1/payments/" + p.getId())
+                        .key(key)
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("payment");
+            case PaymentLinkSnapshot l ->
+                api.get("/v1/payment-links/" + l.getId())
+                        .key(key)
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("paymentLink");
             default -> throw new IllegalArgumentException("unknown snapshot " + snapshot);
         };
     }
@@ -366,12 +477,18 @@ class ScaleOutIT {
     /** Every subscription that was active before the month passed gets its renewal invoice. */
     private static void awaitRenewals(TopicLog topics, Set<String> activatedBeforeMove, String merchantId) {
         await().atMost(SETTLE_LIMIT).untilAsserted(() -> {
-            var renewed = topics.values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId)).stream()
+            var renewed = topics
+                    .values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))
+                    .stream()
                     .flatMap(change -> change.getSnapshots().stream())
-                    .filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
+                    .filter(InvoiceSnapshot.class::isInstance)
+                    .map(InvoiceSnapshot.class::cast)
                     .filter(invoice -> "subscription_cycle".equals(invoice.getBillingReason()))
-                    .map(InvoiceSnapshot::getSubscriptionId).collect(Collectors.toSet());
-            assertThat(renewed).as("subscriptions active before the month passed that renewed").containsAll(activatedBeforeMove);
+                    .map(InvoiceSnapshot::getSubscriptionId)
+                    .collect(Collectors.toSet());
+            assertThat(renewed)
+                    .as("subscriptions active before the month passed that renewed")
+                    .containsAll(activatedBeforeMove);
         });
     }
 
@@ -379,35 +496,54 @@ class ScaleOutIT {
      * No invoice was paid twice, no subscription has more than the one renewal a month's move allows, and no renewal
      * command was sent twice.
      */
-    private static void assertNothingPaidOrRenewedTwice(TopicLog topics, Map<String, Object> latest, String merchantId) {
+    private static void assertNothingPaidOrRenewedTwice(
+            TopicLog topics, Map<String, Object> latest, String merchantId) {
         var events = topics.values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId));
         // An invoice event's aggregate is its subscription: the invoice is in the event's data.
-        var paid = events.stream().filter(event -> event.getType().equals("invoice.paid"))
-                .collect(Collectors.groupingBy(event -> event.getData().getInvoice().getId(), Collectors.counting()));
+        var paid = events.stream()
+                .filter(event -> event.getType().equals("invoice.paid"))
+                .collect(Collectors.groupingBy(
+                        event -> event.getData().getInvoice().getId(), Collectors.counting()));
         assertThat(paid.entrySet()).as("invoices paid more than once").noneMatch(entry -> entry.getValue() > 1);
-        var renewals = latest.values().stream().filter(InvoiceSnapshot.class::isInstance).map(InvoiceSnapshot.class::cast)
+        var renewals = latest.values().stream()
+                .filter(InvoiceSnapshot.class::isInstance)
+                .map(InvoiceSnapshot.class::cast)
                 .filter(invoice -> "subscription_cycle".equals(invoice.getBillingReason()))
                 .collect(Collectors.groupingBy(InvoiceSnapshot::getSubscriptionId, Collectors.counting()));
         System.out.printf("scale-out: %d invoices paid, %d subscriptions renewed%n", paid.size(), renewals.size());
-        assertThat(renewals.entrySet()).as("subscriptions renewed more than once").noneMatch(entry -> entry.getValue() > 1);
-        var renewCommands = topics.values(Topics.SUBSCRIPTION_COMMANDS, command -> command.getMerchantId().equals(merchantId)
-                && command.getCommandId().endsWith(":renew")).stream()
+        assertThat(renewals.entrySet())
+                .as("subscriptions renewed more than once")
+                .noneMatch(entry -> entry.getValue() > 1);
+        var renewCommands = topics
+                .values(
+                        Topics.SUBSCRIPTION_COMMANDS,
+                        command -> command.getMerchantId().equals(merchantId)
+                                && command.getCommandId().endsWith(":renew"))
+                .stream()
                 .collect(Collectors.groupingBy(command -> command.getCommandId(), Collectors.counting()));
-        assertThat(renewCommands.entrySet()).as("renewal commands sent more than once").noneMatch(entry -> entry.getValue() > 1);
+        assertThat(renewCommands.entrySet())
+                .as("renewal commands sent more than once")
+                .noneMatch(entry -> entry.getValue() > 1);
     }
 
     private static void awaitEveryEventDelivered(TopicLog topics, Receiver receiver, String merchantId) {
-        var eventIds = topics.values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId)).stream()
-                .map(BillingEvent::getEventId).collect(Collectors.toCollection(HashSet::new));
+        var eventIds = topics
+                .values(Topics.EVENTS, event -> event.getMerchantId().equals(merchantId))
+                .stream()
+                .map(BillingEvent::getEventId)
+                .collect(Collectors.toCollection(HashSet::new));
         System.out.printf("scale-out: %d events to deliver%n", eventIds.size());
         await().atMost(SETTLE_LIMIT).untilAsserted(() -> {
-            var delivered = receiver.requests().stream().map(request -> request.header("webhook-id")).collect(Collectors.toSet());
+            var delivered = receiver.requests().stream()
+                    .map(request -> request.header("webhook-id"))
+                    .collect(Collectors.toSet());
             var missing = new HashSet<>(eventIds);
             missing.removeAll(delivered);
             assertThat(missing).as("events never delivered").isEmpty();
         });
         var deliveries = receiver.requests().size();
-        System.out.printf("scale-out: %d deliveries for %d events (%d repeated)%n", deliveries, eventIds.size(),
-                deliveries - eventIds.size());
+        System.out.printf(
+                "scale-out: %d deliveries for %d events (%d repeated)%n",
+                deliveries, eventIds.size(), deliveries - eventIds.size());
     }
 }

@@ -25,7 +25,13 @@ import tools.jackson.databind.JsonNode;
 final class ScaleOutLoad implements AutoCloseable {
 
     /** One request's final answer; {@code status} 0 when it never got one. */
-    record Outcome(String operation, int number, int status, @Nullable JsonNode body, Instant startedAt, Instant answeredAt) {
+    record Outcome(
+            String operation,
+            int number,
+            int status,
+            @Nullable JsonNode body,
+            Instant startedAt,
+            Instant answeredAt) {
 
         boolean succeeded() {
             return status >= 200 && status < 300;
@@ -76,19 +82,48 @@ final class ScaleOutLoad implements AutoCloseable {
     private void work() {
         while (running) {
             int n = sequence.incrementAndGet();
-            var created = send("create", n, "POST", "/v1/subscriptions", Map.of("merchantRef", merchantRef(n),
-                    "customerWallet", Subscriptions.WALLET, "amountUsdc", new BigDecimal("7.5"), "interval", "month"), true);
+            var created = send(
+                    "create",
+                    n,
+                    "POST",
+                    "/v1/subscriptions",
+                    Map.of(
+                            "merchantRef",
+                            merchantRef(n),
+                            "customerWallet",
+                            Subscriptions.WALLET,
+                            "amountUsdc",
+                            new BigDecimal("7.5"),
+                            "interval",
+                            "month"),
+                    true);
             if (created.succeeded() && created.body() != null) {
                 var id = created.body().at("/subscription/id").asString();
                 send("activate", n, "POST", "/v1/subscriptions/" + id + "/activate", Map.of(), true);
             }
             if (n % 3 == 0) {
-                var payment = send("payment", n, "POST", "/v1/payments", Map.of("merchantRef", "pay-" + merchantRef(n),
-                        "customerWallet", Subscriptions.WALLET, "amountUsdc", new BigDecimal("5")), true);
+                var payment = send(
+                        "payment",
+                        n,
+                        "POST",
+                        "/v1/payments",
+                        Map.of(
+                                "merchantRef",
+                                "pay-" + merchantRef(n),
+                                "customerWallet",
+                                Subscriptions.WALLET,
+                                "amountUsdc",
+                                new BigDecimal("5")),
+                        true);
                 if (payment.succeeded() && payment.body() != null) {
                     // Confirming an already paid payment answers it again (alreadyPaid), so a repeat is harmless.
-                    send("confirm", n, "POST", "/checkout/pay/" + payment.body().at("/payment/id").asString() + "/confirm",
-                            Map.of(), true);
+                    send(
+                            "confirm",
+                            n,
+                            "POST",
+                            "/checkout/pay/" + payment.body().at("/payment/id").asString() + "/confirm",
+                            Map.of(),
+                            true);
                 }
             }
             if (n % 4 == 0) {
@@ -97,7 +132,8 @@ final class ScaleOutLoad implements AutoCloseable {
         }
     }
 
-    private Outcome send(String operation, int number, String method, String path, Map<String, Object> body, boolean repeatable) {
+    private Outcome send(
+            String operation, int number, String method, String path, Map<String, Object> body, boolean repeatable) {
         var startedAt = Instant.now();
         var giveUpAt = System.nanoTime() + GIVE_UP_AFTER.toNanos();
         for (int attempt = 0; System.nanoTime() - giveUpAt < 0; attempt++) {
@@ -107,7 +143,9 @@ final class ScaleOutLoad implements AutoCloseable {
                 continue;
             }
             var gateway = live.get(Math.floorMod(number + attempt, live.size()));
-            var call = new Call(gateway, method, path).timeout(Duration.ofSeconds(30)).json(body);
+            var call = new Call(gateway, method, path)
+                    .timeout(Duration.ofSeconds(30))
+                    .json(body);
             if (path.startsWith("/v1/")) {
                 call.key(key).idempotencyKey(run + "-" + operation + "-" + number);
             }

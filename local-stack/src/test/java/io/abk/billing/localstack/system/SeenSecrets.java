@@ -13,8 +13,7 @@ final class SeenSecrets {
 
     private static final Set<String> SECRETS = ConcurrentHashMap.newKeySet();
 
-    private SeenSecrets() {
-    }
+    private SeenSecrets() {}
 
     static void add(String secret) {
         if (secret != null && secret.length() >= 16) {

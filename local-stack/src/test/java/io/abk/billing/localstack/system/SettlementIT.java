@@ -49,17 +49,23 @@ class SettlementIT {
                 .build();
 
         // when billing-streams' request arrives
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, api.info().kafkaBootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                Topics.CHAIN_REQUESTS.keySerde().serializer(), Topics.CHAIN_REQUESTS.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), invoiceId, request)).get(30, TimeUnit.SECONDS);
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, api.info().kafkaBootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                Topics.CHAIN_REQUESTS.keySerde().serializer(),
+                Topics.CHAIN_REQUESTS.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), invoiceId, request))
+                    .get(30, TimeUnit.SECONDS);
         }
 
         // then exactly one result command answers it, with the simulated failure
-        var results = api.topics().awaitValues(Topics.SUBSCRIPTION_COMMANDS,
-                command -> command.getCommandId().equals(resultCommandId), 1);
+        var results = api.topics()
+                .awaitValues(
+                        Topics.SUBSCRIPTION_COMMANDS,
+                        command -> command.getCommandId().equals(resultCommandId),
+                        1);
         assertThat(results).hasSize(1);
         var result = results.getFirst();
         assertThat(result.getSubscriptionId()).isEqualTo(request.getSubscriptionId());

@@ -38,7 +38,10 @@ public final class SharedStack implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return context.getRoot().getStore(NAMESPACE).computeIfAbsent(Running.class, type -> Running.start(), Running.class).api();
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .computeIfAbsent(Running.class, type -> Running.start(), Running.class)
+                .api();
     }
 
     /**
@@ -63,7 +66,9 @@ public final class SharedStack implements ParameterResolver {
                 throw new UncheckedIOException(e);
             }
             var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS));
-            System.out.printf("shared local stack started in %d ms at %s%n", stack.startDuration().toMillis(), stack.baseUrl());
+            System.out.printf(
+                    "shared local stack started in %d ms at %s%n",
+                    stack.startDuration().toMillis(), stack.baseUrl());
             return new Running(stack, new Api(stack.info()));
         }
 

@@ -21,7 +21,9 @@ class StackHealthIT {
         assertThat(health.path("status").asString()).isEqualTo("UP");
         var components = health.path("components");
         for (var name : List.of("kafka", "billingStreams", "postgres", "projector", "webhookSender")) {
-            assertThat(components.path(name).path("status").asString()).as(name + " in " + health).isEqualTo("UP");
+            assertThat(components.path(name).path("status").asString())
+                    .as(name + " in " + health)
+                    .isEqualTo("UP");
         }
     }
 }

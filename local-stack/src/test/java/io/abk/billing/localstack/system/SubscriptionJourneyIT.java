@@ -36,7 +36,9 @@ class SubscriptionJourneyIT {
 
     private static final BigDecimal AMOUNT = new BigDecimal("9.99");
     /** The dunning schedule of the contract (the stack runs billing-streams' default): after failures 1, 2, 3. */
-    private static final List<Duration> RETRY_DELAYS = List.of(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4));
+    private static final List<Duration> RETRY_DELAYS =
+            List.of(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4));
+
     private static final String INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE";
     private static final String INSUFFICIENT_BALANCE_MESSAGE = "The customer's wallet does not hold enough USDC";
     private static final String ON_CHAIN_ID = "vault-subscription-4711";
@@ -73,24 +75,40 @@ class SubscriptionJourneyIT {
         // then billing.events holds every step of the subscription, in order, with the API's objects as snapshots
         var published = events.assertPublished(api, id);
         JourneyEvents.assertTimesAreTheCommandsTimes(published, RETRY_DELAYS);
-        assertThat(published).filteredOn(event -> event.getType().equals("invoice.payment_failed"))
+        assertThat(published)
+                .filteredOn(event -> event.getType().equals("invoice.payment_failed"))
                 .as("failed attempts: the first resume's 1 to 4, then each later resume's 1")
-                .extracting(event -> event.getData().getInvoice().getAttemptCount()).containsExactly(1, 2, 3, 4, 1, 1);
-        assertThat(published).filteredOn(event -> event.getType().equals("invoice.payment_failed"))
-                .allSatisfy(event -> assertThat(List.of(event.getData().getFailureCode(), event.getData().getFailureMessage()))
+                .extracting(event -> event.getData().getInvoice().getAttemptCount())
+                .containsExactly(1, 2, 3, 4, 1, 1);
+        assertThat(published)
+                .filteredOn(event -> event.getType().equals("invoice.payment_failed"))
+                .allSatisfy(event -> assertThat(List.of(
+                                event.getData().getFailureCode(),
+                                event.getData().getFailureMessage()))
                         .containsExactly(INSUFFICIENT_BALANCE, INSUFFICIENT_BALANCE_MESSAGE));
-        assertThat(published).filteredOn(event -> event.getType().equals("invoice.refunded"))
-                .extracting(event -> event.getData().getRefundAmountMicros()).containsExactly(4_000_000L, 5_990_000L);
+        assertThat(published)
+                .filteredOn(event -> event.getType().equals("invoice.refunded"))
+                .extracting(event -> event.getData().getRefundAmountMicros())
+                .containsExactly(4_000_000L, 5_990_000L);
         assertThat(Subscriptions.get(api, key(), id).expect(200).json())
-                .as("GET equals the last event's subscription").isEqualTo(JourneyEvents.subscription(published.getLast()));
-        assertInvoicesListedNewestFirst(published, List.of(open, voided, recovered, first).stream().map(SubscriptionJourneyIT::idOf).toList());
+                .as("GET equals the last event's subscription")
+                .isEqualTo(JourneyEvents.subscription(published.getLast()));
+        assertInvoicesListedNewestFirst(
+                published,
+                List.of(open, voided, recovered, first).stream()
+                        .map(SubscriptionJourneyIT::idOf)
+                        .toList());
     }
 
     /** Create (ad hoc, test key): incomplete, mandate pending, first invoice open and due now. */
     private JsonNode create() {
         // given an ad hoc subscription of 9.99 USDC a month
-        var reply = api.post(Subscriptions.PATH).key(key()).json(Subscriptions.adHoc("journey-1", AMOUNT, "month"))
-                .send().expect(201).json();
+        var reply = api.post(Subscriptions.PATH)
+                .key(key())
+                .json(Subscriptions.adHoc("journey-1", AMOUNT, "month"))
+                .send()
+                .expect(201)
+                .json();
 
         // then it waits for its mandate, with its first invoice open for the same amount
         var subscription = reply.path("subscription");
@@ -115,7 +133,8 @@ class SubscriptionJourneyIT {
 
         // when the merchant activates with the vault's id of the customer's mandate
         var reply = Subscriptions.action(api, key(), id, "activate", Map.of("onChainSubscriptionId", ON_CHAIN_ID))
-                .expect(200).json();
+                .expect(200)
+                .json();
 
         // then the subscription is active with an active mandate, and its period did not move for the first payment
         assertThat(reply.propertyNames()).containsExactly("subscription", "invoice", "charge");
@@ -135,19 +154,26 @@ class SubscriptionJourneyIT {
         assertThat(invoice.path("attemptCount").asInt()).isEqualTo(1);
         assertThat(invoice.path("paidAt").isNull()).isFalse();
         assertNull(invoice, "nextAttemptAt", "failureCode", "failureMessage");
-        assertThat(reply.path("charge")).isEqualTo(Json.parse(
-                "{\"ok\":true,\"failureCode\":null,\"failureMessage\":null,\"txHash\":\"" + txHash + "\"}"));
+        assertThat(reply.path("charge"))
+                .isEqualTo(Json.parse(
+                        "{\"ok\":true,\"failureCode\":null,\"failureMessage\":null,\"txHash\":\"" + txHash + "\"}"));
         // the activate command leaves the mandate active; the settled charge then pays and activates
-        events.expect("subscription.activated", with(before, "mandateStatus", "active", "onChainSubscriptionId", ON_CHAIN_ID));
+        events.expect(
+                "subscription.activated",
+                with(before, "mandateStatus", "active", "onChainSubscriptionId", ON_CHAIN_ID));
         events.expect("invoice.paid", subscription, invoice);
         return invoice;
     }
 
     /** PATCH the metadata that makes the charges the system runs by itself (here: after a resume) fail. */
     private void makeSystemChargesFail() {
-        var subscription = Subscriptions.update(api, key(), id, Map.of("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance")))
-                .expect(200).json().path("subscription");
-        assertThat(subscription.path("metadata")).isEqualTo(Json.parse("{\"sandboxRenewalOutcome\":\"insufficient_balance\"}"));
+        var subscription = Subscriptions.update(
+                        api, key(), id, Map.of("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance")))
+                .expect(200)
+                .json()
+                .path("subscription");
+        assertThat(subscription.path("metadata"))
+                .isEqualTo(Json.parse("{\"sandboxRenewalOutcome\":\"insufficient_balance\"}"));
         events.expect("subscription.updated", subscription);
     }
 
@@ -156,16 +182,23 @@ class SubscriptionJourneyIT {
      * (attempt 1, retry in a day). Returns that invoice once the failure has settled.
      */
     private JsonNode pauseThenResumeWithAFailingCharge() {
-        var previousInvoiceId = text(Subscriptions.get(api, key(), id).expect(200).json(), "latestInvoiceId");
+        var previousInvoiceId =
+                text(Subscriptions.get(api, key(), id).expect(200).json(), "latestInvoiceId");
 
         // when the merchant pauses the active subscription
-        var paused = Subscriptions.action(api, key(), id, "pause", null).expect(200).json().path("subscription");
+        var paused = Subscriptions.action(api, key(), id, "pause", null)
+                .expect(200)
+                .json()
+                .path("subscription");
         assertThat(text(paused, "status")).isEqualTo("paused");
         assertThat(paused.path("pausedAt").isNull()).isFalse();
         events.expect("subscription.paused", paused);
 
         // and resumes it
-        var resumed = Subscriptions.action(api, key(), id, "resume", null).expect(200).json().path("subscription");
+        var resumed = Subscriptions.action(api, key(), id, "resume", null)
+                .expect(200)
+                .json()
+                .path("subscription");
 
         // then it is active in a new period anchored now (a pending cancel at period end dropped), with a new invoice
         assertThat(text(resumed, "status")).isEqualTo("active");
@@ -173,12 +206,16 @@ class SubscriptionJourneyIT {
         assertThat(resumed.path("cancelAtPeriodEnd").asBoolean(true)).isFalse();
         var start = instant(resumed, "currentPeriodStart");
         assertThat(instant(resumed, "billingCycleAnchor")).isEqualTo(start);
-        assertThat(instant(resumed, "currentPeriodEnd")).isEqualTo(start.atZone(ZoneOffset.UTC).plusMonths(1).toInstant());
+        assertThat(instant(resumed, "currentPeriodEnd"))
+                .isEqualTo(start.atZone(ZoneOffset.UTC).plusMonths(1).toInstant());
         var invoiceId = text(resumed, "latestInvoiceId");
         assertThat(invoiceId).isNotEqualTo(previousInvoiceId);
 
         // and that invoice's system charge fails as the metadata says: attempt 1, next attempt a day after the resume
-        var invoice = awaitInvoice(invoiceId, found -> found.path("attemptCount").asInt() == 1 && !found.path("failureCode").isNull());
+        var invoice = awaitInvoice(
+                invoiceId,
+                found -> found.path("attemptCount").asInt() == 1
+                        && !found.path("failureCode").isNull());
         assertThat(text(invoice, "status")).isEqualTo("open");
         assertThat(text(invoice, "billingReason")).isEqualTo("subscription_resume");
         assertThat(Json.decimal(invoice.path("amountUsdc"))).isEqualTo(AMOUNT);
@@ -189,11 +226,16 @@ class SubscriptionJourneyIT {
         assertThat(text(invoice, "failureMessage")).isEqualTo(INSUFFICIENT_BALANCE_MESSAGE);
         assertThat(instant(invoice, "nextAttemptAt")).isEqualTo(start.plus(RETRY_DELAYS.get(0)));
         var settled = Subscriptions.get(api, key(), id).expect(200).json();
-        assertThat(settled).as("a failed first retry leaves the subscription as the resume left it").isEqualTo(resumed);
+        assertThat(settled)
+                .as("a failed first retry leaves the subscription as the resume left it")
+                .isEqualTo(resumed);
 
         events.expect("subscription.resumed", resumed);
         // the resume command leaves the invoice with its attempt under way; the settled failure then fills it in
-        events.expect("invoice.created", resumed, with(invoice, "nextAttemptAt", null, "failureCode", null, "failureMessage", null));
+        events.expect(
+                "invoice.created",
+                resumed,
+                with(invoice, "nextAttemptAt", null, "failureCode", null, "failureMessage", null));
         events.expect("invoice.payment_failed", settled, invoice);
         return invoice;
     }
@@ -205,12 +247,16 @@ class SubscriptionJourneyIT {
         for (int attempt = 2; attempt <= 4; attempt++) {
             // when the merchant charges it by hand and the customer's balance is short
             var sent = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-            var reply = Invoices.charge(api, key(), invoiceId, "insufficient_balance").expect(200).json();
+            var reply = Invoices.charge(api, key(), invoiceId, "insufficient_balance")
+                    .expect(200)
+                    .json();
             var answered = Instant.now();
 
             // then the attempt is counted and failed, with the code and message of the failure
             assertThat(reply.propertyNames()).containsExactly("ok", "invoice", "subscription");
-            assertThat(reply.path("ok").asBoolean(true)).as("ok of attempt %d", attempt).isFalse();
+            assertThat(reply.path("ok").asBoolean(true))
+                    .as("ok of attempt %d", attempt)
+                    .isFalse();
             invoice = reply.path("invoice");
             var subscription = reply.path("subscription");
             assertThat(invoice.path("attemptCount").asInt()).isEqualTo(attempt);
@@ -241,7 +287,8 @@ class SubscriptionJourneyIT {
         var invoiceId = idOf(uncollectible);
         var before = Subscriptions.get(api, key(), id).expect(200).json();
 
-        var reply = Invoices.charge(api, key(), invoiceId, "success").expect(200).json();
+        var reply =
+                Invoices.charge(api, key(), invoiceId, "success").expect(200).json();
 
         assertThat(reply.path("ok").asBoolean(false)).isTrue();
         var invoice = reply.path("invoice");
@@ -263,7 +310,9 @@ class SubscriptionJourneyIT {
         var subscription = Subscriptions.get(api, key(), id).expect(200).json();
 
         // when 4 USDC are refunded, then the invoice stays paid with 4 refunded
-        var partly = Invoices.refund(api, key(), invoiceId, new BigDecimal("4")).expect(200).json();
+        var partly = Invoices.refund(api, key(), invoiceId, new BigDecimal("4"))
+                .expect(200)
+                .json();
         assertThat(partly.propertyNames()).containsExactly("invoice");
         var partial = partly.path("invoice");
         assertThat(text(partial, "status")).isEqualTo("paid");
@@ -271,7 +320,8 @@ class SubscriptionJourneyIT {
         assertThat(text(partial, "refundTxHash")).isEqualTo(sandboxTxHash(invoiceId + ":refund:1"));
         assertThat(partial.path("refundedAt").isNull()).isFalse();
         assertThat(with(partial, "amountRefundedUsdc", 0, "refundTxHash", null, "refundedAt", null))
-                .as("a refund changes only the refund fields").isEqualTo(paid);
+                .as("a refund changes only the refund fields")
+                .isEqualTo(paid);
         events.expect("invoice.refunded", subscription, partial);
 
         // when 6 more are asked for, then it is refused: only 5.99 is left
@@ -281,7 +331,8 @@ class SubscriptionJourneyIT {
         assertThat(Invoices.get(api, key(), invoiceId).expect(200).json()).isEqualTo(partial);
 
         // when the rest is refunded (no amount), then the invoice is refunded in full
-        var rest = Invoices.refund(api, key(), invoiceId, null).expect(200).json().path("invoice");
+        var rest =
+                Invoices.refund(api, key(), invoiceId, null).expect(200).json().path("invoice");
         assertThat(text(rest, "status")).isEqualTo("refunded");
         assertThat(Json.decimal(rest.path("amountRefundedUsdc"))).isEqualTo(AMOUNT);
         assertThat(text(rest, "refundTxHash")).isEqualTo(sandboxTxHash(invoiceId + ":refund:2"));
@@ -299,7 +350,10 @@ class SubscriptionJourneyIT {
     private JsonNode cancelAtPeriodEnd() {
         var before = Subscriptions.get(api, key(), id).expect(200).json();
 
-        var canceling = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", false)).expect(200).json().path("subscription");
+        var canceling = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", false))
+                .expect(200)
+                .json()
+                .path("subscription");
 
         assertThat(canceling).isEqualTo(with(before, "cancelAtPeriodEnd", true));
         events.expect("subscription.updated", canceling);
@@ -314,11 +368,14 @@ class SubscriptionJourneyIT {
         var open = pauseThenResumeWithAFailingCharge();
         var invoiceId = idOf(open);
 
-        var voided = Invoices.voidInvoice(api, key(), invoiceId).expect(200).json().path("invoice");
+        var voided =
+                Invoices.voidInvoice(api, key(), invoiceId).expect(200).json().path("invoice");
 
         assertThat(text(voided, "status")).isEqualTo("void");
         assertThat(voided.path("voidedAt").isNull()).isFalse();
-        assertThat(voided.path("nextAttemptAt").isNull()).as("nothing is retried").isTrue();
+        assertThat(voided.path("nextAttemptAt").isNull())
+                .as("nothing is retried")
+                .isTrue();
         var subscription = Subscriptions.get(api, key(), id).expect(200).json();
         assertThat(text(subscription, "status")).isEqualTo("active");
         events.expect("invoice.voided", subscription, voided);
@@ -336,7 +393,10 @@ class SubscriptionJourneyIT {
     private void cancelAtPeriodEndThenResume(JsonNode open) {
         var before = cancelAtPeriodEnd();
 
-        var resumed = Subscriptions.action(api, key(), id, "resume", null).expect(200).json().path("subscription");
+        var resumed = Subscriptions.action(api, key(), id, "resume", null)
+                .expect(200)
+                .json()
+                .path("subscription");
         assertThat(resumed).isEqualTo(with(before, "cancelAtPeriodEnd", false));
         assertThat(text(resumed, "latestInvoiceId")).isEqualTo(idOf(open));
         events.expect("subscription.updated", resumed);
@@ -344,7 +404,10 @@ class SubscriptionJourneyIT {
 
     /** Cancel immediately: canceled, mandate revoked, the open invoice voided; canceled is final. */
     private void cancelImmediately(JsonNode open) {
-        var canceled = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", true)).expect(200).json().path("subscription");
+        var canceled = Subscriptions.action(api, key(), id, "cancel", Map.of("immediate", true))
+                .expect(200)
+                .json()
+                .path("subscription");
 
         assertThat(text(canceled, "status")).isEqualTo("canceled");
         assertThat(text(canceled, "mandateStatus")).isEqualTo("revoked");
@@ -370,15 +433,21 @@ class SubscriptionJourneyIT {
         assertThat(listed).extracting(SubscriptionJourneyIT::idOf).containsExactlyElementsOf(newestFirst);
         for (var invoice : listed) {
             var latest = published.reversed().stream()
-                    .filter(event -> event.getData().getInvoice() != null && event.getData().getInvoice().getId().equals(idOf(invoice)))
-                    .findFirst().map(JourneyEvents::invoice).orElseThrow();
-            assertThat(Invoices.get(api, key(), idOf(invoice)).expect(200).json()).as("GET %s", idOf(invoice))
-                    .isEqualTo(invoice).isEqualTo(latest);
+                    .filter(event -> event.getData().getInvoice() != null
+                            && event.getData().getInvoice().getId().equals(idOf(invoice)))
+                    .findFirst()
+                    .map(JourneyEvents::invoice)
+                    .orElseThrow();
+            assertThat(Invoices.get(api, key(), idOf(invoice)).expect(200).json())
+                    .as("GET %s", idOf(invoice))
+                    .isEqualTo(invoice)
+                    .isEqualTo(latest);
         }
     }
 
     private JsonNode awaitInvoice(String invoiceId, Predicate<JsonNode> settled) {
-        return await().atMost(SETTLEMENT_LIMIT).pollInterval(Duration.ofMillis(100))
+        return await().atMost(SETTLEMENT_LIMIT)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> Invoices.get(api, key(), invoiceId).expect(200).json(), settled::test);
     }
 
@@ -391,13 +460,17 @@ class SubscriptionJourneyIT {
     }
 
     private static String text(JsonNode object, String field) {
-        assertThat(object.path(field).isString()).as("%s is a string in %s", field, object).isTrue();
+        assertThat(object.path(field).isString())
+                .as("%s is a string in %s", field, object)
+                .isTrue();
         return object.path(field).asString();
     }
 
     private static void assertNull(JsonNode object, String... fields) {
         for (var field : fields) {
-            assertThat(object.path(field).isNull()).as("%s is null in %s", field, object).isTrue();
+            assertThat(object.path(field).isNull())
+                    .as("%s is null in %s", field, object)
+                    .isTrue();
         }
     }
 

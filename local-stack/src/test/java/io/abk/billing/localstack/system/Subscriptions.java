@@ -13,10 +13,10 @@ final class Subscriptions {
 
     /** A customer wallet in mixed case: the API must keep the case as given. */
     static final String WALLET = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
+
     static final String PATH = "/v1/subscriptions";
 
-    private Subscriptions() {
-    }
+    private Subscriptions() {}
 
     /** A valid ad hoc body: 9.99 USDC a month. */
     static Map<String, @Nullable Object> adHoc(String merchantRef) {
@@ -45,7 +45,12 @@ final class Subscriptions {
 
     /** Creates ad hoc and returns the 201 body {@code {subscription, invoice, checkoutUrl}}. */
     static JsonNode create(Api api, String key, String merchantRef) {
-        return api.post(PATH).key(key).json(adHoc(merchantRef)).send().expect(201).json();
+        return api.post(PATH)
+                .key(key)
+                .json(adHoc(merchantRef))
+                .send()
+                .expect(201)
+                .json();
     }
 
     static Reply get(Api api, String key, String id) {
@@ -64,7 +69,8 @@ final class Subscriptions {
         while (true) {
             var query = "limit=" + pageSize + (startingAfter == null ? "" : "&startingAfter=" + startingAfter);
             var page = list(api, key, query).expect(200).json();
-            page.path("subscriptions").forEach(subscription -> ids.add(subscription.path("id").asString()));
+            page.path("subscriptions")
+                    .forEach(subscription -> ids.add(subscription.path("id").asString()));
             if (!page.path("hasMore").asBoolean()) {
                 return ids;
             }
@@ -91,7 +97,13 @@ final class Subscriptions {
 
     /** A product with the given prices, created through {@code POST /v1/products}; returns {@code product}. */
     static JsonNode createProduct(Api api, String key, String name, List<Map<String, Object>> prices) {
-        return api.post("/v1/products").key(key).json(Map.of("name", name, "prices", prices)).send().expect(201).json().path("product");
+        return api.post("/v1/products")
+                .key(key)
+                .json(Map.of("name", name, "prices", prices))
+                .send()
+                .expect(201)
+                .json()
+                .path("product");
     }
 
     static Map<String, Object> price(String amountUsdc, String interval, int trialDays) {

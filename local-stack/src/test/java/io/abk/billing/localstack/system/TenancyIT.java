@@ -29,9 +29,15 @@ class TenancyIT {
         api = shared;
         a = api.newMerchant("tenancy-a");
         b = api.newMerchant("tenancy-b");
-        aTestSubscription = Subscriptions.create(api, a.testKey(), "a-test").at("/subscription/id").asString();
-        aLiveSubscription = Subscriptions.create(api, a.liveKey(), "a-live").at("/subscription/id").asString();
-        bTestSubscription = Subscriptions.create(api, b.testKey(), "b-test").at("/subscription/id").asString();
+        aTestSubscription = Subscriptions.create(api, a.testKey(), "a-test")
+                .at("/subscription/id")
+                .asString();
+        aLiveSubscription = Subscriptions.create(api, a.liveKey(), "a-live")
+                .at("/subscription/id")
+                .asString();
+        bTestSubscription = Subscriptions.create(api, b.testKey(), "b-test")
+                .at("/subscription/id")
+                .asString();
     }
 
     @Test
@@ -50,9 +56,12 @@ class TenancyIT {
         assertNotFound(Subscriptions.get(api, a.testKey(), aLiveSubscription));
         assertNotFound(Subscriptions.get(api, a.testKey(), bTestSubscription));
         // while each owner sees its own
-        assertThat(Subscriptions.get(api, a.testKey(), aTestSubscription).status()).isEqualTo(200);
-        assertThat(Subscriptions.get(api, a.liveKey(), aLiveSubscription).status()).isEqualTo(200);
-        assertThat(Subscriptions.get(api, b.testKey(), bTestSubscription).status()).isEqualTo(200);
+        assertThat(Subscriptions.get(api, a.testKey(), aTestSubscription).status())
+                .isEqualTo(200);
+        assertThat(Subscriptions.get(api, a.liveKey(), aLiveSubscription).status())
+                .isEqualTo(200);
+        assertThat(Subscriptions.get(api, b.testKey(), bTestSubscription).status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -62,13 +71,18 @@ class TenancyIT {
         assertThat(Subscriptions.listAllIds(api, a.liveKey(), 100)).containsExactly(aLiveSubscription);
         assertThat(Subscriptions.listAllIds(api, b.testKey(), 100)).containsExactly(bTestSubscription);
         assertThat(Subscriptions.listAllIds(api, b.liveKey(), 100)).isEmpty();
-        var filtered = Subscriptions.list(api, b.testKey(), "status=incomplete").expect(200).json();
+        var filtered = Subscriptions.list(api, b.testKey(), "status=incomplete")
+                .expect(200)
+                .json();
         assertThat(filtered.path("subscriptions")).hasSize(1);
         assertThat(filtered.at("/subscriptions/0/id").asString()).isEqualTo(bTestSubscription);
         assertThat(filtered.at("/subscriptions/0/mode").asString()).isEqualTo("test");
         // and a cursor taken from another tenant's id reveals nothing of theirs
-        var afterOther = Subscriptions.list(api, b.testKey(), "startingAfter=" + aTestSubscription).expect(200).json();
-        assertThat(afterOther.path("subscriptions")).allSatisfy(s -> assertThat(s.path("id").asString()).isEqualTo(bTestSubscription));
+        var afterOther = Subscriptions.list(api, b.testKey(), "startingAfter=" + aTestSubscription)
+                .expect(200)
+                .json();
+        assertThat(afterOther.path("subscriptions"))
+                .allSatisfy(s -> assertThat(s.path("id").asString()).isEqualTo(bTestSubscription));
     }
 
     @Test
@@ -76,15 +90,28 @@ class TenancyIT {
         // given a monthly price in A's test catalog and one in A's live catalog
         var own = api.newMerchant("tenancy-prices");
         var other = api.newMerchant("tenancy-prices-other");
-        var testPrice = Subscriptions.createProduct(api, own.testKey(), "Test plan", List.of(Subscriptions.price("10", "month", 0)))
-                .at("/prices/0/id").asString();
-        var livePrice = Subscriptions.createProduct(api, own.liveKey(), "Live plan", List.of(Subscriptions.price("10", "month", 0)))
-                .at("/prices/0/id").asString();
+        var testPrice = Subscriptions.createProduct(
+                        api, own.testKey(), "Test plan", List.of(Subscriptions.price("10", "month", 0)))
+                .at("/prices/0/id")
+                .asString();
+        var livePrice = Subscriptions.createProduct(
+                        api, own.liveKey(), "Live plan", List.of(Subscriptions.price("10", "month", 0)))
+                .at("/prices/0/id")
+                .asString();
 
         // when another merchant, or the other mode, creates from them
-        var byOtherMerchant = api.post(Subscriptions.PATH).key(other.testKey()).json(Subscriptions.byPrice("x", testPrice)).send();
-        var byLiveKey = api.post(Subscriptions.PATH).key(own.liveKey()).json(Subscriptions.byPrice("x", testPrice)).send();
-        var byTestKey = api.post(Subscriptions.PATH).key(own.testKey()).json(Subscriptions.byPrice("x", livePrice)).send();
+        var byOtherMerchant = api.post(Subscriptions.PATH)
+                .key(other.testKey())
+                .json(Subscriptions.byPrice("x", testPrice))
+                .send();
+        var byLiveKey = api.post(Subscriptions.PATH)
+                .key(own.liveKey())
+                .json(Subscriptions.byPrice("x", testPrice))
+                .send();
+        var byTestKey = api.post(Subscriptions.PATH)
+                .key(own.testKey())
+                .json(Subscriptions.byPrice("x", livePrice))
+                .send();
 
         // then each is 400 resource_missing, naming the price, and nothing is created
         for (var reply : List.of(byOtherMerchant, byLiveKey, byTestKey)) {
@@ -96,7 +123,11 @@ class TenancyIT {
         assertThat(Subscriptions.listAllIds(api, own.liveKey(), 100)).isEmpty();
         assertThat(Subscriptions.listAllIds(api, own.testKey(), 100)).isEmpty();
         // and the owner in its mode can use it
-        api.post(Subscriptions.PATH).key(own.testKey()).json(Subscriptions.byPrice("x", testPrice)).send().expect(201);
+        api.post(Subscriptions.PATH)
+                .key(own.testKey())
+                .json(Subscriptions.byPrice("x", testPrice))
+                .send()
+                .expect(201);
     }
 
     private static void assertNotFound(Reply reply) {

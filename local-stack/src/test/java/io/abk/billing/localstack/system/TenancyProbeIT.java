@@ -76,14 +76,20 @@ class TenancyProbeIT {
                     var missing = call(route, route.path(unknown), caller).send();
                     var reply = call(route, route.path(ids), caller).send();
                     probes++;
-                    // A route that validates its body before it looks the id up (POST .../prices, PATCH /v1/prices/{id} with
-                    // the empty body sent here) answers A's id exactly as an unknown one: refused the same, nothing learnt.
-                    boolean asUnknown = reply.status() == missing.status() && reply.status() >= 400 && reply.status() < 500
+                    // A route that validates its body before it looks the id up (POST .../prices, PATCH /v1/prices/{id}
+                    // with
+                    // the empty body sent here) answers A's id exactly as an unknown one: refused the same, nothing
+                    // learnt.
+                    boolean asUnknown = reply.status() == missing.status()
+                            && reply.status() >= 400
+                            && reply.status() < 500
                             && sameRefusal(missing, reply, unknown, ids);
                     if (!asUnknown && (reply.status() != 404 || !"resource_missing".equals(codeOf(reply)))) {
-                        problems.add(route + " at A's " + mode + " id as " + who(caller) + ": " + reply + " (an unknown id: " + missing.status() + ")");
+                        problems.add(route + " at A's " + mode + " id as " + who(caller) + ": " + reply
+                                + " (an unknown id: " + missing.status() + ")");
                     } else if (!sameRefusal(missing, reply, unknown, ids)) {
-                        problems.add(route + " at A's " + mode + " id as " + who(caller) + " differs from an unknown id's: " + reply + " vs " + missing);
+                        problems.add(route + " at A's " + mode + " id as " + who(caller)
+                                + " differs from an unknown id's: " + reply + " vs " + missing);
                     }
                     leaks(reply, Set.copyOf(ids.values())).ifPresent(problems::add);
                 }
@@ -92,8 +98,9 @@ class TenancyProbeIT {
         // then every probe was refused as a missing resource, and the probe reached the routes it means to
         assertThat(probes).as("probes made").isGreaterThan(50);
         if (!problems.isEmpty()) {
-            fail("%d of %d probes with another tenant's or mode's ids were not refused as missing or leaked:%n%s", problems.size(), probes,
-                    String.join(System.lineSeparator(), problems));
+            fail(
+                    "%d of %d probes with another tenant's or mode's ids were not refused as missing or leaked:%n%s",
+                    problems.size(), probes, String.join(System.lineSeparator(), problems));
         }
     }
 
@@ -101,14 +108,19 @@ class TenancyProbeIT {
     void shouldListNothingOfMerchantAWhenAnotherMerchantOrTheOtherModeListsEvenWithAsIdsAsFiltersOrCursors() {
         var problems = new ArrayList<String>();
         for (var route : table.routes()) {
-            if (route.access() != Access.MERCHANT || !route.method().equals("GET") || !route.pathVariables().isEmpty()) {
+            if (route.access() != Access.MERCHANT
+                    || !route.method().equals("GET")
+                    || !route.pathVariables().isEmpty()) {
                 continue;
             }
             var collection = route.template().substring(route.template().lastIndexOf('/') + 1);
             var prefix = RouteTable.ID_PREFIXES.get(collection);
             // given A's own list in test mode shows A's resource (the probe looks where the data is)
             if (prefix != null) {
-                var own = api.get(route.template() + "?limit=100").key(a.key("test")).send().expect(200);
+                var own = api.get(route.template() + "?limit=100")
+                        .key(a.key("test"))
+                        .send()
+                        .expect(200);
                 assertThat(own.body()).as("A's own list %s", route).contains(a.id("test", prefix));
             }
             for (var mode : List.of("test", "live")) {
@@ -116,12 +128,16 @@ class TenancyProbeIT {
                 for (var query : queries(route, mode)) {
                     for (var caller : List.of(b.key("test"), b.key("live"), a.key(otherMode))) {
                         // when another tenant or mode lists, then nothing of A's mode is in it
-                        var reply = api.get(route.template() + query).key(caller).send();
-                        if (reply.status() >= 500 || reply.status() == 200 && !reply.body().startsWith("{")) {
+                        var reply =
+                                api.get(route.template() + query).key(caller).send();
+                        if (reply.status() >= 500
+                                || reply.status() == 200 && !reply.body().startsWith("{")) {
                             problems.add(route + query + " as " + who(caller) + ": " + reply);
                         }
-                        var asked = query.isEmpty() ? Set.<String>of() : Set.of(query.substring(query.indexOf('=') + 1));
-                        leaksOf(reply, a.ids(mode).values(), asked, !caller.equals(a.key(otherMode))).ifPresent(problems::add);
+                        var asked =
+                                query.isEmpty() ? Set.<String>of() : Set.of(query.substring(query.indexOf('=') + 1));
+                        leaksOf(reply, a.ids(mode).values(), asked, !caller.equals(a.key(otherMode)))
+                                .ifPresent(problems::add);
                     }
                 }
             }
@@ -143,8 +159,10 @@ class TenancyProbeIT {
                     // when A's own key asks the operator API about A, then it is refused, and nothing of A is shown
                     var call = call(route, route.path(ids), null);
                     var reply = (bearer ? call.bearer(key) : call.key(key)).send();
-                    if (reply.status() != 401 && reply.status() != 403 || codeOf(reply).isEmpty()) {
-                        problems.add(route + " with a merchant key (" + (bearer ? "Bearer" : "x-service-api-key") + "): " + reply);
+                    if (reply.status() != 401 && reply.status() != 403
+                            || codeOf(reply).isEmpty()) {
+                        problems.add(route + " with a merchant key (" + (bearer ? "Bearer" : "x-service-api-key")
+                                + "): " + reply);
                     }
                     leaks(reply, Set.copyOf(ids.values())).ifPresent(problems::add);
                 }
@@ -167,13 +185,15 @@ class TenancyProbeIT {
                     continue;
                 }
                 // when a checkout route is given one of A's ids of another kind, then it is missing
-                var reply = call(route, route.path(Map.of(variable, other.getValue())), null).send();
+                var reply = call(route, route.path(Map.of(variable, other.getValue())), null)
+                        .send();
                 if (reply.status() != 404) {
                     problems.add(route + " with A's " + other.getKey() + " id: " + reply);
                 }
             }
             // and with the id of its own kind (the capability) it shows none of A's secrets
-            var own = call(route, route.path(Map.of(variable, a.id("test", prefix))), null).send();
+            var own = call(route, route.path(Map.of(variable, a.id("test", prefix))), null)
+                    .send();
             for (var secret : a.secrets()) {
                 if (own.body().contains(secret)) {
                     problems.add(route + " shows one of A's secrets: " + HostileRequest.shorten(own.body(), 300));
@@ -211,7 +231,8 @@ class TenancyProbeIT {
     }
 
     /** The same refusal, once each answer's own id and request id are taken out. */
-    private static boolean sameRefusal(Reply missing, Reply reply, Map<String, String> unknown, Map<String, String> ids) {
+    private static boolean sameRefusal(
+            Reply missing, Reply reply, Map<String, String> unknown, Map<String, String> ids) {
         return normalised(missing.body(), unknown).equals(normalised(reply.body(), ids));
     }
 
@@ -231,7 +252,8 @@ class TenancyProbeIT {
     }
 
     /** As {@link #leaks}; {@code marker} false for A's other mode, whose own resources carry the same marker text. */
-    private static java.util.Optional<String> leaksOf(Reply reply, java.util.Collection<String> ids, Set<String> asked, boolean marker) {
+    private static java.util.Optional<String> leaksOf(
+            Reply reply, java.util.Collection<String> ids, Set<String> asked, boolean marker) {
         var body = reply.body();
         var shown = new ArrayList<String>();
         for (var id : ids) {
@@ -243,8 +265,10 @@ class TenancyProbeIT {
             shown.add("marker " + a.marker());
         }
         a.secrets().stream().filter(body::contains).forEach(secret -> shown.add("a secret"));
-        return shown.isEmpty() ? java.util.Optional.empty()
-                : java.util.Optional.of(reply.request() + " leaks A's " + shown + ": " + HostileRequest.shorten(body, 300));
+        return shown.isEmpty()
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(
+                        reply.request() + " leaks A's " + shown + ": " + HostileRequest.shorten(body, 300));
     }
 
     private static String codeOf(Reply reply) {

@@ -146,12 +146,19 @@ final class TestChain implements AutoCloseable {
 
     /** Sends the checkout's {@code walletCalls} in order, as a wallet would; returns their receipts. */
     List<TransactionReceipt> sendWalletCalls(Wallet from, JsonNode walletCalls) {
-        assertThat(walletCalls.isArray() && !walletCalls.isEmpty()).as("wallet calls %s", walletCalls).isTrue();
+        assertThat(walletCalls.isArray() && !walletCalls.isEmpty())
+                .as("wallet calls %s", walletCalls)
+                .isTrue();
         var receipts = new ArrayList<TransactionReceipt>();
         for (var call : walletCalls) {
-            assertThat(call.path("value").asString()).as("ether sent by %s", call).isEqualTo("0x0");
-            var receipt = send(from, call.path("to").asString(), call.path("data").asString());
-            assertThat(receipt.isStatusOK()).as("receipt of %s", call.path("description").asString()).isTrue();
+            assertThat(call.path("value").asString())
+                    .as("ether sent by %s", call)
+                    .isEqualTo("0x0");
+            var receipt =
+                    send(from, call.path("to").asString(), call.path("data").asString());
+            assertThat(receipt.isStatusOK())
+                    .as("receipt of %s", call.path("description").asString())
+                    .isTrue();
             receipts.add(receipt);
         }
         return receipts;
@@ -164,12 +171,16 @@ final class TestChain implements AutoCloseable {
     String sendUnchecked(Wallet from, String to, String data) {
         try {
             var nonce = web3j.ethGetTransactionCount(from.credentials().getAddress(), DefaultBlockParameterName.PENDING)
-                    .send().getTransactionCount();
+                    .send()
+                    .getTransactionCount();
             var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
             var raw = RawTransaction.createTransaction(nonce, gasPrice, TRANSFER_GAS, to, BigInteger.ZERO, data);
             var signed = Numeric.toHexString(TransactionEncoder.signMessage(raw, info.chainId(), from.credentials()));
             var sent = web3j.ethSendRawTransaction(signed).send();
-            assertThat(sent.hasError()).as("eth_sendRawTransaction: %s", sent.getError() == null ? "" : sent.getError().getMessage())
+            assertThat(sent.hasError())
+                    .as(
+                            "eth_sendRawTransaction: %s",
+                            sent.getError() == null ? "" : sent.getError().getMessage())
                     .isFalse();
             return sent.getTransactionHash();
         } catch (IOException e) {
@@ -179,8 +190,11 @@ final class TestChain implements AutoCloseable {
 
     /** The receipt of a mined transaction, waited for. */
     TransactionReceipt awaitReceipt(String txHash) {
-        return await("receipt of " + txHash).atMost(RECEIPT_WAIT).pollInterval(Duration.ofMillis(50))
-                .until(() -> receipt(txHash), Optional::isPresent).orElseThrow();
+        return await("receipt of " + txHash)
+                .atMost(RECEIPT_WAIT)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> receipt(txHash), Optional::isPresent)
+                .orElseThrow();
     }
 
     Optional<TransactionReceipt> receipt(String txHash) {
@@ -211,7 +225,9 @@ final class TestChain implements AutoCloseable {
     /** The timestamp of block {@code number}. */
     Instant blockTime(BigInteger number) {
         try {
-            var block = web3j.ethGetBlockByNumber(DefaultBlockParameter.valueOf(number), false).send().getBlock();
+            var block = web3j.ethGetBlockByNumber(DefaultBlockParameter.valueOf(number), false)
+                    .send()
+                    .getBlock();
             return Instant.ofEpochSecond(block.getTimestamp().longValueExact());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -245,7 +261,8 @@ final class TestChain implements AutoCloseable {
         try {
             var response = new Request<>(method, params, http, RawResponse.class).send();
             if (response.hasError()) {
-                throw new IllegalStateException(method + " failed: " + response.getError().getMessage());
+                throw new IllegalStateException(
+                        method + " failed: " + response.getError().getMessage());
             }
             return response.getResult();
         } catch (IOException e) {
@@ -254,8 +271,7 @@ final class TestChain implements AutoCloseable {
     }
 
     /** Whatever a development-chain method answers; only its error matters here. */
-    public static final class RawResponse extends Response<Object> {
-    }
+    public static final class RawResponse extends Response<Object> {}
 
     @Override
     public void close() {

@@ -79,7 +79,8 @@ final class TopicLog {
             var deadline = System.nanoTime() + READ_LIMIT.toNanos();
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("could not read " + topic.name() + " up to " + end + " within " + READ_LIMIT.toSeconds() + " s");
+                    throw new AssertionError("could not read " + topic.name() + " up to " + end + " within "
+                            + READ_LIMIT.toSeconds() + " s");
                 }
                 consumer.poll(Duration.ofMillis(200)).forEach(out::add);
             }
@@ -89,10 +90,14 @@ final class TopicLog {
 
     private <V> KafkaConsumer<String, V> consumer(Topic<String, V> topic) {
         Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        return new KafkaConsumer<>(config, topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false);
+        return new KafkaConsumer<>(
+                config, topic.keySerde().deserializer(), topic.valueSerde().deserializer());
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<String, ?> consumer, Topic<String, ?> topic) {

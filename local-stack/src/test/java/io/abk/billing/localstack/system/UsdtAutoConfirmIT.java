@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.kafkatestkit.TestBroker;
@@ -14,14 +13,15 @@ import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localstack.services.UsdtVerifierService;
-import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -66,11 +66,13 @@ class UsdtAutoConfirmIT {
     private static final Duration SETTLES = Duration.ofSeconds(45);
     /** How long a count must stay put to count as final: many commit intervals (30 ms) and follower steps. */
     private static final Duration STAYS = Duration.ofSeconds(2);
+
     private static final Credentials PAYER = AnvilAccounts.get(2);
     private static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000_000L);
 
     @TempDir
     static Path dir;
+
     private static TestBroker broker;
     private static AnvilNode node;
     private static String usdc;
@@ -83,22 +85,43 @@ class UsdtAutoConfirmIT {
     static void start() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 3, (short) 1).configs(topic.configs())).toList());
+                .map(topic -> new NewTopic(topic.name(), 3, (short) 1).configs(topic.configs()))
+                .toList());
         topics = new TopicLog(broker.bootstrapServers());
         node = AnvilNode.start();
         var deployer = new LocalChainDeployer(node);
-        var deployment = deployer.deploy(AnvilAccounts.get(0), AnvilAccounts.get(1).getAddress());
+        var deployment =
+                deployer.deploy(AnvilAccounts.get(0), AnvilAccounts.get(1).getAddress());
         usdc = deployment.tokenAddress().toLowerCase(Locale.ROOT);
-        usdt = node.transactions().deploy(AnvilAccounts.get(0), ContractArtifacts.testUsdcCreationCode())
+        usdt = node.transactions()
+                .deploy(AnvilAccounts.get(0), ContractArtifacts.testUsdcCreationCode())
                 .toLowerCase(Locale.ROOT);
         deployer.mint(AnvilAccounts.get(0), usdc, List.of(PAYER.getAddress()), FUNDS);
         deployer.mint(AnvilAccounts.get(0), usdt, List.of(PAYER.getAddress()), FUNDS);
 
-        var testChain = new ChainSettings(Mode.TEST, "Anvil", node.chainId(), List.of(node.rpcUrl()), DEPTH, usdc, 6,
-                deployment.vaultAddress(), null, ChainSettings.TEST_FEE_CAPS, node.blockNumber(),
-                Duration.ofMillis(100), Duration.ofSeconds(30), false, usdt, 6);
-        indexer = ChainIndexerApp.start(new ChainIndexerConfig(broker.bootstrapServers(), "chain-indexer",
-                dir.resolve("chain-indexer"), ChainIndexerConfig.DEFAULT_COMMIT_INTERVAL, testChain,
+        var testChain = new ChainSettings(
+                Mode.TEST,
+                "Anvil",
+                node.chainId(),
+                List.of(node.rpcUrl()),
+                DEPTH,
+                usdc,
+                6,
+                deployment.vaultAddress(),
+                null,
+                ChainSettings.TEST_FEE_CAPS,
+                node.blockNumber(),
+                Duration.ofMillis(100),
+                Duration.ofSeconds(30),
+                false,
+                usdt,
+                6);
+        indexer = ChainIndexerApp.start(new ChainIndexerConfig(
+                broker.bootstrapServers(),
+                "chain-indexer",
+                dir.resolve("chain-indexer"),
+                ChainIndexerConfig.DEFAULT_COMMIT_INTERVAL,
+                testChain,
                 ChainSettings.unconfigured(Mode.LIVE)));
         verifier = UsdtVerifierApplication.start(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers(),
@@ -111,9 +134,16 @@ class UsdtAutoConfirmIT {
                 "BILLING_USDT_CONFIRMATIONS", Integer.toString(DEPTH),
                 "spring.lifecycle.timeout-per-shutdown-phase", "10s",
                 "spring.autoconfigure.exclude", String.join(",", UsdtVerifierService.NOT_HERE)));
-        await("the verifier's streams and outcome feed").atMost(SETTLES).until(() -> new Call(verifierUrl(), "GET",
-                "/actuator/health").toOtherService().send().status() == 200);
-        await("chain-indexer's streams").atMost(SETTLES).until(() -> indexer.readiness().up());
+        await("the verifier's streams and outcome feed")
+                .atMost(SETTLES)
+                .until(() -> new Call(verifierUrl(), "GET", "/actuator/health")
+                                .toOtherService()
+                                .send()
+                                .status()
+                        == 200);
+        await("chain-indexer's streams")
+                .atMost(SETTLES)
+                .until(() -> indexer.readiness().up());
     }
 
     @AfterAll
@@ -144,8 +174,11 @@ class UsdtAutoConfirmIT {
         node.mine(DEPTH);
 
         // Then the follower publishes it as a USDT transfer beside the USDC ones
-        var published = await("USDT transfer " + tx + " on chain.transfers").atMost(SETTLES)
-                .until(() -> topics.values(Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(tx)),
+        var published = await("USDT transfer " + tx + " on chain.transfers")
+                .atMost(SETTLES)
+                .until(
+                        () -> topics.values(
+                                Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(tx)),
                         found -> !found.isEmpty());
         assertThat(published).singleElement().satisfies(transfer -> {
             assertThat(transfer.getContract()).isEqualTo(usdt);
@@ -157,7 +190,8 @@ class UsdtAutoConfirmIT {
             });
         });
         // and the intent is confirmed by it, with one payment.confirmed
-        var event = topics.awaitValues(Topics.USDT_EVENTS, e -> e.getIntentId().equals(intent), 1).getFirst();
+        var event = topics.awaitValues(Topics.USDT_EVENTS, e -> e.getIntentId().equals(intent), 1)
+                .getFirst();
         assertThat(event.getType()).isEqualTo("payment.confirmed");
         assertThat(event.getTest()).isFalse();
         assertThat(event.getIntent().getStatus()).isEqualTo("confirmed");
@@ -166,10 +200,14 @@ class UsdtAutoConfirmIT {
         assertThat(event.getTransaction().getChainId()).isEqualTo(node.chainId());
 
         // And a poll that sees the same transfer afterwards confirms nothing more; a confirm answers the first result
-        var poll = post("/v1/payments/poll", Map.of("payToAddress", payTo, "lookbackBlocks", 20)).expect(200).json();
+        var poll = post("/v1/payments/poll", Map.of("payToAddress", payTo, "lookbackBlocks", 20))
+                .expect(200)
+                .json();
         assertThat(poll.path("transactions").asInt()).isEqualTo(1);
         assertThat(poll.path("confirmed").isEmpty()).isTrue();
-        var confirm = post("/v1/payments/confirm", Map.of("intentId", intent, "txHash", tx)).expect(200).json();
+        var confirm = post("/v1/payments/confirm", Map.of("intentId", intent, "txHash", tx))
+                .expect(200)
+                .json();
         assertThat(confirm.at("/event/id").asString()).isEqualTo(event.getEventId());
         await().during(STAYS).atMost(SETTLES).until(() -> eventsOf(intent).size() == 1);
         // and its last open intent gone, the address is no longer watched
@@ -185,16 +223,25 @@ class UsdtAutoConfirmIT {
 
         // When the block is deep enough for both, and a poll is sent at once, racing the follower
         node.mine(DEPTH);
-        var poll = post("/v1/payments/poll", Map.of("payToAddress", payTo, "lookbackBlocks", 20)).expect(200).json();
+        var poll = post("/v1/payments/poll", Map.of("payToAddress", payTo, "lookbackBlocks", 20))
+                .expect(200)
+                .json();
 
         // Then whichever came first, the intent is confirmed once, with one event; a poll that lists it names it
         await().during(STAYS).atMost(SETTLES).until(() -> eventsOf(intent).size() == 1);
         var event = eventsOf(intent).getFirst();
         assertThat(event.getTransaction().getTxHash()).isEqualToIgnoringCase(tx);
-        assertThat(poll.path("confirmed").valueStream().map(c -> c.at("/event/id").asString()).toList())
+        assertThat(poll.path("confirmed")
+                        .valueStream()
+                        .map(c -> c.at("/event/id").asString())
+                        .toList())
                 .isSubsetOf(event.getEventId());
-        await("USDT transfer " + tx + " on chain.transfers").atMost(SETTLES).until(() -> topics.values(
-                Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(tx)).size() == 1);
+        await("USDT transfer " + tx + " on chain.transfers")
+                .atMost(SETTLES)
+                .until(() ->
+                        topics.values(Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(tx))
+                                        .size()
+                                == 1);
     }
 
     @Test
@@ -217,27 +264,49 @@ class UsdtAutoConfirmIT {
         // Then only the one to the pay-to address is published, as USDT, and it confirms the intent
         topics.awaitValues(Topics.USDT_EVENTS, e -> e.getIntentId().equals(intent), 1);
         assertThat(topics.values(Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(toShared)))
-                .singleElement().extracting(ChainTransfer::getContract).isEqualTo(usdt);
-        assertThat(topics.values(Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(toPlain))).isEmpty();
+                .singleElement()
+                .extracting(ChainTransfer::getContract)
+                .isEqualTo(usdt);
+        assertThat(topics.values(Topics.CHAIN_TRANSFERS, t -> t.getTxHash().equalsIgnoreCase(toPlain)))
+                .isEmpty();
 
         // And neither payment is settled by USDT: 10 USDC to the plain payout address settles its payment, alone
         var usdcTx = transfer(usdc, plainPayout, 10_000_000);
         node.mine(DEPTH);
-        await("auto-settlement of " + plainPayment).atMost(SETTLES)
+        await("auto-settlement of " + plainPayment)
+                .atMost(SETTLES)
                 .until(() -> !commandsOf(plainPayment).isEmpty());
-        await().during(STAYS).atMost(SETTLES)
-                .until(() -> commandsOf(plainPayment).size() == 1 && commandsOf(sharedPayment).isEmpty());
+        await().during(STAYS)
+                .atMost(SETTLES)
+                .until(() -> commandsOf(plainPayment).size() == 1
+                        && commandsOf(sharedPayment).isEmpty());
         assertThat(commandsOf(plainPayment).getFirst().getPayload().toString()).containsIgnoringCase(usdcTx);
     }
 
     private static String createIntent(String amount, String payTo) {
-        return post("/v1/intents", Map.of("merchantRef", "order-" + UUID.randomUUID(),
-                "amountUsdt", new BigDecimal(amount), "payToAddress", payTo, "matchStrategy", "exact"))
-                .expect(201).json().at("/intent/id").asString();
+        return post(
+                        "/v1/intents",
+                        Map.of(
+                                "merchantRef",
+                                "order-" + UUID.randomUUID(),
+                                "amountUsdt",
+                                new BigDecimal(amount),
+                                "payToAddress",
+                                payTo,
+                                "matchStrategy",
+                                "exact"))
+                .expect(201)
+                .json()
+                .at("/intent/id")
+                .asString();
     }
 
     private static Reply post(String path, Object body) {
-        return new Call(verifierUrl(), "POST", path).toOtherService().key(KEY).json(body).send();
+        return new Call(verifierUrl(), "POST", path)
+                .toOtherService()
+                .key(KEY)
+                .json(body)
+                .send();
     }
 
     private static String verifierUrl() {
@@ -248,14 +317,17 @@ class UsdtAutoConfirmIT {
     private static void awaitWatched(String payTo) {
         await("watch of " + payTo).atMost(SETTLES).until(() -> {
             var watch = watchedNow(payTo);
-            return watch != null && watch.getChainId() == node.chainId() && watch.getTokenAddress().equals(usdt);
+            return watch != null
+                    && watch.getChainId() == node.chainId()
+                    && watch.getTokenAddress().equals(usdt);
         });
     }
 
     /** The latest value on usdt.watched-addresses for {@code address}: null when never watched or tombstoned. */
     private static io.abk.billing.schemas.avro.UsdtWatchedAddress watchedNow(String address) {
         var records = topics.records(Topics.USDT_WATCHED_ADDRESSES).stream()
-                .filter(record -> record.key().equals(address)).toList();
+                .filter(record -> record.key().equals(address))
+                .toList();
         return records.isEmpty() ? null : records.getLast().value();
     }
 
@@ -276,29 +348,54 @@ class UsdtAutoConfirmIT {
     /** What billing-streams writes for a new payment: its payout address watched, and its open snapshot. */
     private static void openUsdcPayment(String paymentId, String payout, long micros) throws Exception {
         var now = Instant.now();
-        send(Topics.CHAIN_WATCHED_ADDRESSES, "test:" + payout, WatchedAddress.newBuilder()
-                .setMode(io.abk.billing.schemas.avro.Mode.TEST).setAddress(payout).setSince(now).build());
+        send(
+                Topics.CHAIN_WATCHED_ADDRESSES,
+                "test:" + payout,
+                WatchedAddress.newBuilder()
+                        .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                        .setAddress(payout)
+                        .setSince(now)
+                        .build());
         var payment = PaymentSnapshot.newBuilder()
-                .setId(paymentId).setMerchantId("mch_usdt_system").setMode(io.abk.billing.schemas.avro.Mode.TEST)
-                .setVersion(1).setStatus("open").setAmountMicros(micros).setCustomerWallet(null)
-                .setPayoutAddress(payout).setMerchantRef("order-" + paymentId)
+                .setId(paymentId)
+                .setMerchantId("mch_usdt_system")
+                .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                .setVersion(1)
+                .setStatus("open")
+                .setAmountMicros(micros)
+                .setCustomerWallet(null)
+                .setPayoutAddress(payout)
+                .setMerchantRef("order-" + paymentId)
                 .setCheckoutUrl("http://localhost/checkout/pay/" + paymentId)
-                .setExpiresAt(now.plus(Duration.ofDays(1))).setCreatedAt(now.minusSeconds(60))
+                .setExpiresAt(now.plus(Duration.ofDays(1)))
+                .setCreatedAt(now.minusSeconds(60))
                 .build();
-        send(Topics.CHANGES, paymentId, Change.newBuilder()
-                .setCommandId("cmd_" + paymentId).setAggregateType("payment").setAggregateId(paymentId)
-                .setMerchantId("mch_usdt_system").setMode(io.abk.billing.schemas.avro.Mode.TEST).setRequestedAt(now)
-                .setOutcome(Outcome.ACCEPTED).setRejection(null).setSnapshots(List.of(payment))
-                .setEventIds(List.of()).setFollowUpCommandId(null)
-                .build());
+        send(
+                Topics.CHANGES,
+                paymentId,
+                Change.newBuilder()
+                        .setCommandId("cmd_" + paymentId)
+                        .setAggregateType("payment")
+                        .setAggregateId(paymentId)
+                        .setMerchantId("mch_usdt_system")
+                        .setMode(io.abk.billing.schemas.avro.Mode.TEST)
+                        .setRequestedAt(now)
+                        .setOutcome(Outcome.ACCEPTED)
+                        .setRejection(null)
+                        .setSnapshots(List.of(payment))
+                        .setEventIds(List.of())
+                        .setFollowUpCommandId(null)
+                        .build());
     }
 
     private static <V> void send(Topic<String, V> topic, String key, V value) throws Exception {
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 20_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
             producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
         }
     }

@@ -33,22 +33,48 @@ class UsdtVerifierStackIT {
     @Test
     void shouldConfirmAnIntentOnceAndPublishItsEventOnceWhenTheStacksVerifierIsAsked() {
         var verifier = api.info().usdtUrl();
-        assertThat(api.info().usdtKey()).as("no BILLING_USDT_KEYS: the development key").isEqualTo(KEY);
-        assertThat(new Call(verifier, "GET", "/health").toOtherService().send().expect(200).json().path("status").asString()).isEqualTo("ok");
+        assertThat(api.info().usdtKey())
+                .as("no BILLING_USDT_KEYS: the development key")
+                .isEqualTo(KEY);
+        assertThat(new Call(verifier, "GET", "/health")
+                        .toOtherService()
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("status")
+                        .asString())
+                .isEqualTo("ok");
         var ref = "stack-" + UUID.randomUUID();
-        var intent = new Call(verifier, "POST", "/v1/intents").toOtherService().key(KEY)
+        var intent = new Call(verifier, "POST", "/v1/intents")
+                .toOtherService()
+                .key(KEY)
                 .json(Map.of("merchantRef", ref, "amountUsdt", new BigDecimal("12.5"), "payToAddress", TRON))
-                .send().expect(201).json().at("/intent/id").asString();
+                .send()
+                .expect(201)
+                .json()
+                .at("/intent/id")
+                .asString();
         var tx = "0x" + UUID.randomUUID().toString().replace("-", "").repeat(2);
 
-        var first = new Call(verifier, "POST", "/v1/payments/confirm").toOtherService().key(KEY).json(Map.of("intentId", intent, "txHash", tx))
-                .send().expect(200).json();
-        var again = new Call(verifier, "POST", "/v1/payments/confirm").toOtherService().key(KEY).json(Map.of("intentId", intent, "txHash", tx))
-                .send().expect(200).json();
+        var first = new Call(verifier, "POST", "/v1/payments/confirm")
+                .toOtherService()
+                .key(KEY)
+                .json(Map.of("intentId", intent, "txHash", tx))
+                .send()
+                .expect(200)
+                .json();
+        var again = new Call(verifier, "POST", "/v1/payments/confirm")
+                .toOtherService()
+                .key(KEY)
+                .json(Map.of("intentId", intent, "txHash", tx))
+                .send()
+                .expect(200)
+                .json();
 
         assertThat(first.at("/intent/status").asString()).isEqualTo("confirmed");
         assertThat(again).as("a second confirm answers the first result").isEqualTo(first);
-        var events = api.topics().awaitValues(Topics.USDT_EVENTS, event -> event.getIntentId().equals(intent), 1);
+        var events = api.topics()
+                .awaitValues(Topics.USDT_EVENTS, event -> event.getIntentId().equals(intent), 1);
         assertThat(events).singleElement().satisfies(event -> {
             assertThat(event.getType()).isEqualTo("payment.confirmed");
             assertThat(event.getEventId()).isEqualTo(first.at("/event/id").asString());

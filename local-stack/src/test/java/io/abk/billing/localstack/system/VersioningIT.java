@@ -35,12 +35,30 @@ class VersioningIT {
     @Test
     void shouldServeTheRequestWhenServiceVersionIsAbsentOrTheSupportedOne() {
         // when a create and a read come without the header and with 2026-01-01, then both are served
-        var without = api.post(Subscriptions.PATH).key(merchant.testKey()).json(Subscriptions.adHoc("order-v-absent")).send().expect(201);
-        var with = api.post(Subscriptions.PATH).key(merchant.testKey()).header("Service-Version", VERSION)
-                .json(Subscriptions.adHoc("order-v-given")).send().expect(201);
-        assertThat(api.get(Subscriptions.PATH + "/" + with.json().at("/subscription/id").asString()).key(merchant.testKey())
-                .header("Service-Version", VERSION).send().status()).isEqualTo(200);
-        assertThat(api.get(Subscriptions.PATH).key(merchant.testKey()).header("Service-Version", VERSION).send().status()).isEqualTo(200);
+        var without = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(Subscriptions.adHoc("order-v-absent"))
+                .send()
+                .expect(201);
+        var with = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .header("Service-Version", VERSION)
+                .json(Subscriptions.adHoc("order-v-given"))
+                .send()
+                .expect(201);
+        assertThat(api.get(Subscriptions.PATH + "/"
+                                + with.json().at("/subscription/id").asString())
+                        .key(merchant.testKey())
+                        .header("Service-Version", VERSION)
+                        .send()
+                        .status())
+                .isEqualTo(200);
+        assertThat(api.get(Subscriptions.PATH)
+                        .key(merchant.testKey())
+                        .header("Service-Version", VERSION)
+                        .send()
+                        .status())
+                .isEqualTo(200);
         assertThat(without.json().at("/subscription/status").asString()).isEqualTo("incomplete");
     }
 
@@ -49,9 +67,15 @@ class VersioningIT {
     void shouldAnswer400UnsupportedApiVersionAndCreateNothingWhenServiceVersionIsAnotherValue(String version) {
         // when a create and a read come with another version
         var own = api.newMerchant("versioning-bad");
-        var create = api.post(Subscriptions.PATH).key(own.testKey()).header("Service-Version", version)
-                .json(Subscriptions.adHoc("order-v-bad")).send();
-        var list = api.get(Subscriptions.PATH).key(own.testKey()).header("Service-Version", version).send();
+        var create = api.post(Subscriptions.PATH)
+                .key(own.testKey())
+                .header("Service-Version", version)
+                .json(Subscriptions.adHoc("order-v-bad"))
+                .send();
+        var list = api.get(Subscriptions.PATH)
+                .key(own.testKey())
+                .header("Service-Version", version)
+                .send();
 
         // then both are 400 unsupported_api_version, still answering in the supported version
         for (var reply : List.of(create, list)) {
@@ -67,7 +91,10 @@ class VersioningIT {
     @Test
     void shouldCarryServiceVersionAndAFreshRequestIdOnEveryResponseWhenSuccessfulOrNot() {
         // given requests that end in every kind of status
-        var created = api.post(Subscriptions.PATH).key(merchant.testKey()).json(Subscriptions.adHoc("order-headers")).send();
+        var created = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(Subscriptions.adHoc("order-headers"))
+                .send();
         var id = created.json().at("/subscription/id").asString();
         var badBody = Subscriptions.adHoc("order-headers");
         badBody.put("amountUsdc", -1);
@@ -75,18 +102,49 @@ class VersioningIT {
         replies.add(created.expect(201));
         replies.add(Subscriptions.get(api, merchant.testKey(), id).expect(200));
         replies.add(Subscriptions.list(api, merchant.testKey(), "").expect(200));
-        replies.add(api.post(Subscriptions.PATH).key(merchant.testKey()).json(badBody).send().expect(400));
+        replies.add(api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(badBody)
+                .send()
+                .expect(400));
         replies.add(api.get(Subscriptions.PATH).send().expect(401));
-        replies.add(Subscriptions.get(api, merchant.testKey(), "sub_01jzzzzzzzzzzzzzzzzzzzzzzz").expect(404));
+        replies.add(Subscriptions.get(api, merchant.testKey(), "sub_01jzzzzzzzzzzzzzzzzzzzzzzz")
+                .expect(404));
         replies.add(api.get("/v1/nothing-here").key(merchant.testKey()).send().expect(404));
-        replies.add(api.patch(Subscriptions.PATH).key(merchant.testKey()).json(Map.of()).send().expect(405));
+        replies.add(api.patch(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(Map.of())
+                .send()
+                .expect(405));
         var key = "versioning-" + id;
-        api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(Subscriptions.adHoc("a")).send().expect(201);
-        replies.add(api.post(Subscriptions.PATH).key(merchant.testKey()).idempotencyKey(key).json(Subscriptions.adHoc("b")).send().expect(409));
-        replies.add(api.post(Subscriptions.PATH).key(merchant.testKey()).body("x".repeat(70_000), "application/json").send().expect(413));
-        replies.add(api.post(Subscriptions.PATH).key(merchant.testKey()).body("merchantRef=x", "text/plain").send().expect(415));
-        replies.add(api.post(Subscriptions.PATH).key(merchant.testKey()).header("Service-Version", "1999-01-01")
-                .json(Subscriptions.adHoc("c")).send().expect(400));
+        api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(Subscriptions.adHoc("a"))
+                .send()
+                .expect(201);
+        replies.add(api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .idempotencyKey(key)
+                .json(Subscriptions.adHoc("b"))
+                .send()
+                .expect(409));
+        replies.add(api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .body("x".repeat(70_000), "application/json")
+                .send()
+                .expect(413));
+        replies.add(api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .body("merchantRef=x", "text/plain")
+                .send()
+                .expect(415));
+        replies.add(api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .header("Service-Version", "1999-01-01")
+                .json(Subscriptions.adHoc("c"))
+                .send()
+                .expect(400));
         replies.add(api.admin("GET", "/admin/v1/audit_log?limit=1").send().expect(200));
         replies.add(api.get("/actuator/health").send().expect(200));
 
@@ -103,7 +161,9 @@ class VersioningIT {
                 var body = reply.json();
                 assertThat(body.path("error").asString()).as(reply.toString()).isNotBlank();
                 assertThat(body.path("code").asString()).as(reply.toString()).matches("[a-z_]+");
-                assertThat(body.path("requestId").asString()).as(reply.toString()).isEqualTo(requestId.get());
+                assertThat(body.path("requestId").asString())
+                        .as(reply.toString())
+                        .isEqualTo(requestId.get());
             }
         }
         assertThat(requestIds).doesNotHaveDuplicates();

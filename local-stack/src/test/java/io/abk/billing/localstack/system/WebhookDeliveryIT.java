@@ -35,9 +35,16 @@ class WebhookDeliveryIT {
         api = shared;
         merchant = api.newMerchant("webhook-delivery");
         receiver = Receiver.start();
-        var created = api.post("/v1/webhook_endpoints").key(merchant.testKey())
-                .json(Map.of("url", receiver.url("/hooks"), "enabledEvents", java.util.List.of("subscription.created", "invoice.created")))
-                .send().expect(201).json();
+        var created = api.post("/v1/webhook_endpoints")
+                .key(merchant.testKey())
+                .json(Map.of(
+                        "url",
+                        receiver.url("/hooks"),
+                        "enabledEvents",
+                        java.util.List.of("subscription.created", "invoice.created")))
+                .send()
+                .expect(201)
+                .json();
         endpointId = created.at("/webhookEndpoint/id").asString();
         secret = created.path("secret").asString();
     }
@@ -65,15 +72,28 @@ class WebhookDeliveryIT {
         var verifier = WebhookVerifier.of(secret);
         for (var event : events) {
             var eventId = event.path("id").asString();
-            var received = await().atMost(DEADLINE).until(() -> receiver.requestsFor(eventId), list -> !list.isEmpty()).getFirst();
+            var received = await().atMost(DEADLINE)
+                    .until(() -> receiver.requestsFor(eventId), list -> !list.isEmpty())
+                    .getFirst();
             verifier.verify(received.body(), received.header("x-service-signature"));
-            verifier.verifyStandard(received.body(), received.header("webhook-id"), received.header("webhook-timestamp"),
+            verifier.verifyStandard(
+                    received.body(),
+                    received.header("webhook-id"),
+                    received.header("webhook-timestamp"),
                     received.header("webhook-signature"));
             assertThat(Json.parse(received.text())).isEqualTo(event);
-            var stored = api.get("/v1/events/" + eventId).key(merchant.testKey()).send().expect(200).json().path("event");
+            var stored = api.get("/v1/events/" + eventId)
+                    .key(merchant.testKey())
+                    .send()
+                    .expect(200)
+                    .json()
+                    .path("event");
             assertThat(stored).isEqualTo(event);
         }
-        var subscriptionCreated = events.stream().filter(e -> e.path("type").asString().equals("subscription.created")).findFirst().orElseThrow();
+        var subscriptionCreated = events.stream()
+                .filter(e -> e.path("type").asString().equals("subscription.created"))
+                .findFirst()
+                .orElseThrow();
         assertThat(subscriptionCreated.at("/data/subscription")).isEqualTo(created.path("subscription"));
         assertThat(subscriptionCreated.path("mode").asString()).isEqualTo("test");
 
@@ -86,10 +106,19 @@ class WebhookDeliveryIT {
         });
 
         // and nothing of live mode or of the other merchant reached this endpoint
-        assertThat(receiver.requests()).allSatisfy(request ->
-                assertThat(Json.parse(request.text()).path("mode").asString()).isEqualTo("test"));
-        assertThat(api.get("/v1/events?limit=100").key(merchant.liveKey()).send().expect(200).json().path("events")
-                .valueStream().map(e -> e.path("mode").asString())).containsOnly("live");
+        assertThat(receiver.requests())
+                .allSatisfy(request -> assertThat(
+                                Json.parse(request.text()).path("mode").asString())
+                        .isEqualTo("test"));
+        assertThat(api.get("/v1/events?limit=100")
+                        .key(merchant.liveKey())
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("events")
+                        .valueStream()
+                        .map(e -> e.path("mode").asString()))
+                .containsOnly("live");
     }
 
     @Test
@@ -97,34 +126,60 @@ class WebhookDeliveryIT {
         // given an event already delivered
         var created = Subscriptions.create(api, merchant.testKey(), "hook-2");
         var subscriptionId = created.at("/subscription/id").asString();
-        var event = await().atMost(DEADLINE).until(() -> eventsOf(subscriptionId), list -> list.size() == 2).getFirst();
+        var event = await().atMost(DEADLINE)
+                .until(() -> eventsOf(subscriptionId), list -> list.size() == 2)
+                .getFirst();
         var eventId = event.path("id").asString();
-        var first = await().atMost(DEADLINE).until(() -> receiver.requestsFor(eventId), list -> list.size() == 1).getFirst();
+        var first = await().atMost(DEADLINE)
+                .until(() -> receiver.requestsFor(eventId), list -> list.size() == 1)
+                .getFirst();
 
         // when the merchant asks for a redelivery
-        var queued = api.post("/v1/events/" + eventId + "/redeliver").key(merchant.testKey()).json(Map.of()).send().expect(202).json();
+        var queued = api.post("/v1/events/" + eventId + "/redeliver")
+                .key(merchant.testKey())
+                .json(Map.of())
+                .send()
+                .expect(202)
+                .json();
         assertThat(queued.path("event")).isEqualTo(event);
         assertThat(queued.at("/deliveries/0/endpointId").asString()).isEqualTo(endpointId);
 
         // then the receiver gets the same event again: same id, same body
-        var again = await().atMost(DEADLINE).until(() -> receiver.requestsFor(eventId), list -> list.size() == 2).get(1);
+        var again = await().atMost(DEADLINE)
+                .until(() -> receiver.requestsFor(eventId), list -> list.size() == 2)
+                .get(1);
         assertThat(again.body()).isEqualTo(first.body());
         assertThat(again.header("webhook-id")).isEqualTo(eventId);
-        await().atMost(DEADLINE).until(() -> attemptsOf(java.util.List.of(event)).stream()
-                .anyMatch(a -> a.path("redelivery").asBoolean() && a.path("outcome").asString().equals("succeeded")));
+        await().atMost(DEADLINE)
+                .until(() -> attemptsOf(java.util.List.of(event)).stream()
+                        .anyMatch(a -> a.path("redelivery").asBoolean()
+                                && a.path("outcome").asString().equals("succeeded")));
     }
 
     /** The events of the subscription in the merchant's test-mode event log. */
     private static java.util.List<JsonNode> eventsOf(String subscriptionId) {
-        var page = api.get("/v1/events?limit=100").key(merchant.testKey()).send().expect(200).json().path("events");
-        return page.valueStream().filter(e -> subscriptionId.equals(e.at("/data/subscription/id").asString(""))).toList();
+        var page = api.get("/v1/events?limit=100")
+                .key(merchant.testKey())
+                .send()
+                .expect(200)
+                .json()
+                .path("events");
+        return page.valueStream()
+                .filter(e -> subscriptionId.equals(e.at("/data/subscription/id").asString("")))
+                .toList();
     }
 
     /** The delivery attempts of the endpoint for these events. */
     private static java.util.List<JsonNode> attemptsOf(java.util.List<JsonNode> events) {
         var ids = events.stream().map(e -> e.path("id").asString()).toList();
-        var page = api.get("/v1/webhook_endpoints/" + endpointId + "/deliveries?limit=100").key(merchant.testKey()).send()
-                .expect(200).json().path("deliveries");
-        return page.valueStream().filter(a -> ids.contains(a.path("eventId").asString())).toList();
+        var page = api.get("/v1/webhook_endpoints/" + endpointId + "/deliveries?limit=100")
+                .key(merchant.testKey())
+                .send()
+                .expect(200)
+                .json()
+                .path("deliveries");
+        return page.valueStream()
+                .filter(a -> ids.contains(a.path("eventId").asString()))
+                .toList();
     }
 }

@@ -44,14 +44,20 @@ public final class ManagementServer implements AutoCloseable {
      *
      * @throws UncheckedIOException naming the port when it cannot be bound
      */
-    public static ManagementServer start(String service, int port, Supplier<Health> liveness, Supplier<Health> readiness,
+    public static ManagementServer start(
+            String service,
+            int port,
+            Supplier<Health> liveness,
+            Supplier<Health> readiness,
             PrometheusMeterRegistry registry) {
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(port), 64);
         } catch (IOException e) {
-            throw new UncheckedIOException(service + " cannot listen on its management port " + port
-                    + " (BILLING_MANAGEMENT_PORT): " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    service + " cannot listen on its management port " + port + " (BILLING_MANAGEMENT_PORT): "
+                            + e.getMessage(),
+                    e);
         }
         var executor = Executors.newFixedThreadPool(2, runnable -> {
             var thread = new Thread(runnable, service + "-management");
@@ -64,8 +70,13 @@ public final class ManagementServer implements AutoCloseable {
         server.createContext("/ready", exchange -> health(exchange, readiness));
         server.createContext("/metrics", exchange -> metrics(exchange, registry));
         server.createContext("/actuator/prometheus", exchange -> metrics(exchange, registry));
-        server.createContext("/", exchange -> respond(exchange, 404, "application/json",
-                "{\"error\":\"not found: try /health, /ready or /metrics\"}"));
+        server.createContext(
+                "/",
+                exchange -> respond(
+                        exchange,
+                        404,
+                        "application/json",
+                        "{\"error\":\"not found: try /health, /ready or /metrics\"}"));
         server.start();
         var management = new ManagementServer(server, executor);
         log.info("event=management_started service={} port={}", service, management.port());
@@ -92,8 +103,8 @@ public final class ManagementServer implements AutoCloseable {
             }
             return port;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("BILLING_MANAGEMENT_PORT must be a port number (0 picks a free one), was '"
-                    + value + "'", e);
+            throw new IllegalArgumentException(
+                    "BILLING_MANAGEMENT_PORT must be a port number (0 picks a free one), was '" + value + "'", e);
         }
     }
 

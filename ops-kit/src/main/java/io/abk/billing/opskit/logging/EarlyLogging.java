@@ -9,8 +9,7 @@ package io.abk.billing.opskit.logging;
  */
 public final class EarlyLogging {
 
-    private EarlyLogging() {
-    }
+    private EarlyLogging() {}
 
     /** Before the first logger is created; a value set on the command line wins. */
     public static void quietReplayNote() {

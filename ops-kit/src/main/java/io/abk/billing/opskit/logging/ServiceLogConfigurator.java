@@ -73,10 +73,14 @@ public final class ServiceLogConfigurator extends ContextAwareBase implements Co
         var environment = new StandardEnvironment();
         var service = System.getenv("BILLING_SERVICE_NAME");
         if (service != null && !service.isBlank()) {
-            environment.getPropertySources().addFirst(new MapPropertySource("billing-service", Map.of(
-                    "logging.structured.ecs.service.name", service,
-                    "logging.structured.gelf.host", service,
-                    "spring.application.name", service)));
+            environment
+                    .getPropertySources()
+                    .addFirst(new MapPropertySource(
+                            "billing-service",
+                            Map.of(
+                                    "logging.structured.ecs.service.name", service,
+                                    "logging.structured.gelf.host", service,
+                                    "spring.application.name", service)));
         }
         context.putObject(Environment.class.getName(), environment);
         var structured = new StructuredLogEncoder();

@@ -62,13 +62,21 @@ public final class KafkaBacklog implements AutoCloseable {
     }
 
     /** Starts reading at once and then every {@code every}. */
-    public static KafkaBacklog start(String bootstrapServers, MeterRegistry registry, Set<String> groups,
-            Set<String> deadLetterTopics, Duration every) {
+    public static KafkaBacklog start(
+            String bootstrapServers,
+            MeterRegistry registry,
+            Set<String> groups,
+            Set<String> deadLetterTopics,
+            Duration every) {
         var admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.CLIENT_ID_CONFIG, "kafka-backlog",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000));
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.CLIENT_ID_CONFIG,
+                "kafka-backlog",
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                10_000,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                5_000));
         var backlog = new KafkaBacklog(admin, registry, groups, deadLetterTopics);
         backlog.ticker.scheduleWithFixedDelay(backlog::refresh, 0, every.toMillis(), TimeUnit.MILLISECONDS);
         return backlog;
@@ -109,11 +117,16 @@ public final class KafkaBacklog implements AutoCloseable {
     }
 
     private Map<String, Long> readLag(String group) throws Exception {
-        var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS);
+        var committed = admin.listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get(10, TimeUnit.SECONDS);
         var ends = new HashMap<TopicPartition, OffsetSpec>();
         committed.keySet().forEach(partition -> ends.put(partition, OffsetSpec.latest()));
-        var endOffsets = ends.isEmpty() ? Map.<TopicPartition, org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo>of()
-                : admin.listOffsets(ends, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
+        var endOffsets = ends.isEmpty()
+                ? Map.<TopicPartition, org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo>of()
+                : admin.listOffsets(ends, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                        .all()
+                        .get(10, TimeUnit.SECONDS);
         var lag = new HashMap<String, Long>();
         committed.forEach((partition, offset) -> {
             var end = endOffsets.get(partition);
@@ -133,7 +146,10 @@ public final class KafkaBacklog implements AutoCloseable {
         var latest = offsets(partitions, OffsetSpec.latest());
         var counts = new HashMap<String, Long>();
         for (var partition : partitions) {
-            counts.merge(partition.topic(), latest.getOrDefault(partition, 0L) - earliest.getOrDefault(partition, 0L), Long::sum);
+            counts.merge(
+                    partition.topic(),
+                    latest.getOrDefault(partition, 0L) - earliest.getOrDefault(partition, 0L),
+                    Long::sum);
         }
         return counts;
     }
@@ -142,7 +158,10 @@ public final class KafkaBacklog implements AutoCloseable {
         var request = new HashMap<TopicPartition, OffsetSpec>();
         partitions.forEach(partition -> request.put(partition, spec));
         var out = new HashMap<TopicPartition, Long>();
-        admin.listOffsets(request).all().get(10, TimeUnit.SECONDS).forEach((partition, info) -> out.put(partition, info.offset()));
+        admin.listOffsets(request)
+                .all()
+                .get(10, TimeUnit.SECONDS)
+                .forEach((partition, info) -> out.put(partition, info.offset()));
         return out;
     }
 
@@ -153,11 +172,13 @@ public final class KafkaBacklog implements AutoCloseable {
         if (group == null) {
             Gauge.builder(name, deadLetters, counts -> counts.getOrDefault(topic, 0L))
                     .description("records held by a dead-letter topic")
-                    .tag("topic", topic).register(registry);
+                    .tag("topic", topic)
+                    .register(registry);
         } else {
             Gauge.builder(name, this, backlog -> backlog.lag(group, topic))
                     .description("records of the topic the consumer group has not consumed yet")
-                    .tags("group", group, "topic", topic).register(registry);
+                    .tags("group", group, "topic", topic)
+                    .register(registry);
         }
     }
 

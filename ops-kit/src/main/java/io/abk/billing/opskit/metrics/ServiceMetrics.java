@@ -19,8 +19,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
  */
 public final class ServiceMetrics {
 
-    private ServiceMetrics() {
-    }
+    private ServiceMetrics() {}
 
     public static PrometheusMeterRegistry create(String service) {
         var registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

@@ -22,18 +22,18 @@ public final class JsonErrorAnswers {
 
     /** Past this, an unread body is not worth receiving just to keep the connection: close it instead. */
     static final long MAX_DRAINED_BYTES = 1024 * 1024;
+
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(5);
 
-    private JsonErrorAnswers() {
-    }
+    private JsonErrorAnswers() {}
 
     /**
      * Writes {@code body} as the JSON answer with {@code status}; {@code headers} adds the service's own headers
      * (request id, {@code Retry-After}, ...). When the response is already committed, headers and perhaps part of a
      * body are on the wire and nothing sane can be written: the failure is passed on instead.
      */
-    public static Mono<Void> write(ServerWebExchange exchange, Throwable thrown, int status, Consumer<HttpHeaders> headers,
-            byte[] body) {
+    public static Mono<Void> write(
+            ServerWebExchange exchange, Throwable thrown, int status, Consumer<HttpHeaders> headers, byte[] body) {
         var response = exchange.getResponse();
         if (response.isCommitted()) {
             return Mono.error(thrown);
@@ -44,11 +44,13 @@ public final class JsonErrorAnswers {
         headers.accept(responseHeaders);
         response.setStatusCode(HttpStatusCode.valueOf(status));
         return drainRequestBody(exchange)
-                .then(response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(body))));
+                .then(response.writeWith(
+                        Mono.fromSupplier(() -> response.bufferFactory().wrap(body))));
     }
 
     /** The start of every error body, in this order: {@code error} (the message), {@code code}, {@code param} if any. */
-    public static LinkedHashMap<String, @Nullable Object> body(@Nullable String message, String code, @Nullable String param) {
+    public static LinkedHashMap<String, @Nullable Object> body(
+            @Nullable String message, String code, @Nullable String param) {
         var body = new LinkedHashMap<String, @Nullable Object>();
         body.put("error", message);
         body.put("code", code);

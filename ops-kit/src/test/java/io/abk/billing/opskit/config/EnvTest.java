@@ -23,15 +23,27 @@ class EnvTest {
 
     @Test
     void shouldReadTypedValuesWhenSet() {
-        var env = new Env(Map.of("TEXT", "kafka:9093", "DIR", "/var/lib/x", "N", " 4 ", "MS", "20",
-                "KV", "producer.linger.ms=0, num.standby.replicas = 1,,ssl.x=a=b"));
+        var env = new Env(Map.of(
+                "TEXT",
+                "kafka:9093",
+                "DIR",
+                "/var/lib/x",
+                "N",
+                " 4 ",
+                "MS",
+                "20",
+                "KV",
+                "producer.linger.ms=0, num.standby.replicas = 1,,ssl.x=a=b"));
 
         assertThat(env.text("TEXT", "")).isEqualTo("kafka:9093");
         assertThat(env.path("DIR", Path.of("other"))).isEqualTo(Path.of("/var/lib/x"));
         assertThat(env.number("N", 1)).isEqualTo(4);
         assertThat(env.millis("MS", Duration.ZERO)).isEqualTo(Duration.ofMillis(20));
-        assertThat(env.keyValues("KV")).containsExactly(Map.entry("producer.linger.ms", "0"),
-                Map.entry("num.standby.replicas", "1"), Map.entry("ssl.x", "a=b"));
+        assertThat(env.keyValues("KV"))
+                .containsExactly(
+                        Map.entry("producer.linger.ms", "0"),
+                        Map.entry("num.standby.replicas", "1"),
+                        Map.entry("ssl.x", "a=b"));
     }
 
     @Test
@@ -47,9 +59,11 @@ class EnvTest {
     void shouldNameTheVariableWhenAValueIsMalformed() {
         var env = new Env(Map.of("N", "two", "KV", "a=1,novalue"));
 
-        assertThatThrownBy(() -> env.number("N", 1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> env.number("N", 1))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("N must be a whole number, was 'two'");
-        assertThatThrownBy(() -> env.keyValues("KV")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> env.keyValues("KV"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("KV entries must be key=value, was 'novalue'");
     }
 }

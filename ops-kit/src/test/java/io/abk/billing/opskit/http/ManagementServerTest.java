@@ -19,7 +19,8 @@ class ManagementServerTest {
 
     private final HttpClient client = HttpClient.newHttpClient();
     private final AtomicReference<Health> liveness = new AtomicReference<>(Health.up(Map.of("state", "RUNNING")));
-    private final AtomicReference<Health> readiness = new AtomicReference<>(Health.down(Map.of("waitingFor", "topics")));
+    private final AtomicReference<Health> readiness =
+            new AtomicReference<>(Health.down(Map.of("waitingFor", "topics")));
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private ManagementServer server;
 
@@ -58,14 +59,18 @@ class ManagementServerTest {
         var metrics = get("/metrics");
 
         assertThat(metrics.statusCode()).isEqualTo(200);
-        assertThat(metrics.headers().firstValue("content-type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/plain"));
+        assertThat(metrics.headers().firstValue("content-type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain"));
         assertThat(metrics.body()).contains("billing_things_total{kind=\"test\"} 3.0");
         assertThat(get("/actuator/prometheus").body()).isEqualTo(metrics.body());
     }
 
     @Test
     void shouldRefuseOtherMethodsAndPaths() throws Exception {
-        var post = client.send(HttpRequest.newBuilder(uri("/health")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+        var post = client.send(
+                HttpRequest.newBuilder(uri("/health"))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
 
         assertThat(post.statusCode()).isEqualTo(405);
@@ -85,7 +90,8 @@ class ManagementServerTest {
     @Test
     void shouldNameTheVariableWhenThePortSettingIsWrong() {
         assertThat(ManagementServer.portFromEnv(Map.of(), 9101)).isEqualTo(9101);
-        assertThat(ManagementServer.portFromEnv(Map.of("BILLING_MANAGEMENT_PORT", "0"), 9101)).isZero();
+        assertThat(ManagementServer.portFromEnv(Map.of("BILLING_MANAGEMENT_PORT", "0"), 9101))
+                .isZero();
         assertThatThrownBy(() -> ManagementServer.portFromEnv(Map.of("BILLING_MANAGEMENT_PORT", "70000"), 9101))
                 .hasMessageContaining("BILLING_MANAGEMENT_PORT must be a port number");
     }

@@ -17,15 +17,20 @@ class ServiceLogConfiguratorTest {
         var out = log("ecs", "event=streams_state applicationId=billing-streams");
 
         assertThat(out).startsWith("{").endsWith("}\n").doesNotContain("\n{");
-        assertThat(out).contains("\"log\":{\"level\":\"INFO\",\"logger\":\"io.abk.billing.test\"}",
-                "\"message\":\"event=streams_state applicationId=billing-streams\"", "\"ecs\":{\"version\":");
+        assertThat(out)
+                .contains(
+                        "\"log\":{\"level\":\"INFO\",\"logger\":\"io.abk.billing.test\"}",
+                        "\"message\":\"event=streams_state applicationId=billing-streams\"",
+                        "\"ecs\":{\"version\":");
     }
 
     @Test
     void shouldWriteReadableLinesByDefault() {
         var out = log("", "hello");
 
-        assertThat(out).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z INFO  \\[.*] io\\.abk\\.billing\\.test - hello\n");
+        assertThat(out)
+                .matches(
+                        "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z INFO  \\[.*] io\\.abk\\.billing\\.test - hello\n");
     }
 
     @Test
@@ -36,7 +41,8 @@ class ServiceLogConfiguratorTest {
 
         // the test class path has no logback.xml, so the configurator takes over
         assertThat(status).isEqualTo(ch.qos.logback.classic.spi.Configurator.ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY);
-        assertThat(context.getLogger("org.apache.kafka.clients.consumer").getEffectiveLevel()).isEqualTo(Level.WARN);
+        assertThat(context.getLogger("org.apache.kafka.clients.consumer").getEffectiveLevel())
+                .isEqualTo(Level.WARN);
         assertThat(context.getLogger("io.abk.billing").getEffectiveLevel()).isEqualTo(Level.INFO);
     }
 

@@ -38,12 +38,23 @@ class KafkaBacklogIT {
             commit(broker, "workers", Map.of(new TopicPartition("work", 0), 2L, new TopicPartition("work", 1), 2L));
             var registry = new SimpleMeterRegistry();
 
-            try (var backlog = KafkaBacklog.start(broker.bootstrapServers(), registry, Set.of("workers"), Set.of("work-dlt"),
+            try (var backlog = KafkaBacklog.start(
+                    broker.bootstrapServers(),
+                    registry,
+                    Set.of("workers"),
+                    Set.of("work-dlt"),
                     Duration.ofMillis(200))) {
                 await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
-                    assertThat(registry.get("billing.consumer.group.lag").tags("group", "workers", "topic", "work").gauge().value())
+                    assertThat(registry.get("billing.consumer.group.lag")
+                                    .tags("group", "workers", "topic", "work")
+                                    .gauge()
+                                    .value())
                             .isEqualTo(6.0);
-                    assertThat(registry.get("billing.dead.letters").tag("topic", "work-dlt").gauge().value()).isEqualTo(3.0);
+                    assertThat(registry.get("billing.dead.letters")
+                                    .tag("topic", "work-dlt")
+                                    .gauge()
+                                    .value())
+                            .isEqualTo(3.0);
                 });
                 assertThat(backlog.lag("workers", "work")).isEqualTo(6);
                 assertThat(backlog.lag("nobody", "work")).isZero();
@@ -52,18 +63,27 @@ class KafkaBacklogIT {
     }
 
     private static void produce(TestBroker broker, String topic, int count, int partitions) throws Exception {
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                new StringSerializer(), new StringSerializer())) {
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                new StringSerializer(),
+                new StringSerializer())) {
             for (int i = 0; i < count; i++) {
                 // round robin over the partitions: 5 records each in "work"
-                producer.send(new ProducerRecord<>(topic, i % partitions, "key-" + i, "value-" + i)).get();
+                producer.send(new ProducerRecord<>(topic, i % partitions, "key-" + i, "value-" + i))
+                        .get();
             }
         }
     }
 
     private static void commit(TestBroker broker, String group, Map<TopicPartition, Long> offsets) {
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, group), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        group),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             var commits = new java.util.HashMap<TopicPartition, OffsetAndMetadata>();
             offsets.forEach((partition, offset) -> commits.put(partition, new OffsetAndMetadata(offset)));
             consumer.commitSync(commits);

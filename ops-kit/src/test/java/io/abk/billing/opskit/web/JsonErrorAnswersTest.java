@@ -20,11 +20,16 @@ class JsonErrorAnswersTest {
 
     @Test
     void shouldWriteStatusJsonHeadersAndBodyWhenTheResponseIsOpen() {
-        var exchange = MockServerWebExchange.from(MockServerHttpRequest.post("/v1/things").body("{\"unread\":true}"));
+        var exchange = MockServerWebExchange.from(
+                MockServerHttpRequest.post("/v1/things").body("{\"unread\":true}"));
         exchange.getResponse().getHeaders().setContentLength(99);
 
-        JsonErrorAnswers.write(exchange, new IllegalStateException("bug"), 429,
-                headers -> headers.set(HttpHeaders.RETRY_AFTER, "3"), "{\"error\":\"slow down\"}".getBytes(StandardCharsets.UTF_8))
+        JsonErrorAnswers.write(
+                        exchange,
+                        new IllegalStateException("bug"),
+                        429,
+                        headers -> headers.set(HttpHeaders.RETRY_AFTER, "3"),
+                        "{\"error\":\"slow down\"}".getBytes(StandardCharsets.UTF_8))
                 .block(DEADLINE);
 
         var response = exchange.getResponse();
@@ -40,9 +45,11 @@ class JsonErrorAnswersTest {
     @Test
     void shouldCloseTheConnectionWhenTheUnreadBodyIsTooLargeToDrain() {
         var exchange = MockServerWebExchange.from(MockServerHttpRequest.post("/v1/things")
-                .contentLength(JsonErrorAnswers.MAX_DRAINED_BYTES + 1).body("{}"));
+                .contentLength(JsonErrorAnswers.MAX_DRAINED_BYTES + 1)
+                .body("{}"));
 
-        JsonErrorAnswers.write(exchange, new IllegalStateException("bug"), 413, headers -> { }, new byte[0]).block(DEADLINE);
+        JsonErrorAnswers.write(exchange, new IllegalStateException("bug"), 413, headers -> {}, new byte[0])
+                .block(DEADLINE);
 
         assertThat(exchange.getResponse().getHeaders().getConnection()).containsExactly("close");
         assertThat(exchange.getResponse().getStatusCode().value()).isEqualTo(413);
@@ -54,14 +61,17 @@ class JsonErrorAnswersTest {
         exchange.getResponse().setComplete().block(DEADLINE);
         var thrown = new IllegalStateException("mid-stream");
 
-        assertThatThrownBy(() -> JsonErrorAnswers.write(exchange, thrown, 500, headers -> { }, new byte[0]).block(DEADLINE))
+        assertThatThrownBy(() -> JsonErrorAnswers.write(exchange, thrown, 500, headers -> {}, new byte[0])
+                        .block(DEADLINE))
                 .isSameAs(thrown);
     }
 
     @Test
     void shouldStartTheBodyWithErrorCodeAndParamInThatOrder() {
         assertThat(JsonErrorAnswers.body("amount is bad", "validation_error", "amount"))
-                .containsExactly(Map.entry("error", "amount is bad"), Map.entry("code", "validation_error"),
+                .containsExactly(
+                        Map.entry("error", "amount is bad"),
+                        Map.entry("code", "validation_error"),
                         Map.entry("param", "amount"));
         assertThat(JsonErrorAnswers.body("no route", "route_not_found", null)).containsOnlyKeys("error", "code");
     }
@@ -71,6 +81,7 @@ class JsonErrorAnswersTest {
         var wrapped = new RuntimeException(new UncheckedIOException(new IOException("cut")));
 
         assertThat(JsonErrorAnswers.hasCause(wrapped, IOException.class)).isTrue();
-        assertThat(JsonErrorAnswers.hasCause(wrapped, IllegalArgumentException.class)).isFalse();
+        assertThat(JsonErrorAnswers.hasCause(wrapped, IllegalArgumentException.class))
+                .isFalse();
     }
 }

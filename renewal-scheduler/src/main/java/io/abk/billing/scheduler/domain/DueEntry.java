@@ -41,7 +41,9 @@ public record DueEntry(Resource resource, List<DueItem> pending, Set<String> fir
         var ids = derived.stream().map(DueItem::commandId).collect(Collectors.toSet());
         var stillFired = new HashSet<>(fired);
         stillFired.retainAll(ids);
-        var stillPending = derived.stream().filter(item -> !stillFired.contains(item.commandId())).toList();
+        var stillPending = derived.stream()
+                .filter(item -> !stillFired.contains(item.commandId()))
+                .toList();
         return new DueEntry(next, stillPending, stillFired);
     }
 
@@ -49,7 +51,11 @@ public record DueEntry(Resource resource, List<DueItem> pending, Set<String> fir
     public DueEntry fire(String commandId) {
         var firedNow = new HashSet<>(fired);
         firedNow.add(commandId);
-        return new DueEntry(resource, pending.stream().filter(item -> !item.commandId().equals(commandId)).toList(),
+        return new DueEntry(
+                resource,
+                pending.stream()
+                        .filter(item -> !item.commandId().equals(commandId))
+                        .toList(),
                 firedNow);
     }
 

@@ -1,7 +1,5 @@
 package io.abk.billing.scheduler.domain;
 
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.scheduler.domain.DueAction.ChargeDue;
 import io.abk.billing.scheduler.domain.DueAction.ExpireIncomplete;
 import io.abk.billing.scheduler.domain.DueAction.ExpireLink;
@@ -11,6 +9,8 @@ import io.abk.billing.scheduler.domain.Resource.Invoice;
 import io.abk.billing.scheduler.domain.Resource.Payment;
 import io.abk.billing.scheduler.domain.Resource.PaymentLink;
 import io.abk.billing.scheduler.domain.Resource.Subscription;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +27,7 @@ public final class DueItems {
     /** An incomplete subscription whose customer never set up the mandate is abandoned after a day. */
     public static final Duration INCOMPLETE_LIFETIME = Duration.ofHours(24);
 
-    private DueItems() {
-    }
+    private DueItems() {}
 
     /**
      * The items due for {@code resource}. {@code owner} is the invoice's subscription as last known (null when
@@ -38,12 +37,14 @@ public final class DueItems {
         return switch (resource) {
             case Subscription subscription -> forSubscription(subscription);
             case Invoice invoice -> forInvoice(invoice, owner);
-            case Payment payment -> "open".equals(payment.status())
-                    ? List.of(item(payment, payment.expiresAt(), payment.id() + ":expire", new ExpirePayment()))
-                    : List.of();
-            case PaymentLink link -> "active".equals(link.status()) && link.expiresAt() != null
-                    ? List.of(item(link, link.expiresAt(), link.id() + ":expire", new ExpireLink()))
-                    : List.of();
+            case Payment payment ->
+                "open".equals(payment.status())
+                        ? List.of(item(payment, payment.expiresAt(), payment.id() + ":expire", new ExpirePayment()))
+                        : List.of();
+            case PaymentLink link ->
+                "active".equals(link.status()) && link.expiresAt() != null
+                        ? List.of(item(link, link.expiresAt(), link.id() + ":expire", new ExpireLink()))
+                        : List.of();
         };
     }
 
@@ -55,12 +56,15 @@ public final class DueItems {
         if ("active".equals(status) || !"canceled".equals(status) && subscription.cancelAtPeriodEnd()) {
             var periodEnd = subscription.currentPeriodEnd();
             var purpose = subscription.cancelAtPeriodEnd() ? ":cancel" : ":renew";
-            items.add(item(subscription, periodEnd, subscription.id() + ":" + periodEnd + purpose,
-                    new Renew(periodEnd)));
+            items.add(
+                    item(subscription, periodEnd, subscription.id() + ":" + periodEnd + purpose, new Renew(periodEnd)));
         }
         if ("incomplete".equals(status) && "pending".equals(subscription.mandateStatus())) {
-            items.add(item(subscription, subscription.createdAt().plus(INCOMPLETE_LIFETIME),
-                    subscription.id() + ":expire-incomplete", new ExpireIncomplete()));
+            items.add(item(
+                    subscription,
+                    subscription.createdAt().plus(INCOMPLETE_LIFETIME),
+                    subscription.id() + ":expire-incomplete",
+                    new ExpireIncomplete()));
         }
         return List.copyOf(items);
     }
@@ -81,9 +85,12 @@ public final class DueItems {
 
     /** After {@code complete} (mandate active, still incomplete) the untouched first invoice is charged at once. */
     private static boolean isFirstChargeAfterComplete(Invoice invoice, @Nullable Subscription owner) {
-        return owner != null && owner.id().equals(invoice.subscriptionId())
-                && "subscription_create".equals(invoice.billingReason()) && invoice.attemptCount() == 0
-                && "incomplete".equals(owner.status()) && "active".equals(owner.mandateStatus());
+        return owner != null
+                && owner.id().equals(invoice.subscriptionId())
+                && "subscription_create".equals(invoice.billingReason())
+                && invoice.attemptCount() == 0
+                && "incomplete".equals(owner.status())
+                && "active".equals(owner.mandateStatus());
     }
 
     private static DueItem charge(Invoice invoice, Instant dueAt, int attempt) {
@@ -91,7 +98,13 @@ public final class DueItems {
     }
 
     private static DueItem item(Resource resource, Instant dueAt, String seed, DueAction action) {
-        return new DueItem(resource.id(), resource.aggregateId(), resource.merchantId(), resource.mode(), dueAt,
-                Ids.derivedId(IdPrefix.COMMAND, dueAt, seed), action);
+        return new DueItem(
+                resource.id(),
+                resource.aggregateId(),
+                resource.merchantId(),
+                resource.mode(),
+                dueAt,
+                Ids.derivedId(IdPrefix.COMMAND, dueAt, seed),
+                action);
     }
 }

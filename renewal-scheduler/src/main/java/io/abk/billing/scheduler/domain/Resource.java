@@ -21,8 +21,16 @@ public sealed interface Resource {
     /** The id of the aggregate whose command topic and partition the resource belongs to. */
     String aggregateId();
 
-    record Subscription(String id, String merchantId, Mode mode, long version, String status,
-            Instant currentPeriodEnd, boolean cancelAtPeriodEnd, String mandateStatus, @Nullable String latestInvoiceId,
+    record Subscription(
+            String id,
+            String merchantId,
+            Mode mode,
+            long version,
+            String status,
+            Instant currentPeriodEnd,
+            boolean cancelAtPeriodEnd,
+            String mandateStatus,
+            @Nullable String latestInvoiceId,
             Instant createdAt)
             implements Resource {
 
@@ -32,8 +40,17 @@ public sealed interface Resource {
         }
     }
 
-    record Invoice(String id, String subscriptionId, String merchantId, Mode mode, long version, String status,
-            String billingReason, Instant dueAt, int attemptCount, @Nullable Instant nextAttemptAt)
+    record Invoice(
+            String id,
+            String subscriptionId,
+            String merchantId,
+            Mode mode,
+            long version,
+            String status,
+            String billingReason,
+            Instant dueAt,
+            int attemptCount,
+            @Nullable Instant nextAttemptAt)
             implements Resource {
 
         /** Invoices live in their subscription's aggregate. */
@@ -52,7 +69,12 @@ public sealed interface Resource {
         }
     }
 
-    record PaymentLink(String id, String merchantId, Mode mode, long version, String status,
+    record PaymentLink(
+            String id,
+            String merchantId,
+            Mode mode,
+            long version,
+            String status,
             @Nullable Instant expiresAt) implements Resource {
 
         @Override

@@ -21,12 +21,18 @@ public final class UnreadableRecordHandler implements DeserializationExceptionHa
     }
 
     @Override
-    public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record,
-            Exception exception) {
-        log.error("event=record_unreadable action=skip task={} topic={} partition={} offset={} valueBytes={} "
+    public Response handleError(
+            ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+        log.error(
+                "event=record_unreadable action=skip task={} topic={} partition={} offset={} valueBytes={} "
                         + "exception={}",
-                context.taskId(), record.topic(), record.partition(), record.offset(),
-                record.value() == null ? -1 : record.value().length, exception.toString(), exception);
+                context.taskId(),
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                record.value() == null ? -1 : record.value().length,
+                exception.toString(),
+                exception);
         return Response.resume();
     }
 }

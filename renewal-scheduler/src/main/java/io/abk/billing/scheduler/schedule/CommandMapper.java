@@ -1,5 +1,7 @@
 package io.abk.billing.scheduler.schedule;
 
+import io.abk.billing.scheduler.domain.DueAction;
+import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
@@ -8,8 +10,6 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import io.abk.billing.scheduler.domain.DueAction;
-import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.schemas.mode.ModeMapper;
 
 /**
@@ -19,37 +19,47 @@ import io.abk.billing.schemas.mode.ModeMapper;
  */
 final class CommandMapper {
 
-    private CommandMapper() {
-    }
+    private CommandMapper() {}
 
     static DueCommand toCommand(DueItem item) {
         return switch (item.action()) {
-            case DueAction.Renew renew -> subscription(item,
-                    RenewSubscription.newBuilder().setPeriodEnd(renew.periodEnd()).build());
-            case DueAction.ChargeDue charge -> subscription(item, ChargeDueInvoice.newBuilder()
-                    .setInvoiceId(charge.invoiceId()).setAttempt(charge.attempt()).build());
-            case DueAction.ExpireIncomplete expire -> subscription(item,
-                    ExpireIncompleteSubscription.newBuilder().build());
-            case DueAction.ExpirePayment expire -> new DueCommand.ForPayment(PaymentCommand.newBuilder()
-                    .setCommandId(item.commandId())
-                    .setPaymentId(item.aggregateId())
-                    .setMerchantId(item.merchantId())
-                    .setMode(ModeMapper.toAvro(item.mode()))
-                    .setRequestedAt(item.dueAt())
-                    .setIdempotencyKey(null)
-                    .setRequestId(null)
-                    .setPayload(ExpirePayment.newBuilder().build())
-                    .build());
-            case DueAction.ExpireLink expire -> new DueCommand.ForPaymentLink(PaymentLinkCommand.newBuilder()
-                    .setCommandId(item.commandId())
-                    .setPaymentLinkId(item.aggregateId())
-                    .setMerchantId(item.merchantId())
-                    .setMode(ModeMapper.toAvro(item.mode()))
-                    .setRequestedAt(item.dueAt())
-                    .setIdempotencyKey(null)
-                    .setRequestId(null)
-                    .setPayload(ExpirePaymentLink.newBuilder().build())
-                    .build());
+            case DueAction.Renew renew ->
+                subscription(
+                        item,
+                        RenewSubscription.newBuilder()
+                                .setPeriodEnd(renew.periodEnd())
+                                .build());
+            case DueAction.ChargeDue charge ->
+                subscription(
+                        item,
+                        ChargeDueInvoice.newBuilder()
+                                .setInvoiceId(charge.invoiceId())
+                                .setAttempt(charge.attempt())
+                                .build());
+            case DueAction.ExpireIncomplete expire ->
+                subscription(item, ExpireIncompleteSubscription.newBuilder().build());
+            case DueAction.ExpirePayment expire ->
+                new DueCommand.ForPayment(PaymentCommand.newBuilder()
+                        .setCommandId(item.commandId())
+                        .setPaymentId(item.aggregateId())
+                        .setMerchantId(item.merchantId())
+                        .setMode(ModeMapper.toAvro(item.mode()))
+                        .setRequestedAt(item.dueAt())
+                        .setIdempotencyKey(null)
+                        .setRequestId(null)
+                        .setPayload(ExpirePayment.newBuilder().build())
+                        .build());
+            case DueAction.ExpireLink expire ->
+                new DueCommand.ForPaymentLink(PaymentLinkCommand.newBuilder()
+                        .setCommandId(item.commandId())
+                        .setPaymentLinkId(item.aggregateId())
+                        .setMerchantId(item.merchantId())
+                        .setMode(ModeMapper.toAvro(item.mode()))
+                        .setRequestedAt(item.dueAt())
+                        .setIdempotencyKey(null)
+                        .setRequestId(null)
+                        .setPayload(ExpirePaymentLink.newBuilder().build())
+                        .build());
         };
     }
 

@@ -1,9 +1,9 @@
 package io.abk.billing.scheduler.schedule;
 
-import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.scheduler.domain.DueItem;
-import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.scheduler.store.DueIndexKey;
+import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.mode.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -33,8 +33,8 @@ final class DueFiring {
         int fired = fireGroup(DueIndexKey.group(Mode.LIVE, ""), wallNowMs, budget, fire);
         var merchant = firstTestMerchant(DueIndexKey.testStart());
         while (merchant != null && fired < budget) {
-            fired += fireGroup(DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs),
-                    budget - fired, fire);
+            fired += fireGroup(
+                    DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs), budget - fired, fire);
             merchant = firstTestMerchant(DueIndexKey.afterMerchant(merchant));
         }
         return fired;
@@ -47,7 +47,8 @@ final class DueFiring {
         int found = fireGroup(DueIndexKey.group(Mode.LIVE, ""), wallNowMs, limit, count);
         var merchant = firstTestMerchant(DueIndexKey.testStart());
         while (merchant != null && found < limit) {
-            found += fireGroup(DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs), limit - found, count);
+            found += fireGroup(
+                    DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs), limit - found, count);
             merchant = firstTestMerchant(DueIndexKey.afterMerchant(merchant));
         }
         return found;

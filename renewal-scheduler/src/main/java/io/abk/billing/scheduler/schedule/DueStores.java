@@ -22,7 +22,8 @@ final class DueStores {
         this.index = index;
     }
 
-    @Nullable DueEntry entry(String resourceId) {
+    @Nullable
+    DueEntry entry(String resourceId) {
         return items.get(resourceId);
     }
 

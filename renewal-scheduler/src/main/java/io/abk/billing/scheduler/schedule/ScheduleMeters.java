@@ -21,17 +21,22 @@ final class ScheduleMeters {
     private static final Map<String, Integer> BACKLOG_BY_TASK = new ConcurrentHashMap<>();
 
     static {
-        Gauge.builder("billing.scheduler.backlog", BACKLOG_BY_TASK,
-                        tasks -> tasks.values().stream().mapToLong(Integer::longValue).sum())
+        Gauge.builder(
+                        "billing.scheduler.backlog",
+                        BACKLOG_BY_TASK,
+                        tasks -> tasks.values().stream()
+                                .mapToLong(Integer::longValue)
+                                .sum())
                 .description("due items not fired yet (counted up to 100,000 a task)")
-                .tag("service", "renewal-scheduler").register(Metrics.globalRegistry);
+                .tag("service", "renewal-scheduler")
+                .register(Metrics.globalRegistry);
     }
 
-    private ScheduleMeters() {
-    }
+    private ScheduleMeters() {}
 
     static void fired(DueKind kind) {
-        Metrics.counter("billing.scheduler.fired", "service", "renewal-scheduler", "kind", kind.code()).increment();
+        Metrics.counter("billing.scheduler.fired", "service", "renewal-scheduler", "kind", kind.code())
+                .increment();
     }
 
     static void backlog(String task, int due) {

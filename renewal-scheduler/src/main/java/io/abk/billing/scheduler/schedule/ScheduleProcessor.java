@@ -1,11 +1,11 @@
 package io.abk.billing.scheduler.schedule;
 
-import io.abk.billing.schemas.avro.Change;
-import io.abk.billing.schemas.avro.Outcome;
-import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.scheduler.domain.Resource;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.TestClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -57,13 +57,14 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         this.stores = dueStores;
         var firing = new DueFiring(index, clocks);
         context.schedule(tick, PunctuationType.WALL_CLOCK_TIME, wallNowMs -> {
-            int fired = firing.fireDue(wallNowMs, firesPerTick, (key, item) -> fire(context, dueStores, key, item,
-                    wallNowMs));
+            int fired = firing.fireDue(
+                    wallNowMs, firesPerTick, (key, item) -> fire(context, dueStores, key, item, wallNowMs));
             if (fired > 0) {
                 log.info("event=due_items_fired task={} count={} budget={}", context.taskId(), fired, firesPerTick);
             }
             // A tick that used its whole budget left more behind: count (up to a bound) how much is still due.
-            ScheduleMeters.backlog(context.taskId().toString(),
+            ScheduleMeters.backlog(
+                    context.taskId().toString(),
                     fired < firesPerTick ? 0 : firing.countDue(wallNowMs, ScheduleMeters.BACKLOG_COUNT_LIMIT));
         });
     }
@@ -81,8 +82,12 @@ public final class ScheduleProcessor implements Processor<String, Change, String
             var resource = SnapshotReader.read(snapshot);
             if (resource != null && !resource.aggregateId().equals(change.getAggregateId())) {
                 // Its items would live on another aggregate's partition, where a second copy could also fire.
-                log.warn("event=foreign_snapshot_skipped resourceId={} aggregateId={} changeAggregateId={} "
-                        + "commandId={}", resource.id(), resource.aggregateId(), change.getAggregateId(),
+                log.warn(
+                        "event=foreign_snapshot_skipped resourceId={} aggregateId={} changeAggregateId={} "
+                                + "commandId={}",
+                        resource.id(),
+                        resource.aggregateId(),
+                        change.getAggregateId(),
                         change.getCommandId());
                 continue;
             }
@@ -107,23 +112,34 @@ public final class ScheduleProcessor implements Processor<String, Change, String
      * Only the first invoice's charge depends on the subscription, and while the subscription is incomplete its
      * latest invoice is the first one, so that is the one invoice to revisit (one store read otherwise).
      */
-    private static void reviseUnchangedInvoices(DueStores dueStores, Resource.Subscription owner,
-            HashSet<String> inChange) {
+    private static void reviseUnchangedInvoices(
+            DueStores dueStores, Resource.Subscription owner, HashSet<String> inChange) {
         var latest = owner.latestInvoiceId();
         if (latest != null && !inChange.contains(latest)) {
             dueStores.reviseOwner(latest, owner);
         }
     }
 
-    private static void fire(ProcessorContext<String, DueCommand> context, DueStores dueStores, String key,
-            DueItem item, long wallNowMs) {
+    private static void fire(
+            ProcessorContext<String, DueCommand> context,
+            DueStores dueStores,
+            String key,
+            DueItem item,
+            long wallNowMs) {
         var command = CommandMapper.toCommand(item);
         context.forward(new Record<>(item.aggregateId(), command, wallNowMs));
         dueStores.fired(key, item);
         ScheduleMeters.fired(item.kind());
-        log.debug("event=due_item_fired kind={} commandId={} resourceId={} aggregateId={} merchantId={} mode={} "
-                + "dueAt={}", item.kind().code(), item.commandId(), item.resourceId(), item.aggregateId(),
-                item.merchantId(), item.mode(), item.dueAt());
+        log.debug(
+                "event=due_item_fired kind={} commandId={} resourceId={} aggregateId={} merchantId={} mode={} "
+                        + "dueAt={}",
+                item.kind().code(),
+                item.commandId(),
+                item.resourceId(),
+                item.aggregateId(),
+                item.merchantId(),
+                item.mode(),
+                item.dueAt());
     }
 
     @Override

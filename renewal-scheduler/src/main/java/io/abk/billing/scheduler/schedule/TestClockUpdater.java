@@ -42,7 +42,10 @@ final class TestClockUpdater implements Processor<String, TestClock, Void, Void>
             return;
         }
         clocks.put(record.key(), clock);
-        log.info("event=test_clock_updated merchantId={} frozenAt={} version={}", record.key(), clock.getFrozenAt(),
+        log.info(
+                "event=test_clock_updated merchantId={} frozenAt={} version={}",
+                record.key(),
+                clock.getFrozenAt(),
                 clock.getVersion());
     }
 }

@@ -27,16 +27,17 @@ public final class DueCodec {
 
     private static final byte FORMAT = 1;
 
-    private DueCodec() {
-    }
+    private DueCodec() {}
 
     public static Serde<DueItem> itemSerde() {
-        return Serdes.serdeFrom((topic, item) -> item == null ? null : write(out -> writeItem(out, item)),
+        return Serdes.serdeFrom(
+                (topic, item) -> item == null ? null : write(out -> writeItem(out, item)),
                 (topic, bytes) -> bytes == null ? null : read(bytes, DueCodec::readItem));
     }
 
     public static Serde<DueEntry> entrySerde() {
-        return Serdes.serdeFrom((topic, entry) -> entry == null ? null : write(out -> writeEntry(out, entry)),
+        return Serdes.serdeFrom(
+                (topic, entry) -> entry == null ? null : write(out -> writeEntry(out, entry)),
                 (topic, bytes) -> bytes == null ? null : read(bytes, DueCodec::readEntry));
     }
 
@@ -81,9 +82,9 @@ public final class DueCodec {
                 out.writeUTF(charge.invoiceId());
                 out.writeInt(charge.attempt());
             }
-            case DueAction.ExpireIncomplete expire -> { }
-            case DueAction.ExpirePayment expire -> { }
-            case DueAction.ExpireLink expire -> { }
+            case DueAction.ExpireIncomplete expire -> {}
+            case DueAction.ExpirePayment expire -> {}
+            case DueAction.ExpireLink expire -> {}
         }
     }
 
@@ -146,15 +147,34 @@ public final class DueCodec {
         var mode = Mode.valueOf(in.readUTF());
         long version = in.readLong();
         return switch (type) {
-            case "Subscription" -> new Resource.Subscription(id, merchantId, mode, version, in.readUTF(),
-                    Instant.ofEpochMilli(in.readLong()), in.readBoolean(), in.readUTF(), readOptionalText(in),
-                    Instant.ofEpochMilli(in.readLong()));
-            case "Invoice" -> new Resource.Invoice(id, in.readUTF(), merchantId, mode, version, in.readUTF(),
-                    in.readUTF(), Instant.ofEpochMilli(in.readLong()), in.readInt(), readOptionalInstant(in));
-            case "Payment" -> new Resource.Payment(id, merchantId, mode, version, in.readUTF(),
-                    Instant.ofEpochMilli(in.readLong()));
-            case "PaymentLink" -> new Resource.PaymentLink(id, merchantId, mode, version, in.readUTF(),
-                    readOptionalInstant(in));
+            case "Subscription" ->
+                new Resource.Subscription(
+                        id,
+                        merchantId,
+                        mode,
+                        version,
+                        in.readUTF(),
+                        Instant.ofEpochMilli(in.readLong()),
+                        in.readBoolean(),
+                        in.readUTF(),
+                        readOptionalText(in),
+                        Instant.ofEpochMilli(in.readLong()));
+            case "Invoice" ->
+                new Resource.Invoice(
+                        id,
+                        in.readUTF(),
+                        merchantId,
+                        mode,
+                        version,
+                        in.readUTF(),
+                        in.readUTF(),
+                        Instant.ofEpochMilli(in.readLong()),
+                        in.readInt(),
+                        readOptionalInstant(in));
+            case "Payment" ->
+                new Resource.Payment(id, merchantId, mode, version, in.readUTF(), Instant.ofEpochMilli(in.readLong()));
+            case "PaymentLink" ->
+                new Resource.PaymentLink(id, merchantId, mode, version, in.readUTF(), readOptionalInstant(in));
             default -> throw new IOException("unknown resource type " + type);
         };
     }

@@ -14,10 +14,10 @@ public final class DueIndexKey {
 
     /** Sorts right after {@code |}: a bound past every key that starts with a given group or due time. */
     private static final char PAST_SEPARATOR = '}';
+
     private static final String TEST_PREFIX = "test|";
 
-    private DueIndexKey() {
-    }
+    private DueIndexKey() {}
 
     public static String of(DueItem item) {
         return group(item.mode(), item.merchantId()) + millis(item.dueAt()) + "|" + item.resourceId() + "|"

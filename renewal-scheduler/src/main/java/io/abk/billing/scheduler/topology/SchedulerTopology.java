@@ -1,15 +1,15 @@
 package io.abk.billing.scheduler.topology;
 
-import io.abk.billing.schemas.avro.Change;
-import io.abk.billing.schemas.avro.TestClock;
-import io.abk.billing.schemas.serde.AvroSerde;
-import io.abk.billing.schemas.topic.Topic;
-import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.scheduler.schedule.DueCommand;
 import io.abk.billing.scheduler.schedule.ScheduleNodes;
 import io.abk.billing.scheduler.schedule.ScheduleProcessor;
 import io.abk.billing.scheduler.schedule.TestClocks;
 import io.abk.billing.scheduler.store.DueCodec;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -55,12 +55,15 @@ public final class SchedulerTopology {
     static final String SCHEDULE_PROCESSOR = "due-schedule";
     static final String TEST_CLOCKS_SOURCE = "test-clocks-source";
 
-    private SchedulerTopology() {
-    }
+    private SchedulerTopology() {}
 
     /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics() {
-        return List.of(Topics.CHANGES, Topics.TEST_CLOCKS, Topics.SUBSCRIPTION_COMMANDS, Topics.PAYMENT_COMMANDS,
+        return List.of(
+                Topics.CHANGES,
+                Topics.TEST_CLOCKS,
+                Topics.SUBSCRIPTION_COMMANDS,
+                Topics.PAYMENT_COMMANDS,
                 Topics.PAYMENT_LINK_COMMANDS);
     }
 
@@ -74,18 +77,24 @@ public final class SchedulerTopology {
         var nodes = new ScheduleNodes(DUE_ITEMS_STORE, DUE_INDEX_STORE, TEST_CLOCKS_STORE);
         addStores(builder, nodes);
         var changes = Topics.CHANGES;
-        KStream<String, DueCommand> commands = builder
-                .stream(changes.name(), Consumed.<String, Change>with(changes.keySerde(), changes.valueSerde())
-                        .withName(CHANGES_SOURCE))
-                .process(() -> new ScheduleProcessor(nodes, tick, firesPerTick), Named.as(SCHEDULE_PROCESSOR),
-                        nodes.dueItemsStore(), nodes.dueIndexStore());
+        KStream<String, DueCommand> commands = builder.stream(
+                        changes.name(),
+                        Consumed.<String, Change>with(changes.keySerde(), changes.valueSerde())
+                                .withName(CHANGES_SOURCE))
+                .process(
+                        () -> new ScheduleProcessor(nodes, tick, firesPerTick),
+                        Named.as(SCHEDULE_PROCESSOR),
+                        nodes.dueItemsStore(),
+                        nodes.dueIndexStore());
         commands.flatMapValues(DueCommand::subscriptionCommands, Named.as("select-subscription-commands"))
-                .to(Topics.SUBSCRIPTION_COMMANDS.name(),
+                .to(
+                        Topics.SUBSCRIPTION_COMMANDS.name(),
                         produced(Topics.SUBSCRIPTION_COMMANDS, "subscription-commands-sink"));
         commands.flatMapValues(DueCommand::paymentCommands, Named.as("select-payment-commands"))
                 .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, "payment-commands-sink"));
         commands.flatMapValues(DueCommand::paymentLinkCommands, Named.as("select-payment-link-commands"))
-                .to(Topics.PAYMENT_LINK_COMMANDS.name(),
+                .to(
+                        Topics.PAYMENT_LINK_COMMANDS.name(),
                         produced(Topics.PAYMENT_LINK_COMMANDS, "payment-link-commands-sink"));
         return builder.build();
     }
@@ -95,17 +104,20 @@ public final class SchedulerTopology {
      * anyway. The global store has no changelog: billing.test-clocks (compacted) is its log.
      */
     private static void addStores(StreamsBuilder builder, ScheduleNodes nodes) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.dueItemsStore()),
-                        Serdes.String(), DueCodec.entrySerde())
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(nodes.dueItemsStore()), Serdes.String(), DueCodec.entrySerde())
                 .withCachingDisabled()
                 .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.dueIndexStore()),
-                        Serdes.String(), DueCodec.itemSerde())
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(nodes.dueIndexStore()), Serdes.String(), DueCodec.itemSerde())
                 .withCachingDisabled()
                 .withLoggingEnabled(Map.of()));
         var clocks = Topics.TEST_CLOCKS;
-        builder.addGlobalStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(nodes.testClocksStore()),
-                                Serdes.String(), AvroSerde.of(TestClock.class))
+        builder.addGlobalStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(nodes.testClocksStore()),
+                                Serdes.String(),
+                                AvroSerde.of(TestClock.class))
                         .withLoggingDisabled(),
                 clocks.name(),
                 Consumed.with(clocks.keySerde(), clocks.valueSerde()).withName(TEST_CLOCKS_SOURCE),

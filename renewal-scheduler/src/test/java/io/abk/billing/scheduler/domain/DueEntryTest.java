@@ -37,16 +37,23 @@ class DueEntryTest {
 
         var next = entry.update(subscription("incomplete", true, "pending"), null);
 
-        assertThat(next.pending()).extracting(DueItem::kind)
+        assertThat(next.pending())
+                .extracting(DueItem::kind)
                 .containsExactly(DueKind.RENEWAL, DueKind.INCOMPLETE_EXPIRY);
     }
 
     @Test
     void shouldBeFinalOnlyWhenNothingCanBeDueAgain() {
-        assertThat(DueEntry.of(subscription("canceled", false, "revoked"), null).isFinal()).isTrue();
-        assertThat(DueEntry.of(subscription("past_due", false, "active"), null).isFinal()).isFalse();
-        assertThat(DueEntry.of(invoice("paid", "subscription_cycle", 1, null), null).isFinal()).isTrue();
-        assertThat(DueEntry.of(invoice("open", "subscription_create", 0, null), null).isFinal()).isFalse();
+        assertThat(DueEntry.of(subscription("canceled", false, "revoked"), null).isFinal())
+                .isTrue();
+        assertThat(DueEntry.of(subscription("past_due", false, "active"), null).isFinal())
+                .isFalse();
+        assertThat(DueEntry.of(invoice("paid", "subscription_cycle", 1, null), null)
+                        .isFinal())
+                .isTrue();
+        assertThat(DueEntry.of(invoice("open", "subscription_create", 0, null), null)
+                        .isFinal())
+                .isFalse();
     }
 
     @Test

@@ -72,12 +72,14 @@ final class SchedulerDriver implements AutoCloseable {
     }
 
     private <V> TestInputTopic<String, V> input(Topic<String, V> topic) {
-        return driver.createInputTopic(topic.name(), new StringSerializer(), topic.valueSerde().serializer(),
-                WALL_CLOCK, Duration.ZERO);
+        return driver.createInputTopic(
+                topic.name(), new StringSerializer(), topic.valueSerde().serializer(), WALL_CLOCK, Duration.ZERO);
     }
 
     private <V> TestOutputTopic<String, V> output(Topic<String, V> topic) {
-        return driver.createOutputTopic(topic.name(), topic.keySerde().deserializer(),
+        return driver.createOutputTopic(
+                topic.name(),
+                topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
 

@@ -48,27 +48,47 @@ class SchedulerReopenedInvoiceTest {
         var periodStart = WALL_CLOCK.minus(Duration.ofDays(2));
         var periodEnd = periodStart.plus(Duration.ofDays(30));
         var retryAt = WALL_CLOCK.minus(Duration.ofDays(1));
-        var renewal = invoice(INV, SUB, Mode.LIVE, 3, "open", periodStart).setBillingReason("subscription_cycle")
-                .setAttemptCount(1).setNextAttemptAt(retryAt);
+        var renewal = invoice(INV, SUB, Mode.LIVE, 3, "open", periodStart)
+                .setBillingReason("subscription_cycle")
+                .setAttemptCount(1)
+                .setNextAttemptAt(retryAt);
         scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, renewal.build()));
         scheduler.tick();
         assertThat(scheduler.subscriptionCommands.readValue().getPayload()).isEqualTo(new ChargeDueInvoice(INV, 2));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 5, "active", periodEnd).build(),
-                invoice(INV, SUB, Mode.LIVE, 5, "paid", periodStart).setBillingReason("subscription_cycle")
-                        .setAttemptCount(2).setPaidAt(retryAt).setTxHash("0xab").build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 5, "active", periodEnd).build(),
+                        invoice(INV, SUB, Mode.LIVE, 5, "paid", periodStart)
+                                .setBillingReason("subscription_cycle")
+                                .setAttemptCount(2)
+                                .setPaidAt(retryAt)
+                                .setTxHash("0xab")
+                                .build()));
         scheduler.tick();
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
 
         // When the charge is retracted: the invoice is open again, due now, the subscription past due.
         var reversedAt = WALL_CLOCK.plus(Duration.ofMinutes(3));
         scheduler.advanceTo(reversedAt);
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 6, "past_due", periodEnd).build(),
-                invoice(INV, SUB, Mode.LIVE, 6, "open", periodStart).setBillingReason("subscription_cycle")
-                        .setAttemptCount(2).setNextAttemptAt(reversedAt).setFailureCode("CHARGE_REVERSED")
-                        .setFailureMessage("The charge 0xab that paid invoice " + INV + " is no longer on the chain")
-                        .build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 6, "past_due", periodEnd).build(),
+                        invoice(INV, SUB, Mode.LIVE, 6, "open", periodStart)
+                                .setBillingReason("subscription_cycle")
+                                .setAttemptCount(2)
+                                .setNextAttemptAt(reversedAt)
+                                .setFailureCode("CHARGE_REVERSED")
+                                .setFailureMessage(
+                                        "The charge 0xab that paid invoice " + INV + " is no longer on the chain")
+                                .build()));
         scheduler.tick();
 
         // Then attempt 3 fires at once, with an id no earlier attempt had; the past-due subscription renews nothing.
@@ -85,13 +105,25 @@ class SchedulerReopenedInvoiceTest {
     @Test
     void shouldRenewOnceActiveAgainWhenTheReopenedInvoiceIsPaidAfterThePeriodEnded() {
         var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 6, "past_due", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 6, "past_due", periodEnd).build()));
         scheduler.advanceTo(periodEnd.plus(Duration.ofHours(1)));
-        assertThat(scheduler.subscriptionCommands.isEmpty()).as("past due: no renewal").isTrue();
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("past due: no renewal")
+                .isTrue();
 
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 8, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 8, "active", periodEnd).build()));
         scheduler.tick();
 
         var command = scheduler.subscriptionCommands.readValue();

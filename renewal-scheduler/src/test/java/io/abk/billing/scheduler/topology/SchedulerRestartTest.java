@@ -34,14 +34,23 @@ class SchedulerRestartTest {
         var renewalAt = WALL_CLOCK.plus(Duration.ofHours(1));
         var expiryAt = WALL_CLOCK.plus(Duration.ofHours(5));
         List<Change> history = List.of(
-                accepted("subscription", SUB, Mode.LIVE, subscription(SUB, Mode.LIVE, 1, "active", renewalAt).build()),
-                accepted("payment", "pay_1", Mode.LIVE, payment("pay_1", Mode.LIVE, 1, "open", expiryAt).build()));
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", renewalAt).build()),
+                accepted(
+                        "payment",
+                        "pay_1",
+                        Mode.LIVE,
+                        payment("pay_1", Mode.LIVE, 1, "open", expiryAt).build()));
         Set<String> firstRun;
         try (var scheduler = new SchedulerDriver(stateDir)) {
             history.forEach(change -> scheduler.changes.pipeInput(change.getAggregateId(), change));
             scheduler.advanceTo(renewalAt);
             firstRun = scheduler.subscriptionCommands.readValuesToList().stream()
-                    .map(SubscriptionCommand::getCommandId).collect(Collectors.toSet());
+                    .map(SubscriptionCommand::getCommandId)
+                    .collect(Collectors.toSet());
             assertThat(firstRun).hasSize(1);
             assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
         }
@@ -51,14 +60,19 @@ class SchedulerRestartTest {
             history.forEach(change -> scheduler.changes.pipeInput(change.getAggregateId(), change));
             scheduler.advanceTo(renewalAt.plus(Duration.ofMinutes(1)));
             var again = scheduler.subscriptionCommands.readValuesToList().stream()
-                    .map(SubscriptionCommand::getCommandId).toList();
+                    .map(SubscriptionCommand::getCommandId)
+                    .toList();
             // (TopologyTestDriver starts from empty stores, the worst case: the replay alone rebuilds them.)
-            assertThat(again).as("the same command id at most, never a new one").doesNotHaveDuplicates()
+            assertThat(again)
+                    .as("the same command id at most, never a new one")
+                    .doesNotHaveDuplicates()
                     .isSubsetOf(firstRun);
 
             scheduler.advanceTo(expiryAt);
-            assertThat(scheduler.paymentCommands.readValuesToList()).extracting(PaymentCommand::getPaymentId)
-                    .as("the item not yet due before the restart still fires").containsExactly("pay_1");
+            assertThat(scheduler.paymentCommands.readValuesToList())
+                    .extracting(PaymentCommand::getPaymentId)
+                    .as("the item not yet due before the restart still fires")
+                    .containsExactly("pay_1");
             scheduler.tick();
             assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
             assertThat(scheduler.paymentCommands.isEmpty()).isTrue();

@@ -51,14 +51,31 @@ class SchedulerTestClockTest {
         var renewalAt = WALL_CLOCK.plus(Duration.ofDays(5));
         var firstExpiry = WALL_CLOCK.plus(Duration.ofDays(3));
         var lateExpiry = WALL_CLOCK.plus(Duration.ofDays(10));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.TEST,
-                subscription(SUB, Mode.TEST, 1, "active", renewalAt).build()));
-        scheduler.changes.pipeInput("pay_b", accepted("payment", "pay_b", Mode.TEST,
-                payment("pay_b", Mode.TEST, 1, "open", lateExpiry).build()));
-        scheduler.changes.pipeInput("pay_a", accepted("payment", "pay_a", Mode.TEST,
-                payment("pay_a", Mode.TEST, 1, "open", firstExpiry).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.TEST,
+                        subscription(SUB, Mode.TEST, 1, "active", renewalAt).build()));
+        scheduler.changes.pipeInput(
+                "pay_b",
+                accepted(
+                        "payment",
+                        "pay_b",
+                        Mode.TEST,
+                        payment("pay_b", Mode.TEST, 1, "open", lateExpiry).build()));
+        scheduler.changes.pipeInput(
+                "pay_a",
+                accepted(
+                        "payment",
+                        "pay_a",
+                        Mode.TEST,
+                        payment("pay_a", Mode.TEST, 1, "open", firstExpiry).build()));
         scheduler.tick();
-        assertThat(scheduler.subscriptionCommands.isEmpty()).as("not due by the wall clock").isTrue();
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("not due by the wall clock")
+                .isTrue();
         assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
 
         // When the merchant freezes its clock a week ahead
@@ -77,7 +94,8 @@ class SchedulerTestClockTest {
         scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, WALL_CLOCK.plus(Duration.ofDays(11)), 3));
         scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, WALL_CLOCK.plus(Duration.ofDays(8)), 2));
         scheduler.tick();
-        assertThat(scheduler.paymentCommands.readValuesToList()).extracting(PaymentCommand::getRequestedAt)
+        assertThat(scheduler.paymentCommands.readValuesToList())
+                .extracting(PaymentCommand::getRequestedAt)
                 .containsExactly(lateExpiry);
     }
 
@@ -85,29 +103,49 @@ class SchedulerTestClockTest {
     void shouldFireEveryDueItemOfAMerchantInDueTimeOrderWhenOneAdvanceCoversThem() {
         for (int day = 9; day >= 1; day -= 2) {
             var id = "pay_" + day;
-            scheduler.changes.pipeInput(id, accepted("payment", id, Mode.TEST,
-                    payment(id, Mode.TEST, 1, "open", WALL_CLOCK.plus(Duration.ofDays(day))).build()));
+            scheduler.changes.pipeInput(
+                    id,
+                    accepted(
+                            "payment",
+                            id,
+                            Mode.TEST,
+                            payment(id, Mode.TEST, 1, "open", WALL_CLOCK.plus(Duration.ofDays(day)))
+                                    .build()));
         }
 
         scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, WALL_CLOCK.plus(Duration.ofDays(30)), 1));
         scheduler.tick();
 
-        assertThat(scheduler.paymentCommands.readValuesToList()).extracting(PaymentCommand::getPaymentId)
+        assertThat(scheduler.paymentCommands.readValuesToList())
+                .extracting(PaymentCommand::getPaymentId)
                 .containsExactly("pay_1", "pay_3", "pay_5", "pay_7", "pay_9");
     }
 
     @Test
     void shouldKeepMerchantsApartWhenOnlyOneClockMoves() {
         var expiry = WALL_CLOCK.plus(Duration.ofDays(2));
-        scheduler.changes.pipeInput("pay_mine", accepted("payment", "pay_mine", Mode.TEST,
-                payment("pay_mine", Mode.TEST, 1, "open", expiry).build()));
-        scheduler.changes.pipeInput("pay_theirs", accepted("payment", "pay_theirs", Mode.TEST,
-                payment("pay_theirs", Mode.TEST, 1, "open", expiry).setMerchantId(OTHER_MERCHANT).build()));
+        scheduler.changes.pipeInput(
+                "pay_mine",
+                accepted(
+                        "payment",
+                        "pay_mine",
+                        Mode.TEST,
+                        payment("pay_mine", Mode.TEST, 1, "open", expiry).build()));
+        scheduler.changes.pipeInput(
+                "pay_theirs",
+                accepted(
+                        "payment",
+                        "pay_theirs",
+                        Mode.TEST,
+                        payment("pay_theirs", Mode.TEST, 1, "open", expiry)
+                                .setMerchantId(OTHER_MERCHANT)
+                                .build()));
 
         scheduler.clocks.pipeInput(OTHER_MERCHANT, clock(OTHER_MERCHANT, expiry, 1));
         scheduler.tick();
 
-        assertThat(scheduler.paymentCommands.readValuesToList()).extracting(PaymentCommand::getPaymentId)
+        assertThat(scheduler.paymentCommands.readValuesToList())
+                .extracting(PaymentCommand::getPaymentId)
                 .containsExactly("pay_theirs");
     }
 
@@ -115,8 +153,14 @@ class SchedulerTestClockTest {
     void shouldWalkAYearOfRenewalsAndARetryInOrderWhenTheClockJumpsAYear() {
         // A monthly subscription anchored on Jan 31; billing-streams' answers are fed back by hand.
         var anchor = WALL_CLOCK;
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.TEST,
-                subscription(SUB, Mode.TEST, 1, "active", monthEnd(anchor, 1)).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.TEST,
+                        subscription(SUB, Mode.TEST, 1, "active", monthEnd(anchor, 1))
+                                .build()));
         scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, anchor.plus(Duration.ofDays(366)), 1));
 
         var fired = new ArrayList<SubscriptionCommand>();
@@ -130,11 +174,19 @@ class SchedulerTestClockTest {
             var invoiceId = "inv_" + month;
             if (month == 6) {
                 // The June renewal's charge fails once: the retry a day later fires before the period moves.
-                scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.TEST,
-                        subscription(SUB, Mode.TEST, ++version, "active", periodEnd).build(),
-                        invoice(invoiceId, SUB, Mode.TEST, version, "open", periodEnd)
-                                .setBillingReason("subscription_cycle").setAttemptCount(1)
-                                .setNextAttemptAt(periodEnd.plus(Duration.ofDays(1))).build()));
+                scheduler.changes.pipeInput(
+                        SUB,
+                        accepted(
+                                "subscription",
+                                SUB,
+                                Mode.TEST,
+                                subscription(SUB, Mode.TEST, ++version, "active", periodEnd)
+                                        .build(),
+                                invoice(invoiceId, SUB, Mode.TEST, version, "open", periodEnd)
+                                        .setBillingReason("subscription_cycle")
+                                        .setAttemptCount(1)
+                                        .setNextAttemptAt(periodEnd.plus(Duration.ofDays(1)))
+                                        .build()));
                 scheduler.tick();
                 var retry = scheduler.subscriptionCommands.readValue();
                 assertThat(retry.getPayload()).isEqualTo(new ChargeDueInvoice(invoiceId, 2));
@@ -142,13 +194,23 @@ class SchedulerTestClockTest {
                 fired.add(retry);
             }
             // The invoice is paid: the period moves and the invoice leaves the schedule.
-            scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.TEST,
-                    subscription(SUB, Mode.TEST, ++version, "active", monthEnd(anchor, month + 1)).build(),
-                    invoice(invoiceId, SUB, Mode.TEST, version, "paid", periodEnd)
-                            .setBillingReason("subscription_cycle").build()));
+            scheduler.changes.pipeInput(
+                    SUB,
+                    accepted(
+                            "subscription",
+                            SUB,
+                            Mode.TEST,
+                            subscription(SUB, Mode.TEST, ++version, "active", monthEnd(anchor, month + 1))
+                                    .build(),
+                            invoice(invoiceId, SUB, Mode.TEST, version, "paid", periodEnd)
+                                    .setBillingReason("subscription_cycle")
+                                    .build()));
         }
 
-        assertThat(fired).extracting(SubscriptionCommand::getRequestedAt).isSorted().doesNotHaveDuplicates();
+        assertThat(fired)
+                .extracting(SubscriptionCommand::getRequestedAt)
+                .isSorted()
+                .doesNotHaveDuplicates();
         assertThat(fired).hasSize(13);
         assertThat(fired.getFirst().getRequestedAt()).isEqualTo(Instant.parse("2026-02-28T10:00:00Z"));
         assertThat(fired.get(1).getRequestedAt()).isEqualTo(Instant.parse("2026-03-31T10:00:00Z"));

@@ -56,8 +56,13 @@ class SchedulerTopologyTest {
     @Test
     void shouldFireARenewalOnlyOnceItsPeriodEndHasPassedWhenLive() {
         var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
 
         scheduler.advanceTo(periodEnd.minusMillis(1));
         assertThat(scheduler.subscriptionCommands.isEmpty()).as("not yet due").isTrue();
@@ -85,35 +90,66 @@ class SchedulerTopologyTest {
     void shouldReplaceTheOldItemWhenANewerChangeReschedulesIt() {
         var first = WALL_CLOCK.plus(Duration.ofHours(1));
         var second = WALL_CLOCK.plus(Duration.ofHours(3));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", first).build()));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 2, "active", second).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", first).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 2, "active", second).build()));
         // An older version arriving again (a replay) changes nothing.
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", first).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", first).build()));
 
         scheduler.advanceTo(first.plus(Duration.ofMinutes(1)));
-        assertThat(scheduler.subscriptionCommands.isEmpty()).as("the first period end was replaced").isTrue();
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("the first period end was replaced")
+                .isTrue();
 
         scheduler.advanceTo(second);
-        assertThat(scheduler.subscriptionCommands.readValuesToList()).extracting(SubscriptionCommand::getPayload)
+        assertThat(scheduler.subscriptionCommands.readValuesToList())
+                .extracting(SubscriptionCommand::getPayload)
                 .containsExactly(new RenewSubscription(second));
     }
 
     @Test
     void shouldRemoveAnItemWhenANewerChangeNoLongerImpliesIt() {
         var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 2, "paused", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 2, "paused", periodEnd).build()));
         scheduler.changes.pipeInput(SUB, rejected("subscription", SUB, Mode.LIVE));
 
         scheduler.advanceTo(periodEnd.plus(Duration.ofDays(1)));
 
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
-        assertThat(scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE).approximateNumEntries())
+        assertThat(scheduler
+                        .driver
+                        .getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE)
+                        .approximateNumEntries())
                 .isZero();
     }
 
@@ -121,27 +157,66 @@ class SchedulerTopologyTest {
     void shouldForgetEveryResourceWhenNothingCanBeDueForItAgain() {
         // Protects the stores' bound: one entry per resource that can still be due, not one per resource ever seen.
         var dueAt = WALL_CLOCK.plus(Duration.ofHours(1));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", dueAt).build(),
-                invoice(INV, SUB, Mode.LIVE, 1, "open", dueAt).setNextAttemptAt(dueAt).build()));
-        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE, payment(PAY, Mode.LIVE, 1, "open", dueAt)
-                .build()));
-        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
-                link(LINK, Mode.LIVE, 1, "active", dueAt).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", dueAt).build(),
+                        invoice(INV, SUB, Mode.LIVE, 1, "open", dueAt)
+                                .setNextAttemptAt(dueAt)
+                                .build()));
+        scheduler.changes.pipeInput(
+                PAY,
+                accepted(
+                        "payment",
+                        PAY,
+                        Mode.LIVE,
+                        payment(PAY, Mode.LIVE, 1, "open", dueAt).build()));
+        scheduler.changes.pipeInput(
+                LINK,
+                accepted(
+                        "payment_link",
+                        LINK,
+                        Mode.LIVE,
+                        link(LINK, Mode.LIVE, 1, "active", dueAt).build()));
         assertThat(items().approximateNumEntries()).isEqualTo(4);
 
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 2, "canceled", dueAt).setCanceledAt(WALL_CLOCK).build(),
-                invoice(INV, SUB, Mode.LIVE, 2, "paid", dueAt).setPaidAt(WALL_CLOCK).build()));
-        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE, payment(PAY, Mode.LIVE, 2, "paid", dueAt)
-                .build()));
-        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
-                link(LINK, Mode.LIVE, 2, "disabled", dueAt).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 2, "canceled", dueAt)
+                                .setCanceledAt(WALL_CLOCK)
+                                .build(),
+                        invoice(INV, SUB, Mode.LIVE, 2, "paid", dueAt)
+                                .setPaidAt(WALL_CLOCK)
+                                .build()));
+        scheduler.changes.pipeInput(
+                PAY,
+                accepted(
+                        "payment",
+                        PAY,
+                        Mode.LIVE,
+                        payment(PAY, Mode.LIVE, 2, "paid", dueAt).build()));
+        scheduler.changes.pipeInput(
+                LINK,
+                accepted(
+                        "payment_link",
+                        LINK,
+                        Mode.LIVE,
+                        link(LINK, Mode.LIVE, 2, "disabled", dueAt).build()));
 
         for (var id : new String[] {SUB, INV, PAY, LINK}) {
             assertThat(items().get(id)).as(id).isNull();
         }
-        assertThat(scheduler.driver.getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE).approximateNumEntries())
+        assertThat(scheduler
+                        .driver
+                        .getKeyValueStore(SchedulerTopology.DUE_INDEX_STORE)
+                        .approximateNumEntries())
                 .isZero();
     }
 
@@ -153,14 +228,26 @@ class SchedulerTopologyTest {
     void shouldNotFireAgainWhenTheAnswerToAFiredRenewalStillImpliesIt() {
         // Protects against a loop: billing-streams answers the renewal with a new version, period not moved yet.
         var periodEnd = WALL_CLOCK.plus(Duration.ofHours(1));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
         scheduler.advanceTo(periodEnd);
         assertThat(scheduler.subscriptionCommands.readValuesToList()).hasSize(1);
 
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 2, "active", periodEnd).build(),
-                invoice(INV, SUB, Mode.LIVE, 2, "open", periodEnd).setBillingReason("subscription_cycle").build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 2, "active", periodEnd).build(),
+                        invoice(INV, SUB, Mode.LIVE, 2, "open", periodEnd)
+                                .setBillingReason("subscription_cycle")
+                                .build()));
         scheduler.tick();
         scheduler.tick();
 
@@ -171,15 +258,29 @@ class SchedulerTopologyTest {
     void shouldChargeTheFirstInvoiceAtOnceWhenCompleteActivatesTheMandate() {
         var created = WALL_CLOCK.minus(Duration.ofMinutes(5));
         var periodEnd = created.plus(Duration.ofDays(28));
-        var pending = subscription(SUB, Mode.LIVE, 1, "incomplete", periodEnd).setMandateStatus("pending")
-                .setCreatedAt(created).setLatestInvoiceId(INV).build();
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, pending,
-                invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
+        var pending = subscription(SUB, Mode.LIVE, 1, "incomplete", periodEnd)
+                .setMandateStatus("pending")
+                .setCreatedAt(created)
+                .setLatestInvoiceId(INV)
+                .build();
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        pending,
+                        invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
         scheduler.tick();
-        assertThat(scheduler.subscriptionCommands.isEmpty()).as("mandate still pending").isTrue();
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("mandate still pending")
+                .isTrue();
 
         // complete: only the subscription changes (the invoice is untouched, so not in the change).
-        var completed = SubscriptionSnapshot.newBuilder(pending).setVersion(2).setMandateStatus("active").build();
+        var completed = SubscriptionSnapshot.newBuilder(pending)
+                .setVersion(2)
+                .setMandateStatus("active")
+                .build();
         scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, completed));
         scheduler.tick();
 
@@ -196,9 +297,18 @@ class SchedulerTopologyTest {
     void shouldExpireAnAbandonedIncompleteSubscriptionADayAfterCreation() {
         var created = WALL_CLOCK;
         var pending = subscription(SUB, Mode.LIVE, 1, "incomplete", created.plus(Duration.ofDays(28)))
-                .setMandateStatus("pending").setCreatedAt(created).setLatestInvoiceId(INV).build();
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE, pending,
-                invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
+                .setMandateStatus("pending")
+                .setCreatedAt(created)
+                .setLatestInvoiceId(INV)
+                .build();
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        pending,
+                        invoice(INV, SUB, Mode.LIVE, 1, "open", created).build()));
 
         scheduler.advanceTo(created.plus(Duration.ofHours(23)));
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
@@ -212,10 +322,21 @@ class SchedulerTopologyTest {
     @Test
     void shouldSendPaymentAndLinkExpiriesToTheirOwnTopicsWhenDue() {
         var expires = WALL_CLOCK.plus(Duration.ofHours(2));
-        scheduler.changes.pipeInput(PAY, accepted("payment", PAY, Mode.LIVE,
-                payment(PAY, Mode.LIVE, 1, "open", expires).build()));
-        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
-                link(LINK, Mode.LIVE, 1, "active", expires.plusSeconds(1)).build()));
+        scheduler.changes.pipeInput(
+                PAY,
+                accepted(
+                        "payment",
+                        PAY,
+                        Mode.LIVE,
+                        payment(PAY, Mode.LIVE, 1, "open", expires).build()));
+        scheduler.changes.pipeInput(
+                LINK,
+                accepted(
+                        "payment_link",
+                        LINK,
+                        Mode.LIVE,
+                        link(LINK, Mode.LIVE, 1, "active", expires.plusSeconds(1))
+                                .build()));
 
         scheduler.advanceTo(expires.plusSeconds(1));
 
@@ -238,15 +359,23 @@ class SchedulerTopologyTest {
         scheduler = new SchedulerDriver(stateDir.resolve("capped"), 2);
         for (int i = 3; i >= 1; i--) {
             var id = "pay_0" + i;
-            scheduler.changes.pipeInput(id, accepted("payment", id, Mode.LIVE,
-                    payment(id, Mode.LIVE, 1, "open", WALL_CLOCK.plus(Duration.ofMinutes(i))).build()));
+            scheduler.changes.pipeInput(
+                    id,
+                    accepted(
+                            "payment",
+                            id,
+                            Mode.LIVE,
+                            payment(id, Mode.LIVE, 1, "open", WALL_CLOCK.plus(Duration.ofMinutes(i)))
+                                    .build()));
         }
 
         scheduler.advanceTo(WALL_CLOCK.plus(Duration.ofHours(1)));
-        assertThat(scheduler.paymentCommands.readKeyValuesToList()).extracting(kv -> kv.key)
+        assertThat(scheduler.paymentCommands.readKeyValuesToList())
+                .extracting(kv -> kv.key)
                 .containsExactly("pay_01", "pay_02");
         scheduler.tick();
-        assertThat(scheduler.paymentCommands.readKeyValuesToList()).extracting(kv -> kv.key)
+        assertThat(scheduler.paymentCommands.readKeyValuesToList())
+                .extracting(kv -> kv.key)
                 .containsExactly("pay_03");
     }
 
@@ -254,8 +383,13 @@ class SchedulerTopologyTest {
     void shouldSkipASnapshotOfAnotherAggregateWhenAChangeCarriesOne() {
         // Its item would live on the link's partition while the payment's own partition may hold it too.
         var expires = WALL_CLOCK.plus(Duration.ofMinutes(1));
-        scheduler.changes.pipeInput(LINK, accepted("payment_link", LINK, Mode.LIVE,
-                payment(PAY, Mode.LIVE, 1, "open", expires).build()));
+        scheduler.changes.pipeInput(
+                LINK,
+                accepted(
+                        "payment_link",
+                        LINK,
+                        Mode.LIVE,
+                        payment(PAY, Mode.LIVE, 1, "open", expires).build()));
 
         scheduler.advanceTo(expires);
 
@@ -265,13 +399,20 @@ class SchedulerTopologyTest {
     @Test
     void shouldIgnoreTestClocksWhenTheItemIsLive() {
         var periodEnd = WALL_CLOCK.plus(Duration.ofDays(5));
-        scheduler.changes.pipeInput(SUB, accepted("subscription", SUB, Mode.LIVE,
-                subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
         scheduler.clocks.pipeInput(MERCHANT, clock(MERCHANT, WALL_CLOCK.plus(Duration.ofDays(365)), 1));
 
         scheduler.tick();
         scheduler.tick();
-        assertThat(scheduler.subscriptionCommands.isEmpty()).as("the merchant's test clock is a year ahead").isTrue();
+        assertThat(scheduler.subscriptionCommands.isEmpty())
+                .as("the merchant's test clock is a year ahead")
+                .isTrue();
 
         scheduler.advanceTo(periodEnd);
         assertThat(scheduler.subscriptionCommands.readValue().getRequestedAt()).isEqualTo(periodEnd);

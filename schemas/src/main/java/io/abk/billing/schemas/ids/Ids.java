@@ -19,8 +19,7 @@ public final class Ids {
     private static final Pattern BODY = Pattern.compile("[0-9a-hjkmnp-tv-z]{26}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Ids() {
-    }
+    private Ids() {}
 
     /** A new random id stamped with {@code now}. */
     public static String newId(IdPrefix prefix, Instant now) {
@@ -44,7 +43,8 @@ public final class Ids {
     /** True when {@code id} has the given prefix and a well-formed body. */
     public static boolean isWellFormed(IdPrefix prefix, String id) {
         var separator = prefix.withSeparator();
-        return id.startsWith(separator) && id.length() == separator.length() + BODY_LENGTH
+        return id.startsWith(separator)
+                && id.length() == separator.length() + BODY_LENGTH
                 && BODY.matcher(id.substring(separator.length())).matches();
     }
 
@@ -57,10 +57,16 @@ public final class Ids {
             time >>>= 5;
         }
         // 80 random bits in the last 16 characters.
-        long high = ((random[0] & 0xFFL) << 32) | ((random[1] & 0xFFL) << 24) | ((random[2] & 0xFFL) << 16)
-                | ((random[3] & 0xFFL) << 8) | (random[4] & 0xFFL);
-        long low = ((random[5] & 0xFFL) << 32) | ((random[6] & 0xFFL) << 24) | ((random[7] & 0xFFL) << 16)
-                | ((random[8] & 0xFFL) << 8) | (random[9] & 0xFFL);
+        long high = ((random[0] & 0xFFL) << 32)
+                | ((random[1] & 0xFFL) << 24)
+                | ((random[2] & 0xFFL) << 16)
+                | ((random[3] & 0xFFL) << 8)
+                | (random[4] & 0xFFL);
+        long low = ((random[5] & 0xFFL) << 32)
+                | ((random[6] & 0xFFL) << 24)
+                | ((random[7] & 0xFFL) << 16)
+                | ((random[8] & 0xFFL) << 8)
+                | (random[9] & 0xFFL);
         for (int i = 17; i >= 10; i--) {
             out[i] = ALPHABET[(int) (high & 31)];
             high >>>= 5;

@@ -7,8 +7,7 @@ package io.abk.billing.schemas.mode;
  */
 public final class ModeMapper {
 
-    private ModeMapper() {
-    }
+    private ModeMapper() {}
 
     public static Mode toDomain(io.abk.billing.schemas.avro.Mode mode) {
         return switch (mode) {

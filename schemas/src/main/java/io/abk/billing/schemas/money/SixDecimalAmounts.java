@@ -17,8 +17,7 @@ public final class SixDecimalAmounts {
 
     private static final BigDecimal MAX = BigDecimal.valueOf(MAX_MICROS, DECIMALS);
 
-    private SixDecimalAmounts() {
-    }
+    private SixDecimalAmounts() {}
 
     /** Micro-units of an amount that must be strictly positive and at most {@link #MAX_MICROS}. */
     public static long parsePositiveMicros(BigDecimal value) {

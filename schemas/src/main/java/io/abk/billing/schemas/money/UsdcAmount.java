@@ -12,6 +12,7 @@ public record UsdcAmount(long micros) implements Comparable<UsdcAmount> {
     public static final long MICROS_PER_USDC = SixDecimalAmounts.MICROS_PER_TOKEN;
     /** The largest amount the API accepts: one billion USDC. */
     public static final UsdcAmount MAX = new UsdcAmount(SixDecimalAmounts.MAX_MICROS);
+
     public static final UsdcAmount ZERO = new UsdcAmount(0);
 
     public UsdcAmount {

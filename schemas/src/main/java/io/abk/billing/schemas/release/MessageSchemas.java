@@ -36,8 +36,7 @@ import org.apache.avro.Schema;
  */
 public final class MessageSchemas {
 
-    private MessageSchemas() {
-    }
+    private MessageSchemas() {}
 
     public static List<Schema> current() {
         return List.of(

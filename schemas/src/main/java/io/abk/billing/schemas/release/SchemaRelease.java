@@ -19,8 +19,7 @@ import org.apache.avro.SchemaNormalization;
  */
 public final class SchemaRelease {
 
-    private SchemaRelease() {
-    }
+    private SchemaRelease() {}
 
     public static void main(String[] args) throws IOException {
         var store = Path.of(args.length > 0 ? args[0] : "schemas/src/main/resources/schema-store");
@@ -39,7 +38,8 @@ public final class SchemaRelease {
         var known = new HashSet<Long>();
         for (var line : lines) {
             if (!line.isBlank() && !line.startsWith("#")) {
-                known.add(fingerprint(new Schema.Parser().parse(store.resolve(line.strip()).toFile())));
+                known.add(fingerprint(
+                        new Schema.Parser().parse(store.resolve(line.strip()).toFile())));
             }
         }
         var written = new ArrayList<String>();
@@ -51,7 +51,9 @@ public final class SchemaRelease {
             Files.createDirectories(dir);
             int next;
             try (Stream<Path> files = Files.list(dir)) {
-                next = (int) files.filter(p -> p.getFileName().toString().matches("v\\d+\\.avsc")).count() + 1;
+                next = (int) files.filter(p -> p.getFileName().toString().matches("v\\d+\\.avsc"))
+                                .count()
+                        + 1;
             }
             var relative = schema.getFullName() + "/v" + next + ".avsc";
             Files.writeString(store.resolve(relative), schema.toString(true) + "\n", StandardCharsets.UTF_8);

@@ -21,8 +21,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ApiJson {
 
-    private ApiJson() {
-    }
+    private ApiJson() {}
 
     public static Map<String, @Nullable Object> subscription(SubscriptionSnapshot s) {
         var json = new LinkedHashMap<String, @Nullable Object>();
@@ -87,7 +86,8 @@ public final class ApiJson {
         json.put("object", "payment");
         json.put("status", p.getStatus());
         json.put("amountUsdc", amount(p.getAmountMicros()));
-        json.put("amountReceivedUsdc", p.getAmountReceivedMicros() == null ? null : amount(p.getAmountReceivedMicros()));
+        json.put(
+                "amountReceivedUsdc", p.getAmountReceivedMicros() == null ? null : amount(p.getAmountReceivedMicros()));
         json.put("customerWallet", p.getCustomerWallet());
         json.put("payoutAddressEvm", p.getPayoutAddress());
         json.put("merchantRef", p.getMerchantRef());

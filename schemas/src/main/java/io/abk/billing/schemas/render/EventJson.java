@@ -17,11 +17,10 @@ import org.jspecify.annotations.Nullable;
 public final class EventJson {
 
     /** The event types whose data says why: a charge that failed, a payment that left the chain. */
-    private static final Set<String> WITH_FAILURE = Set.of("invoice.payment_failed", "invoice.reopened",
-            "payment.reopened");
+    private static final Set<String> WITH_FAILURE =
+            Set.of("invoice.payment_failed", "invoice.reopened", "payment.reopened");
 
-    private EventJson() {
-    }
+    private EventJson() {}
 
     public static Map<String, @Nullable Object> event(BillingEvent event) {
         var json = new LinkedHashMap<String, @Nullable Object>();

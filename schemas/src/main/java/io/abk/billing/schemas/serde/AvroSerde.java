@@ -55,7 +55,8 @@ public final class AvroSerde<T extends SpecificRecord> implements Serde<T> {
         try {
             return decoder.decode(bytes);
         } catch (IOException | RuntimeException e) {
-            throw new SerializationException("cannot decode " + type.getSimpleName() + " (" + bytes.length + " bytes)", e);
+            throw new SerializationException(
+                    "cannot decode " + type.getSimpleName() + " (" + bytes.length + " bytes)", e);
         }
     }
 

@@ -72,7 +72,8 @@ public final class ReleasedSchemas implements SchemaStore {
             }
             // Each file is a self-contained schema; a fresh parser per file because versions share type names.
             var schema = read(STORE_ROOT + path, in -> new Schema.Parser().parse(in));
-            var version = Integer.parseInt(path.substring(path.lastIndexOf("/v") + 2, path.length() - ".avsc".length()));
+            var version =
+                    Integer.parseInt(path.substring(path.lastIndexOf("/v") + 2, path.length() - ".avsc".length()));
             versions.add(new Released(schema.getFullName(), version, path, schema));
         }
         return new ReleasedSchemas(versions);

@@ -27,9 +27,12 @@ public record Topic<K, V>(
     /** The topic-level configs to create the topic with. */
     public Map<String, String> configs() {
         return switch (cleanup) {
-            case DELETE -> Map.of(
-                    TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_DELETE,
-                    TopicConfig.RETENTION_MS_CONFIG, Long.toString(retention.toMillis()));
+            case DELETE ->
+                Map.of(
+                        TopicConfig.CLEANUP_POLICY_CONFIG,
+                        TopicConfig.CLEANUP_POLICY_DELETE,
+                        TopicConfig.RETENTION_MS_CONFIG,
+                        Long.toString(retention.toMillis()));
             case COMPACT -> Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
         };
     }

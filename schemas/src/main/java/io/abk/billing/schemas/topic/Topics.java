@@ -29,41 +29,55 @@ import org.apache.kafka.common.serialization.Serdes;
  */
 public final class Topics {
 
-    private Topics() {
-    }
+    private Topics() {}
 
     public static final Topic<String, SubscriptionCommand> SUBSCRIPTION_COMMANDS = new Topic<>(
             "billing.subscription-commands",
-            Serdes.String(), AvroSerde.of(SubscriptionCommand.class),
-            Cleanup.DELETE, Duration.ofDays(7),
+            Serdes.String(),
+            AvroSerde.of(SubscriptionCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
             "api-gateway; renewal-scheduler (renewals, due charges, expiries); chain-indexer (settlement results, vault"
-                    + " subscriptions and cancels, retracted charges)", "billing-streams");
+                    + " subscriptions and cancels, retracted charges)",
+            "billing-streams");
 
     public static final Topic<String, PaymentCommand> PAYMENT_COMMANDS = new Topic<>(
             "billing.payment-commands",
-            Serdes.String(), AvroSerde.of(PaymentCommand.class),
-            Cleanup.DELETE, Duration.ofDays(7),
+            Serdes.String(),
+            AvroSerde.of(PaymentCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
             "api-gateway; billing-streams (payment link opens); renewal-scheduler (expiries); chain-indexer (verification"
-                    + " results, transfers seen and retracted)", "billing-streams");
+                    + " results, transfers seen and retracted)",
+            "billing-streams");
 
     public static final Topic<String, PaymentLinkCommand> PAYMENT_LINK_COMMANDS = new Topic<>(
             "billing.payment-link-commands",
-            Serdes.String(), AvroSerde.of(PaymentLinkCommand.class),
-            Cleanup.DELETE, Duration.ofDays(7),
-            "api-gateway; billing-streams (paid minted payments); renewal-scheduler (expiries)", "billing-streams");
+            Serdes.String(),
+            AvroSerde.of(PaymentLinkCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "api-gateway; billing-streams (paid minted payments); renewal-scheduler (expiries)",
+            "billing-streams");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
             "billing.changes",
-            Serdes.String(), AvroSerde.of(Change.class),
-            Cleanup.DELETE, Duration.ofDays(7),
-            "billing-streams", "api-gateway (read-model projector); renewal-scheduler (due items); chain-indexer"
+            Serdes.String(),
+            AvroSerde.of(Change.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "billing-streams",
+            "api-gateway (read-model projector); renewal-scheduler (due items); chain-indexer"
                     + " (auto-settlement indexes)");
 
     public static final Topic<String, BillingEvent> EVENTS = new Topic<>(
             "billing.events",
-            Serdes.String(), AvroSerde.of(BillingEvent.class),
-            Cleanup.DELETE, Duration.ofDays(30),
-            "billing-streams", "webhook-sender, analytics");
+            Serdes.String(),
+            AvroSerde.of(BillingEvent.class),
+            Cleanup.DELETE,
+            Duration.ofDays(30),
+            "billing-streams",
+            "webhook-sender, analytics");
 
     /**
      * Charges and refunds (keyed by invoice id) and payment verifications (keyed by payment id) asked of
@@ -71,9 +85,12 @@ public final class Topics {
      */
     public static final Topic<String, ChainRequest> CHAIN_REQUESTS = new Topic<>(
             "chain.requests",
-            Serdes.String(), AvroSerde.of(ChainRequest.class),
-            Cleanup.DELETE, Duration.ofDays(7),
-            "billing-streams", "chain-indexer (sandbox settlement, relayer)");
+            Serdes.String(),
+            AvroSerde.of(ChainRequest.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "billing-streams",
+            "chain-indexer (sandbox settlement, relayer)");
 
     /**
      * What the relayer did with the requests that needed a chain (charges, refunds, verifications by hash), keyed
@@ -81,9 +98,12 @@ public final class Topics {
      */
     public static final Topic<String, ChainResult> CHAIN_RESULTS = new Topic<>(
             "chain.results",
-            Serdes.String(), AvroSerde.of(ChainResult.class),
-            Cleanup.DELETE, Duration.ofDays(7),
-            "chain-indexer (relayer)", "chain-indexer (settlement)");
+            Serdes.String(),
+            AvroSerde.of(ChainResult.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "chain-indexer (relayer)",
+            "chain-indexer (settlement)");
 
     /**
      * Confirmed logs of the followed chains (token transfers to or from watched addresses, vault events) and their
@@ -92,17 +112,23 @@ public final class Topics {
      */
     public static final Topic<String, ChainTransfer> CHAIN_TRANSFERS = new Topic<>(
             "chain.transfers",
-            Serdes.String(), AvroSerde.of(ChainTransfer.class),
-            Cleanup.DELETE, Duration.ofDays(30),
-            "chain-indexer (chain follower)", "chain-indexer (auto-settlement); usdt-verifier (streams: the USDT"
+            Serdes.String(),
+            AvroSerde.of(ChainTransfer.class),
+            Cleanup.DELETE,
+            Duration.ofDays(30),
+            "chain-indexer (chain follower)",
+            "chain-indexer (auto-settlement); usdt-verifier (streams: the USDT"
                     + " transfers of its chain confirm open intents); analytics");
 
     /** Payout addresses whose incoming transfers the indexer follows, keyed {@code <mode>:<lower-case address>}. */
     public static final Topic<String, WatchedAddress> CHAIN_WATCHED_ADDRESSES = new Topic<>(
             "chain.watched-addresses",
-            Serdes.String(), AvroSerde.of(WatchedAddress.class),
-            Cleanup.COMPACT, Duration.ZERO, // compacted: an address once watched stays watched
-            "billing-streams (payment creations)", "chain-indexer (chain follower)");
+            Serdes.String(),
+            AvroSerde.of(WatchedAddress.class),
+            Cleanup.COMPACT,
+            Duration.ZERO, // compacted: an address once watched stays watched
+            "billing-streams (payment creations)",
+            "chain-indexer (chain follower)");
 
     /**
      * The chain follower's cursor and window per chain (key {@code <chainId>}) and the records it published from
@@ -112,16 +138,22 @@ public final class Topics {
      */
     public static final Topic<String, IndexerCheckpoint> CHAIN_INDEXER_CHECKPOINTS = new Topic<>(
             "chain.indexer-checkpoints",
-            Serdes.String(), AvroSerde.of(IndexerCheckpoint.class),
-            Cleanup.COMPACT, Duration.ZERO, // compacted: only the latest cursor and the window's blocks matter
-            "chain-indexer (chain follower)", "chain-indexer (chain follower, on start)");
+            Serdes.String(),
+            AvroSerde.of(IndexerCheckpoint.class),
+            Cleanup.COMPACT,
+            Duration.ZERO, // compacted: only the latest cursor and the window's blocks matter
+            "chain-indexer (chain follower)",
+            "chain-indexer (chain follower, on start)");
 
     /** Each merchant's test clock, the latest per merchant (compacted): the gateway writes, the scheduler reads. */
     public static final Topic<String, TestClock> TEST_CLOCKS = new Topic<>(
             "billing.test-clocks",
-            Serdes.String(), AvroSerde.of(TestClock.class),
-            Cleanup.COMPACT, Duration.ZERO, // compacted: kept by key, no time retention
-            "api-gateway", "renewal-scheduler");
+            Serdes.String(),
+            AvroSerde.of(TestClock.class),
+            Cleanup.COMPACT,
+            Duration.ZERO, // compacted: kept by key, no time retention
+            "api-gateway",
+            "renewal-scheduler");
 
     /**
      * One delivery of an event to one endpoint, keyed by endpoint id (docs/architecture.md, "Webhooks"). A failed
@@ -131,9 +163,12 @@ public final class Topics {
      */
     public static final Topic<String, WebhookDelivery> WEBHOOK_DELIVERIES = new Topic<>(
             "webhooks.deliveries",
-            Serdes.String(), AvroSerde.of(WebhookDelivery.class),
-            Cleanup.DELETE, Duration.ofDays(7),
-            "webhook-sender (fan-out of billing.events); api-gateway (redeliveries)", "webhook-sender");
+            Serdes.String(),
+            AvroSerde.of(WebhookDelivery.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "webhook-sender (fan-out of billing.events); api-gateway (redeliveries)",
+            "webhook-sender");
 
     /** Retry topics are {@code webhooks.deliveries-retry-<n>}, n = 0 for the first retry's delay. */
     public static final String WEBHOOK_DELIVERIES_RETRY_SUFFIX = "-retry";
@@ -147,9 +182,12 @@ public final class Topics {
      */
     public static final Topic<byte[], byte[]> STREAMS_DEAD_LETTERS = new Topic<>(
             "billing.streams-dlt",
-            Serdes.ByteArray(), Serdes.ByteArray(),
-            Cleanup.DELETE, Duration.ofDays(30),
-            "billing-streams (processing exception handler)", "operators");
+            Serdes.ByteArray(),
+            Serdes.ByteArray(),
+            Cleanup.DELETE,
+            Duration.ofDays(30),
+            "billing-streams (processing exception handler)",
+            "operators");
 
     /**
      * Records chain-indexer failed on with an exception (a bug, never a chain's refusal or an outage): chain
@@ -159,9 +197,12 @@ public final class Topics {
      */
     public static final Topic<byte[], byte[]> CHAIN_DEAD_LETTERS = new Topic<>(
             "chain.indexer-dlt",
-            Serdes.ByteArray(), Serdes.ByteArray(),
-            Cleanup.DELETE, Duration.ofDays(30),
-            "chain-indexer (processing and deserialization exception handlers, relayer)", "operators");
+            Serdes.ByteArray(),
+            Serdes.ByteArray(),
+            Cleanup.DELETE,
+            Duration.ofDays(30),
+            "chain-indexer (processing and deserialization exception handlers, relayer)",
+            "operators");
 
     /**
      * Commands of the companion USDT interface's intents, keyed by intent id: creates and confirms from its HTTP
@@ -170,8 +211,10 @@ public final class Topics {
      */
     public static final Topic<String, UsdtIntentCommand> USDT_INTENT_COMMANDS = new Topic<>(
             "usdt.intent-commands",
-            Serdes.String(), AvroSerde.of(UsdtIntentCommand.class),
-            Cleanup.DELETE, Duration.ofDays(7),
+            Serdes.String(),
+            AvroSerde.of(UsdtIntentCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
             "usdt-verifier (HTTP: creates, confirms, test events; streams: tx-claim answers, poll confirms, expiries)",
             "usdt-verifier (streams)");
 
@@ -182,10 +225,13 @@ public final class Topics {
      */
     public static final Topic<String, UsdtAddressCommand> USDT_ADDRESS_COMMANDS = new Topic<>(
             "usdt.address-commands",
-            Serdes.String(), AvroSerde.of(UsdtAddressCommand.class),
-            Cleanup.DELETE, Duration.ofDays(7),
+            Serdes.String(),
+            AvroSerde.of(UsdtAddressCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
             "usdt-verifier (HTTP: polls; streams: open intents added and removed, polls of the USDT transfers on"
-                    + " chain.transfers)", "usdt-verifier (streams)");
+                    + " chain.transfers)",
+            "usdt-verifier (streams)");
 
     /**
      * The outcome of every command of the two topics above, keyed like its command; every HTTP replica of the
@@ -193,16 +239,22 @@ public final class Topics {
      */
     public static final Topic<String, UsdtCommandOutcome> USDT_COMMAND_OUTCOMES = new Topic<>(
             "usdt.command-outcomes",
-            Serdes.String(), AvroSerde.of(UsdtCommandOutcome.class),
-            Cleanup.DELETE, Duration.ofDays(1),
-            "usdt-verifier (streams)", "usdt-verifier (HTTP, every replica)");
+            Serdes.String(),
+            AvroSerde.of(UsdtCommandOutcome.class),
+            Cleanup.DELETE,
+            Duration.ofDays(1),
+            "usdt-verifier (streams)",
+            "usdt-verifier (HTTP, every replica)");
 
     /** The companion's public events ({@code payment.confirmed}), keyed by intent id, with the webhook body. */
     public static final Topic<String, UsdtEvent> USDT_EVENTS = new Topic<>(
             "usdt.events",
-            Serdes.String(), AvroSerde.of(UsdtEvent.class),
-            Cleanup.DELETE, Duration.ofDays(30),
-            "usdt-verifier (streams)", "webhook-sender, analytics");
+            Serdes.String(),
+            AvroSerde.of(UsdtEvent.class),
+            Cleanup.DELETE,
+            Duration.ofDays(30),
+            "usdt-verifier (streams)",
+            "webhook-sender, analytics");
 
     /**
      * Pay-to addresses with at least one open USDT intent, keyed by the address (0x and 40 lower-case hex digits):
@@ -211,16 +263,34 @@ public final class Topics {
      */
     public static final Topic<String, UsdtWatchedAddress> USDT_WATCHED_ADDRESSES = new Topic<>(
             "usdt.watched-addresses",
-            Serdes.String(), AvroSerde.of(UsdtWatchedAddress.class),
-            Cleanup.COMPACT, Duration.ZERO, // compacted: only whether an address is watched now matters
+            Serdes.String(),
+            AvroSerde.of(UsdtWatchedAddress.class),
+            Cleanup.COMPACT,
+            Duration.ZERO, // compacted: only whether an address is watched now matters
             "usdt-verifier (streams: address books gaining their first open intent, tombstones when none is left)",
             "chain-indexer (chain follower of the chain and USDT token a value names)");
 
     /** Every topic of fixed name, for the topics step that provisions them (with {@link WebhookRetryTopics#topics()}). */
     public static List<Topic<?, ?>> all() {
-        return List.of(SUBSCRIPTION_COMMANDS, PAYMENT_COMMANDS, PAYMENT_LINK_COMMANDS, CHANGES, EVENTS, CHAIN_REQUESTS, TEST_CLOCKS, STREAMS_DEAD_LETTERS,
-                WEBHOOK_DELIVERIES, CHAIN_RESULTS, CHAIN_TRANSFERS, CHAIN_WATCHED_ADDRESSES, CHAIN_INDEXER_CHECKPOINTS,
+        return List.of(
+                SUBSCRIPTION_COMMANDS,
+                PAYMENT_COMMANDS,
+                PAYMENT_LINK_COMMANDS,
+                CHANGES,
+                EVENTS,
+                CHAIN_REQUESTS,
+                TEST_CLOCKS,
+                STREAMS_DEAD_LETTERS,
+                WEBHOOK_DELIVERIES,
+                CHAIN_RESULTS,
+                CHAIN_TRANSFERS,
+                CHAIN_WATCHED_ADDRESSES,
+                CHAIN_INDEXER_CHECKPOINTS,
                 CHAIN_DEAD_LETTERS,
-                USDT_INTENT_COMMANDS, USDT_ADDRESS_COMMANDS, USDT_COMMAND_OUTCOMES, USDT_EVENTS, USDT_WATCHED_ADDRESSES);
+                USDT_INTENT_COMMANDS,
+                USDT_ADDRESS_COMMANDS,
+                USDT_COMMAND_OUTCOMES,
+                USDT_EVENTS,
+                USDT_WATCHED_ADDRESSES);
     }
 }

@@ -58,7 +58,8 @@ public record WebhookRetryTopics(List<Duration> delays) {
 
     /** The retry topics in order, then the dead-letter topic, declared like the catalog's own topics. */
     public List<Topic<String, WebhookDelivery>> topics() {
-        var retention = delays.stream().max(Duration::compareTo).orElse(Duration.ZERO).plus(RETENTION_MARGIN);
+        var retention =
+                delays.stream().max(Duration::compareTo).orElse(Duration.ZERO).plus(RETENTION_MARGIN);
         var declared = new ArrayList<Topic<String, WebhookDelivery>>();
         for (int i = 0; i < retryTopicCount(); i++) {
             declared.add(declare(retry(i), retention, "webhook-sender (failed and deferred attempts)"));
@@ -69,7 +70,7 @@ public record WebhookRetryTopics(List<Duration> delays) {
 
     private static Topic<String, WebhookDelivery> declare(String name, Duration retention, String writer) {
         var main = Topics.WEBHOOK_DELIVERIES;
-        return new Topic<>(name, main.keySerde(), main.valueSerde(), Topic.Cleanup.DELETE, retention, writer,
-                "webhook-sender");
+        return new Topic<>(
+                name, main.keySerde(), main.valueSerde(), Topic.Cleanup.DELETE, retention, writer, "webhook-sender");
     }
 }

@@ -29,9 +29,12 @@ class IdsTest {
 
     @Test
     void shouldDeriveTheSameIdFromTheSameSeedAndADifferentOneFromAnother() {
-        assertThat(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0")).isEqualTo(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0"));
-        assertThat(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0")).isNotEqualTo(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:1"));
-        assertThat(Ids.isWellFormed(IdPrefix.EVENT, Ids.derivedId(IdPrefix.EVENT, T0, "s"))).isTrue();
+        assertThat(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0"))
+                .isEqualTo(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0"));
+        assertThat(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:0"))
+                .isNotEqualTo(Ids.derivedId(IdPrefix.EVENT, T0, "cmd_x:1"));
+        assertThat(Ids.isWellFormed(IdPrefix.EVENT, Ids.derivedId(IdPrefix.EVENT, T0, "s")))
+                .isTrue();
     }
 
     @Test
@@ -40,6 +43,7 @@ class IdsTest {
         assertThat(Ids.isWellFormed(IdPrefix.INVOICE, id)).isFalse();
         assertThat(Ids.isWellFormed(IdPrefix.SUBSCRIPTION, id + "x")).isFalse();
         assertThat(Ids.isWellFormed(IdPrefix.SUBSCRIPTION, id.toUpperCase())).isFalse();
-        assertThat(Ids.isWellFormed(IdPrefix.SUBSCRIPTION, "sub_../../etc/passwd")).isFalse();
+        assertThat(Ids.isWellFormed(IdPrefix.SUBSCRIPTION, "sub_../../etc/passwd"))
+                .isFalse();
     }
 }

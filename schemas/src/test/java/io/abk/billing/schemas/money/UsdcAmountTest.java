@@ -42,7 +42,9 @@ class UsdcAmountTest {
     })
     void shouldRefuseAmountsOutsideTheRules(String text, Problem problem) {
         assertThatThrownBy(() -> UsdcAmount.parsePositive(new BigDecimal(text)))
-                .isInstanceOfSatisfying(InvalidAmountException.class, e -> assertThat(e.problem()).isEqualTo(problem));
+                .isInstanceOfSatisfying(
+                        InvalidAmountException.class,
+                        e -> assertThat(e.problem()).isEqualTo(problem));
     }
 
     @Test
@@ -67,8 +69,10 @@ class UsdcAmountTest {
     void shouldRoundTripEveryAmountThroughItsDecimal() {
         // Protects against a lossy conversion anywhere between the wire decimal and the micro-units.
         qt().forAll(longs().between(1, UsdcAmount.MAX.micros()))
-                .check(micros -> UsdcAmount.parsePositive(new BigDecimal(UsdcAmount.ofMicros(micros).toDecimal().toPlainString()))
-                        .micros() == micros);
+                .check(micros -> UsdcAmount.parsePositive(new BigDecimal(
+                                        UsdcAmount.ofMicros(micros).toDecimal().toPlainString()))
+                                .micros()
+                        == micros);
     }
 
     @Test

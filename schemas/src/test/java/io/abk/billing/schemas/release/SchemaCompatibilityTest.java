@@ -2,18 +2,18 @@ package io.abk.billing.schemas.release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.serde.ReleasedSchemas;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.schemas.serde.AvroSerde;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaCompatibility.SchemaCompatibilityType;
 import org.apache.avro.SchemaNormalization;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import java.util.stream.Stream;
 
 /**
  * The build check on schema evolution: the build fails when a message schema changes without being released
@@ -25,26 +25,34 @@ class SchemaCompatibilityTest {
 
     @TestFactory
     Stream<DynamicTest> everyCurrentSchemaIsReleased() {
-        return MessageSchemas.current().stream().map(schema -> DynamicTest.dynamicTest(schema.getName(), () -> {
-            var fingerprint = SchemaNormalization.parsingFingerprint64(schema);
-            assertThat(store.findByFingerprint(fingerprint))
-                    .as("%s changed but its new version is not in the schema store: run ./billing release-schemas"
-                            + " and commit schemas/src/main/resources/schema-store", schema.getFullName())
-                    .isNotNull();
-        }));
+        return MessageSchemas.current().stream()
+                .map(schema -> DynamicTest.dynamicTest(schema.getName(), () -> {
+                    var fingerprint = SchemaNormalization.parsingFingerprint64(schema);
+                    assertThat(store.findByFingerprint(fingerprint))
+                            .as(
+                                    "%s changed but its new version is not in the schema store: run ./billing release-schemas"
+                                            + " and commit schemas/src/main/resources/schema-store",
+                                    schema.getFullName())
+                            .isNotNull();
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyCurrentSchemaReadsEveryReleasedVersion() {
         return MessageSchemas.current().stream()
-                .flatMap(schema -> store.versionsOf(schema.getFullName()).stream().map(released -> DynamicTest.dynamicTest(
-                        schema.getName() + " reads v" + released.version(), () -> {
-                            var result = SchemaCompatibility.checkReaderWriterCompatibility(schema, released.schema());
-                            assertThat(result.getType())
-                                    .as("%s is not backward compatible with released %s: %s", schema.getFullName(),
-                                            released.resource(), result.getResult().getIncompatibilities())
-                                    .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
-                        })));
+                .flatMap(schema -> store.versionsOf(schema.getFullName()).stream()
+                        .map(released ->
+                                DynamicTest.dynamicTest(schema.getName() + " reads v" + released.version(), () -> {
+                                    var result = SchemaCompatibility.checkReaderWriterCompatibility(
+                                            schema, released.schema());
+                                    assertThat(result.getType())
+                                            .as(
+                                                    "%s is not backward compatible with released %s: %s",
+                                                    schema.getFullName(),
+                                                    released.resource(),
+                                                    result.getResult().getIncompatibilities())
+                                            .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
+                                })));
     }
 
     @Test
@@ -57,15 +65,18 @@ class SchemaCompatibilityTest {
         var withDefault = new Schema.Parser().parse("""
                 {"type":"record","name":"R","fields":[{"name":"a","type":"string"},{"name":"b","type":"long","default":0}]}""");
 
-        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, released).getType())
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, released)
+                        .getType())
                 .isEqualTo(SchemaCompatibilityType.INCOMPATIBLE);
-        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(withDefault, released).getType())
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(withDefault, released)
+                        .getType())
                 .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
     }
 
     @Test
     void everyAvroTopicValueIsAVersionedMessageSchema() {
-        var versioned = MessageSchemas.current().stream().map(Schema::getFullName).collect(Collectors.toSet());
+        var versioned =
+                MessageSchemas.current().stream().map(Schema::getFullName).collect(Collectors.toSet());
         Topics.all().stream()
                 .filter(topic -> topic.valueSerde() instanceof AvroSerde<?>)
                 .forEach(topic -> {

@@ -17,14 +17,25 @@ class EventJsonTest {
     private static final Instant AT = Instant.parse("2026-05-01T09:30:00Z");
 
     @ParameterizedTest
-    @CsvSource({"payment.reopened, TRANSFER_REVERSED, true", "invoice.reopened, CHARGE_REVERSED, true",
-            "invoice.payment_failed, INSUFFICIENT_BALANCE, true", "payment.paid, , false"})
+    @CsvSource({
+        "payment.reopened, TRANSFER_REVERSED, true",
+        "invoice.reopened, CHARGE_REVERSED, true",
+        "invoice.payment_failed, INSUFFICIENT_BALANCE, true",
+        "payment.paid, , false"
+    })
     void shouldRenderTheFailureWhenTheEventTypeCarriesOne(String type, String code, boolean rendered) {
         var event = BillingEvent.newBuilder()
-                .setEventId("evt_1").setType(type).setCreatedAt(AT).setMerchantId("mer_1").setMode(Mode.TEST)
+                .setEventId("evt_1")
+                .setType(type)
+                .setCreatedAt(AT)
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
                 .setAggregateId("pay_1")
-                .setData(EventData.newBuilder().setPayment(payment()).setFailureCode(code)
-                        .setFailureMessage(code == null ? null : "why").build())
+                .setData(EventData.newBuilder()
+                        .setPayment(payment())
+                        .setFailureCode(code)
+                        .setFailureMessage(code == null ? null : "why")
+                        .build())
                 .build();
 
         @SuppressWarnings("unchecked")
@@ -39,9 +50,16 @@ class EventJsonTest {
 
     private static PaymentSnapshot payment() {
         return PaymentSnapshot.newBuilder()
-                .setId("pay_1").setMerchantId("mer_1").setMode(Mode.TEST).setVersion(3).setStatus("open")
-                .setAmountMicros(25_000_000).setPayoutAddress("0x22").setMerchantRef("order-1")
-                .setCheckoutUrl("https://billing.example/checkout/pay/pay_1").setExpiresAt(AT.plusSeconds(86_400))
+                .setId("pay_1")
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(3)
+                .setStatus("open")
+                .setAmountMicros(25_000_000)
+                .setPayoutAddress("0x22")
+                .setMerchantRef("order-1")
+                .setCheckoutUrl("https://billing.example/checkout/pay/pay_1")
+                .setExpiresAt(AT.plusSeconds(86_400))
                 .setCreatedAt(AT)
                 .build();
     }

@@ -59,13 +59,25 @@ class AvroSerdeTest {
         var older = withoutField(current, "requestId");
         var store = ReleasedSchemas.of(List.of(new Released(current.getFullName(), 0, "test", older)));
         var oldRecord = new GenericRecordBuilder(older)
-                .set("commandId", "cmd_old").set("subscriptionId", "sub_1").set("merchantId", "mer_1")
+                .set("commandId", "cmd_old")
+                .set("subscriptionId", "sub_1")
+                .set("merchantId", "mer_1")
                 .set("mode", new GenericData.EnumSymbol(older.getField("mode").schema(), "LIVE"))
-                .set("requestedAt", T0.toEpochMilli()).set("idempotencyKey", null)
-                .set("payload", new GenericRecordBuilder(older.getField("payload").schema().getTypes().get(0))
-                        .set("invoiceId", "inv_1").set("amountMicros", 1L).set("interval", "year")
-                        .set("walletAddress", "w").set("payoutAddress", "p").set("merchantRef", "r")
-                        .build())
+                .set("requestedAt", T0.toEpochMilli())
+                .set("idempotencyKey", null)
+                .set(
+                        "payload",
+                        new GenericRecordBuilder(older.getField("payload")
+                                        .schema()
+                                        .getTypes()
+                                        .get(0))
+                                .set("invoiceId", "inv_1")
+                                .set("amountMicros", 1L)
+                                .set("interval", "year")
+                                .set("walletAddress", "w")
+                                .set("payoutAddress", "p")
+                                .set("merchantRef", "r")
+                                .build())
                 .build();
         var out = new ByteArrayOutputStream();
         new BinaryMessageEncoder<>(GenericData.get(), older).encode(oldRecord, out);
@@ -82,7 +94,8 @@ class AvroSerdeTest {
 
     @Test
     void shouldFailClearlyOnBytesOfAnUnknownSchema() {
-        assertThatThrownBy(() -> AvroSerde.of(SubscriptionCommand.class).decode(new byte[] {(byte) 0xC3, 1, 1, 2, 3, 4, 5, 6, 7, 8, 0}))
+        assertThatThrownBy(() -> AvroSerde.of(SubscriptionCommand.class)
+                        .decode(new byte[] {(byte) 0xC3, 1, 1, 2, 3, 4, 5, 6, 7, 8, 0}))
                 .isInstanceOf(SerializationException.class)
                 .hasMessageContaining("SubscriptionCommand");
     }

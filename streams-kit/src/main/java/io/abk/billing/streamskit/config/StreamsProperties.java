@@ -15,11 +15,10 @@ import org.apache.kafka.streams.StreamsConfig;
  */
 public final class StreamsProperties {
 
-    private StreamsProperties() {
-    }
+    private StreamsProperties() {}
 
-    public static Properties exactlyOnce(String bootstrapServers, String applicationId, Path stateDir,
-            Duration commitInterval) {
+    public static Properties exactlyOnce(
+            String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval) {
         var props = new Properties();
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
@@ -34,7 +33,8 @@ public final class StreamsProperties {
         // up to just before the commit costs no visible latency and turns one produce request per record into
         // one per commit: in billing-streams at 500 evenly spread creates/s this halved the stack's CPU per create
         // (bench: p99 from ~200 ms to ~80 ms). A 1 ms linger sent every record's outputs as their own requests.
-        props.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG),
+        props.put(
+                StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG),
                 Long.toString(Math.max(1, commitInterval.toMillis() - 5)));
         // A fetch that finds nothing waits at the broker up to this long. New data normally completes it at once,
         // but a wake-up the broker does not get (visibility moved by another app's transaction marker, say) costs

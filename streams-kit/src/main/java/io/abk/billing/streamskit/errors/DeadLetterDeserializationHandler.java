@@ -28,14 +28,20 @@ public abstract class DeadLetterDeserializationHandler implements Deserializatio
     protected abstract String deadLetterTopic();
 
     @Override
-    public Response handleError(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record,
-            Exception exception) {
-        log.error("event=deserialization_failed_dead_lettered task={} topic={} partition={} offset={} valueBytes={} "
+    public Response handleError(
+            ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+        log.error(
+                "event=deserialization_failed_dead_lettered task={} topic={} partition={} offset={} valueBytes={} "
                         + "deadLetterTopic={} exception={}",
-                context.taskId(), record.topic(), record.partition(), record.offset(),
-                record.value() == null ? -1 : record.value().length, deadLetterTopic(), exception.toString(),
+                context.taskId(),
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                record.value() == null ? -1 : record.value().length,
+                deadLetterTopic(),
+                exception.toString(),
                 exception);
-        return Response.resume(List.of(DeadLetterRecords.of(deadLetterTopic(), context, record.key(), record.value(),
-                exception, NODE)));
+        return Response.resume(List.of(
+                DeadLetterRecords.of(deadLetterTopic(), context, record.key(), record.value(), exception, NODE)));
     }
 }

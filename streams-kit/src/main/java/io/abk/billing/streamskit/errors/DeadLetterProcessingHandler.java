@@ -34,16 +34,29 @@ public abstract class DeadLetterProcessingHandler implements ProcessingException
 
     @Override
     public Response handleError(ErrorHandlerContext context, @Nullable Record<?, ?> record, Exception exception) {
-        log.error("event=processing_failed_dead_lettered node={} task={} topic={} partition={} offset={} key={} {} "
+        log.error(
+                "event=processing_failed_dead_lettered node={} task={} topic={} partition={} offset={} key={} {} "
                         + "deadLetterTopic={} exception={}",
-                context.processorNodeId(), context.taskId(), context.topic(), context.partition(), context.offset(),
-                record == null ? null : record.key(), describe(record == null ? null : record.value()),
-                deadLetterTopic(), exception.toString(), exception);
+                context.processorNodeId(),
+                context.taskId(),
+                context.topic(),
+                context.partition(),
+                context.offset(),
+                record == null ? null : record.key(),
+                describe(record == null ? null : record.value()),
+                deadLetterTopic(),
+                exception.toString(),
+                exception);
         if (record == null) {
             // A punctuation failed: there is no input record to keep, only the log above.
             return Response.resume();
         }
-        return Response.resume(List.of(DeadLetterRecords.of(deadLetterTopic(), context, context.sourceRawKey(),
-                context.sourceRawValue(), exception, context.processorNodeId())));
+        return Response.resume(List.of(DeadLetterRecords.of(
+                deadLetterTopic(),
+                context,
+                context.sourceRawKey(),
+                context.sourceRawValue(),
+                exception,
+                context.processorNodeId())));
     }
 }

@@ -25,19 +25,38 @@ public final class DeadLetterRecords {
     /** Where it failed: the processor node, "deserialization", or the plain client that failed on it. */
     public static final String NODE_HEADER = "billing.errors.node";
 
-    private DeadLetterRecords() {
-    }
+    private DeadLetterRecords() {}
 
     /** The dead letter of the record a Kafka Streams exception handler was given. */
-    public static ProducerRecord<byte[], byte[]> of(String deadLetterTopic, ErrorHandlerContext context,
-            byte @Nullable [] key, byte @Nullable [] value, Throwable exception, String node) {
-        return of(deadLetterTopic, context.headers(), String.valueOf(context.topic()), context.partition(),
-                context.offset(), key, value, exception, node);
+    public static ProducerRecord<byte[], byte[]> of(
+            String deadLetterTopic,
+            ErrorHandlerContext context,
+            byte @Nullable [] key,
+            byte @Nullable [] value,
+            Throwable exception,
+            String node) {
+        return of(
+                deadLetterTopic,
+                context.headers(),
+                String.valueOf(context.topic()),
+                context.partition(),
+                context.offset(),
+                key,
+                value,
+                exception,
+                node);
     }
 
     /** The dead letter of the record at {@code topic}/{@code partition}/{@code offset}, read by a plain consumer. */
-    public static ProducerRecord<byte[], byte[]> of(String deadLetterTopic, Headers original, String topic,
-            int partition, long offset, byte @Nullable [] key, byte @Nullable [] value, Throwable exception,
+    public static ProducerRecord<byte[], byte[]> of(
+            String deadLetterTopic,
+            Headers original,
+            String topic,
+            int partition,
+            long offset,
+            byte @Nullable [] key,
+            byte @Nullable [] value,
+            Throwable exception,
             String node) {
         var headers = new RecordHeaders(original.toArray());
         headers.add(EXCEPTION_HEADER, utf8(exception.getClass().getName()));

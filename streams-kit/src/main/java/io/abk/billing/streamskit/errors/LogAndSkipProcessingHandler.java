@@ -27,10 +27,17 @@ public abstract class LogAndSkipProcessingHandler implements ProcessingException
 
     @Override
     public Response handleError(ErrorHandlerContext context, @Nullable Record<?, ?> record, Exception exception) {
-        log.error("event=processing_failed action=skip node={} task={} topic={} partition={} offset={} key={} {} exception={}",
-                context.processorNodeId(), context.taskId(), context.topic(), context.partition(), context.offset(),
-                record == null ? null : record.key(), describe(record == null ? null : record.value()),
-                exception.toString(), exception);
+        log.error(
+                "event=processing_failed action=skip node={} task={} topic={} partition={} offset={} key={} {} exception={}",
+                context.processorNodeId(),
+                context.taskId(),
+                context.topic(),
+                context.partition(),
+                context.offset(),
+                record == null ? null : record.key(),
+                describe(record == null ? null : record.value()),
+                exception.toString(),
+                exception);
         return Response.resume();
     }
 }

@@ -28,8 +28,7 @@ final class StaticMembership {
 
     static final String FILE = "group-instance-id";
 
-    private StaticMembership() {
-    }
+    private StaticMembership() {}
 
     /**
      * A copy of {@code props} with {@code group.instance.id} set from the id in the state directory (created there on

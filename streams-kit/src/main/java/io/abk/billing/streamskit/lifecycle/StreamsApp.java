@@ -53,7 +53,11 @@ public final class StreamsApp implements AutoCloseable {
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
 
-    private StreamsApp(String applicationId, KafkaStreams streams, TopicsReadiness readiness, String bootstrapServers,
+    private StreamsApp(
+            String applicationId,
+            KafkaStreams streams,
+            TopicsReadiness readiness,
+            String bootstrapServers,
             CountDownLatch terminated) {
         this.applicationId = applicationId;
         this.terminated = terminated;
@@ -75,15 +79,24 @@ public final class StreamsApp implements AutoCloseable {
      * As {@link #create(String, Topology, Properties, Set)}, starting only once the topics also pass the layout
      * check of {@code requirements}.
      */
-    public static StreamsApp create(String applicationId, Topology topology, Properties props, TopicRequirements requirements) {
+    public static StreamsApp create(
+            String applicationId, Topology topology, Properties props, TopicRequirements requirements) {
         log.info("event=streams_topology applicationId={} topology={}", applicationId, topology.describe());
         // A restart after a crash takes the instance's old place in the group instead of waiting out its session.
         var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
         // Giving up on the topics ends the app's life as a failure into ERROR would: awaitTermination returns.
         var terminated = new CountDownLatch(1);
-        var readiness = new TopicsReadiness(streams, new StreamsConfig(props).getAdminConfigs(
-                applicationId + "-topics-check"), requirements, TOPICS_WAIT, terminated::countDown);
-        var app = new StreamsApp(applicationId, streams, readiness, props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
+        var readiness = new TopicsReadiness(
+                streams,
+                new StreamsConfig(props).getAdminConfigs(applicationId + "-topics-check"),
+                requirements,
+                TOPICS_WAIT,
+                terminated::countDown);
+        var app = new StreamsApp(
+                applicationId,
+                streams,
+                readiness,
+                props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
                 terminated);
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
         streams.setStateListener((next, previous) -> {
@@ -223,8 +236,11 @@ public final class StreamsApp implements AutoCloseable {
             try {
                 companions.get(i).close();
             } catch (Exception e) {
-                log.warn("event=companion_close_failed applicationId={} companion={}", applicationId,
-                        companions.get(i), e);
+                log.warn(
+                        "event=companion_close_failed applicationId={} companion={}",
+                        applicationId,
+                        companions.get(i),
+                        e);
             }
         }
         companions.clear();

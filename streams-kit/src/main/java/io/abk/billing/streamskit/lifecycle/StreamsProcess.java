@@ -25,8 +25,7 @@ public final class StreamsProcess {
     /** How long the service waits for its topics before it exits with status 1, in ms ({@link StreamsApp#TOPICS_WAIT}). */
     public static final String TOPICS_WAIT_VARIABLE = "BILLING_TOPICS_WAIT_TIMEOUT_MS";
 
-    private StreamsProcess() {
-    }
+    private StreamsProcess() {}
 
     /**
      * Runs {@code service}.
@@ -36,22 +35,22 @@ public final class StreamsProcess {
      *              {@link IllegalArgumentException} for a setting it cannot use)
      * @param deadLetterTopics topics the service dead-letters to (whose record counts to report)
      */
-    public static void run(String service, int defaultManagementPort, Supplier<StreamsApp> start,
-            Set<String> deadLetterTopics) {
+    public static void run(
+            String service, int defaultManagementPort, Supplier<StreamsApp> start, Set<String> deadLetterTopics) {
         ServiceMain.run(service, () -> {
             Map<String, String> env = System.getenv();
             int port = ManagementServer.portFromEnv(env, defaultManagementPort);
             var topicsWait = new Env(env).millis(TOPICS_WAIT_VARIABLE, StreamsApp.TOPICS_WAIT);
             if (!topicsWait.isPositive()) {
-                throw new IllegalArgumentException(TOPICS_WAIT_VARIABLE + " must be positive, was "
-                        + topicsWait.toMillis());
+                throw new IllegalArgumentException(
+                        TOPICS_WAIT_VARIABLE + " must be positive, was " + topicsWait.toMillis());
             }
             var app = start.get();
             app.giveUpOnTopicsAfter(topicsWait);
             var registry = ServiceMetrics.create(service);
             app.bindMetrics(registry);
-            app.closeWith(KafkaBacklog.start(app.bootstrapServers(), registry, app.consumerGroups(), deadLetterTopics,
-                    BACKLOG_EVERY));
+            app.closeWith(KafkaBacklog.start(
+                    app.bootstrapServers(), registry, app.consumerGroups(), deadLetterTopics, BACKLOG_EVERY));
             app.closeWith(ManagementServer.start(service, port, app::liveness, app::readiness, registry));
             app.runUntilStopped(service + "-shutdown");
         });

@@ -44,8 +44,12 @@ final class TopicsReadiness implements Runnable {
     private final Runnable onGiveUp;
 
     /** Creates the admin client at once, so a bad client configuration fails the caller, not a thread. */
-    TopicsReadiness(KafkaStreams streams, Map<String, Object> adminConfig, TopicRequirements requirements,
-            Duration giveUpAfter, Runnable onGiveUp) {
+    TopicsReadiness(
+            KafkaStreams streams,
+            Map<String, Object> adminConfig,
+            TopicRequirements requirements,
+            Duration giveUpAfter,
+            Runnable onGiveUp) {
         this.streams = streams;
         this.giveUpAfter = giveUpAfter;
         this.onGiveUp = onGiveUp;
@@ -75,7 +79,8 @@ final class TopicsReadiness implements Runnable {
     }
 
     /** Why the wait was given up, naming what is missing or wrong; null unless it was. */
-    @Nullable String failure() {
+    @Nullable
+    String failure() {
         return failure;
     }
 
@@ -99,7 +104,9 @@ final class TopicsReadiness implements Runnable {
                     return;
                 }
                 if (attempt % LOG_EVERY_ATTEMPTS == 0) {
-                    log.warn("event=topics_not_ready action=wait_before_start problems=\"{}\"", String.join("; ", problems));
+                    log.warn(
+                            "event=topics_not_ready action=wait_before_start problems=\"{}\"",
+                            String.join("; ", problems));
                 }
                 if (cancelled.await(RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS)) {
                     return;
@@ -114,7 +121,9 @@ final class TopicsReadiness implements Runnable {
 
     private void giveUp(Duration waited) {
         failure = "its topics were not ready within " + waited.toSeconds() + " s: " + String.join("; ", problems);
-        log.error("event=streams_start_failed reason=topics_not_ready waitedMs={} problems=\"{}\"", waited.toMillis(),
+        log.error(
+                "event=streams_start_failed reason=topics_not_ready waitedMs={} problems=\"{}\"",
+                waited.toMillis(),
                 String.join("; ", problems));
         onGiveUp.run();
     }
@@ -133,7 +142,8 @@ final class TopicsReadiness implements Runnable {
         absent.removeAll(existing);
         missing = absent;
         if (!absent.isEmpty()) {
-            return List.of("missing topics " + absent + ": run the topics step (./billing topics, or the topics container)");
+            return List.of(
+                    "missing topics " + absent + ": run the topics step (./billing topics, or the topics container)");
         }
         return checkLayout();
     }

@@ -40,8 +40,7 @@ public final class ExpirySweep<K, V> {
      * continuing after the previous slice and wrapping around at the end; returns how many it deleted.
      */
     public int sweep(long nowMs) {
-        return sweep(nowMs, (key, value) -> {
-        });
+        return sweep(nowMs, (key, value) -> {});
     }
 
     /**

@@ -21,7 +21,9 @@ class StaticMembershipTest {
         var again = StaticMembership.withInstanceId(props(temp.resolve("a")));
 
         // A restart after a crash must reuse the id, or it waits out its old session in REBALANCING.
-        assertThat(first.getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)).startsWith("app-").hasSize("app-".length() + 8)
+        assertThat(first.getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG))
+                .startsWith("app-")
+                .hasSize("app-".length() + 8)
                 .isEqualTo(again.getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG));
         assertThat(temp.resolve("a").resolve(StaticMembership.FILE)).exists();
     }
@@ -41,7 +43,8 @@ class StaticMembershipTest {
         var props = props(temp.resolve("set"));
         props.put(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, "chosen");
 
-        assertThat(StaticMembership.withInstanceId(props).getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)).isEqualTo("chosen");
+        assertThat(StaticMembership.withInstanceId(props).getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG))
+                .isEqualTo("chosen");
         assertThat(temp.resolve("set")).doesNotExist();
     }
 

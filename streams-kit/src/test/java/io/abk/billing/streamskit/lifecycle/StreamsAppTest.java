@@ -24,8 +24,8 @@ class StreamsAppTest {
     @Test
     void shouldWaitInCreatedAndTerminateOnCloseWhenTheBrokerNeverAnswers() throws Exception {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props = StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir,
-                Duration.ofMillis(30));
+        var props =
+                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
         var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
 
         app.startWhenTopicsExist();
@@ -43,8 +43,8 @@ class StreamsAppTest {
     @Test
     void shouldFailItsStartNamingWhatIsMissingWhenTheTopicsAreNotReadyInTime() throws Exception {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props = StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir,
-                Duration.ofMillis(30));
+        var props =
+                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
         var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
 
         app.startWhenTopicsExist();

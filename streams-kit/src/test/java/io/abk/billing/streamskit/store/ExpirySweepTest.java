@@ -25,8 +25,8 @@ class ExpirySweepTest {
 
     @BeforeEach
     void createStore() {
-        store = Stores.timestampedKeyValueStoreBuilder(Stores.inMemoryKeyValueStore("answers"), Serdes.String(),
-                        Serdes.String())
+        store = Stores.timestampedKeyValueStoreBuilder(
+                        Stores.inMemoryKeyValueStore("answers"), Serdes.String(), Serdes.String())
                 .withLoggingDisabled()
                 .build();
         store.init(new MockProcessorContext<>().getStateStoreContext(), store);
@@ -36,14 +36,16 @@ class ExpirySweepTest {
     void shouldDeleteOnlyExpiredEntriesWhenSweepingInSlicesSmallerThanTheStore() {
         var sweep = sweep(3);
         // Ten entries, every other one older than the retention.
-        IntStream.range(0, 10).forEach(i -> store.put("id_" + i, ValueAndTimestamp.make("v", i % 2 == 0 ? EXPIRED : FRESH)));
+        IntStream.range(0, 10)
+                .forEach(i -> store.put("id_" + i, ValueAndTimestamp.make("v", i % 2 == 0 ? EXPIRED : FRESH)));
 
         // A slice sees at most 3 keys (plus one overlap), so the first sweep cannot reach them all...
         assertThat(sweep.sweep(NOW)).isLessThan(5);
         // ...but the following slices pick up where it stopped, wrapping around at the end.
         int deleted = sweep.sweep(NOW) + sweep.sweep(NOW) + sweep.sweep(NOW) + sweep.sweep(NOW);
 
-        IntStream.range(0, 10).forEach(i -> assertThat(store.get("id_" + i) != null).isEqualTo(i % 2 == 1));
+        IntStream.range(0, 10)
+                .forEach(i -> assertThat(store.get("id_" + i) != null).isEqualTo(i % 2 == 1));
         assertThat(store.approximateNumEntries()).isEqualTo(5);
         assertThat(deleted).isPositive();
     }

@@ -16,8 +16,7 @@ final class Base58Check {
     private static final BigInteger BASE = BigInteger.valueOf(58);
     private static final int CHECKSUM_BYTES = 4;
 
-    private Base58Check() {
-    }
+    private Base58Check() {}
 
     /** The payload of {@code text}, or empty when it is not base58 or its checksum does not match. */
     static Optional<byte[]> decode(String text) {

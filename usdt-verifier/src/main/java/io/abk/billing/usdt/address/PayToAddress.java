@@ -16,12 +16,12 @@ public final class PayToAddress {
 
     /** Tron's address prefix byte: every Tron account is 0x41 followed by the 20 bytes of its EVM address. */
     private static final byte TRON_PREFIX = 0x41;
+
     private static final Pattern EVM_HEX = Pattern.compile("0[xX][0-9a-fA-F]{40}");
     private static final Pattern TRON_HEX = Pattern.compile("(0[xX])?41[0-9a-fA-F]{40}");
     private static final Pattern TRON_BASE58 = Pattern.compile("T[1-9A-HJ-NP-Za-km-z]{33}");
 
-    private PayToAddress() {
-    }
+    private PayToAddress() {}
 
     /** Why a text is not an address; the sentence ends one that starts with the field's name. */
     public static final class InvalidAddressException extends IllegalArgumentException {
@@ -33,8 +33,9 @@ public final class PayToAddress {
     /** The normalised form of {@code text}; throws {@link InvalidAddressException} saying what is wrong. */
     public static String normalise(String text) {
         if (TRON_BASE58.matcher(text).matches()) {
-            var payload = Base58Check.decode(text).orElseThrow(() -> new InvalidAddressException(
-                    "is not a valid Tron address: its base58 checksum does not match"));
+            var payload = Base58Check.decode(text)
+                    .orElseThrow(() -> new InvalidAddressException(
+                            "is not a valid Tron address: its base58 checksum does not match"));
             if (payload.length != 21 || payload[0] != TRON_PREFIX) {
                 throw new InvalidAddressException("is not a Tron address: it does not decode to 0x41 and 20 bytes");
             }
@@ -42,10 +43,11 @@ public final class PayToAddress {
         }
         if (EVM_HEX.matcher(text).matches()) {
             var hex = text.substring(2);
-            if (!hex.equals(hex.toLowerCase(Locale.ROOT)) && !hex.equals(hex.toUpperCase(Locale.ROOT))
+            if (!hex.equals(hex.toLowerCase(Locale.ROOT))
+                    && !hex.equals(hex.toUpperCase(Locale.ROOT))
                     && !Keys.toChecksumAddress(hex).substring(2).equals(hex)) {
-                throw new InvalidAddressException("has a wrong EIP-55 checksum (mixed case): check the address, or"
-                        + " write it in lower case");
+                throw new InvalidAddressException(
+                        "has a wrong EIP-55 checksum (mixed case): check the address, or" + " write it in lower case");
             }
             return "0x" + hex.toLowerCase(Locale.ROOT);
         }

@@ -1,6 +1,5 @@
 package io.abk.billing.usdt.chain;
 
-import java.util.Objects;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.usdt.domain.match.ObservedTransfer;
 import io.abk.billing.usdt.domain.match.TxEvidence;
@@ -15,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import okhttp3.OkHttpClient;
@@ -25,11 +25,11 @@ import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameter;
 import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
+import org.web3j.protocol.core.methods.request.EthFilter;
+import org.web3j.protocol.core.methods.response.EthBlock;
 import org.web3j.protocol.core.methods.response.EthBlockNumber;
 import org.web3j.protocol.core.methods.response.EthGetTransactionReceipt;
 import org.web3j.protocol.core.methods.response.EthTransaction;
-import org.web3j.protocol.core.methods.request.EthFilter;
-import org.web3j.protocol.core.methods.response.EthBlock;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.protocol.exceptions.ClientConnectionException;
@@ -55,19 +55,26 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
      * @param apiKeyHeader the header that carries {@code apiKey} (e.g. TronGrid's TRON-PRO-API-KEY); no header when
      *                     the key is blank
      */
-    public RpcTransactions(List<String> rpcUrls, String apiKeyHeader, String apiKey, Duration timeout,
-            String tokenAddress, int decimals) {
+    public RpcTransactions(
+            List<String> rpcUrls,
+            String apiKeyHeader,
+            String apiKey,
+            Duration timeout,
+            String tokenAddress,
+            int decimals) {
         if (rpcUrls.isEmpty()) {
             throw new IllegalArgumentException("at least one RPC URL is needed");
         }
         this.http = new OkHttpClient.Builder().callTimeout(timeout).build();
-        this.endpoints = rpcUrls.stream().map(url -> {
-            var service = new HttpService(url, http);
-            if (!apiKey.isBlank()) {
-                service.addHeader(apiKeyHeader, apiKey);
-            }
-            return Web3j.build(service);
-        }).toList();
+        this.endpoints = rpcUrls.stream()
+                .map(url -> {
+                    var service = new HttpService(url, http);
+                    if (!apiKey.isBlank()) {
+                        service.addHeader(apiKeyHeader, apiKey);
+                    }
+                    return Web3j.build(service);
+                })
+                .toList();
         this.tokenAddress = tokenAddress.toLowerCase(Locale.ROOT);
         this.decimals = decimals;
     }
@@ -102,7 +109,8 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
                     .add(web3j.ethGetTransactionByHash(txHash))
                     .add(web3j.ethBlockNumber());
             var answers = inRequestOrder(batch.getRequests(), batch.send().getResponses());
-            return new FirstRead(answer((EthGetTransactionReceipt) answers.get(0)),
+            return new FirstRead(
+                    answer((EthGetTransactionReceipt) answers.get(0)),
                     answer((EthTransaction) answers.get(1)) != null,
                     ((EthBlockNumber) checked(answers.get(2))).getBlockNumber().longValueExact());
         });
@@ -120,18 +128,22 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
         for (var entry : mined.getLogs()) {
             transfer(entry).ifPresent(transfers::add);
         }
-        return new TxObservation(txHash, mined.isStatusOK() ? TxStatus.MINED : TxStatus.REVERTED, blockNumber,
+        return new TxObservation(
+                txHash,
+                mined.isStatusOK() ? TxStatus.MINED : TxStatus.REVERTED,
+                blockNumber,
                 Instant.ofEpochSecond(block.getTimestamp().longValueExact()),
-                Math.max(0, first.head() - blockNumber + 1), decimals, transfers);
+                Math.max(0, first.head() - blockNumber + 1),
+                decimals,
+                transfers);
     }
 
     /** What the first round trip of {@link #observe} read. */
-    private record FirstRead(@Nullable TransactionReceipt receipt, boolean known, long head) {
-    }
+    private record FirstRead(@Nullable TransactionReceipt receipt, boolean known, long head) {}
 
     /** A JSON-RPC batch may be answered in any order: the answers by the ids of the requests. */
-    private static List<Response<?>> inRequestOrder(List<? extends Request<?, ?>> requests,
-            List<? extends Response<?>> responses) {
+    private static List<Response<?>> inRequestOrder(
+            List<? extends Request<?, ?>> requests, List<? extends Response<?>> responses) {
         if (responses.size() != requests.size()) {
             throw new RpcError("batch answered " + responses.size() + " of " + requests.size() + " calls");
         }
@@ -161,14 +173,20 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
                 .addSingleTopic(Erc20Abi.TRANSFER_TOPIC)
                 .addNullTopic()
                 .addSingleTopic("0x" + "0".repeat(24) + payToAddress.substring(2));
-        var logs = call("eth_getLogs", web3j -> java.util.Objects.requireNonNullElse(answer(web3j.ethGetLogs(filter).send()),
-                List.<org.web3j.protocol.core.methods.response.EthLog.LogResult>of()));
+        var logs = call(
+                "eth_getLogs",
+                web3j -> java.util.Objects.requireNonNullElse(
+                        answer(web3j.ethGetLogs(filter).send()),
+                        List.<org.web3j.protocol.core.methods.response.EthLog.LogResult>of()));
         var byTransaction = new LinkedHashMap<String, List<ObservedTransfer>>();
         var blockOf = new LinkedHashMap<String, Long>();
         for (var result : logs) {
             if (result.get() instanceof Log entry && !entry.isRemoved()) {
                 var hash = entry.getTransactionHash().toLowerCase(Locale.ROOT);
-                transfer(entry).ifPresent(t -> byTransaction.computeIfAbsent(hash, h -> new ArrayList<>()).add(t));
+                transfer(entry)
+                        .ifPresent(t -> byTransaction
+                                .computeIfAbsent(hash, h -> new ArrayList<>())
+                                .add(t));
                 blockOf.put(hash, entry.getBlockNumber().longValueExact());
             }
         }
@@ -176,8 +194,8 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
         var transactions = new ArrayList<TxObservation>();
         byTransaction.forEach((hash, transfers) -> {
             long number = Objects.requireNonNull(blockOf.get(hash));
-            transactions.add(new TxObservation(hash, TxStatus.MINED, number, times.get(number),
-                    head - number + 1, decimals, transfers));
+            transactions.add(new TxObservation(
+                    hash, TxStatus.MINED, number, times.get(number), head - number + 1, decimals, transfers));
         });
         return new RecentTransfers(from, head, transactions);
     }
@@ -210,8 +228,11 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
     }
 
     private EthBlock.@Nullable Block block(long number) {
-        return call("eth_getBlockByNumber",
-                web3j -> Optional.ofNullable(answer(web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false).send())))
+        return call(
+                        "eth_getBlockByNumber",
+                        web3j -> Optional.ofNullable(
+                                answer(web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false)
+                                        .send())))
                 .orElse(null);
     }
 
@@ -227,7 +248,11 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
                 return call.on(endpoints.get(index));
             } catch (IOException | ClientConnectionException | RpcError e) {
                 last = e;
-                log.warn("event=rpc_call_failed method={} rpc={} of {} error={}", method, index + 1, endpoints.size(),
+                log.warn(
+                        "event=rpc_call_failed method={} rpc={} of {} error={}",
+                        method,
+                        index + 1,
+                        endpoints.size(),
                         e.getClass().getSimpleName());
             }
         }
@@ -237,7 +262,8 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
     /** The result of a JSON-RPC answer; an error object in it is a failure of that URL. */
     private static <R> @Nullable R answer(Response<R> response) {
         if (response.hasError()) {
-            throw new RpcError(response.getError().getCode() + " " + response.getError().getMessage());
+            throw new RpcError(
+                    response.getError().getCode() + " " + response.getError().getMessage());
         }
         return response.getResult();
     }

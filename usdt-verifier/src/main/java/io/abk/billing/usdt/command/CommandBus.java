@@ -36,19 +36,29 @@ public final class CommandBus implements AutoCloseable {
     private final OutcomeFeed feed;
     private final Duration timeout;
 
-    public CommandBus(String bootstrapServers, String clientId, OutcomeWaiters waiters, OutcomeFeed feed,
-            Duration timeout) {
-        this.producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.CLIENT_ID_CONFIG, clientId,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 0,
-                // A request waits at most its timeout; a command that cannot reach Kafka by then fails fast.
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(timeout.toMillis(), 30_000),
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Math.min(timeout.toMillis(), 30_000) + 1,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) Math.min(timeout.toMillis(), 30_000)),
-                new StringSerializer(), new ByteArraySerializer());
+    public CommandBus(
+            String bootstrapServers, String clientId, OutcomeWaiters waiters, OutcomeFeed feed, Duration timeout) {
+        this.producer = new KafkaProducer<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.CLIENT_ID_CONFIG,
+                        clientId,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0,
+                        // A request waits at most its timeout; a command that cannot reach Kafka by then fails fast.
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        (int) Math.min(timeout.toMillis(), 30_000),
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        (int) Math.min(timeout.toMillis(), 30_000) + 1,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                        (int) Math.min(timeout.toMillis(), 30_000)),
+                new StringSerializer(),
+                new ByteArraySerializer());
         this.waiters = waiters;
         this.feed = feed;
         this.timeout = timeout;
@@ -61,9 +71,11 @@ public final class CommandBus implements AutoCloseable {
      */
     public Mono<UsdtCommandOutcome> intent(List<UsdtIntentCommand> commands) {
         var last = commands.getLast();
-        return within(waitingFor(last.getCommandId(),
-                Flux.fromIterable(commands).concatMap(command -> send(Topics.USDT_INTENT_COMMANDS,
-                        command.getIntentId(), command)).then())
+        return within(waitingFor(
+                        last.getCommandId(),
+                        Flux.fromIterable(commands)
+                                .concatMap(command -> send(Topics.USDT_INTENT_COMMANDS, command.getIntentId(), command))
+                                .then())
                 .flatMap(this::settled));
     }
 
@@ -79,8 +91,13 @@ public final class CommandBus implements AutoCloseable {
     private Mono<UsdtCommandOutcome> waitingFor(String commandId, Mono<Void> send) {
         return Mono.defer(() -> {
             if (!feed.isReady()) {
-                return Mono.error(new UsdtApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, "The verifier is starting:"
-                        + " its topics are not ready yet; retry shortly", null, null, RETRY_AFTER));
+                return Mono.error(new UsdtApiException(
+                        503,
+                        ErrorCodes.SERVICE_UNAVAILABLE,
+                        "The verifier is starting:" + " its topics are not ready yet; retry shortly",
+                        null,
+                        null,
+                        RETRY_AFTER));
             }
             var future = waiters.await(commandId);
             return send.then(Mono.fromFuture(future, true))
@@ -90,8 +107,8 @@ public final class CommandBus implements AutoCloseable {
     }
 
     private Mono<UsdtCommandOutcome> outcome(String commandId) {
-        return Mono.defer(() -> Mono.fromFuture(waiters.await(commandId), true)
-                .doOnCancel(() -> waiters.giveUp(commandId)));
+        return Mono.defer(
+                () -> Mono.fromFuture(waiters.await(commandId), true).doOnCancel(() -> waiters.giveUp(commandId)));
     }
 
     /** The outcome itself, or, when it names a follow-up, that one's settled outcome. */
@@ -104,11 +121,16 @@ public final class CommandBus implements AutoCloseable {
 
     private <V> Mono<Void> send(Topic<String, V> topic, String key, V value) {
         var bytes = topic.valueSerde().serializer().serialize(topic.name(), value);
-        return Mono.<Void>create(sink -> producer.send(new ProducerRecord<>(topic.name(), key, bytes),
-                        (metadata, error) -> {
+        return Mono.<Void>create(sink ->
+                        producer.send(new ProducerRecord<>(topic.name(), key, bytes), (metadata, error) -> {
                             if (error != null) {
-                                sink.error(new UsdtApiException(503, ErrorCodes.SERVICE_UNAVAILABLE,
-                                        "Kafka did not take the command; retry shortly", null, null, RETRY_AFTER));
+                                sink.error(new UsdtApiException(
+                                        503,
+                                        ErrorCodes.SERVICE_UNAVAILABLE,
+                                        "Kafka did not take the command; retry shortly",
+                                        null,
+                                        null,
+                                        RETRY_AFTER));
                             } else {
                                 sink.success();
                             }
@@ -119,10 +141,16 @@ public final class CommandBus implements AutoCloseable {
     private <T> Mono<T> within(Mono<T> answer) {
         return answer.publishOn(Schedulers.parallel())
                 .timeout(timeout)
-                .onErrorMap(TimeoutException.class, e -> new UsdtApiException(503, ErrorCodes.PROCESSING_TIMEOUT,
-                        "The command was sent but its outcome did not arrive within " + timeout.toMillis()
-                                + " ms; it is still applied exactly once: send the same request again for its result",
-                        null, null, RETRY_AFTER));
+                .onErrorMap(
+                        TimeoutException.class,
+                        e -> new UsdtApiException(
+                                503,
+                                ErrorCodes.PROCESSING_TIMEOUT,
+                                "The command was sent but its outcome did not arrive within " + timeout.toMillis()
+                                        + " ms; it is still applied exactly once: send the same request again for its result",
+                                null,
+                                null,
+                                RETRY_AFTER));
     }
 
     @Override

@@ -27,6 +27,7 @@ public final class OutcomeFeed implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(OutcomeFeed.class);
     /** How long an idle fetch waits at the broker: short, since a request waits for the next outcome. */
     private static final String FETCH_MAX_WAIT_MS = "20";
+
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration TOPIC_RECHECK = Duration.ofSeconds(1);
     /** How long one look for a partition's end may take before the positioning starts again. */
@@ -47,13 +48,15 @@ public final class OutcomeFeed implements AutoCloseable {
 
     public static OutcomeFeed start(String bootstrapServers, String clientId, OutcomeWaiters waiters) {
         var topic = Topics.USDT_COMMAND_OUTCOMES;
-        var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS),
-                topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+        var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                        ConsumerConfig.CLIENT_ID_CONFIG, clientId,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS),
+                topic.keySerde().deserializer(),
+                topic.valueSerde().deserializer());
         var feed = new OutcomeFeed(consumer, waiters);
         feed.thread.start();
         return feed;
@@ -107,9 +110,12 @@ public final class OutcomeFeed implements AutoCloseable {
         while (running) {
             try {
                 var partitions = consumer.partitionsFor(topic, TOPIC_RECHECK).stream()
-                        .map(p -> new TopicPartition(topic, p.partition())).toList();
+                        .map(p -> new TopicPartition(topic, p.partition()))
+                        .toList();
                 if (partitions.isEmpty()) {
-                    log.warn("event=outcome_feed_waiting topic={} message=\"topic missing: run the topics step\"", topic);
+                    log.warn(
+                            "event=outcome_feed_waiting topic={} message=\"topic missing: run the topics step\"",
+                            topic);
                     Thread.sleep(TOPIC_RECHECK);
                     continue;
                 }
@@ -119,8 +125,10 @@ public final class OutcomeFeed implements AutoCloseable {
                 log.info("event=outcome_feed_ready topic={} partitions={}", topic, partitions.size());
                 return true;
             } catch (TimeoutException e) {
-                log.warn("event=outcome_feed_waiting topic={} message=\"Kafka did not answer in time, trying again\" cause=\"{}\"",
-                        topic, e.getMessage());
+                log.warn(
+                        "event=outcome_feed_waiting topic={} message=\"Kafka did not answer in time, trying again\" cause=\"{}\"",
+                        topic,
+                        e.getMessage());
             }
         }
         return false;
@@ -131,8 +139,12 @@ public final class OutcomeFeed implements AutoCloseable {
         try {
             return consumer.poll(POLL);
         } catch (RecordDeserializationException e) {
-            log.error("event=outcome_unreadable topic={} partition={} offset={}", e.topicPartition().topic(),
-                    e.topicPartition().partition(), e.offset(), e);
+            log.error(
+                    "event=outcome_unreadable topic={} partition={} offset={}",
+                    e.topicPartition().topic(),
+                    e.topicPartition().partition(),
+                    e.offset(),
+                    e);
             consumer.seek(e.topicPartition(), e.offset() + 1);
             return ConsumerRecords.empty();
         }

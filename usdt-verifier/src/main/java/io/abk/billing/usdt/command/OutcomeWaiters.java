@@ -41,8 +41,7 @@ public final class OutcomeWaiters {
         int waiters;
     }
 
-    private record Arrived(UsdtCommandOutcome outcome, long atNanos) {
-    }
+    private record Arrived(UsdtCommandOutcome outcome, long atNanos) {}
 
     /** The outcome of {@code commandId}: at once when it arrived lately, else once it arrives. */
     public synchronized CompletableFuture<UsdtCommandOutcome> await(String commandId) {

@@ -32,13 +32,15 @@ public record Deployment(boolean production, boolean sandbox, ServiceKeys keys) 
                     + " the development key is refused there");
         }
         if (production && configured.contains(ServiceKeys.DEVELOPMENT_KEY)) {
-            throw new IllegalArgumentException("BILLING_USDT_KEYS lists the documented development key, which is refused"
-                    + " under the production profile: everyone knows it");
+            throw new IllegalArgumentException(
+                    "BILLING_USDT_KEYS lists the documented development key, which is refused"
+                            + " under the production profile: everyone knows it");
         }
         if (configured.isEmpty()) {
             log.warn("event=development_key_accepted message=\"BILLING_USDT_KEYS is empty: the documented development"
                     + " key (README.md, The USDT verifier) is accepted; never run like this in production\"");
-            return new Deployment(production, properties.sandbox(), ServiceKeys.of(List.of(ServiceKeys.DEVELOPMENT_KEY)));
+            return new Deployment(
+                    production, properties.sandbox(), ServiceKeys.of(List.of(ServiceKeys.DEVELOPMENT_KEY)));
         }
         return new Deployment(production, properties.sandbox(), ServiceKeys.of(configured));
     }

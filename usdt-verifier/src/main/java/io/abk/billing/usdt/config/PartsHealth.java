@@ -27,7 +27,11 @@ public class PartsHealth {
 
     @Bean
     HealthIndicator outcomeFeedHealthIndicator(OutcomeFeed feed) {
-        return () -> feed.isReady() && feed.isAlive() ? Health.up().build()
-                : Health.down().withDetail("ready", feed.isReady()).withDetail("alive", feed.isAlive()).build();
+        return () -> feed.isReady() && feed.isAlive()
+                ? Health.up().build()
+                : Health.down()
+                        .withDetail("ready", feed.isReady())
+                        .withDetail("alive", feed.isAlive())
+                        .build();
     }
 }

@@ -56,7 +56,8 @@ public record UsdtProperties(
     @Override
     public String toString() {
         return "UsdtProperties[keys=" + keys.size() + " configured, sandbox=" + sandbox + ", requestTimeout="
-                + requestTimeout + ", intentLifetime=" + intentLifetime + ", " + chain + ", " + match + ", " + kafka + "]";
+                + requestTimeout + ", intentLifetime=" + intentLifetime + ", " + chain + ", " + match + ", " + kafka
+                + "]";
     }
 
     /**
@@ -77,14 +78,20 @@ public record UsdtProperties(
             @DefaultValue("") String rpcApiKey,
             @DefaultValue("TRON-PRO-API-KEY") String rpcApiKeyHeader,
             @DefaultValue("728126428") long chainId,
-            @DefaultValue("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t") String tokenAddress,
+
+            @DefaultValue("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")
+            String tokenAddress,
+
             @DefaultValue("6") int tokenDecimals,
             @DefaultValue("19") int confirmations,
             @DefaultValue("10s") Duration rpcTimeout,
             @DefaultValue("1000") int pollBlocks) {
 
         public Chain {
-            rpcUrls = rpcUrls.stream().map(String::strip).filter(url -> !url.isEmpty()).toList();
+            rpcUrls = rpcUrls.stream()
+                    .map(String::strip)
+                    .filter(url -> !url.isEmpty())
+                    .toList();
             for (var url : rpcUrls) {
                 if (!url.startsWith("http://") && !url.startsWith("https://")) {
                     throw new IllegalArgumentException("billing.usdt.chain.rpc-urls (BILLING_USDT_RPC_URLS) must be"
@@ -92,23 +99,25 @@ public record UsdtProperties(
                 }
             }
             if (!rpcApiKey.isBlank() && rpcApiKeyHeader.isBlank()) {
-                throw new IllegalArgumentException("billing.usdt.chain.rpc-api-key-header"
-                        + " (BILLING_USDT_RPC_API_KEY_HEADER) must name the header that carries BILLING_USDT_RPC_API_KEY");
+                throw new IllegalArgumentException(
+                        "billing.usdt.chain.rpc-api-key-header"
+                                + " (BILLING_USDT_RPC_API_KEY_HEADER) must name the header that carries BILLING_USDT_RPC_API_KEY");
             }
             if (chainId <= 0) {
-                throw new IllegalArgumentException("billing.usdt.chain.chain-id (BILLING_USDT_CHAIN_ID) must be positive,"
-                        + " was " + chainId);
+                throw new IllegalArgumentException(
+                        "billing.usdt.chain.chain-id (BILLING_USDT_CHAIN_ID) must be positive," + " was " + chainId);
             }
             try {
                 tokenAddress = PayToAddress.normalise(tokenAddress.strip());
             } catch (InvalidAddressException e) {
-                throw new IllegalArgumentException("billing.usdt.chain.token-address (BILLING_USDT_TOKEN_ADDRESS) "
-                        + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "billing.usdt.chain.token-address (BILLING_USDT_TOKEN_ADDRESS) " + e.getMessage(), e);
             }
             // USDT has 6 decimals on Tron and Ethereum and 18 on BNB Chain; the API's 6 decimals must fit in them.
             if (tokenDecimals < 6 || tokenDecimals > 36) {
-                throw new IllegalArgumentException("billing.usdt.chain.token-decimals (BILLING_USDT_TOKEN_DECIMALS) must"
-                        + " be between 6 and 36, was " + tokenDecimals);
+                throw new IllegalArgumentException(
+                        "billing.usdt.chain.token-decimals (BILLING_USDT_TOKEN_DECIMALS) must"
+                                + " be between 6 and 36, was " + tokenDecimals);
             }
             if (confirmations < 1) {
                 throw new IllegalArgumentException("billing.usdt.chain.confirmations (BILLING_USDT_CONFIRMATIONS) must"
@@ -135,8 +144,9 @@ public record UsdtProperties(
 
         public Match {
             if (tolerancePercent.signum() < 0 || tolerancePercent.compareTo(BigDecimal.valueOf(100)) >= 0) {
-                throw new IllegalArgumentException("billing.usdt.match.tolerance-percent (BILLING_USDT_TOLERANCE_PERCENT)"
-                        + " must be at least 0 and below 100, was " + tolerancePercent.toPlainString());
+                throw new IllegalArgumentException(
+                        "billing.usdt.match.tolerance-percent (BILLING_USDT_TOLERANCE_PERCENT)"
+                                + " must be at least 0 and below 100, was " + tolerancePercent.toPlainString());
             }
         }
     }
@@ -157,18 +167,20 @@ public record UsdtProperties(
 
         public Kafka {
             if (bootstrapServers.isBlank()) {
-                throw new IllegalArgumentException("billing.usdt.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS)"
-                        + " must be set");
+                throw new IllegalArgumentException(
+                        "billing.usdt.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS)" + " must be set");
             }
             if (applicationId.isBlank()) {
-                throw new IllegalArgumentException("billing.usdt.kafka.application-id (BILLING_USDT_APPLICATION_ID) must"
-                        + " not be blank");
+                throw new IllegalArgumentException(
+                        "billing.usdt.kafka.application-id (BILLING_USDT_APPLICATION_ID) must" + " not be blank");
             }
             positive(commitInterval, "kafka.commit-interval (BILLING_USDT_COMMIT_INTERVAL)");
         }
 
         public Path stateDirectory() {
-            return stateDir.isBlank() ? Path.of(System.getProperty("java.io.tmpdir"), "usdt-verifier") : Path.of(stateDir);
+            return stateDir.isBlank()
+                    ? Path.of(System.getProperty("java.io.tmpdir"), "usdt-verifier")
+                    : Path.of(stateDir);
         }
     }
 

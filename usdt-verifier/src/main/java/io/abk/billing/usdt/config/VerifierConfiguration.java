@@ -58,17 +58,23 @@ public class VerifierConfiguration {
 
     @Bean
     Deployment deployment(UsdtProperties properties, Environment environment) {
-        var deployment = Deployment.check(properties, environment.acceptsProfiles(
-                Profiles.of(Deployment.PRODUCTION_PROFILE)));
-        log.info("event=usdt_verifier_configured production={} sandbox={} keys={} settings=\"{}\"",
-                deployment.production(), deployment.sandbox(), deployment.keys().size(), properties);
+        var deployment =
+                Deployment.check(properties, environment.acceptsProfiles(Profiles.of(Deployment.PRODUCTION_PROFILE)));
+        log.info(
+                "event=usdt_verifier_configured production={} sandbox={} keys={} settings=\"{}\"",
+                deployment.production(),
+                deployment.sandbox(),
+                deployment.keys().size(),
+                properties);
         return deployment;
     }
 
     @Bean
     IntentPolicy intentPolicy(UsdtProperties properties) {
-        return new IntentPolicy(properties.intentLifetime(), new MatchPolicy(properties.chain().confirmations(),
-                properties.match().tolerancePercent()));
+        return new IntentPolicy(
+                properties.intentLifetime(),
+                new MatchPolicy(
+                        properties.chain().confirmations(), properties.match().tolerancePercent()));
     }
 
     @Bean
@@ -77,8 +83,13 @@ public class VerifierConfiguration {
             return new SandboxTransactions();
         }
         var chain = properties.chain();
-        var rpc = new RpcTransactions(chain.rpcUrls(), chain.rpcApiKeyHeader(), chain.rpcApiKey(), chain.rpcTimeout(),
-                chain.tokenAddress(), chain.tokenDecimals());
+        var rpc = new RpcTransactions(
+                chain.rpcUrls(),
+                chain.rpcApiKeyHeader(),
+                chain.rpcApiKey(),
+                chain.rpcTimeout(),
+                chain.tokenAddress(),
+                chain.tokenDecimals());
         try {
             long answered = rpc.chainId();
             if (answered != chain.chainId()) {
@@ -87,8 +98,10 @@ public class VerifierConfiguration {
                         + " BILLING_USDT_RPC_URLS answers chain id " + answered);
             }
         } catch (ChainUnavailableException e) {
-            log.warn("event=chain_unreachable_at_start chainId={} message=\"the chain id is not checked; verify and"
-                    + " confirm answer 503 chain_unavailable until the RPC answers\"", chain.chainId());
+            log.warn(
+                    "event=chain_unreachable_at_start chainId={} message=\"the chain id is not checked; verify and"
+                            + " confirm answer 503 chain_unavailable until the RPC answers\"",
+                    chain.chainId());
         }
         return rpc;
     }
@@ -112,27 +125,34 @@ public class VerifierConfiguration {
     @Bean(destroyMethod = "close")
     CommandBus commandBus(UsdtProperties properties, OutcomeWaiters waiters, OutcomeFeed feed) {
         var kafka = properties.kafka();
-        return new CommandBus(kafka.bootstrapServers(), kafka.applicationId() + "-commands", waiters, feed,
+        return new CommandBus(
+                kafka.bootstrapServers(),
+                kafka.applicationId() + "-commands",
+                waiters,
+                feed,
                 properties.requestTimeout());
     }
 
     /** The intents' Kafka Streams app; it starts once its topics exist, and closes leaving its group. */
     @Bean(destroyMethod = "close")
-    StreamsApp intentStreams(UsdtProperties properties, IntentPolicy policy, MeterRegistry registry,
-            Deployment deployment) {
+    StreamsApp intentStreams(
+            UsdtProperties properties, IntentPolicy policy, MeterRegistry registry, Deployment deployment) {
         var kafka = properties.kafka();
         var props = streamsProperties(properties);
         var settings = topologySettings(properties, policy, deployment);
         var topology = IntentTopology.build(settings, props);
         var layout = TopicLayout.of(IntentTopology.topics(settings));
-        var app = StreamsApp.create(kafka.applicationId(), topology, props,
-                new TopicRequirements(layout.names(), layout::problems));
+        var app = StreamsApp.create(
+                kafka.applicationId(), topology, props, new TopicRequirements(layout.names(), layout::problems));
         app.bindMetrics(registry);
         // billing_consumer_group_lag{group="usdt-verifier"}, as every Streams service reports it; no dead-letter topic.
-        app.closeWith(KafkaBacklog.start(kafka.bootstrapServers(), registry, app.consumerGroups(), Set.of(),
-                BACKLOG_EVERY));
-        log.info("event=streams_starting applicationId={} stateDir={} commitIntervalMs={}", kafka.applicationId(),
-                kafka.stateDirectory(), kafka.commitInterval().toMillis());
+        app.closeWith(
+                KafkaBacklog.start(kafka.bootstrapServers(), registry, app.consumerGroups(), Set.of(), BACKLOG_EVERY));
+        log.info(
+                "event=streams_starting applicationId={} stateDir={} commitIntervalMs={}",
+                kafka.applicationId(),
+                kafka.stateDirectory(),
+                kafka.commitInterval().toMillis());
         app.startWhenTopicsExist();
         return app;
     }
@@ -141,20 +161,26 @@ public class VerifierConfiguration {
      * The topology's settings: on a chain, its USDT too, whose transfers chain-indexer publishes to the addresses the
      * books watch; in the sandbox (no chain) none, so nothing is watched and chain.transfers is not read.
      */
-    static IntentTopology.Settings topologySettings(UsdtProperties properties, IntentPolicy policy,
-            Deployment deployment) {
+    static IntentTopology.Settings topologySettings(
+            UsdtProperties properties, IntentPolicy policy, Deployment deployment) {
         var chain = properties.chain();
-        return new IntentTopology.Settings(policy, chain.chainId(), deployment.sandbox() ? null
-                : new IntentTopology.ChainToken(chain.tokenAddress(), chain.tokenDecimals()));
+        return new IntentTopology.Settings(
+                policy,
+                chain.chainId(),
+                deployment.sandbox()
+                        ? null
+                        : new IntentTopology.ChainToken(chain.tokenAddress(), chain.tokenDecimals()));
     }
 
     /** The Kafka Streams settings of the intents' app: the shared exactly-once set, and its exception handlers. */
     static Properties streamsProperties(UsdtProperties properties) {
         var kafka = properties.kafka();
-        var props = StreamsProperties.exactlyOnce(kafka.bootstrapServers(), kafka.applicationId(),
-                kafka.stateDirectory(), kafka.commitInterval());
-        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UsdtProcessingFailureHandler.class.getName());
-        props.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+        var props = StreamsProperties.exactlyOnce(
+                kafka.bootstrapServers(), kafka.applicationId(), kafka.stateDirectory(), kafka.commitInterval());
+        props.put(
+                StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UsdtProcessingFailureHandler.class.getName());
+        props.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());
         return props;
     }
@@ -162,8 +188,7 @@ public class VerifierConfiguration {
     /** Money stays exact through JSON: floats read as BigDecimal, decimals written plainly. */
     @Bean
     JsonMapperBuilderCustomizer exactNumbers() {
-        return builder -> builder
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        return builder -> builder.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN);

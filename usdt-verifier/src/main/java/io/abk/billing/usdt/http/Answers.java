@@ -14,18 +14,18 @@ import tools.jackson.databind.node.ObjectNode;
 final class Answers {
 
     /** Refusals about the intent's state, not the request: the request may be right, at another time. */
-    private static final Set<String> CONFLICTS = Set.of("intent_expired", "tx_already_used",
-            "confirmation_in_progress", "claim_unknown");
+    private static final Set<String> CONFLICTS =
+            Set.of("intent_expired", "tx_already_used", "confirmation_in_progress", "claim_unknown");
 
-    private Answers() {
-    }
+    private Answers() {}
 
     /** {@code {ok: true, intent, event}}, or the refusal. */
     static ObjectNode confirmed(UsdtCommandOutcome outcome) {
         refuseUnlessAccepted(outcome);
         var body = UsdtJson.object();
         body.put("ok", true);
-        body.set("intent", UsdtJson.intent(Objects.requireNonNull(outcome.getIntent(), "a confirm answers its intent")));
+        body.set(
+                "intent", UsdtJson.intent(Objects.requireNonNull(outcome.getIntent(), "a confirm answers its intent")));
         var event = outcome.getEventBody();
         body.set("event", event == null ? null : UsdtJson.parse(event));
         return body;
@@ -40,14 +40,23 @@ final class Answers {
         var code = rejection.getCode();
         var match = outcome.getMatch();
         int status = code.equals("resource_missing") ? 404 : CONFLICTS.contains(code) ? 409 : 400;
-        throw new UsdtApiException(status, code, rejection.getMessage(), null,
+        throw new UsdtApiException(
+                status,
+                code,
+                rejection.getMessage(),
+                null,
                 match == null ? null : match.getOutcome(),
                 code.equals("confirmation_in_progress") ? Duration.ofSeconds(1) : null);
     }
 
     /** The answer to a chain that could not be read. */
     static UsdtApiException chainUnavailable(ChainUnavailableException e) {
-        return new UsdtApiException(503, ErrorCodes.CHAIN_UNAVAILABLE, "The chain's JSON-RPC did not answer; retry"
-                + " shortly", null, null, Duration.ofSeconds(2));
+        return new UsdtApiException(
+                503,
+                ErrorCodes.CHAIN_UNAVAILABLE,
+                "The chain's JSON-RPC did not answer; retry" + " shortly",
+                null,
+                null,
+                Duration.ofSeconds(2));
     }
 }

@@ -44,15 +44,18 @@ public class IntentRoutes {
             var merchantRef = fields.requiredString("merchantRef");
             var terms = terms(fields);
             var now = clock.instant();
-            var create = new IntentCommand.Create(Ids.newId(IdPrefix.PAYMENT_INTENT, now),
-                    Ids.newId(IdPrefix.COMMAND, now), now, merchantRef, terms);
-            return commands.intent(List.of(IntentRecords.envelope(create, null))).map(outcome -> {
-                Answers.refuseUnlessAccepted(outcome);
-                var answer = UsdtJson.object();
-                answer.set("intent", UsdtJson.intent(Objects.requireNonNull(outcome.getIntent(),
-                        "a create answers its intent")));
-                return ResponseEntity.status(HttpStatus.CREATED).body(answer);
-            });
+            var create = new IntentCommand.Create(
+                    Ids.newId(IdPrefix.PAYMENT_INTENT, now), Ids.newId(IdPrefix.COMMAND, now), now, merchantRef, terms);
+            return commands.intent(List.of(IntentRecords.envelope(create, null)))
+                    .map(outcome -> {
+                        Answers.refuseUnlessAccepted(outcome);
+                        var answer = UsdtJson.object();
+                        answer.set(
+                                "intent",
+                                UsdtJson.intent(
+                                        Objects.requireNonNull(outcome.getIntent(), "a create answers its intent")));
+                        return ResponseEntity.status(HttpStatus.CREATED).body(answer);
+                    });
         });
     }
 

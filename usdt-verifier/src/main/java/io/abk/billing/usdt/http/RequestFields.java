@@ -66,8 +66,8 @@ final class RequestFields {
             throw UsdtApiException.invalid(field, field + " must not be empty");
         }
         if (value.length() > MAX_STRING_LENGTH || value.indexOf('\u0000') >= 0) {
-            throw UsdtApiException.invalid(field, field + " must be at most " + MAX_STRING_LENGTH
-                    + " characters without NUL");
+            throw UsdtApiException.invalid(
+                    field, field + " must be at most " + MAX_STRING_LENGTH + " characters without NUL");
         }
         return Optional.of(value);
     }
@@ -108,16 +108,23 @@ final class RequestFields {
 
     /** {@code exact} when absent. */
     MatchStrategy strategy(String field) {
-        return optionalString(field).map(value -> MatchStrategy.fromWire(value).orElseThrow(() ->
-                UsdtApiException.invalid(field, field + " must be one of " + Arrays.stream(MatchStrategy.values())
-                        .map(MatchStrategy::wire).collect(Collectors.joining(", ")))))
+        return optionalString(field)
+                .map(value -> MatchStrategy.fromWire(value)
+                        .orElseThrow(() -> UsdtApiException.invalid(
+                                field,
+                                field + " must be one of "
+                                        + Arrays.stream(MatchStrategy.values())
+                                                .map(MatchStrategy::wire)
+                                                .collect(Collectors.joining(", ")))))
                 .orElse(MatchStrategy.EXACT);
     }
 
     String requiredTxHash(String field) {
         var text = requiredString(field);
-        return TransactionHash.parse(text).orElseThrow(() -> UsdtApiException.invalid(field, field
-                + " must be a transaction hash: 0x and 64 hex digits (or the 64 hex digits alone)"));
+        return TransactionHash.parse(text)
+                .orElseThrow(() -> UsdtApiException.invalid(
+                        field,
+                        field + " must be a transaction hash: 0x and 64 hex digits (or the 64 hex digits alone)"));
     }
 
     String requiredIntentId(String field) {

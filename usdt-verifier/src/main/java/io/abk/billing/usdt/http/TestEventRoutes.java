@@ -49,8 +49,10 @@ public class TestEventRoutes {
     public Mono<ObjectNode> trigger(@RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {
             if (!sandbox) {
-                throw new UsdtApiException(403, ErrorCodes.SANDBOX_ONLY, "Test events exist in sandbox mode only"
-                        + " (BILLING_USDT_SANDBOX=true)");
+                throw new UsdtApiException(
+                        403,
+                        ErrorCodes.SANDBOX_ONLY,
+                        "Test events exist in sandbox mode only" + " (BILLING_USDT_SANDBOX=true)");
             }
             var fields = RequestFields.of(body);
             var merchantRef = fields.optionalString("merchantRef").orElse("test_event");
@@ -58,16 +60,24 @@ public class TestEventRoutes {
             var payTo = fields.has("payToAddress") ? fields.requiredAddress("payToAddress") : DEFAULT_PAY_TO;
             var terms = new IntentTerms(amount, payTo, fields.strategy("matchStrategy"));
             var now = clock.instant();
-            var trigger = new IntentCommand.TriggerTestEvent(Ids.newId(IdPrefix.PAYMENT_INTENT, now),
-                    Ids.newId(IdPrefix.COMMAND, now), now, merchantRef, terms, SandboxScenario.CONFIRMED.txHash());
-            return commands.intent(List.of(IntentRecords.envelope(trigger, null))).map(outcome -> {
-                Answers.refuseUnlessAccepted(outcome);
-                var answer = UsdtJson.object();
-                answer.put("ok", true);
-                answer.set("event", UsdtJson.parse(Objects.requireNonNull(outcome.getEventBody(),
-                        "a test event answers its event")));
-                return answer;
-            });
+            var trigger = new IntentCommand.TriggerTestEvent(
+                    Ids.newId(IdPrefix.PAYMENT_INTENT, now),
+                    Ids.newId(IdPrefix.COMMAND, now),
+                    now,
+                    merchantRef,
+                    terms,
+                    SandboxScenario.CONFIRMED.txHash());
+            return commands.intent(List.of(IntentRecords.envelope(trigger, null)))
+                    .map(outcome -> {
+                        Answers.refuseUnlessAccepted(outcome);
+                        var answer = UsdtJson.object();
+                        answer.put("ok", true);
+                        answer.set(
+                                "event",
+                                UsdtJson.parse(Objects.requireNonNull(
+                                        outcome.getEventBody(), "a test event answers its event")));
+                        return answer;
+                    });
         });
     }
 }

@@ -12,7 +12,6 @@ import io.abk.billing.usdt.command.CommandBus;
 import io.abk.billing.usdt.config.UsdtProperties;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
-import io.abk.billing.usdt.domain.match.IntentTerms;
 import io.abk.billing.usdt.domain.match.MatchReport;
 import io.abk.billing.usdt.domain.match.TransferMatcher;
 import io.abk.billing.usdt.domain.match.TxEvidence;
@@ -53,8 +52,12 @@ public class VerificationRoutes {
     private final UsdtProperties.Chain chain;
     private final Clock clock;
 
-    public VerificationRoutes(CommandBus commands, TransactionSource transactions, IntentPolicy policy,
-            UsdtProperties properties, Clock clock) {
+    public VerificationRoutes(
+            CommandBus commands,
+            TransactionSource transactions,
+            IntentPolicy policy,
+            UsdtProperties properties,
+            Clock clock) {
         this.commands = commands;
         this.transactions = transactions;
         this.policy = policy;
@@ -77,8 +80,10 @@ public class VerificationRoutes {
             var started = System.nanoTime();
             return evidence(txHash).map(evidence -> {
                 var report = TransferMatcher.match(terms, evidence, policy.match());
-                Timer.builder("usdt_verify_seconds").tag("outcome", report.outcome().wire())
-                        .register(Metrics.globalRegistry).record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                Timer.builder("usdt_verify_seconds")
+                        .tag("outcome", report.outcome().wire())
+                        .register(Metrics.globalRegistry)
+                        .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
                 var answer = UsdtJson.report(MatchRecords.report(report));
                 answer.put("payToAddress", terms.payToAddress());
                 answer.put("matchStrategy", terms.strategy().wire());
@@ -101,9 +106,11 @@ public class VerificationRoutes {
             var fields = RequestFields.of(body);
             var byId = fields.has("intentId");
             if (byId && (fields.has("amountUsdt") || fields.has("payToAddress") || fields.has("merchantRef"))) {
-                throw UsdtApiException.invalid("intentId", "intentId names an existing intent: give it alone with"
-                        + " txHash, or the intent's fields (merchantRef, amountUsdt, payToAddress, matchStrategy)"
-                        + " without it");
+                throw UsdtApiException.invalid(
+                        "intentId",
+                        "intentId names an existing intent: give it alone with"
+                                + " txHash, or the intent's fields (merchantRef, amountUsdt, payToAddress, matchStrategy)"
+                                + " without it");
             }
             var intentId = byId ? fields.requiredIntentId("intentId") : null;
             var merchantRef = byId ? null : fields.requiredString("merchantRef");
@@ -117,8 +124,8 @@ public class VerificationRoutes {
                 var report = TransferMatcher.match(Objects.requireNonNull(terms), evidence, policy.match());
                 refuseUnlessMatching(report);
                 var id = Ids.derivedId(IdPrefix.PAYMENT_INTENT, Instant.EPOCH, chain.chainId() + ":" + txHash);
-                var create = new IntentCommand.Create(id, Ids.newId(IdPrefix.COMMAND, now), now,
-                        Objects.requireNonNull(merchantRef), terms);
+                var create = new IntentCommand.Create(
+                        id, Ids.newId(IdPrefix.COMMAND, now), now, Objects.requireNonNull(merchantRef), terms);
                 return confirm(List.of(IntentRecords.envelope(create, null), confirmCommand(id, now, evidence)));
             });
         });
@@ -135,11 +142,12 @@ public class VerificationRoutes {
         return Mono.defer(() -> {
             var fields = RequestFields.of(body);
             var payTo = fields.requiredAddress("payToAddress");
-            int blocks = fields.optionalInt("lookbackBlocks", 1, chain.pollBlocks()).orElse(chain.pollBlocks());
+            int blocks =
+                    fields.optionalInt("lookbackBlocks", 1, chain.pollBlocks()).orElse(chain.pollBlocks());
             return blocking(() -> transactions.recent(payTo, blocks)).flatMap(recent -> {
                 var now = clock.instant();
-                var poll = AddressBookRecords.envelope(Ids.newId(IdPrefix.COMMAND, now), payTo, now, null,
-                        pollPayload(recent));
+                var poll = AddressBookRecords.envelope(
+                        Ids.newId(IdPrefix.COMMAND, now), payTo, now, null, pollPayload(recent));
                 return commands.poll(poll).map(outcomes -> pollAnswer(payTo, recent, outcomes));
             });
         });
@@ -150,7 +158,9 @@ public class VerificationRoutes {
                 .setSandbox(transactions.sandbox())
                 .setFromBlock(recent.fromBlock())
                 .setToBlock(recent.toBlock())
-                .setObservations(recent.transactions().stream().map(MatchRecords::observation).toList())
+                .setObservations(recent.transactions().stream()
+                        .map(MatchRecords::observation)
+                        .toList())
                 .build();
     }
 
@@ -175,18 +185,23 @@ public class VerificationRoutes {
         return commands.intent(envelopes).map(Answers::confirmed);
     }
 
-    private static UsdtIntentCommand confirmCommand(String intentId, Instant now,
-            TxEvidence evidence) {
-        return IntentRecords.envelope(new IntentCommand.Confirm(intentId, Ids.newId(IdPrefix.COMMAND, now), now,
-                evidence), null);
+    private static UsdtIntentCommand confirmCommand(String intentId, Instant now, TxEvidence evidence) {
+        return IntentRecords.envelope(
+                new IntentCommand.Confirm(intentId, Ids.newId(IdPrefix.COMMAND, now), now, evidence), null);
     }
 
     /** A transaction that does not pay the terms given: 400 {@code {error, code, outcome}}, nothing created. */
     private static void refuseUnlessMatching(MatchReport report) {
         if (!report.ok()) {
             var code = Objects.requireNonNull(report.code());
-            throw new UsdtApiException(400, code.wire(), "Transaction " + report.txHash() + " does not pay these terms: "
-                    + report.outcome().wire(), null, report.outcome().wire(), null);
+            throw new UsdtApiException(
+                    400,
+                    code.wire(),
+                    "Transaction " + report.txHash() + " does not pay these terms: "
+                            + report.outcome().wire(),
+                    null,
+                    report.outcome().wire(),
+                    null);
         }
     }
 
@@ -196,7 +211,8 @@ public class VerificationRoutes {
 
     /** Reading the chain blocks: off the event loop, and an unreachable chain is 503 chain_unavailable. */
     private static <T> Mono<T> blocking(Callable<T> read) {
-        return Mono.fromCallable(read).subscribeOn(Schedulers.boundedElastic())
+        return Mono.fromCallable(read)
+                .subscribeOn(Schedulers.boundedElastic())
                 .onErrorMap(ChainUnavailableException.class, Answers::chainUnavailable);
     }
 }

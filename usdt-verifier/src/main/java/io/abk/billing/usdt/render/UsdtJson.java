@@ -30,8 +30,7 @@ public final class UsdtJson {
 
     public static final String PAYMENT_CONFIRMED = "payment.confirmed";
 
-    private UsdtJson() {
-    }
+    private UsdtJson() {}
 
     public static ObjectNode object() {
         return MAPPER.createObjectNode();
@@ -72,7 +71,11 @@ public final class UsdtJson {
     }
 
     /** The webhook body of a payment.confirmed: {@code {id, type, createdAt, test, data: {intent, transaction}}}. */
-    public static String eventBody(String eventId, Instant createdAt, boolean test, UsdtIntentSnapshot intent,
+    public static String eventBody(
+            String eventId,
+            Instant createdAt,
+            boolean test,
+            UsdtIntentSnapshot intent,
             UsdtPaymentTransaction transaction) {
         var node = object();
         node.put("id", eventId);

@@ -58,7 +58,8 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
         var command = AddressBookRecords.command(envelope);
         var stored = books.get(record.key());
         var book = AddressBookRecords.book(record.key(), stored);
-        var decision = AddressBookDecider.decide(book, command, settings.policy().match());
+        var decision =
+                AddressBookDecider.decide(book, command, settings.policy().match());
         if (decision.book().equals(AddressBook.empty(record.key()))) {
             // Nothing to remember (no open intent, offer or used hash): as good as absent, so not kept.
             if (stored != null) {
@@ -71,20 +72,31 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
         watch(record.key(), book, decision.book(), envelope.getRequestedAt(), outputs);
         if (command instanceof Poll poll) {
             for (var match : decision.matches()) {
-                outputs.confirms().add(KeyValue.pair(match.intentId(), IntentRecords.envelope(confirm(poll, match),
-                        envelope.getRequestId())));
+                outputs.confirms()
+                        .add(KeyValue.pair(
+                                match.intentId(),
+                                IntentRecords.envelope(confirm(poll, match), envelope.getRequestId())));
             }
-            outputs.outcomes().add(KeyValue.pair(record.key(), UsdtCommandOutcome.newBuilder()
-                    .setCommandId(poll.commandId())
-                    .setAccepted(true)
-                    .setIntent(null)
-                    .setEventBody(null)
-                    .setRejection(null)
-                    .setMatch(null)
-                    .setFollowUps(decision.matches().stream().map(PollMatch::commandId).toList())
-                    .build()));
-            log.info("event=address_polled payToAddress={} commandId={} transactions={} matched={}", record.key(),
-                    poll.commandId(), poll.observations().size(), decision.matches().size());
+            outputs.outcomes()
+                    .add(KeyValue.pair(
+                            record.key(),
+                            UsdtCommandOutcome.newBuilder()
+                                    .setCommandId(poll.commandId())
+                                    .setAccepted(true)
+                                    .setIntent(null)
+                                    .setEventBody(null)
+                                    .setRejection(null)
+                                    .setMatch(null)
+                                    .setFollowUps(decision.matches().stream()
+                                            .map(PollMatch::commandId)
+                                            .toList())
+                                    .build()));
+            log.info(
+                    "event=address_polled payToAddress={} commandId={} transactions={} matched={}",
+                    record.key(),
+                    poll.commandId(),
+                    poll.observations().size(),
+                    decision.matches().size());
         }
         if (!outputs.isEmpty()) {
             required(context).forward(record.withValue(outputs));
@@ -94,7 +106,8 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
     /** The address watched when its book gets its first open intent, tombstoned when it loses its last. */
     private void watch(String address, AddressBook before, AddressBook after, Instant at, AddressOutputs outputs) {
         var token = settings.token();
-        if (token == null || before.openIntents().isEmpty() == after.openIntents().isEmpty()) {
+        if (token == null
+                || before.openIntents().isEmpty() == after.openIntents().isEmpty()) {
             return;
         }
         if (after.openIntents().isEmpty()) {
@@ -102,12 +115,15 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
             log.info("event=address_unwatched payToAddress={}", address);
             return;
         }
-        outputs.watches().add(KeyValue.pair(address, UsdtWatchedAddress.newBuilder()
-                .setAddress(address)
-                .setChainId(settings.chainId())
-                .setTokenAddress(token.address())
-                .setSince(at)
-                .build()));
+        outputs.watches()
+                .add(KeyValue.pair(
+                        address,
+                        UsdtWatchedAddress.newBuilder()
+                                .setAddress(address)
+                                .setChainId(settings.chainId())
+                                .setTokenAddress(token.address())
+                                .setSince(at)
+                                .build()));
         log.info("event=address_watched payToAddress={} chainId={}", address, settings.chainId());
     }
 

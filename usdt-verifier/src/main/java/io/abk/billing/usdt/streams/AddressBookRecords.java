@@ -20,20 +20,26 @@ import org.jspecify.annotations.Nullable;
 /** Maps address-book commands and books between the domain and their Avro records. */
 public final class AddressBookRecords {
 
-    private AddressBookRecords() {
-    }
+    private AddressBookRecords() {}
 
     public static AddressBookCommand command(UsdtAddressCommand envelope) {
         var address = envelope.getPayToAddress();
         return switch (envelope.getPayload()) {
             case UsdtIndexOpenIntent add -> new AddressBookCommand.Add(address, openIntent(add.getIntent()));
-            case UsdtRemoveOpenIntent remove -> new AddressBookCommand.Remove(address, remove.getIntentId(),
-                    remove.getTxHash());
-            case UsdtPollTransfers poll -> new AddressBookCommand.Poll(address, envelope.getCommandId(),
-                    envelope.getRequestedAt(), poll.getObservations().stream().map(MatchRecords::observation).toList(),
-                    poll.getSandbox());
-            default -> throw new IllegalArgumentException("unknown address command payload "
-                    + envelope.getPayload().getClass().getName() + " in command " + envelope.getCommandId());
+            case UsdtRemoveOpenIntent remove ->
+                new AddressBookCommand.Remove(address, remove.getIntentId(), remove.getTxHash());
+            case UsdtPollTransfers poll ->
+                new AddressBookCommand.Poll(
+                        address,
+                        envelope.getCommandId(),
+                        envelope.getRequestedAt(),
+                        poll.getObservations().stream()
+                                .map(MatchRecords::observation)
+                                .toList(),
+                        poll.getSandbox());
+            default ->
+                throw new IllegalArgumentException("unknown address command payload "
+                        + envelope.getPayload().getClass().getName() + " in command " + envelope.getCommandId());
         };
     }
 
@@ -51,12 +57,12 @@ public final class AddressBookRecords {
 
     /** An intent leaves its address's book: confirmed by {@code txHash}, or expired (null). */
     static UsdtAddressCommand remove(String commandId, Instant at, IntentDetails details, @Nullable String txHash) {
-        return envelope(commandId, details.terms().payToAddress(), at, null,
-                new UsdtRemoveOpenIntent(details.id(), txHash));
+        return envelope(
+                commandId, details.terms().payToAddress(), at, null, new UsdtRemoveOpenIntent(details.id(), txHash));
     }
 
-    public static UsdtAddressCommand envelope(String commandId, String payToAddress, Instant at,
-            @Nullable String requestId, Object payload) {
+    public static UsdtAddressCommand envelope(
+            String commandId, String payToAddress, Instant at, @Nullable String requestId, Object payload) {
         return UsdtAddressCommand.newBuilder()
                 .setCommandId(commandId)
                 .setPayToAddress(payToAddress)
@@ -70,30 +76,42 @@ public final class AddressBookRecords {
         if (stored == null) {
             return AddressBook.empty(payToAddress);
         }
-        return new AddressBook(stored.getPayToAddress(),
-                stored.getOpenIntents().stream().map(AddressBookRecords::openIntent).toList(),
+        return new AddressBook(
+                stored.getPayToAddress(),
+                stored.getOpenIntents().stream()
+                        .map(AddressBookRecords::openIntent)
+                        .toList(),
                 List.copyOf(stored.getUsedTxHashes()),
-                stored.getOffers().stream().map(offer -> new TxOffer(offer.getIntentId(), offer.getTxHash())).toList());
+                stored.getOffers().stream()
+                        .map(offer -> new TxOffer(offer.getIntentId(), offer.getTxHash()))
+                        .toList());
     }
 
     static UsdtAddressBook book(AddressBook book) {
         return UsdtAddressBook.newBuilder()
                 .setPayToAddress(book.payToAddress())
-                .setOpenIntents(book.openIntents().stream().map(open -> UsdtOpenIntent.newBuilder()
-                        .setIntentId(open.intentId())
-                        .setAmountMicros(open.amount().micros())
-                        .setMatchStrategy(open.strategy().wire())
-                        .setCreatedAt(open.createdAt())
-                        .setExpiresAt(open.expiresAt())
-                        .build()).toList())
+                .setOpenIntents(book.openIntents().stream()
+                        .map(open -> UsdtOpenIntent.newBuilder()
+                                .setIntentId(open.intentId())
+                                .setAmountMicros(open.amount().micros())
+                                .setMatchStrategy(open.strategy().wire())
+                                .setCreatedAt(open.createdAt())
+                                .setExpiresAt(open.expiresAt())
+                                .build())
+                        .toList())
                 .setUsedTxHashes(book.usedTxHashes())
-                .setOffers(book.offers().stream().map(offer -> new UsdtTxOffer(offer.intentId(), offer.txHash()))
+                .setOffers(book.offers().stream()
+                        .map(offer -> new UsdtTxOffer(offer.intentId(), offer.txHash()))
                         .toList())
                 .build();
     }
 
     private static OpenIntent openIntent(UsdtOpenIntent open) {
-        return new OpenIntent(open.getIntentId(), UsdtAmount.ofMicros(open.getAmountMicros()),
-                MatchRecords.strategy(open.getMatchStrategy()), open.getCreatedAt(), open.getExpiresAt());
+        return new OpenIntent(
+                open.getIntentId(),
+                UsdtAmount.ofMicros(open.getAmountMicros()),
+                MatchRecords.strategy(open.getMatchStrategy()),
+                open.getCreatedAt(),
+                open.getExpiresAt());
     }
 }

@@ -12,8 +12,10 @@ import org.apache.kafka.streams.KeyValue;
  * request; a book that gained its first open intent or lost its last, the address watched or its tombstone (a null
  * value) on usdt.watched-addresses.
  */
-record AddressOutputs(List<KeyValue<String, UsdtIntentCommand>> confirms,
-        List<KeyValue<String, UsdtCommandOutcome>> outcomes, List<KeyValue<String, UsdtWatchedAddress>> watches) {
+record AddressOutputs(
+        List<KeyValue<String, UsdtIntentCommand>> confirms,
+        List<KeyValue<String, UsdtCommandOutcome>> outcomes,
+        List<KeyValue<String, UsdtWatchedAddress>> watches) {
 
     AddressOutputs() {
         this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());

@@ -29,8 +29,7 @@ import java.util.Optional;
  */
 final class ChainTransferPolls {
 
-    private ChainTransferPolls() {
-    }
+    private ChainTransferPolls() {}
 
     /**
      * The poll of the recipient's book for {@code transfer}, published at {@code publishedAt} (the command's time);
@@ -39,7 +38,9 @@ final class ChainTransferPolls {
      */
     static Optional<UsdtAddressCommand> poll(ChainTransfer transfer, Instant publishedAt, Settings settings) {
         var token = settings.token();
-        if (token == null || transfer.getRetracted() || transfer.getChainId() != settings.chainId()
+        if (token == null
+                || transfer.getRetracted()
+                || transfer.getChainId() != settings.chainId()
                 || !transfer.getContract().equalsIgnoreCase(token.address())
                 || !(transfer.getPayload() instanceof TokenTransfer paid)) {
             return Optional.empty();
@@ -48,9 +49,17 @@ final class ChainTransferPolls {
         var txHash = transfer.getTxHash().toLowerCase(Locale.ROOT);
         // Base units over the verifier's own decimals: the token's truth as RPC reads see it, whatever the indexer
         // was told to label the record with.
-        var observation = new TxObservation(txHash, TxStatus.MINED, transfer.getBlockNumber(),
-                transfer.getBlockTimestamp(), settings.policy().match().requiredConfirmations(), token.decimals(),
-                List.of(new ObservedTransfer(transfer.getLogIndex(), paid.getFrom().toLowerCase(Locale.ROOT), payTo,
+        var observation = new TxObservation(
+                txHash,
+                TxStatus.MINED,
+                transfer.getBlockNumber(),
+                transfer.getBlockTimestamp(),
+                settings.policy().match().requiredConfirmations(),
+                token.decimals(),
+                List.of(new ObservedTransfer(
+                        transfer.getLogIndex(),
+                        paid.getFrom().toLowerCase(Locale.ROOT),
+                        payTo,
                         new BigInteger(paid.getAmountBaseUnits()))));
         var source = transfer.getChainId() + ":" + txHash + ":" + transfer.getLogIndex();
         var commandId = Ids.derivedId(IdPrefix.COMMAND, transfer.getBlockTimestamp(), "chain.transfers:" + source);

@@ -50,16 +50,16 @@ final class IntentExpiries {
         try (var range = store.range(key("", Instant.EPOCH), millis(now) + AFTER_ANY_ID)) {
             while (range.hasNext() && due.size() < limit) {
                 var entry = range.next();
-                due.add(new Due(entry.value, Instant.ofEpochMilli(Long.parseLong(entry.key.substring(0,
-                        entry.key.indexOf(':'))))));
+                due.add(new Due(
+                        entry.value,
+                        Instant.ofEpochMilli(Long.parseLong(entry.key.substring(0, entry.key.indexOf(':'))))));
             }
         }
         return due;
     }
 
     /** An intent with something due at {@code at}. */
-    record Due(String intentId, Instant at) {
-    }
+    record Due(String intentId, Instant at) {}
 
     private static String key(String intentId, Instant expiresAt) {
         return millis(expiresAt) + ":" + intentId;

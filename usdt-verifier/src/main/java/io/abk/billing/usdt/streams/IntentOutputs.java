@@ -13,8 +13,11 @@ import org.apache.kafka.streams.KeyValue;
  * waiting request, the public event, the claim of a transaction hash, and the changes to its address's book. The
  * topology sends each list to its own sink, all in the task's transaction.
  */
-record IntentOutputs(List<KeyValue<String, UsdtCommandOutcome>> outcomes, List<KeyValue<String, UsdtEvent>> events,
-        List<KeyValue<String, UsdtTxClaim>> claims, List<KeyValue<String, UsdtAddressCommand>> addressCommands) {
+record IntentOutputs(
+        List<KeyValue<String, UsdtCommandOutcome>> outcomes,
+        List<KeyValue<String, UsdtEvent>> events,
+        List<KeyValue<String, UsdtTxClaim>> claims,
+        List<KeyValue<String, UsdtAddressCommand>> addressCommands) {
 
     IntentOutputs() {
         this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());

@@ -19,7 +19,6 @@ import io.abk.billing.usdt.domain.intent.IntentEvent.IntentCreated;
 import io.abk.billing.usdt.domain.intent.IntentEvent.IntentExpired;
 import io.abk.billing.usdt.domain.intent.IntentEvent.Published;
 import io.abk.billing.usdt.domain.intent.IntentEvent.TestPaymentConfirmed;
-import io.abk.billing.usdt.domain.intent.IntentPolicy;
 import io.abk.billing.usdt.domain.intent.IntentState;
 import io.abk.billing.usdt.domain.intent.IntentState.Absent;
 import io.abk.billing.usdt.domain.intent.IntentState.Confirmed;
@@ -125,29 +124,43 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
     }
 
     /** What one event writes besides the store; the body of a published event. */
-    private @Nullable String follow(IntentCommand command, IntentEvent event, IntentState before, IntentOutputs outputs) {
+    private @Nullable String follow(
+            IntentCommand command, IntentEvent event, IntentState before, IntentOutputs outputs) {
         var expiries = required(this.expiries);
         var at = command.requestedAt();
         return switch (event) {
             case IntentCreated created -> {
                 expiries.add(created.details().id(), created.details().expiresAt());
-                outputs.addressCommands().add(book(AddressBookRecords.add(command.commandId() + ":book", at,
-                        created.details())));
+                outputs.addressCommands()
+                        .add(book(AddressBookRecords.add(command.commandId() + ":book", at, created.details())));
                 yield null;
             }
             case ClaimRequested requested -> {
                 var claim = requested.claim();
-                outputs.claims().add(KeyValue.pair(claim.txHash(), new UsdtTxClaim(claim.txHash(), command.intentId(),
-                        claim.resultCommandId(), claim.requestedAt())));
+                outputs.claims()
+                        .add(KeyValue.pair(
+                                claim.txHash(),
+                                new UsdtTxClaim(
+                                        claim.txHash(),
+                                        command.intentId(),
+                                        claim.resultCommandId(),
+                                        claim.requestedAt())));
                 yield null;
             }
             case IntentConfirmed confirmed -> {
                 var details = confirmed.details();
                 expiries.remove(details.id(), details.expiresAt());
-                outputs.addressCommands().add(book(AddressBookRecords.remove(command.commandId() + ":book", at, details,
-                        confirmed.confirmation().match().txHash())));
-                log.info("event=intent_confirmed intentId={} txHash={} eventId={} commandId={}", details.id(),
-                        confirmed.confirmation().match().txHash(), confirmed.confirmation().eventId(),
+                outputs.addressCommands()
+                        .add(book(AddressBookRecords.remove(
+                                command.commandId() + ":book",
+                                at,
+                                details,
+                                confirmed.confirmation().match().txHash())));
+                log.info(
+                        "event=intent_confirmed intentId={} txHash={} eventId={} commandId={}",
+                        details.id(),
+                        confirmed.confirmation().match().txHash(),
+                        confirmed.confirmation().eventId(),
                         command.commandId());
                 yield publish(confirmed, false, outputs);
             }
@@ -155,15 +168,16 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
                 var details = ((Existing) before).details();
                 expiries.remove(details.id(), details.expiresAt());
                 expiries.add(details.id(), IntentExpiries.forgetAt(details.expiresAt()));
-                outputs.addressCommands().add(book(AddressBookRecords.remove(command.commandId() + ":book", at, details,
-                        null)));
+                outputs.addressCommands()
+                        .add(book(AddressBookRecords.remove(command.commandId() + ":book", at, details, null)));
                 yield null;
             }
             case TestPaymentConfirmed test -> publish(test, true, outputs);
             case IntentEvent.ClaimRefused refused -> {
                 // Open and free again: it joins its book again, which ends the book's offer to it, if any.
-                outputs.addressCommands().add(book(AddressBookRecords.add(command.commandId() + ":book", at,
-                        ((Existing) before).details())));
+                outputs.addressCommands()
+                        .add(book(AddressBookRecords.add(
+                                command.commandId() + ":book", at, ((Existing) before).details())));
                 yield null;
             }
         };
@@ -200,8 +214,10 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
                 }
                 if (command instanceof IntentCommand.TriggerTestEvent && applied.eventBody() != null) {
                     // The test event's made-up intent is not stored: its snapshot is the event's.
-                    builder.setIntent(accepted.events().stream().filter(TestPaymentConfirmed.class::isInstance)
-                            .map(TestPaymentConfirmed.class::cast).findFirst()
+                    builder.setIntent(accepted.events().stream()
+                            .filter(TestPaymentConfirmed.class::isInstance)
+                            .map(TestPaymentConfirmed.class::cast)
+                            .findFirst()
                             .map(test -> IntentRecords.snapshot(test.details(), "confirmed", test.confirmation()))
                             .orElse(null));
                 }
@@ -210,8 +226,11 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
                 builder.setAccepted(false).setRejection(new Rejection(rejected.code(), rejected.message()));
                 MatchReport match = rejected.match();
                 builder.setMatch(match == null ? null : MatchRecords.report(match));
-                log.info("event=intent_command_rejected intentId={} commandId={} code={}", command.intentId(),
-                        command.commandId(), rejected.code());
+                log.info(
+                        "event=intent_command_rejected intentId={} commandId={} code={}",
+                        command.intentId(),
+                        command.commandId(),
+                        rejected.code());
             }
         }
         return builder.build();
@@ -232,12 +251,14 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
                 case Expired expired -> {
                     intents.delete(due.intentId());
                     expiries.remove(due.intentId(), due.at());
-                    log.info("event=intent_forgotten intentId={} expiredAt={}", due.intentId(),
+                    log.info(
+                            "event=intent_forgotten intentId={} expiredAt={}",
+                            due.intentId(),
                             expired.details().expiresAt());
                 }
                 case Absent absent -> expiries.remove(due.intentId(), due.at());
                 case Open open ->
-                        apply(new IntentCommand.Expire(due.intentId(), due.intentId() + ":expire", now), outputs);
+                    apply(new IntentCommand.Expire(due.intentId(), due.intentId() + ":expire", now), outputs);
                 case Confirmed confirmed -> expiries.remove(due.intentId(), due.at());
             }
         }
@@ -260,6 +281,8 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
     }
 
     /** A decided command: its decision, the state after it, and the body of the event it answers with. */
-    private record Applied(IntentDecision decision, IntentState next, @Nullable String eventBody) {
-    }
+    private record Applied(
+            IntentDecision decision,
+            IntentState next,
+            @Nullable String eventBody) {}
 }

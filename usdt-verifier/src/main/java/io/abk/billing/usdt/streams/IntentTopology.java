@@ -65,7 +65,8 @@ public final class IntentTopology {
      * What the processors are configured with: the intents' policy, the chain id events carry, and the chain's USDT
      * whose transfers chain-indexer publishes (null in the sandbox, which has no chain).
      */
-    public record Settings(IntentPolicy policy, long chainId, @Nullable ChainToken token) {
+    public record Settings(
+            IntentPolicy policy, long chainId, @Nullable ChainToken token) {
 
         /** The sandbox's: no chain, so no token. */
         public Settings(IntentPolicy policy, long chainId) {
@@ -81,13 +82,15 @@ public final class IntentTopology {
         }
     }
 
-    private IntentTopology() {
-    }
+    private IntentTopology() {}
 
     /** Every topic the topology reads or writes (its internal ones aside): all must exist before it runs. */
     public static List<Topic<?, ?>> topics(Settings settings) {
-        var topics = new ArrayList<Topic<?, ?>>(List.of(Topics.USDT_INTENT_COMMANDS, Topics.USDT_ADDRESS_COMMANDS,
-                Topics.USDT_COMMAND_OUTCOMES, Topics.USDT_EVENTS));
+        var topics = new ArrayList<Topic<?, ?>>(List.of(
+                Topics.USDT_INTENT_COMMANDS,
+                Topics.USDT_ADDRESS_COMMANDS,
+                Topics.USDT_COMMAND_OUTCOMES,
+                Topics.USDT_EVENTS));
         if (settings.token() != null) {
             topics.addAll(List.of(Topics.CHAIN_TRANSFERS, Topics.USDT_WATCHED_ADDRESSES));
         }
@@ -100,40 +103,56 @@ public final class IntentTopology {
         var commands = Topics.USDT_INTENT_COMMANDS;
         var outcomes = Topics.USDT_COMMAND_OUTCOMES;
         var addressCommands = Topics.USDT_ADDRESS_COMMANDS;
-        var intentOutputs = builder
-                .stream(commands.name(), Consumed.with(commands.keySerde(), commands.valueSerde())
-                        .withName("intent-commands-source"))
-                .process(() -> new IntentProcessor(settings), Named.as("intent-processor"), INTENTS_STORE,
+        var intentOutputs = builder.stream(
+                        commands.name(),
+                        Consumed.with(commands.keySerde(), commands.valueSerde())
+                                .withName("intent-commands-source"))
+                .process(
+                        () -> new IntentProcessor(settings),
+                        Named.as("intent-processor"),
+                        INTENTS_STORE,
                         EXPIRIES_STORE);
-        intentOutputs.flatMap((key, out) -> out.outcomes(), Named.as("select-intent-outcomes"))
+        intentOutputs
+                .flatMap((key, out) -> out.outcomes(), Named.as("select-intent-outcomes"))
                 .to(outcomes.name(), produced(outcomes, "intent-outcomes-sink"));
-        intentOutputs.flatMap((key, out) -> out.events(), Named.as("select-events"))
+        intentOutputs
+                .flatMap((key, out) -> out.events(), Named.as("select-events"))
                 .to(Topics.USDT_EVENTS.name(), produced(Topics.USDT_EVENTS, "events-sink"));
-        intentOutputs.flatMap((key, out) -> out.addressCommands(), Named.as("select-address-book-changes"))
+        intentOutputs
+                .flatMap((key, out) -> out.addressCommands(), Named.as("select-address-book-changes"))
                 .to(addressCommands.name(), produced(addressCommands, "address-book-changes-sink"));
-        intentOutputs.flatMap((key, out) -> out.claims(), Named.as("select-tx-claims"))
+        intentOutputs
+                .flatMap((key, out) -> out.claims(), Named.as("select-tx-claims"))
                 // Partitions: as many as usdt.intent-commands (Kafka Streams' default for a repartition).
                 .repartition(Repartitioned.<String, UsdtTxClaim>as(TX_CLAIMS_REPARTITION)
                         .withKeySerde(Serdes.String())
                         .withValueSerde(AvroSerde.of(UsdtTxClaim.class)))
                 .process(TxHashClaimProcessor::new, Named.as("tx-claims-processor"), TX_CLAIMS_STORE)
                 .to(commands.name(), produced(commands, "claim-answers-sink"));
-        var addressOutputs = builder
-                .stream(addressCommands.name(), Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
-                        .withName("address-commands-source"))
-                .process(() -> new AddressBookProcessor(settings), Named.as("address-book-processor"),
+        var addressOutputs = builder.stream(
+                        addressCommands.name(),
+                        Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
+                                .withName("address-commands-source"))
+                .process(
+                        () -> new AddressBookProcessor(settings),
+                        Named.as("address-book-processor"),
                         ADDRESS_BOOKS_STORE);
-        addressOutputs.flatMap((key, out) -> out.confirms(), Named.as("select-poll-confirms"))
+        addressOutputs
+                .flatMap((key, out) -> out.confirms(), Named.as("select-poll-confirms"))
                 .to(commands.name(), produced(commands, "poll-confirms-sink"));
-        addressOutputs.flatMap((key, out) -> out.outcomes(), Named.as("select-poll-outcomes"))
+        addressOutputs
+                .flatMap((key, out) -> out.outcomes(), Named.as("select-poll-outcomes"))
                 .to(outcomes.name(), produced(outcomes, "poll-outcomes-sink"));
         if (settings.token() != null) {
             var watched = Topics.USDT_WATCHED_ADDRESSES;
-            addressOutputs.flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
+            addressOutputs
+                    .flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
                     .to(watched.name(), produced(watched, "watched-addresses-sink"));
             var transfers = Topics.CHAIN_TRANSFERS;
-            builder.stream(transfers.name(), Consumed.with(transfers.keySerde(), transfers.valueSerde())
-                            .withName("chain-transfers-source"))
+            builder.stream(
+                            transfers.name(),
+                            Consumed.with(transfers.keySerde(), transfers.valueSerde())
+                                    .withName("chain-transfers-source"))
                     .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
                     .to(addressCommands.name(), produced(addressCommands, "transfer-polls-sink"));
         }
@@ -147,14 +166,26 @@ public final class IntentTopology {
      * result; an expired one is deleted {@link IntentExpiries#FORGET_AFTER} after its expiry.
      */
     private static void addStores(StreamsBuilder builder) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(INTENTS_STORE),
-                Serdes.String(), AvroSerde.of(UsdtIntentAggregate.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(EXPIRIES_STORE),
-                Serdes.String(), Serdes.String()).withCachingDisabled().withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(TX_CLAIMS_STORE),
-                Serdes.String(), Serdes.String()).withCachingDisabled().withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADDRESS_BOOKS_STORE),
-                Serdes.String(), AvroSerde.of(UsdtAddressBook.class)).withCachingDisabled().withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(INTENTS_STORE),
+                        Serdes.String(),
+                        AvroSerde.of(UsdtIntentAggregate.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(EXPIRIES_STORE), Serdes.String(), Serdes.String())
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(TX_CLAIMS_STORE), Serdes.String(), Serdes.String())
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(ADDRESS_BOOKS_STORE),
+                        Serdes.String(),
+                        AvroSerde.of(UsdtAddressBook.class))
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
     }
 
     private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {

@@ -23,8 +23,7 @@ import org.jspecify.annotations.Nullable;
 /** Maps transaction facts, evidence, terms and match reports between the domain and their Avro records. */
 public final class MatchRecords {
 
-    private MatchRecords() {
-    }
+    private MatchRecords() {}
 
     public static UsdtTxObservation observation(TxObservation tx) {
         return UsdtTxObservation.newBuilder()
@@ -34,25 +33,37 @@ public final class MatchRecords {
                 .setBlockTime(tx.blockTime())
                 .setConfirmations(tx.confirmations())
                 .setDecimals(tx.decimals())
-                .setTransfers(tx.transfers().stream().map(t -> UsdtObservedTransfer.newBuilder()
-                        .setLogIndex(t.logIndex())
-                        .setFromAddress(t.fromAddress())
-                        .setToAddress(t.toAddress())
-                        .setAmountBaseUnits(t.amountBaseUnits().toString())
-                        .build()).toList())
+                .setTransfers(tx.transfers().stream()
+                        .map(t -> UsdtObservedTransfer.newBuilder()
+                                .setLogIndex(t.logIndex())
+                                .setFromAddress(t.fromAddress())
+                                .setToAddress(t.toAddress())
+                                .setAmountBaseUnits(t.amountBaseUnits().toString())
+                                .build())
+                        .toList())
                 .build();
     }
 
     public static TxObservation observation(UsdtTxObservation tx) {
-        return new TxObservation(tx.getTxHash(), TxStatus.valueOf(tx.getStatus().name()), tx.getBlockNumber(),
-                tx.getBlockTime(), tx.getConfirmations(), tx.getDecimals(),
-                tx.getTransfers().stream().map(t -> new ObservedTransfer(t.getLogIndex(), t.getFromAddress(),
-                        t.getToAddress(), new BigInteger(t.getAmountBaseUnits()))).toList());
+        return new TxObservation(
+                tx.getTxHash(),
+                TxStatus.valueOf(tx.getStatus().name()),
+                tx.getBlockNumber(),
+                tx.getBlockTime(),
+                tx.getConfirmations(),
+                tx.getDecimals(),
+                tx.getTransfers().stream()
+                        .map(t -> new ObservedTransfer(
+                                t.getLogIndex(),
+                                t.getFromAddress(),
+                                t.getToAddress(),
+                                new BigInteger(t.getAmountBaseUnits())))
+                        .toList());
     }
 
     /** The evidence of a confirm: its observation, or its sandbox scenario; exactly one is set. */
-    public static TxEvidence evidence(String txHash, @Nullable UsdtTxObservation observation,
-            @Nullable String sandboxScenario) {
+    public static TxEvidence evidence(
+            String txHash, @Nullable UsdtTxObservation observation, @Nullable String sandboxScenario) {
         if (observation != null) {
             return new TxEvidence.Observed(observation(observation));
         }
@@ -67,11 +78,15 @@ public final class MatchRecords {
     }
 
     public static @Nullable String scenarioOf(TxEvidence evidence) {
-        return evidence instanceof TxEvidence.Simulated simulated ? simulated.scenario().outcome().wire() : null;
+        return evidence instanceof TxEvidence.Simulated simulated
+                ? simulated.scenario().outcome().wire()
+                : null;
     }
 
     private static SandboxScenario scenario(String wire) {
-        return Arrays.stream(SandboxScenario.values()).filter(s -> s.outcome().wire().equals(wire)).findFirst()
+        return Arrays.stream(SandboxScenario.values())
+                .filter(s -> s.outcome().wire().equals(wire))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no sandbox scenario " + wire));
     }
 
@@ -104,10 +119,16 @@ public final class MatchRecords {
     public static MatchReport report(UsdtMatchReport report) {
         var code = report.getCode();
         var received = report.getReceivedUsdt();
-        return new MatchReport(report.getTxHash(), MatchOutcome.fromWire(report.getOutcome()),
-                report.getOk(), code == null ? null : MatchCode.fromWire(code),
-                UsdtAmount.ofMicros(report.getExpectedMicros()), received == null ? null : new BigDecimal(received),
-                report.getConfirmations(), report.getRequiredConfirmations(), report.getFromAddress(),
+        return new MatchReport(
+                report.getTxHash(),
+                MatchOutcome.fromWire(report.getOutcome()),
+                report.getOk(),
+                code == null ? null : MatchCode.fromWire(code),
+                UsdtAmount.ofMicros(report.getExpectedMicros()),
+                received == null ? null : new BigDecimal(received),
+                report.getConfirmations(),
+                report.getRequiredConfirmations(),
+                report.getFromAddress(),
                 report.getBlockNumber());
     }
 }

@@ -40,8 +40,8 @@ final class PaymentConfirmedEvents {
                 .setTest(test)
                 .setIntent(intent)
                 .setTransaction(transaction)
-                .setBody(UsdtJson.eventBody(confirmation.eventId(), confirmation.confirmedAt(), test, intent,
-                        transaction))
+                .setBody(UsdtJson.eventBody(
+                        confirmation.eventId(), confirmation.confirmedAt(), test, intent, transaction))
                 .build();
     }
 }

@@ -45,14 +45,21 @@ final class TransferPollProcessor implements Processor<String, ChainTransfer, St
             return;
         }
         var token = settings.token();
-        if (token != null && transfer.getPayload() instanceof TokenTransfer paid
+        if (token != null
+                && transfer.getPayload() instanceof TokenTransfer paid
                 && paid.getDecimals() != token.decimals()) {
-            log.warn("event=transfer_decimals_differ key={} published={} configured={} message=\"amounts are read"
-                    + " with BILLING_USDT_TOKEN_DECIMALS; check the chain's USDT_DECIMALS in chain-indexer\"",
-                    record.key(), paid.getDecimals(), token.decimals());
+            log.warn(
+                    "event=transfer_decimals_differ key={} published={} configured={} message=\"amounts are read"
+                            + " with BILLING_USDT_TOKEN_DECIMALS; check the chain's USDT_DECIMALS in chain-indexer\"",
+                    record.key(),
+                    paid.getDecimals(),
+                    token.decimals());
         }
-        log.info("event=chain_transfer_polled key={} payToAddress={} commandId={}", record.key(),
-                poll.get().getPayToAddress(), poll.get().getCommandId());
+        log.info(
+                "event=chain_transfer_polled key={} payToAddress={} commandId={}",
+                record.key(),
+                poll.get().getPayToAddress(),
+                poll.get().getCommandId());
         if (context == null) {
             throw new IllegalStateException("process() before init()");
         }

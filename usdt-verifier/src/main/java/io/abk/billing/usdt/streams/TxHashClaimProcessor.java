@@ -44,11 +44,20 @@ final class TxHashClaimProcessor implements Processor<String, UsdtTxClaim, Strin
         var granted = TxHashClaims.grants(holder, claim.getIntentId());
         if (!granted) {
             // Never names the holder's intent to the claimant's caller; the log is for operators.
-            log.info("event=tx_claim_refused txHash={} intentId={} heldBy={}", claim.getTxHash(), claim.getIntentId(),
+            log.info(
+                    "event=tx_claim_refused txHash={} intentId={} heldBy={}",
+                    claim.getTxHash(),
+                    claim.getIntentId(),
                     holder);
         }
-        var answer = IntentRecords.envelope(new IntentCommand.AnswerClaim(claim.getIntentId(),
-                claim.getResultCommandId(), claim.getRequestedAt(), claim.getTxHash(), granted), null);
+        var answer = IntentRecords.envelope(
+                new IntentCommand.AnswerClaim(
+                        claim.getIntentId(),
+                        claim.getResultCommandId(),
+                        claim.getRequestedAt(),
+                        claim.getTxHash(),
+                        granted),
+                null);
         context.forward(new Record<>(claim.getIntentId(), answer, record.timestamp()));
     }
 

@@ -17,12 +17,13 @@ public final class UsdtProcessingFailureHandler extends LogAndSkipProcessingHand
     @Override
     protected String describe(@Nullable Object value) {
         return switch (value) {
-            case UsdtIntentCommand command -> "commandId=" + command.getCommandId() + " intentId=" + command.getIntentId();
-            case UsdtAddressCommand command -> "commandId=" + command.getCommandId() + " payToAddress="
-                    + command.getPayToAddress();
+            case UsdtIntentCommand command ->
+                "commandId=" + command.getCommandId() + " intentId=" + command.getIntentId();
+            case UsdtAddressCommand command ->
+                "commandId=" + command.getCommandId() + " payToAddress=" + command.getPayToAddress();
             case UsdtTxClaim claim -> "txHash=" + claim.getTxHash() + " intentId=" + claim.getIntentId();
-            case ChainTransfer transfer -> "chainTransfer=" + transfer.getChainId() + ":" + transfer.getTxHash() + ":"
-                    + transfer.getLogIndex();
+            case ChainTransfer transfer ->
+                "chainTransfer=" + transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex();
             case null, default -> "";
         };
     }

@@ -50,7 +50,9 @@ final class AnvilToken {
 
     /** A successful transfer; its hash. */
     String transfer(Credentials from, String to, BigInteger baseUnits) {
-        return transactions.send(from, address, Erc20Abi.transfer(to, baseUnits)).getTransactionHash();
+        return transactions
+                .send(from, address, Erc20Abi.transfer(to, baseUnits))
+                .getTransactionHash();
     }
 
     /**
@@ -60,20 +62,31 @@ final class AnvilToken {
     String revertedTransfer(Credentials from, String to, BigInteger baseUnits) {
         var web3j = node.web3j();
         try {
-            var nonce = web3j.ethGetTransactionCount(from.getAddress(), DefaultBlockParameterName.PENDING).send()
+            var nonce = web3j.ethGetTransactionCount(from.getAddress(), DefaultBlockParameterName.PENDING)
+                    .send()
                     .getTransactionCount();
             var gasPrice = web3j.ethGasPrice().send().getGasPrice();
-            var raw = RawTransaction.createTransaction(nonce, gasPrice, BigInteger.valueOf(100_000), address,
-                    BigInteger.ZERO, Erc20Abi.transfer(to, baseUnits));
+            var raw = RawTransaction.createTransaction(
+                    nonce,
+                    gasPrice,
+                    BigInteger.valueOf(100_000),
+                    address,
+                    BigInteger.ZERO,
+                    Erc20Abi.transfer(to, baseUnits));
             var signed = Numeric.toHexString(TransactionEncoder.signMessage(raw, node.chainId(), from));
             var sent = web3j.ethSendRawTransaction(signed).send();
             if (sent.hasError()) {
-                throw new IllegalStateException("anvil refused the transaction: " + sent.getError().getMessage());
+                throw new IllegalStateException(
+                        "anvil refused the transaction: " + sent.getError().getMessage());
             }
             // Anvil mines it at once, yet may answer the receipt a moment after the hash: wait for it.
-            var receipt = await("the receipt of " + sent.getTransactionHash()).atMost(RECEIPT_PATIENCE)
+            var receipt = await("the receipt of " + sent.getTransactionHash())
+                    .atMost(RECEIPT_PATIENCE)
                     .pollInterval(Duration.ofMillis(50))
-                    .until(() -> web3j.ethGetTransactionReceipt(sent.getTransactionHash()).send().getTransactionReceipt(),
+                    .until(
+                            () -> web3j.ethGetTransactionReceipt(sent.getTransactionHash())
+                                    .send()
+                                    .getTransactionReceipt(),
                             Optional::isPresent)
                     .orElseThrow();
             if (receipt.isStatusOK()) {

@@ -63,12 +63,14 @@ class AnvilVerificationIT {
         txOf.put(SandboxScenario.NOT_FOUND, "0x" + "42".repeat(32));
         txOf.put(SandboxScenario.REVERTED, token.revertedTransfer(PAYER, PAY_TO, USDT.pow(5)));
         node.mine(DEPTH);
-        verifier = TestVerifier.start(dir, Map.of(
-                "BILLING_USDT_RPC_URLS", node.rpcUrl(),
-                "BILLING_USDT_CHAIN_ID", Long.toString(node.chainId()),
-                "BILLING_USDT_TOKEN_ADDRESS", token.address(),
-                "BILLING_USDT_CONFIRMATIONS", Integer.toString(DEPTH),
-                "BILLING_USDT_POLL_BLOCKS", "50"));
+        verifier = TestVerifier.start(
+                dir,
+                Map.of(
+                        "BILLING_USDT_RPC_URLS", node.rpcUrl(),
+                        "BILLING_USDT_CHAIN_ID", Long.toString(node.chainId()),
+                        "BILLING_USDT_TOKEN_ADDRESS", token.address(),
+                        "BILLING_USDT_CONFIRMATIONS", Integer.toString(DEPTH),
+                        "BILLING_USDT_POLL_BLOCKS", "50"));
     }
 
     @AfterAll
@@ -90,18 +92,20 @@ class AnvilVerificationIT {
 
     /** The scenario's transaction; a pending one is sent now, so that nothing is mined on top of it. */
     private String tx(SandboxScenario scenario) {
-        return scenario == SandboxScenario.PENDING_CONFIRMATIONS ? token.transfer(PAYER, PAY_TO, usdt(20))
+        return scenario == SandboxScenario.PENDING_CONFIRMATIONS
+                ? token.transfer(PAYER, PAY_TO, usdt(20))
                 : txOf.get(scenario);
     }
 
     private Answer verify(String amount, MatchStrategy strategy, String txHash) {
-        return verifier.post("/v1/payments/verify", "{" + terms(amount, PAY_TO, strategy) + ",\"txHash\":\"" + txHash
-                + "\"}");
+        return verifier.post(
+                "/v1/payments/verify", "{" + terms(amount, PAY_TO, strategy) + ",\"txHash\":\"" + txHash + "\"}");
     }
 
     static Stream<Arguments> outcomesByStrategy() {
-        return Stream.of(SandboxScenario.values()).flatMap(scenario -> Stream.of(MatchStrategy.values())
-                .map(strategy -> Arguments.of(scenario, strategy)));
+        return Stream.of(SandboxScenario.values())
+                .flatMap(scenario ->
+                        Stream.of(MatchStrategy.values()).map(strategy -> Arguments.of(scenario, strategy)));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -114,19 +118,23 @@ class AnvilVerificationIT {
         var body = answer.body();
         assertThat(body.get("outcome").asString()).as(body.toString()).isEqualTo(expected.outcome());
         assertThat(body.get("ok").asBoolean()).isEqualTo(expected.ok());
-        assertThat(body.get("code").isNull() ? null : body.get("code").asString()).isEqualTo(expected.code());
+        assertThat(body.get("code").isNull() ? null : body.get("code").asString())
+                .isEqualTo(expected.code());
         assertThat(body.get("requiredConfirmations").asInt()).isEqualTo(DEPTH);
     }
 
     @Test
     void shouldReadAmountsAndSenderExactlyWhenTheTransactionPays() {
-        var body = verify("20", MatchStrategy.EXACT, txOf.get(SandboxScenario.OVERPAID)).body();
+        var body = verify("20", MatchStrategy.EXACT, txOf.get(SandboxScenario.OVERPAID))
+                .body();
 
         assertThat(body.get("receivedUsdt").toString()).isEqualTo("30");
         assertThat(body.get("expectedUsdt").toString()).isEqualTo("20");
-        assertThat(body.get("fromAddress").asString()).isEqualTo(PAYER.getAddress().toLowerCase(Locale.ROOT));
+        assertThat(body.get("fromAddress").asString())
+                .isEqualTo(PAYER.getAddress().toLowerCase(Locale.ROOT));
         assertThat(body.get("confirmations").asLong()).isGreaterThanOrEqualTo(DEPTH);
-        var pending = verify("20", MatchStrategy.EXACT, tx(SandboxScenario.PENDING_CONFIRMATIONS)).body();
+        var pending = verify("20", MatchStrategy.EXACT, tx(SandboxScenario.PENDING_CONFIRMATIONS))
+                .body();
         assertThat(pending.get("confirmations").asLong()).isEqualTo(1);
     }
 
@@ -148,23 +156,27 @@ class AnvilVerificationIT {
     void shouldConfirmTheIntentOnceWhenItsTransactionIsOnTheChain() {
         var tx = token.transfer(PAYER, PAY_TO, usdt(12));
         node.mine(DEPTH);
-        var created = verifier.post("/v1/intents", "{" + terms("12", PayToAddress.toTronBase58(PAY_TO),
-                MatchStrategy.EXACT) + "}");
+        var created = verifier.post(
+                "/v1/intents", "{" + terms("12", PayToAddress.toTronBase58(PAY_TO), MatchStrategy.EXACT) + "}");
         var intentId = created.body().get("intent").get("id").asString();
 
-        var first = verifier.post("/v1/payments/confirm", "{\"intentId\":\"" + intentId + "\",\"txHash\":\""
-                + tx.toUpperCase(Locale.ROOT).replace("0X", "0x") + "\"}");
-        var again = verifier.post("/v1/payments/confirm", "{\"intentId\":\"" + intentId + "\",\"txHash\":\"" + tx
-                + "\"}");
+        var first = verifier.post(
+                "/v1/payments/confirm",
+                "{\"intentId\":\"" + intentId + "\",\"txHash\":\""
+                        + tx.toUpperCase(Locale.ROOT).replace("0X", "0x") + "\"}");
+        var again =
+                verifier.post("/v1/payments/confirm", "{\"intentId\":\"" + intentId + "\",\"txHash\":\"" + tx + "\"}");
 
         assertThat(first.status()).as(first.body().toString()).isEqualTo(200);
         var transaction = first.body().get("event").get("data").get("transaction");
         assertThat(transaction.get("txHash").asString()).isEqualTo(tx);
         assertThat(transaction.get("chainId").asLong()).isEqualTo(node.chainId());
-        assertThat(transaction.get("fromAddress").asString()).isEqualTo(PAYER.getAddress().toLowerCase(Locale.ROOT));
+        assertThat(transaction.get("fromAddress").asString())
+                .isEqualTo(PAYER.getAddress().toLowerCase(Locale.ROOT));
         assertThat(transaction.get("blockNumber").asLong()).isPositive();
         assertThat(again.body()).isEqualTo(first.body());
-        assertThat(verifier.events().stream().map(UsdtEvent::getIntentId).filter(intentId::equals)).hasSize(1);
+        assertThat(verifier.events().stream().map(UsdtEvent::getIntentId).filter(intentId::equals))
+                .hasSize(1);
     }
 
     @Test
@@ -188,11 +200,22 @@ class AnvilVerificationIT {
     void shouldConfirmTheOpenIntentsThatRecentTransfersPayWhenPolled() {
         var payTo = "0x00000000000000000000000000000000000000f2";
         var five = verifier.post("/v1/intents", "{" + terms("5", payTo, MatchStrategy.EXACT) + "}")
-                .body().get("intent").get("id").asString();
-        var seven = verifier.post("/v1/intents", "{" + terms("7", PayToAddress.toTronBase58(payTo),
-                MatchStrategy.MINIMUM_AMOUNT) + "}").body().get("intent").get("id").asString();
+                .body()
+                .get("intent")
+                .get("id")
+                .asString();
+        var seven = verifier.post(
+                        "/v1/intents",
+                        "{" + terms("7", PayToAddress.toTronBase58(payTo), MatchStrategy.MINIMUM_AMOUNT) + "}")
+                .body()
+                .get("intent")
+                .get("id")
+                .asString();
         var nine = verifier.post("/v1/intents", "{" + terms("9", payTo, MatchStrategy.EXACT) + "}")
-                .body().get("intent").get("id").asString();
+                .body()
+                .get("intent")
+                .get("id")
+                .asString();
         token.transfer(PAYER, payTo, usdt(7));
         token.transfer(PAYER, payTo, usdt(5));
         node.mine(DEPTH);
@@ -206,9 +229,15 @@ class AnvilVerificationIT {
 
         assertThat(first.status()).as(first.body().toString()).isEqualTo(200);
         assertThat(first.body().get("transactions").asInt()).isEqualTo(3);
-        assertThat(first.body().get("confirmed").valueStream().map(c -> c.get("intent").get("id").asString()))
+        assertThat(first.body()
+                        .get("confirmed")
+                        .valueStream()
+                        .map(c -> c.get("intent").get("id").asString()))
                 .containsExactlyInAnyOrder(five, seven);
-        assertThat(second.body().get("confirmed").valueStream().map(c -> c.get("intent").get("id").asString()))
+        assertThat(second.body()
+                        .get("confirmed")
+                        .valueStream()
+                        .map(c -> c.get("intent").get("id").asString()))
                 .containsExactly(nine);
         assertThat(third.body().get("confirmed")).isEmpty();
     }
@@ -219,15 +248,20 @@ class AnvilVerificationIT {
         // round trips to anvil each: a batch of receipt, transaction and head, then the block), and of the chain
         // reads alone.
         var tx = txOf.get(SandboxScenario.CONFIRMED);
-        var overHttp = measure(() -> assertThat(verify("20", MatchStrategy.EXACT, tx).status()).isEqualTo(200));
-        try (var rpc = new RpcTransactions(java.util.List.of(node.rpcUrl()), "unused", "",
-                java.time.Duration.ofSeconds(10), token.address(), 6)) {
-            var reads = measure(() -> assertThat(rpc.observe(tx).status()).isEqualTo(
-                    io.abk.billing.usdt.domain.match.TxStatus.MINED));
-            System.out.printf(Locale.ROOT, "usdt-verifier verify latency over 200 verifies against anvil: HTTP p50=%.2f"
+        var overHttp = measure(
+                () -> assertThat(verify("20", MatchStrategy.EXACT, tx).status()).isEqualTo(200));
+        try (var rpc = new RpcTransactions(
+                java.util.List.of(node.rpcUrl()), "unused", "", java.time.Duration.ofSeconds(10), token.address(), 6)) {
+            var reads = measure(() ->
+                    assertThat(rpc.observe(tx).status()).isEqualTo(io.abk.billing.usdt.domain.match.TxStatus.MINED));
+            System.out.printf(
+                    Locale.ROOT,
+                    "usdt-verifier verify latency over 200 verifies against anvil: HTTP p50=%.2f"
                             + " ms p99=%.2f ms max=%.2f ms; chain reads alone p50=%.2f ms p99=%.2f ms%n",
-                    overHttp.getValueAtPercentile(50) / 1000.0, overHttp.getValueAtPercentile(99) / 1000.0,
-                    overHttp.getMaxValue() / 1000.0, reads.getValueAtPercentile(50) / 1000.0,
+                    overHttp.getValueAtPercentile(50) / 1000.0,
+                    overHttp.getValueAtPercentile(99) / 1000.0,
+                    overHttp.getMaxValue() / 1000.0,
+                    reads.getValueAtPercentile(50) / 1000.0,
                     reads.getValueAtPercentile(99) / 1000.0);
         }
     }

@@ -34,8 +34,11 @@ class OutcomeFeedIT {
         var waiters = new OutcomeWaiters();
         try (var feed = OutcomeFeed.start("127.0.0.1:" + port, "outcome-feed-it", waiters)) {
             // its metadata requests time out (after 1 s each) while it keeps trying
-            await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(10))
-                    .untilAsserted(() -> assertThat(feed.isAlive()).as("the feed is still trying").isTrue());
+            await().during(Duration.ofSeconds(3))
+                    .atMost(Duration.ofSeconds(10))
+                    .untilAsserted(() -> assertThat(feed.isAlive())
+                            .as("the feed is still trying")
+                            .isTrue());
             assertThat(feed.isReady()).isFalse();
 
             // when the broker comes up on that address with the topic
@@ -47,8 +50,9 @@ class OutcomeFeedIT {
                 await().atMost(Duration.ofSeconds(60)).until(feed::isReady);
                 var waiting = waiters.await("cmd_after_start");
                 try (var producer = producer(broker.bootstrapServers())) {
-                    producer.send(new ProducerRecord<>(Topics.USDT_COMMAND_OUTCOMES.name(), "cmd_after_start",
-                            outcome("cmd_after_start"))).get();
+                    producer.send(new ProducerRecord<>(
+                                    Topics.USDT_COMMAND_OUTCOMES.name(), "cmd_after_start", outcome("cmd_after_start")))
+                            .get();
                 }
                 await().atMost(Duration.ofSeconds(30)).until(waiting::isDone);
                 assertThat(waiting).isCompletedWithValue(outcome("cmd_after_start"));
@@ -59,12 +63,21 @@ class OutcomeFeedIT {
 
     private static KafkaProducer<String, UsdtCommandOutcome> producer(String bootstrapServers) {
         var topic = Topics.USDT_COMMAND_OUTCOMES;
-        return new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
-                new StringSerializer(), topic.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                new StringSerializer(),
+                topic.valueSerde().serializer());
     }
 
     private static UsdtCommandOutcome outcome(String commandId) {
-        return UsdtCommandOutcome.newBuilder().setCommandId(commandId).setAccepted(true).setIntent(null)
-                .setEventBody(null).setRejection(null).setMatch(null).setFollowUps(List.of()).build();
+        return UsdtCommandOutcome.newBuilder()
+                .setCommandId(commandId)
+                .setAccepted(true)
+                .setIntent(null)
+                .setEventBody(null)
+                .setRejection(null)
+                .setMatch(null)
+                .setFollowUps(List.of())
+                .build();
     }
 }

@@ -14,8 +14,15 @@ class OutcomeWaitersTest {
     private final OutcomeWaiters waiters = new OutcomeWaiters(nanos::get);
 
     private static UsdtCommandOutcome outcome(String commandId) {
-        return UsdtCommandOutcome.newBuilder().setCommandId(commandId).setAccepted(true).setIntent(null)
-                .setEventBody(null).setRejection(null).setMatch(null).setFollowUps(List.of()).build();
+        return UsdtCommandOutcome.newBuilder()
+                .setCommandId(commandId)
+                .setAccepted(true)
+                .setIntent(null)
+                .setEventBody(null)
+                .setRejection(null)
+                .setMatch(null)
+                .setFollowUps(List.of())
+                .build();
     }
 
     @Test

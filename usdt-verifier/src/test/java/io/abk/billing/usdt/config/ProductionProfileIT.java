@@ -22,14 +22,13 @@ class ProductionProfileIT {
     @TempDir
     Path dir;
 
-    private record Exit(int status, String stderr) {
-    }
+    private record Exit(int status, String stderr) {}
 
     private Exit run(Map<String, String> environment) throws IOException, InterruptedException {
         var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         var stderr = dir.resolve("stderr.txt");
-        var builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                UsdtVerifierApplication.class.getName())
+        var builder = new ProcessBuilder(
+                        java, "-cp", System.getProperty("java.class.path"), UsdtVerifierApplication.class.getName())
                 .redirectError(stderr.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("BILLING_") || name.startsWith("SPRING_"));
@@ -48,18 +47,29 @@ class ProductionProfileIT {
 
     @Test
     void shouldExitWithStatusTwoWhenTheSandboxIsOnUnderTheProductionProfile() throws Exception {
-        var exit = run(Map.of("SPRING_PROFILES_ACTIVE", "production", "BILLING_USDT_SANDBOX", "true",
-                "BILLING_USDT_KEYS", "usdt_live_key_0123456789abcdef"));
+        var exit = run(Map.of(
+                "SPRING_PROFILES_ACTIVE",
+                "production",
+                "BILLING_USDT_SANDBOX",
+                "true",
+                "BILLING_USDT_KEYS",
+                "usdt_live_key_0123456789abcdef"));
 
         assertThat(exit.status()).isEqualTo(2);
-        assertThat(exit.stderr()).contains("usdt-verifier: invalid configuration:")
+        assertThat(exit.stderr())
+                .contains("usdt-verifier: invalid configuration:")
                 .contains("BILLING_USDT_SANDBOX=true is refused under the production profile");
     }
 
     @Test
     void shouldExitWithStatusTwoWhenTheDevelopmentKeyIsListedUnderTheProductionProfile() throws Exception {
-        var exit = run(Map.of("SPRING_PROFILES_ACTIVE", "production", "BILLING_USDT_RPC_URLS", "http://127.0.0.1:9",
-                "BILLING_USDT_KEYS", ServiceKeys.DEVELOPMENT_KEY));
+        var exit = run(Map.of(
+                "SPRING_PROFILES_ACTIVE",
+                "production",
+                "BILLING_USDT_RPC_URLS",
+                "http://127.0.0.1:9",
+                "BILLING_USDT_KEYS",
+                ServiceKeys.DEVELOPMENT_KEY));
 
         assertThat(exit.status()).isEqualTo(2);
         assertThat(exit.stderr()).contains("development key");

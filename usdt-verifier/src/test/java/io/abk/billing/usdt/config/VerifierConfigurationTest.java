@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class VerifierConfigurationTest {
 
-    private static final IntentPolicy POLICY = new IntentPolicy(Duration.ofHours(24),
-            new MatchPolicy(19, BigDecimal.ONE));
+    private static final IntentPolicy POLICY =
+            new IntentPolicy(Duration.ofHours(24), new MatchPolicy(19, BigDecimal.ONE));
     private static final String KEY = "usdt_live_key_0123456789abcdef";
 
     @Test
@@ -23,8 +23,8 @@ class VerifierConfigurationTest {
         var settings = VerifierConfiguration.topologySettings(properties, POLICY, Deployment.check(properties, false));
 
         assertThat(settings.chainId()).isEqualTo(728126428);
-        assertThat(settings.token()).isEqualTo(new IntentTopology.ChainToken(
-                "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c", 6));
+        assertThat(settings.token())
+                .isEqualTo(new IntentTopology.ChainToken("0xa614f803b6fd780986a42c78ec9c7f77e6ded13c", 6));
     }
 
     @Test

@@ -13,16 +13,20 @@ import tools.jackson.databind.json.JsonMapper;
 class RequestFieldsAmountTest {
 
     /** Read like the verifier reads bodies: decimals exact. */
-    private static final JsonMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
 
     @ParameterizedTest(name = "{0} is refused: {1}")
-    @CsvSource(delimiter = '|', value = {
-        "1.0000001         | amountUsdt must have at most 6 decimal places",
-        "0                 | amountUsdt must be greater than 0",
-        "-1                | amountUsdt must be greater than 0",
-        "1000000000.000001 | amountUsdt must be at most 1000000000",
-        "\"1.5\"           | amountUsdt must be a JSON number (in USDT, e.g. 12.5)",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1.0000001         | amountUsdt must have at most 6 decimal places",
+                "0                 | amountUsdt must be greater than 0",
+                "-1                | amountUsdt must be greater than 0",
+                "1000000000.000001 | amountUsdt must be at most 1000000000",
+                "\"1.5\"           | amountUsdt must be a JSON number (in USDT, e.g. 12.5)",
+            })
     void shouldRefuseWithTheDocumentedMessageWhenTheAmountBreaksARule(String json, String message) {
         var fields = RequestFields.of(JSON.readTree("{\"amountUsdt\":" + json + "}"));
 

@@ -68,7 +68,8 @@ class SandboxApiIT {
     }
 
     private Answer confirm(String intentId, String txHash) {
-        return verifier.post("/v1/payments/confirm", "{\"intentId\":\"" + intentId + "\",\"txHash\":\"" + txHash + "\"}");
+        return verifier.post(
+                "/v1/payments/confirm", "{\"intentId\":\"" + intentId + "\",\"txHash\":\"" + txHash + "\"}");
     }
 
     @Test
@@ -82,10 +83,12 @@ class SandboxApiIT {
 
     @Test
     void shouldExposeMetricsTaggedWithTheServiceWhenScraped() throws Exception {
-        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(verifier.baseUrl()
-                + "/actuator/prometheus")).build();
-        var body = java.net.http.HttpClient.newHttpClient().send(request,
-                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+        var request = java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(verifier.baseUrl() + "/actuator/prometheus"))
+                .build();
+        var body = java.net.http.HttpClient.newHttpClient()
+                .send(request, java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
 
         assertThat(body).contains("service=\"usdt-verifier\"").contains("jvm_memory_used_bytes");
     }
@@ -100,13 +103,17 @@ class SandboxApiIT {
             assertThat(answer.body().get("error").asString()).isNotBlank();
         }
         var unknownRoute = verifier.get("/v1/no-such-route", null);
-        assertThat(unknownRoute.status()).as("an anonymous caller learns nothing of the routes").isEqualTo(401);
+        assertThat(unknownRoute.status())
+                .as("an anonymous caller learns nothing of the routes")
+                .isEqualTo(401);
     }
 
     @Test
     void shouldAcceptTheKeyWhenGivenAsBearerToken() {
-        var answer = verifier.post("/v1/payments/verify", "{" + terms("1", PAY_TO_EVM, MatchStrategy.EXACT)
-                + ",\"txHash\":\"" + freshHash() + "\"}", Map.of("Authorization", "Bearer " + TestVerifier.KEY));
+        var answer = verifier.post(
+                "/v1/payments/verify",
+                "{" + terms("1", PAY_TO_EVM, MatchStrategy.EXACT) + ",\"txHash\":\"" + freshHash() + "\"}",
+                Map.of("Authorization", "Bearer " + TestVerifier.KEY));
 
         assertThat(answer.status()).isEqualTo(200);
     }
@@ -119,11 +126,20 @@ class SandboxApiIT {
         assertThat(answer.body().get("sandbox").asBoolean()).isTrue();
         var scenarios = answer.body().get("scenarios");
         assertThat(scenarios).hasSize(7);
-        assertThat(scenarios.valueStream().map(s -> s.get("outcome").asString())).containsExactly("confirmed",
-                "underpaid", "overpaid", "wrong_recipient", "not_found", "reverted", "pending_confirmations");
+        assertThat(scenarios.valueStream().map(s -> s.get("outcome").asString()))
+                .containsExactly(
+                        "confirmed",
+                        "underpaid",
+                        "overpaid",
+                        "wrong_recipient",
+                        "not_found",
+                        "reverted",
+                        "pending_confirmations");
         scenarios.valueStream().forEach(s -> {
-            assertThat(s.get("txHash").asString()).isEqualTo(SandboxScenario.valueOf(s.get("outcome").asString()
-                    .toUpperCase()).txHash());
+            assertThat(s.get("txHash").asString())
+                    .isEqualTo(
+                            SandboxScenario.valueOf(s.get("outcome").asString().toUpperCase())
+                                    .txHash());
             assertThat(s.get("description").asString()).isNotBlank();
         });
     }
@@ -145,22 +161,25 @@ class SandboxApiIT {
     }
 
     static Stream<Arguments> scenariosByStrategy() {
-        return Stream.of(SandboxScenario.values()).flatMap(scenario -> Stream.of(MatchStrategy.values())
-                .map(strategy -> Arguments.of(scenario, strategy)));
+        return Stream.of(SandboxScenario.values())
+                .flatMap(scenario ->
+                        Stream.of(MatchStrategy.values()).map(strategy -> Arguments.of(scenario, strategy)));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("scenariosByStrategy")
     void shouldReportTheScenariosOutcomeWhenVerifyingItsReservedHash(SandboxScenario scenario, MatchStrategy strategy) {
-        var answer = verifier.post("/v1/payments/verify", "{" + terms("20", PAY_TO_EVM, strategy) + ",\"txHash\":\""
-                + scenario.txHash() + "\"}");
+        var answer = verifier.post(
+                "/v1/payments/verify",
+                "{" + terms("20", PAY_TO_EVM, strategy) + ",\"txHash\":\"" + scenario.txHash() + "\"}");
 
         var expected = ExpectedOutcomes.of(scenario, strategy);
         assertThat(answer.status()).isEqualTo(200);
         var body = answer.body();
         assertThat(body.get("outcome").asString()).isEqualTo(expected.outcome());
         assertThat(body.get("ok").asBoolean()).isEqualTo(expected.ok());
-        assertThat(body.get("code").isNull() ? null : body.get("code").asString()).isEqualTo(expected.code());
+        assertThat(body.get("code").isNull() ? null : body.get("code").asString())
+                .isEqualTo(expected.code());
         assertThat(body.get("expectedUsdt").decimalValue()).isEqualByComparingTo("20");
         assertThat(body.get("txHash").asString()).isEqualTo(scenario.txHash());
         assertThat(body.has("receivedUsdt")).isTrue();
@@ -185,7 +204,10 @@ class SandboxApiIT {
         assertThat(event.get("data").get("intent").get("id").asString()).isEqualTo(intentId);
         assertThat(again.body()).isEqualTo(first.body());
         assertThat(otherTx.body()).isEqualTo(first.body());
-        assertThat(eventsOf(intentId)).hasSize(1).first().extracting(UsdtEvent::getEventId)
+        assertThat(eventsOf(intentId))
+                .hasSize(1)
+                .first()
+                .extracting(UsdtEvent::getEventId)
                 .isEqualTo(event.get("id").asString());
     }
 
@@ -229,11 +251,17 @@ class SandboxApiIT {
         var tx = freshHash();
         var body = "{\"intentId\":\"" + intentId + "\",\"txHash\":\"" + tx + "\"}";
 
-        var answers = IntStream.range(0, 50).mapToObj(i -> verifier.postAsync("/v1/payments/confirm", body)).toList()
-                .stream().map(CompletableFuture::join).toList();
+        var answers =
+                IntStream.range(0, 50).mapToObj(i -> verifier.postAsync("/v1/payments/confirm", body)).toList().stream()
+                        .map(CompletableFuture::join)
+                        .toList();
 
-        assertThat(answers).allSatisfy(answer -> assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200));
-        assertThat(answers.stream().map(answer -> answer.body().get("event").get("id").asString()).distinct())
+        assertThat(answers)
+                .allSatisfy(answer ->
+                        assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200));
+        assertThat(answers.stream()
+                        .map(answer -> answer.body().get("event").get("id").asString())
+                        .distinct())
                 .hasSize(1);
         assertThat(eventsOf(intentId)).hasSize(1);
     }
@@ -241,16 +269,24 @@ class SandboxApiIT {
     @Test
     void shouldConfirmExactlyOneIntentWhenFiftyIntentsRaceForOneTransaction() {
         var tx = freshHash();
-        var intents = IntStream.range(0, 50).mapToObj(i -> createIntent("3", PAY_TO_EVM, MatchStrategy.EXACT)).toList();
+        var intents = IntStream.range(0, 50)
+                .mapToObj(i -> createIntent("3", PAY_TO_EVM, MatchStrategy.EXACT))
+                .toList();
 
-        var answers = intents.stream().map(id -> verifier.postAsync("/v1/payments/confirm",
-                "{\"intentId\":\"" + id + "\",\"txHash\":\"" + tx + "\"}")).toList().stream()
-                .map(CompletableFuture::join).toList();
+        var answers = intents.stream()
+                .map(id -> verifier.postAsync(
+                        "/v1/payments/confirm", "{\"intentId\":\"" + id + "\",\"txHash\":\"" + tx + "\"}"))
+                .toList()
+                .stream()
+                .map(CompletableFuture::join)
+                .toList();
 
         assertThat(answers.stream().filter(answer -> answer.status() == 200)).hasSize(1);
         assertThat(answers.stream().filter(answer -> answer.status() == 409))
-                .hasSize(49).allSatisfy(answer -> assertThat(answer.code()).isEqualTo("tx_already_used"));
-        assertThat(verifier.events().stream().filter(event -> event.getTransaction().getTxHash().equals(tx)))
+                .hasSize(49)
+                .allSatisfy(answer -> assertThat(answer.code()).isEqualTo("tx_already_used"));
+        assertThat(verifier.events().stream()
+                        .filter(event -> event.getTransaction().getTxHash().equals(tx)))
                 .hasSize(1);
     }
 
@@ -274,8 +310,10 @@ class SandboxApiIT {
     void shouldCreateNothingWhenConfirmingWithFieldsATransactionThatDoesNotMatch() throws Exception {
         var commands = verifier.endOffsets(Topics.USDT_INTENT_COMMANDS);
 
-        var answer = verifier.post("/v1/payments/confirm", "{" + terms("9.99", PAY_TO_EVM, MatchStrategy.EXACT)
-                + ",\"txHash\":\"" + SandboxScenario.UNDERPAID.txHash() + "\"}");
+        var answer = verifier.post(
+                "/v1/payments/confirm",
+                "{" + terms("9.99", PAY_TO_EVM, MatchStrategy.EXACT) + ",\"txHash\":\""
+                        + SandboxScenario.UNDERPAID.txHash() + "\"}");
 
         assertThat(answer.status()).isEqualTo(400);
         assertThat(answer.code()).isEqualTo("amount_too_low");
@@ -293,7 +331,10 @@ class SandboxApiIT {
         var again = verifier.post("/v1/payments/poll", "{\"payToAddress\":\"" + payTo + "\"}");
 
         assertThat(answer.status()).as(answer.body().toString()).isEqualTo(200);
-        assertThat(answer.body().get("confirmed").valueStream().map(c -> c.get("intent").get("id").asString()))
+        assertThat(answer.body()
+                        .get("confirmed")
+                        .valueStream()
+                        .map(c -> c.get("intent").get("id").asString()))
                 .containsExactlyInAnyOrder(first, second);
         assertThat(again.body().get("confirmed")).isEmpty();
         assertThat(eventsOf(first)).hasSize(1);
@@ -308,9 +349,13 @@ class SandboxApiIT {
         var event = answer.body().get("event");
         assertThat(event.get("test").asBoolean()).isTrue();
         assertThat(event.get("type").asString()).isEqualTo("payment.confirmed");
-        assertThat(event.get("data").get("intent").get("amountUsdt").decimalValue()).isEqualByComparingTo("3.5");
-        assertThat(verifier.events()).filteredOn(e -> e.getEventId().equals(event.get("id").asString()))
-                .singleElement().extracting(UsdtEvent::getTest).isEqualTo(true);
+        assertThat(event.get("data").get("intent").get("amountUsdt").decimalValue())
+                .isEqualByComparingTo("3.5");
+        assertThat(verifier.events())
+                .filteredOn(e -> e.getEventId().equals(event.get("id").asString()))
+                .singleElement()
+                .extracting(UsdtEvent::getTest)
+                .isEqualTo(true);
     }
 
     static Stream<Arguments> badInput() {
@@ -323,38 +368,144 @@ class SandboxApiIT {
                 bad("/v1/intents", "{", 400, "invalid_json", null),
                 bad("/v1/intents", "{" + valid + "} {}", 400, "invalid_json", null),
                 bad("/v1/intents", "{" + valid + ",\"merchantRef\":\"twice\"}", 400, "invalid_json", null),
-                bad("/v1/intents", "{\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}", 400, "validation_error", "merchantRef"),
-                bad("/v1/intents", "{\"merchantRef\":7,\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}", 400, "validation_error", "merchantRef"),
-                bad("/v1/intents", "{\"merchantRef\":\" \",\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}", 400, "validation_error", "merchantRef"),
-                bad("/v1/intents", "{\"merchantRef\":\"" + "x".repeat(501) + "\",\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}", 400, "validation_error", "merchantRef"),
-                bad("/v1/intents", "{\"merchantRef\":\"r\",\"payToAddress\":\"" + PAY_TO_EVM + "\"}", 400, "validation_error", "amountUsdt"),
-                bad("/v1/intents", "{" + valid.replace(":10,", ":\"10\",") + "}", 400, "validation_error", "amountUsdt"),
+                bad(
+                        "/v1/intents",
+                        "{\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}",
+                        400,
+                        "validation_error",
+                        "merchantRef"),
+                bad(
+                        "/v1/intents",
+                        "{\"merchantRef\":7,\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}",
+                        400,
+                        "validation_error",
+                        "merchantRef"),
+                bad(
+                        "/v1/intents",
+                        "{\"merchantRef\":\" \",\"amountUsdt\":10,\"payToAddress\":\"" + PAY_TO_EVM + "\"}",
+                        400,
+                        "validation_error",
+                        "merchantRef"),
+                bad(
+                        "/v1/intents",
+                        "{\"merchantRef\":\"" + "x".repeat(501) + "\",\"amountUsdt\":10,\"payToAddress\":\""
+                                + PAY_TO_EVM + "\"}",
+                        400,
+                        "validation_error",
+                        "merchantRef"),
+                bad(
+                        "/v1/intents",
+                        "{\"merchantRef\":\"r\",\"payToAddress\":\"" + PAY_TO_EVM + "\"}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(":10,", ":\"10\",") + "}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
                 bad("/v1/intents", "{" + valid.replace(":10,", ":true,") + "}", 400, "validation_error", "amountUsdt"),
                 bad("/v1/intents", "{" + valid.replace(":10,", ":0,") + "}", 400, "validation_error", "amountUsdt"),
                 bad("/v1/intents", "{" + valid.replace(":10,", ":-1,") + "}", 400, "validation_error", "amountUsdt"),
-                bad("/v1/intents", "{" + valid.replace(":10,", ":1.0000001,") + "}", 400, "validation_error", "amountUsdt"),
-                bad("/v1/intents", "{" + valid.replace(":10,", ":1000000000.000001,") + "}", 400, "validation_error", "amountUsdt"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(":10,", ":1.0000001,") + "}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(":10,", ":1000000000.000001,") + "}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
                 bad("/v1/intents", "{" + valid.replace(":10,", ":1e400,") + "}", 400, "validation_error", "amountUsdt"),
                 bad("/v1/intents", "{" + valid.replace(":10,", ":[10],") + "}", 400, "validation_error", "amountUsdt"),
-                bad("/v1/intents", "{\"merchantRef\":\"r\",\"amountUsdt\":10}", 400, "validation_error", "payToAddress"),
-                bad("/v1/intents", "{" + valid.replace(PAY_TO_EVM, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u") + "}", 400, "validation_error", "payToAddress"),
-                bad("/v1/intents", "{" + valid.replace(PAY_TO_EVM, "0x1234") + "}", 400, "validation_error", "payToAddress"),
-                bad("/v1/intents", "{" + valid.replace(PAY_TO_EVM, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd") + "}", 400, "validation_error", "payToAddress"),
-                bad("/v1/intents", "{" + valid + ",\"matchStrategy\":\"fuzzy\"}", 400, "validation_error", "matchStrategy"),
+                bad(
+                        "/v1/intents",
+                        "{\"merchantRef\":\"r\",\"amountUsdt\":10}",
+                        400,
+                        "validation_error",
+                        "payToAddress"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(PAY_TO_EVM, "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u") + "}",
+                        400,
+                        "validation_error",
+                        "payToAddress"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(PAY_TO_EVM, "0x1234") + "}",
+                        400,
+                        "validation_error",
+                        "payToAddress"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid.replace(PAY_TO_EVM, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAEd") + "}",
+                        400,
+                        "validation_error",
+                        "payToAddress"),
+                bad(
+                        "/v1/intents",
+                        "{" + valid + ",\"matchStrategy\":\"fuzzy\"}",
+                        400,
+                        "validation_error",
+                        "matchStrategy"),
                 bad("/v1/intents", "{" + valid + ",\"matchStrategy\":5}", 400, "validation_error", "matchStrategy"),
                 bad("/v1/payments/verify", "{" + valid + "}", 400, "validation_error", "txHash"),
                 bad("/v1/payments/verify", "{" + valid + ",\"txHash\":\"0x1234\"}", 400, "validation_error", "txHash"),
                 bad("/v1/payments/verify", "{" + valid + ",\"txHash\":12}", 400, "validation_error", "txHash"),
-                bad("/v1/payments/verify", "{" + valid.replace(":10,", ":0.0000001,") + "," + hash + "}", 400, "validation_error", "amountUsdt"),
-                bad("/v1/payments/confirm", "{\"intentId\":\"nope\"," + hash + "}", 400, "validation_error", "intentId"),
-                bad("/v1/payments/confirm", "{\"intentId\":\"pi_01jt0000000000000000000000\"}", 400, "validation_error", "txHash"),
-                bad("/v1/payments/confirm", "{\"intentId\":\"pi_01jt0000000000000000000000\",\"amountUsdt\":1," + hash + "}", 400, "validation_error", "intentId"),
+                bad(
+                        "/v1/payments/verify",
+                        "{" + valid.replace(":10,", ":0.0000001,") + "," + hash + "}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
+                bad(
+                        "/v1/payments/confirm",
+                        "{\"intentId\":\"nope\"," + hash + "}",
+                        400,
+                        "validation_error",
+                        "intentId"),
+                bad(
+                        "/v1/payments/confirm",
+                        "{\"intentId\":\"pi_01jt0000000000000000000000\"}",
+                        400,
+                        "validation_error",
+                        "txHash"),
+                bad(
+                        "/v1/payments/confirm",
+                        "{\"intentId\":\"pi_01jt0000000000000000000000\",\"amountUsdt\":1," + hash + "}",
+                        400,
+                        "validation_error",
+                        "intentId"),
                 bad("/v1/payments/confirm", "{" + hash + "}", 400, "validation_error", "merchantRef"),
-                bad("/v1/payments/confirm", "{" + valid.replace(":10,", ":10.1234567,") + "," + hash + "}", 400, "validation_error", "amountUsdt"),
+                bad(
+                        "/v1/payments/confirm",
+                        "{" + valid.replace(":10,", ":10.1234567,") + "," + hash + "}",
+                        400,
+                        "validation_error",
+                        "amountUsdt"),
                 bad("/v1/payments/poll", "{}", 400, "validation_error", "payToAddress"),
-                bad("/v1/payments/poll", "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":0}", 400, "validation_error", "lookbackBlocks"),
-                bad("/v1/payments/poll", "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":1.5}", 400, "validation_error", "lookbackBlocks"),
-                bad("/v1/payments/poll", "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":99999999999}", 400, "validation_error", "lookbackBlocks"),
+                bad(
+                        "/v1/payments/poll",
+                        "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":0}",
+                        400,
+                        "validation_error",
+                        "lookbackBlocks"),
+                bad(
+                        "/v1/payments/poll",
+                        "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":1.5}",
+                        400,
+                        "validation_error",
+                        "lookbackBlocks"),
+                bad(
+                        "/v1/payments/poll",
+                        "{\"payToAddress\":\"" + PAY_TO_EVM + "\",\"lookbackBlocks\":99999999999}",
+                        400,
+                        "validation_error",
+                        "lookbackBlocks"),
                 bad("/v1/test-events/trigger", "{\"amountUsdt\":\"x\"}", 400, "validation_error", "amountUsdt"),
                 bad("/v1/test-events/trigger", "{\"payToAddress\":\"nope\"}", 400, "validation_error", "payToAddress"),
                 bad("/v1/no-such-route", "{}", 404, "route_not_found", null));
@@ -366,8 +517,8 @@ class SandboxApiIT {
 
     @ParameterizedTest(name = "{0} {1} -> {2} {3}")
     @MethodSource("badInput")
-    void shouldRefuseWithErrorAndCodeAndCreateNothingWhenTheInputIsBad(String path, String body, int status,
-            String code, String param) throws Exception {
+    void shouldRefuseWithErrorAndCodeAndCreateNothingWhenTheInputIsBad(
+            String path, String body, int status, String code, String param) throws Exception {
         var commandsBefore = verifier.endOffsets(Topics.USDT_INTENT_COMMANDS);
         var pollsBefore = verifier.endOffsets(Topics.USDT_ADDRESS_COMMANDS);
 
@@ -380,16 +531,20 @@ class SandboxApiIT {
             assertThat(answer.body().get("param").asString()).isEqualTo(param);
             assertThat(answer.body().get("error").asString()).contains(param);
         }
-        assertThat(verifier.endOffsets(Topics.USDT_INTENT_COMMANDS)).as("no command sent").isEqualTo(commandsBefore);
-        assertThat(verifier.endOffsets(Topics.USDT_ADDRESS_COMMANDS)).as("no poll sent").isEqualTo(pollsBefore);
+        assertThat(verifier.endOffsets(Topics.USDT_INTENT_COMMANDS))
+                .as("no command sent")
+                .isEqualTo(commandsBefore);
+        assertThat(verifier.endOffsets(Topics.USDT_ADDRESS_COMMANDS))
+                .as("no poll sent")
+                .isEqualTo(pollsBefore);
     }
 
     @Test
     void shouldRefuseTransportProblemsWithFourHundredsWhenTheRequestIsMalformed() {
         var valid = "{" + terms("1", PAY_TO_EVM, MatchStrategy.EXACT) + "}";
 
-        var plainText = verifier.post("/v1/intents", valid, Map.of("x-service-api-key", TestVerifier.KEY,
-                "content-type", "text/plain"));
+        var plainText = verifier.post(
+                "/v1/intents", valid, Map.of("x-service-api-key", TestVerifier.KEY, "content-type", "text/plain"));
         var tooLarge = verifier.post("/v1/intents", "{\"merchantRef\":\"" + "x".repeat(70_000) + "\"}");
         var wrongMethod = verifier.get("/v1/intents");
 
@@ -402,6 +557,8 @@ class SandboxApiIT {
     }
 
     private List<UsdtEvent> eventsOf(String intentId) {
-        return verifier.events().stream().filter(event -> event.getIntentId().equals(intentId)).toList();
+        return verifier.events().stream()
+                .filter(event -> event.getIntentId().equals(intentId))
+                .toList();
     }
 }

@@ -27,7 +27,8 @@ class ChainTransferPollsTest {
     private static final Instant MINED = Instant.parse("2026-05-01T10:00:00Z");
     private static final Instant PUBLISHED = MINED.plusSeconds(60);
     private static final IntentTopology.Settings SETTINGS = new IntentTopology.Settings(
-            new IntentPolicy(Duration.ofHours(1), new MatchPolicy(19, BigDecimal.ONE)), CHAIN_ID,
+            new IntentPolicy(Duration.ofHours(1), new MatchPolicy(19, BigDecimal.ONE)),
+            CHAIN_ID,
             new IntentTopology.ChainToken(USDT, 6));
 
     private static ChainTransfer.Builder transfer() {
@@ -41,19 +42,27 @@ class ChainTransferPollsTest {
                 .setLogIndex(4)
                 .setContract(USDT.toUpperCase().replace("0X", "0x"))
                 .setRetracted(false)
-                .setPayload(TokenTransfer.newBuilder().setFrom("0x" + "0c".repeat(20)).setTo(PAY_TO)
-                        .setAmountBaseUnits("12500000").setDecimals(18).setSymbol("USDT").build());
+                .setPayload(TokenTransfer.newBuilder()
+                        .setFrom("0x" + "0c".repeat(20))
+                        .setTo(PAY_TO)
+                        .setAmountBaseUnits("12500000")
+                        .setDecimals(18)
+                        .setSymbol("USDT")
+                        .build());
     }
 
     @Test
     void shouldPollTheRecipientsBookWithWhatAPollWouldHaveReadWhenTheTransferIsTheVerifiersUsdt() {
-        var poll = ChainTransferPolls.poll(transfer().build(), PUBLISHED, SETTINGS).orElseThrow();
+        var poll =
+                ChainTransferPolls.poll(transfer().build(), PUBLISHED, SETTINGS).orElseThrow();
 
         assertThat(poll.getPayToAddress()).isEqualTo(PAY_TO);
         assertThat(poll.getRequestedAt()).isEqualTo(PUBLISHED);
-        assertThat(poll.getCommandId()).startsWith("cmd_")
+        assertThat(poll.getCommandId())
+                .startsWith("cmd_")
                 .isEqualTo(ChainTransferPolls.poll(transfer().build(), PUBLISHED.plusSeconds(9), SETTINGS)
-                        .orElseThrow().getCommandId());
+                        .orElseThrow()
+                        .getCommandId());
         var payload = (UsdtPollTransfers) poll.getPayload();
         assertThat(payload.getSandbox()).isFalse();
         assertThat(payload.getFromBlock()).isEqualTo(70_000_000).isEqualTo(payload.getToBlock());
@@ -61,8 +70,12 @@ class ChainTransferPollsTest {
         assertThat(observation.txHash()).isEqualTo("0x" + "ab".repeat(32));
         assertThat(observation.status()).isEqualTo(TxStatus.MINED);
         assertThat(observation.blockTime()).isEqualTo(MINED);
-        assertThat(observation.confirmations()).as("published confirmed: the verifier's depth").isEqualTo(19);
-        assertThat(observation.decimals()).as("the verifier's own decimals, not the record's label").isEqualTo(6);
+        assertThat(observation.confirmations())
+                .as("published confirmed: the verifier's depth")
+                .isEqualTo(19);
+        assertThat(observation.decimals())
+                .as("the verifier's own decimals, not the record's label")
+                .isEqualTo(6);
         assertThat(observation.transfers()).singleElement().satisfies(transfer -> {
             assertThat(transfer.logIndex()).isEqualTo(4);
             assertThat(transfer.toAddress()).isEqualTo(PAY_TO);
@@ -73,18 +86,27 @@ class ChainTransferPollsTest {
     static Stream<Arguments> notOurs() {
         return Stream.of(
                 Arguments.of("a retraction", transfer().setRetracted(true).build(), SETTINGS),
-                Arguments.of("another chain", transfer().setChainId(CHAIN_ID + 1).build(), SETTINGS),
-                Arguments.of("another token", transfer().setContract("0x" + "aa".repeat(20)).build(), SETTINGS),
-                Arguments.of("a vault event", transfer().setContract(USDT)
-                        .setPayload(new VaultCanceled("0x" + "01".repeat(32), PAY_TO)).build(), SETTINGS),
-                Arguments.of("the sandbox", transfer().build(),
-                        new IntentTopology.Settings(SETTINGS.policy(), CHAIN_ID)));
+                Arguments.of(
+                        "another chain", transfer().setChainId(CHAIN_ID + 1).build(), SETTINGS),
+                Arguments.of(
+                        "another token",
+                        transfer().setContract("0x" + "aa".repeat(20)).build(),
+                        SETTINGS),
+                Arguments.of(
+                        "a vault event",
+                        transfer()
+                                .setContract(USDT)
+                                .setPayload(new VaultCanceled("0x" + "01".repeat(32), PAY_TO))
+                                .build(),
+                        SETTINGS),
+                Arguments.of(
+                        "the sandbox", transfer().build(), new IntentTopology.Settings(SETTINGS.policy(), CHAIN_ID)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("notOurs")
-    void shouldPollNothingWhenTheLogIsNotTheVerifiersUsdtConfirmed(String name, ChainTransfer transfer,
-            IntentTopology.Settings settings) {
+    void shouldPollNothingWhenTheLogIsNotTheVerifiersUsdtConfirmed(
+            String name, ChainTransfer transfer, IntentTopology.Settings settings) {
         assertThat(ChainTransferPolls.poll(transfer, PUBLISHED, settings)).isEmpty();
     }
 }

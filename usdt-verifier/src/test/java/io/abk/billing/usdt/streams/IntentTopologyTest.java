@@ -51,15 +51,15 @@ class IntentTopologyTest {
 
     private static final Instant WALL_CLOCK = Instant.parse("2026-05-01T00:00:00Z");
     private static final long CHAIN_ID = 31337;
-    private static final IntentPolicy POLICY = new IntentPolicy(Duration.ofHours(1),
-            new MatchPolicy(3, new BigDecimal("1")));
+    private static final IntentPolicy POLICY =
+            new IntentPolicy(Duration.ofHours(1), new MatchPolicy(3, new BigDecimal("1")));
     private static final String PAY_TO = "0x00000000000000000000000000000000000000aa";
-    private static final IntentTerms TERMS = new IntentTerms(UsdtAmount.parsePositive(new BigDecimal("12.5")), PAY_TO,
-            MatchStrategy.EXACT);
+    private static final IntentTerms TERMS =
+            new IntentTerms(UsdtAmount.parsePositive(new BigDecimal("12.5")), PAY_TO, MatchStrategy.EXACT);
     private static final String TX = "0x" + "ab".repeat(32);
     private static final String USDT = "0x" + "d7".repeat(20);
-    private static final IntentTopology.Settings SETTINGS = new IntentTopology.Settings(POLICY, CHAIN_ID,
-            new IntentTopology.ChainToken(USDT, 6));
+    private static final IntentTopology.Settings SETTINGS =
+            new IntentTopology.Settings(POLICY, CHAIN_ID, new IntentTopology.ChainToken(USDT, 6));
 
     @TempDir
     Path stateDir;
@@ -78,19 +78,29 @@ class IntentTopologyTest {
         var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
         driver = new TopologyTestDriver(IntentTopology.build(SETTINGS, props), props, WALL_CLOCK);
         var commandTopic = Topics.USDT_INTENT_COMMANDS;
-        commands = driver.createInputTopic(commandTopic.name(), new StringSerializer(),
+        commands = driver.createInputTopic(
+                commandTopic.name(),
+                new StringSerializer(),
                 commandTopic.valueSerde().serializer());
         var addressTopic = Topics.USDT_ADDRESS_COMMANDS;
-        addressCommands = driver.createInputTopic(addressTopic.name(), new StringSerializer(),
+        addressCommands = driver.createInputTopic(
+                addressTopic.name(),
+                new StringSerializer(),
                 addressTopic.valueSerde().serializer());
-        outcomes = driver.createOutputTopic(Topics.USDT_COMMAND_OUTCOMES.name(),
+        outcomes = driver.createOutputTopic(
+                Topics.USDT_COMMAND_OUTCOMES.name(),
                 Topics.USDT_COMMAND_OUTCOMES.keySerde().deserializer(),
                 Topics.USDT_COMMAND_OUTCOMES.valueSerde().deserializer());
-        events = driver.createOutputTopic(Topics.USDT_EVENTS.name(), Topics.USDT_EVENTS.keySerde().deserializer(),
+        events = driver.createOutputTopic(
+                Topics.USDT_EVENTS.name(),
+                Topics.USDT_EVENTS.keySerde().deserializer(),
                 Topics.USDT_EVENTS.valueSerde().deserializer());
-        transfers = driver.createInputTopic(Topics.CHAIN_TRANSFERS.name(), new StringSerializer(),
+        transfers = driver.createInputTopic(
+                Topics.CHAIN_TRANSFERS.name(),
+                new StringSerializer(),
                 Topics.CHAIN_TRANSFERS.valueSerde().serializer());
-        watched = driver.createOutputTopic(Topics.USDT_WATCHED_ADDRESSES.name(),
+        watched = driver.createOutputTopic(
+                Topics.USDT_WATCHED_ADDRESSES.name(),
                 Topics.USDT_WATCHED_ADDRESSES.keySerde().deserializer(),
                 Topics.USDT_WATCHED_ADDRESSES.valueSerde().deserializer());
     }
@@ -110,8 +120,8 @@ class IntentTopologyTest {
     }
 
     private String confirm(String intentId, String txHash) {
-        return send(new IntentCommand.Confirm(intentId, "cmd_" + (++sequence), WALL_CLOCK.plusSeconds(10),
-                SandboxScenario.evidence(txHash)));
+        return send(new IntentCommand.Confirm(
+                intentId, "cmd_" + (++sequence), WALL_CLOCK.plusSeconds(10), SandboxScenario.evidence(txHash)));
     }
 
     private Map<String, UsdtCommandOutcome> outcomes() {
@@ -139,7 +149,8 @@ class IntentTopologyTest {
         assertThat(answer.getEventBody()).isEqualTo(event.getBody());
         var body = UsdtJson.parse(event.getBody());
         assertThat(body.get("type").asString()).isEqualTo("payment.confirmed");
-        assertThat(body.get("data").get("intent").get("amountUsdt").decimalValue()).isEqualByComparingTo("12.5");
+        assertThat(body.get("data").get("intent").get("amountUsdt").decimalValue())
+                .isEqualByComparingTo("12.5");
         assertThat(body.get("data").get("transaction").get("chainId").asLong()).isEqualTo(CHAIN_ID);
     }
 
@@ -207,8 +218,17 @@ class IntentTopologyTest {
         outcomes();
         events.readValuesToList();
 
-        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope("cmd_poll", PAY_TO, WALL_CLOCK.plusSeconds(20),
-                null, UsdtPollTransfers.newBuilder().setSandbox(true).setObservations(List.of()).build()));
+        addressCommands.pipeInput(
+                PAY_TO,
+                AddressBookRecords.envelope(
+                        "cmd_poll",
+                        PAY_TO,
+                        WALL_CLOCK.plusSeconds(20),
+                        null,
+                        UsdtPollTransfers.newBuilder()
+                                .setSandbox(true)
+                                .setObservations(List.of())
+                                .build()));
 
         var seen = outcomes();
         assertThat(seen.get("cmd_poll").getFollowUps()).containsExactly("cmd_poll:pi_a");
@@ -222,15 +242,27 @@ class IntentTopologyTest {
         outcomes();
 
         driver.advanceWallClockTime(Duration.ofHours(1).plusSeconds(1));
-        var late = send(new IntentCommand.Confirm("pi_a", "cmd_late", WALL_CLOCK.plusSeconds(30),
+        var late = send(new IntentCommand.Confirm(
+                "pi_a",
+                "cmd_late",
+                WALL_CLOCK.plusSeconds(30),
                 new TxEvidence.Simulated(TX, SandboxScenario.CONFIRMED)));
 
         var refused = outcomes().get(late);
         assertThat(refused.getRejection().getCode()).isEqualTo("intent_expired");
         assertThat(refused.getIntent().getStatus()).isEqualTo("expired");
         // Expired, it left its address's book: a poll no longer finds it.
-        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope("cmd_poll", PAY_TO, WALL_CLOCK, null,
-                UsdtPollTransfers.newBuilder().setSandbox(true).setObservations(List.of()).build()));
+        addressCommands.pipeInput(
+                PAY_TO,
+                AddressBookRecords.envelope(
+                        "cmd_poll",
+                        PAY_TO,
+                        WALL_CLOCK,
+                        null,
+                        UsdtPollTransfers.newBuilder()
+                                .setSandbox(true)
+                                .setObservations(List.of())
+                                .build()));
         assertThat(outcomes().get("cmd_poll").getFollowUps()).isEmpty();
     }
 
@@ -247,7 +279,8 @@ class IntentTopologyTest {
         var forgotten = confirm("pi_a", TX);
 
         assertThat(outcomes().get(forgotten).getRejection().getCode()).isEqualTo("resource_missing");
-        assertThat(driver.getKeyValueStore(IntentTopology.INTENTS_STORE).get("pi_a")).isNull();
+        assertThat(driver.getKeyValueStore(IntentTopology.INTENTS_STORE).get("pi_a"))
+                .isNull();
         try (var due = driver.getKeyValueStore(IntentTopology.EXPIRIES_STORE).all()) {
             assertThat(due.hasNext()).isFalse();
         }
@@ -258,8 +291,8 @@ class IntentTopologyTest {
     void shouldDeleteTheAddressBookWhenItsLastIntentExpiredUnpaidButKeepOneThatRemembersAUsedHash() {
         var other = "0x00000000000000000000000000000000000000bb";
         create("pi_a");
-        send(new IntentCommand.Create("pi_b", "cmd_b", WALL_CLOCK, "order-b", new IntentTerms(TERMS.amount(), other,
-                MatchStrategy.EXACT)));
+        send(new IntentCommand.Create(
+                "pi_b", "cmd_b", WALL_CLOCK, "order-b", new IntentTerms(TERMS.amount(), other, MatchStrategy.EXACT)));
         confirm("pi_b", TX);
         assertThat(books()).containsOnlyKeys(PAY_TO, other);
 
@@ -271,7 +304,8 @@ class IntentTopologyTest {
 
     private Map<String, UsdtAddressBook> books() {
         var all = new HashMap<String, UsdtAddressBook>();
-        try (var entries = driver.<String, UsdtAddressBook>getKeyValueStore(IntentTopology.ADDRESS_BOOKS_STORE).all()) {
+        try (var entries = driver.<String, UsdtAddressBook>getKeyValueStore(IntentTopology.ADDRESS_BOOKS_STORE)
+                .all()) {
             entries.forEachRemaining(entry -> all.put(entry.key, entry.value));
         }
         return all;
@@ -298,8 +332,8 @@ class IntentTopologyTest {
 
     @Test
     void shouldPublishATestEventWhenTriggered() {
-        var id = send(new IntentCommand.TriggerTestEvent("pi_test", "cmd_test", WALL_CLOCK, "test_event", TERMS,
-                SandboxScenario.CONFIRMED.txHash()));
+        var id = send(new IntentCommand.TriggerTestEvent(
+                "pi_test", "cmd_test", WALL_CLOCK, "test_event", TERMS, SandboxScenario.CONFIRMED.txHash()));
 
         var outcome = outcomes().get(id);
         assertThat(outcome.getAccepted()).isTrue();
@@ -348,8 +382,9 @@ class IntentTopologyTest {
             assertThat(event.getTransaction().getReceivedUsdt()).isEqualTo("12.5");
             assertThat(event.getTransaction().getBlockNumber()).isEqualTo(100);
         });
-        assertThat(watched.readKeyValuesToList()).extracting(watch -> watch.value).containsExactly(
-                watched(), null);
+        assertThat(watched.readKeyValuesToList())
+                .extracting(watch -> watch.value)
+                .containsExactly(watched(), null);
     }
 
     @Test
@@ -363,12 +398,16 @@ class IntentTopologyTest {
         publish(transfer(otherTx, "12500000"), WALL_CLOCK.plusSeconds(40));
         poll("cmd_poll_b", otherTx);
 
-        assertThat(events.readValuesToList()).extracting(UsdtEvent::getIntentId, e -> e.getTransaction().getTxHash())
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("pi_a", TX),
+        assertThat(events.readValuesToList())
+                .extracting(UsdtEvent::getIntentId, e -> e.getTransaction().getTxHash())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("pi_a", TX),
                         org.assertj.core.groups.Tuple.tuple("pi_b", otherTx));
         var seen = outcomes();
         assertThat(seen.get("cmd_poll_a").getFollowUps()).containsExactly("cmd_poll_a:pi_a");
-        assertThat(seen.get("cmd_poll_b").getFollowUps()).as("the indexer's poll confirmed it first").isEmpty();
+        assertThat(seen.get("cmd_poll_b").getFollowUps())
+                .as("the indexer's poll confirmed it first")
+                .isEmpty();
     }
 
     @Test
@@ -386,14 +425,27 @@ class IntentTopologyTest {
     void shouldConfirmNothingWithARetractionAnotherChainAnotherTokenOrTooLittle() {
         create("pi_a");
 
-        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setRetracted(true).build(), WALL_CLOCK);
-        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setChainId(CHAIN_ID + 1).build(), WALL_CLOCK);
-        publish(ChainTransfer.newBuilder(transfer(TX, "12500000")).setContract("0x" + "aa".repeat(20)).build(),
+        publish(
+                ChainTransfer.newBuilder(transfer(TX, "12500000"))
+                        .setRetracted(true)
+                        .build(),
+                WALL_CLOCK);
+        publish(
+                ChainTransfer.newBuilder(transfer(TX, "12500000"))
+                        .setChainId(CHAIN_ID + 1)
+                        .build(),
+                WALL_CLOCK);
+        publish(
+                ChainTransfer.newBuilder(transfer(TX, "12500000"))
+                        .setContract("0x" + "aa".repeat(20))
+                        .build(),
                 WALL_CLOCK);
         publish(transfer(TX, "12000000"), WALL_CLOCK);
 
         assertThat(events.isEmpty()).isTrue();
-        assertThat(outcomes().values()).extracting(UsdtCommandOutcome::getFollowUps).containsOnly(List.of());
+        assertThat(outcomes().values())
+                .extracting(UsdtCommandOutcome::getFollowUps)
+                .containsOnly(List.of());
     }
 
     @Test
@@ -413,8 +465,12 @@ class IntentTopologyTest {
     @Test
     void shouldOfferAnotherTransactionToAnIntentWhoseClaimOfTheOfferedOneWasRefused() {
         // Protects against an intent kept from every later transaction by an offer whose claim was refused.
-        send(new IntentCommand.Create("pi_x", "cmd_x", WALL_CLOCK, "order-x", new IntentTerms(TERMS.amount(),
-                "0x00000000000000000000000000000000000000bb", MatchStrategy.EXACT)));
+        send(new IntentCommand.Create(
+                "pi_x",
+                "cmd_x",
+                WALL_CLOCK,
+                "order-x",
+                new IntentTerms(TERMS.amount(), "0x00000000000000000000000000000000000000bb", MatchStrategy.EXACT)));
         confirm("pi_x", TX);
         create("pi_a");
         poll("cmd_poll_1", TX);
@@ -423,7 +479,8 @@ class IntentTopologyTest {
         poll("cmd_poll_2", "0x" + "ce".repeat(32));
 
         assertThat(refused.getRejection().getCode()).isEqualTo("tx_already_used");
-        assertThat(outcomes().get("cmd_poll_2:pi_a:claim").getIntent().getStatus()).isEqualTo("confirmed");
+        assertThat(outcomes().get("cmd_poll_2:pi_a:claim").getIntent().getStatus())
+                .isEqualTo("confirmed");
     }
 
     /** A USDT transfer of {@code baseUnits} to PAY_TO in block 100, mined 5 s after the wall clock's start. */
@@ -438,29 +495,53 @@ class IntentTopologyTest {
                 .setLogIndex(3)
                 .setContract(USDT)
                 .setRetracted(false)
-                .setPayload(TokenTransfer.newBuilder().setFrom("0x" + "0c".repeat(20)).setTo(PAY_TO)
-                        .setAmountBaseUnits(baseUnits).setDecimals(6).setSymbol("USDT").build())
+                .setPayload(TokenTransfer.newBuilder()
+                        .setFrom("0x" + "0c".repeat(20))
+                        .setTo(PAY_TO)
+                        .setAmountBaseUnits(baseUnits)
+                        .setDecimals(6)
+                        .setSymbol("USDT")
+                        .build())
                 .build();
     }
 
     private void publish(ChainTransfer transfer, Instant at) {
-        transfers.pipeInput(transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex(), transfer,
-                at);
+        transfers.pipeInput(
+                transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex(), transfer, at);
     }
 
     /** A poll as POST /v1/payments/poll sends it, having read {@code txHash} 5 blocks deep. */
     private void poll(String commandId, String txHash) {
-        var observation = new io.abk.billing.usdt.domain.match.TxObservation(txHash,
-                io.abk.billing.usdt.domain.match.TxStatus.MINED, 100, WALL_CLOCK.plusSeconds(5), 5, 6,
-                List.of(new io.abk.billing.usdt.domain.match.ObservedTransfer(3, "0x" + "0c".repeat(20), PAY_TO,
-                        java.math.BigInteger.valueOf(12_500_000))));
-        addressCommands.pipeInput(PAY_TO, AddressBookRecords.envelope(commandId, PAY_TO, WALL_CLOCK.plusSeconds(20),
-                null, UsdtPollTransfers.newBuilder().setSandbox(false).setFromBlock(90).setToBlock(105)
-                        .setObservations(List.of(MatchRecords.observation(observation))).build()));
+        var observation = new io.abk.billing.usdt.domain.match.TxObservation(
+                txHash,
+                io.abk.billing.usdt.domain.match.TxStatus.MINED,
+                100,
+                WALL_CLOCK.plusSeconds(5),
+                5,
+                6,
+                List.of(new io.abk.billing.usdt.domain.match.ObservedTransfer(
+                        3, "0x" + "0c".repeat(20), PAY_TO, java.math.BigInteger.valueOf(12_500_000))));
+        addressCommands.pipeInput(
+                PAY_TO,
+                AddressBookRecords.envelope(
+                        commandId,
+                        PAY_TO,
+                        WALL_CLOCK.plusSeconds(20),
+                        null,
+                        UsdtPollTransfers.newBuilder()
+                                .setSandbox(false)
+                                .setFromBlock(90)
+                                .setToBlock(105)
+                                .setObservations(List.of(MatchRecords.observation(observation)))
+                                .build()));
     }
 
     private static UsdtWatchedAddress watched() {
-        return UsdtWatchedAddress.newBuilder().setAddress(PAY_TO).setChainId(CHAIN_ID).setTokenAddress(USDT)
-                .setSince(WALL_CLOCK).build();
+        return UsdtWatchedAddress.newBuilder()
+                .setAddress(PAY_TO)
+                .setChainId(CHAIN_ID)
+                .setTokenAddress(USDT)
+                .setSince(WALL_CLOCK)
+                .build();
     }
 }

@@ -10,8 +10,13 @@ import org.jspecify.annotations.Nullable;
  *
  * @param outcome the log's {@code succeeded}, {@code failed} or {@code skipped}
  */
-record AttemptOutcome(String outcome, HealthChange health, @Nullable Integer statusCode, @Nullable Integer latencyMs,
-                      @Nullable String error, @Nullable String excerpt) {
+record AttemptOutcome(
+        String outcome,
+        HealthChange health,
+        @Nullable Integer statusCode,
+        @Nullable Integer latencyMs,
+        @Nullable String error,
+        @Nullable String excerpt) {
 
     static final String SUCCEEDED = "succeeded";
     static final String FAILED = "failed";
@@ -24,7 +29,8 @@ record AttemptOutcome(String outcome, HealthChange health, @Nullable Integer sta
             return "the endpoint was deleted";
         }
         if (endpoint.disabled()) {
-            return endpoint.disabledReason() == null ? "the endpoint is disabled"
+            return endpoint.disabledReason() == null
+                    ? "the endpoint is disabled"
                     : "the endpoint is disabled (" + endpoint.disabledReason() + ")";
         }
         if (!endpoint.merchantId().equals(merchantId) || !endpoint.mode().equals(mode)) {
@@ -40,8 +46,8 @@ record AttemptOutcome(String outcome, HealthChange health, @Nullable Integer sta
 
     static AttemptOutcome of(HttpExchange exchange) {
         return switch (exchange) {
-            case HttpExchange.NoAnswer none -> new AttemptOutcome(FAILED, HealthChange.FAILED, null, millis(none.latencyMs()),
-                    none.error(), null);
+            case HttpExchange.NoAnswer none ->
+                new AttemptOutcome(FAILED, HealthChange.FAILED, null, millis(none.latencyMs()), none.error(), null);
             case HttpExchange.Answered answer -> answered(answer);
         };
     }
@@ -54,10 +60,16 @@ record AttemptOutcome(String outcome, HealthChange health, @Nullable Integer sta
             return new AttemptOutcome(SUCCEEDED, HealthChange.SUCCEEDED, status, latency, null, excerpt);
         }
         if (status == GONE) {
-            return new AttemptOutcome(FAILED, HealthChange.GONE, status, latency,
-                    "the endpoint answered 410 Gone, so it is disabled", excerpt);
+            return new AttemptOutcome(
+                    FAILED,
+                    HealthChange.GONE,
+                    status,
+                    latency,
+                    "the endpoint answered 410 Gone, so it is disabled",
+                    excerpt);
         }
-        var error = status >= 300 && status < 400 ? "the endpoint answered " + status + " (redirects are not followed)"
+        var error = status >= 300 && status < 400
+                ? "the endpoint answered " + status + " (redirects are not followed)"
                 : "the endpoint answered " + status;
         return new AttemptOutcome(FAILED, HealthChange.FAILED, status, latency, error, excerpt);
     }

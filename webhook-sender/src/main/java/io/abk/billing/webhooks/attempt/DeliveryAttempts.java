@@ -21,8 +21,9 @@ public interface DeliveryAttempts {
      * @return completes once the attempt is logged; it completes exceptionally only when the attempt could not
      *         be logged (PostgreSQL down), never for an endpoint's fault
      */
-    default CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt) {
-        return attempt(delivery, attempt, nextRetryAt, () -> { });
+    default CompletableFuture<AttemptResult> attempt(
+            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt) {
+        return attempt(delivery, attempt, nextRetryAt, () -> {});
     }
 
     /**
@@ -30,6 +31,6 @@ public interface DeliveryAttempts {
      * with it (answered, failed or skipped), before the attempt is logged: what bounds the requests in flight to one
      * endpoint needs to know no more. Runs at most once, and not at all if the attempt never started.
      */
-    CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt,
-            Runnable exchangeEnded);
+    CompletableFuture<AttemptResult> attempt(
+            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Runnable exchangeEnded);
 }

@@ -9,6 +9,7 @@ import io.abk.billing.webhooks.attempt.endpoint.EndpointRow;
 import io.abk.billing.webhooks.attempt.http.HttpExchange;
 import io.abk.billing.webhooks.attempt.http.WebhookPoster;
 import io.abk.billing.webhookverify.WebhookSigner;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -24,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import io.abk.billing.webhookverify.sealing.SecretSealer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +46,8 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     private final Settings settings;
     private final DeliveryLog log;
     private final AttemptLogWriter writer;
-    private final ConcurrentHashMap<String, CompletableFuture<Optional<EndpointRow>>> reading = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, CompletableFuture<Optional<EndpointRow>>> reading =
+            new ConcurrentHashMap<>();
     private final ExecutorService db;
     private final ExecutorService dns;
     private final WebhookPoster poster;
@@ -71,8 +72,13 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
      * @param resolver            the one DNS lookup per connection ({@link InetAddress#getAllByName} in production)
      * @param blockingThreads     size of each of the two pools (JDBC, DNS); in-flight attempts beyond it wait in queue
      */
-    public record Settings(Duration timeout, Duration disableAfter, boolean allowLoopbackInTest, Clock clock,
-                           EndpointUrlGuard.Resolver resolver, int blockingThreads) {
+    public record Settings(
+            Duration timeout,
+            Duration disableAfter,
+            boolean allowLoopbackInTest,
+            Clock clock,
+            EndpointUrlGuard.Resolver resolver,
+            int blockingThreads) {
 
         /** A receiver has 15 s to answer (docs/architecture.md, "Webhooks"). */
         public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
@@ -95,8 +101,13 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
 
         /** The production defaults: 15 s, 5 days, system clock and DNS. */
         public static Settings defaults(boolean allowLoopbackInTest) {
-            return new Settings(DEFAULT_TIMEOUT, DEFAULT_DISABLE_AFTER, allowLoopbackInTest, Clock.systemUTC(),
-                    InetAddress::getAllByName, DEFAULT_BLOCKING_THREADS);
+            return new Settings(
+                    DEFAULT_TIMEOUT,
+                    DEFAULT_DISABLE_AFTER,
+                    allowLoopbackInTest,
+                    Clock.systemUTC(),
+                    InetAddress::getAllByName,
+                    DEFAULT_BLOCKING_THREADS);
         }
 
         public Settings withTimeout(Duration value) {
@@ -117,11 +128,12 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     }
 
     @Override
-    public CompletableFuture<AttemptResult> attempt(WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt,
-            Runnable exchangeEnded) {
+    public CompletableFuture<AttemptResult> attempt(
+            WebhookDelivery delivery, int attempt, @Nullable Instant nextRetryAt, Runnable exchangeEnded) {
         try {
             return endpoint(delivery.getEndpointId())
-                    .thenCompose(found -> found.map(endpoint -> attemptTo(endpoint, delivery, attempt, nextRetryAt, exchangeEnded))
+                    .thenCompose(found -> found.map(
+                                    endpoint -> attemptTo(endpoint, delivery, attempt, nextRetryAt, exchangeEnded))
                             .orElseGet(() -> missing(delivery)));
         } catch (RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
@@ -156,11 +168,17 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         return read;
     }
 
-    private CompletableFuture<AttemptResult> attemptTo(EndpointRow endpoint, WebhookDelivery delivery, int attempt,
-                                                       @Nullable Instant nextRetryAt, Runnable exchangeEnded) {
+    private CompletableFuture<AttemptResult> attemptTo(
+            EndpointRow endpoint,
+            WebhookDelivery delivery,
+            int attempt,
+            @Nullable Instant nextRetryAt,
+            Runnable exchangeEnded) {
         var now = settings.clock().instant();
-        var why = AttemptOutcome.whySkipped(endpoint, delivery.getMerchantId(), delivery.getMode().name().toLowerCase(Locale.ROOT));
-        var outcome = why != null ? CompletableFuture.completedFuture(AttemptOutcome.skipped(why))
+        var why = AttemptOutcome.whySkipped(
+                endpoint, delivery.getMerchantId(), delivery.getMode().name().toLowerCase(Locale.ROOT));
+        var outcome = why != null
+                ? CompletableFuture.completedFuture(AttemptOutcome.skipped(why))
                 : post(endpoint, delivery, now).thenApply(AttemptOutcome::of);
         return outcome.whenComplete((done, error) -> exchangeEnded.run())
                 .thenCompose(done -> write(endpoint, delivery, attempt, nextRetryAt, now, done));
@@ -170,9 +188,12 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         var body = delivery.getPayload().getBytes(StandardCharsets.UTF_8);
         WebhookSigner signer;
         try {
-            signer = WebhookSigner.of(endpoint.activeSecrets(now).stream().map(stored -> sealer.open(stored, endpoint.id())).toList());
+            signer = WebhookSigner.of(endpoint.activeSecrets(now).stream()
+                    .map(stored -> sealer.open(stored, endpoint.id()))
+                    .toList());
         } catch (IllegalArgumentException malformed) {
-            // Malformed, or sealed under a key the keyring lacks or for another row: the message never shows the secret;
+            // Malformed, or sealed under a key the keyring lacks or for another row: the message never shows the
+            // secret;
             // the endpoint needs a rotation (or the key back), not a crash of the sender.
             return CompletableFuture.completedFuture(new HttpExchange.NoAnswer(
                     "the endpoint's signing secret is unusable: " + malformed.getMessage(), null));
@@ -185,33 +206,69 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     }
 
     /** Queues the attempt's row for the attempt log; what follows its commit runs on the JDBC pool, not the writer's thread. */
-    private CompletableFuture<AttemptResult> write(EndpointRow endpoint, WebhookDelivery delivery, int attempt,
-                                                   @Nullable Instant nextRetryAt, Instant now, AttemptOutcome outcome) {
+    private CompletableFuture<AttemptResult> write(
+            EndpointRow endpoint,
+            WebhookDelivery delivery,
+            int attempt,
+            @Nullable Instant nextRetryAt,
+            Instant now,
+            AttemptOutcome outcome) {
         var retryAt = outcome.outcome().equals(AttemptOutcome.FAILED) ? nextRetryAt : null;
-        var row = new AttemptRow(endpoint.id(), endpoint.merchantId(), endpoint.mode(), delivery.getDeliveryId(),
-                delivery.getEventId(), delivery.getEventType(), attempt, delivery.getRedelivery(), outcome.outcome(),
-                outcome.statusCode(), outcome.latencyMs(), outcome.error(), outcome.excerpt(), retryAt, now);
-        return writer.record(row, outcome.health()).thenApplyAsync(disabled -> {
-            var result = outcome.result(disabled);
-            // Successes are the bulk at DEBUG; failures and skips are what an operator looks for.
-            var level = outcome.outcome().equals(AttemptOutcome.SUCCEEDED) ? Level.DEBUG : Level.INFO;
-            LOG.atLevel(level).log("webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={}"
-                            + " outcome={} status={} latencyMs={} result={} error=\"{}\"", endpoint.id(), endpoint.merchantId(),
-                    endpoint.mode(), delivery.getEventId(), delivery.getDeliveryId(), attempt, outcome.outcome(),
-                    outcome.statusCode(), outcome.latencyMs(), result, outcome.error());
-            return result;
-        }, db);
+        var row = new AttemptRow(
+                endpoint.id(),
+                endpoint.merchantId(),
+                endpoint.mode(),
+                delivery.getDeliveryId(),
+                delivery.getEventId(),
+                delivery.getEventType(),
+                attempt,
+                delivery.getRedelivery(),
+                outcome.outcome(),
+                outcome.statusCode(),
+                outcome.latencyMs(),
+                outcome.error(),
+                outcome.excerpt(),
+                retryAt,
+                now);
+        return writer.record(row, outcome.health())
+                .thenApplyAsync(
+                        disabled -> {
+                            var result = outcome.result(disabled);
+                            // Successes are the bulk at DEBUG; failures and skips are what an operator looks for.
+                            var level = outcome.outcome().equals(AttemptOutcome.SUCCEEDED) ? Level.DEBUG : Level.INFO;
+                            LOG.atLevel(level)
+                                    .log(
+                                            "webhook attempt endpointId={} merchantId={} mode={} eventId={} deliveryId={} attempt={}"
+                                                    + " outcome={} status={} latencyMs={} result={} error=\"{}\"",
+                                            endpoint.id(),
+                                            endpoint.merchantId(),
+                                            endpoint.mode(),
+                                            delivery.getEventId(),
+                                            delivery.getDeliveryId(),
+                                            attempt,
+                                            outcome.outcome(),
+                                            outcome.statusCode(),
+                                            outcome.latencyMs(),
+                                            result,
+                                            outcome.error());
+                            return result;
+                        },
+                        db);
     }
 
     /** No row to log: the log's endpoint_id references the endpoint, and endpoints are never hard-deleted. */
     private static CompletableFuture<AttemptResult> missing(WebhookDelivery delivery) {
-        LOG.warn("webhook attempt skipped endpointId={} eventId={} deliveryId={} reason=\"no such endpoint\"",
-                delivery.getEndpointId(), delivery.getEventId(), delivery.getDeliveryId());
+        LOG.warn(
+                "webhook attempt skipped endpointId={} eventId={} deliveryId={} reason=\"no such endpoint\"",
+                delivery.getEndpointId(),
+                delivery.getEventId(),
+                delivery.getDeliveryId());
         return CompletableFuture.completedFuture(AttemptResult.DROPPED);
     }
 
     private static ExecutorService pool(String name, int threads) {
-        return Executors.newFixedThreadPool(threads, Thread.ofPlatform().name(name + "-", 0).daemon(true).factory());
+        return Executors.newFixedThreadPool(
+                threads, Thread.ofPlatform().name(name + "-", 0).daemon(true).factory());
     }
 
     /** Stops taking attempts, lets running writes finish (a few seconds at most), then releases Netty. */

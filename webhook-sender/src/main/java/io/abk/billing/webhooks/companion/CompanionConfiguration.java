@@ -23,25 +23,30 @@ public class CompanionConfiguration {
 
     /** The companion merchant's id once its endpoints match the configuration; made before any listener starts. */
     @Bean
-    CompanionMerchant companionMerchant(JdbcTemplate jdbc, DataSource dataSource, SenderProperties properties, SecretSealer sealer) {
-        var endpoints = new CompanionEndpoints(jdbc, new TransactionTemplate(new JdbcTransactionManager(dataSource)),
-                Clock.systemUTC(), sealer);
+    CompanionMerchant companionMerchant(
+            JdbcTemplate jdbc, DataSource dataSource, SenderProperties properties, SecretSealer sealer) {
+        var endpoints = new CompanionEndpoints(
+                jdbc, new TransactionTemplate(new JdbcTransactionManager(dataSource)), Clock.systemUTC(), sealer);
         return new CompanionMerchant(endpoints.ensure(properties.usdt()));
     }
 
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, UsdtEvent> companionFanOutContainerFactory(SenderProperties properties) {
-        return KafkaClientsConfiguration.batchContainerFactory(properties, Topics.USDT_EVENTS, "webhook-sender-usdt-fanout");
+    ConcurrentKafkaListenerContainerFactory<String, UsdtEvent> companionFanOutContainerFactory(
+            SenderProperties properties) {
+        return KafkaClientsConfiguration.batchContainerFactory(
+                properties, Topics.USDT_EVENTS, "webhook-sender-usdt-fanout");
     }
 
     @Bean
-    CompanionFanOutListener companionFanOutListener(CompanionMerchant merchant, SenderProperties properties, EventLog eventLog,
+    CompanionFanOutListener companionFanOutListener(
+            CompanionMerchant merchant,
+            SenderProperties properties,
+            EventLog eventLog,
             KafkaTemplate<String, WebhookDelivery> deliveryTemplate) {
-        return new CompanionFanOutListener(merchant.id(), properties.usdt().webhookMode(), eventLog, deliveryTemplate,
-                Clock.systemUTC());
+        return new CompanionFanOutListener(
+                merchant.id(), properties.usdt().webhookMode(), eventLog, deliveryTemplate, Clock.systemUTC());
     }
 
     /** The internal merchant that owns the companion's endpoints and events. */
-    public record CompanionMerchant(String id) {
-    }
+    public record CompanionMerchant(String id) {}
 }

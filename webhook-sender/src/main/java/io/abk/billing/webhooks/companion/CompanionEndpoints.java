@@ -24,6 +24,7 @@ public final class CompanionEndpoints {
 
     /** The bootstrap tag of the internal merchant that owns the companion's endpoints. */
     public static final String TAG = "usdt-companion";
+
     static final String NAME = "USDT companion";
 
     private static final Logger log = LoggerFactory.getLogger(CompanionEndpoints.class);
@@ -44,43 +45,84 @@ public final class CompanionEndpoints {
     public String ensure(SenderProperties.Usdt settings) {
         return Objects.requireNonNull(tx.execute(status -> {
             var now = Timestamp.from(clock.instant());
-            jdbc.update("INSERT INTO merchants (id, name, display_name, payout_address_evm, bootstrap_tag, created_at, updated_at)"
-                    + " VALUES (?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (bootstrap_tag) DO NOTHING",
-                    Ids.newId(IdPrefix.MERCHANT, clock.instant()), NAME, NAME, TAG, now, now);
-            var merchantId = Objects.requireNonNull(
-                    jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG));
+            jdbc.update(
+                    "INSERT INTO merchants (id, name, display_name, payout_address_evm, bootstrap_tag, created_at, updated_at)"
+                            + " VALUES (?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (bootstrap_tag) DO NOTHING",
+                    Ids.newId(IdPrefix.MERCHANT, clock.instant()),
+                    NAME,
+                    NAME,
+                    TAG,
+                    now,
+                    now);
+            var merchantId = Objects.requireNonNull(jdbc.queryForObject(
+                    "SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG));
             var configured = settings.webhookUrls();
             var mode = settings.webhookMode();
             var secret = Objects.requireNonNull(configured.isEmpty() ? "" : settings.webhookSecret());
             for (var url : configured) {
                 // Sealed again at every start: for its own row (the id is associated data) and under the active key.
-                var ids = jdbc.queryForList("SELECT id FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
-                        + " AND deleted_at IS NULL", String.class, merchantId, mode, url).stream().map(Objects::requireNonNull).toList();
+                var ids = jdbc
+                        .queryForList(
+                                "SELECT id FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
+                                        + " AND deleted_at IS NULL",
+                                String.class,
+                                merchantId,
+                                mode,
+                                url)
+                        .stream()
+                        .map(Objects::requireNonNull)
+                        .toList();
                 for (var id : ids) {
-                    jdbc.update("UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL, updated_at = ?"
-                            + " WHERE id = ?", sealer.seal(secret, id), now, id);
+                    jdbc.update(
+                            "UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL, updated_at = ?"
+                                    + " WHERE id = ?",
+                            sealer.seal(secret, id),
+                            now,
+                            id);
                 }
                 if (ids.isEmpty()) {
                     var id = Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, clock.instant());
-                    jdbc.update("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, description, disabled,"
-                            + " disabled_reason, secret, previous_secret, previous_secret_expires_at, created_at, updated_at)"
-                            + " VALUES (?, ?, ?, ?, '{}', ?, false, NULL, ?, NULL, NULL, ?, ?)",
-                            id, merchantId, mode, url, "the companion USDT interface's payment.confirmed events",
-                            sealer.seal(secret, id), now, now);
+                    jdbc.update(
+                            "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, description, disabled,"
+                                    + " disabled_reason, secret, previous_secret, previous_secret_expires_at, created_at, updated_at)"
+                                    + " VALUES (?, ?, ?, ?, '{}', ?, false, NULL, ?, NULL, NULL, ?, ?)",
+                            id,
+                            merchantId,
+                            mode,
+                            url,
+                            "the companion USDT interface's payment.confirmed events",
+                            sealer.seal(secret, id),
+                            now,
+                            now);
                 }
             }
-            var removed = jdbc.update("UPDATE webhook_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"
-                    + " AND deleted_at IS NULL AND NOT (mode = ? AND url = ANY (?))",
-                    now, now, merchantId, mode, configured.toArray(String[]::new));
-            log.info("event=companion_endpoints_ready merchantId={} mode={} endpoints={} removed={}", merchantId, mode,
-                    configured.size(), removed);
+            var removed = jdbc.update(
+                    "UPDATE webhook_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"
+                            + " AND deleted_at IS NULL AND NOT (mode = ? AND url = ANY (?))",
+                    now,
+                    now,
+                    merchantId,
+                    mode,
+                    configured.toArray(String[]::new));
+            log.info(
+                    "event=companion_endpoints_ready merchantId={} mode={} endpoints={} removed={}",
+                    merchantId,
+                    mode,
+                    configured.size(),
+                    removed);
             return merchantId;
         }));
     }
 
     /** The configured endpoints as stored, for tests and the log. */
     public List<String> urls(String merchantId) {
-        return jdbc.queryForList("SELECT url FROM webhook_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
-                String.class, merchantId).stream().map(Objects::requireNonNull).toList();
+        return jdbc
+                .queryForList(
+                        "SELECT url FROM webhook_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
+                        String.class,
+                        merchantId)
+                .stream()
+                .map(Objects::requireNonNull)
+                .toList();
     }
 }

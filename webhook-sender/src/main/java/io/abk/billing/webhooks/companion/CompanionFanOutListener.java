@@ -44,8 +44,12 @@ public class CompanionFanOutListener {
     private final KafkaTemplate<String, WebhookDelivery> deliveries;
     private final Clock clock;
 
-    public CompanionFanOutListener(String merchantId, String mode, EventLog eventLog,
-            KafkaTemplate<String, WebhookDelivery> deliveries, Clock clock) {
+    public CompanionFanOutListener(
+            String merchantId,
+            String mode,
+            EventLog eventLog,
+            KafkaTemplate<String, WebhookDelivery> deliveries,
+            Clock clock) {
         this.merchantId = merchantId;
         this.mode = Mode.valueOf(mode.toUpperCase(Locale.ROOT));
         this.eventLog = eventLog;
@@ -53,7 +57,10 @@ public class CompanionFanOutListener {
         this.clock = clock;
     }
 
-    @KafkaListener(id = "webhook-usdt-fanout", groupId = GROUP, batch = "true",
+    @KafkaListener(
+            id = "webhook-usdt-fanout",
+            groupId = GROUP,
+            batch = "true",
             containerFactory = "companionFanOutContainerFactory",
             topics = "#{T(io.abk.billing.schemas.topic.Topics).USDT_EVENTS.name()}")
     public void fanOut(List<ConsumerRecord<String, @Nullable UsdtEvent>> records) throws InterruptedException {
@@ -62,11 +69,21 @@ public class CompanionFanOutListener {
         for (var record : records) {
             var event = record.value();
             if (event == null) {
-                log.error("event=unreadable topic={} partition={} offset={}", record.topic(), record.partition(), record.offset());
+                log.error(
+                        "event=unreadable topic={} partition={} offset={}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset());
                 continue;
             }
-            entries.add(new EventLog.Entry(event.getEventId(), merchantId, modeText, event.getType(), event.getIntentId(),
-                    event.getCreatedAt(), event.getBody()));
+            entries.add(new EventLog.Entry(
+                    event.getEventId(),
+                    merchantId,
+                    modeText,
+                    event.getType(),
+                    event.getIntentId(),
+                    event.getCreatedAt(),
+                    event.getBody()));
         }
         eventLog.recordEntries(entries);
         var endpoints = eventLog.subscribers(merchantId, modeText);
@@ -78,7 +95,8 @@ public class CompanionFanOutListener {
             }
         }
         try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
+                    .get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             // The container's error handler retries the whole batch; receivers dedupe on the event id.
             throw new IllegalStateException("companion fan-out sends failed", e);

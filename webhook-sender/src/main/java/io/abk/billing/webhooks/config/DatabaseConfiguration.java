@@ -27,7 +27,11 @@ public class DatabaseConfiguration {
         config.setMaximumPoolSize(10);
         var dataSource = new HikariDataSource(config);
         try {
-            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+            Flyway.configure()
+                    .dataSource(dataSource)
+                    .locations("classpath:db/migration")
+                    .load()
+                    .migrate();
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;

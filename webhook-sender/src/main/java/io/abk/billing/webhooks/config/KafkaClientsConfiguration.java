@@ -29,15 +29,20 @@ public class KafkaClientsConfiguration {
     /** The consumer settings the fan-out listener starts from. */
     public static Map<String, Object> consumerConfigs(SenderProperties properties) {
         return Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                properties.kafka().bootstrapServers(),
                 // A group's first start reads what is already there: deliveries queued (or events produced) before
                 // the sender first ran are delivered, not skipped.
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
                 // billing-streams writes events in its transactions: an aborted one's events never happened, so they
                 // must never reach a merchant (or the event log).
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+                (int) properties.kafka().sessionTimeout().toMillis());
     }
 
     /**
@@ -46,12 +51,14 @@ public class KafkaClientsConfiguration {
      * the container, and a batch that fails (PostgreSQL or Kafka unavailable) is retried until they are back (1 s
      * doubling to 30 s), never skipped.
      */
-    public static <V> ConcurrentKafkaListenerContainerFactory<String, V> batchContainerFactory(SenderProperties properties,
-            Topic<String, V> topic, String clientId) {
+    public static <V> ConcurrentKafkaListenerContainerFactory<String, V> batchContainerFactory(
+            SenderProperties properties, Topic<String, V> topic, String clientId) {
         var configs = new HashMap<>(consumerConfigs(properties));
         configs.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
-        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(configs, topic.keySerde().deserializer(),
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(
+                configs,
+                topic.keySerde().deserializer(),
                 new ErrorHandlingDeserializer<>(topic.valueSerde().deserializer())));
         factory.setBatchListener(true);
         var backOff = new ExponentialBackOff(1_000, 2.0);
@@ -63,22 +70,32 @@ public class KafkaClientsConfiguration {
     @Bean
     DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(SenderProperties properties) {
         Map<String, Object> configs = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                properties.kafka().bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
                 // Fan-out sends a batch of deliveries at once and waits for all of them: a short linger packs them.
-                ProducerConfig.LINGER_MS_CONFIG, 5,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
                 // A fan-out batch is up to 500 deliveries of ~1.5 KB each: 16 KB producer batches made its sends wait
                 // on dozens of round trips (300-400 ms a batch, measured); larger, compressed batches take a few.
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4",
-                ProducerConfig.CLIENT_ID_CONFIG, "webhook-sender-deliveries");
-        return new DefaultKafkaProducerFactory<>(configs,
-                Topics.WEBHOOK_DELIVERIES.keySerde().serializer(), Topics.WEBHOOK_DELIVERIES.valueSerde().serializer());
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                256 * 1024,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "lz4",
+                ProducerConfig.CLIENT_ID_CONFIG,
+                "webhook-sender-deliveries");
+        return new DefaultKafkaProducerFactory<>(
+                configs,
+                Topics.WEBHOOK_DELIVERIES.keySerde().serializer(),
+                Topics.WEBHOOK_DELIVERIES.valueSerde().serializer());
     }
 
     @Bean
-    KafkaTemplate<String, WebhookDelivery> deliveryTemplate(DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory) {
+    KafkaTemplate<String, WebhookDelivery> deliveryTemplate(
+            DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory) {
         return new KafkaTemplate<>(deliveryProducerFactory);
     }
 }

@@ -27,8 +27,13 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SenderProperties.class)
-@Import({DatabaseConfiguration.class, KafkaClientsConfiguration.class, FanOutConfiguration.class, DeliveryConfiguration.class,
-        CompanionConfiguration.class})
+@Import({
+    DatabaseConfiguration.class,
+    KafkaClientsConfiguration.class,
+    FanOutConfiguration.class,
+    DeliveryConfiguration.class,
+    CompanionConfiguration.class
+})
 public class SenderConfiguration {
 
     /** The Spring profile of a production deployment (SPRING_PROFILES_ACTIVE=production; docker-compose sets it). */
@@ -42,10 +47,13 @@ public class SenderConfiguration {
      */
     @Bean
     SecretSealer secretSealer(SenderProperties properties, Environment environment) {
-        var keys = SealingKeys.of(properties.secrets().keys(), properties.secrets().activeKey(),
+        var keys = SealingKeys.of(
+                properties.secrets().keys(),
+                properties.secrets().activeKey(),
                 environment.acceptsProfiles(Profiles.of(PRODUCTION_PROFILE)));
         if (keys.isDevelopment()) {
-            log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE + " is empty: webhook signing"
+            log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE
+                    + " is empty: webhook signing"
                     + " secrets are opened with the documented development key, which protects nothing; never run like this"
                     + " in production\"");
         } else {
@@ -60,7 +68,10 @@ public class SenderConfiguration {
     }
 
     @Bean
-    SenderOperations senderOperations(SenderProperties properties, RetrySchedule schedule, DeliveryService delivery,
+    SenderOperations senderOperations(
+            SenderProperties properties,
+            RetrySchedule schedule,
+            DeliveryService delivery,
             KafkaListenerEndpointRegistry listeners) {
         return new SenderOperations(properties, schedule, delivery, listeners);
     }

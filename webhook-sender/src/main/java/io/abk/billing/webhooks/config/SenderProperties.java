@@ -26,7 +26,8 @@ public record SenderProperties(
      * BILLING_SECRETS_ACTIVE_KEY: the gateway's settings, with the same values); checked with the production profile
      * by {@link io.abk.billing.webhookverify.sealing.SealingKeys#of} when the sealer is made.
      */
-    public record Secrets(@DefaultValue("") String keys, @DefaultValue("") String activeKey) {
+    public record Secrets(
+            @DefaultValue("") String keys, @DefaultValue("") String activeKey) {
 
         /** Never shows a key. */
         @Override
@@ -42,29 +43,39 @@ public record SenderProperties(
      * (BILLING_USDT_WEBHOOK_MODE: {@code live}, https to public addresses only; {@code test} also allows loopback when
      * BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST is on).
      */
-    public record Usdt(@DefaultValue List<String> webhookUrls, @Nullable String webhookSecret,
+    public record Usdt(
+            @DefaultValue List<String> webhookUrls,
+            @Nullable String webhookSecret,
             @DefaultValue("live") String webhookMode) {
 
         public Usdt {
-            webhookUrls = webhookUrls.stream().map(String::strip).filter(url -> !url.isEmpty()).distinct().toList();
+            webhookUrls = webhookUrls.stream()
+                    .map(String::strip)
+                    .filter(url -> !url.isEmpty())
+                    .distinct()
+                    .toList();
             if (!webhookMode.equals("live") && !webhookMode.equals("test")) {
-                throw new IllegalArgumentException("billing.usdt.webhook-mode (BILLING_USDT_WEBHOOK_MODE) must be live or test, got '"
-                        + webhookMode + "'");
+                throw new IllegalArgumentException(
+                        "billing.usdt.webhook-mode (BILLING_USDT_WEBHOOK_MODE) must be live or test, got '"
+                                + webhookMode + "'");
             }
             if (!webhookUrls.isEmpty()) {
                 if (webhookSecret == null || webhookSecret.isBlank()) {
-                    throw new IllegalArgumentException("billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be set when"
-                            + " BILLING_USDT_WEBHOOK_URLS is");
+                    throw new IllegalArgumentException(
+                            "billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be set when"
+                                    + " BILLING_USDT_WEBHOOK_URLS is");
                 }
                 if (!isSigningSecret(webhookSecret)) {
-                    throw new IllegalArgumentException("billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be whsec_"
-                            + " followed by the base64 of 32 bytes");
+                    throw new IllegalArgumentException(
+                            "billing.usdt.webhook-secret (BILLING_USDT_WEBHOOK_SECRET) must be whsec_"
+                                    + " followed by the base64 of 32 bytes");
                 }
             }
             for (var url : webhookUrls) {
                 if (url.length() > 2048 || !(url.startsWith("https://") || url.startsWith("http://"))) {
-                    throw new IllegalArgumentException("billing.usdt.webhook-urls (BILLING_USDT_WEBHOOK_URLS) must be http(s)"
-                            + " URLs of at most 2048 characters");
+                    throw new IllegalArgumentException(
+                            "billing.usdt.webhook-urls (BILLING_USDT_WEBHOOK_URLS) must be http(s)"
+                                    + " URLs of at most 2048 characters");
                 }
             }
         }
@@ -83,8 +94,8 @@ public record SenderProperties(
 
         @Override
         public String toString() {
-            return "Usdt[webhookUrls=" + webhookUrls.size() + ", webhookSecret=" + (webhookSecret == null ? "none" : "set (hidden)")
-                    + ", webhookMode=" + webhookMode + "]";
+            return "Usdt[webhookUrls=" + webhookUrls.size() + ", webhookSecret="
+                    + (webhookSecret == null ? "none" : "set (hidden)") + ", webhookMode=" + webhookMode + "]";
         }
     }
 
@@ -93,12 +104,15 @@ public record SenderProperties(
      * {@code /health}, {@code /ready}, {@code /metrics}. Off when the sender runs inside another application (the
      * local stack's single JVM), whose own management routes cover it.
      */
-    public record Management(@DefaultValue("true") boolean enabled, @DefaultValue("9104") int port) {
+    public record Management(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("9104") int port) {
 
         public Management {
             if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("billing.management.port (BILLING_MANAGEMENT_PORT) must be a port number"
-                        + " (0 picks a free one), got " + port);
+                throw new IllegalArgumentException(
+                        "billing.management.port (BILLING_MANAGEMENT_PORT) must be a port number"
+                                + " (0 picks a free one), got " + port);
             }
         }
     }
@@ -113,16 +127,20 @@ public record SenderProperties(
 
         public Kafka {
             if (bootstrapServers.isBlank()) {
-                throw new IllegalArgumentException("billing.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS) must be set");
+                throw new IllegalArgumentException(
+                        "billing.kafka.bootstrap-servers (BILLING_KAFKA_BOOTSTRAP_SERVERS) must be set");
             }
             if (sessionTimeout.toMillis() < 1_000) {
-                throw new IllegalArgumentException("billing.kafka.session-timeout (BILLING_KAFKA_SESSION_TIMEOUT) must be at least 1s");
+                throw new IllegalArgumentException(
+                        "billing.kafka.session-timeout (BILLING_KAFKA_SESSION_TIMEOUT) must be at least 1s");
             }
         }
     }
 
     public record Db(
-            @DefaultValue("jdbc:postgresql://localhost:5432/billing") String url,
+            @DefaultValue("jdbc:postgresql://localhost:5432/billing")
+            String url,
+
             @DefaultValue("billing") String user,
             @DefaultValue("billing") String password) {
 
@@ -144,7 +162,8 @@ public record SenderProperties(
      */
     public record Webhooks(
             /** The first retries' delays, in order (BILLING_WEBHOOKS_RETRY_DELAYS). */
-            @DefaultValue({"5s", "5m", "30m", "2h", "5h", "10h", "10h"}) List<Duration> retryDelays,
+            @DefaultValue({"5s", "5m", "30m", "2h", "5h", "10h", "10h"})
+            List<Duration> retryDelays,
             /** Then one retry this often (BILLING_WEBHOOKS_RETRY_EVERY) ... */
             @DefaultValue("12h") Duration retryEvery,
             /** ... as long as it falls within this long after the first attempt (BILLING_WEBHOOKS_RETRY_FOR). */
@@ -174,18 +193,22 @@ public record SenderProperties(
             }
             positive("retry-every (BILLING_WEBHOOKS_RETRY_EVERY)", retryEvery);
             if (retryFor.isNegative()) {
-                throw new IllegalArgumentException("billing.webhooks.retry-for (BILLING_WEBHOOKS_RETRY_FOR) must not be negative");
+                throw new IllegalArgumentException(
+                        "billing.webhooks.retry-for (BILLING_WEBHOOKS_RETRY_FOR) must not be negative");
             }
             positive("timeout (BILLING_WEBHOOKS_TIMEOUT)", timeout);
             positive("disable-after (BILLING_WEBHOOKS_DISABLE_AFTER)", disableAfter);
             positive("event-retention (BILLING_WEBHOOKS_EVENT_RETENTION)", eventRetention);
             if (maxInFlight < 1 || concurrency < 1) {
-                throw new IllegalArgumentException("billing.webhooks.max-in-flight and concurrency (BILLING_WEBHOOKS_MAX_IN_FLIGHT,"
-                        + " BILLING_WEBHOOKS_CONCURRENCY) must be at least 1, got " + maxInFlight + " and " + concurrency);
+                throw new IllegalArgumentException(
+                        "billing.webhooks.max-in-flight and concurrency (BILLING_WEBHOOKS_MAX_IN_FLIGHT,"
+                                + " BILLING_WEBHOOKS_CONCURRENCY) must be at least 1, got " + maxInFlight + " and "
+                                + concurrency);
             }
             if (maxInFlightPerEndpoint < 1) {
-                throw new IllegalArgumentException("billing.webhooks.max-in-flight-per-endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT)"
-                        + " must be at least 1, got " + maxInFlightPerEndpoint);
+                throw new IllegalArgumentException(
+                        "billing.webhooks.max-in-flight-per-endpoint (BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT)"
+                                + " must be at least 1, got " + maxInFlightPerEndpoint);
             }
         }
 

@@ -37,8 +37,8 @@ final class AttemptRouter {
     }
 
     /** Runs the attempt; {@code exchangeEnded} as {@link DeliveryAttempts#attempt(WebhookDelivery, int, Instant, Runnable)}. */
-    CompletableFuture<Void> attempt(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt,
-            Runnable exchangeEnded) {
+    CompletableFuture<Void> attempt(
+            ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, Runnable exchangeEnded) {
         var nextRetryAt = topics.schedule().nextRetryAt(attempt, clock.instant());
         long startedNanos = System.nanoTime();
         CompletableFuture<AttemptResult> started;
@@ -48,27 +48,35 @@ final class AttemptRouter {
             started = CompletableFuture.failedFuture(e);
         }
         return started.handle((result, error) -> {
-            DeliveryMeters.attempted(error != null ? "error" : result.name().toLowerCase(java.util.Locale.ROOT),
-                    System.nanoTime() - startedNanos);
-            if (error != null) {
-                // The attempt could not be logged (PostgreSQL down): counted as failed, so the delivery moves on
-                // through the schedule instead of hammering the endpoint.
-                log.warn("delivery={} endpoint={} attempt={} outcome=error error=\"{}\"", delivery.getDeliveryId(),
-                        delivery.getEndpointId(), attempt, error.getMessage());
-                return forward(record, delivery, attempt, nextRetryAt);
-            }
-            return switch (result) {
-                case DELIVERED, DROPPED -> CompletableFuture.<Void>completedFuture(null);
-                case FAILED -> forward(record, delivery, attempt, nextRetryAt);
-            };
-        }).thenCompose(settled -> settled);
+                    DeliveryMeters.attempted(
+                            error != null ? "error" : result.name().toLowerCase(java.util.Locale.ROOT),
+                            System.nanoTime() - startedNanos);
+                    if (error != null) {
+                        // The attempt could not be logged (PostgreSQL down): counted as failed, so the delivery moves
+                        // on
+                        // through the schedule instead of hammering the endpoint.
+                        log.warn(
+                                "delivery={} endpoint={} attempt={} outcome=error error=\"{}\"",
+                                delivery.getDeliveryId(),
+                                delivery.getEndpointId(),
+                                attempt,
+                                error.getMessage());
+                        return forward(record, delivery, attempt, nextRetryAt);
+                    }
+                    return switch (result) {
+                        case DELIVERED, DROPPED -> CompletableFuture.<Void>completedFuture(null);
+                        case FAILED -> forward(record, delivery, attempt, nextRetryAt);
+                    };
+                })
+                .thenCompose(settled -> settled);
     }
 
     /**
      * The record's endpoint is at its in-flight bound: no attempt, a copy due shortly on retry topic 0 instead
      * ({@link Deferrals}); settles like a forwarded failure, once Kafka has the copy.
      */
-    CompletableFuture<Void> defer(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
+    CompletableFuture<Void> defer(
+            ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
         deferrals.deferred(record, delivery, attempt, bound);
         DeliveryMeters.deferred();
         return send(Deferrals.copy(record, attempt, clock.instant()));
@@ -76,23 +84,42 @@ final class AttemptRouter {
 
     /** A record whose value cannot be read: straight to the dead letters, bytes as they came. */
     CompletableFuture<Void> unreadable(ConsumerRecord<String, byte[]> record, Exception problem) {
-        log.error("delivery=unreadable topic={} partition={} offset={} outcome=dead_letter error=\"{}\"", record.topic(),
-                record.partition(), record.offset(), problem.getMessage());
-        return send(new ProducerRecord<>(RetryTopics.deadLetters(), null, record.key(), record.value(), record.headers()));
+        log.error(
+                "delivery=unreadable topic={} partition={} offset={} outcome=dead_letter error=\"{}\"",
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                problem.getMessage());
+        return send(
+                new ProducerRecord<>(RetryTopics.deadLetters(), null, record.key(), record.value(), record.headers()));
     }
 
-    private CompletableFuture<Void> forward(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt,
+    private CompletableFuture<Void> forward(
+            ConsumerRecord<String, byte[]> record,
+            WebhookDelivery delivery,
+            int attempt,
             @Nullable Instant nextRetryAt) {
         var topic = topics.after(attempt);
         var copy = new ProducerRecord<>(topic, null, record.key(), record.value(), record.headers());
         DeliveryHeaders.forward(copy.headers(), attempt + 1, nextRetryAt);
         if (nextRetryAt == null) {
-            log.warn("delivery={} event={} endpoint={} merchant={} attempts={} outcome=dead_letter", delivery.getDeliveryId(),
-                    delivery.getEventId(), delivery.getEndpointId(), delivery.getMerchantId(), attempt);
+            log.warn(
+                    "delivery={} event={} endpoint={} merchant={} attempts={} outcome=dead_letter",
+                    delivery.getDeliveryId(),
+                    delivery.getEventId(),
+                    delivery.getEndpointId(),
+                    delivery.getMerchantId(),
+                    attempt);
         } else {
             // The attempt itself is logged (INFO) by the HTTP side; this only adds where the delivery went.
-            log.debug("delivery={} endpoint={} merchant={} attempt={} forwardedTo={} dueAt={}", delivery.getDeliveryId(),
-                    delivery.getEndpointId(), delivery.getMerchantId(), attempt, topic, nextRetryAt);
+            log.debug(
+                    "delivery={} endpoint={} merchant={} attempt={} forwardedTo={} dueAt={}",
+                    delivery.getDeliveryId(),
+                    delivery.getEndpointId(),
+                    delivery.getMerchantId(),
+                    attempt,
+                    topic,
+                    nextRetryAt);
         }
         return send(copy);
     }

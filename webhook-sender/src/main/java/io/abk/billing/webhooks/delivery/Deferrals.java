@@ -26,6 +26,7 @@ final class Deferrals {
     private static final Logger log = LoggerFactory.getLogger(Deferrals.class);
     /** How long a deferred delivery waits before it is tried again: long enough not to spin on a saturated endpoint. */
     static final Duration DELAY = Duration.ofSeconds(1);
+
     static final Duration SUMMARY_EVERY = Duration.ofSeconds(30);
 
     private final AtomicLong total = new AtomicLong();
@@ -46,13 +47,23 @@ final class Deferrals {
     void deferred(ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
         total.incrementAndGet();
         sinceSummary.incrementAndGet();
-        log.debug("delivery={} endpoint={} attempt={} outcome=deferred from={} to={} inFlightBound={}", delivery.getDeliveryId(),
-                delivery.getEndpointId(), attempt, record.topic(), topic(), bound);
+        log.debug(
+                "delivery={} endpoint={} attempt={} outcome=deferred from={} to={} inFlightBound={}",
+                delivery.getDeliveryId(),
+                delivery.getEndpointId(),
+                attempt,
+                record.topic(),
+                topic(),
+                bound);
         long now = System.nanoTime();
         long due = nextSummary.get();
         if (now - due >= 0 && nextSummary.compareAndSet(due, now + SUMMARY_EVERY.toNanos())) {
-            log.info("delivery=deferred count={} total={} lastEndpoint={} inFlightBound={} reason=endpoint_at_its_in_flight_bound",
-                    sinceSummary.getAndSet(0), total.get(), delivery.getEndpointId(), bound);
+            log.info(
+                    "delivery=deferred count={} total={} lastEndpoint={} inFlightBound={} reason=endpoint_at_its_in_flight_bound",
+                    sinceSummary.getAndSet(0),
+                    total.get(),
+                    delivery.getEndpointId(),
+                    bound);
         }
     }
 

@@ -2,8 +2,8 @@ package io.abk.billing.webhooks.delivery;
 
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
 import io.abk.billing.webhooks.attempt.HttpDeliveryAttempts;
-import io.abk.billing.webhookverify.sealing.SecretSealer;
 import io.abk.billing.webhooks.config.SenderProperties;
+import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import javax.sql.DataSource;
 import org.springframework.context.annotation.Bean;
@@ -33,14 +33,22 @@ public class DeliveryConfiguration {
     @Bean(destroyMethod = "close")
     HttpDeliveryAttempts deliveryAttempts(DataSource dataSource, SenderProperties properties, SecretSealer sealer) {
         var webhooks = properties.webhooks();
-        return new HttpDeliveryAttempts(dataSource, HttpDeliveryAttempts.Settings.defaults(webhooks.allowLoopbackInTest())
-                .withTimeout(webhooks.timeout())
-                .withDisableAfter(webhooks.disableAfter()), sealer);
+        return new HttpDeliveryAttempts(
+                dataSource,
+                HttpDeliveryAttempts.Settings.defaults(webhooks.allowLoopbackInTest())
+                        .withTimeout(webhooks.timeout())
+                        .withDisableAfter(webhooks.disableAfter()),
+                sealer);
     }
 
     @Bean
-    DeliveryService deliveryService(SenderProperties properties, RetrySchedule retrySchedule, DeliveryAttempts attempts,
-            InFlightLimit inFlightLimit, EndpointLimit endpointLimit) {
-        return new DeliveryService(properties, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
+    DeliveryService deliveryService(
+            SenderProperties properties,
+            RetrySchedule retrySchedule,
+            DeliveryAttempts attempts,
+            InFlightLimit inFlightLimit,
+            EndpointLimit endpointLimit) {
+        return new DeliveryService(
+                properties, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
     }
 }

@@ -15,8 +15,7 @@ public final class DeliveryHeaders {
     public static final String ATTEMPT = "webhook-attempt";
     public static final String DUE_AT = "webhook-due-at";
 
-    private DeliveryHeaders() {
-    }
+    private DeliveryHeaders() {}
 
     /** 1 when absent or unreadable (the worst a garbled header can do is restart the count). */
     public static int attempt(Headers headers) {

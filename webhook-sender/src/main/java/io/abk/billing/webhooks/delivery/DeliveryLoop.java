@@ -51,8 +51,7 @@ final class DeliveryLoop implements Runnable {
     /** While deliveries are held for a slot of their endpoint: how soon they are looked at again. */
     static final Duration HELD_POLL = Duration.ofMillis(5);
 
-    private record SettledOffset(PartitionOffsets partition, long offset) {
-    }
+    private record SettledOffset(PartitionOffsets partition, long offset) {}
 
     private final Consumer<String, byte[]> consumer;
     private final Collection<String> topics;
@@ -69,8 +68,15 @@ final class DeliveryLoop implements Runnable {
     private boolean pausedForHeld;
     private volatile boolean running = true;
 
-    DeliveryLoop(Consumer<String, byte[]> consumer, Collection<String> topics, Deserializer<WebhookDelivery> values,
-            AttemptRouter router, InFlightLimit limit, EndpointLimit endpoints, Duration drainPatience, Clock clock) {
+    DeliveryLoop(
+            Consumer<String, byte[]> consumer,
+            Collection<String> topics,
+            Deserializer<WebhookDelivery> values,
+            AttemptRouter router,
+            InFlightLimit limit,
+            EndpointLimit endpoints,
+            Duration drainPatience,
+            Clock clock) {
         this.consumer = consumer;
         this.topics = List.copyOf(topics);
         this.values = values;
@@ -220,7 +226,11 @@ final class DeliveryLoop implements Runnable {
      * as soon as the endpoint is done with the request (the attempt's log is written in a batch after that), else at
      * the end; the permit at the end.
      */
-    private void launch(PartitionOffsets offsets, ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attemptNumber) {
+    private void launch(
+            PartitionOffsets offsets,
+            ConsumerRecord<String, byte[]> record,
+            WebhookDelivery delivery,
+            int attemptNumber) {
         var endpointId = delivery.getEndpointId();
         var slot = new AtomicBoolean(true);
         Runnable releaseSlot = () -> {
@@ -237,7 +247,9 @@ final class DeliveryLoop implements Runnable {
     }
 
     private void defer(HeldDeliveries.Held waiting) {
-        settleWhenDone(waiting.offsets(), waiting.record().offset(),
+        settleWhenDone(
+                waiting.offsets(),
+                waiting.record().offset(),
                 router.defer(waiting.record(), waiting.delivery(), waiting.attempt(), endpoints.max()));
     }
 
@@ -279,7 +291,10 @@ final class DeliveryLoop implements Runnable {
             return; // resumeAfterHeld leaves the ones not yet due paused; this resumes them when due
         }
         var now = clock.instant();
-        var due = waiting.entrySet().stream().filter(entry -> !entry.getValue().isAfter(now)).map(Map.Entry::getKey).toList();
+        var due = waiting.entrySet().stream()
+                .filter(entry -> !entry.getValue().isAfter(now))
+                .map(Map.Entry::getKey)
+                .toList();
         if (!due.isEmpty()) {
             consumer.resume(due);
             due.forEach(waiting::remove);
@@ -290,12 +305,15 @@ final class DeliveryLoop implements Runnable {
     private void drain() {
         held.abandonAll();
         var deadline = System.nanoTime() + drainPatience.toNanos();
-        while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0) && System.nanoTime() - deadline < 0) {
+        while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0)
+                && System.nanoTime() - deadline < 0) {
             applySettled();
             LockSupport.parkNanos(Duration.ofMillis(20).toNanos()); // shutdown waits on other threads' attempts
         }
         applySettled();
-        long left = partitions.values().stream().mapToLong(PartitionOffsets::inFlight).sum();
+        long left = partitions.values().stream()
+                .mapToLong(PartitionOffsets::inFlight)
+                .sum();
         log.info("loop=delivery shutdown=drained inFlight={}", left);
     }
 

@@ -15,16 +15,21 @@ final class DeliveryMeters {
 
     private static final String SERVICE = "webhook-sender";
 
-    private DeliveryMeters() {
-    }
+    private DeliveryMeters() {}
 
     static void attempted(String outcome, long nanos) {
-        Metrics.counter("billing.webhook.attempts", "service", SERVICE, "outcome", outcome).increment();
-        Timer.builder("billing.webhook.attempt").tag("service", SERVICE).tag("outcome", outcome)
-                .publishPercentileHistogram().register(Metrics.globalRegistry).record(nanos, TimeUnit.NANOSECONDS);
+        Metrics.counter("billing.webhook.attempts", "service", SERVICE, "outcome", outcome)
+                .increment();
+        Timer.builder("billing.webhook.attempt")
+                .tag("service", SERVICE)
+                .tag("outcome", outcome)
+                .publishPercentileHistogram()
+                .register(Metrics.globalRegistry)
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     static void deferred() {
-        Metrics.counter("billing.webhook.attempts", "service", SERVICE, "outcome", "deferred").increment();
+        Metrics.counter("billing.webhook.attempts", "service", SERVICE, "outcome", "deferred")
+                .increment();
     }
 }

@@ -49,8 +49,13 @@ public final class DeliveryService implements SmartLifecycle {
     private final List<Thread> threads = new ArrayList<>();
     private @Nullable KafkaProducer<String, byte[]> producer;
 
-    public DeliveryService(SenderProperties properties, RetrySchedule schedule, DeliveryAttempts attempts, InFlightLimit limit,
-            EndpointLimit endpoints, Clock clock) {
+    public DeliveryService(
+            SenderProperties properties,
+            RetrySchedule schedule,
+            DeliveryAttempts attempts,
+            InFlightLimit limit,
+            EndpointLimit endpoints,
+            Clock clock) {
         this.properties = properties;
         this.topics = new RetryTopics(schedule);
         this.attempts = attempts;
@@ -68,16 +73,29 @@ public final class DeliveryService implements SmartLifecycle {
         // An attempt's own timeout plus a margin: long enough for what is in flight to finish and be committed.
         var patience = properties.webhooks().timeout().plusSeconds(5);
         for (int i = 0; i < properties.webhooks().concurrency(); i++) {
-            var consumer = new KafkaConsumer<>(consumerConfigs(i), new StringDeserializer(), new ByteArrayDeserializer());
-            var loop = new DeliveryLoop(consumer, topics.stages(), Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer(),
-                    router, limit, endpoints, patience, clock);
+            var consumer =
+                    new KafkaConsumer<>(consumerConfigs(i), new StringDeserializer(), new ByteArrayDeserializer());
+            var loop = new DeliveryLoop(
+                    consumer,
+                    topics.stages(),
+                    Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer(),
+                    router,
+                    limit,
+                    endpoints,
+                    patience,
+                    clock);
             var thread = new Thread(loop, "webhook-deliveries-" + i);
             loops.add(loop);
             threads.add(thread);
             thread.start();
         }
-        log.info("delivery=started loops={} topics={} maxAttempts={} maxInFlight={} maxInFlightPerEndpoint={}", loops.size(),
-                topics.stages(), topics.schedule().maxAttempts(), properties.webhooks().maxInFlight(), endpoints.max());
+        log.info(
+                "delivery=started loops={} topics={} maxAttempts={} maxInFlight={} maxInFlightPerEndpoint={}",
+                loops.size(),
+                topics.stages(),
+                topics.schedule().maxAttempts(),
+                properties.webhooks().maxInFlight(),
+                endpoints.max());
     }
 
     @Override
@@ -118,8 +136,13 @@ public final class DeliveryService implements SmartLifecycle {
         var layout = TopicLayout.of(required);
         var deadline = System.nanoTime() + TOPIC_PATIENCE.toNanos();
         List<String> problems = List.of("not checked yet");
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000))) {
+        try (var admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                properties.kafka().bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                5_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                10_000))) {
             for (int attempt = 0; System.nanoTime() - deadline < 0; attempt++) {
                 try {
                     problems = layout.problems(admin);
@@ -152,20 +175,28 @@ public final class DeliveryService implements SmartLifecycle {
         configs.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // Deliveries queued before the group's first start are delivered, not skipped.
         configs.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        configs.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int) properties.kafka().sessionTimeout().toMillis());
+        configs.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, (int)
+                properties.kafka().sessionTimeout().toMillis());
         return configs;
     }
 
     private Map<String, Object> producerConfigs() {
         return Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers(),
-                ProducerConfig.CLIENT_ID_CONFIG, "webhook-sender-retries",
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                properties.kafka().bootstrapServers(),
+                ProducerConfig.CLIENT_ID_CONFIG,
+                "webhook-sender-retries",
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
                 // After an outage many deliveries fail at once and are forwarded together: as for fan-out, larger
                 // compressed batches need fewer round trips.
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+                ProducerConfig.BATCH_SIZE_CONFIG,
+                256 * 1024,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                "lz4");
     }
 }

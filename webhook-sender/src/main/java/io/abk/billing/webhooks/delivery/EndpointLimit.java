@@ -15,8 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class EndpointLimit {
 
     /** In flight to one endpoint, and when it last made progress: its first attempt started or one finished. */
-    private record Busy(int count, long progressNanos) {
-    }
+    private record Busy(int count, long progressNanos) {}
 
     private final int max;
     private final ConcurrentHashMap<String, Busy> inFlight = new ConcurrentHashMap<>();
@@ -56,7 +55,8 @@ public final class EndpointLimit {
     }
 
     void release(String endpointId, long nowNanos) {
-        inFlight.computeIfPresent(endpointId, (id, busy) -> busy.count() <= 1 ? null : new Busy(busy.count() - 1, nowNanos));
+        inFlight.computeIfPresent(
+                endpointId, (id, busy) -> busy.count() <= 1 ? null : new Busy(busy.count() - 1, nowNanos));
     }
 
     /** At its bound with no attempt finished for {@code patience}: waiting for a slot would take long. */

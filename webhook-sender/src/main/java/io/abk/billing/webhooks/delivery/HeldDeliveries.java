@@ -24,9 +24,12 @@ final class HeldDeliveries implements Iterable<HeldDeliveries.Held> {
     /** An endpoint at its bound with no attempt finished for this long is stalled: its deliveries are deferred. */
     static final Duration PATIENCE = Duration.ofSeconds(1);
 
-    record Held(TopicPartition partition, PartitionOffsets offsets, ConsumerRecord<String, byte[]> record, WebhookDelivery delivery,
-            int attempt) {
-    }
+    record Held(
+            TopicPartition partition,
+            PartitionOffsets offsets,
+            ConsumerRecord<String, byte[]> record,
+            WebhookDelivery delivery,
+            int attempt) {}
 
     private final ArrayDeque<Held> held = new ArrayDeque<>();
 

@@ -32,5 +32,4 @@ public final class InFlightLimit {
     public int inFlight() {
         return max - permits.availablePermits();
     }
-
 }

@@ -12,6 +12,7 @@ final class PartitionOffsets {
     private final TreeSet<Long> inFlight = new TreeSet<>();
     /** The offset of the next record not started yet; -1 before the first. */
     private long next = -1;
+
     private long committed = -1;
     /** The lowest offset given up on without settling (stopping); commits never pass it. */
     private long floor = Long.MAX_VALUE;

@@ -36,8 +36,8 @@ public record RetryTopics(RetrySchedule schedule) {
      * provisions and the sender checks at start.
      */
     public List<String> owned() {
-        return new WebhookRetryTopics(schedule.delays()).topics().stream()
-                .map(Topic::name).toList();
+        return new WebhookRetryTopics(schedule.delays())
+                .topics().stream().map(Topic::name).toList();
     }
 
     /** Every topic an attempt is read from: the main topic, then the retry topics in order. */

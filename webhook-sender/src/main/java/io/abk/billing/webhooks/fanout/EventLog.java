@@ -51,24 +51,39 @@ public final class EventLog {
     }
 
     /** One row of the event log: the event's identity, owner, type and the exact body its webhooks carry. */
-    public record Entry(String id, String merchantId, String mode, String type, String aggregateId, Instant createdAt,
-            String payload) {
-    }
+    public record Entry(
+            String id,
+            String merchantId,
+            String mode,
+            String type,
+            String aggregateId,
+            Instant createdAt,
+            String payload) {}
 
     /** The enabled, non-deleted endpoints of a merchant's mode. */
     public List<Subscriber> subscribers(String merchantId, String mode) {
-        return jdbc.query(SUBSCRIBERS, (row, n) -> {
-            var types = (String[]) row.getArray("enabled_events").getArray();
-            return new Subscriber(row.getString("id"), List.of(types));
-        }, merchantId, mode);
+        return jdbc.query(
+                SUBSCRIBERS,
+                (row, n) -> {
+                    var types = (String[]) row.getArray("enabled_events").getArray();
+                    return new Subscriber(row.getString("id"), List.of(types));
+                },
+                merchantId,
+                mode);
     }
 
     /** An event with its webhook payload, rendered once. */
     public record RenderedEvent(BillingEvent event, String payload) {
 
         Entry entry() {
-            return new Entry(event.getEventId(), event.getMerchantId(), ApiJson.mode(event.getMode()), event.getType(),
-                    event.getAggregateId(), event.getCreatedAt(), payload);
+            return new Entry(
+                    event.getEventId(),
+                    event.getMerchantId(),
+                    ApiJson.mode(event.getMode()),
+                    event.getType(),
+                    event.getAggregateId(),
+                    event.getCreatedAt(),
+                    payload);
         }
     }
 

@@ -26,7 +26,9 @@ public class FanOutConfiguration {
     @Bean
     JsonMapper payloadJson() {
         // Amounts are BigDecimal: written as plain JSON numbers (10.5, never 1.05E+1).
-        return JsonMapper.builder().enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN).build();
+        return JsonMapper.builder()
+                .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+                .build();
     }
 
     @Bean
@@ -35,7 +37,8 @@ public class FanOutConfiguration {
     }
 
     @Bean
-    FanOutListener fanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveryTemplate, JsonMapper payloadJson) {
+    FanOutListener fanOutListener(
+            EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveryTemplate, JsonMapper payloadJson) {
         return new FanOutListener(eventLog, deliveryTemplate, payloadJson, Clock.systemUTC());
     }
 }

@@ -41,14 +41,18 @@ public class FanOutListener {
     private final JsonMapper json;
     private final Clock clock;
 
-    public FanOutListener(EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveries, JsonMapper json, Clock clock) {
+    public FanOutListener(
+            EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveries, JsonMapper json, Clock clock) {
         this.eventLog = eventLog;
         this.deliveries = deliveries;
         this.json = json;
         this.clock = clock;
     }
 
-    @KafkaListener(id = "webhook-fanout", groupId = GROUP, batch = "true",
+    @KafkaListener(
+            id = "webhook-fanout",
+            groupId = GROUP,
+            batch = "true",
             containerFactory = "fanOutContainerFactory",
             topics = "#{T(io.abk.billing.schemas.topic.Topics).EVENTS.name()}",
             concurrency = "${billing.webhooks.concurrency:2}")
@@ -60,7 +64,11 @@ public class FanOutListener {
             if (event == null) {
                 // The error-handling deserializer hands over what it could not read as null: a bug upstream, not
                 // an event to deliver; skipping it keeps every other merchant's webhooks flowing.
-                log.error("event=unreadable topic={} partition={} offset={}", record.topic(), record.partition(), record.offset());
+                log.error(
+                        "event=unreadable topic={} partition={} offset={}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset());
                 continue;
             }
             rendered.add(new RenderedEvent(event, json.writeValueAsString(EventJson.event(event))));
@@ -73,7 +81,8 @@ public class FanOutListener {
         var sends = new ArrayList<CompletableFuture<?>>();
         for (var each : rendered) {
             var event = each.event();
-            var endpoints = subscribers.computeIfAbsent(Tenant.of(event), t -> eventLog.subscribers(t.merchantId(), t.mode()));
+            var endpoints =
+                    subscribers.computeIfAbsent(Tenant.of(event), t -> eventLog.subscribers(t.merchantId(), t.mode()));
             for (var delivery : FanOut.deliveries(event, each.payload(), endpoints, now)) {
                 sends.add(deliveries.send(Topics.WEBHOOK_DELIVERIES.name(), delivery.getEndpointId(), delivery));
             }
@@ -81,14 +90,20 @@ public class FanOutListener {
         long sentAt = System.nanoTime();
         awaitAll(sends);
         long ackedAt = System.nanoTime();
-        log.debug("fanout=done events={} deliveries={} renderMs={} insertMs={} selectSendMs={} ackMs={}", rendered.size(), sends.size(),
-                (renderedAt - started) / 1_000_000, (loggedAt - renderedAt) / 1_000_000, (sentAt - loggedAt) / 1_000_000,
+        log.debug(
+                "fanout=done events={} deliveries={} renderMs={} insertMs={} selectSendMs={} ackMs={}",
+                rendered.size(),
+                sends.size(),
+                (renderedAt - started) / 1_000_000,
+                (loggedAt - renderedAt) / 1_000_000,
+                (sentAt - loggedAt) / 1_000_000,
                 (ackedAt - sentAt) / 1_000_000);
     }
 
     private static void awaitAll(List<CompletableFuture<?>> sends) throws InterruptedException {
         try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new)).get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
+            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
+                    .get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             // Thrown: the container's error handler retries the whole batch (deliveries already sent are sent
             // again with the same ids; receivers dedupe on the event id).

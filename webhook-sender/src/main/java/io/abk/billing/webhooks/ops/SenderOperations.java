@@ -43,7 +43,10 @@ public final class SenderOperations implements SmartLifecycle {
     private @Nullable ManagementServer server;
     private @Nullable KafkaBacklog backlog;
 
-    public SenderOperations(SenderProperties properties, RetrySchedule schedule, DeliveryService delivery,
+    public SenderOperations(
+            SenderProperties properties,
+            RetrySchedule schedule,
+            DeliveryService delivery,
             KafkaListenerEndpointRegistry listeners) {
         this.properties = properties;
         this.schedule = schedule;
@@ -58,14 +61,18 @@ public final class SenderOperations implements SmartLifecycle {
         }
         var registry = ServiceMetrics.create(SERVICE);
         var retries = new WebhookRetryTopics(schedule.delays());
-        var started = KafkaBacklog.start(properties.kafka().bootstrapServers(), registry,
+        var started = KafkaBacklog.start(
+                properties.kafka().bootstrapServers(),
+                registry,
                 Set.of(FanOutListener.GROUP, CompanionFanOutListener.GROUP, DeliveryService.GROUP),
-                Set.of(WebhookRetryTopics.deadLetters()), BACKLOG_EVERY);
+                Set.of(WebhookRetryTopics.deadLetters()),
+                BACKLOG_EVERY);
         for (int i = 0; i < retries.retryTopicCount(); i++) {
             var topic = WebhookRetryTopics.retry(i);
             Gauge.builder("billing.webhook.retry.backlog", started, lag -> lag.lag(DeliveryService.GROUP, topic))
                     .description("deliveries waiting on a retry topic for their next attempt")
-                    .tag("topic", topic).register(registry);
+                    .tag("topic", topic)
+                    .register(registry);
         }
         backlog = started;
         server = ManagementServer.start(SERVICE, properties.management().port(), this::health, this::health, registry);
@@ -78,7 +85,8 @@ public final class SenderOperations implements SmartLifecycle {
 
     private Health health() {
         var fanOut = listeners.getListenerContainers().stream().allMatch(MessageListenerContainer::isRunning);
-        var details = Map.of("fanOut", fanOut ? "running" : "stopped", "delivery", delivery.isRunning() ? "running" : "stopped");
+        var details = Map.of(
+                "fanOut", fanOut ? "running" : "stopped", "delivery", delivery.isRunning() ? "running" : "stopped");
         return fanOut && delivery.isRunning() ? Health.up(details) : Health.down(details);
     }
 

@@ -21,7 +21,8 @@ class AttemptHealthIT {
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
+        attempts = new HttpDeliveryAttempts(
+                TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
     }
 
     @AfterAll
@@ -37,8 +38,12 @@ class AttemptHealthIT {
             assertThat(attempt(attempts, endpoint, 3)).isEqualTo(AttemptResult.FAILED);
 
             var row = TestDb.attempts(endpoint.id()).getFirst();
-            assertThat(row).containsEntry("outcome", "failed").containsEntry("status_code", 500).containsEntry("attempt", 3)
-                    .containsEntry("error", "the endpoint answered 500").containsEntry("next_retry_at", at(RETRY_AT));
+            assertThat(row)
+                    .containsEntry("outcome", "failed")
+                    .containsEntry("status_code", 500)
+                    .containsEntry("attempt", 3)
+                    .containsEntry("error", "the endpoint answered 500")
+                    .containsEntry("next_retry_at", at(RETRY_AT));
             assertThat(row.get("latency_ms")).isNotNull();
             // Protects the log write: a NUL from the endpoint would make PostgreSQL refuse the row.
             assertThat((String) row.get("response_excerpt")).hasSize(1024).startsWith("boom\uFFFDxxx");
@@ -57,7 +62,10 @@ class AttemptHealthIT {
         assertThat(attempt(attempts, endpoint, 1)).isEqualTo(AttemptResult.FAILED);
 
         var row = TestDb.attempts(endpoint.id()).getFirst();
-        assertThat(row).containsEntry("outcome", "failed").containsEntry("status_code", null).containsEntry("latency_ms", null)
+        assertThat(row)
+                .containsEntry("outcome", "failed")
+                .containsEntry("status_code", null)
+                .containsEntry("latency_ms", null)
                 .containsEntry("next_retry_at", at(RETRY_AT));
         assertThat((String) row.get("error")).startsWith("could not connect");
     }
@@ -66,13 +74,15 @@ class AttemptHealthIT {
     void shouldFailWhenEndpointDoesNotAnswerWithinTimeout() throws Exception {
         var settings = HttpDeliveryAttempts.Settings.defaults(true).withTimeout(Duration.ofSeconds(1));
         try (var receiver = Receiver.answering(n -> new Receiver.Answer(200, "", true));
-             var shortTimeout = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
+                var shortTimeout = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
 
             assertThat(attempt(shortTimeout, endpoint, 1)).isEqualTo(AttemptResult.FAILED);
 
             var row = TestDb.attempts(endpoint.id()).getFirst();
-            assertThat(row).containsEntry("outcome", "failed").containsEntry("status_code", null)
+            assertThat(row)
+                    .containsEntry("outcome", "failed")
+                    .containsEntry("status_code", null)
                     .containsEntry("error", "no answer within 1 s");
             assertThat((Integer) row.get("latency_ms")).isGreaterThanOrEqualTo(900);
             assertThat(receiver.requests()).hasSize(1);
@@ -90,10 +100,13 @@ class AttemptHealthIT {
             assertThat(attempt(attempts, endpoint, 3)).isEqualTo(AttemptResult.DELIVERED);
 
             assertThat(TestDb.endpointRow(endpoint.id()).get("failing_since")).isNull();
-            assertThat(TestDb.attempts(endpoint.id())).extracting(row -> row.get("outcome"))
+            assertThat(TestDb.attempts(endpoint.id()))
+                    .extracting(row -> row.get("outcome"))
                     .containsExactly("failed", "failed", "succeeded");
-            assertThat(TestDb.attempts(endpoint.id()).getLast()).containsEntry("response_excerpt", "ok")
-                    .containsEntry("next_retry_at", null).containsEntry("error", null);
+            assertThat(TestDb.attempts(endpoint.id()).getLast())
+                    .containsEntry("response_excerpt", "ok")
+                    .containsEntry("next_retry_at", null)
+                    .containsEntry("error", null);
         }
     }
 
@@ -105,12 +118,18 @@ class AttemptHealthIT {
             assertThat(attempt(attempts, endpoint, 1)).isEqualTo(AttemptResult.DROPPED);
             assertThat(attempt(attempts, endpoint, 2)).isEqualTo(AttemptResult.DROPPED);
 
-            assertThat(TestDb.endpointRow(endpoint.id())).containsEntry("disabled", true).containsEntry("disabled_reason", "gone");
+            assertThat(TestDb.endpointRow(endpoint.id()))
+                    .containsEntry("disabled", true)
+                    .containsEntry("disabled_reason", "gone");
             assertThat(receiver.requests()).hasSize(1);
             var rows = TestDb.attempts(endpoint.id());
-            assertThat(rows.getFirst()).containsEntry("outcome", "failed").containsEntry("status_code", 410)
+            assertThat(rows.getFirst())
+                    .containsEntry("outcome", "failed")
+                    .containsEntry("status_code", 410)
                     .containsEntry("next_retry_at", null);
-            assertThat(rows.getLast()).containsEntry("outcome", "skipped").containsEntry("latency_ms", null)
+            assertThat(rows.getLast())
+                    .containsEntry("outcome", "skipped")
+                    .containsEntry("latency_ms", null)
                     .containsEntry("error", "the endpoint is disabled (gone)");
         }
     }
@@ -130,9 +149,12 @@ class AttemptHealthIT {
             assertThat(attempt(attempts, missing, 1)).isEqualTo(AttemptResult.DROPPED);
 
             assertThat(receiver.requests()).isEmpty();
-            assertThat(TestDb.attempts(disabled.id()).getFirst()).containsEntry("outcome", "skipped")
-                    .containsEntry("error", "the endpoint is disabled").containsEntry("next_retry_at", null);
-            assertThat(TestDb.attempts(deleted.id()).getFirst()).containsEntry("outcome", "skipped")
+            assertThat(TestDb.attempts(disabled.id()).getFirst())
+                    .containsEntry("outcome", "skipped")
+                    .containsEntry("error", "the endpoint is disabled")
+                    .containsEntry("next_retry_at", null);
+            assertThat(TestDb.attempts(deleted.id()).getFirst())
+                    .containsEntry("outcome", "skipped")
                     .containsEntry("error", "the endpoint was deleted");
         }
     }
@@ -141,26 +163,32 @@ class AttemptHealthIT {
     void shouldDisableWhenEndpointKeepsFailingForDisableAfter() throws Exception {
         var clock = new MutableClock(Instant.parse("2030-01-01T00:00:00Z"));
         var settings = HttpDeliveryAttempts.Settings.defaults(true).withClock(clock);
-        try (var receiver = Receiver.answering(500); var clocked = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
+        try (var receiver = Receiver.answering(500);
+                var clocked = new HttpDeliveryAttempts(TestDb.dataSource(), settings, TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
 
             assertThat(attempt(clocked, endpoint, 1)).isEqualTo(AttemptResult.FAILED);
             clock.advance(Duration.ofDays(5).minusSeconds(1));
             assertThat(attempt(clocked, endpoint, 2)).isEqualTo(AttemptResult.FAILED);
-            assertThat(TestDb.endpointRow(endpoint.id())).containsEntry("disabled", false)
+            assertThat(TestDb.endpointRow(endpoint.id()))
+                    .containsEntry("disabled", false)
                     .containsEntry("failing_since", at(Instant.parse("2030-01-01T00:00:00Z")));
             clock.advance(Duration.ofSeconds(1));
             assertThat(attempt(clocked, endpoint, 3)).isEqualTo(AttemptResult.DROPPED);
 
-            assertThat(TestDb.endpointRow(endpoint.id())).containsEntry("disabled", true)
+            assertThat(TestDb.endpointRow(endpoint.id()))
+                    .containsEntry("disabled", true)
                     .containsEntry("disabled_reason", "failing_for_5_days");
-            assertThat(TestDb.attempts(endpoint.id()).getLast()).containsEntry("outcome", "failed")
-                    .containsEntry("next_retry_at", null).containsEntry("attempted_at", at(clock.instant()));
+            assertThat(TestDb.attempts(endpoint.id()).getLast())
+                    .containsEntry("outcome", "failed")
+                    .containsEntry("next_retry_at", null)
+                    .containsEntry("attempted_at", at(clock.instant()));
             assertThat(receiver.requests()).hasSize(3);
         }
     }
 
-    private static AttemptResult attempt(HttpDeliveryAttempts on, TestDb.Endpoint endpoint, int number) throws Exception {
+    private static AttemptResult attempt(HttpDeliveryAttempts on, TestDb.Endpoint endpoint, int number)
+            throws Exception {
         return on.attempt(Deliveries.to(endpoint), number, RETRY_AT).get(30, TimeUnit.SECONDS);
     }
 

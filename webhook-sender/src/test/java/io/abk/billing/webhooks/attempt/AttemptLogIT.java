@@ -34,18 +34,26 @@ class AttemptLogIT {
         var gone = TestDb.endpoint(merchant, "test", "http://127.0.0.1:1/c");
         var log = new DeliveryLog(TestDb.dataSource());
 
-        var disabled = log.recordAll(List.of(
-                attempt(healed, 1, HealthChange.FAILED), attempt(failing, 1, HealthChange.SUCCEEDED),
-                attempt(healed, 2, HealthChange.SUCCEEDED), attempt(failing, 2, HealthChange.FAILED),
-                attempt(gone, 1, HealthChange.GONE), attempt(gone, 2, HealthChange.NONE)), FIVE_DAYS);
+        var disabled = log.recordAll(
+                List.of(
+                        attempt(healed, 1, HealthChange.FAILED), attempt(failing, 1, HealthChange.SUCCEEDED),
+                        attempt(healed, 2, HealthChange.SUCCEEDED), attempt(failing, 2, HealthChange.FAILED),
+                        attempt(gone, 1, HealthChange.GONE), attempt(gone, 2, HealthChange.NONE)),
+                FIVE_DAYS);
 
         // A failure then a success heals; a success then a failure starts a streak; a 410 disables at once.
         assertThat(disabled).containsExactly(false, false, false, false, true, false);
         assertThat(TestDb.endpointRow(healed.id()).get("failing_since")).isNull();
         assertThat(TestDb.endpointRow(failing.id()).get("failing_since")).isNotNull();
-        assertThat(TestDb.endpointRow(gone.id())).containsEntry("disabled", true).containsEntry("disabled_reason", "gone");
-        assertThat(TestDb.attempts(healed.id())).extracting(row -> row.get("attempt")).containsExactly(1, 2);
-        assertThat(TestDb.attempts(failing.id())).extracting(row -> row.get("outcome")).containsExactly("succeeded", "failed");
+        assertThat(TestDb.endpointRow(gone.id()))
+                .containsEntry("disabled", true)
+                .containsEntry("disabled_reason", "gone");
+        assertThat(TestDb.attempts(healed.id()))
+                .extracting(row -> row.get("attempt"))
+                .containsExactly(1, 2);
+        assertThat(TestDb.attempts(failing.id()))
+                .extracting(row -> row.get("outcome"))
+                .containsExactly("succeeded", "failed");
         // The attempt that disabled its endpoint is not retried: its retry time is dropped.
         assertThat(TestDb.attempts(gone.id()).getFirst()).containsEntry("next_retry_at", null);
     }
@@ -58,7 +66,8 @@ class AttemptLogIT {
         var blocker = new TransactionTemplate(new DataSourceTransactionManager(TestDb.dataSource()));
         var holding = new CompletableFuture<Void>();
         var release = new CompletableFuture<Void>();
-        try (var writer = new AttemptLogWriter(new DeliveryLog(TestDb.dataSource()), FIVE_DAYS, 256, "attempt-log-test")) {
+        try (var writer =
+                new AttemptLogWriter(new DeliveryLog(TestDb.dataSource()), FIVE_DAYS, 256, "attempt-log-test")) {
             // Given the writer's first transaction waiting for a lock another transaction holds on its endpoint
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
                 TestDb.jdbc().queryForList("SELECT id FROM webhook_endpoints WHERE id = ? FOR UPDATE", locked.id());
@@ -67,13 +76,18 @@ class AttemptLogIT {
             }));
             holding.get(30, TimeUnit.SECONDS);
             var first = writer.record(attempt(locked, 1, HealthChange.FAILED).row(), HealthChange.FAILED);
-            await().atMost(Duration.ofSeconds(30)).until(() -> TestDb.jdbc().queryForObject(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", Long.class) > 0);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> TestDb.jdbc()
+                                    .queryForObject(
+                                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+                                            Long.class)
+                            > 0);
 
             // When 300 attempts finish meanwhile
             var later = new ArrayList<CompletableFuture<Boolean>>();
             for (int i = 0; i < 300; i++) {
-                later.add(writer.record(attempt(busy, i + 1, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED));
+                later.add(writer.record(
+                        attempt(busy, i + 1, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED));
             }
             assertThat(first).isNotDone();
             release.complete(null);
@@ -94,7 +108,8 @@ class AttemptLogIT {
         var holding = new CompletableFuture<Void>();
         var release = new CompletableFuture<Void>();
         try (var receiver = Receiver.answering(500);
-                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
+                var attempts = new HttpDeliveryAttempts(
+                        TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             // Given the endpoint's row locked, so the failed attempt's health change (and its log row) must wait
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
@@ -124,7 +139,8 @@ class AttemptLogIT {
         var holding = new CompletableFuture<Void>();
         var release = new CompletableFuture<Void>();
         try (var receiver = Receiver.answering(204);
-                var attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
+                var attempts = new HttpDeliveryAttempts(
+                        TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
             // Given reads of the endpoints table held back by a lock
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
@@ -144,7 +160,8 @@ class AttemptLogIT {
             String waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
                     + " AND query LIKE '%FROM webhook_endpoints WHERE id%'";
             await().atMost(Duration.ofSeconds(30)).until(() -> TestDb.jdbc().queryForObject(waiting, Long.class) == 1);
-            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(30))
+            await().during(Duration.ofMillis(300))
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> TestDb.jdbc().queryForObject(waiting, Long.class) == 1);
             release.complete(null);
             holder.get(30, TimeUnit.SECONDS);
@@ -160,10 +177,13 @@ class AttemptLogIT {
         var merchant = TestDb.merchant();
         var endpoint = TestDb.endpoint(merchant, "test", "http://127.0.0.1:1/good");
         var unknown = new TestDb.Endpoint("we_unknown" + System.nanoTime(), merchant, "test", "whsec_x");
-        try (var writer = new AttemptLogWriter(new DeliveryLog(TestDb.dataSource()), FIVE_DAYS, 256, "attempt-log-test")) {
-            var good = writer.record(attempt(endpoint, 1, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED);
+        try (var writer =
+                new AttemptLogWriter(new DeliveryLog(TestDb.dataSource()), FIVE_DAYS, 256, "attempt-log-test")) {
+            var good =
+                    writer.record(attempt(endpoint, 1, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED);
             var refused = writer.record(attempt(unknown, 1, HealthChange.NONE).row(), HealthChange.NONE);
-            var alsoGood = writer.record(attempt(endpoint, 2, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED);
+            var alsoGood =
+                    writer.record(attempt(endpoint, 2, HealthChange.SUCCEEDED).row(), HealthChange.SUCCEEDED);
 
             assertThat(good.get(30, TimeUnit.SECONDS)).isFalse();
             assertThat(alsoGood.get(30, TimeUnit.SECONDS)).isFalse();
@@ -179,7 +199,8 @@ class AttemptLogIT {
         writer.close();
 
         var endpoint = TestDb.endpoint(TestDb.merchant(), "test", "http://127.0.0.1:1/closed");
-        assertThat(writer.record(attempt(endpoint, 1, HealthChange.NONE).row(), HealthChange.NONE)).isCompletedExceptionally();
+        assertThat(writer.record(attempt(endpoint, 1, HealthChange.NONE).row(), HealthChange.NONE))
+                .isCompletedExceptionally();
     }
 
     private static DeliveryLog.Attempt attempt(TestDb.Endpoint endpoint, int number, HealthChange change) {
@@ -188,9 +209,22 @@ class AttemptLogIT {
             case NONE -> "skipped";
             case GONE, FAILED -> "failed";
         };
-        var row = new AttemptRow(endpoint.id(), endpoint.merchantId(), endpoint.mode(), "del_" + endpoint.id() + "_" + number,
-                "evt_" + number, "subscription.created", number, false, outcome, change == HealthChange.NONE ? null : 200, 3,
-                null, null, change == HealthChange.FAILED || change == HealthChange.GONE ? RETRY_AT : null, NOW);
+        var row = new AttemptRow(
+                endpoint.id(),
+                endpoint.merchantId(),
+                endpoint.mode(),
+                "del_" + endpoint.id() + "_" + number,
+                "evt_" + number,
+                "subscription.created",
+                number,
+                false,
+                outcome,
+                change == HealthChange.NONE ? null : 200,
+                3,
+                null,
+                null,
+                change == HealthChange.FAILED || change == HealthChange.GONE ? RETRY_AT : null,
+                NOW);
         return new DeliveryLog.Attempt(row, change);
     }
 }

@@ -24,7 +24,8 @@ class AttemptOutcomeTest {
             500, failed,    FAILED,    FAILED
             503, failed,    FAILED,    FAILED
             """)
-    void shouldClassifyStatusWhenEndpointAnswers(int status, String outcome, HealthChange health, AttemptResult result) {
+    void shouldClassifyStatusWhenEndpointAnswers(
+            int status, String outcome, HealthChange health, AttemptResult result) {
         var decided = AttemptOutcome.of(new HttpExchange.Answered(status, 12, ""));
 
         assertThat(decided.outcome()).isEqualTo(outcome);
@@ -56,11 +57,20 @@ class AttemptOutcomeTest {
             mode      | the endpoint belongs to another merchant or mode
             """)
     void shouldSkipWhenEndpointCannotReceive(String state, String why) {
-        var endpoint = new EndpointRow("we_1", state.equals("merchant") ? "mer_other" : "mer_1", "test", "https://x.example",
-                "whsec_AAAA", null, null, state.equals("disabled"), state.equals("disabled") ? "failing_for_5_days" : null,
+        var endpoint = new EndpointRow(
+                "we_1",
+                state.equals("merchant") ? "mer_other" : "mer_1",
+                "test",
+                "https://x.example",
+                "whsec_AAAA",
+                null,
+                null,
+                state.equals("disabled"),
+                state.equals("disabled") ? "failing_for_5_days" : null,
                 state.equals("deleted") ? Instant.EPOCH : null);
 
-        assertThat(AttemptOutcome.whySkipped(endpoint, "mer_1", state.equals("mode") ? "live" : "test")).isEqualTo(why);
+        assertThat(AttemptOutcome.whySkipped(endpoint, "mer_1", state.equals("mode") ? "live" : "test"))
+                .isEqualTo(why);
     }
 
     @Test

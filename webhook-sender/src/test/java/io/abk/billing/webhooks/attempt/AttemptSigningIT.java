@@ -25,7 +25,8 @@ class AttemptSigningIT {
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
+        attempts = new HttpDeliveryAttempts(
+                TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer());
     }
 
     @AfterAll
@@ -49,12 +50,20 @@ class AttemptSigningIT {
             assertThat(request.header("user-agent")).isEqualTo("abk-billing-webhooks/1");
             var verifier = WebhookVerifier.of(endpoint.secret());
             verifier.verify(request.body(), request.header("x-service-signature"));
-            verifier.verifyStandard(request.body(), request.header("webhook-id"), request.header("webhook-timestamp"),
+            verifier.verifyStandard(
+                    request.body(),
+                    request.header("webhook-id"),
+                    request.header("webhook-timestamp"),
                     request.header("webhook-signature"));
             var row = TestDb.attempts(endpoint.id()).getFirst();
-            assertThat(row).containsEntry("outcome", "succeeded").containsEntry("status_code", 204)
-                    .containsEntry("delivery_id", delivery.getDeliveryId()).containsEntry("event_id", delivery.getEventId())
-                    .containsEntry("attempt", 1).containsEntry("redelivery", false).containsEntry("next_retry_at", null);
+            assertThat(row)
+                    .containsEntry("outcome", "succeeded")
+                    .containsEntry("status_code", 204)
+                    .containsEntry("delivery_id", delivery.getDeliveryId())
+                    .containsEntry("event_id", delivery.getEventId())
+                    .containsEntry("attempt", 1)
+                    .containsEntry("redelivery", false)
+                    .containsEntry("next_retry_at", null);
             assertThat(row.get("latency_ms")).isNotNull();
         }
     }
@@ -64,14 +73,17 @@ class AttemptSigningIT {
         try (var receiver = Receiver.answering(204)) {
             // given an endpoint whose row holds its secret sealed under the active key, no whsec_ text in it
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url(), TestDb.sealer());
-            assertThat(TestDb.endpointRow(endpoint.id()).get("secret").toString()).startsWith("v1:t2:").doesNotContain("whsec_");
+            assertThat(TestDb.endpointRow(endpoint.id()).get("secret").toString())
+                    .startsWith("v1:t2:")
+                    .doesNotContain("whsec_");
 
             // when an event is attempted to it
             var result = attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS);
 
             // then the request verifies with the secret the merchant was shown
             assertThat(result).isEqualTo(AttemptResult.DELIVERED);
-            verifiesBoth(WebhookVerifier.of(endpoint.secret()), receiver.requests().getFirst());
+            verifiesBoth(
+                    WebhookVerifier.of(endpoint.secret()), receiver.requests().getFirst());
         }
     }
 
@@ -82,8 +94,12 @@ class AttemptSigningIT {
             var merchant = TestDb.merchant();
             var other = TestDb.endpoint(merchant, "test", receiver.url(), TestDb.sealer());
             var endpoint = TestDb.endpoint(merchant, "test", receiver.url(), TestDb.sealer());
-            TestDb.jdbc().update("UPDATE webhook_endpoints SET secret = (SELECT secret FROM webhook_endpoints WHERE id = ?)"
-                    + " WHERE id = ?", other.id(), endpoint.id());
+            TestDb.jdbc()
+                    .update(
+                            "UPDATE webhook_endpoints SET secret = (SELECT secret FROM webhook_endpoints WHERE id = ?)"
+                                    + " WHERE id = ?",
+                            other.id(),
+                            endpoint.id());
 
             // when an event is attempted to it
             var result = attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS);
@@ -92,7 +108,9 @@ class AttemptSigningIT {
             assertThat(result).isNotEqualTo(AttemptResult.DELIVERED);
             assertThat(receiver.requests()).isEmpty();
             assertThat(TestDb.attempts(endpoint.id()).getFirst().get("error").toString())
-                    .contains("signing secret is unusable").contains("sealed for another endpoint").doesNotContain("whsec_");
+                    .contains("signing secret is unusable")
+                    .contains("sealed for another endpoint")
+                    .doesNotContain("whsec_");
         }
     }
 
@@ -103,7 +121,8 @@ class AttemptSigningIT {
             var newSecret = WebhookSecrets.generate();
             rotate(endpoint, newSecret, Instant.now().plus(Duration.ofHours(24)));
 
-            assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
+            assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.DELIVERED);
             var during = receiver.requests().getLast();
             assertThat(during.header("x-service-signature").split(",v1=")).hasSize(3);
             assertThat(during.header("webhook-signature").split(" ")).hasSize(2);
@@ -112,13 +131,17 @@ class AttemptSigningIT {
             }
 
             rotate(endpoint, newSecret, Instant.now().minusSeconds(1));
-            assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
+            assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.DELIVERED);
             var after = receiver.requests().getLast();
             verifiesBoth(WebhookVerifier.of(newSecret), after);
             assertThat(after.header("webhook-signature").split(" ")).hasSize(1);
-            assertThatThrownBy(() -> WebhookVerifier.of(endpoint.secret()).verify(after.body(), after.header("x-service-signature")))
-                    .isInstanceOfSatisfying(WebhookVerificationException.class,
-                            e -> assertThat(e.reason()).isEqualTo(WebhookVerificationException.Reason.NO_MATCHING_SIGNATURE));
+            assertThatThrownBy(() -> WebhookVerifier.of(endpoint.secret())
+                            .verify(after.body(), after.header("x-service-signature")))
+                    .isInstanceOfSatisfying(
+                            WebhookVerificationException.class,
+                            e -> assertThat(e.reason())
+                                    .isEqualTo(WebhookVerificationException.Reason.NO_MATCHING_SIGNATURE));
         }
     }
 
@@ -128,14 +151,23 @@ class AttemptSigningIT {
      * ends.
      */
     private static void rotate(TestDb.Endpoint endpoint, String newSecret, Instant previousUntil) {
-        TestDb.jdbc().update("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
-                + " WHERE id = ?", TestDb.sealer().seal(newSecret, endpoint.id()),
-                TestDb.BEFORE_ROTATION.seal(endpoint.secret(), endpoint.id()), TestDb.timestamp(previousUntil), endpoint.id());
+        TestDb.jdbc()
+                .update(
+                        "UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ?"
+                                + " WHERE id = ?",
+                        TestDb.sealer().seal(newSecret, endpoint.id()),
+                        TestDb.BEFORE_ROTATION.seal(endpoint.secret(), endpoint.id()),
+                        TestDb.timestamp(previousUntil),
+                        endpoint.id());
     }
 
-    private static void verifiesBoth(WebhookVerifier verifier, Receiver.Request request) throws WebhookVerificationException {
+    private static void verifiesBoth(WebhookVerifier verifier, Receiver.Request request)
+            throws WebhookVerificationException {
         verifier.verify(request.body(), request.header("x-service-signature"));
-        verifier.verifyStandard(request.body(), request.header("webhook-id"), request.header("webhook-timestamp"),
+        verifier.verifyStandard(
+                request.body(),
+                request.header("webhook-id"),
+                request.header("webhook-timestamp"),
                 request.header("webhook-signature"));
     }
 }

@@ -32,7 +32,10 @@ class AttemptSsrfIT {
 
     @BeforeAll
     static void start() {
-        attempts = new HttpDeliveryAttempts(TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true).withResolver(DNS), TestDb.sealer());
+        attempts = new HttpDeliveryAttempts(
+                TestDb.dataSource(),
+                HttpDeliveryAttempts.Settings.defaults(true).withResolver(DNS),
+                TestDb.sealer());
         v4 = ConnectionCounter.on(InetAddress.getLoopbackAddress());
         v6 = ConnectionCounter.on(loopbackV6());
     }
@@ -68,8 +71,12 @@ class AttemptSsrfIT {
         assertThat(result).isEqualTo(AttemptResult.FAILED);
         assertThat(connections()).isEqualTo(before);
         var row = TestDb.attempts(endpoint.id()).getFirst();
-        assertThat(row).containsEntry("outcome", "failed").containsEntry("status_code", null).containsEntry("latency_ms", null);
-        assertThat((String) row.get("error")).contains("resolves to " + address + ", which")
+        assertThat(row)
+                .containsEntry("outcome", "failed")
+                .containsEntry("status_code", null)
+                .containsEntry("latency_ms", null);
+        assertThat((String) row.get("error"))
+                .contains("resolves to " + address + ", which")
                 .endsWith("webhooks are only sent to public addresses");
         assertThat(TestDb.endpointRow(endpoint.id()).get("failing_since")).isNotNull();
     }
@@ -78,7 +85,8 @@ class AttemptSsrfIT {
     void shouldRefuseHttpWithoutLookupWhenEndpointIsLive() throws Exception {
         var endpoint = TestDb.endpoint(TestDb.merchant(), "live", "http://public.example:" + v4.port() + "/hook");
 
-        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS))
+                .isEqualTo(AttemptResult.FAILED);
 
         assertThat(TestDb.attempts(endpoint.id()).getFirst()).containsEntry("error", "url must use https in live mode");
         assertThat(DNS.lookups("public.example")).isZero();
@@ -88,7 +96,8 @@ class AttemptSsrfIT {
     void shouldFailWhenHostDoesNotResolve() throws Exception {
         var endpoint = TestDb.endpoint(TestDb.merchant(), "live", "https://nowhere.example/hook");
 
-        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS))
+                .isEqualTo(AttemptResult.FAILED);
 
         assertThat(TestDb.attempts(endpoint.id()).getFirst())
                 .containsEntry("error", "url's host 'nowhere.example' does not resolve to an address");
@@ -99,18 +108,24 @@ class AttemptSsrfIT {
         try (var receiver = Receiver.answering(200)) {
             var merchant = TestDb.merchant();
             var byLiteral = TestDb.endpoint(merchant, "test", receiver.url());
-            var byName = TestDb.endpoint(merchant, "test", "http://rebind-loopback.example:" + receiver.port() + "/hook");
-            var privateName = TestDb.endpoint(merchant, "test", "http://rebind-private.example:" + receiver.port() + "/hook");
+            var byName =
+                    TestDb.endpoint(merchant, "test", "http://rebind-loopback.example:" + receiver.port() + "/hook");
+            var privateName =
+                    TestDb.endpoint(merchant, "test", "http://rebind-private.example:" + receiver.port() + "/hook");
             var lookupsBefore = DNS.lookups("rebind-loopback.example");
 
-            assertThat(attempts.attempt(Deliveries.to(byLiteral), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
-            assertThat(attempts.attempt(Deliveries.to(byName), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.DELIVERED);
-            assertThat(attempts.attempt(Deliveries.to(privateName), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+            assertThat(attempts.attempt(Deliveries.to(byLiteral), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.DELIVERED);
+            assertThat(attempts.attempt(Deliveries.to(byName), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.DELIVERED);
+            assertThat(attempts.attempt(Deliveries.to(privateName), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.FAILED);
 
             assertThat(receiver.requests()).hasSize(2);
             // One lookup, checked and connected to: no second resolution a rebinding DNS could answer differently.
             assertThat(DNS.lookups("rebind-loopback.example") - lookupsBefore).isEqualTo(1);
-            assertThat((String) TestDb.attempts(privateName.id()).getFirst().get("error")).contains("resolves to 10.0.0.5");
+            assertThat((String) TestDb.attempts(privateName.id()).getFirst().get("error"))
+                    .contains("resolves to 10.0.0.5");
         }
     }
 
@@ -120,7 +135,8 @@ class AttemptSsrfIT {
         var endpoint = TestDb.endpoint(TestDb.merchant(), "test", "http://127.0.0.1:" + v4.port() + "/hook");
         var before = v4.accepted();
 
-        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+        assertThat(attempts.attempt(Deliveries.to(endpoint), 1, null).get(30, TimeUnit.SECONDS))
+                .isEqualTo(AttemptResult.FAILED);
 
         assertThat(v4.accepted()).isGreaterThan(before);
     }
@@ -128,18 +144,23 @@ class AttemptSsrfIT {
     @Test
     void shouldRefuseLoopbackInTestModeWhenFlagIsOff() throws Exception {
         var strictSettings = HttpDeliveryAttempts.Settings.defaults(false).withResolver(DNS);
-        try (var receiver = Receiver.answering(200); var strict = new HttpDeliveryAttempts(TestDb.dataSource(), strictSettings, TestDb.sealer())) {
+        try (var receiver = Receiver.answering(200);
+                var strict = new HttpDeliveryAttempts(TestDb.dataSource(), strictSettings, TestDb.sealer())) {
             var plain = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
-            var tls = TestDb.endpoint(TestDb.merchant(), "test", "https://rebind-loopback.example:" + v4.port() + "/hook");
+            var tls = TestDb.endpoint(
+                    TestDb.merchant(), "test", "https://rebind-loopback.example:" + v4.port() + "/hook");
             var before = v4.accepted();
 
-            assertThat(strict.attempt(Deliveries.to(plain), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
-            assertThat(strict.attempt(Deliveries.to(tls), 1, null).get(30, TimeUnit.SECONDS)).isEqualTo(AttemptResult.FAILED);
+            assertThat(strict.attempt(Deliveries.to(plain), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.FAILED);
+            assertThat(strict.attempt(Deliveries.to(tls), 1, null).get(30, TimeUnit.SECONDS))
+                    .isEqualTo(AttemptResult.FAILED);
 
             assertThat(receiver.requests()).isEmpty();
             assertThat(v4.accepted()).isEqualTo(before);
             assertThat(TestDb.attempts(plain.id()).getFirst()).containsEntry("error", "url must use https");
-            assertThat((String) TestDb.attempts(tls.id()).getFirst().get("error")).contains("resolves to 127.0.0.1");
+            assertThat((String) TestDb.attempts(tls.id()).getFirst().get("error"))
+                    .contains("resolves to 127.0.0.1");
         }
     }
 

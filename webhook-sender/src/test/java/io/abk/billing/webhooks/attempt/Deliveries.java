@@ -10,8 +10,7 @@ import java.util.UUID;
 /** Deliveries as the fan-out would queue them, with a payload holding non-ASCII text (byte-exact bodies). */
 final class Deliveries {
 
-    private Deliveries() {
-    }
+    private Deliveries() {}
 
     static WebhookDelivery to(TestDb.Endpoint endpoint) {
         var eventId = "evt_" + UUID.randomUUID().toString().replace("-", "");

@@ -87,7 +87,8 @@ final class Receiver implements AutoCloseable {
         try (exchange) {
             var body = exchange.getRequestBody().readAllBytes();
             var headers = new TreeMap<String, String>();
-            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(), String.join(",", values)));
+            exchange.getRequestHeaders()
+                    .forEach((name, values) -> headers.put(name.toLowerCase(), String.join(",", values)));
             var answer = script.apply(received.getAndIncrement());
             requests.add(new Request(headers, body));
             if (answer.hold()) {

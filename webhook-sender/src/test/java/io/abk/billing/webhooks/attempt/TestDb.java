@@ -29,13 +29,14 @@ final class TestDb {
     private static @Nullable HikariDataSource dataSource;
     /** The keyring of the attempt tests: t1 was active before a key rotation, t2 is now. */
     static final String KEYS = "t1:" + Base64.getEncoder().encodeToString(new byte[32]) + ",t2:"
-            + Base64.getEncoder().encodeToString("attempt-tests-second-sealing-key".getBytes(StandardCharsets.US_ASCII));
+            + Base64.getEncoder()
+                    .encodeToString("attempt-tests-second-sealing-key".getBytes(StandardCharsets.US_ASCII));
+
     private static final SecretSealer SEALER = new SecretSealer(SealingKeys.of(KEYS, "t2", false));
     /** The same keyring before the rotation: t1 seals. */
     static final SecretSealer BEFORE_ROTATION = new SecretSealer(SealingKeys.of(KEYS, "t1", false));
 
-    private TestDb() {
-    }
+    private TestDb() {}
 
     static synchronized DataSource dataSource() {
         if (dataSource == null) {
@@ -46,7 +47,11 @@ final class TestDb {
                 config.setUsername("postgres");
                 config.setMaximumPoolSize(8);
                 var started = new HikariDataSource(config);
-                Flyway.configure().dataSource(started).locations("classpath:db/migration").load().migrate();
+                Flyway.configure()
+                        .dataSource(started)
+                        .locations("classpath:db/migration")
+                        .load()
+                        .migrate();
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                     started.close();
                     try {
@@ -74,7 +79,10 @@ final class TestDb {
 
     static String merchant() {
         var id = "mer_" + UUID.randomUUID().toString().replace("-", "");
-        jdbc().update("INSERT INTO merchants (id, name, created_at, updated_at) VALUES (?, ?, now(), now())", id, "Shop " + id);
+        jdbc().update(
+                        "INSERT INTO merchants (id, name, created_at, updated_at) VALUES (?, ?, now(), now())",
+                        id,
+                        "Shop " + id);
         return id;
     }
 
@@ -87,13 +95,18 @@ final class TestDb {
     static Endpoint endpoint(String merchantId, String mode, String url, @Nullable SecretSealer sealer) {
         var id = "we_" + UUID.randomUUID().toString().replace("-", "");
         var secret = WebhookSecrets.generate();
-        jdbc().update("INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, created_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, now(), now())", id, merchantId, mode, url, sealer == null ? secret : sealer.seal(secret, id));
+        jdbc().update(
+                        "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, secret, created_at, updated_at)"
+                                + " VALUES (?, ?, ?, ?, ?, now(), now())",
+                        id,
+                        merchantId,
+                        mode,
+                        url,
+                        sealer == null ? secret : sealer.seal(secret, id));
         return new Endpoint(id, merchantId, mode, secret);
     }
 
-    record Endpoint(String id, String merchantId, String mode, String secret) {
-    }
+    record Endpoint(String id, String merchantId, String mode, String secret) {}
 
     static Map<String, Object> endpointRow(String id) {
         return jdbc().queryForMap("SELECT * FROM webhook_endpoints WHERE id = ?", id);
@@ -101,7 +114,8 @@ final class TestDb {
 
     /** The endpoint's attempt rows, oldest first. */
     static List<Map<String, Object>> attempts(String endpointId) {
-        return jdbc().queryForList("SELECT * FROM webhook_delivery_attempts WHERE endpoint_id = ? ORDER BY id", endpointId);
+        return jdbc().queryForList(
+                        "SELECT * FROM webhook_delivery_attempts WHERE endpoint_id = ? ORDER BY id", endpointId);
     }
 
     static Timestamp timestamp(Instant instant) {

@@ -31,7 +31,8 @@ class CompanionWebhookIT {
 
     @Test
     void shouldDeliverAUsdtEventSignedWithTheCompanionSecretWhenItIsPublished() throws Exception {
-        try (var broker = SenderInfra.newBroker(); var receiver = Receiver.ok()) {
+        try (var broker = SenderInfra.newBroker();
+                var receiver = Receiver.ok()) {
             var jdbcUrl = SenderInfra.newDatabase();
             var secret = WebhookSecrets.generate();
             var settings = new HashMap<>(SenderInfra.settings(broker.bootstrapServers(), jdbcUrl));
@@ -46,17 +47,29 @@ class CompanionWebhookIT {
                 await().atMost(Duration.ofSeconds(60)).until(() -> receiver.deliveredCount() == 1);
                 var received = receiver.received().getFirst();
                 assertThat(received.webhookId()).isEqualTo(event.getEventId());
-                assertThat(received.body()).as("the verifier's body, byte for byte").isEqualTo(event.getBody());
+                assertThat(received.body())
+                        .as("the verifier's body, byte for byte")
+                        .isEqualTo(event.getBody());
                 var signedAt = WebhookVerifier.of(secret).verify(received.body(), received.signature());
-                assertThat(signedAt).isCloseTo(Instant.now(), org.assertj.core.api.Assertions.within(1, ChronoUnit.MINUTES));
+                assertThat(signedAt)
+                        .isCloseTo(Instant.now(), org.assertj.core.api.Assertions.within(1, ChronoUnit.MINUTES));
                 var jdbc = SenderInfra.jdbc(jdbcUrl);
-                var companion = jdbc.queryForObject("SELECT id FROM merchants WHERE bootstrap_tag = 'usdt-companion'", String.class);
-                assertThat(jdbc.queryForMap("SELECT merchant_id, mode, type, aggregate_id FROM events WHERE id = ?", event.getEventId()))
-                        .containsEntry("merchant_id", companion).containsEntry("mode", "test")
-                        .containsEntry("type", "payment.confirmed").containsEntry("aggregate_id", event.getIntentId());
-                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(jdbc.queryForObject(
-                        "SELECT count(*) FROM webhook_delivery_attempts WHERE event_id = ? AND outcome = 'succeeded'", Integer.class,
-                        event.getEventId())).as("the attempt is in the delivery log").isOne());
+                var companion = jdbc.queryForObject(
+                        "SELECT id FROM merchants WHERE bootstrap_tag = 'usdt-companion'", String.class);
+                assertThat(jdbc.queryForMap(
+                                "SELECT merchant_id, mode, type, aggregate_id FROM events WHERE id = ?",
+                                event.getEventId()))
+                        .containsEntry("merchant_id", companion)
+                        .containsEntry("mode", "test")
+                        .containsEntry("type", "payment.confirmed")
+                        .containsEntry("aggregate_id", event.getIntentId());
+                await().atMost(Duration.ofSeconds(30))
+                        .untilAsserted(() -> assertThat(jdbc.queryForObject(
+                                        "SELECT count(*) FROM webhook_delivery_attempts WHERE event_id = ? AND outcome = 'succeeded'",
+                                        Integer.class,
+                                        event.getEventId()))
+                                .as("the attempt is in the delivery log")
+                                .isOne());
             }
         }
     }
@@ -78,24 +91,36 @@ class CompanionWebhookIT {
             try (var sender = WebhookSenderApplication.start(settings)) {
                 assertThat(urls(jdbcUrl)).containsExactly("https://hooks.example.com/b", "https://hooks.example.com/c");
                 // each row holds the new secret sealed for it, never in plain text
-                var rows = SenderInfra.jdbc(jdbcUrl).queryForList("SELECT id, secret FROM webhook_endpoints WHERE deleted_at IS NULL");
+                var rows = SenderInfra.jdbc(jdbcUrl)
+                        .queryForList("SELECT id, secret FROM webhook_endpoints WHERE deleted_at IS NULL");
                 assertThat(rows).hasSize(2).allSatisfy(row -> {
-                    assertThat(row.get("secret").toString()).startsWith("v1:s1:").doesNotContain("whsec_");
-                    assertThat(SenderInfra.sealer().open(row.get("secret").toString(), row.get("id").toString())).isEqualTo(rotated);
+                    assertThat(row.get("secret").toString())
+                            .startsWith("v1:s1:")
+                            .doesNotContain("whsec_");
+                    assertThat(SenderInfra.sealer()
+                                    .open(
+                                            row.get("secret").toString(),
+                                            row.get("id").toString()))
+                            .isEqualTo(rotated);
                 });
             }
         }
     }
 
     private static java.util.List<String> urls(String jdbcUrl) {
-        return SenderInfra.jdbc(jdbcUrl).queryForList("SELECT e.url FROM webhook_endpoints e JOIN merchants m ON m.id = e.merchant_id"
-                + " WHERE m.bootstrap_tag = 'usdt-companion' AND e.deleted_at IS NULL ORDER BY e.url", String.class);
+        return SenderInfra.jdbc(jdbcUrl)
+                .queryForList(
+                        "SELECT e.url FROM webhook_endpoints e JOIN merchants m ON m.id = e.merchant_id"
+                                + " WHERE m.bootstrap_tag = 'usdt-companion' AND e.deleted_at IS NULL ORDER BY e.url",
+                        String.class);
     }
 
     private static UsdtEvent event() {
         var now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        var id = "evt_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 26);
-        var intentId = "pi_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 26);
+        var id =
+                "evt_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 26);
+        var intentId =
+                "pi_" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 26);
         var body = "{\"id\":\"" + id + "\",\"type\":\"payment.confirmed\",\"createdAt\":\"" + now + "\",\"test\":false,"
                 + "\"data\":{\"intent\":{\"id\":\"" + intentId + "\"}}}";
         return UsdtEvent.newBuilder()
@@ -105,25 +130,44 @@ class CompanionWebhookIT {
                 .setIntentId(intentId)
                 .setTest(false)
                 .setIntent(intent(intentId, now))
-                .setTransaction(UsdtPaymentTransaction.newBuilder().setTxHash("0x" + "ab".repeat(32)).setChainId(31337)
-                        .setFromAddress(null).setToAddress("0x" + "11".repeat(20)).setReceivedUsdt("10").setBlockNumber(7)
-                        .setConfirmations(20).build())
+                .setTransaction(UsdtPaymentTransaction.newBuilder()
+                        .setTxHash("0x" + "ab".repeat(32))
+                        .setChainId(31337)
+                        .setFromAddress(null)
+                        .setToAddress("0x" + "11".repeat(20))
+                        .setReceivedUsdt("10")
+                        .setBlockNumber(7)
+                        .setConfirmations(20)
+                        .build())
                 .setBody(body)
                 .build();
     }
 
     private static UsdtIntentSnapshot intent(String intentId, Instant now) {
-        return UsdtIntentSnapshot.newBuilder().setId(intentId).setMerchantRef("order-1").setAmountMicros(10_000_000)
-                .setPayToAddress("0x" + "11".repeat(20)).setMatchStrategy("exact").setStatus("confirmed").setCreatedAt(now)
-                .setExpiresAt(now.plus(1, ChronoUnit.DAYS)).setConfirmedAt(now).setTxHash("0x" + "ab".repeat(32))
-                .setReceivedUsdt("10").setFromAddress(null).build();
+        return UsdtIntentSnapshot.newBuilder()
+                .setId(intentId)
+                .setMerchantRef("order-1")
+                .setAmountMicros(10_000_000)
+                .setPayToAddress("0x" + "11".repeat(20))
+                .setMatchStrategy("exact")
+                .setStatus("confirmed")
+                .setCreatedAt(now)
+                .setExpiresAt(now.plus(1, ChronoUnit.DAYS))
+                .setConfirmedAt(now)
+                .setTxHash("0x" + "ab".repeat(32))
+                .setReceivedUsdt("10")
+                .setFromAddress(null)
+                .build();
     }
 
     private static void produce(String bootstrapServers, UsdtEvent event) throws Exception {
         var topic = Topics.USDT_EVENTS;
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
-                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topic.name(), event.getIntentId(), event)).get();
+        try (var producer = new KafkaProducer<>(
+                Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                topic.keySerde().serializer(),
+                topic.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(topic.name(), event.getIntentId(), event))
+                    .get();
         }
     }
 }

@@ -20,7 +20,8 @@ class UsdtWebhookSettingsTest {
     void shouldTrimAndDedupeUrlsAndNeverPrintTheSecret() {
         var secret = WebhookSecrets.generate();
 
-        var settings = new SenderProperties.Usdt(List.of(" https://a.example/h ", "https://a.example/h"), secret, "test");
+        var settings =
+                new SenderProperties.Usdt(List.of(" https://a.example/h ", "https://a.example/h"), secret, "test");
 
         assertThat(settings.webhookUrls()).containsExactly("https://a.example/h");
         assertThat(settings.toString()).doesNotContain(secret).contains("set (hidden)");
@@ -32,7 +33,8 @@ class UsdtWebhookSettingsTest {
                 .hasMessageContaining("(BILLING_USDT_WEBHOOK_SECRET) must be set");
         assertThatThrownBy(() -> new SenderProperties.Usdt(List.of("https://a.example/h"), "whsec_nope", "live"))
                 .hasMessageContaining("(BILLING_USDT_WEBHOOK_SECRET) must be whsec_");
-        assertThatThrownBy(() -> new SenderProperties.Usdt(List.of("ftp://a.example/h"), WebhookSecrets.generate(), "live"))
+        assertThatThrownBy(() ->
+                        new SenderProperties.Usdt(List.of("ftp://a.example/h"), WebhookSecrets.generate(), "live"))
                 .hasMessageContaining("(BILLING_USDT_WEBHOOK_URLS) must be http(s)");
         assertThatThrownBy(() -> new SenderProperties.Usdt(List.of(), null, "sandbox"))
                 .hasMessageContaining("(BILLING_USDT_WEBHOOK_MODE) must be live or test");

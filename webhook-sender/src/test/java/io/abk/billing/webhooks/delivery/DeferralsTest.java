@@ -26,7 +26,9 @@ class DeferralsTest {
         assertThat(copy.key()).isEqualTo("we_1");
         assertThat(copy.value()).isEqualTo(VALUE);
         assertThat(DeliveryHeaders.attempt(copy.headers())).isEqualTo(1);
-        assertThat(DeliveryHeaders.dueAt(copy.headers())).isEqualTo(NOW.plus(Deferrals.DELAY)).isEqualTo(NOW.plusSeconds(1));
+        assertThat(DeliveryHeaders.dueAt(copy.headers()))
+                .isEqualTo(NOW.plus(Deferrals.DELAY))
+                .isEqualTo(NOW.plusSeconds(1));
     }
 
     @Test
@@ -43,8 +45,10 @@ class DeferralsTest {
         assertThat(DeliveryHeaders.dueAt(copy.headers())).isEqualTo(NOW.plus(Deferrals.DELAY));
         assertThat(copy.headers().headers(DeliveryHeaders.ATTEMPT)).hasSize(1);
         assertThat(copy.headers().headers(DeliveryHeaders.DUE_AT)).hasSize(1);
-        assertThat(copy.headers().lastHeader("traceparent").value()).isEqualTo("00-abc-def-01".getBytes(StandardCharsets.UTF_8));
-        assertThat(record.headers().lastHeader(DeliveryHeaders.DUE_AT)).as("the record read is left as it was")
+        assertThat(copy.headers().lastHeader("traceparent").value())
+                .isEqualTo("00-abc-def-01".getBytes(StandardCharsets.UTF_8));
+        assertThat(record.headers().lastHeader(DeliveryHeaders.DUE_AT))
+                .as("the record read is left as it was")
                 .isEqualTo(headers.lastHeader(DeliveryHeaders.DUE_AT));
     }
 
@@ -52,7 +56,9 @@ class DeferralsTest {
     void shouldWaitOnRetryTopicZeroWhateverTopicItCameFromWhenDeferred() {
         // A copy appended to a long-delay topic would wait behind records due hours later; retry 0 bounds the wait.
         for (var from : List.of(RetryTopics.main(), RetryTopics.retry(0), RetryTopics.retry(6))) {
-            assertThat(Deferrals.copy(record(from, new RecordHeaders()), 1, NOW).topic()).as(from).isEqualTo(RetryTopics.retry(0));
+            assertThat(Deferrals.copy(record(from, new RecordHeaders()), 1, NOW).topic())
+                    .as(from)
+                    .isEqualTo(RetryTopics.retry(0));
         }
     }
 
@@ -62,11 +68,23 @@ class DeferralsTest {
 
         assertThat(topics.owned()).containsExactly(RetryTopics.retry(0), RetryTopics.deadLetters());
         assertThat(topics.stages()).containsExactly(RetryTopics.main(), RetryTopics.retry(0));
-        assertThat(topics.after(1)).as("a deferred attempt 1 that fails is spent").isEqualTo(RetryTopics.deadLetters());
+        assertThat(topics.after(1))
+                .as("a deferred attempt 1 that fails is spent")
+                .isEqualTo(RetryTopics.deadLetters());
     }
 
     private static ConsumerRecord<String, byte[]> record(String topic, RecordHeaders headers) {
-        return new ConsumerRecord<>(topic, 0, 7L, 0L, TimestampType.CREATE_TIME, 4, VALUE.length, "we_1", VALUE, headers,
+        return new ConsumerRecord<>(
+                topic,
+                0,
+                7L,
+                0L,
+                TimestampType.CREATE_TIME,
+                4,
+                VALUE.length,
+                "we_1",
+                VALUE,
+                headers,
                 java.util.Optional.empty());
     }
 }

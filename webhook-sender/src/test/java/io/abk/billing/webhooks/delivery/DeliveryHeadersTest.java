@@ -27,7 +27,9 @@ class DeliveryHeadersTest {
 
         assertThat(DeliveryHeaders.attempt(headers)).isEqualTo(3);
         assertThat(DeliveryHeaders.dueAt(headers)).isEqualTo(due);
-        assertThat(headers.headers(DeliveryHeaders.ATTEMPT)).as("replaced, not piled up").hasSize(1);
+        assertThat(headers.headers(DeliveryHeaders.ATTEMPT))
+                .as("replaced, not piled up")
+                .hasSize(1);
     }
 
     @Test

@@ -39,7 +39,8 @@ class EndpointLimitIT {
 
     @Test
     void shouldDeliverToTheFastEndpointWhileTheSlowOneHoldsItsBoundWhenTwoHundredSlowDeliveriesAreQueuedFirst() {
-        assertThat(SLOW_EVENTS).as("more than the global bound: without a bound per endpoint the slow one takes it all")
+        assertThat(SLOW_EVENTS)
+                .as("more than the global bound: without a bound per endpoint the slow one takes it all")
                 .isGreaterThan(SenderInfra.MAX_IN_FLIGHT);
         var release = new CountDownLatch(1);
         var slowAnswered = new AtomicInteger();
@@ -53,53 +54,71 @@ class EndpointLimitIT {
             var slowMerchant = Fixtures.merchant(jdbc);
             var fastMerchant = Fixtures.merchant(jdbc);
             var slowEndpoint = Fixtures.endpoint(jdbc, slowMerchant, Mode.TEST, slow.url());
-            var fastEndpoint = Fixtures.endpoint(jdbc, Fixtures.endpointIdOnSamePartitionAs(slowEndpoint), fastMerchant,
-                    Mode.TEST, fast.url());
+            var fastEndpoint = Fixtures.endpoint(
+                    jdbc, Fixtures.endpointIdOnSamePartitionAs(slowEndpoint), fastMerchant, Mode.TEST, fast.url());
             var slowEvents = Fixtures.events(SLOW_EVENTS, slowMerchant, Mode.TEST, "invoice.created");
             var fastEvents = Fixtures.events(FAST_EVENTS, fastMerchant, Mode.TEST, "invoice.created");
 
             Fixtures.produce(sender.bootstrapServers(), slowEvents);
-            await().atMost(Duration.ofSeconds(60)).until(() -> logged(slowMerchant) == SLOW_EVENTS
-                    && slow.requestCount() == SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> logged(slowMerchant) == SLOW_EVENTS
+                            && slow.requestCount() == SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
             Fixtures.produce(sender.bootstrapServers(), fastEvents);
 
             await().atMost(Duration.ofSeconds(12)).until(() -> fast.deliveredCount() == FAST_EVENTS);
             assertThat(slowAnswered).as("no slow request answered yet").hasValue(0);
-            assertThat(slow.requestCount()).as("the slow endpoint never had more than its bound in flight")
+            assertThat(slow.requestCount())
+                    .as("the slow endpoint never had more than its bound in flight")
                     .isEqualTo(SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
             assertThat(fast.deliveredIds()).isEqualTo(ids(fastEvents));
             // Held past their patience, the slow endpoint's other deliveries go through Kafka as deferred copies.
             var deferred = deferredCopies(slowEndpoint, SLOW_EVENTS - SenderInfra.MAX_IN_FLIGHT_PER_ENDPOINT);
             assertThat(deferred).allSatisfy(copy -> {
-                assertThat(DeliveryHeaders.attempt(copy.headers())).as("a deferral is not an attempt").isEqualTo(1);
+                assertThat(DeliveryHeaders.attempt(copy.headers()))
+                        .as("a deferral is not an attempt")
+                        .isEqualTo(1);
                 assertThat(DeliveryHeaders.dueAt(copy.headers())).isNotNull();
             });
-            assertThat(slowAnswered).as("still held while its deliveries were deferred").hasValue(0);
+            assertThat(slowAnswered)
+                    .as("still held while its deliveries were deferred")
+                    .hasValue(0);
 
             release.countDown();
             await().atMost(Duration.ofSeconds(90)).until(() -> slow.deliveredCount() == SLOW_EVENTS);
             assertThat(slow.deliveredIds()).isEqualTo(ids(slowEvents));
-            assertThat(slow.received()).as("duplicates only with the same event id")
+            assertThat(slow.received())
+                    .as("duplicates only with the same event id")
                     .allSatisfy(request -> assertThat(ids(slowEvents)).contains(request.webhookId()));
-            await().atMost(Duration.ofSeconds(30)).until(() -> attempts(slowEndpoint).stream()
-                    .map(row -> row.get("event_id")).collect(Collectors.toSet()).size() == SLOW_EVENTS);
-            assertThat(attempts(slowEndpoint)).as("deferrals are not attempts: every event succeeded at attempt 1")
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> attempts(slowEndpoint).stream()
+                                    .map(row -> row.get("event_id"))
+                                    .collect(Collectors.toSet())
+                                    .size()
+                            == SLOW_EVENTS);
+            assertThat(attempts(slowEndpoint))
+                    .as("deferrals are not attempts: every event succeeded at attempt 1")
                     .allSatisfy(row -> {
                         assertThat(row.get("attempt")).isEqualTo(1);
                         assertThat(row.get("outcome")).isEqualTo("succeeded");
                     });
-            assertThat(attempts(fastEndpoint)).allSatisfy(row -> assertThat(row.get("attempt")).isEqualTo(1));
+            assertThat(attempts(fastEndpoint))
+                    .allSatisfy(row -> assertThat(row.get("attempt")).isEqualTo(1));
         }
     }
 
     /** The copies on retry topic 0 for {@code endpoint}, read until they cover {@code distinct} deliveries. */
     private List<ConsumerRecord<String, WebhookDelivery>> deferredCopies(String endpoint, int distinct) {
         var copies = new ArrayList<ConsumerRecord<String, WebhookDelivery>>();
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, sender.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "deferral-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                Topics.WEBHOOK_DELIVERIES.keySerde().deserializer(), Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer())) {
+        try (var consumer = new KafkaConsumer<>(
+                Map.<String, Object>of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        sender.bootstrapServers(),
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        "deferral-reader-" + UUID.randomUUID(),
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest"),
+                Topics.WEBHOOK_DELIVERIES.keySerde().deserializer(),
+                Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer())) {
             consumer.subscribe(List.of(RetryTopics.retry(0)));
             await().atMost(Duration.ofSeconds(12)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(record -> {
@@ -107,19 +126,26 @@ class EndpointLimitIT {
                         copies.add(record);
                     }
                 });
-                return copies.stream().map(copy -> copy.value().getDeliveryId()).distinct().count() >= distinct;
+                return copies.stream()
+                                .map(copy -> copy.value().getDeliveryId())
+                                .distinct()
+                                .count()
+                        >= distinct;
             });
         }
         return copies;
     }
 
     private int logged(String merchant) {
-        return sender.jdbc().queryForObject("SELECT count(*) FROM events WHERE merchant_id = ?", Integer.class, merchant);
+        return sender.jdbc()
+                .queryForObject("SELECT count(*) FROM events WHERE merchant_id = ?", Integer.class, merchant);
     }
 
     private List<Map<String, Object>> attempts(String endpoint) {
-        return sender.jdbc().queryForList(
-                "SELECT attempt, outcome, event_id FROM webhook_delivery_attempts WHERE endpoint_id = ? ORDER BY id", endpoint);
+        return sender.jdbc()
+                .queryForList(
+                        "SELECT attempt, outcome, event_id FROM webhook_delivery_attempts WHERE endpoint_id = ? ORDER BY id",
+                        endpoint);
     }
 
     private static Set<String> ids(List<BillingEvent> events) {

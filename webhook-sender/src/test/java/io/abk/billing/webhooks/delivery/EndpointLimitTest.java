@@ -33,7 +33,9 @@ class EndpointLimitTest {
         limit.release("we_a");
 
         assertThat(limit.inFlight("we_a")).isZero();
-        assertThat(limit.endpoints()).as("no entry left behind for an idle endpoint").isZero();
+        assertThat(limit.endpoints())
+                .as("no entry left behind for an idle endpoint")
+                .isZero();
         assertThat(limit.tryAcquire("we_a")).isTrue();
     }
 
@@ -80,18 +82,26 @@ class EndpointLimitTest {
         var patience = java.time.Duration.ofSeconds(1);
         long t0 = 1_000_000_000L;
         limit.tryAcquire("we_a", t0);
-        assertThat(limit.stalled("we_a", t0 + 5_000_000_000L, patience)).as("below its bound").isFalse();
+        assertThat(limit.stalled("we_a", t0 + 5_000_000_000L, patience))
+                .as("below its bound")
+                .isFalse();
 
         limit.tryAcquire("we_a", t0 + 100_000_000L);
-        assertThat(limit.stalled("we_a", t0 + 900_000_000L, patience)).as("at its bound, within the patience").isFalse();
-        assertThat(limit.stalled("we_a", t0 + 1_000_000_000L, patience)).as("at its bound, nothing finished for 1 s").isTrue();
+        assertThat(limit.stalled("we_a", t0 + 900_000_000L, patience))
+                .as("at its bound, within the patience")
+                .isFalse();
+        assertThat(limit.stalled("we_a", t0 + 1_000_000_000L, patience))
+                .as("at its bound, nothing finished for 1 s")
+                .isTrue();
 
         // an attempt finishes (progress) and another takes its slot: busy, not stalled
         limit.release("we_a", t0 + 1_200_000_000L);
         limit.tryAcquire("we_a", t0 + 1_200_000_000L);
         assertThat(limit.stalled("we_a", t0 + 1_500_000_000L, patience)).isFalse();
         assertThat(limit.stalled("we_a", t0 + 2_200_000_000L, patience)).isTrue();
-        assertThat(limit.stalled("we_other", t0 + 9_000_000_000L, patience)).as("an idle endpoint").isFalse();
+        assertThat(limit.stalled("we_other", t0 + 9_000_000_000L, patience))
+                .as("an idle endpoint")
+                .isFalse();
     }
 
     @Test

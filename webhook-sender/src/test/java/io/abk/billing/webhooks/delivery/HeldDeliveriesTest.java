@@ -60,7 +60,8 @@ class HeldDeliveriesTest {
     }
 
     private static HeldDeliveries.Held held(TopicPartition partition, PartitionOffsets offsets, long offset) {
-        var record = new ConsumerRecord<String, byte[]>(partition.topic(), partition.partition(), offset, "we_1", new byte[0]);
+        var record = new ConsumerRecord<String, byte[]>(
+                partition.topic(), partition.partition(), offset, "we_1", new byte[0]);
         return new HeldDeliveries.Held(partition, offsets, record, DELIVERY, 1);
     }
 }

@@ -23,18 +23,23 @@ class ReceiverDownIT {
             var merchant = Fixtures.merchant(jdbc);
             var endpoint = Fixtures.endpoint(jdbc, merchant, Mode.TEST, receiver.url());
             var events = Fixtures.events(1_000, merchant, Mode.TEST, "invoice.created");
-            var ids = events.stream().map(event -> event.getEventId().toString()).collect(Collectors.toSet());
+            var ids =
+                    events.stream().map(event -> event.getEventId().toString()).collect(Collectors.toSet());
 
             Fixtures.produce(sender.bootstrapServers(), events);
             // Every event has been tried and refused at least once before the receiver comes up.
-            await().atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject(
-                    "SELECT count(DISTINCT event_id) FROM webhook_delivery_attempts WHERE endpoint_id = ? AND outcome = 'failed'",
-                    Integer.class, endpoint) == 1_000);
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> jdbc.queryForObject(
+                                    "SELECT count(DISTINCT event_id) FROM webhook_delivery_attempts WHERE endpoint_id = ? AND outcome = 'failed'",
+                                    Integer.class,
+                                    endpoint)
+                            == 1_000);
             receiver.listen();
 
             await().atMost(Duration.ofSeconds(60)).until(() -> receiver.deliveredCount() == 1_000);
             assertThat(receiver.deliveredIds()).isEqualTo(ids);
-            assertThat(receiver.received()).as("a duplicate carries the same event id, in its header and its body")
+            assertThat(receiver.received())
+                    .as("a duplicate carries the same event id, in its header and its body")
                     .allSatisfy(request -> {
                         assertThat(ids).contains(request.webhookId());
                         assertThat(request.body()).startsWith("{\"id\":\"" + request.webhookId() + "\"");

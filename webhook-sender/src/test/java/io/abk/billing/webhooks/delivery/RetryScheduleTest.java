@@ -13,13 +13,31 @@ class RetryScheduleTest {
 
     @Test
     void shouldMakeElevenAttemptsWhenTheScheduleIsDesignsDefault() {
-        var schedule = RetrySchedule.of(List.of(Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30),
-                Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10)), Duration.ofHours(12), Duration.ofDays(3));
+        var schedule = RetrySchedule.of(
+                List.of(
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(5),
+                        Duration.ofMinutes(30),
+                        Duration.ofHours(2),
+                        Duration.ofHours(5),
+                        Duration.ofHours(10),
+                        Duration.ofHours(10)),
+                Duration.ofHours(12),
+                Duration.ofDays(3));
 
         assertThat(schedule.maxAttempts()).isEqualTo(11);
-        assertThat(schedule.delays()).containsExactly(Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30),
-                Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10), Duration.ofHours(10),
-                Duration.ofHours(12), Duration.ofHours(12), Duration.ofHours(12));
+        assertThat(schedule.delays())
+                .containsExactly(
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(5),
+                        Duration.ofMinutes(30),
+                        Duration.ofHours(2),
+                        Duration.ofHours(5),
+                        Duration.ofHours(10),
+                        Duration.ofHours(10),
+                        Duration.ofHours(12),
+                        Duration.ofHours(12),
+                        Duration.ofHours(12));
     }
 
     @Test
@@ -31,7 +49,8 @@ class RetryScheduleTest {
 
     @Test
     void shouldGiveTheNextRetryTimeUntilTheLastAttemptWhenAttemptsFail() {
-        var schedule = RetrySchedule.of(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)), Duration.ofSeconds(3), Duration.ofSeconds(6));
+        var schedule = RetrySchedule.of(
+                List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)), Duration.ofSeconds(3), Duration.ofSeconds(6));
 
         assertThat(schedule.nextRetryAt(1, NOW)).isEqualTo(NOW.plusSeconds(1));
         assertThat(schedule.nextRetryAt(2, NOW)).isEqualTo(NOW.plusSeconds(2));
@@ -46,7 +65,10 @@ class RetryScheduleTest {
         assertThat(topics.after(1)).isEqualTo("webhooks.deliveries-retry-0");
         assertThat(topics.after(2)).isEqualTo("webhooks.deliveries-retry-1");
         assertThat(topics.after(3)).isEqualTo("webhooks.deliveries-dlt");
-        assertThat(topics.stages()).containsExactly("webhooks.deliveries", "webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1");
-        assertThat(topics.owned()).containsExactly("webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1", "webhooks.deliveries-dlt");
+        assertThat(topics.stages())
+                .containsExactly("webhooks.deliveries", "webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1");
+        assertThat(topics.owned())
+                .containsExactly(
+                        "webhooks.deliveries-retry-0", "webhooks.deliveries-retry-1", "webhooks.deliveries-dlt");
     }
 }

@@ -42,13 +42,16 @@ class SlowEndpointIT {
             Fixtures.endpoint(jdbc, slowId, merchant, Mode.TEST, slow.url());
             Fixtures.endpoint(jdbc, fastId, merchant, Mode.TEST, fast.url());
 
-            Fixtures.produce(sender.bootstrapServers(), List.of(Fixtures.event(merchant, Mode.TEST, "subscription.created")));
+            Fixtures.produce(
+                    sender.bootstrapServers(), List.of(Fixtures.event(merchant, Mode.TEST, "subscription.created")));
             await().atMost(Duration.ofSeconds(60)).until(() -> slow.requestCount() == 1);
             var more = Fixtures.events(20, merchant, Mode.TEST, "invoice.created");
             Fixtures.produce(sender.bootstrapServers(), more);
 
             await().atMost(Duration.ofSeconds(12)).until(() -> fast.deliveredCount() == 21);
-            assertThat(firstAnswered).as("the slow endpoint's first request is still held").isFalse();
+            assertThat(firstAnswered)
+                    .as("the slow endpoint's first request is still held")
+                    .isFalse();
             release.countDown();
             await().atMost(Duration.ofSeconds(60)).until(() -> slow.deliveredCount() == 21);
             assertThat(slow.deliveredIds()).isEqualTo(fast.deliveredIds());

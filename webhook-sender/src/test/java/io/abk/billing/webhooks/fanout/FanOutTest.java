@@ -15,14 +15,20 @@ class FanOutTest {
     @Test
     void shouldQueueOneDeliveryPerSubscriberThatWantsTheTypeWhenAnEventFansOut() {
         var event = Fixtures.event("mer_1", Mode.LIVE, "invoice.paid");
-        var subscribers = List.of(new Subscriber("we_all", List.of()), new Subscriber("we_paid", List.of("invoice.paid")),
-                new Subscriber("we_created", List.of("invoice.created")), new Subscriber("we_star", List.of("*")));
+        var subscribers = List.of(
+                new Subscriber("we_all", List.of()),
+                new Subscriber("we_paid", List.of("invoice.paid")),
+                new Subscriber("we_created", List.of("invoice.created")),
+                new Subscriber("we_star", List.of("*")));
 
         var deliveries = FanOut.deliveries(event, "{\"id\":\"x\"}", subscribers, NOW);
 
-        assertThat(deliveries).extracting(d -> d.getEndpointId().toString()).containsExactly("we_all", "we_paid", "we_star");
+        assertThat(deliveries)
+                .extracting(d -> d.getEndpointId().toString())
+                .containsExactly("we_all", "we_paid", "we_star");
         assertThat(deliveries).allSatisfy(delivery -> {
-            assertThat(delivery.getDeliveryId().toString()).isEqualTo(event.getEventId() + ":" + delivery.getEndpointId());
+            assertThat(delivery.getDeliveryId().toString())
+                    .isEqualTo(event.getEventId() + ":" + delivery.getEndpointId());
             assertThat(delivery.getEventId()).isEqualTo(event.getEventId());
             assertThat(delivery.getPayload().toString()).isEqualTo("{\"id\":\"x\"}");
             assertThat(delivery.getMode()).isEqualTo(Mode.LIVE);
@@ -35,6 +41,7 @@ class FanOutTest {
     void shouldQueueNothingWhenNoSubscriberWantsTheType() {
         var event = Fixtures.event("mer_1", Mode.TEST, "payment.paid");
 
-        assertThat(FanOut.deliveries(event, "{}", List.of(new Subscriber("we_1", List.of("invoice.paid"))), NOW)).isEmpty();
+        assertThat(FanOut.deliveries(event, "{}", List.of(new Subscriber("we_1", List.of("invoice.paid"))), NOW))
+                .isEmpty();
     }
 }

@@ -23,7 +23,8 @@ class EventLogPurgeIT {
         int deleted = sender.running().context().getBean(EventLogPurge.class).purgeOnce();
 
         assertThat(deleted).isGreaterThanOrEqualTo(1);
-        assertThat(jdbc.queryForList("SELECT id FROM events WHERE merchant_id = ?", String.class, merchant)).containsExactly(recent)
+        assertThat(jdbc.queryForList("SELECT id FROM events WHERE merchant_id = ?", String.class, merchant))
+                .containsExactly(recent)
                 .doesNotContain(old);
     }
 

@@ -28,8 +28,7 @@ public final class Fixtures {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String WALLET = "0x00000000000000000000000000000000000000aa";
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static String id(String prefix) {
         return prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 26);
@@ -37,22 +36,32 @@ public final class Fixtures {
 
     public static String merchant(JdbcTemplate jdbc) {
         var id = id("mer");
-        jdbc.update("INSERT INTO merchants (id, name, created_at, updated_at) VALUES (?, ?, now(), now())", id, "Merchant " + id);
+        jdbc.update(
+                "INSERT INTO merchants (id, name, created_at, updated_at) VALUES (?, ?, now(), now())",
+                id,
+                "Merchant " + id);
         return id;
     }
 
     /** An enabled endpoint of {@code merchantId} in {@code mode}; an empty {@code enabledEvents} means every type. */
-    public static String endpoint(JdbcTemplate jdbc, String merchantId, Mode mode, String url, String... enabledEvents) {
+    public static String endpoint(
+            JdbcTemplate jdbc, String merchantId, Mode mode, String url, String... enabledEvents) {
         return endpoint(jdbc, id("we"), merchantId, mode, url, enabledEvents);
     }
 
-    public static String endpoint(JdbcTemplate jdbc, String endpointId, String merchantId, Mode mode, String url, String... enabledEvents) {
+    public static String endpoint(
+            JdbcTemplate jdbc, String endpointId, String merchantId, Mode mode, String url, String... enabledEvents) {
         var secret = new byte[32];
         RANDOM.nextBytes(secret);
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, secret, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, now(), now())""",
-                endpointId, merchantId, mode.name().toLowerCase(Locale.ROOT), url, enabledEvents,
+                endpointId,
+                merchantId,
+                mode.name().toLowerCase(Locale.ROOT),
+                url,
+                enabledEvents,
                 "whsec_" + Base64.getEncoder().encodeToString(secret));
         return endpointId;
     }
@@ -77,14 +86,31 @@ public final class Fixtures {
         var now = Instant.now();
         var subscriptionId = id("sub");
         var snapshot = SubscriptionSnapshot.newBuilder()
-                .setId(subscriptionId).setMerchantId(merchantId).setMode(mode).setVersion(1).setStatus("active")
-                .setAmountMicros(9_990_000).setInterval("month").setWalletAddress(WALLET).setPayoutAddress(WALLET)
-                .setMerchantRef("ref").setCurrentPeriodStart(now).setCurrentPeriodEnd(now.plusSeconds(86_400 * 30))
-                .setBillingCycleAnchor(now).setCancelAtPeriodEnd(false).setMandateStatus("active").setCreatedAt(now)
+                .setId(subscriptionId)
+                .setMerchantId(merchantId)
+                .setMode(mode)
+                .setVersion(1)
+                .setStatus("active")
+                .setAmountMicros(9_990_000)
+                .setInterval("month")
+                .setWalletAddress(WALLET)
+                .setPayoutAddress(WALLET)
+                .setMerchantRef("ref")
+                .setCurrentPeriodStart(now)
+                .setCurrentPeriodEnd(now.plusSeconds(86_400 * 30))
+                .setBillingCycleAnchor(now)
+                .setCancelAtPeriodEnd(false)
+                .setMandateStatus("active")
+                .setCreatedAt(now)
                 .build();
         return BillingEvent.newBuilder()
-                .setEventId(id("evt")).setType(type).setCreatedAt(now).setMerchantId(merchantId).setMode(mode)
-                .setAggregateId(subscriptionId).setCommandId(null)
+                .setEventId(id("evt"))
+                .setType(type)
+                .setCreatedAt(now)
+                .setMerchantId(merchantId)
+                .setMode(mode)
+                .setAggregateId(subscriptionId)
+                .setCommandId(null)
                 .setData(EventData.newBuilder().setSubscription(snapshot).build())
                 .build();
     }
@@ -99,13 +125,15 @@ public final class Fixtures {
 
     /** Produces {@code events} onto billing.events (keyed by aggregate id, as billing-streams does) and waits for the acks. */
     public static void produce(String bootstrapServers, List<BillingEvent> events) {
-        try (var producer = new KafkaProducer<>(java.util.Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000),
-                Topics.EVENTS.keySerde().serializer(), Topics.EVENTS.valueSerde().serializer())) {
+        try (var producer = new KafkaProducer<>(
+                java.util.Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.LINGER_MS_CONFIG, 5,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000),
+                Topics.EVENTS.keySerde().serializer(),
+                Topics.EVENTS.valueSerde().serializer())) {
             var sends = new ArrayList<Future<?>>();
             for (var event : events) {
                 sends.add(producer.send(new ProducerRecord<>(Topics.EVENTS.name(), event.getAggregateId(), event)));

@@ -26,8 +26,11 @@ import org.jspecify.annotations.Nullable;
 public final class Receiver implements AutoCloseable {
 
     /** One request as received, with its signature header. */
-    public record Request(@Nullable String webhookId, String body, int status, @Nullable String signature) {
-    }
+    public record Request(
+            @Nullable String webhookId,
+            String body,
+            int status,
+            @Nullable String signature) {}
 
     private final int port;
     private final IntUnaryOperator behaviour;
@@ -81,7 +84,8 @@ public final class Receiver implements AutoCloseable {
             var body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             int status = behaviour.applyAsInt(requests.incrementAndGet());
             var webhookId = exchange.getRequestHeaders().getFirst("webhook-id");
-            received.add(new Request(webhookId, body, status, exchange.getRequestHeaders().getFirst("x-service-signature")));
+            received.add(new Request(
+                    webhookId, body, status, exchange.getRequestHeaders().getFirst("x-service-signature")));
             if (status / 100 == 2 && webhookId != null) {
                 delivered.add(webhookId);
             }

@@ -39,12 +39,14 @@ public final class SenderInfra {
             "BILLING_WEBHOOKS_RETRY_DELAYS", "1s,1s,2s",
             "BILLING_WEBHOOKS_RETRY_EVERY", "3s",
             "BILLING_WEBHOOKS_RETRY_FOR", "20s");
+
     public static final int MAX_ATTEMPTS = 9;
     /**
      * The shared sender's in-flight bounds: per endpoint well below the global one, and the global one below what a
      * test queues for one endpoint, so a test can tell that one endpoint cannot take every permit.
      */
     public static final int MAX_IN_FLIGHT = 50;
+
     public static final int MAX_IN_FLIGHT_PER_ENDPOINT = 5;
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -52,12 +54,11 @@ public final class SenderInfra {
     private static @Nullable TestBroker broker;
     private static @Nullable Sender sender;
 
-    private SenderInfra() {
-    }
+    private SenderInfra() {}
 
     /** The running sender and its database. */
-    public record Sender(WebhookSenderApplication.Running running, String jdbcUrl, JdbcTemplate jdbc, String bootstrapServers) {
-    }
+    public record Sender(
+            WebhookSenderApplication.Running running, String jdbcUrl, JdbcTemplate jdbc, String bootstrapServers) {}
 
     public static synchronized EmbeddedPostgres postgres() {
         if (postgres == null) {
@@ -96,7 +97,9 @@ public final class SenderInfra {
             var started = TestBroker.start(Files.createTempDirectory("sender-kafka"));
             var withSchedule = new HashMap<String, String>(SCHEDULE);
             withSchedule.put("BILLING_PARTITIONS", Integer.toString(PARTITIONS));
-            var report = TopicProvisioner.run(started.bootstrapServers(), TopicsConfig.fromEnv(withSchedule).plan(),
+            var report = TopicProvisioner.run(
+                    started.bootstrapServers(),
+                    TopicsConfig.fromEnv(withSchedule).plan(),
                     TopicProvisioner.Options.apply(Duration.ofSeconds(60)));
             if (!report.ok()) {
                 throw new IllegalStateException("topics not provisioned: " + report.problems());
@@ -124,8 +127,9 @@ public final class SenderInfra {
     }
 
     /** The keyring test senders seal and open signing secrets with (BILLING_SECRETS_KEYS). */
-    public static final String SEALING_KEYS = "s1:" + Base64.getEncoder().encodeToString(
-            "sender-tests-sealing-key-32bytes".getBytes(StandardCharsets.US_ASCII));
+    public static final String SEALING_KEYS = "s1:"
+            + Base64.getEncoder()
+                    .encodeToString("sender-tests-sealing-key-32bytes".getBytes(StandardCharsets.US_ASCII));
 
     /** What a test sender's secrets open with. */
     public static SecretSealer sealer() {

@@ -43,7 +43,8 @@ public final class SealingKeys {
     private SealingKeys(Map<String, SecretKey> keys, String activeId, boolean development) {
         this.keys = Map.copyOf(keys);
         this.activeId = activeId;
-        this.activeKey = Objects.requireNonNull(keys.get(activeId), () -> "the active key '" + activeId + "' is not in the keyring");
+        this.activeKey = Objects.requireNonNull(
+                keys.get(activeId), () -> "the active key '" + activeId + "' is not in the keyring");
         this.development = development;
     }
 
@@ -56,11 +57,13 @@ public final class SealingKeys {
         var active = activeText.strip();
         if (keysText.isBlank()) {
             if (production) {
-                throw new IllegalArgumentException(KEYS_VARIABLE + " must be set under the production profile: it holds the"
-                        + " keys that seal webhook signing secrets (keyId:base64key, e.g. k1:$(openssl rand -base64 32))");
+                throw new IllegalArgumentException(
+                        KEYS_VARIABLE + " must be set under the production profile: it holds the"
+                                + " keys that seal webhook signing secrets (keyId:base64key, e.g. k1:$(openssl rand -base64 32))");
             }
             if (!active.isEmpty() && !active.equals(DEVELOPMENT_KEY_ID)) {
-                throw new IllegalArgumentException(ACTIVE_VARIABLE + " is '" + active + "' but " + KEYS_VARIABLE + " is empty");
+                throw new IllegalArgumentException(
+                        ACTIVE_VARIABLE + " is '" + active + "' but " + KEYS_VARIABLE + " is empty");
             }
             return developmentKeyring();
         }
@@ -84,12 +87,13 @@ public final class SealingKeys {
                 throw new IllegalArgumentException(KEYS_VARIABLE + " key '" + id + "' is not base64");
             }
             if (key.length != KEY_BYTES) {
-                throw new IllegalArgumentException(KEYS_VARIABLE + " key '" + id + "' is " + key.length + " bytes; it must be "
-                        + KEY_BYTES + " (openssl rand -base64 32 makes one)");
+                throw new IllegalArgumentException(KEYS_VARIABLE + " key '" + id + "' is " + key.length
+                        + " bytes; it must be " + KEY_BYTES + " (openssl rand -base64 32 makes one)");
             }
             if (production && Arrays.equals(key, Base64.getDecoder().decode(DEVELOPMENT_KEY))) {
-                throw new IllegalArgumentException(KEYS_VARIABLE + " key '" + id + "' is the documented development key,"
-                        + " which is refused under the production profile: everyone knows it");
+                throw new IllegalArgumentException(
+                        KEYS_VARIABLE + " key '" + id + "' is the documented development key,"
+                                + " which is refused under the production profile: everyone knows it");
             }
             if (keys.put(id, new SecretKeySpec(key, "AES")) != null) {
                 throw new IllegalArgumentException(KEYS_VARIABLE + " lists the key id '" + id + "' twice");
@@ -97,22 +101,24 @@ public final class SealingKeys {
         }
         if (active.isEmpty()) {
             if (keys.size() > 1) {
-                throw new IllegalArgumentException(ACTIVE_VARIABLE + " must name the key that seals, one of " + keys.keySet()
-                        + " (" + KEYS_VARIABLE + " lists more than one)");
+                throw new IllegalArgumentException(ACTIVE_VARIABLE + " must name the key that seals, one of "
+                        + keys.keySet() + " (" + KEYS_VARIABLE + " lists more than one)");
             }
             active = keys.keySet().iterator().next();
         }
         if (!keys.containsKey(active)) {
-            throw new IllegalArgumentException(ACTIVE_VARIABLE + " is '" + active + "', which is not a key of " + KEYS_VARIABLE
-                    + " " + keys.keySet());
+            throw new IllegalArgumentException(ACTIVE_VARIABLE + " is '" + active + "', which is not a key of "
+                    + KEYS_VARIABLE + " " + keys.keySet());
         }
         return new SealingKeys(keys, active, false);
     }
 
     /** The development keyring: one key, {@value #DEVELOPMENT_KEY_ID}, written in this file. */
     public static SealingKeys developmentKeyring() {
-        return new SealingKeys(Map.of(DEVELOPMENT_KEY_ID, new SecretKeySpec(Base64.getDecoder().decode(DEVELOPMENT_KEY), "AES")),
-                DEVELOPMENT_KEY_ID, true);
+        return new SealingKeys(
+                Map.of(DEVELOPMENT_KEY_ID, new SecretKeySpec(Base64.getDecoder().decode(DEVELOPMENT_KEY), "AES")),
+                DEVELOPMENT_KEY_ID,
+                true);
     }
 
     /** True for the development keyring, which the services warn about at start. */
@@ -137,7 +143,8 @@ public final class SealingKeys {
     }
 
     /** The key of that id, or null when the keyring does not list it. */
-    @Nullable SecretKey key(String id) {
+    @Nullable
+    SecretKey key(String id) {
         return keys.get(id);
     }
 

@@ -22,6 +22,7 @@ public final class SecretSealer {
     static final String PLAINTEXT_PREFIX = "whsec_";
     /** 96 bits: GCM's own nonce size; random nonces stay far from a collision for far more seals than a table has rows. */
     static final int NONCE_BYTES = 12;
+
     static final int TAG_BITS = 128;
     private static final String CIPHER = "AES/GCM/NoPadding";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -45,7 +46,10 @@ public final class SecretSealer {
             cipher.init(Cipher.ENCRYPT_MODE, keys.active(), new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD(endpointId.getBytes(StandardCharsets.UTF_8));
             var sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
-            var body = ByteBuffer.allocate(nonce.length + sealed.length).put(nonce).put(sealed).array();
+            var body = ByteBuffer.allocate(nonce.length + sealed.length)
+                    .put(nonce)
+                    .put(sealed)
+                    .array();
             return VERSION + ":" + keys.activeId() + ":" + Base64.getEncoder().encodeToString(body);
         } catch (GeneralSecurityException impossible) {
             // Every JDK ships AES/GCM, and the keyring holds only 32-byte keys.
@@ -70,8 +74,8 @@ public final class SecretSealer {
         }
         var key = keys.key(parts[1]);
         if (key == null) {
-            throw new UnopenableSecretException("the signing secret of " + endpointId + " is sealed under the key '" + parts[1]
-                    + "', which " + SealingKeys.KEYS_VARIABLE + " does not list " + keys.ids());
+            throw new UnopenableSecretException("the signing secret of " + endpointId + " is sealed under the key '"
+                    + parts[1] + "', which " + SealingKeys.KEYS_VARIABLE + " does not list " + keys.ids());
         }
         byte[] body;
         try {
@@ -107,7 +111,10 @@ public final class SecretSealer {
 
     /** The SQL {@code LIKE} pattern of values sealed under the active key, escaped: a key id may hold {@code _}, a wildcard. */
     public String activeLikePattern() {
-        return (VERSION + ":" + keys.activeId() + ":").replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%") + "%";
+        return (VERSION + ":" + keys.activeId() + ":")
+                        .replace("\\", "\\\\")
+                        .replace("_", "\\_")
+                        .replace("%", "\\%") + "%";
     }
 
     @Override

@@ -51,17 +51,19 @@ class SealingKeysTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "k1                       | ''  | BILLING_SECRETS_KEYS entry 1 must be keyId:base64key",
-            "k1:%%%%                  | ''  | BILLING_SECRETS_KEYS key 'k1' is not base64",
-            "k1:AAAA                  | ''  | BILLING_SECRETS_KEYS key 'k1' is 3 bytes; it must be 32",
-            "'a:b:'                   | ''  | BILLING_SECRETS_KEYS key 'a' is not base64",
-            "'bad id:AAAA'            | ''  | BILLING_SECRETS_KEYS entry 1 has the key id 'bad id'",
-            "'k1:KEY,k1:KEY'          | ''  | BILLING_SECRETS_KEYS lists the key id 'k1' twice",
-            "'k1:KEY,k2:KEY'          | ''  | BILLING_SECRETS_ACTIVE_KEY must name the key that seals, one of [k1, k2]",
-            "'k1:KEY'                 | k9  | BILLING_SECRETS_ACTIVE_KEY is 'k9', which is not a key of BILLING_SECRETS_KEYS [k1]",
-            "''                       | k9  | BILLING_SECRETS_ACTIVE_KEY is 'k9' but BILLING_SECRETS_KEYS is empty",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "k1                       | ''  | BILLING_SECRETS_KEYS entry 1 must be keyId:base64key",
+                "k1:%%%%                  | ''  | BILLING_SECRETS_KEYS key 'k1' is not base64",
+                "k1:AAAA                  | ''  | BILLING_SECRETS_KEYS key 'k1' is 3 bytes; it must be 32",
+                "'a:b:'                   | ''  | BILLING_SECRETS_KEYS key 'a' is not base64",
+                "'bad id:AAAA'            | ''  | BILLING_SECRETS_KEYS entry 1 has the key id 'bad id'",
+                "'k1:KEY,k1:KEY'          | ''  | BILLING_SECRETS_KEYS lists the key id 'k1' twice",
+                "'k1:KEY,k2:KEY'          | ''  | BILLING_SECRETS_ACTIVE_KEY must name the key that seals, one of [k1, k2]",
+                "'k1:KEY'                 | k9  | BILLING_SECRETS_ACTIVE_KEY is 'k9', which is not a key of BILLING_SECRETS_KEYS [k1]",
+                "''                       | k9  | BILLING_SECRETS_ACTIVE_KEY is 'k9' but BILLING_SECRETS_KEYS is empty",
+            })
     void shouldNameTheVariableWhenTheSettingIsBad(String keys, String active, String message) {
         assertThatThrownBy(() -> SealingKeys.of(keys.replace("KEY", KEY), active, false))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -21,7 +21,8 @@ class SecretSealerTest {
 
         assertThat(sealed).startsWith("v1:k1:").doesNotContain("whsec_").doesNotContain(secret.substring(6));
         // nonce (12) + the secret's 50 bytes + tag (16)
-        assertThat(Base64.getDecoder().decode(sealed.substring("v1:k1:".length()))).hasSize(12 + 50 + 16);
+        assertThat(Base64.getDecoder().decode(sealed.substring("v1:k1:".length())))
+                .hasSize(12 + 50 + 16);
         assertThat(sealer.open(sealed, "we_1")).isEqualTo(secret);
     }
 
@@ -41,7 +42,8 @@ class SecretSealerTest {
 
         assertThatThrownBy(() -> sealer.open(sealed, "we_2"))
                 .isInstanceOf(UnopenableSecretException.class)
-                .hasMessageContaining("we_2").hasMessageContaining("sealed for another endpoint");
+                .hasMessageContaining("we_2")
+                .hasMessageContaining("sealed for another endpoint");
     }
 
     @Test
@@ -73,7 +75,8 @@ class SecretSealerTest {
         assertThat(withoutK1.open(resealed, "we_1")).isEqualTo(secret);
         assertThatThrownBy(() -> withoutK1.open(sealedUnderK1, "we_1"))
                 .isInstanceOf(UnopenableSecretException.class)
-                .hasMessageContaining("'k1'").hasMessageContaining("BILLING_SECRETS_KEYS");
+                .hasMessageContaining("'k1'")
+                .hasMessageContaining("BILLING_SECRETS_KEYS");
     }
 
     @Test
@@ -97,7 +100,8 @@ class SecretSealerTest {
 
     @Test
     void shouldEscapeTheKeyIdWhenMatchingWithLike() {
-        var sealer = new SecretSealer(SealingKeys.of("key_1:" + Base64.getEncoder().encodeToString(new byte[32]), "", true));
+        var sealer =
+                new SecretSealer(SealingKeys.of("key_1:" + Base64.getEncoder().encodeToString(new byte[32]), "", true));
 
         assertThat(sealer.activeLikePattern()).isEqualTo("v1:key\\_1:%");
     }

@@ -25,8 +25,7 @@ final class ChainPaymentRules {
     /** The failure code of {@code payment.reopened}: the transfer that paid it is no longer on the chain. */
     static final String TRANSFER_REVERSED = "TRANSFER_REVERSED";
 
-    private ChainPaymentRules() {
-    }
+    private ChainPaymentRules() {}
 
     /**
      * Open or expired: paid by that transfer at the match's time, exactly as a verified settlement pays
@@ -36,16 +35,19 @@ final class ChainPaymentRules {
     static PaymentDecision payFromChain(Existing state, PayFromChain command) {
         return switch (state) {
             case Paid paid -> new Accepted(List.of(), null);
-            case Canceled canceled -> new Rejected(PaymentRejection.NOT_CONFIRMABLE, "Payment " + state.id()
-                    + " is canceled; transfer " + command.txHash() + " seen on chain cannot pay it");
+            case Canceled canceled ->
+                new Rejected(
+                        PaymentRejection.NOT_CONFIRMABLE,
+                        "Payment " + state.id() + " is canceled; transfer " + command.txHash()
+                                + " seen on chain cannot pay it");
             case Open open -> pay(open, command);
             case Expired expired -> pay(expired, command);
         };
     }
 
     private static PaymentDecision pay(Existing state, PayFromChain command) {
-        return new Accepted(PaymentDecider.paid(state, command.requestedAt(), command.txHash(),
-                command.amountReceived()), null);
+        return new Accepted(
+                PaymentDecider.paid(state, command.requestedAt(), command.txHash(), command.amountReceived()), null);
     }
 
     /**
@@ -58,9 +60,12 @@ final class ChainPaymentRules {
             return new Accepted(List.of(), null);
         }
         var events = new ArrayList<PaymentEvent>();
-        events.add(new PaymentReopened(paid.receipt().txHash(), TRANSFER_REVERSED, "The transfer "
-                + paid.receipt().txHash() + " that paid payment " + state.id()
-                + " is no longer on the chain (reorganisation); the payment is open again"));
+        events.add(new PaymentReopened(
+                paid.receipt().txHash(),
+                TRANSFER_REVERSED,
+                "The transfer "
+                        + paid.receipt().txHash() + " that paid payment " + state.id()
+                        + " is no longer on the chain (reorganisation); the payment is open again"));
         if (!command.requestedAt().isBefore(state.details().expiresAt())) {
             events.add(new PaymentExpired());
         }

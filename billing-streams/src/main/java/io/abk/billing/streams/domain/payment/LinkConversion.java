@@ -12,7 +12,7 @@ import java.time.Instant;
 public record LinkConversion(String paymentLinkId, String paymentId, String commandId, Instant requestedAt) {
 
     public static LinkConversion of(String paymentLinkId, String paymentId, Instant paidAt) {
-        return new LinkConversion(paymentLinkId, paymentId,
-                Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + paymentId), paidAt);
+        return new LinkConversion(
+                paymentLinkId, paymentId, Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + paymentId), paidAt);
     }
 }

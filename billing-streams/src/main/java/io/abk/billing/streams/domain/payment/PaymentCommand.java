@@ -19,33 +19,37 @@ public sealed interface PaymentCommand {
     Instant requestedAt();
 
     /** Create an open payment; the gateway (or a payment link's open) resolved the terms and minted the id. */
-    record Create(String paymentId, Tenant tenant, Instant requestedAt, PaymentTerms terms) implements PaymentCommand {
-    }
+    record Create(String paymentId, Tenant tenant, Instant requestedAt, PaymentTerms terms) implements PaymentCommand {}
 
     /** The customer says the transfer was sent: verify {@code txHash} (none: the sandbox pays with its own). */
-    record Confirm(String paymentId, Tenant tenant, Instant requestedAt, @Nullable String txHash)
-            implements PaymentCommand {
-    }
+    record Confirm(
+            String paymentId,
+            Tenant tenant,
+            Instant requestedAt,
+            @Nullable String txHash) implements PaymentCommand {}
 
     /** The chain side's answer to verification {@code requestId}; {@code requestedAt} is the request's. */
     record Settle(String paymentId, Tenant tenant, Instant requestedAt, String requestId, VerificationResult result)
-            implements PaymentCommand {
-    }
+            implements PaymentCommand {}
 
     /** The payment's expiry is due (the scheduler). */
-    record Expire(String paymentId, Tenant tenant, Instant requestedAt) implements PaymentCommand {
-    }
+    record Expire(String paymentId, Tenant tenant, Instant requestedAt) implements PaymentCommand {}
 
     /**
      * The chain side saw a confirmed transfer {@code transferId} ({@code chainId:txHash:logIndex}) that matches this
      * payment, and pays it without a confirm; {@code requestedAt} is the time the match was made.
      */
-    record PayFromChain(String paymentId, Tenant tenant, Instant requestedAt, String transferId, String txHash,
-            String fromAddress, UsdcAmount amountReceived) implements PaymentCommand {
-    }
+    record PayFromChain(
+            String paymentId,
+            Tenant tenant,
+            Instant requestedAt,
+            String transferId,
+            String txHash,
+            String fromAddress,
+            UsdcAmount amountReceived)
+            implements PaymentCommand {}
 
     /** The confirmed transfer {@code txHash} was reorged out of the chain: what it paid is no longer paid. */
     record ReversePayment(String paymentId, Tenant tenant, Instant requestedAt, String transferId, String txHash)
-            implements PaymentCommand {
-    }
+            implements PaymentCommand {}
 }

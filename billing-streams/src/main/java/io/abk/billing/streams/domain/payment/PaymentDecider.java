@@ -38,14 +38,14 @@ import java.util.List;
  */
 public final class PaymentDecider {
 
-    private PaymentDecider() {
-    }
+    private PaymentDecider() {}
 
     public static PaymentDecision decide(PaymentState state, PaymentCommand command, PaymentPolicy policy) {
         if (command instanceof Create create) {
             return create(state, create, policy);
         }
-        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+        if (!(state instanceof Existing existing)
+                || !existing.details().tenant().equals(command.tenant())) {
             // Another merchant's or mode's payment is indistinguishable from a missing one.
             return new Rejected(PaymentRejection.RESOURCE_MISSING, "No such payment: " + command.paymentId());
         }
@@ -64,8 +64,8 @@ public final class PaymentDecider {
             return new Rejected(PaymentRejection.RESOURCE_EXISTS, "Payment " + existing.id() + " already exists");
         }
         var now = command.requestedAt();
-        var details = new PaymentDetails(command.paymentId(), command.tenant(), command.terms(), now,
-                policy.expiresAt(now), Verifications.NONE);
+        var details = new PaymentDetails(
+                command.paymentId(), command.tenant(), command.terms(), now, policy.expiresAt(now), Verifications.NONE);
         return new Accepted(List.of(new PaymentCreated(details)), null);
     }
 
@@ -77,8 +77,10 @@ public final class PaymentDecider {
     private static PaymentDecision confirm(Existing state, Confirm command) {
         return switch (state) {
             case Paid paid -> new Accepted(List.of(), null);
-            case Canceled canceled -> new Rejected(PaymentRejection.NOT_CONFIRMABLE,
-                    "Payment " + state.id() + " is canceled; a canceled payment cannot be confirmed");
+            case Canceled canceled ->
+                new Rejected(
+                        PaymentRejection.NOT_CONFIRMABLE,
+                        "Payment " + state.id() + " is canceled; a canceled payment cannot be confirmed");
             case Open open -> verify(open, command);
             case Expired expired -> verify(expired, command);
         };
@@ -90,8 +92,8 @@ public final class PaymentDecider {
         if (inFlight != null) {
             return new Accepted(List.of(), inFlight.resultCommandId());
         }
-        var verification = Verification.of(state.id(), verifications.count() + 1, command.txHash(),
-                command.requestedAt());
+        var verification =
+                Verification.of(state.id(), verifications.count() + 1, command.txHash(), command.requestedAt());
         return new Accepted(List.of(new VerificationRequested(verification)), verification.resultCommandId());
     }
 
@@ -104,8 +106,9 @@ public final class PaymentDecider {
     private static PaymentDecision settle(Existing state, Settle command) {
         var inFlight = state.details().verifications().inFlight();
         if (inFlight == null || !inFlight.requestId().equals(command.requestId())) {
-            return new Rejected(PaymentRejection.SETTLEMENT_UNKNOWN, "No verification " + command.requestId()
-                    + " of payment " + state.id() + " is in flight");
+            return new Rejected(
+                    PaymentRejection.SETTLEMENT_UNKNOWN,
+                    "No verification " + command.requestId() + " of payment " + state.id() + " is in flight");
         }
         var closed = new VerificationClosed(inFlight.requestId());
         if (state instanceof Paid) {
@@ -140,7 +143,8 @@ public final class PaymentDecider {
 
     /** Open and due: expired. Anything else (paid, already expired, not due yet): nothing to do. */
     private static PaymentDecision expire(Existing state, Expire command) {
-        if (state instanceof Open && !command.requestedAt().isBefore(state.details().expiresAt())) {
+        if (state instanceof Open
+                && !command.requestedAt().isBefore(state.details().expiresAt())) {
             return new Accepted(List.of(new PaymentExpired()), null);
         }
         return new Accepted(List.of(), null);
@@ -158,10 +162,10 @@ public final class PaymentDecider {
         }
         return switch (event) {
             case PaymentCreated created -> throw new IllegalStateException("created is applied above");
-            case VerificationRequested requested -> existing.mapDetails(d ->
-                    d.withVerifications(d.verifications().started(requested.verification())));
-            case VerificationClosed closed -> existing.mapDetails(d ->
-                    d.withVerifications(d.verifications().closed(closed.requestId())));
+            case VerificationRequested requested ->
+                existing.mapDetails(d -> d.withVerifications(d.verifications().started(requested.verification())));
+            case VerificationClosed closed ->
+                existing.mapDetails(d -> d.withVerifications(d.verifications().closed(closed.requestId())));
             case PaymentPaid paid -> {
                 if (existing instanceof Paid) {
                     throw new IllegalStateException("payment " + existing.id() + " is paid twice");
@@ -177,8 +181,8 @@ public final class PaymentDecider {
             }
             case PaymentExpired expired -> {
                 if (!(existing instanceof Open)) {
-                    throw new IllegalStateException("payment " + existing.id() + " is " + existing.status()
-                            + "; only an open payment expires");
+                    throw new IllegalStateException(
+                            "payment " + existing.id() + " is " + existing.status() + "; only an open payment expires");
                 }
                 yield new Expired(existing.details());
             }

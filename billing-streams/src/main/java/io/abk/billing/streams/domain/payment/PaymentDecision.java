@@ -20,8 +20,7 @@ public sealed interface PaymentDecision {
     }
 
     /** Breaks a rule; nothing changes. */
-    record Rejected(PaymentRejection reason, String message) implements PaymentDecision {
-    }
+    record Rejected(PaymentRejection reason, String message) implements PaymentDecision {}
 
     /**
      * The verification refused the transfer: the caller sees {@code code} and {@code message} (e.g.

@@ -9,36 +9,28 @@ package io.abk.billing.streams.domain.payment;
 public sealed interface PaymentEvent {
 
     /** An event the outside world sees on {@code billing.events}. */
-    sealed interface Published extends PaymentEvent {
-    }
+    sealed interface Published extends PaymentEvent {}
 
     /** A payment came to be, open, with these details. */
-    record PaymentCreated(PaymentDetails payment) implements Published {
-    }
+    record PaymentCreated(PaymentDetails payment) implements Published {}
 
     /** A verification went to the chain side. */
-    record VerificationRequested(Verification verification) implements PaymentEvent {
-    }
+    record VerificationRequested(Verification verification) implements PaymentEvent {}
 
     /** The chain side answered {@code requestId}: it is no longer in flight. */
-    record VerificationClosed(String requestId) implements PaymentEvent {
-    }
+    record VerificationClosed(String requestId) implements PaymentEvent {}
 
-    record PaymentPaid(Receipt receipt) implements Published {
-    }
+    record PaymentPaid(Receipt receipt) implements Published {}
 
     /**
      * The transfer that paid the payment is no longer on the chain (a reorganisation): open again, its receipt
      * gone. {@code failureCode} and {@code failureMessage} tell the merchant why.
      */
-    record PaymentReopened(String txHash, String failureCode, String failureMessage) implements Published {
-    }
+    record PaymentReopened(String txHash, String failureCode, String failureMessage) implements Published {}
 
     /** An open payment's expiry passed (no public event: the webhook event types have none). */
-    record PaymentExpired() implements PaymentEvent {
-    }
+    record PaymentExpired() implements PaymentEvent {}
 
     /** The paid payment tells its link; the payment itself does not change. */
-    record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {
-    }
+    record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {}
 }

@@ -10,8 +10,7 @@ import java.util.function.UnaryOperator;
 public sealed interface PaymentState {
 
     /** No payment has been created under this id. */
-    record Absent() implements PaymentState {
-    }
+    record Absent() implements PaymentState {}
 
     /** A payment that exists, in one of its four statuses. */
     sealed interface Existing extends PaymentState {

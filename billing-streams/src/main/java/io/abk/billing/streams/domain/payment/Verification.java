@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * from the request (and the requesting command's time), so a reprocessed confirm asks for the same answer.
  * {@code txHash} is what the customer gave; none means the sandbox pays with a generated hash.
  */
-public record Verification(String requestId, String resultCommandId, @Nullable String txHash, Instant requestedAt) {
+public record Verification(
+        String requestId, String resultCommandId, @Nullable String txHash, Instant requestedAt) {
 
     /** Verification {@code number} (from 1) of {@code paymentId}, asked at {@code requestedAt}. */
     public static Verification of(String paymentId, int number, @Nullable String txHash, Instant requestedAt) {
@@ -19,7 +20,7 @@ public record Verification(String requestId, String resultCommandId, @Nullable S
             throw new IllegalArgumentException("verifications are numbered from 1, was " + number);
         }
         var requestId = paymentId + ":verify:" + number;
-        return new Verification(requestId, Ids.derivedId(IdPrefix.COMMAND, requestedAt, "settle:" + requestId), txHash,
-                requestedAt);
+        return new Verification(
+                requestId, Ids.derivedId(IdPrefix.COMMAND, requestedAt, "settle:" + requestId), txHash, requestedAt);
     }
 }

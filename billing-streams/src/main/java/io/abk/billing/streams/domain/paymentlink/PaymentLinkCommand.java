@@ -17,24 +17,31 @@ public sealed interface PaymentLinkCommand {
     Instant requestedAt();
 
     /** Create an active link; the gateway resolved the terms and minted the id and URL. */
-    record Create(String paymentLinkId, Tenant tenant, Instant requestedAt, PaymentLinkTerms terms,
-            @Nullable Integer maxUses, @Nullable Instant expiresAt) implements PaymentLinkCommand {
-    }
+    record Create(
+            String paymentLinkId,
+            Tenant tenant,
+            Instant requestedAt,
+            PaymentLinkTerms terms,
+            @Nullable Integer maxUses,
+            @Nullable Instant expiresAt)
+            implements PaymentLinkCommand {}
 
     /** A customer opens the link: mint payment {@code paymentId} (id and checkout URL minted by the gateway). */
-    record Open(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId, String checkoutUrl,
-            Customer customer) implements PaymentLinkCommand {
-    }
+    record Open(
+            String paymentLinkId,
+            Tenant tenant,
+            Instant requestedAt,
+            String paymentId,
+            String checkoutUrl,
+            Customer customer)
+            implements PaymentLinkCommand {}
 
-    record Disable(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {
-    }
+    record Disable(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {}
 
     /** Payment {@code paymentId}, minted by this link, was paid. */
     record RecordPayment(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId)
-            implements PaymentLinkCommand {
-    }
+            implements PaymentLinkCommand {}
 
     /** The link's {@code expiresAt} is due (the scheduler). */
-    record Expire(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {
-    }
+    record Expire(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {}
 }

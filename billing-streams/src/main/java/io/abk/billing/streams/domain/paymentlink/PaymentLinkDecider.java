@@ -35,37 +35,47 @@ public final class PaymentLinkDecider {
      */
     public static final String PAYMENT_LINK_ID_KEY = "paymentLinkId";
 
-    private PaymentLinkDecider() {
-    }
+    private PaymentLinkDecider() {}
 
     public static PaymentLinkDecision decide(PaymentLinkState state, PaymentLinkCommand command) {
         if (command instanceof Create create) {
             return create(state, create);
         }
-        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+        if (!(state instanceof Existing existing)
+                || !existing.details().tenant().equals(command.tenant())) {
             // Another merchant's or mode's link is indistinguishable from a missing one.
-            return new Rejected(PaymentLinkRejection.RESOURCE_MISSING,
-                    "No such payment link: " + command.paymentLinkId());
+            return new Rejected(
+                    PaymentLinkRejection.RESOURCE_MISSING, "No such payment link: " + command.paymentLinkId());
         }
         return switch (command) {
             case Create create -> throw new IllegalStateException("create is decided above");
             case Open open -> open(existing, open);
-            case Disable disable -> existing instanceof Disabled ? accept()
-                    : accept(new PaymentLinkDisabled(disable.requestedAt()));
+            case Disable disable ->
+                existing instanceof Disabled ? accept() : accept(new PaymentLinkDisabled(disable.requestedAt()));
             // Counted in any status: the payment was minted while the link could be opened. The result command's
             // id dedups a repeat.
             case RecordPayment record -> accept(new LinkPaymentRecorded(record.paymentId()));
-            case Expire expire -> existing instanceof Active && existing.details().expiredAt(expire.requestedAt())
-                    ? accept(new PaymentLinkExpired()) : accept();
+            case Expire expire ->
+                existing instanceof Active && existing.details().expiredAt(expire.requestedAt())
+                        ? accept(new PaymentLinkExpired())
+                        : accept();
         };
     }
 
     private static PaymentLinkDecision create(PaymentLinkState state, Create command) {
         if (state instanceof Existing existing) {
-            return new Rejected(PaymentLinkRejection.RESOURCE_EXISTS, "Payment link " + existing.id() + " already exists");
+            return new Rejected(
+                    PaymentLinkRejection.RESOURCE_EXISTS, "Payment link " + existing.id() + " already exists");
         }
-        var link = new PaymentLinkDetails(command.paymentLinkId(), command.tenant(), command.terms(), command.maxUses(),
-                command.expiresAt(), 0, 0, command.requestedAt());
+        var link = new PaymentLinkDetails(
+                command.paymentLinkId(),
+                command.tenant(),
+                command.terms(),
+                command.maxUses(),
+                command.expiresAt(),
+                0,
+                0,
+                command.requestedAt());
         return accept(new PaymentLinkCreated(link));
     }
 
@@ -84,9 +94,20 @@ public final class PaymentLinkDecider {
         var customer = command.customer();
         var metadata = new HashMap<>(link.metadata());
         metadata.put(PAYMENT_LINK_ID_KEY, state.id());
-        var terms = new PaymentTerms(link.amount(), customer.wallet(), link.payoutAddress(),
-                link.merchantRefPrefix() + "_" + opened.useCount(), link.priceId(), state.id(), link.description(),
-                command.checkoutUrl(), link.successUrl(), link.cancelUrl(), customer.email(), customer.name(), metadata);
+        var terms = new PaymentTerms(
+                link.amount(),
+                customer.wallet(),
+                link.payoutAddress(),
+                link.merchantRefPrefix() + "_" + opened.useCount(),
+                link.priceId(),
+                state.id(),
+                link.description(),
+                command.checkoutUrl(),
+                link.successUrl(),
+                link.cancelUrl(),
+                customer.email(),
+                customer.name(),
+                metadata);
         var minted = MintedPayment.of(command.paymentId(), command.requestedAt(), terms);
         var events = new ArrayList<PaymentLinkEvent>(List.of(new PaymentLinkOpened(minted)));
         if (opened.usedUp()) {
@@ -133,15 +154,18 @@ public final class PaymentLinkDecider {
         }
         return switch (event) {
             case PaymentLinkCreated created -> throw new IllegalStateException("created is applied above");
-            case PaymentLinkOpened opened -> new Active(active(existing, event).details().opened());
-            case PaymentLinkExpired expired -> new Expired(active(existing, event).details());
+            case PaymentLinkOpened opened ->
+                new Active(active(existing, event).details().opened());
+            case PaymentLinkExpired expired ->
+                new Expired(active(existing, event).details());
             case PaymentLinkDisabled disabled -> {
                 if (existing instanceof Disabled) {
                     throw new IllegalStateException("payment link " + existing.id() + " is disabled twice");
                 }
                 yield new Disabled(existing.details(), disabled.disabledAt());
             }
-            case LinkPaymentRecorded recorded -> existing.withDetails(existing.details().paymentPaid());
+            case LinkPaymentRecorded recorded ->
+                existing.withDetails(existing.details().paymentPaid());
         };
     }
 

@@ -17,6 +17,5 @@ public sealed interface PaymentLinkDecision {
     }
 
     /** Breaks a rule; nothing changes. {@code message} says which rule, for the customer or merchant to read. */
-    record Rejected(PaymentLinkRejection reason, String message) implements PaymentLinkDecision {
-    }
+    record Rejected(PaymentLinkRejection reason, String message) implements PaymentLinkDecision {}
 }

@@ -9,16 +9,23 @@ import org.jspecify.annotations.Nullable;
  * {@code expiresAt}, null: none), how often it was opened ({@code useCount}) and how many of the payments it minted
  * were paid ({@code paidCount}).
  */
-public record PaymentLinkDetails(String id, Tenant tenant, PaymentLinkTerms terms, @Nullable Integer maxUses,
-        @Nullable Instant expiresAt, int useCount, int paidCount, Instant createdAt) {
+public record PaymentLinkDetails(
+        String id,
+        Tenant tenant,
+        PaymentLinkTerms terms,
+        @Nullable Integer maxUses,
+        @Nullable Instant expiresAt,
+        int useCount,
+        int paidCount,
+        Instant createdAt) {
 
     public PaymentLinkDetails {
         if (maxUses != null && maxUses < 1) {
             throw new IllegalArgumentException("payment link " + id + ": maxUses must be positive, was " + maxUses);
         }
         if (useCount < 0 || paidCount < 0) {
-            throw new IllegalArgumentException("payment link " + id + ": negative count (useCount " + useCount
-                    + ", paidCount " + paidCount + ")");
+            throw new IllegalArgumentException(
+                    "payment link " + id + ": negative count (useCount " + useCount + ", paidCount " + paidCount + ")");
         }
     }
 

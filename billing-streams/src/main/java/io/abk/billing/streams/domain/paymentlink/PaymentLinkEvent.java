@@ -9,21 +9,16 @@ import java.time.Instant;
  */
 public sealed interface PaymentLinkEvent {
 
-    record PaymentLinkCreated(PaymentLinkDetails link) implements PaymentLinkEvent {
-    }
+    record PaymentLinkCreated(PaymentLinkDetails link) implements PaymentLinkEvent {}
 
     /** One more use, minting {@code payment}. */
-    record PaymentLinkOpened(MintedPayment payment) implements PaymentLinkEvent {
-    }
+    record PaymentLinkOpened(MintedPayment payment) implements PaymentLinkEvent {}
 
     /** Its {@code expiresAt} passed, or the open just recorded took its last use. */
-    record PaymentLinkExpired() implements PaymentLinkEvent {
-    }
+    record PaymentLinkExpired() implements PaymentLinkEvent {}
 
-    record PaymentLinkDisabled(Instant disabledAt) implements PaymentLinkEvent {
-    }
+    record PaymentLinkDisabled(Instant disabledAt) implements PaymentLinkEvent {}
 
     /** A payment it minted was paid. */
-    record LinkPaymentRecorded(String paymentId) implements PaymentLinkEvent {
-    }
+    record LinkPaymentRecorded(String paymentId) implements PaymentLinkEvent {}
 }

@@ -9,8 +9,7 @@ import java.time.Instant;
 public sealed interface PaymentLinkState {
 
     /** No link has been created under this id. */
-    record Absent() implements PaymentLinkState {
-    }
+    record Absent() implements PaymentLinkState {}
 
     /** A link that exists, in one of its three statuses. */
     sealed interface Existing extends PaymentLinkState {

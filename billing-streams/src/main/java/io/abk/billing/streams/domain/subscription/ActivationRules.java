@@ -14,8 +14,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class ActivationRules {
 
-    private ActivationRules() {
-    }
+    private ActivationRules() {}
 
     /**
      * Mandate active, then the first invoice charged: a 0 USDC one (a trial) is paid at once and the subscription
@@ -38,7 +37,9 @@ final class ActivationRules {
     /** Mandate active and nothing charged: the scheduler charges the first invoice, which is due already. */
     static Decision complete(Existing state, Complete command) {
         var refusal = refusal(state);
-        return refusal != null ? refusal : setUp(state, command.onChainSubscriptionId()).accept();
+        return refusal != null
+                ? refusal
+                : setUp(state, command.onChainSubscriptionId()).accept();
     }
 
     private static Transition setUp(Existing state, @Nullable String onChainSubscriptionId) {
@@ -50,15 +51,20 @@ final class ActivationRules {
         var id = state.id();
         var mandate = state.details().mandate().status();
         if (state instanceof Canceled) {
-            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " is canceled; canceled is final");
+            return Decision.reject(
+                    RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " is canceled; canceled is final");
         }
         if (!(state instanceof Incomplete)) {
-            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " is "
-                    + Statuses.name(state) + "; only an incomplete subscription can be activated");
+            return Decision.reject(
+                    RejectionReason.ACTIVATE_FAILED,
+                    "Subscription " + id + " is " + Statuses.name(state)
+                            + "; only an incomplete subscription can be activated");
         }
         if (mandate != MandateStatus.PENDING) {
-            return Decision.reject(RejectionReason.ACTIVATE_FAILED, "Subscription " + id + " has a mandate that is "
-                    + mandate.apiName() + "; only a pending mandate can be set up");
+            return Decision.reject(
+                    RejectionReason.ACTIVATE_FAILED,
+                    "Subscription " + id + " has a mandate that is " + mandate.apiName()
+                            + "; only a pending mandate can be set up");
         }
         return null;
     }

@@ -14,8 +14,7 @@ import java.time.temporal.ChronoUnit;
  */
 public final class BillingPeriods {
 
-    private BillingPeriods() {
-    }
+    private BillingPeriods() {}
 
     /** The end of period {@code n} (n >= 0; period 0 ends at the anchor itself). */
     public static Instant periodEnd(Instant anchor, Interval interval, long n) {
@@ -32,8 +31,8 @@ public final class BillingPeriods {
 
     /** The first period end strictly after {@code instant}: the anchor itself when the instant precedes it. */
     public static Instant nextPeriodEndAfter(Instant anchor, Interval interval, Instant instant) {
-        long n = Math.max(0, wholeIntervalsBetween(anchor.atZone(ZoneOffset.UTC), instant.atZone(ZoneOffset.UTC),
-                interval));
+        long n = Math.max(
+                0, wholeIntervalsBetween(anchor.atZone(ZoneOffset.UTC), instant.atZone(ZoneOffset.UTC), interval));
         // The estimate can be one off either way because of clamping; settle it by comparing real ends.
         while (n > 0 && periodEnd(anchor, interval, n - 1).isAfter(instant)) {
             n--;

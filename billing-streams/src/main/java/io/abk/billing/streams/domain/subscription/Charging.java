@@ -24,17 +24,18 @@ final class Charging {
 
     /** The metadata key whose value decides the simulated outcome of charges the system runs by itself. */
     static final String SANDBOX_OUTCOME_KEY = "sandboxRenewalOutcome";
+
     static final String MANDATE_INACTIVE = "MANDATE_INACTIVE";
 
-    private Charging() {
-    }
+    private Charging() {}
 
     /**
      * One attempt to charge {@code invoice} at {@code now}. Without an active mandate it fails at once with
      * {@code MANDATE_INACTIVE} (it counts as an attempt, schedules no retry); a 0 USDC invoice (a trial's) is paid
      * at once with nothing to move and no attempt counted; otherwise the attempt goes to settlement.
      */
-    static void attempt(Transition t, Invoice invoice, @Nullable String sandboxMode, Instant now, DunningPolicy dunning) {
+    static void attempt(
+            Transition t, Invoice invoice, @Nullable String sandboxMode, Instant now, DunningPolicy dunning) {
         var mandate = t.details().mandate();
         if (!mandate.isActive()) {
             var message = mandate.status() == MandateStatus.REVOKED
@@ -49,7 +50,8 @@ final class Charging {
         }
         var attempted = invoice.attempted();
         var settlement = Settlement.charge(invoice.id(), attempted.attemptCount(), invoice.amount(), now);
-        t.apply(new ChargeRequested(attempted, settlement, sandboxMode, t.details().metadata().get(SANDBOX_OUTCOME_KEY)));
+        t.apply(new ChargeRequested(
+                attempted, settlement, sandboxMode, t.details().metadata().get(SANDBOX_OUTCOME_KEY)));
     }
 
     /**
@@ -70,10 +72,11 @@ final class Charging {
         }
         var cycle = t.details().cycle();
         var current = cycle.currentPeriod();
-        if (invoice.billingReason() == BillingReason.SUBSCRIPTION_CYCLE && !(t.state() instanceof Canceled)
+        if (invoice.billingReason() == BillingReason.SUBSCRIPTION_CYCLE
+                && !(t.state() instanceof Canceled)
                 && !invoice.period().start().isBefore(current.end())) {
-            t.apply(new PeriodAdvanced(BillingPeriods.periodFrom(current.end(), cycle.anchor(),
-                    t.details().plan().interval())));
+            t.apply(new PeriodAdvanced(BillingPeriods.periodFrom(
+                    current.end(), cycle.anchor(), t.details().plan().interval())));
         }
     }
 
@@ -85,8 +88,10 @@ final class Charging {
      */
     static boolean owesNothing(SubscriptionDetails details) {
         var currentEnd = details.cycle().currentPeriod().end();
-        return details.invoices().stream().noneMatch(i -> i.status() == InvoiceStatus.UNCOLLECTIBLE
-                || (i.status() == InvoiceStatus.OPEN && i.period().start().isBefore(currentEnd)));
+        return details.invoices().stream()
+                .noneMatch(i -> i.status() == InvoiceStatus.UNCOLLECTIBLE
+                        || (i.status() == InvoiceStatus.OPEN
+                                && i.period().start().isBefore(currentEnd)));
     }
 
     /**
@@ -95,7 +100,8 @@ final class Charging {
      * dunning policy while the mandate is active and attempts remain; the last allowed attempt makes the invoice
      * uncollectible, and an incomplete or active subscription past due (once, when the invoice turns).
      */
-    static void failed(Transition t, Invoice attempted, ChargeFailure failure, Instant failedAt, DunningPolicy dunning) {
+    static void failed(
+            Transition t, Invoice attempted, ChargeFailure failure, Instant failedAt, DunningPolicy dunning) {
         if (t.state() instanceof Canceled) {
             var failedInvoice = attempted.failed(failure, null, false);
             t.apply(new InvoicePaymentFailed(failedInvoice, failure));
@@ -103,7 +109,9 @@ final class Charging {
             return;
         }
         var exhausted = dunning.exhausted(attempted.attemptCount());
-        var retries = !exhausted && t.details().mandate().isActive() && attempted.status() == InvoiceStatus.OPEN
+        var retries = !exhausted
+                && t.details().mandate().isActive()
+                && attempted.status() == InvoiceStatus.OPEN
                 && !MANDATE_INACTIVE.equals(failure.code());
         var nextAttemptAt = retries ? dunning.nextAttemptAt(attempted.attemptCount(), failedAt) : null;
         var failedInvoice = attempted.failed(failure, nextAttemptAt, exhausted);

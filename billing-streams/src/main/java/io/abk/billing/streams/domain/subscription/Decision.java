@@ -20,8 +20,7 @@ public sealed interface Decision {
     }
 
     /** The command breaks a rule; nothing changes. */
-    record Rejected(RejectionReason reason, String message) implements Decision {
-    }
+    record Rejected(RejectionReason reason, String message) implements Decision {}
 
     /**
      * The command's outcome is a refusal the caller must see (a refund the chain did not make), but the

@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
 public record DunningPolicy(List<Duration> retryDelays) {
 
     /** 1 day, 2 days, 4 days: four attempts in a week, spread so a customer topping up a wallet gets time. */
-    public static final DunningPolicy DEFAULT = new DunningPolicy(
-            List.of(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4)));
+    public static final DunningPolicy DEFAULT =
+            new DunningPolicy(List.of(Duration.ofDays(1), Duration.ofDays(2), Duration.ofDays(4)));
 
     public DunningPolicy {
         retryDelays = List.copyOf(retryDelays);

@@ -37,10 +37,25 @@ public record Invoice(
     }
 
     /** A new open invoice for {@code period}, due at {@code dueAt}, with no attempt made yet. */
-    public static Invoice open(String id, UsdcAmount amount, BillingReason reason, Period period, Instant dueAt,
-            Instant createdAt) {
-        return new Invoice(id, InvoiceStatus.OPEN, amount, UsdcAmount.ZERO, reason, period, dueAt, 0,
-                null, null, null, null, null, null, null, createdAt);
+    public static Invoice open(
+            String id, UsdcAmount amount, BillingReason reason, Period period, Instant dueAt, Instant createdAt) {
+        return new Invoice(
+                id,
+                InvoiceStatus.OPEN,
+                amount,
+                UsdcAmount.ZERO,
+                reason,
+                period,
+                dueAt,
+                0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                createdAt);
     }
 
     /** What a refund may still take: the amount paid minus what was refunded (in-flight refunds aside). */
@@ -50,14 +65,44 @@ public record Invoice(
 
     /** One more attempt is under way: nothing is due until its result. */
     public Invoice attempted() {
-        return new Invoice(id, status, amount, amountRefunded, billingReason, period, dueAt, attemptCount + 1,
-                null, lastFailure, paidAt, txHash, refundTxHash, refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                status,
+                amount,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount + 1,
+                null,
+                lastFailure,
+                paidAt,
+                txHash,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 
     /** Paid at {@code paidAt} ({@code txHash} null when nothing had to move: a 0 USDC invoice). */
     public Invoice paid(Instant paidAt, @Nullable String txHash) {
-        return new Invoice(id, InvoiceStatus.PAID, amount, amountRefunded, billingReason, period, dueAt,
-                attemptCount, null, null, paidAt, txHash, refundTxHash, refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                InvoiceStatus.PAID,
+                amount,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                null,
+                null,
+                paidAt,
+                txHash,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 
     /**
@@ -65,9 +110,23 @@ public record Invoice(
      * when no attempt is left.
      */
     public Invoice failed(ChargeFailure failure, @Nullable Instant nextAttemptAt, boolean uncollectible) {
-        return new Invoice(id, uncollectible ? InvoiceStatus.UNCOLLECTIBLE : status, amount, amountRefunded,
-                billingReason, period, dueAt, attemptCount, nextAttemptAt, failure, paidAt, txHash, refundTxHash,
-                refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                uncollectible ? InvoiceStatus.UNCOLLECTIBLE : status,
+                amount,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                nextAttemptAt,
+                failure,
+                paidAt,
+                txHash,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 
     /**
@@ -75,21 +134,66 @@ public record Invoice(
      * {@code nextAttemptAt}; the attempts made so far still count, and refunds already made stay recorded.
      */
     public Invoice reopened(ChargeFailure failure, Instant nextAttemptAt) {
-        return new Invoice(id, InvoiceStatus.OPEN, amount, amountRefunded, billingReason, period, dueAt,
-                attemptCount, nextAttemptAt, failure, null, null, refundTxHash, refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                InvoiceStatus.OPEN,
+                amount,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                nextAttemptAt,
+                failure,
+                null,
+                null,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 
     /** Voided at {@code voidedAt}: nothing more is due. */
     public Invoice voided(Instant voidedAt) {
-        return new Invoice(id, InvoiceStatus.VOID, amount, amountRefunded, billingReason, period, dueAt,
-                attemptCount, null, lastFailure, paidAt, txHash, refundTxHash, refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                InvoiceStatus.VOID,
+                amount,
+                amountRefunded,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                null,
+                lastFailure,
+                paidAt,
+                txHash,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 
     /** {@code refund} more went back to the customer; refunded once nothing paid is left. */
     public Invoice refunded(UsdcAmount refund, String refundTxHash, Instant refundedAt) {
         var total = amountRefunded.plus(refund);
         var status = total.equals(amount) ? InvoiceStatus.REFUNDED : this.status;
-        return new Invoice(id, status, amount, total, billingReason, period, dueAt, attemptCount, nextAttemptAt,
-                lastFailure, paidAt, txHash, refundTxHash, refundedAt, voidedAt, createdAt);
+        return new Invoice(
+                id,
+                status,
+                amount,
+                total,
+                billingReason,
+                period,
+                dueAt,
+                attemptCount,
+                nextAttemptAt,
+                lastFailure,
+                paidAt,
+                txHash,
+                refundTxHash,
+                refundedAt,
+                voidedAt,
+                createdAt);
     }
 }

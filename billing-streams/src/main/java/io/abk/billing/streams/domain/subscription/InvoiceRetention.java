@@ -28,8 +28,7 @@ import java.util.stream.Collectors;
  */
 public final class InvoiceRetention {
 
-    private InvoiceRetention() {
-    }
+    private InvoiceRetention() {}
 
     /** Whether {@code invoice} of {@code details} may leave the aggregate. */
     public static boolean settled(SubscriptionDetails details, Invoice invoice) {
@@ -39,13 +38,19 @@ public final class InvoiceRetention {
         };
         var inSettlement = details.settlements().inFlight().stream()
                 .anyMatch(settlement -> settlement.invoiceId().equals(invoice.id()));
-        return finished && !inSettlement && !invoice.id().equals(details.latestInvoiceId())
-                && invoice.period().start().isBefore(details.cycle().currentPeriod().end());
+        return finished
+                && !inSettlement
+                && !invoice.id().equals(details.latestInvoiceId())
+                && invoice.period()
+                        .start()
+                        .isBefore(details.cycle().currentPeriod().end());
     }
 
     /** The invoices of {@code details} that may leave it, oldest first. */
     public static List<Invoice> settledInvoices(SubscriptionDetails details) {
-        return details.invoices().stream().filter(invoice -> settled(details, invoice)).toList();
+        return details.invoices().stream()
+                .filter(invoice -> settled(details, invoice))
+                .toList();
     }
 
     /** {@code state} without its settled invoices. */

@@ -16,8 +16,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
  */
 final class InvoiceRules {
 
-    private InvoiceRules() {
-    }
+    private InvoiceRules() {}
 
     /** An open or uncollectible invoice with no charge in flight, of a subscription that is not canceled. */
     static Decision charge(Existing state, Charge command, DunningPolicy dunning) {
@@ -26,12 +25,16 @@ final class InvoiceRules {
             return Decision.reject(RejectionReason.INVOICE_NOT_CHARGEABLE, LifecycleRules.finalMessage(state));
         }
         if (invoice.status() != InvoiceStatus.OPEN && invoice.status() != InvoiceStatus.UNCOLLECTIBLE) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_CHARGEABLE, "Invoice " + invoice.id() + " is "
-                    + invoice.status().apiName() + "; only an open or uncollectible invoice can be charged");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_CHARGEABLE,
+                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
+                            + "; only an open or uncollectible invoice can be charged");
         }
         if (state.details().settlements().chargeInFlight(invoice.id())) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_CHARGEABLE, "Invoice " + invoice.id()
-                    + " has a charge in flight; only one charge of an invoice runs at a time");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_CHARGEABLE,
+                    "Invoice " + invoice.id()
+                            + " has a charge in flight; only one charge of an invoice runs at a time");
         }
         var t = new Transition(state);
         Charging.attempt(t, invoice, command.sandboxMode(), command.requestedAt(), dunning);
@@ -46,42 +49,55 @@ final class InvoiceRules {
         var invoice = invoiceOf(state, command.invoiceId());
         var settlements = state.details().settlements();
         if (invoice.status() != InvoiceStatus.PAID) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_REFUNDABLE, "Invoice " + invoice.id() + " is "
-                    + invoice.status().apiName() + "; only a paid invoice can be refunded");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_REFUNDABLE,
+                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
+                            + "; only a paid invoice can be refunded");
         }
         var left = invoice.refundable().minus(settlements.refundsInFlight(invoice.id()));
         if (left.isZero()) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_REFUNDABLE, "Invoice " + invoice.id()
-                    + " has nothing left to refund (refunds in flight count as refunded)");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_REFUNDABLE,
+                    "Invoice " + invoice.id() + " has nothing left to refund (refunds in flight count as refunded)");
         }
         var amount = command.amount() != null ? command.amount() : left;
         if (amount.isZero()) {
             return Decision.reject(RejectionReason.INVOICE_NOT_REFUNDABLE, "A refund amount must be positive");
         }
         if (amount.compareTo(left) > 0) {
-            return Decision.reject(RejectionReason.AMOUNT_TOO_LARGE, "A refund of " + amount + " exceeds the "
-                    + left + " left to refund on invoice " + invoice.id());
+            return Decision.reject(
+                    RejectionReason.AMOUNT_TOO_LARGE,
+                    "A refund of " + amount + " exceeds the " + left + " left to refund on invoice " + invoice.id());
         }
         var settlement = Settlement.refund(invoice.id(), settlements.refundCount() + 1, amount, command.requestedAt());
-        return new Transition(state).apply(new RefundRequested(settlement, invoice.txHash())).accept();
+        return new Transition(state)
+                .apply(new RefundRequested(settlement, invoice.txHash()))
+                .accept();
     }
 
     /** An open invoice with no charge in flight (the charge's result decides it). */
     static Decision voidInvoice(Existing state, VoidInvoice command) {
         var invoice = invoiceOf(state, command.invoiceId());
         if (invoice.status() != InvoiceStatus.OPEN) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_VOIDABLE, "Invoice " + invoice.id() + " is "
-                    + invoice.status().apiName() + "; only an open invoice can be voided");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_VOIDABLE,
+                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
+                            + "; only an open invoice can be voided");
         }
         if (state.details().settlements().chargeInFlight(invoice.id())) {
-            return Decision.reject(RejectionReason.INVOICE_NOT_VOIDABLE, "Invoice " + invoice.id()
-                    + " has a charge in flight; it can be voided once the charge has failed");
+            return Decision.reject(
+                    RejectionReason.INVOICE_NOT_VOIDABLE,
+                    "Invoice " + invoice.id() + " has a charge in flight; it can be voided once the charge has failed");
         }
-        return new Transition(state).apply(new InvoiceVoided(invoice.voided(command.requestedAt()))).accept();
+        return new Transition(state)
+                .apply(new InvoiceVoided(invoice.voided(command.requestedAt())))
+                .accept();
     }
 
     static Invoice invoiceOf(Existing state, String invoiceId) {
-        return state.details().invoice(invoiceId).orElseThrow(() -> new IllegalStateException(
-                "the decider checks that invoice " + invoiceId + " belongs to " + state.id()));
+        return state.details()
+                .invoice(invoiceId)
+                .orElseThrow(() -> new IllegalStateException(
+                        "the decider checks that invoice " + invoiceId + " belongs to " + state.id()));
     }
 }

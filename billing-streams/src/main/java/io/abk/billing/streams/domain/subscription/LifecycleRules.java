@@ -25,8 +25,7 @@ import java.time.Instant;
  */
 final class LifecycleRules {
 
-    private LifecycleRules() {
-    }
+    private LifecycleRules() {}
 
     /**
      * Immediate: canceled now, mandate revoked, every open invoice voided, except one whose charge is in flight,
@@ -44,8 +43,9 @@ final class LifecycleRules {
         if (d.cycle().cancelAtPeriodEnd()) {
             return t.accept();
         }
-        return t.apply(new SubscriptionUpdated(d.plan(), d.cycle().withCancelAtPeriodEnd(true), d.metadata(),
-                d.mandate())).accept();
+        return t.apply(new SubscriptionUpdated(
+                        d.plan(), d.cycle().withCancelAtPeriodEnd(true), d.metadata(), d.mandate()))
+                .accept();
     }
 
     /**
@@ -64,27 +64,36 @@ final class LifecycleRules {
             var period = BillingPeriods.periodFrom(now, now, d.plan().interval());
             var cycle = new BillingCycle(period, now, d.cycle().trialEnd(), false);
             var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
-            var invoice = Invoice.open(invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_RESUME, period, now, now);
+            var invoice =
+                    Invoice.open(invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_RESUME, period, now, now);
             t.apply(new SubscriptionResumed(cycle)).apply(new InvoiceCreated(invoice));
             Charging.attempt(t, invoice, null, now, dunning);
             return t.accept();
         }
         if (d.cycle().cancelAtPeriodEnd()) {
-            return t.apply(new SubscriptionUpdated(d.plan(), d.cycle().withCancelAtPeriodEnd(false), d.metadata(),
-                    d.mandate())).accept();
+            return t.apply(new SubscriptionUpdated(
+                            d.plan(), d.cycle().withCancelAtPeriodEnd(false), d.metadata(), d.mandate()))
+                    .accept();
         }
-        return Decision.reject(RejectionReason.RESUME_FAILED, "Subscription " + state.id() + " is "
-                + Statuses.name(state) + " and not set to cancel at period end; only a paused subscription or a"
-                + " cancel at period end can be resumed");
+        return Decision.reject(
+                RejectionReason.RESUME_FAILED,
+                "Subscription " + state.id() + " is "
+                        + Statuses.name(state) + " and not set to cancel at period end; only a paused subscription or a"
+                        + " cancel at period end can be resumed");
     }
 
     static Decision pause(Existing state, Pause command) {
         if (!(state instanceof Active)) {
-            return Decision.reject(RejectionReason.PAUSE_FAILED, state instanceof Canceled ? finalMessage(state)
-                    : "Subscription " + state.id() + " is " + Statuses.name(state)
-                            + "; only an active subscription can be paused");
+            return Decision.reject(
+                    RejectionReason.PAUSE_FAILED,
+                    state instanceof Canceled
+                            ? finalMessage(state)
+                            : "Subscription " + state.id() + " is " + Statuses.name(state)
+                                    + "; only an active subscription can be paused");
         }
-        return new Transition(state).apply(new SubscriptionPaused(command.requestedAt())).accept();
+        return new Transition(state)
+                .apply(new SubscriptionPaused(command.requestedAt()))
+                .accept();
     }
 
     /** The customer revoked the mandate on chain: no more charges, so the subscription ends at its period end. */
@@ -99,7 +108,8 @@ final class LifecycleRules {
         if (mandate.equals(d.mandate()) && cycle.equals(d.cycle())) {
             return t.accept();
         }
-        return t.apply(new SubscriptionUpdated(d.plan(), cycle, d.metadata(), mandate)).accept();
+        return t.apply(new SubscriptionUpdated(d.plan(), cycle, d.metadata(), mandate))
+                .accept();
     }
 
     /**

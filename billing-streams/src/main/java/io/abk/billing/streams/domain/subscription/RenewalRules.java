@@ -20,8 +20,7 @@ import java.time.Instant;
  */
 final class RenewalRules {
 
-    private RenewalRules() {
-    }
+    private RenewalRules() {}
 
     /**
      * The period ending at {@code periodEnd} is over. Set to cancel at period end (any status): canceled now, as an
@@ -44,10 +43,11 @@ final class RenewalRules {
             return Decision.accept();
         }
         var now = command.requestedAt();
-        var period = BillingPeriods.periodFrom(current.end(), d.cycle().anchor(), d.plan().interval());
+        var period = BillingPeriods.periodFrom(
+                current.end(), d.cycle().anchor(), d.plan().interval());
         var invoiceId = Ids.derivedId(IdPrefix.INVOICE, now, command.commandId());
-        var invoice = Invoice.open(invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_CYCLE, period,
-                current.end(), now);
+        var invoice = Invoice.open(
+                invoiceId, d.plan().amount(), BillingReason.SUBSCRIPTION_CYCLE, period, current.end(), now);
         var t = new Transition(state).apply(new InvoiceCreated(invoice));
         Charging.attempt(t, invoice, null, now, dunning);
         return t.accept();
@@ -60,7 +60,8 @@ final class RenewalRules {
      */
     static Decision chargeDue(Existing state, ChargeDue command, DunningPolicy dunning) {
         var invoice = InvoiceRules.invoiceOf(state, command.invoiceId());
-        if (state instanceof Canceled || invoice.status() != InvoiceStatus.OPEN
+        if (state instanceof Canceled
+                || invoice.status() != InvoiceStatus.OPEN
                 || invoice.attemptCount() != command.attempt() - 1
                 || state.details().settlements().chargeInFlight(invoice.id())) {
             return Decision.accept();
@@ -79,7 +80,8 @@ final class RenewalRules {
     }
 
     private static boolean renewalExists(SubscriptionDetails d, Instant periodStart) {
-        return d.invoices().stream().anyMatch(invoice -> invoice.billingReason() == BillingReason.SUBSCRIPTION_CYCLE
-                && invoice.period().start().equals(periodStart));
+        return d.invoices().stream()
+                .anyMatch(invoice -> invoice.billingReason() == BillingReason.SUBSCRIPTION_CYCLE
+                        && invoice.period().start().equals(periodStart));
     }
 }

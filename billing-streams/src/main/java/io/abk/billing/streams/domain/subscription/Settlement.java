@@ -10,8 +10,13 @@ import java.time.Instant;
  * ({@code <invoiceId>:<n>}) or the refund id ({@code <invoiceId>:refund:<k>}); the answer arrives as the command
  * {@code resultCommandId}, derived from the request so a reprocessed command asks for the same answer.
  */
-public record Settlement(SettlementKind kind, String requestId, String invoiceId, UsdcAmount amount,
-        String resultCommandId, Instant requestedAt) {
+public record Settlement(
+        SettlementKind kind,
+        String requestId,
+        String invoiceId,
+        UsdcAmount amount,
+        String resultCommandId,
+        Instant requestedAt) {
 
     /** Attempt {@code attempt} (from 1) to charge {@code invoiceId}. */
     public static Settlement charge(String invoiceId, int attempt, UsdcAmount amount, Instant requestedAt) {
@@ -23,8 +28,8 @@ public record Settlement(SettlementKind kind, String requestId, String invoiceId
         return of(SettlementKind.REFUND, invoiceId + ":refund:" + refundNumber, invoiceId, amount, requestedAt);
     }
 
-    private static Settlement of(SettlementKind kind, String requestId, String invoiceId, UsdcAmount amount,
-            Instant requestedAt) {
+    private static Settlement of(
+            SettlementKind kind, String requestId, String invoiceId, UsdcAmount amount, Instant requestedAt) {
         var resultCommandId = Ids.derivedId(IdPrefix.COMMAND, requestedAt, "settle:" + requestId);
         return new Settlement(kind, requestId, invoiceId, amount, resultCommandId, requestedAt);
     }

@@ -24,8 +24,7 @@ final class SettlementRules {
     /** The failure code of {@code invoice.reopened}: the charge that paid it is no longer on the chain. */
     static final String CHARGE_REVERSED = "CHARGE_REVERSED";
 
-    private SettlementRules() {
-    }
+    private SettlementRules() {}
 
     /**
      * Success: paid, whatever happened to the invoice meanwhile (money that moved on chain is never lost).
@@ -33,7 +32,8 @@ final class SettlementRules {
      */
     static Decision settleCharge(Existing state, SettleCharge command, DunningPolicy dunning) {
         var settlement = state.details().settlements().find(command.attemptId()).orElse(null);
-        if (settlement == null || settlement.kind() != SettlementKind.CHARGE
+        if (settlement == null
+                || settlement.kind() != SettlementKind.CHARGE
                 || !settlement.invoiceId().equals(command.invoiceId())) {
             return unknown(command.attemptId(), command.invoiceId());
         }
@@ -43,8 +43,8 @@ final class SettlementRules {
             case Succeeded succeeded -> {
                 if (invoice.status() == InvoiceStatus.PAID || invoice.status() == InvoiceStatus.REFUNDED) {
                     // One charge in flight per invoice and none for a paid one: a second payment is a bug to look at.
-                    throw new IllegalStateException("invoice " + invoice.id() + " is " + invoice.status().apiName()
-                            + " and attempt " + command.attemptId() + " paid it again");
+                    throw new IllegalStateException("invoice " + invoice.id() + " is "
+                            + invoice.status().apiName() + " and attempt " + command.attemptId() + " paid it again");
                 }
                 Charging.paid(t, invoice, command.requestedAt(), succeeded.txHash());
             }
@@ -56,23 +56,29 @@ final class SettlementRules {
     /** Success: refunded by that much. Failure: the reservation is released and the refund reported as failed. */
     static Decision settleRefund(Existing state, SettleRefund command) {
         var settlement = state.details().settlements().find(command.refundId()).orElse(null);
-        if (settlement == null || settlement.kind() != SettlementKind.REFUND
-                || !settlement.invoiceId().equals(command.invoiceId()) || !settlement.amount().equals(command.amount())) {
+        if (settlement == null
+                || settlement.kind() != SettlementKind.REFUND
+                || !settlement.invoiceId().equals(command.invoiceId())
+                || !settlement.amount().equals(command.amount())) {
             return unknown(command.refundId(), command.invoiceId());
         }
         var invoice = InvoiceRules.invoiceOf(state, command.invoiceId());
         var t = new Transition(state).apply(new SettlementClosed(settlement.requestId()));
         return switch (command.result()) {
-            case Succeeded succeeded -> t.apply(new InvoiceRefunded(
-                    invoice.refunded(settlement.amount(), succeeded.txHash(), command.requestedAt()),
-                    settlement.amount())).accept();
-            case Failed failed -> t.fail(RejectionReason.REFUND_FAILED, failed.failure().message());
+            case Succeeded succeeded ->
+                t.apply(new InvoiceRefunded(
+                                invoice.refunded(settlement.amount(), succeeded.txHash(), command.requestedAt()),
+                                settlement.amount()))
+                        .accept();
+            case Failed failed ->
+                t.fail(RejectionReason.REFUND_FAILED, failed.failure().message());
         };
     }
 
     private static Decision unknown(String requestId, String invoiceId) {
-        return Decision.reject(RejectionReason.SETTLEMENT_UNKNOWN, "No settlement " + requestId + " of invoice "
-                + invoiceId + " is in flight");
+        return Decision.reject(
+                RejectionReason.SETTLEMENT_UNKNOWN,
+                "No settlement " + requestId + " of invoice " + invoiceId + " is in flight");
     }
 
     /**
@@ -86,14 +92,19 @@ final class SettlementRules {
     static Decision reverseCharge(Existing state, ReverseCharge command) {
         var invoice = state.details().invoice(command.invoiceId()).orElse(null);
         var paidBy = invoice == null ? null : invoice.txHash();
-        if (state instanceof Canceled || invoice == null || invoice.status() != InvoiceStatus.PAID || paidBy == null
+        if (state instanceof Canceled
+                || invoice == null
+                || invoice.status() != InvoiceStatus.PAID
+                || paidBy == null
                 || !paidBy.equalsIgnoreCase(command.txHash())) {
             return Decision.accept();
         }
-        var failure = new ChargeFailure(CHARGE_REVERSED, "The charge " + paidBy + " that paid invoice " + invoice.id()
-                + " is no longer on the chain (reorganisation); the invoice is open and will be charged again");
-        var t = new Transition(state).apply(new InvoiceReopened(invoice.reopened(failure, command.requestedAt()),
-                failure));
+        var failure = new ChargeFailure(
+                CHARGE_REVERSED,
+                "The charge " + paidBy + " that paid invoice " + invoice.id()
+                        + " is no longer on the chain (reorganisation); the invoice is open and will be charged again");
+        var t = new Transition(state)
+                .apply(new InvoiceReopened(invoice.reopened(failure, command.requestedAt()), failure));
         if (t.state() instanceof Active) {
             t.apply(new SubscriptionPastDue());
         }

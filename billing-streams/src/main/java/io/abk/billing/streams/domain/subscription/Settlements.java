@@ -37,7 +37,9 @@ public record Settlements(List<Settlement> inFlight, int refundCount) {
     }
 
     public boolean chargeInFlight(String invoiceId) {
-        return inFlight.stream().anyMatch(s -> s.kind() == SettlementKind.CHARGE && s.invoiceId().equals(invoiceId));
+        return inFlight.stream()
+                .anyMatch(
+                        s -> s.kind() == SettlementKind.CHARGE && s.invoiceId().equals(invoiceId));
     }
 
     /** The sum of the refunds of {@code invoiceId} that are in flight. */
@@ -60,6 +62,7 @@ public record Settlements(List<Settlement> inFlight, int refundCount) {
         if (find(requestId).isEmpty()) {
             throw new IllegalStateException("settlement " + requestId + " is not in flight");
         }
-        return new Settlements(inFlight.stream().filter(s -> !s.requestId().equals(requestId)).toList(), refundCount);
+        return new Settlements(
+                inFlight.stream().filter(s -> !s.requestId().equals(requestId)).toList(), refundCount);
     }
 }

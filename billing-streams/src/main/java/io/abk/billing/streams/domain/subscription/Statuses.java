@@ -10,8 +10,7 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
 /** The API name of a subscription's status, for rejection messages ("Subscription sub_x is past_due; ..."). */
 public final class Statuses {
 
-    private Statuses() {
-    }
+    private Statuses() {}
 
     public static String name(Existing state) {
         return switch (state) {

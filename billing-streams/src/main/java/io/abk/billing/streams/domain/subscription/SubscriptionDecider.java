@@ -37,16 +37,17 @@ import java.util.List;
  */
 public final class SubscriptionDecider {
 
-    private SubscriptionDecider() {
-    }
+    private SubscriptionDecider() {}
 
     public static Decision decide(SubscriptionState state, SubscriptionInstruction command, DunningPolicy dunning) {
         if (command instanceof Create create) {
             return create(state, create);
         }
-        if (!(state instanceof Existing existing) || !existing.details().tenant().equals(command.tenant())) {
+        if (!(state instanceof Existing existing)
+                || !existing.details().tenant().equals(command.tenant())) {
             // Another merchant's or mode's subscription is indistinguishable from a missing one.
-            return Decision.reject(RejectionReason.RESOURCE_MISSING, "No such subscription: " + command.subscriptionId());
+            return Decision.reject(
+                    RejectionReason.RESOURCE_MISSING, "No such subscription: " + command.subscriptionId());
         }
         if (command instanceof InvoiceInstruction invoiceCommand
                 && existing.details().invoice(invoiceCommand.invoiceId()).isEmpty()) {
@@ -93,22 +94,34 @@ public final class SubscriptionDecider {
      */
     private static Decision create(SubscriptionState state, Create command) {
         return switch (state) {
-            case Existing existing -> Decision.reject(RejectionReason.SUBSCRIPTION_EXISTS,
-                    "Subscription " + existing.id() + " already exists");
+            case Existing existing ->
+                Decision.reject(
+                        RejectionReason.SUBSCRIPTION_EXISTS, "Subscription " + existing.id() + " already exists");
             case Absent absent -> {
                 var now = command.requestedAt();
                 var trial = command.trialDays() > 0;
                 var trialEnd = trial ? now.plus(Duration.ofDays(command.trialDays())) : null;
                 var anchor = trialEnd != null ? trialEnd : now;
-                var period = BillingPeriods.periodFrom(now, anchor, command.plan().interval());
-                var subscription = new SubscriptionDetails(command.subscriptionId(), command.tenant(),
-                        command.plan(), command.wallets(), command.merchantRef(), command.metadata(),
-                        command.successUrl(), command.cancelUrl(),
-                        new BillingCycle(period, anchor, trialEnd, false), Mandate.pending(), List.of(), null, now,
+                var period =
+                        BillingPeriods.periodFrom(now, anchor, command.plan().interval());
+                var subscription = new SubscriptionDetails(
+                        command.subscriptionId(),
+                        command.tenant(),
+                        command.plan(),
+                        command.wallets(),
+                        command.merchantRef(),
+                        command.metadata(),
+                        command.successUrl(),
+                        command.cancelUrl(),
+                        new BillingCycle(period, anchor, trialEnd, false),
+                        Mandate.pending(),
+                        List.of(),
+                        null,
+                        now,
                         Settlements.NONE);
                 var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
-                var invoice = Invoice.open(command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE,
-                        period, now, now);
+                var invoice = Invoice.open(
+                        command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE, period, now, now);
                 yield Decision.accept(new SubscriptionCreated(subscription), new InvoiceCreated(invoice));
             }
         };

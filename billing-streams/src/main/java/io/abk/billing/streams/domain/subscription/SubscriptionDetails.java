@@ -43,8 +43,8 @@ public record SubscriptionDetails(
             }
         }
         if (latestInvoiceId != null && !ids.contains(latestInvoiceId)) {
-            throw new IllegalArgumentException("subscription " + id + ": latest invoice " + latestInvoiceId
-                    + " is not one of its invoices");
+            throw new IllegalArgumentException(
+                    "subscription " + id + ": latest invoice " + latestInvoiceId + " is not one of its invoices");
         }
         for (var settlement : settlements.inFlight()) {
             if (!ids.contains(settlement.invoiceId())) {
@@ -55,15 +55,30 @@ public record SubscriptionDetails(
     }
 
     public Optional<Invoice> invoice(String invoiceId) {
-        return invoices.stream().filter(invoice -> invoice.id().equals(invoiceId)).findFirst();
+        return invoices.stream()
+                .filter(invoice -> invoice.id().equals(invoiceId))
+                .findFirst();
     }
 
     /** A copy with {@code invoice} appended as the latest invoice. */
     public SubscriptionDetails withNewInvoice(Invoice invoice) {
         var all = new ArrayList<>(invoices);
         all.add(invoice);
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, all, invoice.id(), createdAt, settlements);
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                all,
+                invoice.id(),
+                createdAt,
+                settlements);
     }
 
     /**
@@ -86,15 +101,43 @@ public record SubscriptionDetails(
         if (!placed) {
             all.add(invoice);
         }
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, all, latestInvoiceId, createdAt, settlements);
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                all,
+                latestInvoiceId,
+                createdAt,
+                settlements);
     }
 
     /** A copy without the invoices named in {@code invoiceIds} (settled ones leaving the aggregate). */
     public SubscriptionDetails withoutInvoices(Set<String> invoiceIds) {
-        var kept = invoices.stream().filter(invoice -> !invoiceIds.contains(invoice.id())).toList();
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, kept, latestInvoiceId, createdAt, settlements);
+        var kept = invoices.stream()
+                .filter(invoice -> !invoiceIds.contains(invoice.id()))
+                .toList();
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                kept,
+                latestInvoiceId,
+                createdAt,
+                settlements);
     }
 
     /** A copy with the invoice of the same id replaced by {@code invoice}. */
@@ -102,15 +145,43 @@ public record SubscriptionDetails(
         if (invoice(invoice.id()).isEmpty()) {
             throw new IllegalStateException("subscription " + id + " holds no invoice " + invoice.id());
         }
-        var all = invoices.stream().map(old -> old.id().equals(invoice.id()) ? invoice : old).toList();
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, all, latestInvoiceId, createdAt, settlements);
+        var all = invoices.stream()
+                .map(old -> old.id().equals(invoice.id()) ? invoice : old)
+                .toList();
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                all,
+                latestInvoiceId,
+                createdAt,
+                settlements);
     }
 
     /** A copy with what an update (PATCH), a cancel at period end or a mandate change may touch. */
     public SubscriptionDetails with(Plan plan, BillingCycle cycle, Map<String, String> metadata, Mandate mandate) {
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, invoices, latestInvoiceId, createdAt, settlements);
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                invoices,
+                latestInvoiceId,
+                createdAt,
+                settlements);
     }
 
     public SubscriptionDetails withCycle(BillingCycle cycle) {
@@ -122,7 +193,20 @@ public record SubscriptionDetails(
     }
 
     public SubscriptionDetails withSettlements(Settlements settlements) {
-        return new SubscriptionDetails(id, tenant, plan, wallets, merchantRef, metadata, successUrl, cancelUrl,
-                cycle, mandate, invoices, latestInvoiceId, createdAt, settlements);
+        return new SubscriptionDetails(
+                id,
+                tenant,
+                plan,
+                wallets,
+                merchantRef,
+                metadata,
+                successUrl,
+                cancelUrl,
+                cycle,
+                mandate,
+                invoices,
+                latestInvoiceId,
+                createdAt,
+                settlements);
     }
 }

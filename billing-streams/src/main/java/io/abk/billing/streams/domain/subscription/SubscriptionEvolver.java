@@ -33,43 +33,47 @@ import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
  */
 final class SubscriptionEvolver {
 
-    private SubscriptionEvolver() {
-    }
+    private SubscriptionEvolver() {}
 
     static SubscriptionState evolve(SubscriptionState state, SubscriptionEvent event) {
         return switch (state) {
-            case Absent absent -> switch (event) {
-                case SubscriptionCreated created -> new Incomplete(created.subscription());
-                default -> throw new IllegalStateException(
-                        event.getClass().getSimpleName() + " on a subscription that does not exist");
-            };
+            case Absent absent ->
+                switch (event) {
+                    case SubscriptionCreated created -> new Incomplete(created.subscription());
+                    default ->
+                        throw new IllegalStateException(
+                                event.getClass().getSimpleName() + " on a subscription that does not exist");
+                };
             case Existing existing -> evolveExisting(existing, event);
         };
     }
 
     static Existing evolveExisting(Existing state, SubscriptionEvent event) {
         return switch (event) {
-            case SubscriptionCreated created -> throw new IllegalStateException(
-                    "subscription " + state.id() + " exists and cannot be created again");
+            case SubscriptionCreated created ->
+                throw new IllegalStateException("subscription " + state.id() + " exists and cannot be created again");
             case InvoiceCreated added -> state.mapDetails(d -> d.withNewInvoice(added.invoice()));
             case SubscriptionActivated activated -> state.mapDetails(d -> d.withMandate(activated.mandate()));
-            case SubscriptionUpdated updated -> state.mapDetails(
-                    d -> d.with(updated.plan(), updated.cycle(), updated.metadata(), updated.mandate()));
+            case SubscriptionUpdated updated ->
+                state.mapDetails(d -> d.with(updated.plan(), updated.cycle(), updated.metadata(), updated.mandate()));
             case SubscriptionPastDue pastDue -> new PastDue(from(state, event, Incomplete.class, Active.class));
             case SubscriptionCanceled canceled -> {
                 var details = notCanceled(state, event);
                 yield new Canceled(details.withMandate(details.mandate().revoked()), canceled.canceledAt());
             }
             case SubscriptionPaused paused -> new Paused(from(state, event, Active.class), paused.pausedAt());
-            case SubscriptionResumed resumed -> new Active(from(state, event, Paused.class).withCycle(resumed.cycle()));
+            case SubscriptionResumed resumed ->
+                new Active(from(state, event, Paused.class).withCycle(resumed.cycle()));
             case SubscriptionBecameActive active -> new Active(from(state, event, Incomplete.class, PastDue.class));
-            case PeriodAdvanced advanced -> state.mapDetails(d -> d.withCycle(d.cycle().withPeriod(advanced.period())));
-            case ChargeRequested requested -> state.mapDetails(d -> d.withInvoice(requested.invoice())
-                    .withSettlements(d.settlements().started(requested.settlement())));
-            case RefundRequested requested -> state.mapDetails(
-                    d -> d.withSettlements(d.settlements().started(requested.settlement())));
-            case SettlementClosed closed -> state.mapDetails(
-                    d -> d.withSettlements(d.settlements().closed(closed.requestId())));
+            case PeriodAdvanced advanced ->
+                state.mapDetails(d -> d.withCycle(d.cycle().withPeriod(advanced.period())));
+            case ChargeRequested requested ->
+                state.mapDetails(d -> d.withInvoice(requested.invoice())
+                        .withSettlements(d.settlements().started(requested.settlement())));
+            case RefundRequested requested ->
+                state.mapDetails(d -> d.withSettlements(d.settlements().started(requested.settlement())));
+            case SettlementClosed closed ->
+                state.mapDetails(d -> d.withSettlements(d.settlements().closed(closed.requestId())));
             case InvoicePaid paid -> state.mapDetails(d -> d.withInvoice(paid.invoice()));
             case InvoicePaymentFailed failed -> state.mapDetails(d -> d.withInvoice(failed.invoice()));
             case InvoiceRefunded refunded -> state.mapDetails(d -> d.withInvoice(refunded.invoice()));
@@ -79,20 +83,21 @@ final class SubscriptionEvolver {
     }
 
     @SafeVarargs
-    private static SubscriptionDetails from(Existing state, SubscriptionEvent event,
-            Class<? extends Existing>... allowed) {
+    private static SubscriptionDetails from(
+            Existing state, SubscriptionEvent event, Class<? extends Existing>... allowed) {
         for (var status : allowed) {
             if (status.isInstance(state)) {
                 return state.details();
             }
         }
-        throw new IllegalStateException(event.getClass().getSimpleName() + " cannot apply to subscription "
-                + state.id() + " in status " + state.getClass().getSimpleName());
+        throw new IllegalStateException(event.getClass().getSimpleName() + " cannot apply to subscription " + state.id()
+                + " in status " + state.getClass().getSimpleName());
     }
 
     private static SubscriptionDetails notCanceled(Existing state, SubscriptionEvent event) {
         if (state instanceof Canceled) {
-            throw new IllegalStateException(event.getClass().getSimpleName() + " on canceled subscription " + state.id());
+            throw new IllegalStateException(
+                    event.getClass().getSimpleName() + " on canceled subscription " + state.id());
         }
         return state.details();
     }

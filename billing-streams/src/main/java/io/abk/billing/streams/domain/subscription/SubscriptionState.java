@@ -14,8 +14,7 @@ import java.util.function.UnaryOperator;
 public sealed interface SubscriptionState {
 
     /** No subscription has been created under this id. */
-    record Absent() implements SubscriptionState {
-    }
+    record Absent() implements SubscriptionState {}
 
     /** A subscription that exists, in one of its five statuses. */
     sealed interface Existing extends SubscriptionState {

@@ -21,8 +21,7 @@ final class UpdateRules {
      */
     static final int MAX_METADATA_KEYS = 50;
 
-    private UpdateRules() {
-    }
+    private UpdateRules() {}
 
     /**
      * A new interval re-anchors the cycle at the current period's end, so the current period is billed as it was
@@ -39,21 +38,30 @@ final class UpdateRules {
         var d = state.details();
         var old = d.plan();
         var interval = command.interval() != null ? command.interval() : old.interval();
-        var plan = new Plan(amount != null ? amount : old.amount(), interval, old.priceId(),
+        var plan = new Plan(
+                amount != null ? amount : old.amount(),
+                interval,
+                old.priceId(),
                 command.planId() != null ? command.planId() : old.planId());
-        var cycle = interval == old.interval() ? d.cycle() : d.cycle().withAnchor(d.cycle().currentPeriod().end());
+        var cycle = interval == old.interval()
+                ? d.cycle()
+                : d.cycle().withAnchor(d.cycle().currentPeriod().end());
         var metadata = merged(d.metadata(), command.metadata());
         // Only growth past the limit is refused, so an update can still shrink a subscription that holds more.
-        if (metadata.size() > MAX_METADATA_KEYS && metadata.size() > d.metadata().size()) {
-            return Decision.reject(RejectionReason.UPDATE_FAILED, "Subscription " + state.id() + " can hold at most "
-                    + MAX_METADATA_KEYS + " metadata keys and this update would leave " + metadata.size()
-                    + "; an empty value removes a key");
+        if (metadata.size() > MAX_METADATA_KEYS
+                && metadata.size() > d.metadata().size()) {
+            return Decision.reject(
+                    RejectionReason.UPDATE_FAILED,
+                    "Subscription " + state.id() + " can hold at most "
+                            + MAX_METADATA_KEYS + " metadata keys and this update would leave " + metadata.size()
+                            + "; an empty value removes a key");
         }
         var t = new Transition(state);
         if (plan.equals(old) && cycle.equals(d.cycle()) && metadata.equals(d.metadata())) {
             return t.accept();
         }
-        return t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate())).accept();
+        return t.apply(new SubscriptionUpdated(plan, cycle, metadata, d.mandate()))
+                .accept();
     }
 
     /** {@code changes} over {@code metadata}; an empty value removes its key. */

@@ -7,5 +7,4 @@ import io.abk.billing.schemas.mode.Mode;
  * a create must name the aggregate's own tenant, or the aggregate is as good as missing (another merchant's or mode's
  * object looks exactly like a missing one).
  */
-public record Tenant(String merchantId, Mode mode) {
-}
+public record Tenant(String merchantId, Mode mode) {}

@@ -53,28 +53,32 @@ class ChainPaymentRulesTest {
     @Test
     void shouldReportTheConversionToItsLinkWhenALinkMintedPaymentIsPaidFromChain() {
         var linkId = "plink_01jjjjjjjjjjjjjjjjjjjjjjjj";
-        var open = PaymentFixtures.apply(new Absent(),
-                new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
+        var open =
+                PaymentFixtures.apply(new Absent(), new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
 
         var decision = (Accepted) PaymentFixtures.decide(open, PaymentFixtures.payFromChain(LATER));
 
         assertThat(decision.events()).hasSize(2).first().isInstanceOf(PaymentPaid.class);
-        assertThat(decision.events()).last().isEqualTo(new LinkConversionReported(new LinkConversion(linkId, PAYMENT_ID,
-                Ids.derivedId(IdPrefix.COMMAND, LATER, "linkpaid:" + PAYMENT_ID), LATER)));
+        assertThat(decision.events())
+                .last()
+                .isEqualTo(new LinkConversionReported(new LinkConversion(
+                        linkId, PAYMENT_ID, Ids.derivedId(IdPrefix.COMMAND, LATER, "linkpaid:" + PAYMENT_ID), LATER)));
     }
 
     @Test
     void shouldReopenWithTheReasonWhenTheTransferThatPaidItIsRetracted() {
         var paid = PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.payFromChain(LATER));
 
-        var decision = (Accepted) PaymentFixtures.decide(paid, PaymentFixtures.reverse(LATER.plusSeconds(90),
-                CHAIN_TX_HASH));
+        var decision =
+                (Accepted) PaymentFixtures.decide(paid, PaymentFixtures.reverse(LATER.plusSeconds(90), CHAIN_TX_HASH));
 
-        assertThat(decision.events()).containsExactly(new PaymentReopened(CHAIN_TX_HASH, "TRANSFER_REVERSED",
-                "The transfer " + CHAIN_TX_HASH + " that paid payment " + PAYMENT_ID
-                        + " is no longer on the chain (reorganisation); the payment is open again"));
-        assertThat(PaymentDecider.evolveAll(paid, decision.events()))
-                .isEqualTo(new PaymentState.Open(paid.details()));
+        assertThat(decision.events())
+                .containsExactly(new PaymentReopened(
+                        CHAIN_TX_HASH,
+                        "TRANSFER_REVERSED",
+                        "The transfer " + CHAIN_TX_HASH + " that paid payment " + PAYMENT_ID
+                                + " is no longer on the chain (reorganisation); the payment is open again"));
+        assertThat(PaymentDecider.evolveAll(paid, decision.events())).isEqualTo(new PaymentState.Open(paid.details()));
     }
 
     @Test
@@ -82,10 +86,11 @@ class ChainPaymentRulesTest {
         var paid = PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.payFromChain(LATER));
 
         var atExpiry = (Accepted) PaymentFixtures.decide(paid, PaymentFixtures.reverse(EXPIRES_AT, CHAIN_TX_HASH));
-        var before = (Accepted) PaymentFixtures.decide(paid, PaymentFixtures.reverse(EXPIRES_AT.minusMillis(1),
-                CHAIN_TX_HASH));
+        var before = (Accepted)
+                PaymentFixtures.decide(paid, PaymentFixtures.reverse(EXPIRES_AT.minusMillis(1), CHAIN_TX_HASH));
 
-        assertThat(atExpiry.events()).extracting(Object::getClass)
+        assertThat(atExpiry.events())
+                .extracting(Object::getClass)
                 .containsExactly(PaymentReopened.class, PaymentExpired.class);
         assertThat(((PaymentState.Existing) PaymentDecider.evolveAll(paid, atExpiry.events())).status())
                 .isEqualTo("expired");
@@ -106,8 +111,8 @@ class ChainPaymentRulesTest {
     void shouldBePaidAgainByTheNextMatchedTransferWhenReopened() {
         var paid = PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.payFromChain(LATER));
         var reopened = PaymentFixtures.apply(paid, PaymentFixtures.reverse(LATER.plusSeconds(5), CHAIN_TX_HASH));
-        var again = new PaymentCommand.PayFromChain(PAYMENT_ID, TENANT, LATER.plusSeconds(60), "84532:0x77:0", "0x77",
-                PaymentFixtures.SENDER, AMOUNT);
+        var again = new PaymentCommand.PayFromChain(
+                PAYMENT_ID, TENANT, LATER.plusSeconds(60), "84532:0x77:0", "0x77", PaymentFixtures.SENDER, AMOUNT);
 
         var repaid = (Paid) PaymentFixtures.apply(reopened, again);
 

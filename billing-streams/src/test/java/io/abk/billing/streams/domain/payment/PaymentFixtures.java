@@ -37,17 +37,27 @@ final class PaymentFixtures {
     static final String TX_HASH = "0x" + "ab".repeat(32);
     /** The transaction of a transfer the chain side matched by itself (not the one a confirm named). */
     static final String CHAIN_TX_HASH = "0x" + "ef".repeat(32);
+
     static final String CHAIN_TRANSFER_ID = "84532:" + CHAIN_TX_HASH + ":3";
     static final String SENDER = "0x00000000000000000000000000000000000000aa";
 
-    private PaymentFixtures() {
-    }
+    private PaymentFixtures() {}
 
     static PaymentTerms terms(@Nullable String paymentLinkId) {
-        return new PaymentTerms(AMOUNT, "0x00000000000000000000000000000000000000aA",
-                "0x00000000000000000000000000000000000000bB", "order-7", null, paymentLinkId, "Blue mug",
-                "https://pay.example/checkout/pay/" + PAYMENT_ID, "https://shop.example/ok",
-                "https://shop.example/cancel", null, null, Map.of("cart", "c-9"));
+        return new PaymentTerms(
+                AMOUNT,
+                "0x00000000000000000000000000000000000000aA",
+                "0x00000000000000000000000000000000000000bB",
+                "order-7",
+                null,
+                paymentLinkId,
+                "Blue mug",
+                "https://pay.example/checkout/pay/" + PAYMENT_ID,
+                "https://shop.example/ok",
+                "https://shop.example/cancel",
+                null,
+                null,
+                Map.of("cart", "c-9"));
     }
 
     static Create create() {
@@ -75,13 +85,17 @@ final class PaymentFixtures {
     /** The chain side's success for the verification in flight of {@code state}, at that verification's time. */
     static Settle verified(PaymentState state) {
         var inFlight = inFlight(state);
-        return new Settle(PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(),
-                new Verified(TX_HASH, AMOUNT));
+        return new Settle(
+                PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(), new Verified(TX_HASH, AMOUNT));
     }
 
     static Settle refused(PaymentState state) {
         var inFlight = inFlight(state);
-        return new Settle(PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(),
+        return new Settle(
+                PAYMENT_ID,
+                TENANT,
+                inFlight.requestedAt(),
+                inFlight.requestId(),
                 new Refused("PAYMENT_TX_ALREADY_USED", "Transaction " + TX_HASH + " has already paid another payment"));
     }
 

@@ -30,8 +30,8 @@ class PaymentRulesTest {
 
     @Test
     void shouldExpireAfterTheConfiguredDurationWhenThePolicyIsNotTheDefault() {
-        var decision = (Accepted) PaymentDecider.decide(new Absent(), PaymentFixtures.create(),
-                new PaymentPolicy(Duration.ofMinutes(30)));
+        var decision = (Accepted) PaymentDecider.decide(
+                new Absent(), PaymentFixtures.create(), new PaymentPolicy(Duration.ofMinutes(30)));
 
         var created = (PaymentState.Existing) PaymentDecider.evolveAll(new Absent(), decision.events());
         assertThat(created.details().expiresAt()).isEqualTo(NOW.plus(Duration.ofMinutes(30)));
@@ -50,7 +50,8 @@ class PaymentRulesTest {
 
     @Test
     void shouldPayLateWhenTheTransferIsVerifiedAfterTheExpiryButBeforeTheSchedulerExpiredIt() {
-        var verifying = PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.confirm(EXPIRES_AT.plusSeconds(5)));
+        var verifying =
+                PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.confirm(EXPIRES_AT.plusSeconds(5)));
 
         var paid = (Paid) PaymentFixtures.apply(verifying, PaymentFixtures.verified(verifying));
 
@@ -85,8 +86,10 @@ class PaymentRulesTest {
         var oldAnswer = PaymentFixtures.refused(first);
         var afterFailure = PaymentFixtures.apply(first, oldAnswer);
 
-        var second = (Accepted) PaymentFixtures.decide(afterFailure, new Confirm(PAYMENT_ID, TENANT, LATER.plusSeconds(9), null));
-        var verifying = PaymentFixtures.apply(afterFailure, new Confirm(PAYMENT_ID, TENANT, LATER.plusSeconds(9), null));
+        var second = (Accepted)
+                PaymentFixtures.decide(afterFailure, new Confirm(PAYMENT_ID, TENANT, LATER.plusSeconds(9), null));
+        var verifying =
+                PaymentFixtures.apply(afterFailure, new Confirm(PAYMENT_ID, TENANT, LATER.plusSeconds(9), null));
 
         var inFlight = PaymentFixtures.inFlight(verifying);
         assertThat(inFlight.requestId()).isEqualTo(PAYMENT_ID + ":verify:2");
@@ -96,8 +99,10 @@ class PaymentRulesTest {
                 .isEqualTo(second.followUpCommandId())
                 .isNotEqualTo(PaymentFixtures.inFlight(first).resultCommandId());
         // The first verification's answer, repeated now, answers nothing in flight.
-        assertThat(PaymentFixtures.decide(verifying, oldAnswer)).isInstanceOfSatisfying(Rejected.class,
-                rejected -> assertThat(rejected.reason()).isEqualTo(PaymentRejection.SETTLEMENT_UNKNOWN));
+        assertThat(PaymentFixtures.decide(verifying, oldAnswer))
+                .isInstanceOfSatisfying(
+                        Rejected.class,
+                        rejected -> assertThat(rejected.reason()).isEqualTo(PaymentRejection.SETTLEMENT_UNKNOWN));
     }
 
     @Test
@@ -106,8 +111,10 @@ class PaymentRulesTest {
         var inFlight = PaymentFixtures.inFlight(verifying);
         var more = UsdcAmount.ofMicros(AMOUNT.micros() + 1);
 
-        var paid = (Paid) PaymentFixtures.apply(verifying, new Settle(PAYMENT_ID, TENANT, inFlight.requestedAt(),
-                inFlight.requestId(), new Verified(TX_HASH, more)));
+        var paid = (Paid) PaymentFixtures.apply(
+                verifying,
+                new Settle(
+                        PAYMENT_ID, TENANT, inFlight.requestedAt(), inFlight.requestId(), new Verified(TX_HASH, more)));
 
         assertThat(paid.receipt().amountReceived()).isEqualTo(more);
     }
@@ -115,13 +122,16 @@ class PaymentRulesTest {
     @Test
     void shouldReportTheConversionToItsLinkWhenAPaymentALinkMintedIsPaid() {
         var linkId = "plink_01jjjjjjjjjjjjjjjjjjjjjjjj";
-        var open = PaymentFixtures.apply(new Absent(), new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
+        var open =
+                PaymentFixtures.apply(new Absent(), new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
         var verifying = PaymentFixtures.apply(open, PaymentFixtures.confirm(LATER));
 
         var decision = (Accepted) PaymentFixtures.decide(verifying, PaymentFixtures.verified(verifying));
 
-        assertThat(decision.events()).last().isEqualTo(new LinkConversionReported(new LinkConversion(linkId, PAYMENT_ID,
-                Ids.derivedId(IdPrefix.COMMAND, LATER, "linkpaid:" + PAYMENT_ID), LATER)));
+        assertThat(decision.events())
+                .last()
+                .isEqualTo(new LinkConversionReported(new LinkConversion(
+                        linkId, PAYMENT_ID, Ids.derivedId(IdPrefix.COMMAND, LATER, "linkpaid:" + PAYMENT_ID), LATER)));
         var after = PaymentDecider.evolveAll(verifying, decision.events());
         assertThat(after).isInstanceOf(Paid.class);
     }
@@ -138,7 +148,8 @@ class PaymentRulesTest {
     @Test
     void shouldAnswerConfirmWithoutANewVerificationWhenPaidAlready() {
         // Confirm twice: the second sees the payment paid and asks the chain nothing (the gateway says alreadyPaid).
-        var decision = (Accepted) PaymentFixtures.decide(PaymentFixtures.paid(), PaymentFixtures.confirm(PaymentFixtures.AFTER_EXPIRY));
+        var decision = (Accepted)
+                PaymentFixtures.decide(PaymentFixtures.paid(), PaymentFixtures.confirm(PaymentFixtures.AFTER_EXPIRY));
 
         assertThat(decision.events()).isEmpty();
         assertThat(decision.followUpCommandId()).isNull();

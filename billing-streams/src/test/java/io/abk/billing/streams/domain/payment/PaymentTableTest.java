@@ -43,10 +43,20 @@ class PaymentTableTest {
 
     /** Each state with its name in the table. */
     private static final Map<String, Existing> STATES = ordered(
-            "open", PaymentFixtures.open(), "open+verifying", PaymentFixtures.openVerifying(),
-            "expired", PaymentFixtures.expired(), "expired+verifying", PaymentFixtures.expiredVerifying(),
-            "paid", PaymentFixtures.paid(), "paid-by-chain+verifying", PaymentFixtures.paidByChainVerifying(),
-            "canceled", PaymentFixtures.canceled());
+            "open",
+            PaymentFixtures.open(),
+            "open+verifying",
+            PaymentFixtures.openVerifying(),
+            "expired",
+            PaymentFixtures.expired(),
+            "expired+verifying",
+            PaymentFixtures.expiredVerifying(),
+            "paid",
+            PaymentFixtures.paid(),
+            "paid-by-chain+verifying",
+            PaymentFixtures.paidByChainVerifying(),
+            "canceled",
+            PaymentFixtures.canceled());
 
     record Row(String name, PaymentState given, Function<PaymentState, PaymentCommand> when, Expect then) {
         @Override
@@ -56,90 +66,153 @@ class PaymentTableTest {
     }
 
     /** A rejection ({@code failed} false) or failure with {@code code}, or an acceptance; then the state after. */
-    record Expect(@Nullable String code, boolean failed, @Nullable String status,
-            List<Class<? extends PaymentEvent>> events, Consumer<Outcome> check) {
+    record Expect(
+            @Nullable String code,
+            boolean failed,
+            @Nullable String status,
+            List<Class<? extends PaymentEvent>> events,
+            Consumer<Outcome> check) {
 
         Expect and(Consumer<Outcome> more) {
             return new Expect(code, failed, status, events, check.andThen(more));
         }
     }
 
-    record Outcome(PaymentState before, @Nullable String followUp, Existing after) {
-    }
+    record Outcome(PaymentState before, @Nullable String followUp, Existing after) {}
 
     static Stream<Row> table() {
         var rows = new ArrayList<Row>();
-        rows.add(new Row("absent: create -> open [PaymentCreated]", new Absent(), s -> PaymentFixtures.create(),
+        rows.add(new Row(
+                "absent: create -> open [PaymentCreated]",
+                new Absent(),
+                s -> PaymentFixtures.create(),
                 accepts("open", PaymentCreated.class).and(o -> {
                     assertThat(o.after().details().expiresAt()).isEqualTo(PaymentFixtures.EXPIRES_AT);
                     assertThat(o.after().details().createdAt()).isEqualTo(PaymentFixtures.NOW);
                     assertThat(o.followUp()).isNull();
                 })));
-        for (var command : List.<Function<PaymentState, PaymentCommand>>of(s -> PaymentFixtures.confirm(LATER),
-                s -> settle(s, true), s -> settle(s, false), s -> PaymentFixtures.expire(AFTER_EXPIRY))) {
-            rows.add(new Row("absent: " + command.apply(new Absent()).getClass().getSimpleName()
-                    + " -> rejected resource_missing", new Absent(), command, rejects("resource_missing")));
+        for (var command : List.<Function<PaymentState, PaymentCommand>>of(
+                s -> PaymentFixtures.confirm(LATER),
+                s -> settle(s, true),
+                s -> settle(s, false),
+                s -> PaymentFixtures.expire(AFTER_EXPIRY))) {
+            rows.add(new Row(
+                    "absent: " + command.apply(new Absent()).getClass().getSimpleName()
+                            + " -> rejected resource_missing",
+                    new Absent(),
+                    command,
+                    rejects("resource_missing")));
         }
         rows.addAll(each("create again", s -> PaymentFixtures.create(), Map.of(), rejects("resource_already_exists")));
-        rows.addAll(each("confirm of another mode", s -> new PaymentCommand.Confirm(PAYMENT_ID,
-                PaymentFixtures.OTHER_TENANT, LATER, null), Map.of(), rejects("resource_missing")));
-        rows.addAll(each("confirm", s -> PaymentFixtures.confirm(CONFIRMED_AT), Map.of(
-                "open", startsVerification("open"),
-                "open+verifying", joinsVerificationInFlight("open"),
-                "expired", startsVerification("expired"),
-                "expired+verifying", joinsVerificationInFlight("expired"),
-                "paid", accepts("paid").and(o -> assertThat(o.followUp()).isNull()),
-                "paid-by-chain+verifying", accepts("paid").and(o -> assertThat(o.followUp()).isNull())),
+        rows.addAll(each(
+                "confirm of another mode",
+                s -> new PaymentCommand.Confirm(PAYMENT_ID, PaymentFixtures.OTHER_TENANT, LATER, null),
+                Map.of(),
+                rejects("resource_missing")));
+        rows.addAll(each(
+                "confirm",
+                s -> PaymentFixtures.confirm(CONFIRMED_AT),
+                Map.of(
+                        "open", startsVerification("open"),
+                        "open+verifying", joinsVerificationInFlight("open"),
+                        "expired", startsVerification("expired"),
+                        "expired+verifying", joinsVerificationInFlight("expired"),
+                        "paid",
+                                accepts("paid")
+                                        .and(o -> assertThat(o.followUp()).isNull()),
+                        "paid-by-chain+verifying",
+                                accepts("paid")
+                                        .and(o -> assertThat(o.followUp()).isNull())),
                 rejects("payment_not_confirmable")));
-        rows.addAll(each("verification succeeds", s -> settle(s, true), Map.of(
-                "open+verifying", paid(false),
-                "expired+verifying", paid(true),
-                "paid-by-chain+verifying", closesAndStaysPaid()), rejects("settlement_unknown")));
-        rows.addAll(each("verification fails", s -> settle(s, false), Map.of(
-                "open+verifying", failsAndStays("open"),
-                "expired+verifying", failsAndStays("expired"),
-                "paid-by-chain+verifying", closesAndStaysPaid()), rejects("settlement_unknown")));
-        rows.addAll(each("transfer matched on chain", s -> PaymentFixtures.payFromChain(CONFIRMED_AT), Map.of(
-                "open", paidByChain(false, false),
-                "open+verifying", paidByChain(false, true),
-                "expired", paidByChain(true, false),
-                "expired+verifying", paidByChain(true, true),
-                "paid", accepts("paid").and(unchanged()),
-                "paid-by-chain+verifying", accepts("paid").and(unchanged())), rejects("payment_not_confirmable")));
-        rows.addAll(each("the transfer that paid it retracted", s -> PaymentFixtures.reverse(CONFIRMED_AT,
-                s instanceof Paid paid ? paid.receipt().txHash() : TX_HASH), Map.of(
-                "open", accepts("open").and(unchanged()),
-                "open+verifying", accepts("open").and(unchanged()),
-                "expired", accepts("expired").and(unchanged()),
-                "expired+verifying", accepts("expired").and(unchanged()),
-                "paid", reopened(false),
-                "paid-by-chain+verifying", reopened(true),
-                "canceled", accepts("canceled").and(unchanged())), rejects("none")));
-        rows.addAll(each("another transfer retracted", s -> PaymentFixtures.reverse(CONFIRMED_AT, OTHER_TX_HASH),
-                Map.of("open", accepts("open").and(unchanged()),
+        rows.addAll(each(
+                "verification succeeds",
+                s -> settle(s, true),
+                Map.of(
+                        "open+verifying", paid(false),
+                        "expired+verifying", paid(true),
+                        "paid-by-chain+verifying", closesAndStaysPaid()),
+                rejects("settlement_unknown")));
+        rows.addAll(each(
+                "verification fails",
+                s -> settle(s, false),
+                Map.of(
+                        "open+verifying", failsAndStays("open"),
+                        "expired+verifying", failsAndStays("expired"),
+                        "paid-by-chain+verifying", closesAndStaysPaid()),
+                rejects("settlement_unknown")));
+        rows.addAll(each(
+                "transfer matched on chain",
+                s -> PaymentFixtures.payFromChain(CONFIRMED_AT),
+                Map.of(
+                        "open", paidByChain(false, false),
+                        "open+verifying", paidByChain(false, true),
+                        "expired", paidByChain(true, false),
+                        "expired+verifying", paidByChain(true, true),
+                        "paid", accepts("paid").and(unchanged()),
+                        "paid-by-chain+verifying", accepts("paid").and(unchanged())),
+                rejects("payment_not_confirmable")));
+        rows.addAll(each(
+                "the transfer that paid it retracted",
+                s -> PaymentFixtures.reverse(
+                        CONFIRMED_AT, s instanceof Paid paid ? paid.receipt().txHash() : TX_HASH),
+                Map.of(
+                        "open", accepts("open").and(unchanged()),
                         "open+verifying", accepts("open").and(unchanged()),
                         "expired", accepts("expired").and(unchanged()),
                         "expired+verifying", accepts("expired").and(unchanged()),
-                        "paid", accepts("paid").and(unchanged()),
-                        "paid-by-chain+verifying", accepts("paid").and(unchanged()),
-                        "canceled", accepts("canceled").and(unchanged())), rejects("none")));
-        rows.addAll(each("expire when due", s -> PaymentFixtures.expire(AFTER_EXPIRY), Map.of(
-                "open", accepts("expired", PaymentExpired.class).and(noVerification()),
-                "open+verifying", accepts("expired", PaymentExpired.class)
-                        .and(o -> assertThat(o.after().details().verifications().inFlight()).isNotNull()),
-                "expired", accepts("expired"),
-                "expired+verifying", accepts("expired"),
-                "paid", accepts("paid"),
-                "paid-by-chain+verifying", accepts("paid"),
-                "canceled", accepts("canceled")), rejects("none")));
-        rows.addAll(each("expire before due", s -> PaymentFixtures.expire(LATER), Map.of(
-                "open", accepts("open"),
-                "open+verifying", accepts("open"),
-                "expired", accepts("expired"),
-                "expired+verifying", accepts("expired"),
-                "paid", accepts("paid"),
-                "paid-by-chain+verifying", accepts("paid"),
-                "canceled", accepts("canceled")), rejects("none")));
+                        "paid", reopened(false),
+                        "paid-by-chain+verifying", reopened(true),
+                        "canceled", accepts("canceled").and(unchanged())),
+                rejects("none")));
+        rows.addAll(each(
+                "another transfer retracted",
+                s -> PaymentFixtures.reverse(CONFIRMED_AT, OTHER_TX_HASH),
+                Map.of(
+                        "open",
+                        accepts("open").and(unchanged()),
+                        "open+verifying",
+                        accepts("open").and(unchanged()),
+                        "expired",
+                        accepts("expired").and(unchanged()),
+                        "expired+verifying",
+                        accepts("expired").and(unchanged()),
+                        "paid",
+                        accepts("paid").and(unchanged()),
+                        "paid-by-chain+verifying",
+                        accepts("paid").and(unchanged()),
+                        "canceled",
+                        accepts("canceled").and(unchanged())),
+                rejects("none")));
+        rows.addAll(each(
+                "expire when due",
+                s -> PaymentFixtures.expire(AFTER_EXPIRY),
+                Map.of(
+                        "open", accepts("expired", PaymentExpired.class).and(noVerification()),
+                        "open+verifying",
+                                accepts("expired", PaymentExpired.class)
+                                        .and(o -> assertThat(o.after()
+                                                        .details()
+                                                        .verifications()
+                                                        .inFlight())
+                                                .isNotNull()),
+                        "expired", accepts("expired"),
+                        "expired+verifying", accepts("expired"),
+                        "paid", accepts("paid"),
+                        "paid-by-chain+verifying", accepts("paid"),
+                        "canceled", accepts("canceled")),
+                rejects("none")));
+        rows.addAll(each(
+                "expire before due",
+                s -> PaymentFixtures.expire(LATER),
+                Map.of(
+                        "open", accepts("open"),
+                        "open+verifying", accepts("open"),
+                        "expired", accepts("expired"),
+                        "expired+verifying", accepts("expired"),
+                        "paid", accepts("paid"),
+                        "paid-by-chain+verifying", accepts("paid"),
+                        "canceled", accepts("canceled")),
+                rejects("none")));
         return rows.stream();
     }
 
@@ -152,7 +225,9 @@ class PaymentTableTest {
         String followUp = null;
         switch (decision) {
             case PaymentDecision.Rejected rejected -> {
-                assertThat(then.failed() || then.code() == null).as("rejected: %s", rejected).isFalse();
+                assertThat(then.failed() || then.code() == null)
+                        .as("rejected: %s", rejected)
+                        .isFalse();
                 assertThat(rejected.reason().code()).isEqualTo(then.code());
                 assertThat(rejected.message()).isNotBlank();
                 return;
@@ -176,22 +251,35 @@ class PaymentTableTest {
     }
 
     /** One row per state: {@code allowed} where the table allows the trigger, else {@code otherwise}. */
-    private static List<Row> each(String trigger, Function<PaymentState, PaymentCommand> when,
-            Map<String, Expect> allowed, Expect otherwise) {
-        return STATES.entrySet().stream().map(state -> {
-            var expect = allowed.getOrDefault(state.getKey(), otherwise);
-            var outcome = expect.code() != null ? (expect.failed() ? "failed " : "rejected ") + expect.code()
-                    : expect.status() + " " + expect.events().stream().map(Class::getSimpleName).toList();
-            return new Row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
-        }).toList();
+    private static List<Row> each(
+            String trigger,
+            Function<PaymentState, PaymentCommand> when,
+            Map<String, Expect> allowed,
+            Expect otherwise) {
+        return STATES.entrySet().stream()
+                .map(state -> {
+                    var expect = allowed.getOrDefault(state.getKey(), otherwise);
+                    var outcome = expect.code() != null
+                            ? (expect.failed() ? "failed " : "rejected ") + expect.code()
+                            : expect.status() + " "
+                                    + expect.events().stream()
+                                            .map(Class::getSimpleName)
+                                            .toList();
+                    return new Row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
+                })
+                .toList();
     }
 
     /** The verification in flight answered, or (with none in flight) an answer to a verification never asked. */
     private static Settle settle(PaymentState state, boolean success) {
-        var inFlight = state instanceof Existing existing ? existing.details().verifications().inFlight() : null;
+        var inFlight = state instanceof Existing existing
+                ? existing.details().verifications().inFlight()
+                : null;
         var verification = inFlight != null ? inFlight : Verification.of(PAYMENT_ID, 1, TX_HASH, LATER);
-        VerificationResult result = success ? new Verified(TX_HASH, AMOUNT)
-                : new Refused("PAYMENT_TX_ALREADY_USED", "Transaction " + TX_HASH + " has already paid another payment");
+        VerificationResult result = success
+                ? new Verified(TX_HASH, AMOUNT)
+                : new Refused(
+                        "PAYMENT_TX_ALREADY_USED", "Transaction " + TX_HASH + " has already paid another payment");
         return new Settle(PAYMENT_ID, TENANT, verification.requestedAt(), verification.requestId(), result);
     }
 
@@ -213,12 +301,15 @@ class PaymentTableTest {
     }
 
     private static Expect paid(boolean late) {
-        return accepts("paid", VerificationClosed.class, PaymentPaid.class).and(noVerification()).and(o -> {
-            var receipt = ((Paid) o.after()).receipt();
-            assertThat(receipt).isEqualTo(new Receipt(PaymentFixtures.inFlight(o.before()).requestedAt(), TX_HASH,
-                    AMOUNT, late));
-            assertThat(o.followUp()).isNull();
-        });
+        return accepts("paid", VerificationClosed.class, PaymentPaid.class)
+                .and(noVerification())
+                .and(o -> {
+                    var receipt = ((Paid) o.after()).receipt();
+                    assertThat(receipt)
+                            .isEqualTo(new Receipt(
+                                    PaymentFixtures.inFlight(o.before()).requestedAt(), TX_HASH, AMOUNT, late));
+                    assertThat(o.followUp()).isNull();
+                });
     }
 
     /** A verification answered after a transfer seen on chain paid the payment: closed, nothing else changes. */
@@ -233,8 +324,8 @@ class PaymentTableTest {
     /** Paid by the matched transfer at the match's time; a verification in flight is left to its answer. */
     private static Expect paidByChain(boolean late, boolean verifying) {
         return accepts("paid", PaymentPaid.class).and(o -> {
-            assertThat(((Paid) o.after()).receipt()).isEqualTo(new Receipt(CONFIRMED_AT,
-                    PaymentFixtures.CHAIN_TX_HASH, AMOUNT, late));
+            assertThat(((Paid) o.after()).receipt())
+                    .isEqualTo(new Receipt(CONFIRMED_AT, PaymentFixtures.CHAIN_TX_HASH, AMOUNT, late));
             assertThat(o.after().details().verifications())
                     .isEqualTo(((Existing) o.before()).details().verifications());
             assertThat(o.after().details().verifications().inFlight() != null).isEqualTo(verifying);
@@ -259,9 +350,10 @@ class PaymentTableTest {
     }
 
     private static Expect failsAndStays(String status) {
-        return new Expect("PAYMENT_TX_ALREADY_USED", true, status, List.of(VerificationClosed.class), o -> { })
+        return new Expect("PAYMENT_TX_ALREADY_USED", true, status, List.of(VerificationClosed.class), o -> {})
                 .and(noVerification())
-                .and(o -> assertThat(o.after().details().verifications().count()).isEqualTo(1));
+                .and(o ->
+                        assertThat(o.after().details().verifications().count()).isEqualTo(1));
     }
 
     private static Consumer<Outcome> noVerification() {
@@ -269,12 +361,12 @@ class PaymentTableTest {
     }
 
     private static Expect rejects(String code) {
-        return new Expect(code, false, null, List.of(), o -> { });
+        return new Expect(code, false, null, List.of(), o -> {});
     }
 
     @SafeVarargs
     private static Expect accepts(String status, Class<? extends PaymentEvent>... events) {
-        return new Expect(null, false, status, List.of(events), o -> { });
+        return new Expect(null, false, status, List.of(events), o -> {});
     }
 
     private static Map<String, Existing> ordered(Object... namesAndStates) {

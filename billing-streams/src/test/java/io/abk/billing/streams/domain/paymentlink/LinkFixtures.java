@@ -29,13 +29,21 @@ final class LinkFixtures {
     static final String PAYOUT = "0x00000000000000000000000000000000000000bB";
     static final String WALLET = "0x00000000000000000000000000000000000000aA";
 
-    private LinkFixtures() {
-    }
+    private LinkFixtures() {}
 
     static PaymentLinkTerms terms(boolean collectEmail, boolean collectName) {
-        return new PaymentLinkTerms(AMOUNT, "Concert ticket", "ticket", PAYOUT, "price_1",
-                "https://pay.example/checkout/link/" + LINK_ID, "https://shop.example/ok", "https://shop.example/cancel",
-                collectEmail, collectName, Map.of("event", "e-1"));
+        return new PaymentLinkTerms(
+                AMOUNT,
+                "Concert ticket",
+                "ticket",
+                PAYOUT,
+                "price_1",
+                "https://pay.example/checkout/link/" + LINK_ID,
+                "https://shop.example/ok",
+                "https://shop.example/cancel",
+                collectEmail,
+                collectName,
+                Map.of("event", "e-1"));
     }
 
     static Create create(@Nullable Integer maxUses, @Nullable Instant expiresAt) {
@@ -64,9 +72,9 @@ final class LinkFixtures {
     static Existing apply(PaymentLinkState state, PaymentLinkCommand command) {
         return switch (decide(state, command)) {
             case PaymentLinkDecision.Accepted accepted ->
-                    (Existing) PaymentLinkDecider.evolveAll(state, accepted.events());
+                (Existing) PaymentLinkDecider.evolveAll(state, accepted.events());
             case PaymentLinkDecision.Rejected rejected ->
-                    throw new AssertionError(command + " was rejected: " + rejected);
+                throw new AssertionError(command + " was rejected: " + rejected);
         };
     }
 

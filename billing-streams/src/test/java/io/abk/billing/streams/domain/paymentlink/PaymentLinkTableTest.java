@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,9 +44,18 @@ class PaymentLinkTableTest {
     private static final Instant OPENED_AT = LATER.plusSeconds(10);
 
     private static final Map<String, Existing> STATES = ordered(
-            "active", LinkFixtures.active(), "active/last use left", LinkFixtures.lastUseLeft(),
-            "active/expiresAt passed", LinkFixtures.activePastExpiry(), "expired/used up", LinkFixtures.usedUp(),
-            "expired/in time", LinkFixtures.expiredInTime(), "disabled", LinkFixtures.disabled());
+            "active",
+            LinkFixtures.active(),
+            "active/last use left",
+            LinkFixtures.lastUseLeft(),
+            "active/expiresAt passed",
+            LinkFixtures.activePastExpiry(),
+            "expired/used up",
+            LinkFixtures.usedUp(),
+            "expired/in time",
+            LinkFixtures.expiredInTime(),
+            "disabled",
+            LinkFixtures.disabled());
 
     record Row(String name, PaymentLinkState given, PaymentLinkCommand when, Expect then) {
         @Override
@@ -56,7 +64,10 @@ class PaymentLinkTableTest {
         }
     }
 
-    record Expect(@Nullable String code, @Nullable String status, List<Class<? extends PaymentLinkEvent>> events,
+    record Expect(
+            @Nullable String code,
+            @Nullable String status,
+            List<Class<? extends PaymentLinkEvent>> events,
             Consumer<Outcome> check) {
 
         Expect and(Consumer<Outcome> more) {
@@ -64,52 +75,83 @@ class PaymentLinkTableTest {
         }
     }
 
-    record Outcome(PaymentLinkState before, @Nullable String followUp, Existing after) {
-    }
+    record Outcome(PaymentLinkState before, @Nullable String followUp, Existing after) {}
 
     static Stream<Row> table() {
         var rows = new ArrayList<Row>();
-        rows.add(new Row("absent: create -> active [PaymentLinkCreated]", new Absent(), LinkFixtures.create(25, null),
+        rows.add(new Row(
+                "absent: create -> active [PaymentLinkCreated]",
+                new Absent(),
+                LinkFixtures.create(25, null),
                 accepts("active", PaymentLinkCreated.class).and(o -> {
                     assertThat(o.after().details().useCount()).isZero();
                     assertThat(o.after().details().paidCount()).isZero();
                     assertThat(o.after().details().maxUses()).isEqualTo(25);
                     assertThat(o.after().details().createdAt()).isEqualTo(NOW);
                 })));
-        for (var command : List.of(LinkFixtures.open(1, LATER), new Disable(LINK_ID, TENANT, LATER),
-                new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)), new Expire(LINK_ID, TENANT, LATER))) {
-            rows.add(new Row("absent: " + command.getClass().getSimpleName() + " -> rejected resource_missing",
-                    new Absent(), command, rejects("resource_missing")));
+        for (var command : List.of(
+                LinkFixtures.open(1, LATER),
+                new Disable(LINK_ID, TENANT, LATER),
+                new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
+                new Expire(LINK_ID, TENANT, LATER))) {
+            rows.add(new Row(
+                    "absent: " + command.getClass().getSimpleName() + " -> rejected resource_missing",
+                    new Absent(),
+                    command,
+                    rejects("resource_missing")));
         }
-        rows.addAll(each("create again", LinkFixtures.create(null, null), Map.of(), rejects("resource_already_exists")));
-        rows.addAll(each("disable by the other mode", new Disable(LINK_ID, new Tenant(TENANT.merchantId(), Mode.LIVE),
-                LATER), Map.of(), rejects("resource_missing")));
-        rows.addAll(each("open", LinkFixtures.open(9, OPENED_AT), Map.of(
-                "active", opened("active", 2),
-                "active/last use left", opened("expired", 3, PaymentLinkExpired.class)),
+        rows.addAll(
+                each("create again", LinkFixtures.create(null, null), Map.of(), rejects("resource_already_exists")));
+        rows.addAll(each(
+                "disable by the other mode",
+                new Disable(LINK_ID, new Tenant(TENANT.merchantId(), Mode.LIVE), LATER),
+                Map.of(),
+                rejects("resource_missing")));
+        rows.addAll(each(
+                "open",
+                LinkFixtures.open(9, OPENED_AT),
+                Map.of(
+                        "active", opened("active", 2),
+                        "active/last use left", opened("expired", 3, PaymentLinkExpired.class)),
                 rejects("payment_link_error")));
         var disabledNow = accepts("disabled", PaymentLinkDisabled.class)
                 .and(o -> assertThat(((Disabled) o.after()).disabledAt()).isEqualTo(LATER.plusSeconds(99)));
-        rows.addAll(each("disable", new Disable(LINK_ID, TENANT, LATER.plusSeconds(99)), Map.of(
-                "disabled", accepts("disabled")
-                        .and(o -> assertThat(((Disabled) o.after()).disabledAt()).isEqualTo(DISABLED_AT))),
+        rows.addAll(each(
+                "disable",
+                new Disable(LINK_ID, TENANT, LATER.plusSeconds(99)),
+                Map.of(
+                        "disabled",
+                        accepts("disabled")
+                                .and(o -> assertThat(((Disabled) o.after()).disabledAt())
+                                        .isEqualTo(DISABLED_AT))),
                 disabledNow));
-        rows.addAll(each("a minted payment is paid", new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
-                Map.of(), null));
-        rows.addAll(each("expire when due", new Expire(LINK_ID, TENANT, AFTER_EXPIRY), Map.of(
-                "active", accepts("expired", PaymentLinkExpired.class),
-                "active/last use left", accepts("expired", PaymentLinkExpired.class),
-                "active/expiresAt passed", accepts("expired", PaymentLinkExpired.class),
-                "expired/used up", accepts("expired"),
-                "expired/in time", accepts("expired"),
-                "disabled", accepts("disabled")), rejects("none")));
-        rows.addAll(each("expire before due", new Expire(LINK_ID, TENANT, NOW.plusSeconds(1)), Map.of(
-                "active", accepts("active"),
-                "active/last use left", accepts("active"),
-                "active/expiresAt passed", accepts("active"),
-                "expired/used up", accepts("expired"),
-                "expired/in time", accepts("expired"),
-                "disabled", accepts("disabled")), rejects("none")));
+        rows.addAll(each(
+                "a minted payment is paid",
+                new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
+                Map.of(),
+                null));
+        rows.addAll(each(
+                "expire when due",
+                new Expire(LINK_ID, TENANT, AFTER_EXPIRY),
+                Map.of(
+                        "active", accepts("expired", PaymentLinkExpired.class),
+                        "active/last use left", accepts("expired", PaymentLinkExpired.class),
+                        "active/expiresAt passed", accepts("expired", PaymentLinkExpired.class),
+                        "expired/used up", accepts("expired"),
+                        "expired/in time", accepts("expired"),
+                        "disabled", accepts("disabled")),
+                rejects("none")));
+        rows.addAll(each(
+                "expire before due",
+                new Expire(LINK_ID, TENANT, NOW.plusSeconds(1)),
+                Map.of(
+                        "active", accepts("active"),
+                        "active/last use left", accepts("active"),
+                        "active/expiresAt passed", accepts("active"),
+                        "expired/used up", accepts("expired"),
+                        "expired/in time", accepts("expired"),
+                        "disabled", accepts("disabled")),
+                rejects("none")));
         return rows.stream();
     }
 
@@ -138,15 +180,24 @@ class PaymentLinkTableTest {
      * One row per state: {@code allowed} where the table allows the trigger, else {@code otherwise}; a null
      * {@code otherwise} means the trigger counts a paid payment in that state.
      */
-    private static List<Row> each(String trigger, PaymentLinkCommand when, Map<String, Expect> allowed,
-            @Nullable Expect otherwise) {
-        return STATES.entrySet().stream().map(state -> {
-            var expect = allowed.getOrDefault(state.getKey(),
-                    otherwise != null ? otherwise : countsPayment(state.getValue().status()));
-            var outcome = expect.code() != null ? "rejected " + expect.code()
-                    : expect.status() + " " + expect.events().stream().map(Class::getSimpleName).toList();
-            return new Row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
-        }).toList();
+    private static List<Row> each(
+            String trigger, PaymentLinkCommand when, Map<String, Expect> allowed, @Nullable Expect otherwise) {
+        return STATES.entrySet().stream()
+                .map(state -> {
+                    var expect = allowed.getOrDefault(
+                            state.getKey(),
+                            otherwise != null
+                                    ? otherwise
+                                    : countsPayment(state.getValue().status()));
+                    var outcome = expect.code() != null
+                            ? "rejected " + expect.code()
+                            : expect.status() + " "
+                                    + expect.events().stream()
+                                            .map(Class::getSimpleName)
+                                            .toList();
+                    return new Row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
+                })
+                .toList();
     }
 
     @SafeVarargs
@@ -155,8 +206,8 @@ class PaymentLinkTableTest {
         events.addAll(List.of(more));
         return new Expect(null, status, events, o -> {
             assertThat(o.after().details().useCount()).isEqualTo(useCount);
-            assertThat(o.followUp()).isEqualTo(Ids.derivedId(IdPrefix.COMMAND, OPENED_AT,
-                    "mint:" + LinkFixtures.paymentId(9)));
+            assertThat(o.followUp())
+                    .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, OPENED_AT, "mint:" + LinkFixtures.paymentId(9)));
         });
     }
 
@@ -169,12 +220,13 @@ class PaymentLinkTableTest {
     }
 
     private static Expect rejects(String code) {
-        return new Expect(code, null, List.of(), o -> { });
+        return new Expect(code, null, List.of(), o -> {});
     }
 
     @SafeVarargs
     private static Expect accepts(String status, Class<? extends PaymentLinkEvent>... events) {
-        return new Expect(null, status, List.of(events), o -> assertThat(o.followUp()).isNull());
+        return new Expect(
+                null, status, List.of(events), o -> assertThat(o.followUp()).isNull());
     }
 
     private static Map<String, Existing> ordered(Object... namesAndStates) {

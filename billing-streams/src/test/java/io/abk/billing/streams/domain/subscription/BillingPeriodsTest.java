@@ -32,8 +32,8 @@ class BillingPeriodsTest {
         "2025-06-01T00:00:00Z, YEAR, 1, 2026-06-01T00:00:00Z",
         "2025-06-01T00:00:00Z, MONTH, 0, 2025-06-01T00:00:00Z"
     })
-    void shouldCountPeriodEndsFromTheAnchorWhenAddingIntervals(Instant anchor, Interval interval, long n,
-            Instant expected) {
+    void shouldCountPeriodEndsFromTheAnchorWhenAddingIntervals(
+            Instant anchor, Interval interval, long n, Instant expected) {
         assertThat(BillingPeriods.periodEnd(anchor, interval, n)).isEqualTo(expected);
     }
 
@@ -53,8 +53,8 @@ class BillingPeriodsTest {
 
     @ParameterizedTest(name = "anchor {0} ({1}) after {2} -> {3}")
     @MethodSource("nextEnds")
-    void shouldFindFirstPeriodEndStrictlyAfterInstantWhenAskedForNextEnd(String anchor, Interval interval,
-            String after, String expected) {
+    void shouldFindFirstPeriodEndStrictlyAfterInstantWhenAskedForNextEnd(
+            String anchor, Interval interval, String after, String expected) {
         assertThat(BillingPeriods.nextPeriodEndAfter(Instant.parse(anchor), interval, Instant.parse(after)))
                 .isEqualTo(Instant.parse(expected));
     }

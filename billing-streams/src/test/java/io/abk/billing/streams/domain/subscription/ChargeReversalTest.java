@@ -14,7 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.subscription.DeciderTable.Row;
-import io.abk.billing.streams.domain.subscription.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoicePaymentFailed;
 import io.abk.billing.streams.domain.subscription.SubscriptionEvent.InvoiceReopened;
@@ -68,40 +67,82 @@ class ChargeReversalTest {
         var canceled = Scenarios.apply(renewed, Scenarios.cancel(true));
         var other = "0x" + "99".repeat(32);
         return Stream.of(
-                row("active, renewal paid: its charge reversed -> past_due [InvoiceReopened, SubscriptionPastDue]",
-                        renewed, s -> reverseWhatPaid(s, RENEWAL_ID),
+                row(
+                        "active, renewal paid: its charge reversed -> past_due [InvoiceReopened, SubscriptionPastDue]",
+                        renewed,
+                        s -> reverseWhatPaid(s, RENEWAL_ID),
                         accepts("past_due", InvoiceReopened.class, SubscriptionPastDue.class)
                                 .and(reopenedDueAtOnce(RENEWAL_ID, 1))),
-                row("active, first invoice paid: its charge reversed -> past_due", Scenarios.active(),
+                row(
+                        "active, first invoice paid: its charge reversed -> past_due",
+                        Scenarios.active(),
                         s -> reverseWhatPaid(s, INVOICE_ID),
                         accepts("past_due", InvoiceReopened.class, SubscriptionPastDue.class)
                                 .and(reopenedDueAtOnce(INVOICE_ID, 1))),
-                row("active, hash in capitals -> past_due", renewed, s -> reverse(RENEWAL_ID,
-                        "0x" + Scenarios.invoice(s, RENEWAL_ID).txHash().substring(2).toUpperCase(Locale.ROOT)),
+                row(
+                        "active, hash in capitals -> past_due",
+                        renewed,
+                        s -> reverse(
+                                RENEWAL_ID,
+                                "0x"
+                                        + Scenarios.invoice(s, RENEWAL_ID)
+                                                .txHash()
+                                                .substring(2)
+                                                .toUpperCase(Locale.ROOT)),
                         accepts("past_due", InvoiceReopened.class, SubscriptionPastDue.class)),
-                row("active, partly refunded renewal reversed -> past_due, refund kept", partlyRefunded,
+                row(
+                        "active, partly refunded renewal reversed -> past_due, refund kept",
+                        partlyRefunded,
                         s -> reverseWhatPaid(s, RENEWAL_ID),
-                        accepts("past_due", InvoiceReopened.class, SubscriptionPastDue.class).and(after ->
-                                assertThat(Scenarios.invoice(after, RENEWAL_ID).amountRefunded())
+                        accepts("past_due", InvoiceReopened.class, SubscriptionPastDue.class)
+                                .and(after -> assertThat(Scenarios.invoice(after, RENEWAL_ID)
+                                                .amountRefunded())
                                         .isEqualTo(UsdcAmount.ofMicros(4_000_000)))),
-                row("paused, renewal paid: reversed -> stays paused [InvoiceReopened]", paused,
+                row(
+                        "paused, renewal paid: reversed -> stays paused [InvoiceReopened]",
+                        paused,
                         s -> reverseWhatPaid(s, RENEWAL_ID),
                         accepts("paused", InvoiceReopened.class).and(reopenedDueAtOnce(RENEWAL_ID, 1))),
-                row("active: another transaction reversed -> ignored", renewed, s -> reverse(RENEWAL_ID, other),
+                row(
+                        "active: another transaction reversed -> ignored",
+                        renewed,
+                        s -> reverse(RENEWAL_ID, other),
                         ignores()),
-                row("active: an invoice it does not hold -> ignored", renewed,
-                        s -> reverse("inv_01jjjjjjjjjjjjjjjjjjjjjjzz", other), ignores()),
-                row("active, renewal retry due (open): reversed -> ignored", Scenarios.activeRetryDue(),
-                        s -> reverse(RENEWAL_ID, Scenarios.txHash(RENEWAL_ID + ":1")), ignores()),
-                row("past_due, uncollectible: reversed -> ignored", Scenarios.pastDue(),
-                        s -> reverse(INVOICE_ID, other), ignores()),
-                row("active, renewal fully refunded: reversed -> ignored", refunded,
-                        s -> reverseWhatPaid(s, RENEWAL_ID), ignores()),
-                row("canceled, renewal paid: reversed -> ignored", canceled, s -> reverseWhatPaid(s, RENEWAL_ID),
+                row(
+                        "active: an invoice it does not hold -> ignored",
+                        renewed,
+                        s -> reverse("inv_01jjjjjjjjjjjjjjjjjjjjjjzz", other),
                         ignores()),
-                row("another mode's subscription -> rejected resource_missing", renewed,
-                        s -> new ReverseCharge(SUBSCRIPTION_ID, new Tenant(TENANT.merchantId(), Mode.LIVE),
-                                REVERSED_AT, RENEWAL_ID, other, "84532:" + other + ":7"),
+                row(
+                        "active, renewal retry due (open): reversed -> ignored",
+                        Scenarios.activeRetryDue(),
+                        s -> reverse(RENEWAL_ID, Scenarios.txHash(RENEWAL_ID + ":1")),
+                        ignores()),
+                row(
+                        "past_due, uncollectible: reversed -> ignored",
+                        Scenarios.pastDue(),
+                        s -> reverse(INVOICE_ID, other),
+                        ignores()),
+                row(
+                        "active, renewal fully refunded: reversed -> ignored",
+                        refunded,
+                        s -> reverseWhatPaid(s, RENEWAL_ID),
+                        ignores()),
+                row(
+                        "canceled, renewal paid: reversed -> ignored",
+                        canceled,
+                        s -> reverseWhatPaid(s, RENEWAL_ID),
+                        ignores()),
+                row(
+                        "another mode's subscription -> rejected resource_missing",
+                        renewed,
+                        s -> new ReverseCharge(
+                                SUBSCRIPTION_ID,
+                                new Tenant(TENANT.merchantId(), Mode.LIVE),
+                                REVERSED_AT,
+                                RENEWAL_ID,
+                                other,
+                                "84532:" + other + ":7"),
                         rejects(RejectionReason.RESOURCE_MISSING)));
     }
 
@@ -117,20 +158,26 @@ class ChargeReversalTest {
         var period = renewed.details().cycle().currentPeriod();
         assertThat(period.start()).isEqualTo(FIRST_PERIOD_END);
         var reopened = Scenarios.apply(renewed, reverseWhatPaid(renewed, RENEWAL_ID));
-        assertThat(reopened.details().cycle().currentPeriod()).as("the period does not move back").isEqualTo(period);
+        assertThat(reopened.details().cycle().currentPeriod())
+                .as("the period does not move back")
+                .isEqualTo(period);
 
         // The scheduler fires the next attempt at nextAttemptAt; settlement pays it.
         var charging = Scenarios.apply(reopened, Scenarios.chargeDue(RENEWAL_ID, 2, REVERSED_AT));
-        assertThat(Scenarios.inFlight(charging, SettlementKind.CHARGE, RENEWAL_ID).requestId())
+        assertThat(Scenarios.inFlight(charging, SettlementKind.CHARGE, RENEWAL_ID)
+                        .requestId())
                 .isEqualTo(RENEWAL_ID + ":2");
         var settle = Scenarios.settleCharge(charging, RENEWAL_ID, true);
         var decision = (Decision.Accepted) Fixtures.decide(charging, settle);
 
-        assertThat(decision.events()).extracting(Object::getClass)
+        assertThat(decision.events())
+                .extracting(Object::getClass)
                 .containsExactly(SettlementClosed.class, InvoicePaid.class, SubscriptionBecameActive.class);
         var after = (Existing) SubscriptionDecider.evolveAll(charging, decision.events());
         assertThat(Statuses.name(after)).isEqualTo("active");
-        assertThat(after.details().cycle().currentPeriod()).as("paid again, not advanced twice").isEqualTo(period);
+        assertThat(after.details().cycle().currentPeriod())
+                .as("paid again, not advanced twice")
+                .isEqualTo(period);
         var invoice = Scenarios.invoice(after, RENEWAL_ID);
         assertThat(invoice.status()).isEqualTo(InvoiceStatus.PAID);
         assertThat(invoice.txHash()).isEqualTo(Scenarios.txHash(RENEWAL_ID + ":2"));
@@ -144,10 +191,11 @@ class ChargeReversalTest {
         var reopened = Scenarios.apply(renewed, reverseWhatPaid(renewed, RENEWAL_ID));
         var charging = Scenarios.apply(reopened, Scenarios.chargeDue(RENEWAL_ID, 2, REVERSED_AT));
 
-        var decision = (Decision.Accepted) Fixtures.decide(charging,
-                Scenarios.settleCharge(charging, RENEWAL_ID, false));
+        var decision =
+                (Decision.Accepted) Fixtures.decide(charging, Scenarios.settleCharge(charging, RENEWAL_ID, false));
 
-        assertThat(decision.events()).extracting(Object::getClass)
+        assertThat(decision.events())
+                .extracting(Object::getClass)
                 .containsExactly(SettlementClosed.class, InvoicePaymentFailed.class);
         var after = (Existing) SubscriptionDecider.evolveAll(charging, decision.events());
         assertThat(Statuses.name(after)).isEqualTo("past_due");
@@ -177,9 +225,12 @@ class ChargeReversalTest {
         var renewed = renewed();
         var first = Scenarios.apply(renewed, reverseWhatPaid(renewed, INVOICE_ID));
         var both = Scenarios.apply(first, reverseWhatPaid(first, RENEWAL_ID));
-        assertThat(Fixtures.decide(first, reverseWhatPaid(first, RENEWAL_ID))).isInstanceOfSatisfying(
-                Decision.Accepted.class, accepted -> assertThat(accepted.events()).extracting(Object::getClass)
-                        .containsExactly(InvoiceReopened.class));
+        assertThat(Fixtures.decide(first, reverseWhatPaid(first, RENEWAL_ID)))
+                .isInstanceOfSatisfying(
+                        Decision.Accepted.class,
+                        accepted -> assertThat(accepted.events())
+                                .extracting(Object::getClass)
+                                .containsExactly(InvoiceReopened.class));
 
         var onePaid = payAgain(both, RENEWAL_ID);
         var twoPaid = payAgain(onePaid, INVOICE_ID);
@@ -202,7 +253,8 @@ class ChargeReversalTest {
             assertThat(invoice.nextAttemptAt()).isEqualTo(REVERSED_AT);
             assertThat(invoice.attemptCount()).isEqualTo(attempts);
             assertThat(invoice.lastFailure().code()).isEqualTo("CHARGE_REVERSED");
-            assertThat(invoice.lastFailure().message()).contains(Scenarios.txHash(invoiceId + ":1"))
+            assertThat(invoice.lastFailure().message())
+                    .contains(Scenarios.txHash(invoiceId + ":1"))
                     .contains("no longer on the chain");
         };
     }

@@ -36,8 +36,11 @@ class CommandDetailsTest {
         var again = (Decision.Accepted) Fixtures.decide(paused, Scenarios.resume());
 
         var invoiceId = Ids.derivedId(IdPrefix.INVOICE, LATER, "cmd_resume");
-        var request = first.events().stream().filter(ChargeRequested.class::isInstance)
-                .map(ChargeRequested.class::cast).findFirst().orElseThrow();
+        var request = first.events().stream()
+                .filter(ChargeRequested.class::isInstance)
+                .map(ChargeRequested.class::cast)
+                .findFirst()
+                .orElseThrow();
         assertThat(request.settlement().requestId()).isEqualTo(invoiceId + ":1");
         assertThat(request.settlement().resultCommandId())
                 .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, LATER, "settle:" + invoiceId + ":1"));
@@ -51,7 +54,8 @@ class CommandDetailsTest {
 
         var accepted = (Decision.Accepted) Fixtures.decide(trialing, Scenarios.activate());
 
-        assertThat(accepted.events()).extracting(Object::getClass)
+        assertThat(accepted.events())
+                .extracting(Object::getClass)
                 .containsExactly(SubscriptionActivated.class, InvoicePaid.class, SubscriptionBecameActive.class);
         var after = (Existing) SubscriptionDecider.evolveAll(trialing, accepted.events());
         var invoice = Scenarios.invoice(after, INVOICE_ID);
@@ -73,7 +77,8 @@ class CommandDetailsTest {
 
     @Test
     void shouldPassMetadataOutcomeToSettlementWhenTheSystemCharges() {
-        var withOutcome = Scenarios.apply(Scenarios.incompletePending(),
+        var withOutcome = Scenarios.apply(
+                Scenarios.incompletePending(),
                 Scenarios.update(null, null, Map.of("sandboxRenewalOutcome", "insufficient_balance")));
 
         var accepted = (Decision.Accepted) Fixtures.decide(withOutcome, Scenarios.activate());
@@ -88,8 +93,10 @@ class CommandDetailsTest {
         var active = Scenarios.active();
         var end = active.details().cycle().currentPeriod().end();
 
-        var updated = Scenarios.apply(active, Scenarios.update(UsdcAmount.ofMicros(20_000_000), Interval.YEAR,
-                Map.of("customer", "", "tier", "gold")));
+        var updated = Scenarios.apply(
+                active,
+                Scenarios.update(
+                        UsdcAmount.ofMicros(20_000_000), Interval.YEAR, Map.of("customer", "", "tier", "gold")));
 
         var d = updated.details();
         assertThat(d.plan()).isEqualTo(new Plan(UsdcAmount.ofMicros(20_000_000), Interval.YEAR, "price_1", "plan_1"));
@@ -104,8 +111,8 @@ class CommandDetailsTest {
     void shouldAcceptWithoutEventsWhenUpdateChangesNothing() {
         var active = Scenarios.active();
 
-        var decision = Fixtures.decide(active, Scenarios.update(Fixtures.AMOUNT, Interval.MONTH,
-                Map.of("customer", "c-7", "absent", "")));
+        var decision = Fixtures.decide(
+                active, Scenarios.update(Fixtures.AMOUNT, Interval.MONTH, Map.of("customer", "c-7", "absent", "")));
 
         assertThat(decision).isEqualTo(new Decision.Accepted(List.of()));
     }
@@ -125,15 +132,18 @@ class CommandDetailsTest {
     void shouldAnswerResourceMissingWhenTheCallerIsNotTheOwnerOrTheInvoiceIsNotItsOwn(SubscriptionInstruction command) {
         var decision = Fixtures.decide(Scenarios.active(), command);
 
-        assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
-                r -> assertThat(r.reason().code()).isEqualTo("resource_missing"));
+        assertThat(decision)
+                .isInstanceOfSatisfying(
+                        Decision.Rejected.class,
+                        r -> assertThat(r.reason().code()).isEqualTo("resource_missing"));
     }
 
     @Test
     void shouldAnswerResourceMissingWhenNoSubscriptionExists() {
         var decision = Fixtures.decide(new Absent(), Scenarios.activate());
 
-        assertThat(decision).isEqualTo(new Decision.Rejected(RejectionReason.RESOURCE_MISSING,
-                "No such subscription: " + SUBSCRIPTION_ID));
+        assertThat(decision)
+                .isEqualTo(new Decision.Rejected(
+                        RejectionReason.RESOURCE_MISSING, "No such subscription: " + SUBSCRIPTION_ID));
     }
 }

@@ -24,7 +24,9 @@ class ConcurrentCommandsTest {
         for (int i = 0; i < 50; i++) {
             switch (Fixtures.decide(state, Scenarios.charge(INVOICE_ID, LATER.plusMillis(i)))) {
                 case Decision.Accepted accepted -> {
-                    attempts += (int) accepted.events().stream().filter(ChargeRequested.class::isInstance).count();
+                    attempts += (int) accepted.events().stream()
+                            .filter(ChargeRequested.class::isInstance)
+                            .count();
                     state = (Existing) SubscriptionDecider.evolveAll(state, accepted.events());
                 }
                 case Decision.Rejected rejected -> {
@@ -46,16 +48,20 @@ class ConcurrentCommandsTest {
 
         var decision = Fixtures.decide(charging, Scenarios.voidInvoice(INVOICE_ID));
 
-        assertThat(decision).isInstanceOfSatisfying(Decision.Rejected.class,
-                r -> assertThat(r.reason()).isEqualTo(RejectionReason.INVOICE_NOT_VOIDABLE));
+        assertThat(decision)
+                .isInstanceOfSatisfying(
+                        Decision.Rejected.class,
+                        r -> assertThat(r.reason()).isEqualTo(RejectionReason.INVOICE_NOT_VOIDABLE));
     }
 
     @Test
     void shouldActivateOnceWhenActivateArrivesFiftyTimes() {
-        var decisions = IntStream.range(0, 50).boxed().reduce(
-                new Outcomes(Scenarios.incompletePending(), 0, 0),
-                (outcomes, i) -> outcomes.next(Fixtures.decide(outcomes.state(), Scenarios.activate())),
-                (a, b) -> b);
+        var decisions = IntStream.range(0, 50)
+                .boxed()
+                .reduce(
+                        new Outcomes(Scenarios.incompletePending(), 0, 0),
+                        (outcomes, i) -> outcomes.next(Fixtures.decide(outcomes.state(), Scenarios.activate())),
+                        (a, b) -> b);
 
         assertThat(decisions.accepted()).isEqualTo(1);
         assertThat(decisions.rejectedActivate()).isEqualTo(49);
@@ -71,17 +77,23 @@ class ConcurrentCommandsTest {
         // Its command id is normally remembered; this is the aggregate's own guard behind that.
         var again = Fixtures.decide(paid, result);
 
-        assertThat(again).isInstanceOfSatisfying(Decision.Rejected.class,
-                r -> assertThat(r.reason()).isEqualTo(RejectionReason.SETTLEMENT_UNKNOWN));
+        assertThat(again)
+                .isInstanceOfSatisfying(
+                        Decision.Rejected.class,
+                        r -> assertThat(r.reason()).isEqualTo(RejectionReason.SETTLEMENT_UNKNOWN));
     }
 
     private record Outcomes(Existing state, int accepted, int rejectedActivate) {
         Outcomes next(Decision decision) {
             return switch (decision) {
-                case Decision.Accepted a -> new Outcomes((Existing) SubscriptionDecider.evolveAll(state, a.events()),
-                        accepted + 1, rejectedActivate);
-                case Decision.Rejected r when r.reason() == RejectionReason.ACTIVATE_FAILED ->
-                        new Outcomes(state, accepted, rejectedActivate + 1);
+                case Decision.Accepted a ->
+                    new Outcomes(
+                            (Existing) SubscriptionDecider.evolveAll(state, a.events()),
+                            accepted + 1,
+                            rejectedActivate);
+                case Decision.Rejected r
+                when r.reason() == RejectionReason.ACTIVATE_FAILED ->
+                    new Outcomes(state, accepted, rejectedActivate + 1);
                 default -> throw new AssertionError(decision);
             };
         }

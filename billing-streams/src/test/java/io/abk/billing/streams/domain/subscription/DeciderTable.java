@@ -15,8 +15,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class DeciderTable {
 
-    private DeciderTable() {
-    }
+    private DeciderTable() {}
 
     record Row(String name, Existing given, Function<Existing, SubscriptionInstruction> when, Expect then) {
         @Override
@@ -29,8 +28,12 @@ final class DeciderTable {
         }
     }
 
-    record Expect(@Nullable RejectionReason refusal, boolean stateChanges, @Nullable String status,
-            List<Class<? extends SubscriptionEvent>> events, Consumer<Existing> check) {
+    record Expect(
+            @Nullable RejectionReason refusal,
+            boolean stateChanges,
+            @Nullable String status,
+            List<Class<? extends SubscriptionEvent>> events,
+            Consumer<Existing> check) {
 
         Expect and(Consumer<Existing> more) {
             return new Expect(refusal, stateChanges, status, events, check.andThen(more));
@@ -50,7 +53,9 @@ final class DeciderTable {
             }
             List<SubscriptionEvent> produced = switch (decision) {
                 case Decision.Accepted accepted -> {
-                    assertThat(refusal).as("expected a refusal, got %s", decision).isNull();
+                    assertThat(refusal)
+                            .as("expected a refusal, got %s", decision)
+                            .isNull();
                     yield accepted.events();
                 }
                 case Decision.Failed failed -> {
@@ -71,21 +76,21 @@ final class DeciderTable {
     }
 
     static Expect rejects(RejectionReason reason) {
-        return new Expect(reason, false, null, List.of(), after -> { });
+        return new Expect(reason, false, null, List.of(), after -> {});
     }
 
     /** A refusal the caller sees that still records bookkeeping; the status stays {@code status}. */
     static Expect fails(RejectionReason reason, String status, List<Class<? extends SubscriptionEvent>> events) {
-        return new Expect(reason, true, status, events, after -> { });
+        return new Expect(reason, true, status, events, after -> {});
     }
 
     /** Accepted and nothing changes: no event (a stale or not applicable scheduler command). */
     static Expect ignores() {
-        return new Expect(null, false, null, List.of(), after -> { });
+        return new Expect(null, false, null, List.of(), after -> {});
     }
 
     @SafeVarargs
     static Expect accepts(String status, Class<? extends SubscriptionEvent>... events) {
-        return new Expect(null, true, status, List.of(events), after -> { });
+        return new Expect(null, true, status, List.of(events), after -> {});
     }
 }

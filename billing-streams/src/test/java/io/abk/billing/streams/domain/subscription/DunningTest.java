@@ -29,7 +29,8 @@ class DunningTest {
 
         for (int attempt = 1; attempt <= 4; attempt++) {
             var charged = decideAndApply(state, Scenarios.charge(INVOICE_ID, at), events);
-            attemptIds.add(Scenarios.inFlight(charged, SettlementKind.CHARGE, INVOICE_ID).requestId());
+            attemptIds.add(Scenarios.inFlight(charged, SettlementKind.CHARGE, INVOICE_ID)
+                    .requestId());
             state = decideAndApply(charged, Scenarios.settleCharge(charged, INVOICE_ID, false), events);
             var invoice = Scenarios.invoice(state, INVOICE_ID);
             nextAttempts.add(invoice.nextAttemptAt());
@@ -37,7 +38,8 @@ class DunningTest {
             at = invoice.nextAttemptAt() != null ? invoice.nextAttemptAt() : at;
         }
 
-        assertThat(attemptIds).containsExactly(INVOICE_ID + ":1", INVOICE_ID + ":2", INVOICE_ID + ":3", INVOICE_ID + ":4");
+        assertThat(attemptIds)
+                .containsExactly(INVOICE_ID + ":1", INVOICE_ID + ":2", INVOICE_ID + ":3", INVOICE_ID + ":4");
         var first = LATER.plus(Duration.ofDays(1));
         var second = first.plus(Duration.ofDays(2));
         assertThat(nextAttempts).containsExactly(first, second, second.plus(Duration.ofDays(4)), null);
@@ -65,8 +67,9 @@ class DunningTest {
             var invoice = Scenarios.invoice(state, INVOICE_ID);
             assertThat(invoice.attemptCount()).isEqualTo(attempt);
             assertThat(invoice.nextAttemptAt()).isNull();
-            assertThat(invoice.lastFailure()).isEqualTo(new ChargeFailure("MANDATE_INACTIVE",
-                    "The customer has not set up the payment mandate"));
+            assertThat(invoice.lastFailure())
+                    .isEqualTo(
+                            new ChargeFailure("MANDATE_INACTIVE", "The customer has not set up the payment mandate"));
         }
 
         assertThat(events).noneMatch(ChargeRequested.class::isInstance);
@@ -98,15 +101,16 @@ class DunningTest {
     void shouldMoveThePeriodWhenARenewalIsPaidButNotWhenTheFirstInvoiceIs() {
         var created = Scenarios.incompletePending();
         var active = Scenarios.active();
-        assertThat(active.details().cycle().currentPeriod()).isEqualTo(created.details().cycle().currentPeriod());
+        assertThat(active.details().cycle().currentPeriod())
+                .isEqualTo(created.details().cycle().currentPeriod());
 
         var charging = Scenarios.activeCharging();
         var renewed = Scenarios.apply(charging, Scenarios.settleCharge(charging, Scenarios.RENEWAL_ID, true));
 
         var oldPeriod = active.details().cycle().currentPeriod();
         // Created Jan 31: the first period ends Feb 28, the next one returns to the anchor day, Mar 31.
-        assertThat(renewed.details().cycle().currentPeriod()).isEqualTo(
-                new Period(oldPeriod.end(), Instant.parse("2026-03-31T10:15:30Z")));
+        assertThat(renewed.details().cycle().currentPeriod())
+                .isEqualTo(new Period(oldPeriod.end(), Instant.parse("2026-03-31T10:15:30Z")));
         assertThat(oldPeriod.end()).isEqualTo(Instant.parse("2026-02-28T10:15:30Z"));
     }
 
@@ -144,8 +148,8 @@ class DunningTest {
 
         assertThat(Statuses.name(recovered)).isEqualTo("active");
         var cycle = recovered.details().cycle();
-        assertThat(cycle.currentPeriod()).isEqualTo(new Period(Scenarios.FIRST_PERIOD_END,
-                Instant.parse("2026-03-31T10:15:30Z")));
+        assertThat(cycle.currentPeriod())
+                .isEqualTo(new Period(Scenarios.FIRST_PERIOD_END, Instant.parse("2026-03-31T10:15:30Z")));
         assertThat(cycle.anchor()).isEqualTo(active.details().cycle().anchor());
         assertThat(Scenarios.invoice(recovered, renewalId).paidAt()).isEqualTo(paidAt);
     }
@@ -165,7 +169,8 @@ class DunningTest {
         assertThat(policy.maxAttempts()).isEqualTo(2);
     }
 
-    private static Existing decideAndApply(Existing state, SubscriptionInstruction command, List<SubscriptionEvent> into) {
+    private static Existing decideAndApply(
+            Existing state, SubscriptionInstruction command, List<SubscriptionEvent> into) {
         var accepted = (Decision.Accepted) Fixtures.decide(state, command);
         into.addAll(accepted.events());
         return (Existing) SubscriptionDecider.evolveAll(state, accepted.events());

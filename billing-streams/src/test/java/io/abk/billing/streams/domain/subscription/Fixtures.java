@@ -14,12 +14,11 @@ final class Fixtures {
     static final String SUBSCRIPTION_ID = "sub_01jjjjjjjjjjjjjjjjjjjjjjjj";
     static final String INVOICE_ID = "inv_01jjjjjjjjjjjjjjjjjjjjjjjj";
     static final Tenant TENANT = new Tenant("mer_01jjjjjjjjjjjjjjjjjjjjjjjj", Mode.TEST);
-    static final Wallets WALLETS = new Wallets("0x00000000000000000000000000000000000000aA",
-            "0x00000000000000000000000000000000000000bB");
+    static final Wallets WALLETS =
+            new Wallets("0x00000000000000000000000000000000000000aA", "0x00000000000000000000000000000000000000bB");
     static final UsdcAmount AMOUNT = UsdcAmount.ofMicros(9_990_000);
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** The decider with the default dunning schedule (1 d, 2 d, 4 d; four attempts). */
     static Decision decide(SubscriptionState state, SubscriptionInstruction command) {
@@ -31,8 +30,17 @@ final class Fixtures {
     }
 
     static Create create(Interval interval, int trialDays, Instant at) {
-        return new Create(SUBSCRIPTION_ID, TENANT, at, INVOICE_ID, new Plan(AMOUNT, interval, "price_1", "plan_1"),
-                trialDays, WALLETS, "order-42", Map.of("customer", "c-7"), "https://shop.example/ok",
+        return new Create(
+                SUBSCRIPTION_ID,
+                TENANT,
+                at,
+                INVOICE_ID,
+                new Plan(AMOUNT, interval, "price_1", "plan_1"),
+                trialDays,
+                WALLETS,
+                "order-42",
+                Map.of("customer", "c-7"),
+                "https://shop.example/ok",
                 "https://shop.example/cancel");
     }
 

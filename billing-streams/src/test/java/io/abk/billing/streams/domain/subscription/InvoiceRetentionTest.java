@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
 import java.time.Duration;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Which invoices leave the aggregate settled. Protects the rules that scan the aggregate's invoices (a cancel
@@ -50,8 +50,11 @@ class InvoiceRetentionTest {
     void shouldLetThePaidFirstInvoiceLeaveWhenARenewalIsTheLatest() {
         var state = renewedAndPaid();
 
-        assertThat(InvoiceRetention.settledInvoices(state.details())).extracting(Invoice::id).containsExactly(INVOICE_ID);
-        assertThat(InvoiceRetention.withoutSettled(state).details().invoices()).extracting(Invoice::id)
+        assertThat(InvoiceRetention.settledInvoices(state.details()))
+                .extracting(Invoice::id)
+                .containsExactly(INVOICE_ID);
+        assertThat(InvoiceRetention.withoutSettled(state).details().invoices())
+                .extracting(Invoice::id)
                 .containsExactly(RENEWAL_ID);
     }
 
@@ -68,8 +71,14 @@ class InvoiceRetentionTest {
         var state = renewedAndPaid();
         var current = state.details().cycle().currentPeriod();
         var next = new Period(current.end(), current.end().plus(Duration.ofDays(31)));
-        var voidRenewal = Invoice.open("inv_01jvoidrenewal000000000000", Fixtures.AMOUNT, BillingReason.SUBSCRIPTION_CYCLE,
-                next, current.end(), current.start()).voided(current.start());
+        var voidRenewal = Invoice.open(
+                        "inv_01jvoidrenewal000000000000",
+                        Fixtures.AMOUNT,
+                        BillingReason.SUBSCRIPTION_CYCLE,
+                        next,
+                        current.end(),
+                        current.start())
+                .voided(current.start());
         var details = state.details().withSettledInvoice(voidRenewal);
 
         // then it stays: the renewal rules look for it
@@ -94,15 +103,30 @@ class InvoiceRetentionTest {
         var state = renewedAndPaid();
 
         assertThat(InvoiceRetention.named(Scenarios.refund(INVOICE_ID, null))).contains(INVOICE_ID);
-        assertThat(InvoiceRetention.named(new SubscriptionInstruction.ReverseCharge(SUBSCRIPTION_ID, TENANT,
-                Scenarios.LATER, INVOICE_ID, "0xab", "84532:0xab:1"))).contains(INVOICE_ID);
+        assertThat(InvoiceRetention.named(new SubscriptionInstruction.ReverseCharge(
+                        SUBSCRIPTION_ID, TENANT, Scenarios.LATER, INVOICE_ID, "0xab", "84532:0xab:1")))
+                .contains(INVOICE_ID);
         assertThat(InvoiceRetention.named(Scenarios.renew(state))).isEqualTo(Optional.empty());
         assertThat(InvoiceRetention.named(Scenarios.cancel(true))).isEqualTo(Optional.empty());
     }
 
     private static Invoice withStatus(Invoice i, InvoiceStatus status) {
-        return new Invoice(i.id(), status, i.amount(), i.amountRefunded(), i.billingReason(), i.period(), i.dueAt(),
-                i.attemptCount(), i.nextAttemptAt(), i.lastFailure(), i.paidAt(), i.txHash(), i.refundTxHash(),
-                i.refundedAt(), i.voidedAt(), i.createdAt());
+        return new Invoice(
+                i.id(),
+                status,
+                i.amount(),
+                i.amountRefunded(),
+                i.billingReason(),
+                i.period(),
+                i.dueAt(),
+                i.attemptCount(),
+                i.nextAttemptAt(),
+                i.lastFailure(),
+                i.paidAt(),
+                i.txHash(),
+                i.refundTxHash(),
+                i.refundedAt(),
+                i.voidedAt(),
+                i.createdAt());
     }
 }

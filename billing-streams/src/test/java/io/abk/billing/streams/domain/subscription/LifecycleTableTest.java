@@ -46,73 +46,133 @@ class LifecycleTableTest {
 
     /** Each state with its name in the table, in the order of the lifecycle table. */
     private static final Map<String, Existing> STATES = ordered(
-            "incomplete/pending mandate", INCOMPLETE, "incomplete/active mandate", MANDATED, "active", ACTIVE,
-            "active+cancelAtPeriodEnd", CANCELING, "past_due", PAST_DUE, "paused", PAUSED, "canceled", CANCELED);
+            "incomplete/pending mandate",
+            INCOMPLETE,
+            "incomplete/active mandate",
+            MANDATED,
+            "active",
+            ACTIVE,
+            "active+cancelAtPeriodEnd",
+            CANCELING,
+            "past_due",
+            PAST_DUE,
+            "paused",
+            PAUSED,
+            "canceled",
+            CANCELED);
 
     static Stream<Row> table() {
         var rows = new ArrayList<Row>();
-        rows.addAll(each("activate", s -> Scenarios.activate(), Map.of(
-                "incomplete/pending mandate", accepts("incomplete", SubscriptionActivated.class, ChargeRequested.class)
-                        .and(after -> {
-                            assertThat(after.details().mandate()).isEqualTo(new Mandate(MandateStatus.ACTIVE, "42"));
-                            assertThat(Scenarios.invoice(after, INVOICE_ID).attemptCount()).isEqualTo(1);
-                            assertThat(after.details().settlements().inFlight()).extracting(Settlement::requestId)
-                                    .containsExactly(INVOICE_ID + ":1");
-                        })), rejects(RejectionReason.ACTIVATE_FAILED)));
-        rows.addAll(each("complete", s -> Scenarios.complete(), Map.of(
-                "incomplete/pending mandate", accepts("incomplete", SubscriptionActivated.class).and(after -> {
-                    assertThat(after.details().mandate().isActive()).isTrue();
-                    assertThat(after.details().settlements().inFlight()).isEmpty();
-                    assertThat(Scenarios.invoice(after, INVOICE_ID).attemptCount()).isZero();
-                })), rejects(RejectionReason.ACTIVATE_FAILED)));
+        rows.addAll(each(
+                "activate",
+                s -> Scenarios.activate(),
+                Map.of(
+                        "incomplete/pending mandate",
+                        accepts("incomplete", SubscriptionActivated.class, ChargeRequested.class)
+                                .and(after -> {
+                                    assertThat(after.details().mandate())
+                                            .isEqualTo(new Mandate(MandateStatus.ACTIVE, "42"));
+                                    assertThat(Scenarios.invoice(after, INVOICE_ID)
+                                                    .attemptCount())
+                                            .isEqualTo(1);
+                                    assertThat(after.details().settlements().inFlight())
+                                            .extracting(Settlement::requestId)
+                                            .containsExactly(INVOICE_ID + ":1");
+                                })),
+                rejects(RejectionReason.ACTIVATE_FAILED)));
+        rows.addAll(each(
+                "complete",
+                s -> Scenarios.complete(),
+                Map.of(
+                        "incomplete/pending mandate",
+                        accepts("incomplete", SubscriptionActivated.class).and(after -> {
+                            assertThat(after.details().mandate().isActive()).isTrue();
+                            assertThat(after.details().settlements().inFlight()).isEmpty();
+                            assertThat(Scenarios.invoice(after, INVOICE_ID).attemptCount())
+                                    .isZero();
+                        })),
+                rejects(RejectionReason.ACTIVATE_FAILED)));
         var canceledNow = accepts("canceled", SubscriptionCanceled.class).and(LifecycleTableTest::canceledAtLater);
-        rows.addAll(each("cancel immediately", s -> Scenarios.cancel(true), Map.of(
-                "incomplete/pending mandate", voidsFirstThenCancels(),
-                "incomplete/active mandate", voidsFirstThenCancels(),
-                "active", canceledNow.and(firstInvoice(InvoiceStatus.PAID)),
-                "active+cancelAtPeriodEnd", canceledNow.and(firstInvoice(InvoiceStatus.PAID)),
-                "past_due", canceledNow.and(firstInvoice(InvoiceStatus.UNCOLLECTIBLE)),
-                "paused", canceledNow), rejects(RejectionReason.CANCEL_FAILED)));
-        rows.addAll(each("cancel at period end", s -> Scenarios.cancel(false), Map.of(
-                "incomplete/pending mandate", cancelsAtPeriodEnd("incomplete"),
-                "incomplete/active mandate", cancelsAtPeriodEnd("incomplete"),
-                "active", cancelsAtPeriodEnd("active"),
-                "active+cancelAtPeriodEnd", accepts("active").and(cancelAtPeriodEnd(true)),
-                "past_due", cancelsAtPeriodEnd("past_due"),
-                "paused", cancelsAtPeriodEnd("paused")), rejects(RejectionReason.CANCEL_FAILED)));
-        rows.addAll(each("resume", s -> Scenarios.resume(), Map.of(
-                "active+cancelAtPeriodEnd", accepts("active", SubscriptionUpdated.class).and(cancelAtPeriodEnd(false)),
-                "paused", accepts("active", SubscriptionResumed.class, InvoiceCreated.class, ChargeRequested.class)
-                        .and(LifecycleTableTest::startsNewPeriodAndChargesIt)), rejects(RejectionReason.RESUME_FAILED)));
-        rows.add(row("paused+cancelAtPeriodEnd: resume -> active, new period, cancelAtPeriodEnd cleared",
-                Scenarios.apply(PAUSED, Scenarios.cancel(false)), s -> Scenarios.resume(),
+        rows.addAll(each(
+                "cancel immediately",
+                s -> Scenarios.cancel(true),
+                Map.of(
+                        "incomplete/pending mandate", voidsFirstThenCancels(),
+                        "incomplete/active mandate", voidsFirstThenCancels(),
+                        "active", canceledNow.and(firstInvoice(InvoiceStatus.PAID)),
+                        "active+cancelAtPeriodEnd", canceledNow.and(firstInvoice(InvoiceStatus.PAID)),
+                        "past_due", canceledNow.and(firstInvoice(InvoiceStatus.UNCOLLECTIBLE)),
+                        "paused", canceledNow),
+                rejects(RejectionReason.CANCEL_FAILED)));
+        rows.addAll(each(
+                "cancel at period end",
+                s -> Scenarios.cancel(false),
+                Map.of(
+                        "incomplete/pending mandate", cancelsAtPeriodEnd("incomplete"),
+                        "incomplete/active mandate", cancelsAtPeriodEnd("incomplete"),
+                        "active", cancelsAtPeriodEnd("active"),
+                        "active+cancelAtPeriodEnd", accepts("active").and(cancelAtPeriodEnd(true)),
+                        "past_due", cancelsAtPeriodEnd("past_due"),
+                        "paused", cancelsAtPeriodEnd("paused")),
+                rejects(RejectionReason.CANCEL_FAILED)));
+        rows.addAll(each(
+                "resume",
+                s -> Scenarios.resume(),
+                Map.of(
+                        "active+cancelAtPeriodEnd",
+                                accepts("active", SubscriptionUpdated.class).and(cancelAtPeriodEnd(false)),
+                        "paused",
+                                accepts(
+                                                "active",
+                                                SubscriptionResumed.class,
+                                                InvoiceCreated.class,
+                                                ChargeRequested.class)
+                                        .and(LifecycleTableTest::startsNewPeriodAndChargesIt)),
+                rejects(RejectionReason.RESUME_FAILED)));
+        rows.add(row(
+                "paused+cancelAtPeriodEnd: resume -> active, new period, cancelAtPeriodEnd cleared",
+                Scenarios.apply(PAUSED, Scenarios.cancel(false)),
+                s -> Scenarios.resume(),
                 accepts("active", SubscriptionResumed.class, InvoiceCreated.class, ChargeRequested.class)
                         .and(cancelAtPeriodEnd(false))));
-        rows.addAll(each("pause", s -> Scenarios.pause(), Map.of(
-                "active", accepts("paused", SubscriptionPaused.class).and(cancelAtPeriodEnd(false)),
-                "active+cancelAtPeriodEnd", accepts("paused", SubscriptionPaused.class).and(cancelAtPeriodEnd(true))),
+        rows.addAll(each(
+                "pause",
+                s -> Scenarios.pause(),
+                Map.of(
+                        "active", accepts("paused", SubscriptionPaused.class).and(cancelAtPeriodEnd(false)),
+                        "active+cancelAtPeriodEnd",
+                                accepts("paused", SubscriptionPaused.class).and(cancelAtPeriodEnd(true))),
                 rejects(RejectionReason.PAUSE_FAILED)));
         var newAmount = UsdcAmount.ofMicros(12_000_000);
         Function<String, Expect> updated = status -> accepts(status, SubscriptionUpdated.class)
                 .and(after -> assertThat(after.details().plan().amount()).isEqualTo(newAmount));
-        rows.addAll(each("update amount", s -> Scenarios.update(newAmount, null, Map.of()), Map.of(
-                "incomplete/pending mandate", updated.apply("incomplete"),
-                "incomplete/active mandate", updated.apply("incomplete"),
-                "active", updated.apply("active"),
-                "active+cancelAtPeriodEnd", updated.apply("active"),
-                "past_due", updated.apply("past_due"),
-                "paused", updated.apply("paused")), rejects(RejectionReason.UPDATE_FAILED)));
-        Function<String, Expect> revoked = status -> accepts(status, SubscriptionUpdated.class).and(after -> {
-            assertThat(after.details().mandate().status()).isEqualTo(MandateStatus.REVOKED);
-            assertThat(after.details().cycle().cancelAtPeriodEnd()).isTrue();
-        });
-        rows.addAll(each("revoke mandate on chain", s -> Scenarios.revoke(), Map.of(
-                "incomplete/pending mandate", revoked.apply("incomplete"),
-                "incomplete/active mandate", revoked.apply("incomplete"),
-                "active", revoked.apply("active"),
-                "active+cancelAtPeriodEnd", revoked.apply("active"),
-                "past_due", revoked.apply("past_due"),
-                "paused", revoked.apply("paused")), rejects(RejectionReason.UPDATE_FAILED)));
+        rows.addAll(each(
+                "update amount",
+                s -> Scenarios.update(newAmount, null, Map.of()),
+                Map.of(
+                        "incomplete/pending mandate", updated.apply("incomplete"),
+                        "incomplete/active mandate", updated.apply("incomplete"),
+                        "active", updated.apply("active"),
+                        "active+cancelAtPeriodEnd", updated.apply("active"),
+                        "past_due", updated.apply("past_due"),
+                        "paused", updated.apply("paused")),
+                rejects(RejectionReason.UPDATE_FAILED)));
+        Function<String, Expect> revoked =
+                status -> accepts(status, SubscriptionUpdated.class).and(after -> {
+                    assertThat(after.details().mandate().status()).isEqualTo(MandateStatus.REVOKED);
+                    assertThat(after.details().cycle().cancelAtPeriodEnd()).isTrue();
+                });
+        rows.addAll(each(
+                "revoke mandate on chain",
+                s -> Scenarios.revoke(),
+                Map.of(
+                        "incomplete/pending mandate", revoked.apply("incomplete"),
+                        "incomplete/active mandate", revoked.apply("incomplete"),
+                        "active", revoked.apply("active"),
+                        "active+cancelAtPeriodEnd", revoked.apply("active"),
+                        "past_due", revoked.apply("past_due"),
+                        "paused", revoked.apply("paused")),
+                rejects(RejectionReason.UPDATE_FAILED)));
         return rows.stream();
     }
 
@@ -123,13 +183,20 @@ class LifecycleTableTest {
     }
 
     /** One row per state: {@code allowed} where the table allows the trigger, else {@code otherwise}. */
-    static List<Row> each(String trigger, Function<Existing, SubscriptionInstruction> when, Map<String, Expect> allowed,
+    static List<Row> each(
+            String trigger,
+            Function<Existing, SubscriptionInstruction> when,
+            Map<String, Expect> allowed,
             Expect otherwise) {
         return STATES.entrySet().stream()
                 .map(state -> {
                     var expect = allowed.getOrDefault(state.getKey(), otherwise);
-                    var outcome = expect.refusal() != null ? "rejected " + expect.refusal().code()
-                            : expect.status() + " " + expect.events().stream().map(Class::getSimpleName).toList();
+                    var outcome = expect.refusal() != null
+                            ? "rejected " + expect.refusal().code()
+                            : expect.status() + " "
+                                    + expect.events().stream()
+                                            .map(Class::getSimpleName)
+                                            .toList();
                     return row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
                 })
                 .toList();
@@ -166,7 +233,8 @@ class LifecycleTableTest {
     }
 
     private static Consumer<Existing> firstInvoice(InvoiceStatus status) {
-        return after -> assertThat(Scenarios.invoice(after, INVOICE_ID).status()).isEqualTo(status);
+        return after ->
+                assertThat(Scenarios.invoice(after, INVOICE_ID).status()).isEqualTo(status);
     }
 
     private static Map<String, Existing> ordered(Object... namesAndStates) {

@@ -55,15 +55,28 @@ class MetadataLimitTest {
         // when one is removed, one changed and one added, then the fifty are accepted as merged
         var updated = Scenarios.apply(full, Scenarios.update(null, null, changes));
 
-        assertThat(updated.details().metadata()).hasSize(50).doesNotContainKey("customer")
-                .containsEntry("k0", "changed").containsEntry("fresh", "new");
+        assertThat(updated.details().metadata())
+                .hasSize(50)
+                .doesNotContainKey("customer")
+                .containsEntry("k0", "changed")
+                .containsEntry("fresh", "new");
     }
 
     @Test
     void shouldLetAnUpdateShrinkButNotGrowASubscriptionThatAlreadyHoldsMoreThanFiftyKeys() {
         // given a subscription holding sixty keys (from before the limit)
-        var create = new Create(SUBSCRIPTION_ID, TENANT, NOW, INVOICE_ID, new Plan(Fixtures.AMOUNT, Interval.MONTH, null, null), 0,
-                Fixtures.WALLETS, "order-60", keys("k", 60, "v"), null, null);
+        var create = new Create(
+                SUBSCRIPTION_ID,
+                TENANT,
+                NOW,
+                INVOICE_ID,
+                new Plan(Fixtures.AMOUNT, Interval.MONTH, null, null),
+                0,
+                Fixtures.WALLETS,
+                "order-60",
+                keys("k", 60, "v"),
+                null,
+                null);
         var decided = (Decision.Accepted) Fixtures.decide(new Absent(), create);
         var crowded = (Existing) SubscriptionDecider.evolveAll(new Absent(), decided.events());
 

@@ -24,18 +24,22 @@ class RefundTest {
 
         for (var amount : new UsdcAmount[] {THREE, FOUR, null}) {
             var requested = Scenarios.apply(state, Scenarios.refund(INVOICE_ID, amount));
-            refundIds.add(Scenarios.inFlight(requested, SettlementKind.REFUND, INVOICE_ID).requestId());
+            refundIds.add(Scenarios.inFlight(requested, SettlementKind.REFUND, INVOICE_ID)
+                    .requestId());
             var settle = Scenarios.settleRefund(requested, INVOICE_ID, true);
             var accepted = (Decision.Accepted) Fixtures.decide(requested, settle);
-            accepted.events().stream().filter(InvoiceRefunded.class::isInstance).map(InvoiceRefunded.class::cast)
+            accepted.events().stream()
+                    .filter(InvoiceRefunded.class::isInstance)
+                    .map(InvoiceRefunded.class::cast)
                     .forEach(refunds::add);
             state = (Existing) SubscriptionDecider.evolveAll(requested, accepted.events());
             statuses.add(Scenarios.invoice(state, INVOICE_ID).status());
         }
 
-        assertThat(refundIds).containsExactly(INVOICE_ID + ":refund:1", INVOICE_ID + ":refund:2",
-                INVOICE_ID + ":refund:3");
-        assertThat(refunds).extracting(InvoiceRefunded::refundAmount)
+        assertThat(refundIds)
+                .containsExactly(INVOICE_ID + ":refund:1", INVOICE_ID + ":refund:2", INVOICE_ID + ":refund:3");
+        assertThat(refunds)
+                .extracting(InvoiceRefunded::refundAmount)
                 .containsExactly(THREE, FOUR, UsdcAmount.ofMicros(2_990_000));
         assertThat(statuses).containsExactly(InvoiceStatus.PAID, InvoiceStatus.PAID, InvoiceStatus.REFUNDED);
         var invoice = Scenarios.invoice(state, INVOICE_ID);
@@ -44,14 +48,16 @@ class RefundTest {
         assertThat(invoice.refundedAt()).isEqualTo(Scenarios.LATER);
         assertThat(state.details().settlements().refundCount()).isEqualTo(3);
         assertThat(Fixtures.decide(state, Scenarios.refund(INVOICE_ID, null)))
-                .isInstanceOfSatisfying(Decision.Rejected.class,
+                .isInstanceOfSatisfying(
+                        Decision.Rejected.class,
                         r -> assertThat(r.reason()).isEqualTo(RejectionReason.INVOICE_NOT_REFUNDABLE));
     }
 
     @Test
     void shouldRejectOverRefundWhenARefundIsStillInFlight() {
         // Protects against two concurrent refunds each passing the check against the paid amount alone.
-        var inFlight = Scenarios.apply(Scenarios.active(), Scenarios.refund(INVOICE_ID, UsdcAmount.ofMicros(5_000_000)));
+        var inFlight =
+                Scenarios.apply(Scenarios.active(), Scenarios.refund(INVOICE_ID, UsdcAmount.ofMicros(5_000_000)));
 
         var tooMuch = Fixtures.decide(inFlight, Scenarios.refund(INVOICE_ID, UsdcAmount.ofMicros(5_000_000)));
         var rest = Scenarios.apply(inFlight, Scenarios.refund(INVOICE_ID, null));
@@ -64,8 +70,10 @@ class RefundTest {
         });
         assertThat(Scenarios.inFlight(rest, SettlementKind.REFUND, INVOICE_ID).amount())
                 .isEqualTo(UsdcAmount.ofMicros(4_990_000));
-        assertThat(nothingLeft).isInstanceOfSatisfying(Decision.Rejected.class,
-                r -> assertThat(r.reason()).isEqualTo(RejectionReason.INVOICE_NOT_REFUNDABLE));
+        assertThat(nothingLeft)
+                .isInstanceOfSatisfying(
+                        Decision.Rejected.class,
+                        r -> assertThat(r.reason()).isEqualTo(RejectionReason.INVOICE_NOT_REFUNDABLE));
     }
 
     @Test

@@ -25,22 +25,40 @@ class RenewalPeriodsTest {
 
     static Stream<Arguments> calendars() {
         return Stream.of(
-                Arguments.of("monthly from Jan 31 in a common year", "2027-01-31T08:00:00Z", Interval.MONTH,
-                        List.of("2027-02-28T08:00:00Z", "2027-03-31T08:00:00Z", "2027-04-30T08:00:00Z",
+                Arguments.of(
+                        "monthly from Jan 31 in a common year",
+                        "2027-01-31T08:00:00Z",
+                        Interval.MONTH,
+                        List.of(
+                                "2027-02-28T08:00:00Z",
+                                "2027-03-31T08:00:00Z",
+                                "2027-04-30T08:00:00Z",
                                 "2027-05-31T08:00:00Z")),
-                Arguments.of("monthly from Jan 31 in a leap year", "2028-01-31T23:59:59Z", Interval.MONTH,
+                Arguments.of(
+                        "monthly from Jan 31 in a leap year",
+                        "2028-01-31T23:59:59Z",
+                        Interval.MONTH,
                         List.of("2028-02-29T23:59:59Z", "2028-03-31T23:59:59Z", "2028-04-30T23:59:59Z")),
-                Arguments.of("monthly from Mar 30", "2027-03-30T12:00:00Z", Interval.MONTH,
+                Arguments.of(
+                        "monthly from Mar 30",
+                        "2027-03-30T12:00:00Z",
+                        Interval.MONTH,
                         List.of("2027-04-30T12:00:00Z", "2027-05-30T12:00:00Z", "2027-06-30T12:00:00Z")),
-                Arguments.of("yearly from Feb 29", "2028-02-29T10:00:00Z", Interval.YEAR,
-                        List.of("2029-02-28T10:00:00Z", "2030-02-28T10:00:00Z", "2031-02-28T10:00:00Z",
+                Arguments.of(
+                        "yearly from Feb 29",
+                        "2028-02-29T10:00:00Z",
+                        Interval.YEAR,
+                        List.of(
+                                "2029-02-28T10:00:00Z",
+                                "2030-02-28T10:00:00Z",
+                                "2031-02-28T10:00:00Z",
                                 "2032-02-29T10:00:00Z")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("calendars")
-    void shouldEndEachRenewedPeriodOnTheAnchorDayClampedToTheMonthWhenRenewalsArePaid(String name, String createdAt,
-            Interval interval, List<String> expectedEnds) {
+    void shouldEndEachRenewedPeriodOnTheAnchorDayClampedToTheMonthWhenRenewalsArePaid(
+            String name, String createdAt, Interval interval, List<String> expectedEnds) {
         var created = Instant.parse(createdAt);
         var state = activeSince(created, interval, 0);
 
@@ -50,11 +68,15 @@ class RenewalPeriodsTest {
             var before = state.details().cycle().currentPeriod();
             state = renewAndPay(state);
             var after = state.details().cycle().currentPeriod();
-            assertThat(after.start()).as("a renewed period starts at the old end").isEqualTo(before.end());
+            assertThat(after.start())
+                    .as("a renewed period starts at the old end")
+                    .isEqualTo(before.end());
             ends.add(after.end());
         }
 
-        assertThat(ends).containsExactlyElementsOf(expectedEnds.stream().map(Instant::parse).toList());
+        assertThat(ends)
+                .containsExactlyElementsOf(
+                        expectedEnds.stream().map(Instant::parse).toList());
         assertThat(state.details().cycle().anchor()).isEqualTo(created);
     }
 
@@ -95,11 +117,14 @@ class RenewalPeriodsTest {
 
     /** Created at {@code at}, activated at once and its first invoice paid (at once when a trial's 0 USDC one). */
     private static Existing activeSince(Instant at, Interval interval, int trialDays) {
-        var created = (Existing) SubscriptionDecider.evolveAll(new SubscriptionState.Absent(),
-                ((Decision.Accepted) Fixtures.decide(new SubscriptionState.Absent(),
-                        Fixtures.create(interval, trialDays, at))).events());
+        var created = (Existing) SubscriptionDecider.evolveAll(
+                new SubscriptionState.Absent(),
+                ((Decision.Accepted) Fixtures.decide(
+                                new SubscriptionState.Absent(), Fixtures.create(interval, trialDays, at)))
+                        .events());
         var activating = Scenarios.apply(created, new Activate(created.id(), Fixtures.TENANT, at, "7"));
-        var active = activating.details().settlements().inFlight().isEmpty() ? activating
+        var active = activating.details().settlements().inFlight().isEmpty()
+                ? activating
                 : Scenarios.apply(activating, Scenarios.settleCharge(activating, INVOICE_ID, true));
         assertThat(Statuses.name(active)).isEqualTo("active");
         return active;

@@ -57,20 +57,28 @@ class RenewalTableTest {
 
     static Stream<Row> table() {
         var rows = new ArrayList<Row>();
-        rows.addAll(each("renew at period end", Scenarios::renew, Map.of(
-                "active", accepts("active", InvoiceCreated.class, ChargeRequested.class)
-                        .and(RenewalTableTest::invoicesAndChargesTheNextPeriod),
-                "incomplete+cape", canceledAtPeriodEnd(InvoiceVoided.class, SubscriptionCanceled.class)
-                        .and(invoice(INVOICE_ID, InvoiceStatus.VOID)),
-                "active+cape", canceledAtPeriodEnd(SubscriptionCanceled.class),
-                // The renewal's charge is in flight: it stays open until settlement answers (paid, or voided).
-                "active, renewal charging+cape", canceledAtPeriodEnd(SubscriptionCanceled.class)
-                        .and(invoice(RENEWAL_ID, InvoiceStatus.OPEN)),
-                "active, renewal retry due+cape", canceledAtPeriodEnd(InvoiceVoided.class, SubscriptionCanceled.class)
-                        .and(invoice(RENEWAL_ID, InvoiceStatus.VOID)),
-                "past_due+cape", canceledAtPeriodEnd(SubscriptionCanceled.class)
-                        .and(invoice(INVOICE_ID, InvoiceStatus.UNCOLLECTIBLE)),
-                "paused+cape", canceledAtPeriodEnd(SubscriptionCanceled.class))));
+        rows.addAll(each(
+                "renew at period end",
+                Scenarios::renew,
+                Map.of(
+                        "active",
+                                accepts("active", InvoiceCreated.class, ChargeRequested.class)
+                                        .and(RenewalTableTest::invoicesAndChargesTheNextPeriod),
+                        "incomplete+cape",
+                                canceledAtPeriodEnd(InvoiceVoided.class, SubscriptionCanceled.class)
+                                        .and(invoice(INVOICE_ID, InvoiceStatus.VOID)),
+                        "active+cape", canceledAtPeriodEnd(SubscriptionCanceled.class),
+                        // The renewal's charge is in flight: it stays open until settlement answers (paid, or voided).
+                        "active, renewal charging+cape",
+                                canceledAtPeriodEnd(SubscriptionCanceled.class)
+                                        .and(invoice(RENEWAL_ID, InvoiceStatus.OPEN)),
+                        "active, renewal retry due+cape",
+                                canceledAtPeriodEnd(InvoiceVoided.class, SubscriptionCanceled.class)
+                                        .and(invoice(RENEWAL_ID, InvoiceStatus.VOID)),
+                        "past_due+cape",
+                                canceledAtPeriodEnd(SubscriptionCanceled.class)
+                                        .and(invoice(INVOICE_ID, InvoiceStatus.UNCOLLECTIBLE)),
+                        "paused+cape", canceledAtPeriodEnd(SubscriptionCanceled.class))));
         rows.addAll(each("renew a period that is not the current one", RenewalTableTest::staleRenewal, Map.of()));
         var mandateInactive = accepts("incomplete", InvoicePaymentFailed.class).and(after -> {
             var invoice = Scenarios.invoice(after, INVOICE_ID);
@@ -78,23 +86,34 @@ class RenewalTableTest {
             assertThat(invoice.attemptCount()).isEqualTo(1);
             assertThat(invoice.nextAttemptAt()).isNull();
         });
-        rows.addAll(each("charge the latest invoice's next attempt", s -> nextAttempt(s, 1), Map.of(
-                "incomplete/pending mandate", mandateInactive,
-                "incomplete+cape", mandateInactive,
-                "incomplete/active mandate", accepts("incomplete", ChargeRequested.class).and(charging(INVOICE_ID, 1)),
-                "active, renewal retry due", accepts("active", ChargeRequested.class).and(charging(RENEWAL_ID, 2)),
-                "active, renewal retry due+cape", accepts("active", ChargeRequested.class)
-                        .and(charging(RENEWAL_ID, 2)),
-                "paused, renewal retry due", accepts("paused", ChargeRequested.class).and(charging(RENEWAL_ID, 2)))));
+        rows.addAll(each(
+                "charge the latest invoice's next attempt",
+                s -> nextAttempt(s, 1),
+                Map.of(
+                        "incomplete/pending mandate", mandateInactive,
+                        "incomplete+cape", mandateInactive,
+                        "incomplete/active mandate",
+                                accepts("incomplete", ChargeRequested.class).and(charging(INVOICE_ID, 1)),
+                        "active, renewal retry due",
+                                accepts("active", ChargeRequested.class).and(charging(RENEWAL_ID, 2)),
+                        "active, renewal retry due+cape",
+                                accepts("active", ChargeRequested.class).and(charging(RENEWAL_ID, 2)),
+                        "paused, renewal retry due",
+                                accepts("paused", ChargeRequested.class).and(charging(RENEWAL_ID, 2)))));
         rows.addAll(each("charge an attempt that is not the next one", s -> nextAttempt(s, 2), Map.of()));
-        var expired = accepts("canceled", InvoiceVoided.class, SubscriptionCanceled.class).and(after -> {
-            assertThat(((SubscriptionState.Canceled) after).canceledAt()).isEqualTo(Scenarios.expire().requestedAt());
-            assertThat(after.details().mandate().status()).isEqualTo(MandateStatus.REVOKED);
-            assertThat(Scenarios.invoice(after, INVOICE_ID).status()).isEqualTo(InvoiceStatus.VOID);
-        });
-        rows.addAll(each("expire incomplete", s -> Scenarios.expire(), Map.of(
-                "incomplete/pending mandate", expired,
-                "incomplete+cape", expired)));
+        var expired = accepts("canceled", InvoiceVoided.class, SubscriptionCanceled.class)
+                .and(after -> {
+                    assertThat(((SubscriptionState.Canceled) after).canceledAt())
+                            .isEqualTo(Scenarios.expire().requestedAt());
+                    assertThat(after.details().mandate().status()).isEqualTo(MandateStatus.REVOKED);
+                    assertThat(Scenarios.invoice(after, INVOICE_ID).status()).isEqualTo(InvoiceStatus.VOID);
+                });
+        rows.addAll(each(
+                "expire incomplete",
+                s -> Scenarios.expire(),
+                Map.of(
+                        "incomplete/pending mandate", expired,
+                        "incomplete+cape", expired)));
         return rows.stream();
     }
 
@@ -105,22 +124,29 @@ class RenewalTableTest {
     }
 
     /** One row per state: {@code allowed} where the trigger applies, else accepted without any change. */
-    private static List<Row> each(String trigger, Function<Existing, SubscriptionInstruction> when,
-            Map<String, Expect> allowed) {
-        return STATES.entrySet().stream().map(state -> {
-            var expect = allowed.getOrDefault(state.getKey(), ignores());
-            var outcome = expect.status() == null ? "no-op"
-                    : expect.status() + " " + expect.events().stream().map(Class::getSimpleName).toList();
-            return DeciderTable.row(state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when,
-                    expect);
-        }).toList();
+    private static List<Row> each(
+            String trigger, Function<Existing, SubscriptionInstruction> when, Map<String, Expect> allowed) {
+        return STATES.entrySet().stream()
+                .map(state -> {
+                    var expect = allowed.getOrDefault(state.getKey(), ignores());
+                    var outcome = expect.status() == null
+                            ? "no-op"
+                            : expect.status() + " "
+                                    + expect.events().stream()
+                                            .map(Class::getSimpleName)
+                                            .toList();
+                    return DeciderTable.row(
+                            state.getKey() + ": " + trigger + " -> " + outcome, state.getValue(), when, expect);
+                })
+                .toList();
     }
 
     /** A renewal fired from an older snapshot: the period it names has already moved on (or never was). */
     private static SubscriptionInstruction staleRenewal(Existing state) {
         var current = state.details().cycle().currentPeriod();
         var stale = current.start();
-        return new SubscriptionInstruction.Renew(state.id(), state.details().tenant(), current.end(), stale, "cmd_stale");
+        return new SubscriptionInstruction.Renew(
+                state.id(), state.details().tenant(), current.end(), stale, "cmd_stale");
     }
 
     /** Attempt attemptCount + {@code ahead} of the latest invoice, fired at its retry time (or the period end). */
@@ -157,7 +183,8 @@ class RenewalTableTest {
 
     private static Consumer<Existing> charging(String invoiceId, int attempt) {
         return after -> {
-            assertThat(after.details().settlements().inFlight()).extracting(Settlement::requestId)
+            assertThat(after.details().settlements().inFlight())
+                    .extracting(Settlement::requestId)
                     .containsExactly(invoiceId + ":" + attempt);
             assertThat(Scenarios.invoice(after, invoiceId).attemptCount()).isEqualTo(attempt);
             assertThat(Scenarios.invoice(after, invoiceId).nextAttemptAt()).isNull();

@@ -42,14 +42,15 @@ final class Scenarios {
     static final Instant LATER = NOW.plus(Duration.ofHours(1));
     /** Where the first period of {@link Fixtures#create} (monthly, Jan 31) ends: the month's end, Feb 28. */
     static final Instant FIRST_PERIOD_END = Instant.parse("2026-02-28T10:15:30Z");
+
     static final String RENEW_COMMAND_ID = "cmd_renew";
     /** The invoice the renewal at the end of the first period mints (seeded by the renewal's command id). */
     static final String RENEWAL_ID = Ids.derivedId(IdPrefix.INVOICE, FIRST_PERIOD_END, RENEW_COMMAND_ID);
-    static final ChargeFailure DECLINED = new ChargeFailure("INSUFFICIENT_BALANCE",
-            "The customer's wallet does not hold enough USDC");
 
-    private Scenarios() {
-    }
+    static final ChargeFailure DECLINED =
+            new ChargeFailure("INSUFFICIENT_BALANCE", "The customer's wallet does not hold enough USDC");
+
+    private Scenarios() {}
 
     // --- commands ---
 
@@ -112,25 +113,48 @@ final class Scenarios {
     /** Settlement's answer to the charge of {@code invoiceId} in flight, as the settlement service sends it. */
     static SettleCharge settleCharge(Existing state, String invoiceId, boolean succeeded) {
         var settlement = inFlight(state, SettlementKind.CHARGE, invoiceId);
-        return new SettleCharge(SUBSCRIPTION_ID, TENANT, settlement.requestedAt(), invoiceId, settlement.requestId(),
+        return new SettleCharge(
+                SUBSCRIPTION_ID,
+                TENANT,
+                settlement.requestedAt(),
+                invoiceId,
+                settlement.requestId(),
                 succeeded ? new Succeeded(txHash(settlement.requestId())) : new Failed(DECLINED));
     }
 
     /** An answer for a charge that was never asked for. */
     static SettleCharge strayCharge(boolean succeeded) {
-        return new SettleCharge(SUBSCRIPTION_ID, TENANT, LATER, INVOICE_ID, INVOICE_ID + ":9",
+        return new SettleCharge(
+                SUBSCRIPTION_ID,
+                TENANT,
+                LATER,
+                INVOICE_ID,
+                INVOICE_ID + ":9",
                 succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED));
     }
 
     static SettleRefund settleRefund(Existing state, String invoiceId, boolean succeeded) {
         var settlement = inFlight(state, SettlementKind.REFUND, invoiceId);
-        return new SettleRefund(SUBSCRIPTION_ID, TENANT, settlement.requestedAt(), invoiceId, settlement.requestId(),
-                settlement.amount(), succeeded ? new Succeeded(txHash(settlement.requestId()))
+        return new SettleRefund(
+                SUBSCRIPTION_ID,
+                TENANT,
+                settlement.requestedAt(),
+                invoiceId,
+                settlement.requestId(),
+                settlement.amount(),
+                succeeded
+                        ? new Succeeded(txHash(settlement.requestId()))
                         : new Failed(new ChargeFailure("RELAYER_ERROR", "No live chain is configured for settlement")));
     }
 
     static SettleRefund strayRefund(boolean succeeded) {
-        return new SettleRefund(SUBSCRIPTION_ID, TENANT, LATER, INVOICE_ID, INVOICE_ID + ":refund:9", AMOUNT,
+        return new SettleRefund(
+                SUBSCRIPTION_ID,
+                TENANT,
+                LATER,
+                INVOICE_ID,
+                INVOICE_ID + ":refund:9",
+                AMOUNT,
                 succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED));
     }
 

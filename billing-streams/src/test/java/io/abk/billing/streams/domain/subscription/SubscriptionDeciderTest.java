@@ -37,13 +37,38 @@ class SubscriptionDeciderTest {
         assertThat(events.get(1)).isInstanceOf(InvoiceCreated.class);
         // Jan 31 + one month clamps to Feb 28 (2026 is not a leap year), keeping the time of day.
         var period = new Period(NOW, Instant.parse("2026-02-28T10:15:30Z"));
-        var invoice = new Invoice(INVOICE_ID, InvoiceStatus.OPEN, AMOUNT, UsdcAmount.ZERO,
-                BillingReason.SUBSCRIPTION_CREATE, period, NOW, 0, null, null, null, null, null, null, null, NOW);
-        var expected = new Incomplete(new SubscriptionDetails(SUBSCRIPTION_ID, TENANT,
-                new Plan(AMOUNT, Interval.MONTH, "price_1", "plan_1"), WALLETS, "order-42",
-                Map.of("customer", "c-7"), "https://shop.example/ok", "https://shop.example/cancel",
-                new BillingCycle(period, NOW, null, false), new Mandate(MandateStatus.PENDING, null),
-                List.of(invoice), INVOICE_ID, NOW, Settlements.NONE));
+        var invoice = new Invoice(
+                INVOICE_ID,
+                InvoiceStatus.OPEN,
+                AMOUNT,
+                UsdcAmount.ZERO,
+                BillingReason.SUBSCRIPTION_CREATE,
+                period,
+                NOW,
+                0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                NOW);
+        var expected = new Incomplete(new SubscriptionDetails(
+                SUBSCRIPTION_ID,
+                TENANT,
+                new Plan(AMOUNT, Interval.MONTH, "price_1", "plan_1"),
+                WALLETS,
+                "order-42",
+                Map.of("customer", "c-7"),
+                "https://shop.example/ok",
+                "https://shop.example/cancel",
+                new BillingCycle(period, NOW, null, false),
+                new Mandate(MandateStatus.PENDING, null),
+                List.of(invoice),
+                INVOICE_ID,
+                NOW,
+                Settlements.NONE));
         assertThat(SubscriptionDecider.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }
@@ -57,8 +82,8 @@ class SubscriptionDeciderTest {
 
     @ParameterizedTest(name = "{0} with {1} trial days")
     @MethodSource("trials")
-    void shouldEndFirstPeriodAtTrialEndWithZeroInvoiceWhenTrialDaysGiven(Interval interval, int trialDays,
-            String trialEndText) {
+    void shouldEndFirstPeriodAtTrialEndWithZeroInvoiceWhenTrialDaysGiven(
+            Interval interval, int trialDays, String trialEndText) {
         var trialEnd = Instant.parse(trialEndText);
 
         var state = (Incomplete) Fixtures.created(interval, trialDays);
@@ -93,15 +118,15 @@ class SubscriptionDeciderTest {
 
         var decision = Fixtures.decide(existing, Fixtures.create(Interval.YEAR, 7));
 
-        assertThat(decision).isEqualTo(new Rejected(RejectionReason.SUBSCRIPTION_EXISTS,
-                "Subscription " + SUBSCRIPTION_ID + " already exists"));
+        assertThat(decision)
+                .isEqualTo(new Rejected(
+                        RejectionReason.SUBSCRIPTION_EXISTS, "Subscription " + SUBSCRIPTION_ID + " already exists"));
         assertThat(((Rejected) decision).reason().code()).isEqualTo("resource_already_exists");
     }
 
     @Test
     void shouldGiveSameStateWhenEventsAreFoldedOneByOneOrAllAtOnce() {
-        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 3)))
-                .events();
+        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 3))).events();
 
         SubscriptionState stepwise = new Absent();
         for (var event : events) {
@@ -118,8 +143,7 @@ class SubscriptionDeciderTest {
     @Test
     void shouldRefuseToCreateTwiceWhenEvolvingAnExistingState() {
         var existing = Fixtures.created(Interval.MONTH, 0);
-        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 0)))
-                .events();
+        var events = ((Accepted) Fixtures.decide(new Absent(), Fixtures.create(Interval.MONTH, 0))).events();
 
         // A second SubscriptionCreated can only come from a bug (decide rejects it), so evolve throws.
         assertThatThrownBy(() -> SubscriptionDecider.evolve(existing, events.getFirst()))
@@ -128,7 +152,10 @@ class SubscriptionDeciderTest {
 
     @Test
     void shouldRefuseAnInvoiceWhenNoSubscriptionExists() {
-        var invoice = ((Incomplete) Fixtures.created(Interval.MONTH, 0)).details().invoices().getFirst();
+        var invoice = ((Incomplete) Fixtures.created(Interval.MONTH, 0))
+                .details()
+                .invoices()
+                .getFirst();
 
         assertThatThrownBy(() -> SubscriptionDecider.evolve(new Absent(), new InvoiceCreated(invoice)))
                 .isInstanceOf(IllegalStateException.class);

@@ -11,15 +11,21 @@ import java.util.Optional;
  */
 public final class MandateTerms {
 
-    private MandateTerms() {
-    }
+    private MandateTerms() {}
 
     /**
      * The first problem, or empty when the vault subscription fits. Addresses compare lower-case; amounts in
      * micro-USDC; periodMonths 1 is a month, 12 a year.
      */
-    public static Optional<String> problem(String payoutAddress, long amountMicros, String interval,
-            String usdcAddress, String vaultMerchant, String vaultToken, long vaultAmountMicros, int vaultPeriodMonths) {
+    public static Optional<String> problem(
+            String payoutAddress,
+            long amountMicros,
+            String interval,
+            String usdcAddress,
+            String vaultMerchant,
+            String vaultToken,
+            long vaultAmountMicros,
+            int vaultPeriodMonths) {
         if (!vaultMerchant.equalsIgnoreCase(payoutAddress)) {
             return Optional.of("pays " + vaultMerchant + ", not the subscription's payout address " + payoutAddress);
         }

@@ -6,14 +6,11 @@ import java.util.List;
 public sealed interface PaymentMatch {
 
     /** Exactly one payment qualifies: the transfer pays it (if its hash paid nothing else). */
-    record Pays(OpenPayment payment) implements PaymentMatch {
-    }
+    record Pays(OpenPayment payment) implements PaymentMatch {}
 
     /** Several qualify: none is paid; the customer's confirm with the hash decides which. */
-    record Ambiguous(List<String> paymentIds) implements PaymentMatch {
-    }
+    record Ambiguous(List<String> paymentIds) implements PaymentMatch {}
 
     /** None qualifies. */
-    record None() implements PaymentMatch {
-    }
+    record None() implements PaymentMatch {}
 }

@@ -17,8 +17,7 @@ import java.util.Comparator;
  */
 public final class PaymentMatcher {
 
-    private PaymentMatcher() {
-    }
+    private PaymentMatcher() {}
 
     public static PaymentMatch match(SeenTransfer transfer, Collection<OpenPayment> candidates) {
         var qualifying = candidates.stream()
@@ -28,7 +27,9 @@ public final class PaymentMatcher {
         return switch (qualifying.size()) {
             case 0 -> new PaymentMatch.None();
             case 1 -> new PaymentMatch.Pays(qualifying.getFirst());
-            default -> new PaymentMatch.Ambiguous(qualifying.stream().map(OpenPayment::paymentId).toList());
+            default ->
+                new PaymentMatch.Ambiguous(
+                        qualifying.stream().map(OpenPayment::paymentId).toList());
         };
     }
 

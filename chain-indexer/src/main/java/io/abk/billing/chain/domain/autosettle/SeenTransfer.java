@@ -4,6 +4,11 @@ import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 
 /** A confirmed token transfer as matching sees it: lower-case addresses, the amount in micro-USDC. */
-public record SeenTransfer(String transferId, Mode mode, String txHash, String from, String to, long amountMicros,
-        Instant blockTimestamp) {
-}
+public record SeenTransfer(
+        String transferId,
+        Mode mode,
+        String txHash,
+        String from,
+        String to,
+        long amountMicros,
+        Instant blockTimestamp) {}

@@ -10,14 +10,14 @@ public final class TokenAmounts {
 
     private static final int MICRO_DECIMALS = 6;
 
-    private TokenAmounts() {
-    }
+    private TokenAmounts() {}
 
     /** {@code baseUnits} (a non-negative decimal integer) of a token with {@code decimals} decimals, in micro units. */
     public static long toMicros(String baseUnits, int decimals) {
         var units = new BigInteger(baseUnits);
         if (units.signum() < 0 || decimals < 0) {
-            throw new IllegalArgumentException("amounts and decimals are never negative: " + baseUnits + ", " + decimals);
+            throw new IllegalArgumentException(
+                    "amounts and decimals are never negative: " + baseUnits + ", " + decimals);
         }
         var micros = decimals <= MICRO_DECIMALS
                 ? units.multiply(BigInteger.TEN.pow(MICRO_DECIMALS - decimals))

@@ -24,7 +24,8 @@ public final class BlockWindow {
         }
         for (int i = 1; i < blocks.size(); i++) {
             if (!blocks.get(i - 1).isParentOf(blocks.get(i))) {
-                throw new IllegalArgumentException("window blocks must link: " + blocks.get(i - 1) + " -> " + blocks.get(i));
+                throw new IllegalArgumentException(
+                        "window blocks must link: " + blocks.get(i - 1) + " -> " + blocks.get(i));
             }
         }
         this.capacity = capacity;
@@ -53,7 +54,9 @@ public final class BlockWindow {
     }
 
     public Optional<BlockRef> block(long number) {
-        if (blocks.isEmpty() || number < blocks.getFirst().number() || number > blocks.getLast().number()) {
+        if (blocks.isEmpty()
+                || number < blocks.getFirst().number()
+                || number > blocks.getLast().number()) {
             return Optional.empty();
         }
         return Optional.of(blocks.get((int) (number - blocks.getFirst().number())));
@@ -85,12 +88,12 @@ public final class BlockWindow {
         var all = new ArrayList<>(blocks);
         all.addAll(range);
         int drop = Math.max(0, all.size() - capacity);
-        return new Extension(new BlockWindow(capacity, all.subList(drop, all.size())), List.copyOf(all.subList(0, drop)));
+        return new Extension(
+                new BlockWindow(capacity, all.subList(drop, all.size())), List.copyOf(all.subList(0, drop)));
     }
 
     /** A window extended by a range, and the blocks that left it (oldest first). */
-    public record Extension(BlockWindow window, List<BlockRef> evicted) {
-    }
+    public record Extension(BlockWindow window, List<BlockRef> evicted) {}
 
     /**
      * Walks back from the tip to the first block whose stored hash equals the canonical hash of its number
@@ -106,12 +109,15 @@ public final class BlockWindow {
                 return new ForkSearch.Found(stored, blocks.subList(i + 1, blocks.size()));
             }
         }
-        return new ForkSearch.BeyondWindow(blocks.getFirst().number(), blocks.getLast().number());
+        return new ForkSearch.BeyondWindow(
+                blocks.getFirst().number(), blocks.getLast().number());
     }
 
     /** The window without the blocks above {@code number}. */
     public BlockWindow rewindTo(long number) {
-        return new BlockWindow(capacity, blocks.stream().filter(block -> block.number() <= number).toList());
+        return new BlockWindow(
+                capacity,
+                blocks.stream().filter(block -> block.number() <= number).toList());
     }
 
     @Override

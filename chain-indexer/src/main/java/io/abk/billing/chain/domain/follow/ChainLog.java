@@ -7,8 +7,14 @@ import java.util.Locale;
  * One log as the node returned it from {@code eth_getLogs}, lower-cased: emitting contract, topics (topic 0 is the
  * event's signature hash), data, and where it sits on the chain.
  */
-public record ChainLog(String address, List<String> topics, String data, long blockNumber, String blockHash,
-        String txHash, int logIndex) {
+public record ChainLog(
+        String address,
+        List<String> topics,
+        String data,
+        long blockNumber,
+        String blockHash,
+        String txHash,
+        int logIndex) {
 
     public ChainLog {
         address = Hex.address(address, "log address");

@@ -9,8 +9,7 @@ final class Hex {
     private static final Pattern HASH = Pattern.compile("0x[0-9a-f]{64}");
     private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-f]{40}");
 
-    private Hex() {
-    }
+    private Hex() {}
 
     static String hash(String value, String what) {
         var lower = value.toLowerCase(Locale.ROOT);

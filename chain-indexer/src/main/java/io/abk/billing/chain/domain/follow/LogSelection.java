@@ -1,8 +1,8 @@
 package io.abk.billing.chain.domain.follow;
 
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
-import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
+import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +37,10 @@ public final class LogSelection {
     }
 
     /** With {@code usdt}, whose transfers to the USDT verifier's pay-to addresses are published too. */
-    public LogSelection(List<FollowedToken> tokens, @Nullable FollowedToken usdt, @Nullable String vaultAddress,
+    public LogSelection(
+            List<FollowedToken> tokens,
+            @Nullable FollowedToken usdt,
+            @Nullable String vaultAddress,
             EventTopics topics) {
         tokens.forEach(token -> this.tokens.put(token.address(), token));
         this.usdt = usdt;
@@ -92,7 +95,9 @@ public final class LogSelection {
         }
         var isUsdt = usdt != null && usdt.address().equals(log.address());
         var token = isUsdt ? usdt : tokens.get(log.address());
-        if (token == null || log.topics().size() != TRANSFER_TOPICS || !log.topic0().equals(topics.transfer())) {
+        if (token == null
+                || log.topics().size() != TRANSFER_TOPICS
+                || !log.topic0().equals(topics.transfer())) {
             return Optional.empty();
         }
         var from = Hex.addressFromTopic(log.topics().get(1));

@@ -10,13 +10,13 @@ import java.util.NavigableMap;
  */
 public final class Retractions {
 
-    private Retractions() {
-    }
+    private Retractions() {}
 
     /** {@code publishedByBlock}: the records published per block number, each block's in log order. */
     public static <T> List<T> plan(NavigableMap<Long, List<T>> publishedByBlock, long forkPoint) {
         var retract = new ArrayList<T>();
-        for (var block : publishedByBlock.tailMap(forkPoint, false).descendingMap().values()) {
+        for (var block :
+                publishedByBlock.tailMap(forkPoint, false).descendingMap().values()) {
             retract.addAll(block.reversed());
         }
         return retract;

@@ -6,12 +6,10 @@ public sealed interface SelectedLog {
     ChainLog log();
 
     /** A {@code Transfer} of a followed token from or to a watched address. */
-    record TokenTransferLog(ChainLog log, FollowedToken token, String from, String to) implements SelectedLog {
-    }
+    record TokenTransferLog(ChainLog log, FollowedToken token, String from, String to) implements SelectedLog {}
 
     /** One of the vault's events. */
-    record VaultLog(ChainLog log, VaultLogKind kind) implements SelectedLog {
-    }
+    record VaultLog(ChainLog log, VaultLogKind kind) implements SelectedLog {}
 
     /** Which of the vault's events a vault log is. */
     enum VaultLogKind {

@@ -19,7 +19,12 @@ import org.jspecify.annotations.Nullable;
  * @param balance the customer's token balance
  * @param allowance the customer's allowance to the vault
  */
-public record ChargeFacts(BigInteger amount, int decimals, ChargeRecord charge,
-        @Nullable OnChainSubscription subscription, @Nullable Instant nextPeriodStart, Instant chainTime,
-        BigInteger balance, BigInteger allowance) {
-}
+public record ChargeFacts(
+        BigInteger amount,
+        int decimals,
+        ChargeRecord charge,
+        @Nullable OnChainSubscription subscription,
+        @Nullable Instant nextPeriodStart,
+        Instant chainTime,
+        BigInteger balance,
+        BigInteger allowance) {}

@@ -21,8 +21,7 @@ import io.abk.billing.chain.domain.settlement.FailureCode;
  */
 public final class ChargePreflight {
 
-    private ChargePreflight() {
-    }
+    private ChargePreflight() {}
 
     public static Preflight decide(ChargeFacts facts) {
         if (facts.charge().exists()) {
@@ -37,24 +36,32 @@ public final class ChargePreflight {
         }
         var start = facts.nextPeriodStart();
         if (start != null && start.isAfter(facts.chainTime())) {
-            return new Refuse(FailureCode.PERIOD_NOT_STARTED, "The period this charge would pay starts on chain at "
-                    + start + "; every period started so far is paid");
+            return new Refuse(
+                    FailureCode.PERIOD_NOT_STARTED,
+                    "The period this charge would pay starts on chain at " + start
+                            + "; every period started so far is paid");
         }
         var amount = facts.amount();
         if (facts.balance().compareTo(amount) < 0) {
-            return new Refuse(FailureCode.INSUFFICIENT_BALANCE, "The customer's wallet holds "
-                    + render(facts, facts.balance()) + ", less than " + render(facts, amount));
+            return new Refuse(
+                    FailureCode.INSUFFICIENT_BALANCE,
+                    "The customer's wallet holds " + render(facts, facts.balance()) + ", less than "
+                            + render(facts, amount));
         }
         if (facts.allowance().signum() == 0) {
             return new Refuse(FailureCode.ALLOWANCE_REVOKED, "The customer's USDC allowance to the vault is zero");
         }
         if (facts.allowance().compareTo(amount) < 0) {
-            return new Refuse(FailureCode.ALLOWANCE_TOO_LOW, "The customer's USDC allowance to the vault is "
-                    + render(facts, facts.allowance()) + ", less than " + render(facts, amount));
+            return new Refuse(
+                    FailureCode.ALLOWANCE_TOO_LOW,
+                    "The customer's USDC allowance to the vault is " + render(facts, facts.allowance()) + ", less than "
+                            + render(facts, amount));
         }
         if (amount.compareTo(subscription.amount()) > 0) {
-            return new Refuse(FailureCode.RELAYER_ERROR, "The charge of " + render(facts, amount)
-                    + " is above the mandate of " + render(facts, subscription.amount()));
+            return new Refuse(
+                    FailureCode.RELAYER_ERROR,
+                    "The charge of " + render(facts, amount) + " is above the mandate of "
+                            + render(facts, subscription.amount()));
         }
         return new Clear();
     }

@@ -15,6 +15,5 @@ public sealed interface FeeDecision {
     }
 
     /** Nothing is sent; {@code reason} names the cap that would be broken. */
-    record OverCap(String reason) implements FeeDecision {
-    }
+    record OverCap(String reason) implements FeeDecision {}
 }

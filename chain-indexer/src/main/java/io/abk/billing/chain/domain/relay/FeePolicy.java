@@ -21,9 +21,11 @@ public record FeePolicy(BigInteger maxFeePerGasCap, BigInteger maxPriorityFeePer
 
     /** 20% over the estimate: the state can move between estimate and inclusion (a balance, a period count). */
     private static final BigInteger GAS_MARGIN_NUMERATOR = BigInteger.valueOf(6);
+
     private static final BigInteger GAS_MARGIN_DENOMINATOR = BigInteger.valueOf(5);
     /** Geth and anvil refuse a same-nonce replacement that raises its fees by less than 10%; 12.5% is safe. */
     private static final BigInteger BUMP_NUMERATOR = BigInteger.valueOf(9);
+
     private static final BigInteger BUMP_DENOMINATOR = BigInteger.valueOf(8);
     private static final BigInteger TWO = BigInteger.TWO;
 

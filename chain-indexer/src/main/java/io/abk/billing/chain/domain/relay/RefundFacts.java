@@ -13,6 +13,10 @@ import org.jspecify.annotations.Nullable;
  * @param merchantBalance the merchant's (the subscription's payee's) token balance
  * @param merchantAllowance the merchant's allowance to the vault
  */
-public record RefundFacts(BigInteger amount, int decimals, boolean refundIdUsed,
-        @Nullable OnChainSubscription subscription, BigInteger merchantBalance, BigInteger merchantAllowance) {
-}
+public record RefundFacts(
+        BigInteger amount,
+        int decimals,
+        boolean refundIdUsed,
+        @Nullable OnChainSubscription subscription,
+        BigInteger merchantBalance,
+        BigInteger merchantAllowance) {}

@@ -13,8 +13,7 @@ import io.abk.billing.chain.domain.settlement.FailureCode;
  */
 public final class RefundPreflight {
 
-    private RefundPreflight() {
-    }
+    private RefundPreflight() {}
 
     public static Preflight decide(RefundFacts facts) {
         var subscription = facts.subscription();
@@ -28,16 +27,23 @@ public final class RefundPreflight {
         var amount = facts.amount();
         var refundable = subscription.refundable();
         if (amount.compareTo(refundable) > 0) {
-            return new Refuse(FailureCode.RELAYER_ERROR, "The refund of " + render(facts, amount)
-                    + " is above what the vault can still refund for this subscription, " + render(facts, refundable));
+            return new Refuse(
+                    FailureCode.RELAYER_ERROR,
+                    "The refund of " + render(facts, amount)
+                            + " is above what the vault can still refund for this subscription, "
+                            + render(facts, refundable));
         }
         if (facts.merchantBalance().compareTo(amount) < 0) {
-            return new Refuse(FailureCode.MERCHANT_FUNDS_UNAVAILABLE, "The merchant's payout address holds "
-                    + render(facts, facts.merchantBalance()) + ", less than the refund of " + render(facts, amount));
+            return new Refuse(
+                    FailureCode.MERCHANT_FUNDS_UNAVAILABLE,
+                    "The merchant's payout address holds " + render(facts, facts.merchantBalance())
+                            + ", less than the refund of " + render(facts, amount));
         }
         if (facts.merchantAllowance().compareTo(amount) < 0) {
-            return new Refuse(FailureCode.MERCHANT_FUNDS_UNAVAILABLE, "The merchant's payout address allows the vault "
-                    + render(facts, facts.merchantAllowance()) + ", less than the refund of " + render(facts, amount));
+            return new Refuse(
+                    FailureCode.MERCHANT_FUNDS_UNAVAILABLE,
+                    "The merchant's payout address allows the vault " + render(facts, facts.merchantAllowance())
+                            + ", less than the refund of " + render(facts, amount));
         }
         return new Clear();
     }

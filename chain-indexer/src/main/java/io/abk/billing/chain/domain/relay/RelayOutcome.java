@@ -7,8 +7,7 @@ import io.abk.billing.chain.domain.verification.VerificationFailure;
 public sealed interface RelayOutcome {
 
     /** The charge or refund moved the money in {@code txHash} (mined with status 1). */
-    record Moved(String txHash) implements RelayOutcome {
-    }
+    record Moved(String txHash) implements RelayOutcome {}
 
     /**
      * Nothing moved, or the transaction does not pay the payment; {@code code} is a {@link FailureCode} for a charge
@@ -26,13 +25,11 @@ public sealed interface RelayOutcome {
     }
 
     /** The payment's transaction is a confirmed transfer of {@code amountReceivedMicros} to the payout address. */
-    record Verified(String txHash, long amountReceivedMicros, String fromAddress) implements RelayOutcome {
-    }
+    record Verified(String txHash, long amountReceivedMicros, String fromAddress) implements RelayOutcome {}
 
     /**
      * The relayer's own code threw: a bug, not an answer of the chain. Nothing is answered for the request (a bug
      * must not reach the customer as a failed payment); it goes to the dead-letter topic to be replayed once fixed.
      */
-    record Bug(Throwable cause) implements RelayOutcome {
-    }
+    record Bug(Throwable cause) implements RelayOutcome {}
 }

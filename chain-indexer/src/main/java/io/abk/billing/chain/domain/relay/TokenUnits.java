@@ -12,13 +12,13 @@ import java.util.Optional;
  */
 public final class TokenUnits {
 
-    private TokenUnits() {
-    }
+    private TokenUnits() {}
 
     /** {@code micros} in base units of a token with {@code decimals}, or empty when the token cannot carry it. */
     public static Optional<BigInteger> fromMicros(long micros, int decimals) {
         try {
-            return Optional.of(BigDecimal.valueOf(micros, UsdcAmount.DECIMALS).movePointRight(decimals)
+            return Optional.of(BigDecimal.valueOf(micros, UsdcAmount.DECIMALS)
+                    .movePointRight(decimals)
                     .toBigIntegerExact());
         } catch (ArithmeticException finerThanTheToken) {
             return Optional.empty();
@@ -30,7 +30,9 @@ public final class TokenUnits {
      * paid by rounding up). Saturates at {@link Long#MAX_VALUE}.
      */
     public static long toMicros(BigInteger baseUnits, int decimals) {
-        var micros = new BigDecimal(baseUnits).movePointLeft(decimals - UsdcAmount.DECIMALS).toBigInteger();
+        var micros = new BigDecimal(baseUnits)
+                .movePointLeft(decimals - UsdcAmount.DECIMALS)
+                .toBigInteger();
         return micros.bitLength() < Long.SIZE ? micros.longValue() : Long.MAX_VALUE;
     }
 

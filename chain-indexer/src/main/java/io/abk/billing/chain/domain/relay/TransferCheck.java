@@ -19,8 +19,7 @@ import java.util.List;
  */
 public final class TransferCheck {
 
-    private TransferCheck() {
-    }
+    private TransferCheck() {}
 
     public static RelayOutcome decide(TransferFacts facts) {
         var transaction = "Transaction " + facts.txHash();
@@ -34,31 +33,43 @@ public final class TransferCheck {
             return Refused.of(VerificationFailure.PAYMENT_TX_NO_TRANSFER, transaction + " does not transfer USDC");
         }
         var toPayout = facts.transfers().stream()
-                .filter(transfer -> transfer.to().equalsIgnoreCase(facts.payoutAddress())).toList();
+                .filter(transfer -> transfer.to().equalsIgnoreCase(facts.payoutAddress()))
+                .toList();
         if (toPayout.isEmpty()) {
-            return Refused.of(VerificationFailure.PAYMENT_WRONG_RECIPIENT, transaction
-                    + " does not pay the merchant's payout address " + facts.payoutAddress());
+            return Refused.of(
+                    VerificationFailure.PAYMENT_WRONG_RECIPIENT,
+                    transaction + " does not pay the merchant's payout address " + facts.payoutAddress());
         }
         var wallet = facts.walletAddress();
-        var counted = wallet == null ? toPayout
-                : toPayout.stream().filter(transfer -> transfer.from().equalsIgnoreCase(wallet)).toList();
+        var counted = wallet == null
+                ? toPayout
+                : toPayout.stream()
+                        .filter(transfer -> transfer.from().equalsIgnoreCase(wallet))
+                        .toList();
         if (counted.isEmpty()) {
-            return Refused.of(VerificationFailure.PAYMENT_WRONG_SENDER, transaction
-                    + " does not come from the customer's wallet " + wallet);
+            return Refused.of(
+                    VerificationFailure.PAYMENT_WRONG_SENDER,
+                    transaction + " does not come from the customer's wallet " + wallet);
         }
         var received = TokenUnits.toMicros(sum(counted), facts.decimals());
         if (received < facts.expectedMicros()) {
-            return Refused.of(VerificationFailure.PAYMENT_SHORT, transaction + " pays less than the payment: expected "
-                    + UsdcAmount.ofMicros(facts.expectedMicros()) + ", received " + UsdcAmount.ofMicros(received));
+            return Refused.of(
+                    VerificationFailure.PAYMENT_SHORT,
+                    transaction + " pays less than the payment: expected " + UsdcAmount.ofMicros(facts.expectedMicros())
+                            + ", received " + UsdcAmount.ofMicros(received));
         }
         long confirmations = facts.head() - facts.blockNumber() + 1;
         if (confirmations < facts.requiredConfirmations()) {
-            return Refused.of(VerificationFailure.PAYMENT_PENDING_CONFIRMATIONS, transaction + " has "
-                    + Math.max(confirmations, 0) + " of " + facts.requiredConfirmations()
-                    + " confirmations; confirm again shortly");
+            return Refused.of(
+                    VerificationFailure.PAYMENT_PENDING_CONFIRMATIONS,
+                    transaction + " has "
+                            + Math.max(confirmations, 0) + " of " + facts.requiredConfirmations()
+                            + " confirmations; confirm again shortly");
         }
-        return new Verified(facts.txHash(), received, wallet == null ? counted.getFirst().from() : wallet.toLowerCase(
-                java.util.Locale.ROOT));
+        return new Verified(
+                facts.txHash(),
+                received,
+                wallet == null ? counted.getFirst().from() : wallet.toLowerCase(java.util.Locale.ROOT));
     }
 
     private static BigInteger sum(List<TokenTransfer> transfers) {

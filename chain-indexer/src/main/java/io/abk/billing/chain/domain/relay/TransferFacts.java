@@ -19,9 +19,18 @@ import org.jspecify.annotations.Nullable;
  * @param expectedMicros the least the transfer must carry
  * @param decimals the token's decimals
  */
-public record TransferFacts(String txHash, boolean found, boolean succeeded, List<TokenTransfer> transfers,
-        long blockNumber, long head, int requiredConfirmations, String payoutAddress, @Nullable String walletAddress,
-        long expectedMicros, int decimals) {
+public record TransferFacts(
+        String txHash,
+        boolean found,
+        boolean succeeded,
+        List<TokenTransfer> transfers,
+        long blockNumber,
+        long head,
+        int requiredConfirmations,
+        String payoutAddress,
+        @Nullable String walletAddress,
+        long expectedMicros,
+        int decimals) {
 
     public TransferFacts {
         transfers = List.copyOf(transfers);

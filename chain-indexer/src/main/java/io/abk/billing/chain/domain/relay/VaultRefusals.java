@@ -12,37 +12,46 @@ import io.abk.billing.contracts.VaultError;
  */
 public final class VaultRefusals {
 
-    private VaultRefusals() {
-    }
+    private VaultRefusals() {}
 
     public static Refuse of(VaultError error, VaultCall call, int decimals) {
         return switch (error) {
             case VaultError.UnknownSubscription e ->
-                    new Refuse(FailureCode.MANDATE_INACTIVE, "The vault has no subscription for this mandate");
+                new Refuse(FailureCode.MANDATE_INACTIVE, "The vault has no subscription for this mandate");
             case VaultError.SubscriptionIsCanceled e ->
-                    new Refuse(FailureCode.MANDATE_INACTIVE, "The customer's mandate was canceled in the vault");
-            case VaultError.PeriodNotStarted e -> new Refuse(FailureCode.PERIOD_NOT_STARTED,
-                    "The period this charge would pay starts on chain at " + e.startsAt()
-                            + "; every period started so far is paid");
-            case VaultError.InsufficientBalance e -> call == VaultCall.CHARGE
-                    ? new Refuse(FailureCode.INSUFFICIENT_BALANCE, "The customer's wallet holds "
-                            + usdc(e.balance(), decimals) + ", less than " + usdc(e.needed(), decimals))
-                    : new Refuse(FailureCode.MERCHANT_FUNDS_UNAVAILABLE, "The merchant's payout address holds "
-                            + usdc(e.balance(), decimals) + ", less than the refund of " + usdc(e.needed(), decimals));
+                new Refuse(FailureCode.MANDATE_INACTIVE, "The customer's mandate was canceled in the vault");
+            case VaultError.PeriodNotStarted e ->
+                new Refuse(
+                        FailureCode.PERIOD_NOT_STARTED,
+                        "The period this charge would pay starts on chain at " + e.startsAt()
+                                + "; every period started so far is paid");
+            case VaultError.InsufficientBalance e ->
+                call == VaultCall.CHARGE
+                        ? new Refuse(
+                                FailureCode.INSUFFICIENT_BALANCE,
+                                "The customer's wallet holds " + usdc(e.balance(), decimals) + ", less than "
+                                        + usdc(e.needed(), decimals))
+                        : new Refuse(
+                                FailureCode.MERCHANT_FUNDS_UNAVAILABLE,
+                                "The merchant's payout address holds " + usdc(e.balance(), decimals)
+                                        + ", less than the refund of " + usdc(e.needed(), decimals));
             case VaultError.InsufficientAllowance e -> allowance(e, call, decimals);
-            case VaultError.AmountAboveMandate e -> relayerError("The charge of " + usdc(e.amount(), decimals)
-                    + " is above the mandate of " + usdc(e.mandateAmount(), decimals));
-            case VaultError.RefundAboveCharged e -> relayerError("The refund of " + usdc(e.amount(), decimals)
-                    + " is above what the vault can still refund for this subscription, "
-                    + usdc(e.refundable(), decimals));
-            case VaultError.ChargeIdUsed e -> relayerError("The vault has charged this invoice already, but the "
-                    + "charge's transaction was not found");
-            case VaultError.RefundIdUsed e -> relayerError("The vault has made this refund already, but the "
-                    + "refund's transaction was not found");
+            case VaultError.AmountAboveMandate e ->
+                relayerError("The charge of " + usdc(e.amount(), decimals) + " is above the mandate of "
+                        + usdc(e.mandateAmount(), decimals));
+            case VaultError.RefundAboveCharged e ->
+                relayerError("The refund of " + usdc(e.amount(), decimals)
+                        + " is above what the vault can still refund for this subscription, "
+                        + usdc(e.refundable(), decimals));
+            case VaultError.ChargeIdUsed e ->
+                relayerError(
+                        "The vault has charged this invoice already, but the " + "charge's transaction was not found");
+            case VaultError.RefundIdUsed e ->
+                relayerError("The vault has made this refund already, but the " + "refund's transaction was not found");
             case VaultError.NotRelayer e ->
-                    relayerError("The vault accepts charges from another relayer account than this relayer's key");
+                relayerError("The vault accepts charges from another relayer account than this relayer's key");
             case VaultError.NotMerchantOrRelayer e ->
-                    relayerError("The vault accepts refunds from another relayer account than this relayer's key");
+                relayerError("The vault accepts refunds from another relayer account than this relayer's key");
             case VaultError.NotCustomerOrRelayer e -> relayerError("The vault refused the relayer's account");
             case VaultError.ZeroAmount e -> relayerError("The vault refuses an amount of zero");
             case VaultError.TokenTransferFailed e -> relayerError("The token refused the transfer");
@@ -50,21 +59,25 @@ public final class VaultRefusals {
             case VaultError.RefAlreadyUsed e -> relayerError("The vault refused the subscription reference");
             case VaultError.InvalidSubscription e -> relayerError("The vault refused the subscription: " + e.reason());
             case VaultError.TimestampOutOfRange e -> relayerError("The vault's calendar is out of range");
-            case VaultError.Unknown e -> relayerError("The vault reverted with data the relayer cannot read ("
-                    + abbreviated(e.data()) + ")");
+            case VaultError.Unknown e ->
+                relayerError("The vault reverted with data the relayer cannot read (" + abbreviated(e.data()) + ")");
         };
     }
 
     private static Refuse allowance(VaultError.InsufficientAllowance e, VaultCall call, int decimals) {
         if (call == VaultCall.REFUND) {
-            return new Refuse(FailureCode.MERCHANT_FUNDS_UNAVAILABLE, "The merchant's payout address allows the vault "
-                    + usdc(e.allowance(), decimals) + ", less than the refund of " + usdc(e.needed(), decimals));
+            return new Refuse(
+                    FailureCode.MERCHANT_FUNDS_UNAVAILABLE,
+                    "The merchant's payout address allows the vault " + usdc(e.allowance(), decimals)
+                            + ", less than the refund of " + usdc(e.needed(), decimals));
         }
         if (e.allowance().signum() == 0) {
             return new Refuse(FailureCode.ALLOWANCE_REVOKED, "The customer's USDC allowance to the vault is zero");
         }
-        return new Refuse(FailureCode.ALLOWANCE_TOO_LOW, "The customer's USDC allowance to the vault is "
-                + usdc(e.allowance(), decimals) + ", less than " + usdc(e.needed(), decimals));
+        return new Refuse(
+                FailureCode.ALLOWANCE_TOO_LOW,
+                "The customer's USDC allowance to the vault is " + usdc(e.allowance(), decimals) + ", less than "
+                        + usdc(e.needed(), decimals));
     }
 
     private static Refuse relayerError(String message) {

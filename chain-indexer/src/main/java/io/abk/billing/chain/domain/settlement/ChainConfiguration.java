@@ -7,11 +7,12 @@ import io.abk.billing.schemas.mode.Mode;
  * the sandbox off for test-mode charges that name no explicit {@code sandboxMode}; nothing else about a chain
  * matters to the decisions.
  */
-public record ChainConfiguration(boolean testChainConfigured, boolean liveChainConfigured, String testChainName,
-        String liveChainName) {
+public record ChainConfiguration(
+        boolean testChainConfigured, boolean liveChainConfigured, String testChainName, String liveChainName) {
 
     /** The names checkout shows by default (the gateway reads the same variables), Base Sepolia for test, Base for live. */
     public static final String DEFAULT_TEST_CHAIN_NAME = "Base Sepolia";
+
     public static final String DEFAULT_LIVE_CHAIN_NAME = "Base";
 
     /** No chain at all: every test-mode request is simulated, every live one refused. */

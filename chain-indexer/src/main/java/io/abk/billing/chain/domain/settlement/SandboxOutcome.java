@@ -21,7 +21,9 @@ public enum SandboxOutcome {
 
     /** The outcome named exactly {@code value} (case-sensitive, as the API validates it), if any. */
     public static Optional<SandboxOutcome> parse(String value) {
-        return Arrays.stream(values()).filter(outcome -> outcome.value.equals(value)).findFirst();
+        return Arrays.stream(values())
+                .filter(outcome -> outcome.value.equals(value))
+                .findFirst();
     }
 
     /** The accepted names, for messages: {@code success, insufficient_balance or allowance_revoked}. */

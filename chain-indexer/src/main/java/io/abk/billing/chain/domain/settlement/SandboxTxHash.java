@@ -15,8 +15,7 @@ public final class SandboxTxHash {
 
     private static final String SEED_PREFIX = "sandbox:";
 
-    private SandboxTxHash() {
-    }
+    private SandboxTxHash() {}
 
     public static String of(String requestId) {
         try {

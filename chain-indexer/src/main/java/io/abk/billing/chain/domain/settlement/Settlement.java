@@ -7,14 +7,11 @@ package io.abk.billing.chain.domain.settlement;
 public sealed interface Settlement {
 
     /** The money moved; {@code txHash} is {@code 0x} and 64 lower-case hex digits. */
-    record Succeeded(String txHash) implements Settlement {
-    }
+    record Succeeded(String txHash) implements Settlement {}
 
     /** Nothing moved; {@code message} is shown to the merchant as the invoice's {@code failureMessage}. */
-    record Failed(FailureCode code, String message) implements Settlement {
-    }
+    record Failed(FailureCode code, String message) implements Settlement {}
 
     /** The request is executed on the mode's chain by the relayer; nothing is answered now. */
-    record Relayed() implements Settlement {
-    }
+    record Relayed() implements Settlement {}
 }

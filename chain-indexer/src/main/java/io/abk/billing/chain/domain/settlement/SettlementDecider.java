@@ -26,8 +26,7 @@ public final class SettlementDecider {
 
     static final String LIVE_SANDBOX = "sandboxMode is for test mode only; a live charge is never simulated";
 
-    private SettlementDecider() {
-    }
+    private SettlementDecider() {}
 
     public static Settlement decide(SettlementRequest request, ChainConfiguration chains) {
         if (request.requestId().isBlank()) {
@@ -39,8 +38,9 @@ public final class SettlementDecider {
         var sandbox = request.mode() == Mode.TEST && !chains.configured(Mode.TEST);
         return switch (request) {
             case Charge charge when present(charge.sandboxMode()) -> explicit(charge);
-            case Charge charge when sandbox -> simulate(charge.requestId(), charge.sandboxDefaultOutcome(),
-                    "metadata.sandboxRenewalOutcome");
+            case Charge charge
+            when sandbox ->
+                simulate(charge.requestId(), charge.sandboxDefaultOutcome(), "metadata.sandboxRenewalOutcome");
             case Refund refund when sandbox -> new Succeeded(SandboxTxHash.of(refund.requestId()));
             case Charge charge -> onChain(charge.mode(), chains);
             case Refund refund -> onChain(refund.mode(), chains);
@@ -64,17 +64,18 @@ public final class SettlementDecider {
         }
         return SandboxOutcome.parse(outcomeName)
                 .map(outcome -> simulated(requestId, outcome))
-                .orElseGet(() -> new Failed(FailureCode.RELAYER_ERROR, "Unknown " + source + " '" + outcomeName
-                        + "'; expected " + SandboxOutcome.names()));
+                .orElseGet(() -> new Failed(
+                        FailureCode.RELAYER_ERROR,
+                        "Unknown " + source + " '" + outcomeName + "'; expected " + SandboxOutcome.names()));
     }
 
     private static Settlement simulated(String requestId, SandboxOutcome outcome) {
         return switch (outcome) {
             case SUCCESS -> new Succeeded(SandboxTxHash.of(requestId));
-            case INSUFFICIENT_BALANCE -> new Failed(FailureCode.INSUFFICIENT_BALANCE,
-                    "The customer's wallet does not hold enough USDC");
-            case ALLOWANCE_REVOKED -> new Failed(FailureCode.ALLOWANCE_REVOKED,
-                    "The customer revoked the vault's USDC allowance");
+            case INSUFFICIENT_BALANCE ->
+                new Failed(FailureCode.INSUFFICIENT_BALANCE, "The customer's wallet does not hold enough USDC");
+            case ALLOWANCE_REVOKED ->
+                new Failed(FailureCode.ALLOWANCE_REVOKED, "The customer revoked the vault's USDC allowance");
         };
     }
 

@@ -21,11 +21,14 @@ public sealed interface SettlementRequest {
      * @param sandboxMode an explicit outcome for this one manual charge (test mode only), or null
      * @param sandboxDefaultOutcome the subscription's {@code metadata.sandboxRenewalOutcome}, or null
      */
-    record Charge(String requestId, Mode mode, long amountMicros, @Nullable String sandboxMode,
-            @Nullable String sandboxDefaultOutcome) implements SettlementRequest {
-    }
+    record Charge(
+            String requestId,
+            Mode mode,
+            long amountMicros,
+            @Nullable String sandboxMode,
+            @Nullable String sandboxDefaultOutcome)
+            implements SettlementRequest {}
 
     /** Send {@code amountMicros} back to the customer's wallet. */
-    record Refund(String requestId, Mode mode, long amountMicros) implements SettlementRequest {
-    }
+    record Refund(String requestId, Mode mode, long amountMicros) implements SettlementRequest {}
 }

@@ -13,8 +13,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TxClaims {
 
-    private TxClaims() {
-    }
+    private TxClaims() {}
 
     /** True when {@code claimant} may use a hash held by {@code holder} (null: nobody holds it yet). */
     public static boolean grants(@Nullable String holder, String claimant) {
@@ -29,7 +28,8 @@ public final class TxClaims {
         if (grants(holder, claimant)) {
             return new Paid(transfer.txHash(), transfer.amountReceivedMicros());
         }
-        return new Failed(VerificationFailure.PAYMENT_TX_ALREADY_USED,
+        return new Failed(
+                VerificationFailure.PAYMENT_TX_ALREADY_USED,
                 "Transaction " + transfer.txHash() + " has already paid another payment");
     }
 }

@@ -11,8 +11,7 @@ public final class TxHash {
 
     private static final Pattern WELL_FORMED = Pattern.compile("0x[0-9a-f]{64}");
 
-    private TxHash() {
-    }
+    private TxHash() {}
 
     /** The lower-case form of {@code txHash} (stripped of surrounding blanks); not validated. */
     public static String canonical(String txHash) {

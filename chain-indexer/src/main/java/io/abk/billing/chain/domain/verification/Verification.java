@@ -8,25 +8,20 @@ package io.abk.billing.chain.domain.verification;
 public sealed interface Verification {
 
     /** A final outcome, sent back to the payment as it is. */
-    sealed interface Answer extends Verification {
-    }
+    sealed interface Answer extends Verification {}
 
     /**
      * The payment is paid by {@code txHash} ({@code 0x} and 64 lower-case hex digits), which carried
      * {@code amountReceivedMicros} (at least the payment's amount).
      */
-    record Paid(String txHash, long amountReceivedMicros) implements Answer {
-    }
+    record Paid(String txHash, long amountReceivedMicros) implements Answer {}
 
     /** Nothing paid the payment; {@code message} is shown to the customer with the code. */
-    record Failed(VerificationFailure code, String message) implements Answer {
-    }
+    record Failed(VerificationFailure code, String message) implements Answer {}
 
     /** The transfer pays the payment, unless its hash has already paid another payment or invoice. */
-    record PaidIfUnclaimed(String txHash, long amountReceivedMicros) implements Verification {
-    }
+    record PaidIfUnclaimed(String txHash, long amountReceivedMicros) implements Verification {}
 
     /** The transaction is verified on the mode's chain by the relayer, which answers on {@code chain.results}. */
-    record Relayed() implements Verification {
-    }
+    record Relayed() implements Verification {}
 }

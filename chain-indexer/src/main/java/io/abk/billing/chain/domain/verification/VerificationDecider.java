@@ -29,8 +29,7 @@ public final class VerificationDecider {
 
     static final String NO_LIVE_CHAIN = "No live chain is configured to verify transactions";
 
-    private VerificationDecider() {
-    }
+    private VerificationDecider() {}
 
     public static Verification decide(VerificationRequest request, ChainConfiguration chains) {
         if (request.requestId().isBlank()) {
@@ -49,7 +48,8 @@ public final class VerificationDecider {
         }
         var txHash = TxHash.canonical(given);
         if (!TxHash.wellFormed(txHash)) {
-            return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
+            return new Failed(
+                    VerificationFailure.PAYMENT_TX_NOT_FOUND,
                     "A transaction hash is 0x and 64 hex digits; the one given is not");
         }
         if (onChain) {
@@ -62,7 +62,8 @@ public final class VerificationDecider {
 
     private static Verification withoutHash(VerificationRequest request, ChainConfiguration chains) {
         if (chains.configured(request.mode())) {
-            return new Failed(VerificationFailure.PAYMENT_TX_NOT_FOUND,
+            return new Failed(
+                    VerificationFailure.PAYMENT_TX_NOT_FOUND,
                     "A transaction hash is required to verify a payment on " + chains.name(request.mode()));
         }
         return new Paid(SandboxTxHash.of(request.paymentId()), request.amountMicros());
@@ -74,12 +75,13 @@ public final class VerificationDecider {
             case NOT_FOUND -> transaction + " was not found";
             case REVERTED -> transaction + " reverted";
             case NO_TRANSFER -> transaction + " does not transfer USDC";
-            case WRONG_RECIPIENT -> transaction + " does not pay the merchant's payout address "
-                    + request.payoutAddress();
+            case WRONG_RECIPIENT ->
+                transaction + " does not pay the merchant's payout address " + request.payoutAddress();
             // The sandbox's short transfer carries half the amount (rounded down to a micro-USDC).
-            case SHORT -> transaction + " pays less than the payment: expected "
-                    + UsdcAmount.ofMicros(request.amountMicros()) + ", received "
-                    + UsdcAmount.ofMicros(request.amountMicros() / 2);
+            case SHORT ->
+                transaction + " pays less than the payment: expected "
+                        + UsdcAmount.ofMicros(request.amountMicros()) + ", received "
+                        + UsdcAmount.ofMicros(request.amountMicros() / 2);
         };
         return new Failed(scenario.failure(), message);
     }

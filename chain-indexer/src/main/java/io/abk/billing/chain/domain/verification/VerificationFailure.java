@@ -21,6 +21,8 @@ public enum VerificationFailure {
 
     /** The failure named {@code name} exactly, if this enum has it. */
     public static java.util.Optional<VerificationFailure> parse(String name) {
-        return java.util.Arrays.stream(values()).filter(code -> code.name().equals(name)).findFirst();
+        return java.util.Arrays.stream(values())
+                .filter(code -> code.name().equals(name))
+                .findFirst();
     }
 }

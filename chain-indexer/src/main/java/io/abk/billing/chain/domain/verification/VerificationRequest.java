@@ -8,6 +8,10 @@ import org.jspecify.annotations.Nullable;
  * {@code amountMicros} the least the transfer must carry, {@code payoutAddress} the recipient it must have, and
  * {@code txHash} what the customer gave, as given (null: none, which only the sandbox accepts).
  */
-public record VerificationRequest(String requestId, String paymentId, Mode mode, long amountMicros,
-        String payoutAddress, @Nullable String txHash) {
-}
+public record VerificationRequest(
+        String requestId,
+        String paymentId,
+        Mode mode,
+        long amountMicros,
+        String payoutAddress,
+        @Nullable String txHash) {}

@@ -23,34 +23,62 @@ class PaymentMatcherTest {
         var open = payment("pay_a", Mode.LIVE, TEN, WALLET);
         var anySender = payment("pay_b", Mode.LIVE, TEN, null);
         return Stream.of(
-                arguments("pays the one payment it fits", transfer(Mode.LIVE, WALLET, TEN, CREATED), List.of(open),
+                arguments(
+                        "pays the one payment it fits",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED),
+                        List.of(open),
                         new PaymentMatch.Pays(open)),
-                arguments("an overpayment pays too", transfer(Mode.LIVE, WALLET, TEN + 1, CREATED), List.of(open),
+                arguments(
+                        "an overpayment pays too",
+                        transfer(Mode.LIVE, WALLET, TEN + 1, CREATED),
+                        List.of(open),
                         new PaymentMatch.Pays(open)),
-                arguments("a short transfer pays nothing", transfer(Mode.LIVE, WALLET, TEN - 1, CREATED), List.of(open),
+                arguments(
+                        "a short transfer pays nothing",
+                        transfer(Mode.LIVE, WALLET, TEN - 1, CREATED),
+                        List.of(open),
                         new PaymentMatch.None()),
-                arguments("another sender pays nothing", transfer(Mode.LIVE, "0xother", TEN, CREATED), List.of(open),
+                arguments(
+                        "another sender pays nothing",
+                        transfer(Mode.LIVE, "0xother", TEN, CREATED),
+                        List.of(open),
                         new PaymentMatch.None()),
-                arguments("any sender pays a wallet-less payment", transfer(Mode.LIVE, "0xother", TEN, CREATED),
-                        List.of(anySender), new PaymentMatch.Pays(anySender)),
-                arguments("live: mined before creation pays nothing",
-                        transfer(Mode.LIVE, WALLET, TEN, CREATED.minusSeconds(1)), List.of(open), new PaymentMatch.None()),
-                arguments("test: a test clock ahead of the chain still matches",
+                arguments(
+                        "any sender pays a wallet-less payment",
+                        transfer(Mode.LIVE, "0xother", TEN, CREATED),
+                        List.of(anySender),
+                        new PaymentMatch.Pays(anySender)),
+                arguments(
+                        "live: mined before creation pays nothing",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED.minusSeconds(1)),
+                        List.of(open),
+                        new PaymentMatch.None()),
+                arguments(
+                        "test: a test clock ahead of the chain still matches",
                         transfer(Mode.TEST, WALLET, TEN, CREATED.minusSeconds(3600)),
                         List.of(payment("pay_t", Mode.TEST, TEN, WALLET)),
                         new PaymentMatch.Pays(payment("pay_t", Mode.TEST, TEN, WALLET))),
-                arguments("another mode pays nothing", transfer(Mode.TEST, WALLET, TEN, CREATED), List.of(open),
+                arguments(
+                        "another mode pays nothing",
+                        transfer(Mode.TEST, WALLET, TEN, CREATED),
+                        List.of(open),
                         new PaymentMatch.None()),
-                arguments("two that fit are ambiguous", transfer(Mode.LIVE, WALLET, TEN, CREATED),
-                        List.of(anySender, open), new PaymentMatch.Ambiguous(List.of("pay_a", "pay_b"))),
-                arguments("nothing open, nothing paid", transfer(Mode.LIVE, WALLET, TEN, CREATED), List.of(),
+                arguments(
+                        "two that fit are ambiguous",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED),
+                        List.of(anySender, open),
+                        new PaymentMatch.Ambiguous(List.of("pay_a", "pay_b"))),
+                arguments(
+                        "nothing open, nothing paid",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED),
+                        List.of(),
                         new PaymentMatch.None()));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("matches")
-    void shouldMatchAsTheTableSaysWhenGivenATransferAndTheOpenPayments(String behaviour, SeenTransfer transfer,
-            List<OpenPayment> candidates, PaymentMatch expected) {
+    void shouldMatchAsTheTableSaysWhenGivenATransferAndTheOpenPayments(
+            String behaviour, SeenTransfer transfer, List<OpenPayment> candidates, PaymentMatch expected) {
         assertThat(PaymentMatcher.match(transfer, candidates)).isEqualTo(expected);
     }
 

@@ -9,13 +9,15 @@ class AdaptiveRangeTest {
 
     @ParameterizedTest(name = "size {0}, {1} ms, {2} logs -> {3}")
     @CsvSource({
-            "100, 200, 10, 200",      // fast and small: double
-            "600, 200, 10, 1000",     // never past max
-            "100, 1500, 10, 100",     // slow: keep
-            "100, 200, 5000, 100",    // many logs: keep
-            "1000, 10, 0, 1000"})     // at max already
+        "100, 200, 10, 200", // fast and small: double
+        "600, 200, 10, 1000", // never past max
+        "100, 1500, 10, 100", // slow: keep
+        "100, 200, 5000, 100", // many logs: keep
+        "1000, 10, 0, 1000"
+    }) // at max already
     void shouldGrowOnlyAfterFastSmallAnswers(int size, long millis, int logs, int expected) {
-        assertThat(new AdaptiveRange(10, 1000, size).afterAnswer(millis, logs).size()).isEqualTo(expected);
+        assertThat(new AdaptiveRange(10, 1000, size).afterAnswer(millis, logs).size())
+                .isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "size {0} refused -> {1}")

@@ -22,8 +22,9 @@ class BlockWindowTest {
     void shouldKeepTheNewestBlocksAndReturnTheEvictedWhenExtendedPastCapacity() {
         var extension = WINDOW_10_TO_19.extend(chain('a', 20, 22));
 
-        assertThat(extension.window().blocks()).extracting(BlockRef::number).containsExactly(
-                13L, 14L, 15L, 16L, 17L, 18L, 19L, 20L, 21L, 22L);
+        assertThat(extension.window().blocks())
+                .extracting(BlockRef::number)
+                .containsExactly(13L, 14L, 15L, 16L, 17L, 18L, 19L, 20L, 21L, 22L);
         assertThat(extension.evicted()).extracting(BlockRef::number).containsExactly(10L, 11L, 12L);
     }
 
@@ -39,10 +40,16 @@ class BlockWindowTest {
         return Stream.of(
                 Arguments.of("continues the tip", chain('a', 20, 25), WindowCheck.Links.class),
                 Arguments.of("empty range", List.of(), WindowCheck.Links.class),
-                Arguments.of("first block's parent is another branch's 19", chain('b', 'b', 20, 25), WindowCheck.Fork.class),
-                Arguments.of("block 20 replaced, 21 on the new branch", chain('a', 'b', 20, 21), WindowCheck.Links.class),
-                Arguments.of("21 does not name 20 as parent", List.of(chain('a', 20, 20).getFirst(),
-                        chain('b', 21, 21).getFirst()), WindowCheck.Torn.class));
+                Arguments.of(
+                        "first block's parent is another branch's 19", chain('b', 'b', 20, 25), WindowCheck.Fork.class),
+                Arguments.of(
+                        "block 20 replaced, 21 on the new branch", chain('a', 'b', 20, 21), WindowCheck.Links.class),
+                Arguments.of(
+                        "21 does not name 20 as parent",
+                        List.of(
+                                chain('a', 20, 20).getFirst(),
+                                chain('b', 21, 21).getFirst()),
+                        WindowCheck.Torn.class));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -68,8 +75,8 @@ class BlockWindowTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("forks")
-    void shouldFindTheNewestCanonicalBlockWalkingBack(String name, long forkedAfter, long expectedForkPoint,
-            int expectedDepth) {
+    void shouldFindTheNewestCanonicalBlockWalkingBack(
+            String name, long forkedAfter, long expectedForkPoint, int expectedDepth) {
         var search = WINDOW_10_TO_19.forkPoint(canonical(forkedAfter, 19));
 
         assertThat(search).isInstanceOfSatisfying(ForkSearch.Found.class, found -> {
@@ -87,7 +94,8 @@ class BlockWindowTest {
 
         var search = WINDOW_10_TO_19.forkPoint(canonical);
 
-        assertThat(search).isEqualTo(new ForkSearch.Found(WINDOW_10_TO_19.block(16).orElseThrow(), chain('a', 17, 19)));
+        assertThat(search)
+                .isEqualTo(new ForkSearch.Found(WINDOW_10_TO_19.block(16).orElseThrow(), chain('a', 17, 19)));
     }
 
     @Test

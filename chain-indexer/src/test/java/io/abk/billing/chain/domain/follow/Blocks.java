@@ -6,8 +6,7 @@ import java.util.List;
 /** Readable test chains: block n of branch b has hash h(b, n); a branch forks from another at a given block. */
 final class Blocks {
 
-    private Blocks() {
-    }
+    private Blocks() {}
 
     static String h(char branch, long number) {
         return "0x" + String.format("%063x", number) + branch;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
-import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import java.util.List;
 import java.util.Optional;
@@ -25,11 +24,12 @@ class LogSelectionTest {
     private static final String ANOTHER = "0x" + "3".repeat(40);
     private static final String USDT = "0x" + "d".repeat(40);
     private static final String PAY_TO = "0x" + "4".repeat(40);
-    private static final EventTopics TOPICS = new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'));
+    private static final EventTopics TOPICS =
+            new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'));
     private static final LogSelection SELECTION = new LogSelection(
             List.of(new FollowedToken("USDC", USDC.toUpperCase().replace("0X", "0x"), 6)), VAULT, TOPICS);
-    private static final LogSelection WITH_USDT = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
-            new FollowedToken("USDT", USDT, 6), VAULT, TOPICS);
+    private static final LogSelection WITH_USDT = new LogSelection(
+            List.of(new FollowedToken("USDC", USDC, 6)), new FollowedToken("USDT", USDT, 6), VAULT, TOPICS);
 
     static Stream<Arguments> logs() {
         return Stream.of(
@@ -37,8 +37,14 @@ class LogSelectionTest {
                 Arguments.of("transfer from a watched address", transfer(USDC, WATCHED, STRANGER), "token"),
                 Arguments.of("transfer between unwatched addresses", transfer(USDC, STRANGER, ANOTHER), "none"),
                 Arguments.of("transfer of an unfollowed token", transfer(OTHER_TOKEN, STRANGER, WATCHED), "none"),
-                Arguments.of("approval of the followed token", log(USDC, List.of(topic('9'), pad(WATCHED), pad(STRANGER))), "none"),
-                Arguments.of("ERC-721 shaped transfer", log(USDC, List.of(TOPICS.transfer(), pad(STRANGER), pad(WATCHED), topic('7'))), "none"),
+                Arguments.of(
+                        "approval of the followed token",
+                        log(USDC, List.of(topic('9'), pad(WATCHED), pad(STRANGER))),
+                        "none"),
+                Arguments.of(
+                        "ERC-721 shaped transfer",
+                        log(USDC, List.of(TOPICS.transfer(), pad(STRANGER), pad(WATCHED), topic('7'))),
+                        "none"),
                 Arguments.of("vault Subscribed", log(VAULT, List.of(TOPICS.subscribed(), topic('a'))), "SUBSCRIBED"),
                 Arguments.of("vault Charged", log(VAULT, List.of(TOPICS.charged(), topic('a'))), "CHARGED"),
                 Arguments.of("vault Canceled", log(VAULT, List.of(TOPICS.canceled(), topic('a'))), "CANCELED"),
@@ -52,15 +58,18 @@ class LogSelectionTest {
         Optional<SelectedLog> selected = SELECTION.select(log, Set.of(WATCHED)::contains);
 
         var kind = selected.map(s -> switch (s) {
-            case TokenTransferLog token -> "token";
-            case VaultLog vault -> vault.kind().name();
-        }).orElse("none");
+                    case TokenTransferLog token -> "token";
+                    case VaultLog vault -> vault.kind().name();
+                })
+                .orElse("none");
         assertThat(kind).isEqualTo(expected);
     }
 
     @Test
     void shouldDecodeTheTransferPartiesFromTheTopics() {
-        var selected = SELECTION.select(transfer(USDC, STRANGER, WATCHED), Set.of(WATCHED)::contains).orElseThrow();
+        var selected = SELECTION
+                .select(transfer(USDC, STRANGER, WATCHED), Set.of(WATCHED)::contains)
+                .orElseThrow();
 
         assertThat(selected).isInstanceOfSatisfying(TokenTransferLog.class, token -> {
             assertThat(token.from()).isEqualTo(STRANGER);
@@ -72,11 +81,13 @@ class LogSelectionTest {
     @Test
     void shouldAskTheNodeForTheFollowedContractsAndTheirEventsOnly() {
         assertThat(SELECTION.addresses()).containsExactly(USDC, VAULT);
-        assertThat(SELECTION.topic0s()).containsExactly(TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(),
-                TOPICS.canceled(), TOPICS.refunded());
+        assertThat(SELECTION.topic0s())
+                .containsExactly(
+                        TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(), TOPICS.canceled(), TOPICS.refunded());
         var tokensOnly = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)), null, TOPICS);
         assertThat(tokensOnly.topic0s()).containsExactly(TOPICS.transfer());
-        assertThat(tokensOnly.select(log(VAULT, List.of(TOPICS.charged())), a -> true)).isEmpty();
+        assertThat(tokensOnly.select(log(VAULT, List.of(TOPICS.charged())), a -> true))
+                .isEmpty();
     }
 
     static Stream<Arguments> usdtLogs() {
@@ -95,7 +106,8 @@ class LogSelectionTest {
     void shouldPublishAUsdtTransferOnlyWhenItPaysAUsdtPayToAddress(String name, ChainLog log, String expected) {
         var selected = WITH_USDT.select(log, Set.of(WATCHED)::contains, Set.of(PAY_TO)::contains);
 
-        var symbol = selected.map(s -> s instanceof TokenTransferLog token ? token.token().symbol() : "vault")
+        var symbol = selected.map(
+                        s -> s instanceof TokenTransferLog token ? token.token().symbol() : "vault")
                 .orElse("none");
         assertThat(symbol).isEqualTo(expected);
     }
@@ -103,8 +115,9 @@ class LogSelectionTest {
     @Test
     void shouldAskTheNodeForUsdtTooWhenItIsFollowed() {
         assertThat(WITH_USDT.addresses()).containsExactly(USDC, USDT, VAULT);
-        assertThat(WITH_USDT.topic0s()).containsExactly(TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(),
-                TOPICS.canceled(), TOPICS.refunded());
+        assertThat(WITH_USDT.topic0s())
+                .containsExactly(
+                        TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(), TOPICS.canceled(), TOPICS.refunded());
         var usdtOnly = new LogSelection(List.of(), new FollowedToken("USDT", USDT, 6), null, TOPICS);
         assertThat(usdtOnly.addresses()).containsExactly(USDT);
         assertThat(usdtOnly.topic0s()).containsExactly(TOPICS.transfer());
@@ -113,19 +126,28 @@ class LogSelectionTest {
     @Test
     void shouldRefuseUsdtAtTheAddressOfUsdcOrOfTheVault() {
         // Readers tell USDT from USDC by the log's contract: one contract under both names would pay USDC payments.
-        assertThatThrownBy(() -> new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
-                new FollowedToken("USDT", USDC.toUpperCase().replace("0X", "0x"), 6), VAULT, TOPICS))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USDT address");
-        assertThatThrownBy(() -> new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)),
-                new FollowedToken("USDT", VAULT, 6), VAULT, TOPICS))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("USDT address");
+        assertThatThrownBy(() -> new LogSelection(
+                        List.of(new FollowedToken("USDC", USDC, 6)),
+                        new FollowedToken("USDT", USDC.toUpperCase().replace("0X", "0x"), 6),
+                        VAULT,
+                        TOPICS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("USDT address");
+        assertThatThrownBy(() -> new LogSelection(
+                        List.of(new FollowedToken("USDC", USDC, 6)),
+                        new FollowedToken("USDT", VAULT, 6),
+                        VAULT,
+                        TOPICS))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("USDT address");
     }
 
     @Test
     void shouldPublishNoUsdtWhenTheFollowerHasNoUsdt() {
         // Without USDT the USDT contract is an unfollowed token, whatever the pay-to list says.
-        assertThat(SELECTION.select(transfer(USDT, STRANGER, PAY_TO), Set.of(WATCHED)::contains,
-                Set.of(PAY_TO)::contains)).isEmpty();
+        assertThat(SELECTION.select(
+                        transfer(USDT, STRANGER, PAY_TO), Set.of(WATCHED)::contains, Set.of(PAY_TO)::contains))
+                .isEmpty();
         assertThat(SELECTION.addresses()).doesNotContain(USDT);
     }
 

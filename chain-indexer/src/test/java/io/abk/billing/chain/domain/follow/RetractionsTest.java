@@ -18,13 +18,16 @@ class RetractionsTest {
     }
 
     @ParameterizedTest(name = "fork point {0} -> {1}")
-    @CsvSource(delimiter = '|', value = {
-            "15|",
-            "20|",
-            "14|15.4,15.3,15.0",
-            "12|15.4,15.3,15.0",
-            "11|15.4,15.3,15.0,12.0",
-            "9|15.4,15.3,15.0,12.0,10.1,10.0"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "15|",
+                "20|",
+                "14|15.4,15.3,15.0",
+                "12|15.4,15.3,15.0",
+                "11|15.4,15.3,15.0,12.0",
+                "9|15.4,15.3,15.0,12.0,10.1,10.0"
+            })
     void shouldRetractEveryRecordAboveTheForkPointNewestFirst(long forkPoint, String expected) {
         var plan = Retractions.plan(PUBLISHED, forkPoint);
 

@@ -59,14 +59,18 @@ class ChargePreflightTest {
     @Test
     void shouldRefuseNamingBothAmountsWhenTheChargeIsAboveTheMandate() {
         var twenty = TEN.add(TEN);
-        var refuse = (Refuse) ChargePreflight.decide(new ChargeFacts(twenty, 6, UNUSED, ACTIVE, NOW, NOW, twenty,
-                twenty));
+        var refuse =
+                (Refuse) ChargePreflight.decide(new ChargeFacts(twenty, 6, UNUSED, ACTIVE, NOW, NOW, twenty, twenty));
         assertThat(refuse.code()).isEqualTo(FailureCode.RELAYER_ERROR);
         assertThat(refuse.message()).contains("20 USDC", "10 USDC");
     }
 
-    private static ChargeFacts facts(ChargeRecord record, OnChainSubscription subscription, Instant periodStart,
-            BigInteger balance, BigInteger allowance) {
+    private static ChargeFacts facts(
+            ChargeRecord record,
+            OnChainSubscription subscription,
+            Instant periodStart,
+            BigInteger balance,
+            BigInteger allowance) {
         return new ChargeFacts(TEN, 6, record, subscription, periodStart, NOW, balance, allowance);
     }
 
@@ -75,7 +79,16 @@ class ChargePreflightTest {
     }
 
     private static OnChainSubscription subscription(boolean canceled) {
-        return new OnChainSubscription("0x" + "22".repeat(20), "0x" + "33".repeat(20), "0x" + "44".repeat(20), TEN, 1,
-                NOW, 0, canceled, BigInteger.ZERO, BigInteger.ZERO);
+        return new OnChainSubscription(
+                "0x" + "22".repeat(20),
+                "0x" + "33".repeat(20),
+                "0x" + "44".repeat(20),
+                TEN,
+                1,
+                NOW,
+                0,
+                canceled,
+                BigInteger.ZERO,
+                BigInteger.ZERO);
     }
 }

@@ -29,15 +29,18 @@ class FeePolicyTest {
 
     @Test
     void shouldRefuseNamingTheCapWhenTheBaseFeeAloneBreaksIt() {
-        assertThat(CAPS.initial(GAS, wei(98), wei(5))).isInstanceOfSatisfying(OverCap.class,
-                over -> assertThat(over.reason()).contains("max fee per gas cap of 100 wei"));
+        assertThat(CAPS.initial(GAS, wei(98), wei(5)))
+                .isInstanceOfSatisfying(
+                        OverCap.class, over -> assertThat(over.reason()).contains("max fee per gas cap of 100 wei"));
     }
 
     @Test
     void shouldRefuseNamingTheCapWhenTheTransactionCouldCostMoreThanAllowed() {
         var cheap = new FeePolicy(wei(100), wei(10), wei(1_000_000));
-        assertThat(cheap.initial(GAS, wei(20), wei(3))).isInstanceOfSatisfying(OverCap.class,
-                over -> assertThat(over.reason()).contains("max cost per transaction cap of 1000000 wei"));
+        assertThat(cheap.initial(GAS, wei(20), wei(3)))
+                .isInstanceOfSatisfying(
+                        OverCap.class,
+                        over -> assertThat(over.reason()).contains("max cost per transaction cap of 1000000 wei"));
     }
 
     @Test

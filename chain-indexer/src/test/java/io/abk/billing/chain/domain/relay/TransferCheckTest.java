@@ -42,7 +42,8 @@ class TransferCheckTest {
     void shouldRefuseWhenNothingOrTheWrongPartyIsPaid() {
         assertThat(code(decide(List.of(), null, 1))).isEqualTo("PAYMENT_TX_NO_TRANSFER");
         assertThat(code(decide(List.of(transfer(PAYER, OTHER, TEN)), null, 1))).isEqualTo("PAYMENT_WRONG_RECIPIENT");
-        assertThat(code(decide(List.of(transfer(OTHER, PAYOUT, TEN)), PAYER, 1))).isEqualTo("PAYMENT_WRONG_SENDER");
+        assertThat(code(decide(List.of(transfer(OTHER, PAYOUT, TEN)), PAYER, 1)))
+                .isEqualTo("PAYMENT_WRONG_SENDER");
     }
 
     @Test
@@ -61,9 +62,21 @@ class TransferCheckTest {
 
     @Test
     void shouldCountAnEighteenDecimalTokenInMicroUsdcRoundedDown() {
-        var facts = new TransferFacts(TX, true, true, List.of(new TokenTransfer(PAYER, PAYOUT,
-                BigInteger.TEN.pow(12).multiply(BigInteger.valueOf(TEN)).add(BigInteger.ONE))),
-                5, 5, 1, PAYOUT, null, TEN, 18);
+        var facts = new TransferFacts(
+                TX,
+                true,
+                true,
+                List.of(new TokenTransfer(
+                        PAYER,
+                        PAYOUT,
+                        BigInteger.TEN.pow(12).multiply(BigInteger.valueOf(TEN)).add(BigInteger.ONE))),
+                5,
+                5,
+                1,
+                PAYOUT,
+                null,
+                TEN,
+                18);
         assertThat(TransferCheck.decide(facts)).isEqualTo(new Verified(TX, TEN, PAYER));
     }
 

@@ -20,22 +20,39 @@ class VaultRefusalsTest {
     static Stream<Arguments> table() {
         return Stream.of(
                 Arguments.of(new VaultError.UnknownSubscription(REF), VaultCall.CHARGE, FailureCode.MANDATE_INACTIVE),
-                Arguments.of(new VaultError.SubscriptionIsCanceled(REF), VaultCall.CHARGE, FailureCode.MANDATE_INACTIVE),
-                Arguments.of(new VaultError.PeriodNotStarted(REF, 1, Instant.parse("2026-08-15T10:00:00Z")),
-                        VaultCall.CHARGE, FailureCode.PERIOD_NOT_STARTED),
-                Arguments.of(new VaultError.InsufficientBalance(VAULT, BigInteger.ONE, TEN), VaultCall.CHARGE,
+                Arguments.of(
+                        new VaultError.SubscriptionIsCanceled(REF), VaultCall.CHARGE, FailureCode.MANDATE_INACTIVE),
+                Arguments.of(
+                        new VaultError.PeriodNotStarted(REF, 1, Instant.parse("2026-08-15T10:00:00Z")),
+                        VaultCall.CHARGE,
+                        FailureCode.PERIOD_NOT_STARTED),
+                Arguments.of(
+                        new VaultError.InsufficientBalance(VAULT, BigInteger.ONE, TEN),
+                        VaultCall.CHARGE,
                         FailureCode.INSUFFICIENT_BALANCE),
-                Arguments.of(new VaultError.InsufficientAllowance(VAULT, BigInteger.ZERO, TEN), VaultCall.CHARGE,
+                Arguments.of(
+                        new VaultError.InsufficientAllowance(VAULT, BigInteger.ZERO, TEN),
+                        VaultCall.CHARGE,
                         FailureCode.ALLOWANCE_REVOKED),
-                Arguments.of(new VaultError.InsufficientAllowance(VAULT, BigInteger.ONE, TEN), VaultCall.CHARGE,
+                Arguments.of(
+                        new VaultError.InsufficientAllowance(VAULT, BigInteger.ONE, TEN),
+                        VaultCall.CHARGE,
                         FailureCode.ALLOWANCE_TOO_LOW),
-                Arguments.of(new VaultError.InsufficientBalance(VAULT, BigInteger.ONE, TEN), VaultCall.REFUND,
+                Arguments.of(
+                        new VaultError.InsufficientBalance(VAULT, BigInteger.ONE, TEN),
+                        VaultCall.REFUND,
                         FailureCode.MERCHANT_FUNDS_UNAVAILABLE),
-                Arguments.of(new VaultError.InsufficientAllowance(VAULT, BigInteger.ZERO, TEN), VaultCall.REFUND,
+                Arguments.of(
+                        new VaultError.InsufficientAllowance(VAULT, BigInteger.ZERO, TEN),
+                        VaultCall.REFUND,
                         FailureCode.MERCHANT_FUNDS_UNAVAILABLE),
-                Arguments.of(new VaultError.AmountAboveMandate(TEN.add(TEN), TEN), VaultCall.CHARGE,
+                Arguments.of(
+                        new VaultError.AmountAboveMandate(TEN.add(TEN), TEN),
+                        VaultCall.CHARGE,
                         FailureCode.RELAYER_ERROR),
-                Arguments.of(new VaultError.RefundAboveCharged(TEN, BigInteger.ONE), VaultCall.REFUND,
+                Arguments.of(
+                        new VaultError.RefundAboveCharged(TEN, BigInteger.ONE),
+                        VaultCall.REFUND,
                         FailureCode.RELAYER_ERROR),
                 Arguments.of(new VaultError.NotRelayer(), VaultCall.CHARGE, FailureCode.RELAYER_ERROR),
                 Arguments.of(new VaultError.Unknown("0xdeadbeef"), VaultCall.CHARGE, FailureCode.RELAYER_ERROR));

@@ -25,7 +25,6 @@ class SandboxTxHashTest {
     void shouldGiveTheSameHashForTheSameRequestAndAnotherForAnotherRequest() {
         assertThat(SandboxTxHash.of(ATTEMPT)).isEqualTo(SandboxTxHash.of(ATTEMPT));
         assertThat(SandboxTxHash.of(ATTEMPT)).isNotEqualTo(SandboxTxHash.of("inv_01jvqz0000000000000000000a:2"));
-        assertThat(SandboxTxHash.of(ATTEMPT))
-                .isNotEqualTo(SandboxTxHash.of("inv_01jvqz0000000000000000000a:refund:1"));
+        assertThat(SandboxTxHash.of(ATTEMPT)).isNotEqualTo(SandboxTxHash.of("inv_01jvqz0000000000000000000a:refund:1"));
     }
 }

@@ -36,40 +36,97 @@ class SettlementDeciderTest {
 
     private static final Settlement PAID = new Succeeded(SandboxTxHash.of(ATTEMPT));
     private static final Settlement REFUNDED = new Succeeded(SandboxTxHash.of(REFUND));
-    private static final Settlement BROKE = new Failed(INSUFFICIENT_BALANCE,
-            "The customer's wallet does not hold enough USDC");
-    private static final Settlement REVOKED = new Failed(ALLOWANCE_REVOKED,
-            "The customer revoked the vault's USDC allowance");
+    private static final Settlement BROKE =
+            new Failed(INSUFFICIENT_BALANCE, "The customer's wallet does not hold enough USDC");
+    private static final Settlement REVOKED =
+            new Failed(ALLOWANCE_REVOKED, "The customer revoked the vault's USDC allowance");
     private static final Settlement RELAYED = new Settlement.Relayed();
-    private static final Settlement NO_LIVE_CHAIN = new Failed(RELAYER_ERROR, "No live chain is configured for settlement");
-    private static final Settlement LIVE_SANDBOX = new Failed(RELAYER_ERROR,
-            "sandboxMode is for test mode only; a live charge is never simulated");
+    private static final Settlement NO_LIVE_CHAIN =
+            new Failed(RELAYER_ERROR, "No live chain is configured for settlement");
+    private static final Settlement LIVE_SANDBOX =
+            new Failed(RELAYER_ERROR, "sandboxMode is for test mode only; a live charge is never simulated");
 
     static Stream<Arguments> charges() {
         return Stream.of(
                 // explicit sandboxMode: simulated in test mode, whatever the default and the chains
-                row("explicit success wins over a failing default", TEST, NO_CHAIN, "success", "insufficient_balance", PAID),
+                row(
+                        "explicit success wins over a failing default",
+                        TEST,
+                        NO_CHAIN,
+                        "success",
+                        "insufficient_balance",
+                        PAID),
                 row("explicit insufficient_balance is simulated", TEST, NO_CHAIN, "insufficient_balance", null, BROKE),
                 row("explicit allowance_revoked is simulated", TEST, NO_CHAIN, "allowance_revoked", "success", REVOKED),
-                row("explicit outcome is simulated even with a test chain", TEST, TEST_CHAIN, "insufficient_balance", null, BROKE),
+                row(
+                        "explicit outcome is simulated even with a test chain",
+                        TEST,
+                        TEST_CHAIN,
+                        "insufficient_balance",
+                        null,
+                        BROKE),
                 row("explicit success is simulated even with both chains", TEST, BOTH_CHAINS, "success", null, PAID),
-                row("explicit sandboxMode never simulates a live charge", LIVE, NO_CHAIN, "success", null, LIVE_SANDBOX),
-                row("explicit sandboxMode never simulates a live charge on a live chain", LIVE, LIVE_CHAIN, "success", null, LIVE_SANDBOX),
-                row("explicit unknown outcome fails naming it", TEST, NO_CHAIN, "bogus", null, new Failed(RELAYER_ERROR,
-                        "Unknown sandboxMode 'bogus'; expected success, insufficient_balance or allowance_revoked")),
+                row(
+                        "explicit sandboxMode never simulates a live charge",
+                        LIVE,
+                        NO_CHAIN,
+                        "success",
+                        null,
+                        LIVE_SANDBOX),
+                row(
+                        "explicit sandboxMode never simulates a live charge on a live chain",
+                        LIVE,
+                        LIVE_CHAIN,
+                        "success",
+                        null,
+                        LIVE_SANDBOX),
+                row(
+                        "explicit unknown outcome fails naming it",
+                        TEST,
+                        NO_CHAIN,
+                        "bogus",
+                        null,
+                        new Failed(
+                                RELAYER_ERROR,
+                                "Unknown sandboxMode 'bogus'; expected success, insufficient_balance or allowance_revoked")),
                 row("blank explicit outcome counts as absent", TEST, NO_CHAIN, " ", "allowance_revoked", REVOKED),
                 // no explicit sandboxMode, test mode, no test chain: the subscription's default outcome
                 row("no default outcome succeeds", TEST, NO_CHAIN, null, null, PAID),
                 row("default success succeeds", TEST, NO_CHAIN, null, "success", PAID),
                 row("default insufficient_balance fails", TEST, NO_CHAIN, null, "insufficient_balance", BROKE),
                 row("default allowance_revoked fails", TEST, NO_CHAIN, null, "allowance_revoked", REVOKED),
-                row("a live chain alone leaves test mode in the sandbox", TEST, LIVE_CHAIN, null, "insufficient_balance", BROKE),
-                row("default unknown outcome fails naming it", TEST, NO_CHAIN, null, "Success", new Failed(RELAYER_ERROR,
-                        "Unknown metadata.sandboxRenewalOutcome 'Success'; expected success, insufficient_balance or "
-                                + "allowance_revoked")),
+                row(
+                        "a live chain alone leaves test mode in the sandbox",
+                        TEST,
+                        LIVE_CHAIN,
+                        null,
+                        "insufficient_balance",
+                        BROKE),
+                row(
+                        "default unknown outcome fails naming it",
+                        TEST,
+                        NO_CHAIN,
+                        null,
+                        "Success",
+                        new Failed(
+                                RELAYER_ERROR,
+                                "Unknown metadata.sandboxRenewalOutcome 'Success'; expected success, insufficient_balance or "
+                                        + "allowance_revoked")),
                 // a chain is needed: none configured, or one configured without the relayer yet
-                row("a configured test chain settles on chain, whatever the default outcome", TEST, TEST_CHAIN, null, "insufficient_balance", RELAYED),
-                row("a configured test chain settles on chain without a default", TEST, BOTH_CHAINS, null, null, RELAYED),
+                row(
+                        "a configured test chain settles on chain, whatever the default outcome",
+                        TEST,
+                        TEST_CHAIN,
+                        null,
+                        "insufficient_balance",
+                        RELAYED),
+                row(
+                        "a configured test chain settles on chain without a default",
+                        TEST,
+                        BOTH_CHAINS,
+                        null,
+                        null,
+                        RELAYED),
                 row("live without a live chain fails", LIVE, NO_CHAIN, null, null, NO_LIVE_CHAIN),
                 row("live ignores the default outcome", LIVE, NO_CHAIN, null, "success", NO_LIVE_CHAIN),
                 row("a test chain does not serve live mode", LIVE, TEST_CHAIN, null, null, NO_LIVE_CHAIN),
@@ -78,8 +135,8 @@ class SettlementDeciderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("charges")
-    void shouldSettleTheChargeAsTheTableSaysWhenGivenModeChainsAndOutcomes(String behaviour, Charge charge,
-            ChainConfiguration chains, Settlement expected) {
+    void shouldSettleTheChargeAsTheTableSaysWhenGivenModeChainsAndOutcomes(
+            String behaviour, Charge charge, ChainConfiguration chains, Settlement expected) {
         assertThat(SettlementDecider.decide(charge, chains)).isEqualTo(expected);
     }
 
@@ -95,31 +152,43 @@ class SettlementDeciderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("refunds")
-    void shouldSettleTheRefundAsTheTableSaysWhenGivenModeAndChains(String behaviour, Mode mode,
-            ChainConfiguration chains, Settlement expected) {
-        assertThat(SettlementDecider.decide(new Refund(REFUND, mode, AMOUNT), chains)).isEqualTo(expected);
+    void shouldSettleTheRefundAsTheTableSaysWhenGivenModeAndChains(
+            String behaviour, Mode mode, ChainConfiguration chains, Settlement expected) {
+        assertThat(SettlementDecider.decide(new Refund(REFUND, mode, AMOUNT), chains))
+                .isEqualTo(expected);
     }
 
     static Stream<Arguments> malformed() {
         return Stream.of(
-                arguments("blank request id", new Charge(" ", TEST, AMOUNT, "success", null),
+                arguments(
+                        "blank request id",
+                        new Charge(" ", TEST, AMOUNT, "success", null),
                         "Malformed settlement request: requestId is blank"),
-                arguments("zero charge", new Charge(ATTEMPT, TEST, 0, null, null),
+                arguments(
+                        "zero charge",
+                        new Charge(ATTEMPT, TEST, 0, null, null),
                         "Malformed settlement request: amountMicros must be positive, was 0"),
-                arguments("negative refund", new Refund(REFUND, TEST, -1),
+                arguments(
+                        "negative refund",
+                        new Refund(REFUND, TEST, -1),
                         "Malformed settlement request: amountMicros must be positive, was -1"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
-    void shouldAnswerRelayerErrorWhenTheRequestIsMalformed(String behaviour, SettlementRequest request,
-            String message) {
+    void shouldAnswerRelayerErrorWhenTheRequestIsMalformed(
+            String behaviour, SettlementRequest request, String message) {
         // Protects against a request nobody answers: it would keep its charge or refund in flight forever.
         assertThat(SettlementDecider.decide(request, NO_CHAIN)).isEqualTo(new Failed(RELAYER_ERROR, message));
     }
 
-    private static Arguments row(String behaviour, Mode mode, ChainConfiguration chains, @Nullable String sandboxMode,
-            @Nullable String defaultOutcome, Settlement expected) {
+    private static Arguments row(
+            String behaviour,
+            Mode mode,
+            ChainConfiguration chains,
+            @Nullable String sandboxMode,
+            @Nullable String defaultOutcome,
+            Settlement expected) {
         return arguments(behaviour, new Charge(ATTEMPT, mode, AMOUNT, sandboxMode, defaultOutcome), chains, expected);
     }
 }

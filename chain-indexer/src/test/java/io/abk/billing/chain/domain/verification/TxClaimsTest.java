@@ -19,8 +19,8 @@ class TxClaimsTest {
     private static final String PAYMENT = "pay_01jvqz0000000000000000000a";
     private static final PaidIfUnclaimed TRANSFER = new PaidIfUnclaimed(HASH, 7_500_000);
     private static final Verification.Answer PAID = new Paid(HASH, 7_500_000);
-    private static final Verification.Answer USED = new Failed(VerificationFailure.PAYMENT_TX_ALREADY_USED,
-            "Transaction " + HASH + " has already paid another payment");
+    private static final Verification.Answer USED = new Failed(
+            VerificationFailure.PAYMENT_TX_ALREADY_USED, "Transaction " + HASH + " has already paid another payment");
 
     static Stream<Arguments> claims() {
         return Stream.of(
@@ -33,8 +33,8 @@ class TxClaimsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("claims")
-    void shouldPayOnlyTheFirstClaimantWhenAHashIsClaimed(String behaviour, @Nullable String holder,
-            Verification.Answer expected) {
+    void shouldPayOnlyTheFirstClaimantWhenAHashIsClaimed(
+            String behaviour, @Nullable String holder, Verification.Answer expected) {
         assertThat(TxClaims.settle(TRANSFER, holder, PAYMENT)).isEqualTo(expected);
         assertThat(TxClaims.grants(holder, PAYMENT)).isEqualTo(expected instanceof Paid);
     }

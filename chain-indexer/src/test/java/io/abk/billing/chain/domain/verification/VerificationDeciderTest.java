@@ -44,15 +44,15 @@ class VerificationDeciderTest {
 
     private static final Verification SANDBOX_PAID = new Paid(SandboxTxHash.of(PAYMENT), TEN_USDC);
     private static final Verification CLAIM = new PaidIfUnclaimed(HASH, TEN_USDC);
-    private static final Verification NO_LIVE_CHAIN = new Failed(CHAIN_UNAVAILABLE,
-            "No live chain is configured to verify transactions");
-    private static final Verification HASH_REQUIRED = new Failed(PAYMENT_TX_NOT_FOUND,
-            "A transaction hash is required to verify a payment on Base Sepolia");
+    private static final Verification NO_LIVE_CHAIN =
+            new Failed(CHAIN_UNAVAILABLE, "No live chain is configured to verify transactions");
+    private static final Verification HASH_REQUIRED =
+            new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is required to verify a payment on Base Sepolia");
     private static final Verification RELAYED = new Verification.Relayed();
-    private static final Verification HASH_REQUIRED_ON_BASE = new Failed(PAYMENT_TX_NOT_FOUND,
-            "A transaction hash is required to verify a payment on Base");
-    private static final Verification NOT_A_HASH = new Failed(PAYMENT_TX_NOT_FOUND,
-            "A transaction hash is 0x and 64 hex digits; the one given is not");
+    private static final Verification HASH_REQUIRED_ON_BASE =
+            new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is required to verify a payment on Base");
+    private static final Verification NOT_A_HASH =
+            new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is 0x and 64 hex digits; the one given is not");
 
     static Stream<Arguments> verifications() {
         return Stream.of(
@@ -70,26 +70,64 @@ class VerificationDeciderTest {
                 row("a live chain alone leaves test mode in the sandbox", TEST, LIVE_CHAIN, null, SANDBOX_PAID),
                 row("a test chain needs a hash", TEST, TEST_CHAIN, null, HASH_REQUIRED),
                 row("a test chain needs a hash with both chains", TEST, BOTH_CHAINS, null, HASH_REQUIRED),
-                row("the message names the configured chain", TEST, ANVIL, null, new Failed(PAYMENT_TX_NOT_FOUND,
-                        "A transaction hash is required to verify a payment on Anvil")),
+                row(
+                        "the message names the configured chain",
+                        TEST,
+                        ANVIL,
+                        null,
+                        new Failed(
+                                PAYMENT_TX_NOT_FOUND, "A transaction hash is required to verify a payment on Anvil")),
                 // test mode, magic hashes: every failure in the sandbox; a test chain reads them like any other hash
-                row("magic 0 is not found", TEST, NO_CHAIN, MAGIC + "0", new Failed(PAYMENT_TX_NOT_FOUND,
-                        "Transaction " + MAGIC + "0 was not found")),
-                row("magic 1 reverted", TEST, NO_CHAIN, MAGIC + "1", new Failed(PAYMENT_TX_REVERTED,
-                        "Transaction " + MAGIC + "1 reverted")),
-                row("magic 2 has no transfer", TEST, NO_CHAIN, MAGIC + "2", new Failed(PAYMENT_TX_NO_TRANSFER,
-                        "Transaction " + MAGIC + "2 does not transfer USDC")),
-                row("magic 3 pays someone else", TEST, NO_CHAIN, MAGIC + "3", new Failed(PAYMENT_WRONG_RECIPIENT,
-                        "Transaction " + MAGIC + "3 does not pay the merchant's payout address " + PAYOUT)),
-                row("magic 4 pays half", TEST, NO_CHAIN, MAGIC + "4", new Failed(PAYMENT_SHORT,
-                        "Transaction " + MAGIC + "4 pays less than the payment: expected 10 USDC, received 5 USDC")),
+                row(
+                        "magic 0 is not found",
+                        TEST,
+                        NO_CHAIN,
+                        MAGIC + "0",
+                        new Failed(PAYMENT_TX_NOT_FOUND, "Transaction " + MAGIC + "0 was not found")),
+                row(
+                        "magic 1 reverted",
+                        TEST,
+                        NO_CHAIN,
+                        MAGIC + "1",
+                        new Failed(PAYMENT_TX_REVERTED, "Transaction " + MAGIC + "1 reverted")),
+                row(
+                        "magic 2 has no transfer",
+                        TEST,
+                        NO_CHAIN,
+                        MAGIC + "2",
+                        new Failed(PAYMENT_TX_NO_TRANSFER, "Transaction " + MAGIC + "2 does not transfer USDC")),
+                row(
+                        "magic 3 pays someone else",
+                        TEST,
+                        NO_CHAIN,
+                        MAGIC + "3",
+                        new Failed(
+                                PAYMENT_WRONG_RECIPIENT,
+                                "Transaction " + MAGIC + "3 does not pay the merchant's payout address " + PAYOUT)),
+                row(
+                        "magic 4 pays half",
+                        TEST,
+                        NO_CHAIN,
+                        MAGIC + "4",
+                        new Failed(
+                                PAYMENT_SHORT,
+                                "Transaction " + MAGIC
+                                        + "4 pays less than the payment: expected 10 USDC, received 5 USDC")),
                 row("magic hashes do not play on a test chain", TEST, TEST_CHAIN, MAGIC + "1", RELAYED),
-                row("a magic hash is compared lower-case", TEST, NO_CHAIN, "0X" + "0".repeat(63) + "2",
+                row(
+                        "a magic hash is compared lower-case",
+                        TEST,
+                        NO_CHAIN,
+                        "0X" + "0".repeat(63) + "2",
                         new Failed(PAYMENT_TX_NO_TRANSFER, "Transaction " + MAGIC + "2 does not transfer USDC")),
                 row("digit 5 is no magic", TEST, NO_CHAIN, MAGIC + "5", new PaidIfUnclaimed(MAGIC + "5", TEN_USDC)),
                 // test mode, any other hash: paid with the amount if unclaimed
                 row("another hash is claimed", TEST, NO_CHAIN, HASH, CLAIM),
-                row("another hash is claimed in lower case", TEST, NO_CHAIN, HASH.toUpperCase().replace("0X", "0x"),
+                row(
+                        "another hash is claimed in lower case",
+                        TEST,
+                        NO_CHAIN,
+                        HASH.toUpperCase().replace("0X", "0x"),
                         CLAIM),
                 row("another hash is read on the test chain", TEST, TEST_CHAIN, HASH, RELAYED),
                 // a hash that is not one
@@ -100,8 +138,8 @@ class VerificationDeciderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("verifications")
-    void shouldVerifyAsTheTableSaysWhenGivenModeChainsAndHash(String behaviour, VerificationRequest request,
-            ChainConfiguration chains, Verification expected) {
+    void shouldVerifyAsTheTableSaysWhenGivenModeChainsAndHash(
+            String behaviour, VerificationRequest request, ChainConfiguration chains, Verification expected) {
         assertThat(VerificationDecider.decide(request, chains)).isEqualTo(expected);
     }
 
@@ -118,31 +156,38 @@ class VerificationDeciderTest {
     void shouldNameTheExpectedAndReceivedAmountsWhenTheTransferIsShort(long amountMicros, String amounts) {
         var request = new VerificationRequest(REQUEST, PAYMENT, TEST, amountMicros, PAYOUT, MAGIC + "4");
 
-        assertThat(VerificationDecider.decide(request, NO_CHAIN)).isEqualTo(new Failed(PAYMENT_SHORT,
-                "Transaction " + MAGIC + "4 pays less than the payment: " + amounts));
+        assertThat(VerificationDecider.decide(request, NO_CHAIN))
+                .isEqualTo(
+                        new Failed(PAYMENT_SHORT, "Transaction " + MAGIC + "4 pays less than the payment: " + amounts));
     }
 
     static Stream<Arguments> malformed() {
         return Stream.of(
-                arguments("blank request id", new VerificationRequest(" ", PAYMENT, TEST, TEN_USDC, PAYOUT, null),
+                arguments(
+                        "blank request id",
+                        new VerificationRequest(" ", PAYMENT, TEST, TEN_USDC, PAYOUT, null),
                         "Malformed verification request: requestId is blank"),
-                arguments("zero amount", new VerificationRequest(REQUEST, PAYMENT, TEST, 0, PAYOUT, HASH),
+                arguments(
+                        "zero amount",
+                        new VerificationRequest(REQUEST, PAYMENT, TEST, 0, PAYOUT, HASH),
                         "Malformed verification request: amountMicros must be positive, was 0"),
-                arguments("negative amount", new VerificationRequest(REQUEST, PAYMENT, LIVE, -5, PAYOUT, null),
+                arguments(
+                        "negative amount",
+                        new VerificationRequest(REQUEST, PAYMENT, LIVE, -5, PAYOUT, null),
                         "Malformed verification request: amountMicros must be positive, was -5"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
-    void shouldAnswerChainUnavailableWhenTheRequestIsMalformed(String behaviour, VerificationRequest request,
-            String message) {
+    void shouldAnswerChainUnavailableWhenTheRequestIsMalformed(
+            String behaviour, VerificationRequest request, String message) {
         // Protects against a request nobody answers: its confirm would wait for it until the request timeout.
         assertThat(VerificationDecider.decide(request, NO_CHAIN)).isEqualTo(new Failed(CHAIN_UNAVAILABLE, message));
     }
 
-    private static Arguments row(String behaviour, Mode mode, ChainConfiguration chains, @Nullable String txHash,
-            Verification expected) {
-        return arguments(behaviour, new VerificationRequest(REQUEST, PAYMENT, mode, TEN_USDC, PAYOUT, txHash), chains,
-                expected);
+    private static Arguments row(
+            String behaviour, Mode mode, ChainConfiguration chains, @Nullable String txHash, Verification expected) {
+        return arguments(
+                behaviour, new VerificationRequest(REQUEST, PAYMENT, mode, TEN_USDC, PAYOUT, txHash), chains, expected);
     }
 }

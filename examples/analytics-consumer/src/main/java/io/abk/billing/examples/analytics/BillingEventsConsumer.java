@@ -26,16 +26,24 @@ public final class BillingEventsConsumer implements AutoCloseable {
         // billing.events: keyed by aggregate id (so ordered per subscription, payment or link), BillingEvent values
         // in Avro single-object encoding; the schemas artifact's serde reads every released version.
         var events = Topics.EVENTS;
-        consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG, groupId,
-                // Events are written in billing-streams' transactions: never read one of an aborted transaction.
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                // A new group starts at the oldest event still kept (30 days by default).
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                // Offsets are committed after the events are handled: at least once, so dedupe by event id.
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                events.keySerde().deserializer(), events.valueSerde().deserializer());
+        consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ConsumerConfig.GROUP_ID_CONFIG,
+                        groupId,
+                        // Events are written in billing-streams' transactions: never read one of an aborted
+                        // transaction.
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed",
+                        // A new group starts at the oldest event still kept (30 days by default).
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                        "earliest",
+                        // Offsets are committed after the events are handled: at least once, so dedupe by event id.
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false),
+                events.keySerde().deserializer(),
+                events.valueSerde().deserializer());
         consumer.subscribe(List.of(events.name()));
     }
 
@@ -56,17 +64,28 @@ public final class BillingEventsConsumer implements AutoCloseable {
 
     /** When, merchant, mode, type, resource, amount in USDC, and the event id (the key to dedupe on). */
     public static String row(BillingEvent event) {
-        return String.join("\t", event.getCreatedAt().toString(), event.getMerchantId(), event.getMode().name(),
-                event.getType(), event.getAggregateId(), amount(event.getData()), event.getEventId());
+        return String.join(
+                "\t",
+                event.getCreatedAt().toString(),
+                event.getMerchantId(),
+                event.getMode().name(),
+                event.getType(),
+                event.getAggregateId(),
+                amount(event.getData()),
+                event.getEventId());
     }
 
     /** The amount the event is about: a refund's, else the invoice's, payment's or subscription's; micro-USDC inside. */
     static String amount(EventData data) {
-        Long micros = data.getRefundAmountMicros() != null ? data.getRefundAmountMicros()
-                : data.getInvoice() != null ? Long.valueOf(data.getInvoice().getAmountMicros())
-                : data.getPayment() != null ? Long.valueOf(data.getPayment().getAmountMicros())
-                : data.getSubscription() != null ? Long.valueOf(data.getSubscription().getAmountMicros())
-                : null;
+        Long micros = data.getRefundAmountMicros() != null
+                ? data.getRefundAmountMicros()
+                : data.getInvoice() != null
+                        ? Long.valueOf(data.getInvoice().getAmountMicros())
+                        : data.getPayment() != null
+                                ? Long.valueOf(data.getPayment().getAmountMicros())
+                                : data.getSubscription() != null
+                                        ? Long.valueOf(data.getSubscription().getAmountMicros())
+                                        : null;
         return micros == null ? "" : UsdcAmount.ofMicros(micros).toDecimal().toPlainString();
     }
 

@@ -61,20 +61,27 @@ class BillingEventsConsumerIT {
             }
 
             assertThat(rows).hasSize(3);
-            assertThat(rows.stream().filter(row -> row.contains("\tsub_1\t")).toList()).containsExactly(
-                    "2026-03-01T10:00:00Z\tmer_1\tTEST\tinvoice.created\tsub_1\t9.99\tevt_1",
-                    "2026-03-01T10:00:00Z\tmer_1\tTEST\tinvoice.paid\tsub_1\t9.99\tevt_2");
+            assertThat(rows.stream().filter(row -> row.contains("\tsub_1\t")).toList())
+                    .containsExactly(
+                            "2026-03-01T10:00:00Z\tmer_1\tTEST\tinvoice.created\tsub_1\t9.99\tevt_1",
+                            "2026-03-01T10:00:00Z\tmer_1\tTEST\tinvoice.paid\tsub_1\t9.99\tevt_2");
             assertThat(rows).contains("2026-03-01T10:00:00Z\tmer_1\tTEST\tpayment.paid\tpay_1\t19.99\tevt_3");
         }
     }
 
     private static KafkaProducer<String, BillingEvent> transactionalProducer(TestBroker broker) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "billing-streams-like",
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000),
-                Topics.EVENTS.keySerde().serializer(), Topics.EVENTS.valueSerde().serializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        broker.bootstrapServers(),
+                        ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                        "billing-streams-like",
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        20_000,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        30_000),
+                Topics.EVENTS.keySerde().serializer(),
+                Topics.EVENTS.valueSerde().serializer());
     }
 
     private static ProducerRecord<String, BillingEvent> record(BillingEvent event) {
@@ -83,28 +90,58 @@ class BillingEventsConsumerIT {
 
     private static BillingEvent invoice(String eventId, String type, String invoiceId, long micros) {
         var invoice = InvoiceSnapshot.newBuilder()
-                .setId(invoiceId).setSubscriptionId("sub_1").setMerchantId("mer_1").setMode(Mode.TEST).setVersion(1)
-                .setStatus("open").setAmountMicros(micros).setAmountRefundedMicros(0)
-                .setBillingReason("subscription_create").setPeriodStart(AT).setPeriodEnd(AT.plus(Duration.ofDays(31)))
-                .setDueAt(AT).setAttemptCount(0).setCreatedAt(AT)
+                .setId(invoiceId)
+                .setSubscriptionId("sub_1")
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(1)
+                .setStatus("open")
+                .setAmountMicros(micros)
+                .setAmountRefundedMicros(0)
+                .setBillingReason("subscription_create")
+                .setPeriodStart(AT)
+                .setPeriodEnd(AT.plus(Duration.ofDays(31)))
+                .setDueAt(AT)
+                .setAttemptCount(0)
+                .setCreatedAt(AT)
                 .build();
-        return event(eventId, type, "sub_1", EventData.newBuilder().setInvoice(invoice).build());
+        return event(
+                eventId,
+                type,
+                "sub_1",
+                EventData.newBuilder().setInvoice(invoice).build());
     }
 
     private static BillingEvent payment(String eventId, String type, String paymentId, long micros) {
         var payment = PaymentSnapshot.newBuilder()
-                .setId(paymentId).setMerchantId("mer_1").setMode(Mode.TEST).setVersion(2).setStatus("paid")
-                .setAmountMicros(micros).setPayoutAddress("0x3333333333333333333333333333333333333333")
-                .setMerchantRef("order-1").setCheckoutUrl("https://billing.example/checkout/pay/" + paymentId)
-                .setExpiresAt(AT.plus(Duration.ofDays(1))).setCreatedAt(AT)
+                .setId(paymentId)
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setVersion(2)
+                .setStatus("paid")
+                .setAmountMicros(micros)
+                .setPayoutAddress("0x3333333333333333333333333333333333333333")
+                .setMerchantRef("order-1")
+                .setCheckoutUrl("https://billing.example/checkout/pay/" + paymentId)
+                .setExpiresAt(AT.plus(Duration.ofDays(1)))
+                .setCreatedAt(AT)
                 .build();
-        return event(eventId, type, paymentId, EventData.newBuilder().setPayment(payment).build());
+        return event(
+                eventId,
+                type,
+                paymentId,
+                EventData.newBuilder().setPayment(payment).build());
     }
 
     private static BillingEvent event(String eventId, String type, String aggregateId, EventData data) {
         return BillingEvent.newBuilder()
-                .setEventId(eventId).setType(type).setCreatedAt(AT).setMerchantId("mer_1").setMode(Mode.TEST)
-                .setAggregateId(aggregateId).setData(data)
+                .setEventId(eventId)
+                .setType(type)
+                .setCreatedAt(AT)
+                .setMerchantId("mer_1")
+                .setMode(Mode.TEST)
+                .setAggregateId(aggregateId)
+                .setData(data)
                 .build();
     }
 }

@@ -9,8 +9,8 @@ import org.jspecify.annotations.Nullable;
  * (so a poll does not offer a transaction that is already used to another intent); and the transactions offered to
  * an intent whose answer has not come back ({@link TxOffer}).
  */
-public record AddressBook(String payToAddress, List<OpenIntent> openIntents, List<String> usedTxHashes,
-        List<TxOffer> offers) {
+public record AddressBook(
+        String payToAddress, List<OpenIntent> openIntents, List<String> usedTxHashes, List<TxOffer> offers) {
 
     /**
      * How many used hashes a book remembers: a poll scans a bounded range of recent blocks, and an address is not
@@ -33,7 +33,9 @@ public record AddressBook(String payToAddress, List<OpenIntent> openIntents, Lis
      * the transaction is not marked used, since the refused claim may have been of another one).
      */
     AddressBook with(OpenIntent intent) {
-        var open = new ArrayList<>(openIntents.stream().filter(i -> !i.intentId().equals(intent.intentId())).toList());
+        var open = new ArrayList<>(openIntents.stream()
+                .filter(i -> !i.intentId().equals(intent.intentId()))
+                .toList());
         open.add(intent);
         open.sort(AddressBookDecider.OLDEST_FIRST);
         return new AddressBook(payToAddress, open, usedTxHashes, offersWithout(intent.intentId()));
@@ -41,7 +43,8 @@ public record AddressBook(String payToAddress, List<OpenIntent> openIntents, Lis
 
     /** The intent left: confirmed by {@code usedTxHash}, or expired (null). Its offer, if any, is over. */
     AddressBook without(String intentId, @Nullable String usedTxHash) {
-        var open = openIntents.stream().filter(i -> !i.intentId().equals(intentId)).toList();
+        var open =
+                openIntents.stream().filter(i -> !i.intentId().equals(intentId)).toList();
         var used = new ArrayList<>(usedTxHashes);
         if (usedTxHash != null && !used.contains(usedTxHash)) {
             used.add(usedTxHash);
@@ -60,6 +63,8 @@ public record AddressBook(String payToAddress, List<OpenIntent> openIntents, Lis
     }
 
     private List<TxOffer> offersWithout(String intentId) {
-        return offers.stream().filter(offer -> !offer.intentId().equals(intentId)).toList();
+        return offers.stream()
+                .filter(offer -> !offer.intentId().equals(intentId))
+                .toList();
     }
 }

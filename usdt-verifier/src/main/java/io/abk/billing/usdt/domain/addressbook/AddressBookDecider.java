@@ -37,36 +37,40 @@ import java.util.stream.Collectors;
  */
 public final class AddressBookDecider {
 
-    static final Comparator<OpenIntent> OLDEST_FIRST = Comparator.comparing(OpenIntent::createdAt)
-            .thenComparing(OpenIntent::intentId);
+    static final Comparator<OpenIntent> OLDEST_FIRST =
+            Comparator.comparing(OpenIntent::createdAt).thenComparing(OpenIntent::intentId);
     /**
      * How much earlier than an intent's creation its paying block may look: block timestamps are whole seconds set
      * by the block's producer, whose clock may lag ours. A transfer older than that paid something else.
      */
     static final Duration BLOCK_CLOCK_SKEW = Duration.ofMinutes(5);
 
-    private AddressBookDecider() {
-    }
+    private AddressBookDecider() {}
 
     public static AddressBookDecision decide(AddressBook book, AddressBookCommand command, MatchPolicy policy) {
         return switch (command) {
             case Add add -> new AddressBookDecision(book.with(add.intent()), List.of());
             case Remove remove -> new AddressBookDecision(book.without(remove.intentId(), remove.txHash()), List.of());
-            case Poll poll -> poll.sandbox() ? new AddressBookDecision(book, sandbox(book, poll))
-                    : match(book, poll, policy);
+            case Poll poll ->
+                poll.sandbox() ? new AddressBookDecision(book, sandbox(book, poll)) : match(book, poll, policy);
         };
     }
 
     private static List<OpenIntent> candidates(AddressBook book, Poll poll) {
-        return book.openIntents().stream().filter(intent -> poll.requestedAt().isBefore(intent.expiresAt()))
-                .sorted(OLDEST_FIRST).toList();
+        return book.openIntents().stream()
+                .filter(intent -> poll.requestedAt().isBefore(intent.expiresAt()))
+                .sorted(OLDEST_FIRST)
+                .toList();
     }
 
     /** The sandbox pays every open intent with an exact transfer of its own made-up hash. */
     private static List<PollMatch> sandbox(AddressBook book, Poll poll) {
-        return candidates(book, poll).stream().map(intent -> new PollMatch(intent.intentId(),
-                PollMatch.commandIdOf(poll.commandId(), intent.intentId()),
-                new Simulated(sandboxHash(intent.intentId()), SandboxScenario.CONFIRMED))).toList();
+        return candidates(book, poll).stream()
+                .map(intent -> new PollMatch(
+                        intent.intentId(),
+                        PollMatch.commandIdOf(poll.commandId(), intent.intentId()),
+                        new Simulated(sandboxHash(intent.intentId()), SandboxScenario.CONFIRMED)))
+                .toList();
     }
 
     private static AddressBookDecision match(AddressBook book, Poll poll, MatchPolicy policy) {
@@ -92,7 +96,8 @@ public final class AddressBookDecider {
             if (holder != null) {
                 // Offered before, not answered yet: the same intent is asked again (it answers once), nobody else.
                 if (openIds.contains(holder) && asked.add(holder)) {
-                    matches.add(new PollMatch(holder, PollMatch.commandIdOf(poll.commandId(), holder), new Observed(tx)));
+                    matches.add(
+                            new PollMatch(holder, PollMatch.commandIdOf(poll.commandId(), holder), new Observed(tx)));
                 }
                 continue;
             }
@@ -100,9 +105,12 @@ public final class AddressBookDecider {
                 if (busy.contains(intent.intentId()) || asked.contains(intent.intentId()) || minedBefore(tx, intent)) {
                     continue;
                 }
-                if (TransferMatcher.match(intent.terms(book.payToAddress()), tx, policy).ok()) {
-                    matches.add(new PollMatch(intent.intentId(), PollMatch.commandIdOf(poll.commandId(),
-                            intent.intentId()), new Observed(tx)));
+                if (TransferMatcher.match(intent.terms(book.payToAddress()), tx, policy)
+                        .ok()) {
+                    matches.add(new PollMatch(
+                            intent.intentId(),
+                            PollMatch.commandIdOf(poll.commandId(), intent.intentId()),
+                            new Observed(tx)));
                     offered.add(new TxOffer(intent.intentId(), tx.txHash()));
                     asked.add(intent.intentId());
                     break;

@@ -6,8 +6,8 @@ import io.abk.billing.usdt.domain.money.UsdtAmount;
 import java.time.Instant;
 
 /** An open intent as its address's book keeps it: enough to match a transfer against it. */
-public record OpenIntent(String intentId, UsdtAmount amount, MatchStrategy strategy, Instant createdAt,
-        Instant expiresAt) {
+public record OpenIntent(
+        String intentId, UsdtAmount amount, MatchStrategy strategy, Instant createdAt, Instant expiresAt) {
 
     IntentTerms terms(String payToAddress) {
         return new IntentTerms(amount, payToAddress, strategy);

@@ -5,5 +5,4 @@ package io.abk.billing.usdt.domain.addressbook;
  * confirmed (it leaves the book) or reopened (it joins the book again), the intent is offered no other transaction
  * and the transaction no other intent.
  */
-public record TxOffer(String intentId, String txHash) {
-}
+public record TxOffer(String intentId, String txHash) {}

@@ -15,25 +15,26 @@ public sealed interface IntentCommand {
 
     /** Create an open intent with these terms. */
     record Create(String intentId, String commandId, Instant requestedAt, String merchantRef, IntentTerms terms)
-            implements IntentCommand {
-    }
+            implements IntentCommand {}
 
     /** Confirm the intent with a transaction: what the chain showed, or the sandbox's scenario. */
     record Confirm(String intentId, String commandId, Instant requestedAt, TxEvidence evidence)
-            implements IntentCommand {
-    }
+            implements IntentCommand {}
 
     /** The answer to the intent's claim of {@code txHash}: granted when no other intent held it. */
     record AnswerClaim(String intentId, String commandId, Instant requestedAt, String txHash, boolean granted)
-            implements IntentCommand {
-    }
+            implements IntentCommand {}
 
     /** The intent's expiry is due. */
-    record Expire(String intentId, String commandId, Instant requestedAt) implements IntentCommand {
-    }
+    record Expire(String intentId, String commandId, Instant requestedAt) implements IntentCommand {}
 
     /** Sandbox: publish a test payment.confirmed for a made-up intent with these terms, changing nothing. */
-    record TriggerTestEvent(String intentId, String commandId, Instant requestedAt, String merchantRef,
-            IntentTerms terms, String txHash) implements IntentCommand {
-    }
+    record TriggerTestEvent(
+            String intentId,
+            String commandId,
+            Instant requestedAt,
+            String merchantRef,
+            IntentTerms terms,
+            String txHash)
+            implements IntentCommand {}
 }

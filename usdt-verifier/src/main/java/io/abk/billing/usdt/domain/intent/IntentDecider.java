@@ -34,8 +34,7 @@ import java.util.List;
  */
 public final class IntentDecider {
 
-    private IntentDecider() {
-    }
+    private IntentDecider() {}
 
     public static IntentDecision decide(IntentState state, IntentCommand command, IntentPolicy policy) {
         if (command instanceof Create create) {
@@ -62,8 +61,8 @@ public final class IntentDecider {
             return new Accepted(List.of(), null);
         }
         var now = command.requestedAt();
-        var details = new IntentDetails(command.intentId(), command.merchantRef(), command.terms(), now,
-                now.plus(policy.lifetime()));
+        var details = new IntentDetails(
+                command.intentId(), command.merchantRef(), command.terms(), now, now.plus(policy.lifetime()));
         return new Accepted(List.of(new IntentCreated(details)), null);
     }
 
@@ -76,20 +75,31 @@ public final class IntentDecider {
         return switch (state) {
             case Confirmed confirmed -> new Accepted(List.of(), null);
             case Expired expired -> expired(state);
-            case Open open when open.claim() != null -> open.claim().txHash().equals(command.evidence().txHash())
-                    ? new Accepted(List.of(), open.claim().resultCommandId())
-                    : Rejected.of(IntentRejection.CONFIRMATION_IN_PROGRESS, "Intent " + state.id()
-                            + " is being confirmed with another transaction; confirm again shortly");
+            case Open open
+            when open.claim() != null ->
+                open.claim().txHash().equals(command.evidence().txHash())
+                        ? new Accepted(List.of(), open.claim().resultCommandId())
+                        : Rejected.of(
+                                IntentRejection.CONFIRMATION_IN_PROGRESS,
+                                "Intent " + state.id()
+                                        + " is being confirmed with another transaction; confirm again shortly");
             case Open open when !command.requestedAt().isBefore(open.details().expiresAt()) -> expired(state);
             case Open open -> {
                 var report = TransferMatcher.match(open.details().terms(), command.evidence(), policy.match());
                 if (!report.ok()) {
                     var code = java.util.Objects.requireNonNull(report.code(), "a report that is not ok has a code");
-                    yield new Rejected(List.of(), code.wire(), "Transaction " + report.txHash()
-                            + " does not confirm intent " + state.id() + ": " + report.outcome().wire(), report);
+                    yield new Rejected(
+                            List.of(),
+                            code.wire(),
+                            "Transaction " + report.txHash() + " does not confirm intent " + state.id() + ": "
+                                    + report.outcome().wire(),
+                            report);
                 }
-                var claim = new PendingClaim(report.txHash(), PendingClaim.resultCommandIdOf(command.commandId()),
-                        command.requestedAt(), report);
+                var claim = new PendingClaim(
+                        report.txHash(),
+                        PendingClaim.resultCommandIdOf(command.commandId()),
+                        command.requestedAt(),
+                        report);
                 yield new Accepted(List.of(new ClaimRequested(claim)), claim.resultCommandId());
             }
         };
@@ -100,25 +110,31 @@ public final class IntentDecider {
      * at the confirm's time with its report. Refused: open again, and the confirm is told the hash is taken.
      */
     private static IntentDecision answer(Existing state, AnswerClaim command) {
-        if (!(state instanceof Open open) || open.claim() == null
+        if (!(state instanceof Open open)
+                || open.claim() == null
                 || !open.claim().resultCommandId().equals(command.commandId())
                 || !open.claim().txHash().equals(command.txHash())) {
-            return Rejected.of(IntentRejection.CLAIM_UNKNOWN, "Intent " + state.id() + " is not waiting for claim "
-                    + command.commandId());
+            return Rejected.of(
+                    IntentRejection.CLAIM_UNKNOWN,
+                    "Intent " + state.id() + " is not waiting for claim " + command.commandId());
         }
         var claim = open.claim();
         if (!command.granted()) {
-            return new Rejected(List.of(new ClaimRefused(claim.txHash())), IntentRejection.TX_ALREADY_USED.code(),
-                    "Transaction " + claim.txHash() + " has already confirmed another intent", claim.match());
+            return new Rejected(
+                    List.of(new ClaimRefused(claim.txHash())),
+                    IntentRejection.TX_ALREADY_USED.code(),
+                    "Transaction " + claim.txHash() + " has already confirmed another intent",
+                    claim.match());
         }
-        var confirmation = new Confirmation(eventId(command.commandId(), claim.requestedAt()), claim.requestedAt(),
-                claim.match());
+        var confirmation =
+                new Confirmation(eventId(command.commandId(), claim.requestedAt()), claim.requestedAt(), claim.match());
         return new Accepted(List.of(new IntentConfirmed(open.details(), confirmation)), null);
     }
 
     /** Open, due and not being confirmed: expired. Anything else: nothing to do (a claim in flight decides first). */
     private static IntentDecision expire(Existing state, Expire command) {
-        if (state instanceof Open open && open.claim() == null
+        if (state instanceof Open open
+                && open.claim() == null
                 && !command.requestedAt().isBefore(open.details().expiresAt())) {
             return new Accepted(List.of(new IntentExpired()), null);
         }
@@ -127,17 +143,19 @@ public final class IntentDecider {
 
     private static IntentDecision trigger(TriggerTestEvent command, IntentPolicy policy) {
         var now = command.requestedAt();
-        var details = new IntentDetails(command.intentId(), command.merchantRef(), command.terms(), now,
-                now.plus(policy.lifetime()));
-        var report = TransferMatcher.match(command.terms(),
-                new Simulated(command.txHash(), SandboxScenario.CONFIRMED), policy.match());
+        var details = new IntentDetails(
+                command.intentId(), command.merchantRef(), command.terms(), now, now.plus(policy.lifetime()));
+        var report = TransferMatcher.match(
+                command.terms(), new Simulated(command.txHash(), SandboxScenario.CONFIRMED), policy.match());
         var confirmation = new Confirmation(eventId(command.commandId(), now), now, report);
         return new Accepted(List.of(new TestPaymentConfirmed(details, confirmation)), null);
     }
 
     private static Rejected expired(Existing state) {
-        return Rejected.of(IntentRejection.INTENT_EXPIRED, "Intent " + state.id() + " expired at "
-                + state.details().expiresAt() + "; confirm a late payment with a new intent");
+        return Rejected.of(
+                IntentRejection.INTENT_EXPIRED,
+                "Intent " + state.id() + " expired at " + state.details().expiresAt()
+                        + "; confirm a late payment with a new intent");
     }
 
     /** The event's id derives from the command that caused it, so a reprocessed command publishes the same id. */
@@ -163,7 +181,8 @@ public final class IntentDecider {
             case TestPaymentConfirmed test -> throw new IllegalStateException("a test event is applied above");
             case ClaimRequested requested -> new Open(open(existing, event).details(), requested.claim());
             case ClaimRefused refused -> new Open(open(existing, event).details(), null);
-            case IntentConfirmed confirmed -> new Confirmed(open(existing, event).details(), confirmed.confirmation());
+            case IntentConfirmed confirmed ->
+                new Confirmed(open(existing, event).details(), confirmed.confirmation());
             case IntentExpired expired -> new Expired(open(existing, event).details());
         };
     }
@@ -181,7 +200,7 @@ public final class IntentDecider {
         if (state instanceof Open open) {
             return open;
         }
-        throw new IllegalStateException("intent " + state.id() + " is " + state.status() + "; " + event
-                + " applies to an open intent only");
+        throw new IllegalStateException(
+                "intent " + state.id() + " is " + state.status() + "; " + event + " applies to an open intent only");
     }
 }

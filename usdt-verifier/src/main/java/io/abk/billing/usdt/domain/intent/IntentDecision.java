@@ -22,8 +22,11 @@ public sealed interface IntentDecision {
      * Refused with the API's {@code code} and a sentence; {@code match} tells how the transaction compared when
      * one was looked at. {@code events} is empty except for a refused claim, which reopens the intent.
      */
-    record Rejected(List<IntentEvent> events, String code, String message, @Nullable MatchReport match)
-            implements IntentDecision {
+    record Rejected(
+            List<IntentEvent> events,
+            String code,
+            String message,
+            @Nullable MatchReport match) implements IntentDecision {
         public Rejected {
             events = List.copyOf(events);
             if (events.stream().anyMatch(IntentEvent.Published.class::isInstance)) {

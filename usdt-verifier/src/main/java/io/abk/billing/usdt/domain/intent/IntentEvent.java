@@ -13,25 +13,19 @@ public sealed interface IntentEvent {
         Confirmation confirmation();
     }
 
-    record IntentCreated(IntentDetails details) implements IntentEvent {
-    }
+    record IntentCreated(IntentDetails details) implements IntentEvent {}
 
     /** A matching transaction's hash is claimed for the intent. */
-    record ClaimRequested(PendingClaim claim) implements IntentEvent {
-    }
+    record ClaimRequested(PendingClaim claim) implements IntentEvent {}
 
     /** The hash was held by another intent: the intent is open as before. */
-    record ClaimRefused(String txHash) implements IntentEvent {
-    }
+    record ClaimRefused(String txHash) implements IntentEvent {}
 
     /** The claim was granted: the intent is paid. */
-    record IntentConfirmed(IntentDetails details, Confirmation confirmation) implements Published {
-    }
+    record IntentConfirmed(IntentDetails details, Confirmation confirmation) implements Published {}
 
-    record IntentExpired() implements IntentEvent {
-    }
+    record IntentExpired() implements IntentEvent {}
 
     /** The sandbox's test event: published, with no intent behind it. */
-    record TestPaymentConfirmed(IntentDetails details, Confirmation confirmation) implements Published {
-    }
+    record TestPaymentConfirmed(IntentDetails details, Confirmation confirmation) implements Published {}
 }

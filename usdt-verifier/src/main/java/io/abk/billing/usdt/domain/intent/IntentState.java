@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
 public sealed interface IntentState {
 
     /** No intent was created under this id. */
-    record Absent() implements IntentState {
-    }
+    record Absent() implements IntentState {}
 
     /** An intent that exists. */
     sealed interface Existing extends IntentState {
@@ -31,14 +30,11 @@ public sealed interface IntentState {
     }
 
     /** Waiting for a transaction; {@code claim} is a matching one whose hash is being claimed. */
-    record Open(IntentDetails details, @Nullable PendingClaim claim) implements Existing {
-    }
+    record Open(IntentDetails details, @Nullable PendingClaim claim) implements Existing {}
 
     /** Paid by the transaction of its confirmation. Final. */
-    record Confirmed(IntentDetails details, Confirmation confirmation) implements Existing {
-    }
+    record Confirmed(IntentDetails details, Confirmation confirmation) implements Existing {}
 
     /** Its expiry passed while it was open. Final: a late payment is confirmed with a new intent. */
-    record Expired(IntentDetails details) implements Existing {
-    }
+    record Expired(IntentDetails details) implements Existing {}
 }

@@ -8,8 +8,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TxHashClaims {
 
-    private TxHashClaims() {
-    }
+    private TxHashClaims() {}
 
     /** True when {@code claimant} may use a hash held by {@code holder} (null: nobody holds it yet). */
     public static boolean grants(@Nullable String holder, String claimant) {

@@ -10,11 +10,12 @@ public record MatchPolicy(int requiredConfirmations, BigDecimal tolerancePercent
 
     public MatchPolicy {
         if (requiredConfirmations < 1) {
-            throw new IllegalArgumentException("requiredConfirmations must be at least 1, was " + requiredConfirmations);
+            throw new IllegalArgumentException(
+                    "requiredConfirmations must be at least 1, was " + requiredConfirmations);
         }
         if (tolerancePercent.signum() < 0 || tolerancePercent.compareTo(BigDecimal.valueOf(100)) >= 0) {
-            throw new IllegalArgumentException("tolerancePercent must be at least 0 and below 100, was "
-                    + tolerancePercent.toPlainString());
+            throw new IllegalArgumentException(
+                    "tolerancePercent must be at least 0 and below 100, was " + tolerancePercent.toPlainString());
         }
     }
 }

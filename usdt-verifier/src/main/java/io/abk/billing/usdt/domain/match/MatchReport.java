@@ -12,13 +12,22 @@ import org.jspecify.annotations.Nullable;
  *                 reverted)
  * @param fromAddress the sender of the first transfer counted
  */
-public record MatchReport(String txHash, MatchOutcome outcome, boolean ok, @Nullable MatchCode code,
-        UsdtAmount expected, @Nullable BigDecimal received, long confirmations, int requiredConfirmations,
-        @Nullable String fromAddress, long blockNumber) {
+public record MatchReport(
+        String txHash,
+        MatchOutcome outcome,
+        boolean ok,
+        @Nullable MatchCode code,
+        UsdtAmount expected,
+        @Nullable BigDecimal received,
+        long confirmations,
+        int requiredConfirmations,
+        @Nullable String fromAddress,
+        long blockNumber) {
 
     public MatchReport {
         if (ok != (code == null)) {
-            throw new IllegalArgumentException("a report has a code exactly when it is not ok: ok=" + ok + " code=" + code);
+            throw new IllegalArgumentException(
+                    "a report has a code exactly when it is not ok: ok=" + ok + " code=" + code);
         }
     }
 }

@@ -25,7 +25,9 @@ public enum MatchStrategy {
     }
 
     public static Optional<MatchStrategy> fromWire(String value) {
-        return Arrays.stream(values()).filter(strategy -> strategy.wire.equals(value)).findFirst();
+        return Arrays.stream(values())
+                .filter(strategy -> strategy.wire.equals(value))
+                .findFirst();
     }
 
     /** True when {@code received} is acceptable for {@code expected}; exact decimal arithmetic throughout. */
@@ -35,8 +37,8 @@ public enum MatchStrategy {
             case EXACT -> comparison == 0;
             case MINIMUM_AMOUNT -> comparison >= 0;
             // |received - expected| <= expected * percent / 100, multiplied out so nothing is ever divided.
-            case TOLERANCE -> received.subtract(expected).abs().movePointRight(2)
-                    .compareTo(expected.multiply(tolerancePercent)) <= 0;
+            case TOLERANCE ->
+                received.subtract(expected).abs().movePointRight(2).compareTo(expected.multiply(tolerancePercent)) <= 0;
         };
     }
 }

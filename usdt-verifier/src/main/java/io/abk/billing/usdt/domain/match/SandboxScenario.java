@@ -18,13 +18,16 @@ import java.util.Optional;
  */
 public enum SandboxScenario {
     CONFIRMED(MatchOutcome.CONFIRMED, "An exact transfer to payToAddress with enough confirmations"),
-    UNDERPAID(MatchOutcome.UNDERPAID, "A transfer to payToAddress of half the amount (less by half, at least 0.000001)"),
-    OVERPAID(MatchOutcome.OVERPAID, "A transfer to payToAddress of one and a half times the amount (at least 0.000001 more)"),
+    UNDERPAID(
+            MatchOutcome.UNDERPAID, "A transfer to payToAddress of half the amount (less by half, at least 0.000001)"),
+    OVERPAID(
+            MatchOutcome.OVERPAID,
+            "A transfer to payToAddress of one and a half times the amount (at least 0.000001 more)"),
     WRONG_RECIPIENT(MatchOutcome.WRONG_RECIPIENT, "A transfer of the amount to another address"),
     NOT_FOUND(MatchOutcome.NOT_FOUND, "No such transaction on the chain"),
     REVERTED(MatchOutcome.REVERTED, "A transaction that was mined and reverted, moving nothing"),
-    PENDING_CONFIRMATIONS(MatchOutcome.PENDING_CONFIRMATIONS,
-            "An exact transfer one confirmation short of the configured depth");
+    PENDING_CONFIRMATIONS(
+            MatchOutcome.PENDING_CONFIRMATIONS, "An exact transfer one confirmation short of the configured depth");
 
     private static final String PREFIX = "0x75736474";
     /** Who pays in the sandbox: a fixed address nobody holds the key of. */
@@ -60,7 +63,9 @@ public enum SandboxScenario {
     }
 
     public static Optional<SandboxScenario> reserved(String canonicalTxHash) {
-        return List.of(values()).stream().filter(s -> s.txHash().equals(canonicalTxHash)).findFirst();
+        return List.of(values()).stream()
+                .filter(s -> s.txHash().equals(canonicalTxHash))
+                .findFirst();
     }
 
     /** The sandbox's evidence for a canonical hash. */
@@ -85,7 +90,13 @@ public enum SandboxScenario {
     }
 
     private static TxObservation mined(String txHash, String to, long micros, long confirmations) {
-        return new TxObservation(txHash, TxStatus.MINED, SANDBOX_BLOCK, null, confirmations, 6,
+        return new TxObservation(
+                txHash,
+                TxStatus.MINED,
+                SANDBOX_BLOCK,
+                null,
+                confirmations,
+                6,
                 List.of(new ObservedTransfer(0, SANDBOX_SENDER, to, BigInteger.valueOf(micros))));
     }
 

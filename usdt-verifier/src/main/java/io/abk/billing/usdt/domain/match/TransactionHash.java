@@ -12,8 +12,7 @@ public final class TransactionHash {
 
     private static final Pattern HASH = Pattern.compile("(0[xX])?[0-9a-fA-F]{64}");
 
-    private TransactionHash() {
-    }
+    private TransactionHash() {}
 
     /** The canonical form of {@code text}, or empty when it is not a transaction hash. */
     public static Optional<String> parse(String text) {

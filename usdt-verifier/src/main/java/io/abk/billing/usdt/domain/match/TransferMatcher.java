@@ -16,14 +16,13 @@ import org.jspecify.annotations.Nullable;
  */
 public final class TransferMatcher {
 
-    private TransferMatcher() {
-    }
+    private TransferMatcher() {}
 
     public static MatchReport match(IntentTerms terms, TxEvidence evidence, MatchPolicy policy) {
         return switch (evidence) {
             case Observed observed -> match(terms, observed.observation(), policy);
-            case Simulated simulated -> match(terms,
-                    simulated.scenario().observe(simulated.txHash(), terms, policy), policy);
+            case Simulated simulated ->
+                match(terms, simulated.scenario().observe(simulated.txHash(), terms, policy), policy);
         };
     }
 
@@ -31,8 +30,8 @@ public final class TransferMatcher {
         var report = new Reporter(tx, terms, policy);
         return switch (tx.status()) {
             case NOT_FOUND -> report.refused(MatchOutcome.NOT_FOUND, MatchCode.TX_NOT_FOUND, null, null);
-            case PENDING -> report.refused(MatchOutcome.PENDING_CONFIRMATIONS, MatchCode.PENDING_CONFIRMATIONS, null,
-                    null);
+            case PENDING ->
+                report.refused(MatchOutcome.PENDING_CONFIRMATIONS, MatchCode.PENDING_CONFIRMATIONS, null, null);
             case REVERTED -> report.refused(MatchOutcome.REVERTED, MatchCode.TX_REVERTED, null, null);
             case MINED -> mined(terms, tx, policy, report);
         };
@@ -40,21 +39,27 @@ public final class TransferMatcher {
 
     private static MatchReport mined(IntentTerms terms, TxObservation tx, MatchPolicy policy, Reporter report) {
         var toPayee = tx.transfers().stream()
-                .filter(transfer -> transfer.toAddress().equalsIgnoreCase(terms.payToAddress())).toList();
+                .filter(transfer -> transfer.toAddress().equalsIgnoreCase(terms.payToAddress()))
+                .toList();
         if (toPayee.isEmpty()) {
-            return report.refused(MatchOutcome.WRONG_RECIPIENT, MatchCode.WRONG_RECIPIENT, BigDecimal.ZERO,
+            return report.refused(
+                    MatchOutcome.WRONG_RECIPIENT,
+                    MatchCode.WRONG_RECIPIENT,
+                    BigDecimal.ZERO,
                     tx.transfers().isEmpty() ? null : tx.transfers().getFirst().fromAddress());
         }
-        var baseUnits = toPayee.stream().map(ObservedTransfer::amountBaseUnits).reduce(BigInteger.ZERO, BigInteger::add);
+        var baseUnits =
+                toPayee.stream().map(ObservedTransfer::amountBaseUnits).reduce(BigInteger.ZERO, BigInteger::add);
         var received = plain(new BigDecimal(baseUnits, tx.decimals()));
         var from = toPayee.getFirst().fromAddress();
         var expected = terms.amount().toDecimal();
         int comparison = received.compareTo(expected);
-        var outcome = comparison == 0 ? MatchOutcome.CONFIRMED
+        var outcome = comparison == 0
+                ? MatchOutcome.CONFIRMED
                 : comparison < 0 ? MatchOutcome.UNDERPAID : MatchOutcome.OVERPAID;
         if (!terms.strategy().accepts(expected, received, policy.tolerancePercent())) {
-            return report.refused(outcome, comparison < 0 ? MatchCode.AMOUNT_TOO_LOW : MatchCode.AMOUNT_TOO_HIGH,
-                    received, from);
+            return report.refused(
+                    outcome, comparison < 0 ? MatchCode.AMOUNT_TOO_LOW : MatchCode.AMOUNT_TOO_HIGH, received, from);
         }
         if (tx.confirmations() < policy.requiredConfirmations()) {
             return report.refused(MatchOutcome.PENDING_CONFIRMATIONS, MatchCode.PENDING_CONFIRMATIONS, received, from);
@@ -71,15 +76,33 @@ public final class TransferMatcher {
     /** Builds the reports of one transaction against one intent. */
     private record Reporter(TxObservation tx, IntentTerms terms, MatchPolicy policy) {
 
-        MatchReport refused(MatchOutcome outcome, MatchCode code, @Nullable BigDecimal received,
-                @Nullable String from) {
-            return new MatchReport(tx.txHash(), outcome, false, code, terms.amount(), received,
-                    tx.confirmations(), policy.requiredConfirmations(), from, tx.blockNumber());
+        MatchReport refused(
+                MatchOutcome outcome, MatchCode code, @Nullable BigDecimal received, @Nullable String from) {
+            return new MatchReport(
+                    tx.txHash(),
+                    outcome,
+                    false,
+                    code,
+                    terms.amount(),
+                    received,
+                    tx.confirmations(),
+                    policy.requiredConfirmations(),
+                    from,
+                    tx.blockNumber());
         }
 
         MatchReport accepted(MatchOutcome outcome, BigDecimal received, String from) {
-            return new MatchReport(tx.txHash(), outcome, true, null, terms.amount(), received,
-                    tx.confirmations(), policy.requiredConfirmations(), from, tx.blockNumber());
+            return new MatchReport(
+                    tx.txHash(),
+                    outcome,
+                    true,
+                    null,
+                    terms.amount(),
+                    received,
+                    tx.confirmations(),
+                    policy.requiredConfirmations(),
+                    from,
+                    tx.blockNumber());
         }
     }
 }

@@ -17,6 +17,5 @@ public sealed interface TxEvidence {
     }
 
     /** The sandbox's stand-in for a transaction. */
-    record Simulated(String txHash, SandboxScenario scenario) implements TxEvidence {
-    }
+    record Simulated(String txHash, SandboxScenario scenario) implements TxEvidence {}
 }

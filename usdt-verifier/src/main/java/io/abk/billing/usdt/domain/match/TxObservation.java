@@ -11,8 +11,14 @@ import org.jspecify.annotations.Nullable;
  * @param confirmations blocks on top of and including its block at the time of reading; 0 when not mined
  * @param decimals the token's decimals on this chain
  */
-public record TxObservation(String txHash, TxStatus status, long blockNumber, @Nullable Instant blockTime,
-        long confirmations, int decimals, List<ObservedTransfer> transfers) {
+public record TxObservation(
+        String txHash,
+        TxStatus status,
+        long blockNumber,
+        @Nullable Instant blockTime,
+        long confirmations,
+        int decimals,
+        List<ObservedTransfer> transfers) {
 
     public TxObservation {
         transfers = List.copyOf(transfers);

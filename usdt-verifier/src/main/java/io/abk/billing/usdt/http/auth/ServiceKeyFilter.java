@@ -39,8 +39,10 @@ public class ServiceKeyFilter implements WebFilter {
         }
         var presented = presentedKey(exchange.getRequest());
         if (presented == null || presented.isEmpty()) {
-            return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "An API key is required in the"
-                    + " x-service-api-key header or as Authorization: Bearer <key>"));
+            return Mono.error(new UsdtApiException(
+                    401,
+                    ErrorCodes.AUTHENTICATION_ERROR,
+                    "An API key is required in the" + " x-service-api-key header or as Authorization: Bearer <key>"));
         }
         if (!keys.accepts(presented)) {
             return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "The API key is not valid"));
@@ -54,7 +56,9 @@ public class ServiceKeyFilter implements WebFilter {
             return header.strip();
         }
         var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-        if (authorization == null || authorization.length() < 7 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        if (authorization == null
+                || authorization.length() < 7
+                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return null;
         }
         return authorization.substring(7).strip();

@@ -21,6 +21,5 @@ public final class ErrorCodes {
     public static final String CHAIN_UNAVAILABLE = "chain_unavailable";
     public static final String INTERNAL_ERROR = "internal_error";
 
-    private ErrorCodes() {
-    }
+    private ErrorCodes() {}
 }

@@ -15,7 +15,12 @@ public final class UsdtApiException extends RuntimeException {
     private final @Nullable String outcome;
     private final @Nullable Duration retryAfter;
 
-    public UsdtApiException(int status, String code, String message, @Nullable String param, @Nullable String outcome,
+    public UsdtApiException(
+            int status,
+            String code,
+            String message,
+            @Nullable String param,
+            @Nullable String outcome,
             @Nullable Duration retryAfter) {
         super(message, null, false, false);
         this.status = status;

@@ -47,22 +47,38 @@ public class UsdtErrorHandler implements WebExceptionHandler {
         var error = classify(thrown);
         var request = exchange.getRequest();
         if (error.status() >= 500) {
-            log.error("event=request_failed method={} path={} status={} code={}", request.getMethod(),
-                    request.getPath().value(), error.status(), error.code(), thrown);
+            log.error(
+                    "event=request_failed method={} path={} status={} code={}",
+                    request.getMethod(),
+                    request.getPath().value(),
+                    error.status(),
+                    error.code(),
+                    thrown);
         } else {
-            log.debug("event=request_refused method={} path={} status={} code={}", request.getMethod(),
-                    request.getPath().value(), error.status(), error.code());
+            log.debug(
+                    "event=request_refused method={} path={} status={} code={}",
+                    request.getMethod(),
+                    request.getPath().value(),
+                    error.status(),
+                    error.code());
         }
         var body = JsonErrorAnswers.body(error.getMessage(), error.code(), error.param());
         if (error.outcome() != null) {
             body.put("outcome", error.outcome());
         }
         var bytes = json.writeValueAsBytes(body);
-        return JsonErrorAnswers.write(exchange, thrown, error.status(), headers -> {
-            if (error.retryAfter() != null) {
-                headers.set(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, error.retryAfter().toSeconds())));
-            }
-        }, bytes);
+        return JsonErrorAnswers.write(
+                exchange,
+                thrown,
+                error.status(),
+                headers -> {
+                    if (error.retryAfter() != null) {
+                        headers.set(
+                                HttpHeaders.RETRY_AFTER,
+                                Long.toString(Math.max(1, error.retryAfter().toSeconds())));
+                    }
+                },
+                bytes);
     }
 
     /** Our own refusals as they are; the framework's as the API's codes; anything else is a bug: 500. */
@@ -75,33 +91,47 @@ public class UsdtErrorHandler implements WebExceptionHandler {
             return new UsdtApiException(413, ErrorCodes.PAYLOAD_TOO_LARGE, "The request body is larger than 64 KiB");
         }
         if (hasCause(error, InvalidMediaTypeException.class)) {
-            return new UsdtApiException(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+            return new UsdtApiException(
+                    415,
+                    ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
                     "The Content-Type header is malformed; send application/json");
         }
         return switch (error) {
-            case MethodNotAllowedException e -> new UsdtApiException(405, ErrorCodes.METHOD_NOT_ALLOWED,
-                    "Method " + e.getHttpMethod() + " is not allowed on this route");
-            case UnsupportedMediaTypeStatusException e -> new UsdtApiException(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
-                    "Unsupported Content-Type; send application/json");
-            case NotAcceptableStatusException e -> new UsdtApiException(406, ErrorCodes.NOT_ACCEPTABLE,
-                    "Answers are only available as application/json");
-            case ServerWebInputException e when hasCause(e, DecodingException.class)
-                    || hasCause(e, JacksonException.class) ->
-                    new UsdtApiException(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
-            case ServerWebInputException e -> new UsdtApiException(400, ErrorCodes.VALIDATION_ERROR,
-                    e.getReason() == null ? "The request is malformed" : e.getReason());
-            case ResponseStatusException e when e.getStatusCode().value() == 404 ->
-                    new UsdtApiException(404, ErrorCodes.ROUTE_NOT_FOUND, "No route matches this path");
-            case ResponseStatusException e when e.getStatusCode().value() == 415 ->
-                    new UsdtApiException(415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send"
-                            + " application/json");
-            case ResponseStatusException e when e.getStatusCode().is4xxClientError() ->
-                    new UsdtApiException(e.getStatusCode().value(), ErrorCodes.VALIDATION_ERROR,
-                            e.getReason() == null ? "The request is malformed" : e.getReason());
-            case DecodingException e -> new UsdtApiException(400, ErrorCodes.INVALID_JSON,
-                    "The request body is not valid JSON");
-            default -> new UsdtApiException(500, ErrorCodes.INTERNAL_ERROR,
-                    "An internal error occurred; it has been logged");
+            case MethodNotAllowedException e ->
+                new UsdtApiException(
+                        405,
+                        ErrorCodes.METHOD_NOT_ALLOWED,
+                        "Method " + e.getHttpMethod() + " is not allowed on this route");
+            case UnsupportedMediaTypeStatusException e ->
+                new UsdtApiException(
+                        415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send application/json");
+            case NotAcceptableStatusException e ->
+                new UsdtApiException(406, ErrorCodes.NOT_ACCEPTABLE, "Answers are only available as application/json");
+            case ServerWebInputException e
+            when hasCause(e, DecodingException.class) || hasCause(e, JacksonException.class) ->
+                new UsdtApiException(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+            case ServerWebInputException e ->
+                new UsdtApiException(
+                        400,
+                        ErrorCodes.VALIDATION_ERROR,
+                        e.getReason() == null ? "The request is malformed" : e.getReason());
+            case ResponseStatusException e
+            when e.getStatusCode().value() == 404 ->
+                new UsdtApiException(404, ErrorCodes.ROUTE_NOT_FOUND, "No route matches this path");
+            case ResponseStatusException e
+            when e.getStatusCode().value() == 415 ->
+                new UsdtApiException(
+                        415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send" + " application/json");
+            case ResponseStatusException e
+            when e.getStatusCode().is4xxClientError() ->
+                new UsdtApiException(
+                        e.getStatusCode().value(),
+                        ErrorCodes.VALIDATION_ERROR,
+                        e.getReason() == null ? "The request is malformed" : e.getReason());
+            case DecodingException e ->
+                new UsdtApiException(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+            default ->
+                new UsdtApiException(500, ErrorCodes.INTERNAL_ERROR, "An internal error occurred; it has been logged");
         };
     }
 }

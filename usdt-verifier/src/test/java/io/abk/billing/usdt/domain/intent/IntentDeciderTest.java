@@ -38,10 +38,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class IntentDeciderTest {
 
     private static final Instant T0 = Instant.parse("2026-05-01T10:00:00Z");
-    private static final IntentPolicy POLICY = new IntentPolicy(Duration.ofHours(24),
-            new MatchPolicy(3, new BigDecimal("1")));
-    private static final IntentTerms TERMS = new IntentTerms(UsdtAmount.parsePositive(new BigDecimal("12.5")),
-            "0x00000000000000000000000000000000000000aa", MatchStrategy.EXACT);
+    private static final IntentPolicy POLICY =
+            new IntentPolicy(Duration.ofHours(24), new MatchPolicy(3, new BigDecimal("1")));
+    private static final IntentTerms TERMS = new IntentTerms(
+            UsdtAmount.parsePositive(new BigDecimal("12.5")),
+            "0x00000000000000000000000000000000000000aa",
+            MatchStrategy.EXACT);
     private static final String ID = "pi_01jt0000000000000000000000";
     private static final String TX = "0x" + "11".repeat(32);
     private static final String OTHER_TX = "0x" + "22".repeat(32);
@@ -82,8 +84,8 @@ class IntentDeciderTest {
 
         assertThat(decision).isInstanceOf(Accepted.class);
         var created = (IntentCreated) ((Accepted) decision).events().getFirst();
-        assertThat(created.details()).isEqualTo(new IntentDetails(ID, "order-1", TERMS, T0,
-                T0.plus(Duration.ofHours(24))));
+        assertThat(created.details())
+                .isEqualTo(new IntentDetails(ID, "order-1", TERMS, T0, T0.plus(Duration.ofHours(24))));
         assertThat(open().claim()).isNull();
     }
 
@@ -91,14 +93,15 @@ class IntentDeciderTest {
     void shouldChangeNothingWhenTheIntentIsCreatedAgain() {
         for (IntentState state : List.of(open(), claiming(), confirmed(), expired())) {
             assertThat(decide(state, new Create(ID, "cmd_again", T0.plusSeconds(5), "other", TERMS)))
-                    .as(state.getClass().getSimpleName()).isEqualTo(new Accepted(List.of(), null));
+                    .as(state.getClass().getSimpleName())
+                    .isEqualTo(new Accepted(List.of(), null));
         }
     }
 
     @Test
     void shouldRefuseAsMissingWhenTheIntentDoesNotExist() {
-        for (IntentCommand command : List.<IntentCommand>of(confirm("c", TX, T0),
-                new AnswerClaim(ID, "c:claim", T0, TX, true), new Expire(ID, "e", T0))) {
+        for (IntentCommand command : List.<IntentCommand>of(
+                confirm("c", TX, T0), new AnswerClaim(ID, "c:claim", T0, TX, true), new Expire(ID, "e", T0))) {
             var decision = (Rejected) decide(new Absent(), command);
 
             assertThat(decision.code()).as(command.getClass().getSimpleName()).isEqualTo("resource_missing");
@@ -146,8 +149,8 @@ class IntentDeciderTest {
 
     @Test
     void shouldConfirmAtTheConfirmsTimeWhenTheClaimIsGranted() {
-        var decision = (Accepted) decide(claiming(), new AnswerClaim(ID, "cmd_confirm:claim", T0.plusSeconds(61), TX,
-                true));
+        var decision =
+                (Accepted) decide(claiming(), new AnswerClaim(ID, "cmd_confirm:claim", T0.plusSeconds(61), TX, true));
 
         var confirmation = ((IntentConfirmed) decision.events().getFirst()).confirmation();
         assertThat(confirmation.confirmedAt()).isEqualTo(T0.plusSeconds(60));
@@ -189,7 +192,8 @@ class IntentDeciderTest {
     void shouldAnswerWithTheFirstConfirmationWhenAConfirmedIntentIsConfirmedAgain() {
         for (var tx : List.of(TX, OTHER_TX, SandboxScenario.NOT_FOUND.txHash())) {
             assertThat(decide(confirmed(), confirm("cmd_again", tx, T0.plus(Duration.ofDays(3)))))
-                    .as(tx).isEqualTo(new Accepted(List.of(), null));
+                    .as(tx)
+                    .isEqualTo(new Accepted(List.of(), null));
         }
     }
 
@@ -197,7 +201,8 @@ class IntentDeciderTest {
     void shouldRefuseAsExpiredWhenTheIntentExpiredOrIsPastItsExpiry() {
         var late = T0.plus(Duration.ofHours(24));
 
-        assertThat(((Rejected) decide(expired(), confirm("c", TX, late))).code()).isEqualTo("intent_expired");
+        assertThat(((Rejected) decide(expired(), confirm("c", TX, late))).code())
+                .isEqualTo("intent_expired");
         assertThat(((Rejected) decide(open(), confirm("c", TX, late))).code()).isEqualTo("intent_expired");
         assertThat(decide(open(), confirm("c", TX, late.minusMillis(1)))).isInstanceOf(Accepted.class);
     }
@@ -206,9 +211,11 @@ class IntentDeciderTest {
     void shouldExpireAnOpenIntentOnlyWhenDueAndNotBeingConfirmed() {
         var due = T0.plus(Duration.ofHours(24));
 
-        assertThat(decide(open(), new Expire(ID, "e", due))).isEqualTo(new Accepted(List.of(new IntentExpired()), null));
+        assertThat(decide(open(), new Expire(ID, "e", due)))
+                .isEqualTo(new Accepted(List.of(new IntentExpired()), null));
         assertThat(decide(open(), new Expire(ID, "e", due.minusMillis(1)))).isEqualTo(new Accepted(List.of(), null));
-        assertThat(decide(claiming(), new Expire(ID, "e", due.plusSeconds(60)))).isEqualTo(new Accepted(List.of(), null));
+        assertThat(decide(claiming(), new Expire(ID, "e", due.plusSeconds(60))))
+                .isEqualTo(new Accepted(List.of(), null));
         assertThat(decide(confirmed(), new Expire(ID, "e", due))).isEqualTo(new Accepted(List.of(), null));
         assertThat(decide(expired(), new Expire(ID, "e", due))).isEqualTo(new Accepted(List.of(), null));
         assertThat(expired().status()).isEqualTo("expired");
@@ -216,7 +223,12 @@ class IntentDeciderTest {
 
     @Test
     void shouldPublishATestEventAndStoreNothingWhenTriggered() {
-        var trigger = new TriggerTestEvent("pi_01jt000000000000000000test", "cmd_test", T0, "test_event", TERMS,
+        var trigger = new TriggerTestEvent(
+                "pi_01jt000000000000000000test",
+                "cmd_test",
+                T0,
+                "test_event",
+                TERMS,
                 SandboxScenario.CONFIRMED.txHash());
 
         var decision = (Accepted) decide(new Absent(), trigger);

@@ -38,30 +38,93 @@ class TransferMatcherTest {
         return Stream.of(
                 // exact
                 Arguments.of("10", MatchStrategy.EXACT, "10000000", 3, MatchOutcome.CONFIRMED, true, null),
-                Arguments.of("10", MatchStrategy.EXACT, "9999999", 3, MatchOutcome.UNDERPAID, false, MatchCode.AMOUNT_TOO_LOW),
-                Arguments.of("10", MatchStrategy.EXACT, "10000001", 3, MatchOutcome.OVERPAID, false, MatchCode.AMOUNT_TOO_HIGH),
-                Arguments.of("10", MatchStrategy.EXACT, "10000000", 2, MatchOutcome.PENDING_CONFIRMATIONS, false, MatchCode.PENDING_CONFIRMATIONS),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.EXACT,
+                        "9999999",
+                        3,
+                        MatchOutcome.UNDERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_LOW),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.EXACT,
+                        "10000001",
+                        3,
+                        MatchOutcome.OVERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_HIGH),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.EXACT,
+                        "10000000",
+                        2,
+                        MatchOutcome.PENDING_CONFIRMATIONS,
+                        false,
+                        MatchCode.PENDING_CONFIRMATIONS),
                 // minimum_amount: overpayment accepted
                 Arguments.of("10", MatchStrategy.MINIMUM_AMOUNT, "10000000", 3, MatchOutcome.CONFIRMED, true, null),
                 Arguments.of("10", MatchStrategy.MINIMUM_AMOUNT, "15000000", 3, MatchOutcome.OVERPAID, true, null),
-                Arguments.of("10", MatchStrategy.MINIMUM_AMOUNT, "9999999", 3, MatchOutcome.UNDERPAID, false, MatchCode.AMOUNT_TOO_LOW),
-                Arguments.of("10", MatchStrategy.MINIMUM_AMOUNT, "15000000", 1, MatchOutcome.PENDING_CONFIRMATIONS, false, MatchCode.PENDING_CONFIRMATIONS),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.MINIMUM_AMOUNT,
+                        "9999999",
+                        3,
+                        MatchOutcome.UNDERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_LOW),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.MINIMUM_AMOUNT,
+                        "15000000",
+                        1,
+                        MatchOutcome.PENDING_CONFIRMATIONS,
+                        false,
+                        MatchCode.PENDING_CONFIRMATIONS),
                 // tolerance, 1 %: 10 USDT accepts 9.9 to 10.1 inclusive
                 Arguments.of("10", MatchStrategy.TOLERANCE, "9900000", 3, MatchOutcome.UNDERPAID, true, null),
                 Arguments.of("10", MatchStrategy.TOLERANCE, "10100000", 3, MatchOutcome.OVERPAID, true, null),
-                Arguments.of("10", MatchStrategy.TOLERANCE, "9899999", 3, MatchOutcome.UNDERPAID, false, MatchCode.AMOUNT_TOO_LOW),
-                Arguments.of("10", MatchStrategy.TOLERANCE, "10100001", 3, MatchOutcome.OVERPAID, false, MatchCode.AMOUNT_TOO_HIGH),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.TOLERANCE,
+                        "9899999",
+                        3,
+                        MatchOutcome.UNDERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_LOW),
+                Arguments.of(
+                        "10",
+                        MatchStrategy.TOLERANCE,
+                        "10100001",
+                        3,
+                        MatchOutcome.OVERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_HIGH),
                 Arguments.of("10", MatchStrategy.TOLERANCE, "10000000", 3, MatchOutcome.CONFIRMED, true, null),
                 // the smallest amount: a 1 % tolerance of 0.000001 is no tolerance at all
-                Arguments.of("0.000001", MatchStrategy.TOLERANCE, "2", 3, MatchOutcome.OVERPAID, false, MatchCode.AMOUNT_TOO_HIGH),
+                Arguments.of(
+                        "0.000001",
+                        MatchStrategy.TOLERANCE,
+                        "2",
+                        3,
+                        MatchOutcome.OVERPAID,
+                        false,
+                        MatchCode.AMOUNT_TOO_HIGH),
                 Arguments.of("0.000001", MatchStrategy.EXACT, "1", 3, MatchOutcome.CONFIRMED, true, null));
     }
 
     @ParameterizedTest(name = "{0} {1} received {2} with {3} confirmations -> {4}")
     @MethodSource("table")
-    void shouldReportTheOutcomeWhenAMinedTransferPaysTheAddress(String amount, MatchStrategy strategy, String received,
-            long confirmations, MatchOutcome outcome, boolean ok, MatchCode code) {
-        var report = TransferMatcher.match(terms(amount, strategy), mined(confirmations, 6, to(PAY_TO, received)), POLICY);
+    void shouldReportTheOutcomeWhenAMinedTransferPaysTheAddress(
+            String amount,
+            MatchStrategy strategy,
+            String received,
+            long confirmations,
+            MatchOutcome outcome,
+            boolean ok,
+            MatchCode code) {
+        var report =
+                TransferMatcher.match(terms(amount, strategy), mined(confirmations, 6, to(PAY_TO, received)), POLICY);
 
         assertThat(report.outcome()).isEqualTo(outcome);
         assertThat(report.ok()).isEqualTo(ok);
@@ -74,7 +137,8 @@ class TransferMatcherTest {
     void shouldReportNotFoundWhenTheChainDoesNotKnowTheTransaction() {
         var report = TransferMatcher.match(terms("10", MatchStrategy.EXACT), TxObservation.notFound(TX, 6), POLICY);
 
-        assertThat(report).extracting(MatchReport::outcome, MatchReport::ok, MatchReport::code, MatchReport::received)
+        assertThat(report)
+                .extracting(MatchReport::outcome, MatchReport::ok, MatchReport::code, MatchReport::received)
                 .containsExactly(MatchOutcome.NOT_FOUND, false, MatchCode.TX_NOT_FOUND, null);
     }
 
@@ -82,7 +146,8 @@ class TransferMatcherTest {
     void shouldReportPendingWhenTheTransactionIsNotMinedYet() {
         var report = TransferMatcher.match(terms("10", MatchStrategy.EXACT), TxObservation.pending(TX, 6), POLICY);
 
-        assertThat(report).extracting(MatchReport::outcome, MatchReport::code, MatchReport::confirmations)
+        assertThat(report)
+                .extracting(MatchReport::outcome, MatchReport::code, MatchReport::confirmations)
                 .containsExactly(MatchOutcome.PENDING_CONFIRMATIONS, MatchCode.PENDING_CONFIRMATIONS, 0L);
     }
 
@@ -92,23 +157,27 @@ class TransferMatcherTest {
 
         var report = TransferMatcher.match(terms("10", MatchStrategy.MINIMUM_AMOUNT), reverted, POLICY);
 
-        assertThat(report).extracting(MatchReport::outcome, MatchReport::code)
+        assertThat(report)
+                .extracting(MatchReport::outcome, MatchReport::code)
                 .containsExactly(MatchOutcome.REVERTED, MatchCode.TX_REVERTED);
     }
 
     @Test
     void shouldReportWrongRecipientWhenNoTransferReachesThePayToAddress() {
-        var report = TransferMatcher.match(terms("10", MatchStrategy.MINIMUM_AMOUNT),
-                mined(3, 6, to(OTHER, "10000000")), POLICY);
+        var report = TransferMatcher.match(
+                terms("10", MatchStrategy.MINIMUM_AMOUNT), mined(3, 6, to(OTHER, "10000000")), POLICY);
 
-        assertThat(report).extracting(MatchReport::outcome, MatchReport::code, MatchReport::received)
+        assertThat(report)
+                .extracting(MatchReport::outcome, MatchReport::code, MatchReport::received)
                 .containsExactly(MatchOutcome.WRONG_RECIPIENT, MatchCode.WRONG_RECIPIENT, BigDecimal.ZERO);
     }
 
     @Test
     void shouldAddUpTransfersWhenOneTransactionPaysTheAddressSeveralTimes() {
-        var report = TransferMatcher.match(terms("10", MatchStrategy.EXACT),
-                mined(3, 6, to(PAY_TO, "4000000"), to(OTHER, "1"), to(PAY_TO, "6000000")), POLICY);
+        var report = TransferMatcher.match(
+                terms("10", MatchStrategy.EXACT),
+                mined(3, 6, to(PAY_TO, "4000000"), to(OTHER, "1"), to(PAY_TO, "6000000")),
+                POLICY);
 
         assertThat(report.outcome()).isEqualTo(MatchOutcome.CONFIRMED);
         assertThat(report.received()).isEqualByComparingTo("10");
@@ -122,7 +191,8 @@ class TransferMatcherTest {
         var exact = TransferMatcher.match(terms("10", MatchStrategy.EXACT), oneWeiMore, POLICY);
         var tolerated = TransferMatcher.match(terms("10", MatchStrategy.TOLERANCE), oneWeiMore, POLICY);
 
-        assertThat(exact).extracting(MatchReport::outcome, MatchReport::code)
+        assertThat(exact)
+                .extracting(MatchReport::outcome, MatchReport::code)
                 .containsExactly(MatchOutcome.OVERPAID, MatchCode.AMOUNT_TOO_HIGH);
         assertThat(exact.received()).isEqualByComparingTo("10.000000000000000001");
         assertThat(tolerated.ok()).isTrue();
@@ -130,8 +200,10 @@ class TransferMatcherTest {
 
     @Test
     void shouldMatchAddressesWhateverTheirCaseWhenTheChainWritesThemInMixedCase() {
-        var report = TransferMatcher.match(terms("10", MatchStrategy.EXACT),
-                mined(3, 6, to(PAY_TO.toUpperCase().replace("0X", "0x"), "10000000")), POLICY);
+        var report = TransferMatcher.match(
+                terms("10", MatchStrategy.EXACT),
+                mined(3, 6, to(PAY_TO.toUpperCase().replace("0X", "0x"), "10000000")),
+                POLICY);
 
         assertThat(report.ok()).isTrue();
     }
@@ -158,8 +230,11 @@ class TransferMatcherTest {
 
     @Test
     void shouldReserveDistinctWellFormedHashesWhenListingTheScenarios() {
-        var hashes = Stream.of(SandboxScenario.values()).map(SandboxScenario::txHash).toList();
+        var hashes =
+                Stream.of(SandboxScenario.values()).map(SandboxScenario::txHash).toList();
 
-        assertThat(hashes).doesNotHaveDuplicates().allSatisfy(hash -> assertThat(TransactionHash.parse(hash)).hasValue(hash));
+        assertThat(hashes)
+                .doesNotHaveDuplicates()
+                .allSatisfy(hash -> assertThat(TransactionHash.parse(hash)).hasValue(hash));
     }
 }

@@ -16,9 +16,13 @@ class UsdtAmountTest {
         // This API has always said "must be greater than 0" of a negative amount; the billing API says "must not be
         // negative". Sharing the parser must not change either.
         assertThatThrownBy(() -> UsdtAmount.parsePositive(new BigDecimal("-1")))
-                .isInstanceOfSatisfying(InvalidAmountException.class, e -> assertThat(e.problem()).isEqualTo(Problem.NOT_POSITIVE));
+                .isInstanceOfSatisfying(
+                        InvalidAmountException.class,
+                        e -> assertThat(e.problem()).isEqualTo(Problem.NOT_POSITIVE));
         assertThatThrownBy(() -> UsdtAmount.parsePositive(new BigDecimal("-0.0000001")))
-                .isInstanceOfSatisfying(InvalidAmountException.class, e -> assertThat(e.problem()).isEqualTo(Problem.NOT_POSITIVE));
+                .isInstanceOfSatisfying(
+                        InvalidAmountException.class,
+                        e -> assertThat(e.problem()).isEqualTo(Problem.NOT_POSITIVE));
     }
 
     @Test
@@ -29,7 +33,8 @@ class UsdtAmountTest {
         assertThat(amount.toDecimal().toPlainString()).isEqualTo("12.34");
         assertThat(amount).hasToString("12.34 USDT");
         assertThatThrownBy(() -> UsdtAmount.parsePositive(new BigDecimal("0.0000001")))
-                .isInstanceOfSatisfying(InvalidAmountException.class,
+                .isInstanceOfSatisfying(
+                        InvalidAmountException.class,
                         e -> assertThat(e.problem()).isEqualTo(Problem.TOO_MANY_DECIMALS));
     }
 

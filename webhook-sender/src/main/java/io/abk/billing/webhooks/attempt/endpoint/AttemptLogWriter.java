@@ -23,8 +23,7 @@ public final class AttemptLogWriter implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AttemptLogWriter.class);
 
-    private record Queued(DeliveryLog.Attempt attempt, CompletableFuture<Boolean> done) {
-    }
+    private record Queued(DeliveryLog.Attempt attempt, CompletableFuture<Boolean> done) {}
 
     private final DeliveryLog log;
     private final Duration disableAfter;
@@ -79,7 +78,9 @@ public final class AttemptLogWriter implements AutoCloseable {
         // Only an interrupt ends the loop with rows queued: fail them rather than leave their attempts waiting.
         Queued left;
         while ((left = queue.poll()) != null) {
-            left.done().completeExceptionally(new RejectedExecutionException("the attempt log was closed before this row"));
+            left.done()
+                    .completeExceptionally(
+                            new RejectedExecutionException("the attempt log was closed before this row"));
         }
     }
 
@@ -96,7 +97,10 @@ public final class AttemptLogWriter implements AutoCloseable {
                 batch.get(i).done().complete(disabled[i]);
             }
         } catch (RuntimeException batchFailed) {
-            LOG.warn("attempt log batch failed rows={} action=write_one_by_one error=\"{}\"", batch.size(), batchFailed.toString());
+            LOG.warn(
+                    "attempt log batch failed rows={} action=write_one_by_one error=\"{}\"",
+                    batch.size(),
+                    batchFailed.toString());
             for (var queued : batch) {
                 try {
                     var attempt = queued.attempt();

@@ -36,8 +36,13 @@ public final class DeliveryLog {
     }
 
     public Optional<EndpointRow> find(String endpointId) {
-        return jdbc.query("SELECT " + ENDPOINT_COLUMNS + " FROM webhook_endpoints WHERE id = :id",
-                new MapSqlParameterSource("id", endpointId), DeliveryLog::endpoint).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT " + ENDPOINT_COLUMNS + " FROM webhook_endpoints WHERE id = :id",
+                        new MapSqlParameterSource("id", endpointId),
+                        DeliveryLog::endpoint)
+                .stream()
+                .findFirst();
     }
 
     /**
@@ -54,8 +59,7 @@ public final class DeliveryLog {
     }
 
     /** One attempt to log with the change it makes to its endpoint's health. */
-    public record Attempt(AttemptRow row, HealthChange change) {
-    }
+    public record Attempt(AttemptRow row, HealthChange change) {}
 
     /**
      * {@link #record} for each attempt in order, all in one transaction; for each, whether its endpoint is disabled
@@ -73,7 +77,10 @@ public final class DeliveryLog {
                     case SUCCEEDED -> succeeded.add(attempt.row().endpointId());
                     case GONE, FAILED -> {
                         clearStreaks(succeeded);
-                        disabled[i] = applyHealth(attempt.row().endpointId(), attempt.change(), attempt.row().attemptedAt(),
+                        disabled[i] = applyHealth(
+                                attempt.row().endpointId(),
+                                attempt.change(),
+                                attempt.row().attemptedAt(),
                                 disableAfter);
                     }
                 }
@@ -93,7 +100,8 @@ public final class DeliveryLog {
         if (endpointIds.isEmpty()) {
             return;
         }
-        jdbc.update("UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (:ids) AND failing_since IS NOT NULL",
+        jdbc.update(
+                "UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (:ids) AND failing_since IS NOT NULL",
                 new MapSqlParameterSource("ids", List.copyOf(endpointIds)));
         endpointIds.clear();
     }
@@ -103,12 +111,16 @@ public final class DeliveryLog {
         return switch (change) {
             case NONE -> false;
             case SUCCEEDED -> {
-                jdbc.update("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = :id AND failing_since IS NOT NULL", params);
+                jdbc.update(
+                        "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = :id AND failing_since IS NOT NULL",
+                        params);
                 yield false;
             }
             case GONE -> {
-                jdbc.update("UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'gone', updated_at = :now"
-                        + " WHERE id = :id AND NOT disabled", params);
+                jdbc.update(
+                        "UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'gone', updated_at = :now"
+                                + " WHERE id = :id AND NOT disabled",
+                        params);
                 yield true;
             }
             case FAILED -> failed(params, now, disableAfter);
@@ -116,8 +128,11 @@ public final class DeliveryLog {
     }
 
     private boolean failed(MapSqlParameterSource params, Instant now, Duration disableAfter) {
-        var streak = jdbc.query("UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, :now) WHERE id = :id"
-                + " RETURNING failing_since, disabled", params, (rs, n) -> new Streak(instant(rs, "failing_since"), rs.getBoolean("disabled")));
+        var streak = jdbc.query(
+                "UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, :now) WHERE id = :id"
+                        + " RETURNING failing_since, disabled",
+                params,
+                (rs, n) -> new Streak(instant(rs, "failing_since"), rs.getBoolean("disabled")));
         if (streak.isEmpty()) {
             return true;
         }
@@ -126,20 +141,22 @@ public final class DeliveryLog {
             return true;
         }
         if (current.since() != null && HealthChange.failingTooLong(current.since(), now, disableAfter)) {
-            jdbc.update("UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'failing_for_5_days',"
-                    + " updated_at = :now WHERE id = :id", params);
+            jdbc.update(
+                    "UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'failing_for_5_days',"
+                            + " updated_at = :now WHERE id = :id",
+                    params);
             return true;
         }
         return false;
     }
 
-    private record Streak(@Nullable Instant since, boolean disabled) {
-    }
+    private record Streak(@Nullable Instant since, boolean disabled) {}
 
-    private static final String INSERT = "INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id,"
-            + " event_id, event_type, attempt, redelivery, outcome, status_code, latency_ms, error, response_excerpt, next_retry_at,"
-            + " attempted_at) VALUES (:endpointId, :merchantId, :mode, :deliveryId, :eventId, :eventType, :attempt, :redelivery,"
-            + " :outcome, :statusCode, :latencyMs, :error, :excerpt, :nextRetryAt, :attemptedAt)";
+    private static final String INSERT =
+            "INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id,"
+                    + " event_id, event_type, attempt, redelivery, outcome, status_code, latency_ms, error, response_excerpt, next_retry_at,"
+                    + " attempted_at) VALUES (:endpointId, :merchantId, :mode, :deliveryId, :eventId, :eventType, :attempt, :redelivery,"
+                    + " :outcome, :statusCode, :latencyMs, :error, :excerpt, :nextRetryAt, :attemptedAt)";
 
     private void insert(AttemptRow row, boolean endpointDisabled) {
         jdbc.update(INSERT, insertParams(row, endpointDisabled));
@@ -147,21 +164,38 @@ public final class DeliveryLog {
 
     private static MapSqlParameterSource insertParams(AttemptRow row, boolean endpointDisabled) {
         return new MapSqlParameterSource()
-                .addValue("endpointId", row.endpointId()).addValue("merchantId", row.merchantId())
-                .addValue("mode", row.mode()).addValue("deliveryId", row.deliveryId()).addValue("eventId", row.eventId())
-                .addValue("eventType", row.eventType()).addValue("attempt", row.attempt())
-                .addValue("redelivery", row.redelivery()).addValue("outcome", row.outcome())
-                .addValue("statusCode", row.statusCode(), Types.INTEGER).addValue("latencyMs", row.latencyMs(), Types.INTEGER)
-                .addValue("error", row.error(), Types.VARCHAR).addValue("excerpt", row.responseExcerpt(), Types.VARCHAR)
-                .addValue("nextRetryAt", endpointDisabled || row.nextRetryAt() == null ? null : at(row.nextRetryAt()),
+                .addValue("endpointId", row.endpointId())
+                .addValue("merchantId", row.merchantId())
+                .addValue("mode", row.mode())
+                .addValue("deliveryId", row.deliveryId())
+                .addValue("eventId", row.eventId())
+                .addValue("eventType", row.eventType())
+                .addValue("attempt", row.attempt())
+                .addValue("redelivery", row.redelivery())
+                .addValue("outcome", row.outcome())
+                .addValue("statusCode", row.statusCode(), Types.INTEGER)
+                .addValue("latencyMs", row.latencyMs(), Types.INTEGER)
+                .addValue("error", row.error(), Types.VARCHAR)
+                .addValue("excerpt", row.responseExcerpt(), Types.VARCHAR)
+                .addValue(
+                        "nextRetryAt",
+                        endpointDisabled || row.nextRetryAt() == null ? null : at(row.nextRetryAt()),
                         Types.TIMESTAMP_WITH_TIMEZONE)
                 .addValue("attemptedAt", at(row.attemptedAt()));
     }
 
     private static EndpointRow endpoint(ResultSet rs, int rowNum) throws SQLException {
-        return new EndpointRow(rs.getString("id"), rs.getString("merchant_id"), rs.getString("mode"), rs.getString("url"),
-                rs.getString("secret"), rs.getString("previous_secret"), instant(rs, "previous_secret_expires_at"),
-                rs.getBoolean("disabled"), rs.getString("disabled_reason"), instant(rs, "deleted_at"));
+        return new EndpointRow(
+                rs.getString("id"),
+                rs.getString("merchant_id"),
+                rs.getString("mode"),
+                rs.getString("url"),
+                rs.getString("secret"),
+                rs.getString("previous_secret"),
+                instant(rs, "previous_secret_expires_at"),
+                rs.getBoolean("disabled"),
+                rs.getString("disabled_reason"),
+                instant(rs, "deleted_at"));
     }
 
     private static @Nullable Instant instant(ResultSet rs, String column) throws SQLException {

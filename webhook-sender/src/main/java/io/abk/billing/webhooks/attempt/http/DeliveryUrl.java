@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class DeliveryUrl {
 
-    private DeliveryUrl() {
-    }
+    private DeliveryUrl() {}
 
     /** The URL to POST to, or why not; {@code relaxed} (test mode with the loopback flag) allows http and loopback. */
     public static Verdict check(String url, boolean live, boolean relaxed) {

@@ -15,8 +15,7 @@ public final class Excerpt {
     /** UTF-8 needs at most 4 bytes per code point, so 4 KiB always holds 1,024 characters. */
     static final int MAX_BYTES = 4 * MAX_CHARS;
 
-    private Excerpt() {
-    }
+    private Excerpt() {}
 
     static Mono<String> read(ByteBufFlux body) {
         return body.asByteArray()

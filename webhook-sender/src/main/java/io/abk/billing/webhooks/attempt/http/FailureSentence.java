@@ -13,8 +13,7 @@ final class FailureSentence {
     /** Long enough for any exception message worth reading, short enough for a list view. */
     static final int MAX_LENGTH = 500;
 
-    private FailureSentence() {
-    }
+    private FailureSentence() {}
 
     static String of(Throwable failure, Duration timeout) {
         var sentence = describe(failure, timeout);

@@ -22,7 +22,8 @@ final class GuardedNameResolver extends InetNameResolver {
     private final boolean allowLoopback;
     private final Executor blocking;
 
-    GuardedNameResolver(EventExecutor executor, EndpointUrlGuard.Resolver dns, boolean allowLoopback, Executor blocking) {
+    GuardedNameResolver(
+            EventExecutor executor, EndpointUrlGuard.Resolver dns, boolean allowLoopback, Executor blocking) {
         super(executor);
         this.dns = dns;
         this.allowLoopback = allowLoopback;
@@ -39,8 +40,7 @@ final class GuardedNameResolver extends InetNameResolver {
         resolveChecked(host, promise::trySuccess, promise::tryFailure);
     }
 
-    private void resolveChecked(String host, Consumer<List<InetAddress>> ok,
-                                Consumer<Throwable> failed) {
+    private void resolveChecked(String host, Consumer<List<InetAddress>> ok, Consumer<Throwable> failed) {
         try {
             blocking.execute(() -> {
                 try {

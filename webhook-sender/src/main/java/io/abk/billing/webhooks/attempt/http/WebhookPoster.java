@@ -43,7 +43,8 @@ public final class WebhookPoster implements AutoCloseable {
     private final HttpClient relaxed;
 
     /** @param blocking runs the blocking DNS lookups (never an event loop) */
-    public WebhookPoster(Duration timeout, boolean allowLoopbackInTest, EndpointUrlGuard.Resolver dns, Executor blocking) {
+    public WebhookPoster(
+            Duration timeout, boolean allowLoopbackInTest, EndpointUrlGuard.Resolver dns, Executor blocking) {
         this.timeout = timeout;
         this.allowLoopbackInTest = allowLoopbackInTest;
         this.loops = LoopResources.create("webhook-http", LoopResources.DEFAULT_IO_WORKER_COUNT, true);
@@ -57,8 +58,12 @@ public final class WebhookPoster implements AutoCloseable {
     }
 
     private ConnectionProvider pool(String name) {
-        return ConnectionProvider.builder(name).maxIdleTime(MAX_IDLE).maxConnections(MAX_CONNECTIONS_PER_HOST)
-                .pendingAcquireMaxCount(-1).pendingAcquireTimeout(timeout).build();
+        return ConnectionProvider.builder(name)
+                .maxIdleTime(MAX_IDLE)
+                .maxConnections(MAX_CONNECTIONS_PER_HOST)
+                .pendingAcquireMaxCount(-1)
+                .pendingAcquireTimeout(timeout)
+                .build();
     }
 
     private HttpClient client(ConnectionProvider connections, GuardedResolverGroup resolver) {
@@ -78,29 +83,29 @@ public final class WebhookPoster implements AutoCloseable {
         var relax = !live && allowLoopbackInTest;
         return switch (DeliveryUrl.check(url, live, relax)) {
             case EndpointUrlGuard.Verdict.Refused refused ->
-                    CompletableFuture.completedFuture(new HttpExchange.NoAnswer(refused.reason(), null));
-            case EndpointUrlGuard.Verdict.Allowed allowed -> exchange(relax ? relaxed : strict, allowed.url(), headers, body).toFuture();
+                CompletableFuture.completedFuture(new HttpExchange.NoAnswer(refused.reason(), null));
+            case EndpointUrlGuard.Verdict.Allowed allowed ->
+                exchange(relax ? relaxed : strict, allowed.url(), headers, body).toFuture();
         };
     }
 
     private Mono<HttpExchange> exchange(HttpClient client, URI url, Map<String, String> headers, byte[] body) {
         var start = System.nanoTime();
         var sent = new AtomicBoolean();
-        return client
-                .headers(h -> headers.forEach(h::set))
+        return client.headers(h -> headers.forEach(h::set))
                 .doOnRequest((request, connection) -> sent.set(true))
                 .post()
                 .uri(url)
                 .send(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(body)))
                 .response((response, content) -> {
                     var latency = millisSince(start);
-                    return Excerpt.read(content)
-                            .map(excerpt -> (HttpExchange) new HttpExchange.Answered(response.status().code(), latency, excerpt));
+                    return Excerpt.read(content).map(excerpt -> (HttpExchange)
+                            new HttpExchange.Answered(response.status().code(), latency, excerpt));
                 })
                 .next()
                 .timeout(timeout)
-                .onErrorResume(failure -> Mono.just(new HttpExchange.NoAnswer(FailureSentence.of(failure, timeout),
-                        sent.get() ? millisSince(start) : null)));
+                .onErrorResume(failure -> Mono.just(new HttpExchange.NoAnswer(
+                        FailureSentence.of(failure, timeout), sent.get() ? millisSince(start) : null)));
     }
 
     private static long millisSince(long startNanos) {

@@ -20,14 +20,15 @@ class HealthChangeTest {
             P30D,        true
             """)
     void shouldDisableOnlyWhenFailingForDisableAfter(Duration failingFor, boolean disable) {
-        assertThat(HealthChange.failingTooLong(SINCE, SINCE.plus(failingFor), Duration.ofDays(5))).isEqualTo(disable);
+        assertThat(HealthChange.failingTooLong(SINCE, SINCE.plus(failingFor), Duration.ofDays(5)))
+                .isEqualTo(disable);
     }
 
     @Test
     void shouldSignWithPreviousSecretOnlyWhenOverlapRuns() {
         var until = SINCE.plusSeconds(60);
-        var endpoint = new EndpointRow("we_1", "mer_1", "live", "https://x.example", "whsec_new", "whsec_old", until,
-                false, null, null);
+        var endpoint = new EndpointRow(
+                "we_1", "mer_1", "live", "https://x.example", "whsec_new", "whsec_old", until, false, null, null);
 
         assertThat(endpoint.activeSecrets(SINCE)).containsExactly("whsec_new", "whsec_old");
         assertThat(endpoint.activeSecrets(until)).containsExactly("whsec_new");

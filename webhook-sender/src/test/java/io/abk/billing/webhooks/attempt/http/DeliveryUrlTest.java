@@ -3,7 +3,6 @@ package io.abk.billing.webhooks.attempt.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.endpointguard.EndpointUrlGuard;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -37,7 +37,8 @@ class ExcerptTest {
         var chunks = Flux.range(0, 1_000_000).map(i -> "0123456789".repeat(100).getBytes(StandardCharsets.UTF_8));
         var read = new java.util.concurrent.atomic.AtomicInteger();
 
-        var text = Excerpt.read(ByteBufFlux.fromInbound(chunks.doOnNext(c -> read.incrementAndGet()))).block();
+        var text = Excerpt.read(ByteBufFlux.fromInbound(chunks.doOnNext(c -> read.incrementAndGet())))
+                .block();
 
         assertThat(text).hasSize(Excerpt.MAX_CHARS);
         // A protection against reading a huge body into memory: 4 KiB is 5 chunks of 1,000 bytes.

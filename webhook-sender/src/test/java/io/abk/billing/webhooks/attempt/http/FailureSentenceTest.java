@@ -13,13 +13,16 @@ class FailureSentenceTest {
 
     @Test
     void shouldNameTimeoutWhenNoAnswerInTime() {
-        assertThat(FailureSentence.of(new TimeoutException("Did not observe any item"), TIMEOUT)).isEqualTo("no answer within 15 s");
-        assertThat(FailureSentence.of(new TimeoutException(), Duration.ofMillis(1500))).isEqualTo("no answer within 1500 ms");
+        assertThat(FailureSentence.of(new TimeoutException("Did not observe any item"), TIMEOUT))
+                .isEqualTo("no answer within 15 s");
+        assertThat(FailureSentence.of(new TimeoutException(), Duration.ofMillis(1500)))
+                .isEqualTo("no answer within 1500 ms");
     }
 
     @Test
     void shouldUseGuardSentenceWhenRefusalIsWrapped() {
-        var wrapped = new IllegalStateException("connect failed", new RefusedAddressException("url's host 'x' resolves to 10.0.0.5"));
+        var wrapped = new IllegalStateException(
+                "connect failed", new RefusedAddressException("url's host 'x' resolves to 10.0.0.5"));
 
         assertThat(FailureSentence.of(wrapped, TIMEOUT)).isEqualTo("url's host 'x' resolves to 10.0.0.5");
     }
