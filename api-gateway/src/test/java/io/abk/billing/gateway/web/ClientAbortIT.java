@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.web;
 
+import static io.abk.billing.gateway.testkit.RawBytes.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -9,7 +10,6 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.abk.billing.gateway.testkit.GatewayIT;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -57,8 +57,10 @@ class ClientAbortIT extends GatewayIT {
 
         // given a GET that is dispatched at once, whose connection is closed before its answer is ready: here because
         // the HTTP codec answers its undecodable chunked body with a 400 of its own and closes the connection
-        var answer = exchange("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key
-                + "\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n");
+        var answer = exchange(
+                port,
+                "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nx-service-api-key: " + key
+                        + "\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n");
         assertThat(answer).startsWith("HTTP/1.1 400");
 
         // then once the gateway is done with it, one INFO line names the request, without a stack
@@ -127,17 +129,6 @@ class ClientAbortIT extends GatewayIT {
     private List<ILoggingEvent> events() {
         synchronized (logged.list) {
             return List.copyOf(logged.list);
-        }
-    }
-
-    private String exchange(String request) throws IOException {
-        try (var socket = new Socket("localhost", port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-            socket.getOutputStream().flush();
-            var out = new ByteArrayOutputStream();
-            socket.getInputStream().transferTo(out);
-            return out.toString(StandardCharsets.ISO_8859_1);
         }
     }
 }

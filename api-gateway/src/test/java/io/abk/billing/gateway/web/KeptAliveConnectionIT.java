@@ -215,10 +215,12 @@ class KeptAliveConnectionIT extends GatewayIT {
 
     /**
      * The cause of the kept-alive hang: a request that arrives while the previous one's exchange has not yet ended is
-     * held back by the HTTP server, and when the held-back request was answered at once, the server stopped reading
-     * the connection (Reactor Netty before 1.3.8), so the request after it was never read. A client that sends its
-     * next request the moment it has read an answer hits this whenever the server is still finishing the previous
-     * exchange; two requests written together (pipelined) hit it every time.
+     * held back by the HTTP server, and when the held-back request was answered at once, without waiting on anything
+     * (the checkout script, a checkout page for an id of another kind), Reactor Netty before 1.3.8 stopped reading the
+     * connection, so the request after it was never read. Written together (pipelined) behind a request that reads the
+     * database, such a pair stalled the connection in the first round on Reactor Netty 1.3.6; a pooling client hits
+     * the same when it sends its next request the moment it has read an answer, while the server is still finishing
+     * that exchange.
      */
     @ParameterizedTest
     @EnumSource(Pipelined.class)
@@ -264,12 +266,17 @@ class KeptAliveConnectionIT extends GatewayIT {
         LISTED_THEN_UNKNOWN(200, 404),
         LISTED_THEN_NOT_ACCEPTABLE(200, 406),
         NOT_ACCEPTABLE_THEN_NOT_ACCEPTABLE(406, 406),
-        UNKNOWN_THEN_UNKNOWN(404, 404);
+        UNKNOWN_THEN_UNKNOWN(404, 404),
+        // Answered at once, without the database: the held-back request that stalled the connection before 1.3.8.
+        LISTED_THEN_ASSET(200, 200),
+        LISTED_THEN_WRONG_KIND_PAGE(200, 404);
 
         static final String LISTED = "GET /v1/products?limit=1";
         static final String NO_KEY = "GET /v1/products?limit=1 nokey";
         static final String CHECKOUT_PAGE = "GET /checkout/pay/pay_unknown nokey";
         static final String UNKNOWN = "GET /nothing-here nokey";
+        static final String ASSET = "GET /checkout/assets/checkout.js nokey";
+        static final String WRONG_KIND_PAGE = "GET /checkout/pay/mer_unknown nokey";
         static final String NOT_ACCEPTABLE = "GET /v1/products?limit=1\r\nAccept: text/plain";
 
         final String first;
@@ -291,6 +298,8 @@ class KeptAliveConnectionIT extends GatewayIT {
                 case "NO_KEY" -> NO_KEY;
                 case "CHECKOUT_PAGE" -> CHECKOUT_PAGE;
                 case "UNKNOWN" -> UNKNOWN;
+                case "ASSET" -> ASSET;
+                case "WRONG_KIND_PAGE" -> WRONG_KIND_PAGE;
                 case "NOT_ACCEPTABLE" -> NOT_ACCEPTABLE;
                 default -> throw new IllegalArgumentException(name);
             };

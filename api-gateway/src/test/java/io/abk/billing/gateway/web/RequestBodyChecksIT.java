@@ -1,5 +1,8 @@
 package io.abk.billing.gateway.web;
 
+import static io.abk.billing.gateway.testkit.RawBytes.concat;
+import static io.abk.billing.gateway.testkit.RawBytes.exchange;
+import static io.abk.billing.gateway.testkit.RawBytes.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -8,9 +11,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.abk.billing.gateway.testkit.GatewayIT;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -99,8 +100,10 @@ class RequestBodyChecksIT extends GatewayIT {
 
         // when a rotation of the key arrives with a chunk size that is no number
         var path = "/admin/v1/api_keys/" + keyId + "/rotate";
-        var answer = exchange("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + ADMIN_TOKEN
-                + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n");
+        var answer = exchange(
+                port,
+                "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + ADMIN_TOKEN
+                        + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n");
 
         // then it is refused, and once the gateway is done with it, the key was not rotated and nothing failed
         assertThat(answer).startsWith("HTTP/1.1 400");
@@ -146,35 +149,7 @@ class RequestBodyChecksIT extends GatewayIT {
                 .path("products");
     }
 
-    private String exchange(String request) throws IOException {
-        try (var socket = new Socket("localhost", port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-            socket.getOutputStream().flush();
-            var out = new ByteArrayOutputStream();
-            socket.getInputStream().transferTo(out);
-            return out.toString(StandardCharsets.ISO_8859_1);
-        }
-    }
-
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static byte[] hex(String hex) {
-        var parts = hex.split(" ");
-        var bytes = new byte[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            bytes[i] = (byte) Integer.parseInt(parts[i], 16);
-        }
-        return bytes;
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        var out = new ByteArrayOutputStream();
-        for (var part : parts) {
-            out.writeBytes(part);
-        }
-        return out.toByteArray();
     }
 }

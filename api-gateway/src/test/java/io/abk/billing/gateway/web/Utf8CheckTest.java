@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.web;
 
+import static io.abk.billing.gateway.testkit.RawBytes.concat;
+import static io.abk.billing.gateway.testkit.RawBytes.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
@@ -58,22 +60,5 @@ class Utf8CheckTest {
             ok &= check.accept(b);
         }
         return ok && check.complete();
-    }
-
-    private static byte[] hex(String hex) {
-        var parts = hex.split(" ");
-        var bytes = new byte[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            bytes[i] = (byte) Integer.parseInt(parts[i], 16);
-        }
-        return bytes;
-    }
-
-    private static byte[] concat(byte[]... parts) {
-        var out = new java.io.ByteArrayOutputStream();
-        for (var part : parts) {
-            out.writeBytes(part);
-        }
-        return out.toByteArray();
     }
 }
