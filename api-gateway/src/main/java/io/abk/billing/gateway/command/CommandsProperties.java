@@ -18,6 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param projectorMaxBatch the most changes applied in one PostgreSQL transaction ({@code max.poll.records})
  * @param projectorPollTimeout how long an idle poll waits; bounds how fast the projector notices a stop, not
  *     its latency (a poll returns as soon as records arrive)
+ * @param readCacheMaxEntries the most read-model resources this replica keeps in memory for reads by id, while its
+ *     projector holds every partition of {@code billing.changes}; 0 turns that off. At least 4 times
+ *     {@code projector-max-batch} otherwise.
  * @param producerDeliveryTimeout the command producer's {@code delivery.timeout.ms}; when absent, half the
  *     request timeout, so a broker outage is a 503 {@code service_unavailable} before the request times out
  * @param idempotencyLease how long a request holds its in-flight Idempotency-Key row; past it, a retry may take
@@ -36,6 +39,7 @@ public record CommandsProperties(
         @Nullable String jdbcPassword,
         @DefaultValue("1000") int projectorMaxBatch,
         @DefaultValue("200ms") Duration projectorPollTimeout,
+        @DefaultValue("50000") int readCacheMaxEntries,
         @Nullable Duration producerDeliveryTimeout,
         @DefaultValue("30s") Duration idempotencyLease,
         @DefaultValue("24h") Duration idempotencyKeyTtl,
@@ -50,6 +54,12 @@ public record CommandsProperties(
                     "billing.commands.projector-max-batch must be 1..10000, got " + projectorMaxBatch);
         }
         requirePositive("projector-poll-timeout", projectorPollTimeout);
+        if (readCacheMaxEntries != 0
+                && (readCacheMaxEntries < 4 * projectorMaxBatch || readCacheMaxEntries > 10_000_000)) {
+            throw new IllegalArgumentException("billing.commands.read-cache-max-entries must be 0 or "
+                    + 4 * projectorMaxBatch + "..10000000 (at least 4 times projector-max-batch), got "
+                    + readCacheMaxEntries);
+        }
         requirePositive("idempotency-lease", idempotencyLease);
         requirePositive("idempotency-key-ttl", idempotencyKeyTtl);
         requirePositive("outcome-retention", outcomeRetention);

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -27,7 +28,9 @@ import org.springframework.context.SmartLifecycle;
  * offsets, not Kafka's committed ones, say where to resume ({@link PartitionPositions}): a change is never lost
  * (positions advance only with the data) and never applied twice in effect (snapshots carry versions, outcomes
  * are keyed by command id). After each commit the outcomes go to the {@link OutcomeListener} (the in-process
- * fast path); other replicas hear of them through the batch's NOTIFY.
+ * fast path); other replicas hear of them through the batch's NOTIFY. While it holds every partition, it keeps
+ * {@link ProjectedResources} current, putting each batch's rows there before the transaction commits, and lets it
+ * serve reads for half a session after the group's coordinator last answered.
  *
  * <p>Kafka or PostgreSQL being down, at start or later, is a state to wait out with backoff, logged once per
  * change of state; the thread only ends on {@link #stop()}.
@@ -77,6 +80,7 @@ public final class ChangeProjector implements SmartLifecycle {
     private final Settings settings;
     private final ProjectionWriter writer;
     private final OutcomeListener listener;
+    private final ProjectedResources resources;
     private final ProjectorStats stats = new ProjectorStats();
     private final Object sleeper = new Object();
 
@@ -86,11 +90,22 @@ public final class ChangeProjector implements SmartLifecycle {
     private volatile @Nullable KafkaConsumer<String, byte[]> consumer;
     private volatile @Nullable PartitionPositions positions;
     private @Nullable Thread thread;
+    /** The consumer's count of heartbeats answered, and its last value seen. */
+    private @Nullable Metric heartbeats;
+
+    private double heartbeatsSeen;
+    private long previousSampleNanos = System.nanoTime();
 
     public ChangeProjector(Settings settings, JdbcSettings jdbc, OutcomeListener listener) {
+        this(settings, jdbc, listener, ProjectedResources.none());
+    }
+
+    public ChangeProjector(
+            Settings settings, JdbcSettings jdbc, OutcomeListener listener, ProjectedResources resources) {
         this.settings = settings;
         this.writer = new ProjectionWriter(jdbc, settings.groupId());
         this.listener = listener;
+        this.resources = resources;
     }
 
     /**
@@ -180,10 +195,14 @@ public final class ChangeProjector implements SmartLifecycle {
                     if (partitions != null && partitions.needsPositioning()) {
                         partitions.positionAt(writer.storedOffsets(TOPIC));
                     }
+                    // Counted before the poll, which then acts on any of those answers that ended the membership.
+                    long sampledAt = System.nanoTime();
+                    double answered = heartbeatsAnswered();
                     var records = kafka.poll(settings.pollTimeout());
                     if (!records.isEmpty()) {
                         apply(records);
                     }
+                    refreshServing(answered, sampledAt);
                     if (state != State.RUNNING
                             && partitions != null
                             && partitions.joined()
@@ -219,9 +238,12 @@ public final class ChangeProjector implements SmartLifecycle {
     private KafkaConsumer<String, byte[]> connect() {
         var created = new KafkaConsumer<>(
                 consumerConfig(), Topics.CHANGES.keySerde().deserializer(), new ByteArrayDeserializer());
-        var createdPositions = new PartitionPositions(created, settings.groupId());
+        var createdPositions = new PartitionPositions(created, settings.groupId(), resources::stopServing);
         consumer = created;
         positions = createdPositions;
+        heartbeats = heartbeatCount(created);
+        heartbeatsSeen = 0;
+        previousSampleNanos = System.nanoTime();
         created.subscribe(List.of(TOPIC), createdPositions);
         var meters = registry;
         if (meters != null) {
@@ -258,10 +280,14 @@ public final class ChangeProjector implements SmartLifecycle {
         long started = System.nanoTime();
         var polled = PolledChanges.decode(records);
         var batch = ProjectionBatch.of(polled.changes(), polled.nextOffsets());
+        var partitions = positions;
+        if (partitions != null && partitions.holdsEveryPartition()) {
+            // Before the commit: no request hears of these changes before a read here can see them.
+            resources.put(batch);
+        }
         writer.apply(batch);
         if (!polled.undecodable().isEmpty()) {
             lastError = "undecodable change at " + polled.undecodable();
-            var partitions = positions;
             if (partitions != null) {
                 partitions.hold(polled.undecodable());
             }
@@ -274,7 +300,51 @@ public final class ChangeProjector implements SmartLifecycle {
         }
     }
 
+    /**
+     * Lets {@link ProjectedResources} serve while this member holds every partition, until half a session after
+     * the coordinator last answered it: the coordinator gives a member's partitions away only a whole session
+     * after its last heartbeat, and by then this replica has stopped answering from memory.
+     */
+    private void refreshServing(double answered, long sampledAt) {
+        var partitions = positions;
+        if (!resources.enabled() || partitions == null) {
+            return;
+        }
+        if (!partitions.holdsEveryPartition()) {
+            if (resources.serving()) {
+                resources.stopServing();
+            }
+            return;
+        }
+        if (answered > heartbeatsSeen) {
+            // The answer came after the previous sample: count it from then, to be safe.
+            heartbeatsSeen = answered;
+            partitions.coordinatorAnswered(previousSampleNanos);
+        }
+        previousSampleNanos = sampledAt;
+        resources.serveUntil(partitions.lastCoordinatorAnswerNanos()
+                + Duration.ofMillis(SESSION_TIMEOUT_MS / 2).toNanos());
+    }
+
+    private double heartbeatsAnswered() {
+        var count = heartbeats;
+        return count != null && count.metricValue() instanceof Double answered ? answered : 0;
+    }
+
+    /** The classic group protocol's count of heartbeat answers ({@code consumer-coordinator-metrics}). */
+    private static @Nullable Metric heartbeatCount(KafkaConsumer<?, ?> consumer) {
+        for (var entry : consumer.metrics().entrySet()) {
+            var name = entry.getKey();
+            if (name.name().equals("heartbeat-total") && name.group().equals("consumer-coordinator-metrics")) {
+                return entry.getValue();
+            }
+        }
+        log.warn("projector consumer has no heartbeat-total metric: reads by id are not served from memory");
+        return null;
+    }
+
     private void closeConsumer() {
+        resources.stopServing();
         var bound = clientMetrics;
         clientMetrics = null;
         if (bound != null) {

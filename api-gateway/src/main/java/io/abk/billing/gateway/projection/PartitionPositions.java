@@ -25,15 +25,42 @@ final class PartitionPositions implements ConsumerRebalanceListener {
 
     private final Consumer<?, ?> consumer;
     private final String groupId;
+    private final Runnable onRelease;
     private final Set<TopicPartition> awaitingPosition = new HashSet<>();
     private volatile Map<TopicPartition, Long> held = Map.of();
     private volatile Set<TopicPartition> assigned = Set.of();
     /** The group has assigned this member its partitions (possibly none: more replicas than partitions). */
     private volatile boolean joined;
+    /** This member holds every partition of the topic, as of its last assignment. */
+    private volatile boolean holdsEveryPartition;
+    /** When the group's coordinator last answered this member ({@code System.nanoTime()}). */
+    private volatile long lastCoordinatorAnswerNanos;
 
-    PartitionPositions(Consumer<?, ?> consumer, String groupId) {
+    /**
+     * @param onRelease runs inside {@code poll()} when partitions are revoked or lost, before any other member can
+     *     be given them
+     */
+    PartitionPositions(Consumer<?, ?> consumer, String groupId, Runnable onRelease) {
         this.consumer = consumer;
         this.groupId = groupId;
+        this.onRelease = onRelease;
+    }
+
+    /** Whether this member held every partition of the topic at its last assignment, and gave none up since. */
+    boolean holdsEveryPartition() {
+        return holdsEveryPartition;
+    }
+
+    /** When the coordinator last answered: the assignment, or a heartbeat the projector saw answered since. */
+    long lastCoordinatorAnswerNanos() {
+        return lastCoordinatorAnswerNanos;
+    }
+
+    /** The projector saw a heartbeat answered (its count grew) at {@code nanos}. */
+    void coordinatorAnswered(long nanos) {
+        if (nanos - lastCoordinatorAnswerNanos > 0) {
+            lastCoordinatorAnswerNanos = nanos;
+        }
     }
 
     boolean joined() {
@@ -98,6 +125,8 @@ final class PartitionPositions implements ConsumerRebalanceListener {
         consumer.pause(partitions);
         awaitingPosition.addAll(partitions);
         assigned = Set.copyOf(consumer.assignment());
+        lastCoordinatorAnswerNanos = System.nanoTime();
+        holdsEveryPartition = holdsEvery(assigned);
         joined = true;
         log.info("projector assigned group={} partitions={}", groupId, partitions);
     }
@@ -112,8 +141,21 @@ final class PartitionPositions implements ConsumerRebalanceListener {
         forget(partitions);
     }
 
+    private boolean holdsEvery(Set<TopicPartition> held) {
+        var topics = held.stream().map(TopicPartition::topic).distinct().toList();
+        if (topics.size() != 1) {
+            return false;
+        }
+        var all = consumer.partitionsFor(topics.getFirst());
+        return all != null && !all.isEmpty() && held.size() == all.size();
+    }
+
     private void forget(Collection<TopicPartition> partitions) {
         // Nothing to finish: batches are applied between polls, and this runs inside poll().
+        if (!partitions.isEmpty()) {
+            holdsEveryPartition = false;
+            onRelease.run();
+        }
         awaitingPosition.removeAll(partitions);
         var remaining = new HashMap<>(held);
         remaining.keySet().removeAll(partitions);

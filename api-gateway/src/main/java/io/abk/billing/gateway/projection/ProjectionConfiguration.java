@@ -30,6 +30,14 @@ public class ProjectionConfiguration {
                 OutcomeNotifications.postgresFactory(connectionFactory), waiter, commands.maxBackoff());
     }
 
+    /** Kept current by this replica's projector; without one, never serving. */
+    @Bean
+    ProjectedResources projectedResources(CommandsProperties commands) {
+        return commands.projectorEnabled()
+                ? new ProjectedResources(commands.readCacheMaxEntries(), System::nanoTime)
+                : ProjectedResources.none();
+    }
+
     @Bean
     @ConditionalOnProperty(name = PROJECTOR_ENABLED, havingValue = "true", matchIfMissing = true)
     ChangeProjector changeProjector(
@@ -37,6 +45,7 @@ public class ProjectionConfiguration {
             CommandsProperties commands,
             Environment environment,
             OutcomeWaiter waiter,
+            ProjectedResources resources,
             ObjectProvider<MeterRegistry> registry) {
         var kafka = billing.kafka();
         var settings = new ChangeProjector.Settings(
@@ -46,7 +55,7 @@ public class ProjectionConfiguration {
                         commands.projectorPollTimeout(),
                         commands.maxBackoff())
                 .withInstanceId(kafka.projectorInstanceId());
-        var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter);
+        var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter, resources);
         registry.ifAvailable(projector::bindMetrics);
         return projector;
     }

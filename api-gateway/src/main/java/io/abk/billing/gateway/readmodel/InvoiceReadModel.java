@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.projection.ProjectedResources;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
@@ -19,8 +20,8 @@ public final class InvoiceReadModel {
 
     private final ResourceTable table;
 
-    public InvoiceReadModel(DatabaseClient db) {
-        this.table = new ResourceTable(db, "invoices", IdPrefix.INVOICE);
+    public InvoiceReadModel(DatabaseClient db, ProjectedResources projected) {
+        this.table = new ResourceTable(db, projected, "invoices", IdPrefix.INVOICE);
     }
 
     public Mono<JsonNode> find(Caller caller, String id) {

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.projection.ProjectedResources;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
 import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.gateway.web.Page;
@@ -26,8 +27,8 @@ public final class PaymentLinkReadModel {
     private final ResourceTable table;
     private final EffectiveClock clock;
 
-    public PaymentLinkReadModel(DatabaseClient db, EffectiveClock clock) {
-        this.table = new ResourceTable(db, "payment_links", IdPrefix.PAYMENT_LINK);
+    public PaymentLinkReadModel(DatabaseClient db, ProjectedResources projected, EffectiveClock clock) {
+        this.table = new ResourceTable(db, projected, "payment_links", IdPrefix.PAYMENT_LINK);
         this.clock = clock;
     }
 

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.projection.ProjectedResources;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
 import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.gateway.web.Page;
@@ -26,8 +27,8 @@ public final class PaymentReadModel {
     private final ResourceTable table;
     private final EffectiveClock clock;
 
-    public PaymentReadModel(DatabaseClient db, EffectiveClock clock) {
-        this.table = new ResourceTable(db, "payments", IdPrefix.PAYMENT);
+    public PaymentReadModel(DatabaseClient db, ProjectedResources projected, EffectiveClock clock) {
+        this.table = new ResourceTable(db, projected, "payments", IdPrefix.PAYMENT);
         this.clock = clock;
     }
 

@@ -2,6 +2,8 @@ package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.db.Columns;
+import io.abk.billing.gateway.projection.ProjectedResources;
+import io.abk.billing.gateway.projection.ProjectedResources.Resource;
 import io.abk.billing.gateway.web.Page;
 import io.abk.billing.gateway.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -18,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  * The reads every read-model table of rendered resources ({@code id, merchant_id, mode, body, ...}) answers: one
  * by id within the caller's merchant and mode, one by id alone for checkout, and a newest-first page with extra
  * conditions. A malformed id finds nothing, without a query. The table name is a constant of the caller, never
- * input.
+ * input. Reads by id are answered from {@link ProjectedResources} while it serves, and what they find in the
+ * table is kept there; lists always read the table.
  */
 final class ResourceTable {
 
@@ -26,39 +29,53 @@ final class ResourceTable {
     record Condition(String sql, Map<String, Object> binds) {}
 
     private final DatabaseClient db;
+    private final ProjectedResources projected;
     private final String table;
     private final IdPrefix prefix;
 
-    ResourceTable(DatabaseClient db, String table, IdPrefix prefix) {
+    ResourceTable(DatabaseClient db, ProjectedResources projected, String table, IdPrefix prefix) {
         this.db = db;
+        this.projected = projected;
         this.table = table;
         this.prefix = prefix;
     }
 
     Mono<JsonNode> find(Caller caller, String id) {
-        if (!Ids.isWellFormed(prefix, id)) {
-            return Mono.empty();
-        }
-        return db.sql("SELECT body::text AS body FROM " + table
-                        + " WHERE id = :id AND merchant_id = :merchantId AND mode = :mode")
-                .bind("id", id)
-                .bind("merchantId", caller.merchantId())
-                .bind("mode", ApiJson.mode(caller.mode()))
-                .map((row, metadata) -> ResourceJson.parse(Columns.required(row, "body", String.class)))
-                .first();
+        var mode = ApiJson.mode(caller.mode());
+        return resource(id)
+                .filter(found -> found.belongsTo(caller.merchantId(), mode))
+                .map(found -> ResourceJson.parse(found.body()));
     }
 
     Mono<OwnedResource> findOwned(String id) {
+        return resource(id)
+                .map(found -> new OwnedResource(
+                        found.merchantId(),
+                        "live".equals(found.mode()) ? Mode.LIVE : Mode.TEST,
+                        ResourceJson.parse(found.body())));
+    }
+
+    /** The resource whoever owns it: from memory while that serves, else the table's row (then kept in memory). */
+    private Mono<Resource> resource(String id) {
         if (!Ids.isWellFormed(prefix, id)) {
             return Mono.empty();
         }
-        return db.sql("SELECT merchant_id, mode, body::text AS body FROM " + table + " WHERE id = :id")
-                .bind("id", id)
-                .map((row, metadata) -> new OwnedResource(
-                        Columns.required(row, "merchant_id", String.class),
-                        "live".equals(row.get("mode", String.class)) ? Mode.LIVE : Mode.TEST,
-                        ResourceJson.parse(Columns.required(row, "body", String.class))))
-                .first();
+        var cached = projected.find(id);
+        if (cached != null) {
+            return Mono.just(cached);
+        }
+        return Mono.defer(() -> {
+            long stamp = projected.stamp(id);
+            return db.sql("SELECT merchant_id, mode, version, body::text AS body FROM " + table + " WHERE id = :id")
+                    .bind("id", id)
+                    .map((row, metadata) -> new Resource(
+                            Columns.required(row, "merchant_id", String.class),
+                            Columns.required(row, "mode", String.class),
+                            Columns.required(row, "version", Long.class),
+                            Columns.required(row, "body", String.class)))
+                    .first()
+                    .doOnNext(found -> projected.fill(id, stamp, found));
+        });
     }
 
     /** A page newest first; the indexes (merchant, mode[, status], id DESC) serve it. */

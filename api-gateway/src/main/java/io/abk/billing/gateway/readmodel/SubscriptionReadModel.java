@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.projection.ProjectedResources;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
 import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.gateway.web.Page;
@@ -25,8 +26,8 @@ public final class SubscriptionReadModel {
     private final ResourceTable table;
     private final EffectiveClock clock;
 
-    public SubscriptionReadModel(DatabaseClient db, EffectiveClock clock) {
-        this.table = new ResourceTable(db, "subscriptions", IdPrefix.SUBSCRIPTION);
+    public SubscriptionReadModel(DatabaseClient db, ProjectedResources projected, EffectiveClock clock) {
+        this.table = new ResourceTable(db, projected, "subscriptions", IdPrefix.SUBSCRIPTION);
         this.clock = clock;
     }
 

@@ -75,7 +75,12 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
 
     /** Starts a projector and waits until it is positioned. */
     ChangeProjector start(String group, TestDatabase database, OutcomeListener listener) {
-        var projector = create(SharedInfra.kafkaBootstrap(), group, database, listener);
+        return start(group, database, listener, ProjectedResources.none());
+    }
+
+    /** Starts a projector that keeps {@code resources} current, and waits until it is positioned. */
+    ChangeProjector start(String group, TestDatabase database, OutcomeListener listener, ProjectedResources resources) {
+        var projector = create(SharedInfra.kafkaBootstrap(), group, database, listener, resources);
         projector.start();
         await().atMost(Duration.ofSeconds(60)).until(() -> projector.state() == ChangeProjector.State.RUNNING);
         return projector;
@@ -83,10 +88,20 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
 
     /** A projector that is stopped with the harness but not started yet. */
     ChangeProjector create(String bootstrap, String group, TestDatabase database, OutcomeListener listener) {
+        return create(bootstrap, group, database, listener, ProjectedResources.none());
+    }
+
+    private ChangeProjector create(
+            String bootstrap,
+            String group,
+            TestDatabase database,
+            OutcomeListener listener,
+            ProjectedResources resources) {
         var projector = new ChangeProjector(
                 new ChangeProjector.Settings(bootstrap, group, 1000, Duration.ofMillis(100), Duration.ofSeconds(1)),
                 database.jdbcSettings(),
-                listener);
+                listener,
+                resources);
         started.add(projector);
         return projector;
     }
