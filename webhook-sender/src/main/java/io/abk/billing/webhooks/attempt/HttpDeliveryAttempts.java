@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -42,12 +44,17 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
     static final String USER_AGENT = "abk-billing-webhooks/1";
     /** At most this many attempts' rows in one transaction of the attempt log. */
     static final int ATTEMPT_LOG_BATCH = 256;
+    /** At most this many endpoints' signers are kept. */
+    static final int SIGNERS_KEPT = 10_000;
 
     private final Settings settings;
     private final DeliveryLog log;
     private final AttemptLogWriter writer;
     private final ConcurrentHashMap<String, CompletableFuture<Optional<EndpointRow>>> reading =
             new ConcurrentHashMap<>();
+    /** Signers by endpoint id and stored secrets ({@link #signer}); started over past {@link #SIGNERS_KEPT}. */
+    private final ConcurrentHashMap<List<String>, WebhookSigner> signers = new ConcurrentHashMap<>();
+
     private final ExecutorService db;
     private final ExecutorService dns;
     private final WebhookPoster poster;
@@ -188,9 +195,7 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         var body = delivery.getPayload().getBytes(StandardCharsets.UTF_8);
         WebhookSigner signer;
         try {
-            signer = WebhookSigner.of(endpoint.activeSecrets(now).stream()
-                    .map(stored -> sealer.open(stored, endpoint.id()))
-                    .toList());
+            signer = signer(endpoint, now);
         } catch (IllegalArgumentException malformed) {
             // Malformed, or sealed under a key the keyring lacks or for another row: the message never shows the
             // secret;
@@ -203,6 +208,29 @@ public final class HttpDeliveryAttempts implements DeliveryAttempts, AutoCloseab
         headers.put("user-agent", USER_AGENT);
         headers.putAll(signer.sign(delivery.getEventId(), body, now).asMap());
         return poster.post(endpoint.url(), endpoint.live(), headers, body);
+    }
+
+    /**
+     * The endpoint's signer for its secrets active at {@code now}, made once per endpoint and stored secrets: opening
+     * a sealed secret (AES-GCM) at every attempt cost more than the signature. A rotated secret is another key here.
+     */
+    private WebhookSigner signer(EndpointRow endpoint, Instant now) {
+        var stored = endpoint.activeSecrets(now);
+        var key = new ArrayList<String>(stored.size() + 1);
+        key.add(endpoint.id());
+        key.addAll(stored);
+        var cached = signers.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        var made = WebhookSigner.of(stored.stream()
+                .map(secret -> sealer.open(secret, endpoint.id()))
+                .toList());
+        if (signers.size() >= SIGNERS_KEPT) {
+            signers.clear();
+        }
+        signers.put(List.copyOf(key), made);
+        return made;
     }
 
     /** Queues the attempt's row for the attempt log; what follows its commit runs on the JDBC pool, not the writer's thread. */

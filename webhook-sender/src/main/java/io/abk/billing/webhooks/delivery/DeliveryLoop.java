@@ -19,6 +19,7 @@ import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,8 +49,13 @@ final class DeliveryLoop implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(DeliveryLoop.class);
     /** Bounds how late a due retry starts, and how long a settled attempt waits for its commit. */
     static final Duration POLL = Duration.ofMillis(200);
-    /** While deliveries are held for a slot of their endpoint: how soon they are looked at again. */
+    /**
+     * While deliveries are held for a slot of their endpoint: how soon they are looked at again at the latest. A slot
+     * given back wakes the poll at once, so a held delivery starts as soon as its endpoint has room.
+     */
     static final Duration HELD_POLL = Duration.ofMillis(5);
+    /** Settled offsets are committed at most this often (and at every stop), not at every turn of the loop. */
+    static final Duration COMMIT_EVERY = Duration.ofMillis(100);
 
     private record SettledOffset(PartitionOffsets partition, long offset) {}
 
@@ -66,6 +72,10 @@ final class DeliveryLoop implements Runnable {
     private final ConcurrentLinkedQueue<SettledOffset> settled = new ConcurrentLinkedQueue<>();
     private final HeldDeliveries held = new HeldDeliveries();
     private boolean pausedForHeld;
+    /** Deliveries are held: a slot given back wakes the poll ({@link #launch}). */
+    private volatile boolean holding;
+
+    private long lastCommitNanos = System.nanoTime();
     private volatile boolean running = true;
 
     DeliveryLoop(
@@ -100,10 +110,13 @@ final class DeliveryLoop implements Runnable {
                     commitSettled(false);
                     resumeDue();
                     startHeld();
-                    var records = consumer.poll(held.isEmpty() ? POLL : HELD_POLL);
+                    holding = !held.isEmpty();
+                    var records = consumer.poll(holding ? HELD_POLL : POLL);
                     for (var partition : records.partitions()) {
                         start(partition, records.records(partition));
                     }
+                } catch (WakeupException slotFreed) {
+                    // A held delivery's endpoint has room again: start it now rather than at the end of the poll.
                 } catch (RuntimeException e) {
                     // A poll or commit failure (a rebalance under way, the broker away): records are started only
                     // after a successful poll, so nothing is skipped; try again shortly rather than stop delivering.
@@ -236,6 +249,9 @@ final class DeliveryLoop implements Runnable {
         Runnable releaseSlot = () -> {
             if (slot.compareAndSet(true, false)) {
                 endpoints.release(endpointId);
+                if (holding) {
+                    consumer.wakeup();
+                }
             }
         };
         var attempt = router.attempt(record, delivery, attemptNumber, releaseSlot);
@@ -304,6 +320,7 @@ final class DeliveryLoop implements Runnable {
     /** Lets the attempts in flight finish (no new record is started) so their offsets can be committed. */
     private void drain() {
         held.abandonAll();
+        holding = false;
         var deadline = System.nanoTime() + drainPatience.toNanos();
         while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0)
                 && System.nanoTime() - deadline < 0) {
@@ -326,6 +343,11 @@ final class DeliveryLoop implements Runnable {
 
     private void commitSettled(boolean sync) {
         applySettled();
+        long now = System.nanoTime();
+        if (!sync && now - lastCommitNanos < COMMIT_EVERY.toNanos()) {
+            return;
+        }
+        lastCommitNanos = now;
         var commits = new HashMap<TopicPartition, OffsetAndMetadata>();
         partitions.forEach((partition, offsets) -> {
             long offset = offsets.toCommit();
@@ -338,7 +360,12 @@ final class DeliveryLoop implements Runnable {
             return;
         }
         if (sync) {
-            consumer.commitSync(commits);
+            try {
+                consumer.commitSync(commits);
+            } catch (WakeupException slotFreed) {
+                // A wake-up meant for the poll (an attempt ending while this stops): commit once more.
+                consumer.commitSync(commits);
+            }
         } else {
             consumer.commitAsync(commits, (offsets, error) -> {
                 if (error != null) {
