@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Filling from the database.</b> A read that misses goes to PostgreSQL and may keep what it found, unless
  * the projector put a row of the same stripe of ids while the read ran ({@link #stamp}, {@link #fill}): such a
- * read may have seen the row just before the projector's commit. A version never replaces a newer one.
+ * read may have seen the row just before the projector's commit. Nor when this stopped serving meanwhile, even if it
+ * serves again: another member may have projected a newer row in between. A version never replaces a newer one.
  *
  * <p><b>Bound.</b> Two generations of at most {@code maxEntries / 2} entries each: when the young one is full it
  * becomes the old one and the old one is dropped. A row put by the projector therefore stays for at least
@@ -109,7 +110,7 @@ public final class ProjectedResources {
             return;
         }
         synchronized (writes) {
-            if (stripeStamps.get(stripe(id)) != stamp) {
+            if (servingUntilNanos == null || stripeStamps.get(stripe(id)) != stamp) {
                 return;
             }
             putIfNewer(id, resource);
@@ -136,12 +137,19 @@ public final class ProjectedResources {
         }
     }
 
-    /** Stops serving and forgets everything: the projector no longer holds every partition. */
+    /**
+     * Stops serving and forgets everything: the projector no longer holds every partition. Every stripe moves on, so
+     * a database read that was under way now is not kept, even once this serves again: another member may have
+     * projected a newer row meanwhile.
+     */
     void stopServing() {
         synchronized (writes) {
             servingUntilNanos = null;
             young = new ConcurrentHashMap<>();
             old = new ConcurrentHashMap<>();
+            for (int i = 0; i < STRIPES; i++) {
+                stripeStamps.incrementAndGet(i);
+            }
         }
     }
 

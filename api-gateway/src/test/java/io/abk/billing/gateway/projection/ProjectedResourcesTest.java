@@ -63,6 +63,19 @@ class ProjectedResourcesTest {
     }
 
     @Test
+    void shouldNotKeepADatabaseReadThatOverlappedAStopEvenOnceServingAgain() {
+        serve();
+        long stamp = resources.stamp("sub_a");
+        // The read saw version 1; meanwhile this member lost a partition and got everything back, and another member
+        // projected version 2 in between, which this one never saw.
+        resources.stopServing();
+        serve();
+        resources.fill("sub_a", stamp, resource(1));
+
+        assertThat(resources.find("sub_a")).isNull();
+    }
+
+    @Test
     void shouldKeepNothingFilledWhileNotServing() {
         resources.fill("sub_a", resources.stamp("sub_a"), resource(1));
         serve();
