@@ -42,7 +42,7 @@ public final class GetSubscriptionWorkload implements Workload {
 
     @Override
     public String name() {
-        return "GET /v1/subscriptions/{id} (HTTP -> PostgreSQL read model -> response)";
+        return "GET /v1/subscriptions/{id} (HTTP -> read model -> response)";
     }
 
     @Override
