@@ -82,6 +82,38 @@ public record ServiceProcess(ServiceKind kind, String name, int port, Path log, 
         logger.info("event=process_killed name={} pid={}", name, pid());
     }
 
+    /**
+     * SIGSTOP: the process stands still without knowing it (a long GC pause, a frozen VM) until {@link #resume()};
+     * its sessions with the broker expire meanwhile, as a pause longer than the session timeout would make them.
+     */
+    public void pause() {
+        signal("STOP");
+        logger.info("event=process_paused name={} pid={}", name, pid());
+    }
+
+    /** SIGCONT: a process stopped by {@link #pause()} runs on from where it stood. */
+    public void resume() {
+        signal("CONT");
+        logger.info("event=process_resumed name={} pid={}", name, pid());
+    }
+
+    private void signal(String signal) {
+        try {
+            var kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            var output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid() + " failed: " + output.strip());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot send SIG" + signal + " to " + name + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending SIG" + signal + " to " + name, e);
+        }
+    }
+
     /** SIGTERM, then SIGKILL if it has not exited within {@code patience}. */
     public void stop(Duration patience) {
         if (!process.isAlive()) {
