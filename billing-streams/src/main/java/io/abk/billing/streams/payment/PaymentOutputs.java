@@ -88,7 +88,7 @@ final class PaymentOutputs {
                         .setWalletAddress(d.terms().customerWallet())
                         .setPayoutAddress(d.terms().payoutAddress())
                         .setOnChainSubscriptionId(null)
-                        .setPayload(new VerifyPaymentRequest(v.txHash()))
+                        .setPayload(new VerifyPaymentRequest(v.txHash(), d.createdAt()))
                         .build());
             }
         }

@@ -137,26 +137,25 @@ final class RelayerHarness implements AutoCloseable {
     }
 
     static ChainSettings withCaps(ChainSettings c, FeeCaps caps) {
-        return new ChainSettings(
-                c.mode(),
-                c.name(),
-                c.chainId(),
-                c.rpcUrls(),
-                c.confirmations(),
-                c.usdcAddress(),
-                c.usdcDecimals(),
-                c.vaultAddress(),
-                c.relayerKey(),
-                caps,
-                c.startBlock(),
-                c.pollInterval(),
-                c.receiptTimeout(),
-                c.timeTravel());
+        return copy(c, c.mode(), c.confirmations(), caps, c.timeTravel());
     }
 
     static ChainSettings withConfirmations(ChainSettings c, int confirmations) {
+        return copy(c, c.mode(), confirmations, c.feeCaps(), c.timeTravel());
+    }
+
+    static ChainSettings withTimeTravel(ChainSettings c) {
+        return copy(c, c.mode(), c.confirmations(), c.feeCaps(), true);
+    }
+
+    /** The same chain as {@code mode}'s chain (a relayer takes only the requests of its mode). */
+    static ChainSettings withMode(ChainSettings c, Mode mode) {
+        return copy(c, mode, c.confirmations(), c.feeCaps(), c.timeTravel());
+    }
+
+    private static ChainSettings copy(ChainSettings c, Mode mode, int confirmations, FeeCaps caps, boolean timeTravel) {
         return new ChainSettings(
-                c.mode(),
+                mode,
                 c.name(),
                 c.chainId(),
                 c.rpcUrls(),
@@ -165,29 +164,11 @@ final class RelayerHarness implements AutoCloseable {
                 c.usdcDecimals(),
                 c.vaultAddress(),
                 c.relayerKey(),
-                c.feeCaps(),
+                caps,
                 c.startBlock(),
                 c.pollInterval(),
                 c.receiptTimeout(),
-                c.timeTravel());
-    }
-
-    static ChainSettings withTimeTravel(ChainSettings c) {
-        return new ChainSettings(
-                c.mode(),
-                c.name(),
-                c.chainId(),
-                c.rpcUrls(),
-                c.confirmations(),
-                c.usdcAddress(),
-                c.usdcDecimals(),
-                c.vaultAddress(),
-                c.relayerKey(),
-                c.feeCaps(),
-                c.startBlock(),
-                c.pollInterval(),
-                c.receiptTimeout(),
-                true);
+                timeTravel);
     }
 
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
@@ -198,8 +179,8 @@ final class RelayerHarness implements AutoCloseable {
                 applicationId,
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
-                chain,
-                ChainSettings.unconfigured(Mode.LIVE));
+                chain.mode() == Mode.TEST ? chain : ChainSettings.unconfigured(Mode.TEST),
+                chain.mode() == Mode.LIVE ? chain : ChainSettings.unconfigured(Mode.LIVE));
         try (var admin = broker.admin();
                 var probe = new KafkaConsumer<>(
                         Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
@@ -272,9 +253,22 @@ final class RelayerHarness implements AutoCloseable {
             long amountMicros,
             @org.jspecify.annotations.Nullable String wallet,
             String payout) {
+        return verify(paymentId, txHash, amountMicros, wallet, payout, Mode.TEST, null);
+    }
+
+    /** A verification of a payment of {@code mode} created at {@code paymentCreatedAt} (null: not said). */
+    static ChainRequest verify(
+            String paymentId,
+            String txHash,
+            long amountMicros,
+            @org.jspecify.annotations.Nullable String wallet,
+            String payout,
+            Mode mode,
+            @org.jspecify.annotations.Nullable Instant paymentCreatedAt) {
         return base(paymentId + ":verify:1", now(), amountMicros, wallet, payout)
                 .setPaymentId(paymentId)
-                .setPayload(new VerifyPaymentRequest(txHash))
+                .setMode(io.abk.billing.schemas.mode.ModeMapper.toAvro(mode))
+                .setPayload(new VerifyPaymentRequest(txHash, paymentCreatedAt))
                 .build();
     }
 

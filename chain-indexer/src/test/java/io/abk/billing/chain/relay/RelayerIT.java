@@ -17,6 +17,7 @@ import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
 import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -266,6 +267,40 @@ class RelayerIT {
 
         assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_PENDING_CONFIRMATIONS");
         assertThat(refused.getFailureMessage()).contains("1 of 3 confirmations");
+    }
+
+    @Test
+    void shouldRefuseInLiveModeATransferMinedBeforeThePaymentWasCreated() throws Exception {
+        // Protects against a live confirm paying with an older transfer made for something else (PAYMENT_TX_TOO_OLD).
+        start(RelayerHarness.withMode(chain.chain(), Mode.LIVE));
+        var old = transfer(chain.customer, merchant, TEN_USDC);
+        var minedAt = chain.node.latestBlockTimestamp();
+        var createdLater = verify(newPayment(), old, TEN_USDC, customer, merchant, Mode.LIVE, minedAt.plusSeconds(1));
+        var createdSameSecond =
+                verify(newPayment(), old, TEN_USDC, customer, merchant, Mode.LIVE, minedAt.plusMillis(999));
+
+        chain.send(createdLater);
+        chain.send(createdSameSecond);
+
+        var refused = (NotExecuted) chain.result(createdLater.getRequestId()).getOutcome();
+        assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_TX_TOO_OLD");
+        assertThat(refused.getFailureMessage()).contains(old).contains("before the payment was created");
+        assertThat(chain.result(createdSameSecond.getRequestId()).getOutcome())
+                .as("a block's time has whole seconds: the payment's own second still counts")
+                .isInstanceOf(TransferVerified.class);
+    }
+
+    @Test
+    void shouldVerifyInTestModeATransferMinedBeforeTheTestClocksCreationTime() throws Exception {
+        start(chain.chain());
+        var transfer = transfer(chain.customer, merchant, TEN_USDC);
+        // A merchant's test clock a day ahead of the chain stamped the payment's creation.
+        var aheadByTestClock = chain.node.latestBlockTimestamp().plus(java.time.Duration.ofDays(1));
+        var request = verify(newPayment(), transfer, TEN_USDC, customer, merchant, Mode.TEST, aheadByTestClock);
+
+        chain.send(request);
+
+        assertThat(chain.result(request.getRequestId()).getOutcome()).isInstanceOf(TransferVerified.class);
     }
 
     @Test
