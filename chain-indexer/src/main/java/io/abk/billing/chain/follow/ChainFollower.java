@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -288,11 +289,13 @@ public final class ChainFollower implements AutoCloseable {
                         chainLog.blockNumber());
                 return false;
             }
-            selection
-                    .select(chainLog, watching, usdtPayTo)
-                    .ifPresent(selected -> records.computeIfAbsent(chainLog.blockNumber(), n -> new ArrayList<>())
-                            .add(TransferRecords.of(
-                                    settings.chainId(), settings.mode(), selected, header.timestampSeconds())));
+        }
+        // The whole answer at once: a transfer is judged with the other logs of its transaction (the vault's).
+        for (var selected : selection.selectAll(logs, watching, usdtPayTo)) {
+            long number = selected.log().blockNumber();
+            var header = Objects.requireNonNull(byNumber.get(number));
+            records.computeIfAbsent(number, n -> new ArrayList<>())
+                    .add(TransferRecords.of(settings.chainId(), settings.mode(), selected, header.timestampSeconds()));
         }
         publish(from, to, refs, records, started);
         return true;

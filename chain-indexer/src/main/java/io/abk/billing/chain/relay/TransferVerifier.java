@@ -9,6 +9,7 @@ import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.relay.RelayerRpc.MinedBlock;
 import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.TokenTransfer;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a payment's transaction (receipt, its block's place on the canonical chain and its time, the configured
- * token's {@code Transfer} logs) and lets {@link TransferCheck} decide. Needs no key: a chain configured without a
+ * token's {@code Transfer} logs, whether the vault charged or refunded in it) and lets {@link TransferCheck} decide. Needs no key: a chain configured without a
  * relayer key still verifies payments.
  */
 final class TransferVerifier {
@@ -46,6 +47,9 @@ final class TransferVerifier {
                 .flatMap(found -> rpc.block(found.blockNumber())
                         .filter(block -> block.hash().equalsIgnoreCase(found.blockHash()))
                         .map(block -> new Canonical(found, block)));
+        var viaVault = canonical
+                .map(found -> found.receipt().logs().stream().anyMatch(this::vaultMove))
+                .orElse(false);
         List<TokenTransfer> transfers = canonical
                 .map(found -> found.receipt().logs().stream()
                         .filter(log -> log.address().equalsIgnoreCase(chain.usdcAddress()))
@@ -58,6 +62,7 @@ final class TransferVerifier {
                 ModeMapper.toDomain(request.getMode()),
                 canonical.isPresent(),
                 canonical.map(found -> found.receipt().succeeded()).orElse(false),
+                viaVault,
                 transfers,
                 canonical.map(found -> found.receipt().blockNumber()).orElse(0L),
                 canonical
@@ -70,6 +75,16 @@ final class TransferVerifier {
                 request.getAmountMicros(),
                 payload.getPaymentCreatedAt(),
                 chain.usdcDecimals()));
+    }
+
+    /** The vault's {@code Charged} or {@code Refunded}: the transaction moved a subscription's money. */
+    private boolean vaultMove(RelayerRpc.ChainLog log) {
+        var vault = chain.vaultAddress();
+        var topic0 = log.topics().isEmpty() ? "" : log.topics().getFirst();
+        return vault != null
+                && log.address().equalsIgnoreCase(vault)
+                && (topic0.equalsIgnoreCase(SubscriptionVaultAbi.CHARGED_TOPIC)
+                        || topic0.equalsIgnoreCase(SubscriptionVaultAbi.REFUNDED_TOPIC));
     }
 
     private static @Nullable String blankToNull(@Nullable String value) {

@@ -270,6 +270,23 @@ class RelayerIT {
     }
 
     @Test
+    void shouldRefuseToVerifyAPaymentWithTheHashOfAVaultCharge() throws Exception {
+        // Protects against a subscription's charge paying a one-time payment of the same customer and payout address.
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var charged = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(charged);
+        var chargeTx = executed(chain.result(charged.getRequestId()));
+        var request = verify(newPayment(), chargeTx, TEN_USDC, customer, merchant);
+
+        chain.send(request);
+
+        var refused = (NotExecuted) chain.result(request.getRequestId()).getOutcome();
+        assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_TX_ALREADY_USED");
+        assertThat(refused.getFailureMessage()).contains("through the vault");
+    }
+
+    @Test
     void shouldRefuseInLiveModeATransferMinedBeforeThePaymentWasCreated() throws Exception {
         // Protects against a live confirm paying with an older transfer made for something else (PAYMENT_TX_TOO_OLD).
         start(RelayerHarness.withMode(chain.chain(), Mode.LIVE));

@@ -11,7 +11,9 @@ import java.util.List;
 
 /**
  * Decides whether a transaction pays a payment, in this order: it must exist on the canonical chain
- * ({@code PAYMENT_TX_NOT_FOUND}), have succeeded ({@code PAYMENT_TX_REVERTED}), move the configured token
+ * ({@code PAYMENT_TX_NOT_FOUND}), have succeeded ({@code PAYMENT_TX_REVERTED}), not be the vault's charge or refund
+ * ({@code PAYMENT_TX_ALREADY_USED}: it moved a subscription's money, by its source, whatever its claim says), move
+ * the configured token
  * ({@code PAYMENT_TX_NO_TRANSFER}) to the payout address ({@code PAYMENT_WRONG_RECIPIENT}), from the customer's
  * wallet when the payment knows it ({@code PAYMENT_WRONG_SENDER}), at least the amount in total
  * ({@code PAYMENT_SHORT}; several transfers to the payout address in one transaction add up), not be older than the
@@ -30,6 +32,11 @@ public final class TransferCheck {
         }
         if (!facts.succeeded()) {
             return Refused.of(VerificationFailure.PAYMENT_TX_REVERTED, transaction + " reverted");
+        }
+        if (facts.viaVault()) {
+            return Refused.of(
+                    VerificationFailure.PAYMENT_TX_ALREADY_USED,
+                    transaction + " is a subscription's charge or refund through the vault; it pays no payment");
         }
         if (facts.transfers().isEmpty()) {
             return Refused.of(VerificationFailure.PAYMENT_TX_NO_TRANSFER, transaction + " does not transfer USDC");

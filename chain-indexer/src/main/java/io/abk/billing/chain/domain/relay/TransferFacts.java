@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
  * @param mode the mode of the payment (and of the chain)
  * @param found a receipt exists and its block is still on the canonical chain
  * @param succeeded the receipt's status is 1
+ * @param viaVault the receipt also carries the vault's {@code Charged} or {@code Refunded}: its transfers are a
+ *     subscription's charge or refund
  * @param transfers the {@code Transfer} logs of the configured token in the receipt, in log order
  * @param blockNumber the receipt's block
  * @param minedAt the receipt's block's time
@@ -29,6 +31,7 @@ public record TransferFacts(
         Mode mode,
         boolean found,
         boolean succeeded,
+        boolean viaVault,
         List<TokenTransfer> transfers,
         long blockNumber,
         Instant minedAt,

@@ -37,10 +37,10 @@ class TransferCheckTest {
     @Test
     void shouldRefuseNotFoundAndRevertedTransactions() {
         assertThat(code(new TransferFacts(
-                        TX, Mode.LIVE, false, false, List.of(), 0, MINED, 10, 1, PAYOUT, null, TEN, null, 6)))
+                        TX, Mode.LIVE, false, false, false, List.of(), 0, MINED, 10, 1, PAYOUT, null, TEN, null, 6)))
                 .isEqualTo("PAYMENT_TX_NOT_FOUND");
         assertThat(code(new TransferFacts(
-                        TX, Mode.LIVE, true, false, List.of(), 5, MINED, 10, 1, PAYOUT, null, TEN, null, 6)))
+                        TX, Mode.LIVE, true, false, false, List.of(), 5, MINED, 10, 1, PAYOUT, null, TEN, null, 6)))
                 .isEqualTo("PAYMENT_TX_REVERTED");
     }
 
@@ -64,6 +64,29 @@ class TransferCheckTest {
         var refused = (Refused) decide(List.of(transfer(PAYER, PAYOUT, TEN)), PAYER, 3);
         assertThat(refused.code()).isEqualTo("PAYMENT_PENDING_CONFIRMATIONS");
         assertThat(refused.message()).contains("1 of 3 confirmations");
+    }
+
+    @Test
+    void shouldRefuseTheVaultsChargeOrRefundWhateverItsTransfersCarry() {
+        // Protects against a customer confirming a one-time payment with the hash of a subscription's charge.
+        var refused = (Refused) TransferCheck.decide(new TransferFacts(
+                TX,
+                Mode.LIVE,
+                true,
+                true,
+                true,
+                List.of(transfer(PAYER, PAYOUT, TEN)),
+                5,
+                MINED,
+                5,
+                1,
+                PAYOUT,
+                PAYER,
+                TEN,
+                MINED,
+                6));
+        assertThat(refused.code()).isEqualTo("PAYMENT_TX_ALREADY_USED");
+        assertThat(refused.message()).contains(TX).contains("through the vault");
     }
 
     @Test
@@ -95,6 +118,7 @@ class TransferCheckTest {
                 Mode.LIVE,
                 true,
                 true,
+                false,
                 List.of(new TokenTransfer(
                         PAYER,
                         PAYOUT,
@@ -113,7 +137,7 @@ class TransferCheckTest {
 
     private static RelayOutcome decide(List<TokenTransfer> transfers, @Nullable String wallet, int depth) {
         return TransferCheck.decide(new TransferFacts(
-                TX, Mode.LIVE, true, true, transfers, 5, MINED, 5, depth, PAYOUT, wallet, TEN, MINED, 6));
+                TX, Mode.LIVE, true, true, false, transfers, 5, MINED, 5, depth, PAYOUT, wallet, TEN, MINED, 6));
     }
 
     /** A transfer of the amount, deep enough, of a payment of {@code mode} created at {@code createdAt}. */
@@ -123,6 +147,7 @@ class TransferCheckTest {
                 mode,
                 true,
                 true,
+                false,
                 List.of(transfer(PAYER, PAYOUT, TEN)),
                 5,
                 MINED,
