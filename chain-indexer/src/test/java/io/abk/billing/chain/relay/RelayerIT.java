@@ -270,6 +270,28 @@ class RelayerIT {
     }
 
     @Test
+    void shouldSendAtTheChainsNonceWhenAReorganisationTookItsLastTransactionBack() throws Exception {
+        // Protects against a relayer whose nonce counter ran ahead of the chain after a reorg: every later transaction
+        // would wait behind a gap that no fee fills.
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(first);
+        var firstTx = executed(chain.result(first.getRequestId()));
+        chain.node.reorg(1);
+        assertThat(chain.node.web3j().ethGetTransactionReceipt(firstTx).send().getTransactionReceipt())
+                .as("the first charge is off the chain")
+                .isEmpty();
+
+        var again = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(again);
+
+        var againTx = executed(chain.result(again.getRequestId()));
+        assertThat(chain.node.web3j().ethGetTransactionReceipt(againTx).send().getTransactionReceipt())
+                .hasValueSatisfying(receipt -> assertThat(receipt.isStatusOK()).isTrue());
+    }
+
+    @Test
     void shouldRefuseToVerifyAPaymentWithTheHashOfAVaultCharge() throws Exception {
         // Protects against a subscription's charge paying a one-time payment of the same customer and payout address.
         start(chain.chain());
