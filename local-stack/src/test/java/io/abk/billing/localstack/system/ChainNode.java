@@ -1,14 +1,12 @@
 package io.abk.billing.localstack.system;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.abk.billing.localchain.AnvilRpc;
 import java.math.BigInteger;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.web3j.protocol.core.Request;
-import org.web3j.protocol.core.Response;
 import org.web3j.protocol.http.HttpService;
 import org.web3j.utils.Numeric;
 
@@ -83,28 +81,15 @@ final class ChainNode {
                         quantity(tx.get("nonce")),
                         quantity(tx.get("maxFeePerGas")),
                         quantity(tx.get("maxPriorityFeePerGas"))))
-                .min(java.util.Comparator.comparing(PendingTransaction::nonce));
+                .min(Comparator.comparing(PendingTransaction::nonce));
     }
 
     /** Calls a JSON-RPC method; its result as JSON-decoded Java values. */
-    @Nullable
     Object call(String method, List<?> params) {
-        try {
-            var response = new Request<>(method, params, http, RawResponse.class).send();
-            if (response.hasError()) {
-                throw new IllegalStateException(
-                        method + " failed: " + response.getError().getMessage());
-            }
-            return response.getResult();
-        } catch (IOException e) {
-            throw new UncheckedIOException(method + " failed", e);
-        }
+        return AnvilRpc.call(http, method, params);
     }
 
     private static BigInteger quantity(@Nullable Object hex) {
         return hex == null ? BigInteger.ZERO : Numeric.decodeQuantity(String.valueOf(hex));
     }
-
-    /** Whatever a development-chain method answers. */
-    public static final class RawResponse extends Response<Object> {}
 }
