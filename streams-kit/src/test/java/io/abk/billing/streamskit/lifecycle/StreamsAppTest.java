@@ -3,12 +3,14 @@ package io.abk.billing.streamskit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.abk.billing.opskit.http.Health;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -55,6 +57,29 @@ class StreamsAppTest {
         assertThat(app.startFailure()).contains("not ready within").contains("cannot list the topics");
         assertThat(app.liveness().up()).isFalse();
         assertThat(app.liveness().details()).containsKey("startFailure");
+        app.close();
+    }
+
+    @Test
+    void shouldStayAliveAndShowWhyWhenAComponentBesideTheTopologyIsDown() throws Exception {
+        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
+        var props =
+                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
+        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+
+        app.healthWith(() -> Map.of(
+                "chain-8453", Health.down(Map.of("follower", "stopped: reorg deeper than the window")),
+                "chain-84532", Health.up(Map.of("follower", "running"))));
+
+        // A process restart would not bring the component back: the app stays alive, and both checks say why.
+        assertThat(app.liveness().up()).isTrue();
+        for (var check : java.util.List.of(app.liveness(), app.readiness())) {
+            assertThat(check.details())
+                    .containsEntry("chain-8453", "DOWN")
+                    .containsEntry("chain-8453.follower", "stopped: reorg deeper than the window")
+                    .containsEntry("chain-84532", "UP");
+        }
+        assertThat(app.readiness().up()).isFalse();
         app.close();
     }
 
