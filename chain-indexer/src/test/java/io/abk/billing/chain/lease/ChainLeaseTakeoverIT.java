@@ -7,8 +7,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
+import io.abk.billing.chain.relay.RelayerHarness;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
@@ -54,11 +56,11 @@ class ChainLeaseTakeoverIT {
             // One lease partition: the replica that joins second finds it owned and, the assignment being sticky,
             // leaves it with the child, so the test knows which replica to kill.
             LeaseTopics.create(broker, 1);
-            LeaseTopics.watch(broker, LeasedChain.PAYEE);
+            TransferLog.watch(broker, LeasedChain.PAYEE);
             var node = chain.node;
             try (var transfers = new Committed<>(broker, Topics.CHAIN_TRANSFERS);
                     var results = new Committed<>(broker, Topics.CHAIN_RESULTS);
-                    var requests = LeaseTopics.requests(broker)) {
+                    var requests = RelayerHarness.requests(broker)) {
                 // Given chain-indexer in a child JVM, alone: it holds the chain's lease and runs both workers
                 var child = child(chain.env(broker, dir.resolve("child"), SESSION));
                 try {

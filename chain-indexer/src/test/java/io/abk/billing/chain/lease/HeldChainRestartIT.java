@@ -11,8 +11,10 @@ import io.abk.billing.chain.domain.follow.FollowedToken;
 import io.abk.billing.chain.follow.ChainFollower;
 import io.abk.billing.chain.follow.FollowerPlan;
 import io.abk.billing.chain.follow.FollowerSettings;
+import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
+import io.abk.billing.chain.relay.RelayerHarness;
 import io.abk.billing.chain.supervise.ChainStatus;
 import io.abk.billing.chain.supervise.WorkerStatus;
 import io.abk.billing.kafkatestkit.TestBroker;
@@ -65,7 +67,7 @@ class HeldChainRestartIT {
     static void startBrokerAndChain() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         LeaseTopics.create(broker, LeaseTopics.PARTITIONS);
-        LeaseTopics.watch(broker, LeasedChain.PAYEE);
+        TransferLog.watch(broker, LeasedChain.PAYEE);
         chain = new LeasedChain();
     }
 
@@ -121,7 +123,7 @@ class HeldChainRestartIT {
         // The chain's own id, which the relayer signs with; receipts may wait while mining is paused.
         var config = config(chain.node.chainId(), Map.of("BILLING_CHAINS_TEST_RECEIPT_TIMEOUT_MS", "60000"));
         var results = open(new Committed<>(broker, Topics.CHAIN_RESULTS));
-        var requests = open(LeaseTopics.requests(broker));
+        var requests = open(RelayerHarness.requests(broker));
         var subscriptions = List.of(chain.subscribe(), chain.subscribe(), chain.subscribe(), chain.subscribe());
         var paidBefore = chain.balance(LeasedChain.MERCHANT.getAddress());
         var holder = replica(config, RelayerAndFollower.of(config, List.of(config.testChain())));

@@ -25,10 +25,7 @@ class StreamsAppTest {
 
     @Test
     void shouldWaitInCreatedAndTerminateOnCloseWhenTheBrokerNeverAnswers() throws Exception {
-        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
-        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        var app = unreachableApp();
 
         app.startWhenTopicsExist();
 
@@ -44,10 +41,7 @@ class StreamsAppTest {
 
     @Test
     void shouldFailItsStartNamingWhatIsMissingWhenTheTopicsAreNotReadyInTime() throws Exception {
-        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
-        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        var app = unreachableApp();
 
         app.startWhenTopicsExist();
         app.giveUpOnTopicsAfter(Duration.ofMillis(500));
@@ -62,10 +56,7 @@ class StreamsAppTest {
 
     @Test
     void shouldStayAliveAndShowWhyWhenAComponentBesideTheTopologyIsDown() throws Exception {
-        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
-        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        var app = unreachableApp();
 
         app.healthWith(() -> Map.of(
                 "chain-8453", Health.down(Map.of("follower", "stopped: reorg deeper than the window")),
@@ -81,6 +72,14 @@ class StreamsAppTest {
         }
         assertThat(app.readiness().up()).isFalse();
         app.close();
+    }
+
+    /** An app of a one-step topology whose broker never answers. */
+    private StreamsApp unreachableApp() throws IOException {
+        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
+        var props =
+                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
+        return StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
     }
 
     /** A loopback port nobody listens on: the socket is closed again before the app connects. */
