@@ -176,6 +176,40 @@ class HeldChainRestartIT {
     }
 
     @Test
+    void shouldStopARelayerItsGroupDroppedInsteadOfRejoiningAndStartANewOneWhileTheLeaseIsHeld() throws Exception {
+        var config = config(chain.node.chainId(), Map.of());
+        var group = Relayer.groupId(config.applicationId(), config.testChain());
+        var results = open(new Committed<>(broker, Topics.CHAIN_RESULTS));
+        var requests = open(RelayerHarness.requests(broker));
+        var holder = replica(config, RelayerAndFollower.of(config, List.of(config.testChain())));
+        try (var admin = broker.admin()) {
+            // Given the holder's relayer, idle in its group
+            await().atMost(PATIENCE)
+                    .until(() -> admin.describeConsumerGroups(List.of(group))
+                                    .all()
+                                    .get(30, TimeUnit.SECONDS)
+                                    .get(group)
+                                    .members()
+                                    .size()
+                            == 1);
+
+            // When the group drops it, as after a pause longer than its session
+            admin.removeMembersFromConsumerGroup(group, new RemoveMembersFromConsumerGroupOptions())
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+
+        // Then it stops at its next poll rather than rejoin beside a holder's relayer, and, the lease being held
+        // here, a new relayer takes its place and answers a charge
+        await().atMost(PATIENCE)
+                .until(() ->
+                        status(holder, config).relayer().equals(new WorkerStatus(WorkerStatus.State.RUNNING, "", 1)));
+        var charge = LeaseTopics.charge(chain.subscribe());
+        LeaseTopics.send(requests, charge);
+        assertThat(resultOf(results, charge.getRequestId(), 1).getOutcome()).isInstanceOf(Executed.class);
+    }
+
+    @Test
     void shouldStopTheFollowerForGoodAndSaySoWhenAReorgIsDeeperThanItsWindow() throws Exception {
         var config = config(31_337_103, Map.of());
         var transfers = open(new Committed<>(broker, Topics.CHAIN_TRANSFERS));
