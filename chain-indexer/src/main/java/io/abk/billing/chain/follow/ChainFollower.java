@@ -136,19 +136,19 @@ public final class ChainFollower implements AutoCloseable {
                 throw new FollowerStopped("the watch list (" + String.join(", ", watched.topics())
                         + ") did not load within " + WATCH_LIST_PATIENCE);
             }
-            var steps = open();
+            var looks = open();
             log.info(
                     "event=follower_started chainId={} mode={} nextBlock={} window={} confirmations={} usdt={}",
                     settings.chainId(),
                     settings.mode().label(),
-                    steps.nextBlock(),
-                    steps.state().window(),
+                    looks.nextBlock(),
+                    looks.state().window(),
                     settings.confirmations(),
                     settings.usdt() == null ? "none" : settings.usdt().address());
             while (running) {
                 boolean moved;
                 try {
-                    moved = steps.step(rpc);
+                    moved = looks.step(rpc);
                 } catch (RpcException e) {
                     if (!running) {
                         break;

@@ -161,15 +161,23 @@ public final class Relayer implements AutoCloseable {
                 throw closing;
             }
         } catch (RuntimeException e) {
-            failure = MembershipLostException.causeOf(e)
-                    .map(Throwable::getMessage)
-                    .orElse(e.toString());
-            log.error(
-                    "event=relayer_failed mode={} chainId={} error={}",
-                    chain.mode().label(),
-                    chain.chainId(),
-                    e.toString(),
-                    e);
+            var lost = MembershipLostException.causeOf(e);
+            failure = lost.map(Throwable::getMessage).orElse(e.toString());
+            if (lost.isPresent()) {
+                // A replica that stood still past its session: expected of a zombie, and its lease is likely gone too.
+                log.warn(
+                        "event=relayer_failed mode={} chainId={} error=\"{}\"",
+                        chain.mode().label(),
+                        chain.chainId(),
+                        failure);
+            } else {
+                log.error(
+                        "event=relayer_failed mode={} chainId={} error={}",
+                        chain.mode().label(),
+                        chain.chainId(),
+                        failure,
+                        e);
+            }
         } finally {
             alive = false;
             try {
