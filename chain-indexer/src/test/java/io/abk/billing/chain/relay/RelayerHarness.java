@@ -50,7 +50,7 @@ import org.web3j.crypto.Credentials;
  * {@code chain.requests}, {@code chain.results} and {@code chain.indexer-dlt}, and the calls the relayer's tests make: subscribing customers,
  * writing requests, reading results. Each relayer started here reads only requests written after its start.
  */
-final class RelayerHarness implements AutoCloseable {
+public final class RelayerHarness implements AutoCloseable {
 
     static final int PARTITIONS = 2;
     static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -85,7 +85,18 @@ final class RelayerHarness implements AutoCloseable {
         deployment = deployer.deploy(this.deployer, relayer.getAddress());
         deployer.mint(this.deployer, token(), List.of(customer.getAddress(), merchant.getAddress()), FUNDS);
         deployer.approveVault(deployment, List.of(customer, merchant), Erc20Abi.UNLIMITED);
-        producer = new KafkaProducer<>(
+        producer = requests(broker);
+        results = ReadCommitted.fromStart(
+                broker,
+                Topics.CHAIN_RESULTS.name(),
+                PARTITIONS,
+                Topics.CHAIN_RESULTS.keySerde().deserializer(),
+                Topics.CHAIN_RESULTS.valueSerde().deserializer());
+    }
+
+    /** A producer of chain requests as billing-streams writes them, failing fast when the broker does not take them. */
+    public static KafkaProducer<String, ChainRequest> requests(TestBroker broker) {
+        return new KafkaProducer<>(
                 Map.of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         broker.bootstrapServers(),
@@ -97,12 +108,6 @@ final class RelayerHarness implements AutoCloseable {
                         0),
                 Topics.CHAIN_REQUESTS.keySerde().serializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().serializer());
-        results = ReadCommitted.fromStart(
-                broker,
-                Topics.CHAIN_RESULTS.name(),
-                PARTITIONS,
-                Topics.CHAIN_RESULTS.keySerde().deserializer(),
-                Topics.CHAIN_RESULTS.valueSerde().deserializer());
     }
 
     String token() {
@@ -224,7 +229,8 @@ final class RelayerHarness implements AutoCloseable {
         return Erc20Abi.decodeUint256(tx.call(token(), Erc20Abi.balanceOf(address)));
     }
 
-    static ChainRequest charge(
+    /** Charge attempt 1 of {@code invoiceId}, as billing-streams writes it. */
+    public static ChainRequest charge(
             String subscriptionId,
             String invoiceId,
             long amountMicros,

@@ -16,11 +16,8 @@ import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import io.abk.billing.schemas.topic.Topics;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -144,7 +141,7 @@ class ScaleOutIT {
             }
         } finally {
             // The processes' logs outlive the data directory for LogSecretsIT (and for a reader of a failed run).
-            keepProcessLogs(dataDir.resolve("logs"));
+            LogSecretsIT.keepProcessLogs(dataDir.resolve("logs"), "scale-out-");
         }
     }
 
@@ -208,21 +205,6 @@ class ScaleOutIT {
                     .asString()
                     .contains(meters));
         });
-    }
-
-    private static void keepProcessLogs(Path logs) throws IOException {
-        if (!Files.isDirectory(logs)) {
-            return;
-        }
-        Files.createDirectories(LogSecretsIT.PROCESS_LOGS);
-        try (var files = Files.list(logs)) {
-            for (var file : files.toList()) {
-                Files.copy(
-                        file,
-                        LogSecretsIT.PROCESS_LOGS.resolve("scale-out-" + file.getFileName()),
-                        StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
     }
 
     private static void awaitAnswered(ScaleOutLoad load, int count) {
