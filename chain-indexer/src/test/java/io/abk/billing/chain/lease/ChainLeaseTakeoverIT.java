@@ -1,11 +1,12 @@
 package io.abk.billing.chain.lease;
 
 import static io.abk.billing.chain.lease.LeaseTopics.hashes;
+import static io.abk.billing.chain.lease.LeaseTopics.members;
 import static io.abk.billing.chain.lease.LeaseTopics.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerApp;
+import io.abk.billing.chain.ChainIndexerChild;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
@@ -18,13 +19,8 @@ import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.avro.VaultSubscribed;
 import io.abk.billing.schemas.topic.Topics;
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -62,7 +58,9 @@ class ChainLeaseTakeoverIT {
                     var results = new Committed<>(broker, Topics.CHAIN_RESULTS);
                     var requests = RelayerHarness.requests(broker)) {
                 // Given chain-indexer in a child JVM, alone: it holds the chain's lease and runs both workers
-                var child = child(chain.env(broker, dir.resolve("child"), SESSION));
+                var child = ChainIndexerChild.start(
+                        chain.env(broker, dir.resolve("child"), SESSION),
+                        Path.of("target/chain-lease-takeover-it-child.log"));
                 try {
                     var first = chain.pay(1_000_000);
                     await().atMost(PATIENCE).until(() -> hashes(transfers).contains(first));
@@ -140,32 +138,6 @@ class ChainLeaseTakeoverIT {
                 }
             }
         }
-    }
-
-    private static Process child(Map<String, String> env) throws IOException {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ChainIndexerApp.class.getName());
-        var builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(new File("target/chain-lease-takeover-it-child.log"));
-        builder.environment().putAll(env);
-        return builder.start();
-    }
-
-    private static int members(org.apache.kafka.clients.admin.Admin admin, String groupId) throws Exception {
-        return admin.describeConsumerGroups(List.of(groupId))
-                .describedGroups()
-                .get(groupId)
-                .get(10, TimeUnit.SECONDS)
-                .members()
-                .size();
     }
 
     private static String executed(ChainResult result) {

@@ -184,14 +184,7 @@ class HeldChainRestartIT {
         var holder = replica(config, RelayerAndFollower.of(config, List.of(config.testChain())));
         try (var admin = broker.admin()) {
             // Given the holder's relayer, idle in its group
-            await().atMost(PATIENCE)
-                    .until(() -> admin.describeConsumerGroups(List.of(group))
-                                    .all()
-                                    .get(30, TimeUnit.SECONDS)
-                                    .get(group)
-                                    .members()
-                                    .size()
-                            == 1);
+            await().atMost(PATIENCE).until(() -> LeaseTopics.members(admin, group) == 1);
 
             // When the group drops it, as after a pause longer than its session
             admin.removeMembersFromConsumerGroup(group, new RemoveMembersFromConsumerGroupOptions())
@@ -301,11 +294,7 @@ class HeldChainRestartIT {
     }
 
     private static long pendingNonce() throws Exception {
-        return chain.node
-                .web3j()
-                .ethGetTransactionCount(LeasedChain.RELAYER.getAddress(), DefaultBlockParameterName.PENDING)
-                .send()
-                .getTransactionCount()
+        return chain.nonce(LeasedChain.RELAYER, DefaultBlockParameterName.PENDING)
                 .longValueExact();
     }
 

@@ -18,12 +18,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /**
  * The topics of the lease tests as the platform's other services use them: every topic of the catalog created, the
@@ -62,6 +65,23 @@ final class LeaseTopics {
                 Instant.now().truncatedTo(ChronoUnit.MILLIS),
                 LeasedChain.CUSTOMER.getAddress(),
                 LeasedChain.MERCHANT.getAddress());
+    }
+
+    /** How many members {@code groupId} has now (none before it exists). */
+    static int members(Admin admin, String groupId) throws Exception {
+        try {
+            return admin.describeConsumerGroups(List.of(groupId))
+                    .describedGroups()
+                    .get(groupId)
+                    .get(10, TimeUnit.SECONDS)
+                    .members()
+                    .size();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException) {
+                return 0;
+            }
+            throw e;
+        }
     }
 
     /** Everything committed on a topic, read from the beginning as a downstream reader (read_committed). */
