@@ -2,6 +2,7 @@ package io.abk.billing.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.kafkatestkit.ChildJvm;
 import io.abk.billing.kafkatestkit.TestBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -94,7 +95,7 @@ class ChainIndexerProcessIT {
 
     private static Exit run(Map<String, String> env, String name) throws IOException, InterruptedException {
         var output = dir.resolve(name + ".log");
-        var process = ChainIndexerChild.start(env, output);
+        var process = ChildJvm.start(ChainIndexerApp.class, env, output);
         try {
             var ended = process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS);
             assertThat(ended)

@@ -6,12 +6,13 @@ import static io.abk.billing.chain.lease.LeaseTopics.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerChild;
+import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.relay.RelayerHarness;
+import io.abk.billing.kafkatestkit.ChildJvm;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
@@ -58,7 +59,8 @@ class ChainLeaseTakeoverIT {
                     var results = new Committed<>(broker, Topics.CHAIN_RESULTS);
                     var requests = RelayerHarness.requests(broker)) {
                 // Given chain-indexer in a child JVM, alone: it holds the chain's lease and runs both workers
-                var child = ChainIndexerChild.start(
+                var child = ChildJvm.start(
+                        ChainIndexerApp.class,
                         chain.env(broker, dir.resolve("child"), SESSION),
                         Path.of("target/chain-lease-takeover-it-child.log"));
                 try {

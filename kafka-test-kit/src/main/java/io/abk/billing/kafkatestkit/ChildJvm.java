@@ -1,4 +1,4 @@
-package io.abk.billing.chain;
+package io.abk.billing.kafkatestkit;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -6,15 +6,16 @@ import java.util.ArrayList;
 import java.util.Map;
 
 /**
- * chain-indexer run whole in a child JVM, from its {@code main} on this test run's class path, configured by
- * {@code env} as a deployment's environment, its output in a file: a replica the tests can kill, stop or watch exit.
+ * A service's {@code main} run in a child JVM on this test run's class path, configured by {@code env} as a
+ * deployment's environment, its output in a file: a whole service process, beside the broker of this JVM, that a test
+ * can kill, stop (SIGTERM) or watch exit.
  */
-public final class ChainIndexerChild {
+public final class ChildJvm {
 
-    private ChainIndexerChild() {}
+    private ChildJvm() {}
 
-    /** Starts the child; its standard output and error go to {@code output}. */
-    public static Process start(Map<String, String> env, Path output) throws IOException {
+    /** Starts {@code mainClass}; its standard output and error go to {@code output}. */
+    public static Process start(Class<?> mainClass, Map<String, String> env, Path output) throws IOException {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (Runtime.version().feature() >= 24) {
@@ -23,7 +24,7 @@ public final class ChainIndexerChild {
         command.add("-Xmx512m");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(ChainIndexerApp.class.getName());
+        command.add(mainClass.getName());
         var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().putAll(env);
         return builder.start();
