@@ -69,7 +69,7 @@ class ChainLeaseTakeoverIT {
                     var subscription = chain.subscribe();
                     var charge = LeaseTopics.charge(subscription);
                     LeaseTopics.send(requests, charge);
-                    var charged = executed(resultOf(results, charge.getRequestId(), 1));
+                    var charged = executed(resultOf(results, charge.getRequestId(), 1, chain.node));
 
                     // And a second replica here, which gets no lease: the child keeps the only lease partition
                     var config = ChainIndexerConfig.fromEnv(chain.env(broker, dir.resolve("second"), SESSION));
@@ -105,12 +105,12 @@ class ChainLeaseTakeoverIT {
                         var after = chain.pay(4_000_000);
                         var another = LeaseTopics.charge(chain.subscribe());
                         LeaseTopics.send(requests, another);
-                        var chargedAfter = executed(resultOf(results, another.getRequestId(), 1));
+                        var chargedAfter = executed(resultOf(results, another.getRequestId(), 1, chain.node));
                         System.out.printf(
                                 "leases: the new relayer answered its first charge %d ms after the kill%n",
                                 Duration.ofNanos(System.nanoTime() - killed).toMillis());
                         LeaseTopics.send(requests, charge);
-                        assertThat(executed(resultOf(results, charge.getRequestId(), 2)))
+                        assertThat(executed(resultOf(results, charge.getRequestId(), 2, chain.node)))
                                 .isEqualTo(charged);
                         assertThat(chargedAfter).isNotEqualTo(charged);
 

@@ -158,7 +158,8 @@ class HeldChainRestartIT {
         LeaseTopics.send(requests, another);
         charges.add(another);
         for (var charge : charges) {
-            assertThat(resultOf(results, charge.getRequestId(), 1).getOutcome()).isInstanceOf(Executed.class);
+            assertThat(resultOf(results, charge.getRequestId(), 1, chain.node).getOutcome())
+                    .isInstanceOf(Executed.class);
         }
         assertThat(status(holder, config).relayer().restarts()).isEqualTo(1);
         // and the vault moved each charge once, though the first three were relayed twice
@@ -199,7 +200,8 @@ class HeldChainRestartIT {
                         status(holder, config).relayer().equals(new WorkerStatus(WorkerStatus.State.RUNNING, "", 1)));
         var charge = LeaseTopics.charge(chain.subscribe());
         LeaseTopics.send(requests, charge);
-        assertThat(resultOf(results, charge.getRequestId(), 1).getOutcome()).isInstanceOf(Executed.class);
+        assertThat(resultOf(results, charge.getRequestId(), 1, chain.node).getOutcome())
+                .isInstanceOf(Executed.class);
     }
 
     @Test

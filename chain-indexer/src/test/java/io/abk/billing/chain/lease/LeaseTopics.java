@@ -1,10 +1,9 @@
 package io.abk.billing.chain.lease;
 
-import static org.awaitility.Awaitility.await;
-
 import io.abk.billing.chain.relay.RelayerHarness;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
@@ -117,10 +116,15 @@ final class LeaseTopics {
         return hashes;
     }
 
-    /** The {@code nth} result of {@code requestId}, awaited. */
-    static ChainResult resultOf(Committed<ChainResult> results, String requestId, int nth) {
-        await().atMost(PATIENCE)
-                .until(() -> results.read().stream()
+    /**
+     * The {@code nth} result of {@code requestId}, awaited while {@code node} mines blocks: a charge is answered only
+     * once blocks are on top of its transaction.
+     */
+    static ChainResult resultOf(Committed<ChainResult> results, String requestId, int nth, AnvilNode node) {
+        RelayerHarness.awaitMining(
+                node,
+                PATIENCE,
+                () -> results.read().stream()
                                 .filter(r ->
                                         r.value().getRequest().getRequestId().equals(requestId))
                                 .count()

@@ -58,6 +58,8 @@ public final class RelayerHarness implements AutoCloseable {
     static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
 
     static final long TEN_USDC = 10_000_000L;
+    /** How often a block is mined while a charge or refund waits for its depth: a tenth of a second keeps tests quick. */
+    static final Duration BLOCK_EVERY = Duration.ofMillis(100);
 
     final TestBroker broker;
     final AnvilNode node;
@@ -71,6 +73,9 @@ public final class RelayerHarness implements AutoCloseable {
     private final KafkaProducer<String, ChainRequest> producer;
     private final KafkaConsumer<String, ChainResult> results;
     private final Map<String, ChainResult> seen = new HashMap<>();
+    /** Every request written, by id. */
+    private final Map<String, ChainRequest> sent = new java.util.concurrent.ConcurrentHashMap<>();
+
     private final List<ChainResult> all = new ArrayList<>();
 
     RelayerHarness(Path dir) throws Exception {
@@ -305,6 +310,7 @@ public final class RelayerHarness implements AutoCloseable {
 
     /** Writes {@code request} keyed as billing-streams keys it (invoice or payment id). */
     void send(ChainRequest request) throws Exception {
+        sent.put(request.getRequestId(), request);
         var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
         producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request))
                 .get(30, TimeUnit.SECONDS);
@@ -313,42 +319,74 @@ public final class RelayerHarness implements AutoCloseable {
     /** Writes every request without waiting for each, so they reach the relayer together. */
     void sendAll(List<ChainRequest> requests) {
         for (var request : requests) {
+            sent.put(request.getRequestId(), request);
             var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
             producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request));
         }
         producer.flush();
     }
 
-    /** The latest committed result for {@code requestId}, awaited. */
+    /**
+     * The latest committed result for {@code requestId}, awaited; blocks are mined meanwhile for a charge or refund,
+     * which is answered only once blocks are on top of its transaction.
+     */
     ChainResult result(String requestId) {
         if (seen.containsKey(requestId)) {
             return seen.get(requestId);
         }
-        await().atMost(PATIENCE)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(10))
-                .until(() -> {
-                    poll();
-                    return seen.containsKey(requestId);
-                });
+        awaitResults(requestId, () -> seen.containsKey(requestId));
         return seen.get(requestId);
     }
 
-    /** Every result for {@code requestId} seen so far. */
+    /** Every result for {@code requestId} seen so far, at least {@code atLeast} of them, awaited as {@link #result}. */
     List<ChainResult> results(String requestId, int atLeast) {
-        await().atMost(PATIENCE)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(10))
-                .until(() -> {
-                    poll();
-                    return all.stream()
-                                    .filter(r -> r.getRequest().getRequestId().equals(requestId))
-                                    .count()
-                            >= atLeast;
-                });
+        awaitResults(
+                requestId,
+                () -> all.stream()
+                                .filter(r -> r.getRequest().getRequestId().equals(requestId))
+                                .count()
+                        >= atLeast);
         return all.stream()
                 .filter(r -> r.getRequest().getRequestId().equals(requestId))
                 .toList();
+    }
+
+    private void awaitResults(String requestId, java.util.function.BooleanSupplier done) {
+        java.util.concurrent.Callable<Boolean> polled = () -> {
+            poll();
+            return done.getAsBoolean();
+        };
+        var request = sent.get(requestId);
+        if (request != null && !(request.getPayload() instanceof VerifyPaymentRequest)) {
+            awaitMining(node, PATIENCE, polled);
+        } else {
+            await().atMost(PATIENCE)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(polled);
+        }
+    }
+
+    /**
+     * Waits until {@code done}, mining a block every {@link #BLOCK_EVERY} meanwhile: the relayer answers a charge or
+     * refund only once its transaction is as deep as the chain's confirmations, and automine makes a block only for a
+     * transaction.
+     */
+    public static void awaitMining(AnvilNode node, Duration patience, java.util.concurrent.Callable<Boolean> done) {
+        var minedAt = new long[] {System.nanoTime()};
+        await().atMost(patience)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    if (done.call()) {
+                        return true;
+                    }
+                    if (System.nanoTime() - minedAt[0] >= BLOCK_EVERY.toNanos()) {
+                        node.mine(1);
+                        minedAt[0] = System.nanoTime();
+                    }
+                    return false;
+                });
     }
 
     private void poll() {

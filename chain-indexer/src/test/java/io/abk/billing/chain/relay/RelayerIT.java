@@ -278,7 +278,16 @@ class RelayerIT {
         var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(first);
         var firstTx = executed(chain.result(first.getRequestId()));
-        chain.node.reorg(1);
+        var firstBlock = chain.node
+                .web3j()
+                .ethGetTransactionReceipt(firstTx)
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow()
+                .getBlockNumber()
+                .longValueExact();
+        // Every block from the charge's on: the relayer answered it only once blocks were on top.
+        chain.node.reorg((int) (chain.node.blockNumber() - firstBlock + 1));
         assertThat(chain.node.web3j().ethGetTransactionReceipt(firstTx).send().getTransactionReceipt())
                 .as("the first charge is off the chain")
                 .isEmpty();
