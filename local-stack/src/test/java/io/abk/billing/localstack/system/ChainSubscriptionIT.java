@@ -194,15 +194,7 @@ class ChainSubscriptionIT {
         assertPaidOnChain(paid);
         assertThat(chain.receipt(stuck.hash())).isEmpty();
         assertThat(chain.chargesOf(ChargeId.of(renewal))).isEqualTo(1);
-        assertThat(api.get("/v1/events?type=invoice.paid&limit=100")
-                        .key(subscribed.merchant().testKey())
-                        .send()
-                        .expect(200)
-                        .json()
-                        .path("events")
-                        .valueStream()
-                        .filter(event ->
-                                renewal.equals(event.at("/data/invoice/id").asString())))
+        assertThat(ChainSubscriptions.paidEvents(api, subscribed.merchant(), renewal))
                 .hasSize(1);
         assertThat(chain.balance(subscribed.payout()))
                 .isEqualTo(TestChain.units(AMOUNT).multiply(BigInteger.TWO));

@@ -104,6 +104,19 @@ final class ChainSubscriptions {
                                                 invoice.path("failureCode").asString())));
     }
 
+    /** The {@code invoice.paid} events of {@code invoiceId} among the merchant's latest hundred. */
+    static java.util.List<JsonNode> paidEvents(Api api, TestMerchant merchant, String invoiceId) {
+        return api.get("/v1/events?type=invoice.paid&limit=100")
+                .key(merchant.testKey())
+                .send()
+                .expect(200)
+                .json()
+                .path("events")
+                .valueStream()
+                .filter(event -> invoiceId.equals(event.at("/data/invoice/id").asString()))
+                .toList();
+    }
+
     /** The invoice's txHash is a successful transaction of the vault on the chain; returns its receipt. */
     static TransactionReceipt assertPaidOnChain(TestChain chain, JsonNode invoice) {
         assertThat(invoice.path("status").asString()).isEqualTo("paid");
