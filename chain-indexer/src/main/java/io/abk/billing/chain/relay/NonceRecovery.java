@@ -2,11 +2,13 @@ package io.abk.billing.chain.relay;
 
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a relayer does before it reads its first request: it settles the transactions a previous relayer of the same
+ * What a relayer does before its first charge or refund: it settles the transactions a previous relayer of the same
  * key left in flight (a process stopped or killed in the middle of a batch, a replica that lost the chain's lease).
  * The account's pending count above its mined count says there are some. The relayer waits until they are mined, so
  * that every preflight sees what they did: a charge one of them made is answered with that transaction, found through
@@ -32,18 +34,19 @@ final class NonceRecovery {
     }
 
     /**
-     * Returns once no transaction of the account waits in the node's pool any more; interrupted, it returns at once
-     * (the relayer is stopping).
+     * Returns true once no transaction of the account waits in the node's pool any more, false as soon as
+     * {@code stopping} says the relayer stops.
      *
      * @throws IllegalStateException when some are still not mined after they were cancelled: the relayer stops, and
      *     its supervisor starts a new one, which looks again
+     * @throws RpcUnavailableException when the chain cannot be reached: the batch is answered as for any RPC failure
      */
-    void settle() throws InterruptedException {
+    boolean settle(BooleanSupplier stopping) {
         var address = sender.address();
         var mined = rpc.minedNonce(address);
         var pending = rpc.pendingNonce(address);
         if (pending.compareTo(mined) <= 0) {
-            return;
+            return true;
         }
         long started = System.nanoTime();
         var patience = sender.receiptTimeout();
@@ -53,7 +56,11 @@ final class NonceRecovery {
                 mined,
                 pending.subtract(BigInteger.ONE),
                 pending.subtract(mined));
-        if (!minedUpTo(pending, patience)) {
+        var first = minedUpTo(pending, patience, stopping);
+        if (first.isEmpty()) {
+            return false;
+        }
+        if (!first.get()) {
             var stuck = rpc.minedNonce(address);
             log.warn(
                     "event=relayer_cancelling chainId={} firstNonce={} lastNonce={} reason=not_mined_within_ms={}",
@@ -64,7 +71,11 @@ final class NonceRecovery {
             for (var nonce = stuck; nonce.compareTo(pending) < 0; nonce = nonce.add(BigInteger.ONE)) {
                 sender.cancel(nonce);
             }
-            if (!minedUpTo(pending, patience)) {
+            var cancelled = minedUpTo(pending, patience, stopping);
+            if (cancelled.isEmpty()) {
+                return false;
+            }
+            if (!cancelled.get()) {
                 throw new IllegalStateException("the transactions a previous relayer left with nonces " + stuck + " to "
                         + pending.subtract(BigInteger.ONE) + " are still not mined " + patience.toSeconds()
                         + " s after they were cancelled at the fee caps");
@@ -75,16 +86,26 @@ final class NonceRecovery {
                 chainId,
                 pending.subtract(mined),
                 (System.nanoTime() - started) / 1_000_000);
+        return true;
     }
 
-    private boolean minedUpTo(BigInteger next, Duration patience) throws InterruptedException {
+    /** Whether every nonce below {@code next} was mined within {@code patience}; empty when the relayer stopped. */
+    private Optional<Boolean> minedUpTo(BigInteger next, Duration patience, BooleanSupplier stopping) {
         long deadline = System.nanoTime() + patience.toNanos();
         while (rpc.minedNonce(sender.address()).compareTo(next) < 0) {
             if (System.nanoTime() - deadline > 0) {
-                return false;
+                return Optional.of(false);
             }
-            Thread.sleep(POLL);
+            try {
+                Thread.sleep(POLL);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+            if (stopping.getAsBoolean()) {
+                return Optional.empty();
+            }
         }
-        return true;
+        return Optional.of(true);
     }
 }

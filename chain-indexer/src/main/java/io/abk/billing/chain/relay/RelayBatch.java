@@ -54,6 +54,9 @@ final class RelayBatch implements AutoCloseable {
     private final RelayerRpc rpc;
     private final ItemOutcomes outcomes;
     private final ItemRelay relay;
+    private final @Nullable NonceRecovery recovery;
+    /** Whether the recovery has run; the relayer's thread alone starts batches. */
+    private boolean recovered;
     /** Preflights, receipt waits and batch completions: cheap blocking tasks, so virtual threads. */
     private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -68,8 +71,10 @@ final class RelayBatch implements AutoCloseable {
             RelayerRpc rpc,
             @Nullable TransactionSender sender,
             @Nullable ChargeExecutor charges,
-            @Nullable RefundExecutor refunds) {
+            @Nullable RefundExecutor refunds,
+            @Nullable NonceRecovery recovery) {
         this.chain = chain;
+        this.recovery = recovery;
         this.rpc = rpc;
         this.outcomes = new ItemOutcomes(chain);
         this.relay = new ItemRelay(chain, rpc, sender, charges, refunds, outcomes);
@@ -137,13 +142,20 @@ final class RelayBatch implements AutoCloseable {
     }
 
     private void relay(List<Item> items, CompletableFuture<List<RelayOutcome>> batch) {
+        try {
+            // Anything else a recovery throws (its cancels not mined) goes past: the relayer stops and says why.
+            if (!recovered(items) || stopped) {
+                return;
+            }
+        } catch (RpcUnavailableException | RpcErrorException unreachable) {
+            batch.complete(failures(items, unreachable));
+            return;
+        }
         ChainHead head;
         try {
             head = timeTravel(items, rpc.head());
         } catch (RuntimeException unreachable) {
-            batch.complete(items.stream()
-                    .map(item -> outcomes.failure(item, unreachable))
-                    .toList());
+            batch.complete(failures(items, unreachable));
             return;
         }
         long started = System.nanoTime();
@@ -200,6 +212,24 @@ final class RelayBatch implements AutoCloseable {
             // After a stop the batch failed already, and what the interrupted waits answered is no answer.
             batch.complete(all);
         });
+    }
+
+    private List<RelayOutcome> failures(List<Item> items, RuntimeException failed) {
+        return items.stream().map(item -> outcomes.failure(item, failed)).toList();
+    }
+
+    /**
+     * Before its first charge or refund, the relayer settles what a previous relayer of its key left in flight
+     * ({@link NonceRecovery}); a stop ends the wait. Verifications need nothing of it. False when it stopped.
+     */
+    private boolean recovered(List<Item> items) {
+        if (recovery == null
+                || recovered
+                || items.stream().allMatch(item -> item.kind() == Kind.VERIFY || item.kind() == Kind.NONE)) {
+            return true;
+        }
+        recovered = recovery.settle(() -> stopped);
+        return recovered;
     }
 
     /** An answer of the preflight; a charge or refund made before is answered once its transaction is deep. */

@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
  * other's transactions, which is why chain-indexer runs it only in the replica that holds the chain's lease.
- * Throughput scales with keys and chains, not with instances of one key. Before it reads, a relayer settles what the
- * previous one of its key left in flight ({@link NonceRecovery}).
+ * Throughput scales with keys and chains, not with instances of one key. Before its first charge or refund, a relayer
+ * settles what the previous one of its key left in flight ({@link NonceRecovery}).
  *
  * <p>{@link #close()} returns within {@link #CLOSE_BOUND} whatever is in flight: batches not answered yet are
  * abandoned, neither written nor committed, and their requests are read again by the next relayer of the chain.
@@ -86,7 +86,6 @@ public final class Relayer implements AutoCloseable {
 
     private final RelayerRpc rpc;
     private final RelayBatch batch;
-    private final @Nullable NonceRecovery recovery;
     private final Thread thread;
     private volatile boolean running = true;
     /** False once the thread has ended, closed or failed. */
@@ -99,9 +98,7 @@ public final class Relayer implements AutoCloseable {
         this.groupId = groupId(config.applicationId(), chain);
         this.chains = config.chains();
         this.rpc = rpc;
-        var parts = RelayerSetup.parts(chain, rpc);
-        this.batch = parts.batch();
-        this.recovery = parts.recovery();
+        this.batch = RelayerSetup.batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(
                 RelayerSetup.consumerProperties(config, chain, batchBound(chain)),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
@@ -143,7 +140,9 @@ public final class Relayer implements AutoCloseable {
 
     /**
      * A batch may wait for receipts through every replacement, then for its depth, with RPC retries around it: the
-     * longest the relayer's poll may be held up by its oldest batch, which its poll interval must outlast.
+     * longest the relayer's poll may be held up by its oldest batch, which its poll interval must outlast. The first
+     * batch with a charge or refund may wait first for what a previous relayer left in flight (two receipt timeouts at
+     * most), which this covers too.
      */
     static Duration batchBound(ChainSettings chain) {
         return chain.receiptTimeout()
@@ -154,9 +153,6 @@ public final class Relayer implements AutoCloseable {
     private void run() {
         var inFlight = new ArrayDeque<InFlight>();
         try {
-            if (recovery != null) {
-                recovery.settle();
-            }
             while (running) {
                 // While batches wait for their blocks, poll briefly so a finished one is published soon.
                 var records = consumer.poll(inFlight.isEmpty() ? POLL : POLL_WHILE_WAITING);
@@ -169,8 +165,6 @@ public final class Relayer implements AutoCloseable {
                     finishOldest(inFlight);
                 }
             }
-        } catch (InterruptedException closing) {
-            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             if (running) {
                 failed(e);

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.jspecify.annotations.Nullable;
 import org.web3j.crypto.Credentials;
 
 /** How a {@link Relayer}'s parts are made from its chain's settings: its Kafka clients and its batch's executors. */
@@ -15,13 +14,10 @@ final class RelayerSetup {
 
     private RelayerSetup() {}
 
-    /** A relayer's batch and, with a key, what settles the key's transactions left in flight before it reads. */
-    record Parts(RelayBatch batch, @Nullable NonceRecovery recovery) {}
-
-    static Parts parts(ChainSettings chain, RelayerRpc rpc) {
+    static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
         var key = chain.relayerKey();
         if (key == null) {
-            return new Parts(new RelayBatch(chain, rpc, null, null, null), null);
+            return new RelayBatch(chain, rpc, null, null, null, null);
         }
         var credentials = Credentials.create(key.hex());
         var caps = chain.feeCaps();
@@ -35,17 +31,16 @@ final class RelayerSetup {
         var recovery = new NonceRecovery(rpc, sender, chain.chainId());
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
-            return new Parts(new RelayBatch(chain, rpc, sender, null, null), recovery);
+            return new RelayBatch(chain, rpc, sender, null, null, recovery);
         }
         var vault = new VaultReader(rpc, vaultAddress);
         var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
-        return new Parts(
-                new RelayBatch(
-                        chain,
-                        rpc,
-                        sender,
-                        new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
-                        new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock)),
+        return new RelayBatch(
+                chain,
+                rpc,
+                sender,
+                new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
+                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
                 recovery);
     }
 

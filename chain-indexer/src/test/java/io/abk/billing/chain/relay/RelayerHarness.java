@@ -158,6 +158,25 @@ public final class RelayerHarness implements AutoCloseable {
         return copy(c, c.mode(), c.confirmations(), c.feeCaps(), true);
     }
 
+    /** The chain with a receipt timeout of {@code timeout}. */
+    static ChainSettings withReceiptTimeout(ChainSettings c, Duration timeout) {
+        return new ChainSettings(
+                c.mode(),
+                c.name(),
+                c.chainId(),
+                c.rpcUrls(),
+                c.confirmations(),
+                c.usdcAddress(),
+                c.usdcDecimals(),
+                c.vaultAddress(),
+                c.relayerKey(),
+                c.feeCaps(),
+                c.startBlock(),
+                c.pollInterval(),
+                timeout,
+                c.timeTravel());
+    }
+
     /** The same chain as {@code mode}'s chain (a relayer takes only the requests of its mode). */
     static ChainSettings withMode(ChainSettings c, Mode mode) {
         return copy(c, mode, c.confirmations(), c.feeCaps(), c.timeTravel());
