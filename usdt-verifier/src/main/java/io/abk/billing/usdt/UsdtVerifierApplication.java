@@ -2,9 +2,12 @@ package io.abk.billing.usdt;
 
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
+import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.usdt.config.PartsHealth;
 import io.abk.billing.usdt.config.VerifierConfiguration;
+import io.abk.billing.usdt.http.auth.ServiceKeys;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.SpringApplication;
@@ -24,6 +27,22 @@ import org.springframework.context.annotation.Import;
 public final class UsdtVerifierApplication {
 
     public static final String SERVICE = "usdt-verifier";
+
+    /**
+     * Its secrets, read from their variables or {@code _FILE} files and checked under the production profile before it
+     * starts: the API keys (each one alone, and never the documented development key) and the data provider's key,
+     * whose length is the provider's.
+     */
+    static final SpringLaunch.Service LAUNCH = SpringLaunch.Service.named(
+            SERVICE,
+            UsdtVerifierApplication.class,
+            List.of(
+                    Secret.required("BILLING_USDT_KEYS")
+                            .list()
+                            .refusing(
+                                    "the USDT verifier's documented development key",
+                                    List.of(ServiceKeys.DEVELOPMENT_KEY)),
+                    Secret.optional("BILLING_USDT_RPC_API_KEY").issuedElsewhere()));
 
     private UsdtVerifierApplication() {}
 
@@ -53,7 +72,7 @@ public final class UsdtVerifierApplication {
     private static Running launch(Map<String, String> settings, boolean ownProcess) {
         var application = new SpringApplication(Verifier.class);
         application.setWebApplicationType(WebApplicationType.REACTIVE);
-        return new Running(SpringLaunch.run(application, SERVICE, UsdtVerifierApplication.class, settings, ownProcess));
+        return new Running(SpringLaunch.run(application, LAUNCH, settings, ownProcess));
     }
 
     /** The running verifier; closing it stops the HTTP server, Kafka Streams and the clients. */

@@ -30,6 +30,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * A real verifier for integration tests: an in-process KRaft broker with every catalog topic (3 partitions), the
  * verifier started on a free port with the given settings, an HTTP client, and readers of what it wrote to Kafka.
+ * The verifier reaches the broker through its listener that takes only clients who log in, with the security
+ * settings of its environment, so every test also shows that each of its Kafka clients (the Streams app, the command
+ * producer, the outcome feed, the lag reader) takes them; the readers use the plaintext listener.
  */
 public final class TestVerifier implements AutoCloseable {
 
@@ -57,7 +60,8 @@ public final class TestVerifier implements AutoCloseable {
                 .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
         var all = new HashMap<String, String>();
-        all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
+        all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.saslBootstrapServers());
+        all.putAll(TestBroker.saslClientEnvironment());
         all.put("BILLING_USDT_HTTP_PORT", "0");
         all.put("BILLING_USDT_KEYS", KEY);
         all.put("BILLING_USDT_STATE_DIR", dir.resolve("state").toString());

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.projection;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -64,16 +65,23 @@ public final class ChangeProjector implements SmartLifecycle {
             int maxBatch,
             Duration pollTimeout,
             Duration maxBackoff,
-            String instanceId) {
+            String instanceId,
+            KafkaClientSecurity security) {
 
         public Settings(
                 String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
-            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "");
+            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "", KafkaClientSecurity.PLAINTEXT);
         }
 
         /** The same settings as the static member {@code instanceId} of the group (empty: dynamic membership). */
         public Settings withInstanceId(String instanceId) {
-            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip());
+            return new Settings(
+                    bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip(), security);
+        }
+
+        /** The same settings, connecting with {@code security}. */
+        public Settings withSecurity(KafkaClientSecurity security) {
+            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId, security);
         }
     }
 
@@ -255,8 +263,8 @@ public final class ChangeProjector implements SmartLifecycle {
         return created;
     }
 
-    private Map<String, Object> consumerConfig() {
-        var config = new HashMap<String, Object>();
+    Map<String, Object> consumerConfig() {
+        var config = settings.security().applyTo(new HashMap<String, Object>());
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-gateway-projector");

@@ -12,6 +12,7 @@ import io.abk.billing.chain.rpc.BlockHeader;
 import io.abk.billing.chain.rpc.ChainRpc;
 import io.abk.billing.chain.rpc.RpcException;
 import io.abk.billing.chain.rpc.RpcRetry;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.topic.Topics;
@@ -65,6 +66,7 @@ public final class ChainFollower implements AutoCloseable {
 
     private final FollowerSettings settings;
     private final String bootstrapServers;
+    private final KafkaClientSecurity security;
     private final WatchedAddresses watched;
     private final boolean ownsWatched;
     private final RpcRetry retry;
@@ -86,12 +88,23 @@ public final class ChainFollower implements AutoCloseable {
             WatchedAddresses watched,
             boolean ownsWatched,
             RpcRetry retry) {
+        this(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT, watched, ownsWatched, retry);
+    }
+
+    ChainFollower(
+            FollowerSettings settings,
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            WatchedAddresses watched,
+            boolean ownsWatched,
+            RpcRetry retry) {
         if (settings.usdt() != null && !watched.topics().contains(Topics.USDT_WATCHED_ADDRESSES.name())) {
             throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
                     + " not read " + Topics.USDT_WATCHED_ADDRESSES.name());
         }
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
+        this.security = security;
         this.watched = watched;
         this.ownsWatched = ownsWatched;
         this.retry = retry;
@@ -108,9 +121,15 @@ public final class ChainFollower implements AutoCloseable {
      * {@link #start()} it.
      */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers) {
+        return create(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT);
+    }
+
+    /** As {@link #create(FollowerSettings, String)}, its Kafka clients connecting with {@code security}. */
+    public static ChainFollower create(
+            FollowerSettings settings, String bootstrapServers, KafkaClientSecurity security) {
         var watched = WatchedAddresses.start(
-                bootstrapServers, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
-        return new ChainFollower(settings, bootstrapServers, watched, true, RpcRetry.DEFAULT);
+                bootstrapServers, security, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
+        return new ChainFollower(settings, bootstrapServers, security, watched, true, RpcRetry.DEFAULT);
     }
 
     /** A follower that shares {@code watched} with others (it does not close it). */
@@ -206,7 +225,7 @@ public final class ChainFollower implements AutoCloseable {
     private void resume() {
         closeProducer();
         var created = new KafkaProducer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ProducerConfig.TRANSACTIONAL_ID_CONFIG,
@@ -218,12 +237,13 @@ public final class ChainFollower implements AutoCloseable {
                         ProducerConfig.ACKS_CONFIG,
                         "all",
                         ProducerConfig.LINGER_MS_CONFIG,
-                        5),
+                        5)),
                 new StringSerializer(),
                 new ByteArraySerializer());
         producer = created;
         created.initTransactions();
-        state = Checkpoints.load(bootstrapServers, settings.chainId(), settings.startBlock(), settings.windowSize());
+        state = Checkpoints.load(
+                bootstrapServers, security, settings.chainId(), settings.startBlock(), settings.windowSize());
         nextBlock = state.nextBlock();
     }
 

@@ -46,7 +46,7 @@ final class RelayerAndFollower implements ChainWorkers {
         }
         var relayer = Relayer.start(config, chain);
         try {
-            var follower = ChainFollower.create(plan, config.bootstrapServers());
+            var follower = ChainFollower.create(plan, config.bootstrapServers(), config.kafkaSecurity());
             follower.start();
             return new Running(relayer, follower);
         } catch (RuntimeException e) {

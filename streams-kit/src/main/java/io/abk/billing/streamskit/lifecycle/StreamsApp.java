@@ -48,7 +48,7 @@ public final class StreamsApp implements AutoCloseable {
     private final String applicationId;
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
-    private final String bootstrapServers;
+    private final Map<String, Object> adminConfig;
     private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
@@ -57,13 +57,13 @@ public final class StreamsApp implements AutoCloseable {
             String applicationId,
             KafkaStreams streams,
             TopicsReadiness readiness,
-            String bootstrapServers,
+            Map<String, Object> adminConfig,
             CountDownLatch terminated) {
         this.applicationId = applicationId;
         this.terminated = terminated;
         this.streams = streams;
         this.readiness = readiness;
-        this.bootstrapServers = bootstrapServers;
+        this.adminConfig = Map.copyOf(adminConfig);
     }
 
     /**
@@ -86,18 +86,15 @@ public final class StreamsApp implements AutoCloseable {
         var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
         // Giving up on the topics ends the app's life as a failure into ERROR would: awaitTermination returns.
         var terminated = new CountDownLatch(1);
+        var config = new StreamsConfig(props);
         var readiness = new TopicsReadiness(
                 streams,
-                new StreamsConfig(props).getAdminConfigs(applicationId + "-topics-check"),
+                config.getAdminConfigs(applicationId + "-topics-check"),
                 requirements,
                 TOPICS_WAIT,
                 terminated::countDown);
         var app = new StreamsApp(
-                applicationId,
-                streams,
-                readiness,
-                props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
-                terminated);
+                applicationId, streams, readiness, config.getAdminConfigs(applicationId + "-admin"), terminated);
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
@@ -152,8 +149,12 @@ public final class StreamsApp implements AutoCloseable {
         return applicationId;
     }
 
-    public String bootstrapServers() {
-        return bootstrapServers;
+    /**
+     * What an admin client of the service connects with (its brokers and their security, as the app's own clients),
+     * for the service's other admin clients (the consumer groups' lag).
+     */
+    public Map<String, Object> adminConfig() {
+        return adminConfig;
     }
 
     /**

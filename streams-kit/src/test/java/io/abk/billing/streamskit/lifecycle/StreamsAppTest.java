@@ -3,6 +3,7 @@ package io.abk.billing.streamskit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,8 +25,12 @@ class StreamsAppTest {
     @Test
     void shouldWaitInCreatedAndTerminateOnCloseWhenTheBrokerNeverAnswers() throws Exception {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "127.0.0.1:" + closedPort(),
+                "kit-test",
+                stateDir,
+                Duration.ofMillis(30),
+                KafkaClientSecurity.PLAINTEXT);
         var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
 
         app.startWhenTopicsExist();
@@ -43,8 +48,12 @@ class StreamsAppTest {
     @Test
     void shouldFailItsStartNamingWhatIsMissingWhenTheTopicsAreNotReadyInTime() throws Exception {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "127.0.0.1:" + closedPort(),
+                "kit-test",
+                stateDir,
+                Duration.ofMillis(30),
+                KafkaClientSecurity.PLAINTEXT);
         var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
 
         app.startWhenTopicsExist();
