@@ -1,5 +1,6 @@
 package io.abk.billing.gateway;
 
+import io.abk.billing.gateway.adminport.AdminPortProperties;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;
@@ -24,7 +25,8 @@ public class GatewayApplication {
 
     /**
      * Its secrets, read from their variables or {@code _FILE} files and checked under the production profile before it
-     * starts: the operator token, the database password and the sealing keyring of webhook secrets.
+     * starts: the operator token, the database password and the sealing keyring of webhook secrets; and, under that
+     * profile, the operator API on a port of its own.
      */
     static final SpringLaunch.Service LAUNCH = new SpringLaunch.Service(
                     SERVICE,
@@ -33,7 +35,8 @@ public class GatewayApplication {
                     List.of(
                             Secret.required("BILLING_ADMIN_TOKEN"),
                             Secret.required("BILLING_DB_PASSWORD"),
-                            Secret.required(SealingKeys.KEYS_VARIABLE).keyring()));
+                            Secret.required(SealingKeys.KEYS_VARIABLE).keyring()))
+            .checking(AdminPortProperties::checkProduction);
 
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
