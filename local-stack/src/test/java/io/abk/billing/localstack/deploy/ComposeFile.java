@@ -41,7 +41,9 @@ record ComposeFile(Map<String, Object> root) {
     @SuppressWarnings("unchecked")
     List<String> list(String service, String key) {
         var value = services().get(service).get(key);
-        return value == null ? List.of() : ((List<Object>) value).stream().map(Object::toString).toList();
+        return value == null
+                ? List.of()
+                : ((List<Object>) value).stream().map(Object::toString).toList();
     }
 
     @SuppressWarnings("unchecked")

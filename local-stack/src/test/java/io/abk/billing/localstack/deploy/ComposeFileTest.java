@@ -25,8 +25,18 @@ class ComposeFileTest {
         {"webhook-sender", "BILLING_DB_PASSWORD", "BILLING_DB_PASSWORD_FILE", "postgres_password"},
         {"webhook-sender", "BILLING_SECRETS_KEYS", "BILLING_SECRETS_KEYS_FILE", "sealing_keys"},
         {"webhook-sender", "BILLING_USDT_WEBHOOK_SECRET", "BILLING_USDT_WEBHOOK_SECRET_FILE", "usdt_webhook_secret"},
-        {"chain-indexer-1", "BILLING_CHAINS_TEST_RELAYER_KEY", "BILLING_CHAINS_TEST_RELAYER_KEY_FILE", "test_relayer_key"},
-        {"chain-indexer-2", "BILLING_CHAINS_LIVE_RELAYER_KEY", "BILLING_CHAINS_LIVE_RELAYER_KEY_FILE", "live_relayer_key"},
+        {
+            "chain-indexer-1",
+            "BILLING_CHAINS_TEST_RELAYER_KEY",
+            "BILLING_CHAINS_TEST_RELAYER_KEY_FILE",
+            "test_relayer_key"
+        },
+        {
+            "chain-indexer-2",
+            "BILLING_CHAINS_LIVE_RELAYER_KEY",
+            "BILLING_CHAINS_LIVE_RELAYER_KEY_FILE",
+            "live_relayer_key"
+        },
         {"usdt-verifier-1", "BILLING_USDT_KEYS", "BILLING_USDT_KEYS_FILE", "usdt_keys"},
         {"usdt-verifier-2", "BILLING_USDT_RPC_API_KEY", "BILLING_USDT_RPC_API_KEY_FILE", "usdt_rpc_api_key"},
         {"postgres", "POSTGRES_PASSWORD", "POSTGRES_PASSWORD_FILE", "postgres_password"},
@@ -51,17 +61,21 @@ class ComposeFileTest {
                     .as("%s of %s", row[1], service)
                     .doesNotContainKey(row[1])
                     .containsEntry(row[2], "/run/secrets/" + secret);
-            assertThat(compose.list(service, "secrets")).as("secrets of %s", service).contains(secret);
+            assertThat(compose.list(service, "secrets"))
+                    .as("secrets of %s", service)
+                    .contains(secret);
             assertThat(compose.secrets().get(secret))
                     .as("the compose secret %s", secret)
                     .containsEntry("file", "${BILLING_SECRETS_DIR:-./secrets}/" + secret.replace('_', '-'));
         }
-        compose.services().keySet().forEach(service -> assertThat(compose.environment(service).entrySet())
-                .as("secret-named variables of %s", service)
-                .noneSatisfy(variable -> {
-                    assertThat(variable.getKey()).matches(SECRET_NAME).doesNotMatch(NOT_A_SECRET);
-                    assertThat(variable.getValue()).isNotBlank();
-                }));
+        compose.services()
+                .keySet()
+                .forEach(service -> assertThat(compose.environment(service).entrySet())
+                        .as("secret-named variables of %s", service)
+                        .noneSatisfy(variable -> {
+                            assertThat(variable.getKey()).matches(SECRET_NAME).doesNotMatch(NOT_A_SECRET);
+                            assertThat(variable.getValue()).isNotBlank();
+                        }));
     }
 
     @Test
@@ -72,9 +86,10 @@ class ComposeFileTest {
                 .toList();
 
         assertThat(ours).contains("api-gateway", "billing-streams-1", "chain-indexer-1", "usdt-verifier-1", "topics");
-        assertThat(ours).allSatisfy(service -> assertThat(compose.environment(service))
-                .as(service)
-                .containsEntry("SPRING_PROFILES_ACTIVE", "production"));
+        assertThat(ours)
+                .allSatisfy(service -> assertThat(compose.environment(service))
+                        .as(service)
+                        .containsEntry("SPRING_PROFILES_ACTIVE", "production"));
     }
 
     @Test
@@ -83,9 +98,11 @@ class ComposeFileTest {
         var adminPort = gateway.get("BILLING_ADMIN_PORT");
 
         assertThat(adminPort).isNotBlank().isNotEqualTo(gateway.get("BILLING_HTTP_PORT"));
-        compose.services().keySet().forEach(service -> assertThat(compose.list(service, "ports"))
-                .as("ports %s publishes", service)
-                .noneMatch(port -> port.endsWith(":" + adminPort)));
+        compose.services()
+                .keySet()
+                .forEach(service -> assertThat(compose.list(service, "ports"))
+                        .as("ports %s publishes", service)
+                        .noneMatch(port -> port.endsWith(":" + adminPort)));
     }
 
     @Test

@@ -59,10 +59,12 @@ class NginxConfTest {
     void shouldTerminateTlsOnEveryServerThatPassesTrafficOn() {
         var servers = conf.all("server");
 
-        assertThat(servers.stream().filter(NginxConfTest::proxies)).allSatisfy(server -> assertThat(
-                        server.directive("listen"))
-                .allSatisfy(listen -> assertThat(listen).contains("ssl")));
-        assertThat(servers.stream().filter(NginxConfTest::proxies).flatMap(server -> server.directive("listen").stream())
+        assertThat(servers.stream().filter(NginxConfTest::proxies))
+                .allSatisfy(server -> assertThat(server.directive("listen"))
+                        .allSatisfy(listen -> assertThat(listen).contains("ssl")));
+        assertThat(servers.stream()
+                        .filter(NginxConfTest::proxies)
+                        .flatMap(server -> server.directive("listen").stream())
                         .map(List::getFirst))
                 .contains("443", "8787");
         var http = conf.all("http").getFirst();

@@ -42,10 +42,14 @@ class ProductionRefusalIT {
                         "api-gateway: the admin token .env.example shipped",
                         "io.abk.billing.gateway.GatewayApplication",
                         Map.of(
-                                "BILLING_ADMIN_TOKEN", SHIPPED_TOKEN,
-                                "BILLING_DB_PASSWORD", STRONG,
-                                "BILLING_SECRETS_KEYS", "k1:" + STRONG + "AAAAAAAAAAAA",
-                                "BILLING_ADMIN_PORT", "0"),
+                                "BILLING_ADMIN_TOKEN",
+                                SHIPPED_TOKEN,
+                                "BILLING_DB_PASSWORD",
+                                STRONG,
+                                "BILLING_SECRETS_KEYS",
+                                "k1:" + STRONG + "AAAAAAAAAAAA",
+                                "BILLING_ADMIN_PORT",
+                                "0"),
                         "api-gateway: invalid configuration: BILLING_ADMIN_TOKEN is a value shipped in .env.example",
                         SHIPPED_TOKEN),
                 Arguments.of(

@@ -1,8 +1,8 @@
 package io.abk.billing.localstack.docs;
 
-import io.abk.billing.localstack.RepositoryRoot;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.localstack.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLDecoder;

@@ -3,6 +3,7 @@ package io.abk.billing.usdt.command;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -91,6 +92,12 @@ public final class CommandBus implements AutoCloseable {
                 .flatMap(outcome -> Flux.fromIterable(outcome.getFollowUps())
                         .flatMap(id -> outcome(id).flatMap(this::settled))
                         .collectList()));
+    }
+
+    /** Sends a command of an Idempotency-Key record and answers with its outcome. */
+    public Mono<UsdtCommandOutcome> idempotency(UsdtIdempotencyCommand command) {
+        return within(waitingFor(
+                command.getCommandId(), send(Topics.USDT_IDEMPOTENCY_COMMANDS, command.getRecordKey(), command)));
     }
 
     /** Registers the waiter, then runs {@code send}, then waits. */
