@@ -12,10 +12,13 @@ import org.junit.jupiter.api.Test;
 /** docker-compose.yml and .env.example, read for how the deployment's secrets, profile and ports are given. */
 class ComposeFileTest {
 
-    /** A variable that holds a secret by its name; an id ({@code _ACTIVE_KEY}) or an address does not. */
+    /**
+     * A variable that holds a secret by its name; an id ({@code _ACTIVE_KEY}), an address or the path of a file that
+     * holds a key ({@code BILLING_TLS_KEY}, mounted) does not.
+     */
     private static final Pattern SECRET_NAME = Pattern.compile(".*(PASSWORD|TOKEN|SECRET|_KEYS|_KEY|JAAS_CONFIG)");
 
-    private static final Pattern NOT_A_SECRET = Pattern.compile(".*(_ACTIVE_KEY|_ADDRESS)");
+    private static final Pattern NOT_A_SECRET = Pattern.compile(".*(_ACTIVE_KEY|_ADDRESS|_TLS_KEY)");
 
     /** Where each secret goes: service, its variable, the variable that names its file, the compose secret. */
     private static final String[][] SECRET_FILES = {

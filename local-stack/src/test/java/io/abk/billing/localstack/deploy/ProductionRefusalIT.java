@@ -67,11 +67,11 @@ class ProductionRefusalIT {
                         "io.abk.billing.webhooks.WebhookSenderApplication",
                         Map.of(
                                 "BILLING_DB_PASSWORD_FILE",
-                                "@billing",
+                                "@pg-password-too-short",
                                 "BILLING_SECRETS_KEYS",
                                 "k1:" + STRONG + "AAAAAAAAAAAA"),
                         "webhook-sender: invalid configuration: BILLING_DB_PASSWORD must be at least 32 characters",
-                        "billing\n"),
+                        "pg-password-too-short"),
                 Arguments.of(
                         "usdt-verifier: the development key among its keys",
                         "io.abk.billing.usdt.UsdtVerifierApplication",
