@@ -27,33 +27,29 @@ class AdminPortIT extends GatewayWithoutKafkaIT {
         return networkClient(apiPort);
     }
 
-    /** Protects the operator API from the internet: the public entry point once served it to anyone with the token. */
-    @Test
-    void shouldAnswerTheOperatorApiOnThePublicPortAsAnUnknownPathWhenItHasAPortOfItsOwn() {
-        assertThat(adminPort.port()).isPositive().isNotEqualTo(apiPort);
-        for (var path : new String[] {"/admin/v1/merchants", "/%61dmin/v1/merchants", "/admin;x=1/v1/merchants"}) {
-            admin(publicPort()
-                            .post()
-                            .uri(path)
-                            .header(HttpHeaders.HOST, "localhost:" + adminPort.port())
-                            .header("X-Forwarded-Port", Integer.toString(adminPort.port()))
-                            .bodyValue(Map.of("name", "Reached from outside")))
-                    .exchange()
-                    .expectStatus()
-                    .isNotFound()
-                    .expectBody()
-                    .jsonPath("$.code")
-                    .isEqualTo("route_not_found");
-        }
-        publicPort()
-                .get()
-                .uri("/admin/v1/audit_log")
-                .exchange()
+    /** The answer to a path the gateway does not know. */
+    private static void expectUnknownPath(WebTestClient.RequestHeadersSpec<?> request) {
+        request.exchange()
                 .expectStatus()
                 .isNotFound()
                 .expectBody()
                 .jsonPath("$.code")
                 .isEqualTo("route_not_found");
+    }
+
+    /** Protects the operator API from the internet: the public entry point once served it to anyone with the token. */
+    @Test
+    void shouldAnswerTheOperatorApiOnThePublicPortAsAnUnknownPathWhenItHasAPortOfItsOwn() {
+        assertThat(adminPort.port()).isPositive().isNotEqualTo(apiPort);
+        for (var path : new String[] {"/admin/v1/merchants", "/%61dmin/v1/merchants", "/admin;x=1/v1/merchants"}) {
+            expectUnknownPath(admin(publicPort()
+                    .post()
+                    .uri(path)
+                    .header(HttpHeaders.HOST, "localhost:" + adminPort.port())
+                    .header("X-Forwarded-Port", Integer.toString(adminPort.port()))
+                    .bodyValue(Map.of("name", "Reached from outside"))));
+        }
+        expectUnknownPath(publicPort().get().uri("/admin/v1/audit_log"));
     }
 
     @Test
@@ -76,16 +72,7 @@ class AdminPortIT extends GatewayWithoutKafkaIT {
     void shouldServeNothingButTheOperatorApiOnItsOwnPort() {
         var key = newMerchantKey("test");
 
-        operatorHttp()
-                .get()
-                .uri("/v1/payments")
-                .header(HttpHeaders.AUTHORIZATION, "Bearer " + key)
-                .exchange()
-                .expectStatus()
-                .isNotFound()
-                .expectBody()
-                .jsonPath("$.code")
-                .isEqualTo("route_not_found");
+        expectUnknownPath(operatorHttp().get().uri("/v1/payments").header(HttpHeaders.AUTHORIZATION, "Bearer " + key));
         publicPort()
                 .get()
                 .uri("/v1/payments")

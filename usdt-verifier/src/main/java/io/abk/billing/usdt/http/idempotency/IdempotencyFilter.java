@@ -2,6 +2,7 @@ package io.abk.billing.usdt.http.idempotency;
 
 import io.abk.billing.opskit.idempotency.Bodies;
 import io.abk.billing.opskit.idempotency.CapturingResponse;
+import io.abk.billing.opskit.idempotency.KeyedExchange;
 import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -25,16 +26,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -50,7 +46,6 @@ import reactor.core.publisher.Mono;
 public class IdempotencyFilter implements WebFilter {
 
     public static final String KEY_HEADER = "Idempotency-Key";
-    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
     static final int MAX_KEY_LENGTH = 255;
     /** The billing API's: a retry within a day is safe. */
     static final Duration TTL = Duration.ofHours(24);
@@ -101,7 +96,8 @@ public class IdempotencyFilter implements WebFilter {
                     lease,
                     TTL);
             return decide(claim).flatMap(decision -> switch (decision) {
-                case IdempotencyDecision.Replay replay -> replay(exchange, replay);
+                case IdempotencyDecision.Replay replay ->
+                    KeyedExchange.replay(exchange, replay.status(), replay.body());
                 case IdempotencyDecision.Mismatch mismatch ->
                     Mono.error(new UsdtApiException(
                             409,
@@ -141,34 +137,12 @@ public class IdempotencyFilter implements WebFilter {
                         Objects.requireNonNull(outcome.getIdempotency(), "an idempotency command answers one")));
     }
 
-    private static Mono<Void> replay(ServerWebExchange exchange, IdempotencyDecision.Replay replay) {
-        var response = exchange.getResponse();
-        response.setStatusCode(HttpStatusCode.valueOf(replay.status()));
-        response.getHeaders().set(REPLAYED_HEADER, "true");
-        if (replay.body().isEmpty()) {
-            return response.setComplete();
-        }
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        var bytes = replay.body().getBytes(StandardCharsets.UTF_8);
-        return response.writeWith(
-                Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
-    }
-
     /** Runs the request under {@code requestCommandId}, its answer (errors included) kept before it is sent. */
     private Mono<Void> proceed(
             ServerWebExchange exchange, WebFilterChain chain, String recordKey, byte[] body, String requestCommandId) {
         var captured = new CapturingResponse(
                 exchange.getResponse(), (status, answer) -> record(recordKey, requestCommandId, status, answer));
-        var replayable = new ServerHttpRequestDecorator(exchange.getRequest()) {
-            @Override
-            public Flux<DataBuffer> getBody() {
-                return body.length == 0
-                        ? Flux.empty()
-                        : Flux.defer(() ->
-                                Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
-            }
-        };
-        var keyed = exchange.mutate().request(replayable).response(captured).build();
+        var keyed = KeyedExchange.withBody(exchange, body).response(captured).build();
         keyed.getAttributes().put(RequestIds.ATTRIBUTE, requestCommandId);
         return chain.filter(keyed)
                 .onErrorResume(error -> errors.handle(keyed, error))
