@@ -73,16 +73,15 @@ class ProductionRefusalIT {
                         "webhook-sender: invalid configuration: BILLING_DB_PASSWORD must be at least 32 characters",
                         "pg-password-too-short"),
                 Arguments.of(
-                        "usdt-verifier: the development key among its keys",
+                        "usdt-verifier: one of its keys too short (the verifier alone took 16 characters)",
                         "io.abk.billing.usdt.UsdtVerifierApplication",
                         Map.of(
                                 "BILLING_USDT_KEYS",
-                                STRONG + ",usdt_dev_local_only_key",
+                                STRONG + ",usdt_key_of_20_chars",
                                 "BILLING_USDT_RPC_URLS",
                                 "http://127.0.0.1:9"),
-                        "usdt-verifier: invalid configuration: BILLING_USDT_KEYS (key 2) is the USDT verifier's"
-                                + " documented development key",
-                        "usdt_dev_local_only_key"),
+                        "usdt-verifier: invalid configuration: BILLING_USDT_KEYS (key 2) must be at least 32 characters",
+                        "usdt_key_of_20_chars"),
                 Arguments.of(
                         "chain-indexer: anvil's relayer key as the live relayer",
                         "io.abk.billing.chain.ChainIndexerApp",
