@@ -3,6 +3,7 @@ package io.abk.billing.streamskit.lifecycle;
 import io.abk.billing.opskit.http.Health;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,7 +99,7 @@ public final class StreamsApp implements AutoCloseable {
                 readiness,
                 props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
                 terminated);
-        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
+        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler(Clock.systemUTC()));
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
             if (next == KafkaStreams.State.NOT_RUNNING || next == KafkaStreams.State.ERROR) {
