@@ -254,13 +254,23 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
-     * The body of a service's {@code main}: closes the app when the JVM shuts down, blocks until it stops, and
-     * exits with status 1 if it failed into ERROR, so the supervisor sees the failure and restarts the process.
+     * The body of a service's {@code main}: closes the app when the JVM shuts down, then
+     * {@linkplain #exitWhenFailed() blocks until it stops}.
      *
      * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
      */
     public void runUntilStopped(String shutdownThreadName) throws InterruptedException {
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, shutdownThreadName));
+        exitWhenFailed();
+    }
+
+    /**
+     * Blocks until the app has stopped, and exits with status 1 if it failed into ERROR, so the supervisor sees the
+     * failure and restarts the process: for a service whose own shutdown (Spring's, say) closes the app.
+     *
+     * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
+     */
+    public void exitWhenFailed() throws InterruptedException {
         awaitTermination();
         var failure = startFailure();
         if (failure != null) {
