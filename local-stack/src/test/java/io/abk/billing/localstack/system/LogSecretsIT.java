@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * ({@link SeenSecrets}: admin tokens, demo keys, sealing keys, API keys issued and rotated, webhook endpoint secrets),
  * and nothing that looks like one ({@code abk_test_}/{@code abk_live_} followed by a key's 32 or more characters,
  * {@code whsec_} followed by a secret, a sealing keyring entry: a key id, a colon and the base64 of 32 bytes). It reads this JVM's log file ({@code target/system-tests.log}, from
- * {@code logback-test.xml}) and the logs of the service processes the scale-out test ran ({@code target/process-logs}).
+ * {@code logback-test.xml}) and the logs of the service processes the process-mode tests ran ({@code target/process-logs}).
  *
  * <p>It runs after every other class; run alone, no secret was seen in this JVM and it is skipped, saying so.
  */
