@@ -4,7 +4,6 @@ import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
 import io.abk.billing.localstack.processes.ServiceFleet;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -61,12 +60,7 @@ public final class ProcessStack implements ParameterResolver {
     record Running(LocalStack stack, Path dataDir) implements AutoCloseable {
 
         static Running start() {
-            Path dataDir;
-            try {
-                dataDir = Files.createTempDirectory("billing-process-tests-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            var dataDir = TempDirs.create("billing-process-tests-");
             var stack = LocalStack.start(
                     LocalStackConfig.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS));
             System.out.printf(
