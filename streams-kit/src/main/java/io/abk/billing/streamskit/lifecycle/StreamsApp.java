@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * this. {@link #startWhenTopicsExist()} returns at once: Kafka Streams starts in the background as soon as every
  * topic of the topology exists (the app creates none; until then {@link #state()} stays {@code CREATED}), or the
  * start fails once they have been missing for {@link #TOPICS_WAIT} ({@link #startFailure()}), and
- * {@link #isRunning()} turns true once every task is assigned and restored. A stream thread that fails is
+ * {@link #isReady()} turns true once every task is assigned and its stores restored. A stream thread that fails is
  * replaced or shuts the app down as {@link StreamThreadFailureHandler} says. Closing leaves the consumer group,
  * so a restarted or replacement instance gets the partitions at once instead of after the session timeout, and
  * never wipes local state ({@code cleanUp()}): a restart restores from local RocksDB plus the changelog tail
@@ -53,6 +53,7 @@ public final class StreamsApp implements AutoCloseable {
     private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final ActiveRestorations restorations = new ActiveRestorations();
 
     private StreamsApp(
             String applicationId,
@@ -100,6 +101,7 @@ public final class StreamsApp implements AutoCloseable {
                 props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
                 terminated);
         streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler(Clock.systemUTC()));
+        streams.setGlobalStateRestoreListener(app.restorations);
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
             if (next == KafkaStreams.State.NOT_RUNNING || next == KafkaStreams.State.ERROR) {
@@ -189,10 +191,24 @@ public final class StreamsApp implements AutoCloseable {
         };
     }
 
-    /** Ready once every task is assigned and restored: the app processes its partitions. */
+    /**
+     * Ready once every task is assigned and every active task's stores are restored: the app processes its
+     * partitions. Kafka Streams' RUNNING says so at the end of a rebalance; a store restored again while it runs (a
+     * task corrupted under exactly-once) is caught by {@link ActiveRestorations}. The details name what restores.
+     */
     public Health readiness() {
         var state = streams.state();
-        return state == KafkaStreams.State.RUNNING ? Health.up(details(state)) : Health.down(details(state));
+        var details = details(state);
+        var restoring = restorations.now();
+        if (!restoring.isEmpty()) {
+            details.put("restoring", restoring.size() + " stores: " + String.join(", ", restoring));
+        }
+        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() ? Health.up(details) : Health.down(details);
+    }
+
+    /** True once {@linkplain #readiness() ready}: running, with nothing of its active tasks restoring. */
+    public boolean isReady() {
+        return readiness().up();
     }
 
     private Map<String, String> details(KafkaStreams.State state) {
