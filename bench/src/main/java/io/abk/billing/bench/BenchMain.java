@@ -171,6 +171,7 @@ public final class BenchMain {
                                 cold,
                                 false,
                                 options.recoverySubscriptions(),
+                                options.recoveryBurst(),
                                 options.duration(),
                                 options.clients().getFirst(),
                                 sequence));
@@ -205,6 +206,7 @@ public final class BenchMain {
                                     cold,
                                     usedBefore,
                                     options.recoverySubscriptions(),
+                                    options.recoveryBurst(),
                                     options.duration(),
                                     options.clients().getFirst(),
                                     sequence));
