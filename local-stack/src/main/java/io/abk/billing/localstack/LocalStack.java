@@ -124,6 +124,20 @@ public final class LocalStack implements AutoCloseable {
      * @throws IllegalStateException naming what did not become ready; whatever had started is stopped again
      */
     public static LocalStack start(LocalStackConfig config) {
+        return start(config, Map.of());
+    }
+
+    /**
+     * As {@link #start(LocalStackConfig)}, every service process ({@code --processes}) getting {@code
+     * processEnvironment} on top of its own variables: a test's settings that no stack option sets (a shorter chain
+     * lease session, say).
+     *
+     * @throws IllegalArgumentException when variables are given to a stack that runs no processes
+     */
+    public static LocalStack start(LocalStackConfig config, Map<String, String> processEnvironment) {
+        if (!processEnvironment.isEmpty() && !config.processes()) {
+            throw new IllegalArgumentException("process variables need " + LocalStackConfig.PROCESSES_ARGUMENT);
+        }
         var startedAt = System.nanoTime();
         var phases = new StartPhases();
         var deadline = Deadline.in(config.readyTimeout());
@@ -204,7 +218,8 @@ public final class LocalStack implements AutoCloseable {
             if (config.processes()) {
                 var localChain = chain;
                 fleet = phases.timed(
-                        "service-processes", () -> startProcesses(config, gatewayArgs, localChain, deadline));
+                        "service-processes",
+                        () -> startProcesses(config, gatewayArgs, localChain, processEnvironment, deadline));
                 parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
                 baseUrl = fleet.gatewayUrls().getFirst();
                 usdtUrl = "http://localhost:"
@@ -358,13 +373,18 @@ public final class LocalStack implements AutoCloseable {
      * repository; returns once every process is ready.
      */
     private static ServiceFleet startProcesses(
-            LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain, Deadline deadline) {
+            LocalStackConfig config,
+            GatewayArgs gatewayArgs,
+            @Nullable LocalChain chain,
+            Map<String, String> processEnvironment,
+            Deadline deadline) {
         var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
         var environment = new FleetEnvironment(
                 gatewayArgs,
                 chain == null ? Map.of() : chain.indexerEnvironment(),
                 config.dataDir().resolve("processes"),
-                config.usdtKeys());
+                config.usdtKeys(),
+                processEnvironment);
         return ServiceFleet.start(
                 jars,
                 environment,

@@ -4,9 +4,7 @@ import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
 import io.abk.billing.localstack.processes.ServiceFleet;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -82,26 +80,13 @@ public final class ProcessStack implements ParameterResolver {
         @Override
         public void close() {
             stack.close();
-            // The processes' logs outlive the data directory for LogSecretsIT (and for a reader of a failed run).
-            keepProcessLogs(dataDir.resolve("logs"));
-            TempDirs.deleteQuietly(dataDir);
-        }
-
-        private static void keepProcessLogs(Path logs) {
-            if (!Files.isDirectory(logs)) {
-                return;
-            }
-            try (var files = Files.list(logs)) {
-                Files.createDirectories(LogSecretsIT.PROCESS_LOGS);
-                for (var file : files.toList()) {
-                    Files.copy(
-                            file,
-                            LogSecretsIT.PROCESS_LOGS.resolve("processes-" + file.getFileName()),
-                            StandardCopyOption.REPLACE_EXISTING);
-                }
+            try {
+                // The processes' logs outlive the data directory for LogSecretsIT (and for a reader of a failed run).
+                LogSecretsIT.keepProcessLogs(dataDir.resolve("logs"), "processes-");
             } catch (IOException e) {
-                System.err.println("could not keep the process logs of " + logs + ": " + e);
+                System.err.println("could not keep the process logs of " + dataDir + ": " + e);
             }
+            TempDirs.deleteQuietly(dataDir);
         }
     }
 }

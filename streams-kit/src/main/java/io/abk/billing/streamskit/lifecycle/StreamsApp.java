@@ -12,6 +12,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -52,6 +53,7 @@ public final class StreamsApp implements AutoCloseable {
     private final String bootstrapServers;
     private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
+    private final List<Supplier<Map<String, Health>>> components = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
     private final ActiveRestorations restorations = new ActiveRestorations();
 
@@ -176,12 +178,24 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
+     * Health components of something that runs beside the topology (chain-indexer's held chains), by name, read at
+     * each check: each shows in the details of {@link #liveness()} and {@link #readiness()} as {@code <name>} (UP or
+     * DOWN) and {@code <name>.<detail>}. A component that is down makes the app not ready but leaves it alive: a
+     * restart of the process would do no better than the component's own recovery.
+     */
+    public void healthWith(Supplier<Map<String, Health>> parts) {
+        components.add(parts);
+    }
+
+    /**
      * Alive unless Kafka Streams stopped or failed: waiting for topics and rebalancing are alive (a restart would
-     * not help them). The details say the state and, while it has not started, what it waits for.
+     * not help them). The details say the state and, while it has not started, what it waits for, and the components'
+     * ({@link #healthWith}).
      */
     public Health liveness() {
         var state = streams.state();
         var details = details(state);
+        componentsUp(details);
         if (startFailure() != null) {
             return Health.down(details);
         }
@@ -192,23 +206,41 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
-     * Ready once every task is assigned and every active task's stores are restored: the app processes its
-     * partitions. Kafka Streams' RUNNING says so at the end of a rebalance; a store restored again while it runs (a
-     * task corrupted under exactly-once) is caught by {@link ActiveRestorations}. The details name what restores.
+     * Ready once every task is assigned, every active task's stores are restored and every component is up: the app
+     * does all its work. Kafka Streams' RUNNING says the tasks are restored at the end of a rebalance; a store restored
+     * again while it runs (a task corrupted under exactly-once) is caught by {@link ActiveRestorations}. The details
+     * name what restores.
      */
     public Health readiness() {
         var state = streams.state();
         var details = details(state);
+        var componentsUp = componentsUp(details);
         var restoring = restorations.now();
         if (!restoring.isEmpty()) {
             details.put("restoring", restoring.size() + " stores: " + String.join(", ", restoring));
         }
-        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() ? Health.up(details) : Health.down(details);
+        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() && componentsUp
+                ? Health.up(details)
+                : Health.down(details);
     }
 
-    /** True once {@linkplain #readiness() ready}: running, with nothing of its active tasks restoring. */
+    /** True once {@linkplain #readiness() ready}. */
     public boolean isReady() {
         return readiness().up();
+    }
+
+    /** Adds each component's status and details to {@code details}; whether every one is up. */
+    private boolean componentsUp(Map<String, String> details) {
+        var up = true;
+        for (var parts : components) {
+            for (var part : parts.get().entrySet()) {
+                var health = part.getValue();
+                up &= health.up();
+                details.put(part.getKey(), health.up() ? "UP" : "DOWN");
+                health.details().forEach((key, value) -> details.put(part.getKey() + "." + key, value));
+            }
+        }
+        return up;
     }
 
     private Map<String, String> details(KafkaStreams.State state) {
