@@ -20,6 +20,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -59,7 +61,12 @@ public final class BenchMain {
             return 2;
         }
         var reportPath = Path.of(options.report() != null ? options.report() : "bench/target/bench-report.md");
-        var run = new Run(options, reportPath.toAbsolutePath().resolveSibling("bench-stack.log"));
+        // Each run keeps its own stack log and stall dumps beside the report: the next run must not overwrite the
+        // evidence of this one.
+        var stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        var runFiles = reportPath.toAbsolutePath().resolveSibling("bench-run-" + stamp);
+        var run = new Run(options, runFiles.resolve("stack.log"), runFiles.resolve("stalls"));
+        run.settings.add("this run's files (the stack's log and GC log, stall thread dumps): " + runFiles);
         run.settings.add("scenarios: "
                 + String.join(
                         ", ", options.scenarios().stream().map(Scenario::label).toList()));
@@ -88,14 +95,16 @@ public final class BenchMain {
 
         private final BenchOptions options;
         private final Path stackLog;
+        private final Path stallDumps;
         private final AtomicLong sequence = new AtomicLong(System.currentTimeMillis() * 1000);
         private final List<String> settings = new ArrayList<>();
         private final List<Section> sections = new ArrayList<>();
         private final List<Row> baselines = new ArrayList<>();
 
-        Run(BenchOptions options, Path stackLog) {
+        Run(BenchOptions options, Path stackLog, Path stallDumps) {
             this.options = options;
             this.stackLog = stackLog;
+            this.stallDumps = stallDumps;
         }
 
         /** The scenarios, the chain phase and the baselines on the stack started in this process, or on --url's. */
@@ -171,6 +180,7 @@ public final class BenchMain {
                                 cold,
                                 false,
                                 options.recoverySubscriptions(),
+                                options.recoveryBurst(),
                                 options.duration(),
                                 options.clients().getFirst(),
                                 sequence));
@@ -205,6 +215,7 @@ public final class BenchMain {
                                     cold,
                                     usedBefore,
                                     options.recoverySubscriptions(),
+                                    options.recoveryBurst(),
                                     options.duration(),
                                     options.clients().getFirst(),
                                     sequence));
@@ -215,17 +226,21 @@ public final class BenchMain {
         }
 
         private void scenarios(Target target) {
-            if (options.runs(Scenario.CREATES)) {
-                timed(
-                        Scenario.CREATES.label(),
-                        () -> Creates.run(
-                                target,
-                                options.rate(),
-                                options.warmup(),
-                                options.window(),
-                                options.duration(),
-                                options.clients(),
-                                sequence));
+            for (var creates : List.of(Scenario.CREATES, Scenario.FIXED)) {
+                if (options.runs(creates)) {
+                    timed(
+                            creates.label(),
+                            () -> Creates.run(
+                                    target,
+                                    options.rate(),
+                                    options.warmup(),
+                                    options.window(),
+                                    options.duration(),
+                                    options.clients(),
+                                    creates == Scenario.CREATES,
+                                    stallDumps,
+                                    sequence));
+                }
             }
             if (options.runs(Scenario.GETS)) {
                 timed(

@@ -3,7 +3,6 @@ package io.abk.billing.bench;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +27,7 @@ record BenchOptions(
         int webhookEvents,
         int webhookEndpoints,
         int recoverySubscriptions,
+        int recoveryBurst,
         int partitions,
         boolean stackAsProcess,
         @Nullable String url,
@@ -54,10 +54,13 @@ record BenchOptions(
                                    process, measured without the load generators; recovery then reuses it)]
               creates:  [--warmup 120 --window 20] (warm-up curve from a fresh start, closed loop of the first --clients)
                         [--rate 1000] [--duration 30] [--clients 64,128]
+              fixed:    the warm-up curve and the fixed --rate for --duration only (not part of all): the long run that
+                        hunts stalls; a second whose p99 passes 5 s thread-dumps the stack's JVM and the bench's
               gets:     [--get-pool 1000] [--get-clients 8,32] (--duration each)
               renewals: [--renewals 100000 (up to 1,000,000)]
               webhooks: [--webhook-events 5000 (0: skip)] [--webhook-endpoints 100]
-              recovery: [--recovery-subscriptions 100000] [--stack-jar local-stack/target/local-stack-*-exec.jar]
+              recovery: [--recovery-subscriptions 100000] [--recovery-burst 0 (creates produced at once before the
+                        kill, restarting with the read model behind)] [--stack-jar local-stack/target/local-stack-*-exec.jar]
               chain:    [--chain [--chain-blocks 20] [--chain-transfers-per-block 1000] [--chain-payments 20]]
                         (the stack on a local anvil chain, and the chain phase: follower throughput and
                         confirmation latency)
@@ -82,7 +85,7 @@ record BenchOptions(
         }
         var scenarioText = values.remove("scenario");
         var url = values.remove("url");
-        var scenarios = scenarioText == null ? EnumSet.allOf(Scenario.class) : Scenario.parse(scenarioText);
+        var scenarios = Scenario.parse(scenarioText == null ? Scenario.ALL : scenarioText);
         if (url != null && (scenarioText == null || scenarioText.equals(Scenario.ALL))) {
             // A stack someone else runs cannot be killed and restarted by the bench: all means the others then.
             scenarios.remove(Scenario.RECOVERY);
@@ -102,6 +105,9 @@ record BenchOptions(
                         : integer(values, "webhook-events", 5000),
                 integer(values, "webhook-endpoints", 100),
                 integer(values, "recovery-subscriptions", 100_000),
+                "0".equals(values.get("recovery-burst"))
+                        ? zero(values, "recovery-burst")
+                        : integer(values, "recovery-burst", 0),
                 integer(values, "partitions", 12),
                 stackAsProcess(values.remove("stack")),
                 url,

@@ -22,7 +22,8 @@ import org.web3j.crypto.Credentials;
  * payments: simulated in the sandbox, answered from {@code chain.results} on a chain; and auto-settlement from
  * {@code chain.transfers}) and, for each configured chain, a {@link Relayer} that executes that chain's requests and
  * writes {@code chain.results}, and a chain follower that publishes its confirmed logs to {@code chain.transfers}:
- * those two in one replica at a time, the holder of the chain's lease ({@link ChainLeases}).
+ * those two in one replica at a time, the holder of the chain's lease ({@link ChainLeases}), which starts either again
+ * when it stops by itself while the lease is held; each held chain is a component of the replica's health.
  * {@link #start} returns at once with the running {@link StreamsApp}: Kafka Streams starts in the background as
  * soon as every topic of the topology exists (the app creates none), and closing it closes the followers and the
  * relayers first, then leaves the consumer group and keeps the local state; see {@link StreamsApp} for the whole
@@ -67,9 +68,12 @@ public final class ChainIndexerApp {
                 chains.liveChainConfigured());
         app.startWhenTopicsExist();
         // Each configured chain's relayer executes what the topology leaves to it and its follower publishes its
-        // confirmed logs, in the one replica that holds the chain's lease; they stop with the app. Every replica
-        // reports the lag of the relayers' groups.
-        ChainLeases.start(config).ifPresent(app::closeWith);
+        // confirmed logs, in the one replica that holds the chain's lease; they stop with the app, and each held
+        // chain is a component of the replica's health. Every replica reports the lag of the relayers' groups.
+        ChainLeases.start(config).ifPresent(leases -> {
+            app.closeWith(leases);
+            app.healthWith(leases::health);
+        });
         for (var mode : Mode.values()) {
             var chain = config.chain(mode);
             if (chain.configured()) {

@@ -59,7 +59,7 @@ public final class ChainRequests {
                 .setWalletAddress(null)
                 .setPayoutAddress(PAYOUT)
                 .setOnChainSubscriptionId(null)
-                .setPayload(new VerifyPaymentRequest(txHash))
+                .setPayload(new VerifyPaymentRequest(txHash, null))
                 .build();
     }
 

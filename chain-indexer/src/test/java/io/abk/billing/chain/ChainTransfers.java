@@ -30,7 +30,12 @@ public final class ChainTransfers {
     private ChainTransfers() {}
 
     public static ChainTransfer transfer(String txHash, String from, String to, long micros, boolean retracted) {
-        return log(txHash, 0, USDC, retracted, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC"));
+        return log(txHash, 0, USDC, retracted, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", false));
+    }
+
+    /** The USDC transfer of a vault charge (log 0; the vault's {@code Charged} follows as log 1 of the same hash). */
+    public static ChainTransfer vaultTransfer(String txHash, String from, String to, long micros) {
+        return log(txHash, 0, USDC, false, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", true));
     }
 
     public static ChainTransfer subscribed(String txHash, String ref, String merchant, long micros, int periodMonths) {

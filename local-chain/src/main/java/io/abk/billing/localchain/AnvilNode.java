@@ -16,8 +16,6 @@ import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
-import org.web3j.protocol.core.Request;
-import org.web3j.protocol.core.Response;
 import org.web3j.protocol.http.HttpService;
 import org.web3j.utils.Numeric;
 
@@ -228,16 +226,7 @@ public final class AnvilNode implements AutoCloseable {
 
     /** Calls an anvil (or any) JSON-RPC method and returns its result as JSON-decoded Java values. */
     public Object rpc(String method, Object... params) {
-        try {
-            RawResponse response = new Request<>(method, List.of(params), http, RawResponse.class).send();
-            if (response.hasError()) {
-                throw new IllegalStateException(
-                        method + " failed: " + response.getError().getMessage());
-            }
-            return response.getResult();
-        } catch (IOException e) {
-            throw new UncheckedIOException(method + " failed", e);
-        }
+        return AnvilRpc.call(http, method, List.of(params));
     }
 
     /** Stops anvil (SIGTERM, so a --state file is written), then kills it if it does not stop in time. */
@@ -282,5 +271,4 @@ public final class AnvilNode implements AutoCloseable {
     }
 
     /** A JSON-RPC response whose result is left as plain JSON values. */
-    public static final class RawResponse extends Response<Object> {}
 }

@@ -18,6 +18,7 @@ import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
+import io.abk.billing.localstack.services.StreamsAppsHealth;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.services.UsdtVerifierService;
 import io.abk.billing.localstack.services.WebhookSenderHealth;
@@ -123,6 +124,20 @@ public final class LocalStack implements AutoCloseable {
      * @throws IllegalStateException naming what did not become ready; whatever had started is stopped again
      */
     public static LocalStack start(LocalStackConfig config) {
+        return start(config, Map.of());
+    }
+
+    /**
+     * As {@link #start(LocalStackConfig)}, every service process ({@code --processes}) getting {@code
+     * processEnvironment} on top of its own variables: a test's settings that no stack option sets (a shorter chain
+     * lease session, say).
+     *
+     * @throws IllegalArgumentException when variables are given to a stack that runs no processes
+     */
+    public static LocalStack start(LocalStackConfig config, Map<String, String> processEnvironment) {
+        if (!processEnvironment.isEmpty() && !config.processes()) {
+            throw new IllegalArgumentException("process variables need " + LocalStackConfig.PROCESSES_ARGUMENT);
+        }
         var startedAt = System.nanoTime();
         var phases = new StartPhases();
         var deadline = Deadline.in(config.readyTimeout());
@@ -203,7 +218,8 @@ public final class LocalStack implements AutoCloseable {
             if (config.processes()) {
                 var localChain = chain;
                 fleet = phases.timed(
-                        "service-processes", () -> startProcesses(config, gatewayArgs, localChain, deadline));
+                        "service-processes",
+                        () -> startProcesses(config, gatewayArgs, localChain, processEnvironment, deadline));
                 parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
                 baseUrl = fleet.gatewayUrls().getFirst();
                 usdtUrl = "http://localhost:"
@@ -308,10 +324,12 @@ public final class LocalStack implements AutoCloseable {
                         config.usdtKeys(),
                         dataDir.resolve("usdt-verifier")));
         var webhookHealth = new WebhookSenderHealth();
+        var streamsHealth = new StreamsAppsHealth(Map.of("billing-streams", streams, "chain-indexer", settlement));
         GatewayService gateway;
         WebhookSenderService webhooks;
         try {
-            gateway = phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth));
+            gateway =
+                    phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth, streamsHealth));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
             // database; it is closed first, so attempts in flight drain before anything they need stops.
@@ -339,13 +357,14 @@ public final class LocalStack implements AutoCloseable {
         alive.put("chain-indexer", settlement::isAlive);
         alive.put("renewal-scheduler", scheduler::isAlive);
         alive.put("webhook-sender", webhooks::isRunning);
-        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
-        // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
-        // waits for the scheduler here, and a first due item never waits on a rebalance.
+        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both ready, their
+        // stores restored, and its projector has caught up. It does not watch the scheduler (the API serves without
+        // it; renewals would only be late), so the stack waits for the scheduler here, and a first due item never
+        // waits on a rebalance.
         phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
         phases.timed(
                 "scheduler-running",
-                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning));
+                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isReady));
         return new InProcess(baseUrl, "http://localhost:" + usdt.port(), webhooks);
     }
 
@@ -354,13 +373,18 @@ public final class LocalStack implements AutoCloseable {
      * repository; returns once every process is ready.
      */
     private static ServiceFleet startProcesses(
-            LocalStackConfig config, GatewayArgs gatewayArgs, @Nullable LocalChain chain, Deadline deadline) {
+            LocalStackConfig config,
+            GatewayArgs gatewayArgs,
+            @Nullable LocalChain chain,
+            Map<String, String> processEnvironment,
+            Deadline deadline) {
         var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
         var environment = new FleetEnvironment(
                 gatewayArgs,
                 chain == null ? Map.of() : chain.indexerEnvironment(),
                 config.dataDir().resolve("processes"),
-                config.usdtKeys());
+                config.usdtKeys(),
+                processEnvironment);
         return ServiceFleet.start(
                 jars,
                 environment,

@@ -4,6 +4,7 @@ import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.opskit.logging.EarlyLogging;
+import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.usdt.config.PartsHealth;
 import io.abk.billing.usdt.config.VerifierConfiguration;
 import io.abk.billing.usdt.http.auth.ServiceKeys;
@@ -55,8 +56,11 @@ public final class UsdtVerifierApplication {
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
         // Runs until the JVM is asked to stop; Spring's shutdown hook closes the HTTP server, Kafka Streams (leaving
-        // its group) and the clients.
-        ServiceMain.run(SERVICE, () -> launch(Map.of(), true));
+        // its group) and the clients. Kafka Streams failing into ERROR ends the process with status 1, as it ends
+        // every Streams service's, so that its supervisor starts it again instead of it serving on with health DOWN.
+        ServiceMain.run(
+                SERVICE,
+                () -> launch(Map.of(), true).context().getBean(StreamsApp.class).exitWhenFailed());
     }
 
     /**

@@ -90,6 +90,7 @@ public final class ChangeProjector implements SmartLifecycle {
     private final OutcomeListener listener;
     private final ProjectedResources resources;
     private final ProjectorStats stats = new ProjectorStats();
+    private final ProjectorBacklog backlog = new ProjectorBacklog();
     private final Object sleeper = new Object();
 
     private volatile boolean running;
@@ -193,6 +194,19 @@ public final class ChangeProjector implements SmartLifecycle {
         return stats;
     }
 
+    /** The changes it has still to apply, or {@link ProjectorBacklog#UNKNOWN} before it has measured them. */
+    public long backlog() {
+        return backlog.changes();
+    }
+
+    /**
+     * Whether it has applied all but {@link ProjectorBacklog#CAUGHT_UP_WITHIN} of its partitions' changes since its
+     * consumer joined: before that, a request's outcome waits behind the changes it has not applied yet.
+     */
+    public boolean caughtUp() {
+        return backlog.caughtUp();
+    }
+
     private void run() {
         var backoff = FIRST_BACKOFF;
         try {
@@ -211,11 +225,11 @@ public final class ChangeProjector implements SmartLifecycle {
                         apply(records);
                     }
                     refreshServing(answered, sampledAt);
-                    if (state != State.RUNNING
-                            && partitions != null
-                            && partitions.joined()
-                            && !partitions.needsPositioning()) {
-                        transition(State.RUNNING, null);
+                    if (partitions != null && partitions.joined() && !partitions.needsPositioning()) {
+                        backlog.measure(kafka, partitions.assigned());
+                        if (state != State.RUNNING) {
+                            transition(State.RUNNING, null);
+                        }
                     }
                     backoff = FIRST_BACKOFF;
                 } catch (WakeupException e) {
@@ -249,6 +263,7 @@ public final class ChangeProjector implements SmartLifecycle {
         var createdPositions = new PartitionPositions(created, settings.groupId(), resources::stopServing);
         consumer = created;
         positions = createdPositions;
+        backlog.reset();
         heartbeats = heartbeatCount(created);
         heartbeatsSeen = 0;
         previousSampleNanos = System.nanoTime();

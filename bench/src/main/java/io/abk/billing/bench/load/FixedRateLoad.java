@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.ConcurrentHistogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Open-loop load: operations start on a fixed schedule whatever the system's answers, and each latency is
@@ -22,6 +23,17 @@ public final class FixedRateLoad {
 
     public static Result run(
             Workload workload, int perSecond, Duration warmup, Duration measured, AtomicLong sequence) {
+        return run(workload, perSecond, warmup, measured, sequence, null);
+    }
+
+    /** As {@link #run(Workload, int, Duration, Duration, AtomicLong)}, with every request shown to {@code watch}. */
+    public static Result run(
+            Workload workload,
+            int perSecond,
+            Duration warmup,
+            Duration measured,
+            AtomicLong sequence,
+            @Nullable StallWatch watch) {
         var latencies = new ConcurrentHistogram(TimeUnit.MINUTES.toMicros(2), 3);
         var failed = new AtomicLong();
         var inFlight = new AtomicLong();
@@ -47,16 +59,27 @@ public final class FixedRateLoad {
                 break;
             }
             boolean counted = intended >= windowStart;
+            long operation = i;
             inFlight.incrementAndGet();
+            if (watch != null) {
+                watch.started(operation, intended);
+            }
             workload.execute(sequence.getAndIncrement()).whenComplete((ok, error) -> {
                 inFlight.decrementAndGet();
+                long micros = Math.max(1, (System.nanoTime() - intended) / 1000);
+                if (watch != null) {
+                    if (error != null) {
+                        watch.failed(operation);
+                    } else {
+                        watch.ended(operation, micros);
+                    }
+                }
                 if (!counted) {
                     return;
                 }
                 if (error != null) {
                     failed.incrementAndGet();
                 } else {
-                    long micros = Math.max(1, (System.nanoTime() - intended) / 1000);
                     latencies.recordValue(micros);
                     worstPerSecond.accumulateAndGet(
                             (int) ((intended - windowStart) / 1_000_000_000L), micros, Math::max);

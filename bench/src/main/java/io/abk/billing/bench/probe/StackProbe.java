@@ -56,6 +56,11 @@ public final class StackProbe {
         return description;
     }
 
+    /** The stack's JVM: this one for the in-process stack. */
+    public long jvmPid() {
+        return jvm.pid();
+    }
+
     Reading read() {
         var postgres = new HashMap<Long, Long>();
         long postgresRss = 0;

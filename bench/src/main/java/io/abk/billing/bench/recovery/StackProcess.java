@@ -84,6 +84,9 @@ public final class StackProcess implements AutoCloseable {
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.strip().split("\\s+")));
         }
+        // GC and safepoint pauses with wall-clock times, to line up with a stall the load saw.
+        var gcLog = setup.log().toAbsolutePath().resolveSibling("stack-gc.log");
+        command.add("-Xlog:gc,safepoint:file=" + gcLog + ":time,uptime,level,tags");
         command.add("-jar");
         command.add(setup.jar().toString());
         var builder = new ProcessBuilder(command).redirectErrorStream(true);

@@ -6,8 +6,11 @@ import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
+import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.domain.payment.LinkConversion;
@@ -27,8 +30,8 @@ import java.util.Locale;
 /**
  * What an accepted payment command sends out besides its change: the public events ({@code payment.created},
  * {@code payment.paid}, {@code payment.reopened}, with the payment after the whole command), the verification it
- * asked for (a {@link ChainRequest} keyed by payment id), the conversion a paid link-minted payment reports to its
- * link, and the payout address a new payment makes the chain indexer watch.
+ * asked for (a {@link ChainRequest} keyed by payment id), what a link-minted payment reports to its link (paid, or
+ * reopened), and the payout address a new payment makes the chain indexer watch.
  */
 final class PaymentOutputs {
 
@@ -88,29 +91,37 @@ final class PaymentOutputs {
                         .setWalletAddress(d.terms().customerWallet())
                         .setPayoutAddress(d.terms().payoutAddress())
                         .setOnChainSubscriptionId(null)
-                        .setPayload(new VerifyPaymentRequest(v.txHash()))
+                        .setPayload(new VerifyPaymentRequest(v.txHash(), d.createdAt()))
                         .build());
             }
         }
         return out;
     }
 
-    /** {@code RecordLinkPayment} for the link that minted the paid payment, keyed by link id. */
+    /**
+     * For the link that minted the payment, keyed by link id: {@code RecordLinkPayment} when it was paid,
+     * {@code RecordLinkPaymentReopened} when it was reopened. The command's id derives from the payment command that
+     * caused it: each pay and each reopen is a command of its own, even at the same instant of a frozen test clock.
+     */
     static List<PaymentLinkCommand> linkConversions(
             io.abk.billing.schemas.avro.PaymentCommand envelope, List<PaymentEvent> events) {
         var out = new ArrayList<PaymentLinkCommand>();
         for (var event : events) {
             if (event instanceof LinkConversionReported reported) {
                 LinkConversion conversion = reported.conversion();
+                var cause = (conversion.paid() ? "linkpaid:" : "linkreopened:") + envelope.getCommandId();
                 out.add(PaymentLinkCommand.newBuilder()
-                        .setCommandId(conversion.commandId())
+                        .setCommandId(Ids.derivedId(IdPrefix.COMMAND, conversion.requestedAt(), cause))
                         .setPaymentLinkId(conversion.paymentLinkId())
                         .setMerchantId(envelope.getMerchantId())
                         .setMode(envelope.getMode())
                         .setRequestedAt(conversion.requestedAt())
                         .setIdempotencyKey(null)
                         .setRequestId(envelope.getRequestId())
-                        .setPayload(new RecordLinkPayment(conversion.paymentId()))
+                        .setPayload(
+                                conversion.paid()
+                                        ? new RecordLinkPayment(conversion.paymentId())
+                                        : new RecordLinkPaymentReopened(conversion.paymentId()))
                         .build());
             }
         }

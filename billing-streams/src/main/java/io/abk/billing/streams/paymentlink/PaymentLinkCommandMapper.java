@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
 import io.abk.billing.schemas.avro.OpenPaymentLink;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
+import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.domain.paymentlink.Customer;
@@ -14,6 +15,7 @@ import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Disable;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Expire;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPayment;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPaymentReopened;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkTerms;
 import io.abk.billing.streams.domain.tenant.Tenant;
 
@@ -42,6 +44,8 @@ final class PaymentLinkCommandMapper {
                         new Customer(open.getCustomerWallet(), open.getCustomerEmail(), open.getCustomerName()));
             case DisablePaymentLink disable -> new Disable(id, tenant, at);
             case RecordLinkPayment record -> new RecordPayment(id, tenant, at, record.getPaymentId());
+            case RecordLinkPaymentReopened reopened ->
+                new RecordPaymentReopened(id, tenant, at, reopened.getPaymentId());
             case ExpirePaymentLink expire -> new Expire(id, tenant, at);
             default ->
                 throw new IllegalArgumentException(

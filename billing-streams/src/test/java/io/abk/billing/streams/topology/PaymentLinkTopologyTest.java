@@ -13,6 +13,7 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
+import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
@@ -23,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Payment links through the production topology: an open mints a payment on the payment topic (the driver feeds
- * it back, as the broker would), a paid minted payment comes back to its link as a conversion, and maxUses holds
- * under more opens than it allows.
+ * it back, as the broker would), a paid minted payment comes back to its link as a conversion (and a reopened one
+ * takes it back), and maxUses holds under more opens than it allows.
  */
 class PaymentLinkTopologyTest extends HarnessedTopologyTest {
 
@@ -101,7 +102,7 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
         harness.paymentCommands.pipeInput(pay, PaymentEnvelopes.settled(request, true));
 
         var changes = harness.changes.readValuesToList();
-        var conversionId = Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + pay);
+        var conversionId = Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + request.getResultCommandId());
         assertThat(changes)
                 .extracting(Change::getCommandId)
                 .containsExactly(request.getResultCommandId(), conversionId);
@@ -123,6 +124,38 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
         harness.linkCommands.pipeInput(LINK, conversion.value());
         assertThat(harness.changes.isEmpty()).isTrue();
         assertThat(harness.links().get(LINK).getPaymentLink().getPaidCount()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldUncountAReopenedPaymentOnItsLinkAndCountItOnceWhenPaidAgain() {
+        // Protects against a link counting a payment as paid after a reorganisation reopened it.
+        harness.send(PaymentEnvelopes.createLink("cmd_lc", LINK, CREATED_AT, 1, null));
+        var pay = paymentId(1);
+        harness.send(PaymentEnvelopes.open("cmd_open1", LINK, OPENED_AT, pay));
+        var paidAt = OPENED_AT.plusSeconds(30);
+        harness.paymentCommands.pipeInput(
+                pay, PaymentEnvelopes.payFromChain("cmd_pay1", pay, paidAt, PaymentEnvelopes.TX_HASH));
+        assertThat(storedLink().getPaidCount()).isEqualTo(1);
+        harness.drain();
+
+        // when the transfer that paid it leaves the chain
+        harness.paymentCommands.pipeInput(
+                pay,
+                PaymentEnvelopes.reversePayment("cmd_rev1", pay, paidAt.plusSeconds(60), PaymentEnvelopes.TX_HASH));
+
+        // then the link counts no paid payment, and still the one use (the link is still used up)
+        var reported = single(harness.linkCommandsOut).value();
+        assertThat(reported.getPayload()).isEqualTo(new RecordLinkPaymentReopened(pay));
+        assertThat(harness.payments().get(pay).getPayment().getStatus()).isEqualTo("open");
+        assertThat(storedLink().getPaidCount()).isZero();
+        assertThat(storedLink().getUseCount()).isEqualTo(1);
+        assertThat(storedLink().getStatus()).isEqualTo("expired");
+
+        // and when the same transfer pays it again at the same instant (a test clock frozen ahead of the chain), once
+        harness.paymentCommands.pipeInput(
+                pay, PaymentEnvelopes.payFromChain("cmd_pay2", pay, paidAt, PaymentEnvelopes.TX_HASH));
+        assertThat(storedLink().getPaidCount()).isEqualTo(1);
+        assertThat(storedLink().getUseCount()).isEqualTo(1);
     }
 
     @Test
@@ -188,6 +221,10 @@ class PaymentLinkTopologyTest extends HarnessedTopologyTest {
 
     private static String paymentId(int n) {
         return "pay_01jvqz00000000000000000" + String.format("%03d", n);
+    }
+
+    private PaymentLinkSnapshot storedLink() {
+        return harness.links().get(LINK).getPaymentLink();
     }
 
     private static PaymentLinkSnapshot link(Change change) {

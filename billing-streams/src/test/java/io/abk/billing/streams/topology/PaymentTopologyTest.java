@@ -102,7 +102,7 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
                         .setWalletAddress(PaymentEnvelopes.WALLET)
                         .setPayoutAddress(PaymentEnvelopes.PAYOUT)
                         .setOnChainSubscriptionId(null)
-                        .setPayload(new VerifyPaymentRequest(PaymentEnvelopes.TX_HASH))
+                        .setPayload(new VerifyPaymentRequest(PaymentEnvelopes.TX_HASH, CREATED_AT))
                         .build());
         assertThat(harness.payments().get(PAY).getVerifyCount()).isEqualTo(1);
 

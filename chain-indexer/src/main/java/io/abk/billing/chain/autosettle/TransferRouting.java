@@ -15,7 +15,8 @@ import org.apache.kafka.streams.KeyValue;
  * a vault subscribe or cancel to the subscription of its reference; a retracted USDC transfer or vault charge to the
  * claims of its transaction hash, whose holder it reopens. A confirmed vault charge and a refund need nothing (the
  * relayer answered them already), and neither does a transfer of another token (the USDT the follower publishes for
- * the USDT verifier): it pays no payment.
+ * the USDT verifier): it pays no payment. Nor does a USDC transfer the vault made ({@code viaVault}: a charge's or a
+ * refund's), by its source: the vault's own event answers for its transaction, whatever claims the hash first.
  */
 final class TransferRouting {
 
@@ -24,6 +25,7 @@ final class TransferRouting {
     static List<KeyValue<String, ChainTransfer>> toPayouts(ChainTransfer transfer, AutoSettlementSettings settings) {
         if (!transfer.getRetracted()
                 && transfer.getPayload() instanceof TokenTransfer token
+                && !token.getViaVault()
                 && isUsdc(transfer, settings)) {
             return List.of(
                     KeyValue.pair(ChangeIndexes.payoutKey(transfer.getMode().name(), token.getTo()), transfer));
@@ -44,7 +46,7 @@ final class TransferRouting {
         if (!transfer.getRetracted()) {
             return List.of();
         }
-        if ((transfer.getPayload() instanceof TokenTransfer && isUsdc(transfer, settings))
+        if ((transfer.getPayload() instanceof TokenTransfer token && !token.getViaVault() && isUsdc(transfer, settings))
                 || transfer.getPayload() instanceof VaultCharged) {
             return List.of(KeyValue.pair(
                     transfer.getTxHash(),

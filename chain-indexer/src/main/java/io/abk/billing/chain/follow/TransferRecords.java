@@ -43,6 +43,7 @@ final class TransferRecords {
                         .setAmountBaseUnits(transfer.amount().toString())
                         .setDecimals(token.token().decimals())
                         .setSymbol(token.token().symbol())
+                        .setViaVault(token.viaVault())
                         .build();
             }
             case VaultLog vault ->

@@ -2,7 +2,13 @@ package io.abk.billing.chain.lease;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.supervise.ChainMeters;
+import io.abk.billing.chain.supervise.ChainStatus;
+import io.abk.billing.chain.supervise.ChainSupervisor;
+import io.abk.billing.opskit.http.Health;
 import io.abk.billing.schemas.mode.Mode;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
@@ -11,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -51,16 +56,19 @@ import org.slf4j.LoggerFactory;
  * every rebalance; the consumer protocol of KIP-848 orders revocation the same way, but its session timeout is the
  * broker's, 45 s by default, not ours to set.)
  *
- * <p>A zombie, a replica dropped from the group while it still runs (a GC pause or a network cut longer than the
- * session timeout), runs its workers until its consumer learns it is no longer a member and calls
- * {@code onPartitionsLost}; meanwhile the new holder runs them too. It still cannot publish twice. The follower's
- * transactional id ({@code chain-indexer-follower-<chainId>}) is fenced by the new follower's
- * {@code initTransactions}, so the zombie's next commit fails and it stops; the transaction it had open is aborted.
- * The relayer is held by the vault: each invoice's charge id and each refund id is executed once whoever sends it, and
- * a repeat is answered with the original transaction. Two relayers handing out the same nonce get one transaction
- * mined: the node refuses the other ("nonce too low", "replacement transaction underpriced"), and its nonce manager
- * reads the account's pending count from the chain again, or it is replaced and reported not mined, which is safe to
- * retry. The zombie's relayer cannot commit its offsets either: its consumer was dropped from its group too.
+ * <p>A zombie, a replica dropped from the group while it still runs (a GC pause, a frozen VM or a network cut longer
+ * than the session timeout), runs its workers until its consumer hears that it is no longer a member and calls
+ * {@code onPartitionsLost}; meanwhile the new holder runs them too. It still cannot publish twice: the new holder's
+ * follower opened its producer under the chain's transactional id ({@code chain-indexer-follower-<chainId>}), which
+ * fenced the zombie's, so the zombie's next commit fails and its open transaction is aborted. Nor can it stop the
+ * holder: a worker never opens its Kafka clients again by itself, and its {@link ChainSupervisor} starts a stopped one
+ * again only after a lease check ({@link LeaseChecks}) in which the coordinator confirms this member's generation, so
+ * the zombie's follower never fences the holder's; a holder whose follower was fenced anyway starts a new one. The
+ * zombie's relayer stops as soon as its consumer hears it was dropped from its own group, instead of rejoining it and
+ * making the holder's relayer rebalance; what it sent meanwhile is held by the vault, which executes each invoice's
+ * charge id and each refund id once whoever sends it, and of two transactions with one nonce the node mines one (the
+ * other relayer's nonce manager reads the account's pending count again). docs/architecture.md, "How it scales" and
+ * "Keeping a held chain followed", tells the story.
  */
 public final class ChainLeases implements AutoCloseable {
 
@@ -76,14 +84,14 @@ public final class ChainLeases implements AutoCloseable {
 
     private final String groupId;
     private final List<ChainSettings> chains;
-    private final ChainWorkers workers;
     private final Duration maxPollInterval;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Thread thread;
     private final CountDownLatch closing = new CountDownLatch(1);
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** The workers of the chains whose lease this replica holds, by chain id. Changed by the poll thread only. */
-    private final Map<Long, AutoCloseable> active = new ConcurrentHashMap<>();
+    private final HeldChains held;
+    private final LeaseChecks checks;
+    private final ChainMeters meters;
     /** The lease partitions this member owns. Poll thread only. */
     private final Set<Integer> owned = new HashSet<>();
 
@@ -92,36 +100,42 @@ public final class ChainLeases implements AutoCloseable {
     /** The lease topic's partition count, read once before subscribing. Poll thread only. */
     private int partitions;
 
-    private ChainLeases(ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers) {
+    private ChainLeases(
+            ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
         this.groupId = LeaseGroup.groupId(config.applicationId());
+        this.checks = new LeaseChecks(groupId);
+        this.held = new HeldChains(groupId, workers, checks::ask);
         this.chains = List.copyOf(chains);
-        this.workers = workers;
         this.maxPollInterval = chains.stream().map(workers::closeBound).reduce(CALLBACK_MARGIN, Duration::plus);
         this.consumer = new KafkaConsumer<>(
                 config.kafkaSecurity().with(LeaseGroup.consumerProperties(config, groupId, maxPollInterval)),
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         this.thread = Thread.ofPlatform().name(groupId).unstarted(this::run);
+        this.meters = ChainMeters.register(
+                registry, chains.stream().map(ChainSettings::chainId).toList(), this::status);
     }
 
     /**
      * Joins the lease group and runs the relayer and follower of each configured chain whose lease this replica gets;
-     * empty, running nothing, when no chain is configured.
+     * empty, running nothing, when no chain is configured. The chains' gauges ({@link ChainMeters}) go to
+     * Micrometer's global registry, which the service's process exports.
      */
     public static Optional<ChainLeases> start(ChainIndexerConfig config) {
         var chains = configured(config);
         if (chains.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(start(config, chains, RelayerAndFollower.of(config, chains)));
+        return Optional.of(start(config, chains, RelayerAndFollower.of(config, chains), Metrics.globalRegistry));
     }
 
-    /** Leases for {@code chains} (distinct chain ids) whose workers {@code workers} starts. */
-    static ChainLeases start(ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers) {
+    /** Leases for {@code chains} (distinct chain ids) whose workers {@code workers} starts, gauges in {@code registry}. */
+    static ChainLeases start(
+            ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
         if (chains.stream().map(ChainSettings::chainId).distinct().count() != chains.size()) {
             throw new IllegalArgumentException("each chain may be leased once: chain ids must be distinct");
         }
-        var leases = new ChainLeases(config, chains, workers);
+        var leases = new ChainLeases(config, chains, workers, registry);
         leases.thread.start();
         log.info(
                 "event=chain_leases_started groupId={} topic={} chains={} sessionTimeoutMs={} maxPollIntervalMs={}",
@@ -135,7 +149,20 @@ public final class ChainLeases implements AutoCloseable {
 
     /** The ids of the chains whose workers run in this replica now. */
     public Set<Long> activeChains() {
-        return Set.copyOf(active.keySet());
+        return held.ids();
+    }
+
+    /** What runs of {@code chainId} here; empty while its lease is not held here. */
+    public Optional<ChainStatus> status(long chainId) {
+        return held.status(chainId);
+    }
+
+    /**
+     * A health component per chain whose lease is held here ({@link ChainStatus#componentName}): up while its follower
+     * and relayer run, down with the reason while one is restarting or stopped.
+     */
+    public Map<String, Health> health() {
+        return held.health();
     }
 
     private static List<ChainSettings> configured(ChainIndexerConfig config) {
@@ -154,6 +181,7 @@ public final class ChainLeases implements AutoCloseable {
             while (open) {
                 // Nothing comes back: every partition is paused as soon as it is assigned.
                 consumer.poll(POLL);
+                checks.answerAll(consumer, owned::contains, chainId -> LeaseGroup.partitionOf(chainId, partitions));
             }
         } catch (WakeupException closed) {
             // close() woke the poll up
@@ -168,7 +196,8 @@ public final class ChainLeases implements AutoCloseable {
         } finally {
             // The workers stop before the consumer closes, so the leases are still this member's while they stop,
             // and the close's own timeout is left for leaving the group.
-            stopAll(leaveOnClose ? "closed" : "abandoned");
+            checks.abandon();
+            held.stopAll(leaveOnClose ? "closed" : "abandoned");
             closeConsumer();
         }
     }
@@ -212,8 +241,8 @@ public final class ChainLeases implements AutoCloseable {
                 owned.add(partition.partition());
             }
             for (var chain : chains) {
-                if (!active.containsKey(chain.chainId()) && holds(chain)) {
-                    startWorkers(chain);
+                if (!held.runs(chain.chainId()) && holds(chain)) {
+                    held.start(chain, LeaseGroup.partitionOf(chain.chainId(), partitions));
                 }
             }
         }
@@ -233,67 +262,14 @@ public final class ChainLeases implements AutoCloseable {
     private void release(Collection<TopicPartition> released, String how) {
         released.forEach(partition -> owned.remove(partition.partition()));
         for (var chain : chains) {
-            if (active.containsKey(chain.chainId()) && !holds(chain)) {
-                stopWorkers(chain.chainId(), how);
+            if (held.runs(chain.chainId()) && !holds(chain)) {
+                held.stop(chain.chainId(), how);
             }
         }
     }
 
     private boolean holds(ChainSettings chain) {
         return owned.contains(LeaseGroup.partitionOf(chain.chainId(), partitions));
-    }
-
-    private void startWorkers(ChainSettings chain) {
-        long started = System.nanoTime();
-        try {
-            active.put(chain.chainId(), workers.start(chain));
-            log.info(
-                    "event=chain_lease_acquired groupId={} chainId={} mode={} partition={} startMs={}",
-                    groupId,
-                    chain.chainId(),
-                    chain.mode().label(),
-                    LeaseGroup.partitionOf(chain.chainId(), partitions),
-                    (System.nanoTime() - started) / 1_000_000);
-        } catch (RuntimeException e) {
-            // Same config in every replica: another would fail the same way, so the lease stays here, said loudly.
-            log.error(
-                    "event=chain_workers_not_started groupId={} chainId={} mode={} error={}",
-                    groupId,
-                    chain.chainId(),
-                    chain.mode().label(),
-                    e.toString(),
-                    e);
-        }
-    }
-
-    private void stopWorkers(long chainId, String how) {
-        var running = active.remove(chainId);
-        if (running == null) {
-            return;
-        }
-        long started = System.nanoTime();
-        try {
-            running.close();
-        } catch (Exception e) {
-            log.warn(
-                    "event=chain_workers_close_failed groupId={} chainId={} error={}",
-                    groupId,
-                    chainId,
-                    e.toString(),
-                    e);
-        }
-        log.info(
-                "event=chain_lease_released groupId={} chainId={} how={} stopMs={}",
-                groupId,
-                chainId,
-                how,
-                (System.nanoTime() - started) / 1_000_000);
-    }
-
-    private void stopAll(String how) {
-        for (var chainId : List.copyOf(active.keySet())) {
-            stopWorkers(chainId, how);
-        }
     }
 
     /** Leaves the group, so the leases move at once; or stays in it, as a crash would. */
@@ -329,6 +305,7 @@ public final class ChainLeases implements AutoCloseable {
         } catch (IllegalThreadStateException e) {
             // never started
         }
+        meters.close();
         log.info("event=chain_leases_closed groupId={}", groupId);
     }
 

@@ -6,6 +6,9 @@ import io.abk.billing.chain.follow.ChainFollower;
 import io.abk.billing.chain.follow.FollowerPlan;
 import io.abk.billing.chain.follow.FollowerSettings;
 import io.abk.billing.chain.relay.Relayer;
+import io.abk.billing.chain.supervise.ChainSupervisor;
+import io.abk.billing.chain.supervise.LeaseCheck;
+import io.abk.billing.chain.supervise.RunningChain;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +16,17 @@ import java.util.stream.Collectors;
 
 /**
  * A chain's workers in production: its {@link Relayer}, which signs with the chain's one relayer key, and its
- * {@link ChainFollower}, which publishes under the chain's one transactional id. Each may run once per chain, which is
- * why they run only where the chain's lease is held.
+ * {@link ChainFollower}, which publishes under the chain's one transactional id, under a {@link ChainSupervisor} that
+ * starts either again when it stops by itself while the lease is held. Each may run once per chain, which is why they
+ * run only where the chain's lease is held.
  */
 final class RelayerAndFollower implements ChainWorkers {
 
     private final ChainIndexerConfig config;
     private final Map<Long, FollowerSettings> plans;
 
-    private RelayerAndFollower(ChainIndexerConfig config, Map<Long, FollowerSettings> plans) {
+    /** Each chain's follower as {@code plans} say (the tests' own windows); {@link #of} plans them from the chains. */
+    RelayerAndFollower(ChainIndexerConfig config, Map<Long, FollowerSettings> plans) {
         this.config = config;
         this.plans = plans;
     }
@@ -39,33 +44,25 @@ final class RelayerAndFollower implements ChainWorkers {
     }
 
     @Override
-    public AutoCloseable start(ChainSettings chain) {
+    public RunningChain start(ChainSettings chain, LeaseCheck lease) {
         var plan = plans.get(chain.chainId());
         if (plan == null) {
             throw new IllegalArgumentException("chain " + chain.chainId() + " was not planned at start");
         }
-        var relayer = Relayer.start(config, chain);
-        try {
-            var follower = ChainFollower.create(plan, config.bootstrapServers(), config.kafkaSecurity());
-            follower.start();
-            return new Running(relayer, follower);
-        } catch (RuntimeException e) {
-            relayer.close();
-            throw e;
-        }
+        return ChainSupervisor.start(
+                chain,
+                lease,
+                () -> {
+                    var follower = ChainFollower.create(plan, config.bootstrapServers(), config.kafkaSecurity());
+                    follower.start();
+                    return follower;
+                },
+                () -> Relayer.start(config, chain),
+                closeBound(chain));
     }
 
     @Override
     public Duration closeBound(ChainSettings chain) {
-        return Relayer.closeBound(chain).plus(ChainFollower.CLOSE_BOUND);
-    }
-
-    private record Running(Relayer relayer, ChainFollower follower) implements AutoCloseable {
-
-        @Override
-        public void close() {
-            follower.close();
-            relayer.close();
-        }
+        return Relayer.closeBound(chain).plus(ChainFollower.CLOSE_BOUND).plus(ChainSupervisor.CLOSE_MARGIN);
     }
 }

@@ -2,42 +2,36 @@ package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.relay.FeePolicy;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.settlement.RelayedRequests;
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.ChainResult;
-import io.abk.billing.schemas.avro.Executed;
-import io.abk.billing.schemas.avro.NotExecuted;
-import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.web3j.crypto.Credentials;
 
 /**
  * The relayer of one chain: a plain Kafka consumer on {@code chain.requests} (group
@@ -51,6 +45,11 @@ import org.web3j.crypto.Credentials;
  * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
  * other's transactions, which is why chain-indexer runs it only in the replica that holds the chain's lease.
  * Throughput scales with keys and chains, not with instances of one key.
+ *
+ * <p>A relayer that fails stops and says why ({@link #failure()}): it never starts its clients again by itself, and
+ * a new one is started only by its supervisor once the chain's lease is confirmed held. A consumer that learns it was
+ * dropped from its group (its replica stood still past the session) stops the relayer too instead of rejoining, so a
+ * replica that lost the lease does not make the holder's relayer rebalance.
  */
 public final class Relayer implements AutoCloseable {
 
@@ -71,6 +70,7 @@ public final class Relayer implements AutoCloseable {
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(60);
 
     private final ChainSettings chain;
+    private final String groupId;
     private final ChainConfiguration chains;
     private final KafkaConsumer<String, ChainRequest> consumer;
     /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
@@ -81,19 +81,24 @@ public final class Relayer implements AutoCloseable {
     private final Clock clock;
     private final Thread thread;
     private volatile boolean running = true;
+    /** False once the thread has ended, closed or failed. */
+    private volatile boolean alive = true;
+
+    private volatile @Nullable String failure;
 
     private Relayer(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc, Clock clock) {
         this.chain = chain;
+        this.groupId = groupId(config.applicationId(), chain);
         this.chains = config.chains();
         this.rpc = rpc;
         this.clock = clock;
-        this.batch = batch(chain, rpc);
+        this.batch = RelayerSetup.batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(
-                consumerProperties(config, chain),
+                RelayerSetup.consumerProperties(config, chain, batchBound(chain)),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().deserializer());
         this.producer = new KafkaProducer<>(
-                producerProperties(config, chain), new ByteArraySerializer(), new ByteArraySerializer());
+                RelayerSetup.producerProperties(config, chain), new ByteArraySerializer(), new ByteArraySerializer());
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
     }
 
@@ -105,7 +110,7 @@ public final class Relayer implements AutoCloseable {
     /** As {@link #start(ChainIndexerConfig, ChainSettings)}, over {@code rpc} (which it closes). */
     static Relayer start(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc) {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
-        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()));
+        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()), relayer.new Membership());
         relayer.thread.start();
         log.info(
                 "event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",
@@ -131,37 +136,10 @@ public final class Relayer implements AutoCloseable {
     }
 
     /** A batch may wait for receipts through every replacement, with RPC retries around it. */
-    private static Duration batchBound(ChainSettings chain) {
+    static Duration batchBound(ChainSettings chain) {
         return chain.receiptTimeout()
                 .multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
                 .plus(RPC_RETRY_BUDGET.multipliedBy(2));
-    }
-
-    private static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
-        var key = chain.relayerKey();
-        if (key == null) {
-            return new RelayBatch(chain, rpc, null, null, null);
-        }
-        var credentials = Credentials.create(key.hex());
-        var caps = chain.feeCaps();
-        var sender = new TransactionSender(
-                rpc,
-                chain.chainId(),
-                credentials,
-                new FeePolicy(caps.maxFeePerGasWei(), caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()),
-                chain.receiptTimeout());
-        var vaultAddress = chain.vaultAddress();
-        if (vaultAddress == null) {
-            return new RelayBatch(chain, rpc, sender, null, null);
-        }
-        var vault = new VaultReader(rpc, vaultAddress);
-        var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
-        return new RelayBatch(
-                chain,
-                rpc,
-                sender,
-                new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
-                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock));
     }
 
     private void run() {
@@ -183,9 +161,66 @@ public final class Relayer implements AutoCloseable {
                 throw closing;
             }
         } catch (RuntimeException e) {
-            log.error("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId(), e);
+            var lost = MembershipLostException.causeOf(e);
+            failure = lost.map(Throwable::getMessage).orElse(e.toString());
+            if (lost.isPresent()) {
+                // A replica that stood still past its session: expected of a zombie, and its lease is likely gone too.
+                log.warn(
+                        "event=relayer_failed mode={} chainId={} error=\"{}\"",
+                        chain.mode().label(),
+                        chain.chainId(),
+                        failure);
+            } else {
+                log.error(
+                        "event=relayer_failed mode={} chainId={} error={}",
+                        chain.mode().label(),
+                        chain.chainId(),
+                        failure,
+                        e);
+            }
         } finally {
-            consumer.close();
+            alive = false;
+            try {
+                consumer.close();
+            } catch (RuntimeException e) {
+                log.warn(
+                        "event=relayer_consumer_close_failed mode={} chainId={} error={}",
+                        chain.mode().label(),
+                        chain.chainId(),
+                        e.toString());
+            }
+        }
+    }
+
+    /** Whether the relayer still relays (false once closed or stopped by a failure). */
+    public boolean isRunning() {
+        return alive && running;
+    }
+
+    /** Why the relayer stopped by itself, if it did (a closed relayer did not). */
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /**
+     * A member the group dropped (this replica stood still past the session timeout: the lease has likely moved too)
+     * stops the relayer before its consumer rejoins, so it neither takes partitions from the holder's relayer nor
+     * relays beside it; its supervisor starts a new relayer if the lease turns out to be held here still.
+     */
+    private final class Membership implements ConsumerRebalanceListener {
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> revoked) {}
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> assigned) {}
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> lost) {
+            // Also called from close(), once the thread has ended: nothing to stop then.
+            if (running && alive) {
+                throw new MembershipLostException(groupId, lost.size());
+            }
         }
     }
 
@@ -242,8 +277,8 @@ public final class Relayer implements AutoCloseable {
             var outcome = outcomes.get(i);
             acks.add(producer.send(
                     outcome instanceof RelayOutcome.Bug bug
-                            ? deadLetter(record, bug)
-                            : result(record, new ChainResult(record.value(), executedAt, wire(outcome)))));
+                            ? ResultRecords.deadLetter(record, bug, chain.mode())
+                            : ResultRecords.result(record, executedAt, outcome)));
         }
         try {
             for (var ack : acks) {
@@ -261,41 +296,6 @@ public final class Relayer implements AutoCloseable {
                     e);
             return false;
         }
-    }
-
-    private static ProducerRecord<byte[], byte[]> result(
-            ConsumerRecord<String, ChainRequest> request, ChainResult result) {
-        var topic = Topics.CHAIN_RESULTS;
-        return new ProducerRecord<>(
-                topic.name(),
-                topic.keySerde().serializer().serialize(topic.name(), request.key()),
-                topic.valueSerde().serializer().serialize(topic.name(), result));
-    }
-
-    /** The request as it was read (encoded again: the consumer decoded it), with the bug in the headers. */
-    private ProducerRecord<byte[], byte[]> deadLetter(
-            ConsumerRecord<String, ChainRequest> request, RelayOutcome.Bug bug) {
-        var topic = Topics.CHAIN_REQUESTS;
-        return DeadLetterRecords.of(
-                Topics.CHAIN_DEAD_LETTERS.name(),
-                request.headers(),
-                request.topic(),
-                request.partition(),
-                request.offset(),
-                topic.keySerde().serializer().serialize(topic.name(), request.key()),
-                topic.valueSerde().serializer().serialize(topic.name(), request.value()),
-                bug.cause(),
-                "relayer-" + chain.mode().label());
-    }
-
-    private static Object wire(RelayOutcome outcome) {
-        return switch (outcome) {
-            case RelayOutcome.Moved moved -> new Executed(moved.txHash());
-            case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
-            case RelayOutcome.Bug bug -> throw new IllegalArgumentException("a bug is dead-lettered, not answered");
-            case RelayOutcome.Verified verified ->
-                new TransferVerified(verified.txHash(), verified.amountReceivedMicros(), verified.fromAddress());
-        };
     }
 
     private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(
@@ -330,48 +330,6 @@ public final class Relayer implements AutoCloseable {
         batch.close();
         rpc.close();
         log.info("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId());
-    }
-
-    static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain) {
-        // The poll interval must outlast a batch's wait for its receipts.
-        var batchBound = batchBound(chain);
-        return config.kafkaSecurity()
-                .with(Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        config.bootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        groupId(config.applicationId(), chain),
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                        "read_committed",
-                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false,
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest",
-                        ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
-                        (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
-                        // The relayer runs where the chain's lease is; after a crash the lease moves once this session
-                        // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
-                        ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
-                        (int) config.leaseSessionTimeout().toMillis(),
-                        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
-                        (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
-                        ConsumerConfig.CLIENT_ID_CONFIG,
-                        groupId(config.applicationId(), chain)));
-    }
-
-    static Map<String, Object> producerProperties(ChainIndexerConfig config, ChainSettings chain) {
-        return config.kafkaSecurity()
-                .with(Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        config.bootstrapServers(),
-                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                        true,
-                        ProducerConfig.ACKS_CONFIG,
-                        "all",
-                        ProducerConfig.LINGER_MS_CONFIG,
-                        0,
-                        ProducerConfig.CLIENT_ID_CONFIG,
-                        groupId(config.applicationId(), chain) + "-results"));
     }
 
     /** For logs: never the key or an RPC URL. */

@@ -16,8 +16,8 @@ public interface RelayerRpc extends AutoCloseable {
     /** The latest block. */
     ChainHead head();
 
-    /** The hash of canonical block {@code number}, if the chain has it. */
-    Optional<String> blockHash(long number);
+    /** Canonical block {@code number}, if the chain has it. */
+    Optional<MinedBlock> block(long number);
 
     /** {@code eth_getTransactionCount(address, "pending")}: the next nonce, counting the mempool. */
     BigInteger pendingNonce(String address);
@@ -82,6 +82,9 @@ public interface RelayerRpc extends AutoCloseable {
 
     /** The latest block: its number, hash, timestamp (seconds) and base fee (wei per gas). */
     record ChainHead(long number, String hash, long timestamp, BigInteger baseFeePerGas) {}
+
+    /** A block of the canonical chain: its hash (lower case) and timestamp (seconds). */
+    record MinedBlock(String hash, long timestamp) {}
 
     /** A log in a receipt or from {@code eth_getLogs}. Addresses and hashes are lower case. */
     record ChainLog(String address, List<String> topics, String data, String txHash, long blockNumber) {}

@@ -77,6 +77,7 @@ final class TransactionSender {
         try {
             return sendOnce(nonces.allocate(), to, data, fees);
         } catch (RpcErrorException refused) {
+            nonces.release();
             if (!refused.nonceProblem()) {
                 nonces.invalidate();
                 throw refused;
@@ -86,17 +87,27 @@ final class TransactionSender {
             try {
                 return sendOnce(nonces.allocate(), to, data, fees);
             } catch (RuntimeException again) {
+                nonces.release();
                 nonces.invalidate();
                 throw again;
             }
         } catch (RuntimeException unreachable) {
+            nonces.release();
             nonces.invalidate();
             throw unreachable;
         }
     }
 
-    /** Waits for {@code sent} to be mined, replacing it when it is stuck. */
+    /** Waits for {@code sent} to be mined, replacing it when it is stuck; its nonce is no longer in flight after. */
     Awaited await(SentTransaction sent) {
+        try {
+            return awaitMined(sent);
+        } finally {
+            nonces.release();
+        }
+    }
+
+    private Awaited awaitMined(SentTransaction sent) {
         var current = sent;
         for (int replacements = 0; ; replacements++) {
             var receipt = poll(current, System.nanoTime() + receiptTimeout.toNanos());

@@ -86,13 +86,15 @@ public final class Web3jRelayerRpc implements RelayerRpc {
     }
 
     @Override
-    public Optional<String> blockHash(long number) {
+    public Optional<MinedBlock> block(long number) {
         var block = send(
                         "eth_getBlockByNumber",
                         e -> e.web3j()
                                 .ethGetBlockByNumber(DefaultBlockParameter.valueOf(BigInteger.valueOf(number)), false))
                 .getBlock();
-        return Optional.ofNullable(block).map(found -> lower(found.getHash()));
+        return Optional.ofNullable(block)
+                .map(found -> new MinedBlock(
+                        lower(found.getHash()), found.getTimestamp().longValueExact()));
     }
 
     @Override

@@ -3,6 +3,9 @@ package io.abk.billing.chain.follow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.VaultCanceled;
@@ -10,10 +13,12 @@ import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.avro.VaultRefunded;
 import io.abk.billing.schemas.avro.VaultSubscribed;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -76,6 +81,51 @@ class ChainFollowerIT extends FollowerBrokerFixture {
             assertThat(published)
                     .allMatch(record -> record.getContract().equals(chain.token())
                             || record.getContract().equals(chain.vault()));
+        }
+    }
+
+    @Test
+    void shouldMarkOnlyTheVaultsTransferWhenACustomersChargeAndOwnTransferAreMinedInOneBlock() throws Exception {
+        // Protects against a subscription's charge paying a one-time payment: the charge's USDC transfer, from the same
+        // customer to the same payout address, is marked by its transaction, not by which claim wins downstream.
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = watchedPayee();
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
+                var follower = startedFollower(chain.settings(chainId, 1))) {
+            // Given a vault subscription of the customer paying the watched payee
+            var amount = BigInteger.valueOf(10_000_000);
+            var ref = chain.subscribe(payee, amount);
+
+            // When the relayer's charge and the customer's own transfer to the payee are mined in one block
+            chain.node.setAutomine(false);
+            String charge;
+            String own;
+            try {
+                charge = chain.sendUnmined(
+                        chain.relayer,
+                        chain.vault(),
+                        SubscriptionVaultAbi.charge(ref, amount, ChargeId.of("inv_" + UUID.randomUUID())));
+                own = chain.sendUnmined(chain.customer, chain.token(), Erc20Abi.transfer(payee, amount));
+                chain.node.mine(1);
+            } finally {
+                chain.node.setAutomine(true);
+            }
+            chain.node.mine(1); // that block one deep
+
+            // Then both transfers are published from that block, and only the charge's says the vault moved it
+            await().atMost(PATIENCE).until(() -> transfersOf(log, charge, own).size() == 2);
+            var transfers = transfersOf(log, charge, own);
+            assertThat(transfers)
+                    .extracting(ChainTransfer::getBlockNumber)
+                    .containsOnly(transfers.getFirst().getBlockNumber());
+            assertThat(transfers)
+                    .extracting(t -> t.getTxHash() + "=" + ((TokenTransfer) t.getPayload()).getViaVault())
+                    .containsExactlyInAnyOrder(charge + "=true", own + "=false");
+            assertThat(log.values())
+                    .filteredOn(t -> t.getPayload() instanceof VaultCharged)
+                    .extracting(ChainTransfer::getTxHash)
+                    .containsExactly(charge);
         }
     }
 
@@ -233,6 +283,14 @@ class ChainFollowerIT extends FollowerBrokerFixture {
                 assertThat(follower.isRunning()).isTrue();
             }
         }
+    }
+
+    /** The token transfers published so far of the transactions {@code txHashes}. */
+    private static List<ChainTransfer> transfersOf(TransferLog log, String... txHashes) {
+        var wanted = List.of(txHashes);
+        return log.values().stream()
+                .filter(t -> t.getPayload() instanceof TokenTransfer && wanted.contains(t.getTxHash()))
+                .toList();
     }
 
     private static List<Class<?>> kinds(List<ChainTransfer> records) {

@@ -90,6 +90,30 @@ final class FollowedChain implements AutoCloseable {
         return usdt;
     }
 
+    /** A vault subscription of the customer paying {@code payee} {@code amount} a month from now; returns its ref. */
+    String subscribe(String payee, BigInteger amount) {
+        var ref = SubscriptionRef.of("sub_" + UUID.randomUUID());
+        tx.send(
+                customer,
+                vault(),
+                SubscriptionVaultAbi.subscribe(ref, payee, token(), amount, 1, node.latestBlockTimestamp()));
+        return ref;
+    }
+
+    /**
+     * Hands a transaction to anvil from one of its own accounts ({@code eth_sendTransaction}) without waiting for it:
+     * with automine off it waits in the pool for the next mined block. Returns its hash.
+     */
+    String sendUnmined(Credentials from, String to, String data) {
+        var transaction = new java.util.LinkedHashMap<String, String>();
+        transaction.put("from", from.getAddress());
+        transaction.put("to", to);
+        transaction.put("data", data);
+        // Generous, so that neither call needs an estimate against a state the other has not changed yet.
+        transaction.put("gas", "0x493e0");
+        return String.valueOf(node.rpc("eth_sendTransaction", transaction)).toLowerCase(Locale.ROOT);
+    }
+
     /** Subscribes, charges period 0, refunds part of it and cancels: one of each vault event. */
     void vaultLifecycle() {
         var ref = SubscriptionRef.of("sub_" + UUID.randomUUID());

@@ -20,7 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /** chain.transfers as a downstream reader sees it (read_committed, from the beginning), for one chain id. */
-final class TransferLog implements AutoCloseable {
+public final class TransferLog implements AutoCloseable {
 
     private final long chainId;
     private final KafkaConsumer<String, ChainTransfer> consumer;
@@ -50,7 +50,8 @@ final class TransferLog implements AutoCloseable {
         return records().stream().map(ConsumerRecord::value).toList();
     }
 
-    static void watch(TestBroker broker, String address) throws Exception {
+    /** Puts {@code address} on test mode's watch list, as a payment's creation does. */
+    public static void watch(TestBroker broker, String address) throws Exception {
         var topic = Topics.CHAIN_WATCHED_ADDRESSES;
         try (var producer = new KafkaProducer<>(
                 Map.<String, Object>of(

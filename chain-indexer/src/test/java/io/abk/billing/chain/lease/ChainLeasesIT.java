@@ -5,9 +5,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.supervise.ChainStatus;
+import io.abk.billing.chain.supervise.LeaseCheck;
+import io.abk.billing.chain.supervise.LeaseCheck.Answer;
+import io.abk.billing.chain.supervise.RunningChain;
+import io.abk.billing.chain.supervise.WorkerStatus;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +23,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +55,9 @@ class ChainLeasesIT {
 
     private final String applicationId = "leases-it-" + UUID.randomUUID();
     private final Map<Long, String> runningIn = new ConcurrentHashMap<>();
+    /** The lease check each replica gave the workers it started last, by replica. */
+    private final Map<String, LeaseCheck> checks = new ConcurrentHashMap<>();
+
     private final List<String> overlaps = new CopyOnWriteArrayList<>();
     private final List<ChainLeases> replicas = new ArrayList<>();
 
@@ -68,7 +79,7 @@ class ChainLeasesIT {
     }
 
     @Test
-    void shouldRunEachChainInExactlyOneReplicaWhenASecondReplicaJoins() {
+    void shouldRunEachChainInExactlyOneReplicaWhenASecondReplicaJoins() throws Exception {
         // Given one replica, which holds both leases
         var first = replica("first");
         await().atMost(PATIENCE).until(() -> first.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
@@ -86,6 +97,11 @@ class ChainLeasesIT {
                         && second.activeChains().size() == 1);
         assertThat(union(first, second)).containsExactlyInAnyOrder(CHAIN_A, CHAIN_B);
         assertThat(overlaps).isEmpty();
+        // and each replica's lease check confirms its own chain and not the other's
+        var mine = second.activeChains().iterator().next();
+        var theirs = mine == CHAIN_A ? CHAIN_B : CHAIN_A;
+        assertThat(checks.get("second").check(mine).get(30, TimeUnit.SECONDS)).isEqualTo(Answer.HELD);
+        assertThat(checks.get("second").check(theirs).get(30, TimeUnit.SECONDS)).isEqualTo(Answer.LOST);
     }
 
     @Test
@@ -155,7 +171,39 @@ class ChainLeasesIT {
         assertThat(overlaps).isEmpty();
     }
 
+    @Test
+    void shouldAnswerThatALeaseIsHeldOnlyWhileTheCoordinatorCountsTheMember() throws Exception {
+        // Given the only replica, holding both leases, with a session long enough that it hears of nothing by itself
+        // for the rest of the test (its heartbeats come a minute apart)
+        var member = replica("member", Duration.ofMinutes(5));
+        await().atMost(PATIENCE).until(() -> member.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
+        var check = checks.get("member");
+        assertThat(check.check(CHAIN_A).get(30, TimeUnit.SECONDS)).isEqualTo(Answer.HELD);
+
+        // When the group drops it while it runs on, as after a pause longer than its session
+        try (var admin = broker.admin()) {
+            admin.removeMembersFromConsumerGroup(
+                            LeaseGroup.groupId(applicationId), new RemoveMembersFromConsumerGroupOptions())
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+
+        // Then its lease check says lost, though the member itself still runs both chains
+        assertThat(member.activeChains()).containsExactlyInAnyOrder(CHAIN_A, CHAIN_B);
+        assertThat(check.check(CHAIN_A).get(30, TimeUnit.SECONDS)).isEqualTo(Answer.LOST);
+        // And the refused check itself makes it hear of it: it stops the chains and takes the leases again as a new
+        // member, without waiting for its next heartbeat
+        await().atMost(SESSION)
+                .until(() -> check.check(CHAIN_A).get(30, TimeUnit.SECONDS) == Answer.HELD
+                        && member.activeChains().equals(Set.of(CHAIN_A, CHAIN_B)));
+        assertThat(overlaps).isEmpty();
+    }
+
     private ChainLeases replica(String name) {
+        return replica(name, SESSION);
+    }
+
+    private ChainLeases replica(String name, Duration session) {
         var config = new ChainIndexerConfig(
                 broker.bootstrapServers(),
                 applicationId,
@@ -163,8 +211,9 @@ class ChainLeasesIT {
                 Duration.ofMillis(30),
                 ChainSettings.unconfigured(Mode.TEST),
                 ChainSettings.unconfigured(Mode.LIVE),
-                SESSION);
-        var leases = ChainLeases.start(config, List.of(chain(CHAIN_A), chain(CHAIN_B)), new FakeWorkers(name));
+                session);
+        var leases = ChainLeases.start(
+                config, List.of(chain(CHAIN_A), chain(CHAIN_B)), new FakeWorkers(name), new SimpleMeterRegistry());
         replicas.add(leases);
         return leases;
     }
@@ -186,15 +235,25 @@ class ChainLeasesIT {
         }
 
         @Override
-        public AutoCloseable start(ChainSettings chain) {
+        public RunningChain start(ChainSettings chain, LeaseCheck lease) {
+            checks.put(replica, lease);
             var other = runningIn.putIfAbsent(chain.chainId(), replica);
             if (other != null) {
                 overlaps.add("chain " + chain.chainId() + " started in " + replica + " while running in " + other);
             }
-            return () -> {
-                // A stop that takes a while, as a relayer's does: a lease handed on before the stop ended would show.
-                pause(Duration.ofMillis(300));
-                runningIn.remove(chain.chainId(), replica);
+            return new RunningChain() {
+                @Override
+                public ChainStatus status() {
+                    var running = new WorkerStatus(WorkerStatus.State.RUNNING, "", 0);
+                    return new ChainStatus(chain.chainId(), running, running, 0);
+                }
+
+                @Override
+                public void close() {
+                    // A stop that takes a while, as a relayer's does: a lease handed on before it ended would show.
+                    pause(Duration.ofMillis(300));
+                    runningIn.remove(chain.chainId(), replica);
+                }
             };
         }
 

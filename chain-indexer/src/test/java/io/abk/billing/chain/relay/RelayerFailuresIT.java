@@ -172,7 +172,7 @@ class RelayerFailuresIT {
                 .setWalletAddress(null)
                 .setPayoutAddress(PAYOUT)
                 .setOnChainSubscriptionId(null)
-                .setPayload(new io.abk.billing.schemas.avro.VerifyPaymentRequest(TX))
+                .setPayload(new io.abk.billing.schemas.avro.VerifyPaymentRequest(TX, null))
                 .build();
     }
 

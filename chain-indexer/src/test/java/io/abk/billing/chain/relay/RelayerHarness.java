@@ -50,7 +50,7 @@ import org.web3j.crypto.Credentials;
  * {@code chain.requests}, {@code chain.results} and {@code chain.indexer-dlt}, and the calls the relayer's tests make: subscribing customers,
  * writing requests, reading results. Each relayer started here reads only requests written after its start.
  */
-final class RelayerHarness implements AutoCloseable {
+public final class RelayerHarness implements AutoCloseable {
 
     static final int PARTITIONS = 2;
     static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -85,7 +85,18 @@ final class RelayerHarness implements AutoCloseable {
         deployment = deployer.deploy(this.deployer, relayer.getAddress());
         deployer.mint(this.deployer, token(), List.of(customer.getAddress(), merchant.getAddress()), FUNDS);
         deployer.approveVault(deployment, List.of(customer, merchant), Erc20Abi.UNLIMITED);
-        producer = new KafkaProducer<>(
+        producer = requests(broker);
+        results = ReadCommitted.fromStart(
+                broker,
+                Topics.CHAIN_RESULTS.name(),
+                PARTITIONS,
+                Topics.CHAIN_RESULTS.keySerde().deserializer(),
+                Topics.CHAIN_RESULTS.valueSerde().deserializer());
+    }
+
+    /** A producer of chain requests as billing-streams writes them, failing fast when the broker does not take them. */
+    public static KafkaProducer<String, ChainRequest> requests(TestBroker broker) {
+        return new KafkaProducer<>(
                 Map.of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         broker.bootstrapServers(),
@@ -97,12 +108,6 @@ final class RelayerHarness implements AutoCloseable {
                         0),
                 Topics.CHAIN_REQUESTS.keySerde().serializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().serializer());
-        results = ReadCommitted.fromStart(
-                broker,
-                Topics.CHAIN_RESULTS.name(),
-                PARTITIONS,
-                Topics.CHAIN_RESULTS.keySerde().deserializer(),
-                Topics.CHAIN_RESULTS.valueSerde().deserializer());
     }
 
     String token() {
@@ -137,26 +142,25 @@ final class RelayerHarness implements AutoCloseable {
     }
 
     static ChainSettings withCaps(ChainSettings c, FeeCaps caps) {
-        return new ChainSettings(
-                c.mode(),
-                c.name(),
-                c.chainId(),
-                c.rpcUrls(),
-                c.confirmations(),
-                c.usdcAddress(),
-                c.usdcDecimals(),
-                c.vaultAddress(),
-                c.relayerKey(),
-                caps,
-                c.startBlock(),
-                c.pollInterval(),
-                c.receiptTimeout(),
-                c.timeTravel());
+        return copy(c, c.mode(), c.confirmations(), caps, c.timeTravel());
     }
 
     static ChainSettings withConfirmations(ChainSettings c, int confirmations) {
+        return copy(c, c.mode(), confirmations, c.feeCaps(), c.timeTravel());
+    }
+
+    static ChainSettings withTimeTravel(ChainSettings c) {
+        return copy(c, c.mode(), c.confirmations(), c.feeCaps(), true);
+    }
+
+    /** The same chain as {@code mode}'s chain (a relayer takes only the requests of its mode). */
+    static ChainSettings withMode(ChainSettings c, Mode mode) {
+        return copy(c, mode, c.confirmations(), c.feeCaps(), c.timeTravel());
+    }
+
+    private static ChainSettings copy(ChainSettings c, Mode mode, int confirmations, FeeCaps caps, boolean timeTravel) {
         return new ChainSettings(
-                c.mode(),
+                mode,
                 c.name(),
                 c.chainId(),
                 c.rpcUrls(),
@@ -165,29 +169,11 @@ final class RelayerHarness implements AutoCloseable {
                 c.usdcDecimals(),
                 c.vaultAddress(),
                 c.relayerKey(),
-                c.feeCaps(),
+                caps,
                 c.startBlock(),
                 c.pollInterval(),
                 c.receiptTimeout(),
-                c.timeTravel());
-    }
-
-    static ChainSettings withTimeTravel(ChainSettings c) {
-        return new ChainSettings(
-                c.mode(),
-                c.name(),
-                c.chainId(),
-                c.rpcUrls(),
-                c.confirmations(),
-                c.usdcAddress(),
-                c.usdcDecimals(),
-                c.vaultAddress(),
-                c.relayerKey(),
-                c.feeCaps(),
-                c.startBlock(),
-                c.pollInterval(),
-                c.receiptTimeout(),
-                true);
+                timeTravel);
     }
 
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
@@ -198,8 +184,8 @@ final class RelayerHarness implements AutoCloseable {
                 applicationId,
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
-                chain,
-                ChainSettings.unconfigured(Mode.LIVE));
+                chain.mode() == Mode.TEST ? chain : ChainSettings.unconfigured(Mode.TEST),
+                chain.mode() == Mode.LIVE ? chain : ChainSettings.unconfigured(Mode.LIVE));
         try (var admin = broker.admin();
                 var probe = new KafkaConsumer<>(
                         Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
@@ -243,7 +229,8 @@ final class RelayerHarness implements AutoCloseable {
         return Erc20Abi.decodeUint256(tx.call(token(), Erc20Abi.balanceOf(address)));
     }
 
-    static ChainRequest charge(
+    /** Charge attempt 1 of {@code invoiceId}, as billing-streams writes it. */
+    public static ChainRequest charge(
             String subscriptionId,
             String invoiceId,
             long amountMicros,
@@ -272,9 +259,22 @@ final class RelayerHarness implements AutoCloseable {
             long amountMicros,
             @org.jspecify.annotations.Nullable String wallet,
             String payout) {
+        return verify(paymentId, txHash, amountMicros, wallet, payout, Mode.TEST, null);
+    }
+
+    /** A verification of a payment of {@code mode} created at {@code paymentCreatedAt} (null: not said). */
+    static ChainRequest verify(
+            String paymentId,
+            String txHash,
+            long amountMicros,
+            @org.jspecify.annotations.Nullable String wallet,
+            String payout,
+            Mode mode,
+            @org.jspecify.annotations.Nullable Instant paymentCreatedAt) {
         return base(paymentId + ":verify:1", now(), amountMicros, wallet, payout)
                 .setPaymentId(paymentId)
-                .setPayload(new VerifyPaymentRequest(txHash))
+                .setMode(io.abk.billing.schemas.mode.ModeMapper.toAvro(mode))
+                .setPayload(new VerifyPaymentRequest(txHash, paymentCreatedAt))
                 .build();
     }
 

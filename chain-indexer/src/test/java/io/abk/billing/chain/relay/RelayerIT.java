@@ -17,6 +17,7 @@ import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
 import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -266,6 +267,79 @@ class RelayerIT {
 
         assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_PENDING_CONFIRMATIONS");
         assertThat(refused.getFailureMessage()).contains("1 of 3 confirmations");
+    }
+
+    @Test
+    void shouldSendAtTheChainsNonceWhenAReorganisationTookItsLastTransactionBack() throws Exception {
+        // Protects against a relayer whose nonce counter ran ahead of the chain after a reorg: every later transaction
+        // would wait behind a gap that no fee fills.
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(first);
+        var firstTx = executed(chain.result(first.getRequestId()));
+        chain.node.reorg(1);
+        assertThat(chain.node.web3j().ethGetTransactionReceipt(firstTx).send().getTransactionReceipt())
+                .as("the first charge is off the chain")
+                .isEmpty();
+
+        var again = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(again);
+
+        var againTx = executed(chain.result(again.getRequestId()));
+        assertThat(chain.node.web3j().ethGetTransactionReceipt(againTx).send().getTransactionReceipt())
+                .hasValueSatisfying(receipt -> assertThat(receipt.isStatusOK()).isTrue());
+    }
+
+    @Test
+    void shouldRefuseToVerifyAPaymentWithTheHashOfAVaultCharge() throws Exception {
+        // Protects against a subscription's charge paying a one-time payment of the same customer and payout address.
+        start(chain.chain());
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var charged = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        chain.send(charged);
+        var chargeTx = executed(chain.result(charged.getRequestId()));
+        var request = verify(newPayment(), chargeTx, TEN_USDC, customer, merchant);
+
+        chain.send(request);
+
+        var refused = (NotExecuted) chain.result(request.getRequestId()).getOutcome();
+        assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_TX_ALREADY_USED");
+        assertThat(refused.getFailureMessage()).contains("through the vault");
+    }
+
+    @Test
+    void shouldRefuseInLiveModeATransferMinedBeforeThePaymentWasCreated() throws Exception {
+        // Protects against a live confirm paying with an older transfer made for something else (PAYMENT_TX_TOO_OLD).
+        start(RelayerHarness.withMode(chain.chain(), Mode.LIVE));
+        var old = transfer(chain.customer, merchant, TEN_USDC);
+        var minedAt = chain.node.latestBlockTimestamp();
+        var createdLater = verify(newPayment(), old, TEN_USDC, customer, merchant, Mode.LIVE, minedAt.plusSeconds(1));
+        var createdSameSecond =
+                verify(newPayment(), old, TEN_USDC, customer, merchant, Mode.LIVE, minedAt.plusMillis(999));
+
+        chain.send(createdLater);
+        chain.send(createdSameSecond);
+
+        var refused = (NotExecuted) chain.result(createdLater.getRequestId()).getOutcome();
+        assertThat(refused.getFailureCode()).isEqualTo("PAYMENT_TX_TOO_OLD");
+        assertThat(refused.getFailureMessage()).contains(old).contains("before the payment was created");
+        assertThat(chain.result(createdSameSecond.getRequestId()).getOutcome())
+                .as("a block's time has whole seconds: the payment's own second still counts")
+                .isInstanceOf(TransferVerified.class);
+    }
+
+    @Test
+    void shouldVerifyInTestModeATransferMinedBeforeTheTestClocksCreationTime() throws Exception {
+        start(chain.chain());
+        var transfer = transfer(chain.customer, merchant, TEN_USDC);
+        // A merchant's test clock a day ahead of the chain stamped the payment's creation.
+        var aheadByTestClock = chain.node.latestBlockTimestamp().plus(java.time.Duration.ofDays(1));
+        var request = verify(newPayment(), transfer, TEN_USDC, customer, merchant, Mode.TEST, aheadByTestClock);
+
+        chain.send(request);
+
+        assertThat(chain.result(request.getRequestId()).getOutcome()).isInstanceOf(TransferVerified.class);
     }
 
     @Test

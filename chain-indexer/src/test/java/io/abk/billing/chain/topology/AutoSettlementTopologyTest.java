@@ -120,6 +120,30 @@ class AutoSettlementTopologyTest {
     }
 
     @Test
+    void shouldPayWithTheCustomersOwnTransferAndNeverWithTheVaultsWhenBothAreInOneBlock() {
+        // Protects against a subscription's charge paying a one-time payment of the same customer and payout address:
+        // the charge's transfer comes first in the block, before the relayer's answer has claimed its hash.
+        topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
+        var own = "0x" + "a4".repeat(32);
+        var chargeTransfer = ChainTransfers.vaultTransfer(TX, CUSTOMER, PAYOUT, TEN_USDC);
+
+        publish(chargeTransfer);
+        publish(ChainTransfers.charged(TX, SubscriptionRef.of(SUB), false));
+        publish(ChainTransfers.transfer(own, CUSTOMER, PAYOUT, TEN_USDC, false));
+
+        var paid = topology.paymentResults.readValuesToList();
+        assertThat(paid)
+                .extracting(command -> ((PayFromChain) command.getPayload()).getTxHash())
+                .containsExactly(own);
+        assertThat(topology.claimedHashes()).isEqualTo(Map.of(own, PAY));
+
+        // and its retraction reopens nothing by itself: the vault's Charged answers for the charge's transaction
+        publish(ChainTransfers.retracted(chargeTransfer));
+        assertThat(topology.paymentResults.isEmpty()).isTrue();
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+    }
+
+    @Test
     void shouldNotPayAPaymentWithAHashThatAlreadyPaidAnInvoice() {
         topology.relayerResults.pipeInput(
                 ChainRequests.INVOICE,

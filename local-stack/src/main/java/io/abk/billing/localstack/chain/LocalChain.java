@@ -38,6 +38,11 @@ public final class LocalChain implements AutoCloseable {
      * by itself, so depth protects nothing; two still exercises the pending-confirmations path as on a real chain.
      */
     public static final int CONFIRMATIONS = 2;
+    /**
+     * A relayer transaction not mined within five blocks is stuck (its fee below the base fee, which anvil can be
+     * told to raise) and is replaced with a higher fee; a transaction that is merely waiting is mined within one.
+     */
+    static final Duration RECEIPT_TIMEOUT = Duration.ofSeconds(5);
     /** Five looks a block: a local node answers in a millisecond, and a payment shows as paid soon after its depth. */
     static final java.time.Duration POLL_INTERVAL = java.time.Duration.ofMillis(200);
     /**
@@ -132,7 +137,6 @@ public final class LocalChain implements AutoCloseable {
      * chain allows), and the follower starting at the block the contracts were deployed in.
      */
     public ChainSettings indexerSettings() {
-        var defaults = ChainSettings.unconfigured(Mode.TEST);
         return new ChainSettings(
                 Mode.TEST,
                 NAME,
@@ -147,7 +151,7 @@ public final class LocalChain implements AutoCloseable {
                 FEE_CAPS,
                 deployment.deployedFrom(),
                 POLL_INTERVAL,
-                defaults.receiptTimeout(),
+                RECEIPT_TIMEOUT,
                 true);
     }
 
@@ -171,6 +175,7 @@ public final class LocalChain implements AutoCloseable {
         env.put(p + "MAX_TX_COST_ETH", "1");
         env.put(p + "START_BLOCK", Long.toString(deployment.deployedFrom()));
         env.put(p + "POLL_INTERVAL_MS", Long.toString(POLL_INTERVAL.toMillis()));
+        env.put(p + "RECEIPT_TIMEOUT_MS", Long.toString(RECEIPT_TIMEOUT.toMillis()));
         env.put(p + "TIME_TRAVEL", "true");
         return env;
     }

@@ -14,8 +14,14 @@ import java.util.Map;
  * @param chainIndexer  {@code BILLING_CHAINS_TEST_*} of the local chain, or empty for the sandbox
  * @param stateRoot     the directory under which each stream process keeps its local state, one directory each
  * @param usdtKeys      the companion verifier's keys ({@code BILLING_USDT_KEYS}; empty: its development key)
+ * @param overrides     variables every process gets last, over all of the above (a test's shorter timeouts)
  */
-public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainIndexer, Path stateRoot, String usdtKeys) {
+public record FleetEnvironment(
+        GatewayArgs gateway,
+        Map<String, String> chainIndexer,
+        Path stateRoot,
+        String usdtKeys,
+        Map<String, String> overrides) {
 
     /**
      * Failover settings of the process mode: a killed webhook sender's deliveries move to another one after this
@@ -25,6 +31,7 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
 
     public FleetEnvironment {
         chainIndexer = Map.copyOf(chainIndexer);
+        overrides = Map.copyOf(overrides);
     }
 
     /** The variables of the process {@code name} of {@code kind}, answering on {@code port}. */
@@ -72,6 +79,7 @@ public record FleetEnvironment(GatewayArgs gateway, Map<String, String> chainInd
                 env.put("BILLING_USDT_STATE_DIR", stateRoot.resolve(name).toString());
             }
         }
+        env.putAll(overrides);
         return env;
     }
 }

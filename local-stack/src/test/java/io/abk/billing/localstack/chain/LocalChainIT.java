@@ -112,6 +112,7 @@ class LocalChainIT {
             assertThat(settings.relayerKey()).isNotNull();
             assertThat("0x" + settings.relayerKey().hex()).isEqualTo(ChainAccounts.privateKey(ChainAccounts.RELAYER));
             assertThat(settings.timeTravel()).isTrue();
+            assertThat(settings.receiptTimeout()).isEqualTo(java.time.Duration.ofSeconds(5));
             assertThat(settings.startBlock()).isNotNull().isPositive();
             assertThat(settings.toString())
                     .doesNotContain(settings.relayerKey().hex())

@@ -1,6 +1,7 @@
 package io.abk.billing.localstack.system;
 
 import io.abk.billing.localstack.system.TestChain.Wallet;
+import java.time.Duration;
 import org.awaitility.Awaitility;
 import tools.jackson.databind.JsonNode;
 
@@ -43,8 +44,12 @@ final class ChainPayments {
     }
 
     static JsonNode awaitStatus(Api api, TestMerchant merchant, String id, String status) {
+        return awaitStatus(api, merchant, id, status, ChainStack.SETTLES);
+    }
+
+    static JsonNode awaitStatus(Api api, TestMerchant merchant, String id, String status, Duration within) {
         return Awaitility.await("payment " + id + " " + status)
-                .atMost(ChainStack.SETTLES)
+                .atMost(within)
                 .until(
                         () -> get(api, merchant, id),
                         payment -> status.equals(payment.path("status").asString()));

@@ -71,11 +71,11 @@ class ChainPaymentsIT {
         // when the customer sends the transfer, and it is in exactly one block so far
         String txHash;
         long block;
-        chain.pauseMining();
+        chain.node().pauseMining();
         try {
             txHash = chain.sendUnchecked(
                     customer, call.path("to").asString(), call.path("data").asString());
-            chain.mine();
+            chain.node().mine();
             var receipt = chain.awaitReceipt(txHash);
             assertThat(receipt.isStatusOK()).isTrue();
             block = receipt.getBlockNumber().longValueExact();
@@ -85,7 +85,7 @@ class ChainPaymentsIT {
             assertThat(pending.code()).isEqualTo("PAYMENT_PENDING_CONFIRMATIONS");
             assertThat(pending.json().path("error").asString()).contains("1 of 2 confirmations");
         } finally {
-            chain.resumeMining();
+            chain.node().resumeMining();
         }
 
         // when a block more is mined, the confirm pays the payment it names

@@ -3,16 +3,26 @@ package io.abk.billing.localstack.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.localstack.chain.LocalChain;
+import io.abk.billing.schemas.avro.VaultCharged;
+import io.abk.billing.schemas.topic.Topics;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
 /**
- * A reorganisation deeper than the confirmation depth on the local chain: the transfer that paid a payment is
- * replaced by an empty block, the chain follower retracts it, and the payment is open again with a
- * {@code payment.reopened} event, never silently.
+ * A reorganisation deeper than the confirmation depth on the local chain, never silent: the transfer that paid a
+ * payment is replaced by an empty block, the chain follower retracts it, and the payment is open again with a
+ * {@code payment.reopened} event; the vault charge that paid an invoice is taken back the same way, and the invoice
+ * is open again ({@code invoice.reopened} at the merchant's endpoint), its subscription past due until it is paid
+ * again.
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
@@ -43,23 +53,8 @@ class ChainReorgIT {
         assertThat(paid.path("txHash").asString()).isEqualToIgnoringCase(receipt.getTransactionHash());
         assertThat(chain.balance(payout)).isEqualTo(TestChain.units("30"));
 
-        // when every block from the transfer's on is replaced by an empty one, more of them than the confirmation
-        // depth (mining paused meanwhile, so the depth is exact)
-        var block = receipt.getBlockNumber().longValueExact();
-        await("blocks on top of " + block)
-                .atMost(ChainStack.SETTLES)
-                .until(chain::head, head -> head - block + 1 > CONFIRMATIONS);
-        chain.pauseMining();
-        try {
-            var depth = chain.head() - block + 1;
-            assertThat(depth).as("deeper than the confirmation depth").isGreaterThan(CONFIRMATIONS);
-            chain.reorg(depth);
-            assertThat(chain.receipt(receipt.getTransactionHash()))
-                    .as("the transfer is off the chain")
-                    .isEmpty();
-        } finally {
-            chain.resumeMining();
-        }
+        // when every block from the transfer's on is replaced by an empty one, more of them than the confirmation depth
+        reorganiseFrom(receipt, List.of());
         assertThat(chain.balance(payout)).isZero();
 
         // then the payment is open again, its receipt gone, and the merchant is told
@@ -81,5 +76,90 @@ class ChainReorgIT {
         assertThat(data.at("/payment/status").asString()).isEqualTo("open");
         assertThat(data.path("failureCode").asString()).isEqualTo("TRANSFER_REVERSED");
         assertThat(data.path("failureMessage").asString()).containsIgnoringCase(receipt.getTransactionHash());
+    }
+
+    @Test
+    void shouldReopenThePaidInvoiceAndMakeTheSubscriptionPastDueWhenItsChargeIsReorganisedAway() {
+        // given a merchant's webhook endpoint, and an active subscription whose first invoice the relayer charged
+        var merchant = api.newMerchant("chain reorg charge");
+        try (var receiver = Receiver.start()) {
+            api.post("/v1/webhook_endpoints")
+                    .key(merchant.testKey())
+                    .json(Map.of("url", receiver.url("/hooks"), "enabledEvents", List.of("invoice.reopened")))
+                    .send()
+                    .expect(201);
+            var customer = chain.newWallet("100");
+            var subscribed =
+                    ChainSubscriptions.subscribe(api, chain, merchant, customer, TestChain.freshAddress(), "15");
+            var invoiceId = subscribed.firstInvoice().path("id").asString();
+            var charge = ChainSubscriptions.assertPaidOnChain(chain, subscribed.firstInvoice());
+            // The relayer answered at the charge's receipt; only what the follower published (the vault's Charged,
+            // once deep enough) can be retracted.
+            api.topics()
+                    .awaitValues(
+                            Topics.CHAIN_TRANSFERS,
+                            log -> log.getTxHash().equalsIgnoreCase(charge.getTransactionHash())
+                                    && log.getPayload() instanceof VaultCharged,
+                            1);
+
+            // when every block from the charge's on is replaced, more of them than the confirmation depth, by blocks in
+            // which the customer takes the vault's allowance back (so the retry that falls due at once is refused)
+            var token = chain.info().tokenAddress();
+            var vault = chain.info().vaultAddress();
+            reorganiseFrom(charge, List.of(chain.signed(customer, token, Erc20Abi.approve(vault, BigInteger.ZERO))));
+
+            // then the merchant's endpoint gets invoice.reopened: the invoice open again, the subscription past_due
+            var delivered = await("invoice.reopened at the merchant's endpoint")
+                    .atMost(ChainStack.SETTLES)
+                    .until(receiver::requests, requests -> !requests.isEmpty())
+                    .getFirst();
+            var event = Json.parse(delivered.text());
+            assertThat(event.path("type").asString()).isEqualTo("invoice.reopened");
+            assertThat(event.at("/data/invoice/id").asString()).isEqualTo(invoiceId);
+            assertThat(event.at("/data/invoice/status").asString()).isEqualTo("open");
+            assertThat(event.at("/data/invoice/txHash").isNull()).isTrue();
+            assertThat(event.at("/data/subscription/status").asString()).isEqualTo("past_due");
+            assertThat(event.at("/data/failureCode").asString()).isEqualTo("CHARGE_REVERSED");
+            // and the API says the same once the retry due at once has been refused for the allowance
+            var key = merchant.testKey();
+            var invoice = ChainSubscriptions.awaitInvoice(api, merchant, invoiceId, "open", "ALLOWANCE_REVOKED");
+            assertThat(invoice.path("txHash").isNull()).isTrue();
+            assertThat(Subscriptions.get(api, key, subscribed.id())
+                            .expect(200)
+                            .json()
+                            .path("status")
+                            .asString())
+                    .isEqualTo("past_due");
+
+            // and once the customer approves the vault again, a charge pays it on the new chain, once
+            chain.send(customer, token, Erc20Abi.approve(vault, Erc20Abi.UNLIMITED));
+            var charged = Invoices.charge(api, key, invoiceId, null).expect(200).json();
+            assertThat(charged.path("ok").asBoolean()).as("%s", charged).isTrue();
+            assertThat(charged.at("/invoice/status").asString()).isEqualTo("paid");
+            assertThat(charged.at("/subscription/status").asString()).isEqualTo("active");
+            assertThat(chain.chargesOf(ChargeId.of(invoiceId))).isEqualTo(1);
+        }
+    }
+
+    /**
+     * Replaces every block from {@code mined}'s on, more of them than the confirmation depth, by blocks holding only
+     * {@code newChain} (signed transactions); mining is paused meanwhile, so the depth is exact.
+     */
+    private static void reorganiseFrom(TransactionReceipt mined, List<String> newChain) {
+        var block = mined.getBlockNumber().longValueExact();
+        await("blocks on top of " + block)
+                .atMost(ChainStack.SETTLES)
+                .until(chain::head, head -> head - block + 1 > CONFIRMATIONS);
+        chain.node().pauseMining();
+        try {
+            var depth = chain.head() - block + 1;
+            assertThat(depth).as("deeper than the confirmation depth").isGreaterThan(CONFIRMATIONS);
+            chain.node().reorg(depth, newChain);
+            assertThat(chain.receipt(mined.getTransactionHash()))
+                    .as("the transaction is off the chain")
+                    .isEmpty();
+        } finally {
+            chain.node().resumeMining();
+        }
     }
 }

@@ -3,28 +3,32 @@ package io.abk.billing.localstack.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.contracts.ChargeId;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.localstack.system.ChainNode.PendingTransaction;
+import io.abk.billing.localstack.system.ChainSubscriptions.Subscribed;
 import io.abk.billing.localstack.system.TestChain.Wallet;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Subscriptions settled on the local chain through the API only: the customer's wallet sends the checkout's wallet
  * calls and nothing else is called (no activate); the vault's {@code Subscribed} activates the subscription, the
- * relayer charges the first invoice and each renewal a test-clock move makes due, refunds go back through the vault,
- * and the chain's refusals (balance, allowance) and the customer's own cancel in the vault reach the API. Every
- * test has its own merchant (so its own test clock), customer wallet and payout address.
+ * relayer charges the first invoice and each renewal a test-clock move makes due (a charge stuck below the node's
+ * base fee is replaced and mined once), refunds go back through the vault, and the chain's refusals (balance,
+ * allowance) and the customer's own cancel in the vault reach the API. Every test has its own merchant (so its own
+ * test clock), customer wallet and payout address.
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
@@ -40,10 +44,6 @@ class ChainSubscriptionIT {
         api = stackApi;
         chain = stackChain;
     }
-
-    /** One merchant's subscription with its wallets, after the customer sent the checkout's wallet calls. */
-    private record Subscribed(
-            TestMerchant merchant, String id, Wallet customer, String payout, JsonNode firstInvoice) {}
 
     @Test
     void shouldActivateChargeRenewAndRefundOnChainWhenTheCustomerSendsTheWalletCalls() {
@@ -154,6 +154,61 @@ class ChainSubscriptionIT {
     }
 
     @Test
+    void shouldReplaceTheRelayersStuckChargeWithAHigherFeeAndPayTheRenewalOnce() {
+        // given an active subscription whose first invoice was paid
+        var customer = chain.newWallet("100");
+        var subscribed = subscribe("chain stuck charge", customer, TestChain.freshAddress());
+        var subscription = Subscriptions.get(api, subscribed.merchant().testKey(), subscribed.id())
+                .expect(200)
+                .json();
+        var node = chain.node();
+        var relayer = chain.info().relayerAddress();
+
+        // when the renewal falls due while no block comes, the relayer's charge waits in the node's pool
+        node.pauseMining();
+        String renewal;
+        PendingTransaction stuck;
+        PendingTransaction replacement;
+        try {
+            renewal = advanceToRenewal(subscribed, subscription).path("id").asString();
+            stuck = awaitPending(relayer, null);
+            // and the node's base fee rises above the most the charge offers: a block is mined without it
+            node.setNextBlockBaseFee(stuck.maxFeePerGas().multiply(BigInteger.valueOf(4)));
+            node.mine();
+            assertThat(chain.receipt(stuck.hash()))
+                    .as("the underpriced charge is not mined")
+                    .isEmpty();
+
+            // then the relayer sends it again with the same nonce and higher fees
+            replacement = awaitPending(relayer, stuck.hash());
+        } finally {
+            node.resumeMining();
+        }
+        assertThat(replacement.nonce()).isEqualTo(stuck.nonce());
+        assertThat(replacement.maxFeePerGas()).isGreaterThan(stuck.maxFeePerGas());
+        assertThat(replacement.maxPriorityFeePerGas()).isGreaterThan(stuck.maxPriorityFeePerGas());
+
+        // and the replacement is mined and pays the renewal, once: one Charged in the vault, one invoice.paid
+        var paid = awaitInvoice(subscribed, renewal, "paid");
+        assertThat(paid.path("txHash").asString()).isEqualToIgnoringCase(replacement.hash());
+        assertPaidOnChain(paid);
+        assertThat(chain.receipt(stuck.hash())).isEmpty();
+        assertThat(chain.chargesOf(ChargeId.of(renewal))).isEqualTo(1);
+        assertThat(api.get("/v1/events?type=invoice.paid&limit=100")
+                        .key(subscribed.merchant().testKey())
+                        .send()
+                        .expect(200)
+                        .json()
+                        .path("events")
+                        .valueStream()
+                        .filter(event ->
+                                renewal.equals(event.at("/data/invoice/id").asString())))
+                .hasSize(1);
+        assertThat(chain.balance(subscribed.payout()))
+                .isEqualTo(TestChain.units(AMOUNT).multiply(BigInteger.TWO));
+    }
+
+    @Test
     void shouldRevokeTheMandateAndCancelAtPeriodEndWhenTheCustomerCancelsInTheVault() {
         // given an active subscription whose first invoice was paid
         var customer = chain.newWallet("100");
@@ -179,101 +234,40 @@ class ChainSubscriptionIT {
     }
 
     /**
-     * A merchant with its test clock frozen, a monthly subscription of {@link #AMOUNT} for the
-     * customer, and the checkout's wallet calls sent from the customer's wallet; waits until the API shows it
-     * active and its first invoice paid.
+     * A merchant with its test clock frozen (a second ahead of now, so that the renewal's due time is an exact number
+     * of seconds away) and a monthly subscription of {@link #AMOUNT} for the customer, active and its first invoice
+     * paid.
      */
     private static Subscribed subscribe(String name, Wallet customer, String payout) {
         var merchant = api.newMerchant(name);
-        // Frozen (a second ahead of now), so that the renewal's due time is an exact number of seconds away.
         Clocks.advance(api, merchant.testKey(), 1);
-        var body = new LinkedHashMap<String, @Nullable Object>(
-                Subscriptions.adHoc("chain-" + name.replace(' ', '-'), new BigDecimal(AMOUNT), "month"));
-        body.put("customerWallet", customer.address());
-        body.put("payoutAddressEvm", payout);
-        var created = api.post(Subscriptions.PATH)
-                .key(merchant.testKey())
-                .json(body)
-                .send()
-                .expect(201)
-                .json();
-        var id = created.at("/subscription/id").asString();
-        var session = api.get("/checkout/subscribe/" + id + ".json")
-                .send()
-                .expect(200)
-                .json();
-        assertThat(session.path("sandbox").asBoolean(true)).isFalse();
-        assertThat(session.path("walletCalls")).hasSize(2);
-        chain.sendWalletCalls(customer, session.path("walletCalls"));
-
-        await("activation of " + id)
-                .atMost(ChainStack.SETTLES)
-                .until(
-                        () -> Subscriptions.get(api, merchant.testKey(), id)
-                                .expect(200)
-                                .json()
-                                .path("status")
-                                .asString(),
-                        "active"::equals);
-        var subscribed = new Subscribed(merchant, id, customer, payout, created.path("invoice"));
-        var paid = awaitInvoice(subscribed, created.at("/invoice/id").asString(), "paid");
-        return new Subscribed(merchant, id, customer, payout, paid);
+        return ChainSubscriptions.subscribe(api, chain, merchant, customer, payout, AMOUNT);
     }
 
-    /** Moves the merchant's clock by exactly the rest of the current period; returns the renewal invoice. */
-    private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {
-        var key = subscribed.merchant().testKey();
-        var now = Instant.parse(api.get(Clocks.PATH)
-                .key(key)
-                .send()
-                .expect(200)
-                .json()
-                .path("effectiveNow")
-                .asString());
-        var periodEnd = Instant.parse(subscription.path("currentPeriodEnd").asString());
-        Clocks.advance(api, key, Duration.between(now, periodEnd).toSeconds());
-        return await("renewal of " + subscribed.id())
+    /** The relayer's transaction in the pool once there is one (other than {@code not}, when given). */
+    private static PendingTransaction awaitPending(String relayer, @Nullable String not) {
+        return await("a transaction of the relayer in the pool" + (not == null ? "" : " other than " + not))
                 .atMost(ChainStack.SETTLES)
                 .until(
-                        () -> {
-                            var latest = Subscriptions.get(api, key, subscribed.id())
-                                    .expect(200)
-                                    .json()
-                                    .path("latestInvoiceId")
-                                    .asString();
-                            return Invoices.get(api, key, latest).expect(200).json();
-                        },
-                        invoice -> "subscription_cycle"
-                                .equals(invoice.path("billingReason").asString()));
+                        () -> chain.node().pending(relayer),
+                        pending -> pending.isPresent() && !pending.get().hash().equalsIgnoreCase(String.valueOf(not)))
+                .orElseThrow();
+    }
+
+    private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {
+        return ChainSubscriptions.advanceToRenewal(api, subscribed, subscription);
     }
 
     private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status) {
-        return awaitInvoice(subscribed, invoiceId, status, null);
+        return ChainSubscriptions.awaitInvoice(api, subscribed.merchant(), invoiceId, status, null);
     }
 
-    /** Waits until the invoice has {@code status} and (when given) {@code failureCode}. */
     private static JsonNode awaitInvoice(
             Subscribed subscribed, String invoiceId, String status, @Nullable String failureCode) {
-        return await("invoice " + invoiceId + " " + status + " " + failureCode)
-                .atMost(ChainStack.SETTLES)
-                .until(
-                        () -> Invoices.get(api, subscribed.merchant().testKey(), invoiceId)
-                                .expect(200)
-                                .json(),
-                        invoice -> status.equals(invoice.path("status").asString())
-                                && (failureCode == null
-                                        || failureCode.equals(
-                                                invoice.path("failureCode").asString())));
+        return ChainSubscriptions.awaitInvoice(api, subscribed.merchant(), invoiceId, status, failureCode);
     }
 
-    /** The invoice's txHash is a successful transaction on the chain; returns its receipt. */
-    private static org.web3j.protocol.core.methods.response.TransactionReceipt assertPaidOnChain(JsonNode invoice) {
-        assertThat(invoice.path("status").asString()).isEqualTo("paid");
-        var txHash = invoice.path("txHash").asString();
-        assertThat(txHash).as("txHash of %s", invoice).matches("0x[0-9a-fA-F]{64}");
-        var receipt = chain.awaitReceipt(txHash);
-        assertThat(receipt.isStatusOK()).as("receipt of %s", txHash).isTrue();
-        assertThat(receipt.getTo()).isEqualToIgnoringCase(chain.info().vaultAddress());
-        return receipt;
+    private static TransactionReceipt assertPaidOnChain(JsonNode invoice) {
+        return ChainSubscriptions.assertPaidOnChain(chain, invoice);
     }
 }

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * ({@link SeenSecrets}: admin tokens, demo keys, sealing keys, API keys issued and rotated, webhook endpoint secrets),
  * and nothing that looks like one ({@code abk_test_}/{@code abk_live_} followed by a key's 32 or more characters,
  * {@code whsec_} followed by a secret, a sealing keyring entry: a key id, a colon and the base64 of 32 bytes). It reads this JVM's log file ({@code target/system-tests.log}, from
- * {@code logback-test.xml}) and the logs of the service processes the scale-out test ran ({@code target/process-logs}).
+ * {@code logback-test.xml}) and the logs of the service processes that the tests with stacks of their own ran
+ * ({@code target/process-logs}: the process-mode tests' shared stack and the chain lease tests).
  *
  * <p>It runs after every other class; run alone, no secret was seen in this JVM and it is skipped, saying so.
  */
@@ -74,6 +76,23 @@ class LogSecretsIT {
                 "log secrets: %d secrets looked for in %d lines of %d files%n", secrets.size(), lines, files.size());
         assertThat(lines).as("lines read from %s", files).isPositive();
         assertThat(found).as("log lines with a key or secret").isEmpty();
+    }
+
+    /**
+     * Copies the service processes' logs of a test's own stack to {@link #PROCESS_LOGS}, each name prefixed with
+     * {@code prefix}: they outlive the stack's data directory for this test (and for a reader of a failed run).
+     */
+    static void keepProcessLogs(Path logs, String prefix) throws IOException {
+        if (!Files.isDirectory(logs)) {
+            return;
+        }
+        Files.createDirectories(PROCESS_LOGS);
+        try (var files = Files.list(logs)) {
+            for (var file : files.toList()) {
+                Files.copy(
+                        file, PROCESS_LOGS.resolve(prefix + file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     private static String shorten(String line) {

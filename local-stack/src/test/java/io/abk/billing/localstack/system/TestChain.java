@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.LocalChainTransactions;
 import io.abk.billing.localstack.chain.LocalChainInfo;
@@ -19,7 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Keys;
 import org.web3j.crypto.RawTransaction;
@@ -27,8 +27,7 @@ import org.web3j.crypto.TransactionEncoder;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameter;
 import org.web3j.protocol.core.DefaultBlockParameterName;
-import org.web3j.protocol.core.Request;
-import org.web3j.protocol.core.Response;
+import org.web3j.protocol.core.methods.request.EthFilter;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.protocol.http.HttpService;
 import org.web3j.utils.Numeric;
@@ -54,12 +53,14 @@ final class TestChain implements AutoCloseable {
     private final HttpService http;
     private final Web3j web3j;
     private final LocalChainTransactions transactions;
+    private final ChainNode node;
 
     TestChain(LocalChainInfo info) {
         this.info = info;
         this.http = new HttpService(info.rpcUrl());
         this.web3j = Web3j.build(http);
         this.transactions = new LocalChainTransactions(web3j, info.chainId());
+        this.node = new ChainNode(http);
     }
 
     LocalChainInfo info() {
@@ -84,7 +85,7 @@ final class TestChain implements AutoCloseable {
             throw new IllegalStateException("cannot make a key", e);
         }
         var wallet = new Wallet(credentials);
-        rpc("anvil_setBalance", List.of(wallet.address(), Numeric.encodeQuantity(WALLET_ETHER)));
+        node.call("anvil_setBalance", List.of(wallet.address(), Numeric.encodeQuantity(WALLET_ETHER)));
         var amount = units(usdc);
         if (amount.signum() > 0) {
             mint(wallet.address(), amount);
@@ -103,15 +104,15 @@ final class TestChain implements AutoCloseable {
         var mints = new ArrayList<String>();
         for (var amount : usdc) {
             var address = freshAddress();
-            rpc("anvil_setBalance", List.of(address, Numeric.encodeQuantity(WALLET_ETHER)));
-            rpc("anvil_impersonateAccount", List.of(address));
+            node.call("anvil_setBalance", List.of(address, Numeric.encodeQuantity(WALLET_ETHER)));
+            node.call("anvil_impersonateAccount", List.of(address));
             var units = units(amount);
             if (units.signum() > 0) {
                 var tx = new java.util.LinkedHashMap<String, String>();
                 tx.put("from", address);
                 tx.put("to", info.tokenAddress());
                 tx.put("data", Erc20Abi.mint(address, units));
-                mints.add(String.valueOf(rpcResult("eth_sendTransaction", List.of(tx))));
+                mints.add(String.valueOf(node.call("eth_sendTransaction", List.of(tx))));
             }
             addresses.add(address);
         }
@@ -170,19 +171,30 @@ final class TestChain implements AutoCloseable {
      */
     String sendUnchecked(Wallet from, String to, String data) {
         try {
-            var nonce = web3j.ethGetTransactionCount(from.credentials().getAddress(), DefaultBlockParameterName.PENDING)
-                    .send()
-                    .getTransactionCount();
-            var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
-            var raw = RawTransaction.createTransaction(nonce, gasPrice, TRANSFER_GAS, to, BigInteger.ZERO, data);
-            var signed = Numeric.toHexString(TransactionEncoder.signMessage(raw, info.chainId(), from.credentials()));
-            var sent = web3j.ethSendRawTransaction(signed).send();
+            var sent = web3j.ethSendRawTransaction(signed(from, to, data)).send();
             assertThat(sent.hasError())
                     .as(
                             "eth_sendRawTransaction: %s",
                             sent.getError() == null ? "" : sent.getError().getMessage())
                     .isFalse();
             return sent.getTransactionHash();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A transaction of the wallet (its next nonce, twice the node's gas price, {@link #TRANSFER_GAS}), signed and not
+     * sent: raw {@code 0x} hex, for the pool or for the blocks of a reorganisation.
+     */
+    String signed(Wallet from, String to, String data) {
+        try {
+            var nonce = web3j.ethGetTransactionCount(from.credentials().getAddress(), DefaultBlockParameterName.PENDING)
+                    .send()
+                    .getTransactionCount();
+            var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+            var raw = RawTransaction.createTransaction(nonce, gasPrice, TRANSFER_GAS, to, BigInteger.ZERO, data);
+            return Numeric.toHexString(TransactionEncoder.signMessage(raw, info.chainId(), from.credentials()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -234,44 +246,24 @@ final class TestChain implements AutoCloseable {
         }
     }
 
-    /** Stops interval mining: no block comes until {@link #mine()} or {@link #resumeMining()}. */
-    void pauseMining() {
-        rpc("evm_setIntervalMining", List.of(0));
+    /** The node's own controls: mining, base fee, reorganisations, its pool. */
+    ChainNode node() {
+        return node;
     }
 
-    /** Interval mining again at the stack's block time of one second. */
-    void resumeMining() {
-        rpc("evm_setIntervalMining", List.of(1));
-    }
-
-    void mine() {
-        rpc("evm_mine", List.of());
-    }
-
-    /** Replaces the newest {@code depth} blocks with empty ones: their transactions are gone from the chain. */
-    void reorg(long depth) {
-        rpc("anvil_reorg", List.of(depth, List.of()));
-    }
-
-    private void rpc(String method, List<?> params) {
-        rpcResult(method, params);
-    }
-
-    private @Nullable Object rpcResult(String method, List<?> params) {
+    /** How many {@code Charged} the vault emitted for {@code chargeId} (keccak256 of an invoice id), on the chain now. */
+    int chargesOf(String chargeId) {
         try {
-            var response = new Request<>(method, params, http, RawResponse.class).send();
-            if (response.hasError()) {
-                throw new IllegalStateException(
-                        method + " failed: " + response.getError().getMessage());
-            }
-            return response.getResult();
+            var filter = new EthFilter(
+                            DefaultBlockParameterName.EARLIEST, DefaultBlockParameterName.LATEST, info.vaultAddress())
+                    .addSingleTopic(SubscriptionVaultAbi.CHARGED_TOPIC)
+                    .addNullTopic()
+                    .addSingleTopic(chargeId);
+            return web3j.ethGetLogs(filter).send().getLogs().size();
         } catch (IOException e) {
-            throw new UncheckedIOException(method + " failed", e);
+            throw new UncheckedIOException(e);
         }
     }
-
-    /** Whatever a development-chain method answers; only its error matters here. */
-    public static final class RawResponse extends Response<Object> {}
 
     @Override
     public void close() {

@@ -3,6 +3,7 @@ package io.abk.billing.streamskit.lifecycle;
 import io.abk.billing.opskit.http.Health;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -24,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * this. {@link #startWhenTopicsExist()} returns at once: Kafka Streams starts in the background as soon as every
  * topic of the topology exists (the app creates none; until then {@link #state()} stays {@code CREATED}), or the
  * start fails once they have been missing for {@link #TOPICS_WAIT} ({@link #startFailure()}), and
- * {@link #isRunning()} turns true once every task is assigned and restored. A stream thread that fails is
+ * {@link #isReady()} turns true once every task is assigned and its stores restored. A stream thread that fails is
  * replaced or shuts the app down as {@link StreamThreadFailureHandler} says. Closing leaves the consumer group,
  * so a restarted or replacement instance gets the partitions at once instead of after the session timeout, and
  * never wipes local state ({@code cleanUp()}): a restart restores from local RocksDB plus the changelog tail
@@ -51,7 +53,9 @@ public final class StreamsApp implements AutoCloseable {
     private final Map<String, Object> adminConfig;
     private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
+    private final List<Supplier<Map<String, Health>>> components = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final ActiveRestorations restorations = new ActiveRestorations();
 
     private StreamsApp(
             String applicationId,
@@ -95,7 +99,8 @@ public final class StreamsApp implements AutoCloseable {
                 terminated::countDown);
         var app = new StreamsApp(
                 applicationId, streams, readiness, config.getAdminConfigs(applicationId + "-admin"), terminated);
-        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
+        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler(Clock.systemUTC()));
+        streams.setGlobalStateRestoreListener(app.restorations);
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
             if (next == KafkaStreams.State.NOT_RUNNING || next == KafkaStreams.State.ERROR) {
@@ -174,12 +179,24 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
+     * Health components of something that runs beside the topology (chain-indexer's held chains), by name, read at
+     * each check: each shows in the details of {@link #liveness()} and {@link #readiness()} as {@code <name>} (UP or
+     * DOWN) and {@code <name>.<detail>}. A component that is down makes the app not ready but leaves it alive: a
+     * restart of the process would do no better than the component's own recovery.
+     */
+    public void healthWith(Supplier<Map<String, Health>> parts) {
+        components.add(parts);
+    }
+
+    /**
      * Alive unless Kafka Streams stopped or failed: waiting for topics and rebalancing are alive (a restart would
-     * not help them). The details say the state and, while it has not started, what it waits for.
+     * not help them). The details say the state and, while it has not started, what it waits for, and the components'
+     * ({@link #healthWith}).
      */
     public Health liveness() {
         var state = streams.state();
         var details = details(state);
+        componentsUp(details);
         if (startFailure() != null) {
             return Health.down(details);
         }
@@ -189,10 +206,42 @@ public final class StreamsApp implements AutoCloseable {
         };
     }
 
-    /** Ready once every task is assigned and restored: the app processes its partitions. */
+    /**
+     * Ready once every task is assigned, every active task's stores are restored and every component is up: the app
+     * does all its work. Kafka Streams' RUNNING says the tasks are restored at the end of a rebalance; a store restored
+     * again while it runs (a task corrupted under exactly-once) is caught by {@link ActiveRestorations}. The details
+     * name what restores.
+     */
     public Health readiness() {
         var state = streams.state();
-        return state == KafkaStreams.State.RUNNING ? Health.up(details(state)) : Health.down(details(state));
+        var details = details(state);
+        var componentsUp = componentsUp(details);
+        var restoring = restorations.now();
+        if (!restoring.isEmpty()) {
+            details.put("restoring", restoring.size() + " stores: " + String.join(", ", restoring));
+        }
+        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() && componentsUp
+                ? Health.up(details)
+                : Health.down(details);
+    }
+
+    /** True once {@linkplain #readiness() ready}. */
+    public boolean isReady() {
+        return readiness().up();
+    }
+
+    /** Adds each component's status and details to {@code details}; whether every one is up. */
+    private boolean componentsUp(Map<String, String> details) {
+        var up = true;
+        for (var parts : components) {
+            for (var part : parts.get().entrySet()) {
+                var health = part.getValue();
+                up &= health.up();
+                details.put(part.getKey(), health.up() ? "UP" : "DOWN");
+                health.details().forEach((key, value) -> details.put(part.getKey() + "." + key, value));
+            }
+        }
+        return up;
     }
 
     private Map<String, String> details(KafkaStreams.State state) {
@@ -254,13 +303,23 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
-     * The body of a service's {@code main}: closes the app when the JVM shuts down, blocks until it stops, and
-     * exits with status 1 if it failed into ERROR, so the supervisor sees the failure and restarts the process.
+     * The body of a service's {@code main}: closes the app when the JVM shuts down, then
+     * {@linkplain #exitWhenFailed() blocks until it stops}.
      *
      * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
      */
     public void runUntilStopped(String shutdownThreadName) throws InterruptedException {
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, shutdownThreadName));
+        exitWhenFailed();
+    }
+
+    /**
+     * Blocks until the app has stopped, and exits with status 1 if it failed into ERROR, so the supervisor sees the
+     * failure and restarts the process: for a service whose own shutdown (Spring's, say) closes the app.
+     *
+     * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
+     */
+    public void exitWhenFailed() throws InterruptedException {
         awaitTermination();
         var failure = startFailure();
         if (failure != null) {

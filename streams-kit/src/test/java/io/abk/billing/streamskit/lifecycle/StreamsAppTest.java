@@ -3,6 +3,7 @@ package io.abk.billing.streamskit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.abk.billing.opskit.http.Health;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
@@ -24,14 +26,7 @@ class StreamsAppTest {
 
     @Test
     void shouldWaitInCreatedAndTerminateOnCloseWhenTheBrokerNeverAnswers() throws Exception {
-        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props = StreamsProperties.exactlyOnce(
-                "127.0.0.1:" + closedPort(),
-                "kit-test",
-                stateDir,
-                Duration.ofMillis(30),
-                KafkaClientSecurity.PLAINTEXT);
-        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        var app = unreachableApp();
 
         app.startWhenTopicsExist();
 
@@ -47,14 +42,7 @@ class StreamsAppTest {
 
     @Test
     void shouldFailItsStartNamingWhatIsMissingWhenTheTopicsAreNotReadyInTime() throws Exception {
-        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props = StreamsProperties.exactlyOnce(
-                "127.0.0.1:" + closedPort(),
-                "kit-test",
-                stateDir,
-                Duration.ofMillis(30),
-                KafkaClientSecurity.PLAINTEXT);
-        var app = StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
+        var app = unreachableApp();
 
         app.startWhenTopicsExist();
         app.giveUpOnTopicsAfter(Duration.ofMillis(500));
@@ -65,6 +53,38 @@ class StreamsAppTest {
         assertThat(app.liveness().up()).isFalse();
         assertThat(app.liveness().details()).containsKey("startFailure");
         app.close();
+    }
+
+    @Test
+    void shouldStayAliveAndShowWhyWhenAComponentBesideTheTopologyIsDown() throws Exception {
+        var app = unreachableApp();
+
+        app.healthWith(() -> Map.of(
+                "chain-8453", Health.down(Map.of("follower", "stopped: reorg deeper than the window")),
+                "chain-84532", Health.up(Map.of("follower", "running"))));
+
+        // A process restart would not bring the component back: the app stays alive, and both checks say why.
+        assertThat(app.liveness().up()).isTrue();
+        for (var check : java.util.List.of(app.liveness(), app.readiness())) {
+            assertThat(check.details())
+                    .containsEntry("chain-8453", "DOWN")
+                    .containsEntry("chain-8453.follower", "stopped: reorg deeper than the window")
+                    .containsEntry("chain-84532", "UP");
+        }
+        assertThat(app.readiness().up()).isFalse();
+        app.close();
+    }
+
+    /** An app of a one-step topology whose broker never answers. */
+    private StreamsApp unreachableApp() throws IOException {
+        var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
+        var props = StreamsProperties.exactlyOnce(
+                "127.0.0.1:" + closedPort(),
+                "kit-test",
+                stateDir,
+                Duration.ofMillis(30),
+                KafkaClientSecurity.PLAINTEXT);
+        return StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
     }
 
     /** A loopback port nobody listens on: the socket is closed again before the app connects. */

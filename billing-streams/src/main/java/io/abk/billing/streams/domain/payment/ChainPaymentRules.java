@@ -4,6 +4,7 @@ import io.abk.billing.streams.domain.payment.PaymentCommand.PayFromChain;
 import io.abk.billing.streams.domain.payment.PaymentCommand.ReversePayment;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Rejected;
+import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentExpired;
 import io.abk.billing.streams.domain.payment.PaymentEvent.PaymentReopened;
 import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
@@ -52,8 +53,9 @@ final class ChainPaymentRules {
 
     /**
      * Paid by {@code txHash} (hashes compared without case): open again, its receipt gone, and expired at once when
-     * its expiry has passed by the retraction's time (the scheduler expires only open payments it sees as open).
-     * Anything else (another transaction paid it, or it is not paid): nothing.
+     * its expiry has passed by the retraction's time (the scheduler expires only open payments it sees as open); a
+     * payment a link minted tells its link, whose paid count counted it. Anything else (another transaction paid it,
+     * or it is not paid): nothing.
      */
     static PaymentDecision reverse(Existing state, ReversePayment command) {
         if (!(state instanceof Paid paid) || !paid.receipt().txHash().equalsIgnoreCase(command.txHash())) {
@@ -68,6 +70,11 @@ final class ChainPaymentRules {
                         + " is no longer on the chain (reorganisation); the payment is open again"));
         if (!command.requestedAt().isBefore(state.details().expiresAt())) {
             events.add(new PaymentExpired());
+        }
+        var linkId = state.details().terms().paymentLinkId();
+        if (linkId != null) {
+            events.add(
+                    new LinkConversionReported(new LinkConversion(linkId, state.id(), false, command.requestedAt())));
         }
         return new Accepted(events, null);
     }

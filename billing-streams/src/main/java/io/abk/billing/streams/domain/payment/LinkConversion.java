@@ -1,18 +1,12 @@
 package io.abk.billing.streams.domain.payment;
 
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
 
 /**
- * A payment minted by a payment link was paid: the link must count it. Goes to the link as a command whose id
- * derives from the payment and the settlement's time, so a reprocessed settlement reports the same conversion and
- * the link counts it once.
+ * What a payment minted by a payment link tells its link, so that the link's {@code paidCount} says how many of its
+ * payments are paid: {@code paid} when the payment was paid, not {@code paid} when the transfer that paid it was
+ * reorganised off the chain and the payment is open again. The command the adapter sends takes its id from the payment
+ * command that caused it, so a reprocessed command reports the same conversion and the link counts it once, while a
+ * payment paid, reopened and paid again reports three.
  */
-public record LinkConversion(String paymentLinkId, String paymentId, String commandId, Instant requestedAt) {
-
-    public static LinkConversion of(String paymentLinkId, String paymentId, Instant paidAt) {
-        return new LinkConversion(
-                paymentLinkId, paymentId, Ids.derivedId(IdPrefix.COMMAND, paidAt, "linkpaid:" + paymentId), paidAt);
-    }
-}
+public record LinkConversion(String paymentLinkId, String paymentId, boolean paid, Instant requestedAt) {}

@@ -136,7 +136,7 @@ public final class PaymentDecider {
         var events = new ArrayList<PaymentEvent>(List.of(new PaymentPaid(new Receipt(paidAt, txHash, received, late))));
         var linkId = d.terms().paymentLinkId();
         if (linkId != null) {
-            events.add(new LinkConversionReported(LinkConversion.of(linkId, state.id(), paidAt)));
+            events.add(new LinkConversionReported(new LinkConversion(linkId, state.id(), true, paidAt)));
         }
         return events;
     }

@@ -31,6 +31,6 @@ public sealed interface PaymentEvent {
     /** An open payment's expiry passed (no public event: the webhook event types have none). */
     record PaymentExpired() implements PaymentEvent {}
 
-    /** The paid payment tells its link; the payment itself does not change. */
+    /** The payment tells its link it was paid, or reopened after being paid; the payment itself does not change. */
     record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {}
 }

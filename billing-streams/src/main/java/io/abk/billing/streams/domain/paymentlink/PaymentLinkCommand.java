@@ -42,6 +42,10 @@ public sealed interface PaymentLinkCommand {
     record RecordPayment(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId)
             implements PaymentLinkCommand {}
 
+    /** Payment {@code paymentId}, minted by this link and paid, is open again (its transfer left the chain). */
+    record RecordPaymentReopened(String paymentLinkId, Tenant tenant, Instant requestedAt, String paymentId)
+            implements PaymentLinkCommand {}
+
     /** The link's {@code expiresAt} is due (the scheduler). */
     record Expire(String paymentLinkId, Tenant tenant, Instant requestedAt) implements PaymentLinkCommand {}
 }

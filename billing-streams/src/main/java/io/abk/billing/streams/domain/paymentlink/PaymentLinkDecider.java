@@ -6,9 +6,11 @@ import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Disable;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Expire;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPayment;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPaymentReopened;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkDecision.Accepted;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkDecision.Rejected;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.LinkPaymentRecorded;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.LinkPaymentReopened;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkCreated;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkDisabled;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkExpired;
@@ -55,6 +57,9 @@ public final class PaymentLinkDecider {
             // Counted in any status: the payment was minted while the link could be opened. The result command's
             // id dedups a repeat.
             case RecordPayment record -> accept(new LinkPaymentRecorded(record.paymentId()));
+            // Its paid count counted the payment; a reopen the count never saw (none counted) leaves it at zero.
+            case RecordPaymentReopened reopened ->
+                existing.details().paidCount() > 0 ? accept(new LinkPaymentReopened(reopened.paymentId())) : accept();
             case Expire expire ->
                 existing instanceof Active && existing.details().expiredAt(expire.requestedAt())
                         ? accept(new PaymentLinkExpired())
@@ -166,6 +171,8 @@ public final class PaymentLinkDecider {
             }
             case LinkPaymentRecorded recorded ->
                 existing.withDetails(existing.details().paymentPaid());
+            case LinkPaymentReopened reopened ->
+                existing.withDetails(existing.details().paymentReopened());
         };
     }
 

@@ -46,4 +46,9 @@ public record PaymentLinkDetails(
     public PaymentLinkDetails paymentPaid() {
         return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount, paidCount + 1, createdAt);
     }
+
+    /** One paid payment fewer; the use it took stays counted (the link was opened, and its payment exists). */
+    public PaymentLinkDetails paymentReopened() {
+        return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount, paidCount - 1, createdAt);
+    }
 }

@@ -21,4 +21,7 @@ public sealed interface PaymentLinkEvent {
 
     /** A payment it minted was paid. */
     record LinkPaymentRecorded(String paymentId) implements PaymentLinkEvent {}
+
+    /** A payment it minted, counted as paid, was reopened: it no longer counts as paid. */
+    record LinkPaymentReopened(String paymentId) implements PaymentLinkEvent {}
 }

@@ -10,8 +10,6 @@ import static io.abk.billing.streams.domain.payment.PaymentFixtures.PAYMENT_ID;
 import static io.abk.billing.streams.domain.payment.PaymentFixtures.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
 import io.abk.billing.streams.domain.payment.PaymentDecision.Accepted;
 import io.abk.billing.streams.domain.payment.PaymentEvent.LinkConversionReported;
@@ -61,8 +59,7 @@ class ChainPaymentRulesTest {
         assertThat(decision.events()).hasSize(2).first().isInstanceOf(PaymentPaid.class);
         assertThat(decision.events())
                 .last()
-                .isEqualTo(new LinkConversionReported(new LinkConversion(
-                        linkId, PAYMENT_ID, Ids.derivedId(IdPrefix.COMMAND, LATER, "linkpaid:" + PAYMENT_ID), LATER)));
+                .isEqualTo(new LinkConversionReported(new LinkConversion(linkId, PAYMENT_ID, true, LATER)));
     }
 
     @Test
@@ -78,6 +75,24 @@ class ChainPaymentRulesTest {
                         "TRANSFER_REVERSED",
                         "The transfer " + CHAIN_TX_HASH + " that paid payment " + PAYMENT_ID
                                 + " is no longer on the chain (reorganisation); the payment is open again"));
+        assertThat(PaymentDecider.evolveAll(paid, decision.events())).isEqualTo(new PaymentState.Open(paid.details()));
+    }
+
+    @Test
+    void shouldTellItsLinkWhenALinkMintedPaymentIsReopened() {
+        // Protects against a link whose paid count still counts a payment a reorganisation reopened.
+        var linkId = "plink_01jjjjjjjjjjjjjjjjjjjjjjjj";
+        var open =
+                PaymentFixtures.apply(new Absent(), new Create(PAYMENT_ID, TENANT, NOW, PaymentFixtures.terms(linkId)));
+        var paid = PaymentFixtures.apply(open, PaymentFixtures.payFromChain(LATER));
+        var at = LATER.plusSeconds(90);
+
+        var decision = (Accepted) PaymentFixtures.decide(paid, PaymentFixtures.reverse(at, CHAIN_TX_HASH));
+
+        assertThat(decision.events()).extracting(Object::getClass).first().isEqualTo(PaymentReopened.class);
+        assertThat(decision.events())
+                .last()
+                .isEqualTo(new LinkConversionReported(new LinkConversion(linkId, PAYMENT_ID, false, at)));
         assertThat(PaymentDecider.evolveAll(paid, decision.events())).isEqualTo(new PaymentState.Open(paid.details()));
     }
 

@@ -14,7 +14,9 @@ import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Disable;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Expire;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPayment;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.RecordPaymentReopened;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.LinkPaymentRecorded;
+import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.LinkPaymentReopened;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkCreated;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkDisabled;
 import io.abk.billing.streams.domain.paymentlink.PaymentLinkEvent.PaymentLinkExpired;
@@ -36,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The payment link's rules (docs/architecture.md, "Payment link"): every link command (create, open, disable, a paid
- * minted payment, expiry when due and before) in every state, allowed or rejected. The exact sentences of the
+ * minted payment and its reopening, expiry when due and before) in every state, allowed or rejected. The exact sentences of the
  * refusals and the minted payment are in {@link PaymentLinkOpenTest}.
  */
 class PaymentLinkTableTest {
@@ -93,6 +95,7 @@ class PaymentLinkTableTest {
                 LinkFixtures.open(1, LATER),
                 new Disable(LINK_ID, TENANT, LATER),
                 new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
+                new RecordPaymentReopened(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
                 new Expire(LINK_ID, TENANT, LATER))) {
             rows.add(new Row(
                     "absent: " + command.getClass().getSimpleName() + " -> rejected resource_missing",
@@ -130,6 +133,29 @@ class PaymentLinkTableTest {
                 new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)),
                 Map.of(),
                 null));
+        // Protects against a reopened payment still counting as a paid conversion of its link.
+        var reopened = new RecordPaymentReopened(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1));
+        for (var state : STATES.entrySet()) {
+            var status = state.getValue().status();
+            var paid = LinkFixtures.apply(
+                    state.getValue(), new RecordPayment(LINK_ID, TENANT, LATER, LinkFixtures.paymentId(1)));
+            rows.add(new Row(
+                    state.getKey() + ", one paid: a minted payment is reopened -> " + status + " [LinkPaymentReopened]",
+                    paid,
+                    reopened,
+                    accepts(status, LinkPaymentReopened.class).and(o -> {
+                        assertThat(o.after().details().paidCount()).isZero();
+                        assertThat(o.after().details().useCount())
+                                .isEqualTo(paid.details().useCount());
+                    })));
+            rows.add(new Row(
+                    state.getKey() + ", none paid: a minted payment is reopened -> " + status + " []",
+                    state.getValue(),
+                    reopened,
+                    accepts(status)
+                            .and(o ->
+                                    assertThat(o.after().details().paidCount()).isZero())));
+        }
         rows.addAll(each(
                 "expire when due",
                 new Expire(LINK_ID, TENANT, AFTER_EXPIRY),

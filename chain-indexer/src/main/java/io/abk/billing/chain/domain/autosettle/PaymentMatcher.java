@@ -1,18 +1,17 @@
 package io.abk.billing.chain.domain.autosettle;
 
-import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.chain.domain.verification.TransferAge;
 import java.util.Collection;
 import java.util.Comparator;
 
 /**
  * Which open payment a confirmed transfer to a payout address pays without a confirm
  * (docs/architecture.md, "The chain path"): a payment qualifies when the transfer carries at least its amount, comes
- * from its customer's wallet when that is known, and (live mode) was mined no earlier than the payment was created.
+ * from its customer's wallet when that is known, and is not older than the payment ({@link TransferAge}, live mode).
  * Exactly one qualifying payment is paid; two or more are ambiguous and none is paid, because guessing could pay the
  * wrong order and leave the right one open; the customer's confirm with the hash settles it.
  *
- * <p>Test mode skips the time rule: a frozen test clock can put a payment's creation ahead of the chain's time.
- * The rule is a second fence anyway: the indexer publishes a transfer once, in chain order, so a transfer mined
+ * <p>The age rule is a second fence here: the indexer publishes a transfer once, in chain order, so a transfer mined
  * before the payment existed was matched (or not) before the payment entered the index.
  */
 public final class PaymentMatcher {
@@ -38,6 +37,6 @@ public final class PaymentMatcher {
                 && payment.payoutAddress().equals(transfer.to())
                 && transfer.amountMicros() >= payment.amountMicros()
                 && (payment.customerWallet() == null || payment.customerWallet().equals(transfer.from()))
-                && (transfer.mode() == Mode.TEST || !transfer.blockTimestamp().isBefore(payment.createdAt()));
+                && !TransferAge.tooOld(transfer.mode(), transfer.blockTimestamp(), payment.createdAt());
     }
 }

@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,6 +23,11 @@ import org.jspecify.annotations.Nullable;
  * not payout addresses of USDC payments, and only incoming transfers can pay an intent. A USDC transfer is never
  * published for a USDT pay-to address, nor a USDT transfer for a USDC payout address. USDT is a contract of its
  * own: readers of {@code chain.transfers} tell the two tokens apart by the log's contract.
+ *
+ * <p>A transfer the vault made (a subscription's charge or refund) is marked {@code viaVault} by its source: its
+ * transaction also carries the vault's {@code Charged} or {@code Refunded}, and the logs of one transaction share a
+ * hash and a block, so they come in the same {@code eth_getLogs} answer. Such a transfer pays no one-time payment,
+ * whatever reaches the transaction's claims first.
  */
 public final class LogSelection {
 
@@ -79,17 +86,32 @@ public final class LogSelection {
         return wanted;
     }
 
-    /** The log as published, or empty when it is not ours to publish; {@code watched} takes lower-case addresses. */
-    public Optional<SelectedLog> select(ChainLog log, Predicate<String> watched) {
+    /**
+     * The logs of one {@code eth_getLogs} answer that are ours to publish, as published and in the answer's order: a
+     * followed token's transfer from or to a {@code watched} address, a USDT transfer to a {@code usdtPayTo} address
+     * (both take lower-case addresses), a vault event. A transfer is {@code viaVault} when a log of the answer with
+     * the same transaction hash is the vault's {@code Charged} or {@code Refunded}.
+     */
+    public List<SelectedLog> selectAll(List<ChainLog> logs, Predicate<String> watched, Predicate<String> usdtPayTo) {
+        Set<String> vaultMoves =
+                logs.stream().filter(this::movesTokens).map(ChainLog::txHash).collect(Collectors.toSet());
+        return logs.stream()
+                .flatMap(log -> select(log, watched, usdtPayTo, vaultMoves.contains(log.txHash())).stream())
+                .toList();
+    }
+
+    /** One log judged alone, as if its transaction carried no vault charge or refund; {@link #selectAll} is the rule. */
+    Optional<SelectedLog> select(ChainLog log, Predicate<String> watched) {
         return select(log, watched, address -> false);
     }
 
-    /**
-     * The log as published, or empty when it is not ours to publish: a followed token's transfer from or to a
-     * {@code watched} address, a USDT transfer to a {@code usdtPayTo} address (both take lower-case addresses), a
-     * vault event.
-     */
-    public Optional<SelectedLog> select(ChainLog log, Predicate<String> watched, Predicate<String> usdtPayTo) {
+    /** One log judged alone, as if its transaction carried no vault charge or refund; {@link #selectAll} is the rule. */
+    Optional<SelectedLog> select(ChainLog log, Predicate<String> watched, Predicate<String> usdtPayTo) {
+        return select(log, watched, usdtPayTo, false);
+    }
+
+    private Optional<SelectedLog> select(
+            ChainLog log, Predicate<String> watched, Predicate<String> usdtPayTo, boolean viaVault) {
         if (log.address().equals(vault)) {
             return vaultEvent(log.topic0()).map(event -> new VaultLog(log, event));
         }
@@ -103,7 +125,13 @@ public final class LogSelection {
         var from = Hex.addressFromTopic(log.topics().get(1));
         var to = Hex.addressFromTopic(log.topics().get(2));
         var wanted = isUsdt ? usdtPayTo.test(to) : watched.test(from) || watched.test(to);
-        return wanted ? Optional.of(new TokenTransferLog(log, token, from, to)) : Optional.empty();
+        return wanted ? Optional.of(new TokenTransferLog(log, token, from, to, viaVault)) : Optional.empty();
+    }
+
+    /** A vault event that moves tokens in its transaction: a charge (customer to merchant) or a refund (back). */
+    private boolean movesTokens(ChainLog log) {
+        return log.address().equals(vault)
+                && (log.topic0().equals(topics.charged()) || log.topic0().equals(topics.refunded()));
     }
 
     private Optional<VaultLogKind> vaultEvent(String topic0) {

@@ -5,8 +5,12 @@ public sealed interface SelectedLog {
 
     ChainLog log();
 
-    /** A {@code Transfer} of a followed token from or to a watched address. */
-    record TokenTransferLog(ChainLog log, FollowedToken token, String from, String to) implements SelectedLog {}
+    /**
+     * A {@code Transfer} of a followed token from or to a watched address; {@code viaVault} when its transaction also
+     * carries the vault's {@code Charged} or {@code Refunded}: the vault moved it for a subscription.
+     */
+    record TokenTransferLog(ChainLog log, FollowedToken token, String from, String to, boolean viaVault)
+            implements SelectedLog {}
 
     /** One of the vault's events. */
     record VaultLog(ChainLog log, VaultLogKind kind) implements SelectedLog {}

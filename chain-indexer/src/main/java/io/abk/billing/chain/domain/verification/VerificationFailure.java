@@ -17,7 +17,9 @@ public enum VerificationFailure {
     /** The transaction is mined but not yet as deep as the chain's confirmation depth: confirm again shortly. */
     PAYMENT_PENDING_CONFIRMATIONS,
     /** The transaction already paid another payment or an invoice. */
-    PAYMENT_TX_ALREADY_USED;
+    PAYMENT_TX_ALREADY_USED,
+    /** Live mode: the transaction was mined before the payment was created, so it paid for something else. */
+    PAYMENT_TX_TOO_OLD;
 
     /** The failure named {@code name} exactly, if this enum has it. */
     public static java.util.Optional<VerificationFailure> parse(String name) {

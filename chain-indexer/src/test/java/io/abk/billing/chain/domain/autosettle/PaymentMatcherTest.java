@@ -54,6 +54,11 @@ class PaymentMatcherTest {
                         List.of(open),
                         new PaymentMatch.None()),
                 arguments(
+                        "live: mined in the second the payment was created pays (a block's time has whole seconds)",
+                        transfer(Mode.LIVE, WALLET, TEN, CREATED),
+                        List.of(createdAt(open, CREATED.plusMillis(700))),
+                        new PaymentMatch.Pays(createdAt(open, CREATED.plusMillis(700)))),
+                arguments(
                         "test: a test clock ahead of the chain still matches",
                         transfer(Mode.TEST, WALLET, TEN, CREATED.minusSeconds(3600)),
                         List.of(payment("pay_t", Mode.TEST, TEN, WALLET)),
@@ -84,6 +89,17 @@ class PaymentMatcherTest {
 
     private static OpenPayment payment(String id, Mode mode, long micros, @Nullable String wallet) {
         return new OpenPayment(id, "mer_1", mode, PAYOUT, micros, wallet, CREATED);
+    }
+
+    private static OpenPayment createdAt(OpenPayment payment, Instant createdAt) {
+        return new OpenPayment(
+                payment.paymentId(),
+                payment.merchantId(),
+                payment.mode(),
+                payment.payoutAddress(),
+                payment.amountMicros(),
+                payment.customerWallet(),
+                createdAt);
     }
 
     private static SeenTransfer transfer(Mode mode, String from, long micros, Instant at) {

@@ -90,6 +90,37 @@ class LogSelectionTest {
                 .isEmpty();
     }
 
+    @Test
+    void shouldMarkTheTransfersOfAVaultChargeOrRefundByTheirTransaction() {
+        // Protects against a subscription's charge paying a one-time payment of the same customer and payout address:
+        // the vault's transfer is told apart by its transaction, whatever claims its hash first downstream.
+        var charge = topic('a');
+        var payment = topic('b');
+        var refund = topic('c');
+        var subscribe = topic('d');
+        var answer = List.of(
+                inTx(transfer(USDC, STRANGER, WATCHED), charge, 0),
+                inTx(log(VAULT, List.of(TOPICS.charged(), topic('1'))), charge, 1),
+                inTx(transfer(USDC, STRANGER, WATCHED), payment, 2),
+                inTx(log(VAULT, List.of(TOPICS.refunded(), topic('1'))), refund, 3),
+                inTx(transfer(USDC, WATCHED, STRANGER), refund, 4),
+                inTx(log(VAULT, List.of(TOPICS.subscribed(), topic('1'))), subscribe, 5),
+                inTx(transfer(USDC, STRANGER, WATCHED), subscribe, 6));
+
+        var selected = SELECTION.selectAll(answer, Set.of(WATCHED)::contains, address -> false);
+
+        assertThat(selected)
+                .extracting(SelectedLog::log)
+                .as("every log is still published, in the answer's order")
+                .containsExactlyElementsOf(answer);
+        assertThat(selected.stream()
+                        .filter(TokenTransferLog.class::isInstance)
+                        .map(TokenTransferLog.class::cast)
+                        .map(token -> token.log().txHash() + "=" + token.viaVault())
+                        .toList())
+                .containsExactly(charge + "=true", payment + "=false", refund + "=true", subscribe + "=false");
+    }
+
     static Stream<Arguments> usdtLogs() {
         return Stream.of(
                 Arguments.of("USDT to a USDT pay-to address", transfer(USDT, STRANGER, PAY_TO), "USDT"),
@@ -153,6 +184,12 @@ class LogSelectionTest {
 
     private static ChainLog transfer(String token, String from, String to) {
         return log(token, List.of(TOPICS.transfer(), pad(from), pad(to)));
+    }
+
+    /** {@code log} as log {@code logIndex} of transaction {@code txHash} (of the same block). */
+    private static ChainLog inTx(ChainLog log, String txHash, int logIndex) {
+        return new ChainLog(
+                log.address(), log.topics(), log.data(), log.blockNumber(), log.blockHash(), txHash, logIndex);
     }
 
     private static ChainLog log(String address, List<String> topics) {

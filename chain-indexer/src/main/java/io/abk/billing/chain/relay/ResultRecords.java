@@ -1,0 +1,57 @@
+package io.abk.billing.chain.relay;
+
+import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChainResult;
+import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.errors.DeadLetterRecords;
+import java.time.Instant;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/** What the relayer writes for a request: its {@code ChainResult}, or the request itself as a dead letter. */
+final class ResultRecords {
+
+    private ResultRecords() {}
+
+    /** The result of {@code request}, keyed like it. */
+    static ProducerRecord<byte[], byte[]> result(
+            ConsumerRecord<String, ChainRequest> request, Instant executedAt, RelayOutcome outcome) {
+        var topic = Topics.CHAIN_RESULTS;
+        var result = new ChainResult(request.value(), executedAt, wire(outcome));
+        return new ProducerRecord<>(
+                topic.name(),
+                topic.keySerde().serializer().serialize(topic.name(), request.key()),
+                topic.valueSerde().serializer().serialize(topic.name(), result));
+    }
+
+    /** The request as it was read (encoded again: the consumer decoded it), with the bug in the headers. */
+    static ProducerRecord<byte[], byte[]> deadLetter(
+            ConsumerRecord<String, ChainRequest> request, RelayOutcome.Bug bug, Mode mode) {
+        var topic = Topics.CHAIN_REQUESTS;
+        return DeadLetterRecords.of(
+                Topics.CHAIN_DEAD_LETTERS.name(),
+                request.headers(),
+                request.topic(),
+                request.partition(),
+                request.offset(),
+                topic.keySerde().serializer().serialize(topic.name(), request.key()),
+                topic.valueSerde().serializer().serialize(topic.name(), request.value()),
+                bug.cause(),
+                "relayer-" + mode.label());
+    }
+
+    private static Object wire(RelayOutcome outcome) {
+        return switch (outcome) {
+            case RelayOutcome.Moved moved -> new Executed(moved.txHash());
+            case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
+            case RelayOutcome.Bug bug -> throw new IllegalArgumentException("a bug is dead-lettered, not answered");
+            case RelayOutcome.Verified verified ->
+                new TransferVerified(verified.txHash(), verified.amountReceivedMicros(), verified.fromAddress());
+        };
+    }
+}
