@@ -94,11 +94,13 @@ public final class Relayer implements AutoCloseable {
         this.clock = clock;
         this.batch = RelayerSetup.batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(
-                RelayerSetup.consumerProperties(config, chain, batchBound(chain)),
+                config.kafkaSecurity().with(RelayerSetup.consumerProperties(config, chain, batchBound(chain))),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().deserializer());
         this.producer = new KafkaProducer<>(
-                RelayerSetup.producerProperties(config, chain), new ByteArraySerializer(), new ByteArraySerializer());
+                config.kafkaSecurity().with(RelayerSetup.producerProperties(config, chain)),
+                new ByteArraySerializer(),
+                new ByteArraySerializer());
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
     }
 

@@ -43,42 +43,40 @@ final class RelayerSetup {
 
     /** {@code batchBound}: the longest a batch may wait for its receipts, which the poll interval must outlast. */
     static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain, Duration batchBound) {
-        return config.kafkaSecurity()
-                .with(Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        config.bootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        Relayer.groupId(config.applicationId(), chain),
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                        "read_committed",
-                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false,
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest",
-                        ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
-                        (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
-                        // The relayer runs where the chain's lease is; after a crash the lease moves once this session
-                        // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
-                        ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
-                        (int) config.leaseSessionTimeout().toMillis(),
-                        ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
-                        (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
-                        ConsumerConfig.CLIENT_ID_CONFIG,
-                        Relayer.groupId(config.applicationId(), chain)));
+        return Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                config.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG,
+                Relayer.groupId(config.applicationId(), chain),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                "earliest",
+                ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG,
+                (int) Math.min(Integer.MAX_VALUE, batchBound.toMillis()),
+                // The relayer runs where the chain's lease is; after a crash the lease moves once this session
+                // timeout has passed, and the dead relayer's membership must not hold the next one back longer.
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+                (int) config.leaseSessionTimeout().toMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+                (int) config.leaseSessionTimeout().dividedBy(5).toMillis(),
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                Relayer.groupId(config.applicationId(), chain));
     }
 
     static Map<String, Object> producerProperties(ChainIndexerConfig config, ChainSettings chain) {
-        return config.kafkaSecurity()
-                .with(Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        config.bootstrapServers(),
-                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                        true,
-                        ProducerConfig.ACKS_CONFIG,
-                        "all",
-                        ProducerConfig.LINGER_MS_CONFIG,
-                        0,
-                        ProducerConfig.CLIENT_ID_CONFIG,
-                        Relayer.groupId(config.applicationId(), chain) + "-results"));
+        return Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                config.bootstrapServers(),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.LINGER_MS_CONFIG,
+                0,
+                ProducerConfig.CLIENT_ID_CONFIG,
+                Relayer.groupId(config.applicationId(), chain) + "-results");
     }
 }
