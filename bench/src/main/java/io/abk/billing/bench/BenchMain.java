@@ -180,6 +180,7 @@ public final class BenchMain {
                                 cold,
                                 false,
                                 options.recoverySubscriptions(),
+                                options.recoveryBurst(),
                                 options.duration(),
                                 options.clients().getFirst(),
                                 sequence));
@@ -214,6 +215,7 @@ public final class BenchMain {
                                     cold,
                                     usedBefore,
                                     options.recoverySubscriptions(),
+                                    options.recoveryBurst(),
                                     options.duration(),
                                     options.clients().getFirst(),
                                     sequence));

@@ -27,6 +27,7 @@ record BenchOptions(
         int webhookEvents,
         int webhookEndpoints,
         int recoverySubscriptions,
+        int recoveryBurst,
         int partitions,
         boolean stackAsProcess,
         @Nullable String url,
@@ -58,7 +59,8 @@ record BenchOptions(
               gets:     [--get-pool 1000] [--get-clients 8,32] (--duration each)
               renewals: [--renewals 100000 (up to 1,000,000)]
               webhooks: [--webhook-events 5000 (0: skip)] [--webhook-endpoints 100]
-              recovery: [--recovery-subscriptions 100000] [--stack-jar local-stack/target/local-stack-*-exec.jar]
+              recovery: [--recovery-subscriptions 100000] [--recovery-burst 0 (creates produced at once before the
+                        kill, restarting with the read model behind)] [--stack-jar local-stack/target/local-stack-*-exec.jar]
               chain:    [--chain [--chain-blocks 20] [--chain-transfers-per-block 1000] [--chain-payments 20]]
                         (the stack on a local anvil chain, and the chain phase: follower throughput and
                         confirmation latency)
@@ -103,6 +105,9 @@ record BenchOptions(
                         : integer(values, "webhook-events", 5000),
                 integer(values, "webhook-endpoints", 100),
                 integer(values, "recovery-subscriptions", 100_000),
+                "0".equals(values.get("recovery-burst"))
+                        ? zero(values, "recovery-burst")
+                        : integer(values, "recovery-burst", 0),
                 integer(values, "partitions", 12),
                 stackAsProcess(values.remove("stack")),
                 url,

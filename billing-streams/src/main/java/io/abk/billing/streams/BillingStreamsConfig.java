@@ -1,6 +1,7 @@
 package io.abk.billing.streams;
 
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
@@ -28,8 +29,9 @@ import org.jspecify.annotations.Nullable;
  * (30) and {@code BILLING_STREAMS_PROPERTIES}, comma-separated {@code key=value} Kafka Streams properties such as
  * {@code producer.linger.ms=0,num.standby.replicas=1}, and {@code BILLING_DUNNING_RETRY_DELAYS}
  * (P1D,P2D,P4D), the ISO-8601 durations after the 1st, 2nd, ... failed charge attempt of an invoice until the next
- * one; the attempt after the last delay is the last, so the default allows four; and {@code BILLING_PAYMENT_EXPIRY}
- * (PT24H), the ISO-8601 duration after which an open one-time payment expires.
+ * one; the attempt after the last delay is the last, so the default allows four; {@code BILLING_PAYMENT_EXPIRY}
+ * (PT24H), the ISO-8601 duration after which an open one-time payment expires; and the Kafka security settings of
+ * {@link KafkaClientSecurity}.
  */
 public record BillingStreamsConfig(
         String bootstrapServers,
@@ -39,7 +41,8 @@ public record BillingStreamsConfig(
         Duration commitInterval,
         Map<String, String> overrides,
         DunningPolicy dunning,
-        PaymentPolicy payments) {
+        PaymentPolicy payments,
+        KafkaClientSecurity kafkaSecurity) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -58,6 +61,28 @@ public record BillingStreamsConfig(
         require(streamThreads >= 1, "streamThreads must be at least 1, was " + streamThreads);
         require(commitInterval.isPositive(), "commitInterval must be positive, was " + commitInterval);
         overrides = Map.copyOf(overrides);
+    }
+
+    /** Against a plaintext broker (the local stack's, the tests'). */
+    public BillingStreamsConfig(
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            int streamThreads,
+            Duration commitInterval,
+            Map<String, String> overrides,
+            DunningPolicy dunning,
+            PaymentPolicy payments) {
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                streamThreads,
+                commitInterval,
+                overrides,
+                dunning,
+                payments,
+                KafkaClientSecurity.PLAINTEXT);
     }
 
     /** The settings with the default dunning schedule and payment expiry. */
@@ -94,7 +119,8 @@ public record BillingStreamsConfig(
                 vars.millis("BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 vars.keyValues("BILLING_STREAMS_PROPERTIES"),
                 dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")),
-                payments(env.get("BILLING_PAYMENT_EXPIRY")));
+                payments(env.get("BILLING_PAYMENT_EXPIRY")),
+                KafkaClientSecurity.fromEnv(vars));
     }
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
@@ -107,18 +133,35 @@ public record BillingStreamsConfig(
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
         return new BillingStreamsConfig(
-                bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, merged, dunning, payments);
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                streamThreads,
+                commitInterval,
+                merged,
+                dunning,
+                payments,
+                kafkaSecurity);
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
     public BillingStreamsConfig at(String bootstrapServers, Path stateDir) {
         return new BillingStreamsConfig(
-                bootstrapServers, applicationId, stateDir, streamThreads, commitInterval, overrides, dunning, payments);
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                streamThreads,
+                commitInterval,
+                overrides,
+                dunning,
+                payments,
+                kafkaSecurity);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
     public Properties streamsProperties() {
-        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
+        var props =
+                StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval, kafkaSecurity);
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CommandFailureHandler.class.getName());
         props.put(

@@ -3,6 +3,7 @@ package io.abk.billing.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.CommandFailureHandler;
@@ -105,5 +106,20 @@ class BillingStreamsConfigTest {
         // Kafka itself accepts the whole set.
         assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
                 .isEqualTo(10);
+    }
+
+    /** Protects a deployment whose Kafka wants a login: every client of the app (consumers, producers, admin) takes it. */
+    @Test
+    void shouldGiveEveryKafkaClientOfTheAppTheSecuritySettingsOfTheEnvironment() {
+        var env = new java.util.HashMap<>(TestBroker.saslClientEnvironment());
+        env.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093");
+
+        var config = new StreamsConfig(BillingStreamsConfig.fromEnv(env).streamsProperties());
+
+        assertThat(config.getMainConsumerConfigs("group", "client", 0))
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "PLAIN");
+        assertThat(config.getProducerConfigs("client")).containsEntry("security.protocol", "SASL_PLAINTEXT");
+        assertThat(config.getAdminConfigs("client")).containsKey("sasl.jaas.config");
     }
 }

@@ -6,6 +6,7 @@ import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
@@ -30,6 +31,9 @@ import org.apache.kafka.streams.StreamsConfig;
  * {@code BILLING_CHAINS_TEST_*} / {@code BILLING_CHAINS_LIVE_*} for the chains (see {@link ChainSettings}): the same
  * variables the gateway's checkout shows, so messages name the chain the customer was shown.
  *
+ * {@code BILLING_KAFKA_SECURITY_PROTOCOL} and the other settings of {@link KafkaClientSecurity}, which every Kafka
+ * client of the service takes.
+ *
  * <p>An RPC URL often carries a provider's API key and the relayer key is a secret, so {@link #toString()} and the
  * logs show neither.
  */
@@ -41,7 +45,8 @@ public record ChainIndexerConfig(
         ChainSettings testChain,
         ChainSettings liveChain,
         Duration leaseSessionTimeout,
-        Duration pendingVaultEventRetention) {
+        Duration pendingVaultEventRetention,
+        KafkaClientSecurity kafkaSecurity) {
 
     /**
      * A result becomes visible to billing-streams (a read_committed reader) only when the transaction commits,
@@ -88,6 +93,28 @@ public record ChainIndexerConfig(
                 pendingVaultEventRetention.isPositive(),
                 "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS must " + "be positive, was "
                         + pendingVaultEventRetention.toMillis());
+    }
+
+    /** Against a plaintext broker (the local stack's, the tests'). */
+    public ChainIndexerConfig(
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            Duration commitInterval,
+            ChainSettings testChain,
+            ChainSettings liveChain,
+            Duration leaseSessionTimeout,
+            Duration pendingVaultEventRetention) {
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                commitInterval,
+                testChain,
+                liveChain,
+                leaseSessionTimeout,
+                pendingVaultEventRetention,
+                KafkaClientSecurity.PLAINTEXT);
     }
 
     /** With the default retention of pending vault events. */
@@ -145,7 +172,8 @@ public record ChainIndexerConfig(
                 vars.millis("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", DEFAULT_LEASE_SESSION_TIMEOUT),
                 vars.millis(
                         "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS",
-                        AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION));
+                        AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION),
+                KafkaClientSecurity.fromEnv(vars));
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
@@ -169,7 +197,8 @@ public record ChainIndexerConfig(
                 testChain,
                 liveChain,
                 leaseSessionTimeout,
-                pendingVaultEventRetention);
+                pendingVaultEventRetention,
+                kafkaSecurity);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
@@ -182,7 +211,8 @@ public record ChainIndexerConfig(
                 testChain,
                 liveChain,
                 leaseSessionTimeout,
-                pendingVaultEventRetention);
+                pendingVaultEventRetention,
+                kafkaSecurity);
     }
 
     /** The chain of {@code mode}, configured or not. */
@@ -198,7 +228,8 @@ public record ChainIndexerConfig(
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
-        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval);
+        var props =
+                StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval, kafkaSecurity);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
@@ -214,7 +245,8 @@ public record ChainIndexerConfig(
                 + ", stateDir=" + stateDir + ", commitInterval=" + commitInterval + ", testChainConfigured="
                 + testChain.configured() + ", liveChainConfigured=" + liveChain.configured() + ", testChain="
                 + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout
-                + ", pendingVaultEventRetention=" + pendingVaultEventRetention + "]";
+                + ", pendingVaultEventRetention=" + pendingVaultEventRetention + ", kafkaSecurity=" + kafkaSecurity
+                + "]";
     }
 
     private static Path defaultStateDir() {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
+import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.mode.Mode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -160,5 +161,22 @@ class ChainIndexerConfigTest {
         // Kafka itself accepts the whole set.
         assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
                 .isEqualTo(30);
+    }
+
+    /** Protects a deployment whose Kafka wants a login: every client of the app (consumers, producers, admin) takes it. */
+    @Test
+    void shouldGiveEveryKafkaClientOfTheAppTheSecuritySettingsOfTheEnvironmentAndKeepThemForALauncher() {
+        var config = ChainIndexerConfig.fromEnv(TestBroker.saslClientEnvironment())
+                .withKafka("localhost:19092", Path.of("state"));
+
+        var streams = new StreamsConfig(config.streamsProperties());
+
+        assertThat(config.kafkaSecurity().protocol()).isEqualTo("SASL_PLAINTEXT");
+        assertThat(streams.getMainConsumerConfigs("group", "client", 0))
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "PLAIN");
+        assertThat(streams.getProducerConfigs("client")).containsEntry("security.protocol", "SASL_PLAINTEXT");
+        assertThat(streams.getAdminConfigs("client")).containsKey("sasl.jaas.config");
+        assertThat(config.toString()).doesNotContain(TestBroker.SASL_PASSWORD);
     }
 }

@@ -86,7 +86,10 @@ class ChainIndexerProcessIT {
 
     private static Map<String, String> env(String name) {
         var env = new HashMap<String, String>();
-        env.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
+        // The listener that takes only clients who log in: the process's topics check and lag reader read their
+        // security settings from its environment, or they never see the topics that do exist.
+        env.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.saslBootstrapServers());
+        env.putAll(TestBroker.saslClientEnvironment());
         env.put("BILLING_CHAIN_INDEXER_APPLICATION_ID", "chain-indexer-" + name);
         env.put("BILLING_CHAIN_INDEXER_STATE_DIR", dir.resolve(name).toString());
         env.put("BILLING_MANAGEMENT_PORT", Integer.toString(TestBroker.freePort()));

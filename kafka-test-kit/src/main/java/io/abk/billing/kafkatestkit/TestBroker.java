@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import kafka.server.KafkaConfig;
@@ -26,19 +27,28 @@ import org.apache.kafka.metadata.storage.Formatter;
 /**
  * One real Kafka broker (KRaft, broker and controller in one node) inside the test JVM, on free loopback ports,
  * with its log in a temporary directory. Topics are never created automatically: the services must not depend
- * on that, so a test creates them itself ({@link #createTopics}).
+ * on that, so a test creates them itself ({@link #createTopics}). Besides its plaintext listener it has one that
+ * takes only clients who log in ({@link #saslBootstrapServers()}: SASL PLAIN as {@link #SASL_USER}), for tests of
+ * the clients' security settings.
  */
 public final class TestBroker implements AutoCloseable {
 
     /** Generous: other builds share the machine's two cores. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
+    /** The one user of the SASL listener, and its password. */
+    public static final String SASL_USER = "billing-client";
+
+    public static final String SASL_PASSWORD = "sasl-password-of-the-test-broker-0123";
+
     private final KafkaRaftServer server;
     private final String bootstrapServers;
+    private final String saslBootstrapServers;
 
-    private TestBroker(KafkaRaftServer server, String bootstrapServers) {
+    private TestBroker(KafkaRaftServer server, String bootstrapServers, String saslBootstrapServers) {
         this.server = server;
         this.bootstrapServers = bootstrapServers;
+        this.saslBootstrapServers = saslBootstrapServers;
     }
 
     /** Formats {@code logDir}, starts the broker and returns once it accepts writes. */
@@ -51,7 +61,20 @@ public final class TestBroker implements AutoCloseable {
      * broker existed.
      */
     public static TestBroker start(Path logDir, int port) throws Exception {
+        return start(logDir, port, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path)}, with broker {@code settings} over the defaults: for a test that needs the broker to act
+     * sooner than in production (a transaction timed out within a second rather than ten, say).
+     */
+    public static TestBroker start(Path logDir, Map<String, String> settings) throws Exception {
+        return start(logDir, freePort(), settings);
+    }
+
+    private static TestBroker start(Path logDir, int port, Map<String, String> settings) throws Exception {
         int controllerPort = freePort();
+        int saslPort = freePort();
         new Formatter()
                 .setPrintStream(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                 .setNodeId(1)
@@ -60,14 +83,25 @@ public final class TestBroker implements AutoCloseable {
                 .setMetadataLogDirectory(logDir.toString())
                 .addDirectory(logDir.toString())
                 .run();
-        var props = Map.ofEntries(
+        var defaults = Map.ofEntries(
                 Map.entry("process.roles", "broker,controller"),
                 Map.entry("node.id", "1"),
                 Map.entry("controller.quorum.voters", "1@127.0.0.1:" + controllerPort),
                 Map.entry("controller.listener.names", "CONTROLLER"),
-                Map.entry("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort),
-                Map.entry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port),
-                Map.entry("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"),
+                Map.entry(
+                        "listeners",
+                        "PLAINTEXT://127.0.0.1:" + port + ",SASL://127.0.0.1:" + saslPort + ",CONTROLLER://127.0.0.1:"
+                                + controllerPort),
+                Map.entry("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port + ",SASL://127.0.0.1:" + saslPort),
+                Map.entry(
+                        "listener.security.protocol.map",
+                        "PLAINTEXT:PLAINTEXT,SASL:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT"),
+                Map.entry("inter.broker.listener.name", "PLAINTEXT"),
+                Map.entry("listener.name.sasl.sasl.enabled.mechanisms", "PLAIN"),
+                Map.entry(
+                        "listener.name.sasl.plain.sasl.jaas.config",
+                        "org.apache.kafka.common.security.plain.PlainLoginModule required user_" + SASL_USER + "=\""
+                                + SASL_PASSWORD + "\";"),
                 Map.entry("log.dirs", logDir.toString()),
                 Map.entry("offsets.topic.replication.factor", "1"),
                 Map.entry("offsets.topic.num.partitions", "1"),
@@ -79,15 +113,39 @@ public final class TestBroker implements AutoCloseable {
                 // Saves about 2.7 s per Kafka Streams start: one node has nobody else to wait for.
                 Map.entry("group.initial.rebalance.delay.ms", "0"),
                 Map.entry("auto.create.topics.enable", "false"));
+        var props = new HashMap<>(defaults);
+        props.putAll(settings);
         var server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
         server.startup();
-        var broker = new TestBroker(server, "127.0.0.1:" + port);
+        var broker = new TestBroker(server, "127.0.0.1:" + port, "127.0.0.1:" + saslPort);
         broker.awaitServing();
         return broker;
     }
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** The listener that takes only clients logged in as {@link #SASL_USER} (SASL_PLAINTEXT, mechanism PLAIN). */
+    public String saslBootstrapServers() {
+        return saslBootstrapServers;
+    }
+
+    /**
+     * The environment that makes a service's Kafka clients log in to {@link #saslBootstrapServers()}: the variables
+     * ops-kit's {@code KafkaClientSecurity} reads, with this broker's user.
+     */
+    public static Map<String, String> saslClientEnvironment() {
+        return Map.of(
+                "BILLING_KAFKA_SECURITY_PROTOCOL", "SASL_PLAINTEXT",
+                "BILLING_KAFKA_SASL_MECHANISM", "PLAIN",
+                "BILLING_KAFKA_SASL_JAAS_CONFIG", saslJaasConfig());
+    }
+
+    /** The {@code sasl.jaas.config} line of a client of {@link #saslBootstrapServers()}. */
+    public static String saslJaasConfig() {
+        return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + SASL_USER
+                + "\" password=\"" + SASL_PASSWORD + "\";";
     }
 
     /** A new admin client; the caller closes it. */

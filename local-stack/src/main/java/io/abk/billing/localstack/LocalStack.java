@@ -18,6 +18,7 @@ import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
 import io.abk.billing.localstack.services.GatewayService;
 import io.abk.billing.localstack.services.Readiness;
+import io.abk.billing.localstack.services.StreamsAppsHealth;
 import io.abk.billing.localstack.services.StreamsService;
 import io.abk.billing.localstack.services.UsdtVerifierService;
 import io.abk.billing.localstack.services.WebhookSenderHealth;
@@ -323,10 +324,12 @@ public final class LocalStack implements AutoCloseable {
                         config.usdtKeys(),
                         dataDir.resolve("usdt-verifier")));
         var webhookHealth = new WebhookSenderHealth();
+        var streamsHealth = new StreamsAppsHealth(Map.of("billing-streams", streams, "chain-indexer", settlement));
         GatewayService gateway;
         WebhookSenderService webhooks;
         try {
-            gateway = phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth));
+            gateway =
+                    phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth, streamsHealth));
             parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
             // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
             // database; it is closed first, so attempts in flight drain before anything they need stops.
@@ -354,13 +357,14 @@ public final class LocalStack implements AutoCloseable {
         alive.put("chain-indexer", settlement::isAlive);
         alive.put("renewal-scheduler", scheduler::isAlive);
         alive.put("webhook-sender", webhooks::isRunning);
-        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both running.
-        // It does not watch the scheduler (the API serves without it; renewals would only be late), so the stack
-        // waits for the scheduler here, and a first due item never waits on a rebalance.
+        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both ready, their
+        // stores restored, and its projector has caught up. It does not watch the scheduler (the API serves without
+        // it; renewals would only be late), so the stack waits for the scheduler here, and a first due item never
+        // waits on a rebalance.
         phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
         phases.timed(
                 "scheduler-running",
-                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isRunning));
+                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isReady));
         return new InProcess(baseUrl, "http://localhost:" + usdt.port(), webhooks);
     }
 

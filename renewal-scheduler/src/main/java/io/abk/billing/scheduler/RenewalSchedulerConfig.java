@@ -1,6 +1,7 @@
 package io.abk.billing.scheduler;
 
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import io.abk.billing.streamskit.config.StreamsProperties;
@@ -18,9 +19,15 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
- * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S).
+ * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), and the Kafka
+ * security settings of {@link KafkaClientSecurity}.
  */
-public record RenewalSchedulerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
+public record RenewalSchedulerConfig(
+        String bootstrapServers,
+        String applicationId,
+        Path stateDir,
+        Duration tick,
+        KafkaClientSecurity kafkaSecurity) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code scheduler} health component checks. */
@@ -43,6 +50,11 @@ public record RenewalSchedulerConfig(String bootstrapServers, String application
         require(tick.isPositive(), "BILLING_SCHEDULER_TICK must be positive, was " + tick);
     }
 
+    /** Against a plaintext broker (the local stack's, the tests'). */
+    public RenewalSchedulerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
+        this(bootstrapServers, applicationId, stateDir, tick, KafkaClientSecurity.PLAINTEXT);
+    }
+
     public static RenewalSchedulerConfig fromEnv() {
         return fromEnv(System.getenv());
     }
@@ -54,7 +66,8 @@ public record RenewalSchedulerConfig(String bootstrapServers, String application
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
                 vars.text("BILLING_SCHEDULER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
                 vars.path("BILLING_SCHEDULER_STATE_DIR", defaultStateDir()),
-                duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK));
+                duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK),
+                KafkaClientSecurity.fromEnv(vars));
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */
@@ -64,12 +77,13 @@ public record RenewalSchedulerConfig(String bootstrapServers, String application
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public RenewalSchedulerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick);
+        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity);
     }
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
-        var props = StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, COMMIT_INTERVAL);
+        var props = StreamsProperties.exactlyOnce(
+                bootstrapServers, applicationId, stateDir, COMMIT_INTERVAL, kafkaSecurity);
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());

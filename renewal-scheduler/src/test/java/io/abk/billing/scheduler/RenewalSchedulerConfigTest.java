@@ -3,6 +3,7 @@ package io.abk.billing.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import java.nio.file.Path;
@@ -77,5 +78,20 @@ class RenewalSchedulerConfigTest {
                 .isEqualTo(UnreadableRecordHandler.class.getName());
         assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
                 .isEqualTo(50);
+    }
+
+    /** Protects a deployment whose Kafka wants a login: every client of the app (consumers, producers, admin) takes it. */
+    @Test
+    void shouldGiveEveryKafkaClientOfTheAppTheSecuritySettingsOfTheEnvironmentAndKeepThemForALauncher() {
+        var config = RenewalSchedulerConfig.fromEnv(TestBroker.saslClientEnvironment())
+                .withKafka("localhost:19092", Path.of("state"));
+
+        var streams = new StreamsConfig(config.streamsProperties());
+
+        assertThat(streams.getMainConsumerConfigs("group", "client", 0))
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "PLAIN");
+        assertThat(streams.getProducerConfigs("client")).containsEntry("security.protocol", "SASL_PLAINTEXT");
+        assertThat(streams.getAdminConfigs("client")).containsKey("sasl.jaas.config");
     }
 }

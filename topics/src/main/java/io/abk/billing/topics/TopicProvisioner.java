@@ -1,5 +1,6 @@
 package io.abk.billing.topics;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.topics.ProvisionReport.Entry;
 import io.abk.billing.topics.ProvisionReport.Outcome;
 import java.time.Duration;
@@ -73,13 +74,19 @@ public final class TopicProvisioner {
         this.options = options;
     }
 
-    /** Runs the step against {@code bootstrapServers} with an admin client of its own. */
+    /** Runs the step against {@code bootstrapServers} (a plaintext listener) with an admin client of its own. */
     public static ProvisionReport run(String bootstrapServers, List<TopicSpec> plan, Options options) {
-        var settings = Map.<String, Object>of(
+        return run(bootstrapServers, KafkaClientSecurity.PLAINTEXT, plan, options);
+    }
+
+    /** Runs the step against {@code bootstrapServers} with an admin client of its own that connects with {@code security}. */
+    public static ProvisionReport run(
+            String bootstrapServers, KafkaClientSecurity security, List<TopicSpec> plan, Options options) {
+        var settings = security.with(Map.<String, Object>of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrapServers,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                (int) options.timeout().toMillis());
+                (int) options.timeout().toMillis()));
         try (var admin = Admin.create(settings)) {
             return run(admin, plan, options);
         }

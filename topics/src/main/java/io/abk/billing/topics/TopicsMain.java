@@ -1,5 +1,7 @@
 package io.abk.billing.topics;
 
+import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.topics.TopicProvisioner.Action;
 import io.abk.billing.topics.TopicProvisioner.Options;
 import java.io.PrintStream;
@@ -29,9 +31,11 @@ public final class TopicsMain {
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         Options options;
         TopicsConfig config;
+        KafkaClientSecurity security;
         try {
             options = options(List.of(args), timeout(env));
             config = TopicsConfig.fromEnv(env);
+            security = KafkaClientSecurity.fromEnv(new Env(env));
         } catch (IllegalArgumentException e) {
             err.println("topics: " + e.getMessage());
             return 2;
@@ -46,7 +50,7 @@ public final class TopicsMain {
                 config.webhookRetries().retryTopicCount());
         ProvisionReport report;
         try {
-            report = TopicProvisioner.run(config.bootstrapServers(), config.plan(), options);
+            report = TopicProvisioner.run(config.bootstrapServers(), security, config.plan(), options);
         } catch (RuntimeException e) {
             err.println("topics: " + e.getMessage());
             return 1;

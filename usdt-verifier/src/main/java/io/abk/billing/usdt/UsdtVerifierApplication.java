@@ -2,9 +2,13 @@ package io.abk.billing.usdt;
 
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
+import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.opskit.logging.EarlyLogging;
+import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.usdt.config.PartsHealth;
 import io.abk.billing.usdt.config.VerifierConfiguration;
+import io.abk.billing.usdt.http.auth.ServiceKeys;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.SpringApplication;
@@ -25,6 +29,22 @@ public final class UsdtVerifierApplication {
 
     public static final String SERVICE = "usdt-verifier";
 
+    /**
+     * Its secrets, read from their variables or {@code _FILE} files and checked under the production profile before it
+     * starts: the API keys (each one alone, and never the documented development key) and the data provider's key,
+     * whose length is the provider's.
+     */
+    static final SpringLaunch.Service LAUNCH = SpringLaunch.Service.named(
+            SERVICE,
+            UsdtVerifierApplication.class,
+            List.of(
+                    Secret.required("BILLING_USDT_KEYS")
+                            .list()
+                            .refusing(
+                                    "the USDT verifier's documented development key",
+                                    List.of(ServiceKeys.DEVELOPMENT_KEY)),
+                    Secret.optional("BILLING_USDT_RPC_API_KEY").issuedElsewhere()));
+
     private UsdtVerifierApplication() {}
 
     /** The application's own configuration: Spring Boot's auto-configuration (WebFlux, actuator) and our parts. */
@@ -36,8 +56,11 @@ public final class UsdtVerifierApplication {
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
         // Runs until the JVM is asked to stop; Spring's shutdown hook closes the HTTP server, Kafka Streams (leaving
-        // its group) and the clients.
-        ServiceMain.run(SERVICE, () -> launch(Map.of(), true));
+        // its group) and the clients. Kafka Streams failing into ERROR ends the process with status 1, as it ends
+        // every Streams service's, so that its supervisor starts it again instead of it serving on with health DOWN.
+        ServiceMain.run(
+                SERVICE,
+                () -> launch(Map.of(), true).context().getBean(StreamsApp.class).exitWhenFailed());
     }
 
     /**
@@ -53,7 +76,7 @@ public final class UsdtVerifierApplication {
     private static Running launch(Map<String, String> settings, boolean ownProcess) {
         var application = new SpringApplication(Verifier.class);
         application.setWebApplicationType(WebApplicationType.REACTIVE);
-        return new Running(SpringLaunch.run(application, SERVICE, UsdtVerifierApplication.class, settings, ownProcess));
+        return new Running(SpringLaunch.run(application, LAUNCH, settings, ownProcess));
     }
 
     /** The running verifier; closing it stops the HTTP server, Kafka Streams and the clients. */

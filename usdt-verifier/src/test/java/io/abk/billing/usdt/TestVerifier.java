@@ -14,6 +14,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,11 +31,19 @@ import tools.jackson.databind.JsonNode;
 /**
  * A real verifier for integration tests: an in-process KRaft broker with every catalog topic (3 partitions), the
  * verifier started on a free port with the given settings, an HTTP client, and readers of what it wrote to Kafka.
+ * The verifier reaches the broker through its listener that takes only clients who log in, with the security
+ * settings of its environment, so every test also shows that each of its Kafka clients (the Streams app, the command
+ * producer, the outcome feed, the lag reader) takes them; the readers use the plaintext listener.
  */
 public final class TestVerifier implements AutoCloseable {
 
     public static final String KEY = "usdt_test_key_0123456789abcdef";
+    /** A second key of the shared sandbox verifier: what is kept per key is kept apart from {@link #KEY}'s. */
+    public static final String OTHER_KEY = "usdt_other_key_0123456789abcdef";
+
     static final int PARTITIONS = 3;
+
+    private static @Nullable TestVerifier sandbox;
 
     private final TestBroker broker;
     private final UsdtVerifierApplication.Running app;
@@ -50,6 +59,24 @@ public final class TestVerifier implements AutoCloseable {
         this.base = "http://127.0.0.1:" + app.port();
     }
 
+    /**
+     * The sandbox verifier the HTTP tests share (3 confirmations, keys {@link #KEY} and {@link #OTHER_KEY}), started on
+     * first use and closed when the JVM exits: one start for every test class of the sandbox API.
+     */
+    public static synchronized TestVerifier sandbox() throws Exception {
+        if (sandbox == null) {
+            var started = start(
+                    Files.createTempDirectory("usdt-sandbox"),
+                    Map.of(
+                            "BILLING_USDT_SANDBOX", "true",
+                            "BILLING_USDT_CONFIRMATIONS", "3",
+                            "BILLING_USDT_KEYS", KEY + "," + OTHER_KEY));
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close));
+            sandbox = started;
+        }
+        return sandbox;
+    }
+
     /** Starts the broker and the verifier, and returns once its Kafka Streams part runs. */
     public static TestVerifier start(Path dir, Map<String, String> settings) throws Exception {
         var broker = TestBroker.start(dir.resolve("kafka"));
@@ -57,7 +84,8 @@ public final class TestVerifier implements AutoCloseable {
                 .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
         var all = new HashMap<String, String>();
-        all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers());
+        all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.saslBootstrapServers());
+        all.putAll(TestBroker.saslClientEnvironment());
         all.put("BILLING_USDT_HTTP_PORT", "0");
         all.put("BILLING_USDT_KEYS", KEY);
         all.put("BILLING_USDT_STATE_DIR", dir.resolve("state").toString());
@@ -77,8 +105,8 @@ public final class TestVerifier implements AutoCloseable {
         return base;
     }
 
-    /** An answer: its status and JSON body. */
-    public record Answer(int status, JsonNode body) {
+    /** An answer: its status, JSON body, and whether it was an idempotent replay ({@code Idempotent-Replayed}). */
+    public record Answer(int status, JsonNode body, boolean replayed) {
         public String code() {
             return body.path("code").asString();
         }
@@ -135,7 +163,10 @@ public final class TestVerifier implements AutoCloseable {
 
     private static Answer answer(HttpResponse<String> response) {
         var body = response.body().isEmpty() ? UsdtJson.object() : UsdtJson.parse(response.body());
-        return new Answer(response.statusCode(), body);
+        return new Answer(
+                response.statusCode(),
+                body,
+                response.headers().firstValue("Idempotent-Replayed").orElse("").equals("true"));
     }
 
     /** Every committed event on usdt.events so far (read_committed, up to the end). */

@@ -2,9 +2,11 @@ package io.abk.billing.webhooks;
 
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
+import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.webhooks.config.SenderConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryService;
+import io.abk.billing.webhookverify.sealing.SealingKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,19 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 public final class WebhookSenderApplication {
 
     public static final String SERVICE = "webhook-sender";
+
+    /**
+     * Its secrets, read from their variables or {@code _FILE} files and checked under the production profile before it
+     * starts: the database password, the sealing keyring (the gateway's) and the signing secret of the USDT verifier's
+     * webhooks (needed only with their URLs).
+     */
+    static final SpringLaunch.Service LAUNCH = SpringLaunch.Service.named(
+            SERVICE,
+            WebhookSenderApplication.class,
+            List.of(
+                    Secret.required("BILLING_DB_PASSWORD"),
+                    Secret.required(SealingKeys.KEYS_VARIABLE).keyring(),
+                    Secret.optional("BILLING_USDT_WEBHOOK_SECRET")));
 
     private WebhookSenderApplication() {}
 
@@ -54,8 +69,7 @@ public final class WebhookSenderApplication {
                 .toArray(Class<?>[]::new);
         var application = new SpringApplication(sources);
         application.setWebApplicationType(WebApplicationType.NONE);
-        return new Running(
-                SpringLaunch.run(application, SERVICE, WebhookSenderApplication.class, settings, ownProcess));
+        return new Running(SpringLaunch.run(application, LAUNCH, settings, ownProcess));
     }
 
     /** The running sender; closing it drains the attempts in flight and stops the listeners. */

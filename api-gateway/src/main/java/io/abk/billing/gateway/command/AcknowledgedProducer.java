@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topic;
 import java.time.Duration;
 import java.util.HashMap;
@@ -28,17 +29,22 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
     }
 
     public static <K, V> AcknowledgedProducer<K, V> create(
-            Topic<K, V> topic, String clientId, String bootstrapServers, Duration deliveryTimeout) {
+            Topic<K, V> topic,
+            String clientId,
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Duration deliveryTimeout) {
         return new AcknowledgedProducer<>(
                 topic,
                 new KafkaProducer<>(
-                        config(clientId, bootstrapServers, deliveryTimeout),
+                        config(clientId, bootstrapServers, security, deliveryTimeout),
                         topic.keySerde().serializer(),
                         topic.valueSerde().serializer()));
     }
 
-    static Map<String, Object> config(String clientId, String bootstrapServers, Duration deliveryTimeout) {
-        var config = new HashMap<String, Object>();
+    static Map<String, Object> config(
+            String clientId, String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
+        var config = security.applyTo(new HashMap<String, Object>());
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ProducerConfig.ACKS_CONFIG, "all");

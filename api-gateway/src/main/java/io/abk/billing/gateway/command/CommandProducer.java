@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,13 +33,17 @@ public final class CommandProducer implements AutoCloseable {
         this.producer = producer;
     }
 
-    public static CommandProducer create(String bootstrapServers, Duration linger, Duration deliveryTimeout) {
+    public static CommandProducer create(
+            String bootstrapServers, KafkaClientSecurity security, Duration linger, Duration deliveryTimeout) {
         return new CommandProducer(new KafkaProducer<>(
-                config(bootstrapServers, linger, deliveryTimeout), new StringSerializer(), new ByteArraySerializer()));
+                config(bootstrapServers, security, linger, deliveryTimeout),
+                new StringSerializer(),
+                new ByteArraySerializer()));
     }
 
-    static Map<String, Object> config(String bootstrapServers, Duration linger, Duration deliveryTimeout) {
-        var config = new HashMap<String, Object>();
+    static Map<String, Object> config(
+            String bootstrapServers, KafkaClientSecurity security, Duration linger, Duration deliveryTimeout) {
+        var config = security.applyTo(new HashMap<String, Object>());
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.CLIENT_ID_CONFIG, "api-gateway-commands");
         config.put(ProducerConfig.ACKS_CONFIG, "all");

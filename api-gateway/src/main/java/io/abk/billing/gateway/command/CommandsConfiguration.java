@@ -3,6 +3,7 @@ package io.abk.billing.gateway.command;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
 import io.abk.billing.gateway.testclock.EffectiveClock;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -16,11 +17,15 @@ import org.springframework.context.annotation.Configuration;
 public class CommandsConfiguration {
 
     @Bean(destroyMethod = "close")
-    CommandProducer commandProducer(BillingProperties billing, CommandsProperties commands) {
+    CommandProducer commandProducer(
+            BillingProperties billing, CommandsProperties commands, KafkaClientSecurity security) {
         commands.checkLeaseCovers(billing.requestTimeout());
         var kafka = billing.kafka();
         var producer = CommandProducer.create(
-                kafka.bootstrapServers(), kafka.producerLinger(), commands.deliveryTimeout(billing.requestTimeout()));
+                kafka.bootstrapServers(),
+                security,
+                kafka.producerLinger(),
+                commands.deliveryTimeout(billing.requestTimeout()));
         producer.warmUp();
         return producer;
     }

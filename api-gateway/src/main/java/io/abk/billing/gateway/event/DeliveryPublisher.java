@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.event;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -20,9 +21,10 @@ public final class DeliveryPublisher implements AutoCloseable {
         this.producer = producer;
     }
 
-    public static DeliveryPublisher create(String bootstrapServers, Duration deliveryTimeout) {
+    public static DeliveryPublisher create(
+            String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
         return new DeliveryPublisher(AcknowledgedProducer.create(
-                Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", bootstrapServers, deliveryTimeout));
+                Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", bootstrapServers, security, deliveryTimeout));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.event;
 
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,8 +11,10 @@ public class EventConfiguration {
 
     /** Gives up on a send within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
-    DeliveryPublisher deliveryPublisher(BillingProperties billing) {
+    DeliveryPublisher deliveryPublisher(BillingProperties billing, KafkaClientSecurity security) {
         return DeliveryPublisher.create(
-                billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+                billing.kafka().bootstrapServers(),
+                security,
+                billing.requestTimeout().dividedBy(2));
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.health;
 
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
@@ -16,9 +17,9 @@ public class KafkaAdminConfig {
     public static final Duration ADMIN_CALL_TIMEOUT = Duration.ofSeconds(2);
 
     @Bean(name = "gatewayKafkaAdmin", destroyMethod = "")
-    Admin gatewayKafkaAdmin(BillingProperties properties) {
+    Admin gatewayKafkaAdmin(BillingProperties properties, KafkaClientSecurity security) {
         int timeoutMs = (int) ADMIN_CALL_TIMEOUT.toMillis();
-        return Admin.create(Map.<String, Object>of(
+        return Admin.create(security.with(Map.<String, Object>of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 AdminClientConfig.CLIENT_ID_CONFIG,
@@ -39,7 +40,7 @@ public class KafkaAdminConfig {
                 // bootstrap servers with backoff is all a health check needs. Cost: if every broker changes its
                 // address while the gateway runs, this client only recovers through the bootstrap list.
                 AdminClientConfig.METADATA_RECOVERY_STRATEGY_CONFIG,
-                "none"));
+                "none")));
     }
 
     /** Closes the admin client without waiting past one call timeout (the default close waits indefinitely). */

@@ -13,6 +13,10 @@ import io.abk.billing.gateway.web.ApiHeaders;
 import io.abk.billing.gateway.web.ErrorCodes;
 import io.abk.billing.gateway.web.FilterOrder;
 import io.abk.billing.gateway.web.LogContext;
+import io.abk.billing.opskit.idempotency.Bodies;
+import io.abk.billing.opskit.idempotency.CapturingResponse;
+import io.abk.billing.opskit.idempotency.KeyedExchange;
+import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.nio.charset.StandardCharsets;
@@ -25,16 +29,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -50,7 +49,7 @@ import reactor.core.publisher.Mono;
 public final class IdempotencyFilter implements WebFilter, Ordered {
 
     public static final String KEY_HEADER = "Idempotency-Key";
-    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    public static final String REPLAYED_HEADER = KeyedExchange.REPLAYED_HEADER;
     static final int MAX_KEY_LENGTH = 255;
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
@@ -136,7 +135,7 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
             var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
             return store.claim(caller, storedKey, fingerprint, Ids.newId(IdPrefix.COMMAND, now), now)
                     .flatMap(decision -> switch (decision) {
-                        case Replay replay -> replay(exchange, replay);
+                        case Replay replay -> KeyedExchange.replay(exchange, replay.status(), replay.body());
                         case Mismatch mismatch ->
                             Mono.error(new ApiException(
                                     409,
@@ -155,19 +154,6 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         });
     }
 
-    private Mono<Void> replay(ServerWebExchange exchange, Replay replay) {
-        var response = exchange.getResponse();
-        response.setStatusCode(HttpStatusCode.valueOf(replay.status()));
-        response.getHeaders().set(REPLAYED_HEADER, "true");
-        if (replay.body().isEmpty()) {
-            return response.setComplete();
-        }
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        var bytes = replay.body().getBytes(StandardCharsets.UTF_8);
-        return response.writeWith(
-                Mono.fromSupplier(() -> response.bufferFactory().wrap(bytes)));
-    }
-
     private Mono<Void> proceed(
             ServerWebExchange exchange,
             WebFilterChain chain,
@@ -181,19 +167,7 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         if (identity.claim() == Claim.RESUME) {
             captured.getHeaders().set(REPLAYED_HEADER, "true");
         }
-        var replayableRequest = new ServerHttpRequestDecorator(exchange.getRequest()) {
-            @Override
-            public Flux<DataBuffer> getBody() {
-                // No body stays no body: one empty buffer would reach the JSON decoder as malformed JSON (400
-                // invalid_json for a body-less POST with a key, where the same POST without one is fine).
-                return body.length == 0
-                        ? Flux.empty()
-                        : Flux.defer(() ->
-                                Flux.just(exchange.getResponse().bufferFactory().wrap(body)));
-            }
-        };
-        var mutated =
-                exchange.mutate().request(replayableRequest).response(captured).build();
+        var mutated = KeyedExchange.withBody(exchange, body).response(captured).build();
         mutated.getAttributes().put(CommandIdentity.ATTRIBUTE, identity);
         LogContext.of(exchange)
                 .inMdc(() -> log.debug(

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.auth.Caller;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.command.CommandIdentity.Claim;
 import io.abk.billing.gateway.db.Columns;
+import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.render.ApiJson;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.projection;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -64,16 +65,23 @@ public final class ChangeProjector implements SmartLifecycle {
             int maxBatch,
             Duration pollTimeout,
             Duration maxBackoff,
-            String instanceId) {
+            String instanceId,
+            KafkaClientSecurity security) {
 
         public Settings(
                 String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
-            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "");
+            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "", KafkaClientSecurity.PLAINTEXT);
         }
 
         /** The same settings as the static member {@code instanceId} of the group (empty: dynamic membership). */
         public Settings withInstanceId(String instanceId) {
-            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip());
+            return new Settings(
+                    bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip(), security);
+        }
+
+        /** The same settings, connecting with {@code security}. */
+        public Settings withSecurity(KafkaClientSecurity security) {
+            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId, security);
         }
     }
 
@@ -82,6 +90,7 @@ public final class ChangeProjector implements SmartLifecycle {
     private final OutcomeListener listener;
     private final ProjectedResources resources;
     private final ProjectorStats stats = new ProjectorStats();
+    private final ProjectorBacklog backlog = new ProjectorBacklog();
     private final Object sleeper = new Object();
 
     private volatile boolean running;
@@ -185,6 +194,19 @@ public final class ChangeProjector implements SmartLifecycle {
         return stats;
     }
 
+    /** The changes it has still to apply, or {@link ProjectorBacklog#UNKNOWN} before it has measured them. */
+    public long backlog() {
+        return backlog.changes();
+    }
+
+    /**
+     * Whether it has applied all but {@link ProjectorBacklog#CAUGHT_UP_WITHIN} of its partitions' changes since its
+     * consumer joined: before that, a request's outcome waits behind the changes it has not applied yet.
+     */
+    public boolean caughtUp() {
+        return backlog.caughtUp();
+    }
+
     private void run() {
         var backoff = FIRST_BACKOFF;
         try {
@@ -203,11 +225,11 @@ public final class ChangeProjector implements SmartLifecycle {
                         apply(records);
                     }
                     refreshServing(answered, sampledAt);
-                    if (state != State.RUNNING
-                            && partitions != null
-                            && partitions.joined()
-                            && !partitions.needsPositioning()) {
-                        transition(State.RUNNING, null);
+                    if (partitions != null && partitions.joined() && !partitions.needsPositioning()) {
+                        backlog.measure(kafka, partitions.assigned());
+                        if (state != State.RUNNING) {
+                            transition(State.RUNNING, null);
+                        }
                     }
                     backoff = FIRST_BACKOFF;
                 } catch (WakeupException e) {
@@ -241,6 +263,7 @@ public final class ChangeProjector implements SmartLifecycle {
         var createdPositions = new PartitionPositions(created, settings.groupId(), resources::stopServing);
         consumer = created;
         positions = createdPositions;
+        backlog.reset();
         heartbeats = heartbeatCount(created);
         heartbeatsSeen = 0;
         previousSampleNanos = System.nanoTime();
@@ -255,8 +278,8 @@ public final class ChangeProjector implements SmartLifecycle {
         return created;
     }
 
-    private Map<String, Object> consumerConfig() {
-        var config = new HashMap<String, Object>();
+    Map<String, Object> consumerConfig() {
+        var config = settings.security().applyTo(new HashMap<String, Object>());
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-gateway-projector");

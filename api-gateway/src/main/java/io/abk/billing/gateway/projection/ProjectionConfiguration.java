@@ -2,6 +2,8 @@ package io.abk.billing.gateway.projection;
 
 import io.abk.billing.gateway.command.CommandsProperties;
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.opskit.config.PostgresTls;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 import org.jspecify.annotations.Nullable;
@@ -46,7 +48,9 @@ public class ProjectionConfiguration {
             Environment environment,
             OutcomeWaiter waiter,
             ProjectedResources resources,
-            ObjectProvider<MeterRegistry> registry) {
+            ObjectProvider<MeterRegistry> registry,
+            KafkaClientSecurity security,
+            PostgresTls tls) {
         var kafka = billing.kafka();
         var settings = new ChangeProjector.Settings(
                         kafka.bootstrapServers(),
@@ -54,8 +58,9 @@ public class ProjectionConfiguration {
                         commands.projectorMaxBatch(),
                         commands.projectorPollTimeout(),
                         commands.maxBackoff())
-                .withInstanceId(kafka.projectorInstanceId());
-        var projector = new ChangeProjector(settings, jdbcSettings(commands, environment), waiter, resources);
+                .withInstanceId(kafka.projectorInstanceId())
+                .withSecurity(security);
+        var projector = new ChangeProjector(settings, jdbcSettings(commands, environment, tls), waiter, resources);
         registry.ifAvailable(projector::bindMetrics);
         return projector;
     }
@@ -73,9 +78,9 @@ public class ProjectionConfiguration {
 
     /**
      * The projector's JDBC connection: {@code billing.commands.jdbc-*} when set, else Flyway's settings (the
-     * same database the migrations ran on), else derived from the R2DBC URL.
+     * same database the migrations ran on), else derived from the R2DBC URL; with the database's TLS settings.
      */
-    static JdbcSettings jdbcSettings(CommandsProperties commands, Environment environment) {
+    static JdbcSettings jdbcSettings(CommandsProperties commands, Environment environment, PostgresTls tls) {
         var url = first(
                 commands.jdbcUrl(),
                 environment.getProperty("spring.flyway.url"),
@@ -92,7 +97,7 @@ public class ProjectionConfiguration {
                 commands.jdbcPassword(),
                 environment.getProperty("spring.flyway.password"),
                 environment.getProperty("spring.r2dbc.password"));
-        return new JdbcSettings(url, username, password);
+        return new JdbcSettings(tls.jdbcUrl(url), username, password);
     }
 
     /** {@code r2dbc:postgresql://host:port/db?x} (or {@code r2dbc:pool:postgresql:...}) to {@code jdbc:postgresql://host:port/db}. */

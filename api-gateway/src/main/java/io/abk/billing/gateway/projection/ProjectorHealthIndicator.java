@@ -6,9 +6,10 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Health {@code projector}: UP once the projector has joined its group and positioned its partitions (a member
- * with no partitions counts), DOWN while it cannot reach Kafka or PostgreSQL, or holds a partition at a change
- * it cannot decode. The outcome {@code LISTEN} connection is shown as a detail.
+ * Health {@code projector}: UP once the projector has joined its group, positioned its partitions (a member with no
+ * partitions counts) and caught up with them ({@link ChangeProjector#caughtUp()}), DOWN while it cannot reach Kafka or
+ * PostgreSQL, or holds a partition at a change it cannot decode. The outcome {@code LISTEN} connection and the
+ * changes it has still to apply ({@code backlog}) are shown as details.
  */
 public final class ProjectorHealthIndicator implements HealthIndicator {
 
@@ -36,6 +37,9 @@ public final class ProjectorHealthIndicator implements HealthIndicator {
         details.put(
                 "partitions",
                 projector.assignment().stream().map(p -> p.partition()).sorted().toList());
+        var backlog = projector.backlog();
+        details.put("backlog", backlog == ProjectorBacklog.UNKNOWN ? "unknown" : backlog);
+        details.put("caughtUp", projector.caughtUp());
         details.put("changesApplied", stats.changes());
         details.put("batches", stats.batches());
         details.put("lastBatchSize", stats.lastBatchSize());
@@ -52,7 +56,7 @@ public final class ProjectorHealthIndicator implements HealthIndicator {
         if (lastError != null) {
             details.put("lastError", lastError);
         }
-        var up = state == ChangeProjector.State.RUNNING && undecodable.isEmpty();
+        var up = state == ChangeProjector.State.RUNNING && undecodable.isEmpty() && projector.caughtUp();
         return (up ? Health.up() : Health.down()).withDetails(details).build();
     }
 }

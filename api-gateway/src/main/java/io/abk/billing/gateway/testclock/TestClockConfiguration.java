@@ -2,6 +2,7 @@ package io.abk.billing.gateway.testclock;
 
 import io.abk.billing.gateway.audit.AuditLog;
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
@@ -33,9 +34,11 @@ public class TestClockConfiguration {
 
     /** Gives up on a publish within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
-    TestClockPublisher testClockPublisher(BillingProperties billing) {
+    TestClockPublisher testClockPublisher(BillingProperties billing, KafkaClientSecurity security) {
         return TestClockPublisher.create(
-                billing.kafka().bootstrapServers(), billing.requestTimeout().dividedBy(2));
+                billing.kafka().bootstrapServers(),
+                security,
+                billing.requestTimeout().dividedBy(2));
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.testclock;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -20,9 +21,10 @@ public final class TestClockPublisher implements AutoCloseable {
         this.producer = producer;
     }
 
-    public static TestClockPublisher create(String bootstrapServers, Duration deliveryTimeout) {
+    public static TestClockPublisher create(
+            String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
         return new TestClockPublisher(AcknowledgedProducer.create(
-                Topics.TEST_CLOCKS, "api-gateway-test-clocks", bootstrapServers, deliveryTimeout));
+                Topics.TEST_CLOCKS, "api-gateway-test-clocks", bootstrapServers, security, deliveryTimeout));
     }
 
     /** Sends the clock's version; completes when the broker acknowledged it. */

@@ -17,6 +17,9 @@ public final class FilterOrder {
     public static final int ACCEPT = -245;
 
     public static final int BODY_LIMIT = -240;
+    /** Before authentication: the operator API on the public port is an unknown path, not a missing token. */
+    public static final int ADMIN_PORT = -210;
+
     public static final int AUTHENTICATION = -200;
     public static final int RATE_LIMIT = -150;
     /** Loads the test-mode caller's test clock, after the rate limit so a refused request costs no lookup. */

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.webhook;
 
 import io.abk.billing.endpointguard.EndpointUrlGuard;
+import io.abk.billing.opskit.config.Env;
 import io.abk.billing.webhookverify.sealing.SealingKeys;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import org.slf4j.Logger;
@@ -18,9 +19,6 @@ import org.springframework.core.env.Profiles;
 @Configuration(proxyBeanMethods = false)
 public class WebhookConfiguration {
 
-    /** The Spring profile of a production deployment (docker-compose sets it). */
-    public static final String PRODUCTION_PROFILE = "production";
-
     private static final Logger log = LoggerFactory.getLogger(WebhookConfiguration.class);
 
     @Bean
@@ -33,7 +31,7 @@ public class WebhookConfiguration {
         var keys = SealingKeys.of(
                 properties.keys(),
                 properties.activeKey(),
-                environment.acceptsProfiles(Profiles.of(PRODUCTION_PROFILE)));
+                environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
         if (keys.isDevelopment()) {
             log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE
                     + " is empty: webhook signing"

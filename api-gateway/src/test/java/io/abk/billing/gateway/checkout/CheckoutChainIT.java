@@ -201,7 +201,8 @@ class CheckoutChainIT extends GatewayWithoutKafkaIT {
     }
 
     private String merchantNamed(String displayName) {
-        var created = admin(http.post()
+        var created = admin(operatorHttp()
+                        .post()
                         .uri("/admin/v1/merchants")
                         .bodyValue(Map.of("name", "Legal name", "displayName", displayName)))
                 .exchange()

@@ -11,6 +11,7 @@ import io.abk.billing.gateway.idempotency.IdempotencyStore.Proceed;
 import io.abk.billing.gateway.idempotency.IdempotencyStore.Replay;
 import io.abk.billing.gateway.testkit.SharedInfra;
 import io.abk.billing.gateway.testkit.TestDatabase;
+import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.command.CommandsProperties;
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.config.KafkaSecurityConfiguration;
+import io.abk.billing.gateway.db.DatabaseTlsConfiguration;
 import io.abk.billing.gateway.testkit.SharedInfra;
 import io.abk.billing.gateway.testkit.TestDatabase;
 import io.r2dbc.spi.ConnectionFactory;
@@ -40,7 +42,11 @@ class ProjectionConfigurationIT {
     }
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withUserConfiguration(Database.class, ProjectionConfiguration.class)
+            .withUserConfiguration(
+                    Database.class,
+                    KafkaSecurityConfiguration.class,
+                    DatabaseTlsConfiguration.class,
+                    ProjectionConfiguration.class)
             .withPropertyValues(
                     "billing.admin-token=test-admin-token-0123456789",
                     "billing.kafka.bootstrap-servers=" + SharedInfra.kafkaBootstrap(),

@@ -1,8 +1,11 @@
 package io.abk.billing.gateway.testkit;
 
+import io.abk.billing.gateway.adminport.AdminPort;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -23,6 +26,9 @@ public abstract class GatewayTestBase {
 
     @Autowired
     protected WebTestClient http;
+
+    @Autowired
+    private ObjectProvider<AdminPort> adminPort;
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
@@ -46,6 +52,23 @@ public abstract class GatewayTestBase {
         return request.header(HttpHeaders.AUTHORIZATION, "Bearer " + ADMIN_TOKEN);
     }
 
+    /**
+     * A client of the operator API: over the network to its own port when the context gives it one (the listeners
+     * tell their ports apart by the connection), else {@link #http} on the API port.
+     */
+    protected WebTestClient operatorHttp() {
+        var own = adminPort.getIfAvailable();
+        return own == null ? http : networkClient(own.port());
+    }
+
+    /** A client of this gateway over the network, on {@code port} of this machine. */
+    protected static WebTestClient networkClient(int port) {
+        return WebTestClient.bindToServer()
+                .baseUrl("http://localhost:" + port)
+                .responseTimeout(Duration.ofSeconds(30))
+                .build();
+    }
+
     /** Creates a merchant through the operator API and returns its id. */
     protected String createMerchant(String name) {
         return createMerchant(name, null);
@@ -58,7 +81,7 @@ public abstract class GatewayTestBase {
         if (payoutAddress != null) {
             fields.put("payoutAddressEvm", payoutAddress);
         }
-        var body = admin(http.post().uri("/admin/v1/merchants").bodyValue(fields))
+        var body = admin(operatorHttp().post().uri("/admin/v1/merchants").bodyValue(fields))
                 .exchange()
                 .expectStatus()
                 .isCreated()
@@ -70,7 +93,8 @@ public abstract class GatewayTestBase {
 
     /** Issues a key through the operator API; returns the {@code {apiKey, secret}} body. */
     protected JsonNode createKey(String merchantId, String mode) {
-        return admin(http.post()
+        return admin(operatorHttp()
+                        .post()
                         .uri("/admin/v1/merchants/{id}/api_keys", merchantId)
                         .bodyValue(Map.of("mode", mode)))
                 .exchange()

@@ -10,8 +10,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * Kafka pointed at a port where nothing listens (health while Kafka is away), tiny rate limits (the limits'
  * own tests, on the real checkout routes, whose unknown ids answer without Kafka), and a test chain with a vault
  * (checkout's wallet calls, read from resources written straight to the read model; the gateway never calls the
- * chain's RPC URL, so it need not answer). The needs share one context: no setting changes what another's tests
- * look at.
+ * chain's RPC URL, so it need not answer), and the operator API on a port of its own, as a deployment has it (the
+ * helpers of {@link GatewayTestBase} reach it there). The needs share one context: no setting changes what another's
+ * tests look at.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -23,6 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
             "billing.chains.test.rpc-url=" + GatewayWithoutKafkaIT.PRIVATE_RPC_URL,
             "billing.chains.test.vault-address=" + GatewayWithoutKafkaIT.VAULT,
             "billing.chains.test.public-rpc-urls=https://sepolia.base.org, https://base-sepolia.public.example.test",
+            "billing.admin-port=0",
         })
 @AutoConfigureWebTestClient(timeout = "30s")
 public abstract class GatewayWithoutKafkaIT extends GatewayTestBase {

@@ -3,6 +3,7 @@ package io.abk.billing.bench.scenario;
 import io.abk.billing.bench.api.BenchMerchant;
 import io.abk.billing.bench.api.StackApi;
 import io.abk.billing.bench.events.Quiescence;
+import io.abk.billing.bench.events.ReadModelLag;
 import io.abk.billing.bench.load.ClosedLoopLoad;
 import io.abk.billing.bench.probe.StackProbe;
 import io.abk.billing.bench.probe.Usage;
@@ -43,19 +44,34 @@ public final class Recovery {
     private static final int SAMPLE = 20;
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** The local stack's PostgreSQL user and password (its fixed development credentials). */
+    private static final String DB_USER = "billing";
 
-    /** The three moments of one start, each from the process's spawn. */
-    public record Start(Duration healthy, Duration banner, Duration firstCreate) {
+    private static final String DB_PASSWORD = "billing";
+
+    /**
+     * The three moments of one start, each from the process's spawn, how far behind the gateway's projector was when
+     * health turned UP, and the answer to the first create sent then ({@code 201}, or what came instead).
+     */
+    public record Start(
+            Duration healthy, long projectorBehind, Duration banner, Duration firstCreate, String answerOnceHealthy) {
 
         public String line() {
             return String.format(
                     Locale.ROOT,
-                    "health UP after %.1f s, ready banner after %.1f s, first create answered 201 after %.1f s",
+                    "health UP after %.1f s (the gateway's projector then %d changes behind), the first create sent"
+                            + " once health was UP answered %s, ready banner after %.1f s, first create answered 201"
+                            + " after %.1f s",
                     healthy.toNanos() / 1e9,
+                    projectorBehind,
+                    answerOnceHealthy,
                     banner.toNanos() / 1e9,
                     firstCreate.toNanos() / 1e9);
         }
     }
+
+    /** When a create answered 201, and what the first one sent answered. */
+    private record FirstCreate(long answeredNanos, String firstAnswer) {}
 
     /** A stack started by {@link #coldStart}: its process, how the start went, and where to reach it. */
     public record Cold(StackProcess stack, Start start, Target target) implements AutoCloseable {
@@ -89,8 +105,8 @@ public final class Recovery {
                     setup.testKey(),
                     setup.bootstrap(),
                     setup.jdbcUrl(),
-                    "billing",
-                    "billing",
+                    DB_USER,
+                    DB_PASSWORD,
                     setup.adminToken(),
                     StackProbe.child(stack.handle(), dataDir),
                     partitions);
@@ -102,13 +118,23 @@ public final class Recovery {
     }
 
     /**
-     * Sets up {@code subscriptions} active subscriptions on the cold-started stack, kills it and restarts it on the
-     * same data directory; the restarted stack is ended before this returns.
+     * Sets up {@code subscriptions} active subscriptions on the cold-started stack, then (with a {@code burst}) that
+     * many more created at once, kills it and restarts it on the same data directory; the restarted stack is ended
+     * before this returns.
      *
      * @param usedBefore whether other scenarios ran on the stack before (it then holds more than the subscriptions)
+     * @param burst creates produced straight onto the command topic right before the kill, once billing-streams has
+     *     applied them and while the gateway's projector is still behind (0: none): the restart then starts with a
+     *     read model to catch up with, as after a crash under load
      */
     public static Section killAndRestart(
-            Cold cold, boolean usedBefore, int subscriptions, Duration duration, int clients, AtomicLong sequence) {
+            Cold cold,
+            boolean usedBefore,
+            int subscriptions,
+            int burst,
+            Duration duration,
+            int clients,
+            AtomicLong sequence) {
         var setup = cold.stack().setup();
         var notes = new ArrayList<String>();
         notes.add("cold start (new data directory): " + cold.start().line());
@@ -130,21 +156,26 @@ public final class Recovery {
                     subscriptions,
                     Renewals.deadlineFor(subscriptions));
             boolean quiet = Quiescence.await(setup.bootstrap(), Duration.ofMinutes(2));
-            System.out.println("bench: recovery: SIGKILL, then a restart on the same data directory ...");
-            orphan = cold.stack().kill();
             notes.add(String.format(
                     Locale.ROOT,
-                    "%d active subscriptions set up in %.1f s (commands produced onto"
-                            + " billing.subscription-commands), then SIGKILL%s",
+                    "%d active subscriptions set up in %.1f s (commands produced onto billing.subscription-commands)",
                     subscriptions,
-                    seeded.took().toNanos() / 1e9,
-                    quiet ? " with the command path at rest" : " (the command path was still busy)"));
+                    seeded.took().toNanos() / 1e9));
+            if (burst > 0) {
+                quiet = burst(setup, merchant, burst, notes);
+            }
+            System.out.println("bench: recovery: SIGKILL, then a restart on the same data directory ...");
+            orphan = cold.stack().kill();
+            notes.add(
+                    quiet
+                            ? "then SIGKILL with the command path at rest"
+                            : "then SIGKILL (the command path was still busy)");
             try (var restarted = StackProcess.start(setup);
                     var api = new StackApi(setup.baseUrl())) {
                 var restartUsage = UsageSampler.start(StackProbe.child(restarted.handle(), setup.dataDir()));
                 var start = timeStart(restarted, setup, sequence);
                 Usage usage = restartUsage.stop();
-                notes.add("restart after SIGKILL with " + subscriptions + " subscriptions: " + start.line()
+                notes.add("restart after SIGKILL with " + (subscriptions + burst) + " subscriptions: " + start.line()
                         + "; meanwhile " + usage.cpuText() + " CPU cores, " + usage.jvmRssText() + " MiB JVM RSS");
                 notes.add(foundAgain(api, merchant, seeded));
                 var probe = StackProbe.child(restarted.handle(), setup.dataDir());
@@ -166,27 +197,63 @@ public final class Recovery {
         }
     }
 
+    /**
+     * Produces {@code count} creates at once and returns, once billing-streams has applied them all, whether the
+     * command path is at rest; notes how far behind the gateway's projector is then.
+     */
+    private static boolean burst(StackProcess.Setup setup, BenchMerchant merchant, int count, List<String> notes) {
+        System.out.printf("bench: recovery: a burst of %d creates before the kill ...%n", count);
+        long started = System.nanoTime();
+        SubscriptionSeeder.produceCreates(
+                setup.bootstrap(), merchant, Instant.now().truncatedTo(ChronoUnit.MILLIS), count);
+        long produced = System.nanoTime();
+        boolean quiet = Quiescence.await(setup.bootstrap(), Duration.ofMinutes(2));
+        long behind = ReadModelLag.changesBehind(setup.bootstrap(), setup.jdbcUrl(), DB_USER, DB_PASSWORD);
+        notes.add(String.format(
+                Locale.ROOT,
+                "then %d creates produced straight onto billing.subscription-commands in %.1f s, applied by"
+                        + " billing-streams %.1f s later; at the kill the gateway's projector was %d changes behind",
+                count,
+                (produced - started) / 1e9,
+                (System.nanoTime() - produced) / 1e9,
+                behind));
+        return quiet;
+    }
+
     private static Start timeStart(StackProcess stack, StackProcess.Setup setup, AtomicLong sequence) {
         long healthy = stack.awaitHealthy(START_TIMEOUT);
-        long created = firstCreate(stack, setup, sequence);
+        // Before the create: what it would wait behind. Nothing else writes changes while the stack starts.
+        long behind = ReadModelLag.changesBehind(setup.bootstrap(), setup.jdbcUrl(), DB_USER, DB_PASSWORD);
+        var created = firstCreate(stack, setup, sequence);
         long banner = stack.awaitBanner(START_TIMEOUT);
         long spawned = stack.startedNanos();
         return new Start(
                 Duration.ofNanos(healthy - spawned),
+                behind,
                 Duration.ofNanos(banner - spawned),
-                Duration.ofNanos(created - spawned));
+                Duration.ofNanos(created.answeredNanos() - spawned),
+                created.firstAnswer());
     }
 
-    /** Sends creates until one answers 201; returns when it did. */
-    private static long firstCreate(StackProcess stack, StackProcess.Setup setup, AtomicLong sequence) {
+    /**
+     * Sends creates, the first at once, until one answers 201; returns when it did, with what the first one answered:
+     * a stack that says it is healthy must take a create at once, never answer it 503.
+     */
+    private static FirstCreate firstCreate(StackProcess stack, StackProcess.Setup setup, AtomicLong sequence) {
         long until = System.nanoTime() + START_TIMEOUT.toNanos();
+        String firstAnswer = null;
         try (var workload = new CreateSubscriptionWorkload(URI.create(setup.baseUrl()), setup.testKey())) {
             while (true) {
                 stack.requireAlive();
                 try {
                     workload.execute(sequence.getAndIncrement()).join();
-                    return System.nanoTime();
+                    return new FirstCreate(System.nanoTime(), firstAnswer == null ? "201" : firstAnswer);
                 } catch (CompletionException e) {
+                    if (firstAnswer == null) {
+                        // The workload's failure names the status ("status 503"), or what broke the exchange.
+                        var cause = e.getCause();
+                        firstAnswer = cause == null ? e.toString() : String.valueOf(cause.getMessage());
+                    }
                     if (System.nanoTime() > until) {
                         throw new IllegalStateException(
                                 "no create answered 201 within " + START_TIMEOUT.toSeconds() + " s of health UP", e);

@@ -23,7 +23,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Makes {@code count} active monthly test-mode subscriptions of one merchant, each with its first invoice paid, in
+ * Makes {@code count} active monthly test-mode subscriptions of one merchant (or only creates them,
+ * {@link #produceCreates}), each with its first invoice paid, in
  * a fraction of the time the API would take: for each, a {@code CreateSubscription} and an
  * {@code ActivateSubscription} envelope (filled as the gateway fills them) are produced onto
  * {@code billing.subscription-commands}, keyed by the subscription id so the two stay in order. billing-streams
@@ -53,7 +54,7 @@ public final class SubscriptionSeeder {
         var started = System.nanoTime();
         var pending = new HashSet<String>(count * 2);
         try (var tail = EventTail.fromNow(bootstrap)) {
-            produce(bootstrap, merchant, requestedAt, count, pending);
+            produce(bootstrap, merchant, requestedAt, count, true, pending);
             var ids = Set.copyOf(pending);
             System.out.printf(
                     Locale.ROOT,
@@ -85,6 +86,18 @@ public final class SubscriptionSeeder {
         }
     }
 
+    /**
+     * Produces {@code count} creates of incomplete subscriptions (no activation) and returns once the broker has them,
+     * without waiting for billing-streams: a burst of commands far faster than the API takes them.
+     *
+     * @return the subscriptions' ids
+     */
+    public static Set<String> produceCreates(String bootstrap, BenchMerchant merchant, Instant requestedAt, int count) {
+        var ids = new HashSet<String>(count * 2);
+        produce(bootstrap, merchant, requestedAt, count, false, ids);
+        return Set.copyOf(ids);
+    }
+
     private static boolean isFirstInvoicePaid(BillingEvent event, String merchantId) {
         return event.getType().equals("invoice.paid")
                 && event.getMerchantId().equals(merchantId)
@@ -93,7 +106,12 @@ public final class SubscriptionSeeder {
     }
 
     private static void produce(
-            String bootstrap, BenchMerchant merchant, Instant requestedAt, int count, Set<String> ids) {
+            String bootstrap,
+            BenchMerchant merchant,
+            Instant requestedAt,
+            int count,
+            boolean activate,
+            Set<String> ids) {
         var props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -118,11 +136,15 @@ public final class SubscriptionSeeder {
                         .build();
                 producer.send(new ProducerRecord<>(
                         topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, create)));
-                var activate = ActivateSubscription.newBuilder()
-                        .setOnChainSubscriptionId(null)
-                        .build();
-                producer.send(new ProducerRecord<>(
-                        topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, activate)));
+                if (activate) {
+                    var activation = ActivateSubscription.newBuilder()
+                            .setOnChainSubscriptionId(null)
+                            .build();
+                    producer.send(new ProducerRecord<>(
+                            topic.name(),
+                            subscriptionId,
+                            envelope(merchant, subscriptionId, requestedAt, now, activation)));
+                }
             }
             producer.flush();
         }

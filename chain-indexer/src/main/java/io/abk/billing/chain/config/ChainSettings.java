@@ -1,10 +1,11 @@
 package io.abk.billing.chain.config;
 
+import io.abk.billing.contracts.AnvilKeys;
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.schemas.mode.Mode;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -194,13 +195,9 @@ public record ChainSettings(
     }
 
     private static @Nullable RelayerKey relayerKey(Env vars, String p) {
-        var key = vars.text(p + "RELAYER_KEY", "");
-        var file = vars.text(p + "RELAYER_KEY_FILE", "");
-        require(key.isBlank() || file.isBlank(), p + "RELAYER_KEY and " + p + "RELAYER_KEY_FILE cannot both be set");
-        if (!key.isBlank()) {
-            return RelayerKey.of(key, p + "RELAYER_KEY");
-        }
-        return file.isBlank() ? null : RelayerKey.fromFile(Path.of(file.strip()), p + "RELAYER_KEY_FILE");
+        var key = vars.secret(Secret.optional(p + "RELAYER_KEY")
+                .refusing("one of anvil's public test account keys", AnvilKeys.PUBLIC_TEST_KEYS));
+        return key.isEmpty() ? null : RelayerKey.of(key, p + "RELAYER_KEY");
     }
 
     private static FeeCaps feeCaps(Env vars, String p, FeeCaps defaults) {

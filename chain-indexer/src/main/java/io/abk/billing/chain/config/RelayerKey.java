@@ -1,15 +1,12 @@
 package io.abk.billing.chain.config;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 /**
  * The relayer's private key (hex, 32 bytes): the only account allowed to charge the vault. Read from an
- * environment variable or a file (a mounted secret), checked for shape, and never printed: {@link #toString()}
- * hides it, and a message about a bad key never echoes it.
+ * environment variable or a file (a mounted secret) as every secret is ({@code Env.secret}: under the production
+ * profile never one of anvil's public keys), checked for shape, and never printed: {@link #toString()} hides it, and
+ * a message about a bad key never echoes it.
  */
 public final class RelayerKey {
 
@@ -28,14 +25,6 @@ public final class RelayerKey {
             throw new IllegalArgumentException(setting + " must be a private key of 64 hex digits (0x optional)");
         }
         return new RelayerKey(value.startsWith("0x") ? value.substring(2) : value);
-    }
-
-    public static RelayerKey fromFile(Path file, String setting) {
-        try {
-            return of(Files.readString(file, StandardCharsets.UTF_8), setting + " (" + file + ")");
-        } catch (IOException e) {
-            throw new IllegalArgumentException(setting + ": cannot read " + file + ": " + e.getMessage(), e);
-        }
     }
 
     /** The key as 64 hex digits, for the signer only. */

@@ -3,6 +3,7 @@ package io.abk.billing.chain.follow;
 import io.abk.billing.chain.rpc.ChainRpc;
 import io.abk.billing.chain.rpc.RpcException;
 import io.abk.billing.chain.rpc.RpcRetry;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.Optional;
@@ -40,6 +41,7 @@ public final class ChainFollower implements AutoCloseable {
 
     private final FollowerSettings settings;
     private final String bootstrapServers;
+    private final KafkaClientSecurity security;
     private final WatchedAddresses watched;
     private final boolean ownsWatched;
     private final RpcRetry retry;
@@ -60,12 +62,23 @@ public final class ChainFollower implements AutoCloseable {
             WatchedAddresses watched,
             boolean ownsWatched,
             RpcRetry retry) {
+        this(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT, watched, ownsWatched, retry);
+    }
+
+    ChainFollower(
+            FollowerSettings settings,
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            WatchedAddresses watched,
+            boolean ownsWatched,
+            RpcRetry retry) {
         if (settings.usdt() != null && !watched.topics().contains(Topics.USDT_WATCHED_ADDRESSES.name())) {
             throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
                     + " not read " + Topics.USDT_WATCHED_ADDRESSES.name());
         }
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
+        this.security = security;
         this.watched = watched;
         this.ownsWatched = ownsWatched;
         this.retry = retry;
@@ -78,9 +91,15 @@ public final class ChainFollower implements AutoCloseable {
      * {@link #start()} it.
      */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers) {
+        return create(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT);
+    }
+
+    /** As {@link #create(FollowerSettings, String)}, its Kafka clients connecting with {@code security}. */
+    public static ChainFollower create(
+            FollowerSettings settings, String bootstrapServers, KafkaClientSecurity security) {
         var watched = WatchedAddresses.start(
-                bootstrapServers, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
-        return new ChainFollower(settings, bootstrapServers, watched, true, RpcRetry.DEFAULT);
+                bootstrapServers, security, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
+        return new ChainFollower(settings, bootstrapServers, security, watched, true, RpcRetry.DEFAULT);
     }
 
     /** A follower that shares {@code watched} with others (it does not close it). */
@@ -193,10 +212,10 @@ public final class ChainFollower implements AutoCloseable {
 
     /** The producer (fencing any earlier one), then the state of the last committed transaction; once per follower. */
     private FollowerSteps open() {
-        var opened = FollowerProducer.open(bootstrapServers, settings.chainId());
+        var opened = FollowerProducer.open(bootstrapServers, security, settings.chainId());
         producer = opened;
-        var state =
-                Checkpoints.load(bootstrapServers, settings.chainId(), settings.startBlock(), settings.windowSize());
+        var state = Checkpoints.load(
+                bootstrapServers, security, settings.chainId(), settings.startBlock(), settings.windowSize());
         var started = new FollowerSteps(settings, watched, opened, state);
         steps = started;
         return started;

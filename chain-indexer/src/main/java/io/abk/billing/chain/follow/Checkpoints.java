@@ -3,6 +3,7 @@ package io.abk.billing.chain.follow;
 import io.abk.billing.chain.domain.follow.BlockRef;
 import io.abk.billing.chain.domain.follow.BlockWindow;
 import io.abk.billing.chain.follow.FollowerState.PublishedBlock;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.FollowerCursor;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
@@ -112,12 +113,13 @@ final class Checkpoints {
      * Reads the topic to its end as a read_committed consumer (call it after {@code initTransactions}, which ends
      * the previous instance's open transaction, or the end would wait for that transaction's timeout).
      */
-    static FollowerState load(String bootstrapServers, long chainId, long startBlock, int windowSize) {
+    static FollowerState load(
+            String bootstrapServers, KafkaClientSecurity security, long chainId, long startBlock, int windowSize) {
         var topic = Topics.CHAIN_INDEXER_CHECKPOINTS;
         IndexerCheckpoint cursor = null;
         var parts = new HashMap<String, PublishedLogs>();
         try (var consumer = new KafkaConsumer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ConsumerConfig.CLIENT_ID_CONFIG,
@@ -125,7 +127,7 @@ final class Checkpoints {
                         ConsumerConfig.ISOLATION_LEVEL_CONFIG,
                         "read_committed",
                         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false),
+                        false)),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer())) {
             var infos = consumer.partitionsFor(TOPIC, READ_PATIENCE);

@@ -1,5 +1,6 @@
 package io.abk.billing.chain.follow;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.topic.Topics;
@@ -41,9 +42,9 @@ final class FollowerProducer implements AutoCloseable {
     }
 
     /** A producer of {@code chainId}'s follower, its transactions initialised: every earlier one is fenced. */
-    static FollowerProducer open(String bootstrapServers, long chainId) {
+    static FollowerProducer open(String bootstrapServers, KafkaClientSecurity security, long chainId) {
         var producer = new KafkaProducer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ProducerConfig.TRANSACTIONAL_ID_CONFIG,
@@ -55,7 +56,7 @@ final class FollowerProducer implements AutoCloseable {
                         ProducerConfig.ACKS_CONFIG,
                         "all",
                         ProducerConfig.LINGER_MS_CONFIG,
-                        5),
+                        5)),
                 new StringSerializer(),
                 new ByteArraySerializer());
         try {

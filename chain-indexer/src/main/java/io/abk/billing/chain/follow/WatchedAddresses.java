@@ -1,5 +1,6 @@
 package io.abk.billing.chain.follow;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.mode.Mode;
@@ -59,7 +60,7 @@ public final class WatchedAddresses implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    private WatchedAddresses(String bootstrapServers, String clientId, boolean withUsdt) {
+    private WatchedAddresses(String bootstrapServers, KafkaClientSecurity security, String clientId, boolean withUsdt) {
         for (var mode : Mode.values()) {
             byMode.put(mode, ConcurrentHashMap.newKeySet());
         }
@@ -67,7 +68,7 @@ public final class WatchedAddresses implements AutoCloseable {
                 ? List.of(Topics.CHAIN_WATCHED_ADDRESSES.name(), Topics.USDT_WATCHED_ADDRESSES.name())
                 : List.of(Topics.CHAIN_WATCHED_ADDRESSES.name());
         consumer = new KafkaConsumer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ConsumerConfig.CLIENT_ID_CONFIG,
@@ -75,7 +76,7 @@ public final class WatchedAddresses implements AutoCloseable {
                         ConsumerConfig.ISOLATION_LEVEL_CONFIG,
                         "read_committed",
                         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                        false),
+                        false)),
                 new StringDeserializer(),
                 new ByteArrayDeserializer());
         thread = Thread.ofPlatform().name(clientId).daemon().unstarted(this::run);
@@ -88,7 +89,13 @@ public final class WatchedAddresses implements AutoCloseable {
 
     /** Starts reading in the background; with {@code withUsdt}, {@code usdt.watched-addresses} too. */
     public static WatchedAddresses start(String bootstrapServers, String clientId, boolean withUsdt) {
-        var watched = new WatchedAddresses(bootstrapServers, clientId, withUsdt);
+        return start(bootstrapServers, KafkaClientSecurity.PLAINTEXT, clientId, withUsdt);
+    }
+
+    /** As {@link #start(String, String, boolean)}, connecting with {@code security}. */
+    public static WatchedAddresses start(
+            String bootstrapServers, KafkaClientSecurity security, String clientId, boolean withUsdt) {
+        var watched = new WatchedAddresses(bootstrapServers, security, clientId, withUsdt);
         watched.thread.start();
         return watched;
     }

@@ -111,7 +111,7 @@ public final class ChainLeases implements AutoCloseable {
         this.chains = List.copyOf(chains);
         this.maxPollInterval = chains.stream().map(workers::closeBound).reduce(CALLBACK_MARGIN, Duration::plus);
         this.consumer = new KafkaConsumer<>(
-                LeaseGroup.consumerProperties(config, groupId, maxPollInterval),
+                config.kafkaSecurity().with(LeaseGroup.consumerProperties(config, groupId, maxPollInterval)),
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         this.thread = Thread.ofPlatform().name(groupId).unstarted(this::run);

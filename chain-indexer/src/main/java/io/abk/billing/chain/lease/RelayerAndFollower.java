@@ -53,7 +53,7 @@ final class RelayerAndFollower implements ChainWorkers {
                 chain,
                 lease,
                 () -> {
-                    var follower = ChainFollower.create(plan, config.bootstrapServers());
+                    var follower = ChainFollower.create(plan, config.bootstrapServers(), config.kafkaSecurity());
                     follower.start();
                     return follower;
                 },

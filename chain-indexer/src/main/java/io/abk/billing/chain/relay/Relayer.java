@@ -100,12 +100,12 @@ public final class Relayer implements AutoCloseable {
         this.rpc = rpc;
         this.batch = RelayerSetup.batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(
-                RelayerSetup.consumerProperties(config, chain, batchBound(chain)),
+                config.kafkaSecurity().with(RelayerSetup.consumerProperties(config, chain, batchBound(chain))),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().deserializer());
         this.results = new ResultWriter(
                 new KafkaProducer<>(
-                        RelayerSetup.producerProperties(config, chain),
+                        config.kafkaSecurity().with(RelayerSetup.producerProperties(config, chain)),
                         new ByteArraySerializer(),
                         new ByteArraySerializer()),
                 chain.mode(),

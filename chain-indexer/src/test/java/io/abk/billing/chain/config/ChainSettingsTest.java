@@ -3,6 +3,7 @@ package io.abk.billing.chain.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.contracts.AnvilKeys;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
@@ -171,5 +172,24 @@ class ChainSettingsTest {
                 .doesNotContain("secret-api-key")
                 .doesNotContain("5f5f")
                 .contains("hidden");
+    }
+
+    @Test
+    void shouldRefuseAnvilsPublicKeysAsARelayerKeyOnlyUnderTheProductionProfile() {
+        var anvilRelayer = AnvilKeys.PUBLIC_TEST_KEYS.get(1);
+
+        assertThat(ChainSettings.fromEnv(Mode.TEST, new Env(Map.of("BILLING_CHAINS_TEST_RELAYER_KEY", anvilRelayer)))
+                        .relayerKey())
+                .as("the local chain's relayer, outside production")
+                .isNotNull();
+        assertThatThrownBy(() -> ChainSettings.fromEnv(
+                        Mode.LIVE,
+                        new Env(Map.of(
+                                Env.PROFILES_VARIABLE,
+                                "production",
+                                "BILLING_CHAINS_LIVE_RELAYER_KEY",
+                                anvilRelayer.substring(2).toUpperCase()))))
+                .hasMessage("BILLING_CHAINS_LIVE_RELAYER_KEY is one of anvil's public test account keys, known to"
+                        + " everyone: refused under the production profile");
     }
 }

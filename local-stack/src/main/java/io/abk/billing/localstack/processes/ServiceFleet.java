@@ -21,9 +21,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Every service of the stack as OS processes: {@code replicas} of each (the gateways on consecutive ports from the
  * first one), started together and ready once each gateway's health is UP and every other process answers its
- * readiness route. Processes can be killed and added while it runs (the scale-out tests do), and closing stops them
- * in the reverse order of their kinds (webhook senders first, billing-streams last), each with SIGTERM and, after a
- * bounded wait, SIGKILL.
+ * readiness route. It supervises them ({@link ProcessSupervisor}): a process that was ready and then exits by itself
+ * is started again with backoff, its exit status and the tail of its log logged, while the rest of the stack runs
+ * on. Processes can be killed (then they stay down) and added while it runs (the scale-out tests do), and closing
+ * stops them in the reverse order of their kinds (webhook senders first, billing-streams last), each with SIGTERM
+ * and, after a bounded wait, SIGKILL.
  */
 public final class ServiceFleet implements AutoCloseable {
 
@@ -38,6 +40,7 @@ public final class ServiceFleet implements AutoCloseable {
     private final Path logDir;
     private final Map<ServiceKind, Integer> firstPorts;
     private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
+    private final ProcessSupervisor supervisor = new ProcessSupervisor();
     private final EnumMap<ServiceKind, Integer> started = new EnumMap<>(ServiceKind.class);
     private final java.util.Set<Integer> portsGiven = new java.util.HashSet<>();
     private final HttpClient http =
@@ -89,7 +92,7 @@ public final class ServiceFleet implements AutoCloseable {
         }
     }
 
-    /** Every process started and not removed, in start order (killed ones included until {@link #remove}). */
+    /** Every replica started and not removed, in start order (killed ones included until {@link #remove}). */
     public List<ServiceProcess> processes() {
         return List.copyOf(processes);
     }
@@ -126,9 +129,11 @@ public final class ServiceFleet implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code process} is ready.
+     * Waits until {@code process} is ready; from then on it is supervised. A process that was ready before may be down
+     * meanwhile, waiting for its restart: that is waited for too.
      *
-     * @throws IllegalStateException when it exits first or the timeout passes, with the tail of its log
+     * @throws IllegalStateException when it exits before it was ever ready, or the timeout passes, with the tail of
+     *     its log
      */
     public void awaitReady(ServiceProcess process, Duration timeout) {
         var request = HttpRequest.newBuilder(
@@ -137,10 +142,9 @@ public final class ServiceFleet implements AutoCloseable {
                 .GET()
                 .build();
         var ready = Deadline.in(timeout).poll(POLL, () -> {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(process.name() + " exited with status "
-                        + process.process().exitValue() + " before it was ready; the end of " + process.log() + ":\n"
-                        + process.logTail(30));
+            if (!process.isAlive() && !supervisor.supervises(process)) {
+                throw new IllegalStateException(process.name() + " exited with status " + process.exitStatus()
+                        + " before it was ready; the end of " + process.log() + ":\n" + process.logTail(30));
             }
             try {
                 var response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -156,6 +160,7 @@ public final class ServiceFleet implements AutoCloseable {
             throw new IllegalStateException(process.name() + " was not ready within " + timeout.toSeconds()
                     + " s; the end of " + process.log() + ":\n" + process.logTail(30));
         }
+        supervisor.supervise(process);
         log.info("event=process_ready name={} pid={} port={}", process.name(), process.pid(), process.port());
     }
 
@@ -180,25 +185,27 @@ public final class ServiceFleet implements AutoCloseable {
         portsGiven.add(port);
         var process = ServiceProcess.start(
                 kind,
-                name,
                 port,
-                Objects.requireNonNull(jars.jars().get(kind), kind + " has no jar"),
-                javaOptions,
-                environment.forProcess(kind, name, port),
-                logDir);
+                ProcessLaunch.of(
+                        name,
+                        Objects.requireNonNull(jars.jars().get(kind), kind + " has no jar"),
+                        javaOptions,
+                        environment.forProcess(kind, name, port),
+                        logDir));
         processes.add(process);
         return process;
     }
 
     @Override
     public void close() {
+        supervisor.close();
         var kinds = ServiceKind.values();
         for (int k = kinds.length - 1; k >= 0; k--) {
             var kind = kinds[k];
             // One kind at a time, its processes together: what a kind commits while it stops is still applied by the
-            // kinds after it (the scheduler's commands by billing-streams, say).
+            // kinds after it (the scheduler's commands by billing-streams, say). A replica down between two of its
+            // processes is stopped too: its restart may be under way.
             var stopping = of(kind).stream()
-                    .filter(ServiceProcess::isAlive)
                     .map(process ->
                             Thread.ofPlatform().name("stop-" + process.name()).start(() -> process.stop(STOP_PATIENCE)))
                     .toList();

@@ -20,18 +20,22 @@ public final class GatewayService implements AutoCloseable {
     }
 
     /**
-     * Starts the gateway with {@code settings} as arguments and {@code webhookSender} among its health components
-     * (the sender that runs in this JVM has no management port of its own); returns once its web server listens.
+     * Starts the gateway with {@code settings} as arguments and {@code webhookSender} and {@code streamsApps} among
+     * its health components (the sender and the Streams apps that run in this JVM have no management port of their
+     * own); returns once its web server listens.
      */
-    public static GatewayService start(GatewayArgs settings, WebhookSenderHealth webhookSender) {
+    public static GatewayService start(
+            GatewayArgs settings, WebhookSenderHealth webhookSender, StreamsAppsHealth streamsApps) {
         configureJvm();
         try {
             var context = new SpringApplicationBuilder(GatewayApplication.class)
                     // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
                     .main(GatewayApplication.class)
                     .registerShutdownHook(false)
-                    .initializers(
-                            app -> app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME, webhookSender))
+                    .initializers(app -> {
+                        app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME, webhookSender);
+                        app.getBeanFactory().registerSingleton(StreamsAppsHealth.BEAN_NAME, streamsApps);
+                    })
                     .run(settings.toArgs().toArray(String[]::new));
             return new GatewayService(context);
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package io.abk.billing.localstack.services;
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerConfig;
 import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.opskit.http.Health;
 import io.abk.billing.scheduler.RenewalSchedulerApp;
 import io.abk.billing.scheduler.RenewalSchedulerConfig;
 import io.abk.billing.streams.BillingStreamsApp;
@@ -66,9 +67,14 @@ public final class StreamsService implements AutoCloseable {
         return new StreamsService("renewal-scheduler", RenewalSchedulerApp.start(config));
     }
 
-    /** True once every task is assigned and restored: the app is processing. */
-    public boolean isRunning() {
-        return handle.isRunning();
+    /** Ready once every task is assigned and its active stores are restored: the app is processing. */
+    public Health readiness() {
+        return handle.readiness();
+    }
+
+    /** True once {@linkplain #readiness() ready}. */
+    public boolean isReady() {
+        return handle.isReady();
     }
 
     /**

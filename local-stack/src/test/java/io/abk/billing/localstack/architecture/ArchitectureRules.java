@@ -1,7 +1,10 @@
 package io.abk.billing.localstack.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
 import java.time.Clock;
@@ -64,7 +67,70 @@ final class ArchitectureRules {
             "io.abk.billing.schemas.serde..",
             "io.abk.billing.schemas.topic..");
 
+    /**
+     * Classes that make a Kafka client from a configuration their caller built with {@code KafkaClientSecurity}: a
+     * Streams app's clients from its Streams properties ({@code StreamsProperties.exactlyOnce} takes the security), its
+     * topics check from the same, and the lag reader from the connection its service gives it.
+     */
+    static final List<String> CLIENTS_OF_A_GIVEN_CONNECTION = List.of(
+            "io.abk.billing.streamskit.lifecycle.StreamsApp",
+            "io.abk.billing.streamskit.lifecycle.TopicsReadiness",
+            "io.abk.billing.opskit.metrics.KafkaBacklog");
+
+    private static final String SECURITY = "io.abk.billing.opskit.kafka.KafkaClientSecurity";
+
     private ArchitectureRules() {}
+
+    /**
+     * A class that makes a Kafka client (a producer, a consumer, an admin client, a Streams app) takes the security
+     * settings of the environment from {@code KafkaClientSecurity}, so that no client of any service connects in
+     * plain text to a cluster that wants TLS or a login (docs/operations.md, "Kafka over TLS and SASL").
+     */
+    static ArchRule kafkaClientsTakeTheirSecurity(List<String> roots, List<String> givenConnection) {
+        var makesAClient = new DescribedPredicate<JavaClass>("makes a Kafka client") {
+            @Override
+            public boolean test(JavaClass type) {
+                return type.getConstructorCallsFromSelf().stream()
+                                .anyMatch(call -> KAFKA_CLIENTS.contains(
+                                        call.getTargetOwner().getName()))
+                        || type.getMethodCallsFromSelf().stream()
+                                .anyMatch(call -> call.getName().equals("create")
+                                        && ADMIN_CLIENTS.contains(
+                                                call.getTargetOwner().getName()));
+            }
+        };
+        return classes()
+                .that()
+                .resideInAnyPackage(packagesUnder(roots))
+                .and(makesAClient)
+                .and()
+                .doNotHaveFullyQualifiedName(SECURITY)
+                .and(notAnyOf(givenConnection))
+                .should()
+                .dependOnClassesThat()
+                .haveFullyQualifiedName(SECURITY)
+                .because("every Kafka client connects as BILLING_KAFKA_SECURITY_PROTOCOL and its settings say")
+                .allowEmptyShould(true);
+    }
+
+    private static final List<String> KAFKA_CLIENTS = List.of(
+            "org.apache.kafka.clients.producer.KafkaProducer",
+            "org.apache.kafka.clients.consumer.KafkaConsumer",
+            "org.apache.kafka.streams.KafkaStreams",
+            "org.springframework.kafka.core.DefaultKafkaProducerFactory",
+            "org.springframework.kafka.core.DefaultKafkaConsumerFactory");
+
+    private static final List<String> ADMIN_CLIENTS =
+            List.of("org.apache.kafka.clients.admin.Admin", "org.apache.kafka.clients.admin.AdminClient");
+
+    private static DescribedPredicate<JavaClass> notAnyOf(List<String> names) {
+        return new DescribedPredicate<>("are not one of " + names) {
+            @Override
+            public boolean test(JavaClass type) {
+                return !names.contains(type.getName());
+            }
+        };
+    }
 
     /** No class under one service root depends on a class under another service root. */
     static ArchRule servicesAreIsolated(List<String> serviceRoots) {

@@ -87,6 +87,32 @@ class ArchitectureTest {
         ArchitectureRules.domainReadsNoClock(ArchitectureRules.DOMAIN_PACKAGES).check(production);
     }
 
+    /** Protects the deployment's Kafka security: a client made without it would connect to no TLS or SASL cluster. */
+    @Test
+    void shouldFindEveryKafkaClientTakingTheEnvironmentsSecurityWhenCheckingTheProductionClasses() {
+        ArchitectureRules.kafkaClientsTakeTheirSecurity(
+                        // kafka-test-kit's broker is the tests' own, and plain text by design.
+                        concat(ArchitectureRules.SERVICE_ROOTS, ArchitectureRules.LIBRARY_ROOTS).stream()
+                                .filter(root -> !root.equals("io.abk.billing.kafkatestkit"))
+                                .toList(),
+                        ArchitectureRules.CLIENTS_OF_A_GIVEN_CONNECTION)
+                .check(production);
+    }
+
+    @Test
+    void shouldFailWhenAKafkaClientIsMadeWithoutTheEnvironmentsSecurity() {
+        var rule = ArchitectureRules.kafkaClientsTakeTheirSecurity(List.of(FIXTURE + ".client"), List.of());
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("PlainProducer")
+                .hasMessageNotContaining("SecuredProducer");
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
+    }
+
     @Test
     void shouldFindNoDependencyBetweenServiceModulesWhenReadingTheModulePoms() throws Exception {
         var poms = new ModulePoms(buildRoot());

@@ -2,6 +2,7 @@ package io.abk.billing.localstack.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.localstack.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLDecoder;
@@ -45,7 +46,7 @@ class MarkdownLinksTest {
 
     @Test
     void shouldResolveEveryRelativeLinkAndAnchorWhenReadFromTheRepository() throws IOException {
-        var root = repositoryRoot();
+        var root = RepositoryRoot.path();
         var files = markdownFiles(root);
         assertThat(files)
                 .as("Markdown files under %s", root)
@@ -60,7 +61,7 @@ class MarkdownLinksTest {
 
     @Test
     void shouldQuoteEachIncludedSourceExactlyWhenADocumentDeclaresIt() throws IOException {
-        var root = repositoryRoot();
+        var root = RepositoryRoot.path();
         var problems = new ArrayList<String>();
         int checked = 0;
         for (var file : markdownFiles(root)) {
@@ -91,7 +92,7 @@ class MarkdownLinksTest {
      */
     @Test
     void shouldFindEveryDocumentAndHeadingThatTheCodeNamesWhenReadFromTheRepository() throws IOException {
-        var root = repositoryRoot();
+        var root = RepositoryRoot.path();
         var documents = new HashMap<Path, MarkdownFile>();
         var problems = new ArrayList<String>();
         int checked = 0;
@@ -258,14 +259,5 @@ class MarkdownLinksTest {
                 return FileVisitResult.CONTINUE;
             }
         });
-    }
-
-    /** The build's root: surefire sets {@code billing.repo.root}; run elsewhere, this module's parent. */
-    private static Path repositoryRoot() {
-        var configured = System.getProperty("billing.repo.root");
-        var root = configured != null && !configured.isBlank()
-                ? Path.of(configured)
-                : Path.of(System.getProperty("basedir", "")).toAbsolutePath().getParent();
-        return root.toAbsolutePath().normalize();
     }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * and nothing that looks like one ({@code abk_test_}/{@code abk_live_} followed by a key's 32 or more characters,
  * {@code whsec_} followed by a secret, a sealing keyring entry: a key id, a colon and the base64 of 32 bytes). It reads this JVM's log file ({@code target/system-tests.log}, from
  * {@code logback-test.xml}) and the logs of the service processes that the tests with stacks of their own ran
- * ({@code target/process-logs}: the scale-out and the chain lease tests).
+ * ({@code target/process-logs}: the process-mode tests' shared stack and the chain lease tests).
  *
  * <p>It runs after every other class; run alone, no secret was seen in this JVM and it is skipped, saying so.
  */

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
 import io.abk.billing.localstack.processes.ServiceFleet;
 import io.abk.billing.localstack.processes.ServiceKind;
 import io.abk.billing.localstack.processes.ServiceProcess;
 import io.abk.billing.schemas.avro.BillingEvent;
-import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
@@ -17,7 +15,6 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,11 +26,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,13 +46,16 @@ import tools.jackson.databind.JsonNode;
  *   <li>every event reached the merchant's endpoint at least once;</li>
  *   <li>no invoice was paid twice, and no subscription renewed twice (nor was a renewal command sent twice).</li>
  * </ul>
- * It prints how long each partition took, from the kill, to answer its first command again. It runs its own stack and,
- * having no {@code @Order}, before the classes that share one.
+ * The replicas killed stay down: a kill through the fleet is a crash on purpose, which its supervisor does not undo.
+ * It prints how long each partition took, from the kill, to answer its first command again. It runs on the process
+ * stack {@link RejoinIT} ran on first, and closes it.
  */
+@ExtendWith(ProcessStack.class)
+@Order(ProcessStack.ORDER + 1)
 class ScaleOutIT {
 
-    private static final int PARTITIONS = 6;
-    private static final int REPLICAS = 2;
+    private static final int PARTITIONS = ProcessStack.PARTITIONS;
+    private static final int REPLICAS = ProcessStack.REPLICAS;
     private static final int CONCURRENCY = 4;
     /** Answered operations between the steps: enough to spread over every partition. */
     private static final int STEP = 60;
@@ -64,19 +64,19 @@ class ScaleOutIT {
     private static final Duration SETTLE_LIMIT = Duration.ofMinutes(3);
     private static final long MONTH_AND_A_DAY_SECONDS = Duration.ofDays(32).toSeconds();
 
-    @TempDir
-    Path dataDir;
+    @AfterAll
+    static void closeTheProcessStack(ProcessStack.Handle processes) {
+        processes.closeIfRunning();
+    }
 
     @Test
-    void shouldApplyEveryCommandOnceWhenReplicasAreKilledAndAddedUnderLoad() throws Exception {
-        var config = LocalStackConfig.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS);
-        try (var stack = LocalStack.start(config);
-                var receiver = Receiver.start()) {
-            System.out.printf(
-                    "scale-out: %d processes ready in %d ms%n",
-                    stack.processes().orElseThrow().processes().size(),
-                    stack.startDuration().toMillis());
-            var fleet = stack.processes().orElseThrow();
+    void shouldApplyEveryCommandOnceWhenReplicasAreKilledAndAddedUnderLoad(ProcessStack.Handle processes)
+            throws Exception {
+        var running = processes.running();
+        var stack = running.stack();
+        var fleet = running.fleet();
+        try (var receiver = Receiver.start();
+                var groups = new ProcessGroups(stack.kafkaBootstrapServers(), running.stateRoot())) {
             var api = new Api(stack.info());
             var merchant = api.newMerchant("scale-out");
             var key = merchant.testKey();
@@ -86,20 +86,13 @@ class ScaleOutIT {
                     .send()
                     .expect(201);
             Clocks.advance(api, key, 60); // frozen a minute ahead: renewals then follow this clock only
-            var link = api.post("/v1/payment-links")
-                    .key(key)
-                    .json(Map.of("amountUsdc", 1))
-                    .send()
-                    .expect(201)
-                    .json()
-                    .at("/paymentLink/id")
-                    .asString();
+            var link = ScaleOutLoad.newPaymentLink(api, key);
 
             // given a mixed load over both gateways, on partitions split between the replicas of every group
             try (var load = new ScaleOutLoad(fleet::gatewayUrls, key, link, "so")) {
                 load.start(CONCURRENCY);
                 awaitAnswered(load, STEP);
-                assertEveryMemberHasPartitions(stack.kafkaBootstrapServers(), REPLICAS);
+                groups.awaitEveryMemberHasPartitions(REPLICAS, STEP_LIMIT);
                 var activatedBeforeMove = activatedSubscriptions(load);
 
                 // when a month passes on the test clock (every active subscription renews) and, while the renewals
@@ -112,6 +105,8 @@ class ScaleOutIT {
                     victim.kill();
                     killed.add(victim);
                 }
+                var restartsAtKill =
+                        killed.stream().map(ServiceProcess::restarts).toList();
                 System.out.printf(
                         "scale-out: killed %s at %s%n",
                         killed.stream().map(ServiceProcess::name).toList(), killedAt);
@@ -123,8 +118,12 @@ class ScaleOutIT {
                         "scale-out: added %s%n",
                         added.stream().map(ServiceProcess::name).toList());
                 awaitAnswered(load, load.answered() + STEP);
-                assertEveryMemberHasPartitions(stack.kafkaBootstrapServers(), REPLICAS);
+                groups.awaitEveryMemberHasPartitions(REPLICAS, STEP_LIMIT);
                 load.close();
+                assertThat(killed).as("replicas killed on purpose stay down").noneMatch(ServiceProcess::isAlive);
+                assertThat(killed.stream().map(ServiceProcess::restarts).toList())
+                        .as("restarts of the replicas killed on purpose")
+                        .isEqualTo(restartsAtKill);
 
                 // then the outcome is what it would have been without any failure
                 var outcomes = load.outcomes();
@@ -132,16 +131,13 @@ class ScaleOutIT {
                 var topics = new TopicLog(stack.kafkaBootstrapServers());
                 var live = new Api(infoOf(stack, fleet));
                 awaitRenewals(topics, activatedBeforeMove, merchant.id());
-                assertEachCommandAppliedOnce(topics, merchant.id());
-                assertEachAcceptedCreateMadeOneSubscription(live, key, load, outcomes);
+                AppliedOnce.assertEachCommandAppliedOnce(topics, merchant.id());
+                AppliedOnce.assertEachAcceptedCreateMadeOneSubscription(live, key, load, outcomes);
                 var latest = awaitReadModelEqualsStreamsState(topics, live, key, merchant.id());
                 assertNothingPaidOrRenewedTwice(topics, latest, merchant.id());
                 awaitEveryEventDelivered(topics, receiver, merchant.id());
                 awaitEachProcessShowsItsMeters(fleet);
             }
-        } finally {
-            // The processes' logs outlive the data directory for LogSecretsIT (and for a reader of a failed run).
-            LogSecretsIT.keepProcessLogs(dataDir.resolve("logs"), "scale-out-");
         }
     }
 
@@ -235,25 +231,6 @@ class ScaleOutIT {
                 info.sealingKeys());
     }
 
-    /** Each consumer group has {@code replicas} live members, and each member owns partitions. */
-    private static void assertEveryMemberHasPartitions(String bootstrapServers, int replicas) {
-        var groups = List.of(
-                "billing-streams", "chain-indexer", "renewal-scheduler", "billing-gateway-projector", "webhook-sender");
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            await().atMost(STEP_LIMIT).ignoreExceptions().untilAsserted(() -> {
-                var described = admin.describeConsumerGroups(groups).all().get();
-                for (var group : groups) {
-                    var members = described.get(group).members();
-                    assertThat(members).as(group + " members").hasSizeGreaterThanOrEqualTo(replicas);
-                    assertThat(members)
-                            .as(group + ": every member owns partitions")
-                            .allSatisfy(member -> assertThat(member.assignment().topicPartitions())
-                                    .isNotEmpty());
-                }
-            });
-        }
-    }
-
     private static Set<String> activatedSubscriptions(ScaleOutLoad load) {
         return load.outcomes().stream()
                 .filter(outcome -> outcome.operation().equals("activate") && outcome.succeeded())
@@ -300,63 +277,6 @@ class ScaleOutIT {
     /** The partition Kafka's default partitioner gives a string key. */
     private static int partition(String key) {
         return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
-    }
-
-    /** A processor that failed over must not apply a command twice: one {@code Change} per command id. */
-    private static void assertEachCommandAppliedOnce(TopicLog topics, String merchantId) {
-        var counts = topics
-                .values(Topics.CHANGES, change -> change.getMerchantId().equals(merchantId))
-                .stream()
-                .collect(Collectors.groupingBy(Change::getCommandId, Collectors.counting()));
-        var twice = counts.entrySet().stream()
-                .filter(entry -> entry.getValue() > 1)
-                .map(Map.Entry::getKey)
-                .toList();
-        System.out.printf("scale-out: %d commands applied%n", counts.size());
-        assertThat(twice).as("command ids applied more than once").isEmpty();
-    }
-
-    private static void assertEachAcceptedCreateMadeOneSubscription(
-            Api api, String key, ScaleOutLoad load, List<ScaleOutLoad.Outcome> outcomes) {
-        var byRef = new HashMap<String, List<String>>();
-        for (var subscription : allSubscriptions(api, key)) {
-            byRef.computeIfAbsent(subscription.path("merchantRef").asString(), ref -> new ArrayList<>())
-                    .add(subscription.path("id").asString());
-        }
-        var created = outcomes.stream()
-                .filter(outcome -> outcome.operation().equals("create") && outcome.status() == 201)
-                .toList();
-        assertThat(created).isNotEmpty();
-        for (var outcome : created) {
-            var id = outcome.body().at("/subscription/id").asString();
-            assertThat(byRef.get(load.merchantRef(outcome.number())))
-                    .as("subscriptions of create " + outcome.number())
-                    .containsExactly(id);
-        }
-        assertThat(byRef.values())
-                .as("no merchant reference was created twice")
-                .allSatisfy(ids -> assertThat(ids).hasSize(1));
-        var unanswered = outcomes.stream()
-                .filter(outcome -> outcome.status() == 0 && !outcome.operation().equals("open"))
-                .toList();
-        assertThat(unanswered).as("requests that never got an answer").isEmpty();
-    }
-
-    private static List<JsonNode> allSubscriptions(Api api, String key) {
-        var all = new ArrayList<JsonNode>();
-        String after = null;
-        while (true) {
-            var page = api.get(Subscriptions.PATH + "?limit=100" + (after == null ? "" : "&startingAfter=" + after))
-                    .key(key)
-                    .send()
-                    .expect(200)
-                    .json();
-            page.path("subscriptions").forEach(all::add);
-            if (!page.path("hasMore").asBoolean()) {
-                return all;
-            }
-            after = all.getLast().path("id").asString();
-        }
     }
 
     /**

@@ -59,6 +59,18 @@ final class ScaleOutLoad implements AutoCloseable {
         this.run = run;
     }
 
+    /** A new payment link of the merchant of {@code key}, whose checkout the load opens now and then. */
+    static String newPaymentLink(Api api, String key) {
+        return api.post("/v1/payment-links")
+                .key(key)
+                .json(Map.of("amountUsdc", 1))
+                .send()
+                .expect(201)
+                .json()
+                .at("/paymentLink/id")
+                .asString();
+    }
+
     void start(int concurrency) {
         for (int i = 0; i < concurrency; i++) {
             workers.add(Thread.ofPlatform().name("scale-out-load-" + i).start(this::work));

@@ -2,10 +2,6 @@ package io.abk.billing.localstack.system;
 
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -59,12 +55,7 @@ public final class SharedStack implements ParameterResolver {
     record Running(LocalStack stack, Api api) implements AutoCloseable {
 
         static Running start() {
-            Path dataDir;
-            try {
-                dataDir = Files.createTempDirectory("billing-system-tests-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            var dataDir = TempDirs.create("billing-system-tests-");
             var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS));
             System.out.printf(
                     "shared local stack started in %d ms at %s%n",

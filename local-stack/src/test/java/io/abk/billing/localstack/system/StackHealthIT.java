@@ -20,10 +20,20 @@ class StackHealthIT {
         // then it is UP, and so is each part the gateway depends on
         assertThat(health.path("status").asString()).isEqualTo("UP");
         var components = health.path("components");
-        for (var name : List.of("kafka", "billingStreams", "postgres", "projector", "webhookSender")) {
+        for (var name : List.of("kafka", "billingStreams", "postgres", "projector", "webhookSender", "streamsApps")) {
             assertThat(components.path(name).path("status").asString())
                     .as(name + " in " + health)
                     .isEqualTo("UP");
         }
+        // and the readiness group says the same as the whole health, with the same parts
+        var readiness = api.get("/actuator/health/readiness").send().expect(200).json();
+        assertThat(readiness.path("components").path("projector").path("status").asString())
+                .isEqualTo("UP");
+        assertThat(readiness
+                        .path("components")
+                        .path("streamsApps")
+                        .path("status")
+                        .asString())
+                .isEqualTo("UP");
     }
 }

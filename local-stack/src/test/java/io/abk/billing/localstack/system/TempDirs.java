@@ -1,6 +1,7 @@
 package io.abk.billing.localstack.system;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -9,6 +10,15 @@ import java.util.Comparator;
 final class TempDirs {
 
     private TempDirs() {}
+
+    /** A new directory in the system's temporary directory, its name starting with {@code prefix}. */
+    static Path create(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     static void deleteQuietly(Path dir) {
         if (!Files.exists(dir)) {

@@ -61,22 +61,23 @@ public final class KafkaBacklog implements AutoCloseable {
         });
     }
 
-    /** Starts reading at once and then every {@code every}. */
+    /**
+     * Starts reading at once and then every {@code every}.
+     *
+     * @param connection what the service's admin clients connect with: its brokers and their security (a Streams
+     *                   app's {@code adminConfig()}, or {@link io.abk.billing.opskit.kafka.KafkaClientSecurity#with})
+     */
     public static KafkaBacklog start(
-            String bootstrapServers,
+            Map<String, ?> connection,
             MeterRegistry registry,
             Set<String> groups,
             Set<String> deadLetterTopics,
             Duration every) {
-        var admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                AdminClientConfig.CLIENT_ID_CONFIG,
-                "kafka-backlog",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                10_000,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                5_000));
+        var config = new HashMap<String, Object>(connection);
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "kafka-backlog");
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        var admin = Admin.create(config);
         var backlog = new KafkaBacklog(admin, registry, groups, deadLetterTopics);
         backlog.ticker.scheduleWithFixedDelay(backlog::refresh, 0, every.toMillis(), TimeUnit.MILLISECONDS);
         return backlog;

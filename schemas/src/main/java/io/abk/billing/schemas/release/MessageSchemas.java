@@ -20,6 +20,8 @@ import io.abk.billing.schemas.avro.UsdtAddressBook;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
+import io.abk.billing.schemas.avro.UsdtIdempotencyRecord;
 import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
@@ -66,6 +68,8 @@ public final class MessageSchemas {
                 UsdtAddressBook.getClassSchema(),
                 UsdtTxClaim.getClassSchema(),
                 UsdtWatchedAddress.getClassSchema(),
-                SettledInvoice.getClassSchema());
+                SettledInvoice.getClassSchema(),
+                UsdtIdempotencyCommand.getClassSchema(),
+                UsdtIdempotencyRecord.getClassSchema());
     }
 }

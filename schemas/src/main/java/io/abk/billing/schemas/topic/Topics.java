@@ -13,6 +13,7 @@ import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
@@ -234,7 +235,21 @@ public final class Topics {
             "usdt-verifier (streams)");
 
     /**
-     * The outcome of every command of the two topics above, keyed like its command; every HTTP replica of the
+     * Commands of the verifier's {@code Idempotency-Key} records, keyed by the record (a digest of the API key and the
+     * Idempotency-Key): a keyed request's claim, then its answer or its release; one task is each record's single
+     * writer. A command matters only to the request waiting for its outcome, so a day is plenty.
+     */
+    public static final Topic<String, UsdtIdempotencyCommand> USDT_IDEMPOTENCY_COMMANDS = new Topic<>(
+            "usdt.idempotency-commands",
+            Serdes.String(),
+            AvroSerde.of(UsdtIdempotencyCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(1),
+            "usdt-verifier (HTTP: requests with an Idempotency-Key)",
+            "usdt-verifier (streams)");
+
+    /**
+     * The outcome of every command of the three topics above, keyed like its command; every HTTP replica of the
      * verifier reads all of it to answer the requests it holds. A day covers any request's wait many times over.
      */
     public static final Topic<String, UsdtCommandOutcome> USDT_COMMAND_OUTCOMES = new Topic<>(
@@ -289,6 +304,7 @@ public final class Topics {
                 CHAIN_DEAD_LETTERS,
                 USDT_INTENT_COMMANDS,
                 USDT_ADDRESS_COMMANDS,
+                USDT_IDEMPOTENCY_COMMANDS,
                 USDT_COMMAND_OUTCOMES,
                 USDT_EVENTS,
                 USDT_WATCHED_ADDRESSES);

@@ -1,5 +1,6 @@
 package io.abk.billing.streamskit.config;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
@@ -17,9 +18,17 @@ public final class StreamsProperties {
 
     private StreamsProperties() {}
 
+    /**
+     * @param security how every client of the app (its consumers, producers and admin client) reaches Kafka; the
+     *                 admin client of {@link io.abk.billing.streamskit.lifecycle.StreamsApp} takes it from these too
+     */
     public static Properties exactlyOnce(
-            String bootstrapServers, String applicationId, Path stateDir, Duration commitInterval) {
-        var props = new Properties();
+            String bootstrapServers,
+            String applicationId,
+            Path stateDir,
+            Duration commitInterval,
+            KafkaClientSecurity security) {
+        var props = security.applyTo(new Properties());
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());

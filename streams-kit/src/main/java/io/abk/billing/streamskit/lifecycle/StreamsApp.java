@@ -3,6 +3,7 @@ package io.abk.billing.streamskit.lifecycle;
 import io.abk.billing.opskit.http.Health;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * this. {@link #startWhenTopicsExist()} returns at once: Kafka Streams starts in the background as soon as every
  * topic of the topology exists (the app creates none; until then {@link #state()} stays {@code CREATED}), or the
  * start fails once they have been missing for {@link #TOPICS_WAIT} ({@link #startFailure()}), and
- * {@link #isRunning()} turns true once every task is assigned and restored. A stream thread that fails is
+ * {@link #isReady()} turns true once every task is assigned and its stores restored. A stream thread that fails is
  * replaced or shuts the app down as {@link StreamThreadFailureHandler} says. Closing leaves the consumer group,
  * so a restarted or replacement instance gets the partitions at once instead of after the session timeout, and
  * never wipes local state ({@code cleanUp()}): a restart restores from local RocksDB plus the changelog tail
@@ -49,23 +50,24 @@ public final class StreamsApp implements AutoCloseable {
     private final String applicationId;
     private final KafkaStreams streams;
     private final TopicsReadiness readiness;
-    private final String bootstrapServers;
+    private final Map<String, Object> adminConfig;
     private final CountDownLatch terminated;
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final List<Supplier<Map<String, Health>>> components = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final ActiveRestorations restorations = new ActiveRestorations();
 
     private StreamsApp(
             String applicationId,
             KafkaStreams streams,
             TopicsReadiness readiness,
-            String bootstrapServers,
+            Map<String, Object> adminConfig,
             CountDownLatch terminated) {
         this.applicationId = applicationId;
         this.terminated = terminated;
         this.streams = streams;
         this.readiness = readiness;
-        this.bootstrapServers = bootstrapServers;
+        this.adminConfig = Map.copyOf(adminConfig);
     }
 
     /**
@@ -88,19 +90,17 @@ public final class StreamsApp implements AutoCloseable {
         var streams = new KafkaStreams(topology, StaticMembership.withInstanceId(props));
         // Giving up on the topics ends the app's life as a failure into ERROR would: awaitTermination returns.
         var terminated = new CountDownLatch(1);
+        var config = new StreamsConfig(props);
         var readiness = new TopicsReadiness(
                 streams,
-                new StreamsConfig(props).getAdminConfigs(applicationId + "-topics-check"),
+                config.getAdminConfigs(applicationId + "-topics-check"),
                 requirements,
                 TOPICS_WAIT,
                 terminated::countDown);
         var app = new StreamsApp(
-                applicationId,
-                streams,
-                readiness,
-                props.getProperty(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG),
-                terminated);
-        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler());
+                applicationId, streams, readiness, config.getAdminConfigs(applicationId + "-admin"), terminated);
+        streams.setUncaughtExceptionHandler(new StreamThreadFailureHandler(Clock.systemUTC()));
+        streams.setGlobalStateRestoreListener(app.restorations);
         streams.setStateListener((next, previous) -> {
             log.info("event=streams_state from={} to={} applicationId={}", previous, next, applicationId);
             if (next == KafkaStreams.State.NOT_RUNNING || next == KafkaStreams.State.ERROR) {
@@ -154,8 +154,12 @@ public final class StreamsApp implements AutoCloseable {
         return applicationId;
     }
 
-    public String bootstrapServers() {
-        return bootstrapServers;
+    /**
+     * What an admin client of the service connects with (its brokers and their security, as the app's own clients),
+     * for the service's other admin clients (the consumer groups' lag).
+     */
+    public Map<String, Object> adminConfig() {
+        return adminConfig;
     }
 
     /**
@@ -202,12 +206,28 @@ public final class StreamsApp implements AutoCloseable {
         };
     }
 
-    /** Ready once every task is assigned and restored and every component is up: the app does all its work. */
+    /**
+     * Ready once every task is assigned, every active task's stores are restored and every component is up: the app
+     * does all its work. Kafka Streams' RUNNING says the tasks are restored at the end of a rebalance; a store restored
+     * again while it runs (a task corrupted under exactly-once) is caught by {@link ActiveRestorations}. The details
+     * name what restores.
+     */
     public Health readiness() {
         var state = streams.state();
         var details = details(state);
         var componentsUp = componentsUp(details);
-        return state == KafkaStreams.State.RUNNING && componentsUp ? Health.up(details) : Health.down(details);
+        var restoring = restorations.now();
+        if (!restoring.isEmpty()) {
+            details.put("restoring", restoring.size() + " stores: " + String.join(", ", restoring));
+        }
+        return state == KafkaStreams.State.RUNNING && restoring.isEmpty() && componentsUp
+                ? Health.up(details)
+                : Health.down(details);
+    }
+
+    /** True once {@linkplain #readiness() ready}. */
+    public boolean isReady() {
+        return readiness().up();
     }
 
     /** Adds each component's status and details to {@code details}; whether every one is up. */
@@ -283,13 +303,23 @@ public final class StreamsApp implements AutoCloseable {
     }
 
     /**
-     * The body of a service's {@code main}: closes the app when the JVM shuts down, blocks until it stops, and
-     * exits with status 1 if it failed into ERROR, so the supervisor sees the failure and restarts the process.
+     * The body of a service's {@code main}: closes the app when the JVM shuts down, then
+     * {@linkplain #exitWhenFailed() blocks until it stops}.
      *
      * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
      */
     public void runUntilStopped(String shutdownThreadName) throws InterruptedException {
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, shutdownThreadName));
+        exitWhenFailed();
+    }
+
+    /**
+     * Blocks until the app has stopped, and exits with status 1 if it failed into ERROR, so the supervisor sees the
+     * failure and restarts the process: for a service whose own shutdown (Spring's, say) closes the app.
+     *
+     * @throws IllegalStateException naming what was missing when the app gave up waiting for its topics
+     */
+    public void exitWhenFailed() throws InterruptedException {
         awaitTermination();
         var failure = startFailure();
         if (failure != null) {

@@ -50,7 +50,7 @@ public final class StreamsProcess {
             var registry = ServiceMetrics.create(service);
             app.bindMetrics(registry);
             app.closeWith(KafkaBacklog.start(
-                    app.bootstrapServers(), registry, app.consumerGroups(), deadLetterTopics, BACKLOG_EVERY));
+                    app.adminConfig(), registry, app.consumerGroups(), deadLetterTopics, BACKLOG_EVERY));
             app.closeWith(ManagementServer.start(service, port, app::liveness, app::readiness, registry));
             app.runUntilStopped(service + "-shutdown");
         });

@@ -2,6 +2,7 @@ package io.abk.billing.streamskit.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -13,7 +14,8 @@ class StreamsPropertiesTest {
 
     @Test
     void shouldRunExactlyOnceWithNamedResourcesAndLingerJustUnderTheCommitWhenBuilt() {
-        var props = StreamsProperties.exactlyOnce("kafka:9092", "app", Path.of("state"), Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "kafka:9092", "app", Path.of("state"), Duration.ofMillis(30), KafkaClientSecurity.PLAINTEXT);
 
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
         assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
@@ -36,7 +38,8 @@ class StreamsPropertiesTest {
 
     @Test
     void shouldStillLingerAMillisecondWhenTheCommitIntervalIsTiny() {
-        var props = StreamsProperties.exactlyOnce("kafka:9092", "app", Path.of("state"), Duration.ofMillis(3));
+        var props = StreamsProperties.exactlyOnce(
+                "kafka:9092", "app", Path.of("state"), Duration.ofMillis(3), KafkaClientSecurity.PLAINTEXT);
 
         assertThat(props.getProperty(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG)))
                 .isEqualTo("1");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.abk.billing.opskit.http.Health;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -77,8 +78,12 @@ class StreamsAppTest {
     /** An app of a one-step topology whose broker never answers. */
     private StreamsApp unreachableApp() throws IOException {
         var topology = new Topology().addSource("kit-source", "kit.in").addSink("kit-sink", "kit.out", "kit-source");
-        var props =
-                StreamsProperties.exactlyOnce("127.0.0.1:" + closedPort(), "kit-test", stateDir, Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "127.0.0.1:" + closedPort(),
+                "kit-test",
+                stateDir,
+                Duration.ofMillis(30),
+                KafkaClientSecurity.PLAINTEXT);
         return StreamsApp.create("kit-test", topology, props, Set.of("kit.in", "kit.out"));
     }
 

@@ -1,7 +1,9 @@
 package io.abk.billing.usdt.command;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -37,9 +39,14 @@ public final class CommandBus implements AutoCloseable {
     private final Duration timeout;
 
     public CommandBus(
-            String bootstrapServers, String clientId, OutcomeWaiters waiters, OutcomeFeed feed, Duration timeout) {
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            String clientId,
+            OutcomeWaiters waiters,
+            OutcomeFeed feed,
+            Duration timeout) {
         this.producer = new KafkaProducer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ProducerConfig.CLIENT_ID_CONFIG,
@@ -56,7 +63,7 @@ public final class CommandBus implements AutoCloseable {
                         ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
                         (int) Math.min(timeout.toMillis(), 30_000) + 1,
                         ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                        (int) Math.min(timeout.toMillis(), 30_000)),
+                        (int) Math.min(timeout.toMillis(), 30_000))),
                 new StringSerializer(),
                 new ByteArraySerializer());
         this.waiters = waiters;
@@ -85,6 +92,12 @@ public final class CommandBus implements AutoCloseable {
                 .flatMap(outcome -> Flux.fromIterable(outcome.getFollowUps())
                         .flatMap(id -> outcome(id).flatMap(this::settled))
                         .collectList()));
+    }
+
+    /** Sends a command of an Idempotency-Key record and answers with its outcome. */
+    public Mono<UsdtCommandOutcome> idempotency(UsdtIdempotencyCommand command) {
+        return within(waitingFor(
+                command.getCommandId(), send(Topics.USDT_IDEMPOTENCY_COMMANDS, command.getRecordKey(), command)));
     }
 
     /** Registers the waiter, then runs {@code send}, then waits. */

@@ -1,5 +1,6 @@
 package io.abk.billing.usdt.command;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -46,15 +47,16 @@ public final class OutcomeFeed implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    public static OutcomeFeed start(String bootstrapServers, String clientId, OutcomeWaiters waiters) {
+    public static OutcomeFeed start(
+            String bootstrapServers, KafkaClientSecurity security, String clientId, OutcomeWaiters waiters) {
         var topic = Topics.USDT_COMMAND_OUTCOMES;
         var consumer = new KafkaConsumer<>(
-                Map.<String, Object>of(
+                security.with(Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                         ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                         ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS),
+                        ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS)),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
         var feed = new OutcomeFeed(consumer, waiters);

@@ -19,8 +19,6 @@ public record Deployment(boolean production, boolean sandbox, ServiceKeys keys) 
 
     private static final Logger log = LoggerFactory.getLogger(Deployment.class);
 
-    public static final String PRODUCTION_PROFILE = "production";
-
     public static Deployment check(UsdtProperties properties, boolean production) {
         if (production && properties.sandbox()) {
             throw new IllegalArgumentException("BILLING_USDT_SANDBOX=true is refused under the production profile: the"

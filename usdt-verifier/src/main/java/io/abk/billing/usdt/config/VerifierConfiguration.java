@@ -1,5 +1,8 @@
 package io.abk.billing.usdt.config;
 
+import io.abk.billing.opskit.SpringLaunch;
+import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.opskit.metrics.KafkaBacklog;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -58,8 +61,7 @@ public class VerifierConfiguration {
 
     @Bean
     Deployment deployment(UsdtProperties properties, Environment environment) {
-        var deployment =
-                Deployment.check(properties, environment.acceptsProfiles(Profiles.of(Deployment.PRODUCTION_PROFILE)));
+        var deployment = Deployment.check(properties, environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
         log.info(
                 "event=usdt_verifier_configured production={} sandbox={} keys={} settings=\"{}\"",
                 deployment.production(),
@@ -106,16 +108,27 @@ public class VerifierConfiguration {
         return rpc;
     }
 
+    /**
+     * How every Kafka client of the verifier connects: the {@link KafkaClientSecurity} of its settings (a settings map
+     * given to its start wins over the environment, as for its other settings).
+     */
+    @Bean
+    KafkaClientSecurity kafkaClientSecurity(Environment environment) {
+        return KafkaClientSecurity.fromEnv(SpringLaunch.env(environment));
+    }
+
     @Bean
     OutcomeWaiters outcomeWaiters() {
         return new OutcomeWaiters();
     }
 
     @Bean(destroyMethod = "close")
-    OutcomeFeed outcomeFeed(UsdtProperties properties, OutcomeWaiters waiters, Deployment deployment)
+    OutcomeFeed outcomeFeed(
+            UsdtProperties properties, KafkaClientSecurity security, OutcomeWaiters waiters, Deployment deployment)
             throws InterruptedException {
         var kafka = properties.kafka();
-        var feed = OutcomeFeed.start(kafka.bootstrapServers(), kafka.applicationId() + "-outcome-feed", waiters);
+        var feed =
+                OutcomeFeed.start(kafka.bootstrapServers(), security, kafka.applicationId() + "-outcome-feed", waiters);
         if (!feed.awaitReady(FEED_START_WAIT)) {
             log.warn("event=outcome_feed_not_ready_at_start waitedMs={}", FEED_START_WAIT.toMillis());
         }
@@ -123,10 +136,12 @@ public class VerifierConfiguration {
     }
 
     @Bean(destroyMethod = "close")
-    CommandBus commandBus(UsdtProperties properties, OutcomeWaiters waiters, OutcomeFeed feed) {
+    CommandBus commandBus(
+            UsdtProperties properties, KafkaClientSecurity security, OutcomeWaiters waiters, OutcomeFeed feed) {
         var kafka = properties.kafka();
         return new CommandBus(
                 kafka.bootstrapServers(),
+                security,
                 kafka.applicationId() + "-commands",
                 waiters,
                 feed,
@@ -136,9 +151,13 @@ public class VerifierConfiguration {
     /** The intents' Kafka Streams app; it starts once its topics exist, and closes leaving its group. */
     @Bean(destroyMethod = "close")
     StreamsApp intentStreams(
-            UsdtProperties properties, IntentPolicy policy, MeterRegistry registry, Deployment deployment) {
+            UsdtProperties properties,
+            KafkaClientSecurity security,
+            IntentPolicy policy,
+            MeterRegistry registry,
+            Deployment deployment) {
         var kafka = properties.kafka();
-        var props = streamsProperties(properties);
+        var props = streamsProperties(properties, security);
         var settings = topologySettings(properties, policy, deployment);
         var topology = IntentTopology.build(settings, props);
         var layout = TopicLayout.of(IntentTopology.topics(settings));
@@ -146,8 +165,7 @@ public class VerifierConfiguration {
                 kafka.applicationId(), topology, props, new TopicRequirements(layout.names(), layout::problems));
         app.bindMetrics(registry);
         // billing_consumer_group_lag{group="usdt-verifier"}, as every Streams service reports it; no dead-letter topic.
-        app.closeWith(
-                KafkaBacklog.start(kafka.bootstrapServers(), registry, app.consumerGroups(), Set.of(), BACKLOG_EVERY));
+        app.closeWith(KafkaBacklog.start(app.adminConfig(), registry, app.consumerGroups(), Set.of(), BACKLOG_EVERY));
         log.info(
                 "event=streams_starting applicationId={} stateDir={} commitIntervalMs={}",
                 kafka.applicationId(),
@@ -173,10 +191,14 @@ public class VerifierConfiguration {
     }
 
     /** The Kafka Streams settings of the intents' app: the shared exactly-once set, and its exception handlers. */
-    static Properties streamsProperties(UsdtProperties properties) {
+    static Properties streamsProperties(UsdtProperties properties, KafkaClientSecurity security) {
         var kafka = properties.kafka();
         var props = StreamsProperties.exactlyOnce(
-                kafka.bootstrapServers(), kafka.applicationId(), kafka.stateDirectory(), kafka.commitInterval());
+                kafka.bootstrapServers(),
+                kafka.applicationId(),
+                kafka.stateDirectory(),
+                kafka.commitInterval(),
+                security);
         props.put(
                 StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UsdtProcessingFailureHandler.class.getName());
         props.put(

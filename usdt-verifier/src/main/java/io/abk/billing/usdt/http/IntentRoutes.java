@@ -1,10 +1,10 @@
 package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.usdt.command.CommandBus;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.match.IntentTerms;
+import io.abk.billing.usdt.http.idempotency.RequestIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
@@ -16,6 +16,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,14 +39,19 @@ public class IntentRoutes {
     }
 
     @PostMapping("/v1/intents")
-    public Mono<ResponseEntity<ObjectNode>> create(@RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ResponseEntity<ObjectNode>> create(
+            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
             var fields = RequestFields.of(body);
             var merchantRef = fields.requiredString("merchantRef");
             var terms = terms(fields);
             var now = clock.instant();
             var create = new IntentCommand.Create(
-                    Ids.newId(IdPrefix.PAYMENT_INTENT, now), Ids.newId(IdPrefix.COMMAND, now), now, merchantRef, terms);
+                    RequestIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
+                    RequestIds.of(exchange, IdPrefix.COMMAND, now, "create"),
+                    now,
+                    merchantRef,
+                    terms);
             return commands.intent(List.of(IntentRecords.envelope(create, null)))
                     .map(outcome -> {
                         Answers.refuseUnlessAccepted(outcome);

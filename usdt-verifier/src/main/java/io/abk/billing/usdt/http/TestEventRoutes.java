@@ -1,7 +1,6 @@
 package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.usdt.command.CommandBus;
 import io.abk.billing.usdt.config.Deployment;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
@@ -10,6 +9,7 @@ import io.abk.billing.usdt.domain.match.SandboxScenario;
 import io.abk.billing.usdt.domain.money.UsdtAmount;
 import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.idempotency.RequestIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
@@ -19,6 +19,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -46,7 +47,8 @@ public class TestEventRoutes {
     }
 
     @PostMapping("/v1/test-events/trigger")
-    public Mono<ObjectNode> trigger(@RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ObjectNode> trigger(
+            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
             if (!sandbox) {
                 throw new UsdtApiException(
@@ -61,8 +63,8 @@ public class TestEventRoutes {
             var terms = new IntentTerms(amount, payTo, fields.strategy("matchStrategy"));
             var now = clock.instant();
             var trigger = new IntentCommand.TriggerTestEvent(
-                    Ids.newId(IdPrefix.PAYMENT_INTENT, now),
-                    Ids.newId(IdPrefix.COMMAND, now),
+                    RequestIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
+                    RequestIds.of(exchange, IdPrefix.COMMAND, now, "trigger"),
                     now,
                     merchantRef,
                     terms,

@@ -16,6 +16,7 @@ import io.abk.billing.usdt.domain.match.MatchReport;
 import io.abk.billing.usdt.domain.match.TransferMatcher;
 import io.abk.billing.usdt.domain.match.TxEvidence;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.idempotency.RequestIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.AddressBookRecords;
 import io.abk.billing.usdt.streams.IntentRecords;
@@ -32,6 +33,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
@@ -101,7 +103,8 @@ public class VerificationRoutes {
      * match creates nothing.
      */
     @PostMapping("/v1/payments/confirm")
-    public Mono<ObjectNode> confirm(@RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ObjectNode> confirm(
+            @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
             var fields = RequestFields.of(body);
             var byId = fields.has("intentId");
@@ -118,15 +121,21 @@ public class VerificationRoutes {
             var txHash = fields.requiredTxHash("txHash");
             return evidence(txHash).flatMap(evidence -> {
                 var now = clock.instant();
+                var confirmId = RequestIds.of(exchange, IdPrefix.COMMAND, now, "confirm");
                 if (intentId != null) {
-                    return confirm(List.of(confirmCommand(intentId, now, evidence)));
+                    return confirm(List.of(confirmCommand(intentId, confirmId, now, evidence)));
                 }
                 var report = TransferMatcher.match(Objects.requireNonNull(terms), evidence, policy.match());
                 refuseUnlessMatching(report);
                 var id = Ids.derivedId(IdPrefix.PAYMENT_INTENT, Instant.EPOCH, chain.chainId() + ":" + txHash);
                 var create = new IntentCommand.Create(
-                        id, Ids.newId(IdPrefix.COMMAND, now), now, Objects.requireNonNull(merchantRef), terms);
-                return confirm(List.of(IntentRecords.envelope(create, null), confirmCommand(id, now, evidence)));
+                        id,
+                        RequestIds.of(exchange, IdPrefix.COMMAND, now, "create"),
+                        now,
+                        Objects.requireNonNull(merchantRef),
+                        terms);
+                return confirm(
+                        List.of(IntentRecords.envelope(create, null), confirmCommand(id, confirmId, now, evidence)));
             });
         });
     }
@@ -138,7 +147,7 @@ public class VerificationRoutes {
      * In the sandbox nothing is read and every open intent of the address is paid exactly.
      */
     @PostMapping("/v1/payments/poll")
-    public Mono<ObjectNode> poll(@RequestBody(required = false) @Nullable JsonNode body) {
+    public Mono<ObjectNode> poll(@RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
             var fields = RequestFields.of(body);
             var payTo = fields.requiredAddress("payToAddress");
@@ -147,7 +156,7 @@ public class VerificationRoutes {
             return blocking(() -> transactions.recent(payTo, blocks)).flatMap(recent -> {
                 var now = clock.instant();
                 var poll = AddressBookRecords.envelope(
-                        Ids.newId(IdPrefix.COMMAND, now), payTo, now, null, pollPayload(recent));
+                        RequestIds.of(exchange, IdPrefix.COMMAND, now, "poll"), payTo, now, null, pollPayload(recent));
                 return commands.poll(poll).map(outcomes -> pollAnswer(payTo, recent, outcomes));
             });
         });
@@ -185,9 +194,9 @@ public class VerificationRoutes {
         return commands.intent(envelopes).map(Answers::confirmed);
     }
 
-    private static UsdtIntentCommand confirmCommand(String intentId, Instant now, TxEvidence evidence) {
-        return IntentRecords.envelope(
-                new IntentCommand.Confirm(intentId, Ids.newId(IdPrefix.COMMAND, now), now, evidence), null);
+    private static UsdtIntentCommand confirmCommand(
+            String intentId, String commandId, Instant now, TxEvidence evidence) {
+        return IntentRecords.envelope(new IntentCommand.Confirm(intentId, commandId, now, evidence), null);
     }
 
     /** A transaction that does not pay the terms given: 400 {@code {error, code, outcome}}, nothing created. */

@@ -1,6 +1,7 @@
 package io.abk.billing.usdt.streams;
 
 import io.abk.billing.schemas.avro.UsdtAddressBook;
+import io.abk.billing.schemas.avro.UsdtIdempotencyRecord;
 import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -35,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  *        address-book-changes-sink (usdt.address-commands)
  *     -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition) -> tx-claims-processor [tx-claims]
  *        -> claim-answers-sink (usdt.intent-commands)
+ * usdt.idempotency-commands -> idempotency-commands-source -> idempotency-processor [idempotency-keys]
+ *     -> idempotency-outcomes-sink (usdt.command-outcomes)
  * usdt.address-commands -> address-commands-source -> address-book-processor [address-books]
  *     -> poll-confirms-sink (usdt.intent-commands), poll-outcomes-sink (usdt.command-outcomes),
  *        watched-addresses-sink (usdt.watched-addresses; with a chain only)
@@ -58,6 +61,7 @@ public final class IntentTopology {
     public static final String EXPIRIES_STORE = "intent-expiries";
     public static final String TX_CLAIMS_STORE = "tx-claims";
     public static final String ADDRESS_BOOKS_STORE = "address-books";
+    public static final String IDEMPOTENCY_STORE = "idempotency-keys";
     /** The repartition topic is {@code <application id>-tx-claims-repartition}. */
     public static final String TX_CLAIMS_REPARTITION = "tx-claims";
 
@@ -89,6 +93,7 @@ public final class IntentTopology {
         var topics = new ArrayList<Topic<?, ?>>(List.of(
                 Topics.USDT_INTENT_COMMANDS,
                 Topics.USDT_ADDRESS_COMMANDS,
+                Topics.USDT_IDEMPOTENCY_COMMANDS,
                 Topics.USDT_COMMAND_OUTCOMES,
                 Topics.USDT_EVENTS));
         if (settings.token() != null) {
@@ -129,6 +134,13 @@ public final class IntentTopology {
                         .withValueSerde(AvroSerde.of(UsdtTxClaim.class)))
                 .process(TxHashClaimProcessor::new, Named.as("tx-claims-processor"), TX_CLAIMS_STORE)
                 .to(commands.name(), produced(commands, "claim-answers-sink"));
+        var idempotency = Topics.USDT_IDEMPOTENCY_COMMANDS;
+        builder.stream(
+                        idempotency.name(),
+                        Consumed.with(idempotency.keySerde(), idempotency.valueSerde())
+                                .withName("idempotency-commands-source"))
+                .process(IdempotencyProcessor::new, Named.as("idempotency-processor"), IDEMPOTENCY_STORE)
+                .to(outcomes.name(), produced(outcomes, "idempotency-outcomes-sink"));
         var addressOutputs = builder.stream(
                         addressCommands.name(),
                         Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
@@ -163,7 +175,8 @@ public final class IntentTopology {
      * Caching off: outputs are forwarded explicitly, and under exactly-once everything is flushed at each (frequent)
      * commit anyway. Claims never expire: a hash that confirmed an intent can never confirm another, and an entry is
      * about a hundred bytes. Confirmed intents stay too: a confirmed one answers every later confirm with its first
-     * result; an expired one is deleted {@link IntentExpiries#FORGET_AFTER} after its expiry.
+     * result; an expired one is deleted {@link IntentExpiries#FORGET_AFTER} after its expiry. An Idempotency-Key record
+     * is deleted once its day is over ({@link IdempotencyProcessor}).
      */
     private static void addStores(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
@@ -178,6 +191,12 @@ public final class IntentTopology {
                 .withLoggingEnabled(Map.of()));
         builder.addStateStore(Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(TX_CLAIMS_STORE), Serdes.String(), Serdes.String())
+                .withCachingDisabled()
+                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(IDEMPOTENCY_STORE),
+                        Serdes.String(),
+                        AvroSerde.of(UsdtIdempotencyRecord.class))
                 .withCachingDisabled()
                 .withLoggingEnabled(Map.of()));
         builder.addStateStore(Stores.keyValueStoreBuilder(

@@ -2,6 +2,7 @@ package io.abk.billing.usdt.streams;
 
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
+import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
 import io.abk.billing.streamskit.errors.LogAndSkipProcessingHandler;
@@ -22,6 +23,7 @@ public final class UsdtProcessingFailureHandler extends LogAndSkipProcessingHand
             case UsdtAddressCommand command ->
                 "commandId=" + command.getCommandId() + " payToAddress=" + command.getPayToAddress();
             case UsdtTxClaim claim -> "txHash=" + claim.getTxHash() + " intentId=" + claim.getIntentId();
+            case UsdtIdempotencyCommand command -> "commandId=" + command.getCommandId();
             case ChainTransfer transfer ->
                 "chainTransfer=" + transfer.getChainId() + ":" + transfer.getTxHash() + ":" + transfer.getLogIndex();
             case null, default -> "";

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
@@ -32,7 +33,8 @@ class OutcomeFeedIT {
         // given a feed started against an address where no broker answers yet
         int port = TestBroker.freePort();
         var waiters = new OutcomeWaiters();
-        try (var feed = OutcomeFeed.start("127.0.0.1:" + port, "outcome-feed-it", waiters)) {
+        try (var feed =
+                OutcomeFeed.start("127.0.0.1:" + port, KafkaClientSecurity.PLAINTEXT, "outcome-feed-it", waiters)) {
             // its metadata requests time out (after 1 s each) while it keeps trying
             await().during(Duration.ofSeconds(3))
                     .atMost(Duration.ofSeconds(10))

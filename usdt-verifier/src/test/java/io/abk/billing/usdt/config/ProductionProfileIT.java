@@ -53,7 +53,7 @@ class ProductionProfileIT {
                 "BILLING_USDT_SANDBOX",
                 "true",
                 "BILLING_USDT_KEYS",
-                "usdt_live_key_0123456789abcdef"));
+                "usdt_live_key_0123456789abcdef_0123"));
 
         assertThat(exit.status()).isEqualTo(2);
         assertThat(exit.stderr())
@@ -80,7 +80,7 @@ class ProductionProfileIT {
         var exit = run(Map.of("SPRING_PROFILES_ACTIVE", "production", "BILLING_USDT_RPC_URLS", "http://127.0.0.1:9"));
 
         assertThat(exit.status()).isEqualTo(2);
-        assertThat(exit.stderr()).contains("BILLING_USDT_KEYS must list the API keys under the production profile");
+        assertThat(exit.stderr()).contains("BILLING_USDT_KEYS must be set under the production profile");
     }
 
     @Test

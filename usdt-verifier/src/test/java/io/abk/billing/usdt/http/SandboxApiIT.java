@@ -10,7 +10,6 @@ import io.abk.billing.usdt.TestVerifier.Answer;
 import io.abk.billing.usdt.address.PayToAddress;
 import io.abk.billing.usdt.domain.match.MatchStrategy;
 import io.abk.billing.usdt.domain.match.SandboxScenario;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
@@ -18,11 +17,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,19 +32,11 @@ class SandboxApiIT {
     private static final String PAY_TO_TRON = PayToAddress.toTronBase58(PAY_TO_EVM);
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    @TempDir
-    static Path dir;
-
     private TestVerifier verifier;
 
     @BeforeAll
     void start() throws Exception {
-        verifier = TestVerifier.start(dir, Map.of("BILLING_USDT_SANDBOX", "true", "BILLING_USDT_CONFIRMATIONS", "3"));
-    }
-
-    @AfterAll
-    void stop() {
-        verifier.close();
+        verifier = TestVerifier.sandbox();
     }
 
     private static String freshHash() {

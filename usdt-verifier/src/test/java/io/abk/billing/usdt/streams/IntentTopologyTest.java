@@ -2,6 +2,7 @@ package io.abk.billing.usdt.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.UsdtAddressBook;
@@ -75,7 +76,8 @@ class IntentTopologyTest {
 
     @BeforeEach
     void start() {
-        var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30), KafkaClientSecurity.PLAINTEXT);
         driver = new TopologyTestDriver(IntentTopology.build(SETTINGS, props), props, WALL_CLOCK);
         var commandTopic = Topics.USDT_INTENT_COMMANDS;
         commands = driver.createInputTopic(
@@ -450,7 +452,8 @@ class IntentTopologyTest {
 
     @Test
     void shouldNeitherWatchNorReadChainTransfersInTheSandbox() {
-        var props = StreamsProperties.exactlyOnce("unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30));
+        var props = StreamsProperties.exactlyOnce(
+                "unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30), KafkaClientSecurity.PLAINTEXT);
         var sandbox = new IntentTopology.Settings(POLICY, CHAIN_ID);
 
         var description = IntentTopology.build(sandbox, props).describe().toString();

@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks.companion;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topics;
@@ -32,9 +33,9 @@ public class CompanionConfiguration {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, UsdtEvent> companionFanOutContainerFactory(
-            SenderProperties properties) {
+            SenderProperties properties, KafkaClientSecurity security) {
         return KafkaClientsConfiguration.batchContainerFactory(
-                properties, Topics.USDT_EVENTS, "webhook-sender-usdt-fanout");
+                properties, security, Topics.USDT_EVENTS, "webhook-sender-usdt-fanout");
     }
 
     @Bean

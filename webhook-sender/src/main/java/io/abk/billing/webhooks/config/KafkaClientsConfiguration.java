@@ -1,5 +1,7 @@
 package io.abk.billing.webhooks.config;
 
+import io.abk.billing.opskit.SpringLaunch;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
@@ -9,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.kafka.annotation.EnableKafka;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
@@ -26,9 +29,18 @@ import org.springframework.util.backoff.ExponentialBackOff;
 @EnableKafka
 public class KafkaClientsConfiguration {
 
+    /**
+     * How every Kafka client of the sender connects: the {@link KafkaClientSecurity} of its settings (a settings map
+     * given to its start wins over the environment, as for its other settings).
+     */
+    @Bean
+    KafkaClientSecurity kafkaClientSecurity(Environment environment) {
+        return KafkaClientSecurity.fromEnv(SpringLaunch.env(environment));
+    }
+
     /** The consumer settings the fan-out listener starts from. */
-    public static Map<String, Object> consumerConfigs(SenderProperties properties) {
-        return Map.of(
+    public static Map<String, Object> consumerConfigs(SenderProperties properties, KafkaClientSecurity security) {
+        return security.with(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 // A group's first start reads what is already there: deliveries queued (or events produced) before
@@ -42,7 +54,7 @@ public class KafkaClientsConfiguration {
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG,
                 "read_committed",
                 ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
-                (int) properties.kafka().sessionTimeout().toMillis());
+                (int) properties.kafka().sessionTimeout().toMillis()));
     }
 
     /**
@@ -52,8 +64,8 @@ public class KafkaClientsConfiguration {
      * doubling to 30 s), never skipped.
      */
     public static <V> ConcurrentKafkaListenerContainerFactory<String, V> batchContainerFactory(
-            SenderProperties properties, Topic<String, V> topic, String clientId) {
-        var configs = new HashMap<>(consumerConfigs(properties));
+            SenderProperties properties, KafkaClientSecurity security, Topic<String, V> topic, String clientId) {
+        var configs = new HashMap<>(consumerConfigs(properties, security));
         configs.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         var factory = new ConcurrentKafkaListenerContainerFactory<String, V>();
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(
@@ -68,8 +80,9 @@ public class KafkaClientsConfiguration {
     }
 
     @Bean
-    DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(SenderProperties properties) {
-        Map<String, Object> configs = Map.of(
+    DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(
+            SenderProperties properties, KafkaClientSecurity security) {
+        Map<String, Object> configs = security.with(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG,
@@ -86,7 +99,7 @@ public class KafkaClientsConfiguration {
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
                 "lz4",
                 ProducerConfig.CLIENT_ID_CONFIG,
-                "webhook-sender-deliveries");
+                "webhook-sender-deliveries"));
         return new DefaultKafkaProducerFactory<>(
                 configs,
                 Topics.WEBHOOK_DELIVERIES.keySerde().serializer(),

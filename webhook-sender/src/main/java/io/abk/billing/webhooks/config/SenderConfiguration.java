@@ -1,5 +1,7 @@
 package io.abk.billing.webhooks.config;
 
+import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.webhooks.companion.CompanionConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryService;
@@ -36,9 +38,6 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 })
 public class SenderConfiguration {
 
-    /** The Spring profile of a production deployment (SPRING_PROFILES_ACTIVE=production; docker-compose sets it). */
-    public static final String PRODUCTION_PROFILE = "production";
-
     private static final Logger log = LoggerFactory.getLogger(SenderConfiguration.class);
 
     /**
@@ -50,7 +49,7 @@ public class SenderConfiguration {
         var keys = SealingKeys.of(
                 properties.secrets().keys(),
                 properties.secrets().activeKey(),
-                environment.acceptsProfiles(Profiles.of(PRODUCTION_PROFILE)));
+                environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
         if (keys.isDevelopment()) {
             log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE
                     + " is empty: webhook signing"
@@ -72,7 +71,8 @@ public class SenderConfiguration {
             SenderProperties properties,
             RetrySchedule schedule,
             DeliveryService delivery,
-            KafkaListenerEndpointRegistry listeners) {
-        return new SenderOperations(properties, schedule, delivery, listeners);
+            KafkaListenerEndpointRegistry listeners,
+            KafkaClientSecurity security) {
+        return new SenderOperations(properties, security, schedule, delivery, listeners);
     }
 }

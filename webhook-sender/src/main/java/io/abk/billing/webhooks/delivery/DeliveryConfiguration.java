@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks.delivery;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
 import io.abk.billing.webhooks.attempt.HttpDeliveryAttempts;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -47,8 +48,9 @@ public class DeliveryConfiguration {
             RetrySchedule retrySchedule,
             DeliveryAttempts attempts,
             InFlightLimit inFlightLimit,
-            EndpointLimit endpointLimit) {
+            EndpointLimit endpointLimit,
+            KafkaClientSecurity security) {
         return new DeliveryService(
-                properties, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
+                properties, security, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
     }
 }

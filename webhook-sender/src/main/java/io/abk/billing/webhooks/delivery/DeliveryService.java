@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks.delivery;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
@@ -40,6 +41,7 @@ public final class DeliveryService implements SmartLifecycle {
     private static final Duration TOPIC_PATIENCE = Duration.ofSeconds(60);
 
     private final SenderProperties properties;
+    private final KafkaClientSecurity security;
     private final RetryTopics topics;
     private final DeliveryAttempts attempts;
     private final InFlightLimit limit;
@@ -51,12 +53,14 @@ public final class DeliveryService implements SmartLifecycle {
 
     public DeliveryService(
             SenderProperties properties,
+            KafkaClientSecurity security,
             RetrySchedule schedule,
             DeliveryAttempts attempts,
             InFlightLimit limit,
             EndpointLimit endpoints,
             Clock clock) {
         this.properties = properties;
+        this.security = security;
         this.topics = new RetryTopics(schedule);
         this.attempts = attempts;
         this.limit = limit;
@@ -136,13 +140,13 @@ public final class DeliveryService implements SmartLifecycle {
         var layout = TopicLayout.of(required);
         var deadline = System.nanoTime() + TOPIC_PATIENCE.toNanos();
         List<String> problems = List.of("not checked yet");
-        try (var admin = Admin.create(Map.of(
+        try (var admin = Admin.create(security.with(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
                 5_000,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                10_000))) {
+                10_000)))) {
             for (int attempt = 0; System.nanoTime() - deadline < 0; attempt++) {
                 try {
                     problems = layout.problems(admin);
@@ -168,7 +172,7 @@ public final class DeliveryService implements SmartLifecycle {
     }
 
     private Map<String, Object> consumerConfigs(int index) {
-        var configs = new HashMap<String, Object>();
+        var configs = security.applyTo(new HashMap<String, Object>());
         configs.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
         configs.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
         configs.put(ConsumerConfig.CLIENT_ID_CONFIG, "webhook-sender-deliveries-" + index);
@@ -181,7 +185,7 @@ public final class DeliveryService implements SmartLifecycle {
     }
 
     private Map<String, Object> producerConfigs() {
-        return Map.of(
+        return security.with(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 ProducerConfig.CLIENT_ID_CONFIG,
@@ -197,6 +201,6 @@ public final class DeliveryService implements SmartLifecycle {
                 ProducerConfig.BATCH_SIZE_CONFIG,
                 256 * 1024,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                "lz4");
+                "lz4"));
     }
 }

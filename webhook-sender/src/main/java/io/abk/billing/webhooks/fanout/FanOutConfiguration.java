@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks.fanout;
 
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topics;
@@ -19,8 +20,10 @@ import tools.jackson.databind.json.JsonMapper;
 public class FanOutConfiguration {
 
     @Bean
-    ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(SenderProperties properties) {
-        return KafkaClientsConfiguration.batchContainerFactory(properties, Topics.EVENTS, "webhook-sender-fanout");
+    ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(
+            SenderProperties properties, KafkaClientSecurity security) {
+        return KafkaClientsConfiguration.batchContainerFactory(
+                properties, security, Topics.EVENTS, "webhook-sender-fanout");
     }
 
     @Bean

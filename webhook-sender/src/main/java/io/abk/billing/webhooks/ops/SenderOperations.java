@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.ops;
 
 import io.abk.billing.opskit.http.Health;
 import io.abk.billing.opskit.http.ManagementServer;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.opskit.metrics.KafkaBacklog;
 import io.abk.billing.opskit.metrics.ServiceMetrics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
@@ -14,6 +15,7 @@ import io.micrometer.core.instrument.Gauge;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
@@ -37,6 +39,7 @@ public final class SenderOperations implements SmartLifecycle {
     private static final Duration BACKLOG_EVERY = Duration.ofSeconds(15);
 
     private final SenderProperties properties;
+    private final KafkaClientSecurity security;
     private final RetrySchedule schedule;
     private final DeliveryService delivery;
     private final KafkaListenerEndpointRegistry listeners;
@@ -45,10 +48,12 @@ public final class SenderOperations implements SmartLifecycle {
 
     public SenderOperations(
             SenderProperties properties,
+            KafkaClientSecurity security,
             RetrySchedule schedule,
             DeliveryService delivery,
             KafkaListenerEndpointRegistry listeners) {
         this.properties = properties;
+        this.security = security;
         this.schedule = schedule;
         this.delivery = delivery;
         this.listeners = listeners;
@@ -62,7 +67,9 @@ public final class SenderOperations implements SmartLifecycle {
         var registry = ServiceMetrics.create(SERVICE);
         var retries = new WebhookRetryTopics(schedule.delays());
         var started = KafkaBacklog.start(
-                properties.kafka().bootstrapServers(),
+                security.with(Map.of(
+                        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        properties.kafka().bootstrapServers())),
                 registry,
                 Set.of(FanOutListener.GROUP, CompanionFanOutListener.GROUP, DeliveryService.GROUP),
                 Set.of(WebhookRetryTopics.deadLetters()),

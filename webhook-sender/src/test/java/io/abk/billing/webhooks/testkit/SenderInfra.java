@@ -151,12 +151,18 @@ public final class SenderInfra {
         return settings;
     }
 
-    /** The shared sender, started on first use and closed at exit. */
+    /**
+     * The shared sender, started on first use and closed at exit. It reaches Kafka through the broker's listener that
+     * takes only clients who log in, with the security settings of its environment, so every test of it also shows
+     * that each of its Kafka clients (listeners, delivery loops, producers, topic checks) takes them; the tests' own
+     * clients use the plaintext listener ({@link Sender#bootstrapServers()}).
+     */
     public static synchronized Sender sender() {
         if (sender == null) {
             var bootstrap = broker().bootstrapServers();
             var jdbcUrl = newDatabase();
-            var settings = settings(bootstrap, jdbcUrl);
+            var settings = settings(broker().saslBootstrapServers(), jdbcUrl);
+            settings.putAll(TestBroker.saslClientEnvironment());
             settings.put("BILLING_WEBHOOKS_MAX_IN_FLIGHT", Integer.toString(MAX_IN_FLIGHT));
             settings.put("BILLING_WEBHOOKS_MAX_IN_FLIGHT_PER_ENDPOINT", Integer.toString(MAX_IN_FLIGHT_PER_ENDPOINT));
             var running = WebhookSenderApplication.start(settings);

@@ -24,6 +24,8 @@ import reactor.core.publisher.Mono;
 public class ServiceKeyFilter implements WebFilter {
 
     public static final String API_KEY_HEADER = "x-service-api-key";
+    /** The exchange attribute naming who presented the accepted key ({@link ServiceKeys#holder}). */
+    public static final String HOLDER_ATTRIBUTE = ServiceKeyFilter.class.getName() + ".holder";
 
     private final ServiceKeys keys;
 
@@ -47,6 +49,7 @@ public class ServiceKeyFilter implements WebFilter {
         if (!keys.accepts(presented)) {
             return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "The API key is not valid"));
         }
+        exchange.getAttributes().put(HOLDER_ATTRIBUTE, ServiceKeys.holder(presented));
         return chain.filter(exchange);
     }
 

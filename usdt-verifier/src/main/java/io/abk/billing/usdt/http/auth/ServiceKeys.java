@@ -3,6 +3,7 @@ package io.abk.billing.usdt.http.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -38,6 +39,13 @@ public final class ServiceKeys {
             accepted |= MessageDigest.isEqual(digest, key);
         }
         return accepted;
+    }
+
+    /**
+     * Who presented {@code key}, for what is kept per key (Idempotency-Key records): its SHA-256 in hex, never the key.
+     */
+    public static String holder(String key) {
+        return HexFormat.of().formatHex(digest(key));
     }
 
     public int size() {

@@ -17,6 +17,8 @@ public final class ErrorCodes {
     public static final String NOT_ACCEPTABLE = "not_acceptable";
     public static final String PAYLOAD_TOO_LARGE = "payload_too_large";
     public static final String PROCESSING_TIMEOUT = "processing_timeout";
+    public static final String IDEMPOTENCY_ERROR = "idempotency_error";
+    public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";
     public static final String SERVICE_UNAVAILABLE = "service_unavailable";
     public static final String CHAIN_UNAVAILABLE = "chain_unavailable";
     public static final String INTERNAL_ERROR = "internal_error";

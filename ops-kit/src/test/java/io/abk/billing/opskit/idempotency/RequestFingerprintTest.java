@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.idempotency;
+package io.abk.billing.opskit.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

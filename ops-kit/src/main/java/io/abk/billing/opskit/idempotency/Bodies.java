@@ -1,12 +1,12 @@
-package io.abk.billing.gateway.idempotency;
+package io.abk.billing.opskit.idempotency;
 
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import reactor.core.publisher.Mono;
 
-/** Whole request and response bodies as bytes: the filter fingerprints the one and stores the other. */
-final class Bodies {
+/** Whole request and response bodies as bytes: an idempotency filter fingerprints the one and stores the other. */
+public final class Bodies {
 
     private Bodies() {}
 
@@ -15,7 +15,7 @@ final class Bodies {
      *
      * @param maxBytes the most to hold, past which the Mono fails with a {@code DataBufferLimitException}; -1: no limit
      */
-    static Mono<byte[]> read(Publisher<? extends DataBuffer> body, int maxBytes) {
+    public static Mono<byte[]> read(Publisher<? extends DataBuffer> body, int maxBytes) {
         return DataBufferUtils.join(body, maxBytes)
                 .map(buffer -> {
                     var bytes = new byte[buffer.readableByteCount()];

@@ -1,4 +1,4 @@
-package io.abk.billing.gateway.idempotency;
+package io.abk.billing.opskit.idempotency;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.reactivestreams.Publisher;
@@ -10,32 +10,32 @@ import reactor.core.publisher.Mono;
 
 /**
  * A response that hands its status and whole body to a {@link Sink} before any of it goes to the client, so the
- * idempotency record holds the response by the time the client can send a repeat. Bodies here are small JSON
- * documents (at most a page of a list), so holding one in memory is fine.
+ * idempotency record holds the response by the time the client can send a repeat. The services' bodies are small
+ * JSON documents (at most a page of a list), so holding one in memory is fine.
  */
-final class CapturingResponse extends ServerHttpResponseDecorator {
+public final class CapturingResponse extends ServerHttpResponseDecorator {
 
     /** Receives the response once; the response is written after the returned Mono completes. */
     @FunctionalInterface
-    interface Sink {
+    public interface Sink {
         Mono<Void> captured(int status, byte[] body);
     }
 
     private final Sink sink;
     private final AtomicBoolean captured = new AtomicBoolean();
 
-    CapturingResponse(ServerHttpResponse delegate, Sink sink) {
+    public CapturingResponse(ServerHttpResponse delegate, Sink sink) {
         super(delegate);
         this.sink = sink;
     }
 
-    boolean wasCaptured() {
+    public boolean wasCaptured() {
         return captured.get();
     }
 
     @Override
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
-        // No limit: this gateway's own responses are small JSON documents (see above).
+        // No limit: the services' own responses are small JSON documents (see above).
         return Bodies.read(body, -1)
                 .flatMap(bytes -> capture(bytes)
                         .then(super.writeWith(
