@@ -25,8 +25,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -220,8 +222,8 @@ class RelayerSigtermIT {
                 chain.node.web3j().ethGetLogs(filter).send().getLogs()) {
             var log = (Log) entry.get();
             byChargeId
-                    .computeIfAbsent(log.getTopics().get(2), id -> new java.util.ArrayList<>())
-                    .add(log.getTransactionHash().toLowerCase(java.util.Locale.ROOT));
+                    .computeIfAbsent(log.getTopics().get(2), id -> new ArrayList<>())
+                    .add(log.getTransactionHash().toLowerCase(Locale.ROOT));
         }
         return byChargeId;
     }

@@ -33,7 +33,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -74,7 +77,7 @@ public final class RelayerHarness implements AutoCloseable {
     private final KafkaConsumer<String, ChainResult> results;
     private final Map<String, ChainResult> seen = new HashMap<>();
     /** Every request written, by id. */
-    private final Map<String, ChainRequest> sent = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, ChainRequest> sent = new ConcurrentHashMap<>();
 
     private final List<ChainResult> all = new ArrayList<>();
 
@@ -370,8 +373,8 @@ public final class RelayerHarness implements AutoCloseable {
                 .toList();
     }
 
-    private void awaitResults(String requestId, java.util.function.BooleanSupplier done) {
-        java.util.concurrent.Callable<Boolean> polled = () -> {
+    private void awaitResults(String requestId, BooleanSupplier done) {
+        Callable<Boolean> polled = () -> {
             poll();
             return done.getAsBoolean();
         };
@@ -391,7 +394,7 @@ public final class RelayerHarness implements AutoCloseable {
      * refund only once its transaction is as deep as the chain's confirmations, and automine makes a block only for a
      * transaction.
      */
-    public static void awaitMining(AnvilNode node, Duration patience, java.util.concurrent.Callable<Boolean> done) {
+    public static void awaitMining(AnvilNode node, Duration patience, Callable<Boolean> done) {
         var minedAt = new long[] {System.nanoTime()};
         await().atMost(patience)
                 .pollDelay(Duration.ZERO)

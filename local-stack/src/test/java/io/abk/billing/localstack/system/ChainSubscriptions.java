@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
@@ -105,7 +106,7 @@ final class ChainSubscriptions {
     }
 
     /** The {@code invoice.paid} events of {@code invoiceId} among the merchant's latest hundred. */
-    static java.util.List<JsonNode> paidEvents(Api api, TestMerchant merchant, String invoiceId) {
+    static List<JsonNode> paidEvents(Api api, TestMerchant merchant, String invoiceId) {
         return api.get("/v1/events?type=invoice.paid&limit=100")
                 .key(merchant.testKey())
                 .send()
