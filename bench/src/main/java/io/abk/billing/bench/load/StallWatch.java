@@ -1,5 +1,6 @@
 package io.abk.billing.bench.load;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -99,13 +100,18 @@ public final class StallWatch implements AutoCloseable {
         if (p99Millis <= thresholdMillis && oldestMillis <= thresholdMillis) {
             return;
         }
+        // The machine's load says at once whether the stack stalled by itself or was starved of CPU by something else.
+        var machine = ManagementFactory.getOperatingSystemMXBean();
         var line = String.format(
-                "%s: p99 of the %d requests that ended in this second %d ms, %d waiting, the oldest for %d ms",
+                "%s: p99 of the %d requests that ended in this second %d ms, %d waiting, the oldest for %d ms;"
+                        + " machine load %.1f on %d cores",
                 LocalTime.now().truncatedTo(ChronoUnit.SECONDS),
                 second.getTotalCount(),
                 p99Millis,
                 waiting.size(),
-                oldestMillis);
+                oldestMillis,
+                machine.getSystemLoadAverage(),
+                machine.getAvailableProcessors());
         if (captures == 0 || (captures < MAX_CAPTURES && now - lastCapture >= BETWEEN_CAPTURES.toNanos())) {
             lastCapture = now;
             captures++;

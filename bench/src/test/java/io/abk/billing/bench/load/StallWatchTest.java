@@ -42,6 +42,7 @@ class StallWatchTest {
                 .singleElement()
                 .asString()
                 .contains("1 waiting")
+                .contains("cores")
                 .contains("dump-1.txt");
     }
 
