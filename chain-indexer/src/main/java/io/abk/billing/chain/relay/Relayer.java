@@ -76,6 +76,8 @@ public final class Relayer implements AutoCloseable {
     /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
     private final KafkaProducer<byte[], byte[]> producer;
 
+    private final ResultRecords results;
+
     private final RelayerRpc rpc;
     private final RelayBatch batch;
     private final Clock clock;
@@ -90,6 +92,7 @@ public final class Relayer implements AutoCloseable {
         this.chain = chain;
         this.groupId = groupId(config.applicationId(), chain);
         this.chains = config.chains();
+        this.results = new ResultRecords(config.deployment());
         this.rpc = rpc;
         this.clock = clock;
         this.batch = RelayerSetup.batch(chain, rpc);
@@ -112,7 +115,7 @@ public final class Relayer implements AutoCloseable {
     /** As {@link #start(ChainIndexerConfig, ChainSettings)}, over {@code rpc} (which it closes). */
     static Relayer start(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc) {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
-        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()), relayer.new Membership());
+        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name(config.deployment())), relayer.new Membership());
         relayer.thread.start();
         log.info(
                 "event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",
@@ -279,8 +282,8 @@ public final class Relayer implements AutoCloseable {
             var outcome = outcomes.get(i);
             acks.add(producer.send(
                     outcome instanceof RelayOutcome.Bug bug
-                            ? ResultRecords.deadLetter(record, bug, chain.mode())
-                            : ResultRecords.result(record, executedAt, outcome)));
+                            ? results.deadLetter(record, bug, chain.mode())
+                            : results.result(record, executedAt, outcome)));
         }
         try {
             for (var ack : acks) {
