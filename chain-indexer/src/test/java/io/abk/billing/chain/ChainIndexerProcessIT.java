@@ -2,12 +2,12 @@ package io.abk.billing.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.kafkatestkit.ChildJvm;
 import io.abk.billing.kafkatestkit.TestBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -97,19 +97,8 @@ class ChainIndexerProcessIT {
     }
 
     private static Exit run(Map<String, String> env, String name) throws IOException, InterruptedException {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        command.add("-Xmx256m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ChainIndexerApp.class.getName());
         var output = dir.resolve(name + ".log");
-        var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-        builder.environment().putAll(env);
-        var process = builder.start();
+        var process = ChildJvm.start(ChainIndexerApp.class, env, output);
         try {
             var ended = process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS);
             assertThat(ended)

@@ -3,16 +3,15 @@ package io.abk.billing.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.kafkatestkit.ChildJvm;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -80,20 +79,8 @@ class CrashIT {
     }
 
     private static Process child(Map<String, String> settings, String name) throws IOException {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(WebhookSenderApplication.class.getName());
-        var builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(new File("target/crash-it-" + name + "-sender.log"));
-        builder.environment().putAll(settings);
-        return builder.start();
+        return ChildJvm.start(
+                WebhookSenderApplication.class, settings, Path.of("target/crash-it-" + name + "-sender.log"));
     }
 
     private static void pause(long millis) {

@@ -77,8 +77,11 @@ public final class ChainLeases implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(200);
 
     private static final Duration TOPIC_RETRY = Duration.ofSeconds(1);
-    /** Over the workers' own bound: a callback that overran it would let the lease move under running workers. */
-    private static final Duration CALLBACK_MARGIN = Duration.ofMinutes(1);
+    /**
+     * Over the workers' own bound, which a stop keeps to seconds whatever the relayer has in flight: a callback that
+     * overran the poll interval would let the lease move under running workers.
+     */
+    private static final Duration CALLBACK_MARGIN = Duration.ofSeconds(10);
     /** Leaving the group after the workers stopped is one request. */
     private static final Duration CONSUMER_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 

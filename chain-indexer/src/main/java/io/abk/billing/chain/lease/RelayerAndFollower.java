@@ -64,6 +64,6 @@ final class RelayerAndFollower implements ChainWorkers {
 
     @Override
     public Duration closeBound(ChainSettings chain) {
-        return Relayer.closeBound(chain).plus(ChainFollower.CLOSE_BOUND).plus(ChainSupervisor.CLOSE_MARGIN);
+        return Relayer.CLOSE_BOUND.plus(ChainFollower.CLOSE_BOUND).plus(ChainSupervisor.CLOSE_MARGIN);
     }
 }

@@ -1,23 +1,26 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.relay.FeeDecision;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
-import io.abk.billing.chain.domain.settlement.FailureCode;
-import io.abk.billing.chain.domain.verification.VerificationFailure;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.settlement.RelayedRequests.Kind;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,8 +29,12 @@ import org.slf4j.LoggerFactory;
  * Executes one poll's requests on one chain, pipelined for throughput: every preflight and verification runs
  * concurrently (reads only), then the transactions are signed and sent one after the other with consecutive
  * nonces (sending is fast, and the nonce order must be the send order), then every receipt is awaited
- * concurrently, while the relayer may already start the next batch. On a development chain driven by test clocks ({@link ChainSettings#timeTravel()}), chain time is
- * first moved forward to the latest {@code requestedAt} of the batch, never backwards.
+ * concurrently, while the relayer may already start the next batch. A charge or refund is answered only once the
+ * transaction that moved the money is as deep as the chain's confirmation depth ({@link Confirmations}), whether this
+ * batch sent it or the vault names it as made before. On a development chain driven by test clocks
+ * ({@link ChainSettings#timeTravel()}), chain time is first moved forward to the latest {@code requestedAt} of the
+ * batch, never backwards. {@link #stop()} abandons every batch in flight at once: none of them completes, so none is
+ * answered, and what was sent is left to the chain (the next relayer finds it by the account's nonces).
  */
 final class RelayBatch implements AutoCloseable {
 
@@ -37,106 +44,63 @@ final class RelayBatch implements AutoCloseable {
      * provider busy without a poll of 500 requests opening 500 connections and queueing inside the node.
      */
     static final int PREFLIGHT_CONCURRENCY = 16;
+    /** Interrupted waits end at once; an RPC call in progress fails within a second or two. */
+    static final Duration CLOSE_PATIENCE = Duration.ofSeconds(2);
 
     /** One request of the batch and what it is. */
     record Item(ChainRequest request, Kind kind) {}
 
     private final ChainSettings chain;
     private final RelayerRpc rpc;
-    private final TransferVerifier verifier;
-    private final @Nullable TransactionSender sender;
-    private final @Nullable ChargeExecutor charges;
-    private final @Nullable RefundExecutor refunds;
+    private final ItemOutcomes outcomes;
+    private final ItemRelay relay;
+    private final @Nullable NonceRecovery recovery;
+    /** Whether the recovery has run; the relayer's thread alone starts batches. */
+    private boolean recovered;
     /** Preflights, receipt waits and batch completions: cheap blocking tasks, so virtual threads. */
     private final ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
 
     private final Semaphore preflights = new Semaphore(PREFLIGHT_CONCURRENCY, true);
+    /** The batches not complete yet, which a stop abandons. */
+    private final Set<CompletableFuture<List<RelayOutcome>>> open = ConcurrentHashMap.newKeySet();
+
+    private volatile boolean stopped;
 
     RelayBatch(
             ChainSettings chain,
             RelayerRpc rpc,
             @Nullable TransactionSender sender,
             @Nullable ChargeExecutor charges,
-            @Nullable RefundExecutor refunds) {
+            @Nullable RefundExecutor refunds,
+            @Nullable NonceRecovery recovery) {
         this.chain = chain;
+        this.recovery = recovery;
         this.rpc = rpc;
-        this.verifier = new TransferVerifier(rpc, chain);
-        this.sender = sender;
-        this.charges = charges;
-        this.refunds = refunds;
+        this.outcomes = new ItemOutcomes(chain);
+        this.relay = new ItemRelay(chain, rpc, sender, charges, refunds, outcomes);
     }
 
     /**
      * Prepares and sends the batch's transactions now, on the calling thread (nonces are handed out in send order);
-     * the outcome of each item, in order, completes once every receipt is in. The caller can meanwhile start the
-     * next batch, so one batch's preflights and sends overlap the previous one's wait for blocks.
+     * the outcome of each item, in order, completes once every receipt is in and deep. The caller can meanwhile start
+     * the next batch, so one batch's preflights and sends overlap the previous one's wait for blocks. A batch the
+     * relayer stops before it completes fails with a {@link CancellationException} instead.
      */
     CompletableFuture<List<RelayOutcome>> start(List<Item> items) {
-        ChainHead head;
+        var batch = new CompletableFuture<List<RelayOutcome>>();
+        open.add(batch);
+        batch.whenComplete((done, failed) -> open.remove(batch));
         try {
-            head = timeTravel(items, rpc.head());
-        } catch (RuntimeException unreachable) {
-            return CompletableFuture.completedFuture(
-                    items.stream().map(item -> failure(item, unreachable)).toList());
-        }
-        long started = System.nanoTime();
-        var outcomes = new ArrayList<@Nullable RelayOutcome>();
-        var steps = new ArrayList<Future<Step>>();
-        for (var item : items) {
-            steps.add(pool.submit(() -> {
-                preflights.acquire();
-                try {
-                    return prepare(item, head);
-                } finally {
-                    preflights.release();
-                }
-            }));
-        }
-        var sent = new ArrayList<@Nullable Future<RelayOutcome>>();
-        var priorityFee = (BigInteger) null;
-        for (int i = 0; i < items.size(); i++) {
-            var item = items.get(i);
-            var step = join(steps.get(i), item);
-            if (step instanceof Step.Answered answered) {
-                outcomes.add(answered.outcome());
-                sent.add(null);
-                logAnswered(item, answered.outcome());
-                continue;
+            if (!stopped) {
+                relay(items, batch);
             }
-            var send = (Step.Send) step;
-            try {
-                priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
-                var transaction = send(item, send, head, priorityFee);
-                outcomes.add(null);
-                sent.add(transaction == null ? null : pool.submit(() -> mined(item, transaction)));
-                if (transaction == null) {
-                    outcomes.set(i, refusedOverCap(item, send, head, priorityFee));
-                }
-            } catch (RuntimeException failed) {
-                outcomes.add(failure(item, failed));
-                sent.add(null);
-            }
+        } catch (RejectedExecutionException stoppedMeanwhile) {
+            // The pool was shut down by a stop: the batch is abandoned below.
         }
-        long sentAt = System.nanoTime();
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    for (int i = 0; i < items.size(); i++) {
-                        var pending = sent.get(i);
-                        if (pending != null) {
-                            outcomes.set(i, joinOutcome(pending, items.get(i)));
-                        }
-                    }
-                    log.debug(
-                            "event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}",
-                            chain.chainId(),
-                            items.size(),
-                            (sentAt - started) / 1_000_000,
-                            (System.nanoTime() - sentAt) / 1_000_000);
-                    return outcomes.stream()
-                            .map(outcome -> (RelayOutcome) java.util.Objects.requireNonNull(outcome))
-                            .toList();
-                },
-                pool);
+        if (stopped) {
+            batch.completeExceptionally(abandoned());
+        }
+        return batch;
     }
 
     /** The outcome of each item, in order, once all are known. */
@@ -144,10 +108,137 @@ final class RelayBatch implements AutoCloseable {
         return start(items).join();
     }
 
-    /** Stops the threads that wait for receipts; batches still waiting complete with whatever they had. */
+    /**
+     * Abandons every batch in flight and interrupts what they wait for, without waiting: an outcome the interruption
+     * produced ("stopped") must never pass for the chain's answer, so the batches fail before their threads are
+     * interrupted. Sends that were not made are left to the next relayer, which reads their requests again.
+     */
+    void stop() {
+        stopped = true;
+        for (var batch : List.copyOf(open)) {
+            batch.completeExceptionally(abandoned());
+        }
+        pool.shutdownNow();
+    }
+
+    /** Stops, then waits a moment for the interrupted threads to end. */
     @Override
     public void close() {
-        pool.close();
+        stop();
+        try {
+            if (!pool.awaitTermination(CLOSE_PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn(
+                        "event=relay_batch_threads_running chainId={} patienceMs={}",
+                        chain.chainId(),
+                        CLOSE_PATIENCE.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static CancellationException abandoned() {
+        return new CancellationException("the relayer stopped before the batch was answered");
+    }
+
+    private void relay(List<Item> items, CompletableFuture<List<RelayOutcome>> batch) {
+        try {
+            // Anything else a recovery throws (its cancels not mined) goes past: the relayer stops and says why.
+            if (!recovered(items) || stopped) {
+                return;
+            }
+        } catch (RpcUnavailableException | RpcErrorException unreachable) {
+            batch.complete(failures(items, unreachable));
+            return;
+        }
+        ChainHead head;
+        try {
+            head = timeTravel(items, rpc.head());
+        } catch (RuntimeException unreachable) {
+            batch.complete(failures(items, unreachable));
+            return;
+        }
+        long started = System.nanoTime();
+        var steps = new ArrayList<Future<Step>>();
+        for (var item : items) {
+            steps.add(pool.submit(() -> {
+                preflights.acquire();
+                try {
+                    return relay.prepare(item, head);
+                } finally {
+                    preflights.release();
+                }
+            }));
+        }
+        var pending = new ArrayList<Future<RelayOutcome>>();
+        var priorityFee = (BigInteger) null;
+        for (int i = 0; i < items.size() && !stopped; i++) {
+            var item = items.get(i);
+            switch (join(steps.get(i), item)) {
+                case Step.Answered answered -> pending.add(answered(item, answered.outcome()));
+                case Step.Send send -> {
+                    try {
+                        priorityFee = priorityFee == null ? rpc.suggestedPriorityFee() : priorityFee;
+                        var transaction = relay.send(item, send, head, priorityFee);
+                        pending.add(
+                                transaction == null
+                                        ? CompletableFuture.completedFuture(
+                                                relay.refusedOverCap(item, send, head, priorityFee))
+                                        : pool.submit(() -> relay.mined(item, transaction)));
+                    } catch (RuntimeException failed) {
+                        if (stopped) {
+                            return;
+                        }
+                        pending.add(CompletableFuture.completedFuture(outcomes.failure(item, failed)));
+                    }
+                }
+            }
+        }
+        if (stopped) {
+            return;
+        }
+        long sentAt = System.nanoTime();
+        pool.execute(() -> {
+            var all = new ArrayList<RelayOutcome>();
+            for (int i = 0; i < items.size(); i++) {
+                all.add(joinOutcome(pending.get(i), items.get(i)));
+            }
+            log.debug(
+                    "event=relay_batch_done chainId={} count={} prepareAndSendMs={} awaitMs={}",
+                    chain.chainId(),
+                    items.size(),
+                    (sentAt - started) / 1_000_000,
+                    (System.nanoTime() - sentAt) / 1_000_000);
+            // After a stop the batch failed already, and what the interrupted waits answered is no answer.
+            batch.complete(all);
+        });
+    }
+
+    private List<RelayOutcome> failures(List<Item> items, RuntimeException failed) {
+        return items.stream().map(item -> outcomes.failure(item, failed)).toList();
+    }
+
+    /**
+     * Before its first charge or refund, the relayer settles what a previous relayer of its key left in flight
+     * ({@link NonceRecovery}); a stop ends the wait. Verifications need nothing of it. False when it stopped.
+     */
+    private boolean recovered(List<Item> items) {
+        if (recovery == null
+                || recovered
+                || items.stream().allMatch(item -> item.kind() == Kind.VERIFY || item.kind() == Kind.NONE)) {
+            return true;
+        }
+        recovered = recovery.settle(() -> stopped);
+        return recovered;
+    }
+
+    /** An answer of the preflight; a charge or refund made before is answered once its transaction is deep. */
+    private Future<RelayOutcome> answered(Item item, RelayOutcome outcome) {
+        outcomes.logAnswered(item, outcome);
+        if (outcome instanceof RelayOutcome.Moved moved && relay.relays()) {
+            return pool.submit(() -> relay.deepOriginal(item, moved));
+        }
+        return CompletableFuture.completedFuture(outcome);
     }
 
     private ChainHead timeTravel(List<Item> items, ChainHead head) {
@@ -168,126 +259,14 @@ final class RelayBatch implements AutoCloseable {
         return rpc.head();
     }
 
-    private Step prepare(Item item, ChainHead head) {
-        return switch (item.kind()) {
-            case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
-            case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
-            case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
-            case NONE -> throw new IllegalArgumentException("not a relayed request");
-        };
-    }
-
-    private Step notConfigured() {
-        var missing = sender == null ? "no relayer key" : "no vault address";
-        return new Step.Answered(
-                RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, missing + " configured for " + chain.name()));
-    }
-
-    /** Sends the transaction of {@code send}, or null when its fees would break a cap. */
-    private @Nullable SentTransaction send(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {
-        var sender = java.util.Objects.requireNonNull(this.sender);
-        if (!(sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(), priorityFee)
-                instanceof FeeDecision.Fees fees)) {
-            return null;
-        }
-        var transaction = sender.send(send.to(), send.data(), fees);
-        log.info(
-                "event={}_sent chainId={} requestId={} invoiceId={} nonce={} txHash={} maxFeePerGas={}",
-                prefix(item),
-                chain.chainId(),
-                item.request().getRequestId(),
-                item.request().getInvoiceId(),
-                transaction.nonce(),
-                transaction.latest().txHash(),
-                fees.maxFeePerGas());
-        return transaction;
-    }
-
-    private RelayOutcome refusedOverCap(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {
-        var sender = java.util.Objects.requireNonNull(this.sender);
-        var overCap =
-                (FeeDecision.OverCap) sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(), priorityFee);
-        var outcome = RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Not sent: " + overCap.reason());
-        logAnswered(item, outcome);
-        return outcome;
-    }
-
-    private RelayOutcome mined(Item item, SentTransaction transaction) {
-        var awaited = java.util.Objects.requireNonNull(sender).await(transaction);
-        return switch (awaited) {
-            case TransactionSender.Awaited.NotMined notMined -> {
-                var outcome = RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, notMined.reason());
-                logAnswered(item, outcome);
-                yield outcome;
-            }
-            case TransactionSender.Awaited.Mined mined -> {
-                var receipt = mined.receipt();
-                log.info(
-                        "event={}_mined chainId={} requestId={} invoiceId={} txHash={} status={} gasUsed={} ms={}",
-                        prefix(item),
-                        chain.chainId(),
-                        item.request().getRequestId(),
-                        item.request().getInvoiceId(),
-                        receipt.txHash(),
-                        receipt.succeeded() ? 1 : 0,
-                        receipt.gasUsed(),
-                        (System.nanoTime() - transaction.sentAtNanos()) / 1_000_000);
-                var outcome = item.kind() == Kind.CHARGE
-                        ? java.util.Objects.requireNonNull(charges).mined(item.request(), receipt)
-                        : java.util.Objects.requireNonNull(refunds).mined(item.request(), receipt, rpc.head());
-                if (outcome instanceof RelayOutcome.Refused) {
-                    logAnswered(item, outcome);
-                }
-                yield outcome;
-            }
-        };
-    }
-
-    private void logAnswered(Item item, RelayOutcome outcome) {
-        var request = item.request();
-        switch (outcome) {
-            case RelayOutcome.Refused refused ->
-                log.info(
-                        "event={}_refused chainId={} requestId={} invoiceId={} "
-                                + "paymentId={} code={} message=\"{}\"",
-                        prefix(item),
-                        chain.chainId(),
-                        request.getRequestId(),
-                        request.getInvoiceId(),
-                        request.getPaymentId(),
-                        refused.code(),
-                        refused.message());
-            case RelayOutcome.Moved moved ->
-                log.info(
-                        "event={}_already_done chainId={} requestId={} invoiceId={} " + "txHash={}",
-                        prefix(item),
-                        chain.chainId(),
-                        request.getRequestId(),
-                        request.getInvoiceId(),
-                        moved.txHash());
-            case RelayOutcome.Verified verified ->
-                log.info(
-                        "event=transfer_verified chainId={} requestId={} "
-                                + "paymentId={} txHash={} amountReceivedMicros={}",
-                        chain.chainId(),
-                        request.getRequestId(),
-                        request.getPaymentId(),
-                        verified.txHash(),
-                        verified.amountReceivedMicros());
-            case RelayOutcome.Bug bug -> {
-                // Logged at ERROR where it was caught.
-            }
-        }
-    }
-
     private Step join(Future<Step> step, Item item) {
         try {
             return step.get();
         } catch (ExecutionException e) {
-            return new Step.Answered(failure(item, Objects.requireNonNullElse(e.getCause(), e)));
+            return new Step.Answered(outcomes.failure(item, Objects.requireNonNullElse(e.getCause(), e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Step.Answered(failure(item, e));
+            return new Step.Answered(outcomes.failure(item, e));
         }
     }
 
@@ -295,65 +274,10 @@ final class RelayBatch implements AutoCloseable {
         try {
             return outcome.get();
         } catch (ExecutionException e) {
-            return failure(item, Objects.requireNonNullElse(e.getCause(), e));
+            return outcomes.failure(item, Objects.requireNonNullElse(e.getCause(), e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return failure(item, e);
+            return outcomes.failure(item, e);
         }
-    }
-
-    /**
-     * What an exception thrown for {@code item} means. The chain's own failures are answers, {@code RELAYER_ERROR}
-     * for a charge or refund and {@code CHAIN_UNAVAILABLE} for a verify: no RPC URL answered within the retry
-     * budget ({@link RpcUnavailableException}), the node answered the call with an error ({@link RpcErrorException}:
-     * a refused transaction, a rate limit, a call it cannot serve), or the relayer was interrupted while closing.
-     * Anything else (a NullPointerException, an IllegalStateException or ArithmeticException of our code, an answer
-     * we fail to decode) is a bug: {@link RelayOutcome.Bug}, dead-lettered by the relayer and never answered.
-     */
-    private RelayOutcome failure(Item item, Throwable failure) {
-        String message;
-        switch (failure) {
-            case RpcUnavailableException unavailable -> {
-                message = String.valueOf(unavailable.getMessage());
-                log.warn(
-                        "event={}_unavailable chainId={} requestId={} reason=\"{}\"",
-                        prefix(item),
-                        chain.chainId(),
-                        item.request().getRequestId(),
-                        message);
-            }
-            case RpcErrorException refused -> {
-                message = chain.name() + " answered " + refused.getMessage();
-                log.warn(
-                        "event={}_rpc_error chainId={} requestId={} reason=\"{}\"",
-                        prefix(item),
-                        chain.chainId(),
-                        item.request().getRequestId(),
-                        refused.getMessage());
-            }
-            case InterruptedException interrupted ->
-                message = "The relayer was stopped before it finished; a retry is safe";
-            default -> {
-                log.error(
-                        "event={}_failed_unexpectedly action=dead_letter chainId={} requestId={} exception={}",
-                        prefix(item),
-                        chain.chainId(),
-                        item.request().getRequestId(),
-                        failure.toString(),
-                        failure);
-                return new RelayOutcome.Bug(failure);
-            }
-        }
-        return item.kind() == Kind.VERIFY
-                ? RelayOutcome.Refused.of(VerificationFailure.CHAIN_UNAVAILABLE, message)
-                : RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, message);
-    }
-
-    private static String prefix(Item item) {
-        return switch (item.kind()) {
-            case CHARGE -> "charge";
-            case REFUND -> "refund";
-            case VERIFY, NONE -> "verify";
-        };
     }
 }

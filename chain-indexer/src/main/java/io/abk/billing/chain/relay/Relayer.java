@@ -10,24 +10,17 @@ import io.abk.billing.schemas.topic.Topics;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -39,12 +32,17 @@ import org.slf4j.LoggerFactory;
  * settlement processor leaves to this chain ({@link RelayedRequests}) and writes a {@code ChainResult} for each to
  * {@code chain.results}, keyed like the request (or, for a request whose relaying hit a bug in our code, the request to
  * {@code chain.indexer-dlt}, unanswered). Offsets are committed only once every result of a poll is
- * acknowledged, so a crash repeats work rather than losing it (at least once): the vault's charge and refund ids
- * make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
+ * acknowledged, so a crash or a stop repeats work rather than losing it (at least once): the vault's charge and refund
+ * ids make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
+ * A charge or refund is answered once its transaction is as deep as the chain's confirmation depth.
  *
  * <p>One relayer instance per key: two processes with the same key would hand out the same nonces and replace each
  * other's transactions, which is why chain-indexer runs it only in the replica that holds the chain's lease.
- * Throughput scales with keys and chains, not with instances of one key.
+ * Throughput scales with keys and chains, not with instances of one key. Before its first charge or refund, a relayer
+ * settles what the previous one of its key left in flight ({@link NonceRecovery}).
+ *
+ * <p>{@link #close()} returns within {@link #CLOSE_BOUND} whatever is in flight: batches not answered yet are
+ * abandoned, neither written nor committed, and their requests are read again by the next relayer of the chain.
  *
  * <p>A relayer that fails stops and says why ({@link #failure()}): it never starts its clients again by itself, and
  * a new one is started only by its supervisor once the chain's lease is confirmed held. A consumer that learns it was
@@ -66,21 +64,28 @@ public final class Relayer implements AutoCloseable {
     /** Transient RPC failures are retried this long before a request is answered as failed. */
     static final Duration RPC_RETRY_BUDGET = Duration.ofSeconds(30);
 
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(60);
+    /** The thread ends at its next look once stopped; this covers its consumer's close too (leaving the group). */
+    private static final Duration THREAD_PATIENCE = Duration.ofSeconds(5);
+    /** Leaving the group is one request. */
+    private static final Duration CONSUMER_CLOSE = Duration.ofSeconds(3);
+    /** Nothing is left to send once the thread has ended; this only bounds a broker that does not answer. */
+    private static final Duration PRODUCER_CLOSE = Duration.ofSeconds(3);
+
+    /**
+     * The longest {@link #close()} takes, whatever is in flight: the thread (woken, then interrupted if it must be),
+     * the producer, and the batch's interrupted threads.
+     */
+    public static final Duration CLOSE_BOUND =
+            THREAD_PATIENCE.multipliedBy(2).plus(PRODUCER_CLOSE).plus(RelayBatch.CLOSE_PATIENCE);
 
     private final ChainSettings chain;
     private final String groupId;
     private final ChainConfiguration chains;
     private final KafkaConsumer<String, ChainRequest> consumer;
-    /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
-    private final KafkaProducer<byte[], byte[]> producer;
-
-    private final ResultRecords results;
+    private final ResultWriter results;
 
     private final RelayerRpc rpc;
     private final RelayBatch batch;
-    private final Clock clock;
     private final Thread thread;
     private volatile boolean running = true;
     /** False once the thread has ended, closed or failed. */
@@ -92,18 +97,20 @@ public final class Relayer implements AutoCloseable {
         this.chain = chain;
         this.groupId = groupId(config.applicationId(), chain);
         this.chains = config.chains();
-        this.results = new ResultRecords(config.deployment());
         this.rpc = rpc;
-        this.clock = clock;
         this.batch = RelayerSetup.batch(chain, rpc);
         this.consumer = new KafkaConsumer<>(
                 config.kafkaSecurity().with(RelayerSetup.consumerProperties(config, chain, batchBound(chain))),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().deserializer());
-        this.producer = new KafkaProducer<>(
-                config.kafkaSecurity().with(RelayerSetup.producerProperties(config, chain)),
-                new ByteArraySerializer(),
-                new ByteArraySerializer());
+        this.results = new ResultWriter(
+                new KafkaProducer<>(
+                        config.kafkaSecurity().with(RelayerSetup.producerProperties(config, chain)),
+                        new ByteArraySerializer(),
+                        new ByteArraySerializer()),
+                new ResultRecords(config.deployment()),
+                chain.mode(),
+                clock);
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
     }
 
@@ -133,17 +140,14 @@ public final class Relayer implements AutoCloseable {
     }
 
     /**
-     * The longest {@link #close()} of {@code chain}'s relayer takes: its thread, its producer, and the transactions
-     * in flight, which it lets be mined or given up (every replacement's receipt timeout) before it returns.
+     * A batch may wait for receipts through every replacement, then for its depth, with RPC retries around it: the
+     * longest the relayer's poll may be held up by its oldest batch, which its poll interval must outlast. The first
+     * batch with a charge or refund may wait first for what a previous relayer left in flight (two receipt timeouts at
+     * most), which this covers too.
      */
-    public static Duration closeBound(ChainSettings chain) {
-        return batchBound(chain).plus(CLOSE_TIMEOUT.multipliedBy(2));
-    }
-
-    /** A batch may wait for receipts through every replacement, with RPC retries around it. */
     static Duration batchBound(ChainSettings chain) {
         return chain.receiptTimeout()
-                .multipliedBy(TransactionSender.MAX_REPLACEMENTS + 1)
+                .multipliedBy(TransactionSender.MAX_REPLACEMENTS + 2)
                 .plus(RPC_RETRY_BUDGET.multipliedBy(2));
     }
 
@@ -156,37 +160,21 @@ public final class Relayer implements AutoCloseable {
                 if (!records.isEmpty()) {
                     inFlight.add(start(records));
                 }
-                while (!inFlight.isEmpty()
+                while (running
+                        && !inFlight.isEmpty()
                         && (inFlight.peek().outcomes().isDone() || inFlight.size() > MAX_BATCHES_WAITING)) {
                     finishOldest(inFlight);
                 }
             }
-        } catch (WakeupException closing) {
-            if (running) {
-                throw closing;
-            }
         } catch (RuntimeException e) {
-            var lost = MembershipLostException.causeOf(e);
-            failure = lost.map(Throwable::getMessage).orElse(e.toString());
-            if (lost.isPresent()) {
-                // A replica that stood still past its session: expected of a zombie, and its lease is likely gone too.
-                log.warn(
-                        "event=relayer_failed mode={} chainId={} error=\"{}\"",
-                        chain.mode().label(),
-                        chain.chainId(),
-                        failure);
-            } else {
-                log.error(
-                        "event=relayer_failed mode={} chainId={} error={}",
-                        chain.mode().label(),
-                        chain.chainId(),
-                        failure,
-                        e);
+            if (running) {
+                failed(e);
             }
+            // else: close() woke the poll up or interrupted a wait
         } finally {
             alive = false;
             try {
-                consumer.close();
+                consumer.close(CloseOptions.timeout(CONSUMER_CLOSE));
             } catch (RuntimeException e) {
                 log.warn(
                         "event=relayer_consumer_close_failed mode={} chainId={} error={}",
@@ -194,6 +182,26 @@ public final class Relayer implements AutoCloseable {
                         chain.chainId(),
                         e.toString());
             }
+        }
+    }
+
+    private void failed(RuntimeException e) {
+        var lost = MembershipLostException.causeOf(e);
+        failure = lost.map(Throwable::getMessage).orElse(e.toString());
+        if (lost.isPresent()) {
+            // A replica that stood still past its session: expected of a zombie, and its lease is likely gone too.
+            log.warn(
+                    "event=relayer_failed mode={} chainId={} error=\"{}\"",
+                    chain.mode().label(),
+                    chain.chainId(),
+                    failure);
+        } else {
+            log.error(
+                    "event=relayer_failed mode={} chainId={} error={}",
+                    chain.mode().label(),
+                    chain.chainId(),
+                    failure,
+                    e);
         }
     }
 
@@ -229,112 +237,75 @@ public final class Relayer implements AutoCloseable {
         }
     }
 
-    /** One poll's records, the relayed ones among them, and their outcomes to come. */
-    private record InFlight(
-            List<ConsumerRecord<String, ChainRequest>> all,
-            List<ConsumerRecord<String, ChainRequest>> mine,
-            CompletableFuture<List<RelayOutcome>> outcomes) {}
-
     private InFlight start(ConsumerRecords<String, ChainRequest> records) {
-        var all = new ArrayList<ConsumerRecord<String, ChainRequest>>();
-        var mine = new ArrayList<ConsumerRecord<String, ChainRequest>>();
-        var items = new ArrayList<RelayBatch.Item>();
-        for (var record : records) {
-            all.add(record);
-            var request = record.value();
-            var kind =
-                    request == null ? RelayedRequests.Kind.NONE : RelayedRequests.kind(request, chains, chain.mode());
-            if (kind != RelayedRequests.Kind.NONE) {
-                mine.add(record);
-                items.add(new RelayBatch.Item(request, kind));
-            }
-        }
-        return new InFlight(all, mine, batch.start(items));
+        return InFlight.start(records, chains, chain.mode(), batch);
     }
 
     /**
      * Publishes the oldest batch's results and commits its offsets: batches finish in poll order, so a committed
      * offset never passes a request whose result is not written. If its results cannot be written, every batch
      * after it is let finish unpublished and the consumer goes back to the oldest one's first records: the repeat
-     * answers with the same transactions (the vault's charge and refund ids).
+     * answers with the same transactions (the vault's charge and refund ids). A batch abandoned by a stop is neither
+     * published nor committed.
      */
     private void finishOldest(ArrayDeque<InFlight> inFlight) {
         var oldest = inFlight.poll();
-        if (publish(oldest.mine(), oldest.outcomes().join())) {
-            consumer.commitSync(nextOffsets(oldest.all()));
+        var outcomes = answered(oldest);
+        if (outcomes == null || !running) {
+            // Stopping: nothing more is written; the next relayer reads these requests again.
             return;
         }
-        inFlight.forEach(later -> later.outcomes().join());
+        if (results.publish(oldest.mine(), outcomes)) {
+            consumer.commitSync(oldest.nextOffsets());
+            return;
+        }
+        inFlight.forEach(this::answered);
         inFlight.clear();
-        rewind(oldest.all());
+        // Read the batch again from its first record of each partition: results not acknowledged are redone.
+        oldest.firstOffsets().forEach(consumer::seek);
+    }
+
+    /** The batch's outcomes once all are known; null when a stop abandoned it. */
+    private @Nullable List<RelayOutcome> answered(InFlight batch) {
+        try {
+            return batch.outcomes().join();
+        } catch (CancellationException | CompletionException abandoned) {
+            if (running) {
+                throw abandoned;
+            }
+            return null;
+        }
     }
 
     /**
-     * Writes each result, or the request to the dead-letter topic when relaying it hit a bug
-     * ({@link RelayOutcome.Bug}: nothing is answered for it), and waits until all are acknowledged; false if any
-     * failed.
+     * Stops within {@link #CLOSE_BOUND}: the batches in flight are abandoned (their transactions are left to the chain,
+     * their results neither written nor committed), the thread ends at its next look, interrupted if it is inside a
+     * wait that does not look, and the clients close.
      */
-    private boolean publish(List<ConsumerRecord<String, ChainRequest>> records, List<RelayOutcome> outcomes) {
-        var acks = new ArrayList<Future<RecordMetadata>>();
-        var executedAt = clock.instant();
-        for (int i = 0; i < records.size(); i++) {
-            var record = records.get(i);
-            var outcome = outcomes.get(i);
-            acks.add(producer.send(
-                    outcome instanceof RelayOutcome.Bug bug
-                            ? results.deadLetter(record, bug, chain.mode())
-                            : results.result(record, executedAt, outcome)));
-        }
-        try {
-            for (var ack : acks) {
-                ack.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            return true;
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            log.error(
-                    "event=relayer_results_not_written mode={} action=retry_batch count={}",
-                    chain.mode().label(),
-                    records.size(),
-                    e);
-            return false;
-        }
-    }
-
-    private static Map<TopicPartition, OffsetAndMetadata> nextOffsets(
-            Iterable<ConsumerRecord<String, ChainRequest>> records) {
-        var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
-        for (var record : records) {
-            offsets.put(
-                    new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
-        }
-        return offsets;
-    }
-
-    /** Reads the batch again from its first record of each partition: results not acknowledged are redone. */
-    private void rewind(Iterable<ConsumerRecord<String, ChainRequest>> records) {
-        var first = new HashMap<TopicPartition, Long>();
-        for (var record : records) {
-            first.putIfAbsent(new TopicPartition(record.topic(), record.partition()), record.offset());
-        }
-        first.forEach(consumer::seek);
-    }
-
     @Override
     public void close() {
+        long started = System.nanoTime();
         running = false;
+        batch.stop();
         consumer.wakeup();
         try {
-            thread.join(CLOSE_TIMEOUT.toMillis());
+            if (!thread.join(THREAD_PATIENCE) && thread.isAlive()) {
+                thread.interrupt();
+                thread.join(THREAD_PATIENCE);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (IllegalThreadStateException e) {
+            // never started
         }
-        producer.close(CLOSE_TIMEOUT);
+        results.close(PRODUCER_CLOSE);
         batch.close();
         rpc.close();
-        log.info("event=relayer_stopped mode={} chainId={}", chain.mode().label(), chain.chainId());
+        log.info(
+                "event=relayer_stopped mode={} chainId={} stopMs={}",
+                chain.mode().label(),
+                chain.chainId(),
+                (System.nanoTime() - started) / 1_000_000);
     }
 
     /** For logs: never the key or an RPC URL. */

@@ -22,6 +22,9 @@ public interface RelayerRpc extends AutoCloseable {
     /** {@code eth_getTransactionCount(address, "pending")}: the next nonce, counting the mempool. */
     BigInteger pendingNonce(String address);
 
+    /** {@code eth_getTransactionCount(address, "latest")}: how many of the account's transactions are mined. */
+    BigInteger minedNonce(String address);
+
     /** {@code eth_maxPriorityFeePerGas}: the node's suggested tip. */
     BigInteger suggestedPriorityFee();
 

@@ -17,7 +17,7 @@ final class RelayerSetup {
     static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
         var key = chain.relayerKey();
         if (key == null) {
-            return new RelayBatch(chain, rpc, null, null, null);
+            return new RelayBatch(chain, rpc, null, null, null, null);
         }
         var credentials = Credentials.create(key.hex());
         var caps = chain.feeCaps();
@@ -26,10 +26,12 @@ final class RelayerSetup {
                 chain.chainId(),
                 credentials,
                 new FeePolicy(caps.maxFeePerGasWei(), caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()),
-                chain.receiptTimeout());
+                chain.receiptTimeout(),
+                chain.confirmations());
+        var recovery = new NonceRecovery(rpc, sender, chain.chainId());
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
-            return new RelayBatch(chain, rpc, sender, null, null);
+            return new RelayBatch(chain, rpc, sender, null, null, recovery);
         }
         var vault = new VaultReader(rpc, vaultAddress);
         var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
@@ -38,7 +40,8 @@ final class RelayerSetup {
                 rpc,
                 sender,
                 new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
-                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock));
+                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
+                recovery);
     }
 
     /** {@code batchBound}: the longest a batch may wait for its receipts, which the poll interval must outlast. */

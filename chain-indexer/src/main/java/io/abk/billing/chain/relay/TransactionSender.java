@@ -11,16 +11,13 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
-import org.web3j.crypto.Hash;
-import org.web3j.crypto.RawTransaction;
-import org.web3j.crypto.TransactionEncoder;
-import org.web3j.utils.Numeric;
 
 /**
- * Signs and sends the relayer's transactions (EIP-1559, with the chain id) and waits for them to be mined. A
- * transaction not mined within the receipt timeout is replaced with the same nonce and fees raised within the caps,
- * at most {@value #MAX_REPLACEMENTS} times; after that it is reported as not mined, and the nonce manager reads
- * the chain again. The key stays inside {@link Credentials} and is never logged.
+ * Signs and sends the relayer's transactions (EIP-1559, with the chain id) and waits for them to be mined and as deep
+ * as the chain's confirmation depth ({@link Confirmations}). A transaction not mined within the receipt timeout is
+ * replaced with the same nonce and fees raised within the caps, at most {@value #MAX_REPLACEMENTS} times; after that
+ * it is reported as not mined, and the nonce manager reads the chain again. One that a reorganisation takes back
+ * before it is deep is sent again as it was. The key stays inside {@link Credentials} and is never logged.
  */
 final class TransactionSender {
 
@@ -34,6 +31,10 @@ final class TransactionSender {
     private static final Duration FIRST_RECEIPT_POLL = Duration.ofMillis(20);
     /** Frequent enough to notice a mined transaction within a quarter of a second on a 2 s chain. */
     private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
+    /** A transfer of nothing to an account (no code runs): the gas every chain charges for it. */
+    private static final BigInteger CANCEL_GAS = BigInteger.valueOf(21_000);
+
+    private static final String STOPPED = "The relayer was stopped before the transaction was mined; a retry is safe";
 
     /** The outcome of waiting: a receipt, or nothing after every replacement. */
     sealed interface Awaited {
@@ -45,19 +46,30 @@ final class TransactionSender {
     private final RelayerRpc rpc;
     private final long chainId;
     private final Credentials credentials;
+    private final TransactionSigner signer;
     private final NonceManager nonces;
     private final ReceiptLookups receipts;
     private final FeePolicy fees;
     private final Duration receiptTimeout;
+    private final Confirmations confirmations;
 
-    TransactionSender(RelayerRpc rpc, long chainId, Credentials credentials, FeePolicy fees, Duration receiptTimeout) {
+    /** {@code confirmations}: the chain's depth, the blocks on top of a transaction's block before it counts. */
+    TransactionSender(
+            RelayerRpc rpc,
+            long chainId,
+            Credentials credentials,
+            FeePolicy fees,
+            Duration receiptTimeout,
+            int confirmations) {
         this.rpc = rpc;
         this.chainId = chainId;
         this.credentials = credentials;
+        this.signer = new TransactionSigner(rpc, chainId, credentials);
         this.nonces = new NonceManager(rpc, credentials.getAddress());
         this.receipts = new ReceiptLookups(rpc);
         this.fees = fees;
         this.receiptTimeout = receiptTimeout;
+        this.confirmations = new Confirmations(rpc, receipts, confirmations, receiptTimeout);
     }
 
     /** The relayer's account, lower case. */
@@ -67,6 +79,15 @@ final class TransactionSender {
 
     FeePolicy feePolicy() {
         return fees;
+    }
+
+    /** How the relayer's answers wait for depth; shared with answers that name a transaction sent before. */
+    Confirmations confirmations() {
+        return confirmations;
+    }
+
+    Duration receiptTimeout() {
+        return receiptTimeout;
     }
 
     /**
@@ -98,39 +119,110 @@ final class TransactionSender {
         }
     }
 
-    /** Waits for {@code sent} to be mined, replacing it when it is stuck; its nonce is no longer in flight after. */
+    /**
+     * Waits for {@code sent} to be mined and deep, replacing it when it is stuck; its nonce is no longer in flight
+     * after. A relayer that stops interrupts the wait, which then ends at once, as not mined.
+     */
     Awaited await(SentTransaction sent) {
         try {
-            return awaitMined(sent);
+            return awaitDeep(sent);
         } finally {
             nonces.release();
         }
     }
 
-    private Awaited awaitMined(SentTransaction sent) {
+    /**
+     * Replaces whatever waits in the pool with {@code nonce} by a transfer of nothing to the relayer itself at the
+     * fee caps: a transaction another relayer of this key left stuck can then neither hold every later one back nor
+     * move money long after. A node that refuses it (the nonce was mined meanwhile, or the one waiting already offers
+     * the caps) leaves things as they are.
+     */
+    void cancel(BigInteger nonce) {
+        var signed = signer.sign(nonce, credentials.getAddress(), "", fees.ceiling(CANCEL_GAS));
+        try {
+            signer.submit(signed);
+            log.info(
+                    "event=nonce_cancel_sent chainId={} nonce={} txHash={}",
+                    chainId,
+                    nonce,
+                    signed.version().txHash());
+        } catch (RpcErrorException refused) {
+            log.info(
+                    "event=nonce_cancel_not_sent chainId={} nonce={} reason=\"{}\"",
+                    chainId,
+                    nonce,
+                    refused.getMessage());
+        }
+    }
+
+    private Awaited awaitDeep(SentTransaction sent) {
         var current = sent;
-        for (int replacements = 0; ; replacements++) {
-            var receipt = poll(current, System.nanoTime() + receiptTimeout.toNanos());
+        int replacements = 0;
+        boolean lastLook = false;
+        long deadline = System.nanoTime() + receiptTimeout.toNanos();
+        while (true) {
+            // A last look after the last version: it may have been mined at the very end.
+            var receipt = poll(current, lastLook ? 0 : deadline);
             if (receipt.isPresent()) {
-                return new Awaited.Mined(receipt.get());
+                switch (confirmations.await(receipt.get())) {
+                    case Confirmations.Depth.Deep deep -> {
+                        return new Awaited.Mined(deep.receipt());
+                    }
+                    case Confirmations.Depth.NotDeep notDeep -> {
+                        nonces.invalidate();
+                        return new Awaited.NotMined(notDeep.reason());
+                    }
+                    case Confirmations.Depth.TakenBack takenBack -> {
+                        current = sendAgain(current);
+                        deadline = System.nanoTime() + receiptTimeout.toNanos();
+                        lastLook = false;
+                        continue;
+                    }
+                }
             }
-            if (replacements == MAX_REPLACEMENTS) {
-                break;
+            if (Thread.currentThread().isInterrupted()) {
+                return new Awaited.NotMined(STOPPED);
             }
-            var replacement = replace(current);
+            if (lastLook) {
+                nonces.invalidate();
+                return new Awaited.NotMined("The transaction was not mined within "
+                        + receiptTimeout.multipliedBy(current.versions().size()).toSeconds() + " s ("
+                        + current.versions().size() + " fee levels); a retry is safe");
+            }
+            var replacement = replacements < MAX_REPLACEMENTS ? replace(current) : Optional.<SentTransaction>empty();
             if (replacement.isEmpty()) {
-                break;
+                lastLook = true;
+                continue;
             }
             current = replacement.get();
+            replacements++;
+            deadline = System.nanoTime() + receiptTimeout.toNanos();
         }
-        nonces.invalidate();
-        var last = current;
-        // A last look: one of the versions may have been mined at the very end.
-        return poll(last, 0)
-                .<Awaited>map(Awaited.Mined::new)
-                .orElseGet(() -> new Awaited.NotMined("The transaction was not mined within "
-                        + receiptTimeout.multipliedBy(last.versions().size()).toSeconds() + " s ("
-                        + last.versions().size() + " fee levels); a retry is safe"));
+    }
+
+    /**
+     * A transaction a reorganisation took back: its latest version sent again as it was (a node that put it back in
+     * its pool already knows it; anvil drops it). One the new chain made impossible (its nonce used by another) is
+     * not mined again and ends as not mined.
+     */
+    private SentTransaction sendAgain(SentTransaction current) {
+        var latest = current.latest();
+        var signed = signer.sign(current.nonce(), current.to(), current.data(), latest.fees());
+        log.warn(
+                "event=transaction_taken_back chainId={} nonce={} txHash={} action=send_again",
+                chainId,
+                current.nonce(),
+                latest.txHash());
+        try {
+            signer.submit(signed);
+        } catch (RpcErrorException refused) {
+            log.info(
+                    "event=transaction_not_sent_again chainId={} nonce={} reason=\"{}\"",
+                    chainId,
+                    current.nonce(),
+                    refused.getMessage());
+        }
+        return signed.version().txHash().equals(latest.txHash()) ? current : current.replacedBy(signed.version());
     }
 
     private Optional<SentTransaction> replace(SentTransaction current) {
@@ -146,8 +238,8 @@ final class TransactionSender {
         }
         var raised = (Fees) bumped;
         try {
-            var signed = sign(current.nonce(), current.to(), current.data(), raised);
-            submit(signed);
+            var signed = signer.sign(current.nonce(), current.to(), current.data(), raised);
+            signer.submit(signed);
             var version = signed.version();
             log.info(
                     "event=transaction_replaced chainId={} nonce={} txHash={} maxFeePerGas={} maxPriorityFeePerGas={}",
@@ -191,41 +283,8 @@ final class TransactionSender {
     }
 
     private SentTransaction sendOnce(BigInteger nonce, String to, String data, Fees fees) {
-        var signed = sign(nonce, to, data, fees);
-        submit(signed);
+        var signed = signer.sign(nonce, to, data, fees);
+        signer.submit(signed);
         return new SentTransaction(nonce, to, data, List.of(signed.version()), System.nanoTime());
-    }
-
-    /** A signed transaction: its hash (computed here, so a send whose answer was lost is still known) and bytes. */
-    private record Signed(SentTransaction.Version version, String raw) {}
-
-    private Signed sign(BigInteger nonce, String to, String data, Fees fees) {
-        var raw = RawTransaction.createTransaction(
-                chainId,
-                nonce,
-                fees.gasLimit(),
-                to,
-                BigInteger.ZERO,
-                data,
-                fees.maxPriorityFeePerGas(),
-                fees.maxFeePerGas());
-        var bytes = TransactionEncoder.signMessage(raw, credentials);
-        return new Signed(
-                new SentTransaction.Version(Numeric.toHexString(Hash.sha3(bytes)), fees), Numeric.toHexString(bytes));
-    }
-
-    /** Sends; a node that already has this very transaction (a retried send) counts as sent. */
-    private void submit(Signed signed) {
-        try {
-            rpc.sendRawTransaction(signed.raw());
-        } catch (RpcErrorException refused) {
-            if (!refused.alreadyKnown()) {
-                throw refused;
-            }
-            log.info(
-                    "event=transaction_already_known chainId={} txHash={}",
-                    chainId,
-                    signed.version().txHash());
-        }
     }
 }

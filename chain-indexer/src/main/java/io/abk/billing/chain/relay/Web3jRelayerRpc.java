@@ -99,9 +99,16 @@ public final class Web3jRelayerRpc implements RelayerRpc {
 
     @Override
     public BigInteger pendingNonce(String address) {
-        return send(
-                        "eth_getTransactionCount",
-                        e -> e.web3j().ethGetTransactionCount(address, DefaultBlockParameterName.PENDING))
+        return transactionCount(address, DefaultBlockParameterName.PENDING);
+    }
+
+    @Override
+    public BigInteger minedNonce(String address) {
+        return transactionCount(address, DefaultBlockParameterName.LATEST);
+    }
+
+    private BigInteger transactionCount(String address, DefaultBlockParameterName block) {
+        return send("eth_getTransactionCount", e -> e.web3j().ethGetTransactionCount(address, block))
                 .getTransactionCount();
     }
 

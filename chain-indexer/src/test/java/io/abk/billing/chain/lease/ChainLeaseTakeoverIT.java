@@ -1,6 +1,7 @@
 package io.abk.billing.chain.lease;
 
 import static io.abk.billing.chain.lease.LeaseTopics.hashes;
+import static io.abk.billing.chain.lease.LeaseTopics.members;
 import static io.abk.billing.chain.lease.LeaseTopics.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -11,6 +12,7 @@ import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.chain.relay.RelayerHarness;
+import io.abk.billing.kafkatestkit.ChildJvm;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
@@ -18,13 +20,8 @@ import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.avro.VaultSubscribed;
 import io.abk.billing.schemas.topic.Topics;
-import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -62,14 +59,17 @@ class ChainLeaseTakeoverIT {
                     var results = new Committed<>(broker, Topics.CHAIN_RESULTS);
                     var requests = RelayerHarness.requests(broker)) {
                 // Given chain-indexer in a child JVM, alone: it holds the chain's lease and runs both workers
-                var child = child(chain.env(broker, dir.resolve("child"), SESSION));
+                var child = ChildJvm.start(
+                        ChainIndexerApp.class,
+                        chain.env(broker, dir.resolve("child"), SESSION),
+                        Path.of("target/chain-lease-takeover-it-child.log"));
                 try {
                     var first = chain.pay(1_000_000);
                     await().atMost(PATIENCE).until(() -> hashes(transfers).contains(first));
                     var subscription = chain.subscribe();
                     var charge = LeaseTopics.charge(subscription);
                     LeaseTopics.send(requests, charge);
-                    var charged = executed(resultOf(results, charge.getRequestId(), 1));
+                    var charged = executed(resultOf(results, charge.getRequestId(), 1, chain.node));
 
                     // And a second replica here, which gets no lease: the child keeps the only lease partition
                     var config = ChainIndexerConfig.fromEnv(chain.env(broker, dir.resolve("second"), SESSION));
@@ -105,12 +105,12 @@ class ChainLeaseTakeoverIT {
                         var after = chain.pay(4_000_000);
                         var another = LeaseTopics.charge(chain.subscribe());
                         LeaseTopics.send(requests, another);
-                        var chargedAfter = executed(resultOf(results, another.getRequestId(), 1));
+                        var chargedAfter = executed(resultOf(results, another.getRequestId(), 1, chain.node));
                         System.out.printf(
                                 "leases: the new relayer answered its first charge %d ms after the kill%n",
                                 Duration.ofNanos(System.nanoTime() - killed).toMillis());
                         LeaseTopics.send(requests, charge);
-                        assertThat(executed(resultOf(results, charge.getRequestId(), 2)))
+                        assertThat(executed(resultOf(results, charge.getRequestId(), 2, chain.node)))
                                 .isEqualTo(charged);
                         assertThat(chargedAfter).isNotEqualTo(charged);
 
@@ -140,32 +140,6 @@ class ChainLeaseTakeoverIT {
                 }
             }
         }
-    }
-
-    private static Process child(Map<String, String> env) throws IOException {
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 24) {
-            command.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        command.add("-Xmx512m");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(ChainIndexerApp.class.getName());
-        var builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(new File("target/chain-lease-takeover-it-child.log"));
-        builder.environment().putAll(env);
-        return builder.start();
-    }
-
-    private static int members(org.apache.kafka.clients.admin.Admin admin, String groupId) throws Exception {
-        return admin.describeConsumerGroups(List.of(groupId))
-                .describedGroups()
-                .get(groupId)
-                .get(10, TimeUnit.SECONDS)
-                .members()
-                .size();
     }
 
     private static String executed(ChainResult result) {

@@ -158,7 +158,8 @@ class HeldChainRestartIT {
         LeaseTopics.send(requests, another);
         charges.add(another);
         for (var charge : charges) {
-            assertThat(resultOf(results, charge.getRequestId(), 1).getOutcome()).isInstanceOf(Executed.class);
+            assertThat(resultOf(results, charge.getRequestId(), 1, chain.node).getOutcome())
+                    .isInstanceOf(Executed.class);
         }
         assertThat(status(holder, config).relayer().restarts()).isEqualTo(1);
         // and the vault moved each charge once, though the first three were relayed twice
@@ -184,14 +185,7 @@ class HeldChainRestartIT {
         var holder = replica(config, RelayerAndFollower.of(config, List.of(config.testChain())));
         try (var admin = broker.admin()) {
             // Given the holder's relayer, idle in its group
-            await().atMost(PATIENCE)
-                    .until(() -> admin.describeConsumerGroups(List.of(group))
-                                    .all()
-                                    .get(30, TimeUnit.SECONDS)
-                                    .get(group)
-                                    .members()
-                                    .size()
-                            == 1);
+            await().atMost(PATIENCE).until(() -> LeaseTopics.members(admin, group) == 1);
 
             // When the group drops it, as after a pause longer than its session
             admin.removeMembersFromConsumerGroup(group, new RemoveMembersFromConsumerGroupOptions())
@@ -206,7 +200,8 @@ class HeldChainRestartIT {
                         status(holder, config).relayer().equals(new WorkerStatus(WorkerStatus.State.RUNNING, "", 1)));
         var charge = LeaseTopics.charge(chain.subscribe());
         LeaseTopics.send(requests, charge);
-        assertThat(resultOf(results, charge.getRequestId(), 1).getOutcome()).isInstanceOf(Executed.class);
+        assertThat(resultOf(results, charge.getRequestId(), 1, chain.node).getOutcome())
+                .isInstanceOf(Executed.class);
     }
 
     @Test
@@ -301,11 +296,7 @@ class HeldChainRestartIT {
     }
 
     private static long pendingNonce() throws Exception {
-        return chain.node
-                .web3j()
-                .ethGetTransactionCount(LeasedChain.RELAYER.getAddress(), DefaultBlockParameterName.PENDING)
-                .send()
-                .getTransactionCount()
+        return chain.nonce(LeasedChain.RELAYER, DefaultBlockParameterName.PENDING)
                 .longValueExact();
     }
 

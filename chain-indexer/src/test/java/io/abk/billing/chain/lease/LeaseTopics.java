@@ -1,10 +1,9 @@
 package io.abk.billing.chain.lease;
 
-import static org.awaitility.Awaitility.await;
-
 import io.abk.billing.chain.relay.RelayerHarness;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
@@ -19,12 +18,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 /**
  * The topics of the lease tests as the platform's other services use them: every topic of the catalog created, the
@@ -66,6 +68,23 @@ final class LeaseTopics {
                 LeasedChain.MERCHANT.getAddress());
     }
 
+    /** How many members {@code groupId} has now (none before it exists). */
+    static int members(Admin admin, String groupId) throws Exception {
+        try {
+            return admin.describeConsumerGroups(List.of(groupId))
+                    .describedGroups()
+                    .get(groupId)
+                    .get(10, TimeUnit.SECONDS)
+                    .members()
+                    .size();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException) {
+                return 0;
+            }
+            throw e;
+        }
+    }
+
     /** Everything committed on a topic, read from the beginning as a downstream reader (read_committed). */
     static final class Committed<V> implements AutoCloseable {
 
@@ -99,10 +118,15 @@ final class LeaseTopics {
         return hashes;
     }
 
-    /** The {@code nth} result of {@code requestId}, awaited. */
-    static ChainResult resultOf(Committed<ChainResult> results, String requestId, int nth) {
-        await().atMost(PATIENCE)
-                .until(() -> results.read().stream()
+    /**
+     * The {@code nth} result of {@code requestId}, awaited while {@code node} mines blocks: a charge is answered only
+     * once blocks are on top of its transaction.
+     */
+    static ChainResult resultOf(Committed<ChainResult> results, String requestId, int nth, AnvilNode node) {
+        RelayerHarness.awaitMining(
+                node,
+                PATIENCE,
+                () -> results.read().stream()
                                 .filter(r ->
                                         r.value().getRequest().getRequestId().equals(requestId))
                                 .count()

@@ -12,12 +12,16 @@ import io.abk.billing.localchain.LocalChainTransactions;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.web3j.crypto.Credentials;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.TransactionEncoder;
+import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.utils.Numeric;
 
 /**
@@ -72,6 +76,67 @@ final class LeasedChain implements AutoCloseable {
                         node.latestBlockTimestamp()));
         node.mine(1);
         return subscriptionId;
+    }
+
+    /**
+     * {@code count} monthly subscriptions of {@code mandateMicros}, their first periods begun by the chain's clock:
+     * sent together and mined in as few blocks as hold them (one by one, with a block each, they take seconds); their
+     * ids.
+     */
+    List<String> subscribeAll(int count, long mandateMicros) throws Exception {
+        var web3j = node.web3j();
+        var anchor = node.latestBlockTimestamp();
+        var ids = new ArrayList<String>();
+        var calls = new ArrayList<String>();
+        for (int i = 0; i < count; i++) {
+            ids.add("sub_" + UUID.randomUUID());
+            calls.add(SubscriptionVaultAbi.subscribe(
+                    SubscriptionRef.of(ids.getLast()),
+                    MERCHANT.getAddress(),
+                    deployment.tokenAddress(),
+                    BigInteger.valueOf(mandateMicros),
+                    1,
+                    anchor));
+        }
+        var vault = deployment.vaultAddress();
+        // Each call is shaped alike: half again the first one's estimate covers every one of them.
+        var gas = web3j.ethEstimateGas(org.web3j.protocol.core.methods.request.Transaction.createEthCallTransaction(
+                        CUSTOMER.getAddress(), vault, calls.getFirst()))
+                .send()
+                .getAmountUsed()
+                .multiply(BigInteger.valueOf(3))
+                .divide(BigInteger.TWO);
+        var gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+        var first = nonce(CUSTOMER, DefaultBlockParameterName.PENDING);
+        node.setAutomine(false);
+        try {
+            for (int i = 0; i < count; i++) {
+                var raw = RawTransaction.createTransaction(
+                        first.add(BigInteger.valueOf(i)), gasPrice, gas, vault, BigInteger.ZERO, calls.get(i));
+                var sent = web3j.ethSendRawTransaction(
+                                Numeric.toHexString(TransactionEncoder.signMessage(raw, node.chainId(), CUSTOMER)))
+                        .send();
+                if (sent.hasError()) {
+                    throw new IllegalStateException(
+                            "subscribe refused: " + sent.getError().getMessage());
+                }
+            }
+            var last = first.add(BigInteger.valueOf(count));
+            while (nonce(CUSTOMER, DefaultBlockParameterName.LATEST).compareTo(last) < 0) {
+                node.mine(1);
+            }
+        } finally {
+            node.setAutomine(true);
+        }
+        return ids;
+    }
+
+    /** The account's transaction count at {@code block} ({@code latest}: mined; {@code pending}: with the pool). */
+    BigInteger nonce(Credentials account, DefaultBlockParameterName block) throws Exception {
+        return node.web3j()
+                .ethGetTransactionCount(account.getAddress(), block)
+                .send()
+                .getTransactionCount();
     }
 
     /** The USDC balance of {@code address}, in base units. */

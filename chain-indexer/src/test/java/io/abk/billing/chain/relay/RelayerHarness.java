@@ -34,7 +34,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -59,6 +62,8 @@ public final class RelayerHarness implements AutoCloseable {
     static final BigInteger FUNDS = BigInteger.valueOf(1_000_000_000L);
 
     static final long TEN_USDC = 10_000_000L;
+    /** How often a block is mined while a charge or refund waits for its depth: a tenth of a second keeps tests quick. */
+    static final Duration BLOCK_EVERY = Duration.ofMillis(100);
 
     final TestBroker broker;
     final AnvilNode node;
@@ -72,6 +77,9 @@ public final class RelayerHarness implements AutoCloseable {
     private final KafkaProducer<String, ChainRequest> producer;
     private final KafkaConsumer<String, ChainResult> results;
     private final Map<String, ChainResult> seen = new HashMap<>();
+    /** Every request written, by id. */
+    private final Map<String, ChainRequest> sent = new ConcurrentHashMap<>();
+
     private final List<ChainResult> all = new ArrayList<>();
 
     RelayerHarness(Path dir) throws Exception {
@@ -153,6 +161,25 @@ public final class RelayerHarness implements AutoCloseable {
 
     static ChainSettings withTimeTravel(ChainSettings c) {
         return copy(c, c.mode(), c.confirmations(), c.feeCaps(), true);
+    }
+
+    /** The chain with a receipt timeout of {@code timeout}. */
+    static ChainSettings withReceiptTimeout(ChainSettings c, Duration timeout) {
+        return new ChainSettings(
+                c.mode(),
+                c.name(),
+                c.chainId(),
+                c.rpcUrls(),
+                c.confirmations(),
+                c.usdcAddress(),
+                c.usdcDecimals(),
+                c.vaultAddress(),
+                c.relayerKey(),
+                c.feeCaps(),
+                c.startBlock(),
+                c.pollInterval(),
+                timeout,
+                c.timeTravel());
     }
 
     /** The same chain as {@code mode}'s chain (a relayer takes only the requests of its mode). */
@@ -307,6 +334,7 @@ public final class RelayerHarness implements AutoCloseable {
 
     /** Writes {@code request} keyed as billing-streams keys it (invoice or payment id). */
     void send(ChainRequest request) throws Exception {
+        sent.put(request.getRequestId(), request);
         var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
         producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request))
                 .get(30, TimeUnit.SECONDS);
@@ -315,42 +343,74 @@ public final class RelayerHarness implements AutoCloseable {
     /** Writes every request without waiting for each, so they reach the relayer together. */
     void sendAll(List<ChainRequest> requests) {
         for (var request : requests) {
+            sent.put(request.getRequestId(), request);
             var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
             producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request));
         }
         producer.flush();
     }
 
-    /** The latest committed result for {@code requestId}, awaited. */
+    /**
+     * The latest committed result for {@code requestId}, awaited; blocks are mined meanwhile for a charge or refund,
+     * which is answered only once blocks are on top of its transaction.
+     */
     ChainResult result(String requestId) {
         if (seen.containsKey(requestId)) {
             return seen.get(requestId);
         }
-        await().atMost(PATIENCE)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(10))
-                .until(() -> {
-                    poll();
-                    return seen.containsKey(requestId);
-                });
+        awaitResults(requestId, () -> seen.containsKey(requestId));
         return seen.get(requestId);
     }
 
-    /** Every result for {@code requestId} seen so far. */
+    /** Every result for {@code requestId} seen so far, at least {@code atLeast} of them, awaited as {@link #result}. */
     List<ChainResult> results(String requestId, int atLeast) {
-        await().atMost(PATIENCE)
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(10))
-                .until(() -> {
-                    poll();
-                    return all.stream()
-                                    .filter(r -> r.getRequest().getRequestId().equals(requestId))
-                                    .count()
-                            >= atLeast;
-                });
+        awaitResults(
+                requestId,
+                () -> all.stream()
+                                .filter(r -> r.getRequest().getRequestId().equals(requestId))
+                                .count()
+                        >= atLeast);
         return all.stream()
                 .filter(r -> r.getRequest().getRequestId().equals(requestId))
                 .toList();
+    }
+
+    private void awaitResults(String requestId, BooleanSupplier done) {
+        Callable<Boolean> polled = () -> {
+            poll();
+            return done.getAsBoolean();
+        };
+        var request = sent.get(requestId);
+        if (request != null && !(request.getPayload() instanceof VerifyPaymentRequest)) {
+            awaitMining(node, PATIENCE, polled);
+        } else {
+            await().atMost(PATIENCE)
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(10))
+                    .until(polled);
+        }
+    }
+
+    /**
+     * Waits until {@code done}, mining a block every {@link #BLOCK_EVERY} meanwhile: the relayer answers a charge or
+     * refund only once its transaction is as deep as the chain's confirmations, and automine makes a block only for a
+     * transaction.
+     */
+    public static void awaitMining(AnvilNode node, Duration patience, Callable<Boolean> done) {
+        var minedAt = new long[] {System.nanoTime()};
+        await().atMost(patience)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(10))
+                .until(() -> {
+                    if (done.call()) {
+                        return true;
+                    }
+                    if (System.nanoTime() - minedAt[0] >= BLOCK_EVERY.toNanos()) {
+                        node.mine(1);
+                        minedAt[0] = System.nanoTime();
+                    }
+                    return false;
+                });
     }
 
     private void poll() {

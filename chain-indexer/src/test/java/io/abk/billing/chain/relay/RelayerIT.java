@@ -6,6 +6,7 @@ import static io.abk.billing.chain.relay.RelayerHarness.now;
 import static io.abk.billing.chain.relay.RelayerHarness.refund;
 import static io.abk.billing.chain.relay.RelayerHarness.verify;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.contracts.ChargeId;
@@ -20,6 +21,7 @@ import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.mode.Mode;
 import java.math.BigInteger;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,7 +280,16 @@ class RelayerIT {
         var first = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
         chain.send(first);
         var firstTx = executed(chain.result(first.getRequestId()));
-        chain.node.reorg(1);
+        var firstBlock = chain.node
+                .web3j()
+                .ethGetTransactionReceipt(firstTx)
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow()
+                .getBlockNumber()
+                .longValueExact();
+        // Every block from the charge's on: the relayer answered it only once blocks were on top.
+        chain.node.reorg((int) (chain.node.blockNumber() - firstBlock + 1));
         assertThat(chain.node.web3j().ethGetTransactionReceipt(firstTx).send().getTransactionReceipt())
                 .as("the first charge is off the chain")
                 .isEmpty();
@@ -289,6 +300,39 @@ class RelayerIT {
         var againTx = executed(chain.result(again.getRequestId()));
         assertThat(chain.node.web3j().ethGetTransactionReceipt(againTx).send().getTransactionReceipt())
                 .hasValueSatisfying(receipt -> assertThat(receipt.isStatusOK()).isTrue());
+    }
+
+    @Test
+    void shouldCancelWhatAStoppedRelayerLeftStuckAndThenCharge() throws Exception {
+        // Protects against a transaction a stopped relayer left in the pool holding every later one of the key back.
+        // Given a transaction of the relayer's key waiting in the pool, no block coming
+        start(RelayerHarness.withReceiptTimeout(chain.chain(), Duration.ofSeconds(1)));
+        var subscription = chain.subscribe(chain.customer, TEN_USDC);
+        var left = nonce(chain.relayer);
+        var request = charge(subscription, newInvoice(), TEN_USDC, now(), customer, merchant);
+        String stuck;
+        chain.node.setAutomine(false);
+        try {
+            stuck = sendCheap(chain.relayer);
+
+            // When a charge comes, the relayer waits the receipt timeout for it, then replaces it by a cancel
+            chain.send(request);
+            await().atMost(RelayerHarness.PATIENCE)
+                    .until(() -> chain.node
+                            .web3j()
+                            .ethGetTransactionByHash(stuck)
+                            .send()
+                            .getTransaction()
+                            .isEmpty());
+        } finally {
+            chain.node.setAutomine(true);
+        }
+
+        // Then the cancel is mined with the stuck transaction's nonce, and the charge after it
+        assertThat(executed(chain.result(request.getRequestId()))).matches("0x[0-9a-f]{64}");
+        assertThat(chain.node.web3j().ethGetTransactionReceipt(stuck).send().getTransactionReceipt())
+                .isEmpty();
+        assertThat(nonce(chain.relayer)).isEqualTo(left.add(BigInteger.TWO));
     }
 
     @Test
@@ -425,6 +469,28 @@ class RelayerIT {
                         .isStatusOK())
                 .isFalse();
         return hash.toLowerCase();
+    }
+
+    /** A transfer of nothing to itself that offers the least a block would take now (one wei of priority fee). */
+    private String sendCheap(Credentials from) throws Exception {
+        var web3j = chain.node.web3j();
+        var baseFee = web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false)
+                .send()
+                .getBlock()
+                .getBaseFeePerGas();
+        var raw = RawTransaction.createTransaction(
+                chain.node.chainId(),
+                nonce(from),
+                BigInteger.valueOf(21_000),
+                from.getAddress(),
+                BigInteger.ZERO,
+                "",
+                BigInteger.ONE,
+                baseFee.multiply(BigInteger.TWO).add(BigInteger.ONE));
+        return web3j.ethSendRawTransaction(Numeric.toHexString(TransactionEncoder.signMessage(raw, from)))
+                .send()
+                .getTransactionHash()
+                .toLowerCase();
     }
 
     private BigInteger nonce(Credentials account) throws Exception {

@@ -34,8 +34,9 @@ public final class LocalChain implements AutoCloseable {
      */
     public static final Duration BLOCK_TIME = Duration.ofSeconds(1);
     /**
-     * Blocks on top of a transfer's block before it counts: two blocks are two seconds here. anvil never reorganises
-     * by itself, so depth protects nothing; two still exercises the pending-confirmations path as on a real chain.
+     * Blocks on top of a transfer's block before it counts, and before a relayed charge is answered: two blocks are two
+     * seconds here. anvil never reorganises by itself, so depth protects nothing until a test reorganises it; two
+     * still exercises the pending-confirmations path as on a real chain.
      */
     public static final int CONFIRMATIONS = 2;
     /**

@@ -1,5 +1,7 @@
 package io.abk.billing.localstack.system;
 
+import static org.awaitility.Awaitility.await;
+
 import io.abk.billing.localchain.AnvilRpc;
 import java.math.BigInteger;
 import java.util.Comparator;
@@ -82,6 +84,16 @@ final class ChainNode {
                         quantity(tx.get("maxFeePerGas")),
                         quantity(tx.get("maxPriorityFeePerGas"))))
                 .min(Comparator.comparing(PendingTransaction::nonce));
+    }
+
+    /** The first transaction of {@code from} in the pool once there is one (other than {@code not}, when given). */
+    PendingTransaction awaitPending(String from, @Nullable String not) {
+        return await("a transaction of " + from + " in the pool" + (not == null ? "" : " other than " + not))
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> pending(from),
+                        pending -> pending.isPresent() && !pending.get().hash().equalsIgnoreCase(String.valueOf(not)))
+                .orElseThrow();
     }
 
     /** Calls a JSON-RPC method; its result as JSON-decoded Java values. */

@@ -6,9 +6,11 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.contracts.ChargeId;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.localstack.chain.LocalChain;
+import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.VaultCharged;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +24,8 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  * payment is replaced by an empty block, the chain follower retracts it, and the payment is open again with a
  * {@code payment.reopened} event; the vault charge that paid an invoice is taken back the same way, and the invoice
  * is open again ({@code invoice.reopened} at the merchant's endpoint), its subscription past due until it is paid
- * again.
+ * again. A reorganisation shallower than the depth that takes a charge back never paid its invoice: the relayer had
+ * not answered it yet.
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
@@ -30,6 +33,12 @@ class ChainReorgIT {
 
     /** The local chain's confirmation depth ({@code LocalChain.CONFIRMATIONS}). */
     private static final int CONFIRMATIONS = LocalChain.CONFIRMATIONS;
+
+    /**
+     * A relayer that answered at the receipt did so within a quarter of a second (its receipt polls) and a Kafka
+     * write; two seconds of silence tell it from one that waits for the depth.
+     */
+    private static final Duration UNANSWERED_WHILE_SHALLOW = Duration.ofSeconds(2);
 
     private static Api api;
     private static TestChain chain;
@@ -93,8 +102,8 @@ class ChainReorgIT {
                     ChainSubscriptions.subscribe(api, chain, merchant, customer, TestChain.freshAddress(), "15");
             var invoiceId = subscribed.firstInvoice().path("id").asString();
             var charge = ChainSubscriptions.assertPaidOnChain(chain, subscribed.firstInvoice());
-            // The relayer answered at the charge's receipt; only what the follower published (the vault's Charged,
-            // once deep enough) can be retracted.
+            // The relayer answered once the charge was as deep as the follower publishes; the vault's Charged the
+            // follower published then is what a deeper reorganisation retracts.
             api.topics()
                     .awaitValues(
                             Topics.CHAIN_TRANSFERS,
@@ -139,6 +148,65 @@ class ChainReorgIT {
             assertThat(charged.at("/subscription/status").asString()).isEqualTo("active");
             assertThat(chain.chargesOf(ChargeId.of(invoiceId))).isEqualTo(1);
         }
+    }
+
+    @Test
+    void shouldNeverPayTheInvoiceWhenAReorganisationShallowerThanTheDepthTakesItsChargeBack() {
+        // Protects against the relayer answering a charge at its receipt: a reorganisation before the follower's depth
+        // that took the charge back for good left the invoice paid with no charge on chain.
+        // given an active subscription whose renewal falls due while no block comes: its charge waits in the pool
+        var merchant = api.newMerchant("chain shallow reorg");
+        var key = merchant.testKey();
+        Clocks.advance(api, key, 1);
+        var customer = chain.newWallet("100");
+        var subscribed = ChainSubscriptions.subscribe(api, chain, merchant, customer, TestChain.freshAddress(), "15");
+        var subscription =
+                Subscriptions.get(api, key, subscribed.id()).expect(200).json();
+        var node = chain.node();
+        String renewal;
+        node.pauseMining();
+        try {
+            renewal = ChainSubscriptions.advanceToRenewal(api, subscribed, subscription)
+                    .path("id")
+                    .asString();
+            var charge = node.awaitPending(chain.info().relayerAddress(), null);
+
+            // when a block mines it, and the relayer answers nothing while that block is shallower than the depth
+            node.mine();
+            assertThat(chain.awaitReceipt(charge.hash()).isStatusOK()).isTrue();
+            var invoiceId = renewal;
+            await("no answer to the charge of " + renewal + " while its block is the newest")
+                    .during(UNANSWERED_WHILE_SHALLOW)
+                    .atMost(UNANSWERED_WHILE_SHALLOW.plusSeconds(5))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> resultsOf(invoiceId).isEmpty());
+            // and a reorganisation of depth 1 replaces that block by one where the customer takes the allowance back
+            var token = chain.info().tokenAddress();
+            var vault = chain.info().vaultAddress();
+            node.reorg(1, List.of(chain.signed(customer, token, Erc20Abi.approve(vault, BigInteger.ZERO))));
+            assertThat(chain.receipt(charge.hash()))
+                    .as("the charge is off the chain")
+                    .isEmpty();
+        } finally {
+            node.resumeMining();
+        }
+
+        // then the invoice ends open, refused for the allowance, never paid, and nothing was charged
+        var invoice = ChainSubscriptions.awaitInvoice(api, merchant, renewal, "open", "ALLOWANCE_REVOKED");
+        assertThat(invoice.path("txHash").isNull()).isTrue();
+        assertThat(chain.chargesOf(ChargeId.of(renewal))).isZero();
+        assertThat(resultsOf(renewal))
+                .extracting(result -> result.getOutcome().getClass().getSimpleName())
+                .doesNotContain("Executed");
+        assertThat(ChainSubscriptions.paidEvents(api, merchant, renewal)).isEmpty();
+    }
+
+    /** What the relayer wrote to {@code chain.results} for the charges of {@code invoiceId}. */
+    private static List<ChainResult> resultsOf(String invoiceId) {
+        return api.topics()
+                .values(
+                        Topics.CHAIN_RESULTS,
+                        result -> invoiceId.equals(result.getRequest().getInvoiceId()));
     }
 
     /**

@@ -171,7 +171,7 @@ class ChainSubscriptionIT {
         PendingTransaction replacement;
         try {
             renewal = advanceToRenewal(subscribed, subscription).path("id").asString();
-            stuck = awaitPending(relayer, null);
+            stuck = node.awaitPending(relayer, null);
             // and the node's base fee rises above the most the charge offers: a block is mined without it
             node.setNextBlockBaseFee(stuck.maxFeePerGas().multiply(BigInteger.valueOf(4)));
             node.mine();
@@ -180,7 +180,7 @@ class ChainSubscriptionIT {
                     .isEmpty();
 
             // then the relayer sends it again with the same nonce and higher fees
-            replacement = awaitPending(relayer, stuck.hash());
+            replacement = node.awaitPending(relayer, stuck.hash());
         } finally {
             node.resumeMining();
         }
@@ -194,15 +194,7 @@ class ChainSubscriptionIT {
         assertPaidOnChain(paid);
         assertThat(chain.receipt(stuck.hash())).isEmpty();
         assertThat(chain.chargesOf(ChargeId.of(renewal))).isEqualTo(1);
-        assertThat(api.get("/v1/events?type=invoice.paid&limit=100")
-                        .key(subscribed.merchant().testKey())
-                        .send()
-                        .expect(200)
-                        .json()
-                        .path("events")
-                        .valueStream()
-                        .filter(event ->
-                                renewal.equals(event.at("/data/invoice/id").asString())))
+        assertThat(ChainSubscriptions.paidEvents(api, subscribed.merchant(), renewal))
                 .hasSize(1);
         assertThat(chain.balance(subscribed.payout()))
                 .isEqualTo(TestChain.units(AMOUNT).multiply(BigInteger.TWO));
@@ -242,16 +234,6 @@ class ChainSubscriptionIT {
         var merchant = api.newMerchant(name);
         Clocks.advance(api, merchant.testKey(), 1);
         return ChainSubscriptions.subscribe(api, chain, merchant, customer, payout, AMOUNT);
-    }
-
-    /** The relayer's transaction in the pool once there is one (other than {@code not}, when given). */
-    private static PendingTransaction awaitPending(String relayer, @Nullable String not) {
-        return await("a transaction of the relayer in the pool" + (not == null ? "" : " other than " + not))
-                .atMost(ChainStack.SETTLES)
-                .until(
-                        () -> chain.node().pending(relayer),
-                        pending -> pending.isPresent() && !pending.get().hash().equalsIgnoreCase(String.valueOf(not)))
-                .orElseThrow();
     }
 
     private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {

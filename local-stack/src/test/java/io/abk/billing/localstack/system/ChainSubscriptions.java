@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
@@ -102,6 +103,19 @@ final class ChainSubscriptions {
                                 && (failureCode == null
                                         || failureCode.equals(
                                                 invoice.path("failureCode").asString())));
+    }
+
+    /** The {@code invoice.paid} events of {@code invoiceId} among the merchant's latest hundred. */
+    static List<JsonNode> paidEvents(Api api, TestMerchant merchant, String invoiceId) {
+        return api.get("/v1/events?type=invoice.paid&limit=100")
+                .key(merchant.testKey())
+                .send()
+                .expect(200)
+                .json()
+                .path("events")
+                .valueStream()
+                .filter(event -> invoiceId.equals(event.at("/data/invoice/id").asString()))
+                .toList();
     }
 
     /** The invoice's txHash is a successful transaction of the vault on the chain; returns its receipt. */

@@ -47,6 +47,17 @@ public record FeePolicy(BigInteger maxFeePerGasCap, BigInteger maxPriorityFeePer
     }
 
     /**
+     * The most the caps allow for a transaction of {@code gasLimit}: the max fee cap, lowered so that the gas limit
+     * stays within the per-transaction cap, and the priority fee cap, at most that. A transaction offering this
+     * outbids any other the relayer sent with the same nonce (each within the same caps), unless that one offered the
+     * caps too.
+     */
+    public Fees ceiling(BigInteger gasLimit) {
+        var maxFee = maxFeePerGasCap.min(maxCostPerTxCap.divide(gasLimit));
+        return new Fees(gasLimit, maxFee, maxPriorityFeePerGasCap.min(maxFee));
+    }
+
+    /**
      * The fees for replacing {@code previous} (same nonce): both raised by at least 12.5%, the max fee also kept at
      * twice the current base fee plus the priority fee when that is higher.
      */

@@ -68,6 +68,13 @@ class FeePolicyTest {
         assertThat(CAPS.bump(new Fees(GAS, wei(40), wei(10)), wei(10))).isInstanceOf(OverCap.class);
     }
 
+    @Test
+    void shouldOfferEveryCapForACancelWithinTheCostPerTransaction() {
+        assertThat(CAPS.ceiling(BigInteger.valueOf(21_000))).isEqualTo(new Fees(wei(21_000), wei(100), wei(10)));
+        var cheap = new FeePolicy(wei(100), wei(10), wei(21_000 * 8));
+        assertThat(cheap.ceiling(BigInteger.valueOf(21_000))).isEqualTo(new Fees(wei(21_000), wei(8), wei(8)));
+    }
+
     private static BigInteger wei(long value) {
         return BigInteger.valueOf(value);
     }

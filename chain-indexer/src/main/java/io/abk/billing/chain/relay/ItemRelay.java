@@ -1,0 +1,141 @@
+package io.abk.billing.chain.relay;
+
+import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.domain.relay.FeeDecision;
+import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.relay.RelayBatch.Item;
+import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
+import io.abk.billing.chain.settlement.RelayedRequests.Kind;
+import java.math.BigInteger;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The steps of one request in a batch: its preflight, its transaction sent, and its answer once that transaction is
+ * mined and deep (or once the transaction the vault names as made before is deep).
+ */
+final class ItemRelay {
+
+    private static final Logger log = LoggerFactory.getLogger(RelayBatch.class);
+
+    private final ChainSettings chain;
+    private final RelayerRpc rpc;
+    private final TransferVerifier verifier;
+    private final @Nullable TransactionSender sender;
+    private final @Nullable ChargeExecutor charges;
+    private final @Nullable RefundExecutor refunds;
+    private final ItemOutcomes outcomes;
+
+    ItemRelay(
+            ChainSettings chain,
+            RelayerRpc rpc,
+            @Nullable TransactionSender sender,
+            @Nullable ChargeExecutor charges,
+            @Nullable RefundExecutor refunds,
+            ItemOutcomes outcomes) {
+        this.chain = chain;
+        this.rpc = rpc;
+        this.verifier = new TransferVerifier(rpc, chain);
+        this.sender = sender;
+        this.charges = charges;
+        this.refunds = refunds;
+        this.outcomes = outcomes;
+    }
+
+    /** Whether a charge or refund made before waits for its transaction to be deep: only with a key to relay. */
+    boolean relays() {
+        return sender != null;
+    }
+
+    Step prepare(Item item, ChainHead head) {
+        return switch (item.kind()) {
+            case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
+            case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
+            case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
+            case NONE -> throw new IllegalArgumentException("not a relayed request");
+        };
+    }
+
+    private Step notConfigured() {
+        var missing = sender == null ? "no relayer key" : "no vault address";
+        return new Step.Answered(
+                RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, missing + " configured for " + chain.name()));
+    }
+
+    /** Sends the transaction of {@code send}, or null when its fees would break a cap. */
+    @Nullable
+    SentTransaction send(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {
+        var sender = Objects.requireNonNull(this.sender);
+        if (!(sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(), priorityFee)
+                instanceof FeeDecision.Fees fees)) {
+            return null;
+        }
+        var transaction = sender.send(send.to(), send.data(), fees);
+        log.info(
+                "event={}_sent chainId={} requestId={} invoiceId={} nonce={} txHash={} maxFeePerGas={}",
+                ItemOutcomes.prefix(item),
+                chain.chainId(),
+                item.request().getRequestId(),
+                item.request().getInvoiceId(),
+                transaction.nonce(),
+                transaction.latest().txHash(),
+                fees.maxFeePerGas());
+        return transaction;
+    }
+
+    RelayOutcome refusedOverCap(Item item, Step.Send send, ChainHead head, BigInteger priorityFee) {
+        var sender = Objects.requireNonNull(this.sender);
+        var overCap =
+                (FeeDecision.OverCap) sender.feePolicy().initial(send.gasLimit(), head.baseFeePerGas(), priorityFee);
+        var outcome = RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, "Not sent: " + overCap.reason());
+        outcomes.logAnswered(item, outcome);
+        return outcome;
+    }
+
+    RelayOutcome mined(Item item, SentTransaction transaction) {
+        var awaited = Objects.requireNonNull(sender).await(transaction);
+        return switch (awaited) {
+            case TransactionSender.Awaited.NotMined notMined -> {
+                var outcome = RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, notMined.reason());
+                outcomes.logAnswered(item, outcome);
+                yield outcome;
+            }
+            case TransactionSender.Awaited.Mined mined -> {
+                var receipt = mined.receipt();
+                log.info(
+                        "event={}_mined chainId={} requestId={} invoiceId={} txHash={} status={} gasUsed={} ms={}",
+                        ItemOutcomes.prefix(item),
+                        chain.chainId(),
+                        item.request().getRequestId(),
+                        item.request().getInvoiceId(),
+                        receipt.txHash(),
+                        receipt.succeeded() ? 1 : 0,
+                        receipt.gasUsed(),
+                        (System.nanoTime() - transaction.sentAtNanos()) / 1_000_000);
+                var outcome = item.kind() == Kind.CHARGE
+                        ? Objects.requireNonNull(charges).mined(item.request(), receipt)
+                        : Objects.requireNonNull(refunds).mined(item.request(), receipt, rpc.head());
+                if (outcome instanceof RelayOutcome.Moved moved
+                        && !moved.txHash().equals(receipt.txHash())) {
+                    // Reverted because the vault had made it already: answered with that transaction, once deep.
+                    yield deepOriginal(item, moved);
+                }
+                if (outcome instanceof RelayOutcome.Refused) {
+                    outcomes.logAnswered(item, outcome);
+                }
+                yield outcome;
+            }
+        };
+    }
+
+    RelayOutcome deepOriginal(Item item, RelayOutcome.Moved moved) {
+        var outcome = Objects.requireNonNull(sender).confirmations().original(moved);
+        if (outcome instanceof RelayOutcome.Refused) {
+            outcomes.logAnswered(item, outcome);
+        }
+        return outcome;
+    }
+}
