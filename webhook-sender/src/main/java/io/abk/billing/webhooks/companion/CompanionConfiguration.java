@@ -36,7 +36,7 @@ public class CompanionConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, UsdtEvent> companionFanOutContainerFactory(
             SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
         return KafkaClientsConfiguration.batchContainerFactory(
-                properties, security, Topics.USDT_EVENTS, CompanionFanOutListener.group(deployment));
+                properties, security, Topics.USDT_EVENTS, deployment.name(CompanionFanOutListener.GROUP));
     }
 
     @Bean

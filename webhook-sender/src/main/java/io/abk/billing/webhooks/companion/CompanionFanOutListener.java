@@ -61,14 +61,9 @@ public class CompanionFanOutListener {
         this.deployment = deployment;
     }
 
-    /** The consumer group of the companion's fan-out in {@code deployment}. */
-    public static String group(Deployment deployment) {
-        return deployment.name(GROUP);
-    }
-
     /** The listener's group: the companion's fan-out's in its deployment. */
     public String groupId() {
-        return group(deployment);
+        return deployment.name(GROUP);
     }
 
     /** The topic the listener reads: usdt.events as its deployment names it. */

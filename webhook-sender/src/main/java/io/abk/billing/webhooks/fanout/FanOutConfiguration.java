@@ -24,7 +24,7 @@ public class FanOutConfiguration {
     ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(
             SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
         return KafkaClientsConfiguration.batchContainerFactory(
-                properties, security, Topics.EVENTS, FanOutListener.group(deployment));
+                properties, security, Topics.EVENTS, deployment.name(FanOutListener.GROUP));
     }
 
     @Bean

@@ -56,14 +56,9 @@ public class FanOutListener {
         this.deployment = deployment;
     }
 
-    /** The consumer group of fan-out in {@code deployment}. */
-    public static String group(Deployment deployment) {
-        return deployment.name(GROUP);
-    }
-
     /** The listener's group: fan-out's in its deployment. */
     public String groupId() {
-        return group(deployment);
+        return deployment.name(GROUP);
     }
 
     /** The topic the listener reads: billing.events as its deployment names it. */

@@ -76,8 +76,8 @@ public final class SenderOperations implements SmartLifecycle {
                         properties.kafka().bootstrapServers())),
                 registry,
                 Set.of(
-                        FanOutListener.group(deployment),
-                        CompanionFanOutListener.group(deployment),
+                        deployment.name(FanOutListener.GROUP),
+                        deployment.name(CompanionFanOutListener.GROUP),
                         DeliveryService.group(deployment)),
                 Set.of(WebhookRetryTopics.deadLetters(deployment)),
                 BACKLOG_EVERY);
