@@ -16,6 +16,7 @@ import io.abk.billing.bench.scenario.Webhooks;
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
 import io.abk.billing.localstack.chain.LocalChain;
+import io.abk.billing.schemas.topic.Deployment;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -55,6 +56,12 @@ public final class BenchMain {
         }
         BenchOptions options;
         try {
+            // The bench reads and writes the default deployment's names (it seeds command topics, tails
+            // billing.events, reads the projector's positions): refused rather than measuring the wrong topics.
+            if (!Deployment.of(System.getenv(Deployment.VARIABLE)).isDefault()) {
+                throw new IllegalArgumentException(
+                        Deployment.VARIABLE + " must be empty: the bench runs against the default deployment's names");
+            }
             options = BenchOptions.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("bench: " + e.getMessage() + "\n" + BenchOptions.USAGE);

@@ -6,7 +6,6 @@ import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.StreamsProcess;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +24,8 @@ public final class BillingStreamsApp {
     private BillingStreamsApp() {}
 
     public static StreamsApp start(BillingStreamsConfig config) {
-        var topology = BillingTopology.build(config.dunning(), config.payments());
-        var layout = TopicLayout.of(BillingTopology.topics());
+        var topology = BillingTopology.build(config.deployment(), config.dunning(), config.payments());
+        var layout = TopicLayout.of(config.deployment(), BillingTopology.topics());
         var app = StreamsApp.create(
                 config.applicationId(),
                 topology,
@@ -41,6 +40,7 @@ public final class BillingStreamsApp {
                 config.streamThreads(),
                 config.commitInterval().toMillis(),
                 config.payments().expiry());
+        app.deadLettersTo(Topics.STREAMS_DEAD_LETTERS.name(config.deployment()));
         app.startWhenTopicsExist();
         return app;
     }
@@ -50,10 +50,6 @@ public final class BillingStreamsApp {
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run(
-                "billing-streams",
-                MANAGEMENT_PORT,
-                () -> start(BillingStreamsConfig.fromEnv()),
-                Set.of(Topics.STREAMS_DEAD_LETTERS.name()));
+        StreamsProcess.run("billing-streams", MANAGEMENT_PORT, () -> start(BillingStreamsConfig.fromEnv()));
     }
 }

@@ -2,6 +2,7 @@ package io.abk.billing.streams;
 
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
 import io.abk.billing.streams.domain.subscription.DunningPolicy;
@@ -30,8 +31,11 @@ import org.jspecify.annotations.Nullable;
  * {@code producer.linger.ms=0,num.standby.replicas=1}, and {@code BILLING_DUNNING_RETRY_DELAYS}
  * (P1D,P2D,P4D), the ISO-8601 durations after the 1st, 2nd, ... failed charge attempt of an invoice until the next
  * one; the attempt after the last delay is the last, so the default allows four; {@code BILLING_PAYMENT_EXPIRY}
- * (PT24H), the ISO-8601 duration after which an open one-time payment expires; and the Kafka security settings of
- * {@link KafkaClientSecurity}.
+ * (PT24H), the ISO-8601 duration after which an open one-time payment expires; the Kafka security settings of
+ * {@link KafkaClientSecurity}; and {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which prefixes the application
+ * id and every topic's name.
+ *
+ * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
 public record BillingStreamsConfig(
         String bootstrapServers,
@@ -42,7 +46,8 @@ public record BillingStreamsConfig(
         Map<String, String> overrides,
         DunningPolicy dunning,
         PaymentPolicy payments,
-        KafkaClientSecurity kafkaSecurity) {
+        KafkaClientSecurity kafkaSecurity,
+        Deployment deployment) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -82,7 +87,8 @@ public record BillingStreamsConfig(
                 overrides,
                 dunning,
                 payments,
-                KafkaClientSecurity.PLAINTEXT);
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT);
     }
 
     /** The settings with the default dunning schedule and payment expiry. */
@@ -111,16 +117,18 @@ public record BillingStreamsConfig(
     /** Reads the variables from {@code env}; an unparsable value fails with a message naming the variable. */
     public static BillingStreamsConfig fromEnv(Map<String, String> env) {
         var vars = new Env(env);
+        var deployment = Deployment.of(env.get(Deployment.VARIABLE));
         return new BillingStreamsConfig(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                vars.text("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                deployment.name(vars.text("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_STREAMS_STATE_DIR", defaultStateDir()),
                 (int) vars.number("BILLING_STREAMS_THREADS", 1),
                 vars.millis("BILLING_STREAMS_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 vars.keyValues("BILLING_STREAMS_PROPERTIES"),
                 dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")),
                 payments(env.get("BILLING_PAYMENT_EXPIRY")),
-                KafkaClientSecurity.fromEnv(vars));
+                KafkaClientSecurity.fromEnv(vars),
+                deployment);
     }
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
@@ -141,7 +149,8 @@ public record BillingStreamsConfig(
                 merged,
                 dunning,
                 payments,
-                kafkaSecurity);
+                kafkaSecurity,
+                deployment);
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
@@ -155,7 +164,8 @@ public record BillingStreamsConfig(
                 overrides,
                 dunning,
                 payments,
-                kafkaSecurity);
+                kafkaSecurity,
+                deployment);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */
@@ -166,9 +176,10 @@ public record BillingStreamsConfig(
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, CommandFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableCommandHandler.class.getName());
-        // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
-        // production errors) at the same place.
-        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name());
+        // Our handlers take the catalog's topic from here (Kafka Streams configures them with these properties), and
+        // Kafka's built-in handlers (e.g. for production errors) write to the same place.
+        props.put(
+                StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.STREAMS_DEAD_LETTERS.name(deployment));
         props.putAll(overrides);
         return props;
     }

@@ -8,6 +8,7 @@ import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.nio.charset.StandardCharsets;
@@ -53,8 +54,9 @@ class BillingStreamsAppIT {
                 // Given no topics yet: the app waits for them instead of failing.
                 await().atMost(PATIENCE)
                         .until(() -> app.missingTopics()
-                                .containsAll(
-                                        List.of(Topics.SUBSCRIPTION_COMMANDS.name(), Topics.CHAIN_REQUESTS.name())));
+                                .containsAll(List.of(
+                                        Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
+                                        Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT))));
                 assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
                 createTopics(broker);
                 await().atMost(PATIENCE).until(app::isRunning);
@@ -107,7 +109,7 @@ class BillingStreamsAppIT {
 
     private static void createTopics(TestBroker broker) throws Exception {
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
+                .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 2, (short) 1).configs(topic.configs()))
                 .toList());
     }
 
@@ -131,14 +133,14 @@ class BillingStreamsAppIT {
     }
 
     private static void send(KafkaProducer<String, byte[]> producer, String key, byte[] value) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.SUBSCRIPTION_COMMANDS.name(), key, value))
+        producer.send(new ProducerRecord<>(Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT), key, value))
                 .get(30, TimeUnit.SECONDS);
     }
 
     private static KafkaConsumer<String, Change> changes(TestBroker broker) {
         return ReadCommitted.fromStart(
                 broker,
-                Topics.CHANGES.name(),
+                Topics.CHANGES.name(Deployment.DEFAULT),
                 2,
                 new StringDeserializer(),
                 Topics.CHANGES.valueSerde().deserializer());
@@ -147,7 +149,7 @@ class BillingStreamsAppIT {
     private static KafkaConsumer<byte[], byte[]> deadLetters(TestBroker broker) {
         return ReadCommitted.fromStart(
                 broker,
-                Topics.STREAMS_DEAD_LETTERS.name(),
+                Topics.STREAMS_DEAD_LETTERS.name(Deployment.DEFAULT),
                 2,
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());

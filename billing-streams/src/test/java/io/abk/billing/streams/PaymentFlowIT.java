@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
@@ -49,7 +50,7 @@ class PaymentFlowIT {
     void shouldMintMaxUsesPaymentsAndCountTheConversionWhenALinkIsOpenedMoreOftenThanAllowed() throws Exception {
         try (var broker = TestBroker.start(dir.resolve("kafka"))) {
             broker.createTopics(Topics.all().stream()
-                    .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
+                    .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 2, (short) 1).configs(topic.configs()))
                     .toList());
             var config = BillingStreamsConfig.defaults(broker.bootstrapServers(), dir.resolve("streams"));
             try (var app = BillingStreamsApp.start(config);
@@ -154,13 +155,14 @@ class PaymentFlowIT {
 
     private static <V> void send(KafkaProducer<String, V> producer, Topic<String, V> topic, String key, V value)
             throws Exception {
-        producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
+        producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), key, value))
+                .get(30, TimeUnit.SECONDS);
     }
 
     private static <V> KafkaConsumer<String, V> consumer(TestBroker broker, Topic<String, V> topic) {
         return ReadCommitted.fromStart(
                 broker,
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 2,
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());

@@ -12,7 +12,6 @@ import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.web3j.crypto.Credentials;
@@ -46,10 +45,11 @@ public final class ChainIndexerApp {
                                         .hex())
                                 .getAddress())
                 .withPendingVaultEventRetention(config.pendingVaultEventRetention());
-        var topology = ChainTopology.build(config.chains(), autoSettlement, config.streamsProperties());
+        var topology =
+                ChainTopology.build(config.deployment(), config.chains(), autoSettlement, config.streamsProperties());
         // A result must meet its request's settlement task: the relayer keys it like the request, so the two topics
         // need one partition count.
-        var layout = TopicLayout.of(ChainTopology.topics())
+        var layout = TopicLayout.of(config.deployment(), ChainTopology.topics())
                 .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
         var app = StreamsApp.create(
                 config.applicationId(),
@@ -66,6 +66,7 @@ public final class ChainIndexerApp {
                 config.commitInterval().toMillis(),
                 chains.testChainConfigured(),
                 chains.liveChainConfigured());
+        app.deadLettersTo(Topics.CHAIN_DEAD_LETTERS.name(config.deployment()));
         app.startWhenTopicsExist();
         // Each configured chain's relayer executes what the topology leaves to it and its follower publishes its
         // confirmed logs, in the one replica that holds the chain's lease; they stop with the app, and each held
@@ -88,10 +89,6 @@ public final class ChainIndexerApp {
      * management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run(
-                "chain-indexer",
-                MANAGEMENT_PORT,
-                () -> start(ChainIndexerConfig.fromEnv()),
-                Set.of(Topics.CHAIN_DEAD_LETTERS.name()));
+        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()));
     }
 }

@@ -8,6 +8,7 @@ import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
@@ -32,10 +33,13 @@ import org.apache.kafka.streams.StreamsConfig;
  * variables the gateway's checkout shows, so messages name the chain the customer was shown.
  *
  * {@code BILLING_KAFKA_SECURITY_PROTOCOL} and the other settings of {@link KafkaClientSecurity}, which every Kafka
- * client of the service takes.
+ * client of the service takes; {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which prefixes the application id
+ * (and with it the lease and relayer groups), the followers' transactional ids and every topic's name.
  *
  * <p>An RPC URL often carries a provider's API key and the relayer key is a secret, so {@link #toString()} and the
  * logs show neither.
+ *
+ * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
 public record ChainIndexerConfig(
         String bootstrapServers,
@@ -46,7 +50,8 @@ public record ChainIndexerConfig(
         ChainSettings liveChain,
         Duration leaseSessionTimeout,
         Duration pendingVaultEventRetention,
-        KafkaClientSecurity kafkaSecurity) {
+        KafkaClientSecurity kafkaSecurity,
+        Deployment deployment) {
 
     /**
      * A result becomes visible to billing-streams (a read_committed reader) only when the transaction commits,
@@ -114,7 +119,8 @@ public record ChainIndexerConfig(
                 liveChain,
                 leaseSessionTimeout,
                 pendingVaultEventRetention,
-                KafkaClientSecurity.PLAINTEXT);
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT);
     }
 
     /** With the default retention of pending vault events. */
@@ -162,9 +168,10 @@ public record ChainIndexerConfig(
     /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
     public static ChainIndexerConfig fromEnv(Map<String, String> env) {
         var vars = new Env(env);
+        var deployment = Deployment.of(env.get(Deployment.VARIABLE));
         return new ChainIndexerConfig(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                vars.text("BILLING_CHAIN_INDEXER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                deployment.name(vars.text("BILLING_CHAIN_INDEXER_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir()),
                 vars.millis("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", DEFAULT_COMMIT_INTERVAL),
                 ChainSettings.fromEnv(Mode.TEST, vars),
@@ -173,7 +180,8 @@ public record ChainIndexerConfig(
                 vars.millis(
                         "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS",
                         AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION),
-                KafkaClientSecurity.fromEnv(vars));
+                KafkaClientSecurity.fromEnv(vars),
+                deployment);
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
@@ -198,7 +206,8 @@ public record ChainIndexerConfig(
                 liveChain,
                 leaseSessionTimeout,
                 pendingVaultEventRetention,
-                kafkaSecurity);
+                kafkaSecurity,
+                deployment);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
@@ -212,7 +221,8 @@ public record ChainIndexerConfig(
                 liveChain,
                 leaseSessionTimeout,
                 pendingVaultEventRetention,
-                kafkaSecurity);
+                kafkaSecurity,
+                deployment);
     }
 
     /** The chain of {@code mode}, configured or not. */
@@ -233,9 +243,9 @@ public record ChainIndexerConfig(
         props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
-        // Our handlers write to the catalog's topic; naming it here too points Kafka's built-in handlers (e.g. for
-        // production errors) at the same place.
-        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.CHAIN_DEAD_LETTERS.name());
+        // Our handlers take the catalog's topic from here (Kafka Streams configures them with these properties), and
+        // Kafka's built-in handlers (e.g. for production errors) write to the same place.
+        props.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, Topics.CHAIN_DEAD_LETTERS.name(deployment));
         return props;
     }
 
@@ -246,7 +256,7 @@ public record ChainIndexerConfig(
                 + testChain.configured() + ", liveChainConfigured=" + liveChain.configured() + ", testChain="
                 + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout
                 + ", pendingVaultEventRetention=" + pendingVaultEventRetention + ", kafkaSecurity=" + kafkaSecurity
-                + "]";
+                + ", deployment=" + deployment + "]";
     }
 
     private static Path defaultStateDir() {

@@ -16,6 +16,7 @@ import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
@@ -62,7 +63,8 @@ class ChainIndexerAppIT {
             List<SubscriptionCommand> firstRun;
             try (var app = ChainIndexerApp.start(config)) {
                 // Given no topics yet: the app waits for them instead of failing.
-                await().atMost(PATIENCE).until(() -> app.missingTopics().contains(Topics.CHAIN_REQUESTS.name()));
+                await().atMost(PATIENCE)
+                        .until(() -> app.missingTopics().contains(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT)));
                 assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
                 createTopics(broker);
                 await().atMost(PATIENCE).until(app::isRunning);
@@ -175,7 +177,8 @@ class ChainIndexerAppIT {
 
     private static void createTopics(TestBroker broker) throws Exception {
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .map(topic ->
+                        new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
     }
 
@@ -197,7 +200,7 @@ class ChainIndexerAppIT {
 
     private static RecordMetadata send(KafkaProducer<String, ChainRequest> producer, String key, ChainRequest request)
             throws Exception {
-        return producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request))
+        return producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request))
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -213,7 +216,7 @@ class ChainIndexerAppIT {
     private static <V> KafkaConsumer<String, V> committed(TestBroker broker, Topic<String, V> topic) {
         return ReadCommitted.fromStart(
                 broker,
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 PARTITIONS,
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());

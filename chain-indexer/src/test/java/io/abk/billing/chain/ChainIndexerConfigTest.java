@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.abk.billing.chain.domain.settlement.ChainConfiguration;
 import io.abk.billing.chain.errors.UnexpectedFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
+import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -30,6 +32,25 @@ class ChainIndexerConfigTest {
         assertThat(config.chains()).isEqualTo(ChainConfiguration.NONE);
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
+    }
+
+    /** Protects two deployments on one cluster: a shared application id or relayer group would fence or split them. */
+    @Test
+    void shouldPrefixTheApplicationIdRelayerGroupsAndDeadLettersWithTheDeploymentIdWhenOneIsSet() {
+        var config = ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
+
+        assertThat(config.applicationId()).isEqualTo("blue.chain-indexer");
+        assertThat(config.streamsProperties().getProperty(StreamsConfig.APPLICATION_ID_CONFIG))
+                .isEqualTo("blue.chain-indexer");
+        assertThat(config.streamsProperties().getProperty(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG))
+                .isEqualTo("blue.chain.indexer-dlt");
+        assertThat(Relayer.groupId(config.applicationId(), config.testChain()))
+                .isEqualTo("blue.chain-indexer-relayer-test");
+        assertThat(Relayer.groupId(ChainIndexerConfig.fromEnv(Map.of()).applicationId(), config.testChain()))
+                .isEqualTo("chain-indexer-relayer-test");
+        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "Blue")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(Deployment.VARIABLE);
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.localstack.chain.ChainAccounts;
 import io.abk.billing.localstack.lifecycle.FreePorts;
-import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -58,7 +58,9 @@ class LocalStackIT {
             assertThat(get(stack.baseUrl() + "/actuator/health").statusCode()).isEqualTo(200);
             try (var admin =
                     Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafkaBootstrapServers()))) {
-                var names = Topics.all().stream().map(Topic::name).toList();
+                var names = Topics.all().stream()
+                        .map(topic -> topic.name(Deployment.DEFAULT))
+                        .toList();
                 var descriptions = admin.describeTopics(names).allTopicNames().get();
                 assertThat(descriptions.keySet()).containsExactlyInAnyOrderElementsOf(names);
                 assertThat(descriptions.values())

@@ -5,7 +5,6 @@ import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.StreamsProcess;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
 import io.abk.billing.topics.TopicLayout;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,8 +24,8 @@ public final class RenewalSchedulerApp {
     private RenewalSchedulerApp() {}
 
     public static StreamsApp start(RenewalSchedulerConfig config) {
-        var topology = SchedulerTopology.build(config.tick(), config.streamsProperties());
-        var layout = TopicLayout.of(SchedulerTopology.topics());
+        var topology = SchedulerTopology.build(config.deployment(), config.tick(), config.streamsProperties());
+        var layout = TopicLayout.of(config.deployment(), SchedulerTopology.topics());
         var app = StreamsApp.create(
                 config.applicationId(),
                 topology,
@@ -48,7 +47,6 @@ public final class RenewalSchedulerApp {
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run(
-                "renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()), Set.of());
+        StreamsProcess.run("renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()));
     }
 }

@@ -4,6 +4,7 @@ import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,15 +20,19 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
- * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), and the Kafka
- * security settings of {@link KafkaClientSecurity}.
+ * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), the Kafka
+ * security settings of {@link KafkaClientSecurity}, and {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which
+ * prefixes the application id and every topic's name.
+ *
+ * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
 public record RenewalSchedulerConfig(
         String bootstrapServers,
         String applicationId,
         Path stateDir,
         Duration tick,
-        KafkaClientSecurity kafkaSecurity) {
+        KafkaClientSecurity kafkaSecurity,
+        Deployment deployment) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code scheduler} health component checks. */
@@ -52,7 +57,7 @@ public record RenewalSchedulerConfig(
 
     /** Against a plaintext broker (the local stack's, the tests'). */
     public RenewalSchedulerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
-        this(bootstrapServers, applicationId, stateDir, tick, KafkaClientSecurity.PLAINTEXT);
+        this(bootstrapServers, applicationId, stateDir, tick, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT);
     }
 
     public static RenewalSchedulerConfig fromEnv() {
@@ -62,12 +67,14 @@ public record RenewalSchedulerConfig(
     /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
     public static RenewalSchedulerConfig fromEnv(Map<String, String> env) {
         var vars = new Env(env);
+        var deployment = Deployment.of(env.get(Deployment.VARIABLE));
         return new RenewalSchedulerConfig(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
-                vars.text("BILLING_SCHEDULER_APPLICATION_ID", DEFAULT_APPLICATION_ID),
+                deployment.name(vars.text("BILLING_SCHEDULER_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_SCHEDULER_STATE_DIR", defaultStateDir()),
                 duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK),
-                KafkaClientSecurity.fromEnv(vars));
+                KafkaClientSecurity.fromEnv(vars),
+                deployment);
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */
@@ -77,7 +84,7 @@ public record RenewalSchedulerConfig(
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public RenewalSchedulerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity);
+        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment);
     }
 
     /** The complete Kafka Streams configuration. */

@@ -13,6 +13,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
@@ -52,7 +53,8 @@ class RenewalSchedulerAppIT {
     void shouldFireEachDueItemExactlyOnceWhenOneThenTwoInstancesRun() throws Exception {
         try (var broker = TestBroker.start(dir.resolve("kafka"))) {
             broker.createTopics(Topics.all().stream()
-                    .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                    .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1)
+                            .configs(topic.configs()))
                     .toList());
             try (var changes = producer(broker, Topics.CHANGES);
                     var clocks = producer(broker, Topics.TEST_CLOCKS);
@@ -86,7 +88,9 @@ class RenewalSchedulerAppIT {
                     assertThat(seen.getFirst().key()).isEqualTo("pay_live");
                     assertThat(seen.getFirst().value().getPayload()).isEqualTo(new ExpirePayment());
                     clocks.send(new ProducerRecord<>(
-                                    Topics.TEST_CLOCKS.name(), MERCHANT, clock(MERCHANT, yearAhead, 1)))
+                                    Topics.TEST_CLOCKS.name(Deployment.DEFAULT),
+                                    MERCHANT,
+                                    clock(MERCHANT, yearAhead, 1)))
                             .get(30, TimeUnit.SECONDS);
                     await().atMost(PATIENCE).until(() -> poll(commands, seen).size() >= 2);
                     assertThat(seen.get(1).key()).isEqualTo("pay_test");
@@ -146,7 +150,7 @@ class RenewalSchedulerAppIT {
             }
             return group.members().stream()
                     .filter(member -> member.assignment().topicPartitions().stream()
-                            .anyMatch(tp -> tp.topic().equals(Topics.CHANGES.name())))
+                            .anyMatch(tp -> tp.topic().equals(Topics.CHANGES.name(Deployment.DEFAULT))))
                     .count();
         }
     }
@@ -166,7 +170,7 @@ class RenewalSchedulerAppIT {
     }
 
     private static void send(KafkaProducer<String, Change> producer, Change change) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change))
+        producer.send(new ProducerRecord<>(Topics.CHANGES.name(Deployment.DEFAULT), change.getAggregateId(), change))
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -185,7 +189,7 @@ class RenewalSchedulerAppIT {
     private static <V> KafkaConsumer<String, V> committed(TestBroker broker, Topic<String, V> topic) {
         return ReadCommitted.fromStart(
                 broker,
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 PARTITIONS,
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());

@@ -1,5 +1,6 @@
 package io.abk.billing.topics;
 
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,22 +18,25 @@ import org.apache.kafka.common.config.TopicConfig;
  * What a service needs of its topics before it starts: each exists, has the cleanup policy the catalog declares (a
  * compacted topic left on delete loses state; a delete topic compacted loses records), and the topics it relies on
  * being co-partitioned have one partition count. A service does not create topics (the topics step does); it says
- * exactly what is missing or wrong instead.
+ * exactly what is missing or wrong instead. The topics are the deployment's: named as {@link Deployment} names them.
  */
 public final class TopicLayout {
 
     private static final long CALL_SECONDS = 10;
 
+    private final Deployment deployment;
     private final List<Topic<?, ?>> topics;
     private final List<Topic<?, ?>> coPartitioned;
 
-    private TopicLayout(List<Topic<?, ?>> topics, List<Topic<?, ?>> coPartitioned) {
+    private TopicLayout(Deployment deployment, List<Topic<?, ?>> topics, List<Topic<?, ?>> coPartitioned) {
+        this.deployment = deployment;
         this.topics = List.copyOf(topics);
         this.coPartitioned = List.copyOf(coPartitioned);
     }
 
-    public static TopicLayout of(Collection<? extends Topic<?, ?>> topics) {
-        return new TopicLayout(new ArrayList<>(topics), List.of());
+    /** What a service of {@code deployment} needs: {@code topics}, as that deployment names them. */
+    public static TopicLayout of(Deployment deployment, Collection<? extends Topic<?, ?>> topics) {
+        return new TopicLayout(deployment, new ArrayList<>(topics), List.of());
     }
 
     /**
@@ -40,13 +44,13 @@ public final class TopicLayout {
      * the same partition number of each (a request and its result, say).
      */
     public TopicLayout coPartitioned(Collection<? extends Topic<?, ?>> together) {
-        return new TopicLayout(topics, new ArrayList<>(together));
+        return new TopicLayout(deployment, topics, new ArrayList<>(together));
     }
 
     public Set<String> names() {
         var names = new LinkedHashSet<String>();
-        topics.forEach(topic -> names.add(topic.name()));
-        coPartitioned.forEach(topic -> names.add(topic.name()));
+        topics.forEach(topic -> names.add(topic.name(deployment)));
+        coPartitioned.forEach(topic -> names.add(topic.name(deployment)));
         return names;
     }
 
@@ -72,7 +76,8 @@ public final class TopicLayout {
                 .toList();
         var configs = admin.describeConfigs(resources).all().get(CALL_SECONDS, TimeUnit.SECONDS);
         for (var topic : topics) {
-            var config = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, topic.name()));
+            var name = topic.name(deployment);
+            var config = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name));
             if (config == null) {
                 continue;
             }
@@ -80,11 +85,11 @@ public final class TopicLayout {
             var entry = config.get(TopicConfig.CLEANUP_POLICY_CONFIG);
             var actual = entry == null ? null : entry.value();
             if (wanted != null && !wanted.equals(actual)) {
-                problems.add("topic " + topic.name() + " has cleanup.policy=" + actual + " but must be " + wanted);
+                problems.add("topic " + name + " has cleanup.policy=" + actual + " but must be " + wanted);
             }
         }
         var together = coPartitioned.stream()
-                .map(Topic::name)
+                .map(topic -> topic.name(deployment))
                 .filter(existing::contains)
                 .toList();
         if (together.size() > 1) {

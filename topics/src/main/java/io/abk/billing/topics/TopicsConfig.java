@@ -1,6 +1,7 @@
 package io.abk.billing.topics;
 
 import io.abk.billing.opskit.config.Env;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
@@ -14,21 +15,24 @@ import java.util.Map;
 import org.apache.kafka.common.config.TopicConfig;
 
 /**
- * How the deployment wants its topics laid out: every catalog topic and every webhook retry topic gets
+ * How the deployment wants its topics laid out: every catalog topic and every webhook retry topic, named as the
+ * deployment names them ({@link Deployment}: {@code BILLING_DEPLOYMENT_ID} prefixes each when set), gets
  * {@code partitions} partitions (one count for all: the command topics, {@code billing.changes} and the chain topics
  * are co-partitioned by aggregate id), {@code replicationFactor} replicas and {@code min.insync.replicas}; cleanup
  * policy and retention come from the catalog, and {@code overrides} replace or add topic configs per topic.
  *
  * <p>Environment ({@link #fromEnv}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
- * {@code BILLING_PARTITIONS} (12), {@code BILLING_REPLICATION_FACTOR} (1), {@code BILLING_MIN_INSYNC_REPLICAS} (1;
+ * {@code BILLING_DEPLOYMENT_ID} (empty: today's names), {@code BILLING_PARTITIONS} (12), {@code BILLING_REPLICATION_FACTOR} (1), {@code BILLING_MIN_INSYNC_REPLICAS} (1;
  * at most the replication factor), the webhook schedule the sender uses ({@code BILLING_WEBHOOKS_RETRY_DELAYS},
  * {@code _RETRY_EVERY}, {@code _RETRY_FOR}; it decides how many retry topics exist), and per topic
  * {@code BILLING_TOPIC_CONFIG_<NAME>} = {@code key=value,...}, where NAME is the topic's name in upper case with every
  * other character than a letter or digit turned into {@code _} (for example
- * {@code BILLING_TOPIC_CONFIG_BILLING_EVENTS=retention.ms=7776000000} keeps events 90 days).
+ * {@code BILLING_TOPIC_CONFIG_BILLING_EVENTS=retention.ms=7776000000} keeps events 90 days); NAME is the catalog's
+ * name, without the deployment's prefix, so a deployment's variables do not depend on its id.
  */
 public record TopicsConfig(
         String bootstrapServers,
+        Deployment deployment,
         int partitions,
         short replicationFactor,
         int minInsyncReplicas,
@@ -71,12 +75,20 @@ public record TopicsConfig(
 
     /** One broker's layout: what the local stack and the tests use. */
     public static TopicsConfig singleBroker(String bootstrapServers, int partitions) {
-        return new TopicsConfig(bootstrapServers, partitions, (short) 1, 1, DEFAULT_WEBHOOK_RETRIES, Map.of());
+        return new TopicsConfig(
+                bootstrapServers, Deployment.DEFAULT, partitions, (short) 1, 1, DEFAULT_WEBHOOK_RETRIES, Map.of());
     }
 
     /** The same layout with the webhook schedule the sender runs with. */
     public TopicsConfig withWebhookRetries(WebhookRetryTopics retries) {
-        return new TopicsConfig(bootstrapServers, partitions, replicationFactor, minInsyncReplicas, retries, overrides);
+        return new TopicsConfig(
+                bootstrapServers, deployment, partitions, replicationFactor, minInsyncReplicas, retries, overrides);
+    }
+
+    /** The same layout for the topics of {@code other}. */
+    public TopicsConfig withDeployment(Deployment other) {
+        return new TopicsConfig(
+                bootstrapServers, other, partitions, replicationFactor, minInsyncReplicas, webhookRetries, overrides);
     }
 
     /** Reads the variables from {@code env}; an unusable value fails with a message naming its variable. */
@@ -86,9 +98,10 @@ public record TopicsConfig(
                 duration(env, "BILLING_WEBHOOKS_RETRY_EVERY", DEFAULT_RETRY_EVERY),
                 duration(env, "BILLING_WEBHOOKS_RETRY_FOR", DEFAULT_RETRY_FOR));
         var vars = new Env(env);
+        var deployment = Deployment.of(env.get(Deployment.VARIABLE));
         var known = new HashMap<String, String>();
         for (var topic : catalog(retries)) {
-            known.put(OVERRIDE_PREFIX + variableSuffix(topic.name()), topic.name());
+            known.put(OVERRIDE_PREFIX + variableSuffix(topic.baseName()), topic.name(deployment));
         }
         var overrides = new LinkedHashMap<String, Map<String, String>>();
         for (var entry : env.entrySet()) {
@@ -104,6 +117,7 @@ public record TopicsConfig(
         }
         return new TopicsConfig(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
+                deployment,
                 (int) vars.number("BILLING_PARTITIONS", DEFAULT_PARTITIONS),
                 (short) vars.number("BILLING_REPLICATION_FACTOR", 1),
                 (int) vars.number("BILLING_MIN_INSYNC_REPLICAS", 1),
@@ -115,10 +129,11 @@ public record TopicsConfig(
     public List<TopicSpec> plan() {
         var specs = new ArrayList<TopicSpec>();
         for (var topic : catalog(webhookRetries)) {
+            var name = topic.name(deployment);
             var configs = new LinkedHashMap<>(topic.configs());
             configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(minInsyncReplicas));
-            configs.putAll(overrides.getOrDefault(topic.name(), Map.of()));
-            specs.add(new TopicSpec(topic.name(), partitions, replicationFactor, configs));
+            configs.putAll(overrides.getOrDefault(name, Map.of()));
+            specs.add(new TopicSpec(name, partitions, replicationFactor, configs));
         }
         return List.copyOf(specs);
     }

@@ -41,9 +41,14 @@ public final class TopicsMain {
             return 2;
         }
         out.printf(
-                "topics: %s on %s (partitions %d, replication factor %d, min.insync.replicas %d, %d retry topics)%n",
+                "topics: %s on %s (%s, partitions %d, replication factor %d, min.insync.replicas %d, %d retry"
+                        + " topics)%n",
                 options.action().name().toLowerCase(),
                 config.bootstrapServers(),
+                config.deployment().isDefault()
+                        ? "default deployment"
+                        : "deployment " + config.deployment().id() + ", names "
+                                + config.deployment().prefix() + "*",
                 config.partitions(),
                 config.replicationFactor(),
                 config.minInsyncReplicas(),

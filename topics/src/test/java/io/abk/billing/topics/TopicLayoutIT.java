@@ -3,6 +3,7 @@ package io.abk.billing.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.TopicProvisioner.Options;
 import java.nio.file.Path;
@@ -24,19 +25,33 @@ class TopicLayoutIT {
     void shouldNameMissingTopicsWrongCleanupPoliciesAndUnequalPartitionCounts() throws Exception {
         try (var broker = TestBroker.start(logDir);
                 var admin = broker.admin()) {
-            var layout = TopicLayout.of(List.of(
-                            Topics.CHAIN_REQUESTS,
-                            Topics.CHAIN_RESULTS,
-                            Topics.TEST_CLOCKS,
-                            Topics.CHAIN_WATCHED_ADDRESSES))
+            var layout = TopicLayout.of(
+                            Deployment.DEFAULT,
+                            List.of(
+                                    Topics.CHAIN_REQUESTS,
+                                    Topics.CHAIN_RESULTS,
+                                    Topics.TEST_CLOCKS,
+                                    Topics.CHAIN_WATCHED_ADDRESSES))
                     .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS));
             TopicProvisioner.run(
                     admin,
                     List.of(
-                            new TopicSpec(Topics.CHAIN_REQUESTS.name(), 3, (short) 1, Topics.CHAIN_REQUESTS.configs()),
-                            new TopicSpec(Topics.CHAIN_RESULTS.name(), 2, (short) 1, Topics.CHAIN_RESULTS.configs()),
+                            new TopicSpec(
+                                    Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
+                                    3,
+                                    (short) 1,
+                                    Topics.CHAIN_REQUESTS.configs()),
+                            new TopicSpec(
+                                    Topics.CHAIN_RESULTS.name(Deployment.DEFAULT),
+                                    2,
+                                    (short) 1,
+                                    Topics.CHAIN_RESULTS.configs()),
                             // a compacted topic created with the delete policy loses its state once retention passes
-                            new TopicSpec(Topics.TEST_CLOCKS.name(), 1, (short) 1, Map.of("cleanup.policy", "delete"))),
+                            new TopicSpec(
+                                    Topics.TEST_CLOCKS.name(Deployment.DEFAULT),
+                                    1,
+                                    (short) 1,
+                                    Map.of("cleanup.policy", "delete"))),
                     Options.apply(TIMEOUT));
 
             var problems = layout.problems(admin);
@@ -59,7 +74,7 @@ class TopicLayoutIT {
                     TopicsConfig.singleBroker(broker.bootstrapServers(), 2).plan(),
                     Options.apply(TIMEOUT));
 
-            assertThat(TopicLayout.of(Topics.all())
+            assertThat(TopicLayout.of(Deployment.DEFAULT, Topics.all())
                             .coPartitioned(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS))
                             .problems(admin))
                     .isEmpty();

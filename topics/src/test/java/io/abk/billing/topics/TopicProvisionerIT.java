@@ -3,6 +3,7 @@ package io.abk.billing.topics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.ProvisionReport.Outcome;
 import io.abk.billing.topics.TopicProvisioner.Action;
@@ -50,7 +51,7 @@ class TopicProvisionerIT {
         assertThat(second.topics(Outcome.UNCHANGED)).hasSize(plan.size());
         assertThat(check.ok()).as(check.format()).isTrue();
         assertThat(first.entries())
-                .filteredOn(entry -> entry.topic().equals(Topics.TEST_CLOCKS.name()))
+                .filteredOn(entry -> entry.topic().equals(Topics.TEST_CLOCKS.name(Deployment.DEFAULT)))
                 .singleElement()
                 .satisfies(entry -> assertThat(entry.configs()).containsEntry("cleanup.policy", "compact"));
     }

@@ -76,12 +76,26 @@ class TopicsConfigTest {
                 "BILLING_WEBHOOKS_RETRY_EVERY;0s;the repeated retry delay must be positive",
                 "BILLING_TOPIC_CONFIG_BILLING_EVENTZ;retention.ms=1;BILLING_TOPIC_CONFIG_BILLING_EVENTZ names no topic",
                 "BILLING_TOPIC_CONFIG_BILLING_EVENTS;retention.ms;BILLING_TOPIC_CONFIG_BILLING_EVENTS entries must be key=value",
-                "BILLING_KAFKA_BOOTSTRAP_SERVERS;' ';BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank"
+                "BILLING_KAFKA_BOOTSTRAP_SERVERS;' ';BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank",
+                "BILLING_DEPLOYMENT_ID;Staging;BILLING_DEPLOYMENT_ID must be 1 to 32 lower-case letters"
             })
     void shouldNameTheVariableWhenASettingCannotBeUsed(String variable, String value, String message) {
         assertThatThrownBy(() -> TopicsConfig.fromEnv(Map.of(variable, value)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
+    }
+
+    /** Protects a deployment sharing a cluster: the step must create its topics, not the default deployment's. */
+    @Test
+    void shouldPlanEveryTopicUnderTheDeploymentsPrefixAndTakeOverridesByTheCatalogsName() {
+        var config = TopicsConfig.fromEnv(Map.of(
+                "BILLING_DEPLOYMENT_ID", "blue", "BILLING_TOPIC_CONFIG_BILLING_EVENTS", "retention.ms=7776000000"));
+
+        assertThat(config.plan()).allSatisfy(spec -> assertThat(spec.name()).startsWith("blue."));
+        assertThat(config.plan()).hasSameSizeAs(TopicsConfig.fromEnv(Map.of()).plan());
+        assertThat(spec(config, "blue.billing.events").configs()).containsEntry("retention.ms", "7776000000");
+        assertThat(spec(config, "blue.webhooks.deliveries-retry-0").partitions())
+                .isEqualTo(12);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.UsdtEvent;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -81,7 +82,8 @@ public final class TestVerifier implements AutoCloseable {
     public static TestVerifier start(Path dir, Map<String, String> settings) throws Exception {
         var broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .map(topic ->
+                        new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
         var all = new HashMap<String, String>();
         all.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.saslBootstrapServers());
@@ -174,7 +176,7 @@ public final class TestVerifier implements AutoCloseable {
         var topic = Topics.USDT_EVENTS;
         try (var consumer = ReadCommitted.fromStart(
                 broker,
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer())) {
             var partitions = consumer.assignment();
@@ -190,16 +192,15 @@ public final class TestVerifier implements AutoCloseable {
     /** The sum of the end offsets of a topic's partitions: it moves when anything is written to it. */
     public long endOffsets(Topic<?, ?> topic) throws Exception {
         try (var admin = broker.admin()) {
-            var partitions =
-                    admin
-                            .describeTopics(List.of(topic.name()))
-                            .allTopicNames()
-                            .get()
-                            .get(topic.name())
-                            .partitions()
-                            .stream()
-                            .map(p -> new TopicPartition(topic.name(), p.partition()))
-                            .toList();
+            var partitions = admin
+                    .describeTopics(List.of(topic.name(Deployment.DEFAULT)))
+                    .allTopicNames()
+                    .get()
+                    .get(topic.name(Deployment.DEFAULT))
+                    .partitions()
+                    .stream()
+                    .map(p -> new TopicPartition(topic.name(Deployment.DEFAULT), p.partition()))
+                    .toList();
             var request = new HashMap<TopicPartition, OffsetSpec>();
             partitions.forEach(p -> request.put(p, OffsetSpec.latest()));
             return admin.listOffsets(request).all().get().values().stream()

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.command;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import java.time.Duration;
 import java.util.HashMap;
@@ -20,24 +21,28 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class AcknowledgedProducer<K, V> implements AutoCloseable {
 
-    private final Topic<K, V> topic;
+    /** The topic's name in the gateway's deployment. */
+    private final String topic;
+
     private final Producer<K, V> producer;
 
-    public AcknowledgedProducer(Topic<K, V> topic, Producer<K, V> producer) {
+    public AcknowledgedProducer(String topic, Producer<K, V> producer) {
         this.topic = topic;
         this.producer = producer;
     }
 
+    /** A producer to {@code topic} of {@code deployment}, its client id {@code clientId} in that deployment. */
     public static <K, V> AcknowledgedProducer<K, V> create(
             Topic<K, V> topic,
+            Deployment deployment,
             String clientId,
             String bootstrapServers,
             KafkaClientSecurity security,
             Duration deliveryTimeout) {
         return new AcknowledgedProducer<>(
-                topic,
+                topic.name(deployment),
                 new KafkaProducer<>(
-                        config(clientId, bootstrapServers, security, deliveryTimeout),
+                        config(deployment.name(clientId), bootstrapServers, security, deliveryTimeout),
                         topic.keySerde().serializer(),
                         topic.valueSerde().serializer()));
     }
@@ -59,7 +64,7 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
 
     /** Sends one record; completes when the broker acknowledged it. Off the event loop: send may block on metadata. */
     public Mono<RecordMetadata> send(K key, V value) {
-        var record = new ProducerRecord<>(topic.name(), key, value);
+        var record = new ProducerRecord<>(topic, key, value);
         return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
                     if (error != null) {
                         sink.error(error);

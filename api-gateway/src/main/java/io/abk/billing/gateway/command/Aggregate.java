@@ -103,7 +103,8 @@ public final class Aggregate<C extends SpecificRecord> {
                 this,
                 stamp,
                 aggregateId,
-                topic.valueSerde().serializer().serialize(topic.name(), record),
+                // The envelope's encoding does not depend on the topic's name, so it is one in every deployment.
+                topic.valueSerde().serializer().serialize(topic.baseName(), record),
                 payload.getClass().getSimpleName());
     }
 

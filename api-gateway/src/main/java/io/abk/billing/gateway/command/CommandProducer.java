@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.command;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,24 +29,37 @@ public final class CommandProducer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(CommandProducer.class);
 
     private final Producer<String, byte[]> producer;
+    /** Whose command topics the commands go to. */
+    private final Deployment deployment;
 
-    public CommandProducer(Producer<String, byte[]> producer) {
+    public CommandProducer(Producer<String, byte[]> producer, Deployment deployment) {
         this.producer = producer;
+        this.deployment = deployment;
     }
 
     public static CommandProducer create(
-            String bootstrapServers, KafkaClientSecurity security, Duration linger, Duration deliveryTimeout) {
-        return new CommandProducer(new KafkaProducer<>(
-                config(bootstrapServers, security, linger, deliveryTimeout),
-                new StringSerializer(),
-                new ByteArraySerializer()));
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            Duration linger,
+            Duration deliveryTimeout) {
+        return new CommandProducer(
+                new KafkaProducer<>(
+                        config(bootstrapServers, security, deployment, linger, deliveryTimeout),
+                        new StringSerializer(),
+                        new ByteArraySerializer()),
+                deployment);
     }
 
     static Map<String, Object> config(
-            String bootstrapServers, KafkaClientSecurity security, Duration linger, Duration deliveryTimeout) {
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            Duration linger,
+            Duration deliveryTimeout) {
         var config = security.applyTo(new HashMap<String, Object>());
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(ProducerConfig.CLIENT_ID_CONFIG, "api-gateway-commands");
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, deployment.name("api-gateway-commands"));
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         // A couple of milliseconds batches the commands of concurrent requests into one produce request.
@@ -65,7 +79,8 @@ public final class CommandProducer implements AutoCloseable {
      * acknowledged the record.
      */
     public Mono<RecordMetadata> send(StampedCommand command) {
-        var record = new ProducerRecord<>(command.aggregate().topic().name(), command.aggregateId(), command.value());
+        var record = new ProducerRecord<>(
+                command.aggregate().topic().name(deployment), command.aggregateId(), command.value());
         return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
                     if (error != null) {
                         sink.error(error);
@@ -79,7 +94,7 @@ public final class CommandProducer implements AutoCloseable {
     /** Fetches every command topic's metadata in the background so the first request does not pay for it. */
     public void warmUp() {
         for (var aggregate : Aggregate.all()) {
-            var topic = aggregate.topic().name();
+            var topic = aggregate.topic().name(deployment);
             Mono.fromCallable(() -> producer.partitionsFor(topic))
                     .subscribeOn(Schedulers.boundedElastic())
                     .subscribe(

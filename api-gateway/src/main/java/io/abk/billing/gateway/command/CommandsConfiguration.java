@@ -4,6 +4,7 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.projection.OutcomeWaiter;
 import io.abk.billing.gateway.testclock.EffectiveClock;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
@@ -18,12 +19,16 @@ public class CommandsConfiguration {
 
     @Bean(destroyMethod = "close")
     CommandProducer commandProducer(
-            BillingProperties billing, CommandsProperties commands, KafkaClientSecurity security) {
+            BillingProperties billing,
+            CommandsProperties commands,
+            KafkaClientSecurity security,
+            Deployment deployment) {
         commands.checkLeaseCovers(billing.requestTimeout());
         var kafka = billing.kafka();
         var producer = CommandProducer.create(
                 kafka.bootstrapServers(),
                 security,
+                deployment,
                 kafka.producerLinger(),
                 commands.deliveryTimeout(billing.requestTimeout()));
         producer.warmUp();

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.event;
 import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
@@ -22,9 +23,14 @@ public final class DeliveryPublisher implements AutoCloseable {
     }
 
     public static DeliveryPublisher create(
-            String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
+            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
         return new DeliveryPublisher(AcknowledgedProducer.create(
-                Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", bootstrapServers, security, deliveryTimeout));
+                Topics.WEBHOOK_DELIVERIES,
+                deployment,
+                "api-gateway-redeliveries",
+                bootstrapServers,
+                security,
+                deliveryTimeout));
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.health;
 
+import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.TopicLayout;
 import java.util.List;
@@ -19,23 +21,25 @@ import reactor.core.scheduler.Schedulers;
 @Component
 public class TopicsHealthIndicator implements ReactiveHealthIndicator {
 
-    private static final TopicLayout LAYOUT = TopicLayout.of(List.of(
+    private static final List<Topic<?, ?>> TOPICS = List.of(
             Topics.SUBSCRIPTION_COMMANDS,
             Topics.PAYMENT_COMMANDS,
             Topics.PAYMENT_LINK_COMMANDS,
             Topics.CHANGES,
             Topics.TEST_CLOCKS,
-            Topics.WEBHOOK_DELIVERIES));
+            Topics.WEBHOOK_DELIVERIES);
 
     private final Admin admin;
+    private final TopicLayout layout;
 
-    public TopicsHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin) {
+    public TopicsHealthIndicator(@Qualifier("gatewayKafkaAdmin") Admin admin, Deployment deployment) {
         this.admin = admin;
+        this.layout = TopicLayout.of(deployment, TOPICS);
     }
 
     @Override
     public Mono<Health> health() {
-        return Mono.fromCallable(() -> LAYOUT.problems(admin))
+        return Mono.fromCallable(() -> layout.problems(admin))
                 .subscribeOn(Schedulers.boundedElastic())
                 .timeout(KafkaAdminConfig.ADMIN_CALL_TIMEOUT.multipliedBy(2))
                 .map(problems -> problems.isEmpty()

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.projection;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
@@ -45,7 +46,6 @@ public final class ChangeProjector implements SmartLifecycle {
     private volatile @Nullable KafkaClientMetrics clientMetrics;
 
     private static final Logger log = LoggerFactory.getLogger(ChangeProjector.class);
-    private static final String TOPIC = Topics.CHANGES.name();
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
 
     /** Where the projector stands. */
@@ -66,22 +66,60 @@ public final class ChangeProjector implements SmartLifecycle {
             Duration pollTimeout,
             Duration maxBackoff,
             String instanceId,
-            KafkaClientSecurity security) {
+            KafkaClientSecurity security,
+            Deployment deployment) {
 
         public Settings(
                 String bootstrapServers, String groupId, int maxBatch, Duration pollTimeout, Duration maxBackoff) {
-            this(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, "", KafkaClientSecurity.PLAINTEXT);
+            this(
+                    bootstrapServers,
+                    groupId,
+                    maxBatch,
+                    pollTimeout,
+                    maxBackoff,
+                    "",
+                    KafkaClientSecurity.PLAINTEXT,
+                    Deployment.DEFAULT);
         }
 
         /** The same settings as the static member {@code instanceId} of the group (empty: dynamic membership). */
         public Settings withInstanceId(String instanceId) {
             return new Settings(
-                    bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId.strip(), security);
+                    bootstrapServers,
+                    groupId,
+                    maxBatch,
+                    pollTimeout,
+                    maxBackoff,
+                    instanceId.strip(),
+                    security,
+                    deployment);
         }
 
         /** The same settings, connecting with {@code security}. */
         public Settings withSecurity(KafkaClientSecurity security) {
-            return new Settings(bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId, security);
+            return new Settings(
+                    bootstrapServers, groupId, maxBatch, pollTimeout, maxBackoff, instanceId, security, deployment);
+        }
+
+        /**
+         * The same settings in {@code deployment}: its {@code billing.changes}, and {@code groupId} and the client id
+         * as it names them.
+         */
+        public Settings withDeployment(Deployment deployment) {
+            return new Settings(
+                    bootstrapServers,
+                    deployment.name(groupId),
+                    maxBatch,
+                    pollTimeout,
+                    maxBackoff,
+                    instanceId,
+                    security,
+                    deployment);
+        }
+
+        /** The topic the projector reads: {@code billing.changes} as the deployment names it. */
+        String topic() {
+            return Topics.CHANGES.name(deployment);
         }
     }
 
@@ -215,7 +253,7 @@ public final class ChangeProjector implements SmartLifecycle {
                     var kafka = consumer != null ? consumer : connect();
                     var partitions = positions;
                     if (partitions != null && partitions.needsPositioning()) {
-                        partitions.positionAt(writer.storedOffsets(TOPIC));
+                        partitions.positionAt(writer.storedOffsets(settings.topic()));
                     }
                     // Counted before the poll, which then acts on any of those answers that ended the membership.
                     long sampledAt = System.nanoTime();
@@ -267,7 +305,7 @@ public final class ChangeProjector implements SmartLifecycle {
         heartbeats = heartbeatCount(created);
         heartbeatsSeen = 0;
         previousSampleNanos = System.nanoTime();
-        created.subscribe(List.of(TOPIC), createdPositions);
+        created.subscribe(List.of(settings.topic()), createdPositions);
         var meters = registry;
         if (meters != null) {
             var bound = new KafkaClientMetrics(created);
@@ -282,7 +320,7 @@ public final class ChangeProjector implements SmartLifecycle {
         var config = settings.security().applyTo(new HashMap<String, Object>());
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "api-gateway-projector");
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, settings.deployment().name("api-gateway-projector"));
         // Positions live in PostgreSQL with the data; Kafka's committed offsets are never written or read.
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // Changes are written in the processors' transactions: never project an aborted one.

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.command.CommandsProperties;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.opskit.config.PostgresTls;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.spi.ConnectionFactory;
 import org.jspecify.annotations.Nullable;
@@ -50,6 +51,7 @@ public class ProjectionConfiguration {
             ProjectedResources resources,
             ObjectProvider<MeterRegistry> registry,
             KafkaClientSecurity security,
+            Deployment deployment,
             PostgresTls tls) {
         var kafka = billing.kafka();
         var settings = new ChangeProjector.Settings(
@@ -59,7 +61,8 @@ public class ProjectionConfiguration {
                         commands.projectorPollTimeout(),
                         commands.maxBackoff())
                 .withInstanceId(kafka.projectorInstanceId())
-                .withSecurity(security);
+                .withSecurity(security)
+                .withDeployment(deployment);
         var projector = new ChangeProjector(settings, jdbcSettings(commands, environment, tls), waiter, resources);
         registry.ifAvailable(projector::bindMetrics);
         return projector;
@@ -71,9 +74,13 @@ public class ProjectionConfiguration {
             ChangeProjector projector,
             OutcomeNotifications notifications,
             OutcomeWaiter waiter,
-            BillingProperties billing) {
+            BillingProperties billing,
+            Deployment deployment) {
         return new ProjectorHealthIndicator(
-                projector, notifications, waiter, billing.kafka().projectorGroupId());
+                projector,
+                notifications,
+                waiter,
+                deployment.name(billing.kafka().projectorGroupId()));
     }
 
     /**

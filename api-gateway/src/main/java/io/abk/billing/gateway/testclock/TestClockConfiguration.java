@@ -3,6 +3,7 @@ package io.abk.billing.gateway.testclock;
 import io.abk.billing.gateway.audit.AuditLog;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import java.time.Clock;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
@@ -34,10 +35,12 @@ public class TestClockConfiguration {
 
     /** Gives up on a publish within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
-    TestClockPublisher testClockPublisher(BillingProperties billing, KafkaClientSecurity security) {
+    TestClockPublisher testClockPublisher(
+            BillingProperties billing, KafkaClientSecurity security, Deployment deployment) {
         return TestClockPublisher.create(
                 billing.kafka().bootstrapServers(),
                 security,
+                deployment,
                 billing.requestTimeout().dividedBy(2));
     }
 

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.testclock;
 import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,9 +23,14 @@ public final class TestClockPublisher implements AutoCloseable {
     }
 
     public static TestClockPublisher create(
-            String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
+            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
         return new TestClockPublisher(AcknowledgedProducer.create(
-                Topics.TEST_CLOCKS, "api-gateway-test-clocks", bootstrapServers, security, deliveryTimeout));
+                Topics.TEST_CLOCKS,
+                deployment,
+                "api-gateway-test-clocks",
+                bootstrapServers,
+                security,
+                deliveryTimeout));
     }
 
     /** Sends the clock's version; completes when the broker acknowledged it. */

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.ConfirmPayment;
 import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class AggregateTest {
         var subscriptionCommand =
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
         assertThat(subscriptionCommand.getSubscriptionId()).isEqualTo("sub_1");
-        assertThat(payment.aggregate().topic().name()).isEqualTo("billing.payment-commands");
+        assertThat(payment.aggregate().topic().name(Deployment.DEFAULT)).isEqualTo("billing.payment-commands");
         assertThat(link.aggregateId()).isEqualTo("plink_1");
         assertThat(Aggregate.all())
                 .extracting(Aggregate::type)

@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -137,14 +138,15 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
     private static Map<TopicPartition, Long> endOffsets() {
         try (var admin =
                 Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, SharedInfra.kafkaBootstrap()))) {
-            var topic = admin.describeTopics(List.of(Topics.CHANGES.name()))
+            var topic = admin.describeTopics(List.of(Topics.CHANGES.name(Deployment.DEFAULT)))
                     .allTopicNames()
                     .get()
-                    .get(Topics.CHANGES.name());
+                    .get(Topics.CHANGES.name(Deployment.DEFAULT));
             var request = new HashMap<TopicPartition, OffsetSpec>();
             topic.partitions()
-                    .forEach(p ->
-                            request.put(new TopicPartition(Topics.CHANGES.name(), p.partition()), OffsetSpec.latest()));
+                    .forEach(p -> request.put(
+                            new TopicPartition(Topics.CHANGES.name(Deployment.DEFAULT), p.partition()),
+                            OffsetSpec.latest()));
             var ends = admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
                     .all()
                     .get();
@@ -155,7 +157,8 @@ final class ProjectorHarness implements BeforeAllCallback, AfterEachCallback, Af
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot read the end offsets of " + Topics.CHANGES.name(), e);
+            throw new IllegalStateException(
+                    "cannot read the end offsets of " + Topics.CHANGES.name(Deployment.DEFAULT), e);
         }
     }
 

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.testkit;
 
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.TopicProvisioner;
 import io.abk.billing.topics.TopicsConfig;
@@ -36,13 +37,13 @@ public final class SharedInfra {
      * group the stand-in joins for the settlement health.
      */
     private static final List<String> TOPICS = List.of(
-            Topics.SUBSCRIPTION_COMMANDS.name(),
-            Topics.PAYMENT_COMMANDS.name(),
-            Topics.PAYMENT_LINK_COMMANDS.name(),
-            Topics.CHANGES.name(),
-            Topics.CHAIN_REQUESTS.name(),
-            Topics.TEST_CLOCKS.name(),
-            Topics.WEBHOOK_DELIVERIES.name());
+            Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
+            Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
+            Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT),
+            Topics.CHANGES.name(Deployment.DEFAULT),
+            Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
+            Topics.TEST_CLOCKS.name(Deployment.DEFAULT),
+            Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT));
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final Object POSTGRES_LOCK = new Object();

@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.Rejection;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import java.time.Instant;
 import java.util.List;
@@ -71,6 +72,8 @@ final class StubChanges {
     /** A record of {@code topic}, encoded by its serde, ready for the stand-in's byte producer. */
     static <V> ProducerRecord<String, byte[]> record(Topic<String, V> topic, String key, V value) {
         return new ProducerRecord<>(
-                topic.name(), key, topic.valueSerde().serializer().serialize(topic.name(), value));
+                topic.name(Deployment.DEFAULT),
+                key,
+                topic.valueSerde().serializer().serialize(topic.name(Deployment.DEFAULT), value));
     }
 }

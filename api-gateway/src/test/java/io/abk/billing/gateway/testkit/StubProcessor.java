@@ -6,6 +6,7 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.testkit.StubChanges.Output;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
@@ -121,9 +122,9 @@ public final class StubProcessor implements SmartLifecycle {
                 new StringDeserializer(),
                 new ByteArrayDeserializer());
         consumer.subscribe(List.of(
-                Topics.SUBSCRIPTION_COMMANDS.name(),
-                Topics.PAYMENT_COMMANDS.name(),
-                Topics.PAYMENT_LINK_COMMANDS.name()));
+                Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
+                Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
+                Topics.PAYMENT_LINK_COMMANDS.name(Deployment.DEFAULT)));
         // Join before any test produces, so "latest" does not skip the first commands.
         while (consumer.assignment().isEmpty()) {
             consumer.poll(Duration.ofMillis(100));
@@ -185,7 +186,7 @@ public final class StubProcessor implements SmartLifecycle {
     /** What the command of {@code record} makes, by its topic; null when its command id was applied before. */
     private @Nullable Output decide(ConsumerRecord<String, byte[]> record) {
         var topic = record.topic();
-        if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name())) {
+        if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT))) {
             var command =
                     Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
             if (!applied.add(command.getCommandId())) {
@@ -197,7 +198,7 @@ public final class StubProcessor implements SmartLifecycle {
                     List.of(),
                     decision.settlement() == null ? null : change(decision.settlement()));
         }
-        if (topic.equals(Topics.PAYMENT_COMMANDS.name())) {
+        if (topic.equals(Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT))) {
             var command = Topics.PAYMENT_COMMANDS.valueSerde().deserializer().deserialize(topic, record.value());
             return applied.add(command.getCommandId()) ? payments.decide(command) : null;
         }
@@ -237,7 +238,7 @@ public final class StubProcessor implements SmartLifecycle {
                         false),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
-        member.subscribe(List.of(topic.name()));
+        member.subscribe(List.of(topic.name(Deployment.DEFAULT)));
         while (member.assignment().isEmpty()) {
             member.poll(Duration.ofMillis(100));
         }

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.testkit;
 
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -40,8 +41,8 @@ public final class TestKafka {
     /** Sends changes keyed by aggregate id, in order, and waits until all are acknowledged. */
     public static void send(KafkaProducer<String, Change> producer, List<Change> changes) {
         var futures = changes.stream()
-                .map(change ->
-                        producer.send(new ProducerRecord<>(Topics.CHANGES.name(), change.getAggregateId(), change)))
+                .map(change -> producer.send(
+                        new ProducerRecord<>(Topics.CHANGES.name(Deployment.DEFAULT), change.getAggregateId(), change)))
                 .toList();
         for (var future : futures) {
             try {
@@ -67,8 +68,8 @@ public final class TestKafka {
                         false),
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
-            var partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(info -> new TopicPartition(topic.name(), info.partition()))
+            var partitions = consumer.partitionsFor(topic.name(Deployment.DEFAULT)).stream()
+                    .map(info -> new TopicPartition(topic.name(Deployment.DEFAULT), info.partition()))
                     .toList();
             return consumer.endOffsets(partitions).values().stream()
                     .mapToLong(Long::longValue)
@@ -93,8 +94,8 @@ public final class TestKafka {
                         false),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer())) {
-            var partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(info -> new TopicPartition(topic.name(), info.partition()))
+            var partitions = consumer.partitionsFor(topic.name(Deployment.DEFAULT)).stream()
+                    .map(info -> new TopicPartition(topic.name(Deployment.DEFAULT), info.partition()))
                     .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
@@ -103,7 +104,8 @@ public final class TestKafka {
             var deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(topic.name() + " not read to its end within 30 s");
+                    throw new IllegalStateException(
+                            topic.name(Deployment.DEFAULT) + " not read to its end within 30 s");
                 }
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     if (filter.test(record.value())) {

@@ -10,6 +10,7 @@ import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localstack.kafka.KafkaBroker;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -142,7 +143,8 @@ public final class FollowerThroughput {
     private static void createTopics(String bootstrap) throws Exception {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             admin.createTopics(Topics.all().stream()
-                            .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                            .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1)
+                                    .configs(topic.configs()))
                             .toList())
                     .all()
                     .get(1, TimeUnit.MINUTES);
@@ -160,7 +162,7 @@ public final class FollowerThroughput {
                     .setAddress(address)
                     .setSince(Instant.EPOCH)
                     .build();
-            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value))
+            producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), "test:" + address, value))
                     .get(1, TimeUnit.MINUTES);
         }
     }
@@ -184,7 +186,7 @@ public final class FollowerThroughput {
                             5_000),
                     new StringDeserializer(),
                     new ByteArrayDeserializer());
-            var name = Topics.CHAIN_TRANSFERS.name();
+            var name = Topics.CHAIN_TRANSFERS.name(Deployment.DEFAULT);
             var partitions = consumer.partitionsFor(name).stream()
                     .map(info -> new TopicPartition(name, info.partition()))
                     .toList();

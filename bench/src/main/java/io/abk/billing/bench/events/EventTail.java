@@ -1,6 +1,7 @@
 package io.abk.billing.bench.events;
 
 import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ public final class EventTail implements AutoCloseable {
                 props,
                 Topics.EVENTS.keySerde().deserializer(),
                 Topics.EVENTS.valueSerde().deserializer());
-        var partitions = consumer.partitionsFor(Topics.EVENTS.name(), Duration.ofSeconds(30)).stream()
+        var partitions = consumer.partitionsFor(Topics.EVENTS.name(Deployment.DEFAULT), Duration.ofSeconds(30)).stream()
                 .map(info -> new TopicPartition(info.topic(), info.partition()))
                 .toList();
         consumer.assign(partitions);

@@ -1,5 +1,6 @@
 package io.abk.billing.bench.events;
 
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -33,10 +34,12 @@ public final class ReadModelLag {
                 var statement = connection.prepareStatement(
                         "SELECT partition, next_offset FROM projector_offsets WHERE consumer_group = ? AND topic = ?")) {
             statement.setString(1, GROUP);
-            statement.setString(2, Topics.CHANGES.name());
+            statement.setString(2, Topics.CHANGES.name(Deployment.DEFAULT));
             try (var rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    positions.put(new TopicPartition(Topics.CHANGES.name(), rows.getInt(1)), rows.getLong(2));
+                    positions.put(
+                            new TopicPartition(Topics.CHANGES.name(Deployment.DEFAULT), rows.getInt(1)),
+                            rows.getLong(2));
                 }
             }
         } catch (SQLException e) {
@@ -51,7 +54,7 @@ public final class ReadModelLag {
 
     private static Map<TopicPartition, Long> ends(String bootstrap) {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            var topic = Topics.CHANGES.name();
+            var topic = Topics.CHANGES.name(Deployment.DEFAULT);
             var request = new HashMap<TopicPartition, OffsetSpec>();
             var description = admin.describeTopics(List.of(topic))
                     .allTopicNames()
@@ -68,9 +71,11 @@ public final class ReadModelLag {
             return ends;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted reading the end offsets of " + Topics.CHANGES.name(), e);
+            throw new IllegalStateException(
+                    "interrupted reading the end offsets of " + Topics.CHANGES.name(Deployment.DEFAULT), e);
         } catch (Exception e) {
-            throw new IllegalStateException("cannot read the end offsets of " + Topics.CHANGES.name() + ": " + e, e);
+            throw new IllegalStateException(
+                    "cannot read the end offsets of " + Topics.CHANGES.name(Deployment.DEFAULT) + ": " + e, e);
         }
     }
 }

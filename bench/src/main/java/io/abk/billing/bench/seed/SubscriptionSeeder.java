@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -135,13 +136,15 @@ public final class SubscriptionSeeder {
                         .setMetadata(Map.of("source", "bench"))
                         .build();
                 producer.send(new ProducerRecord<>(
-                        topic.name(), subscriptionId, envelope(merchant, subscriptionId, requestedAt, now, create)));
+                        topic.name(Deployment.DEFAULT),
+                        subscriptionId,
+                        envelope(merchant, subscriptionId, requestedAt, now, create)));
                 if (activate) {
                     var activation = ActivateSubscription.newBuilder()
                             .setOnChainSubscriptionId(null)
                             .build();
                     producer.send(new ProducerRecord<>(
-                            topic.name(),
+                            topic.name(Deployment.DEFAULT),
                             subscriptionId,
                             envelope(merchant, subscriptionId, requestedAt, now, activation)));
                 }

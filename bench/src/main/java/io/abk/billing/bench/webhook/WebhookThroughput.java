@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.io.IOException;
 import java.sql.DriverManager;
@@ -188,7 +189,7 @@ public final class WebhookThroughput {
                 var subscriptionId = Ids.newId(IdPrefix.SUBSCRIPTION, now);
                 var event = event(merchantId, subscriptionId, now, i);
                 sentAt.put(event.getEventId(), System.nanoTime());
-                producer.send(new ProducerRecord<>(Topics.EVENTS.name(), subscriptionId, event));
+                producer.send(new ProducerRecord<>(Topics.EVENTS.name(Deployment.DEFAULT), subscriptionId, event));
             }
             producer.flush();
         }

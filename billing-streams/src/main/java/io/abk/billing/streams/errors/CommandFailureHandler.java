@@ -3,7 +3,6 @@ package io.abk.billing.streams.errors;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
-import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterProcessingHandler;
 import org.jspecify.annotations.Nullable;
 
@@ -15,11 +14,6 @@ import org.jspecify.annotations.Nullable;
  * once fixed.
  */
 public final class CommandFailureHandler extends DeadLetterProcessingHandler {
-
-    @Override
-    protected String deadLetterTopic() {
-        return Topics.STREAMS_DEAD_LETTERS.name();
-    }
 
     @Override
     protected String describe(@Nullable Object value) {

@@ -1,6 +1,5 @@
 package io.abk.billing.streams.errors;
 
-import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterDeserializationHandler;
 
 /**
@@ -8,10 +7,4 @@ import io.abk.billing.streamskit.errors.DeadLetterDeserializationHandler;
  * released): its bytes go to {@code billing.streams-dlt} with an ERROR line, and the task carries on with the
  * next record.
  */
-public final class UnreadableCommandHandler extends DeadLetterDeserializationHandler {
-
-    @Override
-    protected String deadLetterTopic() {
-        return Topics.STREAMS_DEAD_LETTERS.name();
-    }
-}
+public final class UnreadableCommandHandler extends DeadLetterDeserializationHandler {}

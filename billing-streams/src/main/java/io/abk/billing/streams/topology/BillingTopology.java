@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.SettledInvoice;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.command.AggregateHandler;
@@ -92,8 +93,11 @@ public final class BillingTopology {
                 Topics.STREAMS_DEAD_LETTERS);
     }
 
-    /** The topology, its deciders retrying failed charges by {@code dunning} and expiring payments by {@code payments}. */
-    public static Topology build(DunningPolicy dunning, PaymentPolicy payments) {
+    /**
+     * The topology on {@code deployment}'s topics, its deciders retrying failed charges by {@code dunning} and expiring
+     * payments by {@code payments}.
+     */
+    public static Topology build(Deployment deployment, DunningPolicy dunning, PaymentPolicy payments) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(
                 new CommandNodes(
@@ -105,6 +109,7 @@ public final class BillingTopology {
                 SUBSCRIPTION_CHAIN_REQUESTS_SINK);
         addAggregate(
                 topology,
+                deployment,
                 Topics.SUBSCRIPTION_COMMANDS,
                 SUBSCRIPTION_COMMANDS_SOURCE,
                 SUBSCRIPTION_COMMAND_PROCESSOR,
@@ -121,8 +126,13 @@ public final class BillingTopology {
                         .withCachingDisabled()
                         .withLoggingEnabled(Map.of()),
                 SUBSCRIPTION_COMMAND_PROCESSOR);
-        addSink(topology, SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS, SUBSCRIPTION_COMMAND_PROCESSOR);
-        addSink(topology, SUBSCRIPTION_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, SUBSCRIPTION_COMMAND_PROCESSOR);
+        addSink(topology, deployment, SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS, SUBSCRIPTION_COMMAND_PROCESSOR);
+        addSink(
+                topology,
+                deployment,
+                SUBSCRIPTION_CHAIN_REQUESTS_SINK,
+                Topics.CHAIN_REQUESTS,
+                SUBSCRIPTION_COMMAND_PROCESSOR);
 
         var paymentNodes = new PaymentNodes(
                 new CommandNodes(PAYMENT_AGGREGATES_STORE, PAYMENT_PROCESSED_COMMANDS_STORE, PAYMENT_CHANGES_SINK),
@@ -132,16 +142,27 @@ public final class BillingTopology {
                 PAYMENT_WATCHED_ADDRESSES_SINK);
         addAggregate(
                 topology,
+                deployment,
                 Topics.PAYMENT_COMMANDS,
                 PAYMENT_COMMANDS_SOURCE,
                 PAYMENT_COMMAND_PROCESSOR,
                 paymentNodes.command(),
                 PaymentAggregate.class,
                 () -> new PaymentHandler(paymentNodes, payments));
-        addSink(topology, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
-        addSink(topology, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
-        addSink(topology, PAYMENT_LINK_CONVERSIONS_SINK, Topics.PAYMENT_LINK_COMMANDS, PAYMENT_COMMAND_PROCESSOR);
-        addSink(topology, PAYMENT_WATCHED_ADDRESSES_SINK, Topics.CHAIN_WATCHED_ADDRESSES, PAYMENT_COMMAND_PROCESSOR);
+        addSink(topology, deployment, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
+        addSink(topology, deployment, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
+        addSink(
+                topology,
+                deployment,
+                PAYMENT_LINK_CONVERSIONS_SINK,
+                Topics.PAYMENT_LINK_COMMANDS,
+                PAYMENT_COMMAND_PROCESSOR);
+        addSink(
+                topology,
+                deployment,
+                PAYMENT_WATCHED_ADDRESSES_SINK,
+                Topics.CHAIN_WATCHED_ADDRESSES,
+                PAYMENT_COMMAND_PROCESSOR);
 
         var linkNodes = new PaymentLinkNodes(
                 new CommandNodes(
@@ -151,13 +172,14 @@ public final class BillingTopology {
                 PAYMENT_LINK_MINTS_SINK);
         addAggregate(
                 topology,
+                deployment,
                 Topics.PAYMENT_LINK_COMMANDS,
                 PAYMENT_LINK_COMMANDS_SOURCE,
                 PAYMENT_LINK_COMMAND_PROCESSOR,
                 linkNodes.command(),
                 PaymentLinkAggregate.class,
                 () -> new PaymentLinkHandler(linkNodes));
-        addSink(topology, PAYMENT_LINK_MINTS_SINK, Topics.PAYMENT_COMMANDS, PAYMENT_LINK_COMMAND_PROCESSOR);
+        addSink(topology, deployment, PAYMENT_LINK_MINTS_SINK, Topics.PAYMENT_COMMANDS, PAYMENT_LINK_COMMAND_PROCESSOR);
         return topology;
     }
 
@@ -168,6 +190,7 @@ public final class BillingTopology {
      */
     private static <C, A extends SpecificRecord> void addAggregate(
             Topology topology,
+            Deployment deployment,
             Topic<String, C> commands,
             String source,
             String processor,
@@ -178,7 +201,7 @@ public final class BillingTopology {
                 source,
                 commands.keySerde().deserializer(),
                 commands.valueSerde().deserializer(),
-                commands.name());
+                commands.name(deployment));
         topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, handler.get()), source);
         topology.addStateStore(
                 Stores.keyValueStoreBuilder(
@@ -196,13 +219,14 @@ public final class BillingTopology {
                         .withCachingDisabled()
                         .withLoggingEnabled(Map.of()),
                 processor);
-        addSink(topology, nodes.changesSink(), Topics.CHANGES, processor);
+        addSink(topology, deployment, nodes.changesSink(), Topics.CHANGES, processor);
     }
 
-    private static <V> void addSink(Topology topology, String name, Topic<String, V> topic, String processor) {
+    private static <V> void addSink(
+            Topology topology, Deployment deployment, String name, Topic<String, V> topic, String processor) {
         topology.addSink(
                 name,
-                topic.name(),
+                topic.name(deployment),
                 topic.keySerde().serializer(),
                 topic.valueSerde().serializer(),
                 processor);

@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
@@ -164,7 +165,8 @@ class BillingTopologyTest {
         assertThat(header(dead, DeadLetterRecords.EXCEPTION_HEADER))
                 .isEqualTo(IllegalArgumentException.class.getName());
         assertThat(header(dead, DeadLetterRecords.MESSAGE_HEADER)).contains("weekly");
-        assertThat(header(dead, DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.SUBSCRIPTION_COMMANDS.name());
+        assertThat(header(dead, DeadLetterRecords.TOPIC_HEADER))
+                .isEqualTo(Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT));
         assertThat(header(dead, DeadLetterRecords.OFFSET_HEADER)).isEqualTo("0");
         assertThat(header(dead, DeadLetterRecords.NODE_HEADER)).isEqualTo("subscription-command-processor");
         // The wire names are what operators' tools read: they are pinned here, not taken from the constants.

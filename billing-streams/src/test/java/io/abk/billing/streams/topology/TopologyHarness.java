@@ -12,6 +12,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsConfig;
 import io.abk.billing.streams.domain.payment.PaymentPolicy;
@@ -58,45 +59,53 @@ final class TopologyHarness implements AutoCloseable {
                 .withOverrides(overrides)
                 .streamsProperties();
         driver = new TopologyTestDriver(
-                BillingTopology.build(DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT), props, WALL_CLOCK);
+                BillingTopology.build(Deployment.DEFAULT, DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT),
+                props,
+                WALL_CLOCK);
         var commandTopic = Topics.SUBSCRIPTION_COMMANDS;
         commands = driver.createInputTopic(
-                commandTopic.name(),
+                commandTopic.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 commandTopic.valueSerde().serializer());
-        rawCommands =
-                driver.createInputTopic(commandTopic.name(), new ByteArraySerializer(), new ByteArraySerializer());
+        rawCommands = driver.createInputTopic(
+                commandTopic.name(Deployment.DEFAULT), new ByteArraySerializer(), new ByteArraySerializer());
         changes = driver.createOutputTopic(
-                Topics.CHANGES.name(),
+                Topics.CHANGES.name(Deployment.DEFAULT),
                 Topics.CHANGES.keySerde().deserializer(),
                 Topics.CHANGES.valueSerde().deserializer());
         events = driver.createOutputTopic(
-                Topics.EVENTS.name(),
+                Topics.EVENTS.name(Deployment.DEFAULT),
                 Topics.EVENTS.keySerde().deserializer(),
                 Topics.EVENTS.valueSerde().deserializer());
         chainRequests = driver.createOutputTopic(
-                Topics.CHAIN_REQUESTS.name(),
+                Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().deserializer());
         deadLetters = driver.createOutputTopic(
-                Topics.STREAMS_DEAD_LETTERS.name(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                Topics.STREAMS_DEAD_LETTERS.name(Deployment.DEFAULT),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
         var payments = Topics.PAYMENT_COMMANDS;
         paymentCommands = driver.createInputTopic(
-                payments.name(), new StringSerializer(), payments.valueSerde().serializer());
+                payments.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                payments.valueSerde().serializer());
         paymentCommandsOut = driver.createOutputTopic(
-                payments.name(),
+                payments.name(Deployment.DEFAULT),
                 payments.keySerde().deserializer(),
                 payments.valueSerde().deserializer());
         var links = Topics.PAYMENT_LINK_COMMANDS;
         linkCommands = driver.createInputTopic(
-                links.name(), new StringSerializer(), links.valueSerde().serializer());
+                links.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                links.valueSerde().serializer());
         linkCommandsOut = driver.createOutputTopic(
-                links.name(),
+                links.name(Deployment.DEFAULT),
                 links.keySerde().deserializer(),
                 links.valueSerde().deserializer());
         var watched = Topics.CHAIN_WATCHED_ADDRESSES;
         watchedAddresses = driver.createOutputTopic(
-                watched.name(),
+                watched.name(Deployment.DEFAULT),
                 watched.keySerde().deserializer(),
                 watched.valueSerde().deserializer());
     }

@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.PayoutPayment;
 import io.abk.billing.schemas.avro.TransferClaim;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
@@ -40,16 +41,16 @@ public final class AutoSettlementTopology {
 
     /** Adds the auto-settlement nodes and returns the commands they send, for the topology's command sinks. */
     public static KStream<String, SettlementOutput> add(
-            StreamsBuilder builder, AutoSettlementSettings settings, String txClaimsStore) {
+            StreamsBuilder builder, Deployment deployment, AutoSettlementSettings settings, String txClaimsStore) {
         var nodes = new AutoSettlementNodes(
                 PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE, txClaimsStore);
         addStores(builder, nodes);
         var changes = builder.stream(
-                Topics.CHANGES.name(),
+                Topics.CHANGES.name(deployment),
                 Consumed.with(Topics.CHANGES.keySerde(), Topics.CHANGES.valueSerde())
                         .withName("auto-settlement-changes-source"));
         var transfers = builder.stream(
-                Topics.CHAIN_TRANSFERS.name(),
+                Topics.CHAIN_TRANSFERS.name(deployment),
                 Consumed.with(Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
                         .withName("auto-settlement-transfers-source"));
 

@@ -2,7 +2,6 @@ package io.abk.billing.chain.errors;
 
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
-import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterProcessingHandler;
 import org.jspecify.annotations.Nullable;
 
@@ -13,11 +12,6 @@ import org.jspecify.annotations.Nullable;
  * record is replayed once the bug is fixed.
  */
 public final class UnexpectedFailureHandler extends DeadLetterProcessingHandler {
-
-    @Override
-    protected String deadLetterTopic() {
-        return Topics.CHAIN_DEAD_LETTERS.name();
-    }
 
     @Override
     protected String describe(@Nullable Object value) {

@@ -1,6 +1,5 @@
 package io.abk.billing.chain.errors;
 
-import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterDeserializationHandler;
 
 /**
@@ -8,10 +7,4 @@ import io.abk.billing.streamskit.errors.DeadLetterDeserializationHandler;
  * deployment never released): nothing in it can be trusted, not even whom to answer, so its bytes go to
  * {@code chain.indexer-dlt} with an ERROR line and the task carries on with the next record.
  */
-public final class UnreadableRequestHandler extends DeadLetterDeserializationHandler {
-
-    @Override
-    protected String deadLetterTopic() {
-        return Topics.CHAIN_DEAD_LETTERS.name();
-    }
-}
+public final class UnreadableRequestHandler extends DeadLetterDeserializationHandler {}

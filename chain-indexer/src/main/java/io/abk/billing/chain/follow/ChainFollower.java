@@ -4,6 +4,7 @@ import io.abk.billing.chain.rpc.ChainRpc;
 import io.abk.billing.chain.rpc.RpcException;
 import io.abk.billing.chain.rpc.RpcRetry;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.Optional;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * that is no longer canonical) is a reorg: the follower finds the fork point, retracts what it published above it and
  * reads on from there. A reorg older than the window stops the follower for good, with a clear message.
  *
- * <p>A new follower fences every earlier instance ({@code transactional.id} per chain), reads its checkpoint topic to
+ * <p>A new follower fences every earlier instance ({@code transactional.id} per chain and deployment: another
+ * deployment's follower of the same chain on the same cluster is never fenced), reads its checkpoint topic to
  * the end and goes on where the last committed transaction left it, so no log is skipped or repeated. It opens its
  * producer once: a follower whose publishing fails (fenced, or any other Kafka error) stops and says why
  * ({@link #stop()}), and a new one is started only by its supervisor, once the chain's lease is confirmed held, so a
@@ -42,6 +44,7 @@ public final class ChainFollower implements AutoCloseable {
     private final FollowerSettings settings;
     private final String bootstrapServers;
     private final KafkaClientSecurity security;
+    private final Deployment deployment;
     private final WatchedAddresses watched;
     private final boolean ownsWatched;
     private final RpcRetry retry;
@@ -62,23 +65,33 @@ public final class ChainFollower implements AutoCloseable {
             WatchedAddresses watched,
             boolean ownsWatched,
             RpcRetry retry) {
-        this(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT, watched, ownsWatched, retry);
+        this(
+                settings,
+                bootstrapServers,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT,
+                watched,
+                ownsWatched,
+                retry);
     }
 
     ChainFollower(
             FollowerSettings settings,
             String bootstrapServers,
             KafkaClientSecurity security,
+            Deployment deployment,
             WatchedAddresses watched,
             boolean ownsWatched,
             RpcRetry retry) {
-        if (settings.usdt() != null && !watched.topics().contains(Topics.USDT_WATCHED_ADDRESSES.name())) {
+        var usdtWatchList = Topics.USDT_WATCHED_ADDRESSES.name(deployment);
+        if (settings.usdt() != null && !watched.topics().contains(usdtWatchList)) {
             throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
-                    + " not read " + Topics.USDT_WATCHED_ADDRESSES.name());
+                    + " not read " + usdtWatchList);
         }
         this.settings = settings;
         this.bootstrapServers = bootstrapServers;
         this.security = security;
+        this.deployment = deployment;
         this.watched = watched;
         this.ownsWatched = ownsWatched;
         this.retry = retry;
@@ -91,15 +104,22 @@ public final class ChainFollower implements AutoCloseable {
      * {@link #start()} it.
      */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers) {
-        return create(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT);
+        return create(settings, bootstrapServers, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT);
     }
 
-    /** As {@link #create(FollowerSettings, String)}, its Kafka clients connecting with {@code security}. */
+    /**
+     * As {@link #create(FollowerSettings, String)}, its Kafka clients connecting with {@code security} and naming
+     * everything as {@code deployment} does (its topics, transactional id and client ids).
+     */
     public static ChainFollower create(
-            FollowerSettings settings, String bootstrapServers, KafkaClientSecurity security) {
+            FollowerSettings settings, String bootstrapServers, KafkaClientSecurity security, Deployment deployment) {
         var watched = WatchedAddresses.start(
-                bootstrapServers, security, "chain-indexer-watched-" + settings.chainId(), settings.usdt() != null);
-        return new ChainFollower(settings, bootstrapServers, security, watched, true, RpcRetry.DEFAULT);
+                bootstrapServers,
+                security,
+                deployment,
+                deployment.name("chain-indexer-watched-" + settings.chainId()),
+                settings.usdt() != null);
+        return new ChainFollower(settings, bootstrapServers, security, deployment, watched, true, RpcRetry.DEFAULT);
     }
 
     /** A follower that shares {@code watched} with others (it does not close it). */
@@ -212,11 +232,12 @@ public final class ChainFollower implements AutoCloseable {
 
     /** The producer (fencing any earlier one), then the state of the last committed transaction; once per follower. */
     private FollowerSteps open() {
-        var opened = FollowerProducer.open(bootstrapServers, security, settings.chainId());
+        var opened = FollowerProducer.open(bootstrapServers, security, deployment, settings.chainId());
         producer = opened;
-        var state = Checkpoints.load(
+        var checkpoints = new Checkpoints(deployment);
+        var state = checkpoints.load(
                 bootstrapServers, security, settings.chainId(), settings.startBlock(), settings.windowSize());
-        var started = new FollowerSteps(settings, watched, opened, state);
+        var started = new FollowerSteps(settings, watched, opened, checkpoints, state);
         steps = started;
         return started;
     }

@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.FollowerCursor;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.PublishedLogs;
 import io.abk.billing.schemas.avro.WindowBlock;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -24,8 +25,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The follower's state on {@code chain.indexer-checkpoints}: the records one transaction writes (cursor, published
- * logs of new window blocks, tombstones of blocks that left the window) and the read back on start.
+ * The follower's state on {@code chain.indexer-checkpoints}, as its deployment names it: the records one transaction
+ * writes (cursor, published logs of new window blocks, tombstones of blocks that left the window) and the read back on
+ * start.
  */
 final class Checkpoints {
 
@@ -36,9 +38,20 @@ final class Checkpoints {
     static final int RECORDS_PER_PART = 500;
 
     private static final Duration READ_PATIENCE = Duration.ofSeconds(60);
-    private static final String TOPIC = Topics.CHAIN_INDEXER_CHECKPOINTS.name();
 
-    private Checkpoints() {}
+    private final Deployment deployment;
+    /** The checkpoint topic's name in the deployment. */
+    private final String topic;
+
+    Checkpoints(Deployment deployment) {
+        this.deployment = deployment;
+        this.topic = Topics.CHAIN_INDEXER_CHECKPOINTS.name(deployment);
+    }
+
+    /** {@code chain.transfers} in the same deployment: what the checkpoints' published logs were published to. */
+    String transfersTopic() {
+        return Topics.CHAIN_TRANSFERS.name(deployment);
+    }
 
     static String cursorKey(long chainId) {
         return Long.toString(chainId);
@@ -48,7 +61,7 @@ final class Checkpoints {
         return chainId + ":" + blockNumber + ":" + part;
     }
 
-    static ProducerRecord<String, IndexerCheckpoint> cursor(long chainId, long nextBlock, BlockWindow window) {
+    ProducerRecord<String, IndexerCheckpoint> cursor(long chainId, long nextBlock, BlockWindow window) {
         var blocks = window.blocks().stream()
                 .map(block -> WindowBlock.newBuilder()
                         .setNumber(block.number())
@@ -61,7 +74,7 @@ final class Checkpoints {
                 .setWindow(blocks)
                 .build();
         return new ProducerRecord<>(
-                TOPIC,
+                topic,
                 cursorKey(chainId),
                 IndexerCheckpoint.newBuilder()
                         .setChainId(chainId)
@@ -70,14 +83,15 @@ final class Checkpoints {
     }
 
     /** The parts that store {@code block}'s records. */
-    static List<ProducerRecord<String, IndexerCheckpoint>> parts(long chainId, PublishedBlock block) {
+    List<ProducerRecord<String, IndexerCheckpoint>> parts(long chainId, PublishedBlock block) {
         var serializer = Topics.CHAIN_TRANSFERS.valueSerde().serializer();
+        var transfers = transfersTopic();
         var records = new ArrayList<ProducerRecord<String, IndexerCheckpoint>>();
         for (int part = 0; part < block.parts(); part++) {
             var slice = block.records()
                     .subList(part * RECORDS_PER_PART, Math.min(block.records().size(), (part + 1) * RECORDS_PER_PART));
             var bytes = slice.stream()
-                    .map(r -> ByteBuffer.wrap(serializer.serialize(Topics.CHAIN_TRANSFERS.name(), r)))
+                    .map(r -> ByteBuffer.wrap(serializer.serialize(transfers, r)))
                     .toList();
             var logs = PublishedLogs.newBuilder()
                     .setBlockNumber(block.number())
@@ -86,7 +100,7 @@ final class Checkpoints {
                     .setRecords(bytes)
                     .build();
             records.add(new ProducerRecord<>(
-                    TOPIC,
+                    topic,
                     partKey(chainId, block.number(), part),
                     IndexerCheckpoint.newBuilder()
                             .setChainId(chainId)
@@ -101,10 +115,10 @@ final class Checkpoints {
     }
 
     /** Tombstones for the parts of {@code block}: it left the window or was reorged out. */
-    static List<ProducerRecord<String, IndexerCheckpoint>> tombstones(long chainId, PublishedBlock block) {
+    List<ProducerRecord<String, IndexerCheckpoint>> tombstones(long chainId, PublishedBlock block) {
         var records = new ArrayList<ProducerRecord<String, IndexerCheckpoint>>();
         for (int part = 0; part < block.parts(); part++) {
-            records.add(new ProducerRecord<>(TOPIC, partKey(chainId, block.number(), part), null));
+            records.add(new ProducerRecord<>(topic, partKey(chainId, block.number(), part), null));
         }
         return records;
     }
@@ -113,9 +127,9 @@ final class Checkpoints {
      * Reads the topic to its end as a read_committed consumer (call it after {@code initTransactions}, which ends
      * the previous instance's open transaction, or the end would wait for that transaction's timeout).
      */
-    static FollowerState load(
+    FollowerState load(
             String bootstrapServers, KafkaClientSecurity security, long chainId, long startBlock, int windowSize) {
-        var topic = Topics.CHAIN_INDEXER_CHECKPOINTS;
+        var serdes = Topics.CHAIN_INDEXER_CHECKPOINTS;
         IndexerCheckpoint cursor = null;
         var parts = new HashMap<String, PublishedLogs>();
         try (var consumer = new KafkaConsumer<>(
@@ -123,19 +137,19 @@ final class Checkpoints {
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ConsumerConfig.CLIENT_ID_CONFIG,
-                        "chain-indexer-checkpoints-" + chainId,
+                        deployment.name("chain-indexer-checkpoints-" + chainId),
                         ConsumerConfig.ISOLATION_LEVEL_CONFIG,
                         "read_committed",
                         ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
                         false)),
-                topic.keySerde().deserializer(),
-                topic.valueSerde().deserializer())) {
-            var infos = consumer.partitionsFor(TOPIC, READ_PATIENCE);
+                serdes.keySerde().deserializer(),
+                serdes.valueSerde().deserializer())) {
+            var infos = consumer.partitionsFor(topic, READ_PATIENCE);
             if (infos == null || infos.isEmpty()) {
-                throw new IllegalStateException("topic " + TOPIC + " does not exist");
+                throw new IllegalStateException("topic " + topic + " does not exist");
             }
             var partitions = infos.stream()
-                    .map(info -> new TopicPartition(TOPIC, info.partition()))
+                    .map(info -> new TopicPartition(topic, info.partition()))
                     .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
@@ -143,7 +157,7 @@ final class Checkpoints {
             var deadline = Instant.now().plus(READ_PATIENCE);
             while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.getOrDefault(p, 0L))) {
                 if (Instant.now().isAfter(deadline)) {
-                    throw new IllegalStateException("could not read " + TOPIC + " to its end in " + READ_PATIENCE);
+                    throw new IllegalStateException("could not read " + topic + " to its end in " + READ_PATIENCE);
                 }
                 for (var record : consumer.poll(Duration.ofMillis(200))) {
                     var prefix = chainId + ":";
@@ -173,8 +187,9 @@ final class Checkpoints {
     }
 
     /** The published records of the window's blocks, from their parts (the parts of other blocks are stale). */
-    private static TreeMap<Long, PublishedBlock> published(BlockWindow window, Iterable<PublishedLogs> parts) {
+    private TreeMap<Long, PublishedBlock> published(BlockWindow window, Iterable<PublishedLogs> parts) {
         var deserializer = Topics.CHAIN_TRANSFERS.valueSerde().deserializer();
+        var transfers = transfersTopic();
         var byBlock = new TreeMap<Long, TreeMap<Integer, PublishedLogs>>();
         for (var part : parts) {
             var block = window.block(part.getBlockNumber());
@@ -191,7 +206,7 @@ final class Checkpoints {
                     .forEach(part -> part.getRecords().forEach(bytes -> {
                         var array = new byte[bytes.remaining()];
                         bytes.duplicate().get(array);
-                        records.add(deserializer.deserialize(Topics.CHAIN_TRANSFERS.name(), array));
+                        records.add(deserializer.deserialize(transfers, array));
                     }));
             published.put(
                     number,

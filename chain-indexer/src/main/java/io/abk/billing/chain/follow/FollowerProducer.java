@@ -3,6 +3,7 @@ package io.abk.billing.chain.follow;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
@@ -16,8 +17,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A follower's transactional producer, under the chain's one transactional id
- * ({@code chain-indexer-follower-<chainId>}): opening it fences every earlier producer of the chain (and aborts the
+ * A follower's transactional producer, under the chain's one transactional id in its deployment
+ * ({@code chain-indexer-follower-<chainId>}, prefixed by a deployment's id): opening it fences every earlier producer of the chain (and aborts the
  * transaction one left open), and each {@link #commit} writes a step's records in one transaction. It is opened once
  * per follower and never opened again: a follower whose producer fails stops, and only its supervisor, having
  * confirmed the chain's lease, starts a new one.
@@ -37,20 +38,25 @@ final class FollowerProducer implements AutoCloseable {
         this.producer = producer;
     }
 
-    static String transactionalId(long chainId) {
-        return "chain-indexer-follower-" + chainId;
+    /**
+     * One per chain and deployment: a deployment's followers fence each other's earlier instances, never another
+     * deployment's follower of the same chain.
+     */
+    static String transactionalId(Deployment deployment, long chainId) {
+        return deployment.name("chain-indexer-follower-" + chainId);
     }
 
     /** A producer of {@code chainId}'s follower, its transactions initialised: every earlier one is fenced. */
-    static FollowerProducer open(String bootstrapServers, KafkaClientSecurity security, long chainId) {
+    static FollowerProducer open(
+            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, long chainId) {
         var producer = new KafkaProducer<>(
                 security.with(Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                        transactionalId(chainId),
+                        transactionalId(deployment, chainId),
                         ProducerConfig.CLIENT_ID_CONFIG,
-                        transactionalId(chainId),
+                        transactionalId(deployment, chainId),
                         ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
                         true,
                         ProducerConfig.ACKS_CONFIG,

@@ -12,7 +12,6 @@ import io.abk.billing.chain.rpc.BlockHeader;
 import io.abk.billing.chain.rpc.ChainRpc;
 import io.abk.billing.chain.rpc.RpcException;
 import io.abk.billing.schemas.avro.ChainTransfer;
-import io.abk.billing.schemas.topic.Topics;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +36,10 @@ final class FollowerSteps {
     private final WatchedAddresses watched;
     private final LogSelection selection;
     private final FollowerProducer producer;
+    private final Checkpoints checkpoints;
+    /** {@code chain.transfers} as the follower's deployment names it. */
+    private final String transfers;
+
     private FollowerState state;
     private AdaptiveRange range;
     /** Read by other threads for the lag; written here only. */
@@ -44,10 +47,17 @@ final class FollowerSteps {
 
     private volatile long head = -1;
 
-    FollowerSteps(FollowerSettings settings, WatchedAddresses watched, FollowerProducer producer, FollowerState state) {
+    FollowerSteps(
+            FollowerSettings settings,
+            WatchedAddresses watched,
+            FollowerProducer producer,
+            Checkpoints checkpoints,
+            FollowerState state) {
         this.settings = settings;
         this.watched = watched;
         this.producer = producer;
+        this.checkpoints = checkpoints;
+        this.transfers = checkpoints.transfersTopic();
         this.state = state;
         this.nextBlock = state.nextBlock();
         this.selection =
@@ -159,7 +169,7 @@ final class FollowerSteps {
         int count = 0;
         for (var block : records.entrySet()) {
             for (var record : block.getValue()) {
-                writes.add(new ProducerRecord<>(Topics.CHAIN_TRANSFERS.name(), TransferRecords.key(record), record));
+                writes.add(new ProducerRecord<>(transfers, TransferRecords.key(record), record));
                 count++;
             }
             var hash = refs.get((int) (block.getKey() - from)).hash();
@@ -169,15 +179,15 @@ final class FollowerSteps {
                     block.getValue(),
                     Checkpoints.partsFor(block.getValue().size()));
             published.put(block.getKey(), stored);
-            writes.addAll(Checkpoints.parts(settings.chainId(), stored));
+            writes.addAll(checkpoints.parts(settings.chainId(), stored));
         }
         for (var evicted : extension.evicted()) {
             var gone = published.remove(evicted.number());
             if (gone != null) {
-                writes.addAll(Checkpoints.tombstones(settings.chainId(), gone));
+                writes.addAll(checkpoints.tombstones(settings.chainId(), gone));
             }
         }
-        writes.add(Checkpoints.cursor(settings.chainId(), to + 1, extension.window()));
+        writes.add(checkpoints.cursor(settings.chainId(), to + 1, extension.window()));
         commit(writes);
         state = new FollowerState(to + 1, extension.window(), published);
         nextBlock = to + 1;
@@ -220,8 +230,7 @@ final class FollowerSteps {
                 var writes = new ArrayList<ProducerRecord<String, ?>>();
                 for (var record : retractions) {
                     var retraction = TransferRecords.retraction(record);
-                    writes.add(new ProducerRecord<>(
-                            Topics.CHAIN_TRANSFERS.name(), TransferRecords.key(retraction), retraction));
+                    writes.add(new ProducerRecord<>(transfers, TransferRecords.key(retraction), retraction));
                     log.warn(
                             "event=transfer_retracted chainId={} key={} blockNumber={} blockHash={}",
                             settings.chainId(),
@@ -231,11 +240,11 @@ final class FollowerSteps {
                 }
                 var published = new TreeMap<>(state.published());
                 for (var orphan : published.tailMap(forkPoint, false).values()) {
-                    writes.addAll(Checkpoints.tombstones(settings.chainId(), orphan));
+                    writes.addAll(checkpoints.tombstones(settings.chainId(), orphan));
                 }
                 published.tailMap(forkPoint, false).clear();
                 var rewound = window.rewindTo(forkPoint);
-                writes.add(Checkpoints.cursor(settings.chainId(), forkPoint + 1, rewound));
+                writes.add(checkpoints.cursor(settings.chainId(), forkPoint + 1, rewound));
                 commit(writes);
                 state = new FollowerState(forkPoint + 1, rewound, published);
                 nextBlock = forkPoint + 1;

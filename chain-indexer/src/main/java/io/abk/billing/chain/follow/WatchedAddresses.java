@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,18 +56,26 @@ public final class WatchedAddresses implements AutoCloseable {
     private final Map<String, UsdtWatch> usdt = new ConcurrentHashMap<>();
 
     private final List<String> topics;
+    /** {@code usdt.watched-addresses} as the deployment names it. */
+    private final String usdtTopic;
+
     private final CountDownLatch loaded = new CountDownLatch(1);
     private final KafkaConsumer<String, byte[]> consumer;
     private final Thread thread;
     private volatile boolean running = true;
 
-    private WatchedAddresses(String bootstrapServers, KafkaClientSecurity security, String clientId, boolean withUsdt) {
+    private WatchedAddresses(
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            String clientId,
+            boolean withUsdt) {
         for (var mode : Mode.values()) {
             byMode.put(mode, ConcurrentHashMap.newKeySet());
         }
-        topics = withUsdt
-                ? List.of(Topics.CHAIN_WATCHED_ADDRESSES.name(), Topics.USDT_WATCHED_ADDRESSES.name())
-                : List.of(Topics.CHAIN_WATCHED_ADDRESSES.name());
+        usdtTopic = Topics.USDT_WATCHED_ADDRESSES.name(deployment);
+        var payouts = Topics.CHAIN_WATCHED_ADDRESSES.name(deployment);
+        topics = withUsdt ? List.of(payouts, usdtTopic) : List.of(payouts);
         consumer = new KafkaConsumer<>(
                 security.with(Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -89,13 +98,20 @@ public final class WatchedAddresses implements AutoCloseable {
 
     /** Starts reading in the background; with {@code withUsdt}, {@code usdt.watched-addresses} too. */
     public static WatchedAddresses start(String bootstrapServers, String clientId, boolean withUsdt) {
-        return start(bootstrapServers, KafkaClientSecurity.PLAINTEXT, clientId, withUsdt);
+        return start(bootstrapServers, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT, clientId, withUsdt);
     }
 
-    /** As {@link #start(String, String, boolean)}, connecting with {@code security}. */
+    /**
+     * As {@link #start(String, String, boolean)}, connecting with {@code security} and reading {@code deployment}'s
+     * topics.
+     */
     public static WatchedAddresses start(
-            String bootstrapServers, KafkaClientSecurity security, String clientId, boolean withUsdt) {
-        var watched = new WatchedAddresses(bootstrapServers, security, clientId, withUsdt);
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            String clientId,
+            boolean withUsdt) {
+        var watched = new WatchedAddresses(bootstrapServers, security, deployment, clientId, withUsdt);
         watched.thread.start();
         return watched;
     }
@@ -194,7 +210,7 @@ public final class WatchedAddresses implements AutoCloseable {
     /** Each topic's values in its own Avro type; a null value is a tombstone. */
     private void apply(ConsumerRecord<String, byte[]> record) {
         var bytes = record.value();
-        if (record.topic().equals(Topics.USDT_WATCHED_ADDRESSES.name())) {
+        if (record.topic().equals(usdtTopic)) {
             applyUsdt(record.key(), bytes == null ? null : USDT_PAY_TO.deserialize(record.topic(), bytes));
         } else {
             applyPayout(record.key(), bytes == null ? null : PAYOUTS.deserialize(record.topic(), bytes));

@@ -86,6 +86,7 @@ public final class ChainLeases implements AutoCloseable {
     private static final Duration CONSUMER_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final String groupId;
+    private final String topic;
     private final List<ChainSettings> chains;
     private final Duration maxPollInterval;
     private final KafkaConsumer<byte[], byte[]> consumer;
@@ -106,7 +107,8 @@ public final class ChainLeases implements AutoCloseable {
     private ChainLeases(
             ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
         this.groupId = LeaseGroup.groupId(config.applicationId());
-        this.checks = new LeaseChecks(groupId);
+        this.topic = LeaseGroup.topic(config.deployment());
+        this.checks = new LeaseChecks(groupId, topic);
         this.held = new HeldChains(groupId, workers, checks::ask);
         this.chains = List.copyOf(chains);
         this.maxPollInterval = chains.stream().map(workers::closeBound).reduce(CALLBACK_MARGIN, Duration::plus);
@@ -143,7 +145,7 @@ public final class ChainLeases implements AutoCloseable {
         log.info(
                 "event=chain_leases_started groupId={} topic={} chains={} sessionTimeoutMs={} maxPollIntervalMs={}",
                 leases.groupId,
-                LeaseGroup.TOPIC,
+                leases.topic,
                 chains.stream().map(ChainSettings::chainId).toList(),
                 config.leaseSessionTimeout().toMillis(),
                 leases.maxPollInterval.toMillis());
@@ -180,7 +182,7 @@ public final class ChainLeases implements AutoCloseable {
             if (!awaitTopic()) {
                 return;
             }
-            consumer.subscribe(List.of(LeaseGroup.TOPIC), new Leases());
+            consumer.subscribe(List.of(topic), new Leases());
             while (open) {
                 // Nothing comes back: every partition is paused as soon as it is assigned.
                 consumer.poll(POLL);
@@ -209,17 +211,14 @@ public final class ChainLeases implements AutoCloseable {
     private boolean awaitTopic() throws InterruptedException {
         while (open) {
             try {
-                var infos = consumer.partitionsFor(LeaseGroup.TOPIC);
+                var infos = consumer.partitionsFor(topic);
                 if (infos != null && !infos.isEmpty()) {
                     partitions = infos.size();
                     return true;
                 }
-                log.warn(
-                        "event=chain_lease_topic_missing topic={} retryMs={}",
-                        LeaseGroup.TOPIC,
-                        TOPIC_RETRY.toMillis());
+                log.warn("event=chain_lease_topic_missing topic={} retryMs={}", topic, TOPIC_RETRY.toMillis());
             } catch (TimeoutException e) {
-                log.warn("event=chain_lease_topic_unreachable topic={} error={}", LeaseGroup.TOPIC, e.toString());
+                log.warn("event=chain_lease_topic_unreachable topic={} error={}", topic, e.toString());
             }
             closing.await(TOPIC_RETRY.toMillis(), TimeUnit.MILLISECONDS);
         }
@@ -237,7 +236,7 @@ public final class ChainLeases implements AutoCloseable {
                     log.error(
                             "event=chain_lease_topic_resized topic={} partitionsAtStart={} assigned={} "
                                     + "action=restart_every_replica",
-                            LeaseGroup.TOPIC,
+                            topic,
                             partitions,
                             partition.partition());
                 }

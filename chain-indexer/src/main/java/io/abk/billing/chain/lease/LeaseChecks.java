@@ -36,11 +36,14 @@ final class LeaseChecks {
     private static final OffsetAndMetadata CHECK = new OffsetAndMetadata(0, "chain lease check");
 
     private final String groupId;
+    private final String topic;
     private final Queue<Pending> pending = new ConcurrentLinkedQueue<>();
     private volatile boolean open = true;
 
-    LeaseChecks(String groupId) {
+    /** Checks in {@code groupId}, whose lease partitions are those of {@code topic}. */
+    LeaseChecks(String groupId, String topic) {
         this.groupId = groupId;
+        this.topic = topic;
     }
 
     private record Pending(long chainId, CompletableFuture<Answer> answer) {}
@@ -78,7 +81,7 @@ final class LeaseChecks {
 
     private Answer askCoordinator(KafkaConsumer<?, ?> consumer, int partition) {
         try {
-            consumer.commitSync(Map.of(new TopicPartition(LeaseGroup.TOPIC, partition), CHECK), COMMIT_TIMEOUT);
+            consumer.commitSync(Map.of(new TopicPartition(topic, partition), CHECK), COMMIT_TIMEOUT);
             return Answer.HELD;
         } catch (CommitFailedException dropped) {
             // The coordinator no longer counts this member: the partition may be another replica's already.

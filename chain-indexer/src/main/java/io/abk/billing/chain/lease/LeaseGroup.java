@@ -1,6 +1,7 @@
 package io.abk.billing.chain.lease;
 
 import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,12 +17,17 @@ import org.apache.kafka.common.utils.Utils;
  */
 final class LeaseGroup {
 
-    /** An existing topic, so the leases need none of their own: its partitions are only counted and assigned. */
-    static final String TOPIC = Topics.CHAIN_INDEXER_CHECKPOINTS.name();
-
     private LeaseGroup() {}
 
-    /** The consumer group whose members share the chains' leases. */
+    /**
+     * The topic the group subscribes to: an existing topic of {@code deployment}, so the leases need none of their
+     * own; its partitions are only counted and assigned.
+     */
+    static String topic(Deployment deployment) {
+        return Topics.CHAIN_INDEXER_CHECKPOINTS.name(deployment);
+    }
+
+    /** The consumer group whose members share the chains' leases (the application id carries the deployment's prefix). */
     static String groupId(String applicationId) {
         return applicationId + "-chain-workers";
     }

@@ -53,7 +53,8 @@ final class RelayerAndFollower implements ChainWorkers {
                 chain,
                 lease,
                 () -> {
-                    var follower = ChainFollower.create(plan, config.bootstrapServers(), config.kafkaSecurity());
+                    var follower = ChainFollower.create(
+                            plan, config.bootstrapServers(), config.kafkaSecurity(), config.deployment());
                     follower.start();
                     return follower;
                 },

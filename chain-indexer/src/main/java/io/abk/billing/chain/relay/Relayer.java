@@ -108,6 +108,7 @@ public final class Relayer implements AutoCloseable {
                         config.kafkaSecurity().with(RelayerSetup.producerProperties(config, chain)),
                         new ByteArraySerializer(),
                         new ByteArraySerializer()),
+                new ResultRecords(config.deployment()),
                 chain.mode(),
                 clock);
         this.thread = new Thread(this::run, "relayer-" + chain.mode().label());
@@ -121,7 +122,7 @@ public final class Relayer implements AutoCloseable {
     /** As {@link #start(ChainIndexerConfig, ChainSettings)}, over {@code rpc} (which it closes). */
     static Relayer start(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc) {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
-        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name()), relayer.new Membership());
+        relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name(config.deployment())), relayer.new Membership());
         relayer.thread.start();
         log.info(
                 "event=relayer_started mode={} chain={} chainId={} vault={} relayerKey={} timeTravel={}",

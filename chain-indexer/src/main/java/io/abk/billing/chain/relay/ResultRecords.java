@@ -7,40 +7,50 @@ import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
 import io.abk.billing.schemas.avro.TransferVerified;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.time.Instant;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
-/** What the relayer writes for a request: its {@code ChainResult}, or the request itself as a dead letter. */
+/**
+ * What the relayer writes for a request: its {@code ChainResult}, or the request itself as a dead letter, on the topics
+ * of the relayer's deployment.
+ */
 final class ResultRecords {
 
-    private ResultRecords() {}
+    private final String results;
+    private final String deadLetters;
+
+    ResultRecords(Deployment deployment) {
+        this.results = Topics.CHAIN_RESULTS.name(deployment);
+        this.deadLetters = Topics.CHAIN_DEAD_LETTERS.name(deployment);
+    }
 
     /** The result of {@code request}, keyed like it. */
-    static ProducerRecord<byte[], byte[]> result(
+    ProducerRecord<byte[], byte[]> result(
             ConsumerRecord<String, ChainRequest> request, Instant executedAt, RelayOutcome outcome) {
         var topic = Topics.CHAIN_RESULTS;
         var result = new ChainResult(request.value(), executedAt, wire(outcome));
         return new ProducerRecord<>(
-                topic.name(),
-                topic.keySerde().serializer().serialize(topic.name(), request.key()),
-                topic.valueSerde().serializer().serialize(topic.name(), result));
+                results,
+                topic.keySerde().serializer().serialize(results, request.key()),
+                topic.valueSerde().serializer().serialize(results, result));
     }
 
     /** The request as it was read (encoded again: the consumer decoded it), with the bug in the headers. */
-    static ProducerRecord<byte[], byte[]> deadLetter(
+    ProducerRecord<byte[], byte[]> deadLetter(
             ConsumerRecord<String, ChainRequest> request, RelayOutcome.Bug bug, Mode mode) {
         var topic = Topics.CHAIN_REQUESTS;
         return DeadLetterRecords.of(
-                Topics.CHAIN_DEAD_LETTERS.name(),
+                deadLetters,
                 request.headers(),
                 request.topic(),
                 request.partition(),
                 request.offset(),
-                topic.keySerde().serializer().serialize(topic.name(), request.key()),
-                topic.valueSerde().serializer().serialize(topic.name(), request.value()),
+                topic.keySerde().serializer().serialize(request.topic(), request.key()),
+                topic.valueSerde().serializer().serialize(request.topic(), request.value()),
                 bug.cause(),
                 "relayer-" + mode.label());
     }

@@ -25,11 +25,15 @@ final class ResultWriter {
     /** Bytes in, so one producer writes both results and dead letters (the original request's bytes). */
     private final KafkaProducer<byte[], byte[]> producer;
 
+    /** The records on the topics of the relayer's deployment. */
+    private final ResultRecords resultRecords;
+
     private final Mode mode;
     private final Clock clock;
 
-    ResultWriter(KafkaProducer<byte[], byte[]> producer, Mode mode, Clock clock) {
+    ResultWriter(KafkaProducer<byte[], byte[]> producer, ResultRecords resultRecords, Mode mode, Clock clock) {
         this.producer = producer;
+        this.resultRecords = resultRecords;
         this.mode = mode;
         this.clock = clock;
     }
@@ -47,8 +51,8 @@ final class ResultWriter {
             var outcome = outcomes.get(i);
             acks.add(producer.send(
                     outcome instanceof RelayOutcome.Bug bug
-                            ? ResultRecords.deadLetter(record, bug, mode)
-                            : ResultRecords.result(record, executedAt, outcome)));
+                            ? resultRecords.deadLetter(record, bug, mode)
+                            : resultRecords.result(record, executedAt, outcome)));
         }
         try {
             for (var ack : acks) {

@@ -11,6 +11,7 @@ import io.abk.billing.chain.settlement.TxClaimProcessor;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.List;
@@ -78,19 +79,22 @@ public final class ChainTopology {
     }
 
     /** The topology with the default chains' auto-settlement settings (Base's USDC, no relayer). */
-    public static Topology build(ChainConfiguration chains, Properties streamsProperties) {
-        return build(chains, AutoSettlementSettings.DEFAULTS, streamsProperties);
+    public static Topology build(Deployment deployment, ChainConfiguration chains, Properties streamsProperties) {
+        return build(deployment, chains, AutoSettlementSettings.DEFAULTS, streamsProperties);
     }
 
-    /** The topology, checked against {@code streamsProperties} (the app's). */
+    /** The topology on {@code deployment}'s topics, checked against {@code streamsProperties} (the app's). */
     public static Topology build(
-            ChainConfiguration chains, AutoSettlementSettings autoSettlement, Properties streamsProperties) {
+            Deployment deployment,
+            ChainConfiguration chains,
+            AutoSettlementSettings autoSettlement,
+            Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
         KStream<String, SettlementOutput> decided = builder.stream(
-                        requests.name(),
+                        requests.name(deployment),
                         Consumed.with(requests.keySerde(), requests.valueSerde())
                                 .withName(CHAIN_REQUESTS_SOURCE))
                 .process(
@@ -101,7 +105,7 @@ public final class ChainTopology {
         // chain.requests (same key, same partition count); Kafka Streams checks it at start.
         var results = Topics.CHAIN_RESULTS;
         KStream<String, SettlementOutput> relayed = builder.stream(
-                        results.name(),
+                        results.name(deployment),
                         Consumed.with(results.keySerde(), results.valueSerde()).withName(CHAIN_RESULTS_SOURCE))
                 .process(
                         () -> new RelayedResultProcessor(nodes),
@@ -113,32 +117,35 @@ public final class ChainTopology {
         // commands into the ones below would join its subtopologies with settlement's into one, and force all their
         // inputs to be co-partitioned.
         if (chains.testChainConfigured() || chains.liveChainConfigured()) {
-            var automatic = AutoSettlementTopology.add(builder, autoSettlement.forChains(chains), TX_CLAIMS_STORE);
+            var automatic =
+                    AutoSettlementTopology.add(builder, deployment, autoSettlement.forChains(chains), TX_CLAIMS_STORE);
             automatic
                     .flatMapValues(
                             SettlementOutput::subscriptionCommands, Named.as("select-auto-subscription-commands"))
                     .to(
-                            Topics.SUBSCRIPTION_COMMANDS.name(),
+                            Topics.SUBSCRIPTION_COMMANDS.name(deployment),
                             produced(Topics.SUBSCRIPTION_COMMANDS, "auto-settlement-subscription-sink"));
             automatic
                     .flatMapValues(SettlementOutput::paymentCommands, Named.as("select-auto-payment-commands"))
                     .to(
-                            Topics.PAYMENT_COMMANDS.name(),
+                            Topics.PAYMENT_COMMANDS.name(deployment),
                             produced(Topics.PAYMENT_COMMANDS, "auto-settlement-payment-sink"));
         }
         outputs.flatMapValues(SettlementOutput::subscriptionCommands, Named.as("select-subscription-results"))
                 .to(
-                        Topics.SUBSCRIPTION_COMMANDS.name(),
+                        Topics.SUBSCRIPTION_COMMANDS.name(deployment),
                         produced(Topics.SUBSCRIPTION_COMMANDS, SETTLEMENT_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::paymentCommands, Named.as("select-payment-results"))
-                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, VERIFICATION_RESULTS_SINK));
+                .to(
+                        Topics.PAYMENT_COMMANDS.name(deployment),
+                        produced(Topics.PAYMENT_COMMANDS, VERIFICATION_RESULTS_SINK));
         outputs.flatMapValues(SettlementOutput::txClaims, Named.as("select-tx-claims"))
                 // Partitions: as many as chain.requests (Kafka Streams' default for a repartition).
                 .repartition(Repartitioned.<String, ChainRequest>as(TX_CLAIMS_REPARTITION)
                         .withKeySerde(Serdes.String())
                         .withValueSerde(requests.valueSerde()))
                 .process(() -> new TxClaimProcessor(nodes), Named.as(TX_CLAIMS_PROCESSOR), nodes.txClaimsStore())
-                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, CLAIM_RESULTS_SINK));
+                .to(Topics.PAYMENT_COMMANDS.name(deployment), produced(Topics.PAYMENT_COMMANDS, CLAIM_RESULTS_SINK));
         return builder.build();
     }
 

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PublishedLogs;
 import io.abk.billing.schemas.avro.VaultCanceled;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Instant;
 import java.util.stream.IntStream;
@@ -26,7 +27,7 @@ class CheckpointsTest {
                 IntStream.range(0, records).mapToObj(CheckpointsTest::transfer).toList(),
                 Checkpoints.partsFor(records));
 
-        var written = Checkpoints.parts(7, block);
+        var written = new Checkpoints(Deployment.DEFAULT).parts(7, block);
 
         assertThat(written).hasSize(parts);
         assertThat(written).extracting(r -> r.key()).startsWith("7:42:0");
@@ -41,7 +42,7 @@ class CheckpointsTest {
                                 .size())
                         .sum())
                 .isEqualTo(records);
-        assertThat(Checkpoints.tombstones(7, block))
+        assertThat(new Checkpoints(Deployment.DEFAULT).tombstones(7, block))
                 .extracting(r -> r.key())
                 .containsExactlyElementsOf(written.stream().map(r -> r.key()).toList());
     }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +37,7 @@ abstract class FollowerBrokerFixture {
     static void startBroker() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs()))
+                .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 2, (short) 1).configs(topic.configs()))
                 .toList());
     }
 

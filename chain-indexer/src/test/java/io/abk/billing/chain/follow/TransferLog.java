@@ -5,6 +5,7 @@ import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -31,7 +32,7 @@ public final class TransferLog implements AutoCloseable {
         var topic = Topics.CHAIN_TRANSFERS;
         consumer = ReadCommitted.fromStart(
                 broker,
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }
@@ -65,7 +66,7 @@ public final class TransferLog implements AutoCloseable {
                     .setAddress(address)
                     .setSince(Instant.parse("2026-01-01T00:00:00Z"))
                     .build();
-            producer.send(new ProducerRecord<>(topic.name(), "test:" + address, value))
+            producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), "test:" + address, value))
                     .get(30, TimeUnit.SECONDS);
         }
     }
@@ -97,7 +98,8 @@ public final class TransferLog implements AutoCloseable {
                         ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
                 topic.keySerde().serializer(),
                 topic.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
+            producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), key, value))
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 

@@ -8,6 +8,7 @@ import io.abk.billing.chain.domain.follow.FollowedToken;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
@@ -128,7 +129,7 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
         long chainId = CHAIN_IDS.incrementAndGet();
         try (var payoutsOnly = WatchedAddresses.start(broker.bootstrapServers(), "payouts-only-" + chainId)) {
             // A follower without USDT reads chain.watched-addresses alone, as before USDT could be followed
-            assertThat(payoutsOnly.topics()).containsExactly(Topics.CHAIN_WATCHED_ADDRESSES.name());
+            assertThat(payoutsOnly.topics()).containsExactly(Topics.CHAIN_WATCHED_ADDRESSES.name(Deployment.DEFAULT));
             // and a follower of USDT cannot be given a watch list that does not read the pay-to addresses.
             var withUsdt = new FollowerSettings(
                     chainId,
@@ -145,7 +146,7 @@ class UsdtFollowingIT extends FollowerBrokerFixture {
                     new FollowedToken("USDT", randomAddress(), 6));
             assertThatThrownBy(() -> ChainFollower.create(withUsdt, broker.bootstrapServers(), payoutsOnly))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(Topics.USDT_WATCHED_ADDRESSES.name());
+                    .hasMessageContaining(Topics.USDT_WATCHED_ADDRESSES.name(Deployment.DEFAULT));
         }
     }
 }

@@ -12,6 +12,7 @@ import io.abk.billing.chain.supervise.RunningChain;
 import io.abk.billing.chain.supervise.WorkerStatus;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -65,7 +66,8 @@ class ChainLeasesIT {
     static void startBroker() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         var topic = Topics.CHAIN_INDEXER_CHECKPOINTS;
-        broker.createTopics(List.of(new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs())));
+        broker.createTopics(
+                List.of(new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1).configs(topic.configs())));
     }
 
     @AfterAll

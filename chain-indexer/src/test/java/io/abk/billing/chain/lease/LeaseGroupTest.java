@@ -2,7 +2,10 @@ package io.abk.billing.chain.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.schemas.topic.Deployment;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,5 +26,15 @@ class LeaseGroupTest {
     @Test
     void shouldNameTheGroupAfterTheApplicationWhenDerivingItsId() {
         assertThat(LeaseGroup.groupId("chain-indexer")).isEqualTo("chain-indexer-chain-workers");
+    }
+
+    /** Protects two deployments on one cluster: one lease group would hand one deployment's chains to the other. */
+    @Test
+    void shouldLeaseInTheDeploymentsOwnGroupAndTopicWhenTheDeploymentHasAnId() {
+        var blue = ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
+
+        assertThat(LeaseGroup.groupId(blue.applicationId())).isEqualTo("blue.chain-indexer-chain-workers");
+        assertThat(LeaseGroup.topic(blue.deployment())).isEqualTo("blue.chain.indexer-checkpoints");
+        assertThat(LeaseGroup.topic(Deployment.DEFAULT)).isEqualTo("chain.indexer-checkpoints");
     }
 }

@@ -7,6 +7,7 @@ import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -42,7 +43,7 @@ final class LeaseTopics {
     static void create(TestBroker broker, int leasePartitions) throws Exception {
         broker.createTopics(Topics.all().stream()
                 .map(topic -> new NewTopic(
-                                topic.name(),
+                                topic.name(Deployment.DEFAULT),
                                 topic == Topics.CHAIN_INDEXER_CHECKPOINTS ? leasePartitions : PARTITIONS,
                                 (short) 1)
                         .configs(topic.configs()))
@@ -51,7 +52,8 @@ final class LeaseTopics {
 
     /** Keyed by invoice, as billing-streams keys charges. */
     static void send(KafkaProducer<String, ChainRequest> requests, ChainRequest request) throws Exception {
-        requests.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), request.getInvoiceId(), request))
+        requests.send(new ProducerRecord<>(
+                        Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), request.getInvoiceId(), request))
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -92,7 +94,7 @@ final class LeaseTopics {
         Committed(TestBroker broker, Topic<String, V> topic) {
             consumer = ReadCommitted.fromStart(
                     broker,
-                    topic.name(),
+                    topic.name(Deployment.DEFAULT),
                     PARTITIONS,
                     topic.keySerde().deserializer(),
                     topic.valueSerde().deserializer());

@@ -19,6 +19,7 @@ import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -107,8 +108,8 @@ class RelayerSigtermIT {
                                 .map(RelayerSigtermIT::charge)
                                 .toList();
                         congest(chain, charges.getFirst());
-                        charges.forEach(charge -> requests.send(
-                                new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), charge.getInvoiceId(), charge)));
+                        charges.forEach(charge -> requests.send(new ProducerRecord<>(
+                                Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), charge.getInvoiceId(), charge)));
                         requests.flush();
                         var allSent = firstNonce.add(BigInteger.valueOf(CHARGES));
                         await().atMost(PATIENCE)

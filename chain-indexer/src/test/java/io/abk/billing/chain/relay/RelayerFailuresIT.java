@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.NotExecuted;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.lang.reflect.Proxy;
@@ -59,7 +60,7 @@ class RelayerFailuresIT {
     static void startBroker() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
-                .map(topic -> new NewTopic(topic.name(), 1, (short) 1).configs(topic.configs()))
+                .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 1, (short) 1).configs(topic.configs()))
                 .toList());
         requests = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
@@ -94,7 +95,8 @@ class RelayerFailuresIT {
                 .getFirst();
         assertThat(header(deadLetter, DeadLetterRecords.EXCEPTION_HEADER))
                 .isEqualTo(NullPointerException.class.getName());
-        assertThat(header(deadLetter, DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.CHAIN_REQUESTS.name());
+        assertThat(header(deadLetter, DeadLetterRecords.TOPIC_HEADER))
+                .isEqualTo(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT));
         assertThat(header(deadLetter, DeadLetterRecords.NODE_HEADER)).isEqualTo("relayer-test");
         assertThat(resultsOf(request.getRequestId())).isEmpty();
     }
@@ -177,25 +179,27 @@ class RelayerFailuresIT {
     }
 
     private static void send(ChainRequest request) throws Exception {
-        requests.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), request.getPaymentId(), request))
+        requests.send(new ProducerRecord<>(
+                        Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), request.getPaymentId(), request))
                 .get(30, TimeUnit.SECONDS);
     }
 
     private static List<ChainResult> resultsOf(String requestId) {
         var topic = Topics.CHAIN_RESULTS;
-        return readAll(topic.name()).stream()
-                .map(record -> topic.valueSerde().deserializer().deserialize(topic.name(), record.value()))
+        return readAll(topic.name(Deployment.DEFAULT)).stream()
+                .map(record ->
+                        topic.valueSerde().deserializer().deserialize(topic.name(Deployment.DEFAULT), record.value()))
                 .filter(result -> result.getRequest().getRequestId().equals(requestId))
                 .toList();
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> deadLettersOf(String requestId) {
         var requestsTopic = Topics.CHAIN_REQUESTS;
-        return readAll(Topics.CHAIN_DEAD_LETTERS.name()).stream()
+        return readAll(Topics.CHAIN_DEAD_LETTERS.name(Deployment.DEFAULT)).stream()
                 .filter(record -> requestsTopic
                         .valueSerde()
                         .deserializer()
-                        .deserialize(requestsTopic.name(), record.value())
+                        .deserialize(requestsTopic.name(Deployment.DEFAULT), record.value())
                         .getRequestId()
                         .equals(requestId))
                 .toList();

@@ -22,6 +22,7 @@ import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -85,7 +86,8 @@ public final class RelayerHarness implements AutoCloseable {
         this.dir = dir;
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(List.of(Topics.CHAIN_REQUESTS, Topics.CHAIN_RESULTS, Topics.CHAIN_DEAD_LETTERS).stream()
-                .map(topic -> new NewTopic(topic.name(), PARTITIONS, (short) 1).configs(topic.configs()))
+                .map(topic ->
+                        new NewTopic(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1).configs(topic.configs()))
                 .toList());
         node = AnvilNode.start();
         var deployer = new LocalChainDeployer(node);
@@ -96,7 +98,7 @@ public final class RelayerHarness implements AutoCloseable {
         producer = requests(broker);
         results = ReadCommitted.fromStart(
                 broker,
-                Topics.CHAIN_RESULTS.name(),
+                Topics.CHAIN_RESULTS.name(Deployment.DEFAULT),
                 PARTITIONS,
                 Topics.CHAIN_RESULTS.keySerde().deserializer(),
                 Topics.CHAIN_RESULTS.valueSerde().deserializer());
@@ -219,7 +221,7 @@ public final class RelayerHarness implements AutoCloseable {
                         Topics.CHAIN_REQUESTS.keySerde().deserializer(),
                         Topics.CHAIN_REQUESTS.valueSerde().deserializer())) {
             var offsets = new HashMap<TopicPartition, OffsetAndMetadata>();
-            probe.endOffsets(partitions(Topics.CHAIN_REQUESTS.name()))
+            probe.endOffsets(partitions(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT)))
                     .forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end)));
             admin.alterConsumerGroupOffsets(Relayer.groupId(applicationId, chain), offsets)
                     .all()
@@ -334,7 +336,7 @@ public final class RelayerHarness implements AutoCloseable {
     void send(ChainRequest request) throws Exception {
         sent.put(request.getRequestId(), request);
         var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
-        producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request))
+        producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request))
                 .get(30, TimeUnit.SECONDS);
     }
 
@@ -343,7 +345,7 @@ public final class RelayerHarness implements AutoCloseable {
         for (var request : requests) {
             sent.put(request.getRequestId(), request);
             var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
-            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), key, request));
+            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request));
         }
         producer.flush();
     }

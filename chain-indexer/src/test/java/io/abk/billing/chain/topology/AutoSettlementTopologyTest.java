@@ -23,6 +23,7 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -310,8 +311,9 @@ class AutoSettlementTopologyTest {
         var props = io.abk.billing.chain.ChainIndexerConfig.defaults("unused:9092", stateDir)
                 .streamsProperties();
 
-        var description =
-                ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+        var description = ChainTopology.build(Deployment.DEFAULT, ChainConfiguration.NONE, props)
+                .describe()
+                .toString();
 
         assertThat(description).doesNotContain("chain.transfers").doesNotContain("payments-by-payout");
         topology = new ChainTopologyDriver(stateDir.resolve("after"), new ChainConfiguration(true, true));

@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
@@ -44,14 +45,15 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
         assertThat(Topics.CHAIN_RESULTS
                         .valueSerde()
                         .deserializer()
-                        .deserialize(Topics.CHAIN_RESULTS.name(), deadLetter.value()))
+                        .deserialize(Topics.CHAIN_RESULTS.name(Deployment.DEFAULT), deadLetter.value()))
                 .isEqualTo(buggy);
         assertThat(new String(deadLetter.key(), StandardCharsets.UTF_8)).isEqualTo(INVOICE);
         assertThat(header(deadLetter.headers(), DeadLetterRecords.EXCEPTION_HEADER))
                 .isEqualTo(IllegalStateException.class.getName());
         assertThat(header(deadLetter.headers(), DeadLetterRecords.NODE_HEADER))
                 .isEqualTo(ChainTopology.RELAYED_RESULTS_PROCESSOR);
-        assertThat(header(deadLetter.headers(), DeadLetterRecords.TOPIC_HEADER)).isEqualTo(Topics.CHAIN_RESULTS.name());
+        assertThat(header(deadLetter.headers(), DeadLetterRecords.TOPIC_HEADER))
+                .isEqualTo(Topics.CHAIN_RESULTS.name(Deployment.DEFAULT));
         var answers = topology.subscriptionResults.readValuesToList();
         assertThat(answers)
                 .extracting(answer -> ((SettleCharge) answer.getPayload()).getAttemptId())

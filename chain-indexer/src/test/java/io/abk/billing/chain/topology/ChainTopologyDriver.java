@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,33 +62,39 @@ final class ChainTopologyDriver implements AutoCloseable {
             Map<String, String> overrides) {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
         props.putAll(overrides);
-        driver = new TopologyTestDriver(ChainTopology.build(chains, autoSettlement, props), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(
+                ChainTopology.build(Deployment.DEFAULT, chains, autoSettlement, props), props, WALL_CLOCK);
         var topic = Topics.CHAIN_REQUESTS;
         requests = driver.createInputTopic(
-                topic.name(), new StringSerializer(), topic.valueSerde().serializer());
-        rawRequests = driver.createInputTopic(topic.name(), new StringSerializer(), new ByteArraySerializer());
+                topic.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                topic.valueSerde().serializer());
+        rawRequests = driver.createInputTopic(
+                topic.name(Deployment.DEFAULT), new StringSerializer(), new ByteArraySerializer());
         relayerResults = driver.createInputTopic(
-                Topics.CHAIN_RESULTS.name(),
+                Topics.CHAIN_RESULTS.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 Topics.CHAIN_RESULTS.valueSerde().serializer());
         changes = driver.createInputTopic(
-                Topics.CHANGES.name(),
+                Topics.CHANGES.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 Topics.CHANGES.valueSerde().serializer());
         transfers = driver.createInputTopic(
-                Topics.CHAIN_TRANSFERS.name(),
+                Topics.CHAIN_TRANSFERS.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 Topics.CHAIN_TRANSFERS.valueSerde().serializer());
         subscriptionResults = driver.createOutputTopic(
-                Topics.SUBSCRIPTION_COMMANDS.name(),
+                Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT),
                 Topics.SUBSCRIPTION_COMMANDS.keySerde().deserializer(),
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer());
         paymentResults = driver.createOutputTopic(
-                Topics.PAYMENT_COMMANDS.name(),
+                Topics.PAYMENT_COMMANDS.name(Deployment.DEFAULT),
                 Topics.PAYMENT_COMMANDS.keySerde().deserializer(),
                 Topics.PAYMENT_COMMANDS.valueSerde().deserializer());
         deadLetters = driver.createOutputTopic(
-                Topics.CHAIN_DEAD_LETTERS.name(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+                Topics.CHAIN_DEAD_LETTERS.name(Deployment.DEFAULT),
+                new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
     }
 
     KeyValueStore<String, ValueAndTimestamp<SubscriptionCommand>> settled() {

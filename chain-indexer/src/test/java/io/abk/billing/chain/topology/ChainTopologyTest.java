@@ -16,6 +16,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -211,8 +212,9 @@ class ChainTopologyTest {
     void shouldNameEveryNodeStoreAndInternalTopicWhenDescribed() {
         var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
 
-        var description =
-                ChainTopology.build(ChainConfiguration.NONE, props).describe().toString();
+        var description = ChainTopology.build(Deployment.DEFAULT, ChainConfiguration.NONE, props)
+                .describe()
+                .toString();
 
         // A generated name (KSTREAM-...-0000000003) changes when the topology does, renaming stores and topics.
         assertThat(description)

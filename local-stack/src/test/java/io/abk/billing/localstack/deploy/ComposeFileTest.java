@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.localstack.RepositoryRoot;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -83,16 +84,24 @@ class ComposeFileTest {
 
     @Test
     void shouldRunEveryServiceOfOursUnderTheProductionProfile() {
-        var ours = compose.services().entrySet().stream()
-                .filter(service -> service.getValue().get("image").toString().startsWith("abk-billing/"))
-                .map(Map.Entry::getKey)
-                .toList();
+        var ours = ours();
 
         assertThat(ours).contains("api-gateway", "billing-streams-1", "chain-indexer-1", "usdt-verifier-1", "topics");
         assertThat(ours)
                 .allSatisfy(service -> assertThat(compose.environment(service))
                         .as(service)
                         .containsEntry("SPRING_PROFILES_ACTIVE", "production"));
+    }
+
+    /** Protects one deployment's namespace: a service left without the id would read and write today's names. */
+    @Test
+    void shouldGiveTheTopicsStepAndEveryServiceOfOursOneDeploymentIdEmptyByDefault() {
+        var ours = ours();
+
+        assertThat(ours)
+                .allSatisfy(service -> assertThat(compose.environment(service))
+                        .as(service)
+                        .containsEntry("BILLING_DEPLOYMENT_ID", "${BILLING_DEPLOYMENT_ID:-}"));
     }
 
     @Test
@@ -132,5 +141,13 @@ class ComposeFileTest {
                 })
                 .anySatisfy(line -> assertThat(line).startsWith("BILLING_SECRETS_DIR="))
                 .anySatisfy(line -> assertThat(line).startsWith("BILLING_TLS_CERT="));
+    }
+
+    /** The services that run an image of ours. */
+    private List<String> ours() {
+        return compose.services().entrySet().stream()
+                .filter(service -> service.getValue().get("image").toString().startsWith("abk-billing/"))
+                .map(Map.Entry::getKey)
+                .toList();
     }
 }

@@ -2,6 +2,7 @@ package io.abk.billing.localstack.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.ProvisionReport;
@@ -44,14 +45,14 @@ class KafkaBrokerIT {
 
     private static ProvisionReport provision(KafkaBroker broker, List<Topic<?, ?>> topics) {
         var specs = topics.stream()
-                .map(topic -> new TopicSpec(topic.name(), PARTITIONS, (short) 1, topic.configs()))
+                .map(topic -> new TopicSpec(topic.name(Deployment.DEFAULT), PARTITIONS, (short) 1, topic.configs()))
                 .toList();
         return TopicProvisioner.run(broker.bootstrapServers(), specs, TopicProvisioner.Options.apply(TIMEOUT));
     }
 
     @Test
     void shouldKeepTopicsRecordsAndOffsetsWhenRestartedOnTheSameDirectory() throws Exception {
-        var topic = Topics.SUBSCRIPTION_COMMANDS.name();
+        var topic = Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT);
         var compacted = new Topic<>(
                 "local-stack-it.compacted",
                 Topics.CHANGES.keySerde(),
@@ -66,7 +67,7 @@ class KafkaBrokerIT {
         try (var broker = KafkaBroker.start(dataDir.resolve("kafka"), 0, TIMEOUT)) {
             assertThat(broker.formattedNow()).isTrue();
             assertThat(provision(broker, topics).topics(Outcome.CREATED))
-                    .containsExactlyInAnyOrder(topic, compacted.name());
+                    .containsExactlyInAnyOrder(topic, compacted.name(Deployment.DEFAULT));
             produce(broker.bootstrapServers(), topic, 10);
             firstRun = consumeAndCommit(broker.bootstrapServers(), topic, 6);
             assertThat(firstRun).hasSize(6);
@@ -77,15 +78,15 @@ class KafkaBrokerIT {
             // then nothing is formatted or created again, and the topics keep their partitions and configs
             assertThat(broker.formattedNow()).isFalse();
             assertThat(provision(broker, topics).topics(Outcome.UNCHANGED))
-                    .containsExactlyInAnyOrder(topic, compacted.name());
+                    .containsExactlyInAnyOrder(topic, compacted.name(Deployment.DEFAULT));
             try (var admin =
                     Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
-                var descriptions = admin.describeTopics(List.of(topic, compacted.name()))
+                var descriptions = admin.describeTopics(List.of(topic, compacted.name(Deployment.DEFAULT)))
                         .allTopicNames()
                         .get();
                 assertThat(descriptions.get(topic).partitions()).hasSize(PARTITIONS);
-                var config = admin.describeConfigs(
-                                List.of(new ConfigResource(ConfigResource.Type.TOPIC, compacted.name())))
+                var config = admin.describeConfigs(List.of(
+                                new ConfigResource(ConfigResource.Type.TOPIC, compacted.name(Deployment.DEFAULT))))
                         .all()
                         .get()
                         .values()
@@ -116,7 +117,7 @@ class KafkaBrokerIT {
 
     @Test
     void shouldServeTheSameAddressWithItsRecordsWhenStoppedAndRestarted() throws Exception {
-        var topic = Topics.SUBSCRIPTION_COMMANDS.name();
+        var topic = Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT);
         try (var broker = KafkaBroker.start(dataDir.resolve("kafka"), 0, TIMEOUT)) {
             // given a broker with a topic and three records
             provision(broker, List.of(Topics.SUBSCRIPTION_COMMANDS));

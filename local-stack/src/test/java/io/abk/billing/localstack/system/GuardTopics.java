@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -88,8 +89,9 @@ final class GuardTopics implements AutoCloseable {
                 new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         for (var topic : WATCHED) {
-            consumer.partitionsFor(topic.name())
-                    .forEach(info -> partitions.add(new TopicPartition(topic.name(), info.partition())));
+            consumer.partitionsFor(topic.name(Deployment.DEFAULT))
+                    .forEach(info ->
+                            partitions.add(new TopicPartition(topic.name(Deployment.DEFAULT), info.partition())));
         }
         consumer.assign(partitions);
     }
@@ -114,11 +116,11 @@ final class GuardTopics implements AutoCloseable {
             }
             for (var record : consumer.poll(Duration.ofMillis(200))) {
                 var topic = record.topic();
-                if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name())) {
+                if (topic.equals(Topics.SUBSCRIPTION_COMMANDS.name(Deployment.DEFAULT))) {
                     commands.add(decode(Topics.SUBSCRIPTION_COMMANDS, record.value()));
-                } else if (topic.equals(Topics.CHANGES.name())) {
+                } else if (topic.equals(Topics.CHANGES.name(Deployment.DEFAULT))) {
                     changes.add(decode(Topics.CHANGES, record.value()));
-                } else if (topic.equals(Topics.EVENTS.name())) {
+                } else if (topic.equals(Topics.EVENTS.name(Deployment.DEFAULT))) {
                     events.add(decode(Topics.EVENTS, record.value()));
                 } else {
                     chainRequests.add(decode(Topics.CHAIN_REQUESTS, record.value()));
@@ -129,7 +131,7 @@ final class GuardTopics implements AutoCloseable {
     }
 
     private static <V> V decode(Topic<String, V> topic, byte[] value) {
-        return topic.valueSerde().deserializer().deserialize(topic.name(), value);
+        return topic.valueSerde().deserializer().deserialize(topic.name(Deployment.DEFAULT), value);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Instant;
 import java.util.Map;
@@ -56,7 +57,7 @@ class SettlementIT {
                         ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
                 Topics.CHAIN_REQUESTS.keySerde().serializer(),
                 Topics.CHAIN_REQUESTS.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(), invoiceId, request))
+            producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), invoiceId, request))
                     .get(30, TimeUnit.SECONDS);
         }
 

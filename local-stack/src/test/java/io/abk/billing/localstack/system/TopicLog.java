@@ -1,5 +1,6 @@
 package io.abk.billing.localstack.system;
 
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,8 +44,9 @@ final class TopicLog {
                 return found;
             }
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("expected at least " + count + " matching records on " + topic.name()
-                        + " within " + AWAIT_LIMIT.toSeconds() + " s, found " + found.size() + ": " + found);
+                throw new AssertionError(
+                        "expected at least " + count + " matching records on " + topic.name(Deployment.DEFAULT)
+                                + " within " + AWAIT_LIMIT.toSeconds() + " s, found " + found.size() + ": " + found);
             }
         }
     }
@@ -79,8 +81,8 @@ final class TopicLog {
             var deadline = System.nanoTime() + READ_LIMIT.toNanos();
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("could not read " + topic.name() + " up to " + end + " within "
-                            + READ_LIMIT.toSeconds() + " s");
+                    throw new AssertionError("could not read " + topic.name(Deployment.DEFAULT) + " up to " + end
+                            + " within " + READ_LIMIT.toSeconds() + " s");
                 }
                 consumer.poll(Duration.ofMillis(200)).forEach(out::add);
             }
@@ -101,8 +103,8 @@ final class TopicLog {
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<String, ?> consumer, Topic<String, ?> topic) {
-        return consumer.partitionsFor(topic.name()).stream()
-                .map(info -> new TopicPartition(topic.name(), info.partition()))
+        return consumer.partitionsFor(topic.name(Deployment.DEFAULT)).stream()
+                .map(info -> new TopicPartition(topic.name(Deployment.DEFAULT), info.partition()))
                 .toList();
     }
 }

@@ -22,6 +22,7 @@ import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.mode.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
@@ -85,7 +86,7 @@ class UsdtAutoConfirmIT {
     static void start() throws Exception {
         broker = TestBroker.start(dir.resolve("kafka"));
         broker.createTopics(Topics.all().stream()
-                .map(topic -> new NewTopic(topic.name(), 3, (short) 1).configs(topic.configs()))
+                .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 3, (short) 1).configs(topic.configs()))
                 .toList());
         topics = new TopicLog(broker.bootstrapServers());
         node = AnvilNode.start();
@@ -396,7 +397,8 @@ class UsdtAutoConfirmIT {
                         ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000),
                 topic.keySerde().serializer(),
                 topic.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topic.name(), key, value)).get(30, TimeUnit.SECONDS);
+            producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), key, value))
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 

@@ -8,6 +8,7 @@ import io.abk.billing.scheduler.store.DueCodec;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.TestClock;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
@@ -67,18 +68,18 @@ public final class SchedulerTopology {
                 Topics.PAYMENT_LINK_COMMANDS);
     }
 
-    /** The topology, checked against {@code streamsProperties} (the app's). */
-    public static Topology build(Duration tick, Properties streamsProperties) {
-        return build(tick, FIRES_PER_TICK, streamsProperties);
+    /** The topology on {@code deployment}'s topics, checked against {@code streamsProperties} (the app's). */
+    public static Topology build(Deployment deployment, Duration tick, Properties streamsProperties) {
+        return build(deployment, tick, FIRES_PER_TICK, streamsProperties);
     }
 
-    public static Topology build(Duration tick, int firesPerTick, Properties streamsProperties) {
+    public static Topology build(Deployment deployment, Duration tick, int firesPerTick, Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         var nodes = new ScheduleNodes(DUE_ITEMS_STORE, DUE_INDEX_STORE, TEST_CLOCKS_STORE);
-        addStores(builder, nodes);
+        addStores(builder, deployment, nodes);
         var changes = Topics.CHANGES;
         KStream<String, DueCommand> commands = builder.stream(
-                        changes.name(),
+                        changes.name(deployment),
                         Consumed.<String, Change>with(changes.keySerde(), changes.valueSerde())
                                 .withName(CHANGES_SOURCE))
                 .process(
@@ -88,13 +89,15 @@ public final class SchedulerTopology {
                         nodes.dueIndexStore());
         commands.flatMapValues(DueCommand::subscriptionCommands, Named.as("select-subscription-commands"))
                 .to(
-                        Topics.SUBSCRIPTION_COMMANDS.name(),
+                        Topics.SUBSCRIPTION_COMMANDS.name(deployment),
                         produced(Topics.SUBSCRIPTION_COMMANDS, "subscription-commands-sink"));
         commands.flatMapValues(DueCommand::paymentCommands, Named.as("select-payment-commands"))
-                .to(Topics.PAYMENT_COMMANDS.name(), produced(Topics.PAYMENT_COMMANDS, "payment-commands-sink"));
+                .to(
+                        Topics.PAYMENT_COMMANDS.name(deployment),
+                        produced(Topics.PAYMENT_COMMANDS, "payment-commands-sink"));
         commands.flatMapValues(DueCommand::paymentLinkCommands, Named.as("select-payment-link-commands"))
                 .to(
-                        Topics.PAYMENT_LINK_COMMANDS.name(),
+                        Topics.PAYMENT_LINK_COMMANDS.name(deployment),
                         produced(Topics.PAYMENT_LINK_COMMANDS, "payment-link-commands-sink"));
         return builder.build();
     }
@@ -103,7 +106,7 @@ public final class SchedulerTopology {
      * Caching off: every change is written through, and under exactly-once everything is flushed at each commit
      * anyway. The global store has no changelog: billing.test-clocks (compacted) is its log.
      */
-    private static void addStores(StreamsBuilder builder, ScheduleNodes nodes) {
+    private static void addStores(StreamsBuilder builder, Deployment deployment, ScheduleNodes nodes) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(nodes.dueItemsStore()), Serdes.String(), DueCodec.entrySerde())
                 .withCachingDisabled()
@@ -119,7 +122,7 @@ public final class SchedulerTopology {
                                 Serdes.String(),
                                 AvroSerde.of(TestClock.class))
                         .withLoggingDisabled(),
-                clocks.name(),
+                clocks.name(deployment),
                 Consumed.with(clocks.keySerde(), clocks.valueSerde()).withName(TEST_CLOCKS_SOURCE),
                 TestClocks.updater(nodes.testClocksStore()));
     }

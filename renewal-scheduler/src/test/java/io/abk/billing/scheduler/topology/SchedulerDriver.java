@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TestClock;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
@@ -39,7 +40,8 @@ final class SchedulerDriver implements AutoCloseable {
 
     SchedulerDriver(Path stateDir, int firesPerTick) {
         var props = RenewalSchedulerConfig.defaults("unused:9092", stateDir).streamsProperties();
-        driver = new TopologyTestDriver(SchedulerTopology.build(TICK, firesPerTick, props), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(
+                SchedulerTopology.build(Deployment.DEFAULT, TICK, firesPerTick, props), props, WALL_CLOCK);
         changes = input(Topics.CHANGES);
         clocks = input(Topics.TEST_CLOCKS);
         subscriptionCommands = output(Topics.SUBSCRIPTION_COMMANDS);
@@ -73,12 +75,16 @@ final class SchedulerDriver implements AutoCloseable {
 
     private <V> TestInputTopic<String, V> input(Topic<String, V> topic) {
         return driver.createInputTopic(
-                topic.name(), new StringSerializer(), topic.valueSerde().serializer(), WALL_CLOCK, Duration.ZERO);
+                topic.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                topic.valueSerde().serializer(),
+                WALL_CLOCK,
+                Duration.ZERO);
     }
 
     private <V> TestOutputTopic<String, V> output(Topic<String, V> topic) {
         return driver.createOutputTopic(
-                topic.name(),
+                topic.name(Deployment.DEFAULT),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
     }

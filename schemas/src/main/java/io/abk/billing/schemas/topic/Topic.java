@@ -7,10 +7,13 @@ import org.apache.kafka.common.serialization.Serde;
 
 /**
  * One topic, declared once in {@link Topics}: its name, key and value serdes, clean-up policy, and who writes
- * and reads it (one writer per topic). Partition counts are deployment config, not part of the declaration.
+ * and reads it (one writer per topic). Partition counts are deployment config, not part of the declaration. Its
+ * name on a cluster is the deployment's ({@link #name(Deployment)}): a deployment with an id prefixes it.
+ *
+ * @param baseName the name in the default deployment (today's name), and the part every deployment's name ends with
  */
 public record Topic<K, V>(
-        String name,
+        String baseName,
         Serde<K> keySerde,
         Serde<V> valueSerde,
         Cleanup cleanup,
@@ -22,6 +25,11 @@ public record Topic<K, V>(
     public enum Cleanup {
         DELETE,
         COMPACT
+    }
+
+    /** This topic's name in {@code deployment}: {@link #baseName()} in the default one, else {@code <id>.<baseName>}. */
+    public String name(Deployment deployment) {
+        return deployment.name(baseName);
     }
 
     /** The topic-level configs to create the topic with. */

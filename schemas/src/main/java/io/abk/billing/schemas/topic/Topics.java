@@ -26,7 +26,8 @@ import org.apache.kafka.common.serialization.Serdes;
 
 /**
  * The catalog of every topic the platform owns (docs/architecture.md, "Topics"). No topic name appears anywhere else in
- * the code. Keys are strings; values are Avro envelopes in single-object encoding.
+ * the code. Keys are strings; values are Avro envelopes in single-object encoding. The names declared here are the
+ * default deployment's; a deployment with an id ({@link Deployment}) prefixes each ({@link Topic#name(Deployment)}).
  */
 public final class Topics {
 

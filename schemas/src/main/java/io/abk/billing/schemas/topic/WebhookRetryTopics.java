@@ -19,6 +19,9 @@ public record WebhookRetryTopics(List<Duration> delays) {
     /** A record may wait on a retry topic as long as its delay; a week on top covers an outage of the sender. */
     static final Duration RETENTION_MARGIN = Duration.ofDays(7);
 
+    private static final String DEAD_LETTERS_BASE_NAME =
+            Topics.WEBHOOK_DELIVERIES.baseName() + Topics.WEBHOOK_DELIVERIES_DLT_SUFFIX;
+
     public WebhookRetryTopics {
         delays = List.copyOf(delays);
     }
@@ -40,12 +43,18 @@ public record WebhookRetryTopics(List<Duration> delays) {
         return new WebhookRetryTopics(delays);
     }
 
-    public static String retry(int index) {
-        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_RETRY_SUFFIX + "-" + index;
+    /** The name of retry topic {@code index} in {@code deployment}. */
+    public static String retry(Deployment deployment, int index) {
+        return deployment.name(retryBaseName(index));
     }
 
-    public static String deadLetters() {
-        return Topics.WEBHOOK_DELIVERIES.name() + Topics.WEBHOOK_DELIVERIES_DLT_SUFFIX;
+    /** The name of the dead-letter topic in {@code deployment}. */
+    public static String deadLetters(Deployment deployment) {
+        return deployment.name(DEAD_LETTERS_BASE_NAME);
+    }
+
+    private static String retryBaseName(int index) {
+        return Topics.WEBHOOK_DELIVERIES.baseName() + Topics.WEBHOOK_DELIVERIES_RETRY_SUFFIX + "-" + index;
     }
 
     /**
@@ -62,15 +71,21 @@ public record WebhookRetryTopics(List<Duration> delays) {
                 delays.stream().max(Duration::compareTo).orElse(Duration.ZERO).plus(RETENTION_MARGIN);
         var declared = new ArrayList<Topic<String, WebhookDelivery>>();
         for (int i = 0; i < retryTopicCount(); i++) {
-            declared.add(declare(retry(i), retention, "webhook-sender (failed and deferred attempts)"));
+            declared.add(declare(retryBaseName(i), retention, "webhook-sender (failed and deferred attempts)"));
         }
-        declared.add(declare(deadLetters(), retention, "webhook-sender (deliveries whose retries are spent)"));
+        declared.add(declare(DEAD_LETTERS_BASE_NAME, retention, "webhook-sender (deliveries whose retries are spent)"));
         return List.copyOf(declared);
     }
 
-    private static Topic<String, WebhookDelivery> declare(String name, Duration retention, String writer) {
+    private static Topic<String, WebhookDelivery> declare(String baseName, Duration retention, String writer) {
         var main = Topics.WEBHOOK_DELIVERIES;
         return new Topic<>(
-                name, main.keySerde(), main.valueSerde(), Topic.Cleanup.DELETE, retention, writer, "webhook-sender");
+                baseName,
+                main.keySerde(),
+                main.valueSerde(),
+                Topic.Cleanup.DELETE,
+                retention,
+                writer,
+                "webhook-sender");
     }
 }

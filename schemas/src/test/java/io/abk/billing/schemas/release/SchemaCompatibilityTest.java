@@ -81,7 +81,7 @@ class SchemaCompatibilityTest {
                 .filter(topic -> topic.valueSerde() instanceof AvroSerde<?>)
                 .forEach(topic -> {
                     var type = ((AvroSerde<?>) topic.valueSerde()).type();
-                    assertThat(versioned).as(topic.name()).contains(type.getName());
+                    assertThat(versioned).as(topic.baseName()).contains(type.getName());
                 });
     }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,13 +20,24 @@ public abstract class DeadLetterDeserializationHandler implements Deserializatio
     /** The node header of a record that could not be decoded. */
     public static final String NODE = "deserialization";
 
+    private @Nullable String deadLetterTopic;
+
+    /**
+     * Takes the dead-letter topic from the app's {@code errors.dead.letter.queue.topic.name}, which each service sets
+     * to its catalog topic as its deployment names it.
+     */
     @Override
     public void configure(Map<String, ?> configs) {
-        // Nothing to configure: the subclass names the dead-letter topic.
+        deadLetterTopic = DeadLetterRecords.configuredTopic(configs);
     }
 
     /** The service's dead-letter topic. */
-    protected abstract String deadLetterTopic();
+    protected final String deadLetterTopic() {
+        if (deadLetterTopic == null) {
+            throw new IllegalStateException("the handler was not configured");
+        }
+        return deadLetterTopic;
+    }
 
     @Override
     public Response handleError(

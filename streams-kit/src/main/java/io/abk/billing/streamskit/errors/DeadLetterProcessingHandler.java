@@ -21,13 +21,24 @@ public abstract class DeadLetterProcessingHandler implements ProcessingException
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterProcessingHandler.class);
 
+    private @Nullable String deadLetterTopic;
+
+    /**
+     * Takes the dead-letter topic from the app's {@code errors.dead.letter.queue.topic.name}, which each service sets
+     * to its catalog topic as its deployment names it.
+     */
     @Override
     public void configure(Map<String, ?> configs) {
-        // Nothing to configure: the subclass names the dead-letter topic.
+        deadLetterTopic = DeadLetterRecords.configuredTopic(configs);
     }
 
     /** The service's dead-letter topic. */
-    protected abstract String deadLetterTopic();
+    protected final String deadLetterTopic() {
+        if (deadLetterTopic == null) {
+            throw new IllegalStateException("the handler was not configured");
+        }
+        return deadLetterTopic;
+    }
 
     /** The record's ids as {@code key=value} pairs for the log line (e.g. {@code commandId=... merchantId=...}). */
     protected abstract String describe(@Nullable Object value);

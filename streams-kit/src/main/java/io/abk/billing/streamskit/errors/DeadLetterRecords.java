@@ -3,9 +3,12 @@ package io.abk.billing.streamskit.errors;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +29,21 @@ public final class DeadLetterRecords {
     public static final String NODE_HEADER = "billing.errors.node";
 
     private DeadLetterRecords() {}
+
+    /**
+     * The dead-letter topic an app's configuration names ({@code errors.dead.letter.queue.topic.name}), for the
+     * handlers Kafka Streams creates by class name and configures with that configuration.
+     *
+     * @throws ConfigException when the app names none: its failed records would have nowhere to go
+     */
+    static String configuredTopic(Map<String, ?> configs) {
+        var topic = configs.get(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG);
+        if (!(topic instanceof String name) || name.isBlank()) {
+            throw new ConfigException(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG
+                    + " must name the service's dead-letter topic for its dead-letter handlers");
+        }
+        return name;
+    }
 
     /** The dead letter of the record a Kafka Streams exception handler was given. */
     public static ProducerRecord<byte[], byte[]> of(

@@ -55,6 +55,7 @@ public final class StreamsApp implements AutoCloseable {
     private final List<AutoCloseable> companions = new CopyOnWriteArrayList<>();
     private final List<Supplier<Map<String, Health>>> components = new CopyOnWriteArrayList<>();
     private final Set<String> consumerGroups = new java.util.concurrent.CopyOnWriteArraySet<>();
+    private final Set<String> deadLetterTopics = new java.util.concurrent.CopyOnWriteArraySet<>();
     private final ActiveRestorations restorations = new ActiveRestorations();
 
     private StreamsApp(
@@ -176,6 +177,16 @@ public final class StreamsApp implements AutoCloseable {
     /** Records that a companion of the app consumes in {@code group}. */
     public void consumesAs(String group) {
         consumerGroups.add(group);
+    }
+
+    /** The topics the service dead-letters to (as its deployment names them), whose record counts it reports. */
+    public Set<String> deadLetterTopics() {
+        return Set.copyOf(deadLetterTopics);
+    }
+
+    /** Records that the service dead-letters to {@code topic}. */
+    public void deadLettersTo(String topic) {
+        deadLetterTopics.add(topic);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.usdt.http.error.ErrorCodes;
@@ -34,6 +35,7 @@ public final class CommandBus implements AutoCloseable {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     private final KafkaProducer<String, byte[]> producer;
+    private final Deployment deployment;
     private final OutcomeWaiters waiters;
     private final OutcomeFeed feed;
     private final Duration timeout;
@@ -41,10 +43,12 @@ public final class CommandBus implements AutoCloseable {
     public CommandBus(
             String bootstrapServers,
             KafkaClientSecurity security,
+            Deployment deployment,
             String clientId,
             OutcomeWaiters waiters,
             OutcomeFeed feed,
             Duration timeout) {
+        this.deployment = deployment;
         this.producer = new KafkaProducer<>(
                 security.with(Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -133,21 +137,21 @@ public final class CommandBus implements AutoCloseable {
     }
 
     private <V> Mono<Void> send(Topic<String, V> topic, String key, V value) {
-        var bytes = topic.valueSerde().serializer().serialize(topic.name(), value);
-        return Mono.<Void>create(sink ->
-                        producer.send(new ProducerRecord<>(topic.name(), key, bytes), (metadata, error) -> {
-                            if (error != null) {
-                                sink.error(new UsdtApiException(
-                                        503,
-                                        ErrorCodes.SERVICE_UNAVAILABLE,
-                                        "Kafka did not take the command; retry shortly",
-                                        null,
-                                        null,
-                                        RETRY_AFTER));
-                            } else {
-                                sink.success();
-                            }
-                        }))
+        var name = topic.name(deployment);
+        var bytes = topic.valueSerde().serializer().serialize(name, value);
+        return Mono.<Void>create(sink -> producer.send(new ProducerRecord<>(name, key, bytes), (metadata, error) -> {
+                    if (error != null) {
+                        sink.error(new UsdtApiException(
+                                503,
+                                ErrorCodes.SERVICE_UNAVAILABLE,
+                                "Kafka did not take the command; retry shortly",
+                                null,
+                                null,
+                                RETRY_AFTER));
+                    } else {
+                        sink.success();
+                    }
+                }))
                 .subscribeOn(Schedulers.boundedElastic());
     }
 

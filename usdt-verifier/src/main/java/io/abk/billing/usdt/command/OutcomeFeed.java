@@ -2,6 +2,7 @@ package io.abk.billing.usdt.command;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,20 +36,29 @@ public final class OutcomeFeed implements AutoCloseable {
     private static final Duration POSITION_PATIENCE = Duration.ofSeconds(10);
 
     private final KafkaConsumer<String, UsdtCommandOutcome> consumer;
+    /** {@code usdt.command-outcomes} as the deployment names it. */
+    private final String topic;
+
     private final OutcomeWaiters waiters;
     private final Thread thread;
     private final CountDownLatch positioned = new CountDownLatch(1);
     private volatile boolean running = true;
 
-    private OutcomeFeed(KafkaConsumer<String, UsdtCommandOutcome> consumer, OutcomeWaiters waiters) {
+    private OutcomeFeed(KafkaConsumer<String, UsdtCommandOutcome> consumer, String topic, OutcomeWaiters waiters) {
         this.consumer = consumer;
+        this.topic = topic;
         this.waiters = waiters;
         this.thread = new Thread(this::run, "usdt-outcome-feed");
         this.thread.setDaemon(true);
     }
 
+    /** Reads {@code deployment}'s outcomes as {@code clientId}. */
     public static OutcomeFeed start(
-            String bootstrapServers, KafkaClientSecurity security, String clientId, OutcomeWaiters waiters) {
+            String bootstrapServers,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            String clientId,
+            OutcomeWaiters waiters) {
         var topic = Topics.USDT_COMMAND_OUTCOMES;
         var consumer = new KafkaConsumer<>(
                 security.with(Map.<String, Object>of(
@@ -59,7 +69,7 @@ public final class OutcomeFeed implements AutoCloseable {
                         ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS)),
                 topic.keySerde().deserializer(),
                 topic.valueSerde().deserializer());
-        var feed = new OutcomeFeed(consumer, waiters);
+        var feed = new OutcomeFeed(consumer, topic.name(deployment), waiters);
         feed.thread.start();
         return feed;
     }
@@ -74,7 +84,6 @@ public final class OutcomeFeed implements AutoCloseable {
     }
 
     private void run() {
-        var topic = Topics.USDT_COMMAND_OUTCOMES.name();
         try {
             if (!position(topic)) {
                 return;

@@ -4,6 +4,7 @@ import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.opskit.metrics.KafkaBacklog;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.streamskit.lifecycle.TopicRequirements;
@@ -60,15 +61,25 @@ public class VerifierConfiguration {
     }
 
     @Bean
-    Deployment deployment(UsdtProperties properties, Environment environment) {
-        var deployment = Deployment.check(properties, environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
+    VerifierDeployment verifierDeployment(UsdtProperties properties, Environment environment) {
+        var verifier =
+                VerifierDeployment.check(properties, environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
         log.info(
                 "event=usdt_verifier_configured production={} sandbox={} keys={} settings=\"{}\"",
-                deployment.production(),
-                deployment.sandbox(),
-                deployment.keys().size(),
+                verifier.production(),
+                verifier.sandbox(),
+                verifier.keys().size(),
                 properties);
-        return deployment;
+        return verifier;
+    }
+
+    /**
+     * The deployment whose names the verifier gives on the Kafka cluster ({@code BILLING_DEPLOYMENT_ID}): its topics,
+     * its application id and its clients' ids (a settings map given to its start wins over the environment).
+     */
+    @Bean
+    Deployment deployment(Environment environment) {
+        return Deployment.of(SpringLaunch.env(environment).text(Deployment.VARIABLE, ""));
     }
 
     @Bean
@@ -80,8 +91,8 @@ public class VerifierConfiguration {
     }
 
     @Bean
-    TransactionSource transactions(Deployment deployment, UsdtProperties properties) {
-        if (deployment.sandbox()) {
+    TransactionSource transactions(VerifierDeployment verifier, UsdtProperties properties) {
+        if (verifier.sandbox()) {
             return new SandboxTransactions();
         }
         var chain = properties.chain();
@@ -124,11 +135,20 @@ public class VerifierConfiguration {
 
     @Bean(destroyMethod = "close")
     OutcomeFeed outcomeFeed(
-            UsdtProperties properties, KafkaClientSecurity security, OutcomeWaiters waiters, Deployment deployment)
+            UsdtProperties properties,
+            KafkaClientSecurity security,
+            OutcomeWaiters waiters,
+            // Taken so that the deployment's checks run first: a refused setting ends the start before Kafka is read.
+            VerifierDeployment verifier,
+            Deployment deployment)
             throws InterruptedException {
         var kafka = properties.kafka();
-        var feed =
-                OutcomeFeed.start(kafka.bootstrapServers(), security, kafka.applicationId() + "-outcome-feed", waiters);
+        var feed = OutcomeFeed.start(
+                kafka.bootstrapServers(),
+                security,
+                deployment,
+                applicationId(properties, deployment) + "-outcome-feed",
+                waiters);
         if (!feed.awaitReady(FEED_START_WAIT)) {
             log.warn("event=outcome_feed_not_ready_at_start waitedMs={}", FEED_START_WAIT.toMillis());
         }
@@ -137,12 +157,17 @@ public class VerifierConfiguration {
 
     @Bean(destroyMethod = "close")
     CommandBus commandBus(
-            UsdtProperties properties, KafkaClientSecurity security, OutcomeWaiters waiters, OutcomeFeed feed) {
+            UsdtProperties properties,
+            KafkaClientSecurity security,
+            Deployment deployment,
+            OutcomeWaiters waiters,
+            OutcomeFeed feed) {
         var kafka = properties.kafka();
         return new CommandBus(
                 kafka.bootstrapServers(),
                 security,
-                kafka.applicationId() + "-commands",
+                deployment,
+                applicationId(properties, deployment) + "-commands",
                 waiters,
                 feed,
                 properties.requestTimeout());
@@ -155,20 +180,22 @@ public class VerifierConfiguration {
             KafkaClientSecurity security,
             IntentPolicy policy,
             MeterRegistry registry,
+            VerifierDeployment verifier,
             Deployment deployment) {
         var kafka = properties.kafka();
-        var props = streamsProperties(properties, security);
-        var settings = topologySettings(properties, policy, deployment);
-        var topology = IntentTopology.build(settings, props);
-        var layout = TopicLayout.of(IntentTopology.topics(settings));
+        var applicationId = applicationId(properties, deployment);
+        var props = streamsProperties(properties, security, deployment);
+        var settings = topologySettings(properties, policy, verifier);
+        var topology = IntentTopology.build(deployment, settings, props);
+        var layout = TopicLayout.of(deployment, IntentTopology.topics(settings));
         var app = StreamsApp.create(
-                kafka.applicationId(), topology, props, new TopicRequirements(layout.names(), layout::problems));
+                applicationId, topology, props, new TopicRequirements(layout.names(), layout::problems));
         app.bindMetrics(registry);
         // billing_consumer_group_lag{group="usdt-verifier"}, as every Streams service reports it; no dead-letter topic.
         app.closeWith(KafkaBacklog.start(app.adminConfig(), registry, app.consumerGroups(), Set.of(), BACKLOG_EVERY));
         log.info(
                 "event=streams_starting applicationId={} stateDir={} commitIntervalMs={}",
-                kafka.applicationId(),
+                applicationId,
                 kafka.stateDirectory(),
                 kafka.commitInterval().toMillis());
         app.startWhenTopicsExist();
@@ -180,22 +207,29 @@ public class VerifierConfiguration {
      * books watch; in the sandbox (no chain) none, so nothing is watched and chain.transfers is not read.
      */
     static IntentTopology.Settings topologySettings(
-            UsdtProperties properties, IntentPolicy policy, Deployment deployment) {
+            UsdtProperties properties, IntentPolicy policy, VerifierDeployment verifier) {
         var chain = properties.chain();
         return new IntentTopology.Settings(
                 policy,
                 chain.chainId(),
-                deployment.sandbox()
-                        ? null
-                        : new IntentTopology.ChainToken(chain.tokenAddress(), chain.tokenDecimals()));
+                verifier.sandbox() ? null : new IntentTopology.ChainToken(chain.tokenAddress(), chain.tokenDecimals()));
+    }
+
+    /**
+     * The application id the Streams part runs under ({@code BILLING_USDT_APPLICATION_ID} in {@code deployment}): its
+     * consumer group, its internal topics' prefix, and the prefix of the verifier's other clients' ids.
+     */
+    static String applicationId(UsdtProperties properties, Deployment deployment) {
+        return deployment.name(properties.kafka().applicationId());
     }
 
     /** The Kafka Streams settings of the intents' app: the shared exactly-once set, and its exception handlers. */
-    static Properties streamsProperties(UsdtProperties properties, KafkaClientSecurity security) {
+    static Properties streamsProperties(
+            UsdtProperties properties, KafkaClientSecurity security, Deployment deployment) {
         var kafka = properties.kafka();
         var props = StreamsProperties.exactlyOnce(
                 kafka.bootstrapServers(),
-                kafka.applicationId(),
+                applicationId(properties, deployment),
                 kafka.stateDirectory(),
                 kafka.commitInterval(),
                 security);

@@ -1,6 +1,6 @@
 package io.abk.billing.usdt.http;
 
-import io.abk.billing.usdt.config.Deployment;
+import io.abk.billing.usdt.config.VerifierDeployment;
 import io.abk.billing.usdt.domain.match.SandboxScenario;
 import io.abk.billing.usdt.render.UsdtJson;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,7 +16,7 @@ public class ScenarioRoutes {
 
     private final boolean sandbox;
 
-    public ScenarioRoutes(Deployment deployment) {
+    public ScenarioRoutes(VerifierDeployment deployment) {
         this.sandbox = deployment.sandbox();
     }
 

@@ -2,7 +2,7 @@ package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.usdt.command.CommandBus;
-import io.abk.billing.usdt.config.Deployment;
+import io.abk.billing.usdt.config.VerifierDeployment;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.match.IntentTerms;
 import io.abk.billing.usdt.domain.match.SandboxScenario;
@@ -40,7 +40,7 @@ public class TestEventRoutes {
     private final boolean sandbox;
     private final Clock clock;
 
-    public TestEventRoutes(CommandBus commands, Deployment deployment, Clock clock) {
+    public TestEventRoutes(CommandBus commands, VerifierDeployment deployment, Clock clock) {
         this.commands = commands;
         this.sandbox = deployment.sandbox();
         this.clock = clock;

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.UsdtIdempotencyRecord;
 import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
@@ -102,14 +103,15 @@ public final class IntentTopology {
         return List.copyOf(topics);
     }
 
-    public static Topology build(Settings settings, Properties streamsProperties) {
+    /** The topology on {@code deployment}'s topics, checked against {@code streamsProperties} (the app's). */
+    public static Topology build(Deployment deployment, Settings settings, Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         addStores(builder);
         var commands = Topics.USDT_INTENT_COMMANDS;
         var outcomes = Topics.USDT_COMMAND_OUTCOMES;
         var addressCommands = Topics.USDT_ADDRESS_COMMANDS;
         var intentOutputs = builder.stream(
-                        commands.name(),
+                        commands.name(deployment),
                         Consumed.with(commands.keySerde(), commands.valueSerde())
                                 .withName("intent-commands-source"))
                 .process(
@@ -119,13 +121,13 @@ public final class IntentTopology {
                         EXPIRIES_STORE);
         intentOutputs
                 .flatMap((key, out) -> out.outcomes(), Named.as("select-intent-outcomes"))
-                .to(outcomes.name(), produced(outcomes, "intent-outcomes-sink"));
+                .to(outcomes.name(deployment), produced(outcomes, "intent-outcomes-sink"));
         intentOutputs
                 .flatMap((key, out) -> out.events(), Named.as("select-events"))
-                .to(Topics.USDT_EVENTS.name(), produced(Topics.USDT_EVENTS, "events-sink"));
+                .to(Topics.USDT_EVENTS.name(deployment), produced(Topics.USDT_EVENTS, "events-sink"));
         intentOutputs
                 .flatMap((key, out) -> out.addressCommands(), Named.as("select-address-book-changes"))
-                .to(addressCommands.name(), produced(addressCommands, "address-book-changes-sink"));
+                .to(addressCommands.name(deployment), produced(addressCommands, "address-book-changes-sink"));
         intentOutputs
                 .flatMap((key, out) -> out.claims(), Named.as("select-tx-claims"))
                 // Partitions: as many as usdt.intent-commands (Kafka Streams' default for a repartition).
@@ -133,16 +135,16 @@ public final class IntentTopology {
                         .withKeySerde(Serdes.String())
                         .withValueSerde(AvroSerde.of(UsdtTxClaim.class)))
                 .process(TxHashClaimProcessor::new, Named.as("tx-claims-processor"), TX_CLAIMS_STORE)
-                .to(commands.name(), produced(commands, "claim-answers-sink"));
+                .to(commands.name(deployment), produced(commands, "claim-answers-sink"));
         var idempotency = Topics.USDT_IDEMPOTENCY_COMMANDS;
         builder.stream(
-                        idempotency.name(),
+                        idempotency.name(deployment),
                         Consumed.with(idempotency.keySerde(), idempotency.valueSerde())
                                 .withName("idempotency-commands-source"))
                 .process(IdempotencyProcessor::new, Named.as("idempotency-processor"), IDEMPOTENCY_STORE)
-                .to(outcomes.name(), produced(outcomes, "idempotency-outcomes-sink"));
+                .to(outcomes.name(deployment), produced(outcomes, "idempotency-outcomes-sink"));
         var addressOutputs = builder.stream(
-                        addressCommands.name(),
+                        addressCommands.name(deployment),
                         Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
                                 .withName("address-commands-source"))
                 .process(
@@ -151,22 +153,22 @@ public final class IntentTopology {
                         ADDRESS_BOOKS_STORE);
         addressOutputs
                 .flatMap((key, out) -> out.confirms(), Named.as("select-poll-confirms"))
-                .to(commands.name(), produced(commands, "poll-confirms-sink"));
+                .to(commands.name(deployment), produced(commands, "poll-confirms-sink"));
         addressOutputs
                 .flatMap((key, out) -> out.outcomes(), Named.as("select-poll-outcomes"))
-                .to(outcomes.name(), produced(outcomes, "poll-outcomes-sink"));
+                .to(outcomes.name(deployment), produced(outcomes, "poll-outcomes-sink"));
         if (settings.token() != null) {
             var watched = Topics.USDT_WATCHED_ADDRESSES;
             addressOutputs
                     .flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
-                    .to(watched.name(), produced(watched, "watched-addresses-sink"));
+                    .to(watched.name(deployment), produced(watched, "watched-addresses-sink"));
             var transfers = Topics.CHAIN_TRANSFERS;
             builder.stream(
-                            transfers.name(),
+                            transfers.name(deployment),
                             Consumed.with(transfers.keySerde(), transfers.valueSerde())
                                     .withName("chain-transfers-source"))
                     .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
-                    .to(addressCommands.name(), produced(addressCommands, "transfer-polls-sink"));
+                    .to(addressCommands.name(deployment), produced(addressCommands, "transfer-polls-sink"));
         }
         return builder.build();
     }

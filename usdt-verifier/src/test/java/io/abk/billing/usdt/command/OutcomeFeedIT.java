@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,8 +34,8 @@ class OutcomeFeedIT {
         // given a feed started against an address where no broker answers yet
         int port = TestBroker.freePort();
         var waiters = new OutcomeWaiters();
-        try (var feed =
-                OutcomeFeed.start("127.0.0.1:" + port, KafkaClientSecurity.PLAINTEXT, "outcome-feed-it", waiters)) {
+        try (var feed = OutcomeFeed.start(
+                "127.0.0.1:" + port, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT, "outcome-feed-it", waiters)) {
             // its metadata requests time out (after 1 s each) while it keeps trying
             await().during(Duration.ofSeconds(3))
                     .atMost(Duration.ofSeconds(10))
@@ -46,14 +47,17 @@ class OutcomeFeedIT {
             // when the broker comes up on that address with the topic
             try (var broker = TestBroker.start(logDir, port)) {
                 var topic = Topics.USDT_COMMAND_OUTCOMES;
-                broker.createTopics(List.of(new NewTopic(topic.name(), 2, (short) 1).configs(topic.configs())));
+                broker.createTopics(
+                        List.of(new NewTopic(topic.name(Deployment.DEFAULT), 2, (short) 1).configs(topic.configs())));
 
                 // then the feed positions itself, and an outcome written afterwards reaches its waiter
                 await().atMost(Duration.ofSeconds(60)).until(feed::isReady);
                 var waiting = waiters.await("cmd_after_start");
                 try (var producer = producer(broker.bootstrapServers())) {
                     producer.send(new ProducerRecord<>(
-                                    Topics.USDT_COMMAND_OUTCOMES.name(), "cmd_after_start", outcome("cmd_after_start")))
+                                    Topics.USDT_COMMAND_OUTCOMES.name(Deployment.DEFAULT),
+                                    "cmd_after_start",
+                                    outcome("cmd_after_start")))
                             .get();
                 }
                 await().atMost(Duration.ofSeconds(30)).until(waiting::isDone);

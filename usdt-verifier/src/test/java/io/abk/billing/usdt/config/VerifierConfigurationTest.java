@@ -20,7 +20,8 @@ class VerifierConfigurationTest {
     void shouldFollowTheChainsUsdtThroughTheIndexerWhenOnAChain() {
         var properties = UsdtPropertiesTest.properties(false, List.of(KEY));
 
-        var settings = VerifierConfiguration.topologySettings(properties, POLICY, Deployment.check(properties, false));
+        var settings =
+                VerifierConfiguration.topologySettings(properties, POLICY, VerifierDeployment.check(properties, false));
 
         assertThat(settings.chainId()).isEqualTo(728126428);
         assertThat(settings.token())
@@ -31,7 +32,8 @@ class VerifierConfigurationTest {
     void shouldFollowNothingInTheSandbox() {
         var properties = UsdtPropertiesTest.properties(true, List.of(KEY));
 
-        var settings = VerifierConfiguration.topologySettings(properties, POLICY, Deployment.check(properties, false));
+        var settings =
+                VerifierConfiguration.topologySettings(properties, POLICY, VerifierDeployment.check(properties, false));
 
         assertThat(settings.token()).isNull();
     }

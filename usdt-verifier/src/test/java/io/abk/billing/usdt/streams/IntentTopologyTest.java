@@ -14,6 +14,7 @@ import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtPollTransfers;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
@@ -78,31 +79,31 @@ class IntentTopologyTest {
     void start() {
         var props = StreamsProperties.exactlyOnce(
                 "unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30), KafkaClientSecurity.PLAINTEXT);
-        driver = new TopologyTestDriver(IntentTopology.build(SETTINGS, props), props, WALL_CLOCK);
+        driver = new TopologyTestDriver(IntentTopology.build(Deployment.DEFAULT, SETTINGS, props), props, WALL_CLOCK);
         var commandTopic = Topics.USDT_INTENT_COMMANDS;
         commands = driver.createInputTopic(
-                commandTopic.name(),
+                commandTopic.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 commandTopic.valueSerde().serializer());
         var addressTopic = Topics.USDT_ADDRESS_COMMANDS;
         addressCommands = driver.createInputTopic(
-                addressTopic.name(),
+                addressTopic.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 addressTopic.valueSerde().serializer());
         outcomes = driver.createOutputTopic(
-                Topics.USDT_COMMAND_OUTCOMES.name(),
+                Topics.USDT_COMMAND_OUTCOMES.name(Deployment.DEFAULT),
                 Topics.USDT_COMMAND_OUTCOMES.keySerde().deserializer(),
                 Topics.USDT_COMMAND_OUTCOMES.valueSerde().deserializer());
         events = driver.createOutputTopic(
-                Topics.USDT_EVENTS.name(),
+                Topics.USDT_EVENTS.name(Deployment.DEFAULT),
                 Topics.USDT_EVENTS.keySerde().deserializer(),
                 Topics.USDT_EVENTS.valueSerde().deserializer());
         transfers = driver.createInputTopic(
-                Topics.CHAIN_TRANSFERS.name(),
+                Topics.CHAIN_TRANSFERS.name(Deployment.DEFAULT),
                 new StringSerializer(),
                 Topics.CHAIN_TRANSFERS.valueSerde().serializer());
         watched = driver.createOutputTopic(
-                Topics.USDT_WATCHED_ADDRESSES.name(),
+                Topics.USDT_WATCHED_ADDRESSES.name(Deployment.DEFAULT),
                 Topics.USDT_WATCHED_ADDRESSES.keySerde().deserializer(),
                 Topics.USDT_WATCHED_ADDRESSES.valueSerde().deserializer());
     }
@@ -456,13 +457,22 @@ class IntentTopologyTest {
                 "unused:9092", "usdt-verifier", stateDir, Duration.ofMillis(30), KafkaClientSecurity.PLAINTEXT);
         var sandbox = new IntentTopology.Settings(POLICY, CHAIN_ID);
 
-        var description = IntentTopology.build(sandbox, props).describe().toString();
+        var description = IntentTopology.build(Deployment.DEFAULT, sandbox, props)
+                .describe()
+                .toString();
 
-        assertThat(description).doesNotContain(Topics.CHAIN_TRANSFERS.name(), Topics.USDT_WATCHED_ADDRESSES.name());
+        assertThat(description)
+                .doesNotContain(
+                        Topics.CHAIN_TRANSFERS.name(Deployment.DEFAULT),
+                        Topics.USDT_WATCHED_ADDRESSES.name(Deployment.DEFAULT));
         assertThat(IntentTopology.topics(sandbox))
                 .doesNotContain(Topics.CHAIN_TRANSFERS, Topics.USDT_WATCHED_ADDRESSES);
-        assertThat(IntentTopology.build(SETTINGS, props).describe().toString())
-                .contains(Topics.CHAIN_TRANSFERS.name(), Topics.USDT_WATCHED_ADDRESSES.name());
+        assertThat(IntentTopology.build(Deployment.DEFAULT, SETTINGS, props)
+                        .describe()
+                        .toString())
+                .contains(
+                        Topics.CHAIN_TRANSFERS.name(Deployment.DEFAULT),
+                        Topics.USDT_WATCHED_ADDRESSES.name(Deployment.DEFAULT));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.companion;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -33,9 +34,9 @@ public class CompanionConfiguration {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, UsdtEvent> companionFanOutContainerFactory(
-            SenderProperties properties, KafkaClientSecurity security) {
+            SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
         return KafkaClientsConfiguration.batchContainerFactory(
-                properties, security, Topics.USDT_EVENTS, "webhook-sender-usdt-fanout");
+                properties, security, Topics.USDT_EVENTS, deployment.name(CompanionFanOutListener.GROUP));
     }
 
     @Bean
@@ -43,9 +44,15 @@ public class CompanionConfiguration {
             CompanionMerchant merchant,
             SenderProperties properties,
             EventLog eventLog,
-            KafkaTemplate<String, WebhookDelivery> deliveryTemplate) {
+            KafkaTemplate<String, WebhookDelivery> deliveryTemplate,
+            Deployment deployment) {
         return new CompanionFanOutListener(
-                merchant.id(), properties.usdt().webhookMode(), eventLog, deliveryTemplate, Clock.systemUTC());
+                merchant.id(),
+                properties.usdt().webhookMode(),
+                eventLog,
+                deliveryTemplate,
+                Clock.systemUTC(),
+                deployment);
     }
 
     /** The internal merchant that owns the companion's endpoints and events. */

@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.companion;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.fanout.EventLog;
 import io.abk.billing.webhooks.fanout.FanOut;
@@ -31,7 +32,7 @@ import org.springframework.kafka.core.KafkaTemplate;
  */
 public class CompanionFanOutListener {
 
-    /** The consumer group of the companion's fan-out. */
+    /** The consumer group of the companion's fan-out in the default deployment. */
     public static final String GROUP = "webhook-sender-usdt-fanout";
 
     private static final Logger log = LoggerFactory.getLogger(CompanionFanOutListener.class);
@@ -43,26 +44,39 @@ public class CompanionFanOutListener {
     private final EventLog eventLog;
     private final KafkaTemplate<String, WebhookDelivery> deliveries;
     private final Clock clock;
+    private final Deployment deployment;
 
     public CompanionFanOutListener(
             String merchantId,
             String mode,
             EventLog eventLog,
             KafkaTemplate<String, WebhookDelivery> deliveries,
-            Clock clock) {
+            Clock clock,
+            Deployment deployment) {
         this.merchantId = merchantId;
         this.mode = Mode.valueOf(mode.toUpperCase(Locale.ROOT));
         this.eventLog = eventLog;
         this.deliveries = deliveries;
         this.clock = clock;
+        this.deployment = deployment;
+    }
+
+    /** The listener's group: the companion's fan-out's in its deployment. */
+    public String groupId() {
+        return deployment.name(GROUP);
+    }
+
+    /** The topic the listener reads: usdt.events as its deployment names it. */
+    public String topic() {
+        return Topics.USDT_EVENTS.name(deployment);
     }
 
     @KafkaListener(
             id = "webhook-usdt-fanout",
-            groupId = GROUP,
+            groupId = "#{__listener.groupId()}",
             batch = "true",
             containerFactory = "companionFanOutContainerFactory",
-            topics = "#{T(io.abk.billing.schemas.topic.Topics).USDT_EVENTS.name()}")
+            topics = "#{__listener.topic()}")
     public void fanOut(List<ConsumerRecord<String, @Nullable UsdtEvent>> records) throws InterruptedException {
         var entries = new ArrayList<EventLog.Entry>(records.size());
         var modeText = mode.name().toLowerCase(Locale.ROOT);
@@ -91,7 +105,8 @@ public class CompanionFanOutListener {
         var sends = new ArrayList<CompletableFuture<?>>();
         for (var entry : entries) {
             for (var delivery : FanOut.deliveries(entry, mode, endpoints, now)) {
-                sends.add(deliveries.send(Topics.WEBHOOK_DELIVERIES.name(), delivery.getEndpointId(), delivery));
+                sends.add(deliveries.send(
+                        Topics.WEBHOOK_DELIVERIES.name(deployment), delivery.getEndpointId(), delivery));
             }
         }
         try {

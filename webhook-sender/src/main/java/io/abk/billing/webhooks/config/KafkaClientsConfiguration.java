@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.config;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import java.util.HashMap;
@@ -36,6 +37,15 @@ public class KafkaClientsConfiguration {
     @Bean
     KafkaClientSecurity kafkaClientSecurity(Environment environment) {
         return KafkaClientSecurity.fromEnv(SpringLaunch.env(environment));
+    }
+
+    /**
+     * The deployment whose names the sender gives on the Kafka cluster ({@code BILLING_DEPLOYMENT_ID}): its topics,
+     * consumer groups and client ids (a settings map given to its start wins over the environment).
+     */
+    @Bean
+    Deployment deployment(Environment environment) {
+        return Deployment.of(SpringLaunch.env(environment).text(Deployment.VARIABLE, ""));
     }
 
     /** The consumer settings the fan-out listener starts from. */
@@ -81,7 +91,7 @@ public class KafkaClientsConfiguration {
 
     @Bean
     DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(
-            SenderProperties properties, KafkaClientSecurity security) {
+            SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
         Map<String, Object> configs = security.with(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
@@ -99,7 +109,7 @@ public class KafkaClientsConfiguration {
                 ProducerConfig.COMPRESSION_TYPE_CONFIG,
                 "lz4",
                 ProducerConfig.CLIENT_ID_CONFIG,
-                "webhook-sender-deliveries"));
+                deployment.name("webhook-sender-deliveries")));
         return new DefaultKafkaProducerFactory<>(
                 configs,
                 Topics.WEBHOOK_DELIVERIES.keySerde().serializer(),

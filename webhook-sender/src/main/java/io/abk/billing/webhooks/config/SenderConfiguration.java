@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.config;
 
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.webhooks.companion.CompanionConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryConfiguration;
 import io.abk.billing.webhooks.delivery.DeliveryService;
@@ -72,7 +73,8 @@ public class SenderConfiguration {
             RetrySchedule schedule,
             DeliveryService delivery,
             KafkaListenerEndpointRegistry listeners,
-            KafkaClientSecurity security) {
-        return new SenderOperations(properties, security, schedule, delivery, listeners);
+            KafkaClientSecurity security,
+            Deployment deployment) {
+        return new SenderOperations(properties, security, deployment, schedule, delivery, listeners);
     }
 }

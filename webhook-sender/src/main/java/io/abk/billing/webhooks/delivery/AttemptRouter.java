@@ -27,11 +27,12 @@ final class AttemptRouter {
     private final RetryTopics topics;
     private final Producer<String, byte[]> producer;
     private final Clock clock;
-    private final Deferrals deferrals = new Deferrals();
+    private final Deferrals deferrals;
 
     AttemptRouter(DeliveryAttempts attempts, RetryTopics topics, Producer<String, byte[]> producer, Clock clock) {
         this.attempts = attempts;
         this.topics = topics;
+        this.deferrals = new Deferrals(topics);
         this.producer = producer;
         this.clock = clock;
     }
@@ -79,7 +80,7 @@ final class AttemptRouter {
             ConsumerRecord<String, byte[]> record, WebhookDelivery delivery, int attempt, int bound) {
         deferrals.deferred(record, delivery, attempt, bound);
         DeliveryMeters.deferred();
-        return send(Deferrals.copy(record, attempt, clock.instant()));
+        return send(deferrals.copy(record, attempt, clock.instant()));
     }
 
     /** A record whose value cannot be read: straight to the dead letters, bytes as they came. */
@@ -90,8 +91,7 @@ final class AttemptRouter {
                 record.partition(),
                 record.offset(),
                 problem.getMessage());
-        return send(
-                new ProducerRecord<>(RetryTopics.deadLetters(), null, record.key(), record.value(), record.headers()));
+        return send(new ProducerRecord<>(topics.deadLetters(), null, record.key(), record.value(), record.headers()));
     }
 
     private CompletableFuture<Void> forward(

@@ -29,17 +29,20 @@ final class Deferrals {
 
     static final Duration SUMMARY_EVERY = Duration.ofSeconds(30);
 
+    /** Retry topic 0, as the deployment names it. */
+    private final String topic;
+
     private final AtomicLong total = new AtomicLong();
     private final AtomicLong sinceSummary = new AtomicLong();
     private final AtomicLong nextSummary = new AtomicLong(System.nanoTime());
 
-    static String topic() {
-        return RetryTopics.retry(0);
+    Deferrals(RetryTopics topics) {
+        this.topic = topics.retry(0);
     }
 
     /** The copy to produce: same key, value and headers, the same attempt number, due {@link #DELAY} after {@code now}. */
-    static ProducerRecord<String, byte[]> copy(ConsumerRecord<String, byte[]> record, int attempt, Instant now) {
-        var copy = new ProducerRecord<>(topic(), null, record.key(), record.value(), record.headers());
+    ProducerRecord<String, byte[]> copy(ConsumerRecord<String, byte[]> record, int attempt, Instant now) {
+        var copy = new ProducerRecord<>(topic, null, record.key(), record.value(), record.headers());
         DeliveryHeaders.forward(copy.headers(), attempt, now.plus(DELAY));
         return copy;
     }
@@ -53,7 +56,7 @@ final class Deferrals {
                 delivery.getEndpointId(),
                 attempt,
                 record.topic(),
-                topic(),
+                topic,
                 bound);
         long now = System.nanoTime();
         long due = nextSummary.get();

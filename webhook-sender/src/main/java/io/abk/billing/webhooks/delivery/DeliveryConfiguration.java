@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.delivery;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
 import io.abk.billing.webhooks.attempt.HttpDeliveryAttempts;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -49,8 +50,16 @@ public class DeliveryConfiguration {
             DeliveryAttempts attempts,
             InFlightLimit inFlightLimit,
             EndpointLimit endpointLimit,
-            KafkaClientSecurity security) {
+            KafkaClientSecurity security,
+            Deployment deployment) {
         return new DeliveryService(
-                properties, security, retrySchedule, attempts, inFlightLimit, endpointLimit, Clock.systemUTC());
+                properties,
+                security,
+                deployment,
+                retrySchedule,
+                attempts,
+                inFlightLimit,
+                endpointLimit,
+                Clock.systemUTC());
     }
 }

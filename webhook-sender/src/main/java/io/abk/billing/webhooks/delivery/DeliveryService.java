@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.delivery;
 
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
@@ -30,18 +31,22 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Delivery (flow points 2 and 3): checks that the retry and dead-letter topics of the schedule exist, then runs
- * {@code BILLING_WEBHOOKS_CONCURRENCY} delivery loops in consumer group {@code webhook-sender}, sharing one
+ * {@code BILLING_WEBHOOKS_CONCURRENCY} delivery loops in consumer group {@code webhook-sender} (as the deployment
+ * names it: {@link #group}), sharing one
  * in-flight bound, one per-endpoint bound and one producer for forwarded and deferred deliveries. Stopping drains the
  * loops before closing the producer.
  */
 public final class DeliveryService implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryService.class);
+    /** The delivery loops' consumer group in the default deployment. */
     public static final String GROUP = "webhook-sender";
+
     private static final Duration TOPIC_PATIENCE = Duration.ofSeconds(60);
 
     private final SenderProperties properties;
     private final KafkaClientSecurity security;
+    private final Deployment deployment;
     private final RetryTopics topics;
     private final DeliveryAttempts attempts;
     private final InFlightLimit limit;
@@ -54,6 +59,7 @@ public final class DeliveryService implements SmartLifecycle {
     public DeliveryService(
             SenderProperties properties,
             KafkaClientSecurity security,
+            Deployment deployment,
             RetrySchedule schedule,
             DeliveryAttempts attempts,
             InFlightLimit limit,
@@ -61,11 +67,17 @@ public final class DeliveryService implements SmartLifecycle {
             Clock clock) {
         this.properties = properties;
         this.security = security;
-        this.topics = new RetryTopics(schedule);
+        this.deployment = deployment;
+        this.topics = new RetryTopics(schedule, deployment);
         this.attempts = attempts;
         this.limit = limit;
         this.endpoints = endpoints;
         this.clock = clock;
+    }
+
+    /** The delivery loops' consumer group in {@code deployment}. */
+    public static String group(Deployment deployment) {
+        return deployment.name(GROUP);
     }
 
     @Override
@@ -137,7 +149,7 @@ public final class DeliveryService implements SmartLifecycle {
         required.add(Topics.USDT_EVENTS);
         required.add(Topics.WEBHOOK_DELIVERIES);
         required.addAll(new WebhookRetryTopics(topics.schedule().delays()).topics());
-        var layout = TopicLayout.of(required);
+        var layout = TopicLayout.of(deployment, required);
         var deadline = System.nanoTime() + TOPIC_PATIENCE.toNanos();
         List<String> problems = List.of("not checked yet");
         try (var admin = Admin.create(security.with(Map.of(
@@ -174,8 +186,8 @@ public final class DeliveryService implements SmartLifecycle {
     private Map<String, Object> consumerConfigs(int index) {
         var configs = security.applyTo(new HashMap<String, Object>());
         configs.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, properties.kafka().bootstrapServers());
-        configs.put(ConsumerConfig.GROUP_ID_CONFIG, GROUP);
-        configs.put(ConsumerConfig.CLIENT_ID_CONFIG, "webhook-sender-deliveries-" + index);
+        configs.put(ConsumerConfig.GROUP_ID_CONFIG, group(deployment));
+        configs.put(ConsumerConfig.CLIENT_ID_CONFIG, deployment.name("webhook-sender-deliveries-" + index));
         configs.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // Deliveries queued before the group's first start are delivered, not skipped.
         configs.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -189,7 +201,7 @@ public final class DeliveryService implements SmartLifecycle {
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 properties.kafka().bootstrapServers(),
                 ProducerConfig.CLIENT_ID_CONFIG,
-                "webhook-sender-retries",
+                deployment.name("webhook-sender-retries"),
                 ProducerConfig.ACKS_CONFIG,
                 "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,

@@ -1,6 +1,6 @@
 package io.abk.billing.webhooks.delivery;
 
-import io.abk.billing.schemas.topic.Topic;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import java.util.ArrayList;
@@ -10,20 +10,21 @@ import java.util.List;
  * The topics a delivery moves through: {@code webhooks.deliveries} for attempt 1, {@code webhooks.deliveries-retry-<i>}
  * for attempt {@code i + 2} (each holds the deliveries waiting for one delay of the schedule, so a topic's records
  * come due in the order they arrived), and {@code webhooks.deliveries-dlt} once the schedule is spent. Retry topic 0
- * exists even with no retries scheduled: deferred deliveries wait there ({@link Deferrals}).
+ * exists even with no retries scheduled: deferred deliveries wait there ({@link Deferrals}). Each as {@code deployment}
+ * names it.
  */
-public record RetryTopics(RetrySchedule schedule) {
+public record RetryTopics(RetrySchedule schedule, Deployment deployment) {
 
-    public static String main() {
-        return Topics.WEBHOOK_DELIVERIES.name();
+    public String main() {
+        return Topics.WEBHOOK_DELIVERIES.name(deployment);
     }
 
-    public static String retry(int index) {
-        return WebhookRetryTopics.retry(index);
+    public String retry(int index) {
+        return WebhookRetryTopics.retry(deployment, index);
     }
 
-    public static String deadLetters() {
-        return WebhookRetryTopics.deadLetters();
+    public String deadLetters() {
+        return WebhookRetryTopics.deadLetters(deployment);
     }
 
     /** Where a delivery goes after attempt {@code attempt} failed: the next retry topic, or the dead letters. */
@@ -37,7 +38,7 @@ public record RetryTopics(RetrySchedule schedule) {
      */
     public List<String> owned() {
         return new WebhookRetryTopics(schedule.delays())
-                .topics().stream().map(Topic::name).toList();
+                .topics().stream().map(topic -> topic.name(deployment)).toList();
     }
 
     /** Every topic an attempt is read from: the main topic, then the retry topics in order. */

@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.fanout;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.config.KafkaClientsConfiguration;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -21,9 +22,9 @@ public class FanOutConfiguration {
 
     @Bean
     ConcurrentKafkaListenerContainerFactory<String, BillingEvent> fanOutContainerFactory(
-            SenderProperties properties, KafkaClientSecurity security) {
+            SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
         return KafkaClientsConfiguration.batchContainerFactory(
-                properties, security, Topics.EVENTS, "webhook-sender-fanout");
+                properties, security, Topics.EVENTS, deployment.name(FanOutListener.GROUP));
     }
 
     @Bean
@@ -41,7 +42,10 @@ public class FanOutConfiguration {
 
     @Bean
     FanOutListener fanOutListener(
-            EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveryTemplate, JsonMapper payloadJson) {
-        return new FanOutListener(eventLog, deliveryTemplate, payloadJson, Clock.systemUTC());
+            EventLog eventLog,
+            KafkaTemplate<String, WebhookDelivery> deliveryTemplate,
+            JsonMapper payloadJson,
+            Deployment deployment) {
+        return new FanOutListener(eventLog, deliveryTemplate, payloadJson, Clock.systemUTC(), deployment);
     }
 }

@@ -3,6 +3,7 @@ package io.abk.billing.webhooks.fanout;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.render.EventJson;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.fanout.EventLog.RenderedEvent;
 import io.abk.billing.webhooks.fanout.EventLog.Tenant;
@@ -29,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class FanOutListener {
 
-    /** The consumer group of fan-out (billing.events to deliveries). */
+    /** The consumer group of fan-out (billing.events to deliveries) in the default deployment. */
     public static final String GROUP = "webhook-sender-fanout";
 
     private static final Logger log = LoggerFactory.getLogger(FanOutListener.class);
@@ -40,21 +41,37 @@ public class FanOutListener {
     private final KafkaTemplate<String, WebhookDelivery> deliveries;
     private final JsonMapper json;
     private final Clock clock;
+    private final Deployment deployment;
 
     public FanOutListener(
-            EventLog eventLog, KafkaTemplate<String, WebhookDelivery> deliveries, JsonMapper json, Clock clock) {
+            EventLog eventLog,
+            KafkaTemplate<String, WebhookDelivery> deliveries,
+            JsonMapper json,
+            Clock clock,
+            Deployment deployment) {
         this.eventLog = eventLog;
         this.deliveries = deliveries;
         this.json = json;
         this.clock = clock;
+        this.deployment = deployment;
+    }
+
+    /** The listener's group: fan-out's in its deployment. */
+    public String groupId() {
+        return deployment.name(GROUP);
+    }
+
+    /** The topic the listener reads: billing.events as its deployment names it. */
+    public String topic() {
+        return Topics.EVENTS.name(deployment);
     }
 
     @KafkaListener(
             id = "webhook-fanout",
-            groupId = GROUP,
+            groupId = "#{__listener.groupId()}",
             batch = "true",
             containerFactory = "fanOutContainerFactory",
-            topics = "#{T(io.abk.billing.schemas.topic.Topics).EVENTS.name()}",
+            topics = "#{__listener.topic()}",
             concurrency = "${billing.webhooks.concurrency:2}")
     public void fanOut(List<ConsumerRecord<String, @Nullable BillingEvent>> records) throws InterruptedException {
         long started = System.nanoTime();
@@ -84,7 +101,8 @@ public class FanOutListener {
             var endpoints =
                     subscribers.computeIfAbsent(Tenant.of(event), t -> eventLog.subscribers(t.merchantId(), t.mode()));
             for (var delivery : FanOut.deliveries(event, each.payload(), endpoints, now)) {
-                sends.add(deliveries.send(Topics.WEBHOOK_DELIVERIES.name(), delivery.getEndpointId(), delivery));
+                sends.add(deliveries.send(
+                        Topics.WEBHOOK_DELIVERIES.name(deployment), delivery.getEndpointId(), delivery));
             }
         }
         long sentAt = System.nanoTime();

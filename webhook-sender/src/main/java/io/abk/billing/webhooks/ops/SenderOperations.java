@@ -5,6 +5,7 @@ import io.abk.billing.opskit.http.ManagementServer;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.opskit.metrics.KafkaBacklog;
 import io.abk.billing.opskit.metrics.ServiceMetrics;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import io.abk.billing.webhooks.companion.CompanionFanOutListener;
 import io.abk.billing.webhooks.config.SenderProperties;
@@ -40,6 +41,7 @@ public final class SenderOperations implements SmartLifecycle {
 
     private final SenderProperties properties;
     private final KafkaClientSecurity security;
+    private final Deployment deployment;
     private final RetrySchedule schedule;
     private final DeliveryService delivery;
     private final KafkaListenerEndpointRegistry listeners;
@@ -49,11 +51,13 @@ public final class SenderOperations implements SmartLifecycle {
     public SenderOperations(
             SenderProperties properties,
             KafkaClientSecurity security,
+            Deployment deployment,
             RetrySchedule schedule,
             DeliveryService delivery,
             KafkaListenerEndpointRegistry listeners) {
         this.properties = properties;
         this.security = security;
+        this.deployment = deployment;
         this.schedule = schedule;
         this.delivery = delivery;
         this.listeners = listeners;
@@ -71,12 +75,16 @@ public final class SenderOperations implements SmartLifecycle {
                         AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                         properties.kafka().bootstrapServers())),
                 registry,
-                Set.of(FanOutListener.GROUP, CompanionFanOutListener.GROUP, DeliveryService.GROUP),
-                Set.of(WebhookRetryTopics.deadLetters()),
+                Set.of(
+                        deployment.name(FanOutListener.GROUP),
+                        deployment.name(CompanionFanOutListener.GROUP),
+                        DeliveryService.group(deployment)),
+                Set.of(WebhookRetryTopics.deadLetters(deployment)),
                 BACKLOG_EVERY);
+        var deliveries = DeliveryService.group(deployment);
         for (int i = 0; i < retries.retryTopicCount(); i++) {
-            var topic = WebhookRetryTopics.retry(i);
-            Gauge.builder("billing.webhook.retry.backlog", started, lag -> lag.lag(DeliveryService.GROUP, topic))
+            var topic = WebhookRetryTopics.retry(deployment, i);
+            Gauge.builder("billing.webhook.retry.backlog", started, lag -> lag.lag(deliveries, topic))
                     .description("deliveries waiting on a retry topic for their next attempt")
                     .tag("topic", topic)
                     .register(registry);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.UsdtIntentSnapshot;
 import io.abk.billing.schemas.avro.UsdtPaymentTransaction;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.WebhookSenderApplication;
 import io.abk.billing.webhooks.testkit.Receiver;
@@ -166,7 +167,7 @@ class CompanionWebhookIT {
                 Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
                 topic.keySerde().serializer(),
                 topic.valueSerde().serializer())) {
-            producer.send(new ProducerRecord<>(topic.name(), event.getIntentId(), event))
+            producer.send(new ProducerRecord<>(topic.name(Deployment.DEFAULT), event.getIntentId(), event))
                     .get();
         }
     }

@@ -2,6 +2,9 @@ package io.abk.billing.webhooks.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,16 +16,18 @@ import org.junit.jupiter.api.Test;
 
 class DeferralsTest {
 
+    private static final Deferrals DEFERRALS =
+            new Deferrals(new RetryTopics(new RetrySchedule(List.of()), Deployment.DEFAULT));
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final byte[] VALUE = {1, 2, 3, 42};
 
     @Test
     void shouldSendAMainTopicDeliveryToRetryTopicZeroAsAttemptOneDueInASecondWhenDeferred() {
-        var record = record(RetryTopics.main(), new RecordHeaders());
+        var record = record(Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT), new RecordHeaders());
 
-        var copy = Deferrals.copy(record, 1, NOW);
+        var copy = DEFERRALS.copy(record, 1, NOW);
 
-        assertThat(copy.topic()).isEqualTo(RetryTopics.retry(0));
+        assertThat(copy.topic()).isEqualTo(WebhookRetryTopics.retry(Deployment.DEFAULT, 0));
         assertThat(copy.key()).isEqualTo("we_1");
         assertThat(copy.value()).isEqualTo(VALUE);
         assertThat(DeliveryHeaders.attempt(copy.headers())).isEqualTo(1);
@@ -37,9 +42,9 @@ class DeferralsTest {
         var headers = new RecordHeaders();
         DeliveryHeaders.forward(headers, 4, NOW.minus(Duration.ofMinutes(30)));
         headers.add("traceparent", "00-abc-def-01".getBytes(StandardCharsets.UTF_8));
-        var record = record(RetryTopics.retry(2), headers);
+        var record = record(WebhookRetryTopics.retry(Deployment.DEFAULT, 2), headers);
 
-        var copy = Deferrals.copy(record, DeliveryHeaders.attempt(record.headers()), NOW);
+        var copy = DEFERRALS.copy(record, DeliveryHeaders.attempt(record.headers()), NOW);
 
         assertThat(DeliveryHeaders.attempt(copy.headers())).isEqualTo(4);
         assertThat(DeliveryHeaders.dueAt(copy.headers())).isEqualTo(NOW.plus(Deferrals.DELAY));
@@ -55,22 +60,31 @@ class DeferralsTest {
     @Test
     void shouldWaitOnRetryTopicZeroWhateverTopicItCameFromWhenDeferred() {
         // A copy appended to a long-delay topic would wait behind records due hours later; retry 0 bounds the wait.
-        for (var from : List.of(RetryTopics.main(), RetryTopics.retry(0), RetryTopics.retry(6))) {
-            assertThat(Deferrals.copy(record(from, new RecordHeaders()), 1, NOW).topic())
+        for (var from : List.of(
+                Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT),
+                WebhookRetryTopics.retry(Deployment.DEFAULT, 0),
+                WebhookRetryTopics.retry(Deployment.DEFAULT, 6))) {
+            assertThat(DEFERRALS.copy(record(from, new RecordHeaders()), 1, NOW).topic())
                     .as(from)
-                    .isEqualTo(RetryTopics.retry(0));
+                    .isEqualTo(WebhookRetryTopics.retry(Deployment.DEFAULT, 0));
         }
     }
 
     @Test
     void shouldStillCreateAndReadRetryTopicZeroWhenNoRetryIsScheduled() {
-        var topics = new RetryTopics(new RetrySchedule(List.of()));
+        var topics = new RetryTopics(new RetrySchedule(List.of()), Deployment.DEFAULT);
 
-        assertThat(topics.owned()).containsExactly(RetryTopics.retry(0), RetryTopics.deadLetters());
-        assertThat(topics.stages()).containsExactly(RetryTopics.main(), RetryTopics.retry(0));
+        assertThat(topics.owned())
+                .containsExactly(
+                        WebhookRetryTopics.retry(Deployment.DEFAULT, 0),
+                        WebhookRetryTopics.deadLetters(Deployment.DEFAULT));
+        assertThat(topics.stages())
+                .containsExactly(
+                        Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT),
+                        WebhookRetryTopics.retry(Deployment.DEFAULT, 0));
         assertThat(topics.after(1))
                 .as("a deferred attempt 1 that fails is spent")
-                .isEqualTo(RetryTopics.deadLetters());
+                .isEqualTo(WebhookRetryTopics.deadLetters(Deployment.DEFAULT));
     }
 
     private static ConsumerRecord<String, byte[]> record(String topic, RecordHeaders headers) {

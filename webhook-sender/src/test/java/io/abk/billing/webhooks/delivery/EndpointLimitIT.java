@@ -6,7 +6,9 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
@@ -119,7 +121,7 @@ class EndpointLimitIT {
                         "earliest"),
                 Topics.WEBHOOK_DELIVERIES.keySerde().deserializer(),
                 Topics.WEBHOOK_DELIVERIES.valueSerde().deserializer())) {
-            consumer.subscribe(List.of(RetryTopics.retry(0)));
+            consumer.subscribe(List.of(WebhookRetryTopics.retry(Deployment.DEFAULT, 0)));
             await().atMost(Duration.ofSeconds(12)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(record -> {
                     if (endpoint.equals(record.key())) {

@@ -3,6 +3,9 @@ package io.abk.billing.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -10,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 class HeldDeliveriesTest {
 
-    private static final TopicPartition MAIN_0 = new TopicPartition(RetryTopics.main(), 0);
-    private static final TopicPartition RETRY_1 = new TopicPartition(RetryTopics.retry(0), 1);
+    private static final TopicPartition MAIN_0 =
+            new TopicPartition(Topics.WEBHOOK_DELIVERIES.name(Deployment.DEFAULT), 0);
+    private static final TopicPartition RETRY_1 =
+            new TopicPartition(WebhookRetryTopics.retry(Deployment.DEFAULT, 0), 1);
     private static final WebhookDelivery DELIVERY = new WebhookDelivery();
 
     @Test

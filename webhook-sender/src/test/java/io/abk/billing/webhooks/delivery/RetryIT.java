@@ -5,7 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
 import io.abk.billing.webhooks.testkit.SenderInfra;
@@ -65,7 +67,7 @@ class RetryIT {
             var deliveryId = event.getEventId() + ":" + endpoint;
             var dead = new ArrayList<WebhookDelivery>();
             try (var consumer = deadLetters()) {
-                consumer.subscribe(List.of(RetryTopics.deadLetters()));
+                consumer.subscribe(List.of(WebhookRetryTopics.deadLetters(Deployment.DEFAULT)));
                 await().atMost(Duration.ofSeconds(90)).until(() -> {
                     consumer.poll(Duration.ofMillis(200)).forEach(record -> dead.add(record.value()));
                     return dead.stream()

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.schemas.topic.Deployment;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -60,7 +61,8 @@ class RetryScheduleTest {
 
     @Test
     void shouldRouteAFailedAttemptToTheRetryTopicOfItsNextDelayThenToTheDeadLettersWhenTheScheduleIsSpent() {
-        var topics = new RetryTopics(new RetrySchedule(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2))));
+        var topics = new RetryTopics(
+                new RetrySchedule(List.of(Duration.ofSeconds(1), Duration.ofSeconds(2))), Deployment.DEFAULT);
 
         assertThat(topics.after(1)).isEqualTo("webhooks.deliveries-retry-0");
         assertThat(topics.after(2)).isEqualTo("webhooks.deliveries-retry-1");

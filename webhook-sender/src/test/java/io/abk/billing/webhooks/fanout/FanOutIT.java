@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.testkit.Fixtures;
 import io.abk.billing.webhooks.testkit.Receiver;
@@ -131,13 +132,17 @@ class FanOutIT {
                 // as a billing-streams task whose transaction aborts (it failed over), then one that commits
                 producer.beginTransaction();
                 producer.send(new ProducerRecord<>(
-                                topic.name(), aborted.getAggregateId().toString(), aborted))
+                                topic.name(Deployment.DEFAULT),
+                                aborted.getAggregateId().toString(),
+                                aborted))
                         .get();
                 producer.flush();
                 producer.abortTransaction();
                 producer.beginTransaction();
                 producer.send(new ProducerRecord<>(
-                                topic.name(), committed.getAggregateId().toString(), committed))
+                                topic.name(Deployment.DEFAULT),
+                                committed.getAggregateId().toString(),
+                                committed))
                         .get();
                 producer.commitTransaction();
             }

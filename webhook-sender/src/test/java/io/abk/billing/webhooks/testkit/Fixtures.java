@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -136,7 +137,8 @@ public final class Fixtures {
                 Topics.EVENTS.valueSerde().serializer())) {
             var sends = new ArrayList<Future<?>>();
             for (var event : events) {
-                sends.add(producer.send(new ProducerRecord<>(Topics.EVENTS.name(), event.getAggregateId(), event)));
+                sends.add(producer.send(
+                        new ProducerRecord<>(Topics.EVENTS.name(Deployment.DEFAULT), event.getAggregateId(), event)));
             }
             for (var send : sends) {
                 send.get(30, TimeUnit.SECONDS);

@@ -3,6 +3,7 @@ package io.abk.billing.examples.analytics;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.util.List;
@@ -16,13 +17,16 @@ import org.apache.kafka.common.errors.WakeupException;
  * Reads {@code billing.events} as an analytics job would: in its own consumer group, only committed events, at
  * least once, and prints one tab-separated row per event. Run it against a stack with
  * {@code java -jar examples/analytics-consumer/target/analytics-consumer-<version>-exec.jar [group]}
- * ({@code BILLING_KAFKA_BOOTSTRAP_SERVERS}, default the local stack's {@code localhost:19092}).
+ * ({@code BILLING_KAFKA_BOOTSTRAP_SERVERS}, default the local stack's {@code localhost:19092}; {@code BILLING_DEPLOYMENT_ID},
+ * empty by default: a deployment with an id writes {@code <id>.billing.events}, and the group is then
+ * {@code <id>.<group>}, so a job reads one deployment and its group sits in that deployment's namespace).
  */
 public final class BillingEventsConsumer implements AutoCloseable {
 
     private final KafkaConsumer<String, BillingEvent> consumer;
 
-    public BillingEventsConsumer(String bootstrapServers, String groupId) {
+    /** A consumer in group {@code groupId} of {@code deployment}'s {@code billing.events}. */
+    public BillingEventsConsumer(String bootstrapServers, Deployment deployment, String groupId) {
         // billing.events: keyed by aggregate id (so ordered per subscription, payment or link), BillingEvent values
         // in Avro single-object encoding; the schemas artifact's serde reads every released version.
         var events = Topics.EVENTS;
@@ -31,7 +35,7 @@ public final class BillingEventsConsumer implements AutoCloseable {
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                         bootstrapServers,
                         ConsumerConfig.GROUP_ID_CONFIG,
-                        groupId,
+                        deployment.name(groupId),
                         // Events are written in billing-streams' transactions: never read one of an aborted
                         // transaction.
                         ConsumerConfig.ISOLATION_LEVEL_CONFIG,
@@ -44,7 +48,7 @@ public final class BillingEventsConsumer implements AutoCloseable {
                         false),
                 events.keySerde().deserializer(),
                 events.valueSerde().deserializer());
-        consumer.subscribe(List.of(events.name()));
+        consumer.subscribe(List.of(events.name(deployment)));
     }
 
     /** Polls once, hands each event to {@code sink} (in order within each aggregate), then commits; returns how many. */
@@ -97,7 +101,15 @@ public final class BillingEventsConsumer implements AutoCloseable {
     public static void main(String[] args) {
         var bootstrapServers = System.getenv().getOrDefault("BILLING_KAFKA_BOOTSTRAP_SERVERS", "localhost:19092");
         var groupId = args.length > 0 ? args[0] : "analytics-example";
-        try (var consumer = new BillingEventsConsumer(bootstrapServers, groupId)) {
+        Deployment deployment;
+        try {
+            deployment = Deployment.of(System.getenv(Deployment.VARIABLE));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try (var consumer = new BillingEventsConsumer(bootstrapServers, deployment, groupId)) {
             var main = Thread.currentThread();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 consumer.wakeup();

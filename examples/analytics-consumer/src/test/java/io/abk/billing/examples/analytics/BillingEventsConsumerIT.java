@@ -9,6 +9,7 @@ import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,7 +35,7 @@ class BillingEventsConsumerIT {
     @Test
     void shouldReadCommittedEventsInOrderPerAggregateAndSkipAbortedOnes() throws Exception {
         try (var broker = TestBroker.start(logDir)) {
-            broker.createTopics(List.of(new NewTopic(Topics.EVENTS.name(), 3, (short) 1)));
+            broker.createTopics(List.of(new NewTopic(Topics.EVENTS.name(Deployment.DEFAULT), 3, (short) 1)));
             // given three events in one committed transaction and one in an aborted transaction
             try (var producer = transactionalProducer(broker)) {
                 producer.initTransactions();
@@ -51,7 +52,8 @@ class BillingEventsConsumerIT {
 
             // when the example consumes them
             var rows = new ArrayList<String>();
-            try (var consumer = new BillingEventsConsumer(broker.bootstrapServers(), "analytics-test")) {
+            try (var consumer =
+                    new BillingEventsConsumer(broker.bootstrapServers(), Deployment.DEFAULT, "analytics-test")) {
                 await().atMost(Duration.ofSeconds(60)).until(() -> {
                     consumer.poll(Duration.ofMillis(200), event -> rows.add(BillingEventsConsumer.row(event)));
                     return rows.size() >= 3;
@@ -85,7 +87,7 @@ class BillingEventsConsumerIT {
     }
 
     private static ProducerRecord<String, BillingEvent> record(BillingEvent event) {
-        return new ProducerRecord<>(Topics.EVENTS.name(), event.getAggregateId(), event);
+        return new ProducerRecord<>(Topics.EVENTS.name(Deployment.DEFAULT), event.getAggregateId(), event);
     }
 
     private static BillingEvent invoice(String eventId, String type, String invoiceId, long micros) {

@@ -1,6 +1,6 @@
 package io.abk.billing.usdt.http.auth;
 
-import io.abk.billing.usdt.config.Deployment;
+import io.abk.billing.usdt.config.VerifierDeployment;
 import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
 import org.jspecify.annotations.Nullable;
@@ -29,7 +29,7 @@ public class ServiceKeyFilter implements WebFilter {
 
     private final ServiceKeys keys;
 
-    public ServiceKeyFilter(Deployment deployment) {
+    public ServiceKeyFilter(VerifierDeployment deployment) {
         this.keys = deployment.keys();
     }
 

@@ -15,11 +15,11 @@ import org.slf4j.LoggerFactory;
  * @param sandbox transactions are simulated: reserved hashes select outcomes, no chain is read
  * @param keys the keys requests must present
  */
-public record Deployment(boolean production, boolean sandbox, ServiceKeys keys) {
+public record VerifierDeployment(boolean production, boolean sandbox, ServiceKeys keys) {
 
-    private static final Logger log = LoggerFactory.getLogger(Deployment.class);
+    private static final Logger log = LoggerFactory.getLogger(VerifierDeployment.class);
 
-    public static Deployment check(UsdtProperties properties, boolean production) {
+    public static VerifierDeployment check(UsdtProperties properties, boolean production) {
         if (production && properties.sandbox()) {
             throw new IllegalArgumentException("BILLING_USDT_SANDBOX=true is refused under the production profile: the"
                     + " sandbox confirms payments that never happened. Unset it and set BILLING_USDT_RPC_URLS");
@@ -37,9 +37,9 @@ public record Deployment(boolean production, boolean sandbox, ServiceKeys keys) 
         if (configured.isEmpty()) {
             log.warn("event=development_key_accepted message=\"BILLING_USDT_KEYS is empty: the documented development"
                     + " key (README.md, The USDT verifier) is accepted; never run like this in production\"");
-            return new Deployment(
+            return new VerifierDeployment(
                     production, properties.sandbox(), ServiceKeys.of(List.of(ServiceKeys.DEVELOPMENT_KEY)));
         }
-        return new Deployment(production, properties.sandbox(), ServiceKeys.of(configured));
+        return new VerifierDeployment(production, properties.sandbox(), ServiceKeys.of(configured));
     }
 }

@@ -7,7 +7,7 @@ import io.abk.billing.usdt.http.auth.ServiceKeys;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class DeploymentTest {
+class VerifierDeploymentTest {
 
     private static final String KEY = "usdt_live_key_0123456789abcdef";
 
@@ -17,7 +17,7 @@ class DeploymentTest {
 
     @Test
     void shouldAcceptTheDevelopmentKeyWhenNoKeysAreConfiguredOutsideProduction() {
-        var deployment = Deployment.check(properties(true, List.of()), false);
+        var deployment = VerifierDeployment.check(properties(true, List.of()), false);
 
         assertThat(deployment.keys().accepts(ServiceKeys.DEVELOPMENT_KEY)).isTrue();
         assertThat(deployment.keys().accepts(KEY)).isFalse();
@@ -26,7 +26,7 @@ class DeploymentTest {
 
     @Test
     void shouldAcceptOnlyTheConfiguredKeysWhenSomeAreConfigured() {
-        var deployment = Deployment.check(properties(true, List.of(KEY, "another_key_0123456789")), false);
+        var deployment = VerifierDeployment.check(properties(true, List.of(KEY, "another_key_0123456789")), false);
 
         assertThat(deployment.keys().accepts(KEY)).isTrue();
         assertThat(deployment.keys().accepts("another_key_0123456789")).isTrue();
@@ -37,28 +37,29 @@ class DeploymentTest {
 
     @Test
     void shouldRefuseTheSandboxWhenTheProductionProfileIsActive() {
-        assertThatThrownBy(() -> Deployment.check(properties(true, List.of(KEY)), true))
+        assertThatThrownBy(() -> VerifierDeployment.check(properties(true, List.of(KEY)), true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BILLING_USDT_SANDBOX=true is refused under the production profile");
     }
 
     @Test
     void shouldRefuseToRunWithoutKeysWhenTheProductionProfileIsActive() {
-        assertThatThrownBy(() -> Deployment.check(properties(false, List.of()), true))
+        assertThatThrownBy(() -> VerifierDeployment.check(properties(false, List.of()), true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("BILLING_USDT_KEYS");
     }
 
     @Test
     void shouldRefuseTheDevelopmentKeyWhenListedUnderTheProductionProfile() {
-        assertThatThrownBy(() -> Deployment.check(properties(false, List.of(KEY, ServiceKeys.DEVELOPMENT_KEY)), true))
+        assertThatThrownBy(() ->
+                        VerifierDeployment.check(properties(false, List.of(KEY, ServiceKeys.DEVELOPMENT_KEY)), true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("development key");
     }
 
     @Test
     void shouldRunWithItsKeysAndTheChainWhenTheProductionProfileIsActive() {
-        var deployment = Deployment.check(properties(false, List.of(KEY)), true);
+        var deployment = VerifierDeployment.check(properties(false, List.of(KEY)), true);
 
         assertThat(deployment.production()).isTrue();
         assertThat(deployment.sandbox()).isFalse();
