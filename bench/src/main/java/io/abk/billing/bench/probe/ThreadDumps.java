@@ -3,6 +3,7 @@ package io.abk.billing.bench.probe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -14,13 +15,20 @@ import org.jspecify.annotations.Nullable;
 /**
  * Thread dumps ({@code jcmd <pid> Thread.print -l}) of the stack's JVM and of the bench's own, written into one
  * directory, one file a JVM and a capture: what every thread was doing while requests stalled, the load generators'
- * side included (a client that stalls looks the same from the percentiles).
+ * side included (a client that stalls looks the same from the percentiles). Each capture also writes what the
+ * machine was doing outside those JVMs (processes by CPU over one second, {@code vmstat}'s CPU split with I/O wait,
+ * and the kernel's CPU and I/O pressure): a stack waiting on PostgreSQL or on a starved core shows only there.
  */
 public final class ThreadDumps {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("HHmmss.SSS");
     /** A dump of a few hundred threads takes well under a second; a JVM that does not answer in 30 s is stuck itself. */
     private static final long JCMD_PATIENCE_SECONDS = 30;
+    /** top and vmstat sample for a second each; the pressure files are read at once. */
+    private static final List<List<String>> MACHINE_COMMANDS = List.of(
+            List.of("top", "-b", "-n", "2", "-d", "1", "-o", "%CPU", "-w", "200"),
+            List.of("vmstat", "1", "2"),
+            List.of("cat", "/proc/loadavg", "/proc/pressure/cpu", "/proc/pressure/io"));
 
     private final Path directory;
     private final List<Long> pids;
@@ -53,28 +61,46 @@ public final class ThreadDumps {
         var stamp = LocalTime.now().format(STAMP);
         try {
             Files.createDirectories(directory);
+            var jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
             for (var pid : pids) {
                 var file = directory.resolve("stall-" + stamp + "-pid" + pid + ".txt");
                 Files.writeString(file, "# " + reason + "\n");
-                var jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-                var process = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "Thread.print", "-l")
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile()))
-                        .start();
-                if (!process.waitFor(JCMD_PATIENCE_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    Files.writeString(
-                            file,
-                            "\n# jcmd did not answer within " + JCMD_PATIENCE_SECONDS + " s\n",
-                            java.nio.file.StandardOpenOption.APPEND);
-                }
+                run(List.of(jcmd, Long.toString(pid), "Thread.print", "-l"), file);
                 written.add(file);
             }
+            var machine = directory.resolve("stall-" + stamp + "-machine.txt");
+            Files.writeString(machine, "# " + reason + "\n");
+            for (var command : MACHINE_COMMANDS) {
+                Files.writeString(machine, "\n# " + String.join(" ", command) + "\n", StandardOpenOption.APPEND);
+                run(command, machine);
+            }
+            written.add(machine);
         } catch (IOException e) {
             System.err.println("bench: could not write thread dumps into " + directory + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return written;
+    }
+
+    /** Runs {@code command} with its output appended to {@code file}; one that does not end in time is killed, said in the file. */
+    private static void run(List<String> command, Path file) throws IOException, InterruptedException {
+        Process process;
+        try {
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile()))
+                    .start();
+        } catch (IOException e) {
+            Files.writeString(file, "# could not run: " + e.getMessage() + "\n", StandardOpenOption.APPEND);
+            return;
+        }
+        if (!process.waitFor(JCMD_PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            Files.writeString(
+                    file,
+                    "\n# " + command.getFirst() + " did not answer within " + JCMD_PATIENCE_SECONDS + " s\n",
+                    StandardOpenOption.APPEND);
+        }
     }
 }
