@@ -1,8 +1,7 @@
 package io.abk.billing.chain.follow;
 
-import io.abk.billing.chain.rpc.ChainRpc;
-import io.abk.billing.chain.rpc.RpcException;
-import io.abk.billing.chain.rpc.RpcRetry;
+import io.abk.billing.chainrpc.RpcBudget;
+import io.abk.billing.chainrpc.RpcException;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
@@ -47,7 +46,7 @@ public final class ChainFollower implements AutoCloseable {
     private final Deployment deployment;
     private final WatchedAddresses watched;
     private final boolean ownsWatched;
-    private final RpcRetry retry;
+    private final RpcBudget budget;
     private final Thread thread;
     /** Counted down by close(): cuts the wait between polls short. */
     private final CountDownLatch closing = new CountDownLatch(1);
@@ -64,7 +63,7 @@ public final class ChainFollower implements AutoCloseable {
             String bootstrapServers,
             WatchedAddresses watched,
             boolean ownsWatched,
-            RpcRetry retry) {
+            RpcBudget budget) {
         this(
                 settings,
                 bootstrapServers,
@@ -72,7 +71,7 @@ public final class ChainFollower implements AutoCloseable {
                 Deployment.DEFAULT,
                 watched,
                 ownsWatched,
-                retry);
+                budget);
     }
 
     ChainFollower(
@@ -82,7 +81,7 @@ public final class ChainFollower implements AutoCloseable {
             Deployment deployment,
             WatchedAddresses watched,
             boolean ownsWatched,
-            RpcRetry retry) {
+            RpcBudget budget) {
         var usdtWatchList = Topics.USDT_WATCHED_ADDRESSES.name(deployment);
         if (settings.usdt() != null && !watched.topics().contains(usdtWatchList)) {
             throw new IllegalArgumentException("chain " + settings.chainId() + " follows USDT, but its watch list does"
@@ -94,7 +93,7 @@ public final class ChainFollower implements AutoCloseable {
         this.deployment = deployment;
         this.watched = watched;
         this.ownsWatched = ownsWatched;
-        this.retry = retry;
+        this.budget = budget;
         this.thread =
                 Thread.ofPlatform().name("chain-follower-" + settings.chainId()).unstarted(this::run);
     }
@@ -119,12 +118,12 @@ public final class ChainFollower implements AutoCloseable {
                 deployment,
                 deployment.name("chain-indexer-watched-" + settings.chainId()),
                 settings.usdt() != null);
-        return new ChainFollower(settings, bootstrapServers, security, deployment, watched, true, RpcRetry.DEFAULT);
+        return new ChainFollower(settings, bootstrapServers, security, deployment, watched, true, RpcBudget.FOLLOWER);
     }
 
     /** A follower that shares {@code watched} with others (it does not close it). */
     public static ChainFollower create(FollowerSettings settings, String bootstrapServers, WatchedAddresses watched) {
-        return new ChainFollower(settings, bootstrapServers, watched, false, RpcRetry.DEFAULT);
+        return new ChainFollower(settings, bootstrapServers, watched, false, RpcBudget.FOLLOWER);
     }
 
     public void start() {
@@ -170,7 +169,7 @@ public final class ChainFollower implements AutoCloseable {
     }
 
     private void run() {
-        try (var rpc = ChainRpc.connect(settings.chainId(), settings.rpcUrls(), retry)) {
+        try (var rpc = FollowerRpc.connect(settings.chainId(), settings.rpcUrls(), budget)) {
             if (!watched.awaitLoaded(WATCH_LIST_PATIENCE)) {
                 throw new FollowerStopped("the watch list (" + String.join(", ", watched.topics())
                         + ") did not load within " + WATCH_LIST_PATIENCE);

@@ -2,9 +2,8 @@ package io.abk.billing.chain.follow;
 
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.follow.FollowedToken;
-import io.abk.billing.chain.rpc.ChainRpc;
-import io.abk.billing.chain.rpc.RpcException;
-import io.abk.billing.chain.rpc.RpcRetry;
+import io.abk.billing.chainrpc.RpcBudget;
+import io.abk.billing.chainrpc.RpcException;
 import java.util.List;
 
 /**
@@ -51,7 +50,7 @@ public final class FollowerPlan {
         if (chain.startBlock() != null) {
             return chain.startBlock();
         }
-        try (var rpc = ChainRpc.connect(chain.chainId(), chain.rpcUrls(), RpcRetry.DEFAULT)) {
+        try (var rpc = FollowerRpc.connect(chain.chainId(), chain.rpcUrls(), RpcBudget.FOLLOWER)) {
             return Math.max(0, rpc.blockNumber() - chain.confirmations() + 1);
         } catch (RpcException e) {
             throw new IllegalStateException(

@@ -8,9 +8,8 @@ import io.abk.billing.chain.domain.follow.LogSelection;
 import io.abk.billing.chain.domain.follow.Retractions;
 import io.abk.billing.chain.domain.follow.WindowCheck;
 import io.abk.billing.chain.follow.FollowerState.PublishedBlock;
-import io.abk.billing.chain.rpc.BlockHeader;
-import io.abk.billing.chain.rpc.ChainRpc;
-import io.abk.billing.chain.rpc.RpcException;
+import io.abk.billing.chainrpc.RpcException;
+import io.abk.billing.chainrpc.RpcRangeRefusedException;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -86,7 +85,7 @@ final class FollowerSteps {
      * @throws org.apache.kafka.common.KafkaException when the transaction failed
      * @throws FollowerStopped on a reorg deeper than the window
      */
-    boolean step(ChainRpc rpc) {
+    boolean step(FollowerRpc rpc) {
         long read = rpc.blockNumber();
         head = read;
         long confirmedTip = read - settings.confirmations();
@@ -116,7 +115,7 @@ final class FollowerSteps {
         List<ChainLog> logs;
         try {
             logs = rpc.logs(from, to, selection.addresses(), selection.topic0s());
-        } catch (RpcException.RangeRefused e) {
+        } catch (RpcRangeRefusedException e) {
             if (!range.canShrink()) {
                 throw e;
             }
@@ -207,7 +206,7 @@ final class FollowerSteps {
     }
 
     /** Whether the window's tip is no longer canonical (checked when caught up, so a reorg is seen without new blocks). */
-    private boolean tipReorged(ChainRpc rpc) {
+    private boolean tipReorged(FollowerRpc rpc) {
         var tip = state.window().tip();
         if (tip.isEmpty()) {
             return false;
@@ -217,7 +216,7 @@ final class FollowerSteps {
     }
 
     /** Finds the fork point, retracts what was published above it and rewinds the cursor, in one transaction. */
-    private boolean retractAboveForkPoint(ChainRpc rpc) {
+    private boolean retractAboveForkPoint(FollowerRpc rpc) {
         var window = state.window();
         var oldest = window.blocks().getFirst().number();
         var canonical = new HashMap<Long, String>();

@@ -6,6 +6,8 @@ import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
 import io.abk.billing.chain.relay.RelayBatch.Item;
 import io.abk.billing.chain.settlement.RelayedRequests.Kind;
+import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.chainrpc.RpcUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

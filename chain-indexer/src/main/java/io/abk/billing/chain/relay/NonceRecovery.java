@@ -1,5 +1,6 @@
 package io.abk.billing.chain.relay;
 
+import io.abk.billing.chainrpc.RpcUnavailableException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Optional;

@@ -4,6 +4,8 @@ import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.settlement.RelayedRequests.Kind;
+import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.chainrpc.RpcUnavailableException;
 import io.abk.billing.schemas.avro.ChainRequest;
 import java.math.BigInteger;
 import java.time.Duration;

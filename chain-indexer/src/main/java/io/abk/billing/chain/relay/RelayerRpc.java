@@ -1,13 +1,15 @@
 package io.abk.billing.chain.relay;
 
+import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.chainrpc.RpcUnavailableException;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The JSON-RPC the relayer needs, and nothing more, so that the transport (one client with URLs tried in order, or
- * the indexer's failover client) can change without touching the relayer. Reads are at the latest block.
+ * The JSON-RPC the relayer needs, and nothing more: {@link Web3jRelayerRpc} serves it through the shared
+ * {@code RpcClient}, and tests give the relayer a failing one. Reads are at the latest block.
  * A JSON-RPC error answer throws {@link RpcErrorException} (a revert carries its data); a chain that cannot be
  * reached, after retries, throws {@link RpcUnavailableException}.
  */

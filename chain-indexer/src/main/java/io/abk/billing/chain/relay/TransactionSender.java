@@ -4,6 +4,7 @@ import io.abk.billing.chain.domain.relay.FeeDecision;
 import io.abk.billing.chain.domain.relay.FeeDecision.Fees;
 import io.abk.billing.chain.domain.relay.FeePolicy;
 import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
+import io.abk.billing.chainrpc.RpcErrorException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.List;

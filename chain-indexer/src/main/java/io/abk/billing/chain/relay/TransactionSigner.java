@@ -1,6 +1,7 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.domain.relay.FeeDecision.Fees;
+import io.abk.billing.chainrpc.RpcErrorException;
 import java.math.BigInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -2,6 +2,7 @@ package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.relay.RelayerRpc.Answer;
 import io.abk.billing.chain.relay.RelayerRpc.Read;
+import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.contracts.ChargeRecord;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.OnChainSubscription;

@@ -44,6 +44,7 @@ final class ArchitectureRules {
             "io.abk.billing.endpointguard",
             "io.abk.billing.kafkatestkit",
             "io.abk.billing.contracts",
+            "io.abk.billing.chainrpc",
             "io.abk.billing.localchain");
 
     /** Packages that must stay pure: every {@code domain} package, and the shared money and id types. */
@@ -112,6 +113,36 @@ final class ArchitectureRules {
                 .because("every Kafka client connects as BILLING_KAFKA_SECURITY_PROTOCOL and its settings say")
                 .allowEmptyShould(true);
     }
+
+    /**
+     * No class under {@code roots} opens a JSON-RPC connection of its own (web3j's {@code HttpService} or
+     * {@code Web3j.build}, or an OkHttp client): chain-rpc's {@code RpcClient} is the one client, with one failover,
+     * one retry budget and one rule that logs a URL by its position only (docs/architecture.md, "The chain path").
+     */
+    static ArchRule oneJsonRpcClient(List<String> roots) {
+        var opensAConnection = new DescribedPredicate<JavaClass>("open a JSON-RPC connection of their own") {
+            @Override
+            public boolean test(JavaClass type) {
+                return type.getConstructorCallsFromSelf().stream()
+                                .anyMatch(call -> JSON_RPC_TRANSPORTS.contains(
+                                        call.getTargetOwner().getName()))
+                        || type.getMethodCallsFromSelf().stream()
+                                .anyMatch(call -> call.getName().equals("build")
+                                        && call.getTargetOwner().getName().equals("org.web3j.protocol.Web3j"));
+            }
+        };
+        return classes()
+                .that()
+                .resideInAnyPackage(packagesUnder(roots))
+                .and(opensAConnection)
+                .should()
+                .resideInAnyPackage("io.abk.billing.chainrpc..")
+                .because("the services share one JSON-RPC client: io.abk.billing.chainrpc.RpcClient")
+                .allowEmptyShould(true);
+    }
+
+    private static final List<String> JSON_RPC_TRANSPORTS =
+            List.of("org.web3j.protocol.http.HttpService", "okhttp3.OkHttpClient", "okhttp3.OkHttpClient$Builder");
 
     private static final List<String> KAFKA_CLIENTS = List.of(
             "org.apache.kafka.clients.producer.KafkaProducer",

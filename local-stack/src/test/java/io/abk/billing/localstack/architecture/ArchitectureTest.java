@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue item 7: a service module never depends on another one (neither in code nor in its pom), the libraries
- * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, and a domain package imports no
- * framework and reads no clock. local-stack runs the check because it is the one module
- * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
+ * services share (streams-kit, webhook-verify, kafka-test-kit, chain-rpc) never depend on a service, a domain package
+ * imports no framework and reads no clock, and no service opens a JSON-RPC connection but through chain-rpc.
+ * local-stack runs the check because it is the one module whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
 class ArchitectureTest {
@@ -60,6 +60,7 @@ class ArchitectureTest {
                 .isTrue();
         assertThat(production.contain("io.abk.billing.usdt.domain.intent.IntentDecider"))
                 .isTrue();
+        assertThat(production.contain("io.abk.billing.chainrpc.RpcClient")).isTrue();
         assertThat(production.contain(FIXTURE + ".alpha.AlphaHandler"))
                 .as("test fixtures stay out")
                 .isFalse();
@@ -109,6 +110,22 @@ class ArchitectureTest {
                 .hasMessageNotContaining("SecuredProducer");
     }
 
+    @Test
+    void shouldFindNoJsonRpcClientOutsideChainRpcWhenCheckingTheProductionClasses() {
+        ArchitectureRules.oneJsonRpcClient(ArchitectureRules.SERVICE_ROOTS).check(production);
+    }
+
+    @Test
+    void shouldFailWhenAServiceOpensAJsonRpcConnectionOfItsOwn() {
+        var rule = ArchitectureRules.oneJsonRpcClient(List.of(FIXTURE + ".rpc"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("OwnRpcClient")
+                .as("reading web3j's answer types is no connection of its own")
+                .hasMessageNotContaining("SharedRpcReader");
+    }
+
     private static List<String> concat(List<String> first, List<String> second) {
         return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
     }
@@ -131,7 +148,8 @@ class ArchitectureTest {
                         "endpoint-guard",
                         "control-plane-db",
                         "webhook-sender",
-                        "usdt-verifier");
+                        "usdt-verifier",
+                        "chain-rpc");
         assertThat(poms.violations()).isEmpty();
     }
 

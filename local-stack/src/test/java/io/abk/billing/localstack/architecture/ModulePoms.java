@@ -14,8 +14,9 @@ import org.w3c.dom.NodeList;
 /**
  * Reads the module poms of the build rooted at {@code root} and finds dependencies between the project's modules
  * that the architecture forbids. A service may depend on the shared libraries only ({@code schemas},
- * {@code streams-kit}, {@code ops-kit}, {@code topics}, {@code webhook-verify}, {@code endpoint-guard}, {@code control-plane-db}, and {@code kafka-test-kit} in test scope), never on another service; a library may depend
- * on other libraries only, never on a service. The launcher and harness modules (local-stack, bench, ...) may
+ * {@code streams-kit}, {@code ops-kit}, {@code topics}, {@code webhook-verify}, {@code endpoint-guard},
+ * {@code control-plane-db}, {@code contracts}, {@code chain-rpc}, and {@code kafka-test-kit} in test scope), never on
+ * another service; a library may depend on other libraries only, never on a service. The launcher and harness modules (local-stack, bench, ...) may
  * depend on anything and are not services.
  */
 record ModulePoms(Path root) {
@@ -30,7 +31,8 @@ record ModulePoms(Path root) {
             "webhook-verify",
             "endpoint-guard",
             "control-plane-db",
-            "contracts");
+            "contracts",
+            "chain-rpc");
     /**
      * Libraries a service may use in its tests only: they would put test machinery on its runtime class path
      * (local-chain runs anvil and deploys the contracts; only the local stack runs it for real).

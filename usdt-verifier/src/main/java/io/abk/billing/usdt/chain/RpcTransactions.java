@@ -1,11 +1,14 @@
 package io.abk.billing.usdt.chain;
 
+import io.abk.billing.chainrpc.NodeErrors;
+import io.abk.billing.chainrpc.RpcBudget;
+import io.abk.billing.chainrpc.RpcClient;
+import io.abk.billing.chainrpc.RpcException;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.usdt.domain.match.ObservedTransfer;
 import io.abk.billing.usdt.domain.match.TxEvidence;
 import io.abk.billing.usdt.domain.match.TxObservation;
 import io.abk.billing.usdt.domain.match.TxStatus;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,37 +20,29 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
-import okhttp3.OkHttpClient;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameter;
-import org.web3j.protocol.core.Request;
-import org.web3j.protocol.core.Response;
 import org.web3j.protocol.core.methods.request.EthFilter;
 import org.web3j.protocol.core.methods.response.EthBlock;
 import org.web3j.protocol.core.methods.response.EthBlockNumber;
 import org.web3j.protocol.core.methods.response.EthGetTransactionReceipt;
+import org.web3j.protocol.core.methods.response.EthLog;
 import org.web3j.protocol.core.methods.response.EthTransaction;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
-import org.web3j.protocol.exceptions.ClientConnectionException;
-import org.web3j.protocol.http.HttpService;
 
 /**
- * Reads the configured token's transfers through the chain's Ethereum-compatible JSON-RPC with web3j as a plain
- * client. A transaction is its receipt (status, logs), its block (which must still be the canonical block at that
- * height, or the receipt came from a reorganised-away block and counts as not found) and the head (its depth). A
- * call goes to the first URL, then to the next on a connection failure, timeout, HTTP error or JSON-RPC error;
- * logs name a URL by its position only, since URLs may carry a provider's key.
+ * Reads the configured token's transfers through the chain's Ethereum-compatible JSON-RPC, with the shared
+ * {@link RpcClient}. A transaction is its receipt (status, logs), its block (which must still be the canonical block at
+ * that height, or the receipt came from a reorganised-away block and counts as not found) and the head (its depth). A
+ * call tries each URL once, from the one that answered last, moving on at a connection failure, timeout, HTTP error or
+ * JSON-RPC error: a request waits on it, so a chain that no URL answers is {@link ChainUnavailableException} (503) at
+ * once rather than after retries.
  */
 public final class RpcTransactions implements TransactionSource, AutoCloseable {
 
-    private static final Logger log = LoggerFactory.getLogger(RpcTransactions.class);
-
-    private final List<Web3j> endpoints;
-    private final OkHttpClient http;
+    private final RpcClient rpc;
     private final String tokenAddress;
     private final int decimals;
 
@@ -62,19 +57,11 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
             Duration timeout,
             String tokenAddress,
             int decimals) {
-        if (rpcUrls.isEmpty()) {
-            throw new IllegalArgumentException("at least one RPC URL is needed");
-        }
-        this.http = new OkHttpClient.Builder().callTimeout(timeout).build();
-        this.endpoints = rpcUrls.stream()
-                .map(url -> {
-                    var service = new HttpService(url, http);
-                    if (!apiKey.isBlank()) {
-                        service.addHeader(apiKeyHeader, apiKey);
-                    }
-                    return Web3j.build(service);
-                })
-                .toList();
+        this.rpc = RpcClient.connect(
+                "USDT chain",
+                rpcUrls,
+                apiKey.isBlank() ? Map.of() : Map.of(apiKeyHeader, apiKey),
+                RpcBudget.oneRound(timeout));
         this.tokenAddress = tokenAddress.toLowerCase(Locale.ROOT);
         this.decimals = decimals;
     }
@@ -91,11 +78,7 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
 
     /** The chain id the RPC answers, for the check at start. */
     public long chainId() {
-        return call("eth_chainId", web3j -> {
-            var answer = web3j.ethChainId().send();
-            answer(answer);
-            return answer.getChainId().longValueExact();
-        });
+        return reading(rpc::chainId);
     }
 
     /**
@@ -103,17 +86,16 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
      * batch; then, when mined, its block, to check that the receipt's block is still the canonical one.
      */
     public TxObservation observe(String txHash) {
-        var first = call("eth_getTransactionReceipt", web3j -> {
-            var batch = web3j.newBatch()
-                    .add(web3j.ethGetTransactionReceipt(txHash))
-                    .add(web3j.ethGetTransactionByHash(txHash))
-                    .add(web3j.ethBlockNumber());
-            var answers = inRequestOrder(batch.getRequests(), batch.send().getResponses());
-            return new FirstRead(
-                    answer((EthGetTransactionReceipt) answers.get(0)),
-                    answer((EthTransaction) answers.get(1)) != null,
-                    ((EthBlockNumber) checked(answers.get(2))).getBlockNumber().longValueExact());
-        });
+        var answers =
+                reading(() -> rpc.batch("eth_getTransactionReceipt", NodeErrors.FAIL_OVER, 3, (web3j, i) -> switch (i) {
+                    case 0 -> web3j.ethGetTransactionReceipt(txHash);
+                    case 1 -> web3j.ethGetTransactionByHash(txHash);
+                    default -> web3j.ethBlockNumber();
+                }));
+        var first = new FirstRead(
+                ((EthGetTransactionReceipt) answers.get(0)).getResult(),
+                ((EthTransaction) answers.get(1)).getResult() != null,
+                ((EthBlockNumber) answers.get(2)).getBlockNumber().longValueExact());
         var mined = first.receipt();
         if (mined == null) {
             return first.known() ? TxObservation.pending(txHash, decimals) : TxObservation.notFound(txHash, decimals);
@@ -141,30 +123,6 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
     /** What the first round trip of {@link #observe} read. */
     private record FirstRead(@Nullable TransactionReceipt receipt, boolean known, long head) {}
 
-    /** A JSON-RPC batch may be answered in any order: the answers by the ids of the requests. */
-    private static List<Response<?>> inRequestOrder(
-            List<? extends Request<?, ?>> requests, List<? extends Response<?>> responses) {
-        if (responses.size() != requests.size()) {
-            throw new RpcError("batch answered " + responses.size() + " of " + requests.size() + " calls");
-        }
-        var byId = new java.util.HashMap<Long, Response<?>>();
-        responses.forEach(response -> byId.put(response.getId(), response));
-        var ordered = new ArrayList<Response<?>>(requests.size());
-        for (var request : requests) {
-            var response = byId.get(request.getId());
-            if (response == null) {
-                throw new RpcError("batch has no answer to call " + request.getId());
-            }
-            ordered.add(response);
-        }
-        return ordered;
-    }
-
-    private static Response<?> checked(Response<?> response) {
-        answer(response);
-        return response;
-    }
-
     @Override
     public RecentTransfers recent(String payToAddress, int blocks) {
         long head = head();
@@ -173,11 +131,12 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
                 .addSingleTopic(Erc20Abi.TRANSFER_TOPIC)
                 .addNullTopic()
                 .addSingleTopic("0x" + "0".repeat(24) + payToAddress.substring(2));
-        var logs = call(
+        var logs = reading(() -> rpc.call(
                 "eth_getLogs",
-                web3j -> java.util.Objects.requireNonNullElse(
-                        answer(web3j.ethGetLogs(filter).send()),
-                        List.<org.web3j.protocol.core.methods.response.EthLog.LogResult>of()));
+                NodeErrors.FAIL_OVER,
+                web3j -> Objects.requireNonNullElse(
+                        RpcClient.result("eth_getLogs", web3j.ethGetLogs(filter).send()),
+                        List.<EthLog.LogResult>of())));
         var byTransaction = new LinkedHashMap<String, List<ObservedTransfer>>();
         var blockOf = new LinkedHashMap<String, Long>();
         for (var result : logs) {
@@ -220,19 +179,17 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
     }
 
     private long head() {
-        return call("eth_blockNumber", web3j -> {
-            var answer = web3j.ethBlockNumber().send();
-            answer(answer);
-            return answer.getBlockNumber().longValueExact();
-        });
+        return reading(rpc::blockNumber);
     }
 
     private EthBlock.@Nullable Block block(long number) {
-        return call(
+        return reading(() -> rpc.call(
                         "eth_getBlockByNumber",
-                        web3j -> Optional.ofNullable(
-                                answer(web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false)
-                                        .send())))
+                        NodeErrors.FAIL_OVER,
+                        web3j -> Optional.ofNullable(RpcClient.result(
+                                "eth_getBlockByNumber",
+                                web3j.ethGetBlockByNumber(block(BigInteger.valueOf(number)), false)
+                                        .send()))))
                 .orElse(null);
     }
 
@@ -240,50 +197,17 @@ public final class RpcTransactions implements TransactionSource, AutoCloseable {
         return DefaultBlockParameter.valueOf(number);
     }
 
-    /** The result of {@code call} at the first URL that answers, in the configured order. */
-    private <T> T call(String method, Call<T> call) {
-        Exception last = null;
-        for (int index = 0; index < endpoints.size(); index++) {
-            try {
-                return call.on(endpoints.get(index));
-            } catch (IOException | ClientConnectionException | RpcError e) {
-                last = e;
-                log.warn(
-                        "event=rpc_call_failed method={} rpc={} of {} error={}",
-                        method,
-                        index + 1,
-                        endpoints.size(),
-                        e.getClass().getSimpleName());
-            }
+    /** What {@code read} gives; a chain that did not answer as {@link ChainUnavailableException}, the API's 503. */
+    private static <T> T reading(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (RpcException e) {
+            throw new ChainUnavailableException(String.valueOf(e.getMessage()), e);
         }
-        throw new ChainUnavailableException(method + " failed at every RPC URL (" + endpoints.size() + ")", last);
-    }
-
-    /** The result of a JSON-RPC answer; an error object in it is a failure of that URL. */
-    private static <R> @Nullable R answer(Response<R> response) {
-        if (response.hasError()) {
-            throw new RpcError(
-                    response.getError().getCode() + " " + response.getError().getMessage());
-        }
-        return response.getResult();
     }
 
     @Override
     public void close() {
-        // Web3j.shutdown() would also stop web3j's shared scheduler, which other clients in this JVM may use.
-        http.dispatcher().executorService().shutdown();
-        http.connectionPool().evictAll();
-    }
-
-    @FunctionalInterface
-    private interface Call<T> {
-        T on(Web3j web3j) throws IOException;
-    }
-
-    /** A JSON-RPC error object in an answer. */
-    private static final class RpcError extends RuntimeException {
-        RpcError(String message) {
-            super(message, null, false, false);
-        }
+        rpc.close();
     }
 }

@@ -1,4 +1,4 @@
-package io.abk.billing.chain.rpc;
+package io.abk.billing.chain.follow;
 
 import io.abk.billing.chain.domain.follow.BlockRef;
 
