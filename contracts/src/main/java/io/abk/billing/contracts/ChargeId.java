@@ -10,6 +10,6 @@ public final class ChargeId {
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String invoiceId) {
-        return Hex.keccakUtf8(invoiceId);
+        return Abi.keccakUtf8(invoiceId);
     }
 }

@@ -32,7 +32,7 @@ public final class ContractArtifacts {
     public static String vaultCreationCode(String relayer) {
         return vault().bytecode()
                 + Numeric.cleanHexPrefix(
-                        FunctionEncoder.encodeConstructor(List.<Type>of(Hex.abiAddress(relayer, "relayer"))));
+                        FunctionEncoder.encodeConstructor(List.<Type>of(Abi.address(relayer, "relayer"))));
     }
 
     /** Data of the transaction deploying the test token (no constructor arguments). */

@@ -23,34 +23,34 @@ public final class Erc20Abi {
     private Erc20Abi() {}
 
     public static String transfer(String to, BigInteger amount) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("transfer", Hex.abiAddress(to, "to"), new Uint256(amount));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("transfer", Abi.address(to, "to"), new Uint256(amount));
     }
 
     public static String transferFrom(String from, String to, BigInteger amount) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("transferFrom", Hex.abiAddress(from, "from"), Hex.abiAddress(to, "to"), new Uint256(amount));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("transferFrom", Abi.address(from, "from"), Abi.address(to, "to"), new Uint256(amount));
     }
 
     public static String approve(String spender, BigInteger amount) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("approve", Hex.abiAddress(spender, "spender"), new Uint256(amount));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("approve", Abi.address(spender, "spender"), new Uint256(amount));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeUint256}. */
     public static String balanceOf(String owner) {
-        return Abi.call("balanceOf", Hex.abiAddress(owner, "owner"));
+        return Abi.call("balanceOf", Abi.address(owner, "owner"));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeUint256}. */
     public static String allowance(String owner, String spender) {
-        return Abi.call("allowance", Hex.abiAddress(owner, "owner"), Hex.abiAddress(spender, "spender"));
+        return Abi.call("allowance", Abi.address(owner, "owner"), Abi.address(spender, "spender"));
     }
 
     /** The test token's open mint (TestUSDC only; real tokens have no such function). */
     public static String mint(String to, BigInteger amount) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("mint", Hex.abiAddress(to, "to"), new Uint256(amount));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("mint", Abi.address(to, "to"), new Uint256(amount));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeDecimals}. */

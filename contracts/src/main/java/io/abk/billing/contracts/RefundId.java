@@ -9,6 +9,6 @@ public final class RefundId {
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String refundRequestId) {
-        return Hex.keccakUtf8(refundRequestId);
+        return Abi.keccakUtf8(refundRequestId);
     }
 }

@@ -10,6 +10,6 @@ public final class SubscriptionRef {
 
     /** {@code 0x} and 64 lower-case hex digits. */
     public static String of(String subscriptionId) {
-        return Hex.keccakUtf8(subscriptionId);
+        return Abi.keccakUtf8(subscriptionId);
     }
 }

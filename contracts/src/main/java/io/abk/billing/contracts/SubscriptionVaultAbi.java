@@ -36,58 +36,58 @@ public final class SubscriptionVaultAbi {
     /** Sent by the customer's wallet after approving the vault on {@code token}. */
     public static String subscribe(
             String ref, String merchant, String token, BigInteger amount, int periodMonths, Instant firstChargeAt) {
-        Hex.requireUnsigned(amount, "amount");
+        Abi.requireUnsigned(amount, "amount");
         return Abi.call(
                 "subscribe",
-                Hex.bytes32(ref, "ref"),
-                Hex.abiAddress(merchant, "merchant"),
-                Hex.abiAddress(token, "token"),
+                Abi.bytes32(ref, "ref"),
+                Abi.address(merchant, "merchant"),
+                Abi.address(token, "token"),
                 new Uint256(amount),
                 new Uint16(periodMonths),
-                new Uint64(Hex.epochSeconds(firstChargeAt, "firstChargeAt")));
+                new Uint64(Abi.epochSeconds(firstChargeAt, "firstChargeAt")));
     }
 
     /** Sent by the relayer: charges the next period of {@code ref}, once its start has passed. */
     public static String charge(String ref, BigInteger amount, String chargeId) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("charge", Hex.bytes32(ref, "ref"), new Uint256(amount), Hex.bytes32(chargeId, "chargeId"));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("charge", Abi.bytes32(ref, "ref"), new Uint256(amount), Abi.bytes32(chargeId, "chargeId"));
     }
 
     public static String cancel(String ref) {
-        return Abi.call("cancel", Hex.bytes32(ref, "ref"));
+        return Abi.call("cancel", Abi.bytes32(ref, "ref"));
     }
 
     /** Sent by the relayer or the merchant; the merchant has approved the vault for at least {@code amount}. */
     public static String refund(String ref, BigInteger amount, String refundId) {
-        Hex.requireUnsigned(amount, "amount");
-        return Abi.call("refund", Hex.bytes32(ref, "ref"), new Uint256(amount), Hex.bytes32(refundId, "refundId"));
+        Abi.requireUnsigned(amount, "amount");
+        return Abi.call("refund", Abi.bytes32(ref, "ref"), new Uint256(amount), Abi.bytes32(refundId, "refundId"));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeSubscription}. */
     public static String getSubscription(String ref) {
-        return Abi.call("getSubscription", Hex.bytes32(ref, "ref"));
+        return Abi.call("getSubscription", Abi.bytes32(ref, "ref"));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeChargeRecord}. */
     public static String chargeOf(String chargeId) {
-        return Abi.call("chargeOf", Hex.bytes32(chargeId, "chargeId"));
+        return Abi.call("chargeOf", Abi.bytes32(chargeId, "chargeId"));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeTimestamp} (epoch when canceled). */
     public static String nextChargeAt(String ref) {
-        return Abi.call("nextChargeAt", Hex.bytes32(ref, "ref"));
+        return Abi.call("nextChargeAt", Abi.bytes32(ref, "ref"));
     }
 
     /** {@code eth_call} data; the result decodes with {@link #decodeTimestamp}. */
     public static String periodStart(String ref, long periodIndex) {
-        return Abi.call("periodStart", Hex.bytes32(ref, "ref"), new Uint32(periodIndex));
+        return Abi.call("periodStart", Abi.bytes32(ref, "ref"), new Uint32(periodIndex));
     }
 
     /** {@code eth_call} data for the vault's calendar; the result decodes with {@link #decodeTimestamp}. */
     public static String addMonths(Instant timestamp, long months) {
         return Abi.call(
                 "addMonths",
-                new Uint64(Hex.epochSeconds(timestamp, "timestamp")),
+                new Uint64(Abi.epochSeconds(timestamp, "timestamp")),
                 new Uint256(BigInteger.valueOf(months)));
     }
 
@@ -106,12 +106,12 @@ public final class SubscriptionVaultAbi {
                         new TypeReference<Uint256>() {},
                         new TypeReference<Uint256>() {}));
         return new OnChainSubscription(
-                Hex.of((Address) words.get(0)),
-                Hex.of((Address) words.get(1)),
-                Hex.of((Address) words.get(2)),
+                Abi.hex((Address) words.get(0)),
+                Abi.hex((Address) words.get(1)),
+                Abi.hex((Address) words.get(2)),
                 Abi.value(words.get(3)),
                 Abi.value(words.get(4)).intValueExact(),
-                Hex.instant(Abi.value(words.get(5))),
+                Abi.instant(Abi.value(words.get(5))),
                 Abi.value(words.get(6)).longValueExact(),
                 (Boolean) words.get(7).getValue(),
                 Abi.value(words.get(8)),
@@ -127,7 +127,7 @@ public final class SubscriptionVaultAbi {
                         new TypeReference<Uint64>() {},
                         new TypeReference<Bool>() {}));
         return new ChargeRecord(
-                Hex.of((Bytes32) words.get(0)),
+                Abi.hex((Bytes32) words.get(0)),
                 Abi.value(words.get(1)).longValueExact(),
                 Abi.value(words.get(2)).longValueExact(),
                 (Boolean) words.get(3).getValue());
@@ -135,7 +135,7 @@ public final class SubscriptionVaultAbi {
 
     /** A {@code uint64} timestamp result ({@code nextChargeAt}, {@code periodStart}, {@code addMonths}). */
     public static Instant decodeTimestamp(String returnData) {
-        return Hex.instant(Abi.uint(returnData));
+        return Abi.instant(Abi.uint(returnData));
     }
 
     /**

@@ -43,7 +43,7 @@ final class VaultErrorDecoder {
                     args -> new VaultError.PeriodNotStarted(
                             word(args, 0),
                             Abi.value(args.get(1)).longValueExact(),
-                            Hex.instant(Abi.value(args.get(2))))),
+                            Abi.instant(Abi.value(args.get(2))))),
             new Spec(
                     "AmountAboveMandate(uint256,uint256)",
                     List.of(UINT256, UINT256),
@@ -69,16 +69,16 @@ final class VaultErrorDecoder {
                     "InsufficientBalance(address,uint256,uint256)",
                     List.of(ADDRESS, UINT256, UINT256),
                     args -> new VaultError.InsufficientBalance(
-                            Hex.of((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
+                            Abi.hex((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
             new Spec(
                     "InsufficientAllowance(address,uint256,uint256)",
                     List.of(ADDRESS, UINT256, UINT256),
                     args -> new VaultError.InsufficientAllowance(
-                            Hex.of((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
+                            Abi.hex((Address) args.get(0)), Abi.value(args.get(1)), Abi.value(args.get(2)))),
             new Spec(
                     "InvalidReceiver(address)",
                     List.of(ADDRESS),
-                    args -> new VaultError.InvalidReceiver(Hex.of((Address) args.get(0)))));
+                    args -> new VaultError.InvalidReceiver(Abi.hex((Address) args.get(0)))));
 
     private static final Map<String, Spec> BY_SELECTOR =
             SPECS.stream().collect(Collectors.toUnmodifiableMap(spec -> Abi.selector(spec.signature()), spec -> spec));
@@ -108,7 +108,7 @@ final class VaultErrorDecoder {
     }
 
     private static String word(List<Type> args, int index) {
-        return Hex.of((Bytes32) args.get(index));
+        return Abi.hex((Bytes32) args.get(index));
     }
 
     private static VaultError.InvalidSubscriptionReason reason(int ordinal) {

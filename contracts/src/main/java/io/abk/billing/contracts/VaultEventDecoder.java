@@ -35,10 +35,10 @@ final class VaultEventDecoder {
                     word(topics, 1),
                     address(topics, 2),
                     address(topics, 3),
-                    Hex.of((Address) words.get(0)),
+                    Abi.hex((Address) words.get(0)),
                     Abi.value(words.get(1)),
                     Abi.value(words.get(2)).intValueExact(),
-                    Hex.instant(Abi.value(words.get(3)))));
+                    Abi.instant(Abi.value(words.get(3)))));
         }
         if (topic0.equals(SubscriptionVaultAbi.CHARGED_TOPIC)) {
             requireTopics(topics, 3, "Charged");
@@ -64,11 +64,11 @@ final class VaultEventDecoder {
 
     /** An indexed address: the low 20 bytes of its topic. */
     static String address(List<String> topics, int index) {
-        return Hex.address("0x" + word(topics, index).substring(26), "topic " + index);
+        return EvmHex.address("0x" + word(topics, index).substring(26), "topic " + index);
     }
 
     private static String word(List<String> topics, int index) {
-        return Hex.word(topics.get(index), "topic " + index);
+        return EvmHex.word(topics.get(index), "topic " + index);
     }
 
     private static void requireTopics(List<String> topics, int expected, String event) {

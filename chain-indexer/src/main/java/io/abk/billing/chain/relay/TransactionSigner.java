@@ -2,6 +2,7 @@ package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.domain.relay.FeeDecision.Fees;
 import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.contracts.EvmHex;
 import java.math.BigInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,7 +10,6 @@ import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Hash;
 import org.web3j.crypto.RawTransaction;
 import org.web3j.crypto.TransactionEncoder;
-import org.web3j.utils.Numeric;
 
 /**
  * Signs the relayer's transactions (EIP-1559, with the chain id) and hands them to the node. The key stays inside
@@ -44,8 +44,7 @@ final class TransactionSigner {
                 fees.maxPriorityFeePerGas(),
                 fees.maxFeePerGas());
         var bytes = TransactionEncoder.signMessage(raw, credentials);
-        return new Signed(
-                new SentTransaction.Version(Numeric.toHexString(Hash.sha3(bytes)), fees), Numeric.toHexString(bytes));
+        return new Signed(new SentTransaction.Version(EvmHex.of(Hash.sha3(bytes)), fees), EvmHex.of(bytes));
     }
 
     /** Sends; a node that already has this very transaction (a retried send) counts as sent. */

@@ -1,5 +1,7 @@
 package io.abk.billing.chain.domain.follow;
 
+import io.abk.billing.contracts.EvmHex;
+
 /** One block as the follower remembers it: number, hash and parent hash (lower-case 0x hex). */
 public record BlockRef(long number, String hash, String parentHash) {
 
@@ -7,8 +9,8 @@ public record BlockRef(long number, String hash, String parentHash) {
         if (number < 0) {
             throw new IllegalArgumentException("block number must not be negative, was " + number);
         }
-        hash = Hex.hash(hash, "hash");
-        parentHash = Hex.hash(parentHash, "parentHash");
+        hash = EvmHex.word(hash, "hash");
+        parentHash = EvmHex.word(parentHash, "parentHash");
     }
 
     /** Whether {@code next} is this block's child: the next number, naming this block as its parent. */

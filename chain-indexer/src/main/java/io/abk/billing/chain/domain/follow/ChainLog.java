@@ -1,5 +1,6 @@
 package io.abk.billing.chain.domain.follow;
 
+import io.abk.billing.contracts.EvmHex;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,11 +18,11 @@ public record ChainLog(
         int logIndex) {
 
     public ChainLog {
-        address = Hex.address(address, "log address");
-        topics = topics.stream().map(topic -> Hex.hash(topic, "log topic")).toList();
+        address = EvmHex.address(address, "log address");
+        topics = topics.stream().map(topic -> EvmHex.word(topic, "log topic")).toList();
         data = data.toLowerCase(Locale.ROOT);
-        blockHash = Hex.hash(blockHash, "log blockHash");
-        txHash = Hex.hash(txHash, "log txHash");
+        blockHash = EvmHex.word(blockHash, "log blockHash");
+        txHash = EvmHex.word(txHash, "log txHash");
     }
 
     /** The event signature hash, or empty for an anonymous log without topics. */

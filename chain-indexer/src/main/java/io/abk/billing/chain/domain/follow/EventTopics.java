@@ -1,5 +1,6 @@
 package io.abk.billing.chain.domain.follow;
 
+import io.abk.billing.contracts.EvmHex;
 import java.util.List;
 
 /**
@@ -9,11 +10,11 @@ import java.util.List;
 public record EventTopics(String transfer, String subscribed, String charged, String canceled, String refunded) {
 
     public EventTopics {
-        transfer = Hex.hash(transfer, "Transfer topic");
-        subscribed = Hex.hash(subscribed, "Subscribed topic");
-        charged = Hex.hash(charged, "Charged topic");
-        canceled = Hex.hash(canceled, "Canceled topic");
-        refunded = Hex.hash(refunded, "Refunded topic");
+        transfer = EvmHex.word(transfer, "Transfer topic");
+        subscribed = EvmHex.word(subscribed, "Subscribed topic");
+        charged = EvmHex.word(charged, "Charged topic");
+        canceled = EvmHex.word(canceled, "Canceled topic");
+        refunded = EvmHex.word(refunded, "Refunded topic");
     }
 
     public List<String> vaultEvents() {

@@ -3,6 +3,7 @@ package io.abk.billing.chain.domain.follow;
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
+import io.abk.billing.contracts.EvmHex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class LogSelection {
             EventTopics topics) {
         tokens.forEach(token -> this.tokens.put(token.address(), token));
         this.usdt = usdt;
-        this.vault = vaultAddress == null ? null : Hex.address(vaultAddress, "vault address");
+        this.vault = vaultAddress == null ? null : EvmHex.address(vaultAddress, "vault address");
         this.topics = topics;
         if (this.tokens.isEmpty() && usdt == null && this.vault == null) {
             throw new IllegalArgumentException("nothing to follow: no token and no vault");
@@ -122,8 +123,8 @@ public final class LogSelection {
                 || !log.topic0().equals(topics.transfer())) {
             return Optional.empty();
         }
-        var from = Hex.addressFromTopic(log.topics().get(1));
-        var to = Hex.addressFromTopic(log.topics().get(2));
+        var from = EvmHex.addressFromTopic(log.topics().get(1));
+        var to = EvmHex.addressFromTopic(log.topics().get(2));
         var wanted = isUsdt ? usdtPayTo.test(to) : watched.test(from) || watched.test(to);
         return wanted ? Optional.of(new TokenTransferLog(log, token, from, to, viaVault)) : Optional.empty();
     }
