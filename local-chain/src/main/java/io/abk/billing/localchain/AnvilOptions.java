@@ -1,5 +1,6 @@
 package io.abk.billing.localchain;
 
+import io.abk.billing.contracts.NetworkSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +26,7 @@ public record AnvilOptions(
         Optional<Path> logFile) {
 
     /** anvil's chain id unless told otherwise; the project's configuration names the local chain by it. */
-    public static final long CHAIN_ID = 31337;
+    public static final long CHAIN_ID = NetworkSettings.LOCAL.chainId();
 
     public static AnvilOptions defaults() {
         return new AnvilOptions(

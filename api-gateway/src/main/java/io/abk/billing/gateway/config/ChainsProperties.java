@@ -1,19 +1,18 @@
 package io.abk.billing.gateway.config;
 
+import io.abk.billing.contracts.NetworkSettings;
 import io.abk.billing.schemas.avro.Mode;
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.abk.billing.schemas.money.UsdcAmount;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The chain each mode settles on, under {@code billing.chains.test|live.*} ({@code BILLING_CHAINS_TEST_*},
  * {@code BILLING_CHAINS_LIVE_*}): what hosted checkout tells the customer's wallet. A setting left out takes the
- * mode's default: Base Sepolia for test, Base for live, with Circle's USDC on each, no vault yet and no RPC URL.
+ * mode's default ({@link NetworkSettings}): Base Sepolia for test, Base for live, with Circle's USDC on each, no vault
+ * yet and no RPC URL.
  * Test mode without an RPC URL is the sandbox: charges and refunds are simulated.
  *
  * <p>The public RPC URLs and the block explorer are what a wallet is told to add ({@code wallet_addEthereumChain});
@@ -24,37 +23,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("billing.chains")
 public record ChainsProperties(Chain test, Chain live) {
 
-    public static final long BASE_SEPOLIA_CHAIN_ID = 84532L;
-    public static final long BASE_CHAIN_ID = 8453L;
-    /** USDC has 6 decimals on every chain Circle issues it on, which is also the API's micro-USDC. */
-    public static final int USDC_DECIMALS = 6;
-    /**
-     * Confirmation depths shown to the customer, the same as chain-indexer's defaults (and variable): three blocks (6 s)
-     * on Base Sepolia, where speed wins, ten (20 s) on Base, past every sequencer reorg seen so far.
-     */
-    public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
-
-    public static final int BASE_CONFIRMATIONS = 10;
-    public static final Chain BASE_SEPOLIA = new Chain(
-            "Base Sepolia",
-            BASE_SEPOLIA_CHAIN_ID,
-            "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-            null,
-            null,
-            USDC_DECIMALS,
-            List.of("https://sepolia.base.org"),
-            "https://sepolia.basescan.org",
-            BASE_SEPOLIA_CONFIRMATIONS);
-    public static final Chain BASE = new Chain(
-            "Base",
-            BASE_CHAIN_ID,
-            "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-            null,
-            null,
-            USDC_DECIMALS,
-            List.of("https://mainnet.base.org"),
-            "https://basescan.org",
-            BASE_CONFIRMATIONS);
+    public static final Chain BASE_SEPOLIA = Chain.of(NetworkSettings.BASE_SEPOLIA);
+    public static final Chain BASE = Chain.of(NetworkSettings.BASE);
     public static final ChainsProperties DEFAULTS = new ChainsProperties(null, null);
 
     public ChainsProperties(@Nullable Chain test, @Nullable Chain live) {
@@ -100,8 +70,6 @@ public record ChainsProperties(Chain test, Chain live) {
             @Nullable String explorerUrl,
             @Nullable Integer confirmations) {
 
-        private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
-
         public Chain {
             name = blankToNull(name);
             usdcAddress = blankToNull(usdcAddress);
@@ -114,6 +82,20 @@ public record ChainsProperties(Chain test, Chain live) {
                             .filter(Objects::nonNull)
                             .toList();
             explorerUrl = blankToNull(explorerUrl);
+        }
+
+        /** A known chain's values, with no vault and no RPC URL. */
+        static Chain of(NetworkSettings network) {
+            return new Chain(
+                    network.name(),
+                    network.chainId(),
+                    network.usdcAddress(),
+                    null,
+                    null,
+                    network.usdcDecimals(),
+                    network.publicRpcUrls(),
+                    network.explorerUrl(),
+                    network.confirmations());
         }
 
         /** The network's name; never blank once the mode's defaults are applied. */
@@ -137,7 +119,7 @@ public record ChainsProperties(Chain test, Chain live) {
         /** The USDC token's decimals; never null once the mode's defaults are applied. */
         @Override
         public Integer usdcDecimals() {
-            return usdcDecimals == null ? USDC_DECIMALS : usdcDecimals;
+            return usdcDecimals == null ? UsdcAmount.DECIMALS : usdcDecimals;
         }
 
         /** The public RPC URLs, possibly none; never null once the mode's defaults are applied. */
@@ -149,7 +131,7 @@ public record ChainsProperties(Chain test, Chain live) {
         /** The confirmation depth; never null once the mode's defaults are applied. */
         @Override
         public Integer confirmations() {
-            return confirmations == null ? BASE_CONFIRMATIONS : confirmations;
+            return confirmations == null ? NetworkSettings.BASE.confirmations() : confirmations;
         }
 
         static Chain withDefaults(String setting, @Nullable Chain given, Chain defaults) {
@@ -183,47 +165,36 @@ public record ChainsProperties(Chain test, Chain live) {
             if (chainId == null || chainId < 1) {
                 throw new IllegalArgumentException(setting + ": chain-id must be a positive number, got " + chainId);
             }
-            if (usdcAddress == null || !EVM_ADDRESS.matcher(usdcAddress).matches()) {
+            if (usdcAddress == null || !NetworkSettings.isAddress(usdcAddress)) {
                 throw new IllegalArgumentException(setting
                         + ": usdc-address must be 0x followed by 40 hexadecimal digits, got '" + usdcAddress + "'");
             }
-            if (vaultAddress != null && !EVM_ADDRESS.matcher(vaultAddress).matches()) {
+            if (vaultAddress != null && !NetworkSettings.isAddress(vaultAddress)) {
                 throw new IllegalArgumentException(setting
                         + ": vault-address must be 0x followed by 40 hexadecimal digits, got '" + vaultAddress + "'");
             }
-            if (rpcUrl != null && !isUrl(rpcUrl, List.of("http", "https", "ws", "wss"))) {
+            if (rpcUrl != null && !NetworkSettings.isRpcUrl(rpcUrl)) {
                 // The URL may carry a provider's key: never echo it.
                 throw new IllegalArgumentException(setting + ": rpc-url must be an absolute http(s) or ws(s) URL");
             }
             // Micro-USDC must convert to base units exactly, so fewer than 6 decimals cannot be served.
-            if (usdcDecimals() < USDC_DECIMALS || usdcDecimals() > 36) {
+            if (usdcDecimals() < UsdcAmount.DECIMALS || usdcDecimals() > NetworkSettings.MAX_DECIMALS) {
                 throw new IllegalArgumentException(
                         setting + ": usdc-decimals must be between 6 and 36, got " + usdcDecimals);
             }
             for (var url : publicRpcUrls()) {
-                if (!isUrl(url, List.of("http", "https"))) {
+                if (!NetworkSettings.isWalletUrl(url)) {
                     throw new IllegalArgumentException(
                             setting + ": public-rpc-urls must be absolute http(s) URLs, got '" + url + "'");
                 }
             }
-            if (explorerUrl != null && !isUrl(explorerUrl, List.of("http", "https"))) {
+            if (explorerUrl != null && !NetworkSettings.isWalletUrl(explorerUrl)) {
                 throw new IllegalArgumentException(
                         setting + ": explorer-url must be an absolute http(s) URL, got '" + explorerUrl + "'");
             }
-            if (confirmations() < 1 || confirmations() > 1000) {
+            if (!NetworkSettings.isConfirmations(confirmations())) {
                 throw new IllegalArgumentException(
                         setting + ": confirmations must be between 1 and 1000, got " + confirmations);
-            }
-        }
-
-        private static boolean isUrl(String text, List<String> schemes) {
-            try {
-                var uri = new URI(text);
-                return uri.isAbsolute()
-                        && uri.getHost() != null
-                        && schemes.contains(uri.getScheme().toLowerCase(Locale.ROOT));
-            } catch (URISyntaxException e) {
-                return false;
             }
         }
 

@@ -1,6 +1,7 @@
 package io.abk.billing.chain.config;
 
 import io.abk.billing.contracts.AnvilKeys;
+import io.abk.billing.contracts.NetworkSettings;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.schemas.mode.Mode;
@@ -9,26 +10,15 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Pattern;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The chain one mode settles on ({@code BILLING_CHAINS_TEST_*} or {@code BILLING_CHAINS_LIVE_*}). Without an RPC URL
  * the mode has no chain: test mode is then the sandbox, and live mode refuses to settle.
  *
- * <p>Confirmation depth, the number of blocks on top of a transfer's block before it counts (the block itself
- * counts as one):
- * <ul>
- *   <li>Base (live, {@value #BASE_CONFIRMATIONS}): Base is an OP Stack rollup with a single sequencer. Its blocks
- *       (one every 2 s) can only be reorganised before their batch is posted to Ethereum, which happens within
- *       minutes, and in practice only when the sequencer itself fails over; such reorgs have touched the few newest
- *       blocks. Ten blocks (20 s) is past every sequencer reorg seen so far while keeping checkout under half a
- *       minute; a deeper reorg is still caught and retracted, never silently kept.</li>
- *   <li>Base Sepolia (test, {@value #BASE_SEPOLIA_CONFIRMATIONS}): the same rollup with worthless money, so speed
- *       wins: three blocks (6 s).</li>
- * </ul>
+ * <p>A setting left out takes the mode's chain's value from {@link NetworkSettings}: Base Sepolia for test, Base for
+ * live (the confirmation depths and their reasons are there).
  *
  * <p>USDT ({@code USDT_ADDRESS}, {@code USDT_DECIMALS}) is optional: when set, the chain's follower also publishes
  * the token's transfers to the pay-to addresses the USDT verifier watches ({@code usdt.watched-addresses}), with the
@@ -57,10 +47,10 @@ public record ChainSettings(
         @Nullable String usdtAddress,
         int usdtDecimals) {
 
-    public static final int BASE_CONFIRMATIONS = 10;
-    public static final int BASE_SEPOLIA_CONFIRMATIONS = 3;
-    public static final String BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-    public static final String BASE_SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+    public static final int BASE_CONFIRMATIONS = NetworkSettings.BASE.confirmations();
+    public static final int BASE_SEPOLIA_CONFIRMATIONS = NetworkSettings.BASE_SEPOLIA.confirmations();
+    public static final String BASE_USDC = Objects.requireNonNull(NetworkSettings.BASE.usdcAddress());
+    public static final String BASE_SEPOLIA_USDC = Objects.requireNonNull(NetworkSettings.BASE_SEPOLIA.usdcAddress());
     /** USDT has 6 decimals on Tron, Ethereum and most EVM chains (BNB Chain's has 18: set it there). */
     public static final int DEFAULT_USDT_DECIMALS = 6;
     /**
@@ -71,15 +61,13 @@ public record ChainSettings(
     /** Test ether is free, so the test caps only stop a runaway loop. */
     public static final FeeCaps TEST_FEE_CAPS = FeeCaps.of("50", "2", "0.01");
     /**
-     * Base makes a block every 2 s: polling four times a block finds a new one within half a second of its arrival
-     * (a paid transfer shows as paid about a second after its last confirmation), for two cheap calls a second.
+     * Four looks a block of Base (500 ms): a new block is found within half a second of its arrival (a paid transfer
+     * shows as paid about a second after its last confirmation), for two cheap calls a second.
      */
-    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(500);
+    public static final Duration DEFAULT_POLL_INTERVAL =
+            NetworkSettings.BASE.blockTime().dividedBy(4);
     /** A charge not mined in 2 minutes is stuck (Base includes within seconds): the relayer bumps its fee. */
     public static final Duration DEFAULT_RECEIPT_TIMEOUT = Duration.ofMinutes(2);
-
-    private static final Pattern EVM_ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
-    private static final Set<String> RPC_SCHEMES = Set.of("http", "https", "ws", "wss");
 
     public ChainSettings {
         var setting = prefix(mode);
@@ -90,22 +78,22 @@ public record ChainSettings(
             requireRpcUrl(setting + "RPC_URL", url);
         }
         require(
-                confirmations >= 1 && confirmations <= 1000,
+                NetworkSettings.isConfirmations(confirmations),
                 setting + "CONFIRMATIONS must be between 1 and 1000, was " + confirmations);
-        require(EVM_ADDRESS.matcher(usdcAddress).matches(), setting + "USDC_ADDRESS must be 0x and 40 hex digits");
-        require(usdcDecimals >= 0 && usdcDecimals <= 36, setting + "USDC_DECIMALS must be between 0 and 36");
+        require(NetworkSettings.isAddress(usdcAddress), setting + "USDC_ADDRESS must be 0x and 40 hex digits");
+        require(decimalsInRange(usdcDecimals), setting + "USDC_DECIMALS must be between 0 and 36");
         require(
-                vaultAddress == null || EVM_ADDRESS.matcher(vaultAddress).matches(),
+                vaultAddress == null || NetworkSettings.isAddress(vaultAddress),
                 setting + "VAULT_ADDRESS must be 0x and 40 hex digits");
         require(
-                usdtAddress == null || EVM_ADDRESS.matcher(usdtAddress).matches(),
+                usdtAddress == null || NetworkSettings.isAddress(usdtAddress),
                 setting + "USDT_ADDRESS must be 0x and 40 hex digits, or empty for no USDT");
         require(
                 usdtAddress == null
                         || (!usdtAddress.equalsIgnoreCase(usdcAddress) && !usdtAddress.equalsIgnoreCase(vaultAddress)),
                 setting + "USDT_ADDRESS must be a contract of its own, not " + setting + "USDC_ADDRESS or " + setting
                         + "VAULT_ADDRESS");
-        require(usdtDecimals >= 0 && usdtDecimals <= 36, setting + "USDT_DECIMALS must be between 0 and 36");
+        require(decimalsInRange(usdtDecimals), setting + "USDT_DECIMALS must be between 0 and 36");
         require(startBlock == null || startBlock >= 0, setting + "START_BLOCK cannot be negative");
         require(pollInterval.isPositive(), setting + "POLL_INTERVAL_MS must be positive");
         require(receiptTimeout.isPositive(), setting + "RECEIPT_TIMEOUT_MS must be positive");
@@ -160,15 +148,16 @@ public record ChainSettings(
     public static ChainSettings fromEnv(Mode mode, Env vars) {
         var p = prefix(mode);
         var live = mode == Mode.LIVE;
+        var network = live ? NetworkSettings.BASE : NetworkSettings.BASE_SEPOLIA;
         var caps = live ? BASE_FEE_CAPS : TEST_FEE_CAPS;
         return new ChainSettings(
                 mode,
-                orDefault(vars.text(p + "NAME", ""), live ? "Base" : "Base Sepolia"),
-                vars.number(p + "CHAIN_ID", live ? 8453 : 84532),
+                orDefault(vars.text(p + "NAME", ""), network.name()),
+                vars.number(p + "CHAIN_ID", network.chainId()),
                 rpcUrls(vars.text(p + "RPC_URL", "")),
-                (int) vars.number(p + "CONFIRMATIONS", live ? BASE_CONFIRMATIONS : BASE_SEPOLIA_CONFIRMATIONS),
+                (int) vars.number(p + "CONFIRMATIONS", network.confirmations()),
                 orDefault(vars.text(p + "USDC_ADDRESS", ""), live ? BASE_USDC : BASE_SEPOLIA_USDC),
-                decimals(vars, p + "USDC_DECIMALS", 6),
+                decimals(vars, p + "USDC_DECIMALS", network.usdcDecimals()),
                 blankToNull(vars.text(p + "VAULT_ADDRESS", "")),
                 relayerKey(vars, p),
                 feeCaps(vars, p, caps),
@@ -226,8 +215,12 @@ public record ChainSettings(
     /** A token's decimals: a number that fits an int, so a huge one is refused by the range check, never wrapped. */
     private static int decimals(Env vars, String variable, int fallback) {
         long value = vars.number(variable, fallback);
-        require(value >= 0 && value <= 36, variable + " must be between 0 and 36, was " + value);
+        require(decimalsInRange(value), variable + " must be between 0 and 36, was " + value);
         return (int) value;
+    }
+
+    private static boolean decimalsInRange(long value) {
+        return value >= 0 && value <= NetworkSettings.MAX_DECIMALS;
     }
 
     /** A block number, or blank / {@code latest}: start at the chain's head on the very first start. */
@@ -253,15 +246,14 @@ public record ChainSettings(
 
     private static void requireRpcUrl(String variable, String url) {
         try {
-            var uri = new URI(url);
-            var scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            // The value itself stays out of the message: it may carry an API key.
-            require(
-                    RPC_SCHEMES.contains(scheme) && uri.getHost() != null,
-                    variable + " must be http(s) or ws(s) URLs with a host, comma-separated, or empty for no chain");
+            new URI(url);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException(variable + " is not a valid URL: " + e.getReason());
         }
+        // The value itself stays out of the message: it may carry an API key.
+        require(
+                NetworkSettings.isRpcUrl(url),
+                variable + " must be http(s) or ws(s) URLs with a host, comma-separated, or empty for no chain");
     }
 
     private static String orDefault(String value, String fallback) {

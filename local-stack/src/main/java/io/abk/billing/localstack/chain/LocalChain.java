@@ -3,6 +3,7 @@ package io.abk.billing.localstack.chain;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.chain.config.RelayerKey;
+import io.abk.billing.contracts.NetworkSettings;
 import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.AnvilOptions;
 import io.abk.billing.localstack.lifecycle.FreePorts;
@@ -27,18 +28,14 @@ import org.web3j.crypto.Keys;
  */
 public final class LocalChain implements AutoCloseable {
 
-    public static final String NAME = "Anvil (local)";
-    /**
-     * A block every second, so confirmations advance while nobody sends anything (automine would only mine on a
-     * transaction and leave a payment waiting for blocks that never come).
-     */
-    public static final Duration BLOCK_TIME = Duration.ofSeconds(1);
+    public static final String NAME = NetworkSettings.LOCAL.name();
+    /** A block every second ({@link NetworkSettings#LOCAL} says why). */
+    public static final Duration BLOCK_TIME = NetworkSettings.LOCAL.blockTime();
     /**
      * Blocks on top of a transfer's block before it counts, and before a relayed charge is answered: two blocks are two
-     * seconds here. anvil never reorganises by itself, so depth protects nothing until a test reorganises it; two
-     * still exercises the pending-confirmations path as on a real chain.
+     * seconds here ({@link NetworkSettings} says why two).
      */
-    public static final int CONFIRMATIONS = 2;
+    public static final int CONFIRMATIONS = NetworkSettings.LOCAL.confirmations();
     /**
      * A relayer transaction not mined within five blocks is stuck (its fee below the base fee, which anvil can be
      * told to raise) and is replaced with a higher fee; a transaction that is merely waiting is mined within one.
@@ -52,7 +49,7 @@ public final class LocalChain implements AutoCloseable {
      */
     public static final FeeCaps FEE_CAPS = FeeCaps.of("100", "10", "1");
     /** USDC's decimals; the test token has the same. */
-    static final int USDC_DECIMALS = 6;
+    static final int USDC_DECIMALS = NetworkSettings.LOCAL.usdcDecimals();
 
     private static final Logger log = LoggerFactory.getLogger(LocalChain.class);
 
