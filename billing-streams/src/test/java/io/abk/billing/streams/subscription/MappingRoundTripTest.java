@@ -66,7 +66,7 @@ class MappingRoundTripTest {
                 List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")),
                 "inv_c");
         // A charge of inv_c and a refund of inv_a in flight, after two refunds were asked for.
-        var settling = busy.withSettlements(new Settlements(
+        var settling = busy.with(b -> b.settlements(new Settlements(
                 List.of(
                         new Settlement(
                                 SettlementKind.CHARGE,
@@ -82,7 +82,7 @@ class MappingRoundTripTest {
                                 UsdcAmount.ofMicros(500_000),
                                 "cmd_r2",
                                 T0.plusSeconds(4))),
-                2));
+                2)));
         return Stream.of(
                 new Incomplete(trialing),
                 new Active(settling),

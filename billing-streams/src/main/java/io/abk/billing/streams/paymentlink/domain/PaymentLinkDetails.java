@@ -40,15 +40,20 @@ public record PaymentLinkDetails(
     }
 
     public PaymentLinkDetails opened() {
-        return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount + 1, paidCount, createdAt);
+        return withCounts(useCount + 1, paidCount);
     }
 
     public PaymentLinkDetails paymentPaid() {
-        return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount, paidCount + 1, createdAt);
+        return withCounts(useCount, paidCount + 1);
     }
 
     /** One paid payment fewer; the use it took stays counted (the link was opened, and its payment exists). */
     public PaymentLinkDetails paymentReopened() {
-        return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount, paidCount - 1, createdAt);
+        return withCounts(useCount, paidCount - 1);
+    }
+
+    /** The one copy method: the counts are all that changes once a link exists. */
+    private PaymentLinkDetails withCounts(int useCount, int paidCount) {
+        return new PaymentLinkDetails(id, tenant, terms, maxUses, expiresAt, useCount, paidCount, createdAt);
     }
 }

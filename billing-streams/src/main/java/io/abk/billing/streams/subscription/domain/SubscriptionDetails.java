@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,7 +16,7 @@ import org.jspecify.annotations.Nullable;
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
  * them), and the settlements in flight for them. Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
- * themselves. Immutable: changes return a copy.
+ * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
 public record SubscriptionDetails(
         String id,
@@ -60,25 +61,19 @@ public record SubscriptionDetails(
                 .findFirst();
     }
 
+    /**
+     * The one copy method: a copy with what {@code change} sets, e.g. {@code details.with(d -> d.cycle(cycle))}; the
+     * constructor checks the copy as it checks every subscription.
+     */
+    public SubscriptionDetails with(UnaryOperator<Builder> change) {
+        return change.apply(new Builder(this)).build();
+    }
+
     /** A copy with {@code invoice} appended as the latest invoice. */
     public SubscriptionDetails withNewInvoice(Invoice invoice) {
         var all = new ArrayList<>(invoices);
         all.add(invoice);
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                all,
-                invoice.id(),
-                createdAt,
-                settlements);
+        return with(d -> d.invoices(all).latestInvoiceId(invoice.id()));
     }
 
     /**
@@ -101,21 +96,7 @@ public record SubscriptionDetails(
         if (!placed) {
             all.add(invoice);
         }
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                all,
-                latestInvoiceId,
-                createdAt,
-                settlements);
+        return with(d -> d.invoices(all));
     }
 
     /** A copy without the invoices named in {@code invoiceIds} (settled ones leaving the aggregate). */
@@ -123,21 +104,7 @@ public record SubscriptionDetails(
         var kept = invoices.stream()
                 .filter(invoice -> !invoiceIds.contains(invoice.id()))
                 .toList();
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                kept,
-                latestInvoiceId,
-                createdAt,
-                settlements);
+        return with(d -> d.invoices(kept));
     }
 
     /** A copy with the invoice of the same id replaced by {@code invoice}. */
@@ -148,65 +115,87 @@ public record SubscriptionDetails(
         var all = invoices.stream()
                 .map(old -> old.id().equals(invoice.id()) ? invoice : old)
                 .toList();
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                all,
-                latestInvoiceId,
-                createdAt,
-                settlements);
+        return with(d -> d.invoices(all));
     }
 
-    /** A copy with what an update (PATCH), a cancel at period end or a mandate change may touch. */
-    public SubscriptionDetails with(Plan plan, BillingCycle cycle, Map<String, String> metadata, Mandate mandate) {
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                invoices,
-                latestInvoiceId,
-                createdAt,
-                settlements);
-    }
+    /**
+     * The fields a copy may change, set on a copy of one subscription's details; identity, tenant, wallets, references
+     * and creation time have no setter, since nothing changes them. Mutable, but reachable only inside {@link #with}, so
+     * no half-changed details are ever seen.
+     */
+    public static final class Builder {
 
-    public SubscriptionDetails withCycle(BillingCycle cycle) {
-        return with(plan, cycle, metadata, mandate);
-    }
+        private final SubscriptionDetails from;
+        private Plan plan;
+        private Map<String, String> metadata;
+        private BillingCycle cycle;
+        private Mandate mandate;
+        private List<Invoice> invoices;
+        private @Nullable String latestInvoiceId;
+        private Settlements settlements;
 
-    public SubscriptionDetails withMandate(Mandate mandate) {
-        return with(plan, cycle, metadata, mandate);
-    }
+        private Builder(SubscriptionDetails from) {
+            this.from = from;
+            this.plan = from.plan;
+            this.metadata = from.metadata;
+            this.cycle = from.cycle;
+            this.mandate = from.mandate;
+            this.invoices = from.invoices;
+            this.latestInvoiceId = from.latestInvoiceId;
+            this.settlements = from.settlements;
+        }
 
-    public SubscriptionDetails withSettlements(Settlements settlements) {
-        return new SubscriptionDetails(
-                id,
-                tenant,
-                plan,
-                wallets,
-                merchantRef,
-                metadata,
-                successUrl,
-                cancelUrl,
-                cycle,
-                mandate,
-                invoices,
-                latestInvoiceId,
-                createdAt,
-                settlements);
+        public Builder plan(Plan plan) {
+            this.plan = plan;
+            return this;
+        }
+
+        public Builder metadata(Map<String, String> metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        public Builder cycle(BillingCycle cycle) {
+            this.cycle = cycle;
+            return this;
+        }
+
+        public Builder mandate(Mandate mandate) {
+            this.mandate = mandate;
+            return this;
+        }
+
+        public Builder invoices(List<Invoice> invoices) {
+            this.invoices = invoices;
+            return this;
+        }
+
+        public Builder latestInvoiceId(@Nullable String latestInvoiceId) {
+            this.latestInvoiceId = latestInvoiceId;
+            return this;
+        }
+
+        public Builder settlements(Settlements settlements) {
+            this.settlements = settlements;
+            return this;
+        }
+
+        private SubscriptionDetails build() {
+            return new SubscriptionDetails(
+                    from.id,
+                    from.tenant,
+                    plan,
+                    from.wallets,
+                    from.merchantRef,
+                    metadata,
+                    from.successUrl,
+                    from.cancelUrl,
+                    cycle,
+                    mandate,
+                    invoices,
+                    latestInvoiceId,
+                    from.createdAt,
+                    settlements);
+        }
     }
 }

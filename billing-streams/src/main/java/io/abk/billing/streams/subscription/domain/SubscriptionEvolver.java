@@ -64,27 +64,30 @@ public final class SubscriptionEvolver {
             case SubscriptionCreated created ->
                 throw new IllegalStateException("subscription " + state.id() + " exists and cannot be created again");
             case InvoiceCreated added -> state.mapDetails(d -> d.withNewInvoice(added.invoice()));
-            case SubscriptionActivated activated -> state.mapDetails(d -> d.withMandate(activated.mandate()));
+            case SubscriptionActivated activated -> state.mapDetails(d -> d.with(b -> b.mandate(activated.mandate())));
             case SubscriptionUpdated updated ->
-                state.mapDetails(d -> d.with(updated.plan(), updated.cycle(), updated.metadata(), updated.mandate()));
+                state.mapDetails(d -> d.with(b -> b.plan(updated.plan())
+                        .cycle(updated.cycle())
+                        .metadata(updated.metadata())
+                        .mandate(updated.mandate())));
             case SubscriptionPastDue pastDue -> new PastDue(from(state, event, Incomplete.class, Active.class));
             case SubscriptionCanceled canceled -> {
                 var details = notCanceled(state, event);
-                yield new Canceled(details.withMandate(details.mandate().revoked()), canceled.canceledAt());
+                yield new Canceled(details.with(b -> b.mandate(details.mandate().revoked())), canceled.canceledAt());
             }
             case SubscriptionPaused paused -> new Paused(from(state, event, Active.class), paused.pausedAt());
             case SubscriptionResumed resumed ->
-                new Active(from(state, event, Paused.class).withCycle(resumed.cycle()));
+                new Active(from(state, event, Paused.class).with(b -> b.cycle(resumed.cycle())));
             case SubscriptionBecameActive active -> new Active(from(state, event, Incomplete.class, PastDue.class));
             case PeriodAdvanced advanced ->
-                state.mapDetails(d -> d.withCycle(d.cycle().withPeriod(advanced.period())));
+                state.mapDetails(d -> d.with(b -> b.cycle(d.cycle().withPeriod(advanced.period()))));
             case ChargeRequested requested ->
                 state.mapDetails(d -> d.withInvoice(requested.invoice())
-                        .withSettlements(d.settlements().started(requested.settlement())));
+                        .with(b -> b.settlements(d.settlements().started(requested.settlement()))));
             case RefundRequested requested ->
-                state.mapDetails(d -> d.withSettlements(d.settlements().started(requested.settlement())));
+                state.mapDetails(d -> d.with(b -> b.settlements(d.settlements().started(requested.settlement()))));
             case SettlementClosed closed ->
-                state.mapDetails(d -> d.withSettlements(d.settlements().closed(closed.requestId())));
+                state.mapDetails(d -> d.with(b -> b.settlements(d.settlements().closed(closed.requestId()))));
             case InvoicePaid paid -> state.mapDetails(d -> d.withInvoice(paid.invoice()));
             case InvoicePaymentFailed failed -> state.mapDetails(d -> d.withInvoice(failed.invoice()));
             case InvoiceRefunded refunded -> state.mapDetails(d -> d.withInvoice(refunded.invoice()));
