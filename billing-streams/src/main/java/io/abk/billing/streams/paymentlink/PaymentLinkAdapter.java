@@ -65,7 +65,10 @@ public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCom
                                 header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
                         List.of());
             case Accepted accepted -> {
-                var after = existing(PaymentLinkEvolver.evolveAll(before, accepted.events()), envelope);
+                if (!(PaymentLinkEvolver.evolveAll(before, accepted.events()) instanceof Existing after)) {
+                    throw new IllegalStateException(
+                            "command " + envelope.getCommandId() + " was accepted but left no payment link");
+                }
                 var snapshot = PaymentLinkSnapshotMapper.snapshot(after, sequence + 1);
                 var forwards = PaymentLinkEventMapper.toPaymentCommands(envelope, accepted.events()).stream()
                         .map(mint -> new Forward(nodes.mintsSink(), mint.getPaymentId(), mint))
@@ -76,15 +79,6 @@ public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCom
                                 header, AGGREGATE_TYPE, List.of(snapshot), List.of(), accepted.followUpCommandId()),
                         forwards);
             }
-        };
-    }
-
-    private static Existing existing(PaymentLinkState state, PaymentLinkCommand envelope) {
-        return switch (state) {
-            case Absent absent ->
-                throw new IllegalStateException(
-                        "command " + envelope.getCommandId() + " was accepted but left no payment link");
-            case Existing existing -> existing;
         };
     }
 }
