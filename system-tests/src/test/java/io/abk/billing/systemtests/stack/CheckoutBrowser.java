@@ -1,7 +1,7 @@
 package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,8 +22,8 @@ import tools.jackson.databind.JsonNode;
  * screenshots ({@code target/checkout-screens}) and what the wallet sent. The Java test makes the fixtures and checks
  * the API and the chain; the script plays the customer.
  *
- * <p>Chromium is Debian's {@code /usr/bin/chromium} ({@code BILLING_CHROMIUM} names another). Without it the test is
- * skipped with a message, except under CI ({@code CI=true}), whose run installs it: there a missing browser fails.
+ * <p>Chromium is Debian's {@code /usr/bin/chromium} ({@code BILLING_CHROMIUM} names another). Without it the tests are
+ * skipped with the reason, except under CI ({@code CI=true}), whose run installs it: there a missing browser fails.
  */
 final class CheckoutBrowser {
 
@@ -75,19 +75,33 @@ final class CheckoutBrowser {
 
     private CheckoutBrowser() {}
 
-    /** The Chromium to drive; skips the test (outside CI) when there is none. */
-    static Path chromium() {
-        var path = Path.of(System.getenv().getOrDefault("BILLING_CHROMIUM", "/usr/bin/chromium"));
-        if (!Files.isExecutable(path)) {
-            var message = "no Chromium at " + path
-                    + " (install Debian's: apt-get install -y --no-install-recommends chromium,"
-                    + " or set BILLING_CHROMIUM)";
-            if ("true".equals(System.getenv("CI"))) {
-                throw new IllegalStateException("the checkout browser tests must run in CI, but there is " + message);
-            }
-            abort("checkout browser tests skipped: " + message);
+    /**
+     * Whether there is a Chromium to drive. A class calls it before making its fixtures, and each test skips itself
+     * through {@link #assumeAvailable()}, so that a machine without a browser reports every browser test skipped with
+     * the reason. Under CI ({@code CI=true}), whose run installs Chromium, a missing browser fails instead.
+     */
+    static boolean available() {
+        if (Files.isExecutable(chromium())) {
+            return true;
         }
-        return path;
+        if ("true".equals(System.getenv("CI"))) {
+            throw new IllegalStateException("the checkout browser tests must run in CI, but there is " + missing());
+        }
+        return false;
+    }
+
+    /** Skips the calling test, saying why, when there is no Chromium (outside CI). */
+    static void assumeAvailable() {
+        assumeTrue(available(), () -> "checkout browser tests skipped: " + missing());
+    }
+
+    private static Path chromium() {
+        return Path.of(System.getenv().getOrDefault("BILLING_CHROMIUM", "/usr/bin/chromium"));
+    }
+
+    private static String missing() {
+        return "no Chromium at " + chromium()
+                + " (install Debian's: apt-get install -y --no-install-recommends chromium, or set BILLING_CHROMIUM)";
     }
 
     /** Runs the scenarios (at most {@code concurrency} at a time) against the stack; one result per scenario, by name. */
