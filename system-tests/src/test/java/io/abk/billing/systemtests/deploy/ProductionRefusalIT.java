@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Under the production profile every service, run as its own process by its own {@code main}, refuses a secret that
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * service is tried with another rule, so that together they cover the shared rules on every start path (the gateway
  * included, which started without them before).
  */
+@Execution(ExecutionMode.SAME_THREAD)
 class ProductionRefusalIT {
 
     private static final String STRONG = "q8Vx2mT9rLw4Zp7Kc1Nf6Hs3Jd5Gb0Ya";

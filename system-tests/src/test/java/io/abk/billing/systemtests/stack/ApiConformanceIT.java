@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The system tests' real requests and answers, as {@link Call} logged them ({@link ExchangeLog}), against the API
@@ -12,13 +13,14 @@ import org.junit.jupiter.api.Test;
  * (route, status, request or response, JSON pointer, the validator's message, how often, one example). Which
  * described operations no test exercised is printed, not failed on.
  *
- * <p>It runs after every other class ({@link #ORDER}), so the log holds the whole run. Run alone, nothing was
+ * <p>It runs alone after every other class ({@code @Isolated}, {@link #ORDER}), so the log holds the whole run. Run alone, nothing was
  * logged in this JVM and it is skipped, saying so: it checks what the other system tests did and starts no stack.
  */
 @Order(ApiConformanceIT.ORDER)
+@Isolated
 class ApiConformanceIT {
 
-    /** After the shared-stack classes and the chain classes: every class that makes calls has run. */
+    /** After the other classes that run alone (the process and outage tests): every class that makes calls has run. */
     static final int ORDER = ChainStack.ORDER + 1;
 
     @Test

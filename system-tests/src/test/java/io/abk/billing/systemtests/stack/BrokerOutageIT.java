@@ -6,12 +6,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The broker stopped for a few seconds under a create and charge load and started again on the same log directory and
  * port: the gateway answers 503 with Retry-After meanwhile (none hangs), and afterwards every request retried with its
- * Idempotency-Key is done exactly once. It runs its own stack (not the shared one), before the classes that share one.
+ * Idempotency-Key is done exactly once. It runs its own stack (not the shared one), alone ({@code @Isolated}): its
+ * bounds on the answers' times hold on a machine that runs nothing else.
  */
+@Isolated
 class BrokerOutageIT {
 
     @TempDir

@@ -27,6 +27,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The chain's lease across replicas that stand still: two chain-indexer processes (one of every other service) on the
@@ -38,6 +40,7 @@ import tools.jackson.databind.JsonNode;
  * at the end no transfer was published twice on {@code chain.transfers}. It prints each round's lease recovery time:
  * from the stop until the other replica published again.
  */
+@Execution(ExecutionMode.SAME_THREAD)
 class ChainLeasePauseIT {
 
     private static final int ROUNDS = 5;

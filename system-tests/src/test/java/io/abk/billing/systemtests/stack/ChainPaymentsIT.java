@@ -8,6 +8,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * One-time payments settled on the local chain: a transfer sent from the checkout's wallet call pays its payment
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
+@Execution(ExecutionMode.SAME_THREAD)
 class ChainPaymentsIT {
 
     private static Api api;

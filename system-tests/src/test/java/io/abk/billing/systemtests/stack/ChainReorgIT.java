@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A reorganisation deeper than the confirmation depth on the local chain, never silent: the transfer that paid a
@@ -29,6 +31,7 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
+@Execution(ExecutionMode.SAME_THREAD)
 class ChainReorgIT {
 
     /** The local chain's confirmation depth ({@code LocalChain.CONFIRMATIONS}). */

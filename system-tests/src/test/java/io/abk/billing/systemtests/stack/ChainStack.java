@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class ChainStack implements ParameterResolver {
 
     /**
-     * The {@link Order} of the chain classes: after the sandbox classes of {@link SharedStack}, whose stack is closed
-     * before this one starts, so only one stack runs at a time.
+     * The {@link Order} of the chain classes: after those without one. They run one after another (never two at once:
+     * {@code ChainReorgIT} reorganises the chain they share), beside the sandbox classes of {@link SharedStack}.
      */
     public static final int ORDER = SharedStack.ORDER + 1;
 
@@ -46,12 +46,17 @@ public final class ChainStack implements ParameterResolver {
                 .getStore(NAMESPACE)
                 .computeIfAbsent(
                         Running.class,
-                        type -> {
-                            SharedStack.closeIfRunning(context);
-                            return Running.start();
-                        },
+                        type -> Running.start(),
                         Running.class);
         return parameter.getParameter().getType() == Api.class ? running.api() : running.chain();
+    }
+
+    /** Closes the stack now if this run started it, as {@link SharedStack#closeIfRunning} does. */
+    static void closeIfRunning(ExtensionContext context) {
+        var running = context.getRoot().getStore(NAMESPACE).remove(Running.class, Running.class);
+        if (running != null) {
+            running.close();
+        }
     }
 
     /** The started stack and the test's client of its chain, closed by JUnit at the end of the run. */

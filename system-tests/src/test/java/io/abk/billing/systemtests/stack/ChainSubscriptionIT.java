@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Subscriptions settled on the local chain through the API only: the customer's wallet sends the checkout's wallet
@@ -32,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
+@Execution(ExecutionMode.SAME_THREAD)
 class ChainSubscriptionIT {
 
     private static final String AMOUNT = "12.5";

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The hosted checkout pages in a real headless Chromium on the stack with its local chain, paid by a browser wallet:
@@ -31,6 +33,7 @@ import tools.jackson.databind.JsonNode;
  */
 @ExtendWith(ChainStack.class)
 @Order(ChainStack.ORDER)
+@Execution(ExecutionMode.SAME_THREAD)
 class CheckoutBrowserIT {
 
     private static final String SHOP = "Acme Coffee";

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * No log line of the whole run holds a key or a secret: not one of those the system tests created or were given
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * <p>It runs after every other class; run alone, no secret was seen in this JVM and it is skipped, saying so.
  */
 @Order(LogSecretsIT.ORDER)
+@Isolated
 class LogSecretsIT {
 
     static final int ORDER = ApiConformanceIT.ORDER + 1;

@@ -5,13 +5,16 @@ import io.abk.billing.localstack.LocalStackConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * PostgreSQL stopped for a few seconds under a create and charge load and started again on the same data directory and
  * port: the gateway answers 503 with Retry-After meanwhile (none hangs), and afterwards every request retried with its
- * Idempotency-Key is done exactly once. It runs its own stack (not the shared one), before the classes that share one.
+ * Idempotency-Key is done exactly once. It runs its own stack (not the shared one), alone ({@code @Isolated}): its
+ * bounds on the answers' times hold on a machine that runs nothing else.
  * Guards against the webhook sender's fan-out stopping for good when PostgreSQL drops its connection mid-batch.
  */
+@Isolated
 class PostgresOutageIT {
 
     @TempDir

@@ -13,14 +13,15 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * The one stack with every service as OS processes (two of each, six partitions per topic) that the process-mode
- * system tests share: {@link RejoinIT} first, then {@link ScaleOutIT}, which closes it, both before every class that
- * starts a stack of its own ({@link #ORDER}), so no other stack runs beside its processes. A whole process stack
- * takes a minute or two to start on a 2-core machine. Test methods get a {@link Handle} as a parameter; the stack
+ * system tests share: {@link RejoinIT} first, then {@link ScaleOutIT}, which closes it. Both run alone
+ * ({@code @Isolated}: after every class that runs beside others), and the shared stacks are closed before this one
+ * starts, so no other stack runs beside its processes. A whole process stack takes a minute or two to start on a
+ * 2-core machine. Test methods get a {@link Handle} as a parameter; the stack
  * starts on first use, and its processes' logs are kept for {@link LogSecretsIT} when it closes.
  */
 public final class ProcessStack implements ParameterResolver {
 
-    /** The order of {@link RejoinIT}; {@link ScaleOutIT} runs right after it. */
+    /** The order of {@link RejoinIT} among the classes that run alone; {@link ScaleOutIT} runs right after it. */
     public static final int ORDER = Order.DEFAULT - 2;
 
     static final int PARTITIONS = 6;
@@ -35,6 +36,8 @@ public final class ProcessStack implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        SharedStack.closeIfRunning(context);
+        ChainStack.closeIfRunning(context);
         return new Handle(context.getRoot().getStore(NAMESPACE));
     }
 

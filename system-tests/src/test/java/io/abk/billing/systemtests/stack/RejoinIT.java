@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Every service as processes, two of each ({@link ProcessStack}): a replica that stands still past its session (a
@@ -29,6 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 @ExtendWith(ProcessStack.class)
 @Order(ProcessStack.ORDER)
+@Isolated
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RejoinIT {
 

@@ -17,12 +17,15 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The whole stack stopped after accepting N creates and started again on the same data directory: every
  * subscription is there exactly once, nothing was applied twice, and the stack keeps working. It runs its own
- * stack (not the shared one) and, having no {@code @Order}, runs before the classes that share one.
+ * stack (not the shared one) and, having no {@code @Order}, before the chain classes, beside the sandbox ones.
  */
+@Execution(ExecutionMode.SAME_THREAD)
 class RestartIT {
 
     private static final int N = 60;

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The distributed shape on one machine: every service as OS processes, two of each (two gateways), on a broker with
@@ -52,6 +53,7 @@ import tools.jackson.databind.JsonNode;
  */
 @ExtendWith(ProcessStack.class)
 @Order(ProcessStack.ORDER + 1)
+@Isolated
 class ScaleOutIT {
 
     private static final int PARTITIONS = ProcessStack.PARTITIONS;

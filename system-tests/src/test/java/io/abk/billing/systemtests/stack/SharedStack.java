@@ -18,8 +18,9 @@ public final class SharedStack implements ParameterResolver {
 
     /**
      * The {@link Order} of the classes that share the stack: after every class without one ({@link Order#DEFAULT}),
-     * such as those that start a stack of their own, so that only one stack runs at a time on a small machine
-     * (classes are ordered by {@code junit-platform.properties}).
+     * such as those that start a stack of their own (classes are ordered by {@code junit-platform.properties}). They
+     * run two at a time (system-tests' failsafe configuration), beside those others ({@code @Execution(SAME_THREAD)}),
+     * which run one after another.
      */
     public static final int ORDER = Order.DEFAULT + 1;
     /** Partitions of each topic: more than one, so per-key ordering and cross-partition reads are both exercised. */
@@ -41,8 +42,8 @@ public final class SharedStack implements ParameterResolver {
     }
 
     /**
-     * Closes the shared stack now if this run started it, so that a class with a stack of its own that runs after
-     * every sharing class ({@link ChainStack}) never runs beside it; a sharing class after that would start it again.
+     * Closes the shared stack now if this run started it, so that a class that runs alone after every sharing class
+     * ({@link ProcessStack}) never runs beside it; a sharing class after that would start it again.
      */
     static void closeIfRunning(ExtensionContext context) {
         var running = context.getRoot().getStore(NAMESPACE).remove(Running.class, Running.class);

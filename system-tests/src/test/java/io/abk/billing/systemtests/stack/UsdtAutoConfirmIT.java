@@ -48,6 +48,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.web3j.crypto.Credentials;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The companion's USDT confirmed by chain-indexer, across the real services through Kafka only: the real
@@ -58,6 +60,7 @@ import org.web3j.crypto.Credentials;
  * address settles nothing. The test stands in for billing-streams where a USDC payment is needed (its open snapshot
  * on billing.changes and its payout address on chain.watched-addresses), as chain-indexer's own tests do.
  */
+@Execution(ExecutionMode.SAME_THREAD)
 class UsdtAutoConfirmIT {
 
     private static final String KEY = "usdt_system_key_0123456789abcdef";
