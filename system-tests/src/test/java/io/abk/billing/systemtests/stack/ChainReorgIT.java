@@ -17,9 +17,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
 /**
  * A reorganisation deeper than the confirmation depth on the local chain, never silent: the transfer that paid a

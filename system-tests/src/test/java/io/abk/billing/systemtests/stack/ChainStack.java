@@ -44,10 +44,7 @@ public final class ChainStack implements ParameterResolver {
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         var running = context.getRoot()
                 .getStore(NAMESPACE)
-                .computeIfAbsent(
-                        Running.class,
-                        type -> Running.start(),
-                        Running.class);
+                .computeIfAbsent(Running.class, type -> Running.start(), Running.class);
         return parameter.getParameter().getType() == Api.class ? running.api() : running.chain();
     }
 

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.web3j.protocol.core.methods.response.TransactionReceipt;
-import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Subscriptions settled on the local chain through the API only: the customer's wallet sends the checkout's wallet

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.slf4j.LoggerFactory;
 
 /**
  * Every service as processes, two of each ({@link ProcessStack}): a replica that stands still past its session (a

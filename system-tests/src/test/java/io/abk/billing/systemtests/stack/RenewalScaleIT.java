@@ -2,9 +2,9 @@ package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.scheduler.topology.SchedulerTopology;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.scheduler.topology.SchedulerTopology;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

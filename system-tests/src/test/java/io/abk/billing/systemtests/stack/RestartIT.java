@@ -16,9 +16,9 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The whole stack stopped after accepting N creates and started again on the same data directory: every

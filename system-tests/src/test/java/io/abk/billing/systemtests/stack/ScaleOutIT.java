@@ -31,8 +31,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.parallel.Isolated;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The distributed shape on one machine: every service as OS processes, two of each (two gateways), on a broker with

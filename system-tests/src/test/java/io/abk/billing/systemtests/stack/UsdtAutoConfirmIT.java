@@ -47,9 +47,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.web3j.crypto.Credentials;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.web3j.crypto.Credentials;
 
 /**
  * The companion's USDT confirmed by chain-indexer, across the real services through Kafka only: the real
