@@ -5,6 +5,7 @@ import io.abk.billing.localstack.LocalStackConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * bounds on the answers' times hold on a machine that runs nothing else.
  */
 @Isolated
+@ExtendWith(SharedStacksClosed.class)
 class BrokerOutageIT {
 
     @TempDir

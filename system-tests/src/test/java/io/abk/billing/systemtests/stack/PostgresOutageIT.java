@@ -4,6 +4,7 @@ import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * Guards against the webhook sender's fan-out stopping for good when PostgreSQL drops its connection mid-batch.
  */
 @Isolated
+@ExtendWith(SharedStacksClosed.class)
 class PostgresOutageIT {
 
     @TempDir

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * The one stack with every service as OS processes (two of each, six partitions per topic) that the process-mode
  * system tests share: {@link RejoinIT} first, then {@link ScaleOutIT}, which closes it. Both run alone
- * ({@code @Isolated}: after every class that runs beside others), and the shared stacks are closed before this one
- * starts, so no other stack runs beside its processes. A whole process stack takes a minute or two to start on a
+ * ({@code @Isolated}: after every class that runs beside others) with the shared stacks closed
+ * ({@link SharedStacksClosed}), so no other stack runs beside its processes. A whole process stack takes a minute or two to start on a
  * 2-core machine. Test methods get a {@link Handle} as a parameter; the stack
  * starts on first use, and its processes' logs are kept for {@link LogSecretsIT} when it closes.
  */
@@ -36,8 +36,6 @@ public final class ProcessStack implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        SharedStack.closeIfRunning(context);
-        ChainStack.closeIfRunning(context);
         return new Handle(context.getRoot().getStore(NAMESPACE));
     }
 

@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
 @ExtendWith(ProcessStack.class)
 @Order(ProcessStack.ORDER)
 @Isolated
+@ExtendWith(SharedStacksClosed.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RejoinIT {
 

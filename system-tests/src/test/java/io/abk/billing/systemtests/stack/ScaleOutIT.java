@@ -54,6 +54,7 @@ import tools.jackson.databind.JsonNode;
 @ExtendWith(ProcessStack.class)
 @Order(ProcessStack.ORDER + 1)
 @Isolated
+@ExtendWith(SharedStacksClosed.class)
 class ScaleOutIT {
 
     private static final int PARTITIONS = ProcessStack.PARTITIONS;
