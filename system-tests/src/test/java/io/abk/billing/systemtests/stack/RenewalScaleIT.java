@@ -19,15 +19,21 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The scale check of renewals: 7,200 test subscriptions of one merchant, advanced one month by a single test clock
  * move, are each renewed exactly once (counted on {@code billing.events}). The count can be changed with
- * {@code -Dbilling.scale.subscriptions=N}; the time it takes is printed.
+ * {@code -Dbilling.scale.subscriptions=N}; the time it takes is printed. It keeps the stack busy for minutes, so it
+ * runs alone ({@code @Isolated}), first of the classes that do, while the shared stack still runs ({@link #ORDER}).
  */
 @ExtendWith(SharedStack.class)
-@Order(SharedStack.ORDER)
+@Order(RenewalScaleIT.ORDER)
+@Isolated
 class RenewalScaleIT {
+
+    /** Before the other classes that run alone, which close the shared stack first. */
+    static final int ORDER = ProcessStack.ORDER - 1;
 
     /**
      * Enough that every partition holds more renewals than one punctuation of the scheduler fires
