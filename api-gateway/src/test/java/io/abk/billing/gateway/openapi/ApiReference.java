@@ -105,7 +105,7 @@ final class ApiReference {
         out.append("```sh\n").append(REGENERATE).append("\n```\n\n");
         out.append("and commit both. The description itself is kept true by `OpenApiRoutesIT` (the gateway's routes"
                 + " against its paths and methods, both ways), `OpenApiDocumentTest` (references resolve, every schema"
-                + " is valid JSON Schema 2020-12) and local-stack's `ApiConformanceIT` (every answer the end-to-end tests"
+                + " is valid JSON Schema 2020-12) and system-tests' `ApiConformanceIT` (every answer the end-to-end tests"
                 + " received, validated against its schema).\n\n");
     }
 

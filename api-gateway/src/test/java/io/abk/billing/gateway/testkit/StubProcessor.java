@@ -32,7 +32,7 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * A test stand-in for billing-streams, which the gateway's HTTP tests cannot use: a service module never depends on
- * another (local-stack's ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
+ * another (system-tests' ArchitectureTest enforces it), so billing-streams is not on this module's class path. The
  * gateway answers only once a {@code Change} for its command is projected, so something must turn the commands on
  * the real command topics into Changes on the real changes topic: this does, for the three command topics,
  * applying each command id once (as the real processor deduplicates): subscription creates with
@@ -43,8 +43,8 @@ import org.springframework.context.SmartLifecycle;
  * It joins the consumer groups of billing-streams and of the settlement service, so the gateway's health sees both
  * up. It can be paused to hold outcomes back (timeouts, lease takeovers), can hold settlement results back, or
  * publish them before the command's own Change. It decides nothing for real: the real path, gateway to
- * billing-streams and settlement and back through the projector, is covered by local-stack's end-to-end tests
- * ({@code io.abk.billing.localstack.system}).
+ * billing-streams and settlement and back through the projector, is covered by system-tests' end-to-end tests
+ * ({@code io.abk.billing.systemtests.stack}).
  */
 public final class StubProcessor implements SmartLifecycle {
 
