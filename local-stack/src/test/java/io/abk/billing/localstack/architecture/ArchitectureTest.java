@@ -15,14 +15,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue item 7: a service module never depends on another one (neither in code nor in its pom), the libraries
- * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, and a domain package imports no
- * framework and reads no clock. local-stack runs the check because it is the one module
+ * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, a domain package imports no
+ * framework and reads no clock, and the gateway's areas and packages depend on each other one way, with its classes
+ * named for their kind. local-stack runs the check because it is the one module
  * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
 class ArchitectureTest {
 
     private static final String FIXTURE = "io.abk.billing.localstack.architecture.fixture";
+    private static final String GATEWAY = "io.abk.billing.gateway";
 
     private static JavaClasses production;
     private static JavaClasses fixtures;
@@ -97,6 +99,46 @@ class ArchitectureTest {
                                 .toList(),
                         ArchitectureRules.CLIENTS_OF_A_GIVEN_CONNECTION)
                 .check(production);
+    }
+
+    @Test
+    void shouldFindNoCycleBetweenTheGatewaysAreasWhenCheckingTheProductionClasses() {
+        ArchitectureRules.slicesAreFreeOfCycles(GATEWAY + ".(*)..").check(production);
+    }
+
+    @Test
+    void shouldFindNoCycleBetweenTheGatewaysPackagesWhenCheckingTheProductionClasses() {
+        ArchitectureRules.slicesAreFreeOfCycles(GATEWAY + ".(**)").check(production);
+    }
+
+    @Test
+    void shouldFindTheGatewaysClassesNamedForTheirKindWhenCheckingTheProductionClasses() {
+        ArchitectureRules.classesAreNamedForTheirKind(List.of(GATEWAY)).check(production);
+    }
+
+    @Test
+    void shouldFailWhenTwoAreasDependOnEachOther() {
+        var rule = ArchitectureRules.slicesAreFreeOfCycles(FIXTURE + ".areas.(*)..");
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("Cycle detected")
+                .hasMessageContaining("UpperRoutes")
+                .hasMessageContaining("LowerStore")
+                .as("an area both use is no cycle")
+                .hasMessageNotContaining("BaseFormat");
+    }
+
+    @Test
+    void shouldFailWhenAClassIsNotNamedForItsKind() {
+        var rule = ArchitectureRules.classesAreNamedForTheirKind(List.of(FIXTURE + ".naming"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("PriceController")
+                .hasMessageContaining("PriceWiring")
+                .hasMessageContaining("PriceSettings")
+                .hasMessageNotContaining("PriceRoutes");
     }
 
     @Test
