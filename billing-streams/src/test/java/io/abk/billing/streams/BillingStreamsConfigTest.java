@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
-import io.abk.billing.streams.domain.payment.PaymentPolicy;
-import io.abk.billing.streams.domain.subscription.DunningPolicy;
 import io.abk.billing.streams.errors.CommandFailureHandler;
+import io.abk.billing.streams.payment.domain.PaymentPolicy;
+import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

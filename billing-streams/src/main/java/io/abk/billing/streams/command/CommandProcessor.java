@@ -12,24 +12,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The single writer of one aggregate type (subscriptions, payments or payment links): for each command, skip it if
- * its id was applied already, else load the aggregate, let the {@link AggregateHandler} decide, store the new
+ * its id was applied already, else load the aggregate, let the {@link AggregateAdapter} decide, store the new
  * state, and forward one {@code Change} and whatever else the command produced (events, chain requests, commands
  * for another aggregate), all in the task's exactly-once transaction. A thrown exception (a bug) reaches the
- * processing exception handler with nothing written, since the handler computes every output first.
+ * processing exception handler with nothing written, since the adapter computes every output first.
  */
 public final class CommandProcessor<C, A> implements Processor<String, C, String, SpecificRecord> {
 
     private static final Logger log = LoggerFactory.getLogger(CommandProcessor.class);
 
     private final CommandNodes nodes;
-    private final AggregateHandler<C, A> handler;
+    private final AggregateAdapter<C, A> adapter;
     private @Nullable ProcessorContext<String, SpecificRecord> context;
     private @Nullable KeyValueStore<String, A> aggregates;
     private @Nullable ProcessedCommands processed;
 
-    public CommandProcessor(CommandNodes nodes, AggregateHandler<C, A> handler) {
+    public CommandProcessor(CommandNodes nodes, AggregateAdapter<C, A> adapter) {
         this.nodes = nodes;
-        this.handler = handler;
+        this.adapter = adapter;
     }
 
     @Override
@@ -39,7 +39,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         KeyValueStore<String, Long> processedStore = context.getStateStore(nodes.processedCommandStore());
         var processedCommands = new ProcessedCommands(processedStore);
         this.processed = processedCommands;
-        handler.init(context);
+        adapter.init(context);
         context.schedule(ProcessedCommands.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
             int deleted = processedCommands.sweep(now);
             if (deleted > 0) {
@@ -61,7 +61,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             throw new IllegalArgumentException(
                     "a command record without a value: key=" + record.key() + " store=" + nodes.aggregateStore());
         }
-        var header = handler.header(envelope);
+        var header = adapter.header(envelope);
         if (record.key() == null || !record.key().equals(header.aggregateId())) {
             // The single-writer rule: a command on another aggregate's partition must not touch the store there.
             throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()
@@ -84,23 +84,23 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             return;
         }
         var aggregates = required(this.aggregates);
-        var handled = handler.handle(envelope, aggregates.get(record.key()));
-        if (handled.aggregate() != null) {
-            aggregates.put(record.key(), handled.aggregate());
+        var applied = adapter.apply(envelope, aggregates.get(record.key()));
+        if (applied.aggregate() != null) {
+            aggregates.put(record.key(), applied.aggregate());
         }
         processed.markProcessed(header.commandId(), context.currentSystemTimeMs());
         context.forward(
-                new Record<String, SpecificRecord>(record.key(), handled.change(), record.timestamp()),
+                new Record<String, SpecificRecord>(record.key(), applied.change(), record.timestamp()),
                 nodes.changesSink());
-        for (var out : handled.forwards()) {
+        for (var out : applied.forwards()) {
             context.forward(new Record<>(out.key(), out.value(), record.timestamp()), out.sink());
         }
-        logOutcome(header, handled);
-        CommandMeters.applied(handled.change(), header.type());
+        logOutcome(header, applied);
+        CommandMeters.applied(applied.change(), header.type());
     }
 
-    private static void logOutcome(CommandHeader header, AggregateHandler.Handled<?> handled) {
-        var change = handled.change();
+    private static void logOutcome(CommandHeader header, AggregateAdapter.Applied<?> applied) {
+        var change = applied.change();
         var rejection = change.getRejection();
         if (rejection != null) {
             log.info(
@@ -123,7 +123,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
                     header.merchantId(),
                     header.mode(),
                     header.requestId(),
-                    handled.forwards().size());
+                    applied.forwards().size());
         }
     }
 

@@ -2,7 +2,7 @@ package io.abk.billing.streams.payment;
 
 import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.domain.payment.PaymentTerms;
+import io.abk.billing.streams.payment.domain.PaymentTerms;
 
 /**
  * A payment's terms and the {@link CreatePayment} payload that carries them, both ways: the payment processor reads

@@ -4,7 +4,7 @@ import io.abk.billing.streams.command.CommandNodes;
 
 /**
  * The names of the payment topology's stateful and output nodes, shared by the topology that declares them and the
- * handler that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands},
+ * adapter that routes to them. {@code linkConversionsSink} writes to {@code billing.payment-link-commands},
  * {@code watchedAddressesSink} to {@code chain.watched-addresses}.
  */
 public record PaymentNodes(

@@ -1,7 +1,8 @@
 /**
- * The Kafka adapter of the one-time payment aggregate: its handler for the shared command processor (decide, then
- * route the change, the {@code payment.*} events, the verification requests on {@code chain.requests} and the
- * conversions reported to payment links), and the mappers between the Avro records and the domain's.
+ * The one-time payment aggregate: its adapter for the shared command processor ({@code PaymentAdapter}: decide, then
+ * route the change, the {@code payment.*} events, the verification requests on {@code chain.requests}, the
+ * conversions reported to payment links and the watched payout addresses), and the mappers between the Avro records
+ * and the domain's. The pure rules are in the {@code domain} subpackage.
  */
 @NullMarked
 package io.abk.billing.streams.payment;

@@ -4,6 +4,6 @@ import io.abk.billing.streams.command.CommandNodes;
 
 /**
  * The names of the payment link topology's stateful and output nodes, shared by the topology that declares them and
- * the handler that routes to them. {@code mintsSink} writes to {@code billing.payment-commands}.
+ * the adapter that routes to them. {@code mintsSink} writes to {@code billing.payment-commands}.
  */
 public record PaymentLinkNodes(CommandNodes command, String mintsSink) {}

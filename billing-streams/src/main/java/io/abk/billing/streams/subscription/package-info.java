@@ -1,7 +1,8 @@
 /**
- * The Kafka adapter of the subscription aggregate: its handler for the shared command processor (decide, then
- * route changes, events and chain requests), the store its settled invoices move to so the aggregate stays small,
- * and the mappers between the Avro records on the wire and the domain's records.
+ * The subscription aggregate (with its invoices): its adapter for the shared command processor
+ * ({@code SubscriptionAdapter}), the mappers between the Avro records on the wire and the domain's records, and the
+ * store its settled invoices move to so the aggregate stays small. The pure rules are in the {@code domain}
+ * subpackage.
  */
 @NullMarked
 package io.abk.billing.streams.subscription;

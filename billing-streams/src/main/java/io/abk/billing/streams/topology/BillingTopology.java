@@ -8,17 +8,17 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.streams.command.AggregateHandler;
+import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.CommandNodes;
 import io.abk.billing.streams.command.CommandProcessor;
-import io.abk.billing.streams.domain.payment.PaymentPolicy;
-import io.abk.billing.streams.domain.subscription.DunningPolicy;
-import io.abk.billing.streams.payment.PaymentHandler;
+import io.abk.billing.streams.payment.PaymentAdapter;
 import io.abk.billing.streams.payment.PaymentNodes;
-import io.abk.billing.streams.paymentlink.PaymentLinkHandler;
+import io.abk.billing.streams.payment.domain.PaymentPolicy;
+import io.abk.billing.streams.paymentlink.PaymentLinkAdapter;
 import io.abk.billing.streams.paymentlink.PaymentLinkNodes;
-import io.abk.billing.streams.subscription.SubscriptionHandler;
+import io.abk.billing.streams.subscription.SubscriptionAdapter;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
+import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -115,7 +115,7 @@ public final class BillingTopology {
                 SUBSCRIPTION_COMMAND_PROCESSOR,
                 subscriptions.command(),
                 SubscriptionAggregate.class,
-                () -> new SubscriptionHandler(subscriptions, dunning));
+                () -> new SubscriptionAdapter(subscriptions, dunning));
         // The invoices that left their aggregate settled, keyed subscriptionId:invoiceId: in the same task as the
         // aggregates, so co-partitioned with them by subscription id.
         topology.addStateStore(
@@ -148,7 +148,7 @@ public final class BillingTopology {
                 PAYMENT_COMMAND_PROCESSOR,
                 paymentNodes.command(),
                 PaymentAggregate.class,
-                () -> new PaymentHandler(paymentNodes, payments));
+                () -> new PaymentAdapter(paymentNodes, payments));
         addSink(topology, deployment, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(topology, deployment, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
         addSink(
@@ -178,7 +178,7 @@ public final class BillingTopology {
                 PAYMENT_LINK_COMMAND_PROCESSOR,
                 linkNodes.command(),
                 PaymentLinkAggregate.class,
-                () -> new PaymentLinkHandler(linkNodes));
+                () -> new PaymentLinkAdapter(linkNodes));
         addSink(topology, deployment, PAYMENT_LINK_MINTS_SINK, Topics.PAYMENT_COMMANDS, PAYMENT_LINK_COMMAND_PROCESSOR);
         return topology;
     }
@@ -196,13 +196,13 @@ public final class BillingTopology {
             String processor,
             CommandNodes nodes,
             Class<A> aggregateType,
-            Supplier<AggregateHandler<C, A>> handler) {
+            Supplier<AggregateAdapter<C, A>> adapter) {
         topology.addSource(
                 source,
                 commands.keySerde().deserializer(),
                 commands.valueSerde().deserializer(),
                 commands.name(deployment));
-        topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, handler.get()), source);
+        topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, adapter.get()), source);
         topology.addStateStore(
                 Stores.keyValueStoreBuilder(
                                 Stores.persistentKeyValueStore(nodes.aggregateStore()),

@@ -3,28 +3,29 @@ package io.abk.billing.streams.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
-import io.abk.billing.streams.domain.payment.PaymentCommand.Create;
-import io.abk.billing.streams.domain.payment.PaymentCommand.PayFromChain;
-import io.abk.billing.streams.domain.payment.PaymentCommand.ReversePayment;
-import io.abk.billing.streams.domain.payment.PaymentCommand.Settle;
-import io.abk.billing.streams.domain.payment.PaymentDetails;
-import io.abk.billing.streams.domain.payment.PaymentState.Canceled;
-import io.abk.billing.streams.domain.payment.PaymentState.Existing;
-import io.abk.billing.streams.domain.payment.PaymentState.Expired;
-import io.abk.billing.streams.domain.payment.PaymentState.Open;
-import io.abk.billing.streams.domain.payment.PaymentState.Paid;
-import io.abk.billing.streams.domain.payment.PaymentTerms;
-import io.abk.billing.streams.domain.payment.Receipt;
-import io.abk.billing.streams.domain.payment.Verification;
-import io.abk.billing.streams.domain.payment.VerificationResult.Refused;
-import io.abk.billing.streams.domain.payment.Verifications;
-import io.abk.billing.streams.domain.tenant.Tenant;
+import io.abk.billing.streams.payment.domain.PaymentDetails;
+import io.abk.billing.streams.payment.domain.PaymentInstruction;
+import io.abk.billing.streams.payment.domain.PaymentInstruction.Create;
+import io.abk.billing.streams.payment.domain.PaymentInstruction.Settle;
+import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
+import io.abk.billing.streams.payment.domain.PaymentState.Existing;
+import io.abk.billing.streams.payment.domain.PaymentState.Expired;
+import io.abk.billing.streams.payment.domain.PaymentState.Open;
+import io.abk.billing.streams.payment.domain.PaymentState.Paid;
+import io.abk.billing.streams.payment.domain.PaymentTerms;
+import io.abk.billing.streams.payment.domain.Receipt;
+import io.abk.billing.streams.payment.domain.Verification;
+import io.abk.billing.streams.payment.domain.VerificationResult.Refused;
+import io.abk.billing.streams.payment.domain.Verifications;
+import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -82,10 +83,10 @@ class PaymentMappingTest {
     @ParameterizedTest
     @MethodSource("states")
     void shouldReadBackTheSameStateWhenStoredAndSerialized(Existing state) {
-        var written = PaymentAggregateMapper.write(new PaymentAggregateMapper.Stored(7, state));
+        var written = PaymentSnapshotMapper.write(new PaymentSnapshotMapper.Stored(7, state));
         var bytes = SERDE.serializer().serialize("payment-aggregates", written);
 
-        var read = PaymentAggregateMapper.read(SERDE.deserializer().deserialize("payment-aggregates", bytes));
+        var read = PaymentSnapshotMapper.read(SERDE.deserializer().deserialize("payment-aggregates", bytes));
 
         assertThat(read.sequence()).isEqualTo(7);
         assertThat(read.state()).isEqualTo(state);
@@ -95,17 +96,17 @@ class PaymentMappingTest {
 
     @Test
     void shouldRefuseASnapshotWhenItsPaymentFieldsContradictItsStatus() {
-        var paid = PaymentSnapshots.snapshot(
+        var paid = PaymentSnapshotMapper.snapshot(
                 states().filter(Paid.class::isInstance).findFirst().orElseThrow(), 1);
-        var open = PaymentSnapshots.snapshot(states().findFirst().orElseThrow(), 1);
+        var open = PaymentSnapshotMapper.snapshot(states().findFirst().orElseThrow(), 1);
 
-        assertThatThrownBy(() -> PaymentSnapshots.state(
+        assertThatThrownBy(() -> PaymentSnapshotMapper.state(
                         PaymentSnapshot.newBuilder(paid).setTxHash(null).build(), Verifications.NONE))
                 .hasMessageContaining("txHash=null");
-        assertThatThrownBy(() -> PaymentSnapshots.state(
+        assertThatThrownBy(() -> PaymentSnapshotMapper.state(
                         PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(), Verifications.NONE))
                 .hasMessageContaining("status open");
-        assertThatThrownBy(() -> PaymentSnapshots.state(
+        assertThatThrownBy(() -> PaymentSnapshotMapper.state(
                         PaymentSnapshot.newBuilder(open).setStatus("pending").build(), Verifications.NONE))
                 .hasMessageContaining("unknown status pending");
     }
@@ -114,7 +115,7 @@ class PaymentMappingTest {
     void shouldMapEveryCreateFieldWhenReadingACreateCommand() {
         var envelope = PaymentEnvelopes.create("cmd_1", "pay_1", T0);
 
-        var command = (Create) PaymentCommandMapper.toCommand(envelope);
+        var command = (Create) PaymentInstructionMapper.toInstruction(envelope);
 
         assertThat(command.tenant()).isEqualTo(new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST));
         assertThat(command.requestedAt()).isEqualTo(T0);
@@ -137,23 +138,21 @@ class PaymentMappingTest {
 
     @Test
     void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
-        var pay = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment(
-                "cmd_c",
-                "pay_1",
-                T0,
-                new io.abk.billing.schemas.avro.PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
-        var reverse = PaymentCommandMapper.toCommand(PaymentEnvelopes.payment(
-                "cmd_r", "pay_1", T0, new io.abk.billing.schemas.avro.ReversePayment("84532:0xab:2", "0xab")));
+        var pay = PaymentInstructionMapper.toInstruction(PaymentEnvelopes.payment(
+                "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
+        var reverse = PaymentInstructionMapper.toInstruction(
+                PaymentEnvelopes.payment("cmd_r", "pay_1", T0, new ReversePayment("84532:0xab:2", "0xab")));
 
         var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
         assertThat(pay)
-                .isEqualTo(new PayFromChain(
+                .isEqualTo(new PaymentInstruction.PayFromChain(
                         "pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa", UsdcAmount.ofMicros(25_000_001L)));
-        assertThat(reverse).isEqualTo(new ReversePayment("pay_1", tenant, T0, "84532:0xab:2", "0xab"));
+        assertThat(reverse)
+                .isEqualTo(new PaymentInstruction.ReversePayment("pay_1", tenant, T0, "84532:0xab:2", "0xab"));
     }
 
     private static Settle settle(SettlePayment payload) {
-        return (Settle) PaymentCommandMapper.toCommand(PaymentEnvelopes.payment("cmd_s", "pay_1", T0, payload));
+        return (Settle) PaymentInstructionMapper.toInstruction(PaymentEnvelopes.payment("cmd_s", "pay_1", T0, payload));
     }
 
     private static PaymentDetails details(Mode mode, PaymentTerms terms, Verifications verifications) {

@@ -7,17 +7,17 @@ import io.abk.billing.schemas.avro.OpenPaymentLink;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.domain.paymentlink.Customer;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Create;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkCommand.Open;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkDetails;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Active;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Disabled;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Existing;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkState.Expired;
-import io.abk.billing.streams.domain.paymentlink.PaymentLinkTerms;
-import io.abk.billing.streams.domain.tenant.Tenant;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
+import io.abk.billing.streams.paymentlink.domain.Customer;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkDetails;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Create;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Open;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Active;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Disabled;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Existing;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Expired;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkTerms;
+import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -68,9 +68,9 @@ class PaymentLinkMappingTest {
     @ParameterizedTest
     @MethodSource("states")
     void shouldReadBackTheSameStateWhenStored(Existing state) {
-        var snapshot = PaymentLinkSnapshots.snapshot(state, 4);
+        var snapshot = PaymentLinkSnapshotMapper.snapshot(state, 4);
 
-        assertThat(PaymentLinkSnapshots.state(snapshot)).isEqualTo(state);
+        assertThat(PaymentLinkSnapshotMapper.state(snapshot)).isEqualTo(state);
         assertThat(snapshot.getVersion()).isEqualTo(4);
         assertThat(snapshot.getStatus()).isEqualTo(state.status());
     }
@@ -78,13 +78,13 @@ class PaymentLinkMappingTest {
     @Test
     void shouldRefuseASnapshotWhenDisabledAtContradictsItsStatus() {
         var disabled =
-                PaymentLinkSnapshots.snapshot(states().skip(2).findFirst().orElseThrow(), 1);
+                PaymentLinkSnapshotMapper.snapshot(states().skip(2).findFirst().orElseThrow(), 1);
 
-        assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
+        assertThatThrownBy(() -> PaymentLinkSnapshotMapper.state(PaymentLinkSnapshot.newBuilder(disabled)
                         .setDisabledAt(null)
                         .build()))
                 .hasMessageContaining("status disabled");
-        assertThatThrownBy(() -> PaymentLinkSnapshots.state(PaymentLinkSnapshot.newBuilder(disabled)
+        assertThatThrownBy(() -> PaymentLinkSnapshotMapper.state(PaymentLinkSnapshot.newBuilder(disabled)
                         .setStatus("active")
                         .build()))
                 .hasMessageContaining("status active");
@@ -92,9 +92,9 @@ class PaymentLinkMappingTest {
 
     @Test
     void shouldMapEveryFieldWhenReadingCreateAndOpenCommands() {
-        var create = (Create) PaymentLinkCommandMapper.toCommand(
+        var create = (Create) PaymentLinkInstructionMapper.toInstruction(
                 PaymentEnvelopes.createLink("cmd_1", "plink_1", T0, 25, T0.plusSeconds(3600)));
-        var open = (Open) PaymentLinkCommandMapper.toCommand(PaymentEnvelopes.link(
+        var open = (Open) PaymentLinkInstructionMapper.toInstruction(PaymentEnvelopes.link(
                 "cmd_2",
                 "plink_1",
                 T0,

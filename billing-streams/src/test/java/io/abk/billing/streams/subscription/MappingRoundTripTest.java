@@ -10,29 +10,29 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
-import io.abk.billing.streams.domain.subscription.BillingCycle;
-import io.abk.billing.streams.domain.subscription.BillingReason;
-import io.abk.billing.streams.domain.subscription.ChargeFailure;
-import io.abk.billing.streams.domain.subscription.Interval;
-import io.abk.billing.streams.domain.subscription.Invoice;
-import io.abk.billing.streams.domain.subscription.InvoiceStatus;
-import io.abk.billing.streams.domain.subscription.Mandate;
-import io.abk.billing.streams.domain.subscription.MandateStatus;
-import io.abk.billing.streams.domain.subscription.Period;
-import io.abk.billing.streams.domain.subscription.Plan;
-import io.abk.billing.streams.domain.subscription.Settlement;
-import io.abk.billing.streams.domain.subscription.SettlementKind;
-import io.abk.billing.streams.domain.subscription.Settlements;
-import io.abk.billing.streams.domain.subscription.SubscriptionDetails;
-import io.abk.billing.streams.domain.subscription.SubscriptionInstruction.Create;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Active;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Canceled;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Existing;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Incomplete;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.PastDue;
-import io.abk.billing.streams.domain.subscription.SubscriptionState.Paused;
-import io.abk.billing.streams.domain.subscription.Wallets;
-import io.abk.billing.streams.domain.tenant.Tenant;
+import io.abk.billing.streams.shared.domain.Tenant;
+import io.abk.billing.streams.subscription.domain.BillingCycle;
+import io.abk.billing.streams.subscription.domain.BillingReason;
+import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.Interval;
+import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceStatus;
+import io.abk.billing.streams.subscription.domain.Mandate;
+import io.abk.billing.streams.subscription.domain.MandateStatus;
+import io.abk.billing.streams.subscription.domain.Period;
+import io.abk.billing.streams.subscription.domain.Plan;
+import io.abk.billing.streams.subscription.domain.Settlement;
+import io.abk.billing.streams.subscription.domain.SettlementKind;
+import io.abk.billing.streams.subscription.domain.Settlements;
+import io.abk.billing.streams.subscription.domain.SubscriptionDetails;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Incomplete;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.PastDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Paused;
+import io.abk.billing.streams.subscription.domain.Wallets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +66,7 @@ class MappingRoundTripTest {
                 List.of(paidAndPartlyRefunded("inv_a"), failedWithRetry("inv_b"), openInvoice("inv_c")),
                 "inv_c");
         // A charge of inv_c and a refund of inv_a in flight, after two refunds were asked for.
-        var settling = busy.withSettlements(new Settlements(
+        var settling = busy.with(b -> b.settlements(new Settlements(
                 List.of(
                         new Settlement(
                                 SettlementKind.CHARGE,
@@ -82,7 +82,7 @@ class MappingRoundTripTest {
                                 UsdcAmount.ofMicros(500_000),
                                 "cmd_r2",
                                 T0.plusSeconds(4))),
-                2));
+                2)));
         return Stream.of(
                 new Incomplete(trialing),
                 new Active(settling),
@@ -104,11 +104,11 @@ class MappingRoundTripTest {
     @ParameterizedTest(name = "{index}: {0}")
     @MethodSource("states")
     void shouldReadBackTheSameStateWhenStoredAndLoaded(Existing state) {
-        var stored = AggregateMapper.write(new AggregateMapper.Stored(17, state));
+        var stored = SubscriptionSnapshotMapper.write(new SubscriptionSnapshotMapper.Stored(17, state));
 
-        var loaded = AggregateMapper.read(SERDE.decode(SERDE.encode(stored)));
+        var loaded = SubscriptionSnapshotMapper.read(SERDE.decode(SERDE.encode(stored)));
 
-        assertThat(loaded).isEqualTo(new AggregateMapper.Stored(17, state));
+        assertThat(loaded).isEqualTo(new SubscriptionSnapshotMapper.Stored(17, state));
         assertThat(stored.getSubscription().getVersion()).isEqualTo(17);
         assertThat(stored.getInvoices())
                 .allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
@@ -121,25 +121,26 @@ class MappingRoundTripTest {
     @Test
     void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
         // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
-        var stored = AggregateMapper.write(
-                new AggregateMapper.Stored(3, states().toList().get(1)));
+        var stored = SubscriptionSnapshotMapper.write(
+                new SubscriptionSnapshotMapper.Stored(3, states().toList().get(1)));
         var legacy = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of())
                 .setRefundCount(0)
                 .build();
 
-        assertThat(AggregateMapper.read(legacy).state().details().settlements()).isEqualTo(Settlements.NONE);
+        assertThat(SubscriptionSnapshotMapper.read(legacy).state().details().settlements())
+                .isEqualTo(Settlements.NONE);
     }
 
     @Test
     void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
-        var stored = AggregateMapper.write(
-                new AggregateMapper.Stored(1, states().toList().get(1)));
+        var stored = SubscriptionSnapshotMapper.write(
+                new SubscriptionSnapshotMapper.Stored(1, states().toList().get(1)));
         var broken = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of(new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0)))
                 .build();
 
-        assertThatThrownBy(() -> AggregateMapper.read(broken))
+        assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(broken))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("inv_zz");
     }
@@ -148,7 +149,7 @@ class MappingRoundTripTest {
     void shouldRefuseToLoadWhenAnActiveSnapshotCarriesPausedAt() {
         var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setPausedAt(T0));
 
-        assertThatThrownBy(() -> AggregateMapper.read(stored))
+        assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cannot have pausedAt");
     }
@@ -157,14 +158,14 @@ class MappingRoundTripTest {
     void shouldRefuseToLoadWhenStatusIsUnknown() {
         var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setStatus("trialing"));
 
-        assertThatThrownBy(() -> AggregateMapper.read(stored)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void shouldMapEveryFieldWhenCommandIsCreate() {
         var envelope = CommandEnvelopes.create("cmd_1", "sub_1", T0);
 
-        var command = (Create) CommandMapper.toCommand(envelope);
+        var command = (Create) SubscriptionInstructionMapper.toInstruction(envelope);
 
         var payload = (CreateSubscription) envelope.getPayload();
         assertThat(command)
@@ -186,14 +187,14 @@ class MappingRoundTripTest {
     void shouldThrowWhenIntervalIsUnknown() {
         var envelope = CommandEnvelopes.withInterval(CommandEnvelopes.create("cmd_1", "sub_1", T0), "weekly");
 
-        assertThatThrownBy(() -> CommandMapper.toCommand(envelope))
+        assertThatThrownBy(() -> SubscriptionInstructionMapper.toInstruction(envelope))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("weekly");
     }
 
     private static SubscriptionAggregate withSubscription(
             Existing state, UnaryOperator<SubscriptionSnapshot.Builder> change) {
-        var stored = AggregateMapper.write(new AggregateMapper.Stored(1, state));
+        var stored = SubscriptionSnapshotMapper.write(new SubscriptionSnapshotMapper.Stored(1, state));
         return SubscriptionAggregate.newBuilder(stored)
                 .setSubscription(change.apply(SubscriptionSnapshot.newBuilder(stored.getSubscription()))
                         .build())

@@ -6,15 +6,23 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.stereotype.Controller;
@@ -207,6 +215,110 @@ final class ArchitectureRules {
                 .callMethod(ZonedDateTime.class, "now")
                 .because("time is an input: commands carry their own now, processors inject a Clock")
                 .allowEmptyShould(true);
+    }
+
+    /** The files of an aggregate's pure side, by suffix after its name (docs/architecture.md, "Adding an aggregate"). */
+    static final List<String> AGGREGATE_DOMAIN_FILES =
+            List.of("Instruction", "Event", "State", "Decision", "Rejection", "Decider", "Evolver");
+
+    /** The files of an aggregate's adapter side, by suffix after its name. */
+    static final List<String> AGGREGATE_ADAPTER_FILES =
+            List.of("Adapter", "Nodes", "InstructionMapper", "EventMapper", "SnapshotMapper");
+
+    /**
+     * Every aggregate has the same shape: each {@code <Name>Decider} under {@code root} sits in
+     * {@code root.<aggregate>.domain} beside the other files of {@link #AGGREGATE_DOMAIN_FILES}, and
+     * {@code root.<aggregate>} holds those of {@link #AGGREGATE_ADAPTER_FILES}, its adapter implementing
+     * {@code adapterType}. Returns what breaks it, one line per aggregate; none found at all is a violation too.
+     */
+    static List<String> aggregateShapeViolations(JavaClasses classes, String root, String adapterType) {
+        var violations = new ArrayList<String>();
+        var deciders = classes.stream()
+                .filter(type -> type.isTopLevelClass()
+                        && (type.getPackageName().equals(root)
+                                || type.getPackageName().startsWith(root + "."))
+                        && type.getSimpleName().endsWith("Decider"))
+                .toList();
+        if (deciders.isEmpty()) {
+            violations.add("no aggregate (no class named *Decider) under " + root);
+        }
+        for (var decider : deciders) {
+            var name =
+                    decider.getSimpleName().substring(0, decider.getSimpleName().length() - "Decider".length());
+            var domain = decider.getPackageName();
+            var folder = domain.substring(0, Math.max(domain.lastIndexOf('.'), 0));
+            if (!domain.endsWith(".domain")
+                    || !folder.startsWith(root + ".")
+                    || folder.substring(root.length() + 1).contains(".")) {
+                violations.add(decider.getName() + " is not in " + root + ".<aggregate>.domain");
+                continue;
+            }
+            var missing = new ArrayList<String>();
+            AGGREGATE_DOMAIN_FILES.forEach(suffix -> requireClass(classes, domain + "." + name + suffix, missing));
+            AGGREGATE_ADAPTER_FILES.forEach(suffix -> requireClass(classes, folder + "." + name + suffix, missing));
+            if (!missing.isEmpty()) {
+                violations.add(decider.getName() + ": its aggregate lacks " + missing);
+            }
+            var adapter = folder + "." + name + "Adapter";
+            if (classes.contain(adapter) && !classes.get(adapter).isAssignableTo(adapterType)) {
+                violations.add(adapter + " does not implement " + adapterType);
+            }
+        }
+        return violations;
+    }
+
+    private static void requireClass(JavaClasses classes, String name, Collection<String> missing) {
+        if (!classes.contain(name)) {
+            missing.add(name);
+        }
+    }
+
+    /**
+     * One hop from the command processor to the rules: under {@code root}, only a class named {@code *Adapter} (or a
+     * class of a {@code domain} package) calls a decider or an evolver.
+     */
+    static ArchRule onlyAnAdapterCallsTheRules(String root) {
+        var callsTheRules = new DescribedPredicate<JavaMethodCall>("a method of a *Decider or *Evolver") {
+            @Override
+            public boolean test(JavaMethodCall call) {
+                var owner = call.getTargetOwner().getSimpleName();
+                return owner.endsWith("Decider") || owner.endsWith("Evolver");
+            }
+        };
+        return noClasses()
+                .that()
+                .resideInAPackage(root + "..")
+                .and()
+                .resideOutsideOfPackage("..domain..")
+                .and()
+                .haveSimpleNameNotEndingWith("Adapter")
+                .should()
+                .callMethodWhere(callsTheRules)
+                .because("the command processor reaches an aggregate's rules through its adapter alone")
+                .allowEmptyShould(true);
+    }
+
+    /**
+     * No top-level class under {@code root} is named like a record of the wire ({@code wireNames}, the generated Avro
+     * classes): a Java type named as the Avro one forces one of the two to be spelled out in full wherever both meet.
+     */
+    static ArchRule noClassIsNamedAsAWireRecord(String root, Set<String> wireNames) {
+        var namedAsTheWire = new ArchCondition<JavaClass>("not be named as a record of the wire") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                if (wireNames.contains(type.getSimpleName())) {
+                    events.add(SimpleConditionEvent.violated(
+                            type, type.getName() + " has the simple name of the wire's " + type.getSimpleName()));
+                }
+            }
+        };
+        return classes()
+                .that()
+                .resideInAPackage(root + "..")
+                .and()
+                .areTopLevelClasses()
+                .should(namedAsTheWire)
+                .because("a Java type and an Avro type of one name make every file that uses both spell one out");
     }
 
     /**

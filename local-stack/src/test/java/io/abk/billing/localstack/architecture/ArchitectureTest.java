@@ -9,15 +9,18 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue item 7: a service module never depends on another one (neither in code nor in its pom), the libraries
- * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, a domain package imports no
- * framework and reads no clock, and the gateway's areas and packages depend on each other one way, with its classes
- * named for their kind. local-stack runs the check because it is the one module
+ * services share (streams-kit, webhook-verify, kafka-test-kit) never depend on a service, and a domain package imports no
+ * framework and reads no clock. Every aggregate of billing-streams has the same shape, reached in one hop from the
+ * command processor, and no class there is named as a record of the wire. The gateway's areas and packages depend on
+ * each other one way, and its classes are named for their kind. local-stack runs the check because it is the one module
  * whose class path holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
@@ -25,6 +28,8 @@ class ArchitectureTest {
 
     private static final String FIXTURE = "io.abk.billing.localstack.architecture.fixture";
     private static final String GATEWAY = "io.abk.billing.gateway";
+    private static final String STREAMS = "io.abk.billing.streams";
+    private static final String AGGREGATE_ADAPTER = STREAMS + ".command.AggregateAdapter";
 
     private static JavaClasses production;
     private static JavaClasses fixtures;
@@ -43,6 +48,8 @@ class ArchitectureTest {
         assertThat(production.contain("io.abk.billing.gateway.GatewayApplication"))
                 .isTrue();
         assertThat(production.contain("io.abk.billing.streams.BillingStreamsApp"))
+                .isTrue();
+        assertThat(production.contain(STREAMS + ".subscription.domain.SubscriptionDecider"))
                 .isTrue();
         assertThat(production.contain("io.abk.billing.chain.ChainIndexerApp")).isTrue();
         assertThat(production.contain("io.abk.billing.chain.domain.settlement.SettlementDecider"))
@@ -149,6 +156,75 @@ class ArchitectureTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("PlainProducer")
                 .hasMessageNotContaining("SecuredProducer");
+    }
+
+    @Test
+    void shouldFindEveryAggregateInTheSameShapeWhenCheckingBillingStreams() {
+        assertThat(ArchitectureRules.aggregateShapeViolations(production, STREAMS, AGGREGATE_ADAPTER))
+                .isEmpty();
+    }
+
+    @Test
+    void shouldFindOnlyAdaptersCallingTheRulesWhenCheckingBillingStreams() {
+        ArchitectureRules.onlyAnAdapterCallsTheRules(STREAMS).check(production);
+    }
+
+    @Test
+    void shouldFindNoBillingStreamsClassNamedAsAWireRecordWhenCheckingTheProductionClasses() {
+        var wireNames = production.stream()
+                .filter(type -> type.getPackageName().equals("io.abk.billing.schemas.avro") && type.isTopLevelClass())
+                .map(type -> type.getSimpleName())
+                .filter(name -> !name.equals("package-info"))
+                .collect(Collectors.toSet());
+        assertThat(wireNames).as("the generated Avro classes are imported").contains("PaymentCommand");
+
+        ArchitectureRules.noClassIsNamedAsAWireRecord(STREAMS, wireNames).check(production);
+    }
+
+    @Test
+    void shouldFailWhenAnAggregateLacksAFileOfTheShapeOrADeciderLivesOutsideOne() {
+        var root = FIXTURE + ".aggregate";
+
+        var violations = ArchitectureRules.aggregateShapeViolations(fixtures, root, root + ".Adapter");
+
+        var domain = root + ".refund.domain.Refund";
+        var folder = root + ".refund.Refund";
+        assertThat(violations)
+                .containsExactlyInAnyOrder(
+                        root + ".StrayDecider is not in " + root + ".<aggregate>.domain",
+                        domain + "Decider: its aggregate lacks ["
+                                + String.join(
+                                        ", ",
+                                        domain + "Instruction",
+                                        domain + "State",
+                                        domain + "Decision",
+                                        domain + "Rejection",
+                                        domain + "Evolver",
+                                        folder + "Nodes",
+                                        folder + "InstructionMapper",
+                                        folder + "SnapshotMapper")
+                                + "]",
+                        folder + "Adapter does not implement " + root + ".Adapter");
+    }
+
+    @Test
+    void shouldFailWhenAClassOtherThanTheAdapterCallsTheRules() {
+        var rule = ArchitectureRules.onlyAnAdapterCallsTheRules(FIXTURE + ".aggregate");
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("RefundRouter")
+                .hasMessageNotContaining("RefundAdapter");
+    }
+
+    @Test
+    void shouldFailWhenAClassIsNamedAsAWireRecord() {
+        var rule = ArchitectureRules.noClassIsNamedAsAWireRecord(FIXTURE + ".aggregate", Set.of("RefundEvent"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("RefundEvent")
+                .hasMessageNotContaining("RefundDecider");
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

@@ -28,6 +28,12 @@ public class ApiErrorHandler implements WebExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
 
+    /**
+     * An exchange attribute set by a filter that refuses requests in bulk and counts and logs them itself (load
+     * shedding): its refusals are logged here at debug only, so an overload does not also flood the log.
+     */
+    public static final String COUNTED_ELSEWHERE = ApiErrorHandler.class.getName() + ".countedElsewhere";
+
     private final JsonMapper json;
 
     public ApiErrorHandler(JsonMapper json) {
@@ -64,7 +70,25 @@ public class ApiErrorHandler implements WebExceptionHandler {
         }
         var error = ErrorClassifier.classify(thrown);
         LogContext.of(exchange).inMdc(() -> {
-            if (error.isServerError()) {
+            if (exchange.getAttribute(COUNTED_ELSEWHERE) != null) {
+                log.debug(
+                        "request refused requestId={} method={} path={} status={} code={}",
+                        requestId,
+                        request.getMethod(),
+                        request.getPath().value(),
+                        error.status(),
+                        error.code());
+            } else if (error.isServerError() && thrown instanceof ApiException) {
+                // A deliberate 5xx (a timeout, a backing service down): one line each, no stack, since under
+                // load there are thousands of them and writing them must not slow the gateway further.
+                log.warn(
+                        "request failed requestId={} method={} path={} status={} code={}",
+                        requestId,
+                        request.getMethod(),
+                        request.getPath().value(),
+                        error.status(),
+                        error.code());
+            } else if (error.isServerError()) {
                 log.error(
                         "request failed requestId={} method={} path={} status={} code={}",
                         requestId,

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.platform.web;
 
 /**
  * The order of the gateway's web filters, lowest first: every request gets its id and version check before
- * it is authenticated, rate limited, given its test clock (test mode), and finally checked for an idempotent replay.
+ * it is authenticated, rate limited, admitted (writes), given its test clock (test mode), and finally checked for an idempotent replay.
  */
 public final class FilterOrder {
 
@@ -22,6 +22,11 @@ public final class FilterOrder {
 
     public static final int AUTHENTICATION = -200;
     public static final int RATE_LIMIT = -150;
+    /**
+     * After the rate limit, so a caller over its own limit is told so; before the test clock's lookup and the
+     * Idempotency-Key row, so a write shed for want of capacity costs neither.
+     */
+    public static final int ADMISSION = -140;
     /** Loads the test-mode caller's test clock, after the rate limit so a refused request costs no lookup. */
     public static final int TEST_CLOCK = -120;
 

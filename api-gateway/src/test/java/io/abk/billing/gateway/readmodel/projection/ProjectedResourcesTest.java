@@ -164,6 +164,7 @@ class ProjectedResourcesTest {
                 Duration.ofDays(7),
                 Duration.ofMinutes(10),
                 Duration.ofSeconds(1),
-                Duration.ofSeconds(5));
+                Duration.ofSeconds(5),
+                5000);
     }
 }

@@ -1,0 +1,42 @@
+package io.abk.billing.streams.command;
+
+import io.abk.billing.schemas.avro.Change;
+import java.util.List;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One aggregate type's part of {@link CommandProcessor}, the one class between the processor and the aggregate's
+ * decider: reads the common header of its command envelopes, and turns one command and the stored aggregate into
+ * everything to write (map the envelope to an instruction, decide, evolve, map the result back to Avro).
+ * {@link #apply} computes every output before anything is written, so a command that throws leaves nothing
+ * half-applied behind; an adapter with a store of its own besides the aggregate store (the subscription's settled
+ * invoices) opens it in {@link #init} and writes it as the last step of {@link #apply}, after computing.
+ *
+ * @param <C> the command envelope on the aggregate's command topic
+ * @param <A> the aggregate's store value
+ */
+public interface AggregateAdapter<C, A> {
+
+    CommandHeader header(C command);
+
+    /** Opens the stores the adapter keeps beside the processor's two; none by default. */
+    default void init(ProcessorContext<?, ?> context) {}
+
+    /** Decides {@code command} against {@code stored} (null: no aggregate under this key yet). */
+    Applied<A> apply(C command, @Nullable A stored);
+
+    /**
+     * What one command produces: {@code aggregate} is the new store value, or null when the store keeps its value
+     * (a rejection); {@code change} is written always, keyed by the aggregate id; {@code forwards} go out in order.
+     */
+    record Applied<A>(@Nullable A aggregate, Change change, List<Forward> forwards) {
+        public Applied {
+            forwards = List.copyOf(forwards);
+        }
+    }
+
+    /** A record for the sink node {@code sink} (an event, a chain request, a command to another aggregate). */
+    record Forward(String sink, String key, SpecificRecord value) {}
+}

@@ -1,9 +1,0 @@
-/**
- * The payment link aggregate as pure Java: its sealed states, commands and events, and the decider that opens a
- * link (counting the use and minting a one-time payment), disables it, counts its paid payments and expires it.
- * The link is the single writer of its use count, so {@code maxUses} holds under any number of concurrent opens.
- */
-@NullMarked
-package io.abk.billing.streams.domain.paymentlink;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,0 @@
-package io.abk.billing.streams.domain.subscription;
-
-/** Why the last charge of an invoice failed, e.g. {@code INSUFFICIENT_BALANCE} with a sentence for humans. */
-public record ChargeFailure(String code, String message) {}

@@ -1,9 +1,0 @@
-package io.abk.billing.streams.domain.subscription;
-
-/** What settlement answered for one charge or refund: the money moved (with its transaction), or it did not. */
-public sealed interface SettlementResult {
-
-    record Succeeded(String txHash) implements SettlementResult {}
-
-    record Failed(ChargeFailure failure) implements SettlementResult {}
-}

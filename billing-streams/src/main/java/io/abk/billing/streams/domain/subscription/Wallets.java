@@ -1,4 +1,0 @@
-package io.abk.billing.streams.domain.subscription;
-
-/** The customer's paying wallet and the merchant's payout address (EVM addresses, case as given). */
-public record Wallets(String customer, String payout) {}

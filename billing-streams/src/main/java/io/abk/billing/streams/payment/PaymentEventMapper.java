@@ -1,0 +1,153 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.EventData;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.RecordLinkPayment;
+import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
+import io.abk.billing.schemas.avro.VerifyPaymentRequest;
+import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.payment.domain.LinkConversion;
+import io.abk.billing.streams.payment.domain.PaymentEvent;
+import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentPaid;
+import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentReopened;
+import io.abk.billing.streams.payment.domain.PaymentEvent.Published;
+import io.abk.billing.streams.payment.domain.PaymentEvent.VerificationRequested;
+import io.abk.billing.streams.payment.domain.PaymentState.Existing;
+import io.abk.billing.streams.payment.domain.Verification;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the events of an accepted payment command send out, as Avro: the public events ({@code payment.created},
+ * {@code payment.paid}, {@code payment.reopened}, with the payment after the whole command), the verification it
+ * asked for (a {@link ChainRequest} keyed by payment id), what a link-minted payment reports to its link (paid, or
+ * reopened), and the payout address a new payment makes the chain indexer watch.
+ */
+final class PaymentEventMapper {
+
+    private PaymentEventMapper() {}
+
+    static List<BillingEvent> toBillingEvents(
+            PaymentCommand envelope, List<PaymentEvent> events, PaymentSnapshot after) {
+        var published = events.stream()
+                .filter(Published.class::isInstance)
+                .map(Published.class::cast)
+                .toList();
+        var out = new ArrayList<BillingEvent>(published.size());
+        for (int index = 0; index < published.size(); index++) {
+            var data = EventData.newBuilder().setPayment(after);
+            var type = switch (published.get(index)) {
+                case PaymentCreated e -> "payment.created";
+                case PaymentPaid e -> "payment.paid";
+                case PaymentReopened e -> {
+                    data.setFailureCode(e.failureCode()).setFailureMessage(e.failureMessage());
+                    yield "payment.reopened";
+                }
+            };
+            out.add(BillingEvent.newBuilder()
+                    .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
+                    .setType(type)
+                    .setCreatedAt(envelope.getRequestedAt())
+                    .setMerchantId(envelope.getMerchantId())
+                    .setMode(envelope.getMode())
+                    .setAggregateId(envelope.getPaymentId())
+                    .setCommandId(envelope.getCommandId())
+                    .setData(data.build())
+                    .build());
+        }
+        return out;
+    }
+
+    /**
+     * The verification asked for: the transfer must carry at least the payment's amount to its payout address; the
+     * customer's wallet is the payer if known.
+     */
+    static List<ChainRequest> toChainRequests(List<PaymentEvent> events, Existing after) {
+        var d = after.details();
+        var out = new ArrayList<ChainRequest>();
+        for (var event : events) {
+            if (event instanceof VerificationRequested requested) {
+                Verification v = requested.verification();
+                out.add(ChainRequest.newBuilder()
+                        .setRequestId(v.requestId())
+                        .setResultCommandId(v.resultCommandId())
+                        .setSubscriptionId(null)
+                        .setInvoiceId(null)
+                        .setPaymentId(d.id())
+                        .setMerchantId(d.tenant().merchantId())
+                        .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                        .setRequestedAt(v.requestedAt())
+                        .setAmountMicros(d.terms().amount().micros())
+                        .setWalletAddress(d.terms().customerWallet())
+                        .setPayoutAddress(d.terms().payoutAddress())
+                        .setOnChainSubscriptionId(null)
+                        .setPayload(new VerifyPaymentRequest(v.txHash(), d.createdAt()))
+                        .build());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For the link that minted the payment, keyed by link id: {@code RecordLinkPayment} when it was paid,
+     * {@code RecordLinkPaymentReopened} when it was reopened. The command's id derives from the payment command that
+     * caused it: each pay and each reopen is a command of its own, even at the same instant of a frozen test clock.
+     */
+    static List<PaymentLinkCommand> linkConversions(PaymentCommand envelope, List<PaymentEvent> events) {
+        var out = new ArrayList<PaymentLinkCommand>();
+        for (var event : events) {
+            if (event instanceof LinkConversionReported reported) {
+                LinkConversion conversion = reported.conversion();
+                var cause = (conversion.paid() ? "linkpaid:" : "linkreopened:") + envelope.getCommandId();
+                out.add(PaymentLinkCommand.newBuilder()
+                        .setCommandId(Ids.derivedId(IdPrefix.COMMAND, conversion.requestedAt(), cause))
+                        .setPaymentLinkId(conversion.paymentLinkId())
+                        .setMerchantId(envelope.getMerchantId())
+                        .setMode(envelope.getMode())
+                        .setRequestedAt(conversion.requestedAt())
+                        .setIdempotencyKey(null)
+                        .setRequestId(envelope.getRequestId())
+                        .setPayload(
+                                conversion.paid()
+                                        ? new RecordLinkPayment(conversion.paymentId())
+                                        : new RecordLinkPaymentReopened(conversion.paymentId()))
+                        .build());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The payout address of a created payment, for {@code chain.watched-addresses} keyed
+     * {@code <mode>:<address>}, both lower-case: the indexer follows transfers to it from the payment's creation on.
+     */
+    static List<WatchedAddress> watchedAddresses(List<PaymentEvent> events) {
+        var out = new ArrayList<WatchedAddress>();
+        for (var event : events) {
+            if (event instanceof PaymentCreated created) {
+                var d = created.payment();
+                out.add(new WatchedAddress(
+                        ModeMapper.toAvro(d.tenant().mode()),
+                        d.terms().payoutAddress().toLowerCase(Locale.ROOT),
+                        d.createdAt()));
+            }
+        }
+        return out;
+    }
+
+    /** The key of {@code address} on {@code chain.watched-addresses}, e.g. {@code test:0xabc...}. */
+    static String watchedAddressKey(WatchedAddress address) {
+        return address.getMode().name().toLowerCase(Locale.ROOT) + ":" + address.getAddress();
+    }
+}

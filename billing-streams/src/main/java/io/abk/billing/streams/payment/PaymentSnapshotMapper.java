@@ -1,0 +1,140 @@
+package io.abk.billing.streams.payment;
+
+import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.PaymentVerification;
+import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.payment.domain.PaymentDetails;
+import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
+import io.abk.billing.streams.payment.domain.PaymentState.Existing;
+import io.abk.billing.streams.payment.domain.PaymentState.Expired;
+import io.abk.billing.streams.payment.domain.PaymentState.Open;
+import io.abk.billing.streams.payment.domain.PaymentState.Paid;
+import io.abk.billing.streams.payment.domain.PaymentTerms;
+import io.abk.billing.streams.payment.domain.Receipt;
+import io.abk.billing.streams.payment.domain.Verification;
+import io.abk.billing.streams.payment.domain.Verifications;
+import io.abk.billing.streams.shared.domain.Tenant;
+
+/**
+ * A payment's state to and from Avro: its {@link PaymentSnapshot} (what the API renders, at a version) and the store
+ * value ({@link PaymentAggregate}: the snapshot, with the verification in flight and the count beside it, which are
+ * never public). The sequence counts accepted commands and is the snapshot's version. Reading refuses a snapshot the
+ * domain cannot represent (a paid payment without its transaction, an open one with one), so a corrupt store value
+ * fails loudly instead of deciding on made-up data.
+ */
+final class PaymentSnapshotMapper {
+
+    private PaymentSnapshotMapper() {}
+
+    /** A payment as loaded from the store: the sequence of its last accepted command and its state. */
+    record Stored(long sequence, Existing state) {}
+
+    static Stored read(PaymentAggregate aggregate) {
+        var stored = aggregate.getInFlight();
+        var inFlight = stored == null
+                ? null
+                : new Verification(
+                        stored.getRequestId(),
+                        stored.getResultCommandId(),
+                        stored.getTxHash(),
+                        stored.getRequestedAt());
+        var verifications = new Verifications(inFlight, aggregate.getVerifyCount());
+        return new Stored(aggregate.getSequence(), state(aggregate.getPayment(), verifications));
+    }
+
+    static PaymentAggregate write(Stored stored) {
+        var verifications = stored.state().details().verifications();
+        var inFlight = verifications.inFlight();
+        return PaymentAggregate.newBuilder()
+                .setSequence(stored.sequence())
+                .setPayment(snapshot(stored.state(), stored.sequence()))
+                .setInFlight(
+                        inFlight == null
+                                ? null
+                                : new PaymentVerification(
+                                        inFlight.requestId(),
+                                        inFlight.resultCommandId(),
+                                        inFlight.txHash(),
+                                        inFlight.requestedAt()))
+                .setVerifyCount(verifications.count())
+                .build();
+    }
+
+    static PaymentSnapshot snapshot(Existing state, long version) {
+        var d = state.details();
+        var t = d.terms();
+        var receipt = state instanceof Paid paid ? paid.receipt() : null;
+        return PaymentSnapshot.newBuilder()
+                .setId(d.id())
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setVersion(version)
+                .setStatus(state.status())
+                .setAmountMicros(t.amount().micros())
+                .setAmountReceivedMicros(
+                        receipt == null ? null : receipt.amountReceived().micros())
+                .setCustomerWallet(t.customerWallet())
+                .setPayoutAddress(t.payoutAddress())
+                .setMerchantRef(t.merchantRef())
+                .setPriceId(t.priceId())
+                .setPaymentLinkId(t.paymentLinkId())
+                .setDescription(t.description())
+                .setCheckoutUrl(t.checkoutUrl())
+                .setSuccessUrl(t.successUrl())
+                .setCancelUrl(t.cancelUrl())
+                .setCustomerEmail(t.customerEmail())
+                .setCustomerName(t.customerName())
+                .setMetadata(t.metadata())
+                .setExpiresAt(d.expiresAt())
+                .setPaidAt(receipt == null ? null : receipt.paidAt())
+                .setPaidLate(receipt != null && receipt.paidLate())
+                .setTxHash(receipt == null ? null : receipt.txHash())
+                .setCreatedAt(d.createdAt())
+                .build();
+    }
+
+    static Existing state(PaymentSnapshot s, Verifications verifications) {
+        var terms = new PaymentTerms(
+                UsdcAmount.ofMicros(s.getAmountMicros()),
+                s.getCustomerWallet(),
+                s.getPayoutAddress(),
+                s.getMerchantRef(),
+                s.getPriceId(),
+                s.getPaymentLinkId(),
+                s.getDescription(),
+                s.getCheckoutUrl(),
+                s.getSuccessUrl(),
+                s.getCancelUrl(),
+                s.getCustomerEmail(),
+                s.getCustomerName(),
+                s.getMetadata());
+        var details = new PaymentDetails(
+                s.getId(),
+                new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode())),
+                terms,
+                s.getCreatedAt(),
+                s.getExpiresAt(),
+                verifications);
+        var paid = "paid".equals(s.getStatus());
+        var paidAt = s.getPaidAt();
+        var txHash = s.getTxHash();
+        var received = s.getAmountReceivedMicros();
+        if (paid != (paidAt != null && txHash != null && received != null)
+                || (!paid && (paidAt != null || txHash != null || received != null || s.getPaidLate()))) {
+            throw new IllegalArgumentException("payment " + s.getId() + " with status " + s.getStatus()
+                    + " has paidAt=" + paidAt + " txHash=" + txHash + " amountReceivedMicros=" + received
+                    + " paidLate=" + s.getPaidLate());
+        }
+        return switch (s.getStatus()) {
+            case "open" -> new Open(details);
+            case "paid" ->
+                new Paid(details, new Receipt(paidAt, txHash, UsdcAmount.ofMicros(received), s.getPaidLate()));
+            case "canceled" -> new Canceled(details);
+            case "expired" -> new Expired(details);
+            default ->
+                throw new IllegalArgumentException("payment " + s.getId() + " has an unknown status " + s.getStatus());
+        };
+    }
+}

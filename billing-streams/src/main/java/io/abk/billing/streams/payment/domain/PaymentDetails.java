@@ -1,0 +1,28 @@
+package io.abk.billing.streams.payment.domain;
+
+import io.abk.billing.streams.shared.domain.Tenant;
+import java.time.Instant;
+
+/**
+ * What every payment has, whatever its status: its id and tenant, its terms, when it was created and expires, and
+ * its verification bookkeeping (never public).
+ */
+public record PaymentDetails(
+        String id,
+        Tenant tenant,
+        PaymentTerms terms,
+        Instant createdAt,
+        Instant expiresAt,
+        Verifications verifications) {
+
+    public PaymentDetails {
+        if (expiresAt.isBefore(createdAt)) {
+            throw new IllegalArgumentException(
+                    "payment " + id + " expires at " + expiresAt + ", before it was created");
+        }
+    }
+
+    public PaymentDetails withVerifications(Verifications verifications) {
+        return new PaymentDetails(id, tenant, terms, createdAt, expiresAt, verifications);
+    }
+}

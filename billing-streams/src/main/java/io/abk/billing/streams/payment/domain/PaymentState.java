@@ -1,0 +1,72 @@
+package io.abk.billing.streams.payment.domain;
+
+import java.util.function.UnaryOperator;
+
+/**
+ * The state of one payment aggregate: one record per status sharing {@link PaymentDetails}, so what belongs to one
+ * status only (the {@link Receipt} of a paid payment) exists only there, and every switch over a state is checked
+ * for exhaustiveness. {@link Absent} stands apart so "this id is free" and "this id is taken" are one pattern each.
+ */
+public sealed interface PaymentState {
+
+    /** No payment has been created under this id. */
+    record Absent() implements PaymentState {}
+
+    /** A payment that exists, in one of its four statuses. */
+    sealed interface Existing extends PaymentState {
+        PaymentDetails details();
+
+        /** The same status with other details. */
+        Existing withDetails(PaymentDetails details);
+
+        default Existing mapDetails(UnaryOperator<PaymentDetails> change) {
+            return withDetails(change.apply(details()));
+        }
+
+        default String id() {
+            return details().id();
+        }
+
+        /** The status as the API names it. */
+        default String status() {
+            return switch (this) {
+                case Open s -> "open";
+                case Paid s -> "paid";
+                case Canceled s -> "canceled";
+                case Expired s -> "expired";
+            };
+        }
+    }
+
+    /** Waiting for the customer's transfer. */
+    record Open(PaymentDetails details) implements Existing {
+        @Override
+        public Open withDetails(PaymentDetails details) {
+            return new Open(details);
+        }
+    }
+
+    /** Paid, as the receipt says. Final. */
+    record Paid(PaymentDetails details, Receipt receipt) implements Existing {
+        @Override
+        public Paid withDetails(PaymentDetails details) {
+            return new Paid(details, receipt);
+        }
+    }
+
+    /** Canceled. No route cancels a payment yet; the status exists in the API and its rules are kept. */
+    record Canceled(PaymentDetails details) implements Existing {
+        @Override
+        public Canceled withDetails(PaymentDetails details) {
+            return new Canceled(details);
+        }
+    }
+
+    /** Its expiry passed without a transfer; a transfer that still arrives pays it, flagged {@code paidLate}. */
+    record Expired(PaymentDetails details) implements Existing {
+        @Override
+        public Expired withDetails(PaymentDetails details) {
+            return new Expired(details);
+        }
+    }
+}

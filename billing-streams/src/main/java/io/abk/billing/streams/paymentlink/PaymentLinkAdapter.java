@@ -1,0 +1,84 @@
+package io.abk.billing.streams.paymentlink;
+
+import io.abk.billing.schemas.avro.PaymentLinkAggregate;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.streams.command.AggregateAdapter;
+import io.abk.billing.streams.command.Changes;
+import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.paymentlink.PaymentLinkSnapshotMapper.Stored;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecider;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecision.Accepted;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecision.Rejected;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkEvolver;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Absent;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Existing;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The payment link aggregate's adapter for the command processor: maps the envelope to an instruction, loads the
+ * state, lets {@link PaymentLinkDecider} decide and {@link PaymentLinkEvolver} apply, and computes everything to write.
+ * Every accepted command bumps the sequence (the snapshot's version) and writes the link's snapshot; an open also
+ * writes the payment it mints, and its change names the mint's command id as its follow-up, so the caller waits for
+ * the payment to exist. Links publish no events.
+ */
+public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCommand, PaymentLinkAggregate> {
+
+    public static final String AGGREGATE_TYPE = "payment_link";
+
+    private final PaymentLinkNodes nodes;
+
+    public PaymentLinkAdapter(PaymentLinkNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    @Override
+    public CommandHeader header(PaymentLinkCommand command) {
+        return new CommandHeader(
+                command.getCommandId(),
+                command.getPaymentLinkId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt(),
+                command.getRequestId(),
+                CommandHeader.typeOf(command.getPayload()));
+    }
+
+    @Override
+    public Applied<PaymentLinkAggregate> apply(
+            PaymentLinkCommand envelope, @Nullable PaymentLinkAggregate storedValue) {
+        var header = header(envelope);
+        var instruction = PaymentLinkInstructionMapper.toInstruction(envelope);
+        var stored = storedValue == null ? null : PaymentLinkSnapshotMapper.read(storedValue);
+        if (stored != null && !stored.state().id().equals(envelope.getPaymentLinkId())) {
+            throw new IllegalStateException("the store holds payment link "
+                    + stored.state().id() + " under key " + envelope.getPaymentLinkId());
+        }
+        PaymentLinkState before = stored == null ? new Absent() : stored.state();
+        long sequence = stored == null ? 0 : stored.sequence();
+        return switch (PaymentLinkDecider.decide(before, instruction)) {
+            case Rejected rejected ->
+                new Applied<>(
+                        null,
+                        Changes.rejected(
+                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
+                        List.of());
+            case Accepted accepted -> {
+                if (!(PaymentLinkEvolver.evolveAll(before, accepted.events()) instanceof Existing after)) {
+                    throw new IllegalStateException(
+                            "command " + envelope.getCommandId() + " was accepted but left no payment link");
+                }
+                var snapshot = PaymentLinkSnapshotMapper.snapshot(after, sequence + 1);
+                var forwards = PaymentLinkEventMapper.toPaymentCommands(envelope, accepted.events()).stream()
+                        .map(mint -> new Forward(nodes.mintsSink(), mint.getPaymentId(), mint))
+                        .toList();
+                yield new Applied<>(
+                        PaymentLinkSnapshotMapper.write(new Stored(sequence + 1, after)),
+                        Changes.accepted(
+                                header, AGGREGATE_TYPE, List.of(snapshot), List.of(), accepted.followUpCommandId()),
+                        forwards);
+            }
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package io.abk.billing.streams.paymentlink.domain;
+
+import java.time.Instant;
+
+/**
+ * The state of one payment link aggregate: one record per status sharing {@link PaymentLinkDetails}, so the instant
+ * a link was disabled exists only on a disabled link, and every switch over a state is checked for exhaustiveness.
+ */
+public sealed interface PaymentLinkState {
+
+    /** No link has been created under this id. */
+    record Absent() implements PaymentLinkState {}
+
+    /** A link that exists, in one of its three statuses. */
+    sealed interface Existing extends PaymentLinkState {
+        PaymentLinkDetails details();
+
+        /** The same status with other details. */
+        Existing withDetails(PaymentLinkDetails details);
+
+        default String id() {
+            return details().id();
+        }
+
+        /** The status as the API names it. */
+        default String status() {
+            return switch (this) {
+                case Active s -> "active";
+                case Disabled s -> "disabled";
+                case Expired s -> "expired";
+            };
+        }
+    }
+
+    /** Can be opened (unless its {@code expiresAt} passed and the scheduler has not recorded it yet). */
+    record Active(PaymentLinkDetails details) implements Existing {
+        @Override
+        public Active withDetails(PaymentLinkDetails details) {
+            return new Active(details);
+        }
+    }
+
+    /** Disabled by the merchant at {@code disabledAt}. Final. */
+    record Disabled(PaymentLinkDetails details, Instant disabledAt) implements Existing {
+        @Override
+        public Disabled withDetails(PaymentLinkDetails details) {
+            return new Disabled(details, disabledAt);
+        }
+    }
+
+    /** Its {@code expiresAt} passed, or its uses ran out. Can still be disabled. */
+    record Expired(PaymentLinkDetails details) implements Existing {
+        @Override
+        public Expired withDetails(PaymentLinkDetails details) {
+            return new Expired(details);
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The domain types every aggregate shares (subscriptions, payments and payment links): whose data an aggregate is, its
+ * merchant and mode (the mode is the {@code Mode} of the schemas module). Pure Java.
+ */
+@NullMarked
+package io.abk.billing.streams.shared.domain;
+
+import org.jspecify.annotations.NullMarked;

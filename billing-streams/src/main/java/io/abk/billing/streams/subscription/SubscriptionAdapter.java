@@ -1,0 +1,221 @@
+package io.abk.billing.streams.subscription;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.SettledInvoice;
+import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.streams.command.AggregateAdapter;
+import io.abk.billing.streams.command.Changes;
+import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.subscription.SettledInvoiceStore.Restored;
+import io.abk.billing.streams.subscription.SubscriptionSnapshotMapper.Stored;
+import io.abk.billing.streams.subscription.domain.DunningPolicy;
+import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceStatus;
+import io.abk.billing.streams.subscription.domain.SubscriptionDecider;
+import io.abk.billing.streams.subscription.domain.SubscriptionDecision.Accepted;
+import io.abk.billing.streams.subscription.domain.SubscriptionDecision.Failed;
+import io.abk.billing.streams.subscription.domain.SubscriptionDecision.Rejected;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvolver;
+import io.abk.billing.streams.subscription.domain.SubscriptionState;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The subscription aggregate's adapter for the command processor: maps the envelope to an instruction, loads the
+ * state, lets {@link SubscriptionDecider} decide and {@link SubscriptionEvolver} apply, and computes everything to
+ * write before anything is written: the store value, the change, the events for {@code billing.events} (keyed by
+ * subscription id) and the settlements started for {@code chain.requests} (keyed by invoice id). A settled invoice
+ * the instruction names is put back into the state first, and after the command the settled invoices leave the
+ * stored aggregate again: the moves to and from {@link SettledInvoiceStore} are its last step, so a command that
+ * throws while deciding writes nothing.
+ */
+public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionCommand, SubscriptionAggregate> {
+
+    static final String AGGREGATE_TYPE = "subscription";
+    private static final Logger log = LoggerFactory.getLogger(SubscriptionAdapter.class);
+
+    private final SubscriptionNodes nodes;
+    private final DunningPolicy dunning;
+    private @Nullable SettledInvoiceStore settledInvoices;
+
+    public SubscriptionAdapter(SubscriptionNodes nodes, DunningPolicy dunning) {
+        this.nodes = nodes;
+        this.dunning = dunning;
+    }
+
+    @Override
+    public CommandHeader header(SubscriptionCommand command) {
+        return new CommandHeader(
+                command.getCommandId(),
+                command.getSubscriptionId(),
+                command.getMerchantId(),
+                command.getMode(),
+                command.getRequestedAt(),
+                command.getRequestId(),
+                CommandHeader.typeOf(command.getPayload()));
+    }
+
+    @Override
+    public void init(ProcessorContext<?, ?> context) {
+        KeyValueStore<String, SettledInvoice> store = context.getStateStore(nodes.settledInvoicesStore());
+        settledInvoices = new SettledInvoiceStore(store);
+    }
+
+    @Override
+    public Applied<SubscriptionAggregate> apply(
+            SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue) {
+        var settled = settledInvoices;
+        if (settled == null) {
+            throw new IllegalStateException("apply() before init()");
+        }
+        var header = header(envelope);
+        var instruction = SubscriptionInstructionMapper.toInstruction(envelope);
+        var stored = storedValue == null ? null : SubscriptionSnapshotMapper.read(storedValue);
+        if (stored != null && !stored.state().id().equals(envelope.getSubscriptionId())) {
+            throw new IllegalStateException("the store holds subscription "
+                    + stored.state().id() + " under key " + envelope.getSubscriptionId());
+        }
+        Restored restored = null;
+        SubscriptionState before = new Absent();
+        if (stored != null && storedValue != null) {
+            restored = settled.restore(stored.state(), storedValue.getSubscription(), instruction);
+            before = restored != null ? restored.state() : stored.state();
+        }
+        long sequence = stored == null ? 0 : stored.sequence();
+        var subscriptionId = envelope.getSubscriptionId();
+        return switch (SubscriptionDecider.decide(before, instruction, dunning)) {
+            case Rejected rejected ->
+                new Applied<>(
+                        null,
+                        Changes.rejected(
+                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
+                        List.of());
+            case Failed failed -> {
+                // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
+                var after = existing(SubscriptionEvolver.evolveAll(before, failed.events()), envelope);
+                var kept = SettledInvoiceStore.keep(after, restored, sequence);
+                var change =
+                        Changes.rejected(header, AGGREGATE_TYPE, failed.reason().code(), failed.message());
+                settled.apply(subscriptionId, kept.writes());
+                yield new Applied<>(
+                        SubscriptionSnapshotMapper.write(new Stored(sequence, kept.state())), change, List.of());
+            }
+            case Accepted accepted -> {
+                var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), envelope);
+                warnAboutLateMoney(envelope, accepted.events());
+                var events = SubscriptionEventMapper.toBillingEvents(envelope, accepted.events(), after, sequence + 1);
+                var requests = SubscriptionEventMapper.toChainRequests(accepted.events(), after);
+                var change = acceptedChange(header, before, after, sequence + 1, events, requests);
+                var kept = SettledInvoiceStore.keep(after, restored, sequence + 1);
+                var forwards = new ArrayList<Forward>();
+                for (var event : events) {
+                    forwards.add(new Forward(nodes.eventsSink(), subscriptionId, event));
+                }
+                for (var request : requests) {
+                    forwards.add(new Forward(nodes.chainRequestsSink(), request.getInvoiceId(), request));
+                }
+                settled.apply(subscriptionId, kept.writes());
+                yield new Applied<>(
+                        SubscriptionSnapshotMapper.write(new Stored(sequence + 1, kept.state())), change, forwards);
+            }
+        };
+    }
+
+    /**
+     * The snapshots of an accepted command: the subscription always (it is the aggregate root and its version
+     * is the aggregate's sequence, so the read model's subscription version equals the number of accepted
+     * commands), then every invoice that is new or different, oldest first. A command that started a settlement
+     * names the command its result will come as.
+     */
+    private static Change acceptedChange(
+            CommandHeader header,
+            SubscriptionState before,
+            Existing after,
+            long sequence,
+            List<BillingEvent> events,
+            List<ChainRequest> requests) {
+        var snapshots = new ArrayList<Object>();
+        snapshots.add(SubscriptionSnapshotMapper.snapshot(after, sequence));
+        var previous = invoicesById(before);
+        for (var invoice : after.details().invoices()) {
+            if (!invoice.equals(previous.get(invoice.id()))) {
+                snapshots.add(SubscriptionSnapshotMapper.invoiceSnapshot(invoice, after.details(), sequence));
+            }
+        }
+        if (requests.size() > 1) {
+            throw new IllegalStateException("command " + header.commandId() + " started " + requests.size()
+                    + " settlements; a command starts at most one");
+        }
+        return Changes.accepted(
+                header,
+                AGGREGATE_TYPE,
+                snapshots,
+                events.stream().map(BillingEvent::getEventId).toList(),
+                requests.isEmpty() ? null : requests.getFirst().getResultCommandId());
+    }
+
+    /**
+     * Money that arrived for an invoice voided meanwhile is recorded (paid), but someone should look at it; so is a
+     * paid invoice reopened because its charge left the chain (never silent).
+     */
+    private static void warnAboutLateMoney(SubscriptionCommand envelope, List<SubscriptionEvent> events) {
+        for (var event : events) {
+            if (event instanceof InvoiceReopened reopened) {
+                log.warn(
+                        "event=invoice_reopened invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
+                                + " code={} nextAttemptAt={}",
+                        reopened.invoice().id(),
+                        envelope.getSubscriptionId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getCommandId(),
+                        reopened.failure().code(),
+                        reopened.invoice().nextAttemptAt());
+            }
+            if (event instanceof InvoicePaid paid && paid.previousStatus() == InvoiceStatus.VOID) {
+                log.warn(
+                        "event=voided_invoice_paid invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
+                                + " txHash={}",
+                        paid.invoice().id(),
+                        envelope.getSubscriptionId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getCommandId(),
+                        paid.invoice().txHash());
+            }
+        }
+    }
+
+    private static Map<String, Invoice> invoicesById(SubscriptionState state) {
+        return switch (state) {
+            case Absent absent -> Map.of();
+            case Existing existing ->
+                existing.details().invoices().stream().collect(Collectors.toMap(Invoice::id, Function.identity()));
+        };
+    }
+
+    private static Existing existing(SubscriptionState state, SubscriptionCommand envelope) {
+        return switch (state) {
+            case Absent absent ->
+                throw new IllegalStateException(
+                        "command " + envelope.getCommandId() + " was accepted but left no subscription");
+            case Existing existing -> existing;
+        };
+    }
+}

@@ -1,0 +1,148 @@
+package io.abk.billing.streams.subscription;
+
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.EventData;
+import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.Settlement;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Published;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RefundRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionActivated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCanceled;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCreated;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionPastDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionPaused;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionResumed;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionUpdated;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the events of an accepted command send out, as Avro: the public {@link BillingEvent}s (docs/architecture.md,
+ * "Webhooks"; the aggregate's own bookkeeping events are not published) and the settlements it started, as
+ * {@link ChainRequest}s. An event's data holds snapshots of the aggregate after the whole command, so every event of
+ * one command shows the same version; invoice events carry their invoice too, a failed payment or a reopened invoice
+ * its failure and a refund its amount. Event ids derive from the command id and the published event's position, so a
+ * reprocessed command mints the same ids and receivers can dedupe.
+ */
+final class SubscriptionEventMapper {
+
+    private SubscriptionEventMapper() {}
+
+    static List<BillingEvent> toBillingEvents(
+            SubscriptionCommand envelope, List<SubscriptionEvent> events, Existing after, long version) {
+        var subscription = SubscriptionSnapshotMapper.snapshot(after, version);
+        var published = events.stream()
+                .filter(Published.class::isInstance)
+                .map(Published.class::cast)
+                .toList();
+        var out = new ArrayList<BillingEvent>(published.size());
+        for (int index = 0; index < published.size(); index++) {
+            var data = EventData.newBuilder().setSubscription(subscription);
+            var type = switch (published.get(index)) {
+                case SubscriptionCreated e -> "subscription.created";
+                case SubscriptionActivated e -> "subscription.activated";
+                case SubscriptionUpdated e -> "subscription.updated";
+                case SubscriptionPastDue e -> "subscription.past_due";
+                case SubscriptionCanceled e -> "subscription.canceled";
+                case SubscriptionPaused e -> "subscription.paused";
+                case SubscriptionResumed e -> "subscription.resumed";
+                case InvoiceCreated e -> invoice(data, after, e.invoice(), version, "invoice.created");
+                case InvoicePaid e -> invoice(data, after, e.invoice(), version, "invoice.paid");
+                case InvoiceVoided e -> invoice(data, after, e.invoice(), version, "invoice.voided");
+                case InvoicePaymentFailed e -> {
+                    data.setFailureCode(e.failure().code())
+                            .setFailureMessage(e.failure().message());
+                    yield invoice(data, after, e.invoice(), version, "invoice.payment_failed");
+                }
+                case InvoiceReopened e -> {
+                    data.setFailureCode(e.failure().code())
+                            .setFailureMessage(e.failure().message());
+                    yield invoice(data, after, e.invoice(), version, "invoice.reopened");
+                }
+                case InvoiceRefunded e -> {
+                    data.setRefundAmountMicros(e.refundAmount().micros());
+                    yield invoice(data, after, e.invoice(), version, "invoice.refunded");
+                }
+            };
+            out.add(BillingEvent.newBuilder()
+                    .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
+                    .setType(type)
+                    .setCreatedAt(envelope.getRequestedAt())
+                    .setMerchantId(envelope.getMerchantId())
+                    .setMode(envelope.getMode())
+                    .setAggregateId(envelope.getSubscriptionId())
+                    .setCommandId(envelope.getCommandId())
+                    .setData(data.build())
+                    .build());
+        }
+        return out;
+    }
+
+    private static String invoice(EventData.Builder data, Existing after, Invoice invoice, long version, String type) {
+        data.setInvoice(
+                SubscriptionSnapshotMapper.invoiceSnapshot(invoiceIn(after, invoice), after.details(), version));
+        return type;
+    }
+
+    /** The invoice as it stands after the command (a later event of the same command may have changed it). */
+    private static Invoice invoiceIn(Existing after, Invoice invoice) {
+        return after.details()
+                .invoice(invoice.id())
+                .orElseThrow(
+                        () -> new IllegalStateException("invoice " + invoice.id() + " vanished from " + after.id()));
+    }
+
+    /**
+     * The settlements a command asked for, as {@link ChainRequest}s for {@code chain.requests} (keyed by invoice id).
+     * Money always moves between the customer's wallet and the merchant's payout address: charged from the one to the
+     * other, refunded the other way. The mandate's on-chain id is the one after the command.
+     */
+    static List<ChainRequest> toChainRequests(List<SubscriptionEvent> events, Existing after) {
+        var out = new ArrayList<ChainRequest>();
+        for (var event : events) {
+            switch (event) {
+                case ChargeRequested charge ->
+                    out.add(request(charge.settlement(), after)
+                            .setPayload(new ChargeRequest(charge.sandboxMode(), charge.sandboxDefaultOutcome()))
+                            .build());
+                case RefundRequested refund ->
+                    out.add(request(refund.settlement(), after)
+                            .setPayload(new RefundRequest(refund.originalTxHash()))
+                            .build());
+                default -> {}
+            }
+        }
+        return out;
+    }
+
+    private static ChainRequest.Builder request(Settlement settlement, Existing after) {
+        var d = after.details();
+        return ChainRequest.newBuilder()
+                .setRequestId(settlement.requestId())
+                .setResultCommandId(settlement.resultCommandId())
+                .setSubscriptionId(d.id())
+                .setInvoiceId(settlement.invoiceId())
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setRequestedAt(settlement.requestedAt())
+                .setAmountMicros(settlement.amount().micros())
+                .setWalletAddress(d.wallets().customer())
+                .setPayoutAddress(d.wallets().payout())
+                .setOnChainSubscriptionId(d.mandate().onChainSubscriptionId());
+    }
+}

@@ -1,0 +1,161 @@
+package io.abk.billing.streams.subscription;
+
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.ChargeInvoice;
+import io.abk.billing.schemas.avro.CompleteSubscription;
+import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
+import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.RefundInvoice;
+import io.abk.billing.schemas.avro.RenewSubscription;
+import io.abk.billing.schemas.avro.ResumeSubscription;
+import io.abk.billing.schemas.avro.ReverseCharge;
+import io.abk.billing.schemas.avro.RevokeMandate;
+import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.avro.UpdateSubscription;
+import io.abk.billing.schemas.avro.VoidInvoice;
+import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.shared.domain.Tenant;
+import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.Interval;
+import io.abk.billing.streams.subscription.domain.Plan;
+import io.abk.billing.streams.subscription.domain.SettlementResult;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Activate;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Cancel;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Charge;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Complete;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ExpireIncomplete;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Pause;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Refund;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Renew;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Resume;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
+import io.abk.billing.streams.subscription.domain.Wallets;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A command envelope from {@code billing.subscription-commands} to a {@link SubscriptionInstruction}. Each payload
+ * branch of the Avro union maps to one instruction record; a payload this code does not know, or one that breaks the
+ * contract (a settled charge without its transaction), throws (a producer newer than this processor, or a bug),
+ * so the record goes to the dead-letter topic instead of being dropped.
+ */
+final class SubscriptionInstructionMapper {
+
+    private SubscriptionInstructionMapper() {}
+
+    static SubscriptionInstruction toInstruction(SubscriptionCommand envelope) {
+        var id = envelope.getSubscriptionId();
+        var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
+        var at = envelope.getRequestedAt();
+        return switch (envelope.getPayload()) {
+            case CreateSubscription create ->
+                new Create(
+                        id,
+                        tenant,
+                        at,
+                        create.getInvoiceId(),
+                        new Plan(
+                                UsdcAmount.ofMicros(create.getAmountMicros()),
+                                Interval.fromApiName(create.getInterval()),
+                                create.getPriceId(),
+                                create.getPlanId()),
+                        create.getTrialDays(),
+                        new Wallets(create.getWalletAddress(), create.getPayoutAddress()),
+                        create.getMerchantRef(),
+                        create.getMetadata(),
+                        create.getSuccessUrl(),
+                        create.getCancelUrl());
+            case ActivateSubscription activate -> new Activate(id, tenant, at, activate.getOnChainSubscriptionId());
+            case CompleteSubscription complete -> new Complete(id, tenant, at, complete.getOnChainSubscriptionId());
+            case CancelSubscription cancel -> new Cancel(id, tenant, at, cancel.getImmediate());
+            case ResumeSubscription resume -> new Resume(id, tenant, at, envelope.getCommandId());
+            case PauseSubscription pause -> new Pause(id, tenant, at);
+            case UpdateSubscription update ->
+                new Update(
+                        id,
+                        tenant,
+                        at,
+                        update.getAmountMicros() == null ? null : UsdcAmount.ofMicros(update.getAmountMicros()),
+                        update.getInterval() == null ? null : Interval.fromApiName(update.getInterval()),
+                        update.getPlanId(),
+                        update.getMetadata());
+            case RevokeMandate revoke -> new SubscriptionInstruction.RevokeMandate(id, tenant, at);
+            case ChargeInvoice charge -> new Charge(id, tenant, at, charge.getInvoiceId(), charge.getSandboxMode());
+            case RefundInvoice refund ->
+                new Refund(
+                        id,
+                        tenant,
+                        at,
+                        refund.getInvoiceId(),
+                        refund.getAmountMicros() == null ? null : UsdcAmount.ofMicros(refund.getAmountMicros()));
+            case VoidInvoice voided -> new SubscriptionInstruction.VoidInvoice(id, tenant, at, voided.getInvoiceId());
+            case SettleCharge settle ->
+                new SubscriptionInstruction.SettleCharge(
+                        id,
+                        tenant,
+                        at,
+                        settle.getInvoiceId(),
+                        settle.getAttemptId(),
+                        result(
+                                envelope,
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage()));
+            case SettleRefund settle ->
+                new SubscriptionInstruction.SettleRefund(
+                        id,
+                        tenant,
+                        at,
+                        settle.getInvoiceId(),
+                        settle.getRefundId(),
+                        UsdcAmount.ofMicros(settle.getAmountMicros()),
+                        result(
+                                envelope,
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage()));
+            case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
+            case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
+            case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
+            case ReverseCharge reverse ->
+                new SubscriptionInstruction.ReverseCharge(
+                        id, tenant, at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
+            default ->
+                throw new IllegalArgumentException(
+                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
+                                + envelope.getPayload().getClass().getName());
+        };
+    }
+
+    /** A success names its transaction; a failure its code (the message defaults to the code). */
+    private static SettlementResult result(
+            SubscriptionCommand envelope,
+            boolean succeeded,
+            @Nullable String txHash,
+            @Nullable String failureCode,
+            @Nullable String failureMessage) {
+        if (succeeded) {
+            if (txHash == null) {
+                throw new IllegalArgumentException(
+                        "settlement result " + envelope.getCommandId() + " succeeded without a txHash");
+            }
+            return new SettlementResult.Succeeded(txHash);
+        }
+        if (failureCode == null) {
+            throw new IllegalArgumentException(
+                    "settlement result " + envelope.getCommandId() + " failed without a failureCode");
+        }
+        return new SettlementResult.Failed(
+                new ChargeFailure(failureCode, failureMessage != null ? failureMessage : failureCode));
+    }
+}

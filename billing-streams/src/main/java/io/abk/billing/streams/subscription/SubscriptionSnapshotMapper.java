@@ -1,0 +1,259 @@
+package io.abk.billing.streams.subscription;
+
+import io.abk.billing.schemas.avro.InFlightSettlement;
+import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.shared.domain.Tenant;
+import io.abk.billing.streams.subscription.domain.BillingCycle;
+import io.abk.billing.streams.subscription.domain.BillingReason;
+import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.Interval;
+import io.abk.billing.streams.subscription.domain.Invoice;
+import io.abk.billing.streams.subscription.domain.InvoiceStatus;
+import io.abk.billing.streams.subscription.domain.Mandate;
+import io.abk.billing.streams.subscription.domain.MandateStatus;
+import io.abk.billing.streams.subscription.domain.Period;
+import io.abk.billing.streams.subscription.domain.Plan;
+import io.abk.billing.streams.subscription.domain.Settlement;
+import io.abk.billing.streams.subscription.domain.SettlementKind;
+import io.abk.billing.streams.subscription.domain.Settlements;
+import io.abk.billing.streams.subscription.domain.Statuses;
+import io.abk.billing.streams.subscription.domain.SubscriptionDetails;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Incomplete;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.PastDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Paused;
+import io.abk.billing.streams.subscription.domain.Wallets;
+import java.time.Instant;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A subscription's state to and from Avro: the public snapshots (the subscription and each invoice, at a version, as
+ * the API renders them) and the store value ({@link SubscriptionAggregate}: the snapshots, the settlements in flight and
+ * the refund count, which are never public). Every snapshot written for one command carries the same {@code version}:
+ * the aggregate's sequence after that command, which counts accepted commands; a storage concern, so it stays out of
+ * the domain. Reading is strict: a snapshot the domain cannot represent (an unknown status or interval, a paused time
+ * on an active subscription, an invoice of another subscription) throws, because it can only come from a bug, and the
+ * record goes to the dead-letter topic.
+ */
+final class SubscriptionSnapshotMapper {
+
+    private SubscriptionSnapshotMapper() {}
+
+    /** An aggregate as loaded from the store: the sequence of its last accepted command and its state. */
+    record Stored(long sequence, Existing state) {}
+
+    static Stored read(SubscriptionAggregate aggregate) {
+        var settlements = new Settlements(
+                aggregate.getInFlight().stream()
+                        .map(SubscriptionSnapshotMapper::settlement)
+                        .toList(),
+                aggregate.getRefundCount());
+        var state = state(aggregate.getSubscription(), aggregate.getInvoices(), settlements);
+        return new Stored(aggregate.getSequence(), state);
+    }
+
+    static SubscriptionAggregate write(Stored stored) {
+        var details = stored.state().details();
+        return SubscriptionAggregate.newBuilder()
+                .setSequence(stored.sequence())
+                .setSubscription(snapshot(stored.state(), stored.sequence()))
+                .setInvoices(details.invoices().stream()
+                        .map(invoice -> invoiceSnapshot(invoice, details, stored.sequence()))
+                        .toList())
+                .setInFlight(details.settlements().inFlight().stream()
+                        .map(SubscriptionSnapshotMapper::inFlight)
+                        .toList())
+                .setRefundCount(details.settlements().refundCount())
+                .build();
+    }
+
+    private static InFlightSettlement inFlight(Settlement settlement) {
+        return InFlightSettlement.newBuilder()
+                .setKind(settlement.kind().wireName())
+                .setRequestId(settlement.requestId())
+                .setInvoiceId(settlement.invoiceId())
+                .setAmountMicros(settlement.amount().micros())
+                .setResultCommandId(settlement.resultCommandId())
+                .setRequestedAt(settlement.requestedAt())
+                .build();
+    }
+
+    private static Settlement settlement(InFlightSettlement stored) {
+        return new Settlement(
+                SettlementKind.fromWireName(stored.getKind()),
+                stored.getRequestId(),
+                stored.getInvoiceId(),
+                UsdcAmount.ofMicros(stored.getAmountMicros()),
+                stored.getResultCommandId(),
+                stored.getRequestedAt());
+    }
+
+    static SubscriptionSnapshot snapshot(Existing state, long version) {
+        var d = state.details();
+        var cycle = d.cycle();
+        return SubscriptionSnapshot.newBuilder()
+                .setId(d.id())
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setVersion(version)
+                .setStatus(Statuses.name(state))
+                .setAmountMicros(d.plan().amount().micros())
+                .setInterval(d.plan().interval().apiName())
+                .setWalletAddress(d.wallets().customer())
+                .setPayoutAddress(d.wallets().payout())
+                .setMerchantRef(d.merchantRef())
+                .setPriceId(d.plan().priceId())
+                .setPlanId(d.plan().planId())
+                .setMetadata(d.metadata())
+                .setSuccessUrl(d.successUrl())
+                .setCancelUrl(d.cancelUrl())
+                .setCurrentPeriodStart(cycle.currentPeriod().start())
+                .setCurrentPeriodEnd(cycle.currentPeriod().end())
+                .setBillingCycleAnchor(cycle.anchor())
+                .setTrialEnd(cycle.trialEnd())
+                .setCancelAtPeriodEnd(cycle.cancelAtPeriodEnd())
+                .setMandateStatus(d.mandate().status().apiName())
+                .setOnChainSubscriptionId(d.mandate().onChainSubscriptionId())
+                .setLatestInvoiceId(d.latestInvoiceId())
+                .setCreatedAt(d.createdAt())
+                .setCanceledAt(canceledAt(state))
+                .setPausedAt(pausedAt(state))
+                .build();
+    }
+
+    static InvoiceSnapshot invoiceSnapshot(Invoice invoice, SubscriptionDetails owner, long version) {
+        var failure = invoice.lastFailure();
+        return InvoiceSnapshot.newBuilder()
+                .setId(invoice.id())
+                .setSubscriptionId(owner.id())
+                .setMerchantId(owner.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(owner.tenant().mode()))
+                .setVersion(version)
+                .setStatus(invoice.status().apiName())
+                .setAmountMicros(invoice.amount().micros())
+                .setAmountRefundedMicros(invoice.amountRefunded().micros())
+                .setBillingReason(invoice.billingReason().apiName())
+                .setPeriodStart(invoice.period().start())
+                .setPeriodEnd(invoice.period().end())
+                .setDueAt(invoice.dueAt())
+                .setAttemptCount(invoice.attemptCount())
+                .setNextAttemptAt(invoice.nextAttemptAt())
+                .setFailureCode(failure == null ? null : failure.code())
+                .setFailureMessage(failure == null ? null : failure.message())
+                .setPaidAt(invoice.paidAt())
+                .setTxHash(invoice.txHash())
+                .setRefundTxHash(invoice.refundTxHash())
+                .setRefundedAt(invoice.refundedAt())
+                .setVoidedAt(invoice.voidedAt())
+                .setCreatedAt(invoice.createdAt())
+                .build();
+    }
+
+    private static @Nullable Instant canceledAt(Existing state) {
+        return state instanceof Canceled canceled ? canceled.canceledAt() : null;
+    }
+
+    private static @Nullable Instant pausedAt(Existing state) {
+        return state instanceof Paused paused ? paused.pausedAt() : null;
+    }
+
+    static Existing state(SubscriptionSnapshot s, List<InvoiceSnapshot> invoiceSnapshots, Settlements settlements) {
+        var tenant = new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode()));
+        var invoices = invoiceSnapshots.stream().map(i -> invoice(i, s)).toList();
+        var details = new SubscriptionDetails(
+                s.getId(),
+                tenant,
+                new Plan(
+                        UsdcAmount.ofMicros(s.getAmountMicros()),
+                        Interval.fromApiName(s.getInterval()),
+                        s.getPriceId(),
+                        s.getPlanId()),
+                new Wallets(s.getWalletAddress(), s.getPayoutAddress()),
+                s.getMerchantRef(),
+                s.getMetadata(),
+                s.getSuccessUrl(),
+                s.getCancelUrl(),
+                new BillingCycle(
+                        new Period(s.getCurrentPeriodStart(), s.getCurrentPeriodEnd()),
+                        s.getBillingCycleAnchor(),
+                        s.getTrialEnd(),
+                        s.getCancelAtPeriodEnd()),
+                new Mandate(MandateStatus.fromApiName(s.getMandateStatus()), s.getOnChainSubscriptionId()),
+                invoices,
+                s.getLatestInvoiceId(),
+                s.getCreatedAt(),
+                settlements);
+        var status = s.getStatus();
+        onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
+        onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);
+        return switch (status) {
+            case "incomplete" -> new Incomplete(details);
+            case "active" -> new Active(details);
+            case "past_due" -> new PastDue(details);
+            case "paused" -> new Paused(details, present(s.getPausedAt()));
+            case "canceled" -> new Canceled(details, present(s.getCanceledAt()));
+            default ->
+                throw new IllegalArgumentException("subscription " + s.getId() + " has unknown status " + status);
+        };
+    }
+
+    static Invoice invoice(InvoiceSnapshot i, SubscriptionSnapshot owner) {
+        if (!i.getSubscriptionId().equals(owner.getId())
+                || !i.getMerchantId().equals(owner.getMerchantId())
+                || i.getMode() != owner.getMode()) {
+            throw new IllegalArgumentException(
+                    "invoice " + i.getId() + " does not belong to subscription " + owner.getId());
+        }
+        return new Invoice(
+                i.getId(),
+                InvoiceStatus.fromApiName(i.getStatus()),
+                UsdcAmount.ofMicros(i.getAmountMicros()),
+                UsdcAmount.ofMicros(i.getAmountRefundedMicros()),
+                BillingReason.fromApiName(i.getBillingReason()),
+                new Period(i.getPeriodStart(), i.getPeriodEnd()),
+                i.getDueAt(),
+                i.getAttemptCount(),
+                i.getNextAttemptAt(),
+                failure(i),
+                i.getPaidAt(),
+                i.getTxHash(),
+                i.getRefundTxHash(),
+                i.getRefundedAt(),
+                i.getVoidedAt(),
+                i.getCreatedAt());
+    }
+
+    private static @Nullable ChargeFailure failure(InvoiceSnapshot i) {
+        var code = i.getFailureCode();
+        var message = i.getFailureMessage();
+        if (code == null && message == null) {
+            return null;
+        }
+        if (code == null || message == null) {
+            throw new IllegalArgumentException(
+                    "invoice " + i.getId() + " has a failure code or message without the other");
+        }
+        return new ChargeFailure(code, message);
+    }
+
+    private static void onlyWhen(@Nullable Instant value, boolean allowed, String field, SubscriptionSnapshot s) {
+        if ((value != null) != allowed) {
+            throw new IllegalArgumentException("subscription " + s.getId() + " with status " + s.getStatus()
+                    + (allowed ? " lacks " : " cannot have ") + field);
+        }
+    }
+
+    private static Instant present(@Nullable Instant value) {
+        if (value == null) {
+            throw new IllegalStateException("checked by onlyWhen");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,97 @@
+package io.abk.billing.streams.subscription.domain;
+
+import io.abk.billing.schemas.money.UsdcAmount;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What happened to a subscription aggregate, in the order it happened. {@link SubscriptionEvolver#evolve} folds
+ * them into the state. {@link Published} events become public events (one each, same order); the others are the
+ * aggregate's own bookkeeping: settlements asked for and answered, and status moves that the public learns from
+ * the snapshot of the event that caused them (an incomplete subscription turns active inside {@code invoice.paid}).
+ * Events that change an invoice carry the invoice as it is after that event.
+ */
+public sealed interface SubscriptionEvent {
+
+    /** An event the outside world sees, as {@code billing.events} type {@code subscription.*} or {@code invoice.*}. */
+    sealed interface Published extends SubscriptionEvent {}
+
+    /** An event that changes one invoice to {@link #invoice()}. */
+    sealed interface InvoiceChanged extends SubscriptionEvent {
+        Invoice invoice();
+    }
+
+    /** A subscription came to be, incomplete, with these details and no invoice yet. */
+    record SubscriptionCreated(SubscriptionDetails subscription) implements Published {
+        public SubscriptionCreated {
+            if (!subscription.invoices().isEmpty()) {
+                throw new IllegalArgumentException("a subscription is created before its invoices");
+            }
+        }
+    }
+
+    /** A new invoice was added to the subscription and became its latest. */
+    record InvoiceCreated(Invoice invoice) implements Published {}
+
+    /** The customer set up the mandate. */
+    record SubscriptionActivated(Mandate mandate) implements Published {}
+
+    /** The plan, cycle ({@code cancelAtPeriodEnd}, anchor), metadata or mandate changed to these. */
+    record SubscriptionUpdated(Plan plan, BillingCycle cycle, Map<String, String> metadata, Mandate mandate)
+            implements Published {
+        public SubscriptionUpdated {
+            metadata = Map.copyOf(metadata);
+        }
+    }
+
+    /** An invoice became uncollectible: the subscription is past due. */
+    record SubscriptionPastDue() implements Published {}
+
+    /** Canceled at {@code canceledAt}; the mandate is revoked with it. */
+    record SubscriptionCanceled(Instant canceledAt) implements Published {}
+
+    record SubscriptionPaused(Instant pausedAt) implements Published {}
+
+    /** Back from a pause, active with this new cycle. */
+    record SubscriptionResumed(BillingCycle cycle) implements Published {}
+
+    /** Paid; {@code previousStatus} tells a recovery (uncollectible) or money arriving after a void apart. */
+    record InvoicePaid(Invoice invoice, InvoiceStatus previousStatus) implements Published, InvoiceChanged {}
+
+    record InvoicePaymentFailed(Invoice invoice, ChargeFailure failure) implements Published, InvoiceChanged {}
+
+    /**
+     * The charge that paid the invoice is no longer on the chain: open again and due at once; {@code failure} says
+     * why ({@code CHARGE_REVERSED}).
+     */
+    record InvoiceReopened(Invoice invoice, ChargeFailure failure) implements Published, InvoiceChanged {}
+
+    record InvoiceRefunded(Invoice invoice, UsdcAmount refundAmount) implements Published, InvoiceChanged {}
+
+    record InvoiceVoided(Invoice invoice) implements Published, InvoiceChanged {}
+
+    /**
+     * A charge went to settlement; {@code invoice} counts the attempt. {@code sandboxMode} is a manual charge's
+     * explicit simulator outcome, {@code sandboxDefaultOutcome} the subscription's
+     * {@code metadata.sandboxRenewalOutcome}.
+     */
+    record ChargeRequested(
+            Invoice invoice,
+            Settlement settlement,
+            @Nullable String sandboxMode,
+            @Nullable String sandboxDefaultOutcome)
+            implements InvoiceChanged {}
+
+    /** A refund went to settlement and reserves its amount until answered. */
+    record RefundRequested(Settlement settlement, @Nullable String originalTxHash) implements SubscriptionEvent {}
+
+    /** Settlement answered {@code requestId}: it is no longer in flight (its reservation is released). */
+    record SettlementClosed(String requestId) implements SubscriptionEvent {}
+
+    /** An incomplete or past-due subscription is paid up: active. */
+    record SubscriptionBecameActive() implements SubscriptionEvent {}
+
+    /** A renewal was paid: the current period moves to {@code period}. */
+    record PeriodAdvanced(Period period) implements SubscriptionEvent {}
+}
