@@ -1,6 +1,6 @@
 package io.abk.billing.gateway;
 
-import io.abk.billing.gateway.adminport.AdminPortProperties;
+import io.abk.billing.gateway.operator.adminport.AdminPortProperties;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;

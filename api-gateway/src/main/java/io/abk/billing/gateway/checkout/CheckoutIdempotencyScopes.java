@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.checkout;
 
-import io.abk.billing.gateway.idempotency.PublicRouteScopes;
+import io.abk.billing.gateway.command.idempotency.PublicRouteScopes;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;

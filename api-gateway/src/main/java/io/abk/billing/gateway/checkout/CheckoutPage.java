@@ -2,9 +2,7 @@ package io.abk.billing.gateway.checkout;
 
 import static io.abk.billing.gateway.checkout.PageFrame.amount;
 import static io.abk.billing.gateway.checkout.PageFrame.date;
-import static io.abk.billing.gateway.checkout.PageFrame.flow;
 import static io.abk.billing.gateway.checkout.PageFrame.page;
-import static io.abk.billing.gateway.checkout.PageFrame.row;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
 import io.abk.billing.gateway.checkout.PageFrame.Root;
@@ -17,8 +15,8 @@ import org.jspecify.annotations.Nullable;
  * with the block the script drives the signing from ({@link PageFrame#flow}): connect the wallet, switch the
  * network, send the session's wallet calls (approve, subscribe), then wait for the activation the chain brings by
  * itself; in the sandbox, simulate it. The first state comes from the session: {@code ready} (waiting for its
- * mandate), {@code confirming} (signed, waiting for the activation), {@code active}, or {@code unavailable}. Every
- * value is HTML-escaped ({@link PageFrame}); the page reads fine without JavaScript.
+ * mandate), {@code confirming} (signed, waiting for the activation), {@code active}, or {@code unavailable}. The
+ * markup is {@code checkout/subscribe.mustache}; the page reads fine without JavaScript.
  */
 final class CheckoutPage {
 
@@ -35,29 +33,7 @@ final class CheckoutPage {
     static String render(Map<String, @Nullable Object> session) {
         var merchant = text(session.get("merchantDisplayName"));
         var status = text(session.get("status"));
-        var interval = text(session.get("interval"));
-        var nextPayment = date(text(session.get("nextPaymentAt")));
-        var body = new StringBuilder();
-        body.append("<h1>Subscribe to ").append(Html.escape(merchant)).append("</h1>\n");
-        body.append("<p class=\"amount\">")
-                .append(Html.escape(amount(session.get("amountUsdc"))))
-                .append(" USDC</p>\n");
-        body.append("<p class=\"interval\">per ").append(Html.escape(interval)).append("</p>\n");
-        body.append("<dl>\n");
-        row(
-                body,
-                "Status",
-                "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(status, status)) + "</span>");
-        row(body, "Network", Html.escape(text(session.get("network"))));
-        if (nextPayment != null) {
-            row(body, "Next payment", Html.escape(nextPayment));
-        }
-        row(body, "Your wallet", "<code>" + Html.escape(text(session.get("customerWallet"))) + "</code>");
-        body.append("</dl>\n");
         var sandbox = Boolean.TRUE.equals(session.get("sandbox"));
-        if (sandbox) {
-            PageFrame.testMode(body);
-        }
         var first = firstState(
                 status,
                 sandbox,
@@ -71,23 +47,18 @@ final class CheckoutPage {
         var sentence = sandbox && "ready".equals(first)
                 ? "Test mode: simulate the subscription to try the checkout."
                 : sentence(first, status, merchant);
-        flow(body, Html.escape(sentence), false, noscript, "connect", "switch-chain", "subscribe", "simulate");
+        var model = PageFrame.flow(sentence, false, noscript, "connect", "switch-chain", "subscribe", "simulate");
+        model.put("merchant", merchant);
+        model.put("amount", amount(session.get("amountUsdc")));
+        model.put("interval", text(session.get("interval")));
+        model.put("status", STATUS.getOrDefault(status, status));
+        model.put("network", text(session.get("network")));
+        model.put("nextPayment", text(date(text(session.get("nextPaymentAt")))));
+        model.put("wallet", text(session.get("customerWallet")));
+        model.put("sandbox", sandbox);
         // The merchant's URLs were checked to be absolute http(s) URLs when the subscription was created.
-        var successUrl = text(session.get("successUrl"));
-        var cancelUrl = text(session.get("cancelUrl"));
-        if ("active".equals(first) && !successUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"")
-                    .append(Html.escape(successUrl))
-                    .append("\">Return to ")
-                    .append(Html.escape(merchant))
-                    .append("</a></p>\n");
-        } else if ("ready".equals(first) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\" data-cancel><a href=\"")
-                    .append(Html.escape(cancelUrl))
-                    .append("\">Cancel and return to ")
-                    .append(Html.escape(merchant))
-                    .append("</a></p>\n");
-        }
+        model.put("returnUrl", "active".equals(first) ? text(session.get("successUrl")) : "");
+        model.put("cancelUrl", "ready".equals(first) ? text(session.get("cancelUrl")) : "");
         var id = text(session.get("subscriptionId"));
         return page(
                 "Subscribe to " + merchant,
@@ -96,7 +67,7 @@ final class CheckoutPage {
                         "subscribe",
                         "/checkout/subscribe/" + id + ".json",
                         "/checkout/subscribe/" + id + "/activate"),
-                body.toString());
+                CheckoutTemplates.SUBSCRIBE.execute(model));
     }
 
     /**
@@ -130,10 +101,8 @@ final class CheckoutPage {
 
     /** The page for an id that names no subscription (unknown, malformed, or gone). */
     static String notFound() {
-        return page(
+        return PageFrame.notFound(
                 "Subscription not found",
-                Root.inert("unavailable"),
-                "<h1>Subscription not found</h1>\n"
-                        + "<p>This checkout link does not name a subscription. Ask the merchant for a new link.</p>\n");
+                "This checkout link does not name a subscription. Ask the merchant for a new link.");
     }
 }

@@ -1,14 +1,14 @@
 package io.abk.billing.gateway.checkout;
 
-import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.api.subscription.SubscriptionActivation;
 import io.abk.billing.gateway.config.ChainsProperties;
-import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
-import io.abk.billing.gateway.subscription.SubscriptionActivation;
-import io.abk.billing.gateway.web.ApiException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

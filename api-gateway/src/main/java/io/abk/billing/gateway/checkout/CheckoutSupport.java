@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.checkout;
 
-import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.merchant.MerchantLookup;
-import io.abk.billing.gateway.merchant.MerchantProfile;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.controlplane.merchant.MerchantProfile;
+import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;

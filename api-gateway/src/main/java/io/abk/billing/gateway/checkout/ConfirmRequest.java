@@ -1,7 +1,7 @@
 package io.abk.billing.gateway.checkout;
 
-import io.abk.billing.gateway.json.RequestFields;
-import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 

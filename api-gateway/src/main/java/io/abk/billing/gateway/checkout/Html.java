@@ -2,7 +2,10 @@ package io.abk.billing.gateway.checkout;
 
 import org.jspecify.annotations.Nullable;
 
-/** Escaping for text placed in HTML element content and quoted attribute values. */
+/**
+ * Escaping for text placed in HTML element content and quoted attribute values: the escaper of every value the
+ * checkout templates show ({@link CheckoutTemplates}).
+ */
 final class Html {
 
     private Html() {}

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.checkout;
 
 import io.abk.billing.gateway.config.ChainsProperties;
-import io.abk.billing.gateway.json.RequestFields;
-import io.abk.billing.gateway.merchant.MerchantLookup;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
-import io.abk.billing.gateway.web.ApiException;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.gateway.api.payment.PaymentRoutes;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
@@ -7,8 +8,7 @@ import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Rejections;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.json.RequestFields;
-import io.abk.billing.gateway.payment.PaymentRoutes;
+import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.ResourceJson;

@@ -2,9 +2,7 @@ package io.abk.billing.gateway.checkout;
 
 import static io.abk.billing.gateway.checkout.PageFrame.amount;
 import static io.abk.billing.gateway.checkout.PageFrame.date;
-import static io.abk.billing.gateway.checkout.PageFrame.flow;
 import static io.abk.billing.gateway.checkout.PageFrame.page;
-import static io.abk.billing.gateway.checkout.PageFrame.row;
 import static io.abk.billing.gateway.checkout.PageFrame.text;
 
 import io.abk.billing.gateway.checkout.PageFrame.Root;
@@ -19,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  * the USDC goes, with the block the script drives the payment from ({@link PageFrame#flow}): connect the wallet,
  * switch the network, send the transfer and confirm it, or, in the sandbox, simulate it. The first state comes from
  * the payment: {@code ready} (open), {@code expired} (still payable: paid late), {@code paid}, or
- * {@code unavailable} (canceled, or no chain to pay on). Every value is HTML-escaped ({@link PageFrame}).
+ * {@code unavailable} (canceled, or no chain to pay on). The markup is {@code checkout/pay.mustache}.
  */
 final class PayPage {
 
@@ -42,76 +40,32 @@ final class PayPage {
         var sandbox = Boolean.TRUE.equals(status.get("sandbox"));
         var payable = sandbox || status.get("walletCalls") instanceof List<?> calls && !calls.isEmpty();
         var description = ResourceJson.text(payment, "description");
-        var body = new StringBuilder();
-        body.append("<h1>Pay ").append(Html.escape(merchant)).append("</h1>\n");
-        body.append("<p class=\"amount\">")
-                .append(Html.escape(amount(status.get("amountUsdc"))))
-                .append(" USDC</p>\n");
-        if (description != null) {
-            body.append("<p class=\"interval\">")
-                    .append(Html.escape(description))
-                    .append("</p>\n");
-        }
-        body.append("<dl>\n");
-        row(
-                body,
-                "Status",
-                "<span class=\"status\" data-status>" + Html.escape(STATUS.getOrDefault(state, state)) + "</span>");
-        row(body, "Network", Html.escape(text(status.get("network"))));
-        row(body, "Pay to", "<code>" + Html.escape(text(status.get("merchantPayout"))) + "</code>");
-        var wallet = text(status.get("customerWallet"));
-        if (!wallet.isEmpty()) {
-            row(body, "From wallet", "<code>" + Html.escape(wallet) + "</code>");
-        }
         var expiresAt = date(text(ResourceJson.text(payment, "expiresAt")));
-        if ("open".equals(state) && expiresAt != null) {
-            row(body, "Pay before", Html.escape(expiresAt));
-        }
-        var paidAt = date(text(status.get("paidAt")));
-        if (paidAt != null) {
-            row(body, "Paid", Html.escape(paidAt));
-        }
-        var txHash = text(status.get("txHash"));
-        if (!txHash.isEmpty()) {
-            row(body, "Transaction", "<code>" + Html.escape(txHash) + "</code>");
-        }
-        body.append("</dl>\n");
-        if (sandbox) {
-            PageFrame.testMode(body);
-        }
         var first = firstState(state, payable);
         var sentence = sandbox && "ready".equals(first)
                 ? "Test mode: simulate the payment to try the checkout."
                 : sentence(first, merchant, expiresAt, payment.path("paidLate").asBoolean(false));
-        flow(
-                body,
-                Html.escape(sentence),
-                false,
-                noscript(first, status, sandbox),
-                "connect",
-                "switch-chain",
-                "pay",
-                "simulate");
+        var model = PageFrame.flow(
+                sentence, false, noscript(first, status, sandbox), "connect", "switch-chain", "pay", "simulate");
+        model.put("merchant", merchant);
+        model.put("amount", amount(status.get("amountUsdc")));
+        model.put("hasDescription", description != null);
+        model.put("description", text(description));
+        model.put("status", STATUS.getOrDefault(state, state));
+        model.put("network", text(status.get("network")));
+        model.put("payTo", text(status.get("merchantPayout")));
+        model.put("fromWallet", text(status.get("customerWallet")));
+        model.put("payBefore", "open".equals(state) ? text(expiresAt) : "");
+        model.put("paidAt", text(date(text(status.get("paidAt")))));
+        model.put("txHash", text(status.get("txHash")));
+        model.put("sandbox", sandbox);
         // The merchant's URLs were checked to be absolute http(s) URLs when the payment was created.
-        var successUrl = text(status.get("successUrl"));
-        var cancelUrl = text(status.get("cancelUrl"));
-        if ("paid".equals(state) && !successUrl.isEmpty()) {
-            body.append("<p class=\"note\"><a href=\"")
-                    .append(Html.escape(successUrl))
-                    .append("\">Return to ")
-                    .append(Html.escape(merchant))
-                    .append("</a></p>\n");
-        } else if (("open".equals(state) || "expired".equals(state)) && !cancelUrl.isEmpty()) {
-            body.append("<p class=\"note\" data-cancel><a href=\"")
-                    .append(Html.escape(cancelUrl))
-                    .append("\">Cancel and return to ")
-                    .append(Html.escape(merchant))
-                    .append("</a></p>\n");
-        }
+        model.put("returnUrl", "paid".equals(state) ? text(status.get("successUrl")) : "");
+        model.put("cancelUrl", "open".equals(state) || "expired".equals(state) ? text(status.get("cancelUrl")) : "");
         return page(
                 "Pay " + merchant,
                 new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
-                body.toString());
+                CheckoutTemplates.PAY.execute(model));
     }
 
     /** The page's first {@code data-state}: an open or expired payment is payable only with a chain or in the sandbox. */
@@ -145,8 +99,8 @@ final class PayPage {
         return sandbox
                 ? "Simulating the payment needs JavaScript."
                 : "Paying from this page needs JavaScript and a browser wallet. You can also send "
-                        + Html.escape(amount(status.get("amountUsdc"))) + " USDC on "
-                        + Html.escape(text(status.get("network")))
+                        + amount(status.get("amountUsdc")) + " USDC on "
+                        + text(status.get("network"))
                         + " to the address above"
                         + (text(status.get("customerWallet")).isEmpty() ? "" : " from the wallet above")
                         + ": it is recognised by itself.";
@@ -154,10 +108,7 @@ final class PayPage {
 
     /** The page for an id that names no payment (unknown, malformed, or gone). */
     static String notFound() {
-        return page(
-                "Payment not found",
-                Root.inert("unavailable"),
-                "<h1>Payment not found</h1>\n"
-                        + "<p>This checkout link does not name a payment. Ask the merchant for a new link.</p>\n");
+        return PageFrame.notFound(
+                "Payment not found", "This checkout link does not name a payment. Ask the merchant for a new link.");
     }
 }

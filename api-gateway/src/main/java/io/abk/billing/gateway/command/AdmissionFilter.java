@@ -1,10 +1,11 @@
 package io.abk.billing.gateway.command;
 
-import io.abk.billing.gateway.auth.RequestPaths;
-import io.abk.billing.gateway.web.ApiErrorHandler;
-import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.gateway.web.FilterOrder;
+import io.abk.billing.gateway.config.CommandsProperties;
+import io.abk.billing.gateway.platform.web.ApiErrorHandler;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.FilterOrder;
+import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,10 +1,10 @@
 package io.abk.billing.gateway.command;
 
-import io.abk.billing.gateway.projection.CommandOutcome;
-import io.abk.billing.gateway.projection.OutcomeWaiter;
-import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
-import io.abk.billing.gateway.web.LogContext;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.LogContext;
+import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
+import io.abk.billing.gateway.readmodel.projection.OutcomeWaiter;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.RecordMetadata;

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.gateway.platform.ids.IdSeed;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
@@ -15,7 +16,7 @@ import org.springframework.web.server.ServerWebExchange;
  * without a key gets a fresh one.
  */
 public record CommandIdentity(
-        String commandId, Instant seedTime, @Nullable String idempotencyKey, Claim claim) {
+        String commandId, Instant seedTime, @Nullable String idempotencyKey, Claim claim) implements IdSeed {
 
     /** The exchange attribute under which the idempotency filter stores the identity of a keyed request. */
     public static final String ATTRIBUTE = CommandIdentity.class.getName();
@@ -58,6 +59,7 @@ public record CommandIdentity(
      * stamped {@code ordinal} ms after the seed time so that several of a kind (the prices of one product) sort in
      * the order they were minted, as ids from the {@code IdGenerator} do.
      */
+    @Override
     public String derivedId(IdPrefix prefix, int ordinal) {
         if (ordinal < 0) {
             throw new IllegalArgumentException("ordinal must not be negative, got " + ordinal);

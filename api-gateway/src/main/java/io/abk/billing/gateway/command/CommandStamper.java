@@ -1,7 +1,7 @@
 package io.abk.billing.gateway.command;
 
-import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.testclock.EffectiveClock;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
+import io.abk.billing.gateway.platform.web.Caller;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.server.ServerWebExchange;
@@ -14,7 +14,7 @@ import org.springframework.web.server.ServerWebExchange;
 public final class CommandStamper {
 
     /** The request-id filter's exchange attribute (web.RequestIds); read by name so this package needs no import. */
-    static final String REQUEST_ID_ATTRIBUTE = "io.abk.billing.gateway.web.RequestIds.requestId";
+    static final String REQUEST_ID_ATTRIBUTE = "io.abk.billing.gateway.platform.web.RequestIds.requestId";
 
     static final String REQUEST_ID_HEADER = "x-request-id";
 

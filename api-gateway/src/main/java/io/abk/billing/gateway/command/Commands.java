@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.command;
 
-import io.abk.billing.gateway.auth.Caller;
+import io.abk.billing.gateway.platform.web.Caller;
 import java.util.function.Function;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;

@@ -1,8 +1,9 @@
 package io.abk.billing.gateway.command;
 
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.projection.OutcomeWaiter;
-import io.abk.billing.gateway.testclock.EffectiveClock;
+import io.abk.billing.gateway.config.CommandsProperties;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
+import io.abk.billing.gateway.readmodel.projection.OutcomeWaiter;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Deployment;
 import io.micrometer.core.instrument.MeterRegistry;

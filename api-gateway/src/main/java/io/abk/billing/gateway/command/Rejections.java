@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.command;
 
-import io.abk.billing.gateway.projection.CommandOutcome;
-import io.abk.billing.gateway.web.ApiException;
-import io.abk.billing.gateway.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 
 /**
  * An aggregate's rejection as the API answers it: 404 for {@code resource_missing} (what another merchant's or

@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.readmodel;
 
-import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.projection.CommandOutcome;
-import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 import java.util.List;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;

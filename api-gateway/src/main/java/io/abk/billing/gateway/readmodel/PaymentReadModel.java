@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.readmodel;
 
-import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.projection.ProjectedResources;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
-import io.abk.billing.gateway.testclock.EffectiveClock;
-import io.abk.billing.gateway.web.Page;
-import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.gateway.readmodel.projection.ProjectedResources;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Instant;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.readmodel;
 
-import io.abk.billing.gateway.auth.Caller;
-import io.abk.billing.gateway.db.Columns;
-import io.abk.billing.gateway.projection.ProjectedResources;
-import io.abk.billing.gateway.projection.ProjectedResources.Resource;
-import io.abk.billing.gateway.web.Page;
-import io.abk.billing.gateway.web.PageRequest;
+import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.readmodel.projection.ProjectedResources;
+import io.abk.billing.gateway.readmodel.projection.ProjectedResources.Resource;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;

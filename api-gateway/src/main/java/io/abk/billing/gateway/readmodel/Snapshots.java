@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.readmodel;
 
-import io.abk.billing.gateway.projection.CommandOutcome;
+import io.abk.billing.gateway.readmodel.projection.CommandOutcome;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 

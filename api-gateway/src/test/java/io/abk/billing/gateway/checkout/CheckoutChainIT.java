@@ -3,7 +3,7 @@ package io.abk.billing.gateway.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.contracts.SubscriptionRef;
-import io.abk.billing.gateway.projection.SnapshotJson;
+import io.abk.billing.gateway.readmodel.projection.SnapshotJson;
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.gateway.testkit.GatewayWithoutKafkaIT;
 import io.abk.billing.schemas.avro.Mode;

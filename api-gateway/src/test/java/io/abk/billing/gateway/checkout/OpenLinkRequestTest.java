@@ -3,8 +3,8 @@ package io.abk.billing.gateway.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.abk.billing.gateway.json.RequestFields;
-import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
 import org.junit.jupiter.api.Test;
 import org.springframework.util.LinkedMultiValueMap;
 import tools.jackson.databind.json.JsonMapper;

@@ -3,7 +3,7 @@ package io.abk.billing.gateway.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.gateway.projection.OutcomeWaiter;
+import io.abk.billing.gateway.readmodel.projection.OutcomeWaiter;
 import io.abk.billing.gateway.testkit.PaymentsIT;
 import io.abk.billing.gateway.testkit.TestMerchant;
 import io.abk.billing.schemas.avro.ConfirmPayment;

@@ -3,8 +3,8 @@ package io.abk.billing.gateway.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.abk.billing.gateway.web.ApiErrorHandler;
-import io.abk.billing.gateway.web.ApiException;
+import io.abk.billing.gateway.platform.web.ApiErrorHandler;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;

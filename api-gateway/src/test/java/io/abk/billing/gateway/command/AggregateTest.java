@@ -51,6 +51,6 @@ class AggregateTest {
     void shouldFailInTheRequestWhenAPayloadIsNotOneOfTheTopicsCommands() {
         // A bug (a payment payload sent to a link) must be a 500 in the request, never reach Kafka as a 503.
         assertThatThrownBy(() -> Aggregate.PAYMENT_LINK.stamp(STAMP, "plink_1", new ConfirmPayment("0xabc")))
-                .isNotInstanceOf(io.abk.billing.gateway.web.ApiException.class);
+                .isNotInstanceOf(io.abk.billing.gateway.platform.web.ApiException.class);
     }
 }

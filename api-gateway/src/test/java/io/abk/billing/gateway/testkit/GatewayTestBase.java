@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.testkit;
 
-import io.abk.billing.gateway.adminport.AdminPort;
+import io.abk.billing.gateway.operator.adminport.AdminPort;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.testkit;
 
-import io.abk.billing.gateway.projection.JdbcSettings;
+import io.abk.billing.gateway.readmodel.projection.JdbcSettings;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import java.sql.Connection;

@@ -2,6 +2,7 @@ package io.abk.billing.systemtests.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -22,6 +23,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.stereotype.Controller;
 
 /**
  * The project's dependency rules (docs/architecture.md, "Dependency rules": dependencies point one way), as functions
@@ -346,6 +350,53 @@ final class ArchitectureRules {
                 .areTopLevelClasses()
                 .should(namedAsTheWire)
                 .because("a Java type and an Avro type of one name make every file that uses both spell one out");
+    }
+
+    /**
+     * No two slices of {@code pattern} depend on each other in a circle, ArchUnit's slice syntax: {@code root.(*)..} for
+     * the areas under root, {@code root.(**)} for every package (docs/architecture.md, "The gateway's areas").
+     */
+    static ArchRule slicesAreFreeOfCycles(String pattern) {
+        return slices().matching(pattern)
+                .should()
+                .beFreeOfCycles()
+                .because("each area and each package builds on the ones below it only, so a reader can learn them"
+                        + " bottom up and a lower one never needs a higher one to change");
+    }
+
+    /**
+     * One suffix per kind of class (docs/architecture.md, "Names of classes"): HTTP entry points end in {@code Routes},
+     * Spring wiring in {@code Configuration}, typed Spring configuration in {@code Properties}. Only the annotation on
+     * the class itself counts for wiring, so an application class ({@code @SpringBootApplication}) is not wiring.
+     */
+    static ArchRule classesAreNamedForTheirKind(List<String> roots) {
+        var under = packagesUnder(roots);
+        return CompositeArchRule.of(classes()
+                        .that()
+                        .resideInAnyPackage(under)
+                        .and()
+                        // @RestController is itself annotated @Controller
+                        .areMetaAnnotatedWith(Controller.class)
+                        .should()
+                        .haveSimpleNameEndingWith("Routes")
+                        .allowEmptyShould(true))
+                .and(classes()
+                        .that()
+                        .resideInAnyPackage(under)
+                        .and()
+                        .areAnnotatedWith(Configuration.class)
+                        .should()
+                        .haveSimpleNameEndingWith("Configuration")
+                        .allowEmptyShould(true))
+                .and(classes()
+                        .that()
+                        .resideInAnyPackage(under)
+                        .and()
+                        .areAnnotatedWith(ConfigurationProperties.class)
+                        .should()
+                        .haveSimpleNameEndingWith("Properties")
+                        .allowEmptyShould(true))
+                .because("a reader finds the routes, the wiring and the settings of a package by their names");
     }
 
     /**

@@ -20,13 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
  * services share (streams-kit, webhook-verify, kafka-test-kit, chain-rpc) never depend on a service, a domain package
  * imports no framework and reads no clock, and no service opens a JSON-RPC connection but through chain-rpc. Every
  * aggregate of billing-streams has the same shape, reached in one hop from the command processor, and no class there
- * is named as a record of the wire. system-tests runs the check because its class path (through local-stack, the
- * launcher) holds every other module. Each rule is also run against fixtures that break it, so a rule
+ * is named as a record of the wire. The gateway's areas and packages depend on each other one way, and its classes
+ * are named for their kind. system-tests runs the check because its class path (through local-stack, the launcher)
+ * holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
 class ArchitectureTest {
 
     private static final String FIXTURE = "io.abk.billing.systemtests.architecture.fixture";
+    private static final String GATEWAY = "io.abk.billing.gateway";
     private static final String STREAMS = "io.abk.billing.streams";
     private static final String AGGREGATE_ADAPTER = STREAMS + ".command.AggregateAdapter";
 
@@ -106,6 +108,46 @@ class ArchitectureTest {
                                 .toList(),
                         ArchitectureRules.CLIENTS_OF_A_GIVEN_CONNECTION)
                 .check(production);
+    }
+
+    @Test
+    void shouldFindNoCycleBetweenTheGatewaysAreasWhenCheckingTheProductionClasses() {
+        ArchitectureRules.slicesAreFreeOfCycles(GATEWAY + ".(*)..").check(production);
+    }
+
+    @Test
+    void shouldFindNoCycleBetweenTheGatewaysPackagesWhenCheckingTheProductionClasses() {
+        ArchitectureRules.slicesAreFreeOfCycles(GATEWAY + ".(**)").check(production);
+    }
+
+    @Test
+    void shouldFindTheGatewaysClassesNamedForTheirKindWhenCheckingTheProductionClasses() {
+        ArchitectureRules.classesAreNamedForTheirKind(List.of(GATEWAY)).check(production);
+    }
+
+    @Test
+    void shouldFailWhenTwoAreasDependOnEachOther() {
+        var rule = ArchitectureRules.slicesAreFreeOfCycles(FIXTURE + ".areas.(*)..");
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("Cycle detected")
+                .hasMessageContaining("UpperRoutes")
+                .hasMessageContaining("LowerStore")
+                .as("an area both use is no cycle")
+                .hasMessageNotContaining("BaseFormat");
+    }
+
+    @Test
+    void shouldFailWhenAClassIsNotNamedForItsKind() {
+        var rule = ArchitectureRules.classesAreNamedForTheirKind(List.of(FIXTURE + ".naming"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("PriceController")
+                .hasMessageContaining("PriceWiring")
+                .hasMessageContaining("PriceSettings")
+                .hasMessageNotContaining("PriceRoutes");
     }
 
     @Test

@@ -6,7 +6,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.path.PathType;
-import io.abk.billing.gateway.openapi.OpenApiDocumentRoute;
+import io.abk.billing.gateway.platform.openapi.OpenApiDocumentRoutes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -70,10 +70,10 @@ final class ApiDescription {
     }
 
     static ApiDescription load() {
-        try (var in = ApiDescription.class.getClassLoader().getResourceAsStream(OpenApiDocumentRoute.RESOURCE)) {
+        try (var in = ApiDescription.class.getClassLoader().getResourceAsStream(OpenApiDocumentRoutes.RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(
-                        OpenApiDocumentRoute.RESOURCE + " is not on the class path (api-gateway's jar)");
+                        OpenApiDocumentRoutes.RESOURCE + " is not on the class path (api-gateway's jar)");
             }
             return new ApiDescription(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {

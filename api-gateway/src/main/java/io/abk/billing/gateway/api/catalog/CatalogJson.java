@@ -1,0 +1,38 @@
+package io.abk.billing.gateway.api.catalog;
+
+import io.abk.billing.schemas.render.ApiJson;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** Products and prices as the API shows them; amounts are exact JSON numbers ({@code 9.99}, {@code 10}). */
+public final class CatalogJson {
+
+    private CatalogJson() {}
+
+    public static Map<String, @Nullable Object> product(Product p, List<Price> prices) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", p.id());
+        json.put("name", p.name());
+        json.put("description", p.description());
+        json.put("active", p.active());
+        json.put("prices", prices.stream().map(CatalogJson::price).toList());
+        json.put("mode", ApiJson.mode(p.mode()));
+        json.put("createdAt", ApiJson.timestamp(p.createdAt()));
+        return json;
+    }
+
+    public static Map<String, @Nullable Object> price(Price p) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", p.id());
+        json.put("productId", p.productId());
+        json.put("amountUsdc", ApiJson.amount(p.amountMicros()));
+        json.put("interval", p.interval());
+        json.put("trialDays", p.trialDays());
+        json.put("active", p.active());
+        json.put("mode", ApiJson.mode(p.mode()));
+        json.put("createdAt", ApiJson.timestamp(p.createdAt()));
+        return json;
+    }
+}

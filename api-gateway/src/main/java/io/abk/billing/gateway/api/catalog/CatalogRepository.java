@@ -1,0 +1,158 @@
+package io.abk.billing.gateway.api.catalog;
+
+import static io.abk.billing.gateway.controlplane.auth.ApiKeyFormat.modeText;
+
+import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.gateway.platform.db.SqlValues;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.schemas.avro.Mode;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * SQL for {@code products} and {@code prices}. Every statement is scoped by merchant and mode, so another
+ * tenant's or mode's row is simply not found. Transactions are the caller's.
+ */
+@Component
+public class CatalogRepository {
+
+    private static final String SCOPE = " merchant_id = :merchantId AND mode = :mode";
+
+    private final DatabaseClient db;
+
+    public CatalogRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** Inserts the product; empty when a product with its id exists already (the request ran before). */
+    public Mono<Product> insertProduct(Product p) {
+        return db.sql("INSERT INTO products (" + Product.COLUMNS
+                        + ") VALUES (:id, :merchantId, :mode, :name, :description,"
+                        + " :active, :at, :at) ON CONFLICT (id) DO NOTHING RETURNING " + Product.COLUMNS)
+                .bind("id", p.id())
+                .bind("merchantId", p.merchantId())
+                .bind("mode", modeText(p.mode()))
+                .bind("name", p.name())
+                .bind("description", SqlValues.nullable(p.description(), String.class))
+                .bind("active", p.active())
+                .bind("at", p.createdAt())
+                .map(Product::from)
+                .one();
+    }
+
+    /** Inserts the price; empty when a price with its id exists already (the request ran before). */
+    public Mono<Price> insertPrice(Price p) {
+        return db.sql("INSERT INTO prices (" + Price.COLUMNS + ") VALUES (:id, :merchantId, :mode, :productId, :amount,"
+                        + " :interval, :trialDays, :active, :at, :at) ON CONFLICT (id) DO NOTHING RETURNING "
+                        + Price.COLUMNS)
+                .bind("id", p.id())
+                .bind("merchantId", p.merchantId())
+                .bind("mode", modeText(p.mode()))
+                .bind("productId", p.productId())
+                .bind("amount", p.amountMicros())
+                .bind("interval", p.interval())
+                .bind("trialDays", p.trialDays())
+                .bind("active", p.active())
+                .bind("at", p.createdAt())
+                .map(Price::from)
+                .one();
+    }
+
+    public Mono<Product> findProduct(String merchantId, Mode mode, String id, boolean forUpdate) {
+        return db.sql("SELECT " + Product.COLUMNS + " FROM products WHERE id = :id AND" + SCOPE
+                        + (forUpdate ? " FOR UPDATE" : ""))
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(Product::from)
+                .one();
+    }
+
+    public Mono<Price> findPrice(String merchantId, Mode mode, String id, boolean forUpdate) {
+        return db.sql("SELECT " + Price.COLUMNS + " FROM prices WHERE id = :id AND" + SCOPE
+                        + (forUpdate ? " FOR UPDATE" : ""))
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(Price::from)
+                .one();
+    }
+
+    /** A price with whether its product is active, for the command path's price lookup. */
+    public Mono<CatalogPrice> findCatalogPrice(String merchantId, Mode mode, String id) {
+        return db.sql(
+                        "SELECT p.id, p.product_id, p.amount_micros, p.\"interval\", p.trial_days, p.active AND pr.active AS active"
+                                + " FROM prices p JOIN products pr ON pr.id = p.product_id"
+                                + " WHERE p.id = :id AND p.merchant_id = :merchantId AND p.mode = :mode")
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(row -> new CatalogPrice(
+                        Columns.required(row, "id", String.class),
+                        Columns.required(row, "product_id", String.class),
+                        Columns.required(row, "amount_micros", Long.class),
+                        Columns.required(row, "interval", String.class),
+                        Columns.required(row, "trial_days", Integer.class),
+                        Boolean.TRUE.equals(row.get("active", Boolean.class))))
+                .one();
+    }
+
+    /** Prices of the given products in creation order; only active ones when {@code activeOnly}. */
+    public Flux<Price> pricesOf(String merchantId, Mode mode, List<String> productIds, boolean activeOnly) {
+        if (productIds.isEmpty()) {
+            return Flux.empty();
+        }
+        return db.sql("SELECT " + Price.COLUMNS + " FROM prices WHERE product_id = ANY(:productIds) AND" + SCOPE
+                        + (activeOnly ? " AND active" : "") + " ORDER BY id")
+                .bind("productIds", productIds.toArray(String[]::new))
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .map(Price::from)
+                .all();
+    }
+
+    /** Active products, newest first. */
+    public Mono<Page<Product>> listActiveProducts(String merchantId, Mode mode, PageRequest page) {
+        var after = page.startingAfter() == null ? "" : " AND id < :after";
+        var spec = db.sql("SELECT " + Product.COLUMNS + " FROM products WHERE" + SCOPE + " AND active" + after
+                        + " ORDER BY id DESC LIMIT :limit")
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("limit", page.limit() + 1);
+        if (page.startingAfter() != null) {
+            spec = spec.bind("after", page.startingAfter());
+        }
+        return spec.map(Product::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+    }
+
+    public Mono<Product> updateProduct(Product p, Instant at) {
+        return db.sql("UPDATE products SET name = :name, description = :description, active = :active, updated_at = :at"
+                        + " WHERE id = :id AND" + SCOPE + " RETURNING " + Product.COLUMNS)
+                .bind("id", p.id())
+                .bind("merchantId", p.merchantId())
+                .bind("mode", modeText(p.mode()))
+                .bind("name", p.name())
+                .bind("description", SqlValues.nullable(p.description(), String.class))
+                .bind("active", p.active())
+                .bind("at", at)
+                .map(Product::from)
+                .one();
+    }
+
+    public Mono<Price> setPriceActive(Price p, boolean active, Instant at) {
+        return db.sql("UPDATE prices SET active = :active, updated_at = :at WHERE id = :id AND" + SCOPE + " RETURNING "
+                        + Price.COLUMNS)
+                .bind("id", p.id())
+                .bind("merchantId", p.merchantId())
+                .bind("mode", modeText(p.mode()))
+                .bind("active", active)
+                .bind("at", at)
+                .map(Price::from)
+                .one();
+    }
+}

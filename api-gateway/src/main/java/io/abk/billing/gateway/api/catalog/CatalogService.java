@@ -1,0 +1,226 @@
+package io.abk.billing.gateway.api.catalog;
+
+import io.abk.billing.gateway.command.CommandIdentity;
+import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditLog;
+import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
+import io.abk.billing.gateway.platform.ids.IdGenerator;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The merchant's catalog, scoped by the caller's merchant and mode. Each write and its audit entry (actor:
+ * the API key id) commit together. A create that carries an Idempotency-Key ({@link CommandIdentity}) mints the
+ * ids of its rows from it and inserts them only if absent: run again (a retry that took over the key's expired
+ * lease after the first gateway died), it answers with the rows the first run stored and creates nothing.
+ */
+@Service
+public class CatalogService {
+
+    /** A product with the prices to show with it. */
+    public record ProductView(Product product, List<Price> prices) {}
+
+    private final CatalogRepository catalog;
+    private final AuditLog audit;
+    private final IdGenerator ids;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+
+    public CatalogService(
+            CatalogRepository catalog, AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
+        this.catalog = catalog;
+        this.audit = audit;
+        this.ids = ids;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    public Mono<ProductView> createProduct(Caller caller, ProductRequest request, @Nullable CommandIdentity identity) {
+        var now = Now.of(clock);
+        var newIds = ids.forRequest(identity);
+        var product = new Product(
+                newIds.next(IdPrefix.PRODUCT),
+                caller.merchantId(),
+                caller.mode(),
+                request.name(),
+                request.description(),
+                true,
+                now,
+                now);
+        return catalog.insertProduct(product)
+                .flatMap(created -> Flux.fromIterable(request.prices())
+                        .concatMap(price -> insertPrice(caller, created.id(), price, newIds.next(IdPrefix.PRICE), now))
+                        .collectList()
+                        .flatMap(prices -> audit.record(
+                                        now,
+                                        caller.apiKeyId(),
+                                        "product.created",
+                                        target(caller, "product", created.id()),
+                                        Map.of(
+                                                "name",
+                                                created.name(),
+                                                "priceIds",
+                                                prices.stream().map(Price::id).toList()))
+                                .thenReturn(new ProductView(created, prices))))
+                // Stored by an earlier run of this request, prices included (one transaction): answer with it.
+                .switchIfEmpty(Mono.defer(() -> getProduct(caller, product.id())))
+                .as(tx::transactional);
+    }
+
+    public Mono<Price> createPrice(
+            Caller caller, String productId, PriceRequest request, @Nullable CommandIdentity identity) {
+        var now = Now.of(clock);
+        var priceId = ids.forRequest(identity).next(IdPrefix.PRICE);
+        return product(caller, productId, true)
+                .flatMap(product -> insertPrice(caller, product.id(), request, priceId, now)
+                        // Stored by an earlier run of this request: answer with it.
+                        .switchIfEmpty(Mono.defer(
+                                () -> catalog.findPrice(caller.merchantId(), caller.mode(), priceId, false))))
+                .as(tx::transactional);
+    }
+
+    public Mono<ProductView> updateProduct(Caller caller, String productId, ProductPatch patch) {
+        var now = Now.of(clock);
+        return product(caller, productId, true)
+                .flatMap(current -> {
+                    var next = new Product(
+                            current.id(),
+                            current.merchantId(),
+                            current.mode(),
+                            Objects.requireNonNull(patch.name().applyTo(current.name())),
+                            patch.description().applyTo(current.description()),
+                            Objects.requireNonNull(patch.active().applyTo(current.active())),
+                            current.createdAt(),
+                            now);
+                    var changed = changes(current, next);
+                    if (changed.isEmpty()) {
+                        return Mono.just(current);
+                    }
+                    return catalog.updateProduct(next, now)
+                            .flatMap(updated -> audit.record(
+                                            now,
+                                            caller.apiKeyId(),
+                                            "product.updated",
+                                            target(caller, "product", updated.id()),
+                                            changed)
+                                    .thenReturn(updated));
+                })
+                .flatMap(product -> withPrices(caller, product, false))
+                .as(tx::transactional);
+    }
+
+    public Mono<Price> setPriceActive(Caller caller, String priceId, boolean active) {
+        var now = Now.of(clock);
+        return (Ids.isWellFormed(IdPrefix.PRICE, priceId)
+                        ? catalog.findPrice(caller.merchantId(), caller.mode(), priceId, true)
+                        : Mono.<Price>empty())
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("price", priceId)))
+                .flatMap(price -> price.active() == active
+                        ? Mono.just(price)
+                        : catalog.setPriceActive(price, active, now)
+                                .flatMap(updated -> audit.record(
+                                                now,
+                                                caller.apiKeyId(),
+                                                "price.updated",
+                                                target(caller, "price", updated.id()),
+                                                Map.of("active", active))
+                                        .thenReturn(updated)))
+                .as(tx::transactional);
+    }
+
+    /** One product with all its prices (active or not). */
+    public Mono<ProductView> getProduct(Caller caller, String productId) {
+        return product(caller, productId, false).flatMap(product -> withPrices(caller, product, false));
+    }
+
+    /** Active products with their active prices, newest first ({@code GET /v1/products}). */
+    public Mono<Page<ProductView>> listActive(Caller caller, PageRequest page) {
+        return catalog.listActiveProducts(caller.merchantId(), caller.mode(), page)
+                .flatMap(products -> {
+                    var productIds = products.items().stream().map(Product::id).toList();
+                    return catalog.pricesOf(caller.merchantId(), caller.mode(), productIds, true)
+                            .collect(Collectors.groupingBy(Price::productId))
+                            .map(byProduct ->
+                                    products.map(p -> new ProductView(p, byProduct.getOrDefault(p.id(), List.of()))));
+                });
+    }
+
+    /** Inserts the price with its audit entry; empty (and nothing audited) when the price exists already. */
+    private Mono<Price> insertPrice(
+            Caller caller, String productId, PriceRequest request, String priceId, Instant now) {
+        var price = new Price(
+                priceId,
+                caller.merchantId(),
+                caller.mode(),
+                productId,
+                request.amount().micros(),
+                request.interval(),
+                request.trialDays(),
+                true,
+                now,
+                now);
+        return catalog.insertPrice(price)
+                .flatMap(created -> audit.record(
+                                now,
+                                caller.apiKeyId(),
+                                "price.created",
+                                target(caller, "price", created.id()),
+                                Map.of(
+                                        "productId",
+                                        productId,
+                                        "amountMicros",
+                                        created.amountMicros(),
+                                        "interval",
+                                        created.interval(),
+                                        "trialDays",
+                                        created.trialDays()))
+                        .thenReturn(created));
+    }
+
+    private Mono<Product> product(Caller caller, String productId, boolean forUpdate) {
+        return (Ids.isWellFormed(IdPrefix.PRODUCT, productId)
+                        ? catalog.findProduct(caller.merchantId(), caller.mode(), productId, forUpdate)
+                        : Mono.<Product>empty())
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("product", productId)));
+    }
+
+    private Mono<ProductView> withPrices(Caller caller, Product product, boolean activeOnly) {
+        return catalog.pricesOf(caller.merchantId(), caller.mode(), List.of(product.id()), activeOnly)
+                .collectList()
+                .map(prices -> new ProductView(product, prices));
+    }
+
+    private static Map<String, @Nullable Object> changes(Product before, Product after) {
+        var changed = new LinkedHashMap<String, @Nullable Object>();
+        if (!before.name().equals(after.name())) {
+            changed.put("name", after.name());
+        }
+        if (!Objects.equals(before.description(), after.description())) {
+            changed.put("description", after.description());
+        }
+        if (before.active() != after.active()) {
+            changed.put("active", after.active());
+        }
+        return changed;
+    }
+
+    private static AuditLog.Target target(Caller caller, String type, String id) {
+        return new AuditLog.Target(type, id, caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
+    }
+}

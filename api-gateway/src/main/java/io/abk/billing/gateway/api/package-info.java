@@ -1,0 +1,10 @@
+/**
+ * The merchant API's resources under {@code /v1}, one package each: subscriptions, invoices, payments, payment links,
+ * the catalog, webhook endpoints, events and the test clock. Each holds its routes, its request bodies and, for the
+ * resources kept in PostgreSQL, its repository; writes to billing state go through {@code command}, reads come from
+ * {@code readmodel}.
+ */
+@NullMarked
+package io.abk.billing.gateway.api;
+
+import org.jspecify.annotations.NullMarked;

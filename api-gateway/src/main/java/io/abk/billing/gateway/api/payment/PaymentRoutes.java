@@ -1,0 +1,137 @@
+package io.abk.billing.gateway.api.payment;
+
+import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
+import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.controlplane.merchant.PayoutAddresses;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.platform.web.StatusFilter;
+import io.abk.billing.gateway.readmodel.LatestResources;
+import io.abk.billing.gateway.readmodel.PaymentReadModel;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.schemas.avro.CreatePayment;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /v1/payments}: create a one-time payment (a {@code CreatePayment} command with the id and checkout URL minted
+ * here, answered 201 {@code {payment, checkoutUrl}} from its outcome), get ({@code {payment}}) and list
+ * ({@code {payments, hasMore}}, optionally of one status) from the read model
+ * (docs/architecture.md, "One-time payment").
+ */
+@RestController
+@RequestMapping("/v1/payments")
+public class PaymentRoutes {
+
+    static final List<String> STATUSES = List.of("open", "paid", "canceled", "expired");
+
+    private final Commands commands;
+    private final PriceLookup prices;
+    private final MerchantLookup merchants;
+    private final PaymentReadModel payments;
+    private final LatestResources latest;
+    private final String checkoutBase;
+
+    public PaymentRoutes(
+            Commands commands,
+            PriceLookup prices,
+            MerchantLookup merchants,
+            PaymentReadModel payments,
+            LatestResources latest,
+            BillingProperties billing) {
+        this.commands = commands;
+        this.prices = prices;
+        this.merchants = merchants;
+        this.payments = payments;
+        this.latest = latest;
+        this.checkoutBase = billing.checkoutBase();
+    }
+
+    /** The public checkout page of a payment: where its customer pays. */
+    public static String checkoutUrl(String checkoutBase, String paymentId) {
+        return checkoutBase + "/checkout/pay/" + paymentId;
+    }
+
+    @PostMapping
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+        return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
+                    var request = CreatePaymentRequest.parse(RequestFields.of(body));
+                    var paymentId = identity.derivedId(IdPrefix.PAYMENT);
+                    // One after the other, so a request with several problems always gets the same error.
+                    return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment")
+                            .flatMap(amount -> PayoutAddresses.resolve(
+                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
+                                    .map(payout -> new Target(
+                                            paymentId,
+                                            payload(request, amount, payout, checkoutUrl(checkoutBase, paymentId)))));
+                })
+                .map(Settled::requireAccepted)
+                .flatMap(settled -> latest.payment(caller, settled.outcome().aggregateId(), settled.newestFirst()))
+                .map(payment -> {
+                    var answer = new LinkedHashMap<String, Object>();
+                    answer.put("payment", payment);
+                    answer.put("checkoutUrl", String.valueOf(ResourceJson.text(payment, "checkoutUrl")));
+                    return ResponseEntity.status(HttpStatus.CREATED).body(answer);
+                });
+    }
+
+    @GetMapping("/{id}")
+    public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
+        return payments.find(caller, id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)))
+                .map(payment -> Map.of("payment", payment));
+    }
+
+    @GetMapping
+    public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        return Mono.defer(() -> {
+            var status = StatusFilter.from(query, STATUSES);
+            var page = PageRequest.from(query, IdPrefix.PAYMENT);
+            return payments.list(caller, status, page).map(found -> found.body("payments"));
+        });
+    }
+
+    private static CreatePayment payload(
+            CreatePaymentRequest request, OneTimeAmount.Resolved amount, String payout, String checkoutUrl) {
+        return CreatePayment.newBuilder()
+                .setAmountMicros(amount.amountMicros())
+                .setCustomerWallet(request.customerWallet())
+                .setPayoutAddress(payout)
+                .setMerchantRef(request.merchantRef())
+                .setPriceId(amount.priceId())
+                .setCheckoutUrl(checkoutUrl)
+                .setSuccessUrl(
+                        request.successUrl() == null
+                                ? null
+                                : request.successUrl().toString())
+                .setCancelUrl(
+                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setMetadata(Map.copyOf(request.metadata()))
+                .build();
+    }
+}

@@ -1,0 +1,86 @@
+package io.abk.billing.gateway.api.subscription;
+
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.schemas.money.UsdcAmount;
+import java.net.URI;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A validated {@code POST /v1/subscriptions} body (docs/api.md, {@code CreateSubscriptionRequest}). Every field is read
+ * through {@link RequestFields}, so a wrong type, a missing field or a bad value is a 400 {@code validation_error}
+ * naming it. References (the price, the merchant's default payout address) are resolved afterwards.
+ */
+public record CreateSubscriptionRequest(
+        String merchantRef,
+        String customerWallet,
+        @Nullable String payoutAddressEvm,
+        Form form,
+        @Nullable String planId,
+        Map<String, String> metadata,
+        @Nullable URI successUrl,
+        @Nullable URI cancelUrl) {
+
+    static final int MAX_REF_LENGTH = 255;
+    static final Set<String> INTERVALS = Set.of("month", "year");
+
+    /** How the amount and interval are given: by a catalog price, or ad hoc. */
+    public sealed interface Form {}
+
+    /** Amount, interval and trial come from the price. */
+    public record ByPrice(String priceId) implements Form {}
+
+    /** Amount and interval given in the request. */
+    public record AdHoc(UsdcAmount amount, String interval) implements Form {}
+
+    public static CreateSubscriptionRequest parse(RequestFields fields) {
+        var merchantRef =
+                fields.optionalString("merchantRef", MAX_REF_LENGTH).orElseThrow(() -> required("merchantRef"));
+        var customerWallet = fields.requiredEvmAddress("customerWallet");
+        var payout = fields.optionalEvmAddress("payoutAddressEvm").orElse(null);
+        var form = form(fields);
+        var planId = fields.optionalString("planId", MAX_REF_LENGTH).orElse(null);
+        var metadata = fields.optionalMetadata("metadata");
+        var successUrl = fields.optionalHttpUrl("successUrl").orElse(null);
+        var cancelUrl = fields.optionalHttpUrl("cancelUrl").orElse(null);
+        return new CreateSubscriptionRequest(
+                merchantRef, customerWallet, payout, form, planId, metadata, successUrl, cancelUrl);
+    }
+
+    private static Form form(RequestFields fields) {
+        var priceId = fields.optionalString("priceId", MAX_REF_LENGTH);
+        if (priceId.isPresent()) {
+            for (var conflicting : new String[] {"amountUsdc", "interval"}) {
+                if (fields.has(conflicting)) {
+                    throw ApiException.invalid(
+                            conflicting,
+                            conflicting + " cannot be given with priceId: the price sets the amount"
+                                    + " and interval. Send priceId alone, or amountUsdc and interval without priceId");
+                }
+            }
+            return new ByPrice(priceId.get());
+        }
+        var amount = fields.optionalPositiveAmount("amountUsdc");
+        var interval = fields.optionalOneOf("interval", INTERVALS);
+        if (amount.isEmpty() && interval.isEmpty()) {
+            throw ApiException.invalid(
+                    "priceId",
+                    "Give either priceId (a month or year price of your catalog),"
+                            + " or amountUsdc and interval (month or year)");
+        }
+        if (amount.isEmpty()) {
+            throw ApiException.invalid("amountUsdc", "amountUsdc is required with interval (or give priceId instead)");
+        }
+        if (interval.isEmpty()) {
+            throw ApiException.invalid(
+                    "interval", "interval (month or year) is required with amountUsdc (or give priceId instead)");
+        }
+        return new AdHoc(amount.get(), interval.get());
+    }
+
+    private static ApiException required(String field) {
+        return ApiException.invalid(field, field + " is required");
+    }
+}

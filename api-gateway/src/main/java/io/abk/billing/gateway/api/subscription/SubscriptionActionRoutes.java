@@ -1,0 +1,127 @@
+package io.abk.billing.gateway.api.subscription;
+
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.readmodel.LatestResources;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.schemas.avro.PauseSubscription;
+import io.abk.billing.schemas.avro.ResumeSubscription;
+import java.util.Map;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The lifecycle of a subscription (docs/architecture.md, "Subscription lifecycle"): activate, complete, cancel, resume,
+ * pause and update (PATCH). Each resolves the subscription in the caller's merchant and mode first (else 404, nothing
+ * sent), sends its command and answers from the outcome: {@code {subscription}}, or for activate
+ * {@code {subscription, invoice, charge}} once the first charge has settled. A rejection is a 400 with the operation's
+ * code (for example {@code subscription_activate_failed}).
+ */
+@RestController
+@RequestMapping("/v1/subscriptions/{id}")
+public class SubscriptionActionRoutes {
+
+    private final Commands commands;
+    private final SubscriptionReadModel subscriptions;
+    private final LatestResources latest;
+    private final SubscriptionActivation activation;
+
+    public SubscriptionActionRoutes(
+            Commands commands,
+            SubscriptionReadModel subscriptions,
+            LatestResources latest,
+            SubscriptionActivation activation) {
+        this.commands = commands;
+        this.subscriptions = subscriptions;
+        this.latest = latest;
+        this.activation = activation;
+    }
+
+    @PostMapping("/activate")
+    public Mono<Map<String, @Nullable Object>> activate(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return activation.activate(caller, id, body, exchange).map(SubscriptionActivation.Activation::body);
+    }
+
+    @PostMapping("/complete")
+    public Mono<Map<String, Object>> complete(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(caller, id, body, exchange, LifecycleRequests::complete);
+    }
+
+    @PostMapping("/cancel")
+    public Mono<Map<String, Object>> cancel(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(caller, id, body, exchange, LifecycleRequests::cancel);
+    }
+
+    @PostMapping("/resume")
+    public Mono<Map<String, Object>> resume(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(caller, id, body, exchange, fields -> new ResumeSubscription());
+    }
+
+    @PostMapping("/pause")
+    public Mono<Map<String, Object>> pause(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(caller, id, body, exchange, fields -> new PauseSubscription());
+    }
+
+    @PatchMapping
+    public Mono<Map<String, Object>> update(
+            Caller caller,
+            @PathVariable String id,
+            @RequestBody(required = false) @Nullable JsonNode body,
+            ServerWebExchange exchange) {
+        return act(caller, id, body, exchange, LifecycleRequests::update);
+    }
+
+    /** Validates the body into a payload, resolves the subscription, sends, and answers {@code {subscription}}. */
+    private Mono<Map<String, Object>> act(
+            Caller caller,
+            String id,
+            @Nullable JsonNode body,
+            ServerWebExchange exchange,
+            Function<RequestFields, Object> payload) {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.OUTCOME, identity -> {
+                    var command = payload.apply(RequestFields.of(body));
+                    return subscriptions
+                            .find(caller, id)
+                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                            .thenReturn(new Target(id, command));
+                })
+                .map(Settled::requireAccepted)
+                .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()))
+                .map(subscription -> Map.of("subscription", subscription));
+    }
+}

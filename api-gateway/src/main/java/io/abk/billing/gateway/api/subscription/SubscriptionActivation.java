@@ -1,0 +1,95 @@
+package io.abk.billing.gateway.api.subscription;
+
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.command.Commands.Target;
+import io.abk.billing.gateway.command.Commands.Wait;
+import io.abk.billing.gateway.command.Settled;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.readmodel.LatestResources;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Activates a subscription (the API's route and checkout's): sends {@code ActivateSubscription}, waits for its
+ * outcome and, when the activation charged the first invoice, for the charge's settlement, then tells the
+ * subscription, the first invoice and how the charge went.
+ */
+@Component
+public final class SubscriptionActivation {
+
+    /**
+     * What the activation left behind.
+     *
+     * @param charge {@code {ok, failureCode, failureMessage, txHash}} of the settled first charge, or null when no
+     *     charge ran (a free trial invoice is paid at once; a voided one is not charged)
+     */
+    public record Activation(
+            JsonNode subscription,
+            @Nullable JsonNode invoice,
+            @Nullable Map<String, @Nullable Object> charge) {
+
+        /** The activation's answer: {@code {subscription, invoice, charge}}. */
+        public Map<String, @Nullable Object> body() {
+            var body = new LinkedHashMap<String, @Nullable Object>();
+            body.put("subscription", subscription);
+            body.put("invoice", invoice);
+            body.put("charge", charge);
+            return body;
+        }
+    }
+
+    private final Commands commands;
+    private final SubscriptionReadModel subscriptions;
+    private final LatestResources latest;
+
+    public SubscriptionActivation(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
+        this.commands = commands;
+        this.subscriptions = subscriptions;
+        this.latest = latest;
+    }
+
+    public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.FOLLOW_UP, identity -> {
+                    var payload = LifecycleRequests.activate(RequestFields.of(body));
+                    return subscriptions
+                            .find(caller, id)
+                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                            .thenReturn(new Target(id, payload));
+                })
+                .map(Settled::requireAccepted)
+                .flatMap(settled -> activation(caller, id, settled));
+    }
+
+    private Mono<Activation> activation(Caller caller, String id, Settled settled) {
+        var outcomes = settled.newestFirst();
+        return latest.subscription(caller, id, outcomes).flatMap(subscription -> {
+            var invoiceId = ResourceJson.text(subscription, "latestInvoiceId");
+            if (invoiceId == null) {
+                return Mono.just(new Activation(subscription, null, null));
+            }
+            return latest.invoice(caller, invoiceId, outcomes)
+                    .map(invoice ->
+                            new Activation(subscription, invoice, settled.followUp() == null ? null : charge(invoice)));
+        });
+    }
+
+    /** How the first charge went, read from the invoice it settled. */
+    static Map<String, @Nullable Object> charge(JsonNode invoice) {
+        var charge = new LinkedHashMap<String, @Nullable Object>();
+        charge.put("ok", "paid".equals(ResourceJson.text(invoice, "status")));
+        charge.put("failureCode", ResourceJson.text(invoice, "failureCode"));
+        charge.put("failureMessage", ResourceJson.text(invoice, "failureMessage"));
+        charge.put("txHash", ResourceJson.text(invoice, "txHash"));
+        return charge;
+    }
+}

@@ -1,0 +1,110 @@
+package io.abk.billing.gateway.api.subscription;
+
+import io.abk.billing.gateway.api.catalog.PriceLookup;
+import io.abk.billing.gateway.command.Aggregate;
+import io.abk.billing.gateway.command.Commands;
+import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.platform.web.StatusFilter;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.schemas.avro.CreateSubscription;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
+ * next read sees it), get and list (from the read model; shapes in docs/api.md).
+ */
+@RestController
+@RequestMapping("/v1/subscriptions")
+public class SubscriptionRoutes {
+
+    private final Commands commands;
+    private final PriceLookup prices;
+    private final MerchantLookup merchants;
+    private final SubscriptionReadModel readModel;
+    private final String checkoutBase;
+
+    public SubscriptionRoutes(
+            Commands commands,
+            PriceLookup prices,
+            MerchantLookup merchants,
+            SubscriptionReadModel readModel,
+            BillingProperties billing) {
+        this.commands = commands;
+        this.prices = prices;
+        this.merchants = merchants;
+        this.readModel = readModel;
+        this.checkoutBase = billing.checkoutBase();
+    }
+
+    @PostMapping
+    public Mono<ResponseEntity<Map<String, Object>>> create(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
+        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Commands.Wait.OUTCOME, identity -> {
+                    // The ids derive from the command's identity, so a retry with the same Idempotency-Key names the
+                    // same ones.
+                    var request = CreateSubscriptionRequest.parse(RequestFields.of(body));
+                    var subscriptionId = identity.derivedId(IdPrefix.SUBSCRIPTION);
+                    var invoiceId = identity.derivedId(IdPrefix.INVOICE);
+                    return SubscriptionTerms.resolve(caller, request, prices, merchants)
+                            .map(terms -> new Commands.Target(subscriptionId, payload(request, terms, invoiceId)));
+                })
+                .map(settled -> ResponseEntity.status(HttpStatus.CREATED)
+                        .body(CreatedSubscription.body(settled.outcome(), checkoutBase)));
+    }
+
+    @GetMapping("/{id}")
+    public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
+        return readModel.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+    }
+
+    @GetMapping
+    public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
+        return Mono.defer(() -> {
+            var status = StatusFilter.from(query, SubscriptionStatuses.ALL);
+            var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
+            return readModel.list(caller, status, page).map(found -> found.body("subscriptions"));
+        });
+    }
+
+    private static CreateSubscription payload(
+            CreateSubscriptionRequest request, SubscriptionTerms terms, String invoiceId) {
+        return CreateSubscription.newBuilder()
+                .setInvoiceId(invoiceId)
+                .setAmountMicros(terms.amountMicros())
+                .setInterval(terms.interval())
+                .setTrialDays(terms.trialDays())
+                .setPriceId(terms.priceId())
+                .setPlanId(request.planId())
+                .setWalletAddress(request.customerWallet())
+                .setPayoutAddress(terms.payoutAddress())
+                .setMerchantRef(request.merchantRef())
+                .setMetadata(Map.copyOf(request.metadata()))
+                .setSuccessUrl(
+                        request.successUrl() == null
+                                ? null
+                                : request.successUrl().toString())
+                .setCancelUrl(
+                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .build();
+    }
+}

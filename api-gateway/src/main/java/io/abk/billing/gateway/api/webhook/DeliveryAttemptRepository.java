@@ -1,0 +1,38 @@
+package io.abk.billing.gateway.api.webhook;
+
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/**
+ * Reads {@code webhook_delivery_attempts}, which the webhook sender writes. The caller checks first that the
+ * endpoint is the caller's (merchant, mode, not deleted); rows are then read by endpoint id alone.
+ */
+@Component
+public class DeliveryAttemptRepository {
+
+    private final DatabaseClient db;
+
+    public DeliveryAttemptRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** The endpoint's attempts, newest first (the bigserial id is the order of insertion). */
+    public Mono<Page<DeliveryAttempt>> list(String endpointId, PageRequest page) {
+        var after = page.startingAfter();
+        var spec = db.sql("SELECT " + DeliveryAttempt.COLUMNS
+                        + " FROM webhook_delivery_attempts WHERE endpoint_id = :endpointId"
+                        + (after == null ? "" : " AND id < :after") + " ORDER BY id DESC LIMIT :limit")
+                .bind("endpointId", endpointId)
+                .bind("limit", page.limit() + 1);
+        if (after != null) {
+            spec = spec.bind("after", DeliveryAttempt.rowIdOf(after));
+        }
+        return spec.map(DeliveryAttempt::from)
+                .all()
+                .collectList()
+                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+    }
+}

@@ -1,5 +1,0 @@
-/** Short-lived, bounded in-process caches of control-plane rows read on every request (API keys, merchants). */
-@NullMarked
-package io.abk.billing.gateway.cache;
-
-import org.jspecify.annotations.NullMarked;

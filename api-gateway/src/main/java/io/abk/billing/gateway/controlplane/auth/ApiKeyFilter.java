@@ -1,0 +1,66 @@
+package io.abk.billing.gateway.controlplane.auth;
+
+import io.abk.billing.gateway.platform.web.ApiHeaders;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.FilterOrder;
+import io.abk.billing.gateway.platform.web.LogContext;
+import io.abk.billing.gateway.platform.web.RequestPaths;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
+import reactor.core.publisher.Mono;
+
+/**
+ * Authenticates every {@code /v1} request by its API key ({@code x-service-api-key}, else
+ * {@code Authorization: Bearer}) and puts the {@link Caller} into {@link Caller#ATTRIBUTE}. Unknown
+ * {@code /v1} paths are authenticated too, so an anonymous caller learns nothing about which routes exist.
+ */
+@Component
+@Order(FilterOrder.AUTHENTICATION)
+public class ApiKeyFilter implements WebFilter {
+
+    private final ApiKeyAuthenticator authenticator;
+
+    public ApiKeyFilter(ApiKeyAuthenticator authenticator) {
+        this.authenticator = authenticator;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+        if (!RequestPaths.isUnder(exchange.getRequest(), "v1")) {
+            return chain.filter(exchange);
+        }
+        return authenticator.authenticate(presentedKey(exchange.getRequest())).flatMap(caller -> {
+            exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
+            return chain.filter(exchange)
+                    .contextWrite(LogContext.add(
+                            exchange,
+                            LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
+                                    .and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
+        });
+    }
+
+    private static @Nullable String presentedKey(ServerHttpRequest request) {
+        var header = request.getHeaders().getFirst(ApiHeaders.API_KEY);
+        if (header != null && !header.isBlank()) {
+            return header.strip();
+        }
+        return bearerToken(request);
+    }
+
+    /** The token of {@code Authorization: Bearer <token>} (scheme case-insensitive), or null. */
+    static @Nullable String bearerToken(ServerHttpRequest request) {
+        var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
+        if (authorization == null
+                || authorization.length() < 7
+                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        return authorization.substring(7).strip();
+    }
+}

@@ -1,0 +1,92 @@
+package io.abk.billing.gateway.controlplane.auth;
+
+import io.abk.billing.gateway.platform.db.SqlValues;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+
+/** SQL for the {@code api_keys} table; transactions are the caller's. */
+@Component
+public class ApiKeyRepository {
+
+    private static final String SELECT = "SELECT " + StoredApiKey.COLUMNS + " FROM api_keys";
+
+    private final DatabaseClient db;
+
+    public ApiKeyRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    /** The authentication lookup: by the unique hash index. */
+    public Mono<StoredApiKey> findByHash(byte[] hash) {
+        return db.sql(SELECT + " WHERE key_hash = :hash")
+                .bind("hash", ByteBuffer.wrap(hash))
+                .map(StoredApiKey::from)
+                .one();
+    }
+
+    public Mono<StoredApiKey> findForUpdate(String id) {
+        return db.sql(SELECT + " WHERE id = :id FOR UPDATE")
+                .bind("id", id)
+                .map(StoredApiKey::from)
+                .one();
+    }
+
+    public Mono<StoredApiKey> insert(StoredApiKey key) {
+        return insertSql(key, "");
+    }
+
+    /** Inserts unless a key with the same hash exists (a configured demo key on restart); empty if it did. */
+    public Mono<StoredApiKey> insertIfAbsent(StoredApiKey key) {
+        return insertSql(key, " ON CONFLICT (key_hash) DO NOTHING");
+    }
+
+    private Mono<StoredApiKey> insertSql(StoredApiKey key, String onConflict) {
+        return db.sql("INSERT INTO api_keys (" + StoredApiKey.COLUMNS
+                        + ") VALUES (:id, :merchantId, :mode, :hash, :hint,"
+                        + " :createdAt, :expiresAt, NULL, :rotatedFrom)" + onConflict + " RETURNING "
+                        + StoredApiKey.COLUMNS)
+                .bind("id", key.id())
+                .bind("merchantId", key.merchantId())
+                .bind("mode", ApiKeyFormat.modeText(key.mode()))
+                .bind("hash", ByteBuffer.wrap(key.keyHash()))
+                .bind("hint", key.hint())
+                .bind("createdAt", key.createdAt())
+                .bind("expiresAt", SqlValues.nullable(key.expiresAt(), Instant.class))
+                .bind("rotatedFrom", SqlValues.nullable(key.rotatedFromId(), String.class))
+                .map(StoredApiKey::from)
+                .one();
+    }
+
+    /** Keys of a merchant, both modes, newest first. */
+    public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
+        var after = page.startingAfter() == null ? "" : " AND id < :after";
+        var spec = db.sql(SELECT + " WHERE merchant_id = :merchantId" + after + " ORDER BY id DESC LIMIT :limit")
+                .bind("merchantId", merchantId)
+                .bind("limit", page.limit() + 1);
+        if (page.startingAfter() != null) {
+            spec = spec.bind("after", page.startingAfter());
+        }
+        return spec.map(StoredApiKey::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+    }
+
+    public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {
+        return db.sql("UPDATE api_keys SET expires_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
+                .bind("id", id)
+                .bind("at", expiresAt)
+                .map(StoredApiKey::from)
+                .one();
+    }
+
+    public Mono<StoredApiKey> revoke(String id, Instant at) {
+        return db.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
+                .bind("id", id)
+                .bind("at", at)
+                .map(StoredApiKey::from)
+                .one();
+    }
+}

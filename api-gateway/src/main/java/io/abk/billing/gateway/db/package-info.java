@@ -1,5 +1,0 @@
-/** Small helpers shared by the gateway's R2DBC repositories. */
-@NullMarked
-package io.abk.billing.gateway.db;
-
-import org.jspecify.annotations.NullMarked;

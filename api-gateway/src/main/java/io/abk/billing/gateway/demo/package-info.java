@@ -1,5 +1,0 @@
-/** Start-up bootstrap of the demo merchant and its configured keys (local stack). */
-@NullMarked
-package io.abk.billing.gateway.demo;
-
-import org.jspecify.annotations.NullMarked;

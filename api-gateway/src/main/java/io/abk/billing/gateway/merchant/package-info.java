@@ -1,5 +1,0 @@
-/** Merchants (control plane): their names, display names and default payout addresses. */
-@NullMarked
-package io.abk.billing.gateway.merchant;
-
-import org.jspecify.annotations.NullMarked;

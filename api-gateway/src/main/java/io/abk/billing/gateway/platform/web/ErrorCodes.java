@@ -1,0 +1,46 @@
+package io.abk.billing.gateway.platform.web;
+
+/** The error codes of the gateway's own checks. Aggregates' rejection codes arrive as data in a Change. */
+public final class ErrorCodes {
+
+    private ErrorCodes() {}
+
+    public static final String VALIDATION_ERROR = "validation_error";
+    public static final String INVALID_JSON = "invalid_json";
+    public static final String PAYLOAD_TOO_LARGE = "payload_too_large";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type";
+    public static final String AUTHENTICATION_ERROR = "authentication_error";
+    public static final String PERMISSION_DENIED = "permission_denied";
+    public static final String RESOURCE_MISSING = "resource_missing";
+    public static final String ROUTE_NOT_FOUND = "route_not_found";
+    public static final String METHOD_NOT_ALLOWED = "method_not_allowed";
+    public static final String NOT_ACCEPTABLE = "not_acceptable";
+    /** A framework 4xx without a more specific code (rare: a malformed request line or header). */
+    public static final String INVALID_REQUEST = "invalid_request";
+    /** Rotating an API key that is already revoked or expired. */
+    public static final String API_KEY_INACTIVE = "api_key_inactive";
+
+    public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
+    public static final String IDEMPOTENCY_ERROR = "idempotency_error";
+    public static final String IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress";
+    public static final String RATE_LIMITED = "rate_limited";
+    public static final String PROCESSING_TIMEOUT = "processing_timeout";
+    /** A request not answered by its deadline (billing.request-timeout plus a margin): 503, retry it. */
+    public static final String REQUEST_TIMEOUT = "request_timeout";
+
+    public static final String PAYOUT_ADDRESS_REQUIRED = "payout_address_required";
+    public static final String PRICE_INACTIVE = "price_inactive";
+    /** A {@code sandboxMode} sent with a live key: the sandbox is test mode's only. */
+    public static final String SANDBOX_NOT_ALLOWED = "sandbox_not_allowed";
+    /** A refund whose settlement failed: nothing was refunded. */
+    public static final String REFUND_FAILED = "refund_failed";
+    /** A test clock change that would move the merchant's effective now backwards: 400. */
+    public static final String TEST_CLOCK_BACKWARDS = "test_clock_backwards";
+    /** A live key on a test-only route (the test clock): 403. */
+    public static final String TEST_MODE_ONLY = "test_mode_only";
+    /** A redelivery asked of a disabled webhook endpoint: enable it first. */
+    public static final String ENDPOINT_DISABLED = "endpoint_disabled";
+
+    public static final String INTERNAL_ERROR = "internal_error";
+    public static final String SERVICE_UNAVAILABLE = "service_unavailable";
+}

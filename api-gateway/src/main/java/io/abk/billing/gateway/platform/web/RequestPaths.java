@@ -1,0 +1,41 @@
+package io.abk.billing.gateway.platform.web;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+
+/**
+ * Which area of the API a request is for, decided the way routing decides it: on decoded path segments
+ * without matrix parameters. A raw-string prefix check would let {@code /admin;x=1/v1/merchants} or
+ * {@code /%61dmin/v1/merchants} skip a guard while still reaching the guarded route.
+ */
+public final class RequestPaths {
+
+    private RequestPaths() {}
+
+    /** True when the request's first path segments are {@code prefix} (empty segments ignored). */
+    public static boolean isUnder(ServerHttpRequest request, String... prefix) {
+        var segments = segments(request.getPath().pathWithinApplication());
+        if (segments.size() < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (!segments.get(i).equals(prefix[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<String> segments(PathContainer path) {
+        var segments = new ArrayList<String>();
+        for (var element : path.elements()) {
+            if (element instanceof PathContainer.PathSegment segment
+                    && !segment.valueToMatch().isEmpty()) {
+                segments.add(segment.valueToMatch());
+            }
+        }
+        return segments;
+    }
+}

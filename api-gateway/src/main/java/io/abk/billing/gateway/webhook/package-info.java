@@ -1,5 +1,0 @@
-/** The merchant's webhook endpoints (control plane, PostgreSQL), scoped by merchant and mode; delivery is the sender's. */
-@NullMarked
-package io.abk.billing.gateway.webhook;
-
-import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,78 @@
+package io.abk.billing.gateway.platform.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.gateway.testkit.FaultRoutes;
+import io.abk.billing.gateway.testkit.GatewayIT;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Every request gets an answer, whatever its chain does: a bug's exception or {@code Error} thrown in an operator's
+ * function (map, filter, handle, doOnNext, a Flux's flatMap) is a prompt 500 {@code internal_error} with the request's
+ * id, and a chain that never ends, or one Reactor lets a fatal Error escape from (a callable, Mono.flatMap's mapper),
+ * is a 503 {@code request_timeout} by the request's deadline (billing.request-timeout, 4 s here, plus the margin).
+ * Protects against the Errors Reactor throws instead of signalling (StackOverflowError, LinkageError), which left the
+ * request unanswered, or its connection closed without an answer.
+ */
+class FaultAnswersIT extends GatewayIT {
+
+    /** The deadline of this context: billing.request-timeout (4 s) plus the margin, with room for a busy machine. */
+    private static final Duration DEADLINE = Duration.ofSeconds(4).plus(RequestDeadlineFilter.MARGIN);
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "runtime-exception",
+                "assertion-error",
+                "stack-overflow",
+                "stack-overflow-on-event-loop",
+                "linkage-error"
+            })
+    void shouldAnswer500InternalErrorPromptlyWhenTheChainThrows(String fault) {
+        long started = System.nanoTime();
+
+        var answer = get(fault);
+
+        var took = Duration.ofNanos(System.nanoTime() - started);
+        assertThat(answer.status()).as(fault + " -> " + answer.body()).isEqualTo(500);
+        assertThat(answer.body().get("code").stringValue()).isEqualTo("internal_error");
+        assertThat(answer.body().get("requestId").stringValue())
+                .isEqualTo(answer.requestId())
+                .startsWith("req_");
+        assertThat(took).as("a bug is answered at once, not by the deadline").isLessThan(Duration.ofSeconds(3));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"never", "stack-overflow-in-callable", "linkage-error-in-mono-flat-map"})
+    void shouldAnswer503RequestTimeoutByTheDeadlineWhenTheChainNeverEnds(String fault) {
+        long started = System.nanoTime();
+
+        var answer = get(fault);
+
+        var took = Duration.ofNanos(System.nanoTime() - started);
+        assertThat(answer.status()).as(fault + " -> " + answer.body()).isEqualTo(503);
+        assertThat(answer.body().get("code").stringValue()).isEqualTo("request_timeout");
+        assertThat(answer.body().get("requestId").stringValue()).isEqualTo(answer.requestId());
+        assertThat(took).isGreaterThanOrEqualTo(DEADLINE.minusMillis(100)).isLessThan(DEADLINE.plusSeconds(3));
+    }
+
+    private record Answer(int status, JsonNode body, String requestId) {}
+
+    private Answer get(String fault) {
+        var result = http.mutate()
+                .responseTimeout(DEADLINE.plusSeconds(10))
+                .build()
+                .get()
+                .uri(FaultRoutes.BASE + fault)
+                .exchange()
+                .expectBody(JsonNode.class)
+                .returnResult();
+        return new Answer(
+                result.getStatus().value(),
+                result.getResponseBody(),
+                String.valueOf(result.getResponseHeaders().getFirst(ApiHeaders.REQUEST_ID)));
+    }
+}

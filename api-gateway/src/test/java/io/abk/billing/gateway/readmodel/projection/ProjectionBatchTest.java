@@ -1,0 +1,173 @@
+package io.abk.billing.gateway.readmodel.projection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.gateway.testkit.ChangeFixtures;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.render.ApiJson;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Turning a polled batch into the rows of one transaction. */
+class ProjectionBatchTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+    private static final TopicPartition P0 = new TopicPartition("billing.changes", 0);
+
+    @Test
+    void shouldKeepOnlyTheNewestSnapshotOfEachResourceWhenABatchHoldsSeveral() {
+        var v2 = ChangeFixtures.accepted("cmd_2", "sub_a", "inv_a", "mer_1", Mode.TEST, 2, "active");
+        var v1 = ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.TEST, 1, "incomplete");
+        var v3 = ChangeFixtures.accepted("cmd_3", "sub_a", "inv_a", "mer_1", Mode.TEST, 3, "past_due");
+
+        var batch = ProjectionBatch.of(List.of(v2, v1, v3), Map.of(P0, 42L));
+
+        assertThat(batch.subscriptions()).singleElement().satisfies(row -> {
+            assertThat(row.version()).isEqualTo(3);
+            assertThat(row.status()).isEqualTo("past_due");
+            assertThat(row.mode()).isEqualTo("test");
+        });
+        assertThat(batch.invoices())
+                .singleElement()
+                .satisfies(row -> assertThat(row.parentId()).isEqualTo("sub_a"));
+        assertThat(batch.outcomes()).extracting(CommandOutcome::commandId).containsExactly("cmd_2", "cmd_1", "cmd_3");
+        assertThat(batch.nextOffsets()).containsEntry(P0, 42L);
+        assertThat(batch.changeCount()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldRecordEachCommandOnceWithItsOwnSnapshotsWhenAChangeIsRepeated() {
+        var accepted = ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.LIVE, 1, "incomplete");
+        var rejected = ChangeFixtures.rejected(
+                "cmd_2", "sub_b", "mer_1", Mode.LIVE, "subscription_cancel_failed", "already canceled");
+
+        var batch = ProjectionBatch.of(List.of(accepted, rejected, accepted), Map.of(P0, 3L));
+
+        assertThat(batch.outcomes()).hasSize(2);
+        var first = batch.outcomes().getFirst();
+        assertThat(first.accepted()).isTrue();
+        assertThat(JSON.readTree(first.snapshotsJson())).hasSize(2);
+        assertThat(JSON.readTree(first.snapshotsJson()).get(1).get("object").asString())
+                .isEqualTo("invoice");
+        var second = batch.outcomes().get(1);
+        assertThat(second.accepted()).isFalse();
+        assertThat(second.rejectionCode()).isEqualTo("subscription_cancel_failed");
+        assertThat(second.rejectionMessage()).isEqualTo("already canceled");
+        assertThat(second.snapshotsJson()).isEqualTo("[]");
+        assertThat(second.mode()).isEqualTo("live");
+        assertThat(first.followUpCommandId()).isNull();
+    }
+
+    @Test
+    void shouldKeepTheFollowUpCommandIdWhenTheChangeStartedASettlement() {
+        var charge = Change.newBuilder(
+                        ChangeFixtures.accepted("cmd_1", "sub_a", "inv_a", "mer_1", Mode.TEST, 1, "incomplete"))
+                .setFollowUpCommandId("cmd_settle")
+                .build();
+
+        var batch = ProjectionBatch.of(List.of(charge), Map.of(P0, 1L));
+
+        assertThat(batch.outcomes())
+                .singleElement()
+                .satisfies(outcome -> assertThat(outcome.followUpCommandId()).isEqualTo("cmd_settle"));
+    }
+
+    @Test
+    void shouldRowPaymentsWithTheirLinkAndExpiryAndLinksApartWhenChangesHoldThem() {
+        var created = Instant.parse("2026-03-01T10:00:00Z");
+        var expires = Instant.parse("2026-03-02T10:00:00Z");
+        var v1 = PaymentSnapshot.newBuilder(
+                        ChangeFixtures.payment("pay_a", "mer_1", Mode.LIVE, 1, "open", created, expires))
+                .setPaymentLinkId("plink_a")
+                .build();
+        var v2 = PaymentSnapshot.newBuilder(v1).setVersion(2).setStatus("paid").build();
+        var link = ChangeFixtures.paymentLink("plink_a", "mer_1", Mode.LIVE, 4, "active", created, null);
+
+        var batch = ProjectionBatch.of(
+                List.of(
+                        ChangeFixtures.acceptedOf("cmd_2", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v2)),
+                        ChangeFixtures.acceptedOf("cmd_1", "payment", "pay_a", "mer_1", Mode.LIVE, List.of(v1)),
+                        ChangeFixtures.acceptedOf(
+                                "cmd_3", "payment_link", "plink_a", "mer_1", Mode.LIVE, List.of(link))),
+                Map.of(P0, 3L));
+
+        assertThat(batch.payments()).singleElement().satisfies(row -> {
+            assertThat(row.version()).isEqualTo(2);
+            assertThat(row.status()).isEqualTo("paid");
+            assertThat(row.parentId()).isEqualTo("plink_a");
+            assertThat(row.expiresAt()).isEqualTo(expires);
+            assertThat(row.mode()).isEqualTo("live");
+            assertThat(JSON.readTree(row.body()))
+                    .isEqualTo(JSON.readTree(JSON.writeValueAsString(ApiJson.payment(v2))));
+        });
+        assertThat(batch.paymentLinks()).singleElement().satisfies(row -> {
+            assertThat(row.parentId()).isNull();
+            assertThat(row.expiresAt()).isNull();
+            assertThat(JSON.readTree(row.body()).get("object").stringValue()).isEqualTo("payment_link");
+        });
+        assertThat(batch.subscriptions()).isEmpty();
+        assertThat(batch.outcomes())
+                .extracting(CommandOutcome::aggregateType)
+                .containsExactly("payment", "payment", "payment_link");
+        assertThat(JSON.readTree(batch.outcomes().getFirst().snapshotsJson())
+                        .get(0)
+                        .get("status")
+                        .stringValue())
+                .isEqualTo("paid");
+    }
+
+    @Test
+    void shouldSplitNotificationsBelowPostgresLimitWhenTheBatchIsLarge() {
+        var ids = new ArrayList<String>();
+        for (int i = 0; i < 1000; i++) {
+            ids.add("cmd_01jcrgx3b2m0x9k8d7f6e5" + String.format("%04d", i));
+        }
+
+        var payloads = ProjectionBatch.notifyPayloads(ids);
+
+        assertThat(payloads)
+                .hasSizeGreaterThan(1)
+                .allSatisfy(p ->
+                        assertThat(p.getBytes(StandardCharsets.UTF_8).length).isLessThan(8000));
+        assertThat(String.join(",", payloads).split(",")).containsExactlyElementsOf(ids);
+        assertThat(ProjectionBatch.notifyPayloads(List.of())).isEmpty();
+    }
+
+    @Test
+    void shouldRenderTheApiJsonInTheRenderersKeyOrderWhenWritingABody() {
+        var snapshot = ChangeFixtures.subscription("sub_a", "mer_1", Mode.TEST, 1, "incomplete");
+
+        var body = SnapshotJson.subscription(snapshot);
+
+        assertThat(JSON.readTree(body)).isEqualTo(JSON.valueToTree(ApiJson.subscription(snapshot)));
+        assertThat(body)
+                .startsWith(
+                        "{\"id\":\"sub_a\",\"object\":\"subscription\",\"status\":\"incomplete\",\"amountUsdc\":9.99,");
+        assertThat(body).contains("\"metadata\":{\"a\":\"first\",\"plan\":\"gold\",\"zeta\":\"last\"}");
+        var keys = new ArrayList<String>();
+        JSON.readTree(body).propertyNames().forEach(keys::add);
+        assertThat(keys)
+                .containsExactlyElementsOf(ApiJson.subscription(snapshot).keySet());
+    }
+
+    @Test
+    void shouldDeriveTheJdbcUrlFromTheR2dbcUrlWhenNoneIsConfigured() {
+        assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:postgresql://db:5432/billing?sslMode=require"))
+                .isEqualTo("jdbc:postgresql://db:5432/billing");
+        assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:pool:postgresql://localhost/billing"))
+                .isEqualTo("jdbc:postgresql://localhost/billing");
+        assertThat(ProjectionConfiguration.jdbcUrlOf("r2dbc:h2:mem:///x")).isNull();
+        assertThat(ProjectionConfiguration.jdbcUrlOf(null)).isNull();
+    }
+}
