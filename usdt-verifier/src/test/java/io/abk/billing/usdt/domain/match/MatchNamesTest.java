@@ -2,36 +2,42 @@ package io.abk.billing.usdt.domain.match;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The API's codes and outcomes come from the constants' names: a renamed constant must fail here. */
 class MatchNamesTest {
 
-    @Test
-    void shouldKeepEveryCodeWhenNamingTheConstants() {
-        assertThat(Arrays.stream(MatchCode.values()).map(MatchCode::wire))
-                .containsExactly(
-                        "tx_not_found",
-                        "tx_reverted",
-                        "wrong_recipient",
-                        "amount_too_low",
-                        "amount_too_high",
-                        "pending_confirmations");
-        assertThat(MatchCode.fromWire("amount_too_low")).isEqualTo(MatchCode.AMOUNT_TOO_LOW);
+    @ParameterizedTest
+    @CsvSource({
+        "code, TX_NOT_FOUND, tx_not_found",
+        "code, TX_REVERTED, tx_reverted",
+        "code, WRONG_RECIPIENT, wrong_recipient",
+        "code, AMOUNT_TOO_LOW, amount_too_low",
+        "code, AMOUNT_TOO_HIGH, amount_too_high",
+        "code, PENDING_CONFIRMATIONS, pending_confirmations",
+        "outcome, CONFIRMED, confirmed",
+        "outcome, UNDERPAID, underpaid",
+        "outcome, OVERPAID, overpaid",
+        "outcome, WRONG_RECIPIENT, wrong_recipient",
+        "outcome, NOT_FOUND, not_found",
+        "outcome, REVERTED, reverted",
+        "outcome, PENDING_CONFIRMATIONS, pending_confirmations"
+    })
+    void shouldKeepTheApiNameWhenNamingAConstant(String kind, String constant, String wire) {
+        if (kind.equals("code")) {
+            assertThat(MatchCode.valueOf(constant).wire()).isEqualTo(wire);
+            assertThat(MatchCode.fromWire(wire)).isEqualTo(MatchCode.valueOf(constant));
+        } else {
+            assertThat(MatchOutcome.valueOf(constant).wire()).isEqualTo(wire);
+            assertThat(MatchOutcome.fromWire(wire)).isEqualTo(MatchOutcome.valueOf(constant));
+        }
     }
 
     @Test
-    void shouldKeepEveryOutcomeWhenNamingTheConstants() {
-        assertThat(Arrays.stream(MatchOutcome.values()).map(MatchOutcome::wire))
-                .containsExactly(
-                        "confirmed",
-                        "underpaid",
-                        "overpaid",
-                        "wrong_recipient",
-                        "not_found",
-                        "reverted",
-                        "pending_confirmations");
-        assertThat(MatchOutcome.fromWire("not_found")).isEqualTo(MatchOutcome.NOT_FOUND);
+    void shouldNameEveryConstantInTheTable() {
+        assertThat(MatchCode.values()).hasSize(6);
+        assertThat(MatchOutcome.values()).hasSize(7);
     }
 }
