@@ -1,6 +1,7 @@
 package io.abk.billing.webhooks.attempt.http;
 
 import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.timeout.ReadTimeoutException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
@@ -27,6 +28,10 @@ final class FailureSentence {
                     return String.valueOf(refused.getMessage());
                 }
                 case TimeoutException ignored -> {
+                    return "no answer within " + seconds(timeout);
+                }
+                // The client's response timeout (the same duration) may fire before the exchange's own.
+                case ReadTimeoutException ignored -> {
                     return "no answer within " + seconds(timeout);
                 }
                 case ConnectTimeoutException ignored -> {

@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.attempt.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.handler.timeout.ReadTimeoutException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
@@ -17,6 +18,8 @@ class FailureSentenceTest {
                 .isEqualTo("no answer within 15 s");
         assertThat(FailureSentence.of(new TimeoutException(), Duration.ofMillis(1500)))
                 .isEqualTo("no answer within 1500 ms");
+        // The client's own response timeout and the exchange's overall one race; whichever fires, the sentence is one.
+        assertThat(FailureSentence.of(ReadTimeoutException.INSTANCE, TIMEOUT)).isEqualTo("no answer within 15 s");
     }
 
     @Test
