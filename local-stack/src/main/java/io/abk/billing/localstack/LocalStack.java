@@ -123,20 +123,20 @@ public final class LocalStack implements AutoCloseable {
      *
      * @throws IllegalStateException naming what did not become ready; whatever had started is stopped again
      */
-    public static LocalStack start(LocalStackConfig config) {
+    public static LocalStack start(LocalStackSettings config) {
         return start(config, Map.of());
     }
 
     /**
-     * As {@link #start(LocalStackConfig)}, every service process ({@code --processes}) getting {@code
+     * As {@link #start(LocalStackSettings)}, every service process ({@code --processes}) getting {@code
      * processEnvironment} on top of its own variables: a test's settings that no stack option sets (a shorter chain
      * lease session, say).
      *
      * @throws IllegalArgumentException when variables are given to a stack that runs no processes
      */
-    public static LocalStack start(LocalStackConfig config, Map<String, String> processEnvironment) {
+    public static LocalStack start(LocalStackSettings config, Map<String, String> processEnvironment) {
         if (!processEnvironment.isEmpty() && !config.processes()) {
-            throw new IllegalArgumentException("process variables need " + LocalStackConfig.PROCESSES_ARGUMENT);
+            throw new IllegalArgumentException("process variables need " + LocalStackSettings.PROCESSES_ARGUMENT);
         }
         var startedAt = System.nanoTime();
         var phases = new StartPhases();
@@ -281,7 +281,7 @@ public final class LocalStack implements AutoCloseable {
      * its own while the gateway and then the webhook sender start on this one.
      */
     private static InProcess startInProcess(
-            LocalStackConfig config,
+            LocalStackSettings config,
             GatewayArgs gatewayArgs,
             @Nullable LocalChain chain,
             KafkaBroker kafka,
@@ -373,7 +373,7 @@ public final class LocalStack implements AutoCloseable {
      * repository; returns once every process is ready.
      */
     private static ServiceFleet startProcesses(
-            LocalStackConfig config,
+            LocalStackSettings config,
             GatewayArgs gatewayArgs,
             @Nullable LocalChain chain,
             Map<String, String> processEnvironment,
@@ -412,7 +412,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** The key the banner shows for the verifier: the first one configured, else its development key. */
-    static String usdtKey(LocalStackConfig config) {
+    static String usdtKey(LocalStackSettings config) {
         var configured = config.usdtKeys().split(",")[0].strip();
         return configured.isEmpty() ? ServiceKeys.DEVELOPMENT_KEY : configured;
     }

@@ -2,8 +2,8 @@ package io.abk.billing.chain;
 
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.errors.UnexpectedFailureHandler;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
+import io.abk.billing.chain.errors.ChainRequestFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
@@ -41,7 +41,7 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
-public record ChainIndexerConfig(
+public record ChainIndexerSettings(
         String bootstrapServers,
         String applicationId,
         Path stateDir,
@@ -76,7 +76,7 @@ public record ChainIndexerConfig(
 
     private static final Duration MAX_SESSION_TIMEOUT = Duration.ofMinutes(30);
 
-    public ChainIndexerConfig {
+    public ChainIndexerSettings {
         require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
         require(!applicationId.isBlank(), "BILLING_CHAIN_INDEXER_APPLICATION_ID must not be blank");
         require(
@@ -101,7 +101,7 @@ public record ChainIndexerConfig(
     }
 
     /** Against a plaintext broker (the local stack's, the tests'). */
-    public ChainIndexerConfig(
+    public ChainIndexerSettings(
             String bootstrapServers,
             String applicationId,
             Path stateDir,
@@ -124,7 +124,7 @@ public record ChainIndexerConfig(
     }
 
     /** With the default retention of pending vault events. */
-    public ChainIndexerConfig(
+    public ChainIndexerSettings(
             String bootstrapServers,
             String applicationId,
             Path stateDir,
@@ -144,7 +144,7 @@ public record ChainIndexerConfig(
     }
 
     /** With the default lease session timeout. */
-    public ChainIndexerConfig(
+    public ChainIndexerSettings(
             String bootstrapServers,
             String applicationId,
             Path stateDir,
@@ -161,15 +161,15 @@ public record ChainIndexerConfig(
                 DEFAULT_LEASE_SESSION_TIMEOUT);
     }
 
-    public static ChainIndexerConfig fromEnv() {
+    public static ChainIndexerSettings fromEnv() {
         return fromEnv(System.getenv());
     }
 
     /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
-    public static ChainIndexerConfig fromEnv(Map<String, String> env) {
+    public static ChainIndexerSettings fromEnv(Map<String, String> env) {
         var vars = new Env(env);
         var deployment = Deployment.of(env.get(Deployment.VARIABLE));
-        return new ChainIndexerConfig(
+        return new ChainIndexerSettings(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
                 deployment.name(vars.text("BILLING_CHAIN_INDEXER_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_CHAIN_INDEXER_STATE_DIR", defaultStateDir()),
@@ -185,8 +185,8 @@ public record ChainIndexerConfig(
     }
 
     /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
-    public static ChainIndexerConfig defaults(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerConfig(
+    public static ChainIndexerSettings defaults(String bootstrapServers, Path stateDir) {
+        return new ChainIndexerSettings(
                 bootstrapServers,
                 DEFAULT_APPLICATION_ID,
                 stateDir,
@@ -196,8 +196,8 @@ public record ChainIndexerConfig(
     }
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
-    public ChainIndexerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerConfig(
+    public ChainIndexerSettings withKafka(String bootstrapServers, Path stateDir) {
+        return new ChainIndexerSettings(
                 bootstrapServers,
                 applicationId,
                 stateDir,
@@ -211,8 +211,8 @@ public record ChainIndexerConfig(
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
-    public ChainIndexerConfig withTestChain(ChainSettings testChain) {
-        return new ChainIndexerConfig(
+    public ChainIndexerSettings withTestChain(ChainSettings testChain) {
+        return new ChainIndexerSettings(
                 bootstrapServers,
                 applicationId,
                 stateDir,
@@ -231,16 +231,15 @@ public record ChainIndexerConfig(
     }
 
     /** Which chains are configured, as the settlement decision sees it. */
-    public ChainConfiguration chains() {
-        return new ChainConfiguration(
-                testChain.configured(), liveChain.configured(), testChain.name(), liveChain.name());
+    public ConfiguredChains chains() {
+        return new ConfiguredChains(testChain.configured(), liveChain.configured(), testChain.name(), liveChain.name());
     }
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
         var props =
                 StreamsProperties.exactlyOnce(bootstrapServers, applicationId, stateDir, commitInterval, kafkaSecurity);
-        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ChainRequestFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRequestHandler.class.getName());
         // Our handlers take the catalog's topic from here (Kafka Streams configures them with these properties), and
@@ -251,7 +250,7 @@ public record ChainIndexerConfig(
 
     @Override
     public String toString() {
-        return "ChainIndexerConfig[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
+        return "ChainIndexerSettings[bootstrapServers=" + bootstrapServers + ", applicationId=" + applicationId
                 + ", stateDir=" + stateDir + ", commitInterval=" + commitInterval + ", testChainConfigured="
                 + testChain.configured() + ", liveChainConfigured=" + liveChain.configured() + ", testChain="
                 + testChain + ", liveChain=" + liveChain + ", leaseSessionTimeout=" + leaseSessionTimeout

@@ -3,8 +3,8 @@ package io.abk.billing.chain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.errors.UnexpectedFailureHandler;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
+import io.abk.billing.chain.errors.ChainRequestFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.kafkatestkit.TestBroker;
@@ -16,20 +16,20 @@ import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
-class ChainIndexerConfigTest {
+class ChainIndexerSettingsTest {
 
     private static final String KEYED_URL = "https://base-sepolia.example.com/v2/secret-api-key";
 
     @Test
     void shouldUseTheSandboxDefaultsWhenTheEnvironmentIsEmpty() {
-        var config = ChainIndexerConfig.fromEnv(Map.of());
+        var config = ChainIndexerSettings.fromEnv(Map.of());
 
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.applicationId()).isEqualTo("chain-indexer");
         assertThat(config.stateDir().getFileName()).hasToString("chain-indexer");
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(config.chains()).isEqualTo(ChainConfiguration.NONE);
+        assertThat(config.chains()).isEqualTo(ConfiguredChains.NONE);
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
     }
@@ -37,7 +37,7 @@ class ChainIndexerConfigTest {
     /** Protects two deployments on one cluster: a shared application id or relayer group would fence or split them. */
     @Test
     void shouldPrefixTheApplicationIdRelayerGroupsAndDeadLettersWithTheDeploymentIdWhenOneIsSet() {
-        var config = ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
+        var config = ChainIndexerSettings.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
 
         assertThat(config.applicationId()).isEqualTo("blue.chain-indexer");
         assertThat(config.streamsProperties().getProperty(StreamsConfig.APPLICATION_ID_CONFIG))
@@ -46,9 +46,9 @@ class ChainIndexerConfigTest {
                 .isEqualTo("blue.chain.indexer-dlt");
         assertThat(Relayer.groupId(config.applicationId(), config.testChain()))
                 .isEqualTo("blue.chain-indexer-relayer-test");
-        assertThat(Relayer.groupId(ChainIndexerConfig.fromEnv(Map.of()).applicationId(), config.testChain()))
+        assertThat(Relayer.groupId(ChainIndexerSettings.fromEnv(Map.of()).applicationId(), config.testChain()))
                 .isEqualTo("chain-indexer-relayer-test");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "Blue")))
+        assertThatThrownBy(() -> ChainIndexerSettings.fromEnv(Map.of(Deployment.VARIABLE, "Blue")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(Deployment.VARIABLE);
     }
@@ -56,7 +56,7 @@ class ChainIndexerConfigTest {
     @Test
     void shouldUseTheDefaultChainNameWhenTheVariableIsBlank() {
         var config =
-                ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_NAME", " ", "BILLING_CHAINS_LIVE_NAME", ""));
+                ChainIndexerSettings.fromEnv(Map.of("BILLING_CHAINS_TEST_NAME", " ", "BILLING_CHAINS_LIVE_NAME", ""));
 
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
@@ -64,7 +64,7 @@ class ChainIndexerConfigTest {
 
     @Test
     void shouldReadEveryVariableWhenSet() {
-        var config = ChainIndexerConfig.fromEnv(Map.of(
+        var config = ChainIndexerSettings.fromEnv(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
                 "BILLING_CHAIN_INDEXER_APPLICATION_ID", "chain-indexer-b",
                 "BILLING_CHAIN_INDEXER_STATE_DIR", "/var/lib/chain-indexer",
@@ -82,12 +82,12 @@ class ChainIndexerConfigTest {
         assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(6));
         assertThat(config.testChain().rpcUrls()).containsExactly(KEYED_URL);
         assertThat(config.liveChain().rpcUrls()).isEmpty();
-        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base mainnet"));
+        assertThat(config.chains()).isEqualTo(new ConfiguredChains(true, false, "Anvil", "Base mainnet"));
     }
 
     @Test
     void shouldKeepEverythingButTheBrokerAndStateDirWhenALauncherSetsItsOwn() {
-        var fromEnv = ChainIndexerConfig.fromEnv(Map.of(
+        var fromEnv = ChainIndexerSettings.fromEnv(Map.of(
                 "BILLING_CHAINS_TEST_RPC_URL",
                 KEYED_URL,
                 "BILLING_CHAINS_TEST_NAME",
@@ -100,7 +100,7 @@ class ChainIndexerConfigTest {
         var config = fromEnv.withKafka("localhost:19092", Path.of("/data/chain-indexer"));
 
         assertThat(config)
-                .isEqualTo(new ChainIndexerConfig(
+                .isEqualTo(new ChainIndexerSettings(
                         "localhost:19092",
                         "chain-indexer",
                         Path.of("/data/chain-indexer"),
@@ -108,19 +108,20 @@ class ChainIndexerConfigTest {
                         fromEnv.testChain(),
                         fromEnv.liveChain(),
                         Duration.ofSeconds(7)));
-        assertThat(config.chains()).isEqualTo(new ChainConfiguration(true, false, "Anvil", "Base"));
+        assertThat(config.chains()).isEqualTo(new ConfiguredChains(true, false, "Anvil", "Base"));
     }
 
     @Test
     void shouldNameTheVariableWithoutEchoingTheUrlWhenAnRpcUrlIsUnusable() {
-        assertThatThrownBy(
-                        () -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_LIVE_RPC_URL", "ftp://secret-host/x")))
+        assertThatThrownBy(() ->
+                        ChainIndexerSettings.fromEnv(Map.of("BILLING_CHAINS_LIVE_RPC_URL", "ftp://secret-host/x")))
                 .hasMessageContaining("BILLING_CHAINS_LIVE_RPC_URL")
                 .hasMessageNotContaining("secret");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", "secret key")))
+        assertThatThrownBy(() -> ChainIndexerSettings.fromEnv(Map.of("BILLING_CHAINS_TEST_RPC_URL", "secret key")))
                 .hasMessageContaining("BILLING_CHAINS_TEST_RPC_URL")
                 .hasMessageNotContaining("secret");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "soon")))
+        assertThatThrownBy(
+                        () -> ChainIndexerSettings.fromEnv(Map.of("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS", "soon")))
                 .hasMessageContaining("BILLING_CHAIN_INDEXER_COMMIT_INTERVAL_MS");
     }
 
@@ -128,30 +129,30 @@ class ChainIndexerConfigTest {
     void shouldRefuseALeaseSessionTimeoutWhenTheBrokerWouldRefuseIt() {
         // The broker refuses a session outside 6 s..30 min by default: the chains would then run nowhere.
         var variable = "BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS";
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "5999")))
+        assertThatThrownBy(() -> ChainIndexerSettings.fromEnv(Map.of(variable, "5999")))
                 .hasMessageContaining(variable)
                 .hasMessageContaining("5999");
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "1800001")))
+        assertThatThrownBy(() -> ChainIndexerSettings.fromEnv(Map.of(variable, "1800001")))
                 .hasMessageContaining(variable);
-        assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "1800000")).leaseSessionTimeout())
+        assertThat(ChainIndexerSettings.fromEnv(Map.of(variable, "1800000")).leaseSessionTimeout())
                 .isEqualTo(Duration.ofMinutes(30));
     }
 
     @Test
     void shouldReadThePendingVaultEventRetentionAndRefuseOneThatIsNotPositive() {
         var variable = "BILLING_CHAIN_INDEXER_PENDING_VAULT_EVENT_RETENTION_MS";
-        assertThat(ChainIndexerConfig.fromEnv(Map.of()).pendingVaultEventRetention())
+        assertThat(ChainIndexerSettings.fromEnv(Map.of()).pendingVaultEventRetention())
                 .isEqualTo(Duration.ofDays(7));
-        assertThat(ChainIndexerConfig.fromEnv(Map.of(variable, "86400000")).pendingVaultEventRetention())
+        assertThat(ChainIndexerSettings.fromEnv(Map.of(variable, "86400000")).pendingVaultEventRetention())
                 .isEqualTo(Duration.ofDays(1));
-        assertThatThrownBy(() -> ChainIndexerConfig.fromEnv(Map.of(variable, "0")))
+        assertThatThrownBy(() -> ChainIndexerSettings.fromEnv(Map.of(variable, "0")))
                 .hasMessageContaining(variable);
     }
 
     @Test
     void shouldNeverShowAnRpcUrlWhenPrinted() {
         // An RPC URL often carries the provider's API key, and configs end up in logs.
-        var config = ChainIndexerConfig.fromEnv(Map.of(
+        var config = ChainIndexerSettings.fromEnv(Map.of(
                 "BILLING_CHAINS_TEST_RPC_URL",
                 KEYED_URL,
                 "BILLING_CHAINS_LIVE_RPC_URL",
@@ -168,14 +169,15 @@ class ChainIndexerConfigTest {
 
     @Test
     void shouldRunExactlyOnceWithExplicitNamesAndHandlersWhenBuildingProperties() {
-        var props = ChainIndexerConfig.defaults("kafka:9092", Path.of("state")).streamsProperties();
+        var props =
+                ChainIndexerSettings.defaults("kafka:9092", Path.of("state")).streamsProperties();
 
         assertThat(props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("chain-indexer");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
         assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
                 .isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-                .isEqualTo(UnexpectedFailureHandler.class.getName());
+                .isEqualTo(ChainRequestFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnreadableRequestHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.producerPrefix("linger.ms"))).isEqualTo("25");
@@ -187,7 +189,7 @@ class ChainIndexerConfigTest {
     /** Protects a deployment whose Kafka wants a login: every client of the app (consumers, producers, admin) takes it. */
     @Test
     void shouldGiveEveryKafkaClientOfTheAppTheSecuritySettingsOfTheEnvironmentAndKeepThemForALauncher() {
-        var config = ChainIndexerConfig.fromEnv(TestBroker.saslClientEnvironment())
+        var config = ChainIndexerSettings.fromEnv(TestBroker.saslClientEnvironment())
                 .withKafka("localhost:19092", Path.of("state"));
 
         var streams = new StreamsConfig(config.streamsProperties());

@@ -9,7 +9,7 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code /actuator/health}.
  */
 @RestController
-public class HealthRoute {
+public class HealthRoutes {
 
     @GetMapping("/health")
     public Map<String, String> health() {

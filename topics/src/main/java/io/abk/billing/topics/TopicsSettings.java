@@ -30,7 +30,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * {@code BILLING_TOPIC_CONFIG_BILLING_EVENTS=retention.ms=7776000000} keeps events 90 days); NAME is the catalog's
  * name, without the deployment's prefix, so a deployment's variables do not depend on its id.
  */
-public record TopicsConfig(
+public record TopicsSettings(
         String bootstrapServers,
         Deployment deployment,
         int partitions,
@@ -60,7 +60,7 @@ public record TopicsConfig(
             WebhookRetryTopics.of(DEFAULT_RETRY_DELAYS, DEFAULT_RETRY_EVERY, DEFAULT_RETRY_FOR);
     private static final String OVERRIDE_PREFIX = "BILLING_TOPIC_CONFIG_";
 
-    public TopicsConfig {
+    public TopicsSettings {
         require(!bootstrapServers.isBlank(), "BILLING_KAFKA_BOOTSTRAP_SERVERS must not be blank");
         require(partitions >= 1, "BILLING_PARTITIONS must be at least 1, was " + partitions);
         require(replicationFactor >= 1, "BILLING_REPLICATION_FACTOR must be at least 1, was " + replicationFactor);
@@ -74,25 +74,25 @@ public record TopicsConfig(
     }
 
     /** One broker's layout: what the local stack and the tests use. */
-    public static TopicsConfig singleBroker(String bootstrapServers, int partitions) {
-        return new TopicsConfig(
+    public static TopicsSettings singleBroker(String bootstrapServers, int partitions) {
+        return new TopicsSettings(
                 bootstrapServers, Deployment.DEFAULT, partitions, (short) 1, 1, DEFAULT_WEBHOOK_RETRIES, Map.of());
     }
 
     /** The same layout with the webhook schedule the sender runs with. */
-    public TopicsConfig withWebhookRetries(WebhookRetryTopics retries) {
-        return new TopicsConfig(
+    public TopicsSettings withWebhookRetries(WebhookRetryTopics retries) {
+        return new TopicsSettings(
                 bootstrapServers, deployment, partitions, replicationFactor, minInsyncReplicas, retries, overrides);
     }
 
     /** The same layout for the topics of {@code other}. */
-    public TopicsConfig withDeployment(Deployment other) {
-        return new TopicsConfig(
+    public TopicsSettings withDeployment(Deployment other) {
+        return new TopicsSettings(
                 bootstrapServers, other, partitions, replicationFactor, minInsyncReplicas, webhookRetries, overrides);
     }
 
     /** Reads the variables from {@code env}; an unusable value fails with a message naming its variable. */
-    public static TopicsConfig fromEnv(Map<String, String> env) {
+    public static TopicsSettings fromEnv(Map<String, String> env) {
         var retries = WebhookRetryTopics.of(
                 durations(env, "BILLING_WEBHOOKS_RETRY_DELAYS", DEFAULT_RETRY_DELAYS),
                 duration(env, "BILLING_WEBHOOKS_RETRY_EVERY", DEFAULT_RETRY_EVERY),
@@ -115,7 +115,7 @@ public record TopicsConfig(
                             + known.keySet().stream().sorted().toList() + ")");
             overrides.put(topic, vars.keyValues(entry.getKey()));
         }
-        return new TopicsConfig(
+        return new TopicsSettings(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
                 deployment,
                 (int) vars.number("BILLING_PARTITIONS", DEFAULT_PARTITIONS),

@@ -7,7 +7,7 @@ import java.util.Optional;
  * a digit d picks the failure d. No real transaction has such a hash (a Keccak-256 output starting with 252 zero
  * bits), so reserving them can never refuse a real payment.
  */
-public enum SandboxScenario {
+public enum SandboxVerificationScenario {
     NOT_FOUND(VerificationFailure.PAYMENT_TX_NOT_FOUND),
     REVERTED(VerificationFailure.PAYMENT_TX_REVERTED),
     NO_TRANSFER(VerificationFailure.PAYMENT_TX_NO_TRANSFER),
@@ -18,7 +18,7 @@ public enum SandboxScenario {
 
     private final VerificationFailure failure;
 
-    SandboxScenario(VerificationFailure failure) {
+    SandboxVerificationScenario(VerificationFailure failure) {
         this.failure = failure;
     }
 
@@ -32,7 +32,7 @@ public enum SandboxScenario {
     }
 
     /** The scenario a canonical (lower-case) hash selects, if it is one of the magic hashes. */
-    public static Optional<SandboxScenario> of(String canonicalTxHash) {
+    public static Optional<SandboxVerificationScenario> of(String canonicalTxHash) {
         for (var scenario : values()) {
             if (scenario.txHash().equals(canonicalTxHash)) {
                 return Optional.of(scenario);

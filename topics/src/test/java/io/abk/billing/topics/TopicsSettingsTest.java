@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class TopicsConfigTest {
+class TopicsSettingsTest {
 
     @Test
     void shouldPlanEveryCatalogTopicAndTheDefaultRetryTopicsWhenNothingIsSet() {
-        var config = TopicsConfig.fromEnv(Map.of());
+        var config = TopicsSettings.fromEnv(Map.of());
 
         var plan = config.plan();
 
@@ -37,7 +37,7 @@ class TopicsConfigTest {
 
     @Test
     void shouldTakeLayoutScheduleAndPerTopicOverridesFromTheEnvironment() {
-        var config = TopicsConfig.fromEnv(Map.of(
+        var config = TopicsSettings.fromEnv(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka-1:9092,kafka-2:9092",
                 "BILLING_PARTITIONS", "24",
                 "BILLING_REPLICATION_FACTOR", "3",
@@ -80,7 +80,7 @@ class TopicsConfigTest {
                 "BILLING_DEPLOYMENT_ID;Staging;BILLING_DEPLOYMENT_ID must be 1 to 32 lower-case letters"
             })
     void shouldNameTheVariableWhenASettingCannotBeUsed(String variable, String value, String message) {
-        assertThatThrownBy(() -> TopicsConfig.fromEnv(Map.of(variable, value)))
+        assertThatThrownBy(() -> TopicsSettings.fromEnv(Map.of(variable, value)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
@@ -88,11 +88,11 @@ class TopicsConfigTest {
     /** Protects a deployment sharing a cluster: the step must create its topics, not the default deployment's. */
     @Test
     void shouldPlanEveryTopicUnderTheDeploymentsPrefixAndTakeOverridesByTheCatalogsName() {
-        var config = TopicsConfig.fromEnv(Map.of(
+        var config = TopicsSettings.fromEnv(Map.of(
                 "BILLING_DEPLOYMENT_ID", "blue", "BILLING_TOPIC_CONFIG_BILLING_EVENTS", "retention.ms=7776000000"));
 
         assertThat(config.plan()).allSatisfy(spec -> assertThat(spec.name()).startsWith("blue."));
-        assertThat(config.plan()).hasSameSizeAs(TopicsConfig.fromEnv(Map.of()).plan());
+        assertThat(config.plan()).hasSameSizeAs(TopicsSettings.fromEnv(Map.of()).plan());
         assertThat(spec(config, "blue.billing.events").configs()).containsEntry("retention.ms", "7776000000");
         assertThat(spec(config, "blue.webhooks.deliveries-retry-0").partitions())
                 .isEqualTo(12);
@@ -100,12 +100,13 @@ class TopicsConfigTest {
 
     @Test
     void shouldNameOverrideVariablesAfterTheTopic() {
-        assertThat(TopicsConfig.variableSuffix("billing.subscription-commands"))
+        assertThat(TopicsSettings.variableSuffix("billing.subscription-commands"))
                 .isEqualTo("BILLING_SUBSCRIPTION_COMMANDS");
-        assertThat(TopicsConfig.variableSuffix("webhooks.deliveries-retry-0")).isEqualTo("WEBHOOKS_DELIVERIES_RETRY_0");
+        assertThat(TopicsSettings.variableSuffix("webhooks.deliveries-retry-0"))
+                .isEqualTo("WEBHOOKS_DELIVERIES_RETRY_0");
     }
 
-    private static TopicSpec spec(TopicsConfig config, String name) {
+    private static TopicSpec spec(TopicsSettings config, String name) {
         return config.plan().stream()
                 .filter(spec -> spec.name().equals(name))
                 .findFirst()

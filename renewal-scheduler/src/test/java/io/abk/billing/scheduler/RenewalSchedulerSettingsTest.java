@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
-import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
+import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,11 +12,11 @@ import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
-class RenewalSchedulerConfigTest {
+class RenewalSchedulerSettingsTest {
 
     @Test
     void shouldUseTheDefaultsWhenTheEnvironmentIsEmpty() {
-        var config = RenewalSchedulerConfig.fromEnv(Map.of());
+        var config = RenewalSchedulerSettings.fromEnv(Map.of());
 
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.applicationId()).isEqualTo("renewal-scheduler");
@@ -26,14 +26,14 @@ class RenewalSchedulerConfigTest {
 
     @Test
     void shouldReadEveryVariableWhenSet() {
-        var config = RenewalSchedulerConfig.fromEnv(Map.of(
+        var config = RenewalSchedulerSettings.fromEnv(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
                 "BILLING_SCHEDULER_APPLICATION_ID", "renewal-scheduler-b",
                 "BILLING_SCHEDULER_STATE_DIR", "/var/lib/renewal-scheduler",
                 "BILLING_SCHEDULER_TICK", " PT2S "));
 
         assertThat(config)
-                .isEqualTo(new RenewalSchedulerConfig(
+                .isEqualTo(new RenewalSchedulerSettings(
                         "kafka:9093",
                         "renewal-scheduler-b",
                         Path.of("/var/lib/renewal-scheduler"),
@@ -42,21 +42,21 @@ class RenewalSchedulerConfigTest {
 
     @Test
     void shouldNameTheVariableWhenTheTickIsUnusable() {
-        assertThatThrownBy(() -> RenewalSchedulerConfig.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "500")))
+        assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "500")))
                 .hasMessageContaining("BILLING_SCHEDULER_TICK");
-        assertThatThrownBy(() -> RenewalSchedulerConfig.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT0S")))
+        assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT0S")))
                 .hasMessageContaining("BILLING_SCHEDULER_TICK");
-        assertThatThrownBy(() -> RenewalSchedulerConfig.fromEnv(Map.of("BILLING_SCHEDULER_APPLICATION_ID", " ")))
+        assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_APPLICATION_ID", " ")))
                 .hasMessageContaining("applicationId");
     }
 
     @Test
     void shouldKeepEverythingButTheBrokerAndStateDirWhenALauncherSetsItsOwn() {
-        var config = RenewalSchedulerConfig.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT1S"))
+        var config = RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT1S"))
                 .withKafka("localhost:19092", Path.of("/data/renewal-scheduler"));
 
         assertThat(config)
-                .isEqualTo(new RenewalSchedulerConfig(
+                .isEqualTo(new RenewalSchedulerSettings(
                         "localhost:19092",
                         "renewal-scheduler",
                         Path.of("/data/renewal-scheduler"),
@@ -65,15 +65,15 @@ class RenewalSchedulerConfigTest {
 
     @Test
     void shouldRunExactlyOnceWithExplicitNamesAndHandlersWhenBuildingProperties() {
-        var props =
-                RenewalSchedulerConfig.defaults("kafka:9092", Path.of("state")).streamsProperties();
+        var props = RenewalSchedulerSettings.defaults("kafka:9092", Path.of("state"))
+                .streamsProperties();
 
         assertThat(props.getProperty(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("renewal-scheduler");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo("exactly_once_v2");
         assertThat(props.getProperty(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG))
                 .isEqualTo("true");
         assertThat(props.getProperty(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG))
-                .isEqualTo(UnexpectedFailureHandler.class.getName());
+                .isEqualTo(ChangeFailureHandler.class.getName());
         assertThat(props.getProperty(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG))
                 .isEqualTo(UnreadableRecordHandler.class.getName());
         assertThat(new StreamsConfig(props).getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG))
@@ -83,7 +83,7 @@ class RenewalSchedulerConfigTest {
     /** Protects a deployment whose Kafka wants a login: every client of the app (consumers, producers, admin) takes it. */
     @Test
     void shouldGiveEveryKafkaClientOfTheAppTheSecuritySettingsOfTheEnvironmentAndKeepThemForALauncher() {
-        var config = RenewalSchedulerConfig.fromEnv(TestBroker.saslClientEnvironment())
+        var config = RenewalSchedulerSettings.fromEnv(TestBroker.saslClientEnvironment())
                 .withKafka("localhost:19092", Path.of("state"));
 
         var streams = new StreamsConfig(config.streamsProperties());

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * bug must not reach the customer as a failed charge, refund or confirm. The request stays in flight until the
  * record is replayed once the bug is fixed.
  */
-public final class UnexpectedFailureHandler extends DeadLetterProcessingHandler {
+public final class ChainRequestFailureHandler extends DeadLetterProcessingHandler {
 
     @Override
     protected String describe(@Nullable Object value) {

@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Configuration;
  * are up, commands wait or answer 503.
  */
 @Configuration(proxyBeanMethods = false)
-public class PartsHealth {
+public class PartsHealthConfiguration {
 
     @Bean
     HealthIndicator intentStreamsHealthIndicator(StreamsApp app) {

@@ -2,7 +2,7 @@ package io.abk.billing.scheduler;
 
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
-import io.abk.billing.scheduler.errors.UnexpectedFailureHandler;
+import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streamskit.config.StreamsProperties;
@@ -26,7 +26,7 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
-public record RenewalSchedulerConfig(
+public record RenewalSchedulerSettings(
         String bootstrapServers,
         String applicationId,
         Path stateDir,
@@ -49,26 +49,26 @@ public record RenewalSchedulerConfig(
      */
     public static final Duration COMMIT_INTERVAL = Duration.ofMillis(50);
 
-    public RenewalSchedulerConfig {
+    public RenewalSchedulerSettings {
         require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
         require(!applicationId.isBlank(), "applicationId must not be blank");
         require(tick.isPositive(), "BILLING_SCHEDULER_TICK must be positive, was " + tick);
     }
 
     /** Against a plaintext broker (the local stack's, the tests'). */
-    public RenewalSchedulerConfig(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
+    public RenewalSchedulerSettings(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
         this(bootstrapServers, applicationId, stateDir, tick, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT);
     }
 
-    public static RenewalSchedulerConfig fromEnv() {
+    public static RenewalSchedulerSettings fromEnv() {
         return fromEnv(System.getenv());
     }
 
     /** Reads the variables from {@code env}; an unusable value fails with a message naming the variable. */
-    public static RenewalSchedulerConfig fromEnv(Map<String, String> env) {
+    public static RenewalSchedulerSettings fromEnv(Map<String, String> env) {
         var vars = new Env(env);
         var deployment = Deployment.of(env.get(Deployment.VARIABLE));
-        return new RenewalSchedulerConfig(
+        return new RenewalSchedulerSettings(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
                 deployment.name(vars.text("BILLING_SCHEDULER_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_SCHEDULER_STATE_DIR", defaultStateDir()),
@@ -78,20 +78,20 @@ public record RenewalSchedulerConfig(
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */
-    public static RenewalSchedulerConfig defaults(String bootstrapServers, Path stateDir) {
-        return new RenewalSchedulerConfig(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, DEFAULT_TICK);
+    public static RenewalSchedulerSettings defaults(String bootstrapServers, Path stateDir) {
+        return new RenewalSchedulerSettings(bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, DEFAULT_TICK);
     }
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
-    public RenewalSchedulerConfig withKafka(String bootstrapServers, Path stateDir) {
-        return new RenewalSchedulerConfig(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment);
+    public RenewalSchedulerSettings withKafka(String bootstrapServers, Path stateDir) {
+        return new RenewalSchedulerSettings(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment);
     }
 
     /** The complete Kafka Streams configuration. */
     public Properties streamsProperties() {
         var props = StreamsProperties.exactlyOnce(
                 bootstrapServers, applicationId, stateDir, COMMIT_INTERVAL, kafkaSecurity);
-        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, UnexpectedFailureHandler.class.getName());
+        props.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, ChangeFailureHandler.class.getName());
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
         return props;

@@ -43,7 +43,7 @@ import org.jspecify.annotations.Nullable;
  *                                    ports from {@code httpPort})
  * @param readyTimeout               how long the start may take before it fails, naming what is not ready
  */
-public record LocalStackConfig(
+public record LocalStackSettings(
         int httpPort,
         @Nullable String adminToken,
         @Nullable String demoTestKey,
@@ -84,7 +84,7 @@ public record LocalStackConfig(
     /** Cold starts on a busy 2-core machine take 20-40 s (PostgreSQL initdb, broker format, Streams rebalance). */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofMinutes(3);
 
-    public LocalStackConfig {
+    public LocalStackSettings {
         checkPort("BILLING_HTTP_PORT", httpPort);
         checkPort("BILLING_KAFKA_PORT", kafkaPort);
         checkPort("BILLING_POSTGRES_PORT", postgresPort);
@@ -107,12 +107,12 @@ public record LocalStackConfig(
     }
 
     /** The configuration from this process's environment and arguments, relative to the current directory. */
-    public static LocalStackConfig fromEnv(List<String> args) {
+    public static LocalStackSettings fromEnv(List<String> args) {
         return fromEnv(System.getenv(), args, Path.of("").toAbsolutePath());
     }
 
     /** The configuration from {@code env} alone; {@code workingDir} anchors the default data directory. */
-    public static LocalStackConfig fromEnv(Map<String, String> env, Path workingDir) {
+    public static LocalStackSettings fromEnv(Map<String, String> env, Path workingDir) {
         return fromEnv(env, List.of(), workingDir);
     }
 
@@ -120,7 +120,7 @@ public record LocalStackConfig(
      * The configuration from {@code env} and the command-line {@code args} ({@code ./billing run} passes its own);
      * {@code workingDir} anchors the default data directory.
      */
-    public static LocalStackConfig fromEnv(Map<String, String> env, List<String> args, Path workingDir) {
+    public static LocalStackSettings fromEnv(Map<String, String> env, List<String> args, Path workingDir) {
         var vars = new EnvVars(env);
         var localChainArgument = false;
         var processes = false;
@@ -145,7 +145,7 @@ public record LocalStackConfig(
                 throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
             }
         }
-        return new LocalStackConfig(
+        return new LocalStackSettings(
                 vars.integer("BILLING_HTTP_PORT").orElse(DEFAULT_HTTP_PORT),
                 vars.text("BILLING_ADMIN_TOKEN").orElse(null),
                 vars.text("BILLING_DEMO_TEST_KEY").orElse(null),
@@ -169,8 +169,8 @@ public record LocalStackConfig(
     }
 
     /** Defaults for a test: every port picked free, secrets generated, data under {@code dataDir}. */
-    public static LocalStackConfig forTest(Path dataDir, int partitions) {
-        return new LocalStackConfig(
+    public static LocalStackSettings forTest(Path dataDir, int partitions) {
+        return new LocalStackSettings(
                 0,
                 null,
                 null,
@@ -194,8 +194,8 @@ public record LocalStackConfig(
     }
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
-    public LocalStackConfig withLocalChain(int port) {
-        return new LocalStackConfig(
+    public LocalStackSettings withLocalChain(int port) {
+        return new LocalStackSettings(
                 httpPort,
                 adminToken,
                 demoTestKey,
@@ -219,8 +219,8 @@ public record LocalStackConfig(
     }
 
     /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
-    public LocalStackConfig withProcesses(int replicas) {
-        return new LocalStackConfig(
+    public LocalStackSettings withProcesses(int replicas) {
+        return new LocalStackSettings(
                 httpPort,
                 adminToken,
                 demoTestKey,
@@ -244,9 +244,9 @@ public record LocalStackConfig(
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
-    public LocalStackConfig withSecrets(
+    public LocalStackSettings withSecrets(
             @Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
-        return new LocalStackConfig(
+        return new LocalStackSettings(
                 httpPort,
                 adminToken,
                 demoTestKey,

@@ -13,11 +13,11 @@ import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
-class BillingStreamsConfigTest {
+class BillingStreamsSettingsTest {
 
     @Test
     void shouldUseDefaultsWhenEnvironmentIsEmpty() {
-        var config = BillingStreamsConfig.fromEnv(Map.of());
+        var config = BillingStreamsSettings.fromEnv(Map.of());
 
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.applicationId()).isEqualTo("billing-streams");
@@ -32,12 +32,12 @@ class BillingStreamsConfigTest {
 
     @Test
     void shouldReadThePaymentExpiryWhenSetAndNameTheVariableWhenItIsMalformed() {
-        var config = BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", " PT30M "));
+        var config = BillingStreamsSettings.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", " PT30M "));
 
         assertThat(config.payments()).isEqualTo(new PaymentPolicy(Duration.ofMinutes(30)));
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "24h")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "24h")))
                 .hasMessageContaining("BILLING_PAYMENT_EXPIRY");
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "-PT1H")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_PAYMENT_EXPIRY", "-PT1H")))
                 .hasMessageContaining("BILLING_PAYMENT_EXPIRY")
                 .hasMessageContaining("positive");
         // A launcher moving the app to its own broker and directory, or adding overrides, keeps the expiry.
@@ -47,13 +47,13 @@ class BillingStreamsConfigTest {
 
     @Test
     void shouldReadTheDunningScheduleWhenSetAndNameTheVariableWhenItIsMalformed() {
-        var config = BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "PT6H, P1D"));
+        var config = BillingStreamsSettings.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "PT6H, P1D"));
 
         assertThat(config.dunning().retryDelays()).containsExactly(Duration.ofHours(6), Duration.ofDays(1));
         assertThat(config.dunning().maxAttempts()).isEqualTo(3);
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "1 day")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "1 day")))
                 .hasMessageContaining("BILLING_DUNNING_RETRY_DELAYS");
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "P1D,PT0S")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_DUNNING_RETRY_DELAYS", "P1D,PT0S")))
                 .hasMessageContaining("BILLING_DUNNING_RETRY_DELAYS");
         // A launcher moving the app to its own broker and directory keeps the schedule.
         assertThat(config.at("kafka:1", Path.of("x")).dunning()).isEqualTo(config.dunning());
@@ -61,7 +61,7 @@ class BillingStreamsConfigTest {
 
     @Test
     void shouldReadEveryVariableWhenSet() {
-        var config = BillingStreamsConfig.fromEnv(Map.of(
+        var config = BillingStreamsSettings.fromEnv(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
                 "BILLING_STREAMS_APPLICATION_ID", "billing-streams-b",
                 "BILLING_STREAMS_STATE_DIR", "/var/lib/streams",
@@ -70,7 +70,7 @@ class BillingStreamsConfigTest {
                 "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1"));
 
         assertThat(config)
-                .isEqualTo(new BillingStreamsConfig(
+                .isEqualTo(new BillingStreamsSettings(
                         "kafka:9093",
                         "billing-streams-b",
                         Path.of("/var/lib/streams"),
@@ -83,15 +83,15 @@ class BillingStreamsConfigTest {
 
     @Test
     void shouldNameTheVariableWhenANumberIsMalformed() {
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_STREAMS_THREADS", "two")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_STREAMS_THREADS", "two")))
                 .hasMessageContaining("BILLING_STREAMS_THREADS");
-        assertThatThrownBy(() -> BillingStreamsConfig.fromEnv(Map.of("BILLING_STREAMS_THREADS", "0")))
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_STREAMS_THREADS", "0")))
                 .hasMessageContaining("streamThreads");
     }
 
     @Test
     void shouldRunExactlyOnceWithDeadLetterHandlersAndLetOverridesWinWhenBuildingProperties() {
-        var props = BillingStreamsConfig.defaults("kafka:9092", Path.of("state"))
+        var props = BillingStreamsSettings.defaults("kafka:9092", Path.of("state"))
                 .withOverrides(Map.of(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "10"))
                 .streamsProperties();
 
@@ -114,7 +114,7 @@ class BillingStreamsConfigTest {
         var env = new java.util.HashMap<>(TestBroker.saslClientEnvironment());
         env.put("BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093");
 
-        var config = new StreamsConfig(BillingStreamsConfig.fromEnv(env).streamsProperties());
+        var config = new StreamsConfig(BillingStreamsSettings.fromEnv(env).streamsProperties());
 
         assertThat(config.getMainConsumerConfigs("group", "client", 0))
                 .containsEntry("security.protocol", "SASL_PLAINTEXT")

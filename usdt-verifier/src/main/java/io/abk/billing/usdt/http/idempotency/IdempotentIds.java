@@ -10,12 +10,12 @@ import org.springframework.web.server.ServerWebExchange;
  * takes over a request that died sends the very same commands and intents (which then apply once), or new ones for a
  * request without a key.
  */
-public final class RequestIds {
+public final class IdempotentIds {
 
     /** The exchange attribute holding the id the keyed request runs under. */
-    static final String ATTRIBUTE = RequestIds.class.getName() + ".requestCommandId";
+    static final String ATTRIBUTE = IdempotentIds.class.getName() + ".requestCommandId";
 
-    private RequestIds() {}
+    private IdempotentIds() {}
 
     /** The id of the {@code purpose} of this request ({@code create}, {@code confirm}, {@code intent}, ...). */
     public static String of(ServerWebExchange exchange, IdPrefix prefix, Instant now, String purpose) {

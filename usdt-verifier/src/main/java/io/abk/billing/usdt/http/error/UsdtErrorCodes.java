@@ -5,7 +5,7 @@ package io.abk.billing.usdt.http.error;
  * ({@code tx_not_found}, {@code amount_too_low}, ...), and a refused intent command with the intent's
  * ({@code resource_missing}, {@code intent_expired}, {@code tx_already_used}, {@code confirmation_in_progress}).
  */
-public final class ErrorCodes {
+public final class UsdtErrorCodes {
 
     public static final String AUTHENTICATION_ERROR = "authentication_error";
     public static final String VALIDATION_ERROR = "validation_error";
@@ -23,5 +23,5 @@ public final class ErrorCodes {
     public static final String CHAIN_UNAVAILABLE = "chain_unavailable";
     public static final String INTERNAL_ERROR = "internal_error";
 
-    private ErrorCodes() {}
+    private UsdtErrorCodes() {}
 }

@@ -8,8 +8,8 @@ import io.abk.billing.usdt.address.PayToAddress.InvalidAddressException;
 import io.abk.billing.usdt.domain.match.MatchStrategy;
 import io.abk.billing.usdt.domain.match.TransactionHash;
 import io.abk.billing.usdt.domain.money.UsdtAmount;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
@@ -23,25 +23,25 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * {@code validation_error} whose message and {@code param} name the field; an explicit {@code null} counts as
  * absent, unknown fields are ignored. Numbers arrive as exact decimals (the mapper reads floats as BigDecimal).
  */
-final class RequestFields {
+final class UsdtRequestFields {
 
     static final int MAX_STRING_LENGTH = 500;
 
     private final JsonNode body;
 
-    private RequestFields(JsonNode body) {
+    private UsdtRequestFields(JsonNode body) {
         this.body = body;
     }
 
     /** The fields of a body that must be a JSON object; no body reads as an empty object. */
-    static RequestFields of(@Nullable JsonNode body) {
+    static UsdtRequestFields of(@Nullable JsonNode body) {
         if (body == null || body.isMissingNode() || body.isNull()) {
-            return new RequestFields(JsonNodeFactory.instance.objectNode());
+            return new UsdtRequestFields(JsonNodeFactory.instance.objectNode());
         }
         if (!body.isObject()) {
-            throw new UsdtApiException(400, ErrorCodes.VALIDATION_ERROR, "The request body must be a JSON object");
+            throw new UsdtApiException(400, UsdtErrorCodes.VALIDATION_ERROR, "The request body must be a JSON object");
         }
-        return new RequestFields(body);
+        return new UsdtRequestFields(body);
     }
 
     boolean has(String field) {

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * A processor threw on a change: a bug. Logged with the change's ids and skipped, so one poison change cannot stop
  * the schedule of its whole partition.
  */
-public final class UnexpectedFailureHandler extends LogAndSkipProcessingHandler {
+public final class ChangeFailureHandler extends LogAndSkipProcessingHandler {
 
     @Override
     protected String describe(@Nullable Object value) {

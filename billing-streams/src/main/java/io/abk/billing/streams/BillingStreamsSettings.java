@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
-public record BillingStreamsConfig(
+public record BillingStreamsSettings(
         String bootstrapServers,
         String applicationId,
         Path stateDir,
@@ -60,7 +60,7 @@ public record BillingStreamsConfig(
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     public static final String DEFAULT_APPLICATION_ID = "billing-streams";
 
-    public BillingStreamsConfig {
+    public BillingStreamsSettings {
         require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
         require(!applicationId.isBlank(), "applicationId must not be blank");
         require(streamThreads >= 1, "streamThreads must be at least 1, was " + streamThreads);
@@ -69,7 +69,7 @@ public record BillingStreamsConfig(
     }
 
     /** Against a plaintext broker (the local stack's, the tests'). */
-    public BillingStreamsConfig(
+    public BillingStreamsSettings(
             String bootstrapServers,
             String applicationId,
             Path stateDir,
@@ -92,7 +92,7 @@ public record BillingStreamsConfig(
     }
 
     /** The settings with the default dunning schedule and payment expiry. */
-    public BillingStreamsConfig(
+    public BillingStreamsSettings(
             String bootstrapServers,
             String applicationId,
             Path stateDir,
@@ -110,15 +110,15 @@ public record BillingStreamsConfig(
                 PaymentPolicy.DEFAULT);
     }
 
-    public static BillingStreamsConfig fromEnv() {
+    public static BillingStreamsSettings fromEnv() {
         return fromEnv(System.getenv());
     }
 
     /** Reads the variables from {@code env}; an unparsable value fails with a message naming the variable. */
-    public static BillingStreamsConfig fromEnv(Map<String, String> env) {
+    public static BillingStreamsSettings fromEnv(Map<String, String> env) {
         var vars = new Env(env);
         var deployment = Deployment.of(env.get(Deployment.VARIABLE));
-        return new BillingStreamsConfig(
+        return new BillingStreamsSettings(
                 vars.text("BILLING_KAFKA_BOOTSTRAP_SERVERS", DEFAULT_BOOTSTRAP_SERVERS),
                 deployment.name(vars.text("BILLING_STREAMS_APPLICATION_ID", DEFAULT_APPLICATION_ID)),
                 vars.path("BILLING_STREAMS_STATE_DIR", defaultStateDir()),
@@ -132,15 +132,15 @@ public record BillingStreamsConfig(
     }
 
     /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
-    public static BillingStreamsConfig defaults(String bootstrapServers, Path stateDir) {
-        return new BillingStreamsConfig(
+    public static BillingStreamsSettings defaults(String bootstrapServers, Path stateDir) {
+        return new BillingStreamsSettings(
                 bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, 1, DEFAULT_COMMIT_INTERVAL, Map.of());
     }
 
-    public BillingStreamsConfig withOverrides(Map<String, String> more) {
+    public BillingStreamsSettings withOverrides(Map<String, String> more) {
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
-        return new BillingStreamsConfig(
+        return new BillingStreamsSettings(
                 bootstrapServers,
                 applicationId,
                 stateDir,
@@ -154,8 +154,8 @@ public record BillingStreamsConfig(
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
-    public BillingStreamsConfig at(String bootstrapServers, Path stateDir) {
-        return new BillingStreamsConfig(
+    public BillingStreamsSettings at(String bootstrapServers, Path stateDir) {
+        return new BillingStreamsSettings(
                 bootstrapServers,
                 applicationId,
                 stateDir,

@@ -9,11 +9,11 @@ import io.micrometer.core.instrument.Timer;
  * {@code unavailable} when it could not be queued), with a histogram for percentiles. It is the latency a merchant
  * sees of a write, less the HTTP and JSON work around it.
  */
-public final class CommandMeters {
+public final class CommandLatencyMeters {
 
     private final MeterRegistry registry;
 
-    public CommandMeters(MeterRegistry registry) {
+    public CommandLatencyMeters(MeterRegistry registry) {
         this.registry = registry;
     }
 

@@ -11,8 +11,8 @@ import io.abk.billing.usdt.config.UsdtProperties;
 import io.abk.billing.usdt.domain.idempotency.IdempotencyCommand;
 import io.abk.billing.usdt.domain.idempotency.IdempotencyDecision;
 import io.abk.billing.usdt.http.auth.ServiceKeyFilter;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtErrorHandler;
 import io.abk.billing.usdt.streams.IdempotencyRecords;
 import java.nio.charset.StandardCharsets;
@@ -39,11 +39,11 @@ import reactor.core.publisher.Mono;
  * the stored status and body with {@code Idempotent-Replayed: true} (2xx and 4xx are stored, 5xx are not); another
  * request with the key is 409 {@code idempotency_error}; a repeat while the first runs is 409
  * {@code idempotency_in_progress}. The record lives in the verifier's Kafka Streams store (one writer per record, so
- * two replicas never both run a key), and the ids of what a keyed request sends derive from it ({@link RequestIds}).
+ * two replicas never both run a key), and the ids of what a keyed request sends derive from it ({@link IdempotentIds}).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
-public class IdempotencyFilter implements WebFilter {
+public class UsdtIdempotencyFilter implements WebFilter {
 
     public static final String KEY_HEADER = "Idempotency-Key";
     static final int MAX_KEY_LENGTH = 255;
@@ -54,7 +54,7 @@ public class IdempotencyFilter implements WebFilter {
     /** A repeat told to wait retries after this long. */
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
-    private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
+    private static final Logger log = LoggerFactory.getLogger(UsdtIdempotencyFilter.class);
 
     private final CommandBus commands;
     private final UsdtErrorHandler errors;
@@ -62,7 +62,7 @@ public class IdempotencyFilter implements WebFilter {
     /** A request answers within its timeout: a key whose request has not answered by then may be taken over. */
     private final Duration lease;
 
-    public IdempotencyFilter(CommandBus commands, UsdtErrorHandler errors, UsdtProperties properties, Clock clock) {
+    public UsdtIdempotencyFilter(CommandBus commands, UsdtErrorHandler errors, UsdtProperties properties, Clock clock) {
         this.commands = commands;
         this.errors = errors;
         this.clock = clock;
@@ -101,13 +101,13 @@ public class IdempotencyFilter implements WebFilter {
                 case IdempotencyDecision.Mismatch mismatch ->
                     Mono.error(new UsdtApiException(
                             409,
-                            ErrorCodes.IDEMPOTENCY_ERROR,
+                            UsdtErrorCodes.IDEMPOTENCY_ERROR,
                             "This Idempotency-Key was already used for a different request (another route or body);"
                                     + " use a new key for a new request"));
                 case IdempotencyDecision.InProgress inProgress ->
                     Mono.error(new UsdtApiException(
                             409,
-                            ErrorCodes.IDEMPOTENCY_IN_PROGRESS,
+                            UsdtErrorCodes.IDEMPOTENCY_IN_PROGRESS,
                             "A request with this Idempotency-Key is still being processed; retry shortly",
                             null,
                             null,
@@ -143,7 +143,7 @@ public class IdempotencyFilter implements WebFilter {
         var captured = new CapturingResponse(
                 exchange.getResponse(), (status, answer) -> record(recordKey, requestCommandId, status, answer));
         var keyed = KeyedExchange.withBody(exchange, body).response(captured).build();
-        keyed.getAttributes().put(RequestIds.ATTRIBUTE, requestCommandId);
+        keyed.getAttributes().put(IdempotentIds.ATTRIBUTE, requestCommandId);
         return chain.filter(keyed)
                 .onErrorResume(error -> errors.handle(keyed, error))
                 .then(Mono.defer(
@@ -168,7 +168,7 @@ public class IdempotencyFilter implements WebFilter {
                             new String(answer, StandardCharsets.UTF_8)))
                     .then();
         } else if (status == 503
-                && new String(answer, StandardCharsets.UTF_8).contains(ErrorCodes.PROCESSING_TIMEOUT)) {
+                && new String(answer, StandardCharsets.UTF_8).contains(UsdtErrorCodes.PROCESSING_TIMEOUT)) {
             write = Mono.empty();
         } else {
             write = release(recordKey, requestCommandId);

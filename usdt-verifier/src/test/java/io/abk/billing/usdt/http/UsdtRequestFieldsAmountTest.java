@@ -10,7 +10,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /** {@code amountUsdt} is refused with the API's documented 400: {@code validation_error}, the field and why. */
-class RequestFieldsAmountTest {
+class UsdtRequestFieldsAmountTest {
 
     /** Read like the verifier reads bodies: decimals exact. */
     private static final JsonMapper JSON = JsonMapper.builder()
@@ -28,7 +28,7 @@ class RequestFieldsAmountTest {
                 "\"1.5\"           | amountUsdt must be a JSON number (in USDT, e.g. 12.5)",
             })
     void shouldRefuseWithTheDocumentedMessageWhenTheAmountBreaksARule(String json, String message) {
-        var fields = RequestFields.of(JSON.readTree("{\"amountUsdt\":" + json + "}"));
+        var fields = UsdtRequestFields.of(JSON.readTree("{\"amountUsdt\":" + json + "}"));
 
         var error = catchThrowableOfType(UsdtApiException.class, () -> fields.requiredAmount("amountUsdt"));
 

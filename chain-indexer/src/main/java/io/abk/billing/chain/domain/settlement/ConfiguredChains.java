@@ -7,7 +7,7 @@ import io.abk.billing.schemas.mode.Mode;
  * the sandbox off for test-mode charges that name no explicit {@code sandboxMode}; nothing else about a chain
  * matters to the decisions.
  */
-public record ChainConfiguration(
+public record ConfiguredChains(
         boolean testChainConfigured, boolean liveChainConfigured, String testChainName, String liveChainName) {
 
     /** The names checkout shows by default (the gateway reads the same variables), Base Sepolia for test, Base for live. */
@@ -16,16 +16,16 @@ public record ChainConfiguration(
     public static final String DEFAULT_LIVE_CHAIN_NAME = "Base";
 
     /** No chain at all: every test-mode request is simulated, every live one refused. */
-    public static final ChainConfiguration NONE = new ChainConfiguration(false, false);
+    public static final ConfiguredChains NONE = new ConfiguredChains(false, false);
 
-    public ChainConfiguration {
+    public ConfiguredChains {
         if (testChainName.isBlank() || liveChainName.isBlank()) {
             throw new IllegalArgumentException("chain names must not be blank");
         }
     }
 
     /** Which chains are configured, with the default names. */
-    public ChainConfiguration(boolean testChainConfigured, boolean liveChainConfigured) {
+    public ConfiguredChains(boolean testChainConfigured, boolean liveChainConfigured) {
         this(testChainConfigured, liveChainConfigured, DEFAULT_TEST_CHAIN_NAME, DEFAULT_LIVE_CHAIN_NAME);
     }
 

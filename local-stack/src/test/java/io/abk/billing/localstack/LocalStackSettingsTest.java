@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class LocalStackConfigTest {
+class LocalStackSettingsTest {
 
     private static final Path WORKING_DIR = Path.of("/work/project");
 
     @Test
     void shouldUseDocumentedDefaultsWhenNothingIsSet() {
-        var config = LocalStackConfig.fromEnv(Map.of(), WORKING_DIR);
+        var config = LocalStackSettings.fromEnv(Map.of(), WORKING_DIR);
 
         assertThat(config.httpPort()).isEqualTo(8080);
         assertThat(config.kafkaPort()).isEqualTo(19092);
@@ -42,7 +42,7 @@ class LocalStackConfigTest {
     @ParameterizedTest
     @CsvSource({"anvil, true", "ANVIL, true", "none, false", "sandbox, false", "' ', false"})
     void shouldRunTheLocalChainOnlyWhenAskedForAnvil(String value, boolean expected) {
-        var config = LocalStackConfig.fromEnv(
+        var config = LocalStackSettings.fromEnv(
                 Map.of("BILLING_LOCAL_CHAIN", value, "BILLING_LOCAL_CHAIN_PORT", "18545"), WORKING_DIR);
 
         assertThat(config.localChain()).isEqualTo(expected);
@@ -51,7 +51,7 @@ class LocalStackConfigTest {
 
     @Test
     void shouldRunTheLocalChainWhenGivenTheArgument() {
-        var config = LocalStackConfig.fromEnv(Map.of(), List.of("--local-chain"), WORKING_DIR);
+        var config = LocalStackSettings.fromEnv(Map.of(), List.of("--local-chain"), WORKING_DIR);
 
         assertThat(config.localChain()).isTrue();
     }
@@ -66,7 +66,7 @@ class LocalStackConfigTest {
                 "--local-chain --processes --replicas 8; 8"
             })
     void shouldRunEveryServiceAsAProcessWithItsReplicasWhenAsked(String arguments, int replicas) {
-        var config = LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR);
+        var config = LocalStackSettings.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR);
 
         assertThat(config.processes()).isTrue();
         assertThat(config.replicas()).isEqualTo(replicas);
@@ -83,14 +83,14 @@ class LocalStackConfigTest {
                 "--processes --replicas; --replicas takes a number, got ''"
             })
     void shouldRefuseReplicasItCannotRun(String arguments, String message) {
-        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR))
+        assertThatThrownBy(() -> LocalStackSettings.fromEnv(Map.of(), List.of(arguments.split(" ")), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
 
     @Test
     void shouldRefuseAnUnknownArgumentNamingTheOneThereIs() {
-        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(), List.of("--local-chian"), WORKING_DIR))
+        assertThatThrownBy(() -> LocalStackSettings.fromEnv(Map.of(), List.of("--local-chian"), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("--local-chian")
                 .hasMessageContaining("--local-chain");
@@ -98,7 +98,7 @@ class LocalStackConfigTest {
 
     @Test
     void shouldReadEveryVariableWhenSet() {
-        var config = LocalStackConfig.fromEnv(
+        var config = LocalStackSettings.fromEnv(
                 Map.ofEntries(
                         Map.entry("BILLING_HTTP_PORT", "9090"),
                         Map.entry("BILLING_ADMIN_TOKEN", "admin-token-of-sixteen"),
@@ -132,7 +132,7 @@ class LocalStackConfigTest {
 
     @Test
     void shouldKeepAnAbsoluteDataDirWhenGivenOne() {
-        var config = LocalStackConfig.fromEnv(Map.of("BILLING_DATA_DIR", "/var/billing"), WORKING_DIR);
+        var config = LocalStackSettings.fromEnv(Map.of("BILLING_DATA_DIR", "/var/billing"), WORKING_DIR);
 
         assertThat(config.dataDir()).isEqualTo(Path.of("/var/billing"));
     }
@@ -140,7 +140,7 @@ class LocalStackConfigTest {
     @Test
     void shouldTreatBlankValuesAsUnsetWhenReading() {
         var config =
-                LocalStackConfig.fromEnv(Map.of("BILLING_ADMIN_TOKEN", "  ", "BILLING_HTTP_PORT", ""), WORKING_DIR);
+                LocalStackSettings.fromEnv(Map.of("BILLING_ADMIN_TOKEN", "  ", "BILLING_HTTP_PORT", ""), WORKING_DIR);
 
         assertThat(config.adminToken()).isNull();
         assertThat(config.httpPort()).isEqualTo(8080);
@@ -159,7 +159,7 @@ class LocalStackConfigTest {
         "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND, many, BILLING_RATE_LIMIT_PER_KEY_PER_SECOND must be a whole number"
     })
     void shouldNameTheVariableWhenAValueIsInvalid(String name, String value, String message) {
-        assertThatThrownBy(() -> LocalStackConfig.fromEnv(Map.of(name, value), WORKING_DIR))
+        assertThatThrownBy(() -> LocalStackSettings.fromEnv(Map.of(name, value), WORKING_DIR))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
