@@ -10,6 +10,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -76,28 +77,25 @@ final class NameRules {
                         .should()
                         .haveSimpleNameEndingWith("Config")
                         .allowEmptyShould(true))
-                .and(classes()
-                        .that()
-                        .resideInAnyPackage(under)
-                        .and()
-                        .areTopLevelClasses()
-                        .and()
-                        .haveSimpleNameEndingWith("Configuration")
-                        .should()
-                        .beAnnotatedWith(Configuration.class)
-                        .allowEmptyShould(true))
-                .and(classes()
-                        .that()
-                        .resideInAnyPackage(under)
-                        .and()
-                        .areTopLevelClasses()
-                        .and()
-                        .haveSimpleNameEndingWith("Properties")
-                        .and(notAnyOf(otherProperties))
-                        .should()
-                        .beAnnotatedWith(ConfigurationProperties.class)
-                        .allowEmptyShould(true))
+                .and(keptFor(under, "Configuration", Configuration.class, Set.of()))
+                .and(keptFor(under, "Properties", ConfigurationProperties.class, otherProperties))
                 .because("a reader who meets a suffix knows the kind of class behind it");
+    }
+
+    /** Top-level classes under {@code under} whose name ends in {@code suffix} carry {@code kind}, but {@code others}. */
+    private static ArchRule keptFor(
+            String[] under, String suffix, Class<? extends Annotation> kind, Set<String> others) {
+        return classes()
+                .that()
+                .resideInAnyPackage(under)
+                .and()
+                .areTopLevelClasses()
+                .and()
+                .haveSimpleNameEndingWith(suffix)
+                .and(notAnyOf(others))
+                .should()
+                .beAnnotatedWith(kind)
+                .allowEmptyShould(true);
     }
 
     private static DescribedPredicate<JavaClass> notAPackageInfo() {
