@@ -3,7 +3,7 @@
 // Usage: node build.mjs <outputDir>
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +33,26 @@ if (!installed) {
   writeFileSync(marker, lockHash + '\n');
 }
 
+// solc-js takes tens of seconds of CPU; the same sources, compiler script and packages compile to the same artifacts,
+// so a hash of them beside the output (in target, not in the jar) skips a compile that would change nothing.
+const sourceDir = join(here, 'src', 'main', 'solidity');
+const inputs = createHash('sha256').update(lockHash).update(readFileSync(join(here, 'compile.mjs')));
+for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.sol')).sort()) {
+  inputs.update(file).update(readFileSync(join(sourceDir, file)));
+}
+const inputsHash = inputs.update(outputDir).digest('hex');
+const stamp = join(here, 'target', 'solidity-inputs.sha256');
+if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === inputsHash && existsSync(outputDir)
+    && readdirSync(outputDir).some((name) => name.endsWith('.json'))) {
+  console.log('contracts: the compiled artifacts match the sources; nothing to compile');
+  process.exit(0);
+}
+
 const compile = spawnSync(process.execPath,
-    [join(here, 'compile.mjs'), join(here, 'src', 'main', 'solidity'), outputDir],
+    [join(here, 'compile.mjs'), sourceDir, outputDir],
     { cwd: here, stdio: 'inherit' });
+if (compile.status === 0) {
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, inputsHash + '\n');
+}
 process.exit(compile.status ?? 1);

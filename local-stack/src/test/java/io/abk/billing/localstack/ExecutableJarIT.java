@@ -21,7 +21,7 @@ class ExecutableJarIT {
             "streams-kit",
             "webhook-verify",
             "endpoint-guard",
-            "control-plane-db",
+            "postgres-schema",
             "billing-streams",
             "chain-indexer",
             "renewal-scheduler",

@@ -310,7 +310,7 @@ class ArchitectureTest {
                         "kafka-test-kit",
                         "webhook-verify",
                         "endpoint-guard",
-                        "control-plane-db",
+                        "postgres-schema",
                         "webhook-sender",
                         "usdt-verifier",
                         "chain-rpc");

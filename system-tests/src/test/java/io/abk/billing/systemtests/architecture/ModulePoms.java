@@ -15,7 +15,7 @@ import org.w3c.dom.NodeList;
  * Reads the module poms of the build rooted at {@code root} and finds dependencies between the project's modules
  * that the architecture forbids. A service may depend on the shared libraries only ({@code schemas},
  * {@code streams-kit}, {@code ops-kit}, {@code topics}, {@code webhook-verify}, {@code endpoint-guard},
- * {@code control-plane-db}, {@code contracts}, {@code chain-rpc}, and {@code kafka-test-kit} in test scope), never on
+ * {@code postgres-schema}, {@code contracts}, {@code chain-rpc}, and {@code kafka-test-kit} in test scope), never on
  * another service; a library may depend on other libraries only, never on a service. The launcher and harness modules (local-stack, bench, ...) may
  * depend on anything and are not services.
  */
@@ -30,7 +30,7 @@ record ModulePoms(Path root) {
             "topics",
             "webhook-verify",
             "endpoint-guard",
-            "control-plane-db",
+            "postgres-schema",
             "contracts",
             "chain-rpc");
     /**

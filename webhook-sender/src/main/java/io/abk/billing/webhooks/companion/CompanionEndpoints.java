@@ -14,11 +14,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Makes the database hold exactly the companion's configured endpoints, at start and before any event is fanned out:
- * the internal merchant tagged {@value #TAG} (made once), one endpoint per configured URL in the configured mode with
- * the configured signing secret, sealed for its row (a changed secret replaces the old one), and every endpoint of it no longer
- * configured deleted. Several senders starting at once converge: the merchant is inserted if absent under its unique
- * tag, and the endpoints are changed under a lock of that merchant's row.
+ * Makes the sender's tables hold exactly the companion's configured endpoints, at start and before any event is fanned
+ * out: the internal merchant tagged {@value #TAG} in {@code companion_merchants} (made once), one row of
+ * {@code companion_endpoints} per configured URL in the configured mode with the configured signing secret, sealed for
+ * its row (a changed secret replaces the old one) and enabled again, and every endpoint of it no longer configured
+ * deleted. Several senders starting at once converge: the merchant is inserted if absent under its unique tag, and the
+ * endpoints are changed under a lock of that merchant's row.
  */
 public final class CompanionEndpoints {
 
@@ -46,16 +47,14 @@ public final class CompanionEndpoints {
         return Objects.requireNonNull(tx.execute(status -> {
             var now = Timestamp.from(clock.instant());
             jdbc.update(
-                    "INSERT INTO merchants (id, name, display_name, payout_address_evm, bootstrap_tag, created_at, updated_at)"
-                            + " VALUES (?, ?, ?, NULL, ?, ?, ?) ON CONFLICT (bootstrap_tag) DO NOTHING",
+                    "INSERT INTO companion_merchants (bootstrap_tag, id, name, created_at) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT (bootstrap_tag) DO NOTHING",
+                    TAG,
                     Ids.newId(IdPrefix.MERCHANT, clock.instant()),
                     NAME,
-                    NAME,
-                    TAG,
-                    now,
                     now);
             var merchantId = Objects.requireNonNull(jdbc.queryForObject(
-                    "SELECT id FROM merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG));
+                    "SELECT id FROM companion_merchants WHERE bootstrap_tag = ? FOR UPDATE", String.class, TAG));
             var configured = settings.webhookUrls();
             var mode = settings.webhookMode();
             var secret = Objects.requireNonNull(configured.isEmpty() ? "" : settings.webhookSecret());
@@ -63,7 +62,7 @@ public final class CompanionEndpoints {
                 // Sealed again at every start: for its own row (the id is associated data) and under the active key.
                 var ids = jdbc
                         .queryForList(
-                                "SELECT id FROM webhook_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
+                                "SELECT id FROM companion_endpoints WHERE merchant_id = ? AND mode = ? AND url = ?"
                                         + " AND deleted_at IS NULL",
                                 String.class,
                                 merchantId,
@@ -74,18 +73,21 @@ public final class CompanionEndpoints {
                         .toList();
                 for (var id : ids) {
                     jdbc.update(
-                            "UPDATE webhook_endpoints SET secret = ?, disabled = false, disabled_reason = NULL, updated_at = ?"
-                                    + " WHERE id = ?",
+                            "UPDATE companion_endpoints SET secret = ?, updated_at = ? WHERE id = ?",
                             sealer.seal(secret, id),
                             now,
+                            id);
+                    // Enabled again at every start, as a merchant's PATCH disabled=false would; the streak goes on.
+                    jdbc.update(
+                            "UPDATE webhook_endpoint_health SET disabled_reason = NULL, disabled_at = NULL"
+                                    + " WHERE endpoint_id = ?",
                             id);
                 }
                 if (ids.isEmpty()) {
                     var id = Ids.newId(IdPrefix.WEBHOOK_ENDPOINT, clock.instant());
                     jdbc.update(
-                            "INSERT INTO webhook_endpoints (id, merchant_id, mode, url, enabled_events, description, disabled,"
-                                    + " disabled_reason, secret, previous_secret, previous_secret_expires_at, created_at, updated_at)"
-                                    + " VALUES (?, ?, ?, ?, '{}', ?, false, NULL, ?, NULL, NULL, ?, ?)",
+                            "INSERT INTO companion_endpoints (id, merchant_id, mode, url, description, secret, created_at,"
+                                    + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                             id,
                             merchantId,
                             mode,
@@ -97,7 +99,7 @@ public final class CompanionEndpoints {
                 }
             }
             var removed = jdbc.update(
-                    "UPDATE webhook_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"
+                    "UPDATE companion_endpoints SET deleted_at = ?, updated_at = ? WHERE merchant_id = ?"
                             + " AND deleted_at IS NULL AND NOT (mode = ? AND url = ANY (?))",
                     now,
                     now,
@@ -118,7 +120,7 @@ public final class CompanionEndpoints {
     public List<String> urls(String merchantId) {
         return jdbc
                 .queryForList(
-                        "SELECT url FROM webhook_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
+                        "SELECT url FROM companion_endpoints WHERE merchant_id = ? AND deleted_at IS NULL ORDER BY url",
                         String.class,
                         merchantId)
                 .stream()

@@ -13,7 +13,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The control-plane database: a pool, migrated by Flyway before anything reads it (the migrations live in the
- * {@code control-plane-db} module; the gateway migrates the same way, and Flyway's lock makes the two safe), over TLS
+ * {@code postgres-schema} module; the gateway migrates the same way, and Flyway's lock makes the two safe), over TLS
  * as {@code BILLING_DB_SSLMODE} says ({@link PostgresTls}).
  */
 @Configuration(proxyBeanMethods = false)

@@ -19,7 +19,7 @@ public final class EventLog {
             ON CONFLICT (id) DO NOTHING""";
 
     private static final String SUBSCRIBERS = """
-            SELECT id, enabled_events FROM webhook_endpoints
+            SELECT id, enabled_events FROM delivery_endpoints
             WHERE merchant_id = ? AND mode = ? AND deleted_at IS NULL AND NOT disabled
             ORDER BY id""";
 
@@ -60,7 +60,7 @@ public final class EventLog {
             Instant createdAt,
             String payload) {}
 
-    /** The enabled, non-deleted endpoints of a merchant's mode. */
+    /** The enabled, non-deleted endpoints of a merchant's mode (a merchant's or the companion's), with their health. */
     public List<Subscriber> subscribers(String merchantId, String mode) {
         return jdbc.query(
                 SUBSCRIBERS,

@@ -68,9 +68,10 @@ class AttemptLogIT {
         var release = new CompletableFuture<Void>();
         try (var writer =
                 new AttemptLogWriter(new DeliveryLog(TestDb.dataSource()), FIVE_DAYS, 256, "attempt-log-test")) {
-            // Given the writer's first transaction waiting for a lock another transaction holds on its endpoint
+            // Given the writer's first transaction waiting for a lock another transaction holds on its endpoint's
+            // health
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
-                TestDb.jdbc().queryForList("SELECT id FROM webhook_endpoints WHERE id = ? FOR UPDATE", locked.id());
+                TestDb.lockHealth(locked.id());
                 holding.complete(null);
                 release.join();
             }));
@@ -111,9 +112,9 @@ class AttemptLogIT {
                 var attempts = new HttpDeliveryAttempts(
                         TestDb.dataSource(), HttpDeliveryAttempts.Settings.defaults(true), TestDb.sealer())) {
             var endpoint = TestDb.endpoint(TestDb.merchant(), "test", receiver.url());
-            // Given the endpoint's row locked, so the failed attempt's health change (and its log row) must wait
+            // Given the endpoint's health row locked, so the failed attempt's health change (and its log row) must wait
             var holder = CompletableFuture.runAsync(() -> blocker.executeWithoutResult(status -> {
-                TestDb.jdbc().queryForList("SELECT id FROM webhook_endpoints WHERE id = ? FOR UPDATE", endpoint.id());
+                TestDb.lockHealth(endpoint.id());
                 holding.complete(null);
                 release.join();
             }));
@@ -158,7 +159,7 @@ class AttemptLogIT {
 
             // Then one read of the endpoint waits, and it serves all five
             String waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                    + " AND query LIKE '%FROM webhook_endpoints WHERE id%'";
+                    + " AND query LIKE '%FROM delivery_endpoints WHERE id%'";
             await().atMost(Duration.ofSeconds(30)).until(() -> TestDb.jdbc().queryForObject(waiting, Long.class) == 1);
             await().during(Duration.ofMillis(300))
                     .atMost(Duration.ofSeconds(30))

@@ -108,8 +108,23 @@ final class TestDb {
 
     record Endpoint(String id, String merchantId, String mode, String secret) {}
 
+    /** The endpoint as the sender sees it (disabled, disabled_reason) with its failing streak's start (failing_since). */
     static Map<String, Object> endpointRow(String id) {
-        return jdbc().queryForMap("SELECT * FROM webhook_endpoints WHERE id = ?", id);
+        return jdbc().queryForMap(
+                        "SELECT d.*, h.failing_since FROM delivery_endpoints d LEFT JOIN webhook_endpoint_health h"
+                                + " ON h.endpoint_id = d.id AND h.generation = d.generation WHERE d.id = ?",
+                        id);
+    }
+
+    /**
+     * Holds the lock of the endpoint's health row in the current transaction (making the row when it has none), so
+     * an attempt's health change must wait for it.
+     */
+    static void lockHealth(String endpointId) {
+        jdbc().update(
+                        "INSERT INTO webhook_endpoint_health (endpoint_id, generation) VALUES (?, 0)"
+                                + " ON CONFLICT (endpoint_id) DO UPDATE SET generation = EXCLUDED.generation",
+                        endpointId);
     }
 
     /** The endpoint's attempt rows, oldest first. */

@@ -56,7 +56,7 @@ class CompanionWebhookIT {
                         .isCloseTo(Instant.now(), org.assertj.core.api.Assertions.within(1, ChronoUnit.MINUTES));
                 var jdbc = SenderInfra.jdbc(jdbcUrl);
                 var companion = jdbc.queryForObject(
-                        "SELECT id FROM merchants WHERE bootstrap_tag = 'usdt-companion'", String.class);
+                        "SELECT id FROM companion_merchants WHERE bootstrap_tag = 'usdt-companion'", String.class);
                 assertThat(jdbc.queryForMap(
                                 "SELECT merchant_id, mode, type, aggregate_id FROM events WHERE id = ?",
                                 event.getEventId()))
@@ -93,7 +93,7 @@ class CompanionWebhookIT {
                 assertThat(urls(jdbcUrl)).containsExactly("https://hooks.example.com/b", "https://hooks.example.com/c");
                 // each row holds the new secret sealed for it, never in plain text
                 var rows = SenderInfra.jdbc(jdbcUrl)
-                        .queryForList("SELECT id, secret FROM webhook_endpoints WHERE deleted_at IS NULL");
+                        .queryForList("SELECT id, secret FROM companion_endpoints WHERE deleted_at IS NULL");
                 assertThat(rows).hasSize(2).allSatisfy(row -> {
                     assertThat(row.get("secret").toString())
                             .startsWith("v1:s1:")
@@ -111,7 +111,7 @@ class CompanionWebhookIT {
     private static java.util.List<String> urls(String jdbcUrl) {
         return SenderInfra.jdbc(jdbcUrl)
                 .queryForList(
-                        "SELECT e.url FROM webhook_endpoints e JOIN merchants m ON m.id = e.merchant_id"
+                        "SELECT e.url FROM companion_endpoints e JOIN companion_merchants m ON m.id = e.merchant_id"
                                 + " WHERE m.bootstrap_tag = 'usdt-companion' AND e.deleted_at IS NULL ORDER BY e.url",
                         String.class);
     }

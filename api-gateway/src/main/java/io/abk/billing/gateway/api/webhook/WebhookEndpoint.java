@@ -29,8 +29,25 @@ public record WebhookEndpoint(
         Instant createdAt,
         Instant updatedAt) {
 
+    /** The gateway's own columns, as written. */
     static final String COLUMNS = "id, merchant_id, mode, url, enabled_events, description, disabled, disabled_reason,"
             + " secret, previous_secret, previous_secret_expires_at, created_at, updated_at";
+
+    /**
+     * The endpoint as the API shows it, from {@code webhook_endpoints e} joined with the sender's {@link #HEALTH}:
+     * disabled when the merchant's switch or the sender's health says so (the merchant's reason first), updated at
+     * the later of the gateway's change and the sender's disabling. The sender's view {@code delivery_endpoints}
+     * reads the same way (docs/architecture.md, "Tables and their writers").
+     */
+    static final String SELECT = "e.id, e.merchant_id, e.mode, e.url, e.enabled_events, e.description,"
+            + " e.disabled OR h.disabled_reason IS NOT NULL AS disabled,"
+            + " CASE WHEN e.disabled THEN e.disabled_reason ELSE h.disabled_reason END AS disabled_reason,"
+            + " e.secret, e.previous_secret, e.previous_secret_expires_at, e.created_at,"
+            + " GREATEST(e.updated_at, h.disabled_at) AS updated_at";
+
+    /** The sender's health of the endpoint's current generation; older rows predate the merchant's last re-enable. */
+    static final String HEALTH =
+            " LEFT JOIN webhook_endpoint_health h" + " ON h.endpoint_id = e.id AND h.generation = e.health_generation";
 
     public WebhookEndpoint {
         enabledEvents = List.copyOf(enabledEvents);

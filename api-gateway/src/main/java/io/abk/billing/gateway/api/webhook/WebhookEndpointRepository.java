@@ -13,13 +13,15 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * SQL for {@code webhook_endpoints}. Every statement is scoped by merchant and mode and skips deleted rows, so
- * another tenant's, mode's or a deleted endpoint is simply not found. Transactions are the caller's.
+ * SQL for {@code webhook_endpoints}, read with the sender's delivery health ({@link WebhookEndpoint#SELECT}). Every
+ * statement is scoped by merchant and mode and skips deleted rows, so another tenant's, mode's or a deleted endpoint
+ * is simply not found. Transactions are the caller's.
  */
 @Component
 public class WebhookEndpointRepository {
 
-    private static final String SCOPE = " merchant_id = :merchantId AND mode = :mode AND deleted_at IS NULL";
+    private static final String SCOPE = " e.merchant_id = :merchantId AND e.mode = :mode AND e.deleted_at IS NULL";
+    private static final String FROM = " FROM webhook_endpoints e" + WebhookEndpoint.HEALTH;
 
     private final DatabaseClient db;
 
@@ -46,8 +48,8 @@ public class WebhookEndpointRepository {
     }
 
     public Mono<WebhookEndpoint> find(String merchantId, Mode mode, String id, boolean forUpdate) {
-        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE id = :id AND" + SCOPE
-                        + (forUpdate ? " FOR UPDATE" : ""))
+        return db.sql("SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE e.id = :id AND" + SCOPE
+                        + (forUpdate ? " FOR UPDATE OF e" : ""))
                 .bind("id", id)
                 .bind("merchantId", merchantId)
                 .bind("mode", modeText(mode))
@@ -57,9 +59,9 @@ public class WebhookEndpointRepository {
 
     /** Endpoints not deleted, newest first. */
     public Mono<Page<WebhookEndpoint>> list(String merchantId, Mode mode, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND id < :after";
-        var spec = db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE + after
-                        + " ORDER BY id DESC LIMIT :limit")
+        var after = page.startingAfter() == null ? "" : " AND e.id < :after";
+        var spec = db.sql("SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE + after
+                        + " ORDER BY e.id DESC LIMIT :limit")
                 .bind("merchantId", merchantId)
                 .bind("mode", modeText(mode))
                 .bind("limit", page.limit() + 1);
@@ -77,9 +79,9 @@ public class WebhookEndpointRepository {
      * The sender's fan-out selects the same way.
      */
     public Flux<WebhookEndpoint> subscribedTo(String merchantId, Mode mode, String type) {
-        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE
-                        + " AND NOT disabled"
-                        + " AND (cardinality(enabled_events) = 0 OR :type = ANY (enabled_events)) ORDER BY id")
+        return db.sql("SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE
+                        + " AND NOT (e.disabled OR h.disabled_reason IS NOT NULL)"
+                        + " AND (cardinality(e.enabled_events) = 0 OR :type = ANY (e.enabled_events)) ORDER BY e.id")
                 .bind("merchantId", merchantId)
                 .bind("mode", modeText(mode))
                 .bind("type", type)
@@ -88,16 +90,20 @@ public class WebhookEndpointRepository {
     }
 
     /**
-     * Writes every changeable field of {@code e} (settings and secrets). Re-enabling a disabled endpoint also clears
-     * {@code failing_since} (the sender's failure clock): otherwise an endpoint disabled for failing 5 days would be
-     * disabled again by its first failure. On the right of SET, {@code disabled} is the row's value before the update.
+     * Writes every changeable field of {@code e} (settings and secrets). Re-enabling a disabled endpoint (by the
+     * merchant or by the sender's health) also ends the sender's failure clock, by a new {@code health_generation}:
+     * otherwise an endpoint disabled for failing 5 days would be disabled again by its first failure. On the right of
+     * SET, the columns are the row's values before the update.
      */
     public Mono<WebhookEndpoint> update(WebhookEndpoint e, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET url = :url, enabled_events = :events, description = :description,"
-                        + " failing_since = CASE WHEN disabled AND NOT :disabled THEN NULL ELSE failing_since END,"
+        return db.sql("WITH updated AS (UPDATE webhook_endpoints AS e SET url = :url, enabled_events = :events,"
+                        + " description = :description, health_generation = e.health_generation + CASE WHEN NOT :disabled"
+                        + " AND (e.disabled OR EXISTS (SELECT 1 FROM webhook_endpoint_health h WHERE h.endpoint_id = e.id"
+                        + " AND h.generation = e.health_generation AND h.disabled_reason IS NOT NULL)) THEN 1 ELSE 0 END,"
                         + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
-                        + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE id = :id AND" + SCOPE
-                        + " RETURNING " + WebhookEndpoint.COLUMNS)
+                        + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE e.id = :id AND" + SCOPE
+                        + " RETURNING e.*) SELECT " + WebhookEndpoint.SELECT + " FROM updated e"
+                        + WebhookEndpoint.HEALTH)
                 .bind("id", e.id())
                 .bind("merchantId", e.merchantId())
                 .bind("mode", modeText(e.mode()))
@@ -116,8 +122,8 @@ public class WebhookEndpointRepository {
 
     /** Marks the endpoint deleted and drops its previous secret; true when it existed. */
     public Mono<Boolean> delete(String merchantId, Mode mode, String id, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET deleted_at = :at, updated_at = :at, previous_secret = NULL,"
-                        + " previous_secret_expires_at = NULL WHERE id = :id AND" + SCOPE)
+        return db.sql("UPDATE webhook_endpoints AS e SET deleted_at = :at, updated_at = :at, previous_secret = NULL,"
+                        + " previous_secret_expires_at = NULL WHERE e.id = :id AND" + SCOPE)
                 .bind("id", id)
                 .bind("merchantId", merchantId)
                 .bind("mode", modeText(mode))

@@ -330,13 +330,17 @@ class EventsIT extends GatewayIT {
         var key = merchant.testKey();
         var endpoint = createEndpoint(key, List.of());
         var failing = createEndpoint(key, List.of());
+        // The sender's health of both: one disabled after failing for 5 days, one failing for a day.
         database()
                 .execute(
-                        "UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'failing_for_5_days',"
-                                + " failing_since = now() - interval '5 days' WHERE id = ?",
+                        "INSERT INTO webhook_endpoint_health (endpoint_id, generation, failing_since, disabled_reason,"
+                                + " disabled_at) VALUES (?, 0, now() - interval '5 days', 'failing_for_5_days', now())",
                         endpoint);
         database()
-                .execute("UPDATE webhook_endpoints SET failing_since = now() - interval '1 day' WHERE id = ?", failing);
+                .execute(
+                        "INSERT INTO webhook_endpoint_health (endpoint_id, generation, failing_since)"
+                                + " VALUES (?, 0, now() - interval '1 day')",
+                        failing);
 
         var enabled = json(patch(key, "/v1/webhook_endpoints/" + endpoint, Map.of("disabled", false))
                 .expectStatus()
@@ -351,17 +355,18 @@ class EventsIT extends GatewayIT {
                 .isTrue();
         assertThat(database()
                         .count(
-                                "SELECT count(*) FROM webhook_endpoints WHERE id = ? AND failing_since IS NULL"
-                                        + " AND disabled_reason IS NULL AND NOT disabled",
+                                "SELECT count(*)" + WITH_HEALTH + " AND h.failing_since IS NULL"
+                                        + " AND d.disabled_reason IS NULL AND NOT d.disabled",
                                 endpoint))
                 .isEqualTo(1);
         // Only re-enabling resets the clock: any other change of a failing endpoint keeps it running.
-        assertThat(database()
-                        .count(
-                                "SELECT count(*) FROM webhook_endpoints WHERE id = ? AND failing_since IS NOT NULL",
-                                failing))
+        assertThat(database().count("SELECT count(*)" + WITH_HEALTH + " AND h.failing_since IS NOT NULL", failing))
                 .isEqualTo(1);
     }
+
+    /** An endpoint as the sender delivers to it, with the health of its current generation (none after a re-enable). */
+    private static final String WITH_HEALTH = " FROM delivery_endpoints d LEFT JOIN webhook_endpoint_health h"
+            + " ON h.endpoint_id = d.id AND h.generation = d.generation WHERE d.id = ?";
 
     private List<ConsumerRecord<String, WebhookDelivery>> queued(Event event) {
         return TestKafka.keyedRecords(

@@ -18,8 +18,11 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Reads endpoints and writes attempts. The log row and the health change are one transaction, and the health
- * change locks the endpoint's row, so concurrent attempts to one endpoint apply their changes one after another.
+ * Reads endpoints ({@code delivery_endpoints}: the merchants' and the companion's, with their health) and writes
+ * attempts and health ({@code webhook_endpoint_health}). The log row and the health change are one transaction, and
+ * the health change locks the endpoint's health row, so concurrent attempts to one endpoint apply their changes one
+ * after another. A health row counts for its endpoint's generation only: the merchant's re-enable starts a new one
+ * (docs/architecture.md, "Tables and their writers"), and the first change under it starts the row afresh.
  * {@link #recordAll} writes many attempts in one transaction ({@link AttemptLogWriter} batches them), in their order.
  */
 public final class DeliveryLog {
@@ -38,7 +41,7 @@ public final class DeliveryLog {
     public Optional<EndpointRow> find(String endpointId) {
         return jdbc
                 .query(
-                        "SELECT " + ENDPOINT_COLUMNS + " FROM webhook_endpoints WHERE id = :id",
+                        "SELECT " + ENDPOINT_COLUMNS + " FROM delivery_endpoints WHERE id = :id",
                         new MapSqlParameterSource("id", endpointId),
                         DeliveryLog::endpoint)
                 .stream()
@@ -101,7 +104,8 @@ public final class DeliveryLog {
             return;
         }
         jdbc.update(
-                "UPDATE webhook_endpoints SET failing_since = NULL WHERE id IN (:ids) AND failing_since IS NOT NULL",
+                "UPDATE webhook_endpoint_health SET failing_since = NULL WHERE endpoint_id IN (:ids)"
+                        + " AND failing_since IS NOT NULL",
                 new MapSqlParameterSource("ids", List.copyOf(endpointIds)));
         endpointIds.clear();
     }
@@ -112,14 +116,18 @@ public final class DeliveryLog {
             case NONE -> false;
             case SUCCEEDED -> {
                 jdbc.update(
-                        "UPDATE webhook_endpoints SET failing_since = NULL WHERE id = :id AND failing_since IS NOT NULL",
+                        "UPDATE webhook_endpoint_health SET failing_since = NULL WHERE endpoint_id = :id"
+                                + " AND failing_since IS NOT NULL",
                         params);
                 yield false;
             }
             case GONE -> {
+                // An endpoint disabled already (by its merchant, or before) keeps its reason and time.
                 jdbc.update(
-                        "UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'gone', updated_at = :now"
-                                + " WHERE id = :id AND NOT disabled",
+                        UPSERT_HEALTH + " NULL, 'gone', :now FROM delivery_endpoints WHERE id = :id AND NOT disabled"
+                                + ON_CONFLICT + " failing_since = CASE WHEN h.generation = EXCLUDED.generation"
+                                + " THEN h.failing_since END, disabled_reason = 'gone', disabled_at = :now,"
+                                + " generation = EXCLUDED.generation",
                         params);
                 yield true;
             }
@@ -129,8 +137,14 @@ public final class DeliveryLog {
 
     private boolean failed(MapSqlParameterSource params, Instant now, Duration disableAfter) {
         var streak = jdbc.query(
-                "UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, :now) WHERE id = :id"
-                        + " RETURNING failing_since, disabled",
+                UPSERT_HEALTH + " :now, NULL, NULL FROM delivery_endpoints WHERE id = :id" + ON_CONFLICT
+                        + " failing_since = CASE WHEN h.generation = EXCLUDED.generation"
+                        + " THEN COALESCE(h.failing_since, :now) ELSE :now END,"
+                        + " disabled_reason = CASE WHEN h.generation = EXCLUDED.generation THEN h.disabled_reason END,"
+                        + " disabled_at = CASE WHEN h.generation = EXCLUDED.generation THEN h.disabled_at END,"
+                        + " generation = EXCLUDED.generation RETURNING h.failing_since, h.disabled_reason IS NOT NULL"
+                        + " OR EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = h.endpoint_id AND e.disabled)"
+                        + " AS disabled",
                 params,
                 (rs, n) -> new Streak(instant(rs, "failing_since"), rs.getBoolean("disabled")));
         if (streak.isEmpty()) {
@@ -142,8 +156,8 @@ public final class DeliveryLog {
         }
         if (current.since() != null && HealthChange.failingTooLong(current.since(), now, disableAfter)) {
             jdbc.update(
-                    "UPDATE webhook_endpoints SET disabled = true, disabled_reason = 'failing_for_5_days',"
-                            + " updated_at = :now WHERE id = :id",
+                    "UPDATE webhook_endpoint_health SET disabled_reason = 'failing_for_5_days', disabled_at = :now"
+                            + " WHERE endpoint_id = :id",
                     params);
             return true;
         }
@@ -151,6 +165,17 @@ public final class DeliveryLog {
     }
 
     private record Streak(@Nullable Instant since, boolean disabled) {}
+
+    /**
+     * The health row of an endpoint that exists, under the endpoint's generation, with the failing streak's start and
+     * the disabling's reason and time the caller selects. A row of an older generation predates the merchant's last
+     * re-enable, so the caller's update keeps nothing of it.
+     */
+    private static final String UPSERT_HEALTH =
+            "INSERT INTO webhook_endpoint_health AS h (endpoint_id, generation, failing_since, disabled_reason,"
+                    + " disabled_at) SELECT id, generation,";
+
+    private static final String ON_CONFLICT = " ON CONFLICT (endpoint_id) DO UPDATE SET";
 
     private static final String INSERT =
             "INSERT INTO webhook_delivery_attempts (endpoint_id, merchant_id, mode, delivery_id,"
