@@ -3,7 +3,7 @@ package io.abk.billing.chain.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
@@ -137,7 +137,7 @@ class RelayerFailuresIT {
                 Duration.ofSeconds(5),
                 false);
         var applicationId = "relayer-failures-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(
+        var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 applicationId,
                 dir.resolve(applicationId),

@@ -2,7 +2,7 @@ package io.abk.billing.chain.relay;
 
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.chain.config.RelayerKey;
@@ -208,7 +208,7 @@ public final class RelayerHarness implements AutoCloseable {
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
     Relayer startRelayer(ChainSettings chain) throws Exception {
         var applicationId = "relayer-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(
+        var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 applicationId,
                 dir.resolve(applicationId),
