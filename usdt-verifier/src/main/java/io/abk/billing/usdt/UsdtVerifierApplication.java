@@ -51,7 +51,7 @@ public final class UsdtVerifierApplication {
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     @Import({VerifierConfiguration.class, PartsHealthConfiguration.class})
-    static class ApplicationConfiguration {}
+    static class UsdtVerifierConfiguration {}
 
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
@@ -74,7 +74,7 @@ public final class UsdtVerifierApplication {
     }
 
     private static Running launch(Map<String, String> settings, boolean ownProcess) {
-        var application = new SpringApplication(ApplicationConfiguration.class);
+        var application = new SpringApplication(UsdtVerifierConfiguration.class);
         application.setWebApplicationType(WebApplicationType.REACTIVE);
         return new Running(SpringLaunch.run(application, LAUNCH, settings, ownProcess));
     }
