@@ -14,7 +14,7 @@ import io.abk.billing.bench.scenario.Renewals;
 import io.abk.billing.bench.scenario.Target;
 import io.abk.billing.bench.scenario.Webhooks;
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.chain.LocalChain;
 import io.abk.billing.schemas.topic.Deployment;
 import java.io.IOException;
@@ -123,7 +123,7 @@ public final class BenchMain {
                 if (options.startsOwnStack()) {
                     dataDir = Files.createTempDirectory("billing-bench-");
                     System.out.println("bench: starting the local stack in-process (data " + dataDir + ")");
-                    var config = LocalStackConfig.forTest(dataDir, options.partitions());
+                    var config = LocalStackSettings.forTest(dataDir, options.partitions());
                     stack = LocalStack.start(options.chain() ? config.withLocalChain(0) : config);
                     var probe = StackProbe.inProcess(dataDir);
                     target = new Target(

@@ -23,7 +23,7 @@ public final class BillingStreamsApp {
 
     private BillingStreamsApp() {}
 
-    public static StreamsApp start(BillingStreamsConfig config) {
+    public static StreamsApp start(BillingStreamsSettings config) {
         var topology = BillingTopology.build(config.deployment(), config.dunning(), config.payments());
         var layout = TopicLayout.of(config.deployment(), BillingTopology.topics());
         var app = StreamsApp.create(
@@ -46,10 +46,10 @@ public final class BillingStreamsApp {
     }
 
     /**
-     * billing-streams as its own process, configured by the environment ({@link BillingStreamsConfig#fromEnv()}),
+     * billing-streams as its own process, configured by the environment ({@link BillingStreamsSettings#fromEnv()}),
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("billing-streams", MANAGEMENT_PORT, () -> start(BillingStreamsConfig.fromEnv()));
+        StreamsProcess.run("billing-streams", MANAGEMENT_PORT, () -> start(BillingStreamsSettings.fromEnv()));
     }
 }

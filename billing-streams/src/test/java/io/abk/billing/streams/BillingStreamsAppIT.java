@@ -49,7 +49,7 @@ class BillingStreamsAppIT {
     @Test
     void shouldApplyEachCommandOnceAndDeadLetterBadRecordsWhenStartedBeforeItsTopicsExist() throws Exception {
         try (var broker = TestBroker.start(dir.resolve("kafka"))) {
-            var config = BillingStreamsConfig.defaults(broker.bootstrapServers(), dir.resolve("streams"));
+            var config = BillingStreamsSettings.defaults(broker.bootstrapServers(), dir.resolve("streams"));
             try (var app = BillingStreamsApp.start(config)) {
                 // Given no topics yet: the app waits for them instead of failing.
                 await().atMost(PATIENCE)

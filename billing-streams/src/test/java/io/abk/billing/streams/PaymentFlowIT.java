@@ -52,7 +52,7 @@ class PaymentFlowIT {
             broker.createTopics(Topics.all().stream()
                     .map(topic -> new NewTopic(topic.name(Deployment.DEFAULT), 2, (short) 1).configs(topic.configs()))
                     .toList());
-            var config = BillingStreamsConfig.defaults(broker.bootstrapServers(), dir.resolve("streams"));
+            var config = BillingStreamsSettings.defaults(broker.bootstrapServers(), dir.resolve("streams"));
             try (var app = BillingStreamsApp.start(config);
                     var links = producer(broker, Topics.PAYMENT_LINK_COMMANDS);
                     var payments = producer(broker, Topics.PAYMENT_COMMANDS);

@@ -37,7 +37,7 @@ public final class ChainIndexerApp {
 
     private ChainIndexerApp() {}
 
-    public static StreamsApp start(ChainIndexerConfig config) {
+    public static StreamsApp start(ChainIndexerSettings config) {
         var autoSettlement = AutoSettlementSettings.of(
                         config.testChain(),
                         config.liveChain(),
@@ -85,10 +85,10 @@ public final class ChainIndexerApp {
     }
 
     /**
-     * chain-indexer as its own process, configured by the environment ({@link ChainIndexerConfig#fromEnv()}), with its
+     * chain-indexer as its own process, configured by the environment ({@link ChainIndexerSettings#fromEnv()}), with its
      * management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerConfig.fromEnv()));
+        StreamsProcess.run("chain-indexer", MANAGEMENT_PORT, () -> start(ChainIndexerSettings.fromEnv()));
     }
 }

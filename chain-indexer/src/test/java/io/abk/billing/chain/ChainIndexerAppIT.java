@@ -59,7 +59,7 @@ class ChainIndexerAppIT {
     @Test
     void shouldAnswerEachRequestOnceOnTheSubscriptionCommandsWhenStartedBeforeItsTopicsExist() throws Exception {
         try (var broker = TestBroker.start(dir.resolve("kafka"))) {
-            var config = ChainIndexerConfig.defaults(broker.bootstrapServers(), dir.resolve("chain-indexer"));
+            var config = ChainIndexerSettings.defaults(broker.bootstrapServers(), dir.resolve("chain-indexer"));
             List<SubscriptionCommand> firstRun;
             try (var app = ChainIndexerApp.start(config)) {
                 // Given no topics yet: the app waits for them instead of failing.

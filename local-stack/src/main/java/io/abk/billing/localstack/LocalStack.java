@@ -4,24 +4,16 @@ import io.abk.billing.localstack.bootstrap.LocalSecrets;
 import io.abk.billing.localstack.chain.LocalChain;
 import io.abk.billing.localstack.chain.LocalChainInfo;
 import io.abk.billing.localstack.kafka.KafkaBroker;
-import io.abk.billing.localstack.lifecycle.BoundedClose;
 import io.abk.billing.localstack.lifecycle.DataDirLock;
 import io.abk.billing.localstack.lifecycle.Deadline;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.localstack.lifecycle.StartPhases;
+import io.abk.billing.localstack.lifecycle.StartedParts;
 import io.abk.billing.localstack.postgres.PostgresServer;
-import io.abk.billing.localstack.processes.FleetEnvironment;
 import io.abk.billing.localstack.processes.ServiceFleet;
-import io.abk.billing.localstack.processes.ServiceJars;
 import io.abk.billing.localstack.processes.ServiceKind;
 import io.abk.billing.localstack.services.DemoMerchantLookup;
 import io.abk.billing.localstack.services.GatewayArgs;
-import io.abk.billing.localstack.services.GatewayService;
-import io.abk.billing.localstack.services.Readiness;
-import io.abk.billing.localstack.services.StreamsAppsHealth;
-import io.abk.billing.localstack.services.StreamsService;
-import io.abk.billing.localstack.services.UsdtVerifierService;
-import io.abk.billing.localstack.services.WebhookSenderHealth;
 import io.abk.billing.localstack.services.WebhookSenderService;
 import io.abk.billing.localstack.topics.StackTopics;
 import io.abk.billing.usdt.http.auth.ServiceKeys;
@@ -31,14 +23,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,7 +49,7 @@ public final class LocalStack implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LocalStack.class);
 
     private final Info info;
-    private final Deque<Part> parts;
+    private final StartedParts parts;
     private final @Nullable ServiceFleet fleet;
     private final @Nullable WebhookSenderService webhooks;
     private final KafkaBroker kafka;
@@ -71,7 +58,7 @@ public final class LocalStack implements AutoCloseable {
 
     private LocalStack(
             Info info,
-            Deque<Part> parts,
+            StartedParts parts,
             @Nullable ServiceFleet fleet,
             @Nullable WebhookSenderService webhooks,
             KafkaBroker kafka,
@@ -115,37 +102,34 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** A started part and how long its close may take. */
-    private record Part(String name, Duration closeTimeout, AutoCloseable closer) {}
-
     /**
      * Starts every part and waits until the gateway is UP.
      *
      * @throws IllegalStateException naming what did not become ready; whatever had started is stopped again
      */
-    public static LocalStack start(LocalStackConfig config) {
+    public static LocalStack start(LocalStackSettings config) {
         return start(config, Map.of());
     }
 
     /**
-     * As {@link #start(LocalStackConfig)}, every service process ({@code --processes}) getting {@code
+     * As {@link #start(LocalStackSettings)}, every service process ({@code --processes}) getting {@code
      * processEnvironment} on top of its own variables: a test's settings that no stack option sets (a shorter chain
      * lease session, say).
      *
      * @throws IllegalArgumentException when variables are given to a stack that runs no processes
      */
-    public static LocalStack start(LocalStackConfig config, Map<String, String> processEnvironment) {
+    public static LocalStack start(LocalStackSettings config, Map<String, String> processEnvironment) {
         if (!processEnvironment.isEmpty() && !config.processes()) {
-            throw new IllegalArgumentException("process variables need " + LocalStackConfig.PROCESSES_ARGUMENT);
+            throw new IllegalArgumentException("process variables need " + LocalStackSettings.PROCESSES_ARGUMENT);
         }
         var startedAt = System.nanoTime();
         var phases = new StartPhases();
         var deadline = Deadline.in(config.readyTimeout());
-        var parts = new ArrayDeque<Part>();
+        var parts = new StartedParts();
         try {
             var dataDir = config.dataDir();
             Files.createDirectories(dataDir);
-            parts.push(new Part("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir)));
+            parts.add("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir));
             // The sealing keyring's variables are read here, as the services would: a given keyring is used as is.
             var secrets = LocalSecrets.resolve(
                     dataDir,
@@ -160,7 +144,7 @@ public final class LocalStack implements AutoCloseable {
             LocalChain chain = null;
             if (config.localChain()) {
                 chain = phases.timed("local-chain", () -> LocalChain.start(dataDir, config.localChainPort()));
-                parts.push(new Part("local-chain", Duration.ofSeconds(20), chain));
+                parts.add("local-chain", Duration.ofSeconds(20), chain);
             }
 
             // PostgreSQL and the broker need nothing of each other: each starts while the other does (after a crash,
@@ -183,8 +167,8 @@ public final class LocalStack implements AutoCloseable {
                 kafka.close();
                 throw e;
             }
-            parts.push(new Part("postgres", Duration.ofSeconds(30), postgres));
-            parts.push(new Part("kafka", Duration.ofSeconds(60), kafka));
+            parts.add("postgres", Duration.ofSeconds(30), postgres);
+            parts.add("kafka", Duration.ofSeconds(60), kafka);
 
             phases.timed(
                     "topics",
@@ -219,13 +203,14 @@ public final class LocalStack implements AutoCloseable {
                 var localChain = chain;
                 fleet = phases.timed(
                         "service-processes",
-                        () -> startProcesses(config, gatewayArgs, localChain, processEnvironment, deadline));
-                parts.push(new Part("service processes", Duration.ofSeconds(150), fleet));
+                        () -> ServiceProcesses.start(config, gatewayArgs, localChain, processEnvironment, deadline));
+                parts.add("service processes", Duration.ofSeconds(150), fleet);
                 baseUrl = fleet.gatewayUrls().getFirst();
                 usdtUrl = "http://localhost:"
                         + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
             } else {
-                var started = startInProcess(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);
+                var started =
+                        InProcessServices.start(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);
                 baseUrl = started.baseUrl();
                 usdtUrl = started.usdtUrl();
                 webhooks = started.webhooks();
@@ -263,156 +248,17 @@ public final class LocalStack implements AutoCloseable {
                     phases.summary());
             return new LocalStack(info, parts, fleet, webhooks, kafka, postgres);
         } catch (IOException e) {
-            closeAll(parts);
+            parts.closeAll();
             throw new UncheckedIOException(
                     "could not prepare the data directory " + config.dataDir() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeAll(parts);
+            parts.closeAll();
             throw e;
         }
-    }
-
-    /** Where the in-process services answer, and the webhook sender among them. */
-    private record InProcess(String baseUrl, String usdtUrl, WebhookSenderService webhooks) {}
-
-    /**
-     * Every service inside this JVM; returns once the gateway reports UP and the scheduler runs. The Streams apps start
-     * in the background; the USDT verifier, which needs neither the gateway nor the database, starts on a thread of
-     * its own while the gateway and then the webhook sender start on this one.
-     */
-    private static InProcess startInProcess(
-            LocalStackConfig config,
-            GatewayArgs gatewayArgs,
-            @Nullable LocalChain chain,
-            KafkaBroker kafka,
-            PostgresServer postgres,
-            Deque<Part> parts,
-            Deadline deadline,
-            StartPhases phases) {
-        var dataDir = config.dataDir();
-        var streams = phases.timed(
-                "billing-streams",
-                () -> StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams")));
-        parts.push(new Part("billing-streams", Duration.ofSeconds(30), streams));
-
-        // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside
-        // billing-streams' lifetime: started after it and closed before it, which lets the last results it
-        // commits while closing still be applied before billing-streams stops.
-        var settlement = phases.timed(
-                "chain-indexer",
-                () -> StreamsService.settlement(
-                        kafka.bootstrapServers(),
-                        dataDir.resolve("chain-indexer"),
-                        chain == null ? null : chain.indexerSettings()));
-        parts.push(new Part("chain-indexer", Duration.ofSeconds(30), settlement));
-
-        // The scheduler's commands are applied by billing-streams (and its charges settled by chain-indexer), so it
-        // runs inside their lifetime: started after them and closed first, so that what it commits while closing is
-        // still applied.
-        var scheduler = phases.timed(
-                "renewal-scheduler",
-                () -> StreamsService.scheduler(kafka.bootstrapServers(), dataDir.resolve("renewal-scheduler")));
-        parts.push(new Part("renewal-scheduler", Duration.ofSeconds(30), scheduler));
-
-        // Two Spring applications start at once below: the JVM-wide settings they share are made first.
-        GatewayService.configureJvm();
-        var usdtStart = phases.inBackground(
-                "usdt-verifier",
-                () -> UsdtVerifierService.start(
-                        kafka.bootstrapServers(),
-                        config.usdtHttpPort(),
-                        config.usdtKeys(),
-                        dataDir.resolve("usdt-verifier")));
-        var webhookHealth = new WebhookSenderHealth();
-        var streamsHealth = new StreamsAppsHealth(Map.of("billing-streams", streams, "chain-indexer", settlement));
-        GatewayService gateway;
-        WebhookSenderService webhooks;
-        try {
-            gateway =
-                    phases.timed("api-gateway", () -> GatewayService.start(gatewayArgs, webhookHealth, streamsHealth));
-            parts.push(new Part("api-gateway", Duration.ofSeconds(30), gateway));
-            // The sender reads what the gateway writes (endpoints) and starts once the gateway has migrated the
-            // database; it is closed first, so attempts in flight drain before anything they need stops.
-            webhooks = phases.timed(
-                    "webhook-sender",
-                    () -> WebhookSenderService.start(
-                            kafka.bootstrapServers(),
-                            postgres.jdbcUrl(),
-                            PostgresServer.USER,
-                            PostgresServer.PASSWORD,
-                            config.webhooksAllowLoopbackInTest(),
-                            gatewayArgs.sealingEnvironment()));
-            parts.push(new Part("webhook-sender", Duration.ofSeconds(30), webhooks));
-            webhookHealth.watch(webhooks);
-        } catch (RuntimeException e) {
-            usdtStart.closeAfter(e);
-            throw e;
-        }
-        var usdt = usdtStart.join();
-        parts.push(new Part("usdt-verifier", Duration.ofSeconds(30), usdt));
-
-        var baseUrl = "http://localhost:" + gateway.port();
-        var alive = new LinkedHashMap<String, BooleanSupplier>();
-        alive.put("billing-streams", streams::isAlive);
-        alive.put("chain-indexer", settlement::isAlive);
-        alive.put("renewal-scheduler", scheduler::isAlive);
-        alive.put("webhook-sender", webhooks::isRunning);
-        // The gateway's health is UP only once billing-streams and settlement (chain-indexer) are both ready, their
-        // stores restored, and its projector has caught up. It does not watch the scheduler (the API serves without
-        // it; renewals would only be late), so the stack waits for the scheduler here, and a first due item never
-        // waits on a rebalance.
-        phases.timed("health", () -> Readiness.awaitUp(baseUrl, deadline.remaining(), alive));
-        phases.timed(
-                "scheduler-running",
-                () -> Readiness.awaitRunning("renewal-scheduler", deadline.remaining(), scheduler::isReady));
-        return new InProcess(baseUrl, "http://localhost:" + usdt.port(), webhooks);
-    }
-
-    /**
-     * Every service as its own process ({@code --processes}), {@code replicas} of each, from the runnable jars of this
-     * repository; returns once every process is ready.
-     */
-    private static ServiceFleet startProcesses(
-            LocalStackConfig config,
-            GatewayArgs gatewayArgs,
-            @Nullable LocalChain chain,
-            Map<String, String> processEnvironment,
-            Deadline deadline) {
-        var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
-        var environment = new FleetEnvironment(
-                gatewayArgs,
-                chain == null ? Map.of() : chain.indexerEnvironment(),
-                config.dataDir().resolve("processes"),
-                config.usdtKeys(),
-                processEnvironment);
-        return ServiceFleet.start(
-                jars,
-                environment,
-                processJavaOptions(),
-                config.dataDir().resolve("logs"),
-                config.replicas(),
-                Map.of(ServiceKind.API_GATEWAY, config.httpPort(), ServiceKind.USDT_VERIFIER, config.usdtHttpPort()),
-                deadline);
-    }
-
-    /**
-     * The JVM options of each service process: small heaps and the serial collector (a machine running ten of them
-     * has two cores, not twenty), the access Kafka and RocksDB need on JDK 24+, then {@code BILLING_PROCESS_JAVA_OPTS}.
-     */
-    static List<String> processJavaOptions() {
-        var options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms64m", "-Xmx512m", "-XX:TieredStopAtLevel=1"));
-        if (Runtime.version().feature() >= 24) {
-            options.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        var extra = System.getenv("BILLING_PROCESS_JAVA_OPTS");
-        if (extra != null && !extra.isBlank()) {
-            options.addAll(List.of(extra.trim().split("\\s+")));
-        }
-        return options;
     }
 
     /** The key the banner shows for the verifier: the first one configured, else its development key. */
-    static String usdtKey(LocalStackConfig config) {
+    static String usdtKey(LocalStackSettings config) {
         var configured = config.usdtKeys().split(",")[0].strip();
         return configured.isEmpty() ? ServiceKeys.DEVELOPMENT_KEY : configured;
     }
@@ -506,16 +352,9 @@ public final class LocalStack implements AutoCloseable {
         }
         closed = true;
         var stoppedAt = System.nanoTime();
-        closeAll(parts);
+        parts.closeAll();
         log.info(
                 "local stack stopped stopMs={}",
                 Duration.ofNanos(System.nanoTime() - stoppedAt).toMillis());
-    }
-
-    private static void closeAll(Deque<Part> parts) {
-        while (!parts.isEmpty()) {
-            var part = parts.pop();
-            BoundedClose.close(part.name(), part.closeTimeout(), part.closer());
-        }
     }
 }

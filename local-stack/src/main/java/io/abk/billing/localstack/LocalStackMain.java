@@ -22,9 +22,9 @@ public final class LocalStackMain {
     private LocalStackMain() {}
 
     public static void main(String[] args) {
-        LocalStackConfig config;
+        LocalStackSettings config;
         try {
-            config = LocalStackConfig.fromEnv(List.of(args));
+            config = LocalStackSettings.fromEnv(List.of(args));
         } catch (IllegalArgumentException e) {
             System.err.println("billing: " + e.getMessage());
             System.exit(2);

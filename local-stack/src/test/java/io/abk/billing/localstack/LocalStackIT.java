@@ -47,7 +47,7 @@ class LocalStackIT {
         int kafkaPort;
         int postgresPort;
         // given a stack started on an empty data directory
-        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS))) {
+        try (var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, PARTITIONS))) {
             first = stack.info();
             System.out.printf(
                     "local stack cold start: %d ms%n", stack.startDuration().toMillis());
@@ -92,7 +92,7 @@ class LocalStackIT {
         // when it starts again on the same data directory, now with the local chain, it keeps its secrets and its data
         int chainPort;
         try (var stack =
-                LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS).withLocalChain(0))) {
+                LocalStack.start(LocalStackSettings.forTest(dataDir, PARTITIONS).withLocalChain(0))) {
             System.out.printf(
                     "local stack warm start with the local chain: %d ms%n",
                     stack.startDuration().toMillis());
@@ -184,7 +184,7 @@ class LocalStackIT {
             var kafkaPort = FreePorts.pick();
             var postgresPort = FreePorts.pick();
             var chainPort = FreePorts.pick();
-            var config = new LocalStackConfig(
+            var config = new LocalStackSettings(
                     busyPort,
                     null,
                     null,
@@ -204,7 +204,7 @@ class LocalStackIT {
                     "",
                     false,
                     1,
-                    LocalStackConfig.DEFAULT_READY_TIMEOUT);
+                    LocalStackSettings.DEFAULT_READY_TIMEOUT);
 
             // when the stack starts, then it fails naming the port
             assertThatThrownBy(() -> LocalStack.start(config))

@@ -23,7 +23,7 @@ public final class RenewalSchedulerApp {
 
     private RenewalSchedulerApp() {}
 
-    public static StreamsApp start(RenewalSchedulerConfig config) {
+    public static StreamsApp start(RenewalSchedulerSettings config) {
         var topology = SchedulerTopology.build(config.deployment(), config.tick(), config.streamsProperties());
         var layout = TopicLayout.of(config.deployment(), SchedulerTopology.topics());
         var app = StreamsApp.create(
@@ -43,10 +43,10 @@ public final class RenewalSchedulerApp {
     }
 
     /**
-     * renewal-scheduler as its own process, configured by the environment ({@link RenewalSchedulerConfig#fromEnv()}),
+     * renewal-scheduler as its own process, configured by the environment ({@link RenewalSchedulerSettings#fromEnv()}),
      * with its management port on {@code BILLING_MANAGEMENT_PORT} ({@value #MANAGEMENT_PORT} by default).
      */
     public static void main(String[] args) {
-        StreamsProcess.run("renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerConfig.fromEnv()));
+        StreamsProcess.run("renewal-scheduler", MANAGEMENT_PORT, () -> start(RenewalSchedulerSettings.fromEnv()));
     }
 }

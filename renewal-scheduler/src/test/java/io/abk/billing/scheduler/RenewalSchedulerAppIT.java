@@ -130,10 +130,10 @@ class RenewalSchedulerAppIT {
         }
     }
 
-    private RenewalSchedulerConfig config(TestBroker broker, String instance) {
-        return new RenewalSchedulerConfig(
+    private RenewalSchedulerSettings config(TestBroker broker, String instance) {
+        return new RenewalSchedulerSettings(
                 broker.bootstrapServers(),
-                RenewalSchedulerConfig.DEFAULT_APPLICATION_ID,
+                RenewalSchedulerSettings.DEFAULT_APPLICATION_ID,
                 dir.resolve(instance),
                 Duration.ofMillis(200));
     }
@@ -141,9 +141,9 @@ class RenewalSchedulerAppIT {
     /** Members of the scheduler's group that own at least one partition. */
     private static long membersWithPartitions(TestBroker broker) throws Exception {
         try (var admin = broker.admin()) {
-            var group = admin.describeConsumerGroups(List.of(RenewalSchedulerConfig.DEFAULT_APPLICATION_ID))
+            var group = admin.describeConsumerGroups(List.of(RenewalSchedulerSettings.DEFAULT_APPLICATION_ID))
                     .describedGroups()
-                    .get(RenewalSchedulerConfig.DEFAULT_APPLICATION_ID)
+                    .get(RenewalSchedulerSettings.DEFAULT_APPLICATION_ID)
                     .get(30, TimeUnit.SECONDS);
             if (group.groupState() != GroupState.STABLE) {
                 return 0;

@@ -30,11 +30,11 @@ public final class TopicsMain {
 
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         Options options;
-        TopicsConfig config;
+        TopicsSettings config;
         KafkaClientSecurity security;
         try {
             options = options(List.of(args), timeout(env));
-            config = TopicsConfig.fromEnv(env);
+            config = TopicsSettings.fromEnv(env);
             security = KafkaClientSecurity.fromEnv(new Env(env));
         } catch (IllegalArgumentException e) {
             err.println("topics: " + e.getMessage());

@@ -71,7 +71,7 @@ class TopicLayoutIT {
                 var admin = broker.admin()) {
             TopicProvisioner.run(
                     admin,
-                    TopicsConfig.singleBroker(broker.bootstrapServers(), 2).plan(),
+                    TopicsSettings.singleBroker(broker.bootstrapServers(), 2).plan(),
                     Options.apply(TIMEOUT));
 
             assertThat(TopicLayout.of(Deployment.DEFAULT, Topics.all())

@@ -40,7 +40,7 @@ class TopicProvisionerIT {
 
     @Test
     void shouldCreateEveryTopicOnceAndChangeNothingWhenRunAgain() {
-        var plan = TopicsConfig.singleBroker(broker.bootstrapServers(), 2).plan();
+        var plan = TopicsSettings.singleBroker(broker.bootstrapServers(), 2).plan();
 
         var first = TopicProvisioner.run(broker.bootstrapServers(), plan, Options.apply(TIMEOUT));
         var second = TopicProvisioner.run(broker.bootstrapServers(), plan, Options.apply(TIMEOUT));

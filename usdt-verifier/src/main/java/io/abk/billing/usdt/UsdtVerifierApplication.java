@@ -5,7 +5,7 @@ import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;
 import io.abk.billing.opskit.logging.EarlyLogging;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
-import io.abk.billing.usdt.config.PartsHealth;
+import io.abk.billing.usdt.config.PartsHealthConfiguration;
 import io.abk.billing.usdt.config.VerifierConfiguration;
 import io.abk.billing.usdt.http.auth.ServiceKeys;
 import java.util.List;
@@ -50,8 +50,8 @@ public final class UsdtVerifierApplication {
     /** The application's own configuration: Spring Boot's auto-configuration (WebFlux, actuator) and our parts. */
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
-    @Import({VerifierConfiguration.class, PartsHealth.class})
-    static class Verifier {}
+    @Import({VerifierConfiguration.class, PartsHealthConfiguration.class})
+    static class UsdtVerifierConfiguration {}
 
     public static void main(String[] args) {
         EarlyLogging.quietReplayNote();
@@ -74,7 +74,7 @@ public final class UsdtVerifierApplication {
     }
 
     private static Running launch(Map<String, String> settings, boolean ownProcess) {
-        var application = new SpringApplication(Verifier.class);
+        var application = new SpringApplication(UsdtVerifierConfiguration.class);
         application.setWebApplicationType(WebApplicationType.REACTIVE);
         return new Running(SpringLaunch.run(application, LAUNCH, settings, ownProcess));
     }

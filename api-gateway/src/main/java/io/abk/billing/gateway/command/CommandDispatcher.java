@@ -31,14 +31,14 @@ public final class CommandDispatcher {
     private final OutcomeWaiter waiter;
     private final Duration requestTimeout;
     private final Duration retryAfter;
-    private final CommandMeters meters;
+    private final CommandLatencyMeters meters;
 
     public CommandDispatcher(
             CommandProducer producer,
             OutcomeWaiter waiter,
             Duration requestTimeout,
             Duration retryAfter,
-            CommandMeters meters) {
+            CommandLatencyMeters meters) {
         this.producer = producer;
         this.waiter = waiter;
         this.requestTimeout = requestTimeout;

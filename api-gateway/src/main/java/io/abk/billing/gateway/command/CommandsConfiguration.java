@@ -59,6 +59,6 @@ public class CommandsConfiguration {
                 waiter,
                 billing.requestTimeout(),
                 commands.retryAfter(),
-                new CommandMeters(registry.getIfAvailable(SimpleMeterRegistry::new)));
+                new CommandLatencyMeters(registry.getIfAvailable(SimpleMeterRegistry::new)));
     }
 }

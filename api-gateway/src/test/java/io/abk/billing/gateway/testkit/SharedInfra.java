@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.topics.TopicProvisioner;
-import io.abk.billing.topics.TopicsConfig;
+import io.abk.billing.topics.TopicsSettings;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,7 +112,7 @@ public final class SharedInfra {
         // would: the gateway's health checks them.
         var report = TopicProvisioner.run(
                 broker.getBrokersAsString(),
-                TopicsConfig.singleBroker(broker.getBrokersAsString(), PARTITIONS).plan().stream()
+                TopicsSettings.singleBroker(broker.getBrokersAsString(), PARTITIONS).plan().stream()
                         .filter(spec -> TOPICS.contains(spec.name()))
                         .toList(),
                 TopicProvisioner.Options.apply(Duration.ofSeconds(60)));

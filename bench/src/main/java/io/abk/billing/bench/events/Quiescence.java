@@ -1,8 +1,8 @@
 package io.abk.billing.bench.events;
 
-import io.abk.billing.chain.ChainIndexerConfig;
-import io.abk.billing.scheduler.RenewalSchedulerConfig;
-import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
+import io.abk.billing.scheduler.RenewalSchedulerSettings;
+import io.abk.billing.streams.BillingStreamsSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -28,9 +28,9 @@ public final class Quiescence {
 
     /** The Kafka Streams applications a command goes through (their application ids are their group ids). */
     private static final List<String> GROUPS = List.of(
-            BillingStreamsConfig.DEFAULT_APPLICATION_ID,
-            RenewalSchedulerConfig.DEFAULT_APPLICATION_ID,
-            ChainIndexerConfig.DEFAULT_APPLICATION_ID);
+            BillingStreamsSettings.DEFAULT_APPLICATION_ID,
+            RenewalSchedulerSettings.DEFAULT_APPLICATION_ID,
+            ChainIndexerSettings.DEFAULT_APPLICATION_ID);
     /** Two commit intervals of every application and a scheduler tick (0.5 s) fit in the span of these reads. */
     private static final int STABLE_READS = 4;
 

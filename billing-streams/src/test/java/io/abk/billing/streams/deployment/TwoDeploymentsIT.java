@@ -10,11 +10,11 @@ import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsApp;
-import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.BillingStreamsSettings;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import io.abk.billing.topics.TopicProvisioner;
-import io.abk.billing.topics.TopicsConfig;
+import io.abk.billing.topics.TopicsSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,7 +94,7 @@ class TwoDeploymentsIT {
     }
 
     private static void provisionTopics(TestBroker broker, Deployment deployment) {
-        var plan = TopicsConfig.singleBroker(broker.bootstrapServers(), PARTITIONS)
+        var plan = TopicsSettings.singleBroker(broker.bootstrapServers(), PARTITIONS)
                 .withDeployment(deployment)
                 .plan();
         var report = TopicProvisioner.run(
@@ -104,7 +104,7 @@ class TwoDeploymentsIT {
 
     /** A billing-streams process of {@code deployment}, with a state directory of its own. */
     private StreamsApp start(TestBroker broker, Deployment deployment, String process) {
-        return BillingStreamsApp.start(BillingStreamsConfig.fromEnv(Map.of(
+        return BillingStreamsApp.start(BillingStreamsSettings.fromEnv(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS",
                 broker.bootstrapServers(),
                 "BILLING_STREAMS_STATE_DIR",

@@ -14,7 +14,7 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.BillingStreamsSettings;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ final class TopologyHarness implements AutoCloseable {
     final TestOutputTopic<String, WatchedAddress> watchedAddresses;
 
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
-        var props = BillingStreamsConfig.defaults("unused:9092", stateDir)
+        var props = BillingStreamsSettings.defaults("unused:9092", stateDir)
                 .withOverrides(overrides)
                 .streamsProperties();
         driver = new TopologyTestDriver(

@@ -1,7 +1,7 @@
 package io.abk.billing.chain.autosettle;
 
 import io.abk.billing.chain.config.ChainSettings;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
 import java.util.Locale;
@@ -58,7 +58,7 @@ public record AutoSettlementSettings(
     }
 
     /** These settings for the modes that have a chain in {@code chains}: only their changes are indexed. */
-    public AutoSettlementSettings forChains(ChainConfiguration chains) {
+    public AutoSettlementSettings forChains(ConfiguredChains chains) {
         var modes = java.util.EnumSet.noneOf(Mode.class);
         if (chains.testChainConfigured()) {
             modes.add(Mode.TEST);

@@ -1,6 +1,6 @@
 package io.abk.billing.chain.lease;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.supervise.ChainMeters;
 import io.abk.billing.chain.supervise.ChainStatus;
@@ -105,7 +105,7 @@ public final class ChainLeases implements AutoCloseable {
     private int partitions;
 
     private ChainLeases(
-            ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
+            ChainIndexerSettings config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
         this.groupId = LeaseGroup.groupId(config.applicationId());
         this.topic = LeaseGroup.topic(config.deployment());
         this.checks = new LeaseChecks(groupId, topic);
@@ -126,7 +126,7 @@ public final class ChainLeases implements AutoCloseable {
      * empty, running nothing, when no chain is configured. The chains' gauges ({@link ChainMeters}) go to
      * Micrometer's global registry, which the service's process exports.
      */
-    public static Optional<ChainLeases> start(ChainIndexerConfig config) {
+    public static Optional<ChainLeases> start(ChainIndexerSettings config) {
         var chains = configured(config);
         if (chains.isEmpty()) {
             return Optional.empty();
@@ -136,7 +136,7 @@ public final class ChainLeases implements AutoCloseable {
 
     /** Leases for {@code chains} (distinct chain ids) whose workers {@code workers} starts, gauges in {@code registry}. */
     static ChainLeases start(
-            ChainIndexerConfig config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
+            ChainIndexerSettings config, List<ChainSettings> chains, ChainWorkers workers, MeterRegistry registry) {
         if (chains.stream().map(ChainSettings::chainId).distinct().count() != chains.size()) {
             throw new IllegalArgumentException("each chain may be leased once: chain ids must be distinct");
         }
@@ -170,7 +170,7 @@ public final class ChainLeases implements AutoCloseable {
         return held.health();
     }
 
-    private static List<ChainSettings> configured(ChainIndexerConfig config) {
+    private static List<ChainSettings> configured(ChainIndexerSettings config) {
         return Arrays.stream(Mode.values())
                 .map(config::chain)
                 .filter(ChainSettings::configured)

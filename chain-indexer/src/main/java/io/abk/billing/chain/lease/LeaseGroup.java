@@ -1,6 +1,6 @@
 package io.abk.billing.chain.lease;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +41,8 @@ final class LeaseGroup {
         return Utils.toPositive(Utils.murmur2(key)) % partitions;
     }
 
-    static Map<String, Object> consumerProperties(ChainIndexerConfig config, String groupId, Duration maxPollInterval) {
+    static Map<String, Object> consumerProperties(
+            ChainIndexerSettings config, String groupId, Duration maxPollInterval) {
         var session = config.leaseSessionTimeout();
         return Map.ofEntries(
                 Map.entry(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()),

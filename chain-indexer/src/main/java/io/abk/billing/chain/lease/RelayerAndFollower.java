@@ -1,6 +1,6 @@
 package io.abk.billing.chain.lease;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.follow.ChainFollower;
 import io.abk.billing.chain.follow.FollowerPlan;
@@ -22,11 +22,11 @@ import java.util.stream.Collectors;
  */
 final class RelayerAndFollower implements ChainWorkers {
 
-    private final ChainIndexerConfig config;
+    private final ChainIndexerSettings config;
     private final Map<Long, FollowerSettings> plans;
 
     /** Each chain's follower as {@code plans} say (the tests' own windows); {@link #of} plans them from the chains. */
-    RelayerAndFollower(ChainIndexerConfig config, Map<Long, FollowerSettings> plans) {
+    RelayerAndFollower(ChainIndexerSettings config, Map<Long, FollowerSettings> plans) {
         this.config = config;
         this.plans = plans;
     }
@@ -36,7 +36,7 @@ final class RelayerAndFollower implements ChainWorkers {
      * plan reads the chain's confirmed head (used only while the chain has no checkpoint), so an unreachable chain
      * fails the start, with a message that names its variables, instead of a takeover minutes later.
      */
-    static RelayerAndFollower of(ChainIndexerConfig config, List<ChainSettings> chains) {
+    static RelayerAndFollower of(ChainIndexerSettings config, List<ChainSettings> chains) {
         // The config's own check keeps the two modes' chain ids apart.
         return new RelayerAndFollower(
                 config,

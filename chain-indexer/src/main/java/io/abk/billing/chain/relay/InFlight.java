@@ -1,7 +1,7 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.domain.relay.RelayOutcome;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.RelayedRequests;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.mode.Mode;
@@ -26,7 +26,7 @@ record InFlight(
 
     /** Starts relaying the records of {@code mode}'s chain among {@code records}. */
     static InFlight start(
-            ConsumerRecords<String, ChainRequest> records, ChainConfiguration chains, Mode mode, RelayBatch batch) {
+            ConsumerRecords<String, ChainRequest> records, ConfiguredChains chains, Mode mode, RelayBatch batch) {
         var all = new ArrayList<ConsumerRecord<String, ChainRequest>>();
         var mine = new ArrayList<ConsumerRecord<String, ChainRequest>>();
         var items = new ArrayList<RelayBatch.Item>();

@@ -1,9 +1,9 @@
 package io.abk.billing.chain.relay;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.RelayedRequests;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.topic.Topics;
@@ -80,7 +80,7 @@ public final class Relayer implements AutoCloseable {
 
     private final ChainSettings chain;
     private final String groupId;
-    private final ChainConfiguration chains;
+    private final ConfiguredChains chains;
     private final KafkaConsumer<String, ChainRequest> consumer;
     private final ResultWriter results;
 
@@ -93,7 +93,7 @@ public final class Relayer implements AutoCloseable {
 
     private volatile @Nullable String failure;
 
-    private Relayer(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc, Clock clock) {
+    private Relayer(ChainIndexerSettings config, ChainSettings chain, RelayerRpc rpc, Clock clock) {
         this.chain = chain;
         this.groupId = groupId(config.applicationId(), chain);
         this.chains = config.chains();
@@ -115,12 +115,12 @@ public final class Relayer implements AutoCloseable {
     }
 
     /** Starts the relayer of {@code chain} (a configured chain of {@code config}) on its own thread. */
-    public static Relayer start(ChainIndexerConfig config, ChainSettings chain) {
+    public static Relayer start(ChainIndexerSettings config, ChainSettings chain) {
         return start(config, chain, new Web3jRelayerRpc(chain.name(), chain.rpcUrls(), RPC_RETRY_BUDGET));
     }
 
-    /** As {@link #start(ChainIndexerConfig, ChainSettings)}, over {@code rpc} (which it closes). */
-    static Relayer start(ChainIndexerConfig config, ChainSettings chain, RelayerRpc rpc) {
+    /** As {@link #start(ChainIndexerSettings, ChainSettings)}, over {@code rpc} (which it closes). */
+    static Relayer start(ChainIndexerSettings config, ChainSettings chain, RelayerRpc rpc) {
         var relayer = new Relayer(config, chain, rpc, Clock.systemUTC());
         relayer.consumer.subscribe(List.of(Topics.CHAIN_REQUESTS.name(config.deployment())), relayer.new Membership());
         relayer.thread.start();

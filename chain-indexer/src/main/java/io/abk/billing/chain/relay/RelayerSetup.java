@@ -1,6 +1,6 @@
 package io.abk.billing.chain.relay;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.FeePolicy;
 import java.time.Duration;
@@ -45,7 +45,8 @@ final class RelayerSetup {
     }
 
     /** {@code batchBound}: the longest a batch may wait for its receipts, which the poll interval must outlast. */
-    static Map<String, Object> consumerProperties(ChainIndexerConfig config, ChainSettings chain, Duration batchBound) {
+    static Map<String, Object> consumerProperties(
+            ChainIndexerSettings config, ChainSettings chain, Duration batchBound) {
         return Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 config.bootstrapServers(),
@@ -69,7 +70,7 @@ final class RelayerSetup {
                 Relayer.groupId(config.applicationId(), chain));
     }
 
-    static Map<String, Object> producerProperties(ChainIndexerConfig config, ChainSettings chain) {
+    static Map<String, Object> producerProperties(ChainIndexerSettings config, ChainSettings chain) {
         return Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 config.bootstrapServers(),

@@ -1,8 +1,8 @@
 package io.abk.billing.chain.settlement;
 
-import io.abk.billing.chain.domain.verification.Verification;
-import io.abk.billing.chain.domain.verification.Verification.Failed;
-import io.abk.billing.chain.domain.verification.Verification.Paid;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Failed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettlePayment;
@@ -18,7 +18,7 @@ final class PaymentResultMapper {
     private PaymentResultMapper() {}
 
     /** The result command of a verify request addressed to a payment (see {@link RequestMapper#addressee}). */
-    static PaymentCommand toCommand(ChainRequest request, Verification.Answer answer) {
+    static PaymentCommand toCommand(ChainRequest request, VerificationOutcome.Answer answer) {
         var settle = SettlePayment.newBuilder().setRequestId(request.getRequestId());
         switch (answer) {
             case Paid paid ->

@@ -1,16 +1,16 @@
 package io.abk.billing.chain.settlement;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
-import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.mode.Mode;
 
 /**
  * Which requests the relayer of a chain executes: exactly those the settlement processor leaves to it
- * ({@link Settlement.Relayed} or {@link Verification.Relayed}), asked of the same deciders with the same chains,
+ * ({@link SettlementOutcome.Relayed} or {@link VerificationOutcome.Relayed}), asked of the same deciders with the same chains,
  * so a request is answered either by the streams side or by the relayer, never both and never neither.
  */
 public final class RelayedRequests {
@@ -27,14 +27,14 @@ public final class RelayedRequests {
     private RelayedRequests() {}
 
     /** The kind of {@code request} for the relayer of {@code mode}'s chain. */
-    public static Kind kind(ChainRequest request, ChainConfiguration chains, Mode mode) {
+    public static Kind kind(ChainRequest request, ConfiguredChains chains, Mode mode) {
         var addressee = RequestMapper.addressee(request);
         try {
             return switch (addressee) {
                 case SUBSCRIPTION -> {
                     var settlement = RequestMapper.toSettlement(request);
                     if (settlement.mode() != mode
-                            || !(SettlementDecider.decide(settlement, chains) instanceof Settlement.Relayed)) {
+                            || !(SettlementDecider.decide(settlement, chains) instanceof SettlementOutcome.Relayed)) {
                         yield Kind.NONE;
                     }
                     yield settlement instanceof io.abk.billing.chain.domain.settlement.SettlementRequest.Charge
@@ -44,7 +44,8 @@ public final class RelayedRequests {
                 case PAYMENT -> {
                     var verification = RequestMapper.toVerification(request);
                     yield verification.mode() == mode
-                                    && VerificationDecider.decide(verification, chains) instanceof Verification.Relayed
+                                    && VerificationDecider.decide(verification, chains)
+                                            instanceof VerificationOutcome.Relayed
                             ? Kind.VERIFY
                             : Kind.NONE;
                 }

@@ -5,9 +5,9 @@ import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscripti
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
 
 import io.abk.billing.chain.domain.settlement.FailureCode;
-import io.abk.billing.chain.domain.settlement.Settlement;
-import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
@@ -107,11 +107,11 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         }
     }
 
-    private static Settlement settlement(ChainRequest request, Object outcome) {
+    private static SettlementOutcome settlement(ChainRequest request, Object outcome) {
         return switch (outcome) {
-            case Executed executed -> new Settlement.Succeeded(executed.getTxHash());
+            case Executed executed -> new SettlementOutcome.Succeeded(executed.getTxHash());
             case NotExecuted failed ->
-                new Settlement.Failed(
+                new SettlementOutcome.Failed(
                         FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
                         failed.getFailureMessage());
             // The relayer is ours: another outcome for a charge or refund is its bug, for the dead-letter topic.
@@ -121,8 +121,8 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         };
     }
 
-    private static Verification.Failed verificationFailure(NotExecuted failed) {
-        return new Verification.Failed(
+    private static VerificationOutcome.Failed verificationFailure(NotExecuted failed) {
+        return new VerificationOutcome.Failed(
                 VerificationFailure.parse(failed.getFailureCode()).orElse(VerificationFailure.CHAIN_UNAVAILABLE),
                 failed.getFailureMessage());
     }

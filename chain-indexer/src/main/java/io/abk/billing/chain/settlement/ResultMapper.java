@@ -1,6 +1,6 @@
 package io.abk.billing.chain.settlement;
 
-import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.SettleCharge;
@@ -19,7 +19,7 @@ final class ResultMapper {
     private ResultMapper() {}
 
     /** The result command of an addressable request (see {@link RequestMapper#addressable}). */
-    static SubscriptionCommand toCommand(ChainRequest request, Settlement settlement) {
+    static SubscriptionCommand toCommand(ChainRequest request, SettlementOutcome settlement) {
         Object payload = request.getPayload() instanceof ChargeRequest
                 ? charge(request, settlement)
                 : refund(request, settlement);
@@ -35,38 +35,40 @@ final class ResultMapper {
                 .build();
     }
 
-    private static SettleCharge charge(ChainRequest request, Settlement settlement) {
+    private static SettleCharge charge(ChainRequest request, SettlementOutcome settlement) {
         return SettleCharge.newBuilder()
                 .setAttemptId(request.getRequestId())
                 .setInvoiceId(request.getInvoiceId())
-                .setSucceeded(settlement instanceof Settlement.Succeeded)
+                .setSucceeded(settlement instanceof SettlementOutcome.Succeeded)
                 .setTxHash(txHash(settlement))
                 .setFailureCode(failureCode(settlement))
                 .setFailureMessage(failureMessage(settlement))
                 .build();
     }
 
-    private static SettleRefund refund(ChainRequest request, Settlement settlement) {
+    private static SettleRefund refund(ChainRequest request, SettlementOutcome settlement) {
         return SettleRefund.newBuilder()
                 .setRefundId(request.getRequestId())
                 .setInvoiceId(request.getInvoiceId())
                 .setAmountMicros(request.getAmountMicros())
-                .setSucceeded(settlement instanceof Settlement.Succeeded)
+                .setSucceeded(settlement instanceof SettlementOutcome.Succeeded)
                 .setTxHash(txHash(settlement))
                 .setFailureCode(failureCode(settlement))
                 .setFailureMessage(failureMessage(settlement))
                 .build();
     }
 
-    private static @Nullable String txHash(Settlement settlement) {
-        return settlement instanceof Settlement.Succeeded succeeded ? succeeded.txHash() : null;
+    private static @Nullable String txHash(SettlementOutcome settlement) {
+        return settlement instanceof SettlementOutcome.Succeeded succeeded ? succeeded.txHash() : null;
     }
 
-    private static @Nullable String failureCode(Settlement settlement) {
-        return settlement instanceof Settlement.Failed failed ? failed.code().name() : null;
+    private static @Nullable String failureCode(SettlementOutcome settlement) {
+        return settlement instanceof SettlementOutcome.Failed failed
+                ? failed.code().name()
+                : null;
     }
 
-    private static @Nullable String failureMessage(Settlement settlement) {
-        return settlement instanceof Settlement.Failed failed ? failed.message() : null;
+    private static @Nullable String failureMessage(SettlementOutcome settlement) {
+        return settlement instanceof SettlementOutcome.Failed failed ? failed.message() : null;
     }
 }

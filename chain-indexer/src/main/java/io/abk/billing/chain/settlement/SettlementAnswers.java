@@ -1,7 +1,7 @@
 package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.verification.TxHash;
-import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.chain.settlement.SettlementOutput.PaymentResult;
 import io.abk.billing.chain.settlement.SettlementOutput.SubscriptionResult;
 import io.abk.billing.chain.settlement.SettlementOutput.TxClaim;
@@ -36,7 +36,7 @@ final class SettlementAnswers {
     static void answerPayment(
             ProcessorContext<String, SettlementOutput> context,
             ChainRequest request,
-            Verification.Answer answer,
+            VerificationOutcome.Answer answer,
             long timestamp) {
         var command = PaymentResultMapper.toCommand(request, answer);
         context.forward(new Record<>(command.getPaymentId(), new PaymentResult(command), timestamp));

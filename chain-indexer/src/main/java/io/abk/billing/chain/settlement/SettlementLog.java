@@ -1,7 +1,7 @@
 package io.abk.billing.chain.settlement;
 
-import io.abk.billing.chain.domain.settlement.Settlement;
-import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -14,9 +14,9 @@ final class SettlementLog {
 
     private SettlementLog() {}
 
-    static void settled(ChainRequest request, Settlement settlement) {
+    static void settled(ChainRequest request, SettlementOutcome settlement) {
         switch (settlement) {
-            case Settlement.Succeeded succeeded ->
+            case SettlementOutcome.Succeeded succeeded ->
                 log.info(
                         "event=settled outcome=succeeded chainRequestId={} "
                                 + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
@@ -27,7 +27,7 @@ final class SettlementLog {
                         request.getMode(),
                         request.getAmountMicros(),
                         succeeded.txHash());
-            case Settlement.Failed failed ->
+            case SettlementOutcome.Failed failed ->
                 log.info(
                         "event=settled outcome=failed chainRequestId={} invoiceId={} "
                                 + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
@@ -39,7 +39,7 @@ final class SettlementLog {
                         request.getAmountMicros(),
                         failed.code(),
                         failed.message());
-            case Settlement.Relayed relayed ->
+            case SettlementOutcome.Relayed relayed ->
                 log.info(
                         "event=settlement_relayed chainRequestId={} invoiceId={} "
                                 + "subscriptionId={} merchantId={} mode={} amountMicros={}",
@@ -52,9 +52,9 @@ final class SettlementLog {
         }
     }
 
-    static void verified(ChainRequest request, Verification verification) {
+    static void verified(ChainRequest request, VerificationOutcome verification) {
         switch (verification) {
-            case Verification.Paid paid ->
+            case VerificationOutcome.Paid paid ->
                 log.info(
                         "event=verified outcome=paid chainRequestId={} paymentId={} "
                                 + "merchantId={} mode={} amountMicros={} txHash={}",
@@ -64,7 +64,7 @@ final class SettlementLog {
                         request.getMode(),
                         request.getAmountMicros(),
                         paid.txHash());
-            case Verification.Failed failed ->
+            case VerificationOutcome.Failed failed ->
                 log.info(
                         "event=verified outcome=failed chainRequestId={} paymentId={} "
                                 + "merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
@@ -75,7 +75,7 @@ final class SettlementLog {
                         request.getAmountMicros(),
                         failed.code(),
                         failed.message());
-            case Verification.PaidIfUnclaimed transfer ->
+            case VerificationOutcome.PaidIfUnclaimed transfer ->
                 log.info(
                         "event=verified outcome=claiming chainRequestId={} "
                                 + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}",
@@ -85,7 +85,7 @@ final class SettlementLog {
                         request.getMode(),
                         request.getAmountMicros(),
                         transfer.txHash());
-            case Verification.Relayed relayed ->
+            case VerificationOutcome.Relayed relayed ->
                 log.info(
                         "event=verification_relayed chainRequestId={} paymentId={} "
                                 + "merchantId={} mode={} amountMicros={}",
@@ -110,9 +110,10 @@ final class SettlementLog {
     }
 
     /** Logs carry the holder of a refused hash for operators; the customer's message never names it. */
-    static void claimed(ChainRequest request, String txHash, @Nullable String holder, Verification.Answer answer) {
+    static void claimed(
+            ChainRequest request, String txHash, @Nullable String holder, VerificationOutcome.Answer answer) {
         switch (answer) {
-            case Verification.Paid paid ->
+            case VerificationOutcome.Paid paid ->
                 log.info(
                         "event=tx_claimed outcome=paid chainRequestId={} paymentId={} "
                                 + "merchantId={} mode={} txHash={}",
@@ -121,7 +122,7 @@ final class SettlementLog {
                         request.getMerchantId(),
                         request.getMode(),
                         txHash);
-            case Verification.Failed failed ->
+            case VerificationOutcome.Failed failed ->
                 log.info(
                         "event=tx_claimed outcome=already_used chainRequestId={} "
                                 + "paymentId={} merchantId={} mode={} txHash={} holder={} failureCode={}",

@@ -4,11 +4,11 @@ import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
-import io.abk.billing.chain.domain.settlement.Settlement;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
-import io.abk.billing.chain.domain.verification.Verification;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
+import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -43,11 +43,11 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     private static final Logger log = LoggerFactory.getLogger(SettlementProcessor.class);
 
     private final SettlementNodes nodes;
-    private final ChainConfiguration chains;
+    private final ConfiguredChains chains;
     private @Nullable ProcessorContext<String, SettlementOutput> context;
     private @Nullable SettledRequests settled;
 
-    public SettlementProcessor(SettlementNodes nodes, ChainConfiguration chains) {
+    public SettlementProcessor(SettlementNodes nodes, ConfiguredChains chains) {
         this.nodes = nodes;
         this.chains = chains;
     }
@@ -106,7 +106,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             return;
         }
         var settlement = settle(request);
-        if (settlement instanceof Settlement.Relayed) {
+        if (settlement instanceof SettlementOutcome.Relayed) {
             // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
             return;
         }
@@ -118,7 +118,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         answerSubscription(context, request, answer, timestamp);
     }
 
-    private Settlement settle(ChainRequest request) {
+    private SettlementOutcome settle(ChainRequest request) {
         var settlement = SettlementDecider.decide(RequestMapper.toSettlement(request), chains);
         SettlementLog.settled(request, settlement);
         return settlement;
@@ -127,20 +127,20 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     private void verify(ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
         var verification = decideVerification(request);
         switch (verification) {
-            case Verification.Paid paid -> {
+            case VerificationOutcome.Paid paid -> {
                 answerPayment(context, request, paid, timestamp);
                 // The sandbox hash of a hash-less confirm is this payment's: no other payment may use it.
                 claim(context, paid.txHash(), request, timestamp);
             }
-            case Verification.Failed failed -> answerPayment(context, request, failed, timestamp);
-            case Verification.PaidIfUnclaimed transfer -> claim(context, transfer.txHash(), request, timestamp);
-            case Verification.Relayed relayed -> {
+            case VerificationOutcome.Failed failed -> answerPayment(context, request, failed, timestamp);
+            case VerificationOutcome.PaidIfUnclaimed transfer -> claim(context, transfer.txHash(), request, timestamp);
+            case VerificationOutcome.Relayed relayed -> {
                 // The relayer reads the transaction on chain and answers on chain.results.
             }
         }
     }
 
-    private Verification decideVerification(ChainRequest request) {
+    private VerificationOutcome decideVerification(ChainRequest request) {
         var verification = VerificationDecider.decide(RequestMapper.toVerification(request), chains);
         SettlementLog.verified(request, verification);
         return verification;

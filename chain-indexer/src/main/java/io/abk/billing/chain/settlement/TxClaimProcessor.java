@@ -1,7 +1,7 @@
 package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.verification.TxClaims;
-import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import org.apache.kafka.streams.processor.api.Processor;

@@ -2,7 +2,7 @@ package io.abk.billing.chain.topology;
 
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementTopology;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.RelayedResultProcessor;
 import io.abk.billing.chain.settlement.SettlementNodes;
 import io.abk.billing.chain.settlement.SettlementOutput;
@@ -79,14 +79,14 @@ public final class ChainTopology {
     }
 
     /** The topology with the default chains' auto-settlement settings (Base's USDC, no relayer). */
-    public static Topology build(Deployment deployment, ChainConfiguration chains, Properties streamsProperties) {
+    public static Topology build(Deployment deployment, ConfiguredChains chains, Properties streamsProperties) {
         return build(deployment, chains, AutoSettlementSettings.DEFAULTS, streamsProperties);
     }
 
     /** The topology on {@code deployment}'s topics, checked against {@code streamsProperties} (the app's). */
     public static Topology build(
             Deployment deployment,
-            ChainConfiguration chains,
+            ConfiguredChains chains,
             AutoSettlementSettings autoSettlement,
             Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));

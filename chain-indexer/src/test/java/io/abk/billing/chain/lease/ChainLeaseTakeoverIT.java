@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerApp;
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.follow.TransferLog;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
@@ -41,7 +41,7 @@ class ChainLeaseTakeoverIT {
     /** The broker's minimum: the child's chain moves 6 s after the kill. */
     private static final Duration SESSION = Duration.ofSeconds(6);
 
-    private static final String APPLICATION_ID = ChainIndexerConfig.DEFAULT_APPLICATION_ID;
+    private static final String APPLICATION_ID = ChainIndexerSettings.DEFAULT_APPLICATION_ID;
 
     @TempDir
     Path dir;
@@ -72,7 +72,7 @@ class ChainLeaseTakeoverIT {
                     var charged = executed(resultOf(results, charge.getRequestId(), 1, chain.node));
 
                     // And a second replica here, which gets no lease: the child keeps the only lease partition
-                    var config = ChainIndexerConfig.fromEnv(chain.env(broker, dir.resolve("second"), SESSION));
+                    var config = ChainIndexerSettings.fromEnv(chain.env(broker, dir.resolve("second"), SESSION));
                     try (var second = ChainLeases.start(config).orElseThrow();
                             var admin = broker.admin()) {
                         await().atMost(PATIENCE).until(() -> members(admin, LeaseGroup.groupId(APPLICATION_ID)) == 2);

@@ -3,7 +3,7 @@ package io.abk.billing.chain.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.supervise.ChainStatus;
@@ -208,7 +208,7 @@ class ChainLeasesIT {
     }
 
     private ChainLeases replica(String name, Duration session) {
-        var config = new ChainIndexerConfig(
+        var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 applicationId,
                 dir.resolve(name),

@@ -5,7 +5,7 @@ import static io.abk.billing.chain.lease.LeaseTopics.resultOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.follow.FollowedToken;
 import io.abk.billing.chain.follow.ChainFollower;
@@ -236,27 +236,27 @@ class HeldChainRestartIT {
     }
 
     /** The settings of a replica of its own (application id) following this test's chain id on the anvil. */
-    private ChainIndexerConfig config(long chainId, Map<String, String> overrides) {
+    private ChainIndexerSettings config(long chainId, Map<String, String> overrides) {
         var env = chain.env(broker, dir.resolve("state-" + chainId), SESSION);
         env.put("BILLING_CHAIN_INDEXER_APPLICATION_ID", "held-it-" + UUID.randomUUID());
         env.put("BILLING_CHAINS_TEST_CHAIN_ID", Long.toString(chainId));
         env.putAll(overrides);
-        return ChainIndexerConfig.fromEnv(env);
+        return ChainIndexerSettings.fromEnv(env);
     }
 
     /** The only replica of its deployment, holding the chain's lease once this returns. */
-    private ChainLeases replica(ChainIndexerConfig config, ChainWorkers workers) {
+    private ChainLeases replica(ChainIndexerSettings config, ChainWorkers workers) {
         var leases = open(ChainLeases.start(config, List.of(config.testChain()), workers, registry));
         await().atMost(PATIENCE).until(() -> leases.activeChains().equals(Set.of(chainIdOf(config))));
         return leases;
     }
 
-    private static long chainIdOf(ChainIndexerConfig config) {
+    private static long chainIdOf(ChainIndexerSettings config) {
         return config.testChain().chainId();
     }
 
     /** The plan of the chain with a window of 4 blocks. */
-    private static FollowerSettings narrowWindow(ChainIndexerConfig config) {
+    private static FollowerSettings narrowWindow(ChainIndexerSettings config) {
         ChainSettings settings = config.testChain();
         var plan = FollowerPlan.of(settings);
         return new FollowerSettings(
@@ -274,11 +274,11 @@ class HeldChainRestartIT {
                 null);
     }
 
-    private static ChainStatus status(ChainLeases leases, ChainIndexerConfig config) {
+    private static ChainStatus status(ChainLeases leases, ChainIndexerSettings config) {
         return leases.status(chainIdOf(config)).orElseThrow();
     }
 
-    private double gauge(String name, ChainIndexerConfig config) {
+    private double gauge(String name, ChainIndexerSettings config) {
         return registry.get(name)
                 .tag("chainId", Long.toString(chainIdOf(config)))
                 .gauge()
@@ -286,7 +286,7 @@ class HeldChainRestartIT {
     }
 
     /** The tx hashes published for this test's chain id. */
-    private static Set<String> published(Committed<ChainTransfer> transfers, ChainIndexerConfig config) {
+    private static Set<String> published(Committed<ChainTransfer> transfers, ChainIndexerSettings config) {
         var hashes = new java.util.HashSet<String>();
         transfers.read().stream()
                 .map(ConsumerRecord::value)

@@ -2,7 +2,7 @@ package io.abk.billing.chain.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.schemas.topic.Deployment;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -31,7 +31,7 @@ class LeaseGroupTest {
     /** Protects two deployments on one cluster: one lease group would hand one deployment's chains to the other. */
     @Test
     void shouldLeaseInTheDeploymentsOwnGroupAndTopicWhenTheDeploymentHasAnId() {
-        var blue = ChainIndexerConfig.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
+        var blue = ChainIndexerSettings.fromEnv(Map.of(Deployment.VARIABLE, "blue"));
 
         assertThat(LeaseGroup.groupId(blue.applicationId())).isEqualTo("blue.chain-indexer-chain-workers");
         assertThat(LeaseGroup.topic(blue.deployment())).isEqualTo("blue.chain.indexer-checkpoints");

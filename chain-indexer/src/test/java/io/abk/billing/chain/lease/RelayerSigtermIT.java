@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerApp;
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.domain.relay.FeePolicy;
 import io.abk.billing.chain.lease.LeaseTopics.Committed;
 import io.abk.billing.chain.relay.Relayer;
@@ -94,7 +94,7 @@ class RelayerSigtermIT {
                 var child =
                         ChildJvm.start(ChainIndexerApp.class, env(chain, broker, "child"), dir.resolve("child.log"));
                 try {
-                    var config = ChainIndexerConfig.fromEnv(env(chain, broker, "second"));
+                    var config = ChainIndexerSettings.fromEnv(env(chain, broker, "second"));
                     var relayers = Relayer.groupId(config.applicationId(), config.testChain());
                     await().atMost(PATIENCE).until(() -> members(admin, relayers) == 1);
                     try (var second = ChainLeases.start(config).orElseThrow()) {

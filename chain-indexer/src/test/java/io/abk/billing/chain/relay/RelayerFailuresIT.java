@@ -3,7 +3,7 @@ package io.abk.billing.chain.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.kafkatestkit.ReadCommitted;
@@ -141,14 +141,14 @@ class RelayerFailuresIT {
                 null,
                 ChainSettings.DEFAULT_USDT_DECIMALS);
         var applicationId = "relayer-failures-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(
+        var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 applicationId,
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
                 chain,
                 ChainSettings.unconfigured(Mode.LIVE),
-                ChainIndexerConfig.DEFAULT_LEASE_SESSION_TIMEOUT,
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
                 AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
                 KafkaClientSecurity.PLAINTEXT,
                 Deployment.DEFAULT);

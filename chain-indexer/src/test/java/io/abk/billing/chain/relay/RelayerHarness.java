@@ -2,7 +2,7 @@ package io.abk.billing.chain.relay;
 
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.config.FeeCaps;
@@ -216,14 +216,14 @@ public final class RelayerHarness implements AutoCloseable {
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
     Relayer startRelayer(ChainSettings chain) throws Exception {
         var applicationId = "relayer-it-" + UUID.randomUUID();
-        var config = new ChainIndexerConfig(
+        var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 applicationId,
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
                 chain.mode() == Mode.TEST ? chain : ChainSettings.unconfigured(Mode.TEST),
                 chain.mode() == Mode.LIVE ? chain : ChainSettings.unconfigured(Mode.LIVE),
-                ChainIndexerConfig.DEFAULT_LEASE_SESSION_TIMEOUT,
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
                 AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
                 KafkaClientSecurity.PLAINTEXT,
                 Deployment.DEFAULT);

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.chain.ChainRequests;
 import io.abk.billing.chain.ChainTransfers;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.ChainResult;
@@ -58,7 +58,7 @@ class AutoSettlementTopologyTest {
                 Map.of(Mode.TEST, 6, Mode.LIVE, 6),
                 Set.of(RELAYER),
                 Set.of(Mode.TEST, Mode.LIVE));
-        topology = new ChainTopologyDriver(stateDir, new ChainConfiguration(true, true), settings);
+        topology = new ChainTopologyDriver(stateDir, new ConfiguredChains(true, true), settings);
     }
 
     @AfterEach
@@ -292,8 +292,7 @@ class AutoSettlementTopologyTest {
                 Map.of(Mode.TEST, 6, Mode.LIVE, 6),
                 Set.of(),
                 Set.of(Mode.TEST, Mode.LIVE));
-        topology =
-                new ChainTopologyDriver(stateDir.resolve("test-only"), new ChainConfiguration(true, false), testOnly);
+        topology = new ChainTopologyDriver(stateDir.resolve("test-only"), new ConfiguredChains(true, false), testOnly);
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.LIVE));
 
         publish(ChainTransfer.newBuilder(ChainTransfers.transfer(TX, CUSTOMER, PAYOUT, TEN_USDC, false))
@@ -308,15 +307,15 @@ class AutoSettlementTopologyTest {
     @Test
     void shouldLeaveAutoSettlementOutWhenNoChainIsConfigured() {
         topology.close();
-        var props = io.abk.billing.chain.ChainIndexerConfig.defaults("unused:9092", stateDir)
+        var props = io.abk.billing.chain.ChainIndexerSettings.defaults("unused:9092", stateDir)
                 .streamsProperties();
 
-        var description = ChainTopology.build(Deployment.DEFAULT, ChainConfiguration.NONE, props)
+        var description = ChainTopology.build(Deployment.DEFAULT, ConfiguredChains.NONE, props)
                 .describe()
                 .toString();
 
         assertThat(description).doesNotContain("chain.transfers").doesNotContain("payments-by-payout");
-        topology = new ChainTopologyDriver(stateDir.resolve("after"), new ChainConfiguration(true, true));
+        topology = new ChainTopologyDriver(stateDir.resolve("after"), new ConfiguredChains(true, true));
     }
 
     /** Counted one by one: RocksDB's approximate count can be off after deletes. */

@@ -1,8 +1,8 @@
 package io.abk.billing.chain.topology;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.ClaimHolder;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
@@ -46,21 +46,21 @@ final class ChainTopologyDriver implements AutoCloseable {
     final TestOutputTopic<String, PaymentCommand> paymentResults;
     final TestOutputTopic<byte[], byte[]> deadLetters;
 
-    ChainTopologyDriver(Path stateDir, ChainConfiguration chains) {
+    ChainTopologyDriver(Path stateDir, ConfiguredChains chains) {
         this(stateDir, chains, AutoSettlementSettings.DEFAULTS);
     }
 
-    ChainTopologyDriver(Path stateDir, ChainConfiguration chains, AutoSettlementSettings autoSettlement) {
+    ChainTopologyDriver(Path stateDir, ConfiguredChains chains, AutoSettlementSettings autoSettlement) {
         this(stateDir, chains, autoSettlement, Map.of());
     }
 
     /** With {@code overrides} on top of the production Streams settings. */
     ChainTopologyDriver(
             Path stateDir,
-            ChainConfiguration chains,
+            ConfiguredChains chains,
             AutoSettlementSettings autoSettlement,
             Map<String, String> overrides) {
-        var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        var props = ChainIndexerSettings.defaults("unused:9092", stateDir).streamsProperties();
         props.putAll(overrides);
         driver = new TopologyTestDriver(
                 ChainTopology.build(Deployment.DEFAULT, chains, autoSettlement, props), props, WALL_CLOCK);

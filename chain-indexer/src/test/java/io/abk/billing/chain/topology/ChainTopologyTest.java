@@ -7,9 +7,9 @@ import static io.abk.billing.chain.ChainRequests.REQUESTED_AT;
 import static io.abk.billing.chain.ChainRequests.SUB;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.ChainRequests;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.ClaimHolder;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -47,7 +47,7 @@ class ChainTopologyTest {
 
     @BeforeEach
     void startDriver() {
-        topology = new ChainTopologyDriver(stateDir, ChainConfiguration.NONE);
+        topology = new ChainTopologyDriver(stateDir, ConfiguredChains.NONE);
         requests = topology.requests;
         rawRequests = topology.rawRequests;
         results = topology.subscriptionResults;
@@ -210,9 +210,9 @@ class ChainTopologyTest {
 
     @Test
     void shouldNameEveryNodeStoreAndInternalTopicWhenDescribed() {
-        var props = ChainIndexerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        var props = ChainIndexerSettings.defaults("unused:9092", stateDir).streamsProperties();
 
-        var description = ChainTopology.build(Deployment.DEFAULT, ChainConfiguration.NONE, props)
+        var description = ChainTopology.build(Deployment.DEFAULT, ConfiguredChains.NONE, props)
                 .describe()
                 .toString();
 

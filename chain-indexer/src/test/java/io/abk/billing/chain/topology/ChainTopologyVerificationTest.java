@@ -9,7 +9,7 @@ import static io.abk.billing.chain.ChainRequests.REQUESTED_AT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.chain.ChainRequests;
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SandboxTxHash;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -42,7 +42,7 @@ class ChainTopologyVerificationTest {
 
     @BeforeEach
     void startDriver() {
-        topology = new ChainTopologyDriver(stateDir.resolve("sandbox"), ChainConfiguration.NONE);
+        topology = new ChainTopologyDriver(stateDir.resolve("sandbox"), ConfiguredChains.NONE);
     }
 
     @AfterEach
@@ -200,7 +200,7 @@ class ChainTopologyVerificationTest {
     @Test
     void shouldRequireAHashAndLeaveTheRestToTheRelayerWhenATestChainIsConfigured() {
         try (var withChain =
-                new ChainTopologyDriver(stateDir.resolve("test-chain"), new ChainConfiguration(true, false))) {
+                new ChainTopologyDriver(stateDir.resolve("test-chain"), new ConfiguredChains(true, false))) {
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 1, Mode.TEST, null));
             withChain.requests.pipeInput(PAYMENT, ChainRequests.verify(PAYMENT, 2, Mode.TEST, HASH));
 

@@ -1,6 +1,6 @@
 package io.abk.billing.chain.topology;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ abstract class RelayedTopologyFixture {
 
     static final String TX = "0x" + "c0ffee00".repeat(8);
     static final Instant EXECUTED_AT = Instant.parse("2026-05-01T09:30:05Z");
-    static final ChainConfiguration BOTH_CHAINS = new ChainConfiguration(true, true);
+    static final ConfiguredChains BOTH_CHAINS = new ConfiguredChains(true, true);
 
     @TempDir
     Path stateDir;

@@ -1,13 +1,13 @@
 package io.abk.billing.localstack.services;
 
 import io.abk.billing.chain.ChainIndexerApp;
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.opskit.http.Health;
 import io.abk.billing.scheduler.RenewalSchedulerApp;
-import io.abk.billing.scheduler.RenewalSchedulerConfig;
+import io.abk.billing.scheduler.RenewalSchedulerSettings;
 import io.abk.billing.streams.BillingStreamsApp;
-import io.abk.billing.streams.BillingStreamsConfig;
+import io.abk.billing.streams.BillingStreamsSettings;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +34,7 @@ public final class StreamsService implements AutoCloseable {
 
     /** billing-streams: the subscription, payment and payment-link aggregates. */
     public static StreamsService billingStreams(String bootstrapServers, Path stateDir) {
-        var config = BillingStreamsConfig.fromEnv(System.getenv()).at(bootstrapServers, stateDir);
+        var config = BillingStreamsSettings.fromEnv(System.getenv()).at(bootstrapServers, stateDir);
         log.info("billing-streams starting applicationId={} stateDir={}", config.applicationId(), stateDir);
         return new StreamsService("billing-streams", BillingStreamsApp.start(config));
     }
@@ -45,7 +45,7 @@ public final class StreamsService implements AutoCloseable {
      */
     public static StreamsService settlement(String bootstrapServers, Path stateDir, @Nullable ChainSettings testChain) {
         // Without an RPC URL (the default) test mode stays in the sandbox.
-        var fromEnv = ChainIndexerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        var fromEnv = ChainIndexerSettings.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
         var config = testChain == null ? fromEnv : fromEnv.withTestChain(testChain);
         log.info(
                 "chain-indexer starting applicationId={} stateDir={} testChainConfigured={} liveChainConfigured={}",
@@ -58,7 +58,7 @@ public final class StreamsService implements AutoCloseable {
 
     /** renewal-scheduler: fires renewals, due charges and expiries. */
     public static StreamsService scheduler(String bootstrapServers, Path stateDir) {
-        var config = RenewalSchedulerConfig.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
+        var config = RenewalSchedulerSettings.fromEnv(System.getenv()).withKafka(bootstrapServers, stateDir);
         log.info(
                 "renewal-scheduler starting applicationId={} stateDir={} tickMs={}",
                 config.applicationId(),

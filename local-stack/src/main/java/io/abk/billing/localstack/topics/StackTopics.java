@@ -2,7 +2,7 @@ package io.abk.billing.localstack.topics;
 
 import io.abk.billing.topics.ProvisionReport;
 import io.abk.billing.topics.TopicProvisioner;
-import io.abk.billing.topics.TopicsConfig;
+import io.abk.billing.topics.TopicsSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import org.slf4j.Logger;
@@ -27,7 +27,7 @@ public final class StackTopics {
         env.put("BILLING_REPLICATION_FACTOR", "1");
         env.put("BILLING_MIN_INSYNC_REPLICAS", "1");
         var report = TopicProvisioner.run(
-                bootstrapServers, TopicsConfig.fromEnv(env).plan(), TopicProvisioner.Options.apply(timeout));
+                bootstrapServers, TopicsSettings.fromEnv(env).plan(), TopicProvisioner.Options.apply(timeout));
         report.problems().forEach(problem -> log.warn("topic left as is: {}", problem));
         log.info(
                 "topics ready count={} created={} updated={}",

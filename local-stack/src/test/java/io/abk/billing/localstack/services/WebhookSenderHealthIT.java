@@ -8,7 +8,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,7 +44,7 @@ class WebhookSenderHealthIT {
         errors.start();
         var watchLog = (Logger) LoggerFactory.getLogger(WebhookSenderService.class);
         watchLog.addAppender(errors);
-        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, 1));
+        try (var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, 1));
                 var http = HttpClient.newHttpClient()) {
             // given a running stack, UP with its webhook sender
             var sender = stack.webhookSender().orElseThrow();

@@ -1,6 +1,6 @@
 package io.abk.billing.scheduler.topology;
 
-import io.abk.billing.scheduler.RenewalSchedulerConfig;
+import io.abk.billing.scheduler.RenewalSchedulerSettings;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -24,7 +24,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 final class SchedulerDriver implements AutoCloseable {
 
     static final Instant WALL_CLOCK = Instant.parse("2026-01-31T10:00:00Z");
-    static final Duration TICK = RenewalSchedulerConfig.DEFAULT_TICK;
+    static final Duration TICK = RenewalSchedulerSettings.DEFAULT_TICK;
 
     final TopologyTestDriver driver;
     final TestInputTopic<String, Change> changes;
@@ -39,7 +39,7 @@ final class SchedulerDriver implements AutoCloseable {
     }
 
     SchedulerDriver(Path stateDir, int firesPerTick) {
-        var props = RenewalSchedulerConfig.defaults("unused:9092", stateDir).streamsProperties();
+        var props = RenewalSchedulerSettings.defaults("unused:9092", stateDir).streamsProperties();
         driver = new TopologyTestDriver(
                 SchedulerTopology.build(Deployment.DEFAULT, TICK, firesPerTick, props), props, WALL_CLOCK);
         changes = input(Topics.CHANGES);

@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,14 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * services share (streams-kit, webhook-verify, kafka-test-kit, chain-rpc) never depend on a service, a domain package
  * imports no framework and reads no clock, and no service opens a JSON-RPC connection but through chain-rpc. Every
  * aggregate of billing-streams has the same shape, reached in one hop from the command processor, and no class there
- * is named as a record of the wire. The gateway's areas and packages depend on each other one way, and its classes
- * are named for their kind. system-tests runs the check because its class path (through local-stack, the launcher)
+ * is named as a record of the wire. The gateway's areas and packages depend on each other one way. Every class is
+ * named for its kind, a suffix is kept for its kind, and no two main classes share a simple name. system-tests runs the check because its class path (through local-stack, the launcher)
  * holds every other module. Each rule is also run against fixtures that break it, so a rule
  * that silently matches nothing cannot pass unnoticed.
  */
 class ArchitectureTest {
 
     private static final String FIXTURE = "io.abk.billing.systemtests.architecture.fixture";
+    private static final String BILLING = "io.abk.billing";
     private static final String GATEWAY = "io.abk.billing.gateway";
     private static final String STREAMS = "io.abk.billing.streams";
     private static final String AGGREGATE_ADAPTER = STREAMS + ".command.AggregateAdapter";
@@ -121,8 +123,51 @@ class ArchitectureTest {
     }
 
     @Test
-    void shouldFindTheGatewaysClassesNamedForTheirKindWhenCheckingTheProductionClasses() {
-        ArchitectureRules.classesAreNamedForTheirKind(List.of(GATEWAY)).check(production);
+    void shouldFindEveryClassNamedForItsKindWhenCheckingTheProductionClasses() {
+        ArchitectureRules.classesAreNamedForTheirKind(List.of(BILLING)).check(production);
+    }
+
+    @Test
+    void shouldFindEverySuffixOnItsKindWhenCheckingTheProductionClasses() {
+        NameRules.suffixesNameTheirKind(List.of(BILLING), NameRules.OTHER_KIND_OF_PROPERTIES)
+                .check(production);
+    }
+
+    @Test
+    void shouldFindNoTwoMainClassesSharingASimpleNameWhenCheckingTheProductionClasses() {
+        NameRules.simpleNamesAreUnique(BILLING, List.of(NameRules.WIRE_RECORDS), NameRules.SHARED_NAMES)
+                .check(production);
+    }
+
+    @Test
+    void shouldFailWhenTwoClassesShareASimpleName() {
+        var names = FIXTURE + ".names";
+        var rule = NameRules.simpleNamesAreUnique(names, List.of(), Map.of("Clock", "the fixture's allowed pair"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining(names + ".first.Ledger shares its simple name with " + names + ".second.Ledger")
+                .hasMessageContaining(names + ".second.Ledger shares its simple name with " + names + ".first.Ledger")
+                .as("a name of its own, nested classes and an allowed pair pass")
+                .hasMessageNotContaining("Journal")
+                .hasMessageNotContaining("Entry")
+                .hasMessageNotContaining("Clock");
+    }
+
+    @Test
+    void shouldFailWhenASuffixNamesAnotherKind() {
+        var naming = FIXTURE + ".naming";
+        var rule = NameRules.suffixesNameTheirKind(List.of(naming), Set.of(naming + ".PriceClientProperties"));
+
+        assertThatThrownBy(() -> rule.check(fixtures))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("PriceConfig>")
+                .hasMessageContaining("PriceDefaultsConfiguration")
+                .hasMessageContaining("PriceTableProperties")
+                .as("an allowed other kind, and classes whose suffix is their kind, pass")
+                .hasMessageNotContaining("PriceClientProperties")
+                .hasMessageNotContaining("PriceSettings")
+                .hasMessageNotContaining("PriceWiring");
     }
 
     @Test

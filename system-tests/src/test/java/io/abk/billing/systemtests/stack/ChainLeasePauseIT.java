@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.processes.ServiceKind;
 import io.abk.billing.localstack.processes.ServiceProcess;
 import io.abk.billing.schemas.avro.FollowerCursor;
@@ -70,8 +70,9 @@ class ChainLeasePauseIT {
     @Test
     void shouldFollowTheChainAndPayEachPaymentWhenTheLeaseHolderIsStoppedPastItsSessionRoundAfterRound()
             throws IOException {
-        var config =
-                LocalStackConfig.forTest(dataDir, PARTITIONS).withLocalChain(0).withProcesses(1);
+        var config = LocalStackSettings.forTest(dataDir, PARTITIONS)
+                .withLocalChain(0)
+                .withProcesses(1);
         var leaseSession = Map.of("BILLING_CHAIN_INDEXER_LEASE_SESSION_TIMEOUT_MS", Long.toString(SESSION.toMillis()));
         try (var stack = LocalStack.start(config, leaseSession);
                 var chain = new TestChain(stack.info().localChain().orElseThrow())) {

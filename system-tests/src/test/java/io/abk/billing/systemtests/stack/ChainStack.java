@@ -1,7 +1,7 @@
 package io.abk.billing.systemtests.stack;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ public final class ChainStack implements ParameterResolver {
                 throw new UncheckedIOException(e);
             }
             var stack = LocalStack.start(
-                    LocalStackConfig.forTest(dataDir, SharedStack.PARTITIONS).withLocalChain(0));
+                    LocalStackSettings.forTest(dataDir, SharedStack.PARTITIONS).withLocalChain(0));
             System.out.printf(
                     "local stack with the local chain started in %d ms at %s%n",
                     stack.startDuration().toMillis(), stack.baseUrl());

@@ -1,7 +1,7 @@
 package io.abk.billing.systemtests.stack;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,7 +24,7 @@ class PostgresOutageIT {
 
     @Test
     void shouldAnswerEveryRequestAndLoseOrRepeatNothingWhenPostgresStopsAndStartsAgainUnderLoad() {
-        try (var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, SharedStack.PARTITIONS))) {
+        try (var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, SharedStack.PARTITIONS))) {
             OutageCheck.rideOut(stack, "postgres-outage", new OutageCheck.Fault() {
                 @Override
                 public void stop() {

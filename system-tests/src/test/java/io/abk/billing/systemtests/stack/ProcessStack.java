@@ -1,7 +1,7 @@
 package io.abk.billing.systemtests.stack;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.processes.ServiceFleet;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,7 +61,7 @@ public final class ProcessStack implements ParameterResolver {
         static Running start() {
             var dataDir = TempDirs.create("billing-process-tests-");
             var stack = LocalStack.start(
-                    LocalStackConfig.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS));
+                    LocalStackSettings.forTest(dataDir, PARTITIONS).withProcesses(REPLICAS));
             System.out.printf(
                     "process stack: %d processes ready in %d ms%n",
                     stack.processes().orElseThrow().processes().size(),

@@ -3,7 +3,7 @@ package io.abk.billing.systemtests.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
@@ -39,7 +39,7 @@ class RestartIT {
 
     @Test
     void shouldFindEveryAcceptedSubscriptionExactlyOnceWhenTheWholeStackRestartsOnTheSameDataDir() {
-        var config = LocalStackConfig.forTest(dataDir, SharedStack.PARTITIONS);
+        var config = LocalStackSettings.forTest(dataDir, SharedStack.PARTITIONS);
         TestMerchant merchant;
         String adminToken;
         var accepted = new LinkedHashMap<String, JsonNode>();

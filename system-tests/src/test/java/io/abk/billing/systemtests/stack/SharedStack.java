@@ -1,7 +1,7 @@
 package io.abk.billing.systemtests.stack;
 
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackConfig;
+import io.abk.billing.localstack.LocalStackSettings;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -57,7 +57,7 @@ public final class SharedStack implements ParameterResolver {
 
         static Running start() {
             var dataDir = TempDirs.create("billing-system-tests-");
-            var stack = LocalStack.start(LocalStackConfig.forTest(dataDir, PARTITIONS));
+            var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, PARTITIONS));
             System.out.printf(
                     "shared local stack started in %d ms at %s%n",
                     stack.startDuration().toMillis(), stack.baseUrl());

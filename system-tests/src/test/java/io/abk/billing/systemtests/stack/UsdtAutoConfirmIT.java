@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerApp;
-import io.abk.billing.chain.ChainIndexerConfig;
+import io.abk.billing.chain.ChainIndexerSettings;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.contracts.ContractArtifacts;
@@ -125,14 +125,14 @@ class UsdtAutoConfirmIT {
                 false,
                 usdt,
                 6);
-        indexer = ChainIndexerApp.start(new ChainIndexerConfig(
+        indexer = ChainIndexerApp.start(new ChainIndexerSettings(
                 broker.bootstrapServers(),
                 "chain-indexer",
                 dir.resolve("chain-indexer"),
-                ChainIndexerConfig.DEFAULT_COMMIT_INTERVAL,
+                ChainIndexerSettings.DEFAULT_COMMIT_INTERVAL,
                 testChain,
                 ChainSettings.unconfigured(Mode.LIVE),
-                ChainIndexerConfig.DEFAULT_LEASE_SESSION_TIMEOUT,
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
                 AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
                 KafkaClientSecurity.PLAINTEXT,
                 Deployment.DEFAULT));

@@ -8,8 +8,8 @@ import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +110,7 @@ public final class CommandBus implements AutoCloseable {
             if (!feed.isReady()) {
                 return Mono.error(new UsdtApiException(
                         503,
-                        ErrorCodes.SERVICE_UNAVAILABLE,
+                        UsdtErrorCodes.SERVICE_UNAVAILABLE,
                         "The verifier is starting:" + " its topics are not ready yet; retry shortly",
                         null,
                         null,
@@ -143,7 +143,7 @@ public final class CommandBus implements AutoCloseable {
                     if (error != null) {
                         sink.error(new UsdtApiException(
                                 503,
-                                ErrorCodes.SERVICE_UNAVAILABLE,
+                                UsdtErrorCodes.SERVICE_UNAVAILABLE,
                                 "Kafka did not take the command; retry shortly",
                                 null,
                                 null,
@@ -162,7 +162,7 @@ public final class CommandBus implements AutoCloseable {
                         TimeoutException.class,
                         e -> new UsdtApiException(
                                 503,
-                                ErrorCodes.PROCESSING_TIMEOUT,
+                                UsdtErrorCodes.PROCESSING_TIMEOUT,
                                 "The command was sent but its outcome did not arrive within " + timeout.toMillis()
                                         + " ms; it is still applied exactly once: send the same request again for its result",
                                 null,

@@ -2,8 +2,8 @@ package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.usdt.chain.ChainUnavailableException;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import io.abk.billing.usdt.render.UsdtJson;
 import java.time.Duration;
 import java.util.Objects;
@@ -53,7 +53,7 @@ final class Answers {
     static UsdtApiException chainUnavailable(ChainUnavailableException e) {
         return new UsdtApiException(
                 503,
-                ErrorCodes.CHAIN_UNAVAILABLE,
+                UsdtErrorCodes.CHAIN_UNAVAILABLE,
                 "The chain's JSON-RPC did not answer; retry" + " shortly",
                 null,
                 null,

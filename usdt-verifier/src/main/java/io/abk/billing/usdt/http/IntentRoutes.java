@@ -4,7 +4,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.usdt.command.CommandBus;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.match.IntentTerms;
-import io.abk.billing.usdt.http.idempotency.RequestIds;
+import io.abk.billing.usdt.http.idempotency.IdempotentIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
@@ -42,13 +42,13 @@ public class IntentRoutes {
     public Mono<ResponseEntity<ObjectNode>> create(
             @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
-            var fields = RequestFields.of(body);
+            var fields = UsdtRequestFields.of(body);
             var merchantRef = fields.requiredString("merchantRef");
             var terms = terms(fields);
             var now = clock.instant();
             var create = new IntentCommand.Create(
-                    RequestIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
-                    RequestIds.of(exchange, IdPrefix.COMMAND, now, "create"),
+                    IdempotentIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
+                    IdempotentIds.of(exchange, IdPrefix.COMMAND, now, "create"),
                     now,
                     merchantRef,
                     terms);
@@ -66,7 +66,7 @@ public class IntentRoutes {
     }
 
     /** The terms of an intent in a request body: amountUsdt, payToAddress, matchStrategy. */
-    static IntentTerms terms(RequestFields fields) {
+    static IntentTerms terms(UsdtRequestFields fields) {
         var amount = fields.requiredAmount("amountUsdt");
         var payTo = fields.requiredAddress("payToAddress");
         var strategy = fields.strategy("matchStrategy");

@@ -7,9 +7,9 @@ import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.match.IntentTerms;
 import io.abk.billing.usdt.domain.match.SandboxScenario;
 import io.abk.billing.usdt.domain.money.UsdtAmount;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
-import io.abk.billing.usdt.http.idempotency.RequestIds;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
+import io.abk.billing.usdt.http.idempotency.IdempotentIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
@@ -53,18 +53,18 @@ public class TestEventRoutes {
             if (!sandbox) {
                 throw new UsdtApiException(
                         403,
-                        ErrorCodes.SANDBOX_ONLY,
+                        UsdtErrorCodes.SANDBOX_ONLY,
                         "Test events exist in sandbox mode only" + " (BILLING_USDT_SANDBOX=true)");
             }
-            var fields = RequestFields.of(body);
+            var fields = UsdtRequestFields.of(body);
             var merchantRef = fields.optionalString("merchantRef").orElse("test_event");
             var amount = fields.optionalAmount("amountUsdt").orElse(UsdtAmount.ofMicros(UsdtAmount.MICROS_PER_USDT));
             var payTo = fields.has("payToAddress") ? fields.requiredAddress("payToAddress") : DEFAULT_PAY_TO;
             var terms = new IntentTerms(amount, payTo, fields.strategy("matchStrategy"));
             var now = clock.instant();
             var trigger = new IntentCommand.TriggerTestEvent(
-                    RequestIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
-                    RequestIds.of(exchange, IdPrefix.COMMAND, now, "trigger"),
+                    IdempotentIds.of(exchange, IdPrefix.PAYMENT_INTENT, now, "intent"),
+                    IdempotentIds.of(exchange, IdPrefix.COMMAND, now, "trigger"),
                     now,
                     merchantRef,
                     terms,

@@ -16,7 +16,7 @@ import io.abk.billing.usdt.domain.match.MatchReport;
 import io.abk.billing.usdt.domain.match.TransferMatcher;
 import io.abk.billing.usdt.domain.match.TxEvidence;
 import io.abk.billing.usdt.http.error.UsdtApiException;
-import io.abk.billing.usdt.http.idempotency.RequestIds;
+import io.abk.billing.usdt.http.idempotency.IdempotentIds;
 import io.abk.billing.usdt.render.UsdtJson;
 import io.abk.billing.usdt.streams.AddressBookRecords;
 import io.abk.billing.usdt.streams.IntentRecords;
@@ -75,7 +75,7 @@ public class VerificationRoutes {
     @PostMapping("/v1/payments/verify")
     public Mono<ObjectNode> verify(@RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {
-            var fields = RequestFields.of(body);
+            var fields = UsdtRequestFields.of(body);
             fields.optionalString("merchantRef");
             var terms = IntentRoutes.terms(fields);
             var txHash = fields.requiredTxHash("txHash");
@@ -106,7 +106,7 @@ public class VerificationRoutes {
     public Mono<ObjectNode> confirm(
             @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
-            var fields = RequestFields.of(body);
+            var fields = UsdtRequestFields.of(body);
             var byId = fields.has("intentId");
             if (byId && (fields.has("amountUsdt") || fields.has("payToAddress") || fields.has("merchantRef"))) {
                 throw UsdtApiException.invalid(
@@ -121,7 +121,7 @@ public class VerificationRoutes {
             var txHash = fields.requiredTxHash("txHash");
             return evidence(txHash).flatMap(evidence -> {
                 var now = clock.instant();
-                var confirmId = RequestIds.of(exchange, IdPrefix.COMMAND, now, "confirm");
+                var confirmId = IdempotentIds.of(exchange, IdPrefix.COMMAND, now, "confirm");
                 if (intentId != null) {
                     return confirm(List.of(confirmCommand(intentId, confirmId, now, evidence)));
                 }
@@ -130,7 +130,7 @@ public class VerificationRoutes {
                 var id = Ids.derivedId(IdPrefix.PAYMENT_INTENT, Instant.EPOCH, chain.chainId() + ":" + txHash);
                 var create = new IntentCommand.Create(
                         id,
-                        RequestIds.of(exchange, IdPrefix.COMMAND, now, "create"),
+                        IdempotentIds.of(exchange, IdPrefix.COMMAND, now, "create"),
                         now,
                         Objects.requireNonNull(merchantRef),
                         terms);
@@ -149,14 +149,18 @@ public class VerificationRoutes {
     @PostMapping("/v1/payments/poll")
     public Mono<ObjectNode> poll(@RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         return Mono.defer(() -> {
-            var fields = RequestFields.of(body);
+            var fields = UsdtRequestFields.of(body);
             var payTo = fields.requiredAddress("payToAddress");
             int blocks =
                     fields.optionalInt("lookbackBlocks", 1, chain.pollBlocks()).orElse(chain.pollBlocks());
             return blocking(() -> transactions.recent(payTo, blocks)).flatMap(recent -> {
                 var now = clock.instant();
                 var poll = AddressBookRecords.envelope(
-                        RequestIds.of(exchange, IdPrefix.COMMAND, now, "poll"), payTo, now, null, pollPayload(recent));
+                        IdempotentIds.of(exchange, IdPrefix.COMMAND, now, "poll"),
+                        payTo,
+                        now,
+                        null,
+                        pollPayload(recent));
                 return commands.poll(poll).map(outcomes -> pollAnswer(payTo, recent, outcomes));
             });
         });

@@ -10,14 +10,11 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -27,7 +24,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One delivery consumer (group {@code webhook-sender}) over the main topic and every retry topic. Its thread only
  * polls and starts attempts; attempts complete on other threads, and their offsets are committed per partition up
- * to the lowest one still in flight ({@link PartitionOffsets}), so a slow endpoint holds its own records and permits,
+ * to the lowest one still in flight ({@link OffsetCommits}), so a slow endpoint holds its own records and permits,
  * never the partition. An endpoint holds at most its own bound of attempts ({@link EndpointLimit}); a delivery to an
  * endpoint at that bound is held in memory while the endpoint keeps finishing attempts ({@link HeldDeliveries}: the
  * loop keeps polling), and deferred to a retry topic ({@link Deferrals}) once the endpoint stalls (nothing finished
@@ -54,10 +51,6 @@ final class DeliveryLoop implements Runnable {
      * given back wakes the poll at once, so a held delivery starts as soon as its endpoint has room.
      */
     static final Duration HELD_POLL = Duration.ofMillis(5);
-    /** Settled offsets are committed at most this often (and at every stop), not at every turn of the loop. */
-    static final Duration COMMIT_EVERY = Duration.ofMillis(100);
-
-    private record SettledOffset(PartitionOffsets partition, long offset) {}
 
     private final Consumer<String, byte[]> consumer;
     private final Collection<String> topics;
@@ -67,15 +60,13 @@ final class DeliveryLoop implements Runnable {
     private final EndpointLimit endpoints;
     private final Duration drainPatience;
     private final Clock clock;
-    private final Map<TopicPartition, PartitionOffsets> partitions = new HashMap<>();
+    private final OffsetCommits commits;
     private final Map<TopicPartition, Instant> waiting = new HashMap<>();
-    private final ConcurrentLinkedQueue<SettledOffset> settled = new ConcurrentLinkedQueue<>();
     private final HeldDeliveries held = new HeldDeliveries();
     private boolean pausedForHeld;
     /** Deliveries are held: a slot given back wakes the poll ({@link #launch}). */
     private volatile boolean holding;
 
-    private long lastCommitNanos = System.nanoTime();
     private volatile boolean running = true;
 
     DeliveryLoop(
@@ -88,6 +79,7 @@ final class DeliveryLoop implements Runnable {
             Duration drainPatience,
             Clock clock) {
         this.consumer = consumer;
+        this.commits = new OffsetCommits(consumer);
         this.topics = List.copyOf(topics);
         this.values = values;
         this.router = router;
@@ -107,7 +99,7 @@ final class DeliveryLoop implements Runnable {
             consumer.subscribe(topics, new Rebalance());
             while (running) {
                 try {
-                    commitSettled(false);
+                    commits.commit(false);
                     resumeDue();
                     startHeld();
                     holding = !held.isEmpty();
@@ -129,7 +121,7 @@ final class DeliveryLoop implements Runnable {
             log.error("loop=delivery outcome=crashed error=\"{}\"", e.toString(), e);
         } finally {
             try {
-                commitSettled(true);
+                commits.commit(true);
             } catch (RuntimeException e) {
                 log.warn("loop=delivery commit=final outcome=failed error=\"{}\"", e.getMessage());
             }
@@ -138,7 +130,7 @@ final class DeliveryLoop implements Runnable {
     }
 
     private void start(TopicPartition partition, List<ConsumerRecord<String, byte[]>> records) {
-        var offsets = partitions.computeIfAbsent(partition, p -> new PartitionOffsets());
+        var offsets = commits.of(partition);
         for (var record : records) {
             var due = DeliveryHeaders.dueAt(record.headers());
             if (!running || (due != null && due.isAfter(clock.instant()))) {
@@ -154,7 +146,7 @@ final class DeliveryLoop implements Runnable {
                 delivery = values.deserialize(record.topic(), record.headers(), record.value());
             } catch (RuntimeException e) {
                 offsets.started(record.offset());
-                settleWhenDone(offsets, record.offset(), router.unreadable(record, e));
+                commits.settleWhenDone(offsets, record.offset(), router.unreadable(record, e));
                 continue;
             }
             var attemptNumber = DeliveryHeaders.attempt(record.headers());
@@ -259,26 +251,14 @@ final class DeliveryLoop implements Runnable {
             limit.release();
             releaseSlot.run();
         });
-        settleWhenDone(offsets, record.offset(), attempt);
+        commits.settleWhenDone(offsets, record.offset(), attempt);
     }
 
     private void defer(HeldDeliveries.Held waiting) {
-        settleWhenDone(
+        commits.settleWhenDone(
                 waiting.offsets(),
                 waiting.record().offset(),
                 router.defer(waiting.record(), waiting.delivery(), waiting.attempt(), endpoints.max()));
-    }
-
-    private void settleWhenDone(PartitionOffsets offsets, long offset, CompletableFuture<Void> attempt) {
-        attempt.whenComplete((done, error) -> {
-            if (error == null) {
-                settled.add(new SettledOffset(offsets, offset));
-            } else {
-                // Not settled: the offset stays uncommitted (this partition's commits wait at it) and the record is
-                // read again after a restart or a rebalance. Only a Kafka failure to take the forwarded copy gets here.
-                log.error("delivery=forward offset={} outcome=unsettled error=\"{}\"", offset, error.toString());
-            }
-        });
     }
 
     /** Waits for a permit while running; false when asked to stop first. */
@@ -288,7 +268,7 @@ final class DeliveryLoop implements Runnable {
                 if (limit.tryAcquire(POLL)) {
                     return true;
                 }
-                commitSettled(false);
+                commits.commit(false);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -321,59 +301,8 @@ final class DeliveryLoop implements Runnable {
     private void drain() {
         held.abandonAll();
         holding = false;
-        var deadline = System.nanoTime() + drainPatience.toNanos();
-        while (partitions.values().stream().anyMatch(offsets -> offsets.inFlight() > 0)
-                && System.nanoTime() - deadline < 0) {
-            applySettled();
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos()); // shutdown waits on other threads' attempts
-        }
-        applySettled();
-        long left = partitions.values().stream()
-                .mapToLong(PartitionOffsets::inFlight)
-                .sum();
+        long left = commits.awaitInFlight(drainPatience);
         log.info("loop=delivery shutdown=drained inFlight={}", left);
-    }
-
-    private void applySettled() {
-        SettledOffset each;
-        while ((each = settled.poll()) != null) {
-            each.partition().settled(each.offset());
-        }
-    }
-
-    private void commitSettled(boolean sync) {
-        applySettled();
-        long now = System.nanoTime();
-        if (!sync && now - lastCommitNanos < COMMIT_EVERY.toNanos()) {
-            return;
-        }
-        lastCommitNanos = now;
-        var commits = new HashMap<TopicPartition, OffsetAndMetadata>();
-        partitions.forEach((partition, offsets) -> {
-            long offset = offsets.toCommit();
-            if (offset >= 0) {
-                commits.put(partition, new OffsetAndMetadata(offset));
-                offsets.committed(offset);
-            }
-        });
-        if (commits.isEmpty()) {
-            return;
-        }
-        if (sync) {
-            try {
-                consumer.commitSync(commits);
-            } catch (WakeupException slotFreed) {
-                // A wake-up meant for the poll (an attempt ending while this stops): commit once more.
-                consumer.commitSync(commits);
-            }
-        } else {
-            consumer.commitAsync(commits, (offsets, error) -> {
-                if (error != null) {
-                    // The next commit of a partition carries a later offset and supersedes this one.
-                    log.warn("loop=delivery commit=async outcome=failed error=\"{}\"", error.getMessage());
-                }
-            });
-        }
     }
 
     /** Keeps the per-partition state in step with the assignment. */
@@ -381,17 +310,15 @@ final class DeliveryLoop implements Runnable {
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
-            commitSettled(true);
+            commits.commit(true);
             held.forget(revoked);
-            revoked.forEach(partition -> {
-                partitions.remove(partition);
-                waiting.remove(partition);
-            });
+            commits.forget(revoked);
+            revoked.forEach(waiting::remove);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
-            assigned.forEach(partition -> partitions.put(partition, new PartitionOffsets()));
+            commits.assigned(assigned);
             consumer.resume(assigned);
             pausedForHeld = false; // re-paused on the next read if the held deliveries are still at their bound
         }
@@ -399,10 +326,8 @@ final class DeliveryLoop implements Runnable {
         @Override
         public void onPartitionsLost(Collection<TopicPartition> lost) {
             held.forget(lost);
-            lost.forEach(partition -> {
-                partitions.remove(partition);
-                waiting.remove(partition);
-            });
+            commits.forget(lost);
+            lost.forEach(waiting::remove);
         }
     }
 }

@@ -2,7 +2,7 @@ package io.abk.billing.webhooks.testkit;
 
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.topics.TopicProvisioner;
-import io.abk.billing.topics.TopicsConfig;
+import io.abk.billing.topics.TopicsSettings;
 import io.abk.billing.webhooks.WebhookSenderApplication;
 import io.abk.billing.webhookverify.sealing.SealingKeys;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
@@ -99,7 +99,7 @@ public final class SenderInfra {
             withSchedule.put("BILLING_PARTITIONS", Integer.toString(PARTITIONS));
             var report = TopicProvisioner.run(
                     started.bootstrapServers(),
-                    TopicsConfig.fromEnv(withSchedule).plan(),
+                    TopicsSettings.fromEnv(withSchedule).plan(),
                     TopicProvisioner.Options.apply(Duration.ofSeconds(60)));
             if (!report.ok()) {
                 throw new IllegalStateException("topics not provisioned: " + report.problems());

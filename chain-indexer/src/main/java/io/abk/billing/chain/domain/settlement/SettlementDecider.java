@@ -1,7 +1,7 @@
 package io.abk.billing.chain.domain.settlement;
 
-import io.abk.billing.chain.domain.settlement.Settlement.Failed;
-import io.abk.billing.chain.domain.settlement.Settlement.Succeeded;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome.Failed;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
 import io.abk.billing.schemas.mode.Mode;
@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>else a test-mode charge with no test chain configured is simulated with the subscription's default
  *       outcome ({@code success} when it has none), and such a refund is simulated as a success;</li>
  *   <li>else the request needs a chain: none configured for its mode fails with {@code RELAYER_ERROR}
- *       "No &lt;mode&gt; chain is configured for settlement"; a configured one is {@link Settlement.Relayed}: the
+ *       "No &lt;mode&gt; chain is configured for settlement"; a configured one is {@link SettlementOutcome.Relayed}: the
  *       relayer executes it on that chain and answers on {@code chain.results}.</li>
  * </ul>
  * A request this service cannot make sense of (blank id, non-positive amount, an outcome name it does not know) is
@@ -28,7 +28,7 @@ public final class SettlementDecider {
 
     private SettlementDecider() {}
 
-    public static Settlement decide(SettlementRequest request, ChainConfiguration chains) {
+    public static SettlementOutcome decide(SettlementRequest request, ConfiguredChains chains) {
         if (request.requestId().isBlank()) {
             return malformed("requestId is blank");
         }
@@ -51,14 +51,14 @@ public final class SettlementDecider {
      * A live charge is never simulated, whatever it asks: the gateway already refuses {@code sandboxMode} with a
      * live key, and a simulated success here would mark a live invoice paid with no money moved.
      */
-    private static Settlement explicit(Charge charge) {
+    private static SettlementOutcome explicit(Charge charge) {
         if (charge.mode() == Mode.LIVE) {
             return new Failed(FailureCode.RELAYER_ERROR, LIVE_SANDBOX);
         }
         return simulate(charge.requestId(), charge.sandboxMode(), "sandboxMode");
     }
 
-    private static Settlement simulate(String requestId, @Nullable String outcomeName, String source) {
+    private static SettlementOutcome simulate(String requestId, @Nullable String outcomeName, String source) {
         if (outcomeName == null || outcomeName.isBlank()) {
             return new Succeeded(SandboxTxHash.of(requestId));
         }
@@ -69,7 +69,7 @@ public final class SettlementDecider {
                         "Unknown " + source + " '" + outcomeName + "'; expected " + SandboxOutcome.names()));
     }
 
-    private static Settlement simulated(String requestId, SandboxOutcome outcome) {
+    private static SettlementOutcome simulated(String requestId, SandboxOutcome outcome) {
         return switch (outcome) {
             case SUCCESS -> new Succeeded(SandboxTxHash.of(requestId));
             case INSUFFICIENT_BALANCE ->
@@ -80,14 +80,14 @@ public final class SettlementDecider {
     }
 
     /** Settling on a chain is the relayer's job; without a chain for the mode nothing can settle. */
-    private static Settlement onChain(Mode mode, ChainConfiguration chains) {
+    private static SettlementOutcome onChain(Mode mode, ConfiguredChains chains) {
         if (chains.configured(mode)) {
-            return new Settlement.Relayed();
+            return new SettlementOutcome.Relayed();
         }
         return new Failed(FailureCode.RELAYER_ERROR, "No " + mode.label() + " chain is configured for settlement");
     }
 
-    private static Settlement malformed(String reason) {
+    private static SettlementOutcome malformed(String reason) {
         return new Failed(FailureCode.RELAYER_ERROR, "Malformed settlement request: " + reason);
     }
 

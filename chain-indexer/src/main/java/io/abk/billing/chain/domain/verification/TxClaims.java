@@ -1,9 +1,9 @@
 package io.abk.billing.chain.domain.verification;
 
-import io.abk.billing.chain.domain.verification.Verification.Answer;
-import io.abk.billing.chain.domain.verification.Verification.Failed;
-import io.abk.billing.chain.domain.verification.Verification.Paid;
-import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Answer;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Failed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,23 +1,23 @@
 package io.abk.billing.chain.domain.verification;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SandboxTxHash;
-import io.abk.billing.chain.domain.verification.Verification.Failed;
-import io.abk.billing.chain.domain.verification.Verification.Paid;
-import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Failed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 
 /**
  * Decides whether a payment's transaction pays it:
  * <ul>
- *   <li>a mode with a chain configured: {@link Verification.Relayed}, the relayer reads the transaction on that
+ *   <li>a mode with a chain configured: {@link VerificationOutcome.Relayed}, the relayer reads the transaction on that
  *       chain; a confirm without a hash there fails {@code PAYMENT_TX_NOT_FOUND} (there is nothing to read);</li>
  *   <li>live mode without a chain: {@code CHAIN_UNAVAILABLE};</li>
  *   <li>test mode without a chain is the sandbox:</li>
  *   <li>sandbox, no hash: paid with the payment's sandbox hash ({@link SandboxTxHash} of the payment id) and
  *       exactly its amount;</li>
- *   <li>sandbox, a magic hash ({@link SandboxScenario}): its failure;</li>
+ *   <li>sandbox, a magic hash ({@link SandboxVerificationScenario}): its failure;</li>
  *   <li>sandbox, any other hash: paid with exactly the amount, if the hash is not claimed by another payment or
  *       invoice ({@link PaidIfUnclaimed}, settled by {@link TxClaims}).</li>
  * </ul>
@@ -31,7 +31,7 @@ public final class VerificationDecider {
 
     private VerificationDecider() {}
 
-    public static Verification decide(VerificationRequest request, ChainConfiguration chains) {
+    public static VerificationOutcome decide(VerificationRequest request, ConfiguredChains chains) {
         if (request.requestId().isBlank()) {
             return malformed("requestId is blank");
         }
@@ -53,14 +53,14 @@ public final class VerificationDecider {
                     "A transaction hash is 0x and 64 hex digits; the one given is not");
         }
         if (onChain) {
-            return new Verification.Relayed();
+            return new VerificationOutcome.Relayed();
         }
-        return SandboxScenario.of(txHash)
-                .<Verification>map(scenario -> scenario(scenario, txHash, request))
+        return SandboxVerificationScenario.of(txHash)
+                .<VerificationOutcome>map(scenario -> scenario(scenario, txHash, request))
                 .orElseGet(() -> new PaidIfUnclaimed(txHash, request.amountMicros()));
     }
 
-    private static Verification withoutHash(VerificationRequest request, ChainConfiguration chains) {
+    private static VerificationOutcome withoutHash(VerificationRequest request, ConfiguredChains chains) {
         if (chains.configured(request.mode())) {
             return new Failed(
                     VerificationFailure.PAYMENT_TX_NOT_FOUND,
@@ -69,7 +69,7 @@ public final class VerificationDecider {
         return new Paid(SandboxTxHash.of(request.paymentId()), request.amountMicros());
     }
 
-    private static Failed scenario(SandboxScenario scenario, String txHash, VerificationRequest request) {
+    private static Failed scenario(SandboxVerificationScenario scenario, String txHash, VerificationRequest request) {
         var transaction = "Transaction " + txHash;
         var message = switch (scenario) {
             case NOT_FOUND -> transaction + " was not found";

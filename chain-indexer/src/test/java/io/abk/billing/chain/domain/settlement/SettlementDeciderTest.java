@@ -8,8 +8,8 @@ import static io.abk.billing.schemas.mode.Mode.TEST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.abk.billing.chain.domain.settlement.Settlement.Failed;
-import io.abk.billing.chain.domain.settlement.Settlement.Succeeded;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome.Failed;
+import io.abk.billing.chain.domain.settlement.SettlementOutcome.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
 import io.abk.billing.schemas.mode.Mode;
@@ -29,21 +29,21 @@ class SettlementDeciderTest {
     private static final String REFUND = "inv_01jvqz0000000000000000000a:refund:1";
     private static final long AMOUNT = 9_990_000;
 
-    private static final ChainConfiguration NO_CHAIN = ChainConfiguration.NONE;
-    private static final ChainConfiguration TEST_CHAIN = new ChainConfiguration(true, false);
-    private static final ChainConfiguration LIVE_CHAIN = new ChainConfiguration(false, true);
-    private static final ChainConfiguration BOTH_CHAINS = new ChainConfiguration(true, true);
+    private static final ConfiguredChains NO_CHAIN = ConfiguredChains.NONE;
+    private static final ConfiguredChains TEST_CHAIN = new ConfiguredChains(true, false);
+    private static final ConfiguredChains LIVE_CHAIN = new ConfiguredChains(false, true);
+    private static final ConfiguredChains BOTH_CHAINS = new ConfiguredChains(true, true);
 
-    private static final Settlement PAID = new Succeeded(SandboxTxHash.of(ATTEMPT));
-    private static final Settlement REFUNDED = new Succeeded(SandboxTxHash.of(REFUND));
-    private static final Settlement BROKE =
+    private static final SettlementOutcome PAID = new Succeeded(SandboxTxHash.of(ATTEMPT));
+    private static final SettlementOutcome REFUNDED = new Succeeded(SandboxTxHash.of(REFUND));
+    private static final SettlementOutcome BROKE =
             new Failed(INSUFFICIENT_BALANCE, "The customer's wallet does not hold enough USDC");
-    private static final Settlement REVOKED =
+    private static final SettlementOutcome REVOKED =
             new Failed(ALLOWANCE_REVOKED, "The customer revoked the vault's USDC allowance");
-    private static final Settlement RELAYED = new Settlement.Relayed();
-    private static final Settlement NO_LIVE_CHAIN =
+    private static final SettlementOutcome RELAYED = new SettlementOutcome.Relayed();
+    private static final SettlementOutcome NO_LIVE_CHAIN =
             new Failed(RELAYER_ERROR, "No live chain is configured for settlement");
-    private static final Settlement LIVE_SANDBOX =
+    private static final SettlementOutcome LIVE_SANDBOX =
             new Failed(RELAYER_ERROR, "sandboxMode is for test mode only; a live charge is never simulated");
 
     static Stream<Arguments> charges() {
@@ -136,7 +136,7 @@ class SettlementDeciderTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("charges")
     void shouldSettleTheChargeAsTheTableSaysWhenGivenModeChainsAndOutcomes(
-            String behaviour, Charge charge, ChainConfiguration chains, Settlement expected) {
+            String behaviour, Charge charge, ConfiguredChains chains, SettlementOutcome expected) {
         assertThat(SettlementDecider.decide(charge, chains)).isEqualTo(expected);
     }
 
@@ -153,7 +153,7 @@ class SettlementDeciderTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refunds")
     void shouldSettleTheRefundAsTheTableSaysWhenGivenModeAndChains(
-            String behaviour, Mode mode, ChainConfiguration chains, Settlement expected) {
+            String behaviour, Mode mode, ConfiguredChains chains, SettlementOutcome expected) {
         assertThat(SettlementDecider.decide(new Refund(REFUND, mode, AMOUNT), chains))
                 .isEqualTo(expected);
     }
@@ -185,10 +185,10 @@ class SettlementDeciderTest {
     private static Arguments row(
             String behaviour,
             Mode mode,
-            ChainConfiguration chains,
+            ConfiguredChains chains,
             @Nullable String sandboxMode,
             @Nullable String defaultOutcome,
-            Settlement expected) {
+            SettlementOutcome expected) {
         return arguments(behaviour, new Charge(ATTEMPT, mode, AMOUNT, sandboxMode, defaultOutcome), chains, expected);
     }
 }

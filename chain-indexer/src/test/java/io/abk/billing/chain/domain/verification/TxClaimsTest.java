@@ -3,9 +3,9 @@ package io.abk.billing.chain.domain.verification;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.abk.billing.chain.domain.verification.Verification.Failed;
-import io.abk.billing.chain.domain.verification.Verification.Paid;
-import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Failed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,8 +18,8 @@ class TxClaimsTest {
     private static final String HASH = "0x" + "cd34".repeat(16);
     private static final String PAYMENT = "pay_01jvqz0000000000000000000a";
     private static final PaidIfUnclaimed TRANSFER = new PaidIfUnclaimed(HASH, 7_500_000);
-    private static final Verification.Answer PAID = new Paid(HASH, 7_500_000);
-    private static final Verification.Answer USED = new Failed(
+    private static final VerificationOutcome.Answer PAID = new Paid(HASH, 7_500_000);
+    private static final VerificationOutcome.Answer USED = new Failed(
             VerificationFailure.PAYMENT_TX_ALREADY_USED, "Transaction " + HASH + " has already paid another payment");
 
     static Stream<Arguments> claims() {
@@ -34,7 +34,7 @@ class TxClaimsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("claims")
     void shouldPayOnlyTheFirstClaimantWhenAHashIsClaimed(
-            String behaviour, @Nullable String holder, Verification.Answer expected) {
+            String behaviour, @Nullable String holder, VerificationOutcome.Answer expected) {
         assertThat(TxClaims.settle(TRANSFER, holder, PAYMENT)).isEqualTo(expected);
         assertThat(TxClaims.grants(holder, PAYMENT)).isEqualTo(expected instanceof Paid);
     }

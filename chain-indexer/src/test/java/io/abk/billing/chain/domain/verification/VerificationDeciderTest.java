@@ -11,11 +11,11 @@ import static io.abk.billing.schemas.mode.Mode.TEST;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.abk.billing.chain.domain.settlement.ChainConfiguration;
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SandboxTxHash;
-import io.abk.billing.chain.domain.verification.Verification.Failed;
-import io.abk.billing.chain.domain.verification.Verification.Paid;
-import io.abk.billing.chain.domain.verification.Verification.PaidIfUnclaimed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Failed;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
+import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import io.abk.billing.schemas.mode.Mode;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -36,22 +36,22 @@ class VerificationDeciderTest {
     private static final String HASH = "0x" + "ab12".repeat(16);
     private static final String MAGIC = "0x" + "0".repeat(63);
 
-    private static final ChainConfiguration NO_CHAIN = ChainConfiguration.NONE;
-    private static final ChainConfiguration TEST_CHAIN = new ChainConfiguration(true, false);
-    private static final ChainConfiguration LIVE_CHAIN = new ChainConfiguration(false, true);
-    private static final ChainConfiguration BOTH_CHAINS = new ChainConfiguration(true, true);
-    private static final ChainConfiguration ANVIL = new ChainConfiguration(true, false, "Anvil", "Base");
+    private static final ConfiguredChains NO_CHAIN = ConfiguredChains.NONE;
+    private static final ConfiguredChains TEST_CHAIN = new ConfiguredChains(true, false);
+    private static final ConfiguredChains LIVE_CHAIN = new ConfiguredChains(false, true);
+    private static final ConfiguredChains BOTH_CHAINS = new ConfiguredChains(true, true);
+    private static final ConfiguredChains ANVIL = new ConfiguredChains(true, false, "Anvil", "Base");
 
-    private static final Verification SANDBOX_PAID = new Paid(SandboxTxHash.of(PAYMENT), TEN_USDC);
-    private static final Verification CLAIM = new PaidIfUnclaimed(HASH, TEN_USDC);
-    private static final Verification NO_LIVE_CHAIN =
+    private static final VerificationOutcome SANDBOX_PAID = new Paid(SandboxTxHash.of(PAYMENT), TEN_USDC);
+    private static final VerificationOutcome CLAIM = new PaidIfUnclaimed(HASH, TEN_USDC);
+    private static final VerificationOutcome NO_LIVE_CHAIN =
             new Failed(CHAIN_UNAVAILABLE, "No live chain is configured to verify transactions");
-    private static final Verification HASH_REQUIRED =
+    private static final VerificationOutcome HASH_REQUIRED =
             new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is required to verify a payment on Base Sepolia");
-    private static final Verification RELAYED = new Verification.Relayed();
-    private static final Verification HASH_REQUIRED_ON_BASE =
+    private static final VerificationOutcome RELAYED = new VerificationOutcome.Relayed();
+    private static final VerificationOutcome HASH_REQUIRED_ON_BASE =
             new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is required to verify a payment on Base");
-    private static final Verification NOT_A_HASH =
+    private static final VerificationOutcome NOT_A_HASH =
             new Failed(PAYMENT_TX_NOT_FOUND, "A transaction hash is 0x and 64 hex digits; the one given is not");
 
     static Stream<Arguments> verifications() {
@@ -139,7 +139,7 @@ class VerificationDeciderTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("verifications")
     void shouldVerifyAsTheTableSaysWhenGivenModeChainsAndHash(
-            String behaviour, VerificationRequest request, ChainConfiguration chains, Verification expected) {
+            String behaviour, VerificationRequest request, ConfiguredChains chains, VerificationOutcome expected) {
         assertThat(VerificationDecider.decide(request, chains)).isEqualTo(expected);
     }
 
@@ -186,7 +186,11 @@ class VerificationDeciderTest {
     }
 
     private static Arguments row(
-            String behaviour, Mode mode, ChainConfiguration chains, @Nullable String txHash, Verification expected) {
+            String behaviour,
+            Mode mode,
+            ConfiguredChains chains,
+            @Nullable String txHash,
+            VerificationOutcome expected) {
         return arguments(
                 behaviour, new VerificationRequest(REQUEST, PAYMENT, mode, TEN_USDC, PAYOUT, txHash), chains, expected);
     }

@@ -1,8 +1,8 @@
 package io.abk.billing.usdt.http.auth;
 
 import io.abk.billing.usdt.config.VerifierDeployment;
-import io.abk.billing.usdt.http.error.ErrorCodes;
 import io.abk.billing.usdt.http.error.UsdtApiException;
+import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -43,11 +43,12 @@ public class ServiceKeyFilter implements WebFilter {
         if (presented == null || presented.isEmpty()) {
             return Mono.error(new UsdtApiException(
                     401,
-                    ErrorCodes.AUTHENTICATION_ERROR,
+                    UsdtErrorCodes.AUTHENTICATION_ERROR,
                     "An API key is required in the" + " x-service-api-key header or as Authorization: Bearer <key>"));
         }
         if (!keys.accepts(presented)) {
-            return Mono.error(new UsdtApiException(401, ErrorCodes.AUTHENTICATION_ERROR, "The API key is not valid"));
+            return Mono.error(
+                    new UsdtApiException(401, UsdtErrorCodes.AUTHENTICATION_ERROR, "The API key is not valid"));
         }
         exchange.getAttributes().put(HOLDER_ATTRIBUTE, ServiceKeys.holder(presented));
         return chain.filter(exchange);

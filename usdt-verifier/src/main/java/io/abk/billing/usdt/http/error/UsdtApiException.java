@@ -36,7 +36,7 @@ public final class UsdtApiException extends RuntimeException {
 
     /** 400 {@code validation_error} about one request field, named in the message and in {@code param}. */
     public static UsdtApiException invalid(String param, String message) {
-        return new UsdtApiException(400, ErrorCodes.VALIDATION_ERROR, message, param, null, null);
+        return new UsdtApiException(400, UsdtErrorCodes.VALIDATION_ERROR, message, param, null, null);
     }
 
     public int status() {

@@ -88,50 +88,55 @@ public class UsdtErrorHandler implements WebExceptionHandler {
             return api;
         }
         if (hasCause(error, DataBufferLimitException.class) || hasCause(error, PayloadTooLargeException.class)) {
-            return new UsdtApiException(413, ErrorCodes.PAYLOAD_TOO_LARGE, "The request body is larger than 64 KiB");
+            return new UsdtApiException(
+                    413, UsdtErrorCodes.PAYLOAD_TOO_LARGE, "The request body is larger than 64 KiB");
         }
         if (hasCause(error, InvalidMediaTypeException.class)) {
             return new UsdtApiException(
                     415,
-                    ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+                    UsdtErrorCodes.UNSUPPORTED_MEDIA_TYPE,
                     "The Content-Type header is malformed; send application/json");
         }
         return switch (error) {
             case MethodNotAllowedException e ->
                 new UsdtApiException(
                         405,
-                        ErrorCodes.METHOD_NOT_ALLOWED,
+                        UsdtErrorCodes.METHOD_NOT_ALLOWED,
                         "Method " + e.getHttpMethod() + " is not allowed on this route");
             case UnsupportedMediaTypeStatusException e ->
                 new UsdtApiException(
-                        415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send application/json");
+                        415, UsdtErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send application/json");
             case NotAcceptableStatusException e ->
-                new UsdtApiException(406, ErrorCodes.NOT_ACCEPTABLE, "Answers are only available as application/json");
+                new UsdtApiException(
+                        406, UsdtErrorCodes.NOT_ACCEPTABLE, "Answers are only available as application/json");
             case ServerWebInputException e
             when hasCause(e, DecodingException.class) || hasCause(e, JacksonException.class) ->
-                new UsdtApiException(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+                new UsdtApiException(400, UsdtErrorCodes.INVALID_JSON, "The request body is not valid JSON");
             case ServerWebInputException e ->
                 new UsdtApiException(
                         400,
-                        ErrorCodes.VALIDATION_ERROR,
+                        UsdtErrorCodes.VALIDATION_ERROR,
                         e.getReason() == null ? "The request is malformed" : e.getReason());
             case ResponseStatusException e
             when e.getStatusCode().value() == 404 ->
-                new UsdtApiException(404, ErrorCodes.ROUTE_NOT_FOUND, "No route matches this path");
+                new UsdtApiException(404, UsdtErrorCodes.ROUTE_NOT_FOUND, "No route matches this path");
             case ResponseStatusException e
             when e.getStatusCode().value() == 415 ->
                 new UsdtApiException(
-                        415, ErrorCodes.UNSUPPORTED_MEDIA_TYPE, "Unsupported Content-Type; send" + " application/json");
+                        415,
+                        UsdtErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+                        "Unsupported Content-Type; send" + " application/json");
             case ResponseStatusException e
             when e.getStatusCode().is4xxClientError() ->
                 new UsdtApiException(
                         e.getStatusCode().value(),
-                        ErrorCodes.VALIDATION_ERROR,
+                        UsdtErrorCodes.VALIDATION_ERROR,
                         e.getReason() == null ? "The request is malformed" : e.getReason());
             case DecodingException e ->
-                new UsdtApiException(400, ErrorCodes.INVALID_JSON, "The request body is not valid JSON");
+                new UsdtApiException(400, UsdtErrorCodes.INVALID_JSON, "The request body is not valid JSON");
             default ->
-                new UsdtApiException(500, ErrorCodes.INTERNAL_ERROR, "An internal error occurred; it has been logged");
+                new UsdtApiException(
+                        500, UsdtErrorCodes.INTERNAL_ERROR, "An internal error occurred; it has been logged");
         };
     }
 }
