@@ -171,26 +171,12 @@ public final class BenchMain {
         /** The recovery scenario on a child-process stack of its own (the baselines too, when no other stack ran them). */
         void recoveryOnItsOwnStack() throws Exception {
             var workDir = Files.createTempDirectory("billing-bench-recovery-");
-            try (var cold = Recovery.coldStart(
-                    StackJar.locate(options.stackJar()),
-                    workDir.resolve("data"),
-                    stackLog,
-                    options.partitions(),
-                    sequence)) {
+            try (var cold = coldStart(workDir)) {
                 if (baselines.isEmpty()) {
                     settings.add("baselines: on the recovery scenario's stack (a child process), freshly started");
                     baselines(cold.target());
                 }
-                timed(
-                        Scenario.RECOVERY.label(),
-                        () -> Recovery.killAndRestart(
-                                cold,
-                                false,
-                                options.recoverySubscriptions(),
-                                options.recoveryBurst(),
-                                options.duration(),
-                                options.clients().getFirst(),
-                                sequence));
+                recovery(cold, false);
             } finally {
                 deleteRecursively(workDir);
             }
@@ -199,12 +185,7 @@ public final class BenchMain {
         /** {@code --stack process}: every scenario on one child-process stack, which recovery kills and restarts last. */
         void onChildStack() throws Exception {
             var workDir = Files.createTempDirectory("billing-bench-");
-            try (var cold = Recovery.coldStart(
-                    StackJar.locate(options.stackJar()),
-                    workDir.resolve("data"),
-                    stackLog,
-                    options.partitions(),
-                    sequence)) {
+            try (var cold = coldStart(workDir)) {
                 settings.add("stack: the local stack's jar as a child process, rate limits off, " + options.partitions()
                         + " partitions; cold start: " + cold.start().line() + "; CPU and RSS of "
                         + StackProbe.child(
@@ -216,20 +197,35 @@ public final class BenchMain {
                 if (options.runs(Scenario.RECOVERY)) {
                     boolean usedBefore =
                             options.scenarios().stream().anyMatch(s -> s != Scenario.RECOVERY && options.runs(s));
-                    timed(
-                            Scenario.RECOVERY.label(),
-                            () -> Recovery.killAndRestart(
-                                    cold,
-                                    usedBefore,
-                                    options.recoverySubscriptions(),
-                                    options.recoveryBurst(),
-                                    options.duration(),
-                                    options.clients().getFirst(),
-                                    sequence));
+                    recovery(cold, usedBefore);
                 }
             } finally {
                 deleteRecursively(workDir);
             }
+        }
+
+        /** A child-process stack of the local stack's jar, freshly started with its data under {@code workDir}. */
+        private Recovery.Cold coldStart(Path workDir) throws Exception {
+            return Recovery.coldStart(
+                    StackJar.locate(options.stackJar()),
+                    workDir.resolve("data"),
+                    stackLog,
+                    options.partitions(),
+                    sequence);
+        }
+
+        /** The recovery scenario, timed, on {@code cold}; {@code usedBefore}: other scenarios ran on it first. */
+        private void recovery(Recovery.Cold cold, boolean usedBefore) {
+            timed(
+                    Scenario.RECOVERY.label(),
+                    () -> Recovery.killAndRestart(
+                            cold,
+                            usedBefore,
+                            options.recoverySubscriptions(),
+                            options.recoveryBurst(),
+                            options.duration(),
+                            options.clients().getFirst(),
+                            sequence));
         }
 
         private void scenarios(Target target) {

@@ -68,48 +68,6 @@ public record BillingStreamsSettings(
         overrides = Map.copyOf(overrides);
     }
 
-    /** Against a plaintext broker (the local stack's, the tests'). */
-    public BillingStreamsSettings(
-            String bootstrapServers,
-            String applicationId,
-            Path stateDir,
-            int streamThreads,
-            Duration commitInterval,
-            Map<String, String> overrides,
-            DunningPolicy dunning,
-            PaymentPolicy payments) {
-        this(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                streamThreads,
-                commitInterval,
-                overrides,
-                dunning,
-                payments,
-                KafkaClientSecurity.PLAINTEXT,
-                Deployment.DEFAULT);
-    }
-
-    /** The settings with the default dunning schedule and payment expiry. */
-    public BillingStreamsSettings(
-            String bootstrapServers,
-            String applicationId,
-            Path stateDir,
-            int streamThreads,
-            Duration commitInterval,
-            Map<String, String> overrides) {
-        this(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                streamThreads,
-                commitInterval,
-                overrides,
-                DunningPolicy.DEFAULT,
-                PaymentPolicy.DEFAULT);
-    }
-
     public static BillingStreamsSettings fromEnv() {
         return fromEnv(System.getenv());
     }
@@ -131,30 +89,26 @@ public record BillingStreamsSettings(
                 deployment);
     }
 
-    /** The production settings with one thread, for a launcher that knows only where Kafka and its data are. */
+    /**
+     * The production settings (an empty environment's: one thread) against {@code bootstrapServers} and
+     * {@code stateDir}, for a launcher that knows only where Kafka and its data are.
+     */
     public static BillingStreamsSettings defaults(String bootstrapServers, Path stateDir) {
-        return new BillingStreamsSettings(
-                bootstrapServers, DEFAULT_APPLICATION_ID, stateDir, 1, DEFAULT_COMMIT_INTERVAL, Map.of());
+        return fromEnv(Map.of()).at(bootstrapServers, stateDir);
     }
 
     public BillingStreamsSettings withOverrides(Map<String, String> more) {
         var merged = new LinkedHashMap<>(overrides);
         merged.putAll(more);
-        return new BillingStreamsSettings(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                streamThreads,
-                commitInterval,
-                merged,
-                dunning,
-                payments,
-                kafkaSecurity,
-                deployment);
+        return copy(bootstrapServers, stateDir, merged);
     }
 
     /** The same settings against another broker and state directory (for a launcher that owns both). */
     public BillingStreamsSettings at(String bootstrapServers, Path stateDir) {
+        return copy(bootstrapServers, stateDir, overrides);
+    }
+
+    private BillingStreamsSettings copy(String bootstrapServers, Path stateDir, Map<String, String> overrides) {
         return new BillingStreamsSettings(
                 bootstrapServers,
                 applicationId,

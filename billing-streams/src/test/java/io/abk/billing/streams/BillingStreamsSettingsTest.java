@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streams.errors.CommandFailureHandler;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
@@ -78,7 +80,9 @@ class BillingStreamsSettingsTest {
                         Duration.ofMillis(20),
                         Map.of("producer.linger.ms", "0", "num.standby.replicas", "1"),
                         DunningPolicy.DEFAULT,
-                        PaymentPolicy.DEFAULT));
+                        PaymentPolicy.DEFAULT,
+                        KafkaClientSecurity.PLAINTEXT,
+                        Deployment.DEFAULT));
     }
 
     @Test

@@ -100,67 +100,6 @@ public record ChainIndexerSettings(
                         + pendingVaultEventRetention.toMillis());
     }
 
-    /** Against a plaintext broker (the local stack's, the tests'). */
-    public ChainIndexerSettings(
-            String bootstrapServers,
-            String applicationId,
-            Path stateDir,
-            Duration commitInterval,
-            ChainSettings testChain,
-            ChainSettings liveChain,
-            Duration leaseSessionTimeout,
-            Duration pendingVaultEventRetention) {
-        this(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                commitInterval,
-                testChain,
-                liveChain,
-                leaseSessionTimeout,
-                pendingVaultEventRetention,
-                KafkaClientSecurity.PLAINTEXT,
-                Deployment.DEFAULT);
-    }
-
-    /** With the default retention of pending vault events. */
-    public ChainIndexerSettings(
-            String bootstrapServers,
-            String applicationId,
-            Path stateDir,
-            Duration commitInterval,
-            ChainSettings testChain,
-            ChainSettings liveChain,
-            Duration leaseSessionTimeout) {
-        this(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                commitInterval,
-                testChain,
-                liveChain,
-                leaseSessionTimeout,
-                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION);
-    }
-
-    /** With the default lease session timeout. */
-    public ChainIndexerSettings(
-            String bootstrapServers,
-            String applicationId,
-            Path stateDir,
-            Duration commitInterval,
-            ChainSettings testChain,
-            ChainSettings liveChain) {
-        this(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                commitInterval,
-                testChain,
-                liveChain,
-                DEFAULT_LEASE_SESSION_TIMEOUT);
-    }
-
     public static ChainIndexerSettings fromEnv() {
         return fromEnv(System.getenv());
     }
@@ -184,34 +123,25 @@ public record ChainIndexerSettings(
                 deployment);
     }
 
-    /** The production settings with no chain (test mode is the sandbox), for a launcher that knows only where Kafka and its data are. */
+    /**
+     * The production settings (an empty environment's: no chain, so test mode is the sandbox) against
+     * {@code bootstrapServers} and {@code stateDir}, for a launcher that knows only where Kafka and its data are.
+     */
     public static ChainIndexerSettings defaults(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerSettings(
-                bootstrapServers,
-                DEFAULT_APPLICATION_ID,
-                stateDir,
-                DEFAULT_COMMIT_INTERVAL,
-                ChainSettings.unconfigured(Mode.TEST),
-                ChainSettings.unconfigured(Mode.LIVE));
+        return fromEnv(Map.of()).withKafka(bootstrapServers, stateDir);
     }
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public ChainIndexerSettings withKafka(String bootstrapServers, Path stateDir) {
-        return new ChainIndexerSettings(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                commitInterval,
-                testChain,
-                liveChain,
-                leaseSessionTimeout,
-                pendingVaultEventRetention,
-                kafkaSecurity,
-                deployment);
+        return copy(bootstrapServers, stateDir, testChain);
     }
 
     /** These settings with the test chain replaced (a launcher that runs its own local chain). */
     public ChainIndexerSettings withTestChain(ChainSettings testChain) {
+        return copy(bootstrapServers, stateDir, testChain);
+    }
+
+    private ChainIndexerSettings copy(String bootstrapServers, Path stateDir, ChainSettings testChain) {
         return new ChainIndexerSettings(
                 bootstrapServers,
                 applicationId,

@@ -3,11 +3,13 @@ package io.abk.billing.chain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.errors.ChainRequestFailureHandler;
 import io.abk.billing.chain.errors.UnreadableRequestHandler;
 import io.abk.billing.chain.relay.Relayer;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Deployment;
 import java.nio.file.Path;
@@ -107,7 +109,10 @@ class ChainIndexerSettingsTest {
                         Duration.ofMillis(20),
                         fromEnv.testChain(),
                         fromEnv.liveChain(),
-                        Duration.ofSeconds(7)));
+                        Duration.ofSeconds(7),
+                        AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
+                        KafkaClientSecurity.PLAINTEXT,
+                        Deployment.DEFAULT));
         assertThat(config.chains()).isEqualTo(new ConfiguredChains(true, false, "Anvil", "Base"));
     }
 

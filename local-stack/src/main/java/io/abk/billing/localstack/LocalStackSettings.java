@@ -195,57 +195,29 @@ public record LocalStackSettings(
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
     public LocalStackSettings withLocalChain(int port) {
-        return new LocalStackSettings(
-                httpPort,
-                adminToken,
-                demoTestKey,
-                demoLiveKey,
-                dataDir,
-                publicUrl,
-                kafkaPort,
-                postgresPort,
-                partitions,
-                rateLimitsEnabled,
-                rateLimitPerKeyPerSecond,
-                rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest,
-                true,
-                port,
-                usdtHttpPort,
-                usdtKeys,
-                processes,
-                replicas,
-                readyTimeout);
+        return copy(adminToken, demoTestKey, demoLiveKey, true, port, processes, replicas);
     }
 
     /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
     public LocalStackSettings withProcesses(int replicas) {
-        return new LocalStackSettings(
-                httpPort,
-                adminToken,
-                demoTestKey,
-                demoLiveKey,
-                dataDir,
-                publicUrl,
-                kafkaPort,
-                postgresPort,
-                partitions,
-                rateLimitsEnabled,
-                rateLimitPerKeyPerSecond,
-                rateLimitCheckoutPerMinute,
-                webhooksAllowLoopbackInTest,
-                localChain,
-                localChainPort,
-                usdtHttpPort,
-                usdtKeys,
-                true,
-                replicas,
-                readyTimeout);
+        return copy(adminToken, demoTestKey, demoLiveKey, localChain, localChainPort, true, replicas);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackSettings withSecrets(
             @Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
+        return copy(adminToken, demoTestKey, demoLiveKey, localChain, localChainPort, processes, replicas);
+    }
+
+    /** The one copy method: this configuration with what the withers change, everything else kept. */
+    private LocalStackSettings copy(
+            @Nullable String adminToken,
+            @Nullable String demoTestKey,
+            @Nullable String demoLiveKey,
+            boolean localChain,
+            int localChainPort,
+            boolean processes,
+            int replicas) {
         return new LocalStackSettings(
                 httpPort,
                 adminToken,

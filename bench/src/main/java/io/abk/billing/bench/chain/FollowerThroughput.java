@@ -121,7 +121,8 @@ public final class FollowerThroughput {
                     Duration.ofMillis(50),
                     100,
                     2_000,
-                    256);
+                    256,
+                    null);
             try (var counter = new Counter(broker.bootstrapServers())) {
                 long start = System.nanoTime();
                 try (var follower = ChainFollower.create(settings, broker.bootstrapServers())) {

@@ -4,7 +4,6 @@ import io.abk.billing.bench.report.Result;
 import io.abk.billing.bench.workload.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -26,13 +25,7 @@ public final class ClosedLoopLoad {
         Runnable client = () -> {
             long begun;
             while ((begun = System.nanoTime()) < windowEnd) {
-                boolean ok;
-                try {
-                    workload.execute(sequence.getAndIncrement()).join();
-                    ok = true;
-                } catch (CompletionException e) {
-                    ok = false;
-                }
+                boolean ok = workload.completes(sequence.getAndIncrement());
                 long ended = System.nanoTime();
                 if (begun >= windowStart && ended <= windowEnd) {
                     if (ok) {

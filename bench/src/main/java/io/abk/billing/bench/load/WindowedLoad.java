@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -33,13 +32,7 @@ public final class WindowedLoad {
         Runnable client = () -> {
             long begun;
             while ((begun = System.nanoTime()) < end) {
-                boolean ok;
-                try {
-                    workload.execute(sequence.getAndIncrement()).join();
-                    ok = true;
-                } catch (CompletionException e) {
-                    ok = false;
-                }
+                boolean ok = workload.completes(sequence.getAndIncrement());
                 long ended = System.nanoTime();
                 if (ended > end) {
                     break;

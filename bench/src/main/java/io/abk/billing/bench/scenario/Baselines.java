@@ -26,21 +26,13 @@ public final class Baselines {
 
     public static List<Row> run(
             Target target, int rate, Duration duration, List<Integer> clients, AtomicLong sequence) {
+        List<Supplier<Workload>> workloads = List.of(
+                () -> new KafkaRoundTripWorkload(target.bootstrap(), target.partitions()),
+                () -> new PostgresInsertWorkload(target.jdbcUrl(), target.dbUser(), target.dbPassword(), 16));
         var rows = new ArrayList<Row>();
-        rows.addAll(measure(
-                target,
-                rate,
-                duration,
-                clients,
-                sequence,
-                () -> new KafkaRoundTripWorkload(target.bootstrap(), target.partitions())));
-        rows.addAll(measure(
-                target,
-                rate,
-                duration,
-                clients,
-                sequence,
-                () -> new PostgresInsertWorkload(target.jdbcUrl(), target.dbUser(), target.dbPassword(), 16)));
+        for (var workload : workloads) {
+            rows.addAll(measure(target, rate, duration, clients, sequence, workload));
+        }
         return rows;
     }
 

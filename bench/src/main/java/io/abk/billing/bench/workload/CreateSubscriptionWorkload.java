@@ -1,34 +1,18 @@
 package io.abk.billing.bench.workload;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@code POST /v1/subscriptions} over HTTP/1.1 with a test key; anything but 201 is a failed operation. */
 public final class CreateSubscriptionWorkload implements Workload {
 
-    private static final int REPORTED_FAILURES = 5;
-
     private final URI uri;
-    private final String apiKey;
-    private final ExecutorService executor = Executors.newFixedThreadPool(4);
-    private final HttpClient client;
-    private final AtomicInteger reportedFailures = new AtomicInteger();
+    private final ApiCalls calls;
 
     public CreateSubscriptionWorkload(URI baseUrl, String apiKey) {
         this.uri = baseUrl.resolve("/v1/subscriptions");
-        this.apiKey = apiKey;
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .executor(executor)
-                .build();
+        this.calls = new ApiCalls(apiKey);
     }
 
     @Override
@@ -39,24 +23,13 @@ public final class CreateSubscriptionWorkload implements Workload {
     @Override
     public CompletableFuture<Void> execute(long sequence) {
         var request = HttpRequest.newBuilder(uri)
-                .timeout(Duration.ofSeconds(30))
                 .header("content-type", "application/json")
-                .header("authorization", "Bearer " + apiKey)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Payloads.createSubscription(sequence)))
-                .build();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenAccept(response -> {
-            if (response.statusCode() != 201) {
-                if (reportedFailures.incrementAndGet() <= REPORTED_FAILURES) {
-                    System.err.printf("bench: create answered %d: %s%n", response.statusCode(), response.body());
-                }
-                throw new IllegalStateException("status " + response.statusCode());
-            }
-        });
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Payloads.createSubscription(sequence)));
+        return calls.send(request, 201, "create");
     }
 
     @Override
     public void close() {
-        client.close();
-        executor.shutdownNow();
+        calls.close();
     }
 }

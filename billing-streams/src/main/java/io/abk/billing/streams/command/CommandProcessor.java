@@ -1,5 +1,6 @@
 package io.abk.billing.streams.command;
 
+import io.abk.billing.schemas.avro.Change;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -103,28 +104,20 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
         var change = applied.change();
         var rejection = change.getRejection();
         if (rejection != null) {
-            log.info(
-                    "event=command_rejected commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
-                            + " requestId={} code={}",
-                    header.commandId(),
-                    change.getAggregateType(),
-                    header.aggregateId(),
-                    header.merchantId(),
-                    header.mode(),
-                    header.requestId(),
-                    rejection.getCode());
+            log.info("event=command_rejected {} code={}", commandFields(header, change), rejection.getCode());
         } else if (log.isDebugEnabled()) {
             log.debug(
-                    "event=command_accepted commandId={} aggregateType={} aggregateId={} merchantId={} mode={}"
-                            + " requestId={} forwards={}",
-                    header.commandId(),
-                    change.getAggregateType(),
-                    header.aggregateId(),
-                    header.merchantId(),
-                    header.mode(),
-                    header.requestId(),
+                    "event=command_accepted {} forwards={}",
+                    commandFields(header, change),
                     applied.forwards().size());
         }
+    }
+
+    /** The command's fields of both outcome lines. */
+    private static String commandFields(CommandHeader header, Change change) {
+        return "commandId=" + header.commandId() + " aggregateType=" + change.getAggregateType() + " aggregateId="
+                + header.aggregateId() + " merchantId=" + header.merchantId() + " mode=" + header.mode()
+                + " requestId=" + header.requestId();
     }
 
     private static <T> T required(@Nullable T initialised) {

@@ -89,7 +89,7 @@ public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, Pa
             case Accepted accepted -> {
                 var after = existing(PaymentEvolver.evolveAll(before, accepted.events()), envelope);
                 var snapshot = PaymentSnapshotMapper.snapshot(after, sequence + 1);
-                var events = PaymentEventMapper.toBillingEvents(envelope, accepted.events(), snapshot);
+                var events = PaymentEventMapper.toBillingEvents(header, accepted.events(), snapshot);
                 var forwards = new ArrayList<Forward>();
                 events.forEach(event -> forwards.add(new Forward(nodes.eventsSink(), envelope.getPaymentId(), event)));
                 PaymentEventMapper.toChainRequests(accepted.events(), after)

@@ -13,6 +13,7 @@ import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.payment.domain.LinkConversion;
 import io.abk.billing.streams.payment.domain.PaymentEvent;
@@ -38,8 +39,7 @@ final class PaymentEventMapper {
 
     private PaymentEventMapper() {}
 
-    static List<BillingEvent> toBillingEvents(
-            PaymentCommand envelope, List<PaymentEvent> events, PaymentSnapshot after) {
+    static List<BillingEvent> toBillingEvents(CommandHeader header, List<PaymentEvent> events, PaymentSnapshot after) {
         var published = events.stream()
                 .filter(Published.class::isInstance)
                 .map(Published.class::cast)
@@ -55,16 +55,7 @@ final class PaymentEventMapper {
                     yield "payment.reopened";
                 }
             };
-            out.add(BillingEvent.newBuilder()
-                    .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
-                    .setType(type)
-                    .setCreatedAt(envelope.getRequestedAt())
-                    .setMerchantId(envelope.getMerchantId())
-                    .setMode(envelope.getMode())
-                    .setAggregateId(envelope.getPaymentId())
-                    .setCommandId(envelope.getCommandId())
-                    .setData(data.build())
-                    .build());
+            out.add(EventIds.event(header, index, type, data.build()));
         }
         return out;
     }

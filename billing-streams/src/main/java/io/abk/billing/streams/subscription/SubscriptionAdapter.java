@@ -119,7 +119,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
             case Accepted accepted -> {
                 var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), envelope);
                 warnAboutLateMoney(envelope, accepted.events());
-                var events = SubscriptionEventMapper.toBillingEvents(envelope, accepted.events(), after, sequence + 1);
+                var events = SubscriptionEventMapper.toBillingEvents(header, accepted.events(), after, sequence + 1);
                 var requests = SubscriptionEventMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(header, before, after, sequence + 1, events, requests);
                 var kept = SettledInvoiceStore.keep(after, restored, sequence + 1);

@@ -5,8 +5,8 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.RefundRequest;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.Settlement;
@@ -44,7 +44,7 @@ final class SubscriptionEventMapper {
     private SubscriptionEventMapper() {}
 
     static List<BillingEvent> toBillingEvents(
-            SubscriptionCommand envelope, List<SubscriptionEvent> events, Existing after, long version) {
+            CommandHeader header, List<SubscriptionEvent> events, Existing after, long version) {
         var subscription = SubscriptionSnapshotMapper.snapshot(after, version);
         var published = events.stream()
                 .filter(Published.class::isInstance)
@@ -79,16 +79,7 @@ final class SubscriptionEventMapper {
                     yield invoice(data, after, e.invoice(), version, "invoice.refunded");
                 }
             };
-            out.add(BillingEvent.newBuilder()
-                    .setEventId(EventIds.of(envelope.getCommandId(), envelope.getRequestedAt(), index))
-                    .setType(type)
-                    .setCreatedAt(envelope.getRequestedAt())
-                    .setMerchantId(envelope.getMerchantId())
-                    .setMode(envelope.getMode())
-                    .setAggregateId(envelope.getSubscriptionId())
-                    .setCommandId(envelope.getCommandId())
-                    .setData(data.build())
-                    .build());
+            out.add(EventIds.event(header, index, type, data.build()));
         }
         return out;
     }

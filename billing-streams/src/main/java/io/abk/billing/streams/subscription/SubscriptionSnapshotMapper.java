@@ -76,7 +76,7 @@ final class SubscriptionSnapshotMapper {
 
     private static InFlightSettlement inFlight(Settlement settlement) {
         return InFlightSettlement.newBuilder()
-                .setKind(settlement.kind().wireName())
+                .setKind(settlement.kind().apiName())
                 .setRequestId(settlement.requestId())
                 .setInvoiceId(settlement.invoiceId())
                 .setAmountMicros(settlement.amount().micros())
@@ -87,7 +87,7 @@ final class SubscriptionSnapshotMapper {
 
     private static Settlement settlement(InFlightSettlement stored) {
         return new Settlement(
-                SettlementKind.fromWireName(stored.getKind()),
+                SettlementKind.fromApiName(stored.getKind()),
                 stored.getRequestId(),
                 stored.getInvoiceId(),
                 UsdcAmount.ofMicros(stored.getAmountMicros()),

@@ -99,41 +99,6 @@ public record ChainSettings(
         require(receiptTimeout.isPositive(), setting + "RECEIPT_TIMEOUT_MS must be positive");
     }
 
-    /** These settings without USDT: what a chain had before USDT could be followed. */
-    public ChainSettings(
-            Mode mode,
-            String name,
-            long chainId,
-            List<String> rpcUrls,
-            int confirmations,
-            String usdcAddress,
-            int usdcDecimals,
-            @Nullable String vaultAddress,
-            @Nullable RelayerKey relayerKey,
-            FeeCaps feeCaps,
-            @Nullable Long startBlock,
-            Duration pollInterval,
-            Duration receiptTimeout,
-            boolean timeTravel) {
-        this(
-                mode,
-                name,
-                chainId,
-                rpcUrls,
-                confirmations,
-                usdcAddress,
-                usdcDecimals,
-                vaultAddress,
-                relayerKey,
-                feeCaps,
-                startBlock,
-                pollInterval,
-                receiptTimeout,
-                timeTravel,
-                null,
-                DEFAULT_USDT_DECIMALS);
-    }
-
     /** True when an RPC URL is configured: the mode settles on this chain. */
     public boolean configured() {
         return !rpcUrls.isEmpty();

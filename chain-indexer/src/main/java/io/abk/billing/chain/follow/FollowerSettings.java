@@ -66,34 +66,6 @@ public record FollowerSettings(
                 "windowSize must be within 1.." + MAX_WINDOW + ", was " + windowSize);
     }
 
-    /** Settings that follow no USDT. */
-    public FollowerSettings(
-            long chainId,
-            Mode mode,
-            List<String> rpcUrls,
-            int confirmations,
-            List<FollowedToken> tokens,
-            @Nullable String vaultAddress,
-            long startBlock,
-            Duration pollInterval,
-            int initialRange,
-            int maxRange,
-            int windowSize) {
-        this(
-                chainId,
-                mode,
-                rpcUrls,
-                confirmations,
-                tokens,
-                vaultAddress,
-                startBlock,
-                pollInterval,
-                initialRange,
-                maxRange,
-                windowSize,
-                null);
-    }
-
     /** The same settings, following {@code token} as the chain's USDT. */
     public FollowerSettings withUsdt(FollowedToken token) {
         return new FollowerSettings(

@@ -205,7 +205,8 @@ class ChainFollowerIT extends FollowerBrokerFixture {
                     Duration.ofMillis(50),
                     2,
                     2,
-                    16);
+                    16,
+                    null);
             // When a first follower is closed mid-stream
             try (var first = ChainFollower.create(settings, broker.bootstrapServers())) {
                 first.start();

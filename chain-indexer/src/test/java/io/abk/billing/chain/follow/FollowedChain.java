@@ -67,7 +67,8 @@ final class FollowedChain implements AutoCloseable {
                 Duration.ofMillis(50),
                 8,
                 1_000,
-                64);
+                64,
+                null);
     }
 
     FollowerSettings settings(long chainId, int confirmations) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerSettings;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.supervise.ChainStatus;
 import io.abk.billing.chain.supervise.LeaseCheck;
@@ -11,6 +12,7 @@ import io.abk.billing.chain.supervise.LeaseCheck.Answer;
 import io.abk.billing.chain.supervise.RunningChain;
 import io.abk.billing.chain.supervise.WorkerStatus;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
@@ -213,7 +215,10 @@ class ChainLeasesIT {
                 Duration.ofMillis(30),
                 ChainSettings.unconfigured(Mode.TEST),
                 ChainSettings.unconfigured(Mode.LIVE),
-                session);
+                session,
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT);
         var leases = ChainLeases.start(
                 config, List.of(chain(CHAIN_A), chain(CHAIN_B)), new FakeWorkers(name), new SimpleMeterRegistry());
         replicas.add(leases);
@@ -280,7 +285,9 @@ class ChainLeasesIT {
                 0L,
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(5),
-                false);
+                false,
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
     }
 
     private static long chainIdOn(int partition) {

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerSettings;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.NotExecuted;
@@ -135,7 +137,9 @@ class RelayerFailuresIT {
                 null,
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(5),
-                false);
+                false,
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
         var applicationId = "relayer-failures-it-" + UUID.randomUUID();
         var config = new ChainIndexerSettings(
                 broker.bootstrapServers(),
@@ -143,7 +147,11 @@ class RelayerFailuresIT {
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
                 chain,
-                ChainSettings.unconfigured(Mode.LIVE));
+                ChainSettings.unconfigured(Mode.LIVE),
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT);
         relayers.add(Relayer.start(config, chain, rpc));
     }
 

@@ -3,6 +3,7 @@ package io.abk.billing.chain.relay;
 import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerSettings;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.chain.config.RelayerKey;
@@ -16,6 +17,7 @@ import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localchain.LocalChainDeployment;
 import io.abk.billing.localchain.LocalChainTransactions;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChargeRequest;
@@ -144,7 +146,9 @@ public final class RelayerHarness implements AutoCloseable {
                 null,
                 Duration.ofSeconds(1),
                 Duration.ofSeconds(5),
-                false);
+                false,
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
     }
 
     ChainSettings chain(UnaryOperator<ChainSettings> change) {
@@ -179,7 +183,9 @@ public final class RelayerHarness implements AutoCloseable {
                 c.startBlock(),
                 c.pollInterval(),
                 timeout,
-                c.timeTravel());
+                c.timeTravel(),
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
     }
 
     /** The same chain as {@code mode}'s chain (a relayer takes only the requests of its mode). */
@@ -202,7 +208,9 @@ public final class RelayerHarness implements AutoCloseable {
                 c.startBlock(),
                 c.pollInterval(),
                 c.receiptTimeout(),
-                timeTravel);
+                timeTravel,
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
     }
 
     /** A relayer of {@code chain} in a group of its own, starting after every request written so far. */
@@ -214,7 +222,11 @@ public final class RelayerHarness implements AutoCloseable {
                 dir.resolve(applicationId),
                 Duration.ofMillis(30),
                 chain.mode() == Mode.TEST ? chain : ChainSettings.unconfigured(Mode.TEST),
-                chain.mode() == Mode.LIVE ? chain : ChainSettings.unconfigured(Mode.LIVE));
+                chain.mode() == Mode.LIVE ? chain : ChainSettings.unconfigured(Mode.LIVE),
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT);
         try (var admin = broker.admin();
                 var probe = new KafkaConsumer<>(
                         Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),

@@ -150,7 +150,9 @@ public final class LocalChain implements AutoCloseable {
                 deployment.deployedFrom(),
                 POLL_INTERVAL,
                 RECEIPT_TIMEOUT,
-                true);
+                true,
+                null,
+                ChainSettings.DEFAULT_USDT_DECIMALS);
     }
 
     /**

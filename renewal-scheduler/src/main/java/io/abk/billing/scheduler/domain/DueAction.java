@@ -5,42 +5,25 @@ import java.time.Instant;
 /** The command a due item sends when it fires, as the aggregate will receive it. */
 public sealed interface DueAction {
 
-    DueKind kind();
+    default DueKind kind() {
+        return switch (this) {
+            case Renew renew -> DueKind.RENEWAL;
+            case ChargeDue charge -> DueKind.CHARGE_DUE;
+            case ExpireIncomplete expire -> DueKind.INCOMPLETE_EXPIRY;
+            case ExpirePayment expire -> DueKind.PAYMENT_EXPIRY;
+            case ExpireLink expire -> DueKind.LINK_EXPIRY;
+        };
+    }
 
     /** Renew (or cancel at period end) the subscription whose current period ends at {@code periodEnd}. */
-    record Renew(Instant periodEnd) implements DueAction {
-        @Override
-        public DueKind kind() {
-            return DueKind.RENEWAL;
-        }
-    }
+    record Renew(Instant periodEnd) implements DueAction {}
 
     /** Charge attempt number {@code attempt} (1-based) of an open invoice. */
-    record ChargeDue(String invoiceId, int attempt) implements DueAction {
-        @Override
-        public DueKind kind() {
-            return DueKind.CHARGE_DUE;
-        }
-    }
+    record ChargeDue(String invoiceId, int attempt) implements DueAction {}
 
-    record ExpireIncomplete() implements DueAction {
-        @Override
-        public DueKind kind() {
-            return DueKind.INCOMPLETE_EXPIRY;
-        }
-    }
+    record ExpireIncomplete() implements DueAction {}
 
-    record ExpirePayment() implements DueAction {
-        @Override
-        public DueKind kind() {
-            return DueKind.PAYMENT_EXPIRY;
-        }
-    }
+    record ExpirePayment() implements DueAction {}
 
-    record ExpireLink() implements DueAction {
-        @Override
-        public DueKind kind() {
-            return DueKind.LINK_EXPIRY;
-        }
-    }
+    record ExpireLink() implements DueAction {}
 }

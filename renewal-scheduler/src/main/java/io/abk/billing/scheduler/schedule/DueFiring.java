@@ -40,18 +40,12 @@ final class DueFiring {
         return fired;
     }
 
-    /** How many items are due at {@code wallNowMs} (without firing them), counting no further than {@code limit}. */
+    /**
+     * How many items are due at {@code wallNowMs}, counting no further than {@code limit}: the walk of {@link #fireDue}
+     * with nothing done to the items.
+     */
     int countDue(long wallNowMs, int limit) {
-        int[] counted = {0};
-        BiConsumer<String, DueItem> count = (key, item) -> counted[0]++;
-        int found = fireGroup(DueIndexKey.group(Mode.LIVE, ""), wallNowMs, limit, count);
-        var merchant = firstTestMerchant(DueIndexKey.testStart());
-        while (merchant != null && found < limit) {
-            found += fireGroup(
-                    DueIndexKey.group(Mode.TEST, merchant), effectiveNow(merchant, wallNowMs), limit - found, count);
-            merchant = firstTestMerchant(DueIndexKey.afterMerchant(merchant));
-        }
-        return found;
+        return fireDue(wallNowMs, limit, (key, item) -> {});
     }
 
     /** The test clock's frozen instant when set, else the wall clock. */

@@ -1,11 +1,9 @@
 package io.abk.billing.streamskit.errors;
 
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,30 +12,12 @@ import org.slf4j.LoggerFactory;
  * released): log at ERROR, send its bytes to the service's dead-letter topic ({@link #deadLetterTopic()}), and
  * carry on with the next record. Kafka Streams creates the handler by class name, so each service subclasses it.
  */
-public abstract class DeadLetterDeserializationHandler implements DeserializationExceptionHandler {
+public abstract class DeadLetterDeserializationHandler extends DeadLetterHandler
+        implements DeserializationExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterDeserializationHandler.class);
     /** The node header of a record that could not be decoded. */
     public static final String NODE = "deserialization";
-
-    private @Nullable String deadLetterTopic;
-
-    /**
-     * Takes the dead-letter topic from the app's {@code errors.dead.letter.queue.topic.name}, which each service sets
-     * to its catalog topic as its deployment names it.
-     */
-    @Override
-    public void configure(Map<String, ?> configs) {
-        deadLetterTopic = DeadLetterRecords.configuredTopic(configs);
-    }
-
-    /** The service's dead-letter topic. */
-    protected final String deadLetterTopic() {
-        if (deadLetterTopic == null) {
-            throw new IllegalStateException("the handler was not configured");
-        }
-        return deadLetterTopic;
-    }
 
     @Override
     public Response handleError(

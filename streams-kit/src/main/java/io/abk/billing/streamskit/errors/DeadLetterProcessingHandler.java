@@ -1,7 +1,6 @@
 package io.abk.billing.streamskit.errors;
 
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
 import org.apache.kafka.streams.processor.api.Record;
@@ -17,28 +16,9 @@ import org.slf4j.LoggerFactory;
  * its outputs before writing any, so a record it throws on has written nothing and can be replayed from the
  * dead-letter topic once fixed. Kafka Streams creates the handler by class name, so each service subclasses it.
  */
-public abstract class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
+public abstract class DeadLetterProcessingHandler extends DeadLetterHandler implements ProcessingExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterProcessingHandler.class);
-
-    private @Nullable String deadLetterTopic;
-
-    /**
-     * Takes the dead-letter topic from the app's {@code errors.dead.letter.queue.topic.name}, which each service sets
-     * to its catalog topic as its deployment names it.
-     */
-    @Override
-    public void configure(Map<String, ?> configs) {
-        deadLetterTopic = DeadLetterRecords.configuredTopic(configs);
-    }
-
-    /** The service's dead-letter topic. */
-    protected final String deadLetterTopic() {
-        if (deadLetterTopic == null) {
-            throw new IllegalStateException("the handler was not configured");
-        }
-        return deadLetterTopic;
-    }
 
     /** The record's ids as {@code key=value} pairs for the log line (e.g. {@code commandId=... merchantId=...}). */
     protected abstract String describe(@Nullable Object value);
@@ -46,15 +26,8 @@ public abstract class DeadLetterProcessingHandler implements ProcessingException
     @Override
     public Response handleError(ErrorHandlerContext context, @Nullable Record<?, ?> record, Exception exception) {
         log.error(
-                "event=processing_failed_dead_lettered node={} task={} topic={} partition={} offset={} key={} {} "
-                        + "deadLetterTopic={} exception={}",
-                context.processorNodeId(),
-                context.taskId(),
-                context.topic(),
-                context.partition(),
-                context.offset(),
-                record == null ? null : record.key(),
-                describe(record == null ? null : record.value()),
+                "event=processing_failed_dead_lettered {} deadLetterTopic={} exception={}",
+                FailedRecordFields.of(context, record, describe(record == null ? null : record.value())),
                 deadLetterTopic(),
                 exception.toString(),
                 exception);

@@ -17,25 +17,19 @@ public abstract class LogAndSkipProcessingHandler implements ProcessingException
 
     private static final Logger log = LoggerFactory.getLogger(LogAndSkipProcessingHandler.class);
 
+    /** The record's ids as {@code key=value} pairs for the log line (e.g. {@code commandId=... merchantId=...}). */
+    protected abstract String describe(@Nullable Object value);
+
     @Override
     public void configure(Map<String, ?> configs) {
         // Nothing to configure.
     }
 
-    /** The record's ids as {@code key=value} pairs for the log line (e.g. {@code commandId=... merchantId=...}). */
-    protected abstract String describe(@Nullable Object value);
-
     @Override
     public Response handleError(ErrorHandlerContext context, @Nullable Record<?, ?> record, Exception exception) {
         log.error(
-                "event=processing_failed action=skip node={} task={} topic={} partition={} offset={} key={} {} exception={}",
-                context.processorNodeId(),
-                context.taskId(),
-                context.topic(),
-                context.partition(),
-                context.offset(),
-                record == null ? null : record.key(),
-                describe(record == null ? null : record.value()),
+                "event=processing_failed action=skip {} exception={}",
+                FailedRecordFields.of(context, record, describe(record == null ? null : record.value())),
                 exception.toString(),
                 exception);
         return Response.resume();

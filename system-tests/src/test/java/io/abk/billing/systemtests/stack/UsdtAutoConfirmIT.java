@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.abk.billing.chain.ChainIndexerApp;
 import io.abk.billing.chain.ChainIndexerSettings;
+import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.contracts.ContractArtifacts;
 import io.abk.billing.contracts.Erc20Abi;
@@ -13,6 +14,7 @@ import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.localchain.AnvilNode;
 import io.abk.billing.localchain.LocalChainDeployer;
 import io.abk.billing.localstack.services.UsdtVerifierService;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
@@ -129,7 +131,11 @@ class UsdtAutoConfirmIT {
                 dir.resolve("chain-indexer"),
                 ChainIndexerSettings.DEFAULT_COMMIT_INTERVAL,
                 testChain,
-                ChainSettings.unconfigured(Mode.LIVE)));
+                ChainSettings.unconfigured(Mode.LIVE),
+                ChainIndexerSettings.DEFAULT_LEASE_SESSION_TIMEOUT,
+                AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT));
         verifier = UsdtVerifierApplication.start(Map.of(
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", broker.bootstrapServers(),
                 "BILLING_USDT_HTTP_PORT", "0",

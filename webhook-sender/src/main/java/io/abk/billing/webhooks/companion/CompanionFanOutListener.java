@@ -7,14 +7,12 @@ import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.webhooks.fanout.EventLog;
 import io.abk.billing.webhooks.fanout.FanOut;
+import io.abk.billing.webhooks.fanout.FanOutBatch;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -36,8 +34,6 @@ public class CompanionFanOutListener {
     public static final String GROUP = "webhook-sender-usdt-fanout";
 
     private static final Logger log = LoggerFactory.getLogger(CompanionFanOutListener.class);
-    /** Past the producer's own delivery timeout (120 s): a send that has not failed by then is stuck. */
-    private static final long SEND_PATIENCE_SECONDS = 150;
 
     private final String merchantId;
     private final Mode mode;
@@ -83,11 +79,7 @@ public class CompanionFanOutListener {
         for (var record : records) {
             var event = record.value();
             if (event == null) {
-                log.error(
-                        "event=unreadable topic={} partition={} offset={}",
-                        record.topic(),
-                        record.partition(),
-                        record.offset());
+                FanOutBatch.skipUnreadable(log, record);
                 continue;
             }
             entries.add(new EventLog.Entry(
@@ -105,17 +97,10 @@ public class CompanionFanOutListener {
         var sends = new ArrayList<CompletableFuture<?>>();
         for (var entry : entries) {
             for (var delivery : FanOut.deliveries(entry, mode, endpoints, now)) {
-                sends.add(deliveries.send(
-                        Topics.WEBHOOK_DELIVERIES.name(deployment), delivery.getEndpointId(), delivery));
+                sends.add(FanOutBatch.send(deliveries, deployment, delivery));
             }
         }
-        try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
-                    .get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // The container's error handler retries the whole batch; receivers dedupe on the event id.
-            throw new IllegalStateException("companion fan-out sends failed", e);
-        }
+        FanOutBatch.awaitAll(sends, "companion fan-out");
         log.debug("fanout=companion events={} deliveries={}", entries.size(), sends.size());
     }
 }

@@ -9,7 +9,6 @@ import io.abk.billing.schemas.topic.Topics;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -92,24 +91,7 @@ public class KafkaClientsConfiguration {
     @Bean
     DefaultKafkaProducerFactory<String, WebhookDelivery> deliveryProducerFactory(
             SenderProperties properties, KafkaClientSecurity security, Deployment deployment) {
-        Map<String, Object> configs = security.with(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                properties.kafka().bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                // Fan-out sends a batch of deliveries at once and waits for all of them: a short linger packs them.
-                ProducerConfig.LINGER_MS_CONFIG,
-                5,
-                // A fan-out batch is up to 500 deliveries of ~1.5 KB each: 16 KB producer batches made its sends wait
-                // on dozens of round trips (300-400 ms a batch, measured); larger, compressed batches take a few.
-                ProducerConfig.BATCH_SIZE_CONFIG,
-                256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                "lz4",
-                ProducerConfig.CLIENT_ID_CONFIG,
-                deployment.name("webhook-sender-deliveries")));
+        var configs = DeliveryProducers.configs(properties, security, deployment.name("webhook-sender-deliveries"));
         return new DefaultKafkaProducerFactory<>(
                 configs,
                 Topics.WEBHOOK_DELIVERIES.keySerde().serializer(),

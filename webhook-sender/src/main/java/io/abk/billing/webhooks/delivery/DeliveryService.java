@@ -7,6 +7,7 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.schemas.topic.WebhookRetryTopics;
 import io.abk.billing.topics.TopicLayout;
 import io.abk.billing.webhooks.attempt.DeliveryAttempts;
+import io.abk.billing.webhooks.config.DeliveryProducers;
 import io.abk.billing.webhooks.config.SenderProperties;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,7 +20,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -197,22 +197,6 @@ public final class DeliveryService implements SmartLifecycle {
     }
 
     private Map<String, Object> producerConfigs() {
-        return security.with(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                properties.kafka().bootstrapServers(),
-                ProducerConfig.CLIENT_ID_CONFIG,
-                deployment.name("webhook-sender-retries"),
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true,
-                ProducerConfig.LINGER_MS_CONFIG,
-                5,
-                // After an outage many deliveries fail at once and are forwarded together: as for fan-out, larger
-                // compressed batches need fewer round trips.
-                ProducerConfig.BATCH_SIZE_CONFIG,
-                256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                "lz4"));
+        return DeliveryProducers.configs(properties, security, deployment.name("webhook-sender-retries"));
     }
 }

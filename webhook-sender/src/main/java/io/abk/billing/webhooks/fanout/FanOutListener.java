@@ -12,9 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -34,8 +31,6 @@ public class FanOutListener {
     public static final String GROUP = "webhook-sender-fanout";
 
     private static final Logger log = LoggerFactory.getLogger(FanOutListener.class);
-    /** Past the producer's own delivery timeout (120 s): a send that has not failed by then is stuck. */
-    private static final long SEND_PATIENCE_SECONDS = 150;
 
     private final EventLog eventLog;
     private final KafkaTemplate<String, WebhookDelivery> deliveries;
@@ -79,13 +74,7 @@ public class FanOutListener {
         for (var record : records) {
             var event = record.value();
             if (event == null) {
-                // The error-handling deserializer hands over what it could not read as null: a bug upstream, not
-                // an event to deliver; skipping it keeps every other merchant's webhooks flowing.
-                log.error(
-                        "event=unreadable topic={} partition={} offset={}",
-                        record.topic(),
-                        record.partition(),
-                        record.offset());
+                FanOutBatch.skipUnreadable(log, record);
                 continue;
             }
             rendered.add(new RenderedEvent(event, json.writeValueAsString(EventJson.event(event))));
@@ -101,12 +90,11 @@ public class FanOutListener {
             var endpoints =
                     subscribers.computeIfAbsent(Tenant.of(event), t -> eventLog.subscribers(t.merchantId(), t.mode()));
             for (var delivery : FanOut.deliveries(event, each.payload(), endpoints, now)) {
-                sends.add(deliveries.send(
-                        Topics.WEBHOOK_DELIVERIES.name(deployment), delivery.getEndpointId(), delivery));
+                sends.add(FanOutBatch.send(deliveries, deployment, delivery));
             }
         }
         long sentAt = System.nanoTime();
-        awaitAll(sends);
+        FanOutBatch.awaitAll(sends, "fan-out");
         long ackedAt = System.nanoTime();
         log.debug(
                 "fanout=done events={} deliveries={} renderMs={} insertMs={} selectSendMs={} ackMs={}",
@@ -116,16 +104,5 @@ public class FanOutListener {
                 (loggedAt - renderedAt) / 1_000_000,
                 (sentAt - loggedAt) / 1_000_000,
                 (ackedAt - sentAt) / 1_000_000);
-    }
-
-    private static void awaitAll(List<CompletableFuture<?>> sends) throws InterruptedException {
-        try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
-                    .get(SEND_PATIENCE_SECONDS, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // Thrown: the container's error handler retries the whole batch (deliveries already sent are sent
-            // again with the same ids; receivers dedupe on the event id).
-            throw new IllegalStateException("fan-out sends failed", e);
-        }
     }
 }

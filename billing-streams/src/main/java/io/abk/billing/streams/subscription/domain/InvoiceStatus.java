@@ -1,32 +1,19 @@
 package io.abk.billing.streams.subscription.domain;
 
-import java.util.Arrays;
+import io.abk.billing.schemas.render.ApiNamed;
 
 /**
  * Invoice statuses (docs/architecture.md, "Invoice"): open -> paid | void | uncollectible; uncollectible -> paid;
  * paid -> refunded; paid -> open when the charge that paid it is reorged out of the chain.
  */
-public enum InvoiceStatus {
-    OPEN("open"),
-    PAID("paid"),
-    VOID("void"),
-    UNCOLLECTIBLE("uncollectible"),
-    REFUNDED("refunded");
-
-    private final String apiName;
-
-    InvoiceStatus(String apiName) {
-        this.apiName = apiName;
-    }
-
-    public String apiName() {
-        return apiName;
-    }
+public enum InvoiceStatus implements ApiNamed {
+    OPEN,
+    PAID,
+    VOID,
+    UNCOLLECTIBLE,
+    REFUNDED;
 
     public static InvoiceStatus fromApiName(String apiName) {
-        return Arrays.stream(values())
-                .filter(status -> status.apiName.equals(apiName))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown invoice status: " + apiName));
+        return ApiNamed.parse(InvoiceStatus.class, apiName, "unknown invoice status: ");
     }
 }

@@ -1,26 +1,13 @@
 package io.abk.billing.streams.subscription.domain;
 
-import java.util.Arrays;
+import io.abk.billing.schemas.render.ApiNamed;
 
 /** What a settlement moves: a charge pulls an invoice's amount from the customer, a refund pays some back. */
-public enum SettlementKind {
-    CHARGE("charge"),
-    REFUND("refund");
+public enum SettlementKind implements ApiNamed {
+    CHARGE,
+    REFUND;
 
-    private final String wireName;
-
-    SettlementKind(String wireName) {
-        this.wireName = wireName;
-    }
-
-    public String wireName() {
-        return wireName;
-    }
-
-    public static SettlementKind fromWireName(String wireName) {
-        return Arrays.stream(values())
-                .filter(kind -> kind.wireName.equals(wireName))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown settlement kind: " + wireName));
+    public static SettlementKind fromApiName(String apiName) {
+        return ApiNamed.parse(SettlementKind.class, apiName, "unknown settlement kind: ");
     }
 }

@@ -1,33 +1,25 @@
 package io.abk.billing.usdt.domain.match;
 
+import io.abk.billing.schemas.render.ApiNamed;
+
 /** Why a transaction does not pay an intent: the API's {@code code} when {@code ok} is false. */
-public enum MatchCode {
-    TX_NOT_FOUND("tx_not_found"),
-    TX_REVERTED("tx_reverted"),
-    WRONG_RECIPIENT("wrong_recipient"),
+public enum MatchCode implements ApiNamed {
+    TX_NOT_FOUND,
+    TX_REVERTED,
+    WRONG_RECIPIENT,
     /** Less than the strategy accepts. */
-    AMOUNT_TOO_LOW("amount_too_low"),
+    AMOUNT_TOO_LOW,
     /** More than the strategy accepts ({@code exact}, or beyond the tolerance). */
-    AMOUNT_TOO_HIGH("amount_too_high"),
+    AMOUNT_TOO_HIGH,
     /** Worth confirming again shortly. */
-    PENDING_CONFIRMATIONS("pending_confirmations");
+    PENDING_CONFIRMATIONS;
 
-    private final String wire;
-
-    MatchCode(String wire) {
-        this.wire = wire;
-    }
-
+    /** The API name ({@link ApiNamed}), which the records also carry. */
     public String wire() {
-        return wire;
+        return apiName();
     }
 
     public static MatchCode fromWire(String value) {
-        for (var candidate : values()) {
-            if (candidate.wire.equals(value)) {
-                return candidate;
-            }
-        }
-        throw new IllegalArgumentException("no MatchCode named " + value);
+        return ApiNamed.parse(MatchCode.class, value, "no MatchCode named ");
     }
 }

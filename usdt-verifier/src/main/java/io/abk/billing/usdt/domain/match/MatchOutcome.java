@@ -1,38 +1,30 @@
 package io.abk.billing.usdt.domain.match;
 
+import io.abk.billing.schemas.render.ApiNamed;
+
 /** What a transaction shows compared with an intent, as the API names it ({@code outcome}). */
-public enum MatchOutcome {
+public enum MatchOutcome implements ApiNamed {
     /** Exactly the amount, to the address, deep enough. */
-    CONFIRMED("confirmed"),
+    CONFIRMED,
     /** Less than the amount. */
-    UNDERPAID("underpaid"),
+    UNDERPAID,
     /** More than the amount. */
-    OVERPAID("overpaid"),
+    OVERPAID,
     /** No transfer of the token to the pay-to address. */
-    WRONG_RECIPIENT("wrong_recipient"),
+    WRONG_RECIPIENT,
     /** No such transaction. */
-    NOT_FOUND("not_found"),
+    NOT_FOUND,
     /** The transaction failed. */
-    REVERTED("reverted"),
+    REVERTED,
     /** Not mined yet, or not as deep as the configured confirmation depth. */
-    PENDING_CONFIRMATIONS("pending_confirmations");
+    PENDING_CONFIRMATIONS;
 
-    private final String wire;
-
-    MatchOutcome(String wire) {
-        this.wire = wire;
-    }
-
+    /** The API name ({@link ApiNamed}), which the records also carry. */
     public String wire() {
-        return wire;
+        return apiName();
     }
 
     public static MatchOutcome fromWire(String value) {
-        for (var candidate : values()) {
-            if (candidate.wire.equals(value)) {
-                return candidate;
-            }
-        }
-        throw new IllegalArgumentException("no MatchOutcome named " + value);
+        return ApiNamed.parse(MatchOutcome.class, value, "no MatchOutcome named ");
     }
 }

@@ -78,25 +78,21 @@ public final class TransferMatcher {
 
         MatchReport refused(
                 MatchOutcome outcome, MatchCode code, @Nullable BigDecimal received, @Nullable String from) {
-            return new MatchReport(
-                    tx.txHash(),
-                    outcome,
-                    false,
-                    code,
-                    terms.amount(),
-                    received,
-                    tx.confirmations(),
-                    policy.requiredConfirmations(),
-                    from,
-                    tx.blockNumber());
+            return report(outcome, code, received, from);
         }
 
         MatchReport accepted(MatchOutcome outcome, BigDecimal received, String from) {
+            return report(outcome, null, received, from);
+        }
+
+        /** Accepted when there is no {@code code}. */
+        private MatchReport report(
+                MatchOutcome outcome, @Nullable MatchCode code, @Nullable BigDecimal received, @Nullable String from) {
             return new MatchReport(
                     tx.txHash(),
                     outcome,
-                    true,
-                    null,
+                    code == null,
+                    code,
                     terms.amount(),
                     received,
                     tx.confirmations(),
