@@ -2,6 +2,7 @@ package io.abk.billing.gateway.api.webhook;
 
 import static io.abk.billing.gateway.controlplane.auth.ApiKeyFormat.modeText;
 
+import io.abk.billing.gateway.platform.db.ScopedTable;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -22,9 +23,12 @@ public class WebhookEndpointRepository {
     private static final String SCOPE = " merchant_id = :merchantId AND mode = :mode AND deleted_at IS NULL";
 
     private final DatabaseClient db;
+    private final ScopedTable<WebhookEndpoint> endpoints;
 
     public WebhookEndpointRepository(DatabaseClient db) {
         this.db = db;
+        this.endpoints =
+                new ScopedTable<>(db, "webhook_endpoints", WebhookEndpoint.COLUMNS, SCOPE, WebhookEndpoint::from);
     }
 
     /** Inserts the endpoint; empty when one with its id exists already (the request ran before). */
@@ -46,30 +50,12 @@ public class WebhookEndpointRepository {
     }
 
     public Mono<WebhookEndpoint> find(String merchantId, Mode mode, String id, boolean forUpdate) {
-        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE id = :id AND" + SCOPE
-                        + (forUpdate ? " FOR UPDATE" : ""))
-                .bind("id", id)
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .map(WebhookEndpoint::from)
-                .one();
+        return endpoints.find(merchantId, mode, id, forUpdate);
     }
 
     /** Endpoints not deleted, newest first. */
     public Mono<Page<WebhookEndpoint>> list(String merchantId, Mode mode, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND id < :after";
-        var spec = db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE + after
-                        + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(WebhookEndpoint::from)
-                .all()
-                .collectList()
-                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return endpoints.newestFirst(merchantId, mode, "", page);
     }
 
     /**
@@ -77,11 +63,13 @@ public class WebhookEndpointRepository {
      * The sender's fan-out selects the same way.
      */
     public Flux<WebhookEndpoint> subscribedTo(String merchantId, Mode mode, String type) {
-        return db.sql("SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE
-                        + " AND NOT disabled"
-                        + " AND (cardinality(enabled_events) = 0 OR :type = ANY (enabled_events)) ORDER BY id")
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
+        return endpoints
+                .sql(
+                        "SELECT " + WebhookEndpoint.COLUMNS + " FROM webhook_endpoints WHERE" + SCOPE
+                                + " AND NOT disabled"
+                                + " AND (cardinality(enabled_events) = 0 OR :type = ANY (enabled_events)) ORDER BY id",
+                        merchantId,
+                        mode)
                 .bind("type", type)
                 .map(WebhookEndpoint::from)
                 .all();
@@ -93,14 +81,17 @@ public class WebhookEndpointRepository {
      * disabled again by its first failure. On the right of SET, {@code disabled} is the row's value before the update.
      */
     public Mono<WebhookEndpoint> update(WebhookEndpoint e, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET url = :url, enabled_events = :events, description = :description,"
-                        + " failing_since = CASE WHEN disabled AND NOT :disabled THEN NULL ELSE failing_since END,"
-                        + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
-                        + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE id = :id AND" + SCOPE
-                        + " RETURNING " + WebhookEndpoint.COLUMNS)
+        return endpoints
+                .sql(
+                        "UPDATE webhook_endpoints SET url = :url, enabled_events = :events, description = :description,"
+                                + " failing_since = CASE WHEN disabled AND NOT :disabled THEN NULL ELSE failing_since END,"
+                                + " disabled = :disabled, disabled_reason = :reason, secret = :secret,"
+                                + " previous_secret = :previous, previous_secret_expires_at = :previousUntil,"
+                                + " updated_at = :at WHERE id = :id AND" + SCOPE + " RETURNING "
+                                + WebhookEndpoint.COLUMNS,
+                        e.merchantId(),
+                        e.mode())
                 .bind("id", e.id())
-                .bind("merchantId", e.merchantId())
-                .bind("mode", modeText(e.mode()))
                 .bind("url", e.url())
                 .bind("events", e.enabledEvents().toArray(String[]::new))
                 .bind("description", SqlValues.nullable(e.description(), String.class))
@@ -116,11 +107,13 @@ public class WebhookEndpointRepository {
 
     /** Marks the endpoint deleted and drops its previous secret; true when it existed. */
     public Mono<Boolean> delete(String merchantId, Mode mode, String id, Instant at) {
-        return db.sql("UPDATE webhook_endpoints SET deleted_at = :at, updated_at = :at, previous_secret = NULL,"
-                        + " previous_secret_expires_at = NULL WHERE id = :id AND" + SCOPE)
+        return endpoints
+                .sql(
+                        "UPDATE webhook_endpoints SET deleted_at = :at, updated_at = :at, previous_secret = NULL,"
+                                + " previous_secret_expires_at = NULL WHERE id = :id AND" + SCOPE,
+                        merchantId,
+                        mode)
                 .bind("id", id)
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
                 .bind("at", at)
                 .fetch()
                 .rowsUpdated()

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.controlplane.auth;
 
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -64,14 +65,12 @@ public class ApiKeyRepository {
 
     /** Keys of a merchant, both modes, newest first. */
     public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND id < :after";
-        var spec = db.sql(SELECT + " WHERE merchant_id = :merchantId" + after + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(StoredApiKey::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return NewestFirst.page(
+                db,
+                SELECT + " WHERE merchant_id = :merchantId",
+                spec -> spec.bind("merchantId", merchantId),
+                page,
+                StoredApiKey::from);
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {
