@@ -2,7 +2,6 @@ package io.abk.billing.gateway.api.event;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.schemas.avro.WebhookDelivery;
-import io.abk.billing.schemas.topic.Topics;
 import java.util.List;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -17,11 +16,6 @@ public final class DeliveryPublisher implements AutoCloseable {
 
     public DeliveryPublisher(AcknowledgedProducer<String, WebhookDelivery> producer) {
         this.producer = producer;
-    }
-
-    public static DeliveryPublisher create(AcknowledgedProducer.Settings settings) {
-        return new DeliveryPublisher(
-                AcknowledgedProducer.create(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", settings));
     }
 
     /**

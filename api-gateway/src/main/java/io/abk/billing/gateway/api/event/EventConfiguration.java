@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.api.event;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
+import io.abk.billing.schemas.topic.Topics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,6 +11,7 @@ public class EventConfiguration {
 
     @Bean(destroyMethod = "close")
     DeliveryPublisher deliveryPublisher(AcknowledgedProducer.Settings producers) {
-        return DeliveryPublisher.create(producers);
+        return new DeliveryPublisher(
+                AcknowledgedProducer.create(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", producers));
     }
 }

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.controlplane.clock.TestClockStore;
+import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,7 +23,8 @@ public class TestClockConfiguration {
 
     @Bean(destroyMethod = "close")
     TestClockPublisher testClockPublisher(AcknowledgedProducer.Settings producers) {
-        return TestClockPublisher.create(producers);
+        return new TestClockPublisher(
+                AcknowledgedProducer.create(Topics.TEST_CLOCKS, "api-gateway-test-clocks", producers));
     }
 
     @Bean

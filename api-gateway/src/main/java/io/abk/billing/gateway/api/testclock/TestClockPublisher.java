@@ -3,7 +3,6 @@ package io.abk.billing.gateway.api.testclock;
 import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.gateway.controlplane.clock.ClockState;
 import io.abk.billing.schemas.avro.TestClock;
-import io.abk.billing.schemas.topic.Topics;
 import java.util.Objects;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import reactor.core.publisher.Mono;
@@ -18,11 +17,6 @@ public final class TestClockPublisher implements AutoCloseable {
 
     public TestClockPublisher(AcknowledgedProducer<String, TestClock> producer) {
         this.producer = producer;
-    }
-
-    public static TestClockPublisher create(AcknowledgedProducer.Settings settings) {
-        return new TestClockPublisher(
-                AcknowledgedProducer.create(Topics.TEST_CLOCKS, "api-gateway-test-clocks", settings));
     }
 
     /** Sends the clock's version; completes when the broker acknowledged it. */
