@@ -8,7 +8,6 @@ import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
-import io.abk.billing.gateway.controlplane.merchant.PayoutAddresses;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -22,6 +21,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -82,13 +82,15 @@ public class PaymentRoutes {
         return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentRequest.parse(RequestFields.of(body));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
-                    // One after the other, so a request with several problems always gets the same error.
-                    return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment")
-                            .flatMap(amount -> PayoutAddresses.resolve(
-                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
-                                    .map(payout -> new Target(
-                                            paymentId,
-                                            payload(request, amount, payout, checkoutUrl(checkoutBase, paymentId)))));
+                    return OneTimeAmount.resolve(
+                                    caller,
+                                    request.amount(),
+                                    request.payoutAddressEvm(),
+                                    prices,
+                                    merchants,
+                                    "a payment")
+                            .map(resolved -> new Target(
+                                    paymentId, payload(request, resolved, checkoutUrl(checkoutBase, paymentId))));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> latest.payment(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -117,20 +119,16 @@ public class PaymentRoutes {
     }
 
     private static CreatePayment payload(
-            CreatePaymentRequest request, OneTimeAmount.Resolved amount, String payout, String checkoutUrl) {
+            CreatePaymentRequest request, OneTimeAmount.Resolved resolved, String checkoutUrl) {
         return CreatePayment.newBuilder()
-                .setAmountMicros(amount.amountMicros())
+                .setAmountMicros(resolved.amountMicros())
                 .setCustomerWallet(request.customerWallet())
-                .setPayoutAddress(payout)
+                .setPayoutAddress(resolved.payoutAddress())
                 .setMerchantRef(request.merchantRef())
-                .setPriceId(amount.priceId())
+                .setPriceId(resolved.priceId())
                 .setCheckoutUrl(checkoutUrl)
-                .setSuccessUrl(
-                        request.successUrl() == null
-                                ? null
-                                : request.successUrl().toString())
-                .setCancelUrl(
-                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(Objects.toString(request.successUrl(), null))
+                .setCancelUrl(Objects.toString(request.cancelUrl(), null))
                 .setMetadata(Map.copyOf(request.metadata()))
                 .build();
     }
