@@ -1,13 +1,11 @@
 package io.abk.billing.gateway.api.payment;
 
-import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -50,22 +48,19 @@ public class PaymentRoutes {
     static final List<String> STATUSES = List.of("open", "paid", "canceled", "expired");
 
     private final Commands commands;
-    private final PriceLookup prices;
-    private final MerchantLookup merchants;
+    private final OneTimeAmountLookup amounts;
     private final PaymentReadModel payments;
     private final LatestResources latest;
     private final String checkoutBase;
 
     public PaymentRoutes(
             Commands commands,
-            PriceLookup prices,
-            MerchantLookup merchants,
+            OneTimeAmountLookup amounts,
             PaymentReadModel payments,
             LatestResources latest,
             BillingProperties billing) {
         this.commands = commands;
-        this.prices = prices;
-        this.merchants = merchants;
+        this.amounts = amounts;
         this.payments = payments;
         this.latest = latest;
         this.checkoutBase = billing.checkoutBase();
@@ -82,13 +77,7 @@ public class PaymentRoutes {
         return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentRequest.parse(RequestFields.of(body));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
-                    return OneTimeAmount.resolve(
-                                    caller,
-                                    request.amount(),
-                                    request.payoutAddressEvm(),
-                                    prices,
-                                    merchants,
-                                    "a payment")
+                    return amounts.resolve(caller, request.amount(), request.payoutAddressEvm(), "a payment")
                             .map(resolved -> new Target(
                                     paymentId, payload(request, resolved, checkoutUrl(checkoutBase, paymentId))));
                 })
@@ -119,7 +108,7 @@ public class PaymentRoutes {
     }
 
     private static CreatePayment payload(
-            CreatePaymentRequest request, OneTimeAmount.Resolved resolved, String checkoutUrl) {
+            CreatePaymentRequest request, OneTimeAmountLookup.Resolved resolved, String checkoutUrl) {
         return CreatePayment.newBuilder()
                 .setAmountMicros(resolved.amountMicros())
                 .setCustomerWallet(request.customerWallet())

@@ -1,7 +1,6 @@
 package io.abk.billing.gateway.api.paymentlink;
 
-import io.abk.billing.gateway.api.catalog.PriceLookup;
-import io.abk.billing.gateway.api.payment.OneTimeAmount;
+import io.abk.billing.gateway.api.payment.OneTimeAmountLookup;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.CommandStamper;
 import io.abk.billing.gateway.command.Commands;
@@ -9,7 +8,6 @@ import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -54,8 +52,7 @@ public class PaymentLinkRoutes {
 
     private final Commands commands;
     private final CommandStamper stamper;
-    private final PriceLookup prices;
-    private final MerchantLookup merchants;
+    private final OneTimeAmountLookup amounts;
     private final PaymentLinkReadModel links;
     private final LatestResources latest;
     private final String checkoutBase;
@@ -63,15 +60,13 @@ public class PaymentLinkRoutes {
     public PaymentLinkRoutes(
             Commands commands,
             CommandStamper stamper,
-            PriceLookup prices,
-            MerchantLookup merchants,
+            OneTimeAmountLookup amounts,
             PaymentLinkReadModel links,
             LatestResources latest,
             BillingProperties billing) {
         this.commands = commands;
         this.stamper = stamper;
-        this.prices = prices;
-        this.merchants = merchants;
+        this.amounts = amounts;
         this.links = links;
         this.latest = latest;
         this.checkoutBase = billing.checkoutBase();
@@ -83,13 +78,7 @@ public class PaymentLinkRoutes {
         return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentLinkRequest.parse(RequestFields.of(body), stamper.now(caller));
                     var linkId = identity.derivedId(IdPrefix.PAYMENT_LINK);
-                    return OneTimeAmount.resolve(
-                                    caller,
-                                    request.amount(),
-                                    request.payoutAddressEvm(),
-                                    prices,
-                                    merchants,
-                                    "a payment link")
+                    return amounts.resolve(caller, request.amount(), request.payoutAddressEvm(), "a payment link")
                             .map(resolved -> new Target(linkId, payload(request, resolved, linkId)));
                 })
                 .map(Settled::requireAccepted)
@@ -151,7 +140,7 @@ public class PaymentLinkRoutes {
     }
 
     private CreatePaymentLink payload(
-            CreatePaymentLinkRequest request, OneTimeAmount.Resolved resolved, String linkId) {
+            CreatePaymentLinkRequest request, OneTimeAmountLookup.Resolved resolved, String linkId) {
         return CreatePaymentLink.newBuilder()
                 .setAmountMicros(resolved.amountMicros())
                 .setDescription(request.description())
