@@ -74,15 +74,15 @@ public class ApiKeyRepository {
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {
-        return db.sql("UPDATE api_keys SET expires_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
-                .bind("id", id)
-                .bind("at", expiresAt)
-                .map(StoredApiKey::from)
-                .one();
+        return setTime("expires_at", id, expiresAt);
     }
 
     public Mono<StoredApiKey> revoke(String id, Instant at) {
-        return db.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
+        return setTime("revoked_at", id, at);
+    }
+
+    private Mono<StoredApiKey> setTime(String column, String id, Instant at) {
+        return db.sql("UPDATE api_keys SET " + column + " = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
                 .bind("id", id)
                 .bind("at", at)
                 .map(StoredApiKey::from)
