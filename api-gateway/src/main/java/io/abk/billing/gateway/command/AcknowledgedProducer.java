@@ -22,7 +22,23 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
      * topics and client ids, and how long a send may take before it gives up.
      */
     public record Settings(
-            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {}
+            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
+
+        /** A producer to {@code topic} of this deployment, its client id {@code clientId} in that deployment. */
+        public <K, V> AcknowledgedProducer<K, V> producerTo(Topic<K, V> topic, String clientId) {
+            return new AcknowledgedProducer<>(
+                    topic.name(deployment),
+                    new KafkaProducer<>(
+                            CommandProducer.config(
+                                    deployment.name(clientId),
+                                    bootstrapServers,
+                                    security,
+                                    Duration.ZERO,
+                                    deliveryTimeout),
+                            topic.keySerde().serializer(),
+                            topic.valueSerde().serializer()));
+        }
+    }
 
     /** The topic's name in the gateway's deployment. */
     private final String topic;
@@ -32,22 +48,6 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
     public AcknowledgedProducer(String topic, Producer<K, V> producer) {
         this.topic = topic;
         this.producer = producer;
-    }
-
-    /** A producer to {@code topic} of the settings' deployment, its client id {@code clientId} in that deployment. */
-    public static <K, V> AcknowledgedProducer<K, V> create(Topic<K, V> topic, String clientId, Settings settings) {
-        var deployment = settings.deployment();
-        return new AcknowledgedProducer<>(
-                topic.name(deployment),
-                new KafkaProducer<>(
-                        CommandProducer.config(
-                                deployment.name(clientId),
-                                settings.bootstrapServers(),
-                                settings.security(),
-                                Duration.ZERO,
-                                settings.deliveryTimeout()),
-                        topic.keySerde().serializer(),
-                        topic.valueSerde().serializer()));
     }
 
     /** Sends one record; completes when the broker acknowledged it. Off the event loop: send may block on metadata. */

@@ -11,7 +11,6 @@ public class EventConfiguration {
 
     @Bean(destroyMethod = "close")
     DeliveryPublisher deliveryPublisher(AcknowledgedProducer.Settings producers) {
-        return new DeliveryPublisher(
-                AcknowledgedProducer.create(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries", producers));
+        return new DeliveryPublisher(producers.producerTo(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries"));
     }
 }

@@ -23,8 +23,7 @@ public class TestClockConfiguration {
 
     @Bean(destroyMethod = "close")
     TestClockPublisher testClockPublisher(AcknowledgedProducer.Settings producers) {
-        return new TestClockPublisher(
-                AcknowledgedProducer.create(Topics.TEST_CLOCKS, "api-gateway-test-clocks", producers));
+        return new TestClockPublisher(producers.producerTo(Topics.TEST_CLOCKS, "api-gateway-test-clocks"));
     }
 
     @Bean
