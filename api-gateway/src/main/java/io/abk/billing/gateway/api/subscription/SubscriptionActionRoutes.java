@@ -4,7 +4,6 @@ import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
@@ -117,10 +116,7 @@ public class SubscriptionActionRoutes {
                         exchange,
                         Wait.OUTCOME,
                         () -> payload.apply(RequestFields.of(body)),
-                        () -> subscriptions
-                                .find(caller, id)
-                                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                                .thenReturn(id))
+                        () -> subscriptions.existing(caller, id))
                 .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()))
                 .map(subscription -> Map.of("subscription", subscription));
     }

@@ -5,7 +5,6 @@ import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -64,10 +63,7 @@ public final class SubscriptionActivation {
                         exchange,
                         Wait.FOLLOW_UP,
                         () -> LifecycleRequests.activate(RequestFields.of(body)),
-                        () -> subscriptions
-                                .find(caller, id)
-                                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                                .thenReturn(id))
+                        () -> subscriptions.existing(caller, id))
                 .flatMap(settled -> activation(caller, id, settled));
     }
 
