@@ -4,15 +4,11 @@ import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * A producer to one topic for the gateway's rare writes that are answered only once Kafka acknowledged them (test
@@ -20,6 +16,29 @@ import reactor.core.scheduler.Schedulers;
  * acknowledged record is never lost nor duplicated; no batching delay; every send gives up before the request does.
  */
 public final class AcknowledgedProducer<K, V> implements AutoCloseable {
+
+    /**
+     * What every acknowledged producer of the gateway shares: the cluster, its security, the deployment that names
+     * topics and client ids, and how long a send may take before it gives up.
+     */
+    public record Settings(
+            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
+
+        /** A producer to {@code topic} of this deployment, its client id {@code clientId} in that deployment. */
+        public <K, V> AcknowledgedProducer<K, V> producerTo(Topic<K, V> topic, String clientId) {
+            return new AcknowledgedProducer<>(
+                    topic.name(deployment),
+                    new KafkaProducer<>(
+                            CommandProducer.config(
+                                    deployment.name(clientId),
+                                    bootstrapServers,
+                                    security,
+                                    Duration.ZERO,
+                                    deliveryTimeout),
+                            topic.keySerde().serializer(),
+                            topic.valueSerde().serializer()));
+        }
+    }
 
     /** The topic's name in the gateway's deployment. */
     private final String topic;
@@ -31,48 +50,9 @@ public final class AcknowledgedProducer<K, V> implements AutoCloseable {
         this.producer = producer;
     }
 
-    /** A producer to {@code topic} of {@code deployment}, its client id {@code clientId} in that deployment. */
-    public static <K, V> AcknowledgedProducer<K, V> create(
-            Topic<K, V> topic,
-            Deployment deployment,
-            String clientId,
-            String bootstrapServers,
-            KafkaClientSecurity security,
-            Duration deliveryTimeout) {
-        return new AcknowledgedProducer<>(
-                topic.name(deployment),
-                new KafkaProducer<>(
-                        config(deployment.name(clientId), bootstrapServers, security, deliveryTimeout),
-                        topic.keySerde().serializer(),
-                        topic.valueSerde().serializer()));
-    }
-
-    static Map<String, Object> config(
-            String clientId, String bootstrapServers, KafkaClientSecurity security, Duration deliveryTimeout) {
-        var config = security.applyTo(new HashMap<String, Object>());
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
-        config.put(ProducerConfig.ACKS_CONFIG, "all");
-        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        int delivery = (int) deliveryTimeout.toMillis();
-        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, delivery);
-        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, delivery);
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (long) delivery);
-        return config;
-    }
-
     /** Sends one record; completes when the broker acknowledged it. Off the event loop: send may block on metadata. */
     public Mono<RecordMetadata> send(K key, V value) {
-        var record = new ProducerRecord<>(topic, key, value);
-        return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
-                    if (error != null) {
-                        sink.error(error);
-                    } else {
-                        sink.success(metadata);
-                    }
-                }))
-                .subscribeOn(Schedulers.boundedElastic());
+        return CommandProducer.acknowledged(producer, new ProducerRecord<>(topic, key, value));
     }
 
     @Override

@@ -1,72 +1,53 @@
 package io.abk.billing.gateway.command;
 
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import java.time.Instant;
 import java.util.List;
 import org.apache.avro.specific.SpecificRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
- * An aggregate the gateway sends commands to: its command topic (keyed by the aggregate's id) and how its envelope
- * is built from the {@link Stamp} every command carries. The three Avro envelopes share no interface, so each
- * aggregate says once how its own is filled; everything after that (sending, awaiting the outcome and the
- * follow-up) is one mechanism for all of them.
+ * An aggregate the gateway sends commands to: its command topic (keyed by the aggregate's id) and the constructor
+ * of its envelope, which this class fills from the {@link Stamp} every command carries. The three Avro envelopes
+ * share no interface but have the same fields, so each aggregate names only its constructor; everything after that
+ * (sending, awaiting the outcome and the follow-up) is one mechanism for all of them.
  *
  * @param <C> the envelope type of the aggregate's command topic
  */
 public final class Aggregate<C extends SpecificRecord> {
 
     /** Subscriptions and their invoices, keyed by subscription id. */
-    public static final Aggregate<SubscriptionCommand> SUBSCRIPTION = new Aggregate<>(
-            "subscription",
-            Topics.SUBSCRIPTION_COMMANDS,
-            (stamp, id, payload) -> SubscriptionCommand.newBuilder()
-                    .setCommandId(stamp.commandId())
-                    .setSubscriptionId(id)
-                    .setMerchantId(stamp.merchantId())
-                    .setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt())
-                    .setIdempotencyKey(stamp.idempotencyKey())
-                    .setRequestId(stamp.requestId())
-                    .setPayload(payload)
-                    .build());
+    public static final Aggregate<SubscriptionCommand> SUBSCRIPTION =
+            new Aggregate<>("subscription", Topics.SUBSCRIPTION_COMMANDS, SubscriptionCommand::new);
 
     /** One-time payments, keyed by payment id. */
-    public static final Aggregate<PaymentCommand> PAYMENT = new Aggregate<>(
-            "payment",
-            Topics.PAYMENT_COMMANDS,
-            (stamp, id, payload) -> PaymentCommand.newBuilder()
-                    .setCommandId(stamp.commandId())
-                    .setPaymentId(id)
-                    .setMerchantId(stamp.merchantId())
-                    .setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt())
-                    .setIdempotencyKey(stamp.idempotencyKey())
-                    .setRequestId(stamp.requestId())
-                    .setPayload(payload)
-                    .build());
+    public static final Aggregate<PaymentCommand> PAYMENT =
+            new Aggregate<>("payment", Topics.PAYMENT_COMMANDS, PaymentCommand::new);
 
     /** Payment links, keyed by link id. */
-    public static final Aggregate<PaymentLinkCommand> PAYMENT_LINK = new Aggregate<>(
-            "payment_link",
-            Topics.PAYMENT_LINK_COMMANDS,
-            (stamp, id, payload) -> PaymentLinkCommand.newBuilder()
-                    .setCommandId(stamp.commandId())
-                    .setPaymentLinkId(id)
-                    .setMerchantId(stamp.merchantId())
-                    .setMode(stamp.mode())
-                    .setRequestedAt(stamp.requestedAt())
-                    .setIdempotencyKey(stamp.idempotencyKey())
-                    .setRequestId(stamp.requestId())
-                    .setPayload(payload)
-                    .build());
+    public static final Aggregate<PaymentLinkCommand> PAYMENT_LINK =
+            new Aggregate<>("payment_link", Topics.PAYMENT_LINK_COMMANDS, PaymentLinkCommand::new);
 
-    /** Fills one aggregate's envelope. */
+    /**
+     * One aggregate's envelope constructor: the three envelopes hold the same fields in the same order, and differ
+     * only in the name of the aggregate's id (second), so each one's all-fields constructor fits here.
+     */
     @FunctionalInterface
     interface Envelope<C> {
-        C build(Stamp stamp, String aggregateId, Object payload);
+        C build(
+                String commandId,
+                String aggregateId,
+                String merchantId,
+                Mode mode,
+                Instant requestedAt,
+                @Nullable String idempotencyKey,
+                @Nullable String requestId,
+                Object payload);
     }
 
     private final String type;
@@ -98,7 +79,15 @@ public final class Aggregate<C extends SpecificRecord> {
      * topic's union does not hold fails here, in the request, as the bug it is (never as a Kafka outage).
      */
     public StampedCommand stamp(Stamp stamp, String aggregateId, Object payload) {
-        var record = envelope.build(stamp, aggregateId, payload);
+        var record = envelope.build(
+                stamp.commandId(),
+                aggregateId,
+                stamp.merchantId(),
+                stamp.mode(),
+                stamp.requestedAt(),
+                stamp.idempotencyKey(),
+                stamp.requestId(),
+                payload);
         return new StampedCommand(
                 this,
                 stamp,

@@ -45,21 +45,27 @@ public final class CommandProducer implements AutoCloseable {
             Duration deliveryTimeout) {
         return new CommandProducer(
                 new KafkaProducer<>(
-                        config(bootstrapServers, security, deployment, linger, deliveryTimeout),
+                        config(
+                                deployment.name("api-gateway-commands"),
+                                bootstrapServers,
+                                security,
+                                linger,
+                                deliveryTimeout),
                         new StringSerializer(),
                         new ByteArraySerializer()),
                 deployment);
     }
 
+    /** The configuration of the gateway's producers ({@link AcknowledgedProducer} too, without batching delay). */
     static Map<String, Object> config(
+            String clientId,
             String bootstrapServers,
             KafkaClientSecurity security,
-            Deployment deployment,
             Duration linger,
             Duration deliveryTimeout) {
         var config = security.applyTo(new HashMap<String, Object>());
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(ProducerConfig.CLIENT_ID_CONFIG, deployment.name("api-gateway-commands"));
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         // A couple of milliseconds batches the commands of concurrent requests into one produce request.
@@ -79,8 +85,14 @@ public final class CommandProducer implements AutoCloseable {
      * acknowledged the record.
      */
     public Mono<RecordMetadata> send(StampedCommand command) {
-        var record = new ProducerRecord<>(
-                command.aggregate().topic().name(deployment), command.aggregateId(), command.value());
+        return acknowledged(
+                producer,
+                new ProducerRecord<>(
+                        command.aggregate().topic().name(deployment), command.aggregateId(), command.value()));
+    }
+
+    /** Sends {@code record} off the event loop; completes when the broker acknowledged it. */
+    static <K, V> Mono<RecordMetadata> acknowledged(Producer<K, V> producer, ProducerRecord<K, V> record) {
         return Mono.<RecordMetadata>create(sink -> producer.send(record, (metadata, error) -> {
                     if (error != null) {
                         sink.error(error);

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.command;
 
 import io.abk.billing.gateway.platform.web.Caller;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
@@ -63,5 +64,26 @@ public final class Commands {
                         : dispatcher.send(command, identity).map(outcome -> new Settled(outcome, null));
             });
         });
+    }
+
+    /**
+     * Runs a command on a resource of the caller's (activate, charge, cancel, disable, ...): validates the body into
+     * the payload first, then looks the resource up, whose absence is the route's 404 with nothing sent, and requires
+     * the command accepted (a rejection is the route's 400).
+     *
+     * @param existing the aggregate id of the resource (the Kafka key), or the 404 when the caller has none
+     */
+    public Mono<Settled> runOnExisting(
+            Aggregate<?> aggregate,
+            Caller caller,
+            ServerWebExchange exchange,
+            Wait wait,
+            Supplier<Object> payload,
+            Supplier<Mono<String>> existing) {
+        return run(aggregate, caller, exchange, wait, identity -> {
+                    var command = payload.get();
+                    return existing.get().map(aggregateId -> new Target(aggregateId, command));
+                })
+                .map(Settled::requireAccepted);
     }
 }

@@ -36,6 +36,20 @@ public class CommandsConfiguration {
         return producer;
     }
 
+    /**
+     * The producers of test clocks and redeliveries give up on a send within half the request timeout, so a broker
+     * outage is a 503 before the request times out.
+     */
+    @Bean
+    AcknowledgedProducer.Settings acknowledgedProducerSettings(
+            BillingProperties billing, KafkaClientSecurity security, Deployment deployment) {
+        return new AcknowledgedProducer.Settings(
+                billing.kafka().bootstrapServers(),
+                security,
+                deployment,
+                billing.requestTimeout().dividedBy(2));
+    }
+
     /** Stamps with each merchant's and mode's effective now (test clocks). */
     @Bean
     CommandStamper commandStamper(EffectiveClock clock) {

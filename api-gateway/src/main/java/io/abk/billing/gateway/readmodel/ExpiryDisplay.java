@@ -38,7 +38,8 @@ public final class ExpiryDisplay {
         }
     }
 
-    private static JsonNode showExpired(JsonNode resource, String liveStatus, Instant now) {
+    /** The resource as shown at {@code now}, its stored {@code liveStatus} being the one that expires. */
+    static JsonNode showExpired(JsonNode resource, String liveStatus, Instant now) {
         if (!liveStatus.equals(ResourceJson.text(resource, "status"))
                 || !hasPassed(ResourceJson.text(resource, "expiresAt"), now)) {
             return resource;

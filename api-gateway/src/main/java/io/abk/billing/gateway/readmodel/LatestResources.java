@@ -48,14 +48,14 @@ public final class LatestResources {
 
     public Mono<JsonNode> payment(Caller caller, String id, List<CommandOutcome> newestFirst) {
         return Snapshots.find(newestFirst, "payment", id)
-                .map(found -> payments.now(caller).map(now -> ExpiryDisplay.payment(found, now)))
+                .map(found -> payments.shown(caller, found))
                 .orElseGet(() -> payments.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
     }
 
     public Mono<JsonNode> paymentLink(Caller caller, String id, List<CommandOutcome> newestFirst) {
         return Snapshots.find(newestFirst, "payment_link", id)
-                .map(found -> paymentLinks.now(caller).map(now -> ExpiryDisplay.paymentLink(found, now)))
+                .map(found -> paymentLinks.shown(caller, found))
                 .orElseGet(() -> paymentLinks.find(caller, id))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
     }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -33,6 +34,13 @@ public final class SubscriptionReadModel {
 
     public Mono<JsonNode> find(Caller caller, String id) {
         return table.find(caller, id);
+    }
+
+    /** The id of the caller's subscription {@code id}, for a command to it; a 404 when the caller has none. */
+    public Mono<String> existing(Caller caller, String id) {
+        return find(caller, id)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .thenReturn(id);
     }
 
     /**

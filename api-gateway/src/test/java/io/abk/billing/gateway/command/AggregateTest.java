@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** One stamp fills each aggregate's own envelope, encoded for its own topic. */
@@ -40,6 +41,15 @@ class AggregateTest {
         var subscriptionCommand =
                 Topics.SUBSCRIPTION_COMMANDS.valueSerde().deserializer().deserialize("t", subscription.value());
         assertThat(subscriptionCommand.getSubscriptionId()).isEqualTo("sub_1");
+        // The envelopes are filled by their constructors' positions: each must hold the stamp where it belongs.
+        assertThat(List.of(linkCommand.getCommandId(), linkCommand.getMerchantId(), linkCommand.getRequestId()))
+                .containsExactly("cmd_1", "mer_1", "req_1");
+        assertThat(List.of(
+                        subscriptionCommand.getCommandId(),
+                        subscriptionCommand.getMerchantId(),
+                        subscriptionCommand.getIdempotencyKey(),
+                        subscriptionCommand.getRequestId()))
+                .containsExactly("cmd_1", "mer_1", "key-1", "req_1");
         assertThat(payment.aggregate().topic().name(Deployment.DEFAULT)).isEqualTo("billing.payment-commands");
         assertThat(link.aggregateId()).isEqualTo("plink_1");
         assertThat(Aggregate.all())

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.api.catalog;
 import static io.abk.billing.gateway.controlplane.auth.ApiKeyFormat.modeText;
 
 import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.gateway.platform.db.ScopedTable;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -21,12 +22,16 @@ import reactor.core.publisher.Mono;
 @Component
 public class CatalogRepository {
 
-    private static final String SCOPE = " merchant_id = :merchantId AND mode = :mode";
+    private static final String SCOPE = ScopedTable.MERCHANT_AND_MODE;
 
     private final DatabaseClient db;
+    private final ScopedTable<Product> products;
+    private final ScopedTable<Price> prices;
 
     public CatalogRepository(DatabaseClient db) {
         this.db = db;
+        this.products = new ScopedTable<>(db, "products", Product.COLUMNS, SCOPE, Product::from);
+        this.prices = new ScopedTable<>(db, "prices", Price.COLUMNS, SCOPE, Price::from);
     }
 
     /** Inserts the product; empty when a product with its id exists already (the request ran before). */
@@ -64,23 +69,11 @@ public class CatalogRepository {
     }
 
     public Mono<Product> findProduct(String merchantId, Mode mode, String id, boolean forUpdate) {
-        return db.sql("SELECT " + Product.COLUMNS + " FROM products WHERE id = :id AND" + SCOPE
-                        + (forUpdate ? " FOR UPDATE" : ""))
-                .bind("id", id)
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .map(Product::from)
-                .one();
+        return products.find(merchantId, mode, id, forUpdate);
     }
 
     public Mono<Price> findPrice(String merchantId, Mode mode, String id, boolean forUpdate) {
-        return db.sql("SELECT " + Price.COLUMNS + " FROM prices WHERE id = :id AND" + SCOPE
-                        + (forUpdate ? " FOR UPDATE" : ""))
-                .bind("id", id)
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .map(Price::from)
-                .one();
+        return prices.find(merchantId, mode, id, forUpdate);
     }
 
     /** A price with whether its product is active, for the command path's price lookup. */
@@ -107,35 +100,28 @@ public class CatalogRepository {
         if (productIds.isEmpty()) {
             return Flux.empty();
         }
-        return db.sql("SELECT " + Price.COLUMNS + " FROM prices WHERE product_id = ANY(:productIds) AND" + SCOPE
-                        + (activeOnly ? " AND active" : "") + " ORDER BY id")
+        return prices.sql(
+                        "SELECT " + Price.COLUMNS + " FROM prices WHERE product_id = ANY(:productIds) AND" + SCOPE
+                                + (activeOnly ? " AND active" : "") + " ORDER BY id",
+                        merchantId,
+                        mode)
                 .bind("productIds", productIds.toArray(String[]::new))
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
                 .map(Price::from)
                 .all();
     }
 
     /** Active products, newest first. */
     public Mono<Page<Product>> listActiveProducts(String merchantId, Mode mode, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND id < :after";
-        var spec = db.sql("SELECT " + Product.COLUMNS + " FROM products WHERE" + SCOPE + " AND active" + after
-                        + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(Product::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return products.newestFirst(merchantId, mode, " AND active", page);
     }
 
     public Mono<Product> updateProduct(Product p, Instant at) {
-        return db.sql("UPDATE products SET name = :name, description = :description, active = :active, updated_at = :at"
-                        + " WHERE id = :id AND" + SCOPE + " RETURNING " + Product.COLUMNS)
+        return products.sql(
+                        "UPDATE products SET name = :name, description = :description, active = :active,"
+                                + " updated_at = :at WHERE id = :id AND" + SCOPE + " RETURNING " + Product.COLUMNS,
+                        p.merchantId(),
+                        p.mode())
                 .bind("id", p.id())
-                .bind("merchantId", p.merchantId())
-                .bind("mode", modeText(p.mode()))
                 .bind("name", p.name())
                 .bind("description", SqlValues.nullable(p.description(), String.class))
                 .bind("active", p.active())
@@ -145,11 +131,12 @@ public class CatalogRepository {
     }
 
     public Mono<Price> setPriceActive(Price p, boolean active, Instant at) {
-        return db.sql("UPDATE prices SET active = :active, updated_at = :at WHERE id = :id AND" + SCOPE + " RETURNING "
-                        + Price.COLUMNS)
+        return prices.sql(
+                        "UPDATE prices SET active = :active, updated_at = :at WHERE id = :id AND" + SCOPE
+                                + " RETURNING " + Price.COLUMNS,
+                        p.merchantId(),
+                        p.mode())
                 .bind("id", p.id())
-                .bind("merchantId", p.merchantId())
-                .bind("mode", modeText(p.mode()))
                 .bind("active", active)
                 .bind("at", at)
                 .map(Price::from)

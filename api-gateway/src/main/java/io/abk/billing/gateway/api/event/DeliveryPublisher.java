@@ -1,11 +1,7 @@
 package io.abk.billing.gateway.api.event;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
-import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.WebhookDelivery;
-import io.abk.billing.schemas.topic.Deployment;
-import io.abk.billing.schemas.topic.Topics;
-import java.time.Duration;
 import java.util.List;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -20,17 +16,6 @@ public final class DeliveryPublisher implements AutoCloseable {
 
     public DeliveryPublisher(AcknowledgedProducer<String, WebhookDelivery> producer) {
         this.producer = producer;
-    }
-
-    public static DeliveryPublisher create(
-            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
-        return new DeliveryPublisher(AcknowledgedProducer.create(
-                Topics.WEBHOOK_DELIVERIES,
-                deployment,
-                "api-gateway-redeliveries",
-                bootstrapServers,
-                security,
-                deliveryTimeout));
     }
 
     /**

@@ -1,8 +1,7 @@
 package io.abk.billing.gateway.api.event;
 
-import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.opskit.kafka.KafkaClientSecurity;
-import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.gateway.command.AcknowledgedProducer;
+import io.abk.billing.schemas.topic.Topics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,14 +9,8 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class EventConfiguration {
 
-    /** Gives up on a send within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
-    DeliveryPublisher deliveryPublisher(
-            BillingProperties billing, KafkaClientSecurity security, Deployment deployment) {
-        return DeliveryPublisher.create(
-                billing.kafka().bootstrapServers(),
-                security,
-                deployment,
-                billing.requestTimeout().dividedBy(2));
+    DeliveryPublisher deliveryPublisher(AcknowledgedProducer.Settings producers) {
+        return new DeliveryPublisher(producers.producerTo(Topics.WEBHOOK_DELIVERIES, "api-gateway-redeliveries"));
     }
 }

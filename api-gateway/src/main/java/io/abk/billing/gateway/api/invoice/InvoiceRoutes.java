@@ -2,7 +2,6 @@ package io.abk.billing.gateway.api.invoice;
 
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
-import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.platform.json.RequestFields;
@@ -142,13 +141,15 @@ public class InvoiceRoutes {
             ServerWebExchange exchange,
             Wait wait,
             Function<RequestFields, Object> payload) {
-        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, wait, identity -> {
-                    var command = payload.apply(RequestFields.of(body));
-                    return invoices.find(caller, id)
-                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)))
-                            .map(invoice -> new Target(subscriptionOf(invoice), command));
-                })
-                .map(Settled::requireAccepted);
+        return commands.runOnExisting(
+                Aggregate.SUBSCRIPTION,
+                caller,
+                exchange,
+                wait,
+                () -> payload.apply(RequestFields.of(body)),
+                () -> invoices.find(caller, id)
+                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)))
+                        .map(InvoiceRoutes::subscriptionOf));
     }
 
     private Mono<Map<String, Object>> invoiceBody(Caller caller, String id, Settled settled) {

@@ -1,12 +1,8 @@
 package io.abk.billing.gateway.api.payment;
 
-import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
-import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.schemas.money.UsdcAmount;
-import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Mono;
 
 /**
  * How much a one-time payment or a payment link asks: exactly one of {@code amountUsdc} or
@@ -24,9 +20,6 @@ public sealed interface OneTimeAmount {
     /** The amount given in the request. */
     record AdHoc(UsdcAmount amount) implements OneTimeAmount {}
 
-    /** The amount found, with the price it came from (null when given ad hoc). */
-    record Resolved(long amountMicros, @Nullable String priceId) {}
-
     /** Reads {@code amountUsdc} and {@code priceId}; {@code what} names the resource in messages ("a payment"). */
     static OneTimeAmount parse(RequestFields fields, String what) {
         var amount = fields.optionalPositiveAmount("amountUsdc");
@@ -42,25 +35,5 @@ public sealed interface OneTimeAmount {
                 "amountUsdc",
                 "amountUsdc is required (or give priceId, a one-time price of your catalog): " + what
                         + " needs an amount")));
-    }
-
-    /** Looks the price up in the caller's merchant and mode, when there is one. */
-    static Mono<Resolved> resolve(Caller caller, OneTimeAmount amount, PriceLookup prices, String what) {
-        return switch (amount) {
-            case AdHoc adHoc -> Mono.just(new Resolved(adHoc.amount().micros(), null));
-            case ByPrice byPrice -> {
-                var priceId = byPrice.priceId();
-                yield prices.findSellable(caller.merchantId(), caller.mode(), priceId, "be sold")
-                        .map(price -> {
-                            if (price.isRecurring()) {
-                                throw ApiException.invalid(
-                                        "priceId",
-                                        "Price '" + priceId + "' is a " + price.interval() + " price; " + what
-                                                + " needs a one-time (once) price");
-                            }
-                            return new Resolved(price.amountMicros(), price.id());
-                        });
-            }
-        };
     }
 }

@@ -1,14 +1,11 @@
 package io.abk.billing.gateway.api.payment;
 
-import io.abk.billing.gateway.api.catalog.PriceLookup;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
-import io.abk.billing.gateway.controlplane.merchant.PayoutAddresses;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -22,6 +19,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -50,22 +48,19 @@ public class PaymentRoutes {
     static final List<String> STATUSES = List.of("open", "paid", "canceled", "expired");
 
     private final Commands commands;
-    private final PriceLookup prices;
-    private final MerchantLookup merchants;
+    private final OneTimeAmountLookup amounts;
     private final PaymentReadModel payments;
     private final LatestResources latest;
     private final String checkoutBase;
 
     public PaymentRoutes(
             Commands commands,
-            PriceLookup prices,
-            MerchantLookup merchants,
+            OneTimeAmountLookup amounts,
             PaymentReadModel payments,
             LatestResources latest,
             BillingProperties billing) {
         this.commands = commands;
-        this.prices = prices;
-        this.merchants = merchants;
+        this.amounts = amounts;
         this.payments = payments;
         this.latest = latest;
         this.checkoutBase = billing.checkoutBase();
@@ -82,13 +77,9 @@ public class PaymentRoutes {
         return commands.run(Aggregate.PAYMENT, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentRequest.parse(RequestFields.of(body));
                     var paymentId = identity.derivedId(IdPrefix.PAYMENT);
-                    // One after the other, so a request with several problems always gets the same error.
-                    return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment")
-                            .flatMap(amount -> PayoutAddresses.resolve(
-                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
-                                    .map(payout -> new Target(
-                                            paymentId,
-                                            payload(request, amount, payout, checkoutUrl(checkoutBase, paymentId)))));
+                    return amounts.resolve(caller, request.amount(), request.payoutAddressEvm(), "a payment")
+                            .map(resolved -> new Target(
+                                    paymentId, payload(request, resolved, checkoutUrl(checkoutBase, paymentId))));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> latest.payment(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -117,20 +108,16 @@ public class PaymentRoutes {
     }
 
     private static CreatePayment payload(
-            CreatePaymentRequest request, OneTimeAmount.Resolved amount, String payout, String checkoutUrl) {
+            CreatePaymentRequest request, OneTimeAmountLookup.Resolved resolved, String checkoutUrl) {
         return CreatePayment.newBuilder()
-                .setAmountMicros(amount.amountMicros())
+                .setAmountMicros(resolved.amountMicros())
                 .setCustomerWallet(request.customerWallet())
-                .setPayoutAddress(payout)
+                .setPayoutAddress(resolved.payoutAddress())
                 .setMerchantRef(request.merchantRef())
-                .setPriceId(amount.priceId())
+                .setPriceId(resolved.priceId())
                 .setCheckoutUrl(checkoutUrl)
-                .setSuccessUrl(
-                        request.successUrl() == null
-                                ? null
-                                : request.successUrl().toString())
-                .setCancelUrl(
-                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(Objects.toString(request.successUrl(), null))
+                .setCancelUrl(Objects.toString(request.cancelUrl(), null))
                 .setMetadata(Map.copyOf(request.metadata()))
                 .build();
     }

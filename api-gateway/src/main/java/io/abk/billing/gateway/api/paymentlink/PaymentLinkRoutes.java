@@ -1,7 +1,6 @@
 package io.abk.billing.gateway.api.paymentlink;
 
-import io.abk.billing.gateway.api.catalog.PriceLookup;
-import io.abk.billing.gateway.api.payment.OneTimeAmount;
+import io.abk.billing.gateway.api.payment.OneTimeAmountLookup;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.CommandStamper;
 import io.abk.billing.gateway.command.Commands;
@@ -9,8 +8,6 @@ import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.BillingProperties;
-import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
-import io.abk.billing.gateway.controlplane.merchant.PayoutAddresses;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -25,6 +22,7 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -54,8 +52,7 @@ public class PaymentLinkRoutes {
 
     private final Commands commands;
     private final CommandStamper stamper;
-    private final PriceLookup prices;
-    private final MerchantLookup merchants;
+    private final OneTimeAmountLookup amounts;
     private final PaymentLinkReadModel links;
     private final LatestResources latest;
     private final String checkoutBase;
@@ -63,15 +60,13 @@ public class PaymentLinkRoutes {
     public PaymentLinkRoutes(
             Commands commands,
             CommandStamper stamper,
-            PriceLookup prices,
-            MerchantLookup merchants,
+            OneTimeAmountLookup amounts,
             PaymentLinkReadModel links,
             LatestResources latest,
             BillingProperties billing) {
         this.commands = commands;
         this.stamper = stamper;
-        this.prices = prices;
-        this.merchants = merchants;
+        this.amounts = amounts;
         this.links = links;
         this.latest = latest;
         this.checkoutBase = billing.checkoutBase();
@@ -83,11 +78,8 @@ public class PaymentLinkRoutes {
         return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.OUTCOME, identity -> {
                     var request = CreatePaymentLinkRequest.parse(RequestFields.of(body), stamper.now(caller));
                     var linkId = identity.derivedId(IdPrefix.PAYMENT_LINK);
-                    // One after the other, so a request with several problems always gets the same error.
-                    return OneTimeAmount.resolve(caller, request.amount(), prices, "a payment link")
-                            .flatMap(amount -> PayoutAddresses.resolve(
-                                            caller.merchantId(), request.payoutAddressEvm(), merchants)
-                                    .map(payout -> new Target(linkId, payload(request, amount, payout, linkId))));
+                    return amounts.resolve(caller, request.amount(), request.payoutAddressEvm(), "a payment link")
+                            .map(resolved -> new Target(linkId, payload(request, resolved, linkId)));
                 })
                 .map(Settled::requireAccepted)
                 .flatMap(settled -> latest.paymentLink(caller, settled.outcome().aggregateId(), settled.newestFirst()))
@@ -117,13 +109,19 @@ public class PaymentLinkRoutes {
             @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return commands.run(Aggregate.PAYMENT_LINK, caller, exchange, Wait.OUTCOME, identity -> {
-                    RequestFields.of(body);
-                    return links.find(caller, id)
-                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
-                            .thenReturn(new Target(id, new DisablePaymentLink()));
-                })
-                .map(Settled::requireAccepted)
+        return commands.runOnExisting(
+                        Aggregate.PAYMENT_LINK,
+                        caller,
+                        exchange,
+                        Wait.OUTCOME,
+                        () -> {
+                            // No field is read, but a body that is not an object is refused, as on every route.
+                            RequestFields.of(body);
+                            return new DisablePaymentLink();
+                        },
+                        () -> links.find(caller, id)
+                                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                                .thenReturn(id))
                 .flatMap(settled -> latest.paymentLink(caller, id, settled.newestFirst()))
                 .map(PaymentLinkRoutes::withUrl);
     }
@@ -142,22 +140,18 @@ public class PaymentLinkRoutes {
     }
 
     private CreatePaymentLink payload(
-            CreatePaymentLinkRequest request, OneTimeAmount.Resolved amount, String payout, String linkId) {
+            CreatePaymentLinkRequest request, OneTimeAmountLookup.Resolved resolved, String linkId) {
         return CreatePaymentLink.newBuilder()
-                .setAmountMicros(amount.amountMicros())
+                .setAmountMicros(resolved.amountMicros())
                 .setDescription(request.description())
                 .setMerchantRefPrefix(request.merchantRefPrefix() != null ? request.merchantRefPrefix() : linkId)
-                .setPayoutAddress(payout)
-                .setPriceId(amount.priceId())
+                .setPayoutAddress(resolved.payoutAddress())
+                .setPriceId(resolved.priceId())
                 .setMaxUses(request.maxUses())
                 .setExpiresAt(request.expiresAt())
                 .setUrl(linkUrl(checkoutBase, linkId))
-                .setSuccessUrl(
-                        request.successUrl() == null
-                                ? null
-                                : request.successUrl().toString())
-                .setCancelUrl(
-                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(Objects.toString(request.successUrl(), null))
+                .setCancelUrl(Objects.toString(request.cancelUrl(), null))
                 .setCollectEmail(request.collectEmail())
                 .setCollectName(request.collectName())
                 .setMetadata(Map.copyOf(request.metadata()))

@@ -2,11 +2,8 @@ package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
-import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
-import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
@@ -113,14 +110,13 @@ public class SubscriptionActionRoutes {
             @Nullable JsonNode body,
             ServerWebExchange exchange,
             Function<RequestFields, Object> payload) {
-        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.OUTCOME, identity -> {
-                    var command = payload.apply(RequestFields.of(body));
-                    return subscriptions
-                            .find(caller, id)
-                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                            .thenReturn(new Target(id, command));
-                })
-                .map(Settled::requireAccepted)
+        return commands.runOnExisting(
+                        Aggregate.SUBSCRIPTION,
+                        caller,
+                        exchange,
+                        Wait.OUTCOME,
+                        () -> payload.apply(RequestFields.of(body)),
+                        () -> subscriptions.existing(caller, id))
                 .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()))
                 .map(subscription -> Map.of("subscription", subscription));
     }

@@ -2,11 +2,9 @@ package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
-import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -59,14 +57,13 @@ public final class SubscriptionActivation {
     }
 
     public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
-        return commands.run(Aggregate.SUBSCRIPTION, caller, exchange, Wait.FOLLOW_UP, identity -> {
-                    var payload = LifecycleRequests.activate(RequestFields.of(body));
-                    return subscriptions
-                            .find(caller, id)
-                            .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                            .thenReturn(new Target(id, payload));
-                })
-                .map(Settled::requireAccepted)
+        return commands.runOnExisting(
+                        Aggregate.SUBSCRIPTION,
+                        caller,
+                        exchange,
+                        Wait.FOLLOW_UP,
+                        () -> LifecycleRequests.activate(RequestFields.of(body)),
+                        () -> subscriptions.existing(caller, id))
                 .flatMap(settled -> activation(caller, id, settled));
     }
 

@@ -14,6 +14,7 @@ import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -99,12 +100,8 @@ public class SubscriptionRoutes {
                 .setPayoutAddress(terms.payoutAddress())
                 .setMerchantRef(request.merchantRef())
                 .setMetadata(Map.copyOf(request.metadata()))
-                .setSuccessUrl(
-                        request.successUrl() == null
-                                ? null
-                                : request.successUrl().toString())
-                .setCancelUrl(
-                        request.cancelUrl() == null ? null : request.cancelUrl().toString())
+                .setSuccessUrl(Objects.toString(request.successUrl(), null))
+                .setCancelUrl(Objects.toString(request.cancelUrl(), null))
                 .build();
     }
 }

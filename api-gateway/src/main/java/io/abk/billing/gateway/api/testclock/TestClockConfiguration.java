@@ -1,11 +1,10 @@
 package io.abk.billing.gateway.api.testclock;
 
-import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.controlplane.clock.TestClockStore;
-import io.abk.billing.opskit.kafka.KafkaClientSecurity;
-import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,15 +21,9 @@ public class TestClockConfiguration {
     /** The {@code Retry-After} of a 503 when the clock could not be published. */
     static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
-    /** Gives up on a publish within half the request timeout, so a broker outage is a 503 before the request times out. */
     @Bean(destroyMethod = "close")
-    TestClockPublisher testClockPublisher(
-            BillingProperties billing, KafkaClientSecurity security, Deployment deployment) {
-        return TestClockPublisher.create(
-                billing.kafka().bootstrapServers(),
-                security,
-                deployment,
-                billing.requestTimeout().dividedBy(2));
+    TestClockPublisher testClockPublisher(AcknowledgedProducer.Settings producers) {
+        return new TestClockPublisher(producers.producerTo(Topics.TEST_CLOCKS, "api-gateway-test-clocks"));
     }
 
     @Bean

@@ -2,11 +2,7 @@ package io.abk.billing.gateway.api.testclock;
 
 import io.abk.billing.gateway.command.AcknowledgedProducer;
 import io.abk.billing.gateway.controlplane.clock.ClockState;
-import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.avro.TestClock;
-import io.abk.billing.schemas.topic.Deployment;
-import io.abk.billing.schemas.topic.Topics;
-import java.time.Duration;
 import java.util.Objects;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import reactor.core.publisher.Mono;
@@ -21,17 +17,6 @@ public final class TestClockPublisher implements AutoCloseable {
 
     public TestClockPublisher(AcknowledgedProducer<String, TestClock> producer) {
         this.producer = producer;
-    }
-
-    public static TestClockPublisher create(
-            String bootstrapServers, KafkaClientSecurity security, Deployment deployment, Duration deliveryTimeout) {
-        return new TestClockPublisher(AcknowledgedProducer.create(
-                Topics.TEST_CLOCKS,
-                deployment,
-                "api-gateway-test-clocks",
-                bootstrapServers,
-                security,
-                deliveryTimeout));
     }
 
     /** Sends the clock's version; completes when the broker acknowledged it. */

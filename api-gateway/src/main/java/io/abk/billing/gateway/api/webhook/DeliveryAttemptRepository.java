@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.webhook;
 
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -22,17 +23,12 @@ public class DeliveryAttemptRepository {
     /** The endpoint's attempts, newest first (the bigserial id is the order of insertion). */
     public Mono<Page<DeliveryAttempt>> list(String endpointId, PageRequest page) {
         var after = page.startingAfter();
-        var spec = db.sql("SELECT " + DeliveryAttempt.COLUMNS
-                        + " FROM webhook_delivery_attempts WHERE endpoint_id = :endpointId"
-                        + (after == null ? "" : " AND id < :after") + " ORDER BY id DESC LIMIT :limit")
-                .bind("endpointId", endpointId)
-                .bind("limit", page.limit() + 1);
-        if (after != null) {
-            spec = spec.bind("after", DeliveryAttempt.rowIdOf(after));
-        }
-        return spec.map(DeliveryAttempt::from)
-                .all()
-                .collectList()
-                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return NewestFirst.page(
+                db,
+                "SELECT " + DeliveryAttempt.COLUMNS + " FROM webhook_delivery_attempts WHERE endpoint_id = :endpointId",
+                spec -> spec.bind("endpointId", endpointId),
+                page,
+                after == null ? null : DeliveryAttempt.rowIdOf(after),
+                DeliveryAttempt::from);
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.controlplane.audit;
 
 import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.Page;
@@ -59,24 +60,17 @@ public class AuditLog {
 
     /** Newest first, optionally only one merchant's entries. */
     public Mono<Page<AuditEntry>> list(@Nullable String merchantId, PageRequest page) {
-        var sql = new StringBuilder("""
+        var select = """
                 SELECT id, at, actor, action, merchant_id, mode, target_type, target_id, details::text AS details
-                FROM audit_log WHERE true""");
-        if (merchantId != null) {
-            sql.append(" AND merchant_id = :merchantId");
-        }
-        if (page.startingAfter() != null) {
-            sql.append(" AND id < :after");
-        }
-        sql.append(" ORDER BY id DESC LIMIT :limit");
-        var spec = db.sql(sql.toString()).bind("limit", page.limit() + 1);
-        if (merchantId != null) {
-            spec = spec.bind("merchantId", merchantId);
-        }
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(this::entry).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+                FROM audit_log WHERE true""";
+        return merchantId == null
+                ? NewestFirst.page(db, select, spec -> spec, page, this::entry)
+                : NewestFirst.page(
+                        db,
+                        select + " AND merchant_id = :merchantId",
+                        spec -> spec.bind("merchantId", merchantId),
+                        page,
+                        this::entry);
     }
 
     private AuditEntry entry(Readable row) {

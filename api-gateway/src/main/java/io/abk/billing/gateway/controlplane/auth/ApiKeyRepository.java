@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.controlplane.auth;
 
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -64,26 +65,24 @@ public class ApiKeyRepository {
 
     /** Keys of a merchant, both modes, newest first. */
     public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND id < :after";
-        var spec = db.sql(SELECT + " WHERE merchant_id = :merchantId" + after + " ORDER BY id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(StoredApiKey::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        return NewestFirst.page(
+                db,
+                SELECT + " WHERE merchant_id = :merchantId",
+                spec -> spec.bind("merchantId", merchantId),
+                page,
+                StoredApiKey::from);
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {
-        return db.sql("UPDATE api_keys SET expires_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
-                .bind("id", id)
-                .bind("at", expiresAt)
-                .map(StoredApiKey::from)
-                .one();
+        return setTime("expires_at", id, expiresAt);
     }
 
     public Mono<StoredApiKey> revoke(String id, Instant at) {
-        return db.sql("UPDATE api_keys SET revoked_at = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
+        return setTime("revoked_at", id, at);
+    }
+
+    private Mono<StoredApiKey> setTime(String column, String id, Instant at) {
+        return db.sql("UPDATE api_keys SET " + column + " = :at WHERE id = :id RETURNING " + StoredApiKey.COLUMNS)
                 .bind("id", id)
                 .bind("at", at)
                 .map(StoredApiKey::from)

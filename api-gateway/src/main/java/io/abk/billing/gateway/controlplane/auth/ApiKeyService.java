@@ -131,20 +131,9 @@ public class ApiKeyService {
      */
     public Mono<StoredApiKey> ensureConfigured(String actor, String merchantId, String key, String setting) {
         var now = Now.of(clock);
-        var mode = ApiKeyFormat.modeOf(key);
-        var row = new StoredApiKey(
-                ids.next(IdPrefix.API_KEY),
-                merchantId,
-                mode,
-                ApiKeyFormat.hash(key),
-                ApiKeyFormat.hint(key),
-                now,
-                null,
-                null,
-                null);
+        var row = newKey(merchantId, ApiKeyFormat.modeOf(key), key, null, now);
         return keys.insertIfAbsent(row)
-                .flatMap(inserted -> audit.record(now, actor, "api_key.created", target(inserted), created(inserted))
-                        .thenReturn(inserted))
+                .flatMap(inserted -> recordCreated(actor, inserted, now))
                 .switchIfEmpty(Mono.defer(() -> keys.findByHash(row.keyHash())))
                 .flatMap(existing -> {
                     if (!existing.merchantId().equals(merchantId)) {
@@ -162,7 +151,15 @@ public class ApiKeyService {
 
     private Mono<IssuedApiKey> issue(
             String actor, String merchantId, Mode mode, String secret, @Nullable String rotatedFrom, Instant now) {
-        var row = new StoredApiKey(
+        return keys.insert(newKey(merchantId, mode, secret, rotatedFrom, now))
+                .flatMap(inserted -> recordCreated(actor, inserted, now))
+                .map(inserted -> new IssuedApiKey(inserted, secret));
+    }
+
+    /** The row of a new key: the hash and hint of {@code secret}, created {@code now}, neither expiring nor revoked. */
+    private StoredApiKey newKey(
+            String merchantId, Mode mode, String secret, @Nullable String rotatedFrom, Instant now) {
+        return new StoredApiKey(
                 ids.next(IdPrefix.API_KEY),
                 merchantId,
                 mode,
@@ -172,9 +169,11 @@ public class ApiKeyService {
                 null,
                 null,
                 rotatedFrom);
-        return keys.insert(row)
-                .flatMap(inserted -> audit.record(now, actor, "api_key.created", target(inserted), created(inserted))
-                        .thenReturn(new IssuedApiKey(inserted, secret)));
+    }
+
+    private Mono<StoredApiKey> recordCreated(String actor, StoredApiKey inserted, Instant now) {
+        return audit.record(now, actor, "api_key.created", target(inserted), created(inserted))
+                .thenReturn(inserted);
     }
 
     private Mono<StoredApiKey> findForUpdate(String keyId) {

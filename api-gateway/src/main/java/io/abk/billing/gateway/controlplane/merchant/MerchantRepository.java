@@ -18,15 +18,16 @@ public class MerchantRepository {
     }
 
     public Mono<Merchant> find(String id) {
-        return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE id = :id")
-                .bind("id", id)
-                .map(Merchant::from)
-                .one();
+        return find(id, "");
     }
 
     /** Locks the row for a read-modify-write inside the caller's transaction. */
     public Mono<Merchant> findForUpdate(String id) {
-        return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE id = :id FOR UPDATE")
+        return find(id, " FOR UPDATE");
+    }
+
+    private Mono<Merchant> find(String id, String lock) {
+        return db.sql("SELECT " + Merchant.COLUMNS + " FROM merchants WHERE id = :id" + lock)
                 .bind("id", id)
                 .map(Merchant::from)
                 .one();

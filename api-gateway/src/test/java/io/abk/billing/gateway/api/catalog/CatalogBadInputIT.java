@@ -55,28 +55,22 @@ class CatalogBadInputIT extends GatewayIT {
         var hugeName = "x".repeat(70_000);
         return Stream.of(
                 // Bodies that are not a JSON object.
-                bad("POST", "/v1/products", "[]", 400, "validation_error", null),
-                bad("POST", "/v1/products", "\"Pro\"", 400, "validation_error", null),
-                bad("POST", "/v1/products", "42", 400, "validation_error", null),
+                invalidProduct("[]", null),
+                invalidProduct("\"Pro\"", null),
+                invalidProduct("42", null),
                 bad("POST", "/v1/products", "{", 400, "invalid_json", null),
                 bad("POST", "/v1/products", "name=Pro", 400, "invalid_json", null),
                 bad("POST", "/v1/products", "{\"name\":\"Pro\"} {}", 400, "invalid_json", null),
                 bad("POST", "/v1/products", "{\"name\":\"" + hugeName + "\"}", 413, "payload_too_large", null),
                 // Product fields.
-                bad("POST", "/v1/products", "{}", 400, "validation_error", "name"),
-                bad("POST", "/v1/products", "{\"name\":5}", 400, "validation_error", "name"),
-                bad("POST", "/v1/products", "{\"name\":\"\"}", 400, "validation_error", "name"),
-                bad("POST", "/v1/products", "{\"name\":\"a\\u0000b\"}", 400, "validation_error", "name"),
-                bad("POST", "/v1/products", "{\"name\":\"" + "n".repeat(201) + "\"}", 400, "validation_error", "name"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        "{\"name\":\"Pro\",\"description\":7}",
-                        400,
-                        "validation_error",
-                        "description"),
-                bad("POST", "/v1/products", "{\"name\":\"Pro\",\"prices\":{}}", 400, "validation_error", "prices"),
-                bad("POST", "/v1/products", "{\"name\":\"Pro\",\"prices\":[1]}", 400, "validation_error", "prices[0]"),
+                invalidProduct("{}", "name"),
+                invalidProduct("{\"name\":5}", "name"),
+                invalidProduct("{\"name\":\"\"}", "name"),
+                invalidProduct("{\"name\":\"a\\u0000b\"}", "name"),
+                invalidProduct("{\"name\":\"" + "n".repeat(201) + "\"}", "name"),
+                invalidProduct("{\"name\":\"Pro\",\"description\":7}", "description"),
+                invalidProduct("{\"name\":\"Pro\",\"prices\":{}}", "prices"),
+                invalidProduct("{\"name\":\"Pro\",\"prices\":[1]}", "prices[0]"),
                 bad(
                         "POST",
                         "/v1/products",
@@ -85,90 +79,21 @@ class CatalogBadInputIT extends GatewayIT {
                         "validation_error",
                         "prices"),
                 // Amounts: exact, positive, at most 6 decimals, at most one billion, JSON numbers only.
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1.1234567,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":0,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":0.0,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":-1,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1e400,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1e-400,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1000000000.000001,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
+                invalidProduct(withPrice("\"amountUsdc\":1.1234567,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":0,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":0.0,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":-1,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":1e400,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":1e-400,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(
+                        withPrice("\"amountUsdc\":1000000000.000001,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(
                         withPrice("\"amountUsdc\":99999999999999999999999,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
                         "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":\"9.99\",\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":true,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":null,\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"interval\":\"month\""),
-                        400,
-                        "validation_error",
-                        "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":\"9.99\",\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":true,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"amountUsdc\":null,\"interval\":\"month\""), "prices[0].amountUsdc"),
+                invalidProduct(withPrice("\"interval\":\"month\""), "prices[0].amountUsdc"),
                 bad(
                         "POST",
                         "/v1/products",
@@ -177,112 +102,32 @@ class CatalogBadInputIT extends GatewayIT {
                         "invalid_json",
                         null),
                 // Intervals and trials.
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"week\""),
-                        400,
-                        "validation_error",
-                        "prices[0].interval"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"MONTH\""),
-                        400,
-                        "validation_error",
-                        "prices[0].interval"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":1"),
-                        400,
-                        "validation_error",
-                        "prices[0].interval"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1"),
-                        400,
-                        "validation_error",
-                        "prices[0].interval"),
-                bad(
-                        "POST",
-                        "/v1/products",
+                invalidProduct(withPrice("\"amountUsdc\":1,\"interval\":\"week\""), "prices[0].interval"),
+                invalidProduct(withPrice("\"amountUsdc\":1,\"interval\":\"MONTH\""), "prices[0].interval"),
+                invalidProduct(withPrice("\"amountUsdc\":1,\"interval\":1"), "prices[0].interval"),
+                invalidProduct(withPrice("\"amountUsdc\":1"), "prices[0].interval"),
+                invalidProduct(
                         "{\"name\":\"Pro\",\"prices\":[{\"amountUsdc\":1,\"interval\":\"month\"},{\"amountUsdc\":1,\"interval\":\"day\"}]}",
-                        400,
-                        "validation_error",
                         "prices[1].interval"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":731"),
-                        400,
-                        "validation_error",
-                        "prices[0].trialDays"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":-1"),
-                        400,
-                        "validation_error",
-                        "prices[0].trialDays"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":1.5"),
-                        400,
-                        "validation_error",
-                        "prices[0].trialDays"),
-                bad(
-                        "POST",
-                        "/v1/products",
+                invalidProduct(
+                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":731"), "prices[0].trialDays"),
+                invalidProduct(
+                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":-1"), "prices[0].trialDays"),
+                invalidProduct(
+                        withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":1.5"), "prices[0].trialDays"),
+                invalidProduct(
                         withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":\"7\""),
-                        400,
-                        "validation_error",
                         "prices[0].trialDays"),
-                bad(
-                        "POST",
-                        "/v1/products",
+                invalidProduct(
                         withPrice("\"amountUsdc\":1,\"interval\":\"month\",\"trialDays\":99999999999"),
-                        400,
-                        "validation_error",
                         "prices[0].trialDays"),
-                bad(
-                        "POST",
-                        "/v1/products",
-                        withPrice("\"amountUsdc\":1,\"interval\":\"once\",\"trialDays\":3"),
-                        400,
-                        "validation_error",
-                        "prices[0].trialDays"),
+                invalidProduct(
+                        withPrice("\"amountUsdc\":1,\"interval\":\"once\",\"trialDays\":3"), "prices[0].trialDays"),
                 // Adding a price.
-                bad(
-                        "POST",
-                        "/v1/products/" + PRODUCT + "/prices",
-                        "{\"amountUsdc\":1e-7,\"interval\":\"month\"}",
-                        400,
-                        "validation_error",
-                        "amountUsdc"),
-                bad(
-                        "POST",
-                        "/v1/products/" + PRODUCT + "/prices",
-                        "{\"amountUsdc\":10}",
-                        400,
-                        "validation_error",
-                        "interval"),
-                bad(
-                        "POST",
-                        "/v1/products/" + PRODUCT + "/prices",
-                        "[{\"amountUsdc\":10,\"interval\":\"month\"}]",
-                        400,
-                        "validation_error",
-                        null),
-                bad(
-                        "POST",
-                        "/v1/products/" + PRODUCT + "/prices",
-                        "{\"amountUsdc\":10,\"interval\":\"once\",\"trialDays\":1}",
-                        400,
-                        "validation_error",
-                        "trialDays"),
+                invalidPrice("{\"amountUsdc\":1e-7,\"interval\":\"month\"}", "amountUsdc"),
+                invalidPrice("{\"amountUsdc\":10}", "interval"),
+                invalidPrice("[{\"amountUsdc\":10,\"interval\":\"month\"}]", null),
+                invalidPrice("{\"amountUsdc\":10,\"interval\":\"once\",\"trialDays\":1}", "trialDays"),
                 bad(
                         "POST",
                         "/v1/products/prod_00000000000000000000000000/prices",
@@ -383,6 +228,16 @@ class CatalogBadInputIT extends GatewayIT {
 
     private static String withPrices(String items) {
         return "{\"name\":\"Pro\",\"prices\":[" + items + "]}";
+    }
+
+    /** A create whose body breaks a field's rule: a 400 {@code validation_error} naming {@code param}. */
+    private static Arguments invalidProduct(String body, @Nullable String param) {
+        return bad("POST", "/v1/products", body, 400, "validation_error", param);
+    }
+
+    /** A price added to the product whose body breaks a field's rule: a 400 {@code validation_error}. */
+    private static Arguments invalidPrice(String body, @Nullable String param) {
+        return bad("POST", "/v1/products/" + PRODUCT + "/prices", body, 400, "validation_error", param);
     }
 
     private static Arguments bad(
