@@ -38,9 +38,13 @@ public final class LocalChain implements AutoCloseable {
     public static final int CONFIRMATIONS = NetworkSettings.LOCAL.confirmations();
     /**
      * A relayer transaction not mined within five blocks is stuck (its fee below the base fee, which anvil can be
-     * told to raise) and is replaced with a higher fee; a transaction that is merely waiting is mined within one.
+     * told to raise) and is replaced with a higher fee; a transaction that is merely waiting is mined within one. It is
+     * also how long a mined one may take to get deep. The system tests raise it ({@code
+     * billing.local-chain.receipt-timeout-ms}): a test that holds the chain still between a charge's block and a
+     * reorganisation must not race the relayer's patience on a busy machine.
      */
-    static final Duration RECEIPT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration RECEIPT_TIMEOUT =
+            Duration.ofMillis(Long.getLong("billing.local-chain.receipt-timeout-ms", 5_000));
     /** Five looks a block: a local node answers in a millisecond, and a payment shows as paid soon after its depth. */
     static final java.time.Duration POLL_INTERVAL = java.time.Duration.ofMillis(200);
     /**
