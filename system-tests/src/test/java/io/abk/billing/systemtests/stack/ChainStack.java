@@ -29,7 +29,7 @@ public final class ChainStack implements ParameterResolver {
     /**
      * The longest wait for anything the chain settles: blocks (one a second, two deep) and Kafka round trips take
      * seconds, more on a loaded 2-core machine (the relayer's new charge after a reorganisation took its first one
-     * back passed 45 s with the services' suites running beside the system tests), never this long.
+     * back passed 45 s on a busy machine), never this long.
      */
     static final Duration SETTLES = Duration.ofSeconds(90);
 

@@ -131,8 +131,10 @@ public final class Fixtures {
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                         ProducerConfig.ACKS_CONFIG, "all",
                         ProducerConfig.LINGER_MS_CONFIG, 5,
-                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 20_000),
+                        // Kafka's own defaults: on a machine running other suites beside this one, a fresh topic's
+                        // partition once took longer than 30 s to take a batch.
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000),
                 Topics.EVENTS.keySerde().serializer(),
                 Topics.EVENTS.valueSerde().serializer())) {
             var sends = new ArrayList<Future<?>>();
@@ -141,7 +143,7 @@ public final class Fixtures {
                         new ProducerRecord<>(Topics.EVENTS.name(Deployment.DEFAULT), event.getAggregateId(), event)));
             }
             for (var send : sends) {
-                send.get(30, TimeUnit.SECONDS);
+                send.get(2, TimeUnit.MINUTES);
             }
         } catch (Exception e) {
             throw new IllegalStateException("cannot produce events", e);
