@@ -41,11 +41,16 @@ for (const file of readdirSync(sourceDir).filter((name) => name.endsWith('.sol')
   inputs.update(file).update(readFileSync(join(sourceDir, file)));
 }
 const inputsHash = inputs.update(outputDir).digest('hex');
+// The stamp's first line is that hash, each further line an artifact the compile wrote: a compile is skipped only
+// when the hash matches and every one of those artifacts is still there.
 const stamp = join(here, 'target', 'solidity-inputs.sha256');
-if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === inputsHash && existsSync(outputDir)
-    && readdirSync(outputDir).some((name) => name.endsWith('.json'))) {
-  console.log('contracts: the compiled artifacts match the sources; nothing to compile');
-  process.exit(0);
+const artifacts = () => (existsSync(outputDir) ? readdirSync(outputDir).filter((name) => name.endsWith('.json')) : []);
+if (existsSync(stamp)) {
+  const [hash, ...written] = readFileSync(stamp, 'utf8').trim().split('\n');
+  if (hash === inputsHash && written.length > 0 && written.every((name) => existsSync(join(outputDir, name)))) {
+    console.log('contracts: the compiled artifacts match the sources; nothing to compile');
+    process.exit(0);
+  }
 }
 
 const compile = spawnSync(process.execPath,
@@ -53,6 +58,6 @@ const compile = spawnSync(process.execPath,
     { cwd: here, stdio: 'inherit' });
 if (compile.status === 0) {
   mkdirSync(dirname(stamp), { recursive: true });
-  writeFileSync(stamp, inputsHash + '\n');
+  writeFileSync(stamp, [inputsHash, ...artifacts().sort()].join('\n') + '\n');
 }
 process.exit(compile.status ?? 1);
