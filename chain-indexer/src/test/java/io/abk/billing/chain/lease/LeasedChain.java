@@ -166,6 +166,9 @@ final class LeasedChain implements AutoCloseable {
         env.put("BILLING_CHAINS_TEST_START_BLOCK", "0");
         env.put("BILLING_CHAINS_TEST_POLL_INTERVAL_MS", "100");
         env.put("BILLING_CHAINS_TEST_RECEIPT_TIMEOUT_MS", "5000");
+        // A management port of its own: a replica run as a child process would otherwise take the default one, which
+        // the child of a test in the module's other test JVM may hold at the same time.
+        env.put("BILLING_MANAGEMENT_PORT", Integer.toString(TestBroker.freePort()));
         return env;
     }
 
