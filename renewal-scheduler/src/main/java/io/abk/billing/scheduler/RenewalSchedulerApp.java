@@ -24,7 +24,8 @@ public final class RenewalSchedulerApp {
     private RenewalSchedulerApp() {}
 
     public static StreamsApp start(RenewalSchedulerSettings config) {
-        var topology = SchedulerTopology.build(config.deployment(), config.tick(), config.streamsProperties());
+        var topology = SchedulerTopology.build(
+                config.deployment(), config.tick(), config.firesPerTick(), config.streamsProperties());
         var layout = TopicLayout.of(config.deployment(), SchedulerTopology.topics());
         var app = StreamsApp.create(
                 config.applicationId(),
@@ -37,7 +38,7 @@ public final class RenewalSchedulerApp {
                 config.bootstrapServers(),
                 config.stateDir(),
                 config.tick().toMillis(),
-                SchedulerTopology.FIRES_PER_TICK);
+                config.firesPerTick());
         app.startWhenTopicsExist();
         return app;
     }

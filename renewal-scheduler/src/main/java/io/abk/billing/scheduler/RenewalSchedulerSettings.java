@@ -4,6 +4,7 @@ import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
+import io.abk.billing.scheduler.topology.SchedulerTopology;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
@@ -21,10 +22,11 @@ import org.apache.kafka.streams.StreamsConfig;
  * <p>Environment ({@link #fromEnv()}): {@code BILLING_KAFKA_BOOTSTRAP_SERVERS} (localhost:9092),
  * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
  * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), the Kafka
- * security settings of {@link KafkaClientSecurity}, and {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which
- * prefixes the application id and every topic's name.
+ * security settings of {@link KafkaClientSecurity}, {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which
+ * prefixes the application id and every topic's name, and {@code BILLING_SCHEDULER_FIRES_PER_TICK} (2,000).
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
+ * @param firesPerTick the most items one task fires in one tick ({@link SchedulerTopology#FIRES_PER_TICK} by default)
  */
 public record RenewalSchedulerSettings(
         String bootstrapServers,
@@ -32,7 +34,8 @@ public record RenewalSchedulerSettings(
         Path stateDir,
         Duration tick,
         KafkaClientSecurity kafkaSecurity,
-        Deployment deployment) {
+        Deployment deployment,
+        int firesPerTick) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code scheduler} health component checks. */
@@ -53,11 +56,19 @@ public record RenewalSchedulerSettings(
         require(!bootstrapServers.isBlank(), "bootstrapServers must not be blank");
         require(!applicationId.isBlank(), "applicationId must not be blank");
         require(tick.isPositive(), "BILLING_SCHEDULER_TICK must be positive, was " + tick);
+        require(firesPerTick > 0, "BILLING_SCHEDULER_FIRES_PER_TICK must be positive, was " + firesPerTick);
     }
 
     /** Against a plaintext broker (the local stack's, the tests'). */
     public RenewalSchedulerSettings(String bootstrapServers, String applicationId, Path stateDir, Duration tick) {
-        this(bootstrapServers, applicationId, stateDir, tick, KafkaClientSecurity.PLAINTEXT, Deployment.DEFAULT);
+        this(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                tick,
+                KafkaClientSecurity.PLAINTEXT,
+                Deployment.DEFAULT,
+                SchedulerTopology.FIRES_PER_TICK);
     }
 
     public static RenewalSchedulerSettings fromEnv() {
@@ -74,7 +85,8 @@ public record RenewalSchedulerSettings(
                 vars.path("BILLING_SCHEDULER_STATE_DIR", defaultStateDir()),
                 duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK),
                 KafkaClientSecurity.fromEnv(vars),
-                deployment);
+                deployment,
+                firesPerTick(vars.number("BILLING_SCHEDULER_FIRES_PER_TICK", SchedulerTopology.FIRES_PER_TICK)));
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */
@@ -84,7 +96,8 @@ public record RenewalSchedulerSettings(
 
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public RenewalSchedulerSettings withKafka(String bootstrapServers, Path stateDir) {
-        return new RenewalSchedulerSettings(bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment);
+        return new RenewalSchedulerSettings(
+                bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment, firesPerTick);
     }
 
     /** The complete Kafka Streams configuration. */
@@ -95,6 +108,13 @@ public record RenewalSchedulerSettings(
         props.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, UnreadableRecordHandler.class.getName());
         return props;
+    }
+
+    private static int firesPerTick(long value) {
+        require(
+                value > 0 && value <= Integer.MAX_VALUE,
+                "BILLING_SCHEDULER_FIRES_PER_TICK must be a positive whole number, was " + value);
+        return (int) value;
     }
 
     private static Path defaultStateDir() {

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
+import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
+import io.abk.billing.scheduler.topology.SchedulerTopology;
+import io.abk.billing.schemas.topic.Deployment;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
@@ -30,14 +34,24 @@ class RenewalSchedulerSettingsTest {
                 "BILLING_KAFKA_BOOTSTRAP_SERVERS", "kafka:9093",
                 "BILLING_SCHEDULER_APPLICATION_ID", "renewal-scheduler-b",
                 "BILLING_SCHEDULER_STATE_DIR", "/var/lib/renewal-scheduler",
-                "BILLING_SCHEDULER_TICK", " PT2S "));
+                "BILLING_SCHEDULER_TICK", " PT2S ",
+                "BILLING_SCHEDULER_FIRES_PER_TICK", "250"));
 
         assertThat(config)
                 .isEqualTo(new RenewalSchedulerSettings(
                         "kafka:9093",
                         "renewal-scheduler-b",
                         Path.of("/var/lib/renewal-scheduler"),
-                        Duration.ofSeconds(2)));
+                        Duration.ofSeconds(2),
+                        KafkaClientSecurity.PLAINTEXT,
+                        Deployment.DEFAULT,
+                        250));
+    }
+
+    @Test
+    void shouldFireAtMostTheTopologysDefaultPerTickWhenTheVariableIsUnset() {
+        assertThat(RenewalSchedulerSettings.fromEnv(Map.of()).firesPerTick())
+                .isEqualTo(SchedulerTopology.FIRES_PER_TICK);
     }
 
     @Test
@@ -46,6 +60,12 @@ class RenewalSchedulerSettingsTest {
                 .hasMessageContaining("BILLING_SCHEDULER_TICK");
         assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_TICK", "PT0S")))
                 .hasMessageContaining("BILLING_SCHEDULER_TICK");
+        for (var firesPerTick : List.of("0", "-1", "many", "4294967296")) {
+            assertThatThrownBy(() ->
+                            RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_FIRES_PER_TICK", firesPerTick)))
+                    .as(firesPerTick)
+                    .hasMessageContaining("BILLING_SCHEDULER_FIRES_PER_TICK");
+        }
         assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_SCHEDULER_APPLICATION_ID", " ")))
                 .hasMessageContaining("applicationId");
     }

@@ -2,7 +2,7 @@ package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.scheduler.topology.SchedulerTopology;
+import io.abk.billing.scheduler.RenewalSchedulerSettings;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.topic.Topics;
 import java.math.BigDecimal;
@@ -22,10 +22,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * The scale check of renewals: 7,200 test subscriptions of one merchant, advanced one month by a single test clock
- * move, are each renewed exactly once (counted on {@code billing.events}). The count can be changed with
- * {@code -Dbilling.scale.subscriptions=N}; the time it takes is printed. It keeps the stack busy for minutes, so it
- * runs alone ({@code @Isolated}), first of the classes that do, while the shared stack still runs ({@link #ORDER}).
+ * The scale check of renewals: on every partition more test subscriptions of one merchant than the scheduler fires in
+ * one tick (720 with the system tests' {@code BILLING_SCHEDULER_FIRES_PER_TICK} of 200, set in this module's pom),
+ * advanced one month by a single test clock move, are each renewed exactly once (counted on {@code billing.events}).
+ * The count can be changed with {@code -Dbilling.scale.subscriptions=N}; the time it takes is printed. It keeps the
+ * stack busy, so it runs alone ({@code @Isolated}), first of the classes that do, while the shared stack still runs
+ * ({@link #ORDER}).
  */
 @ExtendWith(SharedStack.class)
 @Order(RenewalScaleIT.ORDER)
@@ -36,13 +38,15 @@ class RenewalScaleIT {
     static final int ORDER = ProcessStack.ORDER - 1;
 
     /**
-     * Enough that every partition holds more renewals than one punctuation of the scheduler fires
-     * ({@link SchedulerTopology#FIRES_PER_TICK}, 2,000): about 2,400 each (the due items are partitioned by
-     * subscription id), so each partition's renewals span punctuations that commit apart, which is what the scale adds
-     * to the renewal tests. 10,000 proved the same and took about 40 % longer (the set-up is linear in the count).
+     * Enough that every partition holds more renewals than one punctuation of the scheduler fires (its
+     * {@code firesPerTick}, which the stack's in-process scheduler reads from the same environment): a fifth more
+     * each (the due items are partitioned by subscription id), so each partition's renewals span punctuations that
+     * commit apart, which is what the scale adds to the renewal tests. At the production default of 2,000 a tick
+     * that took 7,200 subscriptions and most of a minute of CI; the rule is the same at 200.
      */
     private static final int SUBSCRIPTIONS = Integer.getInteger(
-            "billing.scale.subscriptions", SchedulerTopology.FIRES_PER_TICK * SharedStack.PARTITIONS * 6 / 5);
+            "billing.scale.subscriptions",
+            RenewalSchedulerSettings.fromEnv(System.getenv()).firesPerTick() * SharedStack.PARTITIONS * 6 / 5);
     /** Requests in flight at once while setting up: enough to keep the stack busy, few enough not to time out. */
     private static final int IN_FLIGHT = 48;
 
