@@ -7,9 +7,8 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import java.time.Instant;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jspecify.annotations.Nullable;
@@ -28,46 +27,31 @@ import org.slf4j.LoggerFactory;
  *       it may pay the same thing again, and nothing else.</li>
  * </ul>
  */
-final class TransferClaimProcessor implements Processor<String, TransferClaim, String, SettlementOutput> {
+final class TransferClaimProcessor
+        extends StoreProcessor<String, TransferClaim, String, SettlementOutput, KeyValueStore<String, String>> {
 
     private static final Logger log = LoggerFactory.getLogger(TransferClaimProcessor.class);
 
-    private final AutoSettlementNodes nodes;
-    private @Nullable ProcessorContext<String, SettlementOutput> context;
-    private @Nullable KeyValueStore<String, String> claims;
-
     TransferClaimProcessor(AutoSettlementNodes nodes) {
-        this.nodes = nodes;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, SettlementOutput> context) {
-        this.context = context;
-        this.claims = context.getStateStore(nodes.txClaims());
+        super(nodes.txClaims());
     }
 
     @Override
     public void process(Record<String, TransferClaim> record) {
         var claim = record.value();
-        if (context == null || claims == null || claim == null) {
+        if (claim == null) {
             return;
         }
         var txHash = record.key();
-        var holder = ClaimHolder.parse(claims.get(txHash));
+        var holder = ClaimHolder.parse(store().get(txHash));
         if (claim.getPaymentId() != null) {
-            pay(context, claims, txHash, holder, claim, record.timestamp());
+            pay(txHash, holder, claim, record.timestamp());
         } else {
-            reopen(context, txHash, holder, claim, record.timestamp());
+            reopen(txHash, holder, claim, record.timestamp());
         }
     }
 
-    private static void pay(
-            ProcessorContext<String, SettlementOutput> context,
-            KeyValueStore<String, String> claims,
-            String txHash,
-            @Nullable ClaimHolder holder,
-            TransferClaim claim,
-            long timestamp) {
+    private void pay(String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
         var transfer = claim.getTransfer();
         var paymentId = claim.getPaymentId();
         var merchantId = claim.getMerchantId();
@@ -82,10 +66,10 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
             return;
         }
         if (holder == null) {
-            claims.put(
-                    txHash,
-                    ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode())
-                            .stored());
+            store().put(
+                            txHash,
+                            ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode())
+                                    .stored());
         }
         var token = (TokenTransfer) transfer.getPayload();
         var command = ChainCommands.toPayment(
@@ -101,15 +85,10 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                         .setFromAddress(ChangeIndexes.lower(token.getFrom()))
                         .setAmountReceivedMicros(claim.getAmountReceivedMicros())
                         .build());
-        context.forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
+        context().forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
     }
 
-    private static void reopen(
-            ProcessorContext<String, SettlementOutput> context,
-            String txHash,
-            @Nullable ClaimHolder holder,
-            TransferClaim claim,
-            long timestamp) {
+    private void reopen(String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
         var transfer = claim.getTransfer();
         if (holder == null) {
             log.info(
@@ -147,8 +126,9 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                     address.mode(),
                     at,
                     new ReversePayment(transferId, txHash));
-            context.forward(
-                    new Record<>(address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
+            context()
+                    .forward(new Record<>(
+                            address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
         } else {
             var command = ChainCommands.toSubscription(
                     transfer,
@@ -158,8 +138,9 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                     address.mode(),
                     at,
                     new ReverseCharge(holder.claimantId(), txHash, transferId));
-            context.forward(
-                    new Record<>(address.aggregateId(), new SettlementOutput.SubscriptionResult(command), timestamp));
+            context()
+                    .forward(new Record<>(
+                            address.aggregateId(), new SettlementOutput.SubscriptionResult(command), timestamp));
         }
     }
 }
