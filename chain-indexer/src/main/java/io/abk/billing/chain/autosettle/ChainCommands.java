@@ -1,5 +1,6 @@
 package io.abk.billing.chain.autosettle;
 
+import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
@@ -31,16 +32,8 @@ final class ChainCommands {
             Mode mode,
             Instant requestedAt,
             Object payload) {
-        return SubscriptionCommand.newBuilder()
-                .setCommandId(commandId(transfer, action))
-                .setSubscriptionId(subscriptionId)
-                .setMerchantId(merchantId)
-                .setMode(mode)
-                .setRequestedAt(requestedAt)
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
+        return AggregateEnvelope.SUBSCRIPTION.command(
+                commandId(transfer, action), subscriptionId, merchantId, mode, requestedAt, payload);
     }
 
     static PaymentCommand toPayment(
@@ -51,16 +44,8 @@ final class ChainCommands {
             Mode mode,
             Instant requestedAt,
             Object payload) {
-        return PaymentCommand.newBuilder()
-                .setCommandId(commandId(transfer, action))
-                .setPaymentId(paymentId)
-                .setMerchantId(merchantId)
-                .setMode(mode)
-                .setRequestedAt(requestedAt)
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
+        return AggregateEnvelope.PAYMENT.command(
+                commandId(transfer, action), paymentId, merchantId, mode, requestedAt, payload);
     }
 
     /** Live mode: the block's time. Test mode: never before {@code since}, which a test clock may put ahead. */
