@@ -1,6 +1,8 @@
 package io.abk.billing.chain.autosettle;
 
+import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.chain.settlement.ClaimHolder;
+import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.ReverseCharge;
@@ -72,12 +74,11 @@ final class TransferClaimProcessor
                                     .stored());
         }
         var token = (TokenTransfer) transfer.getPayload();
-        var command = ChainCommands.toPayment(
+        var command = ChainCommands.command(
+                AggregateEnvelope.PAYMENT,
                 transfer,
                 "pay",
-                paymentId,
-                merchantId,
-                transfer.getMode(),
+                new Address(paymentId, merchantId, transfer.getMode()),
                 claim.getRequestedAt(),
                 PayFromChain.newBuilder()
                         .setTransferId(TransferRouting.transferId(transfer))
@@ -117,30 +118,21 @@ final class TransferClaimProcessor
                 address.merchantId(),
                 address.mode(),
                 txHash);
-        if (holder.claimantId().startsWith("pay_")) {
-            var command = ChainCommands.toPayment(
-                    transfer,
-                    "reverse",
-                    address.aggregateId(),
-                    address.merchantId(),
-                    address.mode(),
-                    at,
-                    new ReversePayment(transferId, txHash));
-            context()
-                    .forward(new Record<>(
-                            address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
-        } else {
-            var command = ChainCommands.toSubscription(
-                    transfer,
-                    "reverse",
-                    address.aggregateId(),
-                    address.merchantId(),
-                    address.mode(),
-                    at,
-                    new ReverseCharge(holder.claimantId(), txHash, transferId));
-            context()
-                    .forward(new Record<>(
-                            address.aggregateId(), new SettlementOutput.SubscriptionResult(command), timestamp));
-        }
+        SettlementOutput output = holder.claimantId().startsWith("pay_")
+                ? new SettlementOutput.PaymentResult(ChainCommands.command(
+                        AggregateEnvelope.PAYMENT,
+                        transfer,
+                        "reverse",
+                        address,
+                        at,
+                        new ReversePayment(transferId, txHash)))
+                : new SettlementOutput.SubscriptionResult(ChainCommands.command(
+                        AggregateEnvelope.SUBSCRIPTION,
+                        transfer,
+                        "reverse",
+                        address,
+                        at,
+                        new ReverseCharge(holder.claimantId(), txHash, transferId)));
+        context().forward(new Record<>(address.aggregateId(), output, timestamp));
     }
 }

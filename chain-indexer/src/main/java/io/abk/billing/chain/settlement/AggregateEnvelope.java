@@ -5,13 +5,11 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import java.time.Instant;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The envelope of a command chain-indexer sends to a billing aggregate: its subscription or its payment. The two Avro
- * envelopes hold the same fields in the same order and differ only in the name of the aggregate's id (second), so
- * each one's all-fields constructor fits here. A command sent from here carries no Idempotency-Key and no HTTP
- * request id: no HTTP request sent it.
+ * envelopes hold the same fields in the same order and differ only in the name of the aggregate's id (second). A
+ * command sent from here carries no Idempotency-Key and no HTTP request id: no HTTP request sent it.
  *
  * @param <C> the envelope type of the aggregate's command topic
  */
@@ -19,26 +17,15 @@ import org.jspecify.annotations.Nullable;
 public interface AggregateEnvelope<C> {
 
     /** Subscriptions and their invoices, keyed by subscription id. */
-    AggregateEnvelope<SubscriptionCommand> SUBSCRIPTION = SubscriptionCommand::new;
+    AggregateEnvelope<SubscriptionCommand> SUBSCRIPTION = (commandId, subscriptionId, merchantId, mode, at, payload) ->
+            new SubscriptionCommand(commandId, subscriptionId, merchantId, mode, at, null, null, payload);
 
     /** One-time payments, keyed by payment id. */
-    AggregateEnvelope<PaymentCommand> PAYMENT = PaymentCommand::new;
+    AggregateEnvelope<PaymentCommand> PAYMENT = (commandId, paymentId, merchantId, mode, at, payload) ->
+            new PaymentCommand(commandId, paymentId, merchantId, mode, at, null, null, payload);
 
-    C build(
-            String commandId,
-            String aggregateId,
-            String merchantId,
-            Mode mode,
-            Instant requestedAt,
-            @Nullable String idempotencyKey,
-            @Nullable String requestId,
-            Object payload);
-
-    /** The command {@code payload} for the aggregate {@code aggregateId}. */
-    default C command(
-            String commandId, String aggregateId, String merchantId, Mode mode, Instant requestedAt, Object payload) {
-        return build(commandId, aggregateId, merchantId, mode, requestedAt, null, null, payload);
-    }
+    /** The command {@code payload} for the aggregate {@code aggregateId}, asked for at {@code requestedAt}. */
+    C command(String commandId, String aggregateId, String merchantId, Mode mode, Instant requestedAt, Object payload);
 
     /**
      * The answer {@code payload} to {@code request}, for the aggregate {@code aggregateId}: the request's
