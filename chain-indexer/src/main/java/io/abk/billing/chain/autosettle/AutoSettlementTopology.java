@@ -8,7 +8,7 @@ import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
-import java.util.Map;
+import io.abk.billing.streamskit.store.UncachedStores;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -16,7 +16,6 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The auto-settlement part of the chain-indexer topology. Every repartition is keyed by what its processor's store
@@ -111,26 +110,12 @@ public final class AutoSettlementTopology {
         return Repartitioned.<String, V>as(name).withKeySerde(Serdes.String()).withValueSerde(valueSerde);
     }
 
-    /** Caching off, as in settlement: commands are forwarded explicitly and EOS flushes at every commit anyway. */
+    /** Caching off ({@link UncachedStores}), as in settlement: commands are forwarded explicitly. */
     private static void addStores(StreamsBuilder builder, AutoSettlementNodes nodes) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.paymentsByPayout()),
-                        Serdes.String(),
-                        AvroSerde.of(PayoutPayment.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.mandatesByRef()),
-                        Serdes.String(),
-                        AvroSerde.of(VaultMandate.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(UncachedStores.keyValue(nodes.paymentsByPayout(), AvroSerde.of(PayoutPayment.class)));
+        builder.addStateStore(UncachedStores.keyValue(nodes.mandatesByRef(), AvroSerde.of(VaultMandate.class)));
         // Timestamped: an entry's time is when it was put aside, which its retention counts from.
-        builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
-                        Stores.persistentTimestampedKeyValueStore(nodes.pendingVaultEvents()),
-                        Serdes.String(),
-                        AvroSerde.of(ChainTransfer.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(
+                UncachedStores.timestampedKeyValue(nodes.pendingVaultEvents(), AvroSerde.of(ChainTransfer.class)));
     }
 }
