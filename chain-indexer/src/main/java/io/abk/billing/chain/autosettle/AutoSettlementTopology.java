@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.TransferClaim;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streamskit.store.UncachedStores;
 import org.apache.kafka.common.serialization.Serde;
@@ -45,13 +46,10 @@ public final class AutoSettlementTopology {
                 PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE, txClaimsStore);
         addStores(builder, nodes);
         var changes = builder.stream(
-                Topics.CHANGES.name(deployment),
-                Consumed.with(Topics.CHANGES.keySerde(), Topics.CHANGES.valueSerde())
-                        .withName("auto-settlement-changes-source"));
+                Topics.CHANGES.name(deployment), consumed(Topics.CHANGES, "auto-settlement-changes-source"));
         var transfers = builder.stream(
                 Topics.CHAIN_TRANSFERS.name(deployment),
-                Consumed.with(Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
-                        .withName("auto-settlement-transfers-source"));
+                consumed(Topics.CHAIN_TRANSFERS, "auto-settlement-transfers-source"));
 
         // Only the modes with a chain: the other mode's changes can never meet a transfer.
         var followed = changes.filter(
@@ -117,5 +115,9 @@ public final class AutoSettlementTopology {
         // Timestamped: an entry's time is when it was put aside, which its retention counts from.
         builder.addStateStore(
                 UncachedStores.timestampedKeyValue(nodes.pendingVaultEvents(), AvroSerde.of(ChainTransfer.class)));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 }

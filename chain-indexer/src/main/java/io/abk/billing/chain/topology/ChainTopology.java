@@ -93,9 +93,7 @@ public final class ChainTopology {
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
         KStream<String, SettlementOutput> decided = builder.stream(
-                        requests.name(deployment),
-                        Consumed.with(requests.keySerde(), requests.valueSerde())
-                                .withName(CHAIN_REQUESTS_SOURCE))
+                        requests.name(deployment), consumed(requests, CHAIN_REQUESTS_SOURCE))
                 .process(
                         () -> new SettlementProcessor(nodes, chains),
                         Named.as(SETTLEMENT_PROCESSOR),
@@ -104,8 +102,7 @@ public final class ChainTopology {
         // chain.requests (same key, same partition count); Kafka Streams checks it at start.
         var results = Topics.CHAIN_RESULTS;
         KStream<String, SettlementOutput> relayed = builder.stream(
-                        results.name(deployment),
-                        Consumed.with(results.keySerde(), results.valueSerde()).withName(CHAIN_RESULTS_SOURCE))
+                        results.name(deployment), consumed(results, CHAIN_RESULTS_SOURCE))
                 .process(
                         () -> new RelayedResultProcessor(nodes),
                         Named.as(RELAYED_RESULTS_PROCESSOR),
@@ -156,6 +153,10 @@ public final class ChainTopology {
         builder.addStateStore(UncachedStores.timestampedKeyValue(
                 nodes.settledRequestsStore(), AvroSerde.of(SubscriptionCommand.class)));
         builder.addStateStore(UncachedStores.keyValue(nodes.txClaimsStore(), Serdes.String()));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 
     private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {

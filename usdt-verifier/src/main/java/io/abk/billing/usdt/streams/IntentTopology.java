@@ -109,10 +109,7 @@ public final class IntentTopology {
         var commands = Topics.USDT_INTENT_COMMANDS;
         var outcomes = Topics.USDT_COMMAND_OUTCOMES;
         var addressCommands = Topics.USDT_ADDRESS_COMMANDS;
-        var intentOutputs = builder.stream(
-                        commands.name(deployment),
-                        Consumed.with(commands.keySerde(), commands.valueSerde())
-                                .withName("intent-commands-source"))
+        var intentOutputs = builder.stream(commands.name(deployment), consumed(commands, "intent-commands-source"))
                 .process(
                         () -> new IntentProcessor(settings),
                         Named.as("intent-processor"),
@@ -136,16 +133,11 @@ public final class IntentTopology {
                 .process(TxHashClaimProcessor::new, Named.as("tx-claims-processor"), TX_CLAIMS_STORE)
                 .to(commands.name(deployment), produced(commands, "claim-answers-sink"));
         var idempotency = Topics.USDT_IDEMPOTENCY_COMMANDS;
-        builder.stream(
-                        idempotency.name(deployment),
-                        Consumed.with(idempotency.keySerde(), idempotency.valueSerde())
-                                .withName("idempotency-commands-source"))
+        builder.stream(idempotency.name(deployment), consumed(idempotency, "idempotency-commands-source"))
                 .process(IdempotencyProcessor::new, Named.as("idempotency-processor"), IDEMPOTENCY_STORE)
                 .to(outcomes.name(deployment), produced(outcomes, "idempotency-outcomes-sink"));
         var addressOutputs = builder.stream(
-                        addressCommands.name(deployment),
-                        Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
-                                .withName("address-commands-source"))
+                        addressCommands.name(deployment), consumed(addressCommands, "address-commands-source"))
                 .process(
                         () -> new AddressBookProcessor(settings),
                         Named.as("address-book-processor"),
@@ -162,10 +154,7 @@ public final class IntentTopology {
                     .flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
                     .to(watched.name(deployment), produced(watched, "watched-addresses-sink"));
             var transfers = Topics.CHAIN_TRANSFERS;
-            builder.stream(
-                            transfers.name(deployment),
-                            Consumed.with(transfers.keySerde(), transfers.valueSerde())
-                                    .withName("chain-transfers-source"))
+            builder.stream(transfers.name(deployment), consumed(transfers, "chain-transfers-source"))
                     .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
                     .to(addressCommands.name(deployment), produced(addressCommands, "transfer-polls-sink"));
         }
@@ -185,6 +174,10 @@ public final class IntentTopology {
         builder.addStateStore(UncachedStores.keyValue(TX_CLAIMS_STORE, Serdes.String()));
         builder.addStateStore(UncachedStores.keyValue(IDEMPOTENCY_STORE, AvroSerde.of(UsdtIdempotencyRecord.class)));
         builder.addStateStore(UncachedStores.keyValue(ADDRESS_BOOKS_STORE, AvroSerde.of(UsdtAddressBook.class)));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 
     private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {
