@@ -20,6 +20,7 @@ import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
 import org.web3j.protocol.exceptions.ClientConnectionException;
 import org.web3j.protocol.http.HttpService;
+import org.web3j.utils.Numeric;
 
 /**
  * One chain through one or more JSON-RPC URLs, tried in the configured order. A call goes to the URL that answered
@@ -138,22 +139,20 @@ public final class RpcClient implements AutoCloseable {
 
     /** The latest block's number. */
     public long blockNumber() {
-        return call(
-                "eth_blockNumber",
-                NodeErrors.FAIL_OVER,
-                web3j -> checked("eth_blockNumber", web3j.ethBlockNumber().send())
-                        .getBlockNumber()
-                        .longValueExact());
+        return quantity("eth_blockNumber", web3j -> web3j.ethBlockNumber().send());
     }
 
     /** The chain id the URLs answer ({@code eth_chainId}), for a check at start. */
     public long chainId() {
+        return quantity("eth_chainId", web3j -> web3j.ethChainId().send());
+    }
+
+    /** A call without parameters whose result is one number, a JSON-RPC quantity ({@code 0x} hex). */
+    private long quantity(String method, Call<? extends Response<String>> call) {
         return call(
-                "eth_chainId",
+                method,
                 NodeErrors.FAIL_OVER,
-                web3j -> checked("eth_chainId", web3j.ethChainId().send())
-                        .getChainId()
-                        .longValueExact());
+                web3j -> Numeric.decodeQuantity(result(method, call.on(web3j))).longValueExact());
     }
 
     /** The answer's result; its error object as {@link RpcErrorException}. */

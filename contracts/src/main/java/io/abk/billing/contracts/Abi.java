@@ -43,10 +43,18 @@ final class Abi {
         return FunctionReturnDecoder.decode(hex, Utils.convert(types));
     }
 
+    /** As {@link #decode(String, List)}, for words of the static types given, in their order. */
+    @SafeVarargs
+    static List<Type> decode(String data, Class<? extends Type<?>>... types) {
+        return decode(
+                data,
+                Arrays.stream(types)
+                        .<TypeReference<?>>map(TypeReference::create)
+                        .toList());
+    }
+
     static BigInteger uint(String data) {
-        return (BigInteger) decode(data, List.of(new TypeReference<Uint256>() {}))
-                .getFirst()
-                .getValue();
+        return (BigInteger) decode(data, Uint256.class).getFirst().getValue();
     }
 
     /** The 4-byte selector of a function or error signature such as {@code transfer(address,uint256)}. */

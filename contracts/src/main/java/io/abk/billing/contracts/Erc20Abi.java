@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.web3j.abi.TypeReference;
 import org.web3j.abi.datatypes.Bool;
 import org.web3j.abi.datatypes.generated.Uint256;
 
@@ -71,9 +70,7 @@ public final class Erc20Abi {
         if (returnData.equals("0x") || returnData.isEmpty()) {
             return true;
         }
-        return (Boolean) Abi.decode(returnData, List.of(new TypeReference<Bool>() {}))
-                .getFirst()
-                .getValue();
+        return (Boolean) Abi.decode(returnData, Bool.class).getFirst().getValue();
     }
 
     /**

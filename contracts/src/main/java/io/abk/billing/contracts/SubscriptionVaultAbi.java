@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.web3j.abi.TypeReference;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Bool;
 import org.web3j.abi.datatypes.Type;
@@ -94,17 +93,16 @@ public final class SubscriptionVaultAbi {
     public static OnChainSubscription decodeSubscription(String returnData) {
         List<Type> words = Abi.decode(
                 returnData,
-                List.of(
-                        new TypeReference<Address>() {},
-                        new TypeReference<Address>() {},
-                        new TypeReference<Address>() {},
-                        new TypeReference<Uint256>() {},
-                        new TypeReference<Uint16>() {},
-                        new TypeReference<Uint64>() {},
-                        new TypeReference<Uint32>() {},
-                        new TypeReference<Bool>() {},
-                        new TypeReference<Uint256>() {},
-                        new TypeReference<Uint256>() {}));
+                Address.class,
+                Address.class,
+                Address.class,
+                Uint256.class,
+                Uint16.class,
+                Uint64.class,
+                Uint32.class,
+                Bool.class,
+                Uint256.class,
+                Uint256.class);
         return new OnChainSubscription(
                 Abi.hex((Address) words.get(0)),
                 Abi.hex((Address) words.get(1)),
@@ -119,13 +117,7 @@ public final class SubscriptionVaultAbi {
     }
 
     public static ChargeRecord decodeChargeRecord(String returnData) {
-        List<Type> words = Abi.decode(
-                returnData,
-                List.of(
-                        new TypeReference<Bytes32>() {},
-                        new TypeReference<Uint32>() {},
-                        new TypeReference<Uint64>() {},
-                        new TypeReference<Bool>() {}));
+        List<Type> words = Abi.decode(returnData, Bytes32.class, Uint32.class, Uint64.class, Bool.class);
         return new ChargeRecord(
                 Abi.hex((Bytes32) words.get(0)),
                 Abi.value(words.get(1)).longValueExact(),

@@ -4,7 +4,6 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.web3j.abi.TypeReference;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Uint16;
@@ -24,13 +23,7 @@ final class VaultEventDecoder {
         String topic0 = topics.getFirst().toLowerCase(Locale.ROOT);
         if (topic0.equals(SubscriptionVaultAbi.SUBSCRIBED_TOPIC)) {
             requireTopics(topics, 4, "Subscribed");
-            List<Type> words = Abi.decode(
-                    data,
-                    List.of(
-                            new TypeReference<Address>() {},
-                            new TypeReference<Uint256>() {},
-                            new TypeReference<Uint16>() {},
-                            new TypeReference<Uint64>() {}));
+            List<Type> words = Abi.decode(data, Address.class, Uint256.class, Uint16.class, Uint64.class);
             return Optional.of(new VaultEvent.Subscribed(
                     word(topics, 1),
                     address(topics, 2),
@@ -42,8 +35,7 @@ final class VaultEventDecoder {
         }
         if (topic0.equals(SubscriptionVaultAbi.CHARGED_TOPIC)) {
             requireTopics(topics, 3, "Charged");
-            List<Type> words =
-                    Abi.decode(data, List.of(new TypeReference<Uint32>() {}, new TypeReference<Uint256>() {}));
+            List<Type> words = Abi.decode(data, Uint32.class, Uint256.class);
             return Optional.of(new VaultEvent.Charged(
                     word(topics, 1),
                     Abi.value(words.get(0)).longValueExact(),

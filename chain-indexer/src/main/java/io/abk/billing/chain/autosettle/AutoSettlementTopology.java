@@ -7,8 +7,9 @@ import io.abk.billing.schemas.avro.TransferClaim;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
-import java.util.Map;
+import io.abk.billing.streamskit.store.UncachedStores;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -16,7 +17,6 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The auto-settlement part of the chain-indexer topology. Every repartition is keyed by what its processor's store
@@ -46,13 +46,10 @@ public final class AutoSettlementTopology {
                 PAYMENTS_BY_PAYOUT_STORE, MANDATES_BY_REF_STORE, PENDING_VAULT_EVENTS_STORE, txClaimsStore);
         addStores(builder, nodes);
         var changes = builder.stream(
-                Topics.CHANGES.name(deployment),
-                Consumed.with(Topics.CHANGES.keySerde(), Topics.CHANGES.valueSerde())
-                        .withName("auto-settlement-changes-source"));
+                Topics.CHANGES.name(deployment), consumed(Topics.CHANGES, "auto-settlement-changes-source"));
         var transfers = builder.stream(
                 Topics.CHAIN_TRANSFERS.name(deployment),
-                Consumed.with(Topics.CHAIN_TRANSFERS.keySerde(), Topics.CHAIN_TRANSFERS.valueSerde())
-                        .withName("auto-settlement-transfers-source"));
+                consumed(Topics.CHAIN_TRANSFERS, "auto-settlement-transfers-source"));
 
         // Only the modes with a chain: the other mode's changes can never meet a transfer.
         var followed = changes.filter(
@@ -111,26 +108,16 @@ public final class AutoSettlementTopology {
         return Repartitioned.<String, V>as(name).withKeySerde(Serdes.String()).withValueSerde(valueSerde);
     }
 
-    /** Caching off, as in settlement: commands are forwarded explicitly and EOS flushes at every commit anyway. */
+    /** Caching off ({@link UncachedStores}), as in settlement: commands are forwarded explicitly. */
     private static void addStores(StreamsBuilder builder, AutoSettlementNodes nodes) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.paymentsByPayout()),
-                        Serdes.String(),
-                        AvroSerde.of(PayoutPayment.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.mandatesByRef()),
-                        Serdes.String(),
-                        AvroSerde.of(VaultMandate.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(UncachedStores.keyValue(nodes.paymentsByPayout(), AvroSerde.of(PayoutPayment.class)));
+        builder.addStateStore(UncachedStores.keyValue(nodes.mandatesByRef(), AvroSerde.of(VaultMandate.class)));
         // Timestamped: an entry's time is when it was put aside, which its retention counts from.
-        builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
-                        Stores.persistentTimestampedKeyValueStore(nodes.pendingVaultEvents()),
-                        Serdes.String(),
-                        AvroSerde.of(ChainTransfer.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(
+                UncachedStores.timestampedKeyValue(nodes.pendingVaultEvents(), AvroSerde.of(ChainTransfer.class)));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 }

@@ -1,9 +1,9 @@
 package io.abk.billing.chain.autosettle;
 
+import io.abk.billing.chain.settlement.AggregateEnvelope;
+import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Mode;
-import io.abk.billing.schemas.avro.PaymentCommand;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
@@ -23,44 +23,16 @@ final class ChainCommands {
         return Ids.derivedId(IdPrefix.COMMAND, transfer.getBlockTimestamp(), seed);
     }
 
-    static SubscriptionCommand toSubscription(
+    /** The command {@code payload} to the aggregate {@code to}, with the id of {@code action} on {@code transfer}. */
+    static <C> C command(
+            AggregateEnvelope<C> envelope,
             ChainTransfer transfer,
             String action,
-            String subscriptionId,
-            String merchantId,
-            Mode mode,
+            Address to,
             Instant requestedAt,
             Object payload) {
-        return SubscriptionCommand.newBuilder()
-                .setCommandId(commandId(transfer, action))
-                .setSubscriptionId(subscriptionId)
-                .setMerchantId(merchantId)
-                .setMode(mode)
-                .setRequestedAt(requestedAt)
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
-    }
-
-    static PaymentCommand toPayment(
-            ChainTransfer transfer,
-            String action,
-            String paymentId,
-            String merchantId,
-            Mode mode,
-            Instant requestedAt,
-            Object payload) {
-        return PaymentCommand.newBuilder()
-                .setCommandId(commandId(transfer, action))
-                .setPaymentId(paymentId)
-                .setMerchantId(merchantId)
-                .setMode(mode)
-                .setRequestedAt(requestedAt)
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
+        return envelope.command(
+                commandId(transfer, action), to.aggregateId(), to.merchantId(), to.mode(), requestedAt, payload);
     }
 
     /** Live mode: the block's time. Test mode: never before {@code since}, which a test clock may put ahead. */

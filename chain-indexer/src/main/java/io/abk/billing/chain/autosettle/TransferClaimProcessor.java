@@ -1,15 +1,16 @@
 package io.abk.billing.chain.autosettle;
 
+import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.chain.settlement.ClaimHolder;
+import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import java.time.Instant;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jspecify.annotations.Nullable;
@@ -28,46 +29,31 @@ import org.slf4j.LoggerFactory;
  *       it may pay the same thing again, and nothing else.</li>
  * </ul>
  */
-final class TransferClaimProcessor implements Processor<String, TransferClaim, String, SettlementOutput> {
+final class TransferClaimProcessor
+        extends StoreProcessor<String, TransferClaim, String, SettlementOutput, KeyValueStore<String, String>> {
 
     private static final Logger log = LoggerFactory.getLogger(TransferClaimProcessor.class);
 
-    private final AutoSettlementNodes nodes;
-    private @Nullable ProcessorContext<String, SettlementOutput> context;
-    private @Nullable KeyValueStore<String, String> claims;
-
     TransferClaimProcessor(AutoSettlementNodes nodes) {
-        this.nodes = nodes;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, SettlementOutput> context) {
-        this.context = context;
-        this.claims = context.getStateStore(nodes.txClaims());
+        super(nodes.txClaims());
     }
 
     @Override
     public void process(Record<String, TransferClaim> record) {
         var claim = record.value();
-        if (context == null || claims == null || claim == null) {
+        if (claim == null) {
             return;
         }
         var txHash = record.key();
-        var holder = ClaimHolder.parse(claims.get(txHash));
+        var holder = ClaimHolder.parse(store().get(txHash));
         if (claim.getPaymentId() != null) {
-            pay(context, claims, txHash, holder, claim, record.timestamp());
+            pay(txHash, holder, claim, record.timestamp());
         } else {
-            reopen(context, txHash, holder, claim, record.timestamp());
+            reopen(txHash, holder, claim, record.timestamp());
         }
     }
 
-    private static void pay(
-            ProcessorContext<String, SettlementOutput> context,
-            KeyValueStore<String, String> claims,
-            String txHash,
-            @Nullable ClaimHolder holder,
-            TransferClaim claim,
-            long timestamp) {
+    private void pay(String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
         var transfer = claim.getTransfer();
         var paymentId = claim.getPaymentId();
         var merchantId = claim.getMerchantId();
@@ -82,18 +68,17 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
             return;
         }
         if (holder == null) {
-            claims.put(
-                    txHash,
-                    ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode())
-                            .stored());
+            store().put(
+                            txHash,
+                            ClaimHolder.of(paymentId, paymentId, merchantId, transfer.getMode())
+                                    .stored());
         }
         var token = (TokenTransfer) transfer.getPayload();
-        var command = ChainCommands.toPayment(
+        var command = ChainCommands.command(
+                AggregateEnvelope.PAYMENT,
                 transfer,
                 "pay",
-                paymentId,
-                merchantId,
-                transfer.getMode(),
+                new Address(paymentId, merchantId, transfer.getMode()),
                 claim.getRequestedAt(),
                 PayFromChain.newBuilder()
                         .setTransferId(TransferRouting.transferId(transfer))
@@ -101,15 +86,10 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                         .setFromAddress(ChangeIndexes.lower(token.getFrom()))
                         .setAmountReceivedMicros(claim.getAmountReceivedMicros())
                         .build());
-        context.forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
+        context().forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
     }
 
-    private static void reopen(
-            ProcessorContext<String, SettlementOutput> context,
-            String txHash,
-            @Nullable ClaimHolder holder,
-            TransferClaim claim,
-            long timestamp) {
+    private void reopen(String txHash, @Nullable ClaimHolder holder, TransferClaim claim, long timestamp) {
         var transfer = claim.getTransfer();
         if (holder == null) {
             log.info(
@@ -138,28 +118,21 @@ final class TransferClaimProcessor implements Processor<String, TransferClaim, S
                 address.merchantId(),
                 address.mode(),
                 txHash);
-        if (holder.claimantId().startsWith("pay_")) {
-            var command = ChainCommands.toPayment(
-                    transfer,
-                    "reverse",
-                    address.aggregateId(),
-                    address.merchantId(),
-                    address.mode(),
-                    at,
-                    new ReversePayment(transferId, txHash));
-            context.forward(
-                    new Record<>(address.aggregateId(), new SettlementOutput.PaymentResult(command), timestamp));
-        } else {
-            var command = ChainCommands.toSubscription(
-                    transfer,
-                    "reverse",
-                    address.aggregateId(),
-                    address.merchantId(),
-                    address.mode(),
-                    at,
-                    new ReverseCharge(holder.claimantId(), txHash, transferId));
-            context.forward(
-                    new Record<>(address.aggregateId(), new SettlementOutput.SubscriptionResult(command), timestamp));
-        }
+        SettlementOutput output = holder.claimantId().startsWith("pay_")
+                ? new SettlementOutput.PaymentResult(ChainCommands.command(
+                        AggregateEnvelope.PAYMENT,
+                        transfer,
+                        "reverse",
+                        address,
+                        at,
+                        new ReversePayment(transferId, txHash)))
+                : new SettlementOutput.SubscriptionResult(ChainCommands.command(
+                        AggregateEnvelope.SUBSCRIPTION,
+                        transfer,
+                        "reverse",
+                        address,
+                        at,
+                        new ReverseCharge(holder.claimantId(), txHash, transferId)));
+        context().forward(new Record<>(address.aggregateId(), output, timestamp));
     }
 }

@@ -9,13 +9,11 @@ import io.abk.billing.schemas.avro.PayoutPayment;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.TransferClaim;
 import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import java.util.ArrayList;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,31 +23,19 @@ import org.slf4j.LoggerFactory;
  * pays only if the hash paid nothing else. An ambiguous transfer pays nothing and is logged; the customer's confirm
  * with the hash decides.
  */
-final class TransferMatchProcessor implements Processor<String, ChainTransfer, String, TransferClaim> {
+final class TransferMatchProcessor
+        extends StoreProcessor<String, ChainTransfer, String, TransferClaim, KeyValueStore<String, PayoutPayment>> {
 
     private static final Logger log = LoggerFactory.getLogger(TransferMatchProcessor.class);
 
-    private final AutoSettlementNodes nodes;
-    private @Nullable ProcessorContext<String, TransferClaim> context;
-    private @Nullable KeyValueStore<String, PayoutPayment> index;
-
     TransferMatchProcessor(AutoSettlementNodes nodes) {
-        this.nodes = nodes;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, TransferClaim> context) {
-        this.context = context;
-        this.index = context.getStateStore(nodes.paymentsByPayout());
+        super(nodes.paymentsByPayout());
     }
 
     @Override
     public void process(Record<String, ChainTransfer> record) {
         var transfer = record.value();
-        if (context == null
-                || index == null
-                || transfer == null
-                || !(transfer.getPayload() instanceof TokenTransfer token)) {
+        if (transfer == null || !(transfer.getPayload() instanceof TokenTransfer token)) {
             return;
         }
         var seen = new SeenTransfer(
@@ -61,7 +47,7 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
                 TransferRouting.micros(token),
                 transfer.getBlockTimestamp());
         var candidates = new ArrayList<OpenPayment>();
-        try (var entries = index.prefixScan(record.key() + "|", new StringSerializer())) {
+        try (var entries = store().prefixScan(record.key() + "|", new StringSerializer())) {
             entries.forEachRemaining(entry -> candidates.add(openPayment(entry.value)));
         }
         switch (PaymentMatcher.match(seen, candidates)) {
@@ -74,17 +60,18 @@ final class TransferMatchProcessor implements Processor<String, ChainTransfer, S
                         payment.merchantId(),
                         seen.mode().label(),
                         seen.amountMicros());
-                context.forward(new Record<>(
-                        transfer.getTxHash(),
-                        TransferClaim.newBuilder()
-                                .setTransfer(transfer)
-                                .setPaymentId(payment.paymentId())
-                                .setMerchantId(payment.merchantId())
-                                .setAmountReceivedMicros(seen.amountMicros())
-                                .setRequestedAt(ChainCommands.requestedAt(
-                                        transfer.getMode(), transfer.getBlockTimestamp(), payment.createdAt()))
-                                .build(),
-                        record.timestamp()));
+                context()
+                        .forward(new Record<>(
+                                transfer.getTxHash(),
+                                TransferClaim.newBuilder()
+                                        .setTransfer(transfer)
+                                        .setPaymentId(payment.paymentId())
+                                        .setMerchantId(payment.merchantId())
+                                        .setAmountReceivedMicros(seen.amountMicros())
+                                        .setRequestedAt(ChainCommands.requestedAt(
+                                                transfer.getMode(), transfer.getBlockTimestamp(), payment.createdAt()))
+                                        .build(),
+                                record.timestamp()));
             }
             case PaymentMatch.Ambiguous ambiguous ->
                 log.info(

@@ -2,6 +2,8 @@ package io.abk.billing.chain.autosettle;
 
 import io.abk.billing.chain.domain.autosettle.MandateTerms;
 import io.abk.billing.chain.domain.autosettle.TokenAmounts;
+import io.abk.billing.chain.settlement.AggregateEnvelope;
+import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.ChainTransfer;
@@ -91,14 +93,7 @@ final class VaultEvents {
                 mandate.getMerchantId(),
                 subscribed.getRef(),
                 event.getTxHash());
-        return Optional.of(ChainCommands.toSubscription(
-                event,
-                "activate",
-                mandate.getSubscriptionId(),
-                mandate.getMerchantId(),
-                mandate.getMode(),
-                requestedAt(event, mandate),
-                new ActivateSubscription(subscribed.getRef())));
+        return Optional.of(toSubscription(event, "activate", mandate, new ActivateSubscription(subscribed.getRef())));
     }
 
     private static Optional<SubscriptionCommand> revoke(ChainTransfer event, VaultMandate mandate, String source) {
@@ -111,14 +106,15 @@ final class VaultEvents {
                 mandate.getSubscriptionId(),
                 mandate.getMerchantId(),
                 event.getTxHash());
-        return Optional.of(ChainCommands.toSubscription(
-                event,
-                "revoke",
-                mandate.getSubscriptionId(),
-                mandate.getMerchantId(),
-                mandate.getMode(),
-                requestedAt(event, mandate),
-                new RevokeMandate(source)));
+        return Optional.of(toSubscription(event, "revoke", mandate, new RevokeMandate(source)));
+    }
+
+    /** The command {@code payload} to the subscription of {@code mandate}, for {@code action} on {@code event}. */
+    private static SubscriptionCommand toSubscription(
+            ChainTransfer event, String action, VaultMandate mandate, Object payload) {
+        var to = new Address(mandate.getSubscriptionId(), mandate.getMerchantId(), mandate.getMode());
+        return ChainCommands.command(
+                AggregateEnvelope.SUBSCRIPTION, event, action, to, requestedAt(event, mandate), payload);
     }
 
     private static java.time.Instant requestedAt(ChainTransfer event, VaultMandate mandate) {

@@ -5,9 +5,7 @@ import io.abk.billing.chain.domain.relay.ChargePreflight;
 import io.abk.billing.chain.domain.relay.FeePolicy;
 import io.abk.billing.chain.domain.relay.Preflight;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
-import io.abk.billing.chain.domain.relay.TokenUnits;
 import io.abk.billing.chain.domain.relay.VaultCall;
-import io.abk.billing.chain.domain.relay.VaultRefusals;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.relay.RelayerRpc.Answer;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
@@ -28,25 +26,16 @@ import java.util.List;
  * charged already, by an earlier attempt or by a relayer that crashed between sending and recording, is answered
  * with the original transaction.
  */
-final class ChargeExecutor {
-
-    private final VaultReader vault;
-    private final String relayer;
-    private final int decimals;
+final class ChargeExecutor extends VaultExecutor {
 
     ChargeExecutor(VaultReader vault, String relayer, int decimals) {
-        this.vault = vault;
-        this.relayer = relayer;
-        this.decimals = decimals;
+        super(vault, relayer, decimals, VaultCall.CHARGE, VaultError.ChargeIdUsed.class);
     }
 
     Step prepare(ChainRequest request, ChainHead head) {
-        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals);
+        var amount = amount(request);
         if (amount.isEmpty()) {
-            return refused(
-                    FailureCode.RELAYER_ERROR,
-                    "The token cannot carry " + request.getAmountMicros() + " micro-USDC exactly (" + decimals
-                            + " decimals)");
+            return new Step.Answered(inexact(request));
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var chargeId = ChargeId.of(request.getInvoiceId());
@@ -87,25 +76,19 @@ final class ChargeExecutor {
 
     /** A mined charge: moved, or (status 0) the reason the vault gives when it is run again. */
     RelayOutcome mined(ChainRequest request, MinedReceipt receipt) {
-        if (receipt.succeeded()) {
-            return new RelayOutcome.Moved(receipt.txHash());
-        }
         var chargeId = ChargeId.of(request.getInvoiceId());
-        var ref = SubscriptionRef.of(request.getSubscriptionId());
-        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals).orElseThrow();
-        return vault.simulate(relayer, SubscriptionVaultAbi.charge(ref, amount, chargeId))
-                .map(error -> error instanceof VaultError.ChargeIdUsed ? original(chargeId) : refusal(error))
-                .orElseGet(() -> RelayOutcome.Refused.of(
-                        FailureCode.RELAYER_ERROR,
-                        "Transaction " + receipt.txHash()
-                                + " reverted on chain for a reason that has passed; a retry may succeed"));
+        return mined(receipt, () -> data(request, chargeId), () -> original(chargeId));
+    }
+
+    private String data(ChainRequest request, String chargeId) {
+        var amount = amount(request).orElseThrow();
+        return SubscriptionVaultAbi.charge(SubscriptionRef.of(request.getSubscriptionId()), amount, chargeId);
     }
 
     private Step simulated(Answer simulation, Answer estimate, String data, String chargeId) {
         var error = VaultReader.simulation(simulation);
         if (error.isPresent()) {
-            return new Step.Answered(
-                    error.get() instanceof VaultError.ChargeIdUsed ? original(chargeId) : refusal(error.get()));
+            return new Step.Answered(refused(error.get(), () -> original(chargeId)));
         }
         return new Step.Send(vault.vault(), data, FeePolicy.gasLimit(VaultReader.gas(estimate)));
     }
@@ -116,11 +99,6 @@ final class ChargeExecutor {
         return vault.chargeTransaction(chargeId, record.blockNumber())
                 .<RelayOutcome>map(RelayOutcome.Moved::new)
                 .orElseGet(() -> refusal(new VaultError.ChargeIdUsed(chargeId)));
-    }
-
-    private RelayOutcome refusal(VaultError error) {
-        var refuse = VaultRefusals.of(error, VaultCall.CHARGE, decimals);
-        return RelayOutcome.Refused.of(refuse.code(), refuse.message());
     }
 
     private static Step refused(FailureCode code, String message) {

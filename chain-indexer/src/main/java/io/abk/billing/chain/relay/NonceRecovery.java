@@ -26,12 +26,10 @@ final class NonceRecovery {
 
     private final RelayerRpc rpc;
     private final TransactionSender sender;
-    private final long chainId;
 
-    NonceRecovery(RelayerRpc rpc, TransactionSender sender, long chainId) {
+    NonceRecovery(RelayerRpc rpc, TransactionSender sender) {
         this.rpc = rpc;
         this.sender = sender;
-        this.chainId = chainId;
     }
 
     /**
@@ -53,7 +51,7 @@ final class NonceRecovery {
         var patience = sender.receiptTimeout();
         log.info(
                 "event=relayer_recovering chainId={} firstNonce={} lastNonce={} count={} action=await_mined",
-                chainId,
+                sender.chainId(),
                 mined,
                 pending.subtract(BigInteger.ONE),
                 pending.subtract(mined));
@@ -65,7 +63,7 @@ final class NonceRecovery {
             var stuck = rpc.minedNonce(address);
             log.warn(
                     "event=relayer_cancelling chainId={} firstNonce={} lastNonce={} reason=not_mined_within_ms={}",
-                    chainId,
+                    sender.chainId(),
                     stuck,
                     pending.subtract(BigInteger.ONE),
                     patience.toMillis());
@@ -84,7 +82,7 @@ final class NonceRecovery {
         }
         log.info(
                 "event=relayer_recovered chainId={} count={} waitedMs={}",
-                chainId,
+                sender.chainId(),
                 pending.subtract(mined),
                 (System.nanoTime() - started) / 1_000_000);
         return true;

@@ -5,10 +5,7 @@ import io.abk.billing.chain.domain.relay.Preflight;
 import io.abk.billing.chain.domain.relay.RefundFacts;
 import io.abk.billing.chain.domain.relay.RefundPreflight;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
-import io.abk.billing.chain.domain.relay.TokenUnits;
 import io.abk.billing.chain.domain.relay.VaultCall;
-import io.abk.billing.chain.domain.relay.VaultRefusals;
-import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
 import io.abk.billing.chain.relay.RelayerRpc.MinedReceipt;
 import io.abk.billing.contracts.RefundId;
@@ -24,27 +21,19 @@ import java.math.BigInteger;
  * ({@link RefundPreflight}); then the transaction. A refund the vault made already is answered with its original
  * transaction, found in the vault's {@code Refunded} logs from {@code searchFromBlock} on.
  */
-final class RefundExecutor {
+final class RefundExecutor extends VaultExecutor {
 
-    private final VaultReader vault;
-    private final String relayer;
-    private final int decimals;
     private final long searchFromBlock;
 
     RefundExecutor(VaultReader vault, String relayer, int decimals, long searchFromBlock) {
-        this.vault = vault;
-        this.relayer = relayer;
-        this.decimals = decimals;
+        super(vault, relayer, decimals, VaultCall.REFUND, VaultError.RefundIdUsed.class);
         this.searchFromBlock = searchFromBlock;
     }
 
     Step prepare(ChainRequest request, ChainHead head) {
-        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals);
+        var amount = amount(request);
         if (amount.isEmpty()) {
-            return answered(RelayOutcome.Refused.of(
-                    FailureCode.RELAYER_ERROR,
-                    "The token cannot carry " + request.getAmountMicros() + " micro-USDC exactly (" + decimals
-                            + " decimals)"));
+            return answered(inexact(request));
         }
         var ref = SubscriptionRef.of(request.getSubscriptionId());
         var refundId = RefundId.of(request.getRequestId());
@@ -72,29 +61,19 @@ final class RefundExecutor {
     }
 
     RelayOutcome mined(ChainRequest request, MinedReceipt receipt, ChainHead head) {
-        if (receipt.succeeded()) {
-            return new RelayOutcome.Moved(receipt.txHash());
-        }
         var refundId = RefundId.of(request.getRequestId());
-        var ref = SubscriptionRef.of(request.getSubscriptionId());
-        var amount = TokenUnits.fromMicros(request.getAmountMicros(), decimals).orElseThrow();
-        return vault.simulate(relayer, SubscriptionVaultAbi.refund(ref, amount, refundId))
-                .map(error -> error instanceof VaultError.RefundIdUsed ? original(refundId, head) : refusal(error))
-                .orElseGet(() -> RelayOutcome.Refused.of(
-                        FailureCode.RELAYER_ERROR,
-                        "Transaction " + receipt.txHash()
-                                + " reverted on chain for a reason that has passed; a retry may succeed"));
+        return mined(receipt, () -> data(request, refundId), () -> original(refundId, head));
+    }
+
+    private String data(ChainRequest request, String refundId) {
+        var amount = amount(request).orElseThrow();
+        return SubscriptionVaultAbi.refund(SubscriptionRef.of(request.getSubscriptionId()), amount, refundId);
     }
 
     private RelayOutcome original(String refundId, ChainHead head) {
         return vault.refundTransaction(refundId, searchFromBlock, head.number())
                 .<RelayOutcome>map(RelayOutcome.Moved::new)
                 .orElseGet(() -> refusal(new VaultError.RefundIdUsed(refundId)));
-    }
-
-    private RelayOutcome refusal(VaultError error) {
-        var refuse = VaultRefusals.of(error, VaultCall.REFUND, decimals);
-        return RelayOutcome.Refused.of(refuse.code(), refuse.message());
     }
 
     private static Step answered(RelayOutcome outcome) {

@@ -28,7 +28,7 @@ final class RelayerSetup {
                 new FeePolicy(caps.maxFeePerGasWei(), caps.maxPriorityFeePerGasWei(), caps.maxCostPerTxWei()),
                 chain.receiptTimeout(),
                 chain.confirmations());
-        var recovery = new NonceRecovery(rpc, sender, chain.chainId());
+        var recovery = new NonceRecovery(rpc, sender);
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
             return new RelayBatch(chain, rpc, sender, null, null, recovery);

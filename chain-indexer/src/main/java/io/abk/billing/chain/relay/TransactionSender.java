@@ -73,6 +73,11 @@ final class TransactionSender {
         this.confirmations = new Confirmations(rpc, receipts, confirmations, receiptTimeout);
     }
 
+    /** The chain the transactions are signed for. */
+    long chainId() {
+        return chainId;
+    }
+
     /** The relayer's account, lower case. */
     String address() {
         return credentials.getAddress().toLowerCase(java.util.Locale.ROOT);

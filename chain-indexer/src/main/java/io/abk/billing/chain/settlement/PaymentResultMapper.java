@@ -34,15 +34,6 @@ final class PaymentResultMapper {
                         .setFailureCode(failed.code().name())
                         .setFailureMessage(failed.message());
         }
-        return PaymentCommand.newBuilder()
-                .setCommandId(request.getResultCommandId())
-                .setPaymentId(request.getPaymentId())
-                .setMerchantId(request.getMerchantId())
-                .setMode(request.getMode())
-                .setRequestedAt(request.getRequestedAt())
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(settle.build())
-                .build();
+        return AggregateEnvelope.PAYMENT.answer(request, request.getPaymentId(), settle.build());
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.chain.settlement;
 
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
@@ -87,9 +88,7 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         }
         var answer = ResultMapper.toCommand(request, settlement(request, result.getOutcome()));
         SettlementLog.relayed(request, result.getOutcome());
-        settled.record(request.getRequestId(), answer, context.currentSystemTimeMs());
-        SettlementMeters.settled(request, answer);
-        answerSubscription(context, request, answer, timestamp);
+        answerFirst(context, settled, request, answer, timestamp);
     }
 
     private static void answerVerification(

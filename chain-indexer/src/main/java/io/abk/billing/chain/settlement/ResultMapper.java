@@ -23,16 +23,7 @@ final class ResultMapper {
         Object payload = request.getPayload() instanceof ChargeRequest
                 ? charge(request, settlement)
                 : refund(request, settlement);
-        return SubscriptionCommand.newBuilder()
-                .setCommandId(request.getResultCommandId())
-                .setSubscriptionId(request.getSubscriptionId())
-                .setMerchantId(request.getMerchantId())
-                .setMode(request.getMode())
-                .setRequestedAt(request.getRequestedAt())
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
+        return AggregateEnvelope.SUBSCRIPTION.answer(request, request.getSubscriptionId(), payload);
     }
 
     private static SettleCharge charge(ChainRequest request, SettlementOutcome settlement) {

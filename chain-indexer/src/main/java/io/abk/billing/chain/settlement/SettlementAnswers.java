@@ -33,6 +33,24 @@ final class SettlementAnswers {
         }
     }
 
+    /**
+     * Records {@code answer} as the one given to {@code request} (a request without an id cannot be repeated by id,
+     * so it is not kept), counts it and forwards it as {@link #answerSubscription} does.
+     */
+    static void answerFirst(
+            ProcessorContext<String, SettlementOutput> context,
+            SettledRequests settled,
+            ChainRequest request,
+            SubscriptionCommand answer,
+            long timestamp) {
+        var requestId = request.getRequestId();
+        if (requestId != null && !requestId.isBlank()) {
+            settled.record(requestId, answer, context.currentSystemTimeMs());
+        }
+        SettlementMeters.settled(request, answer);
+        answerSubscription(context, request, answer, timestamp);
+    }
+
     static void answerPayment(
             ProcessorContext<String, SettlementOutput> context,
             ChainRequest request,

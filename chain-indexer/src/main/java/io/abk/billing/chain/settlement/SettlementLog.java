@@ -17,84 +17,48 @@ final class SettlementLog {
     static void settled(ChainRequest request, SettlementOutcome settlement) {
         switch (settlement) {
             case SettlementOutcome.Succeeded succeeded ->
-                log.info(
-                        "event=settled outcome=succeeded chainRequestId={} "
-                                + "invoiceId={} subscriptionId={} merchantId={} mode={} amountMicros={} txHash={}",
-                        request.getRequestId(),
-                        request.getInvoiceId(),
-                        request.getSubscriptionId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros(),
-                        succeeded.txHash());
+                log.info("event=settled outcome=succeeded {} txHash={}", settlementFields(request), succeeded.txHash());
             case SettlementOutcome.Failed failed ->
                 log.info(
-                        "event=settled outcome=failed chainRequestId={} invoiceId={} "
-                                + "subscriptionId={} merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
-                        request.getRequestId(),
-                        request.getInvoiceId(),
-                        request.getSubscriptionId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros(),
+                        "event=settled outcome=failed {} failureCode={} message=\"{}\"",
+                        settlementFields(request),
                         failed.code(),
                         failed.message());
             case SettlementOutcome.Relayed relayed ->
-                log.info(
-                        "event=settlement_relayed chainRequestId={} invoiceId={} "
-                                + "subscriptionId={} merchantId={} mode={} amountMicros={}",
-                        request.getRequestId(),
-                        request.getInvoiceId(),
-                        request.getSubscriptionId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros());
+                log.info("event=settlement_relayed {}", settlementFields(request));
         }
     }
 
     static void verified(ChainRequest request, VerificationOutcome verification) {
         switch (verification) {
             case VerificationOutcome.Paid paid ->
-                log.info(
-                        "event=verified outcome=paid chainRequestId={} paymentId={} "
-                                + "merchantId={} mode={} amountMicros={} txHash={}",
-                        request.getRequestId(),
-                        request.getPaymentId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros(),
-                        paid.txHash());
+                log.info("event=verified outcome=paid {} txHash={}", verificationFields(request), paid.txHash());
             case VerificationOutcome.Failed failed ->
                 log.info(
-                        "event=verified outcome=failed chainRequestId={} paymentId={} "
-                                + "merchantId={} mode={} amountMicros={} failureCode={} message=\"{}\"",
-                        request.getRequestId(),
-                        request.getPaymentId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros(),
+                        "event=verified outcome=failed {} failureCode={} message=\"{}\"",
+                        verificationFields(request),
                         failed.code(),
                         failed.message());
             case VerificationOutcome.PaidIfUnclaimed transfer ->
                 log.info(
-                        "event=verified outcome=claiming chainRequestId={} "
-                                + "paymentId={} merchantId={} mode={} amountMicros={} txHash={}",
-                        request.getRequestId(),
-                        request.getPaymentId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros(),
-                        transfer.txHash());
+                        "event=verified outcome=claiming {} txHash={}", verificationFields(request), transfer.txHash());
             case VerificationOutcome.Relayed relayed ->
-                log.info(
-                        "event=verification_relayed chainRequestId={} paymentId={} "
-                                + "merchantId={} mode={} amountMicros={}",
-                        request.getRequestId(),
-                        request.getPaymentId(),
-                        request.getMerchantId(),
-                        request.getMode(),
-                        request.getAmountMicros());
+                log.info("event=verification_relayed {}", verificationFields(request));
         }
+    }
+
+    /** What every line about a charge's or refund's settlement carries: its ids, merchant, mode and amount. */
+    private static String settlementFields(ChainRequest request) {
+        return "chainRequestId=" + request.getRequestId() + " invoiceId=" + request.getInvoiceId()
+                + " subscriptionId=" + request.getSubscriptionId() + " merchantId=" + request.getMerchantId()
+                + " mode=" + request.getMode() + " amountMicros=" + request.getAmountMicros();
+    }
+
+    /** What every line about a payment's verification carries: its ids, merchant, mode and amount. */
+    private static String verificationFields(ChainRequest request) {
+        return "chainRequestId=" + request.getRequestId() + " paymentId=" + request.getPaymentId() + " merchantId="
+                + request.getMerchantId() + " mode=" + request.getMode() + " amountMicros="
+                + request.getAmountMicros();
     }
 
     /** One line per relayer result read from chain.results. */

@@ -1,5 +1,6 @@
 package io.abk.billing.chain.settlement;
 
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
@@ -110,12 +111,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
             return;
         }
-        var answer = ResultMapper.toCommand(request, settlement);
-        if (keyed) {
-            settled.record(requestId, answer, context.currentSystemTimeMs());
-        }
-        SettlementMeters.settled(request, answer);
-        answerSubscription(context, request, answer, timestamp);
+        answerFirst(context, settled, request, ResultMapper.toCommand(request, settlement), timestamp);
     }
 
     private SettlementOutcome settle(ChainRequest request) {

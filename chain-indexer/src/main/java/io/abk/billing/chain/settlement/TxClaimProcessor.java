@@ -4,11 +4,9 @@ import io.abk.billing.chain.domain.verification.TxClaims;
 import io.abk.billing.chain.domain.verification.VerificationOutcome.PaidIfUnclaimed;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Holds the claims of transaction hashes ({@code tx-claims}: lower-case hash -> the payment or invoice it paid, as a
@@ -22,26 +20,16 @@ import org.jspecify.annotations.Nullable;
  * request (a paid charge, a hash-less sandbox payment) was answered before and only records its claim; if another
  * holds the hash already, the holder keeps it and a warning is logged.
  */
-public final class TxClaimProcessor implements Processor<String, ChainRequest, String, PaymentCommand> {
-
-    private final SettlementNodes nodes;
-    private @Nullable ProcessorContext<String, PaymentCommand> context;
-    private @Nullable KeyValueStore<String, String> claims;
+public final class TxClaimProcessor
+        extends StoreProcessor<String, ChainRequest, String, PaymentCommand, KeyValueStore<String, String>> {
 
     public TxClaimProcessor(SettlementNodes nodes) {
-        this.nodes = nodes;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, PaymentCommand> context) {
-        this.context = context;
-        this.claims = context.getStateStore(nodes.txClaimsStore());
+        super(nodes.txClaimsStore());
     }
 
     @Override
     public void process(Record<String, ChainRequest> record) {
-        var context = required(this.context);
-        var claims = required(this.claims);
+        var claims = store();
         var txHash = record.key();
         var request = record.value();
         var claimant = RequestMapper.claimant(request);
@@ -57,16 +45,9 @@ public final class TxClaimProcessor implements Processor<String, ChainRequest, S
             var answer = TxClaims.settle(new PaidIfUnclaimed(txHash, received), holder, claimant);
             SettlementLog.claimed(request, txHash, holder, answer);
             var command = PaymentResultMapper.toCommand(request, answer);
-            context.forward(new Record<>(command.getPaymentId(), command, record.timestamp()));
+            context().forward(new Record<>(command.getPaymentId(), command, record.timestamp()));
         } else if (holder != null && !TxClaims.grants(holder, claimant)) {
             SettlementLog.claimConflict(request, txHash, claimant, holder);
         }
-    }
-
-    private static <T> T required(@Nullable T initialised) {
-        if (initialised == null) {
-            throw new IllegalStateException("process() before init()");
-        }
-        return initialised;
     }
 }

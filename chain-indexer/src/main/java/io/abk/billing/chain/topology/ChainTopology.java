@@ -14,8 +14,8 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.store.UncachedStores;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -27,7 +27,6 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The chain-indexer topology, used as is by the app and by the TopologyTestDriver test. Every node, store,
@@ -94,9 +93,7 @@ public final class ChainTopology {
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
         KStream<String, SettlementOutput> decided = builder.stream(
-                        requests.name(deployment),
-                        Consumed.with(requests.keySerde(), requests.valueSerde())
-                                .withName(CHAIN_REQUESTS_SOURCE))
+                        requests.name(deployment), consumed(requests, CHAIN_REQUESTS_SOURCE))
                 .process(
                         () -> new SettlementProcessor(nodes, chains),
                         Named.as(SETTLEMENT_PROCESSOR),
@@ -105,8 +102,7 @@ public final class ChainTopology {
         // chain.requests (same key, same partition count); Kafka Streams checks it at start.
         var results = Topics.CHAIN_RESULTS;
         KStream<String, SettlementOutput> relayed = builder.stream(
-                        results.name(deployment),
-                        Consumed.with(results.keySerde(), results.valueSerde()).withName(CHAIN_RESULTS_SOURCE))
+                        results.name(deployment), consumed(results, CHAIN_RESULTS_SOURCE))
                 .process(
                         () -> new RelayedResultProcessor(nodes),
                         Named.as(RELAYED_RESULTS_PROCESSOR),
@@ -150,21 +146,17 @@ public final class ChainTopology {
     }
 
     /**
-     * Caching off: answers are forwarded explicitly, so a cache would only delay changelog writes, and under
-     * exactly-once everything is flushed at each (frequent) commit anyway. Claims never expire: a hash that paid
+     * Caching off ({@link UncachedStores}): answers are forwarded explicitly. Claims never expire: a hash that paid
      * once can never pay again, and an entry is about a hundred bytes.
      */
     private static void addStores(StreamsBuilder builder, SettlementNodes nodes) {
-        builder.addStateStore(Stores.timestampedKeyValueStoreBuilder(
-                        Stores.persistentTimestampedKeyValueStore(nodes.settledRequestsStore()),
-                        Serdes.String(),
-                        AvroSerde.of(SubscriptionCommand.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(nodes.txClaimsStore()), Serdes.String(), Serdes.String())
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(UncachedStores.timestampedKeyValue(
+                nodes.settledRequestsStore(), AvroSerde.of(SubscriptionCommand.class)));
+        builder.addStateStore(UncachedStores.keyValue(nodes.txClaimsStore(), Serdes.String()));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 
     private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {

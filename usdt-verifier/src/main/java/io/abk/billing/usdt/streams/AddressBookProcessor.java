@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.UsdtAddressBook;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtWatchedAddress;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import io.abk.billing.usdt.domain.addressbook.AddressBook;
 import io.abk.billing.usdt.domain.addressbook.AddressBookCommand.Poll;
 import io.abk.billing.usdt.domain.addressbook.AddressBookDecider;
@@ -12,11 +13,8 @@ import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.streams.IntentTopology.Settings;
 import java.time.Instant;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,27 +27,22 @@ import org.slf4j.LoggerFactory;
  * loses its last has it tombstoned, in the same transaction as the book. A book left empty (every intent expired,
  * none ever paid) is deleted; one that remembers used hashes is kept.
  */
-final class AddressBookProcessor implements Processor<String, UsdtAddressCommand, String, AddressOutputs> {
+final class AddressBookProcessor
+        extends StoreProcessor<
+                String, UsdtAddressCommand, String, AddressOutputs, KeyValueStore<String, UsdtAddressBook>> {
 
     private static final Logger log = LoggerFactory.getLogger(AddressBookProcessor.class);
 
     private final Settings settings;
-    private @Nullable ProcessorContext<String, AddressOutputs> context;
-    private @Nullable KeyValueStore<String, UsdtAddressBook> books;
 
     AddressBookProcessor(Settings settings) {
+        super(IntentTopology.ADDRESS_BOOKS_STORE);
         this.settings = settings;
     }
 
     @Override
-    public void init(ProcessorContext<String, AddressOutputs> context) {
-        this.context = context;
-        this.books = context.getStateStore(IntentTopology.ADDRESS_BOOKS_STORE);
-    }
-
-    @Override
     public void process(Record<String, UsdtAddressCommand> record) {
-        var books = required(this.books);
+        var books = store();
         var envelope = record.value();
         if (envelope == null || !envelope.getPayToAddress().equals(record.key())) {
             throw new IllegalArgumentException("an address command must be keyed by its address: key=" + record.key()
@@ -99,7 +92,7 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
                     decision.matches().size());
         }
         if (!outputs.isEmpty()) {
-            required(context).forward(record.withValue(outputs));
+            context().forward(record.withValue(outputs));
         }
     }
 
@@ -129,12 +122,5 @@ final class AddressBookProcessor implements Processor<String, UsdtAddressCommand
 
     private static IntentCommand.Confirm confirm(Poll poll, PollMatch match) {
         return new IntentCommand.Confirm(match.intentId(), match.commandId(), poll.requestedAt(), match.evidence());
-    }
-
-    private static <T> T required(@Nullable T initialised) {
-        if (initialised == null) {
-            throw new IllegalStateException("process() before init()");
-        }
-        return initialised;
     }
 }

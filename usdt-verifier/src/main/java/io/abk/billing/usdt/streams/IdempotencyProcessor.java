@@ -4,36 +4,41 @@ import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.schemas.avro.UsdtIdempotencyCommand;
 import io.abk.billing.schemas.avro.UsdtIdempotencyRecord;
 import io.abk.billing.streamskit.store.ExpirySweep;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import io.abk.billing.usdt.domain.idempotency.IdempotencyDecider;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The single writer of the Idempotency-Key records (store {@code idempotency-keys}, keyed by record): for each command,
  * load the record, let {@link IdempotencyDecider} decide, store what it leaves and forward the outcome for the waiting
  * request, in the task's exactly-once transaction. A wall-clock punctuation deletes records past their day.
  */
-final class IdempotencyProcessor implements Processor<String, UsdtIdempotencyCommand, String, UsdtCommandOutcome> {
+final class IdempotencyProcessor
+        extends StoreProcessor<
+                String,
+                UsdtIdempotencyCommand,
+                String,
+                UsdtCommandOutcome,
+                KeyValueStore<String, UsdtIdempotencyRecord>> {
 
     /** How often expired records are looked for; they answer as absent from their expiry on anyway. */
     static final Duration SWEEP_EVERY = Duration.ofMinutes(1);
     /** Records looked at per sweep, so one sweep never holds the task for long. */
     static final int SWEEP_BATCH = 1_000;
 
-    private @Nullable ProcessorContext<String, UsdtCommandOutcome> context;
-    private @Nullable KeyValueStore<String, UsdtIdempotencyRecord> records;
+    IdempotencyProcessor() {
+        super(IntentTopology.IDEMPOTENCY_STORE);
+    }
 
     @Override
     public void init(ProcessorContext<String, UsdtCommandOutcome> context) {
-        this.context = context;
-        KeyValueStore<String, UsdtIdempotencyRecord> store = context.getStateStore(IntentTopology.IDEMPOTENCY_STORE);
-        this.records = store;
+        super.init(context);
+        var store = store();
         // The retention is measured from the expiry itself: ExpirySweep deletes what is older than it.
         var sweep =
                 new ExpirySweep<>(store, record -> record.getExpiresAt().toEpochMilli(), Duration.ZERO, SWEEP_BATCH);
@@ -48,7 +53,7 @@ final class IdempotencyProcessor implements Processor<String, UsdtIdempotencyCom
             throw new IllegalArgumentException("an idempotency command must be keyed by its record: key=" + record.key()
                     + " command=" + envelope.getCommandId());
         }
-        var store = Objects.requireNonNull(records);
+        var store = store();
         var command = IdempotencyRecords.command(envelope);
         var before = store.get(command.recordKey());
         var decided = IdempotencyDecider.decide(IdempotencyRecords.state(before), command);
@@ -61,7 +66,6 @@ final class IdempotencyProcessor implements Processor<String, UsdtIdempotencyCom
                 store.put(command.recordKey(), stored);
             }
         }
-        Objects.requireNonNull(context)
-                .forward(record.withValue(IdempotencyRecords.outcome(command.commandId(), decided.decision())));
+        context().forward(record.withValue(IdempotencyRecords.outcome(command.commandId(), decided.decision())));
     }
 }

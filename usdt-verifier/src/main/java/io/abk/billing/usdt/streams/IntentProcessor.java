@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.UsdtEvent;
 import io.abk.billing.schemas.avro.UsdtIntentAggregate;
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.intent.IntentDecider;
 import io.abk.billing.usdt.domain.intent.IntentDecision;
@@ -33,7 +34,6 @@ import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -52,7 +52,9 @@ import org.slf4j.LoggerFactory;
  * created from a transaction's fields has an id derived from the transaction, forgetting it would let the same
  * request create it again, be granted its own hash again and publish a second payment.confirmed.
  */
-final class IntentProcessor implements Processor<String, UsdtIntentCommand, String, IntentOutputs> {
+final class IntentProcessor
+        extends StoreProcessor<
+                String, UsdtIntentCommand, String, IntentOutputs, KeyValueStore<String, UsdtIntentAggregate>> {
 
     private static final Logger log = LoggerFactory.getLogger(IntentProcessor.class);
     /** How often due expiries are looked for; an intent expires at most this much after its time. */
@@ -62,19 +64,17 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
 
     private final Settings settings;
     private final PaymentConfirmedEvents events;
-    private @Nullable ProcessorContext<String, IntentOutputs> context;
-    private @Nullable KeyValueStore<String, UsdtIntentAggregate> intents;
     private @Nullable IntentExpiries expiries;
 
     IntentProcessor(Settings settings) {
+        super(IntentTopology.INTENTS_STORE);
         this.settings = settings;
         this.events = new PaymentConfirmedEvents(settings.chainId());
     }
 
     @Override
     public void init(ProcessorContext<String, IntentOutputs> context) {
-        this.context = context;
-        this.intents = context.getStateStore(IntentTopology.INTENTS_STORE);
+        super.init(context);
         var expiryIndex = new IntentExpiries(context.getStateStore(IntentTopology.EXPIRIES_STORE));
         this.expiries = expiryIndex;
         context.schedule(EXPIRY_SWEEP, PunctuationType.WALL_CLOCK_TIME, now -> expireDue(Instant.ofEpochMilli(now)));
@@ -92,13 +92,13 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
         var outputs = new IntentOutputs();
         var applied = apply(command, outputs);
         outputs.outcomes().add(KeyValue.pair(command.intentId(), outcome(command, applied)));
-        required(context).forward(record.withValue(outputs));
+        context().forward(record.withValue(outputs));
         count(command, applied.decision());
     }
 
     /** Decides {@code command}, stores the new state and adds what it writes to {@code outputs}. */
     private Applied apply(IntentCommand command, IntentOutputs outputs) {
-        var intents = required(this.intents);
+        var intents = store();
         var state = IntentRecords.state(intents.get(command.intentId()));
         var decision = IntentDecider.decide(state, command, settings.policy());
         var events = switch (decision) {
@@ -241,8 +241,7 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
      * deletes the expired ones due to be forgotten.
      */
     private void expireDue(Instant now) {
-        var context = required(this.context);
-        var intents = required(this.intents);
+        var intents = store();
         var expiries = required(this.expiries);
         var outputs = new IntentOutputs();
         for (var due : expiries.due(now, EXPIRY_BATCH)) {
@@ -263,7 +262,7 @@ final class IntentProcessor implements Processor<String, UsdtIntentCommand, Stri
             }
         }
         if (!outputs.isEmpty()) {
-            context.forward(new Record<>("expiries", outputs, now.toEpochMilli()));
+            context().forward(new Record<>("expiries", outputs, now.toEpochMilli()));
         }
     }
 

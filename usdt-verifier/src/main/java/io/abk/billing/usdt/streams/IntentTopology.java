@@ -8,11 +8,11 @@ import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
 import io.abk.billing.schemas.topic.Topics;
+import io.abk.billing.streamskit.store.UncachedStores;
 import io.abk.billing.usdt.domain.intent.IntentPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -23,7 +23,6 @@ import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -110,10 +109,7 @@ public final class IntentTopology {
         var commands = Topics.USDT_INTENT_COMMANDS;
         var outcomes = Topics.USDT_COMMAND_OUTCOMES;
         var addressCommands = Topics.USDT_ADDRESS_COMMANDS;
-        var intentOutputs = builder.stream(
-                        commands.name(deployment),
-                        Consumed.with(commands.keySerde(), commands.valueSerde())
-                                .withName("intent-commands-source"))
+        var intentOutputs = builder.stream(commands.name(deployment), consumed(commands, "intent-commands-source"))
                 .process(
                         () -> new IntentProcessor(settings),
                         Named.as("intent-processor"),
@@ -137,16 +133,11 @@ public final class IntentTopology {
                 .process(TxHashClaimProcessor::new, Named.as("tx-claims-processor"), TX_CLAIMS_STORE)
                 .to(commands.name(deployment), produced(commands, "claim-answers-sink"));
         var idempotency = Topics.USDT_IDEMPOTENCY_COMMANDS;
-        builder.stream(
-                        idempotency.name(deployment),
-                        Consumed.with(idempotency.keySerde(), idempotency.valueSerde())
-                                .withName("idempotency-commands-source"))
+        builder.stream(idempotency.name(deployment), consumed(idempotency, "idempotency-commands-source"))
                 .process(IdempotencyProcessor::new, Named.as("idempotency-processor"), IDEMPOTENCY_STORE)
                 .to(outcomes.name(deployment), produced(outcomes, "idempotency-outcomes-sink"));
         var addressOutputs = builder.stream(
-                        addressCommands.name(deployment),
-                        Consumed.with(addressCommands.keySerde(), addressCommands.valueSerde())
-                                .withName("address-commands-source"))
+                        addressCommands.name(deployment), consumed(addressCommands, "address-commands-source"))
                 .process(
                         () -> new AddressBookProcessor(settings),
                         Named.as("address-book-processor"),
@@ -163,10 +154,7 @@ public final class IntentTopology {
                     .flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
                     .to(watched.name(deployment), produced(watched, "watched-addresses-sink"));
             var transfers = Topics.CHAIN_TRANSFERS;
-            builder.stream(
-                            transfers.name(deployment),
-                            Consumed.with(transfers.keySerde(), transfers.valueSerde())
-                                    .withName("chain-transfers-source"))
+            builder.stream(transfers.name(deployment), consumed(transfers, "chain-transfers-source"))
                     .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
                     .to(addressCommands.name(deployment), produced(addressCommands, "transfer-polls-sink"));
         }
@@ -174,39 +162,22 @@ public final class IntentTopology {
     }
 
     /**
-     * Caching off: outputs are forwarded explicitly, and under exactly-once everything is flushed at each (frequent)
-     * commit anyway. Claims never expire: a hash that confirmed an intent can never confirm another, and an entry is
-     * about a hundred bytes. Confirmed intents stay too: a confirmed one answers every later confirm with its first
-     * result; an expired one is deleted {@link IntentExpiries#FORGET_AFTER} after its expiry. An Idempotency-Key record
-     * is deleted once its day is over ({@link IdempotencyProcessor}).
+     * Caching off ({@link UncachedStores}): outputs are forwarded explicitly. Claims never expire: a hash that
+     * confirmed an intent can never confirm another, and an entry is about a hundred bytes. Confirmed intents stay
+     * too: a confirmed one answers every later confirm with its first result; an expired one is deleted
+     * {@link IntentExpiries#FORGET_AFTER} after its expiry. An Idempotency-Key record is deleted once its day is over
+     * ({@link IdempotencyProcessor}).
      */
     private static void addStores(StreamsBuilder builder) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(INTENTS_STORE),
-                        Serdes.String(),
-                        AvroSerde.of(UsdtIntentAggregate.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(EXPIRIES_STORE), Serdes.String(), Serdes.String())
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(TX_CLAIMS_STORE), Serdes.String(), Serdes.String())
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(IDEMPOTENCY_STORE),
-                        Serdes.String(),
-                        AvroSerde.of(UsdtIdempotencyRecord.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(ADDRESS_BOOKS_STORE),
-                        Serdes.String(),
-                        AvroSerde.of(UsdtAddressBook.class))
-                .withCachingDisabled()
-                .withLoggingEnabled(Map.of()));
+        builder.addStateStore(UncachedStores.keyValue(INTENTS_STORE, AvroSerde.of(UsdtIntentAggregate.class)));
+        builder.addStateStore(UncachedStores.keyValue(EXPIRIES_STORE, Serdes.String()));
+        builder.addStateStore(UncachedStores.keyValue(TX_CLAIMS_STORE, Serdes.String()));
+        builder.addStateStore(UncachedStores.keyValue(IDEMPOTENCY_STORE, AvroSerde.of(UsdtIdempotencyRecord.class)));
+        builder.addStateStore(UncachedStores.keyValue(ADDRESS_BOOKS_STORE, AvroSerde.of(UsdtAddressBook.class)));
+    }
+
+    private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {
+        return Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName);
     }
 
     private static <V> Produced<String, V> produced(Topic<String, V> topic, String sinkName) {

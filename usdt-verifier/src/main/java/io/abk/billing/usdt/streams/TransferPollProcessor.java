@@ -5,10 +5,8 @@ import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.UsdtAddressCommand;
 import io.abk.billing.usdt.streams.IntentTopology.Settings;
 import java.time.Instant;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.Record;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,20 +16,14 @@ import org.slf4j.LoggerFactory;
  * offset is committed with the poll, so a crash loses none and sends none twice. The poll's time is the record's,
  * when the indexer published the transfer as confirmed, so reading a backlog decides as it would have on time.
  */
-final class TransferPollProcessor implements Processor<String, ChainTransfer, String, UsdtAddressCommand> {
+final class TransferPollProcessor extends ContextualProcessor<String, ChainTransfer, String, UsdtAddressCommand> {
 
     private static final Logger log = LoggerFactory.getLogger(TransferPollProcessor.class);
 
     private final Settings settings;
-    private @Nullable ProcessorContext<String, UsdtAddressCommand> context;
 
     TransferPollProcessor(Settings settings) {
         this.settings = settings;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, UsdtAddressCommand> context) {
-        this.context = context;
     }
 
     @Override
@@ -60,9 +52,6 @@ final class TransferPollProcessor implements Processor<String, ChainTransfer, St
                 record.key(),
                 poll.get().getPayToAddress(),
                 poll.get().getCommandId());
-        if (context == null) {
-            throw new IllegalStateException("process() before init()");
-        }
-        context.forward(new Record<>(poll.get().getPayToAddress(), poll.get(), record.timestamp()));
+        context().forward(new Record<>(poll.get().getPayToAddress(), poll.get(), record.timestamp()));
     }
 }

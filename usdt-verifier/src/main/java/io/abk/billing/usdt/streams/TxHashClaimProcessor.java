@@ -2,13 +2,11 @@ package io.abk.billing.usdt.streams;
 
 import io.abk.billing.schemas.avro.UsdtIntentCommand;
 import io.abk.billing.schemas.avro.UsdtTxClaim;
+import io.abk.billing.streamskit.store.StoreProcessor;
 import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.intent.TxHashClaims;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,23 +17,18 @@ import org.slf4j.LoggerFactory;
  * again (a replay). Each claim is answered to its intent on usdt.intent-commands, with the claim's own time, so a
  * reprocessed claim sends the same answer.
  */
-final class TxHashClaimProcessor implements Processor<String, UsdtTxClaim, String, UsdtIntentCommand> {
+final class TxHashClaimProcessor
+        extends StoreProcessor<String, UsdtTxClaim, String, UsdtIntentCommand, KeyValueStore<String, String>> {
 
     private static final Logger log = LoggerFactory.getLogger(TxHashClaimProcessor.class);
 
-    private @Nullable ProcessorContext<String, UsdtIntentCommand> context;
-    private @Nullable KeyValueStore<String, String> claims;
-
-    @Override
-    public void init(ProcessorContext<String, UsdtIntentCommand> context) {
-        this.context = context;
-        this.claims = context.getStateStore(IntentTopology.TX_CLAIMS_STORE);
+    TxHashClaimProcessor() {
+        super(IntentTopology.TX_CLAIMS_STORE);
     }
 
     @Override
     public void process(Record<String, UsdtTxClaim> record) {
-        var context = required(this.context);
-        var claims = required(this.claims);
+        var claims = store();
         var claim = record.value();
         var holder = claims.get(claim.getTxHash());
         if (holder == null) {
@@ -58,13 +51,6 @@ final class TxHashClaimProcessor implements Processor<String, UsdtTxClaim, Strin
                         claim.getTxHash(),
                         granted),
                 null);
-        context.forward(new Record<>(claim.getIntentId(), answer, record.timestamp()));
-    }
-
-    private static <T> T required(@Nullable T initialised) {
-        if (initialised == null) {
-            throw new IllegalStateException("process() before init()");
-        }
-        return initialised;
+        context().forward(new Record<>(claim.getIntentId(), answer, record.timestamp()));
     }
 }
