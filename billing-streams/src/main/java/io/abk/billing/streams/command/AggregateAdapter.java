@@ -21,11 +21,17 @@ public interface AggregateAdapter<C, A> {
 
     CommandHeader header(C command);
 
+    /** The id of the aggregate a store value holds: the key it must be stored under. */
+    String idOf(A stored);
+
     /** Opens the stores the adapter keeps beside the processor's two; none by default. */
     default void init(ProcessorContext<?, ?> context) {}
 
-    /** Decides {@code command} against {@code stored} (null: no aggregate under this key yet). */
-    Applied<A> apply(C command, @Nullable A stored);
+    /**
+     * Decides {@code command}, whose {@link #header} is {@code header}, against {@code stored} (null: no aggregate
+     * under this key yet; else the aggregate the key names).
+     */
+    Applied<A> apply(CommandHeader header, C command, @Nullable A stored);
 
     /**
      * What one command produces: {@code aggregate} is the new store value, or null when the store keeps its value
@@ -34,6 +40,11 @@ public interface AggregateAdapter<C, A> {
     record Applied<A>(@Nullable A aggregate, Change change, List<Forward> forwards) {
         public Applied {
             forwards = List.copyOf(forwards);
+        }
+
+        /** A rejected command: the store keeps its value and nothing goes out but the change. */
+        public static <A> Applied<A> rejected(Change change) {
+            return new Applied<>(null, change, List.of());
         }
     }
 

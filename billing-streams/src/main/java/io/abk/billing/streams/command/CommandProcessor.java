@@ -85,7 +85,13 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             return;
         }
         var aggregates = required(this.aggregates);
-        var applied = adapter.apply(envelope, aggregates.get(record.key()));
+        var stored = aggregates.get(record.key());
+        if (stored != null && !adapter.idOf(stored).equals(record.key())) {
+            // A value under another aggregate's key is a corrupt store: deciding on it would write the wrong aggregate.
+            throw new IllegalStateException("the store " + nodes.aggregateStore() + " holds " + adapter.idOf(stored)
+                    + " under key " + record.key());
+        }
+        var applied = adapter.apply(header, envelope, stored);
         if (applied.aggregate() != null) {
             aggregates.put(record.key(), applied.aggregate());
         }

@@ -62,23 +62,21 @@ public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, Pa
     }
 
     @Override
-    public Applied<PaymentAggregate> apply(PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
-        var header = header(envelope);
+    public String idOf(PaymentAggregate stored) {
+        return stored.getPayment().getId();
+    }
+
+    @Override
+    public Applied<PaymentAggregate> apply(
+            CommandHeader header, PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
         var instruction = PaymentInstructionMapper.toInstruction(envelope);
         var stored = storedValue == null ? null : PaymentSnapshotMapper.read(storedValue);
-        if (stored != null && !stored.state().id().equals(envelope.getPaymentId())) {
-            throw new IllegalStateException(
-                    "the store holds payment " + stored.state().id() + " under key " + envelope.getPaymentId());
-        }
         PaymentState before = stored == null ? new Absent() : stored.state();
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (PaymentDecider.decide(before, instruction, policy)) {
             case Rejected rejected ->
-                new Applied<>(
-                        null,
-                        Changes.rejected(
-                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
-                        List.of());
+                Applied.rejected(Changes.rejected(
+                        header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Failed failed -> {
                 var after = existing(PaymentEvolver.evolveAll(before, failed.events()), envelope);
                 yield new Applied<>(

@@ -40,24 +40,19 @@ final class PaymentEventMapper {
     private PaymentEventMapper() {}
 
     static List<BillingEvent> toBillingEvents(CommandHeader header, List<PaymentEvent> events, PaymentSnapshot after) {
-        var published = events.stream()
-                .filter(Published.class::isInstance)
-                .map(Published.class::cast)
-                .toList();
-        var out = new ArrayList<BillingEvent>(published.size());
-        for (int index = 0; index < published.size(); index++) {
-            var data = EventData.newBuilder().setPayment(after);
-            var type = switch (published.get(index)) {
-                case PaymentCreated e -> "payment.created";
-                case PaymentPaid e -> "payment.paid";
-                case PaymentReopened e -> {
-                    data.setFailureCode(e.failureCode()).setFailureMessage(e.failureMessage());
-                    yield "payment.reopened";
-                }
-            };
-            out.add(EventIds.event(header, index, type, data.build()));
-        }
-        return out;
+        return EventIds.published(
+                header,
+                events,
+                Published.class,
+                () -> EventData.newBuilder().setPayment(after),
+                (event, data) -> switch (event) {
+                    case PaymentCreated e -> "payment.created";
+                    case PaymentPaid e -> "payment.paid";
+                    case PaymentReopened e -> {
+                        data.setFailureCode(e.failureCode()).setFailureMessage(e.failureMessage());
+                        yield "payment.reopened";
+                    }
+                });
     }
 
     /**

@@ -46,24 +46,21 @@ public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCom
     }
 
     @Override
+    public String idOf(PaymentLinkAggregate stored) {
+        return stored.getPaymentLink().getId();
+    }
+
+    @Override
     public Applied<PaymentLinkAggregate> apply(
-            PaymentLinkCommand envelope, @Nullable PaymentLinkAggregate storedValue) {
-        var header = header(envelope);
+            CommandHeader header, PaymentLinkCommand envelope, @Nullable PaymentLinkAggregate storedValue) {
         var instruction = PaymentLinkInstructionMapper.toInstruction(envelope);
         var stored = storedValue == null ? null : PaymentLinkSnapshotMapper.read(storedValue);
-        if (stored != null && !stored.state().id().equals(envelope.getPaymentLinkId())) {
-            throw new IllegalStateException("the store holds payment link "
-                    + stored.state().id() + " under key " + envelope.getPaymentLinkId());
-        }
         PaymentLinkState before = stored == null ? new Absent() : stored.state();
         long sequence = stored == null ? 0 : stored.sequence();
         return switch (PaymentLinkDecider.decide(before, instruction)) {
             case Rejected rejected ->
-                new Applied<>(
-                        null,
-                        Changes.rejected(
-                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
-                        List.of());
+                Applied.rejected(Changes.rejected(
+                        header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Accepted accepted -> {
                 if (!(PaymentLinkEvolver.evolveAll(before, accepted.events()) instanceof Existing after)) {
                     throw new IllegalStateException(

@@ -78,19 +78,19 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     }
 
     @Override
+    public String idOf(SubscriptionAggregate stored) {
+        return stored.getSubscription().getId();
+    }
+
+    @Override
     public Applied<SubscriptionAggregate> apply(
-            SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue) {
+            CommandHeader header, SubscriptionCommand envelope, @Nullable SubscriptionAggregate storedValue) {
         var settled = settledInvoices;
         if (settled == null) {
             throw new IllegalStateException("apply() before init()");
         }
-        var header = header(envelope);
         var instruction = SubscriptionInstructionMapper.toInstruction(envelope);
         var stored = storedValue == null ? null : SubscriptionSnapshotMapper.read(storedValue);
-        if (stored != null && !stored.state().id().equals(envelope.getSubscriptionId())) {
-            throw new IllegalStateException("the store holds subscription "
-                    + stored.state().id() + " under key " + envelope.getSubscriptionId());
-        }
         Restored restored = null;
         SubscriptionState before = new Absent();
         if (stored != null && storedValue != null) {
@@ -101,11 +101,8 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         var subscriptionId = envelope.getSubscriptionId();
         return switch (SubscriptionDecider.decide(before, instruction, dunning)) {
             case Rejected rejected ->
-                new Applied<>(
-                        null,
-                        Changes.rejected(
-                                header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()),
-                        List.of());
+                Applied.rejected(Changes.rejected(
+                        header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
                 var after = existing(SubscriptionEvolver.evolveAll(before, failed.events()), envelope);

@@ -46,42 +46,37 @@ final class SubscriptionEventMapper {
     static List<BillingEvent> toBillingEvents(
             CommandHeader header, List<SubscriptionEvent> events, Existing after, long version) {
         var subscription = SubscriptionSnapshotMapper.snapshot(after, version);
-        var published = events.stream()
-                .filter(Published.class::isInstance)
-                .map(Published.class::cast)
-                .toList();
-        var out = new ArrayList<BillingEvent>(published.size());
-        for (int index = 0; index < published.size(); index++) {
-            var data = EventData.newBuilder().setSubscription(subscription);
-            var type = switch (published.get(index)) {
-                case SubscriptionCreated e -> "subscription.created";
-                case SubscriptionActivated e -> "subscription.activated";
-                case SubscriptionUpdated e -> "subscription.updated";
-                case SubscriptionPastDue e -> "subscription.past_due";
-                case SubscriptionCanceled e -> "subscription.canceled";
-                case SubscriptionPaused e -> "subscription.paused";
-                case SubscriptionResumed e -> "subscription.resumed";
-                case InvoiceCreated e -> invoice(data, after, e.invoice(), version, "invoice.created");
-                case InvoicePaid e -> invoice(data, after, e.invoice(), version, "invoice.paid");
-                case InvoiceVoided e -> invoice(data, after, e.invoice(), version, "invoice.voided");
-                case InvoicePaymentFailed e -> {
-                    data.setFailureCode(e.failure().code())
-                            .setFailureMessage(e.failure().message());
-                    yield invoice(data, after, e.invoice(), version, "invoice.payment_failed");
-                }
-                case InvoiceReopened e -> {
-                    data.setFailureCode(e.failure().code())
-                            .setFailureMessage(e.failure().message());
-                    yield invoice(data, after, e.invoice(), version, "invoice.reopened");
-                }
-                case InvoiceRefunded e -> {
-                    data.setRefundAmountMicros(e.refundAmount().micros());
-                    yield invoice(data, after, e.invoice(), version, "invoice.refunded");
-                }
-            };
-            out.add(EventIds.event(header, index, type, data.build()));
-        }
-        return out;
+        return EventIds.published(
+                header,
+                events,
+                Published.class,
+                () -> EventData.newBuilder().setSubscription(subscription),
+                (event, data) -> switch (event) {
+                    case SubscriptionCreated e -> "subscription.created";
+                    case SubscriptionActivated e -> "subscription.activated";
+                    case SubscriptionUpdated e -> "subscription.updated";
+                    case SubscriptionPastDue e -> "subscription.past_due";
+                    case SubscriptionCanceled e -> "subscription.canceled";
+                    case SubscriptionPaused e -> "subscription.paused";
+                    case SubscriptionResumed e -> "subscription.resumed";
+                    case InvoiceCreated e -> invoice(data, after, e.invoice(), version, "invoice.created");
+                    case InvoicePaid e -> invoice(data, after, e.invoice(), version, "invoice.paid");
+                    case InvoiceVoided e -> invoice(data, after, e.invoice(), version, "invoice.voided");
+                    case InvoicePaymentFailed e -> {
+                        data.setFailureCode(e.failure().code())
+                                .setFailureMessage(e.failure().message());
+                        yield invoice(data, after, e.invoice(), version, "invoice.payment_failed");
+                    }
+                    case InvoiceReopened e -> {
+                        data.setFailureCode(e.failure().code())
+                                .setFailureMessage(e.failure().message());
+                        yield invoice(data, after, e.invoice(), version, "invoice.reopened");
+                    }
+                    case InvoiceRefunded e -> {
+                        data.setRefundAmountMicros(e.refundAmount().micros());
+                        yield invoice(data, after, e.invoice(), version, "invoice.refunded");
+                    }
+                });
     }
 
     private static String invoice(EventData.Builder data, Existing after, Invoice invoice, long version, String type) {

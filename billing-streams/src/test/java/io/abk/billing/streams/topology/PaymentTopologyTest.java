@@ -17,6 +17,7 @@ import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -185,13 +186,27 @@ class PaymentTopologyTest extends HarnessedTopologyTest {
 
         assertThat(harness.changes.isEmpty()).isTrue();
         var letter = single(harness.deadLetters);
-        assertThat(new String(
-                        letter.headers()
-                                .lastHeader(DeadLetterRecords.NODE_HEADER)
-                                .value(),
-                        StandardCharsets.UTF_8))
-                .isEqualTo("payment-command-processor");
+        assertThat(header(letter, DeadLetterRecords.NODE_HEADER)).isEqualTo("payment-command-processor");
         assertThat(harness.payments().get(PAY)).isNull();
+    }
+
+    @Test
+    void shouldDeadLetterACommandWhenTheStoreHoldsAnotherPaymentUnderItsKey() {
+        // Protects the single-writer rule: a store value under another aggregate's key is never decided on.
+        harness.paymentCommands.pipeInput(PAY, PaymentEnvelopes.create("cmd_1", PAY, CREATED_AT));
+        harness.changes.readRecordsToList();
+        harness.payments().put("pay_copy", harness.payments().get(PAY));
+
+        harness.paymentCommands.pipeInput("pay_copy", PaymentEnvelopes.create("cmd_2", "pay_copy", CONFIRMED_AT));
+
+        assertThat(harness.changes.isEmpty()).isTrue();
+        var letter = single(harness.deadLetters);
+        assertThat(header(letter, DeadLetterRecords.MESSAGE_HEADER))
+                .isEqualTo("the store payment-aggregates holds " + PAY + " under key pay_copy");
+    }
+
+    private static String header(TestRecord<byte[], byte[]> letter, String name) {
+        return new String(letter.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }
 
     private static PaymentSnapshot payment(Change change) {

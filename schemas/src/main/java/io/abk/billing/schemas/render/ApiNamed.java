@@ -1,11 +1,10 @@
 package io.abk.billing.schemas.render;
 
-import java.util.Locale;
-
 /**
  * An enum whose constants are named on the API and on the wire by their Java name in lower case
  * ({@code SUBSCRIPTION_CYCLE} is {@code subscription_cycle}). One rule, so the enums of every service read and
- * write their names the same way; renaming a constant renames it on the wire.
+ * write their names the same way; renaming a constant renames it on the wire. Only enums implement it; each enum's
+ * names are worked out once ({@code ApiNames}).
  */
 public interface ApiNamed {
 
@@ -14,7 +13,8 @@ public interface ApiNamed {
 
     /** The constant's name on the API and on the wire. */
     default String apiName() {
-        return name().toLowerCase(Locale.ROOT);
+        var constant = (Enum<?>) this;
+        return ApiNames.of(constant.getDeclaringClass()).apiName(constant);
     }
 
     /**
@@ -22,11 +22,10 @@ public interface ApiNamed {
      * {@link IllegalArgumentException} whose message is {@code unknown} followed by the name.
      */
     static <E extends Enum<E> & ApiNamed> E parse(Class<E> type, String apiName, String unknown) {
-        for (var constant : type.getEnumConstants()) {
-            if (constant.apiName().equals(apiName)) {
-                return constant;
-            }
+        var constant = ApiNames.of(type).constant(apiName);
+        if (constant == null) {
+            throw new IllegalArgumentException(unknown + apiName);
         }
-        throw new IllegalArgumentException(unknown + apiName);
+        return type.cast(constant);
     }
 }

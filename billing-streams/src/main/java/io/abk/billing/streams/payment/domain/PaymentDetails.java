@@ -1,5 +1,6 @@
 package io.abk.billing.streams.payment.domain;
 
+import io.abk.billing.streams.shared.domain.ExistingState;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 
@@ -8,12 +9,8 @@ import java.time.Instant;
  * its verification bookkeeping (never public).
  */
 public record PaymentDetails(
-        String id,
-        Tenant tenant,
-        PaymentTerms terms,
-        Instant createdAt,
-        Instant expiresAt,
-        Verifications verifications) {
+        String id, Tenant tenant, PaymentTerms terms, Instant createdAt, Instant expiresAt, Verifications verifications)
+        implements ExistingState.Details {
 
     public PaymentDetails {
         if (expiresAt.isBefore(createdAt)) {

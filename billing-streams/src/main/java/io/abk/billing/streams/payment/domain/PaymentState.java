@@ -1,6 +1,6 @@
 package io.abk.billing.streams.payment.domain;
 
-import java.util.function.UnaryOperator;
+import io.abk.billing.streams.shared.domain.ExistingState;
 
 /**
  * The state of one payment aggregate: one record per status sharing {@link PaymentDetails}, so what belongs to one
@@ -13,19 +13,7 @@ public sealed interface PaymentState {
     record Absent() implements PaymentState {}
 
     /** A payment that exists, in one of its four statuses. */
-    sealed interface Existing extends PaymentState {
-        PaymentDetails details();
-
-        /** The same status with other details. */
-        Existing withDetails(PaymentDetails details);
-
-        default Existing mapDetails(UnaryOperator<PaymentDetails> change) {
-            return withDetails(change.apply(details()));
-        }
-
-        default String id() {
-            return details().id();
-        }
+    sealed interface Existing extends PaymentState, ExistingState<PaymentDetails, Existing> {
 
         /** The status as the API names it. */
         default String status() {

@@ -1,5 +1,6 @@
 package io.abk.billing.streams.paymentlink.domain;
 
+import io.abk.billing.streams.shared.domain.ExistingState;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -17,7 +18,8 @@ public record PaymentLinkDetails(
         @Nullable Instant expiresAt,
         int useCount,
         int paidCount,
-        Instant createdAt) {
+        Instant createdAt)
+        implements ExistingState.Details {
 
     public PaymentLinkDetails {
         if (maxUses != null && maxUses < 1) {

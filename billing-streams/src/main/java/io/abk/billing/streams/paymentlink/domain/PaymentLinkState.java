@@ -1,5 +1,6 @@
 package io.abk.billing.streams.paymentlink.domain;
 
+import io.abk.billing.streams.shared.domain.ExistingState;
 import java.time.Instant;
 
 /**
@@ -12,15 +13,7 @@ public sealed interface PaymentLinkState {
     record Absent() implements PaymentLinkState {}
 
     /** A link that exists, in one of its three statuses. */
-    sealed interface Existing extends PaymentLinkState {
-        PaymentLinkDetails details();
-
-        /** The same status with other details. */
-        Existing withDetails(PaymentLinkDetails details);
-
-        default String id() {
-            return details().id();
-        }
+    sealed interface Existing extends PaymentLinkState, ExistingState<PaymentLinkDetails, Existing> {
 
         /** The status as the API names it. */
         default String status() {

@@ -26,10 +26,10 @@ final class InvoiceRules {
                     SubscriptionRejection.INVOICE_NOT_CHARGEABLE, LifecycleRules.finalMessage(state));
         }
         if (invoice.status() != InvoiceStatus.OPEN && invoice.status() != InvoiceStatus.UNCOLLECTIBLE) {
-            return SubscriptionDecision.reject(
+            return wrongStatus(
                     SubscriptionRejection.INVOICE_NOT_CHARGEABLE,
-                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
-                            + "; only an open or uncollectible invoice can be charged");
+                    invoice,
+                    "only an open or uncollectible invoice can be charged");
         }
         if (state.details().settlements().chargeInFlight(invoice.id())) {
             return SubscriptionDecision.reject(
@@ -50,10 +50,8 @@ final class InvoiceRules {
         var invoice = invoiceOf(state, command.invoiceId());
         var settlements = state.details().settlements();
         if (invoice.status() != InvoiceStatus.PAID) {
-            return SubscriptionDecision.reject(
-                    SubscriptionRejection.INVOICE_NOT_REFUNDABLE,
-                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
-                            + "; only a paid invoice can be refunded");
+            return wrongStatus(
+                    SubscriptionRejection.INVOICE_NOT_REFUNDABLE, invoice, "only a paid invoice can be refunded");
         }
         var left = invoice.refundable().minus(settlements.refundsInFlight(invoice.id()));
         if (left.isZero()) {
@@ -81,10 +79,8 @@ final class InvoiceRules {
     static SubscriptionDecision voidInvoice(Existing state, VoidInvoice command) {
         var invoice = invoiceOf(state, command.invoiceId());
         if (invoice.status() != InvoiceStatus.OPEN) {
-            return SubscriptionDecision.reject(
-                    SubscriptionRejection.INVOICE_NOT_VOIDABLE,
-                    "Invoice " + invoice.id() + " is " + invoice.status().apiName()
-                            + "; only an open invoice can be voided");
+            return wrongStatus(
+                    SubscriptionRejection.INVOICE_NOT_VOIDABLE, invoice, "only an open invoice can be voided");
         }
         if (state.details().settlements().chargeInFlight(invoice.id())) {
             return SubscriptionDecision.reject(
@@ -94,6 +90,12 @@ final class InvoiceRules {
         return new Transition(state)
                 .apply(new InvoiceVoided(invoice.voided(command.requestedAt())))
                 .accept();
+    }
+
+    /** Refuses a command the invoice's status does not allow: "Invoice in_... is paid; {@code rule}". */
+    private static SubscriptionDecision wrongStatus(SubscriptionRejection reason, Invoice invoice, String rule) {
+        return SubscriptionDecision.reject(
+                reason, "Invoice " + invoice.id() + " is " + invoice.status().apiName() + "; " + rule);
     }
 
     static Invoice invoiceOf(Existing state, String invoiceId) {

@@ -1,5 +1,6 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.streams.shared.domain.ExistingState;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +33,8 @@ public record SubscriptionDetails(
         List<Invoice> invoices,
         @Nullable String latestInvoiceId,
         Instant createdAt,
-        Settlements settlements) {
+        Settlements settlements)
+        implements ExistingState.Details {
 
     public SubscriptionDetails {
         metadata = Map.copyOf(metadata);

@@ -1,7 +1,7 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.streams.shared.domain.ExistingState;
 import java.time.Instant;
-import java.util.function.UnaryOperator;
 
 /**
  * The state of one subscription aggregate. One record per status, all sharing {@link SubscriptionDetails}, rather
@@ -17,20 +17,7 @@ public sealed interface SubscriptionState {
     record Absent() implements SubscriptionState {}
 
     /** A subscription that exists, in one of its five statuses. */
-    sealed interface Existing extends SubscriptionState {
-        SubscriptionDetails details();
-
-        /** The same status with other details. */
-        Existing withDetails(SubscriptionDetails details);
-
-        default Existing mapDetails(UnaryOperator<SubscriptionDetails> change) {
-            return withDetails(change.apply(details()));
-        }
-
-        default String id() {
-            return details().id();
-        }
-    }
+    sealed interface Existing extends SubscriptionState, ExistingState<SubscriptionDetails, Existing> {}
 
     /** Created; waits for the customer to set up the mandate and pay the first invoice. */
     record Incomplete(SubscriptionDetails details) implements Existing {
