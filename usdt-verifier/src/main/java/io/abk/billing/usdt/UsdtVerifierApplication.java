@@ -1,5 +1,6 @@
 package io.abk.billing.usdt;
 
+import io.abk.billing.opskit.RunningService;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;
@@ -80,27 +81,16 @@ public final class UsdtVerifierApplication {
     }
 
     /** The running verifier; closing it stops the HTTP server, Kafka Streams and the clients. */
-    public static final class Running implements AutoCloseable {
-
-        private final ConfigurableApplicationContext context;
+    public static final class Running extends RunningService {
 
         Running(ConfigurableApplicationContext context) {
-            this.context = context;
+            super(context);
         }
 
         /** The HTTP port it listens on (useful with BILLING_USDT_HTTP_PORT=0). */
         public int port() {
-            return Objects.requireNonNull(((WebServerApplicationContext) context).getWebServer())
+            return Objects.requireNonNull(((WebServerApplicationContext) context()).getWebServer())
                     .getPort();
-        }
-
-        public ConfigurableApplicationContext context() {
-            return context;
-        }
-
-        @Override
-        public void close() {
-            context.close();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.webhooks;
 
+import io.abk.billing.opskit.RunningService;
 import io.abk.billing.opskit.ServiceMain;
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.config.Secret;
@@ -73,16 +74,14 @@ public final class WebhookSenderApplication {
     }
 
     /** The running sender; closing it drains the attempts in flight and stops the listeners. */
-    public static final class Running implements AutoCloseable {
-
-        private final ConfigurableApplicationContext context;
+    public static final class Running extends RunningService {
 
         Running(ConfigurableApplicationContext context) {
-            this.context = context;
+            super(context);
         }
 
         public boolean isRunning() {
-            return context.isRunning();
+            return context().isRunning();
         }
 
         /**
@@ -93,26 +92,16 @@ public final class WebhookSenderApplication {
         public List<String> stoppedParts() {
             var stopped = new ArrayList<String>();
             for (var container :
-                    context.getBean(KafkaListenerEndpointRegistry.class).getListenerContainers()) {
+                    context().getBean(KafkaListenerEndpointRegistry.class).getListenerContainers()) {
                 if (!container.isRunning()) {
                     stopped.add(Objects.requireNonNullElse(
                             container.getListenerId(), "listener of " + container.getGroupId()));
                 }
             }
-            if (!context.getBean(DeliveryService.class).isRunning()) {
+            if (!context().getBean(DeliveryService.class).isRunning()) {
                 stopped.add("delivery");
             }
             return List.copyOf(stopped);
-        }
-
-        /** The Spring context, for tests and for the local stack's health checks. */
-        public ConfigurableApplicationContext context() {
-            return context;
-        }
-
-        @Override
-        public void close() {
-            context.close();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.abk.billing.localstack.services;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -49,45 +50,16 @@ public record GatewayArgs(
     public record TestChain(
             String name, long chainId, String usdcAddress, String vaultAddress, String rpcUrl, int confirmations) {}
 
+    /** The settings as the gateway's {@code --key=value} arguments, for a gateway run in this JVM. */
     public List<String> toArgs() {
         var args = new ArrayList<String>();
-        add(args, "server.port", httpPort);
-        add(args, "spring.r2dbc.url", r2dbcUrl);
-        add(args, "spring.r2dbc.username", dbUser);
-        add(args, "spring.r2dbc.password", dbPassword);
-        add(args, "spring.flyway.url", jdbcUrl);
-        add(args, "spring.flyway.user", dbUser);
-        add(args, "spring.flyway.password", dbPassword);
-        add(args, "billing.admin-token", adminToken);
-        add(args, "billing.public-url", publicUrl);
-        add(args, "billing.kafka.bootstrap-servers", kafkaBootstrapServers);
-        add(args, "billing.demo.enabled", true);
-        add(args, "billing.demo.merchant-name", demoMerchantName);
-        add(args, "billing.demo.payout-address", demoPayoutAddress);
-        add(args, "billing.demo.test-key", demoTestKey);
-        add(args, "billing.demo.live-key", demoLiveKey);
-        add(args, "billing.rate-limits.enabled", rateLimitsEnabled);
-        add(args, "billing.rate-limits.per-key-per-second", rateLimitPerKeyPerSecond);
-        add(args, "billing.rate-limits.checkout-per-minute", rateLimitCheckoutPerMinute);
-        add(args, "billing.webhooks.allow-loopback-in-test", webhooksAllowLoopbackInTest);
-        add(args, "billing.secrets.keys", sealingKeys);
-        add(args, "billing.secrets.active-key", sealingActiveKey);
-        if (testChain != null) {
-            add(args, "billing.chains.test.name", testChain.name());
-            add(args, "billing.chains.test.chain-id", testChain.chainId());
-            add(args, "billing.chains.test.usdc-address", testChain.usdcAddress());
-            add(args, "billing.chains.test.vault-address", testChain.vaultAddress());
-            add(args, "billing.chains.test.rpc-url", testChain.rpcUrl());
-            // What checkout tells a wallet to add: the local node itself, and no explorer (a local chain has none).
-            add(args, "billing.chains.test.public-rpc-urls", testChain.rpcUrl());
-            add(args, "billing.chains.test.explorer-url", "");
-            add(args, "billing.chains.test.confirmations", testChain.confirmations());
+        for (var setting : settings()) {
+            if (setting.value() != null) {
+                for (var property : setting.properties()) {
+                    args.add("--" + property + "=" + setting.value());
+                }
+            }
         }
-        // The only gateway of its data directory (which one stack holds at a time): after a crash, its projector
-        // takes its old place in the group at once.
-        add(args, "billing.kafka.projector-instance-id", IN_PROCESS_PROJECTOR_ID);
-        // The stack stops the gateway itself, first and within a bounded time.
-        add(args, "spring.lifecycle.timeout-per-shutdown-phase", "10s");
         return List.copyOf(args);
     }
 
@@ -126,49 +98,89 @@ public record GatewayArgs(
      */
     public Map<String, String> toEnvironment() {
         var env = new LinkedHashMap<String, String>();
-        put(env, "BILLING_HTTP_PORT", httpPort);
-        put(env, "BILLING_R2DBC_URL", r2dbcUrl);
-        put(env, "BILLING_JDBC_URL", jdbcUrl);
-        put(env, "BILLING_DB_USER", dbUser);
-        put(env, "BILLING_DB_PASSWORD", dbPassword);
-        put(env, "BILLING_ADMIN_TOKEN", adminToken);
-        put(env, "BILLING_PUBLIC_URL", publicUrl);
-        put(env, "BILLING_KAFKA_BOOTSTRAP_SERVERS", kafkaBootstrapServers);
-        put(env, "BILLING_DEMO_ENABLED", true);
-        put(env, "BILLING_DEMO_MERCHANT_NAME", demoMerchantName);
-        put(env, "BILLING_DEMO_PAYOUT_ADDRESS", demoPayoutAddress);
-        put(env, "BILLING_DEMO_TEST_KEY", demoTestKey);
-        put(env, "BILLING_DEMO_LIVE_KEY", demoLiveKey);
-        put(env, "BILLING_RATE_LIMITS_ENABLED", rateLimitsEnabled);
-        put(env, "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND", rateLimitPerKeyPerSecond);
-        put(env, "BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE", rateLimitCheckoutPerMinute);
-        put(env, "BILLING_WEBHOOKS_ALLOW_LOOPBACK_IN_TEST", webhooksAllowLoopbackInTest);
-        put(env, "BILLING_SECRETS_KEYS", sealingKeys);
-        put(env, "BILLING_SECRETS_ACTIVE_KEY", sealingActiveKey);
-        if (testChain != null) {
-            put(env, "BILLING_CHAINS_TEST_NAME", testChain.name());
-            put(env, "BILLING_CHAINS_TEST_CHAIN_ID", testChain.chainId());
-            put(env, "BILLING_CHAINS_TEST_USDC_ADDRESS", testChain.usdcAddress());
-            put(env, "BILLING_CHAINS_TEST_VAULT_ADDRESS", testChain.vaultAddress());
-            put(env, "BILLING_CHAINS_TEST_RPC_URL", testChain.rpcUrl());
-            put(env, "BILLING_CHAINS_TEST_PUBLIC_RPC_URLS", testChain.rpcUrl());
-            put(env, "BILLING_CHAINS_TEST_EXPLORER_URL", "");
-            put(env, "BILLING_CHAINS_TEST_CONFIRMATIONS", testChain.confirmations());
+        for (var setting : settings()) {
+            if (setting.variable() != null && setting.value() != null) {
+                env.put(setting.variable(), setting.value().toString());
+            }
         }
-        put(env, "SPRING_LIFECYCLE_TIMEOUTPERSHUTDOWNPHASE", "10s");
         return env;
     }
 
-    private static void put(Map<String, String> env, String name, @Nullable Object value) {
-        if (value != null) {
-            env.put(name, value.toString());
+    /**
+     * One setting the stack gives: the gateway's configuration properties it sets (as arguments), its environment
+     * variable (null for one the stack gives only a gateway in its own JVM) and its value (null leaves the gateway's
+     * own default).
+     */
+    private record Setting(
+            List<String> properties,
+            @Nullable String variable,
+            @Nullable Object value) {
+
+        /** A property whose variable is its name in Spring's environment form ({@code BILLING_DEMO_ENABLED}). */
+        Setting(String property, @Nullable Object value) {
+            this(
+                    List.of(property),
+                    property.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'),
+                    value);
+        }
+
+        /** A property whose variable {@code application.yml} names otherwise. */
+        Setting(String property, String variable, @Nullable Object value) {
+            this(List.of(property), variable, value);
         }
     }
 
-    private static void add(List<String> args, String key, @Nullable Object value) {
-        if (value != null) {
-            args.add("--" + key + "=" + value);
+    private List<Setting> settings() {
+        var settings = new ArrayList<>(List.of(
+                new Setting("server.port", "BILLING_HTTP_PORT", httpPort),
+                new Setting("spring.r2dbc.url", "BILLING_R2DBC_URL", r2dbcUrl),
+                new Setting("spring.flyway.url", "BILLING_JDBC_URL", jdbcUrl),
+                new Setting(List.of("spring.r2dbc.username", "spring.flyway.user"), "BILLING_DB_USER", dbUser),
+                new Setting(
+                        List.of("spring.r2dbc.password", "spring.flyway.password"), "BILLING_DB_PASSWORD", dbPassword),
+                new Setting("billing.admin-token", adminToken),
+                new Setting("billing.public-url", publicUrl),
+                new Setting("billing.kafka.bootstrap-servers", kafkaBootstrapServers),
+                new Setting("billing.demo.enabled", true),
+                new Setting("billing.demo.merchant-name", demoMerchantName),
+                new Setting("billing.demo.payout-address", demoPayoutAddress),
+                new Setting("billing.demo.test-key", demoTestKey),
+                new Setting("billing.demo.live-key", demoLiveKey),
+                new Setting("billing.rate-limits.enabled", rateLimitsEnabled),
+                new Setting(
+                        "billing.rate-limits.per-key-per-second",
+                        "BILLING_RATE_LIMIT_PER_KEY_PER_SECOND",
+                        rateLimitPerKeyPerSecond),
+                new Setting(
+                        "billing.rate-limits.checkout-per-minute",
+                        "BILLING_RATE_LIMIT_CHECKOUT_PER_MINUTE",
+                        rateLimitCheckoutPerMinute),
+                new Setting("billing.webhooks.allow-loopback-in-test", webhooksAllowLoopbackInTest),
+                new Setting("billing.secrets.keys", sealingKeys),
+                new Setting("billing.secrets.active-key", sealingActiveKey),
+                // The stack stops the gateway itself, first and within a bounded time.
+                new Setting(
+                        "spring.lifecycle.timeout-per-shutdown-phase",
+                        "SPRING_LIFECYCLE_TIMEOUTPERSHUTDOWNPHASE",
+                        "10s"),
+                // The only gateway of its data directory (which one stack holds at a time): after a crash, its
+                // projector takes its old place in the group at once. A gateway of its own process gets its own id
+                // from its fleet.
+                new Setting(List.of("billing.kafka.projector-instance-id"), null, IN_PROCESS_PROJECTOR_ID)));
+        if (testChain != null) {
+            settings.addAll(List.of(
+                    new Setting("billing.chains.test.name", testChain.name()),
+                    new Setting("billing.chains.test.chain-id", testChain.chainId()),
+                    new Setting("billing.chains.test.usdc-address", testChain.usdcAddress()),
+                    new Setting("billing.chains.test.vault-address", testChain.vaultAddress()),
+                    new Setting("billing.chains.test.rpc-url", testChain.rpcUrl()),
+                    // What checkout tells a wallet to add: the local node itself, and no explorer (a local chain has
+                    // none).
+                    new Setting("billing.chains.test.public-rpc-urls", testChain.rpcUrl()),
+                    new Setting("billing.chains.test.explorer-url", ""),
+                    new Setting("billing.chains.test.confirmations", testChain.confirmations())));
         }
+        return settings;
     }
 
     /** Never prints the secrets. */

@@ -2,12 +2,17 @@ package io.abk.billing.usdt.http;
 
 import io.abk.billing.schemas.avro.UsdtCommandOutcome;
 import io.abk.billing.usdt.chain.ChainUnavailableException;
+import io.abk.billing.usdt.command.CommandBus;
+import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.http.error.UsdtApiException;
 import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import io.abk.billing.usdt.render.UsdtJson;
+import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Turns command outcomes into answers: the body of an accepted one, the API error of a refused one. */
@@ -29,6 +34,14 @@ final class Answers {
         var event = outcome.getEventBody();
         body.set("event", event == null ? null : UsdtJson.parse(event));
         return body;
+    }
+
+    /** Sends {@code command} alone and gives its outcome once accepted, or fails with its refusal. */
+    static Mono<UsdtCommandOutcome> accepted(CommandBus commands, IntentCommand command) {
+        return commands.intent(List.of(IntentRecords.envelope(command, null))).map(outcome -> {
+            refuseUnlessAccepted(outcome);
+            return outcome;
+        });
     }
 
     /** Throws the API error of a refused outcome: 404, 409, or 400 with the transaction's outcome. */

@@ -6,9 +6,7 @@ import io.abk.billing.usdt.domain.intent.IntentCommand;
 import io.abk.billing.usdt.domain.match.IntentTerms;
 import io.abk.billing.usdt.http.idempotency.IdempotentIds;
 import io.abk.billing.usdt.render.UsdtJson;
-import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
-import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
@@ -52,16 +50,13 @@ public class IntentRoutes {
                     now,
                     merchantRef,
                     terms);
-            return commands.intent(List.of(IntentRecords.envelope(create, null)))
-                    .map(outcome -> {
-                        Answers.refuseUnlessAccepted(outcome);
-                        var answer = UsdtJson.object();
-                        answer.set(
-                                "intent",
-                                UsdtJson.intent(
-                                        Objects.requireNonNull(outcome.getIntent(), "a create answers its intent")));
-                        return ResponseEntity.status(HttpStatus.CREATED).body(answer);
-                    });
+            return Answers.accepted(commands, create).map(outcome -> {
+                var answer = UsdtJson.object();
+                answer.set(
+                        "intent",
+                        UsdtJson.intent(Objects.requireNonNull(outcome.getIntent(), "a create answers its intent")));
+                return ResponseEntity.status(HttpStatus.CREATED).body(answer);
+            });
         });
     }
 

@@ -11,9 +11,7 @@ import io.abk.billing.usdt.http.error.UsdtApiException;
 import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import io.abk.billing.usdt.http.idempotency.IdempotentIds;
 import io.abk.billing.usdt.render.UsdtJson;
-import io.abk.billing.usdt.streams.IntentRecords;
 import java.time.Clock;
-import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -69,17 +67,15 @@ public class TestEventRoutes {
                     merchantRef,
                     terms,
                     SandboxScenario.CONFIRMED.txHash());
-            return commands.intent(List.of(IntentRecords.envelope(trigger, null)))
-                    .map(outcome -> {
-                        Answers.refuseUnlessAccepted(outcome);
-                        var answer = UsdtJson.object();
-                        answer.put("ok", true);
-                        answer.set(
-                                "event",
-                                UsdtJson.parse(Objects.requireNonNull(
-                                        outcome.getEventBody(), "a test event answers its event")));
-                        return answer;
-                    });
+            return Answers.accepted(commands, trigger).map(outcome -> {
+                var answer = UsdtJson.object();
+                answer.put("ok", true);
+                answer.set(
+                        "event",
+                        UsdtJson.parse(
+                                Objects.requireNonNull(outcome.getEventBody(), "a test event answers its event")));
+                return answer;
+            });
         });
     }
 }

@@ -76,12 +76,7 @@ public class CompanionFanOutListener {
     public void fanOut(List<ConsumerRecord<String, @Nullable UsdtEvent>> records) throws InterruptedException {
         var entries = new ArrayList<EventLog.Entry>(records.size());
         var modeText = mode.name().toLowerCase(Locale.ROOT);
-        for (var record : records) {
-            var event = record.value();
-            if (event == null) {
-                FanOutBatch.skipUnreadable(log, record);
-                continue;
-            }
+        for (var event : FanOutBatch.readable(log, records)) {
             entries.add(new EventLog.Entry(
                     event.getEventId(),
                     merchantId,

@@ -3,12 +3,14 @@ package io.abk.billing.webhooks.fanout;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.springframework.kafka.core.KafkaTemplate;
 
@@ -24,15 +26,25 @@ public final class FanOutBatch {
     private FanOutBatch() {}
 
     /**
-     * Logs a record the error-handling deserializer handed over as null: a bug upstream, not an event to deliver;
-     * skipping it keeps every other merchant's webhooks flowing.
+     * The values of the batch's records, in order, without those the error-handling deserializer handed over as null:
+     * each is logged as a bug upstream, not an event to deliver; skipping it keeps every other merchant's webhooks
+     * flowing.
      */
-    public static void skipUnreadable(Logger log, ConsumerRecord<?, ?> record) {
-        log.error(
-                "event=unreadable topic={} partition={} offset={}",
-                record.topic(),
-                record.partition(),
-                record.offset());
+    public static <V> List<V> readable(Logger log, List<ConsumerRecord<String, @Nullable V>> records) {
+        var values = new ArrayList<V>(records.size());
+        for (var record : records) {
+            var value = record.value();
+            if (value == null) {
+                log.error(
+                        "event=unreadable topic={} partition={} offset={}",
+                        record.topic(),
+                        record.partition(),
+                        record.offset());
+            } else {
+                values.add(value);
+            }
+        }
+        return values;
     }
 
     /** Queues {@code delivery} on the deliveries topic, keyed by its endpoint. */

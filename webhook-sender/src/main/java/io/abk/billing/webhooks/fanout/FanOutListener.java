@@ -71,12 +71,7 @@ public class FanOutListener {
     public void fanOut(List<ConsumerRecord<String, @Nullable BillingEvent>> records) throws InterruptedException {
         long started = System.nanoTime();
         var rendered = new ArrayList<RenderedEvent>(records.size());
-        for (var record : records) {
-            var event = record.value();
-            if (event == null) {
-                FanOutBatch.skipUnreadable(log, record);
-                continue;
-            }
+        for (var event : FanOutBatch.readable(log, records)) {
             rendered.add(new RenderedEvent(event, json.writeValueAsString(EventJson.event(event))));
         }
         long renderedAt = System.nanoTime();

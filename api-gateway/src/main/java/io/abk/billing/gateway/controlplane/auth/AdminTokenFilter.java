@@ -5,6 +5,7 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.RequestPaths;
+import io.abk.billing.opskit.web.PresentedKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,7 +36,7 @@ public class AdminTokenFilter implements WebFilter {
         if (!RequestPaths.isUnder(exchange.getRequest(), "admin", "v1")) {
             return chain.filter(exchange);
         }
-        var presented = ApiKeyFilter.bearerToken(exchange.getRequest());
+        var presented = PresentedKeys.bearerToken(exchange.getRequest());
         if (presented == null || !MessageDigest.isEqual(tokenDigest, sha256(presented))) {
             return Mono.error(new ApiException(
                     401,

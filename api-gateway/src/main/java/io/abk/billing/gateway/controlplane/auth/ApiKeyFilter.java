@@ -5,10 +5,8 @@ import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.LogContext;
 import io.abk.billing.gateway.platform.web.RequestPaths;
-import org.jspecify.annotations.Nullable;
+import io.abk.billing.opskit.web.PresentedKeys;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -35,32 +33,17 @@ public class ApiKeyFilter implements WebFilter {
         if (!RequestPaths.isUnder(exchange.getRequest(), "v1")) {
             return chain.filter(exchange);
         }
-        return authenticator.authenticate(presentedKey(exchange.getRequest())).flatMap(caller -> {
-            exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
-            return chain.filter(exchange)
-                    .contextWrite(LogContext.add(
-                            exchange,
-                            LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
-                                    .and(LogContext.MODE, caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
-        });
-    }
-
-    private static @Nullable String presentedKey(ServerHttpRequest request) {
-        var header = request.getHeaders().getFirst(ApiHeaders.API_KEY);
-        if (header != null && !header.isBlank()) {
-            return header.strip();
-        }
-        return bearerToken(request);
-    }
-
-    /** The token of {@code Authorization: Bearer <token>} (scheme case-insensitive), or null. */
-    static @Nullable String bearerToken(ServerHttpRequest request) {
-        var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-        if (authorization == null
-                || authorization.length() < 7
-                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return null;
-        }
-        return authorization.substring(7).strip();
+        return authenticator
+                .authenticate(PresentedKeys.of(exchange.getRequest(), ApiHeaders.API_KEY))
+                .flatMap(caller -> {
+                    exchange.getAttributes().put(Caller.ATTRIBUTE, caller);
+                    return chain.filter(exchange)
+                            .contextWrite(LogContext.add(
+                                    exchange,
+                                    LogContext.with(LogContext.MERCHANT_ID, caller.merchantId())
+                                            .and(
+                                                    LogContext.MODE,
+                                                    caller.mode().name().toLowerCase(java.util.Locale.ROOT))));
+                });
     }
 }

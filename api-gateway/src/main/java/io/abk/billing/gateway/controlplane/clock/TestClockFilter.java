@@ -2,7 +2,7 @@ package io.abk.billing.gateway.controlplane.clock;
 
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.FilterOrder;
-import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -13,17 +13,13 @@ import reactor.core.publisher.Mono;
  * so the command stamper's synchronous {@link EffectiveClock#now(io.abk.billing.gateway.platform.web.Caller)} reads a
  * clock no older than the TTL. Live requests and requests without a caller pass straight through.
  */
-public final class TestClockFilter implements WebFilter, Ordered {
+@Order(FilterOrder.TEST_CLOCK)
+public final class TestClockFilter implements WebFilter {
 
     private final EffectiveClock clock;
 
     public TestClockFilter(EffectiveClock clock) {
         this.clock = clock;
-    }
-
-    @Override
-    public int getOrder() {
-        return FilterOrder.TEST_CLOCK;
     }
 
     @Override

@@ -5,7 +5,7 @@ import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import java.net.InetSocketAddress;
-import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.web.server.ServerWebExchange;
@@ -21,17 +21,13 @@ import reactor.netty.Connection;
  * port, read from its channel: no header (Host, X-Forwarded-Port) can change it, whichever forwarded-headers strategy
  * the server runs.
  */
-public final class AdminPortFilter implements WebFilter, Ordered {
+@Order(FilterOrder.ADMIN_PORT)
+public final class AdminPortFilter implements WebFilter {
 
     private final AdminPort adminPort;
 
     AdminPortFilter(AdminPort adminPort) {
         this.adminPort = adminPort;
-    }
-
-    @Override
-    public int getOrder() {
-        return FilterOrder.ADMIN_PORT;
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -67,25 +68,35 @@ public final class RequestFields {
      * ({@code prices[1].interval}). Absent reads as an empty list.
      */
     public List<RequestFields> optionalObjectList(String field, int maxItems) {
+        var items = array(field, "objects", maxItems, (element, elementPath) -> {
+            if (!element.isObject()) {
+                throw ApiException.invalid(elementPath, elementPath + " must be an object");
+            }
+            return new RequestFields(element, elementPath + ".");
+        });
+        return items == null ? List.of() : items;
+    }
+
+    /**
+     * The field's array of at most {@code maxItems} {@code elements} (as the error names them), each read by
+     * {@code reader} from the element and its path ({@code prices[1]}); null if absent.
+     */
+    private <T> @Nullable List<T> array(
+            String field, String elements, int maxItems, BiFunction<JsonNode, String, T> reader) {
         var node = node(field);
         if (node == null) {
-            return List.of();
+            return null;
         }
         var name = param(field);
         if (!node.isArray()) {
-            throw ApiException.invalid(name, name + " must be an array of objects");
+            throw ApiException.invalid(name, name + " must be an array of " + elements);
         }
         if (node.size() > maxItems) {
             throw ApiException.invalid(name, name + " can have at most " + maxItems + " items");
         }
-        var items = new ArrayList<RequestFields>(node.size());
+        var items = new ArrayList<T>(node.size());
         for (int i = 0; i < node.size(); i++) {
-            var element = node.get(i);
-            var elementPath = name + "[" + i + "]";
-            if (!element.isObject()) {
-                throw ApiException.invalid(elementPath, elementPath + " must be an object");
-            }
-            items.add(new RequestFields(element, elementPath + "."));
+            items.add(reader.apply(node.get(i), name + "[" + i + "]"));
         }
         return items;
     }
@@ -113,30 +124,17 @@ public final class RequestFields {
 
     /** An array of non-empty strings: at most {@code maxItems}, each at most {@code maxLength} characters. */
     public Optional<List<String>> optionalStringList(String field, int maxItems, int maxLength) {
-        var node = node(field);
-        if (node == null) {
-            return Optional.empty();
-        }
         var name = param(field);
-        if (!node.isArray()) {
-            throw ApiException.invalid(name, name + " must be an array of strings");
-        }
-        if (node.size() > maxItems) {
-            throw ApiException.invalid(name, name + " can have at most " + maxItems + " items");
-        }
-        var items = new ArrayList<String>(node.size());
-        for (int i = 0; i < node.size(); i++) {
-            var element = node.get(i);
+        return Optional.ofNullable(array(field, "strings", maxItems, (element, elementPath) -> {
             if (!element.isString()
                     || element.stringValue().isBlank()
                     || element.stringValue().length() > maxLength
                     || element.stringValue().indexOf('\u0000') >= 0) {
                 throw ApiException.invalid(
-                        name, name + "[" + i + "] must be a non-empty string of at most " + maxLength + " characters");
+                        name, elementPath + " must be a non-empty string of at most " + maxLength + " characters");
             }
-            items.add(element.stringValue());
-        }
-        return Optional.of(items);
+            return element.stringValue();
+        }));
     }
 
     /** True when the field is present with a non-null value. */

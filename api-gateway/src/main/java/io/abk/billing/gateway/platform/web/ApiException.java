@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.platform.web;
 
+import io.abk.billing.opskit.web.ErrorAnswerException;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -8,20 +9,11 @@ import org.jspecify.annotations.Nullable;
  * the error body {@code {error, code, requestId}}. Thrown anywhere in request handling; the error handler
  * renders it. Never used for bugs: those are 500s and are logged.
  */
-public final class ApiException extends RuntimeException {
-
-    private final int status;
-    private final String code;
-    private final @Nullable String param;
-    private final @Nullable Duration retryAfter;
+public final class ApiException extends ErrorAnswerException {
 
     public ApiException(
             int status, String code, String message, @Nullable String param, @Nullable Duration retryAfter) {
-        super(message, null, false, false);
-        this.status = status;
-        this.code = code;
-        this.param = param;
-        this.retryAfter = retryAfter;
+        super(status, code, message, param, retryAfter);
     }
 
     public ApiException(int status, String code, String message) {
@@ -41,21 +33,5 @@ public final class ApiException extends RuntimeException {
     /** 404 {@code resource_missing}: also what another merchant's or the other mode's object looks like. */
     public static ApiException notFound(String resource, String id) {
         return new ApiException(404, ErrorCodes.RESOURCE_MISSING, "No such " + resource + ": '" + id + "'");
-    }
-
-    public int status() {
-        return status;
-    }
-
-    public String code() {
-        return code;
-    }
-
-    public @Nullable String param() {
-        return param;
-    }
-
-    public @Nullable Duration retryAfter() {
-        return retryAfter;
     }
 }

@@ -1,13 +1,11 @@
 package io.abk.billing.usdt.http.auth;
 
+import io.abk.billing.opskit.web.PresentedKeys;
 import io.abk.billing.usdt.config.VerifierDeployment;
 import io.abk.billing.usdt.http.error.UsdtApiException;
 import io.abk.billing.usdt.http.error.UsdtErrorCodes;
-import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
@@ -39,7 +37,7 @@ public class ServiceKeyFilter implements WebFilter {
         if (path.equals("/health") || path.equals("/actuator") || path.startsWith("/actuator/")) {
             return chain.filter(exchange);
         }
-        var presented = presentedKey(exchange.getRequest());
+        var presented = PresentedKeys.of(exchange.getRequest(), API_KEY_HEADER);
         if (presented == null || presented.isEmpty()) {
             return Mono.error(new UsdtApiException(
                     401,
@@ -52,19 +50,5 @@ public class ServiceKeyFilter implements WebFilter {
         }
         exchange.getAttributes().put(HOLDER_ATTRIBUTE, ServiceKeys.holder(presented));
         return chain.filter(exchange);
-    }
-
-    private static @Nullable String presentedKey(ServerHttpRequest request) {
-        var header = request.getHeaders().getFirst(API_KEY_HEADER);
-        if (header != null && !header.isBlank()) {
-            return header.strip();
-        }
-        var authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-        if (authorization == null
-                || authorization.length() < 7
-                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return null;
-        }
-        return authorization.substring(7).strip();
     }
 }

@@ -2,6 +2,7 @@ package io.abk.billing.usdt.http.idempotency;
 
 import io.abk.billing.opskit.idempotency.Bodies;
 import io.abk.billing.opskit.idempotency.CapturingResponse;
+import io.abk.billing.opskit.idempotency.IdempotencyKeys;
 import io.abk.billing.opskit.idempotency.KeyedExchange;
 import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -45,8 +46,7 @@ import reactor.core.publisher.Mono;
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
 public class UsdtIdempotencyFilter implements WebFilter {
 
-    public static final String KEY_HEADER = "Idempotency-Key";
-    static final int MAX_KEY_LENGTH = 255;
+    public static final String KEY_HEADER = IdempotencyKeys.HEADER;
     /** The billing API's: a retry within a day is safe. */
     static final Duration TTL = Duration.ofHours(24);
     /** The most a request body may hold, as the codecs' limit (usdt-verifier.yml). */
@@ -78,11 +78,10 @@ public class UsdtIdempotencyFilter implements WebFilter {
                 || !(exchange.getAttribute(ServiceKeyFilter.HOLDER_ATTRIBUTE) instanceof String holder)) {
             return chain.filter(exchange);
         }
-        var key = keys.getFirst();
-        if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(UsdtApiException.invalid(
-                    KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+        if (!IdempotencyKeys.isValid(keys)) {
+            return Mono.error(UsdtApiException.invalid(KEY_HEADER, IdempotencyKeys.RULE));
         }
+        var key = keys.getFirst();
         var recordKey = recordKey(holder, key);
         var path = request.getPath().pathWithinApplication().value();
         return Bodies.read(request.getBody(), MAX_BODY_BYTES).flatMap(body -> {
