@@ -22,23 +22,14 @@ import tools.jackson.databind.JsonNode;
  * conditions. A malformed id finds nothing, without a query. The table name is a constant of the caller, never
  * input. Reads by id are answered from {@link ProjectedResources} while it serves, and what they find in the
  * table is kept there; lists always read the table.
+ *
+ * @param table the table's name, a constant of the caller
+ * @param prefix the prefix of its ids
  */
-final class ResourceTable {
+record ResourceTable(DatabaseClient db, ProjectedResources projected, String table, IdPrefix prefix) {
 
     /** An extra {@code WHERE} condition of a list, with the values of its named parameters. */
     record Condition(String sql, Map<String, Object> binds) {}
-
-    private final DatabaseClient db;
-    private final ProjectedResources projected;
-    private final String table;
-    private final IdPrefix prefix;
-
-    ResourceTable(DatabaseClient db, ProjectedResources projected, String table, IdPrefix prefix) {
-        this.db = db;
-        this.projected = projected;
-        this.table = table;
-        this.prefix = prefix;
-    }
 
     Mono<JsonNode> find(Caller caller, String id) {
         var mode = ApiJson.mode(caller.mode());
