@@ -2,6 +2,7 @@ package io.abk.billing.gateway.api.webhook;
 
 import static io.abk.billing.gateway.controlplane.auth.ApiKeyFormat.modeText;
 
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -54,19 +55,13 @@ public class WebhookEndpointRepository {
 
     /** Endpoints not deleted, newest first. */
     public Mono<Page<WebhookEndpoint>> list(String merchantId, Mode mode, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND e.id < :after";
-        var spec = db.sql("SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE + after
-                        + " ORDER BY e.id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(WebhookEndpoint::from)
-                .all()
-                .collectList()
-                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        // The health table has no id column: the page's bare "id" is the endpoint's.
+        return NewestFirst.page(
+                db,
+                "SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE,
+                spec -> spec.bind("merchantId", merchantId).bind("mode", modeText(mode)),
+                page,
+                WebhookEndpoint::from);
     }
 
     /**
