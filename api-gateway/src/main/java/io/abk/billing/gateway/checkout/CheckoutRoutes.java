@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.checkout;
 
-import io.abk.billing.gateway.api.subscription.SubscriptionActivation;
+import io.abk.billing.gateway.api.subscription.SubscriptionActions;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.web.ApiException;
@@ -39,19 +39,19 @@ public class CheckoutRoutes {
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
     private final MerchantLookup merchants;
-    private final SubscriptionActivation activation;
+    private final SubscriptionActions subscriptionActions;
     private final ChainsProperties chains;
 
     public CheckoutRoutes(
             SubscriptionReadModel subscriptions,
             InvoiceReadModel invoices,
             MerchantLookup merchants,
-            SubscriptionActivation activation,
+            SubscriptionActions subscriptionActions,
             ChainsProperties chains) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
         this.merchants = merchants;
-        this.activation = activation;
+        this.subscriptionActions = subscriptionActions;
         this.chains = chains;
     }
 
@@ -82,7 +82,7 @@ public class CheckoutRoutes {
             ServerWebExchange exchange) {
         return owned(id)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
-                .flatMap(owned -> activation
+                .flatMap(owned -> subscriptionActions
                         .activate(caller(owned), id, body, exchange)
                         .flatMap(activated -> displayName(owned).map(name -> {
                             var answer = new LinkedHashMap<String, @Nullable Object>();

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel;
 
 import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -22,23 +23,14 @@ import tools.jackson.databind.JsonNode;
  * conditions. A malformed id finds nothing, without a query. The table name is a constant of the caller, never
  * input. Reads by id are answered from {@link ProjectedResources} while it serves, and what they find in the
  * table is kept there; lists always read the table.
+ *
+ * @param table the table's name, a constant of the caller
+ * @param prefix the prefix of its ids
  */
-final class ResourceTable {
+record ResourceTable(DatabaseClient db, ProjectedResources projected, String table, IdPrefix prefix) {
 
     /** An extra {@code WHERE} condition of a list, with the values of its named parameters. */
     record Condition(String sql, Map<String, Object> binds) {}
-
-    private final DatabaseClient db;
-    private final ProjectedResources projected;
-    private final String table;
-    private final IdPrefix prefix;
-
-    ResourceTable(DatabaseClient db, ProjectedResources projected, String table, IdPrefix prefix) {
-        this.db = db;
-        this.projected = projected;
-        this.table = table;
-        this.prefix = prefix;
-    }
 
     Mono<JsonNode> find(Caller caller, String id) {
         var mode = ApiJson.mode(caller.mode());
@@ -80,28 +72,22 @@ final class ResourceTable {
 
     /** A page newest first; the indexes (merchant, mode[, status], id DESC) serve it. */
     Mono<Page<JsonNode>> list(Caller caller, List<Condition> conditions, PageRequest page) {
-        var sql = new StringBuilder(
+        var select = new StringBuilder(
                 "SELECT body::text AS body FROM " + table + " WHERE merchant_id = :merchantId AND mode = :mode");
-        conditions.forEach(condition -> sql.append(" AND ").append(condition.sql()));
-        if (page.startingAfter() != null) {
-            sql.append(" AND id < :startingAfter");
-        }
-        // One more than asked tells whether another page follows.
-        sql.append(" ORDER BY id DESC LIMIT ").append(page.limit() + 1);
-        var spec = db.sql(sql.toString())
-                .bind("merchantId", caller.merchantId())
-                .bind("mode", ApiJson.mode(caller.mode()));
-        for (var condition : conditions) {
-            for (var bind : condition.binds().entrySet()) {
-                spec = spec.bind(bind.getKey(), bind.getValue());
-            }
-        }
-        if (page.startingAfter() != null) {
-            spec = spec.bind("startingAfter", page.startingAfter());
-        }
-        return spec.map((row, metadata) -> ResourceJson.parse(Columns.required(row, "body", String.class)))
-                .all()
-                .collectList()
-                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        conditions.forEach(condition -> select.append(" AND ").append(condition.sql()));
+        return NewestFirst.page(
+                db,
+                select.toString(),
+                spec -> {
+                    var bound = spec.bind("merchantId", caller.merchantId()).bind("mode", ApiJson.mode(caller.mode()));
+                    for (var condition : conditions) {
+                        for (var bind : condition.binds().entrySet()) {
+                            bound = bound.bind(bind.getKey(), bind.getValue());
+                        }
+                    }
+                    return bound;
+                },
+                page,
+                row -> ResourceJson.parse(Columns.required(row, "body", String.class)));
     }
 }

@@ -1,9 +1,8 @@
 package io.abk.billing.gateway.api.catalog;
 
+import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
-import io.abk.billing.gateway.controlplane.audit.AuditLog;
-import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -37,13 +36,13 @@ public class CatalogService {
     public record ProductView(Product product, List<Price> prices) {}
 
     private final CatalogRepository catalog;
-    private final AuditLog audit;
+    private final CallerAudit audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
 
     public CatalogService(
-            CatalogRepository catalog, AuditLog audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
+            CatalogRepository catalog, CallerAudit audit, IdGenerator ids, TransactionalOperator tx, Clock clock) {
         this.catalog = catalog;
         this.audit = audit;
         this.ids = ids;
@@ -68,10 +67,11 @@ public class CatalogService {
                         .concatMap(price -> insertPrice(caller, created.id(), price, newIds.next(IdPrefix.PRICE), now))
                         .collectList()
                         .flatMap(prices -> audit.record(
+                                        caller,
                                         now,
-                                        caller.apiKeyId(),
                                         "product.created",
-                                        target(caller, "product", created.id()),
+                                        "product",
+                                        created.id(),
                                         Map.of(
                                                 "name",
                                                 created.name(),
@@ -114,11 +114,7 @@ public class CatalogService {
                     }
                     return catalog.updateProduct(next, now)
                             .flatMap(updated -> audit.record(
-                                            now,
-                                            caller.apiKeyId(),
-                                            "product.updated",
-                                            target(caller, "product", updated.id()),
-                                            changed)
+                                            caller, now, "product.updated", "product", updated.id(), changed)
                                     .thenReturn(updated));
                 })
                 .flatMap(product -> withPrices(caller, product, false))
@@ -135,10 +131,11 @@ public class CatalogService {
                         ? Mono.just(price)
                         : catalog.setPriceActive(price, active, now)
                                 .flatMap(updated -> audit.record(
+                                                caller,
                                                 now,
-                                                caller.apiKeyId(),
                                                 "price.updated",
-                                                target(caller, "price", updated.id()),
+                                                "price",
+                                                updated.id(),
                                                 Map.of("active", active))
                                         .thenReturn(updated)))
                 .as(tx::transactional);
@@ -177,10 +174,11 @@ public class CatalogService {
                 now);
         return catalog.insertPrice(price)
                 .flatMap(created -> audit.record(
+                                caller,
                                 now,
-                                caller.apiKeyId(),
                                 "price.created",
-                                target(caller, "price", created.id()),
+                                "price",
+                                created.id(),
                                 Map.of(
                                         "productId",
                                         productId,
@@ -218,9 +216,5 @@ public class CatalogService {
             changed.put("active", after.active());
         }
         return changed;
-    }
-
-    private static AuditLog.Target target(Caller caller, String type, String id) {
-        return new AuditLog.Target(type, id, caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
     }
 }

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.api.event;
 
+import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointRepository;
 import io.abk.billing.gateway.api.webhook.WebhooksProperties;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
-import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
@@ -48,7 +48,7 @@ public class EventService {
     private final EventRepository events;
     private final WebhookEndpointRepository endpoints;
     private final DeliveryPublisher publisher;
-    private final AuditLog audit;
+    private final CallerAudit audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
@@ -58,7 +58,7 @@ public class EventService {
             EventRepository events,
             WebhookEndpointRepository endpoints,
             DeliveryPublisher publisher,
-            AuditLog audit,
+            CallerAudit audit,
             IdGenerator ids,
             TransactionalOperator tx,
             Clock clock,
@@ -111,8 +111,6 @@ public class EventService {
                             var deliveries = targets.stream()
                                     .map(endpoint -> delivery(event, endpoint, redeliveryId, now))
                                     .toList();
-                            var target = new AuditLog.Target(
-                                    "event", event.id(), caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
                             var details = Map.of(
                                     "redeliveryId",
                                     redeliveryId,
@@ -120,7 +118,7 @@ public class EventService {
                                     deliveries.stream()
                                             .map(WebhookDelivery::getEndpointId)
                                             .toList());
-                            return audit.record(now, caller.apiKeyId(), "event.redelivered", target, details)
+                            return audit.record(caller, now, "event.redelivered", "event", event.id(), details)
                                     .then(publisher
                                             .publish(deliveries)
                                             .onErrorResume(error ->

@@ -1,12 +1,11 @@
 package io.abk.billing.gateway.api.paymentlink;
 
+import io.abk.billing.gateway.api.RequestTimestamps;
 import io.abk.billing.gateway.api.payment.OneTimeAmount;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import java.net.URI;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -36,12 +35,8 @@ record CreatePaymentLinkRequest(
     static final int MAX_USES = 1_000_000;
     static final int MAX_DESCRIPTION_LENGTH = 500;
     static final int MAX_PREFIX_LENGTH = 100;
-    static final int MAX_TIMESTAMP_LENGTH = 64;
-    /**
-     * The latest expiry accepted: ISO-8601 parses years far beyond what PostgreSQL's timestamptz (294276 AD) and
-     * epoch milliseconds hold, and such a row would stop the read-model projector, so four-digit years only.
-     */
-    static final Instant LATEST_EXPIRY = Instant.parse("9999-12-31T23:59:59.999Z");
+    /** The latest expiry accepted ({@link RequestTimestamps#LATEST}). */
+    static final Instant LATEST_EXPIRY = RequestTimestamps.LATEST;
 
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z0-9_-]+");
 
@@ -82,16 +77,9 @@ record CreatePaymentLinkRequest(
 
     /** An ISO-8601 date-time with a zone ({@code Z} or an offset), after {@code now}; null or absent: never expires. */
     private static @Nullable Instant expiresAt(RequestFields fields, Instant now) {
-        var text = fields.optionalString("expiresAt", MAX_TIMESTAMP_LENGTH).orElse(null);
-        if (text == null) {
+        var expiresAt = RequestTimestamps.optional(fields, "expiresAt").orElse(null);
+        if (expiresAt == null) {
             return null;
-        }
-        Instant expiresAt;
-        try {
-            expiresAt = Instant.parse(text).truncatedTo(ChronoUnit.MILLIS);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalid(
-                    "expiresAt", "expiresAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
         }
         if (!expiresAt.isAfter(now)) {
             throw ApiException.invalid("expiresAt", "expiresAt must be in the future");

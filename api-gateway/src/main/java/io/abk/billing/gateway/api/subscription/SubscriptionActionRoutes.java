@@ -1,12 +1,7 @@
 package io.abk.billing.gateway.api.subscription;
 
-import io.abk.billing.gateway.command.Aggregate;
-import io.abk.billing.gateway.command.Commands;
-import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
-import io.abk.billing.gateway.readmodel.LatestResources;
-import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import java.util.Map;
@@ -33,20 +28,10 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/subscriptions/{id}")
 public class SubscriptionActionRoutes {
 
-    private final Commands commands;
-    private final SubscriptionReadModel subscriptions;
-    private final LatestResources latest;
-    private final SubscriptionActivation activation;
+    private final SubscriptionActions actions;
 
-    public SubscriptionActionRoutes(
-            Commands commands,
-            SubscriptionReadModel subscriptions,
-            LatestResources latest,
-            SubscriptionActivation activation) {
-        this.commands = commands;
-        this.subscriptions = subscriptions;
-        this.latest = latest;
-        this.activation = activation;
+    public SubscriptionActionRoutes(SubscriptionActions actions) {
+        this.actions = actions;
     }
 
     @PostMapping("/activate")
@@ -55,7 +40,7 @@ public class SubscriptionActionRoutes {
             @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return activation.activate(caller, id, body, exchange).map(SubscriptionActivation.Activation::body);
+        return actions.activate(caller, id, body, exchange).map(SubscriptionActions.Activation::body);
     }
 
     @PostMapping("/complete")
@@ -103,21 +88,14 @@ public class SubscriptionActionRoutes {
         return act(caller, id, body, exchange, LifecycleRequests::update);
     }
 
-    /** Validates the body into a payload, resolves the subscription, sends, and answers {@code {subscription}}. */
+    /** Sends the lifecycle command and answers {@code {subscription}}. */
     private Mono<Map<String, Object>> act(
             Caller caller,
             String id,
             @Nullable JsonNode body,
             ServerWebExchange exchange,
             Function<RequestFields, Object> payload) {
-        return commands.runOnExisting(
-                        Aggregate.SUBSCRIPTION,
-                        caller,
-                        exchange,
-                        Wait.OUTCOME,
-                        () -> payload.apply(RequestFields.of(body)),
-                        () -> subscriptions.existing(caller, id))
-                .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()))
+        return actions.lifecycle(caller, id, body, exchange, payload)
                 .map(subscription -> Map.of("subscription", subscription));
     }
 }

@@ -1,9 +1,9 @@
 package io.abk.billing.gateway.api.testclock;
 
+import io.abk.billing.gateway.api.RequestTimestamps;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 
 /**
@@ -20,9 +20,7 @@ public final class TestClockRequest {
     public static final long MAX_ADVANCE_SECONDS =
             ChronoUnit.DECADES.getDuration().getSeconds();
     /** As for payment link expiries: four-digit years only, which PostgreSQL and epoch milliseconds hold. */
-    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
-
-    private static final int MAX_TIMESTAMP_LENGTH = 64;
+    static final Instant LATEST = RequestTimestamps.LATEST;
 
     private TestClockRequest() {}
 
@@ -42,15 +40,7 @@ public final class TestClockRequest {
     }
 
     private static Instant frozenAt(RequestFields fields) {
-        var text = fields.optionalString("frozenAt", MAX_TIMESTAMP_LENGTH).orElseThrow();
-        Instant at;
-        try {
-            // Commands and records carry milliseconds: the clock holds no finer time.
-            at = Instant.parse(text).truncatedTo(ChronoUnit.MILLIS);
-        } catch (DateTimeParseException e) {
-            throw ApiException.invalid(
-                    "frozenAt", "frozenAt must be an ISO-8601 date-time with a zone, e.g. 2026-12-31T23:59:59Z");
-        }
+        var at = RequestTimestamps.optional(fields, "frozenAt").orElseThrow();
         if (at.isAfter(LATEST) || at.isBefore(Instant.EPOCH)) {
             throw ApiException.invalid("frozenAt", "frozenAt must be between 1970 and the year 9999");
         }

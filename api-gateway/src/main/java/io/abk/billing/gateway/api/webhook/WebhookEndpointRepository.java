@@ -2,6 +2,7 @@ package io.abk.billing.gateway.api.webhook;
 
 import static io.abk.billing.gateway.controlplane.auth.ApiKeyFormat.modeText;
 
+import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -31,16 +32,11 @@ public class WebhookEndpointRepository {
 
     /** Inserts the endpoint; empty when one with its id exists already (the request ran before). */
     public Mono<WebhookEndpoint> insert(WebhookEndpoint e) {
-        return db.sql("INSERT INTO webhook_endpoints (" + WebhookEndpoint.COLUMNS
-                        + ") VALUES (:id, :merchantId, :mode, :url,"
-                        + " :events, :description, false, NULL, :secret, NULL, NULL, :at, :at) ON CONFLICT (id) DO NOTHING"
-                        + " RETURNING " + WebhookEndpoint.COLUMNS)
-                .bind("id", e.id())
-                .bind("merchantId", e.merchantId())
-                .bind("mode", modeText(e.mode()))
-                .bind("url", e.url())
-                .bind("events", e.enabledEvents().toArray(String[]::new))
-                .bind("description", SqlValues.nullable(e.description(), String.class))
+        var sql = "INSERT INTO webhook_endpoints (" + WebhookEndpoint.COLUMNS
+                + ") VALUES (:id, :merchantId, :mode, :url,"
+                + " :events, :description, false, NULL, :secret, NULL, NULL, :at, :at) ON CONFLICT (id) DO NOTHING"
+                + " RETURNING " + WebhookEndpoint.COLUMNS;
+        return withSettings(sql, e)
                 .bind("secret", e.storedSecret())
                 .bind("at", e.createdAt())
                 .map(WebhookEndpoint::from)
@@ -59,19 +55,13 @@ public class WebhookEndpointRepository {
 
     /** Endpoints not deleted, newest first. */
     public Mono<Page<WebhookEndpoint>> list(String merchantId, Mode mode, PageRequest page) {
-        var after = page.startingAfter() == null ? "" : " AND e.id < :after";
-        var spec = db.sql("SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE + after
-                        + " ORDER BY e.id DESC LIMIT :limit")
-                .bind("merchantId", merchantId)
-                .bind("mode", modeText(mode))
-                .bind("limit", page.limit() + 1);
-        if (page.startingAfter() != null) {
-            spec = spec.bind("after", page.startingAfter());
-        }
-        return spec.map(WebhookEndpoint::from)
-                .all()
-                .collectList()
-                .map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+        // The health table has no id column: the page's bare "id" is the endpoint's.
+        return NewestFirst.page(
+                db,
+                "SELECT " + WebhookEndpoint.SELECT + FROM + " WHERE" + SCOPE,
+                spec -> spec.bind("merchantId", merchantId).bind("mode", modeText(mode)),
+                page,
+                WebhookEndpoint::from);
     }
 
     /**
@@ -96,20 +86,15 @@ public class WebhookEndpointRepository {
      * SET, the columns are the row's values before the update.
      */
     public Mono<WebhookEndpoint> update(WebhookEndpoint e, Instant at) {
-        return db.sql("WITH updated AS (UPDATE webhook_endpoints AS e SET url = :url, enabled_events = :events,"
-                        + " description = :description, health_generation = e.health_generation + CASE WHEN NOT :disabled"
-                        + " AND (e.disabled OR EXISTS (SELECT 1 FROM webhook_endpoint_health h WHERE h.endpoint_id = e.id"
-                        + " AND h.generation = e.health_generation AND h.disabled_reason IS NOT NULL)) THEN 1 ELSE 0 END,"
-                        + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
-                        + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE e.id = :id AND" + SCOPE
-                        + " RETURNING e.*) SELECT " + WebhookEndpoint.SELECT + " FROM updated e"
-                        + WebhookEndpoint.HEALTH)
-                .bind("id", e.id())
-                .bind("merchantId", e.merchantId())
-                .bind("mode", modeText(e.mode()))
-                .bind("url", e.url())
-                .bind("events", e.enabledEvents().toArray(String[]::new))
-                .bind("description", SqlValues.nullable(e.description(), String.class))
+        var sql = "WITH updated AS (UPDATE webhook_endpoints AS e SET url = :url, enabled_events = :events,"
+                + " description = :description, health_generation = e.health_generation + CASE WHEN NOT :disabled"
+                + " AND (e.disabled OR EXISTS (SELECT 1 FROM webhook_endpoint_health h WHERE h.endpoint_id = e.id"
+                + " AND h.generation = e.health_generation AND h.disabled_reason IS NOT NULL)) THEN 1 ELSE 0 END,"
+                + " disabled = :disabled, disabled_reason = :reason, secret = :secret, previous_secret = :previous,"
+                + " previous_secret_expires_at = :previousUntil, updated_at = :at WHERE e.id = :id AND" + SCOPE
+                + " RETURNING e.*) SELECT " + WebhookEndpoint.SELECT + " FROM updated e"
+                + WebhookEndpoint.HEALTH;
+        return withSettings(sql, e)
                 .bind("disabled", e.disabled())
                 .bind("reason", SqlValues.nullable(e.disabledReason(), String.class))
                 .bind("secret", e.storedSecret())
@@ -131,5 +116,16 @@ public class WebhookEndpointRepository {
                 .fetch()
                 .rowsUpdated()
                 .map(count -> count > 0);
+    }
+
+    /** {@code sql} with the endpoint's id, owner and the settings every write stores: URL, events, description. */
+    private DatabaseClient.GenericExecuteSpec withSettings(String sql, WebhookEndpoint e) {
+        return db.sql(sql)
+                .bind("id", e.id())
+                .bind("merchantId", e.merchantId())
+                .bind("mode", modeText(e.mode()))
+                .bind("url", e.url())
+                .bind("events", e.enabledEvents().toArray(String[]::new))
+                .bind("description", SqlValues.nullable(e.description(), String.class));
     }
 }

@@ -2,10 +2,9 @@ package io.abk.billing.gateway.api.webhook;
 
 import io.abk.billing.endpointguard.EndpointUrlGuard;
 import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
+import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
-import io.abk.billing.gateway.controlplane.audit.AuditLog;
-import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -43,11 +42,13 @@ public class WebhookEndpointService {
     public record WithSecret(WebhookEndpoint endpoint, String secret) {}
 
     static final String DISABLED_BY_MERCHANT = "disabled_by_merchant";
+    /** The audit entries' target type. */
+    private static final String TARGET_TYPE = "webhook_endpoint";
 
     private final WebhookEndpointRepository endpoints;
     private final DeliveryAttemptRepository attempts;
     private final EndpointUrlGuard guard;
-    private final AuditLog audit;
+    private final CallerAudit audit;
     private final IdGenerator ids;
     private final TransactionalOperator tx;
     private final Clock clock;
@@ -57,7 +58,7 @@ public class WebhookEndpointService {
             WebhookEndpointRepository endpoints,
             DeliveryAttemptRepository attempts,
             EndpointUrlGuard guard,
-            AuditLog audit,
+            CallerAudit audit,
             IdGenerator ids,
             TransactionalOperator tx,
             Clock clock,
@@ -94,10 +95,11 @@ public class WebhookEndpointService {
             return endpoints
                     .insert(endpoint)
                     .flatMap(created -> audit.record(
+                                    caller,
                                     now,
-                                    caller.apiKeyId(),
                                     "webhook_endpoint.created",
-                                    target(caller, id),
+                                    TARGET_TYPE,
+                                    id,
                                     Map.of("url", url, "enabledEvents", created.enabledEvents()))
                             .thenReturn(new WithSecret(created, secret)))
                     // Stored by an earlier run of this request: answer with it and the secret it stored.
@@ -153,11 +155,7 @@ public class WebhookEndpointService {
                     return endpoints
                             .update(next, now)
                             .flatMap(updated -> audit.record(
-                                            now,
-                                            caller.apiKeyId(),
-                                            "webhook_endpoint.updated",
-                                            target(caller, id),
-                                            changed)
+                                            caller, now, "webhook_endpoint.updated", TARGET_TYPE, id, changed)
                                     .thenReturn(updated));
                 })
                 .as(tx::transactional));
@@ -169,7 +167,7 @@ public class WebhookEndpointService {
                         ? endpoints.delete(caller.merchantId(), caller.mode(), id, now)
                         : Mono.just(false))
                 .flatMap(deleted -> deleted
-                        ? audit.record(now, caller.apiKeyId(), "webhook_endpoint.deleted", target(caller, id), Map.of())
+                        ? audit.record(caller, now, "webhook_endpoint.deleted", TARGET_TYPE, id, Map.of())
                         : Mono.error(ApiException.notFound("webhook endpoint", id)))
                 .as(tx::transactional);
     }
@@ -202,10 +200,11 @@ public class WebhookEndpointService {
                     return endpoints
                             .update(next, now)
                             .flatMap(updated -> audit.record(
+                                            caller,
                                             now,
-                                            caller.apiKeyId(),
                                             "webhook_endpoint.secret_rotated",
-                                            target(caller, id),
+                                            TARGET_TYPE,
+                                            id,
                                             Map.of("overlapSeconds", overlap.toSeconds()))
                                     .thenReturn(new WithSecret(updated, secret)));
                 })
@@ -244,9 +243,5 @@ public class WebhookEndpointService {
             changed.put("disabled", after.disabled());
         }
         return changed;
-    }
-
-    private static AuditLog.Target target(Caller caller, String id) {
-        return new AuditLog.Target("webhook_endpoint", id, caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
     }
 }

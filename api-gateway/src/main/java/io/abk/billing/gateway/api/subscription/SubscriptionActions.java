@@ -11,6 +11,8 @@ import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -18,12 +20,13 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Activates a subscription (the API's route and checkout's): sends {@code ActivateSubscription}, waits for its
- * outcome and, when the activation charged the first invoice, for the charge's settlement, then tells the
+ * The commands on a subscription of the caller's merchant and mode (404 when it has none, with nothing sent), each
+ * answered from its outcome. The lifecycle commands tell the subscription; an activation (the API's route and
+ * checkout's) also waits, when it charged the first invoice, for the charge's settlement, then tells the
  * subscription, the first invoice and how the charge went.
  */
 @Component
-public final class SubscriptionActivation {
+public final class SubscriptionActions {
 
     /**
      * What the activation left behind.
@@ -50,21 +53,32 @@ public final class SubscriptionActivation {
     private final SubscriptionReadModel subscriptions;
     private final LatestResources latest;
 
-    public SubscriptionActivation(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
+    public SubscriptionActions(Commands commands, SubscriptionReadModel subscriptions, LatestResources latest) {
         this.commands = commands;
         this.subscriptions = subscriptions;
         this.latest = latest;
     }
 
     public Mono<Activation> activate(Caller caller, String id, @Nullable JsonNode body, ServerWebExchange exchange) {
-        return commands.runOnExisting(
-                        Aggregate.SUBSCRIPTION,
-                        caller,
-                        exchange,
-                        Wait.FOLLOW_UP,
-                        () -> LifecycleRequests.activate(RequestFields.of(body)),
-                        () -> subscriptions.existing(caller, id))
+        return run(caller, id, exchange, Wait.FOLLOW_UP, () -> LifecycleRequests.activate(RequestFields.of(body)))
                 .flatMap(settled -> activation(caller, id, settled));
+    }
+
+    /** Validates the body into a payload, sends it and tells the subscription as the command left it. */
+    Mono<JsonNode> lifecycle(
+            Caller caller,
+            String id,
+            @Nullable JsonNode body,
+            ServerWebExchange exchange,
+            Function<RequestFields, Object> payload) {
+        return run(caller, id, exchange, Wait.OUTCOME, () -> payload.apply(RequestFields.of(body)))
+                .flatMap(settled -> latest.subscription(caller, id, settled.newestFirst()));
+    }
+
+    private Mono<Settled> run(
+            Caller caller, String id, ServerWebExchange exchange, Wait wait, Supplier<Object> payload) {
+        return commands.runOnExisting(
+                Aggregate.SUBSCRIPTION, caller, exchange, wait, payload, () -> subscriptions.existing(caller, id));
     }
 
     private Mono<Activation> activation(Caller caller, String id, Settled settled) {
