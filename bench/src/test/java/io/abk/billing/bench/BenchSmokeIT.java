@@ -135,6 +135,14 @@ class BenchSmokeIT {
                 .containsPattern("cold start \\(new data directory\\): health UP after [0-9.]+ s")
                 .containsPattern("restart after SIGKILL with " + (RECOVERY_SUBSCRIPTIONS + RECOVERY_BURST)
                         + " subscriptions: health UP after [0-9.]+ s");
+        // and the kill left the projector behind by more than readiness allows, or the restart had nothing to prove (a
+        // burst of 25,000 was caught up before the kill)
+        var atKill = Pattern.compile("at the kill the gateway's projector was ([0-9]+) changes behind")
+                .matcher(markdown);
+        assertThat(atKill.find()).as(markdown).isTrue();
+        assertThat(Long.parseLong(atKill.group(1)))
+                .as("projector behind at the kill")
+                .isGreaterThan(CAUGHT_UP_WITHIN);
         // and the restarted stack said it was healthy only once it could serve: its projector had caught up, and the
         // first create it was sent then was answered 201, not 503 (the projector was 31,349 changes behind at health
         // UP, and that create waited 4.4 s for its outcome, before the gateway's readiness waited for the projector)
