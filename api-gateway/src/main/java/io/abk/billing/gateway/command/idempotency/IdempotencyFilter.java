@@ -15,6 +15,7 @@ import io.abk.billing.gateway.platform.web.LogContext;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.opskit.idempotency.Bodies;
 import io.abk.billing.opskit.idempotency.CapturingResponse;
+import io.abk.billing.opskit.idempotency.IdempotencyKeys;
 import io.abk.billing.opskit.idempotency.KeyedExchange;
 import io.abk.billing.opskit.idempotency.RequestFingerprint;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -48,9 +49,8 @@ import reactor.core.publisher.Mono;
  */
 public final class IdempotencyFilter implements WebFilter, Ordered {
 
-    public static final String KEY_HEADER = "Idempotency-Key";
+    public static final String KEY_HEADER = IdempotencyKeys.HEADER;
     public static final String REPLAYED_HEADER = KeyedExchange.REPLAYED_HEADER;
-    static final int MAX_KEY_LENGTH = 255;
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyFilter.class);
 
@@ -94,12 +94,10 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
                 || !(exchange.getAttribute(Caller.ATTRIBUTE) instanceof Caller caller)) {
             return chain.filter(exchange);
         }
-        var key = keys.getFirst();
-        if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(ApiException.invalid(
-                    KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+        if (!IdempotencyKeys.isValid(keys)) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, IdempotencyKeys.RULE));
         }
-        return claimed(exchange, chain, caller, key);
+        return claimed(exchange, chain, caller, keys.getFirst());
     }
 
     /**
@@ -112,11 +110,10 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         if (request.getMethod() != HttpMethod.POST || keys == null) {
             return chain.filter(exchange);
         }
-        var key = keys.getFirst();
-        if (keys.size() != 1 || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            return Mono.error(ApiException.invalid(
-                    KEY_HEADER, KEY_HEADER + " must be one value of 1 to " + MAX_KEY_LENGTH + " characters"));
+        if (!IdempotencyKeys.isValid(keys)) {
+            return Mono.error(ApiException.invalid(KEY_HEADER, IdempotencyKeys.RULE));
         }
+        var key = keys.getFirst();
         return publicScopes
                 .scopeOf(request)
                 .map(scope -> claimed(exchange, chain, scope.owner(), scope.objectId() + "/" + key))
