@@ -42,7 +42,6 @@ public final class ServiceFleet implements AutoCloseable {
     private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
     private final ProcessSupervisor supervisor = new ProcessSupervisor();
     private final EnumMap<ServiceKind, Integer> started = new EnumMap<>(ServiceKind.class);
-    private final java.util.Set<Integer> portsGiven = new java.util.HashSet<>();
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
 
@@ -164,25 +163,11 @@ public final class ServiceFleet implements AutoCloseable {
         log.info("event=process_ready name={} pid={} port={}", process.name(), process.pid(), process.port());
     }
 
-    /**
-     * A free port not handed to another process yet: the processes bind theirs a few seconds after they start, and
-     * until then the system may offer the same free port again.
-     */
-    private int unusedPort() {
-        while (true) {
-            int port = FreePorts.pick();
-            if (!portsGiven.contains(port)) {
-                return port;
-            }
-        }
-    }
-
     private synchronized ServiceProcess launch(ServiceKind kind) {
         int number = started.merge(kind, 1, Integer::sum);
         var name = kind.module() + "-" + number;
         int first = firstPorts.getOrDefault(kind, 0);
-        int port = first > 0 ? first + number - 1 : unusedPort();
-        portsGiven.add(port);
+        int port = first > 0 ? first + number - 1 : FreePorts.pick();
         var process = ServiceProcess.start(
                 kind,
                 port,
