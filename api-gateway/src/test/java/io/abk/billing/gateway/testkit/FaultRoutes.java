@@ -1,5 +1,7 @@
 package io.abk.billing.gateway.testkit;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -48,6 +50,13 @@ public class FaultRoutes {
                         request -> later().flatMap(tick ->
                                 Mono.<ServerResponse>fromCallable(() -> fail(new StackOverflowError("injected")))))
                 .GET(BASE + "never", request -> Mono.<ServerResponse>never())
+                // A write whose chain ends without an answer (an empty Mono where a response was due).
+                .POST(BASE + "no-answer", request -> later().then(Mono.<ServerResponse>empty()))
+                // A write that fails on a backend connection the peer reset: the gateway's client is still there.
+                .POST(
+                        BASE + "backend-connection-reset",
+                        request -> later().then(Mono.<ServerResponse>error(new UncheckedIOException(
+                                "cannot read the row", new IOException("Connection reset by peer")))))
                 .build();
     }
 

@@ -1,8 +1,10 @@
 package io.abk.billing.opskit.idempotency;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import reactor.core.publisher.Flux;
@@ -23,6 +25,7 @@ public final class CapturingResponse extends ServerHttpResponseDecorator {
 
     private final Sink sink;
     private final AtomicBoolean captured = new AtomicBoolean();
+    private volatile boolean statusSet;
 
     public CapturingResponse(ServerHttpResponse delegate, Sink sink) {
         super(delegate);
@@ -48,14 +51,37 @@ public final class CapturingResponse extends ServerHttpResponseDecorator {
     }
 
     @Override
+    public boolean setRawStatusCode(@Nullable Integer status) {
+        if (status != null) {
+            statusSet = true;
+        }
+        return super.setRawStatusCode(status);
+    }
+
+    @Override
+    public boolean setStatusCode(@Nullable HttpStatusCode status) {
+        if (status != null) {
+            statusSet = true;
+        }
+        return super.setStatusCode(status);
+    }
+
+    /**
+     * A response completed without a body is an answer only when a status was set on it: one without (a chain that
+     * ended without answering, which the server would send as a 200) is not captured, so it never becomes the key's
+     * answer, replayed to every retry. (Reactor Netty reports 200 as the status of a response nobody set one on, so
+     * the setting is tracked here.)
+     */
+    @Override
     public Mono<Void> setComplete() {
-        return capture(new byte[0]).then(super.setComplete());
+        return statusSet ? capture(new byte[0]).then(super.setComplete()) : super.setComplete();
     }
 
     private Mono<Void> capture(byte[] body) {
         if (!captured.compareAndSet(false, true)) {
             return Mono.empty();
         }
+        // A body written without a status set is the 200 it goes out as.
         var status = getStatusCode();
         return sink.captured(status == null ? 200 : status.value(), body);
     }

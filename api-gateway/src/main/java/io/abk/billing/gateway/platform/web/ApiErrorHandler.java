@@ -41,7 +41,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
     }
 
     @Override
-    public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable raised) {
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
         if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
@@ -54,6 +54,11 @@ public class ApiErrorHandler implements WebExceptionHandler {
                             request.getPath().value()));
             return Mono.empty();
         }
+        // The words of a client's abort while the client still waits: a backend's connection broke (PostgreSQL's,
+        // say). Answered as the failure it is, never left without an answer (which went out as an empty 200).
+        var thrown = ClientAborts.isClientAbort(raised) && !ClientAborts.isGone(exchange)
+                ? brokenConnection(exchange, raised)
+                : raised;
         if (ClientAborts.isClientAbort(thrown)) {
             // The connection is gone (the client closed or reset it, or the HTTP codec closed it after an answer of its
             // own): nothing can be sent, and nothing failed on the gateway's side.
@@ -122,6 +127,18 @@ public class ApiErrorHandler implements WebExceptionHandler {
                     error.headers().forEach(headers::put);
                 },
                 bytes);
+    }
+
+    private static ApiException brokenConnection(ServerWebExchange exchange, Throwable cause) {
+        var request = exchange.getRequest();
+        LogContext.of(exchange)
+                .inMdc(() -> log.warn(
+                        "connection broke while serving requestId={} method={} path={} reason=\"{}\"",
+                        RequestIds.of(exchange),
+                        request.getMethod(),
+                        request.getPath().value(),
+                        ClientAborts.reason(cause)));
+        return ClientAborts.brokenConnection();
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {

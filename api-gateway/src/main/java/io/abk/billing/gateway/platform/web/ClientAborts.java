@@ -2,8 +2,12 @@ package io.abk.billing.gateway.platform.web;
 
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
 import java.util.Locale;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.DisconnectedClientHelper;
+import reactor.netty.Connection;
 import reactor.netty.channel.AbortedException;
 
 /**
@@ -31,6 +35,36 @@ final class ClientAborts {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the client is gone: the answer is already on its way (committed), or the connection the request came on
+     * is closed. When it is not, a failure that {@linkplain #isClientAbort looks like an abort} ("connection reset by
+     * peer", an {@code EOFException}) came from a backend whose connection broke while the client still waits.
+     */
+    static boolean isGone(ServerWebExchange exchange) {
+        return exchange.getResponse().isCommitted() || isClosed(exchange);
+    }
+
+    /**
+     * The answer to a request whose backend connection broke: 503 {@code service_unavailable}, which the client retries
+     * (with its Idempotency-Key).
+     */
+    static ApiException brokenConnection() {
+        return new ApiException(
+                503,
+                ErrorCodes.SERVICE_UNAVAILABLE,
+                "A connection the server needed broke while it served this request; retry it (with the same"
+                        + " Idempotency-Key for a POST)",
+                null,
+                Duration.ofSeconds(1));
+    }
+
+    /** Whether the connection the request came on is closed (known only on Reactor Netty; elsewhere, open). */
+    private static boolean isClosed(ServerWebExchange exchange) {
+        Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
+        return nativeRequest instanceof Connection connection
+                && (connection.isDisposed() || !connection.channel().isActive());
     }
 
     /** The failure in a few words for the log line: its type and message, without a stack. */

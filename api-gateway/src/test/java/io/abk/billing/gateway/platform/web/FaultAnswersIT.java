@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.gateway.testkit.FaultRoutes;
 import io.abk.billing.gateway.testkit.GatewayIT;
 import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -57,6 +58,44 @@ class FaultAnswersIT extends GatewayIT {
         assertThat(answer.body().get("code").stringValue()).isEqualTo("request_timeout");
         assertThat(answer.body().get("requestId").stringValue()).isEqualTo(answer.requestId());
         assertThat(took).isGreaterThanOrEqualTo(DEADLINE.minusMillis(100)).isLessThan(DEADLINE.plusSeconds(3));
+    }
+
+    @Test
+    void shouldAnswer500InternalErrorWhenAWriteEndsWithoutAnAnswer() {
+        // Protects against a write answered 200 with an empty body: a status nobody set goes out as 200, and a client
+        // reads that as done (a payment create was answered so while replicas stood still).
+        var answer = post("no-answer");
+
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(500);
+        assertThat(answer.body().get("code").stringValue()).isEqualTo("internal_error");
+        assertThat(answer.body().get("requestId").stringValue()).isEqualTo(answer.requestId());
+    }
+
+    @Test
+    void shouldAnswer503WhenABackendConnectionBreaksWhileTheClientWaits() {
+        // Protects against a backend's "connection reset by peer" taken for the client's abort: the request was left
+        // without an answer, which went out as 200 with an empty body.
+        var answer = post("backend-connection-reset");
+
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(503);
+        assertThat(answer.body().get("code").stringValue()).isEqualTo("service_unavailable");
+        assertThat(answer.body().get("requestId").stringValue()).isEqualTo(answer.requestId());
+    }
+
+    private Answer post(String fault) {
+        var result = http.post()
+                .uri(FaultRoutes.BASE + fault)
+                .exchange()
+                .expectBody(JsonNode.class)
+                .returnResult();
+        var body = result.getResponseBody();
+        assertThat(body)
+                .as(fault + " answered " + result.getStatus() + " without a body")
+                .isNotNull();
+        return new Answer(
+                result.getStatus().value(),
+                body,
+                String.valueOf(result.getResponseHeaders().getFirst(ApiHeaders.REQUEST_ID)));
     }
 
     private record Answer(int status, JsonNode body, String requestId) {}
