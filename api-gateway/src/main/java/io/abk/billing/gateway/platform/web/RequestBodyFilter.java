@@ -10,6 +10,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.AbstractServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -109,7 +110,11 @@ public class RequestBodyFilter implements WebFilter {
      * (400, {@code Connection: close}) when it cannot decode the body of a request it has already dispatched.
      */
     static boolean answeredByHttpCodec(ServerWebExchange exchange) {
-        var response = exchange.getResponse();
+        return answeredByHttpCodec(exchange.getResponse());
+    }
+
+    /** {@link #answeredByHttpCodec(ServerWebExchange)} of an exchange's response. */
+    static boolean answeredByHttpCodec(ServerHttpResponse response) {
         if (response.isCommitted()) {
             return false;
         }

@@ -80,7 +80,8 @@ public class UnansweredWrites implements WebHttpHandlerBuilderCustomizer {
 
         @Override
         public Mono<Void> setComplete() {
-            if (statusSet || isCommitted()) {
+            // (A request whose body the HTTP server could not decode was answered 400 by the server itself.)
+            if (statusSet || isCommitted() || RequestBodyFilter.answeredByHttpCodec(getDelegate())) {
                 return super.setComplete();
             }
             var requestId = getHeaders().getFirst(ApiHeaders.REQUEST_ID);
