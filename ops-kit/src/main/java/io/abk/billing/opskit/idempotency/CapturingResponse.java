@@ -1,12 +1,10 @@
 package io.abk.billing.opskit.idempotency;
 
+import io.abk.billing.opskit.web.StatusTrackingResponse;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -15,7 +13,7 @@ import reactor.core.publisher.Mono;
  * idempotency record holds the response by the time the client can send a repeat. The services' bodies are small
  * JSON documents (at most a page of a list), so holding one in memory is fine.
  */
-public final class CapturingResponse extends ServerHttpResponseDecorator {
+public final class CapturingResponse extends StatusTrackingResponse {
 
     /** Receives the response once; the response is written after the returned Mono completes. */
     @FunctionalInterface
@@ -25,7 +23,6 @@ public final class CapturingResponse extends ServerHttpResponseDecorator {
 
     private final Sink sink;
     private final AtomicBoolean captured = new AtomicBoolean();
-    private volatile boolean statusSet;
 
     public CapturingResponse(ServerHttpResponse delegate, Sink sink) {
         super(delegate);
@@ -50,31 +47,14 @@ public final class CapturingResponse extends ServerHttpResponseDecorator {
         return writeWith(Flux.from(body).concatMap(Flux::from));
     }
 
-    @Override
-    public boolean setRawStatusCode(@Nullable Integer status) {
-        if (status != null) {
-            statusSet = true;
-        }
-        return super.setRawStatusCode(status);
-    }
-
-    @Override
-    public boolean setStatusCode(@Nullable HttpStatusCode status) {
-        if (status != null) {
-            statusSet = true;
-        }
-        return super.setStatusCode(status);
-    }
-
     /**
      * A response completed without a body is an answer only when a status was set on it: one without (a chain that
      * ended without answering, which the server would send as a 200) is not captured, so it never becomes the key's
-     * answer, replayed to every retry. (Reactor Netty reports 200 as the status of a response nobody set one on, so
-     * the setting is tracked here.)
+     * answer, replayed to every retry.
      */
     @Override
     public Mono<Void> setComplete() {
-        return statusSet ? capture(new byte[0]).then(super.setComplete()) : super.setComplete();
+        return statusSet() ? capture(new byte[0]).then(super.setComplete()) : super.setComplete();
     }
 
     private Mono<Void> capture(byte[] body) {

@@ -1,18 +1,16 @@
 package io.abk.billing.gateway.platform.web;
 
 import io.abk.billing.opskit.web.JsonErrorAnswers;
+import io.abk.billing.opskit.web.StatusTrackingResponse;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.webflux.autoconfigure.WebHttpHandlerBuilderCustomizer;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.http.server.reactive.ServerHttpResponseDecorator;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import reactor.core.publisher.Mono;
@@ -51,11 +49,9 @@ public class UnansweredWrites implements WebHttpHandlerBuilderCustomizer {
     }
 
     /** The response of one write: its completion without a status becomes the 500. */
-    private final class Guarded extends ServerHttpResponseDecorator {
+    private final class Guarded extends StatusTrackingResponse {
 
         private final ServerHttpRequest request;
-        /** Whether anything set a status (Reactor Netty reports 200 for a response nobody set one on). */
-        private volatile boolean statusSet;
 
         Guarded(ServerHttpRequest request, ServerHttpResponse delegate) {
             super(delegate);
@@ -63,25 +59,9 @@ public class UnansweredWrites implements WebHttpHandlerBuilderCustomizer {
         }
 
         @Override
-        public boolean setRawStatusCode(@Nullable Integer status) {
-            if (status != null) {
-                statusSet = true;
-            }
-            return super.setRawStatusCode(status);
-        }
-
-        @Override
-        public boolean setStatusCode(@Nullable HttpStatusCode status) {
-            if (status != null) {
-                statusSet = true;
-            }
-            return super.setStatusCode(status);
-        }
-
-        @Override
         public Mono<Void> setComplete() {
             // (A request whose body the HTTP server could not decode was answered 400 by the server itself.)
-            if (statusSet || isCommitted() || RequestBodyFilter.answeredByHttpCodec(getDelegate())) {
+            if (statusSet() || isCommitted() || RequestBodyFilter.answeredByHttpCodec(getDelegate())) {
                 return super.setComplete();
             }
             var requestId = getHeaders().getFirst(ApiHeaders.REQUEST_ID);
