@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -86,9 +87,19 @@ class RejoinIT {
             paused.forEach(ServiceProcess::pause);
             try {
                 // (the other replicas take the paused ones' partitions once their sessions expire, and serve on)
-                await().atMost(PAUSE.plus(LIMIT))
-                        .until(() -> System.nanoTime() - pausedAt >= PAUSE.toNanos()
-                                && load.answered() >= answeredBefore + STEP / 3);
+                try {
+                    await().atMost(PAUSE.plus(LIMIT))
+                            .until(() -> System.nanoTime() - pausedAt >= PAUSE.toNanos()
+                                    && load.answered() >= answeredBefore + STEP / 3);
+                } catch (ConditionTimeoutException stalled) {
+                    throw new AssertionError(
+                            "the replicas left running answered "
+                                    + (load.answered() - answeredBefore) + " operations in "
+                                    + Duration.ofNanos(System.nanoTime() - pausedAt)
+                                            .toSeconds() + " s\n"
+                                    + stateOf(fleet, load, paused),
+                            stalled);
+                }
             } finally {
                 // when they run on
                 paused.forEach(ServiceProcess::resume);
@@ -163,6 +174,35 @@ class RejoinIT {
                 .filter(ServiceProcess::isAlive)
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /**
+     * What a stall looked like: the load's last answers and, for each process, whether it is paused, alive and
+     * restarted, with its last log lines (the paused ones' say nothing new).
+     */
+    private static String stateOf(ServiceFleet fleet, ScaleOutLoad load, List<ServiceProcess> paused) {
+        var state = new StringBuilder("last answers (operation number status):");
+        var outcomes = load.outcomes();
+        outcomes.subList(Math.max(0, outcomes.size() - 12), outcomes.size())
+                .forEach(outcome -> state.append(' ')
+                        .append(outcome.operation())
+                        .append(outcome.number())
+                        .append('=')
+                        .append(outcome.status()));
+        for (var process : fleet.processes()) {
+            state.append("\n")
+                    .append(process.name())
+                    .append(paused.contains(process) ? " paused" : "")
+                    .append(process.isAlive() ? " alive" : " dead")
+                    .append(" restarts=")
+                    .append(process.restarts());
+            if (!paused.contains(process)) {
+                process.logTail(3)
+                        .lines()
+                        .forEach(line -> state.append("\n    ").append(line, 0, Math.min(line.length(), 200)));
+            }
+        }
+        return state.toString();
     }
 
     private static void awaitAnswered(ScaleOutLoad load, int count) {
