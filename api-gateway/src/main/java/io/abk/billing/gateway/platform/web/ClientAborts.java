@@ -38,12 +38,13 @@ final class ClientAborts {
     }
 
     /**
-     * Whether the client is gone: the answer is already on its way (committed), or the connection the request came on
-     * is closed. When it is not, a failure that {@linkplain #isClientAbort looks like an abort} ("connection reset by
-     * peer", an {@code EOFException}) came from a backend whose connection broke while the client still waits.
+     * Whether the client is gone: the answer is already on its way (committed), reading its body failed, or the
+     * connection the request came on is closed. When none holds, a failure that {@linkplain #isClientAbort looks like
+     * an abort} ("connection reset by peer", an {@code EOFException}) came from a backend whose connection broke while
+     * the client still waits.
      */
     static boolean isGone(ServerWebExchange exchange) {
-        return exchange.getResponse().isCommitted() || isClosed(exchange);
+        return exchange.getResponse().isCommitted() || RequestBodyFilter.bodyReadFailed(exchange) || isClosed(exchange);
     }
 
     /**
