@@ -41,7 +41,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
     }
 
     @Override
-    public Mono<Void> handle(ServerWebExchange exchange, Throwable raised) {
+    public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
         if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
@@ -54,14 +54,9 @@ public class ApiErrorHandler implements WebExceptionHandler {
                             request.getPath().value()));
             return Mono.empty();
         }
-        // The words of a client's abort while the client still waits: a backend's connection broke (PostgreSQL's,
-        // say). Answered as the failure it is, never left without an answer (which went out as an empty 200).
-        var thrown = ClientAborts.isClientAbort(raised) && !ClientAborts.isGone(exchange)
-                ? brokenConnection(exchange, raised)
-                : raised;
         if (ClientAborts.isClientAbort(thrown)) {
             // The connection is gone (the client closed or reset it, or the HTTP codec closed it after an answer of its
-            // own): nothing can be sent, and nothing failed on the gateway's side.
+            // own): nothing failed on the gateway's side.
             LogContext.of(exchange)
                     .inMdc(() -> log.info(
                             "client aborted requestId={} method={} path={} reason=\"{}\"",
@@ -71,7 +66,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                             ClientAborts.reason(thrown)));
             ServerRequestObservationContext.findCurrent(exchange.getAttributes())
                     .ifPresent(context -> context.setConnectionAborted(true));
-            return Mono.empty();
+            return answerInCase(exchange);
         }
         var error = ErrorClassifier.classify(thrown);
         LogContext.of(exchange).inMdc(() -> {
@@ -129,16 +124,30 @@ public class ApiErrorHandler implements WebExceptionHandler {
                 bytes);
     }
 
-    private static ApiException brokenConnection(ServerWebExchange exchange, Throwable cause) {
-        var request = exchange.getRequest();
-        LogContext.of(exchange)
-                .inMdc(() -> log.warn(
-                        "connection broke while serving requestId={} method={} path={} reason=\"{}\"",
-                        RequestIds.of(exchange),
-                        request.getMethod(),
-                        request.getPath().value(),
-                        ClientAborts.reason(cause)));
-        return ClientAborts.brokenConnection();
+    /**
+     * The answer to an aborted request, in case its client is still there: the same words ("connection reset by peer",
+     * an {@code EOFException}) also come from a backend whose connection broke (PostgreSQL's, say) while the client
+     * waits, and a request left without an answer went out as 200 with an empty body. 503 {@code service_unavailable}
+     * is retried (with the request's Idempotency-Key); sent to a client that is gone, it goes nowhere, and a failure to
+     * send it is the abort already logged.
+     */
+    private Mono<Void> answerInCase(ServerWebExchange exchange) {
+        if (exchange.getResponse().isCommitted()) {
+            return Mono.empty();
+        }
+        var answer = ClientAborts.brokenConnection();
+        var error = ErrorClassifier.classify(answer);
+        var bytes = json.writeValueAsBytes(body(error, RequestIds.of(exchange)));
+        return JsonErrorAnswers.write(
+                        exchange,
+                        answer,
+                        error.status(),
+                        headers -> {
+                            RequestIdFilter.stampHeaders(exchange);
+                            headers.set(ApiHeaders.RETRY_AFTER, Long.toString(ClientAborts.RETRY_AFTER.toSeconds()));
+                        },
+                        bytes)
+                .onErrorComplete();
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {

@@ -4,18 +4,20 @@ import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.Locale;
-import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
-import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.util.DisconnectedClientHelper;
-import reactor.netty.Connection;
 import reactor.netty.channel.AbortedException;
 
 /**
  * Recognises the failures of a request whose client went away: Reactor Netty's {@link AbortedException} (the
  * connection closed before or while the answer was sent), a {@link ClosedChannelException}, or an I/O error saying the
- * peer reset or broke the connection. They are the client's doing, not the gateway's, and never a 500.
+ * peer reset or broke the connection. They are the client's doing, not the gateway's, and never a 500. The same words
+ * ("connection reset by peer", an {@code EOFException}) also come from a backend whose connection broke, PostgreSQL's
+ * say, while the client still waits, so such a request is still answered ({@link #brokenConnection}).
  */
 final class ClientAborts {
+
+    /** How long a client whose request's connection broke waits before it retries. */
+    static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     private ClientAborts() {}
 
@@ -38,18 +40,8 @@ final class ClientAborts {
     }
 
     /**
-     * Whether the client is gone: the answer is already on its way (committed), reading its body failed, or the
-     * connection the request came on is closed. When none holds, a failure that {@linkplain #isClientAbort looks like
-     * an abort} ("connection reset by peer", an {@code EOFException}) came from a backend whose connection broke while
-     * the client still waits.
-     */
-    static boolean isGone(ServerWebExchange exchange) {
-        return exchange.getResponse().isCommitted() || RequestBodyFilter.bodyReadFailed(exchange) || isClosed(exchange);
-    }
-
-    /**
-     * The answer to a request whose backend connection broke: 503 {@code service_unavailable}, which the client retries
-     * (with its Idempotency-Key).
+     * The answer to a request whose connection broke, the client's (then it never arrives) or a backend's: 503
+     * {@code service_unavailable}, which a client retries (with its Idempotency-Key).
      */
     static ApiException brokenConnection() {
         return new ApiException(
@@ -58,14 +50,7 @@ final class ClientAborts {
                 "A connection the server needed broke while it served this request; retry it (with the same"
                         + " Idempotency-Key for a POST)",
                 null,
-                Duration.ofSeconds(1));
-    }
-
-    /** Whether the connection the request came on is closed (known only on Reactor Netty; elsewhere, open). */
-    private static boolean isClosed(ServerWebExchange exchange) {
-        Object nativeRequest = ServerHttpRequestDecorator.getNativeRequest(exchange.getRequest());
-        return nativeRequest instanceof Connection connection
-                && (connection.isDisposed() || !connection.channel().isActive());
+                RETRY_AFTER);
     }
 
     /** The failure in a few words for the log line: its type and message, without a stack. */

@@ -39,9 +39,6 @@ import reactor.netty.http.server.HttpServerResponse;
 @Order(FilterOrder.BODY_LIMIT)
 public class RequestBodyFilter implements WebFilter {
 
-    /** The exchange attribute set when reading the request's body failed: its client's connection broke. */
-    private static final String READ_FAILED = RequestBodyFilter.class.getName() + ".readFailed";
-
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         var request = exchange.getRequest();
@@ -71,11 +68,9 @@ public class RequestBodyFilter implements WebFilter {
     private static Flux<DataBuffer> checked(ServerWebExchange exchange, Flux<DataBuffer> body, boolean json) {
         return Flux.defer(() -> {
             var utf8 = json ? new Utf8Check() : null;
-            // A read that fails is the client's connection failing (reset or closed while it sent the body).
-            var read = body.doOnError(failed -> exchange.getAttributes().put(READ_FAILED, Boolean.TRUE));
             var checkedBody = utf8 == null
-                    ? read
-                    : read.doOnNext(buffer -> {
+                    ? body
+                    : body.doOnNext(buffer -> {
                         for (int at = buffer.readPosition(); at < buffer.writePosition(); at++) {
                             if (!utf8.accept(buffer.getByte(at))) {
                                 // The rest is still read and passed on, so the connection stays as after any other bad
@@ -116,11 +111,6 @@ public class RequestBodyFilter implements WebFilter {
      */
     static boolean answeredByHttpCodec(ServerWebExchange exchange) {
         return answeredByHttpCodec(exchange.getResponse());
-    }
-
-    /** Whether reading the request's body failed (its client's connection broke while it sent the body). */
-    static boolean bodyReadFailed(ServerWebExchange exchange) {
-        return exchange.getAttribute(READ_FAILED) != null;
     }
 
     /** {@link #answeredByHttpCodec(ServerWebExchange)} of an exchange's response. */
