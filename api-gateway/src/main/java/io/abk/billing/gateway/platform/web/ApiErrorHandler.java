@@ -108,7 +108,12 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         error.message());
             }
         });
-        var bytes = json.writeValueAsBytes(body(error, requestId));
+        return answer(exchange, thrown, error);
+    }
+
+    /** Writes {@code error} as the JSON answer with the headers every answer carries. */
+    private Mono<Void> answer(ServerWebExchange exchange, Throwable thrown, ApiError error) {
+        var bytes = json.writeValueAsBytes(body(error, RequestIds.of(exchange)));
         return JsonErrorAnswers.write(
                 exchange,
                 thrown,
@@ -136,18 +141,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
             return Mono.empty();
         }
         var answer = ClientAborts.brokenConnection();
-        var error = ErrorClassifier.classify(answer);
-        var bytes = json.writeValueAsBytes(body(error, RequestIds.of(exchange)));
-        return JsonErrorAnswers.write(
-                        exchange,
-                        answer,
-                        error.status(),
-                        headers -> {
-                            RequestIdFilter.stampHeaders(exchange);
-                            headers.set(ApiHeaders.RETRY_AFTER, Long.toString(ClientAborts.RETRY_AFTER.toSeconds()));
-                        },
-                        bytes)
-                .onErrorComplete();
+        return answer(exchange, answer, ErrorClassifier.classify(answer)).onErrorComplete();
     }
 
     private static LinkedHashMap<String, @Nullable Object> body(ApiError error, String requestId) {

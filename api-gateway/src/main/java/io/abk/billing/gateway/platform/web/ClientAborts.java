@@ -16,9 +16,6 @@ import reactor.netty.channel.AbortedException;
  */
 final class ClientAborts {
 
-    /** How long a client whose request's connection broke waits before it retries. */
-    static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-
     private ClientAborts() {}
 
     static boolean isClientAbort(Throwable thrown) {
@@ -50,7 +47,7 @@ final class ClientAborts {
                 "A connection the server needed broke while it served this request; retry it (with the same"
                         + " Idempotency-Key for a POST)",
                 null,
-                RETRY_AFTER);
+                Duration.ofSeconds(1));
     }
 
     /** The failure in a few words for the log line: its type and message, without a stack. */
