@@ -50,6 +50,11 @@ public class FaultRoutes {
                         request -> later().flatMap(tick ->
                                 Mono.<ServerResponse>fromCallable(() -> fail(new StackOverflowError("injected")))))
                 .GET(BASE + "never", request -> Mono.<ServerResponse>never())
+                // A read answered half a second after it was dispatched.
+                .GET(
+                        BASE + "slow",
+                        request -> Mono.delay(Duration.ofMillis(500))
+                                .then(ServerResponse.ok().bodyValue("{}")))
                 // A write whose chain ends without an answer (an empty Mono where a response was due).
                 .POST(BASE + "no-answer", request -> later().then(Mono.<ServerResponse>empty()))
                 // A write that fails on a backend connection the peer reset: the gateway's client is still there.

@@ -44,8 +44,9 @@ public class ApiErrorHandler implements WebExceptionHandler {
     public Mono<Void> handle(ServerWebExchange exchange, Throwable thrown) {
         var request = exchange.getRequest();
         var requestId = RequestIds.of(exchange);
-        if (RequestBodyFilter.answeredByHttpCodec(exchange)) {
-            // The HTTP server answered 400 itself (a body it could not decode) and closed the connection.
+        if (RequestBodyFilter.answeredByHttpCodec(exchange, thrown)) {
+            // The HTTP server answered 400 itself (a body it could not decode) and closed the connection, before the
+            // gateway's own answer (or instead of it).
             LogContext.of(exchange)
                     .inMdc(() -> log.info(
                             "request refused by the HTTP codec requestId={} method={} path={}",

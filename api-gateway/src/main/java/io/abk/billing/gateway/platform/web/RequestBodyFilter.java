@@ -39,6 +39,9 @@ import reactor.netty.http.server.HttpServerResponse;
 @Order(FilterOrder.BODY_LIMIT)
 public class RequestBodyFilter implements WebFilter {
 
+    /** Spring's words when a response's status is applied after Reactor Netty has sent the headers. */
+    private static final String HEADERS_ALREADY_SENT = "Status and headers already sent";
+
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         var request = exchange.getRequest();
@@ -115,9 +118,22 @@ public class RequestBodyFilter implements WebFilter {
 
     /** {@link #answeredByHttpCodec(ServerWebExchange)} of an exchange's response. */
     static boolean answeredByHttpCodec(ServerHttpResponse response) {
-        if (response.isCommitted()) {
-            return false;
-        }
+        return !response.isCommitted() && headersSentByServer(response);
+    }
+
+    /**
+     * Whether {@code thrown} is the gateway's own answer failing because the HTTP server had answered first: a route
+     * that answers after the codec's 400 finds the status and headers already sent (Spring says so with an
+     * {@link IllegalStateException} as it commits, so the response then reads as committed).
+     */
+    static boolean answeredByHttpCodec(ServerWebExchange exchange, Throwable thrown) {
+        return answeredByHttpCodec(exchange)
+                || (thrown instanceof IllegalStateException
+                        && HEADERS_ALREADY_SENT.equals(thrown.getMessage())
+                        && headersSentByServer(exchange.getResponse()));
+    }
+
+    private static boolean headersSentByServer(ServerHttpResponse response) {
         while (response instanceof ServerHttpResponseDecorator decorator) {
             response = decorator.getDelegate();
         }
