@@ -2,11 +2,13 @@ package io.abk.billing.opskit;
 
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.config.Secret;
+import io.abk.billing.opskit.web.EmbeddedEventLoops;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
@@ -17,7 +19,8 @@ import org.springframework.core.env.StandardEnvironment;
  * Starts a Spring Boot service the same way whether it is its own process ({@code main}, inside
  * {@link ServiceMain#run}) or runs inside another JVM (the local stack, the tests): its settings win over the
  * environment, its configuration file is {@code <service>.yml} unless it names another (the gateway's is
- * {@code application.yml}), and inside another JVM the host's logging stays as it is. Before Spring starts, its
+ * {@code application.yml}), and inside another JVM the host's logging stays as it is and a WebFlux service runs on
+ * event loops of its own ({@link EmbeddedEventLoops}). Before Spring starts, its
  * secrets are read the way every service reads them ({@link Env#secret}: a value from a {@code <NAME>_FILE} file is
  * given to Spring as {@code <NAME>}) and, under the production profile, checked: a refusal ends the start with the
  * variable's name, before any port or client is opened.
@@ -77,6 +80,9 @@ public final class SpringLaunch {
             application.setListeners(application.getListeners().stream()
                     .filter(listener -> !(listener instanceof LoggingApplicationListener))
                     .toList());
+            if (application.getWebApplicationType() == WebApplicationType.REACTIVE) {
+                application.addInitializers(EmbeddedEventLoops.initializer());
+            }
         }
         var environment = new StandardEnvironment();
         var first = new HashMap<String, Object>(settings);

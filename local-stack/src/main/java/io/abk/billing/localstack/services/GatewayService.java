@@ -1,6 +1,7 @@
 package io.abk.billing.localstack.services;
 
 import io.abk.billing.gateway.GatewayApplication;
+import io.abk.billing.opskit.web.EmbeddedEventLoops;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -9,7 +10,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The api-gateway, run in-process as a Spring Boot application with the stack's settings as command-line
  * arguments (they outrank its {@code application.yml}). Its shutdown hook is off: the stack closes it first,
- * before the streams app, the broker and the database it depends on.
+ * before the streams app, the broker and the database it depends on. Its web server runs on event loops of its own
+ * ({@link EmbeddedEventLoops}), so closing it leaves every other in-process server of the JVM serving.
  */
 public final class GatewayService implements AutoCloseable {
 
@@ -32,7 +34,7 @@ public final class GatewayService implements AutoCloseable {
                     // Named explicitly: Spring Boot would otherwise report the launcher's main class as the app.
                     .main(GatewayApplication.class)
                     .registerShutdownHook(false)
-                    .initializers(app -> {
+                    .initializers(EmbeddedEventLoops.initializer(), app -> {
                         app.getBeanFactory().registerSingleton(WebhookSenderHealth.BEAN_NAME, webhookSender);
                         app.getBeanFactory().registerSingleton(StreamsAppsHealth.BEAN_NAME, streamsApps);
                     })

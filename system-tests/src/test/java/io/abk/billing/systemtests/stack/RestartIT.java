@@ -15,19 +15,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The whole stack stopped after accepting N creates and started again on the same data directory: every
  * subscription is there exactly once, nothing was applied twice, and the stack keeps working. It runs its own
- * stack (not the shared one), alone ({@code @Isolated}): a stack's close would stop the event loops of any other
- * in-process stack ({@link SharedStacksClosed}).
+ * stack (not the shared one), beside the classes on the shared stacks: each in-process server runs on event loops of
+ * its own, so closing this stack leaves theirs serving.
  */
-@Isolated
-@ExtendWith(SharedStacksClosed.class)
 class RestartIT {
 
     private static final int N = 60;

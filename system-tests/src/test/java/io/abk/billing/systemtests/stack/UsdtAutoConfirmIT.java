@@ -48,9 +48,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.web3j.crypto.Credentials;
 
 /**
@@ -61,11 +59,9 @@ import org.web3j.crypto.Credentials;
  * its USDT transfer reaches chain.transfers and confirms it without a poll, once; a USDT transfer to a USDC payout
  * address settles nothing. The test stands in for billing-streams where a USDC payment is needed (its open snapshot
  * on billing.changes and its payout address on chain.watched-addresses), as chain-indexer's own tests do. It runs
- * alone ({@code @Isolated}): closing its verifier would stop the event loops of any other in-process stack
- * ({@link SharedStacksClosed}).
+ * beside the classes on the shared stacks: its verifier's web server runs on event loops of its own, so closing it
+ * leaves theirs serving.
  */
-@Isolated
-@ExtendWith(SharedStacksClosed.class)
 class UsdtAutoConfirmIT {
 
     private static final String KEY = "usdt_system_key_0123456789abcdef";

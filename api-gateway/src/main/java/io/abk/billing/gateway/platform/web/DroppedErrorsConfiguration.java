@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.platform.web;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -19,8 +20,12 @@ public class DroppedErrorsConfiguration implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(DroppedErrorsConfiguration.class);
 
+    /** The gateway contexts of this JVM that have not closed: the hook is JVM-wide, and stays while one runs. */
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
     public DroppedErrorsConfiguration() {
         // Reactor's hooks add up: one hook for the JVM however many gateway contexts it starts (tests start several).
+        OPEN.incrementAndGet();
         Hooks.resetOnErrorDropped();
         Hooks.onErrorDropped(DroppedErrorsConfiguration::log);
     }
@@ -42,6 +47,8 @@ public class DroppedErrorsConfiguration implements DisposableBean {
 
     @Override
     public void destroy() {
-        Hooks.resetOnErrorDropped();
+        if (OPEN.decrementAndGet() == 0) {
+            Hooks.resetOnErrorDropped();
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.abk.billing.localstack.services;
+package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,6 +9,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackSettings;
+import io.abk.billing.localstack.services.WebhookSenderService;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

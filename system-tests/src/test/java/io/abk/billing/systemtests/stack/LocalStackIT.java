@@ -1,8 +1,10 @@
-package io.abk.billing.localstack;
+package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.abk.billing.localstack.LocalStack;
+import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.chain.ChainAccounts;
 import io.abk.billing.localstack.lifecycle.FreePorts;
 import io.abk.billing.schemas.topic.Deployment;
@@ -51,7 +53,6 @@ class LocalStackIT {
             first = stack.info();
             System.out.printf(
                     "local stack cold start: %d ms%n", stack.startDuration().toMillis());
-            System.out.println(Banner.render(first));
 
             // then it is UP, with every catalog topic and the billing database
             assertThat(first.coldStart()).isTrue();
@@ -96,7 +97,6 @@ class LocalStackIT {
             System.out.printf(
                     "local stack warm start with the local chain: %d ms%n",
                     stack.startDuration().toMillis());
-            System.out.println(Banner.render(stack.info()));
             assertThat(stack.info().coldStart()).isFalse();
             assertThat(stack.adminToken()).isEqualTo(first.adminToken());
             assertThat(stack.demoTestKey()).isEqualTo(first.demoTestKey());
