@@ -43,7 +43,10 @@ class WebhookSenderHealthIT {
     void shouldReportTheWebhookSenderDownWhenOneOfItsListenerContainersStopsAndUpWhenItRunsAgain() throws Exception {
         var errors = new Collected();
         errors.start();
-        var watchLog = (Logger) LoggerFactory.getLogger(WebhookSenderService.class);
+        // Until logging has started (another class of the JVM may be starting it right now), SLF4J hands out a
+        // stand-in logger that takes no appender.
+        var watchLog = (Logger) await().atMost(DEADLINE)
+                .until(() -> LoggerFactory.getLogger(WebhookSenderService.class), Logger.class::isInstance);
         watchLog.addAppender(errors);
         try (var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, 1));
                 var http = HttpClient.newHttpClient()) {
