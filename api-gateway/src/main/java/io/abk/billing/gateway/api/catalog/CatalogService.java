@@ -4,12 +4,11 @@ import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -123,10 +122,11 @@ public class CatalogService {
 
     public Mono<Price> setPriceActive(Caller caller, String priceId, boolean active) {
         var now = Now.of(clock);
-        return (Ids.isWellFormed(IdPrefix.PRICE, priceId)
-                        ? catalog.findPrice(caller.merchantId(), caller.mode(), priceId, true)
-                        : Mono.<Price>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("price", priceId)))
+        return IdLookup.find(
+                        IdPrefix.PRICE,
+                        "price",
+                        priceId,
+                        id -> catalog.findPrice(caller.merchantId(), caller.mode(), id, true))
                 .flatMap(price -> price.active() == active
                         ? Mono.just(price)
                         : catalog.setPriceActive(price, active, now)
@@ -192,10 +192,11 @@ public class CatalogService {
     }
 
     private Mono<Product> product(Caller caller, String productId, boolean forUpdate) {
-        return (Ids.isWellFormed(IdPrefix.PRODUCT, productId)
-                        ? catalog.findProduct(caller.merchantId(), caller.mode(), productId, forUpdate)
-                        : Mono.<Product>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("product", productId)));
+        return IdLookup.find(
+                IdPrefix.PRODUCT,
+                "product",
+                productId,
+                id -> catalog.findProduct(caller.merchantId(), caller.mode(), id, forUpdate));
     }
 
     private Mono<ProductView> withPrices(Caller caller, Product product, boolean activeOnly) {

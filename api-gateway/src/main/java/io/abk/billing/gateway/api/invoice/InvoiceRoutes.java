@@ -55,7 +55,7 @@ public class InvoiceRoutes {
 
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
-        return invoices.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
+        return invoices.find(caller, id).switchIfEmpty(ApiException.notFoundError("invoice", id));
     }
 
     @GetMapping
@@ -148,7 +148,7 @@ public class InvoiceRoutes {
                 wait,
                 () -> payload.apply(RequestFields.of(body)),
                 () -> invoices.find(caller, id)
-                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)))
+                        .switchIfEmpty(ApiException.notFoundError("invoice", id))
                         .map(InvoiceRoutes::subscriptionOf));
     }
 

@@ -94,7 +94,7 @@ public class PaymentRoutes {
     @GetMapping("/{id}")
     public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
         return payments.find(caller, id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)))
+                .switchIfEmpty(ApiException.notFoundError("payment", id))
                 .map(payment -> Map.of("payment", payment));
     }
 

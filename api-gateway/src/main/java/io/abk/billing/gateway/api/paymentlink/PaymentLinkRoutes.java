@@ -89,7 +89,7 @@ public class PaymentLinkRoutes {
     @GetMapping("/{id}")
     public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
         return links.find(caller, id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                .switchIfEmpty(ApiException.notFoundError("payment link", id))
                 .map(PaymentLinkRoutes::withUrl);
     }
 
@@ -120,7 +120,7 @@ public class PaymentLinkRoutes {
                             return new DisablePaymentLink();
                         },
                         () -> links.find(caller, id)
-                                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                                .switchIfEmpty(ApiException.notFoundError("payment link", id))
                                 .thenReturn(id))
                 .flatMap(settled -> latest.paymentLink(caller, id, settled.newestFirst()))
                 .map(PaymentLinkRoutes::withUrl);

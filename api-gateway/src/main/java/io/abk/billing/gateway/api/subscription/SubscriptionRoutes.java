@@ -75,7 +75,7 @@ public class SubscriptionRoutes {
 
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
-        return readModel.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+        return readModel.find(caller, id).switchIfEmpty(ApiException.notFoundError("subscription", id));
     }
 
     @GetMapping

@@ -8,6 +8,7 @@ import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -168,7 +169,7 @@ public class WebhookEndpointService {
                         : Mono.just(false))
                 .flatMap(deleted -> deleted
                         ? audit.record(caller, now, "webhook_endpoint.deleted", TARGET_TYPE, id, Map.of())
-                        : Mono.error(ApiException.notFound("webhook endpoint", id)))
+                        : ApiException.notFoundError("webhook endpoint", id))
                 .as(tx::transactional);
     }
 
@@ -222,10 +223,11 @@ public class WebhookEndpointService {
     }
 
     private Mono<WebhookEndpoint> endpoint(Caller caller, String id, boolean forUpdate) {
-        return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, id)
-                        ? endpoints.find(caller.merchantId(), caller.mode(), id, forUpdate)
-                        : Mono.<WebhookEndpoint>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint", id)));
+        return IdLookup.find(
+                IdPrefix.WEBHOOK_ENDPOINT,
+                "webhook endpoint",
+                id,
+                wellFormed -> endpoints.find(caller.merchantId(), caller.mode(), wellFormed, forUpdate));
     }
 
     private static Map<String, @Nullable Object> changes(WebhookEndpoint before, WebhookEndpoint after) {
