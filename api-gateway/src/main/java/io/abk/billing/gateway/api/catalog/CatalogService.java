@@ -3,6 +3,7 @@ package io.abk.billing.gateway.api.catalog;
 import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.IdLookup;
@@ -11,7 +12,6 @@ import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -206,16 +206,10 @@ public class CatalogService {
     }
 
     private static Map<String, @Nullable Object> changes(Product before, Product after) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!before.name().equals(after.name())) {
-            changed.put("name", after.name());
-        }
-        if (!Objects.equals(before.description(), after.description())) {
-            changed.put("description", after.description());
-        }
-        if (before.active() != after.active()) {
-            changed.put("active", after.active());
-        }
-        return changed;
+        return new AuditChanges()
+                .field("name", before.name(), after.name())
+                .field("description", before.description(), after.description())
+                .field("active", before.active(), after.active())
+                .asMap();
     }
 }

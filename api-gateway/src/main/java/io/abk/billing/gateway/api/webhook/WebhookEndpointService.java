@@ -5,6 +5,7 @@ import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
 import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -18,7 +19,6 @@ import io.abk.billing.webhookverify.WebhookSecrets;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -231,19 +231,11 @@ public class WebhookEndpointService {
     }
 
     private static Map<String, @Nullable Object> changes(WebhookEndpoint before, WebhookEndpoint after) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!before.url().equals(after.url())) {
-            changed.put("url", after.url());
-        }
-        if (!before.enabledEvents().equals(after.enabledEvents())) {
-            changed.put("enabledEvents", after.enabledEvents());
-        }
-        if (!Objects.equals(before.description(), after.description())) {
-            changed.put("description", after.description());
-        }
-        if (before.disabled() != after.disabled()) {
-            changed.put("disabled", after.disabled());
-        }
-        return changed;
+        return new AuditChanges()
+                .field("url", before.url(), after.url())
+                .field("enabledEvents", before.enabledEvents(), after.enabledEvents())
+                .field("description", before.description(), after.description())
+                .field("disabled", before.disabled(), after.disabled())
+                .asMap();
     }
 }

@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.controlplane.merchant;
 
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.controlplane.audit.AuditEntry;
 import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
@@ -124,16 +125,11 @@ public class MerchantService {
             @Nullable String displayName,
             @Nullable String payout,
             Instant now) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!name.equals(current.name())) {
-            changed.put("name", name);
-        }
-        if (!Objects.equals(displayName, current.displayName())) {
-            changed.put("displayName", displayName);
-        }
-        if (!Objects.equals(payout, current.payoutAddressEvm())) {
-            changed.put("payoutAddressEvm", payout);
-        }
+        var changed = new AuditChanges()
+                .field("name", current.name(), name)
+                .field("displayName", current.displayName(), displayName)
+                .field("payoutAddressEvm", current.payoutAddressEvm(), payout)
+                .asMap();
         if (changed.isEmpty()) {
             return Mono.just(current);
         }
