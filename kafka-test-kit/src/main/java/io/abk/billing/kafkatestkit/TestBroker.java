@@ -31,8 +31,14 @@ import org.apache.kafka.metadata.storage.Formatter;
  * on that, so a test creates them itself ({@link #createTopics}). Besides its plaintext listener it has one that
  * takes only clients who log in ({@link #saslBootstrapServers()}: SASL PLAIN as {@link #SASL_USER}), for tests of
  * the clients' security settings.
+ *
+ * @param server               the running broker
+ * @param bootstrapServers     its plaintext listener, {@code 127.0.0.1:<port>}
+ * @param saslBootstrapServers the listener that takes only clients logged in as {@link #SASL_USER} (SASL_PLAINTEXT,
+ *                             mechanism PLAIN)
  */
-public final class TestBroker implements AutoCloseable {
+public record TestBroker(KafkaRaftServer server, String bootstrapServers, String saslBootstrapServers)
+        implements AutoCloseable {
 
     /** Generous: other builds share the machine's two cores. */
     private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -41,16 +47,6 @@ public final class TestBroker implements AutoCloseable {
     public static final String SASL_USER = "billing-client";
 
     public static final String SASL_PASSWORD = "sasl-password-of-the-test-broker-0123";
-
-    private final KafkaRaftServer server;
-    private final String bootstrapServers;
-    private final String saslBootstrapServers;
-
-    private TestBroker(KafkaRaftServer server, String bootstrapServers, String saslBootstrapServers) {
-        this.server = server;
-        this.bootstrapServers = bootstrapServers;
-        this.saslBootstrapServers = saslBootstrapServers;
-    }
 
     /** The lowest port {@link #freePort()} hands out: above the well-known and registered services tests might run. */
     private static final int FIXED_LOW = 20_000;
@@ -126,15 +122,6 @@ public final class TestBroker implements AutoCloseable {
         var broker = new TestBroker(server, "127.0.0.1:" + port, "127.0.0.1:" + saslPort);
         broker.awaitServing();
         return broker;
-    }
-
-    public String bootstrapServers() {
-        return bootstrapServers;
-    }
-
-    /** The listener that takes only clients logged in as {@link #SASL_USER} (SASL_PLAINTEXT, mechanism PLAIN). */
-    public String saslBootstrapServers() {
-        return saslBootstrapServers;
     }
 
     /**

@@ -58,7 +58,7 @@ public class CheckoutRoutes {
     @GetMapping("/{id}.json")
     public Mono<Map<String, @Nullable Object>> session(@PathVariable String id) {
         return owned(id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .flatMap(this::session);
     }
 
@@ -81,7 +81,7 @@ public class CheckoutRoutes {
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
         return owned(id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .flatMap(owned -> subscriptionActions
                         .activate(caller(owned), id, body, exchange)
                         .flatMap(activated -> displayName(owned).map(name -> {

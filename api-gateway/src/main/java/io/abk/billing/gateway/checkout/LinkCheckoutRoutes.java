@@ -122,6 +122,6 @@ public class LinkCheckoutRoutes {
     }
 
     private Mono<OwnedResource> owned(String id) {
-        return links.findForCheckout(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
+        return links.findForCheckout(id).switchIfEmpty(ApiException.notFoundError("payment link", id));
     }
 }

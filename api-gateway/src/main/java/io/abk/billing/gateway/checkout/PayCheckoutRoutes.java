@@ -116,7 +116,7 @@ public class PayCheckoutRoutes {
     }
 
     private Mono<OwnedResource> owned(String id) {
-        return payments.findForCheckout(id).switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
+        return payments.findForCheckout(id).switchIfEmpty(ApiException.notFoundError("payment", id));
     }
 
     private Mono<Map<String, @Nullable Object>> status(OwnedResource owned, JsonNode payment) {

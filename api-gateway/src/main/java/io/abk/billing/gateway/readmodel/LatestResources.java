@@ -36,27 +36,27 @@ public final class LatestResources {
         return Snapshots.find(newestFirst, "subscription", id)
                 .map(Mono::just)
                 .orElseGet(() -> subscriptions.find(caller, id))
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+                .switchIfEmpty(ApiException.notFoundError("subscription", id));
     }
 
     public Mono<JsonNode> invoice(Caller caller, String id, List<CommandOutcome> newestFirst) {
         return Snapshots.find(newestFirst, "invoice", id)
                 .map(Mono::just)
                 .orElseGet(() -> invoices.find(caller, id))
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
+                .switchIfEmpty(ApiException.notFoundError("invoice", id));
     }
 
     public Mono<JsonNode> payment(Caller caller, String id, List<CommandOutcome> newestFirst) {
         return Snapshots.find(newestFirst, "payment", id)
                 .map(found -> payments.shown(caller, found))
                 .orElseGet(() -> payments.find(caller, id))
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)));
+                .switchIfEmpty(ApiException.notFoundError("payment", id));
     }
 
     public Mono<JsonNode> paymentLink(Caller caller, String id, List<CommandOutcome> newestFirst) {
         return Snapshots.find(newestFirst, "payment_link", id)
                 .map(found -> paymentLinks.shown(caller, found))
                 .orElseGet(() -> paymentLinks.find(caller, id))
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)));
+                .switchIfEmpty(ApiException.notFoundError("payment link", id));
     }
 }

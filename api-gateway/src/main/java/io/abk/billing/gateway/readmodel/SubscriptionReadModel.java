@@ -39,7 +39,7 @@ public final class SubscriptionReadModel {
     /** The id of the caller's subscription {@code id}, for a command to it; a 404 when the caller has none. */
     public Mono<String> existing(Caller caller, String id) {
         return find(caller, id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)))
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .thenReturn(id);
     }
 

@@ -25,8 +25,12 @@ import org.web3j.crypto.Keys;
  * (blocks, contracts, balances) in {@code <data>/chain/anvil-state.json}, loaded at start and written when it stops,
  * and the test token and the vault deployed once ({@link ContractSetup}). {@link #close()} stops anvil, which writes
  * the state.
+ *
+ * @param node         the running anvil
+ * @param info         the chain's RPC, id, contracts and accounts, as the stack prints and hands on
+ * @param deployedFrom the first block that can hold the contracts' events: where the chain follower starts
  */
-public final class LocalChain implements AutoCloseable {
+public record LocalChain(AnvilNode node, LocalChainInfo info, long deployedFrom) implements AutoCloseable {
 
     public static final String NAME = NetworkSettings.LOCAL.name();
     /** A block every second ({@link NetworkSettings#LOCAL} says why). */
@@ -56,16 +60,6 @@ public final class LocalChain implements AutoCloseable {
     static final int USDC_DECIMALS = NetworkSettings.LOCAL.usdcDecimals();
 
     private static final Logger log = LoggerFactory.getLogger(LocalChain.class);
-
-    private final AnvilNode node;
-    private final DeploymentFile deployment;
-    private final LocalChainInfo info;
-
-    private LocalChain(AnvilNode node, DeploymentFile deployment, LocalChainInfo info) {
-        this.node = node;
-        this.deployment = deployment;
-        this.info = info;
-    }
 
     /**
      * Finds or installs anvil, starts it on {@code port} (0: a free one) with its state under {@code dataDir}, and
@@ -118,15 +112,11 @@ public final class LocalChain implements AutoCloseable {
                     info.tokenAddress(),
                     info.vaultAddress(),
                     info.deployedNow());
-            return new LocalChain(node, setup.deployment(), info);
+            return new LocalChain(node, info, setup.deployment().deployedFrom());
         } catch (RuntimeException e) {
             node.close();
             throw new IllegalStateException("the local chain did not start: " + e.getMessage(), e);
         }
-    }
-
-    public LocalChainInfo info() {
-        return info;
     }
 
     public String rpcUrl() {
@@ -151,7 +141,7 @@ public final class LocalChain implements AutoCloseable {
                 RelayerKey.of(
                         ChainAccounts.privateKey(ChainAccounts.RELAYER), "the local chain's relayer (anvil account 1)"),
                 FEE_CAPS,
-                deployment.deployedFrom(),
+                deployedFrom,
                 POLL_INTERVAL,
                 RECEIPT_TIMEOUT,
                 true,
@@ -177,7 +167,7 @@ public final class LocalChain implements AutoCloseable {
         env.put(p + "MAX_FEE_PER_GAS_GWEI", "100");
         env.put(p + "MAX_PRIORITY_FEE_GWEI", "10");
         env.put(p + "MAX_TX_COST_ETH", "1");
-        env.put(p + "START_BLOCK", Long.toString(deployment.deployedFrom()));
+        env.put(p + "START_BLOCK", Long.toString(deployedFrom));
         env.put(p + "POLL_INTERVAL_MS", Long.toString(POLL_INTERVAL.toMillis()));
         env.put(p + "RECEIPT_TIMEOUT_MS", Long.toString(RECEIPT_TIMEOUT.toMillis()));
         env.put(p + "TIME_TRAVEL", "true");

@@ -19,18 +19,13 @@ import org.slf4j.LoggerFactory;
  * through its public entry point with its state under the data directory, so a restart reuses the local stores
  * (aggregates, answered requests and claimed hashes, due items) instead of restoring them from the changelogs.
  * Each reads its own {@code BILLING_*} variables too; the broker and the state directory are the stack's own.
+ *
+ * @param name the service's name in the stack's logs and health
+ * @param app  the running Kafka Streams app
  */
-public final class StreamsService implements AutoCloseable {
+public record StreamsService(String name, StreamsApp app) implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
-
-    private final String name;
-    private final StreamsApp handle;
-
-    private StreamsService(String name, StreamsApp handle) {
-        this.name = name;
-        this.handle = handle;
-    }
 
     /** billing-streams: the subscription, payment and payment-link aggregates. */
     public static StreamsService billingStreams(String bootstrapServers, Path stateDir) {
@@ -69,12 +64,12 @@ public final class StreamsService implements AutoCloseable {
 
     /** Ready once every task is assigned and its active stores are restored: the app is processing. */
     public Health readiness() {
-        return handle.readiness();
+        return app.readiness();
     }
 
     /** True once {@linkplain #readiness() ready}. */
     public boolean isReady() {
-        return handle.isReady();
+        return app.isReady();
     }
 
     /**
@@ -82,12 +77,12 @@ public final class StreamsService implements AutoCloseable {
      * stack will not become ready then. Waiting for topics (CREATED) and rebalancing count as alive.
      */
     public boolean isAlive() {
-        return handle.liveness().up();
+        return app.liveness().up();
     }
 
     @Override
     public void close() {
-        handle.close();
+        app.close();
         log.info("{} stopped", name);
     }
 }

@@ -3,16 +3,15 @@ package io.abk.billing.gateway.api.catalog;
 import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -123,10 +122,11 @@ public class CatalogService {
 
     public Mono<Price> setPriceActive(Caller caller, String priceId, boolean active) {
         var now = Now.of(clock);
-        return (Ids.isWellFormed(IdPrefix.PRICE, priceId)
-                        ? catalog.findPrice(caller.merchantId(), caller.mode(), priceId, true)
-                        : Mono.<Price>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("price", priceId)))
+        return IdLookup.find(
+                        IdPrefix.PRICE,
+                        "price",
+                        priceId,
+                        id -> catalog.findPrice(caller.merchantId(), caller.mode(), id, true))
                 .flatMap(price -> price.active() == active
                         ? Mono.just(price)
                         : catalog.setPriceActive(price, active, now)
@@ -192,10 +192,11 @@ public class CatalogService {
     }
 
     private Mono<Product> product(Caller caller, String productId, boolean forUpdate) {
-        return (Ids.isWellFormed(IdPrefix.PRODUCT, productId)
-                        ? catalog.findProduct(caller.merchantId(), caller.mode(), productId, forUpdate)
-                        : Mono.<Product>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("product", productId)));
+        return IdLookup.find(
+                IdPrefix.PRODUCT,
+                "product",
+                productId,
+                id -> catalog.findProduct(caller.merchantId(), caller.mode(), id, forUpdate));
     }
 
     private Mono<ProductView> withPrices(Caller caller, Product product, boolean activeOnly) {
@@ -205,16 +206,10 @@ public class CatalogService {
     }
 
     private static Map<String, @Nullable Object> changes(Product before, Product after) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!before.name().equals(after.name())) {
-            changed.put("name", after.name());
-        }
-        if (!Objects.equals(before.description(), after.description())) {
-            changed.put("description", after.description());
-        }
-        if (before.active() != after.active()) {
-            changed.put("active", after.active());
-        }
-        return changed;
+        return new AuditChanges()
+                .field("name", before.name(), after.name())
+                .field("description", before.description(), after.description())
+                .field("active", before.active(), after.active())
+                .asMap();
     }
 }

@@ -3,8 +3,8 @@ package io.abk.billing.gateway.api.event;
 import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -41,14 +41,8 @@ public class EventRoutes {
     @GetMapping("/v1/events")
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.EVENT);
-        var type = query.getFirst("type");
-        if (type != null && !EventTypes.KNOWN.contains(type)) {
-            throw ApiException.invalid(
-                    "type",
-                    "type must be one of "
-                            + String.join(
-                                    ", ", EventTypes.KNOWN.stream().sorted().toList()));
-        }
+        var type = ListFilters.oneOf(
+                query, "type", EventTypes.KNOWN.stream().sorted().toList());
         return service.list(caller, type, page)
                 .map(found -> found.map(StoredEvent::payloadJson).body("events"));
     }

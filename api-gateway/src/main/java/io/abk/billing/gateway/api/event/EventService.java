@@ -11,12 +11,12 @@ import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.LogContext;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,10 +85,11 @@ public class EventService {
     }
 
     public Mono<StoredEvent> get(Caller caller, String id) {
-        return (Ids.isWellFormed(IdPrefix.EVENT, id)
-                        ? events.find(caller.merchantId(), caller.mode(), id, since())
-                        : Mono.<StoredEvent>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("event", id)));
+        return IdLookup.find(
+                IdPrefix.EVENT,
+                "event",
+                id,
+                wellFormed -> events.find(caller.merchantId(), caller.mode(), wellFormed, since()));
     }
 
     /**
@@ -142,10 +143,11 @@ public class EventService {
         if (endpointId == null) {
             return endpoints.subscribedTo(caller.merchantId(), caller.mode(), event.type());
         }
-        return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, endpointId)
-                        ? endpoints.find(caller.merchantId(), caller.mode(), endpointId, false)
-                        : Mono.<WebhookEndpoint>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint", endpointId)))
+        return IdLookup.find(
+                        IdPrefix.WEBHOOK_ENDPOINT,
+                        "webhook endpoint",
+                        endpointId,
+                        id -> endpoints.find(caller.merchantId(), caller.mode(), id, false))
                 .flatMap(endpoint -> endpoint.disabled()
                         ? Mono.error(ApiException.badRequest(
                                 ErrorCodes.ENDPOINT_DISABLED,

@@ -8,6 +8,7 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.LatestResources;
@@ -16,7 +17,6 @@ import io.abk.billing.schemas.avro.ChargeInvoice;
 import io.abk.billing.schemas.avro.RefundInvoice;
 import io.abk.billing.schemas.avro.VoidInvoice;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -55,16 +55,13 @@ public class InvoiceRoutes {
 
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
-        return invoices.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)));
+        return invoices.find(caller, id).switchIfEmpty(ApiException.notFoundError("invoice", id));
     }
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var subscriptionId = query.getFirst("subscriptionId");
-            if (subscriptionId != null && !Ids.isWellFormed(IdPrefix.SUBSCRIPTION, subscriptionId)) {
-                throw ApiException.invalid("subscriptionId", "subscriptionId must be a sub_ id");
-            }
+            var subscriptionId = ListFilters.id(query, "subscriptionId", IdPrefix.SUBSCRIPTION);
             var page = PageRequest.from(query, IdPrefix.INVOICE);
             return invoices.list(caller, subscriptionId, page).map(found -> found.body("invoices"));
         });
@@ -148,7 +145,7 @@ public class InvoiceRoutes {
                 wait,
                 () -> payload.apply(RequestFields.of(body)),
                 () -> invoices.find(caller, id)
-                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("invoice", id)))
+                        .switchIfEmpty(ApiException.notFoundError("invoice", id))
                         .map(InvoiceRoutes::subscriptionOf));
     }
 

@@ -9,8 +9,8 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
-import io.abk.billing.gateway.platform.web.StatusFilter;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -94,14 +94,14 @@ public class PaymentRoutes {
     @GetMapping("/{id}")
     public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
         return payments.find(caller, id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment", id)))
+                .switchIfEmpty(ApiException.notFoundError("payment", id))
                 .map(payment -> Map.of("payment", payment));
     }
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = StatusFilter.from(query, STATUSES);
+            var status = ListFilters.status(query, STATUSES);
             var page = PageRequest.from(query, IdPrefix.PAYMENT);
             return payments.list(caller, status, page).map(found -> found.body("payments"));
         });

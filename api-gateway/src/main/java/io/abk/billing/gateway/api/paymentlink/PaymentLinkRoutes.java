@@ -11,8 +11,8 @@ import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
-import io.abk.billing.gateway.platform.web.StatusFilter;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -89,14 +89,14 @@ public class PaymentLinkRoutes {
     @GetMapping("/{id}")
     public Mono<Map<String, Object>> get(Caller caller, @PathVariable String id) {
         return links.find(caller, id)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                .switchIfEmpty(ApiException.notFoundError("payment link", id))
                 .map(PaymentLinkRoutes::withUrl);
     }
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = StatusFilter.from(query, STATUSES);
+            var status = ListFilters.status(query, STATUSES);
             var page = PageRequest.from(query, IdPrefix.PAYMENT_LINK);
             return links.list(caller, status, page).map(found -> found.body("paymentLinks"));
         });
@@ -120,7 +120,7 @@ public class PaymentLinkRoutes {
                             return new DisablePaymentLink();
                         },
                         () -> links.find(caller, id)
-                                .switchIfEmpty(Mono.error(() -> ApiException.notFound("payment link", id)))
+                                .switchIfEmpty(ApiException.notFoundError("payment link", id))
                                 .thenReturn(id))
                 .flatMap(settled -> latest.paymentLink(caller, id, settled.newestFirst()))
                 .map(PaymentLinkRoutes::withUrl);

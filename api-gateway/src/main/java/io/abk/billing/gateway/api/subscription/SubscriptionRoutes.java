@@ -8,8 +8,8 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
-import io.abk.billing.gateway.platform.web.StatusFilter;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -75,13 +75,13 @@ public class SubscriptionRoutes {
 
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
-        return readModel.find(caller, id).switchIfEmpty(Mono.error(() -> ApiException.notFound("subscription", id)));
+        return readModel.find(caller, id).switchIfEmpty(ApiException.notFoundError("subscription", id));
     }
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         return Mono.defer(() -> {
-            var status = StatusFilter.from(query, SubscriptionStatuses.ALL);
+            var status = ListFilters.status(query, SubscriptionStatuses.ALL);
             var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
             return readModel.list(caller, status, page).map(found -> found.body("subscriptions"));
         });

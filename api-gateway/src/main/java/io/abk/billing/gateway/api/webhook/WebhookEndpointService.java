@@ -5,9 +5,11 @@ import io.abk.billing.endpointguard.EndpointUrlGuard.Verdict;
 import io.abk.billing.gateway.api.CallerAudit;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
@@ -17,7 +19,6 @@ import io.abk.billing.webhookverify.WebhookSecrets;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -168,7 +169,7 @@ public class WebhookEndpointService {
                         : Mono.just(false))
                 .flatMap(deleted -> deleted
                         ? audit.record(caller, now, "webhook_endpoint.deleted", TARGET_TYPE, id, Map.of())
-                        : Mono.error(ApiException.notFound("webhook endpoint", id)))
+                        : ApiException.notFoundError("webhook endpoint", id))
                 .as(tx::transactional);
     }
 
@@ -222,26 +223,19 @@ public class WebhookEndpointService {
     }
 
     private Mono<WebhookEndpoint> endpoint(Caller caller, String id, boolean forUpdate) {
-        return (Ids.isWellFormed(IdPrefix.WEBHOOK_ENDPOINT, id)
-                        ? endpoints.find(caller.merchantId(), caller.mode(), id, forUpdate)
-                        : Mono.<WebhookEndpoint>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("webhook endpoint", id)));
+        return IdLookup.find(
+                IdPrefix.WEBHOOK_ENDPOINT,
+                "webhook endpoint",
+                id,
+                wellFormed -> endpoints.find(caller.merchantId(), caller.mode(), wellFormed, forUpdate));
     }
 
     private static Map<String, @Nullable Object> changes(WebhookEndpoint before, WebhookEndpoint after) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!before.url().equals(after.url())) {
-            changed.put("url", after.url());
-        }
-        if (!before.enabledEvents().equals(after.enabledEvents())) {
-            changed.put("enabledEvents", after.enabledEvents());
-        }
-        if (!Objects.equals(before.description(), after.description())) {
-            changed.put("description", after.description());
-        }
-        if (before.disabled() != after.disabled()) {
-            changed.put("disabled", after.disabled());
-        }
-        return changed;
+        return new AuditChanges()
+                .field("url", before.url(), after.url())
+                .field("enabledEvents", before.enabledEvents(), after.enabledEvents())
+                .field("description", before.description(), after.description())
+                .field("disabled", before.disabled(), after.disabled())
+                .asMap();
     }
 }

@@ -6,11 +6,11 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.render.ApiJson;
 import java.time.Clock;
 import java.time.Duration;
@@ -177,8 +177,7 @@ public class ApiKeyService {
     }
 
     private Mono<StoredApiKey> findForUpdate(String keyId) {
-        return (Ids.isWellFormed(IdPrefix.API_KEY, keyId) ? keys.findForUpdate(keyId) : Mono.<StoredApiKey>empty())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("API key", keyId)));
+        return IdLookup.find(IdPrefix.API_KEY, "API key", keyId, keys::findForUpdate);
     }
 
     private static AuditLog.Target target(StoredApiKey key) {

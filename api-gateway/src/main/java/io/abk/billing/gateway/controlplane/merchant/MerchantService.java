@@ -1,12 +1,12 @@
 package io.abk.billing.gateway.controlplane.merchant;
 
 import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditChanges;
 import io.abk.billing.gateway.controlplane.audit.AuditEntry;
 import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
-import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.schemas.ids.IdPrefix;
-import io.abk.billing.schemas.ids.Ids;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -64,16 +64,12 @@ public class MerchantService {
 
     /** The merchant, or 404 {@code resource_missing}. */
     public Mono<Merchant> get(String id) {
-        return wellFormed(id)
-                .flatMap(merchants::find)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("merchant", id)));
+        return IdLookup.find(IdPrefix.MERCHANT, "merchant", id, merchants::find);
     }
 
     public Mono<Merchant> update(String actor, String id, MerchantPatch patch) {
         var now = Now.of(clock);
-        return wellFormed(id)
-                .flatMap(merchants::findForUpdate)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("merchant", id)))
+        return IdLookup.find(IdPrefix.MERCHANT, "merchant", id, merchants::findForUpdate)
                 .flatMap(current -> {
                     var name = Objects.requireNonNull(patch.name().applyTo(current.name()));
                     var displayName = patch.displayName().applyTo(current.displayName());
@@ -129,16 +125,11 @@ public class MerchantService {
             @Nullable String displayName,
             @Nullable String payout,
             Instant now) {
-        var changed = new LinkedHashMap<String, @Nullable Object>();
-        if (!name.equals(current.name())) {
-            changed.put("name", name);
-        }
-        if (!Objects.equals(displayName, current.displayName())) {
-            changed.put("displayName", displayName);
-        }
-        if (!Objects.equals(payout, current.payoutAddressEvm())) {
-            changed.put("payoutAddressEvm", payout);
-        }
+        var changed = new AuditChanges()
+                .field("name", current.name(), name)
+                .field("displayName", current.displayName(), displayName)
+                .field("payoutAddressEvm", current.payoutAddressEvm(), payout)
+                .asMap();
         if (changed.isEmpty()) {
             return Mono.just(current);
         }
@@ -146,10 +137,6 @@ public class MerchantService {
                 .update(current.id(), name, displayName, payout, now)
                 .flatMap(updated -> audit.record(now, actor, "merchant.updated", target(updated), changed)
                         .thenReturn(updated));
-    }
-
-    private static Mono<String> wellFormed(String id) {
-        return Ids.isWellFormed(IdPrefix.MERCHANT, id) ? Mono.just(id) : Mono.empty();
     }
 
     private static AuditLog.Target target(Merchant m) {

@@ -29,20 +29,20 @@ public class DemoBootstrap implements ApplicationRunner {
     /** Generous: the database was migrated a moment ago, so this only waits for a few small transactions. */
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final BillingProperties properties;
+    private final BillingProperties.Demo demo;
     private final MerchantService merchants;
     private final ApiKeyService keys;
 
     public DemoBootstrap(BillingProperties properties, MerchantService merchants, ApiKeyService keys) {
-        this.properties = properties;
+        this.demo = properties.demo();
         this.merchants = merchants;
         this.keys = keys;
     }
 
     @Override
     public void run(ApplicationArguments args) {
-        if (properties.demo().enabled()) {
-            ensure(properties.demo()).block(TIMEOUT);
+        if (demo.enabled()) {
+            ensure(demo).block(TIMEOUT);
         }
     }
 

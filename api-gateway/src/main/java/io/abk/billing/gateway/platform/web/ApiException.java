@@ -3,6 +3,7 @@ package io.abk.billing.gateway.platform.web;
 import io.abk.billing.opskit.web.ErrorAnswerException;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
 
 /**
  * A request that cannot be served, with the HTTP status, the snake_case {@code code} and the human sentence of
@@ -33,5 +34,10 @@ public final class ApiException extends ErrorAnswerException {
     /** 404 {@code resource_missing}: also what another merchant's or the other mode's object looks like. */
     public static ApiException notFound(String resource, String id) {
         return new ApiException(404, ErrorCodes.RESOURCE_MISSING, "No such " + resource + ": '" + id + "'");
+    }
+
+    /** Fails with {@link #notFound} when subscribed: what {@code switchIfEmpty} answers when a lookup found nothing. */
+    public static <T> Mono<T> notFoundError(String resource, String id) {
+        return Mono.error(() -> notFound(resource, id));
     }
 }
