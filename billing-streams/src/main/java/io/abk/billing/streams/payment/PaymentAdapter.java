@@ -36,18 +36,11 @@ import org.slf4j.LoggerFactory;
  * is a rejected change whose code is the verification's failure code, and it still stores the answered
  * verification without a new version. A created payment also puts its payout address on the indexer's watch list.
  */
-public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, PaymentAggregate> {
+public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
+        implements AggregateAdapter<PaymentCommand, PaymentAggregate> {
 
     public static final String AGGREGATE_TYPE = "payment";
     private static final Logger log = LoggerFactory.getLogger(PaymentAdapter.class);
-
-    private final PaymentNodes nodes;
-    private final PaymentPolicy policy;
-
-    public PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy) {
-        this.nodes = nodes;
-        this.policy = policy;
-    }
 
     @Override
     public CommandHeader header(PaymentCommand command) {

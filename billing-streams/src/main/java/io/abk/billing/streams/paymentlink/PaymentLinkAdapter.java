@@ -23,15 +23,10 @@ import org.jspecify.annotations.Nullable;
  * writes the payment it mints, and its change names the mint's command id as its follow-up, so the caller waits for
  * the payment to exist. Links publish no events.
  */
-public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCommand, PaymentLinkAggregate> {
+public record PaymentLinkAdapter(PaymentLinkNodes nodes)
+        implements AggregateAdapter<PaymentLinkCommand, PaymentLinkAggregate> {
 
     public static final String AGGREGATE_TYPE = "payment_link";
-
-    private final PaymentLinkNodes nodes;
-
-    public PaymentLinkAdapter(PaymentLinkNodes nodes) {
-        this.nodes = nodes;
-    }
 
     @Override
     public CommandHeader header(PaymentLinkCommand command) {
