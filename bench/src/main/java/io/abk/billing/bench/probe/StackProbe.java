@@ -11,8 +11,11 @@ import java.util.stream.Stream;
  * Reads the stack's processes: its JVM (this one for the in-process stack, through the JVM's own
  * {@code OperatingSystemMXBean}; a child's through {@code /proc/<pid>}) and its PostgreSQL server with its backends
  * (found anew at every reading, so a restarted server is followed).
+ *
+ * @param self whether {@code jvm} is this JVM, read through its own {@code OperatingSystemMXBean}
+ * @param description what is read, in words for the bench's report
  */
-public final class StackProbe {
+public record StackProbe(ProcessHandle jvm, boolean self, Path dataDir, String description) {
 
     /** One reading: CPU time so far of the JVM and of each PostgreSQL process by pid, and resident sets. */
     record Reading(
@@ -21,18 +24,6 @@ public final class StackProbe {
             Map<Long, Long> postgresCpuNanos,
             OptionalLong jvmRssBytes,
             OptionalLong postgresRssBytes) {}
-
-    private final ProcessHandle jvm;
-    private final boolean self;
-    private final Path dataDir;
-    private final String description;
-
-    private StackProbe(ProcessHandle jvm, boolean self, Path dataDir, String description) {
-        this.jvm = jvm;
-        this.self = self;
-        this.dataDir = dataDir;
-        this.description = description;
-    }
 
     /** The stack runs in this JVM on {@code dataDir}, beside the bench's own load generators (their CPU counts too). */
     public static StackProbe inProcess(Path dataDir) {
@@ -50,10 +41,6 @@ public final class StackProbe {
                 false,
                 dataDir,
                 "the stack's process (pid " + process.pid() + ") and its PostgreSQL processes");
-    }
-
-    public String description() {
-        return description;
     }
 
     /** The stack's JVM: this one for the in-process stack. */

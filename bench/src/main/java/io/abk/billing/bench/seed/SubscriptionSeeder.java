@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Deployment;
@@ -153,18 +154,10 @@ public final class SubscriptionSeeder {
         }
     }
 
-    /** The envelope as the gateway stamps it (api-gateway's {@code Aggregate.SUBSCRIPTION}), without an HTTP request. */
+    /** The envelope of a subscription command that no HTTP request caused, as a service sends one. */
     private static SubscriptionCommand envelope(
             BenchMerchant merchant, String subscriptionId, Instant requestedAt, Instant now, Object payload) {
-        return SubscriptionCommand.newBuilder()
-                .setCommandId(Ids.newId(IdPrefix.COMMAND, now))
-                .setSubscriptionId(subscriptionId)
-                .setMerchantId(merchant.id())
-                .setMode(Mode.TEST)
-                .setRequestedAt(requestedAt)
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build();
+        return AggregateEnvelope.SUBSCRIPTION.command(
+                Ids.newId(IdPrefix.COMMAND, now), subscriptionId, merchant.id(), Mode.TEST, requestedAt, null, payload);
     }
 }

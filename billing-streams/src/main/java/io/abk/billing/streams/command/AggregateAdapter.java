@@ -34,6 +34,18 @@ public interface AggregateAdapter<C, A> {
     Applied<A> apply(CommandHeader header, C command, @Nullable A stored);
 
     /**
+     * The state a decided command left, which must be one of the aggregate's {@code existing} states: a command that
+     * was not rejected and left no aggregate is a bug in the aggregate's decider or evolver.
+     */
+    static <E> E existing(Object state, Class<E> existing, CommandHeader header, String aggregateType) {
+        if (!existing.isInstance(state)) {
+            throw new IllegalStateException(
+                    "command " + header.commandId() + " was decided but left no " + aggregateType);
+        }
+        return existing.cast(state);
+    }
+
+    /**
      * What one command produces: {@code aggregate} is the new store value, or null when the store keeps its value
      * (a rejection); {@code change} is written always, keyed by the aggregate id; {@code forwards} go out in order.
      */

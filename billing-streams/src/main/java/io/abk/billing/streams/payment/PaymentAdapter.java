@@ -6,7 +6,7 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
-import io.abk.billing.streams.payment.PaymentSnapshotMapper.Stored;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.payment.domain.PaymentDecider;
 import io.abk.billing.streams.payment.domain.PaymentDecision.Accepted;
 import io.abk.billing.streams.payment.domain.PaymentDecision.Failed;
@@ -36,18 +36,11 @@ import org.slf4j.LoggerFactory;
  * is a rejected change whose code is the verification's failure code, and it still stores the answered
  * verification without a new version. A created payment also puts its payout address on the indexer's watch list.
  */
-public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, PaymentAggregate> {
+public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
+        implements AggregateAdapter<PaymentCommand, PaymentAggregate> {
 
     public static final String AGGREGATE_TYPE = "payment";
     private static final Logger log = LoggerFactory.getLogger(PaymentAdapter.class);
-
-    private final PaymentNodes nodes;
-    private final PaymentPolicy policy;
-
-    public PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy) {
-        this.nodes = nodes;
-        this.policy = policy;
-    }
 
     @Override
     public CommandHeader header(PaymentCommand command) {
@@ -70,22 +63,22 @@ public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, Pa
     public Applied<PaymentAggregate> apply(
             CommandHeader header, PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
         var instruction = PaymentInstructionMapper.toInstruction(envelope);
-        var stored = storedValue == null ? null : PaymentSnapshotMapper.read(storedValue);
-        PaymentState before = stored == null ? new Absent() : stored.state();
-        long sequence = stored == null ? 0 : stored.sequence();
+        Stored<PaymentState> stored = Stored.orAbsent(storedValue, PaymentSnapshotMapper::read, new Absent());
+        var before = stored.state();
+        long sequence = stored.sequence();
         return switch (PaymentDecider.decide(before, instruction, policy)) {
             case Rejected rejected ->
                 Applied.rejected(Changes.rejected(
                         header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Failed failed -> {
-                var after = existing(PaymentEvolver.evolveAll(before, failed.events()), envelope);
+                var after = existing(PaymentEvolver.evolveAll(before, failed.events()), header);
                 yield new Applied<>(
-                        PaymentSnapshotMapper.write(new Stored(sequence, after)),
+                        PaymentSnapshotMapper.write(new Stored<>(sequence, after)),
                         Changes.rejected(header, AGGREGATE_TYPE, failed.code(), failed.message()),
                         List.of());
             }
             case Accepted accepted -> {
-                var after = existing(PaymentEvolver.evolveAll(before, accepted.events()), envelope);
+                var after = existing(PaymentEvolver.evolveAll(before, accepted.events()), header);
                 var snapshot = PaymentSnapshotMapper.snapshot(after, sequence + 1);
                 var events = PaymentEventMapper.toBillingEvents(header, accepted.events(), snapshot);
                 var forwards = new ArrayList<Forward>();
@@ -106,7 +99,7 @@ public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, Pa
                         List.of(snapshot),
                         events.stream().map(BillingEvent::getEventId).toList(),
                         accepted.followUpCommandId());
-                yield new Applied<>(PaymentSnapshotMapper.write(new Stored(sequence + 1, after)), change, forwards);
+                yield new Applied<>(PaymentSnapshotMapper.write(new Stored<>(sequence + 1, after)), change, forwards);
             }
         };
     }
@@ -146,12 +139,7 @@ public final class PaymentAdapter implements AggregateAdapter<PaymentCommand, Pa
         }
     }
 
-    private static Existing existing(PaymentState state, PaymentCommand envelope) {
-        return switch (state) {
-            case Absent absent ->
-                throw new IllegalStateException(
-                        "command " + envelope.getCommandId() + " was decided but left no payment");
-            case Existing existing -> existing;
-        };
+    private static Existing existing(PaymentState state, CommandHeader header) {
+        return AggregateAdapter.existing(state, Existing.class, header, AGGREGATE_TYPE);
     }
 }

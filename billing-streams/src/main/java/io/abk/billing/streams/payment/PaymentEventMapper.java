@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.RecordLinkPayment;
 import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.avro.WatchedAddress;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.mode.ModeMapper;
@@ -96,19 +97,16 @@ final class PaymentEventMapper {
             if (event instanceof LinkConversionReported reported) {
                 LinkConversion conversion = reported.conversion();
                 var cause = (conversion.paid() ? "linkpaid:" : "linkreopened:") + envelope.getCommandId();
-                out.add(PaymentLinkCommand.newBuilder()
-                        .setCommandId(Ids.derivedId(IdPrefix.COMMAND, conversion.requestedAt(), cause))
-                        .setPaymentLinkId(conversion.paymentLinkId())
-                        .setMerchantId(envelope.getMerchantId())
-                        .setMode(envelope.getMode())
-                        .setRequestedAt(conversion.requestedAt())
-                        .setIdempotencyKey(null)
-                        .setRequestId(envelope.getRequestId())
-                        .setPayload(
-                                conversion.paid()
-                                        ? new RecordLinkPayment(conversion.paymentId())
-                                        : new RecordLinkPaymentReopened(conversion.paymentId()))
-                        .build());
+                out.add(AggregateEnvelope.PAYMENT_LINK.command(
+                        Ids.derivedId(IdPrefix.COMMAND, conversion.requestedAt(), cause),
+                        conversion.paymentLinkId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        conversion.requestedAt(),
+                        envelope.getRequestId(),
+                        conversion.paid()
+                                ? new RecordLinkPayment(conversion.paymentId())
+                                : new RecordLinkPaymentReopened(conversion.paymentId())));
             }
         }
         return out;

@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.PaymentVerification;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.payment.domain.PaymentDetails;
 import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
 import io.abk.billing.streams.payment.domain.PaymentState.Existing;
@@ -28,10 +29,7 @@ final class PaymentSnapshotMapper {
 
     private PaymentSnapshotMapper() {}
 
-    /** A payment as loaded from the store: the sequence of its last accepted command and its state. */
-    record Stored(long sequence, Existing state) {}
-
-    static Stored read(PaymentAggregate aggregate) {
+    static Stored<Existing> read(PaymentAggregate aggregate) {
         var stored = aggregate.getInFlight();
         var inFlight = stored == null
                 ? null
@@ -41,10 +39,10 @@ final class PaymentSnapshotMapper {
                         stored.getTxHash(),
                         stored.getRequestedAt());
         var verifications = new Verifications(inFlight, aggregate.getVerifyCount());
-        return new Stored(aggregate.getSequence(), state(aggregate.getPayment(), verifications));
+        return new Stored<>(aggregate.getSequence(), state(aggregate.getPayment(), verifications));
     }
 
-    static PaymentAggregate write(Stored stored) {
+    static PaymentAggregate write(Stored<Existing> stored) {
         var verifications = stored.state().details().verifications();
         var inFlight = verifications.inFlight();
         return PaymentAggregate.newBuilder()

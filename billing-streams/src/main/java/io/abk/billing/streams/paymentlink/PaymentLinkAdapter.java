@@ -5,7 +5,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
-import io.abk.billing.streams.paymentlink.PaymentLinkSnapshotMapper.Stored;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecider;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecision.Accepted;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkDecision.Rejected;
@@ -23,15 +23,10 @@ import org.jspecify.annotations.Nullable;
  * writes the payment it mints, and its change names the mint's command id as its follow-up, so the caller waits for
  * the payment to exist. Links publish no events.
  */
-public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCommand, PaymentLinkAggregate> {
+public record PaymentLinkAdapter(PaymentLinkNodes nodes)
+        implements AggregateAdapter<PaymentLinkCommand, PaymentLinkAggregate> {
 
     public static final String AGGREGATE_TYPE = "payment_link";
-
-    private final PaymentLinkNodes nodes;
-
-    public PaymentLinkAdapter(PaymentLinkNodes nodes) {
-        this.nodes = nodes;
-    }
 
     @Override
     public CommandHeader header(PaymentLinkCommand command) {
@@ -54,24 +49,25 @@ public final class PaymentLinkAdapter implements AggregateAdapter<PaymentLinkCom
     public Applied<PaymentLinkAggregate> apply(
             CommandHeader header, PaymentLinkCommand envelope, @Nullable PaymentLinkAggregate storedValue) {
         var instruction = PaymentLinkInstructionMapper.toInstruction(envelope);
-        var stored = storedValue == null ? null : PaymentLinkSnapshotMapper.read(storedValue);
-        PaymentLinkState before = stored == null ? new Absent() : stored.state();
-        long sequence = stored == null ? 0 : stored.sequence();
+        Stored<PaymentLinkState> stored = Stored.orAbsent(storedValue, PaymentLinkSnapshotMapper::read, new Absent());
+        var before = stored.state();
+        long sequence = stored.sequence();
         return switch (PaymentLinkDecider.decide(before, instruction)) {
             case Rejected rejected ->
                 Applied.rejected(Changes.rejected(
                         header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Accepted accepted -> {
-                if (!(PaymentLinkEvolver.evolveAll(before, accepted.events()) instanceof Existing after)) {
-                    throw new IllegalStateException(
-                            "command " + envelope.getCommandId() + " was accepted but left no payment link");
-                }
+                var after = AggregateAdapter.existing(
+                        PaymentLinkEvolver.evolveAll(before, accepted.events()),
+                        Existing.class,
+                        header,
+                        AGGREGATE_TYPE);
                 var snapshot = PaymentLinkSnapshotMapper.snapshot(after, sequence + 1);
                 var forwards = PaymentLinkEventMapper.toPaymentCommands(envelope, accepted.events()).stream()
                         .map(mint -> new Forward(nodes.mintsSink(), mint.getPaymentId(), mint))
                         .toList();
                 yield new Applied<>(
-                        PaymentLinkSnapshotMapper.write(new Stored(sequence + 1, after)),
+                        PaymentLinkSnapshotMapper.write(new Stored<>(sequence + 1, after)),
                         Changes.accepted(
                                 header, AGGREGATE_TYPE, List.of(snapshot), List.of(), accepted.followUpCommandId()),
                         forwards);

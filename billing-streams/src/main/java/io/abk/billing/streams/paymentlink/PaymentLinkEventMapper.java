@@ -2,6 +2,7 @@ package io.abk.billing.streams.paymentlink;
 
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.streams.payment.CreatePaymentMapper;
 import io.abk.billing.streams.paymentlink.domain.MintedPayment;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkEvent;
@@ -30,15 +31,13 @@ final class PaymentLinkEventMapper {
     }
 
     private static PaymentCommand create(PaymentLinkCommand open, MintedPayment payment) {
-        return PaymentCommand.newBuilder()
-                .setCommandId(payment.commandId())
-                .setPaymentId(payment.paymentId())
-                .setMerchantId(open.getMerchantId())
-                .setMode(open.getMode())
-                .setRequestedAt(open.getRequestedAt())
-                .setIdempotencyKey(null)
-                .setRequestId(open.getRequestId())
-                .setPayload(CreatePaymentMapper.createPayment(payment.terms()))
-                .build();
+        return AggregateEnvelope.PAYMENT.command(
+                payment.commandId(),
+                payment.paymentId(),
+                open.getMerchantId(),
+                open.getMode(),
+                open.getRequestedAt(),
+                open.getRequestId(),
+                CreatePaymentMapper.createPayment(payment.terms()));
     }
 }

@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkDetails;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Active;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Disabled;
@@ -22,14 +23,11 @@ final class PaymentLinkSnapshotMapper {
 
     private PaymentLinkSnapshotMapper() {}
 
-    /** A link as loaded from the store: the sequence of its last accepted command and its state. */
-    record Stored(long sequence, Existing state) {}
-
-    static Stored read(PaymentLinkAggregate aggregate) {
-        return new Stored(aggregate.getSequence(), state(aggregate.getPaymentLink()));
+    static Stored<Existing> read(PaymentLinkAggregate aggregate) {
+        return new Stored<>(aggregate.getSequence(), state(aggregate.getPaymentLink()));
     }
 
-    static PaymentLinkAggregate write(Stored stored) {
+    static PaymentLinkAggregate write(Stored<Existing> stored) {
         return new PaymentLinkAggregate(stored.sequence(), snapshot(stored.state(), stored.sequence()));
     }
 

@@ -9,8 +9,8 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.Changes;
 import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.subscription.SettledInvoiceStore.Restored;
-import io.abk.billing.streams.subscription.SubscriptionSnapshotMapper.Stored;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -105,16 +105,16 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                         header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
-                var after = existing(SubscriptionEvolver.evolveAll(before, failed.events()), envelope);
+                var after = existing(SubscriptionEvolver.evolveAll(before, failed.events()), header);
                 var kept = SettledInvoiceStore.keep(after, restored, sequence);
                 var change =
                         Changes.rejected(header, AGGREGATE_TYPE, failed.reason().code(), failed.message());
                 settled.apply(subscriptionId, kept.writes());
                 yield new Applied<>(
-                        SubscriptionSnapshotMapper.write(new Stored(sequence, kept.state())), change, List.of());
+                        SubscriptionSnapshotMapper.write(new Stored<>(sequence, kept.state())), change, List.of());
             }
             case Accepted accepted -> {
-                var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), envelope);
+                var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), header);
                 warnAboutLateMoney(envelope, accepted.events());
                 var events = SubscriptionEventMapper.toBillingEvents(header, accepted.events(), after, sequence + 1);
                 var requests = SubscriptionEventMapper.toChainRequests(accepted.events(), after);
@@ -129,7 +129,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                 }
                 settled.apply(subscriptionId, kept.writes());
                 yield new Applied<>(
-                        SubscriptionSnapshotMapper.write(new Stored(sequence + 1, kept.state())), change, forwards);
+                        SubscriptionSnapshotMapper.write(new Stored<>(sequence + 1, kept.state())), change, forwards);
             }
         };
     }
@@ -207,12 +207,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         };
     }
 
-    private static Existing existing(SubscriptionState state, SubscriptionCommand envelope) {
-        return switch (state) {
-            case Absent absent ->
-                throw new IllegalStateException(
-                        "command " + envelope.getCommandId() + " was accepted but left no subscription");
-            case Existing existing -> existing;
-        };
+    private static Existing existing(SubscriptionState state, CommandHeader header) {
+        return AggregateAdapter.existing(state, Existing.class, header, AGGREGATE_TYPE);
     }
 }

@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
@@ -46,20 +47,17 @@ final class SubscriptionSnapshotMapper {
 
     private SubscriptionSnapshotMapper() {}
 
-    /** An aggregate as loaded from the store: the sequence of its last accepted command and its state. */
-    record Stored(long sequence, Existing state) {}
-
-    static Stored read(SubscriptionAggregate aggregate) {
+    static Stored<Existing> read(SubscriptionAggregate aggregate) {
         var settlements = new Settlements(
                 aggregate.getInFlight().stream()
                         .map(SubscriptionSnapshotMapper::settlement)
                         .toList(),
                 aggregate.getRefundCount());
         var state = state(aggregate.getSubscription(), aggregate.getInvoices(), settlements);
-        return new Stored(aggregate.getSequence(), state);
+        return new Stored<>(aggregate.getSequence(), state);
     }
 
-    static SubscriptionAggregate write(Stored stored) {
+    static SubscriptionAggregate write(Stored<Existing> stored) {
         var details = stored.state().details();
         return SubscriptionAggregate.newBuilder()
                 .setSequence(stored.sequence())

@@ -11,6 +11,7 @@ import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.payment.domain.PaymentDetails;
 import io.abk.billing.streams.payment.domain.PaymentInstruction;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Create;
@@ -83,7 +84,7 @@ class PaymentMappingTest {
     @ParameterizedTest
     @MethodSource("states")
     void shouldReadBackTheSameStateWhenStoredAndSerialized(Existing state) {
-        var written = PaymentSnapshotMapper.write(new PaymentSnapshotMapper.Stored(7, state));
+        var written = PaymentSnapshotMapper.write(new Stored<>(7, state));
         var bytes = SERDE.serializer().serialize("payment-aggregates", written);
 
         var read = PaymentSnapshotMapper.read(SERDE.deserializer().deserialize("payment-aggregates", bytes));

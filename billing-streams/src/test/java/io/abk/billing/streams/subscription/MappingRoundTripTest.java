@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
@@ -104,11 +105,11 @@ class MappingRoundTripTest {
     @ParameterizedTest(name = "{index}: {0}")
     @MethodSource("states")
     void shouldReadBackTheSameStateWhenStoredAndLoaded(Existing state) {
-        var stored = SubscriptionSnapshotMapper.write(new SubscriptionSnapshotMapper.Stored(17, state));
+        var stored = SubscriptionSnapshotMapper.write(new Stored<>(17, state));
 
         var loaded = SubscriptionSnapshotMapper.read(SERDE.decode(SERDE.encode(stored)));
 
-        assertThat(loaded).isEqualTo(new SubscriptionSnapshotMapper.Stored(17, state));
+        assertThat(loaded).isEqualTo(new Stored<>(17, state));
         assertThat(stored.getSubscription().getVersion()).isEqualTo(17);
         assertThat(stored.getInvoices())
                 .allSatisfy(invoice -> assertThat(invoice.getVersion()).isEqualTo(17));
@@ -122,7 +123,7 @@ class MappingRoundTripTest {
     void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
         // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
         var stored = SubscriptionSnapshotMapper.write(
-                new SubscriptionSnapshotMapper.Stored(3, states().toList().get(1)));
+                new Stored<>(3, states().toList().get(1)));
         var legacy = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of())
                 .setRefundCount(0)
@@ -135,7 +136,7 @@ class MappingRoundTripTest {
     @Test
     void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
         var stored = SubscriptionSnapshotMapper.write(
-                new SubscriptionSnapshotMapper.Stored(1, states().toList().get(1)));
+                new Stored<>(1, states().toList().get(1)));
         var broken = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of(new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0)))
                 .build();
@@ -194,7 +195,7 @@ class MappingRoundTripTest {
 
     private static SubscriptionAggregate withSubscription(
             Existing state, UnaryOperator<SubscriptionSnapshot.Builder> change) {
-        var stored = SubscriptionSnapshotMapper.write(new SubscriptionSnapshotMapper.Stored(1, state));
+        var stored = SubscriptionSnapshotMapper.write(new Stored<>(1, state));
         return SubscriptionAggregate.newBuilder(stored)
                 .setSubscription(change.apply(SubscriptionSnapshot.newBuilder(stored.getSubscription()))
                         .build())

@@ -1,9 +1,9 @@
 package io.abk.billing.chain.autosettle;
 
-import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
@@ -32,7 +32,7 @@ final class ChainCommands {
             Instant requestedAt,
             Object payload) {
         return envelope.command(
-                commandId(transfer, action), to.aggregateId(), to.merchantId(), to.mode(), requestedAt, payload);
+                commandId(transfer, action), to.aggregateId(), to.merchantId(), to.mode(), requestedAt, null, payload);
     }
 
     /** Live mode: the block's time. Test mode: never before {@code since}, which a test clock may put ahead. */

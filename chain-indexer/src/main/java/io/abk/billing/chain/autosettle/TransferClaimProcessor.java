@@ -1,6 +1,5 @@
 package io.abk.billing.chain.autosettle;
 
-import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.chain.settlement.ClaimHolder;
 import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.chain.settlement.SettlementOutput;
@@ -9,6 +8,7 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.TokenTransfer;
 import io.abk.billing.schemas.avro.TransferClaim;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.streamskit.store.StoreProcessor;
 import java.time.Instant;
 import org.apache.kafka.streams.processor.api.Record;

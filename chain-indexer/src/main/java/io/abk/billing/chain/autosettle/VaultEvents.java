@@ -2,7 +2,6 @@ package io.abk.billing.chain.autosettle;
 
 import io.abk.billing.chain.domain.autosettle.MandateTerms;
 import io.abk.billing.chain.domain.autosettle.TokenAmounts;
-import io.abk.billing.chain.settlement.AggregateEnvelope;
 import io.abk.billing.chain.settlement.ClaimHolder.Address;
 import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.schemas.avro.ActivateSubscription;
@@ -12,6 +11,7 @@ import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.VaultCanceled;
 import io.abk.billing.schemas.avro.VaultMandate;
 import io.abk.billing.schemas.avro.VaultSubscribed;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

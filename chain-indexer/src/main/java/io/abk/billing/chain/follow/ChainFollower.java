@@ -1,5 +1,6 @@
 package io.abk.billing.chain.follow;
 
+import io.abk.billing.chain.worker.WorkerThreads;
 import io.abk.billing.chainrpc.RpcBudget;
 import io.abk.billing.chainrpc.RpcException;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
@@ -257,16 +258,7 @@ public final class ChainFollower implements AutoCloseable {
     public void close() {
         running = false;
         closing.countDown();
-        try {
-            if (!thread.join(CLOSE_PATIENCE) && thread.isAlive()) {
-                thread.interrupt();
-                thread.join(CLOSE_PATIENCE);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (IllegalThreadStateException e) {
-            // never started
-        }
+        WorkerThreads.stop(thread, CLOSE_PATIENCE);
         if (ownsWatched) {
             watched.close();
         }

@@ -5,6 +5,7 @@ import io.abk.billing.chain.config.ChainSettings;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.settlement.RelayedRequests;
+import io.abk.billing.chain.worker.WorkerThreads;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Clock;
@@ -288,16 +289,7 @@ public final class Relayer implements AutoCloseable {
         running = false;
         batch.stop();
         consumer.wakeup();
-        try {
-            if (!thread.join(THREAD_PATIENCE) && thread.isAlive()) {
-                thread.interrupt();
-                thread.join(THREAD_PATIENCE);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (IllegalThreadStateException e) {
-            // never started
-        }
+        WorkerThreads.stop(thread, THREAD_PATIENCE);
         results.close(PRODUCER_CLOSE);
         batch.close();
         rpc.close();

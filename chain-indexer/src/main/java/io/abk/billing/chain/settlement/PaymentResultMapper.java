@@ -6,6 +6,7 @@ import io.abk.billing.chain.domain.verification.VerificationOutcome.Paid;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettlePayment;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 
 /**
  * Writes a verification's answer as the command the payment expects: {@code SettlePayment} with the request's

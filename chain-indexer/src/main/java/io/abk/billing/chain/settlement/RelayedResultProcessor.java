@@ -13,12 +13,10 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TransferVerified;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.TimestampedKeyValueStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,9 +45,7 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        TimestampedKeyValueStore<String, SubscriptionCommand> store =
-                context.getStateStore(nodes.settledRequestsStore());
-        this.settled = new SettledRequests(store);
+        this.settled = SettledRequests.open(context, nodes);
     }
 
     @Override
@@ -61,15 +57,7 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         switch (addressee) {
             case SUBSCRIPTION -> settleForSubscription(context, result, record.timestamp());
             case PAYMENT -> answerVerification(context, result, record.timestamp());
-            case NOBODY ->
-                log.error(
-                        "event=relayer_result_unaddressable action=skip key={} topic={} partition={} "
-                                + "offset={} result={}",
-                        record.key(),
-                        RecordPosition.topic(context),
-                        RecordPosition.partition(context),
-                        RecordPosition.offset(context),
-                        result);
+            case NOBODY -> SettlementLog.unaddressable("relayer_result", record.key(), context, "result", result);
         }
     }
 

@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -3,6 +3,7 @@ package io.abk.billing.chain.settlement;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.streamskit.store.ExpirySweep;
 import java.time.Duration;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.TimestampedKeyValueStore;
 import org.apache.kafka.streams.state.ValueAndTimestamp;
 import org.jspecify.annotations.Nullable;
@@ -33,6 +34,13 @@ final class SettledRequests {
     SettledRequests(TimestampedKeyValueStore<String, SubscriptionCommand> store, int sweepBatch) {
         this.store = store;
         this.expiry = new ExpirySweep<>(store, ValueAndTimestamp::timestamp, RETENTION, sweepBatch);
+    }
+
+    /** The task's answers, in the store {@code nodes} names. */
+    static SettledRequests open(ProcessorContext<?, ?> context, SettlementNodes nodes) {
+        TimestampedKeyValueStore<String, SubscriptionCommand> store =
+                context.getStateStore(nodes.settledRequestsStore());
+        return new SettledRequests(store);
     }
 
     /** The answer given to {@code requestId}, or null when it was never settled (or has expired). */

@@ -3,11 +3,15 @@ package io.abk.billing.chain.settlement;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The settlement processors' log lines: one per decision, key=value with the request's ids, merchant and mode. */
+/**
+ * The settlement processors' log lines: one per decision, key=value with the request's ids, merchant and mode, and
+ * one per record they skip.
+ */
 final class SettlementLog {
 
     private static final Logger log = LoggerFactory.getLogger(SettlementLog.class);
@@ -59,6 +63,23 @@ final class SettlementLog {
         return "chainRequestId=" + request.getRequestId() + " paymentId=" + request.getPaymentId() + " merchantId="
                 + request.getMerchantId() + " mode=" + request.getMode() + " amountMicros="
                 + request.getAmountMicros();
+    }
+
+    /**
+     * A record whose answer could reach nobody ({@link RequestMapper#addressee}), skipped: {@code event} names what it
+     * is ({@code settlement_request}), and the line says where it came from and what it held, under {@code field}.
+     */
+    static void unaddressable(
+            String event, @Nullable String key, ProcessorContext<?, ?> context, String field, @Nullable Object value) {
+        log.error(
+                "event={}_unaddressable action=skip key={} topic={} partition={} offset={} {}={}",
+                event,
+                key,
+                RecordPosition.topic(context),
+                RecordPosition.partition(context),
+                RecordPosition.offset(context),
+                field,
+                value);
     }
 
     /** One line per relayer result read from chain.results. */

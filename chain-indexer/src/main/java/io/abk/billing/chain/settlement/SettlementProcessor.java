@@ -11,12 +11,10 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.TimestampedKeyValueStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,9 +54,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        TimestampedKeyValueStore<String, SubscriptionCommand> store =
-                context.getStateStore(nodes.settledRequestsStore());
-        var settledRequests = new SettledRequests(store);
+        var settledRequests = SettledRequests.open(context, nodes);
         this.settled = settledRequests;
         context.schedule(SettledRequests.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
             int deleted = settledRequests.sweep(now);
@@ -76,15 +72,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         switch (addressee) {
             case SUBSCRIPTION -> settleForSubscription(context, request, record.timestamp());
             case PAYMENT -> verify(context, request, record.timestamp());
-            case NOBODY ->
-                log.error(
-                        "event=settlement_request_unaddressable action=skip key={} topic={} partition={} "
-                                + "offset={} request={}",
-                        record.key(),
-                        RecordPosition.topic(context),
-                        RecordPosition.partition(context),
-                        RecordPosition.offset(context),
-                        request);
+            case NOBODY -> SettlementLog.unaddressable("settlement_request", record.key(), context, "request", request);
         }
     }
 

@@ -6,10 +6,8 @@ import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
-import io.abk.billing.schemas.avro.PaymentCommand;
-import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.RenewSubscription;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.command.AggregateEnvelope;
 import io.abk.billing.schemas.mode.ModeMapper;
 
 /**
@@ -39,40 +37,31 @@ final class CommandMapper {
             case DueAction.ExpireIncomplete expire ->
                 subscription(item, ExpireIncompleteSubscription.newBuilder().build());
             case DueAction.ExpirePayment expire ->
-                new DueCommand.ForPayment(PaymentCommand.newBuilder()
-                        .setCommandId(item.commandId())
-                        .setPaymentId(item.aggregateId())
-                        .setMerchantId(item.merchantId())
-                        .setMode(ModeMapper.toAvro(item.mode()))
-                        .setRequestedAt(item.dueAt())
-                        .setIdempotencyKey(null)
-                        .setRequestId(null)
-                        .setPayload(ExpirePayment.newBuilder().build())
-                        .build());
+                new DueCommand.ForPayment(envelope(
+                        AggregateEnvelope.PAYMENT,
+                        item,
+                        ExpirePayment.newBuilder().build()));
             case DueAction.ExpireLink expire ->
-                new DueCommand.ForPaymentLink(PaymentLinkCommand.newBuilder()
-                        .setCommandId(item.commandId())
-                        .setPaymentLinkId(item.aggregateId())
-                        .setMerchantId(item.merchantId())
-                        .setMode(ModeMapper.toAvro(item.mode()))
-                        .setRequestedAt(item.dueAt())
-                        .setIdempotencyKey(null)
-                        .setRequestId(null)
-                        .setPayload(ExpirePaymentLink.newBuilder().build())
-                        .build());
+                new DueCommand.ForPaymentLink(envelope(
+                        AggregateEnvelope.PAYMENT_LINK,
+                        item,
+                        ExpirePaymentLink.newBuilder().build()));
         };
     }
 
     private static DueCommand subscription(DueItem item, Object payload) {
-        return new DueCommand.ForSubscription(SubscriptionCommand.newBuilder()
-                .setCommandId(item.commandId())
-                .setSubscriptionId(item.aggregateId())
-                .setMerchantId(item.merchantId())
-                .setMode(ModeMapper.toAvro(item.mode()))
-                .setRequestedAt(item.dueAt())
-                .setIdempotencyKey(null)
-                .setRequestId(null)
-                .setPayload(payload)
-                .build());
+        return new DueCommand.ForSubscription(envelope(AggregateEnvelope.SUBSCRIPTION, item, payload));
+    }
+
+    /** The due item's command to its aggregate: its own command id, asked for at its due time, by no HTTP request. */
+    private static <C> C envelope(AggregateEnvelope<C> aggregate, DueItem item, Object payload) {
+        return aggregate.command(
+                item.commandId(),
+                item.aggregateId(),
+                item.merchantId(),
+                ModeMapper.toAvro(item.mode()),
+                item.dueAt(),
+                null,
+                payload);
     }
 }

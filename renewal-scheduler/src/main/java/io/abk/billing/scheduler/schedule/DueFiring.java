@@ -18,15 +18,7 @@ import org.jspecify.annotations.Nullable;
  * to {@code fire}, at most {@code budget} in all, so a huge backlog is worked off over several punctuations, each
  * committed on its own.
  */
-final class DueFiring {
-
-    private final KeyValueStore<String, DueItem> index;
-    private final ReadOnlyKeyValueStore<String, TestClock> clocks;
-
-    DueFiring(KeyValueStore<String, DueItem> index, ReadOnlyKeyValueStore<String, TestClock> clocks) {
-        this.index = index;
-        this.clocks = clocks;
-    }
+record DueFiring(KeyValueStore<String, DueItem> index, ReadOnlyKeyValueStore<String, TestClock> clocks) {
 
     /** Fires what is due at {@code wallNowMs}; returns how many items fired. */
     int fireDue(long wallNowMs, int budget, BiConsumer<String, DueItem> fire) {

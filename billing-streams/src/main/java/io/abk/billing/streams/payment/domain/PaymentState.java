@@ -24,37 +24,28 @@ public sealed interface PaymentState {
                 case Expired s -> "expired";
             };
         }
+
+        /** The same status with other details: one case per status, so a new status cannot forget its own fields. */
+        @Override
+        default Existing withDetails(PaymentDetails details) {
+            return switch (this) {
+                case Open s -> new Open(details);
+                case Paid s -> new Paid(details, s.receipt());
+                case Canceled s -> new Canceled(details);
+                case Expired s -> new Expired(details);
+            };
+        }
     }
 
     /** Waiting for the customer's transfer. */
-    record Open(PaymentDetails details) implements Existing {
-        @Override
-        public Open withDetails(PaymentDetails details) {
-            return new Open(details);
-        }
-    }
+    record Open(PaymentDetails details) implements Existing {}
 
     /** Paid, as the receipt says. Final. */
-    record Paid(PaymentDetails details, Receipt receipt) implements Existing {
-        @Override
-        public Paid withDetails(PaymentDetails details) {
-            return new Paid(details, receipt);
-        }
-    }
+    record Paid(PaymentDetails details, Receipt receipt) implements Existing {}
 
     /** Canceled. No route cancels a payment yet; the status exists in the API and its rules are kept. */
-    record Canceled(PaymentDetails details) implements Existing {
-        @Override
-        public Canceled withDetails(PaymentDetails details) {
-            return new Canceled(details);
-        }
-    }
+    record Canceled(PaymentDetails details) implements Existing {}
 
     /** Its expiry passed without a transfer; a transfer that still arrives pays it, flagged {@code paidLate}. */
-    record Expired(PaymentDetails details) implements Existing {
-        @Override
-        public Expired withDetails(PaymentDetails details) {
-            return new Expired(details);
-        }
-    }
+    record Expired(PaymentDetails details) implements Existing {}
 }

@@ -23,29 +23,24 @@ public sealed interface PaymentLinkState {
                 case Expired s -> "expired";
             };
         }
+
+        /** The same status with other details: one case per status, so a new status cannot forget its own fields. */
+        @Override
+        default Existing withDetails(PaymentLinkDetails details) {
+            return switch (this) {
+                case Active s -> new Active(details);
+                case Disabled s -> new Disabled(details, s.disabledAt());
+                case Expired s -> new Expired(details);
+            };
+        }
     }
 
     /** Can be opened (unless its {@code expiresAt} passed and the scheduler has not recorded it yet). */
-    record Active(PaymentLinkDetails details) implements Existing {
-        @Override
-        public Active withDetails(PaymentLinkDetails details) {
-            return new Active(details);
-        }
-    }
+    record Active(PaymentLinkDetails details) implements Existing {}
 
     /** Disabled by the merchant at {@code disabledAt}. Final. */
-    record Disabled(PaymentLinkDetails details, Instant disabledAt) implements Existing {
-        @Override
-        public Disabled withDetails(PaymentLinkDetails details) {
-            return new Disabled(details, disabledAt);
-        }
-    }
+    record Disabled(PaymentLinkDetails details, Instant disabledAt) implements Existing {}
 
     /** Its {@code expiresAt} passed, or its uses ran out. Can still be disabled. */
-    record Expired(PaymentLinkDetails details) implements Existing {
-        @Override
-        public Expired withDetails(PaymentLinkDetails details) {
-            return new Expired(details);
-        }
-    }
+    record Expired(PaymentLinkDetails details) implements Existing {}
 }

@@ -17,45 +17,32 @@ public sealed interface SubscriptionState {
     record Absent() implements SubscriptionState {}
 
     /** A subscription that exists, in one of its five statuses. */
-    sealed interface Existing extends SubscriptionState, ExistingState<SubscriptionDetails, Existing> {}
+    sealed interface Existing extends SubscriptionState, ExistingState<SubscriptionDetails, Existing> {
+        /** The same status with other details: one case per status, so a new status cannot forget its own fields. */
+        @Override
+        default Existing withDetails(SubscriptionDetails details) {
+            return switch (this) {
+                case Incomplete s -> new Incomplete(details);
+                case Active s -> new Active(details);
+                case PastDue s -> new PastDue(details);
+                case Paused s -> new Paused(details, s.pausedAt());
+                case Canceled s -> new Canceled(details, s.canceledAt());
+            };
+        }
+    }
 
     /** Created; waits for the customer to set up the mandate and pay the first invoice. */
-    record Incomplete(SubscriptionDetails details) implements Existing {
-        @Override
-        public Incomplete withDetails(SubscriptionDetails details) {
-            return new Incomplete(details);
-        }
-    }
+    record Incomplete(SubscriptionDetails details) implements Existing {}
 
     /** Paid up; renews at the end of each period. */
-    record Active(SubscriptionDetails details) implements Existing {
-        @Override
-        public Active withDetails(SubscriptionDetails details) {
-            return new Active(details);
-        }
-    }
+    record Active(SubscriptionDetails details) implements Existing {}
 
     /** An invoice became uncollectible after its retries; no renewals until it is paid. */
-    record PastDue(SubscriptionDetails details) implements Existing {
-        @Override
-        public PastDue withDetails(SubscriptionDetails details) {
-            return new PastDue(details);
-        }
-    }
+    record PastDue(SubscriptionDetails details) implements Existing {}
 
     /** Paused by the merchant at {@code pausedAt}; no renewals until resumed. */
-    record Paused(SubscriptionDetails details, Instant pausedAt) implements Existing {
-        @Override
-        public Paused withDetails(SubscriptionDetails details) {
-            return new Paused(details, pausedAt);
-        }
-    }
+    record Paused(SubscriptionDetails details, Instant pausedAt) implements Existing {}
 
     /** Canceled at {@code canceledAt}. Final. */
-    record Canceled(SubscriptionDetails details, Instant canceledAt) implements Existing {
-        @Override
-        public Canceled withDetails(SubscriptionDetails details) {
-            return new Canceled(details, canceledAt);
-        }
-    }
+    record Canceled(SubscriptionDetails details, Instant canceledAt) implements Existing {}
 }
