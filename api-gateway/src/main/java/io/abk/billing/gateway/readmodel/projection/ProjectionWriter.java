@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,9 @@ import org.jspecify.annotations.Nullable;
  * reactive back-pressure. Not thread-safe: owned by the projector thread.
  */
 final class ProjectionWriter implements AutoCloseable {
+
+    /** How long PostgreSQL lets a projector's transaction stand idle before it ends it (and its locks). */
+    static final Duration IDLE_IN_TRANSACTION = Duration.ofSeconds(10);
 
     static final String UPSERT_SUBSCRIPTIONS = """
             INSERT INTO subscriptions AS t (id, merchant_id, mode, status, version, created_at, body)
@@ -234,23 +238,33 @@ final class ProjectionWriter implements AutoCloseable {
 
     private Connection connection() throws SQLException {
         if (connection == null) {
-            var properties = new Properties();
-            if (settings.username() != null) {
-                properties.setProperty("user", settings.username());
-            }
-            if (settings.password() != null) {
-                properties.setProperty("password", settings.password());
-            }
-            properties.setProperty("ApplicationName", "billing-read-model-projector");
-            // Fail and retry rather than hang on a dead server; a batch's statements take milliseconds.
-            properties.setProperty("connectTimeout", "5");
-            properties.setProperty("socketTimeout", "30");
-            properties.setProperty("tcpKeepAlive", "true");
-            var opened = DriverManager.getConnection(settings.url(), properties);
+            var opened = DriverManager.getConnection(settings.url(), connectionProperties(settings));
             opened.setAutoCommit(false);
             connection = opened;
         }
         return connection;
+    }
+
+    /** How a projector connects to PostgreSQL. */
+    static Properties connectionProperties(JdbcSettings settings) {
+        var properties = new Properties();
+        if (settings.username() != null) {
+            properties.setProperty("user", settings.username());
+        }
+        if (settings.password() != null) {
+            properties.setProperty("password", settings.password());
+        }
+        properties.setProperty("ApplicationName", "billing-read-model-projector");
+        // Fail and retry rather than hang on a dead server; a batch's statements take milliseconds.
+        properties.setProperty("connectTimeout", "5");
+        properties.setProperty("socketTimeout", "30");
+        properties.setProperty("tcpKeepAlive", "true");
+        // A projector that stands still inside its batch's transaction (stopped, frozen, cut off) would hold the rows
+        // it wrote, its partitions' offsets among them, for as long as it stands still, and the replica that took
+        // those partitions over would wait on them with every request waiting on an outcome: the server ends such a
+        // transaction after a few seconds of silence (a batch's statements follow each other within milliseconds).
+        properties.setProperty("options", "-c idle_in_transaction_session_timeout=" + IDLE_IN_TRANSACTION.toMillis());
+        return properties;
     }
 
     /** After any failure the connection's state is unknown: roll back what can be, and reconnect next time. */
