@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * service is tried with another rule, so that together they cover the shared rules on every start path (the gateway
  * included, which started without them before).
  */
+@Execution(ExecutionMode.SAME_THREAD)
 class ProductionRefusalIT {
 
     private static final String STRONG = "q8Vx2mT9rLw4Zp7Kc1Nf6Hs3Jd5Gb0Ya";
