@@ -43,18 +43,6 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
     private static final Logger log = LoggerFactory.getLogger(PaymentAdapter.class);
 
     @Override
-    public CommandHeader header(PaymentCommand command) {
-        return new CommandHeader(
-                command.getCommandId(),
-                command.getPaymentId(),
-                command.getMerchantId(),
-                command.getMode(),
-                command.getRequestedAt(),
-                command.getRequestId(),
-                CommandHeader.typeOf(command.getPayload()));
-    }
-
-    @Override
     public String idOf(PaymentAggregate stored) {
         return stored.getPayment().getId();
     }
@@ -62,7 +50,7 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
     @Override
     public Applied<PaymentAggregate> apply(
             CommandHeader header, PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
-        var instruction = PaymentInstructionMapper.toInstruction(envelope);
+        var instruction = PaymentInstructionMapper.toInstruction(header, envelope.getPayload());
         Stored<PaymentState> stored = Stored.orAbsent(storedValue, PaymentSnapshotMapper::read, new Absent());
         var before = stored.state();
         long sequence = stored.sequence();

@@ -60,18 +60,6 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     }
 
     @Override
-    public CommandHeader header(SubscriptionCommand command) {
-        return new CommandHeader(
-                command.getCommandId(),
-                command.getSubscriptionId(),
-                command.getMerchantId(),
-                command.getMode(),
-                command.getRequestedAt(),
-                command.getRequestId(),
-                CommandHeader.typeOf(command.getPayload()));
-    }
-
-    @Override
     public void init(ProcessorContext<?, ?> context) {
         KeyValueStore<String, SettledInvoice> store = context.getStateStore(nodes.settledInvoicesStore());
         settledInvoices = new SettledInvoiceStore(store);
@@ -89,7 +77,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         if (settled == null) {
             throw new IllegalStateException("apply() before init()");
         }
-        var instruction = SubscriptionInstructionMapper.toInstruction(envelope);
+        var instruction = SubscriptionInstructionMapper.toInstruction(header, envelope.getPayload());
         var stored = storedValue == null ? null : SubscriptionSnapshotMapper.read(storedValue);
         Restored restored = null;
         SubscriptionState before = new Absent();

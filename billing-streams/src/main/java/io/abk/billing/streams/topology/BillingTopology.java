@@ -188,7 +188,7 @@ public final class BillingTopology {
      * command ids) and the sink of its changes. Caching off: outputs are forwarded explicitly, so a cache would
      * only delay changelog writes, and under exactly-once everything is flushed at each (frequent) commit anyway.
      */
-    private static <C, A extends SpecificRecord> void addAggregate(
+    private static <C extends SpecificRecord, A extends SpecificRecord> void addAggregate(
             Topology topology,
             Deployment deployment,
             Topic<String, C> commands,
