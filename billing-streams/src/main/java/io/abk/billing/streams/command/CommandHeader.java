@@ -64,6 +64,15 @@ public record CommandHeader(
                 + payload.getClass().getName());
     }
 
+    /**
+     * The command's fields of a log line about its aggregate, {@code idName} naming the aggregate's id
+     * ({@code paymentId=pay_1 merchantId=mer_1 mode=TEST commandId=cmd_1}), for the lines that must stand alone
+     * (a warning someone reads without the context's fields).
+     */
+    public String logFields(String idName) {
+        return idName + "=" + aggregateId + " merchantId=" + merchantId + " mode=" + mode + " commandId=" + commandId;
+    }
+
     private static Object field(SpecificRecord envelope, String name) {
         var field = envelope.getSchema().getField(name);
         if (field == null) {

@@ -80,7 +80,7 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
                 PaymentEventMapper.watchedAddresses(accepted.events())
                         .forEach(address -> forwards.add(new Forward(
                                 nodes.watchedAddressesSink(), PaymentEventMapper.watchedAddressKey(address), address)));
-                warnAboutChainSurprises(envelope, instruction, before, accepted.events());
+                warnAboutChainSurprises(header, instruction, before, accepted.events());
                 var change = Changes.accepted(
                         header,
                         AGGREGATE_TYPE,
@@ -97,15 +97,12 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
      * verified for a payment a transfer seen on chain had paid already (the customer paid twice), need a person.
      */
     private static void warnAboutChainSurprises(
-            PaymentCommand envelope, PaymentInstruction instruction, PaymentState before, List<PaymentEvent> events) {
+            CommandHeader header, PaymentInstruction instruction, PaymentState before, List<PaymentEvent> events) {
         for (var event : events) {
             if (event instanceof PaymentReopened reopened) {
                 log.warn(
-                        "event=payment_reopened paymentId={} merchantId={} mode={} commandId={} txHash={} code={}",
-                        envelope.getPaymentId(),
-                        envelope.getMerchantId(),
-                        envelope.getMode(),
-                        envelope.getCommandId(),
+                        "event=payment_reopened {} txHash={} code={}",
+                        header.logFields("paymentId"),
                         reopened.txHash(),
                         reopened.failureCode());
             }
@@ -115,12 +112,8 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
                 && before instanceof Paid paid
                 && !paid.receipt().txHash().equalsIgnoreCase(verified.txHash())) {
             log.warn(
-                    "event=payment_paid_twice paymentId={} merchantId={} mode={} commandId={} paidByTxHash={}"
-                            + " verifiedTxHash={} amountReceivedMicros={}",
-                    envelope.getPaymentId(),
-                    envelope.getMerchantId(),
-                    envelope.getMode(),
-                    envelope.getCommandId(),
+                    "event=payment_paid_twice {} paidByTxHash={} verifiedTxHash={} amountReceivedMicros={}",
+                    header.logFields("paymentId"),
                     paid.receipt().txHash(),
                     verified.txHash(),
                     verified.amountReceived().micros());

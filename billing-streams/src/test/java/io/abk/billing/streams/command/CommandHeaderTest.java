@@ -57,4 +57,12 @@ class CommandHeaderTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is not a command envelope");
     }
+
+    @Test
+    void shouldNameTheAggregateIdAsAskedWhenWritingItsLogFields() {
+        var header = new CommandHeader("cmd_1", "pay_1", "mer_1", Mode.TEST, AT, null, "ConfirmPayment");
+
+        assertThat(header.logFields("paymentId"))
+                .isEqualTo("paymentId=pay_1 merchantId=mer_1 mode=TEST commandId=cmd_1");
+    }
 }
