@@ -3,12 +3,10 @@ package io.abk.billing.gateway.checkout;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.controlplane.merchant.MerchantProfile;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.gateway.readmodel.OwnedResource;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
-import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatusCode;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import reactor.core.publisher.Mono;
 
@@ -42,13 +40,6 @@ final class CheckoutSupport {
      * framed (also for browsers that predate {@code frame-ancestors}), not sniffed, no referrer.
      */
     static ResponseEntity<String> html(HttpStatusCode status, String page) {
-        return ResponseEntity.status(status)
-                .contentType(new MediaType(MediaType.TEXT_HTML, StandardCharsets.UTF_8))
-                .cacheControl(CacheControl.noStore())
-                .header("Content-Security-Policy", PageFrame.CONTENT_SECURITY_POLICY)
-                .header("X-Frame-Options", "DENY")
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Referrer-Policy", "no-referrer")
-                .body(page);
+        return Html.page(status, page, PageFrame.CONTENT_SECURITY_POLICY, "no-referrer");
     }
 }

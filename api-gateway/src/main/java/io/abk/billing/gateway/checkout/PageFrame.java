@@ -1,15 +1,12 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.gateway.platform.web.Html;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +33,7 @@ final class PageFrame {
      * stays text.
      */
     static final String CONTENT_SECURITY_POLICY =
-            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '" + sha256(STYLE)
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '" + Html.sha256Source(STYLE)
                     + "'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     /** The buttons' names; the script shows one at a time and may rename it for the step. */
@@ -112,17 +109,6 @@ final class PageFrame {
         model.put("noscript", noscript);
         model.put("actions", buttons);
         return model;
-    }
-
-    static String sha256(String text) {
-        try {
-            return "sha256-"
-                    + Base64.getEncoder()
-                            .encodeToString(
-                                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 
     /** An amount of USDC as plain decimal text, without trailing zeros. */

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.checkout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.config.ChainsProperties;
+import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.schemas.avro.Mode;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.DeserializationFeature;
@@ -65,7 +66,7 @@ class CheckoutPageTest {
         var style = page.substring(page.indexOf("<style>") + "<style>".length(), page.indexOf("</style>"));
         assertThat(PageFrame.CONTENT_SECURITY_POLICY)
                 .contains(
-                        "style-src '" + PageFrame.sha256(style) + "'",
+                        "style-src '" + Html.sha256Source(style) + "'",
                         "script-src 'self'",
                         "connect-src 'self'",
                         "frame-ancestors 'none'")
