@@ -3,8 +3,12 @@ package io.abk.billing.gateway.controlplane.user;
 import io.abk.billing.gateway.platform.db.Columns;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
-/** A {@code merchant_users} row: a person on a merchant's team, with their password's hash (never the password). */
+/**
+ * A {@code merchant_users} row: a person on a merchant's team, with their password's hash (never the password), and
+ * their failed sign-ins in a row and the lockout those led to.
+ */
 public record MerchantUser(
         String id,
         String merchantId,
@@ -12,9 +16,23 @@ public record MerchantUser(
         UserRole role,
         String passwordHash,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        int failedSignIns,
+        @Nullable Instant lockedUntil) {
 
-    static final String COLUMNS = "id, merchant_id, email, role, password_hash, created_at, updated_at";
+    static final String COLUMNS =
+            "id, merchant_id, email, role, password_hash, created_at, updated_at, failed_sign_ins, locked_until";
+
+    /** A new member: no failed sign-in, not locked. */
+    static MerchantUser added(
+            String id, String merchantId, String email, UserRole role, String passwordHash, Instant now) {
+        return new MerchantUser(id, merchantId, email, role, passwordHash, now, now, 0, null);
+    }
+
+    /** Whether sign-in is refused at {@code now} whatever the password. */
+    public boolean isLockedAt(Instant now) {
+        return lockedUntil != null && now.isBefore(lockedUntil);
+    }
 
     static MerchantUser from(Readable row) {
         var role = Columns.required(row, "role", String.class);
@@ -26,6 +44,8 @@ public record MerchantUser(
                         .orElseThrow(() -> new IllegalStateException("merchant_users.role holds '" + role + "'")),
                 Columns.required(row, "password_hash", String.class),
                 Columns.required(row, "created_at", Instant.class),
-                Columns.required(row, "updated_at", Instant.class));
+                Columns.required(row, "updated_at", Instant.class),
+                Columns.required(row, "failed_sign_ins", Integer.class),
+                row.get("locked_until", Instant.class));
     }
 }

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.controlplane.user;
 import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
+import java.time.Instant;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -27,6 +28,29 @@ public class UserRepository {
                 .one();
     }
 
+    /**
+     * Counts a failed sign-in; the {@code limit}-th in a row locks the member out until {@code lockUntil} and starts
+     * the count again. Returns the row as it now is.
+     */
+    public Mono<MerchantUser> recordFailedSignIn(String id, int limit, Instant lockUntil) {
+        return db.sql("UPDATE merchant_users SET"
+                        + " locked_until = CASE WHEN failed_sign_ins + 1 >= :limit THEN :lockUntil ELSE locked_until END,"
+                        + " failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= :limit THEN 0 ELSE failed_sign_ins + 1 END"
+                        + " WHERE id = :id RETURNING " + MerchantUser.COLUMNS)
+                .bind("id", id)
+                .bind("limit", limit)
+                .bind("lockUntil", lockUntil)
+                .map(MerchantUser::from)
+                .one();
+    }
+
+    /** A sign-in succeeded: the count of failures in a row starts again. */
+    public Mono<Void> clearFailedSignIns(String id) {
+        return db.sql("UPDATE merchant_users SET failed_sign_ins = 0 WHERE id = :id AND failed_sign_ins > 0")
+                .bind("id", id)
+                .then();
+    }
+
     /** Whether the merchant has a team yet. */
     public Mono<Boolean> anyOf(String merchantId) {
         return db.sql("SELECT EXISTS (SELECT 1 FROM merchant_users WHERE merchant_id = :merchantId) AS found")
@@ -38,7 +62,7 @@ public class UserRepository {
     /** Inserts unless the email is taken; empty if it was. */
     public Mono<MerchantUser> insertIfEmailFree(MerchantUser user) {
         return db.sql("INSERT INTO merchant_users (" + MerchantUser.COLUMNS + ") VALUES (:id, :merchantId, :email,"
-                        + " :role, :passwordHash, :createdAt, :updatedAt) ON CONFLICT (email) DO NOTHING RETURNING "
+                        + " :role, :passwordHash, :createdAt, :updatedAt, 0, NULL) ON CONFLICT (email) DO NOTHING RETURNING "
                         + MerchantUser.COLUMNS)
                 .bind("id", user.id())
                 .bind("merchantId", user.merchantId())

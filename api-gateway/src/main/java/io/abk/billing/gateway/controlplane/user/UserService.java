@@ -87,7 +87,7 @@ public class UserService {
 
     private Mono<MerchantUser> insert(
             String actor, String merchantId, String email, UserRole role, String hash, Instant now) {
-        var user = new MerchantUser(ids.next(IdPrefix.USER), merchantId, email, role, hash, now, now);
+        var user = MerchantUser.added(ids.next(IdPrefix.USER), merchantId, email, role, hash, now);
         return users.insertIfEmailFree(user)
                 .switchIfEmpty(Mono.error(() -> new ApiException(
                         409, ErrorCodes.EMAIL_IN_USE, "A user already signs in with " + email, "email", null)))
