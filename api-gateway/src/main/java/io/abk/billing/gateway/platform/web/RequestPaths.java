@@ -28,6 +28,15 @@ public final class RequestPaths {
         return true;
     }
 
+    /**
+     * The request's last path segment as routing matched it (decoded, without matrix parameters): which of a handler's
+     * several mapped paths the request took.
+     */
+    public static String lastSegment(ServerHttpRequest request) {
+        var segments = segments(request.getPath().pathWithinApplication());
+        return segments.isEmpty() ? "" : segments.getLast();
+    }
+
     private static List<String> segments(PathContainer path) {
         var segments = new ArrayList<String>();
         for (var element : path.elements()) {
