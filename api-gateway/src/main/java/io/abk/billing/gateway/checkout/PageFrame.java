@@ -1,9 +1,8 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.opskit.digest.Sha256;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -115,14 +114,7 @@ final class PageFrame {
     }
 
     static String sha256(String text) {
-        try {
-            return "sha256-"
-                    + Base64.getEncoder()
-                            .encodeToString(
-                                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return "sha256-" + Base64.getEncoder().encodeToString(Sha256.of(text, StandardCharsets.UTF_8));
     }
 
     /** An amount of USDC as plain decimal text, without trailing zeros. */
