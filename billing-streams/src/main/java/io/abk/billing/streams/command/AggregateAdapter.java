@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One aggregate type's part of {@link CommandProcessor}, the one class between the processor and the aggregate's
- * decider: reads the common header of its command envelopes, and turns one command and the stored aggregate into
- * everything to write (map the envelope to an instruction, decide, evolve, map the result back to Avro).
+ * decider: turns one command (its envelope, and the {@link CommandHeader} the processor read from it) and the stored
+ * aggregate into everything to write (map the envelope to an instruction, decide, evolve, map the result back to Avro).
  * {@link #apply} computes every output before anything is written, so a command that throws leaves nothing
  * half-applied behind; an adapter with a store of its own besides the aggregate store (the subscription's settled
  * invoices) opens it in {@link #init} and writes it as the last step of {@link #apply}, after computing.
@@ -19,8 +19,6 @@ import org.jspecify.annotations.Nullable;
  */
 public interface AggregateAdapter<C, A> {
 
-    CommandHeader header(C command);
-
     /** The id of the aggregate a store value holds: the key it must be stored under. */
     String idOf(A stored);
 
@@ -28,7 +26,7 @@ public interface AggregateAdapter<C, A> {
     default void init(ProcessorContext<?, ?> context) {}
 
     /**
-     * Decides {@code command}, whose {@link #header} is {@code header}, against {@code stored} (null: no aggregate
+     * Decides {@code command}, whose header is {@code header}, against {@code stored} (null: no aggregate
      * under this key yet; else the aggregate the key names).
      */
     Applied<A> apply(CommandHeader header, C command, @Nullable A stored);

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * for another aggregate), all in the task's exactly-once transaction. A thrown exception (a bug) reaches the
  * processing exception handler with nothing written, since the adapter computes every output first.
  */
-public final class CommandProcessor<C, A> implements Processor<String, C, String, SpecificRecord> {
+public final class CommandProcessor<C extends SpecificRecord, A>
+        implements Processor<String, C, String, SpecificRecord> {
 
     private static final Logger log = LoggerFactory.getLogger(CommandProcessor.class);
 
@@ -62,7 +63,7 @@ public final class CommandProcessor<C, A> implements Processor<String, C, String
             throw new IllegalArgumentException(
                     "a command record without a value: key=" + record.key() + " store=" + nodes.aggregateStore());
         }
-        var header = adapter.header(envelope);
+        var header = CommandHeader.of(envelope);
         if (record.key() == null || !record.key().equals(header.aggregateId())) {
             // The single-writer rule: a command on another aggregate's partition must not touch the store there.
             throw new IllegalArgumentException("a command must be keyed by its aggregate's id: key=" + record.key()

@@ -43,18 +43,6 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
     private static final Logger log = LoggerFactory.getLogger(PaymentAdapter.class);
 
     @Override
-    public CommandHeader header(PaymentCommand command) {
-        return new CommandHeader(
-                command.getCommandId(),
-                command.getPaymentId(),
-                command.getMerchantId(),
-                command.getMode(),
-                command.getRequestedAt(),
-                command.getRequestId(),
-                CommandHeader.typeOf(command.getPayload()));
-    }
-
-    @Override
     public String idOf(PaymentAggregate stored) {
         return stored.getPayment().getId();
     }
@@ -62,7 +50,7 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
     @Override
     public Applied<PaymentAggregate> apply(
             CommandHeader header, PaymentCommand envelope, @Nullable PaymentAggregate storedValue) {
-        var instruction = PaymentInstructionMapper.toInstruction(envelope);
+        var instruction = PaymentInstructionMapper.toInstruction(header, envelope.getPayload());
         Stored<PaymentState> stored = Stored.orAbsent(storedValue, PaymentSnapshotMapper::read, new Absent());
         var before = stored.state();
         long sequence = stored.sequence();
@@ -92,7 +80,7 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
                 PaymentEventMapper.watchedAddresses(accepted.events())
                         .forEach(address -> forwards.add(new Forward(
                                 nodes.watchedAddressesSink(), PaymentEventMapper.watchedAddressKey(address), address)));
-                warnAboutChainSurprises(envelope, instruction, before, accepted.events());
+                warnAboutChainSurprises(header, instruction, before, accepted.events());
                 var change = Changes.accepted(
                         header,
                         AGGREGATE_TYPE,
@@ -109,15 +97,12 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
      * verified for a payment a transfer seen on chain had paid already (the customer paid twice), need a person.
      */
     private static void warnAboutChainSurprises(
-            PaymentCommand envelope, PaymentInstruction instruction, PaymentState before, List<PaymentEvent> events) {
+            CommandHeader header, PaymentInstruction instruction, PaymentState before, List<PaymentEvent> events) {
         for (var event : events) {
             if (event instanceof PaymentReopened reopened) {
                 log.warn(
-                        "event=payment_reopened paymentId={} merchantId={} mode={} commandId={} txHash={} code={}",
-                        envelope.getPaymentId(),
-                        envelope.getMerchantId(),
-                        envelope.getMode(),
-                        envelope.getCommandId(),
+                        "event=payment_reopened {} txHash={} code={}",
+                        header.logFields("paymentId"),
                         reopened.txHash(),
                         reopened.failureCode());
             }
@@ -127,12 +112,8 @@ public record PaymentAdapter(PaymentNodes nodes, PaymentPolicy policy)
                 && before instanceof Paid paid
                 && !paid.receipt().txHash().equalsIgnoreCase(verified.txHash())) {
             log.warn(
-                    "event=payment_paid_twice paymentId={} merchantId={} mode={} commandId={} paidByTxHash={}"
-                            + " verifiedTxHash={} amountReceivedMicros={}",
-                    envelope.getPaymentId(),
-                    envelope.getMerchantId(),
-                    envelope.getMode(),
-                    envelope.getCommandId(),
+                    "event=payment_paid_twice {} paidByTxHash={} verifiedTxHash={} amountReceivedMicros={}",
+                    header.logFields("paymentId"),
                     paid.receipt().txHash(),
                     verified.txHash(),
                     verified.amountReceived().micros());

@@ -4,18 +4,16 @@ import io.abk.billing.schemas.avro.ConfirmPayment;
 import io.abk.billing.schemas.avro.CreatePayment;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.PayFromChain;
-import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
-import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.payment.domain.PaymentInstruction;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Confirm;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Create;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Expire;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Settle;
 import io.abk.billing.streams.payment.domain.VerificationResult;
-import io.abk.billing.streams.shared.domain.Tenant;
 
 /**
  * A command envelope from {@code billing.payment-commands} to a {@link PaymentInstruction}. A payload this code does
@@ -26,14 +24,15 @@ final class PaymentInstructionMapper {
 
     private PaymentInstructionMapper() {}
 
-    static PaymentInstruction toInstruction(PaymentCommand envelope) {
-        var id = envelope.getPaymentId();
-        var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
-        var at = envelope.getRequestedAt();
-        return switch (envelope.getPayload()) {
+    /** The instruction {@code payload} asks for, of the command whose header is {@code header}. */
+    static PaymentInstruction toInstruction(CommandHeader header, Object payload) {
+        var id = header.aggregateId();
+        var tenant = header.tenant();
+        var at = header.requestedAt();
+        return switch (payload) {
             case CreatePayment create -> new Create(id, tenant, at, CreatePaymentMapper.terms(create));
             case ConfirmPayment confirm -> new Confirm(id, tenant, at, confirm.getTxHash());
-            case SettlePayment settle -> new Settle(id, tenant, at, settle.getRequestId(), result(envelope, settle));
+            case SettlePayment settle -> new Settle(id, tenant, at, settle.getRequestId(), result(header, settle));
             case ExpirePayment expire -> new Expire(id, tenant, at);
             case PayFromChain pay ->
                 new PaymentInstruction.PayFromChain(
@@ -46,28 +45,25 @@ final class PaymentInstructionMapper {
                         UsdcAmount.ofMicros(pay.getAmountReceivedMicros()));
             case ReversePayment reverse ->
                 new PaymentInstruction.ReversePayment(id, tenant, at, reverse.getTransferId(), reverse.getTxHash());
-            default ->
-                throw new IllegalArgumentException(
-                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
-                                + envelope.getPayload().getClass().getName());
+            default -> throw header.unknownPayload(payload);
         };
     }
 
     /** A success names its transaction and what it moved; a failure its code (the message defaults to the code). */
-    private static VerificationResult result(PaymentCommand envelope, SettlePayment settle) {
+    private static VerificationResult result(CommandHeader header, SettlePayment settle) {
         if (settle.getSucceeded()) {
             var txHash = settle.getTxHash();
             var received = settle.getAmountReceivedMicros();
             if (txHash == null || received == null) {
-                throw new IllegalArgumentException("verification result " + envelope.getCommandId()
-                        + " succeeded without " + (txHash == null ? "a txHash" : "amountReceivedMicros"));
+                throw new IllegalArgumentException("verification result " + header.commandId() + " succeeded without "
+                        + (txHash == null ? "a txHash" : "amountReceivedMicros"));
             }
             return new VerificationResult.Verified(txHash, UsdcAmount.ofMicros(received));
         }
         var code = settle.getFailureCode();
         if (code == null) {
             throw new IllegalArgumentException(
-                    "verification result " + envelope.getCommandId() + " failed without a failureCode");
+                    "verification result " + header.commandId() + " failed without a failureCode");
         }
         var message = settle.getFailureMessage();
         return new VerificationResult.Refused(code, message != null ? message : code);

@@ -29,18 +29,6 @@ public record PaymentLinkAdapter(PaymentLinkNodes nodes)
     public static final String AGGREGATE_TYPE = "payment_link";
 
     @Override
-    public CommandHeader header(PaymentLinkCommand command) {
-        return new CommandHeader(
-                command.getCommandId(),
-                command.getPaymentLinkId(),
-                command.getMerchantId(),
-                command.getMode(),
-                command.getRequestedAt(),
-                command.getRequestId(),
-                CommandHeader.typeOf(command.getPayload()));
-    }
-
-    @Override
     public String idOf(PaymentLinkAggregate stored) {
         return stored.getPaymentLink().getId();
     }
@@ -48,7 +36,7 @@ public record PaymentLinkAdapter(PaymentLinkNodes nodes)
     @Override
     public Applied<PaymentLinkAggregate> apply(
             CommandHeader header, PaymentLinkCommand envelope, @Nullable PaymentLinkAggregate storedValue) {
-        var instruction = PaymentLinkInstructionMapper.toInstruction(envelope);
+        var instruction = PaymentLinkInstructionMapper.toInstruction(header, envelope.getPayload());
         Stored<PaymentLinkState> stored = Stored.orAbsent(storedValue, PaymentLinkSnapshotMapper::read, new Absent());
         var before = stored.state();
         long sequence = stored.sequence();

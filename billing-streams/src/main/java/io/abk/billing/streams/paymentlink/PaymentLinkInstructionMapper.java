@@ -4,11 +4,10 @@ import io.abk.billing.schemas.avro.CreatePaymentLink;
 import io.abk.billing.schemas.avro.DisablePaymentLink;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
 import io.abk.billing.schemas.avro.OpenPaymentLink;
-import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
 import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
-import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.paymentlink.domain.Customer;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Create;
@@ -18,7 +17,6 @@ import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Open;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.RecordPayment;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.RecordPaymentReopened;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkTerms;
-import io.abk.billing.streams.shared.domain.Tenant;
 
 /**
  * A command envelope from {@code billing.payment-link-commands} to a {@link PaymentLinkInstruction}. A payload this
@@ -28,11 +26,12 @@ final class PaymentLinkInstructionMapper {
 
     private PaymentLinkInstructionMapper() {}
 
-    static PaymentLinkInstruction toInstruction(PaymentLinkCommand envelope) {
-        var id = envelope.getPaymentLinkId();
-        var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
-        var at = envelope.getRequestedAt();
-        return switch (envelope.getPayload()) {
+    /** The instruction {@code payload} asks for, of the command whose header is {@code header}. */
+    static PaymentLinkInstruction toInstruction(CommandHeader header, Object payload) {
+        var id = header.aggregateId();
+        var tenant = header.tenant();
+        var at = header.requestedAt();
+        return switch (payload) {
             case CreatePaymentLink create ->
                 new Create(id, tenant, at, terms(create), create.getMaxUses(), create.getExpiresAt());
             case OpenPaymentLink open ->
@@ -48,10 +47,7 @@ final class PaymentLinkInstructionMapper {
             case RecordLinkPaymentReopened reopened ->
                 new RecordPaymentReopened(id, tenant, at, reopened.getPaymentId());
             case ExpirePaymentLink expire -> new Expire(id, tenant, at);
-            default ->
-                throw new IllegalArgumentException(
-                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
-                                + envelope.getPayload().getClass().getName());
+            default -> throw header.unknownPayload(payload);
         };
     }
 

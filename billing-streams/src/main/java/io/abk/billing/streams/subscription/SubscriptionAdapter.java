@@ -60,18 +60,6 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
     }
 
     @Override
-    public CommandHeader header(SubscriptionCommand command) {
-        return new CommandHeader(
-                command.getCommandId(),
-                command.getSubscriptionId(),
-                command.getMerchantId(),
-                command.getMode(),
-                command.getRequestedAt(),
-                command.getRequestId(),
-                CommandHeader.typeOf(command.getPayload()));
-    }
-
-    @Override
     public void init(ProcessorContext<?, ?> context) {
         KeyValueStore<String, SettledInvoice> store = context.getStateStore(nodes.settledInvoicesStore());
         settledInvoices = new SettledInvoiceStore(store);
@@ -89,7 +77,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         if (settled == null) {
             throw new IllegalStateException("apply() before init()");
         }
-        var instruction = SubscriptionInstructionMapper.toInstruction(envelope);
+        var instruction = SubscriptionInstructionMapper.toInstruction(header, envelope.getPayload());
         var stored = storedValue == null ? null : SubscriptionSnapshotMapper.read(storedValue);
         Restored restored = null;
         SubscriptionState before = new Absent();
@@ -115,7 +103,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
             }
             case Accepted accepted -> {
                 var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), header);
-                warnAboutLateMoney(envelope, accepted.events());
+                warnAboutLateMoney(header, accepted.events());
                 var events = SubscriptionEventMapper.toBillingEvents(header, accepted.events(), after, sequence + 1);
                 var requests = SubscriptionEventMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(header, before, after, sequence + 1, events, requests);
@@ -171,29 +159,21 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
      * Money that arrived for an invoice voided meanwhile is recorded (paid), but someone should look at it; so is a
      * paid invoice reopened because its charge left the chain (never silent).
      */
-    private static void warnAboutLateMoney(SubscriptionCommand envelope, List<SubscriptionEvent> events) {
+    private static void warnAboutLateMoney(CommandHeader header, List<SubscriptionEvent> events) {
         for (var event : events) {
             if (event instanceof InvoiceReopened reopened) {
                 log.warn(
-                        "event=invoice_reopened invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
-                                + " code={} nextAttemptAt={}",
+                        "event=invoice_reopened invoiceId={} {} code={} nextAttemptAt={}",
                         reopened.invoice().id(),
-                        envelope.getSubscriptionId(),
-                        envelope.getMerchantId(),
-                        envelope.getMode(),
-                        envelope.getCommandId(),
+                        header.logFields("subscriptionId"),
                         reopened.failure().code(),
                         reopened.invoice().nextAttemptAt());
             }
             if (event instanceof InvoicePaid paid && paid.previousStatus() == InvoiceStatus.VOID) {
                 log.warn(
-                        "event=voided_invoice_paid invoiceId={} subscriptionId={} merchantId={} mode={} commandId={}"
-                                + " txHash={}",
+                        "event=voided_invoice_paid invoiceId={} {} txHash={}",
                         paid.invoice().id(),
-                        envelope.getSubscriptionId(),
-                        envelope.getMerchantId(),
-                        envelope.getMode(),
-                        envelope.getCommandId(),
+                        header.logFields("subscriptionId"),
                         paid.invoice().txHash());
             }
         }

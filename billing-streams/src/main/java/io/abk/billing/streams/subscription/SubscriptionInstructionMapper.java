@@ -15,12 +15,10 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
-import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
-import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
-import io.abk.billing.streams.shared.domain.Tenant;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Plan;
@@ -51,11 +49,12 @@ final class SubscriptionInstructionMapper {
 
     private SubscriptionInstructionMapper() {}
 
-    static SubscriptionInstruction toInstruction(SubscriptionCommand envelope) {
-        var id = envelope.getSubscriptionId();
-        var tenant = new Tenant(envelope.getMerchantId(), ModeMapper.toDomain(envelope.getMode()));
-        var at = envelope.getRequestedAt();
-        return switch (envelope.getPayload()) {
+    /** The instruction {@code payload} asks for, of the command whose header is {@code header}. */
+    static SubscriptionInstruction toInstruction(CommandHeader header, Object payload) {
+        var id = header.aggregateId();
+        var tenant = header.tenant();
+        var at = header.requestedAt();
+        return switch (payload) {
             case CreateSubscription create ->
                 new Create(
                         id,
@@ -76,7 +75,7 @@ final class SubscriptionInstructionMapper {
             case ActivateSubscription activate -> new Activate(id, tenant, at, activate.getOnChainSubscriptionId());
             case CompleteSubscription complete -> new Complete(id, tenant, at, complete.getOnChainSubscriptionId());
             case CancelSubscription cancel -> new Cancel(id, tenant, at, cancel.getImmediate());
-            case ResumeSubscription resume -> new Resume(id, tenant, at, envelope.getCommandId());
+            case ResumeSubscription resume -> new Resume(id, tenant, at, header.commandId());
             case PauseSubscription pause -> new Pause(id, tenant, at);
             case UpdateSubscription update ->
                 new Update(
@@ -105,7 +104,7 @@ final class SubscriptionInstructionMapper {
                         settle.getInvoiceId(),
                         settle.getAttemptId(),
                         result(
-                                envelope,
+                                header,
                                 settle.getSucceeded(),
                                 settle.getTxHash(),
                                 settle.getFailureCode(),
@@ -119,27 +118,24 @@ final class SubscriptionInstructionMapper {
                         settle.getRefundId(),
                         UsdcAmount.ofMicros(settle.getAmountMicros()),
                         result(
-                                envelope,
+                                header,
                                 settle.getSucceeded(),
                                 settle.getTxHash(),
                                 settle.getFailureCode(),
                                 settle.getFailureMessage()));
-            case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), envelope.getCommandId());
+            case RenewSubscription renew -> new Renew(id, tenant, at, renew.getPeriodEnd(), header.commandId());
             case ChargeDueInvoice due -> new ChargeDue(id, tenant, at, due.getInvoiceId(), due.getAttempt());
             case ExpireIncompleteSubscription expire -> new ExpireIncomplete(id, tenant, at);
             case ReverseCharge reverse ->
                 new SubscriptionInstruction.ReverseCharge(
                         id, tenant, at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
-            default ->
-                throw new IllegalArgumentException(
-                        "command " + envelope.getCommandId() + " has a payload this processor does not know: "
-                                + envelope.getPayload().getClass().getName());
+            default -> throw header.unknownPayload(payload);
         };
     }
 
     /** A success names its transaction; a failure its code (the message defaults to the code). */
     private static SettlementResult result(
-            SubscriptionCommand envelope,
+            CommandHeader header,
             boolean succeeded,
             @Nullable String txHash,
             @Nullable String failureCode,
@@ -147,13 +143,13 @@ final class SubscriptionInstructionMapper {
         if (succeeded) {
             if (txHash == null) {
                 throw new IllegalArgumentException(
-                        "settlement result " + envelope.getCommandId() + " succeeded without a txHash");
+                        "settlement result " + header.commandId() + " succeeded without a txHash");
             }
             return new SettlementResult.Succeeded(txHash);
         }
         if (failureCode == null) {
             throw new IllegalArgumentException(
-                    "settlement result " + envelope.getCommandId() + " failed without a failureCode");
+                    "settlement result " + header.commandId() + " failed without a failureCode");
         }
         return new SettlementResult.Failed(
                 new ChargeFailure(failureCode, failureMessage != null ? failureMessage : failureCode));

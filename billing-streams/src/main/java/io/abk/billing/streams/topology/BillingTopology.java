@@ -53,30 +53,14 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class BillingTopology {
 
-    public static final String SUBSCRIPTION_AGGREGATES_STORE = "subscription-aggregates";
-    public static final String SUBSCRIPTION_PROCESSED_COMMANDS_STORE = "subscription-processed-commands";
-    public static final String SUBSCRIPTION_SETTLED_INVOICES_STORE = "subscription-settled-invoices";
-    public static final String PAYMENT_AGGREGATES_STORE = "payment-aggregates";
-    public static final String PAYMENT_PROCESSED_COMMANDS_STORE = "payment-processed-commands";
-    public static final String PAYMENT_LINK_AGGREGATES_STORE = "payment-link-aggregates";
-    public static final String PAYMENT_LINK_PROCESSED_COMMANDS_STORE = "payment-link-processed-commands";
+    /**
+     * The aggregates' node names: every store and node of an aggregate is named after it by {@link CommandNodes}
+     * ({@code payment-aggregates}, {@code payment-command-processor}, {@code payment-events-sink}, ...).
+     */
+    public static final CommandNodes SUBSCRIPTIONS = new CommandNodes("subscription");
 
-    static final String SUBSCRIPTION_COMMANDS_SOURCE = "subscription-commands-source";
-    static final String SUBSCRIPTION_COMMAND_PROCESSOR = "subscription-command-processor";
-    static final String SUBSCRIPTION_CHANGES_SINK = "subscription-changes-sink";
-    static final String SUBSCRIPTION_EVENTS_SINK = "subscription-events-sink";
-    static final String SUBSCRIPTION_CHAIN_REQUESTS_SINK = "subscription-chain-requests-sink";
-    static final String PAYMENT_COMMANDS_SOURCE = "payment-commands-source";
-    static final String PAYMENT_COMMAND_PROCESSOR = "payment-command-processor";
-    static final String PAYMENT_CHANGES_SINK = "payment-changes-sink";
-    static final String PAYMENT_EVENTS_SINK = "payment-events-sink";
-    static final String PAYMENT_CHAIN_REQUESTS_SINK = "payment-chain-requests-sink";
-    static final String PAYMENT_LINK_CONVERSIONS_SINK = "payment-link-conversions-sink";
-    static final String PAYMENT_WATCHED_ADDRESSES_SINK = "payment-watched-addresses-sink";
-    static final String PAYMENT_LINK_COMMANDS_SOURCE = "payment-link-commands-source";
-    static final String PAYMENT_LINK_COMMAND_PROCESSOR = "payment-link-command-processor";
-    static final String PAYMENT_LINK_CHANGES_SINK = "payment-link-changes-sink";
-    static final String PAYMENT_LINK_MINTS_SINK = "payment-link-mints-sink";
+    public static final CommandNodes PAYMENTS = new CommandNodes("payment");
+    public static final CommandNodes PAYMENT_LINKS = new CommandNodes("payment-link");
 
     private BillingTopology() {}
 
@@ -100,86 +84,57 @@ public final class BillingTopology {
     public static Topology build(Deployment deployment, DunningPolicy dunning, PaymentPolicy payments) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(
-                new CommandNodes(
-                        SUBSCRIPTION_AGGREGATES_STORE,
-                        SUBSCRIPTION_PROCESSED_COMMANDS_STORE,
-                        SUBSCRIPTION_CHANGES_SINK),
-                SUBSCRIPTION_SETTLED_INVOICES_STORE,
-                SUBSCRIPTION_EVENTS_SINK,
-                SUBSCRIPTION_CHAIN_REQUESTS_SINK);
+                SUBSCRIPTIONS,
+                SUBSCRIPTIONS.store("settled-invoices"),
+                SUBSCRIPTIONS.sink("events"),
+                SUBSCRIPTIONS.sink("chain-requests"));
         addAggregate(
                 topology,
                 deployment,
                 Topics.SUBSCRIPTION_COMMANDS,
-                SUBSCRIPTION_COMMANDS_SOURCE,
-                SUBSCRIPTION_COMMAND_PROCESSOR,
-                subscriptions.command(),
+                SUBSCRIPTIONS,
                 SubscriptionAggregate.class,
                 () -> new SubscriptionAdapter(subscriptions, dunning));
         // The invoices that left their aggregate settled, keyed subscriptionId:invoiceId: in the same task as the
         // aggregates, so co-partitioned with them by subscription id.
         topology.addStateStore(
                 Stores.keyValueStoreBuilder(
-                                Stores.persistentKeyValueStore(SUBSCRIPTION_SETTLED_INVOICES_STORE),
+                                Stores.persistentKeyValueStore(subscriptions.settledInvoicesStore()),
                                 Serdes.String(),
                                 AvroSerde.of(SettledInvoice.class))
                         .withCachingDisabled()
                         .withLoggingEnabled(Map.of()),
-                SUBSCRIPTION_COMMAND_PROCESSOR);
-        addSink(topology, deployment, SUBSCRIPTION_EVENTS_SINK, Topics.EVENTS, SUBSCRIPTION_COMMAND_PROCESSOR);
-        addSink(
-                topology,
-                deployment,
-                SUBSCRIPTION_CHAIN_REQUESTS_SINK,
-                Topics.CHAIN_REQUESTS,
-                SUBSCRIPTION_COMMAND_PROCESSOR);
+                SUBSCRIPTIONS.commandProcessor());
+        addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.eventsSink(), Topics.EVENTS);
+        addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.chainRequestsSink(), Topics.CHAIN_REQUESTS);
 
         var paymentNodes = new PaymentNodes(
-                new CommandNodes(PAYMENT_AGGREGATES_STORE, PAYMENT_PROCESSED_COMMANDS_STORE, PAYMENT_CHANGES_SINK),
-                PAYMENT_EVENTS_SINK,
-                PAYMENT_CHAIN_REQUESTS_SINK,
-                PAYMENT_LINK_CONVERSIONS_SINK,
-                PAYMENT_WATCHED_ADDRESSES_SINK);
+                PAYMENTS,
+                PAYMENTS.sink("events"),
+                PAYMENTS.sink("chain-requests"),
+                PAYMENTS.sink("link-conversions"),
+                PAYMENTS.sink("watched-addresses"));
         addAggregate(
                 topology,
                 deployment,
                 Topics.PAYMENT_COMMANDS,
-                PAYMENT_COMMANDS_SOURCE,
-                PAYMENT_COMMAND_PROCESSOR,
-                paymentNodes.command(),
+                PAYMENTS,
                 PaymentAggregate.class,
                 () -> new PaymentAdapter(paymentNodes, payments));
-        addSink(topology, deployment, PAYMENT_EVENTS_SINK, Topics.EVENTS, PAYMENT_COMMAND_PROCESSOR);
-        addSink(topology, deployment, PAYMENT_CHAIN_REQUESTS_SINK, Topics.CHAIN_REQUESTS, PAYMENT_COMMAND_PROCESSOR);
-        addSink(
-                topology,
-                deployment,
-                PAYMENT_LINK_CONVERSIONS_SINK,
-                Topics.PAYMENT_LINK_COMMANDS,
-                PAYMENT_COMMAND_PROCESSOR);
-        addSink(
-                topology,
-                deployment,
-                PAYMENT_WATCHED_ADDRESSES_SINK,
-                Topics.CHAIN_WATCHED_ADDRESSES,
-                PAYMENT_COMMAND_PROCESSOR);
+        addSink(topology, deployment, PAYMENTS, paymentNodes.eventsSink(), Topics.EVENTS);
+        addSink(topology, deployment, PAYMENTS, paymentNodes.chainRequestsSink(), Topics.CHAIN_REQUESTS);
+        addSink(topology, deployment, PAYMENTS, paymentNodes.linkConversionsSink(), Topics.PAYMENT_LINK_COMMANDS);
+        addSink(topology, deployment, PAYMENTS, paymentNodes.watchedAddressesSink(), Topics.CHAIN_WATCHED_ADDRESSES);
 
-        var linkNodes = new PaymentLinkNodes(
-                new CommandNodes(
-                        PAYMENT_LINK_AGGREGATES_STORE,
-                        PAYMENT_LINK_PROCESSED_COMMANDS_STORE,
-                        PAYMENT_LINK_CHANGES_SINK),
-                PAYMENT_LINK_MINTS_SINK);
+        var linkNodes = new PaymentLinkNodes(PAYMENT_LINKS, PAYMENT_LINKS.sink("mints"));
         addAggregate(
                 topology,
                 deployment,
                 Topics.PAYMENT_LINK_COMMANDS,
-                PAYMENT_LINK_COMMANDS_SOURCE,
-                PAYMENT_LINK_COMMAND_PROCESSOR,
-                linkNodes.command(),
+                PAYMENT_LINKS,
                 PaymentLinkAggregate.class,
                 () -> new PaymentLinkAdapter(linkNodes));
-        addSink(topology, deployment, PAYMENT_LINK_MINTS_SINK, Topics.PAYMENT_COMMANDS, PAYMENT_LINK_COMMAND_PROCESSOR);
+        addSink(topology, deployment, PAYMENT_LINKS, linkNodes.mintsSink(), Topics.PAYMENT_COMMANDS);
         return topology;
     }
 
@@ -188,21 +143,20 @@ public final class BillingTopology {
      * command ids) and the sink of its changes. Caching off: outputs are forwarded explicitly, so a cache would
      * only delay changelog writes, and under exactly-once everything is flushed at each (frequent) commit anyway.
      */
-    private static <C, A extends SpecificRecord> void addAggregate(
+    private static <C extends SpecificRecord, A extends SpecificRecord> void addAggregate(
             Topology topology,
             Deployment deployment,
             Topic<String, C> commands,
-            String source,
-            String processor,
             CommandNodes nodes,
             Class<A> aggregateType,
             Supplier<AggregateAdapter<C, A>> adapter) {
+        var processor = nodes.commandProcessor();
         topology.addSource(
-                source,
+                nodes.commandsSource(),
                 commands.keySerde().deserializer(),
                 commands.valueSerde().deserializer(),
                 commands.name(deployment));
-        topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, adapter.get()), source);
+        topology.addProcessor(processor, () -> new CommandProcessor<>(nodes, adapter.get()), nodes.commandsSource());
         topology.addStateStore(
                 Stores.keyValueStoreBuilder(
                                 Stores.persistentKeyValueStore(nodes.aggregateStore()),
@@ -219,16 +173,17 @@ public final class BillingTopology {
                         .withCachingDisabled()
                         .withLoggingEnabled(Map.of()),
                 processor);
-        addSink(topology, deployment, nodes.changesSink(), Topics.CHANGES, processor);
+        addSink(topology, deployment, nodes, nodes.changesSink(), Topics.CHANGES);
     }
 
+    /** The sink {@code name} of the aggregate {@code from}'s processor, writing to {@code topic}. */
     private static <V> void addSink(
-            Topology topology, Deployment deployment, String name, Topic<String, V> topic, String processor) {
+            Topology topology, Deployment deployment, CommandNodes from, String name, Topic<String, V> topic) {
         topology.addSink(
                 name,
                 topic.name(deployment),
                 topic.keySerde().serializer(),
                 topic.valueSerde().serializer(),
-                processor);
+                from.commandProcessor());
     }
 }

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.PaymentAggregate;
+import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.payment.domain.PaymentDetails;
 import io.abk.billing.streams.payment.domain.PaymentInstruction;
@@ -116,7 +118,7 @@ class PaymentMappingTest {
     void shouldMapEveryCreateFieldWhenReadingACreateCommand() {
         var envelope = PaymentEnvelopes.create("cmd_1", "pay_1", T0);
 
-        var command = (Create) PaymentInstructionMapper.toInstruction(envelope);
+        var command = (Create) instruction(envelope);
 
         assertThat(command.tenant()).isEqualTo(new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST));
         assertThat(command.requestedAt()).isEqualTo(T0);
@@ -139,10 +141,10 @@ class PaymentMappingTest {
 
     @Test
     void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
-        var pay = PaymentInstructionMapper.toInstruction(PaymentEnvelopes.payment(
+        var pay = instruction(PaymentEnvelopes.payment(
                 "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
-        var reverse = PaymentInstructionMapper.toInstruction(
-                PaymentEnvelopes.payment("cmd_r", "pay_1", T0, new ReversePayment("84532:0xab:2", "0xab")));
+        var reverse =
+                instruction(PaymentEnvelopes.payment("cmd_r", "pay_1", T0, new ReversePayment("84532:0xab:2", "0xab")));
 
         var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
         assertThat(pay)
@@ -153,10 +155,15 @@ class PaymentMappingTest {
     }
 
     private static Settle settle(SettlePayment payload) {
-        return (Settle) PaymentInstructionMapper.toInstruction(PaymentEnvelopes.payment("cmd_s", "pay_1", T0, payload));
+        return (Settle) instruction(PaymentEnvelopes.payment("cmd_s", "pay_1", T0, payload));
     }
 
     private static PaymentDetails details(Mode mode, PaymentTerms terms, Verifications verifications) {
         return new PaymentDetails("pay_1", new Tenant("mer_1", mode), terms, T0, T0.plusSeconds(86_400), verifications);
+    }
+
+    /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */
+    private static PaymentInstruction instruction(PaymentCommand envelope) {
+        return PaymentInstructionMapper.toInstruction(CommandHeader.of(envelope), envelope.getPayload());
     }
 }

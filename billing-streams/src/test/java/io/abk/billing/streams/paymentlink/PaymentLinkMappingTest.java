@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.schemas.avro.OpenPaymentLink;
+import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.payment.PaymentEnvelopes;
 import io.abk.billing.streams.paymentlink.domain.Customer;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkDetails;
+import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Create;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkInstruction.Open;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Active;
@@ -92,9 +95,9 @@ class PaymentLinkMappingTest {
 
     @Test
     void shouldMapEveryFieldWhenReadingCreateAndOpenCommands() {
-        var create = (Create) PaymentLinkInstructionMapper.toInstruction(
-                PaymentEnvelopes.createLink("cmd_1", "plink_1", T0, 25, T0.plusSeconds(3600)));
-        var open = (Open) PaymentLinkInstructionMapper.toInstruction(PaymentEnvelopes.link(
+        var create =
+                (Create) instruction(PaymentEnvelopes.createLink("cmd_1", "plink_1", T0, 25, T0.plusSeconds(3600)));
+        var open = (Open) instruction(PaymentEnvelopes.link(
                 "cmd_2",
                 "plink_1",
                 T0,
@@ -123,5 +126,10 @@ class PaymentLinkMappingTest {
                         "pay_1",
                         "https://x/checkout/pay/pay_1",
                         new Customer("0xaA", "a@b.example", "Ada")));
+    }
+
+    /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */
+    private static PaymentLinkInstruction instruction(PaymentLinkCommand envelope) {
+        return PaymentLinkInstructionMapper.toInstruction(CommandHeader.of(envelope), envelope.getPayload());
     }
 }

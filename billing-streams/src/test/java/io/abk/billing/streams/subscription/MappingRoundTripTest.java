@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.Stored;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
@@ -26,6 +28,7 @@ import io.abk.billing.streams.subscription.domain.Settlement;
 import io.abk.billing.streams.subscription.domain.SettlementKind;
 import io.abk.billing.streams.subscription.domain.Settlements;
 import io.abk.billing.streams.subscription.domain.SubscriptionDetails;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Canceled;
@@ -166,7 +169,7 @@ class MappingRoundTripTest {
     void shouldMapEveryFieldWhenCommandIsCreate() {
         var envelope = CommandEnvelopes.create("cmd_1", "sub_1", T0);
 
-        var command = (Create) SubscriptionInstructionMapper.toInstruction(envelope);
+        var command = (Create) instruction(envelope);
 
         var payload = (CreateSubscription) envelope.getPayload();
         assertThat(command)
@@ -188,7 +191,7 @@ class MappingRoundTripTest {
     void shouldThrowWhenIntervalIsUnknown() {
         var envelope = CommandEnvelopes.withInterval(CommandEnvelopes.create("cmd_1", "sub_1", T0), "weekly");
 
-        assertThatThrownBy(() -> SubscriptionInstructionMapper.toInstruction(envelope))
+        assertThatThrownBy(() -> instruction(envelope))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("weekly");
     }
@@ -275,5 +278,10 @@ class MappingRoundTripTest {
                 null,
                 null,
                 T0);
+    }
+
+    /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */
+    private static SubscriptionInstruction instruction(SubscriptionCommand envelope) {
+        return SubscriptionInstructionMapper.toInstruction(CommandHeader.of(envelope), envelope.getPayload());
     }
 }

@@ -17,10 +17,12 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.Interval;
@@ -120,7 +122,7 @@ class SubscriptionInstructionMapperTest {
     void shouldMapEveryFieldWhenThePayloadIsKnown(Object payload, SubscriptionInstruction expected) {
         var envelope = CommandEnvelopes.command("cmd_m", SUB, AT, payload);
 
-        assertThat(SubscriptionInstructionMapper.toInstruction(envelope)).isEqualTo(expected);
+        assertThat(instruction(envelope)).isEqualTo(expected);
     }
 
     @Test
@@ -128,8 +130,13 @@ class SubscriptionInstructionMapperTest {
         var envelope = CommandEnvelopes.command(
                 "cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null, null, null));
 
-        assertThatThrownBy(() -> SubscriptionInstructionMapper.toInstruction(envelope))
+        assertThatThrownBy(() -> instruction(envelope))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("without a txHash");
+    }
+
+    /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */
+    private static SubscriptionInstruction instruction(SubscriptionCommand envelope) {
+        return SubscriptionInstructionMapper.toInstruction(CommandHeader.of(envelope), envelope.getPayload());
     }
 }

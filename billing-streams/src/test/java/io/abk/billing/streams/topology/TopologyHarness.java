@@ -111,11 +111,11 @@ final class TopologyHarness implements AutoCloseable {
     }
 
     KeyValueStore<String, PaymentAggregate> payments() {
-        return driver.getKeyValueStore(BillingTopology.PAYMENT_AGGREGATES_STORE);
+        return driver.getKeyValueStore(BillingTopology.PAYMENTS.aggregateStore());
     }
 
     KeyValueStore<String, PaymentLinkAggregate> links() {
-        return driver.getKeyValueStore(BillingTopology.PAYMENT_LINK_AGGREGATES_STORE);
+        return driver.getKeyValueStore(BillingTopology.PAYMENT_LINKS.aggregateStore());
     }
 
     /** Sends {@code command} keyed by its payment and returns the one Change it produced. */
@@ -134,7 +134,7 @@ final class TopologyHarness implements AutoCloseable {
     }
 
     KeyValueStore<String, SubscriptionAggregate> aggregates() {
-        return driver.getKeyValueStore(BillingTopology.SUBSCRIPTION_AGGREGATES_STORE);
+        return driver.getKeyValueStore(BillingTopology.SUBSCRIPTIONS.aggregateStore());
     }
 
     /** Sends {@code command} keyed by its subscription and returns the one Change it produced. */

@@ -16,6 +16,8 @@ public enum IdPrefix {
     COMMAND("cmd"),
     REQUEST("req"),
     AUDIT_ENTRY("aud"),
+    /** A person on a merchant's team, who signs in to the dashboard. */
+    USER("usr"),
     /** A USDT payment intent of the companion interface (usdt-verifier). */
     PAYMENT_INTENT("pi");
 

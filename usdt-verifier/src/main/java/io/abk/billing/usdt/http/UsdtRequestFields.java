@@ -13,6 +13,7 @@ import io.abk.billing.usdt.http.error.UsdtErrorCodes;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -54,22 +55,17 @@ final class UsdtRequestFields {
 
     /** A non-blank string of at most 500 characters without NUL. */
     Optional<String> optionalString(String field) {
-        var node = node(field);
-        if (node == null) {
-            return Optional.empty();
-        }
-        if (!node.isString()) {
-            throw UsdtApiException.invalid(field, field + " must be a string");
-        }
-        var value = node.stringValue();
-        if (value.isBlank()) {
-            throw UsdtApiException.invalid(field, field + " must not be empty");
-        }
-        if (value.length() > MAX_STRING_LENGTH || value.indexOf('\u0000') >= 0) {
-            throw UsdtApiException.invalid(
-                    field, field + " must be at most " + MAX_STRING_LENGTH + " characters without NUL");
-        }
-        return Optional.of(value);
+        return present(field, JsonNode::isString, "a string").map(node -> {
+            var value = node.stringValue();
+            if (value.isBlank()) {
+                throw UsdtApiException.invalid(field, field + " must not be empty");
+            }
+            if (value.length() > MAX_STRING_LENGTH || value.indexOf('\u0000') >= 0) {
+                throw UsdtApiException.invalid(
+                        field, field + " must be at most " + MAX_STRING_LENGTH + " characters without NUL");
+            }
+            return value;
+        });
     }
 
     UsdtAmount requiredAmount(String field) {
@@ -78,22 +74,19 @@ final class UsdtRequestFields {
 
     /** A JSON number of USDT, exact: greater than 0, at most 1,000,000,000, at most 6 decimals. */
     Optional<UsdtAmount> optionalAmount(String field) {
-        var node = node(field);
-        if (node == null) {
-            return Optional.empty();
-        }
-        if (!node.isNumber()) {
-            throw UsdtApiException.invalid(field, field + " must be a JSON number (in USDT, e.g. 12.5)");
-        }
-        if (node.isFloatingPointNumber() && !node.isBigDecimal()) {
-            // A double here would mean the mapper lost exactness before we saw the number: a bug, not input.
-            throw new IllegalStateException("JSON floats must be read as BigDecimal");
-        }
-        try {
-            return Optional.of(UsdtAmount.parsePositive(node.decimalValue()));
-        } catch (InvalidAmountException e) {
-            throw UsdtApiException.invalid(field, field + " " + e.problem().sentence());
-        }
+        return present(field, JsonNode::isNumber, "a JSON number (in USDT, e.g. 12.5)")
+                .map(node -> {
+                    if (node.isFloatingPointNumber() && !node.isBigDecimal()) {
+                        // A double here means the mapper lost exactness before we saw the number: a bug, not input.
+                        throw new IllegalStateException("JSON floats must be read as BigDecimal");
+                    }
+                    try {
+                        return UsdtAmount.parsePositive(node.decimalValue());
+                    } catch (InvalidAmountException e) {
+                        throw UsdtApiException.invalid(
+                                field, field + " " + e.problem().sentence());
+                    }
+                });
     }
 
     /** An address in any accepted form, normalised to 0x and 40 lower-case hex digits. */
@@ -137,18 +130,28 @@ final class UsdtRequestFields {
 
     /** A whole number within [min, max]. */
     Optional<Integer> optionalInt(String field, int min, int max) {
+        return present(field, JsonNode::isIntegralNumber, "a whole number").map(node -> {
+            var value = node.bigIntegerValue();
+            if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
+                throw UsdtApiException.invalid(field, field + " must be between " + min + " and " + max);
+            }
+            return value.intValueExact();
+        });
+    }
+
+    /**
+     * The field's value when present; a 400 saying the field must be {@code ofType} ("a string") when it is there
+     * but of another JSON type.
+     */
+    private Optional<JsonNode> present(String field, Predicate<JsonNode> isOfType, String ofType) {
         var node = node(field);
         if (node == null) {
             return Optional.empty();
         }
-        if (!node.isIntegralNumber()) {
-            throw UsdtApiException.invalid(field, field + " must be a whole number");
+        if (!isOfType.test(node)) {
+            throw UsdtApiException.invalid(field, field + " must be " + ofType);
         }
-        var value = node.bigIntegerValue();
-        if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw UsdtApiException.invalid(field, field + " must be between " + min + " and " + max);
-        }
-        return Optional.of(value.intValueExact());
+        return Optional.of(node);
     }
 
     private @Nullable JsonNode node(String field) {

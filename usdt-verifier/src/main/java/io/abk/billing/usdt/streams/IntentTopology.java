@@ -14,12 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
@@ -115,15 +118,9 @@ public final class IntentTopology {
                         Named.as("intent-processor"),
                         INTENTS_STORE,
                         EXPIRIES_STORE);
-        intentOutputs
-                .flatMap((key, out) -> out.outcomes(), Named.as("select-intent-outcomes"))
-                .to(outcomes.name(deployment), produced(outcomes, "intent-outcomes-sink"));
-        intentOutputs
-                .flatMap((key, out) -> out.events(), Named.as("select-events"))
-                .to(Topics.USDT_EVENTS.name(deployment), produced(Topics.USDT_EVENTS, "events-sink"));
-        intentOutputs
-                .flatMap((key, out) -> out.addressCommands(), Named.as("select-address-book-changes"))
-                .to(addressCommands.name(deployment), produced(addressCommands, "address-book-changes-sink"));
+        send(intentOutputs, IntentOutputs::outcomes, outcomes, "intent-outcomes", deployment);
+        send(intentOutputs, IntentOutputs::events, Topics.USDT_EVENTS, "events", deployment);
+        send(intentOutputs, IntentOutputs::addressCommands, addressCommands, "address-book-changes", deployment);
         intentOutputs
                 .flatMap((key, out) -> out.claims(), Named.as("select-tx-claims"))
                 // Partitions: as many as usdt.intent-commands (Kafka Streams' default for a repartition).
@@ -142,17 +139,11 @@ public final class IntentTopology {
                         () -> new AddressBookProcessor(settings),
                         Named.as("address-book-processor"),
                         ADDRESS_BOOKS_STORE);
-        addressOutputs
-                .flatMap((key, out) -> out.confirms(), Named.as("select-poll-confirms"))
-                .to(commands.name(deployment), produced(commands, "poll-confirms-sink"));
-        addressOutputs
-                .flatMap((key, out) -> out.outcomes(), Named.as("select-poll-outcomes"))
-                .to(outcomes.name(deployment), produced(outcomes, "poll-outcomes-sink"));
+        send(addressOutputs, AddressOutputs::confirms, commands, "poll-confirms", deployment);
+        send(addressOutputs, AddressOutputs::outcomes, outcomes, "poll-outcomes", deployment);
         if (settings.token() != null) {
             var watched = Topics.USDT_WATCHED_ADDRESSES;
-            addressOutputs
-                    .flatMap((key, out) -> out.watches(), Named.as("select-watched-addresses"))
-                    .to(watched.name(deployment), produced(watched, "watched-addresses-sink"));
+            send(addressOutputs, AddressOutputs::watches, watched, "watched-addresses", deployment);
             var transfers = Topics.CHAIN_TRANSFERS;
             builder.stream(transfers.name(deployment), consumed(transfers, "chain-transfers-source"))
                     .process(() -> new TransferPollProcessor(settings), Named.as("transfer-poll-processor"))
@@ -174,6 +165,20 @@ public final class IntentTopology {
         builder.addStateStore(UncachedStores.keyValue(TX_CLAIMS_STORE, Serdes.String()));
         builder.addStateStore(UncachedStores.keyValue(IDEMPOTENCY_STORE, AvroSerde.of(UsdtIdempotencyRecord.class)));
         builder.addStateStore(UncachedStores.keyValue(ADDRESS_BOOKS_STORE, AvroSerde.of(UsdtAddressBook.class)));
+    }
+
+    /**
+     * Sends one kind of a processor's outputs, picked from each of its records by {@code pick}, to {@code topic}: the
+     * node that picks them is {@code select-<name>}, the sink {@code <name>-sink}.
+     */
+    private static <O, V> void send(
+            KStream<String, O> outputs,
+            Function<O, List<KeyValue<String, V>>> pick,
+            Topic<String, V> topic,
+            String name,
+            Deployment deployment) {
+        outputs.flatMap((key, out) -> pick.apply(out), Named.as("select-" + name))
+                .to(topic.name(deployment), produced(topic, name + "-sink"));
     }
 
     private static <V> Consumed<String, V> consumed(Topic<String, V> topic, String sourceName) {

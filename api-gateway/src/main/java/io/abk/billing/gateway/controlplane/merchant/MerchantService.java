@@ -67,9 +67,17 @@ public class MerchantService {
         return IdLookup.find(IdPrefix.MERCHANT, "merchant", id, merchants::find);
     }
 
+    /**
+     * The merchant, or 404 {@code resource_missing}, its row locked until the caller's transaction ends: changes to
+     * what belongs to one merchant (its team) then happen one after another.
+     */
+    public Mono<Merchant> getForUpdate(String id) {
+        return IdLookup.find(IdPrefix.MERCHANT, "merchant", id, merchants::findForUpdate);
+    }
+
     public Mono<Merchant> update(String actor, String id, MerchantPatch patch) {
         var now = Now.of(clock);
-        return IdLookup.find(IdPrefix.MERCHANT, "merchant", id, merchants::findForUpdate)
+        return getForUpdate(id)
                 .flatMap(current -> {
                     var name = Objects.requireNonNull(patch.name().applyTo(current.name()));
                     var displayName = patch.displayName().applyTo(current.displayName());

@@ -19,6 +19,8 @@ public final class ErrorCodes {
     public static final String INVALID_REQUEST = "invalid_request";
     /** Rotating an API key that is already revoked or expired. */
     public static final String API_KEY_INACTIVE = "api_key_inactive";
+    /** 409: another team member signs in with this email. */
+    public static final String EMAIL_IN_USE = "email_in_use";
 
     public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
     public static final String IDEMPOTENCY_ERROR = "idempotency_error";

@@ -12,6 +12,7 @@ import io.abk.billing.streams.payment.domain.PaymentState.Existing;
 import io.abk.billing.streams.payment.domain.PaymentState.Expired;
 import io.abk.billing.streams.payment.domain.PaymentState.Open;
 import io.abk.billing.streams.payment.domain.PaymentState.Paid;
+import io.abk.billing.streams.shared.domain.Evolution;
 import java.util.List;
 
 /**
@@ -65,10 +66,6 @@ public final class PaymentEvolver {
 
     /** Applies {@code events} in order. */
     public static PaymentState evolveAll(PaymentState state, List<PaymentEvent> events) {
-        var current = state;
-        for (var event : events) {
-            current = evolve(current, event);
-        }
-        return current;
+        return Evolution.evolveAll(state, events, PaymentEvolver::evolve);
     }
 }

@@ -11,6 +11,7 @@ import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Active;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Disabled;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Existing;
 import io.abk.billing.streams.paymentlink.domain.PaymentLinkState.Expired;
+import io.abk.billing.streams.shared.domain.Evolution;
 import java.util.List;
 
 /**
@@ -53,11 +54,7 @@ public final class PaymentLinkEvolver {
 
     /** Applies {@code events} in order. */
     public static PaymentLinkState evolveAll(PaymentLinkState state, List<PaymentLinkEvent> events) {
-        var current = state;
-        for (var event : events) {
-            current = evolve(current, event);
-        }
-        return current;
+        return Evolution.evolveAll(state, events, PaymentLinkEvolver::evolve);
     }
 
     private static Active active(Existing state, PaymentLinkEvent event) {

@@ -1,7 +1,7 @@
 /**
  * The domain types every aggregate shares (subscriptions, payments and payment links): whose data an aggregate is, its
- * merchant and mode (the mode is the {@code Mode} of the schemas module), and the shape of an existing aggregate's
- * state (its statuses sharing its details). Pure Java.
+ * merchant and mode (the mode is the {@code Mode} of the schemas module), the shape of an existing aggregate's
+ * state (its statuses sharing its details), and how a command's events are applied in order. Pure Java.
  */
 @NullMarked
 package io.abk.billing.streams.shared.domain;

@@ -1,5 +1,6 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.streams.shared.domain.Evolution;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
@@ -52,11 +53,7 @@ public final class SubscriptionEvolver {
 
     /** Applies {@code events} in order. */
     public static SubscriptionState evolveAll(SubscriptionState state, List<SubscriptionEvent> events) {
-        var current = state;
-        for (var event : events) {
-            current = evolve(current, event);
-        }
-        return current;
+        return Evolution.evolveAll(state, events, SubscriptionEvolver::evolve);
     }
 
     static Existing evolveExisting(Existing state, SubscriptionEvent event) {

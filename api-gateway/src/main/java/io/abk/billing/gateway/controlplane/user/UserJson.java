@@ -1,0 +1,23 @@
+package io.abk.billing.gateway.controlplane.user;
+
+import io.abk.billing.schemas.render.ApiJson;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** A team member as the API shows them: never the password's hash. */
+public final class UserJson {
+
+    private UserJson() {}
+
+    public static Map<String, @Nullable Object> user(MerchantUser user) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", user.id());
+        json.put("merchantId", user.merchantId());
+        json.put("email", user.email());
+        json.put("role", user.role().wireName());
+        json.put("createdAt", ApiJson.timestamp(user.createdAt()));
+        json.put("updatedAt", ApiJson.timestamp(user.updatedAt()));
+        return json;
+    }
+}

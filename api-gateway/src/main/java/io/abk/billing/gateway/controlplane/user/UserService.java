@@ -1,0 +1,106 @@
+package io.abk.billing.gateway.controlplane.user;
+
+import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.audit.AuditLog;
+import io.abk.billing.gateway.controlplane.merchant.MerchantService;
+import io.abk.billing.gateway.platform.ids.IdGenerator;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.Page;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * A merchant's team: adding a member (the first is the owner), each addition audited in its transaction, and listing
+ * them. The merchant's row is locked while a member is added, so two first members cannot both skip the owner.
+ */
+@Service
+public class UserService {
+
+    private final UserRepository users;
+    private final MerchantService merchants;
+    private final Passwords passwords;
+    private final AuditLog audit;
+    private final IdGenerator ids;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+
+    public UserService(
+            UserRepository users,
+            MerchantService merchants,
+            Passwords passwords,
+            AuditLog audit,
+            IdGenerator ids,
+            TransactionalOperator tx,
+            Clock clock) {
+        this.users = users;
+        this.merchants = merchants;
+        this.passwords = passwords;
+        this.audit = audit;
+        this.ids = ids;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /**
+     * Adds {@code request}'s person to the merchant's team: 404 for an unknown merchant, 400 when the first member is
+     * not the owner or a later one has no role, 409 {@code email_in_use} when someone signs in with the email.
+     */
+    public Mono<MerchantUser> create(String actor, String merchantId, UserRequest request) {
+        // The hash first, outside the transaction: it is the slow part, and holds no row.
+        return passwords
+                .hash(request.password())
+                .flatMap(hash -> merchants
+                        .getForUpdate(merchantId)
+                        .flatMap(merchant -> users.anyOf(merchant.id()))
+                        .map(hasTeam -> roleOf(request, hasTeam))
+                        .flatMap(role -> insert(actor, merchantId, request.email(), role, hash, Now.of(clock)))
+                        .as(tx::transactional));
+    }
+
+    public Mono<Page<MerchantUser>> list(String merchantId, PageRequest page) {
+        return merchants.get(merchantId).flatMap(merchant -> users.listForMerchant(merchant.id(), page));
+    }
+
+    private static UserRole roleOf(UserRequest request, boolean hasTeam) {
+        var role = request.role();
+        if (!hasTeam) {
+            if (role != null && role != UserRole.OWNER) {
+                throw ApiException.invalid("role", "a team's first user is its owner: role must be owner or left out");
+            }
+            return UserRole.OWNER;
+        }
+        if (role == null) {
+            throw ApiException.invalid(
+                    "role",
+                    "role is required: one of "
+                            + String.join(", ", UserRole.NAMES.stream().sorted().toList()));
+        }
+        return role;
+    }
+
+    private Mono<MerchantUser> insert(
+            String actor, String merchantId, String email, UserRole role, String hash, Instant now) {
+        var user = new MerchantUser(ids.next(IdPrefix.USER), merchantId, email, role, hash, now, now);
+        return users.insertIfEmailFree(user)
+                .switchIfEmpty(Mono.error(() -> new ApiException(
+                        409, ErrorCodes.EMAIL_IN_USE, "A user already signs in with " + email, "email", null)))
+                .flatMap(created -> audit.record(
+                                now,
+                                actor,
+                                "user.created",
+                                new AuditLog.Target("user", created.id(), created.merchantId(), null),
+                                Map.of(
+                                        "email",
+                                        created.email(),
+                                        "role",
+                                        created.role().wireName()))
+                        .thenReturn(created));
+    }
+}

@@ -1,0 +1,63 @@
+package io.abk.billing.streams.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.topic.Deployment;
+import io.abk.billing.streams.payment.domain.PaymentPolicy;
+import io.abk.billing.streams.subscription.domain.DunningPolicy;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.streams.TopologyDescription.Node;
+import org.apache.kafka.streams.TopologyDescription.Processor;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The topology's store and node names, which {@code CommandNodes} makes from each aggregate's name. Protects against
+ * a rename by accident: a renamed store is a new, empty one (its changelog topic carries the name).
+ */
+class BillingTopologyNamesTest {
+
+    @Test
+    void shouldNameEveryStoreAndNodeAsBeforeWhenBuilt() {
+        var description = BillingTopology.build(Deployment.DEFAULT, DunningPolicy.DEFAULT, PaymentPolicy.DEFAULT)
+                .describe();
+        var nodes = new TreeSet<String>();
+        var stores = new TreeSet<String>();
+        description.subtopologies().forEach(subtopology -> {
+            for (Node node : subtopology.nodes()) {
+                nodes.add(node.name());
+                if (node instanceof Processor processor) {
+                    stores.addAll(processor.stores());
+                }
+            }
+        });
+
+        assertThat(stores)
+                .isEqualTo(Set.of(
+                        "subscription-aggregates",
+                        "subscription-processed-commands",
+                        "subscription-settled-invoices",
+                        "payment-aggregates",
+                        "payment-processed-commands",
+                        "payment-link-aggregates",
+                        "payment-link-processed-commands"));
+        assertThat(nodes)
+                .isEqualTo(Set.of(
+                        "subscription-commands-source",
+                        "subscription-command-processor",
+                        "subscription-changes-sink",
+                        "subscription-events-sink",
+                        "subscription-chain-requests-sink",
+                        "payment-commands-source",
+                        "payment-command-processor",
+                        "payment-changes-sink",
+                        "payment-events-sink",
+                        "payment-chain-requests-sink",
+                        "payment-link-conversions-sink",
+                        "payment-watched-addresses-sink",
+                        "payment-link-commands-source",
+                        "payment-link-command-processor",
+                        "payment-link-changes-sink",
+                        "payment-link-mints-sink"));
+    }
+}
