@@ -3,18 +3,13 @@ package io.abk.billing.kafkatestkit;
 import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -47,11 +42,6 @@ public record TestBroker(KafkaRaftServer server, String bootstrapServers, String
     public static final String SASL_USER = "billing-client";
 
     public static final String SASL_PASSWORD = "sasl-password-of-the-test-broker-0123";
-
-    /** The lowest port {@link #freePort()} hands out: above the well-known and registered services tests might run. */
-    private static final int FIXED_LOW = 20_000;
-    /** The first port of the kernel's ephemeral range (Linux's default when it cannot be read). */
-    private static final int EPHEMERAL_LOW = ephemeralLow();
 
     /** Formats {@code logDir}, starts the broker and returns once it accepts writes. */
     public static TestBroker start(Path logDir) throws Exception {
@@ -180,35 +170,8 @@ public record TestBroker(KafkaRaftServer server, String bootstrapServers, String
         server.awaitShutdown();
     }
 
-    /**
-     * A port nothing listens on now, on the loopback address, below the kernel's ephemeral range. The broker binds it
-     * a moment later, and a port from the ephemeral range ({@code new ServerSocket(0)}) can meanwhile become the local
-     * end of any outgoing connection on the machine: with two modules' tests at once that happened, the controller
-     * failed to bind, and Kafka's fault handler exited the test JVM. Below the range only an explicit bind takes it.
-     */
+    /** A free loopback port below the kernel's ephemeral range, for a listener ({@link LoopbackPorts}). */
     public static int freePort() {
-        int below = EPHEMERAL_LOW;
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int port = FIXED_LOW + ThreadLocalRandom.current().nextInt(below - FIXED_LOW);
-            try (var socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            } catch (IOException taken) {
-                // Another test's listener: try another.
-            }
-        }
-        throw new IllegalStateException("no free loopback port in " + FIXED_LOW + ".." + (below - 1));
-    }
-
-    // readAllLines, not readString: readString trusts the size a /proc file reports and returns its first byte only.
-    private static int ephemeralLow() {
-        try {
-            var range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
-                    .getFirst()
-                    .trim()
-                    .split("\\s+");
-            return Math.max(FIXED_LOW + 1000, Math.min(Integer.parseInt(range[0]), 65_536));
-        } catch (IOException | RuntimeException notLinux) {
-            return 32_768;
-        }
+        return LoopbackPorts.pick();
     }
 }

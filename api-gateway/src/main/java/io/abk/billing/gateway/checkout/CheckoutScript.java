@@ -1,10 +1,9 @@
 package io.abk.billing.gateway.checkout;
 
+import io.abk.billing.opskit.digest.Sha256;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.springframework.core.io.ClassPathResource;
 
@@ -37,13 +36,7 @@ final class CheckoutScript {
     }
 
     private static String version(byte[] bytes) {
-        try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes))
-                    .substring(0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return HexFormat.of().formatHex(Sha256.of(bytes)).substring(0, 16);
     }
 
     static String text() {

@@ -41,11 +41,7 @@ final class CheckoutSession {
         session.put("chainId", chain.chainId());
         session.put("usdcAddress", chain.usdcAddress());
         session.put("vaultAddress", chain.vaultAddress());
-        session.put("merchantPayout", ResourceJson.text(subscription, "payoutAddressEvm"));
-        session.put("customerWallet", ResourceJson.text(subscription, "walletAddress"));
-        session.put("merchantDisplayName", merchantDisplayName);
-        session.put("successUrl", ResourceJson.text(subscription, "successUrl"));
-        session.put("cancelUrl", ResourceJson.text(subscription, "cancelUrl"));
+        CheckoutSupport.putParties(session, subscription, "walletAddress", merchantDisplayName);
         session.put("nextPaymentAt", nextPaymentAt(subscription, latestInvoice));
         session.put("sandbox", chains.isSandbox(mode));
         var onChain = chains.hasChain(mode);

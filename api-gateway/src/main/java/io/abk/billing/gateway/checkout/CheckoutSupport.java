@@ -5,14 +5,19 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantProfile;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.gateway.readmodel.OwnedResource;
+import io.abk.billing.gateway.readmodel.ResourceJson;
+import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ResponseEntity;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What every checkout route does the same way: act as the merchant and mode a resource belongs to (checkout has
- * no API key), name the merchant as its customers see it, and send a page with headers that keep it inert.
+ * no API key), name the merchant as its customers see it, show who pays whom, and send a page with headers that keep
+ * it inert.
  */
 final class CheckoutSupport {
 
@@ -33,6 +38,23 @@ final class CheckoutSupport {
                 .map(MerchantProfile::displayNameOrName)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty());
+    }
+
+    /**
+     * Who pays whom and where the customer goes afterwards, as every checkout answer shows them: the merchant's payout
+     * address and display name, the customer's wallet (the API object's {@code walletField}), and the success and
+     * cancel URLs.
+     */
+    static void putParties(
+            Map<String, @Nullable Object> answer,
+            JsonNode resource,
+            String walletField,
+            @Nullable String merchantDisplayName) {
+        answer.put("merchantPayout", ResourceJson.text(resource, "payoutAddressEvm"));
+        answer.put("customerWallet", ResourceJson.text(resource, walletField));
+        answer.put("merchantDisplayName", merchantDisplayName);
+        answer.put("successUrl", ResourceJson.text(resource, "successUrl"));
+        answer.put("cancelUrl", ResourceJson.text(resource, "cancelUrl"));
     }
 
     /**

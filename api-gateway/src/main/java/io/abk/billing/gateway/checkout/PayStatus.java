@@ -31,11 +31,7 @@ final class PayStatus {
         status.put("network", chain.name());
         status.put("chainId", chain.chainId());
         status.put("usdcAddress", chain.usdcAddress());
-        status.put("merchantPayout", ResourceJson.text(payment, "payoutAddressEvm"));
-        status.put("customerWallet", ResourceJson.text(payment, "customerWallet"));
-        status.put("merchantDisplayName", merchantDisplayName);
-        status.put("successUrl", ResourceJson.text(payment, "successUrl"));
-        status.put("cancelUrl", ResourceJson.text(payment, "cancelUrl"));
+        CheckoutSupport.putParties(status, payment, "customerWallet", merchantDisplayName);
         status.put("paidAt", ResourceJson.text(payment, "paidAt"));
         status.put("txHash", ResourceJson.text(payment, "txHash"));
         status.put("sandbox", chains.isSandbox(mode));

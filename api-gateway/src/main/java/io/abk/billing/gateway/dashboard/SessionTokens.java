@@ -1,8 +1,8 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.opskit.digest.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 
@@ -25,11 +25,7 @@ final class SessionTokens {
 
     /** SHA-256 of a token: what the table keeps and looks up by. */
     static byte[] hash(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        return Sha256.of(token, StandardCharsets.US_ASCII);
     }
 
     /** Whether two tokens are equal, in a time that does not depend on where they differ. */

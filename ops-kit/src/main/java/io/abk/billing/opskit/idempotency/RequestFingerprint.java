@@ -1,9 +1,8 @@
 package io.abk.billing.opskit.idempotency;
 
+import io.abk.billing.opskit.digest.Sha256;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +27,7 @@ public record RequestFingerprint(String method, String path, String hash) {
             .build();
 
     public static RequestFingerprint of(String method, String path, byte[] body) {
-        var digest = sha256();
+        var digest = Sha256.digest();
         digest.update((method + "\n" + path + "\n").getBytes(StandardCharsets.UTF_8));
         var canonical = canonicalJson(body);
         if (canonical.isPresent()) {
@@ -98,13 +97,5 @@ public record RequestFingerprint(String method, String path, String hash) {
         out.append('"');
         JsonStringEncoder.getInstance().quoteAsString(text, out);
         out.append('"');
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

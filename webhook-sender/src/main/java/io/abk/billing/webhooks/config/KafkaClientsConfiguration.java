@@ -2,6 +2,7 @@ package io.abk.billing.webhooks.config;
 
 import io.abk.billing.opskit.SpringLaunch;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.opskit.kafka.KafkaClientSecurityConfiguration;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topic;
@@ -11,6 +12,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.kafka.annotation.EnableKafka;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
@@ -23,20 +25,13 @@ import org.springframework.util.backoff.ExponentialBackOff;
 
 /**
  * The spring-kafka side of the sender, declared explicitly (no auto-configuration: the local stack's class path also
- * holds the gateway's): listener support for fan-out and the idempotent producer fan-out queues deliveries with.
+ * holds the gateway's): how every Kafka client of the sender connects (ops-kit's {@link KafkaClientSecurityConfiguration}),
+ * listener support for fan-out and the idempotent producer fan-out queues deliveries with.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableKafka
+@Import(KafkaClientSecurityConfiguration.class)
 public class KafkaClientsConfiguration {
-
-    /**
-     * How every Kafka client of the sender connects: the {@link KafkaClientSecurity} of its settings (a settings map
-     * given to its start wins over the environment, as for its other settings).
-     */
-    @Bean
-    KafkaClientSecurity kafkaClientSecurity(Environment environment) {
-        return KafkaClientSecurity.fromEnv(SpringLaunch.env(environment));
-    }
 
     /**
      * The deployment whose names the sender gives on the Kafka cluster ({@code BILLING_DEPLOYMENT_ID}): its topics,

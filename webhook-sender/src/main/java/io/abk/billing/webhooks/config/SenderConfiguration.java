@@ -1,6 +1,6 @@
 package io.abk.billing.webhooks.config;
 
-import io.abk.billing.opskit.config.Env;
+import io.abk.billing.opskit.config.SealerStart;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.webhooks.companion.CompanionConfiguration;
@@ -10,17 +10,13 @@ import io.abk.billing.webhooks.delivery.RetrySchedule;
 import io.abk.billing.webhooks.fanout.FanOutConfiguration;
 import io.abk.billing.webhooks.ops.SenderOperations;
 import io.abk.billing.webhooks.retention.EventLogPurge;
-import io.abk.billing.webhookverify.sealing.SealingKeys;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.core.env.Profiles;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
@@ -39,27 +35,14 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 })
 public class SenderConfiguration {
 
-    private static final Logger log = LoggerFactory.getLogger(SenderConfiguration.class);
-
     /**
      * Opens the endpoints' signing secrets: the configured keyring, or the development key outside the production
      * profile when none is configured (with a warning); under the production profile a missing key stops the start.
      */
     @Bean
     SecretSealer secretSealer(SenderProperties properties, Environment environment) {
-        var keys = SealingKeys.of(
-                properties.secrets().keys(),
-                properties.secrets().activeKey(),
-                environment.acceptsProfiles(Profiles.of(Env.PRODUCTION_PROFILE)));
-        if (keys.isDevelopment()) {
-            log.warn("event=development_sealing_key message=\"" + SealingKeys.KEYS_VARIABLE
-                    + " is empty: webhook signing"
-                    + " secrets are opened with the documented development key, which protects nothing; never run like this"
-                    + " in production\"");
-        } else {
-            log.info("event=sealing_keys_ready activeKey={} keys={}", keys.activeId(), keys.ids());
-        }
-        return new SecretSealer(keys);
+        return SealerStart.sealer(
+                properties.secrets().keys(), properties.secrets().activeKey(), environment, "opened");
     }
 
     @Bean

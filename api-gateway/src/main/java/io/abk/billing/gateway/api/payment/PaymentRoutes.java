@@ -10,7 +10,6 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ListFilters;
-import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -100,11 +99,8 @@ public class PaymentRoutes {
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        return Mono.defer(() -> {
-            var status = ListFilters.status(query, STATUSES);
-            var page = PageRequest.from(query, IdPrefix.PAYMENT);
-            return payments.list(caller, status, page).map(found -> found.body("payments"));
-        });
+        return ListFilters.byStatus(
+                query, STATUSES, IdPrefix.PAYMENT, "payments", (status, page) -> payments.list(caller, status, page));
     }
 
     private static CreatePayment payload(

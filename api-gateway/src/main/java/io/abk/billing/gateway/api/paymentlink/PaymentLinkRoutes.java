@@ -12,7 +12,6 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ListFilters;
-import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.LatestResources;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
@@ -95,11 +94,12 @@ public class PaymentLinkRoutes {
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        return Mono.defer(() -> {
-            var status = ListFilters.status(query, STATUSES);
-            var page = PageRequest.from(query, IdPrefix.PAYMENT_LINK);
-            return links.list(caller, status, page).map(found -> found.body("paymentLinks"));
-        });
+        return ListFilters.byStatus(
+                query,
+                STATUSES,
+                IdPrefix.PAYMENT_LINK,
+                "paymentLinks",
+                (status, page) -> links.list(caller, status, page));
     }
 
     /** Disables the link (the aggregate accepts a disabled link again, changing nothing). */

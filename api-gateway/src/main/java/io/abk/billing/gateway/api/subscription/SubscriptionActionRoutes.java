@@ -2,6 +2,7 @@ package io.abk.billing.gateway.api.subscription;
 
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.schemas.avro.PauseSubscription;
 import io.abk.billing.schemas.avro.ResumeSubscription;
 import java.util.Map;
@@ -28,6 +29,17 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/subscriptions/{id}")
 public class SubscriptionActionRoutes {
 
+    /** The lifecycle commands of the POST routes that answer {@code {subscription}}, by the route's last segment. */
+    static final Map<String, Function<RequestFields, Object>> LIFECYCLE = Map.of(
+            "complete",
+            LifecycleRequests::complete,
+            "cancel",
+            LifecycleRequests::cancel,
+            "resume",
+            fields -> new ResumeSubscription(),
+            "pause",
+            fields -> new PauseSubscription());
+
     private final SubscriptionActions actions;
 
     public SubscriptionActionRoutes(SubscriptionActions actions) {
@@ -43,40 +55,22 @@ public class SubscriptionActionRoutes {
         return actions.activate(caller, id, body, exchange).map(SubscriptionActions.Activation::body);
     }
 
-    @PostMapping("/complete")
-    public Mono<Map<String, Object>> complete(
+    /**
+     * complete, cancel, resume and pause: the path's last segment names the action, whose {@link #LIFECYCLE} entry
+     * validates the body into the command.
+     */
+    @PostMapping({"/complete", "/cancel", "/resume", "/pause"})
+    public Mono<Map<String, Object>> lifecycle(
             Caller caller,
             @PathVariable String id,
             @RequestBody(required = false) @Nullable JsonNode body,
             ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, LifecycleRequests::complete);
-    }
-
-    @PostMapping("/cancel")
-    public Mono<Map<String, Object>> cancel(
-            Caller caller,
-            @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, LifecycleRequests::cancel);
-    }
-
-    @PostMapping("/resume")
-    public Mono<Map<String, Object>> resume(
-            Caller caller,
-            @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, fields -> new ResumeSubscription());
-    }
-
-    @PostMapping("/pause")
-    public Mono<Map<String, Object>> pause(
-            Caller caller,
-            @PathVariable String id,
-            @RequestBody(required = false) @Nullable JsonNode body,
-            ServerWebExchange exchange) {
-        return act(caller, id, body, exchange, fields -> new PauseSubscription());
+        var action = RequestPaths.lastSegment(exchange.getRequest());
+        var payload = LIFECYCLE.get(action);
+        if (payload == null) {
+            throw new IllegalStateException("no lifecycle command for the mapped action " + action);
+        }
+        return act(caller, id, body, exchange, payload);
     }
 
     @PatchMapping

@@ -9,7 +9,6 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ListFilters;
-import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -80,11 +79,12 @@ public class SubscriptionRoutes {
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        return Mono.defer(() -> {
-            var status = ListFilters.status(query, SubscriptionStatuses.ALL);
-            var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
-            return readModel.list(caller, status, page).map(found -> found.body("subscriptions"));
-        });
+        return ListFilters.byStatus(
+                query,
+                SubscriptionStatuses.ALL,
+                IdPrefix.SUBSCRIPTION,
+                "subscriptions",
+                (status, page) -> readModel.list(caller, status, page));
     }
 
     private static CreateSubscription payload(

@@ -5,10 +5,10 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.RequestPaths;
+import io.abk.billing.opskit.digest.Sha256;
 import io.abk.billing.opskit.web.PresentedKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -28,7 +28,7 @@ public class AdminTokenFilter implements WebFilter {
     private final byte[] tokenDigest;
 
     public AdminTokenFilter(BillingProperties properties) {
-        this.tokenDigest = sha256(properties.adminToken());
+        this.tokenDigest = Sha256.of(properties.adminToken(), StandardCharsets.UTF_8);
     }
 
     @Override
@@ -37,7 +37,7 @@ public class AdminTokenFilter implements WebFilter {
             return chain.filter(exchange);
         }
         var presented = PresentedKeys.bearerToken(exchange.getRequest());
-        if (presented == null || !MessageDigest.isEqual(tokenDigest, sha256(presented))) {
+        if (presented == null || !MessageDigest.isEqual(tokenDigest, Sha256.of(presented, StandardCharsets.UTF_8))) {
             return Mono.error(new ApiException(
                     401,
                     ErrorCodes.AUTHENTICATION_ERROR,
@@ -47,13 +47,5 @@ public class AdminTokenFilter implements WebFilter {
         }
         exchange.getAttributes().put(Operator.ATTRIBUTE, Operator.ADMIN);
         return chain.filter(exchange);
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

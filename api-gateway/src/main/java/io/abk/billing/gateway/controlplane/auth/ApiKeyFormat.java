@@ -1,9 +1,8 @@
 package io.abk.billing.gateway.controlplane.auth;
 
+import io.abk.billing.opskit.digest.Sha256;
 import io.abk.billing.schemas.avro.Mode;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.regex.Pattern;
 
@@ -44,11 +43,7 @@ public final class ApiKeyFormat {
     }
 
     public static byte[] hash(String key) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.US_ASCII));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.of(key, StandardCharsets.US_ASCII);
     }
 
     /** What may be shown of a key after creation: its prefix and last four characters. */

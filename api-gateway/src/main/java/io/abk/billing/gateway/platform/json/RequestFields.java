@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -153,22 +154,19 @@ public final class RequestFields {
 
     /** A non-empty string of at most {@code maxLength} characters. */
     public Optional<String> optionalString(String field, int maxLength) {
-        var node = node(field);
+        var node = node(field, JsonNode::isString, "a string");
         if (node == null) {
             return Optional.empty();
         }
-        if (!node.isString()) {
-            throw ApiException.invalid(param(field), param(field) + " must be a string");
-        }
         var value = node.stringValue();
         if (value.indexOf('\u0000') >= 0) {
-            throw ApiException.invalid(param(field), param(field) + " must not contain NUL characters");
+            throw invalid(field, "must not contain NUL characters");
         }
         if (value.isBlank()) {
-            throw ApiException.invalid(param(field), param(field) + " must not be empty");
+            throw invalid(field, "must not be empty");
         }
         if (value.length() > maxLength) {
-            throw ApiException.invalid(param(field), param(field) + " must be at most " + maxLength + " characters");
+            throw invalid(field, "must be at most " + maxLength + " characters");
         }
         return Optional.of(value);
     }
@@ -181,8 +179,7 @@ public final class RequestFields {
     public Optional<String> optionalEvmAddress(String field) {
         return optionalString(field, 42).map(value -> {
             if (!EVM_ADDRESS.matcher(value).matches()) {
-                throw ApiException.invalid(
-                        param(field), param(field) + " must be an EVM address: 0x followed by 40 hexadecimal digits");
+                throw invalid(field, "must be an EVM address: 0x followed by 40 hexadecimal digits");
             }
             return value;
         });
@@ -198,19 +195,15 @@ public final class RequestFields {
             try {
                 return UsdcAmount.parsePositive(value);
             } catch (InvalidAmountException e) {
-                throw ApiException.invalid(
-                        param(field), param(field) + " " + e.problem().sentence());
+                throw invalid(field, e.problem().sentence());
             }
         });
     }
 
     private Optional<BigDecimal> optionalDecimal(String field) {
-        var node = node(field);
+        var node = node(field, JsonNode::isNumber, "a JSON number (in USDC, e.g. 9.99)");
         if (node == null) {
             return Optional.empty();
-        }
-        if (!node.isNumber()) {
-            throw ApiException.invalid(param(field), param(field) + " must be a JSON number (in USDC, e.g. 9.99)");
         }
         if (node.isFloatingPointNumber() && !node.isBigDecimal()) {
             // A double here would mean the mapper lost exactness before we saw the number: a bug, not input.
@@ -221,38 +214,29 @@ public final class RequestFields {
 
     /** An integer literal (no fraction) within [min, max]. */
     public Optional<Integer> optionalInt(String field, int min, int max) {
-        var node = node(field);
+        var node = node(field, JsonNode::isIntegralNumber, "an integer");
         if (node == null) {
             return Optional.empty();
         }
-        if (!node.isIntegralNumber()) {
-            throw ApiException.invalid(param(field), param(field) + " must be an integer");
-        }
         var value = node.bigIntegerValue();
         if (value.compareTo(BigInteger.valueOf(min)) < 0 || value.compareTo(BigInteger.valueOf(max)) > 0) {
-            throw ApiException.invalid(param(field), param(field) + " must be between " + min + " and " + max);
+            throw invalid(field, "must be between " + min + " and " + max);
         }
         return Optional.of(value.intValueExact());
     }
 
     public Optional<Boolean> optionalBoolean(String field) {
-        var node = node(field);
-        if (node == null) {
-            return Optional.empty();
-        }
-        if (!node.isBoolean()) {
-            throw ApiException.invalid(param(field), param(field) + " must be true or false");
-        }
-        return Optional.of(node.booleanValue());
+        return Optional.ofNullable(node(field, JsonNode::isBoolean, "true or false"))
+                .map(JsonNode::booleanValue);
     }
 
     /** A string that must be one of {@code allowed}; the message lists them. */
     public Optional<String> optionalOneOf(String field, Set<String> allowed) {
         return optionalString(field, 100).map(value -> {
             if (!allowed.contains(value)) {
-                throw ApiException.invalid(
-                        param(field),
-                        param(field) + " must be one of "
+                throw invalid(
+                        field,
+                        "must be one of "
                                 + String.join(", ", allowed.stream().sorted().toList()));
             }
             return value;
@@ -268,11 +252,11 @@ public final class RequestFields {
                 if (!uri.isAbsolute()
                         || uri.getHost() == null
                         || !("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))) {
-                    throw ApiException.invalid(param(field), param(field) + " must be an absolute http or https URL");
+                    throw invalid(field, "must be an absolute http or https URL");
                 }
                 return uri;
             } catch (URISyntaxException e) {
-                throw ApiException.invalid(param(field), param(field) + " must be an absolute http or https URL");
+                throw invalid(field, "must be an absolute http or https URL");
             }
         });
     }
@@ -287,22 +271,20 @@ public final class RequestFields {
             return Map.of();
         }
         if (!node.isObject()) {
-            throw ApiException.invalid(
-                    param(field), param(field) + " must be an object of string keys to string values");
+            throw invalid(field, "must be an object of string keys to string values");
         }
         if (node.size() > MAX_METADATA_KEYS) {
-            throw ApiException.invalid(param(field), param(field) + " can have at most " + MAX_METADATA_KEYS + " keys");
+            throw invalid(field, "can have at most " + MAX_METADATA_KEYS + " keys");
         }
         var result = new LinkedHashMap<String, String>();
         for (var entry : node.properties()) {
             var key = entry.getKey();
             if (key.isEmpty() || key.length() > MAX_METADATA_KEY_LENGTH) {
-                throw ApiException.invalid(
-                        param(field), param(field) + " keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
+                throw invalid(field, "keys must be 1 to " + MAX_METADATA_KEY_LENGTH + " characters");
             }
             var value = entry.getValue();
             if (key.indexOf('\u0000') >= 0) {
-                throw ApiException.invalid(param(field), param(field) + " keys must not contain NUL characters");
+                throw invalid(field, "keys must not contain NUL characters");
             }
             if (!value.isString()) {
                 throw ApiException.invalid(param(field), param(field) + "." + key + " must be a string");
@@ -325,7 +307,21 @@ public final class RequestFields {
         return node == null || node.isNull() ? null : node;
     }
 
+    /** The field's value, null when absent; a value that {@code isKind} refuses is a 400: "must be {@code kind}". */
+    private @Nullable JsonNode node(String field, Predicate<JsonNode> isKind, String kind) {
+        var node = node(field);
+        if (node != null && !isKind.test(node)) {
+            throw invalid(field, "must be " + kind);
+        }
+        return node;
+    }
+
+    /** The 400 of a field: {@code problem} follows the field's full path in the message. */
+    private ApiException invalid(String field, String problem) {
+        return ApiException.invalid(param(field), param(field) + " " + problem);
+    }
+
     private ApiException missing(String field) {
-        return ApiException.invalid(param(field), param(field) + " is required");
+        return invalid(field, "is required");
     }
 }

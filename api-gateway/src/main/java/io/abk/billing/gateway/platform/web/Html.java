@@ -1,8 +1,7 @@
 package io.abk.billing.gateway.platform.web;
 
+import io.abk.billing.opskit.digest.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
@@ -41,14 +40,7 @@ public final class Html {
 
     /** The CSP source ({@code 'sha256-...'} without the quotes) that allows exactly this inline text. */
     public static String sha256Source(String text) {
-        try {
-            return "sha256-"
-                    + Base64.getEncoder()
-                            .encodeToString(
-                                    MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return "sha256-" + Base64.getEncoder().encodeToString(Sha256.of(text, StandardCharsets.UTF_8));
     }
 
     /**

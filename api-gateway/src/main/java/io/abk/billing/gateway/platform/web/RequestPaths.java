@@ -6,9 +6,10 @@ import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 
 /**
- * Which area of the API a request is for, decided the way routing decides it: on decoded path segments
- * without matrix parameters. A raw-string prefix check would let {@code /admin;x=1/v1/merchants} or
- * {@code /%61dmin/v1/merchants} skip a guard while still reaching the guarded route.
+ * Which area of the API a request is for, and which of a handler's mapped paths it took, decided the way routing
+ * decides it: on decoded path segments without matrix parameters. A raw-string prefix check would let
+ * {@code /admin;x=1/v1/merchants} or {@code /%61dmin/v1/merchants} skip a guard while still reaching the guarded
+ * route.
  */
 public final class RequestPaths {
 
@@ -26,6 +27,15 @@ public final class RequestPaths {
             }
         }
         return true;
+    }
+
+    /**
+     * The request's last path segment as routing matched it (decoded, without matrix parameters): which of a handler's
+     * several mapped paths the request took.
+     */
+    public static String lastSegment(ServerHttpRequest request) {
+        var segments = segments(request.getPath().pathWithinApplication());
+        return segments.isEmpty() ? "" : segments.getLast();
     }
 
     private static List<String> segments(PathContainer path) {
