@@ -64,14 +64,12 @@ public class SessionRepository {
         var hash = Columns.required(row, "token_hash", ByteBuffer.class);
         var bytes = new byte[hash.remaining()];
         hash.get(bytes);
-        var role = Columns.required(row, "role", String.class);
         return new DashboardSession(
                 bytes,
                 Columns.required(row, "user_id", String.class),
                 Columns.required(row, "merchant_id", String.class),
                 Columns.required(row, "email", String.class),
-                UserRole.fromWireName(role)
-                        .orElseThrow(() -> new IllegalStateException("merchant_users.role holds '" + role + "'")),
+                UserRole.ofColumn(Columns.required(row, "role", String.class)),
                 Columns.required(row, "csrf_token", String.class),
                 ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)),
                 Columns.required(row, "created_at", Instant.class),

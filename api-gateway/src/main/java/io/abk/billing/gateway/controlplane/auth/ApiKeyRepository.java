@@ -65,12 +65,7 @@ public class ApiKeyRepository {
 
     /** Keys of a merchant, both modes, newest first. */
     public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
-        return NewestFirst.page(
-                db,
-                SELECT + " WHERE merchant_id = :merchantId",
-                spec -> spec.bind("merchantId", merchantId),
-                page,
-                StoredApiKey::from);
+        return NewestFirst.ofMerchant(db, StoredApiKey.COLUMNS, "api_keys", merchantId, page, StoredApiKey::from);
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {

@@ -35,13 +35,11 @@ public record MerchantUser(
     }
 
     static MerchantUser from(Readable row) {
-        var role = Columns.required(row, "role", String.class);
         return new MerchantUser(
                 Columns.required(row, "id", String.class),
                 Columns.required(row, "merchant_id", String.class),
                 Columns.required(row, "email", String.class),
-                UserRole.fromWireName(role)
-                        .orElseThrow(() -> new IllegalStateException("merchant_users.role holds '" + role + "'")),
+                UserRole.ofColumn(Columns.required(row, "role", String.class)),
                 Columns.required(row, "password_hash", String.class),
                 Columns.required(row, "created_at", Instant.class),
                 Columns.required(row, "updated_at", Instant.class),

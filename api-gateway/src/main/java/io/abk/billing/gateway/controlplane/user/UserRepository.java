@@ -77,11 +77,6 @@ public class UserRepository {
 
     /** A merchant's team, newest first. */
     public Mono<Page<MerchantUser>> listForMerchant(String merchantId, PageRequest page) {
-        return NewestFirst.page(
-                db,
-                SELECT + " WHERE merchant_id = :merchantId",
-                spec -> spec.bind("merchantId", merchantId),
-                page,
-                MerchantUser::from);
+        return NewestFirst.ofMerchant(db, MerchantUser.COLUMNS, "merchant_users", merchantId, page, MerchantUser::from);
     }
 }

@@ -35,4 +35,10 @@ public enum UserRole {
                 .filter(role -> role.wireName().equals(name))
                 .findFirst();
     }
+
+    /** The role a {@code merchant_users.role} column holds (its CHECK allows no other value). */
+    public static UserRole ofColumn(String value) {
+        return fromWireName(value)
+                .orElseThrow(() -> new IllegalStateException("merchant_users.role holds '" + value + "'"));
+    }
 }

@@ -33,6 +33,22 @@ public final class NewestFirst {
         return page(db, select, bind, page, page.startingAfter(), row);
     }
 
+    /** One page of a merchant's rows of {@code table} (its {@code merchant_id}), both modes, newest first. */
+    public static <T> Mono<Page<T>> ofMerchant(
+            DatabaseClient db,
+            String columns,
+            String table,
+            String merchantId,
+            PageRequest page,
+            Function<? super Readable, T> row) {
+        return page(
+                db,
+                "SELECT " + columns + " FROM " + table + " WHERE merchant_id = :merchantId",
+                spec -> spec.bind("merchantId", merchantId),
+                page,
+                row);
+    }
+
     /** As above, with the cursor already in the id column's type ({@code cursor} null on the first page). */
     public static <T> Mono<Page<T>> page(
             DatabaseClient db,
