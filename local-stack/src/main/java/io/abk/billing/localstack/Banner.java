@@ -38,6 +38,11 @@ final class Banner {
                 text,
                 "Demo merchant",
                 info.demoMerchantId().map(id -> id + " ").orElse("") + "(" + LocalStack.DEMO_MERCHANT_NAME + ")");
+        line(
+                text,
+                "Dashboard",
+                info.baseUrl() + "/dashboard  (sign in: " + info.demoOwnerEmail() + ", password "
+                        + info.demoOwnerPassword() + ")");
         line(text, "Demo test key", info.demoTestKey());
         line(text, "Demo live key", info.demoLiveKey());
         line(

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -40,6 +41,8 @@ public final class LocalStack implements AutoCloseable {
 
     /** Name of the merchant the gateway bootstraps for the local stack. */
     public static final String DEMO_MERCHANT_NAME = "Demo Merchant";
+    /** Who signs in to the dashboard as the demo merchant's owner, unless {@code BILLING_DEMO_OWNER_EMAIL} says. */
+    public static final String DEMO_OWNER_EMAIL = "owner@demo.example";
     /**
      * Default payout address of the demo merchant: the well-known "dead" burn address, valid EVM syntax that
      * nobody controls, so a local or test-chain payment can never reach a real wallet by accident.
@@ -89,7 +92,9 @@ public final class LocalStack implements AutoCloseable {
             List<String> processes,
             String usdtUrl,
             String usdtKey,
-            String sealingKeys) {
+            String sealingKeys,
+            String demoOwnerEmail,
+            String demoOwnerPassword) {
 
         public Info {
             gatewayUrls = List.copyOf(gatewayUrls);
@@ -130,14 +135,18 @@ public final class LocalStack implements AutoCloseable {
             var dataDir = config.dataDir();
             Files.createDirectories(dataDir);
             parts.add("data-dir-lock", Duration.ofSeconds(5), DataDirLock.acquire(dataDir));
-            // The sealing keyring's variables are read here, as the services would: a given keyring is used as is.
+            // The sealing keyring's and the demo owner's variables are read here, as the services would: a given value
+            // is used as is.
             var secrets = LocalSecrets.resolve(
                     dataDir,
                     config.adminToken(),
                     config.demoTestKey(),
                     config.demoLiveKey(),
+                    blankToNull(System.getenv("BILLING_DEMO_OWNER_PASSWORD")),
                     System.getenv("BILLING_SECRETS_KEYS"),
                     System.getenv("BILLING_SECRETS_ACTIVE_KEY"));
+            var ownerEmail = Objects.requireNonNullElse(
+                    blankToNull(System.getenv("BILLING_DEMO_OWNER_EMAIL")), DEMO_OWNER_EMAIL);
 
             // The chain comes first and stops last: the relayer and the chain follower in chain-indexer talk to it
             // until they are closed, and a deployment problem shows before the slower parts start.
@@ -194,7 +203,9 @@ public final class LocalStack implements AutoCloseable {
                     config.webhooksAllowLoopbackInTest(),
                     chain == null ? null : gatewayChain(chain.info()),
                     secrets.sealingKeys(),
-                    secrets.sealingActiveKey());
+                    secrets.sealingActiveKey(),
+                    ownerEmail,
+                    secrets.demoOwnerPassword());
             ServiceFleet fleet = null;
             WebhookSenderService webhooks = null;
             String baseUrl;
@@ -238,7 +249,9 @@ public final class LocalStack implements AutoCloseable {
                                     .toList(),
                     usdtUrl,
                     usdtKey(config),
-                    secrets.sealingKeys());
+                    secrets.sealingKeys(),
+                    ownerEmail,
+                    secrets.demoOwnerPassword());
             log.info(
                     "local stack ready baseUrl={} startMs={} cold={} processes={} phases=\"{}\"",
                     baseUrl,
@@ -255,6 +268,10 @@ public final class LocalStack implements AutoCloseable {
             parts.closeAll();
             throw e;
         }
+    }
+
+    private static @Nullable String blankToNull(@Nullable String value) {
+        return value == null || value.isBlank() ? null : value.strip();
     }
 
     /** The key the banner shows for the verifier: the first one configured, else its development key. */

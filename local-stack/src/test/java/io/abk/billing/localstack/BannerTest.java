@@ -28,7 +28,9 @@ class BannerTest {
             List.of(),
             "http://localhost:8787",
             "usdt_dev_local_only_key",
-            "local:c2VhbGluZy1rZXk=");
+            "local:c2VhbGluZy1rZXk=",
+            "owner@demo.example",
+            "OwnerPassword1234567");
 
     @Test
     void shouldShowEverythingADeveloperNeedsWhenTheStackIsReady() {
@@ -41,6 +43,8 @@ class BannerTest {
                 .contains("mer_01")
                 .contains("abk_test_TTT")
                 .contains("abk_live_LLL")
+                .contains(
+                        "http://localhost:8080/dashboard  (sign in: owner@demo.example, password OwnerPassword1234567)")
                 .contains(LocalStack.DEMO_PAYOUT_ADDRESS)
                 .contains("127.0.0.1:19092")
                 .contains("jdbc:postgresql://127.0.0.1:15432/billing")
@@ -73,7 +77,9 @@ class BannerTest {
                         "api-gateway-2  pid 107, http://127.0.0.1:8081"),
                 INFO.usdtUrl(),
                 INFO.usdtKey(),
-                INFO.sealingKeys());
+                INFO.sealingKeys(),
+                "owner@demo.example",
+                "OwnerPassword1234567");
 
         assertThat(Banner.render(info))
                 .contains("http://localhost:8081  (gateway 2)")
@@ -114,7 +120,9 @@ class BannerTest {
                 List.of(),
                 INFO.usdtUrl(),
                 INFO.usdtKey(),
-                INFO.sealingKeys());
+                INFO.sealingKeys(),
+                "owner@demo.example",
+                "OwnerPassword1234567");
 
         var banner = Banner.render(info);
 
@@ -150,7 +158,9 @@ class BannerTest {
                 List.of(),
                 INFO.usdtUrl(),
                 INFO.usdtKey(),
-                INFO.sealingKeys());
+                INFO.sealingKeys(),
+                "owner@demo.example",
+                "OwnerPassword1234567");
 
         assertThat(Banner.render(info))
                 .contains("Public URL")

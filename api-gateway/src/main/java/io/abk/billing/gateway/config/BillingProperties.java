@@ -110,20 +110,34 @@ public record BillingProperties(
     }
 
     /**
-     * A demo merchant to make sure of at start (local stack): created when missing, and its keys registered
-     * with exactly these values when given. Blank values (an unset environment variable) count as absent.
+     * A demo merchant to make sure of at start (local stack): created when missing, its keys registered with exactly
+     * these values when given, and its owner, who signs in to the dashboard with this email and password, made (or
+     * given this password again) when both are given. Blank values (an unset environment variable) count as absent.
      */
     public record Demo(
             @DefaultValue("false") boolean enabled,
             @DefaultValue("Demo Merchant") String merchantName,
             @Nullable String payoutAddress,
             @Nullable String testKey,
-            @Nullable String liveKey) {
+            @Nullable String liveKey,
+            @Nullable String ownerEmail,
+            @Nullable String ownerPassword) {
+
+        /** A demo merchant without an owner. */
+        public Demo(
+                boolean enabled,
+                String merchantName,
+                @Nullable String payoutAddress,
+                @Nullable String testKey,
+                @Nullable String liveKey) {
+            this(enabled, merchantName, payoutAddress, testKey, liveKey, null, null);
+        }
 
         private static final Pattern EVM_ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
         // Same shape as auth.ApiKeyFormat; repeated here so a bad value fails at binding, before any bean starts.
         private static final Pattern KEY = Pattern.compile("^abk_(test|live)_[A-Za-z0-9]{32,}$");
 
+        @ConstructorBinding
         public Demo {
             payoutAddress = blankToNull(payoutAddress);
             testKey = blankToNull(testKey);
@@ -139,6 +153,17 @@ public record BillingProperties(
             }
             checkKey("billing.demo.test-key (BILLING_DEMO_TEST_KEY)", "abk_test_", testKey);
             checkKey("billing.demo.live-key (BILLING_DEMO_LIVE_KEY)", "abk_live_", liveKey);
+            ownerEmail = blankToNull(ownerEmail);
+            ownerPassword = ownerPassword == null || ownerPassword.isEmpty() ? null : ownerPassword;
+            if ((ownerEmail == null) != (ownerPassword == null)) {
+                throw new IllegalArgumentException(
+                        "billing.demo.owner-email (BILLING_DEMO_OWNER_EMAIL) and"
+                                + " billing.demo.owner-password (BILLING_DEMO_OWNER_PASSWORD) go together: set both or neither");
+            }
+            if (ownerPassword != null && ownerPassword.length() < 12) {
+                throw new IllegalArgumentException(
+                        "billing.demo.owner-password (BILLING_DEMO_OWNER_PASSWORD) must have at least 12 characters");
+            }
         }
 
         private static void checkKey(String setting, String prefix, @Nullable String key) {

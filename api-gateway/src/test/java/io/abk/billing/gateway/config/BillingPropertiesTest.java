@@ -13,6 +13,20 @@ class BillingPropertiesTest {
     private static final String LIVE_KEY = "abk_live_0123456789012345678901234567890123456789";
 
     @Test
+    void shouldTakeTheDemoOwnersEmailAndPasswordTogetherOrNotAtAll() {
+        assertThat(new Demo(true, "Demo", null, null, null, " ", "").ownerEmail())
+                .isNull();
+        assertThat(new Demo(true, "Demo", null, null, null, "owner@demo.example", "twelve chars").ownerPassword())
+                .isEqualTo("twelve chars");
+        assertThatThrownBy(() -> new Demo(true, "Demo", null, null, null, "owner@demo.example", null))
+                .hasMessageContaining("BILLING_DEMO_OWNER_PASSWORD")
+                .hasMessageContaining("set both or neither");
+        assertThatThrownBy(() -> new Demo(true, "Demo", null, null, null, "owner@demo.example", "eleven char"))
+                .hasMessageContaining("at least 12 characters")
+                .hasMessageNotContaining("eleven char");
+    }
+
+    @Test
     void shouldTreatBlankValuesAsAbsent() {
         var demo = new Demo(true, "Demo", " ", "", "  ");
         assertThat(demo.payoutAddress()).isNull();

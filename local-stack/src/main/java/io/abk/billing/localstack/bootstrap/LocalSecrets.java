@@ -17,19 +17,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The admin token, the demo merchant's test and live keys, and the keyring that seals webhook signing secrets
+ * The admin token, the demo merchant's test and live keys, its owner's dashboard password, and the keyring that seals
+ * webhook signing secrets
  * ({@code BILLING_SECRETS_KEYS}, {@code BILLING_SECRETS_ACTIVE_KEY}). A value given in the environment always wins;
  * a missing one is generated on first start and kept in {@code <data>/local-stack.properties} (owner-only), so
  * every restart prints, and the services accept, the same ones: the sealing key lives and dies with the data
  * directory whose secrets it sealed.
  */
 public record LocalSecrets(
-        String adminToken, String demoTestKey, String demoLiveKey, String sealingKeys, String sealingActiveKey) {
+        String adminToken,
+        String demoTestKey,
+        String demoLiveKey,
+        String demoOwnerPassword,
+        String sealingKeys,
+        String sealingActiveKey) {
 
     public static final String FILE_NAME = "local-stack.properties";
     static final String ADMIN_TOKEN = "admin-token";
     static final String DEMO_TEST_KEY = "demo-test-key";
     static final String DEMO_LIVE_KEY = "demo-live-key";
+    static final String DEMO_OWNER_PASSWORD = "demo-owner-password";
     static final String SEALING_KEYS = "secrets-keys";
     /** The id of the sealing key the stack generates. */
     static final String LOCAL_KEY_ID = "local";
@@ -65,6 +72,18 @@ public record LocalSecrets(
             @Nullable String demoLiveKey,
             @Nullable String sealingKeys,
             @Nullable String sealingActiveKey) {
+        return resolve(dataDir, adminToken, demoTestKey, demoLiveKey, null, sealingKeys, sealingActiveKey);
+    }
+
+    /** As above, with the demo owner's dashboard password ({@code BILLING_DEMO_OWNER_PASSWORD}) given or kept. */
+    public static LocalSecrets resolve(
+            Path dataDir,
+            @Nullable String adminToken,
+            @Nullable String demoTestKey,
+            @Nullable String demoLiveKey,
+            @Nullable String demoOwnerPassword,
+            @Nullable String sealingKeys,
+            @Nullable String sealingActiveKey) {
         var file = dataDir.resolve(FILE_NAME);
         var stored = read(file);
         var storedBefore = Map.copyOf(stored);
@@ -73,6 +92,7 @@ public record LocalSecrets(
                 pick(adminToken, stored, ADMIN_TOKEN, RandomSecrets::adminToken),
                 pick(demoTestKey, stored, DEMO_TEST_KEY, RandomSecrets::testKey),
                 pick(demoLiveKey, stored, DEMO_LIVE_KEY, RandomSecrets::liveKey),
+                pick(demoOwnerPassword, stored, DEMO_OWNER_PASSWORD, RandomSecrets::ownerPassword),
                 pick(keys, stored, SEALING_KEYS, () -> LOCAL_KEY_ID + ":" + RandomSecrets.sealingKey()),
                 keys == null ? "" : sealingActiveKey == null ? "" : sealingActiveKey.strip());
         if (!stored.equals(storedBefore)) {
@@ -138,6 +158,7 @@ public record LocalSecrets(
     @Override
     public String toString() {
         return "LocalSecrets[adminToken=***, demoTestKey=" + RandomSecrets.TEST_KEY_PREFIX + "***, demoLiveKey="
-                + RandomSecrets.LIVE_KEY_PREFIX + "***, sealingKeys=***, sealingActiveKey=" + sealingActiveKey + "]";
+                + RandomSecrets.LIVE_KEY_PREFIX + "***, demoOwnerPassword=***, sealingKeys=***, sealingActiveKey="
+                + sealingActiveKey + "]";
     }
 }

@@ -29,6 +29,11 @@ final class RandomSecrets {
         return LIVE_KEY_PREFIX + base62(LENGTH);
     }
 
+    /** The demo owner's dashboard password: 20 letters and digits, typed from the banner. */
+    static String ownerPassword() {
+        return base62(20);
+    }
+
     /** A sealing key for BILLING_SECRETS_KEYS: the base64 of 32 random bytes (AES-256). */
     static String sealingKey() {
         var key = new byte[32];

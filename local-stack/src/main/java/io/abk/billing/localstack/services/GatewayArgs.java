@@ -38,7 +38,9 @@ public record GatewayArgs(
         boolean webhooksAllowLoopbackInTest,
         @Nullable TestChain testChain,
         String sealingKeys,
-        String sealingActiveKey) {
+        String sealingActiveKey,
+        String demoOwnerEmail,
+        String demoOwnerPassword) {
 
     /** The in-process gateway's projector's static group member id (see {@code billing.kafka.projector-instance-id}). */
     static final String IN_PROCESS_PROJECTOR_ID = "local-stack";
@@ -84,7 +86,9 @@ public record GatewayArgs(
                 webhooksAllowLoopbackInTest,
                 testChain,
                 sealingKeys,
-                sealingActiveKey);
+                sealingActiveKey,
+                demoOwnerEmail,
+                demoOwnerPassword);
     }
 
     /** The sealing keyring as the webhook sender takes it (the same variables, and values, as the gateway's). */
@@ -146,6 +150,8 @@ public record GatewayArgs(
                 new Setting("billing.demo.payout-address", demoPayoutAddress),
                 new Setting("billing.demo.test-key", demoTestKey),
                 new Setting("billing.demo.live-key", demoLiveKey),
+                new Setting("billing.demo.owner-email", demoOwnerEmail),
+                new Setting("billing.demo.owner-password", demoOwnerPassword),
                 new Setting("billing.rate-limits.enabled", rateLimitsEnabled),
                 new Setting(
                         "billing.rate-limits.per-key-per-second",

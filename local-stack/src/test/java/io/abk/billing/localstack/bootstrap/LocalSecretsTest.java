@@ -26,6 +26,7 @@ class LocalSecretsTest {
         assertThat(secrets.demoTestKey()).matches("abk_test_[A-Za-z0-9]{40}");
         assertThat(secrets.demoLiveKey()).matches("abk_live_[A-Za-z0-9]{40}");
         assertThat(secrets.demoTestKey()).isNotEqualTo(secrets.demoLiveKey());
+        assertThat(secrets.demoOwnerPassword()).matches("[A-Za-z0-9]{20}");
         // one 32-byte sealing key, the only one of the keyring and so the active one
         assertThat(secrets.sealingKeys()).matches("local:[A-Za-z0-9+/]{43}=");
         assertThat(secrets.sealingActiveKey()).isEmpty();
@@ -44,6 +45,18 @@ class LocalSecretsTest {
         assertThat(secrets.sealingKeys()).isEqualTo(given);
         assertThat(secrets.sealingActiveKey()).isEqualTo("k2");
         assertThat(LocalSecrets.resolve(dataDir, null, null, null)).isEqualTo(stored);
+    }
+
+    @Test
+    void shouldUseTheGivenOwnerPasswordAndKeepTheStoredOneForLater() {
+        var stored = LocalSecrets.resolve(dataDir, null, null, null);
+
+        var given = LocalSecrets.resolve(dataDir, null, null, null, "a given owner password", null, null);
+
+        assertThat(given.demoOwnerPassword()).isEqualTo("a given owner password");
+        assertThat(LocalSecrets.resolve(dataDir, null, null, null).demoOwnerPassword())
+                .isEqualTo(stored.demoOwnerPassword());
+        assertThat(given.toString()).doesNotContain("a given owner password");
     }
 
     @Test
@@ -72,7 +85,14 @@ class LocalSecretsTest {
 
     @Test
     void shouldNotWriteAFileWhenEverySecretIsGiven() {
-        LocalSecrets.resolve(dataDir, "given-admin-token-1234", TEST_KEY, LIVE_KEY, "k1:" + "A".repeat(43) + "=", "");
+        LocalSecrets.resolve(
+                dataDir,
+                "given-admin-token-1234",
+                TEST_KEY,
+                LIVE_KEY,
+                "a given owner password",
+                "k1:" + "A".repeat(43) + "=",
+                "");
 
         assertThat(dataDir.resolve(LocalSecrets.FILE_NAME)).doesNotExist();
     }
@@ -100,6 +120,7 @@ class LocalSecretsTest {
                         secrets.adminToken(),
                         secrets.demoTestKey(),
                         secrets.demoLiveKey(),
+                        secrets.demoOwnerPassword(),
                         secrets.sealingKeys().substring("local:".length()));
     }
 }

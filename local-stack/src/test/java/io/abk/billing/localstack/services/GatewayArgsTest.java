@@ -26,7 +26,9 @@ class GatewayArgsTest {
                 true,
                 null,
                 "local:c2VhbGluZy1rZXk=",
-                "");
+                "",
+                "owner@demo.example",
+                "OwnerPassword1234567");
     }
 
     @Test
@@ -102,7 +104,9 @@ class GatewayArgsTest {
                         "http://127.0.0.1:8545",
                         2),
                 plain.sealingKeys(),
-                plain.sealingActiveKey());
+                plain.sealingActiveKey(),
+                "owner@demo.example",
+                "OwnerPassword1234567");
 
         assertThat(withChain.toArgs())
                 .contains(

@@ -26,6 +26,7 @@ final class Api {
         SeenSecrets.add(info.adminToken());
         SeenSecrets.add(info.demoTestKey());
         SeenSecrets.add(info.demoLiveKey());
+        SeenSecrets.add(info.demoOwnerPassword());
         SeenSecrets.addSealingKeys(info.sealingKeys());
     }
 

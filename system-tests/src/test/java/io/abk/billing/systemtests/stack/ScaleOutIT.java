@@ -231,7 +231,9 @@ class ScaleOutIT {
                 info.processes(),
                 info.usdtUrl(),
                 info.usdtKey(),
-                info.sealingKeys());
+                info.sealingKeys(),
+                info.demoOwnerEmail(),
+                info.demoOwnerPassword());
     }
 
     private static Set<String> activatedSubscriptions(ScaleOutLoad load) {

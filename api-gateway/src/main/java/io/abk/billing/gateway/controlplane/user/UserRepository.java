@@ -44,6 +44,17 @@ public class UserRepository {
                 .one();
     }
 
+    /** A new password: its hash, and no lockout or failure counted against the old one. */
+    public Mono<MerchantUser> setPasswordHash(String id, String passwordHash, Instant at) {
+        return db.sql("UPDATE merchant_users SET password_hash = :hash, updated_at = :at, failed_sign_ins = 0,"
+                        + " locked_until = NULL WHERE id = :id RETURNING " + MerchantUser.COLUMNS)
+                .bind("id", id)
+                .bind("hash", passwordHash)
+                .bind("at", at)
+                .map(MerchantUser::from)
+                .one();
+    }
+
     /** A sign-in succeeded: the count of failures in a row starts again. */
     public Mono<Void> clearFailedSignIns(String id) {
         return db.sql("UPDATE merchant_users SET failed_sign_ins = 0 WHERE id = :id AND failed_sign_ins > 0")

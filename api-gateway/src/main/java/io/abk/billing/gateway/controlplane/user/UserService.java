@@ -11,6 +11,7 @@ import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -62,6 +63,41 @@ public class UserService {
                         .map(hasTeam -> roleOf(request, hasTeam))
                         .flatMap(role -> insert(actor, merchantId, request.email(), role, hash, Now.of(clock)))
                         .as(tx::transactional));
+    }
+
+    /**
+     * Makes sure {@code email} signs in to the merchant's team as an owner with {@code password} (a configured demo
+     * owner): added when missing, given the password again when it changed. Fails when the email is another team's.
+     */
+    public Mono<MerchantUser> ensureOwner(
+            String actor, String merchantId, String email, String password, String setting) {
+        var request = new UserRequest(email.strip().toLowerCase(Locale.ROOT), UserRole.OWNER, password);
+        return users.findByEmail(request.email())
+                .flatMap(existing -> {
+                    if (!existing.merchantId().equals(merchantId)) {
+                        return Mono.error(new IllegalStateException(setting + " signs in to merchant "
+                                + existing.merchantId() + " already, not to " + merchantId));
+                    }
+                    return passwords
+                            .matches(password, existing.passwordHash())
+                            .flatMap(same -> same
+                                    ? Mono.just(existing)
+                                    : passwords.hash(password).flatMap(hash -> setPassword(actor, existing, hash)));
+                })
+                .switchIfEmpty(Mono.defer(() -> create(actor, merchantId, request)));
+    }
+
+    private Mono<MerchantUser> setPassword(String actor, MerchantUser user, String hash) {
+        var now = Now.of(clock);
+        return users.setPasswordHash(user.id(), hash, now)
+                .flatMap(changed -> audit.record(
+                                now,
+                                actor,
+                                "user.password_set",
+                                new AuditLog.Target("user", changed.id(), changed.merchantId(), null),
+                                Map.of("email", changed.email()))
+                        .thenReturn(changed))
+                .as(tx::transactional);
     }
 
     public Mono<Page<MerchantUser>> list(String merchantId, PageRequest page) {

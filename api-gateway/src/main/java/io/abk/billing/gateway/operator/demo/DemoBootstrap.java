@@ -5,6 +5,7 @@ import io.abk.billing.gateway.controlplane.audit.AuditEntry;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyService;
 import io.abk.billing.gateway.controlplane.merchant.Merchant;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
+import io.abk.billing.gateway.controlplane.user.UserService;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -32,11 +33,14 @@ public class DemoBootstrap implements ApplicationRunner {
     private final BillingProperties.Demo demo;
     private final MerchantService merchants;
     private final ApiKeyService keys;
+    private final UserService users;
 
-    public DemoBootstrap(BillingProperties properties, MerchantService merchants, ApiKeyService keys) {
+    public DemoBootstrap(
+            BillingProperties properties, MerchantService merchants, ApiKeyService keys, UserService users) {
         this.demo = properties.demo();
         this.merchants = merchants;
         this.keys = keys;
+        this.users = users;
     }
 
     @Override
@@ -53,6 +57,7 @@ public class DemoBootstrap implements ApplicationRunner {
                 .flatMap(merchant -> ensureKey(
                                 merchant, demo.testKey(), "billing.demo.test-key (BILLING_DEMO_TEST_KEY)")
                         .then(ensureKey(merchant, demo.liveKey(), "billing.demo.live-key (BILLING_DEMO_LIVE_KEY)"))
+                        .then(ensureOwner(merchant, demo.ownerEmail(), demo.ownerPassword()))
                         .thenReturn(merchant))
                 .doOnNext(merchant -> log.info(
                         "demo merchant ready merchantId={} payoutAddressEvm={} testKeyConfigured={}"
@@ -61,6 +66,21 @@ public class DemoBootstrap implements ApplicationRunner {
                         merchant.payoutAddressEvm(),
                         demo.testKey() != null,
                         demo.liveKey() != null));
+    }
+
+    private Mono<Void> ensureOwner(Merchant merchant, @Nullable String email, @Nullable String password) {
+        if (email == null || password == null) {
+            return Mono.empty();
+        }
+        return users.ensureOwner(
+                        AuditEntry.BOOTSTRAP,
+                        merchant.id(),
+                        email,
+                        password,
+                        "billing.demo.owner-email (BILLING_DEMO_OWNER_EMAIL)")
+                .doOnNext(owner -> log.info(
+                        "demo owner ready merchantId={} userId={} email={}", merchant.id(), owner.id(), owner.email()))
+                .then();
     }
 
     private Mono<Void> ensureKey(Merchant merchant, @Nullable String key, String setting) {

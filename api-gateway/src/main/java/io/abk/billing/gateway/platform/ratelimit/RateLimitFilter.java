@@ -33,12 +33,16 @@ public class RateLimitFilter implements WebFilter {
     private final boolean enabled;
     private final RateLimiter perKey;
     private final RateLimiter checkoutPerIp;
+    /** The dashboard's sign-in posts of an address: a bucket of their own, at the checkout's rate. */
+    private final RateLimiter signInPerIp;
 
     public RateLimitFilter(BillingProperties properties) {
         var limits = properties.rateLimits();
         this.enabled = limits.enabled();
         this.perKey = new RateLimiter(limits.perKeyPerSecond(), Duration.ofSeconds(1), MAX_BUCKETS, System::nanoTime);
         this.checkoutPerIp =
+                new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
+        this.signInPerIp =
                 new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
     }
 
@@ -60,7 +64,19 @@ public class RateLimitFilter implements WebFilter {
                 return Mono.error(limited("checkout requests from this address", wait));
             }
         }
+        if (isSignIn(exchange)) {
+            var wait = signInPerIp.tryAcquire(clientIp(exchange));
+            if (wait != null) {
+                return Mono.error(limited("sign-ins from this address", wait));
+            }
+        }
         return chain.filter(exchange);
+    }
+
+    private static boolean isSignIn(ServerWebExchange exchange) {
+        var request = exchange.getRequest();
+        return request.getMethod() == HttpMethod.POST
+                && "/dashboard/login".equals(request.getPath().value());
     }
 
     private static boolean isCheckoutMutation(ServerWebExchange exchange) {

@@ -72,6 +72,57 @@ class DemoBootstrapIT extends GatewayIT {
     }
 
     @Test
+    void shouldMakeTheConfiguredOwnerOnceGiveThemAChangedPasswordAndRefuseAnotherTeamsEmail() {
+        var email = "owner-" + java.util.UUID.randomUUID() + "@demo.example";
+        var first = bootstrap.ensure(withOwner(email, "first demo password")).block();
+        var auditBefore = auditActions(first.id());
+
+        // a restart with the same owner changes nothing; the owner signs in with the password
+        bootstrap.ensure(withOwner(email, "first demo password")).block();
+        assertThat(auditActions(first.id())).isEqualTo(auditBefore);
+        assertThat(auditBefore).contains("user.created");
+        assertThat(signIn(email, "first demo password")).isEqualTo(303);
+
+        // a new password in the configuration is the owner's from the next start on
+        bootstrap
+                .ensure(withOwner(email.toUpperCase(java.util.Locale.ROOT), "second demo password"))
+                .block();
+        assertThat(auditActions(first.id()).getFirst()).isEqualTo("user.password_set");
+        assertThat(signIn(email, "first demo password")).isEqualTo(401);
+        assertThat(signIn(email, "second demo password")).isEqualTo(303);
+
+        // an email that signs in to another team stops the start, saying which setting to change
+        var stranger = "stranger-" + java.util.UUID.randomUUID() + "@example.com";
+        admin(http.post()
+                        .uri("/admin/v1/merchants/{id}/users", createMerchant("Stranger team"))
+                        .bodyValue(java.util.Map.of("email", stranger, "password", "a stranger's password")))
+                .exchange()
+                .expectStatus()
+                .isCreated();
+        assertThatThrownBy(() -> bootstrap
+                        .ensure(withOwner(stranger, "first demo password"))
+                        .block())
+                .hasMessageContaining("BILLING_DEMO_OWNER_EMAIL")
+                .hasMessageContaining("already");
+    }
+
+    private static Demo withOwner(String email, String password) {
+        return new Demo(true, "Demo Merchant", null, null, null, email, password);
+    }
+
+    private int signIn(String email, String password) {
+        return http.post()
+                .uri("/dashboard/login")
+                .contentType(org.springframework.http.MediaType.APPLICATION_FORM_URLENCODED)
+                .body(org.springframework.web.reactive.function.BodyInserters.fromFormData("email", email)
+                        .with("password", password))
+                .exchange()
+                .returnResult(String.class)
+                .getStatus()
+                .value();
+    }
+
+    @Test
     void shouldRefuseToStartWhenAConfiguredKeyBelongsToAnotherMerchant() {
         var stranger =
                 createKey(createMerchant("Stranger"), "test").get("secret").stringValue();

@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -54,6 +55,33 @@ class RateLimitIT extends GatewayWithoutKafkaIT {
                 .isOk()
                 .expectBody()
                 .returnResult();
+    }
+
+    @Test
+    void shouldLimitTheDashboardsSignInsPerClientIpInABucketOfTheirOwn() {
+        // Unknown emails: a refused sign-in costs a token all the same.
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            signIn("nobody-" + attempt + "@example.com").expectStatus().isUnauthorized();
+        }
+
+        signIn("nobody-3@example.com")
+                .expectStatus()
+                .isEqualTo(429)
+                .expectHeader()
+                .valueMatches("Retry-After", "([1-9]|[1-2][0-9]|30)")
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("rate_limited");
+        // and the sign-in page itself is not limited
+        http.get().uri("/dashboard/login").exchange().expectStatus().isOk();
+    }
+
+    private WebTestClient.ResponseSpec signIn(String email) {
+        return http.post()
+                .uri("/dashboard/login")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .bodyValue("email=" + email.replace("@", "%40") + "&password=a+long+enough+password")
+                .exchange();
     }
 
     @Test
