@@ -111,13 +111,21 @@ class BenchSmokeIT {
                     .as(scenario + " rows of\n" + markdown)
                     .anySatisfy(row -> assertThat(row.scenario()).isEqualTo(scenario));
         }
-        assertThat(rows).as(markdown).allSatisfy(row -> {
+        // (a warm-up window of one second from a cold stack's first request may end no create at all on a loaded
+        // machine: each took over a second there, so the curve's rows are counted, and only its whole must have done
+        // work)
+        var warmUp =
+                rows.stream().filter(row -> row.load().startsWith("warm-up")).toList();
+        assertThat(rows)
+                .as(markdown)
+                .allSatisfy(row -> assertThat(row.failed()).as(row.toString()).isZero());
+        assertThat(rows).as(markdown).filteredOn(row -> !warmUp.contains(row)).allSatisfy(row -> {
             assertThat(row.ok()).as(row.toString()).isPositive();
-            assertThat(row.failed()).as(row.toString()).isZero();
             assertThat(row.perSecond()).as(row.toString()).isPositive();
         });
         // the creates' warm-up curve has one row per window, and the webhooks one row per spread
-        assertThat(rows).filteredOn(row -> row.load().startsWith("warm-up")).hasSize(2);
+        assertThat(warmUp).hasSize(2);
+        assertThat(warmUp.stream().mapToLong(Row::ok).sum()).as(markdown).isPositive();
         assertThat(rows).filteredOn(row -> row.scenario().equals("webhooks")).hasSize(2);
         // and every renewal was paid exactly once
         assertThat(markdown)

@@ -68,11 +68,18 @@ public class UserService {
     /**
      * Makes sure {@code email} signs in to the merchant's team as an owner with {@code password} (a configured demo
      * owner): added when missing, given the password again when it changed. Fails when the email is another team's.
+     * Replicas starting together may race to add the owner: the one whose insert finds the email taken reads the
+     * winner's row and goes on from there.
      */
     public Mono<MerchantUser> ensureOwner(
             String actor, String merchantId, String email, String password, String setting) {
         var request = new UserRequest(email.strip().toLowerCase(Locale.ROOT), UserRole.OWNER, password);
         return users.findByEmail(request.email())
+                .switchIfEmpty(Mono.defer(() -> create(actor, merchantId, request)
+                        .onErrorResume(
+                                e -> e instanceof ApiException refused
+                                        && ErrorCodes.EMAIL_IN_USE.equals(refused.code()),
+                                e -> users.findByEmail(request.email()))))
                 .flatMap(existing -> {
                     if (!existing.merchantId().equals(merchantId)) {
                         return Mono.error(new IllegalStateException(setting + " signs in to merchant "
@@ -83,8 +90,7 @@ public class UserService {
                             .flatMap(same -> same
                                     ? Mono.just(existing)
                                     : passwords.hash(password).flatMap(hash -> setPassword(actor, existing, hash)));
-                })
-                .switchIfEmpty(Mono.defer(() -> create(actor, merchantId, request)));
+                });
     }
 
     private Mono<MerchantUser> setPassword(String actor, MerchantUser user, String hash) {

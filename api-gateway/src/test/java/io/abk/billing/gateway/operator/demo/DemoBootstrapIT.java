@@ -106,6 +106,25 @@ class DemoBootstrapIT extends GatewayIT {
                 .hasMessageContaining("already");
     }
 
+    @Test
+    void shouldMakeOneOwnerWhenReplicasStartTogether() {
+        // Protects against a second gateway replica that failed to start: both found no owner, and the one whose
+        // insert came second stopped on email_in_use.
+        var email = "together-" + java.util.UUID.randomUUID() + "@demo.example";
+        var demo = withOwner(email, "started together");
+
+        var owners = reactor.core.publisher.Flux.range(0, 4)
+                .flatMap(replica -> bootstrap.ensure(demo).subscribeOn(reactor.core.scheduler.Schedulers.parallel()))
+                .collectList()
+                .block();
+
+        assertThat(owners)
+                .hasSize(4)
+                .extracting(merchant -> merchant.id())
+                .containsOnly(owners.getFirst().id());
+        assertThat(signIn(email, "started together")).isEqualTo(303);
+    }
+
     private static Demo withOwner(String email, String password) {
         return new Demo(true, "Demo Merchant", null, null, null, email, password);
     }
