@@ -63,8 +63,9 @@ final class GuardTopics implements AutoCloseable {
             return keep(events, event -> event.getMerchantId().equals(merchantId));
         }
 
+        /** The charges of an invoice (a payment's request names no invoice: its invoice id is null). */
         List<ChainRequest> chainRequestsOf(String invoiceId) {
-            return keep(chainRequests, request -> request.getInvoiceId().equals(invoiceId));
+            return keep(chainRequests, request -> invoiceId.equals(request.getInvoiceId()));
         }
 
         private static <T> List<T> keep(List<T> values, Predicate<T> filter) {
