@@ -31,6 +31,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -51,8 +52,15 @@ import tools.jackson.databind.JsonNode;
  * once. KeptAliveConnectionIT reproduces and pins it.
  */
 @ExtendWith(SharedStack.class)
-@Order(SharedStack.ORDER)
+@Order(HostileInputFuzzIT.ORDER)
+@Isolated
 class HostileInputFuzzIT {
+
+    /**
+     * Alone, on the shared stack, before the renewals' scale check: it shows that no merchant anywhere was made while
+     * it ran, which another class making its own merchants beside it would break.
+     */
+    static final int ORDER = RenewalScaleIT.ORDER - 1;
 
     /** Far above a refusal's milliseconds, below the gateway's own request timeout of 10 s plus a loaded machine's slack. */
     private static final Duration DEADLINE = Duration.ofSeconds(15);
