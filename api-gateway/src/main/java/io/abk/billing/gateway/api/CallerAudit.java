@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * The audit entry of a change an API key made to a resource of its merchant and mode: the key's id is the actor, the
- * resource its target. Like {@link AuditLog#record}, it runs inside the transaction of the change.
+ * The audit entry of a change a caller (an API key, or a team member through the dashboard) made to a resource of its
+ * merchant and mode: the key's or the member's id is the actor, the resource its target. Like {@link AuditLog#record}, it runs inside the transaction of the change.
  */
 @Component
 public final class CallerAudit {
@@ -26,6 +26,6 @@ public final class CallerAudit {
             Caller caller, Instant at, String action, String targetType, String targetId, Map<String, ?> details) {
         var target =
                 new AuditLog.Target(targetType, targetId, caller.merchantId(), ApiKeyFormat.modeText(caller.mode()));
-        return audit.record(at, caller.apiKeyId(), action, target, details);
+        return audit.record(at, caller.actorId(), action, target, details);
     }
 }

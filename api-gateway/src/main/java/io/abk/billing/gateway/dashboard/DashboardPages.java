@@ -4,8 +4,10 @@ import com.samskivert.mustache.Template;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.gateway.platform.web.PageTemplates;
+import io.abk.billing.gateway.platform.web.VersionedAsset;
 import io.abk.billing.schemas.avro.Mode;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatusCode;
@@ -15,16 +17,44 @@ import org.springframework.http.ResponseEntity;
  * The dashboard's markup: Mustache templates in {@code dashboard/} on the class path, compiled once, every
  * {@code {{value}}} escaped ({@link PageTemplates}); a page's own template renders its {@code <main data-page>}, and the
  * frame ({@code frame.mustache}) puts it in the document with the header of a signed-in member (their team, the
- * test/live badge and banner, sign-out) and the one style sheet, inline and allowed by its hash. No script runs.
+ * sections, the test/live switch and banner, sign-out) and the one style sheet, inline and allowed by its hash. Pages
+ * read and show without a script; the one script ({@code dashboard.js}, served by {@link DashboardAssetRoutes}) sends a
+ * confirmed action's form to the merchant API as the member ({@code /dashboard/api/v1/...}).
  */
 final class DashboardPages {
 
     private static final PageTemplates TEMPLATES = new PageTemplates("dashboard/");
 
+    /** The dashboard's script: a confirmed action's form sent to the API as JSON, with its CSRF and idempotency keys. */
+    static final VersionedAsset SCRIPT =
+            new VersionedAsset("dashboard/dashboard.js", "/dashboard/assets/dashboard.js", VersionedAsset.JAVASCRIPT);
+
+    /** The sections of the navigation, in its order: each a page at {@code /dashboard/<key>}. */
+    static final List<Section> SECTIONS = List.of(
+            new Section("home", "Home"),
+            new Section("subscriptions", "Subscriptions"),
+            new Section("invoices", "Invoices"),
+            new Section("payments", "Payments"),
+            new Section("payment-links", "Payment links"),
+            new Section("products", "Products"),
+            new Section("webhooks", "Webhooks"),
+            new Section("developers", "Developers"),
+            new Section("settings", "Settings"));
+
+    /** A section of the navigation. */
+    record Section(String key, String label) {
+        String href() {
+            return "/dashboard/" + key;
+        }
+    }
+
     private static final Template FRAME = TEMPLATES.compile("frame");
     static final Template LOGIN = TEMPLATES.compile("login");
     static final Template HOME = TEMPLATES.compile("home");
     static final Template REFUSED = TEMPLATES.compile("refused");
+    static final Template CONFIRM = TEMPLATES.compile("confirm");
+    static final Template SUBSCRIPTIONS = TEMPLATES.compile("subscriptions");
+    static final Template SUBSCRIPTION = TEMPLATES.compile("subscription");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =
@@ -35,7 +65,8 @@ final class DashboardPages {
      * other origin. Whatever a merchant's data holds stays text.
      */
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + Html.sha256Source(STYLE)
-            + "'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+            + "'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self';"
+            + " frame-ancestors 'none'";
 
     private DashboardPages() {}
 
@@ -43,7 +74,7 @@ final class DashboardPages {
     record Viewer(DashboardSession session, String merchantName) {}
 
     /**
-     * A whole page: {@code title}, the signed-in {@code viewer} (or none), which navigation entry is current, and the
+     * A whole page: {@code title}, the signed-in {@code viewer} (or none), which section is current (its key), and the
      * page's markup.
      */
     static String page(String title, @Nullable Viewer viewer, @Nullable String current, String content) {
@@ -56,14 +87,29 @@ final class DashboardPages {
         } else {
             var session = viewer.session();
             var frame = new HashMap<String, Object>();
+            boolean test = session.mode() == Mode.TEST;
             frame.put("mode", ApiKeyFormat.modeText(session.mode()));
-            frame.put("modeName", session.mode() == Mode.TEST ? "Test" : "Live");
-            frame.put("testMode", session.mode() == Mode.TEST);
+            frame.put("modeName", test ? "Test" : "Live");
+            frame.put("otherMode", test ? "live" : "test");
+            frame.put("otherModeName", test ? "live" : "test");
+            frame.put("testMode", test);
+            frame.put("script", SCRIPT.src());
+            frame.put("back", current == null ? "home" : current);
             frame.put("merchantName", viewer.merchantName());
             frame.put("email", session.email());
             frame.put("role", session.role().wireName());
             frame.put("csrf", session.csrfToken());
-            frame.put("home", "home".equals(current));
+            frame.put(
+                    "nav",
+                    SECTIONS.stream()
+                            .map(section -> Map.of(
+                                    "href",
+                                    section.href(),
+                                    "label",
+                                    section.label(),
+                                    "current",
+                                    section.key().equals(current)))
+                            .toList());
             model.put("session", frame);
         }
         return FRAME.execute(model);
@@ -72,6 +118,12 @@ final class DashboardPages {
     /** Renders one page's own template. */
     static String render(Template template, Map<String, ?> model) {
         return template.execute(model);
+    }
+
+    /** The page saying a request was not acted on, and why ({@code sentence}), with a way back. */
+    static ResponseEntity<String> refused(HttpStatusCode status, String sentence) {
+        var content = render(REFUSED, Map.of("sentence", sentence, "home", DashboardSessionFilter.HOME));
+        return html(status, page("Not done", null, null, content));
     }
 
     /** A dashboard page's answer: never cached, under {@link #CONTENT_SECURITY_POLICY}, never framed, no referrer. */

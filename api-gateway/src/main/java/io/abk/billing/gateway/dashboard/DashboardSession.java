@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.dashboard;
 
 import io.abk.billing.gateway.controlplane.user.UserRole;
+import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +29,11 @@ public record DashboardSession(
     /** Whether the session still signs its member in at {@code now}. */
     public boolean isLiveAt(Instant now) {
         return now.isBefore(lastSeenAt.plus(IDLE_TIMEOUT)) && now.isBefore(createdAt.plus(ABSOLUTE_TIMEOUT));
+    }
+
+    /** The member as the merchant API's caller: their team, the mode the session shows, and their id as the actor. */
+    public Caller caller() {
+        return new Caller(merchantId, mode, userId);
     }
 
     /** The attribute of the exchange that holds the request's session. */

@@ -1,11 +1,14 @@
 package io.abk.billing.gateway.dashboard;
 
 import io.abk.billing.gateway.config.BillingProperties;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.LogContext;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import java.net.URI;
-import java.util.Map;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -23,15 +26,23 @@ import reactor.core.publisher.Mono;
  * request without one to the sign-in page; and refuses a state change (a POST) that another site could have sent: one
  * whose {@code Origin} is not the gateway's, and, but for signing in, one without the session's CSRF token (the
  * {@code csrf} form field or the {@code x-csrf-token} header).
+ *
+ * <p>{@code /dashboard/api/v1/...} is the merchant API called with a session instead of a key: the same rules, answered
+ * as the API answers ({@code {error, code}}: 401 without a session, 403 {@code permission_denied} for a member whose
+ * role may not call the route ({@link ApiAccess}) and for a missing CSRF token on any method but GET), then the request
+ * goes on as {@code /v1/...} with the member as its {@link Caller}, through the same rate limit, admission,
+ * idempotency, validation and command path as a key's.
  */
 @Component
-@Order(FilterOrder.AUTHENTICATION)
+@Order(FilterOrder.SESSION)
 public class DashboardSessionFilter implements WebFilter {
 
     static final String LOGIN = "/dashboard/login";
     static final String HOME = "/dashboard/home";
     static final String CSRF_FIELD = "csrf";
     static final String CSRF_HEADER = "x-csrf-token";
+    /** Where the dashboard calls the merchant API: {@code /dashboard/api} followed by the API's own path. */
+    static final String API_PREFIX = "/dashboard/api";
 
     private final SignInService signIns;
     private final URI publicUrl;
@@ -47,14 +58,16 @@ public class DashboardSessionFilter implements WebFilter {
         if (!RequestPaths.isUnder(request, "dashboard")) {
             return chain.filter(exchange);
         }
+        var path = request.getPath().pathWithinApplication().value();
+        if (path.startsWith(API_PREFIX + "/v1/")) {
+            return api(exchange, chain, path.substring(API_PREFIX.length()));
+        }
         boolean post = HttpMethod.POST.equals(request.getMethod());
         if (post && !sameOrigin(request)) {
             return refuse(exchange, "This form was sent from another site, so it was not acted on.");
         }
         boolean signingIn = LOGIN.equals(request.getPath().value());
-        return SessionCookie.of(request)
-                .map(signIns::find)
-                .orElse(Mono.empty())
+        return session(request)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty())
                 .flatMap(found -> {
@@ -75,6 +88,47 @@ public class DashboardSessionFilter implements WebFilter {
                                     ? signedIn
                                     : refuse(exchange, "This form has expired. Reload the page and try again."));
                 });
+    }
+
+    /** A call of the merchant API ({@code apiPath}, a {@code /v1} path) with the request's session. */
+    private Mono<Void> api(ServerWebExchange exchange, WebFilterChain chain, String apiPath) {
+        var request = exchange.getRequest();
+        var method = request.getMethod();
+        boolean reading = HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
+        return session(request)
+                .switchIfEmpty(Mono.error(() -> new ApiException(
+                        401, ErrorCodes.AUTHENTICATION_ERROR, "Sign in to the dashboard first: no open session")))
+                .flatMap(session -> {
+                    if (!reading && !sameOrigin(request)) {
+                        return Mono.error(denied("This call came from another site"));
+                    }
+                    var presented = request.getHeaders().getFirst(CSRF_HEADER);
+                    if (!reading && (presented == null || !SessionTokens.same(session.csrfToken(), presented))) {
+                        return Mono.error(denied("This call needs the session's " + CSRF_HEADER + " header"));
+                    }
+                    var least = ApiAccess.least(method, apiPath);
+                    if (!session.role().includes(least)) {
+                        return Mono.error(denied("A " + session.role().wireName() + " may not do this; it needs the "
+                                + least.wireName() + " role or above"));
+                    }
+                    var caller = session.caller();
+                    var asApi = exchange.mutate()
+                            .request(builder -> builder.path(apiPath))
+                            .build();
+                    asApi.getAttributes().put(DashboardSession.ATTRIBUTE, session);
+                    asApi.getAttributes().put(Caller.ATTRIBUTE, caller);
+                    return chain.filter(asApi)
+                            .contextWrite(LogContext.add(
+                                    asApi, LogContext.with(LogContext.MERCHANT_ID, session.merchantId())));
+                });
+    }
+
+    private Mono<DashboardSession> session(ServerHttpRequest request) {
+        return SessionCookie.of(request).map(signIns::find).orElse(Mono.empty());
+    }
+
+    private static ApiException denied(String sentence) {
+        return new ApiException(403, ErrorCodes.PERMISSION_DENIED, sentence);
     }
 
     /** A browser's {@code Origin}, when it sent one, names this gateway: its public URL or the host it was asked at. */
@@ -107,16 +161,12 @@ public class DashboardSessionFilter implements WebFilter {
     }
 
     private static Mono<Void> refuse(ServerWebExchange exchange, String sentence) {
-        var page = DashboardPages.page(
-                "Not done",
-                null,
-                null,
-                DashboardPages.render(DashboardPages.REFUSED, Map.of("sentence", sentence, "home", HOME)));
-        var answer = DashboardPages.html(HttpStatus.FORBIDDEN, page);
+        var answer = DashboardPages.refused(HttpStatus.FORBIDDEN, sentence);
         var response = exchange.getResponse();
         response.setStatusCode(answer.getStatusCode());
         response.getHeaders().putAll(answer.getHeaders());
-        var body = response.bufferFactory().wrap(page.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var body = response.bufferFactory()
+                .wrap(java.util.Objects.requireNonNull(answer.getBody()).getBytes(StandardCharsets.UTF_8));
         return response.writeWith(Mono.just(body));
     }
 }

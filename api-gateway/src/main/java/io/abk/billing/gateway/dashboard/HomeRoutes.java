@@ -1,9 +1,7 @@
 package io.abk.billing.gateway.dashboard;
 
-import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import java.net.URI;
 import java.util.Map;
-import java.util.Objects;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,10 +13,10 @@ import reactor.core.publisher.Mono;
 @RestController
 public class HomeRoutes {
 
-    private final MerchantService merchants;
+    private final DashboardRenderer renderer;
 
-    public HomeRoutes(MerchantService merchants) {
-        this.merchants = merchants;
+    public HomeRoutes(DashboardRenderer renderer) {
+        this.renderer = renderer;
     }
 
     @GetMapping("/dashboard")
@@ -30,14 +28,11 @@ public class HomeRoutes {
 
     @GetMapping(DashboardSessionFilter.HOME)
     public Mono<ResponseEntity<String>> home(@RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session) {
-        return merchants.get(session.merchantId()).map(merchant -> {
-            var name = Objects.requireNonNullElse(merchant.displayName(), merchant.name());
-            var content = DashboardPages.render(
-                    DashboardPages.HOME,
-                    Map.of("email", session.email(), "role", session.role().wireName(), "merchantName", name));
-            return DashboardPages.html(
-                    HttpStatus.OK,
-                    DashboardPages.page("Home", new DashboardPages.Viewer(session, name), "home", content));
-        });
+        return renderer.page(
+                session,
+                "Home",
+                "home",
+                DashboardPages.HOME,
+                Map.of("email", session.email(), "role", session.role().wireName()));
     }
 }

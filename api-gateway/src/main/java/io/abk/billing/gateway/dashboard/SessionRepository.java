@@ -3,6 +3,7 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.db.Columns;
+import io.abk.billing.schemas.avro.Mode;
 import io.r2dbc.spi.Readable;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -49,6 +50,14 @@ public class SessionRepository {
         return db.sql("UPDATE dashboard_sessions SET last_seen_at = :at WHERE token_hash = :tokenHash")
                 .bind("tokenHash", ByteBuffer.wrap(tokenHash))
                 .bind("at", at)
+                .then();
+    }
+
+    /** The session shows {@code mode}'s data from now on. */
+    public Mono<Void> switchMode(byte[] tokenHash, Mode mode) {
+        return db.sql("UPDATE dashboard_sessions SET mode = :mode WHERE token_hash = :tokenHash AND ended_at IS NULL")
+                .bind("tokenHash", ByteBuffer.wrap(tokenHash))
+                .bind("mode", ApiKeyFormat.modeText(mode))
                 .then();
     }
 

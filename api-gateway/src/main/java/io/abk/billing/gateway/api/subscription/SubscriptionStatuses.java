@@ -6,9 +6,9 @@ import java.util.List;
  * The five subscription statuses (docs/architecture.md, "Subscription lifecycle"); the list filter accepts exactly
  * these.
  */
-final class SubscriptionStatuses {
+public final class SubscriptionStatuses {
 
-    static final List<String> ALL = List.of("incomplete", "active", "past_due", "canceled", "paused");
+    public static final List<String> ALL = List.of("incomplete", "active", "past_due", "canceled", "paused");
 
     private SubscriptionStatuses() {}
 }

@@ -78,7 +78,7 @@ public final class TestClockService {
                             store.update(current, moved.frozenAt(), now)
                                     .flatMap(next -> audit.record(
                                                     now,
-                                                    caller.apiKeyId(),
+                                                    caller.actorId(),
                                                     "test_clock.changed",
                                                     new AuditLog.Target("test_clock", merchantId, merchantId, "test"),
                                                     details(change, current, next))

@@ -16,7 +16,8 @@ import reactor.core.publisher.Mono;
 /**
  * Authenticates every {@code /v1} request by its API key ({@code x-service-api-key}, else
  * {@code Authorization: Bearer}) and puts the {@link Caller} into {@link Caller#ATTRIBUTE}. Unknown
- * {@code /v1} paths are authenticated too, so an anonymous caller learns nothing about which routes exist.
+ * {@code /v1} paths are authenticated too, so an anonymous caller learns nothing about which routes exist. A request
+ * the dashboard's session filter made a {@code /v1} one (its caller already known) is left as it is.
  */
 @Component
 @Order(FilterOrder.AUTHENTICATION)
@@ -30,7 +31,8 @@ public class ApiKeyFilter implements WebFilter {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        if (!RequestPaths.isUnder(exchange.getRequest(), "v1")) {
+        if (!RequestPaths.isUnder(exchange.getRequest(), "v1") || exchange.getAttribute(Caller.ATTRIBUTE) != null) {
+            // Not the API, or the dashboard's call of it, whose session the dashboard's filter already checked.
             return chain.filter(exchange);
         }
         return authenticator

@@ -86,9 +86,9 @@ public final class EffectiveClock {
         if (cached == null) {
             // A bug (a path that stamps test-mode commands without loading the clock first), not input.
             log.warn(
-                    "test clock not loaded merchantId={} keyId={}: using the wall clock",
+                    "test clock not loaded merchantId={} actorId={}: using the wall clock",
                     caller.merchantId(),
-                    caller.apiKeyId());
+                    caller.actorId());
             return wallNow;
         }
         return cached.state().effectiveNow(wallNow);

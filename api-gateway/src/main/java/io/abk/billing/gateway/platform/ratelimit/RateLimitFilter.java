@@ -6,6 +6,7 @@ import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.FilterOrder;
 import io.abk.billing.gateway.platform.web.RequestPaths;
+import io.abk.billing.schemas.ids.IdPrefix;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +20,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * 429 {@code rate_limited} with {@code Retry-After} when a caller goes over its limit: per API key on
- * {@code /v1} (runs after authentication, so only real keys get buckets), per client IP on POSTs under
+ * {@code /v1} (per team member for the dashboard's calls; runs after authentication, so only real callers get buckets), per client IP on POSTs under
  * {@code /checkout}. The client IP is the connection's remote address; behind a proxy, set
  * {@code server.forward-headers-strategy} so it is the forwarded client address instead.
  */
@@ -53,9 +54,13 @@ public class RateLimitFilter implements WebFilter {
         }
         Caller caller = exchange.getAttribute(Caller.ATTRIBUTE);
         if (caller != null) {
-            var wait = perKey.tryAcquire(caller.apiKeyId());
+            var wait = perKey.tryAcquire(caller.actorId());
             if (wait != null) {
-                return Mono.error(limited("this API key", wait));
+                return Mono.error(limited(
+                        caller.actorId().startsWith(IdPrefix.USER.withSeparator())
+                                ? "this team member"
+                                : "this API key",
+                        wait));
             }
         }
         if (isCheckoutMutation(exchange)) {

@@ -21,6 +21,12 @@ public final class FilterOrder {
     public static final int ADMIN_PORT = -210;
 
     public static final int AUTHENTICATION = -200;
+    /**
+     * The dashboard's session, just before the API key's: a dashboard call of the API ({@code /dashboard/api/v1})
+     * leaves it as a {@code /v1} request whose caller is already known.
+     */
+    public static final int SESSION = AUTHENTICATION - 1;
+
     public static final int RATE_LIMIT = -150;
     /**
      * After the rate limit, so a caller over its own limit is told so; before the test clock's lookup and the

@@ -1,0 +1,41 @@
+package io.abk.billing.gateway.dashboard;
+
+import io.abk.billing.gateway.controlplane.user.UserRole;
+import java.util.List;
+import org.springframework.http.HttpMethod;
+
+/**
+ * The least role a team member needs to call a {@code /v1} route through the dashboard ({@code /dashboard/api/v1/...}):
+ * every read is a viewer's; keys, webhooks, events' redelivery and the test clock are a developer's; money (charges,
+ * refunds, voids, a subscription's lifecycle, payments and links) and the catalog are an admin's; anything this table
+ * does not name is an owner's, so a route added later is closed until it is placed here.
+ */
+final class ApiAccess {
+
+    private record Rule(String prefix, UserRole least) {}
+
+    private static final List<Rule> WRITES = List.of(
+            new Rule("/v1/webhook_endpoints", UserRole.DEVELOPER),
+            new Rule("/v1/events", UserRole.DEVELOPER),
+            new Rule("/v1/test_clock", UserRole.DEVELOPER),
+            new Rule("/v1/subscriptions", UserRole.ADMIN),
+            new Rule("/v1/invoices", UserRole.ADMIN),
+            new Rule("/v1/payments", UserRole.ADMIN),
+            new Rule("/v1/payment-links", UserRole.ADMIN),
+            new Rule("/v1/products", UserRole.ADMIN),
+            new Rule("/v1/prices", UserRole.ADMIN));
+
+    private ApiAccess() {}
+
+    /** The least role that may send {@code method} to {@code path} (a {@code /v1} path). */
+    static UserRole least(HttpMethod method, String path) {
+        if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
+            return UserRole.VIEWER;
+        }
+        return WRITES.stream()
+                .filter(rule -> path.equals(rule.prefix()) || path.startsWith(rule.prefix() + "/"))
+                .map(Rule::least)
+                .findFirst()
+                .orElse(UserRole.OWNER);
+    }
+}

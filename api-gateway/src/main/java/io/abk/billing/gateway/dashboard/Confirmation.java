@@ -1,0 +1,99 @@
+package io.abk.billing.gateway.dashboard;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The page that confirms an action before it is done ({@code confirm.mustache}): what will happen, the fields the action
+ * takes (named as the API names them), and the one button ({@code data-action="confirm"}) whose form the dashboard's
+ * script sends to the API route. The form's Idempotency-Key is minted with the page, so sending it twice does the
+ * action once. Built by one route for one page, then rendered.
+ */
+final class Confirmation {
+
+    private final Map<String, Object> model = new HashMap<>();
+    private final List<Map<String, Object>> fields = new ArrayList<>();
+    private final List<Map<String, Object>> choices = new ArrayList<>();
+
+    /**
+     * @param page the {@code <main data-page>} of the resource the action is on
+     * @param apiPath the {@code /v1} route the form is sent (POST) to
+     * @param back the resource's page: the way back, and where the page goes once the action is done (with
+     *     {@code ?done=} and the route's last segment)
+     */
+    Confirmation(String page, String heading, String sentence, String apiPath, String back, String backLabel) {
+        model.put("page", page);
+        model.put("heading", heading);
+        model.put("sentence", sentence);
+        model.put("apiMethod", "POST");
+        model.put("apiPath", apiPath);
+        model.put("next", back + "?done=" + apiPath.substring(apiPath.lastIndexOf('/') + 1));
+        model.put("nextId", "");
+        model.put("backHref", back);
+        model.put("backLabel", backLabel);
+        model.put("confirmLabel", heading);
+        model.put("tone", "");
+        model.put("fields", fields);
+        model.put("choices", choices);
+    }
+
+    String heading() {
+        return String.valueOf(model.get("heading"));
+    }
+
+    /** The button says {@code label}; a {@code danger}ous action's is red. */
+    Confirmation button(String label, boolean danger) {
+        model.put("confirmLabel", label);
+        model.put("tone", danger ? "danger" : "");
+        return this;
+    }
+
+    /** Sent with {@code method} instead of POST; done, the resource's page says {@code done}. */
+    Confirmation method(String method, String done) {
+        model.put("apiMethod", method);
+        model.put("next", model.get("backHref") + "?done=" + done);
+        return this;
+    }
+
+    /**
+     * With a text field: {@code json} is how the script sends it ({@code number} exactly as typed, or empty for text),
+     * and an empty {@code hint} shows none.
+     */
+    Confirmation field(String label, String name, String json, String value, String hint, boolean required) {
+        var field = new HashMap<String, Object>();
+        field.put("label", label);
+        field.put("name", name);
+        field.put("type", "text");
+        field.put("json", json);
+        field.put("inputmode", "number".equals(json) ? "decimal" : "");
+        field.put("value", value);
+        field.put("hint", hint);
+        field.put("required", required);
+        fields.add(field);
+        return this;
+    }
+
+    /** With a choice of false (chosen at first, labelled {@code whenFalse}) or true for the boolean {@code name}. */
+    Confirmation yesNo(String legend, String name, String whenFalse, String whenTrue) {
+        choices.add(Map.of(
+                "legend",
+                legend,
+                "options",
+                List.of(
+                        Map.of("name", name, "value", "false", "json", "boolean", "label", whenFalse, "checked", true),
+                        Map.of(
+                                "name", name, "value", "true", "json", "boolean", "label", whenTrue, "checked",
+                                false))));
+        return this;
+    }
+
+    /** The template's model, with a new Idempotency-Key. */
+    Map<String, Object> model() {
+        var rendered = new HashMap<>(model);
+        rendered.put("idempotencyKey", "dash_" + UUID.randomUUID());
+        return rendered;
+    }
+}

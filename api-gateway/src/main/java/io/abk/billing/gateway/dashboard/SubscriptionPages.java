@@ -1,0 +1,312 @@
+package io.abk.billing.gateway.dashboard;
+
+import io.abk.billing.gateway.api.subscription.SubscriptionStatuses;
+import io.abk.billing.gateway.controlplane.user.UserRole;
+import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ListFilters;
+import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.readmodel.InvoiceReadModel;
+import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriComponentsBuilder;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /dashboard/subscriptions}: the list (by status, newest first, a page of {@link #PAGE_SIZE} at a time, or one
+ * found by its id), a subscription with its invoices, and the confirmation of each action on it (cancel, pause,
+ * resume, change the amount), which the dashboard's script sends to {@code /v1/subscriptions/{id}/...} as the member.
+ */
+@RestController
+public class SubscriptionPages {
+
+    static final int PAGE_SIZE = 25;
+    private static final String LIST = "/dashboard/subscriptions";
+
+    private final DashboardRenderer renderer;
+    private final SubscriptionReadModel subscriptions;
+    private final InvoiceReadModel invoices;
+
+    public SubscriptionPages(
+            DashboardRenderer renderer, SubscriptionReadModel subscriptions, InvoiceReadModel invoices) {
+        this.renderer = renderer;
+        this.subscriptions = subscriptions;
+        this.invoices = invoices;
+    }
+
+    @GetMapping(LIST)
+    public Mono<ResponseEntity<String>> list(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
+            @RequestParam MultiValueMap<String, String> query) {
+        return DashboardRenderer.orRefusal(Mono.defer(() -> {
+            var q = query.getFirst("q");
+            if (q != null && !q.isBlank()) {
+                return found(session, q.strip());
+            }
+            var statusText = query.getFirst("status");
+            var status = statusText == null || statusText.isEmpty()
+                    ? null
+                    : ListFilters.status(query, SubscriptionStatuses.ALL);
+            var asked = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
+            var page = new PageRequest(Math.min(asked.limit(), PAGE_SIZE), asked.startingAfter());
+            return subscriptions.list(session.caller(), status, page).flatMap(found -> {
+                var model = new HashMap<String, Object>();
+                model.put("status", status == null ? "" : status);
+                model.put("q", "");
+                model.put("modeName", session.mode().name().toLowerCase(java.util.Locale.ROOT));
+                model.put(
+                        "statuses",
+                        SubscriptionStatuses.ALL.stream()
+                                .map(value -> Map.of("value", value, "label", value, "selected", value.equals(status)))
+                                .toList());
+                model.put(
+                        "rows",
+                        found.items().stream().map(SubscriptionPages::row).toList());
+                model.put("firstHref", page.startingAfter() == null ? "" : listHref(status, null));
+                model.put(
+                        "nextHref",
+                        found.hasMore()
+                                ? listHref(
+                                        status,
+                                        found.items().getLast().path("id").asString())
+                                : "");
+                return renderer.page(session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
+            });
+        }));
+    }
+
+    @GetMapping(LIST + "/{id}")
+    public Mono<ResponseEntity<String>> detail(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
+            @PathVariable String id,
+            @RequestParam MultiValueMap<String, String> query) {
+        var caller = session.caller();
+        return DashboardRenderer.orRefusal(subscriptions
+                .find(caller, id)
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
+                .flatMap(subscription -> invoices.list(caller, id, new PageRequest(PAGE_SIZE, null))
+                        .flatMap(invoicePage -> {
+                            var model = new HashMap<String, Object>();
+                            var status = subscription.path("status").asString();
+                            model.put("id", id);
+                            model.put("status", status);
+                            model.put("tone", Shown.tone(status));
+                            model.put("done", done(query.getFirst("done")));
+                            var actions = session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of();
+                            model.put("canAct", !actions.isEmpty());
+                            model.put("actions", actions);
+                            model.put("fields", fields(subscription));
+                            model.put(
+                                    "invoices",
+                                    invoicePage.items().stream()
+                                            .map(SubscriptionPages::invoiceRow)
+                                            .toList());
+                            return renderer.page(
+                                    session, "Subscription " + id, "subscriptions", DashboardPages.SUBSCRIPTION, model);
+                        })));
+    }
+
+    @GetMapping(LIST + "/{id}/{action:cancel|pause|resume|change-amount}")
+    public Mono<ResponseEntity<String>> confirm(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
+            @PathVariable String id,
+            @PathVariable String action) {
+        if (!session.role().includes(UserRole.ADMIN)) {
+            return Mono.just(DashboardPages.refused(
+                    HttpStatus.FORBIDDEN,
+                    "Only an admin or the owner may change a subscription; you are a "
+                            + session.role().wireName() + "."));
+        }
+        return DashboardRenderer.orRefusal(subscriptions
+                .find(session.caller(), id)
+                .switchIfEmpty(ApiException.notFoundError("subscription", id))
+                .flatMap(subscription -> {
+                    var confirmation = confirmation(id, action, subscription);
+                    return renderer.page(
+                            session,
+                            confirmation.heading(),
+                            "subscriptions",
+                            DashboardPages.CONFIRM,
+                            confirmation.model());
+                }));
+    }
+
+    private Mono<ResponseEntity<String>> found(DashboardSession session, String q) {
+        if (!Ids.isWellFormed(IdPrefix.SUBSCRIPTION, q)) {
+            return Mono.error(ApiException.invalid("q", "Find a subscription by its id: sub_ followed by its digits"));
+        }
+        return subscriptions
+                .find(session.caller(), q)
+                .switchIfEmpty(ApiException.notFoundError("subscription", q))
+                .thenReturn(ResponseEntity.status(HttpStatus.SEE_OTHER)
+                        .location(URI.create(LIST + "/" + q))
+                        .build());
+    }
+
+    private static Confirmation confirmation(String id, String action, JsonNode subscription) {
+        var back = LIST + "/" + id;
+        var api = "/v1/subscriptions/" + id;
+        return switch (action) {
+            case "cancel" ->
+                new Confirmation(
+                                "subscription",
+                                "Cancel subscription",
+                                "No charge is made after the subscription ends. This cannot be undone.",
+                                api + "/cancel",
+                                back,
+                                "Back to the subscription")
+                        .yesNo("When", "immediate", "At the end of the current period", "Now")
+                        .button("Cancel subscription", true);
+            case "pause" ->
+                new Confirmation(
+                                "subscription",
+                                "Pause subscription",
+                                "No renewal is charged while it is paused; resume it to bill again.",
+                                api + "/pause",
+                                back,
+                                "Back to the subscription")
+                        .button("Pause subscription", false);
+            case "resume" ->
+                new Confirmation(
+                                "subscription",
+                                "Resume subscription",
+                                "Renewals are charged again from the next one due.",
+                                api + "/resume",
+                                back,
+                                "Back to the subscription")
+                        .button("Resume subscription", false);
+            default ->
+                new Confirmation(
+                                "subscription",
+                                "Change the amount",
+                                "The new amount is charged from the next renewal on. It may not exceed what the"
+                                        + " customer authorised on chain.",
+                                api,
+                                back,
+                                "Back to the subscription")
+                        .method("PATCH", "change-amount")
+                        .field(
+                                "New amount (USDC)",
+                                "amountUsdc",
+                                "number",
+                                subscription.path("amountUsdc").asString(),
+                                "Up to 6 decimals, for example 19.99",
+                                true)
+                        .button("Change the amount", false);
+        };
+    }
+
+    private static List<Map<String, Object>> actions(JsonNode subscription) {
+        var status = subscription.path("status").asString();
+        var actions = new ArrayList<Map<String, Object>>();
+        if (!"canceled".equals(status)) {
+            actions.add(action("change-amount", "Change amount", ""));
+        }
+        if ("active".equals(status)) {
+            actions.add(action("pause", "Pause", ""));
+        }
+        if ("paused".equals(status)) {
+            actions.add(action("resume", "Resume", ""));
+        }
+        if (!"canceled".equals(status)) {
+            actions.add(action("cancel", "Cancel", "danger"));
+        }
+        return actions;
+    }
+
+    private static Map<String, Object> action(String name, String label, String tone) {
+        return Map.of("name", name, "label", label, "tone", tone);
+    }
+
+    private static String done(@Nullable String done) {
+        if (done == null) {
+            return "";
+        }
+        return switch (done) {
+            case "cancel" -> "The subscription is canceled (now, or at the end of its period as you chose).";
+            case "pause" -> "The subscription is paused.";
+            case "resume" -> "The subscription is active again.";
+            case "change-amount" -> "The amount is changed from the next renewal on.";
+            default -> "";
+        };
+    }
+
+    private static List<Map<String, Object>> fields(JsonNode s) {
+        var fields = new ArrayList<Map<String, Object>>();
+        fields.add(field("Amount", Shown.usdc(s, "amountUsdc"), false));
+        fields.add(field("Every", Shown.text(s, "interval"), false));
+        fields.add(field("Customer wallet", Shown.text(s, "walletAddress"), true));
+        fields.add(field("Paid out to", Shown.text(s, "payoutAddressEvm"), true));
+        fields.add(field("Merchant ref", Shown.text(s, "merchantRef"), false));
+        fields.add(field("Price", Shown.text(s, "priceId"), true));
+        fields.add(field(
+                "Current period",
+                Shown.time(s, "currentPeriodStart") + " to " + Shown.time(s, "currentPeriodEnd"),
+                false));
+        fields.add(field("Trial ends", Shown.time(s, "trialEnd"), false));
+        fields.add(field("Cancels at period end", s.path("cancelAtPeriodEnd").asBoolean() ? "yes" : "no", false));
+        fields.add(field("Canceled", Shown.time(s, "canceledAt"), false));
+        fields.add(field("Paused", Shown.time(s, "pausedAt"), false));
+        fields.add(field("On-chain mandate", Shown.text(s, "mandateStatus"), false));
+        fields.add(field("Vault reference", Shown.text(s, "onChainSubscriptionId"), true));
+        fields.add(field("Created", Shown.time(s, "createdAt"), false));
+        return fields;
+    }
+
+    private static Map<String, Object> field(String label, String value, boolean mono) {
+        return Map.of("label", label, "value", value, "mono", mono);
+    }
+
+    private static Map<String, Object> row(JsonNode s) {
+        var status = s.path("status").asString();
+        var row = new HashMap<String, Object>();
+        row.put("id", s.path("id").asString());
+        row.put("status", status);
+        row.put("tone", Shown.tone(status));
+        row.put("amount", Shown.usdc(s, "amountUsdc"));
+        row.put("interval", Shown.text(s, "interval"));
+        row.put("wallet", Shown.text(s, "walletAddress"));
+        row.put("merchantRef", Shown.text(s, "merchantRef"));
+        row.put("periodEnd", Shown.time(s, "currentPeriodEnd"));
+        row.put("created", Shown.time(s, "createdAt"));
+        return row;
+    }
+
+    private static Map<String, Object> invoiceRow(JsonNode i) {
+        var status = i.path("status").asString();
+        return Map.of(
+                "id", i.path("id").asString(),
+                "status", status,
+                "tone", Shown.tone(status),
+                "amount", Shown.usdc(i, "amountUsdc"),
+                "reason", Shown.text(i, "billingReason"),
+                "period", Shown.time(i, "periodStart") + " to " + Shown.time(i, "periodEnd"),
+                "paid", Shown.time(i, "paidAt"));
+    }
+
+    private static String listHref(@Nullable String status, @Nullable String startingAfter) {
+        var uri = UriComponentsBuilder.fromPath(LIST);
+        if (status != null) {
+            uri.queryParam("status", status);
+        }
+        if (startingAfter != null) {
+            uri.queryParam("startingAfter", startingAfter);
+        }
+        return uri.build().encode().toUriString();
+    }
+}

@@ -1,0 +1,123 @@
+// The dashboard's one script. Pages read and show without it; it sends a confirmed action to the merchant API as the
+// signed-in member. A form marked with data-api-path (and data-api-method, POST by default) is sent as JSON to
+// /dashboard/api<path> with the session's CSRF token (x-csrf-token, from <meta name="csrf-token">) and the form's
+// Idempotency-Key (data-idempotency-key, minted when the page was made, so a double click is one action). A field's
+// name is the API's field name; data-json="number" sends its text as a JSON number exactly as typed (never through a
+// float), data-json="boolean" its value as true or false, data-json="lines" a list of its non-empty lines, a checkbox
+// true or false; an empty field is left out.
+// On success the page goes to data-next ({id} is the id the answer names at data-next-id, a dotted path); on a
+// refusal the API's error shows in the form's [data-error] and a new key is minted, so a corrected form is a new
+// request. Elements with data-copy copy their value (or text) to the clipboard.
+(() => {
+  'use strict';
+  const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
+
+  function newKey() {
+    return crypto.randomUUID ? crypto.randomUUID()
+      : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  /** The form's fields as JSON text: numbers stay as typed, so an amount is never rounded on its way. */
+  function body(form) {
+    const parts = [];
+    for (const field of form.elements) {
+      if (!field.name || field.disabled || field.type === 'submit' || field.dataset.local !== undefined) {
+        continue;
+      }
+      const name = JSON.stringify(field.name);
+      if (field.type === 'checkbox') {
+        parts.push(`${name}:${field.checked}`);
+        continue;
+      }
+      if (field.type === 'radio' && !field.checked) {
+        continue;
+      }
+      const value = field.value.trim();
+      if (value === '') {
+        continue;
+      }
+      if (field.dataset.json === 'boolean') {
+        parts.push(`${name}:${value === 'true'}`);
+      } else if (field.dataset.json === 'number' && /^-?\d+(\.\d+)?$/.test(value)) {
+        parts.push(`${name}:${value}`);
+      } else if (field.dataset.json === 'lines') {
+        const lines = value.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+        parts.push(`${name}:${JSON.stringify(lines)}`);
+      } else {
+        // A number the API should refuse (letters, a comma) goes as text, so the refusal names the field.
+        parts.push(`${name}:${JSON.stringify(value)}`);
+      }
+    }
+    return `{${parts.join(',')}}`;
+  }
+
+  function at(object, path) {
+    return path.split('.').reduce((value, key) => (value == null ? value : value[key]), object);
+  }
+
+  async function send(form, event) {
+    event.preventDefault();
+    const button = event.submitter ?? form.querySelector('button[type=submit]');
+    const error = form.querySelector('[data-error]');
+    if (button) {
+      button.disabled = true;
+    }
+    if (error) {
+      error.hidden = true;
+    }
+    try {
+      const method = form.dataset.apiMethod || 'POST';
+      const headers = { 'x-csrf-token': csrf, Accept: 'application/json' };
+      const init = { method, headers, credentials: 'same-origin' };
+      if (method !== 'DELETE') {
+        headers['Content-Type'] = 'application/json';
+        headers['Idempotency-Key'] = form.dataset.idempotencyKey || newKey();
+        init.body = body(form);
+      }
+      const response = await fetch(`/dashboard/api${form.dataset.apiPath}`, init);
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) {
+        const id = form.dataset.nextId ? at(answer, form.dataset.nextId) : '';
+        window.location.assign((form.dataset.next || window.location.pathname).replace('{id}', encodeURIComponent(id ?? '')));
+        return;
+      }
+      form.dataset.idempotencyKey = newKey();
+      if (error) {
+        error.textContent = `${answer.error || `The request failed (HTTP ${response.status}).`}${answer.code ? ` (${answer.code})` : ''}`;
+        error.hidden = false;
+        error.focus();
+      }
+    } catch (failure) {
+      if (error) {
+        error.textContent = `The dashboard could not reach the server: ${failure.message}. Try again.`;
+        error.hidden = false;
+        error.focus();
+      }
+    } finally {
+      if (button) {
+        button.disabled = false;
+      }
+    }
+  }
+
+  document.addEventListener('submit', (event) => {
+    if (event.target instanceof HTMLFormElement && event.target.dataset.apiPath) {
+      send(event.target, event);
+    }
+  });
+
+  document.addEventListener('click', async (event) => {
+    const copier = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
+    if (!copier) {
+      return;
+    }
+    const source = document.getElementById(copier.dataset.copy);
+    const text = source ? (source.value ?? source.textContent) : '';
+    try {
+      await navigator.clipboard.writeText(text);
+      copier.textContent = 'Copied';
+    } catch {
+      source?.select?.();
+    }
+  });
+})();
