@@ -12,6 +12,7 @@ import io.abk.billing.schemas.ids.Ids;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -23,7 +24,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.util.UriComponentsBuilder;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -248,28 +248,25 @@ public class SubscriptionPages {
 
     private static List<Map<String, Object>> fields(JsonNode s) {
         var fields = new ArrayList<Map<String, Object>>();
-        fields.add(field("Amount", Shown.usdc(s, "amountUsdc"), false));
-        fields.add(field("Every", Shown.text(s, "interval"), false));
-        fields.add(field("Customer wallet", Shown.text(s, "walletAddress"), true));
-        fields.add(field("Paid out to", Shown.text(s, "payoutAddressEvm"), true));
-        fields.add(field("Merchant ref", Shown.text(s, "merchantRef"), false));
-        fields.add(field("Price", Shown.text(s, "priceId"), true));
-        fields.add(field(
+        fields.add(Rows.field("Amount", Shown.usdc(s, "amountUsdc"), false));
+        fields.add(Rows.field("Every", Shown.text(s, "interval"), false));
+        fields.add(Rows.field("Customer wallet", Shown.text(s, "walletAddress"), true));
+        fields.add(Rows.field("Paid out to", Shown.text(s, "payoutAddressEvm"), true));
+        fields.add(Rows.field("Merchant ref", Shown.text(s, "merchantRef"), false));
+        fields.add(Rows.field("Price", Shown.text(s, "priceId"), true));
+        fields.add(Rows.field(
                 "Current period",
                 Shown.time(s, "currentPeriodStart") + " to " + Shown.time(s, "currentPeriodEnd"),
                 false));
-        fields.add(field("Trial ends", Shown.time(s, "trialEnd"), false));
-        fields.add(field("Cancels at period end", s.path("cancelAtPeriodEnd").asBoolean() ? "yes" : "no", false));
-        fields.add(field("Canceled", Shown.time(s, "canceledAt"), false));
-        fields.add(field("Paused", Shown.time(s, "pausedAt"), false));
-        fields.add(field("On-chain mandate", Shown.text(s, "mandateStatus"), false));
-        fields.add(field("Vault reference", Shown.text(s, "onChainSubscriptionId"), true));
-        fields.add(field("Created", Shown.time(s, "createdAt"), false));
+        fields.add(Rows.field("Trial ends", Shown.time(s, "trialEnd"), false));
+        fields.add(
+                Rows.field("Cancels at period end", s.path("cancelAtPeriodEnd").asBoolean() ? "yes" : "no", false));
+        fields.add(Rows.field("Canceled", Shown.time(s, "canceledAt"), false));
+        fields.add(Rows.field("Paused", Shown.time(s, "pausedAt"), false));
+        fields.add(Rows.field("On-chain mandate", Shown.text(s, "mandateStatus"), false));
+        fields.add(Rows.field("Vault reference", Shown.text(s, "onChainSubscriptionId"), true));
+        fields.add(Rows.field("Created", Shown.time(s, "createdAt"), false));
         return fields;
-    }
-
-    private static Map<String, Object> field(String label, String value, boolean mono) {
-        return Map.of("label", label, "value", value, "mono", mono);
     }
 
     private static Map<String, Object> row(JsonNode s) {
@@ -300,13 +297,9 @@ public class SubscriptionPages {
     }
 
     private static String listHref(@Nullable String status, @Nullable String startingAfter) {
-        var uri = UriComponentsBuilder.fromPath(LIST);
-        if (status != null) {
-            uri.queryParam("status", status);
-        }
-        if (startingAfter != null) {
-            uri.queryParam("startingAfter", startingAfter);
-        }
-        return uri.build().encode().toUriString();
+        var query = new LinkedHashMap<String, @Nullable String>();
+        query.put("status", status);
+        query.put("startingAfter", startingAfter);
+        return Rows.listHref(LIST, query);
     }
 }
