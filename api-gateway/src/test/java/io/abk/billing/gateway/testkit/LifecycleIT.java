@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -99,6 +100,11 @@ public abstract class LifecycleIT extends GatewayIT {
         if (idempotencyKey != null) {
             request = request.header("Idempotency-Key", idempotencyKey);
         }
+        return exchange(request, body);
+    }
+
+    /** Sends {@code request} with {@code body} as JSON (none when null) and reads the reply. */
+    protected Reply exchange(WebTestClient.RequestBodySpec request, @Nullable Object body) {
         var spec = body == null
                 ? request
                 : request.contentType(MediaType.APPLICATION_JSON).bodyValue(body);
