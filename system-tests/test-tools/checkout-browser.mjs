@@ -9,17 +9,11 @@
 // scenarios.json: {chainIdHex?, rpcUrl?, outDir, concurrency?, scenarios: [{name, kind, ...fixture}]}
 // results.json:   {ms, results: [{name, kind, ok, error?, ms, states, screenshots, violations, finalUrl, sent, extra}]}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from './page-checks.mjs';
 import { PROVIDER_SHIM, TestWallet } from './wallet.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const CHROMIUM = process.env.BILLING_CHROMIUM || '/usr/bin/chromium';
-// TOOLCHAIN: without the background-networking flags Chromium keeps calling Google hosts this machine cannot reach.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const WIDTH = 360;
 // A step of the page waits for the chain (blocks every second, two deep) and for Kafka round trips: seconds.
 const STEP_MS = 60000;
@@ -179,15 +173,7 @@ class Scenario {
       // axe-core runs on timers, which a page without JavaScript never fires; the same page with it is checked.
       return;
     }
-    if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
-      // Evaluated through the DevTools protocol, not as a <script>: the page's CSP rightly refuses inline scripts.
-      await page.evaluate(AXE);
-    }
-    const found = await page.evaluate(async () => {
-      const result = await window.axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    });
+    const found = await seriousViolations(page);
     for (const violation of found) {
       this.violations.push(`${label}: ${violation}`);
     }

@@ -1,24 +1,21 @@
 // Drives the merchant dashboard in Debian's headless Chromium (playwright-core; no browser is downloaded) for
-// DashboardBrowserIT. The Java test makes the team (a merchant and a member, through the operator API) and checks the
-// server's answers afterwards; this script plays the member: it signs in with a wrong password, then the right one,
-// looks at the home page, and signs out, by keyboard at 360 px and by mouse at 1280 px. At each step it checks the
-// page's hooks (<main data-page>, <body data-mode>), photographs it, and checks it with axe-core (no serious or
-// critical violation) and for a Content-Security-Policy violation.
+// DashboardBrowserIT. The Java test makes the team (a merchant and its owner, through the operator API) and a
+// subscription (through the API, in test mode), and checks the server's answers afterwards; this script plays the
+// owner, once by keyboard at 360 px and once by mouse at 1280 px: signs in with a wrong password and then the right
+// one, finds the subscription in its section, and acts on it through a confirmation (at 360 px: changes its amount,
+// first to one with seven decimals, which the API refuses, then to 12.5; at 1280 px: cancels it now); switches to
+// live data and back; signs out. At each step it checks the page's hooks (<main data-page>, <body data-mode>),
+// photographs it, and checks it with axe-core (no serious or critical violation) and for a Content-Security-Policy
+// violation.
 //
 // Usage: node dashboard-browser.mjs <input.json> <results.json>
-// input.json:   {baseUrl, email, password, outDir}
+// input.json:   {baseUrl, email, password, subscriptionId, outDir}
 // results.json: {ok, error, steps: [{viewport, step, page, mode, url}], screenshots, violations}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from './page-checks.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const CHROMIUM = process.env.BILLING_CHROMIUM || '/usr/bin/chromium';
-// TOOLCHAIN: without the background-networking flags Chromium keeps calling Google hosts this machine cannot reach.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const STEP_MS = 30000;
 const VIEWPORTS = [{ name: 'phone', width: 360, height: 780, keyboard: true }, { name: 'desktop', width: 1280, height: 800, keyboard: false }];
 
@@ -37,30 +34,31 @@ function expect(condition, message) {
 
 /** The page's hooks, recorded; the page photographed and checked with axe-core. */
 async function look(page, viewport, step, expectedPage) {
+  await page.waitForSelector(`main[data-page="${expectedPage}"]`, { timeout: STEP_MS });
   const hooks = await page.evaluate(() => ({
     page: document.querySelector('main')?.dataset.page ?? null,
     mode: document.body.dataset.mode ?? null,
     width: document.documentElement.scrollWidth,
   }));
   steps.push({ viewport: viewport.name, step, page: hooks.page, mode: hooks.mode, url: page.url() });
-  expect(hooks.page === expectedPage, `${viewport.name} ${step}: <main data-page> is ${hooks.page}, not ${expectedPage}`);
   if (hooks.width > viewport.width) {
     problems.push(`${viewport.name} ${step}: the page is ${hooks.width} px wide at a ${viewport.width} px viewport`);
   }
   const file = join(input.outDir, `${viewport.name}--${step}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   screenshots.push(file);
-  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) {
-    // Evaluated through the DevTools protocol, not as a <script>: the page's CSP rightly refuses inline scripts.
-    await page.evaluate(AXE);
-  }
-  const found = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  found.forEach((violation) => violations.push(`${viewport.name} ${step}: ${violation}`));
+  (await seriousViolations(page)).forEach((violation) => violations.push(`${viewport.name} ${step}: ${violation}`));
   return hooks;
+}
+
+/** Follows a link or presses a button: by keyboard (focused, then Enter) or by mouse. */
+async function activate(page, viewport, selector) {
+  if (viewport.keyboard) {
+    await page.focus(selector);
+    await page.keyboard.press('Enter');
+  } else {
+    await page.click(selector);
+  }
 }
 
 /** Fills the sign-in form and sends it, by keyboard (the focus, Tab, Enter) or by mouse; waits for `next` to show. */
@@ -77,6 +75,40 @@ async function signIn(page, viewport, email, password, next) {
     await page.click('[data-action=sign-in]');
   }
   await page.waitForSelector(next, { timeout: STEP_MS });
+}
+
+/** At 360 px, by keyboard: the amount changed, after the API refused seven decimals. */
+async function changeAmount(page, viewport) {
+  await activate(page, viewport, '[data-action=change-amount]');
+  await look(page, viewport, 'change-amount', 'subscription');
+  await page.focus('input[name=amountUsdc]');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1.1234567');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-error]:not([hidden])', { timeout: STEP_MS });
+  const refusal = await page.textContent('[data-error]');
+  expect(refusal.includes('validation_error'), `${viewport.name}: seven decimals were answered "${refusal}"`);
+  await look(page, viewport, 'change-amount-refused', 'subscription');
+  await page.focus('input[name=amountUsdc]');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('12.5');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-done]', { timeout: STEP_MS });
+  const detail = await look(page, viewport, 'amount-changed', 'subscription');
+  expect((await page.textContent('main')).includes('12.50 USDC'), `${viewport.name}: the new amount is not shown`);
+  return detail;
+}
+
+/** At 1280 px, by mouse: the subscription canceled now. */
+async function cancelNow(page, viewport) {
+  await page.click('[data-action=cancel]');
+  await look(page, viewport, 'cancel', 'subscription');
+  await page.check('input[name=immediate][value=true]');
+  await page.click('[data-action=confirm]');
+  await page.waitForSelector('[data-done]', { timeout: STEP_MS });
+  await look(page, viewport, 'canceled', 'subscription');
+  const status = await page.textContent('[data-status]');
+  expect(status.trim() === 'canceled', `${viewport.name}: the subscription is ${status} after cancel`);
 }
 
 async function run(browser, viewport) {
@@ -112,14 +144,36 @@ async function run(browser, viewport) {
       await page.fill('input[name=password]', input.password);
       await page.click('[data-action=sign-in]');
     }
-    await page.waitForSelector('main[data-page=home]', { timeout: STEP_MS });
     const home = await look(page, viewport, 'home', 'home');
     expect(home.mode === 'test', `${viewport.name}: <body data-mode> is ${home.mode}`);
     expect(await page.isVisible('[data-test-banner]'), `${viewport.name}: no test-mode banner`);
     expect((await page.textContent('main')).includes(input.email), `${viewport.name}: the home page does not name the member`);
 
+    // The subscriptions section lists the subscription; its row leads to its page
+    await activate(page, viewport, 'nav a[href="/dashboard/subscriptions"]');
+    await look(page, viewport, 'subscriptions', 'subscriptions');
+    const row = `tr[data-id="${input.subscriptionId}"] a`;
+    expect(await page.isVisible(row), `${viewport.name}: the list has no row for ${input.subscriptionId}`);
+    await activate(page, viewport, row);
+    await look(page, viewport, 'subscription', 'subscription');
+
+    if (viewport.keyboard) {
+      await changeAmount(page, viewport);
+    } else {
+      await cancelNow(page, viewport);
+    }
+
+    // Live data: the switch leads to the section's list, without the banner or the test subscription; and back
+    await activate(page, viewport, '[data-action=switch-mode]');
+    const live = await look(page, viewport, 'live', 'subscriptions');
+    expect(live.mode === 'live', `${viewport.name}: after the switch <body data-mode> is ${live.mode}`);
+    expect(!(await page.isVisible('[data-test-banner]')), `${viewport.name}: the test banner shows in live mode`);
+    expect(!(await page.isVisible(`tr[data-id="${input.subscriptionId}"]`)), `${viewport.name}: live mode lists the test subscription`);
+    await activate(page, viewport, '[data-action=switch-mode]');
+    await page.waitForSelector('body[data-mode=test]');
+
     // Signing out leads to the sign-in page, and the dashboard is closed again
-    await page.click('[data-action=sign-out]');
+    await activate(page, viewport, '[data-action=sign-out]');
     await page.waitForSelector('main[data-page=login]');
     await page.goto(`${input.baseUrl}/dashboard/home`);
     await look(page, viewport, 'signed-out', 'login');

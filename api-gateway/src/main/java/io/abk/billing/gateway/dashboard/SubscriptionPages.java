@@ -5,6 +5,7 @@ import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -24,6 +25,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -121,11 +123,13 @@ public class SubscriptionPages {
                         })));
     }
 
-    @GetMapping(LIST + "/{id}/{action:cancel|pause|resume|change-amount}")
+    /** The confirmation of an action, which the path's last segment names. */
+    @GetMapping({LIST + "/{id}/cancel", LIST + "/{id}/pause", LIST + "/{id}/resume", LIST + "/{id}/change-amount"})
     public Mono<ResponseEntity<String>> confirm(
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @PathVariable String id,
-            @PathVariable String action) {
+            ServerWebExchange exchange) {
+        var action = RequestPaths.lastSegment(exchange.getRequest());
         if (!session.role().includes(UserRole.ADMIN)) {
             return Mono.just(DashboardPages.refused(
                     HttpStatus.FORBIDDEN,

@@ -20,10 +20,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The dashboard's sign-in in a real headless Chromium ({@code test-tools/dashboard-browser.mjs}): a member of a team the
- * operator API made signs in with a wrong password and is refused, signs in, sees their team's home page in test mode,
- * and signs out, by keyboard at 360 px and by mouse at 1280 px; every page is photographed
- * ({@code target/dashboard-screens}) and checked with axe-core.
+ * The dashboard in a real headless Chromium ({@code test-tools/dashboard-browser.mjs}): the owner of a team the operator
+ * API made signs in with a wrong password and is refused, signs in, sees their team's home page in test mode, finds a
+ * subscription made through the API, changes its amount (refused with seven decimals, then done) by keyboard at 360 px
+ * and cancels it by mouse at 1280 px, each through its confirmation, switches to live data and back, and signs out;
+ * every page is photographed ({@code target/dashboard-screens}) and checked with axe-core, and what the pages did is
+ * checked through the API.
  */
 @ExtendWith(SharedStack.class)
 @Order(SharedStack.ORDER)
@@ -33,7 +35,8 @@ class DashboardBrowserIT {
     private static final Duration RUN_LIMIT = Duration.ofMinutes(3);
 
     @Test
-    void shouldSignInRefuseAWrongPasswordShowTheHomePageAndSignOutByKeyboardAndMouse(Api api) throws Exception {
+    void shouldSignInFindASubscriptionChangeAndCancelItSwitchModesAndSignOutByKeyboardAndMouse(Api api)
+            throws Exception {
         CheckoutBrowser.assumeAvailable();
         // given a team of one, its owner, made through the operator API
         var merchant = api.newMerchantDisplayed("Acme Coffee");
@@ -46,6 +49,10 @@ class DashboardBrowserIT {
                 .json()
                 .path("user");
         assertThat(owner.path("role").asString()).isEqualTo("owner");
+        var subscriptionId = Subscriptions.create(api, merchant.testKey(), "dash-" + UUID.randomUUID())
+                .path("subscription")
+                .path("id")
+                .asString();
 
         // when the owner uses the dashboard in a browser
         var result = runBrowser(Map.of(
@@ -55,6 +62,8 @@ class DashboardBrowserIT {
                 email,
                 "password",
                 password,
+                "subscriptionId",
+                subscriptionId,
                 "outDir",
                 SCREENS.toAbsolutePath().toString()));
 
@@ -73,11 +82,28 @@ class DashboardBrowserIT {
                         "phone sign-in login",
                         "phone sign-in-refused login",
                         "phone home home",
+                        "phone subscriptions subscriptions",
+                        "phone subscription subscription",
+                        "phone change-amount subscription",
+                        "phone change-amount-refused subscription",
+                        "phone amount-changed subscription",
+                        "phone live subscriptions",
                         "phone signed-out login",
                         "desktop sign-in login",
                         "desktop sign-in-refused login",
                         "desktop home home",
+                        "desktop subscriptions subscriptions",
+                        "desktop subscription subscription",
+                        "desktop cancel subscription",
+                        "desktop canceled subscription",
+                        "desktop live subscriptions",
                         "desktop signed-out login");
+        // and the API agrees with what the pages showed: the amount changed once, then canceled
+        var subscription = Subscriptions.get(api, merchant.testKey(), subscriptionId)
+                .expect(200)
+                .json();
+        assertThat(subscription.path("amountUsdc").decimalValue()).isEqualByComparingTo("12.5");
+        assertThat(subscription.path("status").asString()).isEqualTo("canceled");
     }
 
     @Test

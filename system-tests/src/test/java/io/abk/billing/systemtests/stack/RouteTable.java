@@ -28,7 +28,9 @@ final class RouteTable {
         /** A merchant API key, as {@code x-service-api-key} or {@code Authorization: Bearer}. */
         MERCHANT,
         /** The operator's token. */
-        ADMIN
+        ADMIN,
+        /** A dashboard session's cookie: the dashboard's pages and forms. */
+        DASHBOARD
     }
 
     /**
@@ -44,6 +46,7 @@ final class RouteTable {
             Map.entry("products", "prod"),
             Map.entry("prices", "price"),
             Map.entry("webhook_endpoints", "we"),
+            Map.entry("webhooks", "we"),
             Map.entry("events", "evt"),
             Map.entry("subscribe", "sub"),
             Map.entry("pay", "pay"),
@@ -226,6 +229,9 @@ final class RouteTable {
         }
         if (schemes.isEmpty()) {
             return Access.PUBLIC;
+        }
+        if (schemes.contains("dashboardSession")) {
+            return Access.DASHBOARD;
         }
         return schemes.contains("adminToken") ? Access.ADMIN : Access.MERCHANT;
     }

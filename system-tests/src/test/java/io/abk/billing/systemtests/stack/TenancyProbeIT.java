@@ -203,6 +203,56 @@ class TenancyProbeIT {
         assertThat(problems).isEmpty();
     }
 
+    @Test
+    void shouldAnswerAsForAMissingResourceAndShowNothingOfAWhenAnotherTeamOrTheOtherModeOpensADashboardPage() {
+        // given members of B signed in to each mode, and members of A signed in to each mode, each an owner or an admin
+        // (whose role opens every page, so the page looks the id up)
+        var merchantA = a.id("test", "mer");
+        var merchantB = b.id("test", "mer");
+        var sessions = Map.of(
+                "B's test", DashboardSessions.member(api, merchantB, null),
+                "B's live", DashboardSessions.member(api, merchantB, "admin"),
+                "A's test", DashboardSessions.member(api, merchantA, null),
+                "A's live", DashboardSessions.member(api, merchantA, "admin"));
+        DashboardSessions.switchMode(api, sessions.get("B's live"), "live");
+        DashboardSessions.switchMode(api, sessions.get("A's live"), "live");
+        var problems = new ArrayList<String>();
+        int probes = 0;
+        for (var route : table.routes()) {
+            if (route.access() != Access.DASHBOARD || !route.method().equals("GET")) {
+                continue;
+            }
+            for (var mode : List.of("test", "live")) {
+                var otherMode = mode.equals("test") ? "live" : "test";
+                var ids = new HashMap<String, String>();
+                route.pathVariables().forEach(variable -> {
+                    var id = a.id(mode, route.idPrefix(variable));
+                    if (id != null) {
+                        ids.put(variable, id);
+                    }
+                });
+                if (ids.size() < route.pathVariables().size()) {
+                    continue;
+                }
+                for (var who : List.of("B's test", "B's live", "A's " + otherMode)) {
+                    // when another team, or A's other mode, opens the page at A's ids (or A's list), then: missing
+                    var reply = DashboardSessions.page(api, sessions.get(who).token(), route.path(ids));
+                    probes++;
+                    if (!route.pathVariables().isEmpty() && reply.status() != 404) {
+                        problems.add(route + " at A's " + mode + " id as " + who + ": " + reply.status());
+                    }
+                    if (route.pathVariables().isEmpty() && reply.status() != 200) {
+                        problems.add(route + " as " + who + ": " + reply.status());
+                    }
+                    leaksOf(reply, a.ids(mode).values(), Set.copyOf(ids.values()), !who.startsWith("A's"))
+                            .ifPresent(problems::add);
+                }
+            }
+        }
+        assertThat(probes).as("dashboard probes made").isGreaterThan(10);
+        assertThat(problems).isEmpty();
+    }
+
     /** The list's queries: none, and each id-valued query parameter set to A's id of that kind in {@code mode}. */
     private static List<String> queries(Route route, String mode) {
         var queries = new ArrayList<String>(List.of(""));
