@@ -237,7 +237,9 @@ public class WebhookPages {
         fields.add(Rows.field("URL", Shown.text(e, "url"), true));
         fields.add(Rows.field("Events", events(e), false));
         fields.add(Rows.field("Description", Shown.text(e, "description"), false));
-        fields.add(Rows.field("Disabled because", Shown.text(e, "disabledReason"), false));
+        if (e.path("disabled").asBoolean()) {
+            fields.add(Rows.field("Disabled because", Shown.text(e, "disabledReason"), false));
+        }
         fields.add(Rows.field("Old secret signs until", Shown.time(e, "previousSecretExpiresAt"), false));
         fields.add(Rows.field("Created", Shown.time(e, "createdAt"), false));
         fields.add(Rows.field("Updated", Shown.time(e, "updatedAt"), false));

@@ -111,6 +111,21 @@ class DeveloperPagesIT extends GatewayIT {
         assertThat(created.path("secret").asString()).startsWith("whsec_");
         var id = created.path("webhookEndpoint").path("id").asString();
         assertThat(page("/dashboard/webhooks", team.developer())).contains("data-id=\"" + id + "\"");
+        // the disable confirmation's request: its page then offers to enable it again
+        http.patch()
+                .uri("/dashboard/api/v1/webhook_endpoints/" + id)
+                .cookie("abk_session", team.developer())
+                .header("x-csrf-token", csrf(team.developer()))
+                .bodyValue(Map.of("disabled", true))
+                .exchange()
+                .expectStatus()
+                .isOk();
+        assertThat(page("/dashboard/webhooks/" + id + "?done=disable", team.developer()))
+                .contains("data-status>disabled<")
+                .contains("disabled_by_merchant")
+                .contains("data-done")
+                .contains("data-action=\"enable\"")
+                .doesNotContain("data-action=\"disable\"");
 
         var before = page("/dashboard/developers", team.developer());
         assertThat(before).contains("data-page=\"developers\"").contains("name=\"advanceBySeconds\"");
@@ -148,6 +163,25 @@ class DeveloperPagesIT extends GatewayIT {
         var clock = listed(team.testKey(), "/v1/test_clock");
         assertThat(clock.path("frozenAt").asString())
                 .isEqualTo(moved.path("frozenAt").asString());
+
+        // live mode has no test clock: the page says so and offers no form
+        http.post()
+                .uri("/dashboard/mode")
+                .cookie("abk_session", team.developer())
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("csrf", csrf(team.developer()))
+                        .with("mode", "live")
+                        .with("back", "developers"))
+                .exchange()
+                .expectStatus()
+                .isSeeOther();
+        assertThat(page("/dashboard/developers", team.developer()))
+                .contains("Test clocks are for test mode only")
+                .doesNotContain("data-test-clock")
+                .doesNotContain("name=\"advanceBySeconds\"");
+        assertThat(page("/dashboard/webhooks", team.developer()))
+                .as("the test endpoint is not live mode's")
+                .doesNotContain("data-id=\"" + id + "\"");
     }
 
     @Test
@@ -186,6 +220,23 @@ class DeveloperPagesIT extends GatewayIT {
                 .contains("data-api-path=\"/v1/events/" + newer.id() + "/redeliver\"")
                 .contains("name=\"endpointId\"")
                 .contains("data-action=\"confirm\"");
+        assertThat(page("/dashboard/events?done=redeliver", team.developer())).contains("data-done");
+    }
+
+    @Test
+    void shouldAnswerAFilterOrIdTheApiWouldRefuseWithARefusalPage() {
+        var team = newTeam("Refusals Ltd");
+
+        assertThat(fetched("/dashboard/events?type=invoice.unknown", team.developer(), HttpStatus.BAD_REQUEST))
+                .contains("type must be one of");
+        assertThat(fetched("/dashboard/events?startingAfter=nope", team.developer(), HttpStatus.BAD_REQUEST))
+                .contains("startingAfter");
+        assertThat(fetched("/dashboard/webhooks?limit=0", team.developer(), HttpStatus.BAD_REQUEST))
+                .contains("limit");
+        var missing = "we_01jz0000000000000000000000";
+        fetched("/dashboard/webhooks/" + missing, team.developer(), HttpStatus.NOT_FOUND);
+        fetched("/dashboard/webhooks/" + missing + "/rotate-secret", team.developer(), HttpStatus.NOT_FOUND);
+        fetched("/dashboard/events/evt_01jz0000000000000000000000/redeliver", team.developer(), HttpStatus.NOT_FOUND);
     }
 
     private Team newTeam(String name) {
