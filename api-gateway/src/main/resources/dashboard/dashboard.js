@@ -8,6 +8,9 @@
 // On success the page goes to data-next ({id} is the id the answer names at data-next-id, a dotted path); on a
 // refusal the API's error shows in the form's [data-error] and a new key is minted, so a corrected form is a new
 // request. Elements with data-copy copy their value (or text) to the clipboard.
+// A form with data-show-secret (a dotted path of the answer: a webhook endpoint's new signing secret) does not go on
+// at once: the secret shows once in the page's [data-secret] panel ([data-secret-value]), whose [data-secret-next]
+// link goes on to data-next; the form hides. The secret is nowhere else: reloading the page shows it no more.
 (() => {
   'use strict';
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
@@ -55,6 +58,21 @@
     return path.split('.').reduce((value, key) => (value == null ? value : value[key]), object);
   }
 
+  function reveal(form, secret, next) {
+    const panel = document.querySelector('[data-secret]');
+    const value = panel?.querySelector('[data-secret-value]');
+    if (!panel || !value) {
+      window.location.assign(next);
+      return;
+    }
+    value.value = secret ?? '';
+    panel.querySelector('[data-secret-next]')?.setAttribute('href', next);
+    form.hidden = true;
+    panel.hidden = false;
+    value.focus();
+    value.select();
+  }
+
   async function send(form, event) {
     event.preventDefault();
     const button = event.submitter ?? form.querySelector('button[type=submit]');
@@ -78,7 +96,12 @@
       const answer = await response.json().catch(() => ({}));
       if (response.ok) {
         const id = form.dataset.nextId ? at(answer, form.dataset.nextId) : '';
-        window.location.assign((form.dataset.next || window.location.pathname).replace('{id}', encodeURIComponent(id ?? '')));
+        const next = (form.dataset.next || window.location.pathname).replace('{id}', encodeURIComponent(id ?? ''));
+        if (form.dataset.showSecret) {
+          reveal(form, at(answer, form.dataset.showSecret), next);
+        } else {
+          window.location.assign(next);
+        }
         return;
       }
       form.dataset.idempotencyKey = newKey();

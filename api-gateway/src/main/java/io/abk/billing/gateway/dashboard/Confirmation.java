@@ -17,6 +17,7 @@ final class Confirmation {
     private final Map<String, Object> model = new HashMap<>();
     private final List<Map<String, Object>> fields = new ArrayList<>();
     private final List<Map<String, Object>> choices = new ArrayList<>();
+    private final List<Map<String, Object>> fixed = new ArrayList<>();
 
     /**
      * @param page the {@code <main data-page>} of the resource the action is on
@@ -38,6 +39,8 @@ final class Confirmation {
         model.put("tone", "");
         model.put("fields", fields);
         model.put("choices", choices);
+        model.put("fixed", fixed);
+        model.put("showSecret", "");
     }
 
     String heading() {
@@ -87,6 +90,21 @@ final class Confirmation {
                         Map.of(
                                 "name", name, "value", "true", "json", "boolean", "label", whenTrue, "checked",
                                 false))));
+        return this;
+    }
+
+    /** With a value the member does not choose (a hidden field), sent as {@code json} says ({@code boolean}, ...). */
+    Confirmation fixed(String name, String json, String value) {
+        fixed.add(Map.of("name", name, "json", json, "value", value));
+        return this;
+    }
+
+    /**
+     * Done, the page shows the secret at {@code path} of the API's answer once (the script's
+     * {@code data-show-secret}) with a link on to the resource's page, instead of going there at once.
+     */
+    Confirmation showsSecret(String path) {
+        model.put("showSecret", path);
         return this;
     }
 

@@ -55,6 +55,11 @@ final class DashboardPages {
     static final Template CONFIRM = TEMPLATES.compile("confirm");
     static final Template SUBSCRIPTIONS = TEMPLATES.compile("subscriptions");
     static final Template SUBSCRIPTION = TEMPLATES.compile("subscription");
+    static final Template WEBHOOKS = TEMPLATES.compile("webhooks");
+    static final Template WEBHOOK = TEMPLATES.compile("webhook");
+    static final Template WEBHOOK_NEW = TEMPLATES.compile("webhook-new");
+    static final Template DEVELOPERS = TEMPLATES.compile("developers");
+    static final Template EVENTS = TEMPLATES.compile("events");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =

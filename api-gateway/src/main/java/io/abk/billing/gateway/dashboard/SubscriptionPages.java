@@ -37,7 +37,7 @@ import tools.jackson.databind.JsonNode;
 @RestController
 public class SubscriptionPages {
 
-    static final int PAGE_SIZE = 25;
+    static final int PAGE_SIZE = Rows.PAGE_SIZE;
     private static final String LIST = "/dashboard/subscriptions";
 
     private final DashboardRenderer renderer;
@@ -64,13 +64,12 @@ public class SubscriptionPages {
             var status = statusText == null || statusText.isEmpty()
                     ? null
                     : ListFilters.status(query, SubscriptionStatuses.ALL);
-            var asked = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
-            var page = new PageRequest(Math.min(asked.limit(), PAGE_SIZE), asked.startingAfter());
+            var page = Rows.page(query, IdPrefix.SUBSCRIPTION);
             return subscriptions.list(session.caller(), status, page).flatMap(found -> {
                 var model = new HashMap<String, Object>();
                 model.put("status", status == null ? "" : status);
                 model.put("q", "");
-                model.put("modeName", session.mode().name().toLowerCase(java.util.Locale.ROOT));
+                model.put("modeName", Rows.modeName(session));
                 model.put(
                         "statuses",
                         SubscriptionStatuses.ALL.stream()
@@ -79,14 +78,17 @@ public class SubscriptionPages {
                 model.put(
                         "rows",
                         found.items().stream().map(SubscriptionPages::row).toList());
-                model.put("firstHref", page.startingAfter() == null ? "" : listHref(status, null));
-                model.put(
-                        "nextHref",
-                        found.hasMore()
-                                ? listHref(
-                                        status,
-                                        found.items().getLast().path("id").asString())
-                                : "");
+                var filters = new LinkedHashMap<String, @Nullable String>();
+                filters.put("status", status);
+                Rows.pager(
+                        model,
+                        LIST,
+                        filters,
+                        page,
+                        found.hasMore(),
+                        found.items().isEmpty()
+                                ? null
+                                : found.items().getLast().path("id").asString());
                 return renderer.page(session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
             });
         }));
@@ -131,10 +133,7 @@ public class SubscriptionPages {
             ServerWebExchange exchange) {
         var action = RequestPaths.lastSegment(exchange.getRequest());
         if (!session.role().includes(UserRole.ADMIN)) {
-            return Mono.just(DashboardPages.refused(
-                    HttpStatus.FORBIDDEN,
-                    "Only an admin or the owner may change a subscription; you are a "
-                            + session.role().wireName() + "."));
+            return Mono.just(Rows.forbidden(session, "Only an admin or the owner may change a subscription"));
         }
         return DashboardRenderer.orRefusal(subscriptions
                 .find(session.caller(), id)
@@ -219,22 +218,18 @@ public class SubscriptionPages {
         var status = subscription.path("status").asString();
         var actions = new ArrayList<Map<String, Object>>();
         if (!"canceled".equals(status)) {
-            actions.add(action("change-amount", "Change amount", ""));
+            actions.add(Rows.action("change-amount", "Change amount", ""));
         }
         if ("active".equals(status)) {
-            actions.add(action("pause", "Pause", ""));
+            actions.add(Rows.action("pause", "Pause", ""));
         }
         if ("paused".equals(status)) {
-            actions.add(action("resume", "Resume", ""));
+            actions.add(Rows.action("resume", "Resume", ""));
         }
         if (!"canceled".equals(status)) {
-            actions.add(action("cancel", "Cancel", "danger"));
+            actions.add(Rows.action("cancel", "Cancel", "danger"));
         }
         return actions;
-    }
-
-    private static Map<String, Object> action(String name, String label, String tone) {
-        return Map.of("name", name, "label", label, "tone", tone);
     }
 
     private static String done(@Nullable String done) {
@@ -298,12 +293,5 @@ public class SubscriptionPages {
                 "reason", Shown.text(i, "billingReason"),
                 "period", Shown.time(i, "periodStart") + " to " + Shown.time(i, "periodEnd"),
                 "paid", Shown.time(i, "paidAt"));
-    }
-
-    private static String listHref(@Nullable String status, @Nullable String startingAfter) {
-        var query = new LinkedHashMap<String, @Nullable String>();
-        query.put("status", status);
-        query.put("startingAfter", startingAfter);
-        return Rows.listHref(LIST, query);
     }
 }

@@ -9,12 +9,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Rows the webhook sender writes in production ({@code events}, {@code webhook_delivery_attempts}), inserted with
- * SQL for the gateway's read routes.
+ * SQL for the gateway's read routes and the dashboard's pages.
  */
-final class EventRows {
+public final class EventRows {
 
     /** An event as stored: its payload text is what the API must answer byte for byte. */
-    record Event(String id, String type, String payload) {}
+    public record Event(String id, String type, String payload) {}
 
     private EventRows() {}
 
@@ -22,7 +22,7 @@ final class EventRows {
      * Stores an event whose payload is deliberately not what Jackson would write (spaces, {@code 10.50}), so a
      * response that parsed and re-rendered it would differ.
      */
-    static Event event(TestDatabase db, String merchantId, String mode, String type, Instant createdAt) {
+    public static Event event(TestDatabase db, String merchantId, String mode, String type, Instant createdAt) {
         var id = Ids.newId(IdPrefix.EVENT, createdAt);
         var payload = "{\"id\":\"" + id + "\", \"type\":\"" + type + "\", \"createdAt\":\"" + createdAt
                 + "\", \"mode\":\"" + mode
@@ -40,7 +40,7 @@ final class EventRows {
     }
 
     /** Logs one attempt of delivering {@code eventId} to an endpoint; returns its row id. */
-    static long attempt(
+    public static long attempt(
             TestDatabase db,
             String endpointId,
             String merchantId,
