@@ -1,10 +1,15 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.controlplane.user.UserRole;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import reactor.core.publisher.Mono;
 
 /**
  * The page that confirms an action before it is done ({@code confirm.mustache}): what will happen, the fields the action
@@ -34,10 +39,26 @@ final class Confirmation {
         model.put("nextId", "");
         model.put("backHref", back);
         model.put("backLabel", backLabel);
+        model.put("keepLabel", "Keep it as it is");
         model.put("confirmLabel", heading);
         model.put("tone", "");
         model.put("fields", fields);
         model.put("choices", choices);
+    }
+
+    /**
+     * The page of an action that money or the catalog needs an admin for ({@code doing} says what, as in "change an
+     * invoice"): {@code page} for an admin or the owner, else the 403 refusal page, and nothing read.
+     */
+    static Mono<ResponseEntity<String>> forAdmin(
+            DashboardSession session, String doing, Supplier<Mono<ResponseEntity<String>>> page) {
+        if (!session.role().includes(UserRole.ADMIN)) {
+            return Mono.just(DashboardPages.refused(
+                    HttpStatus.FORBIDDEN,
+                    "Only an admin or the owner may " + doing + "; you are a "
+                            + session.role().wireName() + "."));
+        }
+        return DashboardRenderer.orRefusal(Mono.defer(page));
     }
 
     String heading() {
@@ -55,6 +76,17 @@ final class Confirmation {
     Confirmation method(String method, String done) {
         model.put("apiMethod", method);
         model.put("next", model.get("backHref") + "?done=" + done);
+        return this;
+    }
+
+    /**
+     * Creates rather than changes: done, the page goes to {@code next}, where {@code {id}} is the id the API's answer
+     * holds at {@code nextId} (a dotted path); the way out says {@code keepLabel}.
+     */
+    Confirmation creates(String next, String nextId, String keepLabel) {
+        model.put("next", next);
+        model.put("nextId", nextId);
+        model.put("keepLabel", keepLabel);
         return this;
     }
 

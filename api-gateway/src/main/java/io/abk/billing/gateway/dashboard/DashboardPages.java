@@ -55,6 +55,12 @@ final class DashboardPages {
     static final Template CONFIRM = TEMPLATES.compile("confirm");
     static final Template SUBSCRIPTIONS = TEMPLATES.compile("subscriptions");
     static final Template SUBSCRIPTION = TEMPLATES.compile("subscription");
+    static final Template INVOICES = TEMPLATES.compile("invoices");
+    static final Template INVOICE = TEMPLATES.compile("invoice");
+    static final Template PAYMENTS = TEMPLATES.compile("payments");
+    static final Template PAYMENT = TEMPLATES.compile("payment");
+    static final Template PAYMENT_LINKS = TEMPLATES.compile("payment-links");
+    static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =
