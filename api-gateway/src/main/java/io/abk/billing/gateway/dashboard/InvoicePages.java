@@ -64,16 +64,14 @@ public class InvoicePages {
         return DashboardRenderer.orRefusal(invoices.find(session.caller(), id)
                 .switchIfEmpty(ApiException.notFoundError("invoice", id))
                 .flatMap(invoice -> {
-                    var model = new HashMap<String, Object>();
-                    var status = invoice.path("status").asString();
-                    model.put("id", id);
-                    model.put("status", status);
-                    model.put("tone", Shown.tone(status));
+                    var model = Rows.detail(id, invoice);
                     model.put("subscriptionId", invoice.path("subscriptionId").asString());
                     model.put("done", done(query.getFirst("done")));
-                    var actions = session.role().includes(UserRole.ADMIN) ? actions(status) : List.of();
-                    model.put("canAct", !actions.isEmpty());
-                    model.put("actions", actions);
+                    Rows.actions(
+                            model,
+                            session.role().includes(UserRole.ADMIN)
+                                    ? actions(invoice.path("status").asString())
+                                    : List.of());
                     model.put("fields", fields(invoice));
                     return renderer.page(session, "Invoice " + id, "invoices", DashboardPages.INVOICE, model);
                 }));

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -8,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,6 +40,32 @@ final class ListPage {
     static PageRequest page(MultiValueMap<String, String> query, IdPrefix prefix) {
         var asked = PageRequest.from(query, prefix);
         return new PageRequest(Math.min(asked.limit(), PAGE_SIZE), asked.startingAfter());
+    }
+
+    /**
+     * The model of a list filtered by {@code status} (one of {@code statuses}, else a 400 before anything is read):
+     * {@link #model} with {@code statuses}, the options of the filter's select.
+     */
+    static Mono<Map<String, Object>> byStatus(
+            DashboardSession session,
+            String path,
+            MultiValueMap<String, String> query,
+            List<String> statuses,
+            IdPrefix prefix,
+            BiFunction<@Nullable String, PageRequest, Mono<Page<JsonNode>>> list,
+            Function<JsonNode, Map<String, Object>> row) {
+        return Mono.defer(() -> {
+            var filled = filled(query);
+            var status = ListFilters.status(filled, statuses);
+            var page = page(filled, prefix);
+            return list.apply(status, page).map(found -> {
+                var filters = new LinkedHashMap<String, @Nullable String>();
+                filters.put("status", status);
+                var model = model(session, path, filters, page, found, row);
+                model.put("statuses", statuses(statuses, status));
+                return model;
+            });
+        });
     }
 
     /** The options of a status filter's select, {@code status} chosen. */

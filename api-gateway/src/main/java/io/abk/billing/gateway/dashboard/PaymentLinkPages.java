@@ -3,12 +3,10 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.api.paymentlink.PaymentLinkRoutes;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
-import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -44,19 +42,19 @@ public class PaymentLinkPages {
     public Mono<ResponseEntity<String>> list(
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
-        return DashboardRenderer.orRefusal(Mono.defer(() -> {
-            var filled = ListPage.filled(query);
-            var status = ListFilters.status(filled, PaymentLinkRoutes.STATUSES);
-            var page = ListPage.page(filled, IdPrefix.PAYMENT_LINK);
-            return links.list(session.caller(), status, page).flatMap(found -> {
-                var filters = new LinkedHashMap<String, @Nullable String>();
-                filters.put("status", status);
-                var model = ListPage.model(session, LIST, filters, page, found, PaymentLinkPages::row);
-                model.put("statuses", ListPage.statuses(PaymentLinkRoutes.STATUSES, status));
-                model.put("canCreate", session.role().includes(UserRole.ADMIN));
-                return renderer.page(session, "Payment links", "payment-links", DashboardPages.PAYMENT_LINKS, model);
-            });
-        }));
+        return DashboardRenderer.orRefusal(ListPage.byStatus(
+                        session,
+                        LIST,
+                        query,
+                        PaymentLinkRoutes.STATUSES,
+                        IdPrefix.PAYMENT_LINK,
+                        (status, page) -> links.list(session.caller(), status, page),
+                        PaymentLinkPages::row)
+                .flatMap(model -> {
+                    model.put("canCreate", session.role().includes(UserRole.ADMIN));
+                    return renderer.page(
+                            session, "Payment links", "payment-links", DashboardPages.PAYMENT_LINKS, model);
+                }));
     }
 
     /** The form of a new link: every field the API takes but the metadata, all optional but the amount (or price). */
@@ -119,18 +117,14 @@ public class PaymentLinkPages {
         return DashboardRenderer.orRefusal(links.find(session.caller(), id)
                 .switchIfEmpty(ApiException.notFoundError("payment link", id))
                 .flatMap(link -> {
-                    var model = new HashMap<String, Object>();
-                    var status = link.path("status").asString();
-                    model.put("id", id);
-                    model.put("status", status);
-                    model.put("tone", Shown.tone(status));
+                    var model = Rows.detail(id, link);
                     model.put("url", link.path("url").asString());
                     model.put("done", done(query.getFirst("done")));
-                    var actions = session.role().includes(UserRole.ADMIN) && "active".equals(status)
-                            ? List.of(Rows.action("disable", "Disable", true))
-                            : List.of();
-                    model.put("canAct", !actions.isEmpty());
-                    model.put("actions", actions);
+                    Rows.actions(
+                            model,
+                            session.role().includes(UserRole.ADMIN) && "active".equals(model.get("status"))
+                                    ? List.of(Rows.action("disable", "Disable", true))
+                                    : List.of());
                     model.put("fields", fields(link));
                     return renderer.page(
                             session, "Payment link " + id, "payment-links", DashboardPages.PAYMENT_LINK, model);

@@ -2,15 +2,12 @@ package io.abk.billing.gateway.dashboard;
 
 import io.abk.billing.gateway.api.payment.PaymentRoutes;
 import io.abk.billing.gateway.platform.web.ApiException;
-import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -42,18 +39,15 @@ public class PaymentPages {
     public Mono<ResponseEntity<String>> list(
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
-        return DashboardRenderer.orRefusal(Mono.defer(() -> {
-            var filled = ListPage.filled(query);
-            var status = ListFilters.status(filled, PaymentRoutes.STATUSES);
-            var page = ListPage.page(filled, IdPrefix.PAYMENT);
-            return payments.list(session.caller(), status, page).flatMap(found -> {
-                var filters = new LinkedHashMap<String, @Nullable String>();
-                filters.put("status", status);
-                var model = ListPage.model(session, LIST, filters, page, found, PaymentPages::row);
-                model.put("statuses", ListPage.statuses(PaymentRoutes.STATUSES, status));
-                return renderer.page(session, "Payments", "payments", DashboardPages.PAYMENTS, model);
-            });
-        }));
+        return DashboardRenderer.orRefusal(ListPage.byStatus(
+                        session,
+                        LIST,
+                        query,
+                        PaymentRoutes.STATUSES,
+                        IdPrefix.PAYMENT,
+                        (status, page) -> payments.list(session.caller(), status, page),
+                        PaymentPages::row)
+                .flatMap(model -> renderer.page(session, "Payments", "payments", DashboardPages.PAYMENTS, model)));
     }
 
     @GetMapping(LIST + "/{id}")
@@ -62,11 +56,7 @@ public class PaymentPages {
         return DashboardRenderer.orRefusal(payments.find(session.caller(), id)
                 .switchIfEmpty(ApiException.notFoundError("payment", id))
                 .flatMap(payment -> {
-                    var model = new HashMap<String, Object>();
-                    var status = payment.path("status").asString();
-                    model.put("id", id);
-                    model.put("status", status);
-                    model.put("tone", Shown.tone(status));
+                    var model = Rows.detail(id, payment);
                     var link = Shown.text(payment, "paymentLinkId");
                     model.put("paymentLinkId", Shown.NONE.equals(link) ? "" : link);
                     model.put("fields", fields(payment));

@@ -1,8 +1,11 @@
 package io.abk.billing.gateway.dashboard;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.util.UriComponentsBuilder;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What the sections' pages share: a detail page's labelled field and action links, and a list's address with its
@@ -15,6 +18,22 @@ final class Rows {
     /** A {@code <dt>}/{@code <dd>} pair of a detail page; a {@code mono} value is an id, an address or a hash. */
     static Map<String, Object> field(String label, String value, boolean mono) {
         return Map.of("label", label, "value", value, "mono", mono);
+    }
+
+    /** A detail page's model as it starts: the resource's {@code id}, {@code status} and the status's {@code tone}. */
+    static Map<String, Object> detail(String id, JsonNode resource) {
+        var status = resource.path("status").asString();
+        var model = new HashMap<String, Object>();
+        model.put("id", id);
+        model.put("status", status);
+        model.put("tone", Shown.tone(status));
+        return model;
+    }
+
+    /** Puts a detail page's {@code actions} (none: no action bar, {@code canAct} false) into its {@code model}. */
+    static void actions(Map<String, Object> model, List<Map<String, Object>> actions) {
+        model.put("canAct", !actions.isEmpty());
+        model.put("actions", actions);
     }
 
     /**
