@@ -26,14 +26,14 @@ import tools.jackson.databind.JsonNode;
  * page), a link with its public URL to copy, and the confirmation that disables it.
  */
 @RestController
-public class PaymentLinkPages {
+public class PaymentLinkPageRoutes {
 
     private static final String LIST = "/dashboard/payment-links";
 
     private final DashboardRenderer renderer;
     private final PaymentLinkReadModel links;
 
-    public PaymentLinkPages(DashboardRenderer renderer, PaymentLinkReadModel links) {
+    public PaymentLinkPageRoutes(DashboardRenderer renderer, PaymentLinkReadModel links) {
         this.renderer = renderer;
         this.links = links;
     }
@@ -49,7 +49,7 @@ public class PaymentLinkPages {
                         PaymentLinkRoutes.STATUSES,
                         IdPrefix.PAYMENT_LINK,
                         (status, page) -> links.list(session.caller(), status, page),
-                        PaymentLinkPages::row)
+                        PaymentLinkPageRoutes::row)
                 .flatMap(model -> {
                     model.put("canCreate", session.role().includes(UserRole.ADMIN));
                     return renderer.page(

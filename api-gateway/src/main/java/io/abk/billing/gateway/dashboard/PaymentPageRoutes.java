@@ -23,14 +23,14 @@ import tools.jackson.databind.JsonNode;
  * with its amounts, customer and transfer. Read only: a payment is paid by its customer at checkout.
  */
 @RestController
-public class PaymentPages {
+public class PaymentPageRoutes {
 
     private static final String LIST = "/dashboard/payments";
 
     private final DashboardRenderer renderer;
     private final PaymentReadModel payments;
 
-    public PaymentPages(DashboardRenderer renderer, PaymentReadModel payments) {
+    public PaymentPageRoutes(DashboardRenderer renderer, PaymentReadModel payments) {
         this.renderer = renderer;
         this.payments = payments;
     }
@@ -46,7 +46,7 @@ public class PaymentPages {
                         PaymentRoutes.STATUSES,
                         IdPrefix.PAYMENT,
                         (status, page) -> payments.list(session.caller(), status, page),
-                        PaymentPages::row)
+                        PaymentPageRoutes::row)
                 .flatMap(model -> renderer.page(session, "Payments", "payments", DashboardPages.PAYMENTS, model)));
     }
 

@@ -27,14 +27,14 @@ import tools.jackson.databind.JsonNode;
  * whole or in part), which the dashboard's script sends to {@code /v1/invoices/{id}/...} as the member.
  */
 @RestController
-public class InvoicePages {
+public class InvoicePageRoutes {
 
     private static final String LIST = "/dashboard/invoices";
 
     private final DashboardRenderer renderer;
     private final InvoiceReadModel invoices;
 
-    public InvoicePages(DashboardRenderer renderer, InvoiceReadModel invoices) {
+    public InvoicePageRoutes(DashboardRenderer renderer, InvoiceReadModel invoices) {
         this.renderer = renderer;
         this.invoices = invoices;
     }
@@ -50,7 +50,7 @@ public class InvoicePages {
             return invoices.list(session.caller(), subscriptionId, page).flatMap(found -> {
                 var filters = new LinkedHashMap<String, @Nullable String>();
                 filters.put("subscriptionId", subscriptionId);
-                var model = ListPage.model(session, LIST, filters, page, found, InvoicePages::row);
+                var model = ListPage.model(session, LIST, filters, page, found, InvoicePageRoutes::row);
                 return renderer.page(session, "Invoices", "invoices", DashboardPages.INVOICES, model);
             });
         }));
