@@ -60,6 +60,12 @@ final class DashboardPages {
     static final Template WEBHOOK_NEW = TEMPLATES.compile("webhook-new");
     static final Template DEVELOPERS = TEMPLATES.compile("developers");
     static final Template EVENTS = TEMPLATES.compile("events");
+    static final Template INVOICES = TEMPLATES.compile("invoices");
+    static final Template INVOICE = TEMPLATES.compile("invoice");
+    static final Template PAYMENTS = TEMPLATES.compile("payments");
+    static final Template PAYMENT = TEMPLATES.compile("payment");
+    static final Template PAYMENT_LINKS = TEMPLATES.compile("payment-links");
+    static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =

@@ -7,8 +7,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
-import org.springframework.web.reactive.function.BodyInserters;
 
 /**
  * The merchant API as the dashboard calls it ({@code /dashboard/api/v1/...}): each role may call what its place
@@ -184,17 +182,5 @@ class DashboardApiIT extends DashboardIT {
         assertThat(again.body().path("subscription").path("amountUsdc").decimalValue())
                 .isEqualByComparingTo("12.345678");
         assertThat(lifecycleCommands(merchant)).hasSize(1);
-    }
-
-    private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec switchMode(
-            Session session, String mode, String back) {
-        return http.post()
-                .uri("/dashboard/mode")
-                .cookie("abk_session", session.token())
-                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .body(BodyInserters.fromFormData("csrf", session.csrf())
-                        .with("mode", mode)
-                        .with("back", back))
-                .exchange();
     }
 }

@@ -2,7 +2,7 @@ package io.abk.billing.gateway.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.testkit.LifecycleIT;
+import io.abk.billing.gateway.testkit.PaymentsIT;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -17,9 +17,9 @@ import org.springframework.web.reactive.function.BodyInserters;
 /**
  * What the dashboard's tests share: a team's members made through the operator API, their sessions, the pages they
  * see, and their calls of the merchant API through {@code /dashboard/api}. Adds methods only, so its subclasses share
- * the one context of {@link LifecycleIT}.
+ * the one context of {@link PaymentsIT}.
  */
-abstract class DashboardIT extends LifecycleIT {
+abstract class DashboardIT extends PaymentsIT {
 
     static final String PASSWORD = "correct horse battery";
     private static final Pattern CSRF = Pattern.compile("<meta name=\"csrf-token\" content=\"([^\"]+)\">");
@@ -64,12 +64,17 @@ abstract class DashboardIT extends LifecycleIT {
 
     /** The page at {@code path} as the session's member sees it, which must answer 200. */
     String page(String path, String token) {
-        return pageAnswer(path, token)
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        var shown = answer(path, token);
+        assertThat(shown.status()).as(path + ": " + shown.body()).isEqualTo(200);
+        return shown.body();
+    }
+
+    /** A page's status and text, whatever the status. */
+    record Answer(int status, String body) {}
+
+    Answer answer(String path, String token) {
+        var result = pageAnswer(path, token).expectBody(String.class).returnResult();
+        return new Answer(result.getStatus().value(), String.valueOf(result.getResponseBody()));
     }
 
     WebTestClient.ResponseSpec pageAnswer(String path, String token) {
@@ -97,6 +102,18 @@ abstract class DashboardIT extends LifecycleIT {
             request = request.header("Idempotency-Key", idempotencyKey);
         }
         return exchange(request, body);
+    }
+
+    /** The test/live switch, sent as the session's member. */
+    WebTestClient.ResponseSpec switchMode(Session session, String mode, String back) {
+        return http.post()
+                .uri("/dashboard/mode")
+                .cookie("abk_session", session.token())
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("csrf", session.csrf())
+                        .with("mode", mode)
+                        .with("back", back))
+                .exchange();
     }
 
     static String csrfOf(String page) {

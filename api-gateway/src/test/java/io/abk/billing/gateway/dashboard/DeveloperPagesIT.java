@@ -3,17 +3,13 @@ package io.abk.billing.gateway.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.api.event.EventRows;
-import io.abk.billing.gateway.testkit.GatewayIT;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.BodyInserters;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,9 +18,8 @@ import tools.jackson.databind.JsonNode;
  * page refused to a viewer, and the same calls through {@code /dashboard/api/v1} allowed or refused by role and
  * CSRF token.
  */
-class DeveloperPagesIT extends GatewayIT {
+class DeveloperPagesIT extends DashboardIT {
 
-    private static final String PASSWORD = "correct horse battery";
     /** A public address, so the URL guard allows it without resolving a name. */
     private static final String URL = "https://93.184.215.14/hooks/dashboard";
 
@@ -165,14 +160,7 @@ class DeveloperPagesIT extends GatewayIT {
                 .isEqualTo(moved.path("frozenAt").asString());
 
         // live mode has no test clock: the page says so and offers no form
-        http.post()
-                .uri("/dashboard/mode")
-                .cookie("abk_session", team.developer())
-                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .body(BodyInserters.fromFormData("csrf", csrf(team.developer()))
-                        .with("mode", "live")
-                        .with("back", "developers"))
-                .exchange()
+        switchMode(new Session("", "", team.developer(), csrf(team.developer())), "live", "developers")
                 .expectStatus()
                 .isSeeOther();
         assertThat(page("/dashboard/developers", team.developer()))
@@ -243,31 +231,11 @@ class DeveloperPagesIT extends GatewayIT {
         var merchantId = createMerchant(name);
         var key = createKey(merchantId, "test").path("secret").asString();
         member(merchantId, null);
-        return new Team(merchantId, key, member(merchantId, "developer"), member(merchantId, "viewer"));
-    }
-
-    /** Adds a member of {@code role} (the owner when null) and signs them in; returns their session token. */
-    private String member(String merchantId, String role) {
-        var email = (role == null ? "owner" : role) + "-" + UUID.randomUUID() + "@example.com";
-        var user = role == null
-                ? Map.<String, Object>of("email", email, "password", PASSWORD)
-                : Map.<String, Object>of("email", email, "password", PASSWORD, "role", role);
-        admin(http.post().uri("/admin/v1/merchants/{id}/users", merchantId).bodyValue(user))
-                .exchange()
-                .expectStatus()
-                .isCreated();
-        var signedIn = http.post()
-                .uri("/dashboard/login")
-                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .body(BodyInserters.fromFormData("email", email).with("password", PASSWORD))
-                .exchange()
-                .expectStatus()
-                .isSeeOther()
-                .returnResult(String.class)
-                .getResponseCookies()
-                .getFirst("abk_session");
-        assertThat(signedIn).isNotNull();
-        return signedIn.getValue();
+        return new Team(
+                merchantId,
+                key,
+                member(merchantId, "developer").token(),
+                member(merchantId, "viewer").token());
     }
 
     private String createEndpoint(String key) {
@@ -310,14 +278,7 @@ class DeveloperPagesIT extends GatewayIT {
     }
 
     private String csrf(String session) {
-        var meta = Pattern.compile("<meta name=\"csrf-token\" content=\"([^\"]+)\">")
-                .matcher(page("/dashboard/home", session));
-        assertThat(meta.find()).isTrue();
-        return meta.group(1);
-    }
-
-    private String page(String path, String session) {
-        return fetched(path, session, HttpStatus.OK);
+        return csrfOf(page("/dashboard/home", session));
     }
 
     private String refusedPage(String path, String session) {
@@ -325,14 +286,8 @@ class DeveloperPagesIT extends GatewayIT {
     }
 
     private String fetched(String path, String session, HttpStatus status) {
-        return http.get()
-                .uri(path)
-                .cookie("abk_session", session)
-                .exchange()
-                .expectStatus()
-                .isEqualTo(status)
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        var shown = answer(path, session);
+        assertThat(shown.status()).as(path + ": " + shown.body()).isEqualTo(status.value());
+        return shown.body();
     }
 }

@@ -73,21 +73,22 @@ class SubscriptionPagesIT extends DashboardIT {
     void shouldPageThroughTheListNewestFirstByCursor() {
         var merchant = newMerchant(PAYOUT);
         var ids = new java.util.ArrayList<String>();
-        for (int i = 0; i < SubscriptionPages.PAGE_SIZE + 2; i++) {
+        for (int i = 0; i < SubscriptionPageRoutes.PAGE_SIZE + 2; i++) {
             ids.addFirst(subscribe(merchant, "test").subscriptionId());
         }
         var owner = member(merchant.id(), null);
 
         var first = page("/dashboard/subscriptions", owner.token());
         var second = page(
-                "/dashboard/subscriptions?startingAfter=" + ids.get(SubscriptionPages.PAGE_SIZE - 1), owner.token());
+                "/dashboard/subscriptions?startingAfter=" + ids.get(SubscriptionPageRoutes.PAGE_SIZE - 1),
+                owner.token());
 
         assertThat(first)
                 .contains("data-id=\"" + ids.getFirst() + "\"")
                 .contains("data-action=\"next-page\"")
                 .doesNotContain("data-id=\"" + ids.getLast() + "\"");
         assertThat(second)
-                .contains("data-id=\"" + ids.get(SubscriptionPages.PAGE_SIZE) + "\"")
+                .contains("data-id=\"" + ids.get(SubscriptionPageRoutes.PAGE_SIZE) + "\"")
                 .contains("data-id=\"" + ids.getLast() + "\"")
                 .doesNotContain("data-action=\"next-page\"")
                 .contains("data-action=\"first-page\"");

@@ -44,7 +44,8 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/payments")
 public class PaymentRoutes {
 
-    static final List<String> STATUSES = List.of("open", "paid", "canceled", "expired");
+    /** The statuses a payment shows (docs/api.md, PaymentStatus); the list filter accepts exactly these. */
+    public static final List<String> STATUSES = List.of("open", "paid", "canceled", "expired");
 
     private final Commands commands;
     private final OneTimeAmountLookup amounts;

@@ -47,7 +47,8 @@ import tools.jackson.databind.JsonNode;
 @RequestMapping("/v1/payment-links")
 public class PaymentLinkRoutes {
 
-    static final List<String> STATUSES = List.of("active", "disabled", "expired");
+    /** The statuses a link shows (docs/api.md, PaymentLinkStatus); the list filter accepts exactly these. */
+    public static final List<String> STATUSES = List.of("active", "disabled", "expired");
 
     private final Commands commands;
     private final CommandStamper stamper;

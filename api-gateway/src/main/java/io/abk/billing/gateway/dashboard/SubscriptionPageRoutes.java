@@ -35,16 +35,16 @@ import tools.jackson.databind.JsonNode;
  * resume, change the amount), which the dashboard's script sends to {@code /v1/subscriptions/{id}/...} as the member.
  */
 @RestController
-public class SubscriptionPages {
+public class SubscriptionPageRoutes {
 
-    static final int PAGE_SIZE = Rows.PAGE_SIZE;
+    static final int PAGE_SIZE = ListPage.PAGE_SIZE;
     private static final String LIST = "/dashboard/subscriptions";
 
     private final DashboardRenderer renderer;
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
 
-    public SubscriptionPages(
+    public SubscriptionPageRoutes(
             DashboardRenderer renderer, SubscriptionReadModel subscriptions, InvoiceReadModel invoices) {
         this.renderer = renderer;
         this.subscriptions = subscriptions;
@@ -64,12 +64,12 @@ public class SubscriptionPages {
             var status = statusText == null || statusText.isEmpty()
                     ? null
                     : ListFilters.status(query, SubscriptionStatuses.ALL);
-            var page = Rows.page(query, IdPrefix.SUBSCRIPTION);
+            var page = ListPage.page(query, IdPrefix.SUBSCRIPTION);
             return subscriptions.list(session.caller(), status, page).flatMap(found -> {
                 var model = new HashMap<String, Object>();
                 model.put("status", status == null ? "" : status);
                 model.put("q", "");
-                model.put("modeName", Rows.modeName(session));
+                model.put("modeName", ListPage.modeName(session));
                 model.put(
                         "statuses",
                         SubscriptionStatuses.ALL.stream()
@@ -77,10 +77,10 @@ public class SubscriptionPages {
                                 .toList());
                 model.put(
                         "rows",
-                        found.items().stream().map(SubscriptionPages::row).toList());
+                        found.items().stream().map(SubscriptionPageRoutes::row).toList());
                 var filters = new LinkedHashMap<String, @Nullable String>();
                 filters.put("status", status);
-                Rows.pager(
+                ListPage.pager(
                         model,
                         LIST,
                         filters,
@@ -118,7 +118,7 @@ public class SubscriptionPages {
                             model.put(
                                     "invoices",
                                     invoicePage.items().stream()
-                                            .map(SubscriptionPages::invoiceRow)
+                                            .map(SubscriptionPageRoutes::invoiceRow)
                                             .toList());
                             return renderer.page(
                                     session, "Subscription " + id, "subscriptions", DashboardPages.SUBSCRIPTION, model);
@@ -161,12 +161,12 @@ public class SubscriptionPages {
                         .build());
     }
 
-    private static Confirmation confirmation(String id, String action, JsonNode subscription) {
+    private static ConfirmPage confirmation(String id, String action, JsonNode subscription) {
         var back = LIST + "/" + id;
         var api = "/v1/subscriptions/" + id;
         return switch (action) {
             case "cancel" ->
-                new Confirmation(
+                new ConfirmPage(
                                 "subscription",
                                 "Cancel subscription",
                                 "No charge is made after the subscription ends. This cannot be undone.",
@@ -176,7 +176,7 @@ public class SubscriptionPages {
                         .yesNo("When", "immediate", "At the end of the current period", "Now")
                         .button("Cancel subscription", true);
             case "pause" ->
-                new Confirmation(
+                new ConfirmPage(
                                 "subscription",
                                 "Pause subscription",
                                 "No renewal is charged while it is paused; resume it to bill again.",
@@ -185,7 +185,7 @@ public class SubscriptionPages {
                                 "Back to the subscription")
                         .button("Pause subscription", false);
             case "resume" ->
-                new Confirmation(
+                new ConfirmPage(
                                 "subscription",
                                 "Resume subscription",
                                 "Renewals are charged again from the next one due.",
@@ -194,7 +194,7 @@ public class SubscriptionPages {
                                 "Back to the subscription")
                         .button("Resume subscription", false);
             default ->
-                new Confirmation(
+                new ConfirmPage(
                                 "subscription",
                                 "Change the amount",
                                 "The new amount is charged from the next renewal on. It may not exceed what the"
@@ -218,16 +218,16 @@ public class SubscriptionPages {
         var status = subscription.path("status").asString();
         var actions = new ArrayList<Map<String, Object>>();
         if (!"canceled".equals(status)) {
-            actions.add(Rows.action("change-amount", "Change amount", ""));
+            actions.add(Rows.action("change-amount", "Change amount", false));
         }
         if ("active".equals(status)) {
-            actions.add(Rows.action("pause", "Pause", ""));
+            actions.add(Rows.action("pause", "Pause", false));
         }
         if ("paused".equals(status)) {
-            actions.add(Rows.action("resume", "Resume", ""));
+            actions.add(Rows.action("resume", "Resume", false));
         }
         if (!"canceled".equals(status)) {
-            actions.add(Rows.action("cancel", "Cancel", "danger"));
+            actions.add(Rows.action("cancel", "Cancel", true));
         }
         return actions;
     }

@@ -1,10 +1,15 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.controlplane.user.UserRole;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import reactor.core.publisher.Mono;
 
 /**
  * The page that confirms an action before it is done ({@code confirm.mustache}): what will happen, the fields the action
@@ -12,7 +17,7 @@ import java.util.UUID;
  * script sends to the API route. The form's Idempotency-Key is minted with the page, so sending it twice does the
  * action once. Built by one route for one page, then rendered.
  */
-final class Confirmation {
+final class ConfirmPage {
 
     private final Map<String, Object> model = new HashMap<>();
     private final List<Map<String, Object>> fields = new ArrayList<>();
@@ -25,7 +30,7 @@ final class Confirmation {
      * @param back the resource's page: the way back, and where the page goes once the action is done (with
      *     {@code ?done=} and the route's last segment)
      */
-    Confirmation(String page, String heading, String sentence, String apiPath, String back, String backLabel) {
+    ConfirmPage(String page, String heading, String sentence, String apiPath, String back, String backLabel) {
         model.put("page", page);
         model.put("heading", heading);
         model.put("sentence", sentence);
@@ -35,6 +40,7 @@ final class Confirmation {
         model.put("nextId", "");
         model.put("backHref", back);
         model.put("backLabel", backLabel);
+        model.put("keepLabel", "Keep it as it is");
         model.put("confirmLabel", heading);
         model.put("tone", "");
         model.put("fields", fields);
@@ -43,21 +49,47 @@ final class Confirmation {
         model.put("showSecret", "");
     }
 
+    /**
+     * The page of an action that money or the catalog needs an admin for ({@code doing} says what, as in "change an
+     * invoice"): {@code page} for an admin or the owner, else the 403 refusal page, and nothing read.
+     */
+    static Mono<ResponseEntity<String>> forAdmin(
+            DashboardSession session, String doing, Supplier<Mono<ResponseEntity<String>>> page) {
+        if (!session.role().includes(UserRole.ADMIN)) {
+            return Mono.just(DashboardPages.refused(
+                    HttpStatus.FORBIDDEN,
+                    "Only an admin or the owner may " + doing + "; you are a "
+                            + session.role().wireName() + "."));
+        }
+        return DashboardRenderer.orRefusal(Mono.defer(page));
+    }
+
     String heading() {
         return String.valueOf(model.get("heading"));
     }
 
     /** The button says {@code label}; a {@code danger}ous action's is red. */
-    Confirmation button(String label, boolean danger) {
+    ConfirmPage button(String label, boolean danger) {
         model.put("confirmLabel", label);
         model.put("tone", danger ? "danger" : "");
         return this;
     }
 
     /** Sent with {@code method} instead of POST; done, the resource's page says {@code done}. */
-    Confirmation method(String method, String done) {
+    ConfirmPage method(String method, String done) {
         model.put("apiMethod", method);
         model.put("next", model.get("backHref") + "?done=" + done);
+        return this;
+    }
+
+    /**
+     * Creates rather than changes: done, the page goes to {@code next}, where {@code {id}} is the id the API's answer
+     * holds at {@code nextId} (a dotted path); the way out says {@code keepLabel}.
+     */
+    ConfirmPage creates(String next, String nextId, String keepLabel) {
+        model.put("next", next);
+        model.put("nextId", nextId);
+        model.put("keepLabel", keepLabel);
         return this;
     }
 
@@ -65,7 +97,7 @@ final class Confirmation {
      * With a text field: {@code json} is how the script sends it ({@code number} exactly as typed, or empty for text),
      * and an empty {@code hint} shows none.
      */
-    Confirmation field(String label, String name, String json, String value, String hint, boolean required) {
+    ConfirmPage field(String label, String name, String json, String value, String hint, boolean required) {
         var field = new HashMap<String, Object>();
         field.put("label", label);
         field.put("name", name);
@@ -80,7 +112,7 @@ final class Confirmation {
     }
 
     /** With a choice of false (chosen at first, labelled {@code whenFalse}) or true for the boolean {@code name}. */
-    Confirmation yesNo(String legend, String name, String whenFalse, String whenTrue) {
+    ConfirmPage yesNo(String legend, String name, String whenFalse, String whenTrue) {
         choices.add(Map.of(
                 "legend",
                 legend,
@@ -94,7 +126,7 @@ final class Confirmation {
     }
 
     /** With a value the member does not choose (a hidden field), sent as {@code json} says ({@code boolean}, ...). */
-    Confirmation fixed(String name, String json, String value) {
+    ConfirmPage fixed(String name, String json, String value) {
         fixed.add(Map.of("name", name, "json", json, "value", value));
         return this;
     }
@@ -103,7 +135,7 @@ final class Confirmation {
      * Done, the page shows the secret at {@code path} of the API's answer once (the script's
      * {@code data-show-secret}) with a link on to the resource's page, instead of going there at once.
      */
-    Confirmation showsSecret(String path) {
+    ConfirmPage showsSecret(String path) {
         model.put("showSecret", path);
         return this;
     }

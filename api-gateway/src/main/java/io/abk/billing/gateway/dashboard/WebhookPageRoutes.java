@@ -37,7 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * signing secret (made by adding an endpoint or rotating its secret) shows once on the page that made it.
  */
 @RestController
-public class WebhookPages {
+public class WebhookPageRoutes {
 
     private static final String LIST = "/dashboard/webhooks";
     private static final String SECTION = "webhooks";
@@ -47,7 +47,8 @@ public class WebhookPages {
     private final JsonMapper json;
     private final Clock clock;
 
-    public WebhookPages(DashboardRenderer renderer, WebhookEndpointService endpoints, JsonMapper json, Clock clock) {
+    public WebhookPageRoutes(
+            DashboardRenderer renderer, WebhookEndpointService endpoints, JsonMapper json, Clock clock) {
         this.renderer = renderer;
         this.endpoints = endpoints;
         this.json = json;
@@ -59,14 +60,14 @@ public class WebhookPages {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
         return DashboardRenderer.orRefusal(Mono.defer(() -> {
-            var page = Rows.page(query, IdPrefix.WEBHOOK_ENDPOINT);
+            var page = ListPage.page(query, IdPrefix.WEBHOOK_ENDPOINT);
             return endpoints.list(session.caller(), page).flatMap(found -> {
                 var rows = found.items().stream().map(this::shown).toList();
                 var model = new HashMap<String, Object>();
-                model.put("modeName", Rows.modeName(session));
+                model.put("modeName", ListPage.modeName(session));
                 model.put("canAct", mayChange(session));
-                model.put("rows", rows.stream().map(WebhookPages::row).toList());
-                Rows.pager(
+                model.put("rows", rows.stream().map(WebhookPageRoutes::row).toList());
+                ListPage.pager(
                         model,
                         LIST,
                         Map.of(),
@@ -85,7 +86,7 @@ public class WebhookPages {
         }
         var model = new HashMap<String, Object>();
         model.put("idempotencyKey", "dash_" + UUID.randomUUID());
-        model.put("modeName", Rows.modeName(session));
+        model.put("modeName", ListPage.modeName(session));
         model.put("eventTypes", EventTypes.KNOWN.stream().sorted().toList());
         return renderer.page(session, "Add a webhook endpoint", SECTION, DashboardPages.WEBHOOK_NEW, model);
     }
@@ -99,7 +100,7 @@ public class WebhookPages {
         return DashboardRenderer.orRefusal(endpoints
                 .get(caller, id)
                 .flatMap(endpoint -> endpoints
-                        .deliveries(caller, id, new PageRequest(Rows.PAGE_SIZE, null))
+                        .deliveries(caller, id, new PageRequest(ListPage.PAGE_SIZE, null))
                         .flatMap(deliveries -> {
                             var shown = shown(endpoint);
                             var model = new HashMap<String, Object>();
@@ -117,7 +118,7 @@ public class WebhookPages {
                                             .map(attempt -> attemptRow(json.valueToTree(WebhookJson.attempt(attempt))))
                                             .toList());
                             model.put("moreDeliveries", deliveries.hasMore());
-                            model.put("pageSize", Rows.PAGE_SIZE);
+                            model.put("pageSize", ListPage.PAGE_SIZE);
                             return renderer.page(
                                     session, "Webhook endpoint " + id, SECTION, DashboardPages.WEBHOOK, model);
                         })));
@@ -149,12 +150,12 @@ public class WebhookPages {
         return Rows.forbidden(session, "Only a developer, an admin or the owner may change webhook endpoints");
     }
 
-    private static Confirmation confirmation(String id, String action) {
+    private static ConfirmPage confirmation(String id, String action) {
         var back = LIST + "/" + id;
         var api = "/v1/webhook_endpoints/" + id;
         return switch (action) {
             case "disable" ->
-                new Confirmation(
+                new ConfirmPage(
                                 "webhook-endpoint",
                                 "Disable endpoint",
                                 "No event is sent to it while it is disabled; events in that time are not sent"
@@ -166,7 +167,7 @@ public class WebhookPages {
                         .fixed("disabled", "boolean", "true")
                         .button("Disable endpoint", true);
             case "enable" ->
-                new Confirmation(
+                new ConfirmPage(
                                 "webhook-endpoint",
                                 "Enable endpoint",
                                 "Events are sent to it again from now on.",
@@ -177,7 +178,7 @@ public class WebhookPages {
                         .fixed("disabled", "boolean", "false")
                         .button("Enable endpoint", false);
             default ->
-                new Confirmation(
+                new ConfirmPage(
                                 "webhook-endpoint",
                                 "Rotate signing secret",
                                 "A new secret signs every delivery from now on, shown once on this page. The old"
@@ -200,11 +201,9 @@ public class WebhookPages {
 
     private static List<Map<String, Object>> actions(WebhookEndpoint endpoint) {
         var actions = new ArrayList<Map<String, Object>>();
-        actions.add(Rows.action("rotate-secret", "Rotate secret", ""));
+        actions.add(Rows.action("rotate-secret", "Rotate secret", false));
         actions.add(
-                endpoint.disabled()
-                        ? Rows.action("enable", "Enable", "")
-                        : Rows.action("disable", "Disable", "danger"));
+                endpoint.disabled() ? Rows.action("enable", "Enable", false) : Rows.action("disable", "Disable", true));
         return actions;
     }
 

@@ -37,7 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code /v1/events/{id}/redeliver} as the member.
  */
 @RestController
-public class DeveloperPages {
+public class DeveloperPageRoutes {
 
     private static final String SECTION = "developers";
     private static final String EVENTS = "/dashboard/events";
@@ -51,7 +51,7 @@ public class DeveloperPages {
     private final EventService events;
     private final JsonMapper json;
 
-    public DeveloperPages(
+    public DeveloperPageRoutes(
             DashboardRenderer renderer,
             TestClockService testClocks,
             EffectiveClock clock,
@@ -98,11 +98,11 @@ public class DeveloperPages {
             var typeText = query.getFirst("type");
             var types = EventTypes.KNOWN.stream().sorted().toList();
             var type = typeText == null || typeText.isEmpty() ? null : ListFilters.oneOf(query, "type", types);
-            var page = Rows.page(query, IdPrefix.EVENT);
+            var page = ListPage.page(query, IdPrefix.EVENT);
             return events.list(session.caller(), type, page).flatMap(found -> {
                 var model = new HashMap<String, Object>();
                 model.put("type", type == null ? "" : type);
-                model.put("modeName", Rows.modeName(session));
+                model.put("modeName", ListPage.modeName(session));
                 model.put("canAct", mayAct(session));
                 model.put(
                         "done",
@@ -115,10 +115,11 @@ public class DeveloperPages {
                                 .map(value -> Map.of("value", value, "selected", value.equals(type)))
                                 .toList());
                 model.put(
-                        "rows", found.items().stream().map(DeveloperPages::row).toList());
+                        "rows",
+                        found.items().stream().map(DeveloperPageRoutes::row).toList());
                 var filters = new LinkedHashMap<String, @Nullable String>();
                 filters.put("type", type);
-                Rows.pager(
+                ListPage.pager(
                         model,
                         EVENTS,
                         filters,
@@ -137,7 +138,7 @@ public class DeveloperPages {
             return Mono.just(Rows.forbidden(session, "Only a developer, an admin or the owner may redeliver an event"));
         }
         return DashboardRenderer.orRefusal(events.get(session.caller(), id).flatMap(event -> {
-            var confirmation = new Confirmation(
+            var confirmation = new ConfirmPage(
                             "events",
                             "Redeliver event " + id,
                             "The " + event.type() + " event is sent again, as it was, to every enabled endpoint that"
