@@ -3,13 +3,15 @@
 // subscription (through the API, in test mode), and checks the server's answers afterwards; this script plays the
 // owner, once by keyboard at 360 px and once by mouse at 1280 px: signs in with a wrong password and then the right
 // one, finds the subscription in its section, and acts on it through a confirmation (at 360 px: changes its amount,
-// first to one with seven decimals, which the API refuses, then to 12.5; at 1280 px: cancels it now); switches to
+// first to one with seven decimals, which the API refuses, then to 12.5; at 1280 px: cancels it now); goes through
+// every other section by its navigation, opening the resource the test made in each (at 1280 px it also creates a
+// payment link and a webhook endpoint through their forms, and sees the endpoint's signing secret once); switches to
 // live data and back; signs out. At each step it checks the page's hooks (<main data-page>, <body data-mode>),
 // photographs it, and checks it with axe-core (no serious or critical violation) and for a Content-Security-Policy
 // violation.
 //
 // Usage: node dashboard-browser.mjs <input.json> <results.json>
-// input.json:   {baseUrl, email, password, subscriptionId, outDir}
+// input.json:   {baseUrl, email, password, subscriptionId, invoiceId, paymentId, linkId, endpointId, endpointUrl, outDir}
 // results.json: {ok, error, steps: [{viewport, step, page, mode, url}], screenshots, violations}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,6 +113,50 @@ async function cancelNow(page, viewport) {
   expect(status.trim() === 'canceled', `${viewport.name}: the subscription is ${status} after cancel`);
 }
 
+/** Opens a section by its navigation entry, then the row of `id` in it. */
+async function section(page, viewport, key, listPage, id, detailPage) {
+  await activate(page, viewport, `nav a[href="/dashboard/${key}"]`);
+  await look(page, viewport, key, listPage);
+  const row = `tr[data-id="${id}"] a`;
+  expect(await page.isVisible(row), `${viewport.name}: ${key} has no row for ${id}`);
+  await activate(page, viewport, row);
+  await look(page, viewport, detailPage, detailPage);
+}
+
+/** Every section but subscriptions, by its navigation; at 1280 px a payment link and an endpoint made by their forms. */
+async function tour(page, viewport) {
+  await section(page, viewport, 'invoices', 'invoices', input.invoiceId, 'invoice');
+  await section(page, viewport, 'payments', 'payments', input.paymentId, 'payment');
+  await section(page, viewport, 'payment-links', 'payment-links', input.linkId, 'payment-link');
+  if (!viewport.keyboard) {
+    await page.click('nav a[href="/dashboard/payment-links"]');
+    await page.click('[data-action=create]');
+    await look(page, viewport, 'new-payment-link', 'payment-links');
+    await page.fill('input[name=amountUsdc]', '3.500001');
+    await page.fill('input[name=description]', 'A poster from the dashboard');
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-done]', { timeout: STEP_MS });
+    await look(page, viewport, 'payment-link-created', 'payment-link');
+    expect((await page.textContent('main')).includes('3.500001 USDC'), `${viewport.name}: the new link's amount is not shown`);
+  }
+  await section(page, viewport, 'webhooks', 'webhooks', input.endpointId, 'webhook-endpoint');
+  if (!viewport.keyboard) {
+    await page.click('nav a[href="/dashboard/webhooks"]');
+    await page.click('[data-action=create]');
+    await look(page, viewport, 'new-webhook-endpoint', 'webhooks');
+    await page.fill('input[name=url]', input.endpointUrl);
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-secret]:not([hidden])', { timeout: STEP_MS });
+    const secret = await page.inputValue('[data-secret-value]');
+    expect(secret.startsWith('whsec_'), `${viewport.name}: the new endpoint's secret shows as "${secret}"`);
+    await look(page, viewport, 'webhook-secret', 'webhooks');
+  }
+  await activate(page, viewport, 'nav a[href="/dashboard/developers"]');
+  await look(page, viewport, 'developers', 'developers');
+  await activate(page, viewport, '[data-action=events]');
+  await look(page, viewport, 'events', 'events');
+}
+
 async function run(browser, viewport) {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'en-US' });
   try {
@@ -162,6 +208,10 @@ async function run(browser, viewport) {
     } else {
       await cancelNow(page, viewport);
     }
+
+    await tour(page, viewport);
+    await activate(page, viewport, 'nav a[href="/dashboard/subscriptions"]');
+    await look(page, viewport, 'subscriptions-again', 'subscriptions');
 
     // Live data: the switch leads to the section's list, without the banner or the test subscription; and back
     await activate(page, viewport, '[data-action=switch-mode]');

@@ -23,7 +23,9 @@ import tools.jackson.databind.JsonNode;
  * The dashboard in a real headless Chromium ({@code test-tools/dashboard-browser.mjs}): the owner of a team the operator
  * API made signs in with a wrong password and is refused, signs in, sees their team's home page in test mode, finds a
  * subscription made through the API, changes its amount (refused with seven decimals, then done) by keyboard at 360 px
- * and cancels it by mouse at 1280 px, each through its confirmation, switches to live data and back, and signs out;
+ * and cancels it by mouse at 1280 px, each through its confirmation, opens every other section and the resource made
+ * for it (at 1280 px also creating a payment link and a webhook endpoint through their forms), switches to live data
+ * and back, and signs out;
  * every page is photographed ({@code target/dashboard-screens}) and checked with axe-core, and what the pages did is
  * checked through the API.
  */
@@ -32,12 +34,18 @@ import tools.jackson.databind.JsonNode;
 class DashboardBrowserIT {
 
     static final Path SCREENS = Path.of("target", "dashboard-screens");
-    private static final Duration RUN_LIMIT = Duration.ofMinutes(3);
+    private static final Duration RUN_LIMIT = Duration.ofMinutes(6);
 
     @Test
-    void shouldSignInFindASubscriptionChangeAndCancelItSwitchModesAndSignOutByKeyboardAndMouse(Api api)
+    void shouldSignInUseEverySectionChangeAndCancelASubscriptionSwitchModesAndSignOutByKeyboardAndMouse(Api api)
             throws Exception {
         CheckoutBrowser.assumeAvailable();
+        try (var receiver = Receiver.start()) {
+            signInAndUseEverySection(api, receiver);
+        }
+    }
+
+    private static void signInAndUseEverySection(Api api, Receiver receiver) throws Exception {
         // given a team of one, its owner, made through the operator API
         var merchant = api.newMerchantDisplayed("Acme Coffee");
         var email = "owner-" + UUID.randomUUID() + "@acme.example";
@@ -49,23 +57,37 @@ class DashboardBrowserIT {
                 .json()
                 .path("user");
         assertThat(owner.path("role").asString()).isEqualTo("owner");
-        var subscriptionId = Subscriptions.create(api, merchant.testKey(), "dash-" + UUID.randomUUID())
-                .path("subscription")
-                .path("id")
+        var key = merchant.testKey();
+        var created = Subscriptions.create(api, key, "dash-" + UUID.randomUUID());
+        var subscriptionId = created.path("subscription").path("id").asString();
+        var paymentId = Payments.create(api, key, "dash-pay-" + UUID.randomUUID(), "3")
+                .at("/payment/id")
+                .asString();
+        var linkId = Payments.createLink(api, key, Payments.link("4", Map.of("description", "Espresso beans")))
+                .at("/paymentLink/id")
+                .asString();
+        var endpointId = api.post("/v1/webhook_endpoints")
+                .key(key)
+                .json(Map.of("url", receiver.url("/acme"), "description", "Acme's order system"))
+                .send()
+                .expect(201)
+                .json()
+                .at("/webhookEndpoint/id")
                 .asString();
 
         // when the owner uses the dashboard in a browser
-        var result = runBrowser(Map.of(
-                "baseUrl",
-                api.info().baseUrl(),
-                "email",
-                email,
-                "password",
-                password,
-                "subscriptionId",
-                subscriptionId,
-                "outDir",
-                SCREENS.toAbsolutePath().toString()));
+        var input = new java.util.LinkedHashMap<String, String>();
+        input.put("baseUrl", api.info().baseUrl());
+        input.put("email", email);
+        input.put("password", password);
+        input.put("subscriptionId", subscriptionId);
+        input.put("invoiceId", created.path("invoice").path("id").asString());
+        input.put("paymentId", paymentId);
+        input.put("linkId", linkId);
+        input.put("endpointId", endpointId);
+        input.put("endpointUrl", receiver.url("/acme-second"));
+        input.put("outDir", SCREENS.toAbsolutePath().toString());
+        var result = runBrowser(input);
 
         // then every step showed the page it should, without an accessibility or CSP problem
         assertThat(result.path("ok").asBoolean())
@@ -87,6 +109,17 @@ class DashboardBrowserIT {
                         "phone change-amount subscription",
                         "phone change-amount-refused subscription",
                         "phone amount-changed subscription",
+                        "phone invoices invoices",
+                        "phone invoice invoice",
+                        "phone payments payments",
+                        "phone payment payment",
+                        "phone payment-links payment-links",
+                        "phone payment-link payment-link",
+                        "phone webhooks webhooks",
+                        "phone webhook-endpoint webhook-endpoint",
+                        "phone developers developers",
+                        "phone events events",
+                        "phone subscriptions-again subscriptions",
                         "phone live subscriptions",
                         "phone signed-out login",
                         "desktop sign-in login",
@@ -96,6 +129,21 @@ class DashboardBrowserIT {
                         "desktop subscription subscription",
                         "desktop cancel subscription",
                         "desktop canceled subscription",
+                        "desktop invoices invoices",
+                        "desktop invoice invoice",
+                        "desktop payments payments",
+                        "desktop payment payment",
+                        "desktop payment-links payment-links",
+                        "desktop payment-link payment-link",
+                        "desktop new-payment-link payment-links",
+                        "desktop payment-link-created payment-link",
+                        "desktop webhooks webhooks",
+                        "desktop webhook-endpoint webhook-endpoint",
+                        "desktop new-webhook-endpoint webhooks",
+                        "desktop webhook-secret webhooks",
+                        "desktop developers developers",
+                        "desktop events events",
+                        "desktop subscriptions-again subscriptions",
                         "desktop live subscriptions",
                         "desktop signed-out login");
         // and the API agrees with what the pages showed: the amount changed once, then canceled
