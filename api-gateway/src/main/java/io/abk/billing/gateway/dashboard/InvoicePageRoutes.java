@@ -33,6 +33,15 @@ public class InvoicePageRoutes {
 
     private static final String LIST = "/dashboard/invoices";
 
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE = Map.of(
+            "charge",
+            "The charge was made: the status shows whether it was paid, the attempts why not.",
+            "void",
+            "The invoice is void.",
+            "refund",
+            "The refund is settled on chain.");
+
     private final DashboardRenderer renderer;
     private final InvoiceReadModel invoices;
 
@@ -68,7 +77,7 @@ public class InvoicePageRoutes {
                 .flatMap(invoice -> {
                     var model = Rows.detail(id, invoice);
                     model.put("subscriptionId", invoice.path("subscriptionId").asString());
-                    model.put("done", done(query.getFirst("done")));
+                    model.put("done", Rows.done(DONE, query));
                     Rows.actions(
                             model,
                             session.role().includes(UserRole.ADMIN)
@@ -169,18 +178,6 @@ public class InvoicePageRoutes {
             actions.add(Rows.action("refund", "Refund", true));
         }
         return actions;
-    }
-
-    private static String done(@Nullable String done) {
-        if (done == null) {
-            return "";
-        }
-        return switch (done) {
-            case "charge" -> "The charge was made: the status shows whether it was paid, the attempts why not.";
-            case "void" -> "The invoice is void.";
-            case "refund" -> "The refund is settled on chain.";
-            default -> "";
-        };
     }
 
     private static List<Map<String, Object>> fields(JsonNode i) {

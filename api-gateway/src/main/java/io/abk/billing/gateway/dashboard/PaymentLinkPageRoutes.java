@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,6 +28,10 @@ import tools.jackson.databind.JsonNode;
 public class PaymentLinkPageRoutes {
 
     private static final String LIST = "/dashboard/payment-links";
+
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE =
+            Map.of("create", "The payment link is created: share its URL.", "disable", "The payment link is disabled.");
 
     private final DashboardRenderer renderer;
     private final PaymentLinkReadModel links;
@@ -119,7 +122,7 @@ public class PaymentLinkPageRoutes {
                 .flatMap(link -> {
                     var model = Rows.detail(id, link);
                     model.put("url", link.path("url").asString());
-                    model.put("done", done(query.getFirst("done")));
+                    model.put("done", Rows.done(DONE, query));
                     Rows.actions(
                             model,
                             session.role().includes(UserRole.ADMIN) && "active".equals(model.get("status"))
@@ -156,17 +159,6 @@ public class PaymentLinkPageRoutes {
                                     DashboardPages.CONFIRM,
                                     confirmation.model());
                         }));
-    }
-
-    private static String done(@Nullable String done) {
-        if (done == null) {
-            return "";
-        }
-        return switch (done) {
-            case "create" -> "The payment link is created: share its URL.";
-            case "disable" -> "The payment link is disabled.";
-            default -> "";
-        };
     }
 
     private static List<Map<String, Object>> fields(JsonNode l) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.util.UriComponentsBuilder;
 import tools.jackson.databind.JsonNode;
 
@@ -55,6 +56,12 @@ final class Rows {
             }
         });
         return uri.build().encode().toUriString();
+    }
+
+    /** What a detail page says after an action: the sentence of the query's {@code done}, or none. */
+    static String done(Map<String, String> sentences, MultiValueMap<String, String> query) {
+        var done = query.getFirst("done");
+        return done == null ? "" : sentences.getOrDefault(done, "");
     }
 
     /** The 403 page of a member whose role may not do what a page is for: {@code sentence}, and their role. */

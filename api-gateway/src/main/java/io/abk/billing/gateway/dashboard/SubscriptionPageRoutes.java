@@ -3,7 +3,6 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.api.subscription.SubscriptionStatuses;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
-import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
@@ -13,10 +12,8 @@ import io.abk.billing.schemas.ids.Ids;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -40,6 +37,17 @@ public class SubscriptionPageRoutes {
     static final int PAGE_SIZE = ListPage.PAGE_SIZE;
     private static final String LIST = "/dashboard/subscriptions";
 
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE = Map.of(
+            "cancel",
+            "The subscription is canceled (now, or at the end of its period as you chose).",
+            "pause",
+            "The subscription is paused.",
+            "resume",
+            "The subscription is active again.",
+            "change-amount",
+            "The amount is changed from the next renewal on.");
+
     private final DashboardRenderer renderer;
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
@@ -60,37 +68,19 @@ public class SubscriptionPageRoutes {
             if (q != null && !q.isBlank()) {
                 return found(session, q.strip());
             }
-            var statusText = query.getFirst("status");
-            var status = statusText == null || statusText.isEmpty()
-                    ? null
-                    : ListFilters.status(query, SubscriptionStatuses.ALL);
-            var page = ListPage.page(query, IdPrefix.SUBSCRIPTION);
-            return subscriptions.list(session.caller(), status, page).flatMap(found -> {
-                var model = new HashMap<String, Object>();
-                model.put("status", status == null ? "" : status);
-                model.put("q", "");
-                model.put("modeName", ListPage.modeName(session));
-                model.put(
-                        "statuses",
-                        SubscriptionStatuses.ALL.stream()
-                                .map(value -> Map.of("value", value, "label", value, "selected", value.equals(status)))
-                                .toList());
-                model.put(
-                        "rows",
-                        found.items().stream().map(SubscriptionPageRoutes::row).toList());
-                var filters = new LinkedHashMap<String, @Nullable String>();
-                filters.put("status", status);
-                ListPage.pager(
-                        model,
-                        LIST,
-                        filters,
-                        page,
-                        found.hasMore(),
-                        found.items().isEmpty()
-                                ? null
-                                : found.items().getLast().path("id").asString());
-                return renderer.page(session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
-            });
+            return ListPage.byStatus(
+                            session,
+                            LIST,
+                            query,
+                            SubscriptionStatuses.ALL,
+                            IdPrefix.SUBSCRIPTION,
+                            (status, page) -> subscriptions.list(session.caller(), status, page),
+                            SubscriptionPageRoutes::row)
+                    .flatMap(model -> {
+                        model.put("q", "");
+                        return renderer.page(
+                                session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
+                    });
         }));
     }
 
@@ -110,7 +100,7 @@ public class SubscriptionPageRoutes {
                             model.put("id", id);
                             model.put("status", status);
                             model.put("tone", Shown.tone(status));
-                            model.put("done", done(query.getFirst("done")));
+                            model.put("done", Rows.done(DONE, query));
                             var actions = session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of();
                             model.put("canAct", !actions.isEmpty());
                             model.put("actions", actions);
@@ -230,19 +220,6 @@ public class SubscriptionPageRoutes {
             actions.add(Rows.action("cancel", "Cancel", true));
         }
         return actions;
-    }
-
-    private static String done(@Nullable String done) {
-        if (done == null) {
-            return "";
-        }
-        return switch (done) {
-            case "cancel" -> "The subscription is canceled (now, or at the end of its period as you chose).";
-            case "pause" -> "The subscription is paused.";
-            case "resume" -> "The subscription is active again.";
-            case "change-amount" -> "The amount is changed from the next renewal on.";
-            default -> "";
-        };
     }
 
     private static List<Map<String, Object>> fields(JsonNode s) {

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.StreamSupport;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -41,6 +40,15 @@ public class WebhookPageRoutes {
 
     private static final String LIST = "/dashboard/webhooks";
     private static final String SECTION = "webhooks";
+
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE = Map.of(
+            "disable",
+            "The endpoint is disabled.",
+            "enable",
+            "The endpoint is enabled: events are sent to it again.",
+            "rotate-secret",
+            "The signing secret is rotated.");
 
     private final DashboardRenderer renderer;
     private final WebhookEndpointService endpoints;
@@ -107,7 +115,7 @@ public class WebhookPageRoutes {
                             model.put("id", id);
                             model.put("status", status(shown));
                             model.put("tone", Shown.tone(status(shown)));
-                            model.put("done", done(query.getFirst("done")));
+                            model.put("done", Rows.done(DONE, query));
                             var actions = mayChange(session) ? actions(endpoint) : List.<Map<String, Object>>of();
                             model.put("canAct", !actions.isEmpty());
                             model.put("actions", actions);
@@ -205,18 +213,6 @@ public class WebhookPageRoutes {
         actions.add(
                 endpoint.disabled() ? Rows.action("enable", "Enable", false) : Rows.action("disable", "Disable", true));
         return actions;
-    }
-
-    private static String done(@Nullable String done) {
-        if (done == null) {
-            return "";
-        }
-        return switch (done) {
-            case "disable" -> "The endpoint is disabled.";
-            case "enable" -> "The endpoint is enabled: events are sent to it again.";
-            case "rotate-secret" -> "The signing secret is rotated.";
-            default -> "";
-        };
     }
 
     /** The endpoint as the API shows it. */
