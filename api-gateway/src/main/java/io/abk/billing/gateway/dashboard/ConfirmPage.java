@@ -125,6 +125,24 @@ final class ConfirmPage {
         return this;
     }
 
+    /**
+     * With a choice of one of {@code options} (each a value and its label, the first chosen at first) for the text field
+     * {@code name}.
+     */
+    ConfirmPage oneOf(String legend, String name, List<Map.Entry<String, String>> options) {
+        var shown = new ArrayList<Map<String, Object>>();
+        for (var option : options) {
+            shown.add(Map.of(
+                    "name", name,
+                    "value", option.getKey(),
+                    "json", "",
+                    "label", option.getValue(),
+                    "checked", shown.isEmpty()));
+        }
+        choices.add(Map.of("legend", legend, "options", shown));
+        return this;
+    }
+
     /** With a value the member does not choose (a hidden field), sent as {@code json} says ({@code boolean}, ...). */
     ConfirmPage fixed(String name, String json, String value) {
         fixed.add(Map.of("name", name, "json", json, "value", value));

@@ -66,6 +66,8 @@ final class DashboardPages {
     static final Template PAYMENT = TEMPLATES.compile("payment");
     static final Template PAYMENT_LINKS = TEMPLATES.compile("payment-links");
     static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
+    static final Template PRODUCTS = TEMPLATES.compile("products");
+    static final Template PRODUCT = TEMPLATES.compile("product");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =
