@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -37,6 +36,21 @@ public class ProductPageRoutes {
     private static final String LIST = "/dashboard/products";
     private static final String SECTION = "products";
     private static final String CHANGING = "change the catalog";
+
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE = Map.of(
+            "create",
+            "The product is created: add its prices.",
+            "rename",
+            "The product is renamed.",
+            "archive",
+            "The product is archived.",
+            "restore",
+            "The product is restored to the catalog.",
+            "add-price",
+            "The price is added.",
+            "archive-price",
+            "The price is archived.");
 
     private final DashboardRenderer renderer;
     private final CatalogService catalog;
@@ -97,7 +111,7 @@ public class ProductPageRoutes {
                     model.put("name", Shown.text(product, "name"));
                     model.put("status", status);
                     model.put("tone", Shown.tone(status));
-                    model.put("done", done(query.getFirst("done")));
+                    model.put("done", Rows.done(DONE, query));
                     Rows.actions(model, canAct ? actions(status) : List.of());
                     model.put("fields", fields(product));
                     model.put(
@@ -237,21 +251,6 @@ public class ProductPageRoutes {
             actions.add(Rows.action("restore", "Restore", false));
         }
         return actions;
-    }
-
-    private static String done(@Nullable String done) {
-        if (done == null) {
-            return "";
-        }
-        return switch (done) {
-            case "create" -> "The product is created: add its prices.";
-            case "rename" -> "The product is renamed.";
-            case "archive" -> "The product is archived.";
-            case "restore" -> "The product is restored to the catalog.";
-            case "add-price" -> "The price is added.";
-            case "archive-price" -> "The price is archived.";
-            default -> "";
-        };
     }
 
     /** The product as the API shows it. */
