@@ -3,6 +3,7 @@ package io.abk.billing.gateway.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.PaymentsIT;
+import io.abk.billing.gateway.testkit.TestMerchant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -26,6 +27,18 @@ abstract class DashboardIT extends PaymentsIT {
 
     /** A signed-in member: their team, email, session token and the session's CSRF token. */
     record Session(String merchantId, String email, String token, String csrf) {}
+
+    /** A merchant with a key in each mode, and its owner and a viewer signed in. */
+    record Team(TestMerchant merchant, Session owner, Session viewer) {}
+
+    Team newTeam(String name) {
+        var merchantId = createMerchant(name);
+        var merchant = new TestMerchant(
+                merchantId,
+                createKey(merchantId, "test").get("secret").stringValue(),
+                createKey(merchantId, "live").get("secret").stringValue());
+        return new Team(merchant, member(merchantId, null), member(merchantId, "viewer"));
+    }
 
     /** Adds a member with {@code role} (null: the team's first, its owner) to the team and signs them in. */
     Session member(String merchantId, @Nullable String role) {

@@ -24,11 +24,11 @@ class DeveloperPagesIT extends DashboardIT {
     private static final String URL = "https://93.184.215.14/hooks/dashboard";
 
     /** A merchant's test key and the sessions of its members, one per role. */
-    private record Team(String merchantId, String testKey, String developer, String viewer) {}
+    private record DeveloperTeam(String merchantId, String testKey, String developer, String viewer) {}
 
     @Test
     void shouldShowAnEndpointMadeThroughTheApiWithItsDeliveriesAndItsActionsOnlyToADeveloperOrAbove() {
-        var team = newTeam("Hooks Ltd");
+        var team = developerTeam("Hooks Ltd");
         var endpointId = createEndpoint(team.testKey());
         var eventId = EventRows.event(
                         database(),
@@ -93,7 +93,7 @@ class DeveloperPagesIT extends DashboardIT {
 
     @Test
     void shouldLetADeveloperButNotAViewerAddAnEndpointAndMoveTheTestClockThroughTheDashboardApi() {
-        var team = newTeam("Clock Ltd");
+        var team = developerTeam("Clock Ltd");
         var endpoint = Map.<String, Object>of("url", URL, "enabledEvents", List.of("invoice.paid"));
         var advance = Map.<String, Object>of("advanceBySeconds", 86_400);
 
@@ -174,7 +174,7 @@ class DeveloperPagesIT extends DashboardIT {
 
     @Test
     void shouldListTheEventLogNewestFirstWithARedeliveryOfferedOnlyToADeveloperOrAbove() {
-        var team = newTeam("Events Ltd");
+        var team = developerTeam("Events Ltd");
         var older = EventRows.event(
                 database(),
                 team.merchantId(),
@@ -213,7 +213,7 @@ class DeveloperPagesIT extends DashboardIT {
 
     @Test
     void shouldAnswerAFilterOrIdTheApiWouldRefuseWithARefusalPage() {
-        var team = newTeam("Refusals Ltd");
+        var team = developerTeam("Refusals Ltd");
 
         assertThat(fetched("/dashboard/events?type=invoice.unknown", team.developer(), HttpStatus.BAD_REQUEST))
                 .contains("type must be one of");
@@ -227,11 +227,11 @@ class DeveloperPagesIT extends DashboardIT {
         fetched("/dashboard/events/evt_01jz0000000000000000000000/redeliver", team.developer(), HttpStatus.NOT_FOUND);
     }
 
-    private Team newTeam(String name) {
+    private DeveloperTeam developerTeam(String name) {
         var merchantId = createMerchant(name);
         var key = createKey(merchantId, "test").path("secret").asString();
         member(merchantId, null);
-        return new Team(
+        return new DeveloperTeam(
                 merchantId,
                 key,
                 member(merchantId, "developer").token(),

@@ -2,7 +2,6 @@ package io.abk.billing.gateway.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.gateway.testkit.TestMerchant;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -26,15 +25,19 @@ class MoneyPagesIT extends DashboardIT {
                 .get("id")
                 .stringValue();
 
-        var invoices = page("/dashboard/invoices", team.owner());
-        var ofSubscription = page("/dashboard/invoices?subscriptionId=" + created.subscriptionId(), team.owner());
-        var payments = page("/dashboard/payments?status=open", team.owner());
-        var links = page("/dashboard/payment-links", team.owner());
-        var ownersInvoice = page("/dashboard/invoices/" + created.invoiceId(), team.owner());
-        var viewersInvoice = page("/dashboard/invoices/" + created.invoiceId(), team.viewer());
-        var paymentPage = page("/dashboard/payments/" + payment, team.viewer());
-        var ownersLink = page("/dashboard/payment-links/" + link, team.owner());
-        var viewersLink = page("/dashboard/payment-links/" + link, team.viewer());
+        var invoices = page("/dashboard/invoices", team.owner().token());
+        var ofSubscription = page(
+                "/dashboard/invoices?subscriptionId=" + created.subscriptionId(),
+                team.owner().token());
+        var payments = page("/dashboard/payments?status=open", team.owner().token());
+        var links = page("/dashboard/payment-links", team.owner().token());
+        var ownersInvoice =
+                page("/dashboard/invoices/" + created.invoiceId(), team.owner().token());
+        var viewersInvoice =
+                page("/dashboard/invoices/" + created.invoiceId(), team.viewer().token());
+        var paymentPage = page("/dashboard/payments/" + payment, team.viewer().token());
+        var ownersLink = page("/dashboard/payment-links/" + link, team.owner().token());
+        var viewersLink = page("/dashboard/payment-links/" + link, team.viewer().token());
 
         assertThat(invoices)
                 .contains("data-page=\"invoices\"")
@@ -52,7 +55,7 @@ class MoneyPagesIT extends DashboardIT {
                 .contains("data-page=\"payment-links\"")
                 .contains("data-id=\"" + link + "\"")
                 .contains("data-action=\"create\"");
-        assertThat(page("/dashboard/payment-links", team.viewer()))
+        assertThat(page("/dashboard/payment-links", team.viewer().token()))
                 .contains("data-id=\"" + link + "\"")
                 .doesNotContain("data-action=\"create\"");
         assertThat(ownersInvoice)
@@ -95,20 +98,22 @@ class MoneyPagesIT extends DashboardIT {
         };
 
         for (var path : actionPages) {
-            assertThat(page(path, team.owner())).as(path).contains("data-action=\"confirm\"");
-            var refused = answer(path, team.viewer());
+            assertThat(page(path, team.owner().token())).as(path).contains("data-action=\"confirm\"");
+            var refused = answer(path, team.viewer().token());
             assertThat(refused.status()).as(path).isEqualTo(403);
             assertThat(refused.body())
                     .as(path)
                     .contains("Only an admin or the owner may")
                     .doesNotContain("data-action=\"confirm\"");
         }
-        assertThat(page("/dashboard/invoices/" + created.invoiceId() + "/refund", team.owner()))
+        assertThat(page(
+                        "/dashboard/invoices/" + created.invoiceId() + "/refund",
+                        team.owner().token()))
                 .contains("data-api-path=\"/v1/invoices/" + created.invoiceId() + "/refund\"")
                 .as("an optional amount: empty refunds all that is left")
                 .contains("name=\"amountUsdc\" value=\"\" data-json=\"number\" inputmode=\"decimal\" aria-describedby")
                 .contains("all that is left: 9.99 USDC");
-        assertThat(page("/dashboard/payment-links/new", team.owner()))
+        assertThat(page("/dashboard/payment-links/new", team.owner().token()))
                 .contains("data-page=\"payment-links\"")
                 .contains("data-api-path=\"/v1/payment-links\"")
                 .contains("data-next=\"/dashboard/payment-links/{id}?done=create\" data-next-id=\"paymentLink.id\"")
@@ -120,9 +125,13 @@ class MoneyPagesIT extends DashboardIT {
     void shouldRefuseAnUnknownIdOrABadFilterWithAPageSayingWhy() {
         var team = newTeam("Refusal Ltd");
 
-        var unknown = answer("/dashboard/invoices/inv_01jcrgx3b2m0x9k8d7f6e5a4s3", team.owner());
-        var badStatus = answer("/dashboard/payments?status=lost", team.owner());
-        var badSubscription = answer("/dashboard/invoices?subscriptionId=inv_01jcrgx3b2m0x9k8d7f6e5a4s3", team.owner());
+        var unknown = answer(
+                "/dashboard/invoices/inv_01jcrgx3b2m0x9k8d7f6e5a4s3",
+                team.owner().token());
+        var badStatus = answer("/dashboard/payments?status=lost", team.owner().token());
+        var badSubscription = answer(
+                "/dashboard/invoices?subscriptionId=inv_01jcrgx3b2m0x9k8d7f6e5a4s3",
+                team.owner().token());
 
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.body()).contains("data-page=\"refused\"");
@@ -137,16 +146,18 @@ class MoneyPagesIT extends DashboardIT {
         var team = newTeam("Links Ltd");
         var existing =
                 createLink(team.merchant(), "test", "5.5", Map.of()).get("id").stringValue();
-        var ownerCsrf = csrfOf(page("/dashboard/payment-links", team.owner()));
-        var viewerCsrf = csrfOf(page("/dashboard/payment-links", team.viewer()));
+        var ownerCsrf = csrfOf(page("/dashboard/payment-links", team.owner().token()));
+        var viewerCsrf = csrfOf(page("/dashboard/payment-links", team.viewer().token()));
         var body = "{\"amountUsdc\":7.250001,\"description\":\"From the dashboard\",\"payoutAddressEvm\":\"" + PAYOUT
                 + "\",\"collectEmail\":true}";
 
-        var viewerCreate = dashboardApi("/v1/payment-links", team.viewer(), viewerCsrf, body);
-        var viewerDisable = dashboardApi("/v1/payment-links/" + existing + "/disable", team.viewer(), viewerCsrf, "{}");
-        var created = dashboardApi("/v1/payment-links", team.owner(), ownerCsrf, body);
+        var viewerCreate = dashboardApi("/v1/payment-links", team.viewer().token(), viewerCsrf, body);
+        var viewerDisable = dashboardApi(
+                "/v1/payment-links/" + existing + "/disable", team.viewer().token(), viewerCsrf, "{}");
+        var created = dashboardApi("/v1/payment-links", team.owner().token(), ownerCsrf, body);
         var id = created.body().path("paymentLink").path("id").stringValue();
-        var disabled = dashboardApi("/v1/payment-links/" + id + "/disable", team.owner(), ownerCsrf, "{}");
+        var disabled = dashboardApi(
+                "/v1/payment-links/" + id + "/disable", team.owner().token(), ownerCsrf, "{}");
 
         for (var refused : new Reply[] {viewerCreate, viewerDisable}) {
             assertThat(refused.status()).as(refused.text()).isEqualTo(403);
@@ -172,25 +183,12 @@ class MoneyPagesIT extends DashboardIT {
         assertThat(disabled.status()).as(disabled.text()).isEqualTo(200);
         assertThat(disabled.body().get("paymentLink").get("status").stringValue())
                 .isEqualTo("disabled");
-        assertThat(page("/dashboard/payment-links/" + id + "?done=create", team.owner()))
+        assertThat(page(
+                        "/dashboard/payment-links/" + id + "?done=create",
+                        team.owner().token()))
                 .contains("data-status>disabled<")
                 .contains("7.250001 USDC")
                 .doesNotContain("data-action=\"disable\"");
-    }
-
-    private record Team(TestMerchant merchant, String owner, String viewer) {}
-
-    /** A merchant with a key in each mode, and an owner and a viewer signed in (their session tokens). */
-    private Team newTeam(String name) {
-        var merchantId = createMerchant(name);
-        var merchant = new TestMerchant(
-                merchantId,
-                createKey(merchantId, "test").get("secret").stringValue(),
-                createKey(merchantId, "live").get("secret").stringValue());
-        return new Team(
-                merchant,
-                member(merchantId, null).token(),
-                member(merchantId, "viewer").token());
     }
 
     /** A POST of the merchant API as the member, the way the dashboard's script sends it. */

@@ -225,18 +225,6 @@ class ProductPagesIT extends DashboardIT {
                 .doesNotContain("data-action=\"archive-price\"");
     }
 
-    private record Team(TestMerchant merchant, Session owner, Session viewer) {}
-
-    /** A merchant with a key in each mode, and an owner and a viewer signed in. */
-    private Team newTeam(String name) {
-        var merchantId = createMerchant(name);
-        var merchant = new TestMerchant(
-                merchantId,
-                createKey(merchantId, "test").get("secret").stringValue(),
-                createKey(merchantId, "live").get("secret").stringValue());
-        return new Team(merchant, member(merchantId, null), member(merchantId, "viewer"));
-    }
-
     /** A test-mode product made through the API with the merchant's key: 9.99 a month and 120.000001 a year. */
     private JsonNode createProduct(TestMerchant merchant, String name) {
         var created = post(merchant, "test", "/v1/products", """
