@@ -11,7 +11,8 @@
 // violation.
 //
 // Usage: node dashboard-browser.mjs <input.json> <results.json>
-// input.json:   {baseUrl, email, password, subscriptionId, invoiceId, paymentId, linkId, endpointId, endpointUrl, outDir}
+// input.json:   {baseUrl, email, password, subscriptionId, invoiceId, paymentId, linkId, productId, endpointId,
+//                endpointUrl, outDir}
 // results.json: {ok, error, steps: [{viewport, step, page, mode, url}], screenshots, violations}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -139,6 +140,7 @@ async function tour(page, viewport) {
     await look(page, viewport, 'payment-link-created', 'payment-link');
     expect((await page.textContent('main')).includes('3.500001 USDC'), `${viewport.name}: the new link's amount is not shown`);
   }
+  await section(page, viewport, 'products', 'products', input.productId, 'product');
   await section(page, viewport, 'webhooks', 'webhooks', input.endpointId, 'webhook-endpoint');
   if (!viewport.keyboard) {
     await page.click('nav a[href="/dashboard/webhooks"]');

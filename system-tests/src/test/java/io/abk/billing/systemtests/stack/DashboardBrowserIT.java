@@ -66,6 +66,15 @@ class DashboardBrowserIT {
         var linkId = Payments.createLink(api, key, Payments.link("4", Map.of("description", "Espresso beans")))
                 .at("/paymentLink/id")
                 .asString();
+        var productId = api.post("/v1/products")
+                .key(key)
+                .json(Map.of(
+                        "name", "House blend", "prices", java.util.List.of(Subscriptions.price("12.5", "month", 0))))
+                .send()
+                .expect(201)
+                .json()
+                .at("/product/id")
+                .asString();
         var endpointId = api.post("/v1/webhook_endpoints")
                 .key(key)
                 .json(Map.of("url", receiver.url("/acme"), "description", "Acme's order system"))
@@ -84,6 +93,7 @@ class DashboardBrowserIT {
         input.put("invoiceId", created.path("invoice").path("id").asString());
         input.put("paymentId", paymentId);
         input.put("linkId", linkId);
+        input.put("productId", productId);
         input.put("endpointId", endpointId);
         input.put("endpointUrl", receiver.url("/acme-second"));
         input.put("outDir", SCREENS.toAbsolutePath().toString());
@@ -115,6 +125,8 @@ class DashboardBrowserIT {
                         "phone payment payment",
                         "phone payment-links payment-links",
                         "phone payment-link payment-link",
+                        "phone products products",
+                        "phone product product",
                         "phone webhooks webhooks",
                         "phone webhook-endpoint webhook-endpoint",
                         "phone developers developers",
@@ -137,6 +149,8 @@ class DashboardBrowserIT {
                         "desktop payment-link payment-link",
                         "desktop new-payment-link payment-links",
                         "desktop payment-link-created payment-link",
+                        "desktop products products",
+                        "desktop product product",
                         "desktop webhooks webhooks",
                         "desktop webhook-endpoint webhook-endpoint",
                         "desktop new-webhook-endpoint webhooks",
