@@ -32,7 +32,7 @@ class ExportsIT extends DashboardIT {
     private SubscriptionReadModel subscriptions;
 
     /** The CSV answer: its headers and its records (each a list of fields), the header row first. */
-    record Csv(HttpHeaders headers, String text, List<List<String>> records) {
+    record Export(HttpHeaders headers, String text, List<List<String>> records) {
         List<String> column(String name) {
             int index = records.getFirst().indexOf(name);
             return records.subList(1, records.size()).stream()
@@ -195,14 +195,14 @@ class ExportsIT extends DashboardIT {
         return reply.body().get("subscription").get("id").stringValue();
     }
 
-    private Csv export(String path, String token) {
+    private Export export(String path, String token) {
         var result = pageAnswer(path, token)
                 .expectStatus()
                 .isOk()
                 .expectBody(byte[].class)
                 .returnResult();
         var text = new String(result.getResponseBodyContent(), StandardCharsets.UTF_8);
-        return new Csv(result.getResponseHeaders(), text, parse(text));
+        return new Export(result.getResponseHeaders(), text, parse(text));
     }
 
     /** RFC 4180's records: fields split on commas, quoted ones unquoted, lines ended by CRLF. */
