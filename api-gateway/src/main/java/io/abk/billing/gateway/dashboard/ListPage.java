@@ -104,7 +104,8 @@ final class ListPage {
 
     /**
      * A list's pager in {@code model}: {@code firstHref} ("Newest") past the first page, {@code nextHref} ("Older")
-     * after {@code lastId} when older rows follow; {@code filters} are kept in both.
+     * after {@code lastId} when older rows follow, and {@code exportHref}, the CSV of every row of the filter
+     * ({@link ExportRoutes}); {@code filters} are kept in each.
      */
     static void pager(
             Map<String, Object> model,
@@ -114,6 +115,7 @@ final class ListPage {
             boolean hasMore,
             @Nullable String lastId) {
         model.put("firstHref", page.startingAfter() == null ? "" : Rows.listHref(path, filters));
+        model.put("exportHref", Rows.listHref(path + "/export.csv", filters));
         var next = new LinkedHashMap<String, @Nullable String>(filters);
         next.put("startingAfter", lastId);
         model.put("nextHref", hasMore && lastId != null ? Rows.listHref(path, next) : "");
