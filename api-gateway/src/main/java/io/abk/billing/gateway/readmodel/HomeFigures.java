@@ -6,6 +6,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.money.SixDecimalAmounts;
 import io.abk.billing.schemas.render.ApiJson;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -75,13 +76,13 @@ public final class HomeFigures {
     private static final String FAILED_CHARGES = """
             SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM invoices
             WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'failureCode' IS NOT NULL
-              AND created_at >= :fromInstant AND created_at < :untilInstant
+              AND created_at >= :from AND created_at < :until
             GROUP BY 1""";
 
     private static final String NEW_SUBSCRIPTIONS = """
             SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM subscriptions
             WHERE merchant_id = :merchantId AND mode = :mode
-              AND created_at >= :fromInstant AND created_at < :untilInstant
+              AND created_at >= :from AND created_at < :until
             GROUP BY 1""";
 
     private static final String LIVE_SUBSCRIPTIONS = """
@@ -107,9 +108,9 @@ public final class HomeFigures {
             var until = today.plusDays(1);
             var window = new Window(merchantId, ApiJson.mode(mode), from, until);
             return Mono.zip(
-                            perDay(window, PAID_VOLUME, "volume"),
-                            perDay(window, NEW_SUBSCRIPTIONS, "n"),
-                            perDay(window, FAILED_CHARGES, "n"),
+                            perDay(window, PAID_VOLUME, "volume", true),
+                            perDay(window, NEW_SUBSCRIPTIONS, "n", false),
+                            perDay(window, FAILED_CHARGES, "n", false),
                             liveSubscriptions(window))
                     .map(found -> figures(today, from, found.getT1(), found.getT2(), found.getT3(), found.getT4()));
         });
@@ -138,21 +139,25 @@ public final class HomeFigures {
     /** What the subscriptions active and past due count and sum, per status and interval. */
     private record Live(String status, String interval, long count, BigDecimal amount) {}
 
-    private Mono<Map<String, String>> perDay(Window window, String sql, String column) {
+    /**
+     * A per-day query's answer by day; its window's bounds {@code :from} and {@code :until} are dates' text when
+     * {@code byDate} (an ISO-8601 timestamp's day prefix), else the instants the days start at.
+     */
+    private Mono<Map<String, String>> perDay(Window window, String sql, String column, boolean byDate) {
         return db.sql(sql)
                 .bind("merchantId", window.merchantId())
                 .bind("mode", window.mode())
-                .bind("from", window.from().toString())
-                .bind("until", window.until().toString())
-                .bind("fromInstant", window.from().atStartOfDay(ZoneOffset.UTC).toInstant())
-                .bind(
-                        "untilInstant",
-                        window.until().atStartOfDay(ZoneOffset.UTC).toInstant())
+                .bind("from", byDate ? window.from().toString() : startOf(window.from()))
+                .bind("until", byDate ? window.until().toString() : startOf(window.until()))
                 .map((row, metadata) -> Map.entry(
                         Columns.required(row, "day", String.class),
                         String.valueOf(Columns.required(row, column, Object.class))))
                 .all()
                 .collectMap(Map.Entry::getKey, Map.Entry::getValue);
+    }
+
+    private static Instant startOf(LocalDate day) {
+        return day.atStartOfDay(ZoneOffset.UTC).toInstant();
     }
 
     private Mono<List<Live>> liveSubscriptions(Window window) {
