@@ -79,6 +79,31 @@ class HomePageIT extends DashboardIT {
     }
 
     @Test
+    void shouldCountAPaymentInTheWindowForThirtyUtcDaysTodayIncludedAndNotOnTheThirtyFirst() {
+        var merchant = newMerchant();
+        var owner = member(merchant.id(), null);
+        var paidOn = LocalDate.now(ZoneOffset.UTC).plusDays(2);
+        freeze(merchant, paidOn.atTime(23, 59, 59).toInstant(ZoneOffset.UTC));
+        // a year subscription: no renewal falls due while the clock moves a month
+        activeYearSubscription(merchant, "test", "60");
+
+        freeze(merchant, paidOn.plusDays(29).atStartOfDay().toInstant(ZoneOffset.UTC));
+        var lastDay = page("/dashboard/home", owner.token());
+        freeze(merchant, paidOn.plusDays(30).atStartOfDay().toInstant(ZoneOffset.UTC));
+        var dayAfter = page("/dashboard/home", owner.token());
+
+        assertThat(figure(lastDay, "volume")).isEqualTo("60.00 USDC");
+        assertThat(figure(lastDay, "volume-today")).isEqualTo("0.00 USDC");
+        assertThat(figure(lastDay, "new")).isEqualTo("1");
+        assertThat(lastDay)
+                .contains("<tr data-day=\"" + paidOn + "\"><td>" + paidOn + "</td><td class=\"num\">60.00 USDC");
+        assertThat(figure(dayAfter, "volume")).isEqualTo("0.00 USDC");
+        assertThat(figure(dayAfter, "new")).isEqualTo("0");
+        assertThat(figure(dayAfter, "mrr")).as("still active").isEqualTo("5.00 USDC");
+        assertThat(dayAfter).doesNotContain("<tr data-day=\"" + paidOn + "\">");
+    }
+
+    @Test
     void shouldServeTheChartLibraryAndTheHomeScriptUnderTheDashboardsPolicy() {
         var owner = member(newMerchant().id(), null);
 
