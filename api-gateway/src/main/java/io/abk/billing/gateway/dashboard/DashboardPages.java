@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 /**
@@ -28,6 +29,19 @@ final class DashboardPages {
     /** The dashboard's script: a confirmed action's form sent to the API as JSON, with its CSRF and idempotency keys. */
     static final VersionedAsset SCRIPT =
             new VersionedAsset("dashboard/dashboard.js", "/dashboard/assets/dashboard.js", VersionedAsset.JAVASCRIPT);
+
+    /** The home page's script: draws its charts with {@link #CHART_SCRIPT} from the figures its markup carries. */
+    static final VersionedAsset HOME_SCRIPT =
+            new VersionedAsset("dashboard/home.js", "/dashboard/assets/home.js", VersionedAsset.JAVASCRIPT);
+
+    /** uPlot, the chart library, and its style sheet: copied from npm's package by the build (api-gateway's pom). */
+    static final VersionedAsset CHART_SCRIPT =
+            new VersionedAsset("dashboard/vendor/uplot.js", "/dashboard/assets/uplot.js", VersionedAsset.JAVASCRIPT);
+
+    static final VersionedAsset CHART_STYLE = new VersionedAsset(
+            "dashboard/vendor/uplot.css",
+            "/dashboard/assets/uplot.css",
+            MediaType.parseMediaType("text/css;charset=UTF-8"));
 
     /** The sections of the navigation, in its order: each a page at {@code /dashboard/<key>}. */
     static final List<Section> SECTIONS = List.of(
@@ -74,10 +88,11 @@ final class DashboardPages {
             String.join("", TEMPLATES.read("dashboard.css").lines().toList());
 
     /**
-     * Nothing but this style sheet (by its hash) and forms posting here: no script, no frame, never framed, no
-     * other origin. Whatever a merchant's data holds stays text.
+     * Nothing but this style sheet (by its hash), the gateway's own scripts and style sheets (the chart library's) and
+     * forms posting here: no inline script, no frame, never framed, no other origin. Whatever a merchant's data holds
+     * stays text.
      */
-    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src '" + Html.sha256Source(STYLE)
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self' '" + Html.sha256Source(STYLE)
             + "'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self';"
             + " frame-ancestors 'none'";
 

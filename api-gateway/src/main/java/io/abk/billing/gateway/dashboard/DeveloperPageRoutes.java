@@ -173,7 +173,8 @@ public class DeveloperPageRoutes {
         return json.valueToTree(body);
     }
 
-    private static Map<String, Object> row(StoredEvent event) {
+    /** An event's row in a table of events (here and on the home page). */
+    static Map<String, Object> row(StoredEvent event) {
         var payload = ResourceJson.parse(event.payload());
         var about = new ArrayList<String>();
         for (var kind : List.of("subscription", "invoice", "payment")) {

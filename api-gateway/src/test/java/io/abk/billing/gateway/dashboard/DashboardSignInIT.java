@@ -86,7 +86,8 @@ class DashboardSignInIT extends GatewayIT {
                         .expectStatus()
                         .isOk()
                         .expectHeader()
-                        .valueMatches("Content-Security-Policy", "default-src 'none'; style-src 'sha256-[^']+';.*")
+                        .valueMatches(
+                                "Content-Security-Policy", "default-src 'none'; style-src 'self' 'sha256-[^']+';.*")
                         .expectBody(String.class)
                         .returnResult()
                         .getResponseBody())
