@@ -82,6 +82,9 @@ final class DashboardPages {
     static final Template PAYMENT_LINK = TEMPLATES.compile("payment-link");
     static final Template PRODUCTS = TEMPLATES.compile("products");
     static final Template PRODUCT = TEMPLATES.compile("product");
+    static final Template SETTINGS = TEMPLATES.compile("settings");
+    static final Template TEAM = TEMPLATES.compile("team");
+    static final Template AUDIT_LOG = TEMPLATES.compile("audit-log");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */
     private static final String STYLE =

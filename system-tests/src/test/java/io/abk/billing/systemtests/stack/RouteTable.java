@@ -52,7 +52,9 @@ final class RouteTable {
             Map.entry("pay", "pay"),
             Map.entry("link", "plink"),
             Map.entry("merchants", "mer"),
-            Map.entry("api_keys", "key"));
+            Map.entry("api_keys", "key"),
+            Map.entry("members", "usr"),
+            Map.entry("team", "usr"));
 
     /**
      * One operation: method, path template and what the description says of its inputs; {@code htmlErrors} when it

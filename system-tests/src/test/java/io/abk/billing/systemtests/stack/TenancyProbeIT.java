@@ -115,8 +115,9 @@ class TenancyProbeIT {
             }
             var collection = route.template().substring(route.template().lastIndexOf('/') + 1);
             var prefix = RouteTable.ID_PREFIXES.get(collection);
-            // given A's own list in test mode shows A's resource (the probe looks where the data is)
-            if (prefix != null) {
+            // given A's own list in test mode shows A's resource (the probe looks where the data is; A's estate has
+            // nothing a key may not list, such as the team's members)
+            if (prefix != null && a.id("test", prefix) != null) {
                 var own = api.get(route.template() + "?limit=100")
                         .key(a.key("test"))
                         .send()
@@ -205,15 +206,15 @@ class TenancyProbeIT {
 
     @Test
     void shouldAnswerAsForAMissingResourceAndShowNothingOfAWhenAnotherTeamOrTheOtherModeOpensADashboardPage() {
-        // given members of B signed in to each mode, and members of A signed in to each mode, each an owner or an admin
-        // (whose role opens every page, so the page looks the id up)
+        // given members of B signed in to each mode, and members of A signed in to each mode, each an owner (whose
+        // role opens every page, the settings' and the team's too, so the page looks the id up)
         var merchantA = a.id("test", "mer");
         var merchantB = b.id("test", "mer");
         var sessions = Map.of(
                 "B's test", DashboardSessions.member(api, merchantB, null),
-                "B's live", DashboardSessions.member(api, merchantB, "admin"),
+                "B's live", DashboardSessions.member(api, merchantB, "owner"),
                 "A's test", DashboardSessions.member(api, merchantA, null),
-                "A's live", DashboardSessions.member(api, merchantA, "admin"));
+                "A's live", DashboardSessions.member(api, merchantA, "owner"));
         DashboardSessions.switchMode(api, sessions.get("B's live"), "live");
         DashboardSessions.switchMode(api, sessions.get("A's live"), "live");
         var problems = new ArrayList<String>();

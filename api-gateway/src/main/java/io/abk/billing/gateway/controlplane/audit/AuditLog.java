@@ -25,6 +25,10 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class AuditLog {
 
+    private static final String SELECT = """
+            SELECT id, at, actor, action, merchant_id, mode, target_type, target_id, details::text AS details
+            FROM audit_log WHERE true""";
+
     private final DatabaseClient db;
     private final IdGenerator ids;
     private final JsonMapper json;
@@ -60,17 +64,27 @@ public class AuditLog {
 
     /** Newest first, optionally only one merchant's entries. */
     public Mono<Page<AuditEntry>> list(@Nullable String merchantId, PageRequest page) {
-        var select = """
-                SELECT id, at, actor, action, merchant_id, mode, target_type, target_id, details::text AS details
-                FROM audit_log WHERE true""";
         return merchantId == null
-                ? NewestFirst.page(db, select, spec -> spec, page, this::entry)
+                ? NewestFirst.page(db, SELECT, spec -> spec, page, this::entry)
                 : NewestFirst.page(
                         db,
-                        select + " AND merchant_id = :merchantId",
+                        SELECT + " AND merchant_id = :merchantId",
                         spec -> spec.bind("merchantId", merchantId),
                         page,
                         this::entry);
+    }
+
+    /**
+     * Newest first, the merchant's entries of {@code mode} and those of no mode (the merchant's own settings, its team):
+     * what a dashboard session in that mode is shown.
+     */
+    public Mono<Page<AuditEntry>> list(String merchantId, String mode, PageRequest page) {
+        return NewestFirst.page(
+                db,
+                SELECT + " AND merchant_id = :merchantId AND (mode IS NULL OR mode = :mode)",
+                spec -> spec.bind("merchantId", merchantId).bind("mode", mode),
+                page,
+                this::entry);
     }
 
     private AuditEntry entry(Readable row) {

@@ -4,7 +4,10 @@ import io.abk.billing.gateway.platform.json.FieldChange;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 
-/** A validated {@code PATCH /admin/v1/merchants/{id}} body: {@code null} clears the optional fields. */
+/**
+ * A validated {@code PATCH /admin/v1/merchants/{id}} or {@code PATCH /v1/account} body: {@code null} clears the optional
+ * fields.
+ */
 public record MerchantPatch(
         FieldChange<String> name, FieldChange<String> displayName, FieldChange<String> payoutAddressEvm) {
 
@@ -13,10 +16,23 @@ public record MerchantPatch(
         if (name.given() && name.value() == null) {
             throw ApiException.invalid("name", "name cannot be cleared; give a new name or leave it out");
         }
-        return new MerchantPatch(
-                name,
-                fields.change(
-                        "displayName", () -> fields.optionalString("displayName", MerchantRequest.MAX_NAME_LENGTH)),
-                fields.change("payoutAddressEvm", () -> fields.optionalEvmAddress("payoutAddressEvm")));
+        return new MerchantPatch(name, displayName(fields), payoutAddressEvm(fields));
+    }
+
+    /**
+     * A merchant's own change of its settings ({@code PATCH /v1/account}): the display name and the default payout
+     * address, validated as the operator's are; the name is the operator's to change, so it is not read.
+     */
+    public static MerchantPatch ofSettings(RequestFields fields) {
+        return new MerchantPatch(FieldChange.unchanged(), displayName(fields), payoutAddressEvm(fields));
+    }
+
+    private static FieldChange<String> displayName(RequestFields fields) {
+        return fields.change(
+                "displayName", () -> fields.optionalString("displayName", MerchantRequest.MAX_NAME_LENGTH));
+    }
+
+    private static FieldChange<String> payoutAddressEvm(RequestFields fields) {
+        return fields.change("payoutAddressEvm", () -> fields.optionalEvmAddress("payoutAddressEvm"));
     }
 }

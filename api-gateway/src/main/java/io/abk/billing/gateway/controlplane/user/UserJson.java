@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.controlplane.user;
 
 import io.abk.billing.schemas.render.ApiJson;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,20 @@ public final class UserJson {
         json.put("role", user.role().wireName());
         json.put("createdAt", ApiJson.timestamp(user.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(user.updatedAt()));
+        return json;
+    }
+
+    /**
+     * A member as their team sees them ({@code GET /v1/team/members}): {@code lockedUntil} is when a lockout ends, null
+     * when sign-in is not refused at {@code now}.
+     */
+    public static Map<String, @Nullable Object> member(MerchantUser user, Instant now) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", user.id());
+        json.put("email", user.email());
+        json.put("role", user.role().wireName());
+        json.put("createdAt", ApiJson.timestamp(user.createdAt()));
+        json.put("lockedUntil", user.isLockedAt(now) ? ApiJson.timestamp(user.lockedUntil()) : null);
         return json;
     }
 }

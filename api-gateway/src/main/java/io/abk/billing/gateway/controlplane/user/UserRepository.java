@@ -4,8 +4,10 @@ import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import java.time.Instant;
+import java.util.Collection;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** SQL for the {@code merchant_users} table; transactions are the caller's. */
@@ -84,6 +86,46 @@ public class UserRepository {
                 .bind("updatedAt", user.updatedAt())
                 .map(MerchantUser::from)
                 .one();
+    }
+
+    /** The member {@code id} of the merchant's team (empty for another team's). */
+    public Mono<MerchantUser> findMember(String merchantId, String id) {
+        return findMember(merchantId, id, "");
+    }
+
+    /** {@link #findMember}, the row locked for a change inside the caller's transaction. */
+    public Mono<MerchantUser> findMemberForUpdate(String merchantId, String id) {
+        return findMember(merchantId, id, " FOR UPDATE");
+    }
+
+    private Mono<MerchantUser> findMember(String merchantId, String id, String lock) {
+        return db.sql(SELECT + " WHERE id = :id AND merchant_id = :merchantId" + lock)
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .map(MerchantUser::from)
+                .one();
+    }
+
+    /** A lockout lifted: sign-in is allowed again and no failure counts any more. */
+    public Mono<MerchantUser> unlock(String id, Instant at) {
+        return db.sql("UPDATE merchant_users SET failed_sign_ins = 0, locked_until = NULL, updated_at = :at"
+                        + " WHERE id = :id RETURNING " + MerchantUser.COLUMNS)
+                .bind("id", id)
+                .bind("at", at)
+                .map(MerchantUser::from)
+                .one();
+    }
+
+    /** Those of {@code ids} who are members of the merchant's team. */
+    public Flux<MerchantUser> findMembers(String merchantId, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Flux.empty();
+        }
+        return db.sql(SELECT + " WHERE merchant_id = :merchantId AND id = ANY(:ids)")
+                .bind("merchantId", merchantId)
+                .bind("ids", ids.toArray(String[]::new))
+                .map(MerchantUser::from)
+                .all();
     }
 
     /** A merchant's team, newest first. */

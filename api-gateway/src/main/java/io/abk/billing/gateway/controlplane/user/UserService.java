@@ -6,11 +6,13 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import org.springframework.stereotype.Service;
@@ -18,8 +20,8 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * A merchant's team: adding a member (the first is the owner), each addition audited in its transaction, and listing
- * them. The merchant's row is locked while a member is added, so two first members cannot both skip the owner.
+ * A merchant's team: adding a member (the first is the owner) and lifting a member's lockout, each change audited in its
+ * transaction, and listing them. The merchant's row is locked while a member is added, so two first members cannot both skip the owner.
  */
 @Service
 public class UserService {
@@ -108,6 +110,40 @@ public class UserService {
 
     public Mono<Page<MerchantUser>> list(String merchantId, PageRequest page) {
         return merchants.get(merchantId).flatMap(merchant -> users.listForMerchant(merchant.id(), page));
+    }
+
+    /** The team's member {@code id}, or 404 {@code resource_missing} (as for another team's). */
+    public Mono<MerchantUser> member(String merchantId, String id) {
+        return IdLookup.find(IdPrefix.USER, "team member", id, found -> users.findMember(merchantId, found));
+    }
+
+    /**
+     * Lifts the lockout of the team's member {@code id} (404 {@code resource_missing} when they are not of this team):
+     * they may sign in again at once, and their failed sign-ins count from nothing. Audited as {@code user.unlocked};
+     * a member neither locked nor with a failure counted is left as they are, and nothing is audited.
+     */
+    public Mono<MerchantUser> unlock(String actor, String merchantId, String id) {
+        var now = Now.of(clock);
+        return IdLookup.find(IdPrefix.USER, "team member", id, found -> users.findMemberForUpdate(merchantId, found))
+                .flatMap(member -> {
+                    if (!member.isLockedAt(now) && member.failedSignIns() == 0) {
+                        return Mono.just(member);
+                    }
+                    return users.unlock(member.id(), now)
+                            .flatMap(unlocked -> audit.record(
+                                            now,
+                                            actor,
+                                            "user.unlocked",
+                                            new AuditLog.Target("user", unlocked.id(), unlocked.merchantId(), null),
+                                            Map.of("email", unlocked.email()))
+                                    .thenReturn(unlocked));
+                })
+                .as(tx::transactional);
+    }
+
+    /** The emails of those of {@code ids} who are members of the merchant's team, by their id. */
+    public Mono<Map<String, String>> emails(String merchantId, Collection<String> ids) {
+        return users.findMembers(merchantId, ids).collectMap(MerchantUser::id, MerchantUser::email);
     }
 
     private static UserRole roleOf(UserRequest request, boolean hasTeam) {

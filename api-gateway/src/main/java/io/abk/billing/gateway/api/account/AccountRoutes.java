@@ -1,0 +1,46 @@
+package io.abk.billing.gateway.api.account;
+
+import io.abk.billing.gateway.controlplane.merchant.Merchant;
+import io.abk.billing.gateway.controlplane.merchant.MerchantJson;
+import io.abk.billing.gateway.controlplane.merchant.MerchantPatch;
+import io.abk.billing.gateway.controlplane.merchant.MerchantService;
+import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.Caller;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name and
+ * default payout address, validated and audited as the operator's change is ({@link MerchantService#update}) with the
+ * caller (the key or the team member) as the actor. The merchant is always the caller's: no id is read from the request.
+ */
+@RestController
+public class AccountRoutes {
+
+    private final MerchantService merchants;
+
+    public AccountRoutes(MerchantService merchants) {
+        this.merchants = merchants;
+    }
+
+    @GetMapping("/v1/account")
+    public Mono<Map<String, Object>> get(Caller caller) {
+        return merchants.get(caller.merchantId()).map(AccountRoutes::wrap);
+    }
+
+    @PatchMapping("/v1/account")
+    public Mono<Map<String, Object>> update(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
+        var patch = MerchantPatch.ofSettings(RequestFields.of(body));
+        return merchants.update(caller.actorId(), caller.merchantId(), patch).map(AccountRoutes::wrap);
+    }
+
+    private static Map<String, Object> wrap(Merchant merchant) {
+        return Map.of("account", MerchantJson.merchant(merchant));
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The merchant's team under {@code /v1/team}: its members and the lifting of a member's lockout, for the team's owner
+ * in the dashboard only; an API key is refused, since the people who sign in are not an integration's to manage.
+ */
+@NullMarked
+package io.abk.billing.gateway.api.team;
+
+import org.jspecify.annotations.NullMarked;

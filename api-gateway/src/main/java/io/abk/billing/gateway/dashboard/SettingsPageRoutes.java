@@ -1,0 +1,174 @@
+package io.abk.billing.gateway.dashboard;
+
+import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.merchant.MerchantJson;
+import io.abk.billing.gateway.controlplane.merchant.MerchantService;
+import io.abk.billing.gateway.controlplane.user.UserJson;
+import io.abk.billing.gateway.controlplane.user.UserRole;
+import io.abk.billing.gateway.controlplane.user.UserService;
+import io.abk.billing.schemas.ids.IdPrefix;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code /dashboard/settings}: the team's display name and default payout address as {@code GET /v1/account} shows
+ * them, with the owner's form that changes them ({@code PATCH /v1/account}); and {@code /dashboard/settings/team}: the
+ * members as {@code GET /v1/team/members} shows them, with the owner's confirmation that lifts a member's lockout
+ * ({@code POST /v1/team/members/{id}/unlock}). The team's pages are the owner's, as the routes they show are.
+ */
+@RestController
+public class SettingsPageRoutes {
+
+    private static final String SETTINGS = "/dashboard/settings";
+    private static final String TEAM = SETTINGS + "/team";
+    private static final String SECTION = "settings";
+
+    private final DashboardRenderer renderer;
+    private final MerchantService merchants;
+    private final UserService users;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    public SettingsPageRoutes(
+            DashboardRenderer renderer, MerchantService merchants, UserService users, JsonMapper json, Clock clock) {
+        this.renderer = renderer;
+        this.merchants = merchants;
+        this.users = users;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @GetMapping(SETTINGS)
+    public Mono<ResponseEntity<String>> settings(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
+            @RequestParam MultiValueMap<String, String> query) {
+        return DashboardRenderer.orRefusal(account(session).flatMap(account -> {
+            var model = new HashMap<String, Object>();
+            model.put("canEdit", isOwner(session));
+            model.put("canSeeLog", AuditLogPageRoutes.mayRead(session));
+            model.put("done", "edit-settings".equals(query.getFirst("done")) ? "The settings are saved." : "");
+            model.put(
+                    "fields",
+                    List.of(
+                            Rows.field("Name", Shown.text(account, "name"), false),
+                            Rows.field("Display name", Shown.text(account, "displayName"), false),
+                            Rows.field("Payout address", Shown.text(account, "payoutAddressEvm"), true),
+                            Rows.field("Updated", Shown.time(account, "updatedAt"), false)));
+            return renderer.page(session, "Settings", SECTION, DashboardPages.SETTINGS, model);
+        }));
+    }
+
+    @GetMapping(SETTINGS + "/edit")
+    public Mono<ResponseEntity<String>> edit(@RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session) {
+        if (!isOwner(session)) {
+            return Mono.just(Rows.forbidden(session, "Only the owner may change the settings"));
+        }
+        return DashboardRenderer.orRefusal(account(session).flatMap(account -> {
+            var confirmation = new ConfirmPage(
+                            "settings",
+                            "Edit settings",
+                            "Customers see the display name at checkout; the payout address receives what a"
+                                    + " subscription, payment or link pays when it names none of its own. A field left"
+                                    + " empty keeps its value.",
+                            "/v1/account",
+                            SETTINGS,
+                            "Back to the settings")
+                    .method("PATCH", "edit-settings")
+                    .field("Display name", "displayName", "", value(account, "displayName"), "", false)
+                    .field(
+                            "Payout address",
+                            "payoutAddressEvm",
+                            "",
+                            value(account, "payoutAddressEvm"),
+                            "An EVM address: 0x followed by 40 hexadecimal digits.",
+                            false)
+                    .button("Save settings", false);
+            return renderer.page(
+                    session, confirmation.heading(), SECTION, DashboardPages.CONFIRM, confirmation.model());
+        }));
+    }
+
+    @GetMapping(TEAM)
+    public Mono<ResponseEntity<String>> team(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
+            @RequestParam MultiValueMap<String, String> query) {
+        if (!isOwner(session)) {
+            return Mono.just(Rows.forbidden(session, "Only the owner may see the team"));
+        }
+        return DashboardRenderer.orRefusal(Mono.defer(() -> {
+            var filled = ListPage.filled(query);
+            var page = ListPage.page(filled, IdPrefix.USER);
+            var now = Now.of(clock);
+            return users.list(session.merchantId(), page).flatMap(found -> {
+                var shown = found.map(user -> json.<JsonNode>valueToTree(UserJson.member(user, now)));
+                var model = ListPage.model(session, TEAM, Map.of(), page, shown, SettingsPageRoutes::memberRow);
+                model.put("canAct", true);
+                model.put("done", "unlock".equals(query.getFirst("done")) ? "The member may sign in again." : "");
+                return renderer.page(session, "Team", SECTION, DashboardPages.TEAM, model);
+            });
+        }));
+    }
+
+    @GetMapping(TEAM + "/{id}/unlock")
+    public Mono<ResponseEntity<String>> unlock(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session, @PathVariable String id) {
+        if (!isOwner(session)) {
+            return Mono.just(Rows.forbidden(session, "Only the owner may lift a lockout"));
+        }
+        return DashboardRenderer.orRefusal(users.member(session.merchantId(), id)
+                .flatMap(member -> {
+                    var confirmation = new ConfirmPage(
+                                    "team",
+                                    "Unlock " + member.email(),
+                                    member.email()
+                                            + " may sign in again at once, and the wrong passwords counted so far"
+                                            + " are forgotten. Do this only once you know the attempts were theirs.",
+                                    "/v1/team/members/" + id + "/unlock",
+                                    TEAM,
+                                    "Back to the team")
+                            .button("Unlock member", false);
+                    return renderer.page(
+                            session, confirmation.heading(), SECTION, DashboardPages.CONFIRM, confirmation.model());
+                }));
+    }
+
+    private static boolean isOwner(DashboardSession session) {
+        return session.role().includes(UserRole.OWNER);
+    }
+
+    /** The session's merchant as {@code GET /v1/account} shows it. */
+    private Mono<JsonNode> account(DashboardSession session) {
+        return merchants.get(session.merchantId()).map(merchant -> json.valueToTree(MerchantJson.merchant(merchant)));
+    }
+
+    /** A form field's starting value: the current one, or empty. */
+    private static String value(JsonNode account, String field) {
+        var node = account.path(field);
+        return node.isString() ? node.asString() : "";
+    }
+
+    private static Map<String, Object> memberRow(JsonNode m) {
+        @Nullable String lockedUntil = m.path("lockedUntil").isString() ? Shown.time(m, "lockedUntil") : null;
+        return Map.of(
+                "id", m.path("id").asString(),
+                "email", Shown.text(m, "email"),
+                "role", Shown.text(m, "role"),
+                "locked", lockedUntil != null,
+                "lockedUntil", Objects.requireNonNullElse(lockedUntil, ""),
+                "created", Shown.time(m, "createdAt"));
+    }
+}
