@@ -19,17 +19,17 @@ class SettingsPagesIT extends DashboardIT {
     private static final String NEW_PAYOUT = "0x4444444444444444444444444444444444444444";
 
     /** A team of three: its owner, an admin and a viewer, each signed in. */
-    private record Team(String merchantId, Session owner, Session admin, Session viewer) {}
+    private record SettingsTeam(String merchantId, Session owner, Session admin, Session viewer) {}
 
-    private Team newTeam(String name) {
+    private SettingsTeam settingsTeam(String name) {
         var merchantId = createMerchant(name, PAYOUT);
-        return new Team(
+        return new SettingsTeam(
                 merchantId, member(merchantId, null), member(merchantId, "admin"), member(merchantId, "viewer"));
     }
 
     @Test
     void shouldLetTheOwnerAloneChangeTheSettingsAndShowTheChangeInTheAuditLogByTheOwnersEmail() {
-        var team = newTeam("Settings Ltd");
+        var team = settingsTeam("Settings Ltd");
 
         // given the settings page, which offers the change to the owner only
         var asOwner = page("/dashboard/settings", team.owner().token());
@@ -100,7 +100,7 @@ class SettingsPagesIT extends DashboardIT {
 
     @Test
     void shouldShowTheTeamWithALockedMemberToTheOwnerWhoseUnlockLetsThemSignInAgain() {
-        var team = newTeam("Lockout Ltd");
+        var team = settingsTeam("Lockout Ltd");
         var members = api(team.owner(), HttpMethod.GET, "/v1/team/members", null);
         assertThat(members.status()).as(members.text()).isEqualTo(200);
         assertThat(members.text()).doesNotContain("argon2").doesNotContain(PASSWORD);
@@ -168,8 +168,8 @@ class SettingsPagesIT extends DashboardIT {
 
     @Test
     void shouldRefuseAMemberOfAnotherTeamTheMembersOfThisOne() {
-        var team = newTeam("Mine Ltd");
-        var other = newTeam("Theirs Ltd");
+        var team = settingsTeam("Mine Ltd");
+        var other = settingsTeam("Theirs Ltd");
         var otherViewerId = idOf(
                 api(other.owner(), HttpMethod.GET, "/v1/team/members", null).body(),
                 other.viewer().email());
