@@ -5,8 +5,9 @@
 // one, finds the subscription in its section, and acts on it through a confirmation (at 360 px: changes its amount,
 // first to one with seven decimals, which the API refuses, then to 12.5; at 1280 px: cancels it now); goes through
 // every other section by its navigation, opening the resource the test made in each (at 1280 px it also creates a
-// payment link and a webhook endpoint through their forms, and sees the endpoint's signing secret once); switches to
-// live data and back; signs out. At each step it checks the page's hooks (<main data-page>, <body data-mode>),
+// payment link and a webhook endpoint through their forms, sees the endpoint's signing secret once, and changes the
+// team's display name, which the audit log then shows as the member's change); switches to live data and back; signs
+// out. At each step it checks the page's hooks (<main data-page>, <body data-mode>),
 // photographs it, and checks it with axe-core (no serious or critical violation) and for a Content-Security-Policy
 // violation.
 //
@@ -157,6 +158,27 @@ async function tour(page, viewport) {
   await look(page, viewport, 'developers', 'developers');
   await activate(page, viewport, '[data-action=events]');
   await look(page, viewport, 'events', 'events');
+
+  // Settings, the team and the audit log; at 1280 px the display name changed, which the audit log then names
+  await activate(page, viewport, 'nav a[href="/dashboard/settings"]');
+  await look(page, viewport, 'settings', 'settings');
+  if (!viewport.keyboard) {
+    await page.click('[data-action=edit-settings]');
+    await look(page, viewport, 'edit-settings', 'settings');
+    await page.fill('input[name=displayName]', 'Acme Coffee Roasters');
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-done]', { timeout: STEP_MS });
+    expect((await page.textContent('.brand')).includes('Acme Coffee Roasters'), `${viewport.name}: the new display name is not shown`);
+  }
+  await activate(page, viewport, 'a[href="/dashboard/settings/team"]');
+  await look(page, viewport, 'team', 'team');
+  await activate(page, viewport, 'nav a[href="/dashboard/settings"]');
+  await page.waitForSelector('main[data-page=settings]');
+  await activate(page, viewport, 'a[href="/dashboard/settings/audit-log"]');
+  await look(page, viewport, 'audit-log', 'audit-log');
+  if (!viewport.keyboard) {
+    expect((await page.textContent('main')).includes(input.email), `${viewport.name}: the audit log does not name the member`);
+  }
 }
 
 async function run(browser, viewport) {
