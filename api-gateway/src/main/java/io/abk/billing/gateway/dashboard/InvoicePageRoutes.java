@@ -7,7 +7,6 @@ import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -201,11 +200,7 @@ public class InvoicePageRoutes {
     }
 
     private static Map<String, Object> row(JsonNode i) {
-        var status = i.path("status").asString();
-        var row = new HashMap<String, Object>();
-        row.put("id", i.path("id").asString());
-        row.put("status", status);
-        row.put("tone", Shown.tone(status));
+        var row = Rows.row(i);
         row.put("amount", Shown.usdc(i, "amountUsdc"));
         row.put("subscriptionId", i.path("subscriptionId").asString());
         row.put("reason", Shown.text(i, "billingReason"));

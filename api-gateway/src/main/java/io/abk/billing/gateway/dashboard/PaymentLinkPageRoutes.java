@@ -6,7 +6,6 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
@@ -187,11 +186,7 @@ public class PaymentLinkPageRoutes {
     }
 
     private static Map<String, Object> row(JsonNode l) {
-        var status = l.path("status").asString();
-        var row = new HashMap<String, Object>();
-        row.put("id", l.path("id").asString());
-        row.put("status", status);
-        row.put("tone", Shown.tone(status));
+        var row = Rows.row(l);
         row.put("amount", Shown.usdc(l, "amountUsdc"));
         row.put("description", Shown.text(l, "description"));
         row.put("uses", uses(l));

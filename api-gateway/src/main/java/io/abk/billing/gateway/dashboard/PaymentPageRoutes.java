@@ -5,7 +5,6 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
@@ -85,11 +84,7 @@ public class PaymentPageRoutes {
     }
 
     private static Map<String, Object> row(JsonNode p) {
-        var status = p.path("status").asString();
-        var row = new HashMap<String, Object>();
-        row.put("id", p.path("id").asString());
-        row.put("status", status);
-        row.put("tone", Shown.tone(status));
+        var row = Rows.row(p);
         row.put("amount", Shown.usdc(p, "amountUsdc"));
         row.put("merchantRef", Shown.text(p, "merchantRef"));
         row.put("wallet", Shown.text(p, "customerWallet"));

@@ -33,6 +33,11 @@ final class Rows {
         return model;
     }
 
+    /** A list's row as it starts: as {@link #detail}, of the resource's own id. */
+    static Map<String, Object> row(JsonNode resource) {
+        return detail(resource.path("id").asString(), resource);
+    }
+
     /** Puts a detail page's {@code actions} (none: no action bar, {@code canAct} false) into its {@code model}. */
     static void actions(Map<String, Object> model, List<Map<String, Object>> actions) {
         model.put("canAct", !actions.isEmpty());

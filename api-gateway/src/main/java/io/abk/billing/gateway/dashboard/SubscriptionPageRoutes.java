@@ -11,7 +11,6 @@ import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -95,15 +94,10 @@ public class SubscriptionPageRoutes {
                 .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .flatMap(subscription -> invoices.list(caller, id, new PageRequest(PAGE_SIZE, null))
                         .flatMap(invoicePage -> {
-                            var model = new HashMap<String, Object>();
-                            var status = subscription.path("status").asString();
-                            model.put("id", id);
-                            model.put("status", status);
-                            model.put("tone", Shown.tone(status));
+                            var model = Rows.detail(id, subscription);
                             model.put("done", Rows.done(DONE, query));
-                            var actions = session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of();
-                            model.put("canAct", !actions.isEmpty());
-                            model.put("actions", actions);
+                            Rows.actions(
+                                    model, session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of());
                             model.put("fields", fields(subscription));
                             model.put(
                                     "invoices",
@@ -246,11 +240,7 @@ public class SubscriptionPageRoutes {
     }
 
     private static Map<String, Object> row(JsonNode s) {
-        var status = s.path("status").asString();
-        var row = new HashMap<String, Object>();
-        row.put("id", s.path("id").asString());
-        row.put("status", status);
-        row.put("tone", Shown.tone(status));
+        var row = Rows.row(s);
         row.put("amount", Shown.usdc(s, "amountUsdc"));
         row.put("interval", Shown.text(s, "interval"));
         row.put("wallet", Shown.text(s, "walletAddress"));
