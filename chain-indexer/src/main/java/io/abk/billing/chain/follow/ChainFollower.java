@@ -201,6 +201,8 @@ public final class ChainFollower implements AutoCloseable {
                     if (!running) {
                         break;
                     }
+                    // A takeover racing this follower's commit can also end here (the broker may answer that EndTxn
+                    // with UNKNOWN_SERVER_ERROR rather than PRODUCER_FENCED); the transaction is aborted either way.
                     // Opening a new producer here would fence whichever follower holds the chain now: stop, and let
                     // the supervisor start a new one from the checkpoint once it knows this replica holds the lease.
                     throw new FollowerStopped("publishing failed: " + e);
