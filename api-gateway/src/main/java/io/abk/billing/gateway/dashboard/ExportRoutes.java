@@ -4,7 +4,6 @@ import io.abk.billing.gateway.api.event.EventService;
 import io.abk.billing.gateway.api.event.StoredEvent;
 import io.abk.billing.gateway.api.payment.PaymentRoutes;
 import io.abk.billing.gateway.api.paymentlink.PaymentLinkRoutes;
-import io.abk.billing.gateway.api.subscription.SubscriptionStatuses;
 import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService;
@@ -86,11 +85,11 @@ public class ExportRoutes {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
         return csv(session, "subscriptions", () -> {
-            var status = ListFilters.status(ListPage.filled(query), SubscriptionStatuses.ALL);
+            var filter = SubscriptionPageRoutes.filter(ListPage.filled(query));
             return rows(
                     CHUNK,
                     ExportColumns.SUBSCRIPTIONS,
-                    page -> subscriptions.list(session.caller(), status, page),
+                    page -> subscriptions.matching(session.caller(), filter, page),
                     ExportRoutes::idOf);
         });
     }

@@ -5,6 +5,7 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,10 +44,12 @@ public class InvoicePageRoutes {
 
     private final DashboardRenderer renderer;
     private final InvoiceReadModel invoices;
+    private final Explorer explorer;
 
-    public InvoicePageRoutes(DashboardRenderer renderer, InvoiceReadModel invoices) {
+    public InvoicePageRoutes(DashboardRenderer renderer, InvoiceReadModel invoices, Explorer explorer) {
         this.renderer = renderer;
         this.invoices = invoices;
+        this.explorer = explorer;
     }
 
     @GetMapping(LIST)
@@ -82,7 +85,7 @@ public class InvoicePageRoutes {
                             session.role().includes(UserRole.ADMIN)
                                     ? actions(invoice.path("status").asString())
                                     : List.of());
-                    model.put("fields", fields(invoice));
+                    model.put("fields", fields(invoice, session.mode()));
                     return renderer.page(session, "Invoice " + id, "invoices", DashboardPages.INVOICE, model);
                 }));
     }
@@ -179,7 +182,7 @@ public class InvoicePageRoutes {
         return actions;
     }
 
-    private static List<Map<String, Object>> fields(JsonNode i) {
+    private List<Map<String, Object>> fields(JsonNode i, Mode mode) {
         var fields = new ArrayList<Map<String, Object>>();
         fields.add(Rows.field("Amount", Shown.usdc(i, "amountUsdc"), false));
         fields.add(Rows.field("Refunded", Shown.usdc(i, "amountRefundedUsdc"), false));
@@ -191,8 +194,8 @@ public class InvoicePageRoutes {
         fields.add(Rows.field("Failure code", Shown.text(i, "failureCode"), true));
         fields.add(Rows.field("Failure message", Shown.text(i, "failureMessage"), false));
         fields.add(Rows.field("Paid", Shown.time(i, "paidAt"), false));
-        fields.add(Rows.field("Transaction", Shown.text(i, "txHash"), true));
-        fields.add(Rows.field("Refund transaction", Shown.text(i, "refundTxHash"), true));
+        fields.add(explorer.txField(mode, "Transaction", Shown.text(i, "txHash")));
+        fields.add(explorer.txField(mode, "Refund transaction", Shown.text(i, "refundTxHash")));
         fields.add(Rows.field("Refunded at", Shown.time(i, "refundedAt"), false));
         fields.add(Rows.field("Voided", Shown.time(i, "voidedAt"), false));
         fields.add(Rows.field("Created", Shown.time(i, "createdAt"), false));

@@ -3,6 +3,7 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.api.payment.PaymentRoutes;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.PaymentReadModel;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,10 +29,12 @@ public class PaymentPageRoutes {
 
     private final DashboardRenderer renderer;
     private final PaymentReadModel payments;
+    private final Explorer explorer;
 
-    public PaymentPageRoutes(DashboardRenderer renderer, PaymentReadModel payments) {
+    public PaymentPageRoutes(DashboardRenderer renderer, PaymentReadModel payments, Explorer explorer) {
         this.renderer = renderer;
         this.payments = payments;
+        this.explorer = explorer;
     }
 
     @GetMapping(LIST)
@@ -58,18 +61,18 @@ public class PaymentPageRoutes {
                     var model = Rows.detail(id, payment);
                     var link = Shown.text(payment, "paymentLinkId");
                     model.put("paymentLinkId", Shown.NONE.equals(link) ? "" : link);
-                    model.put("fields", fields(payment));
+                    model.put("fields", fields(payment, session.mode()));
                     return renderer.page(session, "Payment " + id, "payments", DashboardPages.PAYMENT, model);
                 }));
     }
 
-    private static List<Map<String, Object>> fields(JsonNode p) {
+    private List<Map<String, Object>> fields(JsonNode p, Mode mode) {
         var fields = new ArrayList<Map<String, Object>>();
         fields.add(Rows.field("Amount", Shown.usdc(p, "amountUsdc"), false));
         fields.add(Rows.field("Received", Shown.usdc(p, "amountReceivedUsdc"), false));
         fields.add(Rows.field("Merchant ref", Shown.text(p, "merchantRef"), false));
         fields.add(Rows.field("Description", Shown.text(p, "description"), false));
-        fields.add(Rows.field("Customer wallet", Shown.text(p, "customerWallet"), true));
+        fields.add(explorer.addressField(mode, "Customer wallet", Shown.text(p, "customerWallet")));
         fields.add(Rows.field("Customer email", Shown.text(p, "customerEmail"), false));
         fields.add(Rows.field("Customer name", Shown.text(p, "customerName"), false));
         fields.add(Rows.field("Paid out to", Shown.text(p, "payoutAddressEvm"), true));
@@ -78,7 +81,7 @@ public class PaymentPageRoutes {
         fields.add(Rows.field("Expires", Shown.time(p, "expiresAt"), false));
         fields.add(Rows.field("Paid", Shown.time(p, "paidAt"), false));
         fields.add(Rows.field("Paid after it expired", p.path("paidLate").asBoolean() ? "yes" : "no", false));
-        fields.add(Rows.field("Transaction", Shown.text(p, "txHash"), true));
+        fields.add(explorer.txField(mode, "Transaction", Shown.text(p, "txHash")));
         fields.add(Rows.field("Created", Shown.time(p, "createdAt"), false));
         return fields;
     }

@@ -20,7 +20,12 @@ final class Rows {
 
     /** A {@code <dt>}/{@code <dd>} pair of a detail page; a {@code mono} value is an id, an address or a hash. */
     static Map<String, Object> field(String label, String value, boolean mono) {
-        return Map.of("label", label, "value", value, "mono", mono);
+        return Map.of("label", label, "value", value, "mono", mono, "href", "");
+    }
+
+    /** A field whose value (a hash, an address) links to {@code href} when there is one ({@link Explorer}). */
+    static Map<String, Object> link(String label, String value, @Nullable String href) {
+        return Map.of("label", label, "value", value, "mono", true, "href", href == null ? "" : href);
     }
 
     /** A detail page's model as it starts: the resource's {@code id}, {@code status} and the status's {@code tone}. */

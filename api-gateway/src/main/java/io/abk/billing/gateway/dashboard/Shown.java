@@ -45,6 +45,11 @@ final class Shown {
         }
     }
 
+    /** A time as {@link #time(JsonNode, String)} shows it. */
+    static String time(Instant at) {
+        return TIME.format(at);
+    }
+
     /** An amount field in USDC, exact to its last digit and with at least two: {@code 12.50 USDC}, or {@link #NONE}. */
     static String usdc(JsonNode resource, String field) {
         var node = resource.path(field);

@@ -1,18 +1,25 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.contracts.NetworkSettings;
+import io.abk.billing.gateway.api.subscription.SubscriptionFilters;
 import io.abk.billing.gateway.api.subscription.SubscriptionStatuses;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.platform.web.RequestPaths;
 import io.abk.billing.gateway.readmodel.InvoiceReadModel;
+import io.abk.billing.gateway.readmodel.SubscriptionFilter;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
+import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -26,9 +33,11 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /dashboard/subscriptions}: the list (by status, newest first, a page of {@link #PAGE_SIZE} at a time, or one
- * found by its id), a subscription with its invoices, and the confirmation of each action on it (cancel, pause,
- * resume, change the amount), which the dashboard's script sends to {@code /v1/subscriptions/{id}/...} as the member.
+ * {@code /dashboard/subscriptions}: the list (by status, newest first, a page of {@link #PAGE_SIZE} at a time; the
+ * search {@code q} finds one by its id, or lists those of a merchant reference or a customer wallet), a subscription
+ * with its invoices, its timeline of events and their webhooks, and its mandate on chain, and the confirmation of each
+ * action on it (cancel, pause, resume, change the amount), which the dashboard's script sends to
+ * {@code /v1/subscriptions/{id}/...} as the member.
  */
 @RestController
 public class SubscriptionPageRoutes {
@@ -50,12 +59,23 @@ public class SubscriptionPageRoutes {
     private final DashboardRenderer renderer;
     private final SubscriptionReadModel subscriptions;
     private final InvoiceReadModel invoices;
+    private final SubscriptionTimeline timeline;
+    private final SubscriptionMandate mandate;
+    private final Explorer explorer;
 
     public SubscriptionPageRoutes(
-            DashboardRenderer renderer, SubscriptionReadModel subscriptions, InvoiceReadModel invoices) {
+            DashboardRenderer renderer,
+            SubscriptionReadModel subscriptions,
+            InvoiceReadModel invoices,
+            SubscriptionTimeline timeline,
+            SubscriptionMandate mandate,
+            Explorer explorer) {
         this.renderer = renderer;
         this.subscriptions = subscriptions;
         this.invoices = invoices;
+        this.timeline = timeline;
+        this.mandate = mandate;
+        this.explorer = explorer;
     }
 
     @GetMapping(LIST)
@@ -63,23 +83,21 @@ public class SubscriptionPageRoutes {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
         return DashboardRenderer.orRefusal(Mono.defer(() -> {
-            var q = query.getFirst("q");
-            if (q != null && !q.isBlank()) {
-                return found(session, q.strip());
+            var filled = ListPage.filled(query);
+            var q = search(filled);
+            if (q != null && Ids.isWellFormed(IdPrefix.SUBSCRIPTION, q)) {
+                return found(session, q);
             }
-            return ListPage.byStatus(
-                            session,
-                            LIST,
-                            query,
-                            SubscriptionStatuses.ALL,
-                            IdPrefix.SUBSCRIPTION,
-                            (status, page) -> subscriptions.list(session.caller(), status, page),
-                            SubscriptionPageRoutes::row)
-                    .flatMap(model -> {
-                        model.put("q", "");
-                        return renderer.page(
-                                session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
-                    });
+            var filter = filter(filled);
+            var page = ListPage.page(filled, IdPrefix.SUBSCRIPTION);
+            return subscriptions.matching(session.caller(), filter, page).flatMap(found -> {
+                var filters = new LinkedHashMap<String, @Nullable String>();
+                filters.put("status", filter.status());
+                filters.put("q", q);
+                var model = ListPage.model(session, LIST, filters, page, found, SubscriptionPageRoutes::row);
+                model.put("statuses", ListPage.statuses(SubscriptionStatuses.ALL, filter.status()));
+                return renderer.page(session, "Subscriptions", "subscriptions", DashboardPages.SUBSCRIPTIONS, model);
+            });
         }));
     }
 
@@ -92,18 +110,23 @@ public class SubscriptionPageRoutes {
         return DashboardRenderer.orRefusal(subscriptions
                 .find(caller, id)
                 .switchIfEmpty(ApiException.notFoundError("subscription", id))
-                .flatMap(subscription -> invoices.list(caller, id, new PageRequest(PAGE_SIZE, null))
-                        .flatMap(invoicePage -> {
+                .flatMap(subscription -> Mono.zip(
+                                invoices.list(caller, id, new PageRequest(PAGE_SIZE, null)), timeline.of(caller, id))
+                        .flatMap(related -> {
+                            var invoicePage = related.getT1();
                             var model = Rows.detail(id, subscription);
                             model.put("done", Rows.done(DONE, query));
                             Rows.actions(
                                     model, session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of());
-                            model.put("fields", fields(subscription));
+                            model.put("fields", fields(subscription, session.mode()));
+                            model.put("mandate", mandate.fields(subscription, session.mode()));
                             model.put(
                                     "invoices",
                                     invoicePage.items().stream()
-                                            .map(SubscriptionPageRoutes::invoiceRow)
+                                            .map(invoice -> invoiceRow(invoice, session.mode()))
                                             .toList());
+                            model.put("timeline", related.getT2());
+                            model.put("timelineLimit", SubscriptionTimeline.LIMIT);
                             return renderer.page(
                                     session, "Subscription " + id, "subscriptions", DashboardPages.SUBSCRIPTION, model);
                         })));
@@ -133,10 +156,30 @@ public class SubscriptionPageRoutes {
                 }));
     }
 
-    private Mono<ResponseEntity<String>> found(DashboardSession session, String q) {
-        if (!Ids.isWellFormed(IdPrefix.SUBSCRIPTION, q)) {
-            return Mono.error(ApiException.invalid("q", "Find a subscription by its id: sub_ followed by its digits"));
+    /** The search box's text, stripped; null when empty. */
+    private static @Nullable String search(MultiValueMap<String, String> filled) {
+        var q = filled.getFirst("q");
+        return q == null || q.isBlank() ? null : q.strip();
+    }
+
+    /**
+     * The list's filter: {@code status}, and what {@code q} is when it is not a subscription's id: a wallet when it is
+     * an EVM address (any case), else a merchant reference (exact). The export of the list reads the same.
+     */
+    static SubscriptionFilter filter(MultiValueMap<String, String> filled) {
+        var status = ListFilters.status(filled, SubscriptionStatuses.ALL);
+        var q = search(filled);
+        if (q == null) {
+            return SubscriptionFilter.ofStatus(status);
         }
+        if (NetworkSettings.isAddress(q)) {
+            return new SubscriptionFilter(status, null, q);
+        }
+        return new SubscriptionFilter(status, SubscriptionFilters.merchantRef("q", q), null);
+    }
+
+    /** The subscription the search box names by its id: its page, or the refusal page's 404. */
+    private Mono<ResponseEntity<String>> found(DashboardSession session, String q) {
         return subscriptions
                 .find(session.caller(), q)
                 .switchIfEmpty(ApiException.notFoundError("subscription", q))
@@ -216,12 +259,12 @@ public class SubscriptionPageRoutes {
         return actions;
     }
 
-    private static List<Map<String, Object>> fields(JsonNode s) {
+    private List<Map<String, Object>> fields(JsonNode s, Mode mode) {
         var fields = new ArrayList<Map<String, Object>>();
         fields.add(Rows.field("Amount", Shown.usdc(s, "amountUsdc"), false));
         fields.add(Rows.field("Every", Shown.text(s, "interval"), false));
-        fields.add(Rows.field("Customer wallet", Shown.text(s, "walletAddress"), true));
-        fields.add(Rows.field("Paid out to", Shown.text(s, "payoutAddressEvm"), true));
+        fields.add(explorer.addressField(mode, "Customer wallet", Shown.text(s, "walletAddress")));
+        fields.add(explorer.addressField(mode, "Paid out to", Shown.text(s, "payoutAddressEvm")));
         fields.add(Rows.field("Merchant ref", Shown.text(s, "merchantRef"), false));
         fields.add(Rows.field("Price", Shown.text(s, "priceId"), true));
         fields.add(Rows.field(
@@ -233,8 +276,6 @@ public class SubscriptionPageRoutes {
                 Rows.field("Cancels at period end", s.path("cancelAtPeriodEnd").asBoolean() ? "yes" : "no", false));
         fields.add(Rows.field("Canceled", Shown.time(s, "canceledAt"), false));
         fields.add(Rows.field("Paused", Shown.time(s, "pausedAt"), false));
-        fields.add(Rows.field("On-chain mandate", Shown.text(s, "mandateStatus"), false));
-        fields.add(Rows.field("Vault reference", Shown.text(s, "onChainSubscriptionId"), true));
         fields.add(Rows.field("Created", Shown.time(s, "createdAt"), false));
         return fields;
     }
@@ -250,15 +291,16 @@ public class SubscriptionPageRoutes {
         return row;
     }
 
-    private static Map<String, Object> invoiceRow(JsonNode i) {
-        var status = i.path("status").asString();
-        return Map.of(
-                "id", i.path("id").asString(),
-                "status", status,
-                "tone", Shown.tone(status),
-                "amount", Shown.usdc(i, "amountUsdc"),
-                "reason", Shown.text(i, "billingReason"),
-                "period", Shown.time(i, "periodStart") + " to " + Shown.time(i, "periodEnd"),
-                "paid", Shown.time(i, "paidAt"));
+    private Map<String, Object> invoiceRow(JsonNode i, Mode mode) {
+        var row = Rows.row(i);
+        row.put("amount", Shown.usdc(i, "amountUsdc"));
+        row.put("reason", Shown.text(i, "billingReason"));
+        row.put("period", Shown.time(i, "periodStart") + " to " + Shown.time(i, "periodEnd"));
+        row.put("paid", Shown.time(i, "paidAt"));
+        var tx = Shown.text(i, "txHash");
+        var href = explorer.tx(mode, tx);
+        row.put("tx", tx);
+        row.put("txHref", href == null ? "" : href);
+        return row;
     }
 }

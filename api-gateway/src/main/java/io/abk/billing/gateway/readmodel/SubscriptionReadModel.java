@@ -5,11 +5,8 @@ import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
-import io.abk.billing.gateway.readmodel.ResourceTable.Condition;
 import io.abk.billing.gateway.readmodel.projection.ProjectedResources;
 import io.abk.billing.schemas.ids.IdPrefix;
-import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -54,9 +51,11 @@ public final class SubscriptionReadModel {
 
     /** A page of subscriptions, optionally of one status; the index (merchant, mode[, status], id DESC) serves each shape. */
     public Mono<Page<JsonNode>> list(Caller caller, @Nullable String status, PageRequest page) {
-        var conditions = status == null
-                ? List.<Condition>of()
-                : List.of(new Condition("status = :status", Map.of("status", status)));
-        return table.list(caller, conditions, page);
+        return matching(caller, SubscriptionFilter.ofStatus(status), page);
+    }
+
+    /** A page of the subscriptions {@code filter} lets through, newest first. */
+    public Mono<Page<JsonNode>> matching(Caller caller, SubscriptionFilter filter, PageRequest page) {
+        return table.list(caller, filter.conditions(), page);
     }
 }

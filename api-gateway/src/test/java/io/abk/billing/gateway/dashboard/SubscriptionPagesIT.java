@@ -32,9 +32,10 @@ class SubscriptionPagesIT extends DashboardIT {
         pageAnswer("/dashboard/subscriptions?status=sleeping", owner.token())
                 .expectStatus()
                 .isBadRequest();
-        pageAnswer("/dashboard/subscriptions?q=not-an-id", owner.token())
-                .expectStatus()
-                .isBadRequest();
+        assertThat(page("/dashboard/subscriptions?q=not-a-reference-of-theirs", owner.token()))
+                .as("what is not an id nor a wallet is a merchant reference")
+                .doesNotContain("data-id=\"" + created.subscriptionId() + "\"")
+                .contains("data-empty");
 
         var detail = page("/dashboard/subscriptions/" + created.subscriptionId(), owner.token());
         assertThat(detail)

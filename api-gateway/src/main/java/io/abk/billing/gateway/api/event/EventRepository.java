@@ -6,6 +6,7 @@ import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Instant;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -64,6 +65,24 @@ public class EventRepository {
             spec = spec.bind("after", after);
         }
         return spec.map(StoredEvent::from).all().collectList().map(rows -> Page.fromRowsPlusOne(rows, page.limit()));
+    }
+
+    /**
+     * The newest {@code limit} events of one aggregate ({@code aggregateId}: a subscription's are its own and its
+     * invoices'), newest first as the list; the index of migration V17 reads only them.
+     */
+    public Mono<List<StoredEvent>> ofAggregate(
+            String merchantId, Mode mode, String aggregateId, Instant since, int limit) {
+        return db.sql("SELECT " + StoredEvent.COLUMNS + " FROM events WHERE" + SCOPE
+                        + " AND aggregate_id = :aggregateId ORDER BY created_at DESC, id DESC LIMIT :limit")
+                .bind("merchantId", merchantId)
+                .bind("mode", modeText(mode))
+                .bind("since", since)
+                .bind("aggregateId", aggregateId)
+                .bind("limit", limit)
+                .map(StoredEvent::from)
+                .all()
+                .collectList();
     }
 
     /** True when {@code id} is an event of this merchant and mode still stored (the list's cursor check). */

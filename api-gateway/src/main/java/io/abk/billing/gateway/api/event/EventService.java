@@ -84,6 +84,11 @@ public class EventService {
                                 + "' is not")));
     }
 
+    /** The newest {@code limit} events of the caller's subscription {@code subscriptionId} (and of its invoices). */
+    public Mono<List<StoredEvent>> ofSubscription(Caller caller, String subscriptionId, int limit) {
+        return events.ofAggregate(caller.merchantId(), caller.mode(), subscriptionId, since(), limit);
+    }
+
     public Mono<StoredEvent> get(Caller caller, String id) {
         return IdLookup.find(
                 IdPrefix.EVENT,

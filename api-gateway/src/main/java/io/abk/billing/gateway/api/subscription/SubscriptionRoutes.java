@@ -8,7 +8,7 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
-import io.abk.billing.gateway.platform.web.ListFilters;
+import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -31,7 +31,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
- * next read sees it), get and list (from the read model; shapes in docs/api.md).
+ * next read sees it), get and list (from the read model, by status, merchant reference or wallet; shapes in
+ * docs/api.md).
  */
 @RestController
 @RequestMapping("/v1/subscriptions")
@@ -79,12 +80,12 @@ public class SubscriptionRoutes {
 
     @GetMapping
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
-        return ListFilters.byStatus(
-                query,
-                SubscriptionStatuses.ALL,
-                IdPrefix.SUBSCRIPTION,
-                "subscriptions",
-                (status, page) -> readModel.list(caller, status, page));
+        return Mono.defer(() -> {
+            // The filters, then the page: a bad one is the answer's 400 before anything is read.
+            var filter = SubscriptionFilters.from(query);
+            var page = PageRequest.from(query, IdPrefix.SUBSCRIPTION);
+            return readModel.matching(caller, filter, page).map(found -> found.body("subscriptions"));
+        });
     }
 
     private static CreateSubscription payload(

@@ -23,6 +23,17 @@ public final class EventRows {
      * response that parsed and re-rendered it would differ.
      */
     public static Event event(TestDatabase db, String merchantId, String mode, String type, Instant createdAt) {
+        return event(db, merchantId, mode, type, null, createdAt);
+    }
+
+    /** As above, of the aggregate {@code aggregateId} (a subscription's id); null: an invoice's made-up id. */
+    public static Event event(
+            TestDatabase db,
+            String merchantId,
+            String mode,
+            String type,
+            @Nullable String aggregateId,
+            Instant createdAt) {
         var id = Ids.newId(IdPrefix.EVENT, createdAt);
         var payload = "{\"id\":\"" + id + "\", \"type\":\"" + type + "\", \"createdAt\":\"" + createdAt
                 + "\", \"mode\":\"" + mode
@@ -33,7 +44,7 @@ public final class EventRows {
                 merchantId,
                 mode,
                 type,
-                "inv_" + id.substring(4),
+                aggregateId == null ? "inv_" + id.substring(4) : aggregateId,
                 Timestamp.from(createdAt),
                 payload);
         return new Event(id, type, payload);
