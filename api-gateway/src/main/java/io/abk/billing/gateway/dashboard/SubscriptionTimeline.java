@@ -21,7 +21,7 @@ import reactor.core.publisher.Mono;
 @Component
 final class SubscriptionTimeline {
 
-    /** Enough for years of monthly renewals within the event log's retention (30 days), and a page that stays small. */
+    /** The event log keeps 30 days: 50 events hold a busy subscription's month (retries, changes) on a small page. */
     static final int LIMIT = 50;
 
     private final EventService events;
