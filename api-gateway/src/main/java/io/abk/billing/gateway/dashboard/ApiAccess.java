@@ -15,6 +15,7 @@ final class ApiAccess {
     private record Rule(String prefix, UserRole least) {}
 
     private static final List<Rule> WRITES = List.of(
+            new Rule("/v1/api_keys", UserRole.DEVELOPER),
             new Rule("/v1/webhook_endpoints", UserRole.DEVELOPER),
             new Rule("/v1/events", UserRole.DEVELOPER),
             new Rule("/v1/test_clock", UserRole.DEVELOPER),

@@ -47,6 +47,12 @@ final class ConfirmPage {
         model.put("choices", choices);
         model.put("fixed", fixed);
         model.put("showSecret", "");
+        model.put("secretHeading", "The new signing secret");
+        model.put(
+                "secretSentence",
+                "Copy it now and put it where your server checks the signatures: it is shown this once and never"
+                        + " again.");
+        model.put("secretLabel", "Signing secret");
     }
 
     /**
@@ -156,6 +162,14 @@ final class ConfirmPage {
     ConfirmPage showsSecret(String path) {
         model.put("showSecret", path);
         return this;
+    }
+
+    /** As {@link #showsSecret(String)}, of another secret than a signing secret: the panel's words. */
+    ConfirmPage showsSecret(String path, String heading, String sentence, String label) {
+        model.put("secretHeading", heading);
+        model.put("secretSentence", sentence);
+        model.put("secretLabel", label);
+        return showsSecret(path);
     }
 
     /** The template's model, with a new Idempotency-Key. */

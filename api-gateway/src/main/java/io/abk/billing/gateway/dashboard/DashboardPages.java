@@ -73,6 +73,7 @@ final class DashboardPages {
     static final Template WEBHOOK = TEMPLATES.compile("webhook");
     static final Template WEBHOOK_NEW = TEMPLATES.compile("webhook-new");
     static final Template DEVELOPERS = TEMPLATES.compile("developers");
+    static final Template API_KEYS = TEMPLATES.compile("api-keys");
     static final Template EVENTS = TEMPLATES.compile("events");
     static final Template INVOICES = TEMPLATES.compile("invoices");
     static final Template INVOICE = TEMPLATES.compile("invoice");

@@ -19,10 +19,18 @@ final class Shown {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
             .withZone(ZoneOffset.UTC);
     private static final Set<String> GOOD = Set.of("active", "paid", "succeeded", "completed", "enabled", "delivered");
-    private static final Set<String> BAD =
-            Set.of("past_due", "failed", "uncollectible", "canceled", "void", "disabled", "expired", "refunded");
-    private static final Set<String> WAITING =
-            Set.of("incomplete", "pending", "open", "draft", "trialing", "paused", "processing", "awaiting_payment");
+    private static final Set<String> BAD = Set.of(
+            "past_due", "failed", "uncollectible", "canceled", "void", "disabled", "expired", "refunded", "revoked");
+    private static final Set<String> WAITING = Set.of(
+            "incomplete",
+            "pending",
+            "open",
+            "draft",
+            "trialing",
+            "paused",
+            "processing",
+            "awaiting_payment",
+            "expiring");
 
     private Shown() {}
 

@@ -53,6 +53,7 @@ final class RouteTable {
             Map.entry("link", "plink"),
             Map.entry("merchants", "mer"),
             Map.entry("api_keys", "key"),
+            Map.entry("api-keys", "key"),
             Map.entry("members", "usr"),
             Map.entry("team", "usr"));
 

@@ -1,12 +1,11 @@
 package io.abk.billing.gateway.api.team;
 
+import io.abk.billing.gateway.api.MemberOnly;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.user.MerchantUser;
 import io.abk.billing.gateway.controlplane.user.UserJson;
 import io.abk.billing.gateway.controlplane.user.UserService;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
-import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
@@ -58,13 +57,7 @@ public class TeamRoutes {
         return Map.of("member", UserJson.member(member, Now.of(clock)));
     }
 
-    /** A member acts as {@code usr_...}; anyone else (an API key, {@code key_...}) may not manage the team. */
     private static void refuseKeys(Caller caller) {
-        if (!caller.actorId().startsWith(IdPrefix.USER.withSeparator())) {
-            throw new ApiException(
-                    403,
-                    ErrorCodes.PERMISSION_DENIED,
-                    "team members are managed in the dashboard, not with an API key");
-        }
+        MemberOnly.require(caller, "team members are managed in the dashboard, not with an API key");
     }
 }

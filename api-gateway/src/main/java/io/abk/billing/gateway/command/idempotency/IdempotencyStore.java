@@ -18,7 +18,7 @@ import reactor.core.publisher.Mono;
  * request with a key may do: the first one inserts the in-flight row (an {@code INSERT .. ON CONFLICT} that also
  * reclaims an expired row); a repeat is replayed, refused, told to wait, resumed from a recorded outcome, or
  * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). A stored response
- * that shows a webhook signing secret (an endpoint's create or rotation) is sealed like the endpoint's own
+ * that shows a webhook signing secret (an endpoint's create or rotation) or a new API key is sealed like an endpoint's
  * ({@link SecretSealer}, for this record's merchant, mode and key), so the secret is never at rest in plain text here
  * either; the record expires with the key's TTL and is not re-sealed by a key rotation.
  */
@@ -106,7 +106,7 @@ public final class IdempotencyStore {
         return scoped(db.sql(COMPLETE), caller, key)
                 .bind("commandId", commandId)
                 .bind("status", status)
-                .bind("body", body.contains(SECRET_MARK) ? sealer.seal(body, sealingContext(caller, key)) : body)
+                .bind("body", showsSecret(body) ? sealer.seal(body, sealingContext(caller, key)) : body)
                 .fetch()
                 .rowsUpdated()
                 .then();
@@ -189,6 +189,13 @@ public final class IdempotencyStore {
 
     /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
     private static final String SECRET_MARK = "whsec_";
+
+    /** What a body showing a new API key holds (its {@code secret}; a key's hint alone is no secret). */
+    private static final String API_KEY_MARK = "\"secret\":\"abk_";
+
+    private static boolean showsSecret(String body) {
+        return body.contains(SECRET_MARK) || body.contains(API_KEY_MARK);
+    }
 
     private static final String SEALED_MARK = "v1:";
 

@@ -4,6 +4,7 @@ import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.db.SqlValues;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
+import io.abk.billing.schemas.avro.Mode;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -26,6 +27,13 @@ public class ApiKeyRepository {
     public Mono<StoredApiKey> findByHash(byte[] hash) {
         return db.sql(SELECT + " WHERE key_hash = :hash")
                 .bind("hash", ByteBuffer.wrap(hash))
+                .map(StoredApiKey::from)
+                .one();
+    }
+
+    public Mono<StoredApiKey> find(String id) {
+        return db.sql(SELECT + " WHERE id = :id")
+                .bind("id", id)
                 .map(StoredApiKey::from)
                 .one();
     }
@@ -66,6 +74,16 @@ public class ApiKeyRepository {
     /** Keys of a merchant, both modes, newest first. */
     public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, PageRequest page) {
         return NewestFirst.ofMerchant(db, StoredApiKey.COLUMNS, "api_keys", merchantId, page, StoredApiKey::from);
+    }
+
+    /** Keys of a merchant in one mode, newest first (the index on merchant, mode and id). */
+    public Mono<Page<StoredApiKey>> listForMerchant(String merchantId, Mode mode, PageRequest page) {
+        return NewestFirst.page(
+                db,
+                SELECT + " WHERE merchant_id = :merchantId AND mode = :mode",
+                spec -> spec.bind("merchantId", merchantId).bind("mode", ApiKeyFormat.modeText(mode)),
+                page,
+                StoredApiKey::from);
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {

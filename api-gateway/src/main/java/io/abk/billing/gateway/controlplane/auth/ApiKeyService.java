@@ -5,6 +5,7 @@ import io.abk.billing.gateway.controlplane.audit.AuditLog;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import io.abk.billing.gateway.platform.ids.IdGenerator;
 import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.Page;
@@ -17,14 +18,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Issuing, rotating and revoking API keys (operator API), each change audited in the same transaction and
- * dropped from this process's key cache once committed.
+ * Issuing, rotating and revoking API keys, by the operator (any merchant's) or by a team member through the
+ * dashboard (their merchant's keys of their mode only), each change audited in the same transaction, naming who made
+ * it, and dropped from this process's key cache once committed.
  */
 @Service
 public class ApiKeyService {
@@ -72,13 +75,41 @@ public class ApiKeyService {
     }
 
     /**
+     * A team member's new key (through the dashboard): of their merchant and mode, the member named as its creator.
+     */
+    public Mono<IssuedApiKey> create(Caller caller) {
+        return create(caller.actorId(), caller.merchantId(), caller.mode());
+    }
+
+    /** The keys of the caller's merchant in the caller's mode, newest first. */
+    public Mono<Page<StoredApiKey>> list(Caller caller, PageRequest page) {
+        return keys.listForMerchant(caller.merchantId(), caller.mode(), page);
+    }
+
+    /** A key of the caller's merchant and mode; another merchant's or mode's is 404, like an unknown id. */
+    public Mono<StoredApiKey> get(Caller caller, String keyId) {
+        var visible = ownedBy(caller);
+        return IdLookup.find(
+                IdPrefix.API_KEY, "API key", keyId, id -> keys.find(id).filter(visible));
+    }
+
+    /**
      * A new key for the same merchant and mode; the old one keeps working until now + grace (or its earlier
      * expiry, if it was already rotated). A revoked or expired key cannot be rotated.
      */
     public Mono<IssuedApiKey> rotate(String actor, String keyId, int graceSeconds) {
+        return rotate(actor, keyId, graceSeconds, key -> true);
+    }
+
+    /** As {@link #rotate(String, String, int)}, by a team member: of a key of their merchant and mode only. */
+    public Mono<IssuedApiKey> rotate(Caller caller, String keyId, int graceSeconds) {
+        return rotate(caller.actorId(), keyId, graceSeconds, ownedBy(caller));
+    }
+
+    private Mono<IssuedApiKey> rotate(String actor, String keyId, int graceSeconds, Predicate<StoredApiKey> visible) {
         var now = Now.of(clock);
         var graceEnd = now.plus(Duration.ofSeconds(graceSeconds));
-        return findForUpdate(keyId)
+        return findForUpdate(keyId, visible)
                 .flatMap(old -> {
                     if (!old.isUsableAt(now)) {
                         return Mono.error(ApiException.badRequest(
@@ -109,8 +140,17 @@ public class ApiKeyService {
 
     /** Revokes at once; revoking a revoked key changes nothing and answers the same. */
     public Mono<StoredApiKey> revoke(String actor, String keyId) {
+        return revoke(actor, keyId, key -> true);
+    }
+
+    /** As {@link #revoke(String, String)}, by a team member: of a key of their merchant and mode only. */
+    public Mono<StoredApiKey> revoke(Caller caller, String keyId) {
+        return revoke(caller.actorId(), keyId, ownedBy(caller));
+    }
+
+    private Mono<StoredApiKey> revoke(String actor, String keyId, Predicate<StoredApiKey> visible) {
         var now = Now.of(clock);
-        return findForUpdate(keyId)
+        return findForUpdate(keyId, visible)
                 .flatMap(key -> key.revokedAt() != null
                         ? Mono.just(key)
                         : keys.revoke(key.id(), now)
@@ -176,8 +216,14 @@ public class ApiKeyService {
                 .thenReturn(inserted);
     }
 
-    private Mono<StoredApiKey> findForUpdate(String keyId) {
-        return IdLookup.find(IdPrefix.API_KEY, "API key", keyId, keys::findForUpdate);
+    /** The key, locked; one {@code visible} does not keep is 404, like an unknown id. */
+    private Mono<StoredApiKey> findForUpdate(String keyId, Predicate<StoredApiKey> visible) {
+        return IdLookup.find(
+                IdPrefix.API_KEY, "API key", keyId, id -> keys.findForUpdate(id).filter(visible));
+    }
+
+    private static Predicate<StoredApiKey> ownedBy(Caller caller) {
+        return key -> key.merchantId().equals(caller.merchantId()) && key.mode() == caller.mode();
     }
 
     private static AuditLog.Target target(StoredApiKey key) {
