@@ -106,7 +106,7 @@ public final class IdempotencyStore {
         return scoped(db.sql(COMPLETE), caller, key)
                 .bind("commandId", commandId)
                 .bind("status", status)
-                .bind("body", body.contains(SECRET_MARK) ? sealer.seal(body, sealingContext(caller, key)) : body)
+                .bind("body", showsSecret(body) ? sealer.seal(body, sealingContext(caller, key)) : body)
                 .fetch()
                 .rowsUpdated()
                 .then();
@@ -189,6 +189,12 @@ public final class IdempotencyStore {
 
     /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
     private static final String SECRET_MARK = "whsec_";
+    /** What a body showing a member's new authenticator secret holds (its enrolment's URI). */
+    private static final String TOTP_MARK = "otpauth://";
+
+    private static boolean showsSecret(String body) {
+        return body.contains(SECRET_MARK) || body.contains(TOTP_MARK);
+    }
 
     private static final String SEALED_MARK = "v1:";
 
