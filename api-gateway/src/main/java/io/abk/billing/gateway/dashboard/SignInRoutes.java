@@ -68,7 +68,7 @@ public class SignInRoutes {
             if (email == null || email.isBlank() || password == null || password.isEmpty()) {
                 return Mono.just(page(HttpStatus.BAD_REQUEST, email, "Enter your email and your password."));
             }
-            return signIns.signIn(email, password).map(outcome -> answer(outcome, email));
+            return signIns.signIn(email, password).map(outcome -> answer(outcome, email, false));
         });
     }
 
@@ -84,7 +84,8 @@ public class SignInRoutes {
             return Mono.just(seeOther(DashboardSessionFilter.LOGIN).build());
         }
         return signIns.isPending(pending.get())
-                .map(live -> live ? codePage(HttpStatus.OK, null) : answer(new SignInOutcome.CodeExpired(), null));
+                .map(live ->
+                        live ? codePage(HttpStatus.OK, null) : answer(new SignInOutcome.CodeExpired(), null, true));
     }
 
     @PostMapping(path = DashboardSessionFilter.LOGIN_CODE, consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
@@ -95,7 +96,7 @@ public class SignInRoutes {
         }
         var pending = SessionCookie.pendingOf(exchange.getRequest());
         if (pending.isEmpty()) {
-            return Mono.just(answer(new SignInOutcome.CodeExpired(), null));
+            return Mono.just(answer(new SignInOutcome.CodeExpired(), null, true));
         }
         return exchange.getFormData().flatMap(form -> {
             var code = form.getFirst("code");
@@ -103,7 +104,7 @@ public class SignInRoutes {
                 return Mono.just(
                         codePage(HttpStatus.BAD_REQUEST, "Enter the six-digit code your authenticator shows."));
             }
-            return signIns.signInWithCode(pending.get(), code.strip()).map(outcome -> answer(outcome, null));
+            return signIns.signInWithCode(pending.get(), code.strip()).map(outcome -> answer(outcome, null, true));
         });
     }
 
@@ -118,7 +119,15 @@ public class SignInRoutes {
                         .build());
     }
 
-    /** The page or redirect of a sign-in's outcome; {@code email} is the one typed, null at the code's step. */
+    /**
+     * The page or redirect of a sign-in's outcome; {@code email} is the one typed, null at the code's step, whose end
+     * (signed in, expired, locked) also drops the pending sign-in's cookie.
+     */
+    private ResponseEntity<String> answer(SignInOutcome outcome, @Nullable String email, boolean atCodeStep) {
+        var answer = answer(outcome, email);
+        return atCodeStep && !(outcome instanceof SignInOutcome.WrongCode) ? withPendingCleared(answer) : answer;
+    }
+
     private ResponseEntity<String> answer(SignInOutcome outcome, @Nullable String email) {
         return switch (outcome) {
             case SignInOutcome.SignedIn signedIn ->
@@ -130,9 +139,6 @@ public class SignInRoutes {
                                 HttpHeaders.SET_COOKIE,
                                 SessionCookie.issued(signedIn.token(), secureCookies)
                                         .toString())
-                        .header(
-                                HttpHeaders.SET_COOKIE,
-                                SessionCookie.pendingCleared(secureCookies).toString())
                         .build();
             case SignInOutcome.CodeNeeded needed ->
                 seeOther(DashboardSessionFilter.LOGIN_CODE)
@@ -148,19 +154,19 @@ public class SignInRoutes {
                         HttpStatus.UNAUTHORIZED,
                         "That code is not the one your authenticator shows now, or it was used already.");
             case SignInOutcome.CodeExpired expired ->
-                withPendingCleared(page(
+                page(
                         HttpStatus.UNAUTHORIZED,
                         email,
-                        "Your sign-in waited too long for its code. Enter your email and password again."));
+                        "Your sign-in waited too long for its code. Enter your email and password again.");
             case SignInOutcome.LockedOut locked ->
-                withPendingCleared(withRetryAfter(
+                withRetryAfter(
                         page(
                                 HttpStatus.TOO_MANY_REQUESTS,
                                 email,
                                 "Too many failed sign-ins: this account is locked for "
                                         + Math.max(1, (locked.retryAfter().toSeconds() + 59) / 60)
                                         + " minutes. Your team's owner can lift the lock."),
-                        locked.retryAfter().toSeconds()));
+                        locked.retryAfter().toSeconds());
         };
     }
 
