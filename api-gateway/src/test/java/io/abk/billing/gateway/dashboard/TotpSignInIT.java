@@ -180,6 +180,28 @@ class TotpSignInIT extends DashboardIT {
     }
 
     @Test
+    void shouldKeepTheEnrolmentsReplayableAnswerSealedAndReplayItWithTheSameSecret() throws SQLException {
+        // Protects the secret at rest: an Idempotency-Key stores the answer, which shows the secret.
+        var owner = member(createMerchant("Totp Replay Ltd"), null);
+        var key = "totp-" + UUID.randomUUID();
+
+        var first = apiWith(owner, HttpMethod.POST, "/v1/me/totp", null, owner.csrf(), key);
+        var replay = apiWith(owner, HttpMethod.POST, "/v1/me/totp", null, owner.csrf(), key);
+
+        assertThat(first.status()).as(first.text()).isEqualTo(200);
+        var secret = first.body().at("/totp/secret").asString();
+        assertThat(replay.body().at("/totp/secret").asString()).isEqualTo(secret);
+        try (var connection = database().connect();
+                var query = connection.prepareStatement("SELECT response_body FROM idempotency_keys WHERE key = ?")) {
+            query.setString(1, key);
+            try (var rows = query.executeQuery()) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getString(1)).startsWith("v1:").doesNotContain(secret);
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseAnApiKeyTheMembersFactorAndTheTeamsRequirement() {
         var team = newTeam("Totp Keys Ltd");
         var key = team.merchant().key("test");
