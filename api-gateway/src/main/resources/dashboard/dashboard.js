@@ -8,6 +8,7 @@
 // On success the page goes to data-next ({id} is the id the answer names at data-next-id, a dotted path); on a
 // refusal the API's error shows in the form's [data-error] and a new key is minted, so a corrected form is a new
 // request. Elements with data-copy copy their value (or text) to the clipboard.
+// A DELETE carries no Idempotency-Key, and a body only when its form has fields (turning a second factor off takes its code).
 // A form with data-show-secret (a dotted path of the answer: a webhook endpoint's new signing secret) does not go on
 // at once: the secret shows once in the page's [data-secret] panel ([data-secret-value]), whose [data-secret-next]
 // link goes on to data-next; the form hides. The secret is nowhere else: reloading the page shows it no more.
@@ -90,6 +91,9 @@
       if (method !== 'DELETE') {
         headers['Content-Type'] = 'application/json';
         headers['Idempotency-Key'] = form.dataset.idempotencyKey || newKey();
+        init.body = body(form);
+      } else if (body(form) !== '{}') {
+        headers['Content-Type'] = 'application/json';
         init.body = body(form);
       }
       const response = await fetch(`/dashboard/api${form.dataset.apiPath}`, init);

@@ -7,7 +7,8 @@ import org.springframework.http.HttpMethod;
 /**
  * The least role a team member needs to call a {@code /v1} route through the dashboard ({@code /dashboard/api/v1/...}):
  * every read is a viewer's but the team's (its people's emails and lockouts), which is the owner's; keys, webhooks, events' redelivery and the test clock are a developer's; money (charges,
- * refunds, voids, a subscription's lifecycle, payments and links) and the catalog are an admin's; anything this table
+ * refunds, voids, a subscription's lifecycle, payments and links) and the catalog are an admin's; a member's own
+ * settings ({@code /v1/me}, their second factor) are every member's; anything this table
  * does not name is an owner's, so a route added later is closed until it is placed here.
  */
 final class ApiAccess {
@@ -15,6 +16,7 @@ final class ApiAccess {
     private record Rule(String prefix, UserRole least) {}
 
     private static final List<Rule> WRITES = List.of(
+            new Rule("/v1/me", UserRole.VIEWER),
             new Rule("/v1/api_keys", UserRole.DEVELOPER),
             new Rule("/v1/webhook_endpoints", UserRole.DEVELOPER),
             new Rule("/v1/events", UserRole.DEVELOPER),

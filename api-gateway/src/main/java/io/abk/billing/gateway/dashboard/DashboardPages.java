@@ -64,6 +64,7 @@ final class DashboardPages {
 
     private static final Template FRAME = TEMPLATES.compile("frame");
     static final Template LOGIN = TEMPLATES.compile("login");
+    static final Template LOGIN_CODE = TEMPLATES.compile("login-code");
     static final Template HOME = TEMPLATES.compile("home");
     static final Template REFUSED = TEMPLATES.compile("refused");
     static final Template CONFIRM = TEMPLATES.compile("confirm");
@@ -85,6 +86,7 @@ final class DashboardPages {
     static final Template PRODUCT = TEMPLATES.compile("product");
     static final Template SETTINGS = TEMPLATES.compile("settings");
     static final Template TEAM = TEMPLATES.compile("team");
+    static final Template SECURITY = TEMPLATES.compile("security");
     static final Template AUDIT_LOG = TEMPLATES.compile("audit-log");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */

@@ -8,7 +8,8 @@ import java.time.Instant;
 
 /**
  * A signed-in session: whose it is (the member, their team and role), the token its state changes must carry, the
- * mode its pages show, and its times.
+ * mode its pages show, its times, and whether its member must enrol a second factor first (their team requires one
+ * and they have none), which closes every page but the security settings'.
  */
 public record DashboardSession(
         byte[] tokenHash,
@@ -19,7 +20,8 @@ public record DashboardSession(
         String csrfToken,
         Mode mode,
         Instant createdAt,
-        Instant lastSeenAt) {
+        Instant lastSeenAt,
+        boolean mustEnrolTotp) {
 
     /** Unused this long, a session ends. */
     public static final Duration IDLE_TIMEOUT = Duration.ofHours(12);

@@ -32,17 +32,28 @@ import reactor.core.publisher.Mono;
  * role may not call the route ({@link ApiAccess}) and for a missing CSRF token on any method but GET), then the request
  * goes on as {@code /v1/...} with the member as its {@link Caller}, through the same rate limit, admission,
  * idempotency, validation and command path as a key's.
+ *
+ * <p>A member whose team requires a second factor and who has none reaches only {@link #SECURITY} (every other page
+ * sends them there) and the enrolment's routes of the API (any other call is 403 {@code totp_required}).
  */
 @Component
 @Order(FilterOrder.SESSION)
 public class DashboardSessionFilter implements WebFilter {
 
     static final String LOGIN = "/dashboard/login";
+    /** A sign-in's second step: the authenticator's code. */
+    static final String LOGIN_CODE = LOGIN + "/code";
+
     static final String HOME = "/dashboard/home";
+    /** The member's second factor: where a member whose team requires one and who has none is kept until they enrol. */
+    static final String SECURITY = "/dashboard/settings/security";
+
     static final String CSRF_FIELD = "csrf";
     static final String CSRF_HEADER = "x-csrf-token";
     /** Where the dashboard calls the merchant API: {@code /dashboard/api} followed by the API's own path. */
     static final String API_PREFIX = "/dashboard/api";
+    /** The one part of the API open to a member who must enrol a second factor: their enrolment. */
+    private static final String ENROLMENT_API = "/v1/me/totp";
 
     private final SignInService signIns;
     private final URI publicUrl;
@@ -66,7 +77,7 @@ public class DashboardSessionFilter implements WebFilter {
         if (post && !sameOrigin(request)) {
             return refuse(exchange, "This form was sent from another site, so it was not acted on.");
         }
-        boolean signingIn = LOGIN.equals(request.getPath().value());
+        boolean signingIn = LOGIN.equals(path) || LOGIN_CODE.equals(path);
         return session(request)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty())
@@ -75,6 +86,9 @@ public class DashboardSessionFilter implements WebFilter {
                         return signingIn ? chain.filter(exchange) : toSignIn(exchange);
                     }
                     var session = found.get();
+                    if (session.mustEnrolTotp() && !openWhileEnrolling(path)) {
+                        return redirect(exchange, SECURITY);
+                    }
                     exchange.getAttributes().put(DashboardSession.ATTRIBUTE, session);
                     var signedIn = chain.filter(exchange)
                             .contextWrite(LogContext.add(
@@ -105,6 +119,13 @@ public class DashboardSessionFilter implements WebFilter {
                     var presented = request.getHeaders().getFirst(CSRF_HEADER);
                     if (!reading && (presented == null || !SessionTokens.same(session.csrfToken(), presented))) {
                         return Mono.error(denied("This call needs the session's " + CSRF_HEADER + " header"));
+                    }
+                    if (session.mustEnrolTotp() && !apiPath.startsWith(ENROLMENT_API)) {
+                        return Mono.error(new ApiException(
+                                403,
+                                ErrorCodes.TOTP_REQUIRED,
+                                "Your team requires two-factor sign-in: set up an authenticator at " + SECURITY
+                                        + " first"));
                     }
                     var least = ApiAccess.least(method, apiPath);
                     if (!session.role().includes(least)) {
@@ -153,10 +174,27 @@ public class DashboardSessionFilter implements WebFilter {
         return exchange.getFormData().map(form -> Optional.ofNullable(form.getFirst(CSRF_FIELD)));
     }
 
+    /**
+     * What a member who must enrol a second factor may still reach: the security settings (and their confirmations),
+     * signing in and out, and the pages' assets.
+     */
+    private static boolean openWhileEnrolling(String path) {
+        return path.equals(SECURITY)
+                || path.startsWith(SECURITY + "/")
+                || path.equals(LOGIN)
+                || path.equals(LOGIN_CODE)
+                || path.equals("/dashboard/logout")
+                || path.startsWith("/dashboard/assets/");
+    }
+
     private static Mono<Void> toSignIn(ServerWebExchange exchange) {
+        return redirect(exchange, LOGIN);
+    }
+
+    private static Mono<Void> redirect(ServerWebExchange exchange, String path) {
         var response = exchange.getResponse();
         response.setStatusCode(HttpStatus.SEE_OTHER);
-        response.getHeaders().setLocation(URI.create(LOGIN));
+        response.getHeaders().setLocation(URI.create(path));
         return response.setComplete();
     }
 

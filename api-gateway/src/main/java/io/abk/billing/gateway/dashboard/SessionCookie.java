@@ -13,6 +13,8 @@ final class SessionCookie {
 
     static final String NAME = "abk_session";
     static final String PATH = "/dashboard";
+    static final String PENDING_NAME = "abk_sign_in";
+    static final String PENDING_PATH = "/dashboard/login/code";
 
     private SessionCookie() {}
 
@@ -26,7 +28,39 @@ final class SessionCookie {
     }
 
     static Optional<String> of(ServerHttpRequest request) {
-        return Optional.ofNullable(request.getCookies().getFirst(NAME))
+        return value(request, NAME);
+    }
+
+    /**
+     * The cookie of a pending sign-in (the password right, the code to come): sent only to the code's page, and gone
+     * when the pending sign-in expires.
+     */
+    static ResponseCookie pendingIssued(String token, boolean secure) {
+        return ResponseCookie.from(PENDING_NAME, token)
+                .httpOnly(true)
+                .secure(secure)
+                .sameSite("Strict")
+                .path(PENDING_PATH)
+                .maxAge(SignInService.CODE_WINDOW)
+                .build();
+    }
+
+    static ResponseCookie pendingCleared(boolean secure) {
+        return ResponseCookie.from(PENDING_NAME, "")
+                .httpOnly(true)
+                .secure(secure)
+                .sameSite("Strict")
+                .path(PENDING_PATH)
+                .maxAge(0)
+                .build();
+    }
+
+    static Optional<String> pendingOf(ServerHttpRequest request) {
+        return value(request, PENDING_NAME);
+    }
+
+    private static Optional<String> value(ServerHttpRequest request, String name) {
+        return Optional.ofNullable(request.getCookies().getFirst(name))
                 .map(cookie -> cookie.getValue())
                 .filter(value -> !value.isEmpty());
     }

@@ -11,7 +11,10 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
-/** SQL for the {@code dashboard_sessions} table, read with the member each session signs in. */
+/**
+ * SQL for the {@code dashboard_sessions} table, read with the member each session signs in (and whether their team's
+ * requirement of a second factor is still to be met).
+ */
 @Component
 public class SessionRepository {
 
@@ -37,8 +40,9 @@ public class SessionRepository {
     /** The session of a token's hash unless it was ended, with its member; whether it is still live is the caller's. */
     public Mono<DashboardSession> findOpen(byte[] tokenHash) {
         return db.sql("SELECT s.token_hash, s.user_id, u.merchant_id, u.email, u.role, s.csrf_token, s.mode,"
-                        + " s.created_at, s.last_seen_at FROM dashboard_sessions s"
-                        + " JOIN merchant_users u ON u.id = s.user_id"
+                        + " s.created_at, s.last_seen_at,"
+                        + " (m.require_totp AND u.totp_enabled_at IS NULL) AS must_enrol_totp FROM dashboard_sessions s"
+                        + " JOIN merchant_users u ON u.id = s.user_id JOIN merchants m ON m.id = u.merchant_id"
                         + " WHERE s.token_hash = :tokenHash AND s.ended_at IS NULL")
                 .bind("tokenHash", ByteBuffer.wrap(tokenHash))
                 .map(SessionRepository::session)
@@ -82,6 +86,7 @@ public class SessionRepository {
                 Columns.required(row, "csrf_token", String.class),
                 ApiKeyFormat.parseMode(Columns.required(row, "mode", String.class)),
                 Columns.required(row, "created_at", Instant.class),
-                Columns.required(row, "last_seen_at", Instant.class));
+                Columns.required(row, "last_seen_at", Instant.class),
+                Columns.required(row, "must_enrol_totp", Boolean.class));
     }
 }

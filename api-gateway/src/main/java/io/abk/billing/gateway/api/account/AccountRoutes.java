@@ -5,7 +5,10 @@ import io.abk.billing.gateway.controlplane.merchant.MerchantJson;
 import io.abk.billing.gateway.controlplane.merchant.MerchantPatch;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import io.abk.billing.gateway.platform.json.RequestFields;
+import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
+import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,9 +19,10 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name and
- * default payout address, validated and audited as the operator's change is ({@link MerchantService#update}) with the
- * caller (the key or the team member) as the actor. The merchant is always the caller's: no id is read from the request.
+ * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name, default
+ * payout address and whether its team must sign in with a second factor (the owner's, through the dashboard only),
+ * validated and audited as the operator's change is ({@link MerchantService#update}) with the caller (the key or the
+ * team member) as the actor. The merchant is always the caller's: no id is read from the request.
  */
 @RestController
 public class AccountRoutes {
@@ -37,6 +41,11 @@ public class AccountRoutes {
     @PatchMapping("/v1/account")
     public Mono<Map<String, Object>> update(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = MerchantPatch.ofSettings(RequestFields.of(body));
+        if (patch.requireTotp().given() && !caller.actorId().startsWith(IdPrefix.USER.withSeparator())) {
+            // Who must sign in with a second factor is the team's owner's choice, in the dashboard.
+            return Mono.error(new ApiException(
+                    403, ErrorCodes.PERMISSION_DENIED, "requireTotp is changed by the team's owner in the dashboard"));
+        }
         return merchants.update(caller.actorId(), caller.merchantId(), patch).map(AccountRoutes::wrap);
     }
 

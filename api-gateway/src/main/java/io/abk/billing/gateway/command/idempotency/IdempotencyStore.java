@@ -189,6 +189,12 @@ public final class IdempotencyStore {
 
     /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
     private static final String SECRET_MARK = "whsec_";
+    /** What a body showing a member's new authenticator secret holds (its enrolment's URI). */
+    private static final String TOTP_MARK = "otpauth://";
+
+    private static boolean showsSecret(String body) {
+        return body.contains(SECRET_MARK) || body.contains(TOTP_MARK);
+    }
 
     /** What a body showing a new API key holds (its {@code secret}; a key's hint alone is no secret). */
     private static final String API_KEY_MARK = "\"secret\":\"abk_";

@@ -18,6 +18,7 @@ public final class MerchantJson {
         json.put("payoutAddressEvm", m.payoutAddressEvm());
         json.put("createdAt", ApiJson.timestamp(m.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(m.updatedAt()));
+        json.put("requireTotp", m.requireTotp());
         return json;
     }
 }

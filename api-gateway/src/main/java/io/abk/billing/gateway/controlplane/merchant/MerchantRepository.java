@@ -42,7 +42,8 @@ public class MerchantRepository {
 
     public Mono<Merchant> insert(Merchant m) {
         return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS
-                        + ") VALUES (:id, :name, :displayName, :payout, :at, :at)" + " RETURNING " + Merchant.COLUMNS)
+                        + ") VALUES (:id, :name, :displayName, :payout, :at, :at, false)" + " RETURNING "
+                        + Merchant.COLUMNS)
                 .bind("id", m.id())
                 .bind("name", m.name())
                 .bind("displayName", SqlValues.nullable(m.displayName(), String.class))
@@ -58,7 +59,7 @@ public class MerchantRepository {
      */
     public Mono<Merchant> insertTaggedIfAbsent(Merchant m, String tag) {
         return db.sql("INSERT INTO merchants (" + Merchant.COLUMNS + ", bootstrap_tag)"
-                        + " VALUES (:id, :name, NULL, :payout, :at, :at, :tag)"
+                        + " VALUES (:id, :name, NULL, :payout, :at, :at, false, :tag)"
                         + " ON CONFLICT (bootstrap_tag) DO NOTHING RETURNING " + Merchant.COLUMNS)
                 .bind("id", m.id())
                 .bind("name", m.name())
@@ -70,13 +71,19 @@ public class MerchantRepository {
     }
 
     public Mono<Merchant> update(
-            String id, String name, @Nullable String displayName, @Nullable String payout, Instant at) {
+            String id,
+            String name,
+            @Nullable String displayName,
+            @Nullable String payout,
+            boolean requireTotp,
+            Instant at) {
         return db.sql("UPDATE merchants SET name = :name, display_name = :displayName, payout_address_evm = :payout,"
-                        + " updated_at = :at WHERE id = :id RETURNING " + Merchant.COLUMNS)
+                        + " require_totp = :requireTotp, updated_at = :at WHERE id = :id RETURNING " + Merchant.COLUMNS)
                 .bind("id", id)
                 .bind("name", name)
                 .bind("displayName", SqlValues.nullable(displayName, String.class))
                 .bind("payout", SqlValues.nullable(payout, String.class))
+                .bind("requireTotp", requireTotp)
                 .bind("at", at)
                 .map(Merchant::from)
                 .one();

@@ -54,7 +54,8 @@ public class MerchantService {
                 request.displayName(),
                 request.payoutAddressEvm(),
                 now,
-                now);
+                now,
+                false);
         return merchants
                 .insert(merchant)
                 .flatMap(created -> audit.record(now, actor, "merchant.created", target(created), fields(created))
@@ -82,7 +83,8 @@ public class MerchantService {
                     var name = Objects.requireNonNull(patch.name().applyTo(current.name()));
                     var displayName = patch.displayName().applyTo(current.displayName());
                     var payout = patch.payoutAddressEvm().applyTo(current.payoutAddressEvm());
-                    return apply(actor, current, name, displayName, payout, now);
+                    var requireTotp = Boolean.TRUE.equals(patch.requireTotp().applyTo(current.requireTotp()));
+                    return apply(actor, current, name, displayName, payout, requireTotp, now);
                 })
                 .as(tx::transactional)
                 .doOnSuccess(updated -> lookup.invalidate(id));
@@ -94,7 +96,7 @@ public class MerchantService {
      */
     public Mono<Merchant> ensureTagged(String tag, String name, @Nullable String payout) {
         var now = Now.of(clock);
-        var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, now, now);
+        var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, now, now, false);
         return merchants
                 .insertTaggedIfAbsent(fresh, tag)
                 .flatMap(created -> audit.record(
@@ -113,6 +115,7 @@ public class MerchantService {
                                 name,
                                 existing.displayName(),
                                 payout != null ? payout : existing.payoutAddressEvm(),
+                                existing.requireTotp(),
                                 now))))
                 .as(tx::transactional)
                 .doOnSuccess(merchant -> {
@@ -132,17 +135,19 @@ public class MerchantService {
             String name,
             @Nullable String displayName,
             @Nullable String payout,
+            boolean requireTotp,
             Instant now) {
         var changed = new AuditChanges()
                 .field("name", current.name(), name)
                 .field("displayName", current.displayName(), displayName)
                 .field("payoutAddressEvm", current.payoutAddressEvm(), payout)
+                .field("requireTotp", current.requireTotp(), requireTotp)
                 .asMap();
         if (changed.isEmpty()) {
             return Mono.just(current);
         }
         return merchants
-                .update(current.id(), name, displayName, payout, now)
+                .update(current.id(), name, displayName, payout, requireTotp, now)
                 .flatMap(updated -> audit.record(now, actor, "merchant.updated", target(updated), changed)
                         .thenReturn(updated));
     }

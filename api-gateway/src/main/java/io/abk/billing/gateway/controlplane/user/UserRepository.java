@@ -30,6 +30,14 @@ public class UserRepository {
                 .one();
     }
 
+    /** The user {@code id}, of whichever team. */
+    public Mono<MerchantUser> findById(String id) {
+        return db.sql(SELECT + " WHERE id = :id")
+                .bind("id", id)
+                .map(MerchantUser::from)
+                .one();
+    }
+
     /**
      * Counts a failed sign-in; the {@code limit}-th in a row locks the member out until {@code lockUntil} and starts
      * the count again. Returns the row as it now is.
@@ -75,7 +83,8 @@ public class UserRepository {
     /** Inserts unless the email is taken; empty if it was. */
     public Mono<MerchantUser> insertIfEmailFree(MerchantUser user) {
         return db.sql("INSERT INTO merchant_users (" + MerchantUser.COLUMNS + ") VALUES (:id, :merchantId, :email,"
-                        + " :role, :passwordHash, :createdAt, :updatedAt, 0, NULL) ON CONFLICT (email) DO NOTHING RETURNING "
+                        + " :role, :passwordHash, :createdAt, :updatedAt, 0, NULL, NULL, NULL, NULL)"
+                        + " ON CONFLICT (email) DO NOTHING RETURNING "
                         + MerchantUser.COLUMNS)
                 .bind("id", user.id())
                 .bind("merchantId", user.merchantId())

@@ -21,7 +21,8 @@ import reactor.core.publisher.Mono;
 /**
  * 429 {@code rate_limited} with {@code Retry-After} when a caller goes over its limit: per API key on
  * {@code /v1} (per team member for the dashboard's calls; runs after authentication, so only real callers get buckets), per client IP on POSTs under
- * {@code /checkout}. The client IP is the connection's remote address; behind a proxy, set
+ * {@code /checkout}. The dashboard's sign-in limits its own posts per client IP with a {@link RateLimiter}, and answers
+ * with its page. The client IP is the connection's remote address; behind a proxy, set
  * {@code server.forward-headers-strategy} so it is the forwarded client address instead.
  */
 @Component
@@ -29,21 +30,17 @@ import reactor.core.publisher.Mono;
 public class RateLimitFilter implements WebFilter {
 
     /** Distinct clients tracked per limiter before idle buckets are swept (a few MB at most). */
-    static final int MAX_BUCKETS = 100_000;
+    public static final int MAX_BUCKETS = 100_000;
 
     private final boolean enabled;
     private final RateLimiter perKey;
     private final RateLimiter checkoutPerIp;
-    /** The dashboard's sign-in posts of an address: a bucket of their own, at the checkout's rate. */
-    private final RateLimiter signInPerIp;
 
     public RateLimitFilter(BillingProperties properties) {
         var limits = properties.rateLimits();
         this.enabled = limits.enabled();
         this.perKey = new RateLimiter(limits.perKeyPerSecond(), Duration.ofSeconds(1), MAX_BUCKETS, System::nanoTime);
         this.checkoutPerIp =
-                new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
-        this.signInPerIp =
                 new RateLimiter(limits.checkoutPerMinute(), Duration.ofMinutes(1), MAX_BUCKETS, System::nanoTime);
     }
 
@@ -69,19 +66,7 @@ public class RateLimitFilter implements WebFilter {
                 return Mono.error(limited("checkout requests from this address", wait));
             }
         }
-        if (isSignIn(exchange)) {
-            var wait = signInPerIp.tryAcquire(clientIp(exchange));
-            if (wait != null) {
-                return Mono.error(limited("sign-ins from this address", wait));
-            }
-        }
         return chain.filter(exchange);
-    }
-
-    private static boolean isSignIn(ServerWebExchange exchange) {
-        var request = exchange.getRequest();
-        return request.getMethod() == HttpMethod.POST
-                && "/dashboard/login".equals(request.getPath().value());
     }
 
     private static boolean isCheckoutMutation(ServerWebExchange exchange) {
@@ -89,7 +74,8 @@ public class RateLimitFilter implements WebFilter {
         return request.getMethod() == HttpMethod.POST && RequestPaths.isUnder(request, "checkout");
     }
 
-    private static String clientIp(ServerWebExchange exchange) {
+    /** The address a request came from, a rate limit's key. */
+    public static String clientIp(ServerWebExchange exchange) {
         @Nullable InetSocketAddress remote = exchange.getRequest().getRemoteAddress();
         if (remote == null) {
             return "unknown";

@@ -21,6 +21,15 @@ public final class ErrorCodes {
     public static final String API_KEY_INACTIVE = "api_key_inactive";
     /** 409: another team member signs in with this email. */
     public static final String EMAIL_IN_USE = "email_in_use";
+    /**
+     * The team requires two-factor sign-in: 403 for a member without an authenticator (until they enrol), 409 for
+     * turning one's authenticator off.
+     */
+    public static final String TOTP_REQUIRED = "totp_required";
+    /** 409: an enrolment started or confirmed while the member's authenticator is on. */
+    public static final String TOTP_ALREADY_ENABLED = "totp_already_enabled";
+    /** 409: a code confirmed with no enrolment started, or an authenticator turned off that is not on. */
+    public static final String TOTP_NOT_ENABLED = "totp_not_enabled";
 
     public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
     public static final String IDEMPOTENCY_ERROR = "idempotency_error";

@@ -64,14 +64,26 @@ class RateLimitIT extends GatewayWithoutKafkaIT {
             signIn("nobody-" + attempt + "@example.com").expectStatus().isUnauthorized();
         }
 
-        signIn("nobody-3@example.com")
+        // a person at a browser: the sign-in page, with the wait in its message and in Retry-After
+        var limited = signIn("nobody-3@example.com")
                 .expectStatus()
                 .isEqualTo(429)
                 .expectHeader()
                 .valueMatches("Retry-After", "([1-9]|[1-2][0-9]|30)")
-                .expectBody()
-                .jsonPath("$.code")
-                .isEqualTo("rate_limited");
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.TEXT_HTML)
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(limited).contains("data-page=\"login\"").contains("Too many sign-ins from this address");
+        // the code's step of a sign-in takes from the same bucket
+        http.post()
+                .uri("/dashboard/login/code")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .bodyValue("code=123456")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(429);
         // and the sign-in page itself is not limited
         http.get().uri("/dashboard/login").exchange().expectStatus().isOk();
     }
