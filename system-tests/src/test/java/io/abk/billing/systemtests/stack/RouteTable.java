@@ -54,6 +54,7 @@ final class RouteTable {
             Map.entry("merchants", "mer"),
             Map.entry("api_keys", "key"),
             Map.entry("members", "usr"),
+            Map.entry("invitations", "uinv"),
             Map.entry("team", "usr"));
 
     /**
