@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -47,8 +48,7 @@ public class InvitationPageRoutes {
                 .defaultIfEmpty(noLongerValid());
     }
 
-    /** Any body is read as the form: one of another type holds no password, and a dead link is 404 whatever it holds. */
-    @PostMapping(PATH)
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
     public Mono<ResponseEntity<String>> accept(@PathVariable String token, ServerWebExchange exchange) {
         return exchange.getFormData()
                 .flatMap(form -> invitations
@@ -78,6 +78,18 @@ public class InvitationPageRoutes {
                                             .<String>build());
                         })
                         .defaultIfEmpty(noLongerValid()));
+    }
+
+    /**
+     * A post that is not the page's form (another body type, or none): the form again for a link that works, so the
+     * invitee can send it, and the same 404 as ever for one that does not.
+     */
+    @PostMapping(PATH)
+    public Mono<ResponseEntity<String>> notTheForm(@PathVariable String token) {
+        return invitations
+                .open(token)
+                .map(opened -> page(HttpStatus.BAD_REQUEST, opened, token, "Choose your password in this form."))
+                .defaultIfEmpty(noLongerValid());
     }
 
     private static ResponseEntity<String> page(

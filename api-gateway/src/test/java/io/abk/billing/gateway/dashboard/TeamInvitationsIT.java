@@ -161,6 +161,8 @@ class TeamInvitationsIT extends DashboardIT {
             assertThat(accept.status()).isEqualTo(404);
             assertThat(accept.text()).contains("This invitation is no longer valid");
             signIn(gone.email(), NEW_PASSWORD).expectStatus().isUnauthorized();
+            // and a post that is not the form is the same 404
+            http.post().uri(gone.link()).exchange().expectStatus().isNotFound();
         }
         var pending =
                 api(team.owner(), HttpMethod.GET, "/v1/team/invitations", null).text();
@@ -238,6 +240,17 @@ class TeamInvitationsIT extends DashboardIT {
                         .getStatus()
                         .value())
                 .isEqualTo(200);
+        // and a post to the working link that is not its form (a JSON body) shows the form again and makes no one
+        var notTheForm = http.post()
+                .uri(first.link())
+                .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("password", NEW_PASSWORD))
+                .exchange()
+                .expectBody(String.class)
+                .returnResult();
+        assertThat(notTheForm.getStatus().value()).isEqualTo(400);
+        assertThat(notTheForm.getResponseBody()).contains("name=\"password\"");
+        signIn(first.email(), NEW_PASSWORD).expectStatus().isUnauthorized();
         // and a viewer, or an API key, may not invite
         var byViewer = api(
                 team.viewer(),
