@@ -23,6 +23,7 @@ final class ConfirmPage {
     private final List<Map<String, Object>> fields = new ArrayList<>();
     private final List<Map<String, Object>> choices = new ArrayList<>();
     private final List<Map<String, Object>> fixed = new ArrayList<>();
+    private final List<Map<String, Object>> selects = new ArrayList<>();
 
     /**
      * @param page the {@code <main data-page>} of the resource the action is on
@@ -46,6 +47,7 @@ final class ConfirmPage {
         model.put("fields", fields);
         model.put("choices", choices);
         model.put("fixed", fixed);
+        model.put("selects", selects);
         model.put("showSecret", "");
         model.put("secretHeading", "The new signing secret");
         model.put(
@@ -146,6 +148,25 @@ final class ConfirmPage {
                     "checked", shown.isEmpty()));
         }
         choices.add(Map.of("legend", legend, "options", shown));
+        return this;
+    }
+
+    /**
+     * With a drop-down list of {@code options} (each a value and its label; {@code selected} chosen at first) for the
+     * text field {@code name}.
+     */
+    ConfirmPage select(String label, String name, List<Map.Entry<String, String>> options, String selected) {
+        var shown = new ArrayList<Map<String, Object>>();
+        for (var option : options) {
+            shown.add(Map.of(
+                    "value",
+                    option.getKey(),
+                    "label",
+                    option.getValue(),
+                    "selected",
+                    option.getKey().equals(selected)));
+        }
+        selects.add(Map.of("label", label, "name", name, "options", shown));
         return this;
     }
 

@@ -87,6 +87,8 @@ final class DashboardPages {
     static final Template SETTINGS = TEMPLATES.compile("settings");
     static final Template TEAM = TEMPLATES.compile("team");
     static final Template SECURITY = TEMPLATES.compile("security");
+    static final Template TEAM_INVITE = TEMPLATES.compile("team-invite");
+    static final Template INVITATION = TEMPLATES.compile("invitation");
     static final Template AUDIT_LOG = TEMPLATES.compile("audit-log");
 
     /** The style sheet as the pages inline it: one line of the file's rules. */

@@ -24,8 +24,8 @@ import reactor.core.publisher.Mono;
 /**
  * Every {@code /dashboard} request: finds the session of its cookie ({@link DashboardSession#ATTRIBUTE}); sends a page
  * request without one to the sign-in page; and refuses a state change (a POST) that another site could have sent: one
- * whose {@code Origin} is not the gateway's, and, but for signing in, one without the session's CSRF token (the
- * {@code csrf} form field or the {@code x-csrf-token} header).
+ * whose {@code Origin} is not the gateway's, and, but for signing in or accepting an invitation, one without the
+ * session's CSRF token (the {@code csrf} form field or the {@code x-csrf-token} header).
  *
  * <p>{@code /dashboard/api/v1/...} is the merchant API called with a session instead of a key: the same rules, answered
  * as the API answers ({@code {error, code}}: 401 without a session, 403 {@code permission_denied} for a member whose
@@ -47,6 +47,8 @@ public class DashboardSessionFilter implements WebFilter {
     static final String HOME = "/dashboard/home";
     /** The member's second factor: where a member whose team requires one and who has none is kept until they enrol. */
     static final String SECURITY = "/dashboard/settings/security";
+    /** The path segments of an invitation's page ({@code /dashboard/invitations/<token>}), open to anyone. */
+    private static final String[] INVITATIONS = {"dashboard", "invitations"};
 
     static final String CSRF_FIELD = "csrf";
     static final String CSRF_HEADER = "x-csrf-token";
@@ -77,7 +79,9 @@ public class DashboardSessionFilter implements WebFilter {
         if (post && !sameOrigin(request)) {
             return refuse(exchange, "This form was sent from another site, so it was not acted on.");
         }
-        boolean signingIn = LOGIN.equals(path) || LOGIN_CODE.equals(path);
+        // Signing in (its password and its code), and accepting an invitation (which signs the new member in),
+        // need no session before.
+        boolean signingIn = LOGIN.equals(path) || LOGIN_CODE.equals(path) || RequestPaths.isUnder(request, INVITATIONS);
         return session(request)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty())

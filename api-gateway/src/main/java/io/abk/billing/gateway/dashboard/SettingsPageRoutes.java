@@ -3,9 +3,11 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.merchant.MerchantJson;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
+import io.abk.billing.gateway.controlplane.user.InvitationService;
 import io.abk.billing.gateway.controlplane.user.UserJson;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.controlplane.user.UserService;
+import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.time.Clock;
 import java.util.HashMap;
@@ -27,8 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code /dashboard/settings}: the team's display name and default payout address as {@code GET /v1/account} shows
  * them, with the owner's form that changes them ({@code PATCH /v1/account}); and {@code /dashboard/settings/team}: the
- * members as {@code GET /v1/team/members} shows them, with the owner's confirmation that lifts a member's lockout
- * ({@code POST /v1/team/members/{id}/unlock}). The team's pages are the owner's, as the routes they show are.
+ * members as {@code GET /v1/team/members} shows them and the pending invitations as {@code GET /v1/team/invitations}
+ * does, with the owner's confirmation that lifts a member's lockout ({@code POST /v1/team/members/{id}/unlock}); the
+ * other changes of the team have their pages in {@link TeamPageRoutes}. The team's pages are the owner's, as the routes they show are.
  */
 @RestController
 public class SettingsPageRoutes {
@@ -36,18 +39,32 @@ public class SettingsPageRoutes {
     private static final String SETTINGS = "/dashboard/settings";
     private static final String TEAM = SETTINGS + "/team";
     private static final String SECTION = "settings";
+    /** What the team page says after an action, by the action's last path segment. */
+    private static final Map<String, String> TEAM_DONE = Map.of(
+            "unlock", "The member may sign in again.",
+            "invite", "The invitation is made: it works once its link is opened, for 72 hours.",
+            "change-role", "The member's role is changed: their next request is judged by it.",
+            "remove", "The member is removed from the team and signed out.",
+            "revoke", "The invitation is revoked: its link lets no one join.");
 
     private final DashboardRenderer renderer;
     private final MerchantService merchants;
     private final UserService users;
+    private final InvitationService invitations;
     private final JsonMapper json;
     private final Clock clock;
 
     public SettingsPageRoutes(
-            DashboardRenderer renderer, MerchantService merchants, UserService users, JsonMapper json, Clock clock) {
+            DashboardRenderer renderer,
+            MerchantService merchants,
+            UserService users,
+            InvitationService invitations,
+            JsonMapper json,
+            Clock clock) {
         this.renderer = renderer;
         this.merchants = merchants;
         this.users = users;
+        this.invitations = invitations;
         this.json = json;
         this.clock = clock;
     }
@@ -113,13 +130,23 @@ public class SettingsPageRoutes {
             var filled = ListPage.filled(query);
             var page = ListPage.page(filled, IdPrefix.USER);
             var now = Now.of(clock);
-            return users.list(session.merchantId(), page).flatMap(found -> {
-                var shown = found.map(user -> json.<JsonNode>valueToTree(UserJson.member(user, now)));
-                var model = ListPage.model(session, TEAM, Map.of(), page, shown, SettingsPageRoutes::memberRow);
-                model.put("canAct", true);
-                model.put("done", "unlock".equals(query.getFirst("done")) ? "The member may sign in again." : "");
-                return renderer.page(session, "Team", SECTION, DashboardPages.TEAM, model);
-            });
+            return users.list(session.merchantId(), page)
+                    .zipWith(invitations.pending(session.merchantId(), new PageRequest(ListPage.PAGE_SIZE, null)))
+                    .flatMap(found -> {
+                        var shown = found.getT1().map(user -> json.<JsonNode>valueToTree(UserJson.member(user, now)));
+                        var model = ListPage.model(
+                                session, TEAM, Map.of(), page, shown, m -> memberRow(m, session.userId()));
+                        model.put("canAct", true);
+                        model.put(
+                                "invitations",
+                                found.getT2().items().stream()
+                                        .map(invitation -> invitationRow(
+                                                json.<JsonNode>valueToTree(UserJson.invitation(invitation))))
+                                        .toList());
+                        model.put("moreInvitations", found.getT2().hasMore());
+                        model.put("done", Rows.done(TEAM_DONE, query));
+                        return renderer.page(session, "Team", SECTION, DashboardPages.TEAM, model);
+                    });
         }));
     }
 
@@ -161,7 +188,16 @@ public class SettingsPageRoutes {
         return node.isString() ? node.asString() : "";
     }
 
-    private static Map<String, Object> memberRow(JsonNode m) {
+    private static Map<String, Object> invitationRow(JsonNode invitation) {
+        return Map.of(
+                "id", invitation.path("id").asString(),
+                "email", Shown.text(invitation, "email"),
+                "role", Shown.text(invitation, "role"),
+                "created", Shown.time(invitation, "createdAt"),
+                "expires", Shown.time(invitation, "expiresAt"));
+    }
+
+    private static Map<String, Object> memberRow(JsonNode m, String signedIn) {
         @Nullable String lockedUntil = m.path("lockedUntil").isString() ? Shown.time(m, "lockedUntil") : null;
         return Map.of(
                 "id", m.path("id").asString(),
@@ -169,6 +205,7 @@ public class SettingsPageRoutes {
                 "role", Shown.text(m, "role"),
                 "locked", lockedUntil != null,
                 "lockedUntil", Objects.requireNonNullElse(lockedUntil, ""),
-                "created", Shown.time(m, "createdAt"));
+                "created", Shown.time(m, "createdAt"),
+                "self", m.path("id").asString().equals(signedIn));
     }
 }

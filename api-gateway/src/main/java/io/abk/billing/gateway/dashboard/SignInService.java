@@ -112,6 +112,18 @@ public class SignInService {
         return pending.findUser(SessionTokens.hash(pendingToken), Now.of(clock)).hasElement();
     }
 
+    /**
+     * Signs {@code user} in without a password: a member who has just chosen theirs (an invitation accepted). A team
+     * that requires two factors keeps them on the security page until they enrol, as any member.
+     */
+    public Mono<SignInOutcome.SignedIn> signInNew(MerchantUser user) {
+        var now = Now.of(clock);
+        return totpSettings
+                .requiredBy(user.merchantId())
+                .flatMap(required -> open(user, required, now))
+                .cast(SignInOutcome.SignedIn.class);
+    }
+
     private Mono<SignInOutcome> failed(MerchantUser user, Instant now, SignInOutcome otherwise) {
         return users.recordFailedSignIn(user.id(), FAILURES_BEFORE_LOCKOUT, now.plus(LOCKOUT))
                 .map(after -> after.isLockedAt(now) ? lockedOut(after, now) : otherwise);

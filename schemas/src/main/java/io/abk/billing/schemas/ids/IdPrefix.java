@@ -18,6 +18,8 @@ public enum IdPrefix {
     AUDIT_ENTRY("aud"),
     /** A person on a merchant's team, who signs in to the dashboard. */
     USER("usr"),
+    /** An invitation to join a merchant's team, accepted by choosing a password. */
+    USER_INVITATION("uinv"),
     /** A USDT payment intent of the companion interface (usdt-verifier). */
     PAYMENT_INTENT("pi");
 

@@ -55,6 +55,7 @@ final class RouteTable {
             Map.entry("api_keys", "key"),
             Map.entry("api-keys", "key"),
             Map.entry("members", "usr"),
+            Map.entry("invitations", "uinv"),
             Map.entry("team", "usr"));
 
     /**

@@ -18,7 +18,8 @@ import reactor.core.publisher.Mono;
  * request with a key may do: the first one inserts the in-flight row (an {@code INSERT .. ON CONFLICT} that also
  * reclaims an expired row); a repeat is replayed, refused, told to wait, resumed from a recorded outcome, or
  * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). A stored response
- * that shows a webhook signing secret (an endpoint's create or rotation) or a new API key is sealed like an endpoint's
+ * that shows a webhook signing secret (an endpoint's create or rotation), a new API key, an authenticator's enrolment
+ * or an invitation's link is sealed like an endpoint's
  * ({@link SecretSealer}, for this record's merchant, mode and key), so the secret is never at rest in plain text here
  * either; the record expires with the key's TTL and is not re-sealed by a key rotation.
  */
@@ -191,16 +192,16 @@ public final class IdempotencyStore {
     private static final String SECRET_MARK = "whsec_";
     /** What a body showing a member's new authenticator secret holds (its enrolment's URI). */
     private static final String TOTP_MARK = "otpauth://";
-
-    private static boolean showsSecret(String body) {
-        return body.contains(SECRET_MARK) || body.contains(TOTP_MARK);
-    }
-
     /** What a body showing a new API key holds (its {@code secret}; a key's hint alone is no secret). */
     private static final String API_KEY_MARK = "\"secret\":\"abk_";
+    /** What a body showing an invitation's link holds (the link carries the token that makes a member). */
+    private static final String INVITATION_MARK = "/dashboard/invitations/";
 
     private static boolean showsSecret(String body) {
-        return body.contains(SECRET_MARK) || body.contains(API_KEY_MARK);
+        return body.contains(SECRET_MARK)
+                || body.contains(TOTP_MARK)
+                || body.contains(API_KEY_MARK)
+                || body.contains(INVITATION_MARK);
     }
 
     private static final String SEALED_MARK = "v1:";

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** A team member as the API shows them: never the password's hash. */
+/** A team member and an invitation as the API shows them: never a password's hash nor an invitation's token. */
 public final class UserJson {
 
     private UserJson() {}
@@ -33,6 +33,17 @@ public final class UserJson {
         json.put("role", user.role().wireName());
         json.put("createdAt", ApiJson.timestamp(user.createdAt()));
         json.put("lockedUntil", user.isLockedAt(now) ? ApiJson.timestamp(user.lockedUntil()) : null);
+        return json;
+    }
+
+    /** An invitation as its team sees it: never its link, which is shown once, when it is made. */
+    public static Map<String, @Nullable Object> invitation(MerchantInvitation invitation) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", invitation.id());
+        json.put("email", invitation.email());
+        json.put("role", invitation.role().wireName());
+        json.put("createdAt", ApiJson.timestamp(invitation.createdAt()));
+        json.put("expiresAt", ApiJson.timestamp(invitation.expiresAt()));
         return json;
     }
 }

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.controlplane.user;
 
+import io.abk.billing.gateway.platform.db.Columns;
 import io.abk.billing.gateway.platform.db.NewestFirst;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -140,5 +141,32 @@ public class UserRepository {
     /** A merchant's team, newest first. */
     public Mono<Page<MerchantUser>> listForMerchant(String merchantId, PageRequest page) {
         return NewestFirst.ofMerchant(db, MerchantUser.COLUMNS, "merchant_users", merchantId, page, MerchantUser::from);
+    }
+
+    /** How many owners the merchant's team has. */
+    public Mono<Long> countOwners(String merchantId) {
+        return db.sql(
+                        "SELECT count(*) AS owners FROM merchant_users WHERE merchant_id = :merchantId AND role = 'owner'")
+                .bind("merchantId", merchantId)
+                .map(row -> Columns.required(row, "owners", Long.class))
+                .one();
+    }
+
+    /** The member's new role, which the next request of each of their sessions is judged by. */
+    public Mono<MerchantUser> setRole(String id, UserRole role, Instant at) {
+        return db.sql("UPDATE merchant_users SET role = :role, updated_at = :at WHERE id = :id RETURNING "
+                        + MerchantUser.COLUMNS)
+                .bind("id", id)
+                .bind("role", role.wireName())
+                .bind("at", at)
+                .map(MerchantUser::from)
+                .one();
+    }
+
+    /** Removes the member; their dashboard sessions go with them (the sessions' foreign key cascades). */
+    public Mono<Void> delete(String id) {
+        return db.sql("DELETE FROM merchant_users WHERE id = :id")
+                .bind("id", id)
+                .then();
     }
 }

@@ -20,8 +20,10 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * A merchant's team: adding a member (the first is the owner) and lifting a member's lockout, each change audited in its
- * transaction, and listing them. The merchant's row is locked while a member is added, so two first members cannot both skip the owner.
+ * A merchant's team: adding a member (the first is the owner), lifting a member's lockout, changing a member's role
+ * and removing a member, each change audited in its transaction, and listing them. The merchant's row is locked while
+ * a member is added, so two first members cannot both skip the owner, and while a role changes or a member leaves, so
+ * the team always keeps an owner.
  */
 @Service
 public class UserService {
@@ -139,6 +141,94 @@ public class UserService {
                                     .thenReturn(unlocked));
                 })
                 .as(tx::transactional);
+    }
+
+    /**
+     * Gives the team's member {@code id} {@code role} (404 {@code resource_missing} when they are not of this team): their
+     * next request is judged by it. The team always keeps an owner: demoting its last one is 409 {@code last_owner}.
+     * Audited as {@code user.role_changed}; the member's own role again changes nothing and audits nothing.
+     */
+    public Mono<MerchantUser> changeRole(String actor, String merchantId, String id, UserRole role) {
+        var now = Now.of(clock);
+        return lockedMember(merchantId, id)
+                .flatMap(member -> {
+                    if (member.role() == role) {
+                        return Mono.just(member);
+                    }
+                    return keepsAnOwner(member, role == UserRole.OWNER)
+                            .then(users.setRole(member.id(), role, now))
+                            .flatMap(changed -> audit.record(
+                                            now,
+                                            actor,
+                                            "user.role_changed",
+                                            new AuditLog.Target("user", changed.id(), changed.merchantId(), null),
+                                            Map.of(
+                                                    "email",
+                                                    changed.email(),
+                                                    "from",
+                                                    member.role().wireName(),
+                                                    "to",
+                                                    role.wireName()))
+                                    .thenReturn(changed));
+                })
+                .as(tx::transactional);
+    }
+
+    /**
+     * Removes the team's member {@code id} and ends their sessions (404 when they are not of this team). A member may
+     * not remove themselves (409 {@code cannot_remove_self}), nor the team its last owner (409 {@code last_owner}).
+     * Audited as {@code user.removed}, with their email and role.
+     */
+    public Mono<MerchantUser> remove(String actor, String merchantId, String id) {
+        var now = Now.of(clock);
+        return lockedMember(merchantId, id)
+                .flatMap(member -> {
+                    if (member.id().equals(actor)) {
+                        return Mono.error(new ApiException(
+                                409,
+                                ErrorCodes.CANNOT_REMOVE_SELF,
+                                "You cannot remove yourself from the team; another owner can"));
+                    }
+                    return keepsAnOwner(member, false)
+                            .then(users.delete(member.id()))
+                            .then(audit.record(
+                                    now,
+                                    actor,
+                                    "user.removed",
+                                    new AuditLog.Target("user", member.id(), member.merchantId(), null),
+                                    Map.of(
+                                            "email",
+                                            member.email(),
+                                            "role",
+                                            member.role().wireName())))
+                            .thenReturn(member);
+                })
+                .as(tx::transactional);
+    }
+
+    /**
+     * The member, locked, with the merchant's row locked first: two owners demoting each other at once are judged one
+     * after the other, so neither can leave the team without an owner.
+     */
+    private Mono<MerchantUser> lockedMember(String merchantId, String id) {
+        return merchants
+                .getForUpdate(merchantId)
+                .then(IdLookup.find(
+                        IdPrefix.USER, "team member", id, found -> users.findMemberForUpdate(merchantId, found)));
+    }
+
+    /** Fails with 409 {@code last_owner} when {@code member} is the team's one owner and would stop being one. */
+    private Mono<Void> keepsAnOwner(MerchantUser member, boolean staysOwner) {
+        if (member.role() != UserRole.OWNER || staysOwner) {
+            return Mono.empty();
+        }
+        return users.countOwners(member.merchantId())
+                .flatMap(owners -> owners > 1
+                        ? Mono.<Void>empty()
+                        : Mono.error(new ApiException(
+                                409,
+                                ErrorCodes.LAST_OWNER,
+                                member.email() + " is the team's only owner: make another member an owner first")));
     }
 
     /** The emails of those of {@code ids} who are members of the merchant's team, by their id. */

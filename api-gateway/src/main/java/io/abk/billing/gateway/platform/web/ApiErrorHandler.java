@@ -52,7 +52,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                             "request refused by the HTTP codec requestId={} method={} path={}",
                             requestId,
                             request.getMethod(),
-                            request.getPath().value()));
+                            RequestPaths.forLog(request)));
             return Mono.empty();
         }
         if (ClientAborts.isClientAbort(thrown)) {
@@ -63,7 +63,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                             "client aborted requestId={} method={} path={} reason=\"{}\"",
                             requestId,
                             request.getMethod(),
-                            request.getPath().value(),
+                            RequestPaths.forLog(request),
                             ClientAborts.reason(thrown)));
             ServerRequestObservationContext.findCurrent(exchange.getAttributes())
                     .ifPresent(context -> context.setConnectionAborted(true));
@@ -76,7 +76,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         "request refused requestId={} method={} path={} status={} code={}",
                         requestId,
                         request.getMethod(),
-                        request.getPath().value(),
+                        RequestPaths.forLog(request),
                         error.status(),
                         error.code());
             } else if (error.isServerError() && thrown instanceof ApiException) {
@@ -86,7 +86,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         "request failed requestId={} method={} path={} status={} code={}",
                         requestId,
                         request.getMethod(),
-                        request.getPath().value(),
+                        RequestPaths.forLog(request),
                         error.status(),
                         error.code());
             } else if (error.isServerError()) {
@@ -94,7 +94,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         "request failed requestId={} method={} path={} status={} code={}",
                         requestId,
                         request.getMethod(),
-                        request.getPath().value(),
+                        RequestPaths.forLog(request),
                         error.status(),
                         error.code(),
                         thrown);
@@ -103,7 +103,7 @@ public class ApiErrorHandler implements WebExceptionHandler {
                         "request refused requestId={} method={} path={} status={} code={} message=\"{}\"",
                         requestId,
                         request.getMethod(),
-                        request.getPath().value(),
+                        RequestPaths.forLog(request),
                         error.status(),
                         error.code(),
                         error.message());

@@ -30,6 +30,14 @@ public final class ErrorCodes {
     public static final String TOTP_ALREADY_ENABLED = "totp_already_enabled";
     /** 409: a code confirmed with no enrolment started, or an authenticator turned off that is not on. */
     public static final String TOTP_NOT_ENABLED = "totp_not_enabled";
+    /** 409: the email has a pending invitation to this team already. */
+    public static final String INVITATION_PENDING = "invitation_pending";
+    /** 409: the invitation was accepted already, and cannot be revoked. */
+    public static final String INVITATION_NOT_PENDING = "invitation_not_pending";
+    /** 409: the change would leave the team without an owner. */
+    public static final String LAST_OWNER = "last_owner";
+    /** 409: a member removing themselves from the team. */
+    public static final String CANNOT_REMOVE_SELF = "cannot_remove_self";
 
     public static final String UNSUPPORTED_API_VERSION = "unsupported_api_version";
     public static final String IDEMPOTENCY_ERROR = "idempotency_error";

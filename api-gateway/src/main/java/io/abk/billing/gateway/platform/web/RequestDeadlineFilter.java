@@ -64,7 +64,7 @@ public class RequestDeadlineFilter implements WebFilter {
                             "request deadline passed requestId={} method={} path={} deadline={}",
                             RequestIds.of(exchange),
                             request.getMethod(),
-                            request.getPath().value(),
+                            RequestPaths.forLog(request),
                             deadline);
                     return Mono.error(timedOut());
                 }))

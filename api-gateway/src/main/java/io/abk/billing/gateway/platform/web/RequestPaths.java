@@ -38,6 +38,16 @@ public final class RequestPaths {
         return segments.isEmpty() ? "" : segments.getLast();
     }
 
+    /**
+     * The request's path as logs may show it: an invitation's link ({@code /dashboard/invitations/<token>}) carries a
+     * secret in its path, which is masked.
+     */
+    public static String forLog(ServerHttpRequest request) {
+        return isUnder(request, "dashboard", "invitations")
+                ? "/dashboard/invitations/***"
+                : request.getPath().value();
+    }
+
     private static List<String> segments(PathContainer path) {
         var segments = new ArrayList<String>();
         for (var element : path.elements()) {

@@ -69,7 +69,7 @@ public class UnansweredWrites implements WebHttpHandlerBuilderCustomizer {
                     "event=write_without_answer requestId={} method={} path={}",
                     requestId,
                     request.getMethod(),
-                    request.getPath().value());
+                    RequestPaths.forLog(request));
             var body = JsonErrorAnswers.body(MESSAGE, ErrorCodes.INTERNAL_ERROR, null);
             body.put("requestId", requestId);
             var bytes = json.writeValueAsBytes(body);
