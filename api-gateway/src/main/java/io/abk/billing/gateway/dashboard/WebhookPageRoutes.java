@@ -1,6 +1,6 @@
 package io.abk.billing.gateway.dashboard;
 
-import io.abk.billing.gateway.api.event.TestEventService;
+import io.abk.billing.gateway.api.event.EndpointTestService;
 import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService;
@@ -220,7 +220,8 @@ public class WebhookPageRoutes {
                 new ConfirmPage(
                                 "webhook-endpoint",
                                 "Send a test event",
-                                "A signed " + TestEventService.TYPE + " event (\"test\": true in its data) is sent to"
+                                "A signed " + EndpointTestService.TYPE
+                                        + " event (\"test\": true in its data) is sent to"
                                         + " this endpoint alone, retried like any event while it fails. No other"
                                         + " endpoint gets it and the event log does not keep it.",
                                 api + "/test",

@@ -12,13 +12,13 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.util.RawValue;
 
-/** A test event sent to one webhook endpoint (docs/api.md, "Webhook endpoints"); {@link TestEventService} says how. */
+/** A test event sent to one webhook endpoint (docs/api.md, "Webhook endpoints"); {@link EndpointTestService} says how. */
 @RestController
-public class TestEventRoutes {
+public class EndpointTestRoutes {
 
-    private final TestEventService service;
+    private final EndpointTestService service;
 
-    public TestEventRoutes(TestEventService service) {
+    public EndpointTestRoutes(EndpointTestService service) {
         this.service = service;
     }
 

@@ -36,12 +36,12 @@ import tools.jackson.databind.json.JsonMapper;
  * request queues the same delivery.
  */
 @Service
-public class TestEventService {
+public class EndpointTestService {
 
     /** The test event's type; no endpoint subscribes to it, it goes only where it is sent. */
     public static final String TYPE = "webhook_endpoint.test";
 
-    private static final Logger log = LoggerFactory.getLogger(TestEventService.class);
+    private static final Logger log = LoggerFactory.getLogger(EndpointTestService.class);
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     private final WebhookEndpointRepository endpoints;
@@ -52,7 +52,7 @@ public class TestEventService {
     private final Clock clock;
     private final JsonMapper json;
 
-    public TestEventService(
+    public EndpointTestService(
             WebhookEndpointRepository endpoints,
             DeliveryPublisher publisher,
             CallerAudit audit,
