@@ -35,27 +35,29 @@ final class ApiAccess {
 
     private ApiAccess() {}
 
-    /** The least role that may send {@code method} to {@code path} (a {@code /v1} path). */
-    static UserRole least(HttpMethod method, String path) {
-        if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
-            if (readsSecret(path)) {
-                return UserRole.DEVELOPER;
-            }
-            return least(READS, path, UserRole.VIEWER);
-        }
-        return least(WRITES, path, UserRole.OWNER);
-    }
-
     /**
-     * Whether {@code path} is {@code /v1/webhook_endpoints/{id}/secret} as the router matches it: segments decoded and
-     * without matrix parameters, so {@code secre%74} or {@code secret;x} is the same read.
+     * The least role that may send {@code method} to {@code path} (a {@code /v1} path, as the request has it). The rules
+     * are matched against the path as the router matches it (each segment decoded, without matrix parameters), so
+     * {@code /v1/%74eam} or {@code /v1/team;x=1} is the team as {@code /v1/team} is.
      */
-    private static boolean readsSecret(String path) {
+    static UserRole least(HttpMethod method, String path) {
         var segments = PathContainer.parsePath(path).elements().stream()
                 .filter(element -> element instanceof PathSegment)
                 .map(element -> ((PathSegment) element).valueToMatch())
                 .filter(segment -> !segment.isEmpty())
                 .toList();
+        var routed = "/" + String.join("/", segments);
+        if (HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)) {
+            if (readsSecret(segments)) {
+                return UserRole.DEVELOPER;
+            }
+            return least(READS, routed, UserRole.VIEWER);
+        }
+        return least(WRITES, routed, UserRole.OWNER);
+    }
+
+    /** Whether the path's segments are {@code v1/webhook_endpoints/{id}/secret}. */
+    private static boolean readsSecret(List<String> segments) {
         return segments.size() == 4
                 && segments.get(0).equals("v1")
                 && segments.get(1).equals(SECRETS_OF)

@@ -7,6 +7,7 @@ import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.gateway.testkit.TestKafka;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.topic.Topics;
+import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +112,24 @@ class WebhookPagesIT extends DashboardIT {
         assertThat(asViewer.status()).isEqualTo(403);
         assertThat(asViewer.code()).isEqualTo("permission_denied");
         assertThat(asViewer.text()).doesNotContain(secret);
+        // the path encoded otherwise is the same read to the router, so the same refusal
+        var encoded = http.get()
+                .uri(base -> URI.create(base.build() + "/dashboard/api/v1/webhook_endpoints/" + id + "/secre%74"))
+                .cookie("abk_session", team.viewer().token())
+                .exchange()
+                .expectBody(String.class)
+                .returnResult();
+        assertThat(encoded.getStatus().value()).isEqualTo(403);
+        assertThat(encoded.getResponseBody()).contains("permission_denied").doesNotContain(secret);
+        var byOwner = http.get()
+                .uri(base -> URI.create(base.build() + "/dashboard/api/v1/webhook_endpoints/" + id + "/secre%74"))
+                .cookie("abk_session", team.owner().token())
+                .exchange()
+                .expectBody(String.class)
+                .returnResult();
+        assertThat(byOwner.getResponseBody())
+                .as("the router decodes the segment")
+                .contains(secret);
         var other = newTeam("Other Ltd");
         var othersDeveloper = member(other.merchant().id(), "developer");
         var asOtherTeam = api(othersDeveloper, HttpMethod.GET, "/v1/webhook_endpoints/" + id + "/secret", null);
