@@ -12,6 +12,9 @@
 // A form with data-show-secret (a dotted path of the answer: a webhook endpoint's new signing secret) does not go on
 // at once: the secret shows once in the page's [data-secret] panel ([data-secret-value]), whose [data-secret-next]
 // link goes on to data-next; the form hides. The secret is nowhere else: reloading the page shows it no more.
+// A button with data-reveal-path (an endpoint's current signing secret) reads that API path as the member and shows the
+// answer's secret in its [data-reveal] region's [data-reveal-value], with the region's [data-revealed] elements (a Copy
+// button); a refusal shows in the region's [data-error].
 (() => {
   'use strict';
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
@@ -74,6 +77,19 @@
     value.select();
   }
 
+  /** The API's refusal as the page says it: its sentence and its code. */
+  function refusal(answer, response) {
+    return `${answer.error || `The request failed (HTTP ${response.status}).`}${answer.code ? ` (${answer.code})` : ''}`;
+  }
+
+  function showError(error, text) {
+    if (error) {
+      error.textContent = text;
+      error.hidden = false;
+      error.focus();
+    }
+  }
+
   async function send(form, event) {
     event.preventDefault();
     const button = event.submitter ?? form.querySelector('button[type=submit]');
@@ -109,17 +125,9 @@
         return;
       }
       form.dataset.idempotencyKey = newKey();
-      if (error) {
-        error.textContent = `${answer.error || `The request failed (HTTP ${response.status}).`}${answer.code ? ` (${answer.code})` : ''}`;
-        error.hidden = false;
-        error.focus();
-      }
+      showError(error, refusal(answer, response));
     } catch (failure) {
-      if (error) {
-        error.textContent = `The dashboard could not reach the server: ${failure.message}. Try again.`;
-        error.hidden = false;
-        error.focus();
-      }
+      showError(error, `The dashboard could not reach the server: ${failure.message}. Try again.`);
     } finally {
       if (button) {
         button.disabled = false;
@@ -130,6 +138,45 @@
   document.addEventListener('submit', (event) => {
     if (event.target instanceof HTMLFormElement && event.target.dataset.apiPath) {
       send(event.target, event);
+    }
+  });
+
+  async function revealSecret(button) {
+    const region = button.closest('[data-reveal]');
+    const value = region?.querySelector('[data-reveal-value]');
+    const error = region?.querySelector('[data-error]');
+    if (!value) {
+      return;
+    }
+    button.disabled = true;
+    if (error) {
+      error.hidden = true;
+    }
+    try {
+      const headers = { 'x-csrf-token': csrf, Accept: 'application/json' };
+      const response = await fetch(`/dashboard/api${button.dataset.revealPath}`,
+        { headers, credentials: 'same-origin', cache: 'no-store' });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) {
+        value.value = answer.secret ?? '';
+        region.querySelectorAll('[data-revealed]').forEach((element) => { element.hidden = false; });
+        button.hidden = true;
+        value.focus();
+        value.select();
+        return;
+      }
+      showError(error, refusal(answer, response));
+    } catch (failure) {
+      showError(error, `The dashboard could not reach the server: ${failure.message}. Try again.`);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  document.addEventListener('click', (event) => {
+    const revealer = event.target instanceof Element ? event.target.closest('[data-reveal-path]') : null;
+    if (revealer) {
+      revealSecret(revealer);
     }
   });
 

@@ -73,6 +73,8 @@ final class DashboardPages {
     static final Template WEBHOOKS = TEMPLATES.compile("webhooks");
     static final Template WEBHOOK = TEMPLATES.compile("webhook");
     static final Template WEBHOOK_NEW = TEMPLATES.compile("webhook-new");
+    static final Template WEBHOOK_EDIT = TEMPLATES.compile("webhook-edit");
+    static final Template WEBHOOK_DELIVERY = TEMPLATES.compile("webhook-delivery");
     static final Template DEVELOPERS = TEMPLATES.compile("developers");
     static final Template API_KEYS = TEMPLATES.compile("api-keys");
     static final Template EVENTS = TEMPLATES.compile("events");

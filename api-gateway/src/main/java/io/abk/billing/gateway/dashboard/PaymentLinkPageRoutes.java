@@ -3,6 +3,7 @@ package io.abk.billing.gateway.dashboard;
 import io.abk.billing.gateway.api.paymentlink.PaymentLinkRoutes;
 import io.abk.billing.gateway.controlplane.user.UserRole;
 import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.QrSvg;
 import io.abk.billing.gateway.readmodel.PaymentLinkReadModel;
 import io.abk.billing.schemas.ids.IdPrefix;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code /dashboard/payment-links}: the links (by status as shown, newest first, a page at a time), the form that
  * creates one (its fields the API's, sent to {@code POST /v1/payment-links} as the member, then on to the new link's
- * page), a link with its public URL to copy, and the confirmation that disables it.
+ * page), a link with its public URL to copy and as a QR code to scan, and the confirmation that disables it.
  */
 @RestController
 public class PaymentLinkPageRoutes {
@@ -120,7 +121,9 @@ public class PaymentLinkPageRoutes {
                 .switchIfEmpty(ApiException.notFoundError("payment link", id))
                 .flatMap(link -> {
                     var model = Rows.detail(id, link);
-                    model.put("url", link.path("url").asString());
+                    var url = link.path("url").asString();
+                    model.put("url", url);
+                    model.put("qr", qrCode(url));
                     model.put("done", Rows.done(DONE, query));
                     Rows.actions(
                             model,
@@ -158,6 +161,11 @@ public class PaymentLinkPageRoutes {
                                     DashboardPages.CONFIRM,
                                     confirmation.model());
                         }));
+    }
+
+    /** The link's URL as an inline QR code, marked {@code data-qr} for the page's CSS and its tests. */
+    private static String qrCode(String url) {
+        return QrSvg.of(url, "QR code of the payment link's URL").replaceFirst("^<svg ", "<svg data-qr ");
     }
 
     private static List<Map<String, Object>> fields(JsonNode l) {

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.api.event.EndpointTestService;
 import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService;
@@ -30,10 +31,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /dashboard/webhooks}: the team's webhook endpoints in the session's mode (newest first, a page of
- * {@link Rows#PAGE_SIZE} at a time), the form that adds one, an endpoint with its newest delivery attempts, and the
- * confirmation of disabling, enabling and rotating its signing secret. Each is shown as the API shows it
- * ({@link WebhookJson}); the script sends the forms to {@code /v1/webhook_endpoints...} as the member, and a new
- * signing secret (made by adding an endpoint or rotating its secret) shows once on the page that made it.
+ * {@link Rows#PAGE_SIZE} at a time), the form that adds one, an endpoint with its newest delivery attempts, the form
+ * that edits it, and the confirmation of disabling, enabling, rotating its signing secret and sending it a test event.
+ * Each is shown as the API shows it ({@link WebhookJson}); the script sends the forms to
+ * {@code /v1/webhook_endpoints...} as the member. A new signing secret (made by adding an endpoint or rotating its
+ * secret) shows once on the page that made it; a developer or above can reveal the current one on the endpoint's page.
  */
 @RestController
 public class WebhookPageRoutes {
@@ -48,7 +50,11 @@ public class WebhookPageRoutes {
             "enable",
             "The endpoint is enabled: events are sent to it again.",
             "rotate-secret",
-            "The signing secret is rotated.");
+            "The signing secret is rotated.",
+            "edit",
+            "The endpoint is changed.",
+            "send-test",
+            "A test event is queued for the endpoint: its attempt shows in the deliveries below once it is made.");
 
     private final DashboardRenderer renderer;
     private final WebhookEndpointService endpoints;
@@ -118,6 +124,7 @@ public class WebhookPageRoutes {
                             model.put("done", Rows.done(DONE, query));
                             var actions = mayChange(session) ? actions(endpoint) : List.<Map<String, Object>>of();
                             model.put("canAct", !actions.isEmpty());
+                            model.put("canReveal", mayChange(session));
                             model.put("actions", actions);
                             model.put("fields", fields(shown));
                             model.put(
@@ -132,8 +139,32 @@ public class WebhookPageRoutes {
                         })));
     }
 
+    /** The form that changes the endpoint's URL, events and description ({@code PATCH}), filled in as it is. */
+    @GetMapping(LIST + "/{id}/edit")
+    public Mono<ResponseEntity<String>> edit(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session, @PathVariable String id) {
+        if (!mayChange(session)) {
+            return Mono.just(refusedTo(session));
+        }
+        return DashboardRenderer.orRefusal(endpoints.get(session.caller(), id).flatMap(endpoint -> {
+            var shown = shown(endpoint);
+            var model = new HashMap<String, Object>();
+            model.put("id", id);
+            model.put("idempotencyKey", "dash_" + UUID.randomUUID());
+            model.put("url", shown.path("url").asString());
+            model.put("events", String.join("\n", eventList(shown)));
+            model.put(
+                    "description",
+                    shown.path("description").isString()
+                            ? shown.path("description").asString()
+                            : "");
+            model.put("eventTypes", EventTypes.KNOWN.stream().sorted().toList());
+            return renderer.page(session, "Edit endpoint " + id, SECTION, DashboardPages.WEBHOOK_EDIT, model);
+        }));
+    }
+
     /** The confirmation of an action, which the path's last segment names. */
-    @GetMapping({LIST + "/{id}/disable", LIST + "/{id}/enable", LIST + "/{id}/rotate-secret"})
+    @GetMapping({LIST + "/{id}/disable", LIST + "/{id}/enable", LIST + "/{id}/rotate-secret", LIST + "/{id}/send-test"})
     public Mono<ResponseEntity<String>> confirm(
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @PathVariable String id,
@@ -185,6 +216,19 @@ public class WebhookPageRoutes {
                         .method("PATCH", "enable")
                         .fixed("disabled", "boolean", "false")
                         .button("Enable endpoint", false);
+            case "send-test" ->
+                new ConfirmPage(
+                                "webhook-endpoint",
+                                "Send a test event",
+                                "A signed " + EndpointTestService.TYPE
+                                        + " event (\"test\": true in its data) is sent to"
+                                        + " this endpoint alone, retried like any event while it fails. No other"
+                                        + " endpoint gets it and the event log does not keep it.",
+                                api + "/test",
+                                back,
+                                "Back to the endpoint")
+                        .method("POST", "send-test")
+                        .button("Send test event", false);
             default ->
                 new ConfirmPage(
                                 "webhook-endpoint",
@@ -209,6 +253,10 @@ public class WebhookPageRoutes {
 
     private static List<Map<String, Object>> actions(WebhookEndpoint endpoint) {
         var actions = new ArrayList<Map<String, Object>>();
+        actions.add(Rows.action("edit", "Edit", false));
+        if (!endpoint.disabled()) {
+            actions.add(Rows.action("send-test", "Send test event", false));
+        }
         actions.add(Rows.action("rotate-secret", "Rotate secret", false));
         actions.add(
                 endpoint.disabled() ? Rows.action("enable", "Enable", false) : Rows.action("disable", "Disable", true));
@@ -224,10 +272,14 @@ public class WebhookPageRoutes {
         return endpoint.path("disabled").asBoolean() ? "disabled" : "enabled";
     }
 
-    private static String events(JsonNode endpoint) {
-        var events = StreamSupport.stream(endpoint.path("enabledEvents").spliterator(), false)
+    private static List<String> eventList(JsonNode endpoint) {
+        return StreamSupport.stream(endpoint.path("enabledEvents").spliterator(), false)
                 .map(JsonNode::asString)
                 .toList();
+    }
+
+    private static String events(JsonNode endpoint) {
+        var events = eventList(endpoint);
         return events.contains(EventTypes.ALL) ? "Every event" : String.join(", ", events);
     }
 
@@ -261,6 +313,7 @@ public class WebhookPageRoutes {
         var outcome = a.path("outcome").asString();
         var row = new HashMap<String, Object>();
         row.put("id", a.path("id").asString());
+        row.put("endpointId", a.path("endpointId").asString());
         row.put("event", Shown.text(a, "eventId"));
         row.put("type", Shown.text(a, "eventType"));
         row.put("attempt", a.path("attempt").asString() + (a.path("redelivery").asBoolean() ? " (redelivery)" : ""));

@@ -48,6 +48,7 @@ final class RouteTable {
             Map.entry("webhook_endpoints", "we"),
             Map.entry("webhooks", "we"),
             Map.entry("events", "evt"),
+            Map.entry("deliveries", "wha"),
             Map.entry("subscribe", "sub"),
             Map.entry("pay", "pay"),
             Map.entry("link", "plink"),

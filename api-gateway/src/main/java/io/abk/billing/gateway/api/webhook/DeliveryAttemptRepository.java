@@ -40,6 +40,16 @@ public class DeliveryAttemptRepository {
                 .collectList();
     }
 
+    /** The attempt with row id {@code rowId} if it is one of the endpoint's. */
+    public Mono<DeliveryAttempt> find(String endpointId, long rowId) {
+        return db.sql("SELECT " + DeliveryAttempt.COLUMNS
+                        + " FROM webhook_delivery_attempts WHERE id = :id AND endpoint_id = :endpointId")
+                .bind("id", rowId)
+                .bind("endpointId", endpointId)
+                .map(DeliveryAttempt::from)
+                .one();
+    }
+
     /** The endpoint's attempts, newest first (the bigserial id is the order of insertion). */
     public Mono<Page<DeliveryAttempt>> list(String endpointId, PageRequest page) {
         var after = page.startingAfter();

@@ -7,11 +7,13 @@ import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.render.ApiJson;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -29,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The merchant's webhook endpoint routes (shapes in docs/api.md, "Webhook endpoints"), in the API key's mode. The
- * signing secret is in the create and rotate responses only.
+ * signing secret is in the create and rotate responses and in its own audited read, never in an endpoint's.
  */
 @RestController
 public class WebhookEndpointRoutes {
@@ -92,6 +94,17 @@ public class WebhookEndpointRoutes {
             json.put("deleted", true);
             return json;
         }));
+    }
+
+    /** The signing secret as it signs now: never cached, and recorded in the audit log as seen. */
+    @GetMapping("/v1/webhook_endpoints/{id}/secret")
+    public Mono<ResponseEntity<Map<String, @Nullable Object>>> secret(Caller caller, @PathVariable String id) {
+        return service.revealSecret(caller, id).map(shown -> {
+            var json = new LinkedHashMap<String, @Nullable Object>();
+            json.put("secret", shown.secret());
+            json.put("previousSecretExpiresAt", ApiJson.timestamp(shown.previousSecretExpiresAt()));
+            return ResponseEntity.ok().cacheControl(CacheControl.noStore()).body(json);
+        });
     }
 
     @PostMapping("/v1/webhook_endpoints/{id}/rotate_secret")

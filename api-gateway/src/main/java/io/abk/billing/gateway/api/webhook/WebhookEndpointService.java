@@ -19,6 +19,7 @@ import io.abk.billing.webhookverify.WebhookSecrets;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -33,14 +34,17 @@ import reactor.core.scheduler.Schedulers;
  * (actor: the API key id; never a secret) commit together. URLs pass the SSRF guard before anything is stored.
  * A create with an Idempotency-Key mints its id from the key, so a run of the same request again answers with
  * the stored endpoint (and its secret: same caller, same request) instead of creating a second one. Secrets are
- * stored sealed for their endpoint's row ({@link SecretSealer}); the plain secret exists only in the create and
- * rotate answers.
+ * stored sealed for their endpoint's row ({@link SecretSealer}); the plain secret is in the create and rotate answers,
+ * and in a reveal, which the audit log records like a change.
  */
 @Service
 public class WebhookEndpointService {
 
     /** An endpoint with the secret to show once (create and rotation). */
     public record WithSecret(WebhookEndpoint endpoint, String secret) {}
+
+    /** The secret that signs now, and until when the rotated-out one signs too (null when it no longer does). */
+    public record CurrentSecret(String secret, @Nullable Instant previousSecretExpiresAt) {}
 
     static final String DISABLED_BY_MERCHANT = "disabled_by_merchant";
     /** The audit entries' target type. */
@@ -122,6 +126,33 @@ public class WebhookEndpointService {
     /** The endpoint's delivery log, newest first; 404 unless the endpoint is the caller's and not deleted. */
     public Mono<Page<DeliveryAttempt>> deliveries(Caller caller, String id, PageRequest page) {
         return endpoint(caller, id, false).flatMap(endpoint -> attempts.list(endpoint.id(), page));
+    }
+
+    /** One attempt of the endpoint's delivery log; 404 unless both are the caller's and the endpoint is not deleted. */
+    public Mono<DeliveryAttempt> delivery(Caller caller, String id, String attemptId) {
+        return endpoint(caller, id, false)
+                .flatMap(endpoint -> DeliveryAttempt.isWellFormedId(attemptId)
+                        ? attempts.find(endpoint.id(), DeliveryAttempt.rowIdOf(attemptId))
+                        : Mono.empty())
+                .switchIfEmpty(ApiException.notFoundError("webhook delivery attempt", attemptId));
+    }
+
+    /**
+     * The endpoint's signing secret as it signs now, opened from its sealed column, with an audit entry naming who saw
+     * it (never the secret).
+     */
+    public Mono<CurrentSecret> revealSecret(Caller caller, String id) {
+        return endpoint(caller, id, false)
+                .flatMap(endpoint -> {
+                    var now = Now.of(clock);
+                    var previousUntil = endpoint.previousSecretExpiresAt();
+                    var shown = new CurrentSecret(
+                            sealer.open(endpoint.storedSecret(), id),
+                            previousUntil != null && previousUntil.isAfter(now) ? previousUntil : null);
+                    return audit.record(caller, now, "webhook_endpoint.secret_revealed", TARGET_TYPE, id, Map.of())
+                            .thenReturn(shown);
+                })
+                .as(tx::transactional);
     }
 
     public Mono<WebhookEndpoint> update(Caller caller, String id, EndpointPatch patch) {
