@@ -7,7 +7,6 @@ import io.abk.billing.gateway.controlplane.user.MerchantUser;
 import io.abk.billing.gateway.controlplane.user.UserJson;
 import io.abk.billing.gateway.controlplane.user.UserService;
 import io.abk.billing.gateway.platform.json.RequestFields;
-import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
