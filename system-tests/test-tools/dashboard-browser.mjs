@@ -181,6 +181,55 @@ async function tour(page, viewport) {
   }
 }
 
+/**
+ * The pages of keys, the member's second factor, invitations and an endpoint's edit, opened by their addresses; at
+ * 1280 px a key is created (shown once), an authenticator's enrolment started (its QR code), a member invited (the
+ * link shown once, then opened: the invitation's page) and a delivery attempt opened when the endpoint has one.
+ */
+async function accountPages(page, viewport) {
+  await page.goto(`${input.baseUrl}/dashboard/developers/api-keys`);
+  await look(page, viewport, 'api-keys', 'api-keys');
+  if (!viewport.keyboard) {
+    await page.click('[data-action=create]');
+    await look(page, viewport, 'new-api-key', 'api-keys');
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-secret]:not([hidden])', { timeout: STEP_MS });
+    const key = await page.inputValue('[data-secret-value]');
+    expect(key.startsWith('abk_test_'), `${viewport.name}: the new key shows as "${key.slice(0, 12)}..."`);
+    await look(page, viewport, 'api-key-secret', 'api-keys');
+  }
+  await page.goto(`${input.baseUrl}/dashboard/settings/security`);
+  await look(page, viewport, 'security', 'security');
+  if (!viewport.keyboard) {
+    await page.click('[data-action=enable]');
+    await page.waitForSelector('[data-totp=pending] ~ .qr-box svg', { timeout: STEP_MS });
+    await look(page, viewport, 'security-enrol', 'security');
+  }
+  await page.goto(`${input.baseUrl}/dashboard/settings/team/invite`);
+  await look(page, viewport, 'team-invite', 'team');
+  if (!viewport.keyboard) {
+    await page.fill('input[name=email]', 'new.member@example.com');
+    await page.selectOption('select[name=role]', 'developer');
+    await page.click('[data-action=confirm]');
+    await page.waitForSelector('[data-secret]:not([hidden])', { timeout: STEP_MS });
+    const link = await page.inputValue('[data-secret-value]');
+    expect(link.includes('/dashboard/invitations/'), `${viewport.name}: the invitation's link shows as "${link.slice(0, 40)}"`);
+    await look(page, viewport, 'team-invitation-link', 'team');
+    await page.goto(link);
+    await look(page, viewport, 'invitation', 'invitation');
+  }
+  await page.goto(`${input.baseUrl}/dashboard/webhooks/${input.endpointId}/edit`);
+  await look(page, viewport, 'webhook-edit', 'webhook-endpoint');
+  if (!viewport.keyboard) {
+    await page.goto(`${input.baseUrl}/dashboard/webhooks/${input.endpointId}`);
+    const attempt = 'a[href*="/deliveries/"]';
+    if (await page.isVisible(attempt)) {
+      await page.click(attempt);
+      await look(page, viewport, 'webhook-delivery', 'webhook-delivery');
+    }
+  }
+}
+
 async function run(browser, viewport) {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'en-US' });
   try {
@@ -234,6 +283,7 @@ async function run(browser, viewport) {
     }
 
     await tour(page, viewport);
+    await accountPages(page, viewport);
     await activate(page, viewport, 'nav a[href="/dashboard/subscriptions"]');
     await look(page, viewport, 'subscriptions-again', 'subscriptions');
 
