@@ -2,23 +2,32 @@ package io.abk.billing.gateway.api.account;
 
 import io.abk.billing.gateway.controlplane.merchant.Merchant;
 import io.abk.billing.gateway.controlplane.merchant.MerchantJson;
+import io.abk.billing.gateway.controlplane.merchant.MerchantLogo;
 import io.abk.billing.gateway.controlplane.merchant.MerchantPatch;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name and
- * default payout address, validated and audited as the operator's change is ({@link MerchantService#update}) with the
- * caller (the key or the team member) as the actor. The merchant is always the caller's: no id is read from the request.
+ * {@code /v1/account}: the caller's merchant as the operator API shows it, and the change of its display name, default
+ * payout address and checkout branding, validated and audited as the operator's change is ({@link
+ * MerchantService#update}) with the caller (the key or the team member) as the actor; {@code /v1/account/logo}: the
+ * checkout's logo, sent as the body ({@link MerchantLogo}), and its removal. The merchant is always the caller's: no id
+ * is read from the request.
  */
 @RestController
 public class AccountRoutes {
@@ -38,6 +47,32 @@ public class AccountRoutes {
     public Mono<Map<String, Object>> update(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
         var patch = MerchantPatch.ofSettings(RequestFields.of(body));
         return merchants.update(caller.actorId(), caller.merchantId(), patch).map(AccountRoutes::wrap);
+    }
+
+    /** The body is the image itself, checked before it is stored: type, size, and the format's signature. */
+    @PutMapping("/v1/account/logo")
+    public Mono<Map<String, Object>> putLogo(Caller caller, ServerHttpRequest request) {
+        return Mono.defer(() -> {
+                    // The type is refused before the body is read; the size as it arrives, never holding more.
+                    var type = MerchantLogo.type(request.getHeaders().getFirst(HttpHeaders.CONTENT_TYPE));
+                    return DataBufferUtils.join(request.getBody(), MerchantLogo.MAX_BYTES)
+                            .map(buffer -> {
+                                var bytes = new byte[buffer.readableByteCount()];
+                                buffer.read(bytes);
+                                DataBufferUtils.release(buffer);
+                                return bytes;
+                            })
+                            .onErrorMap(DataBufferLimitException.class, tooLarge -> MerchantLogo.tooLarge())
+                            .defaultIfEmpty(new byte[0])
+                            .map(bytes -> MerchantLogo.of(type, bytes));
+                })
+                .flatMap(logo -> merchants.putLogo(caller.actorId(), caller.merchantId(), logo))
+                .map(AccountRoutes::wrap);
+    }
+
+    @DeleteMapping("/v1/account/logo")
+    public Mono<Map<String, Object>> deleteLogo(Caller caller) {
+        return merchants.deleteLogo(caller.actorId(), caller.merchantId()).map(AccountRoutes::wrap);
     }
 
     private static Map<String, Object> wrap(Merchant merchant) {

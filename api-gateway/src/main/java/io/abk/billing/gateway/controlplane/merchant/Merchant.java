@@ -11,10 +11,13 @@ public record Merchant(
         String name,
         @Nullable String displayName,
         @Nullable String payoutAddressEvm,
+        MerchantBrand brand,
         Instant createdAt,
         Instant updatedAt) {
 
     static final String COLUMNS = "id, name, display_name, payout_address_evm, created_at, updated_at";
+    /** The branding's columns, read with {@link #COLUMNS} and written only by a change of the branding or the logo. */
+    static final String BRAND_COLUMNS = "brand_name, accent_color, logo_content_type, logo_sha256";
 
     static Merchant from(Readable row) {
         return new Merchant(
@@ -22,11 +25,16 @@ public record Merchant(
                 Columns.required(row, "name", String.class),
                 row.get("display_name", String.class),
                 row.get("payout_address_evm", String.class),
+                new MerchantBrand(
+                        row.get("brand_name", String.class),
+                        row.get("accent_color", String.class),
+                        row.get("logo_content_type", String.class),
+                        row.get("logo_sha256", String.class)),
                 Columns.required(row, "created_at", Instant.class),
                 Columns.required(row, "updated_at", Instant.class));
     }
 
     public MerchantProfile profile() {
-        return new MerchantProfile(id, name, displayName, payoutAddressEvm);
+        return new MerchantProfile(id, name, displayName, payoutAddressEvm, brand);
     }
 }
