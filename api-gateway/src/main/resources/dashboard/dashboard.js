@@ -11,6 +11,9 @@
 // A form with data-show-secret (a dotted path of the answer: a webhook endpoint's new signing secret) does not go on
 // at once: the secret shows once in the page's [data-secret] panel ([data-secret-value]), whose [data-secret-next]
 // link goes on to data-next; the form hides. The secret is nowhere else: reloading the page shows it no more.
+// A form with data-upload sends its chosen file as the body (its own Content-Type, no Idempotency-Key: a PUT), the
+// way a checkout logo is uploaded. An input with data-mirror copies its value to the input of that id as it changes
+// (a colour picker and the #rrggbb text beside it), only ever a #rrggbb colour.
 (() => {
   'use strict';
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
@@ -87,7 +90,11 @@
       const method = form.dataset.apiMethod || 'POST';
       const headers = { 'x-csrf-token': csrf, Accept: 'application/json' };
       const init = { method, headers, credentials: 'same-origin' };
-      if (method !== 'DELETE') {
+      if (form.dataset.upload !== undefined) {
+        const file = form.querySelector('input[type=file]')?.files?.[0];
+        headers['Content-Type'] = file?.type || 'application/octet-stream';
+        init.body = file ?? new Blob();
+      } else if (method !== 'DELETE') {
         headers['Content-Type'] = 'application/json';
         headers['Idempotency-Key'] = form.dataset.idempotencyKey || newKey();
         init.body = body(form);
@@ -126,6 +133,15 @@
   document.addEventListener('submit', (event) => {
     if (event.target instanceof HTMLFormElement && event.target.dataset.apiPath) {
       send(event.target, event);
+    }
+  });
+
+  document.addEventListener('input', (event) => {
+    const source = event.target;
+    const target = source instanceof HTMLInputElement && source.dataset.mirror
+      ? document.getElementById(source.dataset.mirror) : null;
+    if (target instanceof HTMLInputElement && /^#[0-9a-fA-F]{6}$/.test(source.value)) {
+      target.value = source.value.toLowerCase();
     }
   });
 
