@@ -52,6 +52,7 @@ final class RouteTable {
             Map.entry("pay", "pay"),
             Map.entry("link", "plink"),
             Map.entry("merchants", "mer"),
+            Map.entry("brand", "mer"),
             Map.entry("api_keys", "key"),
             Map.entry("members", "usr"),
             Map.entry("team", "usr"));

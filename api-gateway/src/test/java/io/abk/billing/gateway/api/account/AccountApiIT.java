@@ -35,7 +35,16 @@ class AccountApiIT extends LifecycleIT {
         assertThat(account.get("id").stringValue()).isEqualTo(first.id());
         assertThat(account.get("payoutAddressEvm").stringValue()).isEqualTo(PAYOUT);
         assertThat(fieldNames(account))
-                .containsExactly("id", "name", "displayName", "payoutAddressEvm", "createdAt", "updatedAt");
+                .containsExactly(
+                        "id",
+                        "name",
+                        "displayName",
+                        "payoutAddressEvm",
+                        "brandName",
+                        "accentColor",
+                        "logoPath",
+                        "createdAt",
+                        "updatedAt");
         assertThat(firstLive.body().get("account")).isEqualTo(account);
         assertThat(secondTest.body().get("account").get("id").stringValue()).isEqualTo(second.id());
         assertThat(secondTest.text()).doesNotContain(first.id());
