@@ -99,10 +99,11 @@ class BrandingIT extends DashboardIT {
         assertThat(unversioned.getResponseHeaders().getCacheControl()).isEqualTo("no-cache");
 
         // refused: another type, SVG, bytes that are not the declared type, too large, empty; the logo stays
-        assertRefused(
-                putLogo(owner, MediaType.IMAGE_GIF_VALUE, image("GIF89a".getBytes(), 100)),
-                415,
-                "unsupported_media_type");
+        assertThat(assertRefused(
+                        putLogo(owner, MediaType.IMAGE_GIF_VALUE, image("GIF89a".getBytes(), 100)),
+                        415,
+                        "unsupported_media_type"))
+                .contains("send image/jpeg or image/png");
         assertRefused(
                 putLogo(owner, "image/svg+xml", "<svg onload=\"alert(1)\"/>".getBytes()),
                 415,
@@ -223,10 +224,12 @@ class BrandingIT extends DashboardIT {
                 .returnResult();
     }
 
-    private static void assertRefused(EntityExchangeResult<byte[]> result, int status, String code) {
+    /** Asserts the refusal's status and code; its text. */
+    private static String assertRefused(EntityExchangeResult<byte[]> result, int status, String code) {
         var body = new String(result.getResponseBody() == null ? new byte[0] : result.getResponseBody());
         assertThat(result.getStatus().value()).as(body).isEqualTo(status);
         assertThat(body).contains("\"code\":\"" + code + "\"");
+        return body;
     }
 
     /** {@code size} bytes that start with {@code signature}. */

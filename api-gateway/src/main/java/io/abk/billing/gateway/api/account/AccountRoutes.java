@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,8 +50,13 @@ public class AccountRoutes {
         return merchants.update(caller.actorId(), caller.merchantId(), patch).map(AccountRoutes::wrap);
     }
 
-    /** The body is the image itself, checked before it is stored: type, size, and the format's signature. */
-    @PutMapping("/v1/account/logo")
+    /**
+     * The body is the image itself, checked before it is stored: type (another is 415 before this runs), size, and the
+     * format's signature.
+     */
+    @PutMapping(
+            path = "/v1/account/logo",
+            consumes = {MediaType.IMAGE_PNG_VALUE, MediaType.IMAGE_JPEG_VALUE})
     public Mono<Map<String, Object>> putLogo(Caller caller, ServerHttpRequest request) {
         return Mono.defer(() -> {
                     // The type is refused before the body is read; the size as it arrives, never holding more.
