@@ -15,6 +15,9 @@
 // A button with data-reveal-path (an endpoint's current signing secret) reads that API path as the member and shows the
 // answer's secret in its [data-reveal] region's [data-reveal-value], with the region's [data-revealed] elements (a Copy
 // button); a refusal shows in the region's [data-error].
+// A form with data-upload sends its chosen file as the body (its own Content-Type, no Idempotency-Key: a PUT), the
+// way a checkout logo is uploaded. An input with data-mirror copies its value to the input of that id as it changes
+// (a colour picker and the #rrggbb text beside it), only ever a #rrggbb colour.
 (() => {
   'use strict';
   const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? '';
@@ -104,7 +107,11 @@
       const method = form.dataset.apiMethod || 'POST';
       const headers = { 'x-csrf-token': csrf, Accept: 'application/json' };
       const init = { method, headers, credentials: 'same-origin' };
-      if (method !== 'DELETE') {
+      if (form.dataset.upload !== undefined) {
+        const file = form.querySelector('input[type=file]')?.files?.[0];
+        headers['Content-Type'] = file?.type || 'application/octet-stream';
+        init.body = file ?? new Blob();
+      } else if (method !== 'DELETE') {
         headers['Content-Type'] = 'application/json';
         headers['Idempotency-Key'] = form.dataset.idempotencyKey || newKey();
         init.body = body(form);
@@ -177,6 +184,15 @@
     const revealer = event.target instanceof Element ? event.target.closest('[data-reveal-path]') : null;
     if (revealer) {
       revealSecret(revealer);
+    }
+  });
+
+  document.addEventListener('input', (event) => {
+    const source = event.target;
+    const target = source instanceof HTMLInputElement && source.dataset.mirror
+      ? document.getElementById(source.dataset.mirror) : null;
+    if (target instanceof HTMLInputElement && /^#[0-9a-fA-F]{6}$/.test(source.value)) {
+      target.value = source.value.toLowerCase();
     }
   });
 

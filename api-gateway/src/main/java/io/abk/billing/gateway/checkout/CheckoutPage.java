@@ -29,8 +29,13 @@ final class CheckoutPage {
 
     private CheckoutPage() {}
 
-    /** The page of a session as {@link CheckoutSession#of} builds it. */
+    /** The page of a session as {@link CheckoutSession#of} builds it, without the merchant's brand. */
     static String render(Map<String, @Nullable Object> session) {
+        return render(session, CheckoutBrand.NONE);
+    }
+
+    /** The page of a session as {@link CheckoutSession#of} builds it, under the merchant's brand. */
+    static String render(Map<String, @Nullable Object> session, CheckoutBrand brand) {
         var merchant = text(session.get("merchantDisplayName"));
         var status = text(session.get("status"));
         var sandbox = Boolean.TRUE.equals(session.get("sandbox"));
@@ -67,7 +72,8 @@ final class CheckoutPage {
                         "subscribe",
                         "/checkout/subscribe/" + id + ".json",
                         "/checkout/subscribe/" + id + "/activate"),
-                CheckoutTemplates.SUBSCRIBE.execute(model));
+                CheckoutTemplates.SUBSCRIBE.execute(model),
+                brand);
     }
 
     /**

@@ -65,8 +65,9 @@ public class CheckoutRoutes {
     @GetMapping("/{id}")
     public Mono<ResponseEntity<String>> page(@PathVariable String id) {
         return owned(id)
-                .flatMap(this::session)
-                .map(session -> html(HttpStatus.OK, CheckoutPage.render(session)))
+                .flatMap(owned -> Mono.zip(session(owned), CheckoutSupport.brand(merchants, owned)))
+                .map(found -> CheckoutSupport.html(
+                        HttpStatus.OK, CheckoutPage.render(found.getT1(), found.getT2()), found.getT2()))
                 .defaultIfEmpty(html(HttpStatus.NOT_FOUND, CheckoutPage.notFound()));
     }
 

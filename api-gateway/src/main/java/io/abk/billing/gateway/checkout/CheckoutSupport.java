@@ -31,13 +31,21 @@ final class CheckoutSupport {
         return new Caller(owned.merchantId(), owned.mode(), CHECKOUT_CALLER);
     }
 
-    /** The merchant's display name (else its name); empty when the merchant is gone. */
+    /**
+     * The merchant's name as its customers see it (the brand name, else the display name, else the name); empty when
+     * the merchant is gone.
+     */
     static Mono<Optional<String>> displayName(MerchantLookup merchants, OwnedResource owned) {
         return merchants
                 .find(owned.merchantId())
-                .map(MerchantProfile::displayNameOrName)
+                .map(MerchantProfile::checkoutName)
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty());
+    }
+
+    /** The merchant's branding as a page shows it; none when the merchant is gone. */
+    static Mono<CheckoutBrand> brand(MerchantLookup merchants, OwnedResource owned) {
+        return merchants.find(owned.merchantId()).map(CheckoutBrand::of).defaultIfEmpty(CheckoutBrand.NONE);
     }
 
     /**
@@ -62,6 +70,11 @@ final class CheckoutSupport {
      * framed (also for browsers that predate {@code frame-ancestors}), not sniffed, no referrer.
      */
     static ResponseEntity<String> html(HttpStatusCode status, String page) {
-        return Html.page(status, page, PageFrame.CONTENT_SECURITY_POLICY, "no-referrer");
+        return html(status, page, CheckoutBrand.NONE);
+    }
+
+    /** {@link #html(HttpStatusCode, String)} of a page under {@code brand}, whose accent its style sheet carries. */
+    static ResponseEntity<String> html(HttpStatusCode status, String page, CheckoutBrand brand) {
+        return Html.page(status, page, PageFrame.contentSecurityPolicy(brand), "no-referrer");
     }
 }

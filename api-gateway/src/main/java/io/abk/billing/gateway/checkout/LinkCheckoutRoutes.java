@@ -107,11 +107,11 @@ public class LinkCheckoutRoutes {
 
     private Mono<ResponseEntity<String>> page(
             OwnedResource owned, HttpStatusCode status, @Nullable String error, @Nullable JsonNode entered) {
-        return CheckoutSupport.displayName(merchants, owned)
-                .map(name -> CheckoutSupport.html(
+        return CheckoutSupport.brand(merchants, owned)
+                .map(brand -> CheckoutSupport.html(
                         status,
-                        LinkPage.render(
-                                owned.body(), name.orElse(null), chains.isSandbox(owned.mode()), error, entered)));
+                        LinkPage.render(owned.body(), brand, chains.isSandbox(owned.mode()), error, entered),
+                        brand));
     }
 
     /** The sentence the form shows: the refusal's own, but a customer cannot act on a timeout's advice to API clients. */

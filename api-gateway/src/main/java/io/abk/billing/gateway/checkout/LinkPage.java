@@ -38,7 +38,13 @@ final class LinkPage {
             boolean sandbox,
             @Nullable String error,
             @Nullable JsonNode entered) {
-        var merchant = text(merchantDisplayName);
+        return render(link, new CheckoutBrand(merchantDisplayName, null, null), sandbox, error, entered);
+    }
+
+    /** {@link #render(JsonNode, String, boolean, String, JsonNode)} under the merchant's brand, which names it. */
+    static String render(
+            JsonNode link, CheckoutBrand brand, boolean sandbox, @Nullable String error, @Nullable JsonNode entered) {
+        var merchant = text(brand.name());
         var status = String.valueOf(ResourceJson.text(link, "status"));
         var description = ResourceJson.text(link, "description");
         var remaining = LinkStatus.remainingUses(link);
@@ -79,7 +85,8 @@ final class LinkPage {
         return page(
                 "Pay " + merchant,
                 new Root(state, "link", "/checkout/link/" + linkId + "/status", "/checkout/link/" + linkId + "/open"),
-                CheckoutTemplates.LINK.execute(model));
+                CheckoutTemplates.LINK.execute(model),
+                brand);
     }
 
     /** The page for an id that names no payment link (unknown, malformed, or gone). */

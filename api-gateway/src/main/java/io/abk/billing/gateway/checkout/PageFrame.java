@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What every checkout page shares: the document around its content ({@code checkout/frame.mustache}), one inline
- * style sheet ({@code checkout/checkout.css}), the one script ({@link CheckoutScript}), the block the script moves on
+ * What every checkout page shares: the document around its content ({@code checkout/frame.mustache}) with the
+ * merchant's brand at its head ({@link CheckoutBrand}), one inline style sheet ({@code checkout/checkout.css}, then the
+ * merchant's accent colour), the one script ({@link CheckoutScript}), the block the script moves on
  * ({@link #flow}), and the formatting of the values they show. The document's root of state is
  * {@code <main data-state>} (the first element carrying the attribute), with {@code data-page}, {@code data-json} (the
  * JSON the script reads) and {@code data-post} (what it posts). The templates escape every value ({@link
@@ -27,14 +28,8 @@ final class PageFrame {
     private static final String STYLE =
             String.join("", CheckoutTemplates.read("checkout.css").lines().toList());
 
-    /**
-     * Scripts from here only (no inline script, no event-handler attributes), fetches to here only, this one style
-     * sheet (by its hash), no frames and never framed, forms post only here: whatever a merchant put in the page
-     * stays text.
-     */
-    static final String CONTENT_SECURITY_POLICY =
-            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '" + Html.sha256Source(STYLE)
-                    + "'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    /** The policy of a page without a brand ({@link #contentSecurityPolicy}). */
+    static final String CONTENT_SECURITY_POLICY = contentSecurityPolicy(CheckoutBrand.NONE);
 
     /** The buttons' names; the script shows one at a time and may rename it for the step. */
     private static final Map<String, String> ACTIONS = Map.of(
@@ -68,11 +63,40 @@ final class PageFrame {
         }
     }
 
-    /** The whole document around a page's content, which is markup its own template rendered. */
+    /**
+     * Scripts from here only (no inline script, no event-handler attributes), fetches to here only, the page's one
+     * style sheet (by its hash: the brand's accent is part of it), images from here (the logo) or inline, no frames and
+     * never framed, forms post only here: whatever a merchant put in the page stays text.
+     */
+    static String contentSecurityPolicy(CheckoutBrand brand) {
+        return "default-src 'none'; script-src 'self'; connect-src 'self'; style-src '"
+                + Html.sha256Source(style(brand))
+                + "'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    }
+
+    /**
+     * The page's style sheet: the checkout's, then the accent and the text on it when the merchant chose one (a
+     * {@code #rrggbb} by then, {@link CheckoutBrand}).
+     */
+    static String style(CheckoutBrand brand) {
+        var accent = brand.accent();
+        return accent == null
+                ? STYLE
+                : STYLE + ":root{--accent:" + accent + ";--on-accent:" + CheckoutBrand.textOn(accent) + "}";
+    }
+
+    /** The whole document around a page's content, which is markup its own template rendered, without a brand. */
     static String page(String title, Root root, String content) {
+        return page(title, root, content, CheckoutBrand.NONE);
+    }
+
+    /** The whole document around a page's content, which is markup its own template rendered, under its brand. */
+    static String page(String title, Root root, String content, CheckoutBrand brand) {
         var model = new HashMap<String, Object>();
         model.put("title", title);
-        model.put("style", STYLE);
+        model.put("style", style(brand));
+        model.put("brandName", text(brand.name()));
+        model.put("logo", text(brand.logoPath()));
         model.put("scripted", root.page() != null);
         model.put("script", CheckoutScript.src());
         model.put("state", root.state());

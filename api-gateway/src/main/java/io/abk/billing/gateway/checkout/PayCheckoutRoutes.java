@@ -110,8 +110,11 @@ public class PayCheckoutRoutes {
     @GetMapping("/{id}")
     public Mono<ResponseEntity<String>> page(@PathVariable String id) {
         return payments.findForCheckout(id)
-                .flatMap(owned -> status(owned, owned.body())
-                        .map(status -> CheckoutSupport.html(HttpStatus.OK, PayPage.render(owned.body(), status))))
+                .flatMap(owned -> Mono.zip(status(owned, owned.body()), CheckoutSupport.brand(merchants, owned))
+                        .map(found -> CheckoutSupport.html(
+                                HttpStatus.OK,
+                                PayPage.render(owned.body(), found.getT1(), found.getT2()),
+                                found.getT2())))
                 .defaultIfEmpty(CheckoutSupport.html(HttpStatus.NOT_FOUND, PayPage.notFound()));
     }
 

@@ -34,6 +34,11 @@ final class PayPage {
      * @param status its checkout status ({@link PayStatus#of})
      */
     static String render(JsonNode payment, Map<String, @Nullable Object> status) {
+        return render(payment, status, CheckoutBrand.NONE);
+    }
+
+    /** {@link #render(JsonNode, Map)} under the merchant's brand. */
+    static String render(JsonNode payment, Map<String, @Nullable Object> status, CheckoutBrand brand) {
         var merchant = text(status.get("merchantDisplayName"));
         var state = text(status.get("status"));
         var id = text(status.get("paymentId"));
@@ -65,7 +70,8 @@ final class PayPage {
         return page(
                 "Pay " + merchant,
                 new Root(first, "pay", "/checkout/pay/" + id + "/status", "/checkout/pay/" + id + "/confirm"),
-                CheckoutTemplates.PAY.execute(model));
+                CheckoutTemplates.PAY.execute(model),
+                brand);
     }
 
     /** The page's first {@code data-state}: an open or expired payment is payable only with a chain or in the sandbox. */

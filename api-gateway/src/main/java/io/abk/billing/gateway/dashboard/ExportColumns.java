@@ -1,9 +1,16 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.api.catalog.CatalogService.ProductView;
+import io.abk.billing.gateway.api.catalog.Price;
 import io.abk.billing.gateway.api.event.StoredEvent;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
+import io.abk.billing.gateway.controlplane.audit.AuditEntry;
+import io.abk.billing.gateway.controlplane.user.MerchantUser;
+import io.abk.billing.schemas.render.ApiJson;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -109,6 +116,47 @@ record ExportColumns<T>(List<Column<T>> columns) {
             new Column<>("id", e -> Csv.text(e.id())),
             new Column<>("type", e -> Csv.text(e.type())),
             new Column<>("createdAt", e -> Csv.text(e.createdAt().toString()))));
+
+    /**
+     * The catalog's active products; {@code prices} their active prices as {@code <id> <amount> <interval>}, the
+     * amounts exact, separated by {@code "; "}.
+     */
+    static final ExportColumns<ProductView> PRODUCTS = new ExportColumns<>(List.of(
+            new Column<>("id", p -> Csv.text(p.product().id())),
+            new Column<>("name", p -> Csv.text(p.product().name())),
+            new Column<>("description", p -> Csv.text(p.product().description())),
+            new Column<>("prices", p -> Csv.text(prices(p.prices()))),
+            new Column<>(
+                    "createdAt", p -> Csv.text(ApiJson.timestamp(p.product().createdAt())))));
+
+    /** The team: never a password's hash. */
+    static final ExportColumns<MerchantUser> TEAM = new ExportColumns<>(List.of(
+            new Column<>("id", u -> Csv.text(u.id())),
+            new Column<>("email", u -> Csv.text(u.email())),
+            new Column<>("role", u -> Csv.text(u.role().wireName())),
+            new Column<>("createdAt", u -> Csv.text(ApiJson.timestamp(u.createdAt())))));
+
+    /** The audit log; {@code actorEmail} is the member's email when a member acted, {@code details} the JSON. */
+    static final ExportColumns<AuditRow> AUDIT_LOG = new ExportColumns<>(List.of(
+            new Column<>("id", r -> Csv.text(r.entry().id())),
+            new Column<>("at", r -> Csv.text(ApiJson.timestamp(r.entry().at()))),
+            new Column<>("actor", r -> Csv.text(r.entry().actor())),
+            new Column<>("actorEmail", r -> Csv.text(r.actorEmail())),
+            new Column<>("action", r -> Csv.text(r.entry().action())),
+            new Column<>("targetType", r -> Csv.text(r.entry().targetType())),
+            new Column<>("targetId", r -> Csv.text(r.entry().targetId())),
+            new Column<>("mode", r -> Csv.text(r.entry().mode())),
+            new Column<>("details", r -> Csv.text(r.entry().details().toString()))));
+
+    /** An audit entry with the email of the member who made it (null when a key, the operator or start-up did). */
+    record AuditRow(AuditEntry entry, @Nullable String actorEmail) {}
+
+    private static String prices(List<Price> prices) {
+        return prices.stream()
+                .map(price -> price.id() + " "
+                        + ApiJson.amount(price.amountMicros()).toPlainString() + " " + price.interval())
+                .collect(Collectors.joining("; "));
+    }
 
     /** The header line. */
     String header() {

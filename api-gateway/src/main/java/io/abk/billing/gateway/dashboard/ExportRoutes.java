@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.api.catalog.CatalogService;
 import io.abk.billing.gateway.api.event.EventService;
 import io.abk.billing.gateway.api.event.StoredEvent;
 import io.abk.billing.gateway.api.payment.PaymentRoutes;
@@ -7,6 +8,13 @@ import io.abk.billing.gateway.api.paymentlink.PaymentLinkRoutes;
 import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService;
+import io.abk.billing.gateway.controlplane.audit.AuditEntry;
+import io.abk.billing.gateway.controlplane.audit.AuditLog;
+import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
+import io.abk.billing.gateway.controlplane.user.MerchantUser;
+import io.abk.billing.gateway.controlplane.user.UserRole;
+import io.abk.billing.gateway.controlplane.user.UserService;
+import io.abk.billing.gateway.dashboard.ExportColumns.AuditRow;
 import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.Page;
 import io.abk.billing.gateway.platform.web.PageRequest;
@@ -23,6 +31,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.CacheControl;
@@ -41,8 +50,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code /dashboard/<list>/export.csv}: every row of a list's filter (the page's filters, no cursor) in the session's
  * team and mode, newest first, as CSV ({@link ExportColumns}). The rows are read and written {@link #CHUNK} at a time
- * ({@link NewestFirstChunks}), so an export's memory does not grow with its length. Any member may export: it is a
- * read. A bad filter is the refusal page, before anything is read.
+ * ({@link NewestFirstChunks}), so an export's memory does not grow with its length. Any member may export what any
+ * member may read; the team is the owner's and the audit log an admin's, as their pages are. A bad filter is the
+ * refusal page, before anything is read.
  */
 @RestController
 public class ExportRoutes {
@@ -61,6 +71,9 @@ public class ExportRoutes {
     private final PaymentLinkReadModel links;
     private final WebhookEndpointService endpoints;
     private final EventService events;
+    private final CatalogService catalog;
+    private final UserService users;
+    private final AuditLog audit;
     private final Clock clock;
 
     public ExportRoutes(
@@ -70,6 +83,9 @@ public class ExportRoutes {
             PaymentLinkReadModel links,
             WebhookEndpointService endpoints,
             EventService events,
+            CatalogService catalog,
+            UserService users,
+            AuditLog audit,
             Clock clock) {
         this.subscriptions = subscriptions;
         this.invoices = invoices;
@@ -77,6 +93,9 @@ public class ExportRoutes {
         this.links = links;
         this.endpoints = endpoints;
         this.events = events;
+        this.catalog = catalog;
+        this.users = users;
+        this.audit = audit;
         this.clock = clock;
     }
 
@@ -161,6 +180,57 @@ public class ExportRoutes {
             return rows(
                     CHUNK, ExportColumns.EVENTS, page -> events.list(session.caller(), type, page), StoredEvent::id);
         });
+    }
+
+    @GetMapping("/dashboard/products" + EXPORT)
+    public Mono<ResponseEntity<Flux<DataBuffer>>> products(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session) {
+        return csv(
+                session,
+                "products",
+                () -> rows(
+                        CHUNK,
+                        ExportColumns.PRODUCTS,
+                        page -> catalog.listActive(session.caller(), page),
+                        view -> view.product().id()));
+    }
+
+    @GetMapping("/dashboard/settings/team" + EXPORT)
+    public Mono<ResponseEntity<Flux<DataBuffer>>> team(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session) {
+        if (!session.role().includes(UserRole.OWNER)) {
+            return Mono.just(asBuffers(Rows.forbidden(session, "Only the owner may export the team")));
+        }
+        return csv(
+                session,
+                "team",
+                () -> rows(
+                        CHUNK, ExportColumns.TEAM, page -> users.list(session.merchantId(), page), MerchantUser::id));
+    }
+
+    /** The entries of the session's merchant in its mode or of none, as the page lists them, with members' emails. */
+    @GetMapping("/dashboard/settings/audit-log" + EXPORT)
+    public Mono<ResponseEntity<Flux<DataBuffer>>> auditLog(
+            @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session) {
+        if (!AuditLogPageRoutes.mayRead(session)) {
+            return Mono.just(asBuffers(Rows.forbidden(session, "Only an admin or the owner may export the audit log")));
+        }
+        var mode = ApiKeyFormat.modeText(session.mode());
+        return csv(
+                session,
+                "audit-log",
+                () -> rows(
+                        CHUNK,
+                        ExportColumns.AUDIT_LOG,
+                        page -> audit.list(session.merchantId(), mode, page)
+                                .flatMap(found -> users.emails(
+                                                session.merchantId(),
+                                                found.items().stream()
+                                                        .map(AuditEntry::actor)
+                                                        .collect(Collectors.toSet()))
+                                        .map(emails ->
+                                                found.map(entry -> new AuditRow(entry, emails.get(entry.actor()))))),
+                        row -> row.entry().id()));
     }
 
     /**

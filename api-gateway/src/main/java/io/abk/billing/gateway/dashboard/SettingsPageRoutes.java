@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -27,11 +28,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code /dashboard/settings}: the team's display name and default payout address as {@code GET /v1/account} shows
- * them, with the owner's form that changes them ({@code PATCH /v1/account}); and {@code /dashboard/settings/team}: the
- * members as {@code GET /v1/team/members} shows them and the pending invitations as {@code GET /v1/team/invitations}
- * does, with the owner's confirmation that lifts a member's lockout ({@code POST /v1/team/members/{id}/unlock}); the
- * other changes of the team have their pages in {@link TeamPageRoutes}. The team's pages are the owner's, as the routes they show are.
+ * {@code /dashboard/settings}: the team's display name, default payout address and checkout branding as
+ * {@code GET /v1/account} shows them, with the owner's forms that change them ({@code PATCH /v1/account}, {@code PUT}
+ * and {@code DELETE /v1/account/logo}); and {@code /dashboard/settings/team}: the members as {@code GET
+ * /v1/team/members} shows them and the pending invitations as {@code GET /v1/team/invitations} does, with the owner's
+ * confirmation that lifts a member's lockout ({@code POST /v1/team/members/{id}/unlock}); the other changes of the team
+ * have their pages in {@link TeamPageRoutes}. The team's pages are the owner's, as the routes they show are.
  */
 @RestController
 public class SettingsPageRoutes {
@@ -46,6 +48,16 @@ public class SettingsPageRoutes {
             "change-role", "The member's role is changed: their next request is judged by it.",
             "remove", "The member is removed from the team and signed out.",
             "revoke", "The invitation is revoked: its link lets no one join.");
+
+    /** The checkout pages' own accent, where the colour picker starts when the merchant has none. */
+    private static final String DEFAULT_ACCENT = "#1d4ed8";
+
+    /** What the page says once an action is done, by the action ({@code ?done=}). */
+    private static final Map<String, String> DONE = Map.of(
+            "edit-settings", "The settings are saved.",
+            "edit-branding", "The branding is saved.",
+            "upload-logo", "The logo is uploaded.",
+            "remove-logo", "The logo is removed.");
 
     private final DashboardRenderer renderer;
     private final MerchantService merchants;
@@ -77,7 +89,8 @@ public class SettingsPageRoutes {
             var model = new HashMap<String, Object>();
             model.put("canEdit", isOwner(session));
             model.put("canSeeLog", AuditLogPageRoutes.mayRead(session));
-            model.put("done", "edit-settings".equals(query.getFirst("done")) ? "The settings are saved." : "");
+            model.put("done", Rows.done(DONE, query));
+            putBranding(model, account);
             model.put(
                     "fields",
                     List.of(
@@ -171,6 +184,28 @@ public class SettingsPageRoutes {
                     return renderer.page(
                             session, confirmation.heading(), SECTION, DashboardPages.CONFIRM, confirmation.model());
                 }));
+    }
+
+    /**
+     * The branding part of the settings: what the checkout pages show and, for the owner's forms, the current values
+     * ({@code accentOrDefault} starts the colour picker, which always holds a colour).
+     */
+    private static void putBranding(Map<String, Object> model, JsonNode account) {
+        var accent = value(account, "accentColor");
+        var brandName = value(account, "brandName");
+        model.put("brandName", Shown.text(account, "brandName"));
+        model.put("brandNameValue", brandName);
+        model.put("shownName", !brandName.isEmpty() ? brandName : displayName(account));
+        model.put("accent", accent);
+        model.put("accentOrDefault", accent.isEmpty() ? DEFAULT_ACCENT : accent);
+        model.put("logo", value(account, "logoPath"));
+        model.put("idempotencyKey", "dash_" + UUID.randomUUID());
+    }
+
+    /** The name customers see without a brand name: the display name, else the name. */
+    private static String displayName(JsonNode account) {
+        var display = value(account, "displayName");
+        return !display.isEmpty() ? display : value(account, "name");
     }
 
     private static boolean isOwner(DashboardSession session) {

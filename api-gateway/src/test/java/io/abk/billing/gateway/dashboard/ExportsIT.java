@@ -153,6 +153,57 @@ class ExportsIT extends DashboardIT {
         }
     }
 
+    @Test
+    void shouldExportTheCatalogTheTeamAndTheAuditLogOfTheTeamOnlyToTheRolesTheirPagesAdmit() {
+        var merchant = newMerchant(PAYOUT);
+        var priceId = price(merchant, "test", "9.990001", "month");
+        var owner = member(merchant.id(), null);
+        var admin = member(merchant.id(), "admin");
+        var viewer = member(merchant.id(), "viewer");
+        var renamed = api(owner, HttpMethod.PATCH, "/v1/account", Map.of("brandName", "Exported, \"Brand\""));
+        assertThat(renamed.status()).as(renamed.text()).isEqualTo(200);
+        var other = newMerchant(PAYOUT);
+        price(other, "test", "1.5", "month");
+        var stranger = member(other.id(), null);
+
+        var products = export("/dashboard/products/export.csv", viewer.token());
+        assertThat(products.records().getFirst()).containsExactly("id", "name", "description", "prices", "createdAt");
+        assertThat(products.column("prices")).containsExactly(priceId + " 9.990001 month");
+        assertThat(products.column("name")).containsExactly("Thing");
+        assertThat(export("/dashboard/products/export.csv", stranger.token()).text())
+                .doesNotContain(priceId);
+
+        var team = export("/dashboard/settings/team/export.csv", owner.token());
+        assertThat(team.records().getFirst()).containsExactly("id", "email", "role", "createdAt");
+        assertThat(team.column("email")).containsExactlyInAnyOrder(owner.email(), admin.email(), viewer.email());
+        assertThat(team.text()).doesNotContain("argon2");
+        assertThat(export("/dashboard/settings/team/export.csv", stranger.token())
+                        .text())
+                .doesNotContain(owner.email());
+        assertThat(answer("/dashboard/settings/team/export.csv", admin.token()).status())
+                .isEqualTo(403);
+
+        var log = export("/dashboard/settings/audit-log/export.csv", admin.token());
+        assertThat(log.records().getFirst()).startsWith("id", "at", "actor", "actorEmail", "action");
+        int updated = log.column("action").indexOf("merchant.updated");
+        assertThat(updated).as(log.text()).isNotNegative();
+        assertThat(log.column("actorEmail").get(updated)).isEqualTo(owner.email());
+        assertThat(log.column("details").get(updated)).contains("Exported, \\\"Brand\\\"");
+        assertThat(export("/dashboard/settings/audit-log/export.csv", stranger.token())
+                        .text())
+                .doesNotContain(merchant.id());
+        assertThat(answer("/dashboard/settings/audit-log/export.csv", viewer.token())
+                        .status())
+                .isEqualTo(403);
+
+        assertThat(page("/dashboard/products", owner.token()))
+                .contains("href=\"/dashboard/products/export.csv\" data-action=\"export\"");
+        assertThat(page("/dashboard/settings/team", owner.token()))
+                .contains("href=\"/dashboard/settings/team/export.csv\" data-action=\"export\"");
+        assertThat(page("/dashboard/settings/audit-log", admin.token()))
+                .contains("href=\"/dashboard/settings/audit-log/export.csv\" data-action=\"export\"");
+    }
+
     // Protects against an export that stops after its first chunk or repeats or reorders rows at a chunk's edge.
     @Test
     void shouldStreamAnExportLongerThanAChunkEveryRowInOrder() {

@@ -53,6 +53,7 @@ final class RouteTable {
             Map.entry("pay", "pay"),
             Map.entry("link", "plink"),
             Map.entry("merchants", "mer"),
+            Map.entry("brand", "mer"),
             Map.entry("api_keys", "key"),
             Map.entry("api-keys", "key"),
             Map.entry("members", "usr"),

@@ -11,11 +11,17 @@ public record Merchant(
         String name,
         @Nullable String displayName,
         @Nullable String payoutAddressEvm,
+        MerchantBrand brand,
         Instant createdAt,
         Instant updatedAt,
         boolean requireTotp) {
 
-    static final String COLUMNS = "id, name, display_name, payout_address_evm, created_at, updated_at, require_totp";
+    static final String COLUMNS = "id, name, display_name, payout_address_evm, created_at, updated_at";
+    /** The branding's columns, read with {@link #COLUMNS} and written only by a change of the branding or the logo. */
+    /** Whether the team must sign in with a second factor: read with {@link #COLUMNS}, false for a new merchant. */
+    static final String TOTP_COLUMN = "require_totp";
+
+    static final String BRAND_COLUMNS = "brand_name, accent_color, logo_content_type, logo_sha256";
 
     static Merchant from(Readable row) {
         return new Merchant(
@@ -23,12 +29,17 @@ public record Merchant(
                 Columns.required(row, "name", String.class),
                 row.get("display_name", String.class),
                 row.get("payout_address_evm", String.class),
+                new MerchantBrand(
+                        row.get("brand_name", String.class),
+                        row.get("accent_color", String.class),
+                        row.get("logo_content_type", String.class),
+                        row.get("logo_sha256", String.class)),
                 Columns.required(row, "created_at", Instant.class),
                 Columns.required(row, "updated_at", Instant.class),
                 Columns.required(row, "require_totp", Boolean.class));
     }
 
     public MerchantProfile profile() {
-        return new MerchantProfile(id, name, displayName, payoutAddressEvm);
+        return new MerchantProfile(id, name, displayName, payoutAddressEvm, brand);
     }
 }

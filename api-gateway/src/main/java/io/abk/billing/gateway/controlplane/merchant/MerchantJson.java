@@ -16,6 +16,9 @@ public final class MerchantJson {
         json.put("name", m.name());
         json.put("displayName", m.displayName());
         json.put("payoutAddressEvm", m.payoutAddressEvm());
+        json.put("brandName", m.brand().brandName());
+        json.put("accentColor", m.brand().accentColor());
+        json.put("logoPath", m.brand().logoPath(m.id()));
         json.put("createdAt", ApiJson.timestamp(m.createdAt()));
         json.put("updatedAt", ApiJson.timestamp(m.updatedAt()));
         json.put("requireTotp", m.requireTotp());

@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -53,6 +52,7 @@ public class MerchantService {
                 request.name(),
                 request.displayName(),
                 request.payoutAddressEvm(),
+                MerchantBrand.NONE,
                 now,
                 now,
                 false);
@@ -79,15 +79,59 @@ public class MerchantService {
     public Mono<Merchant> update(String actor, String id, MerchantPatch patch) {
         var now = Now.of(clock);
         return getForUpdate(id)
+                .flatMap(current -> apply(actor, current, patch.applyTo(current), now))
+                .as(tx::transactional)
+                .doOnSuccess(updated -> lookup.invalidate(id));
+    }
+
+    /** Makes {@code logo} the merchant's checkout logo, in place of any other; audited with its type and hash. */
+    public Mono<Merchant> putLogo(String actor, String id, MerchantLogo logo) {
+        var now = Now.of(clock);
+        return getForUpdate(id)
+                .flatMap(current -> merchants.putLogo(id, logo, now))
+                .flatMap(updated -> audit.record(
+                                now,
+                                actor,
+                                "merchant.logo_updated",
+                                target(updated),
+                                Map.of(
+                                        "contentType",
+                                        logo.contentType(),
+                                        "sha256",
+                                        logo.sha256(),
+                                        "bytes",
+                                        logo.bytes().length))
+                        .thenReturn(updated))
+                .as(tx::transactional)
+                .doOnSuccess(updated -> lookup.invalidate(id));
+    }
+
+    /** Removes the merchant's checkout logo; audited when there was one. */
+    public Mono<Merchant> deleteLogo(String actor, String id) {
+        var now = Now.of(clock);
+        return getForUpdate(id)
                 .flatMap(current -> {
-                    var name = Objects.requireNonNull(patch.name().applyTo(current.name()));
-                    var displayName = patch.displayName().applyTo(current.displayName());
-                    var payout = patch.payoutAddressEvm().applyTo(current.payoutAddressEvm());
-                    var requireTotp = Boolean.TRUE.equals(patch.requireTotp().applyTo(current.requireTotp()));
-                    return apply(actor, current, name, displayName, payout, requireTotp, now);
+                    var sha256 = current.brand().logoSha256();
+                    if (sha256 == null) {
+                        return Mono.just(current);
+                    }
+                    return merchants
+                            .deleteLogo(id, now)
+                            .flatMap(updated -> audit.record(
+                                            now,
+                                            actor,
+                                            "merchant.logo_removed",
+                                            target(updated),
+                                            Map.of("sha256", sha256))
+                                    .thenReturn(updated));
                 })
                 .as(tx::transactional)
                 .doOnSuccess(updated -> lookup.invalidate(id));
+    }
+
+    /** The merchant's logo; empty when it has none (or the merchant is unknown). */
+    public Mono<MerchantLogo> logo(String id) {
+        return merchants.findLogo(id);
     }
 
     /**
@@ -96,7 +140,7 @@ public class MerchantService {
      */
     public Mono<Merchant> ensureTagged(String tag, String name, @Nullable String payout) {
         var now = Now.of(clock);
-        var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, now, now, false);
+        var fresh = new Merchant(ids.next(IdPrefix.MERCHANT), name, null, payout, MerchantBrand.NONE, now, now, false);
         return merchants
                 .insertTaggedIfAbsent(fresh, tag)
                 .flatMap(created -> audit.record(
@@ -112,10 +156,15 @@ public class MerchantService {
                         .flatMap(existing -> apply(
                                 actor(),
                                 existing,
-                                name,
-                                existing.displayName(),
-                                payout != null ? payout : existing.payoutAddressEvm(),
-                                existing.requireTotp(),
+                                new Merchant(
+                                        existing.id(),
+                                        name,
+                                        existing.displayName(),
+                                        payout != null ? payout : existing.payoutAddressEvm(),
+                                        existing.brand(),
+                                        existing.createdAt(),
+                                        existing.updatedAt(),
+                                        existing.requireTotp()),
                                 now))))
                 .as(tx::transactional)
                 .doOnSuccess(merchant -> {
@@ -129,25 +178,23 @@ public class MerchantService {
         return AuditEntry.BOOTSTRAP;
     }
 
-    private Mono<Merchant> apply(
-            String actor,
-            Merchant current,
-            String name,
-            @Nullable String displayName,
-            @Nullable String payout,
-            boolean requireTotp,
-            Instant now) {
+    private Mono<Merchant> apply(String actor, Merchant current, Merchant next, Instant now) {
         var changed = new AuditChanges()
-                .field("name", current.name(), name)
-                .field("displayName", current.displayName(), displayName)
-                .field("payoutAddressEvm", current.payoutAddressEvm(), payout)
-                .field("requireTotp", current.requireTotp(), requireTotp)
+                .field("name", current.name(), next.name())
+                .field("displayName", current.displayName(), next.displayName())
+                .field("payoutAddressEvm", current.payoutAddressEvm(), next.payoutAddressEvm())
+                .field("brandName", current.brand().brandName(), next.brand().brandName())
+                .field(
+                        "accentColor",
+                        current.brand().accentColor(),
+                        next.brand().accentColor())
+                .field("requireTotp", current.requireTotp(), next.requireTotp())
                 .asMap();
         if (changed.isEmpty()) {
             return Mono.just(current);
         }
         return merchants
-                .update(current.id(), name, displayName, payout, requireTotp, now)
+                .update(next, now)
                 .flatMap(updated -> audit.record(now, actor, "merchant.updated", target(updated), changed)
                         .thenReturn(updated));
     }

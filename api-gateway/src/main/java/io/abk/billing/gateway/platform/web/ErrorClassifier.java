@@ -4,6 +4,7 @@ import static io.abk.billing.opskit.web.JsonErrorAnswers.hasCause;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
@@ -11,6 +12,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.web.server.MethodNotAllowedException;
 import org.springframework.web.server.NotAcceptableStatusException;
 import org.springframework.web.server.PayloadTooLargeException;
@@ -60,7 +62,7 @@ public final class ErrorClassifier {
                         415,
                         ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
                         "Unsupported Content-Type" + (e.getContentType() == null ? "" : " '" + e.getContentType() + "'")
-                                + ": send application/json");
+                                + ": send " + supported(e));
             case NotAcceptableStatusException e ->
                 ApiError.of(406, ErrorCodes.NOT_ACCEPTABLE, "The response is only available as application/json");
             case ServerWebInputException e
@@ -120,5 +122,13 @@ public final class ErrorClassifier {
     private static boolean thrownByJsonParser(Throwable error) {
         var stack = error.getStackTrace();
         return stack.length > 0 && stack[0].getClassName().startsWith("tools.jackson.");
+    }
+
+    /** The types the route takes, as its refusal names them: JSON but for a route that reads another (a logo). */
+    private static String supported(UnsupportedMediaTypeStatusException e) {
+        var types = e.getSupportedMediaTypes();
+        return types.isEmpty() || types.contains(MediaType.APPLICATION_JSON)
+                ? "application/json"
+                : types.stream().map(MediaType::toString).sorted().collect(Collectors.joining(" or "));
     }
 }

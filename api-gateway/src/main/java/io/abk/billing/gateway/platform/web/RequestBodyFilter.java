@@ -23,8 +23,9 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * Request body rules that hold before any handler reads a body:
  * <ul>
- *   <li>a declared {@code Content-Length} over 64 KiB is refused at once with 413 (a chunked body without a
- *       length is caught by the codec limit {@code spring.http.codecs.max-in-memory-size} instead);</li>
+ *   <li>a declared {@code Content-Length} over 64 KiB (a checkout logo's: 256 KiB, {@link ApiHeaders#MAX_LOGO_BYTES})
+ *       is refused at once with 413 (a chunked body without a length is caught by the codec limit
+ *       {@code spring.http.codecs.max-in-memory-size} instead, or by the logo's route as it reads);</li>
  *   <li>a POST/PUT/PATCH without {@code Content-Type} is read as JSON, so {@code curl -d '{...}'} without a
  *       header works; a declared non-JSON type is still 415;</li>
  *   <li>a JSON body that is not well-formed UTF-8 is 400 {@code invalid_json} (the JSON parser would decode an
@@ -45,10 +46,12 @@ public class RequestBodyFilter implements WebFilter {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         var request = exchange.getRequest();
-        if (declaredLength(request.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH)) > ApiHeaders.MAX_BODY_BYTES) {
-            return Mono.error(payloadTooLarge());
-        }
         var method = request.getMethod();
+        var limit = ApiHeaders.maxBodyBytes(
+                method, request.getPath().pathWithinApplication().value());
+        if (declaredLength(request.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH)) > limit) {
+            return Mono.error(limit == ApiHeaders.MAX_BODY_BYTES ? payloadTooLarge() : logoTooLarge());
+        }
         boolean mayHaveBody = method == HttpMethod.POST || method == HttpMethod.PUT || method == HttpMethod.PATCH;
         ServerHttpRequest typed = request;
         if (mayHaveBody && request.getHeaders().getContentType() == null) {
@@ -152,6 +155,13 @@ public class RequestBodyFilter implements WebFilter {
         } catch (NumberFormatException e) {
             return Long.MAX_VALUE;
         }
+    }
+
+    private static ApiException logoTooLarge() {
+        return new ApiException(
+                413,
+                ErrorCodes.PAYLOAD_TOO_LARGE,
+                "A logo may be at most " + ApiHeaders.MAX_LOGO_BYTES + " bytes (256 KiB)");
     }
 
     public static ApiException payloadTooLarge() {

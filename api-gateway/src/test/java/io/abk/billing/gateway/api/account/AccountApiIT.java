@@ -36,7 +36,16 @@ class AccountApiIT extends LifecycleIT {
         assertThat(account.get("payoutAddressEvm").stringValue()).isEqualTo(PAYOUT);
         assertThat(fieldNames(account))
                 .containsExactly(
-                        "id", "name", "displayName", "payoutAddressEvm", "createdAt", "updatedAt", "requireTotp");
+                        "id",
+                        "name",
+                        "displayName",
+                        "payoutAddressEvm",
+                        "brandName",
+                        "accentColor",
+                        "logoPath",
+                        "createdAt",
+                        "updatedAt",
+                        "requireTotp");
         assertThat(account.get("requireTotp").asBoolean())
                 .as("no team requires two factors at first")
                 .isFalse();
