@@ -74,17 +74,23 @@ public final class HomeFigures {
                 AND paid_at >= :from AND paid_at < :until
             ) paid GROUP BY day""";
 
+    // Rows are grouped by their UTC date and only the (at most 30) groups formatted: formatting each row's time as
+    // text took three times as long as the index scan itself at 100,000 subscriptions.
     private static final String FAILED_CHARGES = """
-            SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM invoices
-            WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'failureCode' IS NOT NULL
-              AND created_at >= :from AND created_at < :until
-            GROUP BY 1""";
+            SELECT TO_CHAR(day, 'YYYY-MM-DD') AS day, n FROM (
+              SELECT (created_at AT TIME ZONE 'UTC')::date AS day, COUNT(*) AS n FROM invoices
+              WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'failureCode' IS NOT NULL
+                AND created_at >= :from AND created_at < :until
+              GROUP BY 1
+            ) per_day""";
 
     private static final String NEW_SUBSCRIPTIONS = """
-            SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM subscriptions
-            WHERE merchant_id = :merchantId AND mode = :mode
-              AND created_at >= :from AND created_at < :until
-            GROUP BY 1""";
+            SELECT TO_CHAR(day, 'YYYY-MM-DD') AS day, n FROM (
+              SELECT (created_at AT TIME ZONE 'UTC')::date AS day, COUNT(*) AS n FROM subscriptions
+              WHERE merchant_id = :merchantId AND mode = :mode
+                AND created_at >= :from AND created_at < :until
+              GROUP BY 1
+            ) per_day""";
 
     private static final String LIVE_SUBSCRIPTIONS = """
             SELECT status, billing_interval, COUNT(*) AS n, SUM(amount_usdc)::text AS amount
