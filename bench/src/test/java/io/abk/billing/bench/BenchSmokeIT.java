@@ -54,7 +54,7 @@ class BenchSmokeIT {
     }
 
     @Test
-    @Timeout(value = 15, unit = TimeUnit.MINUTES)
+    @Timeout(value = 17, unit = TimeUnit.MINUTES)
     void shouldRunEveryScenarioToRowsWithoutFailuresWhenSizesAreTiny() throws Exception {
         // given tiny sizes for every scenario (a rate and client counts a cold stack on 2 busy cores answers in time)
         String[] args = {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -79,7 +80,7 @@ public final class DashboardBrowser implements AutoCloseable {
             }
             var session = response.headers().allValues("set-cookie").stream()
                     .map(SET_COOKIE::matcher)
-                    .filter(java.util.regex.Matcher::find)
+                    .filter(Matcher::find)
                     .map(matcher -> matcher.group(1))
                     .findFirst()
                     .orElseThrow(() -> new IllegalStateException("signing in set no " + COOKIE + " cookie"));

@@ -14,6 +14,7 @@ import io.abk.billing.bench.seed.SubscriptionSeeder;
 import io.abk.billing.bench.workload.DashboardPageWorkload;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,8 @@ public final class Dashboard {
     static final int DEEP_PAGES = 20;
     /** The exports streamed one after the other. */
     static final int EXPORTS = 2;
+    /** Rows a list page shows (api-gateway's {@code ListPage.PAGE_SIZE}). */
+    private static final int PAGE_SIZE = 25;
     /** The subscriptions whose pages (and searches) the loops cycle through. */
     private static final int SAMPLED = 1_000;
 
@@ -145,7 +148,7 @@ public final class Dashboard {
         var ids = new ArrayList<String>(seeded.subscriptionIds());
         ids.addAll(incomplete);
         // Ids sort by their making: newest first, as the list shows them.
-        ids.sort(java.util.Comparator.reverseOrder());
+        ids.sort(Comparator.reverseOrder());
         return ids;
     }
 
@@ -181,7 +184,7 @@ public final class Dashboard {
             deep = older;
             depth++;
         }
-        notes.add("deep page: " + depth + " \"Older\" links from the first (" + (depth * 25) + " rows in)");
+        notes.add("deep page: " + depth + " \"Older\" links from the first (" + (depth * PAGE_SIZE) + " rows in)");
         return List.of(
                 new Measured("GET /dashboard/subscriptions (first page)", List.of(list), 200, true),
                 new Measured("GET /dashboard/subscriptions (" + depth + " pages in)", List.of(deep), 200, true),
