@@ -8,6 +8,7 @@ import io.abk.billing.bench.report.Row;
 import io.abk.billing.bench.report.Section;
 import io.abk.billing.bench.scenario.Baselines;
 import io.abk.billing.bench.scenario.Creates;
+import io.abk.billing.bench.scenario.Dashboard;
 import io.abk.billing.bench.scenario.Gets;
 import io.abk.billing.bench.scenario.Recovery;
 import io.abk.billing.bench.scenario.Renewals;
@@ -34,7 +35,7 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code ./billing bench}: runs the chosen scenarios (creates, gets, renewals and webhooks against the whole local
+ * {@code ./billing bench}: runs the chosen scenarios (creates, gets, renewals, webhooks and dashboard against the whole local
  * stack started in this process, a running one, or with {@code --stack process} the stack's jar as a child process;
  * recovery always against a child process, which it kills and restarts), measures the machine's baselines on the
  * same broker and database, and writes the report to {@code bench/target/bench-report.md} (or {@code --report}).
@@ -257,6 +258,16 @@ public final class BenchMain {
                 timed(
                         Scenario.WEBHOOKS.label(),
                         () -> Webhooks.run(target, options.webhookEvents(), options.webhookEndpoints()));
+            }
+            if (options.runs(Scenario.DASHBOARD)) {
+                timed(
+                        Scenario.DASHBOARD.label(),
+                        () -> Dashboard.run(
+                                target,
+                                options.dashboardRows(),
+                                options.duration(),
+                                options.dashboardClients(),
+                                sequence));
             }
         }
 

@@ -26,6 +26,8 @@ record BenchOptions(
         int renewals,
         int webhookEvents,
         int webhookEndpoints,
+        int dashboardRows,
+        int dashboardClients,
         int recoverySubscriptions,
         int recoveryBurst,
         int partitions,
@@ -59,6 +61,7 @@ record BenchOptions(
               gets:     [--get-pool 1000] [--get-clients 8,32] (--duration each)
               renewals: [--renewals 100000 (up to 1,000,000)]
               webhooks: [--webhook-events 5000 (0: skip)] [--webhook-endpoints 100]
+              dashboard: [--dashboard-rows 100000] [--dashboard-clients 4] (--duration each page)
               recovery: [--recovery-subscriptions 100000] [--recovery-burst 0 (creates produced at once before the
                         kill, restarting with the read model behind)] [--stack-jar local-stack/target/local-stack-*-exec.jar]
               chain:    [--chain [--chain-blocks 20] [--chain-transfers-per-block 1000] [--chain-payments 20]]
@@ -67,7 +70,7 @@ record BenchOptions(
                    against a running stack instead of one started in-process (recovery needs its own; all runs the rest):
                                    --url http://localhost:8080 --key abk_test_... --bootstrap 127.0.0.1:19092
                                    --jdbc jdbc:postgresql://127.0.0.1:15432/billing [--db-user billing --db-password billing]
-                                   [--admin-token ... (renewals make a merchant of their own)]
+                                   [--admin-token ... (renewals and dashboard make a merchant of their own)]
             """.formatted(Scenario.names());
 
     static BenchOptions parse(String[] args) {
@@ -104,6 +107,8 @@ record BenchOptions(
                         ? zero(values, "webhook-events")
                         : integer(values, "webhook-events", 5000),
                 integer(values, "webhook-endpoints", 100),
+                integer(values, "dashboard-rows", 100_000),
+                integer(values, "dashboard-clients", 4),
                 integer(values, "recovery-subscriptions", 100_000),
                 "0".equals(values.get("recovery-burst"))
                         ? zero(values, "recovery-burst")
@@ -156,9 +161,11 @@ record BenchOptions(
             throw new IllegalArgumentException(
                     "--scenario recovery starts and kills a stack of its own: leave out --url");
         }
-        if (external && scenarios.contains(Scenario.RENEWALS) && adminToken == null) {
-            throw new IllegalArgumentException(
-                    "--scenario renewals with --url needs --admin-token (it makes a merchant of its own)");
+        for (var ownMerchant : List.of(Scenario.RENEWALS, Scenario.DASHBOARD)) {
+            if (external && scenarios.contains(ownMerchant) && adminToken == null) {
+                throw new IllegalArgumentException("--scenario " + ownMerchant.label()
+                        + " with --url needs --admin-token (it makes a merchant of its own)");
+            }
         }
     }
 

@@ -21,6 +21,8 @@ enum Scenario {
     RENEWALS,
     /** Webhook deliveries to one local endpoint, then spread over many. */
     WEBHOOKS,
+    /** The merchant dashboard's pages and export at N subscriptions of one merchant, signed in as its owner. */
+    DASHBOARD,
     /** The stack as a child process: cold start, then SIGKILL and restart with N subscriptions. */
     RECOVERY;
 

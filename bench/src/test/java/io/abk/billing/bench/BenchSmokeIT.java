@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * CI's smoke of the benchmark: {@code --scenario all} with tiny sizes (three seconds of load a phase, 200 renewals, 300
- * active subscriptions through a SIGKILL), so every scenario and the baselines are known to run to their rows. Recovery
+ * CI's smoke of the benchmark: {@code --scenario all} with tiny sizes (three seconds of load a phase, 200 renewals, a
+ * dashboard over 200 subscriptions, 300 active subscriptions through a SIGKILL), so every scenario and the baselines are known to run to their rows. Recovery
  * is the one real measure: 100,000 subscriptions created at once right before the SIGKILL, so the restarted gateway
  * has tens of thousands of changes to project, and the first create sent once its health is UP must be answered 201
  * at once, its projector caught up. The stack
@@ -23,6 +23,9 @@ import org.junit.jupiter.api.Timeout;
 class BenchSmokeIT {
 
     private static final int RENEWALS = 200;
+    /** The dashboard's subscriptions: 180 active and 20 incomplete, 8 list pages of 25. */
+    private static final int DASHBOARD_ROWS = 200;
+
     private static final int RECOVERY_SUBSCRIPTIONS = 300;
     /**
      * Subscriptions created straight onto the command topic right before the kill: the issue's 100,000, which leave
@@ -51,7 +54,7 @@ class BenchSmokeIT {
     }
 
     @Test
-    @Timeout(value = 15, unit = TimeUnit.MINUTES)
+    @Timeout(value = 17, unit = TimeUnit.MINUTES)
     void shouldRunEveryScenarioToRowsWithoutFailuresWhenSizesAreTiny() throws Exception {
         // given tiny sizes for every scenario (a rate and client counts a cold stack on 2 busy cores answers in time)
         String[] args = {
@@ -81,6 +84,10 @@ class BenchSmokeIT {
             "200",
             "--webhook-endpoints",
             "10",
+            "--dashboard-rows",
+            Integer.toString(DASHBOARD_ROWS),
+            "--dashboard-clients",
+            "2",
             "--recovery-subscriptions",
             Integer.toString(RECOVERY_SUBSCRIPTIONS),
             "--recovery-burst",
@@ -106,7 +113,7 @@ class BenchSmokeIT {
                 .takeWhile(line -> line.startsWith("| "))
                 .map(Row::parse)
                 .toList();
-        for (var scenario : List.of("creates", "gets", "renewals", "webhooks", "recovery", "baseline")) {
+        for (var scenario : List.of("creates", "gets", "renewals", "webhooks", "dashboard", "recovery", "baseline")) {
             assertThat(rows)
                     .as(scenario + " rows of\n" + markdown)
                     .anySatisfy(row -> assertThat(row.scenario()).isEqualTo(scenario));
@@ -135,6 +142,15 @@ class BenchSmokeIT {
         // and the stack was killed only once billing-streams had applied the burst (otherwise its restart would also
         // catch up the command path, and the projector's backlog at health UP would measure that instead)
         assertThat(markdown).contains("then SIGKILL with the command path at rest");
+        // and the dashboard's pages read the seeded subscriptions: the home page counts the active ones, the deep page
+        // is the last of the 8, and each export streamed every row
+        assertThat(rows).filteredOn(row -> row.scenario().equals("dashboard")).hasSize(8);
+        assertThat(markdown)
+                .contains("the home page shows " + (DASHBOARD_ROWS - DASHBOARD_ROWS / 10)
+                        + " active subscriptions, as seeded: yes")
+                .contains("deep page: 7 \"Older\" links from the first")
+                .contains("export 1: " + DASHBOARD_ROWS + " rows (every row)")
+                .contains("export 2: " + DASHBOARD_ROWS + " rows (every row)");
         // and after SIGKILL and restart the stack still had the subscriptions, their aggregates included
         assertThat(markdown)
                 .contains("20 of 20 sampled subscriptions read back active")

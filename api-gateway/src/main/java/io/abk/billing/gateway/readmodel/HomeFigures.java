@@ -19,9 +19,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * The figures of the dashboard's home page for one merchant and mode, added up by the read model in four queries
- * (each served by an index of migration V14): the USDC collected, the recurring revenue, the subscriptions active and
- * past due, the failed charges and the new subscriptions, in total and per UTC day over the last {@link #DAYS} days,
- * today (the mode's now: a test clock's in test mode) the last of them.
+ * (each served by an index of migration V14 or V19; the amounts and intervals are V19's columns, so no query parses a
+ * body): the USDC collected, the recurring revenue, the subscriptions active and past due, the failed charges and the
+ * new subscriptions, in total and per UTC day over the last {@link #DAYS} days, today (the mode's now: a test clock's
+ * in test mode) the last of them.
  *
  * <ul>
  *   <li>Volume: the amounts of the invoices paid that day (by {@code paidAt}; a refund later does not take them back:
@@ -58,36 +59,41 @@ public final class HomeFigures {
             List<Day> days) {}
 
     // A day's prefix of an ISO-8601 UTC timestamp orders as the day does, and every paidAt of a day is at least its
-    // date's text and below the next date's, so the window's bounds are dates: exact, and the V14 index serves them.
+    // date's text and below the next date's, so the window's bounds are dates: exact, and the V19 indexes serve them
+    // from their entries alone (paid_at and what was collected are columns derived from the body).
     private static final String PAID_VOLUME = """
             SELECT day, SUM(amount)::text AS volume FROM (
-              SELECT LEFT(body ->> 'paidAt', 10) AS day, (body ->> 'amountUsdc')::numeric AS amount
+              SELECT LEFT(paid_at, 10) AS day, amount_usdc AS amount
               FROM invoices
-              WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'paidAt' IS NOT NULL
-                AND (body ->> 'paidAt') COLLATE "C" >= :from AND (body ->> 'paidAt') COLLATE "C" < :until
+              WHERE merchant_id = :merchantId AND mode = :mode AND paid_at IS NOT NULL
+                AND paid_at >= :from AND paid_at < :until
               UNION ALL
-              SELECT LEFT(body ->> 'paidAt', 10),
-                     COALESCE((body ->> 'amountReceivedUsdc')::numeric, (body ->> 'amountUsdc')::numeric)
+              SELECT LEFT(paid_at, 10), collected_usdc
               FROM payments
-              WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'paidAt' IS NOT NULL
-                AND (body ->> 'paidAt') COLLATE "C" >= :from AND (body ->> 'paidAt') COLLATE "C" < :until
+              WHERE merchant_id = :merchantId AND mode = :mode AND paid_at IS NOT NULL
+                AND paid_at >= :from AND paid_at < :until
             ) paid GROUP BY day""";
 
+    // Rows are grouped by their UTC date and only the (at most 30) groups formatted: formatting each row's time as
+    // text took three times as long as the index scan itself at 100,000 subscriptions.
     private static final String FAILED_CHARGES = """
-            SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM invoices
-            WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'failureCode' IS NOT NULL
-              AND created_at >= :from AND created_at < :until
-            GROUP BY 1""";
+            SELECT TO_CHAR(day, 'YYYY-MM-DD') AS day, n FROM (
+              SELECT (created_at AT TIME ZONE 'UTC')::date AS day, COUNT(*) AS n FROM invoices
+              WHERE merchant_id = :merchantId AND mode = :mode AND body ->> 'failureCode' IS NOT NULL
+                AND created_at >= :from AND created_at < :until
+              GROUP BY 1
+            ) per_day""";
 
     private static final String NEW_SUBSCRIPTIONS = """
-            SELECT TO_CHAR(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, COUNT(*) AS n FROM subscriptions
-            WHERE merchant_id = :merchantId AND mode = :mode
-              AND created_at >= :from AND created_at < :until
-            GROUP BY 1""";
+            SELECT TO_CHAR(day, 'YYYY-MM-DD') AS day, n FROM (
+              SELECT (created_at AT TIME ZONE 'UTC')::date AS day, COUNT(*) AS n FROM subscriptions
+              WHERE merchant_id = :merchantId AND mode = :mode
+                AND created_at >= :from AND created_at < :until
+              GROUP BY 1
+            ) per_day""";
 
     private static final String LIVE_SUBSCRIPTIONS = """
-            SELECT status, body ->> 'interval' AS billing_interval, COUNT(*) AS n,
-                   SUM((body ->> 'amountUsdc')::numeric)::text AS amount
+            SELECT status, billing_interval, COUNT(*) AS n, SUM(amount_usdc)::text AS amount
             FROM subscriptions
             WHERE merchant_id = :merchantId AND mode = :mode AND status IN ('active', 'past_due')
             GROUP BY 1, 2""";

@@ -10,20 +10,28 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The HTTP side of the API workloads: an HTTP/1.1 client on its own four threads, the test key on every request,
- * and a call whose answer is not the expected status counts as a failed operation, the first few printed.
+ * The HTTP side of the API and dashboard workloads: an HTTP/1.1 client on its own four threads, the test key (or a
+ * dashboard session's cookie) on every request, and a call whose answer is not the expected status counts as a
+ * failed operation, the first few printed.
  */
 final class ApiCalls implements AutoCloseable {
 
     private static final int REPORTED_FAILURES = 5;
 
-    private final String apiKey;
+    private final String header;
+    private final String value;
     private final ExecutorService executor = Executors.newFixedThreadPool(4);
     private final HttpClient client;
     private final AtomicInteger reportedFailures = new AtomicInteger();
 
     ApiCalls(String apiKey) {
-        this.apiKey = apiKey;
+        this("authorization", "Bearer " + apiKey);
+    }
+
+    /** Calls that carry {@code header: value} instead of a key, e.g. a dashboard session's cookie. */
+    ApiCalls(String header, String value) {
+        this.header = header;
+        this.value = value;
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
@@ -33,9 +41,8 @@ final class ApiCalls implements AutoCloseable {
 
     /** Sends {@code request} with the key; completes exceptionally unless the answer is {@code expectedStatus}. */
     CompletableFuture<Void> send(HttpRequest.Builder request, int expectedStatus, String what) {
-        var withKey = request.timeout(Duration.ofSeconds(30))
-                .header("authorization", "Bearer " + apiKey)
-                .build();
+        var withKey =
+                request.timeout(Duration.ofSeconds(30)).header(header, value).build();
         return client.sendAsync(withKey, HttpResponse.BodyHandlers.ofString()).thenAccept(response -> {
             if (response.statusCode() != expectedStatus) {
                 if (reportedFailures.incrementAndGet() <= REPORTED_FAILURES) {
