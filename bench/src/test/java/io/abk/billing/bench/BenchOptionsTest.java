@@ -41,7 +41,12 @@ class BenchOptionsTest {
                 .containsExactly(Scenario.CREATES, Scenario.WEBHOOKS);
         assertThat(parse("--scenario", "all").scenarios())
                 .containsExactly(
-                        Scenario.CREATES, Scenario.GETS, Scenario.RENEWALS, Scenario.WEBHOOKS, Scenario.RECOVERY);
+                        Scenario.CREATES,
+                        Scenario.GETS,
+                        Scenario.RENEWALS,
+                        Scenario.WEBHOOKS,
+                        Scenario.DASHBOARD,
+                        Scenario.RECOVERY);
         assertThat(parse("--scenario", "fixed").scenarios()).containsExactly(Scenario.FIXED);
         assertThat(parse("--scenario", "recovery").needsStack()).isFalse();
         assertThat(parse("--scenario", "recovery", "--chain").needsStack()).isTrue();
@@ -110,7 +115,7 @@ class BenchOptionsTest {
     void shouldRefuseBadValuesNamingTheOption() {
         assertThatThrownBy(() -> parse("--scenario", "everything"))
                 .hasMessageContaining("--scenario")
-                .hasMessageContaining("creates|fixed|gets|renewals|webhooks|recovery");
+                .hasMessageContaining("creates|fixed|gets|renewals|webhooks|dashboard|recovery");
         assertThatThrownBy(() -> parse("--scenario", "creates,,gets")).hasMessageContaining("--scenario");
         assertThatThrownBy(() -> parse("--renewals", "1000001"))
                 .hasMessageContaining("--renewals")
