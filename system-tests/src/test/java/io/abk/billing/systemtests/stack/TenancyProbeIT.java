@@ -7,6 +7,7 @@ import io.abk.billing.systemtests.stack.RouteTable.Access;
 import io.abk.billing.systemtests.stack.RouteTable.Route;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -202,9 +203,13 @@ class TenancyProbeIT {
                     problems.add(route + " with A's " + other.getKey() + " id: " + reply);
                 }
             }
-            // and with the id of its own kind (the capability) it shows none of A's secrets
-            var own = call(route, route.path(Map.of(variable, a.id("test", prefix))), null)
-                    .send();
+            // and with the id of its own kind (the capability) it shows none of A's secrets; an invitation's link
+            // takes a token, not an id A has, so only the ids of other kinds are tried there
+            var ownId = a.id("test", prefix);
+            if (ownId == null) {
+                continue;
+            }
+            var own = call(route, route.path(Map.of(variable, ownId)), null).send();
             for (var secret : a.secrets()) {
                 if (own.body().contains(secret)) {
                     problems.add(route + " shows one of A's secrets: " + HostileRequest.shorten(own.body(), 300));
@@ -255,7 +260,13 @@ class TenancyProbeIT {
                     if (route.pathVariables().isEmpty() && reply.status() != 200) {
                         problems.add(route + " as " + who + ": " + reply.status());
                     }
-                    leaksOf(reply, a.ids(mode).values(), Set.copyOf(ids.values()), !who.startsWith("A's"))
+                    // A's own members may see A's merchant id in the other mode: the audit log's entries of the
+                    // team itself (its members, its settings) belong to no mode
+                    var asked = new HashSet<>(ids.values());
+                    if (who.startsWith("A's")) {
+                        asked.add(merchantA);
+                    }
+                    leaksOf(reply, a.ids(mode).values(), asked, !who.startsWith("A's"))
                             .ifPresent(problems::add);
                 }
             }
