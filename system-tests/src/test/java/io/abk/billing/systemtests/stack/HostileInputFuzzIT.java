@@ -380,7 +380,8 @@ class HostileInputFuzzIT {
     /**
      * A digest of everything the database holds of one merchant: its row in {@code merchants}, and per table with a
      * {@code merchant_id} column, the number of its rows and a hash of their contents (but the projector's
-     * bookkeeping times). {@code idempotency_keys} is left out: it records refused answers for replay by design.
+     * bookkeeping times). {@code idempotency_keys} is left out: it records refused answers for replay by design; so are
+     * the audit log's records of a secret revealed, a read the log keeps by design.
      */
     record MerchantState(Map<String, String> tables) {
 
@@ -398,7 +399,16 @@ class HostileInputFuzzIT {
                 }
                 names.remove("idempotency_keys");
                 for (var name : names) {
-                    tables.put(name, digest(db, "SELECT * FROM " + name + " t WHERE merchant_id = ?", merchantId));
+                    // Revealing a signing secret is a read the audit log records (who saw it): the fuzz's reads of
+                    // A's own endpoint may add those entries, and nothing else
+                    var readsRecorded =
+                            name.equals("audit_log") ? " AND action <> 'webhook_endpoint.secret_revealed'" : "";
+                    tables.put(
+                            name,
+                            digest(
+                                    db,
+                                    "SELECT * FROM " + name + " t WHERE merchant_id = ?" + readsRecorded,
+                                    merchantId));
                 }
                 tables.put("merchants", digest(db, "SELECT * FROM merchants t WHERE id = ?", merchantId));
                 tables.put("merchants (all)", digest(db, "SELECT id FROM merchants t WHERE ? IS NOT NULL", merchantId));
