@@ -310,6 +310,7 @@ final class DeliveryLoop implements Runnable {
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> revoked) {
+            log.info("loop=delivery partitions=revoked count={} partitions={}", revoked.size(), revoked);
             commits.commit(true);
             held.forget(revoked);
             commits.forget(revoked);
@@ -318,6 +319,7 @@ final class DeliveryLoop implements Runnable {
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> assigned) {
+            log.info("loop=delivery partitions=assigned count={} partitions={}", assigned.size(), assigned);
             commits.assigned(assigned);
             consumer.resume(assigned);
             pausedForHeld = false; // re-paused on the next read if the held deliveries are still at their bound
@@ -325,6 +327,7 @@ final class DeliveryLoop implements Runnable {
 
         @Override
         public void onPartitionsLost(Collection<TopicPartition> lost) {
+            log.warn("loop=delivery partitions=lost count={} partitions={}", lost.size(), lost);
             held.forget(lost);
             commits.forget(lost);
             lost.forEach(waiting::remove);

@@ -44,7 +44,11 @@ class SlowEndpointIT {
 
             Fixtures.produce(
                     sender.bootstrapServers(), List.of(Fixtures.event(merchant, Mode.TEST, "subscription.created")));
-            await().atMost(Duration.ofSeconds(60)).until(() -> slow.requestCount() == 1);
+            // (the delivery loops log each assignment: a run that times out here shows whether the deliveries'
+            // partitions were assigned at all)
+            await("the slow endpoint's first request")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> slow.requestCount() == 1);
             var more = Fixtures.events(20, merchant, Mode.TEST, "invoice.created");
             Fixtures.produce(sender.bootstrapServers(), more);
 
