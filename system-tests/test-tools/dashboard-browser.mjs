@@ -12,9 +12,9 @@
 // measures the home page's first load in a fresh context, turns two-factor sign-in on (the code computed here from the
 // secret the page shows), signs in again with a code and turns it off; invites a developer who joins in a context of
 // their own and is offered and allowed no payment link; and brands the checkout (name, accent, a logo uploaded), which
-// a payment link's hosted page then shows. It switches to live data and back; signs out. At each step it checks the page's hooks (<main data-page>, <body data-mode>),
-// photographs it, and checks it with axe-core (no serious or critical violation) and for a Content-Security-Policy
-// violation.
+// a payment link's hosted page then shows. It switches to live data and back; signs out. At each step it checks the
+// page's hooks (<main data-page>, <body data-mode>), photographs it, and checks it with axe-core (no serious or
+// critical violation) and for a Content-Security-Policy violation.
 //
 // Usage: node dashboard-browser.mjs <input.json> <results.json>
 // input.json:   {baseUrl, email, password, subscriptionId, invoiceId, paymentId, linkId, productId, endpointId,
@@ -271,7 +271,7 @@ async function sent(page, viewport, done, what) {
   }
 }
 
-/** The bytes a base32 text stands for (RFC 4648's alphabet, as an authenticator takes a secret: any case, no padding). */
+/** The bytes a base32 text stands for (RFC 4648's alphabet, as authenticators take a secret: any case, no padding). */
 function base32Bytes(text) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   const bytes = [];
@@ -605,8 +605,8 @@ const failures = [error, ...problems, ...violations].filter((e) => e);
 writeFileSync(process.argv[3], JSON.stringify({ ok: failures.length === 0, error: failures.join('\n') || null, steps,
   screenshots, violations, firstLoad }, null, 2));
 if (firstLoad) {
-  console.log(`first load of /dashboard/home: first byte ${firstLoad.responseStart} ms, html ${firstLoad.responseEnd} ms, `
-    + `load ${firstLoad.loadEventEnd} ms; `
+  console.log(`first load of /dashboard/home: first byte ${firstLoad.responseStart} ms, `
+    + `html ${firstLoad.responseEnd} ms, load ${firstLoad.loadEventEnd} ms; `
     + firstLoad.resources.map((r) => `${r.name} ${r.start}-${r.end} ms ${r.bytes} B`).join(', '));
 }
 console.log(`${failures.length === 0 ? 'ok  ' : 'FAIL'} dashboard (${steps.length} steps)${failures.length ? ': ' + failures.join('; ') : ''}`);
