@@ -31,8 +31,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /dashboard/developers}: the test clock of the team (its time, and in test mode a form that moves it on) and
- * the way to the API keys ({@link ApiKeyPageRoutes}); {@code /dashboard/events}: the event log of the session's mode (newest first, by type, a
- * page of {@link Rows#PAGE_SIZE} at a time) and the confirmation of redelivering an event, which the script sends to
+ * the way to the API keys ({@link ApiKeyPageRoutes}); {@code /dashboard/events}: the event log of the session's mode
+ * (newest first, by type and by the object an event is about, as {@link EventFilter} reads them, a page of
+ * {@link Rows#PAGE_SIZE} at a time) and the confirmation of redelivering an event, which the script sends to
  * {@code /v1/events/{id}/redeliver} as the member.
  */
 @RestController
