@@ -1,13 +1,12 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.api.event.EventFilter;
 import io.abk.billing.gateway.api.event.EventService;
 import io.abk.billing.gateway.api.event.StoredEvent;
 import io.abk.billing.gateway.api.testclock.TestClockService;
-import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.controlplane.clock.ClockState;
 import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.controlplane.user.UserRole;
-import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -32,8 +31,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /dashboard/developers}: the test clock of the team (its time, and in test mode a form that moves it on) and
- * the way to the API keys ({@link ApiKeyPageRoutes}); {@code /dashboard/events}: the event log of the session's mode (newest first, by type, a
- * page of {@link Rows#PAGE_SIZE} at a time) and the confirmation of redelivering an event, which the script sends to
+ * the way to the API keys ({@link ApiKeyPageRoutes}); {@code /dashboard/events}: the event log of the session's mode
+ * (newest first, by type and by the object an event is about, as {@link EventFilter} reads them, a page of
+ * {@link Rows#PAGE_SIZE} at a time) and the confirmation of redelivering an event, which the script sends to
  * {@code /v1/events/{id}/redeliver} as the member.
  */
 @RestController
@@ -95,13 +95,14 @@ public class DeveloperPageRoutes {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
         return DashboardRenderer.orRefusal(Mono.defer(() -> {
-            var typeText = query.getFirst("type");
-            var types = EventTypes.KNOWN.stream().sorted().toList();
-            var type = typeText == null || typeText.isEmpty() ? null : ListFilters.oneOf(query, "type", types);
+            var filter = EventFilter.from(ListPage.filled(query));
+            var type = filter.type();
+            var subjectId = filter.subjectId();
             var page = ListPage.page(query, IdPrefix.EVENT);
-            return events.list(session.caller(), type, page).flatMap(found -> {
+            return events.list(session.caller(), filter, page).flatMap(found -> {
                 var model = new HashMap<String, Object>();
                 model.put("type", type == null ? "" : type);
+                model.put("subjectId", subjectId == null ? "" : subjectId);
                 model.put("modeName", ListPage.modeName(session));
                 model.put("canAct", mayAct(session));
                 model.put(
@@ -111,7 +112,7 @@ public class DeveloperPageRoutes {
                                 : "");
                 model.put(
                         "types",
-                        types.stream()
+                        EventFilter.types().stream()
                                 .map(value -> Map.of("value", value, "selected", value.equals(type)))
                                 .toList());
                 model.put(
@@ -119,6 +120,7 @@ public class DeveloperPageRoutes {
                         found.items().stream().map(DeveloperPageRoutes::row).toList());
                 var filters = new LinkedHashMap<String, @Nullable String>();
                 filters.put("type", type);
+                filters.put("subjectId", subjectId);
                 ListPage.pager(
                         model,
                         EVENTS,

@@ -1,11 +1,11 @@
 package io.abk.billing.gateway.dashboard;
 
 import io.abk.billing.gateway.api.catalog.CatalogService;
+import io.abk.billing.gateway.api.event.EventFilter;
 import io.abk.billing.gateway.api.event.EventService;
 import io.abk.billing.gateway.api.event.StoredEvent;
 import io.abk.billing.gateway.api.payment.PaymentRoutes;
 import io.abk.billing.gateway.api.paymentlink.PaymentLinkRoutes;
-import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.api.webhook.WebhookEndpoint;
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService;
 import io.abk.billing.gateway.controlplane.audit.AuditEntry;
@@ -173,12 +173,9 @@ public class ExportRoutes {
             @RequestAttribute(DashboardSession.ATTRIBUTE) DashboardSession session,
             @RequestParam MultiValueMap<String, String> query) {
         return csv(session, "events", () -> {
-            var type = ListFilters.oneOf(
-                    ListPage.filled(query),
-                    "type",
-                    EventTypes.KNOWN.stream().sorted().toList());
+            var filter = EventFilter.from(ListPage.filled(query));
             return rows(
-                    CHUNK, ExportColumns.EVENTS, page -> events.list(session.caller(), type, page), StoredEvent::id);
+                    CHUNK, ExportColumns.EVENTS, page -> events.list(session.caller(), filter, page), StoredEvent::id);
         });
     }
 

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.gateway.api.event.EventFilter;
 import io.abk.billing.gateway.api.event.EventService;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.gateway.readmodel.HomeFigures;
@@ -52,7 +53,7 @@ public class HomeRoutes {
         var caller = session.caller();
         return DashboardRenderer.orRefusal(Mono.zip(
                         figures.of(caller.merchantId(), caller.mode()),
-                        events.list(caller, null, new PageRequest(LATEST_EVENTS, null)))
+                        events.list(caller, EventFilter.NONE, new PageRequest(LATEST_EVENTS, null)))
                 .flatMap(found -> {
                     var model = model(found.getT1());
                     model.put("email", session.email());

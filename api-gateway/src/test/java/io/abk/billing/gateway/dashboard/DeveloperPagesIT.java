@@ -3,6 +3,8 @@ package io.abk.billing.gateway.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.api.event.EventRows;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -209,6 +211,59 @@ class DeveloperPagesIT extends DashboardIT {
                 .contains("name=\"endpointId\"")
                 .contains("data-action=\"confirm\"");
         assertThat(page("/dashboard/events?done=redeliver", team.developer())).contains("data-done");
+    }
+
+    @Test
+    void shouldFilterTheEventLogByTheObjectItIsAboutKeepingTheFilterInThePagerAndTheExport() {
+        var team = developerTeam("Subjects Ltd");
+        var sub = Ids.newId(IdPrefix.SUBSCRIPTION, Instant.now());
+        var data = "{\"subscription\":{\"id\":\"" + sub + "\"}}";
+        var first = EventRows.eventWithData(
+                database(),
+                team.merchantId(),
+                "test",
+                "subscription.created",
+                sub,
+                Instant.now().minusSeconds(30),
+                data);
+        var second = EventRows.eventWithData(
+                database(),
+                team.merchantId(),
+                "test",
+                "subscription.activated",
+                sub,
+                Instant.now().minusSeconds(20),
+                data);
+        var unrelated = EventRows.event(
+                database(),
+                team.merchantId(),
+                "test",
+                "invoice.paid",
+                Instant.now().minusSeconds(10));
+
+        // when the form asks for the subscription's events, one a page
+        var filtered = page("/dashboard/events?type=&subjectId=" + sub + "&limit=1", team.developer());
+
+        // then the form keeps the id, the page shows its newest event only, and Older and the export keep the filter
+        assertThat(filtered)
+                .contains("<form method=\"get\" action=\"/dashboard/events\"")
+                .contains("name=\"subjectId\" value=\"" + sub + "\"")
+                .contains("data-id=\"" + second.id() + "\"")
+                .doesNotContain("data-id=\"" + first.id() + "\"")
+                .doesNotContain("data-id=\"" + unrelated.id() + "\"")
+                .containsPattern("href=\"/dashboard/events\\?subjectId(=|&#61;)" + sub
+                        + "&(amp;)?startingAfter(=|&#61;)" + second.id() + "\" data-action=\"next-page\"")
+                .containsPattern(
+                        "href=\"/dashboard/events/export.csv\\?subjectId(=|&#61;)" + sub + "\" data-action=\"export\"");
+        assertThat(page("/dashboard/events?subjectId=" + sub + "&startingAfter=" + second.id(), team.developer()))
+                .contains("data-id=\"" + first.id() + "\"")
+                .doesNotContain("data-id=\"" + unrelated.id() + "\"");
+        assertThat(page("/dashboard/events/export.csv?subjectId=" + sub, team.developer()))
+                .contains(first.id())
+                .contains(second.id())
+                .doesNotContain(unrelated.id());
+        assertThat(fetched("/dashboard/events?subjectId=evt_1", team.developer(), HttpStatus.BAD_REQUEST))
+                .contains("subjectId must be the id of");
     }
 
     @Test

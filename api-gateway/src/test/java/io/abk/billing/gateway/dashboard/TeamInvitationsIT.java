@@ -125,6 +125,29 @@ class TeamInvitationsIT extends DashboardIT {
     }
 
     @Test
+    void shouldKeepTheInvitationsReplayableAnswerSealedAndReplayItWithTheSameLink() throws SQLException {
+        // Protects the link at rest: an Idempotency-Key stores the answer, whose link makes a member of whoever has it.
+        var owner = member(createMerchant("Invite Replay Ltd"), null);
+        var key = "invite-" + UUID.randomUUID();
+        var body = Map.of("email", "invitee-" + UUID.randomUUID() + "@example.com", "role", "viewer");
+
+        var first = apiWith(owner, HttpMethod.POST, "/v1/team/invitations", body, owner.csrf(), key);
+        var replay = apiWith(owner, HttpMethod.POST, "/v1/team/invitations", body, owner.csrf(), key);
+
+        assertThat(first.status()).as(first.text()).isEqualTo(201);
+        var url = first.body().at("/invitation/url").asString();
+        assertThat(replay.body().at("/invitation/url").asString()).isEqualTo(url);
+        try (var connection = database().connect();
+                var query = connection.prepareStatement("SELECT response_body FROM idempotency_keys WHERE key = ?")) {
+            query.setString(1, key);
+            try (var rows = query.executeQuery()) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getString(1)).startsWith("v1:").doesNotContain(url.substring(url.lastIndexOf('/') + 1));
+            }
+        }
+    }
+
+    @Test
     void shouldAnswer404ForAnExpiredRevokedOrUnknownLink() throws SQLException {
         var team = newTeam("Expiry Ltd");
         var expired = invite(team.owner(), "viewer");

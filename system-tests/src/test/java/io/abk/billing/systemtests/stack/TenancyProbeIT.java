@@ -282,7 +282,7 @@ class TenancyProbeIT {
         for (var parameter : route.queryParameters()) {
             String prefix = switch (parameter) {
                 case "startingAfter" -> RouteTable.ID_PREFIXES.get(collection);
-                case "subscriptionId" -> "sub";
+                case "subscriptionId", "subjectId" -> "sub";
                 case "merchantId" -> "mer";
                 default -> null;
             };

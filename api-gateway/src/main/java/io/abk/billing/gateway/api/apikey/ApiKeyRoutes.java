@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.api.apikey;
 
 import io.abk.billing.gateway.api.MemberOnly;
+import io.abk.billing.gateway.command.idempotency.ShowsSecret;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyJson;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyService;
@@ -55,6 +56,7 @@ public class ApiKeyRoutes {
     }
 
     @PostMapping("/v1/api_keys")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(Caller caller) {
         return Mono.defer(() -> {
             MemberOnly.require(caller, REFUSAL);
@@ -64,6 +66,7 @@ public class ApiKeyRoutes {
 
     /** A new key of the same mode; the old one is served for {@code graceSeconds} more, as the operator's rotation. */
     @PostMapping("/v1/api_keys/{id}/rotate")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, @Nullable Object>>> rotate(
             Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {

@@ -1,10 +1,8 @@
 package io.abk.billing.gateway.api.event;
 
-import io.abk.billing.gateway.api.webhook.EventTypes;
 import io.abk.billing.gateway.command.CommandIdentity;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
-import io.abk.billing.gateway.platform.web.ListFilters;
 import io.abk.billing.gateway.platform.web.PageRequest;
 import io.abk.billing.schemas.avro.WebhookDelivery;
 import io.abk.billing.schemas.ids.IdPrefix;
@@ -37,13 +35,12 @@ public class EventRoutes {
         this.service = service;
     }
 
-    /** Newest first; {@code type} keeps one event type. */
+    /** Newest first; {@code type} keeps one event type, {@code subjectId} the events of one object. */
     @GetMapping("/v1/events")
     public Mono<Map<String, Object>> list(Caller caller, @RequestParam MultiValueMap<String, String> query) {
         var page = PageRequest.from(query, IdPrefix.EVENT);
-        var type = ListFilters.oneOf(
-                query, "type", EventTypes.KNOWN.stream().sorted().toList());
-        return service.list(caller, type, page)
+        var filter = EventFilter.from(query);
+        return service.list(caller, filter, page)
                 .map(found -> found.map(StoredEvent::payloadJson).body("events"));
     }
 

@@ -73,11 +73,11 @@ public class EventService {
         this.retention = properties.eventRetention();
     }
 
-    public Mono<Page<StoredEvent>> list(Caller caller, @Nullable String type, PageRequest page) {
+    public Mono<Page<StoredEvent>> list(Caller caller, EventFilter filter, PageRequest page) {
         var after = page.startingAfter();
         var cursorChecked = after == null ? Mono.just(true) : events.exists(caller.merchantId(), caller.mode(), after);
         return cursorChecked.flatMap(known -> known
-                ? events.list(caller.merchantId(), caller.mode(), since(), type, page)
+                ? events.list(caller.merchantId(), caller.mode(), since(), filter, page)
                 : Mono.error(ApiException.invalid(
                         "startingAfter",
                         "startingAfter must be the id of an event of this list from a previous page; '" + after

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.me;
 
+import io.abk.billing.gateway.command.idempotency.ShowsSecret;
 import io.abk.billing.gateway.controlplane.user.MerchantUser;
 import io.abk.billing.gateway.controlplane.user.TotpService;
 import io.abk.billing.gateway.platform.json.RequestFields;
@@ -33,6 +34,7 @@ public class TotpRoutes {
     }
 
     @PostMapping("/v1/me/totp")
+    @ShowsSecret
     public Mono<Map<String, Object>> start(Caller caller) {
         return Mono.defer(() -> {
             refuseKeys(caller);
@@ -47,6 +49,7 @@ public class TotpRoutes {
     }
 
     @PostMapping("/v1/me/totp/confirm")
+    @ShowsSecret
     public Mono<Map<String, Object>> confirm(Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {
             refuseKeys(caller);

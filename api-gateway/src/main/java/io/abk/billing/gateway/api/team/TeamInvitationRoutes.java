@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.api.team;
 
+import io.abk.billing.gateway.command.idempotency.ShowsSecret;
 import io.abk.billing.gateway.config.BillingProperties;
 import io.abk.billing.gateway.controlplane.user.InvitationRequest;
 import io.abk.billing.gateway.controlplane.user.InvitationService;
@@ -42,6 +43,7 @@ public class TeamInvitationRoutes {
     }
 
     @PostMapping("/v1/team/invitations")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, Object>>> invite(
             Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
         return Mono.defer(() -> {

@@ -2,6 +2,7 @@ package io.abk.billing.gateway.api.webhook;
 
 import io.abk.billing.gateway.api.webhook.WebhookEndpointService.WithSecret;
 import io.abk.billing.gateway.command.CommandIdentity;
+import io.abk.billing.gateway.command.idempotency.ShowsSecret;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.platform.json.RequestFields;
 import io.abk.billing.gateway.platform.web.Caller;
@@ -50,6 +51,7 @@ public class WebhookEndpointRoutes {
     }
 
     @PostMapping("/v1/webhook_endpoints")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(
             Caller caller, @RequestBody(required = false) @Nullable JsonNode body, ServerWebExchange exchange) {
         var request = EndpointRequest.parse(RequestFields.of(body));
@@ -98,6 +100,7 @@ public class WebhookEndpointRoutes {
 
     /** The signing secret as it signs now: never cached, and recorded in the audit log as seen. */
     @GetMapping("/v1/webhook_endpoints/{id}/secret")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, @Nullable Object>>> secret(Caller caller, @PathVariable String id) {
         return service.revealSecret(caller, id).map(shown -> {
             var json = new LinkedHashMap<String, @Nullable Object>();
@@ -108,6 +111,7 @@ public class WebhookEndpointRoutes {
     }
 
     @PostMapping("/v1/webhook_endpoints/{id}/rotate_secret")
+    @ShowsSecret
     public Mono<Map<String, @Nullable Object>> rotateSecret(
             Caller caller, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         int overlap = RequestFields.of(body)

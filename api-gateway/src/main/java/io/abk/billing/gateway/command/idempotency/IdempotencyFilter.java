@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpMethod;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.reactive.HandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebExceptionHandler;
 import org.springframework.web.server.WebFilter;
@@ -160,7 +162,8 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
             CommandIdentity identity) {
         var commandId = identity.commandId();
         var captured = new CapturingResponse(
-                exchange.getResponse(), (status, responseBody) -> store(caller, key, identity, status, responseBody));
+                exchange.getResponse(),
+                (status, responseBody) -> store(caller, key, identity, status, responseBody, showsSecret(exchange)));
         if (identity.claim() == Claim.RESUME) {
             captured.getHeaders().set(REPLAYED_HEADER, "true");
         }
@@ -200,10 +203,21 @@ public final class IdempotencyFilter implements WebFilter, Ordered {
         return rendered;
     }
 
-    private Mono<Void> store(Caller caller, String key, CommandIdentity identity, int status, byte[] body) {
+    /**
+     * Whether the route that answered declares that its answer shows a secret ({@link ShowsSecret}): the handler the
+     * request was mapped to is in the exchange's attributes (shared with the mutated exchange) once it is answered.
+     */
+    private static boolean showsSecret(ServerWebExchange exchange) {
+        return exchange.getAttribute(HandlerMapping.BEST_MATCHING_HANDLER_ATTRIBUTE) instanceof HandlerMethod handler
+                && handler.hasMethodAnnotation(ShowsSecret.class);
+    }
+
+    private Mono<Void> store(
+            Caller caller, String key, CommandIdentity identity, int status, byte[] body, boolean showsSecret) {
         Mono<Void> write;
         if (status < 500) {
-            write = store.complete(caller, key, identity.commandId(), status, new String(body, StandardCharsets.UTF_8));
+            write = store.complete(
+                    caller, key, identity.commandId(), status, new String(body, StandardCharsets.UTF_8), showsSecret);
         } else if (status == 503
                 && ResponseCodes.codeOf(body)
                         .filter(ErrorCodes.PROCESSING_TIMEOUT::equals)

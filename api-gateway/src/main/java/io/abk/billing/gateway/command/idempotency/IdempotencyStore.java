@@ -17,11 +17,11 @@ import reactor.core.publisher.Mono;
  * The {@code idempotency_keys} table. {@link #claim} decides, atomically across requests and replicas, what a
  * request with a key may do: the first one inserts the in-flight row (an {@code INSERT .. ON CONFLICT} that also
  * reclaims an expired row); a repeat is replayed, refused, told to wait, resumed from a recorded outcome, or
- * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). A stored response
- * that shows a webhook signing secret (an endpoint's create or rotation), a new API key, an authenticator's enrolment
- * or an invitation's link is sealed like an endpoint's
- * ({@link SecretSealer}, for this record's merchant, mode and key), so the secret is never at rest in plain text here
- * either; the record expires with the key's TTL and is not re-sealed by a key rotation.
+ * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). The stored answer
+ * of a route that declares it {@link ShowsSecret} (a webhook signing secret, a new API key, an authenticator's
+ * enrolment, an invitation's link) is sealed like an endpoint's secret ({@link SecretSealer}, for this record's
+ * merchant, mode and key), so the secret is never at rest in plain text here either; the record expires with the
+ * key's TTL and is not re-sealed by a key rotation.
  */
 public final class IdempotencyStore {
 
@@ -102,12 +102,18 @@ public final class IdempotencyStore {
                         .defaultIfEmpty(new InProgress())));
     }
 
-    /** Stores the response of the request that holds the record; a repeat is then replayed. */
-    public Mono<Void> complete(Caller caller, String key, String commandId, int status, String body) {
+    /**
+     * Stores the response of the request that holds the record; a repeat is then replayed.
+     *
+     * @param showsSecret whether the route declares that its answer shows a secret ({@link ShowsSecret}): the body is
+     *     then stored sealed
+     */
+    public Mono<Void> complete(
+            Caller caller, String key, String commandId, int status, String body, boolean showsSecret) {
         return scoped(db.sql(COMPLETE), caller, key)
                 .bind("commandId", commandId)
                 .bind("status", status)
-                .bind("body", showsSecret(body) ? sealer.seal(body, sealingContext(caller, key)) : body)
+                .bind("body", showsSecret ? sealer.seal(body, sealingContext(caller, key)) : body)
                 .fetch()
                 .rowsUpdated()
                 .then();
@@ -188,22 +194,7 @@ public final class IdempotencyStore {
                 .defaultIfEmpty(new InProgress());
     }
 
-    /** What a body showing a signing secret holds; a stored JSON body never starts like a sealed value. */
-    private static final String SECRET_MARK = "whsec_";
-    /** What a body showing a member's new authenticator secret holds (its enrolment's URI). */
-    private static final String TOTP_MARK = "otpauth://";
-    /** What a body showing a new API key holds (its {@code secret}; a key's hint alone is no secret). */
-    private static final String API_KEY_MARK = "\"secret\":\"abk_";
-    /** What a body showing an invitation's link holds (the link carries the token that makes a member). */
-    private static final String INVITATION_MARK = "/dashboard/invitations/";
-
-    private static boolean showsSecret(String body) {
-        return body.contains(SECRET_MARK)
-                || body.contains(TOTP_MARK)
-                || body.contains(API_KEY_MARK)
-                || body.contains(INVITATION_MARK);
-    }
-
+    /** How a sealed value starts; a stored JSON body never starts like this. */
     private static final String SEALED_MARK = "v1:";
 
     /** The associated data of a sealed response: the record it belongs to, so it opens for no other. */

@@ -1,5 +1,6 @@
 package io.abk.billing.gateway.operator.admin;
 
+import io.abk.billing.gateway.command.idempotency.ShowsSecret;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyFormat;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyJson;
 import io.abk.billing.gateway.controlplane.auth.ApiKeyService;
@@ -37,6 +38,7 @@ public class AdminApiKeyRoutes {
     }
 
     @PostMapping("/admin/v1/merchants/{merchantId}/api_keys")
+    @ShowsSecret
     public Mono<ResponseEntity<Map<String, @Nullable Object>>> create(
             Operator operator,
             @PathVariable String merchantId,
@@ -60,6 +62,7 @@ public class AdminApiKeyRoutes {
     }
 
     @PostMapping("/admin/v1/api_keys/{id}/rotate")
+    @ShowsSecret
     public Mono<Map<String, @Nullable Object>> rotate(
             Operator operator, @PathVariable String id, @RequestBody(required = false) @Nullable JsonNode body) {
         var grace = RequestFields.of(body)

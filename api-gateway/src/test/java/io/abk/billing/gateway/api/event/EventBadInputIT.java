@@ -126,6 +126,11 @@ class EventBadInputIT extends GatewayIT {
             for (var type : new String[] {"", "invoice.unknown", "INVOICE.PAID", "*"}) {
                 cases.add(bad(mode, "GET", "/v1/events?type=" + type, "", 400, "validation_error", "type"));
             }
+            for (var subject :
+                    new String[] {"", "sub_x", "evt_01jd0000000000000000000000", UNKNOWN_EVENT, "SUB_x", "we_1"}) {
+                cases.add(
+                        bad(mode, "GET", "/v1/events?subjectId=" + subject, "", 400, "validation_error", "subjectId"));
+            }
             for (var event :
                     new String[] {UNKNOWN_EVENT, "evt_x", "not-an-id", OTHER_MERCHANT_EVENT, OTHER_MODE_EVENT}) {
                 cases.add(bad(mode, "GET", "/v1/events/" + event, "", 404, "resource_missing", null));

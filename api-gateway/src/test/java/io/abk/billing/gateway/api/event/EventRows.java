@@ -50,6 +50,30 @@ public final class EventRows {
         return new Event(id, type, payload);
     }
 
+    /** An event whose payload's {@code data} is {@code data} (a JSON object's text), of the aggregate {@code aggregateId}. */
+    public static Event eventWithData(
+            TestDatabase db,
+            String merchantId,
+            String mode,
+            String type,
+            String aggregateId,
+            Instant createdAt,
+            String data) {
+        var id = Ids.newId(IdPrefix.EVENT, createdAt);
+        var payload = "{\"id\":\"" + id + "\",\"type\":\"" + type + "\",\"createdAt\":\"" + createdAt + "\",\"mode\":\""
+                + mode + "\",\"data\":" + data + "}";
+        db.execute(
+                "INSERT INTO events (id, merchant_id, mode, type, aggregate_id, created_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?::json)",
+                id,
+                merchantId,
+                mode,
+                type,
+                aggregateId,
+                Timestamp.from(createdAt),
+                payload);
+        return new Event(id, type, payload);
+    }
+
     /** Logs one attempt of delivering {@code eventId} to an endpoint; returns its row id. */
     public static long attempt(
             TestDatabase db,

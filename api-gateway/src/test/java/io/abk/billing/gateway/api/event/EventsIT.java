@@ -7,6 +7,8 @@ import io.abk.billing.gateway.testkit.GatewayIT;
 import io.abk.billing.gateway.testkit.TestKafka;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.WebhookDelivery;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The event log and redeliveries through the merchant API, over rows inserted as the webhook sender writes them:
- * payloads answered byte for byte, newest-first cursor pages, the type filter, the 30-day window, isolation across
+ * payloads answered byte for byte, newest-first cursor pages, the type and subject filters, the 30-day window, isolation across
  * merchants and modes, and redeliveries read back from {@code webhooks.deliveries}.
  */
 class EventsIT extends GatewayIT {
@@ -63,6 +65,75 @@ class EventsIT extends GatewayIT {
         assertThat(text(key, "/v1/events?type=invoice.paid&limit=1&startingAfter=" + newest.id()))
                 .isEqualTo(page(false, oldest));
         assertThat(text(key, "/v1/events?type=payment.paid")).isEqualTo(page(false));
+    }
+
+    @Test
+    void shouldListTheEventsAboutOneObjectWhenFilteredBySubjectId() {
+        // given a subscription's event, its invoice's, a payment of a link, another payment, and another merchant's
+        var merchant = newMerchant();
+        var other = newMerchant();
+        var sub = Ids.newId(IdPrefix.SUBSCRIPTION, now);
+        var inv = Ids.newId(IdPrefix.INVOICE, now);
+        var pay = Ids.newId(IdPrefix.PAYMENT, now);
+        var otherPay = Ids.newId(IdPrefix.PAYMENT, now);
+        var link = Ids.newId(IdPrefix.PAYMENT_LINK, now);
+        var db = database();
+        var created = EventRows.eventWithData(
+                db,
+                merchant.id(),
+                "test",
+                "subscription.created",
+                sub,
+                now.minusSeconds(50),
+                "{\"subscription\":{\"id\":\"" + sub + "\"}}");
+        var paid = EventRows.eventWithData(
+                db,
+                merchant.id(),
+                "test",
+                "invoice.paid",
+                sub,
+                now.minusSeconds(40),
+                "{\"invoice\":{\"id\":\"" + inv + "\",\"subscriptionId\":\"" + sub + "\"},\"subscription\":{\"id\":\""
+                        + sub + "\"}}");
+        var fromLink = EventRows.eventWithData(
+                db,
+                merchant.id(),
+                "test",
+                "payment.paid",
+                pay,
+                now.minusSeconds(30),
+                "{\"payment\":{\"id\":\"" + pay + "\",\"paymentLinkId\":\"" + link + "\"}}");
+        var alone = EventRows.eventWithData(
+                db,
+                merchant.id(),
+                "test",
+                "payment.created",
+                otherPay,
+                now.minusSeconds(20),
+                "{\"payment\":{\"id\":\"" + otherPay + "\",\"paymentLinkId\":null}}");
+        EventRows.eventWithData(
+                db,
+                other.id(),
+                "test",
+                "subscription.created",
+                sub,
+                now.minusSeconds(10),
+                "{\"subscription\":{\"id\":\"" + sub + "\"}}");
+        var key = merchant.testKey();
+
+        // then each id finds the events about it, newest first, of the caller's merchant only
+        assertThat(text(key, "/v1/events?subjectId=" + sub)).isEqualTo(page(false, paid, created));
+        assertThat(text(key, "/v1/events?subjectId=" + inv)).isEqualTo(page(false, paid));
+        assertThat(text(key, "/v1/events?subjectId=" + pay)).isEqualTo(page(false, fromLink));
+        assertThat(text(key, "/v1/events?subjectId=" + link)).isEqualTo(page(false, fromLink));
+        assertThat(text(key, "/v1/events?subjectId=" + otherPay)).isEqualTo(page(false, alone));
+        assertThat(text(merchant.liveKey(), "/v1/events?subjectId=" + sub)).isEqualTo(page(false));
+        // and with the type, and across pages
+        assertThat(text(key, "/v1/events?subjectId=" + sub + "&type=subscription.created"))
+                .isEqualTo(page(false, created));
+        assertThat(text(key, "/v1/events?subjectId=" + sub + "&limit=1")).isEqualTo(page(true, paid));
+        assertThat(text(key, "/v1/events?subjectId=" + sub + "&limit=1&startingAfter=" + paid.id()))
+                .isEqualTo(page(false, created));
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.webhookverify.sealing.SealingKeys;
 import io.abk.billing.webhookverify.sealing.SecretSealer;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -71,7 +72,7 @@ class IdempotencyStoreIT {
         var caller = newCaller();
         var key = newKey();
         var first = (Proceed) claim(caller, key, REQUEST).block();
-        store.complete(caller, key, first.identity().commandId(), 201, "{\"ok\":true}")
+        store.complete(caller, key, first.identity().commandId(), 201, "{\"ok\":true}", false)
                 .block();
 
         assertThat(claim(caller, key, REQUEST).block()).isEqualTo(new Replay(201, "{\"ok\":true}"));
@@ -80,6 +81,42 @@ class IdempotencyStoreIT {
         assertThat(claim(otherMode, key, OTHER_REQUEST).block())
                 .as("keys are scoped by mode")
                 .isInstanceOf(Proceed.class);
+    }
+
+    @Test
+    void shouldSealExactlyTheAnswersOfRoutesThatDeclareASecretWhenTheyAreStored() {
+        // Protects a secret at rest: the route's declaration, not the body's look, decides what is sealed.
+        var caller = newCaller();
+        var declared = newKey();
+        var undeclared = newKey();
+        var secret = "{\"secret\":\"whsec_" + UUID.randomUUID() + "\"}";
+        var plain = "{\"note\":\"whsec_ is how a signing secret starts\"}";
+
+        store.complete(
+                        caller,
+                        declared,
+                        ((Proceed) claim(caller, declared, REQUEST).block())
+                                .identity()
+                                .commandId(),
+                        201,
+                        secret,
+                        true)
+                .block();
+        store.complete(
+                        caller,
+                        undeclared,
+                        ((Proceed) claim(caller, undeclared, REQUEST).block())
+                                .identity()
+                                .commandId(),
+                        201,
+                        plain,
+                        false)
+                .block();
+
+        assertThat(storedBody(declared)).startsWith("v1:").doesNotContain("whsec_");
+        assertThat(storedBody(undeclared)).isEqualTo(plain);
+        assertThat(claim(caller, declared, REQUEST).block()).isEqualTo(new Replay(201, secret));
+        assertThat(claim(caller, undeclared, REQUEST).block()).isEqualTo(new Replay(201, plain));
     }
 
     @Test
@@ -140,7 +177,8 @@ class IdempotencyStoreIT {
         var caller = newCaller();
         var key = newKey();
         var first = (Proceed) claim(caller, key, REQUEST).block();
-        store.complete(caller, key, first.identity().commandId(), 201, "{}").block();
+        store.complete(caller, key, first.identity().commandId(), 201, "{}", false)
+                .block();
         db.execute("UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ?", key);
 
         var again = (Proceed) claim(caller, key, OTHER_REQUEST).block();
@@ -163,6 +201,19 @@ class IdempotencyStoreIT {
                 .isZero();
         assertThat(db.count("SELECT count(*) FROM idempotency_keys WHERE key = ?", key))
                 .isEqualTo(1);
+    }
+
+    private static String storedBody(String key) {
+        try (var connection = db.connect();
+                var query = connection.prepareStatement("SELECT response_body FROM idempotency_keys WHERE key = ?")) {
+            query.setString(1, key);
+            try (var rows = query.executeQuery()) {
+                assertThat(rows.next()).as("a record of " + key).isTrue();
+                return rows.getString(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static reactor.core.publisher.Mono<Decision> claim(Caller caller, String key, RequestFingerprint request) {
