@@ -8,6 +8,7 @@ import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -98,8 +99,16 @@ public final class ChainReads implements DisposableBean {
                 mode,
                 m -> RpcClient.connect(
                         chains.of(m).name() + " (" + m + ")",
-                        List.of(Objects.requireNonNull(chains.of(m).rpcUrl())),
+                        urls(Objects.requireNonNull(chains.of(m).rpcUrl())),
                         RpcBudget.oneRound(DEADLINE)));
+    }
+
+    /** The setting's URLs: one, or several comma-separated, tried in order (as the chain follower reads it). */
+    static List<String> urls(String setting) {
+        return Arrays.stream(setting.split(","))
+                .map(String::strip)
+                .filter(url -> !url.isEmpty())
+                .toList();
     }
 
     @Override

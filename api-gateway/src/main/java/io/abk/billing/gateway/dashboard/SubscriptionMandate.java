@@ -80,7 +80,8 @@ final class SubscriptionMandate {
                         (periods.signum() == 0
                                         ? "The allowance does not cover the next charge: it would fail"
                                         : "The allowance covers one more charge only: the one after would fail")
-                                + " (ALLOWANCE_TOO_LOW) until the customer approves the vault again from their wallet.");
+                                + " (ALLOWANCE_TOO_LOW) until the customer approves the vault again from their wallet."
+                                + " The allowance is shared by the wallet's subscriptions in this token.");
                 model.put("mandateReason", "allowance_low");
             }
             return model;

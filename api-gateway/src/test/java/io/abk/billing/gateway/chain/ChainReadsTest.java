@@ -61,6 +61,13 @@ class ChainReadsTest {
     }
 
     @Test
+    void shouldTryEachOfSeveralCommaSeparatedUrlsInOrder() {
+        assertThat(ChainReads.urls("https://a.example.test/k1, https://b.example.test/k2,"))
+                .containsExactly("https://a.example.test/k1", "https://b.example.test/k2");
+        assertThat(ChainReads.urls("http://127.0.0.1:8545")).containsExactly("http://127.0.0.1:8545");
+    }
+
+    @Test
     void shouldReadNothingWhenTheModeHasNoRpcUrl() {
         var reads = new ChainReads(ChainsProperties.DEFAULTS);
 
