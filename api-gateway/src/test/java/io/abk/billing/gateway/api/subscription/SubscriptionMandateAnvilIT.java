@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -237,6 +238,30 @@ class SubscriptionMandateAnvilIT extends GatewayTestBase {
         assertThat(took).isLessThan(ChainReads.DEADLINE.plusSeconds(1));
         // Protects against leaking the private RPC URL, which may carry a provider's key.
         assertThat(reply.toString()).doesNotContain("127.0.0.1");
+
+        var owner = signedIn(merchant.id());
+        var csrf = csrfOf(page("/dashboard/home", owner));
+        http.post()
+                .uri("/dashboard/mode")
+                .cookie("abk_session", owner)
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .body(BodyInserters.fromFormData("csrf", csrf)
+                        .with("mode", "live")
+                        .with("back", "subscriptions"))
+                .exchange()
+                .expectStatus()
+                .is3xxRedirection();
+        var pageStarted = System.nanoTime();
+        var livePage = page("/dashboard/subscriptions/" + id, owner);
+        assertThat(Duration.ofNanos(System.nanoTime() - pageStarted))
+                .as("the page renders the rest once the deadline passes")
+                .isLessThan(ChainReads.DEADLINE.plusSeconds(2));
+        assertThat(livePage)
+                .contains("data-mandate-note=\"chain_unavailable\"")
+                .contains("The chain is not answering")
+                .contains("Customer wallet")
+                .doesNotContain("Allowance left")
+                .doesNotContain("127.0.0.1");
     }
 
     @Test
@@ -302,6 +327,13 @@ class SubscriptionMandateAnvilIT extends GatewayTestBase {
                 .getFirst("abk_session");
         assertThat(cookie).isNotNull();
         return cookie.getValue();
+    }
+
+    private static String csrfOf(String page) {
+        var matcher = Pattern.compile("<meta name=\"csrf-token\" content=\"([^\"]+)\">")
+                .matcher(page);
+        assertThat(matcher.find()).as(page).isTrue();
+        return matcher.group(1);
     }
 
     private String page(String path, String token) {
