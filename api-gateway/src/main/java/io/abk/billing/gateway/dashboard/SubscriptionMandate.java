@@ -1,6 +1,8 @@
 package io.abk.billing.gateway.dashboard;
 
+import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.gateway.api.subscription.SubscriptionMandates;
+import io.abk.billing.gateway.chain.MandateReading;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.schemas.avro.Mode;
 import java.math.BigDecimal;
@@ -36,6 +38,8 @@ final class SubscriptionMandate {
             "The chain is not answering (or this mode has no connection to it): the allowance and balance cannot be"
                     + " shown now. Reload the page to try again.");
 
+    static final String UNLIMITED = "Unlimited (the customer approved the largest amount the token allows)";
+
     private final ChainsProperties chains;
     private final Explorer explorer;
     private final SubscriptionMandates mandates;
@@ -62,10 +66,14 @@ final class SubscriptionMandate {
             }
             var periods = (BigInteger) read.get("periodsCovered");
             var runningOut = periods != null && periods.compareTo(BigInteger.ONE) <= 0;
-            fields.add(figure("Allowance left", usdc(read.get("allowance")), ""));
+            // The largest approval a token takes (2^256 - 1 base units) never runs out: said in words, not 78 digits.
+            var unlimited = MandateReading.usdc(
+                            Erc20Abi.UNLIMITED, chains.of(mode).usdcDecimals())
+                    .equals(read.get("allowance"));
+            fields.add(figure("Allowance left", unlimited ? UNLIMITED : usdc(read.get("allowance")), ""));
             fields.add(figure(
                     "Periods the allowance covers",
-                    periods == null ? Shown.NONE : periods.toString(),
+                    unlimited ? "Unlimited" : periods == null ? Shown.NONE : periods.toString(),
                     runningOut ? "wait" : ""));
             fields.add(figure("Wallet balance", usdc(read.get("walletBalance")), ""));
             var charges = read.get("chargesMade");

@@ -21,6 +21,7 @@ import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -39,6 +40,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.web3j.crypto.Credentials;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -69,7 +71,10 @@ class SubscriptionMandateAnvilIT extends GatewayTestBase {
     static final BigInteger PLAN = BigInteger.valueOf(9_990_000L);
     static final Credentials RELAYER = AnvilAccounts.get(1);
     static final Credentials MERCHANT = AnvilAccounts.get(3);
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Reads numbers as the API writes them, exact: a double would keep 17 of an unlimited allowance's digits. */
+    static final JsonMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
 
     private static @Nullable AnvilNode node;
     private static @Nullable LocalChainDeployment deployment;
@@ -186,6 +191,19 @@ class SubscriptionMandateAnvilIT extends GatewayTestBase {
                 .contains("99.90 USDC")
                 .doesNotContain("data-warn")
                 .doesNotContain("data-mandate-note");
+
+        approve(customer, Erc20Abi.UNLIMITED);
+        var unlimited = mandate(merchant.testKey(), id);
+
+        assertThat(new BigDecimal(unlimited.get("allowance").toString())
+                        .movePointRight(6)
+                        .toBigIntegerExact())
+                .as("exact to the last of its 78 digits")
+                .isEqualTo(Erc20Abi.UNLIMITED);
+        assertThat(new BigInteger(unlimited.get("periodsCovered").toString()))
+                .isEqualTo(Erc20Abi.UNLIMITED.divide(PLAN));
+        assertThat(page("/dashboard/subscriptions/" + id, owner))
+                .contains("Unlimited (the customer approved the largest amount the token allows)");
     }
 
     @Test
