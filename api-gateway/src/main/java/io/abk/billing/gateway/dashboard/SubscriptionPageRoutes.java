@@ -111,7 +111,9 @@ public class SubscriptionPageRoutes {
                 .find(caller, id)
                 .switchIfEmpty(ApiException.notFoundError("subscription", id))
                 .flatMap(subscription -> Mono.zip(
-                                invoices.list(caller, id, new PageRequest(PAGE_SIZE, null)), timeline.of(caller, id))
+                                invoices.list(caller, id, new PageRequest(PAGE_SIZE, null)),
+                                timeline.of(caller, id),
+                                mandate.of(subscription, session.mode()))
                         .flatMap(related -> {
                             var invoicePage = related.getT1();
                             var model = Rows.detail(id, subscription);
@@ -119,7 +121,7 @@ public class SubscriptionPageRoutes {
                             Rows.actions(
                                     model, session.role().includes(UserRole.ADMIN) ? actions(subscription) : List.of());
                             model.put("fields", fields(subscription, session.mode()));
-                            model.put("mandate", mandate.fields(subscription, session.mode()));
+                            model.putAll(related.getT3());
                             model.put(
                                     "invoices",
                                     invoicePage.items().stream()

@@ -142,11 +142,51 @@ class SubscriptionDetailIT extends DashboardIT {
                 .contains("data-mandate")
                 .contains("Sandbox: charges are simulated")
                 .contains(WALLET)
-                .contains("Periods the allowance covers")
+                .contains("data-mandate-note=\"sandbox\"")
+                .contains(SubscriptionMandate.UNAVAILABLE.get("sandbox"))
+                .as("no chain figures in the sandbox")
+                .doesNotContain("Allowance left")
                 .as("the sandbox's hashes are simulated: nothing links to an explorer")
                 .doesNotContain("data-explorer");
         assertThat(page("/dashboard/invoices/" + created.invoiceId(), owner.token()))
                 .doesNotContain("data-explorer");
+    }
+
+    @Test
+    void shouldAnswerTheMandateAsUnavailableInTheSandboxOrWithoutALiveChainAndOnlyToItsMerchantAndMode() {
+        var merchant = newMerchant(PAYOUT);
+        var other = newMerchant(PAYOUT);
+        var test = activeSubscription(merchant, "10.00").subscriptionId();
+        var live = subscribe(merchant, "live").subscriptionId();
+        member(merchant.id(), null);
+        var viewer = member(merchant.id(), "viewer");
+
+        var sandbox = get(merchant, "test", "/v1/subscriptions/" + test + "/mandate");
+        var noChain = get(merchant, "live", "/v1/subscriptions/" + live + "/mandate");
+        var throughDashboard = api(viewer, HttpMethod.GET, "/v1/subscriptions/" + test + "/mandate", null);
+
+        assertThat(sandbox.status()).as(sandbox.text()).isEqualTo(200);
+        assertThat(sandbox.body().path("object").asString()).isEqualTo("subscription_mandate");
+        assertThat(sandbox.body().path("available").asBoolean()).isFalse();
+        assertThat(sandbox.body().path("reason").asString()).isEqualTo("sandbox");
+        assertThat(sandbox.body().path("subscription").asString()).isEqualTo(test);
+        assertThat(sandbox.body().path("walletAddress").asString()).isEqualTo(WALLET);
+        assertThat(sandbox.body().path("amount").decimalValue()).isEqualByComparingTo("10");
+        assertThat(sandbox.body().path("allowance").isNull()).isTrue();
+        assertThat(sandbox.body().path("periodsCovered").isNull()).isTrue();
+        assertThat(noChain.status()).as(noChain.text()).isEqualTo(200);
+        assertThat(noChain.body().path("mode").asString()).isEqualTo("live");
+        assertThat(noChain.body().path("available").asBoolean()).isFalse();
+        assertThat(noChain.body().path("reason").asString())
+                .as("a live subscription not yet subscribed on chain")
+                .isEqualTo("not_on_chain");
+        assertThat(throughDashboard.status()).as(throughDashboard.text()).isEqualTo(200);
+        assertThat(throughDashboard.body().path("reason").asString()).isEqualTo("sandbox");
+        assertThat(get(other, "test", "/v1/subscriptions/" + test + "/mandate").status())
+                .isEqualTo(404);
+        assertThat(get(merchant, "live", "/v1/subscriptions/" + test + "/mandate")
+                        .status())
+                .isEqualTo(404);
     }
 
     /** A month subscription of 9.99 with this merchant reference and customer wallet; its id. */

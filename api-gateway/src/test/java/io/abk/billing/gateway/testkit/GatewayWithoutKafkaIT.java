@@ -6,13 +6,13 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The second (and last) HTTP test context, for the settings the shared one ({@link GatewayIT}) must not have:
+ * The second HTTP test context, for the settings the shared one ({@link GatewayIT}) must not have:
  * Kafka pointed at a port where nothing listens (health while Kafka is away), tiny rate limits (the limits'
  * own tests, on the real checkout routes, whose unknown ids answer without Kafka), and a test chain with a vault
- * (checkout's wallet calls, read from resources written straight to the read model; the gateway never calls the
+ * (checkout's wallet calls, read from resources written straight to the read model; checkout never calls the
  * chain's RPC URL, so it need not answer), and the operator API on a port of its own, as a deployment has it (the
  * helpers of {@link GatewayTestBase} reach it there). The needs share one context: no setting changes what another's
- * tests look at.
+ * tests look at. A third, {@code SubscriptionMandateAnvilIT}'s own, has a real chain to read.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,

@@ -31,8 +31,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/subscriptions}: create (a command, answered from its outcome once the read model has it, so the
- * next read sees it), get and list (from the read model, by status, merchant reference or wallet; shapes in
- * docs/api.md).
+ * next read sees it), get and list (from the read model, by status, merchant reference or wallet), and a
+ * subscription's mandate as its chain holds it now ({@link SubscriptionMandates}); shapes in docs/api.md.
  */
 @RestController
 @RequestMapping("/v1/subscriptions")
@@ -42,6 +42,7 @@ public class SubscriptionRoutes {
     private final PriceLookup prices;
     private final MerchantLookup merchants;
     private final SubscriptionReadModel readModel;
+    private final SubscriptionMandates mandates;
     private final String checkoutBase;
 
     public SubscriptionRoutes(
@@ -49,11 +50,13 @@ public class SubscriptionRoutes {
             PriceLookup prices,
             MerchantLookup merchants,
             SubscriptionReadModel readModel,
+            SubscriptionMandates mandates,
             BillingProperties billing) {
         this.commands = commands;
         this.prices = prices;
         this.merchants = merchants;
         this.readModel = readModel;
+        this.mandates = mandates;
         this.checkoutBase = billing.checkoutBase();
     }
 
@@ -76,6 +79,12 @@ public class SubscriptionRoutes {
     @GetMapping("/{id}")
     public Mono<JsonNode> get(Caller caller, @PathVariable String id) {
         return readModel.find(caller, id).switchIfEmpty(ApiException.notFoundError("subscription", id));
+    }
+
+    /** The mandate on chain, read live: 200 whether or not the chain answers ({@code available}, {@code reason}). */
+    @GetMapping("/{id}/mandate")
+    public Mono<Map<String, @Nullable Object>> mandate(Caller caller, @PathVariable String id) {
+        return get(caller, id).flatMap(subscription -> mandates.of(subscription, caller.mode()));
     }
 
     @GetMapping

@@ -1,0 +1,119 @@
+package io.abk.billing.gateway.chain;
+
+import io.abk.billing.chainrpc.NodeErrors;
+import io.abk.billing.chainrpc.RpcBudget;
+import io.abk.billing.chainrpc.RpcClient;
+import io.abk.billing.chainrpc.RpcErrorException;
+import io.abk.billing.gateway.config.ChainsProperties;
+import io.abk.billing.schemas.avro.Mode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.core.methods.response.EthCall;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Live reads of each mode's chain at its private RPC URL ({@link ChainsProperties}), one client per mode made at the
+ * first read. A read is one JSON-RPC batch within {@link #DEADLINE}; a chain that does not answer in time, or answers
+ * with an error, is an empty answer, never an error of the request that asked.
+ */
+@Component
+public final class ChainReads implements DisposableBean {
+
+    /**
+     * How long a page or an API answer waits for the chain: a healthy node answers a batch of three eth_calls in tens
+     * of milliseconds, and a request must not hang on a provider's outage. The timer also bounds what the HTTP client's
+     * own timeout cannot (a host name that resolves slowly).
+     */
+    public static final Duration DEADLINE = Duration.ofSeconds(2);
+
+    private static final Logger log = LoggerFactory.getLogger(ChainReads.class);
+
+    private final ChainsProperties chains;
+    private final Map<Mode, RpcClient> clients = new EnumMap<>(Mode.class);
+
+    public ChainReads(ChainsProperties chains) {
+        this.chains = chains;
+    }
+
+    /**
+     * The mandate of {@code wallet} and vault reference {@code ref} as the mode's chain holds it now; empty when the
+     * mode has no RPC URL or vault, or the chain did not answer within {@link #DEADLINE}.
+     */
+    public Mono<MandateReading> mandate(Mode mode, String wallet, String ref) {
+        var chain = chains.of(mode);
+        if (chain.rpcUrl() == null || chain.vaultAddress() == null) {
+            return Mono.empty();
+        }
+        var calls = MandateReading.calls(chain.usdcAddress(), chain.vaultAddress(), wallet, ref);
+        return Mono.fromCallable(() -> MandateReading.decode(answers(client(mode), calls)))
+                .subscribeOn(Schedulers.boundedElastic())
+                .timeout(DEADLINE)
+                .onErrorResume(failure -> {
+                    log.warn(
+                            "event=chain_read_failed read=mandate mode={} chainId={} error={}",
+                            mode,
+                            chain.chainId(),
+                            failure instanceof TimeoutException
+                                    ? "deadline"
+                                    : failure.getClass().getSimpleName());
+                    return Mono.empty();
+                });
+    }
+
+    private static List<MandateReading.Answer> answers(RpcClient rpc, List<MandateReading.Call> calls) {
+        var responses = rpc.batch(
+                "eth_call",
+                NodeErrors.THROW,
+                calls.size(),
+                (web3j, i) -> web3j.ethCall(
+                        Transaction.createEthCallTransaction(
+                                null, calls.get(i).to(), calls.get(i).data()),
+                        DefaultBlockParameterName.LATEST));
+        var answers = new ArrayList<MandateReading.Answer>(calls.size());
+        for (var response : responses) {
+            try {
+                answers.add(new MandateReading.Answer(
+                        ((EthCall) RpcClient.checked("eth_call", response)).getValue(), null));
+            } catch (RpcErrorException error) {
+                answers.add(new MandateReading.Answer(null, error));
+            }
+        }
+        return answers;
+    }
+
+    private synchronized RpcClient client(Mode mode) {
+        return clients.computeIfAbsent(
+                mode,
+                m -> RpcClient.connect(
+                        chains.of(m).name() + " (" + m + ")",
+                        urls(Objects.requireNonNull(chains.of(m).rpcUrl())),
+                        RpcBudget.oneRound(DEADLINE)));
+    }
+
+    /** The setting's URLs: one, or several comma-separated, tried in order (as the chain follower reads it). */
+    static List<String> urls(String setting) {
+        return Arrays.stream(setting.split(","))
+                .map(String::strip)
+                .filter(url -> !url.isEmpty())
+                .toList();
+    }
+
+    @Override
+    public synchronized void destroy() {
+        clients.values().forEach(RpcClient::close);
+        clients.clear();
+    }
+}
