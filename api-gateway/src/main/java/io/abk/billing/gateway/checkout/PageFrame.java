@@ -15,8 +15,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What every checkout page shares: the document around its content ({@code checkout/frame.mustache}) with the
- * merchant's brand at its head ({@link CheckoutBrand}), one inline style sheet ({@code checkout/checkout.css}, then the
- * merchant's accent colour), the one script ({@link CheckoutScript}), the block the script moves on
+ * merchant's logo at its head ({@link CheckoutBrand}; the name is the heading's alone, so a page without a logo names the
+ * merchant once), one inline style sheet ({@code checkout/checkout.css}, then the merchant's accent colour), the one
+ * script ({@link CheckoutScript}), the block the script moves on
  * ({@link #flow}), and the formatting of the values they show. The document's root of state is
  * {@code <main data-state>} (the first element carrying the attribute), with {@code data-page}, {@code data-json} (the
  * JSON the script reads) and {@code data-post} (what it posts). The templates escape every value ({@link

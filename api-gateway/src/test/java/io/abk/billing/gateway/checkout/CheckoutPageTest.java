@@ -85,6 +85,31 @@ class CheckoutPageTest {
     }
 
     @Test
+    void shouldNameTheMerchantOnceWithoutALogoAndShowTheLogoAboveTheHeadingWithOne() {
+        // Protects against the header and the heading both naming the merchant on an unbranded page.
+        var session = CheckoutSession.of(
+                subscription("incomplete", false, "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"),
+                json(INVOICE),
+                Mode.TEST,
+                "Quietly Named Shop",
+                ChainsProperties.DEFAULTS);
+
+        var unbranded = PageScripts.withoutTheScript(
+                CheckoutPage.render(session, new CheckoutBrand("Quietly Named Shop", null, null)));
+        var withLogo = PageScripts.withoutTheScript(CheckoutPage.render(
+                session, new CheckoutBrand("Quietly Named Shop", "#1a2b3c", "/checkout/brand/mer_a/logo?v=1")));
+
+        var body = unbranded.substring(unbranded.indexOf("<body>"));
+        assertThat(body.split("Quietly Named Shop", -1)).as(body).hasSize(2);
+        assertThat(unbranded)
+                .contains("<h1>Subscribe to Quietly Named Shop</h1>")
+                .doesNotContain("<header");
+        assertThat(withLogo)
+                .contains("<header class=\"brand\"><img class=\"logo\" src=\"/checkout/brand/mer_a/logo?v=1\"")
+                .contains("<h1>Subscribe to Quietly Named Shop</h1>");
+    }
+
+    @Test
     void shouldStartInTheStateTheSubscriptionIsIn() {
         assertThat(CheckoutPage.firstState("incomplete", true, false, false)).isEqualTo("ready");
         assertThat(CheckoutPage.firstState("incomplete", false, true, true)).isEqualTo("ready");
