@@ -12,6 +12,7 @@
 // A form with data-show-secret (a dotted path of the answer: a webhook endpoint's new signing secret) does not go on
 // at once: the secret shows once in the page's [data-secret] panel ([data-secret-value]), whose [data-secret-next]
 // link goes on to data-next; the form hides. The secret is nowhere else: reloading the page shows it no more.
+// A list of secrets (a member's recovery codes) shows a line each.
 // A button with data-reveal-path (an endpoint's current signing secret) reads that API path as the member and shows the
 // answer's secret in its [data-reveal] region's [data-reveal-value], with the region's [data-revealed] elements (a Copy
 // button); a refusal shows in the region's [data-error].
@@ -72,7 +73,7 @@
       window.location.assign(next);
       return;
     }
-    value.value = secret ?? '';
+    value.value = Array.isArray(secret) ? secret.join('\n') : (secret ?? '');
     panel.querySelector('[data-secret-next]')?.setAttribute('href', next);
     form.hidden = true;
     panel.hidden = false;

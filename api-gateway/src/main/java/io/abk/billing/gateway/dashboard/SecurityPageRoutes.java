@@ -19,9 +19,10 @@ import reactor.core.publisher.Mono;
 /**
  * {@code /dashboard/settings/security}: the member's own second factor. Off, a button starts an enrolment
  * ({@code POST /v1/me/totp}); pending, the page shows the enrolment's QR code and its secret as text with the form of its
- * first code ({@code POST /v1/me/totp/confirm}); on, the form that turns it off with a code ({@code DELETE
- * /v1/me/totp}). The owner also sees whether the team requires it, and the confirmation that changes that
- * ({@code PATCH /v1/account} with {@code requireTotp}).
+ * first code ({@code POST /v1/me/totp/confirm}), whose answer's recovery codes show once; on, how many recovery codes
+ * are left with the form that makes new ones ({@code POST /v1/me/totp/recovery_codes}) and the form that turns it off
+ * with a code ({@code DELETE /v1/me/totp}). The owner also sees whether the team requires it, and the confirmation
+ * that changes that ({@code PATCH /v1/account} with {@code requireTotp}).
  */
 @RestController
 public class SecurityPageRoutes {
@@ -33,7 +34,8 @@ public class SecurityPageRoutes {
             "started", "",
             "enabled", "Two-factor sign-in is on: from now on you sign in with your password and a code.",
             "disabled", "Two-factor sign-in is off: you sign in with your password alone.",
-            "require-totp", "The team's two-factor requirement is saved.");
+            "require-totp", "The team's two-factor requirement is saved.",
+            "recovery-codes", "New recovery codes are made: the ones before no longer sign in.");
 
     private final DashboardRenderer renderer;
     private final MerchantService merchants;
@@ -55,7 +57,8 @@ public class SecurityPageRoutes {
         return DashboardRenderer.orRefusal(Mono.zip(
                         users.findMember(session.merchantId(), session.userId()),
                         merchants.get(session.merchantId()),
-                        totp.pending(session.merchantId(), session.userId()))
+                        totp.pending(session.merchantId(), session.userId()),
+                        totp.recoveryCodesLeft(session.userId()))
                 .flatMap(found -> {
                     var member = found.getT1();
                     var required = found.getT2().requireTotp();
@@ -66,6 +69,9 @@ public class SecurityPageRoutes {
                     model.put("on", member.hasTotp());
                     model.put("off", !member.hasTotp() && pending.isEmpty());
                     model.put("pending", pending.isPresent());
+                    model.put("showsCodes", member.hasTotp() || pending.isPresent());
+                    model.put("recoveryCodesLeft", found.getT4());
+                    model.put("recoveryKey", key());
                     pending.ifPresent(enrolment -> {
                         model.put("qr", QrSvg.of(enrolment.otpauthUri(), "QR code of your authenticator's enrolment"));
                         model.put("secret", enrolment.secret());

@@ -240,6 +240,7 @@ public class SettingsPageRoutes {
                 "role", Shown.text(m, "role"),
                 "locked", lockedUntil != null,
                 "lockedUntil", Objects.requireNonNullElse(lockedUntil, ""),
+                "totp", m.path("totpEnabled").asBoolean(false),
                 "created", Shown.time(m, "createdAt"),
                 "self", m.path("id").asString().equals(signedIn));
     }

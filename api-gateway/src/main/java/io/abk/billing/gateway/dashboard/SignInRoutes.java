@@ -23,7 +23,7 @@ import reactor.core.publisher.Mono;
  * {@code /dashboard/login}, {@code /dashboard/login/code} and {@code /dashboard/logout}: the sign-in form, signing in
  * (a session and its cookie, then the home page, or the security settings for a member whose team requires a second
  * factor they do not have), the code's step for a member with a second factor (a pending sign-in in its own
- * cookie), and signing out (the session ended on the server, the cookie dropped). The sign-in posts of a client
+ * cookie; an authenticator's code or one of the member's recovery codes), and signing out (the session ended on the server, the cookie dropped). The sign-in posts of a client
  * address are rate limited; a limit or a lockout is the sign-in page with 429 and {@code Retry-After}.
  */
 @RestController
@@ -101,8 +101,9 @@ public class SignInRoutes {
         return exchange.getFormData().flatMap(form -> {
             var code = form.getFirst("code");
             if (code == null || code.isBlank()) {
-                return Mono.just(
-                        codePage(HttpStatus.BAD_REQUEST, "Enter the six-digit code your authenticator shows."));
+                return Mono.just(codePage(
+                        HttpStatus.BAD_REQUEST,
+                        "Enter the six-digit code your authenticator shows, or one of your recovery codes."));
             }
             return signIns.signInWithCode(pending.get(), code.strip()).map(outcome -> answer(outcome, null, true));
         });
@@ -152,7 +153,8 @@ public class SignInRoutes {
             case SignInOutcome.WrongCode wrong ->
                 codePage(
                         HttpStatus.UNAUTHORIZED,
-                        "That code is not the one your authenticator shows now, or it was used already.");
+                        "That code is not the one your authenticator shows now nor an unused recovery code, or it"
+                                + " was used already.");
             case SignInOutcome.CodeExpired expired ->
                 page(
                         HttpStatus.UNAUTHORIZED,

@@ -2,12 +2,7 @@ package io.abk.billing.gateway.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.samstevens.totp.code.DefaultCodeGenerator;
-import dev.samstevens.totp.exceptions.CodeGenerationException;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
@@ -15,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
-import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.BodyInserters;
 
 /**
@@ -24,7 +18,7 @@ import org.springframework.web.reactive.function.BodyInserters;
  * answered as the sign-in page with 429), a code is accepted once, and a team whose owner requires two factors keeps
  * an un-enrolled member on the security page. Codes are computed here with the library's generator.
  */
-class TotpSignInIT extends DashboardIT {
+class TotpSignInIT extends TotpIT {
 
     private static final String SECURITY = "/dashboard/settings/security";
 
@@ -226,39 +220,6 @@ class TotpSignInIT extends DashboardIT {
         assertThat(storedSecret(team.viewer().email())).isNull();
     }
 
-    /** Starts the member's enrolment and returns its secret, checked against its otpauth URI. */
-    private String enrol(Session session) {
-        var started = api(session, HttpMethod.POST, "/v1/me/totp", null);
-        assertThat(started.status()).as(started.text()).isEqualTo(200);
-        var secret = started.body().at("/totp/secret").asString();
-        assertThat(started.body().at("/totp/otpauthUri").asString())
-                .startsWith("otpauth://totp/")
-                .contains("secret=" + secret);
-        return secret;
-    }
-
-    /** The password's step of a sign-in: the pending sign-in's cookie, no session. */
-    private String passwordStep(String email) {
-        var answer = signIn(email, PASSWORD);
-        answer.expectStatus().isSeeOther().expectHeader().location("/dashboard/login/code");
-        var cookies = answer.returnResult(String.class).getResponseCookies();
-        assertThat(cookies.getFirst("abk_session")).isNull();
-        var pending = cookies.getFirst("abk_sign_in");
-        assertThat(pending).isNotNull();
-        assertThat(pending.isHttpOnly()).isTrue();
-        assertThat(pending.getPath()).isEqualTo("/dashboard/login/code");
-        return pending.getValue();
-    }
-
-    private WebTestClient.ResponseSpec codeStep(String pending, String code) {
-        return http.post()
-                .uri("/dashboard/login/code")
-                .cookie("abk_sign_in", pending)
-                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
-                .body(BodyInserters.fromFormData("code", code))
-                .exchange();
-    }
-
     private void signOut(Session session) {
         http.post()
                 .uri("/dashboard/logout")
@@ -282,52 +243,12 @@ class TotpSignInIT extends DashboardIT {
         return email;
     }
 
-    private static long step() {
-        return Math.floorDiv(Instant.now().getEpochSecond(), 30);
-    }
-
-    private static String code(String secret, long step) {
-        try {
-            return new DefaultCodeGenerator().generate(secret, step);
-        } catch (CodeGenerationException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Six digits that are the secret's code at no step near now. */
-    private static String wrongCode(String secret) {
-        var near = new HashSet<String>();
-        var now = step();
-        for (long step = now - 2; step <= now + 3; step++) {
-            near.add(code(secret, step));
-        }
-        return List.of("000000", "111111", "222222", "333333", "444444", "555555", "666666", "777777").stream()
-                .filter(candidate -> !near.contains(candidate))
-                .findFirst()
-                .orElseThrow();
-    }
-
-    private static int failedSignIns(String email) throws SQLException {
-        return Integer.parseInt(String.valueOf(column(email, "failed_sign_ins")));
-    }
-
     private static @Nullable String storedSecret(String email) {
         try {
             var value = column(email, "totp_secret");
             return value == null ? null : value.toString();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static @Nullable Object column(String email, String column) throws SQLException {
-        try (var connection = database().connect();
-                var query = connection.prepareStatement("SELECT " + column + " FROM merchant_users WHERE email = ?")) {
-            query.setString(1, email);
-            try (var rows = query.executeQuery()) {
-                assertThat(rows.next()).isTrue();
-                return rows.getObject(1);
-            }
         }
     }
 }

@@ -9,6 +9,7 @@ import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.ErrorCodes;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.render.ApiJson;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -21,11 +22,14 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code /v1/me/totp}: the calling member's second factor. {@code POST} starts an enrolment (its secret and
- * {@code otpauth://} URI, answered this once), {@code POST .../confirm} turns it on with a first code, {@code DELETE}
- * turns it off with a current code. Each member manages their own; an API key is 403 {@code permission_denied}.
+ * {@code otpauth://} URI, answered this once), {@code POST .../confirm} turns it on with a first code and answers its ten
+ * one-time recovery codes (this once too), {@code POST .../recovery_codes} makes a new set for a current code, and
+ * {@code DELETE} turns it off with a current code. Each member manages their own; an API key is 403 {@code permission_denied}.
  */
 @RestController
 public class TotpRoutes {
+
+    private static final String RECOVERY_CODES = "recoveryCodes";
 
     private final TotpService totp;
 
@@ -54,7 +58,24 @@ public class TotpRoutes {
         return Mono.defer(() -> {
             refuseKeys(caller);
             var code = RequestFields.of(body).requiredString("code");
-            return totp.confirm(caller.merchantId(), caller.actorId(), code).map(TotpRoutes::wrap);
+            return totp.confirm(caller.merchantId(), caller.actorId(), code).map(confirmed -> {
+                var answer = new LinkedHashMap<String, Object>(wrap(confirmed.member()));
+                answer.put(RECOVERY_CODES, confirmed.recoveryCodes());
+                return answer;
+            });
+        });
+    }
+
+    /** A new set of recovery codes for a current authenticator {@code code}; the set before is void. */
+    @PostMapping("/v1/me/totp/recovery_codes")
+    @ShowsSecret
+    public Mono<Map<String, Object>> regenerateRecoveryCodes(
+            Caller caller, @RequestBody(required = false) @Nullable JsonNode body) {
+        return Mono.defer(() -> {
+            refuseKeys(caller);
+            var code = RequestFields.of(body).requiredString("code");
+            return totp.regenerateRecoveryCodes(caller.merchantId(), caller.actorId(), code)
+                    .map(codes -> Map.of(RECOVERY_CODES, codes));
         });
     }
 

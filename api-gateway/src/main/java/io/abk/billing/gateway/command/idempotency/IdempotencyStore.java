@@ -19,7 +19,7 @@ import reactor.core.publisher.Mono;
  * reclaims an expired row); a repeat is replayed, refused, told to wait, resumed from a recorded outcome, or
  * allowed to take over a row whose lease ran out (one {@code UPDATE .. WHERE lease expired} wins). The stored answer
  * of a route that declares it {@link ShowsSecret} (a webhook signing secret, a new API key, an authenticator's
- * enrolment, an invitation's link) is sealed like an endpoint's secret ({@link SecretSealer}, for this record's
+ * enrolment or a member's recovery codes, an invitation's link) is sealed like an endpoint's secret ({@link SecretSealer}, for this record's
  * merchant, mode and key), so the secret is never at rest in plain text here either; the record expires with the
  * key's TTL and is not re-sealed by a key rotation.
  */

@@ -23,8 +23,8 @@ public final class UserJson {
     }
 
     /**
-     * A member as their team sees them ({@code GET /v1/team/members}): {@code lockedUntil} is when a lockout ends, null
-     * when sign-in is not refused at {@code now}.
+     * A member as their team sees them ({@code GET /v1/team/members}): {@code totpEnabled} whether sign-in asks for
+     * an authenticator's code, {@code lockedUntil} when a lockout ends, null when sign-in is not refused at {@code now}.
      */
     public static Map<String, @Nullable Object> member(MerchantUser user, Instant now) {
         var json = new LinkedHashMap<String, @Nullable Object>();
@@ -32,6 +32,7 @@ public final class UserJson {
         json.put("email", user.email());
         json.put("role", user.role().wireName());
         json.put("createdAt", ApiJson.timestamp(user.createdAt()));
+        json.put("totpEnabled", user.hasTotp());
         json.put("lockedUntil", user.isLockedAt(now) ? ApiJson.timestamp(user.lockedUntil()) : null);
         return json;
     }
