@@ -168,6 +168,7 @@ public class ApiKeyPageRoutes {
         row.put("created", Shown.time(key, "createdAt"));
         row.put("expires", Shown.time(key, "expiresAt"));
         row.put("revoked", Shown.time(key, "revokedAt"));
+        row.put("lastUsed", key.path("lastUsedAt").isString() ? Shown.time(key, "lastUsedAt") : "Never");
         var status = key.path("status").asString();
         // Only a key still served can be rotated or revoked: active, or rotated and in its grace period.
         row.put("usable", canAct && ("active".equals(status) || "expiring".equals(status)));

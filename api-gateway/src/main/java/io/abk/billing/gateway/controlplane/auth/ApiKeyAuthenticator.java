@@ -14,7 +14,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Turns a presented API key into its {@link Caller}, or a 401 {@code authentication_error}: missing,
- * malformed, unknown, expired (a rotated key past its grace period) and revoked keys are all refused.
+ * malformed, unknown, expired (a rotated key past its grace period) and revoked keys are all refused. A key let in is
+ * recorded as used ({@link ApiKeyUsage}: in memory, written at most once a minute).
  */
 @Component
 public class ApiKeyAuthenticator {
@@ -29,10 +30,12 @@ public class ApiKeyAuthenticator {
      */
     private final ExpiringCache<String, StoredApiKey> cache;
 
+    private final ApiKeyUsage usage;
     private final Clock clock;
 
-    public ApiKeyAuthenticator(ApiKeyRepository keys, BillingProperties properties, Clock clock) {
+    public ApiKeyAuthenticator(ApiKeyRepository keys, ApiKeyUsage usage, BillingProperties properties, Clock clock) {
         this.keys = keys;
+        this.usage = usage;
         this.cache = new ExpiringCache<>(properties.auth().keyCacheTtl(), CACHE_MAX_ENTRIES, System::nanoTime);
         this.clock = clock;
     }
@@ -71,7 +74,7 @@ public class ApiKeyAuthenticator {
         if (!key.isUsableAt(now)) {
             return Mono.error(refused("This API key has expired (it was rotated and its grace period is over)"));
         }
-        return Mono.just(new Caller(key.merchantId(), key.mode(), key.id()));
+        return usage.used(key.id(), now).thenReturn(new Caller(key.merchantId(), key.mode(), key.id()));
     }
 
     private static ApiException refused(String message) {

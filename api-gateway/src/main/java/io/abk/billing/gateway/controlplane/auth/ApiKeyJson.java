@@ -6,7 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
-/** An API key as the operator API shows it: never its hash, and its secret only right after issuing. */
+/**
+ * An API key as the operator API shows it: never its hash, and its secret only right after issuing; {@code lastUsedAt}
+ * to the minute ({@link ApiKeyUsage}).
+ */
 public final class ApiKeyJson {
 
     private ApiKeyJson() {}
@@ -22,6 +25,7 @@ public final class ApiKeyJson {
         json.put("expiresAt", ApiJson.timestamp(k.expiresAt()));
         json.put("revokedAt", ApiJson.timestamp(k.revokedAt()));
         json.put("rotatedFromId", k.rotatedFromId());
+        json.put("lastUsedAt", ApiJson.timestamp(k.lastUsedAt()));
         return json;
     }
 

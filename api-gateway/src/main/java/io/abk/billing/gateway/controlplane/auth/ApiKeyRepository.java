@@ -55,7 +55,7 @@ public class ApiKeyRepository {
     }
 
     private Mono<StoredApiKey> insertSql(StoredApiKey key, String onConflict) {
-        return db.sql("INSERT INTO api_keys (" + StoredApiKey.COLUMNS
+        return db.sql("INSERT INTO api_keys (" + StoredApiKey.INSERTED
                         + ") VALUES (:id, :merchantId, :mode, :hash, :hint,"
                         + " :createdAt, :expiresAt, NULL, :rotatedFrom)" + onConflict + " RETURNING "
                         + StoredApiKey.COLUMNS)
@@ -84,6 +84,20 @@ public class ApiKeyRepository {
                 spec -> spec.bind("merchantId", merchantId).bind("mode", ApiKeyFormat.modeText(mode)),
                 page,
                 StoredApiKey::from);
+    }
+
+    /**
+     * Sets the key's last use to {@code at} unless it was set after {@code writtenAfter} (by another replica within the
+     * minute); the number of rows written, 0 or 1.
+     */
+    public Mono<Long> recordUse(String id, Instant at, Instant writtenAfter) {
+        return db.sql("UPDATE api_keys SET last_used_at = :at WHERE id = :id"
+                        + " AND (last_used_at IS NULL OR last_used_at <= :writtenAfter)")
+                .bind("id", id)
+                .bind("at", at)
+                .bind("writtenAfter", writtenAfter)
+                .fetch()
+                .rowsUpdated();
     }
 
     public Mono<StoredApiKey> setExpiry(String id, Instant expiresAt) {

@@ -208,7 +208,8 @@ public class ApiKeyService {
                 now,
                 null,
                 null,
-                rotatedFrom);
+                rotatedFrom,
+                null);
     }
 
     private Mono<StoredApiKey> recordCreated(String actor, StoredApiKey inserted, Instant now) {

@@ -7,7 +7,10 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
-/** An {@code api_keys} row: everything about a key except the key itself, which is never stored. */
+/**
+ * An {@code api_keys} row: everything about a key except the key itself, which is never stored. {@code lastUsedAt} is
+ * when it last authenticated a request, to the minute ({@link ApiKeyUsage}).
+ */
 public record StoredApiKey(
         String id,
         String merchantId,
@@ -17,10 +20,14 @@ public record StoredApiKey(
         Instant createdAt,
         @Nullable Instant expiresAt,
         @Nullable Instant revokedAt,
-        @Nullable String rotatedFromId) {
+        @Nullable String rotatedFromId,
+        @Nullable Instant lastUsedAt) {
 
-    static final String COLUMNS =
+    /** The columns a new key is inserted with; {@code last_used_at} starts null. */
+    static final String INSERTED =
             "id, merchant_id, mode, key_hash, hint, created_at, expires_at, revoked_at, rotated_from_id";
+
+    static final String COLUMNS = INSERTED + ", last_used_at";
 
     static StoredApiKey from(Readable row) {
         var hash = Columns.required(row, "key_hash", ByteBuffer.class);
@@ -35,7 +42,8 @@ public record StoredApiKey(
                 Columns.required(row, "created_at", Instant.class),
                 row.get("expires_at", Instant.class),
                 row.get("revoked_at", Instant.class),
-                row.get("rotated_from_id", String.class));
+                row.get("rotated_from_id", String.class),
+                row.get("last_used_at", Instant.class));
     }
 
     /** {@code active}, {@code expiring} (rotated, still in its grace period), {@code expired} or {@code revoked}. */
