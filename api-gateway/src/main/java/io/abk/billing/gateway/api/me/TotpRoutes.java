@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
  * {@code /v1/me/totp}: the calling member's second factor. {@code POST} starts an enrolment (its secret and
  * {@code otpauth://} URI, answered this once), {@code POST .../confirm} turns it on with a first code and answers its ten
  * one-time recovery codes (this once too), {@code POST .../recovery_codes} makes a new set for a current code, and
- * {@code DELETE} turns it off with a current code. Each member manages their own; an API key is 403 {@code permission_denied}.
+ * {@code DELETE} turns it off with a current code. Each member manages their own; an API key is 403
+ * {@code permission_denied}.
  */
 @RestController
 public class TotpRoutes {
