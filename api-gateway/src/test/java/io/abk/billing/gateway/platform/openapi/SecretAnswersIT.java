@@ -59,6 +59,8 @@ class SecretAnswersIT extends GatewayIT {
                         Route.of("POST", "/v1/api_keys"),
                         Route.of("POST", "/v1/api_keys/{id}/rotate"),
                         Route.of("POST", "/v1/me/totp"),
+                        Route.of("POST", "/v1/me/totp/confirm"),
+                        Route.of("POST", "/v1/me/totp/recovery_codes"),
                         Route.of("POST", "/v1/team/invitations"));
         var declared = declared();
         assertThat(showing)
