@@ -3,6 +3,7 @@ package io.abk.billing.bench;
 import io.abk.billing.bench.chain.ConfirmationLatency;
 import io.abk.billing.bench.chain.FollowerThroughput;
 import io.abk.billing.bench.probe.StackProbe;
+import io.abk.billing.bench.recovery.StackProcess;
 import io.abk.billing.bench.report.Report;
 import io.abk.billing.bench.report.Row;
 import io.abk.billing.bench.report.Section;
@@ -187,7 +188,8 @@ public final class BenchMain {
         void onChildStack() throws Exception {
             var workDir = Files.createTempDirectory("billing-bench-");
             try (var cold = coldStart(workDir)) {
-                settings.add("stack: the local stack's jar as a child process, rate limits off, " + options.partitions()
+                settings.add("stack: the local stack's jar as a child process, rate limits off, a write waits up to "
+                        + StackProcess.REQUEST_TIMEOUT.toSeconds() + " s for its outcome, " + options.partitions()
                         + " partitions; cold start: " + cold.start().line() + "; CPU and RSS of "
                         + StackProbe.child(
                                         cold.stack().handle(),

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One run of the local stack's runnable jar ({@code local-stack-*-exec.jar}) on a data directory, with the ports,
  * admin token and demo test key the bench chose (so a restart on the same directory answers on the same ports with
- * the same secrets), in the sandbox, rate limits off. Its output goes to a log file (the banner in it shows those
+ * the same secrets), in the sandbox, rate limits off, a write waiting up to 25 s for its outcome. Its output goes to a log file (the banner in it shows those
  * secrets, generated for this run alone); the line the stack prints once every part is ready (the banner's
  * {@code local stack ready in}) is noted when it passes.
  */
@@ -60,6 +60,8 @@ public final class StackProcess implements AutoCloseable {
     static final String READY_LINE = "USDC billing local stack ready in";
 
     private static final Duration HEALTH_POLL = Duration.ofMillis(100);
+    /** How long the child stack's gateway waits for a write's outcome before answering 503. */
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(25);
 
     private final Setup setup;
     private final Process process;
@@ -100,6 +102,9 @@ public final class StackProcess implements AutoCloseable {
         env.put("BILLING_USDT_HTTP_PORT", "0");
         env.put("BILLING_PARTITIONS", Integer.toString(setup.partitions()));
         env.put("BILLING_RATE_LIMITS_ENABLED", "false");
+        // A write waits up to 25 s for its outcome (the gateway's default is 10 s), under the load's own 30 s: a
+        // stall of the machine shows in the latencies, not as 503 processing_timeout answers counted as failures.
+        env.put("BILLING_REQUEST_TIMEOUT", REQUEST_TIMEOUT.toSeconds() + "s");
         env.put("BILLING_LOCAL_CHAIN", "sandbox");
         env.put("BILLING_ADMIN_TOKEN", setup.adminToken());
         env.put("BILLING_DEMO_TEST_KEY", setup.testKey());
