@@ -23,10 +23,12 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -124,7 +126,20 @@ public final class LocalStack implements AutoCloseable {
      * @throws IllegalArgumentException when variables are given to a stack that runs no processes
      */
     public static LocalStack start(LocalStackSettings config, Map<String, String> processEnvironment) {
-        if (!processEnvironment.isEmpty() && !config.processes()) {
+        return start(config, processEnvironment, EnumSet.allOf(ServiceKind.class));
+    }
+
+    /**
+     * As {@link #start(LocalStackSettings, Map)}, starting only the service processes of {@code processKinds}: a test
+     * that needs some services (the gateway, the streams and the chain indexer to pay a payment, say) spares the
+     * machine the others' JVMs. Without the USDT verifier, {@link Info#usdtUrl()} is empty.
+     *
+     * @throws IllegalArgumentException when variables or a subset are given to a stack that runs no processes
+     */
+    public static LocalStack start(
+            LocalStackSettings config, Map<String, String> processEnvironment, Set<ServiceKind> processKinds) {
+        var everyKind = processKinds.containsAll(EnumSet.allOf(ServiceKind.class));
+        if ((!processEnvironment.isEmpty() || !everyKind) && !config.processes()) {
             throw new IllegalArgumentException("process variables need " + LocalStackSettings.PROCESSES_ARGUMENT);
         }
         var startedAt = System.nanoTime();
@@ -214,11 +229,14 @@ public final class LocalStack implements AutoCloseable {
                 var localChain = chain;
                 fleet = phases.timed(
                         "service-processes",
-                        () -> ServiceProcesses.start(config, gatewayArgs, localChain, processEnvironment, deadline));
+                        () -> ServiceProcesses.start(
+                                config, gatewayArgs, localChain, processEnvironment, processKinds, deadline));
                 parts.add("service processes", Duration.ofSeconds(150), fleet);
                 baseUrl = fleet.gatewayUrls().getFirst();
-                usdtUrl = "http://localhost:"
-                        + fleet.of(ServiceKind.USDT_VERIFIER).getFirst().port();
+                usdtUrl = fleet.of(ServiceKind.USDT_VERIFIER).stream()
+                        .findFirst()
+                        .map(verifier -> "http://localhost:" + verifier.port())
+                        .orElse("");
             } else {
                 var started =
                         InProcessServices.start(config, gatewayArgs, chain, kafka, postgres, parts, deadline, phases);

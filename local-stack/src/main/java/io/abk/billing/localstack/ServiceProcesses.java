@@ -10,6 +10,7 @@ import io.abk.billing.localstack.services.GatewayArgs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,14 +22,15 @@ final class ServiceProcesses {
     private ServiceProcesses() {}
 
     /**
-     * Every service as its own process ({@code --processes}), {@code replicas} of each, from the runnable jars of this
-     * repository; returns once every process is ready.
+     * Every service of {@code kinds} (all of them but in some tests) as its own process ({@code --processes}),
+     * {@code replicas} of each, from the runnable jars of this repository; returns once every process is ready.
      */
     static ServiceFleet start(
             LocalStackSettings config,
             GatewayArgs gatewayArgs,
             @Nullable LocalChain chain,
             Map<String, String> processEnvironment,
+            Set<ServiceKind> kinds,
             Deadline deadline) {
         var jars = ServiceJars.locate(ServiceJars.repositoryRoot());
         var environment = new FleetEnvironment(
@@ -43,6 +45,7 @@ final class ServiceProcesses {
                 processJavaOptions(),
                 config.dataDir().resolve("logs"),
                 config.replicas(),
+                kinds,
                 Map.of(ServiceKind.API_GATEWAY, config.httpPort(), ServiceKind.USDT_VERIFIER, config.usdtHttpPort()),
                 deadline);
     }

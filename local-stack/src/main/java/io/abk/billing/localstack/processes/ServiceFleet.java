@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +60,7 @@ public final class ServiceFleet implements AutoCloseable {
     }
 
     /**
-     * Starts {@code replicas} processes of each service and returns once all are ready.
+     * Starts {@code replicas} processes of each service of {@code kinds} and returns once all are ready.
      *
      * @param firstPorts the first port of the services that serve an API (the gateway, the USDT verifier; the next
      *                   replicas follow it); 0 or absent gives each process a free port
@@ -71,12 +72,16 @@ public final class ServiceFleet implements AutoCloseable {
             List<String> javaOptions,
             Path logDir,
             int replicas,
+            Set<ServiceKind> kinds,
             Map<ServiceKind, Integer> firstPorts,
             Deadline deadline) {
         var fleet = new ServiceFleet(jars, environment, javaOptions, logDir, firstPorts);
         try {
             var all = new ArrayList<ServiceProcess>();
             for (var kind : ServiceKind.values()) {
+                if (!kinds.contains(kind)) {
+                    continue;
+                }
                 for (int i = 0; i < replicas; i++) {
                     all.add(fleet.launch(kind));
                 }

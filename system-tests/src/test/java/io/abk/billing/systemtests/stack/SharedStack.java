@@ -30,15 +30,20 @@ public final class SharedStack implements ParameterResolver {
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return parameter.getParameter().getType() == Api.class;
+        var type = parameter.getParameter().getType();
+        return type == Api.class || type == LocalStack.class;
     }
 
+    /**
+     * An {@link Api} of the shared stack, or the {@link LocalStack} itself for a class that runs alone
+     * ({@code @Isolated}) and reaches inside it.
+     */
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return context.getRoot()
+        var running = context.getRoot()
                 .getStore(NAMESPACE)
-                .computeIfAbsent(Running.class, type -> Running.start(), Running.class)
-                .api();
+                .computeIfAbsent(Running.class, type -> Running.start(), Running.class);
+        return parameter.getParameter().getType() == LocalStack.class ? running.stack() : running.api();
     }
 
     /**

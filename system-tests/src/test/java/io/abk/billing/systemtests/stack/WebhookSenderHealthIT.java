@@ -8,18 +8,18 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
 import io.abk.billing.localstack.LocalStack;
-import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.services.WebhookSenderService;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import tools.jackson.databind.JsonNode;
@@ -27,20 +27,25 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The webhook sender inside the stack's JVM has no management port: the gateway's health carries its listener
- * containers. A stack of its own, since the test stops part of it.
+ * containers. It stops part of the shared stack's sender (and starts it again), so it runs alone ({@code @Isolated}),
+ * among the classes that do while the shared stack still runs ({@link #ORDER}).
  */
+@ExtendWith(SharedStack.class)
+@Order(WebhookSenderHealthIT.ORDER)
+@Isolated
 class WebhookSenderHealthIT {
+
+    /** Before the fuzz, with the other classes that run alone on the shared stack. */
+    static final int ORDER = HostileInputFuzzIT.ORDER - 1;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     /** Health is computed per request; the deadline covers a slow request on a busy 2-core machine. */
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-    @TempDir
-    Path dataDir;
-
     /** Protects against a real bug: inside the stack a stopped listener container left webhooks unsent, health UP. */
     @Test
-    void shouldReportTheWebhookSenderDownWhenOneOfItsListenerContainersStopsAndUpWhenItRunsAgain() throws Exception {
+    void shouldReportTheWebhookSenderDownWhenOneOfItsListenerContainersStopsAndUpWhenItRunsAgain(LocalStack stack)
+            throws Exception {
         var errors = new Collected();
         errors.start();
         // Until logging has started (another class of the JVM may be starting it right now), SLF4J hands out a
@@ -48,16 +53,15 @@ class WebhookSenderHealthIT {
         var watchLog = (Logger) await().atMost(DEADLINE)
                 .until(() -> LoggerFactory.getLogger(WebhookSenderService.class), Logger.class::isInstance);
         watchLog.addAppender(errors);
-        try (var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, 1));
-                var http = HttpClient.newHttpClient()) {
+        var sender = stack.webhookSender().orElseThrow();
+        var fanOut =
+                sender.context().getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("webhook-fanout");
+        assertThat(fanOut).isNotNull();
+        try (var http = HttpClient.newHttpClient()) {
             // given a running stack, UP with its webhook sender
-            var sender = stack.webhookSender().orElseThrow();
             assertThat(component(health(http, stack), "webhookSender")).isEqualTo("UP");
 
             // when the fan-out of billing.events stops inside the sender
-            var listeners = sender.context().getBean(KafkaListenerEndpointRegistry.class);
-            var fanOut = listeners.getListenerContainer("webhook-fanout");
-            assertThat(fanOut).isNotNull();
             fanOut.stop();
 
             // then the stack's health turns DOWN and names the stopped container
@@ -89,6 +93,8 @@ class WebhookSenderHealthIT {
                                     .isEqualTo("UP"));
         } finally {
             watchLog.detachAppender(errors);
+            // the classes after this one find the shared stack's sender whole, whatever happened here
+            fanOut.start();
         }
     }
 
