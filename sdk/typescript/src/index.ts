@@ -24,4 +24,5 @@ export {
   type WebhookHeaderInput,
 } from './webhooks.js';
 export type { LogoType } from './resources/account.js';
+export type * from './params.js';
 export type * from './types.js';

@@ -53,6 +53,7 @@ export class Transport {
   constructor(readonly settings: TransportSettings) {}
 
   async request<T>(request: ApiRequest, options: RequestOptions = {}): Promise<T> {
+    if (/\/\/|\/$/.test(request.path)) throw new TypeError(`an id is missing in ${request.method} ${request.path}`);
     const url = this.url(request.path, request.query);
     const maxRetries = options.maxRetries ?? this.settings.maxRetries;
     const timeout = options.timeout ?? this.settings.timeout;

@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../transport.js';
-import type { Account as AccountObject, AccountUpdateParams } from '../types.js';
+import type { AccountUpdateParams } from '../params.js';
+import type { Account as AccountObject } from '../types.js';
 import { Resource } from './resource.js';
 
 /** The image types the checkout's logo may have. */

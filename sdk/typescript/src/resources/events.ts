@@ -1,6 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type { Event, EventListParams, RedeliverParams, Redelivery } from '../types.js';
+import type { EventListParams, RedeliverParams } from '../params.js';
+import type { Event, Redelivery } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/events: what happened, newest first; each one delivered to the subscribed webhook endpoints. */

@@ -1,6 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type { ChargeParams, ChargeResult, Invoice, InvoiceListParams, RefundParams } from '../types.js';
+import type { ChargeParams, InvoiceListParams, RefundParams } from '../params.js';
+import type { ChargeResult, Invoice } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/invoices: what each subscription period bills. */

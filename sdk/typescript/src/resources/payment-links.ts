@@ -1,6 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type { PaymentLink, PaymentLinkCreateParams, PaymentLinkListParams, PaymentLinkWithUrl } from '../types.js';
+import type { PaymentLinkCreateParams, PaymentLinkListParams } from '../params.js';
+import type { PaymentLink, PaymentLinkWithUrl } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/payment-links: a reusable address that opens a payment per visit. */

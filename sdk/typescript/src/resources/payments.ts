@@ -1,6 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type { CreatedPayment, Payment, PaymentCreateParams, PaymentListParams } from '../types.js';
+import type { PaymentCreateParams, PaymentListParams } from '../params.js';
+import type { CreatedPayment, Payment } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/payments: one-time payments through a hosted checkout page. */

@@ -1,13 +1,7 @@
 import type { ListCall, ListParams } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type {
-  Price,
-  PriceCreateParams,
-  PriceUpdateParams,
-  Product,
-  ProductCreateParams,
-  ProductUpdateParams,
-} from '../types.js';
+import type { PriceCreateParams, PriceUpdateParams, ProductCreateParams, ProductUpdateParams } from '../params.js';
+import type { Price, Product } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/products: the catalog, each product with its prices. */

@@ -30,8 +30,7 @@ export abstract class Resource {
   }
 }
 
-/** A path segment from an id, escaped. */
+/** A path segment from an id, escaped; an empty id leaves an empty segment, which the transport refuses. */
 export function id(value: string): string {
-  if (typeof value !== 'string' || value === '') throw new TypeError('an id is a non-empty string');
-  return encodeURIComponent(value);
+  return encodeURIComponent(value ?? '');
 }

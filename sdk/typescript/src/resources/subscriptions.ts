@@ -1,16 +1,7 @@
 import type { ListCall } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type {
-  Activation,
-  CancelParams,
-  CreatedSubscription,
-  MandateParams,
-  Subscription,
-  SubscriptionCreateParams,
-  SubscriptionListParams,
-  SubscriptionMandate,
-  SubscriptionUpdateParams,
-} from '../types.js';
+import type { CancelParams, MandateParams, SubscriptionCreateParams, SubscriptionListParams, SubscriptionUpdateParams } from '../params.js';
+import type { Activation, CreatedSubscription, Subscription, SubscriptionMandate } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/subscriptions: recurring charges from a customer's wallet. */

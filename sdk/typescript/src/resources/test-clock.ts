@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../transport.js';
-import type { TestClock as TestClockObject, TestClockChangeParams } from '../types.js';
+import type { TestClockChangeParams } from '../params.js';
+import type { TestClock as TestClockObject } from '../types.js';
 import { Resource } from './resource.js';
 
 /** /v1/test_clock: the test mode's clock, frozen or moved forward to bring renewals due (test keys only). */

@@ -1,16 +1,7 @@
 import type { ListCall, ListParams } from '../pagination.js';
 import type { RequestOptions } from '../transport.js';
-import type {
-  DeletedWebhookEndpoint,
-  DeliveryAttempt,
-  RevealedWebhookSecret,
-  RotateSecretParams,
-  TestEvent,
-  WebhookEndpoint,
-  WebhookEndpointCreateParams,
-  WebhookEndpointUpdateParams,
-  WebhookEndpointWithSecret,
-} from '../types.js';
+import type { RotateSecretParams, WebhookEndpointCreateParams, WebhookEndpointUpdateParams } from '../params.js';
+import type { DeletedWebhookEndpoint, DeliveryAttempt, RevealedWebhookSecret, TestEvent, WebhookEndpoint, WebhookEndpointWithSecret } from '../types.js';
 import { id, Resource } from './resource.js';
 
 /** /v1/webhook_endpoints: where events are delivered, each endpoint with its signing secret. */
