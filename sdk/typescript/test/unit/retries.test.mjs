@@ -124,6 +124,17 @@ test('an attempt with no answer within the timeout is a ConnectionError with cod
   assert.ok(took >= 190 && took < 5000, `took ${took} ms`);
 });
 
+test('an attempt that timed out is retried with the same key', async () => {
+  fresh();
+  const held = [];
+  api.answer((req, res) => held.push(res), CREATED);
+  const created = await billing.payments.create(PARAMS, { timeout: 300, maxRetries: 1 });
+  held.forEach((res) => res.destroy());
+  assert.equal(created.payment.id, 'pay_1');
+  assert.equal(api.requests.length, 2);
+  assert.equal(keys()[1], keys()[0]);
+});
+
 test('every request carries the key, Service-Version and a User-Agent; only writes carry an Idempotency-Key', async () => {
   fresh();
   api.answer({ body: { account: { id: 'mer_1' } } });
