@@ -1,0 +1,316 @@
+// The API's resources and answers, written from the schemas of openapi.json
+// (api-gateway/src/main/resources/openapi/openapi.json); the request bodies are in params.ts. Amounts are strings
+// holding the JSON number's exact text (`"25.5"`; docs/sdk-typescript.md, "Exact amounts"). Fields an answer has
+// beyond these types are kept on the objects.
+
+/** An amount of USDC: the exact decimal text of the API's JSON number, at most six decimals. */
+export type Amount = string;
+/** An instant, ISO-8601 in UTC with a `Z`. */
+export type Timestamp = string;
+export type Mode = 'test' | 'live';
+export type Metadata = Record<string, string>;
+export type Interval = 'month' | 'year';
+
+export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled' | 'paused';
+export type InvoiceStatus = 'open' | 'paid' | 'void' | 'uncollectible' | 'refunded';
+export type PaymentStatus = 'open' | 'paid' | 'canceled' | 'expired';
+export type PaymentLinkStatus = 'active' | 'disabled' | 'expired';
+export type EventType =
+  | 'subscription.created'
+  | 'subscription.activated'
+  | 'subscription.updated'
+  | 'subscription.past_due'
+  | 'subscription.canceled'
+  | 'subscription.paused'
+  | 'subscription.resumed'
+  | 'invoice.created'
+  | 'invoice.paid'
+  | 'invoice.payment_failed'
+  | 'invoice.refunded'
+  | 'invoice.voided'
+  | 'invoice.reopened'
+  | 'payment.created'
+  | 'payment.paid'
+  | 'payment.confirmed'
+  | 'payment.reopened';
+
+export interface Subscription {
+  id: string;
+  object: 'subscription';
+  status: SubscriptionStatus;
+  amountUsdc: Amount;
+  interval: Interval;
+  walletAddress: string;
+  payoutAddressEvm: string;
+  merchantRef: string;
+  priceId: string | null;
+  planId: string | null;
+  currentPeriodStart: Timestamp;
+  currentPeriodEnd: Timestamp;
+  billingCycleAnchor: Timestamp;
+  trialEnd: Timestamp | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Timestamp | null;
+  pausedAt: Timestamp | null;
+  mandateStatus: 'pending' | 'active' | 'revoked';
+  onChainSubscriptionId: string | null;
+  latestInvoiceId: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  metadata: Metadata;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+/** The on-chain mandate behind a subscription, read from the chain (`available: false` with a `reason` when not). */
+export interface SubscriptionMandate {
+  object: 'subscription_mandate';
+  subscription: string;
+  mode: Mode;
+  network: { name: string; chainId: number };
+  vaultAddress: string | null;
+  reference: string | null;
+  walletAddress: string | null;
+  tokenAddress: string;
+  allowance: Amount | null;
+  walletBalance: Amount | null;
+  amount: Amount;
+  periodsCovered: number | null;
+  chargesMade: number | null;
+  readAt: Timestamp | null;
+  available: boolean;
+  reason?: 'sandbox' | 'not_on_chain' | 'chain_unavailable';
+}
+
+export interface Invoice {
+  id: string;
+  object: 'invoice';
+  subscriptionId: string;
+  status: InvoiceStatus;
+  amountUsdc: Amount;
+  amountRefundedUsdc: Amount;
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_resume';
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  dueAt: Timestamp;
+  attemptCount: number;
+  nextAttemptAt: Timestamp | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  paidAt: Timestamp | null;
+  txHash: string | null;
+  refundTxHash: string | null;
+  refundedAt: Timestamp | null;
+  voidedAt: Timestamp | null;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+export interface Payment {
+  id: string;
+  object: 'payment';
+  status: PaymentStatus;
+  amountUsdc: Amount;
+  amountReceivedUsdc: Amount | null;
+  customerWallet: string | null;
+  payoutAddressEvm: string;
+  merchantRef: string;
+  priceId: string | null;
+  paymentLinkId: string | null;
+  description: string | null;
+  checkoutUrl: string;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  metadata: Metadata;
+  expiresAt: Timestamp;
+  paidAt: Timestamp | null;
+  paidLate: boolean;
+  txHash: string | null;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+export interface PaymentLink {
+  id: string;
+  object: 'payment_link';
+  status: PaymentLinkStatus;
+  amountUsdc: Amount;
+  description: string | null;
+  useCount: number;
+  maxUses: number | null;
+  paidCount: number;
+  expiresAt: Timestamp | null;
+  merchantRefPrefix: string;
+  payoutAddressEvm: string;
+  priceId: string | null;
+  url: string;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  collectEmail: boolean;
+  collectName: boolean;
+  metadata: Metadata;
+  disabledAt: Timestamp | null;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+export interface Price {
+  id: string;
+  productId: string;
+  amountUsdc: Amount;
+  interval: Interval | 'once';
+  trialDays: number;
+  active: boolean;
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string | null;
+  active: boolean;
+  prices: Price[];
+  mode: Mode;
+  createdAt: Timestamp;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  /** Event types, or `*` for all of them. */
+  enabledEvents: (EventType | '*')[];
+  description: string | null;
+  disabled: boolean;
+  disabledReason: string | null;
+  previousSecretExpiresAt: Timestamp | null;
+  mode: Mode;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DeliveryAttempt {
+  id: string;
+  object: 'webhook_delivery_attempt';
+  endpointId: string;
+  eventId: string;
+  eventType: EventType;
+  deliveryId: string;
+  attempt: number;
+  redelivery: boolean;
+  outcome: 'succeeded' | 'failed' | 'skipped';
+  statusCode: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+  nextRetryAt: Timestamp | null;
+  attemptedAt: Timestamp;
+}
+
+/** An event, as listed and as delivered to webhook endpoints. */
+export interface Event {
+  id: string;
+  type: EventType;
+  createdAt: Timestamp;
+  mode: Mode;
+  data: {
+    subscription?: Subscription;
+    invoice?: Invoice;
+    payment?: Payment;
+    failureCode?: string | null;
+    failureMessage?: string | null;
+    refundAmountUsdc?: Amount | null;
+  };
+}
+
+/** The event an endpoint's test sends (`webhook_endpoint.test`). */
+export interface TestEvent {
+  id: string;
+  type: 'webhook_endpoint.test';
+  createdAt: Timestamp;
+  mode: Mode;
+  data: { test: true; webhookEndpointId: string };
+}
+
+export interface TestClock {
+  object: 'test_clock';
+  frozenAt: Timestamp | null;
+  effectiveNow: Timestamp;
+  createdAt: Timestamp | null;
+  updatedAt: Timestamp | null;
+}
+
+/** The merchant account of the API key. */
+export interface Account {
+  id: string;
+  name: string;
+  displayName: string | null;
+  payoutAddressEvm: string | null;
+  brandName: string | null;
+  accentColor: string | null;
+  logoPath: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  requireTotp: boolean;
+}
+
+export interface ChargeSummary {
+  ok: boolean;
+  failureCode: string | null;
+  failureMessage: string | null;
+  txHash: string | null;
+}
+
+// Answers that hold more than one object.
+
+export interface CreatedSubscription {
+  subscription: Subscription;
+  invoice: Invoice;
+  /** The hosted checkout page where the customer approves the mandate and pays the first invoice. */
+  checkoutUrl: string;
+}
+
+export interface Activation {
+  subscription: Subscription;
+  invoice: Invoice | null;
+  charge: ChargeSummary | null;
+}
+
+export interface ChargeResult {
+  ok: boolean;
+  invoice: Invoice;
+  subscription: Subscription;
+}
+
+export interface CreatedPayment {
+  payment: Payment;
+  checkoutUrl: string;
+}
+
+export interface PaymentLinkWithUrl {
+  paymentLink: PaymentLink;
+  url: string;
+}
+
+export interface WebhookEndpointWithSecret {
+  webhookEndpoint: WebhookEndpoint;
+  /** `whsec_...`: verify deliveries with it (`constructEvent`); shown when created or rotated. */
+  secret: string;
+}
+
+export interface RevealedWebhookSecret {
+  secret: string;
+  previousSecretExpiresAt: Timestamp | null;
+}
+
+export interface DeletedWebhookEndpoint {
+  id: string;
+  deleted: true;
+}
+
+export interface Redelivery {
+  event: Event;
+  deliveries: { deliveryId: string; endpointId: string; status: 'queued' }[];
+}

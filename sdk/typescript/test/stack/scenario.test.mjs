@@ -1,0 +1,187 @@
+// The client against a running stack (npm run test:stack; not part of npm test). A Java IT of system-tests starts
+// the stack and a harness, then runs this file with:
+//   BILLING_BASE_URL, BILLING_API_KEY  the gateway and a test-mode key
+//   SCENARIO_HARNESS_URL               POST /pay {checkoutUrl} pays a checkout on the local chain;
+//                                      GET /webhooks lists the deliveries it received; POST /cut-next cuts the next
+//                                      connection through SCENARIO_CUT_URL before the gateway's answer reaches us
+//   SCENARIO_CUT_URL                   a proxy to the gateway that the harness can cut
+//   SCENARIO_WEBHOOK_URL               where the harness receives webhooks
+//   SCENARIO_CUSTOMER_WALLET           (optional) the wallet the harness pays from; anvil's second account by default
+// The steps share state and run in order.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { test } from 'node:test';
+import {
+  AuthenticationError,
+  Billing,
+  ConnectionError,
+  IdempotencyError,
+  InvalidRequestError,
+  NotFoundError,
+  RateLimitError,
+} from '@abk/billing';
+
+const env = (name) => {
+  const value = process.env[name];
+  assert.ok(value, `${name} is needed for the stack scenario`);
+  return value;
+};
+const HARNESS = env('SCENARIO_HARNESS_URL').replace(/\/+$/, '');
+const CUT_URL = env('SCENARIO_CUT_URL');
+const WEBHOOK_URL = env('SCENARIO_WEBHOOK_URL');
+const CUSTOMER_WALLET = process.env.SCENARIO_CUSTOMER_WALLET ?? '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const RUN = `ts-${Date.now().toString(36)}`;
+/** Six decimals, no exact double: the amount must survive both ways as written. */
+const PRICE = '12.345678';
+const REFUND = '2.5';
+
+const billing = new Billing(); // BILLING_BASE_URL and BILLING_API_KEY from the environment
+const state = {};
+
+/** Polls `probe` until it returns a value other than undefined, or fails at the deadline. */
+async function until(what, probe, { timeoutMs = 90_000, everyMs = 500 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`no ${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+async function harness(method, path, body) {
+  const response = await fetch(HARNESS + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
+  return response.json();
+}
+
+/** Equal decimals whatever trailing zeros the API writes. */
+function decimal(text) {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+test('a product and its price keep the amount exactly', async () => {
+  state.product = await billing.products.create({ name: `Scenario ${RUN}`, description: 'the TypeScript client scenario' });
+  state.price = await billing.products.createPrice(state.product.id, { amountUsdc: PRICE, interval: 'month' });
+  assert.equal(state.price.productId, state.product.id);
+  assert.equal(decimal(state.price.amountUsdc), PRICE);
+  const product = await billing.products.retrieve(state.product.id);
+  assert.deepEqual(product.prices.map((price) => price.id), [state.price.id]);
+});
+
+test('a webhook endpoint at the harness, with its secret', async () => {
+  const created = await billing.webhookEndpoints.create({ url: WEBHOOK_URL, enabledEvents: ['*'], description: RUN });
+  assert.match(created.secret, /^whsec_/);
+  state.endpoint = created.webhookEndpoint;
+  state.secret = created.secret;
+});
+
+test('a subscription from the price, paid through its checkout by the harness, becomes active', async () => {
+  const created = await billing.subscriptions.create(
+    { merchantRef: `${RUN}-sub`, customerWallet: CUSTOMER_WALLET, priceId: state.price.id },
+    { idempotencyKey: `${RUN}-subscription` },
+  );
+  assert.equal(created.subscription.status, 'incomplete');
+  assert.equal(decimal(created.subscription.amountUsdc), PRICE);
+  assert.equal(created.invoice.subscriptionId, created.subscription.id);
+  state.subscription = created.subscription;
+  state.invoice = created.invoice;
+  await harness('POST', '/pay', { checkoutUrl: created.checkoutUrl });
+  const active = await until('active subscription', async () => {
+    const subscription = await billing.subscriptions.retrieve(state.subscription.id);
+    return subscription.status === 'active' ? subscription : undefined;
+  });
+  assert.equal(active.latestInvoiceId, state.invoice.id);
+  const paid = await until('paid invoice', async () => {
+    const invoice = await billing.invoices.retrieve(state.invoice.id);
+    return invoice.status === 'paid' ? invoice : undefined;
+  });
+  assert.equal(decimal(paid.amountUsdc), PRICE);
+});
+
+test('a delivery the harness received verifies with constructEvent', async () => {
+  const delivery = await until('signed delivery of this subscription', async () => {
+    const { deliveries } = await harness('GET', '/webhooks');
+    return deliveries.find((candidate) => candidate.body.includes(state.subscription.id));
+  });
+  const event = await billing.webhooks.constructEvent(delivery.body, delivery.headers, state.secret);
+  assert.match(event.id, /^evt_/);
+  const webhookId = Object.entries(delivery.headers).find(([name]) => name.toLowerCase() === 'webhook-id')?.[1];
+  if (webhookId !== undefined) assert.equal(webhookId, event.id);
+  const tampered = delivery.body.replace(state.subscription.id, 'sub_00000000000000000000000000');
+  await assert.rejects(billing.webhooks.constructEvent(tampered, delivery.headers, state.secret), { code: 'no_matching_signature' });
+});
+
+test('the paid invoice refunded in part keeps the exact amount', async () => {
+  const invoice = await billing.invoices.refund(state.invoice.id, { amountUsdc: REFUND });
+  assert.equal(invoice.id, state.invoice.id);
+  assert.equal(decimal(invoice.amountRefundedUsdc), REFUND);
+  assert.equal(invoice.status, 'paid');
+});
+
+test('each error type from the stack', async () => {
+  const wrongKey = new Billing({ apiKey: 'abk_test_not_a_key_of_this_stack', maxRetries: 0 });
+  await assert.rejects(wrongKey.account.retrieve(), (e) => e instanceof AuthenticationError && e.status === 401 && /^req_/.test(e.requestId));
+
+  await assert.rejects(
+    billing.subscriptions.create({ merchantRef: `${RUN}-bad`, customerWallet: 'not-a-wallet', priceId: state.price.id }),
+    (e) => e instanceof InvalidRequestError && e.status === 400 && e.param === 'customerWallet',
+  );
+
+  await assert.rejects(
+    billing.subscriptions.retrieve('sub_00000000000000000000000000'),
+    (e) => e instanceof NotFoundError && e.code === 'resource_missing',
+  );
+
+  const key = `${RUN}-one-key`;
+  await billing.products.create({ name: `${RUN} first` }, { idempotencyKey: key });
+  await assert.rejects(
+    billing.products.create({ name: `${RUN} second` }, { idempotencyKey: key }),
+    (e) => e instanceof IdempotencyError && e.code === 'idempotency_error' && e.status === 409,
+  );
+
+  const limited = await until(
+    'rate limit',
+    async () => {
+      const burst = await Promise.allSettled(
+        Array.from({ length: 150 }, () => billing.subscriptions.retrieve(state.subscription.id, { maxRetries: 0 })),
+      );
+      return burst.map((outcome) => outcome.reason).find((reason) => reason instanceof RateLimitError);
+    },
+    { timeoutMs: 30_000, everyMs: 0 },
+  );
+  assert.equal(limited.code, 'rate_limited');
+  assert.ok(limited.retryAfter >= 1);
+
+  const port = await closedPort();
+  const offline = new Billing({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+  await assert.rejects(offline.account.retrieve(), (e) => e instanceof ConnectionError && e.status === undefined);
+});
+
+test('a payment whose answer is cut is retried with its key and exists once', async () => {
+  // The burst above may still hold the key's rate limit: wait for it to pass before the cut.
+  await until('the rate limit to pass', async () => billing.account.retrieve({ maxRetries: 0 }).then(() => true, () => undefined), { timeoutMs: 65_000 });
+  await harness('POST', '/cut-next', {});
+  const cutClient = new Billing({ baseUrl: CUT_URL, maxRetries: 3 });
+  const merchantRef = `${RUN}-pay`;
+  const created = await cutClient.payments.create({ merchantRef, customerWallet: CUSTOMER_WALLET, amountUsdc: '3.000001' });
+  assert.equal(created.payment.merchantRef, merchantRef);
+  assert.equal(decimal(created.payment.amountUsdc), '3.000001');
+  let count = 0;
+  for await (const payment of billing.payments.list({ limit: 100 })) {
+    if (payment.merchantRef === merchantRef) count++;
+  }
+  assert.equal(count, 1);
+});
+
+async function closedPort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

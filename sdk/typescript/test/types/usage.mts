@@ -1,0 +1,47 @@
+// Compiled (not run) by npm test against the built declarations, as an ESM consumer under nodenext resolution:
+// the declarations must give these calls the types the guide promises.
+import {
+  Billing,
+  BillingError,
+  constructEvent,
+  RateLimitError,
+  type Event,
+  type Invoice,
+  type Page,
+  type Subscription,
+} from '@abk/billing';
+
+const billing = new Billing({ apiKey: 'k', baseUrl: 'http://localhost:8080', maxRetries: 1, timeout: 1000 });
+
+export async function usage(): Promise<void> {
+  const { subscription, invoice, checkoutUrl } = await billing.subscriptions.create(
+    { merchantRef: 'r', customerWallet: '0x1111111111111111111111111111111111111111', amountUsdc: '10', interval: 'month' },
+    { idempotencyKey: 'k1' },
+  );
+  const amount: string = subscription.amountUsdc;
+  const url: string = checkoutUrl;
+  const same: Subscription = await billing.subscriptions.retrieve(subscription.id);
+  const page: Page<Subscription> = await billing.subscriptions.list({ status: 'active' });
+  for await (const item of billing.subscriptions.list({ status: 'past_due' })) {
+    const status: Subscription['status'] = item.status;
+    void status;
+  }
+  const refunded: Invoice = await billing.invoices.refund(invoice.id, { amountUsdc: 2.5 });
+  const event: Event = await constructEvent('{}', { 'x-service-signature': 't=1,v1=00' }, 'whsec_AA==');
+  const clock = await billing.testClock.change({ advanceBySeconds: 60 });
+  try {
+    await billing.account.retrieve();
+  } catch (error) {
+    if (error instanceof RateLimitError) {
+      const seconds: number | undefined = error.retryAfter;
+      void seconds;
+    }
+    if (error instanceof BillingError) {
+      const fields: [string | undefined, number | undefined, string | undefined] = [error.code, error.status, error.requestId];
+      void fields;
+    }
+  }
+  // @ts-expect-error amounts in answers are strings, not numbers
+  const wrong: number = refunded.amountUsdc;
+  void [amount, url, same, page, event, clock.effectiveNow, wrong];
+}
