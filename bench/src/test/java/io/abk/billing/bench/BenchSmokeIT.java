@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * CI's smoke of the benchmark: {@code --scenario all} with tiny sizes (three seconds of load a phase, 200 renewals, a
+ * CI's smoke of the benchmark: {@code --scenario all} with tiny sizes (three seconds of load a phase, 100 renewals, 100 webhook events, a
  * dashboard over 200 subscriptions, 300 active subscriptions through a SIGKILL), so every scenario and the baselines are known to run to their rows. Recovery
  * is the one real measure: 5,000 subscriptions created at once right before the SIGKILL, so the restarted gateway
  * may have thousands of changes to project, and the first create sent once its health is UP must be answered 201
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class BenchSmokeIT {
 
-    private static final int RENEWALS = 200;
+    private static final int RENEWALS = 100;
     /** The dashboard's subscriptions: 180 active and 20 incomplete, 8 list pages of 25. */
     private static final int DASHBOARD_ROWS = 200;
 
@@ -85,7 +85,7 @@ class BenchSmokeIT {
             "--renewals",
             Integer.toString(RENEWALS),
             "--webhook-events",
-            "200",
+            "100",
             "--webhook-endpoints",
             "10",
             "--dashboard-rows",
