@@ -3,9 +3,17 @@ package io.abk.billing.systemtests.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Each client library's scenario against the real stack with its local chain: a merchant with a payout on the chain and
@@ -32,11 +41,13 @@ class ClientLibrariesIT {
     /** Lines of the scenario's log shown when it fails. */
     private static final int LOG_TAIL = 80;
 
+    private static Api api;
     private static TestMerchant merchant;
     private static ScenarioHarness harness;
 
     @BeforeAll
-    static void merchantAndHarness(Api api, TestChain chain) {
+    static void merchantAndHarness(Api stackApi, TestChain chain) {
+        api = stackApi;
         merchant = api.newMerchant("client libraries", TestChain.freshAddress());
         harness = ScenarioHarness.start(api, chain);
     }
@@ -92,6 +103,58 @@ class ClientLibrariesIT {
         assertThat(process.exitValue())
                 .as("npm run test:stack exit code; its log's tail:%n%s", tail(log))
                 .isZero();
+    }
+
+    @Test
+    void shouldRecordWebhooksInOrderAndRefuseToPayWhatNamesNoPayableCheckout() throws Exception {
+        var http = HttpClient.newHttpClient();
+        var base = harness.url();
+
+        // when a request reaches the webhook receiver
+        var hook = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/hooks/probe?x=1"))
+                        .header("X-Probe", "one")
+                        .POST(BodyPublishers.ofString("{\"amountUsdc\":1.10}"))
+                        .build(),
+                BodyHandlers.ofString());
+
+        // then it is answered 204 and listed with its path, headers and exact body, and not after its own number
+        assertThat(hook.statusCode()).isEqualTo(204);
+        var probes = deliveries(http, 0, "/hooks/probe");
+        assertThat(probes).hasSize(1);
+        var probe = probes.getFirst();
+        assertThat(probe.path("body").asString()).isEqualTo("{\"amountUsdc\":1.10}");
+        assertThat(probe.at("/headers/x-probe").asString()).isEqualTo("one");
+        assertThat(deliveries(http, probe.path("seq").asLong(), "/hooks/probe")).isEmpty();
+        assertThat(deliveries(http, probe.path("seq").asLong() - 1, "/hooks/probe"))
+                .hasSize(1);
+
+        // and a checkout URL that names no page, or an unknown one, is refused without paying
+        assertThat(pay(http, "not a checkout").statusCode()).isEqualTo(400);
+        var unknown = pay(http, api.info().baseUrl() + "/checkout/subscribe/sub_unknown");
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(Json.parse(unknown.body()).path("error").asString()).isNotEmpty();
+    }
+
+    private static List<JsonNode> deliveries(HttpClient http, long after, String path) throws Exception {
+        var answer = http.send(
+                HttpRequest.newBuilder(URI.create(harness.url() + "/webhooks?after=" + after))
+                        .build(),
+                BodyHandlers.ofString());
+        assertThat(answer.statusCode()).isEqualTo(200);
+        return Json.parse(answer.body())
+                .path("deliveries")
+                .valueStream()
+                .filter(delivery -> path.equals(delivery.path("path").asString()))
+                .toList();
+    }
+
+    private static HttpResponse<String> pay(HttpClient http, String checkoutUrl) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(harness.url() + "/pay"))
+                        .POST(BodyPublishers.ofString(Json.write(Map.of("checkoutUrl", checkoutUrl))))
+                        .build(),
+                BodyHandlers.ofString());
     }
 
     /** The repository's root: the parent of this module's directory, where the build runs the tests. */

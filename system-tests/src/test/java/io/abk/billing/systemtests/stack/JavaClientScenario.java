@@ -112,7 +112,9 @@ final class JavaClientScenario {
                 .until(() -> aboutSubscription(hooksPath, subscriptionId), found -> found != null);
         verify(secret, delivery);
 
-        // when the gateway's next answer is cut, a payment's create fails for the client but reaches the gateway
+        // when the gateway's next answer is cut (on a connection the client keeps alive from a first call), a
+        // payment's create fails for the client but reaches the gateway
+        expect(200, send(env.cutUrl(), "GET", "/v1/payments?limit=1", null, null));
         expect(200, harness("/cut-next", Map.of()));
         var key = UUID.randomUUID().toString();
         var merchantRef = "java-cut-" + UUID.randomUUID();
