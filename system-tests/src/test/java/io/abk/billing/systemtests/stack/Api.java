@@ -80,9 +80,14 @@ final class Api {
      * The name is made unique so runs never collide.
      */
     TestMerchant newMerchant(String name) {
+        return newMerchant(name, MERCHANT_PAYOUT);
+    }
+
+    /** A new merchant as {@link #newMerchant(String)} makes, whose default payout address is {@code payoutAddress}. */
+    TestMerchant newMerchant(String name, String payoutAddress) {
         var body = new LinkedHashMap<String, Object>();
         body.put("name", name + " " + UUID.randomUUID().toString().substring(0, 8));
-        body.put("payoutAddressEvm", MERCHANT_PAYOUT);
+        body.put("payoutAddressEvm", payoutAddress);
         var merchantId = admin("POST", "/admin/v1/merchants")
                 .json(body)
                 .send()

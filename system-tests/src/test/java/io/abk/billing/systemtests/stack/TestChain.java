@@ -104,22 +104,54 @@ final class TestChain implements AutoCloseable {
         var mints = new ArrayList<String>();
         for (var amount : usdc) {
             var address = freshAddress();
-            node.call("anvil_setBalance", List.of(address, Numeric.encodeQuantity(WALLET_ETHER)));
-            node.call("anvil_impersonateAccount", List.of(address));
-            var units = units(amount);
-            if (units.signum() > 0) {
-                var tx = new java.util.LinkedHashMap<String, String>();
-                tx.put("from", address);
-                tx.put("to", info.tokenAddress());
-                tx.put("data", Erc20Abi.mint(address, units));
-                mints.add(String.valueOf(node.call("eth_sendTransaction", List.of(tx))));
-            }
+            impersonate(address, units(amount)).ifPresent(mints::add);
             addresses.add(address);
         }
         for (var hash : mints) {
             assertThat(awaitReceipt(hash).isStatusOK()).as("mint %s", hash).isTrue();
         }
         return addresses;
+    }
+
+    /**
+     * Has anvil sign for {@code address} ({@code anvil_impersonateAccount}), gives it ether for fees and has it mint
+     * itself {@code usdcUnits} test USDC (base units; zero for none); returns the mint's hash, not waited for.
+     */
+    Optional<String> impersonate(String address, BigInteger usdcUnits) {
+        node.call("anvil_setBalance", List.of(address, Numeric.encodeQuantity(WALLET_ETHER)));
+        node.call("anvil_impersonateAccount", List.of(address));
+        if (usdcUnits.signum() <= 0) {
+            return Optional.empty();
+        }
+        var tx = new java.util.LinkedHashMap<String, String>();
+        tx.put("from", address);
+        tx.put("to", info.tokenAddress());
+        tx.put("data", Erc20Abi.mint(address, usdcUnits));
+        return Optional.of(String.valueOf(node.call("eth_sendTransaction", List.of(tx))));
+    }
+
+    /**
+     * Sends the checkout's {@code walletCalls} in order from an {@link #impersonate impersonated} address, as a
+     * browser wallet would, each once the one before is mined; returns their hashes, each mined successfully.
+     */
+    List<String> sendWalletCallsAs(String from, JsonNode walletCalls) {
+        assertThat(walletCalls.isArray() && !walletCalls.isEmpty())
+                .as("wallet calls %s", walletCalls)
+                .isTrue();
+        var hashes = new ArrayList<String>();
+        for (var call : walletCalls) {
+            var tx = new java.util.LinkedHashMap<String, String>();
+            tx.put("from", from);
+            tx.put("to", call.path("to").asString());
+            tx.put("data", call.path("data").asString());
+            tx.put("value", call.path("value").asString("0x0"));
+            var hash = String.valueOf(node.call("eth_sendTransaction", List.of(tx)));
+            assertThat(awaitReceipt(hash).isStatusOK())
+                    .as("receipt of %s", call.path("description").asString())
+                    .isTrue();
+            hashes.add(hash);
+        }
+        return hashes;
     }
 
     /** A fresh address nobody holds a key of: a payout that only receives. */
