@@ -195,18 +195,66 @@ public record LocalStackSettings(
 
     /** The same configuration with test mode on a local anvil chain at {@code port} (0: a free one). */
     public LocalStackSettings withLocalChain(int port) {
-        return copy(adminToken, demoTestKey, demoLiveKey, true, port, processes, replicas);
+        return copy(
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                true,
+                port,
+                processes,
+                replicas,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute);
     }
 
     /** The same configuration with every service as its own process, {@code replicas} of each scalable one. */
     public LocalStackSettings withProcesses(int replicas) {
-        return copy(adminToken, demoTestKey, demoLiveKey, localChain, localChainPort, true, replicas);
+        return copy(
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                localChain,
+                localChainPort,
+                true,
+                replicas,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute);
     }
 
     /** The same configuration with the given secrets fixed, as if they came from the environment. */
     public LocalStackSettings withSecrets(
             @Nullable String adminToken, @Nullable String demoTestKey, @Nullable String demoLiveKey) {
-        return copy(adminToken, demoTestKey, demoLiveKey, localChain, localChainPort, processes, replicas);
+        return copy(
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                localChain,
+                localChainPort,
+                processes,
+                replicas,
+                rateLimitsEnabled,
+                rateLimitPerKeyPerSecond,
+                rateLimitCheckoutPerMinute);
+    }
+
+    /**
+     * The same configuration with the gateway's rate limits on: {@code perKeyPerSecond} requests a second per API key,
+     * {@code checkoutPerMinute} hosted-checkout requests a minute per client address.
+     */
+    public LocalStackSettings withRateLimits(int perKeyPerSecond, int checkoutPerMinute) {
+        return copy(
+                adminToken,
+                demoTestKey,
+                demoLiveKey,
+                localChain,
+                localChainPort,
+                processes,
+                replicas,
+                true,
+                perKeyPerSecond,
+                checkoutPerMinute);
     }
 
     /** The one copy method: this configuration with what the withers change, everything else kept. */
@@ -217,7 +265,10 @@ public record LocalStackSettings(
             boolean localChain,
             int localChainPort,
             boolean processes,
-            int replicas) {
+            int replicas,
+            @Nullable Boolean rateLimitsEnabled,
+            @Nullable Integer rateLimitPerKeyPerSecond,
+            @Nullable Integer rateLimitCheckoutPerMinute) {
         return new LocalStackSettings(
                 httpPort,
                 adminToken,

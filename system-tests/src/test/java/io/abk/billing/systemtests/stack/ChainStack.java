@@ -33,6 +33,14 @@ public final class ChainStack implements ParameterResolver {
      */
     static final Duration SETTLES = Duration.ofSeconds(90);
 
+    /**
+     * The gateway's per-key limit is on, at the production default, so the client libraries' scenario meets a real 429
+     * ({@link ClientLibrariesIT}); each class has keys of its own and polls far below it.
+     */
+    static final int RATE_LIMIT_PER_KEY_PER_SECOND = 100;
+    /** The hosted checkout's limit per client address: every browser test comes from 127.0.0.1, so it is out of reach. */
+    private static final int CHECKOUT_PER_MINUTE = 100_000;
+
     private static final Namespace NAMESPACE = Namespace.create(ChainStack.class);
 
     @Override
@@ -67,8 +75,9 @@ public final class ChainStack implements ParameterResolver {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            var stack = LocalStack.start(
-                    LocalStackSettings.forTest(dataDir, SharedStack.PARTITIONS).withLocalChain(0));
+            var stack = LocalStack.start(LocalStackSettings.forTest(dataDir, SharedStack.PARTITIONS)
+                    .withLocalChain(0)
+                    .withRateLimits(RATE_LIMIT_PER_KEY_PER_SECOND, CHECKOUT_PER_MINUTE));
             System.out.printf(
                     "local stack with the local chain started in %d ms at %s%n",
                     stack.startDuration().toMillis(), stack.baseUrl());

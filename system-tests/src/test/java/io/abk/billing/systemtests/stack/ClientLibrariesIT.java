@@ -2,6 +2,7 @@ package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.contracts.Erc20Abi;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,7 +49,13 @@ class ClientLibrariesIT {
     @BeforeAll
     static void merchantAndHarness(Api stackApi, TestChain chain) {
         api = stackApi;
-        merchant = api.newMerchant("client libraries", TestChain.freshAddress());
+        // a payout that approved the vault, so the scenarios' refunds can be taken back from it on chain
+        var payout = chain.newWallet("0");
+        chain.send(
+                payout,
+                chain.info().tokenAddress(),
+                Erc20Abi.approve(chain.info().vaultAddress(), Erc20Abi.UNLIMITED));
+        merchant = api.newMerchant("client libraries", payout.address());
         harness = ScenarioHarness.start(api, chain);
     }
 
