@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PaymentCreateParams(
-        @Nullable String merchantRef,
-        @Nullable String customerWallet,
+        String merchantRef,
+        String customerWallet,
         @Nullable BigDecimal amountUsdc,
         @Nullable String priceId,
         @Nullable String payoutAddressEvm,
@@ -87,10 +87,11 @@ public record PaymentCreateParams(
             return this;
         }
 
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
         public PaymentCreateParams build() {
             return new PaymentCreateParams(
-                    merchantRef,
-                    customerWallet,
+                    Objects.requireNonNull(merchantRef, "merchantRef is required"),
+                    Objects.requireNonNull(customerWallet, "customerWallet is required"),
                     amountUsdc,
                     priceId,
                     payoutAddressEvm,

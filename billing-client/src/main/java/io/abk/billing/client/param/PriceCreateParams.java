@@ -10,9 +10,7 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PriceCreateParams(
-        @Nullable BigDecimal amountUsdc,
-        @Nullable String interval,
-        @Nullable Long trialDays) {
+        BigDecimal amountUsdc, String interval, @Nullable Long trialDays) {
 
     public PriceCreateParams {
         Objects.requireNonNull(amountUsdc, "amountUsdc is required");
@@ -47,8 +45,12 @@ public record PriceCreateParams(
             return this;
         }
 
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
         public PriceCreateParams build() {
-            return new PriceCreateParams(amountUsdc, interval, trialDays);
+            return new PriceCreateParams(
+                    Objects.requireNonNull(amountUsdc, "amountUsdc is required"),
+                    Objects.requireNonNull(interval, "interval is required"),
+                    trialDays);
         }
     }
 }

@@ -10,9 +10,7 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProductCreateParams(
-        @Nullable String name,
-        @Nullable String description,
-        @Nullable List<PriceCreateParams> prices) {
+        String name, @Nullable String description, @Nullable List<PriceCreateParams> prices) {
 
     public ProductCreateParams {
         Objects.requireNonNull(name, "name is required");
@@ -45,8 +43,9 @@ public record ProductCreateParams(
             return this;
         }
 
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
         public ProductCreateParams build() {
-            return new ProductCreateParams(name, description, prices);
+            return new ProductCreateParams(Objects.requireNonNull(name, "name is required"), description, prices);
         }
     }
 }

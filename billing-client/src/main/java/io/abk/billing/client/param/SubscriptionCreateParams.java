@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SubscriptionCreateParams(
-        @Nullable String merchantRef,
-        @Nullable String customerWallet,
+        String merchantRef,
+        String customerWallet,
         @Nullable String payoutAddressEvm,
         @Nullable String priceId,
         @Nullable BigDecimal amountUsdc,
@@ -102,10 +102,11 @@ public record SubscriptionCreateParams(
             return this;
         }
 
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
         public SubscriptionCreateParams build() {
             return new SubscriptionCreateParams(
-                    merchantRef,
-                    customerWallet,
+                    Objects.requireNonNull(merchantRef, "merchantRef is required"),
+                    Objects.requireNonNull(customerWallet, "customerWallet is required"),
                     payoutAddressEvm,
                     priceId,
                     amountUsdc,

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WebhookEndpointCreateParams(
-        @Nullable String url,
+        String url,
         @Nullable List<String> enabledEvents,
         @Nullable String description) {
 
@@ -47,8 +47,10 @@ public record WebhookEndpointCreateParams(
             return this;
         }
 
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
         public WebhookEndpointCreateParams build() {
-            return new WebhookEndpointCreateParams(url, enabledEvents, description);
+            return new WebhookEndpointCreateParams(
+                    Objects.requireNonNull(url, "url is required"), enabledEvents, description);
         }
     }
 }
