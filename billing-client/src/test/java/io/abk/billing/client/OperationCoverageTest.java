@@ -46,11 +46,11 @@ class OperationCoverageTest {
                     .as("openapi.json copied from api-gateway as a test resource")
                     .isNotNull();
             var paths = new ObjectMapper().readTree(in).path("paths");
-            paths.fields().forEachRemaining(path -> {
+            paths.properties().forEach(path -> {
                 if (!path.getKey().startsWith("/v1/")) {
                     return;
                 }
-                path.getValue().fields().forEachRemaining(operation -> {
+                path.getValue().properties().forEach(operation -> {
                     if (METHODS.contains(operation.getKey())
                             && !operation.getValue().path("x-member-only").asBoolean(false)) {
                         operations.add(operation.getValue().path("operationId").asText());

@@ -38,7 +38,7 @@ class OperationRoutesTest {
     private static final String ANY_ANSWER = "{\"subscription\":{},\"invoice\":{},\"payment\":{},\"product\":{},"
             + "\"price\":{},\"webhookEndpoint\":{},\"event\":{},\"account\":{},\"paymentLink\":{},\"hasMore\":false}";
 
-    private static final Map<Class<?>, Object> SAMPLES = Map.ofEntries(
+    static final Map<Class<?>, Object> SAMPLES = Map.ofEntries(
             Map.entry(String.class, ID),
             Map.entry(boolean.class, true),
             Map.entry(long.class, 60L),
@@ -102,10 +102,10 @@ class OperationRoutesTest {
             new ObjectMapper()
                     .readTree(in)
                     .path("paths")
-                    .fields()
-                    .forEachRemaining(path -> path.getValue()
-                            .fields()
-                            .forEachRemaining(operation -> routes.put(
+                    .properties()
+                    .forEach(path -> path.getValue()
+                            .properties()
+                            .forEach(operation -> routes.put(
                                     operation.getValue().path("operationId").asText(),
                                     new Route(operation.getKey().toUpperCase(), path.getKey()))));
         }
