@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
 
 /**
  * Makes a JSON value that fits a schema of openapi.json, every property present and non-null (the first non-null
@@ -44,7 +45,7 @@ final class SchemaInstances {
         return switch (name) {
             case "string" ->
                 NODES.textNode("date-time".equals(schema.path("format").asText()) ? "2026-01-31T12:00:00.5Z" : "text");
-            case "number" -> NODES.numberNode(new java.math.BigDecimal("12.345678"));
+            case "number" -> NODES.numberNode(new BigDecimal("12.345678"));
             case "integer" -> NODES.numberNode(7);
             case "boolean" -> NODES.booleanNode(true);
             case "array" -> {
