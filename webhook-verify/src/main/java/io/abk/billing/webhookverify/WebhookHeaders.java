@@ -2,7 +2,7 @@ package io.abk.billing.webhookverify;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.SequencedMap;
+import java.util.Map;
 
 /**
  * The signature headers of one delivery: {@code x-service-signature}, and the Standard Webhooks
@@ -16,13 +16,16 @@ public record WebhookHeaders(
     public static final String WEBHOOK_TIMESTAMP = "webhook-timestamp";
     public static final String WEBHOOK_SIGNATURE = "webhook-signature";
 
-    /** Header name to value, in a fixed order, ready to copy onto an HTTP request. */
-    public SequencedMap<String, String> asMap() {
+    /**
+     * Header name to value, in a fixed order (iteration follows the constants above), ready to copy onto an HTTP
+     * request. A plain {@link Map} rather than a {@code SequencedMap}: the module compiles for Java 17.
+     */
+    public Map<String, String> asMap() {
         var headers = new LinkedHashMap<String, String>();
         headers.put(SERVICE_SIGNATURE, serviceSignature);
         headers.put(WEBHOOK_ID, webhookId);
         headers.put(WEBHOOK_TIMESTAMP, webhookTimestamp);
         headers.put(WEBHOOK_SIGNATURE, webhookSignature);
-        return Collections.unmodifiableSequencedMap(headers);
+        return Collections.unmodifiableMap(headers);
     }
 }

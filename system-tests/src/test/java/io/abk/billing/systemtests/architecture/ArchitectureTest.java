@@ -135,7 +135,8 @@ class ArchitectureTest {
 
     @Test
     void shouldFindNoTwoMainClassesSharingASimpleNameWhenCheckingTheProductionClasses() {
-        NameRules.simpleNamesAreUnique(BILLING, List.of(NameRules.WIRE_RECORDS), NameRules.SHARED_NAMES)
+        NameRules.simpleNamesAreUnique(
+                        BILLING, List.of(NameRules.WIRE_RECORDS, NameRules.CLIENT_LIBRARY), NameRules.SHARED_NAMES)
                 .check(production);
     }
 

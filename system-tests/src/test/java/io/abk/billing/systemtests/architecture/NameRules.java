@@ -31,6 +31,16 @@ final class NameRules {
     static final String WIRE_RECORDS = "io.abk.billing.schemas.avro..";
 
     /**
+     * The Java client library (billing-client): a merchant's vocabulary, named as the API's objects are
+     * ({@code Invoice}, {@code Price}, {@code CreatedSubscription}), and on no service's class path, so its names
+     * meet the platform's only in system-tests, which holds both.
+     */
+    static final String CLIENT_LIBRARY = "io.abk.billing.client..";
+
+    /** The module of {@link #CLIENT_LIBRARY}, for the rules that read source files. */
+    static final String CLIENT_LIBRARY_MODULE = "billing-client";
+
+    /**
      * Simple names that two main classes may share, each with why. Empty: every clash found so far was either one
      * concept (and now lives once) or two concepts (and now have two names).
      */

@@ -1,60 +1,291 @@
 package io.abk.billing.systemtests.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
-import io.abk.billing.webhookverify.WebhookVerifier;
+import io.abk.billing.client.AuthenticationException;
+import io.abk.billing.client.Billing;
+import io.abk.billing.client.ConnectionException;
+import io.abk.billing.client.IdempotencyException;
+import io.abk.billing.client.InvalidRequestException;
+import io.abk.billing.client.NotFoundException;
+import io.abk.billing.client.RateLimitException;
+import io.abk.billing.client.RequestOptions;
+import io.abk.billing.client.model.Event;
+import io.abk.billing.client.model.Payment;
+import io.abk.billing.client.param.ListParams;
+import io.abk.billing.client.param.PaymentCreateParams;
+import io.abk.billing.client.param.PriceCreateParams;
+import io.abk.billing.client.param.ProductCreateParams;
+import io.abk.billing.client.param.SubscriptionCreateParams;
+import io.abk.billing.client.param.WebhookEndpointCreateParams;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Java client's scenario against the real stack, written with the JDK's HTTP client alone: a subscription from a
- * price, paid on the local chain through the {@link ScenarioHarness}, active, its webhook verified; then a payment
- * whose answer the harness's proxy drops, retried with the same {@code Idempotency-Key} and applied once. It reads
- * only its {@link ScenarioEnv}, as a scenario in another language does.
+ * The Java client library's scenario against the real stack, through billing-client alone: a subscription from a
+ * price, paid on the local chain by the harness, active, a delivery about it verified by
+ * {@code webhooks().constructEvent}, a partial refund; each error type provoked for real; and a payment whose first
+ * answer the harness's proxy cuts, retried by the library with the same Idempotency-Key and made once.
  */
 final class JavaClientScenario {
 
     /** Blocks come each second and settle two deep; Kafka round trips add seconds on a loaded machine. */
     private static final Duration SETTLES = Duration.ofSeconds(90);
+    /** Enough concurrent reads to pass the gateway's per-key rate limit within a burst or a few. */
+    private static final int BURST = 150;
 
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
-
-    private final HttpClient http = HttpClient.newBuilder()
-            // Plain HTTP/1.1 with kept-alive connections, so the retry after the cut may reuse one.
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10))
-            .build();
     private final ScenarioEnv env;
+    private final Billing billing;
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private JavaClientScenario(ScenarioEnv env) {
         this.env = env;
+        this.billing =
+                Billing.builder().apiKey(env.apiKey()).baseUrl(env.baseUrl()).build();
     }
 
     static void run(ScenarioEnv env) {
+        var scenario = new JavaClientScenario(env);
+        scenario.subscribeAndPay();
+        scenario.retryThroughACutConnection();
+        // Last: the rate limit it provokes must not meet the calls above.
+        scenario.provokeEachError();
+    }
+
+    private void subscribeAndPay() {
+        // given a webhook endpoint at the harness and a product with a monthly price of 12.345678 USDC
+        var endpoint = billing.webhookEndpoints()
+                .create(WebhookEndpointCreateParams.builder()
+                        .url(env.webhookUrl())
+                        .build());
+        var product = billing.products()
+                .create(ProductCreateParams.builder().name("Java client plan").build());
+        var price = billing.products()
+                .createPrice(
+                        product.id(),
+                        PriceCreateParams.builder()
+                                .amountUsdc(new BigDecimal("12.345678"))
+                                .interval("month")
+                                .build());
+        assertThat(price.amountUsdc()).isEqualByComparingTo("12.345678");
+
+        // when a subscription is created from the price and its checkout is paid on chain
+        var created = billing.subscriptions()
+                .create(SubscriptionCreateParams.builder()
+                        .merchantRef("java-client-" + UUID.randomUUID())
+                        .customerWallet(freshAddress())
+                        .priceId(price.id())
+                        .build());
+        var subscriptionId = created.subscription().id();
+        assertThat(created.invoice().amountUsdc()).isEqualByComparingTo("12.345678");
+        var paid = harness("/pay", "{\"checkoutUrl\":\"" + created.checkoutUrl() + "\"}");
+        assertThat(paid.path("txHashes").size()).as("the wallet calls sent").isPositive();
+
+        // then the subscription is active, its first invoice paid
+        await("activation of " + subscriptionId)
+                .atMost(SETTLES)
+                .until(() -> billing.subscriptions().retrieve(subscriptionId).status(), "active"::equals);
+        var invoiceId = created.invoice().id();
+        await("payment of " + invoiceId)
+                .atMost(SETTLES)
+                .until(() -> billing.invoices().retrieve(invoiceId).status(), "paid"::equals);
+
+        // and a delivery about it reached the endpoint and verifies under the endpoint's secret
+        var event = await("a verified webhook about " + subscriptionId)
+                .atMost(SETTLES)
+                .until(() -> deliveryAbout(subscriptionId, endpoint.secret()), found -> found != null);
+        assertThat(event.data().toString()).contains(subscriptionId);
+
+        // when part of the invoice is refunded, then the refunded amount is exactly that part
+        billing.invoices().refund(invoiceId, new BigDecimal("2.000001"));
+        await("the partial refund of " + invoiceId)
+                .atMost(SETTLES)
+                .until(
+                        () -> billing.invoices().retrieve(invoiceId).amountRefundedUsdc(),
+                        amount -> amount.compareTo(new BigDecimal("2.000001")) == 0);
+    }
+
+    private void provokeEachError() {
+        var badKey = Billing.builder()
+                .apiKey("sk_test_" + "0".repeat(32))
+                .baseUrl(env.baseUrl())
+                .build();
+        var unauthenticated = catchThrowableOfType(
+                AuthenticationException.class, () -> badKey.account().retrieve());
+        assertThat(unauthenticated.type()).isEqualTo("authentication_error");
+        assertThat(unauthenticated.requestId()).isNotBlank();
+
+        var invalid = catchThrowableOfType(
+                InvalidRequestException.class,
+                () -> billing.subscriptions()
+                        .create(SubscriptionCreateParams.builder()
+                                .merchantRef("java-client-bad")
+                                .customerWallet("not-a-wallet")
+                                .amountUsdc(BigDecimal.ONE)
+                                .interval("month")
+                                .build()));
+        assertThat(invalid.type()).isEqualTo("invalid_request_error");
+        assertThat(invalid.statusCode()).isEqualTo(400);
+        assertThat(invalid.param()).isEqualTo("customerWallet");
+
+        var missing = catchThrowableOfType(
+                NotFoundException.class, () -> billing.subscriptions().retrieve("sub_" + "0".repeat(26)));
+        assertThat(missing.type()).isEqualTo("not_found_error");
+        assertThat(missing.code()).isEqualTo("resource_missing");
+
+        var key = RequestOptions.builder()
+                .idempotencyKey(UUID.randomUUID().toString())
+                .build();
+        billing.products()
+                .create(
+                        ProductCreateParams.builder()
+                                .name("Java key, first body")
+                                .build(),
+                        key);
+        var reused = catchThrowableOfType(
+                IdempotencyException.class,
+                () -> billing.products()
+                        .create(
+                                ProductCreateParams.builder()
+                                        .name("Java key, second body")
+                                        .build(),
+                                key));
+        assertThat(reused.type()).isEqualTo("idempotency_error");
+        assertThat(reused.code()).isEqualTo("idempotency_error");
+
+        var limited = await("a rate limit in bursts of " + BURST)
+                .atMost(Duration.ofSeconds(60))
+                .until(this::burst, found -> found != null);
+        assertThat(limited.type()).isEqualTo("rate_limit_error");
+        assertThat(limited.statusCode()).isEqualTo(429);
+
+        var closed = Billing.builder()
+                .apiKey(env.apiKey())
+                .baseUrl("http://127.0.0.1:" + closedPort())
+                .maxRetries(0)
+                .build();
+        var unreachable = catchThrowableOfType(
+                ConnectionException.class, () -> closed.account().retrieve());
+        assertThat(unreachable.type()).isEqualTo("connection_error");
+        assertThat(unreachable.statusCode()).isZero();
+    }
+
+    private void retryThroughACutConnection() {
+        var throughProxy = Billing.builder()
+                .apiKey(env.apiKey())
+                .baseUrl(env.cutUrl())
+                .maxRetries(2)
+                .build();
+        // given a connection the client keeps alive through the proxy, and the proxy's next answer cut
+        throughProxy.payments().list(ListParams.builder().limit(1).build());
+        harness("/cut-next", "{}");
+        var merchantRef = "java-client-cut-" + UUID.randomUUID();
+
+        // when a payment is created through the proxy
+        var created = throughProxy
+                .payments()
+                .create(PaymentCreateParams.builder()
+                        .merchantRef(merchantRef)
+                        .customerWallet(freshAddress())
+                        .amountUsdc(new BigDecimal("3.25"))
+                        .build());
+
+        // then the library's retry answered it, and the payment exists once
+        var madeForTheReference = new ArrayList<String>();
+        for (Payment payment :
+                billing.payments().list(ListParams.builder().limit(100).build()).autoPagingIterable()) {
+            if (merchantRef.equals(payment.merchantRef())) {
+                madeForTheReference.add(payment.id());
+            }
+            if (payment.createdAt().isBefore(created.payment().createdAt().minusSeconds(60))) {
+                break;
+            }
+        }
+        assertThat(madeForTheReference).containsExactly(created.payment().id());
+    }
+
+    /** One burst of concurrent reads without retries; the first rate limit it met, or null. */
+    private @Nullable RateLimitException burst() {
+        var once = RequestOptions.builder().maxRetries(0).build();
+        var limited = new AtomicReference<@Nullable RateLimitException>();
+        try (var threads = Executors.newFixedThreadPool(BURST)) {
+            var calls = new ArrayList<CompletableFuture<Void>>();
+            for (var i = 0; i < BURST; i++) {
+                calls.add(CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                billing.account().retrieve(once);
+                            } catch (RateLimitException e) {
+                                limited.compareAndSet(null, e);
+                            }
+                        },
+                        threads));
+            }
+            CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).join();
+        }
+        return limited.get();
+    }
+
+    /** The event of the first delivery to the endpoint that names the subscription and verifies; null till then. */
+    private @Nullable Event deliveryAbout(String subscriptionId, String secret) {
+        var path = URI.create(env.webhookUrl()).getPath();
+        for (var delivery : get("/webhooks?after=0").path("deliveries")) {
+            var body = delivery.path("body").asString();
+            if (path.equals(delivery.path("path").asString()) && body.contains(subscriptionId)) {
+                var headers = new HashMap<String, String>();
+                delivery.path("headers")
+                        .properties()
+                        .forEach(h -> headers.put(h.getKey(), h.getValue().asString()));
+                return billing.webhooks().constructEvent(body, Map.copyOf(headers), secret);
+            }
+        }
+        return null;
+    }
+
+    private JsonNode harness(String path, String json) {
+        return send(HttpRequest.newBuilder(URI.create(env.harnessUrl() + path))
+                .timeout(SETTLES)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
+    }
+
+    private JsonNode get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(env.harnessUrl() + path))
+                .timeout(SETTLES)
+                .GET()
+                .build());
+    }
+
+    private JsonNode send(HttpRequest request) {
         try {
-            new JavaClientScenario(env).run();
+            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode())
+                    .as("%s %s answered %s", request.method(), request.uri(), response.body())
+                    .isEqualTo(200);
+            return Json.parse(response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -63,159 +294,13 @@ final class JavaClientScenario {
         }
     }
 
-    private void run() throws IOException, InterruptedException {
-        // given a webhook endpoint at the harness and a product with a monthly price of 12.5 USDC
-        var secret = expect(201, api("POST", "/v1/webhook_endpoints", Map.of("url", env.webhookUrl()), null))
-                .path("secret")
-                .asString();
-        var price = Map.of("amountUsdc", new BigDecimal("12.5"), "interval", "month");
-        var product = expect(
-                201, api("POST", "/v1/products", Map.of("name", "Java scenario plan", "prices", List.of(price)), null));
-        var priceId = product.at("/product/prices/0/id").asString();
-        var wallet = freshAddress();
-
-        // when a subscription is created from the price and its checkout is paid on chain
-        var created = expect(
-                201,
-                api(
-                        "POST",
-                        "/v1/subscriptions",
-                        Map.of(
-                                "merchantRef",
-                                "java-" + UUID.randomUUID(),
-                                "customerWallet",
-                                wallet,
-                                "priceId",
-                                priceId),
-                        UUID.randomUUID().toString()));
-        var subscriptionId = created.at("/subscription/id").asString();
-        assertThat(created.at("/subscription/amountUsdc").decimalValue()).isEqualByComparingTo("12.5");
-        var paid = expect(
-                200,
-                harness(
-                        "/pay",
-                        Map.of("checkoutUrl", created.path("checkoutUrl").asString())));
-        assertThat(paid.path("txHashes")).as("approve and subscribe").hasSize(2);
-
-        // then the subscription is active
-        await("activation of " + subscriptionId)
-                .atMost(SETTLES)
-                .until(
-                        () -> expect(200, api("GET", "/v1/subscriptions/" + subscriptionId, null, null))
-                                .path("status")
-                                .asString(),
-                        "active"::equals);
-        // and a delivery about it reached the endpoint, signed with its secret under both schemes
-        var hooksPath = URI.create(env.webhookUrl()).getPath();
-        var delivery = await("a webhook about " + subscriptionId)
-                .atMost(SETTLES)
-                .until(() -> aboutSubscription(hooksPath, subscriptionId), found -> found != null);
-        verify(secret, delivery);
-
-        // when the gateway's next answer is cut (on a connection the client keeps alive from a first call), a
-        // payment's create fails for the client but reaches the gateway
-        expect(200, send(env.cutUrl(), "GET", "/v1/payments?limit=1", null, null));
-        expect(200, harness("/cut-next", Map.of()));
-        var key = UUID.randomUUID().toString();
-        var merchantRef = "java-cut-" + UUID.randomUUID();
-        var payment = new LinkedHashMap<String, Object>();
-        payment.put("merchantRef", merchantRef);
-        payment.put("customerWallet", wallet);
-        payment.put("amountUsdc", new BigDecimal("3.25"));
-        assertThatThrownBy(() -> send(env.cutUrl(), "POST", "/v1/payments", payment, key))
-                .isInstanceOf(IOException.class);
-
-        // then the retry with the same key answers the payment the first try made, and it exists once
-        var retried = send(env.cutUrl(), "POST", "/v1/payments", payment, key);
-        var paymentId = expect(201, retried).at("/payment/id").asString();
-        assertThat(retried.headers().firstValue("Idempotent-Replayed"))
-                .as("the first try was applied")
-                .hasValue("true");
-        assertThat(expect(201, send(env.cutUrl(), "POST", "/v1/payments", payment, key))
-                        .at("/payment/id")
-                        .asString())
-                .isEqualTo(paymentId);
-        var listed = expect(200, api("GET", "/v1/payments?limit=100", null, null))
-                .path("payments")
-                .valueStream()
-                .filter(p -> merchantRef.equals(p.path("merchantRef").asString()))
-                .map(p -> p.path("id").asString())
-                .toList();
-        assertThat(listed).containsExactly(paymentId);
-    }
-
-    /** The first delivery to {@code path} whose event names the subscription; null while none has come. */
-    private @Nullable JsonNode aboutSubscription(String path, String subscriptionId)
-            throws IOException, InterruptedException {
-        var request = HttpRequest.newBuilder(URI.create(env.harnessUrl() + "/webhooks?after=0"))
-                .GET()
-                .build();
-        return expect(200, http.send(request, BodyHandlers.ofString()))
-                .path("deliveries")
-                .valueStream()
-                .filter(d -> path.equals(d.path("path").asString()))
-                .filter(d -> d.path("body").asString().contains(subscriptionId))
-                .findFirst()
-                .orElse(null);
-    }
-
-    private static void verify(String secret, JsonNode delivery) {
-        var headers = delivery.path("headers");
-        var body = delivery.path("body").asString();
-        var verifier = WebhookVerifier.of(secret);
-        try {
-            verifier.verify(body, headers.path("x-service-signature").asString());
-            verifier.verifyStandard(
-                    body,
-                    headers.path("webhook-id").asString(),
-                    headers.path("webhook-timestamp").asString(),
-                    headers.path("webhook-signature").asString());
-        } catch (Exception e) {
-            throw new AssertionError("delivery " + delivery + " does not verify", e);
+    /** A port nothing listens on: bound, then released. */
+    private static int closedPort() {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        assertThat(JSON.readTree(body).path("type").asString()).as("event type").isNotEmpty();
-    }
-
-    private HttpResponse<String> api(String method, String path, @Nullable Object body, @Nullable String key)
-            throws IOException, InterruptedException {
-        return send(env.baseUrl(), method, path, body, key);
-    }
-
-    private HttpResponse<String> send(
-            String base, String method, String path, @Nullable Object body, @Nullable String idempotencyKey)
-            throws IOException, InterruptedException {
-        var request = HttpRequest.newBuilder(URI.create(base + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("x-service-api-key", env.apiKey())
-                .header("Service-Version", "2026-01-01")
-                .method(
-                        method,
-                        body == null
-                                ? BodyPublishers.noBody()
-                                : BodyPublishers.ofString(JSON.writeValueAsString(body)));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        if (idempotencyKey != null) {
-            request.header("Idempotency-Key", idempotencyKey);
-        }
-        return http.send(request.build(), BodyHandlers.ofString());
-    }
-
-    private HttpResponse<String> harness(String path, Object body) throws IOException, InterruptedException {
-        var request = HttpRequest.newBuilder(URI.create(env.harnessUrl() + path))
-                .timeout(SETTLES)
-                .header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                .build();
-        return http.send(request, BodyHandlers.ofString());
-    }
-
-    private static JsonNode expect(int status, HttpResponse<String> response) {
-        assertThat(response.statusCode())
-                .as("%s %s answered %s", response.request().method(), response.uri(), response.body())
-                .isEqualTo(status);
-        return JSON.readTree(response.body());
     }
 
     /** A wallet address nobody uses: the harness pays from it (anvil signs for it). */

@@ -1,0 +1,31 @@
+package io.abk.billing.client.model;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An invoice of a subscription.
+ */
+public record Invoice(
+        String id,
+        String object,
+        String subscriptionId,
+        String status,
+        BigDecimal amountUsdc,
+        BigDecimal amountRefundedUsdc,
+        String billingReason,
+        Instant periodStart,
+        Instant periodEnd,
+        Instant dueAt,
+        long attemptCount,
+        @Nullable Instant nextAttemptAt,
+        @Nullable String failureCode,
+        @Nullable String failureMessage,
+        @Nullable Instant paidAt,
+        @Nullable String txHash,
+        @Nullable String refundTxHash,
+        @Nullable Instant refundedAt,
+        @Nullable Instant voidedAt,
+        String mode,
+        Instant createdAt) {}

@@ -1,0 +1,34 @@
+package io.abk.billing.client.model;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A one-time payment.
+ */
+public record Payment(
+        String id,
+        String object,
+        String status,
+        BigDecimal amountUsdc,
+        @Nullable BigDecimal amountReceivedUsdc,
+        @Nullable String customerWallet,
+        String payoutAddressEvm,
+        String merchantRef,
+        @Nullable String priceId,
+        @Nullable String paymentLinkId,
+        @Nullable String description,
+        String checkoutUrl,
+        @Nullable String successUrl,
+        @Nullable String cancelUrl,
+        @Nullable String customerEmail,
+        @Nullable String customerName,
+        Map<String, String> metadata,
+        Instant expiresAt,
+        @Nullable Instant paidAt,
+        boolean paidLate,
+        @Nullable String txHash,
+        String mode,
+        Instant createdAt) {}

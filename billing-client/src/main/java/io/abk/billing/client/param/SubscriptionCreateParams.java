@@ -1,0 +1,120 @@
+package io.abk.billing.client.param;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The request body {@code CreateSubscriptionRequest}; build it with {@link #builder()}. Fields left unset are not sent.
+ * By {@code priceId}, or ad hoc with {@code amountUsdc} and {@code interval}: exactly one form (else 400 {@code validation_error}).
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SubscriptionCreateParams(
+        String merchantRef,
+        String customerWallet,
+        @Nullable String payoutAddressEvm,
+        @Nullable String priceId,
+        @Nullable BigDecimal amountUsdc,
+        @Nullable String interval,
+        @Nullable String planId,
+        @Nullable Map<String, String> metadata,
+        @Nullable String successUrl,
+        @Nullable String cancelUrl) {
+
+    public SubscriptionCreateParams {
+        Objects.requireNonNull(merchantRef, "merchantRef is required");
+        Objects.requireNonNull(customerWallet, "customerWallet is required");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects the fields; {@link #build()} makes the immutable body. */
+    public static final class Builder {
+        private @Nullable String merchantRef;
+        private @Nullable String customerWallet;
+        private @Nullable String payoutAddressEvm;
+        private @Nullable String priceId;
+        private @Nullable BigDecimal amountUsdc;
+        private @Nullable String interval;
+        private @Nullable String planId;
+        private @Nullable Map<String, String> metadata;
+        private @Nullable String successUrl;
+        private @Nullable String cancelUrl;
+
+        private Builder() {}
+
+        public Builder merchantRef(String merchantRef) {
+            this.merchantRef = merchantRef;
+            return this;
+        }
+
+        public Builder customerWallet(String customerWallet) {
+            this.customerWallet = customerWallet;
+            return this;
+        }
+
+        /** Default: the merchant's payout address; with neither, 400 {@code payout_address_required}. */
+        public Builder payoutAddressEvm(String payoutAddressEvm) {
+            this.payoutAddressEvm = payoutAddressEvm;
+            return this;
+        }
+
+        /** A {@code month} or {@code year} price of the catalog; it sets the amount, interval and trial. Not with {@code amountUsdc} or {@code interval}. */
+        public Builder priceId(String priceId) {
+            this.priceId = priceId;
+            return this;
+        }
+
+        /** Ad hoc, with {@code interval}, instead of {@code priceId}. */
+        public Builder amountUsdc(BigDecimal amountUsdc) {
+            this.amountUsdc = amountUsdc;
+            return this;
+        }
+
+        public Builder interval(String interval) {
+            this.interval = interval;
+            return this;
+        }
+
+        public Builder planId(String planId) {
+            this.planId = planId;
+            return this;
+        }
+
+        public Builder metadata(Map<String, String> metadata) {
+            this.metadata = Map.copyOf(metadata);
+            return this;
+        }
+
+        /** An absolute http or https URL. */
+        public Builder successUrl(String successUrl) {
+            this.successUrl = successUrl;
+            return this;
+        }
+
+        /** An absolute http or https URL. */
+        public Builder cancelUrl(String cancelUrl) {
+            this.cancelUrl = cancelUrl;
+            return this;
+        }
+
+        /** The immutable body; a required field left unset is a {@link NullPointerException} naming it. */
+        public SubscriptionCreateParams build() {
+            return new SubscriptionCreateParams(
+                    Objects.requireNonNull(merchantRef, "merchantRef is required"),
+                    Objects.requireNonNull(customerWallet, "customerWallet is required"),
+                    payoutAddressEvm,
+                    priceId,
+                    amountUsdc,
+                    interval,
+                    planId,
+                    metadata,
+                    successUrl,
+                    cancelUrl);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.abk.billing.client.param;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.math.BigDecimal;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The request body {@code UpdateSubscriptionRequest}; build it with {@link #builder()}. Fields left unset are not sent.
+ * Every field optional; an empty body changes nothing. The new amount and interval bill from the next renewal.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SubscriptionUpdateParams(
+        @Nullable BigDecimal amountUsdc,
+        @Nullable String interval,
+        @Nullable String planId,
+        @Nullable Map<String, String> metadata) {
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects the fields; {@link #build()} makes the immutable body. */
+    public static final class Builder {
+        private @Nullable BigDecimal amountUsdc;
+        private @Nullable String interval;
+        private @Nullable String planId;
+        private @Nullable Map<String, String> metadata;
+
+        private Builder() {}
+
+        /** USDC, at most 6 decimals. */
+        public Builder amountUsdc(BigDecimal amountUsdc) {
+            this.amountUsdc = amountUsdc;
+            return this;
+        }
+
+        public Builder interval(String interval) {
+            this.interval = interval;
+            return this;
+        }
+
+        public Builder planId(String planId) {
+            this.planId = planId;
+            return this;
+        }
+
+        /** Merged key by key; an empty value removes the key. */
+        public Builder metadata(Map<String, String> metadata) {
+            this.metadata = Map.copyOf(metadata);
+            return this;
+        }
+
+        public SubscriptionUpdateParams build() {
+            return new SubscriptionUpdateParams(amountUsdc, interval, planId, metadata);
+        }
+    }
+}
