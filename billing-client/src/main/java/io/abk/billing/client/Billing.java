@@ -130,7 +130,7 @@ public final class Billing {
             this.baseUrl = fromEnvironment == null || fromEnvironment.isBlank() ? DEFAULT_BASE_URL : fromEnvironment;
         }
 
-        /** The API key ({@code sk_test_...} or {@code sk_live_...}); default {@code BILLING_API_KEY}. */
+        /** The API key ({@code abk_test_...} or {@code abk_live_...}); default {@code BILLING_API_KEY}. */
         public Builder apiKey(String apiKey) {
             this.apiKey = apiKey;
             return this;

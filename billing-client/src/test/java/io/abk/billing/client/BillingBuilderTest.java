@@ -19,19 +19,19 @@ class BillingBuilderTest {
     void shouldTakeKeyAndUrlFromTheEnvironmentWhenTheBuilderSaysNothing() throws Exception {
         try (var api = new FakeApi().then(FakeApi.json(200, "{\"account\":{}}"))) {
             var billing = new Billing.Builder(
-                            Map.of("BILLING_API_KEY", "sk_test_env", "BILLING_BASE_URL", api.baseUrl()))
+                            Map.of("BILLING_API_KEY", "abk_test_env", "BILLING_BASE_URL", api.baseUrl()))
                     .build();
 
             billing.account().retrieve();
 
-            assertThat(api.requests().get(0).header("Authorization")).isEqualTo("Bearer sk_test_env");
+            assertThat(api.requests().get(0).header("Authorization")).isEqualTo("Bearer abk_test_env");
         }
     }
 
     @Test
     void shouldRefuseANegativeRetryCount() {
         assertThatThrownBy(() ->
-                        Billing.builder().apiKey("sk_test_x").maxRetries(-1).build())
+                        Billing.builder().apiKey("abk_test_x").maxRetries(-1).build())
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -88,7 +88,7 @@ class ErrorTypesTest {
             closedUrl = api.baseUrl();
         }
         var billing = Billing.builder()
-                .apiKey("sk_test_fake")
+                .apiKey("abk_test_fake")
                 .baseUrl(closedUrl)
                 .maxRetries(0)
                 .build();

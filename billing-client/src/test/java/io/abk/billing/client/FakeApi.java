@@ -57,7 +57,7 @@ final class FakeApi implements AutoCloseable {
 
     Billing client(int maxRetries) {
         return Billing.builder()
-                .apiKey("sk_test_fake")
+                .apiKey("abk_test_fake")
                 .baseUrl(baseUrl())
                 .maxRetries(maxRetries)
                 .timeout(Duration.ofSeconds(5))

@@ -109,7 +109,7 @@ class OperationRoutesTest {
                                     operation.getValue().path("operationId").asText(),
                                     new Route(operation.getKey().toUpperCase(), path.getKey()))));
         }
-        var billing = Billing.builder().apiKey("sk_test_fake").build();
+        var billing = Billing.builder().apiKey("abk_test_fake").build();
         var cases = new ArrayList<Arguments>();
         for (var accessor : Billing.class.getMethods()) {
             if (accessor.getDeclaringClass() != Billing.class

@@ -168,7 +168,7 @@ class RetriesTest {
             assertThat(request.path()).isEqualTo("/v1/subscriptions/sub_1");
             assertThat(request.header("Idempotency-Key")).isNull();
             assertThat(request.header("Service-Version")).isEqualTo("2026-01-01");
-            assertThat(request.header("Authorization")).isEqualTo("Bearer sk_test_fake");
+            assertThat(request.header("Authorization")).isEqualTo("Bearer abk_test_fake");
             assertThat(request.header("User-Agent")).startsWith("billing-client-java/");
         }
     }

@@ -17,7 +17,7 @@ class WebhooksTest {
     private static final String SECRET = WebhookSecrets.generate();
     private static final String BODY = Fixtures.event("evt_1");
     private final Billing billing = Billing.builder()
-            .apiKey("sk_test_fake")
+            .apiKey("abk_test_fake")
             .baseUrl("http://127.0.0.1:9")
             .build();
 
