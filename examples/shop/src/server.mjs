@@ -49,6 +49,9 @@ async function route(shop, log, request, response) {
   if (request.method === 'GET' && path === '/') {
     return send(response, 200, html(homePage(shop.catalog)));
   }
+  if (request.method === 'GET' && path === '/favicon.ico') {
+    return send(response, 204, {}); // the shop has no icon; browsers ask anyway
+  }
   if (request.method === 'GET' && Object.hasOwn(STATIC, path)) {
     return send(response, 200, { type: STATIC[path].type, body: STATIC[path].body });
   }
