@@ -1,7 +1,8 @@
 // Makes the shop runnable from a clean clone: builds the client library when its dist is missing (by the library's own
 // build, sdk/typescript/maven.mjs: npm ci when its lock changed, then npm run build) and, run as a script, installs the
 // shop's packages with npm ci when its package-lock.json changed since the last install. `npm start` does the first;
-// system-tests' build runs the script before its integration tests (ShopBrowserIT).
+// system-tests' build runs the script with its unit tests (then also the shop's tests) and before its integration
+// tests (ShopBrowserIT).
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,11 @@ function installIfChanged() {
   writeFileSync(marker, lockHash + '\n');
 }
 
+// `node prepare.mjs` prepares; `node prepare.mjs test` prepares, then runs the shop's tests (npm test).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   buildLibraryIfMissing();
   installIfChanged();
+  if (process.argv[2] === 'test') {
+    run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['test'], here, 'npm test');
+  }
 }
