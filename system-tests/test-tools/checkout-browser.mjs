@@ -12,11 +12,10 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from './page-checks.mjs';
-import { PROVIDER_SHIM, TestWallet } from './wallet.mjs';
+import { clickAction, connectWallet, expectState, STEP_MS, useWallet, visibleAction } from './checkout-page.mjs';
+import { TestWallet } from './wallet.mjs';
 
 const WIDTH = 360;
-// A step of the page waits for the chain (blocks every second, two deep) and for Kafka round trips: seconds.
-const STEP_MS = 60000;
 const MERCHANT_SITE = 'https://merchant.example';
 // A whole scenario: a few steps of the above at most; past this it is reported as hanging, and the others go on.
 const SCENARIO_MS = 150000;
@@ -73,8 +72,7 @@ class Scenario {
     await context.route(MERCHANT_SITE + '/**', (route) => route.fulfill({ status: 200, contentType: 'text/html',
       body: '<!DOCTYPE html><html lang="en"><title>Merchant</title><h1>Back at the merchant</h1></html>' }));
     if (wallet) {
-      await context.exposeBinding('__testWallet', async (source, request) => JSON.stringify(await wallet.handle(JSON.parse(request))));
-      await context.addInitScript(PROVIDER_SHIM);
+      await useWallet(context, wallet);
     }
     // States and policy violations reach Node as they happen, so a navigation loses none.
     await context.exposeBinding('__record', (source, text) => {
@@ -102,62 +100,17 @@ class Scenario {
   }
 
   /** Waits for the state (with a sentence matching {@code message}), then checks its reason; returns the sentence. */
-  async expect(page, state, { reason, message, timeout = STEP_MS } = {}) {
-    try {
-      await page.waitForFunction(([wanted, source, flags]) => {
-        const root = document.querySelector('[data-state]');
-        const sentence = root && root.querySelector('[data-message]');
-        return root && root.dataset.state === wanted && (!source || new RegExp(source, flags).test(sentence.textContent));
-      }, [state, message ? message.source : null, message ? message.flags : ''], { timeout, polling: 50 });
-    } catch (error) {
-      const now = await page.evaluate(() => {
-        const root = document.querySelector('[data-state]');
-        return root ? root.dataset.state + ' (' + (root.dataset.reason || '') + '): ' + root.querySelector('[data-message]')?.textContent : 'no root';
-      }).catch(() => 'unknown');
-      throw new Error(`${page.url()}: expected data-state=${state}${message ? ' saying ' + message : ''}, still ${now}`);
-    }
-    const seen = await page.evaluate(() => {
-      const root = document.querySelector('[data-state]');
-      return { reason: root.dataset.reason || null, message: root.querySelector('[data-message]').textContent, tag: root.tagName,
-        first: document.querySelector('[data-state]') === root };
-    });
-    if (seen.tag !== 'MAIN') {
-      throw new Error(`the element with data-state is <${seen.tag.toLowerCase()}>, not <main>`);
-    }
-    if (reason !== undefined && seen.reason !== reason) {
-      throw new Error(`state ${state}: expected reason ${reason}, got ${seen.reason} (${seen.message})`);
-    }
-    if (message && !message.test(seen.message)) {
-      throw new Error(`state ${state}: the sentence "${seen.message}" does not match ${message}`);
-    }
-    const visible = await page.isVisible('[data-message]');
-    if (!visible) {
-      throw new Error(`state ${state}: the sentence is not visible`);
-    }
-    return seen.message;
+  expect(page, state, options) {
+    return expectState(page, state, options);
   }
 
-  /**
-   * The one visible action button, which must be {@code action}: waited for a moment, since the server renders the
-   * buttons hidden and the script shows the one that fits once it has read the page's JSON.
-   */
-  async action(page, action) {
-    const visible = (wanted) => {
-      const shown = Array.from(document.querySelectorAll('[data-action]')).filter((b) => !b.hidden && b.offsetParent !== null);
-      return shown.length === 1 && shown[0].dataset.action === wanted;
-    };
-    try {
-      await page.waitForFunction(visible, action, { timeout: 10000, polling: 50 });
-    } catch (error) {
-      const shown = await page.$$eval('[data-action]', (buttons) => buttons.filter((b) => !b.hidden && b.offsetParent !== null)
-          .map((b) => b.dataset.action));
-      throw new Error(`expected the one visible button to be ${action}, got [${shown}]`);
-    }
-    return page.locator(`[data-action="${action}"]`);
+  /** The one visible action button, which must be {@code action}. */
+  action(page, action) {
+    return visibleAction(page, action);
   }
 
-  async click(page, action) {
-    await (await this.action(page, action)).click();
+  click(page, action) {
+    return clickAction(page, action);
   }
 
   /** Photographs the page as it is (full height, 360 px wide) and checks it with axe-core. */
@@ -191,10 +144,8 @@ class Scenario {
 const ON_ANVIL = { knowsChain: true };
 
 /** Connects an on-chain page whose wallet is already on the right chain; leaves it ready to pay. */
-async function connect(s, page, label) {
-  await s.expect(page, label === 'expired' ? 'expired' : 'ready');
-  await s.click(page, 'connect');
-  await s.expect(page, label === 'expired' ? 'expired' : 'ready', { message: /Connected as 0x/ });
+function connect(s, page, label) {
+  return connectWallet(page, label === 'expired' ? 'expired' : 'ready');
 }
 
 async function payAndConfirm(s, page, { late = false } = {}) {
