@@ -1,6 +1,6 @@
 // Makes the shop runnable from a clean clone: builds the client library when its dist is missing (by the library's own
 // build, sdk/typescript/maven.mjs: npm ci when its lock changed, then npm run build) and, run as a script, installs the
-// shop's packages with npm ci when its package-lock.json changed since the last install. `npm start` does the first;
+// shop's packages with npm ci when its package-lock.json changed since the last install. `npm start` does both;
 // system-tests' build runs the script with its unit tests (then also the shop's tests) and before its integration
 // tests (ShopBrowserIT).
 import { createHash } from 'node:crypto';
@@ -28,7 +28,8 @@ export function buildLibraryIfMissing() {
   }
 }
 
-function installIfChanged() {
+/** Installs the shop's packages (the library, linked) with npm ci when its package-lock.json changed. */
+export function installIfChanged() {
   const lockHash = createHash('sha256').update(readFileSync(join(here, 'package-lock.json'))).digest('hex');
   const marker = join(here, 'node_modules', '.billing-lock-sha256');
   if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === lockHash) {

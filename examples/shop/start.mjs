@@ -1,10 +1,7 @@
-// `npm start`: builds the client library when its dist is missing (once), then starts the shop.
-import { existsSync } from 'node:fs';
-import { buildLibraryIfMissing } from './prepare.mjs';
+// `npm start`: builds the client library when its dist is missing (once), installs the shop's packages when its lock
+// changed, then starts the shop: one command from a clean clone.
+import { buildLibraryIfMissing, installIfChanged } from './prepare.mjs';
 
 buildLibraryIfMissing();
-if (!existsSync(new URL('./node_modules/@abk/billing/package.json', import.meta.url))) {
-  console.error('example shop: run `npm ci` in examples/shop first');
-  process.exit(1);
-}
+installIfChanged();
 await import('./src/main.mjs');
