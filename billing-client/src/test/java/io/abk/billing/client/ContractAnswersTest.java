@@ -52,25 +52,12 @@ class ContractAnswersTest {
                                                 instances.instance(schema));
                                     }
                                 })));
-        var cases = new ArrayList<Arguments>();
-        for (var accessor : Billing.class.getMethods()) {
-            if (accessor.getDeclaringClass() != Billing.class
-                    || accessor.getParameterCount() != 0
-                    || !accessor.getReturnType().getPackageName().endsWith(".service")) {
-                continue;
-            }
-            for (var method : accessor.getReturnType().getMethods()) {
-                var operation = method.getAnnotation(Operation.class);
-                if (operation != null) {
-                    cases.add(Arguments.of(
-                            operation.value() + " " + method.getName(),
-                            accessor.getName(),
-                            method,
-                            answers.get(operation.value())));
-                }
-            }
-        }
-        return cases.stream();
+        return OperationMethods.all().stream()
+                .map(found -> Arguments.of(
+                        found.operationId() + " " + found.method().getName(),
+                        found.accessor(),
+                        found.method(),
+                        answers.get(found.operationId())));
     }
 
     @ParameterizedTest(name = "{0}")

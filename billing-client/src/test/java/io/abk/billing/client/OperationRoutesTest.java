@@ -18,7 +18,6 @@ import io.abk.billing.client.param.WebhookEndpointUpdateParams;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -109,26 +108,9 @@ class OperationRoutesTest {
                                     operation.getValue().path("operationId").asText(),
                                     new Route(operation.getKey().toUpperCase(), path.getKey()))));
         }
-        var billing = Billing.builder().apiKey("abk_test_fake").build();
-        var cases = new ArrayList<Arguments>();
-        for (var accessor : Billing.class.getMethods()) {
-            if (accessor.getDeclaringClass() != Billing.class
-                    || accessor.getParameterCount() != 0
-                    || !accessor.getReturnType().getPackageName().endsWith(".service")) {
-                continue;
-            }
-            for (var method : accessor.getReturnType().getMethods()) {
-                var operation = method.getAnnotation(Operation.class);
-                if (operation != null) {
-                    cases.add(Arguments.of(
-                            accessor.getName() + "." + method.getName(),
-                            accessor.getName(),
-                            method,
-                            routes.get(operation.value())));
-                }
-            }
-        }
-        return cases.stream();
+        return OperationMethods.all().stream()
+                .map(found ->
+                        Arguments.of(found.name(), found.accessor(), found.method(), routes.get(found.operationId())));
     }
 
     @ParameterizedTest(name = "{0}")
