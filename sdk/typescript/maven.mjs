@@ -1,9 +1,10 @@
 // The Maven build's entry point (sdk/typescript/pom.xml): `node maven.mjs build` installs the pinned dev
-// dependencies when package-lock.json changed since the last install, then runs `npm run build`;
+// dependencies when package-lock.json changed since the last install, then runs `npm run build` when the sources
+// changed since the last build;
 // `node maven.mjs test` runs `npm test`.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,14 @@ function run(args) {
   }
 }
 
+/** The files under `dir` (relative to this directory), sorted so the hash does not depend on the directory's order. */
+function files(dir) {
+  return readdirSync(join(here, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name).slice(here.length + 1))
+    .sort();
+}
+
 const step = process.argv[2];
 if (step === 'build') {
   // npm ci wipes and reinstalls node_modules; a hash of the lock file inside node_modules says the installed tree
@@ -32,7 +41,20 @@ if (step === 'build') {
     run(['ci', '--no-audit', '--no-fund']);
     writeFileSync(marker, lockHash + '\n');
   }
-  run(['run', 'build']);
+  // dist is rebuilt only when what it is made from changed: a second build of the same sources (./billing test's
+  // modules' run, after its first step built everything) leaves the files other suites are reading alone.
+  const inputs = createHash('sha256');
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs', ...files('src')]) {
+    inputs.update(file).update(readFileSync(join(here, file)));
+  }
+  const built = inputs.digest('hex');
+  const stamp = join(here, 'dist', '.billing-inputs-sha256');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === built) {
+    console.log('sdk/typescript: dist is up to date');
+  } else {
+    run(['run', 'build']);
+    writeFileSync(stamp, built + '\n');
+  }
 } else if (step === 'test') {
   run(['test']);
 } else {

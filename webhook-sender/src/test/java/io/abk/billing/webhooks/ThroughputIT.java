@@ -10,13 +10,16 @@ import io.abk.billing.webhooks.testkit.SenderInfra;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Measures delivered events per second to one local receiver (printed, not asserted: the machine is shared). */
+/**
+ * A thousand events produced at once to one local receiver are all delivered, and the rate is printed (not asserted:
+ * the machine is shared; the bench's webhook scenario is where the rate is measured).
+ */
 class ThroughputIT {
 
-    private static final int EVENTS = 5_000;
+    private static final int EVENTS = 1_000;
 
     @Test
-    void shouldDeliverEveryEventWhenFiveThousandAreProducedAtOnce() {
+    void shouldDeliverEveryEventWhenAThousandAreProducedAtOnce() {
         var sender = SenderInfra.sender();
         try (var receiver = Receiver.ok()) {
             var merchant = Fixtures.merchant(sender.jdbc());
