@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
@@ -112,67 +111,43 @@ final class CheckoutBrowser {
                 .isDirectory();
         try {
             Files.createDirectories(SCREENS);
-            var input = new LinkedHashMap<String, Object>();
-            input.put("outDir", SCREENS.toAbsolutePath().toString());
-            input.put("concurrency", concurrency);
-            if (chain != null) {
-                input.put("rpcUrl", chain.info().rpcUrl());
-                input.put("chainIdHex", "0x" + Long.toHexString(chain.info().chainId()));
-            }
-            input.put(
-                    "scenarios",
-                    scenarios.stream()
-                            .map(scenario -> {
-                                var spec = new LinkedHashMap<String, Object>(scenario.fixture());
-                                spec.put("name", scenario.name());
-                                spec.put("kind", scenario.kind());
-                                return spec;
-                            })
-                            .toList());
-            var in = Files.createTempFile("checkout-browser-", ".json");
-            var out = Files.createTempFile("checkout-browser-results-", ".json");
-            Files.writeString(in, Json.write(input));
-            var log = Path.of("target", "checkout-browser.log");
-            var process = new ProcessBuilder(
-                            "node", TOOLS.resolve("checkout-browser.mjs").toString(), in.toString(), out.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            process.getOutputStream().close();
-            var started = System.nanoTime();
-            if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("the browser scenarios took longer than " + RUN_LIMIT + "; their log: "
-                        + Files.readString(log));
-            }
-            var output = Files.readString(log);
-            System.out.printf(
-                    "checkout browser (%s): %d scenarios in %d ms%n%s",
-                    chromium, scenarios.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), output);
-            assertThat(process.exitValue())
-                    .as("node checkout-browser.mjs exit code; its output:%n%s", output)
-                    .isZero();
-            var results = new LinkedHashMap<String, Result>();
-            for (var result : Json.parse(Files.readString(out)).path("results")) {
-                var name = result.path("name").asString();
-                results.put(
-                        name,
-                        new Result(
-                                name,
-                                result.path("ok").asBoolean(),
-                                result.path("error").isNull()
-                                        ? null
-                                        : result.path("error").asString(),
-                                result));
-            }
-            Files.deleteIfExists(in);
-            Files.deleteIfExists(out);
-            return results;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the browser scenarios ran", e);
         }
+        var input = new LinkedHashMap<String, Object>();
+        input.put("outDir", SCREENS.toAbsolutePath().toString());
+        input.put("concurrency", concurrency);
+        if (chain != null) {
+            input.put("rpcUrl", chain.info().rpcUrl());
+            input.put("chainIdHex", "0x" + Long.toHexString(chain.info().chainId()));
+        }
+        input.put(
+                "scenarios",
+                scenarios.stream()
+                        .map(scenario -> {
+                            var spec = new LinkedHashMap<String, Object>(scenario.fixture());
+                            spec.put("name", scenario.name());
+                            spec.put("kind", scenario.kind());
+                            return spec;
+                        })
+                        .toList());
+        var run = BrowserTool.run("checkout-browser.mjs", input, RUN_LIMIT);
+        System.out.printf(
+                "checkout browser (%s): %d scenarios in %d ms%n%s",
+                chromium, scenarios.size(), run.took().toMillis(), run.output());
+        var results = new LinkedHashMap<String, Result>();
+        for (var result : run.results().path("results")) {
+            var name = result.path("name").asString();
+            results.put(
+                    name,
+                    new Result(
+                            name,
+                            result.path("ok").asBoolean(),
+                            result.path("error").isNull()
+                                    ? null
+                                    : result.path("error").asString(),
+                            result));
+        }
+        return results;
     }
 }

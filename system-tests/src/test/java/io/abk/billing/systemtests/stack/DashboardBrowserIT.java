@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -232,38 +231,10 @@ class DashboardBrowserIT {
                         cookie -> assertThat(cookie).startsWith("abk_session=").contains("HttpOnly"));
     }
 
-    private static JsonNode runBrowser(Map<String, String> input) throws IOException, InterruptedException {
+    private static JsonNode runBrowser(Map<String, String> input) throws IOException {
         Files.createDirectories(SCREENS);
-        var in = Files.createTempFile("dashboard-browser-", ".json");
-        var out = Files.createTempFile("dashboard-browser-results-", ".json");
-        try {
-            Files.writeString(in, Json.write(input));
-            var log = Path.of("target", "dashboard-browser.log");
-            var process = new ProcessBuilder(
-                            "node",
-                            CheckoutBrowser.TOOLS
-                                    .resolve("dashboard-browser.mjs")
-                                    .toString(),
-                            in.toString(),
-                            out.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            process.getOutputStream().close();
-            if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("the dashboard in the browser took longer than " + RUN_LIMIT + "; its log: "
-                        + Files.readString(log));
-            }
-            var output = Files.readString(log);
-            System.out.print("dashboard browser: " + output);
-            assertThat(process.exitValue())
-                    .as("node dashboard-browser.mjs exit code; its output:%n%s", output)
-                    .isZero();
-            return Json.parse(Files.readString(out));
-        } finally {
-            Files.deleteIfExists(in);
-            Files.deleteIfExists(out);
-        }
+        var run = BrowserTool.run("dashboard-browser.mjs", input, RUN_LIMIT);
+        System.out.print("dashboard browser: " + run.output());
+        return run.results();
     }
 }

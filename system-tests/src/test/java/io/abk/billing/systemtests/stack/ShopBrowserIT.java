@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -186,40 +185,9 @@ class ShopBrowserIT {
         input.put("rpcUrl", chain.info().rpcUrl());
         input.put("chainIdHex", "0x" + Long.toHexString(chain.info().chainId()));
         input.put("outDir", SCREENS.toAbsolutePath().toString());
-        var in = Files.createTempFile("shop-browser-", ".json");
-        var out = Files.createTempFile("shop-browser-results-", ".json");
-        Files.writeString(in, Json.write(input));
-        var log = Path.of("target", "shop-browser.log");
-        var started = System.nanoTime();
-        var process = new ProcessBuilder(
-                        "node",
-                        CheckoutBrowser.TOOLS.resolve("shop-browser.mjs").toString(),
-                        in.toString(),
-                        out.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        process.getOutputStream().close();
-        try {
-            if (!process.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError(
-                        "the shop's browser run took longer than " + RUN_LIMIT + "; its log: " + Files.readString(log));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the shop's browser run ran", e);
-        }
-        var output = Files.readString(log);
-        System.out.printf(
-                "shop browser: %d ms%n%s", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), output);
-        assertThat(process.exitValue())
-                .as("node shop-browser.mjs exit code; its output:%n%s", output)
-                .isZero();
-        var json = Json.parse(Files.readString(out));
-        Files.deleteIfExists(in);
-        Files.deleteIfExists(out);
-        return json;
+        var run = BrowserTool.run("shop-browser.mjs", input, RUN_LIMIT);
+        System.out.printf("shop browser: %d ms%n%s", run.took().toMillis(), run.output());
+        return run.results();
     }
 
     private static String read(Path file) {
