@@ -142,7 +142,7 @@ class PaymentMappingTest {
     @Test
     void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
         var pay = instruction(PaymentEnvelopes.payment(
-                "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
+                "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L, null)));
         var reverse =
                 instruction(PaymentEnvelopes.payment("cmd_r", "pay_1", T0, new ReversePayment("84532:0xab:2", "0xab")));
 
