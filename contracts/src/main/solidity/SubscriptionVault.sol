@@ -67,18 +67,18 @@ contract SubscriptionVault {
         uint32 maxCharges;
     }
 
-    /// The stored form of a subscription: Subscription's fields with maxCharges packed beside chargeCount, so the
-    /// limit costs no storage slot of its own.
+    /// The stored form of a subscription: Subscription's fields packed into six slots, so that creating one writes
+    /// four (customer, period and anchor; merchant, counts and state; token; amount) and a charge two.
     struct Mandate {
         address customer;
-        address merchant;
-        address token;
-        uint256 amount;
         uint16 periodMonths;
         uint64 firstChargeAt;
+        address merchant;
         uint32 chargeCount;
         uint32 maxCharges;
         bool canceled;
+        address token;
+        uint256 amount;
         uint256 totalCharged;
         uint256 totalRefunded;
     }
@@ -351,19 +351,15 @@ contract SubscriptionVault {
         if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
             revert InvalidSubscription(InvalidReason.InvalidPeriod);
         }
-        subscriptions[ref] = Mandate({
-            customer: customer,
-            merchant: merchant,
-            token: token,
-            amount: amount,
-            periodMonths: periodMonths,
-            firstChargeAt: firstChargeAt,
-            chargeCount: 0,
-            maxCharges: maxCharges,
-            canceled: false,
-            totalCharged: 0,
-            totalRefunded: 0
-        });
+        // Field by field: the totals and counts start at zero, and writing a zero costs gas.
+        Mandate storage s = subscriptions[ref];
+        s.customer = customer;
+        s.periodMonths = periodMonths;
+        s.firstChargeAt = firstChargeAt;
+        s.merchant = merchant;
+        s.maxCharges = maxCharges;
+        s.token = token;
+        s.amount = amount;
         emit Subscribed(ref, customer, merchant, token, amount, periodMonths, firstChargeAt);
     }
 
