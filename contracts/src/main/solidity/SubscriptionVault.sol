@@ -193,7 +193,8 @@ contract SubscriptionVault {
         uint16 periodMonths,
         uint64 firstChargeAt
     ) external {
-        _create(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt, 0);
+        _validate(ref, merchant, token, amount, periodMonths);
+        _store(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt, 0);
     }
 
     /// @notice The gasless subscribe, sent by the relayer: `terms` signed by the customer (EIP-712, this vault's
@@ -212,9 +213,10 @@ contract SubscriptionVault {
         if (block.timestamp > terms.deadline) revert SignatureExpired(terms.deadline);
         if (usedNonces[terms.customer][terms.nonce]) revert SignatureNonceUsed(terms.customer, terms.nonce);
         if (_recover(_typedDataHash(_hashTerms(terms)), signature) != terms.customer) revert InvalidSignature();
+        _validate(terms.ref, terms.merchant, terms.token, terms.amount, terms.periodMonths);
         if (terms.periods == 0) revert InvalidSubscription(InvalidReason.ZeroPeriods);
         usedNonces[terms.customer][terms.nonce] = true;
-        _create(
+        _store(
             terms.ref,
             terms.customer,
             terms.merchant,
@@ -332,16 +334,10 @@ contract SubscriptionVault {
         return uint64(result);
     }
 
-    function _create(
-        bytes32 ref,
-        address customer,
-        address merchant,
-        address token,
-        uint256 amount,
-        uint16 periodMonths,
-        uint64 firstChargeAt,
-        uint32 maxCharges
-    ) private {
+    function _validate(bytes32 ref, address merchant, address token, uint256 amount, uint16 periodMonths)
+        private
+        view
+    {
         if (subscriptions[ref].customer != address(0)) revert RefAlreadyUsed(ref);
         if (merchant == address(0)) revert InvalidSubscription(InvalidReason.ZeroMerchant);
         if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
@@ -351,6 +347,19 @@ contract SubscriptionVault {
         if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
             revert InvalidSubscription(InvalidReason.InvalidPeriod);
         }
+    }
+
+    /// @param maxCharges the signed number of periods, 0 for no limit
+    function _store(
+        bytes32 ref,
+        address customer,
+        address merchant,
+        address token,
+        uint256 amount,
+        uint16 periodMonths,
+        uint64 firstChargeAt,
+        uint32 maxCharges
+    ) private {
         // Field by field: the totals and counts start at zero, and writing a zero costs gas.
         Mandate storage s = subscriptions[ref];
         s.customer = customer;
