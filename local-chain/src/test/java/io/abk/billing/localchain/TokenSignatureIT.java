@@ -33,7 +33,7 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  * version is the one the token verifies, EIP-2612 permits and EIP-3009 transfer authorizations signed by a wallet
  * without ETH work when someone else submits them, and refusals carry FiatToken's messages.
  */
-class TestUsdcSignatureIT {
+class TokenSignatureIT {
 
     private static VaultFixture chain;
     private static Credentials payer;
