@@ -56,7 +56,7 @@ class SignatureGasIT {
     void shouldSubscribeAndChargeBySignatureInOneTransactionForAboutTheGasOfApproveSubscribeAndCharge() {
         Map<String, Long> gas = new LinkedHashMap<>();
         Credentials legacyCustomer = chain.walletWithoutEth("legacy customer");
-        chain.node.rpc("anvil_setBalance", legacyCustomer.getAddress(), "0xde0b6b3a7640000");
+        chain.node.setEthBalance(legacyCustomer.getAddress(), BigInteger.TEN.pow(18));
         Credentials signer = chain.walletWithoutEth("signing customer");
 
         gas.put(
