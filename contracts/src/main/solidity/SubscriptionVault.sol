@@ -182,7 +182,9 @@ contract SubscriptionVault is CustomerSignatures {
         if (msg.sender != relayer) revert NotRelayer();
         if (block.timestamp > terms.deadline) revert SignatureExpired(terms.deadline);
         if (usedNonces[terms.customer][terms.nonce]) revert SignatureNonceUsed(terms.customer, terms.nonce);
-        if (_recover(_typedDataHash(_hashTerms(terms)), signature) != terms.customer) revert InvalidSignature();
+        address signer = _recover(_typedDataHash(_hashTerms(terms)), signature);
+        // A malformed signature recovers the zero address, which must not pass for terms naming it as customer.
+        if (signer == address(0) || signer != terms.customer) revert InvalidSignature();
         _validate(terms.ref, terms.merchant, terms.token, terms.amount, terms.periodMonths);
         if (terms.periods == 0) revert InvalidSubscription(InvalidReason.ZeroPeriods);
         usedNonces[terms.customer][terms.nonce] = true;

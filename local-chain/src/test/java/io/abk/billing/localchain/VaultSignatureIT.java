@@ -183,6 +183,27 @@ class VaultSignatureIT {
         assertThat(nonceUsed(terms)).isFalse();
     }
 
+    // Protects against a mandate nobody signed: an unrecoverable signature yields the zero address.
+    @Test
+    void shouldRefuseTermsNamingTheZeroAddressWithAnUnrecoverableSignature() {
+        var t = terms(12, deadline());
+        var nobody = new SubscribeAuthorization(
+                t.ref(),
+                "0x" + "0".repeat(40),
+                t.merchant(),
+                t.token(),
+                t.amount(),
+                t.periodMonths(),
+                t.firstChargeAt(),
+                t.periods(),
+                t.deadline(),
+                t.nonce());
+        // r = 2^256 - 1 (above the curve order), s = 1, v = 27: ecrecover answers the zero address.
+        String unrecoverable = "0x" + "ff".repeat(32) + "00".repeat(31) + "01" + "1b";
+
+        assertRefused(() -> subscribeBySignature(nobody, unrecoverable, null, null), new VaultError.InvalidSignature());
+    }
+
     @Test
     void shouldAcceptSignedTermsOnlyFromTheRelayerAndOnlyForSomePeriods() {
         var terms = terms(12, deadline());
