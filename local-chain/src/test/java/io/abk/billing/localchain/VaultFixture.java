@@ -182,8 +182,7 @@ final class VaultFixture implements AutoCloseable {
                 .isInstanceOfSatisfying(
                         TransactionRevertedException.class,
                         reverted -> org.assertj.core.api.Assertions.assertThat(
-                                        PermitTokenAbi.decodeRevert(reverted.revertData())
-                                                .reason())
+                                        reverted.tokenRevert().reason())
                                 .isEqualTo(expected));
     }
 
