@@ -3,7 +3,9 @@ package io.abk.billing.chain;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
 import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
@@ -94,6 +96,33 @@ public final class ChainRequests {
                         REQUESTED_AT.getEpochSecond() - 1,
                         REQUESTED_AT.plusSeconds(3600).getEpochSecond(),
                         "0x" + "4e".repeat(32),
+                        "0x" + "51".repeat(65)))
+                .build();
+    }
+
+    /**
+     * The customer's signed cancel, submission {@code n} for {@link #SUB}; it moves no money, so its amount is zero
+     * (settlement does not check it).
+     */
+    public static ChainRequest cancel(int n, Mode mode) {
+        var requestId = SUB + ":cancel:" + n;
+        return base(requestId, mode)
+                .setInvoiceId(null)
+                .setAmountMicros(0)
+                .setPayload(new SignedCancelRequest(
+                        REQUESTED_AT.plusSeconds(3600).getEpochSecond(), "0x" + "51".repeat(65)))
+                .build();
+    }
+
+    /** The customer's permit for the vault, submission {@code n} for {@link #SUB}, of twelve periods' amount. */
+    public static ChainRequest permit(int n, Mode mode) {
+        var requestId = SUB + ":permit:" + n;
+        return base(requestId, mode)
+                .setInvoiceId(null)
+                .setAmountMicros(0)
+                .setPayload(new PermitRequest(
+                        Long.toString(AMOUNT * 12),
+                        REQUESTED_AT.plusSeconds(3600).getEpochSecond(),
                         "0x" + "51".repeat(65)))
                 .build();
     }

@@ -115,6 +115,8 @@ final class ItemOutcomes {
             case REFUND -> "refund";
             case MANDATE -> "mandate";
             case AUTHORIZATION -> "authorization";
+            case CANCEL -> "cancel";
+            case PERMIT -> "permit";
             case VERIFY, NONE -> "verify";
         };
     }

@@ -28,6 +28,8 @@ final class ItemRelay {
     private final @Nullable RefundExecutor refunds;
     private final @Nullable MandateExecutor mandates;
     private final @Nullable AuthorizationExecutor authorizations;
+    private final @Nullable CancelExecutor cancels;
+    private final @Nullable PermitExecutor permits;
     private final ItemOutcomes outcomes;
 
     ItemRelay(
@@ -44,20 +46,24 @@ final class ItemRelay {
         this.refunds = executors.refunds();
         this.mandates = executors.mandates();
         this.authorizations = executors.authorizations();
+        this.cancels = executors.cancels();
+        this.permits = executors.permits();
         this.outcomes = outcomes;
     }
 
     /**
      * What executes each kind of request on this chain; null where the relayer lacks what it needs (a key; a vault
-     * for charges, refunds and mandates).
+     * for charges, refunds, mandates, signed cancels and permits).
      */
     record Executors(
             @Nullable ChargeExecutor charges,
             @Nullable RefundExecutor refunds,
             @Nullable MandateExecutor mandates,
-            @Nullable AuthorizationExecutor authorizations) {
+            @Nullable AuthorizationExecutor authorizations,
+            @Nullable CancelExecutor cancels,
+            @Nullable PermitExecutor permits) {
 
-        static final Executors NONE = new Executors(null, null, null, null);
+        static final Executors NONE = new Executors(null, null, null, null, null, null);
     }
 
     /** Whether a charge or refund made before waits for its transaction to be deep: only with a key to relay. */
@@ -73,6 +79,8 @@ final class ItemRelay {
             case MANDATE -> mandates == null ? notConfigured() : mandates.prepare(item.request(), head);
             case AUTHORIZATION ->
                 authorizations == null ? notConfigured() : authorizations.prepare(item.request(), head);
+            case CANCEL -> cancels == null ? notConfigured() : cancels.prepare(item.request(), head);
+            case PERMIT -> permits == null ? notConfigured() : permits.prepare(item.request(), head);
             case NONE -> throw new IllegalArgumentException("not a relayed request");
         };
     }
@@ -139,6 +147,8 @@ final class ItemRelay {
                     case MANDATE -> Objects.requireNonNull(mandates).mined(item.request(), receipt, rpc.head());
                     case AUTHORIZATION ->
                         Objects.requireNonNull(authorizations).mined(item.request(), receipt, rpc.head());
+                    case CANCEL -> Objects.requireNonNull(cancels).mined(item.request(), receipt, rpc.head());
+                    case PERMIT -> Objects.requireNonNull(permits).mined(item.request(), receipt);
                     case VERIFY, NONE -> throw new IllegalStateException("nothing is sent for a " + item.kind());
                 };
                 if (outcome instanceof RelayOutcome.Moved moved

@@ -35,7 +35,11 @@ final class RelayerSetup {
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
             return new RelayBatch(
-                    chain, rpc, sender, new ItemRelay.Executors(null, null, null, authorizations), recovery);
+                    chain,
+                    rpc,
+                    sender,
+                    new ItemRelay.Executors(null, null, null, authorizations, null, null),
+                    recovery);
         }
         var vault = new VaultReader(rpc, vaultAddress);
         return new RelayBatch(
@@ -47,7 +51,9 @@ final class RelayerSetup {
                         new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
                         new MandateExecutor(
                                 vault, sender.address(), chain.usdcDecimals(), chain.usdcAddress(), startBlock),
-                        authorizations),
+                        authorizations,
+                        new CancelExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
+                        new PermitExecutor(rpc, chain.usdcAddress(), vaultAddress, sender.address())),
                 recovery);
     }
 

@@ -5,6 +5,7 @@ import io.abk.billing.chain.relay.RelayerRpc.Read;
 import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.contracts.ChargeRecord;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.EvmHex;
 import io.abk.billing.contracts.OnChainSubscription;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.VaultError;
@@ -151,6 +152,12 @@ final class VaultReader {
     /** The transaction of the {@code Subscribed} log of {@code ref}, searched over {@code [from, to]}. */
     Optional<String> subscribedTransaction(String ref, long from, long to) {
         return firstLog(from, to, SubscriptionVaultAbi.SUBSCRIBED_TOPIC, ref);
+    }
+
+    /** The transaction of the {@code Canceled} log of {@code ref} by {@code by}, searched over {@code [from, to]}. */
+    Optional<String> canceledTransaction(String ref, String by, long from, long to) {
+        var byTopic = "0x" + "0".repeat(24) + EvmHex.address(by, "by").substring(2);
+        return firstLog(from, to, SubscriptionVaultAbi.CANCELED_TOPIC, ref, byTopic);
     }
 
     private Optional<String> firstLog(long from, long to, @Nullable String... topics) {

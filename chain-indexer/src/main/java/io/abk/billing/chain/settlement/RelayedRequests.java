@@ -6,6 +6,7 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.mode.Mode;
 
 /**
@@ -24,6 +25,10 @@ public final class RelayedRequests {
         MANDATE,
         /** Submit an EIP-3009 {@code transferWithAuthorization} to the token. */
         AUTHORIZATION,
+        /** Submit a customer's signed cancel to the vault's {@code cancelBySignature}. */
+        CANCEL,
+        /** Submit a customer's EIP-2612 permit for the vault to the token. */
+        PERMIT,
         /** Not the relayer's: answered by the settlement processor, or by nobody. */
         NONE
     }
@@ -53,13 +58,17 @@ public final class RelayedRequests {
                             ? Kind.VERIFY
                             : Kind.NONE;
                 }
-                case MANDATE, AUTHORIZATION -> {
+                case MANDATE, AUTHORIZATION, CUSTOMER -> {
                     var signed = RequestMapper.toSettlement(request);
                     if (signed.mode() != mode
                             || !(SettlementDecider.decide(signed, chains) instanceof SettlementOutcome.Relayed)) {
                         yield Kind.NONE;
                     }
-                    yield addressee == RequestMapper.Addressee.MANDATE ? Kind.MANDATE : Kind.AUTHORIZATION;
+                    yield switch (addressee) {
+                        case MANDATE -> Kind.MANDATE;
+                        case AUTHORIZATION -> Kind.AUTHORIZATION;
+                        default -> request.getPayload() instanceof SignedCancelRequest ? Kind.CANCEL : Kind.PERMIT;
+                    };
                 }
                 case NOBODY -> Kind.NONE;
             };

@@ -68,7 +68,8 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         var request = result == null ? null : result.getRequest();
         var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
         switch (addressee) {
-            case SUBSCRIPTION, MANDATE -> settleForSubscription(context, result, addressee, record.timestamp());
+            case SUBSCRIPTION, MANDATE, CUSTOMER ->
+                settleForSubscription(context, result, addressee, record.timestamp());
             case PAYMENT -> answerVerification(context, result, record.timestamp());
             case AUTHORIZATION -> settleAuthorization(context, result, record.timestamp());
             case NOBODY -> SettlementLog.unaddressable("relayer_result", record.key(), context, "result", result);
@@ -92,9 +93,7 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
             return;
         }
         var settlement = settlement(request, result.getOutcome());
-        var answer = addressee == RequestMapper.Addressee.MANDATE
-                ? SignatureResultMapper.mandate(request, settlement)
-                : ResultMapper.toCommand(request, settlement);
+        var answer = SignatureResultMapper.forSubscription(addressee, request, settlement);
         SettlementLog.relayed(request, result.getOutcome());
         answerFirst(context, settled, request, answer, timestamp, chainId(request));
     }

@@ -4,7 +4,9 @@ import io.abk.billing.chain.domain.settlement.SettlementRequest;
 import io.abk.billing.chain.domain.verification.VerificationRequest;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
 import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
@@ -24,6 +26,11 @@ final class RequestMapper {
         MANDATE,
         /** A transfer authorization to submit: answered with {@code SettleTransferAuthorization} keyed by its payment. */
         AUTHORIZATION,
+        /**
+         * A customer's signed cancel or permit to submit: answered with {@code SettleCustomerRequest} keyed by its
+         * subscription.
+         */
+        CUSTOMER,
         /** An answer could not reach anyone: the request is logged and skipped. */
         NOBODY
     }
@@ -46,13 +53,16 @@ final class RequestMapper {
             case SignedMandateRequest mandate when present(request.getSubscriptionId()) -> Addressee.MANDATE;
             case TransferAuthorizationRequest authorization
             when present(request.getPaymentId()) -> Addressee.AUTHORIZATION;
+            case SignedCancelRequest cancel when present(request.getSubscriptionId()) -> Addressee.CUSTOMER;
+            case PermitRequest permit when present(request.getSubscriptionId()) -> Addressee.CUSTOMER;
             default -> Addressee.NOBODY;
         };
     }
 
     /**
      * The domain's charge or refund ({@link Addressee#SUBSCRIPTION}), or signed mandate or transfer authorization
-     * ({@link Addressee#MANDATE}, {@link Addressee#AUTHORIZATION}).
+     * ({@link Addressee#MANDATE}, {@link Addressee#AUTHORIZATION}), or a customer's signed cancel or permit
+     * ({@link Addressee#CUSTOMER}).
      */
     static SettlementRequest toSettlement(ChainRequest request) {
         return switch (request.getPayload()) {
@@ -68,12 +78,19 @@ final class RequestMapper {
                         request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
             case SignedMandateRequest mandate -> signed(request);
             case TransferAuthorizationRequest authorization -> signed(request);
+            case SignedCancelRequest cancel -> customer(request);
+            case PermitRequest permit -> customer(request);
             default -> throw new IllegalArgumentException("not a settlement request: " + request.getPayload());
         };
     }
 
     private static SettlementRequest signed(ChainRequest request) {
         return new SettlementRequest.Signed(
+                request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
+    }
+
+    private static SettlementRequest customer(ChainRequest request) {
+        return new SettlementRequest.CustomerAction(
                 request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
     }
 

@@ -3,6 +3,7 @@ package io.abk.billing.chain.settlement;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleCustomerRequest;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
 import io.abk.billing.schemas.avro.SettleTransferAuthorization;
@@ -19,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * with its failure code); a repeated request re-emits its answer without counting it again. And what the relayer's
  * transactions cost, per merchant, counted with the same once-per-answer rule:
  * {@code billing_relayer_gas_used_total{chainId, merchantId, kind}} and
- * {@code billing_relayer_gas_cost_wei_total{...}} ({@code kind} = charge, refund, mandate or authorization). Recorded
+ * {@code billing_relayer_gas_cost_wei_total{...}} ({@code kind} = charge, refund, mandate,
+ * authorization, cancel or permit). Recorded
  * in Micrometer's global registry, which the service's process exports on its management port.
  */
 final class SettlementMeters {
@@ -39,6 +41,13 @@ final class SettlementMeters {
             }
             case SettleSignedMandate mandate ->
                 gas(request, chainId, "mandate", mandate.getGasUsed(), mandate.getGasCostWei());
+            case SettleCustomerRequest action ->
+                gas(
+                        request,
+                        chainId,
+                        SignatureResultMapper.REVOKE.equals(action.getKind()) ? "cancel" : "permit",
+                        action.getGasUsed(),
+                        action.getGasCostWei());
             default -> {}
         }
     }

@@ -30,9 +30,10 @@ import org.slf4j.LoggerFactory;
  *   <li>Charges and refunds: a request id answered before gets the stored answer again (same command id, which
  *       the aggregate dedups); a new one is decided, stored and forwarded to the subscription's command topic. A
  *       successful charge also claims its tx hash for its invoice, so no payment can be confirmed with it.</li>
- *   <li>Signed mandates and transfer authorizations: the same, stored by request id, answered to the subscription
- *       ({@code SettleSignedMandate}) or the payment ({@code SettleTransferAuthorization}); only a chain submits
- *       them, so without one for the mode they fail with {@code RELAYER_ERROR}.</li>
+ *   <li>Signed mandates, transfer authorizations and a customer's signed cancels and permits: the same, stored by
+ *       request id, answered to the subscription ({@code SettleSignedMandate}, {@code SettleCustomerRequest}) or the
+ *       payment ({@code SettleTransferAuthorization}); only a chain submits them, so without one for the mode they
+ *       fail with {@code RELAYER_ERROR}.</li>
  *   <li>Payment verifications: decided and answered to the payment's command topic, except a transfer that pays
  *       only if its hash is unclaimed, which goes to the {@code tx-claims} repartition to be answered there. No
  *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
@@ -81,7 +82,8 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         var request = record.value();
         var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
         switch (addressee) {
-            case SUBSCRIPTION, MANDATE -> settleForSubscription(context, request, addressee, record.timestamp());
+            case SUBSCRIPTION, MANDATE, CUSTOMER ->
+                settleForSubscription(context, request, addressee, record.timestamp());
             case PAYMENT -> verify(context, request, record.timestamp());
             case AUTHORIZATION -> settleAuthorization(context, request, record.timestamp());
             case NOBODY -> SettlementLog.unaddressable("settlement_request", record.key(), context, "request", request);
@@ -114,9 +116,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
             return;
         }
-        var answer = addressee == RequestMapper.Addressee.MANDATE
-                ? SignatureResultMapper.mandate(request, settlement)
-                : ResultMapper.toCommand(request, settlement);
+        var answer = SignatureResultMapper.forSubscription(addressee, request, settlement);
         answerFirst(context, settled, request, answer, timestamp, chainId(request));
     }
 

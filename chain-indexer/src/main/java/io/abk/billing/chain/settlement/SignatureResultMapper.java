@@ -4,19 +4,28 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.SettleCustomerRequest;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
 import io.abk.billing.schemas.avro.SettleTransferAuthorization;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.command.AggregateEnvelope;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes the answer to a signed mandate or a transfer authorization as the command its aggregate expects:
- * {@code SettleSignedMandate} to the subscription, {@code SettleTransferAuthorization} to the payment, with the
+ * Writes the answer to a signed mandate, a transfer authorization or a customer's signed cancel or permit as the
+ * command its aggregate expects: {@code SettleSignedMandate} or {@code SettleCustomerRequest} to the subscription,
+ * {@code SettleTransferAuthorization} to the payment, with the
  * request's {@code resultCommandId} as command id, the relayer's transaction and its gas, or the failure's code and
  * message. Neither moves the subscription or the payment on by itself: the chain follower's logs do.
  */
 final class SignatureResultMapper {
+
+    /** {@code SettleCustomerRequest.kind} of a signed cancel. */
+    static final String REVOKE = "revoke";
+
+    /** {@code SettleCustomerRequest.kind} of a permit. */
+    static final String RAISE_ALLOWANCE = "raise_allowance";
 
     private SignatureResultMapper() {}
 
@@ -48,6 +57,35 @@ final class SignatureResultMapper {
                 .setGasCostWei(gasCost(gas))
                 .build();
         return AggregateEnvelope.PAYMENT.answer(request, request.getPaymentId(), settle);
+    }
+
+    /**
+     * The answer to a {@link RequestMapper.Addressee#CUSTOMER} request: {@code SettleCustomerRequest} of kind
+     * {@code revoke} (a signed cancel) or {@code raise_allowance} (a permit).
+     */
+    static SubscriptionCommand customer(ChainRequest request, SettlementOutcome settlement) {
+        var gas = ResultMapper.gas(settlement);
+        var settle = SettleCustomerRequest.newBuilder()
+                .setRequestId(request.getRequestId())
+                .setKind(request.getPayload() instanceof SignedCancelRequest ? REVOKE : RAISE_ALLOWANCE)
+                .setSucceeded(settlement instanceof SettlementOutcome.Succeeded)
+                .setTxHash(ResultMapper.txHash(settlement))
+                .setFailureCode(ResultMapper.failureCode(settlement))
+                .setFailureMessage(ResultMapper.failureMessage(settlement))
+                .setGasUsed(gasUsed(gas))
+                .setGasCostWei(gasCost(gas))
+                .build();
+        return AggregateEnvelope.SUBSCRIPTION.answer(request, request.getSubscriptionId(), settle);
+    }
+
+    /** The answer to a request of {@code addressee} for a subscription (a charge or refund, a mandate, an action). */
+    static SubscriptionCommand forSubscription(
+            RequestMapper.Addressee addressee, ChainRequest request, SettlementOutcome settlement) {
+        return switch (addressee) {
+            case MANDATE -> mandate(request, settlement);
+            case CUSTOMER -> customer(request, settlement);
+            default -> ResultMapper.toCommand(request, settlement);
+        };
     }
 
     static @Nullable Long gasUsed(@Nullable TransactionGas gas) {

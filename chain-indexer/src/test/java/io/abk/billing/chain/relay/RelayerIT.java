@@ -11,6 +11,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.chain.config.FeeCaps;
 import io.abk.billing.contracts.ChargeId;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.EvmHex;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.localchain.AnvilAccounts;
@@ -471,6 +472,76 @@ class RelayerIT {
                         .exists())
                 .isTrue();
         signed.assertGasOfItsReceipt(executed);
+    }
+
+    @Test
+    void shouldSubmitAPermitOfAWalletWithoutEthForTheVaultAndRefuseOneSignedByAnotherKey() throws Exception {
+        start(chain.chain());
+        var signed = new SignedRequests(chain);
+        var owner = signed.newWalletWithoutEth();
+        var subscriptionId = "sub_" + UUID.randomUUID();
+        var value = BigInteger.valueOf(TEN_USDC * 24);
+
+        var forged = signed.permit(subscriptionId, 1, owner, value, AnvilAccounts.get(4));
+        chain.send(forged);
+        assertThat(code(chain.result(forged.getRequestId()))).isEqualTo("SIGNATURE_INVALID");
+        var permit = signed.permit(subscriptionId, 2, owner, value, owner);
+        chain.send(permit);
+        var executed = (Executed) chain.result(permit.getRequestId()).getOutcome();
+
+        assertThat(Erc20Abi.decodeUint256(
+                        chain.tx.call(chain.token(), Erc20Abi.allowance(owner.getAddress(), chain.vault()))))
+                .isEqualTo(value);
+        assertThat(signed.ethOf(owner)).isZero();
+        signed.assertGasOfItsReceipt(executed);
+    }
+
+    @Test
+    void shouldSubmitASignedCancelWhoseCanceledNamesTheCustomerAndAnswerARepeatWithTheSameTransaction()
+            throws Exception {
+        start(chain.chain());
+        var signed = new SignedRequests(chain);
+        var customer = signed.newWalletWithoutEth();
+        var subscriptionId = "sub_" + UUID.randomUUID();
+        var subscribe = signed.mandate(subscriptionId, newInvoice(), customer);
+        chain.send(subscribe);
+        assertThat(executed(chain.result(subscribe.getRequestId()))).isNotNull();
+        var deadline = signed.inAnHour();
+
+        var expired = signed.cancel(
+                subscriptionId, 1, customer, chain.node.latestBlockTimestamp().getEpochSecond() - 1);
+        chain.send(expired);
+        assertThat(code(chain.result(expired.getRequestId()))).isEqualTo("SIGNATURE_EXPIRED");
+        var cancel = signed.cancel(subscriptionId, 2, customer, deadline);
+        chain.send(cancel);
+        var executed = (Executed) chain.result(cancel.getRequestId()).getOutcome();
+        // Guards against a retry after a relayer crash answering a done cancel with MANDATE_INACTIVE.
+        var again = signed.cancel(subscriptionId, 3, customer, deadline);
+        chain.send(again);
+        var repeated = executed(chain.result(again.getRequestId()));
+
+        var ref = SubscriptionRef.of(subscriptionId);
+        assertThat(SubscriptionVaultAbi.decodeSubscription(
+                                chain.tx.call(chain.vault(), SubscriptionVaultAbi.getSubscription(ref)))
+                        .canceled())
+                .isTrue();
+        // Auto-settlement revokes the mandate for a Canceled by anyone but the relayer: this one names the customer.
+        var canceled = chain
+                .node
+                .web3j()
+                .ethGetTransactionReceipt(executed.getTxHash())
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow()
+                .getLogs()
+                .stream()
+                .filter(log -> log.getTopics().getFirst().equalsIgnoreCase(SubscriptionVaultAbi.CANCELED_TOPIC))
+                .findFirst()
+                .orElseThrow();
+        assertThat(EvmHex.addressFromTopic(canceled.getTopics().get(2))).isEqualToIgnoringCase(customer.getAddress());
+        assertThat(signed.ethOf(customer)).isZero();
+        signed.assertGasOfItsReceipt(executed);
+        assertThat(repeated).isEqualTo(executed.getTxHash());
     }
 
     private void start(io.abk.billing.chain.config.ChainSettings settings) throws Exception {

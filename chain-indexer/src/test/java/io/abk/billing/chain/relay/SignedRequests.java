@@ -18,12 +18,15 @@ import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.PermitRequest;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
 import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.UUID;
 import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Keys;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.utils.Numeric;
 
@@ -44,6 +47,14 @@ final class SignedRequests {
         var wallet = AnvilAccounts.get(index);
         chain.mint(wallet.getAddress(), TEN_USDC * 100);
         chain.node.rpc("anvil_setBalance", wallet.getAddress(), "0x0");
+        assertThat(ethOf(wallet)).isZero();
+        return wallet;
+    }
+
+    /** A new random key with 1,000 USDC and no ETH, for a test that needs a wallet no other test touches. */
+    Credentials newWalletWithoutEth() throws Exception {
+        var wallet = Credentials.create(Keys.createEcKeyPair());
+        chain.mint(wallet.getAddress(), TEN_USDC * 100);
         assertThat(ethOf(wallet)).isZero();
         return wallet;
     }
@@ -126,6 +137,46 @@ final class SignedRequests {
                         .setFirstChargeInvoiceId(invoiceId)
                         .setFirstChargeAmountMicros(TEN_USDC)
                         .build())
+                .build();
+    }
+
+    /**
+     * Request {@code n} of {@code subscriptionId}: a permit of {@code value} for the vault, owned by {@code owner} and
+     * signed by {@code signer} (another key than the owner's makes a signature the token refuses).
+     */
+    ChainRequest permit(String subscriptionId, int n, Credentials owner, BigInteger value, Credentials signer) {
+        var deadline = inAnHour();
+        var signature = Signatures.sign(
+                Eip2612.permit(
+                                tokenDomain(),
+                                owner.getAddress(),
+                                chain.vault(),
+                                value,
+                                Erc20Abi.decodeUint256(
+                                        chain.tx.call(chain.token(), PermitTokenAbi.nonces(owner.getAddress()))),
+                                BigInteger.valueOf(deadline))
+                        .digest(),
+                key(signer));
+        return base(subscriptionId + ":permit:" + n, owner)
+                .setSubscriptionId(subscriptionId)
+                .setAmountMicros(0)
+                .setPayload(new PermitRequest(value.toString(), deadline, signature))
+                .build();
+    }
+
+    /** Request {@code n} of {@code subscriptionId}: {@code customer}'s signed cancel with {@code deadline}. */
+    ChainRequest cancel(String subscriptionId, int n, Credentials customer, long deadline) {
+        var signature = Signatures.sign(
+                VaultSignatures.cancel(
+                                VaultSignatures.domain(chain.node.chainId(), chain.vault()),
+                                SubscriptionRef.of(subscriptionId),
+                                BigInteger.valueOf(deadline))
+                        .digest(),
+                key(customer));
+        return base(subscriptionId + ":cancel:" + n, customer)
+                .setSubscriptionId(subscriptionId)
+                .setAmountMicros(0)
+                .setPayload(new SignedCancelRequest(deadline, signature))
                 .build();
     }
 

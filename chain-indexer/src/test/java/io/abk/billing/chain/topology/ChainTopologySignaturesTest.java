@@ -12,6 +12,7 @@ import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.SettleCustomerRequest;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
 import io.abk.billing.schemas.avro.SettleTransferAuthorization;
 import io.micrometer.core.instrument.Metrics;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Signed mandates and transfer authorizations through settlement: left to the relayer where a chain is configured,
+ * Signed mandates, transfer authorizations and a customer's signed cancels and permits through settlement: left to the relayer where a chain is configured,
  * answered once per request id with the relayer's transaction and gas (also when the relayer writes twice), counted
  * once in the gas metrics, and refused without a chain.
  */
@@ -140,6 +141,80 @@ class ChainTopologySignaturesTest {
         // The global registry shares earlier tests' series with this one, from zero: none grew.
         assertThat(meters.find("billing.relayer.gas.used").counters())
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());
+    }
+
+    @Test
+    void shouldAnswerEachCustomerActionOnceAsItsKindAndCountItsGasUnderCancelOrPermit() {
+        topology = new ChainTopologyDriver(stateDir, ANVIL_AND_BASE);
+        var cancel = ChainRequests.cancel(1, Mode.TEST);
+        var permit = ChainRequests.permit(2, Mode.TEST);
+
+        // Left to the relayer: neither is answered from the request itself, though its amount is zero.
+        topology.requests.pipeInput(SUB, cancel);
+        topology.requests.pipeInput(SUB, permit);
+        assertThat(topology.subscriptionResults.isEmpty()).isTrue();
+
+        topology.relayerResults.pipeInput(SUB, result(cancel, new Executed(TX, 38_000L, "38000000")));
+        topology.relayerResults.pipeInput(
+                SUB, result(permit, new NotExecuted("SIGNATURE_INVALID", "EIP2612: invalid signature", null, null)));
+        // A relayer retry after a crash re-emits the stored answers: no second decision, no second count.
+        topology.relayerResults.pipeInput(
+                SUB, result(cancel, new NotExecuted("MANDATE_INACTIVE", "canceled", null, null)));
+        topology.relayerResults.pipeInput(SUB, result(permit, new Executed(TX, 52_000L, "52000")));
+
+        var answers = topology.subscriptionResults.readKeyValuesToList();
+        var revoke = new SettleCustomerRequest(SUB + ":cancel:1", "revoke", true, TX, null, null, 38_000L, "38000000");
+        var raise = new SettleCustomerRequest(
+                SUB + ":permit:2",
+                "raise_allowance",
+                false,
+                null,
+                "SIGNATURE_INVALID",
+                "EIP2612: invalid signature",
+                null,
+                null);
+        assertThat(answers).extracting(answer -> answer.key).containsOnly(SUB);
+        assertThat(answers)
+                .extracting(answer -> answer.value.getCommandId())
+                .containsExactly(
+                        cancel.getResultCommandId(),
+                        permit.getResultCommandId(),
+                        cancel.getResultCommandId(),
+                        permit.getResultCommandId());
+        assertThat(answers)
+                .extracting(answer -> answer.value.getPayload())
+                .containsExactly(revoke, raise, revoke, raise);
+        assertThat(gas("billing.relayer.gas.used", "31337", "cancel")).isEqualTo(38_000.0);
+        assertThat(gas("billing.relayer.gas.cost.wei", "31337", "cancel")).isEqualTo(38_000_000.0);
+        // The refused permit had no transaction of the relayer's: nothing counted under permit.
+        assertThat(meters.find("billing.relayer.gas.used").tag("kind", "permit").counters())
+                .allSatisfy(counter -> assertThat(counter.count()).isZero());
+        assertThat(topology.claimedHashes()).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseCustomerActionsWithRelayerErrorWhenNoChainCanSubmitThem() {
+        topology = new ChainTopologyDriver(stateDir, ConfiguredChains.NONE);
+
+        topology.requests.pipeInput(SUB, ChainRequests.cancel(1, Mode.LIVE));
+        topology.requests.pipeInput(SUB, ChainRequests.permit(1, Mode.TEST));
+
+        var answers = topology.subscriptionResults.readValuesToList();
+        assertThat(answers)
+                .extracting(answer -> (SettleCustomerRequest) answer.getPayload())
+                .satisfiesExactly(
+                        cancel -> {
+                            assertThat(cancel.getKind()).isEqualTo("revoke");
+                            assertThat(cancel.getSucceeded()).isFalse();
+                            assertThat(cancel.getFailureCode()).isEqualTo("RELAYER_ERROR");
+                            assertThat(cancel.getFailureMessage())
+                                    .isEqualTo("No chain for signatures: no live chain is configured");
+                        },
+                        permit -> {
+                            assertThat(permit.getKind()).isEqualTo("raise_allowance");
+                            assertThat(permit.getFailureCode()).isEqualTo("RELAYER_ERROR");
+                            assertThat(permit.getGasUsed()).isNull();
+                        });
     }
 
     private double gas(String name, String chainId, String kind) {

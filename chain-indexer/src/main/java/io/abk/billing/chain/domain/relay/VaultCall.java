@@ -8,5 +8,7 @@ public enum VaultCall {
     CHARGE,
     REFUND,
     /** {@code subscribeBySignature}: a signed mandate, with its first charge when one is due. */
-    SUBSCRIBE
+    SUBSCRIBE,
+    /** {@code cancelBySignature}: the customer's signed cancel. */
+    CANCEL
 }

@@ -3,6 +3,7 @@ package io.abk.billing.chain.domain.settlement;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome.Failed;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
+import io.abk.billing.chain.domain.settlement.SettlementRequest.CustomerAction;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Signed;
 import io.abk.billing.schemas.mode.Mode;
@@ -14,8 +15,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>a charge with an explicit {@code sandboxMode} is simulated with that outcome, in test mode only;</li>
  *   <li>else a test-mode charge with no test chain configured is simulated with the subscription's default
  *       outcome ({@code success} when it has none), and such a refund is simulated as a success;</li>
- *   <li>a signed mandate or transfer authorization ({@link Signed}) needs a chain whatever its mode: without one it
- *       fails with {@code RELAYER_ERROR} "No chain for signatures";</li>
+ *   <li>a signed mandate or transfer authorization ({@link Signed}), or a customer's signed cancel or permit
+ *       ({@link CustomerAction}, whose amount is not checked), needs a chain whatever its mode: without one it fails
+ *       with {@code RELAYER_ERROR} "No chain for signatures";</li>
  *   <li>else the request needs a chain: none configured for its mode fails with {@code RELAYER_ERROR}
  *       "No &lt;mode&gt; chain is configured for settlement"; a configured one is {@link SettlementOutcome.Relayed}: the
  *       relayer executes it on that chain and answers on {@code chain.results}.</li>
@@ -38,7 +40,7 @@ public final class SettlementDecider {
         if (request.requestId().isBlank()) {
             return malformed("requestId is blank");
         }
-        if (request.amountMicros() <= 0) {
+        if (!(request instanceof CustomerAction) && request.amountMicros() <= 0) {
             return malformed("amountMicros must be positive, was " + request.amountMicros());
         }
         var sandbox = request.mode() == Mode.TEST && !chains.configured(Mode.TEST);
@@ -56,6 +58,12 @@ public final class SettlementDecider {
                         FailureCode.RELAYER_ERROR,
                         NO_CHAIN_FOR_SIGNATURES + ": no " + signed.mode().label() + " chain is configured");
             case Signed signed -> new SettlementOutcome.Relayed();
+            case CustomerAction action
+            when !chains.configured(action.mode()) ->
+                new Failed(
+                        FailureCode.RELAYER_ERROR,
+                        NO_CHAIN_FOR_SIGNATURES + ": no " + action.mode().label() + " chain is configured");
+            case CustomerAction action -> new SettlementOutcome.Relayed();
         };
     }
 

@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What settlement is asked to do, as the decision sees it. {@code requestId} is the source's idempotency id
  * (a charge's {@code invoiceId:attempt}, a refund's {@code invoiceId:refund:n}, a signed mandate's
- * {@code subscriptionId:mandate:n}, a transfer authorization's {@code paymentId:authorization:n}); amounts are micro-USDC.
+ * {@code subscriptionId:mandate:n}, a transfer authorization's {@code paymentId:authorization:n}, a customer's signed
+ * cancel's {@code subscriptionId:cancel:n} and permit's {@code subscriptionId:permit:n}); amounts are micro-USDC.
  */
 public sealed interface SettlementRequest {
 
@@ -38,4 +39,10 @@ public sealed interface SettlementRequest {
      * a transfer authorization (of {@code amountMicros}). Only a chain can: the sandbox has no signatures to check.
      */
     record Signed(String requestId, Mode mode, long amountMicros) implements SettlementRequest {}
+
+    /**
+     * Submit what a subscription's customer signed in the portal: a signed cancel or a permit. It moves no amount of
+     * its own, so {@code amountMicros} (the request's, whatever it is) is not checked; only a chain can submit it.
+     */
+    record CustomerAction(String requestId, Mode mode, long amountMicros) implements SettlementRequest {}
 }

@@ -15,6 +15,7 @@ import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
 import io.abk.billing.schemas.mode.Mode;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -156,6 +157,20 @@ class SettlementDeciderTest {
             String behaviour, Mode mode, ConfiguredChains chains, SettlementOutcome expected) {
         assertThat(SettlementDecider.decide(new Refund(REFUND, mode, AMOUNT), chains))
                 .isEqualTo(expected);
+    }
+
+    @Test
+    void shouldLeaveACustomerActionOfAnyAmountToATestOrLiveChainAndRefuseItWithoutOne() {
+        var cancel = new SettlementRequest.CustomerAction("sub_1:cancel:1", TEST, 0);
+        var permit = new SettlementRequest.CustomerAction("sub_1:permit:1", LIVE, 0);
+
+        assertThat(SettlementDecider.decide(cancel, TEST_CHAIN)).isEqualTo(RELAYED);
+        assertThat(SettlementDecider.decide(permit, LIVE_CHAIN)).isEqualTo(RELAYED);
+        // The sandbox cannot submit a signature: a test action without a test chain fails as a signed mandate does.
+        assertThat(SettlementDecider.decide(cancel, LIVE_CHAIN))
+                .isEqualTo(new Failed(RELAYER_ERROR, "No chain for signatures: no test chain is configured"));
+        assertThat(SettlementDecider.decide(new SettlementRequest.CustomerAction(" ", LIVE, 0), LIVE_CHAIN))
+                .isEqualTo(new Failed(RELAYER_ERROR, "Malformed settlement request: requestId is blank"));
     }
 
     static Stream<Arguments> malformed() {
