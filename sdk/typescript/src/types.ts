@@ -56,6 +56,8 @@ export interface Subscription {
   onChainSubscriptionId: string | null;
   /** The latest signed mandate the checkout submitted (subscribe by signature); null when none was. */
   mandateSignature: MandateSignature | null;
+  /** The action the customer signed last in the customer portal, submitted by the relayer; null when there was none. */
+  lastCustomerAction: CustomerAction | null;
   latestInvoiceId: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
@@ -152,6 +154,22 @@ export interface MandateSignature {
   wallet: string;
   periods: number;
   deadline: Timestamp;
+  txHash: string | null;
+  gasUsed: number | null;
+  gasCostWei: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  submittedAt: Timestamp;
+}
+
+/**
+ * An action the customer signed in the customer portal, which the platform's relayer submitted, paying the gas:
+ * `revoke` (a signed cancel of the mandate) or `raise_allowance` (a permit raising the vault's allowance). The mandate
+ * turns `revoked` when the vault's cancel is seen on chain.
+ */
+export interface CustomerAction {
+  kind: 'revoke' | 'raise_allowance';
+  status: SubmissionStatus;
   txHash: string | null;
   gasUsed: number | null;
   gasCostWei: string | null;

@@ -30,6 +30,7 @@ export async function usage(): Promise<void> {
   // Subscribe and pay by signature: the relayer's gas cost is exact wei text, its gas a number.
   const gasCostWei: string | null = refunded.gasCostWei;
   const mandateGas: number | null | undefined = same.mandateSignature?.gasUsed;
+  const portalAction: 'revoke' | 'raise_allowance' | undefined = same.lastCustomerAction?.kind;
   const authorized: 'pending' | 'submitted' | 'failed' | undefined = (await billing.payments.retrieve('pay_1'))
     .authorization?.status;
   const event: Event = await constructEvent('{}', { 'x-service-signature': 't=1,v1=00' }, 'whsec_AA==');
@@ -48,5 +49,5 @@ export async function usage(): Promise<void> {
   }
   // @ts-expect-error amounts in answers are strings, not numbers
   const wrong: number = refunded.amountUsdc;
-  void [amount, url, same, page, event, clock.effectiveNow, wrong, gasCostWei, mandateGas, authorized];
+  void [amount, url, same, page, event, clock.effectiveNow, wrong, gasCostWei, mandateGas, portalAction, authorized];
 }

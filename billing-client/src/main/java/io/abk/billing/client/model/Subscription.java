@@ -29,6 +29,7 @@ public record Subscription(
         String mandateStatus,
         @Nullable String onChainSubscriptionId,
         @Nullable MandateSignature mandateSignature,
+        @Nullable CustomerAction lastCustomerAction,
         @Nullable String latestInvoiceId,
         @Nullable String successUrl,
         @Nullable String cancelUrl,

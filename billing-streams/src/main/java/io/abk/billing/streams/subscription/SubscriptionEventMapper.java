@@ -4,15 +4,19 @@ import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.EventData;
+import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.subscription.domain.CustomerRequest;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.Settlement;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
@@ -32,6 +36,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Subscription
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the events of an accepted command send out, as Avro: the public {@link BillingEvent}s (docs/architecture.md,
@@ -97,7 +102,7 @@ final class SubscriptionEventMapper {
 
     /**
      * The settlements a command asked for, as {@link ChainRequest}s for {@code chain.requests} (keyed by invoice id; a
-     * signed mandate by subscription id).
+     * signed mandate and a customer's action by subscription id).
      * Money always moves between the customer's wallet and the merchant's payout address: charged from the one to the
      * other, refunded the other way. The mandate's on-chain id is the one after the command.
      */
@@ -114,6 +119,7 @@ final class SubscriptionEventMapper {
                             .setPayload(new RefundRequest(refund.originalTxHash()))
                             .build());
                 case MandateSignatureRequested mandate -> out.add(mandateRequest(mandate, after));
+                case CustomerActionRequested action -> out.add(customerRequest(action, after));
                 default -> {}
             }
         }
@@ -156,6 +162,36 @@ final class SubscriptionEventMapper {
                         .setFirstChargeAmountMicros(
                                 first == null ? null : first.amount().micros())
                         .build())
+                .build();
+    }
+
+    /**
+     * A customer's signed action for the relayer, keyed by subscription id like its answer: a signed cancel for the
+     * vault's {@code cancelBySignature} or a permit for the token, the customer's wallet the signer, the mandate's
+     * on-chain id the one it acts on.
+     */
+    private static ChainRequest customerRequest(CustomerActionRequested requested, Existing after) {
+        var d = after.details();
+        var action = requested.action();
+        var payload = switch (requested.request()) {
+            case CustomerRequest.SignedCancel cancel ->
+                new SignedCancelRequest(cancel.deadlineSeconds(), cancel.signature());
+            case CustomerRequest.Permit permit ->
+                new PermitRequest(permit.valueBaseUnits(), permit.deadlineSeconds(), permit.signature());
+        };
+        return ChainRequest.newBuilder()
+                .setRequestId(action.requestId(d.id()))
+                .setResultCommandId(action.resultCommandId(d.id()))
+                .setSubscriptionId(d.id())
+                .setInvoiceId(null)
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setRequestedAt(action.submission().submittedAt())
+                .setAmountMicros(d.plan().amount().micros())
+                .setWalletAddress(requested.request().wallet().toLowerCase(Locale.ROOT))
+                .setPayoutAddress(d.wallets().payout())
+                .setOnChainSubscriptionId(d.mandate().onChainSubscriptionId())
+                .setPayload(payload)
                 .build();
     }
 

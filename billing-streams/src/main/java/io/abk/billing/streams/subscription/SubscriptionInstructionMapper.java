@@ -14,8 +14,11 @@ import io.abk.billing.schemas.avro.ResumeSubscription;
 import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
+import io.abk.billing.schemas.avro.SettleCustomerRequest;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
+import io.abk.billing.schemas.avro.SubmitPermit;
+import io.abk.billing.schemas.avro.SubmitSignedCancel;
 import io.abk.billing.schemas.avro.SubmitSignedMandate;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
@@ -24,6 +27,8 @@ import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.CustomerActionKind;
+import io.abk.billing.streams.subscription.domain.CustomerRequest;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Plan;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
@@ -143,6 +148,37 @@ final class SubscriptionInstructionMapper {
                         tenant,
                         at,
                         settle.getRequestId(),
+                        RelayerOutcome.of(
+                                header.commandId(),
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage(),
+                                RelayerGas.of(settle.getGasUsed(), settle.getGasCostWei())));
+            case SubmitSignedCancel submit ->
+                new SubscriptionInstruction.SubmitCustomerRequest(
+                        id,
+                        tenant,
+                        at,
+                        new CustomerRequest.SignedCancel(
+                                submit.getWallet(), submit.getDeadlineSeconds(), submit.getSignature()));
+            case SubmitPermit submit ->
+                new SubscriptionInstruction.SubmitCustomerRequest(
+                        id,
+                        tenant,
+                        at,
+                        new CustomerRequest.Permit(
+                                submit.getWallet(),
+                                submit.getValueBaseUnits(),
+                                submit.getDeadlineSeconds(),
+                                submit.getSignature()));
+            case SettleCustomerRequest settle ->
+                new SubscriptionInstruction.SettleCustomerRequest(
+                        id,
+                        tenant,
+                        at,
+                        settle.getRequestId(),
+                        CustomerActionKind.fromApiName(settle.getKind()),
                         RelayerOutcome.of(
                                 header.commandId(),
                                 settle.getSucceeded(),

@@ -1,5 +1,6 @@
 package io.abk.billing.streams.subscription;
 
+import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
@@ -15,6 +16,9 @@ import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.CustomerAction;
+import io.abk.billing.streams.subscription.domain.CustomerActionKind;
+import io.abk.billing.streams.subscription.domain.CustomerActions;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -137,6 +141,9 @@ final class SubscriptionSnapshotMapper {
                 .setCanceledAt(canceledAt(state))
                 .setPausedAt(pausedAt(state))
                 .setMandateSignature(mandateSignature(d.mandateSignature()))
+                .setCustomerActions(d.customerActions().latest().stream()
+                        .map(SubscriptionSnapshotMapper::customerAction)
+                        .toList())
                 .build();
     }
 
@@ -177,6 +184,37 @@ final class SubscriptionSnapshotMapper {
                         RelayerGas.of(s.getGasUsed(), s.getGasCostWei()),
                         s.getFailureCode(),
                         s.getFailureMessage()));
+    }
+
+    private static CustomerActionSnapshot customerAction(CustomerAction action) {
+        var submission = action.submission();
+        var gas = submission.gas();
+        return CustomerActionSnapshot.newBuilder()
+                .setKind(action.kind().apiName())
+                .setNumber(submission.number())
+                .setStatus(submission.status().apiName())
+                .setTxHash(submission.txHash())
+                .setGasUsed(gas == null ? null : gas.used())
+                .setGasCostWei(gas == null ? null : gas.costWeiText())
+                .setFailureCode(submission.failureCode())
+                .setFailureMessage(submission.failureMessage())
+                .setSubmittedAt(submission.submittedAt())
+                .build();
+    }
+
+    private static CustomerActions customerActions(List<CustomerActionSnapshot> snapshots) {
+        return new CustomerActions(snapshots.stream()
+                .map(s -> new CustomerAction(
+                        CustomerActionKind.fromApiName(s.getKind()),
+                        new RelayedSubmission(
+                                s.getNumber(),
+                                SubmissionStatus.fromApiName(s.getStatus()),
+                                s.getSubmittedAt(),
+                                s.getTxHash(),
+                                RelayerGas.of(s.getGasUsed(), s.getGasCostWei()),
+                                s.getFailureCode(),
+                                s.getFailureMessage())))
+                .toList());
     }
 
     static InvoiceSnapshot invoiceSnapshot(Invoice invoice, SubscriptionDetails owner, long version) {
@@ -247,7 +285,8 @@ final class SubscriptionSnapshotMapper {
                 s.getLatestInvoiceId(),
                 s.getCreatedAt(),
                 settlements,
-                mandateSignature(s.getMandateSignature(), mandateSubmissionCount));
+                mandateSignature(s.getMandateSignature(), mandateSubmissionCount),
+                customerActions(s.getCustomerActions()));
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);

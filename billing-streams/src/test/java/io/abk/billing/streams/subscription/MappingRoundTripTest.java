@@ -20,6 +20,9 @@ import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
+import io.abk.billing.streams.subscription.domain.CustomerAction;
+import io.abk.billing.streams.subscription.domain.CustomerActionKind;
+import io.abk.billing.streams.subscription.domain.CustomerActions;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -113,7 +116,24 @@ class MappingRoundTripTest {
                 RelayedSubmission.pending(2, T0.plusSeconds(1))
                         .settled(new RelayerOutcome.NotSubmitted(
                                 "SIGNATURE_EXPIRED", "The signature expired", new RelayerGas(30_000, null))))));
+        // The customer portal's actions: revoke 2 mined (a cost beyond a long), then permit 3 pending, the last.
+        var portal = busy.with(b -> b.customerActions(new CustomerActions(List.of(
+                new CustomerAction(
+                        CustomerActionKind.REVOKE,
+                        RelayedSubmission.pending(2, T0.plusSeconds(6))
+                                .settled(new RelayerOutcome.Submitted(
+                                        "0x" + "c4".repeat(32),
+                                        new RelayerGas(48_123, new BigInteger("98765432109876543210"))))),
+                new CustomerAction(
+                        CustomerActionKind.RAISE_ALLOWANCE, RelayedSubmission.pending(3, T0.plusSeconds(7)))))));
+        var permitFailed = busy.with(b -> b.customerActions(new CustomerActions(List.of(new CustomerAction(
+                CustomerActionKind.RAISE_ALLOWANCE,
+                RelayedSubmission.pending(1, T0.plusSeconds(7))
+                        .settled(new RelayerOutcome.NotSubmitted(
+                                "PERMIT_FAILED", "The token refused the permit", null)))))));
         return Stream.of(
+                new Active(portal),
+                new PastDue(permitFailed),
                 new Incomplete(signing),
                 new Incomplete(failed),
                 new Active(submitted),
@@ -155,18 +175,21 @@ class MappingRoundTripTest {
     void shouldReadAnAggregateStoredBeforeSignedMandatesExistedAsHavingNone() {
         // Stores written before subscribe by signature have neither field: their defaults must read as no submission.
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(3, states().toList().get(4)));
+                new Stored<>(3, states().toList().get(6)));
 
         assertThat(stored.getSubscription().getMandateSignature()).isNull();
         assertThat(stored.getMandateSubmissionCount()).isZero();
         assertThat(SubscriptionSnapshotMapper.read(stored).state().details().mandateSignature())
                 .isNull();
+        assertThat(stored.getSubscription().getCustomerActions()).isEmpty();
+        assertThat(SubscriptionSnapshotMapper.read(stored).state().details().customerActions())
+                .isEqualTo(CustomerActions.NONE);
     }
 
     @Test
     void shouldNumberTheLatestSignedMandateByTheStoredCount() {
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(3, states().toList().get(0)));
+                new Stored<>(3, states().toList().get(2)));
 
         assertThat(stored.getMandateSubmissionCount()).isEqualTo(3);
         assertThat(SubscriptionSnapshotMapper.read(stored)
@@ -181,7 +204,7 @@ class MappingRoundTripTest {
     void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
         // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(3, states().toList().get(4)));
+                new Stored<>(3, states().toList().get(6)));
         var legacy = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of())
                 .setRefundCount(0)
@@ -194,7 +217,7 @@ class MappingRoundTripTest {
     @Test
     void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(1, states().toList().get(4)));
+                new Stored<>(1, states().toList().get(6)));
         var broken = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of(new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0)))
                 .build();
@@ -206,7 +229,7 @@ class MappingRoundTripTest {
 
     @Test
     void shouldRefuseToLoadWhenAnActiveSnapshotCarriesPausedAt() {
-        var stored = withSubscription(states().toList().get(4), snapshot -> snapshot.setPausedAt(T0));
+        var stored = withSubscription(states().toList().get(6), snapshot -> snapshot.setPausedAt(T0));
 
         assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -215,7 +238,7 @@ class MappingRoundTripTest {
 
     @Test
     void shouldRefuseToLoadWhenStatusIsUnknown() {
-        var stored = withSubscription(states().toList().get(4), snapshot -> snapshot.setStatus("trialing"));
+        var stored = withSubscription(states().toList().get(6), snapshot -> snapshot.setStatus("trialing"));
 
         assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -283,7 +306,8 @@ class MappingRoundTripTest {
                 latestInvoiceId,
                 T0,
                 Settlements.NONE,
-                null);
+                null,
+                CustomerActions.NONE);
     }
 
     private static Invoice openInvoice(String id) {

@@ -1,5 +1,6 @@
 package io.abk.billing.schemas.render;
 
+import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
@@ -12,6 +13,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -48,6 +50,7 @@ public final class ApiJson {
         json.put("mandateStatus", s.getMandateStatus());
         json.put("onChainSubscriptionId", s.getOnChainSubscriptionId());
         json.put("mandateSignature", mandateSignature(s.getMandateSignature()));
+        json.put("lastCustomerAction", lastCustomerAction(s.getCustomerActions()));
         json.put("latestInvoiceId", s.getLatestInvoiceId());
         json.put("successUrl", s.getSuccessUrl());
         json.put("cancelUrl", s.getCancelUrl());
@@ -135,6 +138,27 @@ public final class ApiJson {
         json.put("failureCode", m.getFailureCode());
         json.put("failureMessage", m.getFailureMessage());
         json.put("submittedAt", timestamp(m.getSubmittedAt()));
+        return json;
+    }
+
+    /**
+     * The action the customer submitted last in the customer portal (revoke, raise_allowance) through the relayer, or
+     * null: its status, and the relayer's transaction and gas or why it failed.
+     */
+    static @Nullable Map<String, @Nullable Object> lastCustomerAction(List<CustomerActionSnapshot> actions) {
+        if (actions.isEmpty()) {
+            return null;
+        }
+        var a = actions.getLast();
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("kind", a.getKind());
+        json.put("status", a.getStatus());
+        json.put("txHash", a.getTxHash());
+        json.put("gasUsed", a.getGasUsed());
+        json.put("gasCostWei", a.getGasCostWei());
+        json.put("failureCode", a.getFailureCode());
+        json.put("failureMessage", a.getFailureMessage());
+        json.put("submittedAt", timestamp(a.getSubmittedAt()));
         return json;
     }
 

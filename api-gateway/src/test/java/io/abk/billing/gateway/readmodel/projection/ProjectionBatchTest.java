@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CustomerActionSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
@@ -188,6 +189,38 @@ class ProjectionBatchTest {
         var plain = JSON.readTree(
                 SnapshotJson.subscription(ChangeFixtures.subscription("sub_c", "mer_1", Mode.TEST, 1, "incomplete")));
         assertThat(plain.get("mandateSignature").isNull()).isTrue();
+        assertThat(plain.has("lastCustomerAction")).isTrue();
+        assertThat(plain.get("lastCustomerAction").isNull()).isTrue();
+    }
+
+    @Test
+    void shouldShowTheActionSubmittedLastAsTheSubscriptionsLastCustomerActionWhenThePortalSubmittedSome() {
+        var at = Instant.parse("2026-03-01T10:00:00Z");
+        var cost = "123456789012345678901";
+        var subscription = SubscriptionSnapshot.newBuilder(
+                        ChangeFixtures.subscription("sub_a", "mer_1", Mode.TEST, 3, "active"))
+                .setCustomerActions(List.of(
+                        new CustomerActionSnapshot("raise_allowance", 1, "pending", null, null, null, null, null, at),
+                        new CustomerActionSnapshot(
+                                "revoke", 2, "submitted", "0xaa", 48_123L, cost, null, null, at.plusSeconds(60))))
+                .build();
+
+        var batch = ProjectionBatch.of(
+                List.of(ChangeFixtures.acceptedOf(
+                        "cmd_1", "subscription", "sub_a", "mer_1", Mode.TEST, List.of(subscription))),
+                Map.of(P0, 1L));
+
+        var action = JSON.readTree(batch.subscriptions().getFirst().body()).get("lastCustomerAction");
+        assertThat(action.get("kind").stringValue()).isEqualTo("revoke");
+        assertThat(action.get("status").stringValue()).isEqualTo("submitted");
+        assertThat(action.get("txHash").stringValue()).isEqualTo("0xaa");
+        assertThat(action.get("gasUsed").longValue()).isEqualTo(48_123);
+        assertThat(action.get("gasCostWei").stringValue()).isEqualTo(cost);
+        assertThat(action.get("failureCode").isNull()).isTrue();
+        assertThat(action.get("submittedAt").stringValue()).isEqualTo("2026-03-01T10:01:00Z");
+        assertThat(action.has("number"))
+                .as("the request's number stays internal")
+                .isFalse();
     }
 
     @Test

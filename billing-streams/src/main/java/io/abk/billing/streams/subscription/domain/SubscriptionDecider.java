@@ -18,8 +18,10 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Resume
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ReverseCharge;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.RevokeMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCharge;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCustomerRequest;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleRefund;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleSignedMandate;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SubmitCustomerRequest;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SubmitSignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.VoidInvoice;
@@ -34,7 +36,7 @@ import java.util.List;
  * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
- * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, and for what the renewal scheduler fires,
+ * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, and for what the renewal scheduler fires,
  * {@link RenewalRules}.
  */
 public final class SubscriptionDecider {
@@ -77,6 +79,8 @@ public final class SubscriptionDecider {
             case ReverseCharge reverse -> SettlementRules.reverseCharge(existing, reverse);
             case SubmitSignedMandate submit -> SignedMandateRules.submit(existing, submit);
             case SettleSignedMandate settle -> SignedMandateRules.settle(existing, settle);
+            case SubmitCustomerRequest submit -> CustomerActionRules.submit(existing, submit);
+            case SettleCustomerRequest settle -> CustomerActionRules.settle(existing, settle);
         };
     }
 
@@ -112,7 +116,8 @@ public final class SubscriptionDecider {
                         null,
                         now,
                         Settlements.NONE,
-                        null);
+                        null,
+                        CustomerActions.NONE);
                 var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
                 var invoice = Invoice.open(
                         command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE, period, now, now);

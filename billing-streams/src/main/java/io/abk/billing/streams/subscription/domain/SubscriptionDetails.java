@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What every existing subscription has, whatever its status: the data shared by the status records of
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
- * them), the settlements in flight for them, and the latest signed mandate handed to the relayer, if any. Settled invoices may leave it and come back when a command names
+ * them), the settlements in flight for them, and the latest signed mandate handed to the relayer, if any, and the customer portal's actions handed to it. Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
  * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
@@ -34,7 +34,8 @@ public record SubscriptionDetails(
         @Nullable String latestInvoiceId,
         Instant createdAt,
         Settlements settlements,
-        @Nullable MandateSignature mandateSignature)
+        @Nullable MandateSignature mandateSignature,
+        CustomerActions customerActions)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
@@ -137,6 +138,7 @@ public record SubscriptionDetails(
         private @Nullable String latestInvoiceId;
         private Settlements settlements;
         private @Nullable MandateSignature mandateSignature;
+        private CustomerActions customerActions;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -148,6 +150,7 @@ public record SubscriptionDetails(
             this.latestInvoiceId = from.latestInvoiceId;
             this.settlements = from.settlements;
             this.mandateSignature = from.mandateSignature;
+            this.customerActions = from.customerActions;
         }
 
         public Builder plan(Plan plan) {
@@ -190,6 +193,11 @@ public record SubscriptionDetails(
             return this;
         }
 
+        public Builder customerActions(CustomerActions customerActions) {
+            this.customerActions = customerActions;
+            return this;
+        }
+
         private SubscriptionDetails build() {
             return new SubscriptionDetails(
                     from.id,
@@ -206,7 +214,8 @@ public record SubscriptionDetails(
                     latestInvoiceId,
                     from.createdAt,
                     settlements,
-                    mandateSignature);
+                    mandateSignature,
+                    customerActions);
         }
     }
 }

@@ -115,6 +115,22 @@ public sealed interface SubscriptionEvent {
     /** The relayer answered the pending signed mandate: {@code signature} is submitted or failed. */
     record MandateSignatureSettled(MandateSignature signature) implements SubscriptionEvent {}
 
+    /**
+     * The customer's signed action went to the relayer ({@code request} is what it submits): {@code action}, pending,
+     * is the subscription's last customer action.
+     */
+    record CustomerActionRequested(CustomerAction action, CustomerRequest request) implements SubscriptionEvent {
+
+        public CustomerActionRequested {
+            if (!action.submission().isPending() || action.kind() != request.kind()) {
+                throw new IllegalArgumentException("a requested customer action is pending and of its request's kind");
+            }
+        }
+    }
+
+    /** The relayer answered a pending customer action: {@code action} is submitted or failed. */
+    record CustomerActionSettled(CustomerAction action) implements SubscriptionEvent {}
+
     /** The invoice a subscribe-by-signature transaction charges, and for how much. */
     record FirstCharge(String invoiceId, UsdcAmount amount) {}
 }

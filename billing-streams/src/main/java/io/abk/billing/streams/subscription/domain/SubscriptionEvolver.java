@@ -2,6 +2,8 @@ package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.streams.shared.domain.Evolution;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionSettled;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
@@ -96,6 +98,12 @@ public final class SubscriptionEvolver {
                 state.mapDetails(d -> d.with(b -> b.mandateSignature(requested.signature())));
             case MandateSignatureSettled settled ->
                 state.mapDetails(d -> d.with(b -> b.mandateSignature(settled.signature())));
+            case CustomerActionRequested requested ->
+                state.mapDetails(
+                        d -> d.with(b -> b.customerActions(d.customerActions().submitted(requested.action()))));
+            case CustomerActionSettled settled ->
+                state.mapDetails(
+                        d -> d.with(b -> b.customerActions(d.customerActions().settled(settled.action()))));
         };
     }
 

@@ -192,6 +192,23 @@ public sealed interface SubscriptionInstruction {
             implements SubscriptionInstruction {}
 
     /**
+     * Customer portal: the subscription's customer signed a cancel of the mandate or a permit for the vault; the
+     * gateway checked the signature. A subscription whose mandate is active hands it to the relayer.
+     */
+    record SubmitCustomerRequest(String subscriptionId, Tenant tenant, Instant requestedAt, CustomerRequest request)
+            implements SubscriptionInstruction {}
+
+    /** The relayer's answer to customer request {@code requestId} of {@code kind}; {@code requestedAt} is the request's. */
+    record SettleCustomerRequest(
+            String subscriptionId,
+            Tenant tenant,
+            Instant requestedAt,
+            String requestId,
+            CustomerActionKind kind,
+            RelayerOutcome outcome)
+            implements SubscriptionInstruction {}
+
+    /**
      * The on-chain charge {@code txHash} that paid {@code invoiceId} was reorged out of the chain (the retraction of
      * {@code transferId}, {@code chainId:txHash:logIndex}). Not an {@link InvoiceInstruction}: the chain side sends it
      * without knowing the invoice, so an invoice the subscription does not hold is no reason to refuse it.

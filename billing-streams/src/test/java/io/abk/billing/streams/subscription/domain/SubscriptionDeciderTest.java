@@ -187,7 +187,8 @@ class SubscriptionDeciderTest {
                 INVOICE_ID,
                 NOW,
                 Settlements.NONE,
-                null));
+                null,
+                CustomerActions.NONE));
         assertThat(SubscriptionEvolver.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }
