@@ -30,6 +30,9 @@
   const REJECTED = 4001;
   const UNKNOWN_CHAIN = 4902;
   const REQUEST_PENDING = -32002;
+  // A wallet that does not sign typed data (EIP-1193 4200, JSON-RPC -32601): the page sends transactions instead.
+  const UNSUPPORTED = [4200, -32601];
+  const CANNOT_SIGN = Symbol('cannot sign');
 
   let json = null;
   let account = null;
@@ -433,12 +436,18 @@
     }
   }
 
-  /** Asks the wallet to sign EIP-712 typed data (eth_signTypedData_v4); null when it declined or failed (state shown). */
+  /**
+   * Asks the wallet to sign EIP-712 typed data (eth_signTypedData_v4); null when it declined or failed (state shown),
+   * CANNOT_SIGN when the wallet has no such method.
+   */
   async function sign(typedData, sentence, retry) {
     show('sending', sentence + ' Confirm it in your wallet: signing sends nothing and costs no gas.');
     try {
       return await rpc('eth_signTypedData_v4', [account, typeof typedData === 'string' ? typedData : JSON.stringify(typedData)]);
     } catch (error) {
+      if (error && UNSUPPORTED.includes(error.code)) {
+        return CANNOT_SIGN;
+      }
       if (error && error.code === REJECTED) {
         show('failed', 'You declined to sign in your wallet, so nothing was sent. Try again when you are ready.',
             { reason: 'sign-rejected', action: page, label: retry });
@@ -563,8 +572,7 @@
     }
     if (json.signatureSupported) {
       const signing = await getJson(resource() + '/signing?wallet=' + encodeURIComponent(account));
-      if (signing.supported) {
-        await payBySignature(signing.authorization, wasExpired);
+      if (signing.supported && (await payBySignature(signing.authorization, wasExpired))) {
         return;
       }
     }
@@ -597,13 +605,19 @@
     }
   }
 
-  /** EIP-3009: the customer signs the transfer, the service's relayer sends it and pays the gas. */
+  /**
+   * EIP-3009: the customer signs the transfer, the service's relayer sends it and pays the gas. False when the wallet
+   * cannot sign typed data (the transfer is then sent as a transaction); true once the outcome is shown.
+   */
   async function payBySignature(authorization, wasExpired) {
     const before = json.authorization;
     const signature = await sign(authorization.typedData, 'Sign the transfer of ' + amount() + ' to ' + merchant() + ':'
         + ' the payment service sends it for you.', 'Pay ' + amount());
+    if (signature === CANNOT_SIGN) {
+      return false;
+    }
     if (!signature) {
-      return;
+      return true;
     }
     show('sending', 'Sending your signed payment\u2026');
     try {
@@ -611,18 +625,18 @@
         validBefore: authorization.validBefore, signature })).payment;
     } catch (error) {
       refused(error);
-      return;
+      return true;
     }
     const started = Date.now();
     while (!finished) {
       if (json.status === 'paid') {
         paid(wasExpired);
-        return;
+        return true;
       }
       if (failedSince(json.authorization, before)) {
         show('failed', 'Your signed payment was not carried out: ' + failure(json.authorization) + ' No USDC moved. Try again.',
             { reason: 'authorization-failed', action: 'pay', label: 'Pay ' + amount() });
-        return;
+        return true;
       }
       show('confirming', Date.now() - started > PATIENCE_MS
           ? 'Your payment is signed and still on its way. You can close this page: it will be marked paid by itself.'
@@ -631,6 +645,7 @@
       await sleep(POLL_MS);
       await load();
     }
+    return true;
   }
 
   /** The resource's own address: /checkout/pay/{id} or /checkout/subscribe/{id}. */
@@ -725,8 +740,7 @@
     }
     if (json.signatureSupported) {
       const signing = await getJson(resource() + '/signing?wallet=' + encodeURIComponent(account));
-      if (signing.supported) {
-        await subscribeBySignature(signing);
+      if (signing.supported && (await subscribeBySignature(signing))) {
         return;
       }
     }
@@ -752,7 +766,8 @@
 
   /**
    * EIP-2612 permit (when the token needs one) and the vault's subscription terms (EIP-712), both signed; the service's
-   * relayer submits them in one transaction that also makes the first charge, and pays the gas.
+   * relayer submits them in one transaction that also makes the first charge, and pays the gas. False when the wallet
+   * cannot sign typed data (the page then sends the transactions); true once the outcome is shown.
    */
   async function subscribeBySignature(signing) {
     const before = json.mandateSignature;
@@ -761,15 +776,21 @@
     if (signing.permit) {
       const signature = await sign(signing.permit.typedData, 'Step 1 of 2: sign the permit that lets the subscription '
           + 'vault collect up to ' + usdc(BigInt(signing.permit.value), decimals) + ', one period at a time.', 'Subscribe');
+      if (signature === CANNOT_SIGN) {
+        return false;
+      }
       if (!signature) {
-        return;
+        return true;
       }
       permit = { value: signing.permit.value, deadline: signing.permit.deadline, signature };
     }
     const signature = await sign(signing.terms.typedData, (steps === 2 ? 'Step 2 of 2: ' : '') + 'sign the subscription: '
         + amount() + ' every ' + json.interval + ' to ' + merchant() + ', for ' + signing.terms.periods + ' periods.', 'Subscribe');
+    if (signature === CANNOT_SIGN) {
+      return false;
+    }
     if (!signature) {
-      return;
+      return true;
     }
     show('sending', 'Sending your signed subscription\u2026');
     try {
@@ -777,9 +798,10 @@
         deadline: signing.terms.deadline, nonce: signing.terms.nonce, signature, permit })).subscription;
     } catch (error) {
       refused(error);
-      return;
+      return true;
     }
     await awaitActive(before);
+    return true;
   }
 
   async function awaitActive(before) {
