@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.24;
 
+/// The token calls the vault makes besides transferFrom: EIP-2612's permit in FiatToken v2.2's bytes form.
+interface IPermitToken {
+    function permit(address owner, address spender, uint256 value, uint256 deadline, bytes memory signature)
+        external;
+
+    function allowance(address owner, address spender) external view returns (uint256);
+}
+
 /// @title Subscription vault
 /// @notice Recurring USDC mandates: a customer subscribes once; the billing service's relayer then charges at most
 ///         one payment per calendar period, never above the signed amount, pulling the token from the customer
 ///         straight to the merchant. The vault's rules, not the relayer's good behaviour, bound what a customer
 ///         pays. Funds never stay here: every transfer goes from one party to the other.
+///         A customer without ETH subscribes by signatures alone: the EIP-712 terms and the token's EIP-2612 permit,
+///         which the relayer submits (subscribeBySignature) and pays the gas for; such a mandate covers the signed
+///         number of periods, and cancelBySignature lets anyone submit the customer's signed cancel.
 /// @dev Billing periods are calendar months counted from the anchor (firstChargeAt) in UTC, the same calendar as
 ///      Java's ZonedDateTime.plusMonths in UTC, which the billing service uses.
 contract SubscriptionVault {
@@ -15,9 +26,33 @@ contract SubscriptionVault {
         ZeroToken,
         ZeroAmount,
         AmountTooLarge,
-        InvalidPeriod
+        InvalidPeriod,
+        ZeroPeriods
     }
 
+    /// The terms a customer signs (EIP-712 type SubscribeAuthorization) for subscribeBySignature.
+    struct SubscribeAuthorization {
+        bytes32 ref;
+        address customer;
+        address merchant;
+        address token;
+        uint256 amount;
+        uint16 periodMonths;
+        uint64 firstChargeAt;
+        uint32 periods;
+        uint256 deadline;
+        bytes32 nonce;
+    }
+
+    /// An EIP-2612 permit of the customer for this vault on the terms' token; an empty signature means none.
+    struct PermitData {
+        uint256 value;
+        uint256 deadline;
+        bytes signature;
+    }
+
+    /// A subscription as getSubscription answers it.
+    /// @param maxCharges the number of charges the customer signed for, 0 for no limit (subscribe)
     struct Subscription {
         address customer;
         address merchant;
@@ -26,6 +61,23 @@ contract SubscriptionVault {
         uint16 periodMonths;
         uint64 firstChargeAt;
         uint32 chargeCount;
+        bool canceled;
+        uint256 totalCharged;
+        uint256 totalRefunded;
+        uint32 maxCharges;
+    }
+
+    /// The stored form of a subscription: Subscription's fields with maxCharges packed beside chargeCount, so the
+    /// limit costs no storage slot of its own.
+    struct Mandate {
+        address customer;
+        address merchant;
+        address token;
+        uint256 amount;
+        uint16 periodMonths;
+        uint64 firstChargeAt;
+        uint32 chargeCount;
+        uint32 maxCharges;
         bool canceled;
         uint256 totalCharged;
         uint256 totalRefunded;
@@ -41,9 +93,25 @@ contract SubscriptionVault {
     /// Longest period: ten years. Longer mandates are more likely mistakes than plans.
     uint16 public constant MAX_PERIOD_MONTHS = 120;
 
+    bytes32 private constant DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 public constant SUBSCRIBE_AUTHORIZATION_TYPEHASH = keccak256(
+        "SubscribeAuthorization(bytes32 ref,address customer,address merchant,address token,uint256 amount,uint16 periodMonths,uint64 firstChargeAt,uint32 periods,uint256 deadline,bytes32 nonce)"
+    );
+    bytes32 public constant CANCEL_SUBSCRIPTION_TYPEHASH =
+        keccak256("CancelSubscription(bytes32 ref,uint256 deadline)");
+
+    /// The largest s of a non-malleable signature (half the curve order, EIP-2).
+    uint256 private constant MAX_LOW_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
+
     address public immutable relayer;
 
-    mapping(bytes32 ref => Subscription) private subscriptions;
+    /// The domain separator for the chain the vault was deployed on; recomputed on any other (a fork).
+    bytes32 private immutable deployedDomainSeparator;
+    uint256 private immutable deployedChainId;
+
+    mapping(bytes32 ref => Mandate) private subscriptions;
+    mapping(address customer => mapping(bytes32 nonce => bool)) private usedNonces;
     mapping(bytes32 chargeId => ChargeRecord) private charges;
     mapping(bytes32 refundId => bool) private refundIds;
 
@@ -75,9 +143,44 @@ contract SubscriptionVault {
     error InvalidSubscription(InvalidReason reason);
     error TokenTransferFailed();
     error TimestampOutOfRange(uint256 timestamp);
+    error SignatureExpired(uint256 deadline);
+    error SignatureNonceUsed(address customer, bytes32 nonce);
+    error InvalidSignature();
+    error PermitFailed();
+    error MandateExhausted(bytes32 ref, uint32 maxCharges);
 
     constructor(address relayer_) {
         relayer = relayer_;
+        deployedChainId = block.chainid;
+        deployedDomainSeparator = _domainSeparator();
+    }
+
+    /// @notice The EIP-712 domain (name "SubscriptionVault", version "1", this chain, this vault) of the signed
+    ///         terms and cancels.
+    function DOMAIN_SEPARATOR() public view returns (bytes32) {
+        return block.chainid == deployedChainId ? deployedDomainSeparator : _domainSeparator();
+    }
+
+    /// @notice EIP-5267: the fields of the domain, for wallets and libraries that build the typed data from it.
+    function eip712Domain()
+        external
+        view
+        returns (
+            bytes1 fields,
+            string memory name,
+            string memory version,
+            uint256 chainId,
+            address verifyingContract,
+            bytes32 salt,
+            uint256[] memory extensions
+        )
+    {
+        return (hex"0f", "SubscriptionVault", "1", block.chainid, address(this), bytes32(0), new uint256[](0));
+    }
+
+    /// @notice True once `nonce` of `customer` was used by a subscribeBySignature.
+    function nonceUsed(address customer, bytes32 nonce) external view returns (bool) {
+        return usedNonces[customer][nonce];
     }
 
     /// @notice Creates a mandate from msg.sender (the customer) to `merchant`. The customer approves this vault
@@ -90,67 +193,82 @@ contract SubscriptionVault {
         uint16 periodMonths,
         uint64 firstChargeAt
     ) external {
-        if (subscriptions[ref].customer != address(0)) revert RefAlreadyUsed(ref);
-        if (merchant == address(0)) revert InvalidSubscription(InvalidReason.ZeroMerchant);
-        if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
-        if (amount == 0) revert InvalidSubscription(InvalidReason.ZeroAmount);
-        // Bounded so that totals over many periods can never overflow.
-        if (amount > type(uint128).max) revert InvalidSubscription(InvalidReason.AmountTooLarge);
-        if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
-            revert InvalidSubscription(InvalidReason.InvalidPeriod);
+        _create(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt, 0);
+    }
+
+    /// @notice The gasless subscribe, sent by the relayer: `terms` signed by the customer (EIP-712, this vault's
+    ///         domain), the customer's EIP-2612 permit for this vault, and, when `firstChargeId` is not zero, the
+    ///         first charge, all in one transaction. A permit that fails (someone submitted it first) is ignored
+    ///         when the allowance already covers what the first charge, or without one a period, needs.
+    /// @param firstChargeId keccak256 of the first invoice's id, or zero for no charge in this transaction
+    function subscribeBySignature(
+        SubscribeAuthorization calldata terms,
+        bytes calldata signature,
+        PermitData calldata permit,
+        bytes32 firstChargeId,
+        uint256 firstChargeAmount
+    ) external {
+        if (msg.sender != relayer) revert NotRelayer();
+        if (block.timestamp > terms.deadline) revert SignatureExpired(terms.deadline);
+        if (usedNonces[terms.customer][terms.nonce]) revert SignatureNonceUsed(terms.customer, terms.nonce);
+        if (_recover(_typedDataHash(_hashTerms(terms)), signature) != terms.customer) revert InvalidSignature();
+        if (terms.periods == 0) revert InvalidSubscription(InvalidReason.ZeroPeriods);
+        usedNonces[terms.customer][terms.nonce] = true;
+        _create(
+            terms.ref,
+            terms.customer,
+            terms.merchant,
+            terms.token,
+            terms.amount,
+            terms.periodMonths,
+            terms.firstChargeAt,
+            terms.periods
+        );
+        if (permit.signature.length != 0) {
+            _permit(terms, permit, firstChargeId != bytes32(0) ? firstChargeAmount : terms.amount);
         }
-        subscriptions[ref] = Subscription({
-            customer: msg.sender,
-            merchant: merchant,
-            token: token,
-            amount: amount,
-            periodMonths: periodMonths,
-            firstChargeAt: firstChargeAt,
-            chargeCount: 0,
-            canceled: false,
-            totalCharged: 0,
-            totalRefunded: 0
-        });
-        emit Subscribed(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt);
+        if (firstChargeId != bytes32(0)) {
+            _charge(terms.ref, firstChargeAmount, firstChargeId);
+        }
     }
 
     /// @notice Charges period `chargeCount` of the subscription, once that period has started. One charge per
     ///         period: the k-th charge is for period k, so charges never outnumber the periods started, while a
-    ///         late charge (a retry days after the period's start) is still accepted.
+    ///         late charge (a retry days after the period's start) is still accepted. A mandate signed for a number
+    ///         of periods (subscribeBySignature) takes no charge beyond them.
     /// @param amount at most the mandate's amount (a downgrade bills less without a new signature)
     /// @param chargeId keccak256 of the invoice id; usable once ever, so a retried invoice is never paid twice
     function charge(bytes32 ref, uint256 amount, bytes32 chargeId) external {
         if (msg.sender != relayer) revert NotRelayer();
-        Subscription storage s = _existing(ref);
-        if (s.canceled) revert SubscriptionIsCanceled(ref);
-        if (charges[chargeId].exists) revert ChargeIdUsed(chargeId);
-        if (amount == 0) revert ZeroAmount();
-        if (amount > s.amount) revert AmountAboveMandate(amount, s.amount);
-        uint32 periodIndex = s.chargeCount;
-        uint64 startsAt = addMonths(s.firstChargeAt, uint256(periodIndex) * s.periodMonths);
-        if (block.timestamp < startsAt) revert PeriodNotStarted(ref, periodIndex, startsAt);
-
-        s.chargeCount = periodIndex + 1;
-        s.totalCharged += amount;
-        charges[chargeId] = ChargeRecord(ref, periodIndex, uint64(block.number), true);
-        emit Charged(ref, periodIndex, amount, chargeId);
-        _pull(s.token, s.customer, s.merchant, amount);
+        _charge(ref, amount, chargeId);
     }
 
     /// @notice Ends the mandate for good; by the customer or the relayer.
     function cancel(bytes32 ref) external {
-        Subscription storage s = _existing(ref);
+        Mandate storage s = _existing(ref);
         if (msg.sender != s.customer && msg.sender != relayer) revert NotCustomerOrRelayer();
         if (s.canceled) revert SubscriptionIsCanceled(ref);
         s.canceled = true;
         emit Canceled(ref, msg.sender);
     }
 
+    /// @notice Ends the mandate for good with the customer's signed CancelSubscription(ref, deadline); anyone may
+    ///         submit it, so the relayer can pay the gas. A replay finds the subscription canceled.
+    function cancelBySignature(bytes32 ref, uint256 deadline, bytes calldata signature) external {
+        if (block.timestamp > deadline) revert SignatureExpired(deadline);
+        Mandate storage s = _existing(ref);
+        bytes32 digest = _typedDataHash(keccak256(abi.encode(CANCEL_SUBSCRIPTION_TYPEHASH, ref, deadline)));
+        if (_recover(digest, signature) != s.customer) revert InvalidSignature();
+        if (s.canceled) revert SubscriptionIsCanceled(ref);
+        s.canceled = true;
+        emit Canceled(ref, s.customer);
+    }
+
     /// @notice Pays `amount` back from the merchant to the customer (the merchant approves this vault first).
     ///         Total refunds never exceed total charges; works after cancel too.
     /// @param refundId keccak256 of the refund request id; usable once ever
     function refund(bytes32 ref, uint256 amount, bytes32 refundId) external {
-        Subscription storage s = _existing(ref);
+        Mandate storage s = _existing(ref);
         if (msg.sender != s.merchant && msg.sender != relayer) revert NotMerchantOrRelayer();
         if (refundIds[refundId]) revert RefundIdUsed(refundId);
         if (amount == 0) revert ZeroAmount();
@@ -164,7 +282,20 @@ contract SubscriptionVault {
     }
 
     function getSubscription(bytes32 ref) external view returns (Subscription memory) {
-        return _existing(ref);
+        Mandate storage s = _existing(ref);
+        return Subscription({
+            customer: s.customer,
+            merchant: s.merchant,
+            token: s.token,
+            amount: s.amount,
+            periodMonths: s.periodMonths,
+            firstChargeAt: s.firstChargeAt,
+            chargeCount: s.chargeCount,
+            canceled: s.canceled,
+            totalCharged: s.totalCharged,
+            totalRefunded: s.totalRefunded,
+            maxCharges: s.maxCharges
+        });
     }
 
     function chargeOf(bytes32 chargeId) external view returns (ChargeRecord memory) {
@@ -173,13 +304,13 @@ contract SubscriptionVault {
 
     /// @notice Start of period `periodIndex`: the anchor plus periodIndex * periodMonths calendar months.
     function periodStart(bytes32 ref, uint32 periodIndex) public view returns (uint64) {
-        Subscription storage s = _existing(ref);
+        Mandate storage s = _existing(ref);
         return addMonths(s.firstChargeAt, uint256(periodIndex) * s.periodMonths);
     }
 
     /// @notice When the next charge becomes possible, or 0 once the subscription is canceled.
     function nextChargeAt(bytes32 ref) external view returns (uint64) {
-        Subscription storage s = _existing(ref);
+        Mandate storage s = _existing(ref);
         if (s.canceled) return 0;
         return addMonths(s.firstChargeAt, uint256(s.chargeCount) * s.periodMonths);
     }
@@ -201,7 +332,111 @@ contract SubscriptionVault {
         return uint64(result);
     }
 
-    function _existing(bytes32 ref) private view returns (Subscription storage s) {
+    function _create(
+        bytes32 ref,
+        address customer,
+        address merchant,
+        address token,
+        uint256 amount,
+        uint16 periodMonths,
+        uint64 firstChargeAt,
+        uint32 maxCharges
+    ) private {
+        if (subscriptions[ref].customer != address(0)) revert RefAlreadyUsed(ref);
+        if (merchant == address(0)) revert InvalidSubscription(InvalidReason.ZeroMerchant);
+        if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
+        if (amount == 0) revert InvalidSubscription(InvalidReason.ZeroAmount);
+        // Bounded so that totals over many periods can never overflow.
+        if (amount > type(uint128).max) revert InvalidSubscription(InvalidReason.AmountTooLarge);
+        if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
+            revert InvalidSubscription(InvalidReason.InvalidPeriod);
+        }
+        subscriptions[ref] = Mandate({
+            customer: customer,
+            merchant: merchant,
+            token: token,
+            amount: amount,
+            periodMonths: periodMonths,
+            firstChargeAt: firstChargeAt,
+            chargeCount: 0,
+            maxCharges: maxCharges,
+            canceled: false,
+            totalCharged: 0,
+            totalRefunded: 0
+        });
+        emit Subscribed(ref, customer, merchant, token, amount, periodMonths, firstChargeAt);
+    }
+
+    /// @dev charge's rules. A used charge id is reported before an exhausted mandate, so a retried last charge
+    ///      still finds its original.
+    function _charge(bytes32 ref, uint256 amount, bytes32 chargeId) private {
+        Mandate storage s = _existing(ref);
+        if (s.canceled) revert SubscriptionIsCanceled(ref);
+        if (charges[chargeId].exists) revert ChargeIdUsed(chargeId);
+        uint32 periodIndex = s.chargeCount;
+        if (s.maxCharges != 0 && periodIndex >= s.maxCharges) revert MandateExhausted(ref, s.maxCharges);
+        if (amount == 0) revert ZeroAmount();
+        if (amount > s.amount) revert AmountAboveMandate(amount, s.amount);
+        uint64 startsAt = addMonths(s.firstChargeAt, uint256(periodIndex) * s.periodMonths);
+        if (block.timestamp < startsAt) revert PeriodNotStarted(ref, periodIndex, startsAt);
+
+        s.chargeCount = periodIndex + 1;
+        s.totalCharged += amount;
+        charges[chargeId] = ChargeRecord(ref, periodIndex, uint64(block.number), true);
+        emit Charged(ref, periodIndex, amount, chargeId);
+        _pull(s.token, s.customer, s.merchant, amount);
+    }
+
+    /// @dev The permit is tried, not required: someone may have submitted the same signed permit first (its nonce
+    ///      is then used), which leaves the allowance it set in place.
+    function _permit(SubscribeAuthorization calldata terms, PermitData calldata permit, uint256 needed) private {
+        try IPermitToken(terms.token).permit(
+            terms.customer, address(this), permit.value, permit.deadline, permit.signature
+        ) {} catch {
+            if (IPermitToken(terms.token).allowance(terms.customer, address(this)) < needed) revert PermitFailed();
+        }
+    }
+
+    function _hashTerms(SubscribeAuthorization calldata terms) private pure returns (bytes32) {
+        return keccak256(
+            abi.encode(
+                SUBSCRIBE_AUTHORIZATION_TYPEHASH,
+                terms.ref,
+                terms.customer,
+                terms.merchant,
+                terms.token,
+                terms.amount,
+                terms.periodMonths,
+                terms.firstChargeAt,
+                terms.periods,
+                terms.deadline,
+                terms.nonce
+            )
+        );
+    }
+
+    function _domainSeparator() private view returns (bytes32) {
+        return keccak256(
+            abi.encode(DOMAIN_TYPEHASH, keccak256("SubscriptionVault"), keccak256("1"), block.chainid, address(this))
+        );
+    }
+
+    function _typedDataHash(bytes32 structHash) private view returns (bytes32) {
+        return keccak256(abi.encodePacked(hex"1901", DOMAIN_SEPARATOR(), structHash));
+    }
+
+    /// @dev The signer of a 65-byte (r, s, v) signature with a low s and v of 27 or 28, or the zero address for any
+    ///      other signature, which no customer can equal.
+    function _recover(bytes32 digest, bytes calldata signature) private pure returns (address) {
+        if (signature.length != 65) return address(0);
+        bytes32 r = bytes32(signature[0:32]);
+        bytes32 s = bytes32(signature[32:64]);
+        uint8 v = uint8(signature[64]);
+        if (uint256(s) > MAX_LOW_S || (v != 27 && v != 28)) return address(0);
+        return ecrecover(digest, v, r, s);
+    }
+
+    function _existing(bytes32 ref) private view returns (Mandate storage s) {
         s = subscriptions[ref];
         if (s.customer == address(0)) revert UnknownSubscription(ref);
     }

@@ -59,6 +59,14 @@ public final class VaultRefusals {
             case VaultError.RefAlreadyUsed e -> relayerError("The vault refused the subscription reference");
             case VaultError.InvalidSubscription e -> relayerError("The vault refused the subscription: " + e.reason());
             case VaultError.TimestampOutOfRange e -> relayerError("The vault's calendar is out of range");
+            case VaultError.SignatureExpired e ->
+                relayerError("The customer's signature expired at " + e.deadline() + " (seconds since the epoch)");
+            case VaultError.SignatureNonceUsed e -> relayerError("The customer's signed terms were used already");
+            case VaultError.InvalidSignature e -> relayerError("The customer's signature does not match the terms");
+            case VaultError.PermitFailed e ->
+                relayerError("The customer's permit failed and the allowance does not cover the charge");
+            case VaultError.MandateExhausted e ->
+                relayerError("The customer signed for " + e.maxCharges() + " charges, all made");
             case VaultError.Unknown e ->
                 relayerError("The vault reverted with data the relayer cannot read (" + abbreviated(e.data()) + ")");
         };
