@@ -115,8 +115,7 @@ public class PaySigningRoutes {
                     .flatMap(payment -> CheckoutSupport.displayName(merchants, owned)
                             .map(name -> {
                                 var answer = new LinkedHashMap<String, @Nullable Object>();
-                                answer.put(
-                                        "payment", PayStatus.of(payment, owned.mode(), name.orElse(null), chains));
+                                answer.put("payment", PayStatus.of(payment, owned.mode(), name.orElse(null), chains));
                                 return ResponseEntity.status(HttpStatus.ACCEPTED)
                                         .body((Map<String, @Nullable Object>) answer);
                             }));

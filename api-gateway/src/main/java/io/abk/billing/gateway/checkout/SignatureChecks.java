@@ -97,7 +97,8 @@ final class SignatureChecks {
     static void deadline(Instant deadline, Instant now, String what) {
         if (!deadline.isAfter(now)) {
             throw ApiException.badRequest(
-                    SIGNATURE_EXPIRED, "The " + what + " expired at " + deadline + ": ask for a new one and sign again.");
+                    SIGNATURE_EXPIRED,
+                    "The " + what + " expired at " + deadline + ": ask for a new one and sign again.");
         }
         if (deadline.isAfter(SignedTerms.deadline(now).plusSeconds(DEADLINE_SLACK_SECONDS))) {
             throw ApiException.badRequest(
@@ -134,7 +135,8 @@ final class SignatureChecks {
 
     static ApiException unsupported(String reason) {
         return ApiException.badRequest(
-                SIGNATURE_UNSUPPORTED, "Checkout cannot take a signature here (" + reason + "): send the transactions.");
+                SIGNATURE_UNSUPPORTED,
+                "Checkout cannot take a signature here (" + reason + "): send the transactions.");
     }
 
     private static @Nullable String string(JsonNode body, String field) {

@@ -73,7 +73,12 @@ final class SignedTerms {
 
     /** The payment's exact amount to its payout, from {@code from}, valid from the epoch until {@code validBefore}. */
     static TypedData transfer(
-            JsonNode payment, Chain chain, Eip712Domain token, String from, BigInteger validAfter, Instant validBefore) {
+            JsonNode payment,
+            Chain chain,
+            Eip712Domain token,
+            String from,
+            BigInteger validAfter,
+            Instant validBefore) {
         var id = String.valueOf(ResourceJson.text(payment, "id"));
         var micros = WalletCalls.micros(payment.get("amountUsdc").decimalValue());
         return Eip3009.transferWithAuthorization(
