@@ -16,9 +16,13 @@ import io.abk.billing.schemas.avro.VaultSubscribed;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.mode.ModeMapper;
 import java.time.Instant;
+import org.web3j.crypto.Hash;
 
 /** Selected logs to {@code chain.transfers} values, decoded with the contracts' ABI; and their retractions. */
 final class TransferRecords {
+
+    /** EIP-3009: {@code AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)}. */
+    static final String AUTHORIZATION_USED_TOPIC = Hash.sha3String("AuthorizationUsed(address,bytes32)");
 
     /** The topics of the events the follower reads, from the contracts' ABI. */
     static final EventTopics TOPICS = new EventTopics(
@@ -26,7 +30,8 @@ final class TransferRecords {
             SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
             SubscriptionVaultAbi.CHARGED_TOPIC,
             SubscriptionVaultAbi.CANCELED_TOPIC,
-            SubscriptionVaultAbi.REFUNDED_TOPIC);
+            SubscriptionVaultAbi.REFUNDED_TOPIC,
+            AUTHORIZATION_USED_TOPIC);
 
     private TransferRecords() {}
 
@@ -44,6 +49,7 @@ final class TransferRecords {
                         .setDecimals(token.token().decimals())
                         .setSymbol(token.token().symbol())
                         .setViaVault(token.viaVault())
+                        .setAuthorizationNonce(token.authorizationNonce())
                         .build();
             }
             case VaultLog vault ->
@@ -65,7 +71,10 @@ final class TransferRecords {
                 .build();
     }
 
-    /** The same record, marked as no longer on the canonical chain. */
+    /**
+     * The same record, marked as no longer on the canonical chain: its payload as published (an authorization nonce
+     * included), so readers undo exactly what they were told.
+     */
     static ChainTransfer retraction(ChainTransfer published) {
         return ChainTransfer.newBuilder(published).setRetracted(true).build();
     }

@@ -55,6 +55,9 @@ final class ItemRelay {
             case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
             case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
             case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
+            case MANDATE, AUTHORIZATION ->
+                new Step.Answered(RelayOutcome.Refused.of(
+                        FailureCode.RELAYER_ERROR, "This relayer does not submit signatures on " + chain.name()));
             case NONE -> throw new IllegalArgumentException("not a relayed request");
         };
     }

@@ -91,6 +91,21 @@ class RelayerIT {
         assertThat(first).matches("0x[0-9a-f]{64}");
         assertThat(answers).extracting(result -> executed(result)).containsExactly(first, first);
         assertMoved(before, TEN_USDC);
+        // The repeat is answered with the original transaction found through the vault, and with that one's gas.
+        var receipt = chain.node
+                .web3j()
+                .ethGetTransactionReceipt(first)
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow();
+        var gasUsed = receipt.getGasUsed().longValueExact();
+        var cost = receipt.getGasUsed()
+                .multiply(org.web3j.utils.Numeric.decodeQuantity(receipt.getEffectiveGasPrice()))
+                .toString();
+        assertThat(answers).extracting(result -> (Executed) result.getOutcome()).allSatisfy(executed -> {
+            assertThat(executed.getGasUsed()).isEqualTo(gasUsed).isPositive();
+            assertThat(executed.getGasCostWei()).isEqualTo(cost).isNotEqualTo("0");
+        });
     }
 
     @Test
