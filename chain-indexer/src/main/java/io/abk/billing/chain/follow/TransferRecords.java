@@ -5,6 +5,7 @@ import io.abk.billing.chain.domain.follow.SelectedLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.PermitTokenAbi;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.VaultEvent;
 import io.abk.billing.schemas.avro.ChainTransfer;
@@ -16,13 +17,9 @@ import io.abk.billing.schemas.avro.VaultSubscribed;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.mode.ModeMapper;
 import java.time.Instant;
-import org.web3j.crypto.Hash;
 
 /** Selected logs to {@code chain.transfers} values, decoded with the contracts' ABI; and their retractions. */
 final class TransferRecords {
-
-    /** EIP-3009: {@code AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)}. */
-    static final String AUTHORIZATION_USED_TOPIC = Hash.sha3String("AuthorizationUsed(address,bytes32)");
 
     /** The topics of the events the follower reads, from the contracts' ABI. */
     static final EventTopics TOPICS = new EventTopics(
@@ -31,7 +28,7 @@ final class TransferRecords {
             SubscriptionVaultAbi.CHARGED_TOPIC,
             SubscriptionVaultAbi.CANCELED_TOPIC,
             SubscriptionVaultAbi.REFUNDED_TOPIC,
-            AUTHORIZATION_USED_TOPIC);
+            PermitTokenAbi.AUTHORIZATION_USED_TOPIC);
 
     private TransferRecords() {}
 

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.chain.ChainTransfers;
 import io.abk.billing.chain.autosettle.AutoSettlementSettings;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
-import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.AuthorizationNonce;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PayFromChain;
@@ -106,7 +106,7 @@ class AutoSettlementNonceTopologyTest {
 
     /** What the checkout has the customer sign for {@code paymentId}: keccak256 of its UTF-8 id. */
     private static String nonce(String paymentId) {
-        return ChargeId.of(paymentId);
+        return AuthorizationNonce.of(paymentId);
     }
 
     private void publish(ChainTransfer transfer) {

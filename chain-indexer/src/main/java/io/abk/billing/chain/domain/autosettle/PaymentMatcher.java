@@ -1,6 +1,7 @@
 package io.abk.billing.chain.domain.autosettle;
 
 import io.abk.billing.chain.domain.verification.TransferAge;
+import io.abk.billing.contracts.AuthorizationNonce;
 import java.util.Collection;
 import java.util.Comparator;
 
@@ -43,7 +44,7 @@ public final class PaymentMatcher {
         return payment.mode() == transfer.mode()
                 && payment.payoutAddress().equals(transfer.to())
                 && transfer.amountMicros() >= payment.amountMicros()
-                && AuthorizationNonces.of(payment.paymentId()).equalsIgnoreCase(nonce);
+                && AuthorizationNonce.of(payment.paymentId()).equalsIgnoreCase(nonce);
     }
 
     static boolean qualifies(SeenTransfer transfer, OpenPayment payment) {

@@ -3,6 +3,7 @@ package io.abk.billing.chain.domain.autosettle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.abk.billing.contracts.AuthorizationNonce;
 import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.List;
@@ -137,7 +138,7 @@ class PaymentMatcherTest {
                 transfer.to(),
                 transfer.amountMicros(),
                 transfer.blockTimestamp(),
-                AuthorizationNonces.of(paymentId));
+                AuthorizationNonce.of(paymentId));
     }
 
     private static SeenTransfer transfer(Mode mode, String from, long micros, Instant at) {
