@@ -3,6 +3,7 @@ package io.abk.billing.gateway.checkout;
 import io.abk.billing.contracts.Signatures;
 import io.abk.billing.contracts.TypedData;
 import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.ErrorCodes;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Locale;
@@ -88,7 +89,7 @@ final class SignatureChecks {
     /** The body as an object; {@code validation_error} for anything else. */
     static JsonNode object(@Nullable JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(400, "validation_error", "The request body must be a JSON object.");
+            throw new ApiException(400, ErrorCodes.VALIDATION_ERROR, "The request body must be a JSON object.");
         }
         return body;
     }

@@ -93,21 +93,23 @@ class CheckoutBrowserIT {
         var signed = subscription(signers.get(0).address());
         scenarios.add(announced("subscribe-signature", signed.checkoutUrl(), wallets.get(6), signers.get(0)));
         FIXTURES.put("subscribe-signature", signed.fixture());
-        var signedPayment = payment("pay-signature", "pay-signature", signers.get(1).address(), "20", null);
+        var signedPayment =
+                payment("pay-signature", "pay-signature", signers.get(1).address(), "20", null);
         scenarios.add(announced(
                 "pay-signature", signedPayment.fixture().get("url").toString(), wallets.get(6), signers.get(1)));
         var signedLinkPayout = TestChain.freshAddress();
         var signedLink = link(Map.of("payoutAddressEvm", signedLinkPayout));
-        scenarios.add(announced(
-                "link-signature", signedLink.path("url").asString(), wallets.get(6), signers.get(2)));
+        scenarios.add(announced("link-signature", signedLink.path("url").asString(), wallets.get(6), signers.get(2)));
         FIXTURES.put(
                 "link-signature",
                 new Fixture(
-                        signedLink.at("/paymentLink/id").asString(), signers.get(2).address(), signedLinkPayout));
+                        signedLink.at("/paymentLink/id").asString(),
+                        signers.get(2).address(),
+                        signedLinkPayout));
         // A phone pays the QR code of a page that has no wallet.
         var qr = payment("pay-qr", "pay-qr", wallets.get(7), "6", null);
-        scenarios.add(new Scenario(
-                qr.name(), qr.kind(), Map.of("url", qr.fixture().get("url"), "phone", wallets.get(7))));
+        scenarios.add(
+                new Scenario(qr.name(), qr.kind(), Map.of("url", qr.fixture().get("url"), "phone", wallets.get(7))));
         scenarios.add(payment("pay-tx-rejected", "pay-tx-rejected", wallets.get(3), "10", null));
         scenarios.add(payment("pay-insufficient", "pay-insufficient", wallets.get(5), "25", null));
         // Connecting only: these wallets never send, so they need no funds.
@@ -337,8 +339,8 @@ class CheckoutBrowserIT {
         var fixture = FIXTURES.get("pay-qr");
 
         assertThat(result.extra("uri"))
-                .isEqualToIgnoringCase("ethereum:" + chain.info().tokenAddress() + "@" + chain.info().chainId()
-                        + "/transfer?address=" + fixture.payout() + "&uint256=6000000");
+                .isEqualToIgnoringCase("ethereum:" + chain.info().tokenAddress() + "@"
+                        + chain.info().chainId() + "/transfer?address=" + fixture.payout() + "&uint256=6000000");
         var payment = ChainPayments.get(api, shop, fixture.id());
         assertThat(payment.path("status").asString()).isEqualTo("paid");
         assertThat(payment.path("txHash").asString()).isEqualToIgnoringCase(result.extra("phoneTx"));

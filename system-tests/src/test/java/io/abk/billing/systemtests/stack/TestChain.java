@@ -72,7 +72,8 @@ final class TestChain implements AutoCloseable {
 
         /** The private key as a browser test wallet takes it: 0x and 64 hex digits. */
         String privateKeyHex() {
-            return Numeric.toHexStringWithPrefixZeroPadded(credentials.getEcKeyPair().getPrivateKey(), 64);
+            return Numeric.toHexStringWithPrefixZeroPadded(
+                    credentials.getEcKeyPair().getPrivateKey(), 64);
         }
 
         /** The checksummed address, as a wallet shows it. */
@@ -121,7 +122,9 @@ final class TestChain implements AutoCloseable {
     /** The ether balance of {@code address}, in wei. */
     BigInteger etherBalance(String address) {
         try {
-            return web3j.ethGetBalance(address, DefaultBlockParameterName.LATEST).send().getBalance();
+            return web3j.ethGetBalance(address, DefaultBlockParameterName.LATEST)
+                    .send()
+                    .getBalance();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
