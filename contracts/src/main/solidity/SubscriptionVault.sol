@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.24;
 
+import {CustomerSignatures} from "./CustomerSignatures.sol";
+import {daysFromCivil, civilFromDays, daysInMonth} from "./VaultCalendar.sol";
+
 /// The token calls the vault makes besides transferFrom: EIP-2612's permit in FiatToken v2.2's bytes form.
 interface IPermitToken {
     function permit(address owner, address spender, uint256 value, uint256 deadline, bytes memory signature)
@@ -19,7 +22,7 @@ interface IPermitToken {
 ///         number of periods, and cancelBySignature lets anyone submit the customer's signed cancel.
 /// @dev Billing periods are calendar months counted from the anchor (firstChargeAt) in UTC, the same calendar as
 ///      Java's ZonedDateTime.plusMonths in UTC, which the billing service uses.
-contract SubscriptionVault {
+contract SubscriptionVault is CustomerSignatures {
     /// Why subscribe refused its arguments (ABI: uint8, in this order).
     enum InvalidReason {
         ZeroMerchant,
@@ -67,18 +70,18 @@ contract SubscriptionVault {
         uint32 maxCharges;
     }
 
-    /// The stored form of a subscription: Subscription's fields with maxCharges packed beside chargeCount, so the
-    /// limit costs no storage slot of its own.
+    /// The stored form of a subscription: Subscription's fields packed into six slots, so that creating one writes
+    /// four (customer, period and anchor; merchant, counts and state; token; amount) and a charge two.
     struct Mandate {
         address customer;
-        address merchant;
-        address token;
-        uint256 amount;
         uint16 periodMonths;
         uint64 firstChargeAt;
+        address merchant;
         uint32 chargeCount;
         uint32 maxCharges;
         bool canceled;
+        address token;
+        uint256 amount;
         uint256 totalCharged;
         uint256 totalRefunded;
     }
@@ -93,22 +96,14 @@ contract SubscriptionVault {
     /// Longest period: ten years. Longer mandates are more likely mistakes than plans.
     uint16 public constant MAX_PERIOD_MONTHS = 120;
 
-    bytes32 private constant DOMAIN_TYPEHASH =
-        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 public constant SUBSCRIBE_AUTHORIZATION_TYPEHASH = keccak256(
         "SubscribeAuthorization(bytes32 ref,address customer,address merchant,address token,uint256 amount,uint16 periodMonths,uint64 firstChargeAt,uint32 periods,uint256 deadline,bytes32 nonce)"
     );
     bytes32 public constant CANCEL_SUBSCRIPTION_TYPEHASH =
         keccak256("CancelSubscription(bytes32 ref,uint256 deadline)");
 
-    /// The largest s of a non-malleable signature (half the curve order, EIP-2).
-    uint256 private constant MAX_LOW_S = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
-
     address public immutable relayer;
 
-    /// The domain separator for the chain the vault was deployed on; recomputed on any other (a fork).
-    bytes32 private immutable deployedDomainSeparator;
-    uint256 private immutable deployedChainId;
 
     mapping(bytes32 ref => Mandate) private subscriptions;
     mapping(address customer => mapping(bytes32 nonce => bool)) private usedNonces;
@@ -151,31 +146,6 @@ contract SubscriptionVault {
 
     constructor(address relayer_) {
         relayer = relayer_;
-        deployedChainId = block.chainid;
-        deployedDomainSeparator = _domainSeparator();
-    }
-
-    /// @notice The EIP-712 domain (name "SubscriptionVault", version "1", this chain, this vault) of the signed
-    ///         terms and cancels.
-    function DOMAIN_SEPARATOR() public view returns (bytes32) {
-        return block.chainid == deployedChainId ? deployedDomainSeparator : _domainSeparator();
-    }
-
-    /// @notice EIP-5267: the fields of the domain, for wallets and libraries that build the typed data from it.
-    function eip712Domain()
-        external
-        view
-        returns (
-            bytes1 fields,
-            string memory name,
-            string memory version,
-            uint256 chainId,
-            address verifyingContract,
-            bytes32 salt,
-            uint256[] memory extensions
-        )
-    {
-        return (hex"0f", "SubscriptionVault", "1", block.chainid, address(this), bytes32(0), new uint256[](0));
     }
 
     /// @notice True once `nonce` of `customer` was used by a subscribeBySignature.
@@ -193,7 +163,8 @@ contract SubscriptionVault {
         uint16 periodMonths,
         uint64 firstChargeAt
     ) external {
-        _create(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt, 0);
+        _validate(ref, merchant, token, amount, periodMonths);
+        _store(ref, msg.sender, merchant, token, amount, periodMonths, firstChargeAt, 0);
     }
 
     /// @notice The gasless subscribe, sent by the relayer: `terms` signed by the customer (EIP-712, this vault's
@@ -211,10 +182,13 @@ contract SubscriptionVault {
         if (msg.sender != relayer) revert NotRelayer();
         if (block.timestamp > terms.deadline) revert SignatureExpired(terms.deadline);
         if (usedNonces[terms.customer][terms.nonce]) revert SignatureNonceUsed(terms.customer, terms.nonce);
-        if (_recover(_typedDataHash(_hashTerms(terms)), signature) != terms.customer) revert InvalidSignature();
+        address signer = _recover(_typedDataHash(_hashTerms(terms)), signature);
+        // A malformed signature recovers the zero address, which must not pass for terms naming it as customer.
+        if (signer == address(0) || signer != terms.customer) revert InvalidSignature();
+        _validate(terms.ref, terms.merchant, terms.token, terms.amount, terms.periodMonths);
         if (terms.periods == 0) revert InvalidSubscription(InvalidReason.ZeroPeriods);
         usedNonces[terms.customer][terms.nonce] = true;
-        _create(
+        _store(
             terms.ref,
             terms.customer,
             terms.merchant,
@@ -321,27 +295,21 @@ contract SubscriptionVault {
     function addMonths(uint64 timestamp, uint256 months) public pure returns (uint64) {
         uint256 dayNumber = timestamp / 1 days;
         uint256 timeOfDay = timestamp % 1 days;
-        (uint256 year, uint256 month, uint256 day) = _civilFromDays(dayNumber);
+        (uint256 year, uint256 month, uint256 day) = civilFromDays(dayNumber);
         uint256 monthIndex = year * 12 + (month - 1) + months;
         uint256 targetYear = monthIndex / 12;
         uint256 targetMonth = monthIndex % 12 + 1;
-        uint256 lastDay = _daysInMonth(targetYear, targetMonth);
+        uint256 lastDay = daysInMonth(targetYear, targetMonth);
         uint256 targetDay = day < lastDay ? day : lastDay;
-        uint256 result = _daysFromCivil(targetYear, targetMonth, targetDay) * 1 days + timeOfDay;
+        uint256 result = daysFromCivil(targetYear, targetMonth, targetDay) * 1 days + timeOfDay;
         if (result > type(uint64).max) revert TimestampOutOfRange(result);
         return uint64(result);
     }
 
-    function _create(
-        bytes32 ref,
-        address customer,
-        address merchant,
-        address token,
-        uint256 amount,
-        uint16 periodMonths,
-        uint64 firstChargeAt,
-        uint32 maxCharges
-    ) private {
+    function _validate(bytes32 ref, address merchant, address token, uint256 amount, uint16 periodMonths)
+        private
+        view
+    {
         if (subscriptions[ref].customer != address(0)) revert RefAlreadyUsed(ref);
         if (merchant == address(0)) revert InvalidSubscription(InvalidReason.ZeroMerchant);
         if (token == address(0)) revert InvalidSubscription(InvalidReason.ZeroToken);
@@ -351,19 +319,28 @@ contract SubscriptionVault {
         if (periodMonths == 0 || periodMonths > MAX_PERIOD_MONTHS) {
             revert InvalidSubscription(InvalidReason.InvalidPeriod);
         }
-        subscriptions[ref] = Mandate({
-            customer: customer,
-            merchant: merchant,
-            token: token,
-            amount: amount,
-            periodMonths: periodMonths,
-            firstChargeAt: firstChargeAt,
-            chargeCount: 0,
-            maxCharges: maxCharges,
-            canceled: false,
-            totalCharged: 0,
-            totalRefunded: 0
-        });
+    }
+
+    /// @param maxCharges the signed number of periods, 0 for no limit
+    function _store(
+        bytes32 ref,
+        address customer,
+        address merchant,
+        address token,
+        uint256 amount,
+        uint16 periodMonths,
+        uint64 firstChargeAt,
+        uint32 maxCharges
+    ) private {
+        // Field by field: the totals and counts start at zero, and writing a zero costs gas.
+        Mandate storage s = subscriptions[ref];
+        s.customer = customer;
+        s.periodMonths = periodMonths;
+        s.firstChargeAt = firstChargeAt;
+        s.merchant = merchant;
+        s.maxCharges = maxCharges;
+        s.token = token;
+        s.amount = amount;
         emit Subscribed(ref, customer, merchant, token, amount, periodMonths, firstChargeAt);
     }
 
@@ -415,27 +392,6 @@ contract SubscriptionVault {
         );
     }
 
-    function _domainSeparator() private view returns (bytes32) {
-        return keccak256(
-            abi.encode(DOMAIN_TYPEHASH, keccak256("SubscriptionVault"), keccak256("1"), block.chainid, address(this))
-        );
-    }
-
-    function _typedDataHash(bytes32 structHash) private view returns (bytes32) {
-        return keccak256(abi.encodePacked(hex"1901", DOMAIN_SEPARATOR(), structHash));
-    }
-
-    /// @dev The signer of a 65-byte (r, s, v) signature with a low s and v of 27 or 28, or the zero address for any
-    ///      other signature, which no customer can equal.
-    function _recover(bytes32 digest, bytes calldata signature) private pure returns (address) {
-        if (signature.length != 65) return address(0);
-        bytes32 r = bytes32(signature[0:32]);
-        bytes32 s = bytes32(signature[32:64]);
-        uint8 v = uint8(signature[64]);
-        if (uint256(s) > MAX_LOW_S || (v != 27 && v != 28)) return address(0);
-        return ecrecover(digest, v, r, s);
-    }
-
     function _existing(bytes32 ref) private view returns (Mandate storage s) {
         s = subscriptions[ref];
         if (s.customer == address(0)) revert UnknownSubscription(ref);
@@ -456,38 +412,5 @@ contract SubscriptionVault {
         if (returned.length != 0 && (returned.length != 32 || abi.decode(returned, (uint256)) != 1)) {
             revert TokenTransferFailed();
         }
-    }
-
-    // Howard Hinnant's days-from-civil and civil-from-days (http://howardhinnant.github.io/date_algorithms.html),
-    // for days since 1970-01-01 >= 0 only: timestamps here are unsigned, so years are >= 1970 and every
-    // intermediate value is non-negative.
-
-    function _daysFromCivil(uint256 year, uint256 month, uint256 day) private pure returns (uint256) {
-        uint256 y = month <= 2 ? year - 1 : year;
-        uint256 era = y / 400;
-        uint256 yearOfEra = y - era * 400;
-        uint256 dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-        uint256 dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
-        return era * 146097 + dayOfEra - 719468;
-    }
-
-    function _civilFromDays(uint256 dayNumber) private pure returns (uint256 year, uint256 month, uint256 day) {
-        uint256 z = dayNumber + 719468;
-        uint256 era = z / 146097;
-        uint256 dayOfEra = z - era * 146097;
-        uint256 yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365;
-        uint256 dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
-        uint256 mp = (5 * dayOfYear + 2) / 153;
-        day = dayOfYear - (153 * mp + 2) / 5 + 1;
-        month = mp < 10 ? mp + 3 : mp - 9;
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-    }
-
-    function _daysInMonth(uint256 year, uint256 month) private pure returns (uint256) {
-        if (month == 2) {
-            bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-            return leap ? 29 : 28;
-        }
-        return (month == 4 || month == 6 || month == 9 || month == 11) ? 30 : 31;
     }
 }

@@ -131,7 +131,7 @@ final class VaultFixture implements AutoCloseable {
         var wallet = Credentials.create(
                 Numeric.toHexString(Hash.sha3(("local-chain wallet " + name).getBytes(StandardCharsets.UTF_8))));
         tx.send(deployer, token(), Erc20Abi.mint(wallet.getAddress(), FUNDS));
-        node.rpc("anvil_setBalance", wallet.getAddress(), "0x0");
+        node.setEthBalance(wallet.getAddress(), BigInteger.ZERO);
         return wallet;
     }
 
@@ -182,8 +182,7 @@ final class VaultFixture implements AutoCloseable {
                 .isInstanceOfSatisfying(
                         TransactionRevertedException.class,
                         reverted -> org.assertj.core.api.Assertions.assertThat(
-                                        PermitTokenAbi.decodeRevert(reverted.revertData())
-                                                .reason())
+                                        reverted.tokenRevert().reason())
                                 .isEqualTo(expected));
     }
 

@@ -24,6 +24,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -31,6 +32,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.FunctionReturnDecoder;
+import org.web3j.abi.TypeReference;
+import org.web3j.abi.Utils;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicArray;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.Utf8String;
+import org.web3j.abi.datatypes.generated.Bytes1;
+import org.web3j.abi.datatypes.generated.Bytes32;
+import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.crypto.Credentials;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
@@ -170,6 +183,27 @@ class VaultSignatureIT {
         assertThat(nonceUsed(terms)).isFalse();
     }
 
+    // Protects against a mandate nobody signed: an unrecoverable signature yields the zero address.
+    @Test
+    void shouldRefuseTermsNamingTheZeroAddressWithAnUnrecoverableSignature() {
+        var t = terms(12, deadline());
+        var nobody = new SubscribeAuthorization(
+                t.ref(),
+                "0x" + "0".repeat(40),
+                t.merchant(),
+                t.token(),
+                t.amount(),
+                t.periodMonths(),
+                t.firstChargeAt(),
+                t.periods(),
+                t.deadline(),
+                t.nonce());
+        // r = 2^256 - 1 (above the curve order), s = 1, v = 27: ecrecover answers the zero address.
+        String unrecoverable = "0x" + "ff".repeat(32) + "00".repeat(31) + "01" + "1b";
+
+        assertRefused(() -> subscribeBySignature(nobody, unrecoverable, null, null), new VaultError.InvalidSignature());
+    }
+
     @Test
     void shouldAcceptSignedTermsOnlyFromTheRelayerAndOnlyForSomePeriods() {
         var terms = terms(12, deadline());
@@ -235,6 +269,26 @@ class VaultSignatureIT {
         assertThat(SubscriptionVaultAbi.decodeBytes32(
                         chain.tx.call(chain.vault(), SubscriptionVaultAbi.DOMAIN_SEPARATOR())))
                 .isEqualTo(expected.separator());
+        // EIP-5267: fields 0x0f (name, version, chainId, verifyingContract), no salt, no extensions.
+        List<Type> fields = FunctionReturnDecoder.decode(
+                chain.tx.call(
+                        chain.vault(), FunctionEncoder.encode(new Function("eip712Domain", List.of(), List.of()))),
+                Utils.convert(List.of(
+                        new TypeReference<Bytes1>() {},
+                        new TypeReference<Utf8String>() {},
+                        new TypeReference<Utf8String>() {},
+                        new TypeReference<Uint256>() {},
+                        new TypeReference<Address>() {},
+                        new TypeReference<Bytes32>() {},
+                        new TypeReference<DynamicArray<Uint256>>() {})));
+        assertThat(fields.stream().map(Type::getValue).toList().subList(1, 5))
+                .containsExactly(
+                        expected.name(),
+                        expected.version(),
+                        BigInteger.valueOf(expected.chainId()),
+                        expected.verifyingContract());
+        assertThat(((Bytes1) fields.get(0)).getValue()).containsExactly(0x0f);
+        assertThat(((DynamicArray<?>) fields.get(6)).getValue()).isEmpty();
     }
 
     private SubscribeAuthorization terms(long periods, Instant deadline) {
