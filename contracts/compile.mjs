@@ -44,6 +44,8 @@ mkdirSync(outputDir, { recursive: true });
 let written = 0;
 for (const [file, contracts] of Object.entries(output.contracts ?? {})) {
   for (const [name, contract] of Object.entries(contracts)) {
+    // An interface (the vault's view of a permit token) has no code to deploy and needs no artifact.
+    if (contract.evm.bytecode.object.length === 0) continue;
     const artifact = { abi: contract.abi, bytecode: '0x' + contract.evm.bytecode.object };
     writeFileSync(join(outputDir, `${name}.json`), JSON.stringify(artifact, null, 2) + '\n');
     written++;

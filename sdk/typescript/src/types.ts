@@ -54,6 +54,8 @@ export interface Subscription {
   pausedAt: Timestamp | null;
   mandateStatus: 'pending' | 'active' | 'revoked';
   onChainSubscriptionId: string | null;
+  /** The latest signed mandate the checkout submitted (subscribe by signature); null when none was. */
+  mandateSignature: MandateSignature | null;
   latestInvoiceId: string | null;
   successUrl: string | null;
   cancelUrl: string | null;
@@ -99,6 +101,10 @@ export interface Invoice {
   failureMessage: string | null;
   paidAt: Timestamp | null;
   txHash: string | null;
+  /** The gas the platform's relayer paid for the transaction that paid the invoice; null when none did. */
+  gasUsed: number | null;
+  /** That gas's cost in wei, a decimal string (exact: it outgrows a number's safe integers). */
+  gasCostWei: string | null;
   refundTxHash: string | null;
   refundedAt: Timestamp | null;
   voidedAt: Timestamp | null;
@@ -128,8 +134,45 @@ export interface Payment {
   paidAt: Timestamp | null;
   paidLate: boolean;
   txHash: string | null;
+  /** The latest EIP-3009 transfer authorization the checkout submitted (pay by signature); null when none was. */
+  authorization: TransferAuthorization | null;
   mode: Mode;
   createdAt: Timestamp;
+}
+
+/** Where a signature handed to the platform's relayer stands. */
+export type SubmissionStatus = 'pending' | 'submitted' | 'failed';
+
+/**
+ * A signed mandate (subscribe by signature): the customer's signed terms, which the platform's relayer submitted to
+ * the subscription vault, paying the gas; `gasCostWei` is a decimal string of wei.
+ */
+export interface MandateSignature {
+  status: SubmissionStatus;
+  wallet: string;
+  periods: number;
+  deadline: Timestamp;
+  txHash: string | null;
+  gasUsed: number | null;
+  gasCostWei: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  submittedAt: Timestamp;
+}
+
+/**
+ * A transfer authorization (pay by signature): the customer's signed EIP-3009 transfer, which the platform's relayer
+ * submitted, paying the gas; the payment is paid when the transfer is seen on chain.
+ */
+export interface TransferAuthorization {
+  status: SubmissionStatus;
+  fromAddress: string;
+  txHash: string | null;
+  gasUsed: number | null;
+  gasCostWei: string | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  submittedAt: Timestamp;
 }
 
 export interface PaymentLink {

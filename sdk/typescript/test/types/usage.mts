@@ -27,6 +27,11 @@ export async function usage(): Promise<void> {
     void status;
   }
   const refunded: Invoice = await billing.invoices.refund(invoice.id, { amountUsdc: 2.5 });
+  // Subscribe and pay by signature: the relayer's gas cost is exact wei text, its gas a number.
+  const gasCostWei: string | null = refunded.gasCostWei;
+  const mandateGas: number | null | undefined = same.mandateSignature?.gasUsed;
+  const authorized: 'pending' | 'submitted' | 'failed' | undefined = (await billing.payments.retrieve('pay_1'))
+    .authorization?.status;
   const event: Event = await constructEvent('{}', { 'x-service-signature': 't=1,v1=00' }, 'whsec_AA==');
   const clock = await billing.testClock.change({ advanceBySeconds: 60 });
   try {
@@ -43,5 +48,5 @@ export async function usage(): Promise<void> {
   }
   // @ts-expect-error amounts in answers are strings, not numbers
   const wrong: number = refunded.amountUsdc;
-  void [amount, url, same, page, event, clock.effectiveNow, wrong];
+  void [amount, url, same, page, event, clock.effectiveNow, wrong, gasCostWei, mandateGas, authorized];
 }

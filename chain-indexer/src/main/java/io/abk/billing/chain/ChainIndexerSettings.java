@@ -162,7 +162,13 @@ public record ChainIndexerSettings(
 
     /** Which chains are configured, as the settlement decision sees it. */
     public ConfiguredChains chains() {
-        return new ConfiguredChains(testChain.configured(), liveChain.configured(), testChain.name(), liveChain.name());
+        return new ConfiguredChains(
+                testChain.configured(),
+                liveChain.configured(),
+                testChain.name(),
+                liveChain.name(),
+                testChain.chainId(),
+                liveChain.chainId());
     }
 
     /** The complete Kafka Streams configuration. */

@@ -31,7 +31,11 @@ class ChainIndexerSettingsTest {
         assertThat(config.stateDir().getFileName()).hasToString("chain-indexer");
         assertThat(config.commitInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(config.chains()).isEqualTo(ConfiguredChains.NONE);
+        assertThat(config.chains().configured(Mode.TEST)).isFalse();
+        assertThat(config.chains().configured(Mode.LIVE)).isFalse();
+        // The default networks' ids, which tag the relayer's gas metrics.
+        assertThat(config.chains().chainId(Mode.TEST)).isEqualTo(84_532);
+        assertThat(config.chains().chainId(Mode.LIVE)).isEqualTo(8_453);
         assertThat(config.chains().name(Mode.TEST)).isEqualTo("Base Sepolia");
         assertThat(config.chains().name(Mode.LIVE)).isEqualTo("Base");
     }
@@ -84,7 +88,14 @@ class ChainIndexerSettingsTest {
         assertThat(config.leaseSessionTimeout()).isEqualTo(Duration.ofSeconds(6));
         assertThat(config.testChain().rpcUrls()).containsExactly(KEYED_URL);
         assertThat(config.liveChain().rpcUrls()).isEmpty();
-        assertThat(config.chains()).isEqualTo(new ConfiguredChains(true, false, "Anvil", "Base mainnet"));
+        assertThat(config.chains())
+                .isEqualTo(new ConfiguredChains(
+                        true,
+                        false,
+                        "Anvil",
+                        "Base mainnet",
+                        config.testChain().chainId(),
+                        config.liveChain().chainId()));
     }
 
     @Test
@@ -113,7 +124,14 @@ class ChainIndexerSettingsTest {
                         AutoSettlementSettings.DEFAULT_PENDING_VAULT_EVENT_RETENTION,
                         KafkaClientSecurity.PLAINTEXT,
                         Deployment.DEFAULT));
-        assertThat(config.chains()).isEqualTo(new ConfiguredChains(true, false, "Anvil", "Base"));
+        assertThat(config.chains())
+                .isEqualTo(new ConfiguredChains(
+                        true,
+                        false,
+                        "Anvil",
+                        "Base",
+                        config.testChain().chainId(),
+                        config.liveChain().chainId()));
     }
 
     @Test

@@ -4,6 +4,8 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedMandateRequest;
+import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
@@ -60,6 +62,39 @@ public final class ChainRequests {
                 .setPayoutAddress(PAYOUT)
                 .setOnChainSubscriptionId(null)
                 .setPayload(new VerifyPaymentRequest(txHash, null))
+                .build();
+    }
+
+    /** Signed mandate submission {@code n} of {@link #SUB}, charging {@link #INVOICE} in the same transaction. */
+    public static ChainRequest mandate(int n, Mode mode) {
+        var requestId = SUB + ":mandate:" + n;
+        return base(requestId, mode)
+                .setInvoiceId(null)
+                .setPayload(SignedMandateRequest.newBuilder()
+                        .setPeriodMonths(1)
+                        .setFirstChargeAtSeconds(REQUESTED_AT.getEpochSecond())
+                        .setPeriods(12)
+                        .setDeadlineSeconds(REQUESTED_AT.plusSeconds(3600).getEpochSecond())
+                        .setNonce("0x" + "4e".repeat(32))
+                        .setSignature("0x" + "51".repeat(65))
+                        .setFirstChargeInvoiceId(INVOICE)
+                        .setFirstChargeAmountMicros(AMOUNT)
+                        .build())
+                .build();
+    }
+
+    /** Transfer authorization submission {@code n} of {@code paymentId}. */
+    public static ChainRequest authorization(String paymentId, int n, Mode mode) {
+        var requestId = paymentId + ":authorization:" + n;
+        return ChainRequest.newBuilder(verify(paymentId, n, mode, null))
+                .setRequestId(requestId)
+                .setResultCommandId(resultCommandId(requestId))
+                .setWalletAddress("0x1111111111111111111111111111111111111111")
+                .setPayload(new TransferAuthorizationRequest(
+                        REQUESTED_AT.getEpochSecond() - 1,
+                        REQUESTED_AT.plusSeconds(3600).getEpochSecond(),
+                        "0x" + "4e".repeat(32),
+                        "0x" + "51".repeat(65)))
                 .build();
     }
 

@@ -30,12 +30,21 @@ public final class ChainTransfers {
     private ChainTransfers() {}
 
     public static ChainTransfer transfer(String txHash, String from, String to, long micros, boolean retracted) {
-        return log(txHash, 0, USDC, retracted, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", false));
+        return log(
+                txHash, 0, USDC, retracted, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", false, null));
+    }
+
+    /**
+     * A USDC transfer an EIP-3009 authorization with {@code nonce} moved (log 1: the token's AuthorizationUsed is log 0
+     * of the same transaction).
+     */
+    public static ChainTransfer authorizedTransfer(String txHash, String from, String to, long micros, String nonce) {
+        return log(txHash, 1, USDC, false, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", false, nonce));
     }
 
     /** The USDC transfer of a vault charge (log 0; the vault's {@code Charged} follows as log 1 of the same hash). */
     public static ChainTransfer vaultTransfer(String txHash, String from, String to, long micros) {
-        return log(txHash, 0, USDC, false, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", true));
+        return log(txHash, 0, USDC, false, new TokenTransfer(from, to, Long.toString(micros), 6, "USDC", true, null));
     }
 
     public static ChainTransfer subscribed(String txHash, String ref, String merchant, long micros, int periodMonths) {

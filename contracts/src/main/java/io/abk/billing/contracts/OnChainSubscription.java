@@ -8,6 +8,7 @@ import java.time.Instant;
  * amounts are token base units (micro-USDC for USDC).
  *
  * @param chargeCount charges so far, which is also the index of the next period to charge
+ * @param maxCharges the number of periods the customer signed for ({@code subscribeBySignature}), 0 for no limit
  */
 public record OnChainSubscription(
         String customer,
@@ -19,10 +20,16 @@ public record OnChainSubscription(
         long chargeCount,
         boolean canceled,
         BigInteger totalCharged,
-        BigInteger totalRefunded) {
+        BigInteger totalRefunded,
+        long maxCharges) {
 
     /** What the merchant could still refund: total charged minus total refunded. */
     public BigInteger refundable() {
         return totalCharged.subtract(totalRefunded);
+    }
+
+    /** True once the vault takes no further charge: a signed number of periods, all charged. */
+    public boolean exhausted() {
+        return maxCharges != 0 && chargeCount >= maxCharges;
     }
 }

@@ -4,14 +4,20 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Bool;
+import org.web3j.abi.datatypes.DynamicBytes;
+import org.web3j.abi.datatypes.DynamicStruct;
+import org.web3j.abi.datatypes.StaticStruct;
 import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Uint16;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.abi.datatypes.generated.Uint32;
 import org.web3j.abi.datatypes.generated.Uint64;
+import org.web3j.utils.Numeric;
 
 /**
  * Calldata and decoders for {@code SubscriptionVault.sol}. Refs and ids are {@code 0x} + 64 hex digits (see
@@ -29,6 +35,12 @@ public final class SubscriptionVaultAbi {
     /** The four topics above, for an {@code eth_getLogs} filter on the vault's address. */
     public static final List<String> EVENT_TOPICS =
             List.of(SUBSCRIBED_TOPIC, CHARGED_TOPIC, CANCELED_TOPIC, REFUNDED_TOPIC);
+
+    private static final String SUBSCRIBE_BY_SIGNATURE_SELECTOR = Abi.selector("subscribeBySignature("
+            + "(bytes32,address,address,address,uint256,uint16,uint64,uint32,uint256,bytes32),bytes,"
+            + "(uint256,uint256,bytes),bytes32,uint256)");
+
+    private static final String NO_CHARGE = "0x" + "0".repeat(64);
 
     private SubscriptionVaultAbi() {}
 
@@ -54,6 +66,79 @@ public final class SubscriptionVaultAbi {
 
     public static String cancel(String ref) {
         return Abi.call("cancel", Abi.bytes32(ref, "ref"));
+    }
+
+    /**
+     * Sent by the relayer: the customer's signed {@code terms} ({@link VaultSignatures#subscribe}) and permit create
+     * the mandate and, with a {@code firstChargeId}, charge the first invoice in the same transaction.
+     *
+     * @param signature the customer's signature of the terms, {@code 0x} + 65 bytes
+     * @param permit the customer's EIP-2612 permit for the vault, or null when the allowance is already in place
+     * @param firstChargeId {@link ChargeId#of} the first invoice, or null for no charge now
+     * @param firstChargeAmount the first charge's amount (ignored without a charge id)
+     */
+    public static String subscribeBySignature(
+            SubscribeAuthorization terms,
+            String signature,
+            @Nullable PermitData permit,
+            @Nullable String firstChargeId,
+            BigInteger firstChargeAmount) {
+        Abi.requireUnsigned(firstChargeAmount, "firstChargeAmount");
+        var termsTuple = new StaticStruct(
+                Abi.bytes32(terms.ref(), "ref"),
+                Abi.address(terms.customer(), "customer"),
+                Abi.address(terms.merchant(), "merchant"),
+                Abi.address(terms.token(), "token"),
+                new Uint256(terms.amount()),
+                new Uint16(terms.periodMonths()),
+                new Uint64(Abi.epochSeconds(terms.firstChargeAt(), "firstChargeAt")),
+                new Uint32(terms.periods()),
+                new Uint256(Abi.epochSeconds(terms.deadline(), "deadline")),
+                Abi.bytes32(terms.nonce(), "nonce"));
+        var permitTuple = permit == null
+                ? new DynamicStruct(new Uint256(0), new Uint256(0), new DynamicBytes(new byte[0]))
+                : new DynamicStruct(
+                        new Uint256(permit.value()),
+                        new Uint256(permit.deadline()),
+                        new DynamicBytes(Signatures.bytes(permit.signature())));
+        String arguments = FunctionEncoder.encodeConstructor(List.<Type>of(
+                termsTuple,
+                new DynamicBytes(Signatures.bytes(signature)),
+                permitTuple,
+                Abi.bytes32(firstChargeId == null ? NO_CHARGE : firstChargeId, "firstChargeId"),
+                new Uint256(firstChargeId == null ? BigInteger.ZERO : firstChargeAmount)));
+        return SUBSCRIBE_BY_SIGNATURE_SELECTOR + Numeric.cleanHexPrefix(arguments);
+    }
+
+    /**
+     * Anyone may send it (the relayer, to pay the gas): the customer's signed cancel ({@link
+     * VaultSignatures#cancel}) ends the mandate.
+     */
+    public static String cancelBySignature(String ref, BigInteger deadline, String signature) {
+        Abi.requireUnsigned(deadline, "deadline");
+        return Abi.call(
+                "cancelBySignature",
+                Abi.bytes32(ref, "ref"),
+                new Uint256(deadline),
+                new DynamicBytes(Signatures.bytes(signature)));
+    }
+
+    /** {@code eth_call} data; the result (true once the terms' nonce was used) decodes with {@link #decodeBool}. */
+    public static String nonceUsed(String customer, String nonce) {
+        return Abi.call("nonceUsed", Abi.address(customer, "customer"), Abi.bytes32(nonce, "nonce"));
+    }
+
+    /** {@code eth_call} data; the result decodes with {@link #decodeBytes32}. */
+    public static String DOMAIN_SEPARATOR() {
+        return Abi.call("DOMAIN_SEPARATOR");
+    }
+
+    public static boolean decodeBool(String returnData) {
+        return (Boolean) Abi.decode(returnData, Bool.class).getFirst().getValue();
+    }
+
+    public static String decodeBytes32(String returnData) {
+        return Abi.hex((Bytes32) Abi.decode(returnData, Bytes32.class).getFirst());
     }
 
     /** Sent by the relayer or the merchant; the merchant has approved the vault for at least {@code amount}. */
@@ -102,7 +187,8 @@ public final class SubscriptionVaultAbi {
                 Uint32.class,
                 Bool.class,
                 Uint256.class,
-                Uint256.class);
+                Uint256.class,
+                Uint32.class);
         return new OnChainSubscription(
                 Abi.hex((Address) words.get(0)),
                 Abi.hex((Address) words.get(1)),
@@ -113,7 +199,8 @@ public final class SubscriptionVaultAbi {
                 Abi.value(words.get(6)).longValueExact(),
                 (Boolean) words.get(7).getValue(),
                 Abi.value(words.get(8)),
-                Abi.value(words.get(9)));
+                Abi.value(words.get(9)),
+                Abi.value(words.get(10)).longValueExact());
     }
 
     public static ChargeRecord decodeChargeRecord(String returnData) {

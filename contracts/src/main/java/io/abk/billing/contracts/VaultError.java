@@ -53,6 +53,24 @@ public sealed interface VaultError {
     /** The token's error for a transfer or mint to the zero address. */
     record InvalidReceiver(String receiver) implements VaultError {}
 
+    /** Signed terms or a signed cancel submitted after their deadline (seconds since the epoch). */
+    record SignatureExpired(BigInteger deadline) implements VaultError {}
+
+    /** The terms' nonce was used by an earlier subscribeBySignature of this customer (a replay). */
+    record SignatureNonceUsed(String customer, String nonce) implements VaultError {}
+
+    /**
+     * The signature does not recover to the customer: signed by another key, over other terms, for another chain
+     * or vault, or malformed.
+     */
+    record InvalidSignature() implements VaultError {}
+
+    /** The permit failed and the allowance does not cover the first charge (or one period without one). */
+    record PermitFailed() implements VaultError {}
+
+    /** The mandate's {@code maxCharges} signed periods are all charged. */
+    record MandateExhausted(String ref, long maxCharges) implements VaultError {}
+
     /** Revert data matching none of the above, kept as it came. */
     record Unknown(String data) implements VaultError {}
 
@@ -63,6 +81,8 @@ public sealed interface VaultError {
         ZERO_AMOUNT,
         AMOUNT_TOO_LARGE,
         INVALID_PERIOD,
+        /** subscribeBySignature's terms sign zero periods. */
+        ZERO_PERIODS,
         /** A value this code does not know (a newer contract). */
         UNRECOGNIZED
     }

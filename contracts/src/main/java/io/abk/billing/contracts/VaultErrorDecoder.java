@@ -66,6 +66,21 @@ final class VaultErrorDecoder {
                     List.of(UINT256),
                     args -> new VaultError.TimestampOutOfRange(Abi.value(args.get(0)))),
             new Spec(
+                    "SignatureExpired(uint256)",
+                    List.of(UINT256),
+                    args -> new VaultError.SignatureExpired(Abi.value(args.get(0)))),
+            new Spec(
+                    "SignatureNonceUsed(address,bytes32)",
+                    List.of(ADDRESS, BYTES32),
+                    args -> new VaultError.SignatureNonceUsed(Abi.hex((Address) args.get(0)), word(args, 1))),
+            new Spec("InvalidSignature()", List.of(), args -> new VaultError.InvalidSignature()),
+            new Spec("PermitFailed()", List.of(), args -> new VaultError.PermitFailed()),
+            new Spec(
+                    "MandateExhausted(bytes32,uint32)",
+                    List.of(BYTES32, new TypeReference<Uint32>() {}),
+                    args -> new VaultError.MandateExhausted(
+                            word(args, 0), Abi.value(args.get(1)).longValueExact())),
+            new Spec(
                     "InsufficientBalance(address,uint256,uint256)",
                     List.of(ADDRESS, UINT256, UINT256),
                     args -> new VaultError.InsufficientBalance(

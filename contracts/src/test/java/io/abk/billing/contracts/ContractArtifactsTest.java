@@ -39,7 +39,12 @@ class ContractArtifactsTest {
                         "chargeOf(bytes32)",
                         "nextChargeAt(bytes32)",
                         "periodStart(bytes32,uint32)",
-                        "addMonths(uint64,uint256)");
+                        "addMonths(uint64,uint256)",
+                        "subscribeBySignature(tuple,bytes,tuple,bytes32,uint256)",
+                        "cancelBySignature(bytes32,uint256,bytes)",
+                        "nonceUsed(address,bytes32)",
+                        "DOMAIN_SEPARATOR()",
+                        "eip712Domain()");
         assertThat(signatures(ContractArtifacts.vault(), "event"))
                 .containsExactlyInAnyOrder(
                         "Subscribed(bytes32,address,address,address,uint256,uint16,uint64)",
@@ -54,7 +59,26 @@ class ContractArtifactsTest {
                         "transferFrom(address,address,uint256)",
                         "balanceOf(address)",
                         "allowance(address,address)",
-                        "decimals()");
+                        "decimals()",
+                        "name()",
+                        "version()",
+                        "nonces(address)",
+                        "DOMAIN_SEPARATOR()",
+                        "authorizationState(address,bytes32)",
+                        "permit(address,address,uint256,uint256,uint8,bytes32,bytes32)",
+                        "permit(address,address,uint256,uint256,bytes)",
+                        "transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
+                        "transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,bytes)",
+                        "receiveWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
+                        "receiveWithAuthorization(address,address,uint256,uint256,uint256,bytes32,bytes)",
+                        "cancelAuthorization(address,bytes32,uint8,bytes32,bytes32)",
+                        "cancelAuthorization(address,bytes32,bytes)");
+        assertThat(signatures(ContractArtifacts.testUsdc(), "event"))
+                .containsExactlyInAnyOrder(
+                        "Transfer(address,address,uint256)",
+                        "Approval(address,address,uint256)",
+                        "AuthorizationUsed(address,bytes32)",
+                        "AuthorizationCanceled(address,bytes32)");
     }
 
     private static List<String> signatures(ContractArtifact artifact, String kind) {

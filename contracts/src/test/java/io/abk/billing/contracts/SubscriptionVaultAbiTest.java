@@ -82,7 +82,8 @@ class SubscriptionVaultAbiTest {
                 new Uint256(2),
                 new org.web3j.abi.datatypes.Bool(true),
                 new Uint256(20),
-                new Uint256(5));
+                new Uint256(5),
+                new Uint256(12));
 
         assertThat(SubscriptionVaultAbi.decodeSubscription(returned))
                 .isEqualTo(new OnChainSubscription(
@@ -95,7 +96,8 @@ class SubscriptionVaultAbiTest {
                         2,
                         true,
                         BigInteger.valueOf(20),
-                        BigInteger.valueOf(5)));
+                        BigInteger.valueOf(5),
+                        12));
     }
 
     @Test

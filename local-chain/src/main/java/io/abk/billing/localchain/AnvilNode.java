@@ -220,6 +220,11 @@ public final class AnvilNode implements AutoCloseable {
         }
     }
 
+    /** Sets an account's ETH balance; zero gives a wallet that can sign but cannot pay for any transaction. */
+    public void setEthBalance(String address, BigInteger wei) {
+        rpc("anvil_setBalance", address, Numeric.encodeQuantity(wei));
+    }
+
     public void setAutomine(boolean enabled) {
         rpc("evm_setAutomine", enabled);
     }

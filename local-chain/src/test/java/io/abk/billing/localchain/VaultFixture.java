@@ -3,20 +3,32 @@ package io.abk.billing.localchain;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.Eip712Domain;
 import io.abk.billing.contracts.Erc20Abi;
 import io.abk.billing.contracts.OnChainSubscription;
+import io.abk.billing.contracts.PermitTokenAbi;
 import io.abk.billing.contracts.RefundId;
+import io.abk.billing.contracts.Signatures;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
+import io.abk.billing.contracts.TokenRevert;
+import io.abk.billing.contracts.TypedData;
 import io.abk.billing.contracts.VaultError;
 import io.abk.billing.contracts.VaultEvent;
+import io.abk.billing.contracts.VaultSignatures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Hash;
+import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.utils.Numeric;
 
 /**
  * One anvil with the token and vault deployed, the parties of a subscription, and the calls the vault tests make.
@@ -109,6 +121,69 @@ final class VaultFixture implements AutoCloseable {
                 .map(log -> SubscriptionVaultAbi.decodeEvent(log.getTopics(), log.getData()))
                 .flatMap(Optional::stream)
                 .toList();
+    }
+
+    /**
+     * A wallet of its own (key derived from {@code name}) holding {@link #FUNDS} of the token and no ETH at all: it can
+     * sign, and can send nothing.
+     */
+    Credentials walletWithoutEth(String name) {
+        var wallet = Credentials.create(
+                Numeric.toHexString(Hash.sha3(("local-chain wallet " + name).getBytes(StandardCharsets.UTF_8))));
+        tx.send(deployer, token(), Erc20Abi.mint(wallet.getAddress(), FUNDS));
+        node.setEthBalance(wallet.getAddress(), BigInteger.ZERO);
+        return wallet;
+    }
+
+    BigInteger ethBalance(String address) {
+        try {
+            return node.web3j()
+                    .ethGetBalance(address, DefaultBlockParameterName.LATEST)
+                    .send()
+                    .getBalance();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The token's EIP-712 domain as a wallet builds it: name and version read from the token. */
+    Eip712Domain tokenDomain() {
+        return new Eip712Domain(
+                PermitTokenAbi.decodeString(tx.call(token(), PermitTokenAbi.name())),
+                PermitTokenAbi.decodeString(tx.call(token(), PermitTokenAbi.version())),
+                node.chainId(),
+                token());
+    }
+
+    Eip712Domain vaultDomain() {
+        return VaultSignatures.domain(node.chainId(), vault());
+    }
+
+    static String sign(TypedData typed, Credentials signer) {
+        return Signatures.sign(
+                typed.digest(),
+                Numeric.toHexStringWithPrefixZeroPadded(signer.getEcKeyPair().getPrivateKey(), 64));
+    }
+
+    BigInteger allowance(String owner) {
+        return Erc20Abi.decodeUint256(tx.call(token(), Erc20Abi.allowance(owner, vault())));
+    }
+
+    BigInteger permitNonce(String owner) {
+        return Erc20Abi.decodeUint256(tx.call(token(), PermitTokenAbi.nonces(owner)));
+    }
+
+    Instant now() {
+        return node.latestBlockTimestamp();
+    }
+
+    static void assertTokenRefused(Runnable call, TokenRevert.Reason expected) {
+        assertThatThrownBy(call::run)
+                .isInstanceOfSatisfying(
+                        TransactionRevertedException.class,
+                        reverted -> org.assertj.core.api.Assertions.assertThat(
+                                        reverted.tokenRevert().reason())
+                                .isEqualTo(expected));
     }
 
     static void assertRefused(Runnable call, VaultError expected) {

@@ -72,7 +72,8 @@ class VaultLifecycleIT {
                         0,
                         false,
                         BigInteger.ZERO,
-                        BigInteger.ZERO));
+                        BigInteger.ZERO,
+                        0));
         assertThat(SubscriptionVaultAbi.decodeTimestamp(
                         chain.tx.call(chain.vault(), SubscriptionVaultAbi.periodStart(ref, 2))))
                 .isEqualTo(Instant.parse("2028-07-15T10:00:00Z"));

@@ -24,6 +24,8 @@ public record Invoice(
         @Nullable String failureMessage,
         @Nullable Instant paidAt,
         @Nullable String txHash,
+        @Nullable Long gasUsed,
+        @Nullable String gasCostWei,
         @Nullable String refundTxHash,
         @Nullable Instant refundedAt,
         @Nullable Instant voidedAt,

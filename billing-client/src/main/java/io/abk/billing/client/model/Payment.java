@@ -30,5 +30,6 @@ public record Payment(
         @Nullable Instant paidAt,
         boolean paidLate,
         @Nullable String txHash,
+        @Nullable TransferAuthorization authorization,
         String mode,
         Instant createdAt) {}

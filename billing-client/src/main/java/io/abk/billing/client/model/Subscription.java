@@ -28,6 +28,7 @@ public record Subscription(
         @Nullable Instant pausedAt,
         String mandateStatus,
         @Nullable String onChainSubscriptionId,
+        @Nullable MandateSignature mandateSignature,
         @Nullable String latestInvoiceId,
         @Nullable String successUrl,
         @Nullable String cancelUrl,

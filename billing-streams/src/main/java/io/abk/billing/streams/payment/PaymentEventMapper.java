@@ -8,6 +8,7 @@ import io.abk.billing.schemas.avro.PaymentLinkCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.RecordLinkPayment;
 import io.abk.billing.schemas.avro.RecordLinkPaymentReopened;
+import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.command.AggregateEnvelope;
@@ -18,6 +19,7 @@ import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.payment.domain.LinkConversion;
 import io.abk.billing.streams.payment.domain.PaymentEvent;
+import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationRequested;
 import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentPaid;
@@ -82,8 +84,37 @@ final class PaymentEventMapper {
                         .setPayload(new VerifyPaymentRequest(v.txHash(), d.createdAt()))
                         .build());
             }
+            if (event instanceof AuthorizationRequested requested) {
+                out.add(authorizationRequest(requested, after));
+            }
         }
         return out;
+    }
+
+    /**
+     * A transfer authorization for the token's {@code transferWithAuthorization}: from the signer to the payout
+     * address, exactly the payment's amount.
+     */
+    private static ChainRequest authorizationRequest(AuthorizationRequested requested, Existing after) {
+        var d = after.details();
+        var authorization = requested.authorization();
+        var signed = requested.signed();
+        return ChainRequest.newBuilder()
+                .setRequestId(authorization.requestId(d.id()))
+                .setResultCommandId(authorization.resultCommandId(d.id()))
+                .setSubscriptionId(null)
+                .setInvoiceId(null)
+                .setPaymentId(d.id())
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setRequestedAt(authorization.submission().submittedAt())
+                .setAmountMicros(d.terms().amount().micros())
+                .setWalletAddress(authorization.fromAddress())
+                .setPayoutAddress(d.terms().payoutAddress())
+                .setOnChainSubscriptionId(null)
+                .setPayload(new TransferAuthorizationRequest(
+                        signed.validAfterSeconds(), signed.validBeforeSeconds(), signed.nonce(), signed.signature()))
+                .build();
     }
 
     /**

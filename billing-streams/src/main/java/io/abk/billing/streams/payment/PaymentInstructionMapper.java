@@ -6,6 +6,8 @@ import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.PayFromChain;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
+import io.abk.billing.schemas.avro.SettleTransferAuthorization;
+import io.abk.billing.schemas.avro.SubmitTransferAuthorization;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.payment.domain.PaymentInstruction;
@@ -13,7 +15,10 @@ import io.abk.billing.streams.payment.domain.PaymentInstruction.Confirm;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Create;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Expire;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Settle;
+import io.abk.billing.streams.payment.domain.SignedAuthorization;
 import io.abk.billing.streams.payment.domain.VerificationResult;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 
 /**
  * A command envelope from {@code billing.payment-commands} to a {@link PaymentInstruction}. A payload this code does
@@ -42,7 +47,32 @@ final class PaymentInstructionMapper {
                         pay.getTransferId(),
                         pay.getTxHash(),
                         pay.getFromAddress(),
-                        UsdcAmount.ofMicros(pay.getAmountReceivedMicros()));
+                        UsdcAmount.ofMicros(pay.getAmountReceivedMicros()),
+                        pay.getAuthorizationNonce());
+            case SubmitTransferAuthorization submit ->
+                new PaymentInstruction.SubmitTransferAuthorization(
+                        id,
+                        tenant,
+                        at,
+                        new SignedAuthorization(
+                                submit.getFromAddress(),
+                                submit.getValidAfterSeconds(),
+                                submit.getValidBeforeSeconds(),
+                                submit.getNonce(),
+                                submit.getSignature()));
+            case SettleTransferAuthorization settle ->
+                new PaymentInstruction.SettleTransferAuthorization(
+                        id,
+                        tenant,
+                        at,
+                        settle.getRequestId(),
+                        RelayerOutcome.of(
+                                header.commandId(),
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage(),
+                                RelayerGas.of(settle.getGasUsed(), settle.getGasCostWei())));
             case ReversePayment reverse ->
                 new PaymentInstruction.ReversePayment(id, tenant, at, reverse.getTransferId(), reverse.getTxHash());
             default -> throw header.unknownPayload(payload);

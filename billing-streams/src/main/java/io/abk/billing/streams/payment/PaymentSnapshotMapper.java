@@ -3,6 +3,7 @@ package io.abk.billing.streams.payment;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.PaymentVerification;
+import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.Stored;
@@ -14,14 +15,19 @@ import io.abk.billing.streams.payment.domain.PaymentState.Open;
 import io.abk.billing.streams.payment.domain.PaymentState.Paid;
 import io.abk.billing.streams.payment.domain.PaymentTerms;
 import io.abk.billing.streams.payment.domain.Receipt;
+import io.abk.billing.streams.payment.domain.TransferAuthorization;
 import io.abk.billing.streams.payment.domain.Verification;
 import io.abk.billing.streams.payment.domain.Verifications;
+import io.abk.billing.streams.shared.domain.RelayedSubmission;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.SubmissionStatus;
 import io.abk.billing.streams.shared.domain.Tenant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A payment's state to and from Avro: its {@link PaymentSnapshot} (what the API renders, at a version) and the store
- * value ({@link PaymentAggregate}: the snapshot, with the verification in flight and the count beside it, which are
- * never public). The sequence counts accepted commands and is the snapshot's version. Reading refuses a snapshot the
+ * value ({@link PaymentAggregate}: the snapshot, with the verification in flight and the counts of verifications and
+ * transfer authorizations beside it, which are never public). The sequence counts accepted commands and is the snapshot's version. Reading refuses a snapshot the
  * domain cannot represent (a paid payment without its transaction, an open one with one), so a corrupt store value
  * fails loudly instead of deciding on made-up data.
  */
@@ -39,7 +45,9 @@ final class PaymentSnapshotMapper {
                         stored.getTxHash(),
                         stored.getRequestedAt());
         var verifications = new Verifications(inFlight, aggregate.getVerifyCount());
-        return new Stored<>(aggregate.getSequence(), state(aggregate.getPayment(), verifications));
+        return new Stored<>(
+                aggregate.getSequence(),
+                state(aggregate.getPayment(), verifications, aggregate.getAuthorizationCount()));
     }
 
     static PaymentAggregate write(Stored<Existing> stored) {
@@ -57,6 +65,8 @@ final class PaymentSnapshotMapper {
                                         inFlight.txHash(),
                                         inFlight.requestedAt()))
                 .setVerifyCount(verifications.count())
+                .setAuthorizationCount(
+                        authorizationCount(stored.state().details().authorization()))
                 .build();
     }
 
@@ -90,10 +100,51 @@ final class PaymentSnapshotMapper {
                 .setPaidLate(receipt != null && receipt.paidLate())
                 .setTxHash(receipt == null ? null : receipt.txHash())
                 .setCreatedAt(d.createdAt())
+                .setAuthorization(authorization(d.authorization()))
                 .build();
     }
 
-    static Existing state(PaymentSnapshot s, Verifications verifications) {
+    private static int authorizationCount(@Nullable TransferAuthorization authorization) {
+        return authorization == null ? 0 : authorization.submission().number();
+    }
+
+    private static @Nullable TransferAuthorizationSnapshot authorization(
+            @Nullable TransferAuthorization authorization) {
+        if (authorization == null) {
+            return null;
+        }
+        var submission = authorization.submission();
+        var gas = submission.gas();
+        return TransferAuthorizationSnapshot.newBuilder()
+                .setStatus(submission.status().apiName())
+                .setFromAddress(authorization.fromAddress())
+                .setTxHash(submission.txHash())
+                .setGasUsed(gas == null ? null : gas.used())
+                .setGasCostWei(gas == null ? null : gas.costWeiText())
+                .setFailureCode(submission.failureCode())
+                .setFailureMessage(submission.failureMessage())
+                .setSubmittedAt(submission.submittedAt())
+                .build();
+    }
+
+    /** The latest transfer authorization, which is submission {@code count} of the payment. */
+    private static @Nullable TransferAuthorization authorization(@Nullable TransferAuthorizationSnapshot s, int count) {
+        if (s == null) {
+            return null;
+        }
+        return new TransferAuthorization(
+                s.getFromAddress(),
+                new RelayedSubmission(
+                        count,
+                        SubmissionStatus.fromApiName(s.getStatus()),
+                        s.getSubmittedAt(),
+                        s.getTxHash(),
+                        RelayerGas.of(s.getGasUsed(), s.getGasCostWei()),
+                        s.getFailureCode(),
+                        s.getFailureMessage()));
+    }
+
+    static Existing state(PaymentSnapshot s, Verifications verifications, int authorizationCount) {
         var terms = new PaymentTerms(
                 UsdcAmount.ofMicros(s.getAmountMicros()),
                 s.getCustomerWallet(),
@@ -114,7 +165,8 @@ final class PaymentSnapshotMapper {
                 terms,
                 s.getCreatedAt(),
                 s.getExpiresAt(),
-                verifications);
+                verifications,
+                authorization(s.getAuthorization(), authorizationCount));
         var paid = "paid".equals(s.getStatus());
         var paidAt = s.getPaidAt();
         var txHash = s.getTxHash();

@@ -40,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * The subscription aggregate's adapter for the command processor: maps the envelope to an instruction, loads the
  * state, lets {@link SubscriptionDecider} decide and {@link SubscriptionEvolver} apply, and computes everything to
  * write before anything is written: the store value, the change, the events for {@code billing.events} (keyed by
- * subscription id) and the settlements started for {@code chain.requests} (keyed by invoice id). A settled invoice
+ * subscription id) and the settlements started for {@code chain.requests} (keyed by invoice id; a signed mandate,
+ * which is for no invoice, by subscription id). A settled invoice
  * the instruction names is put back into the state first, and after the command the settled invoices leave the
  * stored aggregate again: the moves to and from {@link SettledInvoiceStore} are its last step, so a command that
  * throws while deciding writes nothing.
@@ -113,7 +114,8 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                     forwards.add(new Forward(nodes.eventsSink(), subscriptionId, event));
                 }
                 for (var request : requests) {
-                    forwards.add(new Forward(nodes.chainRequestsSink(), request.getInvoiceId(), request));
+                    var key = request.getInvoiceId() != null ? request.getInvoiceId() : subscriptionId;
+                    forwards.add(new Forward(nodes.chainRequestsSink(), key, request));
                 }
                 settled.apply(subscriptionId, kept.writes());
                 yield new Applied<>(

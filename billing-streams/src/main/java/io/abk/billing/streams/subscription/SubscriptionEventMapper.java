@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedMandateRequest;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
@@ -18,6 +19,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePayme
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Published;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RefundRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionActivated;
@@ -94,7 +96,8 @@ final class SubscriptionEventMapper {
     }
 
     /**
-     * The settlements a command asked for, as {@link ChainRequest}s for {@code chain.requests} (keyed by invoice id).
+     * The settlements a command asked for, as {@link ChainRequest}s for {@code chain.requests} (keyed by invoice id; a
+     * signed mandate by subscription id).
      * Money always moves between the customer's wallet and the merchant's payout address: charged from the one to the
      * other, refunded the other way. The mandate's on-chain id is the one after the command.
      */
@@ -110,10 +113,50 @@ final class SubscriptionEventMapper {
                     out.add(request(refund.settlement(), after)
                             .setPayload(new RefundRequest(refund.originalTxHash()))
                             .build());
+                case MandateSignatureRequested mandate -> out.add(mandateRequest(mandate, after));
                 default -> {}
             }
         }
         return out;
+    }
+
+    /**
+     * A signed mandate for the vault's {@code subscribeBySignature}, keyed by subscription id like its answer: the
+     * customer is the signer, the merchant the payout address, the amount one period's.
+     */
+    private static ChainRequest mandateRequest(MandateSignatureRequested requested, Existing after) {
+        var d = after.details();
+        var signature = requested.signature();
+        var signed = requested.signed();
+        var permit = signed.permit();
+        var first = requested.firstCharge();
+        return ChainRequest.newBuilder()
+                .setRequestId(signature.requestId(d.id()))
+                .setResultCommandId(signature.resultCommandId(d.id()))
+                .setSubscriptionId(d.id())
+                .setInvoiceId(null)
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setRequestedAt(signature.submission().submittedAt())
+                .setAmountMicros(d.plan().amount().micros())
+                .setWalletAddress(signature.wallet())
+                .setPayoutAddress(d.wallets().payout())
+                .setOnChainSubscriptionId(null)
+                .setPayload(SignedMandateRequest.newBuilder()
+                        .setPeriodMonths(signed.periodMonths())
+                        .setFirstChargeAtSeconds(signed.firstChargeAtSeconds())
+                        .setPeriods(signed.periods())
+                        .setDeadlineSeconds(signed.deadlineSeconds())
+                        .setNonce(signed.nonce())
+                        .setSignature(signed.signature())
+                        .setPermitValueBaseUnits(permit == null ? null : permit.valueBaseUnits())
+                        .setPermitDeadlineSeconds(permit == null ? null : permit.deadlineSeconds())
+                        .setPermitSignature(permit == null ? null : permit.signature())
+                        .setFirstChargeInvoiceId(first == null ? null : first.invoiceId())
+                        .setFirstChargeAmountMicros(
+                                first == null ? null : first.amount().micros())
+                        .build())
+                .build();
     }
 
     private static ChainRequest.Builder request(Settlement settlement, Existing after) {

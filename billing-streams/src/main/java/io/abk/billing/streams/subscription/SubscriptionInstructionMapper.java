@@ -15,14 +15,19 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.SettleSignedMandate;
+import io.abk.billing.schemas.avro.SubmitSignedMandate;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Plan;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
+import io.abk.billing.streams.subscription.domain.SignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Activate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Cancel;
@@ -108,7 +113,8 @@ final class SubscriptionInstructionMapper {
                                 settle.getSucceeded(),
                                 settle.getTxHash(),
                                 settle.getFailureCode(),
-                                settle.getFailureMessage()));
+                                settle.getFailureMessage()),
+                        RelayerGas.of(settle.getGasUsed(), settle.getGasCostWei()));
             case SettleRefund settle ->
                 new SubscriptionInstruction.SettleRefund(
                         id,
@@ -129,8 +135,46 @@ final class SubscriptionInstructionMapper {
             case ReverseCharge reverse ->
                 new SubscriptionInstruction.ReverseCharge(
                         id, tenant, at, reverse.getInvoiceId(), reverse.getTxHash(), reverse.getTransferId());
+            case SubmitSignedMandate submit ->
+                new SubscriptionInstruction.SubmitSignedMandate(id, tenant, at, signed(submit));
+            case SettleSignedMandate settle ->
+                new SubscriptionInstruction.SettleSignedMandate(
+                        id,
+                        tenant,
+                        at,
+                        settle.getRequestId(),
+                        RelayerOutcome.of(
+                                header.commandId(),
+                                settle.getSucceeded(),
+                                settle.getTxHash(),
+                                settle.getFailureCode(),
+                                settle.getFailureMessage(),
+                                RelayerGas.of(settle.getGasUsed(), settle.getGasCostWei())));
             default -> throw header.unknownPayload(payload);
         };
+    }
+
+    /** The signed terms; a permit only with all three of its fields (else a contract breach: throws). */
+    private static SignedMandate signed(SubmitSignedMandate submit) {
+        var value = submit.getPermitValueBaseUnits();
+        var deadline = submit.getPermitDeadlineSeconds();
+        var signature = submit.getPermitSignature();
+        if ((value == null) != (deadline == null) || (value == null) != (signature == null)) {
+            throw new IllegalArgumentException("a signed mandate's permit needs its value, deadline and signature");
+        }
+        var permit = value == null || deadline == null || signature == null
+                ? null
+                : new SignedMandate.Permit(value, deadline, signature);
+        return new SignedMandate(
+                submit.getWallet(),
+                submit.getPeriods(),
+                submit.getDeadlineSeconds(),
+                submit.getNonce(),
+                submit.getSignature(),
+                submit.getAmountBaseUnits(),
+                submit.getPeriodMonths(),
+                submit.getFirstChargeAtSeconds(),
+                permit);
     }
 
     /** A success names its transaction; a failure its code (the message defaults to the code). */

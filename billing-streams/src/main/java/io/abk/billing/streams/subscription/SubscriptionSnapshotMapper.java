@@ -2,11 +2,15 @@ package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionAggregate;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.Stored;
+import io.abk.billing.streams.shared.domain.RelayedSubmission;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.SubmissionStatus;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
@@ -15,6 +19,7 @@ import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
 import io.abk.billing.streams.subscription.domain.Mandate;
+import io.abk.billing.streams.subscription.domain.MandateSignature;
 import io.abk.billing.streams.subscription.domain.MandateStatus;
 import io.abk.billing.streams.subscription.domain.Period;
 import io.abk.billing.streams.subscription.domain.Plan;
@@ -53,7 +58,11 @@ final class SubscriptionSnapshotMapper {
                         .map(SubscriptionSnapshotMapper::settlement)
                         .toList(),
                 aggregate.getRefundCount());
-        var state = state(aggregate.getSubscription(), aggregate.getInvoices(), settlements);
+        var state = state(
+                aggregate.getSubscription(),
+                aggregate.getInvoices(),
+                settlements,
+                aggregate.getMandateSubmissionCount());
         return new Stored<>(aggregate.getSequence(), state);
     }
 
@@ -69,6 +78,10 @@ final class SubscriptionSnapshotMapper {
                         .map(SubscriptionSnapshotMapper::inFlight)
                         .toList())
                 .setRefundCount(details.settlements().refundCount())
+                .setMandateSubmissionCount(
+                        details.mandateSignature() == null
+                                ? 0
+                                : details.mandateSignature().submission().number())
                 .build();
     }
 
@@ -123,7 +136,47 @@ final class SubscriptionSnapshotMapper {
                 .setCreatedAt(d.createdAt())
                 .setCanceledAt(canceledAt(state))
                 .setPausedAt(pausedAt(state))
+                .setMandateSignature(mandateSignature(d.mandateSignature()))
                 .build();
+    }
+
+    private static @Nullable MandateSignatureSnapshot mandateSignature(@Nullable MandateSignature signature) {
+        if (signature == null) {
+            return null;
+        }
+        var submission = signature.submission();
+        var gas = submission.gas();
+        return MandateSignatureSnapshot.newBuilder()
+                .setStatus(submission.status().apiName())
+                .setWallet(signature.wallet())
+                .setPeriods(signature.periods())
+                .setDeadline(signature.deadline())
+                .setTxHash(submission.txHash())
+                .setGasUsed(gas == null ? null : gas.used())
+                .setGasCostWei(gas == null ? null : gas.costWeiText())
+                .setFailureCode(submission.failureCode())
+                .setFailureMessage(submission.failureMessage())
+                .setSubmittedAt(submission.submittedAt())
+                .build();
+    }
+
+    /** The latest signed mandate, which is submission {@code count} of the subscription. */
+    private static @Nullable MandateSignature mandateSignature(@Nullable MandateSignatureSnapshot s, int count) {
+        if (s == null) {
+            return null;
+        }
+        return new MandateSignature(
+                s.getWallet(),
+                s.getPeriods(),
+                s.getDeadline(),
+                new RelayedSubmission(
+                        count,
+                        SubmissionStatus.fromApiName(s.getStatus()),
+                        s.getSubmittedAt(),
+                        s.getTxHash(),
+                        RelayerGas.of(s.getGasUsed(), s.getGasCostWei()),
+                        s.getFailureCode(),
+                        s.getFailureMessage()));
     }
 
     static InvoiceSnapshot invoiceSnapshot(Invoice invoice, SubscriptionDetails owner, long version) {
@@ -147,6 +200,8 @@ final class SubscriptionSnapshotMapper {
                 .setFailureMessage(failure == null ? null : failure.message())
                 .setPaidAt(invoice.paidAt())
                 .setTxHash(invoice.txHash())
+                .setGasUsed(invoice.gas() == null ? null : invoice.gas().used())
+                .setGasCostWei(invoice.gas() == null ? null : invoice.gas().costWeiText())
                 .setRefundTxHash(invoice.refundTxHash())
                 .setRefundedAt(invoice.refundedAt())
                 .setVoidedAt(invoice.voidedAt())
@@ -162,7 +217,11 @@ final class SubscriptionSnapshotMapper {
         return state instanceof Paused paused ? paused.pausedAt() : null;
     }
 
-    static Existing state(SubscriptionSnapshot s, List<InvoiceSnapshot> invoiceSnapshots, Settlements settlements) {
+    static Existing state(
+            SubscriptionSnapshot s,
+            List<InvoiceSnapshot> invoiceSnapshots,
+            Settlements settlements,
+            int mandateSubmissionCount) {
         var tenant = new Tenant(s.getMerchantId(), ModeMapper.toDomain(s.getMode()));
         var invoices = invoiceSnapshots.stream().map(i -> invoice(i, s)).toList();
         var details = new SubscriptionDetails(
@@ -187,7 +246,8 @@ final class SubscriptionSnapshotMapper {
                 invoices,
                 s.getLatestInvoiceId(),
                 s.getCreatedAt(),
-                settlements);
+                settlements,
+                mandateSignature(s.getMandateSignature(), mandateSubmissionCount));
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);
@@ -222,6 +282,7 @@ final class SubscriptionSnapshotMapper {
                 failure(i),
                 i.getPaidAt(),
                 i.getTxHash(),
+                RelayerGas.of(i.getGasUsed(), i.getGasCostWei()),
                 i.getRefundTxHash(),
                 i.getRefundedAt(),
                 i.getVoidedAt(),

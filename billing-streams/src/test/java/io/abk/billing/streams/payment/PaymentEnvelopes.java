@@ -55,7 +55,7 @@ public final class PaymentEnvelopes {
                 commandId,
                 paymentId,
                 requestedAt,
-                new PayFromChain("84532:" + txHash + ":0", txHash, WALLET, 25_000_000L));
+                new PayFromChain("84532:" + txHash + ":0", txHash, WALLET, 25_000_000L, null));
     }
 
     /** The chain-indexer retracted transfer {@code txHash}. */

@@ -9,6 +9,8 @@ import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.ReversePayment;
 import io.abk.billing.schemas.avro.SettlePayment;
+import io.abk.billing.schemas.avro.SettleTransferAuthorization;
+import io.abk.billing.schemas.avro.SubmitTransferAuthorization;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
@@ -25,10 +27,16 @@ import io.abk.billing.streams.payment.domain.PaymentState.Open;
 import io.abk.billing.streams.payment.domain.PaymentState.Paid;
 import io.abk.billing.streams.payment.domain.PaymentTerms;
 import io.abk.billing.streams.payment.domain.Receipt;
+import io.abk.billing.streams.payment.domain.SignedAuthorization;
+import io.abk.billing.streams.payment.domain.TransferAuthorization;
 import io.abk.billing.streams.payment.domain.Verification;
 import io.abk.billing.streams.payment.domain.VerificationResult.Refused;
 import io.abk.billing.streams.payment.domain.Verifications;
+import io.abk.billing.streams.shared.domain.RelayedSubmission;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -80,7 +88,40 @@ class PaymentMappingTest {
                 new Paid(
                         details(Mode.LIVE, full, new Verifications(null, 1)),
                         new Receipt(T0.plusSeconds(7), "0x" + "ab".repeat(32), UsdcAmount.ofMicros(3), true)),
-                new Canceled(details(Mode.TEST, bare, Verifications.NONE)));
+                new Canceled(details(Mode.TEST, bare, Verifications.NONE)),
+                // Transfer authorizations: the third pending, a submitted one with a cost beyond a long, a failed one.
+                new Open(details(Mode.TEST, bare, Verifications.NONE)
+                        .withAuthorization(new TransferAuthorization(
+                                "0xcc00000000000000000000000000000000000003",
+                                RelayedSubmission.pending(3, T0.plusSeconds(2))))),
+                new Paid(
+                        details(Mode.LIVE, full, Verifications.NONE)
+                                .withAuthorization(new TransferAuthorization(
+                                        "0xcc00000000000000000000000000000000000003",
+                                        RelayedSubmission.pending(1, T0.plusSeconds(2))
+                                                .settled(new RelayerOutcome.Submitted(
+                                                        "0x" + "cd".repeat(32),
+                                                        new RelayerGas(
+                                                                86_000, new BigInteger("98765432109876543210")))))),
+                        new Receipt(T0.plusSeconds(7), "0x" + "cd".repeat(32), UsdcAmount.ofMicros(1), false)),
+                new Expired(details(Mode.TEST, full, Verifications.NONE)
+                        .withAuthorization(new TransferAuthorization(
+                                "0xcc00000000000000000000000000000000000003",
+                                RelayedSubmission.pending(2, T0.plusSeconds(2))
+                                        .settled(new RelayerOutcome.NotSubmitted(
+                                                "AUTHORIZATION_USED", "The authorization was used", null))))));
+    }
+
+    @Test
+    void shouldReadAnAggregateStoredBeforeTransferAuthorizationsExistedAsHavingNone() {
+        // Stores written before pay by signature have neither field: their defaults read as no authorization.
+        var written =
+                PaymentSnapshotMapper.write(new Stored<>(2, states().findFirst().orElseThrow()));
+
+        assertThat(written.getPayment().getAuthorization()).isNull();
+        assertThat(written.getAuthorizationCount()).isZero();
+        assertThat(PaymentSnapshotMapper.read(written).state().details().authorization())
+                .isNull();
     }
 
     @ParameterizedTest
@@ -104,13 +145,13 @@ class PaymentMappingTest {
         var open = PaymentSnapshotMapper.snapshot(states().findFirst().orElseThrow(), 1);
 
         assertThatThrownBy(() -> PaymentSnapshotMapper.state(
-                        PaymentSnapshot.newBuilder(paid).setTxHash(null).build(), Verifications.NONE))
+                        PaymentSnapshot.newBuilder(paid).setTxHash(null).build(), Verifications.NONE, 0))
                 .hasMessageContaining("txHash=null");
         assertThatThrownBy(() -> PaymentSnapshotMapper.state(
-                        PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(), Verifications.NONE))
+                        PaymentSnapshot.newBuilder(open).setPaidAt(T0).build(), Verifications.NONE, 0))
                 .hasMessageContaining("status open");
         assertThatThrownBy(() -> PaymentSnapshotMapper.state(
-                        PaymentSnapshot.newBuilder(open).setStatus("pending").build(), Verifications.NONE))
+                        PaymentSnapshot.newBuilder(open).setStatus("pending").build(), Verifications.NONE, 0))
                 .hasMessageContaining("unknown status pending");
     }
 
@@ -142,16 +183,65 @@ class PaymentMappingTest {
     @Test
     void shouldMapTheChainsCommandsWhenReadingPayFromChainAndReversePayment() {
         var pay = instruction(PaymentEnvelopes.payment(
-                "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L)));
+                "cmd_c", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25_000_001L, null)));
         var reverse =
                 instruction(PaymentEnvelopes.payment("cmd_r", "pay_1", T0, new ReversePayment("84532:0xab:2", "0xab")));
 
         var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
         assertThat(pay)
                 .isEqualTo(new PaymentInstruction.PayFromChain(
-                        "pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa", UsdcAmount.ofMicros(25_000_001L)));
+                        "pay_1", tenant, T0, "84532:0xab:2", "0xab", "0xaa", UsdcAmount.ofMicros(25_000_001L), null));
+        var nonce = "0x" + "4e".repeat(32);
+        assertThat(((PaymentInstruction.PayFromChain) instruction(PaymentEnvelopes.payment(
+                                "cmd_n", "pay_1", T0, new PayFromChain("84532:0xab:2", "0xab", "0xaa", 25L, nonce))))
+                        .authorizationNonce())
+                .isEqualTo(nonce);
         assertThat(reverse)
                 .isEqualTo(new PaymentInstruction.ReversePayment("pay_1", tenant, T0, "84532:0xab:2", "0xab"));
+    }
+
+    @Test
+    void shouldMapTheCheckoutsAuthorizationAndTheRelayersAnswer() {
+        var tenant = new Tenant(PaymentEnvelopes.MERCHANT_ID, Mode.TEST);
+
+        var submit = instruction(PaymentEnvelopes.payment(
+                "cmd_a", "pay_1", T0, new SubmitTransferAuthorization("0xcc", 0L, 1_800L, "0x4e", "0xsig")));
+        var submitted = instruction(PaymentEnvelopes.payment(
+                "cmd_s",
+                "pay_1",
+                T0,
+                new SettleTransferAuthorization("pay_1:authorization:1", true, "0xab", null, null, 51_000L, "7")));
+        var failed = instruction(PaymentEnvelopes.payment(
+                "cmd_f",
+                "pay_1",
+                T0,
+                new SettleTransferAuthorization(
+                        "pay_1:authorization:1", false, null, "AUTHORIZATION_EXPIRED", "expired", null, null)));
+
+        assertThat(submit)
+                .isEqualTo(new PaymentInstruction.SubmitTransferAuthorization(
+                        "pay_1", tenant, T0, new SignedAuthorization("0xcc", 0L, 1_800L, "0x4e", "0xsig")));
+        assertThat(submitted)
+                .isEqualTo(new PaymentInstruction.SettleTransferAuthorization(
+                        "pay_1",
+                        tenant,
+                        T0,
+                        "pay_1:authorization:1",
+                        new RelayerOutcome.Submitted("0xab", new RelayerGas(51_000L, BigInteger.valueOf(7)))));
+        assertThat(failed)
+                .isEqualTo(new PaymentInstruction.SettleTransferAuthorization(
+                        "pay_1",
+                        tenant,
+                        T0,
+                        "pay_1:authorization:1",
+                        new RelayerOutcome.NotSubmitted("AUTHORIZATION_EXPIRED", "expired", null)));
+        // A success must name its transaction: else the record goes to dead letters.
+        assertThatThrownBy(() -> instruction(PaymentEnvelopes.payment(
+                        "cmd_x",
+                        "pay_1",
+                        T0,
+                        new SettleTransferAuthorization("pay_1:authorization:1", true, null, null, null, null, null))))
+                .hasMessageContaining("without a txHash");
     }
 
     private static Settle settle(SettlePayment payload) {
@@ -159,7 +249,8 @@ class PaymentMappingTest {
     }
 
     private static PaymentDetails details(Mode mode, PaymentTerms terms, Verifications verifications) {
-        return new PaymentDetails("pay_1", new Tenant("mer_1", mode), terms, T0, T0.plusSeconds(86_400), verifications);
+        return new PaymentDetails(
+                "pay_1", new Tenant("mer_1", mode), terms, T0, T0.plusSeconds(86_400), verifications, null);
     }
 
     /** The instruction {@code envelope} asks for, with the header the command processor reads from it. */

@@ -64,11 +64,22 @@ public final class CommandEnvelopes {
                 .build();
     }
 
-    /** The result the sandbox settlement answers {@code request} with, as the settlement service produces it. */
+    /** The gas a successful settlement reports for the relayer's transaction. */
+    public static final long GAS_USED = 61_234L;
+
+    /** Its cost in wei: beyond a long, as real costs can be. */
+    public static final String GAS_COST_WEI = "123456789012345678901";
+
+    /**
+     * The result the settlement answers {@code request} with, as the settlement service produces it; a success
+     * reports the relayer's gas.
+     */
     public static SubscriptionCommand settled(ChainRequest request, boolean succeeded) {
         var txHash = succeeded ? "0x" + "ab".repeat(32) : null;
         var code = succeeded ? null : "INSUFFICIENT_BALANCE";
         var message = succeeded ? null : "The customer's wallet does not hold enough USDC";
+        var gasUsed = succeeded ? GAS_USED : null;
+        var gasCostWei = succeeded ? GAS_COST_WEI : null;
         Object payload = switch (request.getPayload()) {
             case RefundRequest refund ->
                 new SettleRefund(
@@ -78,9 +89,19 @@ public final class CommandEnvelopes {
                         succeeded,
                         txHash,
                         code,
-                        message);
+                        message,
+                        gasUsed,
+                        gasCostWei);
             default ->
-                new SettleCharge(request.getRequestId(), request.getInvoiceId(), succeeded, txHash, code, message);
+                new SettleCharge(
+                        request.getRequestId(),
+                        request.getInvoiceId(),
+                        succeeded,
+                        txHash,
+                        code,
+                        message,
+                        gasUsed,
+                        gasCostWei);
         };
         return SubscriptionCommand.newBuilder(command(
                         request.getResultCommandId(), request.getSubscriptionId(), request.getRequestedAt(), payload))

@@ -13,6 +13,9 @@ import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.Stored;
+import io.abk.billing.streams.shared.domain.RelayedSubmission;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.BillingCycle;
 import io.abk.billing.streams.subscription.domain.BillingReason;
@@ -21,6 +24,7 @@ import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
 import io.abk.billing.streams.subscription.domain.Mandate;
+import io.abk.billing.streams.subscription.domain.MandateSignature;
 import io.abk.billing.streams.subscription.domain.MandateStatus;
 import io.abk.billing.streams.subscription.domain.Period;
 import io.abk.billing.streams.subscription.domain.Plan;
@@ -37,6 +41,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionState.Incomplete;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.PastDue;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Paused;
 import io.abk.billing.streams.subscription.domain.Wallets;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +92,31 @@ class MappingRoundTripTest {
                                 "cmd_r2",
                                 T0.plusSeconds(4))),
                 2)));
+        // Submission 3 pending (two failed before it); a submitted one with a cost beyond a long; a failed one.
+        var signing = trialing.with(b -> b.mandateSignature(new MandateSignature(
+                "0xcc00000000000000000000000000000000000003",
+                12,
+                T0.plusSeconds(3_600),
+                RelayedSubmission.pending(3, T0.plusSeconds(1)))));
+        var submitted = trialing.with(b -> b.mandateSignature(new MandateSignature(
+                "0xcc00000000000000000000000000000000000003",
+                24,
+                T0.plusSeconds(3_600),
+                RelayedSubmission.pending(1, T0.plusSeconds(1))
+                        .settled(new RelayerOutcome.Submitted(
+                                "0x" + "ef".repeat(32),
+                                new RelayerGas(210_987, new BigInteger("98765432109876543210")))))));
+        var failed = trialing.with(b -> b.mandateSignature(new MandateSignature(
+                "0xcc00000000000000000000000000000000000003",
+                1,
+                T0.plusSeconds(60),
+                RelayedSubmission.pending(2, T0.plusSeconds(1))
+                        .settled(new RelayerOutcome.NotSubmitted(
+                                "SIGNATURE_EXPIRED", "The signature expired", new RelayerGas(30_000, null))))));
         return Stream.of(
+                new Incomplete(signing),
+                new Incomplete(failed),
+                new Active(submitted),
                 new Incomplete(trialing),
                 new Active(settling),
                 new Canceled(settling, T0.plusSeconds(8)),
@@ -123,10 +152,36 @@ class MappingRoundTripTest {
     }
 
     @Test
+    void shouldReadAnAggregateStoredBeforeSignedMandatesExistedAsHavingNone() {
+        // Stores written before subscribe by signature have neither field: their defaults must read as no submission.
+        var stored = SubscriptionSnapshotMapper.write(
+                new Stored<>(3, states().toList().get(4)));
+
+        assertThat(stored.getSubscription().getMandateSignature()).isNull();
+        assertThat(stored.getMandateSubmissionCount()).isZero();
+        assertThat(SubscriptionSnapshotMapper.read(stored).state().details().mandateSignature())
+                .isNull();
+    }
+
+    @Test
+    void shouldNumberTheLatestSignedMandateByTheStoredCount() {
+        var stored = SubscriptionSnapshotMapper.write(
+                new Stored<>(3, states().toList().get(0)));
+
+        assertThat(stored.getMandateSubmissionCount()).isEqualTo(3);
+        assertThat(SubscriptionSnapshotMapper.read(stored)
+                        .state()
+                        .details()
+                        .mandateSignature()
+                        .requestId("sub_x"))
+                .isEqualTo("sub_x:mandate:3");
+    }
+
+    @Test
     void shouldReadAnAggregateStoredBeforeSettlementsExistedAsHavingNone() {
         // Schema v1 stores had no inFlight/refundCount: their defaults must read as an empty bookkeeping.
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(3, states().toList().get(1)));
+                new Stored<>(3, states().toList().get(4)));
         var legacy = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of())
                 .setRefundCount(0)
@@ -139,7 +194,7 @@ class MappingRoundTripTest {
     @Test
     void shouldRefuseToLoadWhenASettlementIsForAnInvoiceTheAggregateDoesNotHold() {
         var stored = SubscriptionSnapshotMapper.write(
-                new Stored<>(1, states().toList().get(1)));
+                new Stored<>(1, states().toList().get(4)));
         var broken = SubscriptionAggregate.newBuilder(stored)
                 .setInFlight(List.of(new InFlightSettlement("charge", "inv_zz:1", "inv_zz", 1L, "cmd_x", T0)))
                 .build();
@@ -151,7 +206,7 @@ class MappingRoundTripTest {
 
     @Test
     void shouldRefuseToLoadWhenAnActiveSnapshotCarriesPausedAt() {
-        var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setPausedAt(T0));
+        var stored = withSubscription(states().toList().get(4), snapshot -> snapshot.setPausedAt(T0));
 
         assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -160,7 +215,7 @@ class MappingRoundTripTest {
 
     @Test
     void shouldRefuseToLoadWhenStatusIsUnknown() {
-        var stored = withSubscription(states().toList().get(1), snapshot -> snapshot.setStatus("trialing"));
+        var stored = withSubscription(states().toList().get(4), snapshot -> snapshot.setStatus("trialing"));
 
         assertThatThrownBy(() -> SubscriptionSnapshotMapper.read(stored)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -227,7 +282,8 @@ class MappingRoundTripTest {
                 invoices,
                 latestInvoiceId,
                 T0,
-                Settlements.NONE);
+                Settlements.NONE,
+                null);
     }
 
     private static Invoice openInvoice(String id) {
@@ -254,6 +310,7 @@ class MappingRoundTripTest {
                 null,
                 T0.plusSeconds(1),
                 "0x" + "ab".repeat(32),
+                new RelayerGas(48_123, new BigInteger("96246000000000")),
                 "0x" + "cd".repeat(32),
                 T0.plusSeconds(2),
                 null,
@@ -272,6 +329,7 @@ class MappingRoundTripTest {
                 2,
                 T0.plusSeconds(172_800),
                 new ChargeFailure("INSUFFICIENT_BALANCE", "balance too low"),
+                null,
                 null,
                 null,
                 null,

@@ -17,17 +17,23 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleRefund;
+import io.abk.billing.schemas.avro.SettleSignedMandate;
+import io.abk.billing.schemas.avro.SubmitSignedMandate;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.avro.VoidInvoice;
 import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.CommandHeader;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.SettlementResult;
+import io.abk.billing.streams.subscription.domain.SignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -80,20 +86,27 @@ class SubscriptionInstructionMapperTest {
                 Arguments.of(
                         new VoidInvoice("inv_1"), new SubscriptionInstruction.VoidInvoice(SUB, TENANT, AT, "inv_1")),
                 Arguments.of(
-                        new SettleCharge("inv_1:2", "inv_1", true, TX, null, null),
-                        new SubscriptionInstruction.SettleCharge(
-                                SUB, TENANT, AT, "inv_1", "inv_1:2", new SettlementResult.Succeeded(TX))),
-                Arguments.of(
-                        new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked"),
+                        new SettleCharge("inv_1:2", "inv_1", true, TX, null, null, 52_000L, "104000000000000"),
                         new SubscriptionInstruction.SettleCharge(
                                 SUB,
                                 TENANT,
                                 AT,
                                 "inv_1",
                                 "inv_1:2",
-                                new SettlementResult.Failed(new ChargeFailure("ALLOWANCE_REVOKED", "revoked")))),
+                                new SettlementResult.Succeeded(TX),
+                                new RelayerGas(52_000L, new BigInteger("104000000000000")))),
                 Arguments.of(
-                        new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null),
+                        new SettleCharge("inv_1:2", "inv_1", false, null, "ALLOWANCE_REVOKED", "revoked", null, null),
+                        new SubscriptionInstruction.SettleCharge(
+                                SUB,
+                                TENANT,
+                                AT,
+                                "inv_1",
+                                "inv_1:2",
+                                new SettlementResult.Failed(new ChargeFailure("ALLOWANCE_REVOKED", "revoked")),
+                                null)),
+                Arguments.of(
+                        new SettleRefund("inv_1:refund:1", "inv_1", 7L, false, null, "RELAYER_ERROR", null, null, null),
                         new SubscriptionInstruction.SettleRefund(
                                 SUB,
                                 TENANT,
@@ -102,6 +115,57 @@ class SubscriptionInstructionMapperTest {
                                 "inv_1:refund:1",
                                 UsdcAmount.ofMicros(7),
                                 new SettlementResult.Failed(new ChargeFailure("RELAYER_ERROR", "RELAYER_ERROR")))),
+                Arguments.of(
+                        new SubmitSignedMandate(
+                                "0xcc",
+                                12L,
+                                1_800L,
+                                "0x01",
+                                "0xsig",
+                                "25000000",
+                                1,
+                                1_000L,
+                                "300000000",
+                                1_700L,
+                                "0xp"),
+                        new SubscriptionInstruction.SubmitSignedMandate(
+                                SUB,
+                                TENANT,
+                                AT,
+                                new SignedMandate(
+                                        "0xcc",
+                                        12L,
+                                        1_800L,
+                                        "0x01",
+                                        "0xsig",
+                                        "25000000",
+                                        1,
+                                        1_000L,
+                                        new SignedMandate.Permit("300000000", 1_700L, "0xp")))),
+                Arguments.of(
+                        new SubmitSignedMandate(
+                                "0xcc", 12L, 1_800L, "0x01", "0xsig", "25000000", 1, 1_000L, null, null, null),
+                        new SubscriptionInstruction.SubmitSignedMandate(
+                                SUB,
+                                TENANT,
+                                AT,
+                                new SignedMandate("0xcc", 12L, 1_800L, "0x01", "0xsig", "25000000", 1, 1_000L, null))),
+                Arguments.of(
+                        new SettleSignedMandate("sub_1:mandate:1", true, TX, null, null, 90_000L, "9"),
+                        new SubscriptionInstruction.SettleSignedMandate(
+                                SUB,
+                                TENANT,
+                                AT,
+                                "sub_1:mandate:1",
+                                new RelayerOutcome.Submitted(TX, new RelayerGas(90_000L, BigInteger.valueOf(9))))),
+                Arguments.of(
+                        new SettleSignedMandate("sub_1:mandate:2", false, null, "PERMIT_FAILED", null, null, null),
+                        new SubscriptionInstruction.SettleSignedMandate(
+                                SUB,
+                                TENANT,
+                                AT,
+                                "sub_1:mandate:2",
+                                new RelayerOutcome.NotSubmitted("PERMIT_FAILED", "PERMIT_FAILED", null))),
                 // The renewal invoice's id is seeded by the command id, as a resume's is.
                 Arguments.of(
                         new RenewSubscription(PERIOD_END),
@@ -128,7 +192,7 @@ class SubscriptionInstructionMapperTest {
     @Test
     void shouldThrowWhenASuccessfulSettlementHasNoTransaction() {
         var envelope = CommandEnvelopes.command(
-                "cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null, null, null));
+                "cmd_m", SUB, AT, new SettleCharge("inv_1:1", "inv_1", true, null, null, null, null, null));
 
         assertThatThrownBy(() -> instruction(envelope))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -82,6 +82,9 @@ class SettlementTopologyTest extends HarnessedTopologyTest {
         assertThat(subscription(settled).getStatus()).isEqualTo("active");
         assertThat(invoice(settled).getStatus()).isEqualTo("paid");
         assertThat(invoice(settled).getPaidAt()).isEqualTo(ACTIVATED_AT);
+        // The relayer's gas for the charge that paid it, exact beyond a long.
+        assertThat(invoice(settled).getGasUsed()).isEqualTo(CommandEnvelopes.GAS_USED);
+        assertThat(invoice(settled).getGasCostWei()).isEqualTo(CommandEnvelopes.GAS_COST_WEI);
         var paid = single(harness.events).value();
         assertThat(paid.getType()).isEqualTo("invoice.paid");
         assertThat(paid.getData().getInvoice().getTxHash()).isEqualTo("0x" + "ab".repeat(32));

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * The claims of transaction hashes (the settlement's {@code tx-claims} store, shared) as auto-settlement uses them,
  * keyed by hash:
  * <ul>
- *   <li>a matched transfer claims its hash for its payment and pays it ({@code PayFromChain}) when granted: nobody
+ *   <li>a matched transfer claims its hash for its payment and pays it ({@code PayFromChain}, with the authorization
+ *       nonce that named the payment, if one did) when granted: nobody
  *       held the hash, or that payment did already (a repeat). A hash held by something else pays nothing: one
  *       transaction pays at most one thing, whether it was seen or confirmed first.</li>
  *   <li>a retracted transfer or vault charge reopens what its hash paid: a payment ({@code ReversePayment}) or an
@@ -85,6 +86,7 @@ final class TransferClaimProcessor
                         .setTxHash(txHash)
                         .setFromAddress(ChangeIndexes.lower(token.getFrom()))
                         .setAmountReceivedMicros(claim.getAmountReceivedMicros())
+                        .setAuthorizationNonce(token.getAuthorizationNonce())
                         .build());
         context().forward(new Record<>(paymentId, new SettlementOutput.PaymentResult(command), timestamp));
     }

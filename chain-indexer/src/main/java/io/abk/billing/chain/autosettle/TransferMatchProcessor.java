@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Matches a confirmed transfer, keyed by its mode and recipient, against the open payments of that payout address
- * ({@link PaymentMatcher}). Exactly one match goes on to the claims of the transaction hash, keyed by the hash: it
+ * ({@link PaymentMatcher}): by its authorization nonce when an EIP-3009 authorization moved it, else by amount and
+ * sender. Exactly one match goes on to the claims of the transaction hash, keyed by the hash: it
  * pays only if the hash paid nothing else. An ambiguous transfer pays nothing and is logged; the customer's confirm
  * with the hash decides.
  */
@@ -45,7 +46,8 @@ final class TransferMatchProcessor
                 ChangeIndexes.lower(token.getFrom()),
                 ChangeIndexes.lower(token.getTo()),
                 TransferRouting.micros(token),
-                transfer.getBlockTimestamp());
+                transfer.getBlockTimestamp(),
+                token.getAuthorizationNonce() == null ? null : ChangeIndexes.lower(token.getAuthorizationNonce()));
         var candidates = new ArrayList<OpenPayment>();
         try (var entries = store().prefixScan(record.key() + "|", new StringSerializer())) {
             entries.forEachRemaining(entry -> candidates.add(openPayment(entry.value)));
@@ -54,12 +56,14 @@ final class TransferMatchProcessor
             case PaymentMatch.Pays pays -> {
                 var payment = pays.payment();
                 log.info(
-                        "event=transfer_matched transferId={} paymentId={} merchantId={} mode={} amountMicros={}",
+                        "event=transfer_matched transferId={} paymentId={} merchantId={} mode={} amountMicros={} "
+                                + "by={}",
                         seen.transferId(),
                         payment.paymentId(),
                         payment.merchantId(),
                         seen.mode().label(),
-                        seen.amountMicros());
+                        seen.amountMicros(),
+                        seen.authorizationNonce() == null ? "amount_and_sender" : "authorization_nonce");
                 context()
                         .forward(new Record<>(
                                 transfer.getTxHash(),
@@ -79,6 +83,16 @@ final class TransferMatchProcessor
                         seen.transferId(),
                         seen.mode().label(),
                         ambiguous.paymentIds());
+            case PaymentMatch.None none
+            when seen.authorizationNonce() != null ->
+                // The customer signed for one payment: it is paid, canceled, or not this payout's. Nothing else is.
+                log.info(
+                        "event=transfer_unmatched reason=no_payment_for_nonce transferId={} mode={} nonce={} "
+                                + "candidates={}",
+                        seen.transferId(),
+                        seen.mode().label(),
+                        seen.authorizationNonce(),
+                        candidates.size());
             case PaymentMatch.None none ->
                 log.debug("event=transfer_unmatched transferId={} candidates={}", seen.transferId(), candidates.size());
         }

@@ -5,6 +5,7 @@ import io.abk.billing.chain.domain.follow.SelectedLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.TokenTransferLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.PermitTokenAbi;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.contracts.VaultEvent;
 import io.abk.billing.schemas.avro.ChainTransfer;
@@ -26,7 +27,8 @@ final class TransferRecords {
             SubscriptionVaultAbi.SUBSCRIBED_TOPIC,
             SubscriptionVaultAbi.CHARGED_TOPIC,
             SubscriptionVaultAbi.CANCELED_TOPIC,
-            SubscriptionVaultAbi.REFUNDED_TOPIC);
+            SubscriptionVaultAbi.REFUNDED_TOPIC,
+            PermitTokenAbi.AUTHORIZATION_USED_TOPIC);
 
     private TransferRecords() {}
 
@@ -44,6 +46,7 @@ final class TransferRecords {
                         .setDecimals(token.token().decimals())
                         .setSymbol(token.token().symbol())
                         .setViaVault(token.viaVault())
+                        .setAuthorizationNonce(token.authorizationNonce())
                         .build();
             }
             case VaultLog vault ->
@@ -65,7 +68,10 @@ final class TransferRecords {
                 .build();
     }
 
-    /** The same record, marked as no longer on the canonical chain. */
+    /**
+     * The same record, marked as no longer on the canonical chain: its payload as published (an authorization nonce
+     * included), so readers undo exactly what they were told.
+     */
     static ChainTransfer retraction(ChainTransfer published) {
         return ChainTransfer.newBuilder(published).setRetracted(true).build();
     }

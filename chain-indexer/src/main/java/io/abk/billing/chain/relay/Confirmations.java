@@ -86,14 +86,16 @@ final class Confirmations {
 
     /**
      * {@code moved}, the transaction the vault names for a charge or refund made before (by an earlier attempt or a
-     * relayer that stopped before it answered), once it is deep; a refusal that asks for a retry when it is no longer
+     * relayer that stopped before it answered), once it is deep, with the gas of its receipt; a refusal that asks for a retry when it is no longer
      * on the chain or does not get deep in time.
      */
     RelayOutcome original(RelayOutcome.Moved moved) {
         var receipt = receipts.first(List.of(moved.txHash()));
         var depth = receipt.map(this::await).orElseGet(Depth.TakenBack::new);
         return switch (depth) {
-            case Depth.Deep deep -> moved;
+            // The original's own receipt says what it cost, whichever relayer sent it.
+            case Depth.Deep deep ->
+                new RelayOutcome.Moved(moved.txHash(), deep.receipt().gas());
             case Depth.NotDeep notDeep -> RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, notDeep.reason());
             case Depth.TakenBack takenBack -> {
                 log.warn("event=original_taken_back txHash={} action=answer_retry", moved.txHash());

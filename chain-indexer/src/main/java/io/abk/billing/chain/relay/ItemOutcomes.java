@@ -113,6 +113,8 @@ final class ItemOutcomes {
         return switch (item.kind()) {
             case CHARGE -> "charge";
             case REFUND -> "refund";
+            case MANDATE -> "mandate";
+            case AUTHORIZATION -> "authorization";
             case VERIFY, NONE -> "verify";
         };
     }

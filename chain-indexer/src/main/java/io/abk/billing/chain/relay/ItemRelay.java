@@ -6,7 +6,6 @@ import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.relay.RelayBatch.Item;
 import io.abk.billing.chain.relay.RelayerRpc.ChainHead;
-import io.abk.billing.chain.settlement.RelayedRequests.Kind;
 import java.math.BigInteger;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -27,22 +26,38 @@ final class ItemRelay {
     private final @Nullable TransactionSender sender;
     private final @Nullable ChargeExecutor charges;
     private final @Nullable RefundExecutor refunds;
+    private final @Nullable MandateExecutor mandates;
+    private final @Nullable AuthorizationExecutor authorizations;
     private final ItemOutcomes outcomes;
 
     ItemRelay(
             ChainSettings chain,
             RelayerRpc rpc,
             @Nullable TransactionSender sender,
-            @Nullable ChargeExecutor charges,
-            @Nullable RefundExecutor refunds,
+            Executors executors,
             ItemOutcomes outcomes) {
         this.chain = chain;
         this.rpc = rpc;
         this.verifier = new TransferVerifier(rpc, chain);
         this.sender = sender;
-        this.charges = charges;
-        this.refunds = refunds;
+        this.charges = executors.charges();
+        this.refunds = executors.refunds();
+        this.mandates = executors.mandates();
+        this.authorizations = executors.authorizations();
         this.outcomes = outcomes;
+    }
+
+    /**
+     * What executes each kind of request on this chain; null where the relayer lacks what it needs (a key; a vault
+     * for charges, refunds and mandates).
+     */
+    record Executors(
+            @Nullable ChargeExecutor charges,
+            @Nullable RefundExecutor refunds,
+            @Nullable MandateExecutor mandates,
+            @Nullable AuthorizationExecutor authorizations) {
+
+        static final Executors NONE = new Executors(null, null, null, null);
     }
 
     /** Whether a charge or refund made before waits for its transaction to be deep: only with a key to relay. */
@@ -55,6 +70,9 @@ final class ItemRelay {
             case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
             case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
             case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
+            case MANDATE -> mandates == null ? notConfigured() : mandates.prepare(item.request(), head);
+            case AUTHORIZATION ->
+                authorizations == null ? notConfigured() : authorizations.prepare(item.request(), head);
             case NONE -> throw new IllegalArgumentException("not a relayed request");
         };
     }
@@ -115,9 +133,14 @@ final class ItemRelay {
                         receipt.succeeded() ? 1 : 0,
                         receipt.gasUsed(),
                         (System.nanoTime() - transaction.sentAtNanos()) / 1_000_000);
-                var outcome = item.kind() == Kind.CHARGE
-                        ? Objects.requireNonNull(charges).mined(item.request(), receipt)
-                        : Objects.requireNonNull(refunds).mined(item.request(), receipt, rpc.head());
+                var outcome = switch (item.kind()) {
+                    case CHARGE -> Objects.requireNonNull(charges).mined(item.request(), receipt);
+                    case REFUND -> Objects.requireNonNull(refunds).mined(item.request(), receipt, rpc.head());
+                    case MANDATE -> Objects.requireNonNull(mandates).mined(item.request(), receipt, rpc.head());
+                    case AUTHORIZATION ->
+                        Objects.requireNonNull(authorizations).mined(item.request(), receipt, rpc.head());
+                    case VERIFY, NONE -> throw new IllegalStateException("nothing is sent for a " + item.kind());
+                };
                 if (outcome instanceof RelayOutcome.Moved moved
                         && !moved.txHash().equals(receipt.txHash())) {
                     // Reverted because the vault had made it already: answered with that transaction, once deep.

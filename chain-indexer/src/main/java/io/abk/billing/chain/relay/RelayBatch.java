@@ -72,14 +72,13 @@ final class RelayBatch implements AutoCloseable {
             ChainSettings chain,
             RelayerRpc rpc,
             @Nullable TransactionSender sender,
-            @Nullable ChargeExecutor charges,
-            @Nullable RefundExecutor refunds,
+            ItemRelay.Executors executors,
             @Nullable NonceRecovery recovery) {
         this.chain = chain;
         this.recovery = recovery;
         this.rpc = rpc;
         this.outcomes = new ItemOutcomes(chain);
-        this.relay = new ItemRelay(chain, rpc, sender, charges, refunds, outcomes);
+        this.relay = new ItemRelay(chain, rpc, sender, executors, outcomes);
     }
 
     /**

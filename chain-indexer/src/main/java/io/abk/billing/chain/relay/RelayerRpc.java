@@ -1,5 +1,6 @@
 package io.abk.billing.chain.relay;
 
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.chainrpc.RpcUnavailableException;
 import java.math.BigInteger;
@@ -94,12 +95,19 @@ public interface RelayerRpc extends AutoCloseable {
     /** A log in a receipt or from {@code eth_getLogs}. Addresses and hashes are lower case. */
     record ChainLog(String address, List<String> topics, String data, String txHash, long blockNumber) {}
 
-    /** A mined transaction's receipt. */
+    /** A mined transaction's receipt; {@code effectiveGasPrice} is the wei per gas the sender paid. */
     record MinedReceipt(
             String txHash,
             long blockNumber,
             String blockHash,
             boolean succeeded,
             BigInteger gasUsed,
-            List<ChainLog> logs) {}
+            BigInteger effectiveGasPrice,
+            List<ChainLog> logs) {
+
+        /** What the transaction cost its sender. */
+        TransactionGas gas() {
+            return TransactionGas.of(gasUsed, effectiveGasPrice);
+        }
+    }
 }

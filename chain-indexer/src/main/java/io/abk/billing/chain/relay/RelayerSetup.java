@@ -17,7 +17,7 @@ final class RelayerSetup {
     static RelayBatch batch(ChainSettings chain, RelayerRpc rpc) {
         var key = chain.relayerKey();
         if (key == null) {
-            return new RelayBatch(chain, rpc, null, null, null, null);
+            return new RelayBatch(chain, rpc, null, ItemRelay.Executors.NONE, null);
         }
         var credentials = Credentials.create(key.hex());
         var caps = chain.feeCaps();
@@ -29,18 +29,25 @@ final class RelayerSetup {
                 chain.receiptTimeout(),
                 chain.confirmations());
         var recovery = new NonceRecovery(rpc, sender);
+        var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
+        var authorizations =
+                new AuthorizationExecutor(rpc, chain.usdcAddress(), sender.address(), chain.usdcDecimals(), startBlock);
         var vaultAddress = chain.vaultAddress();
         if (vaultAddress == null) {
-            return new RelayBatch(chain, rpc, sender, null, null, recovery);
+            return new RelayBatch(
+                    chain, rpc, sender, new ItemRelay.Executors(null, null, null, authorizations), recovery);
         }
         var vault = new VaultReader(rpc, vaultAddress);
-        var startBlock = chain.startBlock() == null ? 0L : chain.startBlock();
         return new RelayBatch(
                 chain,
                 rpc,
                 sender,
-                new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
-                new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
+                new ItemRelay.Executors(
+                        new ChargeExecutor(vault, sender.address(), chain.usdcDecimals()),
+                        new RefundExecutor(vault, sender.address(), chain.usdcDecimals(), startBlock),
+                        new MandateExecutor(
+                                vault, sender.address(), chain.usdcDecimals(), chain.usdcAddress(), startBlock),
+                        authorizations),
                 recovery);
     }
 

@@ -1,6 +1,7 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
@@ -13,6 +14,7 @@ import io.abk.billing.streamskit.errors.DeadLetterRecords;
 import java.time.Instant;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the relayer writes for a request: its {@code ChainResult}, or the request itself as a dead letter, on the topics
@@ -55,10 +57,19 @@ final class ResultRecords {
                 "relayer-" + mode.label());
     }
 
+    private static @Nullable Long gasUsed(@Nullable TransactionGas gas) {
+        return gas == null ? null : gas.used();
+    }
+
+    private static @Nullable String gasCost(@Nullable TransactionGas gas) {
+        return gas == null ? null : gas.costWeiDecimal();
+    }
+
     private static Object wire(RelayOutcome outcome) {
         return switch (outcome) {
-            case RelayOutcome.Moved moved -> new Executed(moved.txHash());
-            case RelayOutcome.Refused refused -> new NotExecuted(refused.code(), refused.message());
+            case RelayOutcome.Moved moved -> new Executed(moved.txHash(), gasUsed(moved.gas()), gasCost(moved.gas()));
+            case RelayOutcome.Refused refused ->
+                new NotExecuted(refused.code(), refused.message(), gasUsed(refused.gas()), gasCost(refused.gas()));
             case RelayOutcome.Bug bug -> throw new IllegalArgumentException("a bug is dead-lettered, not answered");
             case RelayOutcome.Verified verified ->
                 new TransferVerified(verified.txHash(), verified.amountReceivedMicros(), verified.fromAddress());

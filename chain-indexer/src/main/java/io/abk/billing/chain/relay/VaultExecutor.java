@@ -59,17 +59,20 @@ abstract class VaultExecutor {
 
     /**
      * A mined transaction of {@code data}: moved, or (status 0) the reason the vault gives when it is run again, or
-     * a reason that has passed when it would now go through.
+     * a reason that has passed when it would now go through; moved and refused both carry the receipt's gas.
      */
     final RelayOutcome mined(MinedReceipt receipt, Supplier<String> data, Supplier<RelayOutcome> original) {
         if (receipt.succeeded()) {
-            return new RelayOutcome.Moved(receipt.txHash());
+            return new RelayOutcome.Moved(receipt.txHash(), receipt.gas());
         }
-        return vault.simulate(relayer, data.get())
+        var outcome = vault.simulate(relayer, data.get())
                 .map(error -> refused(error, original))
                 .orElseGet(() -> RelayOutcome.Refused.of(
                         FailureCode.RELAYER_ERROR,
                         "Transaction " + receipt.txHash()
                                 + " reverted on chain for a reason that has passed; a retry may succeed"));
+        // The relayer paid for the reverted transaction: a refusal says how much. An original transaction found
+        // instead is answered with its own gas, read from its receipt once it is deep.
+        return outcome instanceof RelayOutcome.Refused refused ? refused.withGas(receipt.gas()) : outcome;
     }
 }

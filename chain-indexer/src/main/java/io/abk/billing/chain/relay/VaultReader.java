@@ -74,6 +74,10 @@ final class VaultReader {
         return Read.call(null, vault, SubscriptionVaultAbi.periodStart(ref, periodIndex));
     }
 
+    Read nonceUsedRead(String customer, String nonce) {
+        return Read.call(null, vault, SubscriptionVaultAbi.nonceUsed(customer, nonce));
+    }
+
     Read balanceRead(String token, String owner) {
         return Read.call(null, token, Erc20Abi.balanceOf(owner));
     }
@@ -142,6 +146,11 @@ final class VaultReader {
     /** The transaction of the {@code Refunded} log with {@code refundId}, searched over {@code [from, to]}. */
     Optional<String> refundTransaction(String refundId, long from, long to) {
         return firstLog(from, to, SubscriptionVaultAbi.REFUNDED_TOPIC, null, refundId);
+    }
+
+    /** The transaction of the {@code Subscribed} log of {@code ref}, searched over {@code [from, to]}. */
+    Optional<String> subscribedTransaction(String ref, long from, long to) {
+        return firstLog(from, to, SubscriptionVaultAbi.SUBSCRIBED_TOPIC, ref);
     }
 
     private Optional<String> firstLog(long from, long to, @Nullable String... topics) {

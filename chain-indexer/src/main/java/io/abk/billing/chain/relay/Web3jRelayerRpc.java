@@ -21,6 +21,7 @@ import org.web3j.protocol.core.methods.response.EthGetTransactionReceipt;
 import org.web3j.protocol.core.methods.response.EthLog;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.utils.Numeric;
 
 /**
  * {@link RelayerRpc} over the shared {@link RpcClient}: failover across the chain's URLs, retried with backoff until
@@ -210,7 +211,17 @@ public final class Web3jRelayerRpc implements RelayerRpc {
                 RpcClient.lower(receipt.getBlockHash()),
                 receipt.isStatusOK(),
                 receipt.getGasUsed(),
+                effectiveGasPrice(receipt),
                 receipt.getLogs().stream().map(Web3jRelayerRpc::log).toList());
+    }
+
+    /**
+     * The receipt's {@code effectiveGasPrice} (every EIP-1559 node answers it); a node that leaves it out is asked
+     * nothing more: the cost is then unknown, and zero is recorded rather than a guess.
+     */
+    private static BigInteger effectiveGasPrice(TransactionReceipt receipt) {
+        var price = receipt.getEffectiveGasPrice();
+        return price == null || price.isBlank() ? BigInteger.ZERO : Numeric.decodeQuantity(price);
     }
 
     private static ChainLog log(Log log) {

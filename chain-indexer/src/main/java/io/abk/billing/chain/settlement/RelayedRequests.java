@@ -20,6 +20,10 @@ public final class RelayedRequests {
         CHARGE,
         REFUND,
         VERIFY,
+        /** Submit a signed mandate to the vault's {@code subscribeBySignature}. */
+        MANDATE,
+        /** Submit an EIP-3009 {@code transferWithAuthorization} to the token. */
+        AUTHORIZATION,
         /** Not the relayer's: answered by the settlement processor, or by nobody. */
         NONE
     }
@@ -48,6 +52,14 @@ public final class RelayedRequests {
                                             instanceof VerificationOutcome.Relayed
                             ? Kind.VERIFY
                             : Kind.NONE;
+                }
+                case MANDATE, AUTHORIZATION -> {
+                    var signed = RequestMapper.toSettlement(request);
+                    if (signed.mode() != mode
+                            || !(SettlementDecider.decide(signed, chains) instanceof SettlementOutcome.Relayed)) {
+                        yield Kind.NONE;
+                    }
+                    yield addressee == RequestMapper.Addressee.MANDATE ? Kind.MANDATE : Kind.AUTHORIZATION;
                 }
                 case NOBODY -> Kind.NONE;
             };

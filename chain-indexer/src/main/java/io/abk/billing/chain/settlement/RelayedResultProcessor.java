@@ -2,18 +2,26 @@ package io.abk.billing.chain.settlement;
 
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerPaymentFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
+import static io.abk.billing.chain.settlement.SettlementAnswers.forwardPayment;
 
+import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome;
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.NotExecuted;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.TransferVerified;
+import io.abk.billing.schemas.mode.ModeMapper;
+import java.math.BigInteger;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -23,9 +31,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns what the relayer did on chain ({@code chain.results}) into the request's one answer, in the same task and
- * with the same store as {@link SettlementProcessor}: the relayer writes at least once, so a result for a request
+ * with the same stores as {@link SettlementProcessor}: the relayer writes at least once, so a result for a request
  * answered before re-emits the stored answer (same command id, applied once by the aggregate), never a second
- * decision. A charge's or refund's outcome is recorded and forwarded like a sandbox settlement; a verified transfer
+ * decision. A charge's, refund's, signed mandate's or transfer authorization's outcome, with the gas of the relayer's
+ * transaction, is recorded and forwarded like a sandbox settlement; a verified transfer
  * goes to the claims of its hash (it pays only if no other payment or invoice used it); a verification failure is
  * answered as it is. An outcome that cannot answer its request (a transfer verified for a charge, say) is the
  * relayer's bug: it throws, so the result is dead-lettered instead of reaching the customer as a failure.
@@ -35,17 +44,21 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
     private static final Logger log = LoggerFactory.getLogger(RelayedResultProcessor.class);
 
     private final SettlementNodes nodes;
+    private final ConfiguredChains chains;
     private @Nullable ProcessorContext<String, SettlementOutput> context;
-    private @Nullable SettledRequests settled;
+    private @Nullable SettledRequests<SubscriptionCommand> settled;
+    private @Nullable SettledRequests<PaymentCommand> settledPayments;
 
-    public RelayedResultProcessor(SettlementNodes nodes) {
+    public RelayedResultProcessor(SettlementNodes nodes, ConfiguredChains chains) {
         this.nodes = nodes;
+        this.chains = chains;
     }
 
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        this.settled = SettledRequests.open(context, nodes);
+        this.settled = SettledRequests.subscriptions(context, nodes);
+        this.settledPayments = SettledRequests.payments(context, nodes);
     }
 
     @Override
@@ -55,14 +68,18 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
         var request = result == null ? null : result.getRequest();
         var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
         switch (addressee) {
-            case SUBSCRIPTION -> settleForSubscription(context, result, record.timestamp());
+            case SUBSCRIPTION, MANDATE -> settleForSubscription(context, result, addressee, record.timestamp());
             case PAYMENT -> answerVerification(context, result, record.timestamp());
+            case AUTHORIZATION -> settleAuthorization(context, result, record.timestamp());
             case NOBODY -> SettlementLog.unaddressable("relayer_result", record.key(), context, "result", result);
         }
     }
 
     private void settleForSubscription(
-            ProcessorContext<String, SettlementOutput> context, ChainResult result, long timestamp) {
+            ProcessorContext<String, SettlementOutput> context,
+            ChainResult result,
+            RequestMapper.Addressee addressee,
+            long timestamp) {
         var settled = required(this.settled);
         var request = result.getRequest();
         var previous = settled.answerTo(request.getRequestId());
@@ -74,9 +91,34 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
             answerSubscription(context, request, previous, timestamp);
             return;
         }
-        var answer = ResultMapper.toCommand(request, settlement(request, result.getOutcome()));
+        var settlement = settlement(request, result.getOutcome());
+        var answer = addressee == RequestMapper.Addressee.MANDATE
+                ? SignatureResultMapper.mandate(request, settlement)
+                : ResultMapper.toCommand(request, settlement);
         SettlementLog.relayed(request, result.getOutcome());
-        answerFirst(context, settled, request, answer, timestamp);
+        answerFirst(context, settled, request, answer, timestamp, chainId(request));
+    }
+
+    private void settleAuthorization(
+            ProcessorContext<String, SettlementOutput> context, ChainResult result, long timestamp) {
+        var settled = required(this.settledPayments);
+        var request = result.getRequest();
+        var previous = settled.answerTo(request.getRequestId());
+        if (previous != null) {
+            log.info(
+                    "event=relayer_result_repeated action=reemit chainRequestId={} commandId={}",
+                    request.getRequestId(),
+                    previous.getCommandId());
+            forwardPayment(context, previous, timestamp);
+            return;
+        }
+        var answer = SignatureResultMapper.authorization(request, settlement(request, result.getOutcome()));
+        SettlementLog.relayed(request, result.getOutcome());
+        answerPaymentFirst(context, settled, request, answer, timestamp, chainId(request));
+    }
+
+    private long chainId(ChainRequest request) {
+        return chains.chainId(ModeMapper.toDomain(request.getMode()));
     }
 
     private static void answerVerification(
@@ -96,16 +138,25 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
 
     private static SettlementOutcome settlement(ChainRequest request, Object outcome) {
         return switch (outcome) {
-            case Executed executed -> new SettlementOutcome.Succeeded(executed.getTxHash());
+            case Executed executed ->
+                new SettlementOutcome.Succeeded(
+                        executed.getTxHash(), gas(executed.getGasUsed(), executed.getGasCostWei()));
             case NotExecuted failed ->
                 new SettlementOutcome.Failed(
                         FailureCode.parse(failed.getFailureCode()).orElse(FailureCode.RELAYER_ERROR),
-                        failed.getFailureMessage());
-            // The relayer is ours: another outcome for a charge or refund is its bug, for the dead-letter topic.
+                        failed.getFailureMessage(),
+                        gas(failed.getGasUsed(), failed.getGasCostWei()));
+            // The relayer is ours: another outcome for a charge, refund or signature is its bug, for the dead-letter
+            // topic.
             default ->
-                throw new IllegalStateException("the relayer answered charge or refund " + request.getRequestId()
-                        + " with " + outcome.getClass().getSimpleName());
+                throw new IllegalStateException("the relayer answered " + request.getRequestId() + " with "
+                        + outcome.getClass().getSimpleName());
         };
+    }
+
+    /** The gas the relayer reported, both parts or none (a result written before gas was recorded has none). */
+    private static @Nullable TransactionGas gas(@Nullable Long used, @Nullable String costWei) {
+        return used == null || costWei == null ? null : new TransactionGas(used, new BigInteger(costWei));
     }
 
     private static VerificationOutcome.Failed verificationFailure(NotExecuted failed) {

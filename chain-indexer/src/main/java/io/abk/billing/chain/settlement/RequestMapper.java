@@ -5,6 +5,8 @@ import io.abk.billing.chain.domain.verification.VerificationRequest;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
+import io.abk.billing.schemas.avro.SignedMandateRequest;
+import io.abk.billing.schemas.avro.TransferAuthorizationRequest;
 import io.abk.billing.schemas.avro.VerifyPaymentRequest;
 import io.abk.billing.schemas.mode.ModeMapper;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +20,10 @@ final class RequestMapper {
         SUBSCRIPTION,
         /** A payment verification: answered with a {@code PaymentCommand} keyed by its payment. */
         PAYMENT,
+        /** A signed mandate to submit: answered with {@code SettleSignedMandate} keyed by its subscription. */
+        MANDATE,
+        /** A transfer authorization to submit: answered with {@code SettleTransferAuthorization} keyed by its payment. */
+        AUTHORIZATION,
         /** An answer could not reach anyone: the request is logged and skipped. */
         NOBODY
     }
@@ -37,11 +43,17 @@ final class RequestMapper {
             case ChargeRequest charge when forSubscription(request) -> Addressee.SUBSCRIPTION;
             case RefundRequest refund when forSubscription(request) -> Addressee.SUBSCRIPTION;
             case VerifyPaymentRequest verify when present(request.getPaymentId()) -> Addressee.PAYMENT;
+            case SignedMandateRequest mandate when present(request.getSubscriptionId()) -> Addressee.MANDATE;
+            case TransferAuthorizationRequest authorization
+            when present(request.getPaymentId()) -> Addressee.AUTHORIZATION;
             default -> Addressee.NOBODY;
         };
     }
 
-    /** The domain's charge or refund; only for an {@link Addressee#SUBSCRIPTION} request. */
+    /**
+     * The domain's charge or refund ({@link Addressee#SUBSCRIPTION}), or signed mandate or transfer authorization
+     * ({@link Addressee#MANDATE}, {@link Addressee#AUTHORIZATION}).
+     */
     static SettlementRequest toSettlement(ChainRequest request) {
         return switch (request.getPayload()) {
             case ChargeRequest charge ->
@@ -54,8 +66,15 @@ final class RequestMapper {
             case RefundRequest refund ->
                 new SettlementRequest.Refund(
                         request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
-            default -> throw new IllegalArgumentException("not a charge or refund request: " + request.getPayload());
+            case SignedMandateRequest mandate -> signed(request);
+            case TransferAuthorizationRequest authorization -> signed(request);
+            default -> throw new IllegalArgumentException("not a settlement request: " + request.getPayload());
         };
+    }
+
+    private static SettlementRequest signed(ChainRequest request) {
+        return new SettlementRequest.Signed(
+                request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
     }
 
     /** The domain's verification; only for an {@link Addressee#PAYMENT} request. */

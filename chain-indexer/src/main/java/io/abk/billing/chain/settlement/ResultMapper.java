@@ -1,6 +1,7 @@
 package io.abk.billing.chain.settlement;
 
 import io.abk.billing.chain.domain.settlement.SettlementOutcome;
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.SettleCharge;
@@ -11,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a settlement as the command the requesting aggregate expects: {@code SettleCharge} or
- * {@code SettleRefund} with the request's {@code resultCommandId} as command id (so the aggregate applies it once),
+ * {@code SettleRefund}, with the relayer's gas when its transaction was mined, with the request's {@code resultCommandId} as command id (so the aggregate applies it once),
  * the request's {@code requestedAt} (the sandbox settles at the instant the charge was asked for, which keeps test
  * clocks meaningful), and its merchant and mode. It carries no HTTP request id: no HTTP request sent it.
  */
@@ -35,6 +36,8 @@ final class ResultMapper {
                 .setTxHash(txHash(settlement))
                 .setFailureCode(failureCode(settlement))
                 .setFailureMessage(failureMessage(settlement))
+                .setGasUsed(SignatureResultMapper.gasUsed(gas(settlement)))
+                .setGasCostWei(SignatureResultMapper.gasCost(gas(settlement)))
                 .build();
     }
 
@@ -47,20 +50,31 @@ final class ResultMapper {
                 .setTxHash(txHash(settlement))
                 .setFailureCode(failureCode(settlement))
                 .setFailureMessage(failureMessage(settlement))
+                .setGasUsed(SignatureResultMapper.gasUsed(gas(settlement)))
+                .setGasCostWei(SignatureResultMapper.gasCost(gas(settlement)))
                 .build();
     }
 
-    private static @Nullable String txHash(SettlementOutcome settlement) {
+    /** What the relayer's transaction cost, if one was mined for this answer. */
+    static @Nullable TransactionGas gas(SettlementOutcome settlement) {
+        return switch (settlement) {
+            case SettlementOutcome.Succeeded succeeded -> succeeded.gas();
+            case SettlementOutcome.Failed failed -> failed.gas();
+            case SettlementOutcome.Relayed relayed -> null;
+        };
+    }
+
+    static @Nullable String txHash(SettlementOutcome settlement) {
         return settlement instanceof SettlementOutcome.Succeeded succeeded ? succeeded.txHash() : null;
     }
 
-    private static @Nullable String failureCode(SettlementOutcome settlement) {
+    static @Nullable String failureCode(SettlementOutcome settlement) {
         return settlement instanceof SettlementOutcome.Failed failed
                 ? failed.code().name()
                 : null;
     }
 
-    private static @Nullable String failureMessage(SettlementOutcome settlement) {
+    static @Nullable String failureMessage(SettlementOutcome settlement) {
         return settlement instanceof SettlementOutcome.Failed failed ? failed.message() : null;
     }
 }

@@ -6,6 +6,7 @@ import io.abk.billing.chain.settlement.SettlementOutput.PaymentResult;
 import io.abk.billing.chain.settlement.SettlementOutput.SubscriptionResult;
 import io.abk.billing.chain.settlement.SettlementOutput.TxClaim;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -39,16 +40,39 @@ final class SettlementAnswers {
      */
     static void answerFirst(
             ProcessorContext<String, SettlementOutput> context,
-            SettledRequests settled,
+            SettledRequests<SubscriptionCommand> settled,
             ChainRequest request,
             SubscriptionCommand answer,
-            long timestamp) {
+            long timestamp,
+            long chainId) {
         var requestId = request.getRequestId();
         if (requestId != null && !requestId.isBlank()) {
             settled.record(requestId, answer, context.currentSystemTimeMs());
         }
-        SettlementMeters.settled(request, answer);
+        SettlementMeters.settled(request, answer, chainId);
         answerSubscription(context, request, answer, timestamp);
+    }
+
+    /** As {@link #answerFirst}, for a payment's request answered with a command of its own (an authorization). */
+    static void answerPaymentFirst(
+            ProcessorContext<String, SettlementOutput> context,
+            SettledRequests<PaymentCommand> settled,
+            ChainRequest request,
+            PaymentCommand answer,
+            long timestamp,
+            long chainId) {
+        var requestId = request.getRequestId();
+        if (requestId != null && !requestId.isBlank()) {
+            settled.record(requestId, answer, context.currentSystemTimeMs());
+        }
+        SettlementMeters.settled(request, answer, chainId);
+        forwardPayment(context, answer, timestamp);
+    }
+
+    /** Forwards a payment's command as it is (a stored answer re-emitted, or a new one). */
+    static void forwardPayment(
+            ProcessorContext<String, SettlementOutput> context, PaymentCommand answer, long timestamp) {
+        context.forward(new Record<>(answer.getPaymentId(), new PaymentResult(answer), timestamp));
     }
 
     static void answerPayment(

@@ -2,8 +2,10 @@ package io.abk.billing.chain.settlement;
 
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerPayment;
+import static io.abk.billing.chain.settlement.SettlementAnswers.answerPaymentFirst;
 import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscription;
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
+import static io.abk.billing.chain.settlement.SettlementAnswers.forwardPayment;
 
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
@@ -11,6 +13,9 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome;
 import io.abk.billing.chain.domain.verification.VerificationDecider;
 import io.abk.billing.chain.domain.verification.VerificationOutcome;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.PaymentCommand;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.mode.ModeMapper;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -25,6 +30,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Charges and refunds: a request id answered before gets the stored answer again (same command id, which
  *       the aggregate dedups); a new one is decided, stored and forwarded to the subscription's command topic. A
  *       successful charge also claims its tx hash for its invoice, so no payment can be confirmed with it.</li>
+ *   <li>Signed mandates and transfer authorizations: the same, stored by request id, answered to the subscription
+ *       ({@code SettleSignedMandate}) or the payment ({@code SettleTransferAuthorization}); only a chain submits
+ *       them, so without one for the mode they fail with {@code RELAYER_ERROR}.</li>
  *   <li>Payment verifications: decided and answered to the payment's command topic, except a transfer that pays
  *       only if its hash is unclaimed, which goes to the {@code tx-claims} repartition to be answered there. No
  *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
@@ -44,7 +52,8 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     private final SettlementNodes nodes;
     private final ConfiguredChains chains;
     private @Nullable ProcessorContext<String, SettlementOutput> context;
-    private @Nullable SettledRequests settled;
+    private @Nullable SettledRequests<SubscriptionCommand> settled;
+    private @Nullable SettledRequests<PaymentCommand> settledPayments;
 
     public SettlementProcessor(SettlementNodes nodes, ConfiguredChains chains) {
         this.nodes = nodes;
@@ -54,10 +63,12 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     @Override
     public void init(ProcessorContext<String, SettlementOutput> context) {
         this.context = context;
-        var settledRequests = SettledRequests.open(context, nodes);
+        var settledRequests = SettledRequests.subscriptions(context, nodes);
+        var settledPaymentRequests = SettledRequests.payments(context, nodes);
         this.settled = settledRequests;
+        this.settledPayments = settledPaymentRequests;
         context.schedule(SettledRequests.SWEEP_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> {
-            int deleted = settledRequests.sweep(now);
+            int deleted = settledRequests.sweep(now) + settledPaymentRequests.sweep(now);
             if (deleted > 0) {
                 log.info("event=settled_requests_expired task={} deleted={}", context.taskId(), deleted);
             }
@@ -70,14 +81,18 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         var request = record.value();
         var addressee = request == null ? RequestMapper.Addressee.NOBODY : RequestMapper.addressee(request);
         switch (addressee) {
-            case SUBSCRIPTION -> settleForSubscription(context, request, record.timestamp());
+            case SUBSCRIPTION, MANDATE -> settleForSubscription(context, request, addressee, record.timestamp());
             case PAYMENT -> verify(context, request, record.timestamp());
+            case AUTHORIZATION -> settleAuthorization(context, request, record.timestamp());
             case NOBODY -> SettlementLog.unaddressable("settlement_request", record.key(), context, "request", request);
         }
     }
 
     private void settleForSubscription(
-            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+            ProcessorContext<String, SettlementOutput> context,
+            ChainRequest request,
+            RequestMapper.Addressee addressee,
+            long timestamp) {
         var settled = required(this.settled);
         var requestId = request.getRequestId();
         var keyed = requestId != null && !requestId.isBlank();
@@ -99,7 +114,46 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
             return;
         }
-        answerFirst(context, settled, request, ResultMapper.toCommand(request, settlement), timestamp);
+        var answer = addressee == RequestMapper.Addressee.MANDATE
+                ? SignatureResultMapper.mandate(request, settlement)
+                : ResultMapper.toCommand(request, settlement);
+        answerFirst(context, settled, request, answer, timestamp, chainId(request));
+    }
+
+    /** A transfer authorization: as a subscription's request, with the payment's store and command. */
+    private void settleAuthorization(
+            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+        var settled = required(this.settledPayments);
+        var requestId = request.getRequestId();
+        var keyed = requestId != null && !requestId.isBlank();
+        var previous = keyed ? settled.answerTo(requestId) : null;
+        if (previous != null) {
+            log.info(
+                    "event=settlement_repeated action=reemit chainRequestId={} commandId={} paymentId={} "
+                            + "merchantId={} mode={}",
+                    requestId,
+                    previous.getCommandId(),
+                    previous.getPaymentId(),
+                    previous.getMerchantId(),
+                    previous.getMode());
+            forwardPayment(context, previous, timestamp);
+            return;
+        }
+        var settlement = settle(request);
+        if (settlement instanceof SettlementOutcome.Relayed) {
+            return;
+        }
+        answerPaymentFirst(
+                context,
+                settled,
+                request,
+                SignatureResultMapper.authorization(request, settlement),
+                timestamp,
+                chainId(request));
+    }
+
+    private long chainId(ChainRequest request) {
+        return chains.chainId(ModeMapper.toDomain(request.getMode()));
     }
 
     private SettlementOutcome settle(ChainRequest request) {

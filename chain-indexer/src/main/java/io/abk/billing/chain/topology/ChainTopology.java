@@ -9,6 +9,7 @@ import io.abk.billing.chain.settlement.SettlementOutput;
 import io.abk.billing.chain.settlement.SettlementProcessor;
 import io.abk.billing.chain.settlement.TxClaimProcessor;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.serde.AvroSerde;
 import io.abk.billing.schemas.topic.Deployment;
@@ -35,8 +36,8 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  * on purpose. The DSL is there for one reason: only it has Kafka Streams create an internal repartition topic.
  *
  * <pre>
- * chain.requests -> chain-requests-source -> settlement-processor [settled-requests] --+
- * chain.results -> chain-results-source -> relayed-results-processor [settled-requests] --+-> merge-settlement-outputs
+ * chain.requests -> chain-requests-source -> settlement-processor [settled-requests, settled-payment-requests] --+
+ * chain.results -> chain-results-source -> relayed-results-processor [the same two] --+-> merge-settlement-outputs
  *     -> select-subscription-results -> settlement-results-sink (billing.subscription-commands)
  *     -> select-payment-results -> verification-results-sink (billing.payment-commands)
  *     -> select-tx-claims -> repartition by tx hash (&lt;application id&gt;-tx-claims-repartition)
@@ -47,6 +48,9 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 public final class ChainTopology {
 
     public static final String SETTLED_REQUESTS_STORE = "settled-requests";
+    /** The answers given to payments' requests (transfer authorizations), beside the subscriptions' ones. */
+    public static final String SETTLED_PAYMENT_REQUESTS_STORE = "settled-payment-requests";
+
     public static final String TX_CLAIMS_STORE = "tx-claims";
     /** The repartition topic is {@code <application id>-tx-claims-repartition}. */
     public static final String TX_CLAIMS_REPARTITION = "tx-claims";
@@ -89,7 +93,7 @@ public final class ChainTopology {
             AutoSettlementSettings autoSettlement,
             Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
-        var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, TX_CLAIMS_STORE);
+        var nodes = new SettlementNodes(SETTLED_REQUESTS_STORE, SETTLED_PAYMENT_REQUESTS_STORE, TX_CLAIMS_STORE);
         addStores(builder, nodes);
         var requests = Topics.CHAIN_REQUESTS;
         KStream<String, SettlementOutput> decided = builder.stream(
@@ -97,16 +101,18 @@ public final class ChainTopology {
                 .process(
                         () -> new SettlementProcessor(nodes, chains),
                         Named.as(SETTLEMENT_PROCESSOR),
-                        nodes.settledRequestsStore());
+                        nodes.settledRequestsStore(),
+                        nodes.settledPaymentRequestsStore());
         // The relayer's results share the store of answers given, so chain.results must be co-partitioned with
         // chain.requests (same key, same partition count); Kafka Streams checks it at start.
         var results = Topics.CHAIN_RESULTS;
         KStream<String, SettlementOutput> relayed = builder.stream(
                         results.name(deployment), consumed(results, CHAIN_RESULTS_SOURCE))
                 .process(
-                        () -> new RelayedResultProcessor(nodes),
+                        () -> new RelayedResultProcessor(nodes, chains),
                         Named.as(RELAYED_RESULTS_PROCESSOR),
-                        nodes.settledRequestsStore());
+                        nodes.settledRequestsStore(),
+                        nodes.settledPaymentRequestsStore());
         var outputs = decided.merge(relayed, Named.as("merge-settlement-outputs"));
         // Auto-settlement only runs for a mode with a chain: in the sandbox nothing is ever published to
         // chain.transfers, and indexing every change for it would only cost. It has sinks of its own: merging its
@@ -152,6 +158,8 @@ public final class ChainTopology {
     private static void addStores(StreamsBuilder builder, SettlementNodes nodes) {
         builder.addStateStore(UncachedStores.timestampedKeyValue(
                 nodes.settledRequestsStore(), AvroSerde.of(SubscriptionCommand.class)));
+        builder.addStateStore(UncachedStores.timestampedKeyValue(
+                nodes.settledPaymentRequestsStore(), AvroSerde.of(PaymentCommand.class)));
         builder.addStateStore(UncachedStores.keyValue(nodes.txClaimsStore(), Serdes.String()));
     }
 

@@ -3,8 +3,13 @@ package io.abk.billing.chain.follow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.abk.billing.contracts.AuthorizationNonce;
 import io.abk.billing.contracts.ChargeId;
+import io.abk.billing.contracts.Eip3009;
+import io.abk.billing.contracts.Eip712Domain;
 import io.abk.billing.contracts.Erc20Abi;
+import io.abk.billing.contracts.PermitTokenAbi;
+import io.abk.billing.contracts.Signatures;
 import io.abk.billing.contracts.SubscriptionVaultAbi;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.TokenTransfer;
@@ -21,6 +26,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.web3j.utils.Numeric;
 
 /**
  * The follower against a real anvil and a real broker, read back as downstream reads it (read_committed). Each
@@ -177,6 +183,53 @@ class ChainFollowerIT extends FollowerBrokerFixture {
             chain.node.mine(2);
             await().atMost(PATIENCE).until(() -> log.values().size() == 3);
             assertThat(log.values().get(2).getTxHash()).isEqualTo(again.getTransactionHash());
+            assertThat(follower.isRunning()).isTrue();
+        }
+    }
+
+    @Test
+    void shouldPublishTheNonceOfTheAuthorizationThatMovedATransferAndRetractItWithIt() throws Exception {
+        // Protects the exact match of a signed payment: the token's AuthorizationUsed names it on chain.transfers.
+        long chainId = CHAIN_IDS.incrementAndGet();
+        var payee = watchedPayee();
+        try (var chain = new FollowedChain();
+                var log = new TransferLog(broker, chainId);
+                var follower = startedFollower(chain.settings(chainId, 2))) {
+            // Given the customer's EIP-3009 transfer to the payee, signed by the customer and sent by the relayer
+            var nonce = AuthorizationNonce.of("pay_" + UUID.randomUUID());
+            var value = BigInteger.valueOf(2_000_000);
+            var validBefore =
+                    BigInteger.valueOf(chain.node.latestBlockTimestamp().getEpochSecond() + 3600);
+            var domain = new Eip712Domain(
+                    PermitTokenAbi.decodeString(chain.tx.call(chain.token(), PermitTokenAbi.name())),
+                    PermitTokenAbi.decodeString(chain.tx.call(chain.token(), PermitTokenAbi.version())),
+                    chain.node.chainId(),
+                    chain.token());
+            var customer = FollowedChain.address(chain.customer);
+            var signature = Signatures.sign(
+                    Eip3009.transferWithAuthorization(
+                                    domain, customer, payee, value, BigInteger.ZERO, validBefore, nonce)
+                            .digest(),
+                    Numeric.toHexStringNoPrefixZeroPadded(
+                            chain.customer.getEcKeyPair().getPrivateKey(), 64));
+            var paid = chain.tx.send(
+                    chain.relayer,
+                    chain.token(),
+                    PermitTokenAbi.transferWithAuthorization(
+                            customer, payee, value, BigInteger.ZERO, validBefore, nonce, signature));
+
+            // When it is 2 deep, then taken back by a reorg
+            chain.node.mine(2);
+            await().atMost(PATIENCE).until(() -> log.values().size() == 1);
+            var published = (TokenTransfer) log.values().getFirst().getPayload();
+            chain.node.reorg(5);
+
+            // Then the transfer was published with the nonce, and retracted as the same record
+            assertThat(published.getAuthorizationNonce()).isEqualTo(nonce);
+            assertThat(published.getFrom()).isEqualTo(customer);
+            var records = awaitRetraction(log, paid);
+            assertThat(records.get(1).value().getPayload())
+                    .isEqualTo(records.get(0).value().getPayload());
             assertThat(follower.isRunning()).isTrue();
         }
     }

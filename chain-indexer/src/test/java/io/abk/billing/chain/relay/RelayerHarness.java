@@ -344,10 +344,12 @@ public final class RelayerHarness implements AutoCloseable {
                 .setOnChainSubscriptionId(null);
     }
 
-    /** Writes {@code request} keyed as billing-streams keys it (invoice or payment id). */
+    /** Writes {@code request} keyed as billing-streams keys it (invoice, payment or subscription id). */
     void send(ChainRequest request) throws Exception {
         sent.put(request.getRequestId(), request);
-        var key = request.getInvoiceId() != null ? request.getInvoiceId() : request.getPaymentId();
+        var key = request.getInvoiceId() != null
+                ? request.getInvoiceId()
+                : request.getPaymentId() != null ? request.getPaymentId() : request.getSubscriptionId();
         producer.send(new ProducerRecord<>(Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT), key, request))
                 .get(30, TimeUnit.SECONDS);
     }

@@ -91,6 +91,21 @@ class RelayerIT {
         assertThat(first).matches("0x[0-9a-f]{64}");
         assertThat(answers).extracting(result -> executed(result)).containsExactly(first, first);
         assertMoved(before, TEN_USDC);
+        // The repeat is answered with the original transaction found through the vault, and with that one's gas.
+        var receipt = chain.node
+                .web3j()
+                .ethGetTransactionReceipt(first)
+                .send()
+                .getTransactionReceipt()
+                .orElseThrow();
+        var gasUsed = receipt.getGasUsed().longValueExact();
+        var cost = receipt.getGasUsed()
+                .multiply(org.web3j.utils.Numeric.decodeQuantity(receipt.getEffectiveGasPrice()))
+                .toString();
+        assertThat(answers).extracting(result -> (Executed) result.getOutcome()).allSatisfy(executed -> {
+            assertThat(executed.getGasUsed()).isEqualTo(gasUsed).isPositive();
+            assertThat(executed.getGasCostWei()).isEqualTo(cost).isNotEqualTo("0");
+        });
     }
 
     @Test
@@ -405,6 +420,57 @@ class RelayerIT {
 
         assertThat(executed(chain.result(renewal.getRequestId()))).matches("0x[0-9a-f]{64}");
         assertThat(chain.node.latestBlockTimestamp()).isAfterOrEqualTo(secondPeriod);
+    }
+
+    @Test
+    void shouldSubmitATransferAuthorizationOfAWalletWithoutEthAndAnswerARepeatWithTheSameTransaction()
+            throws Exception {
+        start(chain.chain());
+        var signed = new SignedRequests(chain);
+        var payer = signed.walletWithoutEth(8);
+        var before = chain.balance(merchant);
+        var paymentId = "pay_" + UUID.randomUUID();
+        var validBefore = signed.inAnHour();
+
+        var first = signed.authorization(paymentId, 1, payer, validBefore);
+        chain.send(first);
+        var executed = (Executed) chain.result(first.getRequestId()).getOutcome();
+        // Guards against a second submission of the same signature (a retry after a relayer crash) failing or paying
+        // twice: the token's AuthorizationUsed names the transaction that used it.
+        var again = signed.authorization(paymentId, 2, payer, validBefore);
+        chain.send(again);
+        var repeated = executed(chain.result(again.getRequestId()));
+
+        assertThat(chain.balance(merchant)).isEqualTo(before.add(BigInteger.valueOf(TEN_USDC)));
+        assertThat(signed.ethOf(payer)).isZero();
+        signed.assertGasOfItsReceipt(executed);
+        assertThat(repeated).isEqualTo(executed.getTxHash());
+    }
+
+    @Test
+    void shouldSubmitASignedMandateThatSetsTheAllowanceAndChargesTheFirstInvoiceInOneTransaction() throws Exception {
+        start(chain.chain());
+        var signed = new SignedRequests(chain);
+        var customer = signed.walletWithoutEth(9);
+        var before = chain.balance(merchant);
+        var subscriptionId = "sub_" + UUID.randomUUID();
+        var invoiceId = newInvoice();
+        var request = signed.mandate(subscriptionId, invoiceId, customer);
+
+        chain.send(request);
+        var executed = (Executed) chain.result(request.getRequestId()).getOutcome();
+
+        assertThat(chain.balance(merchant)).isEqualTo(before.add(BigInteger.valueOf(TEN_USDC)));
+        assertThat(signed.ethOf(customer)).isZero();
+        var subscription = SubscriptionVaultAbi.decodeSubscription(
+                chain.tx.call(chain.vault(), SubscriptionVaultAbi.getSubscription(SubscriptionRef.of(subscriptionId))));
+        assertThat(subscription.maxCharges()).isEqualTo(12);
+        assertThat(subscription.chargeCount()).isEqualTo(1);
+        assertThat(SubscriptionVaultAbi.decodeChargeRecord(
+                                chain.tx.call(chain.vault(), SubscriptionVaultAbi.chargeOf(ChargeId.of(invoiceId))))
+                        .exists())
+                .isTrue();
+        signed.assertGasOfItsReceipt(executed);
     }
 
     private void start(io.abk.billing.chain.config.ChainSettings settings) throws Exception {

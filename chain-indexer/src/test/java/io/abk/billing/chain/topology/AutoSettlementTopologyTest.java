@@ -77,7 +77,7 @@ class AutoSettlementTopologyTest {
         assertThat(command.value.getMerchantId()).isEqualTo(MERCHANT);
         assertThat(command.value.getRequestedAt()).isEqualTo(BLOCK_TIME);
         assertThat(command.value.getPayload())
-                .isEqualTo(new PayFromChain("31337:" + TX + ":0", TX, CUSTOMER, TEN_USDC + 1));
+                .isEqualTo(new PayFromChain("31337:" + TX + ":0", TX, CUSTOMER, TEN_USDC + 1, null));
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, PAY));
     }
 
@@ -148,7 +148,8 @@ class AutoSettlementTopologyTest {
     void shouldNotPayAPaymentWithAHashThatAlreadyPaidAnInvoice() {
         topology.relayerResults.pipeInput(
                 ChainRequests.INVOICE,
-                new ChainResult(ChainRequests.charge(1, Mode.TEST, null, null), BLOCK_TIME, new Executed(TX)));
+                new ChainResult(
+                        ChainRequests.charge(1, Mode.TEST, null, null), BLOCK_TIME, new Executed(TX, null, null)));
         topology.subscriptionResults.readValuesToList();
         topology.changes.pipeInput(PAY, ChainTransfers.paymentChange(PAY, "open", TEN_USDC, CUSTOMER, Mode.TEST));
 
@@ -178,7 +179,8 @@ class AutoSettlementTopologyTest {
     @Test
     void shouldReopenTheInvoiceWhenTheVaultChargeThatPaidItIsRetracted() {
         var charge = ChainRequests.charge(1, Mode.TEST, null, null);
-        topology.relayerResults.pipeInput(ChainRequests.INVOICE, new ChainResult(charge, BLOCK_TIME, new Executed(TX)));
+        topology.relayerResults.pipeInput(
+                ChainRequests.INVOICE, new ChainResult(charge, BLOCK_TIME, new Executed(TX, null, null)));
         topology.subscriptionResults.readValuesToList();
 
         publish(ChainTransfers.charged(TX, SubscriptionRef.of(ChainRequests.SUB), true));

@@ -36,7 +36,7 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
         // When it arrives, followed by a sound result of another charge on the same partition
         topology.relayerResults.pipeInput(INVOICE, buggy);
         var next = ChainRequests.charge(2, Mode.TEST, null, null);
-        topology.relayerResults.pipeInput(INVOICE, result(next, new Executed(TX)));
+        topology.relayerResults.pipeInput(INVOICE, result(next, new Executed(TX, null, null)));
 
         // Then the buggy one is dead-lettered as it was read and answered nowhere; the next one is answered
         var deadLetters = topology.deadLetters.readRecordsToList();
@@ -65,7 +65,7 @@ class ChainTopologyDeadLetterTest extends RelayedTopologyFixture {
     void shouldDeadLetterAndAnswerNothingWhenTheRelayerAnswersAVerificationWithAnExecution() {
         var verify = ChainRequests.verify(PAYMENT, 1, Mode.TEST, TX);
 
-        topology.relayerResults.pipeInput(PAYMENT, result(verify, new Executed(TX)));
+        topology.relayerResults.pipeInput(PAYMENT, result(verify, new Executed(TX, null, null)));
 
         assertThat(topology.deadLetters.readRecordsToList()).hasSize(1);
         assertThat(topology.paymentResults.isEmpty()).isTrue();

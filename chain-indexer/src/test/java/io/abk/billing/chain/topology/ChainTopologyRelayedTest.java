@@ -26,6 +26,9 @@ import org.junit.jupiter.api.Test;
 class ChainTopologyRelayedTest extends RelayedTopologyFixture {
 
     private static final String OTHER_TX = "0x" + "beef".repeat(16);
+    private static final long GAS_USED = 84_211;
+    /** Above 2^63: wei travel as decimal strings, never through a long or a double. */
+    private static final String GAS_COST_WEI = "12345678901234567890123";
 
     @Test
     void shouldAnswerNothingWhenARequestNeedsTheChain() {
@@ -41,9 +44,10 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
     @Test
     void shouldAnswerAnExecutedChargeOnceAndClaimItsHashWhenTheRelayerWritesItTwice() {
         var charge = ChainRequests.charge(1, Mode.LIVE, null, null);
-        topology.relayerResults.pipeInput(INVOICE, result(charge, new Executed(TX)));
+        topology.relayerResults.pipeInput(INVOICE, result(charge, new Executed(TX, GAS_USED, GAS_COST_WEI)));
         // Guards against a relayer retry after a crash becoming a second decision.
-        topology.relayerResults.pipeInput(INVOICE, result(charge, new NotExecuted("RELAYER_ERROR", "timeout")));
+        topology.relayerResults.pipeInput(
+                INVOICE, result(charge, new NotExecuted("RELAYER_ERROR", "timeout", 21_000L, "1")));
 
         var answers = topology.subscriptionResults.readKeyValuesToList();
         assertThat(answers).hasSize(2);
@@ -51,7 +55,7 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
             assertThat(answer.key).isEqualTo(SUB);
             assertThat(answer.value.getCommandId()).isEqualTo(charge.getResultCommandId());
             assertThat(answer.value.getPayload())
-                    .isEqualTo(new SettleCharge(INVOICE + ":1", INVOICE, true, TX, null, null));
+                    .isEqualTo(new SettleCharge(INVOICE + ":1", INVOICE, true, TX, null, null, GAS_USED, GAS_COST_WEI));
         });
         assertThat(topology.claimedHashes()).isEqualTo(Map.of(TX, INVOICE));
     }
@@ -62,12 +66,13 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
                 INVOICE,
                 result(
                         ChainRequests.charge(1, Mode.TEST, null, null),
-                        new NotExecuted("ALLOWANCE_TOO_LOW", "The allowance of 5 USDC is below 9.99 USDC")));
+                        new NotExecuted(
+                                "ALLOWANCE_TOO_LOW", "The allowance of 5 USDC is below 9.99 USDC", null, null)));
         topology.relayerResults.pipeInput(
                 INVOICE,
                 result(
                         ChainRequests.charge(2, Mode.TEST, null, null),
-                        new NotExecuted("SOMETHING_NEW", "what happened")));
+                        new NotExecuted("SOMETHING_NEW", "what happened", null, null)));
 
         var payloads = topology.subscriptionResults.readValuesToList().stream()
                 .map(SubscriptionCommand::getPayload)
@@ -85,11 +90,12 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
     @Test
     void shouldAnswerARefundWithItsTransaction() {
         topology.relayerResults.pipeInput(
-                INVOICE, result(ChainRequests.refund(1, Mode.LIVE, 2_500_000), new Executed(TX)));
+                INVOICE, result(ChainRequests.refund(1, Mode.LIVE, 2_500_000), new Executed(TX, null, null)));
 
         var answer = topology.subscriptionResults.readValue();
         assertThat(answer.getPayload())
-                .isEqualTo(new SettleRefund(INVOICE + ":refund:1", INVOICE, 2_500_000L, true, TX, null, null));
+                .isEqualTo(
+                        new SettleRefund(INVOICE + ":refund:1", INVOICE, 2_500_000L, true, TX, null, null, null, null));
     }
 
     @Test
@@ -109,7 +115,7 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
     @Test
     void shouldRefuseAVerifiedTransferWhoseHashPaidAnInvoice() {
         topology.relayerResults.pipeInput(
-                INVOICE, result(ChainRequests.charge(1, Mode.LIVE, null, null), new Executed(TX)));
+                INVOICE, result(ChainRequests.charge(1, Mode.LIVE, null, null), new Executed(TX, null, null)));
         topology.relayerResults.pipeInput(
                 PAYMENT,
                 result(
@@ -127,7 +133,7 @@ class ChainTopologyRelayedTest extends RelayedTopologyFixture {
                 PAYMENT,
                 result(
                         ChainRequests.verify(PAYMENT, 1, Mode.TEST, OTHER_TX),
-                        new NotExecuted("PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations")));
+                        new NotExecuted("PAYMENT_PENDING_CONFIRMATIONS", "1 of 3 confirmations", null, null)));
 
         PaymentCommand answer = topology.paymentResults.readValue();
         assertThat(answer.getPayload())

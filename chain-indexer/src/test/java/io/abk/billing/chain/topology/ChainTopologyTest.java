@@ -222,7 +222,7 @@ class ChainTopologyTest {
                 .contains(
                         "chain-requests-source",
                         "settlement-processor",
-                        "stores: [settled-requests]",
+                        "stores: [settled-payment-requests, settled-requests]",
                         "settlement-results-sink",
                         "verification-results-sink",
                         "tx-claims-repartition-sink",

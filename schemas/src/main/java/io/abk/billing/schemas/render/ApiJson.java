@@ -1,10 +1,12 @@
 package io.abk.billing.schemas.render;
 
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -16,7 +18,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Renders snapshots as the API shows them: camelCase fields, amounts as exact decimals (USDC), timestamps as
- * ISO-8601 UTC strings with a {@code Z}, modes as {@code test}/{@code live}. The maps keep field order; a JSON
+ * ISO-8601 UTC strings with a {@code Z}, modes as {@code test}/{@code live}, gas costs in wei as decimal strings (they
+ * outgrow a JSON number's safe range). The maps keep field order; a JSON
  * writer must write {@link BigDecimal} as a plain number (no exponent).
  */
 public final class ApiJson {
@@ -44,6 +47,7 @@ public final class ApiJson {
         json.put("pausedAt", timestamp(s.getPausedAt()));
         json.put("mandateStatus", s.getMandateStatus());
         json.put("onChainSubscriptionId", s.getOnChainSubscriptionId());
+        json.put("mandateSignature", mandateSignature(s.getMandateSignature()));
         json.put("latestInvoiceId", s.getLatestInvoiceId());
         json.put("successUrl", s.getSuccessUrl());
         json.put("cancelUrl", s.getCancelUrl());
@@ -71,6 +75,8 @@ public final class ApiJson {
         json.put("failureMessage", i.getFailureMessage());
         json.put("paidAt", timestamp(i.getPaidAt()));
         json.put("txHash", i.getTxHash());
+        json.put("gasUsed", i.getGasUsed());
+        json.put("gasCostWei", i.getGasCostWei());
         json.put("refundTxHash", i.getRefundTxHash());
         json.put("refundedAt", timestamp(i.getRefundedAt()));
         json.put("voidedAt", timestamp(i.getVoidedAt()));
@@ -104,8 +110,48 @@ public final class ApiJson {
         json.put("paidAt", timestamp(p.getPaidAt()));
         json.put("paidLate", p.getPaidLate());
         json.put("txHash", p.getTxHash());
+        json.put("authorization", authorization(p.getAuthorization()));
         json.put("mode", mode(p.getMode()));
         json.put("createdAt", timestamp(p.getCreatedAt()));
+        return json;
+    }
+
+    /**
+     * The customer's latest signed mandate handed to the relayer (subscribe by signature), or null: its status, the
+     * signer, what it covers, and the relayer's transaction and gas or why it failed.
+     */
+    static @Nullable Map<String, @Nullable Object> mandateSignature(@Nullable MandateSignatureSnapshot m) {
+        if (m == null) {
+            return null;
+        }
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("status", m.getStatus());
+        json.put("wallet", m.getWallet());
+        json.put("periods", m.getPeriods());
+        json.put("deadline", timestamp(m.getDeadline()));
+        json.put("txHash", m.getTxHash());
+        json.put("gasUsed", m.getGasUsed());
+        json.put("gasCostWei", m.getGasCostWei());
+        json.put("failureCode", m.getFailureCode());
+        json.put("failureMessage", m.getFailureMessage());
+        json.put("submittedAt", timestamp(m.getSubmittedAt()));
+        return json;
+    }
+
+    /** The customer's latest EIP-3009 transfer authorization handed to the relayer (pay by signature), or null. */
+    static @Nullable Map<String, @Nullable Object> authorization(@Nullable TransferAuthorizationSnapshot a) {
+        if (a == null) {
+            return null;
+        }
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("status", a.getStatus());
+        json.put("fromAddress", a.getFromAddress());
+        json.put("txHash", a.getTxHash());
+        json.put("gasUsed", a.getGasUsed());
+        json.put("gasCostWei", a.getGasCostWei());
+        json.put("failureCode", a.getFailureCode());
+        json.put("failureMessage", a.getFailureMessage());
+        json.put("submittedAt", timestamp(a.getSubmittedAt()));
         return json;
     }
 

@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.gateway.testkit.ChangeFixtures;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.InvoiceSnapshot;
+import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.render.ApiJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.DeserializationFeature;
@@ -125,6 +130,64 @@ class ProjectionBatchTest {
                         .get("status")
                         .stringValue())
                 .isEqualTo("paid");
+    }
+
+    @Test
+    void shouldCarryTheSignaturesAndTheRelayersGasIntoTheBodiesWhenTheSnapshotsHoldThem() {
+        var at = Instant.parse("2026-03-01T10:00:00Z");
+        // A gas cost beyond a double's exact range: written as a string, never rounded.
+        var cost = "123456789012345678901";
+        var subscription = SubscriptionSnapshot.newBuilder(
+                        ChangeFixtures.subscription("sub_a", "mer_1", Mode.TEST, 2, "incomplete"))
+                .setMandateSignature(new MandateSignatureSnapshot(
+                        "submitted", "0xcc", 12L, at.plusSeconds(3_600), "0xaa", 187_654L, cost, null, null, at))
+                .build();
+        var invoice = InvoiceSnapshot.newBuilder(
+                        ChangeFixtures.invoice("inv_a", "sub_a", "mer_1", Mode.TEST, 2, "paid"))
+                .setTxHash("0xaa")
+                .setGasUsed(61_234L)
+                .setGasCostWei(cost)
+                .build();
+        var payment = PaymentSnapshot.newBuilder(
+                        ChangeFixtures.payment("pay_a", "mer_1", Mode.TEST, 2, "open", at, at.plusSeconds(86_400)))
+                .setAuthorization(new TransferAuthorizationSnapshot(
+                        "failed", "0xcc", null, null, null, "AUTHORIZATION_EXPIRED", "expired", at))
+                .build();
+        var bare = ChangeFixtures.invoice("inv_b", "sub_b", "mer_1", Mode.TEST, 1, "open");
+
+        var batch = ProjectionBatch.of(
+                List.of(
+                        ChangeFixtures.acceptedOf(
+                                "cmd_1", "subscription", "sub_a", "mer_1", Mode.TEST, List.of(subscription, invoice)),
+                        ChangeFixtures.acceptedOf("cmd_2", "payment", "pay_a", "mer_1", Mode.TEST, List.of(payment)),
+                        ChangeFixtures.acceptedOf("cmd_3", "subscription", "sub_b", "mer_1", Mode.TEST, List.of(bare))),
+                Map.of(P0, 3L));
+
+        var signature = JSON.readTree(batch.subscriptions().getFirst().body()).get("mandateSignature");
+        assertThat(signature.get("status").stringValue()).isEqualTo("submitted");
+        assertThat(signature.get("periods").longValue()).isEqualTo(12);
+        assertThat(signature.get("deadline").stringValue()).isEqualTo("2026-03-01T11:00:00Z");
+        assertThat(signature.get("gasUsed").longValue()).isEqualTo(187_654);
+        assertThat(signature.get("gasCostWei").stringValue()).isEqualTo(cost);
+        assertThat(signature.get("failureCode").isNull()).isTrue();
+        var bodies = batch.invoices().stream()
+                .map(row -> JSON.readTree(row.body()))
+                .collect(Collectors.toMap(body -> body.get("id").stringValue(), body -> body));
+        assertThat(bodies.get("inv_a").get("gasUsed").longValue()).isEqualTo(61_234);
+        assertThat(bodies.get("inv_a").get("gasCostWei").stringValue()).isEqualTo(cost);
+        assertThat(bodies.get("inv_b").get("gasUsed").isNull())
+                .as("present and null when absent")
+                .isTrue();
+        assertThat(bodies.get("inv_b").get("gasCostWei").isNull()).isTrue();
+        var authorization = JSON.readTree(batch.payments().getFirst().body()).get("authorization");
+        assertThat(authorization.get("status").stringValue()).isEqualTo("failed");
+        assertThat(authorization.get("fromAddress").stringValue()).isEqualTo("0xcc");
+        assertThat(authorization.get("failureCode").stringValue()).isEqualTo("AUTHORIZATION_EXPIRED");
+        assertThat(authorization.get("submittedAt").stringValue()).isEqualTo("2026-03-01T10:00:00Z");
+        assertThat(authorization.get("txHash").isNull()).isTrue();
+        var plain = JSON.readTree(
+                SnapshotJson.subscription(ChangeFixtures.subscription("sub_c", "mer_1", Mode.TEST, 1, "incomplete")));
+        assertThat(plain.get("mandateSignature").isNull()).isTrue();
     }
 
     @Test

@@ -16,6 +16,8 @@ import io.abk.billing.streams.payment.domain.PaymentInstruction.Expire;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.PayFromChain;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.ReversePayment;
 import io.abk.billing.streams.payment.domain.PaymentInstruction.Settle;
+import io.abk.billing.streams.payment.domain.PaymentInstruction.SettleTransferAuthorization;
+import io.abk.billing.streams.payment.domain.PaymentInstruction.SubmitTransferAuthorization;
 import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
 import io.abk.billing.streams.payment.domain.PaymentState.Existing;
 import io.abk.billing.streams.payment.domain.PaymentState.Expired;
@@ -32,7 +34,8 @@ import java.util.List;
  * a command with events or a rejection ({@link PaymentEvolver} applies them). Time comes from the command's
  * {@code requestedAt}, the expiry from the {@link PaymentPolicy}. The transfer itself is verified on the chain side:
  * confirm asks for a verification, and its answer comes back as {@link Settle}; a transfer the chain side matched by
- * itself, and its retraction, follow {@link ChainPaymentRules}.
+ * itself, and its retraction, follow {@link ChainPaymentRules}; a transfer authorization the customer signed for the
+ * relayer follows {@link AuthorizationRules}.
  */
 public final class PaymentDecider {
 
@@ -54,6 +57,8 @@ public final class PaymentDecider {
             case Expire expire -> expire(existing, expire);
             case PayFromChain pay -> ChainPaymentRules.payFromChain(existing, pay);
             case ReversePayment reverse -> ChainPaymentRules.reverse(existing, reverse);
+            case SubmitTransferAuthorization submit -> AuthorizationRules.submit(existing, submit);
+            case SettleTransferAuthorization settle -> AuthorizationRules.settle(existing, settle);
         };
     }
 
@@ -63,7 +68,13 @@ public final class PaymentDecider {
         }
         var now = command.requestedAt();
         var details = new PaymentDetails(
-                command.paymentId(), command.tenant(), command.terms(), now, policy.expiresAt(now), Verifications.NONE);
+                command.paymentId(),
+                command.tenant(),
+                command.terms(),
+                now,
+                policy.expiresAt(now),
+                Verifications.NONE,
+                null);
         return new Accepted(List.of(new PaymentCreated(details)), null);
     }
 

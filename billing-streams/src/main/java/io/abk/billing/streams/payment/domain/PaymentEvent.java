@@ -31,6 +31,16 @@ public sealed interface PaymentEvent {
     /** An open payment's expiry passed (no public event: the webhook event types have none). */
     record PaymentExpired() implements PaymentEvent {}
 
+    /**
+     * The customer's signed transfer authorization went to the relayer ({@code signed} is what it submits): the
+     * payment's {@code authorization} is {@code authorization}, pending.
+     */
+    record AuthorizationRequested(TransferAuthorization authorization, SignedAuthorization signed)
+            implements PaymentEvent {}
+
+    /** The relayer answered the pending authorization: {@code authorization} is submitted or failed. */
+    record AuthorizationSettled(TransferAuthorization authorization) implements PaymentEvent {}
+
     /** The payment tells its link it was paid, or reopened after being paid; the payment itself does not change. */
     record LinkConversionReported(LinkConversion conversion) implements PaymentEvent {}
 }

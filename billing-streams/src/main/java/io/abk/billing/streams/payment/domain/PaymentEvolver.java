@@ -1,5 +1,7 @@
 package io.abk.billing.streams.payment.domain;
 
+import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationRequested;
+import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationSettled;
 import io.abk.billing.streams.payment.domain.PaymentEvent.LinkConversionReported;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentCreated;
 import io.abk.billing.streams.payment.domain.PaymentEvent.PaymentExpired;
@@ -61,6 +63,9 @@ public final class PaymentEvolver {
                 yield new Expired(existing.details());
             }
             case LinkConversionReported reported -> existing;
+            case AuthorizationRequested requested ->
+                existing.mapDetails(d -> d.withAuthorization(requested.authorization()));
+            case AuthorizationSettled settled -> existing.mapDetails(d -> d.withAuthorization(settled.authorization()));
         };
     }
 

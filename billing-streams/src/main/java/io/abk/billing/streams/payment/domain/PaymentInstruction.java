@@ -1,6 +1,7 @@
 package io.abk.billing.streams.payment.domain;
 
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
@@ -39,6 +40,8 @@ public sealed interface PaymentInstruction {
     /**
      * The chain side saw a confirmed transfer {@code transferId} ({@code chainId:txHash:logIndex}) that matches this
      * payment, and pays it without a confirm; {@code requestedAt} is the time the match was made.
+     * {@code authorizationNonce}: the EIP-3009 nonce that named the payment exactly (the transfer was a signed
+     * authorization); it pays the same way.
      */
     record PayFromChain(
             String paymentId,
@@ -47,7 +50,20 @@ public sealed interface PaymentInstruction {
             String transferId,
             String txHash,
             String fromAddress,
-            UsdcAmount amountReceived)
+            UsdcAmount amountReceived,
+            @Nullable String authorizationNonce)
+            implements PaymentInstruction {}
+
+    /**
+     * Checkout: the customer signed an EIP-3009 transfer authorization of the payment's amount to its payout address;
+     * the gateway checked it. An open or expired payment hands it to the relayer.
+     */
+    record SubmitTransferAuthorization(String paymentId, Tenant tenant, Instant requestedAt, SignedAuthorization signed)
+            implements PaymentInstruction {}
+
+    /** The relayer's answer to transfer authorization {@code requestId}; {@code requestedAt} is the request's. */
+    record SettleTransferAuthorization(
+            String paymentId, Tenant tenant, Instant requestedAt, String requestId, RelayerOutcome outcome)
             implements PaymentInstruction {}
 
     /** The confirmed transfer {@code txHash} was reorged out of the chain: what it paid is no longer paid. */

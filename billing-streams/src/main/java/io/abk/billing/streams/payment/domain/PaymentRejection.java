@@ -6,7 +6,10 @@ public enum PaymentRejection {
     RESOURCE_EXISTS("resource_already_exists"),
     /** No such payment, or another merchant's or mode's. */
     RESOURCE_MISSING("resource_missing"),
-    /** Confirm of a canceled payment. */
+    /**
+     * Confirm of a canceled payment; a transfer authorization for a paid or canceled payment, or while another is
+     * pending or submitted.
+     */
     NOT_CONFIRMABLE("payment_not_confirmable"),
     /** A verification result for no verification in flight, or another one: a bug upstream, or a late repeat. */
     SETTLEMENT_UNKNOWN("settlement_unknown");

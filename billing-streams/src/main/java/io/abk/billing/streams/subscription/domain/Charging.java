@@ -1,5 +1,6 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
@@ -45,7 +46,7 @@ final class Charging {
             return;
         }
         if (invoice.amount().isZero()) {
-            paid(t, invoice, now, null);
+            paid(t, invoice, now, null, null);
             return;
         }
         var attempted = invoice.attempted();
@@ -60,8 +61,8 @@ final class Charging {
      * ({@link #owesNothing}). A paid renewal moves the period on, once: only while the renewal's period lies beyond
      * the current one (a reopened renewal paid again does not move it twice).
      */
-    static void paid(Transition t, Invoice invoice, Instant paidAt, @Nullable String txHash) {
-        t.apply(new InvoicePaid(invoice.paid(paidAt, txHash), invoice.status()));
+    static void paid(Transition t, Invoice invoice, Instant paidAt, @Nullable String txHash, @Nullable RelayerGas gas) {
+        t.apply(new InvoicePaid(invoice.paid(paidAt, txHash, gas), invoice.status()));
         var becomesActive = switch (t.state()) {
             case Incomplete incomplete -> true;
             case PastDue pastDue -> owesNothing(pastDue.details());

@@ -1,6 +1,7 @@
 package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.shared.domain.RelayerGas;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
@@ -24,6 +25,7 @@ public record Invoice(
         @Nullable ChargeFailure lastFailure,
         @Nullable Instant paidAt,
         @Nullable String txHash,
+        @Nullable RelayerGas gas,
         @Nullable String refundTxHash,
         @Nullable Instant refundedAt,
         @Nullable Instant voidedAt,
@@ -57,6 +59,7 @@ public record Invoice(
                 null,
                 null,
                 null,
+                null,
                 createdAt);
     }
 
@@ -70,13 +73,17 @@ public record Invoice(
         return with(i -> i.attemptCount(attemptCount + 1).nextAttemptAt(null));
     }
 
-    /** Paid at {@code paidAt} ({@code txHash} null when nothing had to move: a 0 USDC invoice). */
-    public Invoice paid(Instant paidAt, @Nullable String txHash) {
+    /**
+     * Paid at {@code paidAt} ({@code txHash} null when nothing had to move: a 0 USDC invoice); {@code gas}: the
+     * relayer's transaction that paid it, when the relayer reported it.
+     */
+    public Invoice paid(Instant paidAt, @Nullable String txHash, @Nullable RelayerGas gas) {
         return with(i -> i.status(InvoiceStatus.PAID)
                 .nextAttemptAt(null)
                 .lastFailure(null)
                 .paidAt(paidAt)
-                .txHash(txHash));
+                .txHash(txHash)
+                .gas(gas));
     }
 
     /**
@@ -98,7 +105,8 @@ public record Invoice(
                 .nextAttemptAt(nextAttemptAt)
                 .lastFailure(failure)
                 .paidAt(null)
-                .txHash(null));
+                .txHash(null)
+                .gas(null));
     }
 
     /** Voided at {@code voidedAt}: nothing more is due. */
@@ -139,6 +147,7 @@ public record Invoice(
         private @Nullable ChargeFailure lastFailure;
         private @Nullable Instant paidAt;
         private @Nullable String txHash;
+        private @Nullable RelayerGas gas;
         private @Nullable String refundTxHash;
         private @Nullable Instant refundedAt;
         private @Nullable Instant voidedAt;
@@ -152,6 +161,7 @@ public record Invoice(
             this.lastFailure = from.lastFailure;
             this.paidAt = from.paidAt;
             this.txHash = from.txHash;
+            this.gas = from.gas;
             this.refundTxHash = from.refundTxHash;
             this.refundedAt = from.refundedAt;
             this.voidedAt = from.voidedAt;
@@ -192,6 +202,11 @@ public record Invoice(
             return this;
         }
 
+        public Builder gas(@Nullable RelayerGas gas) {
+            this.gas = gas;
+            return this;
+        }
+
         public Builder refundTxHash(@Nullable String refundTxHash) {
             this.refundTxHash = refundTxHash;
             return this;
@@ -221,6 +236,7 @@ public record Invoice(
                     lastFailure,
                     paidAt,
                     txHash,
+                    gas,
                     refundTxHash,
                     refundedAt,
                     voidedAt,

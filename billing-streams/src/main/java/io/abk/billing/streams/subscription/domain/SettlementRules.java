@@ -46,7 +46,7 @@ final class SettlementRules {
                     throw new IllegalStateException("invoice " + invoice.id() + " is "
                             + invoice.status().apiName() + " and attempt " + command.attemptId() + " paid it again");
                 }
-                Charging.paid(t, invoice, command.requestedAt(), succeeded.txHash());
+                Charging.paid(t, invoice, command.requestedAt(), succeeded.txHash(), command.gas());
             }
             case Failed failed -> Charging.failed(t, invoice, failed.failure(), command.requestedAt(), dunning);
         }

@@ -19,6 +19,8 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Revers
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.RevokeMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCharge;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleRefund;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleSignedMandate;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SubmitSignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.VoidInvoice;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
@@ -32,7 +34,7 @@ import java.util.List;
  * and no clock: time comes from the command's {@code requestedAt}, the retry schedule from the {@link DunningPolicy}
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
- * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, and for what the renewal scheduler fires,
+ * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, and for what the renewal scheduler fires,
  * {@link RenewalRules}.
  */
 public final class SubscriptionDecider {
@@ -73,6 +75,8 @@ public final class SubscriptionDecider {
             case ChargeDue due -> RenewalRules.chargeDue(existing, due, dunning);
             case ExpireIncomplete expire -> RenewalRules.expireIncomplete(existing, expire);
             case ReverseCharge reverse -> SettlementRules.reverseCharge(existing, reverse);
+            case SubmitSignedMandate submit -> SignedMandateRules.submit(existing, submit);
+            case SettleSignedMandate settle -> SignedMandateRules.settle(existing, settle);
         };
     }
 
@@ -107,7 +111,8 @@ public final class SubscriptionDecider {
                         List.of(),
                         null,
                         now,
-                        Settlements.NONE);
+                        Settlements.NONE,
+                        null);
                 var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
                 var invoice = Invoice.open(
                         command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE, period, now, now);

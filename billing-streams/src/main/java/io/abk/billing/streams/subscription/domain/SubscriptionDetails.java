@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What every existing subscription has, whatever its status: the data shared by the status records of
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
- * them), and the settlements in flight for them. Settled invoices may leave it and come back when a command names
+ * them), the settlements in flight for them, and the latest signed mandate handed to the relayer, if any. Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
  * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
@@ -33,7 +33,8 @@ public record SubscriptionDetails(
         List<Invoice> invoices,
         @Nullable String latestInvoiceId,
         Instant createdAt,
-        Settlements settlements)
+        Settlements settlements,
+        @Nullable MandateSignature mandateSignature)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
@@ -135,6 +136,7 @@ public record SubscriptionDetails(
         private List<Invoice> invoices;
         private @Nullable String latestInvoiceId;
         private Settlements settlements;
+        private @Nullable MandateSignature mandateSignature;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -145,6 +147,7 @@ public record SubscriptionDetails(
             this.invoices = from.invoices;
             this.latestInvoiceId = from.latestInvoiceId;
             this.settlements = from.settlements;
+            this.mandateSignature = from.mandateSignature;
         }
 
         public Builder plan(Plan plan) {
@@ -182,6 +185,11 @@ public record SubscriptionDetails(
             return this;
         }
 
+        public Builder mandateSignature(@Nullable MandateSignature mandateSignature) {
+            this.mandateSignature = mandateSignature;
+            return this;
+        }
+
         private SubscriptionDetails build() {
             return new SubscriptionDetails(
                     from.id,
@@ -197,7 +205,8 @@ public record SubscriptionDetails(
                     invoices,
                     latestInvoiceId,
                     from.createdAt,
-                    settlements);
+                    settlements,
+                    mandateSignature);
         }
     }
 }

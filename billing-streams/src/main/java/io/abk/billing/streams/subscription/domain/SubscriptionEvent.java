@@ -94,4 +94,27 @@ public sealed interface SubscriptionEvent {
 
     /** A renewal was paid: the current period moves to {@code period}. */
     record PeriodAdvanced(Period period) implements SubscriptionEvent {}
+
+    /**
+     * The customer's signed mandate went to the relayer ({@code signed} is what it submits): the subscription's
+     * {@code mandateSignature} is {@code signature}, pending. {@code firstCharge}: the same transaction charges that
+     * invoice.
+     */
+    record MandateSignatureRequested(
+            MandateSignature signature,
+            SignedMandate signed,
+            @Nullable FirstCharge firstCharge) implements SubscriptionEvent {
+
+        public MandateSignatureRequested {
+            if (!signature.submission().isPending()) {
+                throw new IllegalArgumentException("a requested mandate signature is pending");
+            }
+        }
+    }
+
+    /** The relayer answered the pending signed mandate: {@code signature} is submitted or failed. */
+    record MandateSignatureSettled(MandateSignature signature) implements SubscriptionEvent {}
+
+    /** The invoice a subscribe-by-signature transaction charges, and for how much. */
+    record FirstCharge(String invoiceId, UsdcAmount amount) {}
 }

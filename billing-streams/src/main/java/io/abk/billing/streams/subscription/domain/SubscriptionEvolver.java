@@ -8,6 +8,8 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePayme
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceRefunded;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoided;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureSettled;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.PeriodAdvanced;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RefundRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SettlementClosed;
@@ -90,6 +92,10 @@ public final class SubscriptionEvolver {
             case InvoiceRefunded refunded -> state.mapDetails(d -> d.withInvoice(refunded.invoice()));
             case InvoiceReopened reopened -> state.mapDetails(d -> d.withInvoice(reopened.invoice()));
             case InvoiceVoided voided -> state.mapDetails(d -> d.withInvoice(voided.invoice()));
+            case MandateSignatureRequested requested ->
+                state.mapDetails(d -> d.with(b -> b.mandateSignature(requested.signature())));
+            case MandateSignatureSettled settled ->
+                state.mapDetails(d -> d.with(b -> b.mandateSignature(settled.signature())));
         };
     }
 

@@ -1,6 +1,8 @@
 package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.schemas.money.UsdcAmount;
+import io.abk.billing.streams.shared.domain.RelayerGas;
+import io.abk.billing.streams.shared.domain.RelayerOutcome;
 import io.abk.billing.streams.shared.domain.Tenant;
 import java.time.Instant;
 import java.util.Map;
@@ -123,17 +125,24 @@ public sealed interface SubscriptionInstruction {
     record VoidInvoice(String subscriptionId, Tenant tenant, Instant requestedAt, String invoiceId)
             implements InvoiceInstruction {}
 
-    /** Settlement's answer to charge attempt {@code attemptId}; {@code requestedAt} is the request's. */
+    /**
+     * Settlement's answer to charge attempt {@code attemptId}; {@code requestedAt} is the request's. {@code gas}: the
+     * relayer's transaction, when it sent one.
+     */
     record SettleCharge(
             String subscriptionId,
             Tenant tenant,
             Instant requestedAt,
             String invoiceId,
             String attemptId,
-            SettlementResult result)
+            SettlementResult result,
+            @Nullable RelayerGas gas)
             implements InvoiceInstruction {}
 
-    /** Settlement's answer to refund {@code refundId} of {@code amount}. */
+    /**
+     * Settlement's answer to refund {@code refundId} of {@code amount}. The refund's gas is not recorded: the invoice
+     * keeps one refund transaction and no gas for it.
+     */
     record SettleRefund(
             String subscriptionId,
             Tenant tenant,
@@ -168,6 +177,18 @@ public sealed interface SubscriptionInstruction {
 
     /** The renewal scheduler found an incomplete subscription's setup window (24 h after creation) over. */
     record ExpireIncomplete(String subscriptionId, Tenant tenant, Instant requestedAt)
+            implements SubscriptionInstruction {}
+
+    /**
+     * Checkout: the customer signed the subscription's terms (and a permit); the gateway checked the signatures. An
+     * incomplete subscription with its mandate pending hands them to the relayer.
+     */
+    record SubmitSignedMandate(String subscriptionId, Tenant tenant, Instant requestedAt, SignedMandate signed)
+            implements SubscriptionInstruction {}
+
+    /** The relayer's answer to signed mandate {@code requestId}; {@code requestedAt} is the request's. */
+    record SettleSignedMandate(
+            String subscriptionId, Tenant tenant, Instant requestedAt, String requestId, RelayerOutcome outcome)
             implements SubscriptionInstruction {}
 
     /**

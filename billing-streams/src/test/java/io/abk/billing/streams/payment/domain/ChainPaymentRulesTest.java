@@ -127,7 +127,14 @@ class ChainPaymentRulesTest {
         var paid = PaymentFixtures.apply(PaymentFixtures.open(), PaymentFixtures.payFromChain(LATER));
         var reopened = PaymentFixtures.apply(paid, PaymentFixtures.reverse(LATER.plusSeconds(5), CHAIN_TX_HASH));
         var again = new PaymentInstruction.PayFromChain(
-                PAYMENT_ID, TENANT, LATER.plusSeconds(60), "84532:0x77:0", "0x77", PaymentFixtures.SENDER, AMOUNT);
+                PAYMENT_ID,
+                TENANT,
+                LATER.plusSeconds(60),
+                "84532:0x77:0",
+                "0x77",
+                PaymentFixtures.SENDER,
+                AMOUNT,
+                null);
 
         var repaid = (Paid) PaymentFixtures.apply(reopened, again);
 

@@ -74,7 +74,7 @@ final class PaymentFixtures {
 
     /** The chain side matched transfer {@link #CHAIN_TX_HASH} of exactly the amount to the payment at {@code at}. */
     static PayFromChain payFromChain(Instant at) {
-        return new PayFromChain(PAYMENT_ID, TENANT, at, CHAIN_TRANSFER_ID, CHAIN_TX_HASH, SENDER, AMOUNT);
+        return new PayFromChain(PAYMENT_ID, TENANT, at, CHAIN_TRANSFER_ID, CHAIN_TX_HASH, SENDER, AMOUNT, null);
     }
 
     /** The chain side retracted the transfer of {@code txHash} at {@code at}. */

@@ -124,6 +124,7 @@ class InvoiceRetentionTest {
                 i.lastFailure(),
                 i.paidAt(),
                 i.txHash(),
+                i.gas(),
                 i.refundTxHash(),
                 i.refundedAt(),
                 i.voidedAt(),

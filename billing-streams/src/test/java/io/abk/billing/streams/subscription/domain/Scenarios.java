@@ -119,7 +119,8 @@ final class Scenarios {
                 settlement.requestedAt(),
                 invoiceId,
                 settlement.requestId(),
-                succeeded ? new Succeeded(txHash(settlement.requestId())) : new Failed(DECLINED));
+                succeeded ? new Succeeded(txHash(settlement.requestId())) : new Failed(DECLINED),
+                null);
     }
 
     /** An answer for a charge that was never asked for. */
@@ -130,7 +131,8 @@ final class Scenarios {
                 LATER,
                 INVOICE_ID,
                 INVOICE_ID + ":9",
-                succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED));
+                succeeded ? new Succeeded(txHash("x")) : new Failed(DECLINED),
+                null);
     }
 
     static SettleRefund settleRefund(Existing state, String invoiceId, boolean succeeded) {

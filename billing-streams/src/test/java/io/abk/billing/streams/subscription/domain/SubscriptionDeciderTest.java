@@ -170,6 +170,7 @@ class SubscriptionDeciderTest {
                 null,
                 null,
                 null,
+                null,
                 NOW);
         var expected = new Incomplete(new SubscriptionDetails(
                 SUBSCRIPTION_ID,
@@ -185,7 +186,8 @@ class SubscriptionDeciderTest {
                 List.of(invoice),
                 INVOICE_ID,
                 NOW,
-                Settlements.NONE));
+                Settlements.NONE,
+                null));
         assertThat(SubscriptionEvolver.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }

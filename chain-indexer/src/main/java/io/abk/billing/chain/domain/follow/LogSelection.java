@@ -5,6 +5,7 @@ import io.abk.billing.chain.domain.follow.SelectedLog.VaultLog;
 import io.abk.billing.chain.domain.follow.SelectedLog.VaultLogKind;
 import io.abk.billing.contracts.EvmHex;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,16 @@ import org.jspecify.annotations.Nullable;
  * <p>A transfer the vault made (a subscription's charge or refund) is marked {@code viaVault} by its source: its
  * transaction also carries the vault's {@code Charged} or {@code Refunded}, and the logs of one transaction share a
  * hash and a block, so they come in the same {@code eth_getLogs} answer. Such a transfer pays no one-time payment,
- * whatever reaches the transaction's claims first.
+ * whatever reaches the transaction's claims first. In the same way a USDC transfer carries the {@code nonce} of its
+ * token's EIP-3009 {@code AuthorizationUsed} by the transfer's sender in its transaction: the authorization that moved
+ * it, which names the payment it pays. {@code AuthorizationUsed} itself is never published.
  */
 public final class LogSelection {
 
     /** An ERC-20 Transfer has topics (signature, from, to); ERC-721's has a fourth (the token id) and is not ours. */
     private static final int TRANSFER_TOPICS = 3;
+    /** EIP-3009's AuthorizationUsed has topics (signature, authorizer, nonce). */
+    private static final int AUTHORIZATION_USED_TOPICS = 3;
 
     private final Map<String, FollowedToken> tokens = new LinkedHashMap<>();
     private final @Nullable FollowedToken usdt;
@@ -81,6 +86,9 @@ public final class LogSelection {
         if (!tokens.isEmpty() || usdt != null) {
             wanted.add(topics.transfer());
         }
+        if (!tokens.isEmpty()) {
+            wanted.add(topics.authorizationUsed());
+        }
         if (vault != null) {
             wanted.addAll(topics.vaultEvents());
         }
@@ -96,9 +104,44 @@ public final class LogSelection {
     public List<SelectedLog> selectAll(List<ChainLog> logs, Predicate<String> watched, Predicate<String> usdtPayTo) {
         Set<String> vaultMoves =
                 logs.stream().filter(this::movesTokens).map(ChainLog::txHash).collect(Collectors.toSet());
+        var authorizations = logs.stream().filter(this::authorizationUsed).toList();
         return logs.stream()
                 .flatMap(log -> select(log, watched, usdtPayTo, vaultMoves.contains(log.txHash())).stream())
+                .map(selected -> withAuthorization(selected, authorizations))
                 .toList();
+    }
+
+    /**
+     * A transfer whose transaction carries its token's {@code AuthorizationUsed} by its sender, with that nonce. When
+     * one transaction used several of the sender's authorizations, the transfer takes the one logged right before it
+     * (EIP-3009 marks the nonce used, then transfers), else the nearest after it.
+     */
+    private static SelectedLog withAuthorization(SelectedLog selected, List<ChainLog> authorizations) {
+        if (!(selected instanceof TokenTransferLog transfer) || authorizations.isEmpty()) {
+            return selected;
+        }
+        var log = transfer.log();
+        return authorizations.stream()
+                .filter(used -> used.txHash().equals(log.txHash())
+                        && used.address().equals(log.address())
+                        && EvmHex.addressFromTopic(used.topics().get(1)).equals(transfer.from()))
+                .min(Comparator.comparingInt((ChainLog used) -> used.logIndex() < log.logIndex() ? 0 : 1)
+                        .thenComparingInt(used -> Math.abs(log.logIndex() - used.logIndex())))
+                .<SelectedLog>map(used -> new TokenTransferLog(
+                        log,
+                        transfer.token(),
+                        transfer.from(),
+                        transfer.to(),
+                        transfer.viaVault(),
+                        used.topics().get(2)))
+                .orElse(selected);
+    }
+
+    /** A followed USDC token's {@code AuthorizationUsed(authorizer, nonce)}: both indexed, so three topics. */
+    private boolean authorizationUsed(ChainLog log) {
+        return tokens.containsKey(log.address())
+                && log.topics().size() == AUTHORIZATION_USED_TOPICS
+                && log.topic0().equals(topics.authorizationUsed());
     }
 
     /** One log judged alone, as if its transaction carried no vault charge or refund; {@link #selectAll} is the rule. */
@@ -126,7 +169,7 @@ public final class LogSelection {
         var from = EvmHex.addressFromTopic(log.topics().get(1));
         var to = EvmHex.addressFromTopic(log.topics().get(2));
         var wanted = isUsdt ? usdtPayTo.test(to) : watched.test(from) || watched.test(to);
-        return wanted ? Optional.of(new TokenTransferLog(log, token, from, to, viaVault)) : Optional.empty();
+        return wanted ? Optional.of(new TokenTransferLog(log, token, from, to, viaVault, null)) : Optional.empty();
     }
 
     /** A vault event that moves tokens in its transaction: a charge (customer to merchant) or a refund (back). */

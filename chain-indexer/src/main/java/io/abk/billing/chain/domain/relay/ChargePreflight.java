@@ -11,6 +11,7 @@ import io.abk.billing.chain.domain.settlement.FailureCode;
  *   <li>its charge id was used: already charged (a relayer that crashed after sending, or a repeated request),
  *       answered with the original transaction, never charged twice;</li>
  *   <li>no subscription, or a canceled one: {@code MANDATE_INACTIVE};</li>
+ *   <li>a signed mandate whose periods are all charged: {@code MANDATE_EXHAUSTED};</li>
  *   <li>the period it would pay has not started on chain: {@code PERIOD_NOT_STARTED}, naming the start;</li>
  *   <li>the customer's balance is short: {@code INSUFFICIENT_BALANCE};</li>
  *   <li>no allowance to the vault: {@code ALLOWANCE_REVOKED}; some, but short: {@code ALLOWANCE_TOO_LOW};</li>
@@ -33,6 +34,11 @@ public final class ChargePreflight {
         }
         if (subscription.canceled()) {
             return new Refuse(FailureCode.MANDATE_INACTIVE, "The customer's mandate was canceled in the vault");
+        }
+        if (subscription.exhausted()) {
+            return new Refuse(
+                    FailureCode.MANDATE_EXHAUSTED,
+                    "The customer signed for " + subscription.maxCharges() + " charges, all made");
         }
         var start = facts.nextPeriodStart();
         if (start != null && start.isAfter(facts.chainTime())) {

@@ -1,19 +1,35 @@
 package io.abk.billing.chain.domain.relay;
 
 import io.abk.billing.chain.domain.settlement.FailureCode;
+import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
+import org.jspecify.annotations.Nullable;
 
 /** What the relayer did with one request, before it becomes a {@code ChainResult} on {@code chain.results}. */
 public sealed interface RelayOutcome {
 
-    /** The charge or refund moved the money in {@code txHash} (mined with status 1). */
-    record Moved(String txHash) implements RelayOutcome {}
+    /**
+     * The charge or refund moved the money in {@code txHash} (mined with status 1); a signed mandate or transfer
+     * authorization was submitted in it. {@code gas}: what that transaction cost, once its receipt was read (null
+     * until then, or for an original transaction no longer found).
+     */
+    record Moved(String txHash, @Nullable TransactionGas gas) implements RelayOutcome {
+
+        public Moved(String txHash) {
+            this(txHash, null);
+        }
+    }
 
     /**
      * Nothing moved, or the transaction does not pay the payment; {@code code} is a {@link FailureCode} for a charge
-     * or refund and a {@link VerificationFailure} for a verification.
+     * or refund and a {@link VerificationFailure} for a verification. {@code gas}: the relayer's own transaction was
+     * mined and reverted, and this is what it paid for it (null when nothing of the relayer's was mined).
      */
-    record Refused(String code, String message) implements RelayOutcome {
+    record Refused(String code, String message, @Nullable TransactionGas gas) implements RelayOutcome {
+
+        public Refused(String code, String message) {
+            this(code, message, null);
+        }
 
         public static Refused of(FailureCode code, String message) {
             return new Refused(code.name(), message);
@@ -21,6 +37,11 @@ public sealed interface RelayOutcome {
 
         public static Refused of(VerificationFailure code, String message) {
             return new Refused(code.name(), message);
+        }
+
+        /** The same refusal, for a transaction of the relayer's that was mined and reverted: its gas was paid. */
+        public Refused withGas(TransactionGas paid) {
+            return new Refused(code, message, paid);
         }
     }
 

@@ -56,9 +56,30 @@ public final class VaultRefusals {
             case VaultError.ZeroAmount e -> relayerError("The vault refuses an amount of zero");
             case VaultError.TokenTransferFailed e -> relayerError("The token refused the transfer");
             case VaultError.InvalidReceiver e -> relayerError("The token refused the receiver " + e.receiver());
-            case VaultError.RefAlreadyUsed e -> relayerError("The vault refused the subscription reference");
+            case VaultError.RefAlreadyUsed e ->
+                call == VaultCall.SUBSCRIBE
+                        ? new Refuse(
+                                FailureCode.MANDATE_EXISTS, "The vault has a subscription for this reference already")
+                        : relayerError("The vault refused the subscription reference");
             case VaultError.InvalidSubscription e -> relayerError("The vault refused the subscription: " + e.reason());
             case VaultError.TimestampOutOfRange e -> relayerError("The vault's calendar is out of range");
+            case VaultError.SignatureExpired e ->
+                new Refuse(
+                        FailureCode.SIGNATURE_EXPIRED,
+                        "The customer's signature expired (its deadline was " + e.deadline()
+                                + ", in seconds since the epoch)");
+            case VaultError.SignatureNonceUsed e ->
+                new Refuse(FailureCode.SIGNATURE_NONCE_USED, "The customer's signed terms were used already");
+            case VaultError.InvalidSignature e ->
+                new Refuse(FailureCode.SIGNATURE_INVALID, "The customer's signature does not match the terms");
+            case VaultError.PermitFailed e ->
+                new Refuse(
+                        FailureCode.PERMIT_FAILED,
+                        "The customer's permit failed and the allowance does not cover the charge");
+            case VaultError.MandateExhausted e ->
+                new Refuse(
+                        FailureCode.MANDATE_EXHAUSTED,
+                        "The customer signed for " + e.maxCharges() + " charges, all made");
             case VaultError.Unknown e ->
                 relayerError("The vault reverted with data the relayer cannot read (" + abbreviated(e.data()) + ")");
         };

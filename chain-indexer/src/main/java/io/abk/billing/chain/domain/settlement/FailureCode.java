@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Why a settlement failed, as the API shows it in {@code invoice.failureCode}
+ * Why a settlement failed, as the API shows it in {@code invoice.failureCode} (and a signed mandate's or transfer
+ * authorization's {@code failureCode})
  * (docs/architecture.md, "Charge retries (dunning)"). The sandbox simulates the first two; the relayer finds every one
  * of them on chain, before sending (a preflight of the vault's state, the customer's balance and allowance) or from the
  * vault's revert.
@@ -25,6 +26,24 @@ public enum FailureCode {
     PERIOD_NOT_STARTED,
     /** A refund the merchant's payout address cannot fund: its balance or its allowance to the vault is short. */
     MERCHANT_FUNDS_UNAVAILABLE,
+    /** A signature's deadline (a signed mandate's terms or permit) has passed. */
+    SIGNATURE_EXPIRED,
+    /** A signature does not recover to the customer, or is malformed (length, v, high s). */
+    SIGNATURE_INVALID,
+    /** The signed terms' nonce was used already by this customer: a replay. */
+    SIGNATURE_NONCE_USED,
+    /** The EIP-2612 permit failed and the allowance it was to set is not in place. */
+    PERMIT_FAILED,
+    /** The subscription's reference is used on the vault already: someone subscribed it. */
+    MANDATE_EXISTS,
+    /** A charge beyond the periods the customer signed: the vault refuses it. */
+    MANDATE_EXHAUSTED,
+    /** A transfer authorization's {@code validBefore} has passed. */
+    AUTHORIZATION_EXPIRED,
+    /** A transfer authorization's {@code validAfter} has not been reached. */
+    AUTHORIZATION_NOT_YET_VALID,
+    /** A transfer authorization's nonce was used (or canceled) on the token already. */
+    AUTHORIZATION_USED,
     /** Anything else: no chain, a fee above the caps, an RPC failure, a transaction that never got mined. */
     RELAYER_ERROR;
 

@@ -4,6 +4,7 @@ import io.abk.billing.chain.domain.settlement.SettlementOutcome.Failed;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome.Succeeded;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Charge;
 import io.abk.billing.chain.domain.settlement.SettlementRequest.Refund;
+import io.abk.billing.chain.domain.settlement.SettlementRequest.Signed;
 import io.abk.billing.schemas.mode.Mode;
 import org.jspecify.annotations.Nullable;
 
@@ -13,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>a charge with an explicit {@code sandboxMode} is simulated with that outcome, in test mode only;</li>
  *   <li>else a test-mode charge with no test chain configured is simulated with the subscription's default
  *       outcome ({@code success} when it has none), and such a refund is simulated as a success;</li>
+ *   <li>a signed mandate or transfer authorization ({@link Signed}) needs a chain whatever its mode: without one it
+ *       fails with {@code RELAYER_ERROR} "No chain for signatures";</li>
  *   <li>else the request needs a chain: none configured for its mode fails with {@code RELAYER_ERROR}
  *       "No &lt;mode&gt; chain is configured for settlement"; a configured one is {@link SettlementOutcome.Relayed}: the
  *       relayer executes it on that chain and answers on {@code chain.results}.</li>
@@ -23,6 +26,9 @@ import org.jspecify.annotations.Nullable;
  * shows up on the invoice instead of silently paying it.
  */
 public final class SettlementDecider {
+
+    /** A signature is only worth what a chain makes of it: the sandbox cannot submit one. */
+    static final String NO_CHAIN_FOR_SIGNATURES = "No chain for signatures";
 
     static final String LIVE_SANDBOX = "sandboxMode is for test mode only; a live charge is never simulated";
 
@@ -44,6 +50,12 @@ public final class SettlementDecider {
             case Refund refund when sandbox -> new Succeeded(SandboxTxHash.of(refund.requestId()));
             case Charge charge -> onChain(charge.mode(), chains);
             case Refund refund -> onChain(refund.mode(), chains);
+            case Signed signed
+            when !chains.configured(signed.mode()) ->
+                new Failed(
+                        FailureCode.RELAYER_ERROR,
+                        NO_CHAIN_FOR_SIGNATURES + ": no " + signed.mode().label() + " chain is configured");
+            case Signed signed -> new SettlementOutcome.Relayed();
         };
     }
 

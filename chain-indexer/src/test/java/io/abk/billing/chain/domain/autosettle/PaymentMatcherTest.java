@@ -3,6 +3,7 @@ package io.abk.billing.chain.domain.autosettle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.abk.billing.contracts.AuthorizationNonce;
 import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
 import java.util.List;
@@ -74,6 +75,31 @@ class PaymentMatcherTest {
                         List.of(anySender, open),
                         new PaymentMatch.Ambiguous(List.of("pay_a", "pay_b"))),
                 arguments(
+                        "an authorization's nonce picks its payment among two that fit",
+                        signed(transfer(Mode.LIVE, WALLET, TEN, CREATED), "pay_b"),
+                        List.of(anySender, open),
+                        new PaymentMatch.Pays(anySender)),
+                arguments(
+                        "an authorization for no open payment pays none, not even one that fits",
+                        signed(transfer(Mode.LIVE, WALLET, TEN, CREATED), "pay_z"),
+                        List.of(open),
+                        new PaymentMatch.None()),
+                arguments(
+                        "an authorization short of its payment's amount pays nothing",
+                        signed(transfer(Mode.LIVE, WALLET, TEN - 1, CREATED), "pay_a"),
+                        List.of(open),
+                        new PaymentMatch.None()),
+                arguments(
+                        "an authorization pays its payment whatever sender the payment expected",
+                        signed(transfer(Mode.LIVE, "0xother", TEN, CREATED), "pay_a"),
+                        List.of(open),
+                        new PaymentMatch.Pays(open)),
+                arguments(
+                        "an authorization of another mode pays nothing",
+                        signed(transfer(Mode.TEST, WALLET, TEN, CREATED), "pay_a"),
+                        List.of(open),
+                        new PaymentMatch.None()),
+                arguments(
                         "nothing open, nothing paid",
                         transfer(Mode.LIVE, WALLET, TEN, CREATED),
                         List.of(),
@@ -100,6 +126,19 @@ class PaymentMatcherTest {
                 payment.amountMicros(),
                 payment.customerWallet(),
                 createdAt);
+    }
+
+    /** {@code transfer} as an EIP-3009 authorization for {@code paymentId} moved it. */
+    private static SeenTransfer signed(SeenTransfer transfer, String paymentId) {
+        return new SeenTransfer(
+                transfer.transferId(),
+                transfer.mode(),
+                transfer.txHash(),
+                transfer.from(),
+                transfer.to(),
+                transfer.amountMicros(),
+                transfer.blockTimestamp(),
+                AuthorizationNonce.of(paymentId));
     }
 
     private static SeenTransfer transfer(Mode mode, String from, long micros, Instant at) {

@@ -25,7 +25,7 @@ class LogSelectionTest {
     private static final String USDT = "0x" + "d".repeat(40);
     private static final String PAY_TO = "0x" + "4".repeat(40);
     private static final EventTopics TOPICS =
-            new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'));
+            new EventTopics(topic('1'), topic('2'), topic('3'), topic('4'), topic('5'), topic('6'));
     private static final LogSelection SELECTION = new LogSelection(
             List.of(new FollowedToken("USDC", USDC.toUpperCase().replace("0X", "0x"), 6)), VAULT, TOPICS);
     private static final LogSelection WITH_USDT = new LogSelection(
@@ -83,9 +83,14 @@ class LogSelectionTest {
         assertThat(SELECTION.addresses()).containsExactly(USDC, VAULT);
         assertThat(SELECTION.topic0s())
                 .containsExactly(
-                        TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(), TOPICS.canceled(), TOPICS.refunded());
+                        TOPICS.transfer(),
+                        TOPICS.authorizationUsed(),
+                        TOPICS.subscribed(),
+                        TOPICS.charged(),
+                        TOPICS.canceled(),
+                        TOPICS.refunded());
         var tokensOnly = new LogSelection(List.of(new FollowedToken("USDC", USDC, 6)), null, TOPICS);
-        assertThat(tokensOnly.topic0s()).containsExactly(TOPICS.transfer());
+        assertThat(tokensOnly.topic0s()).containsExactly(TOPICS.transfer(), TOPICS.authorizationUsed());
         assertThat(tokensOnly.select(log(VAULT, List.of(TOPICS.charged())), a -> true))
                 .isEmpty();
     }
@@ -121,6 +126,51 @@ class LogSelectionTest {
                 .containsExactly(charge + "=true", payment + "=false", refund + "=true", subscribe + "=false");
     }
 
+    @Test
+    void shouldTagATransferWithTheNonceOfItsSendersAuthorizationInTheSameTransaction() {
+        // Protects against a payment matched by amount and sender when the customer's signature names it exactly, and
+        // against one transaction's authorization naming another transaction's transfer or another sender's.
+        var signed = topic('a');
+        var plain = topic('b');
+        var relayedForTwo = topic('c');
+        var nonce = topic('7');
+        var otherNonce = topic('8');
+        var thirdNonce = topic('9');
+        var answer = List.of(
+                inTx(authorizationUsed(USDC, STRANGER, nonce), signed, 0),
+                inTx(transfer(USDC, STRANGER, WATCHED), signed, 1),
+                inTx(transfer(USDC, STRANGER, WATCHED), plain, 0),
+                inTx(authorizationUsed(USDC, ANOTHER, otherNonce), relayedForTwo, 0),
+                inTx(transfer(USDC, ANOTHER, WATCHED), relayedForTwo, 1),
+                inTx(authorizationUsed(USDC, ANOTHER, thirdNonce), relayedForTwo, 2),
+                inTx(transfer(USDC, ANOTHER, WATCHED), relayedForTwo, 3),
+                inTx(authorizationUsed(OTHER_TOKEN, STRANGER, topic('5')), plain, 1),
+                inTx(transfer(USDC, WATCHED, STRANGER), relayedForTwo, 4));
+
+        var selected = SELECTION.selectAll(answer, Set.of(WATCHED)::contains, address -> false);
+
+        assertThat(selected)
+                .as("AuthorizationUsed itself is never published")
+                .allSatisfy(log -> assertThat(log).isInstanceOf(TokenTransferLog.class))
+                .extracting(log -> ((TokenTransferLog) log).authorizationNonce())
+                .containsExactly(nonce, null, otherNonce, thirdNonce, null);
+    }
+
+    @Test
+    void shouldLeaveAUsdtTransferUntaggedWhateverItsTransactionCarries() {
+        var tx = topic('a');
+        var answer = List.of(
+                inTx(authorizationUsed(USDT, STRANGER, topic('7')), tx, 0),
+                inTx(transfer(USDT, STRANGER, PAY_TO), tx, 1));
+
+        var selected = WITH_USDT.selectAll(answer, Set.of(WATCHED)::contains, Set.of(PAY_TO)::contains);
+
+        assertThat(selected)
+                .singleElement()
+                .satisfies(log -> assertThat(((TokenTransferLog) log).authorizationNonce())
+                        .isNull());
+    }
+
     static Stream<Arguments> usdtLogs() {
         return Stream.of(
                 Arguments.of("USDT to a USDT pay-to address", transfer(USDT, STRANGER, PAY_TO), "USDT"),
@@ -148,7 +198,12 @@ class LogSelectionTest {
         assertThat(WITH_USDT.addresses()).containsExactly(USDC, USDT, VAULT);
         assertThat(WITH_USDT.topic0s())
                 .containsExactly(
-                        TOPICS.transfer(), TOPICS.subscribed(), TOPICS.charged(), TOPICS.canceled(), TOPICS.refunded());
+                        TOPICS.transfer(),
+                        TOPICS.authorizationUsed(),
+                        TOPICS.subscribed(),
+                        TOPICS.charged(),
+                        TOPICS.canceled(),
+                        TOPICS.refunded());
         var usdtOnly = new LogSelection(List.of(), new FollowedToken("USDT", USDT, 6), null, TOPICS);
         assertThat(usdtOnly.addresses()).containsExactly(USDT);
         assertThat(usdtOnly.topic0s()).containsExactly(TOPICS.transfer());
@@ -180,6 +235,10 @@ class LogSelectionTest {
                         transfer(USDT, STRANGER, PAY_TO), Set.of(WATCHED)::contains, Set.of(PAY_TO)::contains))
                 .isEmpty();
         assertThat(SELECTION.addresses()).doesNotContain(USDT);
+    }
+
+    private static ChainLog authorizationUsed(String token, String authorizer, String nonce) {
+        return log(token, List.of(TOPICS.authorizationUsed(), pad(authorizer), nonce));
     }
 
     private static ChainLog transfer(String token, String from, String to) {

@@ -38,6 +38,23 @@ class ChargePreflightTest {
     }
 
     @Test
+    void shouldRefuseMandateExhaustedWhenEverySignedPeriodIsCharged() {
+        var signedForTwo = new OnChainSubscription(
+                ACTIVE.customer(),
+                ACTIVE.merchant(),
+                ACTIVE.token(),
+                TEN,
+                1,
+                NOW,
+                2,
+                false,
+                TEN.add(TEN),
+                BigInteger.ZERO,
+                2);
+        assertThat(code(facts(UNUSED, signedForTwo, NOW, TEN, TEN))).isEqualTo(FailureCode.MANDATE_EXHAUSTED);
+    }
+
+    @Test
     void shouldRefusePeriodNotStartedNamingTheStartWhenThePeriodLiesAhead() {
         var refuse = (Refuse) ChargePreflight.decide(facts(UNUSED, ACTIVE, NOW.plusSeconds(1), TEN, TEN));
         assertThat(refuse.code()).isEqualTo(FailureCode.PERIOD_NOT_STARTED);
@@ -89,6 +106,7 @@ class ChargePreflightTest {
                 0,
                 canceled,
                 BigInteger.ZERO,
-                BigInteger.ZERO);
+                BigInteger.ZERO,
+                0);
     }
 }

@@ -55,6 +55,18 @@ class VaultRefusalsTest {
                         VaultCall.REFUND,
                         FailureCode.RELAYER_ERROR),
                 Arguments.of(new VaultError.NotRelayer(), VaultCall.CHARGE, FailureCode.RELAYER_ERROR),
+                Arguments.of(
+                        new VaultError.SignatureExpired(BigInteger.valueOf(1_777_000_000L)),
+                        VaultCall.SUBSCRIBE,
+                        FailureCode.SIGNATURE_EXPIRED),
+                Arguments.of(
+                        new VaultError.SignatureNonceUsed(VAULT, REF),
+                        VaultCall.SUBSCRIBE,
+                        FailureCode.SIGNATURE_NONCE_USED),
+                Arguments.of(new VaultError.InvalidSignature(), VaultCall.SUBSCRIBE, FailureCode.SIGNATURE_INVALID),
+                Arguments.of(new VaultError.PermitFailed(), VaultCall.SUBSCRIBE, FailureCode.PERMIT_FAILED),
+                Arguments.of(new VaultError.RefAlreadyUsed(REF), VaultCall.SUBSCRIBE, FailureCode.MANDATE_EXISTS),
+                Arguments.of(new VaultError.MandateExhausted(REF, 12), VaultCall.CHARGE, FailureCode.MANDATE_EXHAUSTED),
                 Arguments.of(new VaultError.Unknown("0xdeadbeef"), VaultCall.CHARGE, FailureCode.RELAYER_ERROR));
     }
 

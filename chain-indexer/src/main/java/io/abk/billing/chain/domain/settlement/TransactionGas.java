@@ -1,0 +1,27 @@
+package io.abk.billing.chain.domain.settlement;
+
+import java.math.BigInteger;
+
+/**
+ * What one of the relayer's transactions cost its account: the gas its receipt says it used, and that gas times the
+ * receipt's effective gas price, in wei. Exact: wei stay a {@link BigInteger} up to the wire, where they are a
+ * decimal string.
+ */
+public record TransactionGas(long used, BigInteger costWei) {
+
+    public TransactionGas {
+        if (used < 0 || costWei.signum() < 0) {
+            throw new IllegalArgumentException("gas used and cost must not be negative: " + used + ", " + costWei);
+        }
+    }
+
+    /** From a receipt's {@code gasUsed} and {@code effectiveGasPrice}. */
+    public static TransactionGas of(BigInteger gasUsed, BigInteger effectiveGasPrice) {
+        return new TransactionGas(gasUsed.longValueExact(), gasUsed.multiply(effectiveGasPrice));
+    }
+
+    /** The cost as the wire carries it: decimal wei. */
+    public String costWeiDecimal() {
+        return costWei.toString();
+    }
+}
