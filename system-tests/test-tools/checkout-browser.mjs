@@ -6,14 +6,15 @@
 // with axe-core (no serious or critical violation), and records the states the page went through.
 //
 // Usage: node checkout-browser.mjs <scenarios.json> <results.json>
-// scenarios.json: {chainIdHex?, rpcUrl?, outDir, concurrency?, scenarios: [{name, kind, ...fixture}]}
+// scenarios.json: {chainIdHex?, rpcUrl?, tokenAddress?, outDir, concurrency?, scenarios: [{name, kind, ...fixture}]}
 // results.json:   {ms, results: [{name, kind, ok, error?, ms, states, screenshots, violations, finalUrl, sent, extra}]}
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from './page-checks.mjs';
-import { clickAction, connectWallet, expectState, STEP_MS, useWallet, visibleAction } from './checkout-page.mjs';
-import { TestWallet } from './wallet.mjs';
+import { clickAction, connectAnnounced, connectWallet, expectState, STEP_MS, useAnnouncedWallets, useWallet, visibleAction }
+  from './checkout-page.mjs';
+import { icon, SigningWallet, TestWallet } from './wallet.mjs';
 
 const WIDTH = 360;
 const MERCHANT_SITE = 'https://merchant.example';
@@ -55,7 +56,25 @@ class Scenario {
     this.problems = [];
     this.extra = {};
     this.wallet = null;
+    this.announced = null;
     this.contexts = [];
+  }
+
+  /**
+   * Two wallets that announce themselves over EIP-6963: one that signs with the fixture's key and holds no ether, and
+   * one anvil sends for (the fixture's account) that batches calls (EIP-5792). {@code use} names the one the scenario
+   * pays with (`signing` or `batching`); it becomes {@link wallet}.
+   */
+  announcedWallets(use) {
+    const signing = new SigningWallet({ rpcUrl: input.rpcUrl, chainIdHex: input.chainIdHex, privateKey: this.spec.privateKey });
+    signing.info = { uuid: '6a1f2a36-34a5-4c43-9a0e-5b1c1d6b0a01', name: 'Signer Wallet', icon: icon('#0f766e', 'S'),
+      rdns: SIGNING_RDNS };
+    const batching = new TestWallet({ rpcUrl: input.rpcUrl, chainIdHex: input.chainIdHex, account: this.spec.account, batching: true });
+    batching.info = { uuid: '0c7e3c57-8e07-4f53-b4c4-0b6a2f8a9b02', name: 'Batch Wallet', icon: icon('#7c3aed', 'B'),
+      rdns: BATCHING_RDNS };
+    this.announced = [signing, batching];
+    this.wallet = use === 'signing' ? signing : batching;
+    return this.wallet;
   }
 
   newWallet(options = {}) {
@@ -71,7 +90,9 @@ class Scenario {
     // The merchant's site, which the success and cancel URLs name, answered here: no request leaves the machine.
     await context.route(MERCHANT_SITE + '/**', (route) => route.fulfill({ status: 200, contentType: 'text/html',
       body: '<!DOCTYPE html><html lang="en"><title>Merchant</title><h1>Back at the merchant</h1></html>' }));
-    if (wallet) {
+    if (this.announced) {
+      await useAnnouncedWallets(context, this.announced);
+    } else if (wallet) {
       await useWallet(context, wallet);
     }
     // States and policy violations reach Node as they happen, so a navigation loses none.
@@ -142,6 +163,45 @@ class Scenario {
 // ---- scenarios ---------------------------------------------------------------------------------------------------
 
 const ON_ANVIL = { knowsChain: true };
+const SIGNING_RDNS = 'org.example.signer';
+const BATCHING_RDNS = 'org.example.batcher';
+
+/** Both announced wallets are offered, each a connect button with its rdns, name and icon; the injected one is not. */
+async function expectBothWallets(s, page) {
+  const offered = await page.$$eval('[data-action="connect"]', (buttons) => buttons
+      .filter((b) => !b.hidden && b.offsetParent !== null)
+      .map((b) => ({ rdns: b.dataset.walletRdns || null, text: b.textContent, icon: !!b.querySelector('img[src^="data:image/"]') })));
+  const rdns = offered.map((o) => o.rdns).sort();
+  if (JSON.stringify(rdns) !== JSON.stringify([BATCHING_RDNS, SIGNING_RDNS].sort())
+      || !offered.every((o) => o.icon && /Connect (Signer|Batch) Wallet/.test(o.text))) {
+    throw new Error('expected one connect button per announced wallet with its name and icon, got ' + JSON.stringify(offered));
+  }
+  s.extra.offered = offered.map((o) => o.rdns);
+}
+
+/** The pay page's EIP-681 QR code: drawn (a data: image with its alt text) beside the URI, which is returned. */
+async function expectQr(page) {
+  await page.waitForFunction(() => {
+    const image = document.querySelector('img[data-qr]');
+    return image && !image.hidden && image.src.startsWith('data:image/png') && image.naturalWidth > 0;
+  }, null, { timeout: 10000, polling: 50 });
+  const alt = await page.getAttribute('img[data-qr]', 'alt');
+  if (!alt) {
+    throw new Error('the QR code has no alt text');
+  }
+  return page.getAttribute('[data-eip681]', 'href');
+}
+
+/** What a phone wallet does with the scanned URI: the token transfer it names, from {@code from} (anvil sends for it). */
+async function payFromPhone(uri, from) {
+  const match = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)\/transfer\?address=(0x[0-9a-fA-F]{40})&uint256=(\d+)$/.exec(uri);
+  if (!match || BigInt(match[2]) !== BigInt(input.chainIdHex)) {
+    throw new Error('not an EIP-681 transfer on the local chain: ' + uri);
+  }
+  const data = '0xa9059cbb' + match[3].slice(2).toLowerCase().padStart(64, '0') + BigInt(match[4]).toString(16).padStart(64, '0');
+  const phone = new TestWallet({ rpcUrl: input.rpcUrl, chainIdHex: input.chainIdHex, account: from });
+  return phone.rpc('eth_sendTransaction', [{ from, to: match[1], data }]);
+}
 
 /** Connects an on-chain page whose wallet is already on the right chain; leaves it ready to pay. */
 function connect(s, page, label) {
@@ -268,12 +328,14 @@ const scenarios = {
   },
 
   async 'pay-no-wallet'(s) {
+    // No wallet in the browser: the page leads with the QR code, and trying again still offers it.
     const page = await s.open(s.spec.url, { wallet: null });
-    await s.expect(page, 'ready');
+    await s.expect(page, 'ready', { reason: 'no-wallet', message: /No browser wallet was found.*Scan the QR code/ });
+    await expectQr(page);
     await s.click(page, 'connect');
-    await s.expect(page, 'failed', { reason: 'no-wallet', message: /No browser wallet was found/ });
+    await s.expect(page, 'ready', { reason: 'no-wallet', message: /No browser wallet was found/ });
     await s.action(page, 'connect');
-    await s.shoot(page, 'failed-no-wallet');
+    await s.shoot(page, 'ready-no-wallet-qr');
     // Framed by another site: refused by the browser (frame-ancestors 'none', X-Frame-Options DENY).
     const framer = await s.contexts[0].newPage();
     await framer.setContent(`<iframe src="${s.spec.url}" title="framed checkout"></iframe>`);
@@ -361,6 +423,97 @@ const scenarios = {
     await s.click(page, 'connect');
     await s.expect(page, 'failed', { reason: 'wrong-account', message: /must come from the wallet/ });
     await s.shoot(page, 'failed-wrong-account');
+  },
+
+  async 'pay-qr'(s) {
+    // A phone pays the scanned URI; the page, which has no wallet of its own, turns paid by itself.
+    const page = await s.open(s.spec.url, { wallet: null });
+    await s.expect(page, 'ready', { reason: 'no-wallet', message: /Scan the QR code/ });
+    const uri = await expectQr(page);
+    await s.shoot(page, 'ready-qr');
+    s.extra.uri = uri;
+    s.extra.phoneTx = await payFromPhone(uri, s.spec.phone);
+    await s.expect(page, 'paid', { message: /^Paid\./ });
+    await s.shoot(page, 'paid-qr');
+  },
+
+  async 'subscribe-batch'(s) {
+    // Two wallets announced; the batching one cannot sign typed data, so it subscribes by transactions, in one batch.
+    s.announcedWallets('batching');
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Connect your wallet/ });
+    await expectBothWallets(s, page);
+    await s.shoot(page, 'ready-wallets');
+    await connectAnnounced(page, BATCHING_RDNS);
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    // The wallet moves to another chain by itself: the page says so at once, and switching back goes on.
+    s.wallet.current = '0x1';
+    await page.evaluate((rdns) => window.__testWalletEvents[rdns]('chainChanged', '0x1'), BATCHING_RDNS);
+    await s.expect(page, 'wrong-chain', { reason: 'chain-changed', message: /moved to another network/ });
+    await s.shoot(page, 'wrong-chain-changed');
+    await s.click(page, 'switch-chain');
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    const waiting = s.wallet.pause('wallet_sendCalls');
+    await s.click(page, 'subscribe');
+    await waiting;
+    await s.expect(page, 'sending', { message: /^One step: Allow the subscription vault.*, then Subscribe/ });
+    await s.shoot(page, 'sending-batch');
+    s.wallet.resume('wallet_sendCalls');
+    await s.expect(page, 'active', { message: /Your subscription is active/ });
+    await s.shoot(page, 'active-batch');
+    s.extra.requests = s.wallet.requests;
+  },
+
+  async 'subscribe-signature'(s) {
+    // A wallet with USDC and no ether: it signs the permit and the terms, the relayer sends and pays the gas.
+    s.announcedWallets('signing');
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready', { message: /Connect your wallet/ });
+    await connectAnnounced(page, SIGNING_RDNS);
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    const waiting = s.wallet.pause('eth_signTypedData_v4');
+    await s.click(page, 'subscribe');
+    await waiting;
+    await s.expect(page, 'sending', { message: /^Step 1 of 2: sign the permit/ });
+    await s.shoot(page, 'signing-permit');
+    s.wallet.resume('eth_signTypedData_v4');
+    await s.expect(page, 'active', { message: /Your subscription is active/ });
+    await s.shoot(page, 'active-signature');
+    s.extra.requests = s.wallet.requests;
+    s.extra.signed = s.wallet.signed;
+  },
+
+  async 'pay-signature'(s) {
+    s.announcedWallets('signing');
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await connectAnnounced(page, SIGNING_RDNS);
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    const waiting = s.wallet.pause('eth_signTypedData_v4');
+    await s.click(page, 'pay');
+    await waiting;
+    await s.expect(page, 'sending', { message: /^Sign the transfer of/ });
+    await s.shoot(page, 'signing-transfer');
+    s.wallet.resume('eth_signTypedData_v4');
+    await s.expect(page, 'paid', { message: /^Paid\./ });
+    await s.shoot(page, 'paid-signature');
+    s.extra.requests = s.wallet.requests;
+    s.extra.signed = s.wallet.signed;
+  },
+
+  async 'link-signature'(s) {
+    s.announcedWallets('signing');
+    const page = await s.open(s.spec.url);
+    await s.expect(page, 'ready');
+    await s.click(page, 'open');
+    await page.waitForURL(/\/checkout\/pay\/pay_/, { timeout: STEP_MS });
+    s.extra.paymentUrl = page.url();
+    await connectAnnounced(page, SIGNING_RDNS);
+    await s.expect(page, 'ready', { message: /Connected as/ });
+    await s.click(page, 'pay');
+    await s.expect(page, 'paid', { message: /^Paid\./ });
+    s.extra.requests = s.wallet.requests;
+    s.extra.signed = s.wallet.signed;
   },
 
   async 'pay-simulate'(s) {

@@ -1,7 +1,7 @@
 // How a browser test drives a hosted checkout page, shared by the checkout's own scenarios (checkout-browser.mjs) and
 // the example shop's (shop-browser.mjs): the test wallet put into a browser context, the page's state awaited on
 // <main data-state> with its sentence, and its one visible action button found and clicked.
-import { PROVIDER_SHIM } from './wallet.mjs';
+import { announcingShim, PROVIDER_SHIM } from './wallet.mjs';
 
 /** A step of a checkout page waits for the chain (blocks every second, two deep) and for Kafka round trips: seconds. */
 export const STEP_MS = 60000;
@@ -10,6 +10,26 @@ export const STEP_MS = 60000;
 export async function useWallet(context, wallet) {
   await context.exposeBinding('__testWallet', async (source, request) => JSON.stringify(await wallet.handle(JSON.parse(request))));
   await context.addInitScript(PROVIDER_SHIM);
+}
+
+/**
+ * Gives every page of the context wallets that announce themselves over EIP-6963 ({@code wallets}: each a TestWallet
+ * or SigningWallet with its {@code info} {rdns, name, icon, uuid}), answered in Node by the wallet of the rdns.
+ */
+export async function useAnnouncedWallets(context, wallets) {
+  const byRdns = new Map(wallets.map((wallet) => [wallet.info.rdns, wallet]));
+  await context.exposeBinding('__testWallets', async (source, request) => {
+    const { rdns, ...call } = JSON.parse(request);
+    return JSON.stringify(await byRdns.get(rdns).handle(call));
+  });
+  await context.addInitScript(announcingShim(wallets.map((wallet) => wallet.info)));
+}
+
+/** Clicks the connect button of the announced wallet {@code rdns}. */
+export async function connectAnnounced(page, rdns) {
+  const button = page.locator(`[data-action="connect"][data-wallet-rdns="${rdns}"]`);
+  await button.waitFor({ state: 'visible', timeout: 10000 });
+  await button.click();
 }
 
 /**

@@ -1,5 +1,5 @@
 // system-tests' build (phase pre-integration-test): installs the pinned browser-test packages (playwright-core,
-// axe-core; neither downloads anything at install) with npm ci when package-lock.json changed since the last
+// axe-core, viem; none downloads anything at install) with npm ci when package-lock.json changed since the last
 // install, as contracts/build.mjs does for solc and anvil. Chromium itself is Debian's package, never downloaded.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';

@@ -1,9 +1,13 @@
-// The hosted checkout pages' one script (served as /checkout/assets/checkout.js, no dependencies, no build step).
-// It drives the page's flow with the customer's browser wallet (EIP-1193: window.ethereum.request) and the page's
-// own JSON (data-json on <main>), and shows every step on <main data-state>: ready, connecting, wrong-chain,
+// The hosted checkout pages' one script (served as /checkout/assets/checkout.js, no build step; the pay page also loads
+// qrcode.js, window.QRCode). It drives the page's flow with the customer's browser wallet (EIP-1193 providers: each
+// wallet that announces itself over EIP-6963 is a button; window.ethereum is the fallback when none does) and the
+// page's own JSON (data-json on <main>), and shows every step on <main data-state>: ready, connecting, wrong-chain,
 // sending, confirming, paid, active, failed, expired, unavailable. Each state has a sentence ([data-message]) and,
-// where the customer can act, one visible button ([data-action]). The server renders the first state, so the page
-// reads right without JavaScript; this script only moves it on.
+// where the customer can act, one visible button ([data-action]; for connect, one per wallet). Where the service says
+// the token supports it, the customer signs (EIP-712) and the service's relayer sends and pays the gas; otherwise
+// the wallet sends the transactions, as one EIP-5792 batch when it can. The pay page also shows the payment as an
+// EIP-681 QR code for a wallet on another device, and notices by itself when the payment is paid. The server renders
+// the first state, so the page reads right without JavaScript; this script only moves it on.
 (() => {
   'use strict';
 
@@ -21,17 +25,39 @@
   const PATIENCE_MS = 180000;
   // Time to read "Paid" before the merchant's success page opens.
   const REDIRECT_MS = 2500;
+  // How often an open pay page asks whether the payment is paid (by a phone wallet, or by a transfer from elsewhere).
+  const WATCH_MS = 3000;
   const REJECTED = 4001;
   const UNKNOWN_CHAIN = 4902;
   const REQUEST_PENDING = -32002;
+  // A wallet that does not sign typed data (EIP-1193 4200, JSON-RPC -32601): the page sends transactions instead.
+  const UNSUPPORTED = [4200, -32601];
+  const CANNOT_SIGN = Symbol('cannot sign');
 
   let json = null;
   let account = null;
   let busy = false;
+  // Once paid or active, nothing moves the page again (the pay page's own polling and a flow may both see it).
+  let finished = false;
+  let lastShown = null;
+  // The token's decimals, read with the customer's balance before anything is signed.
+  let decimals = 6;
+
+  // The wallets that announced themselves (EIP-6963), by rdns, and the one the customer chose.
+  const wallets = new Map();
+  let provider = null;
+  const walletList = document.createElement('div');
+  walletList.className = 'wallets';
+  walletList.hidden = true;
+  const legacyButton = buttons.find((button) => button.dataset.action === 'connect');
+  if (legacyButton) {
+    legacyButton.before(walletList);
+  }
 
   // ---- rendering -------------------------------------------------------------------------------------------------
 
   function show(state, sentence, options = {}) {
+    lastShown = { state, sentence, options };
     root.dataset.state = state;
     if (options.reason) {
       root.dataset.reason = options.reason;
@@ -42,8 +68,12 @@
     message.setAttribute('role', state === 'failed' || state === 'wrong-chain' ? 'alert' : 'status');
     detail.replaceChildren(...(options.detail || []));
     detail.hidden = !options.detail || options.detail.length === 0;
+    // Connecting offers every announced wallet, or the one the browser injects when none announced itself.
+    const choosing = options.action === 'connect' && wallets.size > 0;
+    walletList.hidden = !choosing;
+    walletList.querySelectorAll('button').forEach((button) => { button.disabled = false; });
     for (const button of buttons) {
-      const visible = button.dataset.action === options.action;
+      const visible = button.dataset.action === options.action && !(choosing && button === legacyButton);
       button.hidden = !visible;
       button.disabled = false;
       if (visible && options.label) {
@@ -95,6 +125,14 @@
     return json;
   }
 
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) {
+      throw new ServiceError(await errorSentence(response), response.status);
+    }
+    return response.json();
+  }
+
   async function post(url, body) {
     const response = await fetch(url, {
       method: 'POST',
@@ -125,12 +163,112 @@
 
   // ---- the wallet ------------------------------------------------------------------------------------------------
 
-  function wallet() {
+  function injected() {
     return window.ethereum && typeof window.ethereum.request === 'function' ? window.ethereum : null;
+  }
+
+  function wallet() {
+    return provider;
   }
 
   function rpc(method, params) {
     return wallet().request(params === undefined ? { method } : { method, params });
+  }
+
+  /** EIP-6963: a wallet announces {info: {uuid, name, icon, rdns}, provider}; the page lists one button per rdns. */
+  function announced(event) {
+    const detail = event.detail;
+    if (!detail || !detail.info || !detail.provider || typeof detail.provider.request !== 'function'
+        || typeof detail.info.rdns !== 'string' || detail.info.rdns === '') {
+      return;
+    }
+    wallets.set(detail.info.rdns, detail);
+    walletList.replaceChildren(...Array.from(wallets.values(), walletButton));
+    // A wallet that announces itself after the page was drawn is offered at once.
+    if (lastShown && !busy && lastShown.options.action === 'connect') {
+      show(lastShown.state, lastShown.sentence, lastShown.options);
+    }
+  }
+
+  function walletButton(detail) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'wallet';
+    button.dataset.action = 'connect';
+    button.dataset.walletRdns = detail.info.rdns;
+    const name = String(detail.info.name || detail.info.rdns);
+    // Icons are data: URIs (EIP-6963); any other address is not loaded.
+    if (typeof detail.info.icon === 'string' && detail.info.icon.startsWith('data:image/')) {
+      const icon = document.createElement('img');
+      icon.src = detail.info.icon;
+      icon.alt = '';
+      button.append(icon);
+    }
+    button.append(text('Connect ' + name));
+    button.addEventListener('click', () => run(button, () => choose(detail.provider)));
+    return button;
+  }
+
+  /** The provider the customer chose: its account and chain changes move the page at once. */
+  async function choose(chosen) {
+    if (provider !== chosen) {
+      if (provider && typeof provider.removeListener === 'function') {
+        provider.removeListener('accountsChanged', accountsChanged);
+        provider.removeListener('chainChanged', chainChanged);
+      }
+      provider = chosen;
+      account = null;
+      if (provider && typeof provider.on === 'function') {
+        provider.on('accountsChanged', accountsChanged);
+        provider.on('chainChanged', chainChanged);
+      }
+    }
+    if (!json) {
+      await load();
+    }
+    if (await connect()) {
+      ready();
+    }
+  }
+
+  function accountsChanged(accounts) {
+    if (!account || busy || finished) {
+      return;
+    }
+    run(null, async () => {
+      if (!Array.isArray(accounts) || accounts.length === 0) {
+        account = null;
+        show('ready', 'Your wallet disconnected from this page. Connect it again to go on.',
+            { action: 'connect', label: 'Connect wallet' });
+        return;
+      }
+      if (json.customerWallet && !accounts.some((a) => sameAddress(a, json.customerWallet))) {
+        account = null;
+        show('failed', 'This payment must come from the wallet ' + json.customerWallet + ', but your wallet switched to '
+            + accounts[0] + '. Choose that account in your wallet, then connect again.',
+            { reason: 'wrong-account', action: 'connect', label: 'Connect wallet' });
+        return;
+      }
+      account = json.customerWallet ? accounts.find((a) => sameAddress(a, json.customerWallet)) : accounts[0];
+      if (await onRightChain()) {
+        ready();
+      } else {
+        show('wrong-chain', 'Your wallet moved to another network. Switch it to ' + chainName() + ' to go on.',
+            { reason: 'chain-changed', action: 'switch-chain', label: 'Switch to ' + json.network });
+      }
+    });
+  }
+
+  function chainChanged(chainId) {
+    if (!account || busy || finished) {
+      return;
+    }
+    if (BigInt(chainId) === BigInt(json.chainIdHex)) {
+      ready();
+    } else {
+      show('wrong-chain', 'Your wallet moved to another network. Switch it to ' + chainName() + ' to go on.',
+          { reason: 'chain-changed', action: 'switch-chain', label: 'Switch to ' + json.network });
+    }
   }
 
   function sameAddress(a, b) {
@@ -160,6 +298,9 @@
 
   async function connect() {
     if (!wallet()) {
+      if (showOtherDevice()) {
+        return false;
+      }
       show('failed', 'No browser wallet was found. Install or enable a wallet extension (such as MetaMask or Rabby), '
           + 'then try again.', { reason: 'no-wallet', action: 'connect', label: 'Try again' });
       return false;
@@ -243,7 +384,7 @@
 
   /** The customer's USDC is checked before anything is signed: a transfer that cannot succeed is never sent. */
   async function enoughBalance() {
-    const decimals = Number(await tokenCall('0x313ce567'));
+    decimals = Number(await tokenCall('0x313ce567'));
     const balance = await tokenCall('0x70a08231' + word(account));
     const needed = baseUnits(decimals);
     if (balance < needed) {
@@ -295,6 +436,84 @@
     }
   }
 
+  /**
+   * Asks the wallet to sign EIP-712 typed data (eth_signTypedData_v4); null when it declined or failed (state shown),
+   * CANNOT_SIGN when the wallet has no such method.
+   */
+  async function sign(typedData, sentence, retry) {
+    show('sending', sentence + ' Confirm it in your wallet: signing sends nothing and costs no gas.');
+    try {
+      return await rpc('eth_signTypedData_v4', [account, typeof typedData === 'string' ? typedData : JSON.stringify(typedData)]);
+    } catch (error) {
+      if (error && UNSUPPORTED.includes(error.code)) {
+        return CANNOT_SIGN;
+      }
+      if (error && error.code === REJECTED) {
+        show('failed', 'You declined to sign in your wallet, so nothing was sent. Try again when you are ready.',
+            { reason: 'sign-rejected', action: page, label: retry });
+      } else {
+        show('failed', 'The wallet could not sign: ' + walletMessage(error), { reason: 'sign-failed', action: page, label: 'Try again' });
+      }
+      return null;
+    }
+  }
+
+  /** EIP-5792: whether the wallet sends several calls on this chain as one atomic batch. */
+  async function batches() {
+    let capabilities;
+    try {
+      capabilities = await rpc('wallet_getCapabilities', [account, [json.chainIdHex]]);
+    } catch (error) {
+      return false;
+    }
+    const here = capabilities && (capabilities[json.chainIdHex] || capabilities[String(BigInt(json.chainIdHex))]);
+    if (!here) {
+      return false;
+    }
+    // "ready": the wallet batches once the customer lets it upgrade the account; it asks them itself.
+    return (here.atomic && (here.atomic.status === 'supported' || here.atomic.status === 'ready'))
+        || (here.atomicBatch && here.atomicBatch.supported === true);
+  }
+
+  /** Sends the calls as one atomic batch (wallet_sendCalls) and waits for it; null when it did not happen (state shown). */
+  async function sendBatch(calls) {
+    show('sending', 'One step: ' + calls.map((call) => call.description).join(', then ') + '. Confirm it in your wallet.');
+    let id;
+    try {
+      const answer = await rpc('wallet_sendCalls', [{ version: '2.0.0', chainId: json.chainIdHex, from: account,
+        atomicRequired: true, calls: calls.map((call) => ({ to: call.to, data: call.data, value: call.value })) }]);
+      id = typeof answer === 'string' ? answer : answer.id;
+    } catch (error) {
+      if (error && error.code === REJECTED) {
+        show('failed', 'You rejected the request in your wallet, so nothing was sent. Try again when you are ready.',
+            { reason: 'tx-rejected', action: page, label: 'Subscribe' });
+      } else {
+        show('failed', 'The wallet could not send the calls: ' + walletMessage(error), { reason: 'send-failed', action: page, label: 'Try again' });
+      }
+      return null;
+    }
+    show('confirming', 'Sent. Waiting for the network to include it.');
+    for (;;) {
+      const status = await rpc('wallet_getCallsStatus', [id]);
+      // EIP-5792: 1xx pending, 200 confirmed, 4xx/5xx/6xx failed (older wallets: "PENDING", "CONFIRMED").
+      const code = typeof status.status === 'number' ? status.status : status.status === 'CONFIRMED' ? 200 : 100;
+      if (code >= 200 && code < 300) {
+        const receipts = status.receipts || [];
+        const last = receipts[receipts.length - 1];
+        if (!last || receipts.some((receipt) => BigInt(receipt.status) !== 1n)) {
+          show('failed', 'The calls failed on ' + json.network + ' and moved no USDC.', { reason: 'reverted', action: page, label: 'Try again' });
+          return null;
+        }
+        return { hash: last.transactionHash, block: BigInt(last.blockNumber) };
+      }
+      if (code >= 400) {
+        show('failed', 'The calls failed and moved no USDC.', { reason: 'reverted', action: page, label: 'Try again' });
+        return null;
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
   /** Waits until the transaction's block has the chain's confirmations on top (itself included), saying n of d. */
   async function confirmations(sent, prefix) {
     const needed = BigInt(json.confirmations || 1);
@@ -317,6 +536,14 @@
   const STATUS_WORDS = { paid: 'Paid', active: 'Active' };
 
   function done(state, sentence) {
+    if (finished) {
+      return;
+    }
+    finished = true;
+    const other = root.querySelector('[data-other-device]');
+    if (other) {
+      other.hidden = true;
+    }
     const pill = root.querySelector('[data-status]');
     if (pill && STATUS_WORDS[state]) {
       pill.textContent = STATUS_WORDS[state];
@@ -342,6 +569,12 @@
     const wasExpired = json.status === 'expired';
     if (!(await switchChain()) || !(await enoughBalance())) {
       return;
+    }
+    if (json.signatureSupported) {
+      const signing = await getJson(resource() + '/signing?wallet=' + encodeURIComponent(account));
+      if (signing.supported && (await payBySignature(signing.authorization, wasExpired))) {
+        return;
+      }
     }
     const sent = await send(json.walletCalls[0], '');
     if (!sent) {
@@ -372,6 +605,121 @@
     }
   }
 
+  /**
+   * EIP-3009: the customer signs the transfer, the service's relayer sends it and pays the gas. False when the wallet
+   * cannot sign typed data (the transfer is then sent as a transaction); true once the outcome is shown.
+   */
+  async function payBySignature(authorization, wasExpired) {
+    const before = json.authorization;
+    const signature = await sign(authorization.typedData, 'Sign the transfer of ' + amount() + ' to ' + merchant() + ':'
+        + ' the payment service sends it for you.', 'Pay ' + amount());
+    if (signature === CANNOT_SIGN) {
+      return false;
+    }
+    if (!signature) {
+      return true;
+    }
+    show('sending', 'Sending your signed payment\u2026');
+    try {
+      json = (await post(resource() + '/authorization', { from: account, validAfter: authorization.validAfter,
+        validBefore: authorization.validBefore, signature })).payment;
+    } catch (error) {
+      refused(error);
+      return true;
+    }
+    const started = Date.now();
+    while (!finished) {
+      if (json.status === 'paid') {
+        paid(wasExpired);
+        return true;
+      }
+      if (failedSince(json.authorization, before)) {
+        show('failed', 'Your signed payment was not carried out: ' + failure(json.authorization) + ' No USDC moved. Try again.',
+            { reason: 'authorization-failed', action: 'pay', label: 'Pay ' + amount() });
+        return true;
+      }
+      show('confirming', Date.now() - started > PATIENCE_MS
+          ? 'Your payment is signed and still on its way. You can close this page: it will be marked paid by itself.'
+          : 'Signed. The payment service is sending your transfer of ' + amount() + '; waiting for the network.',
+          { detail: json.authorization && json.authorization.txHash ? explorerLink(json.authorization.txHash) : [] });
+      await sleep(POLL_MS);
+      await load();
+    }
+    return true;
+  }
+
+  /** The resource's own address: /checkout/pay/{id} or /checkout/subscribe/{id}. */
+  function resource() {
+    return page === 'pay' ? '/checkout/pay/' + encodeURIComponent(json.paymentId)
+        : '/checkout/subscribe/' + encodeURIComponent(json.subscriptionId);
+  }
+
+  /** A signed submission that failed after the one known before this page's own (a new submittedAt). */
+  function failedSince(signed, before) {
+    return !!signed && signed.status === 'failed' && !(before && before.submittedAt === signed.submittedAt);
+  }
+
+  function failure(signed) {
+    return String(signed.failureMessage || signed.failureCode || 'no reason given').replace(/\.?$/, '.');
+  }
+
+  function refused(error) {
+    if (error instanceof ServiceError && error.status < 500) {
+      show('failed', error.message + ' Nothing was sent.', { reason: 'signature-refused', action: page, label: 'Try again' });
+    } else {
+      failedService(error);
+    }
+  }
+
+  /** The pay page's watch: a payment made from another device (the QR code) or elsewhere turns the page paid. */
+  async function watchPaid() {
+    while (!finished) {
+      await sleep(WATCH_MS);
+      try {
+        const status = await getJson(root.dataset.json);
+        if (status.status === 'paid' && !finished) {
+          const late = json && json.status === 'expired';
+          json = status;
+          paid(late);
+        }
+      } catch (error) {
+        // The next round asks again; the customer's own flow reports its own failures.
+      }
+    }
+  }
+
+  /** Draws the EIP-681 URI as a QR code (window.QRCode, bundled qrcode.js) into [data-qr]. */
+  function drawQr() {
+    const image = root.querySelector('[data-qr]');
+    const uri = root.querySelector('[data-eip681]');
+    if (!image || !uri || !window.QRCode) {
+      return;
+    }
+    window.QRCode.toDataURL(uri.getAttribute('href'), { errorCorrectionLevel: 'M', margin: 2, width: 232 })
+        .then((url) => {
+          image.src = url;
+          image.hidden = false;
+        })
+        .catch(() => { /* the URI below stays: a wallet can open it as a link */ });
+  }
+
+  /**
+   * Without any browser wallet, the pay page leads with the QR code (a phone wallet pays it); false when there is a
+   * wallet, or nothing to scan.
+   */
+  function showOtherDevice() {
+    const other = root.querySelector('[data-other-device]');
+    if (page !== 'pay' || !other || wallets.size > 0 || injected()) {
+      return false;
+    }
+    root.querySelector('.flow').before(other);
+    show(json.status === 'expired' ? 'expired' : 'ready', 'No browser wallet was found on this device. Scan the QR code '
+        + 'with your phone\'s wallet to pay ' + amount() + ' to ' + merchant() + ' on ' + json.network + ': this page turns '
+        + 'paid by itself. Or install a wallet extension, then try again.',
+        { reason: 'no-wallet', action: 'connect', label: 'Try again' });
+    return true;
+  }
+
   function paid(late) {
     done('paid', late ? 'Paid after the payment had expired: ' + merchant() + ' still accepts it, and it is paid.'
         : 'Paid. ' + merchant() + ' has received ' + amount() + '.');
@@ -390,7 +738,21 @@
     if (!(await switchChain()) || !(await enoughBalance())) {
       return;
     }
+    if (json.signatureSupported) {
+      const signing = await getJson(resource() + '/signing?wallet=' + encodeURIComponent(account));
+      if (signing.supported && (await subscribeBySignature(signing))) {
+        return;
+      }
+    }
     const calls = json.walletCalls;
+    if (calls.length > 1 && (await batches())) {
+      const batch = await sendBatch(calls);
+      if (batch) {
+        await confirmations(batch, '');
+        await awaitActive();
+      }
+      return;
+    }
     let last = null;
     for (let i = 0; i < calls.length; i++) {
       last = await send(calls[i], 'Step ' + (i + 1) + ' of ' + calls.length + ': ');
@@ -402,12 +764,57 @@
     await awaitActive();
   }
 
-  async function awaitActive() {
+  /**
+   * EIP-2612 permit (when the token needs one) and the vault's subscription terms (EIP-712), both signed; the service's
+   * relayer submits them in one transaction that also makes the first charge, and pays the gas. False when the wallet
+   * cannot sign typed data (the page then sends the transactions); true once the outcome is shown.
+   */
+  async function subscribeBySignature(signing) {
+    const before = json.mandateSignature;
+    const steps = signing.permit ? 2 : 1;
+    let permit = null;
+    if (signing.permit) {
+      const signature = await sign(signing.permit.typedData, 'Step 1 of 2: sign the permit that lets the subscription '
+          + 'vault collect up to ' + usdc(BigInt(signing.permit.value), decimals) + ', one period at a time.', 'Subscribe');
+      if (signature === CANNOT_SIGN) {
+        return false;
+      }
+      if (!signature) {
+        return true;
+      }
+      permit = { value: signing.permit.value, deadline: signing.permit.deadline, signature };
+    }
+    const signature = await sign(signing.terms.typedData, (steps === 2 ? 'Step 2 of 2: ' : '') + 'sign the subscription: '
+        + amount() + ' every ' + json.interval + ' to ' + merchant() + ', for ' + signing.terms.periods + ' periods.', 'Subscribe');
+    if (signature === CANNOT_SIGN) {
+      return false;
+    }
+    if (!signature) {
+      return true;
+    }
+    show('sending', 'Sending your signed subscription\u2026');
+    try {
+      json = (await post(resource() + '/signatures', { wallet: account, periods: signing.terms.periods,
+        deadline: signing.terms.deadline, nonce: signing.terms.nonce, signature, permit })).subscription;
+    } catch (error) {
+      refused(error);
+      return true;
+    }
+    await awaitActive(before);
+    return true;
+  }
+
+  async function awaitActive(before) {
     const started = Date.now();
     for (;;) {
       await load();
       if (json.status === 'active') {
         active();
+        return;
+      }
+      if (before !== undefined && failedSince(json.mandateSignature, before)) {
+        show('failed', 'Your signed subscription was not carried out: ' + failure(json.mandateSignature) + ' Nothing was '
+            + 'charged. Try again.', { reason: 'signature-failed', action: 'subscribe', label: 'Subscribe' });
         return;
       }
       show('confirming', Date.now() - started > PATIENCE_MS
@@ -462,13 +869,16 @@
   // ---- wiring ----------------------------------------------------------------------------------------------------
 
   function ready() {
+    if (finished) {
+      return;
+    }
     if (json.sandbox) {
       show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Test mode: the payment is simulated and no '
           + 'funds move.', { action: 'simulate', label: 'Simulate payment (test mode)' });
     } else if (account) {
       show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Connected as ' + short(account) + '.',
           { action: page, label: page === 'pay' ? 'Pay ' + amount() : 'Subscribe for ' + amount() + ' per ' + json.interval });
-    } else {
+    } else if (!showOtherDevice()) {
       show(json.status === 'expired' ? 'expired' : 'ready', readySentence() + ' Connect your wallet to go on.',
           { action: 'connect', label: 'Connect wallet' });
     }
@@ -486,14 +896,8 @@
   }
 
   const actions = {
-    connect: async () => {
-      if (!json) {
-        await load();
-      }
-      if (await connect()) {
-        ready();
-      }
-    },
+    // The page's own connect button: the browser's injected wallet, offered when no wallet announced itself.
+    connect: () => choose(injected()),
     'switch-chain': async () => {
       if (await switchChain()) {
         ready();
@@ -504,26 +908,34 @@
     simulate: () => (page === 'pay' ? simulatePay() : simulateSubscribe()),
   };
 
+  /** Runs one of the customer's actions at a time; a failure of the service or the page is shown, never lost. */
+  async function run(button, action) {
+    if (busy) {
+      return;
+    }
+    busy = true;
+    if (button) {
+      button.disabled = true;
+    }
+    try {
+      await action();
+    } catch (error) {
+      failedService(error);
+    } finally {
+      busy = false;
+    }
+  }
+
   for (const button of buttons) {
     const action = actions[button.dataset.action];
     if (!action || button.type === 'submit') {
       continue;
     }
-    button.addEventListener('click', async () => {
-      if (busy) {
-        return;
-      }
-      busy = true;
-      button.disabled = true;
-      try {
-        await action();
-      } catch (error) {
-        failedService(error);
-      } finally {
-        busy = false;
-      }
-    });
+    button.addEventListener('click', () => run(button, action));
   }
+
+  window.addEventListener('eip6963:announceProvider', announced);
+  window.dispatchEvent(new Event('eip6963:requestProvider'));
 
   async function start() {
     if (page === 'link') {
@@ -555,6 +967,10 @@
       return;
     }
     ready();
+    if (page === 'pay' && !json.sandbox) {
+      drawQr();
+      watchPaid();
+    }
   }
 
   start();

@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,14 +59,35 @@ public final class ChainReads implements DisposableBean {
             return Mono.empty();
         }
         var calls = MandateReading.calls(chain.usdcAddress(), chain.vaultAddress(), wallet, ref);
-        return Mono.fromCallable(() -> MandateReading.decode(answers(client(mode), calls)))
+        return read(mode, "mandate", () -> MandateReading.decode(answers(client(mode), calls)));
+    }
+
+    /**
+     * The mode's token as the signature paths need it ({@link TokenReading}), with {@code owner}'s permit nonce; empty
+     * when the mode has no RPC URL, or the chain did not answer within {@link #DEADLINE}.
+     */
+    public Mono<TokenReading> token(Mode mode, String owner) {
+        var chain = chains.of(mode);
+        if (chain.rpcUrl() == null) {
+            return Mono.empty();
+        }
+        var calls = TokenReading.calls(chain.usdcAddress(), owner);
+        return read(
+                mode,
+                "token",
+                () -> TokenReading.decode(chain.chainId(), chain.usdcAddress(), answers(client(mode), calls)));
+    }
+
+    private <T> Mono<T> read(Mode mode, String what, Callable<T> read) {
+        return Mono.fromCallable(read)
                 .subscribeOn(Schedulers.boundedElastic())
                 .timeout(DEADLINE)
                 .onErrorResume(failure -> {
                     log.warn(
-                            "event=chain_read_failed read=mandate mode={} chainId={} error={}",
+                            "event=chain_read_failed read={} mode={} chainId={} error={}",
+                            what,
                             mode,
-                            chain.chainId(),
+                            chains.of(mode).chainId(),
                             failure instanceof TimeoutException
                                     ? "deadline"
                                     : failure.getClass().getSimpleName());

@@ -14,7 +14,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * The checkout POSTs that take an {@code Idempotency-Key} ({@code /checkout/link/{id}/open},
- * {@code /checkout/pay/{id}/confirm}, {@code /checkout/subscribe/{id}/activate}, as JSON): the key is kept in the merchant
+ * {@code /checkout/pay/{id}/confirm} and {@code /authorization}, {@code /checkout/subscribe/{id}/activate} and
+ * {@code /signatures}, as JSON): the key is kept in the merchant
  * and mode of the object, per object, so an open retried after a 503 is the same open and uses the link once. The
  * page's own form post carries no key (a browser form cannot send one) and is left alone.
  */
@@ -51,8 +52,8 @@ final class CheckoutIdempotencyScopes implements PublicRouteScopes {
         var id = segments.get(2);
         Mono<OwnedResource> owned = switch (segments.get(1) + "/" + segments.get(3)) {
             case "link/open" -> links.findForCheckout(id);
-            case "pay/confirm" -> payments.findForCheckout(id);
-            case "subscribe/activate" -> subscriptions.findForCheckout(id);
+            case "pay/confirm", "pay/authorization" -> payments.findForCheckout(id);
+            case "subscribe/activate", "subscribe/signatures" -> subscriptions.findForCheckout(id);
             default -> Mono.empty();
         };
         return owned.map(found -> new Scope(CheckoutSupport.caller(found), id));

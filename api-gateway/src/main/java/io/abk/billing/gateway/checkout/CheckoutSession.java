@@ -54,6 +54,9 @@ final class CheckoutSession {
                         ? WalletCalls.subscribe(
                                 terms(subscription, merchantDisplayName), WalletNetwork.contracts(chain))
                         : List.of());
+        // Whether the page asks GET /checkout/subscribe/{id}/signing: the answer there, read from the chain, decides.
+        session.put("signatureSupported", onChain && awaitsMandate(subscription) && chain.vaultAddress() != null);
+        session.put("mandateSignature", CheckoutSupport.signed(subscription, "mandateSignature"));
         return session;
     }
 

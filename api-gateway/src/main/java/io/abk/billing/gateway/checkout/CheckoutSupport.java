@@ -6,6 +6,7 @@ import io.abk.billing.gateway.platform.web.Caller;
 import io.abk.billing.gateway.platform.web.Html;
 import io.abk.billing.gateway.readmodel.OwnedResource;
 import io.abk.billing.gateway.readmodel.ResourceJson;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -63,6 +64,25 @@ final class CheckoutSupport {
         answer.put("merchantDisplayName", merchantDisplayName);
         answer.put("successUrl", ResourceJson.text(resource, "successUrl"));
         answer.put("cancelUrl", ResourceJson.text(resource, "cancelUrl"));
+    }
+
+    /**
+     * Where a signed submission the relayer carries stands ({@code mandateSignature} of a subscription,
+     * {@code authorization} of a payment): its status, transaction, failure and when it was submitted (the page tells a new one from an older one by it), nothing of the relayer's gas; null when
+     * the resource has none.
+     */
+    static @Nullable Map<String, @Nullable Object> signed(JsonNode resource, String field) {
+        var node = resource.get(field);
+        if (node == null || !node.isObject()) {
+            return null;
+        }
+        var shown = new LinkedHashMap<String, @Nullable Object>();
+        shown.put("status", ResourceJson.text(node, "status"));
+        shown.put("txHash", ResourceJson.text(node, "txHash"));
+        shown.put("failureCode", ResourceJson.text(node, "failureCode"));
+        shown.put("failureMessage", ResourceJson.text(node, "failureMessage"));
+        shown.put("submittedAt", ResourceJson.text(node, "submittedAt"));
+        return shown;
     }
 
     /**

@@ -100,6 +100,8 @@ final class PageFrame {
         model.put("logo", text(brand.logoPath()));
         model.put("scripted", root.page() != null);
         model.put("script", CheckoutScript.src());
+        // The pay page draws its EIP-681 QR code; no other page loads the library.
+        model.put("qrScript", "pay".equals(root.page()) ? CheckoutScript.QR_CODE.src() : "");
         model.put("state", root.state());
         model.put("page", text(root.page()));
         model.put("json", text(root.json()));

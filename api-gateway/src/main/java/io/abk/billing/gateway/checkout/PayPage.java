@@ -64,6 +64,7 @@ final class PayPage {
         model.put("paidAt", text(date(text(status.get("paidAt")))));
         model.put("txHash", text(status.get("txHash")));
         model.put("sandbox", sandbox);
+        model.put("eip681", text(status.get("eip681Uri")));
         // The merchant's URLs were checked to be absolute http(s) URLs when the payment was created.
         model.put("returnUrl", "paid".equals(state) ? text(status.get("successUrl")) : "");
         model.put("cancelUrl", "open".equals(state) || "expired".equals(state) ? text(status.get("cancelUrl")) : "");

@@ -12,8 +12,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * What checkout shows of a one-time payment ({@code GET /checkout/pay/{id}/status} in docs/api.md, also the
  * {@code payment} of confirm's and a link open's answers): the amount, the chain and token to pay with, where to,
- * from which wallet, whose, where to go afterwards, and whether it is paid; on a mode with a chain, the transfer for
- * the wallet to send while it can still be paid ({@link WalletCalls}). Built field by field from the API
+ * from which wallet, whose, where to go afterwards, and whether it is paid; on a mode with a chain, while it can still be
+ * paid, the transfer for the wallet to send ({@link WalletCalls}), the same transfer as an EIP-681 URI for a wallet on
+ * another device ({@link Eip681}), and the state of a signed transfer authorization the relayer submits. Built field by field from the API
  * object, so nothing else of it (metadata, merchant reference, e-mail, name, price and link ids) can leak.
  */
 final class PayStatus {
@@ -36,15 +37,26 @@ final class PayStatus {
         status.put("txHash", ResourceJson.text(payment, "txHash"));
         status.put("sandbox", chains.isSandbox(mode));
         WalletNetwork.put(status, chain);
+        var onChain = chains.hasChain(mode) && payable(payment);
+        var micros = onChain ? WalletCalls.micros(payment.get("amountUsdc").decimalValue()) : 0L;
+        var payout = String.valueOf(ResourceJson.text(payment, "payoutAddressEvm"));
         status.put(
                 "walletCalls",
-                chains.hasChain(mode) && payable(payment)
-                        ? WalletCalls.pay(
-                                WalletCalls.micros(payment.get("amountUsdc").decimalValue()),
-                                String.valueOf(ResourceJson.text(payment, "payoutAddressEvm")),
-                                merchantDisplayName,
-                                WalletNetwork.contracts(chain))
+                onChain
+                        ? WalletCalls.pay(micros, payout, merchantDisplayName, WalletNetwork.contracts(chain))
                         : List.of());
+        status.put(
+                "eip681Uri",
+                onChain
+                        ? Eip681.transfer(
+                                chain.usdcAddress(),
+                                chain.chainId(),
+                                payout,
+                                WalletCalls.baseUnits(micros, chain.usdcDecimals()))
+                        : null);
+        // Whether the page asks GET /checkout/pay/{id}/signing: the answer there, read from the token, decides.
+        status.put("signatureSupported", onChain);
+        status.put("authorization", CheckoutSupport.signed(payment, "authorization"));
         return status;
     }
 

@@ -39,7 +39,9 @@ class CheckoutApiIT extends LifecycleIT {
             "blockExplorerUrls",
             "nativeCurrency",
             "confirmations",
-            "walletCalls");
+            "walletCalls",
+            "signatureSupported",
+            "mandateSignature");
 
     @Test
     void shouldServeExactlyTheSessionFieldsAndNothingOfTheMerchantsAccount() {

@@ -48,7 +48,10 @@ class PayCheckoutIT extends PaymentsIT {
             "blockExplorerUrls",
             "nativeCurrency",
             "confirmations",
-            "walletCalls");
+            "walletCalls",
+            "eip681Uri",
+            "signatureSupported",
+            "authorization");
 
     @Autowired
     OutcomeWaiter waiter;

@@ -35,6 +35,30 @@ class PaymentPagesTest {
     }
 
     @Test
+    void shouldOfferTheExactTransferAsAnEip681UriAndQrCodeWhileThePaymentIsPayableOnAChain() {
+        var chains = new ChainsProperties(
+                null,
+                new ChainsProperties.Chain(null, null, null, null, "http://127.0.0.1:8545", 18, null, null, null));
+        var open = PayStatus.of(payment("open"), Mode.LIVE, "Shop", chains);
+        var paid = PayStatus.of(payment("paid"), Mode.LIVE, "Shop", chains);
+        var usdc = ChainsProperties.BASE.usdcAddress();
+
+        // 9.90 USDC in a token of 18 decimals: exact, never through a double.
+        var uri = "ethereum:" + usdc + "@8453/transfer?address=0x1111111111111111111111111111111111111111"
+                + "&uint256=9900000000000000000";
+        assertThat(open.get("eip681Uri")).isEqualTo(uri);
+        assertThat(open.get("signatureSupported")).isEqualTo(true);
+        assertThat(paid.get("eip681Uri")).isNull();
+        assertThat(paid.get("signatureSupported")).isEqualTo(false);
+        assertThat(PayPage.render(payment("open"), open))
+                .contains("data-qr", "<a data-eip681 href=\"" + uri.replace("&", "&amp;") + "\">");
+        assertThat(PayPage.render(payment("paid"), paid)).doesNotContain("data-qr", "data-eip681");
+        assertThat(PayStatus.of(payment("open"), Mode.TEST, "Shop", chains).get("eip681Uri"))
+                .as("the sandbox has no chain to scan for")
+                .isNull();
+    }
+
+    @Test
     void shouldEscapeEveryValueOfThePaymentPage() {
         var payment = payment("open");
         var page =

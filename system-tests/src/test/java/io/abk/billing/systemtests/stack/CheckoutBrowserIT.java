@@ -26,7 +26,10 @@ import tools.jackson.databind.JsonNode;
  * each flow to its end (the API shows the subscription active, the payments paid, and the tokens moved) and each
  * state a customer can be stuck in (no wallet, connection rejected, wallet locked, wrong chain refused, wrong account,
  * too little USDC, transaction rejected, expired payment paid late, link used up, disabled or expired), plus the link
- * form without JavaScript. The script ({@link CheckoutBrowser}) plays the customer and asserts each state and sentence,
+ * form without JavaScript. Two wallets announced over EIP-6963 at once: one with a key, USDC and no ether subscribes,
+ * pays a payment and pays a link by signatures alone (the relayer pays the gas); the other cannot sign typed data and
+ * subscribes by one EIP-5792 batch. A page without a wallet leads with the EIP-681 QR code, and turns paid by itself
+ * when a phone pays it. The script ({@link CheckoutBrowser}) plays the customer and asserts each state and sentence,
  * photographs each (target/checkout-screens) and checks it with axe-core; this class makes the fixtures, runs every
  * scenario in one browser, then checks what the API and the chain say. Every scenario has its own wallet and payout
  * address, so balances start known.
@@ -62,8 +65,10 @@ class CheckoutBrowserIT {
         chain = stackChain;
         shop = api.newMerchantDisplayed(SHOP);
         // Wallets the browser's wallet sends from, funded in one go: subscribe, pay, link, tx-rejected, expired,
-        // insufficient.
-        var wallets = chain.impersonatedWallets(List.of("100", "100", "50", "100", "100", "5"));
+        // insufficient, the batching wallet's subscribe, the phone that pays a QR code.
+        var wallets = chain.impersonatedWallets(List.of("100", "100", "50", "100", "100", "5", "100", "30"));
+        // Wallets with a key, USDC and no ether, which sign: subscribe, pay, link.
+        var signers = chain.walletsWithoutEther(List.of("100", "50", "50"));
         var scenarios = new ArrayList<Scenario>();
 
         var subscription = subscription(wallets.get(0));
@@ -80,6 +85,31 @@ class CheckoutBrowserIT {
         FIXTURES.put("subscribe-chain", subscription.fixture());
 
         scenarios.add(payment("pay-chain", "pay-chain", wallets.get(1), "25", SUCCESS + "?payment"));
+
+        // Two wallets announced at once (EIP-6963): one signs with a key and holds no ether, one batches (EIP-5792).
+        var batched = subscription(wallets.get(6));
+        scenarios.add(announced("subscribe-batch", batched.checkoutUrl(), wallets.get(6), signers.get(0)));
+        FIXTURES.put("subscribe-batch", batched.fixture());
+        var signed = subscription(signers.get(0).address());
+        scenarios.add(announced("subscribe-signature", signed.checkoutUrl(), wallets.get(6), signers.get(0)));
+        FIXTURES.put("subscribe-signature", signed.fixture());
+        var signedPayment =
+                payment("pay-signature", "pay-signature", signers.get(1).address(), "20", null);
+        scenarios.add(announced(
+                "pay-signature", signedPayment.fixture().get("url").toString(), wallets.get(6), signers.get(1)));
+        var signedLinkPayout = TestChain.freshAddress();
+        var signedLink = link(Map.of("payoutAddressEvm", signedLinkPayout));
+        scenarios.add(announced("link-signature", signedLink.path("url").asString(), wallets.get(6), signers.get(2)));
+        FIXTURES.put(
+                "link-signature",
+                new Fixture(
+                        signedLink.at("/paymentLink/id").asString(),
+                        signers.get(2).address(),
+                        signedLinkPayout));
+        // A phone pays the QR code of a page that has no wallet.
+        var qr = payment("pay-qr", "pay-qr", wallets.get(7), "6", null);
+        scenarios.add(
+                new Scenario(qr.name(), qr.kind(), Map.of("url", qr.fixture().get("url"), "phone", wallets.get(7))));
         scenarios.add(payment("pay-tx-rejected", "pay-tx-rejected", wallets.get(3), "10", null));
         scenarios.add(payment("pay-insufficient", "pay-insufficient", wallets.get(5), "25", null));
         // Connecting only: these wallets never send, so they need no funds.
@@ -239,6 +269,85 @@ class CheckoutBrowserIT {
     }
 
     @Test
+    void shouldOfferEachAnnouncedWalletAndSubscribeWithOneBatchWhenTheWalletBatchesCalls() {
+        var result = passed("subscribe-batch");
+        var fixture = FIXTURES.get("subscribe-batch");
+
+        // both wallets were offered by their rdns; the batching one could not sign, so it sent approve and subscribe
+        // in one wallet_sendCalls, never one transaction at a time
+        assertThat(result.json().path("extra").path("offered").valueStream().map(JsonNode::asString))
+                .containsExactlyInAnyOrder("org.example.signer", "org.example.batcher");
+        var requests = requests(result);
+        assertThat(requests).containsSubsequence("wallet_getCapabilities", "wallet_sendCalls", "wallet_getCallsStatus");
+        assertThat(requests).doesNotContain("eth_sendTransaction");
+        assertThat(requests.stream().filter("wallet_sendCalls"::equals)).hasSize(1);
+        assertThat(result.sent()).hasSize(2);
+        assertThat(result.states()).anyMatch(state -> state.startsWith("wrong-chain(chain-changed): "));
+        assertThat(Subscriptions.get(api, shop.testKey(), fixture.id())
+                        .expect(200)
+                        .json()
+                        .path("status")
+                        .asString())
+                .isEqualTo("active");
+        assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("87.5"));
+        assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("12.5"));
+    }
+
+    @Test
+    void shouldSubscribeByTwoSignaturesAndNoEtherWhenTheTokenHasAPermit() {
+        var result = passed("subscribe-signature");
+        var fixture = FIXTURES.get("subscribe-signature");
+
+        assertThat(result.json().path("extra").path("signed").valueStream().map(JsonNode::asString))
+                .containsExactly("Permit", "SubscribeAuthorization");
+        assertThat(requests(result)).doesNotContain("eth_sendTransaction", "wallet_sendCalls");
+        var subscription =
+                Subscriptions.get(api, shop.testKey(), fixture.id()).expect(200).json();
+        assertThat(subscription.path("status").asString()).isEqualTo("active");
+        assertThat(subscription.at("/mandateSignature/status").asString()).isEqualTo("submitted");
+        // the relayer paid the gas: the customer still holds no ether, and the first period moved
+        assertThat(chain.etherBalance(fixture.customer())).isZero();
+        assertThat(chain.balance(fixture.customer())).isEqualTo(TestChain.units("87.5"));
+        assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("12.5"));
+    }
+
+    @Test
+    void shouldPayAPaymentAndALinkByASignedTransferAndNoEther() {
+        var payment = passed("pay-signature");
+        var link = passed("link-signature");
+
+        for (var result : List.of(payment, link)) {
+            assertThat(result.json().path("extra").path("signed").valueStream().map(JsonNode::asString))
+                    .containsExactly("TransferWithAuthorization");
+            assertThat(requests(result)).doesNotContain("eth_sendTransaction");
+        }
+        var paid = ChainPayments.get(api, shop, FIXTURES.get("pay-signature").id());
+        assertThat(paid.path("status").asString()).isEqualTo("paid");
+        assertThat(paid.at("/authorization/status").asString()).isEqualTo("submitted");
+        assertThat(chain.etherBalance(FIXTURES.get("pay-signature").customer())).isZero();
+        assertThat(chain.balance(FIXTURES.get("pay-signature").payout())).isEqualTo(TestChain.units("20"));
+        var linkPayment = ChainPayments.get(api, shop, paymentId(link.extra("paymentUrl")));
+        assertThat(linkPayment.path("status").asString()).isEqualTo("paid");
+        assertThat(linkPayment.path("paymentLinkId").asString())
+                .isEqualTo(FIXTURES.get("link-signature").id());
+        assertThat(chain.balance(FIXTURES.get("link-signature").payout())).isEqualTo(TestChain.units("7.5"));
+    }
+
+    @Test
+    void shouldTurnPaidByItselfWhenAPhonePaysTheQrCodeOfAPageWithoutAWallet() {
+        var result = passed("pay-qr");
+        var fixture = FIXTURES.get("pay-qr");
+
+        assertThat(result.extra("uri"))
+                .isEqualToIgnoringCase("ethereum:" + chain.info().tokenAddress() + "@"
+                        + chain.info().chainId() + "/transfer?address=" + fixture.payout() + "&uint256=6000000");
+        var payment = ChainPayments.get(api, shop, fixture.id());
+        assertThat(payment.path("status").asString()).isEqualTo("paid");
+        assertThat(payment.path("txHash").asString()).isEqualToIgnoringCase(result.extra("phoneTx"));
+        assertThat(chain.balance(fixture.payout())).isEqualTo(TestChain.units("6"));
+    }
+
+    @Test
     void shouldOpenTheLinkThroughThePlainFormWhenTheBrowserRunsNoJavaScript() {
         var result = passed("link-nojs");
 
@@ -316,6 +425,20 @@ class CheckoutBrowserIT {
 
         assertThat(screenshots).hasSizeGreaterThan(20);
         assertThat(violations).as("axe-core serious or critical violations").isEmpty();
+    }
+
+    private static List<String> requests(Result result) {
+        return result.json()
+                .path("extra")
+                .path("requests")
+                .valueStream()
+                .map(JsonNode::asString)
+                .toList();
+    }
+
+    private static Scenario announced(String name, String url, String batchingAccount, TestChain.Wallet signer) {
+        return new Scenario(
+                name, name, Map.of("url", url, "account", batchingAccount, "privateKey", signer.privateKeyHex()));
     }
 
     private Result passed(String name) {

@@ -70,6 +70,12 @@ final class TestChain implements AutoCloseable {
     /** A wallet with a key of its own. */
     record Wallet(Credentials credentials) {
 
+        /** The private key as a browser test wallet takes it: 0x and 64 hex digits. */
+        String privateKeyHex() {
+            return Numeric.toHexStringWithPrefixZeroPadded(
+                    credentials.getEcKeyPair().getPrivateKey(), 64);
+        }
+
         /** The checksummed address, as a wallet shows it. */
         String address() {
             return Keys.toChecksumAddress(credentials.getAddress());
@@ -91,6 +97,37 @@ final class TestChain implements AutoCloseable {
             mint(wallet.address(), amount);
         }
         return wallet;
+    }
+
+    /**
+     * New wallets with keys of their own, {@code usdc[i]} test USDC each (minted by the minter, waited for) and no ether:
+     * what a customer who signs and never pays gas holds.
+     */
+    List<Wallet> walletsWithoutEther(List<String> usdc) {
+        var wallets = new ArrayList<Wallet>();
+        for (var amount : usdc) {
+            Credentials credentials;
+            try {
+                credentials = Credentials.create(Keys.createEcKeyPair());
+            } catch (InvalidAlgorithmParameterException | NoSuchAlgorithmException | NoSuchProviderException e) {
+                throw new IllegalStateException("cannot make a key", e);
+            }
+            var wallet = new Wallet(credentials);
+            mint(wallet.address(), units(amount));
+            wallets.add(wallet);
+        }
+        return wallets;
+    }
+
+    /** The ether balance of {@code address}, in wei. */
+    BigInteger etherBalance(String address) {
+        try {
+            return web3j.ethGetBalance(address, DefaultBlockParameterName.LATEST)
+                    .send()
+                    .getBalance();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
