@@ -109,6 +109,9 @@
     return '0x' + Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('');
   }
 
+  let chosen = null;
+  let chosenAccount = null;
+
   async function act(provider) {
     const address = await account(provider);
     if (page === 'portal-sign-in') {
@@ -120,27 +123,33 @@
       window.location.assign(opened.redirect);
       return;
     }
-    const form = document.querySelector('form[data-signing]');
-    if (!form || !json.typedData) {
-      return;
-    }
     if (json.wallet && address.toLowerCase() !== String(json.wallet).toLowerCase()) {
       throw new Error('Connect the wallet of this subscription: ' + json.wallet + '.');
     }
-    say('Sign in your wallet.');
-    const signature = await provider.request({ method: 'eth_signTypedData_v4', params: [address, json.typedData] });
-    form.querySelector('input[name="signature"]').value = signature;
-    form.submit();
+    chosen = provider;
+    chosenAccount = address;
+    say('Connected ' + address + '. Confirm to sign in your wallet.');
   }
 
   const form = document.querySelector('form[data-signing]');
   if (form) {
-    // The confirmation is the wallet's signature: the button asks for it through the wallets listed above.
+    // The confirmation asks the connected wallet to sign the page's typed data, then posts the form with it.
     form.addEventListener('submit', (event) => {
-      if (form.querySelector('input[name="signature"]').value === '') {
-        event.preventDefault();
-        say('Choose the wallet that signs, above.', true);
+      const field = form.querySelector('input[name="signature"]');
+      if (field.value !== '') {
+        return;
       }
+      event.preventDefault();
+      if (!chosen) {
+        say('Connect the wallet that signs first, above.', true);
+        return;
+      }
+      const confirm = form.querySelector('[data-action="confirm"]');
+      run(confirm, async () => {
+        say('Sign in your wallet.');
+        field.value = await chosen.request({ method: 'eth_signTypedData_v4', params: [chosenAccount, json.typedData] });
+        form.submit();
+      });
     });
   }
   window.addEventListener('eip6963:announceProvider', announced);
