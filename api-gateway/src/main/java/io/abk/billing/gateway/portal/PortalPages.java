@@ -73,7 +73,9 @@ final class PortalPages {
         model.put("page", page);
         model.put("json", json);
         model.put("content", content);
-        return Html.page(status, FRAME.execute(model), CONTENT_SECURITY_POLICY, "no-referrer");
+        // same-origin, not no-referrer: a browser sends "Origin: null" with a form posted under no-referrer, and the
+        // portal's forms are checked by their Origin; other sites (the explorer) still get no referrer.
+        return Html.page(status, FRAME.execute(model), CONTENT_SECURITY_POLICY, "same-origin");
     }
 
     /** A page that says one thing: a link used or expired, a session ended, a request refused. */

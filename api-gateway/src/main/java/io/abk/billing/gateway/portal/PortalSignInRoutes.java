@@ -45,14 +45,14 @@ public class PortalSignInRoutes {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final PortalSignInRepository nonces;
-    private final PortalLinkRoutes.PortalSessionOpener opener;
+    private final PortalSessionOpener opener;
     private final MerchantLookup merchants;
     private final ChainsProperties chains;
     private final Clock clock;
 
     public PortalSignInRoutes(
             PortalSignInRepository nonces,
-            PortalLinkRoutes.PortalSessionOpener opener,
+            PortalSessionOpener opener,
             MerchantLookup merchants,
             ChainsProperties chains,
             Clock clock) {
