@@ -3,6 +3,7 @@ import { Events } from './resources/events.js';
 import { Invoices } from './resources/invoices.js';
 import { PaymentLinks } from './resources/payment-links.js';
 import { Payments } from './resources/payments.js';
+import { PortalSessions } from './resources/portal-sessions.js';
 import { Prices, Products } from './resources/products.js';
 import { Subscriptions } from './resources/subscriptions.js';
 import { TestClock } from './resources/test-clock.js';
@@ -34,6 +35,7 @@ export class Billing {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly events: Events;
   readonly testClock: TestClock;
+  readonly portalSessions: PortalSessions;
   readonly account: Account;
   readonly webhooks: Webhooks = new Webhooks();
 
@@ -64,6 +66,7 @@ export class Billing {
     this.webhookEndpoints = new WebhookEndpoints(transport);
     this.events = new Events(transport);
     this.testClock = new TestClock(transport);
+    this.portalSessions = new PortalSessions(transport);
     this.account = new Account(transport);
   }
 }

@@ -45,6 +45,7 @@ export const OPERATIONS: Readonly<Record<string, string>> = Object.freeze({
   redeliverEvent: 'events.redeliver',
   getTestClock: 'testClock.retrieve',
   changeTestClock: 'testClock.change',
+  createPortalSession: 'portalSessions.create',
   getAccount: 'account.retrieve',
   updateAccount: 'account.update',
   putAccountLogo: 'account.putLogo',

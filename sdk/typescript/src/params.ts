@@ -147,6 +147,12 @@ export interface RedeliverParams {
   endpointId?: string | null;
 }
 
+/** A portal link for the customer's wallet; `returnUrl` is where the portal sends them back to. */
+export interface PortalSessionCreateParams {
+  customerWallet: string;
+  returnUrl?: string;
+}
+
 /** Freeze the test clock at an instant (`null` unfreezes it), or move it forward. */
 export type TestClockChangeParams = { frozenAt: Timestamp | Date | null } | { advanceBySeconds: number };
 

@@ -295,6 +295,18 @@ export interface TestEvent {
   data: { test: true; webhookEndpointId: string };
 }
 
+/** A one-use link into the customer portal (`POST /v1/portal_sessions`). */
+export interface PortalSession {
+  object: 'portal_session';
+  /** The link: a secret, shown this once. */
+  url: string;
+  expiresAt: Timestamp;
+  /** Lower-case 0x hex. */
+  customerWallet: string;
+  returnUrl: string | null;
+  mode: Mode;
+}
+
 export interface TestClock {
   object: 'test_clock';
   frozenAt: Timestamp | null;

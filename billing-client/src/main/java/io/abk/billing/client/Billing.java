@@ -7,6 +7,7 @@ import io.abk.billing.client.service.EventService;
 import io.abk.billing.client.service.InvoiceService;
 import io.abk.billing.client.service.PaymentLinkService;
 import io.abk.billing.client.service.PaymentService;
+import io.abk.billing.client.service.PortalSessionService;
 import io.abk.billing.client.service.PriceService;
 import io.abk.billing.client.service.ProductService;
 import io.abk.billing.client.service.SubscriptionService;
@@ -45,6 +46,7 @@ public final class Billing {
     private final WebhookEndpointService webhookEndpoints;
     private final EventService events;
     private final TestClockService testClock;
+    private final PortalSessionService portalSessions;
     private final AccountService account;
     private final Webhooks webhooks;
 
@@ -59,6 +61,7 @@ public final class Billing {
         this.webhookEndpoints = new WebhookEndpointService(transport);
         this.events = new EventService(transport);
         this.testClock = new TestClockService(transport);
+        this.portalSessions = new PortalSessionService(transport);
         this.account = new AccountService(transport);
         this.webhooks = new Webhooks(transport.json());
     }
@@ -107,6 +110,10 @@ public final class Billing {
 
     public TestClockService testClock() {
         return testClock;
+    }
+
+    public PortalSessionService portalSessions() {
+        return portalSessions;
     }
 
     public AccountService account() {

@@ -8,6 +8,7 @@ import io.abk.billing.client.param.AccountUpdateParams;
 import io.abk.billing.client.param.ListParams;
 import io.abk.billing.client.param.PaymentCreateParams;
 import io.abk.billing.client.param.PaymentLinkCreateParams;
+import io.abk.billing.client.param.PortalSessionCreateParams;
 import io.abk.billing.client.param.PriceCreateParams;
 import io.abk.billing.client.param.ProductCreateParams;
 import io.abk.billing.client.param.ProductUpdateParams;
@@ -89,6 +90,11 @@ class OperationRoutesTest {
             Map.entry(
                     WebhookEndpointUpdateParams.class,
                     WebhookEndpointUpdateParams.builder().disabled(true).build()),
+            Map.entry(
+                    PortalSessionCreateParams.class,
+                    PortalSessionCreateParams.builder()
+                            .customerWallet("0x1111111111111111111111111111111111111111")
+                            .build()),
             Map.entry(
                     AccountUpdateParams.class,
                     AccountUpdateParams.builder().displayName("Shop").build()));

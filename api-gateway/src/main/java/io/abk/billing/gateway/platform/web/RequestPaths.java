@@ -39,12 +39,15 @@ public final class RequestPaths {
     }
 
     /**
-     * The request's path as logs may show it: an invitation's link ({@code /dashboard/invitations/<token>}) carries a
-     * secret in its path, which is masked.
+     * The request's path as logs may show it: an invitation's link ({@code /dashboard/invitations/<token>}) and a
+     * customer portal's link ({@code /portal/s/<token>}) carry a secret in their path, which is masked.
      */
     public static String forLog(ServerHttpRequest request) {
-        return isUnder(request, "dashboard", "invitations")
-                ? "/dashboard/invitations/***"
+        if (isUnder(request, "dashboard", "invitations")) {
+            return "/dashboard/invitations/***";
+        }
+        return isUnder(request, "portal", "s")
+                ? "/portal/s/***"
                 : request.getPath().value();
     }
 

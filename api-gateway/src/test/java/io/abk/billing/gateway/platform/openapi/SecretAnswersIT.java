@@ -27,7 +27,7 @@ class SecretAnswersIT extends GatewayIT {
 
     /** What a described value that is a secret says of itself: its pattern, description or example. */
     private static final List<String> SECRET_MARKS =
-            List.of("whsec_", "otpauth://", "abk_(test|live)", "/dashboard/invitations/");
+            List.of("whsec_", "otpauth://", "abk_(test|live)", "/dashboard/invitations/", "/portal/s/");
 
     @Autowired
     @Qualifier("requestMappingHandlerMapping")
@@ -61,7 +61,8 @@ class SecretAnswersIT extends GatewayIT {
                         Route.of("POST", "/v1/me/totp"),
                         Route.of("POST", "/v1/me/totp/confirm"),
                         Route.of("POST", "/v1/me/totp/recovery_codes"),
-                        Route.of("POST", "/v1/team/invitations"));
+                        Route.of("POST", "/v1/team/invitations"),
+                        Route.of("POST", "/v1/portal_sessions"));
         var declared = declared();
         assertThat(showing)
                 .as("routes whose answer holds a secret, without @ShowsSecret")
