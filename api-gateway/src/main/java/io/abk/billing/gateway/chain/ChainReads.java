@@ -78,6 +78,32 @@ public final class ChainReads implements DisposableBean {
                 () -> TokenReading.decode(chain.chainId(), chain.usdcAddress(), answers(client(mode), calls)));
     }
 
+    /**
+     * The block that mined {@code txHash} on the mode's chain (a receipt shows it); empty when the mode has no RPC URL,
+     * the chain does not know the transaction, or it did not answer within {@link #DEADLINE}.
+     */
+    public Mono<Long> blockOf(Mode mode, String txHash) {
+        var chain = chains.of(mode);
+        if (chain.rpcUrl() == null) {
+            return Mono.empty();
+        }
+        // A Callable answering null is an empty Mono: the chain does not know the transaction.
+        return read(
+                mode,
+                "receipt",
+                () -> client(mode)
+                        .call(
+                                "eth_getTransactionReceipt",
+                                NodeErrors.THROW,
+                                web3j -> RpcClient.checked(
+                                                "eth_getTransactionReceipt",
+                                                web3j.ethGetTransactionReceipt(txHash)
+                                                        .send())
+                                        .getTransactionReceipt())
+                        .map(receipt -> receipt.getBlockNumber().longValueExact())
+                        .orElse(null));
+    }
+
     private <T> Mono<T> read(Mode mode, String what, Callable<T> read) {
         return Mono.fromCallable(read)
                 .subscribeOn(Schedulers.boundedElastic())

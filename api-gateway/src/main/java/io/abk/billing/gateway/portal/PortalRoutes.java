@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.portal;
 
 import io.abk.billing.gateway.api.subscription.SubscriptionMandates;
+import io.abk.billing.gateway.chain.ChainReads;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
@@ -10,7 +11,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -23,6 +26,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.function.Tuples;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -45,6 +49,7 @@ public class PortalRoutes {
     private final MerchantLookup merchants;
     private final ChainsProperties chains;
     private final PortalSessionRepository sessions;
+    private final ChainReads chainReads;
     private final Clock clock;
 
     public PortalRoutes(
@@ -53,12 +58,14 @@ public class PortalRoutes {
             MerchantLookup merchants,
             ChainsProperties chains,
             PortalSessionRepository sessions,
+            ChainReads chainReads,
             Clock clock) {
         this.reads = reads;
         this.mandates = mandates;
         this.merchants = merchants;
         this.chains = chains;
         this.sessions = sessions;
+        this.chainReads = chainReads;
         this.clock = clock;
     }
 
@@ -107,6 +114,8 @@ public class PortalRoutes {
         return reads.invoiceOrPayment(session, id)
                 .filter(found -> found.path("paidAt").isString())
                 .zipWith(merchantName(session))
+                .flatMap(found -> block(session, ResourceJson.text(found.getT1(), "txHash"))
+                        .map(block -> Tuples.of(found.getT1(), found.getT2(), block)))
                 .map(found -> {
                     var resource = found.getT1();
                     var chain = chains.of(session.mode());
@@ -126,11 +135,22 @@ public class PortalRoutes {
                     model.put("date", PortalViews.date(PortalViews.text(resource, "paidAt")));
                     model.put("wallet", session.wallet());
                     boolean sandbox = chains.isSandbox(session.mode());
-                    model.put("network", sandbox ? "Sandbox (simulated)" : chain.name());
+                    model.put(
+                            "network",
+                            sandbox ? "Sandbox (simulated)" : chain.name() + " (chain " + chain.chainId() + ")");
                     model.put("chainId", chain.chainId());
                     model.put("txHash", txHash == null ? "none" : txHash);
                     model.put("txHref", PortalViews.txHref(chains, session.mode(), txHash));
-                    model.put("block", sandbox ? "none (simulated)" : "on the explorer's page of the transaction");
+                    model.put(
+                            "block",
+                            sandbox
+                                    ? "none (simulated)"
+                                    : found.getT3().isPresent()
+                                            ? String.format(
+                                                    Locale.ROOT,
+                                                    "%,d",
+                                                    found.getT3().get())
+                                            : "not known now (the chain did not answer): see the transaction");
                     model.put(
                             "note",
                             sandbox
@@ -153,6 +173,14 @@ public class PortalRoutes {
                         "There is no paid invoice or payment '" + id + "' for this wallet.",
                         "/portal",
                         "Back to the portal"));
+    }
+
+    /** The block of the paying transaction, read from the chain; empty in the sandbox or when it does not answer. */
+    private Mono<Optional<Long>> block(PortalSession session, @Nullable String txHash) {
+        if (txHash == null || chains.isSandbox(session.mode())) {
+            return Mono.just(Optional.empty());
+        }
+        return chainReads.blockOf(session.mode(), txHash).map(Optional::of).defaultIfEmpty(Optional.empty());
     }
 
     @PostMapping("/portal/sign-out")

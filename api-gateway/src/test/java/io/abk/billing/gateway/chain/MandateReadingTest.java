@@ -118,7 +118,9 @@ class MandateReadingTest {
                 new Uint32(chargeCount),
                 new Bool(false),
                 new Uint256(9_990_000L * chargeCount),
-                new Uint256(0));
+                new Uint256(0),
+                // maxCharges: 0, a mandate of the transaction path (no limit but the allowance)
+                new Uint32(0));
         return "0x" + FunctionEncoder.encodeConstructor(words);
     }
 }
