@@ -59,7 +59,9 @@ class CheckoutSubscribeIT {
             "blockExplorerUrls",
             "nativeCurrency",
             "confirmations",
-            "walletCalls");
+            "walletCalls",
+            "signatureSupported",
+            "mandateSignature");
     /** Merchant-controlled text that reaches the page: every HTML special character in it must come out escaped. */
     private static final String DISPLAY_NAME = "<script>alert('x')</script> Acme & \"Sons\"";
 

@@ -90,7 +90,10 @@ class PaymentsIT {
                         "blockExplorerUrls",
                         "nativeCurrency",
                         "confirmations",
-                        "walletCalls");
+                        "walletCalls",
+                        "eip681Uri",
+                        "signatureSupported",
+                        "authorization");
         assertThat(status.path("paymentId").asString()).isEqualTo(id);
         assertThat(status.path("status").asString()).isEqualTo("open");
         assertThat(status.path("sandbox").asBoolean(false)).isTrue();

@@ -51,6 +51,7 @@ class PaymentApiIT extends PaymentsIT {
             "paidAt",
             "paidLate",
             "txHash",
+            "authorization",
             "mode",
             "createdAt");
 
