@@ -3,8 +3,9 @@ package io.abk.billing.gateway.checkout;
 import io.abk.billing.gateway.controlplane.merchant.MerchantBrand;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLogo;
 import io.abk.billing.gateway.controlplane.merchant.MerchantService;
-import io.abk.billing.gateway.platform.web.ApiException;
+import io.abk.billing.gateway.platform.web.IdLookup;
 import io.abk.billing.gateway.platform.web.VersionedAsset;
+import io.abk.billing.schemas.ids.IdPrefix;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
@@ -34,8 +35,8 @@ public class CheckoutBrandRoutes {
     @GetMapping("/checkout/brand/{merchantId}/logo")
     public Mono<ResponseEntity<byte[]>> logo(
             @PathVariable String merchantId, @RequestParam(name = "v", required = false) @Nullable String version) {
-        return merchants
-                .logo(merchantId)
+        // A malformed id is unknown without a query (a NUL byte in it would be refused by PostgreSQL as an error).
+        return IdLookup.find(IdPrefix.MERCHANT, "logo", merchantId, merchants::logo)
                 .map(logo -> {
                     var current = MerchantBrand.logoVersion(logo.sha256());
                     var cache = current.equals(version)
@@ -50,7 +51,6 @@ public class CheckoutBrandRoutes {
                             .header("X-Content-Type-Options", "nosniff")
                             .header("Content-Security-Policy", "default-src 'none'")
                             .body(logo.bytes());
-                })
-                .switchIfEmpty(ApiException.notFoundError("logo", merchantId));
+                });
     }
 }

@@ -25,9 +25,12 @@ final class HostileAnswers {
             "r2dbc",
             "jackson",
             "Caused by");
-    /** Statuses a refusal may have; anything else in 4xx is reported (it is not wrong, but nothing should produce it). */
+    /**
+     * Statuses a refusal may have; anything else in 4xx is reported (it is not wrong, but nothing should produce it).
+     * 410: a customer portal link that was used, has expired or never was (its page says so).
+     */
     private static final Set<Integer> REFUSALS =
-            Set.of(400, 401, 403, 404, 405, 406, 409, 411, 413, 414, 415, 422, 429, 431);
+            Set.of(400, 401, 403, 404, 405, 406, 409, 410, 411, 413, 414, 415, 422, 429, 431);
 
     private HostileAnswers() {}
 
@@ -45,6 +48,11 @@ final class HostileAnswers {
         if (status == 303 && request.route().contains(" /dashboard")) {
             // The dashboard's way to refuse: a page without a live session sends the browser to sign in (or, at
             // the root, home), and this client has no session. Nothing was acted on.
+            return null;
+        }
+        if (status == 401 && request.route().contains(" /portal") && body.startsWith("<!DOCTYPE html>")) {
+            // The customer portal's way to refuse a request without a portal session, whatever its path: the page
+            // saying the session has ended, with a way back. This client has no session; nothing was acted on.
             return null;
         }
         if (status < 400 && request.refused()) {

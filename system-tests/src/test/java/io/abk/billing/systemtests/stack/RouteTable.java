@@ -58,7 +58,11 @@ final class RouteTable {
             Map.entry("api-keys", "key"),
             Map.entry("members", "usr"),
             Map.entry("invitations", "uinv"),
-            Map.entry("team", "usr"));
+            Map.entry("team", "usr"),
+            // The customer portal: a link's one-use token (no prefix of its own: any made-up one is unknown), and a
+            // receipt of a paid invoice (or payment).
+            Map.entry("s", "ptok"),
+            Map.entry("receipts", "inv"));
 
     /**
      * One operation: method, path template and what the description says of its inputs; {@code htmlErrors} when it
