@@ -7,6 +7,7 @@ import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.schemas.avro.Mode;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -102,6 +103,32 @@ public final class ChainReads implements DisposableBean {
                                         .getTransactionReceipt())
                         .map(receipt -> receipt.getBlockNumber().longValueExact())
                         .orElse(null));
+    }
+
+    /**
+     * The time of the mode's chain: its latest block's timestamp. On the local chain a test clock may have moved it
+     * ahead of the wall clock, and a signature's deadline is held to it there. Empty when the mode has no RPC URL or
+     * the chain did not answer within {@link #DEADLINE}.
+     */
+    public Mono<Instant> chainTime(Mode mode) {
+        var chain = chains.of(mode);
+        if (chain.rpcUrl() == null) {
+            return Mono.empty();
+        }
+        return read(
+                mode,
+                "head",
+                () -> Instant.ofEpochSecond(client(mode)
+                        .call(
+                                "eth_getBlockByNumber",
+                                NodeErrors.THROW,
+                                web3j -> RpcClient.checked(
+                                                "eth_getBlockByNumber",
+                                                web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false)
+                                                        .send())
+                                        .getBlock())
+                        .getTimestamp()
+                        .longValueExact()));
     }
 
     private <T> Mono<T> read(Mode mode, String what, Callable<T> read) {

@@ -19,6 +19,7 @@ import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.SubmitTransferAuthorization;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -86,10 +87,11 @@ public class PaySigningRoutes {
                 return Mono.just(Signing.unsupported(refusal));
             }
             SignatureChecks.sameWallet(signer, ResourceJson.text(owned.body(), "customerWallet"));
-            return token(owned).map(reading -> switch (reading) {
-                case TokenReading.Unsupported unsupported -> Signing.unsupported(unsupported.reason());
-                case TokenReading.Permit permit -> offer(owned, signer, permit);
-            });
+            return signingNow(owned)
+                    .flatMap(now -> token(owned).map(reading -> switch (reading) {
+                        case TokenReading.Unsupported unsupported -> Signing.unsupported(unsupported.reason());
+                        case TokenReading.Permit permit -> offer(owned, signer, permit, now);
+                    }));
         });
     }
 
@@ -123,6 +125,10 @@ public class PaySigningRoutes {
     }
 
     private Mono<SubmitTransferAuthorization> verified(OwnedResource owned, @Nullable JsonNode raw) {
+        return signingNow(owned).flatMap(now -> verifiedAt(owned, raw, now));
+    }
+
+    private Mono<SubmitTransferAuthorization> verifiedAt(OwnedResource owned, @Nullable JsonNode raw, Instant now) {
         var body = SignatureChecks.object(raw);
         var from = SignatureChecks.address(body, "from");
         var validAfter = SignatureChecks.uint(body, "validAfter");
@@ -133,7 +139,6 @@ public class PaySigningRoutes {
             throw SignatureChecks.unsupported(refusal);
         }
         SignatureChecks.sameWallet(from, ResourceJson.text(owned.body(), "customerWallet"));
-        var now = Now.of(clock);
         if (validAfter.compareTo(BigInteger.valueOf(now.getEpochSecond())) > 0) {
             throw ApiException.badRequest(
                     SignatureChecks.TERMS_MISMATCH,
@@ -157,8 +162,9 @@ public class PaySigningRoutes {
         });
     }
 
-    private Map<String, @Nullable Object> offer(OwnedResource owned, String signer, TokenReading.Permit permit) {
-        var validBefore = SignedTerms.deadline(Now.of(clock));
+    private Map<String, @Nullable Object> offer(
+            OwnedResource owned, String signer, TokenReading.Permit permit, Instant now) {
+        var validBefore = SignedTerms.deadline(now);
         var typed = SignedTerms.transfer(
                 owned.body(), chains.of(owned.mode()), permit.domain(), signer, VALID_AFTER, validBefore);
         var authorization = new LinkedHashMap<String, @Nullable Object>();
@@ -194,5 +200,16 @@ public class PaySigningRoutes {
 
     private Mono<OwnedResource> owned(String id) {
         return payments.findForCheckout(id).switchIfEmpty(ApiException.notFoundError("payment", id));
+    }
+
+    /**
+     * The now a signature's deadline is counted from: the wall clock, or the chain's time when it is ahead (a test
+     * clock may have moved the local chain forward, and the chain holds a deadline to its own time).
+     */
+    private Mono<Instant> signingNow(OwnedResource owned) {
+        var wall = Now.of(clock);
+        return reads.chainTime(owned.mode())
+                .map(chainNow -> chainNow.isAfter(wall) ? chainNow : wall)
+                .defaultIfEmpty(wall);
     }
 }

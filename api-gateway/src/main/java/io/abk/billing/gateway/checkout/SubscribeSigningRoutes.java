@@ -20,6 +20,7 @@ import io.abk.billing.schemas.avro.SubmitSignedMandate;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -89,10 +90,11 @@ public class SubscribeSigningRoutes {
                 return Mono.just(Signing.unsupported(refusal));
             }
             SignatureChecks.sameWallet(signer, ResourceJson.text(subscription, "walletAddress"));
-            return token(owned, signer).map(reading -> switch (reading) {
-                case TokenReading.Unsupported unsupported -> Signing.unsupported(unsupported.reason());
-                case TokenReading.Permit permit -> offer(owned, signer, permit);
-            });
+            return signingNow(owned)
+                    .flatMap(now -> token(owned, signer).map(reading -> switch (reading) {
+                        case TokenReading.Unsupported unsupported -> Signing.unsupported(unsupported.reason());
+                        case TokenReading.Permit permit -> offer(owned, signer, permit, now);
+                    }));
         });
     }
 
@@ -133,6 +135,10 @@ public class SubscribeSigningRoutes {
     }
 
     private Mono<SubmitSignedMandate> verified(OwnedResource owned, @Nullable JsonNode raw) {
+        return signingNow(owned).flatMap(now -> verifiedAt(owned, raw, now));
+    }
+
+    private Mono<SubmitSignedMandate> verifiedAt(OwnedResource owned, @Nullable JsonNode raw, Instant now) {
         var body = SignatureChecks.object(raw);
         var subscription = owned.body();
         var signer = SignatureChecks.address(body, "wallet");
@@ -153,7 +159,6 @@ public class SubscribeSigningRoutes {
         if (refusal != null) {
             throw SignatureChecks.unsupported(refusal);
         }
-        var now = Now.of(clock);
         SignatureChecks.sameWallet(signer, ResourceJson.text(subscription, "walletAddress"));
         if (!periods.equals(BigInteger.valueOf(SignedTerms.PERIODS))) {
             throw ApiException.badRequest(
@@ -203,9 +208,10 @@ public class SubscribeSigningRoutes {
         });
     }
 
-    private Map<String, @Nullable Object> offer(OwnedResource owned, String signer, TokenReading.Permit permit) {
+    private Map<String, @Nullable Object> offer(
+            OwnedResource owned, String signer, TokenReading.Permit permit, Instant now) {
         var chain = chains.of(owned.mode());
-        var deadline = SignedTerms.deadline(Now.of(clock));
+        var deadline = SignedTerms.deadline(now);
         var nonce = randomNonce();
         var terms = SignedTerms.subscribe(owned.body(), chain, signer, deadline, nonce);
         var value = SignedTerms.permitValue(terms);
@@ -257,5 +263,16 @@ public class SubscribeSigningRoutes {
         var bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         return "0x" + HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * The now a signature's deadline is counted from: the wall clock, or the chain's time when it is ahead (a test
+     * clock may have moved the local chain forward, and the chain holds a deadline to its own time).
+     */
+    private Mono<Instant> signingNow(OwnedResource owned) {
+        var wall = Now.of(clock);
+        return reads.chainTime(owned.mode())
+                .map(chainNow -> chainNow.isAfter(wall) ? chainNow : wall)
+                .defaultIfEmpty(wall);
     }
 }

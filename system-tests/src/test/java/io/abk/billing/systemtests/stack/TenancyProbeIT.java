@@ -190,6 +190,11 @@ class TenancyProbeIT {
             if (route.access() != Access.PUBLIC || route.pathVariables().isEmpty()) {
                 continue;
             }
+            if (route.toString().contains(" /portal")) {
+                // The customer portal's routes need a portal session (401 without one, whatever the id); PortalIT
+                // probes their tenancy with sessions of two wallets and two merchants.
+                continue;
+            }
             var variable = route.pathVariables().getFirst();
             var prefix = route.idPrefix(variable);
             for (var other : a.ids("test").entrySet()) {
