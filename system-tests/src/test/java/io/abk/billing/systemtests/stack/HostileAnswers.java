@@ -64,8 +64,10 @@ final class HostileAnswers {
         if (!REFUSALS.contains(status)) {
             return "an unexpected refusal status " + status;
         }
+        // A request id is random base-32 text, which may spell one of the words ("req_01m8pzhr2dbc..."): not looked in.
+        var shown = body.replaceAll("req_[0-9a-z]{26}", "req_");
         for (var word : INSIDES) {
-            if (body.contains(word)) {
+            if (shown.contains(word)) {
                 return "the answer shows the gateway's insides ('" + word.strip() + "')";
             }
         }
