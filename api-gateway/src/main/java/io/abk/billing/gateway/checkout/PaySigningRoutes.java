@@ -80,8 +80,9 @@ public class PaySigningRoutes {
     @GetMapping("/{id}/signing")
     public Mono<Map<String, @Nullable Object>> signing(
             @PathVariable String id, @RequestParam(name = "wallet", required = false) @Nullable String wallet) {
-        var signer = SignatureChecks.address(wallet, "wallet");
+        // The resource first: an id of another kind is 404 whatever the query says.
         return owned(id).flatMap(owned -> {
+            var signer = SignatureChecks.address(wallet, "wallet");
             var refusal = refusal(owned);
             if (refusal != null) {
                 return Mono.just(Signing.unsupported(refusal));
