@@ -203,14 +203,7 @@ public class PaySigningRoutes {
         return payments.findForCheckout(id).switchIfEmpty(ApiException.notFoundError("payment", id));
     }
 
-    /**
-     * The now a signature's deadline is counted from: the wall clock, or the chain's time when it is ahead (a test
-     * clock may have moved the local chain forward, and the chain holds a deadline to its own time).
-     */
     private Mono<Instant> signingNow(OwnedResource owned) {
-        var wall = Now.of(clock);
-        return reads.chainTime(owned.mode())
-                .map(chainNow -> chainNow.isAfter(wall) ? chainNow : wall)
-                .defaultIfEmpty(wall);
+        return SignedTerms.now(reads, owned.mode(), Now.of(clock));
     }
 }

@@ -7,13 +7,16 @@ import io.abk.billing.contracts.SubscribeAuthorization;
 import io.abk.billing.contracts.SubscriptionRef;
 import io.abk.billing.contracts.TypedData;
 import io.abk.billing.contracts.VaultSignatures;
+import io.abk.billing.gateway.chain.ChainReads;
 import io.abk.billing.gateway.config.ChainsProperties.Chain;
 import io.abk.billing.gateway.readmodel.ResourceJson;
+import io.abk.billing.schemas.avro.Mode;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -36,6 +39,16 @@ final class SignedTerms {
     static final Duration VALIDITY = Duration.ofHours(1);
 
     private SignedTerms() {}
+
+    /**
+     * The now a signature's deadline is counted from: the wall clock, or the chain's time when it is ahead (a test
+     * clock may have moved the local chain forward, and the chain holds a deadline to its own time).
+     */
+    static Mono<Instant> now(ChainReads reads, Mode mode, Instant wall) {
+        return reads.chainTime(mode)
+                .map(chainNow -> chainNow.isAfter(wall) ? chainNow : wall)
+                .defaultIfEmpty(wall);
+    }
 
     /** The last second a signature asked for now may be submitted at. */
     static Instant deadline(Instant now) {
