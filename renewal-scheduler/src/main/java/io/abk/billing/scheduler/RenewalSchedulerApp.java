@@ -25,7 +25,7 @@ public final class RenewalSchedulerApp {
 
     public static StreamsApp start(RenewalSchedulerSettings config) {
         var topology = SchedulerTopology.build(
-                config.deployment(), config.tick(), config.firesPerTick(), config.streamsProperties());
+                config.deployment(), config.tick(), config.firesPerTick(), config.policy(), config.streamsProperties());
         var layout = TopicLayout.of(config.deployment(), SchedulerTopology.topics());
         var app = StreamsApp.create(
                 config.applicationId(),
@@ -33,12 +33,14 @@ public final class RenewalSchedulerApp {
                 config.streamsProperties(),
                 new TopicRequirements(layout.names(), layout::problems));
         log.info(
-                "event=streams_starting applicationId={} bootstrapServers={} stateDir={} tickMs={} firesPerTick={}",
+                "event=streams_starting applicationId={} bootstrapServers={} stateDir={} tickMs={} firesPerTick={}"
+                        + " fundingCheckLead={}",
                 config.applicationId(),
                 config.bootstrapServers(),
                 config.stateDir(),
                 config.tick().toMillis(),
-                config.firesPerTick());
+                config.firesPerTick(),
+                config.policy().fundingLead());
         app.startWhenTopicsExist();
         return app;
     }

@@ -2,6 +2,7 @@ package io.abk.billing.scheduler;
 
 import io.abk.billing.opskit.config.Env;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import io.abk.billing.scheduler.topology.SchedulerTopology;
@@ -23,10 +24,12 @@ import org.apache.kafka.streams.StreamsConfig;
  * {@code BILLING_SCHEDULER_APPLICATION_ID} (renewal-scheduler), {@code BILLING_SCHEDULER_STATE_DIR}
  * (&lt;tmpdir&gt;/renewal-scheduler), {@code BILLING_SCHEDULER_TICK} (an ISO-8601 duration, PT0.5S), the Kafka
  * security settings of {@link KafkaClientSecurity}, {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which
- * prefixes the application id and every topic's name, and {@code BILLING_SCHEDULER_FIRES_PER_TICK} (2,000).
+ * prefixes the application id and every topic's name, {@code BILLING_SCHEDULER_FIRES_PER_TICK} (2,000) and
+ * {@code BILLING_FUNDING_CHECK_LEAD} (an ISO-8601 duration, P3D; PT0S checks nothing).
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  * @param firesPerTick the most items one task fires in one tick ({@link SchedulerTopology#FIRES_PER_TICK} by default)
+ * @param policy what is due beyond the renewals themselves: the funding check's lead time
  */
 public record RenewalSchedulerSettings(
         String bootstrapServers,
@@ -35,7 +38,8 @@ public record RenewalSchedulerSettings(
         Duration tick,
         KafkaClientSecurity kafkaSecurity,
         Deployment deployment,
-        int firesPerTick) {
+        int firesPerTick,
+        DuePolicy policy) {
 
     public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
     /** Also the consumer group id that the gateway's {@code scheduler} health component checks. */
@@ -68,7 +72,8 @@ public record RenewalSchedulerSettings(
                 tick,
                 KafkaClientSecurity.PLAINTEXT,
                 Deployment.DEFAULT,
-                SchedulerTopology.FIRES_PER_TICK);
+                SchedulerTopology.FIRES_PER_TICK,
+                DuePolicy.DEFAULT);
     }
 
     public static RenewalSchedulerSettings fromEnv() {
@@ -86,7 +91,11 @@ public record RenewalSchedulerSettings(
                 duration(vars.text("BILLING_SCHEDULER_TICK", ""), "BILLING_SCHEDULER_TICK", DEFAULT_TICK),
                 KafkaClientSecurity.fromEnv(vars),
                 deployment,
-                firesPerTick(vars.number("BILLING_SCHEDULER_FIRES_PER_TICK", SchedulerTopology.FIRES_PER_TICK)));
+                firesPerTick(vars.number("BILLING_SCHEDULER_FIRES_PER_TICK", SchedulerTopology.FIRES_PER_TICK)),
+                new DuePolicy(duration(
+                        vars.text("BILLING_FUNDING_CHECK_LEAD", ""),
+                        "BILLING_FUNDING_CHECK_LEAD",
+                        DuePolicy.DEFAULT.fundingLead())));
     }
 
     /** The production settings, for a launcher that knows only where Kafka and its data are. */
@@ -97,7 +106,7 @@ public record RenewalSchedulerSettings(
     /** These settings with another broker and state directory (a launcher's own), everything else kept. */
     public RenewalSchedulerSettings withKafka(String bootstrapServers, Path stateDir) {
         return new RenewalSchedulerSettings(
-                bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment, firesPerTick);
+                bootstrapServers, applicationId, stateDir, tick, kafkaSecurity, deployment, firesPerTick, policy);
     }
 
     /** The complete Kafka Streams configuration. */

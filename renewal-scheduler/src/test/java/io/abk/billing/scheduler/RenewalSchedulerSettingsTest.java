@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.errors.ChangeFailureHandler;
 import io.abk.billing.scheduler.errors.UnreadableRecordHandler;
 import io.abk.billing.scheduler.topology.SchedulerTopology;
@@ -35,7 +36,8 @@ class RenewalSchedulerSettingsTest {
                 "BILLING_SCHEDULER_APPLICATION_ID", "renewal-scheduler-b",
                 "BILLING_SCHEDULER_STATE_DIR", "/var/lib/renewal-scheduler",
                 "BILLING_SCHEDULER_TICK", " PT2S ",
-                "BILLING_SCHEDULER_FIRES_PER_TICK", "250"));
+                "BILLING_SCHEDULER_FIRES_PER_TICK", "250",
+                "BILLING_FUNDING_CHECK_LEAD", "P7D"));
 
         assertThat(config)
                 .isEqualTo(new RenewalSchedulerSettings(
@@ -45,13 +47,29 @@ class RenewalSchedulerSettingsTest {
                         Duration.ofSeconds(2),
                         KafkaClientSecurity.PLAINTEXT,
                         Deployment.DEFAULT,
-                        250));
+                        250,
+                        new DuePolicy(Duration.ofDays(7))));
     }
 
     @Test
     void shouldFireAtMostTheTopologysDefaultPerTickWhenTheVariableIsUnset() {
         assertThat(RenewalSchedulerSettings.fromEnv(Map.of()).firesPerTick())
                 .isEqualTo(SchedulerTopology.FIRES_PER_TICK);
+    }
+
+    @Test
+    void shouldCheckFundingThreeDaysAheadUnlessTheLeadIsSet() {
+        assertThat(RenewalSchedulerSettings.fromEnv(Map.of()).policy().fundingLead())
+                .isEqualTo(Duration.ofDays(3));
+        assertThat(RenewalSchedulerSettings.fromEnv(Map.of("BILLING_FUNDING_CHECK_LEAD", "PT0S"))
+                        .policy()
+                        .fundingLead())
+                .isZero();
+        for (var lead : List.of("3", "-P1D", "three days")) {
+            assertThatThrownBy(() -> RenewalSchedulerSettings.fromEnv(Map.of("BILLING_FUNDING_CHECK_LEAD", lead)))
+                    .as(lead)
+                    .hasMessageContaining("BILLING_FUNDING_CHECK_LEAD");
+        }
     }
 
     @Test

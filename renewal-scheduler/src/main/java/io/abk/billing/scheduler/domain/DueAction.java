@@ -12,6 +12,7 @@ public sealed interface DueAction {
             case ExpireIncomplete expire -> DueKind.INCOMPLETE_EXPIRY;
             case ExpirePayment expire -> DueKind.PAYMENT_EXPIRY;
             case ExpireLink expire -> DueKind.LINK_EXPIRY;
+            case CheckFunding check -> DueKind.FUNDING_CHECK;
         };
     }
 
@@ -26,4 +27,7 @@ public sealed interface DueAction {
     record ExpirePayment() implements DueAction {}
 
     record ExpireLink() implements DueAction {}
+
+    /** The lead time before the renewal at {@code periodEnd}: ask the chain whether the customer can pay it. */
+    record CheckFunding(Instant periodEnd) implements DueAction {}
 }

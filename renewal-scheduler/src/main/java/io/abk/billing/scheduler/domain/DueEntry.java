@@ -23,8 +23,8 @@ public record DueEntry(Resource resource, List<DueItem> pending, Set<String> fir
     }
 
     /** The entry of a resource seen for the first time. */
-    public static DueEntry of(Resource resource, Resource.@Nullable Subscription owner) {
-        return new DueEntry(resource, DueItems.of(resource, owner), Set.of());
+    public static DueEntry of(Resource resource, Resource.@Nullable Subscription owner, DuePolicy policy) {
+        return new DueEntry(resource, DueItems.of(resource, owner, policy), Set.of());
     }
 
     /** True when {@code next} is newer than what this entry knows (a replayed or older snapshot is not). */
@@ -36,8 +36,8 @@ public record DueEntry(Resource resource, List<DueItem> pending, Set<String> fir
      * This resource in state {@code next} (or the same state with a changed owner): the items it now implies,
      * minus those already fired.
      */
-    public DueEntry update(Resource next, Resource.@Nullable Subscription owner) {
-        var derived = DueItems.of(next, owner);
+    public DueEntry update(Resource next, Resource.@Nullable Subscription owner, DuePolicy policy) {
+        var derived = DueItems.of(next, owner, policy);
         var ids = derived.stream().map(DueItem::commandId).collect(Collectors.toSet());
         var stillFired = new HashSet<>(fired);
         stillFired.retainAll(ids);

@@ -1,6 +1,7 @@
 package io.abk.billing.scheduler.domain;
 
 import io.abk.billing.scheduler.domain.DueAction.ChargeDue;
+import io.abk.billing.scheduler.domain.DueAction.CheckFunding;
 import io.abk.billing.scheduler.domain.DueAction.ExpireIncomplete;
 import io.abk.billing.scheduler.domain.DueAction.ExpireLink;
 import io.abk.billing.scheduler.domain.DueAction.ExpirePayment;
@@ -29,13 +30,18 @@ public final class DueItems {
 
     private DueItems() {}
 
+    /** The items due for {@code resource} under the {@linkplain DuePolicy#DEFAULT default policy}. */
+    public static List<DueItem> of(Resource resource, @Nullable Subscription owner) {
+        return of(resource, owner, DuePolicy.DEFAULT);
+    }
+
     /**
      * The items due for {@code resource}. {@code owner} is the invoice's subscription as last known (null when
      * unknown or for other resources): only the first charge after {@code complete} depends on it.
      */
-    public static List<DueItem> of(Resource resource, @Nullable Subscription owner) {
+    public static List<DueItem> of(Resource resource, @Nullable Subscription owner, DuePolicy policy) {
         return switch (resource) {
-            case Subscription subscription -> forSubscription(subscription);
+            case Subscription subscription -> forSubscription(subscription, policy);
             case Invoice invoice -> forInvoice(invoice, owner);
             case Payment payment ->
                 "open".equals(payment.status())
@@ -48,8 +54,8 @@ public final class DueItems {
         };
     }
 
-    private static List<DueItem> forSubscription(Subscription subscription) {
-        var items = new ArrayList<DueItem>(2);
+    private static List<DueItem> forSubscription(Subscription subscription, DuePolicy policy) {
+        var items = new ArrayList<DueItem>(3);
         var status = subscription.status();
         // Active renews; any other live status with cancelAtPeriodEnd is canceled by the same command at the end.
         // The cancel has its own id: set after this period's renewal fired (during its retries), it must still fire.
@@ -58,6 +64,19 @@ public final class DueItems {
             var purpose = subscription.cancelAtPeriodEnd() ? ":cancel" : ":renew";
             items.add(
                     item(subscription, periodEnd, subscription.id() + ":" + periodEnd + purpose, new Renew(periodEnd)));
+        }
+        // A renewal that will be charged is announced, and its funding checked on chain, the lead time before it (at
+        // once when that time has passed: a subscription activated within it).
+        if (policy.checksFunding()
+                && "active".equals(status)
+                && !subscription.cancelAtPeriodEnd()
+                && "active".equals(subscription.mandateStatus())) {
+            var periodEnd = subscription.currentPeriodEnd();
+            items.add(item(
+                    subscription,
+                    periodEnd.minus(policy.fundingLead()),
+                    subscription.id() + ":" + periodEnd + ":funding",
+                    new CheckFunding(periodEnd)));
         }
         if ("incomplete".equals(status) && "pending".equals(subscription.mandateStatus())) {
             items.add(item(

@@ -9,7 +9,8 @@ public enum DueKind {
     CHARGE_DUE("charge"),
     INCOMPLETE_EXPIRY("expire-incomplete"),
     PAYMENT_EXPIRY("expire-payment"),
-    LINK_EXPIRY("expire-link");
+    LINK_EXPIRY("expire-link"),
+    FUNDING_CHECK("funding-check");
 
     private final String code;
 

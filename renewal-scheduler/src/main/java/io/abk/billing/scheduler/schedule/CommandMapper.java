@@ -3,6 +3,7 @@ package io.abk.billing.scheduler.schedule;
 import io.abk.billing.scheduler.domain.DueAction;
 import io.abk.billing.scheduler.domain.DueItem;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
@@ -33,6 +34,12 @@ final class CommandMapper {
                         ChargeDueInvoice.newBuilder()
                                 .setInvoiceId(charge.invoiceId())
                                 .setAttempt(charge.attempt())
+                                .build());
+            case DueAction.CheckFunding check ->
+                subscription(
+                        item,
+                        CheckFunding.newBuilder()
+                                .setPeriodEnd(check.periodEnd())
                                 .build());
             case DueAction.ExpireIncomplete expire ->
                 subscription(item, ExpireIncompleteSubscription.newBuilder().build());

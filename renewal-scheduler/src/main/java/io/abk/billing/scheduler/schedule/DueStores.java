@@ -2,6 +2,7 @@ package io.abk.billing.scheduler.schedule;
 
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItem;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.domain.Resource;
 import io.abk.billing.scheduler.store.DueIndexKey;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -16,10 +17,12 @@ final class DueStores {
 
     private final KeyValueStore<String, DueEntry> items;
     private final KeyValueStore<String, DueItem> index;
+    private final DuePolicy policy;
 
-    DueStores(KeyValueStore<String, DueEntry> items, KeyValueStore<String, DueItem> index) {
+    DueStores(KeyValueStore<String, DueEntry> items, KeyValueStore<String, DueItem> index, DuePolicy policy) {
         this.items = items;
         this.index = index;
+        this.policy = policy;
     }
 
     @Nullable
@@ -37,7 +40,7 @@ final class DueStores {
         if (known != null && !known.isOlderThan(resource)) {
             return false;
         }
-        replace(known, known == null ? DueEntry.of(resource, owner) : known.update(resource, owner));
+        replace(known, known == null ? DueEntry.of(resource, owner, policy) : known.update(resource, owner, policy));
         return true;
     }
 
@@ -45,7 +48,7 @@ final class DueStores {
     void reviseOwner(String resourceId, Resource.Subscription owner) {
         var known = items.get(resourceId);
         if (known != null) {
-            replace(known, known.update(known.resource(), owner));
+            replace(known, known.update(known.resource(), owner, policy));
         }
     }
 

@@ -2,6 +2,7 @@ package io.abk.billing.scheduler.schedule;
 
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItem;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.domain.Resource;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
@@ -38,13 +39,15 @@ public final class ScheduleProcessor implements Processor<String, Change, String
     private final ScheduleNodes nodes;
     private final Duration tick;
     private final int firesPerTick;
+    private final DuePolicy policy;
     private @Nullable ProcessorContext<String, DueCommand> context;
     private @Nullable DueStores stores;
 
-    public ScheduleProcessor(ScheduleNodes nodes, Duration tick, int firesPerTick) {
+    public ScheduleProcessor(ScheduleNodes nodes, Duration tick, int firesPerTick, DuePolicy policy) {
         this.nodes = nodes;
         this.tick = tick;
         this.firesPerTick = firesPerTick;
+        this.policy = policy;
     }
 
     @Override
@@ -53,7 +56,7 @@ public final class ScheduleProcessor implements Processor<String, Change, String
         KeyValueStore<String, DueEntry> items = context.getStateStore(nodes.dueItemsStore());
         KeyValueStore<String, DueItem> index = context.getStateStore(nodes.dueIndexStore());
         KeyValueStore<String, TestClock> clocks = context.getStateStore(nodes.testClocksStore());
-        var dueStores = new DueStores(items, index);
+        var dueStores = new DueStores(items, index, policy);
         this.stores = dueStores;
         var firing = new DueFiring(index, clocks);
         context.schedule(tick, PunctuationType.WALL_CLOCK_TIME, wallNowMs -> {

@@ -85,6 +85,7 @@ public final class DueCodec {
             case DueAction.ExpireIncomplete expire -> {}
             case DueAction.ExpirePayment expire -> {}
             case DueAction.ExpireLink expire -> {}
+            case DueAction.CheckFunding check -> out.writeLong(check.periodEnd().toEpochMilli());
         }
     }
 
@@ -101,6 +102,7 @@ public final class DueCodec {
             case "INCOMPLETE_EXPIRY" -> new DueAction.ExpireIncomplete();
             case "PAYMENT_EXPIRY" -> new DueAction.ExpirePayment();
             case "LINK_EXPIRY" -> new DueAction.ExpireLink();
+            case "FUNDING_CHECK" -> new DueAction.CheckFunding(Instant.ofEpochMilli(in.readLong()));
             default -> throw new IOException("unknown due item kind");
         };
         return new DueItem(resourceId, aggregateId, merchantId, mode, dueAt, commandId, action);

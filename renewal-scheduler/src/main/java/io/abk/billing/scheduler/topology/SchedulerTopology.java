@@ -1,5 +1,6 @@
 package io.abk.billing.scheduler.topology;
 
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.schedule.DueCommand;
 import io.abk.billing.scheduler.schedule.ScheduleNodes;
 import io.abk.billing.scheduler.schedule.ScheduleProcessor;
@@ -74,6 +75,11 @@ public final class SchedulerTopology {
     }
 
     public static Topology build(Deployment deployment, Duration tick, int firesPerTick, Properties streamsProperties) {
+        return build(deployment, tick, firesPerTick, DuePolicy.DEFAULT, streamsProperties);
+    }
+
+    public static Topology build(
+            Deployment deployment, Duration tick, int firesPerTick, DuePolicy policy, Properties streamsProperties) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(streamsProperties)));
         var nodes = new ScheduleNodes(DUE_ITEMS_STORE, DUE_INDEX_STORE, TEST_CLOCKS_STORE);
         addStores(builder, deployment, nodes);
@@ -83,7 +89,7 @@ public final class SchedulerTopology {
                         Consumed.<String, Change>with(changes.keySerde(), changes.valueSerde())
                                 .withName(CHANGES_SOURCE))
                 .process(
-                        () -> new ScheduleProcessor(nodes, tick, firesPerTick),
+                        () -> new ScheduleProcessor(nodes, tick, firesPerTick, policy),
                         Named.as(SCHEDULE_PROCESSOR),
                         nodes.dueItemsStore(),
                         nodes.dueIndexStore());

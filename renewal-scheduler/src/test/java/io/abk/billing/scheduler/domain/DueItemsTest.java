@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.abk.billing.scheduler.domain.DueAction.ChargeDue;
+import io.abk.billing.scheduler.domain.DueAction.CheckFunding;
 import io.abk.billing.scheduler.domain.DueAction.ExpireIncomplete;
 import io.abk.billing.scheduler.domain.DueAction.ExpireLink;
 import io.abk.billing.scheduler.domain.DueAction.ExpirePayment;
@@ -15,6 +16,7 @@ import io.abk.billing.scheduler.domain.Resource.Subscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.mode.Mode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
@@ -53,10 +55,25 @@ class DueItemsTest {
         var renew = new Expected(DueKind.RENEWAL, PERIOD_END, SUB + ":" + PERIOD_END + ":renew", new Renew(PERIOD_END));
         var cancel =
                 new Expected(DueKind.RENEWAL, PERIOD_END, SUB + ":" + PERIOD_END + ":cancel", new Renew(PERIOD_END));
+        var funding = new Expected(
+                DueKind.FUNDING_CHECK,
+                PERIOD_END.minus(Duration.ofDays(3)),
+                SUB + ":" + PERIOD_END + ":funding",
+                new CheckFunding(PERIOD_END));
         var expireIncomplete = new Expected(
                 DueKind.INCOMPLETE_EXPIRY, AFTER_A_DAY, SUB + ":expire-incomplete", new ExpireIncomplete());
         return Stream.of(
-                row("active renews at the period end", subscription("active", false, "active"), null, renew),
+                row(
+                        "active renews at the period end, its funding checked three days before",
+                        subscription("active", false, "active"),
+                        null,
+                        renew,
+                        funding),
+                row(
+                        "active with a revoked mandate renews (the charge says why it fails) but checks no funding",
+                        subscription("active", false, "revoked"),
+                        null,
+                        renew),
                 row(
                         "active with cancelAtPeriodEnd: the same command cancels, under its own id",
                         subscription("active", true, "active"),
@@ -168,6 +185,23 @@ class DueItemsTest {
             assertThat(item.merchantId()).isEqualTo(MERCHANT);
             assertThat(item.mode()).isEqualTo(resource.mode());
         });
+    }
+
+    @Test
+    void shouldCheckNoFundingWhenTheLeadIsZero() {
+        var items = DueItems.of(subscription("active", false, "active"), null, new DuePolicy(Duration.ZERO));
+
+        assertThat(items).extracting(DueItem::kind).containsExactly(DueKind.RENEWAL);
+    }
+
+    @Test
+    void shouldCheckFundingAtTheConfiguredLeadWhenOneIsSet() {
+        var items = DueItems.of(subscription("active", false, "active"), null, new DuePolicy(Duration.ofDays(7)));
+
+        assertThat(items)
+                .filteredOn(item -> item.kind() == DueKind.FUNDING_CHECK)
+                .extracting(DueItem::dueAt)
+                .containsExactly(PERIOD_END.minus(Duration.ofDays(7)));
     }
 
     @Test

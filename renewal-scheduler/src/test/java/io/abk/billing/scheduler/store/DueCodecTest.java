@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DueItems;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.scheduler.domain.Resource;
 import io.abk.billing.schemas.mode.Mode;
 import java.time.Instant;
@@ -41,7 +42,8 @@ class DueCodecTest {
             var entry = DueEntry.of(
                     resource,
                     new Resource.Subscription(
-                            "sub_1", "mer_1", Mode.TEST, 4, "incomplete", T, false, "active", "inv_2", T));
+                            "sub_1", "mer_1", Mode.TEST, 4, "incomplete", T, false, "active", "inv_2", T),
+                    DuePolicy.DEFAULT);
             var fired = entry.pending().isEmpty()
                     ? entry
                     : entry.fire(entry.pending().getFirst().commandId());

@@ -1,6 +1,7 @@
 package io.abk.billing.scheduler.topology;
 
 import io.abk.billing.scheduler.RenewalSchedulerSettings;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -25,6 +26,7 @@ final class SchedulerDriver implements AutoCloseable {
 
     static final Instant WALL_CLOCK = Instant.parse("2026-01-31T10:00:00Z");
     static final Duration TICK = RenewalSchedulerSettings.DEFAULT_TICK;
+    static final DuePolicy RENEWALS_ONLY = new DuePolicy(Duration.ZERO);
 
     final TopologyTestDriver driver;
     final TestInputTopic<String, Change> changes;
@@ -39,9 +41,14 @@ final class SchedulerDriver implements AutoCloseable {
     }
 
     SchedulerDriver(Path stateDir, int firesPerTick) {
+        this(stateDir, firesPerTick, RENEWALS_ONLY);
+    }
+
+    /** With {@code policy}; the other constructors leave the funding check out (their tests follow renewals). */
+    SchedulerDriver(Path stateDir, int firesPerTick, DuePolicy policy) {
         var props = RenewalSchedulerSettings.defaults("unused:9092", stateDir).streamsProperties();
         driver = new TopologyTestDriver(
-                SchedulerTopology.build(Deployment.DEFAULT, TICK, firesPerTick, props), props, WALL_CLOCK);
+                SchedulerTopology.build(Deployment.DEFAULT, TICK, firesPerTick, policy, props), props, WALL_CLOCK);
         changes = input(Topics.CHANGES);
         clocks = input(Topics.TEST_CLOCKS);
         subscriptionCommands = output(Topics.SUBSCRIPTION_COMMANDS);

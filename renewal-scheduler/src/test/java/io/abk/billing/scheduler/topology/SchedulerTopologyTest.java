@@ -12,7 +12,9 @@ import static io.abk.billing.scheduler.topology.SchedulerDriver.WALL_CLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.abk.billing.scheduler.domain.DueEntry;
+import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
+import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
@@ -84,6 +86,38 @@ class SchedulerTopologyTest {
         // Firing removed it: later ticks send nothing more.
         scheduler.tick();
         assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldCheckFundingTheLeadTimeBeforeTheRenewalAndRenewAtThePeriodEnd() {
+        scheduler.close();
+        scheduler =
+                new SchedulerDriver(stateDir.resolve("funding"), SchedulerTopology.FIRES_PER_TICK, DuePolicy.DEFAULT);
+        var periodEnd = WALL_CLOCK.plus(Duration.ofDays(4));
+        var checkAt = periodEnd.minus(Duration.ofDays(3));
+        scheduler.changes.pipeInput(
+                SUB,
+                accepted(
+                        "subscription",
+                        SUB,
+                        Mode.LIVE,
+                        subscription(SUB, Mode.LIVE, 1, "active", periodEnd).build()));
+
+        scheduler.advanceTo(checkAt.minusMillis(1));
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("not yet due").isTrue();
+
+        scheduler.advanceTo(checkAt);
+        var check = scheduler.subscriptionCommands.readRecord().value();
+        assertThat(check.getCommandId())
+                .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, checkAt, SUB + ":" + periodEnd + ":funding"));
+        assertThat(check.getRequestedAt()).isEqualTo(checkAt);
+        assertThat(check.getPayload()).isEqualTo(new CheckFunding(periodEnd));
+        scheduler.tick();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).as("fired once").isTrue();
+
+        scheduler.advanceTo(periodEnd);
+        assertThat(scheduler.subscriptionCommands.readRecord().value().getPayload())
+                .isEqualTo(new RenewSubscription(periodEnd));
     }
 
     @Test
