@@ -24,7 +24,7 @@ public final class BillingStreamsApp {
     private BillingStreamsApp() {}
 
     public static StreamsApp start(BillingStreamsSettings config) {
-        var topology = BillingTopology.build(config.deployment(), config.dunning(), config.payments());
+        var topology = BillingTopology.build(config.deployment(), config.dunning(), config.payments(), config.portal());
         var layout = TopicLayout.of(config.deployment(), BillingTopology.topics());
         var app = StreamsApp.create(
                 config.applicationId(),

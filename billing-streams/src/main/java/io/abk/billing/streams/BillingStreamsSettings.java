@@ -7,6 +7,7 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.errors.CommandFailureHandler;
 import io.abk.billing.streams.errors.UnreadableCommandHandler;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
+import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import io.abk.billing.streamskit.config.StreamsProperties;
 import java.nio.file.Path;
@@ -32,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  * (P1D,P2D,P4D), the ISO-8601 durations after the 1st, 2nd, ... failed charge attempt of an invoice until the next
  * one; the attempt after the last delay is the last, so the default allows four; {@code BILLING_PAYMENT_EXPIRY}
  * (PT24H), the ISO-8601 duration after which an open one-time payment expires; the Kafka security settings of
- * {@link KafkaClientSecurity}; and {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which prefixes the application
- * id and every topic's name.
+ * {@link KafkaClientSecurity}; {@code BILLING_DEPLOYMENT_ID} ({@link Deployment}), which prefixes the application
+ * id and every topic's name; and {@code BILLING_PUBLIC_URL} (http://localhost:8080), the gateway's address customers
+ * open, under which the funding events link the customer portal.
  *
  * @param applicationId the application id the app runs under: the deployment's prefix, then the configured id
  */
@@ -47,7 +49,8 @@ public record BillingStreamsSettings(
         DunningPolicy dunning,
         PaymentPolicy payments,
         KafkaClientSecurity kafkaSecurity,
-        Deployment deployment) {
+        Deployment deployment,
+        PortalLinks portal) {
 
     /**
      * Under exactly-once, output becomes visible to read_committed readers (the gateway's projector) only when
@@ -86,7 +89,8 @@ public record BillingStreamsSettings(
                 dunning(env.get("BILLING_DUNNING_RETRY_DELAYS")),
                 payments(env.get("BILLING_PAYMENT_EXPIRY")),
                 KafkaClientSecurity.fromEnv(vars),
-                deployment);
+                deployment,
+                new PortalLinks(vars.text("BILLING_PUBLIC_URL", PortalLinks.LOCAL.publicUrl())));
     }
 
     /**
@@ -119,7 +123,8 @@ public record BillingStreamsSettings(
                 dunning,
                 payments,
                 kafkaSecurity,
-                deployment);
+                deployment,
+                portal);
     }
 
     /** The complete Kafka Streams configuration; {@link #overrides()} are applied last. */

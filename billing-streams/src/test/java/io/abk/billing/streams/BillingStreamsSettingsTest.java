@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.opskit.kafka.KafkaClientSecurity;
+import io.abk.billing.schemas.mode.Mode;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.streams.errors.CommandFailureHandler;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
+import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +71,8 @@ class BillingStreamsSettingsTest {
                 "BILLING_STREAMS_STATE_DIR", "/var/lib/streams",
                 "BILLING_STREAMS_THREADS", "4",
                 "BILLING_STREAMS_COMMIT_INTERVAL_MS", "20",
-                "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1"));
+                "BILLING_STREAMS_PROPERTIES", "producer.linger.ms=0, num.standby.replicas=1",
+                "BILLING_PUBLIC_URL", "https://pay.example.com/"));
 
         assertThat(config)
                 .isEqualTo(new BillingStreamsSettings(
@@ -82,7 +85,20 @@ class BillingStreamsSettingsTest {
                         DunningPolicy.DEFAULT,
                         PaymentPolicy.DEFAULT,
                         KafkaClientSecurity.PLAINTEXT,
-                        Deployment.DEFAULT));
+                        Deployment.DEFAULT,
+                        new PortalLinks("https://pay.example.com")));
+    }
+
+    @Test
+    void shouldLinkThePortalUnderThePublicUrlWhenOneIsSet() {
+        assertThat(BillingStreamsSettings.fromEnv(Map.of()).portal().signIn("mer_1", Mode.TEST))
+                .isEqualTo("http://localhost:8080/portal/sign-in?merchant=mer_1&mode=test");
+        assertThat(BillingStreamsSettings.fromEnv(Map.of("BILLING_PUBLIC_URL", "https://pay.example.com"))
+                        .portal()
+                        .signIn("mer_1", Mode.LIVE))
+                .isEqualTo("https://pay.example.com/portal/sign-in?merchant=mer_1&mode=live");
+        assertThatThrownBy(() -> BillingStreamsSettings.fromEnv(Map.of("BILLING_PUBLIC_URL", "pay.example.com")))
+                .hasMessageContaining("BILLING_PUBLIC_URL");
     }
 
     @Test

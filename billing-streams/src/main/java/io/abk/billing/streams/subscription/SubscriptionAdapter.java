@@ -53,11 +53,13 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
 
     private final SubscriptionNodes nodes;
     private final DunningPolicy dunning;
+    private final PortalLinks portal;
     private @Nullable SettledInvoiceStore settledInvoices;
 
-    public SubscriptionAdapter(SubscriptionNodes nodes, DunningPolicy dunning) {
+    public SubscriptionAdapter(SubscriptionNodes nodes, DunningPolicy dunning, PortalLinks portal) {
         this.nodes = nodes;
         this.dunning = dunning;
+        this.portal = portal;
     }
 
     @Override
@@ -105,7 +107,8 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
             case Accepted accepted -> {
                 var after = existing(SubscriptionEvolver.evolveAll(before, accepted.events()), header);
                 warnAboutLateMoney(header, accepted.events());
-                var events = SubscriptionEventMapper.toBillingEvents(header, accepted.events(), after, sequence + 1);
+                var events =
+                        SubscriptionEventMapper.toBillingEvents(header, accepted.events(), after, sequence + 1, portal);
                 var requests = SubscriptionEventMapper.toChainRequests(accepted.events(), after);
                 var change = acceptedChange(header, before, after, sequence + 1, events, requests);
                 var kept = SettledInvoiceStore.keep(after, restored, sequence + 1);

@@ -4,19 +4,25 @@ import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
 import io.abk.billing.schemas.avro.EventData;
+import io.abk.billing.schemas.avro.Funding;
+import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
+import io.abk.billing.schemas.avro.UpcomingInvoice;
 import io.abk.billing.schemas.mode.ModeMapper;
+import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
 import io.abk.billing.streams.subscription.domain.CustomerRequest;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.Settlement;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.AllowanceLow;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
@@ -26,6 +32,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceVoide
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Published;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RefundRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RenewalUpcoming;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionActivated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCanceled;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionCreated;
@@ -34,6 +41,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.Subscription
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionResumed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionUpdated;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import io.abk.billing.streams.subscription.domain.WalletFunding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +59,9 @@ final class SubscriptionEventMapper {
     private SubscriptionEventMapper() {}
 
     static List<BillingEvent> toBillingEvents(
-            CommandHeader header, List<SubscriptionEvent> events, Existing after, long version) {
+            CommandHeader header, List<SubscriptionEvent> events, Existing after, long version, PortalLinks portal) {
+        var portalUrl = portal.signIn(
+                after.details().tenant().merchantId(), after.details().tenant().mode());
         var subscription = SubscriptionSnapshotMapper.snapshot(after, version);
         return EventIds.published(
                 header,
@@ -83,7 +93,32 @@ final class SubscriptionEventMapper {
                         data.setRefundAmountMicros(e.refundAmount().micros());
                         yield invoice(data, after, e.invoice(), version, "invoice.refunded");
                     }
+                    case RenewalUpcoming e -> {
+                        data.setUpcomingInvoice(UpcomingInvoice.newBuilder()
+                                        .setAmountMicros(e.amount().micros())
+                                        .setPeriodStart(e.upcoming().start())
+                                        .setPeriodEnd(e.upcoming().end())
+                                        .setDueAt(e.upcoming().start())
+                                        .build())
+                                .setFunding(e.funding() == null ? null : funding(e.amount(), e.funding()))
+                                .setPortalUrl(portalUrl);
+                        yield "invoice.upcoming";
+                    }
+                    case AllowanceLow e -> {
+                        data.setFunding(funding(e.amount(), e.funding())).setPortalUrl(portalUrl);
+                        yield "subscription.allowance_low";
+                    }
                 });
+    }
+
+    private static Funding funding(UsdcAmount required, WalletFunding wallet) {
+        return Funding.newBuilder()
+                .setRequiredMicros(required.micros())
+                .setBalanceMicros(wallet.balanceMicros())
+                .setAllowanceMicros(wallet.allowanceMicros())
+                .setChargesLeft(wallet.chargesLeft())
+                .setBlockNumber(wallet.blockNumber())
+                .build();
     }
 
     private static String invoice(EventData.Builder data, Existing after, Invoice invoice, long version, String type) {
@@ -102,7 +137,7 @@ final class SubscriptionEventMapper {
 
     /**
      * The settlements a command asked for, as {@link ChainRequest}s for {@code chain.requests} (keyed by invoice id; a
-     * signed mandate and a customer's action by subscription id).
+     * signed mandate, a customer's action and a funding check by subscription id).
      * Money always moves between the customer's wallet and the merchant's payout address: charged from the one to the
      * other, refunded the other way. The mandate's on-chain id is the one after the command.
      */
@@ -120,6 +155,7 @@ final class SubscriptionEventMapper {
                             .build());
                 case MandateSignatureRequested mandate -> out.add(mandateRequest(mandate, after));
                 case CustomerActionRequested action -> out.add(customerRequest(action, after));
+                case FundingCheckRequested check -> out.add(fundingRequest(check, after));
                 default -> {}
             }
         }
@@ -192,6 +228,30 @@ final class SubscriptionEventMapper {
                 .setPayoutAddress(d.wallets().payout())
                 .setOnChainSubscriptionId(d.mandate().onChainSubscriptionId())
                 .setPayload(payload)
+                .build();
+    }
+
+    /**
+     * A funding check for chain-indexer to read (it sends nothing), keyed by subscription id like its answer: the
+     * customer's wallet, the vault reference, the renewal's amount.
+     */
+    private static ChainRequest fundingRequest(FundingCheckRequested requested, Existing after) {
+        var d = after.details();
+        var check = requested.check();
+        var wallet = d.wallets().customer();
+        return ChainRequest.newBuilder()
+                .setRequestId(check.requestId(d.id()))
+                .setResultCommandId(check.resultCommandId(d.id()))
+                .setSubscriptionId(d.id())
+                .setInvoiceId(null)
+                .setMerchantId(d.tenant().merchantId())
+                .setMode(ModeMapper.toAvro(d.tenant().mode()))
+                .setRequestedAt(check.requestedAt())
+                .setAmountMicros(requested.amount().micros())
+                .setWalletAddress(wallet.isBlank() ? null : wallet.toLowerCase(Locale.ROOT))
+                .setPayoutAddress(d.wallets().payout())
+                .setOnChainSubscriptionId(d.mandate().onChainSubscriptionId())
+                .setPayload(new FundingCheckRequest(check.periodEnd(), requested.sandboxOutcome()))
                 .build();
     }
 

@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.ChargeInvoice;
+import io.abk.billing.schemas.avro.CheckFunding;
 import io.abk.billing.schemas.avro.CompleteSubscription;
 import io.abk.billing.schemas.avro.CreateSubscription;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
@@ -15,6 +16,7 @@ import io.abk.billing.schemas.avro.ReverseCharge;
 import io.abk.billing.schemas.avro.RevokeMandate;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleCustomerRequest;
+import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
 import io.abk.billing.schemas.avro.SubmitPermit;
@@ -46,6 +48,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Refund
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Renew;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Resume;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Update;
+import io.abk.billing.streams.subscription.domain.WalletFunding;
 import io.abk.billing.streams.subscription.domain.Wallets;
 import org.jspecify.annotations.Nullable;
 
@@ -186,6 +189,21 @@ final class SubscriptionInstructionMapper {
                                 settle.getFailureCode(),
                                 settle.getFailureMessage(),
                                 RelayerGas.of(settle.getGasUsed(), settle.getGasCostWei())));
+            case CheckFunding check -> new SubscriptionInstruction.CheckFunding(id, tenant, at, check.getPeriodEnd());
+            case SettleFundingCheck settle ->
+                new SubscriptionInstruction.SettleFundingCheck(
+                        id,
+                        tenant,
+                        at,
+                        settle.getRequestId(),
+                        settle.getChecked()
+                                ? new WalletFunding(
+                                        settle.getBalanceMicros(),
+                                        settle.getAllowanceMicros(),
+                                        settle.getChargesLeft(),
+                                        settle.getBlockNumber())
+                                : null,
+                        settle.getFailureMessage());
             default -> throw header.unknownPayload(payload);
         };
     }

@@ -1,6 +1,7 @@
 package io.abk.billing.streams.subscription;
 
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
+import io.abk.billing.schemas.avro.FundingCheckState;
 import io.abk.billing.schemas.avro.InFlightSettlement;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
@@ -19,6 +20,7 @@ import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.CustomerAction;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
+import io.abk.billing.streams.subscription.domain.FundingCheck;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -67,7 +69,12 @@ final class SubscriptionSnapshotMapper {
                 aggregate.getInvoices(),
                 settlements,
                 aggregate.getMandateSubmissionCount());
-        return new Stored<>(aggregate.getSequence(), state);
+        var check = aggregate.getFundingCheck();
+        var withCheck = check == null
+                ? state
+                : state.mapDetails(d -> d.with(b -> b.fundingCheck(
+                        new FundingCheck(check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
+        return new Stored<>(aggregate.getSequence(), withCheck);
     }
 
     static SubscriptionAggregate write(Stored<Existing> stored) {
@@ -86,7 +93,18 @@ final class SubscriptionSnapshotMapper {
                         details.mandateSignature() == null
                                 ? 0
                                 : details.mandateSignature().submission().number())
+                .setFundingCheck(fundingCheck(details.fundingCheck()))
                 .build();
+    }
+
+    private static @Nullable FundingCheckState fundingCheck(@Nullable FundingCheck check) {
+        return check == null
+                ? null
+                : FundingCheckState.newBuilder()
+                        .setPeriodEnd(check.periodEnd())
+                        .setRequestedAt(check.requestedAt())
+                        .setSettled(check.settled())
+                        .build();
     }
 
     private static InFlightSettlement inFlight(Settlement settlement) {
@@ -286,7 +304,8 @@ final class SubscriptionSnapshotMapper {
                 s.getCreatedAt(),
                 settlements,
                 mandateSignature(s.getMandateSignature(), mandateSubmissionCount),
-                customerActions(s.getCustomerActions()));
+                customerActions(s.getCustomerActions()),
+                null);
         var status = s.getStatus();
         onlyWhen(s.getPausedAt(), "paused".equals(status), "pausedAt", s);
         onlyWhen(s.getCanceledAt(), "canceled".equals(status), "canceledAt", s);

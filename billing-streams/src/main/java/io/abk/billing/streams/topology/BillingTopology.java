@@ -16,6 +16,7 @@ import io.abk.billing.streams.payment.PaymentNodes;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.paymentlink.PaymentLinkAdapter;
 import io.abk.billing.streams.paymentlink.PaymentLinkNodes;
+import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streams.subscription.SubscriptionAdapter;
 import io.abk.billing.streams.subscription.SubscriptionNodes;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
@@ -77,11 +78,17 @@ public final class BillingTopology {
                 Topics.STREAMS_DEAD_LETTERS);
     }
 
+    /** As {@link #build(Deployment, DunningPolicy, PaymentPolicy, PortalLinks)}, the portal on this machine. */
+    public static Topology build(Deployment deployment, DunningPolicy dunning, PaymentPolicy payments) {
+        return build(deployment, dunning, payments, PortalLinks.LOCAL);
+    }
+
     /**
      * The topology on {@code deployment}'s topics, its deciders retrying failed charges by {@code dunning} and expiring
-     * payments by {@code payments}.
+     * payments by {@code payments}; the funding events link the customer portal under {@code portal}.
      */
-    public static Topology build(Deployment deployment, DunningPolicy dunning, PaymentPolicy payments) {
+    public static Topology build(
+            Deployment deployment, DunningPolicy dunning, PaymentPolicy payments, PortalLinks portal) {
         var topology = new Topology();
         var subscriptions = new SubscriptionNodes(
                 SUBSCRIPTIONS,
@@ -94,7 +101,7 @@ public final class BillingTopology {
                 Topics.SUBSCRIPTION_COMMANDS,
                 SUBSCRIPTIONS,
                 SubscriptionAggregate.class,
-                () -> new SubscriptionAdapter(subscriptions, dunning));
+                () -> new SubscriptionAdapter(subscriptions, dunning, portal));
         // The invoices that left their aggregate settled, keyed subscriptionId:invoiceId: in the same task as the
         // aggregates, so co-partitioned with them by subscription id.
         topology.addStateStore(

@@ -307,7 +307,8 @@ class MappingRoundTripTest {
                 T0,
                 Settlements.NONE,
                 null,
-                CustomerActions.NONE);
+                CustomerActions.NONE,
+                null);
     }
 
     private static Invoice openInvoice(String id) {

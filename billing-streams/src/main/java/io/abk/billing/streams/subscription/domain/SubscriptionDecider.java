@@ -7,6 +7,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Activa
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Cancel;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Charge;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ChargeDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.CheckFunding;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Complete;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Create;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.ExpireIncomplete;
@@ -19,6 +20,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.Revers
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.RevokeMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCharge;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCustomerRequest;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleFundingCheck;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleRefund;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleSignedMandate;
 import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SubmitCustomerRequest;
@@ -37,7 +39,7 @@ import java.util.List;
  * given. This class checks what every command shares (the aggregate exists, is the caller's, holds the invoice named)
  * and hands each command to the rules of its concern: {@link ActivationRules}, {@link LifecycleRules},
  * {@link UpdateRules}, {@link InvoiceRules}, {@link SettlementRules}, {@link SignedMandateRules}, {@link CustomerActionRules}, and for what the renewal scheduler fires,
- * {@link RenewalRules}.
+ * {@link RenewalRules} and {@link FundingRules}.
  */
 public final class SubscriptionDecider {
 
@@ -81,6 +83,8 @@ public final class SubscriptionDecider {
             case SettleSignedMandate settle -> SignedMandateRules.settle(existing, settle);
             case SubmitCustomerRequest submit -> CustomerActionRules.submit(existing, submit);
             case SettleCustomerRequest settle -> CustomerActionRules.settle(existing, settle);
+            case CheckFunding check -> FundingRules.check(existing, check);
+            case SettleFundingCheck settle -> FundingRules.settle(existing, settle);
         };
     }
 
@@ -117,7 +121,8 @@ public final class SubscriptionDecider {
                         now,
                         Settlements.NONE,
                         null,
-                        CustomerActions.NONE);
+                        CustomerActions.NONE,
+                        null);
                 var firstAmount = trial ? UsdcAmount.ZERO : command.plan().amount();
                 var invoice = Invoice.open(
                         command.invoiceId(), firstAmount, BillingReason.SUBSCRIPTION_CREATE, period, now, now);

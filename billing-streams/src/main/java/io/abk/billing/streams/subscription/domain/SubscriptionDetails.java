@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What every existing subscription has, whatever its status: the data shared by the status records of
  * {@link SubscriptionState}. Holds the aggregate's invoices, oldest first ({@code latestInvoiceId} names one of
- * them), the settlements in flight for them, and the latest signed mandate handed to the relayer, if any, and the customer portal's actions handed to it. Settled invoices may leave it and come back when a command names
+ * them), the settlements in flight for them, the latest signed mandate handed to the relayer, if any, the customer
+ * portal's actions handed to it, and the latest funding check before a renewal. Settled invoices may leave it and come back when a command names
  * one ({@link InvoiceRetention}), so "every invoice" here means every invoice the rules can still act on by
  * themselves. Immutable: changes return a copy, made by {@link #with}.
  */
@@ -35,7 +36,8 @@ public record SubscriptionDetails(
         Instant createdAt,
         Settlements settlements,
         @Nullable MandateSignature mandateSignature,
-        CustomerActions customerActions)
+        CustomerActions customerActions,
+        @Nullable FundingCheck fundingCheck)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
@@ -139,6 +141,7 @@ public record SubscriptionDetails(
         private Settlements settlements;
         private @Nullable MandateSignature mandateSignature;
         private CustomerActions customerActions;
+        private @Nullable FundingCheck fundingCheck;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -151,6 +154,7 @@ public record SubscriptionDetails(
             this.settlements = from.settlements;
             this.mandateSignature = from.mandateSignature;
             this.customerActions = from.customerActions;
+            this.fundingCheck = from.fundingCheck;
         }
 
         public Builder plan(Plan plan) {
@@ -198,6 +202,11 @@ public record SubscriptionDetails(
             return this;
         }
 
+        public Builder fundingCheck(@Nullable FundingCheck fundingCheck) {
+            this.fundingCheck = fundingCheck;
+            return this;
+        }
+
         private SubscriptionDetails build() {
             return new SubscriptionDetails(
                     from.id,
@@ -215,7 +224,8 @@ public record SubscriptionDetails(
                     from.createdAt,
                     settlements,
                     mandateSignature,
-                    customerActions);
+                    customerActions,
+                    fundingCheck);
         }
     }
 }

@@ -131,6 +131,34 @@ public sealed interface SubscriptionEvent {
     /** The relayer answered a pending customer action: {@code action} is submitted or failed. */
     record CustomerActionSettled(CustomerAction action) implements SubscriptionEvent {}
 
+    /**
+     * The chain is asked what the customer's wallet holds and allows the vault before the renewal of {@code amount}
+     * at {@code check}'s period end; {@code check} is pending. {@code sandboxOutcome}: the subscription's
+     * {@code metadata.sandboxRenewalOutcome}, which the sandbox answers from.
+     */
+    record FundingCheckRequested(
+            FundingCheck check, UsdcAmount amount, @Nullable String sandboxOutcome) implements SubscriptionEvent {
+
+        public FundingCheckRequested {
+            if (check.settled()) {
+                throw new IllegalArgumentException("a requested funding check is pending");
+            }
+        }
+    }
+
+    /** chain-indexer answered the pending funding check: {@code check} is settled. */
+    record FundingCheckAnswered(FundingCheck check) implements SubscriptionEvent {}
+
+    /**
+     * {@code invoice.upcoming}: the renewal invoice of {@code amount} for {@code upcoming} will be created and charged
+     * at its start; {@code funding} is what the chain showed of the wallet, null when it could not be read.
+     */
+    record RenewalUpcoming(
+            Period upcoming, UsdcAmount amount, @Nullable WalletFunding funding) implements Published {}
+
+    /** {@code subscription.allowance_low}: the allowance covers fewer than two more renewals of {@code amount}. */
+    record AllowanceLow(UsdcAmount amount, WalletFunding funding) implements Published {}
+
     /** The invoice a subscribe-by-signature transaction charges, and for how much. */
     record FirstCharge(String invoiceId, UsdcAmount amount) {}
 }

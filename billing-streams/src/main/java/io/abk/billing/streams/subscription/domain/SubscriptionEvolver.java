@@ -1,9 +1,12 @@
 package io.abk.billing.streams.subscription.domain;
 
 import io.abk.billing.streams.shared.domain.Evolution;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.AllowanceLow;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.CustomerActionSettled;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckAnswered;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceCreated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaymentFailed;
@@ -14,6 +17,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSigna
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.MandateSignatureSettled;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.PeriodAdvanced;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RefundRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RenewalUpcoming;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SettlementClosed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionActivated;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionBecameActive;
@@ -104,6 +108,11 @@ public final class SubscriptionEvolver {
             case CustomerActionSettled settled ->
                 state.mapDetails(
                         d -> d.with(b -> b.customerActions(d.customerActions().settled(settled.action()))));
+            case FundingCheckRequested requested ->
+                state.mapDetails(d -> d.with(b -> b.fundingCheck(requested.check())));
+            case FundingCheckAnswered answered -> state.mapDetails(d -> d.with(b -> b.fundingCheck(answered.check())));
+            case RenewalUpcoming upcoming -> state;
+            case AllowanceLow low -> state;
         };
     }
 

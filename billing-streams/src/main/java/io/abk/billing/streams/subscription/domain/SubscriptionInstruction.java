@@ -208,6 +208,23 @@ public sealed interface SubscriptionInstruction {
             RelayerOutcome outcome)
             implements SubscriptionInstruction {}
 
+    /** The renewal scheduler reached the funding check's lead time before the renewal at {@code periodEnd}. */
+    record CheckFunding(String subscriptionId, Tenant tenant, Instant requestedAt, Instant periodEnd)
+            implements SubscriptionInstruction {}
+
+    /**
+     * chain-indexer's answer to funding check {@code requestId}: what it read of the customer's wallet, or null when
+     * the chain could not be read ({@code message} says why).
+     */
+    record SettleFundingCheck(
+            String subscriptionId,
+            Tenant tenant,
+            Instant requestedAt,
+            String requestId,
+            @Nullable WalletFunding funding,
+            @Nullable String message)
+            implements SubscriptionInstruction {}
+
     /**
      * The on-chain charge {@code txHash} that paid {@code invoiceId} was reorged out of the chain (the retraction of
      * {@code transferId}, {@code chainId:txHash:logIndex}). Not an {@link InvoiceInstruction}: the chain side sends it

@@ -188,7 +188,8 @@ class SubscriptionDeciderTest {
                 NOW,
                 Settlements.NONE,
                 null,
-                CustomerActions.NONE));
+                CustomerActions.NONE,
+                null));
         assertThat(SubscriptionEvolver.evolveAll(new Absent(), events)).isEqualTo(expected);
         assertThat(((InvoiceCreated) events.get(1)).invoice()).isEqualTo(invoice);
     }

@@ -1,0 +1,74 @@
+package io.abk.billing.streams.subscription.domain;
+
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.AllowanceLow;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckAnswered;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.FundingCheckRequested;
+import io.abk.billing.streams.subscription.domain.SubscriptionEvent.RenewalUpcoming;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.CheckFunding;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleFundingCheck;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Active;
+import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The funding check before each renewal (docs/architecture.md, "Funding checks"): the lead time before a period ends,
+ * the chain is asked what the customer's wallet holds and allows the vault, and the answer announces the renewal
+ * ({@code invoice.upcoming}, with the figures) and warns when the allowance covers fewer than two more renewals
+ * ({@code subscription.allowance_low}). A check never charges or changes the subscription's status. Like the other
+ * commands the renewal scheduler fires, one that no longer applies is accepted and changes nothing.
+ */
+final class FundingRules {
+
+    private FundingRules() {}
+
+    /**
+     * An active subscription with an active mandate, not set to cancel, whose period still ends at
+     * {@code periodEnd} and whose renewal was not checked yet: the check goes to chain-indexer.
+     */
+    static SubscriptionDecision check(Existing state, CheckFunding command) {
+        var d = state.details();
+        var previous = d.fundingCheck();
+        if (!(state instanceof Active)
+                || !d.mandate().isActive()
+                || d.cycle().cancelAtPeriodEnd()
+                || !d.cycle().currentPeriod().end().equals(command.periodEnd())
+                || previous != null && previous.periodEnd().equals(command.periodEnd())) {
+            return SubscriptionDecision.accept();
+        }
+        var check = FundingCheck.pending(command.periodEnd(), command.requestedAt());
+        return SubscriptionDecision.accept(
+                new FundingCheckRequested(check, d.plan().amount(), d.metadata().get(Charging.SANDBOX_OUTCOME_KEY)));
+    }
+
+    /**
+     * Answers exactly the pending check its request id names (anything else is refused, so an answer applies once).
+     * A subscription still renewing at that period end announces the renewal, with the wallet's figures when the
+     * chain was read, and warns of a low allowance; one that stopped meanwhile (canceled, paused, past due, set to
+     * cancel, renewed early) only records the answer.
+     */
+    static SubscriptionDecision settle(Existing state, SettleFundingCheck command) {
+        var d = state.details();
+        var check = d.fundingCheck();
+        if (check == null || check.settled() || !check.requestId(state.id()).equals(command.requestId())) {
+            return SubscriptionDecision.reject(
+                    SubscriptionRejection.SETTLEMENT_UNKNOWN,
+                    "No funding check " + command.requestId() + " of subscription " + state.id() + " is pending");
+        }
+        var events = new ArrayList<SubscriptionEvent>(List.of(new FundingCheckAnswered(check.answered())));
+        var current = d.cycle().currentPeriod();
+        if (state instanceof Active
+                && !d.cycle().cancelAtPeriodEnd()
+                && current.end().equals(check.periodEnd())) {
+            var amount = d.plan().amount();
+            var upcoming = BillingPeriods.periodFrom(
+                    current.end(), d.cycle().anchor(), d.plan().interval());
+            var funding = command.funding();
+            events.add(new RenewalUpcoming(upcoming, amount, funding));
+            if (funding != null && funding.allowanceLow(amount)) {
+                events.add(new AllowanceLow(amount, funding));
+            }
+        }
+        return new SubscriptionDecision.Accepted(events);
+    }
+}

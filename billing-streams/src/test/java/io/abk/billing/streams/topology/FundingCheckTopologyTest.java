@@ -1,0 +1,163 @@
+package io.abk.billing.streams.topology;
+
+import static io.abk.billing.streams.topology.TopologyHarness.single;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.schemas.avro.BillingEvent;
+import io.abk.billing.schemas.avro.CancelSubscription;
+import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.Funding;
+import io.abk.billing.schemas.avro.FundingCheckRequest;
+import io.abk.billing.schemas.avro.Mode;
+import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.SettleFundingCheck;
+import io.abk.billing.schemas.avro.SubscriptionSnapshot;
+import io.abk.billing.schemas.avro.UpcomingInvoice;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
+import io.abk.billing.streams.subscription.CommandEnvelopes;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The funding check before a renewal through the production topology: the scheduler's CheckFunding sends one
+ * read-only FundingCheckRequest to chain-indexer (a second for the same renewal sends nothing), and its answer
+ * announces the renewal as {@code invoice.upcoming} with the wallet's figures and the portal's link, plus
+ * {@code subscription.allowance_low} when the allowance covers fewer than two more renewals; an answer applies once,
+ * and one for a subscription canceled meanwhile announces nothing.
+ */
+class FundingCheckTopologyTest extends HarnessedTopologyTest {
+
+    private static final Instant CREATED_AT = Instant.parse("2026-05-01T09:30:00Z");
+    private static final Instant PERIOD_END =
+            CREATED_AT.atZone(ZoneOffset.UTC).plusMonths(1).toInstant();
+    private static final Instant CHECK_AT = PERIOD_END.minus(Duration.ofDays(3));
+    private static final String SUB = "sub_01jvqz00000000000000000fc0";
+    private static final String REQUEST_ID = SUB + ":funding:" + PERIOD_END.getEpochSecond();
+    private static final String RESULT_COMMAND_ID = Ids.derivedId(IdPrefix.COMMAND, CHECK_AT, "settle:" + REQUEST_ID);
+
+    @BeforeEach
+    void createActiveSubscription() {
+        harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
+        harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("77")));
+        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
+        harness.drain();
+    }
+
+    @Test
+    void shouldAnnounceTheRenewalWithTheWalletsFiguresAndWarnOfALowAllowanceWhenTheChainAnswers() {
+        var checked =
+                harness.send(CommandEnvelopes.scheduled("cmd_check", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+
+        assertThat(checked.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(checked.getFollowUpCommandId()).isEqualTo(RESULT_COMMAND_ID);
+        assertThat(harness.events.isEmpty()).as("nothing public yet").isTrue();
+        var request = single(harness.chainRequests);
+        assertThat(request.key()).isEqualTo(SUB);
+        assertThat(request.value())
+                .isEqualTo(ChainRequest.newBuilder()
+                        .setRequestId(REQUEST_ID)
+                        .setResultCommandId(RESULT_COMMAND_ID)
+                        .setSubscriptionId(SUB)
+                        .setInvoiceId(null)
+                        .setMerchantId(CommandEnvelopes.MERCHANT_ID)
+                        .setMode(Mode.TEST)
+                        .setRequestedAt(CHECK_AT)
+                        .setAmountMicros(9_990_000)
+                        .setWalletAddress("0x1111111111111111111111111111111111111111")
+                        .setPayoutAddress("0x2222222222222222222222222222222222222222")
+                        .setOnChainSubscriptionId("77")
+                        .setPayload(new FundingCheckRequest(PERIOD_END, null))
+                        .build());
+
+        var again =
+                harness.send(CommandEnvelopes.scheduled("cmd_check_2", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+        assertThat(again.getOutcome()).as("the same renewal is checked once").isEqualTo(Outcome.ACCEPTED);
+        assertThat(harness.chainRequests.isEmpty()).isTrue();
+
+        var answer = new SettleFundingCheck(REQUEST_ID, true, 4_000_000L, 15_000_000L, null, 1234L, null);
+        var settled = harness.send(CommandEnvelopes.command(RESULT_COMMAND_ID, SUB, CHECK_AT, answer));
+
+        assertThat(settled.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        var events = harness.events.readValuesToList();
+        assertThat(events)
+                .extracting(BillingEvent::getType)
+                .containsExactly("invoice.upcoming", "subscription.allowance_low");
+        var funding = new Funding(9_990_000L, 4_000_000L, 15_000_000L, null, 1234L);
+        var portalUrl = "http://localhost:8080/portal/sign-in?merchant=" + CommandEnvelopes.MERCHANT_ID + "&mode=test";
+        var upcoming = events.getFirst().getData();
+        assertThat(upcoming.getUpcomingInvoice())
+                .isEqualTo(new UpcomingInvoice(
+                        9_990_000L,
+                        PERIOD_END,
+                        PERIOD_END.atZone(ZoneOffset.UTC).plusMonths(1).toInstant(),
+                        PERIOD_END));
+        assertThat(upcoming.getFunding()).isEqualTo(funding);
+        assertThat(upcoming.getPortalUrl()).isEqualTo(portalUrl);
+        assertThat(upcoming.getSubscription().getId()).isEqualTo(SUB);
+        assertThat(upcoming.getInvoice())
+                .as("the renewal invoice does not exist yet")
+                .isNull();
+        var low = events.get(1).getData();
+        assertThat(low.getFunding()).isEqualTo(funding);
+        assertThat(low.getPortalUrl()).isEqualTo(portalUrl);
+        assertThat(((SubscriptionSnapshot) settled.getSnapshots().getFirst()).getStatus())
+                .as("a check changes no status")
+                .isEqualTo("active");
+
+        var twice = harness.send(CommandEnvelopes.command(RESULT_COMMAND_ID + "x", SUB, CHECK_AT, answer));
+        assertThat(twice.getRejection().getCode()).isEqualTo("settlement_unknown");
+        assertThat(harness.events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldAnnounceWithoutFiguresAndWarnOfNothingWhenTheChainCouldNotBeReadOrTheAllowanceIsAmple() {
+        harness.send(CommandEnvelopes.scheduled("cmd_check", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+        harness.drain();
+
+        harness.send(CommandEnvelopes.command(
+                RESULT_COMMAND_ID,
+                SUB,
+                CHECK_AT,
+                new SettleFundingCheck(REQUEST_ID, false, null, null, null, null, "The chain did not answer")));
+
+        var upcoming = single(harness.events).value();
+        assertThat(upcoming.getType()).isEqualTo("invoice.upcoming");
+        assertThat(upcoming.getData().getFunding()).isNull();
+        assertThat(upcoming.getData().getUpcomingInvoice().getAmountMicros()).isEqualTo(9_990_000L);
+    }
+
+    @Test
+    void shouldOnlyRecordTheAnswerWhenTheSubscriptionWasCanceledMeanwhile() {
+        harness.send(CommandEnvelopes.scheduled("cmd_check", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+        harness.send(CommandEnvelopes.command("cmd_cancel", SUB, CHECK_AT, new CancelSubscription(true)));
+        harness.drain();
+
+        var settled = harness.send(CommandEnvelopes.command(
+                RESULT_COMMAND_ID,
+                SUB,
+                CHECK_AT,
+                new SettleFundingCheck(REQUEST_ID, true, 0L, Long.MAX_VALUE, null, 99L, null)));
+
+        assertThat(settled.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(harness.events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldCheckNothingWhenThePeriodHasMovedOnOrTheSubscriptionIsSetToCancel() {
+        var stale = harness.send(CommandEnvelopes.scheduled(
+                "cmd_stale", SUB, CHECK_AT, new CheckFunding(PERIOD_END.minus(Duration.ofDays(30)))));
+        assertThat(stale.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        assertThat(harness.chainRequests.isEmpty()).isTrue();
+
+        harness.send(CommandEnvelopes.command("cmd_cancel", SUB, CHECK_AT, new CancelSubscription(false)));
+        harness.drain();
+        harness.send(CommandEnvelopes.scheduled("cmd_check", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+        assertThat(harness.chainRequests.isEmpty()).isTrue();
+    }
+}
