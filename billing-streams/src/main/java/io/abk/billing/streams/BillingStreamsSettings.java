@@ -112,6 +112,22 @@ public record BillingStreamsSettings(
         return copy(bootstrapServers, stateDir, overrides);
     }
 
+    /** The same settings with the funding events linking the portal under {@code portal}. */
+    public BillingStreamsSettings withPortal(PortalLinks portal) {
+        return new BillingStreamsSettings(
+                bootstrapServers,
+                applicationId,
+                stateDir,
+                streamThreads,
+                commitInterval,
+                overrides,
+                dunning,
+                payments,
+                kafkaSecurity,
+                deployment,
+                portal);
+    }
+
     private BillingStreamsSettings copy(String bootstrapServers, Path stateDir, Map<String, String> overrides) {
         return new BillingStreamsSettings(
                 bootstrapServers,

@@ -49,7 +49,8 @@ final class InProcessServices {
         var dataDir = config.dataDir();
         var streams = phases.timed(
                 "billing-streams",
-                () -> StreamsService.billingStreams(kafka.bootstrapServers(), dataDir.resolve("streams")));
+                () -> StreamsService.billingStreams(
+                        kafka.bootstrapServers(), dataDir.resolve("streams"), gatewayArgs.publicUrl()));
         parts.add("billing-streams", Duration.ofSeconds(30), streams);
 
         // Settlement answers billing-streams' requests with commands billing-streams applies, so it runs inside

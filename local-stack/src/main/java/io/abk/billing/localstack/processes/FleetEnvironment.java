@@ -43,6 +43,7 @@ public record FleetEnvironment(
             case BILLING_STREAMS -> {
                 env.put("BILLING_MANAGEMENT_PORT", Integer.toString(port));
                 env.put("BILLING_STREAMS_STATE_DIR", stateRoot.resolve(name).toString());
+                env.put("BILLING_PUBLIC_URL", gateway.publicUrl());
             }
             case CHAIN_INDEXER -> {
                 env.put("BILLING_MANAGEMENT_PORT", Integer.toString(port));

@@ -8,6 +8,7 @@ import io.abk.billing.scheduler.RenewalSchedulerApp;
 import io.abk.billing.scheduler.RenewalSchedulerSettings;
 import io.abk.billing.streams.BillingStreamsApp;
 import io.abk.billing.streams.BillingStreamsSettings;
+import io.abk.billing.streams.subscription.PortalLinks;
 import io.abk.billing.streamskit.lifecycle.StreamsApp;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
@@ -27,9 +28,14 @@ public record StreamsService(String name, StreamsApp app) implements AutoCloseab
 
     private static final Logger log = LoggerFactory.getLogger(StreamsService.class);
 
-    /** billing-streams: the subscription, payment and payment-link aggregates. */
-    public static StreamsService billingStreams(String bootstrapServers, Path stateDir) {
-        var config = BillingStreamsSettings.fromEnv(System.getenv()).at(bootstrapServers, stateDir);
+    /**
+     * billing-streams: the subscription, payment and payment-link aggregates; its funding events link the customer
+     * portal under the gateway's {@code publicUrl}.
+     */
+    public static StreamsService billingStreams(String bootstrapServers, Path stateDir, String publicUrl) {
+        var config = BillingStreamsSettings.fromEnv(System.getenv())
+                .at(bootstrapServers, stateDir)
+                .withPortal(new PortalLinks(publicUrl));
         log.info("billing-streams starting applicationId={} stateDir={}", config.applicationId(), stateDir);
         return new StreamsService("billing-streams", BillingStreamsApp.start(config));
     }
