@@ -12,6 +12,7 @@ import io.abk.billing.schemas.avro.Funding;
 import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpcomingInvoice;
@@ -146,6 +147,27 @@ class FundingCheckTopologyTest extends HarnessedTopologyTest {
 
         assertThat(settled.getOutcome()).isEqualTo(Outcome.ACCEPTED);
         assertThat(harness.events.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldStillAnnounceTheRenewalWhenItWasChargedBeforeTheChainAnswered() {
+        // A test clock's jump fires the check and the renewal together; the charge may settle first.
+        harness.send(CommandEnvelopes.scheduled("cmd_check", SUB, CHECK_AT, new CheckFunding(PERIOD_END)));
+        harness.drain();
+        harness.send(CommandEnvelopes.scheduled("cmd_renew", SUB, PERIOD_END, new RenewSubscription(PERIOD_END)));
+        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
+        harness.drain();
+
+        harness.send(CommandEnvelopes.command(
+                RESULT_COMMAND_ID,
+                SUB,
+                CHECK_AT,
+                new SettleFundingCheck(REQUEST_ID, true, 50_000_000L, 50_000_000L, null, 5L, null)));
+
+        var upcoming = single(harness.events).value();
+        assertThat(upcoming.getType()).isEqualTo("invoice.upcoming");
+        assertThat(upcoming.getCreatedAt()).as("stamped with the check's time").isEqualTo(CHECK_AT);
+        assertThat(upcoming.getData().getUpcomingInvoice().getPeriodStart()).isEqualTo(PERIOD_END);
     }
 
     @Test

@@ -43,9 +43,11 @@ final class FundingRules {
 
     /**
      * Answers exactly the pending check its request id names (anything else is refused, so an answer applies once).
-     * A subscription still renewing at that period end announces the renewal, with the wallet's figures when the
-     * chain was read, and warns of a low allowance; one that stopped meanwhile (canceled, paused, past due, set to
-     * cancel, renewed early) only records the answer.
+     * A subscription still renewing announces the renewal of the period that starts at the check's period end, with
+     * the wallet's figures when the chain was read, and warns of a low allowance; one that stopped renewing meanwhile
+     * (canceled, paused, past due, set to cancel) only records the answer. The announcement does not depend on
+     * whether that renewal was charged meanwhile: a test clock that jumps past both the check and the renewal sees the
+     * answer come after the renewal, and still gets its {@code invoice.upcoming}, stamped with the check's time.
      */
     static SubscriptionDecision settle(Existing state, SettleFundingCheck command) {
         var d = state.details();
@@ -56,13 +58,10 @@ final class FundingRules {
                     "No funding check " + command.requestId() + " of subscription " + state.id() + " is pending");
         }
         var events = new ArrayList<SubscriptionEvent>(List.of(new FundingCheckAnswered(check.answered())));
-        var current = d.cycle().currentPeriod();
-        if (state instanceof Active
-                && !d.cycle().cancelAtPeriodEnd()
-                && current.end().equals(check.periodEnd())) {
+        if (state instanceof Active && !d.cycle().cancelAtPeriodEnd()) {
             var amount = d.plan().amount();
             var upcoming = BillingPeriods.periodFrom(
-                    current.end(), d.cycle().anchor(), d.plan().interval());
+                    check.periodEnd(), d.cycle().anchor(), d.plan().interval());
             var funding = command.funding();
             events.add(new RenewalUpcoming(upcoming, amount, funding));
             if (funding != null && funding.allowanceLow(amount)) {
