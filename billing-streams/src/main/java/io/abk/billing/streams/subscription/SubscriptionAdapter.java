@@ -22,6 +22,7 @@ import io.abk.billing.streams.subscription.domain.SubscriptionEvent;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoicePaid;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.InvoiceReopened;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvolver;
+import io.abk.billing.streams.subscription.domain.SubscriptionRejection;
 import io.abk.billing.streams.subscription.domain.SubscriptionState;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Absent;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
@@ -93,7 +94,7 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
         return switch (SubscriptionDecider.decide(before, instruction, dunning)) {
             case Rejected rejected ->
                 Applied.rejected(Changes.rejected(
-                        header, AGGREGATE_TYPE, rejected.reason().code(), rejected.message()));
+                        header, AGGREGATE_TYPE, rejected.reason().code(), withPortal(rejected, before)));
             case Failed failed -> {
                 // Only the private bookkeeping changed (a refund's reservation released): the public version stays.
                 var after = existing(SubscriptionEvolver.evolveAll(before, failed.events()), header);
@@ -125,6 +126,16 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                         SubscriptionSnapshotMapper.write(new Stored<>(sequence + 1, kept.state())), change, forwards);
             }
         };
+    }
+
+    /** A refusal that needs the customer's new authorization says where the customer manages what they signed. */
+    private String withPortal(Rejected rejected, SubscriptionState state) {
+        if (rejected.reason() != SubscriptionRejection.AMOUNT_ABOVE_MANDATE || !(state instanceof Existing existing)) {
+            return rejected.message();
+        }
+        var tenant = existing.details().tenant();
+        return rejected.message() + ". The customer sees and manages what they signed in the customer portal: "
+                + portal.signIn(tenant.merchantId(), tenant.mode());
     }
 
     /**

@@ -70,11 +70,16 @@ final class SubscriptionSnapshotMapper {
                 settlements,
                 aggregate.getMandateSubmissionCount());
         var check = aggregate.getFundingCheck();
-        var withCheck = check == null
-                ? state
-                : state.mapDetails(d -> d.with(b -> b.fundingCheck(
-                        new FundingCheck(check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
-        return new Stored<>(aggregate.getSequence(), withCheck);
+        var mandateAmount = aggregate.getMandateAmountMicros();
+        var restored = state.mapDetails(d -> d.with(b -> b.mandate(new Mandate(
+                        d.mandate().status(),
+                        d.mandate().onChainSubscriptionId(),
+                        mandateAmount == null ? null : UsdcAmount.ofMicros(mandateAmount)))
+                .fundingCheck(
+                        check == null
+                                ? null
+                                : new FundingCheck(check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
+        return new Stored<>(aggregate.getSequence(), restored);
     }
 
     static SubscriptionAggregate write(Stored<Existing> stored) {
@@ -94,6 +99,10 @@ final class SubscriptionSnapshotMapper {
                                 ? 0
                                 : details.mandateSignature().submission().number())
                 .setFundingCheck(fundingCheck(details.fundingCheck()))
+                .setMandateAmountMicros(
+                        details.mandate().amount() == null
+                                ? null
+                                : details.mandate().amount().micros())
                 .build();
     }
 

@@ -16,6 +16,7 @@ import io.abk.billing.schemas.avro.RenewSubscription;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.UpcomingInvoice;
+import io.abk.billing.schemas.avro.UpdateSubscription;
 import io.abk.billing.schemas.ids.IdPrefix;
 import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
@@ -168,6 +169,35 @@ class FundingCheckTopologyTest extends HarnessedTopologyTest {
         assertThat(upcoming.getType()).isEqualTo("invoice.upcoming");
         assertThat(upcoming.getCreatedAt()).as("stamped with the check's time").isEqualTo(CHECK_AT);
         assertThat(upcoming.getData().getUpcomingInvoice().getPeriodStart()).isEqualTo(PERIOD_END);
+    }
+
+    @Test
+    void shouldRefuseAnAmountAboveTheMandateAndSayWhereTheCustomerManagesIt() {
+        var raised = harness.send(CommandEnvelopes.command(
+                "cmd_raise",
+                SUB,
+                CHECK_AT,
+                UpdateSubscription.newBuilder().setAmountMicros(20_000_000L).build()));
+
+        assertThat(raised.getOutcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(raised.getRejection().getCode()).isEqualTo("amount_above_mandate");
+        assertThat(raised.getRejection().getMessage())
+                .contains("at most 9.99 USDC per period")
+                .contains(
+                        "http://localhost:8080/portal/sign-in?merchant=" + CommandEnvelopes.MERCHANT_ID + "&mode=test");
+
+        var lowered = harness.send(CommandEnvelopes.command(
+                "cmd_lower",
+                SUB,
+                CHECK_AT,
+                UpdateSubscription.newBuilder().setAmountMicros(5_000_000L).build()));
+        assertThat(lowered.getOutcome()).isEqualTo(Outcome.ACCEPTED);
+        var back = harness.send(CommandEnvelopes.command(
+                "cmd_back",
+                SUB,
+                CHECK_AT,
+                UpdateSubscription.newBuilder().setAmountMicros(9_990_000L).build()));
+        assertThat(back.getOutcome()).as("back up to what was signed").isEqualTo(Outcome.ACCEPTED);
     }
 
     @Test

@@ -43,7 +43,8 @@ final class ActivationRules {
     }
 
     private static Transition setUp(Existing state, @Nullable String onChainSubscriptionId) {
-        var mandate = state.details().mandate().activated(onChainSubscriptionId);
+        var d = state.details();
+        var mandate = d.mandate().activated(onChainSubscriptionId, d.plan().amount());
         return new Transition(state).apply(new SubscriptionActivated(mandate));
     }
 

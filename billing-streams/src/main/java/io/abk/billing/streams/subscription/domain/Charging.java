@@ -28,6 +28,9 @@ final class Charging {
 
     static final String MANDATE_INACTIVE = "MANDATE_INACTIVE";
 
+    /** The vault's mandate was canceled (by the customer, or the portal's signed cancel): no retry can pass. */
+    static final String MANDATE_REVOKED = "MANDATE_REVOKED";
+
     private Charging() {}
 
     /**
@@ -113,7 +116,8 @@ final class Charging {
         var retries = !exhausted
                 && t.details().mandate().isActive()
                 && attempted.status() == InvoiceStatus.OPEN
-                && !MANDATE_INACTIVE.equals(failure.code());
+                && !MANDATE_INACTIVE.equals(failure.code())
+                && !MANDATE_REVOKED.equals(failure.code());
         var nextAttemptAt = retries ? dunning.nextAttemptAt(attempted.attemptCount(), failedAt) : null;
         var failedInvoice = attempted.failed(failure, nextAttemptAt, exhausted);
         t.apply(new InvoicePaymentFailed(failedInvoice, failure));

@@ -1,25 +1,37 @@
 package io.abk.billing.streams.subscription.domain;
 
+import io.abk.billing.schemas.money.UsdcAmount;
 import org.jspecify.annotations.Nullable;
 
-/** The subscription's one mandate: its status and, once set up on chain, the vault's subscription id. */
-public record Mandate(MandateStatus status, @Nullable String onChainSubscriptionId) {
+/**
+ * The subscription's one mandate: its status, once set up on chain the vault's subscription id, and the most it lets
+ * the vault charge per period ({@code amount}: the plan's amount when the customer set it up, which is what the
+ * checkout asked them to sign; null while pending, and for a mandate set up before this was recorded).
+ */
+public record Mandate(
+        MandateStatus status,
+        @Nullable String onChainSubscriptionId,
+        @Nullable UsdcAmount amount) {
+
+    public Mandate(MandateStatus status, @Nullable String onChainSubscriptionId) {
+        this(status, onChainSubscriptionId, null);
+    }
 
     public static Mandate pending() {
-        return new Mandate(MandateStatus.PENDING, null);
+        return new Mandate(MandateStatus.PENDING, null, null);
     }
 
     public boolean isActive() {
         return status == MandateStatus.ACTIVE;
     }
 
-    /** Set up by the customer; the on-chain id is kept as given (null when the caller has none). */
-    public Mandate activated(@Nullable String onChainSubscriptionId) {
-        return new Mandate(MandateStatus.ACTIVE, onChainSubscriptionId);
+    /** Set up by the customer for {@code amount} per period; the on-chain id is kept as given (null when none). */
+    public Mandate activated(@Nullable String onChainSubscriptionId, UsdcAmount amount) {
+        return new Mandate(MandateStatus.ACTIVE, onChainSubscriptionId, amount);
     }
 
-    /** Revoked; the on-chain id stays for the record. */
+    /** Revoked; the on-chain id and amount stay for the record. */
     public Mandate revoked() {
-        return new Mandate(MandateStatus.REVOKED, onChainSubscriptionId);
+        return new Mandate(MandateStatus.REVOKED, onChainSubscriptionId, amount);
     }
 }

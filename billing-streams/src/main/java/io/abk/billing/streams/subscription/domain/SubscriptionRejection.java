@@ -16,6 +16,8 @@ public enum SubscriptionRejection {
     PAUSE_FAILED("subscription_pause_failed"),
     /** PATCH, or an on-chain mandate revocation, of a canceled subscription. */
     UPDATE_FAILED("subscription_update_failed"),
+    /** An amount above what the customer's mandate lets the vault charge per period. */
+    AMOUNT_ABOVE_MANDATE("amount_above_mandate"),
     /** Charge of an invoice that is not open or uncollectible, or whose charge is still in flight. */
     INVOICE_NOT_CHARGEABLE("invoice_not_chargeable"),
     INVOICE_NOT_VOIDABLE("invoice_not_voidable"),

@@ -9,7 +9,9 @@ import java.util.Map;
 
 /**
  * PATCH of a subscription: the plan changes at once and bills from the next renewal (the current invoice keeps its
- * amount); metadata is merged key by key. An update that changes nothing is accepted without an event.
+ * amount); metadata is merged key by key. An update that changes nothing is accepted without an event. With the
+ * customer's mandate active, an amount above the one they authorized per period is refused
+ * ({@code amount_above_mandate}): the vault would refuse every renewal's charge.
  */
 final class UpdateRules {
 
@@ -38,6 +40,22 @@ final class UpdateRules {
         }
         var d = state.details();
         var old = d.plan();
+        var mandate = d.mandate();
+        if (amount != null && mandate.isActive()) {
+            // A mandate recorded before its amount was: the plan's amount is the one it was set up with or less.
+            var signed = mandate.amount() != null ? mandate.amount() : old.amount();
+            if (amount.compareTo(signed) > 0) {
+                return SubscriptionDecision.reject(
+                        SubscriptionRejection.AMOUNT_ABOVE_MANDATE,
+                        "Subscription " + state.id() + "'s customer authorized at most "
+                                + signed.toDecimal().toPlainString()
+                                + " USDC per period, less than "
+                                + amount.toDecimal().toPlainString()
+                                + "; the vault never charges more than the customer signed, so a higher amount needs their"
+                                + " new authorization: create a subscription for the new amount (its checkout asks"
+                                + " the customer to sign it) and cancel this one at its period end");
+            }
+        }
         var interval = command.interval() != null ? command.interval() : old.interval();
         var plan = new Plan(
                 amount != null ? amount : old.amount(),

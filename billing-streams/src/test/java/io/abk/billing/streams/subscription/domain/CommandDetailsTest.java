@@ -96,10 +96,10 @@ class CommandDetailsTest {
         var updated = Scenarios.apply(
                 active,
                 Scenarios.update(
-                        UsdcAmount.ofMicros(20_000_000), Interval.YEAR, Map.of("customer", "", "tier", "gold")));
+                        UsdcAmount.ofMicros(5_000_000), Interval.YEAR, Map.of("customer", "", "tier", "gold")));
 
         var d = updated.details();
-        assertThat(d.plan()).isEqualTo(new Plan(UsdcAmount.ofMicros(20_000_000), Interval.YEAR, "price_1", "plan_1"));
+        assertThat(d.plan()).isEqualTo(new Plan(UsdcAmount.ofMicros(5_000_000), Interval.YEAR, "price_1", "plan_1"));
         assertThat(d.metadata()).isEqualTo(Map.of("tier", "gold"));
         assertThat(d.cycle().anchor()).isEqualTo(end);
         assertThat(d.cycle().currentPeriod()).isEqualTo(active.details().cycle().currentPeriod());

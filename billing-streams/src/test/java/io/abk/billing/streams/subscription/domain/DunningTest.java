@@ -4,8 +4,10 @@ import static io.abk.billing.streams.subscription.domain.Fixtures.INVOICE_ID;
 import static io.abk.billing.streams.subscription.domain.Scenarios.LATER;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.abk.billing.streams.subscription.domain.SettlementResult.Failed;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.ChargeRequested;
 import io.abk.billing.streams.subscription.domain.SubscriptionEvent.SubscriptionPastDue;
+import io.abk.billing.streams.subscription.domain.SubscriptionInstruction.SettleCharge;
 import io.abk.billing.streams.subscription.domain.SubscriptionState.Existing;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,6 +80,32 @@ class DunningTest {
         assertThat(Scenarios.invoice(state, INVOICE_ID).status()).isEqualTo(InvoiceStatus.UNCOLLECTIBLE);
         assertThat(Statuses.name(state)).isEqualTo("past_due");
         assertThat(events).filteredOn(SubscriptionPastDue.class::isInstance).hasSize(1);
+    }
+
+    @Test
+    void shouldScheduleNoRetryWhenTheVaultSaysTheMandateWasRevoked() {
+        var state = Scenarios.incompleteActiveMandate();
+        var charged = decideAndApply(state, Scenarios.charge(INVOICE_ID, LATER), new ArrayList<>());
+        var settle = Scenarios.settleCharge(charged, INVOICE_ID, false);
+        var revoked = new ChargeFailure("MANDATE_REVOKED", "The customer's mandate was canceled in the vault");
+
+        var after = decideAndApply(
+                charged,
+                new SettleCharge(
+                        settle.subscriptionId(),
+                        settle.tenant(),
+                        settle.requestedAt(),
+                        settle.invoiceId(),
+                        settle.attemptId(),
+                        new Failed(revoked),
+                        null),
+                new ArrayList<>());
+
+        var invoice = Scenarios.invoice(after, INVOICE_ID);
+        assertThat(invoice.lastFailure()).isEqualTo(revoked);
+        assertThat(invoice.nextAttemptAt())
+                .as("no retry can pass a canceled mandate")
+                .isNull();
     }
 
     @Test

@@ -71,7 +71,8 @@ class LifecycleTableTest {
                         accepts("incomplete", SubscriptionActivated.class, ChargeRequested.class)
                                 .and(after -> {
                                     assertThat(after.details().mandate())
-                                            .isEqualTo(new Mandate(MandateStatus.ACTIVE, "42"));
+                                            .as("set up for the plan's amount")
+                                            .isEqualTo(new Mandate(MandateStatus.ACTIVE, "42", Fixtures.AMOUNT));
                                     assertThat(Scenarios.invoice(after, INVOICE_ID)
                                                     .attemptCount())
                                             .isEqualTo(1);
@@ -143,19 +144,42 @@ class LifecycleTableTest {
                         "active+cancelAtPeriodEnd",
                                 accepts("paused", SubscriptionPaused.class).and(cancelAtPeriodEnd(true))),
                 rejects(SubscriptionRejection.PAUSE_FAILED)));
-        var newAmount = UsdcAmount.ofMicros(12_000_000);
-        Function<String, Expect> updated = status -> accepts(status, SubscriptionUpdated.class)
-                .and(after -> assertThat(after.details().plan().amount()).isEqualTo(newAmount));
+        var lower = UsdcAmount.ofMicros(5_000_000);
+        Function<String, Expect> lowered = status -> accepts(status, SubscriptionUpdated.class)
+                .and(after -> assertThat(after.details().plan().amount()).isEqualTo(lower));
         rows.addAll(each(
-                "update amount",
-                s -> Scenarios.update(newAmount, null, Map.of()),
+                "update amount within the mandate",
+                s -> Scenarios.update(lower, null, Map.of()),
                 Map.of(
-                        "incomplete/pending mandate", updated.apply("incomplete"),
-                        "incomplete/active mandate", updated.apply("incomplete"),
-                        "active", updated.apply("active"),
-                        "active+cancelAtPeriodEnd", updated.apply("active"),
-                        "past_due", updated.apply("past_due"),
-                        "paused", updated.apply("paused")),
+                        "incomplete/pending mandate", lowered.apply("incomplete"),
+                        "incomplete/active mandate", lowered.apply("incomplete"),
+                        "active", lowered.apply("active"),
+                        "active+cancelAtPeriodEnd", lowered.apply("active"),
+                        "past_due", lowered.apply("past_due"),
+                        "paused", lowered.apply("paused")),
+                rejects(SubscriptionRejection.UPDATE_FAILED)));
+        // Above what the customer authorized per period: only before they set up the mandate (the checkout then asks
+        // them to sign the new amount).
+        var higher = UsdcAmount.ofMicros(12_000_000);
+        var aboveMandate = rejects(SubscriptionRejection.AMOUNT_ABOVE_MANDATE);
+        rows.addAll(each(
+                "update amount above the mandate",
+                s -> Scenarios.update(higher, null, Map.of()),
+                Map.of(
+                        "incomplete/pending mandate",
+                        accepts("incomplete", SubscriptionUpdated.class)
+                                .and(after -> assertThat(after.details().plan().amount())
+                                        .isEqualTo(higher)),
+                        "incomplete/active mandate",
+                        aboveMandate,
+                        "active",
+                        aboveMandate,
+                        "active+cancelAtPeriodEnd",
+                        aboveMandate,
+                        "past_due",
+                        aboveMandate,
+                        "paused",
+                        aboveMandate),
                 rejects(SubscriptionRejection.UPDATE_FAILED)));
         Function<String, Expect> revoked =
                 status -> accepts(status, SubscriptionUpdated.class).and(after -> {
