@@ -165,7 +165,8 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
     private void checkFunding(
             ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
         var settled = required(this.settled);
-        var previous = settled.answerTo(request.getRequestId());
+        var requestId = request.getRequestId();
+        var previous = requestId.isBlank() ? null : settled.answerTo(requestId);
         if (previous != null) {
             log.info(
                     "event=funding_check_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
