@@ -10,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 import io.abk.billing.kafkatestkit.ReadCommitted;
 import io.abk.billing.localchain.AnvilAccounts;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.Executed;
 import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.SettleFundingCheck;
@@ -30,8 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The relayer answering funding checks against a real anvil: wallets with a known balance and allowance, the answers
- * read back from the subscription's command topic as billing-streams reads them, and no transaction sent.
+ * The relayer answering funding checks against a real anvil: wallets with a known balance and allowance, one with a
+ * signed mandate of twelve periods, the answers read back from the subscription's command topic as billing-streams
+ * reads them, and no transaction sent for them.
  */
 class FundingCheckIT {
 
@@ -78,14 +80,22 @@ class FundingCheckIT {
         var subscribed = chain.subscribe(wallet, TEN_USDC);
         var relayer = chain.startRelayer(chain.chain());
         try {
+            // A signed mandate of twelve periods, its first charged with it: eleven left.
+            var signer = new SignedRequests(chain).newWalletWithoutEth();
+            var signedSubscription = "sub_" + UUID.randomUUID();
+            var mandate = new SignedRequests(chain).mandate(signedSubscription, "inv_" + UUID.randomUUID(), signer);
+            chain.send(mandate);
+            assertThat(chain.result(mandate.getRequestId()).getOutcome()).isInstanceOf(Executed.class);
             var headBefore = chain.node.blockNumber();
             var known = funding(subscribed, wallet.getAddress());
             // The harness's customer approved the vault for an unlimited amount (2^256 - 1).
             var unlimited = funding("sub_" + UUID.randomUUID(), chain.customer.getAddress());
+            var signed = funding(signedSubscription, signer.getAddress());
 
             chain.send(known);
             chain.send(unlimited);
-            var answers = answers(List.of(known, unlimited));
+            chain.send(signed);
+            var answers = answers(List.of(known, unlimited, signed));
 
             var first = answers.get(known.getRequestId());
             assertThat(first.getKey()).isEqualTo(subscribed);
@@ -106,6 +116,13 @@ class FundingCheckIT {
             assertThat(other.getBalanceMicros()).isEqualTo(RelayerHarness.FUNDS.longValueExact());
             assertThat(other.getAllowanceMicros()).isEqualTo(Long.MAX_VALUE);
             assertThat(other.getChargesLeft()).isNull();
+
+            var mandated = (SettleFundingCheck)
+                    answers.get(signed.getRequestId()).getValue().getPayload();
+            assertThat(mandated.getChargesLeft()).isEqualTo(11L);
+            assertThat(mandated.getBalanceMicros()).isEqualTo(TEN_USDC * 99);
+            assertThat(mandated.getAllowanceMicros()).isEqualTo(TEN_USDC * 11);
+            assertThat(mandated.getBlockNumber()).isEqualTo(headBefore);
             // Read-only: automine makes a block for every transaction, and none was made.
             assertThat(chain.node.blockNumber()).isEqualTo(headBefore);
         } finally {
