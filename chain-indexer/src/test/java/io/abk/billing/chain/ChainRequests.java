@@ -2,6 +2,7 @@ package io.abk.billing.chain;
 
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
@@ -124,6 +125,21 @@ public final class ChainRequests {
                         Long.toString(AMOUNT * 12),
                         REQUESTED_AT.plusSeconds(3600).getEpochSecond(),
                         "0x" + "51".repeat(65)))
+                .build();
+    }
+
+    /** The end of the period whose renewal {@link #funding} checks. */
+    public static final Instant PERIOD_END = Instant.parse("2026-05-04T09:30:00Z");
+
+    /**
+     * A funding check for {@link #SUB} before its renewal at {@link #PERIOD_END}, as billing-streams writes it, with the
+     * subscription's {@code metadata.sandboxRenewalOutcome} (or null).
+     */
+    public static ChainRequest funding(Mode mode, @Nullable String sandboxOutcome) {
+        var requestId = SUB + ":funding:" + PERIOD_END.getEpochSecond();
+        return base(requestId, mode)
+                .setInvoiceId(null)
+                .setPayload(new FundingCheckRequest(PERIOD_END, sandboxOutcome))
                 .build();
     }
 

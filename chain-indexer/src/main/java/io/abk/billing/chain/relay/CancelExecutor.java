@@ -24,7 +24,7 @@ import java.util.List;
  * ({@link CancelPreflight}) reads the vault's subscription, a simulation names the vault's reason for anything else
  * ({@code InvalidSignature}: {@code SIGNATURE_INVALID}), then the transaction. A subscription the vault holds canceled
  * already is answered with the transaction whose {@code Canceled} names its customer (an earlier submission of this
- * request, or the customer's own cancel), found from {@code searchFromBlock} on; without one, {@code MANDATE_INACTIVE}.
+ * request, or the customer's own cancel), found from {@code searchFromBlock} on; without one, {@code MANDATE_REVOKED}.
  * The vault's {@code Canceled(ref, customer)} reaches auto-settlement as the customer's own cancel and revokes the
  * mandate there.
  */
@@ -77,7 +77,7 @@ final class CancelExecutor extends VaultExecutor {
                         subscription -> vault.canceledTransaction(ref, subscription.customer(), searchFromBlock, head))
                 .<RelayOutcome>map(RelayOutcome.Moved::new)
                 .orElseGet(() -> RelayOutcome.Refused.of(
-                        FailureCode.MANDATE_INACTIVE,
+                        FailureCode.MANDATE_REVOKED,
                         "The customer's mandate was canceled in the vault already, not by the customer's signature"));
     }
 

@@ -1,11 +1,12 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.config.ChainSettings;
+import io.abk.billing.chain.domain.funding.FundingOutcome;
 import io.abk.billing.chain.domain.relay.RelayOutcome;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
 import io.abk.billing.chain.relay.RelayBatch.Item;
-import io.abk.billing.chain.settlement.RelayedRequests.Kind;
+import io.abk.billing.chain.settlement.FundingAnswers;
 import io.abk.billing.chainrpc.RpcErrorException;
 import io.abk.billing.chainrpc.RpcUnavailableException;
 import org.slf4j.Logger;
@@ -27,7 +28,8 @@ final class ItemOutcomes {
 
     /**
      * What an exception thrown for {@code item} means. The chain's own failures are answers, {@code RELAYER_ERROR}
-     * for a charge or refund and {@code CHAIN_UNAVAILABLE} for a verify: no RPC URL answered within the retry
+     * for a charge or refund, {@code CHAIN_UNAVAILABLE} for a verify and an unchecked answer for a funding check: no
+     * RPC URL answered within the retry
      * budget ({@link RpcUnavailableException}), the node answered the call with an error ({@link RpcErrorException}:
      * a refused transaction, a rate limit, a call it cannot serve), or the relayer was interrupted while closing.
      * Anything else (a NullPointerException, an IllegalStateException or ArithmeticException of our code, an answer
@@ -67,9 +69,13 @@ final class ItemOutcomes {
                 return new RelayOutcome.Bug(failure);
             }
         }
-        return item.kind() == Kind.VERIFY
-                ? RelayOutcome.Refused.of(VerificationFailure.CHAIN_UNAVAILABLE, message)
-                : RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, message);
+        return switch (item.kind()) {
+            case VERIFY -> RelayOutcome.Refused.of(VerificationFailure.CHAIN_UNAVAILABLE, message);
+            case FUNDING ->
+                new RelayOutcome.FundingRead(
+                        new FundingOutcome.Unchecked("The customer's wallet could not be read: " + message));
+            default -> RelayOutcome.Refused.of(FailureCode.RELAYER_ERROR, message);
+        };
     }
 
     void logAnswered(Item item, RelayOutcome outcome) {
@@ -103,6 +109,7 @@ final class ItemOutcomes {
                         request.getPaymentId(),
                         verified.txHash(),
                         verified.amountReceivedMicros());
+            case RelayOutcome.FundingRead read -> FundingAnswers.logged(request, read.answer(), "chain");
             case RelayOutcome.Bug bug -> {
                 // Logged at ERROR where it was caught.
             }
@@ -117,6 +124,7 @@ final class ItemOutcomes {
             case AUTHORIZATION -> "authorization";
             case CANCEL -> "cancel";
             case PERMIT -> "permit";
+            case FUNDING -> "funding_check";
             case VERIFY, NONE -> "verify";
         };
     }

@@ -23,6 +23,7 @@ final class ItemRelay {
     private final ChainSettings chain;
     private final RelayerRpc rpc;
     private final TransferVerifier verifier;
+    private final FundingReader funding;
     private final @Nullable TransactionSender sender;
     private final @Nullable ChargeExecutor charges;
     private final @Nullable RefundExecutor refunds;
@@ -41,6 +42,7 @@ final class ItemRelay {
         this.chain = chain;
         this.rpc = rpc;
         this.verifier = new TransferVerifier(rpc, chain);
+        this.funding = new FundingReader(chain, rpc);
         this.sender = sender;
         this.charges = executors.charges();
         this.refunds = executors.refunds();
@@ -74,6 +76,7 @@ final class ItemRelay {
     Step prepare(Item item, ChainHead head) {
         return switch (item.kind()) {
             case VERIFY -> new Step.Answered(verifier.verify(item.request(), head));
+            case FUNDING -> new Step.Answered(funding.read(item.request(), head));
             case CHARGE -> charges == null ? notConfigured() : charges.prepare(item.request(), head);
             case REFUND -> refunds == null ? notConfigured() : refunds.prepare(item.request(), head);
             case MANDATE -> mandates == null ? notConfigured() : mandates.prepare(item.request(), head);
@@ -149,7 +152,8 @@ final class ItemRelay {
                         Objects.requireNonNull(authorizations).mined(item.request(), receipt, rpc.head());
                     case CANCEL -> Objects.requireNonNull(cancels).mined(item.request(), receipt, rpc.head());
                     case PERMIT -> Objects.requireNonNull(permits).mined(item.request(), receipt);
-                    case VERIFY, NONE -> throw new IllegalStateException("nothing is sent for a " + item.kind());
+                    case VERIFY, FUNDING, NONE ->
+                        throw new IllegalStateException("nothing is sent for a " + item.kind());
                 };
                 if (outcome instanceof RelayOutcome.Moved moved
                         && !moved.txHash().equals(receipt.txHash())) {

@@ -221,12 +221,13 @@ final class RelayBatch implements AutoCloseable {
 
     /**
      * Before its first charge or refund, the relayer settles what a previous relayer of its key left in flight
-     * ({@link NonceRecovery}); a stop ends the wait. Verifications need nothing of it. False when it stopped.
+     * ({@link NonceRecovery}); a stop ends the wait. Verifications and funding checks, which only read, need nothing
+     * of it. False when it stopped.
      */
     private boolean recovered(List<Item> items) {
         if (recovery == null
                 || recovered
-                || items.stream().allMatch(item -> item.kind() == Kind.VERIFY || item.kind() == Kind.NONE)) {
+                || items.stream().allMatch(item -> !item.kind().sends())) {
             return true;
         }
         recovered = recovery.settle(() -> stopped);
@@ -247,7 +248,7 @@ final class RelayBatch implements AutoCloseable {
             return head;
         }
         long target = items.stream()
-                .filter(item -> item.kind() != Kind.VERIFY)
+                .filter(item -> item.kind().sends())
                 .mapToLong(item -> item.request().getRequestedAt().getEpochSecond())
                 .max()
                 .orElse(0);

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * {@code <applicationId>-relayer-<mode>}, read_committed, offsets committed by hand) that executes the requests the
  * settlement processor leaves to this chain ({@link RelayedRequests}) and writes a {@code ChainResult} for each to
  * {@code chain.results}, keyed like the request (or, for a request whose relaying hit a bug in our code, the request to
- * {@code chain.indexer-dlt}, unanswered). Offsets are committed only once every result of a poll is
+ * {@code chain.indexer-dlt}, unanswered). A funding check only reads the chain, and its answer goes straight to the
+ * subscription's command topic ({@link FundingReader}). Offsets are committed only once every result of a poll is
  * acknowledged, so a crash or a stop repeats work rather than losing it (at least once): the vault's charge and refund
  * ids make a repeated execution answer with the original transaction, and the settlement side keeps the first answer.
  * A charge or refund is answered once its transaction is as deep as the chain's confirmation depth.

@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The JSON-RPC the relayer needs, and nothing more: {@link Web3jRelayerRpc} serves it through the shared
- * {@code RpcClient}, and tests give the relayer a failing one. Reads are at the latest block.
+ * {@code RpcClient}, and tests give the relayer a failing one. Reads are at the latest block unless a batch's
+ * {@link Read} names one.
  * A JSON-RPC error answer throws {@link RpcErrorException} (a revert carries its data); a chain that cannot be
  * reached, after retries, throws {@link RpcUnavailableException}.
  */
@@ -62,15 +63,28 @@ public interface RelayerRpc extends AutoCloseable {
     @Override
     void close();
 
-    /** One read of a batch: {@code eth_call}, or {@code eth_estimateGas} when {@code estimate}; null from: none. */
-    record Read(@Nullable String from, String to, String data, boolean estimate) {
+    /**
+     * One read of a batch: {@code eth_call}, or {@code eth_estimateGas} when {@code estimate}; null from: none; at
+     * block {@code block}, or at the latest block when null.
+     */
+    record Read(
+            @Nullable String from,
+            String to,
+            String data,
+            boolean estimate,
+            @Nullable Long block) {
 
         static Read call(@Nullable String from, String to, String data) {
-            return new Read(from, to, data, false);
+            return new Read(from, to, data, false, null);
         }
 
         static Read estimate(String from, String to, String data) {
-            return new Read(from, to, data, true);
+            return new Read(from, to, data, true, null);
+        }
+
+        /** The same {@code eth_call} at block {@code number}, so several reads see one state of the chain. */
+        Read at(long number) {
+            return new Read(from, to, data, estimate, number);
         }
     }
 

@@ -1,7 +1,9 @@
 package io.abk.billing.chain.relay;
 
 import io.abk.billing.chain.domain.relay.RelayOutcome;
+import io.abk.billing.chain.settlement.FundingAnswers;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.mode.Mode;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,7 +41,7 @@ final class ResultWriter {
     }
 
     /**
-     * Writes each result, or the request to the dead-letter topic when relaying it hit a bug
+     * Writes each result (a funding check's answer to its subscription), or the request to the dead-letter topic when relaying it hit a bug
      * ({@link RelayOutcome.Bug}: nothing is answered for it), and waits until all are acknowledged; false if any
      * failed (or the wait was interrupted by a stop).
      */
@@ -58,6 +60,7 @@ final class ResultWriter {
             for (var ack : acks) {
                 ack.get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             }
+            counted(records, outcomes);
             return true;
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
@@ -69,6 +72,18 @@ final class ResultWriter {
                     records.size(),
                     e);
             return false;
+        }
+    }
+
+    /** Funding checks are answered here, not by settlement: counted once written (again if a batch is redone). */
+    private static void counted(List<ConsumerRecord<String, ChainRequest>> records, List<RelayOutcome> outcomes) {
+        for (int i = 0; i < records.size(); i++) {
+            if (outcomes.get(i) instanceof RelayOutcome.FundingRead read) {
+                var request = records.get(i).value();
+                var answer = (SettleFundingCheck)
+                        FundingAnswers.answer(request, read.answer()).getPayload();
+                FundingAnswers.counted(request, answer);
+            }
         }
     }
 

@@ -111,7 +111,11 @@ public final class Web3jRelayerRpc implements RelayerRpc {
             if (read.estimate()) {
                 return web3j.ethEstimateGas(transaction);
             }
-            return web3j.ethCall(transaction, DefaultBlockParameterName.LATEST);
+            return web3j.ethCall(
+                    transaction,
+                    read.block() == null
+                            ? DefaultBlockParameterName.LATEST
+                            : DefaultBlockParameter.valueOf(BigInteger.valueOf(read.block())));
         });
         var answers = new ArrayList<Answer>(reads.size());
         for (int i = 0; i < reads.size(); i++) {

@@ -1,5 +1,7 @@
 package io.abk.billing.chain.settlement;
 
+import io.abk.billing.chain.domain.funding.FundingCheckDecider;
+import io.abk.billing.chain.domain.funding.FundingOutcome;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome;
@@ -29,8 +31,18 @@ public final class RelayedRequests {
         CANCEL,
         /** Submit a customer's EIP-2612 permit for the vault to the token. */
         PERMIT,
+        /** Read a customer's balance, allowance and vault subscription before a renewal: nothing is sent. */
+        FUNDING,
         /** Not the relayer's: answered by the settlement processor, or by nobody. */
-        NONE
+        NONE;
+
+        /** Whether the relayer sends a transaction for it (verifications and funding checks only read). */
+        public boolean sends() {
+            return switch (this) {
+                case CHARGE, REFUND, MANDATE, AUTHORIZATION, CANCEL, PERMIT -> true;
+                case VERIFY, FUNDING, NONE -> false;
+            };
+        }
     }
 
     private RelayedRequests() {}
@@ -69,6 +81,13 @@ public final class RelayedRequests {
                         case AUTHORIZATION -> Kind.AUTHORIZATION;
                         default -> request.getPayload() instanceof SignedCancelRequest ? Kind.CANCEL : Kind.PERMIT;
                     };
+                }
+                case FUNDING -> {
+                    var check = RequestMapper.toFundingCheck(request);
+                    yield check.mode() == mode
+                                    && FundingCheckDecider.decide(check, chains) instanceof FundingOutcome.Relayed
+                            ? Kind.FUNDING
+                            : Kind.NONE;
                 }
                 case NOBODY -> Kind.NONE;
             };

@@ -72,6 +72,10 @@ public final class RelayedResultProcessor implements Processor<String, ChainResu
                 settleForSubscription(context, result, addressee, record.timestamp());
             case PAYMENT -> answerVerification(context, result, record.timestamp());
             case AUTHORIZATION -> settleAuthorization(context, result, record.timestamp());
+            // The relayer answers a funding check on the subscription's command topic, never here: its bug.
+            case FUNDING ->
+                throw new IllegalStateException(
+                        "the relayer wrote a funding check to chain.results (key " + record.key() + ")");
             case NOBODY -> SettlementLog.unaddressable("relayer_result", record.key(), context, "result", result);
         }
     }

@@ -1,9 +1,11 @@
 package io.abk.billing.chain.settlement;
 
+import io.abk.billing.chain.domain.funding.FundingCheck;
 import io.abk.billing.chain.domain.settlement.SettlementRequest;
 import io.abk.billing.chain.domain.verification.VerificationRequest;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.FundingCheckRequest;
 import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.SignedCancelRequest;
@@ -31,6 +33,11 @@ final class RequestMapper {
          * subscription.
          */
         CUSTOMER,
+        /**
+         * A funding check before a renewal: answered with {@code SettleFundingCheck} keyed by its subscription (by the
+         * sandbox here, or by the relayer of the mode's chain, which reads the chain).
+         */
+        FUNDING,
         /** An answer could not reach anyone: the request is logged and skipped. */
         NOBODY
     }
@@ -55,6 +62,7 @@ final class RequestMapper {
             when present(request.getPaymentId()) -> Addressee.AUTHORIZATION;
             case SignedCancelRequest cancel when present(request.getSubscriptionId()) -> Addressee.CUSTOMER;
             case PermitRequest permit when present(request.getSubscriptionId()) -> Addressee.CUSTOMER;
+            case FundingCheckRequest check when present(request.getSubscriptionId()) -> Addressee.FUNDING;
             default -> Addressee.NOBODY;
         };
     }
@@ -92,6 +100,15 @@ final class RequestMapper {
     private static SettlementRequest customer(ChainRequest request) {
         return new SettlementRequest.CustomerAction(
                 request.getRequestId(), ModeMapper.toDomain(request.getMode()), request.getAmountMicros());
+    }
+
+    /** The domain's funding check; only for a {@link Addressee#FUNDING} request. */
+    static FundingCheck toFundingCheck(ChainRequest request) {
+        if (!(request.getPayload() instanceof FundingCheckRequest check)) {
+            throw new IllegalArgumentException("not a funding check: " + request.getPayload());
+        }
+        return new FundingCheck(
+                request.getRequestId(), ModeMapper.toDomain(request.getMode()), check.getSandboxOutcome());
     }
 
     /** The domain's verification; only for an {@link Addressee#PAYMENT} request. */

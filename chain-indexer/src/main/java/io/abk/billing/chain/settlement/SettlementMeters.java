@@ -4,6 +4,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.SettleCharge;
 import io.abk.billing.schemas.avro.SettleCustomerRequest;
+import io.abk.billing.schemas.avro.SettleFundingCheck;
 import io.abk.billing.schemas.avro.SettleRefund;
 import io.abk.billing.schemas.avro.SettleSignedMandate;
 import io.abk.billing.schemas.avro.SettleTransferAuthorization;
@@ -21,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * transactions cost, per merchant, counted with the same once-per-answer rule:
  * {@code billing_relayer_gas_used_total{chainId, merchantId, kind}} and
  * {@code billing_relayer_gas_cost_wei_total{...}} ({@code kind} = charge, refund, mandate,
- * authorization, cancel or permit). Recorded
+ * authorization, cancel or permit). Funding checks answered here (the sandbox's) are counted in
+ * {@code billing_funding_checks_total} ({@link FundingAnswers}). Recorded
  * in Micrometer's global registry, which the service's process exports on its management port.
  */
 final class SettlementMeters {
@@ -39,6 +41,7 @@ final class SettlementMeters {
                 count("billing.refunds", mode, refund.getSucceeded(), refund.getFailureCode());
                 gas(request, chainId, "refund", refund.getGasUsed(), refund.getGasCostWei());
             }
+            case SettleFundingCheck check -> FundingAnswers.counted(request, check);
             case SettleSignedMandate mandate ->
                 gas(request, chainId, "mandate", mandate.getGasUsed(), mandate.getGasCostWei());
             case SettleCustomerRequest action ->

@@ -7,6 +7,8 @@ import static io.abk.billing.chain.settlement.SettlementAnswers.answerSubscripti
 import static io.abk.billing.chain.settlement.SettlementAnswers.claim;
 import static io.abk.billing.chain.settlement.SettlementAnswers.forwardPayment;
 
+import io.abk.billing.chain.domain.funding.FundingCheckDecider;
+import io.abk.billing.chain.domain.funding.FundingOutcome;
 import io.abk.billing.chain.domain.settlement.ConfiguredChains;
 import io.abk.billing.chain.domain.settlement.SettlementDecider;
 import io.abk.billing.chain.domain.settlement.SettlementOutcome;
@@ -34,6 +36,9 @@ import org.slf4j.LoggerFactory;
  *       request id, answered to the subscription ({@code SettleSignedMandate}, {@code SettleCustomerRequest}) or the
  *       payment ({@code SettleTransferAuthorization}); only a chain submits them, so without one for the mode they
  *       fail with {@code RELAYER_ERROR}.</li>
+ *   <li>Funding checks before a renewal: the sandbox's figures, or an unread answer where the mode has no chain,
+ *       stored and answered to the subscription ({@code SettleFundingCheck}) like the above; a chain's relayer reads
+ *       and answers the rest itself.</li>
  *   <li>Payment verifications: decided and answered to the payment's command topic, except a transfer that pays
  *       only if its hash is unclaimed, which goes to the {@code tx-claims} repartition to be answered there. No
  *       answer is stored: the decision is pure and a claim is permanent, so a repeat gets the same answer.</li>
@@ -86,6 +91,7 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
                 settleForSubscription(context, request, addressee, record.timestamp());
             case PAYMENT -> verify(context, request, record.timestamp());
             case AUTHORIZATION -> settleAuthorization(context, request, record.timestamp());
+            case FUNDING -> checkFunding(context, request, record.timestamp());
             case NOBODY -> SettlementLog.unaddressable("settlement_request", record.key(), context, "request", request);
         }
     }
@@ -150,6 +156,35 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
                 SignatureResultMapper.authorization(request, settlement),
                 timestamp,
                 chainId(request));
+    }
+
+    /**
+     * A funding check: answered here in the sandbox or when the mode has no chain, stored like a settlement so a
+     * repeat re-emits the same answer; the relayer of the mode's chain answers the rest by itself.
+     */
+    private void checkFunding(
+            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+        var settled = required(this.settled);
+        var requestId = request.getRequestId();
+        var previous = requestId.isBlank() ? null : settled.answerTo(requestId);
+        if (previous != null) {
+            log.info(
+                    "event=funding_check_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
+                            + "merchantId={} mode={}",
+                    request.getRequestId(),
+                    previous.getCommandId(),
+                    previous.getSubscriptionId(),
+                    previous.getMerchantId(),
+                    previous.getMode());
+            answerSubscription(context, request, previous, timestamp);
+            return;
+        }
+        var outcome = FundingCheckDecider.decide(RequestMapper.toFundingCheck(request), chains);
+        FundingAnswers.logged(request, outcome, "settlement");
+        if (outcome instanceof FundingOutcome.Relayed) {
+            return;
+        }
+        answerFirst(context, settled, request, FundingAnswers.answer(request, outcome), timestamp, chainId(request));
     }
 
     private long chainId(ChainRequest request) {

@@ -147,7 +147,7 @@ class RelayerIT {
                         "INSUFFICIENT_BALANCE",
                         "ALLOWANCE_REVOKED",
                         "ALLOWANCE_TOO_LOW",
-                        "MANDATE_INACTIVE",
+                        "MANDATE_REVOKED",
                         "PERIOD_NOT_STARTED",
                         "MANDATE_INACTIVE");
         assertThat(chain.balance(low.getAddress())).isEqualTo(BigInteger.valueOf(TEN_USDC));
@@ -515,7 +515,7 @@ class RelayerIT {
         var cancel = signed.cancel(subscriptionId, 2, customer, deadline);
         chain.send(cancel);
         var executed = (Executed) chain.result(cancel.getRequestId()).getOutcome();
-        // Guards against a retry after a relayer crash answering a done cancel with MANDATE_INACTIVE.
+        // Guards against a retry after a relayer crash answering a done cancel with MANDATE_REVOKED.
         var again = signed.cancel(subscriptionId, 3, customer, deadline);
         chain.send(again);
         var repeated = executed(chain.result(again.getRequestId()));

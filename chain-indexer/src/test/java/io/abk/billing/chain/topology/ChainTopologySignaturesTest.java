@@ -159,7 +159,7 @@ class ChainTopologySignaturesTest {
                 SUB, result(permit, new NotExecuted("SIGNATURE_INVALID", "EIP2612: invalid signature", null, null)));
         // A relayer retry after a crash re-emits the stored answers: no second decision, no second count.
         topology.relayerResults.pipeInput(
-                SUB, result(cancel, new NotExecuted("MANDATE_INACTIVE", "canceled", null, null)));
+                SUB, result(cancel, new NotExecuted("MANDATE_REVOKED", "canceled", null, null)));
         topology.relayerResults.pipeInput(SUB, result(permit, new Executed(TX, 52_000L, "52000")));
 
         var answers = topology.subscriptionResults.readKeyValuesToList();

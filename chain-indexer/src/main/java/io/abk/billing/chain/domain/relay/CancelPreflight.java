@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>the vault has no subscription for the reference: {@code MANDATE_INACTIVE};</li>
  *   <li>the subscription is canceled: {@link AlreadyDone} (the relayer answers with the transaction whose
  *       {@code Canceled} names the customer, an earlier submission of this request or the customer's own cancel, or
- *       else {@code MANDATE_INACTIVE});</li>
+ *       else {@code MANDATE_REVOKED});</li>
  *   <li>the latest block is past the signature's deadline: {@code SIGNATURE_EXPIRED} (the vault takes it up to and
  *       including the deadline).</li>
  * </ol>

@@ -10,12 +10,13 @@ import io.abk.billing.chain.domain.settlement.FailureCode;
  * <ol>
  *   <li>its charge id was used: already charged (a relayer that crashed after sending, or a repeated request),
  *       answered with the original transaction, never charged twice;</li>
- *   <li>no subscription, or a canceled one: {@code MANDATE_INACTIVE};</li>
+ *   <li>no subscription: {@code MANDATE_INACTIVE}; a canceled one: {@code MANDATE_REVOKED};</li>
  *   <li>a signed mandate whose periods are all charged: {@code MANDATE_EXHAUSTED};</li>
  *   <li>the period it would pay has not started on chain: {@code PERIOD_NOT_STARTED}, naming the start;</li>
  *   <li>the customer's balance is short: {@code INSUFFICIENT_BALANCE};</li>
  *   <li>no allowance to the vault: {@code ALLOWANCE_REVOKED}; some, but short: {@code ALLOWANCE_TOO_LOW};</li>
- *   <li>more than the mandate: {@code RELAYER_ERROR} naming both (the billing side asked for more than signed).</li>
+ *   <li>more than the mandate: {@code AMOUNT_ABOVE_MANDATE} naming both (the billing side asked for more than the
+ *       customer signed).</li>
  * </ol>
  * The vault enforces every one of these itself; checking first spares a reverted transaction's fee and gives the
  * merchant a precise reason.
@@ -33,7 +34,7 @@ public final class ChargePreflight {
             return new Refuse(FailureCode.MANDATE_INACTIVE, "The vault has no subscription for this mandate");
         }
         if (subscription.canceled()) {
-            return new Refuse(FailureCode.MANDATE_INACTIVE, "The customer's mandate was canceled in the vault");
+            return new Refuse(FailureCode.MANDATE_REVOKED, "The customer's mandate was canceled in the vault");
         }
         if (subscription.exhausted()) {
             return new Refuse(
@@ -65,7 +66,7 @@ public final class ChargePreflight {
         }
         if (amount.compareTo(subscription.amount()) > 0) {
             return new Refuse(
-                    FailureCode.RELAYER_ERROR,
+                    FailureCode.AMOUNT_ABOVE_MANDATE,
                     "The charge of " + render(facts, amount) + " is above the mandate of "
                             + render(facts, subscription.amount()));
         }

@@ -1,5 +1,6 @@
 package io.abk.billing.chain.domain.relay;
 
+import io.abk.billing.chain.domain.funding.FundingOutcome;
 import io.abk.billing.chain.domain.settlement.FailureCode;
 import io.abk.billing.chain.domain.settlement.TransactionGas;
 import io.abk.billing.chain.domain.verification.VerificationFailure;
@@ -47,6 +48,19 @@ public sealed interface RelayOutcome {
 
     /** The payment's transaction is a confirmed transfer of {@code amountReceivedMicros} to the payout address. */
     record Verified(String txHash, long amountReceivedMicros, String fromAddress) implements RelayOutcome {}
+
+    /**
+     * A funding check's answer: the figures read from the chain ({@link FundingOutcome.Checked}), or why it could not
+     * be read ({@link FundingOutcome.Unchecked}). It goes to the subscription itself, not to {@code chain.results}.
+     */
+    record FundingRead(FundingOutcome answer) implements RelayOutcome {
+
+        public FundingRead {
+            if (answer instanceof FundingOutcome.Relayed) {
+                throw new IllegalArgumentException("a funding check read by the relayer is checked or unchecked");
+            }
+        }
+    }
 
     /**
      * The relayer's own code threw: a bug, not an answer of the chain. Nothing is answered for the request (a bug

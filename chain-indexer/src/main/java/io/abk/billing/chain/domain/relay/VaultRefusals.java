@@ -19,7 +19,7 @@ public final class VaultRefusals {
             case VaultError.UnknownSubscription e ->
                 new Refuse(FailureCode.MANDATE_INACTIVE, "The vault has no subscription for this mandate");
             case VaultError.SubscriptionIsCanceled e ->
-                new Refuse(FailureCode.MANDATE_INACTIVE, "The customer's mandate was canceled in the vault");
+                new Refuse(FailureCode.MANDATE_REVOKED, "The customer's mandate was canceled in the vault");
             case VaultError.PeriodNotStarted e ->
                 new Refuse(
                         FailureCode.PERIOD_NOT_STARTED,
@@ -37,8 +37,10 @@ public final class VaultRefusals {
                                         + ", less than the refund of " + usdc(e.needed(), decimals));
             case VaultError.InsufficientAllowance e -> allowance(e, call, decimals);
             case VaultError.AmountAboveMandate e ->
-                relayerError("The charge of " + usdc(e.amount(), decimals) + " is above the mandate of "
-                        + usdc(e.mandateAmount(), decimals));
+                new Refuse(
+                        FailureCode.AMOUNT_ABOVE_MANDATE,
+                        "The charge of " + usdc(e.amount(), decimals) + " is above the mandate of "
+                                + usdc(e.mandateAmount(), decimals));
             case VaultError.RefundAboveCharged e ->
                 relayerError("The refund of " + usdc(e.amount(), decimals)
                         + " is above what the vault can still refund for this subscription, "

@@ -17,8 +17,12 @@ public enum FailureCode {
     ALLOWANCE_REVOKED,
     /** The customer's allowance to the vault is above zero but below the amount: it ran down. */
     ALLOWANCE_TOO_LOW,
-    /** No subscription with this reference in the vault, or it was canceled there. */
+    /** No subscription with this reference in the vault (never subscribed, or not yet). */
     MANDATE_INACTIVE,
+    /** The vault's subscription was canceled: by the customer's wallet, or by the customer's signed cancel. */
+    MANDATE_REVOKED,
+    /** A charge above the amount per period the customer signed: the vault refuses it. */
+    AMOUNT_ABOVE_MANDATE,
     /**
      * The vault refuses this charge because the period it would pay has not begun on chain: every period the
      * customer's mandate has reached is paid already (for example after a resume within a paid period).

@@ -32,9 +32,9 @@ class ChargePreflightTest {
     }
 
     @Test
-    void shouldRefuseMandateInactiveWhenTheSubscriptionIsUnknownOrCanceled() {
+    void shouldRefuseMandateInactiveWhenTheSubscriptionIsUnknownAndRevokedWhenCanceled() {
         assertThat(code(facts(UNUSED, null, NOW, TEN, TEN))).isEqualTo(FailureCode.MANDATE_INACTIVE);
-        assertThat(code(facts(UNUSED, subscription(true), NOW, TEN, TEN))).isEqualTo(FailureCode.MANDATE_INACTIVE);
+        assertThat(code(facts(UNUSED, subscription(true), NOW, TEN, TEN))).isEqualTo(FailureCode.MANDATE_REVOKED);
     }
 
     @Test
@@ -78,7 +78,7 @@ class ChargePreflightTest {
         var twenty = TEN.add(TEN);
         var refuse =
                 (Refuse) ChargePreflight.decide(new ChargeFacts(twenty, 6, UNUSED, ACTIVE, NOW, NOW, twenty, twenty));
-        assertThat(refuse.code()).isEqualTo(FailureCode.RELAYER_ERROR);
+        assertThat(refuse.code()).isEqualTo(FailureCode.AMOUNT_ABOVE_MANDATE);
         assertThat(refuse.message()).contains("20 USDC", "10 USDC");
     }
 

@@ -20,8 +20,7 @@ class VaultRefusalsTest {
     static Stream<Arguments> table() {
         return Stream.of(
                 Arguments.of(new VaultError.UnknownSubscription(REF), VaultCall.CHARGE, FailureCode.MANDATE_INACTIVE),
-                Arguments.of(
-                        new VaultError.SubscriptionIsCanceled(REF), VaultCall.CHARGE, FailureCode.MANDATE_INACTIVE),
+                Arguments.of(new VaultError.SubscriptionIsCanceled(REF), VaultCall.CHARGE, FailureCode.MANDATE_REVOKED),
                 Arguments.of(
                         new VaultError.PeriodNotStarted(REF, 1, Instant.parse("2026-08-15T10:00:00Z")),
                         VaultCall.CHARGE,
@@ -49,7 +48,7 @@ class VaultRefusalsTest {
                 Arguments.of(
                         new VaultError.AmountAboveMandate(TEN.add(TEN), TEN),
                         VaultCall.CHARGE,
-                        FailureCode.RELAYER_ERROR),
+                        FailureCode.AMOUNT_ABOVE_MANDATE),
                 Arguments.of(
                         new VaultError.RefundAboveCharged(TEN, BigInteger.ONE),
                         VaultCall.REFUND,
