@@ -99,6 +99,73 @@ class RenewalsIT {
     }
 
     @Test
+    void shouldAnnounceEachRenewalThreeDaysAheadWithWhatTheWalletLacksAndWarnOfALowAllowance() {
+        // given two active monthly subscriptions whose renewals the sandbox will find short: one of balance, one of
+        // allowance (the test clock frozen on Jan 10, so the periods end on Feb 10)
+        var merchant = api.newMerchant("renew-upcoming");
+        var key = merchant.testKey();
+        Clocks.freeze(api, key, Instant.parse("2027-01-10T00:00:00Z"));
+        var poor = activeSubscription(key, "month", "10");
+        Subscriptions.update(api, key, poor, Map.of("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance")))
+                .expect(200);
+        var revoked = activeSubscription(key, "month", "10");
+        Subscriptions.update(api, key, revoked, Map.of("metadata", Map.of("sandboxRenewalOutcome", "allowance_revoked")))
+                .expect(200);
+
+        // when the clock reaches three days before the period end
+        Clocks.freeze(api, key, Instant.parse("2027-02-07T00:00:00Z"));
+
+        // then each renewal is announced at that time, with what is short and the portal's sign-in link, and the
+        // allowance of the second is low; nothing is charged yet
+        var upcoming = awaitEvents(key, "invoice.upcoming", 2);
+        var portalUrl = "/portal/sign-in?merchant=" + merchant.id() + "&mode=test";
+        for (var event : upcoming) {
+            assertThat(event.path("createdAt").asString()).isEqualTo("2027-02-07T00:00:00Z");
+            assertThat(Json.decimal(event.at("/data/upcomingInvoice/amountUsdc"))).isEqualByComparingTo("10");
+            assertThat(event.at("/data/upcomingInvoice/dueAt").asString()).isEqualTo("2027-02-10T00:00:00Z");
+            assertThat(event.at("/data/upcomingInvoice/periodEnd").asString()).isEqualTo("2027-03-10T00:00:00Z");
+            assertThat(event.at("/data/portalUrl").asString()).endsWith(portalUrl);
+        }
+        var poorEvent = eventOf(upcoming, poor);
+        assertThat(Json.decimal(poorEvent.at("/data/fundingShortfall/balanceShortUsdc"))).isEqualByComparingTo("10");
+        assertThat(poorEvent.at("/data/fundingShortfall/allowanceShortUsdc").isNull()).isTrue();
+        assertThat(Json.decimal(poorEvent.at("/data/funding/balanceUsdc"))).isEqualByComparingTo("0");
+        var revokedEvent = eventOf(upcoming, revoked);
+        assertThat(Json.decimal(revokedEvent.at("/data/fundingShortfall/allowanceShortUsdc")))
+                .isEqualByComparingTo("10");
+        assertThat(revokedEvent.at("/data/funding/periodsCovered").asInt()).isZero();
+        var low = awaitEvents(key, "subscription.allowance_low", 1);
+        assertThat(low.getFirst().at("/data/subscription/id").asString()).isEqualTo(revoked);
+        assertThat(low.getFirst().at("/data/portalUrl").asString()).endsWith(portalUrl);
+        assertThat(invoicesOldestFirst(key, poor)).hasSize(1);
+    }
+
+    private static List<JsonNode> awaitEvents(String key, String type, int count) {
+        var seen = new ArrayList<JsonNode>();
+        Awaitility.await().atMost(LIMIT).pollInterval(Duration.ofMillis(200)).until(() -> {
+            seen.clear();
+            api.get("/v1/events?type=" + type + "&limit=100")
+                    .key(key)
+                    .send()
+                    .expect(200)
+                    .json()
+                    .path("events")
+                    .valueStream()
+                    .forEach(seen::add);
+            return seen.size() >= count;
+        });
+        assertThat(seen).as(type).hasSize(count);
+        return List.copyOf(seen);
+    }
+
+    private static JsonNode eventOf(List<JsonNode> events, String subscriptionId) {
+        return events.stream()
+                .filter(event -> subscriptionId.equals(event.at("/data/subscription/id").asString()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no event of " + subscriptionId + " in " + events));
+    }
+
+    @Test
     void shouldWalkAFailingRenewalThroughItsRetriesToPastDueThenRecoverByAManualCharge() {
         // given an active monthly subscription whose renewals will fail
         var merchant = api.newMerchant("renew-dunning");
