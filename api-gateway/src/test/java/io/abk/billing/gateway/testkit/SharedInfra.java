@@ -147,18 +147,28 @@ public final class SharedInfra {
                 prefix + "_" + DATABASES.incrementAndGet(), postgres().getPort());
     }
 
-    /** Creates and migrates a database handed out by {@link #futureDatabase}. */
+    /**
+     * Creates and migrates a database handed out by {@link #futureDatabase}. It appears under its name only once
+     * migrated (built under another name, then renamed): a projector waiting for it must never write into a half
+     * migrated schema, where its inserts deadlocked with a migration's index builds.
+     */
     public static void create(TestDatabase database) {
-        try (var connection = DriverManager.getConnection(postgres().getJdbcUrl("postgres", "postgres"));
-                var statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + database.name());
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create database " + database.name(), e);
-        }
+        var building = new TestDatabase(database.name() + "_migrating", database.port());
+        admin("CREATE DATABASE " + building.name(), database);
         Flyway.configure()
-                .dataSource(database.jdbcUrl(), TestDatabase.USER, "")
+                .dataSource(building.jdbcUrl(), TestDatabase.USER, "")
                 .locations("classpath:db/migration")
                 .load()
                 .migrate();
+        admin("ALTER DATABASE " + building.name() + " RENAME TO " + database.name(), database);
+    }
+
+    private static void admin(String sql, TestDatabase database) {
+        try (var connection = DriverManager.getConnection(postgres().getJdbcUrl("postgres", "postgres"));
+                var statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create database " + database.name() + " (" + sql + ")", e);
+        }
     }
 }
