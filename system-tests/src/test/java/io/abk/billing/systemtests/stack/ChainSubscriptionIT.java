@@ -129,6 +129,32 @@ class ChainSubscriptionIT {
                 Erc20Abi.transfer(
                         TestChain.freshAddress(),
                         chain.balance(customer.address()).subtract(left)));
+        // and the funding check's lead time before the renewal is reached (three days)
+        var periodEnd = Instant.parse(subscription.path("currentPeriodEnd").asString());
+        Clocks.freeze(api, subscribed.merchant().testKey(), periodEnd.minus(Duration.ofDays(3)));
+
+        // then the renewal is announced with what the chain holds: the balance 11.5 USDC short, the allowance enough
+        var upcoming = await("invoice.upcoming of " + subscribed.id())
+                .atMost(ChainStack.SETTLES)
+                .until(
+                        () -> api.get("/v1/events?type=invoice.upcoming&limit=10")
+                                .key(subscribed.merchant().testKey())
+                                .send()
+                                .expect(200)
+                                .json()
+                                .path("events")
+                                .path(0),
+                        event -> subscribed
+                                .id()
+                                .equals(event.at("/data/subscription/id").asString()));
+        assertThat(upcoming.at("/data/funding/balanceUsdc").decimalValue()).isEqualByComparingTo("1");
+        assertThat(upcoming.at("/data/funding/blockNumber").asLong()).isPositive();
+        assertThat(upcoming.at("/data/fundingShortfall/balanceShortUsdc").decimalValue())
+                .isEqualByComparingTo("11.5");
+        assertThat(upcoming.at("/data/fundingShortfall/allowanceShortUsdc").isNull())
+                .isTrue();
+        assertThat(upcoming.at("/data/upcomingInvoice/dueAt").asString()).isEqualTo(periodEnd.toString());
+
         // and the renewal falls due
         var renewal = advanceToRenewal(subscribed, subscription);
 

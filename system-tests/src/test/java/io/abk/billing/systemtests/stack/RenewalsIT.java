@@ -106,10 +106,12 @@ class RenewalsIT {
         var key = merchant.testKey();
         Clocks.freeze(api, key, Instant.parse("2027-01-10T00:00:00Z"));
         var poor = activeSubscription(key, "month", "10");
-        Subscriptions.update(api, key, poor, Map.of("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance")))
+        Subscriptions.update(
+                        api, key, poor, Map.of("metadata", Map.of("sandboxRenewalOutcome", "insufficient_balance")))
                 .expect(200);
         var revoked = activeSubscription(key, "month", "10");
-        Subscriptions.update(api, key, revoked, Map.of("metadata", Map.of("sandboxRenewalOutcome", "allowance_revoked")))
+        Subscriptions.update(
+                        api, key, revoked, Map.of("metadata", Map.of("sandboxRenewalOutcome", "allowance_revoked")))
                 .expect(200);
 
         // when the clock reaches three days before the period end
@@ -121,14 +123,17 @@ class RenewalsIT {
         var portalUrl = "/portal/sign-in?merchant=" + merchant.id() + "&mode=test";
         for (var event : upcoming) {
             assertThat(event.path("createdAt").asString()).isEqualTo("2027-02-07T00:00:00Z");
-            assertThat(Json.decimal(event.at("/data/upcomingInvoice/amountUsdc"))).isEqualByComparingTo("10");
+            assertThat(Json.decimal(event.at("/data/upcomingInvoice/amountUsdc")))
+                    .isEqualByComparingTo("10");
             assertThat(event.at("/data/upcomingInvoice/dueAt").asString()).isEqualTo("2027-02-10T00:00:00Z");
             assertThat(event.at("/data/upcomingInvoice/periodEnd").asString()).isEqualTo("2027-03-10T00:00:00Z");
             assertThat(event.at("/data/portalUrl").asString()).endsWith(portalUrl);
         }
         var poorEvent = eventOf(upcoming, poor);
-        assertThat(Json.decimal(poorEvent.at("/data/fundingShortfall/balanceShortUsdc"))).isEqualByComparingTo("10");
-        assertThat(poorEvent.at("/data/fundingShortfall/allowanceShortUsdc").isNull()).isTrue();
+        assertThat(Json.decimal(poorEvent.at("/data/fundingShortfall/balanceShortUsdc")))
+                .isEqualByComparingTo("10");
+        assertThat(poorEvent.at("/data/fundingShortfall/allowanceShortUsdc").isNull())
+                .isTrue();
         assertThat(Json.decimal(poorEvent.at("/data/funding/balanceUsdc"))).isEqualByComparingTo("0");
         var revokedEvent = eventOf(upcoming, revoked);
         assertThat(Json.decimal(revokedEvent.at("/data/fundingShortfall/allowanceShortUsdc")))
@@ -160,7 +165,8 @@ class RenewalsIT {
 
     private static JsonNode eventOf(List<JsonNode> events, String subscriptionId) {
         return events.stream()
-                .filter(event -> subscriptionId.equals(event.at("/data/subscription/id").asString()))
+                .filter(event ->
+                        subscriptionId.equals(event.at("/data/subscription/id").asString()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no event of " + subscriptionId + " in " + events));
     }
