@@ -23,6 +23,8 @@ export type EventType =
   | 'subscription.canceled'
   | 'subscription.paused'
   | 'subscription.resumed'
+  | 'subscription.allowance_low'
+  | 'invoice.upcoming'
   | 'invoice.created'
   | 'invoice.paid'
   | 'invoice.payment_failed'
@@ -270,6 +272,41 @@ export interface DeliveryAttempt {
   attemptedAt: Timestamp;
 }
 
+/** `invoice.upcoming`'s renewal: what the subscription will charge next; no invoice exists for it yet. */
+export interface UpcomingInvoice {
+  amountUsdc: Amount;
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  /** When the renewal is charged: the end of the current period. */
+  dueAt: Timestamp;
+}
+
+/** The customer's wallet as the chain showed it for an upcoming renewal (simulated in the sandbox). */
+export interface Funding {
+  /** What the renewal will charge. */
+  requiredUsdc: Amount;
+  /** The wallet's USDC; null when not known. */
+  balanceUsdc: Amount | null;
+  /** USDC the wallet lets the vault take; null when not known. */
+  allowanceUsdc: Amount | null;
+  /** Whole renewals the allowance pays; exact text past 2^53 (an unlimited allowance over a tiny amount). */
+  periodsCovered: number | string | null;
+  /** Charges the signed mandate still allows; null when it has no limit. */
+  chargesLeft: number | null;
+  /** The block the figures were read at; null in the sandbox. */
+  blockNumber: number | null;
+}
+
+/** What keeps an upcoming renewal from being charged as the chain stands. */
+export interface FundingShortfall {
+  /** USDC the wallet lacks; null when the balance is enough or not known. */
+  balanceShortUsdc: Amount | null;
+  /** USDC the allowance lacks; null when the allowance is enough or not known. */
+  allowanceShortUsdc: Amount | null;
+  /** The signed mandate has no charge left. */
+  mandateExhausted: boolean;
+}
+
 /** An event, as listed and as delivered to webhook endpoints. */
 export interface Event {
   id: string;
@@ -283,6 +320,14 @@ export interface Event {
     failureCode?: string | null;
     failureMessage?: string | null;
     refundAmountUsdc?: Amount | null;
+    /** `invoice.upcoming` only. */
+    upcomingInvoice?: UpcomingInvoice | null;
+    /** `invoice.upcoming` and `subscription.allowance_low`: null when the chain could not be read. */
+    funding?: Funding | null;
+    /** `invoice.upcoming` only: null when nothing is short or the chain could not be read. */
+    fundingShortfall?: FundingShortfall | null;
+    /** `invoice.upcoming` and `subscription.allowance_low`: the customer portal's sign-in page. */
+    portalUrl?: string | null;
   };
 }
 

@@ -34,6 +34,15 @@ export async function usage(): Promise<void> {
   const authorized: 'pending' | 'submitted' | 'failed' | undefined = (await billing.payments.retrieve('pay_1'))
     .authorization?.status;
   const event: Event = await constructEvent('{}', { 'x-service-signature': 't=1,v1=00' }, 'whsec_AA==');
+  // Before a renewal: invoice.upcoming's amounts are exact text like every amount, its counts numbers.
+  if (event.type === 'invoice.upcoming' || event.type === 'subscription.allowance_low') {
+    const short: string | null | undefined = event.data.fundingShortfall?.balanceShortUsdc;
+    const due: string | undefined = event.data.upcomingInvoice?.dueAt;
+    const block: number | null | undefined = event.data.funding?.blockNumber;
+    // @ts-expect-error an allowance is exact text, never a number
+    const allowance: number | null | undefined = event.data.funding?.allowanceUsdc;
+    void [short, due, block, allowance, event.data.portalUrl];
+  }
   const clock = await billing.testClock.change({ advanceBySeconds: 60 });
   try {
     await billing.account.retrieve();

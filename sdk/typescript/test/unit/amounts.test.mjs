@@ -26,6 +26,26 @@ test('amounts in an answer are the exact text of the JSON number, never rounded 
   assert.equal(subscription.attemptCount, 3);
 });
 
+test('an invoice.upcoming event keeps its funding amounts exact and its counts as numbers', async () => {
+  api.answer({
+    body:
+      '{"event":{"id":"evt_1","type":"invoice.upcoming","createdAt":"2026-05-01T09:30:00Z","mode":"test","data":{' +
+      '"upcomingInvoice":{"amountUsdc":10,"periodStart":"2026-05-01T09:30:00Z","periodEnd":"2026-06-01T09:30:00Z",' +
+      '"dueAt":"2026-05-01T09:30:00Z"},"funding":{"requiredUsdc":10,"balanceUsdc":4.000001,' +
+      '"allowanceUsdc":9223372036854.775807,"periodsCovered":922337203685,"chargesLeft":2,"blockNumber":77},' +
+      '"fundingShortfall":{"balanceShortUsdc":5.999999,"allowanceShortUsdc":null,"mandateExhausted":false},' +
+      '"portalUrl":"https://billing.example/portal/sign-in?merchant=mer_1&mode=test"}}}',
+  });
+  const event = await billing.events.retrieve('evt_1');
+  assert.equal(event.data.upcomingInvoice.amountUsdc, '10');
+  assert.equal(event.data.funding.balanceUsdc, '4.000001');
+  assert.equal(event.data.funding.allowanceUsdc, '9223372036854.775807');
+  assert.equal(event.data.funding.periodsCovered, 922337203685);
+  assert.equal(event.data.funding.blockNumber, 77);
+  assert.equal(event.data.fundingShortfall.balanceShortUsdc, '5.999999');
+  assert.equal(event.data.fundingShortfall.allowanceShortUsdc, null);
+});
+
 test('fields the types do not name are kept', async () => {
   api.answer({ body: '{"product":{"id":"prod_1","name":"Pro","launchedOn":"2026-02-01","tiers":{"gold":true}}}' });
   const product = await billing.products.retrieve('prod_1');

@@ -76,4 +76,41 @@ class ExactJsonTest {
                     .isEqualTo(new BigDecimal("9.990000"));
         }
     }
+
+    @Test
+    void shouldReadAnUpcomingInvoicesFundingExactlyAndNothingOfItInAnotherEvent() throws Exception {
+        var upcoming = "{\"event\":{\"id\":\"evt_2\",\"type\":\"invoice.upcoming\","
+                + "\"createdAt\":\"2026-05-01T09:30:00Z\",\"mode\":\"test\",\"data\":{"
+                + "\"upcomingInvoice\":{\"amountUsdc\":10.000001,\"periodStart\":\"2026-05-01T09:30:00Z\","
+                + "\"periodEnd\":\"2026-06-01T09:30:00Z\",\"dueAt\":\"2026-05-01T09:30:00Z\"},"
+                + "\"funding\":{\"requiredUsdc\":10.000001,\"balanceUsdc\":4,"
+                + "\"allowanceUsdc\":9223372036854.775807,\"periodsCovered\":922337111451,\"chargesLeft\":null,"
+                + "\"blockNumber\":77},\"fundingShortfall\":{\"balanceShortUsdc\":6.000001,"
+                + "\"allowanceShortUsdc\":null,\"mandateExhausted\":false},"
+                + "\"portalUrl\":\"https://billing.example/portal/sign-in?merchant=mer_1&mode=test\"}}}";
+        try (var api = new FakeApi()
+                .then(json(200, upcoming))
+                .then(json(200, "{\"event\":" + Fixtures.event("evt_1") + "}"))) {
+
+            var event = api.client(0).events().retrieve("evt_2");
+            var other = api.client(0).events().retrieve("evt_1");
+
+            assertThat(event.upcomingInvoice()).isNotNull();
+            assertThat(event.upcomingInvoice().amountUsdc()).isEqualTo(new BigDecimal("10.000001"));
+            assertThat(event.upcomingInvoice().dueAt()).isEqualTo(Instant.parse("2026-05-01T09:30:00Z"));
+            assertThat(event.funding()).isNotNull();
+            assertThat(event.funding().allowanceUsdc()).isEqualTo(new BigDecimal("9223372036854.775807"));
+            assertThat(event.funding().balanceUsdc()).isEqualTo(new BigDecimal("4"));
+            assertThat(event.funding().periodsCovered()).isEqualTo(922_337_111_451L);
+            assertThat(event.funding().chargesLeft()).isNull();
+            assertThat(event.funding().blockNumber()).isEqualTo(77L);
+            assertThat(event.fundingShortfall()).isNotNull();
+            assertThat(event.fundingShortfall().balanceShortUsdc()).isEqualTo(new BigDecimal("6.000001"));
+            assertThat(event.fundingShortfall().allowanceShortUsdc()).isNull();
+            assertThat(event.portalUrl()).isEqualTo("https://billing.example/portal/sign-in?merchant=mer_1&mode=test");
+            assertThat(other.upcomingInvoice()).isNull();
+            assertThat(other.funding()).isNull();
+            assertThat(other.portalUrl()).isNull();
+        }
+    }
 }

@@ -7,8 +7,6 @@ import io.abk.billing.gateway.config.Now;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.controlplane.merchant.MerchantProfile;
 import io.abk.billing.gateway.readmodel.ResourceJson;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Locale;
@@ -30,8 +28,8 @@ import reactor.util.function.Tuples;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code /portal}: the session's wallet's subscriptions (with the periods the allowance still covers, read from the
- * chain as the mandate route reads it), invoices and one-time payments, within the session's merchant and mode
+ * {@code /portal}: the session's wallet's subscriptions (with the periods the allowance still covers and what to do
+ * when the next renewal is not funded, read from the chain as the mandate route reads it), invoices and one-time payments, within the session's merchant and mode
  * ({@link PortalReads}); a printable receipt per paid invoice or payment; and signing out.
  */
 @RestController
@@ -76,9 +74,9 @@ public class PortalRoutes {
         var mode = session.mode();
         var subscriptions = reads.subscriptions(session)
                 .flatMapMany(Flux::fromIterable)
-                .concatMap(subscription -> periodsCovered(subscription, session)
-                        .map(covered -> PortalViews.subscription(
-                                subscription, covered.orElse(null), signing(session), chains, mode)))
+                .concatMap(subscription -> funding(subscription, session)
+                        .map(funding -> PortalViews.subscription(
+                                subscription, funding.orElse(null), signing(session), chains, mode)))
                 .collectList();
         return Mono.zip(subscriptions, reads.invoices(session), reads.payments(session), merchantName(session))
                 .map(found -> {
@@ -199,14 +197,9 @@ public class PortalRoutes {
                         .body(""));
     }
 
-    /** How many periods the subscription's allowance still covers, as its chain says now; empty when unknown. */
-    private Mono<java.util.Optional<BigDecimal>> periodsCovered(JsonNode subscription, PortalSession session) {
-        return mandates.of(subscription, session.mode()).map(mandate -> {
-            var covered = mandate.get("periodsCovered");
-            return covered instanceof BigInteger periods
-                    ? java.util.Optional.of(new BigDecimal(periods))
-                    : java.util.Optional.<BigDecimal>empty();
-        });
+    /** The subscription's wallet's balance and allowance as its chain says now; empty when unknown. */
+    private Mono<Optional<PortalFunding>> funding(JsonNode subscription, PortalSession session) {
+        return mandates.of(subscription, session.mode()).map(PortalFunding::of);
     }
 
     /** Whether the mode's chain takes signed requests: a chain with a vault, not the sandbox. */

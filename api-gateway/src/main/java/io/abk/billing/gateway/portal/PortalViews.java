@@ -3,7 +3,7 @@ package io.abk.billing.gateway.portal;
 import io.abk.billing.gateway.config.ChainsProperties;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.Mode;
-import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The portal's rows as its templates show them: a subscription with its next charge, the periods its allowance still
- * covers and the actions open to it; an invoice or payment with its transaction (linked to the mode's explorer when
+ * covers, what to do when its next renewal is not funded ({@link PortalFunding}) and the actions open to it; an invoice or payment with its transaction (linked to the mode's explorer when
  * it has one) and its receipt when paid.
  */
 final class PortalViews {
@@ -32,14 +32,17 @@ final class PortalViews {
 
     private PortalViews() {}
 
+    /** The statuses whose next renewal is charged, so whose funding the row checks. */
+    private static final Set<String> RENEWING = Set.of("active", "trialing");
+
     /**
-     * @param periodsCovered how many periods the allowance covers, from the chain; null when it is unknown (the
-     *     sandbox, the chain unreachable, nothing on chain)
+     * @param funding the wallet's figures, from the chain; null when they are unknown (the sandbox, the chain
+     *     unreachable, nothing on chain)
      * @param signing whether the mode's chain takes the portal's signed requests (revoke, raise the allowance)
      */
     static Map<String, @Nullable Object> subscription(
             JsonNode subscription,
-            @Nullable BigDecimal periodsCovered,
+            @Nullable PortalFunding funding,
             boolean signing,
             ChainsProperties chains,
             Mode mode) {
@@ -59,12 +62,26 @@ final class PortalViews {
         view.put("interval", text(subscription, "interval"));
         var next = "trialing".equals(status) ? text(subscription, "trialEnd") : text(subscription, "currentPeriodEnd");
         view.put("nextCharge", charging && !cancelAtPeriodEnd && !next.isEmpty() ? date(next) : "None");
-        view.put("periodsCovered", periodsCovered == null ? "unknown" : periodsCovered.toPlainString());
+        boolean canRaise = signing && "active".equals(text(subscription, "mandateStatus"));
+        var renews = RENEWING.contains(status) && !cancelAtPeriodEnd && !next.isEmpty();
+        var amount = subscription.path("amountUsdc");
+        view.put(
+                "funding",
+                funding == null || !renews || !amount.isNumber()
+                        ? null
+                        : funding.note(
+                                text(subscription, "id"),
+                                amount.decimalValue(),
+                                text(subscription, "walletAddress"),
+                                date(next),
+                                canRaise));
+        var periodsCovered = funding == null ? null : funding.periodsCovered();
+        view.put("periodsCovered", periodsCovered == null ? "unknown" : periodsCovered.toString());
         view.put(
                 "periodsCoveredText",
                 periodsCovered == null
                         ? "unknown"
-                        : periodsCovered.toPlainString() + (periodsCovered.intValue() == 1 ? " period" : " periods"));
+                        : periodsCovered + (periodsCovered.equals(BigInteger.ONE) ? " period" : " periods"));
         view.put("lastAction", lastAction(subscription.path("lastCustomerAction"), chains, mode));
         var actions = new ArrayList<Map<String, Object>>();
         var base = "/portal/subscriptions/" + id + "/";
@@ -74,7 +91,7 @@ final class PortalViews {
         if ((charging && cancelAtPeriodEnd) || "paused".equals(status)) {
             actions.add(action(base, "resume", "Resume", false));
         }
-        if (signing && "active".equals(text(subscription, "mandateStatus"))) {
+        if (canRaise) {
             actions.add(action(base, "raise-allowance", "Renew the allowance", true));
             actions.add(action(base, "revoke", "Revoke on chain", true));
         }

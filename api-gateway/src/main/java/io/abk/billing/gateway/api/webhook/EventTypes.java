@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The event types an endpoint can subscribe to (docs/architecture.md, "Webhooks"), and {@code *} for all of them. */
+/**
+ * The event types an endpoint can subscribe to (docs/architecture.md, "Webhooks"; the funding events under "Funding
+ * checks"), and {@code *} for all of them.
+ */
 public final class EventTypes {
 
     public static final String ALL = "*";
@@ -20,6 +23,8 @@ public final class EventTypes {
             "subscription.canceled",
             "subscription.paused",
             "subscription.resumed",
+            "subscription.allowance_low",
+            "invoice.upcoming",
             "invoice.created",
             "invoice.paid",
             "invoice.payment_failed",

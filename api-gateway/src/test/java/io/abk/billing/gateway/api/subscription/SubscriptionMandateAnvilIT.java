@@ -45,9 +45,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code GET /v1/subscriptions/{id}/mandate} and the subscription page against a real chain: anvil with the vault
- * and the test token deployed, a customer's wallet that approves the vault and subscribes, the relayer charging. The
- * allowance, the periods it covers, the balance and the vault's charge count read back exactly and follow the chain;
+ * {@code GET /v1/subscriptions/{id}/mandate}, the subscription page and the customer portal's row against a real
+ * chain: anvil with the vault and the test token deployed, a customer's wallet that approves the vault and subscribes,
+ * the relayer charging. The allowance, the periods it covers, the balance and the vault's charge count read back
+ * exactly and follow the chain, and the portal says what to do when the next renewal is not funded;
  * live mode's chain is a closed port, whose answer comes within the deadline. Its own context (no Kafka, as
  * {@code GatewayWithoutKafkaIT}, but test mode on this anvil and live mode on the closed port): subscriptions are
  * written straight to the read model, as the projector would.
@@ -280,6 +281,86 @@ class SubscriptionMandateAnvilIT extends GatewayTestBase {
                 .contains("Customer wallet")
                 .doesNotContain("Allowance left")
                 .doesNotContain("127.0.0.1");
+    }
+
+    @Test
+    void shouldTellTheCustomerInThePortalWhatToDoWhenTheNextRenewalIsNotFunded() {
+        var customer = AnvilAccounts.get(6);
+        var merchant = newMerchant();
+        var id = subscription(merchant.id(), Mode.TEST, customer.getAddress(), true);
+        var portal = portalSession(merchant.testKey(), customer.getAddress());
+        approve(customer, new BigInteger("29970000"));
+
+        assertThat(fundingNote(portal, id))
+                .as("an empty wallet")
+                .contains("data-funding=\"short-balance\"")
+                .contains("Add 9.99 USDC to " + customer.getAddress() + " before ")
+                .doesNotContain("data-funding-action");
+
+        tx().send(
+                        AnvilAccounts.get(0),
+                        deployment().tokenAddress(),
+                        Erc20Abi.mint(customer.getAddress(), BigInteger.valueOf(50_000_000L)));
+        approve(customer, new BigInteger("9989999"));
+
+        assertThat(fundingNote(portal, id))
+                .as("an allowance a micro-USDC short")
+                .contains("data-funding=\"short-allowance\"")
+                .contains("Raise your allowance before ")
+                .contains("href=\"/portal/subscriptions/" + id + "/raise-allowance\" data-funding-action");
+
+        approve(customer, new BigInteger("19979999"));
+        assertThat(fundingNote(portal, id))
+                .as("one period and a bit")
+                .contains("data-funding=\"low-allowance\"")
+                .contains("but not the one after");
+
+        approve(customer, new BigInteger("19980000"));
+        assertThat(fundingNote(portal, id)).as("two periods: no note").isEmpty();
+    }
+
+    /** The session token of a portal link of {@code wallet}, opened. */
+    private String portalSession(String key, String wallet) {
+        var created = http.post()
+                .uri("/v1/portal_sessions")
+                .header("x-service-api-key", key)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(Map.of("customerWallet", wallet))
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        var path = java.net
+                .URI
+                .create(JSON.readTree(created).path("url").asString())
+                .getPath();
+        var cookie = http.get()
+                .uri(path)
+                .exchange()
+                .returnResult(String.class)
+                .getResponseCookies()
+                .getFirst("abk_portal");
+        assertThat(cookie).isNotNull();
+        return cookie.getValue();
+    }
+
+    /** The funding note of the subscription's row in the portal, or the empty text when the row has none. */
+    private String fundingNote(String portal, String id) {
+        var page = http.get()
+                .uri("/portal")
+                .cookie("abk_portal", portal)
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(page).contains("data-id=\"" + id + "\"");
+        var note = Pattern.compile("<p class=\"note funding[^>]*>.*?</p>", Pattern.DOTALL)
+                .matcher(page);
+        return note.find() ? note.group() : "";
     }
 
     @Test

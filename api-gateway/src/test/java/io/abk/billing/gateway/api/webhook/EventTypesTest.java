@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
-/** An endpoint subscribes to the event types billing-streams publishes, the reopened ones included. */
+/** An endpoint subscribes to the event types billing-streams publishes, the reopened and funding ones included. */
 class EventTypesTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -20,6 +20,15 @@ class EventTypesTest {
                 JSON.readTree("{\"enabledEvents\":[\"payment.reopened\",\"invoice.reopened\",\"payment.reopened\"]}"));
 
         assertThat(EventTypes.parse(fields, "enabledEvents")).contains(List.of("payment.reopened", "invoice.reopened"));
+    }
+
+    @Test
+    void shouldAcceptTheFundingTypesWhenAnEndpointSubscribesToThem() {
+        var fields = RequestFields.of(
+                JSON.readTree("{\"enabledEvents\":[\"invoice.upcoming\",\"subscription.allowance_low\"]}"));
+
+        assertThat(EventTypes.parse(fields, "enabledEvents"))
+                .contains(List.of("invoice.upcoming", "subscription.allowance_low"));
     }
 
     @Test
