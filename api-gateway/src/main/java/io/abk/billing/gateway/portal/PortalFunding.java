@@ -51,6 +51,7 @@ record PortalFunding(BigDecimal balance, BigDecimal allowance, BigInteger period
                     "text",
                     "Add " + usdc(amount.subtract(balance)) + " USDC to " + wallet + " before " + renewsOn
                             + ": the renewal takes " + usdc(amount) + " USDC and the wallet holds " + usdc(balance)
+                            + " USDC"
                             + "." + (allowance.compareTo(amount) < 0 ? " Your allowance is short of it too." : ""));
             view.put("raiseHref", allowance.compareTo(amount) < 0 ? raise : null);
             return view;
