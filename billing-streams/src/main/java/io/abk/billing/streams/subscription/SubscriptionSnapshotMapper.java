@@ -20,7 +20,6 @@ import io.abk.billing.streams.subscription.domain.ChargeFailure;
 import io.abk.billing.streams.subscription.domain.CustomerAction;
 import io.abk.billing.streams.subscription.domain.CustomerActionKind;
 import io.abk.billing.streams.subscription.domain.CustomerActions;
-import io.abk.billing.streams.subscription.domain.FundingCheck;
 import io.abk.billing.streams.subscription.domain.Interval;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.InvoiceStatus;
@@ -29,6 +28,7 @@ import io.abk.billing.streams.subscription.domain.MandateSignature;
 import io.abk.billing.streams.subscription.domain.MandateStatus;
 import io.abk.billing.streams.subscription.domain.Period;
 import io.abk.billing.streams.subscription.domain.Plan;
+import io.abk.billing.streams.subscription.domain.RenewalFundingCheck;
 import io.abk.billing.streams.subscription.domain.Settlement;
 import io.abk.billing.streams.subscription.domain.SettlementKind;
 import io.abk.billing.streams.subscription.domain.Settlements;
@@ -78,7 +78,8 @@ final class SubscriptionSnapshotMapper {
                 .fundingCheck(
                         check == null
                                 ? null
-                                : new FundingCheck(check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
+                                : new RenewalFundingCheck(
+                                        check.getPeriodEnd(), check.getRequestedAt(), check.getSettled()))));
         return new Stored<>(aggregate.getSequence(), restored);
     }
 
@@ -106,7 +107,7 @@ final class SubscriptionSnapshotMapper {
                 .build();
     }
 
-    private static @Nullable FundingCheckState fundingCheck(@Nullable FundingCheck check) {
+    private static @Nullable FundingCheckState fundingCheck(@Nullable RenewalFundingCheck check) {
         return check == null
                 ? null
                 : FundingCheckState.newBuilder()

@@ -36,7 +36,7 @@ final class FundingRules {
                 || previous != null && previous.periodEnd().equals(command.periodEnd())) {
             return SubscriptionDecision.accept();
         }
-        var check = FundingCheck.pending(command.periodEnd(), command.requestedAt());
+        var check = RenewalFundingCheck.pending(command.periodEnd(), command.requestedAt());
         return SubscriptionDecision.accept(
                 new FundingCheckRequested(check, d.plan().amount(), d.metadata().get(Charging.SANDBOX_OUTCOME_KEY)));
     }

@@ -37,7 +37,7 @@ public record SubscriptionDetails(
         Settlements settlements,
         @Nullable MandateSignature mandateSignature,
         CustomerActions customerActions,
-        @Nullable FundingCheck fundingCheck)
+        @Nullable RenewalFundingCheck fundingCheck)
         implements ExistingState.Details {
 
     public SubscriptionDetails {
@@ -141,7 +141,7 @@ public record SubscriptionDetails(
         private Settlements settlements;
         private @Nullable MandateSignature mandateSignature;
         private CustomerActions customerActions;
-        private @Nullable FundingCheck fundingCheck;
+        private @Nullable RenewalFundingCheck fundingCheck;
 
         private Builder(SubscriptionDetails from) {
             this.from = from;
@@ -202,7 +202,7 @@ public record SubscriptionDetails(
             return this;
         }
 
-        public Builder fundingCheck(@Nullable FundingCheck fundingCheck) {
+        public Builder fundingCheck(@Nullable RenewalFundingCheck fundingCheck) {
             this.fundingCheck = fundingCheck;
             return this;
         }

@@ -137,7 +137,9 @@ public sealed interface SubscriptionEvent {
      * {@code metadata.sandboxRenewalOutcome}, which the sandbox answers from.
      */
     record FundingCheckRequested(
-            FundingCheck check, UsdcAmount amount, @Nullable String sandboxOutcome) implements SubscriptionEvent {
+            RenewalFundingCheck check,
+            UsdcAmount amount,
+            @Nullable String sandboxOutcome) implements SubscriptionEvent {
 
         public FundingCheckRequested {
             if (check.settled()) {
@@ -147,7 +149,7 @@ public sealed interface SubscriptionEvent {
     }
 
     /** chain-indexer answered the pending funding check: {@code check} is settled. */
-    record FundingCheckAnswered(FundingCheck check) implements SubscriptionEvent {}
+    record FundingCheckAnswered(RenewalFundingCheck check) implements SubscriptionEvent {}
 
     /**
      * {@code invoice.upcoming}: the renewal invoice of {@code amount} for {@code upcoming} will be created and charged

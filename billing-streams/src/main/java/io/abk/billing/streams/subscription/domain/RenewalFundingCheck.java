@@ -11,10 +11,10 @@ import java.time.Instant;
  *
  * @param settled true once chain-indexer answered
  */
-public record FundingCheck(Instant periodEnd, Instant requestedAt, boolean settled) {
+public record RenewalFundingCheck(Instant periodEnd, Instant requestedAt, boolean settled) {
 
-    public static FundingCheck pending(Instant periodEnd, Instant requestedAt) {
-        return new FundingCheck(periodEnd, requestedAt, false);
+    public static RenewalFundingCheck pending(Instant periodEnd, Instant requestedAt) {
+        return new RenewalFundingCheck(periodEnd, requestedAt, false);
     }
 
     /** {@code <subscriptionId>:funding:<periodEnd in epoch seconds>}. */
@@ -27,7 +27,7 @@ public record FundingCheck(Instant periodEnd, Instant requestedAt, boolean settl
         return Ids.derivedId(IdPrefix.COMMAND, requestedAt, "settle:" + requestId(subscriptionId));
     }
 
-    public FundingCheck answered() {
-        return new FundingCheck(periodEnd, requestedAt, true);
+    public RenewalFundingCheck answered() {
+        return new RenewalFundingCheck(periodEnd, requestedAt, true);
     }
 }
