@@ -7,6 +7,9 @@ import io.abk.billing.localstack.LocalStack;
 import io.abk.billing.localstack.LocalStackSettings;
 import io.abk.billing.localstack.chain.ChainAccounts;
 import io.abk.billing.localstack.lifecycle.FreePorts;
+import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.Outcome;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import java.net.InetAddress;
@@ -18,33 +21,48 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.GroupState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The whole stack in one process: starts on free ports, reports UP, serves the catalog topics and the billing
- * database, runs settlement and the scheduler, stops cleanly (every port released), and starts again on the same data directory with the same
- * secrets, this time with the local chain ({@code BILLING_LOCAL_CHAIN=anvil}), which moves test mode out of the sandbox.
- * One test, because each start of the whole stack costs many seconds on a 2-core machine.
+ * database, runs settlement and the scheduler, accepts N creates, stops cleanly (every port released), and starts again
+ * on the same data directory with the same secrets, this time with the local chain ({@code BILLING_LOCAL_CHAIN=anvil}),
+ * which moves test mode out of the sandbox: every accepted subscription is there exactly once, nothing was applied
+ * twice, and the stack keeps working. One test, because each start of the whole stack costs many seconds on a 2-core
+ * machine. It runs its own stack (not the shared one), beside the classes on the shared stacks: each in-process
+ * server runs on event loops of its own, so closing this stack leaves theirs serving.
  */
 class LocalStackIT {
 
-    private static final int PARTITIONS = 2;
+    private static final int PARTITIONS = SharedStack.PARTITIONS;
+    /** Creates accepted before the restart. */
+    private static final int N = 60;
+    /** Creates in flight at once: enough to overlap the command round trips, few enough for a 2-core machine. */
+    private static final int CONCURRENCY = 6;
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
     Path dataDir;
 
     @Test
-    void shouldStartReadyAndStopCleanlyAndRestartWithTheSameSecretsWhenGivenTheSameDataDir() throws Exception {
+    void shouldStartReadyStopCleanlyAndRestartWithTheSameSecretsAndEachAcceptedSubscriptionOnceOnTheSameDataDir()
+            throws Exception {
         LocalStack.Info first;
+        Accepted accepted;
         int httpPort;
         int kafkaPort;
         int postgresPort;
@@ -83,6 +101,9 @@ class LocalStackIT {
             kafkaPort = URI.create("kafka://" + stack.kafkaBootstrapServers()).getPort();
             postgresPort =
                     URI.create(stack.jdbcUrl().substring("jdbc:".length())).getPort();
+
+            // and it accepted N creates of one merchant
+            accepted = acceptCreates(new Api(stack.info()));
         }
 
         // when it is closed, then nothing listens on its ports any more
@@ -103,11 +124,74 @@ class LocalStackIT {
             assertThat(stack.demoLiveKey()).isEqualTo(first.demoLiveKey());
             assertThat(get(stack.baseUrl() + "/actuator/health").body()).contains("\"UP\"");
             assertSecretsAccepted(stack);
+            assertEachAcceptedSubscriptionOnceAndOneMore(new Api(stack.info()), accepted);
             chainPort = assertTestModeOnTheLocalChain(stack);
         }
         assertThat(FreePorts.isListening(chainPort))
                 .as("anvil stopped with the stack")
                 .isFalse();
+    }
+
+    /** The merchant of the creates before the restart, and each subscription as its create's 201 answered it. */
+    private record Accepted(TestMerchant merchant, Map<String, JsonNode> subscriptions) {}
+
+    private static Accepted acceptCreates(Api api) {
+        var merchant = api.newMerchant("restart");
+        var accepted = new LinkedHashMap<String, JsonNode>();
+        for (int batch = 0; batch < N; batch += CONCURRENCY) {
+            var replies = IntStream.range(batch, Math.min(N, batch + CONCURRENCY))
+                    .mapToObj(i -> api.post(Subscriptions.PATH)
+                            .key(merchant.testKey())
+                            .json(Subscriptions.adHoc("order-restart-" + i))
+                            .sendAsync())
+                    .toList();
+            for (var reply : replies) {
+                var subscription = reply.join().expect(201).json().path("subscription");
+                accepted.put(subscription.path("id").asString(), subscription);
+            }
+        }
+        assertThat(accepted).hasSize(N);
+        return new Accepted(merchant, accepted);
+    }
+
+    /**
+     * Listing every page finds each subscription accepted before the restart exactly once and nothing else, a sample
+     * reads back exactly as it was created, the change log holds one accepted change per create (nothing was applied
+     * twice), and one more create after the restart works like any other and is the only addition.
+     */
+    private static void assertEachAcceptedSubscriptionOnceAndOneMore(Api api, Accepted before) {
+        var key = before.merchant().testKey();
+        var merchantId = before.merchant().id();
+        var accepted = before.subscriptions();
+        var listed = Subscriptions.listAllIds(api, key, 7);
+        assertThat(listed).doesNotHaveDuplicates().hasSize(N);
+        assertThat(new HashSet<>(listed)).isEqualTo(accepted.keySet());
+        var ids = new ArrayList<>(accepted.keySet());
+        for (var id : List.of(ids.getFirst(), ids.get(N / 3), ids.get(N / 2), ids.get(2 * N / 3), ids.getLast())) {
+            assertThat(Subscriptions.get(api, key, id).expect(200).json()).isEqualTo(accepted.get(id));
+        }
+        var topics = api.topics();
+        var changes =
+                topics.values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchantId));
+        assertThat(changes)
+                .hasSize(N)
+                .allSatisfy(change -> assertThat(change.getOutcome()).isEqualTo(Outcome.ACCEPTED));
+        assertThat(changes.stream().map(Change::getAggregateId).distinct())
+                .containsExactlyInAnyOrderElementsOf(accepted.keySet());
+        assertThat(changes.stream().map(Change::getCommandId).distinct()).hasSize(N);
+
+        var after = Subscriptions.create(api, key, "order-after-restart")
+                .at("/subscription/id")
+                .asString();
+        assertThat(accepted).doesNotContainKey(after);
+        var all = Subscriptions.listAllIds(api, key, 100);
+        assertThat(all).hasSize(N + 1).doesNotHaveDuplicates().startsWith(after);
+        assertThat(topics.values(Topics.CHANGES, (Change c) -> c.getMerchantId().equals(merchantId)))
+                .hasSize(N + 1);
+        assertThat(topics.values(
+                        Topics.SUBSCRIPTION_COMMANDS,
+                        (SubscriptionCommand c) -> c.getMerchantId().equals(merchantId)))
+                .hasSize(N + 1);
     }
 
     /**
