@@ -9,7 +9,7 @@ import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.ChainsProperties;
-import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.LatestResources;
@@ -18,7 +18,6 @@ import io.abk.billing.gateway.readmodel.PaymentReadModel;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.SubmitTransferAuthorization;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,7 +56,7 @@ public class PaySigningRoutes {
     private final LatestResources latest;
     private final ChainsProperties chains;
     private final ChainReads reads;
-    private final Clock clock;
+    private final EffectiveClock clock;
 
     public PaySigningRoutes(
             PaymentReadModel payments,
@@ -66,7 +65,7 @@ public class PaySigningRoutes {
             LatestResources latest,
             ChainsProperties chains,
             ChainReads reads,
-            Clock clock) {
+            EffectiveClock clock) {
         this.payments = payments;
         this.merchants = merchants;
         this.commands = commands;
@@ -204,6 +203,11 @@ public class PaySigningRoutes {
     }
 
     private Mono<Instant> signingNow(OwnedResource owned) {
-        return SignedTerms.now(reads, owned.mode(), Now.of(clock));
+        // The merchant's test clock may stand ahead of the wall clock: its commands carry that time, and the
+        // aggregate holds a deadline to it.
+        return clock.now(owned.merchantId(), owned.mode()).flatMap(merchantNow -> {
+            var wall = clock.wallNow();
+            return SignedTerms.now(reads, owned.mode(), merchantNow.isAfter(wall) ? merchantNow : wall);
+        });
     }
 }

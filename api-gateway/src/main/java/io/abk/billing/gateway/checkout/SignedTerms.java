@@ -41,13 +41,14 @@ final class SignedTerms {
     private SignedTerms() {}
 
     /**
-     * The now a signature's deadline is counted from: the wall clock, or the chain's time when it is ahead (a test
-     * clock may have moved the local chain forward, and the chain holds a deadline to its own time).
+     * The now a signature's deadline is counted from: {@code floor} (the later of the wall clock and the merchant's
+     * test clock), or the chain's time when it is ahead (a test clock may have moved the local chain forward, and the
+     * chain holds a deadline to its own time).
      */
-    static Mono<Instant> now(ChainReads reads, Mode mode, Instant wall) {
+    static Mono<Instant> now(ChainReads reads, Mode mode, Instant floor) {
         return reads.chainTime(mode)
-                .map(chainNow -> chainNow.isAfter(wall) ? chainNow : wall)
-                .defaultIfEmpty(wall);
+                .map(chainNow -> chainNow.isAfter(floor) ? chainNow : floor)
+                .defaultIfEmpty(floor);
     }
 
     /** The last second a signature asked for now may be submitted at. */

@@ -9,7 +9,7 @@ import io.abk.billing.gateway.command.Commands.Target;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.command.Settled;
 import io.abk.billing.gateway.config.ChainsProperties;
-import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.controlplane.merchant.MerchantLookup;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.gateway.readmodel.LatestResources;
@@ -19,7 +19,6 @@ import io.abk.billing.gateway.readmodel.SubscriptionReadModel;
 import io.abk.billing.schemas.avro.SubmitSignedMandate;
 import java.math.BigInteger;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -59,7 +58,7 @@ public class SubscribeSigningRoutes {
     private final LatestResources latest;
     private final ChainsProperties chains;
     private final ChainReads reads;
-    private final Clock clock;
+    private final EffectiveClock clock;
 
     public SubscribeSigningRoutes(
             SubscriptionReadModel subscriptions,
@@ -68,7 +67,7 @@ public class SubscribeSigningRoutes {
             LatestResources latest,
             ChainsProperties chains,
             ChainReads reads,
-            Clock clock) {
+            EffectiveClock clock) {
         this.subscriptions = subscriptions;
         this.merchants = merchants;
         this.commands = commands;
@@ -267,6 +266,11 @@ public class SubscribeSigningRoutes {
     }
 
     private Mono<Instant> signingNow(OwnedResource owned) {
-        return SignedTerms.now(reads, owned.mode(), Now.of(clock));
+        // The merchant's test clock may stand ahead of the wall clock: its commands carry that time, and the
+        // aggregate holds a deadline to it.
+        return clock.now(owned.merchantId(), owned.mode()).flatMap(merchantNow -> {
+            var wall = clock.wallNow();
+            return SignedTerms.now(reads, owned.mode(), merchantNow.isAfter(wall) ? merchantNow : wall);
+        });
     }
 }

@@ -161,6 +161,30 @@ class CheckoutSigningAnvilIT extends GatewayTestBase {
     }
 
     @Test
+    void shouldCountTheDeadlinesFromTheMerchantsTestClockWhenItStandsAheadOfTheWallClock() {
+        // a test merchant whose clock is frozen 40 days ahead: its checkout commands carry that time
+        var merchant = newMerchant();
+        var frozenAt = Instant.now().plus(40, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        database()
+                .execute(
+                        "INSERT INTO test_clocks (merchant_id, frozen_at, version, created_at, updated_at) VALUES (?, ?, 1, now(), now())",
+                        merchant.id(),
+                        Timestamp.from(frozenAt));
+        var subscription = subscription(merchant.id(), CUSTOMER.getAddress());
+        var payment = payment(merchant.id(), CUSTOMER.getAddress());
+
+        var terms = get("/checkout/subscribe/" + subscription + "/signing?wallet=" + CUSTOMER.getAddress())
+                .path("terms");
+        var authorization = get("/checkout/pay/" + payment + "/signing?wallet=" + CUSTOMER.getAddress())
+                .path("authorization");
+
+        // then an hour of validity counts from the merchant's now, not the wall clock's
+        assertThat(Instant.ofEpochSecond(terms.path("deadline").asLong())).isAfter(frozenAt);
+        assertThat(Instant.ofEpochSecond(authorization.path("validBefore").asLong()))
+                .isAfter(frozenAt);
+    }
+
+    @Test
     void shouldRefuseEveryBadSignedSubscriptionWithItsCodeAndSendNothing() {
         var merchant = newMerchant();
         var id = subscription(merchant.id(), CUSTOMER.getAddress());
