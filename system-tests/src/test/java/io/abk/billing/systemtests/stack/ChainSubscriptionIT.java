@@ -14,6 +14,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
@@ -109,6 +112,67 @@ class ChainSubscriptionIT {
                         .add(TestChain.units("2.25")));
         assertThat(chain.balance(subscribed.payout()))
                 .isEqualTo(amount.multiply(BigInteger.TWO).subtract(TestChain.units("2.25")));
+    }
+
+    @Test
+    void shouldRenewASubscriptionTheCustomerOnlySignedWhileTheirWalletHoldsNoEther() {
+        // given a wallet with 100 USDC and no ether that subscribes by signing the permit and the terms (/signing)
+        var customer = chain.walletsWithoutEther(List.of("100")).getFirst();
+        var merchant = api.newMerchant("chain signed");
+        Clocks.advance(api, merchant.testKey(), 1);
+        var body = new LinkedHashMap<String, @Nullable Object>(
+                Subscriptions.adHoc("signed-" + System.nanoTime(), new BigDecimal(AMOUNT), "month"));
+        body.put("customerWallet", customer.address());
+        body.put("payoutAddressEvm", TestChain.freshAddress());
+        var created = api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(body)
+                .send()
+                .expect(201)
+                .json();
+        var id = created.at("/subscription/id").asString();
+        var signing = api.get("/checkout/subscribe/" + id + "/signing?wallet=" + customer.address())
+                .send()
+                .expect(200)
+                .json();
+        var permit = signing.path("permit");
+        var terms = signing.path("terms");
+        var signed = new LinkedHashMap<String, Object>();
+        signed.put("wallet", customer.address());
+        signed.put("periods", terms.path("periods").asLong());
+        signed.put("deadline", terms.path("deadline").asLong());
+        signed.put("nonce", terms.path("nonce").asString());
+        signed.put("signature", TypedDataSignatures.sign(terms.path("typedData").asString(), customer));
+        signed.put(
+                "permit",
+                Map.of(
+                        "value", permit.path("value").asString(),
+                        "deadline", permit.path("deadline").asLong(),
+                        "signature",
+                                TypedDataSignatures.sign(
+                                        permit.path("typedData").asString(), customer)));
+        api.post("/checkout/subscribe/" + id + "/signatures")
+                .json(signed)
+                .send()
+                .expect(202);
+        var subscribed = new Subscribed(
+                merchant,
+                id,
+                customer,
+                body.get("payoutAddressEvm").toString(),
+                awaitInvoice(merchant, created.at("/invoice/id").asString(), "paid"));
+        var subscription =
+                Subscriptions.get(api, merchant.testKey(), id).expect(200).json();
+
+        // when the renewal falls due
+        var renewal = advanceToRenewal(subscribed, subscription);
+
+        // then the relayer charged it through the signed mandate, and the wallet still holds no ether
+        assertPaidOnChain(awaitInvoice(subscribed, renewal.path("id").asString(), "paid"));
+        assertThat(chain.etherBalance(customer.address())).isZero();
+        assertThat(chain.balance(customer.address()))
+                .isEqualTo(
+                        TestChain.units("100").subtract(TestChain.units(AMOUNT).multiply(BigInteger.TWO)));
     }
 
     @Test
@@ -267,6 +331,10 @@ class ChainSubscriptionIT {
 
     private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {
         return ChainSubscriptions.advanceToRenewal(api, subscribed, subscription);
+    }
+
+    private static JsonNode awaitInvoice(TestMerchant merchant, String invoiceId, String status) {
+        return ChainSubscriptions.awaitInvoice(api, merchant, invoiceId, status, null);
     }
 
     private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status) {
