@@ -114,21 +114,15 @@ public record BillingStreamsSettings(
 
     /** The same settings with the funding events linking the portal under {@code portal}. */
     public BillingStreamsSettings withPortal(PortalLinks portal) {
-        return new BillingStreamsSettings(
-                bootstrapServers,
-                applicationId,
-                stateDir,
-                streamThreads,
-                commitInterval,
-                overrides,
-                dunning,
-                payments,
-                kafkaSecurity,
-                deployment,
-                portal);
+        return copy(bootstrapServers, stateDir, overrides, portal);
     }
 
     private BillingStreamsSettings copy(String bootstrapServers, Path stateDir, Map<String, String> overrides) {
+        return copy(bootstrapServers, stateDir, overrides, portal);
+    }
+
+    private BillingStreamsSettings copy(
+            String bootstrapServers, Path stateDir, Map<String, String> overrides, PortalLinks portal) {
         return new BillingStreamsSettings(
                 bootstrapServers,
                 applicationId,

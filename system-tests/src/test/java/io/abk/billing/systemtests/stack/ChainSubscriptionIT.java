@@ -120,16 +120,8 @@ class ChainSubscriptionIT {
         var customer = chain.walletsWithoutEther(List.of("100")).getFirst();
         var merchant = api.newMerchant("chain signed");
         Clocks.advance(api, merchant.testKey(), 1);
-        var body = new LinkedHashMap<String, @Nullable Object>(
-                Subscriptions.adHoc("signed-" + System.nanoTime(), new BigDecimal(AMOUNT), "month"));
-        body.put("customerWallet", customer.address());
-        body.put("payoutAddressEvm", TestChain.freshAddress());
-        var created = api.post(Subscriptions.PATH)
-                .key(merchant.testKey())
-                .json(body)
-                .send()
-                .expect(201)
-                .json();
+        var payout = TestChain.freshAddress();
+        var created = ChainSubscriptions.create(api, merchant, customer, payout, AMOUNT);
         var id = created.at("/subscription/id").asString();
         var signing = api.get("/checkout/subscribe/" + id + "/signing?wallet=" + customer.address())
                 .send()
@@ -159,7 +151,7 @@ class ChainSubscriptionIT {
                 merchant,
                 id,
                 customer,
-                body.get("payoutAddressEvm").toString(),
+                payout,
                 awaitInvoice(merchant, created.at("/invoice/id").asString(), "paid"));
         var subscription =
                 Subscriptions.get(api, merchant.testKey(), id).expect(200).json();

@@ -31,16 +31,7 @@ final class ChainSubscriptions {
      */
     static Subscribed subscribe(
             Api api, TestChain chain, TestMerchant merchant, Wallet customer, String payout, String amountUsdc) {
-        var body = new LinkedHashMap<String, @Nullable Object>(
-                Subscriptions.adHoc("chain-" + System.nanoTime(), new BigDecimal(amountUsdc), "month"));
-        body.put("customerWallet", customer.address());
-        body.put("payoutAddressEvm", payout);
-        var created = api.post(Subscriptions.PATH)
-                .key(merchant.testKey())
-                .json(body)
-                .send()
-                .expect(201)
-                .json();
+        var created = create(api, merchant, customer, payout, amountUsdc);
         var id = created.at("/subscription/id").asString();
         var session = api.get("/checkout/subscribe/" + id + ".json")
                 .send()
@@ -61,6 +52,20 @@ final class ChainSubscriptions {
                         "active"::equals);
         var paid = awaitInvoice(api, merchant, created.at("/invoice/id").asString(), "paid", null);
         return new Subscribed(merchant, id, customer, payout, paid);
+    }
+
+    /** Creates a monthly subscription of {@code amountUsdc} for the customer, paying {@code payout}; returns the 201. */
+    static JsonNode create(Api api, TestMerchant merchant, Wallet customer, String payout, String amountUsdc) {
+        var body = new LinkedHashMap<String, @Nullable Object>(
+                Subscriptions.adHoc("chain-" + System.nanoTime(), new BigDecimal(amountUsdc), "month"));
+        body.put("customerWallet", customer.address());
+        body.put("payoutAddressEvm", payout);
+        return api.post(Subscriptions.PATH)
+                .key(merchant.testKey())
+                .json(body)
+                .send()
+                .expect(201)
+                .json();
     }
 
     /** Moves the merchant's frozen clock by exactly the rest of the current period; returns the renewal invoice. */
