@@ -14,9 +14,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
@@ -120,41 +118,11 @@ class ChainSubscriptionIT {
         var customer = chain.walletsWithoutEther(List.of("100")).getFirst();
         var merchant = api.newMerchant("chain signed");
         Clocks.advance(api, merchant.testKey(), 1);
-        var payout = TestChain.freshAddress();
-        var created = ChainSubscriptions.create(api, merchant, customer, payout, AMOUNT);
-        var id = created.at("/subscription/id").asString();
-        var signing = api.get("/checkout/subscribe/" + id + "/signing?wallet=" + customer.address())
-                .send()
+        var subscribed =
+                ChainSubscriptions.subscribeBySignature(api, merchant, customer, TestChain.freshAddress(), AMOUNT);
+        var subscription = Subscriptions.get(api, merchant.testKey(), subscribed.id())
                 .expect(200)
                 .json();
-        var permit = signing.path("permit");
-        var terms = signing.path("terms");
-        var signed = new LinkedHashMap<String, Object>();
-        signed.put("wallet", customer.address());
-        signed.put("periods", terms.path("periods").asLong());
-        signed.put("deadline", terms.path("deadline").asLong());
-        signed.put("nonce", terms.path("nonce").asString());
-        signed.put("signature", TypedDataSignatures.sign(terms.path("typedData").asString(), customer));
-        signed.put(
-                "permit",
-                Map.of(
-                        "value", permit.path("value").asString(),
-                        "deadline", permit.path("deadline").asLong(),
-                        "signature",
-                                TypedDataSignatures.sign(
-                                        permit.path("typedData").asString(), customer)));
-        api.post("/checkout/subscribe/" + id + "/signatures")
-                .json(signed)
-                .send()
-                .expect(202);
-        var subscribed = new Subscribed(
-                merchant,
-                id,
-                customer,
-                payout,
-                awaitInvoice(merchant, created.at("/invoice/id").asString(), "paid"));
-        var subscription =
-                Subscriptions.get(api, merchant.testKey(), id).expect(200).json();
 
         // when the renewal falls due
         var renewal = advanceToRenewal(subscribed, subscription);
@@ -323,10 +291,6 @@ class ChainSubscriptionIT {
 
     private static JsonNode advanceToRenewal(Subscribed subscribed, JsonNode subscription) {
         return ChainSubscriptions.advanceToRenewal(api, subscribed, subscription);
-    }
-
-    private static JsonNode awaitInvoice(TestMerchant merchant, String invoiceId, String status) {
-        return ChainSubscriptions.awaitInvoice(api, merchant, invoiceId, status, null);
     }
 
     private static JsonNode awaitInvoice(Subscribed subscribed, String invoiceId, String status) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
@@ -50,6 +51,43 @@ final class ChainSubscriptions {
                                 .path("status")
                                 .asString(),
                         "active"::equals);
+        var paid = awaitInvoice(api, merchant, created.at("/invoice/id").asString(), "paid", null);
+        return new Subscribed(merchant, id, customer, payout, paid);
+    }
+
+    /**
+     * A monthly subscription of {@code amountUsdc} for the customer, who only signs what the checkout's {@code /signing}
+     * offers (the token's permit for the vault and the vault's terms) and sends nothing: the platform's relayer submits
+     * both. Waits until the first invoice is paid.
+     */
+    static Subscribed subscribeBySignature(
+            Api api, TestMerchant merchant, Wallet customer, String payout, String amountUsdc) {
+        var created = create(api, merchant, customer, payout, amountUsdc);
+        var id = created.at("/subscription/id").asString();
+        var signing = api.get("/checkout/subscribe/" + id + "/signing?wallet=" + customer.address())
+                .send()
+                .expect(200)
+                .json();
+        var permit = signing.path("permit");
+        var terms = signing.path("terms");
+        var signed = new LinkedHashMap<String, Object>();
+        signed.put("wallet", customer.address());
+        signed.put("periods", terms.path("periods").asLong());
+        signed.put("deadline", terms.path("deadline").asLong());
+        signed.put("nonce", terms.path("nonce").asString());
+        signed.put("signature", TypedDataSignatures.sign(terms.path("typedData").asString(), customer));
+        signed.put(
+                "permit",
+                Map.of(
+                        "value", permit.path("value").asString(),
+                        "deadline", permit.path("deadline").asLong(),
+                        "signature",
+                                TypedDataSignatures.sign(
+                                        permit.path("typedData").asString(), customer)));
+        api.post("/checkout/subscribe/" + id + "/signatures")
+                .json(signed)
+                .send()
+                .expect(202);
         var paid = awaitInvoice(api, merchant, created.at("/invoice/id").asString(), "paid", null);
         return new Subscribed(merchant, id, customer, payout, paid);
     }
