@@ -167,6 +167,28 @@ const SIGNING_RDNS = 'org.example.signer';
 const BATCHING_RDNS = 'org.example.batcher';
 
 /** Both announced wallets are offered, each a connect button with its rdns, name and icon; the injected one is not. */
+/**
+ * Holds the page's navigation to {@code glob} until {@code during} is done: an active subscription's page leaves for
+ * the merchant's success URL 2.5 s after it shows, and its photograph and accessibility check must not race that (on a
+ * busy machine they took longer, and the page's context was gone mid-check).
+ */
+async function holdingNavigation(page, glob, during) {
+  let release;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(glob, async (route) => {
+    await released;
+    // The merchant's page, which this machine cannot reach: an empty one in its place.
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Thanks</title>' });
+  });
+  try {
+    await during();
+  } finally {
+    release();
+  }
+}
+
 async function expectBothWallets(s, page) {
   const offered = await page.$$eval('[data-action="connect"]', (buttons) => buttons
       .filter((b) => !b.hidden && b.offsetParent !== null)
@@ -249,8 +271,10 @@ const scenarios = {
     s.wallet.resume('eth_sendTransaction');
     await s.expect(page, 'confirming');
     await s.shoot(page, 'confirming');
-    await s.expect(page, 'active', { message: /Your subscription is active: 12\.5 USDC every month/ });
-    await s.shoot(page, 'active');
+    await holdingNavigation(page, '**/thanks*', async () => {
+      await s.expect(page, 'active', { message: /Your subscription is active: 12\.5 USDC every month/ });
+      await s.shoot(page, 'active');
+    });
     await page.waitForURL(s.spec.successUrl, { timeout: 10000 });
     s.extra.redirectedTo = page.url();
     s.extra.requests = s.wallet.requests;
@@ -477,8 +501,10 @@ const scenarios = {
     await s.expect(page, 'sending', { message: /^Step 1 of 2: sign the permit/ });
     await s.shoot(page, 'signing-permit');
     s.wallet.resume('eth_signTypedData_v4');
-    await s.expect(page, 'active', { message: /Your subscription is active/ });
-    await s.shoot(page, 'active-signature');
+    await holdingNavigation(page, '**/thanks*', async () => {
+      await s.expect(page, 'active', { message: /Your subscription is active/ });
+      await s.shoot(page, 'active-signature');
+    });
     s.extra.requests = s.wallet.requests;
     s.extra.signed = s.wallet.signed;
   },

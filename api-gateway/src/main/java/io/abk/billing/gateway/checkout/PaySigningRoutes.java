@@ -203,11 +203,6 @@ public class PaySigningRoutes {
     }
 
     private Mono<Instant> signingNow(OwnedResource owned) {
-        // The merchant's test clock may stand ahead of the wall clock: its commands carry that time, and the
-        // aggregate holds a deadline to it.
-        return clock.now(owned.merchantId(), owned.mode()).flatMap(merchantNow -> {
-            var wall = clock.wallNow();
-            return SignedTerms.now(reads, owned.mode(), merchantNow.isAfter(wall) ? merchantNow : wall);
-        });
+        return SignedTerms.now(reads, clock, owned.merchantId(), owned.mode());
     }
 }

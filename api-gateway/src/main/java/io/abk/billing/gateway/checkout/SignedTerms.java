@@ -9,6 +9,7 @@ import io.abk.billing.contracts.TypedData;
 import io.abk.billing.contracts.VaultSignatures;
 import io.abk.billing.gateway.chain.ChainReads;
 import io.abk.billing.gateway.config.ChainsProperties.Chain;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.readmodel.ResourceJson;
 import io.abk.billing.schemas.avro.Mode;
 import java.math.BigInteger;
@@ -25,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * terms, and the token's EIP-3009 {@code TransferWithAuthorization} of a payment's exact amount to its payout, with
  * {@code nonce = keccak256(paymentId)}. A signature over anything else does not recover to the signer.
  */
-final class SignedTerms {
+public final class SignedTerms {
 
     /**
      * The charges a signed mandate allows, and the periods of its amount the permit's allowance covers: twelve, as
@@ -41,14 +42,19 @@ final class SignedTerms {
     private SignedTerms() {}
 
     /**
-     * The now a signature's deadline is counted from: {@code floor} (the later of the wall clock and the merchant's
-     * test clock), or the chain's time when it is ahead (a test clock may have moved the local chain forward, and the
-     * chain holds a deadline to its own time).
+     * The now a signature's deadline is counted from, for the checkout and the customer portal alike: the latest of
+     * the wall clock, the merchant's test clock (its commands carry that time, and the aggregate holds a deadline to
+     * it) and the chain's time (a test clock may have moved the local chain forward, and the chain holds a deadline to
+     * its own time). On a public chain in live mode the three agree.
      */
-    static Mono<Instant> now(ChainReads reads, Mode mode, Instant floor) {
-        return reads.chainTime(mode)
-                .map(chainNow -> chainNow.isAfter(floor) ? chainNow : floor)
-                .defaultIfEmpty(floor);
+    public static Mono<Instant> now(ChainReads reads, EffectiveClock clock, String merchantId, Mode mode) {
+        return clock.now(merchantId, mode).flatMap(merchantNow -> {
+            var wall = clock.wallNow();
+            var floor = merchantNow.isAfter(wall) ? merchantNow : wall;
+            return reads.chainTime(mode)
+                    .map(chainNow -> chainNow.isAfter(floor) ? chainNow : floor)
+                    .defaultIfEmpty(floor);
+        });
     }
 
     /** The last second a signature asked for now may be submitted at. */

@@ -7,17 +7,17 @@ import io.abk.billing.contracts.TypedData;
 import io.abk.billing.contracts.VaultSignatures;
 import io.abk.billing.gateway.chain.ChainReads;
 import io.abk.billing.gateway.chain.TokenReading;
+import io.abk.billing.gateway.checkout.SignedTerms;
 import io.abk.billing.gateway.command.Aggregate;
 import io.abk.billing.gateway.command.Commands;
 import io.abk.billing.gateway.command.Commands.Wait;
 import io.abk.billing.gateway.config.ChainsProperties;
-import io.abk.billing.gateway.config.Now;
+import io.abk.billing.gateway.controlplane.clock.EffectiveClock;
 import io.abk.billing.gateway.platform.web.ApiException;
 import io.abk.billing.opskit.web.ErrorAnswerException;
 import io.abk.billing.schemas.avro.SubmitPermit;
 import io.abk.billing.schemas.avro.SubmitSignedCancel;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -59,10 +59,14 @@ public class PortalSigningRoutes {
     private final Commands commands;
     private final ChainsProperties chains;
     private final ChainReads chainReads;
-    private final Clock clock;
+    private final EffectiveClock clock;
 
     public PortalSigningRoutes(
-            PortalReads reads, Commands commands, ChainsProperties chains, ChainReads chainReads, Clock clock) {
+            PortalReads reads,
+            Commands commands,
+            ChainsProperties chains,
+            ChainReads chainReads,
+            EffectiveClock clock) {
         this.reads = reads;
         this.commands = commands;
         this.chains = chains;
@@ -73,9 +77,9 @@ public class PortalSigningRoutes {
     @GetMapping("/portal/subscriptions/{id}/revoke")
     public Mono<ResponseEntity<String>> confirmRevoke(@PathVariable String id, ServerWebExchange exchange) {
         var session = PortalSessionFilter.of(exchange);
-        var deadline = Now.of(clock).plus(DEADLINE).getEpochSecond();
         return signable(session, id)
-                .map(subscription -> page(
+                .zipWith(deadline(session))
+                .map(found -> page(
                         session,
                         id,
                         "revoke",
@@ -83,8 +87,8 @@ public class PortalSigningRoutes {
                         "Your wallet signs the vault's cancel; it is sent for you, with no gas to pay. The mandate ends"
                                 + " on chain and nothing more can be charged, whatever happens to this service.",
                         "Sign and revoke",
-                        revokeData(session, id, BigInteger.valueOf(deadline)),
-                        deadline,
+                        revokeData(session, id, BigInteger.valueOf(found.getT2())),
+                        found.getT2(),
                         null))
                 .switchIfEmpty(Mono.fromSupplier(() -> PortalActionRoutes.missing(id)));
     }
@@ -110,9 +114,11 @@ public class PortalSigningRoutes {
     @GetMapping("/portal/subscriptions/{id}/raise-allowance")
     public Mono<ResponseEntity<String>> confirmRaise(@PathVariable String id, ServerWebExchange exchange) {
         var session = PortalSessionFilter.of(exchange);
-        var deadline = Now.of(clock).plus(DEADLINE).getEpochSecond();
         return signable(session, id)
-                .flatMap(subscription -> permitDomain(session).map(permit -> {
+                .zipWith(deadline(session))
+                .flatMap(found -> permitDomain(session).map(permit -> {
+                    var subscription = found.getT1();
+                    var deadline = found.getT2();
                     var value = allowance(subscription.path("amountUsdc").decimalValue(), session);
                     return page(
                             session,
@@ -152,6 +158,15 @@ public class PortalSigningRoutes {
                     return send(session, id, exchange, payload, "raise-allowance");
                 })
                 .onErrorResume(ErrorAnswerException.class, PortalActionRoutes::refused);
+    }
+
+    /**
+     * The deadline a confirmation asks the wallet to sign: {@link #DEADLINE} after the now the checkout's signatures
+     * count from too (the wall clock, the merchant's test clock or the chain's time, whichever is latest).
+     */
+    private Mono<Long> deadline(PortalSession session) {
+        return SignedTerms.now(chainReads, clock, session.merchantId(), session.mode())
+                .map(now -> now.plus(DEADLINE).getEpochSecond());
     }
 
     /** The session's subscription, when its mode's chain takes signed requests; else empty (a 404 page). */
@@ -233,7 +248,7 @@ public class PortalSigningRoutes {
 
     private long deadline(MultiValueMap<String, String> form) {
         var deadline = uint(form.getFirst("deadline"), "deadline").longValueExact();
-        var now = Now.of(clock);
+        var now = clock.wallNow();
         if (!Instant.ofEpochSecond(deadline).isAfter(now)) {
             throw ApiException.badRequest("signature_expired", "The signature's deadline has passed: sign again.");
         }
