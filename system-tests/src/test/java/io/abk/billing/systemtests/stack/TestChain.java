@@ -42,6 +42,8 @@ final class TestChain implements AutoCloseable {
 
     /** Anvil's deployer account, which mints test USDC for the fresh wallets (the token's mint is open to anyone). */
     private static final Credentials MINTER = AnvilAccounts.get(0);
+
+    private static final Object MINTING = new Object();
     /** Ether for a fresh wallet's fees: far more than any test spends at anvil's 1 gwei fees. */
     private static final BigInteger WALLET_ETHER = BigInteger.TEN.pow(19);
     /** A plain ERC-20 transfer takes about 35,000 gas; this limit lets one be mined even when it reverts. */
@@ -200,8 +202,15 @@ final class TestChain implements AutoCloseable {
         }
     }
 
+    /**
+     * Mints from the one minter account every test class running at the same time shares: one mint at a time, since
+     * each reads its nonce from the chain (two at once took the same nonce, and the node refused the second as an
+     * underpriced replacement).
+     */
     void mint(String address, BigInteger baseUnits) {
-        transactions.send(MINTER, info.tokenAddress(), Erc20Abi.mint(address, baseUnits));
+        synchronized (MINTING) {
+            transactions.send(MINTER, info.tokenAddress(), Erc20Abi.mint(address, baseUnits));
+        }
     }
 
     /** Test USDC base units (6 decimals) of a decimal amount such as {@code "12.5"}. */
