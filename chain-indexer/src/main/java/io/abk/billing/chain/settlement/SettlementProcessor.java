@@ -101,22 +101,10 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
             ChainRequest request,
             RequestMapper.Addressee addressee,
             long timestamp) {
-        var settled = required(this.settled);
-        var requestId = request.getRequestId();
-        var keyed = requestId != null && !requestId.isBlank();
-        var previous = keyed ? settled.answerTo(requestId) : null;
-        if (previous != null) {
-            log.info(
-                    "event=settlement_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
-                            + "merchantId={} mode={}",
-                    requestId,
-                    previous.getCommandId(),
-                    previous.getSubscriptionId(),
-                    previous.getMerchantId(),
-                    previous.getMode());
-            answerSubscription(context, request, previous, timestamp);
+        if (reemitted(context, request, timestamp)) {
             return;
         }
+        var settled = required(this.settled);
         var settlement = settle(request);
         if (settlement instanceof SettlementOutcome.Relayed) {
             // The relayer reads the same request and answers on chain.results (RelayedResultProcessor).
@@ -124,6 +112,30 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
         }
         var answer = SignatureResultMapper.forSubscription(addressee, request, settlement);
         answerFirst(context, settled, request, answer, timestamp, chainId(request));
+    }
+
+    /**
+     * A subscription's request answered before (read again after a crash or a rebalance): its stored answer is
+     * emitted again, with the same command id, and true is returned; false when there is none.
+     */
+    private boolean reemitted(
+            ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
+        var requestId = request.getRequestId();
+        var keyed = requestId != null && !requestId.isBlank();
+        var previous = keyed ? required(this.settled).answerTo(requestId) : null;
+        if (previous == null) {
+            return false;
+        }
+        log.info(
+                "event=settlement_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
+                        + "merchantId={} mode={}",
+                requestId,
+                previous.getCommandId(),
+                previous.getSubscriptionId(),
+                previous.getMerchantId(),
+                previous.getMode());
+        answerSubscription(context, request, previous, timestamp);
+        return true;
     }
 
     /** A transfer authorization: as a subscription's request, with the payment's store and command. */
@@ -164,21 +176,10 @@ public final class SettlementProcessor implements Processor<String, ChainRequest
      */
     private void checkFunding(
             ProcessorContext<String, SettlementOutput> context, ChainRequest request, long timestamp) {
-        var settled = required(this.settled);
-        var requestId = request.getRequestId();
-        var previous = requestId.isBlank() ? null : settled.answerTo(requestId);
-        if (previous != null) {
-            log.info(
-                    "event=funding_check_repeated action=reemit chainRequestId={} commandId={} subscriptionId={} "
-                            + "merchantId={} mode={}",
-                    request.getRequestId(),
-                    previous.getCommandId(),
-                    previous.getSubscriptionId(),
-                    previous.getMerchantId(),
-                    previous.getMode());
-            answerSubscription(context, request, previous, timestamp);
+        if (reemitted(context, request, timestamp)) {
             return;
         }
+        var settled = required(this.settled);
         var outcome = FundingCheckDecider.decide(RequestMapper.toFundingCheck(request), chains);
         FundingAnswers.logged(request, outcome, "settlement");
         if (outcome instanceof FundingOutcome.Relayed) {
