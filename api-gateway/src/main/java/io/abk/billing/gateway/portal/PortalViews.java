@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The portal's rows as its templates show them: a subscription with its next charge, the periods its allowance still
- * covers, what to do when its next renewal is not funded ({@link PortalFunding}) and the actions open to it; an invoice or payment with its transaction (linked to the mode's explorer when
- * it has one) and its receipt when paid.
+ * covers, what to do when its next renewal is not funded ({@link PortalFunding}) and the actions open to it; an
+ * invoice or payment with its transaction (linked to the mode's explorer when it has one) and its receipt when paid.
  */
 final class PortalViews {
 

@@ -3,7 +3,6 @@ package io.abk.billing.streams.topology;
 import static io.abk.billing.streams.topology.TopologyHarness.single;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
@@ -41,11 +40,8 @@ class CustomerActionTopologyTest extends HarnessedTopologyTest {
     private static final String TX = "0x" + "c4".repeat(32);
 
     @BeforeEach
-    void createActiveSubscription() {
-        harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
-        harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("77")));
-        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
-        harness.drain();
+    void createActive() {
+        createActiveSubscription(SUB, CREATED_AT);
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.abk.billing.streams.topology;
 import static io.abk.billing.streams.topology.TopologyHarness.single;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.abk.billing.schemas.avro.ActivateSubscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.CancelSubscription;
 import io.abk.billing.schemas.avro.ChainRequest;
@@ -44,11 +43,8 @@ class FundingCheckTopologyTest extends HarnessedTopologyTest {
     private static final String RESULT_COMMAND_ID = Ids.derivedId(IdPrefix.COMMAND, CHECK_AT, "settle:" + REQUEST_ID);
 
     @BeforeEach
-    void createActiveSubscription() {
-        harness.send(CommandEnvelopes.create("cmd_create", SUB, CREATED_AT));
-        harness.send(CommandEnvelopes.command("cmd_act", SUB, CREATED_AT, new ActivateSubscription("77")));
-        harness.send(CommandEnvelopes.settled(single(harness.chainRequests).value(), true));
-        harness.drain();
+    void createActive() {
+        createActiveSubscription(SUB, CREATED_AT);
     }
 
     @Test

@@ -1,6 +1,9 @@
 package io.abk.billing.streams.topology;
 
+import io.abk.billing.schemas.avro.ActivateSubscription;
+import io.abk.billing.streams.subscription.CommandEnvelopes;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,6 +24,18 @@ abstract class HarnessedTopologyTest {
     @BeforeEach
     void openHarness() {
         harness = new TopologyHarness(stateDir, Map.of());
+    }
+
+    /**
+     * A monthly 9.99 USDC subscription created and activated at {@code at} (vault reference 77), its first charge
+     * settled: active, with everything it wrote read and forgotten.
+     */
+    void createActiveSubscription(String subscriptionId, Instant at) {
+        harness.send(CommandEnvelopes.create("cmd_create", subscriptionId, at));
+        harness.send(CommandEnvelopes.command("cmd_act", subscriptionId, at, new ActivateSubscription("77")));
+        harness.send(CommandEnvelopes.settled(
+                TopologyHarness.single(harness.chainRequests).value(), true));
+        harness.drain();
     }
 
     @AfterEach
