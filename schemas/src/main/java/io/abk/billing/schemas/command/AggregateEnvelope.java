@@ -1,6 +1,7 @@
 package io.abk.billing.schemas.command;
 
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.Mode;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -9,8 +10,8 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The envelope of a command a service sends to a billing aggregate: its subscription, its payment or its payment
- * link. The three Avro envelopes hold the same fields in the same order and differ only in the name of the
+ * The envelope of a command a service sends to a billing aggregate: its subscription, its payment, its payment
+ * link or its customer. The four Avro envelopes hold the same fields in the same order and differ only in the name of the
  * aggregate's id (second). A command sent by a service carries no Idempotency-Key (only the gateway's HTTP requests
  * have one), and the id of the HTTP request that caused it, if one did.
  *
@@ -32,6 +33,10 @@ public interface AggregateEnvelope<C> {
     AggregateEnvelope<PaymentLinkCommand> PAYMENT_LINK =
             (commandId, paymentLinkId, merchantId, mode, at, requestId, payload) ->
                     new PaymentLinkCommand(commandId, paymentLinkId, merchantId, mode, at, null, requestId, payload);
+
+    /** Customers, keyed by customer id ({@code CustomerIds}). */
+    AggregateEnvelope<CustomerCommand> CUSTOMER = (commandId, customerId, merchantId, mode, at, requestId, payload) ->
+            new CustomerCommand(commandId, customerId, merchantId, mode, at, null, requestId, payload);
 
     /**
      * The command {@code payload} for the aggregate {@code aggregateId}, asked for at {@code requestedAt}, caused by

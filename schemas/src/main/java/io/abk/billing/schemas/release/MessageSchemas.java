@@ -5,6 +5,8 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CustomerAggregate;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
@@ -51,6 +53,8 @@ public final class MessageSchemas {
                 PaymentLinkCommand.getClassSchema(),
                 PaymentAggregate.getClassSchema(),
                 PaymentLinkAggregate.getClassSchema(),
+                CustomerCommand.getClassSchema(),
+                CustomerAggregate.getClassSchema(),
                 TestClock.getClassSchema(),
                 WebhookDelivery.getClassSchema(),
                 ChainTransfer.getClassSchema(),

@@ -1,6 +1,7 @@
 package io.abk.billing.schemas.render;
 
 import io.abk.billing.schemas.avro.CustomerActionSnapshot;
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.MandateSignatureSnapshot;
 import io.abk.billing.schemas.avro.Mode;
@@ -8,6 +9,7 @@ import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
 import io.abk.billing.schemas.avro.PaymentSnapshot;
 import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
+import io.abk.billing.schemas.ids.CustomerIds;
 import io.abk.billing.schemas.money.UsdcAmount;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -36,6 +38,7 @@ public final class ApiJson {
         json.put("amountUsdc", amount(s.getAmountMicros()));
         json.put("interval", s.getInterval());
         json.put("walletAddress", s.getWalletAddress());
+        json.put("customerId", customerId(s.getCustomerId(), s.getMerchantId(), s.getMode(), s.getWalletAddress()));
         json.put("payoutAddressEvm", s.getPayoutAddress());
         json.put("merchantRef", s.getMerchantRef());
         json.put("priceId", s.getPriceId());
@@ -65,6 +68,7 @@ public final class ApiJson {
         json.put("id", i.getId());
         json.put("object", "invoice");
         json.put("subscriptionId", i.getSubscriptionId());
+        json.put("customerId", i.getCustomerId());
         json.put("status", i.getStatus());
         json.put("amountUsdc", amount(i.getAmountMicros()));
         json.put("amountRefundedUsdc", amount(i.getAmountRefundedMicros()));
@@ -98,6 +102,7 @@ public final class ApiJson {
         json.put(
                 "amountReceivedUsdc", p.getAmountReceivedMicros() == null ? null : amount(p.getAmountReceivedMicros()));
         json.put("customerWallet", p.getCustomerWallet());
+        json.put("customerId", customerId(p.getCustomerId(), p.getMerchantId(), p.getMode(), p.getCustomerWallet()));
         json.put("payoutAddressEvm", p.getPayoutAddress());
         json.put("merchantRef", p.getMerchantRef());
         json.put("priceId", p.getPriceId());
@@ -204,6 +209,33 @@ public final class ApiJson {
         json.put("mode", mode(l.getMode()));
         json.put("createdAt", timestamp(l.getCreatedAt()));
         return json;
+    }
+
+    /** A customer: one wallet within a merchant and mode. */
+    public static Map<String, @Nullable Object> customer(CustomerSnapshot c) {
+        var json = new LinkedHashMap<String, @Nullable Object>();
+        json.put("id", c.getId());
+        json.put("object", "customer");
+        json.put("wallet", c.getWallet());
+        json.put("email", c.getEmail());
+        json.put("name", c.getName());
+        json.put("metadata", new TreeMap<>(c.getMetadata()));
+        json.put("mode", mode(c.getMode()));
+        json.put("createdAt", timestamp(c.getCreatedAt()));
+        json.put("updatedAt", timestamp(c.getUpdatedAt()));
+        return json;
+    }
+
+    /**
+     * The customer id a snapshot holds, else the one its wallet derives ({@link CustomerIds}: a resource last changed
+     * before customers existed holds none), else null (no wallet yet).
+     */
+    private static @Nullable String customerId(
+            @Nullable String held, String merchantId, Mode mode, @Nullable String wallet) {
+        if (held != null) {
+            return held;
+        }
+        return wallet == null ? null : CustomerIds.of(merchantId, mode(mode), wallet);
     }
 
     public static BigDecimal amount(long micros) {

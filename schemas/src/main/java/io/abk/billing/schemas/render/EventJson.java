@@ -99,6 +99,9 @@ public final class EventJson {
         if (source.getPayment() != null) {
             data.put("payment", ApiJson.payment(source.getPayment()));
         }
+        if (source.getCustomer() != null) {
+            data.put("customer", ApiJson.customer(source.getCustomer()));
+        }
         if (WITH_FAILURE.contains(event.getType())) {
             data.put("failureCode", source.getFailureCode());
             data.put("failureMessage", source.getFailureMessage());

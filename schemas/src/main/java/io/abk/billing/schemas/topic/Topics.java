@@ -5,6 +5,7 @@ import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChainResult;
 import io.abk.billing.schemas.avro.ChainTransfer;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.IndexerCheckpoint;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -60,6 +61,15 @@ public final class Topics {
             Cleanup.DELETE,
             Duration.ofDays(7),
             "api-gateway; billing-streams (paid minted payments); renewal-scheduler (expiries)",
+            "billing-streams");
+
+    public static final Topic<String, CustomerCommand> CUSTOMER_COMMANDS = new Topic<>(
+            "billing.customer-commands",
+            Serdes.String(),
+            AvroSerde.of(CustomerCommand.class),
+            Cleanup.DELETE,
+            Duration.ofDays(7),
+            "api-gateway; billing-streams (the customer of a new subscription's or payment's wallet)",
             "billing-streams");
 
     public static final Topic<String, Change> CHANGES = new Topic<>(
@@ -292,6 +302,7 @@ public final class Topics {
                 SUBSCRIPTION_COMMANDS,
                 PAYMENT_COMMANDS,
                 PAYMENT_LINK_COMMANDS,
+                CUSTOMER_COMMANDS,
                 CHANGES,
                 EVENTS,
                 CHAIN_REQUESTS,

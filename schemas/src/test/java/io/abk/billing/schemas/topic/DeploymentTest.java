@@ -30,7 +30,8 @@ class DeploymentTest {
             "usdt.idempotency-commands",
             "usdt.command-outcomes",
             "usdt.events",
-            "usdt.watched-addresses");
+            "usdt.watched-addresses",
+            "billing.customer-commands");
 
     private static final WebhookRetryTopics RETRIES = new WebhookRetryTopics(List.of(Duration.ofMinutes(1)));
 
