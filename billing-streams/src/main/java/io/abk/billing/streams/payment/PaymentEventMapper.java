@@ -2,6 +2,7 @@ package io.abk.billing.streams.payment;
 
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkCommand;
@@ -17,6 +18,7 @@ import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.customer.EnsureCustomerMapper;
 import io.abk.billing.streams.payment.domain.LinkConversion;
 import io.abk.billing.streams.payment.domain.PaymentEvent;
 import io.abk.billing.streams.payment.domain.PaymentEvent.AuthorizationRequested;
@@ -36,7 +38,8 @@ import java.util.Locale;
  * What the events of an accepted payment command send out, as Avro: the public events ({@code payment.created},
  * {@code payment.paid}, {@code payment.reopened}, with the payment after the whole command), the verification it
  * asked for (a {@link ChainRequest} keyed by payment id), what a link-minted payment reports to its link (paid, or
- * reopened), and the payout address a new payment makes the chain indexer watch.
+ * reopened), the payout address a new payment makes the chain indexer watch, and the customer of the wallet a new
+ * payment knows.
  */
 final class PaymentEventMapper {
 
@@ -156,6 +159,32 @@ final class PaymentEventMapper {
                         ModeMapper.toAvro(d.tenant().mode()),
                         d.terms().payoutAddress().toLowerCase(Locale.ROOT),
                         d.createdAt()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The customer of a created payment's wallet (a payment created without one, by a link opened without a wallet,
+     * has none), as an {@code EnsureCustomer} for {@code billing.customer-commands} keyed by customer id, with the
+     * email the payment collected; its id derived from the create's.
+     */
+    static List<CustomerCommand> customers(PaymentCommand envelope, List<PaymentEvent> events) {
+        var out = new ArrayList<CustomerCommand>();
+        for (var event : events) {
+            if (event instanceof PaymentCreated created) {
+                var terms = created.payment().terms();
+                var wallet = terms.customerWallet();
+                if (wallet != null && !wallet.isBlank()) {
+                    out.add(EnsureCustomerMapper.ensure(
+                            envelope.getCommandId(),
+                            envelope.getMerchantId(),
+                            envelope.getMode(),
+                            envelope.getRequestedAt(),
+                            envelope.getRequestId(),
+                            wallet,
+                            terms.customerEmail()));
+                }
             }
         }
         return out;

@@ -7,6 +7,7 @@ import io.abk.billing.schemas.avro.TransferAuthorizationSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.Stored;
+import io.abk.billing.streams.customer.EnsureCustomerMapper;
 import io.abk.billing.streams.payment.domain.PaymentDetails;
 import io.abk.billing.streams.payment.domain.PaymentState.Canceled;
 import io.abk.billing.streams.payment.domain.PaymentState.Existing;
@@ -101,6 +102,8 @@ final class PaymentSnapshotMapper {
                 .setTxHash(receipt == null ? null : receipt.txHash())
                 .setCreatedAt(d.createdAt())
                 .setAuthorization(authorization(d.authorization()))
+                .setCustomerId(EnsureCustomerMapper.customerId(
+                        d.tenant().merchantId(), ModeMapper.toAvro(d.tenant().mode()), t.customerWallet()))
                 .build();
     }
 

@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * state, lets {@link SubscriptionDecider} decide and {@link SubscriptionEvolver} apply, and computes everything to
  * write before anything is written: the store value, the change, the events for {@code billing.events} (keyed by
  * subscription id) and the settlements started for {@code chain.requests} (keyed by invoice id; a signed mandate,
- * which is for no invoice, by subscription id). A settled invoice
+ * which is for no invoice, by subscription id) and the customer a new subscription ensures for
+ * {@code billing.customer-commands} (keyed by customer id). A settled invoice
  * the instruction names is put back into the state first, and after the command the settled invoices leave the
  * stored aggregate again: the moves to and from {@link SettledInvoiceStore} are its last step, so a command that
  * throws while deciding writes nothing.
@@ -120,6 +121,9 @@ public final class SubscriptionAdapter implements AggregateAdapter<SubscriptionC
                 for (var request : requests) {
                     var key = request.getInvoiceId() != null ? request.getInvoiceId() : subscriptionId;
                     forwards.add(new Forward(nodes.chainRequestsSink(), key, request));
+                }
+                for (var customer : SubscriptionEventMapper.customers(envelope, accepted.events())) {
+                    forwards.add(new Forward(nodes.customersSink(), customer.getCustomerId(), customer));
                 }
                 settled.apply(subscriptionId, kept.writes());
                 yield new Applied<>(

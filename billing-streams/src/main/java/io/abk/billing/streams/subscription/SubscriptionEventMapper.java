@@ -3,6 +3,7 @@ package io.abk.billing.streams.subscription;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.ChargeRequest;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.EventData;
 import io.abk.billing.schemas.avro.Funding;
 import io.abk.billing.schemas.avro.FundingCheckRequest;
@@ -10,11 +11,13 @@ import io.abk.billing.schemas.avro.PermitRequest;
 import io.abk.billing.schemas.avro.RefundRequest;
 import io.abk.billing.schemas.avro.SignedCancelRequest;
 import io.abk.billing.schemas.avro.SignedMandateRequest;
+import io.abk.billing.schemas.avro.SubscriptionCommand;
 import io.abk.billing.schemas.avro.UpcomingInvoice;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.CommandHeader;
 import io.abk.billing.streams.command.EventIds;
+import io.abk.billing.streams.customer.EnsureCustomerMapper;
 import io.abk.billing.streams.subscription.domain.CustomerRequest;
 import io.abk.billing.streams.subscription.domain.Invoice;
 import io.abk.billing.streams.subscription.domain.Settlement;
@@ -49,7 +52,7 @@ import java.util.Locale;
 /**
  * What the events of an accepted command send out, as Avro: the public {@link BillingEvent}s (docs/architecture.md,
  * "Webhooks"; the aggregate's own bookkeeping events are not published) and the settlements it started, as
- * {@link ChainRequest}s. An event's data holds snapshots of the aggregate after the whole command, so every event of
+ * {@link ChainRequest}s, and the customer a new subscription's wallet ensures. An event's data holds snapshots of the aggregate after the whole command, so every event of
  * one command shows the same version; invoice events carry their invoice too, a failed payment or a reopened invoice
  * its failure and a refund its amount. Event ids derive from the command id and the published event's position, so a
  * reprocessed command mints the same ids and receivers can dedupe.
@@ -57,6 +60,28 @@ import java.util.Locale;
 final class SubscriptionEventMapper {
 
     private SubscriptionEventMapper() {}
+
+    /**
+     * The customer of a created subscription's wallet, as an {@code EnsureCustomer} for
+     * {@code billing.customer-commands} (keyed by customer id), its id derived from the create's.
+     */
+    static List<CustomerCommand> customers(SubscriptionCommand envelope, List<SubscriptionEvent> events) {
+        var out = new ArrayList<CustomerCommand>();
+        for (var event : events) {
+            if (event instanceof SubscriptionCreated created
+                    && !created.subscription().wallets().customer().isBlank()) {
+                out.add(EnsureCustomerMapper.ensure(
+                        envelope.getCommandId(),
+                        envelope.getMerchantId(),
+                        envelope.getMode(),
+                        envelope.getRequestedAt(),
+                        envelope.getRequestId(),
+                        created.subscription().wallets().customer(),
+                        null));
+            }
+        }
+        return out;
+    }
 
     static List<BillingEvent> toBillingEvents(
             CommandHeader header, List<SubscriptionEvent> events, Existing after, long version, PortalLinks portal) {

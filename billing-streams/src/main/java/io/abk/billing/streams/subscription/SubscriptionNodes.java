@@ -4,7 +4,11 @@ import io.abk.billing.streams.command.CommandNodes;
 
 /**
  * The names of the subscription topology's stateful and output nodes, shared by the topology that declares them
- * and the adapter that routes to them.
+ * and the adapter that routes to them. {@code customersSink} writes to {@code billing.customer-commands}.
  */
 public record SubscriptionNodes(
-        CommandNodes command, String settledInvoicesStore, String eventsSink, String chainRequestsSink) {}
+        CommandNodes command,
+        String settledInvoicesStore,
+        String eventsSink,
+        String chainRequestsSink,
+        String customersSink) {}

@@ -10,6 +10,7 @@ import io.abk.billing.schemas.avro.SubscriptionSnapshot;
 import io.abk.billing.schemas.mode.ModeMapper;
 import io.abk.billing.schemas.money.UsdcAmount;
 import io.abk.billing.streams.command.Stored;
+import io.abk.billing.streams.customer.EnsureCustomerMapper;
 import io.abk.billing.streams.shared.domain.RelayedSubmission;
 import io.abk.billing.streams.shared.domain.RelayerGas;
 import io.abk.billing.streams.shared.domain.SubmissionStatus;
@@ -172,6 +173,7 @@ final class SubscriptionSnapshotMapper {
                 .setCustomerActions(d.customerActions().latest().stream()
                         .map(SubscriptionSnapshotMapper::customerAction)
                         .toList())
+                .setCustomerId(customerId(d))
                 .build();
     }
 
@@ -272,7 +274,16 @@ final class SubscriptionSnapshotMapper {
                 .setRefundedAt(invoice.refundedAt())
                 .setVoidedAt(invoice.voidedAt())
                 .setCreatedAt(invoice.createdAt())
+                .setCustomerId(customerId(owner))
                 .build();
+    }
+
+    /** The customer of the subscription's wallet ({@code CustomerIds}). */
+    private static @Nullable String customerId(SubscriptionDetails d) {
+        return EnsureCustomerMapper.customerId(
+                d.tenant().merchantId(),
+                ModeMapper.toAvro(d.tenant().mode()),
+                d.wallets().customer());
     }
 
     private static @Nullable Instant canceledAt(Existing state) {

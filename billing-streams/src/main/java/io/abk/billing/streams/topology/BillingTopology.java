@@ -1,5 +1,6 @@
 package io.abk.billing.streams.topology;
 
+import io.abk.billing.schemas.avro.CustomerAggregate;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
 import io.abk.billing.schemas.avro.SettledInvoice;
@@ -11,6 +12,8 @@ import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.command.AggregateAdapter;
 import io.abk.billing.streams.command.CommandNodes;
 import io.abk.billing.streams.command.CommandProcessor;
+import io.abk.billing.streams.customer.CustomerAdapter;
+import io.abk.billing.streams.customer.CustomerNodes;
 import io.abk.billing.streams.payment.PaymentAdapter;
 import io.abk.billing.streams.payment.PaymentNodes;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
@@ -33,23 +36,29 @@ import org.apache.kafka.streams.state.Stores;
  * node, store and changelog named explicitly (the app also sets {@code ensure.explicit.internal.resource.naming}),
  * so a rename can only happen on purpose. One processor per aggregate type, each the single writer of its
  * aggregates; they meet only through topics (a link open mints a payment on the payment topic, a paid minted
- * payment reports to the link topic), so each is its own sub-topology with its own tasks.
+ * payment reports to the link topic, a new subscription or a payment that knows its wallet ensures the wallet's
+ * customer on the customer topic), so each is its own sub-topology with its own tasks.
  *
  * <pre>
  * billing.subscription-commands -> subscription-commands-source -> subscription-command-processor
  *     [subscription-aggregates, subscription-processed-commands, subscription-settled-invoices]
  *     -> subscription-changes-sink (billing.changes), subscription-events-sink (billing.events),
- *        subscription-chain-requests-sink (chain.requests, keyed by invoice id)
+ *        subscription-chain-requests-sink (chain.requests, keyed by invoice id),
+ *        subscription-customers-sink (billing.customer-commands, keyed by customer id)
  * billing.payment-commands -> payment-commands-source -> payment-command-processor
  *     [payment-aggregates, payment-processed-commands]
  *     -> payment-changes-sink (billing.changes), payment-events-sink (billing.events),
  *        payment-chain-requests-sink (chain.requests, keyed by payment id),
  *        payment-link-conversions-sink (billing.payment-link-commands, keyed by link id),
- *        payment-watched-addresses-sink (chain.watched-addresses, keyed mode:payout address)
+ *        payment-watched-addresses-sink (chain.watched-addresses, keyed mode:payout address),
+ *        payment-customers-sink (billing.customer-commands, keyed by customer id)
  * billing.payment-link-commands -> payment-link-commands-source -> payment-link-command-processor
  *     [payment-link-aggregates, payment-link-processed-commands]
  *     -> payment-link-changes-sink (billing.changes),
  *        payment-link-mints-sink (billing.payment-commands, keyed by the minted payment's id)
+ * billing.customer-commands -> customer-commands-source -> customer-command-processor
+ *     [customer-aggregates, customer-processed-commands]
+ *     -> customer-changes-sink (billing.changes), customer-events-sink (billing.events)
  * </pre>
  */
 public final class BillingTopology {
@@ -62,6 +71,7 @@ public final class BillingTopology {
 
     public static final CommandNodes PAYMENTS = new CommandNodes("payment");
     public static final CommandNodes PAYMENT_LINKS = new CommandNodes("payment-link");
+    public static final CommandNodes CUSTOMERS = new CommandNodes("customer");
 
     private BillingTopology() {}
 
@@ -71,6 +81,7 @@ public final class BillingTopology {
                 Topics.SUBSCRIPTION_COMMANDS,
                 Topics.PAYMENT_COMMANDS,
                 Topics.PAYMENT_LINK_COMMANDS,
+                Topics.CUSTOMER_COMMANDS,
                 Topics.CHANGES,
                 Topics.EVENTS,
                 Topics.CHAIN_REQUESTS,
@@ -94,7 +105,8 @@ public final class BillingTopology {
                 SUBSCRIPTIONS,
                 SUBSCRIPTIONS.store("settled-invoices"),
                 SUBSCRIPTIONS.sink("events"),
-                SUBSCRIPTIONS.sink("chain-requests"));
+                SUBSCRIPTIONS.sink("chain-requests"),
+                SUBSCRIPTIONS.sink("customers"));
         addAggregate(
                 topology,
                 deployment,
@@ -114,13 +126,15 @@ public final class BillingTopology {
                 SUBSCRIPTIONS.commandProcessor());
         addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.eventsSink(), Topics.EVENTS);
         addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.chainRequestsSink(), Topics.CHAIN_REQUESTS);
+        addSink(topology, deployment, SUBSCRIPTIONS, subscriptions.customersSink(), Topics.CUSTOMER_COMMANDS);
 
         var paymentNodes = new PaymentNodes(
                 PAYMENTS,
                 PAYMENTS.sink("events"),
                 PAYMENTS.sink("chain-requests"),
                 PAYMENTS.sink("link-conversions"),
-                PAYMENTS.sink("watched-addresses"));
+                PAYMENTS.sink("watched-addresses"),
+                PAYMENTS.sink("customers"));
         addAggregate(
                 topology,
                 deployment,
@@ -132,6 +146,7 @@ public final class BillingTopology {
         addSink(topology, deployment, PAYMENTS, paymentNodes.chainRequestsSink(), Topics.CHAIN_REQUESTS);
         addSink(topology, deployment, PAYMENTS, paymentNodes.linkConversionsSink(), Topics.PAYMENT_LINK_COMMANDS);
         addSink(topology, deployment, PAYMENTS, paymentNodes.watchedAddressesSink(), Topics.CHAIN_WATCHED_ADDRESSES);
+        addSink(topology, deployment, PAYMENTS, paymentNodes.customersSink(), Topics.CUSTOMER_COMMANDS);
 
         var linkNodes = new PaymentLinkNodes(PAYMENT_LINKS, PAYMENT_LINKS.sink("mints"));
         addAggregate(
@@ -142,6 +157,16 @@ public final class BillingTopology {
                 PaymentLinkAggregate.class,
                 () -> new PaymentLinkAdapter(linkNodes));
         addSink(topology, deployment, PAYMENT_LINKS, linkNodes.mintsSink(), Topics.PAYMENT_COMMANDS);
+
+        var customerNodes = new CustomerNodes(CUSTOMERS, CUSTOMERS.sink("events"));
+        addAggregate(
+                topology,
+                deployment,
+                Topics.CUSTOMER_COMMANDS,
+                CUSTOMERS,
+                CustomerAggregate.class,
+                () -> new CustomerAdapter(customerNodes));
+        addSink(topology, deployment, CUSTOMERS, customerNodes.eventsSink(), Topics.EVENTS);
         return topology;
     }
 

@@ -40,7 +40,9 @@ class BillingTopologyNamesTest {
                         "payment-aggregates",
                         "payment-processed-commands",
                         "payment-link-aggregates",
-                        "payment-link-processed-commands"));
+                        "payment-link-processed-commands",
+                        "customer-aggregates",
+                        "customer-processed-commands"));
         assertThat(nodes)
                 .isEqualTo(Set.of(
                         "subscription-commands-source",
@@ -48,6 +50,7 @@ class BillingTopologyNamesTest {
                         "subscription-changes-sink",
                         "subscription-events-sink",
                         "subscription-chain-requests-sink",
+                        "subscription-customers-sink",
                         "payment-commands-source",
                         "payment-command-processor",
                         "payment-changes-sink",
@@ -55,9 +58,14 @@ class BillingTopologyNamesTest {
                         "payment-chain-requests-sink",
                         "payment-link-conversions-sink",
                         "payment-watched-addresses-sink",
+                        "payment-customers-sink",
                         "payment-link-commands-source",
                         "payment-link-command-processor",
                         "payment-link-changes-sink",
-                        "payment-link-mints-sink"));
+                        "payment-link-mints-sink",
+                        "customer-commands-source",
+                        "customer-command-processor",
+                        "customer-changes-sink",
+                        "customer-events-sink"));
     }
 }

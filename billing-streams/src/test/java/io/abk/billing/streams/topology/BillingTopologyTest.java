@@ -45,8 +45,8 @@ class BillingTopologyTest {
     private TopologyTestDriver driver;
     private TestInputTopic<String, SubscriptionCommand> commands;
     private TestInputTopic<byte[], byte[]> rawCommands;
-    private TestOutputTopic<String, Change> changes;
-    private TestOutputTopic<String, BillingEvent> events;
+    private SplitOutput<String, Change> changes;
+    private SplitOutput<String, BillingEvent> events;
     private TestOutputTopic<byte[], byte[]> deadLetters;
 
     @BeforeEach
@@ -224,6 +224,10 @@ class BillingTopologyTest {
 
     private KeyValueStore<String, SubscriptionAggregate> aggregates() {
         return harness.aggregates();
+    }
+
+    private static <K, V> TestRecord<K, V> single(SplitOutput<K, V> topic) {
+        return TopologyHarness.single(topic);
     }
 
     private static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.abk.billing.schemas.avro.BillingEvent;
 import io.abk.billing.schemas.avro.ChainRequest;
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CustomerAggregate;
+import io.abk.billing.schemas.avro.CustomerCommand;
 import io.abk.billing.schemas.avro.PaymentAggregate;
 import io.abk.billing.schemas.avro.PaymentCommand;
 import io.abk.billing.schemas.avro.PaymentLinkAggregate;
@@ -15,6 +17,7 @@ import io.abk.billing.schemas.avro.WatchedAddress;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.BillingStreamsSettings;
+import io.abk.billing.streams.customer.CustomerAdapter;
 import io.abk.billing.streams.payment.domain.PaymentPolicy;
 import io.abk.billing.streams.subscription.domain.DunningPolicy;
 import java.nio.file.Path;
@@ -32,7 +35,9 @@ import org.apache.kafka.streams.test.TestRecord;
 
 /**
  * The production topology with the production Streams settings in a {@link TopologyTestDriver} with a pinned wall
- * clock, and typed handles on every topic it reads or writes.
+ * clock, and typed handles on every topic it reads or writes. The customers' changes and events, which every
+ * subscription and every payment with a wallet leads to, are kept apart on {@link #changes} and {@link #events}
+ * ({@link SplitOutput#apart()}), so a test of another aggregate reads its own.
  */
 final class TopologyHarness implements AutoCloseable {
 
@@ -41,8 +46,8 @@ final class TopologyHarness implements AutoCloseable {
     final TopologyTestDriver driver;
     final TestInputTopic<String, SubscriptionCommand> commands;
     final TestInputTopic<byte[], byte[]> rawCommands;
-    final TestOutputTopic<String, Change> changes;
-    final TestOutputTopic<String, BillingEvent> events;
+    final SplitOutput<String, Change> changes;
+    final SplitOutput<String, BillingEvent> events;
     final TestOutputTopic<String, ChainRequest> chainRequests;
     final TestOutputTopic<byte[], byte[]> deadLetters;
     final TestInputTopic<String, PaymentCommand> paymentCommands;
@@ -53,6 +58,9 @@ final class TopologyHarness implements AutoCloseable {
     final TestOutputTopic<String, PaymentLinkCommand> linkCommandsOut;
 
     final TestOutputTopic<String, WatchedAddress> watchedAddresses;
+    final TestInputTopic<String, CustomerCommand> customerCommands;
+    /** What the topology writes to the customer topic (ensures); the driver also feeds it back in. */
+    final TestOutputTopic<String, CustomerCommand> customerCommandsOut;
 
     TopologyHarness(Path stateDir, Map<String, String> overrides) {
         var props = BillingStreamsSettings.defaults("unused:9092", stateDir)
@@ -69,14 +77,18 @@ final class TopologyHarness implements AutoCloseable {
                 commandTopic.valueSerde().serializer());
         rawCommands = driver.createInputTopic(
                 commandTopic.name(Deployment.DEFAULT), new ByteArraySerializer(), new ByteArraySerializer());
-        changes = driver.createOutputTopic(
-                Topics.CHANGES.name(Deployment.DEFAULT),
-                Topics.CHANGES.keySerde().deserializer(),
-                Topics.CHANGES.valueSerde().deserializer());
-        events = driver.createOutputTopic(
-                Topics.EVENTS.name(Deployment.DEFAULT),
-                Topics.EVENTS.keySerde().deserializer(),
-                Topics.EVENTS.valueSerde().deserializer());
+        changes = new SplitOutput<>(
+                driver.createOutputTopic(
+                        Topics.CHANGES.name(Deployment.DEFAULT),
+                        Topics.CHANGES.keySerde().deserializer(),
+                        Topics.CHANGES.valueSerde().deserializer()),
+                change -> change.getAggregateType().equals(CustomerAdapter.AGGREGATE_TYPE));
+        events = new SplitOutput<>(
+                driver.createOutputTopic(
+                        Topics.EVENTS.name(Deployment.DEFAULT),
+                        Topics.EVENTS.keySerde().deserializer(),
+                        Topics.EVENTS.valueSerde().deserializer()),
+                event -> event.getType().startsWith("customer."));
         chainRequests = driver.createOutputTopic(
                 Topics.CHAIN_REQUESTS.name(Deployment.DEFAULT),
                 Topics.CHAIN_REQUESTS.keySerde().deserializer(),
@@ -108,6 +120,27 @@ final class TopologyHarness implements AutoCloseable {
                 watched.name(Deployment.DEFAULT),
                 watched.keySerde().deserializer(),
                 watched.valueSerde().deserializer());
+        var customers = Topics.CUSTOMER_COMMANDS;
+        customerCommands = driver.createInputTopic(
+                customers.name(Deployment.DEFAULT),
+                new StringSerializer(),
+                customers.valueSerde().serializer());
+        customerCommandsOut = driver.createOutputTopic(
+                customers.name(Deployment.DEFAULT),
+                customers.keySerde().deserializer(),
+                customers.valueSerde().deserializer());
+    }
+
+    KeyValueStore<String, CustomerAggregate> customers() {
+        return driver.getKeyValueStore(BillingTopology.CUSTOMERS.aggregateStore());
+    }
+
+    /** Sends {@code command} keyed by its customer and returns the one Change it produced. */
+    Change send(CustomerCommand command) {
+        customerCommands.pipeInput(command.getCustomerId(), command);
+        var records = changes.apart();
+        assertThat(records).hasSize(1);
+        return records.getFirst().value();
     }
 
     KeyValueStore<String, PaymentAggregate> payments() {
@@ -151,6 +184,15 @@ final class TopologyHarness implements AutoCloseable {
         paymentCommandsOut.readRecordsToList();
         linkCommandsOut.readRecordsToList();
         watchedAddresses.readRecordsToList();
+        customerCommandsOut.readRecordsToList();
+        changes.apart();
+        events.apart();
+    }
+
+    static <K, V> TestRecord<K, V> single(SplitOutput<K, V> topic) {
+        var records = topic.readRecordsToList();
+        assertThat(records).hasSize(1);
+        return records.getFirst();
     }
 
     static <K, V> TestRecord<K, V> single(TestOutputTopic<K, V> topic) {
