@@ -15,6 +15,7 @@ import io.abk.billing.scheduler.domain.DueEntry;
 import io.abk.billing.scheduler.domain.DuePolicy;
 import io.abk.billing.schemas.avro.ChargeDueInvoice;
 import io.abk.billing.schemas.avro.CheckFunding;
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.ExpireIncompleteSubscription;
 import io.abk.billing.schemas.avro.ExpirePayment;
 import io.abk.billing.schemas.avro.ExpirePaymentLink;
@@ -428,6 +429,34 @@ class SchedulerTopologyTest {
         scheduler.advanceTo(expires);
 
         assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldKeepNothingWhenACustomersChangeArrives() {
+        // A customer is never due: its changes share billing.changes with everything that can be.
+        var customerId = "cus_0000000000000000000000000a";
+        scheduler.changes.pipeInput(
+                customerId,
+                accepted(
+                        "customer",
+                        customerId,
+                        Mode.LIVE,
+                        CustomerSnapshot.newBuilder()
+                                .setId(customerId)
+                                .setMerchantId(MERCHANT)
+                                .setMode(Mode.LIVE)
+                                .setVersion(1)
+                                .setWallet("0x00000000000000000000000000000000000000aa")
+                                .setCreatedAt(WALL_CLOCK)
+                                .setUpdatedAt(WALL_CLOCK)
+                                .build()));
+
+        scheduler.advanceTo(WALL_CLOCK.plus(Duration.ofDays(400)));
+
+        assertThat(items().approximateNumEntries()).isZero();
+        assertThat(scheduler.subscriptionCommands.isEmpty()).isTrue();
+        assertThat(scheduler.paymentCommands.isEmpty()).isTrue();
+        assertThat(scheduler.linkCommands.isEmpty()).isTrue();
     }
 
     @Test

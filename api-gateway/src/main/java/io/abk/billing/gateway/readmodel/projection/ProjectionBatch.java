@@ -1,6 +1,7 @@
 package io.abk.billing.gateway.readmodel.projection;
 
 import io.abk.billing.schemas.avro.Change;
+import io.abk.billing.schemas.avro.CustomerSnapshot;
 import io.abk.billing.schemas.avro.InvoiceSnapshot;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.PaymentLinkSnapshot;
@@ -120,6 +121,7 @@ public record ProjectionBatch(
                         keepNewest(paymentLinks, row);
                         rendered.add(row.body());
                     }
+                    case CustomerSnapshot c -> {}
                     default ->
                         throw new IllegalArgumentException("unknown snapshot type "
                                 + snapshot.getClass().getName() + " in change of command " + change.getCommandId());
