@@ -8,6 +8,8 @@ import io.abk.billing.kafkatestkit.TestBroker;
 import io.abk.billing.schemas.avro.Change;
 import io.abk.billing.schemas.avro.Outcome;
 import io.abk.billing.schemas.avro.SubscriptionCommand;
+import io.abk.billing.schemas.ids.IdPrefix;
+import io.abk.billing.schemas.ids.Ids;
 import io.abk.billing.schemas.topic.Deployment;
 import io.abk.billing.schemas.topic.Topics;
 import io.abk.billing.streams.subscription.CommandEnvelopes;
@@ -76,11 +78,22 @@ class BillingStreamsAppIT {
                                     CommandEnvelopes.create("cmd_poison", OTHER, REQUESTED_AT), "weekly"));
 
                     // One Change per distinct command, in order on the subscription's partition; the duplicate
-                    // wrote nothing, and both bad records went to the dead-letter topic.
+                    // wrote nothing, and both bad records went to the dead-letter topic. The accepted create ensured
+                    // its wallet's customer once, in its own transaction.
                     var seen = new ArrayList<Change>();
-                    await().atMost(PATIENCE).until(() -> poll(changes, seen).size() >= 2);
-                    assertThat(seen).extracting(Change::getCommandId).containsExactly("cmd_a", "cmd_b");
-                    assertThat(seen).extracting(Change::getOutcome).containsExactly(Outcome.ACCEPTED, Outcome.REJECTED);
+                    await().atMost(PATIENCE)
+                            .until(() -> of("subscription", poll(changes, seen)).size() >= 2
+                                    && !of("customer", seen).isEmpty());
+                    var subscriptions = of("subscription", seen);
+                    assertThat(subscriptions).extracting(Change::getCommandId).containsExactly("cmd_a", "cmd_b");
+                    assertThat(subscriptions)
+                            .extracting(Change::getOutcome)
+                            .containsExactly(Outcome.ACCEPTED, Outcome.REJECTED);
+                    poll(changes, seen);
+                    assertThat(of("customer", seen))
+                            .singleElement()
+                            .satisfies(customer -> assertThat(customer.getCommandId())
+                                    .isEqualTo(Ids.derivedId(IdPrefix.COMMAND, REQUESTED_AT, "ensurecustomer:cmd_a")));
                     var letters = new ArrayList<byte[]>();
                     await().atMost(PATIENCE)
                             .until(() -> pollBytes(dead, letters).size() >= 2);
@@ -101,8 +114,13 @@ class BillingStreamsAppIT {
                 var seen = new ArrayList<Change>();
                 await().atMost(PATIENCE)
                         .until(() -> poll(changes, seen).stream()
-                                .anyMatch(change -> change.getCommandId().equals("cmd_c")));
-                assertThat(seen).extracting(Change::getCommandId).containsExactly("cmd_a", "cmd_b", "cmd_c");
+                                        .anyMatch(
+                                                change -> change.getCommandId().equals("cmd_c"))
+                                && !of("customer", seen).isEmpty());
+                assertThat(of("subscription", seen))
+                        .extracting(Change::getCommandId)
+                        .containsExactly("cmd_a", "cmd_b", "cmd_c");
+                assertThat(of("customer", seen)).hasSize(1);
             }
         }
     }
@@ -158,6 +176,13 @@ class BillingStreamsAppIT {
     private static List<Change> poll(KafkaConsumer<String, Change> consumer, List<Change> into) {
         consumer.poll(Duration.ofMillis(200)).forEach(record -> into.add(record.value()));
         return into;
+    }
+
+    /** The changes of {@code aggregateType} among {@code changes}. */
+    private static List<Change> of(String aggregateType, List<Change> changes) {
+        return changes.stream()
+                .filter(change -> change.getAggregateType().equals(aggregateType))
+                .toList();
     }
 
     private static List<byte[]> pollBytes(KafkaConsumer<byte[], byte[]> consumer, List<byte[]> into) {
